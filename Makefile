@@ -1,0 +1,58 @@
+# vtesdeck — two commands: `make run` (install, migrate, import cards, serve + worker) and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.PHONY: setup run test bench lock clean venv
+
+# The venv is rebuilt only when requirements.txt changes.
+$(VENV)/.installed: requirements.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+venv: $(VENV)/.installed
+
+setup: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py import_cards --if-empty
+
+# The web server and a Celery worker until Ctrl-C; both stop together.
+run: setup
+	@echo "vtesdeck on http://$(HOST):$(PORT)/ with a Celery worker (Ctrl-C stops both)"
+	@trap 'kill 0' INT TERM EXIT; \
+	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=$(WORKERS) & \
+	$(PY) manage.py runserver $(HOST):$(PORT) --noreload & \
+	wait
+
+test: venv
+	$(PY) -m pytest
+
+# krcg's parser, timed beside ours, lives in its own venv: its `cards` package would clash with our app.
+KRCG_VENV := bench/.venv-krcg
+$(KRCG_VENV)/.installed:
+	$(PYTHON) -m venv $(KRCG_VENV)
+	$(KRCG_VENV)/bin/pip install --quiet krcg==4.19
+	@touch $@
+
+bench: setup
+	$(PY) bench/import_cards.py
+	$(PY) bench/card_search.py
+	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
+	$(PY) bench/decklists.py
+
+# Regenerate the lock from pyproject.toml's pins in a throwaway venv.
+lock:
+	rm -rf /tmp/vtesdeck-lock && $(PYTHON) -m venv /tmp/vtesdeck-lock
+	$(PYTHON) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+		print('\n'.join(p['dependencies'] + p['optional-dependencies']['dev']))" > /tmp/vtesdeck-lock/requirements.in
+	/tmp/vtesdeck-lock/bin/pip install --quiet -r /tmp/vtesdeck-lock/requirements.in
+	/tmp/vtesdeck-lock/bin/pip freeze > requirements.txt
+
+clean:
+	rm -rf $(VENV) .celery staticfiles .pytest_cache

@@ -1,0 +1,106 @@
+"""The card database: persistence for the core's ``Card``s, shaped for search.
+
+``Card.data`` holds the whole core card as JSON (the authority, rebuilt with ``to_domain``); the other
+columns are copies of it laid out so that every search filter is one indexed or simple query on both
+SQLite and PostgreSQL. Multi-valued fields (types, clans) are stored as ``|a|b|`` keys so that a
+``contains "|b|"`` test matches a whole value on either database.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from vtesdeck.core.domain import Card as CoreCard
+
+
+def key(values: list[str] | tuple[str, ...]) -> str:
+    """``("Action Modifier", "Reaction")`` → ``"|action modifier|reaction|"``."""
+    return "|" + "|".join(v.lower() for v in values) + "|" if values else ""
+
+
+class CardSet(models.Model):
+    abbrev = models.CharField(max_length=40, primary_key=True)
+    vekn_id = models.PositiveIntegerField(null=True, blank=True, unique=True)
+    name = models.CharField(max_length=200)
+    release_date = models.DateField(null=True, blank=True)
+    company = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["release_date", "abbrev"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Card(models.Model):
+    class Kind(models.TextChoices):
+        CRYPT = "crypt", "Crypt"
+        LIBRARY = "library", "Library"
+
+    id = models.PositiveIntegerField(primary_key=True, help_text="VEKN card id")
+    kind = models.CharField(max_length=7, choices=Kind.choices, db_index=True)
+    name = models.CharField(max_length=200, db_index=True, help_text="official VEKN name")
+    printed_name = models.CharField(max_length=200)
+    unique_name = models.CharField(max_length=200)
+    # Every folded name form, "|"-separated: name search and autocomplete match against it.
+    name_search = models.TextField()
+    text = models.TextField(blank=True)
+    text_search = models.TextField(blank=True, help_text="card text, lower case")
+    types = models.CharField(max_length=200, help_text="|type|type| key")
+    clans = models.CharField(max_length=200, blank=True, help_text="|clan|clan| key")
+    path = models.CharField(max_length=100, blank=True)
+    sect = models.CharField(max_length=20, blank=True, db_index=True)
+    title = models.CharField(max_length=40, blank=True, db_index=True)
+    group = models.CharField(max_length=3, blank=True, db_index=True)
+    capacity = models.SmallIntegerField(null=True, blank=True, db_index=True)
+    votes = models.SmallIntegerField(default=0)
+    advanced = models.BooleanField(default=False)
+    base = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="advanced_versions")
+    banned_year = models.SmallIntegerField(null=True, blank=True)
+    first_release = models.DateField(null=True, blank=True)
+    data = models.JSONField(help_text="the core card, as Card.to_dict() writes it")
+    sets = models.ManyToManyField(CardSet, through="Printing", related_name="cards")
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.unique_name
+
+    def to_domain(self) -> CoreCard:
+        return CoreCard.from_dict(self.data)
+
+    @property
+    def card(self) -> CoreCard:
+        """The core card, built once per row object (templates read many of its fields)."""
+        if not hasattr(self, "_card"):
+            self._card = self.to_domain()
+        return self._card
+
+    @property
+    def is_crypt(self) -> bool:
+        return self.kind == Card.Kind.CRYPT
+
+
+class CardDiscipline(models.Model):
+    """A discipline a vampire has (with its level), or one a library card requires."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="discipline_rows")
+    code = models.CharField(max_length=3)
+    superior = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["code", "superior"])]
+        constraints = [models.UniqueConstraint(fields=["card", "code"], name="one_level_per_discipline")]
+
+
+class Printing(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
+    code = models.CharField(max_length=40, blank=True)
+    rarity = models.CharField(max_length=20, blank=True)
+    precon = models.CharField(max_length=20, blank=True)
+    copies = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["set__release_date", "set__abbrev"]

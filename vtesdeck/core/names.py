@@ -1,0 +1,71 @@
+"""Card-name folding: the one place that decides when two spellings name the same card.
+
+Decklists are typed by hand. "The Rack", "Rack, The", "rack the", "Dónal O’Connor", "Carlton Van Wyk
+(Hunter)™" must all meet the official name, so every name is reduced to a folded key: accents
+removed, case and punctuation dropped, a trailing ", The" moved to the front.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Characters NFKD does not take apart into an ASCII letter plus accents.
+_TRANSLITERATE = str.maketrans(
+    {
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "ae",
+        "ø": "o",
+        "Ø": "o",
+        "œ": "oe",
+        "Œ": "oe",
+        "ł": "l",
+        "Ł": "l",
+        "đ": "d",
+        "ð": "d",
+        "þ": "th",
+        "ı": "i",
+    }
+)
+_TRADEMARK = re.compile(r"\(tm\)|™|\(r\)|®", re.IGNORECASE)
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+# Version suffixes decklists append to vampire names: (ADV), (advanced), Adv., (G2), (G2 ADV), [G2]…
+_VERSION = re.compile(
+    r"""\s*[\(\[]\s*(?:g\s*(?P<group>\d|any)\s*)?(?P<adv>adv(?:anced|\.)?)?\s*[\)\]]\s*$  # (G2 ADV), (ADV)
+        |\s+(?P<adv2>adv(?:anced|\.)?)\s*$                                               # ... Adv.
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def fold(name: str) -> str:
+    """The lookup key of a card name: ASCII, lower case, words separated by single spaces."""
+    text = _TRADEMARK.sub("", name).translate(_TRANSLITERATE)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    # "’" and "'" both vanish, so "O'Connor" == "OConnor" == "O’Connor".
+    text = text.replace("'", "")
+    text = _NOT_WORD.sub(" ", text).strip()
+    # The comma of "Rack, The" is gone by now, so "rack the" and "Rack, The" both become "the rack".
+    if text.endswith(" the"):
+        text = "the " + text[: -len(" the")]
+    return text
+
+
+def split_version(name: str) -> tuple[str, str | None, bool]:
+    """Split a vampire name from its version suffix: ``"Theo Bell (G2 ADV)"`` → ("Theo Bell", "2", True).
+
+    Returns the bare name, the group it names (or None) and whether it says "advanced". Suffixes
+    stack in the wild ("Kemintiri (ADV) (G2)"), so they are stripped until none is left.
+    """
+    group: str | None = None
+    advanced = False
+    while True:
+        match = _VERSION.search(name)
+        if not match or match.start() == 0:
+            return name.strip(), group, advanced
+        if match["group"]:
+            group = match["group"].upper()
+        if match["adv"] or match["adv2"]:
+            advanced = True
+        name = name[: match.start()]
