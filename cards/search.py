@@ -1,0 +1,138 @@
+"""Card search: one form that validates the filters and one function that turns them into a query.
+
+The /cards/ page and GET /api/v1/cards/ both go through ``CardFilterForm``, so a filter means the
+same thing, and fails the same way, in the browser and over the API.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+
+from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
+from vtesdeck.core.names import fold
+
+from .models import Card, CardSet
+
+LIBRARY_TYPES = (
+    "Action", "Action Modifier", "Ally", "Combat", "Conviction", "Equipment", "Event", "Master",
+    "Political Action", "Power", "Reaction", "Retainer",
+)  # fmt: skip
+CRYPT_TYPES = ("Vampire", "Imbued")
+GROUPS = ("1", "2", "3", "4", "5", "6", "7", "ANY")
+_DISCIPLINE_TOKEN = re.compile(r"^[A-Za-z]{3}$")
+MAX_QUERY_LENGTH = 200
+
+
+def _choices(values) -> list[tuple[str, str]]:
+    return [("", "any")] + [(v, v) for v in values]
+
+
+class CardFilterForm(forms.Form):
+    q = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label="Name")
+    text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label="Card text")
+    kind = forms.ChoiceField(required=False, choices=_choices(Card.Kind.values))
+    type = forms.ChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES))
+    clan = forms.CharField(required=False, max_length=60)
+    discipline = forms.CharField(
+        required=False,
+        max_length=100,
+        help_text="trigrams, space or comma separated: lower case = any level, UPPER = superior (aus DOM)",
+    )
+    group = forms.ChoiceField(required=False, choices=_choices(GROUPS))
+    capacity_min = forms.IntegerField(required=False, min_value=0, max_value=20, label="Capacity from")
+    capacity_max = forms.IntegerField(required=False, min_value=0, max_value=20, label="Capacity to")
+    sect = forms.ChoiceField(required=False, choices=_choices(SECTS))
+    title = forms.ChoiceField(required=False, choices=_choices(tuple(TITLE_VOTES)))
+    set = forms.CharField(required=False, max_length=40, help_text="set abbreviation, e.g. V5 or KMW")
+    banned = forms.ChoiceField(
+        required=False, choices=[("", "any"), ("no", "legal only"), ("yes", "banned only")], label="Banned"
+    )
+
+    def clean_discipline(self) -> list[tuple[str, bool]]:
+        wanted = []
+        for token in re.split(r"[\s,]+", self.cleaned_data["discipline"].strip()):
+            if not token:
+                continue
+            code = token.lower()
+            if not _DISCIPLINE_TOKEN.match(token) or code not in DISCIPLINES and code not in VIRTUES:
+                raise forms.ValidationError(f"Unknown discipline {token!r}: use a trigram such as aus or DOM.")
+            wanted.append((code, token.isupper()))
+        return wanted
+
+    def clean_set(self) -> str:
+        abbrev = self.cleaned_data["set"].strip()
+        if abbrev:
+            found = CardSet.objects.filter(abbrev__iexact=abbrev).values_list("abbrev", flat=True).first()
+            if found is None:
+                raise forms.ValidationError(f"Unknown set {abbrev!r}.")
+            return found
+        return ""
+
+    def clean(self) -> dict:
+        data = super().clean()
+        low, high = data.get("capacity_min"), data.get("capacity_max")
+        if low is not None and high is not None and low > high:
+            raise forms.ValidationError("Capacity from must not exceed capacity to.")
+        return data
+
+
+def search(data: dict) -> QuerySet[Card]:
+    """The cards matching a ``CardFilterForm``'s cleaned data, best name matches first."""
+    cards = Card.objects.all()
+    if query := fold(data.get("q") or ""):
+        cards = cards.filter(name_search__contains=query)
+    if text := (data.get("text") or "").strip().lower():
+        for word in text.split():
+            cards = cards.filter(text_search__contains=word)
+    if data.get("kind"):
+        cards = cards.filter(kind=data["kind"])
+    if data.get("type"):
+        cards = cards.filter(types__contains=f"|{data['type'].lower()}|")
+    if clan := (data.get("clan") or "").strip().lower():
+        cards = cards.filter(clans__contains=f"|{clan}|")
+    for code, superior in data.get("discipline") or []:
+        match = Q(discipline_rows__code=code)
+        if superior:
+            # A library card has no level of its own: it matches any vampire level.
+            match &= Q(discipline_rows__superior=True) | Q(kind=Card.Kind.LIBRARY)
+        cards = cards.filter(id__in=Card.objects.filter(match).values("id"))
+    if data.get("group"):
+        cards = cards.filter(group=data["group"])
+    if data.get("capacity_min") is not None:
+        cards = cards.filter(capacity__gte=data["capacity_min"])
+    if data.get("capacity_max") is not None:
+        cards = cards.filter(capacity__lte=data["capacity_max"])
+    if data.get("sect"):
+        cards = cards.filter(sect=data["sect"])
+    if data.get("title"):
+        cards = cards.filter(title=data["title"])
+    if data.get("set"):
+        cards = cards.filter(id__in=Card.objects.filter(printings__set_id=data["set"]).values("id"))
+    if data.get("banned") == "yes":
+        cards = cards.filter(banned_year__isnull=False)
+    elif data.get("banned") == "no":
+        cards = cards.filter(banned_year__isnull=True)
+    if query:
+        # The card's own name starting with the query ranks first (name_search opens with it), then
+        # another of its names (printed name, AKA) starting with it, then names merely containing it.
+        cards = cards.annotate(
+            rank=Case(
+                When(name_search__startswith=f"|{query}", then=Value(0)),
+                When(name_search__contains=f"|{query}", then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            )
+        ).order_by("rank", "name", "id")
+    return cards
+
+
+def autocomplete(query: str, limit: int = 10) -> list[dict]:
+    """Names for a search box: cards whose name forms start with the query, then those containing it."""
+    folded = fold(query[:MAX_QUERY_LENGTH])
+    if not folded:
+        return []
+    rows = search({"q": query[:MAX_QUERY_LENGTH]}).values("id", "unique_name", "kind")[:limit]
+    return [{"id": r["id"], "name": r["unique_name"], "kind": r["kind"]} for r in rows]

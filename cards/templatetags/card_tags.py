@@ -1,0 +1,93 @@
+"""Template filters for card pages: how a core card's structured fields read on screen."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html_join
+
+from vtesdeck.core.domain import DISCIPLINES, VIRTUES, Card, Discipline, DisciplineRequirement
+
+register = template.Library()
+
+_VOTE_TITLES = {"1 vote", "2 votes"}
+
+
+@register.filter
+def discipline_name(code: str) -> str:
+    """``"dom"`` → ``"Dominate"``; virtues too (``"viz"`` → ``"Vision"``)."""
+    code = (code or "").lower()
+    return DISCIPLINES.get(code) or VIRTUES.get(code) or code
+
+
+@register.filter
+def disciplines(values: tuple[Discipline, ...]) -> str:
+    """A vampire's disciplines as printed: inferior in lower case, superior in upper case and bold."""
+    return format_html_join(
+        " ",
+        '<abbr class="disc{}" title="{}">{}</abbr>',
+        ((" sup" if d.superior else "", f"{d.name}{' (superior)' if d.superior else ''}", str(d)) for d in values),
+    )
+
+
+@register.filter
+def requirement(value: DisciplineRequirement) -> str:
+    """A library card's discipline requirement: ``pot & pre`` (all of them) or ``aus / dom`` (any one)."""
+    if not value.codes:
+        return ""
+    separator = " & " if value.mode == DisciplineRequirement.Mode.ALL else " / "
+    return format_html_join(
+        separator, '<abbr class="disc" title="{}">{}</abbr>', ((discipline_name(c), c) for c in value.codes)
+    )
+
+
+@register.filter
+def requirement_names(value: DisciplineRequirement) -> str:
+    """The same requirement in words: ``Potence & Presence``, ``Auspex / Dominate``."""
+    separator = " & " if value.mode == DisciplineRequirement.Mode.ALL else " / "
+    return separator.join(discipline_name(c) for c in value.codes)
+
+
+@register.filter
+def title_label(title: str) -> str:
+    """``"inner circle"`` → ``"Inner Circle"``; the independent ``"1 vote"`` titles stay as they are."""
+    if not title or title in _VOTE_TITLES:
+        return title
+    return " ".join(word.capitalize() for word in title.split())
+
+
+@register.filter
+def costs(card: Card) -> list[str]:
+    """A library card's costs as printed: ``["X pool"]``, ``["1 blood"]``, ``["2 pool", "1 blood"]``."""
+    return [f"{cost} {cost.kind}" for cost in (card.pool_cost, card.blood_cost, card.conviction_cost) if cost]
+
+
+@register.filter
+def group_label(group: str) -> str:
+    return "Any" if group == "ANY" else group
+
+
+@register.filter
+def version_label(card) -> str:
+    """How one version of a vampire is told from the others: ``group 2``, ``group 2, advanced``."""
+    parts = []
+    if card.group:
+        parts.append("any group" if card.group == "ANY" else f"group {card.group}")
+    if card.advanced:
+        parts.append("advanced")
+    return ", ".join(parts)
+
+
+@register.filter
+def titles_label(titles: tuple[str, ...]) -> str:
+    """Titles a library card asks for, any one of them: ``Prince or Justicar``."""
+    return " or ".join(title_label(t) for t in titles)
+
+
+@register.filter
+def title_with_votes(card: Card) -> str:
+    """``Prince (2 votes)``; the independent vote titles read as themselves: ``1 vote``."""
+    if not card.title:
+        return f"{card.votes} vote{'s' if card.votes != 1 else ''}" if card.votes else ""
+    if card.title in _VOTE_TITLES:
+        return card.title
+    return f"{title_label(card.title)} ({card.votes} vote{'s' if card.votes != 1 else ''})"

@@ -1,0 +1,80 @@
+"""Card pages: search, autocomplete, and a card's own page."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from . import search as card_search
+from .models import Card, CardSet
+
+PAGE_SIZE = 50
+
+
+def search_page(request: HttpRequest) -> HttpResponse:
+    form = card_search.CardFilterForm(request.GET or None)
+    _enhance_widgets(form)
+    status = 200
+    if not form.is_bound:
+        cards = Card.objects.all()
+    elif form.is_valid():
+        cards = card_search.search(form.cleaned_data)
+    else:
+        cards = Card.objects.none()
+        status = 400
+    page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "form": form,
+        "page": page,
+        "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+        "filters": _filters(request.GET),
+        "clans": _clan_names(),
+        "sets": CardSet.objects.values_list("abbrev", "name"),
+    }
+    return render(request, "cards/card_search.html", context, status=status)
+
+
+def autocomplete(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"results": card_search.autocomplete(request.GET.get("q", ""))})
+
+
+def detail(request: HttpRequest, card_id: int) -> HttpResponse:
+    cards = Card.objects.select_related("base").prefetch_related("printings__set", "advanced_versions")
+    card = get_object_or_404(cards, id=card_id)
+    versions = Card.objects.filter(name=card.name, kind=card.kind).exclude(id=card.id).order_by("group", "advanced")
+    return render(request, "cards/card_detail.html", {"card": card, "core": card.card, "versions": versions})
+
+
+def _filters(params: QueryDict) -> QueryDict:
+    """The filters in use, without the page number or empty fields: what pagination links carry on."""
+    kept = QueryDict(mutable=True)
+    for name, values in params.lists():
+        if name != "page" and (values := [v for v in values if v.strip()]):
+            kept.setlist(name, values)
+    return kept
+
+
+def _enhance_widgets(form: card_search.CardFilterForm) -> None:
+    """Browser hints on this page's copy of the form's widgets (the API uses the same form, untouched)."""
+    form.fields["q"].widget.attrs.update(
+        {
+            "autocomplete": "off",
+            "data-autocomplete": reverse("cards:autocomplete"),
+            "data-detail-prefix": reverse("cards:search"),
+        }
+    )
+    form.fields["clan"].widget.attrs.update({"list": "clan-options", "autocomplete": "off"})
+    form.fields["set"].widget.attrs.update({"list": "set-options", "autocomplete": "off"})
+    form.fields["discipline"].widget.attrs.update(
+        {"placeholder": "e.g. aus DOM", "autocapitalize": "off", "autocomplete": "off", "spellcheck": "false"}
+    )
+
+
+def _clan_names() -> list[str]:
+    """Every crypt clan (and Imbued creed), as printed, for the clan field's suggestions."""
+    names: set[str] = set()
+    for clans in Card.objects.filter(kind=Card.Kind.CRYPT).values_list("data__clans", flat=True).distinct():
+        names.update(clans or ())
+    return sorted(names, key=str.lower)
