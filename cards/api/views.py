@@ -1,0 +1,155 @@
+"""GET /api/v1/cards/ and /api/v1/sets/: the card database, read-only.
+
+The list filters are ``CardFilterForm``'s fields, validated by that form and run by ``search()``: the
+very code behind the /cards/ page. A filter the form rejects is a 400 whose body names the parameter,
+``{"capacity_min": ["Enter a whole number."]}``; an unknown card id is a JSON 404.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.db.models import F, Prefetch
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import viewsets
+from rest_framework.exceptions import ErrorDetail, ValidationError
+from rest_framework.settings import api_settings
+
+from ..models import Card, CardSet, Printing
+from ..search import CardFilterForm, search
+from .pagination import StrictPagination
+from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
+
+__all__ = ["CardViewSet", "CardSetViewSet", "CardFilterParams"]
+
+
+class CardFilterParams(CardFilterForm):
+    """The search form as the API reads it: its one cross-field check is reported against a field.
+
+    An API client needs a parameter name to point at; the form's "capacity from > capacity to" error
+    has none (the page shows it above the form), so it is filed under ``capacity_min`` here. Any other
+    form-wide error goes under DRF's ``non_field_errors``.
+    """
+
+    def clean(self) -> dict:
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            low, high = self.cleaned_data.get("capacity_min"), self.cleaned_data.get("capacity_max")
+            if low is None or high is None or low <= high:
+                raise
+            self.add_error("capacity_min", f"capacity_min ({low}) must not exceed capacity_max ({high}).")
+            return self.cleaned_data
+
+
+def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
+    """A bound, invalid form's errors in DRF's shape: ``{"field": ["message", …]}``."""
+    return {
+        api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field: [
+            ErrorDetail(error["message"], code=error["code"] or "invalid") for error in errors
+        ]
+        for field, errors in form.errors.get_json_data().items()
+    }
+
+
+_DESCRIPTIONS = {
+    "q": "Card name (any of its names: printed, official, AKA), ignoring case, accents and punctuation. "
+    "Cards whose name starts with it come first.",
+    "text": "Words the card text must all contain, ignoring case.",
+    "kind": "Crypt or library cards.",
+    "type": "Card type. A card of several types (Action Modifier/Reaction) matches each of them.",
+    "clan": "Clan, ignoring case, e.g. `Brujah antitribu`: a vampire of that clan, or a library card "
+    "that clan may play.",
+    "discipline": "Discipline trigrams, space or comma separated, all required: lower case = any level, "
+    "UPPER case = superior (`aus DOM`). Library cards needing the discipline match at any level.",
+    "group": "Crypt group; `ANY` is the group of vampires that fit any crypt.",
+    "capacity_min": "Smallest vampire capacity (inclusive).",
+    "capacity_max": "Largest vampire capacity (inclusive); not below `capacity_min`.",
+    "sect": "Vampire sect.",
+    "title": "Vampire title.",
+    "set": "Set abbreviation, ignoring case, e.g. `V5` or `KMW` (see /api/v1/sets/): cards printed in it.",
+    "banned": "`no`: legal cards only; `yes`: banned cards only.",
+}
+
+
+def _parameter_schema(field: forms.Field) -> dict:
+    if isinstance(field, forms.IntegerField):
+        schema: dict = {"type": "integer"}
+        if field.min_value is not None:
+            schema["minimum"] = field.min_value
+        if field.max_value is not None:
+            schema["maximum"] = field.max_value
+        return schema
+    schema = {"type": "string"}
+    if isinstance(field, forms.ChoiceField):
+        schema["enum"] = [value for value, _label in field.choices if value != ""]
+    elif getattr(field, "max_length", None):
+        schema["maxLength"] = field.max_length
+    return schema
+
+
+FILTER_PARAMETERS = [
+    OpenApiParameter(
+        name, _parameter_schema(field), description=_DESCRIPTIONS.get(name) or str(field.help_text or field.label or "")
+    )
+    for name, field in CardFilterParams.base_fields.items()
+]
+ERROR_RESPONSE = OpenApiResponse(
+    response={
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        "example": {"capacity_min": ["Enter a whole number."]},
+    },
+    description="A parameter is invalid: the body maps each bad parameter to its messages.",
+)
+NOT_FOUND_RESPONSE = OpenApiResponse(
+    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    description="No such card (or page past the last).",
+)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Search cards",
+        description="Official VTES cards matching every given filter (the filters of the /cards/ page), "
+        "best name matches first when `q` is given, else by name.",
+        parameters=FILTER_PARAMETERS,
+        responses={200: CardSerializer(many=True), 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+    ),
+    retrieve=extend_schema(
+        summary="One card in full",
+        responses={200: CardDetailSerializer, 404: NOT_FOUND_RESPONSE},
+    ),
+)
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
+    """Official VTES cards."""
+
+    queryset = Card.objects.all()
+    pagination_class = StrictPagination
+
+    def get_serializer_class(self):
+        return CardDetailSerializer if self.action == "retrieve" else CardSerializer
+
+    def get_queryset(self):
+        if self.action != "list":
+            return Card.objects.prefetch_related(
+                Prefetch("printings", queryset=Printing.objects.select_related("set")),
+                Prefetch("advanced_versions", queryset=Card.objects.only("id", "base_id").order_by("id")),
+            )
+        form = CardFilterParams(self.request.query_params)
+        if not form.is_valid():
+            raise ValidationError(filter_errors(form))
+        return search(form.cleaned_data)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="All sets", responses={200: CardSetSerializer(many=True), 400: ERROR_RESPONSE}),
+    retrieve=extend_schema(summary="One set", responses={200: CardSetSerializer, 404: NOT_FOUND_RESPONSE}),
+)
+class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+    """VTES sets and promos with their release dates, oldest first (undated ones last)."""
+
+    # Spelled out: SQLite and PostgreSQL disagree on where NULL dates sort.
+    queryset = CardSet.objects.order_by(F("release_date").asc(nulls_last=True), "abbrev")
+    serializer_class = CardSetSerializer
+    pagination_class = StrictPagination
