@@ -1,0 +1,155 @@
+"""Format ``eld``: the deck files of ELDB ("Eternal Library DataBase"), the old Windows deck builder.
+
+The layout, as the ELDB import and export code of Sutekh documents it (ELDB itself is long gone, so this
+is the authority we could find; we copy facts, not code):
+
+    "Deck name"
+    "Author"
+    "Description, which may run
+    over several lines"
+    12                        ← crypt size
+    "Anson"                   ← one quoted line per copy
+    "Anson"
+    …
+    90                        ← library size
+    "Bum`s Rush"
+    …
+
+ELDB writes apostrophes and double quotes inside names as backquotes (``Bum`s Rush``) and moves a
+leading "The" to the back (``Rack, The``); we read both. As some tools write a count after the name
+(``"Bum's Rush",4``, the ELDB inventory style), that is read too. The two sizes are what the file
+declares about itself: they go to ``deck.declared``, so a judge learns when they disagree with the
+lines below them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from ..carddb import CardIndex
+from ..deck import Deck
+from .base import DecklistError, Format
+from .entries import Entries, check_copies, parse_count
+
+logger = logging.getLogger(__name__)
+
+_HEADER = re.compile(r'\A\s*"[^"\n]*"[ \t]*\r?\n\s*"')
+_SIZE_THEN_CARD = re.compile(r'\n[ \t]*\d+[ \t]*\r?\n[ \t]*"')
+_CARD_LINE = re.compile(r'\A"(?P<name>[^"]*)"\s*(?:,\s*(?P<count>[-+]?\d+)\s*)?\Z')
+
+
+def detect(text: str) -> float:
+    head = text[:1024]
+    if not _HEADER.match(head):
+        return 0.0
+    # Two whole quoted lines and a third opening a quote begin no other decklist; a long description
+    # may push the sizes past the first KB, so the header alone is near certain.
+    return 1.0 if _SIZE_THEN_CARD.search(head) else 0.95
+
+
+def _unquote(line: str) -> str:
+    line = line.strip()
+    return line[1:-1] if len(line) >= 2 and line[0] == line[-1] == '"' else line.strip('"')
+
+
+def parse(text: str, cards: CardIndex) -> Deck:
+    lines = text.split("\n")
+    deck = Deck()
+    number = 0
+
+    def next_line(what: str) -> str:
+        nonlocal number
+        while number < len(lines):
+            line = lines[number].rstrip("\r")
+            number += 1
+            if line.strip():
+                return line
+        raise DecklistError(f"This ELDB deck file ends before its {what}.")
+
+    first = next_line("deck name")
+    if not first.lstrip().startswith('"'):
+        raise DecklistError("This is not an ELDB deck file: its first line should be the deck name in quotes.")
+    deck.name = _unquote(first)
+    deck.author = _unquote(next_line("author"))
+    # The description keeps its blank lines: it runs to the first line that ends with a quote.
+    description = next_line("description").strip()
+    if len(description) >= 2 and description.startswith('"') and description.endswith('"'):
+        deck.description = description[1:-1]
+    else:
+        parts = [description.removeprefix('"')]
+        while True:
+            if number >= len(lines):
+                raise DecklistError("This ELDB deck file's description never closes its quote.")
+            line = lines[number].rstrip("\r")
+            number += 1
+            if line.rstrip().endswith('"'):
+                parts.append(line.rstrip()[:-1])
+                break
+            parts.append(line)
+        deck.description = "\n".join(parts).strip()
+    _read_cards(deck, cards, lines, number)
+    return deck
+
+
+def _read_cards(deck: Deck, cards: CardIndex, lines: list[str], start: int) -> None:
+    sections = iter(("crypt", "library"))
+    section = ""
+    # (section, name) → [copies, first line]; lines naming no card and impossible counts go straight in.
+    copies: dict[tuple[str, str], list[int]] = {}
+    entries = Entries(deck, cards)
+    for number in range(start, len(lines)):
+        line = lines[number].strip()
+        if not line:
+            continue
+        if line.isdigit():
+            section = next(sections, section)
+            size = int(line) if len(line) <= 9 else None
+            if section == "crypt" and deck.declared.crypt is None:
+                deck.declared.crypt = size
+            elif section == "library" and deck.declared.library is None:
+                deck.declared.library = size
+            continue
+        match = _CARD_LINE.match(line)
+        if match is None:
+            entries.add(None, 1, line=number + 1, text=line, section=section)
+            continue
+        count = parse_count(match["count"]) if match["count"] else 1
+        if count is None or count < 1:
+            entries.add(None, count, line=number + 1, text=line, section=section)
+            continue
+        found = copies.setdefault((section, match["name"].strip()), [0, number + 1])
+        found[0] += count
+    for (section, name), (count, line) in copies.items():
+        # ELDB's backquote stands for an apostrophe or a double quote; either folds the same way.
+        card = entries.by_name(name.replace("`", "'"), section)
+        entries.add(card, count, line=line, text=f'"{name}"', section=section, name=name.replace("`", "'"))
+
+
+def _eld_name(name: str) -> str:
+    return name.replace('"', "`").replace("'", "`").replace("\n", " ")
+
+
+def export(deck: Deck, cards: CardIndex) -> str:
+    check_copies(deck, "an ELDB deck file")
+    description = deck.description.replace('"', "'").replace("\r", "")
+    lines = [f'"{_eld_name(deck.name)}"', f'"{_eld_name(deck.author)}"', f'"{description}"']
+    for part in (deck.crypt, deck.library):
+        lines.append(str(sum(part.values())))
+        for card_id, count in part.items():
+            card = cards.get(card_id)
+            lines.extend([f'"{_eld_name(card.unique_name) if card else card_id}"'] * count)
+    return "\n".join(lines) + "\n"
+
+
+FORMATS = (
+    Format(
+        name="eld",
+        label="ELDB deck file (.eld)",
+        extension="eld",
+        media_type="text/plain",
+        parse=parse,
+        detect=detect,
+        export=export,
+    ),
+)

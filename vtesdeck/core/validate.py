@@ -1,0 +1,953 @@
+"""Deck legality: the construction rules of a format, checked on a given day.
+
+    report = validate(deck, cards, ruleset="vekn", as_of="deck")
+    report.legal, report.errors, report.warnings, report.to_dict()
+
+A format is data (``Ruleset``): crypt and library sizes, the crypt group window, the banned list and
+the day each ban took effect, when new cards become legal, and for custom limited formats the sets
+and cards allowed. ``RULESETS`` holds the two the rulebooks define: ``vekn`` (current VEKN tournament
+rules) and ``rulebook-2011`` (the 2011 rulebook, casual play). Every error and warning names its cards
+and cites the rule it enforces: sections and line numbers of the rulebooks digested in
+shared/rules (the Polish VEKN rulebook, the 2011 German rulebook), or the VEKN tournament rules.
+
+What a check needs to know about a card is worked out once per ``CardIndex`` (``_facts``, cached by
+the index object), so a call costs a few dict lookups per distinct card in the deck.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import logging
+import re
+import weakref
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .carddb import CardIndex
+from .deck import Deck, Event, Unresolved
+from .domain import DISCIPLINES, VIRTUES, Card, DisciplineRequirement
+
+logger = logging.getLogger(__name__)
+
+# The parsers keep a decklist line's count within these bounds (a bigger one is an Unresolved "count").
+MAX_COUNT = 10_000
+
+# --- rule facts --------------------------------------------------------------------------------
+
+# When each VEKN ban took effect. The card list gives only the year (its Banned column); a ban from a
+# Rules Team announcement applies from the date below. Sources:
+#   1995, 1997, 1999, 2005, 2016, 2020: the ban table of krcg 4.19 (cards.py), which names the Rules
+#     Team rulings behind each date: RTR 1995-10-06 → 1995-11-01, RTR 1997-07-01 → 1997-07-01,
+#     RTR 1999-03-24 → 1999-04-01, RTR 2004-12-05 → 2005-01-01, RTR 2016-01-19 → 2016-02-16,
+#     RTR 2020-07-05 → 2020-08-01.
+#   2008: "V:EKN Tournament Rules 2008 Season" (published 2007-12-04): "4.1 Added three cards to the
+#     banned list: Edge Explosion, Memories of Mortality, and Protect Thine Own", from 2008-01-01.
+#   2013: vekn.net, "Rules Team Rulings 22 April 2013": Lilith's Blessing banned; "these become
+#     active on May 22nd, 2013".
+# Cross-check: in the TWDA no winning deck holds one of these cards on or after its date, and decks
+# did hold them until shortly before (Lilith's Blessing until 2013-05-18, Tsigane until 2020-02-22),
+# which the bare year would have ruled illegal.
+VEKN_BAN_DATES: dict[int, datetime.date] = {
+    100481: datetime.date(1995, 11, 1),  # Cunctator Motion (ante)
+    100928: datetime.date(1995, 11, 1),  # High Stakes (ante)
+    101403: datetime.date(1995, 11, 1),  # Playing for Keeps (ante)
+    101140: datetime.date(1997, 7, 1),  # Madness of the Bard
+    101620: datetime.date(1999, 4, 1),  # The Return to Innocence
+    100583: datetime.date(2005, 1, 1),  # Dramatic Upheaval
+    101052: datetime.date(2005, 1, 1),  # Kindred Restructure
+    101893: datetime.date(2005, 1, 1),  # Succubus Club
+    100612: datetime.date(2008, 1, 1),  # Edge Explosion
+    101198: datetime.date(2008, 1, 1),  # Memories of Mortality
+    101499: datetime.date(2008, 1, 1),  # Protect Thine Own
+    101108: datetime.date(2013, 5, 22),  # Lilith's Blessing
+    100074: datetime.date(2016, 2, 16),  # Anthelios, the Red Star
+    101713: datetime.date(2016, 2, 16),  # Seeds of Corruption
+    101955: datetime.date(2016, 2, 16),  # Temptation of Greater Power
+    100875: datetime.date(2020, 8, 1),  # Gypsies
+    101650: datetime.date(2020, 8, 1),  # Rom Gypsy
+    101961: datetime.date(2020, 8, 1),  # Terrorists
+    201343: datetime.date(2020, 8, 1),  # Tarbaby Jack
+    201391: datetime.date(2020, 8, 1),  # Tsigane
+}
+
+# Sets whose cards were tournament-legal from their release day instead of 30 days later. Evidence:
+# VEKN-sanctioned events (vekn.net event calendar) won with these cards inside the 30 days:
+#   LK  (Lost Kindred, VEKN print-and-play): NCQ Marseille on the release day (event 8891),
+#       Powerbase: Berkeley 2018-06-23 (8939), Riihimäki Anarch Salon 2018-07-07 (8945);
+#   V5A (Fifth Edition: Anarch): Sede de Vitae 25 2021-12-05 (9997), 5th Great Symposium 2021-12-19 (9980);
+#   NB3 (New Blood III, VEKN print-and-play): WoN Event 1 2025-06-15 (12062), Oceania Grand Prix
+#       2025-06-21 (12263), Swallowed by the Labyrinth 2025-06-22 (12140);
+#   SV5 (Sabbat V5): seven events from 2025-11-01 (12596), among them the German national
+#       championship 2025-11-08 (12548).
+VEKN_SET_LEGAL_DATES: dict[str, datetime.date] = {
+    "LK": datetime.date(2018, 6, 9),
+    "V5A": datetime.date(2021, 12, 1),
+    "NB3": datetime.date(2025, 5, 31),
+    "SV5": datetime.date(2025, 10, 26),
+}
+
+# Citations, by code. "Polish rulebook L56-65" = lines of shared/rules/vtes-rulebook-pl.txt (the VEKN
+# rulebook), "German rulebook L210" = lines of shared/rules/vtes-rulebook-de-2011.txt.
+_PL_SIZES = "VEKN rulebook §1 (deck construction), Polish rulebook L56-61; VEKN tournament rules §6.2"
+_PL_GROUPS = "VEKN rulebook §1 and §2 (crypt groups), Polish rulebook L62-65, L222-228; group ANY: §8 L2649-2651"
+_PL_REQUIREMENTS = "VEKN rulebook §2 (card requirements), Polish rulebook L325-328, L467-469"
+_PL_ADVANCED = "VEKN rulebook §2 (advanced vampires), Polish rulebook L232-237; merging: §4 L2053-2088"
+_REGISTRATION = "VEKN tournament rules §6.3 (deck registration): the decklist records every card"
+VEKN_RULES: dict[str, str] = {
+    "CRYPT_TOO_SMALL": _PL_SIZES,
+    "CRYPT_TOO_LARGE": _PL_SIZES,
+    "LIBRARY_TOO_SMALL": _PL_SIZES,
+    "LIBRARY_TOO_LARGE": _PL_SIZES,
+    "CRYPT_GROUPS": _PL_GROUPS,
+    "BANNED_CARD": "VEKN tournament rules §4.1 (banned list); the rulebook has none (Polish digest §1.2)",
+    "NOT_YET_LEGAL": "VEKN tournament rules §4.1 (cards allowed): new cards are legal 30 days after release",
+    "NOT_IN_FORMAT": "VEKN tournament rules §6.1.1 (set restrictions)",
+    "UNKNOWN_CARD": _REGISTRATION,
+    "COUNT_INVALID": _REGISTRATION,
+    "REQUIREMENT_UNMET": _PL_REQUIREMENTS,
+    "FUTURE_SET": "VEKN tournament rules §4.1 (cards allowed)",
+    "ADVANCED_PAIR": _PL_ADVANCED,
+    "DECLARED_COUNT_MISMATCH": _REGISTRATION,
+}
+_DE_SIZES = "2011 rulebook §1.2.1 (deck), German rulebook L210"
+RULEBOOK_2011_RULES: dict[str, str] = {
+    "CRYPT_TOO_SMALL": _DE_SIZES,
+    "CRYPT_TOO_LARGE": _DE_SIZES,
+    "LIBRARY_TOO_SMALL": _DE_SIZES + ": 40 cards, plus up to 10 per player in the game",
+    "LIBRARY_TOO_LARGE": _DE_SIZES + ": 40 cards, plus up to 10 per player in the game",
+    "CRYPT_GROUPS": "2011 rulebook §1.2.1 and §1.5.5 (groups), German rulebook L210, L240",
+    "BANNED_CARD": "the format's banned list",
+    "NOT_YET_LEGAL": "the format's card pool",
+    "NOT_IN_FORMAT": "the format's card pool",
+    "UNKNOWN_CARD": "2011 rulebook §1.2.1 (deck), German rulebook L210: the deck is made of cards",
+    "COUNT_INVALID": "2011 rulebook §1.2.1 (deck), German rulebook L210: the deck is made of cards",
+    "REQUIREMENT_UNMET": "2011 rulebook §1.6.1.3 (card requirements), German rulebook L260-262",
+    "FUTURE_SET": "2011 rulebook (Heirs to the Blood edition): the card did not exist yet",
+    "ADVANCED_PAIR": "2011 rulebook §1.5.6 (advanced vampires), German rulebook L242-250",
+    "DECLARED_COUNT_MISMATCH": "the decklist's own counts",
+}
+
+ERROR_CODES = ("CRYPT_TOO_SMALL", "CRYPT_TOO_LARGE", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS",
+               "BANNED_CARD", "NOT_YET_LEGAL", "NOT_IN_FORMAT", "UNKNOWN_CARD", "COUNT_INVALID")  # fmt: skip
+WARNING_CODES = ("REQUIREMENT_UNMET", "FUTURE_SET", "ADVANCED_PAIR", "DECLARED_COUNT_MISMATCH")
+
+
+# --- rule sets ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """The deck construction rules of one format.
+
+    ``library_per_player`` makes the library maximum depend on the table: ``library_min +
+    library_per_player × players`` (the 2011 rulebook). ``group_window`` is how many consecutive
+    groups a crypt may span (None: no group rule). ``legality_delay_days`` is how long after its first
+    release a card becomes legal (None: no release check; cards newer than the day only warn).
+    A card is in the format when no pool is set, or when it is printed in ``allowed_sets`` or listed
+    in ``allowed_cards``.
+    """
+
+    name: str
+    label: str
+    deck_noun: str = ""  # "a tournament deck": how messages name a deck of this format
+    crypt_min: int = 12
+    crypt_max: int | None = None
+    library_min: int = 60
+    library_max: int | None = 90
+    library_per_player: int | None = None
+    default_players: int = 5
+    group_window: int | None = 2
+    bans: bool = True  # the VEKN banned list, each ban from its date
+    banned_cards: frozenset[int] = frozenset()  # banned by this format whatever the date
+    allowed_sets: frozenset[str] | None = None
+    allowed_cards: frozenset[int] | None = None
+    legality_delay_days: int | None = 30
+    set_legal_dates: Mapping[str, datetime.date] = dataclasses.field(default_factory=dict)
+    rules: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def library_limits(self, players: int) -> tuple[int, int | None]:
+        if self.library_per_player is not None:
+            return self.library_min, self.library_min + self.library_per_player * players
+        return self.library_min, self.library_max
+
+    def rule(self, code: str) -> str:
+        return self.rules.get(code) or VEKN_RULES.get(code, "")
+
+    @property
+    def noun(self) -> str:
+        return self.deck_noun or f"a {self.label} deck"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ruleset as ``from_dict`` reads it (JSON-ready)."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "crypt_min": self.crypt_min,
+            "crypt_max": self.crypt_max,
+            "library_min": self.library_min,
+            "library_max": self.library_max,
+            "library_per_player": self.library_per_player,
+            "players": self.default_players,
+            "group_window": self.group_window,
+            "bans": self.bans,
+            "banned_cards": sorted(self.banned_cards),
+            "allowed_sets": None if self.allowed_sets is None else sorted(self.allowed_sets),
+            "allowed_cards": None if self.allowed_cards is None else sorted(self.allowed_cards),
+            "legality_delay_days": self.legality_delay_days,
+            "set_legal_dates": {k: v.isoformat() for k, v in sorted(self.set_legal_dates.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """A custom format (a limited event, a set-restricted league) from plain data, checked field by
+        field. Missing keys take the VEKN values. Raises ``ValueError`` naming the first bad field."""
+        if not isinstance(data, Mapping):
+            raise ValueError("A ruleset must be a mapping of settings (a JSON object).")
+        unknown = sorted(set(data) - _RULESET_KEYS)
+        if unknown:
+            raise ValueError(f"Unknown ruleset setting(s): {', '.join(map(str, unknown))}; "
+                             f"known settings: {', '.join(sorted(_RULESET_KEYS))}.")  # fmt: skip
+        name = data.get("name")
+        if not isinstance(name, str) or not _RULESET_NAME.match(name):
+            raise ValueError("Ruleset 'name' must be 1 to 64 letters, digits, '-' or '_' (e.g. \"v5-limited\").")
+        label = data.get("label", name)
+        if not isinstance(label, str) or not label.strip() or len(label) > 200:
+            raise ValueError("Ruleset 'label' must be a non-empty text of at most 200 characters.")
+        crypt_min = _count_setting(data, "crypt_min", 12)
+        crypt_max = _count_setting(data, "crypt_max", None, nullable=True)
+        library_min = _count_setting(data, "library_min", 60)
+        library_max = _count_setting(data, "library_max", 90, nullable=True)
+        per_player = _count_setting(data, "library_per_player", None, nullable=True)
+        players = _count_setting(data, "players", 5)
+        if crypt_max is not None and crypt_max < crypt_min:
+            raise ValueError(f"Ruleset 'crypt_max' ({crypt_max}) is below 'crypt_min' ({crypt_min}).")
+        if library_max is not None and library_max < library_min:
+            raise ValueError(f"Ruleset 'library_max' ({library_max}) is below 'library_min' ({library_min}).")
+        if players < 1:
+            raise ValueError("Ruleset 'players' must be at least 1.")
+        window = _count_setting(data, "group_window", 2, nullable=True)
+        if window is not None and window < 1:
+            raise ValueError("Ruleset 'group_window' must be at least 1 (one group), or null for no group rule.")
+        bans = data.get("bans", True)
+        if not isinstance(bans, bool):
+            raise ValueError("Ruleset 'bans' must be true or false.")
+        delay = _count_setting(data, "legality_delay_days", 30, nullable=True)
+        set_dates = data.get("set_legal_dates", VEKN_SET_LEGAL_DATES)
+        if not isinstance(set_dates, Mapping):
+            raise ValueError("Ruleset 'set_legal_dates' must map set abbreviations to YYYY-MM-DD dates.")
+        parsed_dates = {}
+        for abbrev, day in set_dates.items():
+            if not isinstance(abbrev, str) or not abbrev:
+                raise ValueError("Ruleset 'set_legal_dates' keys must be set abbreviations such as \"V5\".")
+            parsed_dates[abbrev] = _date_setting(day, f"set_legal_dates[{abbrev!r}]")
+        return cls(
+            name=name,
+            label=label.strip(),
+            crypt_min=crypt_min,
+            crypt_max=crypt_max,
+            library_min=library_min,
+            library_max=library_max if per_player is None else None,
+            library_per_player=per_player,
+            default_players=players,
+            group_window=window,
+            bans=bans,
+            banned_cards=_ids_setting(data, "banned_cards") or frozenset(),
+            allowed_sets=_sets_setting(data, "allowed_sets"),
+            allowed_cards=_ids_setting(data, "allowed_cards"),
+            legality_delay_days=delay,
+            set_legal_dates=parsed_dates,
+            rules={code: f"{label.strip()} format rules; {VEKN_RULES[code]}" for code in VEKN_RULES},
+        )
+
+
+_RULESET_KEYS = frozenset({
+    "name", "label", "crypt_min", "crypt_max", "library_min", "library_max", "library_per_player", "players",
+    "group_window", "bans", "banned_cards", "allowed_sets", "allowed_cards", "legality_delay_days",
+    "set_legal_dates",
+})  # fmt: skip
+_RULESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_MAX_SETTING = 1_000_000
+
+
+def _count_setting(data: Mapping[str, Any], key: str, default: int | None, *, nullable: bool = False) -> int | None:
+    value = data.get(key, default)
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_SETTING:
+        null = ", or null" if nullable else ""
+        raise ValueError(f"Ruleset {key!r} must be a whole number from 0 to {_MAX_SETTING:,}{null}; got {value!r}.")
+    return value
+
+
+def _ids_setting(data: Mapping[str, Any], key: str) -> frozenset[int] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"Ruleset {key!r} must be a list of VEKN card ids.")
+    ids = []
+    for item in value:
+        if isinstance(item, str) and item.strip().isdigit():
+            item = int(item)
+        if isinstance(item, bool) or not isinstance(item, int) or item <= 0:
+            raise ValueError(f"Ruleset {key!r} must list VEKN card ids (whole numbers); got {item!r}.")
+        ids.append(item)
+    return frozenset(ids)
+
+
+def _sets_setting(data: Mapping[str, Any], key: str) -> frozenset[str] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"Ruleset {key!r} must be a list of set abbreviations such as [\"V5\", \"V5A\"].")
+    abbrevs = []
+    for item in value:
+        if not isinstance(item, str) or not item.strip():
+            raise ValueError(f"Ruleset {key!r} must list set abbreviations (texts); got {item!r}.")
+        abbrevs.append(item.strip())
+    return frozenset(abbrevs)
+
+
+def _date_setting(value: Any, key: str) -> datetime.date:
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"Ruleset {key} must be a date written YYYY-MM-DD; got {value!r}.") from None
+
+
+RULESETS: dict[str, Ruleset] = {
+    "vekn": Ruleset(
+        name="vekn",
+        label="VEKN tournament",
+        deck_noun="a tournament deck",
+        set_legal_dates=VEKN_SET_LEGAL_DATES,
+        rules=VEKN_RULES,
+    ),
+    "rulebook-2011": Ruleset(
+        name="rulebook-2011",
+        label="2011 rulebook",
+        deck_noun="a deck under the 2011 rulebook",
+        library_min=40,
+        library_max=None,
+        library_per_player=10,  # "up to 10 more cards per participating player" (German rulebook L210)
+        default_players=5,  # the rulebook's game is for 4 or 5 players (Polish rulebook §1 L5-6)
+        bans=False,
+        legality_delay_days=None,
+        rules=RULEBOOK_2011_RULES,
+    ),
+}
+
+
+# --- the report --------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Issue:
+    """One rule a deck breaks (an error) or a fact worth a judge's eye (a warning)."""
+
+    code: str
+    message: str
+    rule: str = ""
+    cards: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "rule": self.rule, "cards": list(self.cards)}
+
+
+@dataclasses.dataclass(kw_only=True)
+class Report:
+    deck: Deck
+    ruleset: Ruleset
+    as_of: datetime.date
+    players: int | None
+    crypt_count: int
+    library_count: int
+    groups: tuple[int, ...]
+    errors: list[Issue]
+    warnings: list[Issue]
+    cards: CardIndex = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def to_dict(self, path: str | None = None) -> dict[str, Any]:
+        """The deck report of DESIGN.md, plus the deck's name, author, format, checksum, event,
+        declared counts and the table size the library limit used."""
+        deck = self.deck
+        unique = _facts(self.cards).unique
+        return {
+            "path": path if path is not None else (deck.path or None),
+            "legal": self.legal,
+            "ruleset": self.ruleset.name,
+            "as_of": self.as_of.isoformat(),
+            "crypt_count": self.crypt_count,
+            "library_count": self.library_count,
+            "groups": list(self.groups),
+            "crypt": [{"id": i, "name": unique.get(i) or f"#{i}", "count": n} for i, n in deck.crypt.items()],
+            "library": [{"id": i, "name": unique.get(i) or f"#{i}", "count": n} for i, n in deck.library.items()],
+            "errors": [issue.to_dict() for issue in self.errors],
+            "warnings": [issue.to_dict() for issue in self.warnings],
+            "unresolved": [
+                {"line": u.line, "text": u.text, "count": u.count, "section": u.section,
+                 "suggestions": list(u.suggestions)}  # fmt: skip
+                for u in deck.unresolved
+            ],
+            "name": deck.name,
+            "author": deck.author,
+            "format": deck.source_format,
+            "checksum": deck.checksum(),
+            "players": self.players,
+            "event": _event_dict(deck.event),
+            "declared": _plain(deck.declared),
+        }
+
+
+def _event_dict(event: Event | None) -> dict[str, Any] | None:
+    return None if event is None else _plain(event)
+
+
+def _plain(record: Any) -> dict[str, Any]:
+    """A flat dataclass as JSON-ready data (``dataclasses.asdict`` deep-copies, at 10× the cost)."""
+    data = {}
+    for field in dataclasses.fields(record):
+        value = getattr(record, field.name)
+        if isinstance(value, datetime.date):
+            value = value.isoformat()
+        elif isinstance(value, dict):
+            value = dict(value)
+        data[field.name] = value
+    return data
+
+
+# --- card facts, once per CardIndex -------------------------------------------------------------
+
+# The VEKN CSVs keep old clan names on old cards; a library card naming the new one fits both.
+_CLAN_ALIASES = {"Assamite": "Banu Haqim", "Follower of Set": "Ministry"}
+_TRAIT_BITS = {code: 1 << i for i, code in enumerate([*DISCIPLINES, *VIRTUES])}
+_TRIFLE = re.compile(r"\btrifle\b", re.IGNORECASE)
+
+
+class _Vampire:
+    """A crypt card as the checks see it."""
+
+    __slots__ = ("id", "clan", "traits", "title", "sect", "capacity", "group", "base_id", "can_become_anarch")
+
+    def __init__(self, card: Card, clan: int) -> None:
+        self.id, self.clan, self.title, self.sect = card.id, clan, card.title, card.sect
+        # Gargoyles' Flight is a trait of the card text, but library cards ask for it like a discipline.
+        codes = [d.code for d in card.disciplines] + (["fli"] if "flight" in card.traits else [])
+        self.traits = sum(_TRAIT_BITS.get(code, 0) for code in set(codes))
+        self.capacity = card.capacity or 0
+        self.group = int(card.group) if card.group.isdigit() else 0  # 0: group ANY
+        self.base_id = card.base_id
+        # "Any ready untitled non-Anarch vampire" may take the become-Anarch action (Polish rulebook
+        # L1206-1211), so a card asking for an Anarch is within reach of every untitled vampire.
+        self.can_become_anarch = not card.is_imbued and not card.title
+
+
+class _Requirement:
+    """Who may play a library card: clans, disciplines, titles, sects, capacity. ``alternatives`` are
+    the discipline sets that each unlock one effect of the card (any one will do). Equal requirements
+    are one shared object, so a deck checks each only once."""
+
+    __slots__ = ("clans", "alternatives", "titled", "titles", "sects", "capacity_min", "capacity_max", "needs",
+                 "any_traits", "only_clans")  # fmt: skip
+
+    def __init__(self, clans: int, alternatives: tuple[int, ...], titled: bool, titles: frozenset[str],
+                 sects: frozenset[str], capacity_min: int | None, capacity_max: int | None, needs: str) -> None:  # fmt: skip
+        self.clans, self.alternatives = clans, alternatives
+        self.titled, self.titles, self.sects = titled, titles, sects
+        self.capacity_min, self.capacity_max, self.needs = capacity_min, capacity_max, needs
+        # Most cards ask for one discipline out of a few, or for a clan, and nothing else: then the
+        # union of the crypt's disciplines (or clans) answers at once.
+        others = titled or titles or sects or capacity_min is not None or capacity_max is not None
+        single = all(alt & (alt - 1) == 0 for alt in alternatives)
+        self.any_traits = sum(alternatives) if alternatives and single and not clans and not others else 0
+        self.only_clans = clans if clans and not alternatives and not others else 0
+
+    def met_by(self, vampire: _Vampire) -> bool:
+        if self.clans and not self.clans & vampire.clan:
+            return False
+        if self.alternatives and not any(alt & vampire.traits == alt for alt in self.alternatives):
+            return False
+        if self.titled and not vampire.title:
+            return False
+        if self.titles and vampire.title not in self.titles:
+            return False
+        if self.sects and vampire.sect not in self.sects and not ("Anarch" in self.sects and vampire.can_become_anarch):
+            return False
+        if self.capacity_min is not None and vampire.capacity < self.capacity_min:
+            return False
+        return self.capacity_max is None or vampire.capacity <= self.capacity_max
+
+
+class _Facts:
+    """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
+
+    __slots__ = ("names", "unique", "vampires", "requirements", "banned_year", "ban_dates", "ban_exact", "first_release",
+                 "sets", "section", "sections", "trifles", "_legal_from", "__weakref__")  # fmt: skip
+
+    def __init__(self, cards: CardIndex) -> None:
+        self.names: dict[int, str] = {}  # official names, for messages
+        self.unique: dict[int, str] = {}  # names that tell versions apart, for the report's card lists
+        self.vampires: dict[int, _Vampire] = {}
+        self.requirements: dict[int, _Requirement] = {}
+        self.ban_dates: dict[int, datetime.date] = {}
+        self.ban_exact: set[int] = set()
+        self.first_release: dict[int, datetime.date] = {}
+        self.sets: dict[int, frozenset[str]] = {}
+        self.section: dict[int, str] = {}
+        self.trifles: set[int] = set()
+        clan_bits: dict[str, int] = {}
+        shared: dict[tuple, _Requirement] = {}
+        for card in cards:
+            self.names[card.id] = card.name
+            self.unique[card.id] = card.unique_name
+            if card.first_release:
+                self.first_release[card.id] = card.first_release
+            self.sets[card.id] = frozenset(p.set for p in card.printings if p.set != "POD")
+            if card.banned_year is not None:
+                exact = VEKN_BAN_DATES.get(card.id)
+                self.ban_dates[card.id] = exact or datetime.date(card.banned_year, 1, 1)
+                if exact:
+                    self.ban_exact.add(card.id)
+            if card.is_crypt:
+                clan = _CLAN_ALIASES.get(card.clans[0], card.clans[0]) if card.clans else ""
+                self.vampires[card.id] = _Vampire(card, _bit(clan_bits, clan))
+                continue
+            self.section[card.id] = "/".join(card.types).lower()
+            if "Master" in card.types and _TRIFLE.search(card.text.split("\n", 1)[0]):
+                self.trifles.add(card.id)
+            requirement = _requirement(card, clan_bits)
+            if requirement is not None:
+                key = tuple(getattr(requirement, slot) for slot in _Requirement.__slots__)
+                self.requirements[card.id] = shared.setdefault(key, requirement)
+        self.sections = frozenset(self.section.values())
+        self._legal_from: dict[tuple, dict[int, datetime.date]] = {}
+
+    def legal_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
+        """Card id → first day the card is legal under the ruleset's release rules (cached per rule)."""
+        key = (ruleset.legality_delay_days, tuple(sorted(ruleset.set_legal_dates.items())))
+        legal = self._legal_from.get(key)
+        if legal is None:
+            delay = datetime.timedelta(days=ruleset.legality_delay_days or 0)
+            legal = {}
+            for card_id, released in self.first_release.items():
+                day = released + delay
+                for abbrev in self.sets[card_id] & ruleset.set_legal_dates.keys():
+                    day = min(day, ruleset.set_legal_dates[abbrev])
+                legal[card_id] = day
+            self._legal_from[key] = legal
+        return legal
+
+
+def _bit(bits: dict[str, int], name: str) -> int:
+    if not name:
+        return 0
+    if name not in bits:
+        bits[name] = 1 << len(bits)
+    return bits[name]
+
+
+def _requirement(card: Card, clan_bits: dict[str, int]) -> _Requirement | None:
+    requirements = card.requirements
+    clans = [_CLAN_ALIASES.get(c, c) for c in requirements.clans]
+    alternatives = _discipline_alternatives(card)
+    titles = frozenset(requirements.titles)
+    if not (clans or alternatives or titles or requirements.sects
+            or requirements.capacity_min is not None or requirements.capacity_max is not None):  # fmt: skip
+        return None
+    needs = []
+    if alternatives:
+        needs.append(_join([_join([_TRAIT_NAMES[c] for c in alt], "and") for alt in alternatives], "or"))
+    if clans:
+        needs.append("clan " + _join(clans, "or"))
+    if "titled" in titles:
+        needs.append("a title")
+    elif titles:
+        needs.append("the title " + _join(sorted(titles), "or"))
+    if requirements.sects:
+        needs.append("sect " + _join(requirements.sects, "or"))
+    if requirements.capacity_min is not None:
+        needs.append(f"capacity {requirements.capacity_min} or more")
+    if requirements.capacity_max is not None:
+        needs.append(f"capacity {requirements.capacity_max} or less")
+    return _Requirement(
+        sum(_bit(clan_bits, c) for c in set(clans)),
+        tuple(sum(_TRAIT_BITS[c] for c in alt) for alt in alternatives),
+        "titled" in titles,
+        frozenset() if "titled" in titles else titles,
+        frozenset(requirements.sects),
+        requirements.capacity_min,
+        requirements.capacity_max,
+        ", ".join(needs),
+    )
+
+
+_ICONS = re.compile(r"^(?:\[[^\]]+\]\s*)+")
+_ICON = re.compile(r"\[([^\]]+)\]")
+_TRAIT_NAMES = {**DISCIPLINES, **VIRTUES}
+
+
+def _discipline_alternatives(card: Card) -> list[tuple[str, ...]]:
+    """The discipline sets a minion needs for at least one effect of the card, smallest first.
+
+    The card list's Discipline column says "A/B" (any one) or "A & B" (all together); the card text
+    is finer: Trochomancy is "Auspex & Necromancy", but its first effect needs Necromancy alone. So
+    each line of text that opens with discipline icons is one alternative; the column decides when
+    the text does not name exactly its disciplines."""
+    required = card.discipline_requirement
+    if required.mode is DisciplineRequirement.Mode.NONE or not required.codes:
+        return []
+    column = frozenset(required.codes)
+    lines = []
+    for line in card.text.split("\n"):
+        if match := _ICONS.match(line):
+            icons = {_ICON_CODES.get(icon.lower()) for icon in _ICON.findall(match.group())} - {None}
+            if icons:
+                lines.append(frozenset(icons))
+    if not lines or frozenset().union(*lines) != column:
+        lines = [column] if required.mode is DisciplineRequirement.Mode.ALL else [frozenset({c}) for c in column]
+    minimal = [alt for alt in set(lines) if not any(other < alt for other in lines)]
+    return sorted((tuple(sorted(alt)) for alt in minimal), key=lambda alt: (len(alt), alt))
+
+
+# Icons in card text: discipline trigrams (lower case inferior, upper case superior) and [flight].
+_ICON_CODES = {**{code: code for code in DISCIPLINES}, "flight": "fli"}
+
+
+_FACTS: weakref.WeakKeyDictionary[CardIndex, _Facts] = weakref.WeakKeyDictionary()
+
+
+def _facts(cards: CardIndex) -> _Facts:
+    facts = _FACTS.get(cards)
+    if facts is None:
+        facts = _FACTS[cards] = _Facts(cards)
+    return facts
+
+
+def ban_dates(cards: CardIndex) -> dict[int, tuple[datetime.date, bool]]:
+    """Card id → (the day its VEKN ban took effect, whether that day is known exactly). A banned card
+    missing from ``VEKN_BAN_DATES`` falls back to 1 January of the card list's ban year."""
+    facts = _facts(cards)
+    return {card_id: (day, card_id in facts.ban_exact) for card_id, day in facts.ban_dates.items()}
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def validate(
+    deck: Deck,
+    cards: CardIndex,
+    *,
+    ruleset: str | Ruleset | Mapping[str, Any] = "vekn",
+    as_of: datetime.date | str | None = None,
+    players: int | None = None,
+) -> Report:
+    """Check a deck against a format's construction rules on a given day.
+
+    Args:
+        ruleset: a name from ``RULESETS``, a ``Ruleset``, or a mapping for ``Ruleset.from_dict``.
+        as_of: the day the deck is played: a date (or ``YYYY-MM-DD``), ``"deck"`` for the deck's own
+            event date (today when it has none), or None for today.
+        players: the table size, for formats whose library limit depends on it (default: the format's).
+
+    Raises ``ValueError`` for an unknown ruleset, a bad date or a bad number of players.
+    """
+    rules = _ruleset(ruleset)
+    day = _as_of(as_of, deck)
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 100):
+        raise ValueError(f"players must be a whole number from 1 to 100; got {players!r}.")
+    table = players if players is not None else rules.default_players
+    facts = _facts(cards)
+    names = facts.names
+    errors: list[Issue] = []
+    warnings: list[Issue] = []
+
+    crypt_count = sum(deck.crypt.values())
+    library_count = sum(deck.library.values())
+
+    # Deck sizes (Polish rulebook L56-61; German rulebook L210).
+    if crypt_count < rules.crypt_min:
+        errors.append(_issue(rules, "CRYPT_TOO_SMALL", f"Crypt has {_n(crypt_count)}; {rules.noun} needs "
+                             f"{_span(rules.crypt_min, rules.crypt_max)} ({rules.crypt_min - crypt_count} short)."))  # fmt: skip
+    elif rules.crypt_max is not None and crypt_count > rules.crypt_max:
+        errors.append(_issue(rules, "CRYPT_TOO_LARGE", f"Crypt has {_n(crypt_count)}; {rules.noun} needs "
+                             f"{_span(rules.crypt_min, rules.crypt_max)} ({crypt_count - rules.crypt_max} too many)."))  # fmt: skip
+    low, high = rules.library_limits(table)
+    where = f" at a {table}-player table" if rules.library_per_player is not None else ""
+    if library_count < low:
+        errors.append(_issue(rules, "LIBRARY_TOO_SMALL", f"Library has {_n(library_count)}; {rules.noun} needs "
+                             f"{_span(low, high)}{where} ({low - library_count} short)."))  # fmt: skip
+    elif high is not None and library_count > high:
+        errors.append(_issue(rules, "LIBRARY_TOO_LARGE", f"Library has {_n(library_count)}; {rules.noun} needs "
+                             f"{_span(low, high)}{where} ({library_count - high} too many)."))  # fmt: skip
+
+    # Crypt groups: one group or two consecutive ones; ANY fits every crypt.
+    vampires = [(facts.vampires[card_id], n) for card_id, n in deck.crypt.items() if card_id in facts.vampires]
+    groups = tuple(sorted({v.group for v, _ in vampires if v.group}))
+    if rules.group_window is not None and groups and groups[-1] - groups[0] >= rules.group_window:
+        errors.append(_group_issue(rules, vampires, groups, names))
+
+    # The card pool: bans, release dates, the format's sets and cards. One pass, local names: this
+    # loop runs for every card of every deck.
+    unknown: list[int] = []
+    bad_counts: list[tuple[int, int]] = []
+    banned: list[int] = []
+    early: dict[datetime.date, list[int]] = {}
+    future: dict[datetime.date, list[int]] = {}
+    outside: list[int] = []
+    check_release = rules.legality_delay_days is not None
+    legal_from = facts.legal_from(rules) if check_release else facts.first_release
+    ban_dates = facts.ban_dates if rules.bans else {}
+    format_bans = rules.banned_cards
+    pool_sets, pool_cards = rules.allowed_sets, rules.allowed_cards
+    has_pool = pool_sets is not None or pool_cards is not None
+    for part in (deck.crypt, deck.library):
+        for card_id, n in part.items():
+            if not 1 <= n <= MAX_COUNT:
+                bad_counts.append((card_id, n))
+            legal = legal_from.get(card_id)
+            if legal is None:
+                if card_id not in names:
+                    unknown.append(card_id)
+                    continue
+            elif day < legal:
+                (early if check_release else future).setdefault(legal, []).append(card_id)
+            if card_id in ban_dates and day >= ban_dates[card_id] or card_id in format_bans:
+                banned.append(card_id)
+            if has_pool and not (
+                (pool_cards is not None and card_id in pool_cards)
+                or (pool_sets is not None and not facts.sets[card_id].isdisjoint(pool_sets))
+            ):
+                outside.append(card_id)
+    first_release = facts.first_release
+    for card_id in banned:
+        errors.append(_ban_issue(rules, card_id, facts, day))
+    for legal, ids in sorted(early.items()):
+        released = min(first_release[i] for i in ids)
+        errors.append(_issue(rules, "NOT_YET_LEGAL", f"{_names(ids, names)} {_be(ids)} not legal until "
+                             f"{legal.isoformat()} (first released {released.isoformat()}).", ids))  # fmt: skip
+    if outside:
+        pool = ", ".join(sorted(pool_sets)) if pool_sets else ""
+        where = f"printed in {pool}" if pool else "on its card list"
+        if pool and pool_cards:
+            where += " or on its card list"
+        errors.append(_issue(rules, "NOT_IN_FORMAT", f"{_names(outside, names)} {_be(outside)} not in the "
+                             f"{rules.label} card pool (cards {where}).", outside))  # fmt: skip
+
+    # What the decklist could not say: unknown names and impossible counts.
+    for card_id in unknown:
+        errors.append(_issue(rules, "UNKNOWN_CARD", f"Card id {card_id} is not in the card list.", (card_id,)))
+    for card_id, n in bad_counts:
+        errors.append(_issue(rules, "COUNT_INVALID", f"{names.get(card_id, f'Card id {card_id}')} has {n} "
+                             f"copies; a card needs 1 to {MAX_COUNT:,} copies.", (card_id,)))  # fmt: skip
+    for line in deck.unresolved:
+        errors.append(_unresolved_issue(rules, line))
+
+    # Warnings.
+    if future:
+        for released, ids in sorted(future.items()):
+            warnings.append(_issue(rules, "FUTURE_SET", f"{_names(ids, names)} did not exist yet on "
+                                   f"{day.isoformat()} (first released {released.isoformat()}).", ids))  # fmt: skip
+    warnings.extend(_requirement_issues(rules, deck, facts, vampires))
+    in_crypt = deck.crypt
+    for vampire, _ in vampires:
+        if vampire.base_id is not None and vampire.base_id in in_crypt:
+            base = names.get(vampire.base_id, "")
+            warnings.append(_issue(rules, "ADVANCED_PAIR", f"The crypt holds both {base} and its advanced version: "
+                                   "legal, and they can merge, but either contests the other in play.",
+                                   (vampire.base_id, vampire.id)))  # fmt: skip
+    warnings.extend(_declared_issues(rules, deck, facts, crypt_count, library_count))
+
+    return Report(
+        deck=deck,
+        ruleset=rules,
+        as_of=day,
+        players=table if rules.library_per_player is not None else players,
+        crypt_count=crypt_count,
+        library_count=library_count,
+        groups=groups,
+        errors=errors,
+        warnings=warnings,
+        cards=cards,
+    )
+
+
+def _ruleset(ruleset: str | Ruleset | Mapping[str, Any]) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    if isinstance(ruleset, str):
+        found = RULESETS.get(ruleset)
+        if found is None:
+            raise ValueError(f"Unknown ruleset {ruleset!r}; known rulesets: {', '.join(RULESETS)}.")
+        return found
+    if isinstance(ruleset, Mapping):
+        return Ruleset.from_dict(ruleset)
+    raise ValueError(f"A ruleset is a name ({', '.join(RULESETS)}), a Ruleset or a mapping; got {ruleset!r}.")
+
+
+def _as_of(as_of: datetime.date | str | None, deck: Deck) -> datetime.date:
+    if as_of is None:
+        return datetime.date.today()
+    if as_of == "deck":
+        return deck.event.date if deck.event is not None and deck.event.date else datetime.date.today()
+    if isinstance(as_of, datetime.datetime):
+        return as_of.date()
+    if isinstance(as_of, datetime.date):
+        return as_of
+    if isinstance(as_of, str):
+        try:
+            return datetime.date.fromisoformat(as_of)
+        except ValueError:
+            pass
+    raise ValueError(f"as_of must be a date (YYYY-MM-DD), \"deck\" or nothing; got {as_of!r}.")
+
+
+def _issue(rules: Ruleset, code: str, message: str, cards: Iterable[int] = ()) -> Issue:
+    return Issue(code=code, message=message, rule=rules.rule(code), cards=tuple(cards))
+
+
+def _group_issue(rules: Ruleset, vampires: list[tuple[_Vampire, int]], groups: tuple[int, ...],
+                 names: Mapping[int, str]) -> Issue:  # fmt: skip
+    # Name the vampires outside the window that keeps the most copies: those are the ones to cut.
+    window = rules.group_window or 1
+    copies = {}
+    for vampire, n in vampires:
+        copies[vampire.group] = copies.get(vampire.group, 0) + n
+    start = max(range(groups[0], groups[-1] - window + 2),
+                key=lambda s: (sum(copies.get(g, 0) for g in range(s, s + window)), -s))  # fmt: skip
+    kept = range(start, start + window)
+    out = [v for v, _ in vampires if v.group and v.group not in kept]
+    span = f"group {start}" if window == 1 else f"groups {start}–{start + window - 1}"
+    listed = ", ".join(f"{names[v.id]} (group {v.group})" for v in out)
+    allowed = "one group" if window == 1 else f"one group or up to {window} consecutive groups"
+    if window == 2:
+        allowed = "one group or two consecutive groups"
+    return _issue(rules, "CRYPT_GROUPS", f"Crypt mixes groups {_join([str(g) for g in groups], 'and')}; a crypt "
+                  f"holds vampires of {allowed} (ANY fits all). Outside {span}: {listed}.", (v.id for v in out))  # fmt: skip
+
+
+def _ban_issue(rules: Ruleset, card_id: int, facts: _Facts, day: datetime.date) -> Issue:
+    name = facts.names[card_id]
+    if card_id in rules.banned_cards:
+        return _issue(rules, "BANNED_CARD", f"{name} is banned in the {rules.label} format.", (card_id,))
+    since = facts.ban_dates[card_id]
+    when = since.isoformat() if card_id in facts.ban_exact else f"{since.year} (the card list gives the year only)"
+    return _issue(rules, "BANNED_CARD", f"{name} is banned in VEKN tournaments since {when}.", (card_id,))
+
+
+def _unresolved_issue(rules: Ruleset, line: Unresolved) -> Issue:
+    where = f"Line {line.line}: " if line.line else ""
+    text = " ".join(line.text.split())
+    if len(text) > 120:
+        text = text[:117] + "…"
+    if line.reason == "count":
+        return _issue(rules, "COUNT_INVALID", f"{where}“{text}” asks for {line.count:,} copies; "
+                      f"a line holds 1 to {MAX_COUNT:,} copies of a card.")  # fmt: skip
+    hint = f" Did you mean {_join(line.suggestions, 'or')}?" if line.suggestions else ""
+    return _issue(rules, "UNKNOWN_CARD", f"{where}“{text}” names no card in the card list.{hint}")
+
+
+def _requirement_issues(rules: Ruleset, deck: Deck, facts: _Facts,
+                        vampires: list[tuple[_Vampire, int]]) -> list[Issue]:  # fmt: skip
+    if not deck.library:
+        return []
+    requirements = facts.requirements
+    crypt = [v for v, _ in vampires]
+    traits = clans = 0
+    for vampire in crypt:
+        traits |= vampire.traits
+        clans |= vampire.clan
+    met: dict[_Requirement, bool] = {}
+    issues = []
+    for card_id in deck.library:
+        requirement = requirements.get(card_id)
+        if requirement is None:
+            continue
+        if requirement.any_traits:
+            ok = bool(requirement.any_traits & traits)
+        elif requirement.only_clans:
+            ok = bool(requirement.only_clans & clans)
+        else:
+            ok = met.get(requirement)
+            if ok is None:
+                ok = met[requirement] = any(requirement.met_by(v) for v in crypt)
+        if not ok:
+            issues.append(_issue(rules, "REQUIREMENT_UNMET", f"No vampire in the crypt can play "
+                                 f"{facts.names[card_id]}: it needs {requirement.needs}.", (card_id,)))  # fmt: skip
+    return issues
+
+
+def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int, library_count: int) -> list[Issue]:
+    declared = deck.declared
+    issues = []
+    if declared.crypt is not None and declared.crypt != crypt_count:
+        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH",
+                             f"The decklist says its crypt has {_n(declared.crypt)}; it lists {crypt_count}."))  # fmt: skip
+    if declared.library is not None and declared.library != library_count:
+        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH",
+                             f"The decklist says its library has {_n(declared.library)}; it lists {library_count}."))  # fmt: skip
+    if declared.sections:
+        section_of = facts.section
+        real: dict[str, int] = {}
+        for card_id, n in deck.library.items():
+            key = section_of.get(card_id)
+            if key is not None:
+                real[key] = real.get(key, 0) + n
+        for title, said in declared.sections.items():
+            key = _section_key(title)
+            if key not in facts.sections:  # a heading that is no card type ("Combo"): nothing to compare
+                continue
+            if said != real.get(key, 0):
+                members = [card_id for card_id in deck.library if section_of.get(card_id) == key]
+                issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", f"The decklist says {title} has {_n(said)}; "
+                                     f"it lists {real.get(key, 0)}.", members))  # fmt: skip
+    if declared.trifles is not None:
+        trifles = sum(n for card_id, n in deck.library.items() if card_id in facts.trifles)
+        if declared.trifles != trifles:
+            issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", f"The decklist says it has {declared.trifles} "
+                                 f"trifle{'s' if declared.trifles != 1 else ''}; it lists {trifles}."))  # fmt: skip
+    return issues
+
+
+@functools.lru_cache(maxsize=1024)
+def _section_key(title: str) -> str:
+    """A library heading as a card type key: "Action Modifier / Combat" → "action modifier/combat"."""
+    return "/".join(part.strip() for part in title.lower().split("/"))
+
+
+# --- wording -----------------------------------------------------------------------------------
+
+
+def _n(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _span(low: int, high: int | None) -> str:
+    if high is None:
+        return f"at least {low}"
+    return f"exactly {low}" if low == high else f"{low} to {high}"
+
+
+def _join(items, word: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def _names(ids: list[int], names: Mapping[int, str]) -> str:
+    return _join([names[i] for i in ids], "and")
+
+
+def _be(ids: list[int]) -> str:
+    return "is" if len(ids) == 1 else "are"
