@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cards",
+    "decklists",
 ]
 
 MIDDLEWARE = [
@@ -136,6 +137,12 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", str(10 * 1024 * 1024))
+# Uploaded files up to this size stay in memory: a decklist is at most 2,000,000 bytes
+# (vtesdeck.core.decklist.MAX_BYTES), so one never touches the disk. Django's default, spelled out.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# The largest request body /check/ and /api/v1/decklists/ read at all (refused unread above it):
+# several decklists, or one zip of an event's decklists (the zip reader bounds what it unpacks).
+DECKLIST_UPLOAD_MAX_BYTES = envint("DECKLIST_UPLOAD_MAX_BYTES", str(16 * 1024 * 1024))
 
 # --- Django REST framework: every default spelled out --------------------------------------------
 REST_FRAMEWORK = {
@@ -154,6 +161,9 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "vtesdeck.api.exception_handler",
     "COERCE_DECIMAL_TO_STRING": False,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Views opt in by scope; anonymous decklist checks are cheap but unauthenticated, so they are capped.
+    "DEFAULT_THROTTLE_CLASSES": [],
+    "DEFAULT_THROTTLE_RATES": {"decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "vtesdeck API",

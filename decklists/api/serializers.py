@@ -1,0 +1,216 @@
+"""Decklists over the API: what a request may hold, and the documented shape of every answer.
+
+Requests are read through these serializers (field errors come back as DRF's ``{"field": ["…"]}``).
+Answers are the core's own dicts (``Report.to_dict()``, the parsed deck), written once in the core and
+returned as they are, so the CLI, the page and the API cannot drift; the response serializers below
+only document them, and the tests check that every key an answer holds is documented.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from vtesdeck.core import decklist
+from vtesdeck.core.validate import RULESETS
+
+from .. import services
+
+__all__ = [
+    "ConvertQuerySerializer",
+    "ConvertedDecklistSerializer",
+    "DeckReportSerializer",
+    "DecklistFormatSerializer",
+    "ParseRequestSerializer",
+    "ParseUploadSerializer",
+    "ParsedDecklistSerializer",
+    "ValidateRequestSerializer",
+    "ValidateUploadSerializer",
+]
+
+TEXT_HELP = (
+    f"The decklist in any supported format (see `/api/v1/decklists/formats`), detected unless `format` "
+    f"names it; at most {decklist.MAX_BYTES:,} characters and {decklist.MAX_LINES:,} lines."
+)
+
+
+class DecklistTextField(serializers.CharField):
+    """A decklist is text: a number, a list or ``true`` in its place is a client's mistake, not a deck."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# --- requests --------------------------------------------------------------------------------------
+
+
+class ParseRequestSerializer(serializers.Serializer):
+    text = DecklistTextField(trim_whitespace=False, help_text=TEXT_HELP)
+    format = serializers.ChoiceField(
+        choices=[(name, fmt.label) for name, fmt in decklist.FORMATS.items()],
+        required=False,
+        allow_null=True,
+        help_text="The decklist's format, to skip detection.",
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        attrs["source"], attrs["path"] = attrs.get("text"), None
+        return attrs
+
+
+class ParseUploadSerializer(ParseRequestSerializer):
+    """The same as a form upload: the decklist as ``text`` or as a ``file`` (one decklist, not a zip)."""
+
+    text = DecklistTextField(trim_whitespace=False, required=False, help_text=TEXT_HELP)
+    file = serializers.FileField(required=False, help_text="A decklist file, instead of `text`.")
+
+    def validate(self, attrs: dict) -> dict:
+        has_text, upload = bool(attrs.get("text")), attrs.get("file")
+        if has_text == (upload is not None):
+            message = "Send the decklist as `text` or as a `file`, not both." if has_text else "Send a decklist."
+            raise serializers.ValidationError({"text": [message]}, code="required")
+        if upload is None:
+            return super().validate(attrs)
+        # The body is already bounded (DECKLIST_UPLOAD_MAX_BYTES); the core refuses a file too large for a deck.
+        attrs["source"], attrs["path"] = upload.read(), upload.name
+        return attrs
+
+
+class _ValidateFields(serializers.Serializer):
+    as_of = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        help_text="`YYYY-MM-DD`: judge legality on that date; `deck`: on the decklist's own event date (archive "
+        "header), else today. Default: today.",
+    )
+    ruleset = serializers.ChoiceField(
+        choices=[(name, getattr(ruleset, "label", "") or name) for name, ruleset in RULESETS.items()],
+        default=services.DEFAULT_RULESET,
+        help_text="The rule set to judge the deck by.",
+    )
+    players = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=services.MIN_PLAYERS,
+        max_value=services.MAX_PLAYERS,
+        help_text="Players at the table: the 2011 rulebook's library limit grows with them (default: 5).",
+    )
+
+    def validate_as_of(self, value: str | None):
+        try:
+            return services.parse_as_of(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc), code="invalid") from None
+
+
+class ValidateRequestSerializer(_ValidateFields, ParseRequestSerializer):
+    pass
+
+
+class ValidateUploadSerializer(_ValidateFields, ParseUploadSerializer):
+    pass
+
+
+class ConvertQuerySerializer(serializers.Serializer):
+    to = serializers.ChoiceField(
+        choices=[(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        help_text="The format to write the decklist in.",
+    )
+
+
+# --- answers ---------------------------------------------------------------------------------------
+
+
+class DeckCardCountSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="VEKN id")
+    name = serializers.CharField(help_text='the unique name, e.g. "Theo Bell (G2)"')
+    count = serializers.IntegerField()
+
+
+class ReportIssueSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="e.g. LIBRARY_TOO_SMALL, BANNED_CARD, UNKNOWN_CARD")
+    message = serializers.CharField()
+    rule = serializers.CharField(help_text="the rule it breaks: rulebook section and lines")
+    cards = serializers.ListField(child=serializers.IntegerField(), help_text="VEKN ids of the cards concerned")
+
+
+class UnresolvedLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="1-based line number in the decklist")
+    text = serializers.CharField(help_text="the line as written")
+    count = serializers.IntegerField()
+    section = serializers.CharField(help_text='"crypt", "library" or "" when the list did not say')
+    suggestions = serializers.ListField(child=serializers.CharField(), help_text="official names, best first")
+    reason = serializers.CharField(
+        required=False, help_text='"" = no such card; "count" = a card, but a count no deck can hold'
+    )
+
+
+class DecklistEventSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    place = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    date_end = serializers.DateField(allow_null=True)
+    format = serializers.CharField(help_text='e.g. "3R+F"')
+    players = serializers.IntegerField(allow_null=True)
+    winner = serializers.CharField()
+    url = serializers.CharField()
+    score = serializers.CharField()
+
+
+class DeclaredCountsSerializer(serializers.Serializer):
+    crypt = serializers.IntegerField(allow_null=True, help_text="crypt size the decklist states")
+    library = serializers.IntegerField(allow_null=True)
+    sections = serializers.DictField(child=serializers.IntegerField(), help_text="library type → stated count")
+    trifles = serializers.IntegerField(allow_null=True)
+
+
+class _DeckFields(serializers.Serializer):
+    name = serializers.CharField()
+    author = serializers.CharField()
+    format = serializers.CharField(help_text="the decklist format, detected or as given")
+    checksum = serializers.CharField(help_text="digest of the card counts alone, for registration sheets")
+    event = DecklistEventSerializer(allow_null=True, help_text="the tournament header of an archive decklist")
+    declared = DeclaredCountsSerializer(help_text="counts the decklist states about itself")
+    crypt_count = serializers.IntegerField()
+    library_count = serializers.IntegerField()
+    crypt = DeckCardCountSerializer(many=True)
+    library = DeckCardCountSerializer(many=True)
+    unresolved = UnresolvedLineSerializer(many=True, help_text="lines naming no card we know; never dropped")
+
+
+class DeckReportSerializer(_DeckFields):
+    """The deck report: the same JSON object from ``check_deck --json``, this API and the deck pages."""
+
+    path = serializers.CharField(allow_null=True, help_text="the uploaded file's name; null for `text`")
+    legal = serializers.BooleanField(help_text="no errors")
+    ruleset = serializers.CharField()
+    as_of = serializers.DateField(help_text="the date legality was judged on")
+    players = serializers.IntegerField(allow_null=True, help_text="the table size the library limit used")
+    groups = serializers.ListField(child=serializers.IntegerField(), help_text="distinct crypt groups")
+    errors = ReportIssueSerializer(many=True)
+    warnings = ReportIssueSerializer(many=True)
+
+
+class ParsedDecklistSerializer(_DeckFields):
+    description = serializers.CharField()
+    comments = serializers.DictField(child=serializers.CharField(), help_text="VEKN id → the list's comment")
+
+
+class ConvertedDecklistSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    media_type = serializers.CharField()
+    extension = serializers.CharField(help_text="file extension for a download, without the dot")
+    text = serializers.CharField(help_text="the decklist, written in `format`")
+    unresolved = UnresolvedLineSerializer(
+        many=True, help_text="lines of the input naming no known card: they are not in `text`"
+    )
+
+
+class DecklistFormatSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="the identifier for `format` and `to`")
+    label = serializers.CharField()
+    extension = serializers.CharField()
+    media_type = serializers.CharField()
+    can_export = serializers.BooleanField(help_text="usable as `to` in /convert")

@@ -1,0 +1,252 @@
+"""POST /api/v1/decklists/validate|parse|convert and GET /api/v1/decklists/formats.
+
+Anonymous use is allowed and throttled (scope ``decklists``). Every refusal is a 400 in DRF's shapes:
+``{"text": ["The decklist is empty."]}`` for a field, ``{"detail": "…"}`` for the request as a whole.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from vtesdeck.core import decklist
+from vtesdeck.core.decklist import archive
+from vtesdeck.core.validate import validate
+
+from .. import services
+from .serializers import (
+    ConvertedDecklistSerializer,
+    ConvertQuerySerializer,
+    DecklistFormatSerializer,
+    DeckReportSerializer,
+    ParsedDecklistSerializer,
+    ParseRequestSerializer,
+    ParseUploadSerializer,
+    ValidateRequestSerializer,
+    ValidateUploadSerializer,
+)
+
+__all__ = ["ConvertView", "FormatsView", "ParseView", "ValidateView"]
+
+TAGS = ["decklists"]
+
+
+class DecklistsAnonThrottle(AnonRateThrottle):
+    scope = "decklists"
+
+
+class RequestTooLarge(APIException):
+    # 400 rather than 413: to a client it is bad input like any other, with a sentence saying why.
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "too_large"
+    default_detail = "The request is too large."
+
+
+BAD_REQUEST = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description='Bad input: each bad field mapped to its messages (`{"text": ["The decklist is empty."]}`), '
+    'or `{"detail": "…"}` (a body that is not JSON, too large…).',
+    examples=[
+        OpenApiExample(
+            "A binary file",
+            value={"text": ["This is not a text file (it holds binary data); upload a decklist as text."]},
+        ),
+        OpenApiExample(
+            "A bad date",
+            value={
+                "as_of": [
+                    "'15/12/2021' is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
+                ]
+            },
+        ),
+        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0)"}),
+    ],
+)
+THROTTLED = OpenApiResponse(
+    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    description="Too many requests from this address; retry after the `Retry-After` header's seconds.",
+)
+UNSUPPORTED = OpenApiResponse(
+    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    description="The body is neither JSON, a form nor a multipart upload.",
+)
+REQUEST_BODIES = {
+    "validate": {
+        "application/json": ValidateRequestSerializer,
+        "application/x-www-form-urlencoded": ValidateRequestSerializer,
+        "multipart/form-data": ValidateUploadSerializer,
+    },
+    "parse": {
+        "application/json": ParseRequestSerializer,
+        "application/x-www-form-urlencoded": ParseRequestSerializer,
+        "multipart/form-data": ParseUploadSerializer,
+    },
+}
+
+
+class DecklistView(APIView):
+    """A decklist in the body: JSON ``{"text": …}``, a form, or a multipart upload of one ``file``."""
+
+    parser_classes = [JSONParser, FormParser, MultiPartParser]
+    throttle_classes = [DecklistsAnonThrottle]
+    input_serializers = (ParseRequestSerializer, ParseUploadSerializer)  # (JSON or form, multipart)
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        # Refused unread: DRF parses JSON bodies straight from the socket, with no size limit of its own.
+        limit = services.max_upload_bytes()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit:
+            raise RequestTooLarge(f"The request is too large ({length:,} bytes; the limit is {limit:,}).")
+
+    def read_input(self, request: Request) -> dict:
+        try:
+            data = request.data
+        except (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent) as exc:
+            raise RequestTooLarge(str(exc)) from None
+        except RecursionError:
+            raise ParseError("JSON parse error - nested too deeply.") from None
+        text_only, upload = self.input_serializers
+        serializer = (upload if request.content_type.startswith("multipart/") else text_only)(data=data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        if isinstance(attrs["source"], bytes) and archive.is_zip(attrs["source"]):
+            raise ValidationError(
+                {
+                    "file": [
+                        "A zip holds several decklists: send one decklist per request (check_deck and /check/ "
+                        "take zips)."
+                    ]
+                },
+                code="zip",
+            )
+        return attrs
+
+    def parse_deck(self, attrs: dict):
+        field = "text" if attrs["path"] is None else "file"
+        try:
+            return decklist.parse(attrs["source"], _cards(), format=attrs.get("format"), path=attrs["path"] or "")
+        except decklist.DecklistError as exc:
+            raise ValidationError({field: [str(exc)]}, code="decklist") from None
+
+
+def _cards():
+    from cards import index
+
+    return index.get()
+
+
+class ValidateView(DecklistView):
+    input_serializers = (ValidateRequestSerializer, ValidateUploadSerializer)
+
+    @extend_schema(
+        operation_id="decklists_validate",
+        summary="Validate a decklist",
+        description="Parses a decklist (any supported format) and judges it against a rule set on a date. "
+        "The answer is the deck report (`legal`, counts, groups, `errors` with their rule, `warnings`, "
+        "`unresolved` lines with suggestions): the same object `manage.py check_deck --json` prints. "
+        "An illegal deck is still a 200; only input that is no decklist is a 400.",
+        tags=TAGS,
+        request=REQUEST_BODIES["validate"],
+        responses={
+            200: DeckReportSerializer,
+            400: BAD_REQUEST,
+            415: UNSUPPORTED,
+            429: THROTTLED,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        attrs = self.read_input(request)
+        deck = self.parse_deck(attrs)
+        try:
+            report = validate(
+                deck, _cards(), ruleset=attrs["ruleset"], as_of=attrs.get("as_of"), players=attrs.get("players")
+            )
+        except ValueError as exc:  # a header date the validator cannot use…: the decklist's fault
+            raise ValidationError({"text" if attrs["path"] is None else "file": [str(exc)]}) from None
+        return Response(report.to_dict(path=attrs["path"]))
+
+
+class ParseView(DecklistView):
+    @extend_schema(
+        operation_id="decklists_parse",
+        summary="Parse a decklist",
+        description="Reads a decklist (any supported format) into cards, without judging it: the detected "
+        "`format`, name, author, event header, crypt and library with official names and counts, the lines "
+        "naming no known card (with suggestions) and the deck checksum.",
+        tags=TAGS,
+        request=REQUEST_BODIES["parse"],
+        responses={200: ParsedDecklistSerializer, 400: BAD_REQUEST, 415: UNSUPPORTED, 429: THROTTLED},
+    )
+    def post(self, request: Request) -> Response:
+        deck = self.parse_deck(self.read_input(request))
+        return Response(services.parsed(deck, _cards()))
+
+
+class ConvertView(DecklistView):
+    @extend_schema(
+        operation_id="decklists_convert",
+        summary="Convert a decklist to another format",
+        description="Reads a decklist (any supported format) and writes it in the format `to` names. Lines "
+        "naming no known card cannot be carried over: they are listed in `unresolved`.",
+        tags=TAGS,
+        parameters=[ConvertQuerySerializer],
+        request=REQUEST_BODIES["parse"],
+        responses={200: ConvertedDecklistSerializer, 400: BAD_REQUEST, 415: UNSUPPORTED, 429: THROTTLED},
+    )
+    def post(self, request: Request) -> Response:
+        query = ConvertQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        target = decklist.FORMATS[query.validated_data["to"]]
+        deck = self.parse_deck(self.read_input(request))
+        try:
+            text = decklist.export(deck, _cards(), target.name)
+        except decklist.DecklistError as exc:
+            raise ValidationError({"to": [str(exc)]}) from None
+        return Response(
+            {
+                "format": target.name,
+                "media_type": target.media_type,
+                "extension": target.extension,
+                "text": text,
+                "unresolved": deck.to_dict(with_origin=False)["unresolved"],
+            }
+        )
+
+
+class FormatsView(APIView):
+    @extend_schema(
+        operation_id="decklists_formats",
+        summary="Decklist formats",
+        description="Every format `validate`, `parse` and `convert` read (detected, or named with `format`), "
+        "in detection order; those with `can_export` can be written by `convert`.",
+        tags=TAGS,
+        responses={200: DecklistFormatSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "name": fmt.name,
+                    "label": fmt.label,
+                    "extension": fmt.extension,
+                    "media_type": fmt.media_type,
+                    "can_export": fmt.export is not None,
+                }
+                for fmt in decklist.FORMATS.values()
+            ]
+        )

@@ -1,0 +1,99 @@
+"""The /check/ form: one pasted decklist and/or uploaded files (a zip counts as its decklists), and the
+rules to judge them by."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+
+from vtesdeck.core import decklist
+from vtesdeck.core.validate import RULESETS
+
+from . import services
+
+
+class MultipleFileInput(forms.FileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Django's documented way to take several files from one ``<input type="file" multiple>``."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None) -> list:
+        if isinstance(data, list | tuple):
+            return [super(MultipleFileField, self).clean(item, initial) for item in data]
+        return [super().clean(data, initial)] if data else []
+
+
+def _ruleset_choices() -> list[tuple[str, str]]:
+    return [(name, getattr(ruleset, "label", "") or name) for name, ruleset in RULESETS.items()]
+
+
+def _format_choices() -> list[tuple[str, str]]:
+    return [("", "Detect it"), *((name, fmt.label) for name, fmt in decklist.FORMATS.items())]
+
+
+class CheckForm(forms.Form):
+    text = forms.CharField(
+        label="Paste a decklist",
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "autocapitalize": "off"}),
+        help_text="Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line.",
+    )
+    files = MultipleFileField(
+        label="…or upload decklist files",
+        required=False,
+        help_text="Several files at once, or one zip of a whole event's decklists.",
+    )
+    ruleset = forms.ChoiceField(label="Rule set", choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
+    as_of = forms.ChoiceField(
+        label="Legal on",
+        choices=[
+            ("today", "today"),
+            ("deck", "each decklist's own event date (archive header), else today"),
+            ("date", "this date:"),
+        ],
+        initial="today",
+        widget=forms.RadioSelect,
+    )
+    date = forms.DateField(
+        label="Date",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text="YYYY-MM-DD, e.g. the day of the event",
+    )
+    players = forms.IntegerField(
+        label="Players at the table",
+        required=False,
+        min_value=services.MIN_PLAYERS,
+        max_value=services.MAX_PLAYERS,
+        help_text="The 2011 rulebook's library limit grows with the table (default 5).",
+    )
+    format = forms.ChoiceField(label="Format", required=False, choices=_format_choices)
+    player = forms.CharField(
+        label="Player name",
+        required=False,
+        max_length=100,
+        help_text="For the registration sheet of a pasted decklist (uploaded lists use their author).",
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
+            raise forms.ValidationError("Paste a decklist or choose decklist files to check.", code="empty")
+        if data.get("as_of") == "date" and not data.get("date") and "date" not in self.errors:
+            self.add_error("date", "Give the date the decks must be legal on, or choose another option.")
+        return data
+
+    def options(self) -> services.CheckOptions:
+        data = self.cleaned_data
+        as_of: datetime.date | str | None = {"today": None, "deck": "deck"}.get(data["as_of"], data.get("date"))
+        return services.CheckOptions(
+            ruleset=data["ruleset"], as_of=as_of, players=data.get("players"), format=data.get("format") or None
+        )

@@ -1,0 +1,193 @@
+"""What ``check_deck``, the /check/ page and the decklists API share: read, parse, validate, report.
+
+Each front end hands over raw uploads (bytes, or pasted text) and options it has read its own way; this
+module turns them into one ``Outcome`` per decklist. Input a user can get wrong never raises here: a
+file that is binary, too large, an unreadable zip or no decklist at all becomes an ``Outcome`` carrying
+the core's sentence (``DecklistError``), so a judge checking forty files sees the one bad file named
+and the thirty-nine others checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+import re
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from django.conf import settings
+
+from vtesdeck.core import decklist
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Deck
+from vtesdeck.core.decklist import archive
+from vtesdeck.core.validate import RULESETS, Report, validate
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "DEFAULT_RULESET",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "CheckOptions",
+    "Outcome",
+    "check",
+    "check_files",
+    "expand",
+    "max_upload_bytes",
+    "parse_as_of",
+    "parse_players",
+    "parse_ruleset",
+    "parsed",
+]
+
+DEFAULT_RULESET = "vekn"
+# Players at the table: the 2011 rulebook's library limit grows with them (core.validate's bounds).
+MIN_PLAYERS = 1
+MAX_PLAYERS = 100
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+AsOf = datetime.date | Literal["deck"] | None
+
+
+def max_upload_bytes() -> int:
+    """The largest request body the page and the API read: several decklists, or one zip of them."""
+    return settings.DECKLIST_UPLOAD_MAX_BYTES
+
+
+def parse_as_of(value: str | None) -> AsOf:
+    """``YYYY-MM-DD``, ``deck`` (each decklist's own event date) or empty/``today`` (None: today).
+
+    Raises ``ValueError`` with a sentence for the user.
+    """
+    value = (value or "").strip()
+    if value in ("", "today"):
+        return None
+    if value == "deck":
+        return "deck"
+    if _ISO_DATE.match(value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(
+        f"{value!r} is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
+    )
+
+
+def parse_ruleset(value: str | None) -> str:
+    name = (value or DEFAULT_RULESET).strip()
+    if name not in RULESETS:
+        raise ValueError(f"Unknown rule set {name!r}; known rule sets: {', '.join(RULESETS)}.")
+    return name
+
+
+def parse_players(value: int | str | None) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        players = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{value!r} is not a number of players.") from None
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"The number of players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}.")
+    return players
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CheckOptions:
+    ruleset: str = DEFAULT_RULESET
+    as_of: AsOf = None
+    players: int | None = None
+    format: str | None = None  # None: detect each decklist's format
+
+
+@dataclasses.dataclass(kw_only=True)
+class Outcome:
+    """One decklist checked (``report``), or one input that could not be read as a decklist (``error``)."""
+
+    path: str
+    report: Report | None = None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.report is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The DESIGN.md deck report, or ``{"path", "error"}``: one line of ``check_deck --json``."""
+        if self.report is None:
+            return {"path": self.path, "error": self.error}
+        return self.report.to_dict(path=self.path)
+
+
+def expand(path: str, data: bytes) -> list[tuple[str, bytes]]:
+    """The decklists in one file: the file itself, or each decklist inside a zip ("event.zip/deck1.txt").
+
+    Raises ``DecklistError`` for a zip we refuse (corrupt, encrypted, a bomb, no decklist inside).
+    """
+    if not archive.is_zip(data):
+        return [(path, data)]
+    entries = archive.read_archive(data)
+    pairs = entries.items() if isinstance(entries, dict) else entries
+    found = [(f"{path}/{name}", content) for name, content in pairs]
+    if not found:
+        raise decklist.DecklistError("The zip holds no decklist.")
+    return found
+
+
+def check(path: str, source: bytes | str, cards: CardIndex, options: CheckOptions) -> Outcome:
+    """Parse and validate one decklist; input the core refuses becomes ``Outcome.error``."""
+    try:
+        deck = decklist.parse(source, cards, format=options.format, path=path)
+        report = validate(deck, cards, ruleset=options.ruleset, as_of=options.as_of, players=options.players)
+    except decklist.DecklistError as exc:
+        return Outcome(path=path, error=str(exc))
+    except ValueError as exc:
+        # Not the core's sentence for users but a value it could not take (a date out of range in a
+        # header…): still the decklist's fault, so it is reported against the file, and logged.
+        logger.warning("decklist %s refused: %s", path, exc, exc_info=True)
+        return Outcome(path=path, error=f"This decklist could not be read: {exc}")
+    return Outcome(path=path, report=report)
+
+
+def check_files(files: Iterable[tuple[str, bytes | str]], cards: CardIndex, options: CheckOptions) -> list[Outcome]:
+    """Check every decklist in ``(name, content)`` uploads, zips expanded, in the order given."""
+    outcomes: list[Outcome] = []
+    for name, content in files:
+        if isinstance(content, str):
+            outcomes.append(check(name, content, cards, options))
+            continue
+        try:
+            entries = expand(name, content)
+        except (decklist.DecklistError, ValueError) as exc:
+            outcomes.append(Outcome(path=name, error=str(exc)))
+            continue
+        outcomes.extend(check(path, data, cards, options) for path, data in entries)
+    return outcomes
+
+
+def parsed(deck: Deck, cards: CardIndex) -> dict[str, Any]:
+    """A parsed decklist as JSON: what it says about itself and its cards, named, before any rule applies."""
+    data = deck.to_dict(with_origin=False)
+
+    def named(part: dict[int, int]) -> list[dict[str, Any]]:
+        return [{"id": i, "name": cards[i].unique_name if i in cards else "", "count": n} for i, n in part.items()]
+
+    return {
+        "format": deck.source_format,
+        "name": deck.name,
+        "author": deck.author,
+        "description": deck.description,
+        "event": data["event"],
+        "declared": data["declared"],
+        "checksum": deck.checksum(),
+        "crypt_count": deck.crypt_count,
+        "library_count": deck.library_count,
+        "crypt": named(deck.crypt),
+        "library": named(deck.library),
+        "comments": data["comments"],
+        "unresolved": data["unresolved"],
+    }

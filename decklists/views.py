@@ -1,0 +1,173 @@
+"""/check/: the judge's page. Paste a decklist or upload many (or one zip); get a verdict per deck, its
+full report, and a printable registration sheet per deck.
+
+The request body is bounded before Django reads it: the view is exempt from the CSRF middleware, which
+would otherwise parse a huge multipart body first, checks ``Content-Length``, then runs the CSRF check
+itself (Django's documented pattern for views that must see an upload before the middleware does).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent, TooManyFilesSent
+from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_http_methods
+
+from vtesdeck.core import decklist
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.validate import RULESETS
+
+from . import services
+from .forms import CheckForm
+
+logger = logging.getLogger(__name__)
+
+PASTED = "pasted decklist"
+
+# VEKN's order for library sections on a decklist and a registration sheet.
+LIBRARY_ORDER = (
+    "Master", "Conviction", "Action", "Ally", "Equipment", "Political Action", "Power", "Retainer",
+    "Action Modifier", "Reaction", "Combat", "Event",
+)  # fmt: skip
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def check(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        too_large = _refuse_body(request)
+        if too_large:
+            return _page(request, CheckForm(), errors=[too_large], status=400)
+    return _check(request)
+
+
+def _refuse_body(request: HttpRequest) -> str:
+    """A sentence when the body must not be read (too large or malformed), else ""."""
+    limit = services.max_upload_bytes()
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > limit:
+        return (
+            f"The upload is too large ({length / 1e6:.1f} MB; the limit is {limit / 1e6:.0f} MB). "
+            "Check fewer files at a time, or zip them."
+        )
+    try:
+        request.POST, request.FILES  # noqa: B018 - parse now, where a refusal can still be answered
+    except RequestDataTooBig:
+        return "The pasted text is too large; a decklist holds at most 2 MB."
+    except TooManyFilesSent:
+        return f"Too many files at once (at most {settings.DATA_UPLOAD_MAX_NUMBER_FILES}); zip them and upload the zip."
+    except TooManyFieldsSent:
+        return "The form holds too many fields; please use the form on this page."
+    except (MultiPartParserError, SuspiciousOperation) as exc:
+        logger.info("check page: unreadable form body: %s", exc)
+        return "The form data could not be read; please send the form again."
+    return ""
+
+
+@csrf_protect
+def _check(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return _page(request, CheckForm())
+    form = CheckForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, form, status=400)
+    cards = _cards()
+    options = form.options()
+    uploads: list[tuple[str, bytes | str]] = []
+    if form.cleaned_data["text"].strip():
+        uploads.append((PASTED, form.cleaned_data["text"]))
+    refused: list[services.Outcome] = []
+    for upload in form.cleaned_data["files"]:
+        if upload.size > services.max_upload_bytes():
+            refused.append(services.Outcome(path=upload.name, error="The file is too large."))
+        else:
+            uploads.append((upload.name, upload.read()))
+    outcomes = refused + services.check_files(uploads, cards, options)
+    if not any(outcome.ok for outcome in outcomes):
+        # Nothing could be read at all: the form again, saying why, as for any other bad input.
+        errors = [f"{o.path}: {o.error}" if o.path != PASTED else o.error for o in outcomes]
+        return _page(request, form, errors=errors, status=400)
+    player = form.cleaned_data.get("player", "")
+    results = [_result(n, outcome, cards, player) for n, outcome in enumerate(outcomes, start=1)]
+    reports = [r for r in results if r["ok"]]
+    summary = {
+        "decks": len(reports),
+        "legal": sum(r["legal"] for r in reports),
+        "illegal": sum(not r["legal"] for r in reports),
+        "unreadable": len(results) - len(reports),
+    }
+    return _page(request, form, results=results, summary=summary)
+
+
+def _page(request: HttpRequest, form: CheckForm, *, status: int = 200, **context: Any) -> HttpResponse:
+    return render(request, "decklists/check.html", {"form": form, **context}, status=status)
+
+
+def _cards() -> CardIndex:
+    from cards import index
+
+    return index.get()
+
+
+def _result(number: int, outcome: services.Outcome, cards: CardIndex, player: str) -> dict[str, Any]:
+    """One row of the verdict table with everything its report and registration sheet show."""
+    if outcome.report is None:
+        return {"number": number, "ok": False, "path": outcome.path, "error": outcome.error}
+    report = outcome.to_dict()
+    fmt = decklist.FORMATS.get(report.get("format") or "")
+    ruleset = RULESETS.get(report["ruleset"])
+    return {
+        **report,
+        "number": number,
+        "ok": True,
+        "format_label": fmt.label if fmt else report.get("format", ""),
+        "ruleset_label": getattr(ruleset, "label", "") or report["ruleset"],
+        "player": (player if outcome.path == PASTED else "") or report.get("author") or "",
+        "crypt_rows": [_crypt_row(entry, cards) for entry in report["crypt"]],
+        "library_sections": _library_sections(report["library"], cards),
+        "errors": [_issue(issue, cards) for issue in report["errors"]],
+        "warnings": [_issue(issue, cards) for issue in report["warnings"]],
+    }
+
+
+def _crypt_row(entry: dict, cards: CardIndex) -> dict[str, Any]:
+    card = cards.get(entry["id"])
+    return {
+        **entry,
+        "capacity": card.capacity if card else None,
+        "clan": " / ".join(card.clans) if card else "",
+        "group": card.group if card else "",
+        "disciplines": card.disciplines if card else (),
+    }
+
+
+def _library_sections(entries: list[dict], cards: CardIndex) -> list[dict[str, Any]]:
+    sections: dict[str, list[dict]] = {}
+    for entry in entries:
+        card = cards.get(entry["id"])
+        kind = "/".join(card.types) if card and card.types else "Other"
+        sections.setdefault(kind, []).append(entry)
+
+    def order(kind: str) -> tuple[int, str]:
+        first = kind.split("/")[0]
+        return (LIBRARY_ORDER.index(first) if first in LIBRARY_ORDER else len(LIBRARY_ORDER), kind)
+
+    return [
+        {"type": kind, "count": sum(e["count"] for e in sections[kind]), "cards": sections[kind]}
+        for kind in sorted(sections, key=order)
+    ]
+
+
+def _issue(issue: dict, cards: CardIndex) -> dict[str, Any]:
+    """An error or warning with the names of the cards it is about (reports carry ids)."""
+    names = [cards[i].unique_name if i in cards else str(i) for i in issue.get("cards", ())]
+    return {**issue, "card_names": names}
