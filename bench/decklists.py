@@ -7,8 +7,9 @@ would) and `validate(..., as_of="deck")`. krcg's side: `bench/krcg_parse.py`, ru
 separate virtual environment holding krcg==4.19 (`make bench` makes it in bench/.venv-krcg) and from a
 folder outside the project, since krcg's top-level `cards` package and our app share a name. krcg only
 parses (its `twda=True` mode, told the format); it validates nothing. Both read the same files from
-memory, card lists loaded beforehand (load times printed apart). The best of `--rounds` is quoted for
-each side, and the ratio comes from the same run.
+memory, card lists loaded beforehand (load times printed apart). Our first pass runs with every cache
+empty and is the one held to the target; the best of `--rounds` more passes is printed beside it. krcg's
+best of `--rounds` is quoted, and the ratio comes from the same run.
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ from vtesdeck.core.validate import validate  # noqa: E402
 TARGET_RATIO = 4.0
 
 
-def ours(files: list[tuple[str, bytes]], rounds: int) -> tuple[float, float, dict[str, int]]:
+def ours(files: list[tuple[str, bytes]], rounds: int) -> dict[str, object]:
+    """The first pass over the archive with every cache empty (a fresh card list: its resolver has seen
+    no line yet), then the best of ``rounds`` further passes, when every line is a cache hit."""
     t0 = time.perf_counter()
     cards = carddb.load()
     load_seconds = time.perf_counter() - t0
-    best = float("inf")
+    times = []
     verdicts: dict[str, int] = {}
-    for _ in range(rounds):
+    for _ in range(1 + rounds):
         verdicts = {"legal": 0, "illegal": 0, "unresolved lines": 0}
         t0 = time.perf_counter()
         for _name, data in files:
@@ -43,8 +46,8 @@ def ours(files: list[tuple[str, bytes]], rounds: int) -> tuple[float, float, dic
             report = validate(deck, cards, as_of="deck")
             verdicts["legal" if report.legal else "illegal"] += 1
             verdicts["unresolved lines"] += len(deck.unresolved)
-        best = min(best, time.perf_counter() - t0)
-    return best, load_seconds, verdicts
+        times.append(time.perf_counter() - t0)
+    return {"cold": times[0], "warm": min(times[1:]), "load_seconds": load_seconds, "verdicts": verdicts}
 
 
 def krcg(python: str, folder: Path, rounds: int) -> dict | None:
@@ -75,23 +78,24 @@ def main() -> int:
     if not files:
         print(f"no decklists in {args.twda}")
         return 1
-    seconds, load_seconds, verdicts = ours(files, args.rounds)
-    rate = len(files) / seconds
-    print(
-        f"vtesdeck parse + validate: {len(files)} TWDA decks in {seconds:.2f} s = {rate:,.0f} decks/s "
-        f"({1000 * seconds / len(files):.3f} ms/deck; card list loaded in {load_seconds:.2f} s, not counted)"
-    )
-    print(f"  verdicts: {verdicts}")
+    measured = ours(files, args.rounds)
+    cold, warm = len(files) / measured["cold"], len(files) / measured["warm"]
+    print(f"vtesdeck parse + validate over {len(files)} TWDA decks (card list loaded in "
+          f"{measured['load_seconds']:.2f} s, not counted):")  # fmt: skip
+    print(f"  first pass, caches empty: {measured['cold']:.2f} s = {cold:,.0f} decks/s")
+    print(f"  best of {args.rounds} more, caches warm: {measured['warm']:.2f} s = {warm:,.0f} decks/s")
+    print(f"  verdicts: {measured['verdicts']}")
     other = krcg(args.krcg_python, args.twda, args.rounds)
     if other is None:
         return 0
     krcg_rate = other["decks"] / other["seconds"]
-    ratio = rate / krcg_rate
+    ratio = cold / krcg_rate
     print(
-        f"krcg 4.19 parse only:      {other['decks']} TWDA decks in {other['seconds']:.2f} s = "
+        f"krcg 4.19 parse only, best of {args.rounds}: {other['decks']} decks in {other['seconds']:.2f} s = "
         f"{krcg_rate:,.0f} decks/s (card list loaded in {other['load_seconds']:.2f} s, not counted)"
     )
-    print(f"ratio: vtesdeck parse+validate is {ratio:.1f}x krcg's parse alone (target: at least {TARGET_RATIO:.0f}x)")
+    print(f"ratio: our cold first pass (parse + validate) is {ratio:.1f}x krcg's best parse alone; warm "
+          f"{warm / krcg_rate:.1f}x (target: at least {TARGET_RATIO:.0f}x)")  # fmt: skip
     return 1 if args.check and ratio < TARGET_RATIO else 0
 
 
