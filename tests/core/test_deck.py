@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import json
 
-from vtesdeck.core.deck import Deck, Declared, Event, Unresolved
+from vtesdeck.core.deck import Deck, Declared, Event, Unresolved, diff
 
 
 def test_repeated_lines_merge_and_go_to_their_own_part(cards):
@@ -52,3 +52,22 @@ def test_a_deck_survives_json_whole():
 def test_where_a_deck_came_from_is_not_what_it_is():
     assert Deck(library={100001: 1}, source_format="jol") == Deck(library={100001: 1}, path="x.txt")
     assert Deck(library={100001: 1}) != Deck(library={100001: 2})
+
+
+def test_a_diff_names_each_card_whose_count_changed(cards):
+    tupdog, gargoyle = cards.lookup("Tupdog"), cards.lookup("Mosfair")
+    fame, govern = cards.lookup("Fame"), cards.lookup("Govern the Unaligned")
+    before, after = Deck(), Deck()
+    before.add(tupdog, 12)
+    before.add(fame, 2)
+    after.add(tupdog, 10)
+    after.add(gargoyle, 2)
+    after.add(govern, 4)
+    changes = [(c.id, c.before, c.after, c.delta) for c in diff(before, after)]
+    assert changes == [
+        (tupdog.id, 12, 10, -2),
+        (gargoyle.id, 0, 2, 2),
+        (fame.id, 2, 0, -2),
+        (govern.id, 0, 4, 4),
+    ]
+    assert diff(after, after) == []

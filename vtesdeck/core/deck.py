@@ -142,6 +142,30 @@ class Deck:
         )
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class CardChange:
+    """One card whose count differs between two versions of a deck (0 = absent)."""
+
+    id: int
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def diff(before: Deck, after: Deck) -> list[CardChange]:
+    """The cards whose counts differ from ``before`` to ``after``: crypt first, then library, each in the
+    order the cards first appear (the earlier version's order, then cards new in the later one)."""
+    changes = []
+    for old, new in ((before.crypt, after.crypt), (before.library, after.library)):
+        for card_id in dict.fromkeys([*old, *new]):
+            if old.get(card_id, 0) != new.get(card_id, 0):
+                changes.append(CardChange(id=card_id, before=old.get(card_id, 0), after=new.get(card_id, 0)))
+    return changes
+
+
 def _event_dict(event: Event | None) -> dict[str, Any] | None:
     if event is None:
         return None

@@ -257,7 +257,8 @@ _CARD_LINE = re.compile(
         \s*$""",
     re.VERBOSE,
 )
-# " -- why this card": a comment on the card. Card names never hold a double dash.
+# " -- why this card": a comment on the card. Card names hold no double dash; one alternative name does
+# (see ``DeckBuilder._read``).
 _COMMENT = re.compile(r"\s+--\s*|\t--\s*")
 
 
@@ -335,6 +336,14 @@ class DeckBuilder:
         if line is None:
             return None, None, "", "", False
         card = self.resolver.resolve(line.name, section=kind)
+        name, comment = line.name, line.comment
+        while card is None and comment:
+            # A double dash that belongs to the name: "Bang Nakh -- Tiger's Claws" is how ASCII writes
+            # "Bang Nakh — Tiger's Claws" (its official alternative name), not a comment on "Bang Nakh".
+            more, *after = _COMMENT.split(comment, maxsplit=1)
+            name, comment = f"{name} -- {more}", after[0].strip() if after else ""
+            if (card := self.resolver.resolve(name, section=kind)) is not None:
+                return line.count, card, comment, name, False
         if card is None and line.counted:
             # "419 Operation", "47th Street Royals": a number that belongs to the name.
             whole = _COMMENT.split(text.strip(), maxsplit=1)[0]

@@ -44,7 +44,8 @@ _CRYPT_TAIL = re.compile(
 # must meet the official straight one ('Anna "Dictatrix11" Suljic').
 _TYPOGRAPHY = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "`": "'", "–": "-", "—": "-"})
 # Set or rarity notes some lists append: "Govern the Unaligned [CE]", "Deflection (KMW:U)".
-_SET_NOTE = re.compile(r"\s*\[[^\]]*\]\s*$")
+# In brackets anything goes; in parentheses only "set:rarity", since "(ADV)", "(G2)" and "(Mummy)" are names.
+_SET_NOTE = re.compile(r"\s*(?:\[[^\]]*\]|\([^():]*:[^()]*\))\s*$")
 
 
 class Resolver:
@@ -112,11 +113,11 @@ class Resolver:
 
     def _truncated(self, name: str) -> list[Card]:
         """Vampires whose name begins with ``name``: ARDB prints names cut at 18 characters."""
-        key = fold(split_version(name)[0])
+        key = _prefix_form(split_version(name)[0])
         if len(key) < 12:  # short names are whole names; a prefix search would only guess
             return []
         if self._crypt_forms is None:
-            self._crypt_forms = sorted((fold(c.name), c.id) for c in self.cards if c.is_crypt)
+            self._crypt_forms = sorted((_prefix_form(c.name), c.id) for c in self.cards if c.is_crypt)
         forms = self._crypt_forms
         start = bisect.bisect_left(forms, (key, 0))
         found: list[Card] = []
@@ -172,6 +173,13 @@ class Resolver:
             for gram in _trigrams(form):
                 trigrams.setdefault(gram, []).append(index)
         self._forms, self._form_cards, self._trigrams = forms, owners, trigrams
+
+
+def _prefix_form(name: str) -> str:
+    """``fold`` for comparing starts of names: the words kept in their written order. A cut name may end
+    in "The" ("Sascha Vykos, The" of "Sascha Vykos, The Angel of Caine"), which ``fold`` would move to
+    the front as it does for "Rack, The"; a word after it keeps the article in place."""
+    return fold(f"{name} x")[:-2]
 
 
 def _trigrams(key: str) -> set[str]:

@@ -1,0 +1,261 @@
+"""The resolver that turns a decklist's card name into an official card: the section a list is in decides
+between a vampire and a library card of the same name, a pasted crypt row is read by its name and group,
+ARDB's names cut at 18 characters still find their vampire, set notes are ignored, a name naming no card
+gets at most three suggestions (the closest first), and its caches stay bounded under a flood of junk."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from vtesdeck.core import carddb
+from vtesdeck.core.decklist import resolve
+from vtesdeck.core.decklist.resolve import Resolver
+
+ARDB_WIDTH = 18  # ARDB's text export cuts vampire names at this many characters
+
+
+@pytest.fixture
+def resolver(cards) -> Resolver:
+    """A fresh resolver: nothing another test resolved is cached in it."""
+    return Resolver(cards)
+
+
+def card(cards, name: str):
+    found = cards.lookup(name)
+    assert found is not None, name
+    return found
+
+
+# --- sections ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shared_name(cards) -> carddb.CardIndex:
+    """A card list where a vampire and a library card share the name "Tupdog". No official name is both
+    (so the list is made up), but an aka or a future printing may make one."""
+    tupdog = card(cards, "Tupdog")
+    impostor = dataclasses.replace(
+        card(cards, "Govern the Unaligned"),
+        name="Tupdog",
+        printed_name="Tupdog",
+        unique_name="Tupdog",
+        aka=(),
+        name_forms=(),
+    )
+    return carddb.CardIndex([tupdog, impostor])
+
+
+@pytest.mark.parametrize(
+    ("section", "crypt"),
+    [("crypt", True), ("library", False), ("Action", False), ("Master", False), ("Political Action", False)],
+)
+def test_the_section_a_name_is_listed_in_decides_between_a_vampire_and_a_library_card(shared_name, section, crypt):
+    found = Resolver(shared_name).resolve("Tupdog", section=section)
+    assert found is not None and found.is_crypt is crypt
+
+
+def test_the_section_preference_is_remembered_per_section(shared_name):
+    resolver = Resolver(shared_name)
+    assert resolver.resolve("Tupdog", section="library").is_crypt is False
+    assert resolver.resolve("Tupdog", section="crypt").is_crypt is True  # not the library answer, cached
+    assert resolver.resolve("Tupdog", section="Action").is_crypt is False
+
+
+def test_outside_any_section_a_name_still_resolves(shared_name, resolver, cards):
+    assert Resolver(shared_name).resolve("Tupdog") is not None
+    assert resolver.resolve("Govern the Unaligned") == card(cards, "Govern the Unaligned")
+    assert resolver.resolve("Tupdog") == card(cards, "Tupdog")
+
+
+def test_a_name_of_no_card_resolves_to_nothing(resolver):
+    for text in ("Govern teh Unaligned", "", "   ", "**", "12", "Crypt (12 cards)"):
+        assert resolver.resolve(text) is None
+        assert resolver.resolve(text, section="crypt") is None
+
+
+# --- crypt rows ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "official"),
+    [
+        ("Tupdog   1  POT VIS   Gargoyle:3", "Tupdog"),
+        ("Theo Bell  7  POT cel dom pre  Brujah:2", "Theo Bell (G2)"),
+        ("Theo Bell  8  CEL POT PRE aus dom  Brujah:6", "Theo Bell (G6)"),
+        ("Theo Bell (ADV)  7  CEL POT PRE aus dom  Brujah:2", "Theo Bell (ADV)"),
+        ("Dónal O'Connor  8  CEL DOM POT  prince  Brujah:2", "Dónal O'Connor (G2)"),
+        ("Donal O’Connor  8  CEL DOM POT  prince  Brujah:6", "Dónal O'Connor (G6)"),
+        ("Gilbert Duane  7  AUS DOM OBF  prince  Malkavian:1", "Gilbert Duane (G1)"),
+        ("Gilbert Duane  7  AUS DOM OBF  baron  Malkavian:6", "Gilbert Duane (G6)"),
+        ("Kemintiri (ADV)  10  OBF PRE SER THA aus dom  Follower of Set:2", "Kemintiri (ADV)"),
+        ("Kemintiri  Adv 10  OBF PRE SER THA aus dom  Follower of Set :2", "Kemintiri (ADV)"),  # ARDB's column
+        ("Kemintiri  10  OBF PRE SER THA aus dom  Follower of Set:2", "Kemintiri"),
+    ],
+)
+def test_a_crypt_row_is_read_by_its_name_and_its_group_picks_the_version(resolver, cards, row, official):
+    assert resolver.resolve(row, section="crypt") == card(cards, official)
+
+
+def test_a_bare_name_of_several_groups_means_the_newest(resolver, cards):
+    # The row's group is what tells the versions apart: without it the newest printing wins.
+    assert resolver.resolve("Theo Bell", section="crypt") == card(cards, "Theo Bell (G6)")
+    assert resolver.resolve("Theo Bell  7  POT cel dom pre  Brujah:2", section="crypt") != card(cards, "Theo Bell (G6)")
+
+
+def test_a_group_no_version_has_falls_back_on_the_name(resolver, cards):
+    assert resolver.resolve("Tupdog   1  POT VIS   Gargoyle:5", section="crypt") == card(cards, "Tupdog")
+
+
+def test_a_crypt_row_is_not_read_as_a_library_card(resolver):
+    assert resolver.resolve("Tupdog   1  POT VIS   Gargoyle:3", section="library") is None
+
+
+# --- ARDB's cut names ----------------------------------------------------------------------------
+
+
+def ardb_row(vampire) -> str:
+    adv = "Adv " if vampire.advanced else ""
+    disciplines = " ".join(sorted(str(d) for d in vampire.disciplines))
+    clan = vampire.clans[0] if vampire.clans else ""
+    return f"{vampire.name[:ARDB_WIDTH]}  {adv}{vampire.capacity}  {disciplines}  {clan}:{vampire.group}"
+
+
+def test_every_vampire_ardb_cuts_short_is_found_from_its_row(cards):
+    """Every vampire whose name ARDB cuts, except where the cut name, group and advanced mark are the
+    same for two vampires ("Hermana Hambrienta Mayor" and "… Menor"): no reader could tell those apart."""
+    resolver = Resolver(cards)
+    vampires = [c for c in cards if c.is_crypt]
+    version = {}
+    for vampire in vampires:
+        key = (vampire.name[:ARDB_WIDTH], vampire.group, vampire.advanced)
+        version[key] = None if key in version else vampire
+    cut = [v for v in vampires if len(v.name) > ARDB_WIDTH]
+    assert len(cut) > 100
+    missed = [
+        (ardb_row(v), v.unique_name)
+        for v in cut
+        if version[(v.name[:ARDB_WIDTH], v.group, v.advanced)] is not None
+        and resolver.resolve(ardb_row(v), section="crypt") != v
+    ]
+    assert missed == []
+
+
+@pytest.mark.parametrize(
+    ("row", "official"),
+    [
+        (
+            "Ambrosio Luis Monç  10  DOM OBT POT PRE aus for  cardinal  Lasombra:2",
+            "Ambrosio Luis Monçada, Plenipotentiary",
+        ),
+        # The cut falls after an article, which must not be read as "Vykos, The" (the article of a whole name).
+        ("Sascha Vykos, The   8  AUS THA VIC ani dom  Tzimisce:2", "Sascha Vykos, The Angel of Caine"),
+        ("Sascha Vykos, The   Adv 8  AUS THA VIC ani dom  Tzimisce:2", "Sascha Vykos, The Angel of Caine (ADV)"),
+        ("Delizbieta of the   6  ...  Tzimisce:4", "Delizbieta of the Dark Eyes"),
+        ("Ferox, The Rock Lo  Adv 7  FOR POT VIS ani  Gargoyle:2", "Ferox, The Rock Lord (ADV)"),
+        ("Al-Ashrad, Amr of   9  CEL QUI THA aus obf  Assamite:2", "Al-Ashrad, Amr of Alamut"),
+    ],
+)
+def test_an_ardb_name_cut_at_18_characters_is_found_from_its_row(resolver, cards, row, official):
+    assert resolver.resolve(row, section="crypt") == card(cards, official)
+
+
+def test_a_short_prefix_is_not_taken_for_a_cut_name(resolver):
+    # Under 12 letters a prefix is more likely a typo than ARDB's cut: no guess is made.
+    assert resolver.resolve("Ambrosio Lu  10  DOM OBT POT PRE  Lasombra:2", section="crypt") is None
+    assert resolver.resolve("Theo Be  7  POT cel dom pre  Brujah:2", section="crypt") is None
+
+
+def test_a_cut_name_alone_without_its_row_is_not_guessed(resolver):
+    assert resolver.resolve("Ambrosio Luis Monç", section="crypt") is None
+
+
+# --- set notes -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "official"),
+    [
+        ("Govern the Unaligned [CE]", "Govern the Unaligned"),
+        ("Govern the Unaligned [CE:C]", "Govern the Unaligned"),
+        ("Deflection [KMW]", "Deflection"),
+        ("Deflection (KMW:U)", "Deflection"),
+        ("Rack, The [BH:R2]", "Rack, The"),
+        ("Kemintiri (ADV) [KMW]", "Kemintiri (ADV)"),
+    ],
+)
+def test_set_and_rarity_notes_after_a_name_are_ignored(resolver, cards, written, official):
+    assert resolver.resolve(written) == card(cards, official)
+
+
+def test_a_set_note_does_not_make_a_misspelt_name_a_card(resolver):
+    assert resolver.resolve("Govern teh Unaligned [CE]") is None
+
+
+# --- suggestions ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("misspelt", "meant"),
+    [
+        ("Govern teh Unaligned", "Govern the Unaligned"),
+        ("Dreams of teh Sphynx", "Dreams of the Sphinx"),
+        ("Deflecton", "Deflection"),
+        ("Tupdgo", "Tupdog"),
+        ("Blod Doll", "Blood Doll"),
+        ("Pentex Subversoin", "Pentex(TM) Subversion"),
+        ("The Rakc", "Rack, The"),
+    ],
+)
+def test_a_misspelt_name_suggests_the_card_meant_first(resolver, misspelt, meant):
+    suggestions = resolver.suggest(misspelt)
+    assert suggestions[0] == meant
+    assert len(suggestions) <= 3
+
+
+def test_a_misspelt_vampire_suggests_its_versions(resolver):
+    assert set(resolver.suggest("Theo Bel (G2)")) == {"Theo Bell (G2)", "Theo Bell (G6)", "Theo Bell (ADV)"}
+
+
+def test_suggestions_are_three_at_most_unless_more_are_asked_for(resolver):
+    three, more = resolver.suggest("Blod Doll"), resolver.suggest("Blod Doll", n=10)
+    assert len(three) == 3
+    assert len(more) > 3
+    assert more[:3] == three  # the same ranking, cut
+
+
+def test_suggestions_are_official_names_without_repeats(resolver, cards):
+    official = {c.unique_name for c in cards}
+    for text in ("Theo Bel", "Dreams of teh Sphynx", "Carlton Van Wik (Hunter)"):
+        suggestions = resolver.suggest(text, n=10)
+        assert suggestions and set(suggestions) <= official
+        assert len(suggestions) == len(set(suggestions))
+
+
+def test_a_text_like_no_card_gets_no_suggestion(resolver):
+    assert resolver.suggest("zzqqxxjj") == []
+    assert resolver.suggest("") == []
+    assert resolver.suggest("!!! ???") == []
+
+
+# --- bounded caches ------------------------------------------------------------------------------
+
+
+def test_a_flood_of_names_never_grows_the_caches_past_their_bound(cards, monkeypatch):
+    bound = 100
+    monkeypatch.setattr(resolve, "MAX_CACHE", bound)
+    resolver = Resolver(cards)
+    resolved, suggested = [], []
+    for number in range(bound + 10):
+        junk = f"Junk card number {number}"
+        assert resolver.resolve(junk) is None
+        resolver.suggest(junk)
+        resolved.append(len(resolver._cache[""]))
+        suggested.append(len(resolver._suggestions))
+    # The caches were used up to their bound, and never past it.
+    assert max(resolved) == bound
+    assert max(suggested) == bound
+    # A cache emptied when full answers as before.
+    assert resolver.resolve("Govern the Unaligned") == card(cards, "Govern the Unaligned")
+    assert resolver.resolve("Theo Bell  7  POT cel dom pre  Brujah:2", section="crypt") == card(cards, "Theo Bell (G2)")
