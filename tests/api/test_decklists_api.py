@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 import yaml
@@ -21,12 +20,12 @@ from drf_spectacular.generators import SchemaGenerator
 
 from cards import index
 from decklists.api import serializers, views
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 
 pytestmark = pytest.mark.django_db
 
 API = "/api/v1/decklists/"
-TWDA = Path(__file__).resolve().parents[3] / "shared" / "twda"
 REPORT_KEYS = {
     "path", "legal", "ruleset", "as_of", "crypt_count", "library_count", "groups", "crypt", "library",
     "errors", "warnings", "unresolved",

@@ -9,14 +9,13 @@ and for the formats that carry a deck's whole record, the same record.
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck, Event
 
-TWDA = Path("/work/shared/twda")
 EXPORTERS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
 # Formats that carry the whole record: metadata, comments, unresolved lines, declared counts.
 WHOLE_RECORD = {"json"}

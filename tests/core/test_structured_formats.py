@@ -7,16 +7,15 @@ from __future__ import annotations
 import datetime
 import json
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck, Event, Unresolved
 from vtesdeck.core.decklist import DecklistError
 
 STRUCTURED = ("json", "lackey-dek", "eld", "csv", "vdb-url")
-TWDA = Path("/work/shared/twda")
 
 
 def ids(cards, *names: str) -> list[int]:

@@ -7,15 +7,12 @@ date, and the counts it declares about itself ("Crypt (12 cards, …)", "Library
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist.lines import library_type
-
-TWDA = Path(__file__).resolve().parents[3] / "shared" / "twda"
 
 # Library sections whose cards the archive lists without a count of their own: file → sections.
 UNDECLARED_SECTIONS: dict[str, set[str]] = {

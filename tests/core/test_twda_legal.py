@@ -8,14 +8,11 @@ each with the reason, and must stay illegal for exactly that reason.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import validate
-
-TWDA = Path(__file__).resolve().parents[3] / "shared" / "twda"
 
 # The archive's own rule breakers: file → the error codes the deck earns, with why.
 ARCHIVE_BREAKS_A_RULE: dict[str, list[str]] = {

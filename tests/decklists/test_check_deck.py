@@ -21,10 +21,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
+from tests.paths import TWDA
+
 pytestmark = pytest.mark.django_db
 
 PROJECT = Path(__file__).resolve().parents[2]
-TWDA = PROJECT.parent / "shared" / "twda"
 REPORT_KEYS = {
     "path", "legal", "ruleset", "as_of", "crypt_count", "library_count", "groups", "crypt", "library",
     "errors", "warnings", "unresolved",

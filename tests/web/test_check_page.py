@@ -15,12 +15,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from cards import index
+from tests.paths import TWDA
 from vtesdeck.core import decklist
 
 pytestmark = pytest.mark.django_db
 
 URL = "/check/"
-TWDA = Path(__file__).resolve().parents[3] / "shared" / "twda"
 
 LEGAL_DECK = """Deck Name: Gargoyle rush
 Crypt (12 cards)
