@@ -187,16 +187,21 @@ def _known_parts(deck: Deck, cards: CardIndex) -> tuple[list[tuple[Card, int]], 
 
 
 def _crypt_stats(crypt: list[tuple[Card, int]]) -> CryptStats:
-    capacities = [card.capacity or 0 for card, count in crypt for _ in range(count)]
-    cheapest_four, dearest_four, average = crypt_stats(capacities)
+    copies: Counter[int] = Counter()
+    for card, count in crypt:
+        copies[card.capacity or 0] += count
+    size = copies.total()
+    # Four copies of each capacity are all the archive's min/max can use: the list stays short even for
+    # a deck claiming a billion Tupdogs, and the mean is taken over every copy.
+    cheapest_four, dearest_four, _ = crypt_stats([c for c, n in copies.items() for _ in range(min(n, 4))])
     return CryptStats(
-        size=len(capacities),
-        capacity_min=min(capacities, default=0),
-        capacity_max=max(capacities, default=0),
-        capacity_average=average,
+        size=size,
+        capacity_min=min(copies, default=0),
+        capacity_max=max(copies, default=0),
+        capacity_average=sum(c * n for c, n in copies.items()) / size if size else 0.0,
         cheapest_four=cheapest_four,
         dearest_four=dearest_four,
-        capacities=dict(sorted(Counter(capacities).items())),
+        capacities=dict(sorted(copies.items())),
         groups=_groups(card.group for card, _ in crypt),
         disciplines=_discipline_spread(crypt),
         clans=_most_first((clan, count) for card, count in crypt for clan in card.clans),
