@@ -43,6 +43,7 @@ $(KRCG_VENV)/.installed:
 bench: setup
 	$(PY) bench/import_cards.py
 	$(PY) bench/card_search.py
+	$(PY) bench/deck_editor.py
 	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
 	$(PY) bench/decklists.py
 

@@ -58,16 +58,21 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cards",
     "decklists",
+    "decks",
+    "accounts",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before common: the language follows the browser (Accept-Language) or the switcher.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -119,7 +124,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
 LANGUAGE_CODE = "en"
+# Every page in English, Polish and German; card names and texts stay in the official English.
+LANGUAGES = [("en", "English"), ("pl", "Polski"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -144,10 +156,42 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # several decklists, or one zip of an event's decklists (the zip reader bounds what it unpacks).
 DECKLIST_UPLOAD_MAX_BYTES = envint("DECKLIST_UPLOAD_MAX_BYTES", str(16 * 1024 * 1024))
 
+# --- Cache ----------------------------------------------------------------------------------------
+# Holds the login throttle's counts (accounts.throttle) and DRF's throttles. LocMemCache is per process:
+# with several web processes, set CACHE_URL (redis://…) so that they share one count.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// or rediss:// address, not {CACHE_URL!r}")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# How many reverse proxies (load balancer, nginx) stand in front of the web server. With 0, the client's
+# address is REMOTE_ADDR; with N, it is read N entries from the right of X-Forwarded-For. Left at 0 behind
+# a proxy, every visitor shares the proxy's address and its login throttle.
+NUM_PROXIES = envint("NUM_PROXIES", "0")
+
+# --- Email ----------------------------------------------------------------------------------------
+# Password reset messages. Without EMAIL_HOST they are printed on the console (fine for development).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = envint("EMAIL_PORT", "587")
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True")
+    # A mail server that stops answering must not hold a web worker forever (Django's default waits).
+    EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "10")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "vtesdeck <noreply@localhost>")
+
 # --- Django REST framework: every default spelled out --------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        # `Authorization: Token <key>` for scripts and bots: POST /api/v1/token/ or `manage.py drf_create_token`.
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "vtesdeck.api.Pagination",
@@ -163,7 +207,10 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Views opt in by scope; anonymous decklist checks are cheap but unauthenticated, so they are capped.
     "DEFAULT_THROTTLE_CLASSES": [],
-    "DEFAULT_THROTTLE_RATES": {"decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute"),
+        "decks": os.environ.get("DECKS_WRITE_RATE", "600/hour"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "vtesdeck API",

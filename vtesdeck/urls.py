@@ -2,7 +2,10 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from accounts.api import obtain_token
 
 from . import views
 
@@ -11,9 +14,16 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("cards/", include("cards.urls")),
     path("check/", include("decklists.urls")),
+    path("decks/", include("decks.urls")),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/decklists/", include("decklists.api.urls")),
+    path("api/v1/decks/", include("decks.api.urls")),
+    path("api/v1/token/", obtain_token, name="api-token"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("accounts/", include("accounts.urls")),
+    # The admin's own login form is not throttled: send it to ours, which is.
+    path("admin/login/", RedirectView.as_view(pattern_name="accounts:login", query_string=True)),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,366 @@
+"""Decks over the API: what a request may hold, and the documented shape of every answer.
+
+Requests are checked here, strictly (a number where a name belongs, ``true`` for a count, a list of 10,000
+cards: each a 400 naming the field), and the cards they carry are read by ``services.parse_text`` or
+``services.from_lists``, so the API accepts exactly what the pages accept. Answers about the deck's cards
+and legality are the core's own report (``Report.to_dict()``), documented by the decklists API's
+``DeckReportSerializer``.
+"""
+
+from __future__ import annotations
+
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+
+from decklists.api.serializers import (
+    TEXT_HELP,
+    DeckCardCountSerializer,
+    DecklistTextField,
+    DeckReportSerializer,
+    UnresolvedLineSerializer,
+)
+from vtesdeck.core import decklist
+
+from .. import services
+from ..models import Deck
+
+__all__ = [
+    "DeckCreateSerializer",
+    "DeckDetailSerializer",
+    "DeckExportQuerySerializer",
+    "DeckExportSerializer",
+    "DeckFilterSerializer",
+    "DeckSerializer",
+    "DeckUpdateSerializer",
+    "RevisionDiffSerializer",
+    "RevisionPageSerializer",
+    "RevisionQuerySerializer",
+    "RevisionSerializer",
+]
+
+# More unresolved lines than this is not a decklist with typos but some other text (as on the import page).
+MAX_UNRESOLVED = 200
+WRITABLE_FORMATS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number without a fraction: ``"3"``, ``3.0`` and ``true`` are a client's mistakes, not counts."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string: DRF would quietly turn ``123`` into ``"123"``."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# --- requests --------------------------------------------------------------------------------------
+
+
+class CardCountSerializer(serializers.Serializer):
+    id = StrictIntegerField(min_value=1, help_text="VEKN id")
+    count = StrictIntegerField(min_value=1, max_value=services.MAX_COPIES)
+
+
+def _card_list(part: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=CardCountSerializer(),
+        required=False,
+        max_length=services.MAX_CARDS_PER_DECK,
+        help_text=f'The {part}: `{{"id": <VEKN id>, "count": <copies>}}` entries, in list order; '
+        f"instead of `text`, and sent together with `{'library' if part == 'crypt' else 'crypt'}`.",
+    )
+
+
+class _CardsInput(serializers.Serializer):
+    """A deck's cards, as a decklist (``text``) or as two lists of ids and counts."""
+
+    text = DecklistTextField(trim_whitespace=False, required=False, help_text=TEXT_HELP)
+    format = serializers.ChoiceField(
+        choices=[(name, fmt.label) for name, fmt in decklist.FORMATS.items()],
+        required=False,
+        allow_null=True,
+        help_text="The decklist's format, to skip detection (with `text` only).",
+    )
+    crypt = _card_list("crypt")
+    library = _card_list("library")
+
+    cards_required = True
+
+    def validate(self, attrs: dict) -> dict:
+        has_text = "text" in attrs
+        has_lists = "crypt" in attrs or "library" in attrs
+        if has_text and has_lists:
+            raise serializers.ValidationError(
+                {"text": [_("Send the cards either as `text` or as `crypt` and `library` lists, not both.")]},
+                code="both",
+            )
+        if not has_text and not has_lists:
+            if self.cards_required:
+                raise serializers.ValidationError(
+                    {"text": [_("Send the cards: a decklist as `text`, or `crypt` and `library` lists.")]},
+                    code="required",
+                )
+            if attrs.get("format"):
+                raise serializers.ValidationError({"format": [_("`format` goes with `text`.")]}, code="alone")
+            attrs["core"] = None
+            return attrs
+        if has_lists:
+            if attrs.get("format"):
+                raise serializers.ValidationError({"format": [_("`format` goes with `text`.")]}, code="alone")
+            missing = "library" if "crypt" in attrs else "crypt"
+            if missing not in attrs:
+                raise serializers.ValidationError(
+                    {missing: [_("Send both `crypt` and `library` (an empty list for an empty part).")]},
+                    code="required",
+                )
+            attrs["core"] = _from_lists(attrs["crypt"], attrs["library"])
+        else:
+            try:
+                attrs["core"] = services.parse_text(attrs["text"], format=attrs.get("format"))
+            except services.DeckInputError as exc:
+                raise serializers.ValidationError({"text": [str(exc)]}, code="decklist") from None
+            unresolved = len(attrs["core"].unresolved)
+            if unresolved > MAX_UNRESOLVED:
+                raise serializers.ValidationError(
+                    {
+                        "text": [
+                            _("%(count)d lines of this text name no card: is it a decklist?") % {"count": unresolved}
+                        ]
+                    },
+                    code="decklist",
+                )
+        return attrs
+
+
+def _from_lists(crypt: list[dict], library: list[dict]):
+    try:
+        return services.from_lists(crypt, library)
+    except services.DeckInputError as exc:
+        raise serializers.ValidationError({_failing_part(crypt, library): [str(exc)]}, code="cards") from None
+
+
+def _failing_part(crypt: list[dict], library: list[dict]) -> str:
+    """The list a refused deck's sentence is about, so that a client can point at it."""
+    for field, lists in (("crypt", (crypt, [])), ("library", ([], library))):
+        try:
+            services.from_lists(*lists)
+        except services.DeckInputError:
+            return field
+    return "non_field_errors"  # each list is fine alone: together they pass a bound
+
+
+def _tags_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=StrictCharField(max_length=40),
+        required=False,
+        max_length=services.MAX_TAGS,
+        help_text=f"Up to {services.MAX_TAGS} tags; each becomes a slug (`Bleed!` → `bleed`).",
+    )
+
+
+class DeckCreateSerializer(_CardsInput):
+    name = StrictCharField(
+        max_length=200, required=False, allow_blank=True, help_text="Default: the decklist's own name."
+    )
+    visibility = serializers.ChoiceField(
+        choices=Deck.Visibility.choices,
+        default=Deck.Visibility.PRIVATE,
+        help_text="`private`: only you; `unlisted`: anyone with the link; `public`: listed for everyone.",
+    )
+    description = StrictCharField(
+        max_length=20_000, required=False, allow_blank=True, help_text="Default: the decklist's own description."
+    )
+    tags = _tags_field()
+
+
+class DeckUpdateSerializer(_CardsInput):
+    """Any of the deck's details, and/or its cards (which then replace all of the deck's cards)."""
+
+    cards_required = False
+
+    version = StrictIntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        help_text="The deck's `version` as you last read it: a change made from an older one is refused (409).",
+    )
+    name = StrictCharField(max_length=200, required=False, allow_blank=True)
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    description = StrictCharField(max_length=20_000, required=False, allow_blank=True)
+    tags = _tags_field()
+
+    def validate(self, attrs: dict) -> dict:
+        attrs = super().validate(attrs)
+        details = {"name", "visibility", "description", "tags"} & set(attrs)
+        if attrs["core"] is None and not details:
+            raise serializers.ValidationError(
+                {"non_field_errors": [_("Nothing to change: send a name, description, visibility, tags or cards.")]},
+                code="empty",
+            )
+        return attrs
+
+
+class DeckFilterSerializer(serializers.Serializer):
+    q = StrictCharField(
+        required=False, allow_blank=True, max_length=200, help_text="Deck name contains, ignoring case."
+    )
+    clan = StrictCharField(
+        required=False, allow_blank=True, max_length=100, help_text="A clan (or creed) of the crypt, ignoring case."
+    )
+    card = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, help_text="VEKN id of a card the deck holds."
+    )
+    author = StrictCharField(required=False, allow_blank=True, max_length=150, help_text="The owner's user name.")
+    tag = StrictCharField(required=False, allow_blank=True, max_length=40)
+    mine = serializers.BooleanField(
+        required=False, default=False, help_text="Only your own decks (all of them, private ones too); needs a login."
+    )
+
+    def validate_clan(self, value: str) -> str:
+        key = value.strip().lower()
+        if key and key not in _known_clans():
+            raise serializers.ValidationError(_("There is no clan called “%(value)s”.") % {"value": value})
+        return key
+
+    def validate_card(self, value: int) -> int:
+        if services.card_index().get(value) is None:
+            raise serializers.ValidationError(_("No card has the VEKN id %(id)d.") % {"id": value})
+        return value
+
+
+def _known_clans() -> set[str]:
+    return {clan.lower() for card in services.card_index() if card.is_crypt for clan in card.clans}
+
+
+class DeckExportQuerySerializer(serializers.Serializer):
+    to = serializers.ChoiceField(
+        choices=[(name, decklist.FORMATS[name].label) for name in WRITABLE_FORMATS],
+        help_text="The format to write the deck in (see `/api/v1/decklists/formats`, `can_export`).",
+        error_messages={
+            "invalid_choice": format_lazy(
+                "{} {}.",
+                gettext_lazy("Cannot export to “{input}”; formats that can be written:"),
+                ", ".join(WRITABLE_FORMATS),
+            )
+        },
+    )
+
+
+class RevisionQuerySerializer(serializers.Serializer):
+    a = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, help_text="Compare revision `a`… (with `b`)"
+    )
+    b = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1, help_text="…with revision `b`.")
+
+    def validate(self, attrs: dict) -> dict:
+        if ("a" in attrs) != ("b" in attrs):
+            missing = "b" if "a" in attrs else "a"
+            raise serializers.ValidationError(
+                {missing: [_("Name the two revisions to compare: `a` and `b`.")]}, code="required"
+            )
+        return attrs
+
+
+# --- answers ---------------------------------------------------------------------------------------
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    """A deck as the list shows it: who, what, how big, whether it is legal."""
+
+    url = serializers.HyperlinkedIdentityField(view_name="decks-api:deck-detail", lookup_field="pk")
+    owner = serializers.CharField(source="owner.username", read_only=True, help_text="the owner's user name")
+    author = serializers.CharField(read_only=True, help_text="as the decklist credits it")
+    tags = serializers.SerializerMethodField()
+    legal = serializers.BooleanField(read_only=True, help_text="legal under the VEKN rules today")
+    version = serializers.IntegerField(read_only=True, help_text="bumped by every change; send it back to change")
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id", "url", "name", "author", "owner", "visibility", "tags", "crypt_count", "library_count",
+            "legal", "version", "created", "updated",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_tags(self, deck: Deck) -> list[str]:
+        # Sorted here, not in SQL: the list prefetches every page's tags in one query.
+        return sorted(tag.name for tag in deck.tags.all())
+
+
+class DeckDetailSerializer(DeckSerializer):
+    """One deck: its cards, its report, and what a decklist sent with the request could not place."""
+
+    description = serializers.CharField(read_only=True)
+    cloned_from = serializers.CharField(
+        source="cloned_from_id", read_only=True, allow_null=True, help_text="the id of the deck this is a copy of"
+    )
+    crypt = DeckCardCountSerializer(many=True, read_only=True)
+    library = DeckCardCountSerializer(many=True, read_only=True)
+    report = DeckReportSerializer(read_only=True, help_text="the deck report (VEKN rules, today)")
+    unresolved = UnresolvedLineSerializer(
+        many=True,
+        read_only=True,
+        help_text="lines of the `text` just sent that name no known card (with suggestions); they are not in the "
+        "deck. Always empty when reading a deck.",
+    )
+
+    class Meta(DeckSerializer.Meta):
+        fields = DeckSerializer.Meta.fields + ["description", "cloned_from", "crypt", "library", "report", "unresolved"]
+        read_only_fields = fields
+
+    def to_representation(self, deck: Deck) -> dict:
+        data = super().to_representation(deck)
+        report = services.report(deck).to_dict()
+        data["crypt"], data["library"], data["report"] = report["crypt"], report["library"], report
+        core = self.context.get("parsed")
+        data["unresolved"] = [] if core is None else core.to_dict(with_origin=False)["unresolved"]
+        return data
+
+
+class DeckExportSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    media_type = serializers.CharField()
+    extension = serializers.CharField(help_text="file extension for a download, without the dot")
+    text = serializers.CharField(help_text="the deck, written in `format`")
+
+
+class RevisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1 for the deck as created, then upwards")
+    note = serializers.CharField(help_text='e.g. "Created", "Imported", or the owner\'s own note')
+    created = serializers.DateTimeField()
+    crypt_count = serializers.IntegerField()
+    library_count = serializers.IntegerField()
+
+
+class RevisionPageSerializer(serializers.Serializer):
+    """A page of the deck's revisions, newest first."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RevisionSerializer(many=True)
+
+
+class CardChangeSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="VEKN id")
+    name = serializers.CharField()
+    before = serializers.IntegerField(help_text="copies in revision `a` (0: absent)")
+    after = serializers.IntegerField(help_text="copies in revision `b` (0: absent)")
+    delta = serializers.IntegerField(help_text="after − before")
+
+
+class RevisionDiffSerializer(serializers.Serializer):
+    """The cards whose counts differ from revision ``a`` to revision ``b``: crypt first, then library."""
+
+    a = RevisionSerializer()
+    b = RevisionSerializer()
+    changes = CardChangeSerializer(many=True)

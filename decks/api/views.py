@@ -1,0 +1,477 @@
+"""/api/v1/decks/: players' decks over the API — list, create, read, change, delete, export, clone, history.
+
+Privacy is decided in ``get_queryset`` and nowhere else, as on the deck pages: reading, exporting and
+cloning see public and unlisted decks and one's own; changing, deleting and the history see one's own
+alone. Anything else is a 404, to strangers and anonymous clients alike, so the API never tells a private
+deck from one that does not exist (that is why ``clone`` looks the deck up before asking for a login).
+
+Every write goes through ``decks.services``, as the pages' do. A change names the ``version`` the client
+last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in DRF's
+shapes (``{"field": ["…"]}`` or ``{"detail": "…"}``), never a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import exceptions, parsers, serializers, status, viewsets
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.decorators import action
+from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+
+from cards.api.pagination import StrictPagination
+from vtesdeck.core import decklist
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.deck import diff
+
+from .. import services
+from ..models import Deck, Revision
+from .authentication import ThrottledBasicAuthentication
+from .serializers import (
+    DeckCreateSerializer,
+    DeckDetailSerializer,
+    DeckExportQuerySerializer,
+    DeckExportSerializer,
+    DeckFilterSerializer,
+    DeckSerializer,
+    DeckUpdateSerializer,
+    RevisionDiffSerializer,
+    RevisionPageSerializer,
+    RevisionQuerySerializer,
+)
+
+__all__ = ["DeckViewSet"]
+
+logger = logging.getLogger(__name__)
+
+TAGS = ["decks"]
+# The largest request body read at all: a 2,000,000-character decklist, JSON-escaped, with room to spare.
+MAX_BODY = 12 * 1024 * 1024
+
+
+def _authentication_classes() -> list[type]:
+    classes = [SessionAuthentication, ThrottledBasicAuthentication]
+    # Tokens need their table: only once settings install rest_framework.authtoken (and it is migrated).
+    if "rest_framework.authtoken" in settings.INSTALLED_APPS:
+        classes.append(TokenAuthentication)
+    return classes
+
+
+class DeckWriteThrottle(ScopedRateThrottle):
+    """Writes (create, change, delete, clone) per user, or per address for anonymous attempts.
+
+    ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["decks"]`` sets the rate when present; otherwise it is
+    ``default_rate``, 600 writes an hour: far above anyone editing by hand or syncing a collection, low
+    enough that a runaway script cannot fill the database. (DRF raises ImproperlyConfigured for a scope
+    with no rate, and the settings are not this app's to change.)
+    """
+
+    default_rate = "600/hour"
+
+    def allow_request(self, request: Request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
+
+    def get_rate(self) -> str:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rate
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's, with one more refusal: JSON nested thousands deep is a 400, not Python's RecursionError."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from None
+
+
+class BadDeckInput(exceptions.APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+    default_detail = "The request is not a deck this site can store."
+
+
+class RequestTooLarge(exceptions.APIException):
+    # 400 rather than 413: to a client it is bad input like any other, with a sentence saying why.
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "too_large"
+    default_detail = "The request is too large."
+
+
+# --- documented answers ----------------------------------------------------------------------------
+
+_DETAIL_ONLY = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+BAD_REQUEST = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description='Bad input: each bad field mapped to its messages (`{"crypt": ["Unknown card id 1 in the '
+    'crypt."]}`), or `{"detail": "…"}` (a body that is not JSON, too large…).',
+    examples=[
+        OpenApiExample("A count no deck holds", value={"library": [{"count": ["Ensure this value is less than or equal to 999."]}]}),
+        OpenApiExample("Not a decklist", value={"text": ["This is not a text file (it holds binary data); upload a decklist as text."]}),
+        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0)"}),
+    ],
+)  # fmt: skip
+NOT_FOUND = OpenApiResponse(
+    response=_DETAIL_ONLY,
+    description="No such deck, or one you may not see (another user's private deck) or change (anyone "
+    "else's deck): the two are not told apart.",
+)
+LOGIN_REQUIRED = OpenApiResponse(
+    response=_DETAIL_ONLY, description="Log in first: a session, HTTP Basic (or a token, where the site issues them)."
+)
+THROTTLED = OpenApiResponse(
+    response=_DETAIL_ONLY,
+    description="Too many changes; retry after the `Retry-After` header's seconds.",
+)
+CONFLICT = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {
+            "detail": {"type": "string", "description": "a sentence saying the deck changed elsewhere"},
+            "version": {"type": "integer", "description": "the deck's current version: read it again, then retry"},
+        },
+        "required": ["detail", "version"],
+    },
+    description="The deck changed since `version` (another tab, device or script): nothing was written.",
+)
+UNSUPPORTED = OpenApiResponse(response=_DETAIL_ONLY, description="The body is not JSON (`application/json`).")
+REVISIONS = PolymorphicProxySerializer(
+    component_name="DeckRevisions",
+    serializers=[RevisionPageSerializer, RevisionDiffSerializer],
+    resource_type_field_name=None,
+)
+REVISION_PAGE_PARAMETERS = [
+    OpenApiParameter("page", int, description="Page number of the list, from 1."),
+    OpenApiParameter(
+        "page_size", int, description=f"Revisions per page, 1 to {StrictPagination.max_page_size} "
+        f"(default {StrictPagination.page_size}).",
+    ),
+]  # fmt: skip
+
+
+@extend_schema_view(
+    list=extend_schema(
+        operation_id="decks_list",
+        tags=TAGS,
+        summary="List decks",
+        description="Public decks, newest change first; logged in, your own decks too (private and unlisted "
+        "ones), or with `mine` your own alone. Unlisted decks of others are never listed: they are read by id.",
+        parameters=[DeckFilterSerializer],
+        responses={200: DeckSerializer(many=True), 400: BAD_REQUEST, 403: LOGIN_REQUIRED, 404: NOT_FOUND},
+    ),
+    create=extend_schema(
+        operation_id="decks_create",
+        tags=TAGS,
+        summary="Create a deck",
+        description="A new deck of yours, from a decklist in any format (`text`) or from `crypt` and "
+        '`library` lists of `{"id", "count"}`. The answer is the stored deck with its cards, its report and '
+        "the decklist lines naming no known card (`unresolved`: they are not in the deck).",
+        request=DeckCreateSerializer,
+        responses={
+            201: DeckDetailSerializer,
+            400: BAD_REQUEST,
+            403: LOGIN_REQUIRED,
+            415: UNSUPPORTED,
+            429: THROTTLED,
+        },
+    ),
+    retrieve=extend_schema(
+        operation_id="decks_retrieve",
+        tags=TAGS,
+        summary="One deck",
+        description="A deck with its cards and its report (VEKN rules, today). Unlisted decks are read by "
+        "anyone who has the id.",
+        responses={200: DeckDetailSerializer, 404: NOT_FOUND},
+    ),
+    update=extend_schema(
+        operation_id="decks_update",
+        tags=TAGS,
+        summary="Change a deck",
+        description="The same as PATCH: only the fields sent change.",
+        request=DeckUpdateSerializer,
+        responses={
+            200: DeckDetailSerializer,
+            400: BAD_REQUEST,
+            404: NOT_FOUND,
+            409: CONFLICT,
+            415: UNSUPPORTED,
+            429: THROTTLED,
+        },
+    ),
+    partial_update=extend_schema(
+        operation_id="decks_partial_update",
+        tags=TAGS,
+        summary="Change a deck",
+        description="Change your deck's name, description, visibility or tags, and/or replace all of its "
+        "cards (`text`, or `crypt` and `library`). `version` is required: the deck's version as you last read "
+        "it. A change from an older version is refused with 409 and the current version; read the deck again "
+        "and retry.",
+        request=DeckUpdateSerializer,
+        responses={
+            200: DeckDetailSerializer,
+            400: BAD_REQUEST,
+            404: NOT_FOUND,
+            409: CONFLICT,
+            415: UNSUPPORTED,
+            429: THROTTLED,
+        },
+    ),
+    destroy=extend_schema(
+        operation_id="decks_destroy",
+        tags=TAGS,
+        summary="Delete a deck",
+        description="Deletes your deck with its history. Copies others cloned from it stay theirs.",
+        responses={204: None, 404: NOT_FOUND, 429: THROTTLED},
+    ),
+)
+class DeckViewSet(viewsets.GenericViewSet):
+    """Players' decks."""
+
+    queryset = Deck.objects.all()  # the model, for the schema; get_queryset decides who sees what
+    serializer_class = DeckDetailSerializer
+    authentication_classes = _authentication_classes()
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    pagination_class = StrictPagination
+    throttle_classes = [DeckWriteThrottle]
+    throttle_scope = "decks"
+
+    def get_permissions(self):
+        # Only creating asks for a login up front: on an existing deck a stranger gets the same 404 whether
+        # logged in or not (see get_queryset), and clone checks the login once the deck is found.
+        return [IsAuthenticated()] if self.action == "create" else super().get_permissions()
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # Before super(): its CSRF check can read the body, and DRF reads JSON with no size limit of its own.
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_BODY:
+            raise RequestTooLarge(
+                _("The request is too large (%(size)s bytes; the limit is %(limit)s).")
+                % {"size": f"{length:,}", "limit": f"{MAX_BODY:,}"}
+            )
+        super().initial(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Deck]:
+        user = self.request.user
+        if self.action in ("retrieve", "export", "clone"):
+            decks = Deck.objects.readable_by(user)
+        elif user.is_authenticated:
+            decks = Deck.objects.filter(owner=user)
+        else:
+            decks = Deck.objects.none()
+        return decks.select_related("owner").prefetch_related("tags")
+
+    def _reread(self, deck: Deck) -> Deck:
+        # After a write: the answer shows what is stored, read as a GET would read it.
+        return Deck.objects.select_related("owner").prefetch_related("tags", "cards").get(pk=deck.pk)
+
+    def _detail(self, deck: Deck, *, parsed: CoreDeck | None = None, reread: bool = True) -> dict:
+        context = {**self.get_serializer_context(), "parsed": parsed}
+        return DeckDetailSerializer(self._reread(deck) if reread else deck, context=context).data
+
+    # --- the collection ---------------------------------------------------------------------------
+
+    def list(self, request: Request) -> Response:
+        params = DeckFilterSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        filters = params.validated_data
+        user = request.user
+        if filters["mine"]:
+            if not user.is_authenticated:
+                raise exceptions.NotAuthenticated(_("Log in to list your own decks."))
+            decks = Deck.objects.filter(owner=user)
+        elif user.is_authenticated:
+            decks = Deck.objects.filter(Q(visibility=Deck.Visibility.PUBLIC) | Q(owner=user))
+        else:
+            decks = Deck.objects.listed()
+        if name := filters.get("q", "").strip():
+            decks = decks.filter(name__icontains=name)
+        if clan := filters.get("clan"):
+            decks = decks.filter(clans__contains=f"|{clan}|")
+        if "card" in filters:
+            decks = decks.filter(cards__card_id=filters["card"])  # one row per card: no duplicates
+        if author := filters.get("author", "").strip():
+            decks = decks.filter(owner__username__iexact=author)
+        if tag := filters.get("tag", "").strip():
+            decks = decks.filter(tags__name=slugify(tag, allow_unicode=True))
+        decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
+        page = self.paginate_queryset(decks)
+        return self.get_paginated_response(DeckSerializer(page, many=True, context=self.get_serializer_context()).data)
+
+    def create(self, request: Request) -> Response:
+        serializer = DeckCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        core = attrs["core"]
+        if "description" in attrs:
+            core.description = attrs["description"]
+        try:
+            deck = services.create(
+                request.user,
+                core,
+                name=attrs.get("name", ""),
+                visibility=attrs["visibility"],
+                tags=attrs.get("tags", ()),
+            )
+        except services.DeckInputError as exc:
+            raise BadDeckInput(str(exc)) from None
+        data = self._detail(deck, parsed=core)
+        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
+
+    # --- one deck ---------------------------------------------------------------------------------
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(self._detail(self.get_object(), reread=False))
+
+    def update(self, request: Request, pk: str) -> Response:
+        deck = self.get_object()
+        serializer = DeckUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        details = {key: attrs[key] for key in ("name", "description", "visibility", "tags") if key in attrs}
+        try:
+            with transaction.atomic():
+                version = attrs["version"]
+                if details:
+                    services.update_details(deck, version=version, **details)
+                    version = deck.version
+                if attrs["core"] is not None:
+                    services.replace_cards(deck, attrs["core"], version=version)
+        except services.Conflict as exc:
+            return Response({"detail": str(exc), "version": exc.deck.version}, status=status.HTTP_409_CONFLICT)
+        except services.DeckInputError as exc:
+            raise BadDeckInput(str(exc)) from None
+        return Response(self._detail(deck, parsed=attrs["core"]))
+
+    def partial_update(self, request: Request, pk: str) -> Response:
+        return self.update(request, pk)
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        deck = self.get_object()
+        # services has no delete: a deck's rows (cards, revisions, tag links) go with it by cascade.
+        deck.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        operation_id="decks_export",
+        tags=TAGS,
+        summary="Export a deck",
+        description="The deck written as a decklist in the format `to` names, for a file or another tool.",
+        parameters=[DeckExportQuerySerializer],
+        responses={200: DeckExportSerializer, 400: BAD_REQUEST, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> Response:
+        deck = self.get_object()
+        query = DeckExportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        target = decklist.FORMATS[query.validated_data["to"]]
+        cards = services.card_index()
+        core = deck.to_core()
+        # A card the card list dropped since stays in the deck, but no exporter can name it.
+        core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+        core.library = {i: n for i, n in core.library.items() if i in cards}
+        try:
+            text = decklist.export(core, cards, target.name)
+        except decklist.DecklistError as exc:
+            raise exceptions.ValidationError({"to": [str(exc)]}) from None
+        return Response(
+            {"format": target.name, "media_type": target.media_type, "extension": target.extension, "text": text}
+        )
+
+    @extend_schema(
+        operation_id="decks_clone",
+        tags=TAGS,
+        summary="Clone a deck",
+        description="A private copy, yours, of a deck you can read (public, unlisted, or your own).",
+        request=None,
+        responses={201: DeckDetailSerializer, 400: BAD_REQUEST, 403: LOGIN_REQUIRED, 404: NOT_FOUND, 429: THROTTLED},
+    )
+    @action(detail=True, methods=["post"])
+    def clone(self, request: Request, pk: str) -> Response:
+        deck = self.get_object()
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated(_("Log in to clone this deck."))
+        try:
+            copy = services.clone(deck, request.user)
+        except services.DeckInputError as exc:
+            raise BadDeckInput(str(exc)) from None
+        data = self._detail(copy)
+        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
+
+    @extend_schema(
+        operation_id="decks_revisions",
+        tags=TAGS,
+        summary="A deck's history",
+        description="Your deck's saved revisions, newest first (a page of them); with `a` and `b`, the cards "
+        "whose counts differ from revision `a` to revision `b` instead.",
+        parameters=[RevisionQuerySerializer, *REVISION_PAGE_PARAMETERS],
+        responses={200: REVISIONS, 400: BAD_REQUEST, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def revisions(self, request: Request, pk: str) -> Response:
+        deck = self.get_object()
+        query = RevisionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        if "a" in query.validated_data:
+            return Response(_compare(deck, query.validated_data["a"], query.validated_data["b"]))
+        page = self.paginate_queryset(deck.revisions.order_by("-number"))
+        return self.get_paginated_response([_revision(revision) for revision in page])
+
+
+def _revision(revision: Revision) -> dict:
+    data = revision.data or {}
+    return {
+        "number": revision.number,
+        "note": revision.note,
+        "created": serializers.DateTimeField().to_representation(revision.created),
+        "crypt_count": sum(int(c.get("count", 0)) for c in data.get("crypt", ())),
+        "library_count": sum(int(c.get("count", 0)) for c in data.get("library", ())),
+    }
+
+
+def _compare(deck: Deck, a: int, b: int) -> dict:
+    by_number = {revision.number: revision for revision in deck.revisions.filter(number__in=[a, b])}
+    for field, number in (("a", a), ("b", b)):
+        if number not in by_number:
+            raise exceptions.ValidationError(
+                {field: [_("This deck has no revision %(number)d.") % {"number": number}]}, code="not_found"
+            )
+    cards = services.card_index()
+    changes = []
+    for change in diff(by_number[a].to_core(), by_number[b].to_core()):
+        card = cards.get(change.id)
+        changes.append({
+            "id": change.id,
+            "name": card.unique_name if card else f"#{change.id}",
+            "before": change.before,
+            "after": change.after,
+            "delta": change.delta,
+        })  # fmt: skip
+    return {"a": _revision(by_number[a]), "b": _revision(by_number[b]), "changes": changes}

@@ -1,0 +1,264 @@
+"""What the editor, the deck pages and the deck API do to decks: one place, so that every front end
+keeps the same rules (versions, revisions, bounds, visibility).
+
+Pure deck logic (parsing, validating, statistics, diffs) is the core's; this module only stores and
+loads. Every write runs in a transaction and checks the version the caller last saw: a change from a
+stale version raises ``Conflict`` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from vtesdeck.core import decklist
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.validate import Report, validate
+
+from .models import Deck, DeckCard, Revision, Tag
+
+# Copies of one card a deck may hold in the editor: far above any real deck (30 Tupdogs), far below
+# what would make a deck expensive to draw or display.
+MAX_COPIES = 999
+MAX_CARDS_PER_DECK = 500  # distinct cards
+MAX_TAGS = 12
+# Changes within this time of the newest automatic revision update it instead of adding another: one
+# revision per editing session, not one per click.
+REVISION_WINDOW = datetime.timedelta(minutes=10)
+
+
+class DeckInputError(ValueError):
+    """Input a user got wrong; the message is a sentence for them."""
+
+
+class Conflict(Exception):
+    """The deck changed since the caller last saw it (another tab, another device)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        super().__init__(
+            _("This deck was changed elsewhere (another tab or device) since you loaded it. Reload it to see the "
+              "latest version; your last change was not saved.")  # fmt: skip
+        )
+
+
+def card_index() -> CardIndex:
+    from cards import index
+
+    return index.get()
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def report(deck: Deck | CoreDeck, *, as_of: datetime.date | None = None, ruleset: str = "vekn") -> Report:
+    core = deck.to_core() if isinstance(deck, Deck) else deck
+    return validate(core, card_index(), ruleset=ruleset, as_of=as_of)
+
+
+def parse_text(text: str | bytes, *, format: str | None = None) -> CoreDeck:
+    """A decklist in any format the core reads; ``DeckInputError`` for input that is no decklist."""
+    try:
+        return decklist.parse(text, card_index(), format=format)
+    except decklist.DecklistError as exc:
+        raise DeckInputError(str(exc)) from None
+
+
+def from_lists(crypt: Iterable[Mapping[str, Any]], library: Iterable[Mapping[str, Any]]) -> CoreDeck:
+    """A deck from ``[{"id": 200001, "count": 2}, …]`` lists, each card checked against its part."""
+    cards = card_index()
+    deck = CoreDeck()
+    for part_name, entries, want_crypt in (("crypt", crypt, True), ("library", library, False)):
+        for entry in entries:
+            card_id, count = entry.get("id"), entry.get("count")
+            card = cards.get(card_id) if isinstance(card_id, int) and not isinstance(card_id, bool) else None
+            if card is None:
+                raise DeckInputError(_("Unknown card id %(id)r in the %(part)s.") % {"id": card_id, "part": part_name})
+            if card.is_crypt != want_crypt:
+                raise DeckInputError(
+                    _("%(name)s is not a %(part)s card.") % {"name": card.unique_name, "part": part_name}
+                )
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COPIES:
+                raise DeckInputError(
+                    _("The count of %(name)s must be a whole number from 1 to %(max)d.")
+                    % {"name": card.unique_name, "max": MAX_COPIES}
+                )
+            deck.add(card, count)
+    _check_bounds(deck)
+    return deck
+
+
+def _check_bounds(deck: CoreDeck) -> None:
+    if len(deck.crypt) + len(deck.library) > MAX_CARDS_PER_DECK:
+        raise DeckInputError(_("A deck may hold at most %(max)d different cards.") % {"max": MAX_CARDS_PER_DECK})
+    if any(n > MAX_COPIES for part in (deck.crypt, deck.library) for n in part.values()):
+        raise DeckInputError(_("A deck may hold at most %(max)d copies of a card.") % {"max": MAX_COPIES})
+
+
+# --- writing --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create(owner, core: CoreDeck, *, name: str = "", visibility: str = Deck.Visibility.PRIVATE,
+           tags: Iterable[str] = (), cloned_from: Deck | None = None, note: str = "") -> Deck:  # fmt: skip
+    _check_bounds(core)
+    deck = Deck.objects.create(
+        owner=owner,
+        name=(name or core.name or _("Untitled deck"))[:200],
+        author=core.author[:200],
+        description=core.description[:20_000],
+        visibility=visibility,
+        cloned_from=cloned_from,
+    )
+    _write_cards(deck, core)
+    set_tags(deck, tags)
+    _summarise(deck, core)
+    deck.save()
+    Revision.objects.create(deck=deck, number=1, data=_snapshot(deck, core), note=note or _("Created"))
+    return deck
+
+
+def _claim(deck: Deck, version: int) -> None:
+    """Move ``deck`` from ``version`` to the next one, or raise ``Conflict``. One conditional UPDATE, so
+    two writers racing from the same version cannot both win, on SQLite and PostgreSQL alike."""
+    claimed = Deck.objects.filter(pk=deck.pk, version=version).update(version=F("version") + 1)
+    if not claimed:
+        deck.refresh_from_db()
+        raise Conflict(deck)
+    deck.version = version + 1
+
+
+@transaction.atomic
+def set_count(deck: Deck, card_id: int, count: int, *, version: int) -> Deck:
+    """Give the deck ``count`` copies of a card (0 removes it)."""
+    cards = card_index()
+    card = cards.get(card_id)
+    if card is None:
+        raise DeckInputError(_("Unknown card id %(id)r.") % {"id": card_id})
+    if not 0 <= count <= MAX_COPIES:
+        raise DeckInputError(_("A deck may hold 0 to %(max)d copies of a card.") % {"max": MAX_COPIES})
+    _claim(deck, version)
+    row = DeckCard.objects.filter(deck=deck, card_id=card_id).first()
+    if count == 0:
+        if row is not None:
+            row.delete()
+    elif row is not None:
+        row.count = count
+        row.save(update_fields=["count"])
+    else:
+        if DeckCard.objects.filter(deck=deck).count() >= MAX_CARDS_PER_DECK:
+            raise DeckInputError(_("A deck may hold at most %(max)d different cards.") % {"max": MAX_CARDS_PER_DECK})
+        last = DeckCard.objects.filter(deck=deck).order_by("-position").values_list("position", flat=True).first()
+        DeckCard.objects.create(deck=deck, card_id=card_id, crypt=card.is_crypt, count=count, position=(last or 0) + 1)
+    return _after_change(deck)
+
+
+@transaction.atomic
+def add(deck: Deck, card_id: int, delta: int, *, version: int) -> Deck:
+    """Add (or with a negative ``delta`` take away) copies of a card."""
+    current = DeckCard.objects.filter(deck=deck, card_id=card_id).values_list("count", flat=True).first() or 0
+    return set_count(deck, card_id, max(0, min(MAX_COPIES, current + delta)), version=version)
+
+
+@transaction.atomic
+def replace_cards(deck: Deck, core: CoreDeck, *, version: int, note: str = "") -> Deck:
+    """Put ``core``'s cards in place of the deck's (an import into an existing deck)."""
+    _check_bounds(core)
+    _claim(deck, version)
+    deck.cards.all().delete()
+    _write_cards(deck, core)
+    return _after_change(deck, note=note or _("Imported"), force_revision=True)
+
+
+@transaction.atomic
+def update_details(deck: Deck, *, version: int, name: str | None = None, description: str | None = None,
+                   visibility: str | None = None, tags: Iterable[str] | None = None) -> Deck:  # fmt: skip
+    _claim(deck, version)
+    if name is not None:
+        deck.name = name.strip()[:200] or _("Untitled deck")
+    if description is not None:
+        deck.description = description[:20_000]
+    if visibility is not None:
+        if visibility not in Deck.Visibility.values:
+            raise DeckInputError(_("Unknown visibility %(value)r.") % {"value": visibility})
+        deck.visibility = visibility
+    if tags is not None:
+        set_tags(deck, tags)
+    deck.save(update_fields=["name", "description", "visibility", "updated"])
+    return deck
+
+
+def clone(deck: Deck, owner) -> Deck:
+    """A private copy of ``deck`` for ``owner``, remembering where it came from."""
+    core = deck.to_core()
+    return create(owner, core, name=_("%(name)s (copy)") % {"name": deck.name}, cloned_from=deck,
+                  tags=deck.tags.values_list("name", flat=True), note=_("Cloned from %(id)s") % {"id": deck.id})  # fmt: skip
+
+
+def delete(deck: Deck) -> None:
+    """The deck, its cards and its revisions, gone (its clones stay, no longer pointing at it)."""
+    deck.delete()
+
+
+@transaction.atomic
+def save_revision(deck: Deck, note: str = "") -> Revision:
+    return _new_revision(deck, deck.to_core(), note[:200] or _("Saved"))
+
+
+def set_tags(deck: Deck, names: Iterable[str]) -> None:
+    slugs = list(dict.fromkeys(s for s in (slugify(n, allow_unicode=True)[:40] for n in names) if s))
+    if len(slugs) > MAX_TAGS:
+        raise DeckInputError(_("A deck may have at most %(max)d tags.") % {"max": MAX_TAGS})
+    deck.tags.set([Tag.objects.get_or_create(name=slug)[0] for slug in slugs])
+
+
+def _write_cards(deck: Deck, core: CoreDeck) -> None:
+    cards = card_index()
+    rows = []
+    for position, (card_id, count) in enumerate([*core.crypt.items(), *core.library.items()], start=1):
+        card = cards.get(card_id)
+        if card is None:
+            continue  # the core reports unknown cards; a stored deck holds only real ones
+        rows.append(DeckCard(deck=deck, card_id=card_id, crypt=card.is_crypt, count=count, position=position,
+                             comment=core.comments.get(card_id, "")[:500]))  # fmt: skip
+    DeckCard.objects.bulk_create(rows)
+
+
+def _after_change(deck: Deck, *, note: str = "", force_revision: bool = False) -> Deck:
+    core = deck.to_core()
+    _summarise(deck, core)
+    deck.save(update_fields=["crypt_count", "library_count", "clans", "legal", "updated"])
+    latest = deck.revisions.first()
+    if force_revision or latest is None or latest.note or timezone.now() - latest.created > REVISION_WINDOW:
+        _new_revision(deck, core, note)
+    else:
+        latest.data = _snapshot(deck, core)
+        latest.save(update_fields=["data"])
+    return deck
+
+
+def _new_revision(deck: Deck, core: CoreDeck, note: str) -> Revision:
+    latest = deck.revisions.first()
+    return Revision.objects.create(deck=deck, number=(latest.number + 1) if latest else 1,
+                                   data=_snapshot(deck, core), note=note)  # fmt: skip
+
+
+def _snapshot(deck: Deck, core: CoreDeck) -> dict[str, Any]:
+    core.name, core.author, core.description = deck.name, deck.author, deck.description
+    return core.to_dict(with_origin=False)
+
+
+def _summarise(deck: Deck, core: CoreDeck) -> None:
+    cards = card_index()
+    deck.crypt_count, deck.library_count = core.crypt_count, core.library_count
+    clans = sorted({clan.lower() for card_id in core.crypt if (card := cards.get(card_id)) for clan in card.clans})
+    deck.clans = ("|" + "|".join(clans) + "|")[:300] if clans else ""
+    deck.legal = validate(core, cards).legal

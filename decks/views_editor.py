@@ -1,0 +1,460 @@
+"""The deck editor: a new deck, the editing page, and the small endpoints its script calls.
+
+The page is whole without JavaScript: the card search is a GET form, every +/−/remove/Add button is a
+POST form that comes back to the page. ``static/js/deck_editor.js`` sends the same changes as JSON and
+swaps in the three panels each answer carries (deck, legality, statistics), rendered here by the very
+partials the page includes, so both paths always show the same thing.
+
+Every write carries the deck version the editor last saw; ``services`` refuses a stale one
+(``Conflict``) and the answer is a 409 with a sentence and the current version, never a silent
+overwrite. Only the owner edits a deck: anyone else gets a 404, whatever the deck's visibility.
+
+A change answers in one deck load, one write, one validation, one statistics pass and three partials;
+card facts come from the in-memory ``CardIndex``, never from one query per card.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards import search as card_search
+from cards.models import Card as CardRow
+from vtesdeck.core import charts, decklist
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.decklist.lines import library_sections
+from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
+from vtesdeck.core.stats import deck_stats
+from vtesdeck.core.validate import Report
+
+from . import services
+from .models import Deck, DeckCard
+
+logger = logging.getLogger(__name__)
+
+SEARCH_LIMIT = 50
+# The card filters the editor offers (a subset of cards.search.CardFilterForm), and its own switch.
+FILTER_KEYS = ("q", "kind", "clan", "discipline", "type")
+HIDE_BREAKERS = "hide_breakers"
+PANELS = ("deck", "legality", "stats")
+_INTEGER = re.compile(r"[+-]?\d{1,9}")
+_TRUE = ("1", "on", "true", "yes")
+
+
+# --- forms ----------------------------------------------------------------------------------------
+
+
+class NewDeckForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Deck name"), max_length=200, required=False,
+                           help_text=gettext_lazy("You can change it at any time."))  # fmt: skip
+    visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices,
+                                   initial=Deck.Visibility.PRIVATE)  # fmt: skip
+
+
+class DetailsForm(forms.Form):
+    """The deck's own words. Every field is optional: an autosave sends what changed, and a field left
+    out of the request is left as it is (see ``_details_changes``)."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200, required=False, strip=True)
+    description = forms.CharField(label=gettext_lazy("Description"), max_length=20_000, required=False,
+                                  strip=False, widget=forms.Textarea(attrs={"rows": 5}))  # fmt: skip
+    visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices, required=False)
+    tags = forms.CharField(label=gettext_lazy("Tags"), max_length=600, required=False,
+                           help_text=gettext_lazy("Comma separated, at most 12."))  # fmt: skip
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput,
+                                 error_messages={"required": gettext_lazy("The deck version is missing.")})  # fmt: skip
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        ids = {"name": "deck-name", "description": "deck-description", "visibility": "deck-visibility",
+               "tags": "deck-tags", "version": "deck-version"}  # fmt: skip
+        for name, field in self.fields.items():
+            field.widget.attrs["id"] = ids[name]
+        self.fields["tags"].widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
+
+
+def _tag_list(value: str) -> list[str]:
+    return [tag.strip() for tag in value.split(",") if tag.strip()]
+
+
+# --- access ---------------------------------------------------------------------------------------
+
+
+def _own_deck(request: HttpRequest, deck_id: str) -> Deck:
+    """The deck if it is the user's own; 404 otherwise, even for a public deck: editing is the owner's."""
+    return get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewDeckForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        if form.is_valid():
+            deck = services.create(request.user, CoreDeck(), name=form.cleaned_data["name"].strip(),
+                                   visibility=form.cleaned_data["visibility"])  # fmt: skip
+            return redirect("decks:edit", deck.id)
+        return render(request, "decks/editor_new.html", {"form": form}, status=400)
+    return render(request, "decks/editor_new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def edit(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = _own_deck(request, deck_id)
+    cards = services.card_index()
+    core = deck.to_core()
+    search, status = _search(deck, request.GET, cards, crypt_ids=core.crypt)
+    details = DetailsForm(initial={
+        "name": deck.name,
+        "description": deck.description,
+        "visibility": deck.visibility,
+        "tags": ", ".join(deck.tags.values_list("name", flat=True)),
+        "version": deck.version,
+    })  # fmt: skip
+    context = {
+        "deck": deck,
+        "details_form": details,
+        "search": search,
+        "filters": _filter_choices(cards),
+        "search_query": _search_query(request.GET),
+        "exports": [(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        **_panel_context(deck, core, cards),
+    }
+    return render(request, "decks/editor.html", context, status=status)
+
+
+@login_required
+@require_GET
+def search(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = _own_deck(request, deck_id)
+    cards = services.card_index()
+    crypt_ids = DeckCard.objects.filter(deck=deck, crypt=True).values_list("card_id", flat=True)
+    context, status = _search(deck, request.GET, cards, crypt_ids=crypt_ids)
+    context = {"deck": deck, "search": context, "search_query": _search_query(request.GET)}
+    return render(request, "decks/_editor_search_results.html", context, status=status)
+
+
+@login_required
+@require_GET
+def panels(request: HttpRequest, deck_id: str) -> JsonResponse:
+    deck = _own_deck(request, deck_id)
+    return JsonResponse(_panels_payload(request, deck, with_details=True))
+
+
+# --- writes ---------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def change_cards(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = _own_deck(request, deck_id)
+    as_json = _wants_json(request)
+    try:
+        data = _payload(request)
+        card_id, delta, count, version = _change_request(data)
+        if count is not None:
+            deck = services.set_count(deck, card_id, count, version=version)
+        else:
+            deck = services.add(deck, card_id, delta, version=version)
+    except services.Conflict as exc:
+        return _conflict(request, exc, as_json)
+    except services.DeckInputError as exc:
+        return _bad_request(request, deck, str(exc), as_json)
+    if not as_json:
+        return redirect(_edit_url(deck, data.get("search", "")))
+    return JsonResponse(_panels_payload(request, deck))
+
+
+@login_required
+@require_POST
+def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = _own_deck(request, deck_id)
+    as_json = _wants_json(request)
+    try:
+        data = _payload(request)
+        changes, version = _details_changes(data)
+        deck = services.update_details(deck, version=version, **changes)
+    except services.Conflict as exc:
+        return _conflict(request, exc, as_json)
+    except services.DeckInputError as exc:
+        return _bad_request(request, deck, str(exc), as_json)
+    if not as_json:
+        messages.success(request, _("The deck's details were saved."))
+        return redirect("decks:edit", deck.id)
+    return JsonResponse({"version": deck.version, "details": _details(deck)})
+
+
+def _change_request(data: dict[str, Any]) -> tuple[int, int, int | None, int]:
+    """(card id, delta, count or None, version) from a change request; ``DeckInputError`` when wrong."""
+    card_id = _integer(data.get("card"), _("the card"))
+    if card_id is None or card_id < 1:
+        raise services.DeckInputError(_("Say which card to change (its VEKN id)."))
+    delta = _integer(data.get("delta"), _("the number of copies to add"))
+    count = _integer(data.get("count"), _("the number of copies"))
+    if (delta is None) == (count is None):
+        raise services.DeckInputError(_("Send either a number of copies to add (delta) or a count, not both."))
+    if delta is not None and not (delta and abs(delta) <= services.MAX_COPIES):
+        raise services.DeckInputError(
+            _("Add or take away 1 to %(max)d copies at a time.") % {"max": services.MAX_COPIES}
+        )
+    if count is not None and not 0 <= count <= services.MAX_COPIES:
+        raise services.DeckInputError(
+            _("A deck may hold 0 to %(max)d copies of a card.") % {"max": services.MAX_COPIES}
+        )
+    return card_id, delta or 0, count, _version(data)
+
+
+def _details_changes(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The details a request changes (fields it leaves out stay as they are) and its version."""
+    version = _version(data)
+    values = {"version": str(version)}
+    for name in ("name", "description", "visibility", "tags"):
+        value = data.get(name)
+        if name == "tags" and isinstance(value, list):
+            if not all(isinstance(tag, str) for tag in value):
+                raise services.DeckInputError(_("Tags are words, separated by commas."))
+            value = ", ".join(value)
+        if value is not None:
+            values[name] = value if isinstance(value, str) else str(value)
+    form = DetailsForm(values)
+    if not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        label = form.fields[field].label if field in form.fields else ""
+        raise services.DeckInputError(f"{label}: {errors[0]}" if label else errors[0])
+    if "visibility" in values and not form.cleaned_data["visibility"]:
+        raise services.DeckInputError(_("Choose who may see the deck."))
+    changes = {name: form.cleaned_data[name] for name in ("name", "description", "visibility") if name in values}
+    if "tags" in values:
+        changes["tags"] = _tag_list(form.cleaned_data["tags"])
+    return changes, version
+
+
+def _version(data: dict[str, Any]) -> int:
+    version = _integer(data.get("version"), _("the deck version"))
+    if version is None or version < 1:
+        raise services.DeckInputError(_("The deck version is missing: reload the editor."))
+    return version
+
+
+def _integer(value: Any, what: str) -> int | None:
+    """A whole number from JSON (a number) or a form (its digits); None when absent."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        return int(value)
+    raise services.DeckInputError(_("Expected a whole number for %(what)s, got %(value)s.")
+                                  % {"what": what, "value": json.dumps(value)[:40]})  # fmt: skip
+
+
+# --- request and answer plumbing ------------------------------------------------------------------
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
+
+
+def _payload(request: HttpRequest) -> dict[str, Any]:
+    if request.content_type != "application/json":
+        return request.POST.dict()
+    try:
+        data = json.loads(request.body or b"null")
+    except RequestDataTooBig:
+        raise services.DeckInputError(_("The request is too large.")) from None
+    except (ValueError, UnicodeDecodeError):
+        raise services.DeckInputError(_("The request body is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise services.DeckInputError(_("The request body must be a JSON object."))
+    return data
+
+
+def _conflict(request: HttpRequest, exc: services.Conflict, as_json: bool) -> HttpResponse:
+    if as_json:
+        return JsonResponse({"detail": str(exc), "version": exc.deck.version}, status=409)
+    context = {"title": _("The deck changed in the meantime"), "message": str(exc), "deck": exc.deck}
+    return render(request, "decks/problem.html", context, status=409)
+
+
+def _bad_request(request: HttpRequest, deck: Deck, message: str, as_json: bool) -> HttpResponse:
+    if as_json:
+        return JsonResponse({"detail": message}, status=400)
+    context = {"title": _("The deck was not changed"), "message": message, "deck": deck}
+    return render(request, "decks/problem.html", context, status=400)
+
+
+def _edit_url(deck: Deck, search: Any) -> str:
+    """Back to the editor, with the card search the form was sent from (only the known filters)."""
+    url = reverse("decks:edit", args=[deck.id])
+    query = _search_query(QueryDict(search if isinstance(search, str) else ""))
+    return f"{url}?{query}" if query else url
+
+
+def _search_query(params: QueryDict) -> str:
+    kept = QueryDict(mutable=True)
+    for key in (*FILTER_KEYS, HIDE_BREAKERS):
+        if value := params.get(key, "").strip():
+            kept[key] = value[: card_search.MAX_QUERY_LENGTH]
+    return kept.urlencode()
+
+
+# --- the card search ------------------------------------------------------------------------------
+
+
+def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tuple[dict[str, Any], int]:
+    """The search panel's state: what was asked, the matching cards (at most ``SEARCH_LIMIT``), and
+    the status to answer with (400 for filters that cannot be used)."""
+    asked = {key: params.get(key, "").strip() for key in FILTER_KEYS}
+    hide = params.get(HIDE_BREAKERS, "").strip().lower() in _TRUE
+    context: dict[str, Any] = {"asked": asked, "hide_breakers": hide, "active": any(asked.values())}
+    if not context["active"]:
+        return context, 200
+    form = card_search.CardFilterForm(asked)
+    if not form.is_valid():
+        context["errors"] = [error for errors in form.errors.values() for error in errors]
+        return context, 400
+    found = card_search.search(form.cleaned_data)
+    if not form.cleaned_data.get("q"):
+        found = found.order_by("kind", "name", "id")
+    if hide and (window := _group_window(crypt_ids, cards)):
+        low, high = window
+        fits = [str(g) for g in range(max(low, 1), high + 1)] + [ANY_GROUP, ""]
+        found = found.exclude(Q(kind=CardRow.Kind.CRYPT) & ~Q(group__in=fits))
+        context["window"] = (low, high) if low <= high else None
+    ids = list(found.values_list("id", flat=True)[: SEARCH_LIMIT + 1])
+    context["results"] = [cards[i] for i in ids[:SEARCH_LIMIT] if i in cards]
+    context["more"] = len(ids) > SEARCH_LIMIT
+    return context, 200
+
+
+def _group_window(crypt_ids, cards: CardIndex) -> tuple[int, int] | None:
+    """The groups a vampire may have without breaking the crypt's group rule: within one of every
+    numbered group already there (ANY fits all). None when the crypt has no numbered group yet."""
+    groups = {int(card.group) for i in crypt_ids if (card := cards.get(i)) and card.group.isdigit()}
+    if not groups:
+        return None
+    return max(groups) - 1, min(groups) + 1
+
+
+def _filter_choices(cards: CardIndex) -> dict[str, Any]:
+    clans = sorted({clan for card in cards if card.is_crypt for clan in card.clans}, key=str.lower)
+    traits = sorted({**DISCIPLINES, **VIRTUES}.items(), key=lambda item: item[1])
+    return {
+        "kinds": [("crypt", _("Crypt")), ("library", _("Library"))],
+        "clans": clans,
+        "disciplines": traits,
+        "crypt_types": card_search.CRYPT_TYPES,
+        "library_types": card_search.LIBRARY_TYPES,
+    }
+
+
+# --- panels ---------------------------------------------------------------------------------------
+
+
+def _panel_context(deck: Deck, core: CoreDeck, cards: CardIndex) -> dict[str, Any]:
+    known = _known(core, cards)
+    report = services.report(core)
+    stats = deck_stats(known, cards)
+    return {
+        "deck": deck,
+        "crypt": [(cards[i], n) for i, n in known.crypt.items()],
+        "library": [(kind, sum(n for _card, n in rows), rows) for kind, rows in library_sections(known, cards)],
+        "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
+        "report": report,
+        "legality": _legality(report, cards),
+        "stats": stats,
+        "charts": {
+            "capacity": charts.capacity_histogram(stats),
+            "disciplines": charts.discipline_chart(stats),
+            "types": charts.library_types_chart(stats),
+        },
+    }
+
+
+def _known(core: CoreDeck, cards: CardIndex) -> CoreDeck:
+    """``core`` without ids the card list no longer has (the deck keeps them; tables need real cards)."""
+    if all(i in cards for part in (core.crypt, core.library) for i in part):
+        return core
+    return CoreDeck(crypt={i: n for i, n in core.crypt.items() if i in cards},
+                    library={i: n for i, n in core.library.items() if i in cards})  # fmt: skip
+
+
+def _legality(report: Report, cards: CardIndex) -> dict[str, Any]:
+    rules = report.ruleset
+    library_min, library_max = rules.library_limits(report.players or rules.default_players)
+
+    def named(issue) -> dict[str, Any]:
+        names = [cards[i].unique_name if i in cards else f"#{i}" for i in issue.cards]
+        return {**issue.to_dict(), "card_names": names}
+
+    warnings = [named(issue) for issue in report.warnings]
+    return {
+        "legal": report.legal,
+        "ruleset": rules.label,
+        "as_of": report.as_of,
+        "crypt_count": report.crypt_count,
+        "crypt_min": rules.crypt_min,
+        "crypt_max": rules.crypt_max,
+        "crypt_ok": report.crypt_count >= rules.crypt_min
+        and (rules.crypt_max is None or report.crypt_count <= rules.crypt_max),
+        "library_count": report.library_count,
+        "library_min": library_min,
+        "library_max": library_max,
+        "library_ok": report.library_count >= library_min
+        and (library_max is None or report.library_count <= library_max),
+        "groups": list(report.groups),
+        "groups_ok": not any(issue.code == "CRYPT_GROUPS" for issue in report.errors),
+        "errors": [named(issue) for issue in report.errors],
+        "unplayable": [issue for issue in warnings if issue["code"] == "REQUIREMENT_UNMET"],
+        "warnings": [issue for issue in warnings if issue["code"] != "REQUIREMENT_UNMET"],
+    }
+
+
+def _panels_payload(request: HttpRequest, deck: Deck, *, with_details: bool = False) -> dict[str, Any]:
+    cards = services.card_index()
+    context = _panel_context(deck, deck.to_core(), cards)
+    legality = context["legality"]
+    payload = {
+        "version": deck.version,
+        "panels": {name: render_to_string(f"decks/_editor_{name}.html", context, request) for name in PANELS},
+        "summary": {
+            "crypt_count": legality["crypt_count"],
+            "library_count": legality["library_count"],
+            "legal": legality["legal"],
+            "errors": len(legality["errors"]),
+            "warnings": len(legality["warnings"]) + len(legality["unplayable"]),
+            "groups": legality["groups"],
+        },
+    }
+    if with_details:
+        payload["details"] = _details(deck)
+    return payload
+
+
+def _details(deck: Deck) -> dict[str, Any]:
+    return {
+        "name": deck.name,
+        "description": deck.description,
+        "visibility": deck.visibility,
+        "tags": list(deck.tags.values_list("name", flat=True)),
+    }
