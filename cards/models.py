@@ -9,6 +9,7 @@ SQLite and PostgreSQL. Multi-valued fields (types, clans) are stored as ``|a|b|`
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from vtesdeck.core.domain import Card as CoreCard
 
@@ -34,8 +35,8 @@ class CardSet(models.Model):
 
 class Card(models.Model):
     class Kind(models.TextChoices):
-        CRYPT = "crypt", "Crypt"
-        LIBRARY = "library", "Library"
+        CRYPT = "crypt", _("Crypt")
+        LIBRARY = "library", _("Library")
 
     id = models.PositiveIntegerField(primary_key=True, help_text="VEKN card id")
     kind = models.CharField(max_length=7, choices=Kind.choices, db_index=True)

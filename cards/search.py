@@ -10,6 +10,7 @@ import re
 
 from django import forms
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.utils.translation import gettext_lazy as _
 
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
@@ -27,28 +28,34 @@ MAX_QUERY_LENGTH = 200
 
 
 def _choices(values) -> list[tuple[str, str]]:
-    return [("", "any")] + [(v, v) for v in values]
+    # Card types, groups, sects and titles read as printed on the cards, in English in every language.
+    return [("", _("any"))] + [(v, v) for v in values]
 
 
 class CardFilterForm(forms.Form):
-    q = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label="Name")
-    text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label="Card text")
-    kind = forms.ChoiceField(required=False, choices=_choices(Card.Kind.values))
-    type = forms.ChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES))
-    clan = forms.CharField(required=False, max_length=60)
+    q = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Name"))
+    text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Card text"))
+    kind = forms.ChoiceField(required=False, choices=[("", _("any")), *Card.Kind.choices], label=_("Kind"))
+    type = forms.ChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES), label=_("Type"))
+    clan = forms.CharField(required=False, max_length=60, label=_("Clan"))
     discipline = forms.CharField(
         required=False,
         max_length=100,
-        help_text="trigrams, space or comma separated: lower case = any level, UPPER = superior (aus DOM)",
+        label=_("Discipline"),
+        help_text=_("trigrams, space or comma separated: lower case = any level, UPPER = superior (aus DOM)"),
     )
-    group = forms.ChoiceField(required=False, choices=_choices(GROUPS))
-    capacity_min = forms.IntegerField(required=False, min_value=0, max_value=20, label="Capacity from")
-    capacity_max = forms.IntegerField(required=False, min_value=0, max_value=20, label="Capacity to")
-    sect = forms.ChoiceField(required=False, choices=_choices(SECTS))
-    title = forms.ChoiceField(required=False, choices=_choices(tuple(TITLE_VOTES)))
-    set = forms.CharField(required=False, max_length=40, help_text="set abbreviation, e.g. V5 or KMW")
+    group = forms.ChoiceField(required=False, choices=_choices(GROUPS), label=_("Group"))
+    capacity_min = forms.IntegerField(required=False, min_value=0, max_value=20, label=_("Capacity from"))
+    capacity_max = forms.IntegerField(required=False, min_value=0, max_value=20, label=_("Capacity to"))
+    sect = forms.ChoiceField(required=False, choices=_choices(SECTS), label=_("Sect"))
+    title = forms.ChoiceField(required=False, choices=_choices(tuple(TITLE_VOTES)), label=_("Title"))
+    set = forms.CharField(
+        required=False, max_length=40, label=_("Set"), help_text=_("set abbreviation, e.g. V5 or KMW")
+    )
     banned = forms.ChoiceField(
-        required=False, choices=[("", "any"), ("no", "legal only"), ("yes", "banned only")], label="Banned"
+        required=False,
+        choices=[("", _("any")), ("no", _("legal only")), ("yes", _("banned only"))],
+        label=_("Banned"),
     )
 
     def clean_discipline(self) -> list[tuple[str, bool]]:
@@ -58,7 +65,9 @@ class CardFilterForm(forms.Form):
                 continue
             code = token.lower()
             if not _DISCIPLINE_TOKEN.match(token) or code not in DISCIPLINES and code not in VIRTUES:
-                raise forms.ValidationError(f"Unknown discipline {token!r}: use a trigram such as aus or DOM.")
+                raise forms.ValidationError(
+                    _("Unknown discipline %(token)s: use a trigram such as aus or DOM.") % {"token": repr(token)}
+                )
             wanted.append((code, token.isupper()))
         return wanted
 
@@ -67,7 +76,7 @@ class CardFilterForm(forms.Form):
         if abbrev:
             found = CardSet.objects.filter(abbrev__iexact=abbrev).values_list("abbrev", flat=True).first()
             if found is None:
-                raise forms.ValidationError(f"Unknown set {abbrev!r}.")
+                raise forms.ValidationError(_("Unknown set %(abbrev)s.") % {"abbrev": repr(abbrev)})
             return found
         return ""
 
@@ -75,7 +84,7 @@ class CardFilterForm(forms.Form):
         data = super().clean()
         low, high = data.get("capacity_min"), data.get("capacity_max")
         if low is not None and high is not None and low > high:
-            raise forms.ValidationError("Capacity from must not exceed capacity to.")
+            raise forms.ValidationError(_("Capacity from must not exceed capacity to."))
         return data
 
 

@@ -6,6 +6,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from . import search as card_search
 from .models import Card, CardSet
@@ -63,13 +65,39 @@ def _enhance_widgets(form: card_search.CardFilterForm) -> None:
             "autocomplete": "off",
             "data-autocomplete": reverse("cards:autocomplete"),
             "data-detail-prefix": reverse("cards:search"),
+            **suggestion_texts(),
         }
     )
     form.fields["clan"].widget.attrs.update({"list": "clan-options", "autocomplete": "off"})
     form.fields["set"].widget.attrs.update({"list": "set-options", "autocomplete": "off"})
     form.fields["discipline"].widget.attrs.update(
-        {"placeholder": "e.g. aus DOM", "autocapitalize": "off", "autocomplete": "off", "spellcheck": "false"}
+        {"placeholder": _("e.g. aus DOM"), "autocapitalize": "off", "autocomplete": "off", "spellcheck": "false"}
     )
+
+
+# A sample count per CLDR plural category ("one", "few", "many", "other") that gettext puts in the same
+# plural form, for English, Polish and German: card_search.js picks the category with Intl.PluralRules.
+_PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
+
+
+def suggestion_texts() -> dict[str, str]:
+    """What card_search.js says, in the active language, as ``data-text-*`` attributes of the search box.
+
+    The count sentences keep their ``%(count)s``: the script puts the number in.
+    """
+    texts = {
+        "data-text-list": _("Card name suggestions"),
+        "data-text-none": _("No matching card names"),
+        "data-text-kind-crypt": pgettext("card kind, in name suggestions", "crypt"),
+        "data-text-kind-library": pgettext("card kind, in name suggestions", "library"),
+    }
+    for category, sample in _PLURAL_SAMPLES.items():
+        texts[f"data-text-count-{category}"] = ngettext(
+            "%(count)s suggestion, use the arrow keys to choose",
+            "%(count)s suggestions, use the arrow keys to choose",
+            sample,
+        )
+    return texts
 
 
 def _clan_names() -> list[str]:

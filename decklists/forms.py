@@ -6,9 +6,11 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
+from vtesdeck.labels import ruleset_label
 
 from . import services
 
@@ -31,64 +33,67 @@ class MultipleFileField(forms.FileField):
 
 
 def _ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, getattr(ruleset, "label", "") or name) for name, ruleset in RULESETS.items()]
+    return [(name, ruleset_label(name)) for name in RULESETS]
 
 
 def _format_choices() -> list[tuple[str, str]]:
-    return [("", "Detect it"), *((name, fmt.label) for name, fmt in decklist.FORMATS.items())]
+    # Format names are the file formats' own names, the same in every language.
+    return [("", _("Detect it")), *((name, fmt.label) for name, fmt in decklist.FORMATS.items())]
 
 
 class CheckForm(forms.Form):
     text = forms.CharField(
-        label="Paste a decklist",
+        label=_("Paste a decklist"),
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text="Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line.",
+        help_text=_(
+            "Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line."
+        ),
     )
     files = MultipleFileField(
-        label="…or upload decklist files",
+        label=_("…or upload decklist files"),
         required=False,
-        help_text="Several files at once, or one zip of a whole event's decklists.",
+        help_text=_("Several files at once, or one zip of a whole event's decklists."),
     )
-    ruleset = forms.ChoiceField(label="Rule set", choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
+    ruleset = forms.ChoiceField(label=_("Rule set"), choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
     as_of = forms.ChoiceField(
-        label="Legal on",
+        label=_("Legal on"),
         choices=[
-            ("today", "today"),
-            ("deck", "each decklist's own event date (archive header), else today"),
-            ("date", "this date:"),
+            ("today", _("today")),
+            ("deck", _("each decklist's own event date (archive header), else today")),
+            ("date", _("this date:")),
         ],
         initial="today",
         widget=forms.RadioSelect,
     )
     date = forms.DateField(
-        label="Date",
+        label=_("Date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        help_text="YYYY-MM-DD, e.g. the day of the event",
+        help_text=_("YYYY-MM-DD, e.g. the day of the event"),
     )
     players = forms.IntegerField(
-        label="Players at the table",
+        label=_("Players at the table"),
         required=False,
         min_value=services.MIN_PLAYERS,
         max_value=services.MAX_PLAYERS,
-        help_text="The 2011 rulebook's library limit grows with the table (default 5).",
+        help_text=_("The 2011 rulebook's library limit grows with the table (default 5)."),
     )
-    format = forms.ChoiceField(label="Format", required=False, choices=_format_choices)
+    format = forms.ChoiceField(label=_("Format"), required=False, choices=_format_choices)
     player = forms.CharField(
-        label="Player name",
+        label=_("Player name"),
         required=False,
         max_length=100,
-        help_text="For the registration sheet of a pasted decklist (uploaded lists use their author).",
+        help_text=_("For the registration sheet of a pasted decklist (uploaded lists use their author)."),
     )
 
     def clean(self) -> dict:
         data = super().clean()
         if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
-            raise forms.ValidationError("Paste a decklist or choose decklist files to check.", code="empty")
+            raise forms.ValidationError(_("Paste a decklist or choose decklist files to check."), code="empty")
         if data.get("as_of") == "date" and not data.get("date") and "date" not in self.errors:
-            self.add_error("date", "Give the date the decks must be legal on, or choose another option.")
+            self.add_error("date", _("Give the date the decks must be legal on, or choose another option."))
         return data
 
     def options(self) -> services.CheckOptions:

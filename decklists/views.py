@@ -16,19 +16,20 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooMa
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
-from vtesdeck.core.validate import RULESETS
+from vtesdeck.labels import ruleset_label
 
 from . import services
 from .forms import CheckForm
 
 logger = logging.getLogger(__name__)
 
-PASTED = "pasted decklist"
+PASTED = "pasted decklist"  # the pasted text's path: a key here, shown translated
 
 # VEKN's order for library sections on a decklist and a registration sheet.
 LIBRARY_ORDER = (
@@ -55,21 +56,23 @@ def _refuse_body(request: HttpRequest) -> str:
     except ValueError:
         length = 0
     if length > limit:
-        return (
-            f"The upload is too large ({length / 1e6:.1f} MB; the limit is {limit / 1e6:.0f} MB). "
+        return _(
+            "The upload is too large (%(size).1f MB; the limit is %(limit).0f MB). "
             "Check fewer files at a time, or zip them."
-        )
+        ) % {"size": length / 1e6, "limit": limit / 1e6}
     try:
         request.POST, request.FILES  # noqa: B018 - parse now, where a refusal can still be answered
     except RequestDataTooBig:
-        return "The pasted text is too large; a decklist holds at most 2 MB."
+        return _("The pasted text is too large; a decklist holds at most 2 MB.")
     except TooManyFilesSent:
-        return f"Too many files at once (at most {settings.DATA_UPLOAD_MAX_NUMBER_FILES}); zip them and upload the zip."
+        return _("Too many files at once (at most %(count)s); zip them and upload the zip.") % {
+            "count": settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        }
     except TooManyFieldsSent:
-        return "The form holds too many fields; please use the form on this page."
+        return _("The form holds too many fields; please use the form on this page.")
     except (MultiPartParserError, SuspiciousOperation) as exc:
         logger.info("check page: unreadable form body: %s", exc)
-        return "The form data could not be read; please send the form again."
+        return _("The form data could not be read; please send the form again.")
     return ""
 
 
@@ -88,7 +91,7 @@ def _check(request: HttpRequest) -> HttpResponse:
     refused: list[services.Outcome] = []
     for upload in form.cleaned_data["files"]:
         if upload.size > services.max_upload_bytes():
-            refused.append(services.Outcome(path=upload.name, error="The file is too large."))
+            refused.append(services.Outcome(path=upload.name, error=_("The file is too large.")))
         else:
             uploads.append((upload.name, upload.read()))
     outcomes = refused + services.check_files(uploads, cards, options)
@@ -120,17 +123,18 @@ def _cards() -> CardIndex:
 
 def _result(number: int, outcome: services.Outcome, cards: CardIndex, player: str) -> dict[str, Any]:
     """One row of the verdict table with everything its report and registration sheet show."""
+    path = _("pasted decklist") if outcome.path == PASTED else outcome.path
     if outcome.report is None:
-        return {"number": number, "ok": False, "path": outcome.path, "error": outcome.error}
+        return {"number": number, "ok": False, "path": path, "error": outcome.error}
     report = outcome.to_dict()
     fmt = decklist.FORMATS.get(report.get("format") or "")
-    ruleset = RULESETS.get(report["ruleset"])
     return {
         **report,
         "number": number,
         "ok": True,
+        "path": path,
         "format_label": fmt.label if fmt else report.get("format", ""),
-        "ruleset_label": getattr(ruleset, "label", "") or report["ruleset"],
+        "ruleset_label": ruleset_label(report["ruleset"]),
         "player": (player if outcome.path == PASTED else "") or report.get("author") or "",
         "crypt_rows": [_crypt_row(entry, cards) for entry in report["crypt"]],
         "library_sections": _library_sections(report["library"], cards),
@@ -154,7 +158,7 @@ def _library_sections(entries: list[dict], cards: CardIndex) -> list[dict[str, A
     sections: dict[str, list[dict]] = {}
     for entry in entries:
         card = cards.get(entry["id"])
-        kind = "/".join(card.types) if card and card.types else "Other"
+        kind = "/".join(card.types) if card and card.types else _("Other")
         sections.setdefault(kind, []).append(entry)
 
     def order(kind: str) -> tuple[int, str]:

@@ -42,6 +42,7 @@ from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
 from vtesdeck.core.stats import deck_stats
 from vtesdeck.core.validate import Report
+from vtesdeck.labels import chart_labels, ruleset_label
 
 from . import services
 from .models import Deck, DeckCard
@@ -384,9 +385,9 @@ def _panel_context(deck: Deck, core: CoreDeck, cards: CardIndex) -> dict[str, An
         "legality": _legality(report, cards),
         "stats": stats,
         "charts": {
-            "capacity": charts.capacity_histogram(stats),
-            "disciplines": charts.discipline_chart(stats),
-            "types": charts.library_types_chart(stats),
+            "capacity": charts.capacity_histogram(stats, labels=chart_labels()),
+            "disciplines": charts.discipline_chart(stats, labels=chart_labels()),
+            "types": charts.library_types_chart(stats, labels=chart_labels()),
         },
     }
 
@@ -410,7 +411,7 @@ def _legality(report: Report, cards: CardIndex) -> dict[str, Any]:
     warnings = [named(issue) for issue in report.warnings]
     return {
         "legal": report.legal,
-        "ruleset": rules.label,
+        "ruleset": ruleset_label(rules.name),
         "as_of": report.as_of,
         "crypt_count": report.crypt_count,
         "crypt_min": rules.crypt_min,

@@ -8,10 +8,11 @@ from collections.abc import Callable
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_noop
 
 logger = logging.getLogger(__name__)
 
-UNAVAILABLE = "The database is unavailable right now; nothing was changed. Please try again in a moment."
+UNAVAILABLE = gettext_noop("The database is unavailable right now; nothing was changed. Please try again in a moment.")
 
 
 class DatabaseUnavailableMiddleware:
@@ -25,11 +26,12 @@ class DatabaseUnavailableMiddleware:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         logger.warning("database unavailable on %s: %s", request.path, exception)
+        message = gettext(UNAVAILABLE)  # the language LocaleMiddleware chose for this request
         if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
-            response: HttpResponse = JsonResponse({"detail": UNAVAILABLE}, status=503)
+            response: HttpResponse = JsonResponse({"detail": message}, status=503)
         else:
             response = HttpResponse(
-                render_to_string("503.html", {"message": UNAVAILABLE}), status=503, content_type="text/html"
+                render_to_string("503.html", {"message": message}), status=503, content_type="text/html"
             )
         response["Retry-After"] = "5"
         return response

@@ -7,8 +7,10 @@ import logging
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from cards.models import Card
+from cards.views import suggestion_texts
 
 from .celery import app as celery_app
 from .celery import ping
@@ -20,7 +22,7 @@ WORKER_TIMEOUT = 2.0  # seconds a live worker has to answer the ping
 
 def home(request: HttpRequest) -> HttpResponse:
     counts = {kind: Card.objects.filter(kind=kind).count() for kind in Card.Kind.values}
-    return render(request, "home.html", {"counts": counts})
+    return render(request, "home.html", {"counts": counts, "suggestion_texts": suggestion_texts()})
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -29,9 +31,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     report = {"database": _database_state(), "broker": _broker_state()}
     # Load balancers probing every second can skip the worker round trip with ?worker=0.
     if not report["broker"]["ok"]:
-        report["worker"] = {"ok": False, "detail": "broker unavailable"}
+        report["worker"] = {"ok": False, "detail": _("broker unavailable")}
     elif request.GET.get("worker") == "0":
-        report["worker"] = {"ok": None, "detail": "not checked (?worker=0)"}
+        report["worker"] = {"ok": None, "detail": _("not checked (?worker=0)")}
     else:
         report["worker"] = _worker_state()
     healthy = report["database"]["ok"] and report["broker"]["ok"]
@@ -63,4 +65,8 @@ def _worker_state() -> dict:
         answer = ping.apply_async(expires=WORKER_TIMEOUT * 5).get(timeout=WORKER_TIMEOUT)
         return {"ok": answer == "pong"}
     except Exception as exc:  # a timeout or a backend error both mean no worker answered in time
-        return {"ok": False, "detail": f"no worker answered within {WORKER_TIMEOUT:.0f} s ({type(exc).__name__})"}
+        detail = _("no worker answered within %(seconds).0f s (%(error)s)") % {
+            "seconds": WORKER_TIMEOUT,
+            "error": type(exc).__name__,
+        }
+        return {"ok": False, "detail": detail}

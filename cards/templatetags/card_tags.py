@@ -1,9 +1,15 @@
-"""Template filters for card pages: how a core card's structured fields read on screen."""
+"""Template filters for card pages: how a core card's structured fields read on screen.
+
+The words around the card's data are translated; the data itself (discipline names, clans, sects,
+titles, card types) reads as printed on the English cards, in every language.
+"""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from vtesdeck.core.domain import DISCIPLINES, VIRTUES, Card, Discipline, DisciplineRequirement
 
@@ -25,8 +31,12 @@ def disciplines(values: tuple[Discipline, ...]) -> str:
     return format_html_join(
         " ",
         '<abbr class="disc{}" title="{}">{}</abbr>',
-        ((" sup" if d.superior else "", f"{d.name}{' (superior)' if d.superior else ''}", str(d)) for d in values),
+        ((" sup" if d.superior else "", _discipline_title(d), str(d)) for d in values),
     )
+
+
+def _discipline_title(value: Discipline) -> str:
+    return _("%(name)s (superior)") % {"name": value.name} if value.superior else value.name
 
 
 @register.filter
@@ -58,12 +68,22 @@ def title_label(title: str) -> str:
 @register.filter
 def costs(card: Card) -> list[str]:
     """A library card's costs as printed: ``["X pool"]``, ``["1 blood"]``, ``["2 pool", "1 blood"]``."""
-    return [f"{cost} {cost.kind}" for cost in (card.pool_cost, card.blood_cost, card.conviction_cost) if cost]
+    return [_cost(cost) for cost in (card.pool_cost, card.blood_cost, card.conviction_cost) if cost]
+
+
+def _cost(cost) -> str:
+    if cost.kind == "pool":
+        return _("%(cost)s pool") % {"cost": cost}
+    if cost.kind == "blood":
+        return _("%(cost)s blood") % {"cost": cost}
+    if cost.kind == "conviction":
+        return _("%(cost)s conviction") % {"cost": cost}
+    return f"{cost} {cost.kind}"
 
 
 @register.filter
 def group_label(group: str) -> str:
-    return "Any" if group == "ANY" else group
+    return _("Any") if group == "ANY" else group
 
 
 @register.filter
@@ -71,23 +91,27 @@ def version_label(card) -> str:
     """How one version of a vampire is told from the others: ``group 2``, ``group 2, advanced``."""
     parts = []
     if card.group:
-        parts.append("any group" if card.group == "ANY" else f"group {card.group}")
+        parts.append(_("any group") if card.group == "ANY" else _("group %(group)s") % {"group": card.group})
     if card.advanced:
-        parts.append("advanced")
+        parts.append(_("advanced"))
     return ", ".join(parts)
 
 
 @register.filter
 def titles_label(titles: tuple[str, ...]) -> str:
     """Titles a library card asks for, any one of them: ``Prince or Justicar``."""
-    return " or ".join(title_label(t) for t in titles)
+    return pgettext("between alternatives", " or ").join(title_label(t) for t in titles)
 
 
 @register.filter
 def title_with_votes(card: Card) -> str:
     """``Prince (2 votes)``; the independent vote titles read as themselves: ``1 vote``."""
     if not card.title:
-        return f"{card.votes} vote{'s' if card.votes != 1 else ''}" if card.votes else ""
+        return _votes(card.votes) if card.votes else ""
     if card.title in _VOTE_TITLES:
         return card.title
-    return f"{title_label(card.title)} ({card.votes} vote{'s' if card.votes != 1 else ''})"
+    return f"{title_label(card.title)} ({_votes(card.votes)})"
+
+
+def _votes(votes: int) -> str:
+    return ngettext("%(count)s vote", "%(count)s votes", votes) % {"count": votes}

@@ -4,6 +4,10 @@
  * the names in a listbox under it, as an ARIA combobox: ↓/↑ move through the suggestions, Enter opens
  * the highlighted card, Escape closes the list. With nothing highlighted Enter submits the form as
  * usual, and without JavaScript the form is a plain GET search, so this file only ever adds.
+ *
+ * What it says comes from the input's data-text-* attributes, translated by Django (cards.views.
+ * suggestion_texts); the English below is only a fallback. data-text-count-<category> holds one
+ * sentence per CLDR plural category, chosen with Intl.PluralRules for the page's <html lang>.
  */
 (function () {
   "use strict";
@@ -16,11 +20,29 @@
     var detailPrefix = input.getAttribute("data-detail-prefix") || "/cards/";
     var listId = input.id + "-suggestions";
 
+    function say(name, fallback) {
+      return input.getAttribute("data-text-" + name) || fallback;
+    }
+
+    function countText(count) {
+      var category = "other";
+      try {
+        category = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+      } catch (error) {
+        // no Intl: the "other" sentence
+      }
+      var sentence = say("count-" + category, "") || say("count-other", "");
+      if (sentence) {
+        return sentence.replace("%(count)s", String(count));
+      }
+      return count + (count === 1 ? " suggestion" : " suggestions") + ", use the arrow keys to choose";
+    }
+
     var list = document.createElement("ul");
     list.id = listId;
     list.className = "suggestions";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Card name suggestions");
+    list.setAttribute("aria-label", say("list", "Card name suggestions"));
     list.hidden = true;
     input.insertAdjacentElement("afterend", list);
 
@@ -82,7 +104,7 @@
         name.textContent = card.name;
         var kind = document.createElement("span");
         kind.className = "kind";
-        kind.textContent = card.kind;
+        kind.textContent = say("kind-" + card.kind, card.kind);
         option.appendChild(name);
         option.appendChild(kind);
         // mousedown would blur the input (and close the list) before click fires.
@@ -93,11 +115,10 @@
       if (items.length) {
         list.hidden = false;
         input.setAttribute("aria-expanded", "true");
-        status.textContent = items.length + (items.length === 1 ? " suggestion" : " suggestions") +
-          ", use the arrow keys to choose";
+        status.textContent = countText(items.length);
       } else {
         close();
-        status.textContent = "No matching card names";
+        status.textContent = say("none", "No matching card names");
       }
     }
 

@@ -5,6 +5,11 @@ for disciplines) and the value after it. The output is a self-contained ``<svg>`
 no external stylesheet or font — that a template inlines as it is. Charts are accessible images
 (``role="img"``, a ``<title>`` and a ``<desc>`` listing the numbers), every text is escaped, and the same
 input always gives the same bytes, so pages cache and tests compare them.
+
+Every word a chart prints besides the deck's own labels (card types, discipline names) comes from
+``LABELS``, in English; a caller shows another language by passing ``labels=`` with some or all of
+its keys translated (the core knows no translation machinery). ``%(name)s`` placeholders are filled in
+here.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import dataclasses
 import html
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .stats import DeckStats
 
@@ -31,7 +36,20 @@ FONT_SIZE = 12
 # Mean glyph width of a 12px sans-serif: labels longer than their column are cut with "…" (the whole
 # label stays in the row's tooltip).
 CHAR_WIDTH = 6.5
-EMPTY_TEXT = "No cards yet"
+
+# The words of the charts, in English; ``labels=`` overrides any of them (see the module docstring).
+LABELS: Mapping[str, str] = {
+    "empty": "No cards yet",
+    "capacity_title": "Crypt capacity",
+    "capacity_row": "Capacity %(capacity)s",
+    "disciplines_title": "Crypt disciplines",
+    "superior": "superior",
+    "inferior": "inferior",
+    "superior_copies": "%(discipline)s: %(count)s superior",
+    "inferior_copies": "%(discipline)s: %(count)s inferior",
+    "types_title": "Library card types",
+}
+EMPTY_TEXT = LABELS["empty"]
 
 # Default colours, written as presentation attributes (fill="…"): any CSS rule on the classes
 # (".chart .bar.sup { fill: … }") outranks them, so a page restyles the charts while a standalone file
@@ -74,6 +92,7 @@ def bar_chart(
     title: str,
     width: int = WIDTH,
     chart_id: str | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> str:
     """Horizontal bars, one per ``(label, value)``, longest for the largest value.
 
@@ -83,39 +102,60 @@ def bar_chart(
         width: the SVG's width in pixels; the bars take what the label and value columns leave.
         chart_id: prefix of the ids ``<title>``/``<desc>`` take; defaults to one made from the title.
             Give one when two charts with the same title share a page.
+        labels: translations of ``LABELS`` (only ``"empty"`` is used here).
     """
     rows = [
         _Row(label=label, segments=(_Segment("bar", value, f"{label}: {_number(value)}"),), text=_number(value))
         for label, value in items
     ]
-    return _render(rows, title=title, width=width, chart_id=chart_id)
+    return _render(rows, title=title, width=width, chart_id=chart_id, empty=_words(labels)["empty"])
 
 
-def capacity_histogram(stats: DeckStats, *, width: int = WIDTH) -> str:
+def capacity_histogram(stats: DeckStats, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
     """Crypt copies per capacity, cheapest first."""
-    items = [(f"Capacity {capacity}", copies) for capacity, copies in stats.crypt.capacities.items()]
-    return bar_chart(items, title="Crypt capacity", width=width, chart_id="capacity-histogram")
+    words = _words(labels)
+    items = [
+        (words["capacity_row"] % {"capacity": capacity}, copies) for capacity, copies in stats.crypt.capacities.items()
+    ]
+    return bar_chart(items, title=words["capacity_title"], width=width, chart_id="capacity-histogram", labels=words)
 
 
-def discipline_chart(stats: DeckStats, *, width: int = WIDTH) -> str:
+def discipline_chart(stats: DeckStats, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
     """Crypt copies per discipline, each bar superior copies then inferior ones."""
+    words = _words(labels)
     rows = [
         _Row(
             label=spread.name,
             segments=(
-                _Segment("bar sup", spread.superior, f"{spread.name}: {spread.superior} superior"),
-                _Segment("bar inf", spread.inferior, f"{spread.name}: {spread.inferior} inferior"),
+                _Segment(
+                    "bar sup",
+                    spread.superior,
+                    words["superior_copies"] % {"discipline": spread.name, "count": spread.superior},
+                ),
+                _Segment(
+                    "bar inf",
+                    spread.inferior,
+                    words["inferior_copies"] % {"discipline": spread.name, "count": spread.inferior},
+                ),
             ),
             text=str(spread.total),
         )
         for spread in stats.crypt.disciplines
     ]
-    legend = (("bar sup", "superior"), ("bar inf", "inferior"))
-    return _render(rows, title="Crypt disciplines", width=width, chart_id="discipline-chart", legend=legend)
+    legend = (("bar sup", words["superior"]), ("bar inf", words["inferior"]))
+    return _render(
+        rows,
+        title=words["disciplines_title"],
+        width=width,
+        chart_id="discipline-chart",
+        legend=legend,
+        empty=words["empty"],
+    )
 
 
-def library_types_chart(stats: DeckStats, *, width: int = WIDTH) -> str:
+def library_types_chart(stats: DeckStats, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
     """Library copies per card type, in the archive's section order, with each type's share."""
+    words = _words(labels)
     rows = [
         _Row(
             label=share.type,
@@ -124,7 +164,12 @@ def library_types_chart(stats: DeckStats, *, width: int = WIDTH) -> str:
         )
         for share in stats.library.types
     ]
-    return _render(rows, title="Library card types", width=width, chart_id="library-types-chart")
+    return _render(rows, title=words["types_title"], width=width, chart_id="library-types-chart", empty=words["empty"])
+
+
+def _words(labels: Mapping[str, str] | None) -> dict[str, str]:
+    """``LABELS`` with the caller's translations over it; a key it leaves out stays English."""
+    return {**LABELS, **(labels or {})}
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -137,11 +182,12 @@ def _render(
     width: int,
     chart_id: str | None,
     legend: tuple[tuple[str, str], ...] = (),
+    empty: str = EMPTY_TEXT,
 ) -> str:
     width = max(width, MIN_WIDTH)
     ident = _ident(chart_id or title)
     if not rows:
-        return _empty(title, width, ident)
+        return _empty(title, width, ident, empty)
     top = PADDING + TITLE_HEIGHT
     step = BAR_HEIGHT + ROW_GAP
     height = top + len(rows) * step + (step if legend else 0) + PADDING - ROW_GAP
@@ -205,17 +251,17 @@ def _legend(entries: tuple[tuple[str, str], ...], y: int) -> str:
     return "\n".join(parts)
 
 
-def _empty(title: str, width: int, ident: str) -> str:
+def _empty(title: str, width: int, ident: str, empty: str) -> str:
     # An empty deck is the editor's starting point, not an error: a small chart says so.
     height = PADDING + TITLE_HEIGHT + 24
     return (
         "\n".join(
             [
                 _open(width, height, ident, described=False),
-                f'<title id="{ident}-title">{_text(title)}: {EMPTY_TEXT}</title>',
+                f'<title id="{ident}-title">{_text(title)}: {_text(empty)}</title>',
                 _heading(title),
                 f'<text class="empty" x="{_n(width / 2)}" y="{PADDING + TITLE_HEIGHT + 12}" text-anchor="middle" '
-                f'dominant-baseline="central" fill="{FILLS["muted"]}">{EMPTY_TEXT}</text>',
+                f'dominant-baseline="central" fill="{FILLS["muted"]}">{_text(empty)}</text>',
                 "</svg>",
             ]
         )

@@ -1,0 +1,162 @@
+"""Browser tests: Debian's headless Chromium, driven by Playwright, against pytest-django's live server.
+
+Playwright never downloads a browser here: the Chromium found on the machine is launched by path
+(``VTESDECK_CHROMIUM``, else Debian's). When Playwright or Chromium is missing, or Chromium will not start,
+every browser test is SKIPPED with the reason in the summary (``-ra``), never failed.
+
+The live server needs real commits, so these tests are transactional, and Django empties every table
+after each of them, the card list that ``django_db_setup`` imported once included. The card rows are
+therefore kept in memory the first time they are seen and put back whenever a test finds the table empty,
+and once more after the last browser test, so the modules that run later (pytest-django runs
+transactional tests after the others, and the database-free ones last) find the cards where they were.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.test import Client
+
+from tests.paths import PROJECT
+
+CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")  # the binary, then Debian's wrapper
+SCREENSHOTS = PROJECT / "docs" / "screenshots"
+PASSWORD = "not-a-real-password-42"
+TIMEOUT_MS = 10_000
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+_card_rows: dict[type, list] = {}  # the cards app's rows, as the session imported them
+
+
+SKIP_WITHOUT_PLAYWRIGHT = "BROWSER TESTS SKIPPED: Playwright is not installed (pip install -r requirements.txt)."
+
+
+def _skip(reason: str) -> None:
+    pytest.skip(f"BROWSER TESTS SKIPPED: {reason}")
+
+
+def _candidates() -> list[str]:
+    return [os.environ["VTESDECK_CHROMIUM"]] if os.environ.get("VTESDECK_CHROMIUM") else list(CHROMIUM_PATHS)
+
+
+def _chromium() -> str | None:
+    return next((path for path in _candidates() if Path(path).is_file() and os.access(path, os.X_OK)), None)
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator:
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        pytest.skip(SKIP_WITHOUT_PLAYWRIGHT)
+    executable = _chromium()
+    if executable is None:
+        _skip(f"no Chromium at {' or '.join(_candidates())} (apt-get install chromium, or set VTESDECK_CHROMIUM).")
+    with pytest.MonkeyPatch.context() as patch:
+        # Playwright's sync API keeps an event loop in this thread, which Django's ORM takes for an async
+        # context; the test code and pytest-django's database teardown still run one thing at a time.
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        try:
+            playwright = sync_playwright().start()
+        except Exception as exc:  # Playwright's own driver would not run
+            _skip(f"Playwright would not start: {exc}")
+        try:
+            # A small /dev/shm (containers) crashes Chromium on long pages.
+            chromium = playwright.chromium.launch(
+                executable_path=executable, headless=True, args=["--disable-dev-shm-usage"]
+            )
+        except Error as exc:
+            playwright.stop()
+            _skip(f"{executable} would not start: {str(exc).splitlines()[0]}")
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+            playwright.stop()
+
+
+# --- the card list across transactional tests -------------------------------------------------------
+
+
+def _ensure_cards() -> None:
+    """The card list in the database: kept the first time, put back when a flush emptied it."""
+    from cards import index
+    from cards.models import Card
+
+    models = list(apps.get_app_config("cards").get_models())
+    if Card.objects.exists():
+        if not _card_rows:
+            _card_rows.update({model: list(model.objects.all()) for model in models})
+        return
+    if _card_rows:
+        with transaction.atomic():  # foreign keys (Card.base) are checked at commit
+            for model in models:
+                model.objects.bulk_create(_card_rows.get(model, []), batch_size=2000)
+        with connection.cursor() as cursor:
+            for sql in connection.ops.sequence_reset_sql(no_style(), models):
+                cursor.execute(sql)
+    else:
+        call_command("import_cards", verbosity=0)
+    index.reset()
+
+
+@pytest.fixture(scope="package")
+def _cards_back_afterwards(django_db_blocker) -> Iterator[None]:
+    yield
+    with django_db_blocker.unblock():
+        _ensure_cards()
+
+
+@pytest.fixture
+def site(live_server, _cards_back_afterwards) -> str:
+    """The live server's root URL, with the whole card list in its database."""
+    _ensure_cards()
+    return live_server.url
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def new_page(browser, site):
+    """``new_page(**context_options)``: a page in a fresh browser context (its own cookies) on the live server."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(base_url=site, accept_downloads=True, **(options or DESKTOP))
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def log_in(site):
+    """``log_in(page, user)``: the user's session cookie in the page's context, without the login form (the
+    story test goes through the forms)."""
+
+    def log_in(page, user) -> None:
+        client = Client()
+        client.force_login(user)
+        name = settings.SESSION_COOKIE_NAME
+        page.context.add_cookies([{"name": name, "value": client.cookies[name].value, "url": site}])
+
+    return log_in
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", "alice@example.org", PASSWORD)
