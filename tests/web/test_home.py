@@ -57,3 +57,9 @@ def test_it_loads_scripts_only_from_files(client, url):
 def test_it_links_static_files_that_exist():
     for path in ("css/base.css", "js/card_search.js"):
         assert finders.find(path), path
+
+
+def test_a_new_player_finds_where_to_start(client):
+    page = client.get("/").content.decode()
+    for url in ("/decks/new", "/decks/import/", "/check/", "/decks/"):
+        assert f'href="{url}"' in page
