@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.decklist.lines import library_type, type_rank
 from vtesdeck.labels import ruleset_label
 
 from . import services
@@ -30,12 +31,6 @@ from .forms import CheckForm
 logger = logging.getLogger(__name__)
 
 PASTED = "pasted decklist"  # the pasted text's path: a key here, shown translated
-
-# VEKN's order for library sections on a decklist and a registration sheet.
-LIBRARY_ORDER = (
-    "Master", "Conviction", "Action", "Ally", "Equipment", "Political Action", "Power", "Retainer",
-    "Action Modifier", "Reaction", "Combat", "Event",
-)  # fmt: skip
 
 
 @csrf_exempt
@@ -155,19 +150,15 @@ def _crypt_row(entry: dict, cards: CardIndex) -> dict[str, Any]:
 
 
 def _library_sections(entries: list[dict], cards: CardIndex) -> list[dict[str, Any]]:
+    """The report's library by type, named and ordered as the archive (and the editor) lists it."""
     sections: dict[str, list[dict]] = {}
     for entry in entries:
         card = cards.get(entry["id"])
-        kind = "/".join(card.types) if card and card.types else _("Other")
+        kind = library_type(card) if card and card.types else _("Other")
         sections.setdefault(kind, []).append(entry)
-
-    def order(kind: str) -> tuple[int, str]:
-        first = kind.split("/")[0]
-        return (LIBRARY_ORDER.index(first) if first in LIBRARY_ORDER else len(LIBRARY_ORDER), kind)
-
     return [
         {"type": kind, "count": sum(e["count"] for e in sections[kind]), "cards": sections[kind]}
-        for kind in sorted(sections, key=order)
+        for kind in sorted(sections, key=lambda kind: (type_rank(kind), kind))
     ]
 
 
