@@ -158,6 +158,15 @@ CONFLICT = OpenApiResponse(
     description="The deck changed since `version` (another tab, device or script): nothing was written.",
 )
 UNSUPPORTED = OpenApiResponse(response=_DETAIL_ONLY, description="The body is not JSON (`application/json`).")
+# PUT and PATCH answer alike (PUT changes only the fields sent, as PATCH does).
+UPDATE_RESPONSES = {
+    200: DeckDetailSerializer,
+    400: BAD_REQUEST,
+    404: NOT_FOUND,
+    409: CONFLICT,
+    415: UNSUPPORTED,
+    429: THROTTLED,
+}
 REVISIONS = PolymorphicProxySerializer(
     component_name="DeckRevisions",
     serializers=[RevisionPageSerializer, RevisionDiffSerializer],
@@ -212,14 +221,7 @@ REVISION_PAGE_PARAMETERS = [
         summary="Change a deck",
         description="The same as PATCH: only the fields sent change.",
         request=DeckUpdateSerializer,
-        responses={
-            200: DeckDetailSerializer,
-            400: BAD_REQUEST,
-            404: NOT_FOUND,
-            409: CONFLICT,
-            415: UNSUPPORTED,
-            429: THROTTLED,
-        },
+        responses=UPDATE_RESPONSES,
     ),
     partial_update=extend_schema(
         operation_id="decks_partial_update",
@@ -230,14 +232,7 @@ REVISION_PAGE_PARAMETERS = [
         "it. A change from an older version is refused with 409 and the current version; read the deck again "
         "and retry.",
         request=DeckUpdateSerializer,
-        responses={
-            200: DeckDetailSerializer,
-            400: BAD_REQUEST,
-            404: NOT_FOUND,
-            409: CONFLICT,
-            415: UNSUPPORTED,
-            429: THROTTLED,
-        },
+        responses=UPDATE_RESPONSES,
     ),
     destroy=extend_schema(
         operation_id="decks_destroy",
