@@ -150,7 +150,7 @@ class DeckStats:
 
 def deck_stats(deck: Deck, cards: CardIndex) -> DeckStats:
     """The statistics panel's numbers for ``deck``. Never raises on ids the index does not know."""
-    crypt, library, unknown = _known_parts(deck, cards)
+    crypt, library, unknown = known_parts(deck, cards)
     if unknown:
         logger.debug("deck statistics skip unknown card ids %s", sorted(unknown))
     return DeckStats(
@@ -161,7 +161,7 @@ def deck_stats(deck: Deck, cards: CardIndex) -> DeckStats:
     )
 
 
-def _known_parts(deck: Deck, cards: CardIndex) -> tuple[list[tuple[Card, int]], dict[int, int], dict[int, int]]:
+def known_parts(deck: Deck, cards: CardIndex) -> tuple[list[tuple[Card, int]], dict[int, int], dict[int, int]]:
     """Crypt (card, copies), library id → copies, and unknown id → copies.
 
     A card goes where its kind says, not where the deck filed it: a hand-edited deck may hold a vampire
@@ -243,7 +243,7 @@ def _library_stats(library: dict[int, int], cards: CardIndex) -> LibraryStats:
         types=_type_shares(library, cards, size),
         disciplines=_disciplines_needed(copies),
         clans=_most_first((clan, count) for card, count in copies for clan in card.requirements.clans),
-        no_requirement=sum(count for card, count in copies if _playable_by_anyone(card)),
+        no_requirement=sum(count for card, count in copies if playable_by_anyone(card)),
         pool_cost=_cost_totals((card.pool_cost, count) for card, count in copies),
         blood_cost=_cost_totals((card.blood_cost, count) for card, count in copies),
     )
@@ -270,7 +270,7 @@ def _disciplines_needed(copies: list[tuple[Card, int]]) -> tuple[DisciplineNeed,
     return tuple(DisciplineNeed(code=code, name=Discipline(code=code).name, copies=n) for code, n in ordered)
 
 
-def _playable_by_anyone(card: Card) -> bool:
+def playable_by_anyone(card: Card) -> bool:
     """No discipline, clan, title, sect, capacity or other requirement: any minion, or the Methuselah
     for a master, may play it. Costs are no requirement: anyone may pay them."""
     return not card.discipline_requirement.codes and card.requirements == Requirements()
