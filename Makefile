@@ -46,6 +46,8 @@ bench: setup
 	$(PY) bench/deck_editor.py
 	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
 	$(PY) bench/decklists.py
+	$(PY) bench/hands.py
+	$(PY) bench/simulations.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:

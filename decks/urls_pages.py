@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.urls import path
 
+from simulations import views as simulation_views
+
 from . import views_pages as views
 
 urlpatterns = [
@@ -14,4 +16,6 @@ urlpatterns = [
     path("<str:deck_id>/clone", views.clone, name="clone"),
     path("<str:deck_id>/delete", views.delete, name="delete"),
     path("<str:deck_id>/revisions/", views.revisions, name="revisions"),
+    # The Draws tab: exact odds at once, simulation jobs on demand (the simulations app's pages).
+    path("<str:deck_id>/draws/", simulation_views.deck_draws, name="draws"),
 ]

@@ -1,11 +1,29 @@
-"""Shared fixtures: the official card list, imported once per test session."""
+"""Shared fixtures: the official card list, imported once per test session; real Celery workers on the
+test database, and the card list kept across transactional tests (see below)."""
 
 from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
+from tests.paths import PROJECT
 from vtesdeck.core import carddb
+
+
+def pytest_configure(config) -> None:
+    # Tests create users by the hundred, and Django's PBKDF2 costs about half a second a password on the
+    # CI machine: a fast hasher (for test passwords only) takes minutes off the suite.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session")
@@ -25,3 +43,264 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database holds the whole official card list, as after `make setup`."""
     with django_db_blocker.unblock():
         call_command("import_cards", verbosity=0)
+
+
+# --- a real Celery worker, and the card list across transactional tests -------------------------------
+#
+# Worker tests run the simulation jobs as production does: a `celery -A vtesdeck worker` subprocess on the
+# configured broker (the filesystem one by default, Redis when CELERY_BROKER_URL says so, as in CI), reading
+# and writing the test database. So the test database must be one another process can open (a file, not
+# SQLite's in-memory default) and the tests committing what the worker must see (transactional tests).
+
+WORKER_FIXTURES = {"simulation_worker", "start_worker", "file_database"}
+WORKER_READY_SECONDS = 90
+_card_rows: dict[type, list] = {}
+
+
+def _needs_worker_database(session) -> bool:
+    return any(WORKER_FIXTURES & set(getattr(item, "fixturenames", ())) for item in session.items)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, request, tmp_path_factory):
+    """A file for the SQLite test database when a worker process must open it; in memory otherwise (faster
+    for the rest of the suite). A fresh folder per session: helpers' runs never share a file."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3" and _needs_worker_database(request.session):
+        test = database.setdefault("TEST", {})
+        if not test.get("NAME"):
+            test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+def ensure_cards() -> None:
+    """The card list in the database: kept the first time, put back when a transactional test's flush
+    emptied it (the same as tests/browser/conftest.py does for the browser tests)."""
+    from django.apps import apps
+    from django.core.management.color import no_style
+    from django.db import connection, transaction
+
+    from cards import index
+    from cards.models import Card
+
+    models = list(apps.get_app_config("cards").get_models())
+    if Card.objects.exists():
+        if not _card_rows:
+            _card_rows.update({model: list(model.objects.all()) for model in models})
+        return
+    if _card_rows:
+        with transaction.atomic():  # foreign keys (Card.base) are checked at commit
+            for model in models:
+                model.objects.bulk_create(_card_rows.get(model, []), batch_size=2000)
+        with connection.cursor() as cursor:
+            for sql in connection.ops.sequence_reset_sql(no_style(), models):
+                cursor.execute(sql)
+    else:
+        call_command("import_cards", verbosity=0)
+    index.reset()
+
+
+@pytest.fixture(scope="session")
+def _cards_back_at_the_end(django_db_blocker):
+    with django_db_blocker.unblock():
+        ensure_cards()  # keeps the rows in memory before the first transactional test's flush
+    yield
+    with django_db_blocker.unblock():
+        ensure_cards()
+
+
+@pytest.fixture
+def cards_kept(transactional_db, _cards_back_at_the_end) -> None:
+    """For transactional tests that read cards through this process's ``CardIndex`` (built once, and kept
+    across flushes) rather than the table: the rows are put back only when the index must be rebuilt, and
+    at the end of the session for the tests that run later. (Workers never read the card list: a job
+    carries its compiled plan.)"""
+    from cards import index
+
+    if index.get.cache_info().currsize == 0:
+        ensure_cards()
+    index.get()
+
+
+@pytest.fixture
+def cards_in_database(transactional_db, _cards_back_at_the_end) -> None:
+    """For transactional tests that read the card table itself: the rows put back after earlier flushes."""
+    ensure_cards()
+
+
+@pytest.fixture
+def file_database(cards_kept) -> None:
+    """For transactional tests whose threads or subprocesses open the test database with their own
+    connections: a file (on SQLite), with the card list."""
+    from django.db import connection
+
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and (name == ":memory:" or "mode=memory" in name):
+        pytest.fail("the SQLite test database is in memory; see django_db_modify_db_settings")
+
+
+class Worker:
+    """One `celery worker` process (prefork, one child) in its own process group, logging to a file."""
+
+    def __init__(self, name: str, queue: str, log: Path, process) -> None:
+        self.name, self.queue, self.log, self.process = name, queue, log, process
+
+    @property
+    def hostname_prefix(self) -> str:
+        return f"{self.name}@"
+
+    def output(self, lines: int = 40) -> str:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL the whole worker, parent and child: no cleanup, no acknowledgement, as a crash would."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        """Ask it to shut down, and kill it after a second: a worker takes several seconds to shut down
+        gracefully, which the tests do not need (they stop workers once their jobs are over)."""
+        if not self.alive():
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+def _broker_problem() -> str | None:
+    from vtesdeck.celery import app
+
+    try:
+        with app.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=1, timeout=3)
+    except Exception as exc:  # any transport error: no broker to run a worker on
+        return f"{app.conf.broker_url.split('://', 1)[0]} broker unreachable ({exc})"
+    return None
+
+
+def _worker_database_url() -> str:
+    from urllib.parse import quote
+
+    from django.db import connection
+
+    settings_dict = connection.settings_dict
+    name = str(settings_dict["NAME"])
+    if connection.vendor == "sqlite":
+        if name == ":memory:" or "mode=memory" in name:
+            pytest.fail("the SQLite test database is in memory: a worker process cannot open it (see conftest)")
+        return f"sqlite:///{Path(name).resolve()}"
+    if connection.vendor == "postgresql":
+        user = quote(settings_dict.get("USER") or "", safe="")
+        password = quote(settings_dict.get("PASSWORD") or "", safe="")
+        credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+        host = settings_dict.get("HOST") or "localhost"
+        port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+        return f"postgres://{credentials}{host}{port}/{quote(name, safe='')}"
+    pytest.skip(f"WORKER TESTS SKIPPED: no worker database URL for {connection.vendor}")
+
+
+def forget_queue(queue: str) -> None:
+    """Empty a test queue and drop its binding from the broker (Redis keys, the filesystem broker's exchange
+    file), so that test runs leave nothing behind."""
+    from kombu import Exchange, Queue
+
+    from vtesdeck.celery import app
+
+    try:
+        with app.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=1, timeout=3)
+            bound = Queue(queue, Exchange(queue), routing_key=queue)(connection.default_channel)
+            bound.declare()
+            bound.purge()
+            bound.delete()
+        control = app.conf.broker_transport_options.get("control_folder")
+        if control and app.conf.broker_url.startswith("filesystem"):
+            (Path(control) / f"{queue}.exchange").unlink(missing_ok=True)
+    except Exception:  # best effort: a broker a test took down, or gone
+        pass
+
+
+@pytest.fixture
+def idle_queue(settings) -> str:
+    """Jobs queued where no worker reads them (what a test queued stays there for it to count), dropped
+    afterwards."""
+    settings.SIMULATION_QUEUE = name = f"vtesdeck-test-idle-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    yield name
+    forget_queue(name)
+
+
+@pytest.fixture(scope="session")
+def start_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """``start_worker(name, queue=…, env={…})``: a started Celery worker on the test database, ready to take
+    tasks from ``queue`` (a name unique to this test run, so that no other worker, `make run`'s or another
+    run's, takes its tasks). Every worker is stopped at the end of the session; tests may kill or stop theirs
+    earlier. Skips (loudly) only when the broker cannot be reached; a worker that crashes fails the test."""
+    problem = _broker_problem()
+    with django_db_blocker.unblock():
+        database_url = _worker_database_url()
+    started: list[Worker] = []
+    queues: set[str] = set()
+    logs = tmp_path_factory.mktemp("workers")
+
+    def start(name: str, *, queue: str | None = None, env: dict[str, str] | None = None) -> Worker:
+        if problem:
+            pytest.skip(f"WORKER TESTS SKIPPED: {problem}")
+        queue = queue or f"vtesdeck-test-{os.getpid()}"
+        log = logs / f"{name}.log"
+        environment = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "SIMULATION_QUEUE": queue,
+            "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
+            "PYTHONUNBUFFERED": "1",
+            **(env or {}),
+        }
+        command = [
+            sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--pool=prefork", "--concurrency=1",
+            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", queue, "--without-gossip", "--without-mingle",
+            "--without-heartbeat",
+        ]  # fmt: skip
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                command, cwd=PROJECT, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        worker = Worker(name, queue, log, process)
+        started.append(worker)
+        queues.add(queue)
+        deadline = time.monotonic() + WORKER_READY_SECONDS
+        while " ready." not in worker.output(400):
+            if not worker.alive():
+                pytest.fail(f"the Celery worker {name} exited ({process.returncode}):\n{worker.output()}")
+            if time.monotonic() > deadline:
+                worker.stop()
+                pytest.fail(f"the Celery worker {name} was not ready in {WORKER_READY_SECONDS} s:\n{worker.output()}")
+            time.sleep(0.2)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+    for queue in queues:
+        forget_queue(queue)
+
+
+@pytest.fixture(scope="session")
+def _shared_worker(start_worker) -> Worker:
+    return start_worker("sim-test-a")
+
+
+@pytest.fixture
+def simulation_worker(_shared_worker, cards_kept, settings) -> Worker:
+    """One worker shared by the session's worker tests, with jobs queued for it (transactional tests)."""
+    if not _shared_worker.alive():
+        pytest.fail(f"the shared Celery worker died:\n{_shared_worker.output()}")
+    settings.SIMULATION_QUEUE = _shared_worker.queue
+    return _shared_worker

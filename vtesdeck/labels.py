@@ -7,6 +7,7 @@ card types, clans, discipline names, error codes and rule citations are never tr
 
 from __future__ import annotations
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -37,4 +38,34 @@ def chart_labels() -> dict[str, str]:
         "superior_copies": _("%(discipline)s: %(count)s superior"),
         "inferior_copies": _("%(discipline)s: %(count)s inferior"),
         "types_title": _("Library card types"),
+    }
+
+
+def share_labels() -> dict[str, str]:
+    """How ``core.charts.format_share`` writes a percentage in the active language."""
+    return {
+        # Translators: a percentage; German and Polish put a space before the sign ("30,9 %").
+        "percent": _("%(value)s%%"),
+        "decimal": get_format("DECIMAL_SEPARATOR"),
+    }
+
+
+def draws_chart_labels() -> dict[str, str]:
+    """The Draws pages' chart words (``core.charts.LABELS``) in the active language."""
+    return {
+        **share_labels(),
+        "empty": _("No cards yet"),
+        "library_odds_title": _("Library: at least one copy in the opening hand"),
+        "crypt_odds_title": _("Crypt: at least one copy among the first 4 vampires"),
+        "exact_marker": _("exact"),
+        "simulated": _("simulated"),
+        "card_odds": _("%(name)s: %(value)s"),
+        "card_odds_exact": _("%(name)s: %(value)s simulated, %(exact)s exact"),
+        "playable_title": _("Playable library cards in the opening hand"),
+        "playable_row": _("%(count)s of 7 playable"),
+        "first_vampire_title": _("A vampire in play by the end of turn"),
+        "seat": _("Seat %(seat)s"),
+        "turn": _("Turn"),
+        "point": _("%(series)s, turn %(turn)s: %(value)s"),
+        "types_by_turn_title": _("Library types seen by the start of turn"),
     }

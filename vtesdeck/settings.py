@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "decklists",
     "decks",
     "accounts",
+    "simulations",
 ]
 
 MIDDLEWARE = [
@@ -210,6 +211,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute"),
         "decks": os.environ.get("DECKS_WRITE_RATE", "600/hour"),
+        # Starting simulation jobs (reading them is free): each one is seconds of a worker's CPU.
+        "simulations": os.environ.get("SIMULATIONS_RATE", "120/hour"),
+        "simulations_anon": os.environ.get("SIMULATIONS_ANON_RATE", "30/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -230,6 +234,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     for _folder in ("queue", "processed", "control"):
         (CELERY_DATA_DIR / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # The folder is polled; kombu's default of once a second would idle a worker between short chunks.
+        "polling_interval": 0.1,
         "data_folder_in": str(CELERY_DATA_DIR / "queue"),
         "data_folder_out": str(CELERY_DATA_DIR / "queue"),
         "processed_folder": str(CELERY_DATA_DIR / "processed"),
@@ -253,6 +259,28 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", "False")
+
+# --- Simulations (simulations.services, simulations.tasks) ----------------------------------------
+# Hands a job draws unless asked otherwise, and the most one may ask for (the core's own cap is 50,000,000).
+SIMULATION_DEFAULT_HANDS = envint("SIMULATION_DEFAULT_HANDS", "200000")
+SIMULATION_MAX_HANDS = envint("SIMULATION_MAX_HANDS", "50000000")
+# Hands per chunk: the unit of work one worker takes (about a quarter of a second of one core).
+SIMULATION_CHUNK_SIZE = envint("SIMULATION_CHUNK_SIZE", "250000")
+# A running job whose workers have not reported for this long lost them: its missing chunks are sent
+# again, at most SIMULATION_MAX_ATTEMPTS dispatches in all, then it fails with the reason. Workers report
+# about once a second, so a minute leaves ample room for a loaded machine.
+SIMULATION_STALE_SECONDS = envint("SIMULATION_STALE_SECONDS", "60")
+SIMULATION_MAX_ATTEMPTS = envint("SIMULATION_MAX_ATTEMPTS", "2")
+# A queued job waits for a worker (its chunks wait in the broker, through an outage too) this long before
+# it is given up as failed.
+SIMULATION_QUEUED_TIMEOUT_SECONDS = envint("SIMULATION_QUEUED_TIMEOUT_SECONDS", str(24 * 3600))
+# The broker queue chunks go to ("celery", Celery's default, is what `make run`'s worker consumes).
+SIMULATION_QUEUE = os.environ.get("SIMULATION_QUEUE", "celery")
+# One chunk's time limits: the soft one fails the job with a sentence; the hard one kills a stuck process.
+SIMULATION_CHUNK_SOFT_TIME_LIMIT = envint("SIMULATION_CHUNK_SOFT_TIME_LIMIT", "300")
+SIMULATION_CHUNK_TIME_LIMIT = envint("SIMULATION_CHUNK_TIME_LIMIT", "330")
+# Starting a job waits at most this long for the broker before answering 503.
+SIMULATION_PUBLISH_TIMEOUT = envint("SIMULATION_PUBLISH_TIMEOUT", "3")
 
 # --- Card data ------------------------------------------------------------------------------------
 # Where `import_cards --source vekn` downloads fresh CSVs from (a zip of vtescrypt/vteslib/vtessets).

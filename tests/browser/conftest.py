@@ -5,10 +5,10 @@ Playwright never downloads a browser here: the Chromium found on the machine is 
 every browser test is SKIPPED with the reason in the summary (``-ra``), never failed.
 
 The live server needs real commits, so these tests are transactional, and Django empties every table
-after each of them, the card list that ``django_db_setup`` imported once included. The card rows are
-therefore kept in memory the first time they are seen and put back whenever a test finds the table empty,
-and once more after the last browser test, so the modules that run later (pytest-django runs
-transactional tests after the others, and the database-free ones last) find the cards where they were.
+after each of them, the card list that ``django_db_setup`` imported once included. The ``cards_in_database``
+fixture (tests/conftest.py) keeps the card rows in memory the first time it sees them and puts them back
+whenever a test finds the table empty, and once more at the end of the session, so the modules that run
+later (pytest-django runs transactional tests after the others) find the cards where they were.
 """
 
 from __future__ import annotations
@@ -18,12 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.core.management.color import no_style
-from django.db import connection, transaction
 from django.test import Client
 
 from tests.paths import PROJECT
@@ -35,7 +31,6 @@ TIMEOUT_MS = 10_000
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
-_card_rows: dict[type, list] = {}  # the cards app's rows, as the session imported them
 
 
 SKIP_WITHOUT_PLAYWRIGHT = "BROWSER TESTS SKIPPED: Playwright is not installed (pip install -r requirements.txt)."
@@ -88,39 +83,10 @@ def browser() -> Iterator:
 # --- the card list across transactional tests -------------------------------------------------------
 
 
-def _ensure_cards() -> None:
-    """The card list in the database: kept the first time, put back when a flush emptied it."""
-    from cards import index
-    from cards.models import Card
-
-    models = list(apps.get_app_config("cards").get_models())
-    if Card.objects.exists():
-        if not _card_rows:
-            _card_rows.update({model: list(model.objects.all()) for model in models})
-        return
-    if _card_rows:
-        with transaction.atomic():  # foreign keys (Card.base) are checked at commit
-            for model in models:
-                model.objects.bulk_create(_card_rows.get(model, []), batch_size=2000)
-        with connection.cursor() as cursor:
-            for sql in connection.ops.sequence_reset_sql(no_style(), models):
-                cursor.execute(sql)
-    else:
-        call_command("import_cards", verbosity=0)
-    index.reset()
-
-
-@pytest.fixture(scope="package")
-def _cards_back_afterwards(django_db_blocker) -> Iterator[None]:
-    yield
-    with django_db_blocker.unblock():
-        _ensure_cards()
-
-
 @pytest.fixture
-def site(live_server, _cards_back_afterwards) -> str:
-    """The live server's root URL, with the whole card list in its database."""
-    _ensure_cards()
+def site(live_server, cards_in_database) -> str:
+    """The live server's root URL, with the whole card list in its database (tests/conftest.py keeps the
+    rows across the flushes and puts them back for the tests that run later)."""
     return live_server.url
 
 

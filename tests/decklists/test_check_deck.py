@@ -231,3 +231,14 @@ def test_it_exits_2_on_usage_errors(cli_env, decks, args):
     assert result.returncode == 2, result.stderr
     assert result.stdout == ""
     assert "usage:" in result.stderr or "Error" in result.stderr
+
+
+def test_on_a_fresh_checkout_it_reads_the_bundled_card_list(tmp_path, decks):
+    # A database never migrated (no `make setup` yet): the check still runs, on the official list that
+    # the krcg wheel ships, and says so on stderr instead of dying with "no such table".
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
+    result = manage(env, str(decks / "legal.txt"), "--json")
+    assert result.returncode == 0, result.stderr
+    assert "No card list in the database" in result.stderr and "Traceback" not in result.stderr
+    (report,) = json_lines(result.stdout)
+    assert report["legal"] is True and report["crypt_count"] == 12

@@ -655,7 +655,8 @@ def exact_report(plan: HandsPlan) -> dict[str, Any]:
             for e in plan.crypt
         ],
         "groups": [_group_exact(plan, g) for g in plan.groups],
-        "playable": {"explanation": _playable_explanation(plan), **_playable_exact(plan)},
+        "playable": {"explanation": _playable_explanation(plan), "not_modelled": list(plan.not_modelled),
+                     **_playable_exact(plan)},
         "first_vampire": {"policy": FIRST_VAMPIRE_POLICY, "turns": turns,
                           "seats": _seats(*_capacity_exact(plan), turns, "_exact")},
         "draw_curve": {"replacements_per_turn": per_turn,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from cards import index as card_index
 from decklists import services
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
@@ -74,7 +75,9 @@ class Command(BaseCommand):
             )
         except ValueError as exc:
             raise CommandError(str(exc), returncode=USAGE_ERROR) from None
-        cards = _card_index()
+        cards, note = card_index.for_command()
+        if note:
+            self.stderr.write(note)
         outcomes: list[services.Outcome] = []
         for path in paths:
             try:
@@ -109,14 +112,6 @@ def _format(name: str | None) -> str | None:
         raise ValueError(f"Unknown decklist format {name!r}; known formats: {', '.join(decklist.FORMATS)}.")
     return name or None
 
-
-def _card_index():
-    from cards import index
-    from cards.models import Card
-
-    if not Card.objects.exists():
-        raise CommandError("No cards in the database: run `manage.py import_cards` first.")
-    return index.get()
 
 
 def _read(path: str) -> bytes:

@@ -1,0 +1,263 @@
+"""/api/v1/simulations/: start a simulation job, follow it, cancel it, list one's own.
+
+Anyone may start a job (throttled per user, or per address without an account: scopes ``simulations``
+and ``simulations_anon``), from a deck they can read or from a decklist's text. A job is read by its id by
+anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared). The
+list shows the logged-in user's own jobs; a job started without an account is only reachable by its id,
+so listing asks for a login. Cancelling is the owner's, or anyone's holding the id of a job without one.
+
+Every read first calls ``services.refresh``: a job whose workers were lost is resent or failed there, so a
+client polling a job is what keeps it from staying ``running`` for ever.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import exceptions, status, viewsets
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.decorators import action
+from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from cards.api.pagination import StrictPagination
+from decks import services as deck_services
+from decks.api.authentication import ThrottledBasicAuthentication
+from decks.api.views import MAX_BODY, JSONParser, RequestTooLarge
+from decks.models import Deck
+
+from .. import services
+from ..models import Simulation
+from .serializers import SimulationCreateSerializer, SimulationListSerializer, SimulationSerializer
+
+__all__ = ["SimulationViewSet"]
+
+logger = logging.getLogger(__name__)
+
+TAGS = ["simulations"]
+
+
+class SimulationStartThrottle(SimpleRateThrottle):
+    """Starting jobs only (reading and polling are free): per user, or per address without an account.
+
+    The rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["simulations"]`` (logged in) and
+    ``["simulations_anon"]``, else the defaults below.
+    """
+
+    default_rates = {"simulations": "120/hour", "simulations_anon": "30/hour"}
+
+    def __init__(self) -> None:  # the scope, and so the rate, depends on the request
+        pass
+
+    def allow_request(self, request: Request, view) -> bool:
+        if request.method in SAFE_METHODS or getattr(view, "action", None) != "create":
+            return True
+        self.scope = "simulations" if request.user.is_authenticated else "simulations_anon"
+        self.rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rates[self.scope]
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Request, view) -> str:
+        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class BadSimulationInput(exceptions.APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+    default_detail = "The request is not a simulation this site can run."
+
+
+# --- documented answers ----------------------------------------------------------------------------
+
+_DETAIL_ONLY = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+BAD_REQUEST = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description='Bad input, nothing stored: each bad field mapped to its messages (`{"hands": ["Ensure this value '
+    'is greater than or equal to 1."]}`), or `{"detail": "…"}`.',
+    examples=[
+        OpenApiExample("Too few hands", value={"hands": ["Ensure this value is greater than or equal to 1."]}),
+        OpenApiExample("A deck too small", value={"deck": ["The library has 5 cards; an opening hand needs 7."]}),
+        OpenApiExample("Games", value={"kind": ['Game simulations are not available yet; start a "hands" simulation.']}),
+    ],
+)  # fmt: skip
+BAD_PAGE = OpenApiResponse(
+    response={"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    description='A bad `page` or `page_size` (`{"page_size": ["Must be a whole number from 1 to 500."]}`).',
+)
+NOT_FOUND = OpenApiResponse(
+    response=_DETAIL_ONLY,
+    description="No such job; or, when starting one, no such deck or one you may not see (another user's "
+    "private deck): the two are not told apart.",
+)
+LOGIN_REQUIRED = OpenApiResponse(response=_DETAIL_ONLY, description="Log in to list your own jobs.")
+NOT_YOURS = OpenApiResponse(response=_DETAIL_ONLY, description="Another user's job: only they may cancel it.")
+THROTTLED = OpenApiResponse(
+    response=_DETAIL_ONLY, description="Too many jobs started; retry after the `Retry-After` header's seconds."
+)
+BROKER_DOWN = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {
+            "detail": {"type": "string", "description": "why the job could not be queued"},
+            "id": {"type": "string", "description": "the job, stored as failed with this reason"},
+        },
+        "required": ["detail"],
+    },
+    description="The task queue (broker) did not answer: the job is stored as `failed`, saying why. Retry later.",
+)
+UNSUPPORTED = OpenApiResponse(response=_DETAIL_ONLY, description="The body is not JSON (`application/json`).")
+
+
+@extend_schema_view(
+    list=extend_schema(
+        operation_id="simulations_list",
+        tags=TAGS,
+        summary="Your simulation jobs",
+        description="The jobs you started while logged in, newest first, without their results. Jobs started "
+        "without an account belong to no one: they are read by their id alone.",
+        responses={200: SimulationListSerializer(many=True), 400: BAD_PAGE, 403: LOGIN_REQUIRED},
+    ),
+    create=extend_schema(
+        operation_id="simulations_create",
+        tags=TAGS,
+        summary="Start a simulation",
+        description="Queues a Monte-Carlo job drawing `hands` opening hands (7 library cards, 4 crypt cards) "
+        "from a deck you can read (`deck`) or from a decklist (`text`). The answer (202) is the queued job; "
+        "its `url` (also the `Location` header) gives its status, `progress` (0 to 1) and, once `done`, the "
+        "hands report in `result`. Large jobs are split into chunks that every available worker shares.",
+        request=SimulationCreateSerializer,
+        responses={
+            202: SimulationSerializer,
+            400: BAD_REQUEST,
+            404: NOT_FOUND,
+            415: UNSUPPORTED,
+            429: THROTTLED,
+            503: BROKER_DOWN,
+        },
+    ),
+    retrieve=extend_schema(
+        operation_id="simulations_retrieve",
+        tags=TAGS,
+        summary="One simulation job",
+        description="Status, progress, timings, the reason of a failure, and the hands report once done. "
+        "Anyone holding the id may read the job: ids are unguessable, as unlisted decks' are, so share the "
+        "link only with whom you mean to. Poll it (about once a second is plenty) to follow a job.",
+        responses={200: SimulationSerializer, 404: NOT_FOUND},
+    ),
+)
+class SimulationViewSet(viewsets.GenericViewSet):
+    """Simulation jobs."""
+
+    queryset = Simulation.objects.all()  # for the schema; reads go by id (see the module's docstring)
+    serializer_class = SimulationSerializer
+    authentication_classes = [SessionAuthentication, ThrottledBasicAuthentication, TokenAuthentication]
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    pagination_class = StrictPagination
+    throttle_classes = [SimulationStartThrottle]
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # Before super(): DRF reads JSON bodies with no size limit of its own.
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_BODY:
+            raise RequestTooLarge(
+                _("The request is too large (%(size)s bytes; the limit is %(limit)s).")
+                % {"size": f"{length:,}", "limit": f"{MAX_BODY:,}"}
+            )
+        super().initial(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Simulation]:
+        return Simulation.objects.select_related("owner")
+
+    def get_object(self) -> Simulation:
+        simulation = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
+        if simulation is None:
+            raise exceptions.NotFound(_("No simulation job has this id."))
+        return simulation
+
+    def _answer(self, simulation: Simulation, **kwargs) -> Response:
+        return Response(SimulationSerializer(simulation, context=self.get_serializer_context()).data, **kwargs)
+
+    def list(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated(
+                _("Log in to list your simulation jobs; a job started without an account is read by its id.")
+            )
+        page = self.paginate_queryset(self.get_queryset().filter(owner=request.user).order_by("-created_at", "id"))
+        page = [services.refresh(simulation) if not simulation.finished else simulation for simulation in page]
+        data = SimulationListSerializer(page, many=True, context=self.get_serializer_context()).data
+        return self.get_paginated_response(data)
+
+    def create(self, request: Request) -> Response:
+        serializer = SimulationCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        attrs = serializer.validated_data
+        source_deck = None
+        if "deck" in attrs:
+            source_deck = Deck.objects.readable_by(request.user).filter(pk=attrs["deck"]).first()
+            if source_deck is None:
+                raise exceptions.NotFound(_("No deck has this id, or it is not yours to read."))
+            core = source_deck.to_core()
+        else:
+            core = attrs["core"]
+        cards = deck_services.card_index()
+        # A card the card list dropped since stays in a stored deck, but cannot be drawn.
+        core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+        core.library = {i: n for i, n in core.library.items() if i in cards}
+        try:
+            simulation = services.start_hands(
+                deck=core,
+                cards=cards,
+                owner=request.user,
+                source_deck=source_deck,
+                hands=attrs.get("hands"),
+                seed=attrs.get("seed"),
+                conditions=attrs.get("conditions", ()),
+            )
+        except services.SimulationInputError as exc:
+            field = {"deck": "text" if "text" in attrs else "deck"}.get(exc.field, exc.field)
+            if field:
+                raise exceptions.ValidationError({field: [str(exc)]}, code="invalid") from None
+            raise BadSimulationInput(str(exc)) from None
+        except services.BrokerUnavailable as exc:
+            body = {"detail": str(exc)}
+            if exc.simulation is not None:
+                body["id"] = exc.simulation.id
+            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
+        answer = self._answer(simulation, status=status.HTTP_202_ACCEPTED)
+        answer["Location"] = answer.data["url"]
+        return answer
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return self._answer(services.refresh(self.get_object()))
+
+    @extend_schema(
+        operation_id="simulations_cancel",
+        tags=TAGS,
+        summary="Cancel a simulation",
+        description="Stops a queued or running job (workers stop within about a second); a finished job is "
+        "answered as it is. A job started by a logged-in user is theirs to cancel; one started without an "
+        "account may be cancelled by anyone holding its id.",
+        request=None,
+        responses={200: SimulationSerializer, 403: NOT_YOURS, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str) -> Response:
+        simulation = self.get_object()
+        if simulation.owner_id is not None and simulation.owner_id != request.user.pk:
+            raise exceptions.PermissionDenied(_("Only the user who started this simulation job may cancel it."))
+        return self._answer(services.cancel(simulation))

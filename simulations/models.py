@@ -1,0 +1,110 @@
+"""Simulation jobs: what was asked, of which deck, and what the workers made of it.
+
+A job is split into chunks (``SimulationChunk``) that any worker may run, in any order, on any machine;
+each chunk's tally is stored once (a unique row per chunk index, so a chunk run twice after a lost worker
+counts once) and the job is finished by whichever worker stores the last one. The deck is copied into
+the job (``deck_snapshot``) together with everything the workers need (``plan``, plain JSON from the
+core's ``draws.compile_plan``): later edits of the deck never change a job, and a worker needs neither
+the deck nor the card list from the database.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+# Unguessable, like deck ids: a job's address is shared by whoever started it.
+ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"
+ID_LENGTH = 16
+
+
+def new_simulation_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+class Simulation(models.Model):
+    class Kind(models.TextChoices):
+        HANDS = "hands", _("Opening hands")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    FINISHED = (Status.DONE, Status.FAILED, Status.CANCELLED)
+
+    id = models.CharField(primary_key=True, max_length=ID_LENGTH, default=new_simulation_id, editable=False)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.HANDS)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="simulations"
+    )
+    # The deck it was started from, if any (a pasted decklist has none); the snapshot is what ran.
+    deck = models.ForeignKey(
+        "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations"
+    )
+    deck_version = models.PositiveIntegerField(null=True, blank=True)
+    deck_name = models.CharField(max_length=200, blank=True)
+    deck_snapshot = models.JSONField(default=dict)  # core Deck.to_dict()
+    parameters = models.JSONField(default=dict)  # {"hands": N, "conditions": [...], "chunk_size": n, ...}
+    plan = models.JSONField(default=dict)  # core draws.HandsPlan.to_dict(): all a chunk needs
+    seed = models.BigIntegerField()
+    hands = models.PositiveBigIntegerField(default=0)  # hands asked for
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    chunks_total = models.PositiveIntegerField(default=0)
+    chunks_done = models.PositiveIntegerField(default=0)
+    hands_done = models.PositiveBigIntegerField(default=0)  # for the progress bar; chunks in flight included
+    attempts = models.PositiveSmallIntegerField(default=1)  # dispatches: 1, +1 each time lost chunks are resent
+    result = models.JSONField(null=True, blank=True)  # the hands report (DESIGN.md), once done
+    error = models.TextField(blank=True)  # why it failed, in a sentence a user can act on
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)  # the first chunk began
+    finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)  # last sign of life from a worker
+    compute_seconds = models.FloatField(default=0.0)  # summed over chunks (CPU time the workers spent)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.id} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in self.FINISHED
+
+    @property
+    def progress(self) -> float:
+        """0..1 for the progress bar: 1 once done."""
+        if self.status == self.Status.DONE:
+            return 1.0
+        if not self.hands:
+            return 0.0
+        return min(self.hands_done / self.hands, 0.99 if not self.finished else 1.0)
+
+    def get_absolute_url(self) -> str:
+        return reverse("simulations:detail", args=[self.id])
+
+    def get_api_url(self) -> str:
+        return reverse("simulations-api:simulation-detail", args=[self.id])
+
+
+class SimulationChunk(models.Model):
+    """One finished chunk's tally. Stored once per (simulation, index): a re-run chunk is discarded."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    hands = models.PositiveBigIntegerField()
+    tally = models.JSONField()  # core draws.simulate_chunk() output
+    worker = models.CharField(max_length=200, blank=True)  # the worker's hostname, to show who shared the job
+    seconds = models.FloatField(default=0.0)
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["simulation", "index"]
+        constraints = [models.UniqueConstraint(fields=["simulation", "index"], name="one_tally_per_chunk")]

@@ -1,0 +1,422 @@
+"""Simulation jobs: start them, follow them, cancel them, and never let one stay ``running`` forever.
+
+The pages, the API and ``simulate_hands --via-workers`` all go through here; ``simulations.tasks`` calls
+the ``begin_chunk`` / ``beat`` / ``store_chunk`` / ``fail`` steps below from inside a worker.
+
+**How a job runs.** ``start_hands`` checks the request, compiles the deck into the core's plan (plain JSON,
+all a worker needs), stores the job and sends one Celery task per chunk as a ``group``. Any worker on any
+machine takes any chunk; each stores its tally as a ``SimulationChunk`` row (unique per job and index, so
+a chunk run twice counts once), and the worker whose row completes the set merges the tallies, builds the
+report and marks the job ``done``.
+
+*Why a join in the database and not a Celery chord.* A chord needs a result backend that every worker
+shares and that supports chords (the filesystem broker's file backend does not; RPC cannot), and its
+callback waits on the header's results: a chunk lost with its worker leaves the chord waiting for ever.
+Counting stored rows works on every broker and backend, tallies never travel through the result backend
+(the chunk tasks store no result at all), and a lost chunk is simply sent again (``refresh``).
+
+**Finishing exactly once.** ``store_chunk`` opens its transaction with an UPDATE of the job's row: on
+PostgreSQL that row lock queues every other worker storing a chunk of the same job behind it; on SQLite
+the first write takes the database's write lock, waiting (the busy timeout) instead of failing with
+"database is locked" as a read-then-write transaction would under WAL. Inside it, the insert and the count
+of stored rows cannot race, so exactly one worker sees the last chunk land. The report is built outside
+the lock (write transactions stay short), and the job is marked done by a conditional UPDATE
+(``status`` still active), which only one caller can win, on either database.
+
+**Lost workers.** A running job's workers touch ``heartbeat_at`` about once a second. When it is older
+than ``SIMULATION_STALE_SECONDS`` (``refresh``, called on every read; ``reap_stale``, called when a worker
+starts and by ``manage.py reap_simulations``), the chunks with no stored row are sent again and
+``attempts`` grows; once ``SIMULATION_MAX_ATTEMPTS`` dispatches were lost the job fails with the reason.
+A *queued* job (no chunk started yet) is not judged by its heartbeat: it is waiting for a worker, its
+chunks wait in the broker, and it resumes whenever a worker comes (after an outage of the broker or of
+every worker too). Only when nothing took it for ``SIMULATION_QUEUED_TIMEOUT_SECONDS`` (a day by default)
+is it failed, with a sentence saying so.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from celery import group
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from vtesdeck.celery import app as celery_app
+from vtesdeck.core import draws
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Deck as CoreDeck
+
+from .models import Simulation, SimulationChunk
+
+__all__ = [
+    "BrokerUnavailable",
+    "JobStopped",
+    "SimulationInputError",
+    "beat",
+    "begin_chunk",
+    "cancel",
+    "describe",
+    "fail",
+    "finish",
+    "job_exists",
+    "reap_stale",
+    "refresh",
+    "send_chunks",
+    "start_hands",
+    "store_chunk",
+]
+
+logger = logging.getLogger(__name__)
+
+ACTIVE = (Simulation.Status.QUEUED, Simulation.Status.RUNNING)
+MAX_SEED = 2**63 - 1  # Simulation.seed is a signed 64-bit column
+MIN_CHUNK_SIZE = 1_000  # smaller chunks cost more in messages and rows than they compute
+
+
+class SimulationInputError(ValueError):
+    """Parameters, deck or condition a user got wrong. ``str()`` is a sentence for them; ``field`` names
+    the request field it is about ("hands", "seed", "conditions", "deck"), or "" for the request as a whole."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class BrokerUnavailable(RuntimeError):
+    """The job's chunks could not be handed to the task queue; the job (``simulation``, when one was
+    stored) is marked failed, saying why."""
+
+    simulation: Simulation | None = None
+
+
+class JobStopped(Exception):
+    """Raised inside a worker's progress callback: the job was cancelled or failed meanwhile."""
+
+
+# --- starting -------------------------------------------------------------------------------------
+
+
+def start_hands(
+    *,
+    deck: CoreDeck,
+    cards: CardIndex,
+    owner=None,
+    source_deck=None,
+    hands: int | None = None,
+    seed: int | None = None,
+    conditions: Sequence[str] = (),
+    chunk_size: int | None = None,
+) -> Simulation:
+    """Store an opening-hands job for ``deck`` and queue its chunks.
+
+    Raises ``SimulationInputError`` (nothing stored) for bad parameters or a deck that cannot be drawn
+    from, and ``BrokerUnavailable`` (the job stored as failed, with the reason) when the broker is down.
+    Call it outside a transaction (or commit within a second or two): the chunks are queued at once, and a
+    worker that cannot see the job's row only looks again for a few seconds.
+    """
+    hands = settings.SIMULATION_DEFAULT_HANDS if hands is None else hands
+    _check_whole_number(hands, "hands", 1, min(settings.SIMULATION_MAX_HANDS, draws.MAX_HANDS))
+    if seed is None:
+        seed = secrets.randbits(31)  # short enough to read out and type back in
+    _check_whole_number(seed, "seed", 0, MAX_SEED)
+    chunk_size = settings.SIMULATION_CHUNK_SIZE if chunk_size is None else chunk_size
+    _check_whole_number(chunk_size, "chunk_size", MIN_CHUNK_SIZE, draws.MAX_HANDS)
+    conditions = _check_conditions(conditions)
+    try:
+        plan = draws.compile_plan(deck, cards, conditions=conditions)
+    except draws.ConditionError as exc:
+        raise SimulationInputError(str(exc), field="conditions") from None
+    except draws.DrawsError as exc:
+        raise SimulationInputError(str(exc), field="deck") from None
+    sizes = draws.chunk_sizes(hands, chunk_size)
+    simulation = Simulation.objects.create(
+        kind=Simulation.Kind.HANDS,
+        owner=owner if owner is not None and owner.is_authenticated else None,
+        deck=source_deck,
+        deck_version=getattr(source_deck, "version", None),
+        deck_name=(deck.name or getattr(source_deck, "name", "") or "")[:200],
+        deck_snapshot=deck.to_dict(with_origin=False),
+        parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
+        plan=plan.to_dict(),
+        seed=seed,
+        hands=hands,
+        chunks_total=len(sizes),
+    )
+    try:
+        send_chunks(simulation, list(enumerate(sizes)))
+    except BrokerUnavailable as exc:
+        fail(simulation.id, str(exc))
+        simulation.refresh_from_db()
+        exc.simulation = simulation
+        raise
+    return simulation
+
+
+def _check_whole_number(value: Any, name: str, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SimulationInputError(
+            _("%(name)s must be a whole number, not %(value)r.") % {"name": name, "value": value}, field=name
+        )
+    if not low <= value <= high:
+        raise SimulationInputError(
+            _("%(name)s must be from %(low)s to %(high)s, not %(value)s.")
+            % {"name": name, "low": f"{low:,}", "high": f"{high:,}", "value": f"{value:,}"},
+            field=name,
+        )
+
+
+def _check_conditions(conditions: Sequence[str]) -> list[str]:
+    if isinstance(conditions, str) or not isinstance(conditions, Sequence):
+        raise SimulationInputError(_("conditions must be a list of expressions."), field="conditions")
+    if len(conditions) > draws.MAX_CONDITIONS:
+        raise SimulationInputError(
+            _("At most %(limit)d conditions per job, not %(count)d.")
+            % {"limit": draws.MAX_CONDITIONS, "count": len(conditions)},
+            field="conditions",
+        )
+    checked = []
+    for expression in conditions:
+        if not isinstance(expression, str) or not expression.strip():
+            raise SimulationInputError(_("Each condition must be a non-empty expression."), field="conditions")
+        if len(expression) > draws.MAX_CONDITION_LENGTH:
+            raise SimulationInputError(
+                _("A condition may be at most %(limit)d characters long.") % {"limit": draws.MAX_CONDITION_LENGTH},
+                field="conditions",
+            )
+        checked.append(expression.strip())
+    return checked
+
+
+def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
+    """Queue ``(index, hands)`` chunks of a stored job, failing fast when the broker does not answer.
+
+    A fresh connection, tried once with a short timeout, and publishing without retries: kombu's defaults
+    would retry for minutes while a web request (or the page's user) waits.
+    """
+    from .tasks import run_chunk  # the tasks import this module
+
+    if not chunks:
+        return
+    tasks = group(run_chunk.s(simulation.id, index, hands) for index, hands in chunks)
+    try:
+        with celery_app.connection_for_write() as connection:
+            connection.ensure_connection(
+                max_retries=1, interval_start=0.5, interval_max=0.5, timeout=settings.SIMULATION_PUBLISH_TIMEOUT
+            )
+            producer = celery_app.amqp.Producer(connection, auto_declare=False)
+            tasks.apply_async(
+                producer=producer,
+                queue=settings.SIMULATION_QUEUE,
+                retry=False,
+                # Sent with each message (they override the task's own): the settings of who queued the job.
+                soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,
+                time_limit=settings.SIMULATION_CHUNK_TIME_LIMIT,
+            )
+    except Exception as exc:  # kombu raises each transport's own errors: any of them means "not queued"
+        logger.warning("simulation %s: could not queue %d chunks: %r", simulation.id, len(chunks), exc)
+        detail = str(exc).strip() or type(exc).__name__
+        raise BrokerUnavailable(_("could not reach the task queue (broker): %(detail)s") % {"detail": detail}) from exc
+
+
+# --- following and stopping -----------------------------------------------------------------------
+
+
+def cancel(simulation: Simulation) -> Simulation:
+    """Cancel a queued or running job; a finished one is left as it is. Workers stop within a second or so
+    (they check between batches), and chunks still queued are skipped when a worker takes them."""
+    now = timezone.now()
+    Simulation.objects.filter(pk=simulation.pk, status__in=ACTIVE).update(
+        status=Simulation.Status.CANCELLED, finished_at=now
+    )
+    simulation.refresh_from_db()
+    return simulation
+
+
+def refresh(simulation: Simulation, *, now: datetime.datetime | None = None) -> Simulation:
+    """The job as stored now; first, if its workers went quiet, its lost chunks are sent again or it is
+    failed with the reason (see the module's docstring)."""
+    simulation.refresh_from_db()
+    if not simulation.finished and _reap(simulation, now or timezone.now()):
+        simulation.refresh_from_db()
+    return simulation
+
+
+def reap_stale(now: datetime.datetime | None = None) -> int:
+    """``refresh`` for every job that may need it; returns how many were resent, finished or failed."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(seconds=settings.SIMULATION_STALE_SECONDS)
+    waited = now - datetime.timedelta(seconds=settings.SIMULATION_QUEUED_TIMEOUT_SECONDS)
+    quiet = Q(heartbeat_at__lte=stale) | Q(heartbeat_at__isnull=True, started_at__lte=stale)
+    candidates = Simulation.objects.filter(
+        Q(status=Simulation.Status.RUNNING) & quiet | Q(status=Simulation.Status.QUEUED, created_at__lte=waited)
+    )
+    handled = 0
+    for simulation in candidates.order_by("created_at"):
+        handled += _reap(simulation, now)
+    return handled
+
+
+def _reap(simulation: Simulation, now: datetime.datetime) -> bool:
+    """Act on one job if it needs it; True when something changed."""
+    if simulation.status == Simulation.Status.QUEUED:
+        waited = (now - simulation.created_at).total_seconds()
+        if waited <= settings.SIMULATION_QUEUED_TIMEOUT_SECONDS:
+            return False  # waiting for a worker is not a failure: its chunks are in the broker
+        hours = settings.SIMULATION_QUEUED_TIMEOUT_SECONDS / 3600
+        return fail(
+            simulation.id,
+            _("no worker started it within %(hours)s hours; start it again") % {"hours": f"{hours:g}"},
+            statuses=(Simulation.Status.QUEUED,),
+        )
+    if simulation.status != Simulation.Status.RUNNING:
+        return False
+    last = simulation.heartbeat_at or simulation.started_at or simulation.created_at
+    if (now - last).total_seconds() < settings.SIMULATION_STALE_SECONDS:
+        return False
+    stored = dict(SimulationChunk.objects.filter(simulation=simulation).values_list("index", "hands"))
+    if len(stored) >= simulation.chunks_total:
+        # Every tally is in, but the worker that stored the last one died before finishing the job.
+        return finish(simulation.id)
+    if simulation.attempts >= settings.SIMULATION_MAX_ATTEMPTS:
+        reason = _("the worker running it stopped (lost after %(attempts)d attempts)") % {
+            "attempts": simulation.attempts
+        }
+        logger.warning("simulation %s: %s", simulation.id, reason)
+        return fail(simulation.id, reason, statuses=(Simulation.Status.RUNNING,))
+    # Claimed by a compare-and-set on (attempts, heartbeat): two web processes reading the same stale job
+    # resend its chunks once, not twice.
+    claimed = Simulation.objects.filter(
+        pk=simulation.pk,
+        status=Simulation.Status.RUNNING,
+        attempts=simulation.attempts,
+        heartbeat_at=simulation.heartbeat_at,
+    ).update(attempts=F("attempts") + 1, heartbeat_at=now, hands_done=sum(stored.values()))
+    if not claimed:
+        return False
+    sizes = draws.chunk_sizes(simulation.hands, simulation.parameters.get("chunk_size") or draws.DEFAULT_CHUNK_SIZE)
+    missing = [(index, hands) for index, hands in enumerate(sizes) if index not in stored]
+    logger.warning(
+        "simulation %s: no sign of life for %.0f s; resending %d chunks (attempt %d)",
+        simulation.id, (now - last).total_seconds(), len(missing), simulation.attempts + 1,
+    )  # fmt: skip
+    try:
+        send_chunks(simulation, missing)
+    except BrokerUnavailable:
+        # Not an attempt: nothing was sent. The heartbeat just set makes the next try wait a while.
+        Simulation.objects.filter(pk=simulation.pk).update(attempts=F("attempts") - 1)
+    return True
+
+
+def fail(simulation_id: str, reason: str, *, statuses: Sequence[str] = ACTIVE) -> bool:
+    """Mark a job failed with ``reason`` (a sentence for users) unless it already finished."""
+    now = timezone.now()
+    return bool(
+        Simulation.objects.filter(pk=simulation_id, status__in=statuses).update(
+            status=Simulation.Status.FAILED, error=reason[:2000], finished_at=now
+        )
+    )
+
+
+# --- inside a worker ------------------------------------------------------------------------------
+
+
+def begin_chunk(simulation_id: str, index: int) -> Simulation | None:
+    """The job, marked running, when chunk ``index`` should be computed; None when it should be skipped
+    (the job is gone, finished or cancelled, or this chunk's tally is already stored)."""
+    simulation = Simulation.objects.filter(pk=simulation_id).first()
+    if simulation is None or simulation.finished:
+        return None
+    if SimulationChunk.objects.filter(simulation_id=simulation_id, index=index).exists():
+        return None
+    now = timezone.now()
+    started = Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
+        status=Simulation.Status.RUNNING, heartbeat_at=now, started_at=Coalesce("started_at", now)
+    )
+    return simulation if started else None
+
+
+def job_exists(simulation_id: str) -> bool:
+    return Simulation.objects.filter(pk=simulation_id).exists()
+
+
+def beat(simulation_id: str, hands: int) -> None:
+    """A worker's sign of life: ``hands`` more drawn. Raises ``JobStopped`` when the job is no longer
+    running (cancelled, or failed by another chunk), which stops the chunk."""
+    alive = Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
+        heartbeat_at=timezone.now(), hands_done=F("hands_done") + hands
+    )
+    if not alive:
+        raise JobStopped(simulation_id)
+
+
+def store_chunk(
+    simulation_id: str, index: int, hands: int, tally: dict, *, worker: str, seconds: float, counted: int = 0
+) -> bool:
+    """Store a computed chunk (``counted`` of its hands were already added to the progress by ``beat``);
+    the worker whose chunk completes the set finishes the job. Returns True when this chunk was stored."""
+    with transaction.atomic():
+        # The first statement writes: the lock that serialises this job's chunk stores (see the docstring).
+        if not Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(heartbeat_at=timezone.now()):
+            return False  # cancelled, failed or gone meanwhile: the tally is not wanted
+        try:
+            with transaction.atomic():
+                SimulationChunk.objects.create(
+                    simulation_id=simulation_id, index=index, hands=hands, tally=tally, worker=worker[:200],
+                    seconds=seconds,
+                )  # fmt: skip
+        except IntegrityError:
+            return False  # a resent copy of this chunk got there first
+        stored = SimulationChunk.objects.filter(simulation_id=simulation_id).count()
+        Simulation.objects.filter(pk=simulation_id).update(
+            chunks_done=stored,
+            hands_done=F("hands_done") + max(hands - counted, 0),
+            compute_seconds=F("compute_seconds") + seconds,
+        )
+        total = Simulation.objects.filter(pk=simulation_id).values_list("chunks_total", flat=True).get()
+    if stored >= total:
+        finish(simulation_id)
+    return True
+
+
+def finish(simulation_id: str) -> bool:
+    """Merge a complete job's tallies into its report and mark it done; True for the one caller that did."""
+    simulation = Simulation.objects.filter(pk=simulation_id).first()
+    if simulation is None or simulation.finished:
+        return False
+    chunks = SimulationChunk.objects.filter(simulation_id=simulation_id)
+    if chunks.count() < simulation.chunks_total:
+        return False
+    now = timezone.now()
+    seconds = (now - (simulation.started_at or simulation.created_at)).total_seconds()
+    try:
+        plan = draws.HandsPlan.from_dict(simulation.plan)
+        tally = draws.merge_tallies(chunks.order_by("index").values_list("tally", flat=True).iterator())
+        report = draws.hands_report(plan, tally, seed=simulation.seed, seconds=seconds)
+    except Exception as exc:  # a bug, or tallies that do not fit the plan: the user gets a sentence
+        logger.exception("simulation %s: could not build the report", simulation_id)
+        return fail(simulation_id, _("the results could not be put together (%(error)s)") % {"error": describe(exc)})
+    hands = chunks.aggregate(total=Sum("hands"))["total"] or 0
+    return bool(
+        Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
+            status=Simulation.Status.DONE,
+            result=report,
+            finished_at=now,
+            heartbeat_at=now,
+            hands_done=hands,
+            chunks_done=simulation.chunks_total,
+        )
+    )
+
+
+def describe(exc: BaseException) -> str:
+    """An exception in one line for a job's ``error``: its type and first line, never a traceback."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0][:300]}" if text else type(exc).__name__

@@ -1,0 +1,103 @@
+"""The Celery side of simulation jobs: one task per chunk, and the reaper run when a worker starts.
+
+``run_chunk`` is acknowledged late and rejected back to the broker when its worker process dies
+(``acks_late``, ``reject_on_worker_lost``), so a broker that redelivers (Redis, RabbitMQ) hands a lost
+chunk to another worker; on brokers that do not, ``services.refresh`` resends it. Either way a chunk run
+twice is stored once. What a job's row goes through is in ``simulations.services``.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import time
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_ready
+from django.conf import settings
+from django.db import connections
+from django.utils.translation import gettext as _
+
+from vtesdeck.core import draws
+
+from . import services
+
+__all__ = ["run_chunk"]
+
+logger = logging.getLogger(__name__)
+
+BEAT_SECONDS = 1.0  # how often a chunk reports progress and checks for cancellation
+UNSEEN_RETRIES = 3  # a chunk whose job this worker cannot see yet is tried again, a second apart
+
+
+@shared_task(
+    name="simulations.run_chunk",
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,  # tallies are stored as SimulationChunk rows, never in the result backend
+    soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,
+    time_limit=settings.SIMULATION_CHUNK_TIME_LIMIT,
+)
+def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
+    """Draw chunk ``index`` (``hands`` opening hands) of job ``simulation_id`` and store its tally."""
+    simulation = services.begin_chunk(simulation_id, index)
+    if simulation is None:
+        if self.request.retries < UNSEEN_RETRIES and not services.job_exists(simulation_id):
+            # Queued from inside a transaction not yet committed: the row shows up in a moment.
+            raise self.retry(countdown=1, max_retries=UNSEEN_RETRIES)
+        return  # finished, cancelled, deleted, or this chunk is already stored
+    worker = self.request.hostname or socket.gethostname()
+    counted = 0  # hands of this chunk already added to the job's progress
+    last_beat = time.monotonic()
+
+    def progress(done: int) -> None:
+        nonlocal counted, last_beat
+        if time.monotonic() - last_beat < BEAT_SECONDS:
+            return
+        services.beat(simulation_id, done - counted)  # raises JobStopped once the job was cancelled
+        counted, last_beat = done, time.monotonic()
+
+    started, cpu = time.monotonic(), time.process_time()
+    try:
+        plan = draws.HandsPlan.from_dict(simulation.plan)
+        tally = draws.simulate_chunk(plan, hands, simulation.seed, index, progress=progress)
+    except services.JobStopped:
+        logger.info("simulation %s: chunk %d stopped, the job is no longer running", simulation_id, index)
+        return
+    except SoftTimeLimitExceeded:
+        # The limit the message carried (the queuing process's setting), else this worker's own.
+        limit = (self.request.timelimit or (None, None))[1] or settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT
+        reason = _("a part of it ran longer than the %(seconds)s-second time limit") % {"seconds": f"{limit:g}"}
+        logger.error("simulation %s: chunk %d: %s", simulation_id, index, reason)
+        services.fail(simulation_id, reason)
+        return
+    except Exception as exc:
+        # The traceback goes to the worker's log; the job keeps a sentence naming the cause.
+        logger.exception("simulation %s: chunk %d failed on %s", simulation_id, index, worker)
+        services.fail(
+            simulation_id,
+            _("part %(index)d of %(total)d failed on worker %(worker)s (%(error)s)")
+            % {"index": index + 1, "total": simulation.chunks_total, "worker": worker, "error": services.describe(exc)},
+        )
+        return
+    seconds = time.process_time() - cpu
+    services.store_chunk(simulation_id, index, hands, tally, worker=worker, seconds=seconds, counted=counted)
+    logger.debug("simulation %s: chunk %d, %d hands in %.2f s", simulation_id, index, hands, time.monotonic() - started)
+
+
+@worker_ready.connect
+def reap_on_start(sender=None, **kwargs) -> None:
+    """A worker that starts looks for jobs whose workers were lost (a restart after a crash, say)."""
+    try:
+        handled = services.reap_stale()
+    except Exception:  # the database may be away: the worker itself must still start
+        logger.exception("could not look for stale simulation jobs")
+        return
+    finally:
+        # The main process computes nothing: no database connection of its own should outlive this, nor be
+        # inherited by a pool process forked later.
+        connections.close_all()
+    if handled:
+        logger.warning("resent or closed %d stale simulation jobs", handled)

@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from . import views
+
+app_name = "simulations"
+# Mounted at /simulations/. A deck's Draws tab, where jobs are started, is /decks/<id>/draws/ (decks:draws).
+urlpatterns = [
+    path("<str:simulation_id>/", views.detail, name="detail"),
+    path("<str:simulation_id>/cancel", views.cancel, name="cancel"),
+]
