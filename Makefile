@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+# The Tournament Winning Deck Archive `make setup` imports when the folder is there (a zip or URL works too).
+TWDA ?= ../shared/twda
 
 .PHONY: setup run test bench lock clean venv
 
@@ -21,6 +23,8 @@ venv: $(VENV)/.installed
 setup: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_cards --if-empty
+	@if [ -e "$(TWDA)" ] || [[ "$(TWDA)" == http*://* ]]; then $(PY) manage.py import_twda --if-empty "$(TWDA)"; \
+	else echo "No tournament archive at $(TWDA) (make setup TWDA=folder|zip|URL): /twda/ stays empty"; fi
 
 # The web server and a Celery worker until Ctrl-C; both stop together.
 run: setup
@@ -43,11 +47,13 @@ $(KRCG_VENV)/.installed:
 bench: setup
 	$(PY) bench/import_cards.py
 	$(PY) bench/card_search.py
+	$(PY) bench/twda_search.py
 	$(PY) bench/deck_editor.py
 	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
 	$(PY) bench/decklists.py
 	$(PY) bench/hands.py
 	$(PY) bench/simulations.py
+	$(PY) bench/import_twda.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:

@@ -9,13 +9,17 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 from django.utils.translation import gettext_lazy as _
 
+from twda.models import TournamentCard, TournamentDeck
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 
 from .models import Card, CardSet
+
+# The tournament archive filter: "never" = in no winning deck of the archive, "seen" = in at least one.
+TWDA_FILTERS = ("never", "seen")
 
 LIBRARY_TYPES = (
     "Action", "Action Modifier", "Ally", "Combat", "Conviction", "Equipment", "Event", "Master",
@@ -57,6 +61,12 @@ class CardFilterForm(forms.Form):
         choices=[("", _("any")), ("no", _("legal only")), ("yes", _("banned only"))],
         label=_("Banned"),
     )
+    twda = forms.ChoiceField(
+        required=False,
+        choices=[("", _("any")), ("seen", _("seen in a winning deck")), ("never", _("never in a winning deck"))],
+        label=_("Tournament archive"),
+        help_text=_("whether the card appears in a deck of the tournament winning deck archive"),
+    )
 
     def clean_discipline(self) -> list[tuple[str, bool]]:
         wanted = []
@@ -79,6 +89,15 @@ class CardFilterForm(forms.Form):
                 raise forms.ValidationError(_("Unknown set %(abbrev)s.") % {"abbrev": repr(abbrev)})
             return found
         return ""
+
+    def clean_twda(self) -> str:
+        wanted = self.cleaned_data["twda"]
+        if wanted and not _archive_imported():
+            # Without the archive every card would be "never seen": say why instead of listing them all.
+            raise forms.ValidationError(
+                _("The tournament archive is not imported yet, so no card can be said to be in or out of it.")
+            )
+        return wanted
 
     def clean(self) -> dict:
         data = super().clean()
@@ -124,6 +143,9 @@ def search(data: dict) -> QuerySet[Card]:
         cards = cards.filter(banned_year__isnull=False)
     elif data.get("banned") == "no":
         cards = cards.filter(banned_year__isnull=True)
+    if data.get("twda") in TWDA_FILTERS:
+        played = Exists(TournamentCard.objects.filter(card=OuterRef("pk")))
+        cards = cards.filter(played if data["twda"] == "seen" else ~played)
     if query:
         # The card's own name starting with the query ranks first (name_search opens with it), then
         # another of its names (printed name, AKA) starting with it, then names merely containing it.
@@ -136,6 +158,10 @@ def search(data: dict) -> QuerySet[Card]:
             )
         ).order_by("rank", "name", "id")
     return cards
+
+
+def _archive_imported() -> bool:
+    return TournamentDeck.objects.exists()
 
 
 def autocomplete(query: str, limit: int = 10) -> list[dict]:

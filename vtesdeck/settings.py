@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "decks",
     "accounts",
     "simulations",
+    "twda",
 ]
 
 MIDDLEWARE = [

@@ -69,6 +69,8 @@ _DESCRIPTIONS = {
     "title": "Vampire title.",
     "set": "Set abbreviation, ignoring case, e.g. `V5` or `KMW` (see /api/v1/sets/): cards printed in it.",
     "banned": "`no`: legal cards only; `yes`: banned cards only.",
+    "twda": "The Tournament Winning Deck Archive: `seen`: cards in at least one archived winning deck; "
+    "`never`: cards in none. A 400 while the archive is not imported (every card would be `never`).",
 }
 
 

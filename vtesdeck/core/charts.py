@@ -596,3 +596,44 @@ def _n(value: float) -> str:
     """A coordinate or value with at most two decimals and no trailing zeros: "12", "12.5", "0.33"."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+# --- the tournament archive (a card's page) ----------------------------------------------------
+
+ARCHIVE_LABELS: Mapping[str, str] = {
+    "archive_years_title": "Winning decks playing it, by year",
+    "archive_year_value": "%(decks)s (%(share)s)",
+    "archive_year_tooltip": "%(year)s — decks: %(decks)s, copies: %(copies)s, share of that year's decks: %(share)s",
+    "archive_empty": "Not in any winning deck",
+}
+
+
+def archive_years_chart(
+    by_year: Mapping[str, Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+) -> str:
+    """A card's winning decks per year (a ``CardArchiveStats.by_year``: ``{"2021": {"decks", "copies",
+    "share"}}``), oldest year first, one bar per year from the first to the last (a year between them
+    without the card is a zero row, so the gaps show). A bar's length is the number of decks; the value
+    after it adds their share of that year's winning decks. Keys that are not years are ignored."""
+    words = {**ARCHIVE_LABELS, **_words(labels)}
+    figures: dict[int, Mapping] = {}
+    for year, entry in by_year.items():
+        if len(str(year)) == 4 and str(year).isdigit() and isinstance(entry, Mapping):
+            figures[int(year)] = entry
+    rows = []
+    if figures:
+        for year in range(min(figures), max(figures) + 1):
+            entry = figures.get(year, {})
+            decks = int(entry.get("decks") or 0)
+            copies = int(entry.get("copies") or 0)
+            share = format_share(float(entry.get("share") or 0), labels=words)
+            tooltip = words["archive_year_tooltip"] % {"year": year, "decks": decks, "copies": copies, "share": share}
+            rows.append(
+                _Row(
+                    label=str(year),
+                    segments=(_Segment("bar", decks, tooltip),),
+                    text=words["archive_year_value"] % {"decks": decks, "share": share},
+                )
+            )
+    return _render(rows, title=words["archive_years_title"], width=width, chart_id="archive-years-chart",
+                   empty=words["archive_empty"])  # fmt: skip

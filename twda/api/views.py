@@ -1,0 +1,99 @@
+"""GET /api/v1/twda/: the tournament archive, read-only.
+
+The list filters are ``TwdaSearchForm``'s fields, validated by that form and run by ``search()``: the
+very code behind the /twda/ page. A filter the form rejects, an unknown card name among them, is a 400
+whose body names the parameter, ``{"card": ["No card is called “Govrn”. Did you mean: …?"]}``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import viewsets
+from rest_framework.exceptions import ValidationError
+
+from cards.api.pagination import StrictPagination
+from cards.api.views import ERROR_RESPONSE, filter_errors
+
+from ..models import TournamentDeck
+from ..search import TwdaSearchForm, search
+from .serializers import TournamentDeckDetailSerializer, TournamentDeckSerializer
+
+__all__ = ["TwdaViewSet"]
+
+_DESCRIPTIONS = {
+    "q": "Words (all required, ignoring case) found in the deck name, event, author or winner.",
+    "card": "A card condition, repeatable (all must hold): `<card>:<op><n>` where the card is a VEKN id or a "
+    "name, op is `>=` (at least, the default), `<=` (at most; decks without the card match) or `=` (exactly); "
+    "`<card>:0` or `<card>:none` means no copy. `4x <name>` means at least 4, a bare card at least 1. "
+    "Example: `card=100845:>=4&card=Deflection:0`.",
+    "clan": "A crypt clan, ignoring case, e.g. `Ventrue`: decks whose crypt holds one.",
+    "sect": "A crypt sect: decks whose crypt holds one.",
+    "discipline": "Discipline trigrams, space or comma separated, all required: some crypt vampire has each.",
+    "date_from": "Event on or after this date (YYYY-MM-DD).",
+    "date_to": "Event on or before this date (YYYY-MM-DD); not before `date_from`.",
+    "players_min": "At least this many players.",
+    "players_max": "At most this many players; not below `players_min`.",
+    "place": "Part of the event's place, ignoring case.",
+    "winner": "Part of the winner's name, ignoring case.",
+    "archetype": "An archetype's slug (see the deck's `archetype`).",
+    "order": "Newest first (default), `oldest` first, or most `players` first.",
+}
+
+
+def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
+    description = _DESCRIPTIONS.get(name, "")
+    if name == "card":
+        return OpenApiParameter(name, {"type": "array", "items": {"type": "string"}}, description=description,
+                                explode=True)  # fmt: skip
+    if isinstance(field, forms.DateField):
+        return OpenApiParameter(name, OpenApiTypes.DATE, description=description)
+    if isinstance(field, forms.IntegerField):
+        return OpenApiParameter(name, {"type": "integer", "minimum": field.min_value, "maximum": field.max_value},
+                                description=description)  # fmt: skip
+    schema: dict = {"type": "string"}
+    if isinstance(field, forms.ChoiceField):
+        schema["enum"] = [value for value, _label in field.choices if value != ""]
+    elif getattr(field, "max_length", None):
+        schema["maxLength"] = field.max_length
+    return OpenApiParameter(name, schema, description=description)
+
+
+FILTER_PARAMETERS = [_parameter(name, field) for name, field in TwdaSearchForm.base_fields.items()]
+NOT_FOUND_RESPONSE = OpenApiResponse(
+    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    description="No such deck (or page past the last).",
+)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Search the tournament archive",
+        description="Tournament-winning decks matching every given filter (those of the /twda/ page), "
+        "newest event first unless `order` says otherwise.",
+        parameters=FILTER_PARAMETERS,
+        responses={200: TournamentDeckSerializer(many=True), 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+    ),
+    retrieve=extend_schema(
+        summary="One winning deck in full",
+        responses={200: TournamentDeckDetailSerializer, 404: NOT_FOUND_RESPONSE},
+    ),
+)
+class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
+    """Tournament-winning decks (the TWDA) with their event."""
+
+    queryset = TournamentDeck.objects.all()
+    pagination_class = StrictPagination
+    lookup_value_regex = "[^/]+"
+
+    def get_serializer_class(self):
+        return TournamentDeckDetailSerializer if self.action == "retrieve" else TournamentDeckSerializer
+
+    def get_queryset(self):
+        if self.action != "list":
+            return TournamentDeck.objects.select_related("archetype")
+        form = TwdaSearchForm(self.request.query_params)
+        if not form.is_valid():
+            raise ValidationError(filter_errors(form))
+        return search(form.cleaned_data).defer("deck", "text", "description")

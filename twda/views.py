@@ -1,0 +1,153 @@
+"""The archive's pages: search, a winning deck's page (statistics as in the editor, exports, copy to my
+decks) and the archetypes.
+
+Search goes through ``twda.search`` as the API does. A filter the form refuses, an unknown card name
+among them, is a 400 page saying why (with names close to the one asked for), never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cards import index
+from decks import services as deck_services
+from vtesdeck.core import charts, decklist
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.decklist.lines import library_sections
+from vtesdeck.core.stats import deck_stats
+from vtesdeck.labels import chart_labels
+
+from . import search as twda_search
+from .models import Archetype, CardArchiveStats, TournamentDeck
+
+PAGE_SIZE = 25
+POPULAR_NAMES = 400
+
+
+@require_GET
+def search_page(request: HttpRequest) -> HttpResponse:
+    form = twda_search.TwdaPageForm(request.GET or None)
+    decks, status, conditions = TournamentDeck.objects.all(), 200, []
+    if form.is_bound and form.is_valid():
+        decks = twda_search.search(form.cleaned_data)
+        conditions = form.cleaned_data["card"]
+    elif form.is_bound:
+        decks, status = decks.none(), 400
+    decks = decks.select_related("archetype").defer("deck", "text", "description")
+    page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    known = twda_search.known_clans()
+    context = {
+        "form": form,
+        "page": page,
+        "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+        "rows": [(deck, [known.get(k, k) for k in deck.clans.split("|") if k]) for deck in page.object_list],
+        "conditions": [c.describe() for c in conditions],
+        "filtered": form.is_bound and any(str(v).strip() for k, v in request.GET.items() if k != "page"),
+        "clans": sorted(known.values(), key=str.lower),
+        "total": TournamentDeck.objects.count(),
+        "card_names": _popular_card_names(),
+    }
+    return render(request, "twda/search.html", context, status=status)
+
+
+def _popular_card_names() -> list[str]:
+    """Names for the card rows' suggestions (a plain <datalist>): the cards most winning decks play."""
+    cards = index.get()
+    ids = CardArchiveStats.objects.filter(decks__gt=0).order_by("-decks").values_list("card_id", flat=True)
+    return sorted(cards[i].unique_name for i in ids[:POPULAR_NAMES] if i in cards)
+
+
+def _core(deck: TournamentDeck) -> CoreDeck:
+    """The stored deck without ids the card list no longer has (tables and exporters need real cards)."""
+    core = CoreDeck.from_dict(deck.deck)
+    cards = index.get()
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    core.comments = {i: c for i, c in core.comments.items() if i in cards}
+    core.unresolved = []
+    return core
+
+
+@require_GET
+def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
+    cards = index.get()
+    core = _core(deck)
+    stats = deck_stats(core, cards)
+    known = twda_search.known_clans()
+    context: dict[str, Any] = {
+        "deck": deck,
+        "clans": [known.get(k, k) for k in deck.clans.split("|") if k],
+        "crypt": [{"card": cards[i], "count": n} for i, n in core.crypt.items()],
+        "library": [
+            {"type": kind, "count": sum(n for _card, n in rows), "cards": rows}
+            for kind, rows in library_sections(core, cards)
+        ],
+        "crypt_count": core.crypt_count,
+        "library_count": core.library_count,
+        "stats": stats,
+        "charts": {
+            "capacity": charts.capacity_histogram(stats, labels=chart_labels()),
+            "disciplines": charts.discipline_chart(stats, labels=chart_labels()),
+            "types": charts.library_types_chart(stats, labels=chart_labels()),
+        },
+        "exports": [(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+    }
+    return render(request, "twda/detail.html", context)
+
+
+@require_GET
+def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
+    deck = get_object_or_404(TournamentDeck, pk=deck_id)
+    fmt = decklist.FORMATS.get(format)
+    if fmt is None or fmt.export is None:
+        writable = ", ".join(name for name, f in decklist.FORMATS.items() if f.export is not None)
+        message = _("This deck cannot be exported as “%(format)s”. Formats that can be written: %(formats)s.") % {
+            "format": format,
+            "formats": writable,
+        }
+        return render(request, "twda/problem.html", {"title": _("Unknown export format"), "message": message,
+                                                      "deck": deck}, status=404)  # fmt: skip
+    content = decklist.export(_core(deck), index.get(), format)
+    charset = "" if fmt.media_type == "application/json" else "; charset=utf-8"
+    response = HttpResponse(content, content_type=fmt.media_type + charset)
+    filename = f"{slugify(deck.name or deck.id)[:80] or 'deck'}.{fmt.extension}"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@require_POST
+def copy(request: HttpRequest, deck_id: str) -> HttpResponse:
+    deck = get_object_or_404(TournamentDeck, pk=deck_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(deck.get_absolute_url())
+    core = _core(deck)
+    core.event = None
+    name = deck.name or _("%(event)s winner") % {"event": deck.event or deck.id}
+    try:
+        copy = deck_services.create(request.user, core, name=name, note=_("Copied from the tournament archive"))
+    except deck_services.DeckInputError as exc:
+        return render(request, "twda/problem.html", {"title": _("The deck could not be copied"),
+                                                     "message": str(exc), "deck": deck}, status=400)  # fmt: skip
+    messages.success(request, _("This is your own copy of “%(name)s”.") % {"name": name})
+    return redirect("decks:edit", copy.id)
+
+
+@require_GET
+def archetypes(request: HttpRequest) -> HttpResponse:
+    cards = index.get()
+    rows = []
+    for archetype in Archetype.objects.all():
+        signature = [cards[i] for i in archetype.signature if i in cards]
+        rows.append({"archetype": archetype, "signature": signature})
+    return render(request, "twda/archetypes.html", {"rows": rows})
