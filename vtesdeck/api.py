@@ -14,6 +14,15 @@ from .middleware import UNAVAILABLE
 
 logger = logging.getLogger(__name__)
 
+# The two error bodies every endpoint documents (OpenAPI schema objects): a sentence, or each bad field
+# mapped to its messages with an optional sentence about the request as a whole.
+DETAIL_SCHEMA = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+FIELD_ERRORS_SCHEMA = {
+    "type": "object",
+    "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
+    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+}
+
 
 class Pagination(PageNumberPagination):
     page_size = 50

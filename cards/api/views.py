@@ -15,6 +15,8 @@ from rest_framework import viewsets
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.settings import api_settings
 
+from vtesdeck.api import DETAIL_SCHEMA
+
 from ..models import Card, CardSet, Printing
 from ..search import CardFilterForm, search
 from .pagination import StrictPagination
@@ -105,7 +107,7 @@ ERROR_RESPONSE = OpenApiResponse(
     description="A parameter is invalid: the body maps each bad parameter to its messages.",
 )
 NOT_FOUND_RESPONSE = OpenApiResponse(
-    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    response=DETAIL_SCHEMA,
     description="No such card (or page past the last).",
 )
 

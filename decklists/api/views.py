@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
@@ -50,11 +51,7 @@ class RequestTooLarge(APIException):
 
 
 BAD_REQUEST = OpenApiResponse(
-    response={
-        "type": "object",
-        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
-        "additionalProperties": {"type": "array", "items": {"type": "string"}},
-    },
+    response=FIELD_ERRORS_SCHEMA,
     description='Bad input: each bad field mapped to its messages (`{"text": ["The decklist is empty."]}`), '
     'or `{"detail": "…"}` (a body that is not JSON, too large…).',
     examples=[
@@ -74,11 +71,11 @@ BAD_REQUEST = OpenApiResponse(
     ],
 )
 THROTTLED = OpenApiResponse(
-    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    response=DETAIL_SCHEMA,
     description="Too many requests from this address; retry after the `Retry-After` header's seconds.",
 )
 UNSUPPORTED = OpenApiResponse(
-    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    response=DETAIL_SCHEMA,
     description="The body is neither JSON, a form nor a multipart upload.",
 )
 REQUEST_BODIES = {

@@ -37,6 +37,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
+from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
@@ -119,13 +120,8 @@ class RequestTooLarge(exceptions.APIException):
 
 # --- documented answers ----------------------------------------------------------------------------
 
-_DETAIL_ONLY = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
 BAD_REQUEST = OpenApiResponse(
-    response={
-        "type": "object",
-        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
-        "additionalProperties": {"type": "array", "items": {"type": "string"}},
-    },
+    response=FIELD_ERRORS_SCHEMA,
     description='Bad input: each bad field mapped to its messages (`{"crypt": ["Unknown card id 1 in the '
     'crypt."]}`), or `{"detail": "…"}` (a body that is not JSON, too large…).',
     examples=[
@@ -135,15 +131,15 @@ BAD_REQUEST = OpenApiResponse(
     ],
 )  # fmt: skip
 NOT_FOUND = OpenApiResponse(
-    response=_DETAIL_ONLY,
+    response=DETAIL_SCHEMA,
     description="No such deck, or one you may not see (another user's private deck) or change (anyone "
     "else's deck): the two are not told apart.",
 )
 LOGIN_REQUIRED = OpenApiResponse(
-    response=_DETAIL_ONLY, description="Log in first: a session, HTTP Basic (or a token, where the site issues them)."
+    response=DETAIL_SCHEMA, description="Log in first: a session, HTTP Basic (or a token, where the site issues them)."
 )
 THROTTLED = OpenApiResponse(
-    response=_DETAIL_ONLY,
+    response=DETAIL_SCHEMA,
     description="Too many changes; retry after the `Retry-After` header's seconds.",
 )
 CONFLICT = OpenApiResponse(
@@ -157,7 +153,7 @@ CONFLICT = OpenApiResponse(
     },
     description="The deck changed since `version` (another tab, device or script): nothing was written.",
 )
-UNSUPPORTED = OpenApiResponse(response=_DETAIL_ONLY, description="The body is not JSON (`application/json`).")
+UNSUPPORTED = OpenApiResponse(response=DETAIL_SCHEMA, description="The body is not JSON (`application/json`).")
 # PUT and PATCH answer alike (PUT changes only the fields sent, as PATCH does).
 UPDATE_RESPONSES = {
     200: DeckDetailSerializer,

@@ -31,6 +31,7 @@ from decks import services as deck_services
 from decks.api.authentication import ThrottledBasicAuthentication
 from decks.api.views import MAX_BODY, JSONParser, RequestTooLarge
 from decks.models import Deck
+from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
 
 from .. import services
 from ..models import Simulation
@@ -76,13 +77,8 @@ class BadSimulationInput(exceptions.APIException):
 
 # --- documented answers ----------------------------------------------------------------------------
 
-_DETAIL_ONLY = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
 BAD_REQUEST = OpenApiResponse(
-    response={
-        "type": "object",
-        "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
-        "additionalProperties": {"type": "array", "items": {"type": "string"}},
-    },
+    response=FIELD_ERRORS_SCHEMA,
     description='Bad input, nothing stored: each bad field mapped to its messages (`{"hands": ["Ensure this value '
     'is greater than or equal to 1."]}`), or `{"detail": "…"}`.',
     examples=[
@@ -96,14 +92,14 @@ BAD_PAGE = OpenApiResponse(
     description='A bad `page` or `page_size` (`{"page_size": ["Must be a whole number from 1 to 500."]}`).',
 )
 NOT_FOUND = OpenApiResponse(
-    response=_DETAIL_ONLY,
+    response=DETAIL_SCHEMA,
     description="No such job; or, when starting one, no such deck or one you may not see (another user's "
     "private deck): the two are not told apart.",
 )
-LOGIN_REQUIRED = OpenApiResponse(response=_DETAIL_ONLY, description="Log in to list your own jobs.")
-NOT_YOURS = OpenApiResponse(response=_DETAIL_ONLY, description="Another user's job: only they may cancel it.")
+LOGIN_REQUIRED = OpenApiResponse(response=DETAIL_SCHEMA, description="Log in to list your own jobs.")
+NOT_YOURS = OpenApiResponse(response=DETAIL_SCHEMA, description="Another user's job: only they may cancel it.")
 THROTTLED = OpenApiResponse(
-    response=_DETAIL_ONLY, description="Too many jobs started; retry after the `Retry-After` header's seconds."
+    response=DETAIL_SCHEMA, description="Too many jobs started; retry after the `Retry-After` header's seconds."
 )
 BROKER_DOWN = OpenApiResponse(
     response={
@@ -116,7 +112,7 @@ BROKER_DOWN = OpenApiResponse(
     },
     description="The task queue (broker) did not answer: the job is stored as `failed`, saying why. Retry later.",
 )
-UNSUPPORTED = OpenApiResponse(response=_DETAIL_ONLY, description="The body is not JSON (`application/json`).")
+UNSUPPORTED = OpenApiResponse(response=DETAIL_SCHEMA, description="The body is not JSON (`application/json`).")
 
 
 @extend_schema_view(

@@ -15,6 +15,7 @@ from rest_framework.exceptions import ValidationError
 
 from cards.api.pagination import StrictPagination
 from cards.api.views import ERROR_RESPONSE, filter_errors
+from vtesdeck.api import DETAIL_SCHEMA
 
 from ..models import TournamentDeck
 from ..search import TwdaSearchForm, search
@@ -62,7 +63,7 @@ def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
 
 FILTER_PARAMETERS = [_parameter(name, field) for name, field in TwdaSearchForm.base_fields.items()]
 NOT_FOUND_RESPONSE = OpenApiResponse(
-    response={"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]},
+    response=DETAIL_SCHEMA,
     description="No such deck (or page past the last).",
 )
 
