@@ -191,8 +191,6 @@ def main() -> int:
         database_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{folder}/bench.sqlite3"
         setup_django(database_url)
         from django.db import connection, connections
-        from django.test import Client
-        from django.test.utils import CaptureQueriesContext
 
         setup_started = time.perf_counter()
         holding = prepare_database()
@@ -207,20 +205,36 @@ def main() -> int:
         rng = random.Random(args.seed)
         make = QueryMaker(rng)
         urls = [f"{ENDPOINT}?{urlencode(make())}" for _ in range(args.warmup + args.requests)]
-        client = Client(HTTP_HOST="localhost")
-        # The import and the vocabulary above leave a large heap a web worker would not have; freezing it
-        # keeps the garbage collector's full passes over it out of the request times (GC stays on).
-        gc.collect()
-        gc.freeze()
-        with CaptureQueriesContext(connection) as queries:  # warm-up: also counts SQL per request
-            most_queries = 0
-            for url in urls[: args.warmup]:
-                before = len(queries.captured_queries)
-                client.get(url)
-                most_queries = max(most_queries, len(queries.captured_queries) - before)
-        timings = run(urls[args.warmup :], client)
+        timings, most_queries = measure_gets(urls, args.warmup)
         connections.close_all()
 
+    return report(timings, most_queries, args, where)
+
+
+def measure_gets(urls: list[str], warmup: int) -> tuple[list[tuple[float, str, int]], int]:
+    """GET every URL in process: the first ``warmup`` untimed (counting their SQL queries), the rest timed.
+    Returns the timings and the most SQL queries a warm-up request ran."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="localhost")
+    # The import and the vocabulary above leave a large heap a web worker would not have; freezing it
+    # keeps the garbage collector's full passes over it out of the request times (GC stays on).
+    gc.collect()
+    gc.freeze()
+    with CaptureQueriesContext(connection) as queries:  # warm-up: also counts SQL per request
+        most_queries = 0
+        for url in urls[:warmup]:
+            before = len(queries.captured_queries)
+            client.get(url)
+            most_queries = max(most_queries, len(queries.captured_queries) - before)
+    return run(urls[warmup:], client), most_queries
+
+
+def report(timings: list[tuple[float, str, int]], most_queries: int, args: argparse.Namespace, where: str) -> int:
+    """Print p50/p95/p99, the slowest URLs and the verdict on ``args.target``; write ``args.json``; the exit
+    status (1 only with ``args.check`` and a missed target)."""
     failures = [(url, status) for _, url, status in timings if status != 200]
     values = sorted(t for t, _, _ in timings)
     figures = {

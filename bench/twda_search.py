@@ -15,12 +15,9 @@ plays, drawn from a seeded RNG, sometimes with a clan, date or players filter.
 from __future__ import annotations
 
 import argparse
-import gc
 import io
-import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -31,7 +28,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from card_search import percentile, run, setup_django  # noqa: E402
+from card_search import measure_gets, report, setup_django  # noqa: E402
 
 TARGET_P95_MS = 100.0
 ENDPOINT = "/api/v1/twda/"
@@ -108,8 +105,6 @@ def main() -> int:
         database_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{folder}/bench.sqlite3"
         setup_django(database_url)
         from django.db import connection, connections
-        from django.test import Client
-        from django.test.utils import CaptureQueriesContext
 
         from tests.paths import TWDA
 
@@ -126,47 +121,10 @@ def main() -> int:
 
         make = QueryMaker(random.Random(args.seed))
         urls = [f"{ENDPOINT}?{urlencode(make())}" for _ in range(args.warmup + args.requests)]
-        client = Client(HTTP_HOST="localhost")
-        gc.collect()
-        gc.freeze()
-        with CaptureQueriesContext(connection) as queries:
-            most_queries = 0
-            for url in urls[: args.warmup]:
-                before = len(queries.captured_queries)
-                client.get(url)
-                most_queries = max(most_queries, len(queries.captured_queries) - before)
-        timings = run(urls[args.warmup :], client)
+        timings, most_queries = measure_gets(urls, args.warmup)
         connections.close_all()
 
-    failures = [(url, status) for _, url, status in timings if status != 200]
-    values = sorted(t for t, _, _ in timings)
-    figures = {
-        "requests": len(values),
-        "p50_ms": percentile(values, 0.50),
-        "p95_ms": percentile(values, 0.95),
-        "p99_ms": percentile(values, 0.99),
-        "mean_ms": statistics.fmean(values),
-        "max_ms": values[-1],
-        "target_p95_ms": args.target,
-        "database": where.split()[0],
-        "seed": args.seed,
-        "non_200": len(failures),
-        "max_queries_per_request": most_queries,
-    }
-    line = "  latency ms: p50 {p50_ms:.2f}  p95 {p95_ms:.2f}  p99 {p99_ms:.2f}  mean {mean_ms:.2f}  max {max_ms:.2f}"
-    print(line.format(**figures))
-    print(f"  SQL queries per request (warm-up): at most {most_queries}")
-    print("  slowest:")
-    for elapsed, url, _ in sorted(timings, reverse=True)[:5]:
-        print(f"    {elapsed:7.2f} ms  {url}")
-    if failures:
-        print(f"  {len(failures)} requests did not answer 200, e.g. {failures[0]}")
-    met = figures["p95_ms"] < args.target and not failures
-    print(f"target: p95 under {args.target:g} ms on {figures['database']}: {'met' if met else 'NOT met'}")
-    if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
-    return 1 if args.check and not met else 0
+    return report(timings, most_queries, args, where)
 
 
 if __name__ == "__main__":
