@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -72,6 +73,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before CommonMiddleware, so that preflight OPTIONS requests are answered with the CORS headers.
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: the language follows the browser (Accept-Language) or the switcher.
     "django.middleware.locale.LocaleMiddleware",
@@ -192,8 +195,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "vtesdeck <noreply@loc
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        # `Authorization: Token <key>` for scripts and bots: POST /api/v1/token/ or `manage.py drf_create_token`.
-        "rest_framework.authentication.TokenAuthentication",
+        # `Authorization: Token <key>` for scripts and bots: keys made on the account page or by POST /api/v1/token/.
+        "accounts.authentication.TokenAuthentication",
+        # User name and password on each request, counted against the login throttle.
+        "decks.api.authentication.ThrottledBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "vtesdeck.api.Pagination",
@@ -217,6 +222,17 @@ REST_FRAMEWORK = {
         "simulations_anon": os.environ.get("SIMULATIONS_ANON_RATE", "30/hour"),
     },
 }
+# --- CORS (django-cors-headers) -------------------------------------------------------------------
+# Other sites' pages may read the card list, the sets and the archive, and validate or convert decklists,
+# from any origin. Never with the visitor's cookies (no credentials), and never the deck or simulation
+# endpoints: a cross-site page can only do what an anonymous client could do anyway.
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_URLS_REGEX = r"^/api/(schema/|v1/(cards|sets|twda|decklists)/)"
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS", "POST"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "Link"]
+CORS_PREFLIGHT_MAX_AGE = 86400
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "vtesdeck API",
     "DESCRIPTION": "The official VTES card list, decklists, validation and simulations.",

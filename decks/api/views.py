@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.text import slugify
@@ -28,7 +27,6 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import exceptions, parsers, serializers, status, viewsets
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -44,7 +42,6 @@ from vtesdeck.core.deck import diff
 
 from .. import services
 from ..models import Deck, Revision
-from .authentication import ThrottledBasicAuthentication
 from .serializers import (
     DeckCreateSerializer,
     DeckDetailSerializer,
@@ -65,14 +62,6 @@ logger = logging.getLogger(__name__)
 TAGS = ["decks"]
 # The largest request body read at all: a 2,000,000-character decklist, JSON-escaped, with room to spare.
 MAX_BODY = 12 * 1024 * 1024
-
-
-def _authentication_classes() -> list[type]:
-    classes = [SessionAuthentication, ThrottledBasicAuthentication]
-    # Tokens need their table: only once settings install rest_framework.authtoken (and it is migrated).
-    if "rest_framework.authtoken" in settings.INSTALLED_APPS:
-        classes.append(TokenAuthentication)
-    return classes
 
 
 class DeckWriteThrottle(ScopedRateThrottle):
@@ -243,7 +232,6 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     queryset = Deck.objects.all()  # the model, for the schema; get_queryset decides who sees what
     serializer_class = DeckDetailSerializer
-    authentication_classes = _authentication_classes()
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
     pagination_class = StrictPagination

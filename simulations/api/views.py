@@ -18,7 +18,6 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, status, viewsets
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
@@ -28,7 +27,6 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from cards.api.pagination import StrictPagination
 from decks import services as deck_services
-from decks.api.authentication import ThrottledBasicAuthentication
 from decks.api.views import MAX_BODY, JSONParser, RequestTooLarge
 from decks.models import Deck
 from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
@@ -157,7 +155,6 @@ class SimulationViewSet(viewsets.GenericViewSet):
 
     queryset = Simulation.objects.all()  # for the schema; reads go by id (see the module's docstring)
     serializer_class = SimulationSerializer
-    authentication_classes = [SessionAuthentication, ThrottledBasicAuthentication, TokenAuthentication]
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
     pagination_class = StrictPagination
