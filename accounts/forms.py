@@ -52,3 +52,12 @@ class LoginForm(AuthenticationForm):
         cleaned = super().clean()  # raises on a wrong password, which stays counted
         throttle.forget_attempt(username, address)
         return cleaned
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=100,
+        required=False,
+        help_text=_("What the token is for, to tell it from the others (“Discord bot”). Optional."),
+    )

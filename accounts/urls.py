@@ -8,6 +8,9 @@ from . import views
 app_name = "accounts"
 # Django's views reverse un-namespaced names by default, so each one is told where to go next.
 urlpatterns = [
+    path("", views.account, name="account"),
+    path("tokens/", views.create_token, name="create_token"),
+    path("tokens/<int:token_id>/revoke/", views.revoke_token, name="revoke_token"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,22 +1,27 @@
-"""/accounts/…: sign up here; log in, log out and passwords are Django's own views (see urls.py)."""
+"""/accounts/…: sign up and the account page with its API tokens here; log in, log out and passwords are
+Django's own views (see urls.py)."""
 
 from __future__ import annotations
 
 import logging
 
 from django.conf import settings
-from django.contrib import auth
+from django.contrib import auth, messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render, resolve_url
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST, require_safe
 
 from . import throttle
-from .forms import LoginForm, SignupForm
+from .forms import ApiTokenForm, LoginForm, SignupForm
+from .models import MAX_TOKENS_PER_USER, ApiToken, TooManyTokens
 
 logger = logging.getLogger(__name__)
 
@@ -55,3 +60,47 @@ def _safe_next(request: HttpRequest) -> str:
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return url if allowed else ""
+
+
+@require_safe
+@login_required
+@never_cache
+def account(request: HttpRequest) -> HttpResponse:
+    return _account_page(request, ApiTokenForm())
+
+
+@require_POST
+@login_required
+@never_cache  # the answer holds a new key: no cache may keep it
+def create_token(request: HttpRequest) -> HttpResponse:
+    # The key is shown in this answer, never through a redirect: a message would store it in the session.
+    form = ApiTokenForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, form, status=400)
+    try:
+        token, key = ApiToken.objects.issue(request.user, form.cleaned_data["name"])
+    except TooManyTokens as exc:
+        form.add_error(None, exc)
+        return _account_page(request, form, status=400)
+    logger.info("user %s made API token %s", request.user.pk, token.pk)
+    return _account_page(request, ApiTokenForm(), new_token=token, new_key=key)
+
+
+@require_POST
+@login_required
+def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
+    token = get_object_or_404(ApiToken, pk=token_id, user=request.user)  # another user's token: 404
+    token.delete()
+    logger.info("user %s revoked API token %s", request.user.pk, token_id)
+    messages.success(
+        request,
+        _("The API token “%(name)s” (%(prefix)s…) is revoked: it no longer works.")
+        % {"name": token.name, "prefix": token.prefix},
+    )
+    return redirect("accounts:account")
+
+
+def _account_page(request: HttpRequest, form: ApiTokenForm, *, status: int = 200, **extra) -> HttpResponse:
+    tokens = list(request.user.api_tokens.all())
+    context = {"form": form, "tokens": tokens, "token_limit": MAX_TOKENS_PER_USER, **extra}
+    return render(request, "accounts/account.html", context, status=status)

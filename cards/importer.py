@@ -15,7 +15,7 @@ from vtesdeck.core.carddb import CardList
 from vtesdeck.core.domain import Card as CoreCard
 
 from . import index
-from .models import Card, CardDiscipline, CardSet, Printing, key
+from .models import Card, CardDiscipline, CardListVersion, CardSet, Printing, key
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +98,8 @@ def store(card_list: CardList) -> ImportResult:
             ],
             batch_size=BATCH,
         )
+        # Web processes read this version (ETags, the search snapshot) rather than digest the tables.
+        CardListVersion.stamp()
     index.reset()
     created = sum(1 for r in rows if r.id not in previous)
     updated = sum(1 for r in rows if r.id in previous and previous[r.id] != r.data)

@@ -105,3 +105,76 @@ class Printing(models.Model):
 
     class Meta:
         ordering = ["set__release_date", "set__abbrev"]
+
+
+class CardListVersion(models.Model):
+    """One row: the version of the stored card list, a digest of every card and set (``card_list_digest``).
+
+    The importer writes it whenever it stores a list, so that web processes learn the version with one tiny
+    query instead of digesting the card table themselves (most of a second of CPU). Without the row (a
+    database imported before it existed, or a card or set changed outside the importer, which deletes it),
+    the first reader digests the tables and stores the row.
+    """
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    version = models.CharField(max_length=64)
+    stamped = models.DateTimeField(auto_now=True)
+
+    ROW = 1
+
+    @classmethod
+    def read(cls) -> str | None:
+        return cls.objects.filter(pk=cls.ROW).values_list("version", flat=True).first()
+
+    @classmethod
+    def stamp(cls) -> str:
+        """Digest the stored card list and record it (the importer, inside its transaction)."""
+        version = card_list_digest()
+        cls.objects.update_or_create(pk=cls.ROW, defaults={"version": version})
+        return version
+
+    @classmethod
+    def read_or_stamp(cls) -> str:
+        """The recorded version; digested and recorded first when there is none."""
+        version = cls.read()
+        if version is None:
+            version = card_list_digest()
+            # Another process may record the same digest meanwhile, or an import a newer one: theirs stays.
+            cls.objects.bulk_create([cls(pk=cls.ROW, version=version)], ignore_conflicts=True)
+        return version
+
+    @classmethod
+    def clear(cls) -> None:
+        """The tables changed outside the importer: the next reader digests them again."""
+        cls.objects.filter(pk=cls.ROW).delete()
+
+
+def card_list_digest() -> str:
+    """A digest of every stored card and set: the same cards and sets give the same digest."""
+    import hashlib
+
+    from django.db import connection
+
+    sha = hashlib.sha256()
+    # The stored JSON text as the database returns it: decoding 4,000 cards' JSON would cost five times more.
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, data FROM {Card._meta.db_table} ORDER BY id")
+        for card_id, data in cursor.fetchall():
+            sha.update(f"{card_id}\0{data}\n".encode())
+    for row in CardSet.objects.order_by("abbrev").values_list("abbrev", "vekn_id", "name", "release_date", "company"):
+        sha.update(f"{row!r}\n".encode())
+    return sha.hexdigest()[:32]
+
+
+def _card_list_changed(sender, **kwargs) -> None:
+    # The admin may edit a card or a set one row at a time; the importer's bulk writes send no signals.
+    CardListVersion.clear()
+
+
+for _model in (Card, CardSet):
+    models.signals.post_save.connect(
+        _card_list_changed, sender=_model, dispatch_uid=f"card-list-version-{_model.__name__}"
+    )
+    models.signals.post_delete.connect(
+        _card_list_changed, sender=_model, dispatch_uid=f"card-list-version-delete-{_model.__name__}"
+    )

@@ -10,7 +10,9 @@ Every write carries the deck version the editor last saw; ``services`` refuses a
 overwrite. Only the owner edits a deck: anyone else gets a 404, whatever the deck's visibility.
 
 A change answers in one deck load, one write, one validation, one statistics pass and three partials;
-card facts come from the in-memory ``CardIndex``, never from one query per card.
+card facts come from the in-memory ``CardIndex``, never from one query per card. The answer is read inside
+the write's transaction (as the deck API's): a database lost while it is read takes the change away with
+it, so the 503 that says "nothing was changed" is true, and the editor's retry is not refused as stale.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
+from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -173,17 +176,19 @@ def change_cards(request: HttpRequest, deck_id: str) -> HttpResponse:
     try:
         data = _payload(request)
         card_id, delta, count, version = _change_request(data)
-        if count is not None:
-            deck = services.set_count(deck, card_id, count, version=version)
-        else:
-            deck = services.add(deck, card_id, delta, version=version)
+        with transaction.atomic():  # the answer is read before the commit (see the module's docstring)
+            if count is not None:
+                deck = services.set_count(deck, card_id, count, version=version)
+            else:
+                deck = services.add(deck, card_id, delta, version=version)
+            answer = _panels_payload(request, deck) if as_json else None
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
         return _bad_request(request, deck, str(exc), as_json)
-    if not as_json:
+    if answer is None:
         return redirect(_edit_url(deck, data.get("search", "")))
-    return JsonResponse(_panels_payload(request, deck))
+    return JsonResponse(answer)
 
 
 @login_required
@@ -194,15 +199,17 @@ def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
     try:
         data = _payload(request)
         changes, version = _details_changes(data)
-        deck = services.update_details(deck, version=version, **changes)
+        with transaction.atomic():  # the answer is read before the commit (see the module's docstring)
+            deck = services.update_details(deck, version=version, **changes)
+            answer = {"version": deck.version, "details": _details(deck)} if as_json else None
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
         return _bad_request(request, deck, str(exc), as_json)
-    if not as_json:
+    if answer is None:
         messages.success(request, _("The deck's details were saved."))
         return redirect("decks:edit", deck.id)
-    return JsonResponse({"version": deck.version, "details": _details(deck)})
+    return JsonResponse(answer)
 
 
 def _change_request(data: dict[str, Any]) -> tuple[int, int, int | None, int]:

@@ -6,7 +6,9 @@ hand) and offers a Monte-Carlo job (``services.start_hands``), which anyone who 
 start. A job's page (``/simulations/<id>/``) follows it: a progress bar that refreshes itself (a meta
 refresh without script; ``static/js/draws.js`` polls the API with it), then the report as tables and
 charts. Like the API, a job is read by anyone holding its unguessable id, and cancelled by its owner, or
-by anyone holding the id of a job started without an account.
+by anyone holding the id of a job started without an account; but a job drawn from a private deck is
+read (and cancelled) only by who started it and the deck's owner (``readable_jobs``): to anyone else its
+page, and its cancel button's address, answer the 404 of an id that names no job.
 
 Every read of a job goes through ``services.refresh`` first: a job whose workers were lost is resent or
 failed there, so a page left open is enough to keep a job from staying ``running`` for ever.
@@ -35,7 +37,7 @@ from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.labels import draws_chart_labels, share_labels
 
 from . import services
-from .api.views import SimulationStartThrottle
+from .api.views import SimulationStartThrottle, readable_jobs
 from .forms import HandsForm
 from .models import Simulation
 
@@ -197,7 +199,7 @@ def _recent_jobs(request: HttpRequest, deck: Deck) -> list[Simulation]:
 
 @require_GET
 def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
-    simulation = services.refresh(get_object_or_404(Simulation, pk=simulation_id))
+    simulation = services.refresh(get_object_or_404(readable_jobs(request.user), pk=simulation_id))
     deck = simulation.deck
     if deck is not None and not Deck.objects.readable_by(request.user).filter(pk=deck.pk).exists():
         deck = None  # the job stays readable by its id; the deck it came from need not be
@@ -222,7 +224,8 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
 
 @require_POST
 def cancel(request: HttpRequest, simulation_id: str) -> HttpResponse:
-    simulation = get_object_or_404(Simulation, pk=simulation_id)
+    # One may not cancel what one may not read: the same 404 as a made-up id, never a 403 that tells it is real.
+    simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id)
     if not _may_cancel(request, simulation):
         raise PermissionDenied(_("Only the user who started this simulation may cancel it."))
     was_finished = simulation.finished

@@ -1,27 +1,253 @@
-"""Shared DRF pieces: pagination and the one exception handler every API error goes through."""
+"""Shared DRF pieces: pagination, the default throttles, and the one error shape every API answer uses.
+
+Every 4xx/5xx under ``/api/`` has the same body, whoever produced it (DRF, Django, a middleware, a view):
+
+    {"detail": "<one sentence for a person>", "code": "<machine code>", "errors": {"<field>": ["…"]}}
+
+``detail`` and ``code`` are always there; ``errors`` only when particular fields or parameters are bad.
+DRF's errors come through ``exception_handler``; Django's own (unknown URL, 500, CSRF, a body over
+``DATA_UPLOAD_MAX_MEMORY_SIZE``) through the handlers below, which ``vtesdeck.urls`` and the settings name.
+"""
 
 from __future__ import annotations
 
+import bisect
+import functools
 import logging
+from array import array
+from collections.abc import Iterable
 
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
-from rest_framework import status
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views import csrf, defaults
+from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
-
-from .middleware import UNAVAILABLE
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 logger = logging.getLogger(__name__)
 
-# The two error bodies every endpoint documents (OpenAPI schema objects): a sentence, or each bad field
-# mapped to its messages with an optional sentence about the request as a whole.
-DETAIL_SCHEMA = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
-FIELD_ERRORS_SCHEMA = {
-    "type": "object",
-    "properties": {"detail": {"type": "string", "description": "what is wrong with the request as a whole"}},
-    "additionalProperties": {"type": "array", "items": {"type": "string"}},
-}
+UNAVAILABLE = gettext_noop("The database is unavailable right now; nothing was changed. Please try again in a moment.")
+# Seconds a client should wait before retrying after a lost database.
+UNAVAILABLE_RETRY_AFTER = "5"
+
+
+# --- the error shape --------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx and 5xx answer of the API."""
+
+    detail = serializers.CharField(help_text="What went wrong, in one sentence for a person.")
+    code = serializers.CharField(
+        help_text="What went wrong, for a program: `invalid`, `parse_error`, `not_found`, `not_authenticated`, "
+        "`authentication_failed`, `permission_denied`, `method_not_allowed`, `not_acceptable`, "
+        "`unsupported_media_type`, `throttled`, `payload_too_large`, `conflict`, `database_unavailable`, "
+        "`broker_unavailable` or `server_error`."
+    )
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Only when particular fields are bad: each bad field of the body (`library[0].count` inside "
+        "lists and objects) or query parameter, mapped to its messages; `non_field_errors` for the request "
+        "as a whole.",
+    )
+
+
+ERROR_SCHEMA = ErrorSerializer
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: capitalised, ending with a full stop (DRF's parse errors have none)."""
+    text = " ".join(str(text).split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else f"{text}."
+
+
+def error_body(detail: str, code: str, errors: dict[str, list[str]] | None = None, **extra) -> dict:
+    """The error shape; ``extra`` keys (a conflict's current ``version``…) come after the shape's own."""
+    body: dict = {"detail": sentence(detail), "code": code}
+    if errors:
+        body["errors"] = errors
+    body.update(extra)
+    return body
+
+
+def error_response(detail: str, code: str, status: int, **extra) -> JsonResponse:
+    """The error shape as a plain Django response, for answers made outside DRF."""
+    return JsonResponse(error_body(detail, code, **extra), status=status)
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """Whether an error answer should be the JSON shape rather than an HTML page."""
+    return request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", "")
+
+
+def _flatten(detail, path: str, into: dict[str, list[str]]) -> None:
+    # {"library": [{"count": ["…"]}, {}]} → {"library[0].count": ["…"]}: a client points at the bad value.
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            # ListField reports its items by number: conditions[0], as for a list of objects.
+            if isinstance(key, int):
+                _flatten(value, f"{path}[{key}]", into)
+            else:
+                _flatten(value, f"{path}.{key}" if path else str(key), into)
+    elif isinstance(detail, list):
+        if all(not isinstance(item, (dict, list)) for item in detail):
+            if detail:
+                into.setdefault(path or api_settings.NON_FIELD_ERRORS_KEY, []).extend(str(i) for i in detail)
+            return
+        for index, item in enumerate(detail):
+            _flatten(item, f"{path}[{index}]", into)
+    else:
+        into.setdefault(path or api_settings.NON_FIELD_ERRORS_KEY, []).append(str(detail))
+
+
+def field_errors(detail) -> dict[str, list[str]]:
+    """DRF's error detail (a message, a list, or fields mapped to messages, nested) as ``{field: [message]}``."""
+    errors: dict[str, list[str]] = {}
+    _flatten(detail, "", errors)
+    return errors
+
+
+def _validation_sentence(errors: dict[str, list[str]]) -> str:
+    whole = errors.get(api_settings.NON_FIELD_ERRORS_KEY, [])
+    fields = [field for field in errors if field != api_settings.NON_FIELD_ERRORS_KEY]
+    if whole and not fields:
+        return whole[0]
+    if len(fields) == 1:
+        return _("Invalid value for %(field)s: %(message)s") % {"field": fields[0], "message": errors[fields[0]][0]}
+    if fields:
+        return _("Invalid values for %(fields)s; see `errors` for each.") % {"fields": ", ".join(fields)}
+    return _("The request is invalid.")
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+    default_detail = gettext_noop("The request is too large.")
+
+
+def _as_api_exception(exc: Exception) -> Exception:
+    """Django's errors as the API exceptions they amount to (DRF's handler knows only the first two)."""
+    if isinstance(exc, Http404):
+        return exceptions.NotFound(*exc.args)
+    if isinstance(exc, PermissionDenied):
+        return exceptions.PermissionDenied(*exc.args)
+    if isinstance(exc, RequestDataTooBig):
+        return PayloadTooLarge(
+            _("The request body is larger than this site accepts (%(limit)s bytes).")
+            % {"limit": f"{_upload_limit():,}"}
+        )
+    if isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):
+        return exceptions.ValidationError(
+            {api_settings.NON_FIELD_ERRORS_KEY: [_("The request has too many form fields or files.")]}
+        )
+    return exc
+
+
+def _upload_limit() -> int:
+    from django.conf import settings
+
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's handler (status, headers such as ``Retry-After``), with every body rewritten into the shape."""
+    # Imported here: rest_framework.views reads DEFAULT_THROTTLE_CLASSES, which name this module's throttles.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    exc = _as_api_exception(exc)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        if isinstance(exc, (OperationalError, InterfaceError)):
+            logger.warning("database unavailable: %s", exc)
+            return Response(
+                error_body(_(UNAVAILABLE), "database_unavailable"),
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                headers={"Retry-After": UNAVAILABLE_RETRY_AFTER},
+            )
+        return None  # a bug: Django's 500, which handler500 answers in the shape on /api/ paths
+    if isinstance(exc, exceptions.ValidationError) or isinstance(exc.detail, (dict, list)):
+        errors = field_errors(exc.detail)
+        if isinstance(exc, exceptions.ValidationError):
+            response.data = error_body(_validation_sentence(errors), "invalid", errors)
+        else:  # another API error raised with fields (rare): the class's own sentence and code
+            response.data = error_body(str(exc.default_detail), exc.default_code, errors)
+    else:
+        code = getattr(exc.detail, "code", None) or getattr(exc, "default_code", "error")
+        response.data = error_body(str(exc.detail), code)
+    return response
+
+
+# --- Django's own errors, on API paths --------------------------------------------------------------
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler404``: the shape on API paths, the site's 404 page elsewhere."""
+    if request.path.startswith("/api/"):
+        return error_response(_("There is nothing at this address."), "not_found", 404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a bug. The traceback goes to the log (Django's), never to the client."""
+    if request.path.startswith("/api/"):
+        return error_response(
+            _("Something went wrong on the server; it has been logged. Please try again later."), "server_error", 500
+        )
+    return defaults.server_error(request)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: Django's refusals before any view ran (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+    read by a middleware, a bad Host header…). A body too large is a 413 on API paths."""
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        too_large = _as_api_exception(exception)
+        return error_response(str(too_large.detail), "payload_too_large", 413)
+    return error_response(_("The request is malformed."), "invalid", 400)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``CSRF_FAILURE_VIEW``: a form post without its CSRF token. (DRF's views check the token themselves
+    for session logins, answering a 403 through ``exception_handler``.)"""
+    if request.path.startswith("/api/"):
+        return error_response(
+            _("CSRF check failed (%(reason)s): send the CSRF token with a logged-in session, or use a token.")
+            % {"reason": reason.rstrip(".")},
+            "permission_denied",
+            403,
+        )
+    return csrf.csrf_failure(request, reason)
+
+
+def database_unavailable() -> JsonResponse:
+    response = error_response(_(UNAVAILABLE), "database_unavailable", 503)
+    response["Retry-After"] = UNAVAILABLE_RETRY_AFTER
+    return response
+
+
+# --- pagination and throttles -----------------------------------------------------------------------
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's, with one more refusal: JSON nested thousands deep is a 400, not Python's RecursionError (a 500).
+
+    The default parser of every API view (``settings.REST_FRAMEWORK``)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from None
 
 
 class Pagination(PageNumberPagination):
@@ -30,11 +256,126 @@ class Pagination(PageNumberPagination):
     max_page_size = 500
 
 
-def exception_handler(exc: Exception, context: dict) -> Response | None:
-    response = drf_exception_handler(exc, context)
-    if response is not None:
-        return response
-    if isinstance(exc, (OperationalError, InterfaceError)):
-        logger.warning("database unavailable: %s", exc)
-        return Response({"detail": UNAVAILABLE}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"})
-    return None
+@functools.lru_cache(maxsize=64)
+def _parsed_rate(rate: str | None) -> tuple[int | None, int | None]:
+    return SimpleRateThrottle.parse_rate(None, rate)  # it reads nothing of the instance
+
+
+class _LiveRate:
+    """DRF reads the rates once, into a class attribute, when it is imported; these read the settings at
+    each request, so that ``REST_FRAMEWORK`` changed by a deployment's local settings or a test counts.
+
+    DRF keeps each client's recent request times (its "history", newest first) as a list of floats that the
+    cache pickles and unpickles on every request: up to 1,200 of them at the anonymous rate, the largest
+    cost of a cheap request. These keep the same times, oldest first, as one packed ``array('d')`` in
+    bytes: the same sliding window and the same answers, for a copy of a few kilobytes.
+    """
+
+    scope: str
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
+        return _parsed_rate(rate)
+
+    def allow_request(self, request, view) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        times = array("d")
+        stored = self.cache.get(self.key)
+        if isinstance(stored, bytes) and len(stored) % times.itemsize == 0:
+            times.frombytes(stored)
+        elif isinstance(stored, list):  # DRF's own list, written before an upgrade: newest first
+            times.extend(reversed(stored))
+        # The times that left the window: the oldest, at the front.
+        del times[: bisect.bisect_right(times, self.now - self.duration)]
+        self.history = times
+        if len(times) >= self.num_requests:
+            return self.throttle_failure()
+        times.append(self.now)
+        self.cache.set(self.key, times.tobytes(), self.duration)
+        return True
+
+    def wait(self) -> float | None:
+        """DRF's advice for ``Retry-After``: the window's remaining time over the requests still allowed."""
+        remaining = self.duration - (self.now - self.history[0]) if self.history else self.duration
+        available = self.num_requests - len(self.history) + 1
+        return remaining / available if available > 0 else None
+
+
+class AnonThrottle(_LiveRate, AnonRateThrottle):
+    """Every API request of a client without an account, per address (scope ``anon``, ``API_ANON_RATE``)."""
+
+
+class UserThrottle(_LiveRate, UserRateThrottle):
+    """Every API request of a logged-in user, per user (scope ``user``, ``API_USER_RATE``)."""
+
+    def get_cache_key(self, request, view) -> str | None:
+        if not (request.user and request.user.is_authenticated):
+            return None  # AnonThrottle's
+        return super().get_cache_key(request, view)
+
+
+# Views with their own throttles list these first, so that the defaults still hold for them.
+DEFAULT_THROTTLES = [AnonThrottle, UserThrottle]
+
+
+# --- the OpenAPI schema: the errors any operation can answer -----------------------------------------
+
+_COMMON_ERRORS = {
+    "401": "Bad credentials (a wrong or revoked token, a wrong password).",
+    "403": "Bad credentials, a session without its CSRF token, or not allowed.",
+    "406": "No representation matches the `Accept` header (the API answers JSON).",
+    "429": "Too many requests; retry after the `Retry-After` header's seconds.",
+    "503": "The database (or, for simulations, the task queue) is unavailable right now; retry after the "
+    "`Retry-After` header's seconds. Nothing was changed.",
+}
+_BODY_ERRORS = {
+    "400": "Bad input: `errors` names each bad field; or the body is not valid JSON (`parse_error`).",
+    "413": "The request body is too large (`payload_too_large`).",
+    "415": "The body's `Content-Type` is not one this operation reads.",
+}
+_NOT_FOUND = "No such object, or a page past the last."
+_BAD_QUERY = "A bad query parameter: `errors` names it."
+
+
+def _schema_response(description: str) -> dict:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+
+
+def _add(responses: dict, statuses: Iterable[tuple[str, str]]) -> None:
+    for code, description in statuses:
+        responses.setdefault(code, _schema_response(description))
+
+
+def document_errors(result: dict, generator, request, public) -> dict:
+    """``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``: every operation documents the errors it can answer
+    whatever the view (throttling, credentials, the database, a body's size and type, a page past the end),
+    so that the views document only their own (``ErrorSerializer`` bodies with their own descriptions)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    if "Error" not in schemas:  # only when no view names ErrorSerializer itself
+        from drf_spectacular.openapi import AutoSchema
+
+        schemas["Error"] = AutoSchema()._map_serializer(ErrorSerializer(), "response")
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in {"get", "put", "post", "patch", "delete", "head", "options"}:
+                continue
+            responses = operation.setdefault("responses", {})
+            _add(responses, _COMMON_ERRORS.items())
+            parameters = operation.get("parameters", [])
+            if "requestBody" in operation:
+                _add(responses, _BODY_ERRORS.items())
+            if any(p.get("in") == "path" for p in parameters) or any(p.get("name") == "page" for p in parameters):
+                _add(responses, [("404", _NOT_FOUND)])
+            if any(p.get("in") == "query" for p in parameters):
+                _add(responses, [("400", _BAD_QUERY)])
+    return result

@@ -6,13 +6,15 @@ import logging
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
+
+from .api import UNAVAILABLE, UNAVAILABLE_RETRY_AFTER, database_unavailable, wants_json
 
 logger = logging.getLogger(__name__)
 
-UNAVAILABLE = gettext_noop("The database is unavailable right now; nothing was changed. Please try again in a moment.")
+__all__ = ["UNAVAILABLE", "DatabaseUnavailableMiddleware"]
 
 
 class DatabaseUnavailableMiddleware:
@@ -26,12 +28,10 @@ class DatabaseUnavailableMiddleware:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         logger.warning("database unavailable on %s: %s", request.path, exception)
-        message = gettext(UNAVAILABLE)  # the language LocaleMiddleware chose for this request
-        if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
-            response: HttpResponse = JsonResponse({"detail": message}, status=503)
-        else:
-            response = HttpResponse(
-                render_to_string("503.html", {"message": message}), status=503, content_type="text/html"
-            )
-        response["Retry-After"] = "5"
+        if wants_json(request):  # the API's error shape, in the language LocaleMiddleware chose
+            return database_unavailable()
+        response = HttpResponse(
+            render_to_string("503.html", {"message": gettext(UNAVAILABLE)}), status=503, content_type="text/html"
+        )
+        response["Retry-After"] = UNAVAILABLE_RETRY_AFTER
         return response

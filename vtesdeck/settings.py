@@ -47,7 +47,8 @@ if not SECRET_KEY:
     if not DEBUG and os.environ.get("VTESDECK_REQUIRE_SECRET"):
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set in production")
     # A local install needs no configuration; a deployment sets DJANGO_SECRET_KEY (see README).
-    SECRET_KEY = "vtesdeck-local-insecure-key-set-DJANGO_SECRET_KEY-in-production"
+    # The "django-insecure-" prefix makes `manage.py check --deploy` flag a deployment that forgot it.
+    SECRET_KEY = "django-insecure-vtesdeck-local-key-set-DJANGO_SECRET_KEY-in-production"
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h.strip()]
 
 INSTALLED_APPS = [
@@ -71,7 +72,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: times and logs every request, static files and redirects included (vtesdeck.requestlog).
+    "vtesdeck.requestlog.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before whitenoise, so that static files get the CSP and Permissions-Policy headers too.
+    "vtesdeck.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before CommonMiddleware, so that preflight OPTIONS requests are answered with the CORS headers.
     "corsheaders.middleware.CorsMiddleware",
@@ -149,8 +154,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-# Serve from the app folders in development and tests, with no collectstatic step.
-WHITENOISE_USE_FINDERS = True
+# Serve from the app folders in development and tests, with no collectstatic step. A deployment runs
+# collectstatic and sets WHITENOISE_USE_FINDERS=false: the collected files, with their gzip
+# copies, are then what is served (the app folders' files would win over them otherwise).
+WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", "True")
 WHITENOISE_AUTOREFRESH = DEBUG
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", str(10 * 1024 * 1024))
@@ -176,6 +183,39 @@ else:
 # a proxy, every visitor shares the proxy's address and its login throttle.
 NUM_PROXIES = envint("NUM_PROXIES", "0")
 
+# --- Security -------------------------------------------------------------------------------------
+# DJANGO_HTTPS=true when the site is served over HTTPS (by gunicorn behind a TLS-terminating proxy, say):
+# plain HTTP is redirected, cookies are sent over HTTPS only, and browsers are told (HSTS) never to use
+# plain HTTP again. Off by default, so that `make run` and the tests work on http://127.0.0.1:8000.
+HTTPS = envbool("DJANGO_HTTPS", "False")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+# A year, once HTTPS works everywhere; a first deployment may start lower (DJANGO_HSTS_SECONDS=3600), as
+# browsers remember the header for that long and a mistake cannot be taken back sooner.
+SECURE_HSTS_SECONDS = envint("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)) if HTTPS else 0
+# Opt-ins, as both reach beyond this site: every subdomain must serve HTTPS, and a preloaded domain is built
+# into browsers (once submitted at hstspreload.org) and takes months to come out again.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", "False")
+SECURE_HSTS_PRELOAD = envbool("DJANGO_HSTS_PRELOAD", "False")
+# A load balancer probes /healthz over plain HTTP, and a redirect is not a healthy answer to it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Behind a proxy that terminates TLS, the request reaching Django is plain HTTP: trust the proxy's
+# X-Forwarded-Proto, and only when the proxy sets it itself (overwriting what a client sent).
+# (gunicorn does the same for the proxies in FORWARDED_ALLOW_IPS, see gunicorn.conf.py.)
+if envbool("DJANGO_PROXY_SSL_HEADER", "False"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Origins (scheme included: https://vtesdeck.example.org) whose forms and scripts may POST here, besides
+# the site's own host: needed when the proxy changes the Host or the scheme Django sees.
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+# Always on (Django's defaults, spelled out so that nobody loosens them unknowingly). The
+# Content-Security-Policy and Permissions-Policy headers come from vtesdeck.security.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+
 # --- Email ----------------------------------------------------------------------------------------
 # Password reset messages. Without EMAIL_HOST they are printed on the console (fine for development).
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -192,6 +232,18 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "vtesdeck <noreply@localhost>")
 
 # --- Django REST framework: every default spelled out --------------------------------------------
+
+
+def _rate(name: str, default: str) -> str | None:
+    value = os.environ.get(name, default).strip()
+    if value.lower() in ("off", "none", ""):
+        return None
+    number, _slash, period = value.partition("/")
+    if not number.isdigit() or period[:1] not in ("s", "m", "h", "d"):
+        raise ImproperlyConfigured(f"{name} must be a rate such as 1200/minute (or off), not {value!r}")
+    return value
+
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -207,14 +259,19 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["vtesdeck.api.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "vtesdeck.api.exception_handler",
     "COERCE_DECIMAL_TO_STRING": False,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Views opt in by scope; anonymous decklist checks are cheap but unauthenticated, so they are capped.
-    "DEFAULT_THROTTLE_CLASSES": [],
+    # Every API request counts against its client's rate (per address without an account, per user with
+    # one): far above what a person or a well-behaved bot sends, low enough to stop a runaway loop. `off`
+    # disables one (load benchmarks). Views with a scope of their own (decklists, deck writes, simulation
+    # starts) are capped by that scope too.
+    "DEFAULT_THROTTLE_CLASSES": ["vtesdeck.api.AnonThrottle", "vtesdeck.api.UserThrottle"],
     "DEFAULT_THROTTLE_RATES": {
+        "anon": _rate("API_ANON_RATE", "1200/minute"),
+        "user": _rate("API_USER_RATE", "3000/minute"),
         "decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute"),
         "decks": os.environ.get("DECKS_WRITE_RATE", "600/hour"),
         # Starting simulation jobs (reading them is free): each one is seconds of a worker's CPU.
@@ -241,7 +298,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # drf-spectacular's own hook, then the errors every operation can answer (throttling, credentials, the
+    # database, a body's size and type), in the one error shape.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "vtesdeck.api.document_errors"],
 }
+# A form or API post refused for its CSRF token: the API's error shape on /api/ paths, Django's page elsewhere.
+CSRF_FAILURE_VIEW = "vtesdeck.api.csrf_failure"
 
 # --- Celery ---------------------------------------------------------------------------------------
 CELERY_DATA_DIR = Path(os.environ.get("CELERY_DATA_DIR", BASE_DIR / ".celery"))
@@ -303,13 +365,28 @@ SIMULATION_PUBLISH_TIMEOUT = envint("SIMULATION_PUBLISH_TIMEOUT", "3")
 # Where `import_cards --source vekn` downloads fresh CSVs from (a zip of vtescrypt/vteslib/vtessets).
 VEKN_CARDS_URL = os.environ.get("VEKN_CARDS_URL", "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip")
 
+# --- Logging --------------------------------------------------------------------------------------
+# Everything goes to stderr (the process manager or container platform keeps it). LOG_FORMAT=json writes
+# one JSON object per line, for a log collector; each request's line comes from vtesdeck.requestlog.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain")
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "vtesdeck.requestlog.JsonFormatter"},
+    },
+    "filters": {"request_id": {"()": "vtesdeck.requestlog.RequestIdFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+if LOG_FORMAT == "json":
+    # runserver's own access lines have their own handler: through ours, so that every line is JSON.
+    LOGGING["loggers"] = {"django.server": {"handlers": ["console"], "level": "INFO", "propagate": False}}
 
 try:
     from .local_settings import *  # noqa: F403

@@ -107,19 +107,28 @@ class CardSerializer(serializers.ModelSerializer):
     def get_banned(self, card: Card) -> bool:
         return card.banned_year is not None
 
-    def to_representation(self, card: Card) -> dict:
+    def to_representation(self, card: Card | dict) -> dict:
         """The declared fields' output, built straight from the stored JSON.
 
         A page of results is mostly this method, and DRF's field-by-field walk (plus rebuilding each core
         card and reversing each URL) costs several times the SQL. The fields above still define the
         schema, and ``declared_representation`` gives their output: the tests check both agree on every
-        card.
+        card. ``card`` may also be a card's ``listed`` dict, kept from an earlier request: only the URL,
+        which names the request's host, is added.
         """
-        data = card.data
         if "_url_prefix" not in self.__dict__:
             list_url = reverse("cards-api:card-list")
             request = self.context.get("request")
             self._url_prefix = request.build_absolute_uri(list_url) if request is not None else list_url
+        listed = card if isinstance(card, dict) else self.listed(card)
+        # "id" comes first in `listed` too: this keeps the fields in their declared order.
+        return {"id": listed["id"], "url": f"{self._url_prefix}{listed['id']}/", **listed}
+
+    @staticmethod
+    def listed(card: Card) -> dict:
+        """Every field but ``url``: the same for every request (no field is translated), so a process may
+        keep it for as long as the card list does not change. Callers must not modify it."""
+        data = card.data
         if card.kind == Card.Kind.CRYPT:
             disciplines = [
                 {"code": d["code"], "name": _trait_name(d["code"]), "superior": d["superior"]}
@@ -132,7 +141,6 @@ class CardSerializer(serializers.ModelSerializer):
             ]
         return {
             "id": card.id,
-            "url": f"{self._url_prefix}{card.id}/",
             "kind": card.kind,
             "name": card.name,
             "printed_name": card.printed_name,

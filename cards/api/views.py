@@ -1,8 +1,9 @@
 """GET /api/v1/cards/ and /api/v1/sets/: the card database, read-only.
 
 The list filters are ``CardFilterForm``'s fields, validated by that form and run by ``search()``: the
-very code behind the /cards/ page. A filter the form rejects is a 400 whose body names the parameter,
-``{"capacity_min": ["Enter a whole number."]}``; an unknown card id is a JSON 404.
+very code behind the /cards/ page. A filter the form rejects is a 400 in the API's error shape whose
+``errors`` name the parameter, ``{"capacity_min": ["Enter a whole number."]}``; an unknown card id is a 404.
+Answers carry an ETag and may be cached for five minutes (see ``caching``).
 """
 
 from __future__ import annotations
@@ -10,15 +11,17 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import F, Prefetch
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.settings import api_settings
 
-from vtesdeck.api import DETAIL_SCHEMA
+from vtesdeck.api import ERROR_SCHEMA
 
+from .. import matching
 from ..models import Card, CardSet, Printing
 from ..search import CardFilterForm, search
+from .caching import CachedReadMixin
 from .pagination import StrictPagination
 from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
 
@@ -42,6 +45,18 @@ class CardFilterParams(CardFilterForm):
                 raise
             self.add_error("capacity_min", f"capacity_min ({low}) must not exceed capacity_max ({high}).")
             return self.cleaned_data
+
+
+class _SharedFields(dict):
+    """``base_fields`` whose "deep copy" (every form instance makes one) is a new dict of the same fields:
+    the API's form only validates, which reads its fields and changes none of them (it is never rendered),
+    and copying them with their widgets (the select boxes' choices) was a tenth of a card search's CPU."""
+
+    def __deepcopy__(self, memo) -> dict:
+        return dict(self)
+
+
+CardFilterParams.base_fields = _SharedFields(CardFilterParams.base_fields)
 
 
 def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
@@ -99,16 +114,26 @@ FILTER_PARAMETERS = [
     for name, field in CardFilterParams.base_fields.items()
 ]
 ERROR_RESPONSE = OpenApiResponse(
-    response={
-        "type": "object",
-        "additionalProperties": {"type": "array", "items": {"type": "string"}},
-        "example": {"capacity_min": ["Enter a whole number."]},
-    },
-    description="A parameter is invalid: the body maps each bad parameter to its messages.",
+    response=ERROR_SCHEMA,
+    description="A parameter is invalid: `errors` maps each bad parameter to its messages.",
+    examples=[
+        OpenApiExample(
+            "A capacity that is no number",
+            value={
+                "detail": "Invalid value for capacity_min: Enter a whole number.",
+                "code": "invalid",
+                "errors": {"capacity_min": ["Enter a whole number."]},
+            },
+        )
+    ],
 )
 NOT_FOUND_RESPONSE = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="No such card (or page past the last).",
+)
+NOT_MODIFIED = OpenApiResponse(
+    description="Not modified: `If-None-Match` holds this answer's current `ETag` (no body). Card-list answers "
+    "carry an `ETag` and `Cache-Control: public, max-age=300`."
 )
 
 
@@ -118,14 +143,14 @@ NOT_FOUND_RESPONSE = OpenApiResponse(
         description="Official VTES cards matching every given filter (the filters of the /cards/ page), "
         "best name matches first when `q` is given, else by name.",
         parameters=FILTER_PARAMETERS,
-        responses={200: CardSerializer(many=True), 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
     ),
     retrieve=extend_schema(
         summary="One card in full",
-        responses={200: CardDetailSerializer, 404: NOT_FOUND_RESPONSE},
+        responses={200: CardDetailSerializer, 304: NOT_MODIFIED, 404: NOT_FOUND_RESPONSE},
     ),
 )
-class CardViewSet(viewsets.ReadOnlyModelViewSet):
+class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
     """Official VTES cards."""
 
     queryset = Card.objects.all()
@@ -133,6 +158,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
+
+    def cacheable(self, request) -> bool:
+        # `twda=` follows the tournament archive, imported apart from the card list.
+        return not request.query_params.get("twda")
 
     def get_queryset(self):
         if self.action != "list":
@@ -143,14 +172,28 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         form = CardFilterParams(self.request.query_params)
         if not form.is_valid():
             raise ValidationError(filter_errors(form))
-        return search(form.cleaned_data)
+        # The same cards as search() in the same order, picked in memory: only the page's rows are read.
+        found = matching.find(form.cleaned_data)
+        return search(form.cleaned_data) if found is None else found
+
+    def paginate_queryset(self, queryset):
+        if isinstance(queryset, matching.CardMatches):
+            # A page of in-memory matches: each card's fields as rendered the first time this process
+            # listed it (the same for every request), so that a page is a lookup rather than rows to read.
+            queryset = queryset.listed(CardSerializer.listed)
+        return super().paginate_queryset(queryset)
 
 
 @extend_schema_view(
-    list=extend_schema(summary="All sets", responses={200: CardSetSerializer(many=True), 400: ERROR_RESPONSE}),
-    retrieve=extend_schema(summary="One set", responses={200: CardSetSerializer, 404: NOT_FOUND_RESPONSE}),
+    list=extend_schema(
+        summary="All sets",
+        responses={200: CardSetSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+    ),
+    retrieve=extend_schema(
+        summary="One set", responses={200: CardSetSerializer, 304: NOT_MODIFIED, 404: NOT_FOUND_RESPONSE}
+    ),
 )
-class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+class CardSetViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
     """VTES sets and promos with their release dates, oldest first (undated ones last)."""
 
     # Spelled out: SQLite and PostgreSQL disagree on where NULL dates sort.

@@ -8,7 +8,10 @@ only document them, and the tests check that every key an answer holds is docume
 
 from __future__ import annotations
 
+import copy
+
 from rest_framework import serializers
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
@@ -33,8 +36,36 @@ TEXT_HELP = (
 )
 
 
-class DecklistTextField(serializers.CharField):
+class _SurrogateCheck(ProhibitSurrogateCharactersValidator):
+    """DRF's check, and its message, but with a test of the whole text in C first: strict UTF-8 refuses
+    exactly the surrogate code points, so only a text holding one is walked character by character (DRF
+    always does, a tenth of a validation request's CPU for a typical decklist)."""
+
+    def __call__(self, value) -> None:
+        try:
+            str(value).encode("utf-8")
+        except UnicodeEncodeError:
+            super().__call__(value)
+
+
+class CopiedOnce:
+    """For the request fields: a serializer deep-copies its declared fields for each request, and DRF's
+    copy re-runs each field's ``__init__`` (choices, validators…), most of the cost of reading a request.
+    These fields hold nothing a request changes (binding a copy only sets its own attributes), so a shallow
+    copy is as good."""
+
+    def __deepcopy__(self, memo):
+        return copy.copy(self)
+
+
+class DecklistTextField(CopiedOnce, serializers.CharField):
     """A decklist is text: a number, a list or ``true`` in its place is a client's mistake, not a deck."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.validators = [
+            _SurrogateCheck() if isinstance(v, ProhibitSurrogateCharactersValidator) else v for v in self.validators
+        ]
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -42,12 +73,24 @@ class DecklistTextField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class ChoiceField(CopiedOnce, serializers.ChoiceField):
+    pass
+
+
+class CharField(CopiedOnce, serializers.CharField):
+    pass
+
+
+class IntegerField(CopiedOnce, serializers.IntegerField):
+    pass
+
+
 # --- requests --------------------------------------------------------------------------------------
 
 
 class ParseRequestSerializer(serializers.Serializer):
     text = DecklistTextField(trim_whitespace=False, help_text=TEXT_HELP)
-    format = serializers.ChoiceField(
+    format = ChoiceField(
         choices=[(name, fmt.label) for name, fmt in decklist.FORMATS.items()],
         required=False,
         allow_null=True,
@@ -78,19 +121,19 @@ class ParseUploadSerializer(ParseRequestSerializer):
 
 
 class _ValidateFields(serializers.Serializer):
-    as_of = serializers.CharField(
+    as_of = CharField(
         required=False,
         allow_null=True,
         allow_blank=True,
         help_text="`YYYY-MM-DD`: judge legality on that date; `deck`: on the decklist's own event date (archive "
         "header), else today. Default: today.",
     )
-    ruleset = serializers.ChoiceField(
+    ruleset = ChoiceField(
         choices=[(name, getattr(ruleset, "label", "") or name) for name, ruleset in RULESETS.items()],
         default=services.DEFAULT_RULESET,
         help_text="The rule set to judge the deck by.",
     )
-    players = serializers.IntegerField(
+    players = IntegerField(
         required=False,
         allow_null=True,
         min_value=services.MIN_PLAYERS,
@@ -114,7 +157,7 @@ class ValidateUploadSerializer(_ValidateFields, ParseUploadSerializer):
 
 
 class ConvertQuerySerializer(serializers.Serializer):
-    to = serializers.ChoiceField(
+    to = ChoiceField(
         choices=[(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
         help_text="The format to write the decklist in.",
     )
@@ -153,7 +196,7 @@ class DecklistEventSerializer(serializers.Serializer):
     date = serializers.DateField(allow_null=True)
     date_end = serializers.DateField(allow_null=True)
     format = serializers.CharField(help_text='e.g. "3R+F"')
-    players = serializers.IntegerField(allow_null=True)
+    players = IntegerField(allow_null=True)
     winner = serializers.CharField()
     url = serializers.CharField()
     score = serializers.CharField()
@@ -187,7 +230,7 @@ class DeckReportSerializer(_DeckFields):
     legal = serializers.BooleanField(help_text="no errors")
     ruleset = serializers.CharField()
     as_of = serializers.DateField(help_text="the date legality was judged on")
-    players = serializers.IntegerField(allow_null=True, help_text="the table size the library limit used")
+    players = IntegerField(allow_null=True, help_text="the table size the library limit used")
     groups = serializers.ListField(child=serializers.IntegerField(), help_text="distinct crypt groups")
     errors = ReportIssueSerializer(many=True)
     warnings = ReportIssueSerializer(many=True)

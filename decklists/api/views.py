@@ -1,22 +1,22 @@
 """POST /api/v1/decklists/validate|parse|convert and GET /api/v1/decklists/formats.
 
-Anonymous use is allowed and throttled (scope ``decklists``). Every refusal is a 400 in DRF's shapes:
-``{"text": ["The decklist is empty."]}`` for a field, ``{"detail": "…"}`` for the request as a whole.
+Anonymous use is allowed and throttled (scope ``decklists``). Every refusal is in the API's error shape
+(``vtesdeck.api``): a 400 whose ``errors`` name the bad fields (``{"text": ["The decklist is empty."]}``), or
+whose ``detail`` alone speaks for the request as a whole; a body over the limit is a 413.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import status
-from rest_framework.exceptions import APIException, ParseError, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, JSONParser, PayloadTooLarge
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
@@ -43,39 +43,44 @@ class DecklistsAnonThrottle(AnonRateThrottle):
     scope = "decklists"
 
 
-class RequestTooLarge(APIException):
-    # 400 rather than 413: to a client it is bad input like any other, with a sentence saying why.
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "too_large"
-    default_detail = "The request is too large."
+# A 413 (`payload_too_large`) with a sentence giving the size and the limit.
+RequestTooLarge = PayloadTooLarge
 
 
+_BAD_DATE = "'15/12/2021' is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
 BAD_REQUEST = OpenApiResponse(
-    response=FIELD_ERRORS_SCHEMA,
-    description='Bad input: each bad field mapped to its messages (`{"text": ["The decklist is empty."]}`), '
-    'or `{"detail": "…"}` (a body that is not JSON, too large…).',
+    response=ERROR_SCHEMA,
+    description='Bad input: `errors` maps each bad field to its messages (`{"text": ["The decklist is empty."]}`), '
+    "or only `detail` says what is wrong (a body that is not JSON: `parse_error`).",
     examples=[
         OpenApiExample(
-            "A binary file",
-            value={"text": ["This is not a text file (it holds binary data); upload a decklist as text."]},
+            "An empty decklist",
+            value={
+                "detail": "Invalid value for text: The decklist is empty.",
+                "code": "invalid",
+                "errors": {"text": ["The decklist is empty."]},
+            },
         ),
         OpenApiExample(
             "A bad date",
             value={
-                "as_of": [
-                    "'15/12/2021' is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
-                ]
+                "detail": f"Invalid value for as_of: {_BAD_DATE}",
+                "code": "invalid",
+                "errors": {"as_of": [_BAD_DATE]},
             },
         ),
-        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0)"}),
+        OpenApiExample(
+            "Not JSON",
+            value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0).", "code": "parse_error"},
+        ),
     ],
 )
 THROTTLED = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="Too many requests from this address; retry after the `Retry-After` header's seconds.",
 )
 UNSUPPORTED = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="The body is neither JSON, a form nor a multipart upload.",
 )
 REQUEST_BODIES = {
@@ -96,7 +101,7 @@ class DecklistView(APIView):
     """A decklist in the body: JSON ``{"text": …}``, a form, or a multipart upload of one ``file``."""
 
     parser_classes = [JSONParser, FormParser, MultiPartParser]
-    throttle_classes = [DecklistsAnonThrottle]
+    throttle_classes = [*DEFAULT_THROTTLES, DecklistsAnonThrottle]
     input_serializers = (ParseRequestSerializer, ParseUploadSerializer)  # (JSON or form, multipart)
 
     def initial(self, request: Request, *args, **kwargs) -> None:

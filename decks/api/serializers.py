@@ -301,7 +301,10 @@ class DeckDetailSerializer(DeckSerializer):
 
     description = serializers.CharField(read_only=True)
     cloned_from = serializers.CharField(
-        source="cloned_from_id", read_only=True, allow_null=True, help_text="the id of the deck this is a copy of"
+        source="cloned_from_id",
+        read_only=True,
+        allow_null=True,
+        help_text="the id of the deck this is a copy of, when you may read that deck (else null)",
     )
     crypt = DeckCardCountSerializer(many=True, read_only=True)
     library = DeckCardCountSerializer(many=True, read_only=True)
@@ -319,6 +322,12 @@ class DeckDetailSerializer(DeckSerializer):
 
     def to_representation(self, deck: Deck) -> dict:
         data = super().to_representation(deck)
+        if data["cloned_from"] is not None:
+            # A shared copy of a private deck must not give away the source's id (nor that it exists).
+            request = self.context.get("request")
+            user = getattr(request, "user", None)
+            if not Deck.objects.readable_by(user).filter(pk=data["cloned_from"]).exists():
+                data["cloned_from"] = None
         report = services.report(deck).to_dict()
         data["crypt"], data["library"], data["report"] = report["crypt"], report["library"], report
         core = self.context.get("parsed")

@@ -6,8 +6,8 @@ alone. Anything else is a 404, to strangers and anonymous clients alike, so the 
 deck from one that does not exist (that is why ``clone`` looks the deck up before asking for a login).
 
 Every write goes through ``decks.services``, as the pages' do. A change names the ``version`` the client
-last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in DRF's
-shapes (``{"field": ["…"]}`` or ``{"detail": "…"}``), never a 500.
+last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in the
+API's error shape (``vtesdeck.api``: ``detail``, ``code``, and ``errors`` naming the bad fields), never a 500.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import exceptions, parsers, serializers, status, viewsets
+from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -35,7 +35,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
-from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, ErrorSerializer, JSONParser, PayloadTooLarge, error_body
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
@@ -84,65 +84,58 @@ class DeckWriteThrottle(ScopedRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rate
 
 
-class JSONParser(parsers.JSONParser):
-    """DRF's, with one more refusal: JSON nested thousands deep is a 400, not Python's RecursionError."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from None
-
-
 class BadDeckInput(exceptions.APIException):
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
     default_detail = "The request is not a deck this site can store."
 
 
-class RequestTooLarge(exceptions.APIException):
-    # 400 rather than 413: to a client it is bad input like any other, with a sentence saying why.
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "too_large"
-    default_detail = "The request is too large."
+# A 413 (`payload_too_large`) with a sentence giving the size and the limit.
+RequestTooLarge = PayloadTooLarge
 
 
 # --- documented answers ----------------------------------------------------------------------------
 
 BAD_REQUEST = OpenApiResponse(
-    response=FIELD_ERRORS_SCHEMA,
-    description='Bad input: each bad field mapped to its messages (`{"crypt": ["Unknown card id 1 in the '
-    'crypt."]}`), or `{"detail": "…"}` (a body that is not JSON, too large…).',
+    response=ERROR_SCHEMA,
+    description='Bad input: `errors` maps each bad field to its messages (`{"crypt": ["Unknown card id 1 in the '
+    'crypt."]}`), or only `detail` says what is wrong (a body that is not JSON: `parse_error`).',
     examples=[
-        OpenApiExample("A count no deck holds", value={"library": [{"count": ["Ensure this value is less than or equal to 999."]}]}),
-        OpenApiExample("Not a decklist", value={"text": ["This is not a text file (it holds binary data); upload a decklist as text."]}),
-        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0)"}),
+        OpenApiExample("A count no deck holds", value={
+            "detail": "Invalid value for library[0].count: Ensure this value is less than or equal to 999.",
+            "code": "invalid", "errors": {"library[0].count": ["Ensure this value is less than or equal to 999."]}}),
+        OpenApiExample("Not a decklist", value={
+            "detail": "Invalid value for text: This is not a text file (it holds binary data); upload a decklist as text.",
+            "code": "invalid", "errors": {"text": ["This is not a text file (it holds binary data); upload a decklist as text."]}}),
+        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0).",
+                                          "code": "parse_error"}),
     ],
 )  # fmt: skip
 NOT_FOUND = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="No such deck, or one you may not see (another user's private deck) or change (anyone "
     "else's deck): the two are not told apart.",
 )
 LOGIN_REQUIRED = OpenApiResponse(
-    response=DETAIL_SCHEMA, description="Log in first: a session, HTTP Basic (or a token, where the site issues them)."
+    response=ERROR_SCHEMA, description="Log in first: a session, HTTP Basic (or a token, where the site issues them)."
 )
 THROTTLED = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="Too many changes; retry after the `Retry-After` header's seconds.",
 )
+
+
+class ConflictSerializer(ErrorSerializer):
+    """The error shape (code `conflict`) with the deck's current version."""
+
+    version = serializers.IntegerField(help_text="The deck's current version: read it again, then retry.")
+
+
 CONFLICT = OpenApiResponse(
-    response={
-        "type": "object",
-        "properties": {
-            "detail": {"type": "string", "description": "a sentence saying the deck changed elsewhere"},
-            "version": {"type": "integer", "description": "the deck's current version: read it again, then retry"},
-        },
-        "required": ["detail", "version"],
-    },
+    response=ConflictSerializer,
     description="The deck changed since `version` (another tab, device or script): nothing was written.",
 )
-UNSUPPORTED = OpenApiResponse(response=DETAIL_SCHEMA, description="The body is not JSON (`application/json`).")
+UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is not JSON (`application/json`).")
 # PUT and PATCH answer alike (PUT changes only the fields sent, as PATCH does).
 UPDATE_RESPONSES = {
     200: DeckDetailSerializer,
@@ -235,7 +228,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
     pagination_class = StrictPagination
-    throttle_classes = [DeckWriteThrottle]
+    throttle_classes = [*DEFAULT_THROTTLES, DeckWriteThrottle]
     throttle_scope = "decks"
 
     def get_permissions(self):
@@ -311,16 +304,18 @@ class DeckViewSet(viewsets.GenericViewSet):
         if "description" in attrs:
             core.description = attrs["description"]
         try:
-            deck = services.create(
-                request.user,
-                core,
-                name=attrs.get("name", ""),
-                visibility=attrs["visibility"],
-                tags=attrs.get("tags", ()),
-            )
+            # The answer is read before the commit (see update): a 503 never hides a stored deck.
+            with transaction.atomic():
+                deck = services.create(
+                    request.user,
+                    core,
+                    name=attrs.get("name", ""),
+                    visibility=attrs["visibility"],
+                    tags=attrs.get("tags", ()),
+                )
+                data = self._detail(deck, parsed=core)
         except services.DeckInputError as exc:
             raise BadDeckInput(str(exc)) from None
-        data = self._detail(deck, parsed=core)
         return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
 
     # --- one deck ---------------------------------------------------------------------------------
@@ -342,11 +337,14 @@ class DeckViewSet(viewsets.GenericViewSet):
                     version = deck.version
                 if attrs["core"] is not None:
                     services.replace_cards(deck, attrs["core"], version=version)
+                # The answer is read before the commit: should the database go away while it is read, the change
+                # is rolled back with it, so a 503 ("nothing was changed") is never said of a stored change.
+                data = self._detail(deck, parsed=attrs["core"])
         except services.Conflict as exc:
-            return Response({"detail": str(exc), "version": exc.deck.version}, status=status.HTTP_409_CONFLICT)
+            return Response(error_body(str(exc), "conflict", version=exc.deck.version), status=status.HTTP_409_CONFLICT)
         except services.DeckInputError as exc:
             raise BadDeckInput(str(exc)) from None
-        return Response(self._detail(deck, parsed=attrs["core"]))
+        return Response(data)
 
     def partial_update(self, request: Request, pk: str) -> Response:
         return self.update(request, pk)
@@ -398,10 +396,11 @@ class DeckViewSet(viewsets.GenericViewSet):
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated(_("Log in to clone this deck."))
         try:
-            copy = services.clone(deck, request.user)
+            with transaction.atomic():  # the answer is read before the commit (see update)
+                copy = services.clone(deck, request.user)
+                data = self._detail(copy)
         except services.DeckInputError as exc:
             raise BadDeckInput(str(exc)) from None
-        data = self._detail(copy)
         return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
 
     @extend_schema(

@@ -2,9 +2,11 @@
 
 Anyone may start a job (throttled per user, or per address without an account: scopes ``simulations``
 and ``simulations_anon``), from a deck they can read or from a decklist's text. A job is read by its id by
-anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared). The
-list shows the logged-in user's own jobs; a job started without an account is only reachable by its id,
-so listing asks for a login. Cancelling is the owner's, or anyone's holding the id of a job without one.
+anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared); but a
+job drawn from a private deck is as private as the deck (``readable_jobs``): anyone else gets the 404 of
+an id that names no job. The list shows the logged-in user's own jobs; a job started without an account is
+only reachable by its id, so listing asks for a login. Cancelling is the owner's, or anyone's holding the
+id of a job without one (of the jobs they may read).
 
 Every read first calls ``services.refresh``: a job whose workers were lost is resent or failed there, so a
 client polling a job is what keeps it from staying ``running`` for ever.
@@ -14,10 +16,10 @@ from __future__ import annotations
 
 import logging
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import exceptions, status, viewsets
+from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
@@ -29,7 +31,7 @@ from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY, JSONParser, RequestTooLarge
 from decks.models import Deck
-from vtesdeck.api import DETAIL_SCHEMA, FIELD_ERRORS_SCHEMA
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, ErrorSerializer, error_body
 
 from .. import services
 from ..models import Simulation
@@ -40,6 +42,23 @@ __all__ = ["SimulationViewSet"]
 logger = logging.getLogger(__name__)
 
 TAGS = ["simulations"]
+
+
+def readable_jobs(user) -> QuerySet[Simulation]:
+    """The jobs ``user`` may read (and so cancel, if theirs), for the API and the job's page alike.
+
+    A job's report names its deck and lists its cards, so a job drawn from a stored deck that is private
+    (now: making a deck private hides its old jobs too) is read only by who started it and the deck's
+    owner. Jobs from a decklist's text, or from a public or unlisted deck, are read by their id. A job whose
+    deck was since deleted stays its starter's; one started without an account stays readable by its id,
+    as its deck was not private then (nobody without an account may draw from a private deck).
+    """
+    shared = Q(deck__isnull=True, deck_version__isnull=True)  # a decklist's text: no stored deck behind it
+    shared |= Q(deck__visibility__in=[Deck.Visibility.PUBLIC, Deck.Visibility.UNLISTED])
+    shared |= Q(deck__isnull=True, owner__isnull=True)
+    if user is not None and user.is_authenticated:
+        shared |= Q(owner=user) | Q(deck__owner=user)
+    return Simulation.objects.filter(shared)
 
 
 class SimulationStartThrottle(SimpleRateThrottle):
@@ -75,42 +94,48 @@ class BadSimulationInput(exceptions.APIException):
 
 # --- documented answers ----------------------------------------------------------------------------
 
+
+def _invalid(field: str, message: str) -> dict:
+    return error_body(f"Invalid value for {field}: {message}", "invalid", {field: [message]})
+
+
 BAD_REQUEST = OpenApiResponse(
-    response=FIELD_ERRORS_SCHEMA,
-    description='Bad input, nothing stored: each bad field mapped to its messages (`{"hands": ["Ensure this value '
-    'is greater than or equal to 1."]}`), or `{"detail": "…"}`.',
+    response=ERROR_SCHEMA,
+    description='Bad input, nothing stored: `errors` maps each bad field to its messages (`{"hands": ["Ensure this '
+    'value is greater than or equal to 1."]}`), or only `detail` says what is wrong.',
     examples=[
-        OpenApiExample("Too few hands", value={"hands": ["Ensure this value is greater than or equal to 1."]}),
-        OpenApiExample("A deck too small", value={"deck": ["The library has 5 cards; an opening hand needs 7."]}),
-        OpenApiExample("Games", value={"kind": ['Game simulations are not available yet; start a "hands" simulation.']}),
+        OpenApiExample("Too few hands", value=_invalid("hands", "Ensure this value is greater than or equal to 1.")),
+        OpenApiExample("A deck too small", value=_invalid("deck", "The library has 5 cards; an opening hand needs 7.")),
+        OpenApiExample("Games", value=_invalid("kind", 'Game simulations are not available yet; start a "hands" simulation.')),
     ],
 )  # fmt: skip
 BAD_PAGE = OpenApiResponse(
-    response={"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    response=ERROR_SCHEMA,
     description='A bad `page` or `page_size` (`{"page_size": ["Must be a whole number from 1 to 500."]}`).',
 )
 NOT_FOUND = OpenApiResponse(
-    response=DETAIL_SCHEMA,
-    description="No such job; or, when starting one, no such deck or one you may not see (another user's "
-    "private deck): the two are not told apart.",
+    response=ERROR_SCHEMA,
+    description="No such job, or a job of another user's private deck; or, when starting one, no such deck "
+    "or one you may not see (another user's private deck): the two are not told apart.",
 )
-LOGIN_REQUIRED = OpenApiResponse(response=DETAIL_SCHEMA, description="Log in to list your own jobs.")
-NOT_YOURS = OpenApiResponse(response=DETAIL_SCHEMA, description="Another user's job: only they may cancel it.")
+LOGIN_REQUIRED = OpenApiResponse(response=ERROR_SCHEMA, description="Log in to list your own jobs.")
+NOT_YOURS = OpenApiResponse(response=ERROR_SCHEMA, description="Another user's job: only they may cancel it.")
 THROTTLED = OpenApiResponse(
-    response=DETAIL_SCHEMA, description="Too many jobs started; retry after the `Retry-After` header's seconds."
+    response=ERROR_SCHEMA, description="Too many jobs started; retry after the `Retry-After` header's seconds."
 )
+
+
+class BrokerUnavailableSerializer(ErrorSerializer):
+    """The error shape (code `broker_unavailable`) with the job stored as failed, when there is one."""
+
+    id = serializers.CharField(required=False, help_text="The job, stored as `failed` with this reason.")
+
+
 BROKER_DOWN = OpenApiResponse(
-    response={
-        "type": "object",
-        "properties": {
-            "detail": {"type": "string", "description": "why the job could not be queued"},
-            "id": {"type": "string", "description": "the job, stored as failed with this reason"},
-        },
-        "required": ["detail"],
-    },
+    response=BrokerUnavailableSerializer,
     description="The task queue (broker) did not answer: the job is stored as `failed`, saying why. Retry later.",
 )
-UNSUPPORTED = OpenApiResponse(response=DETAIL_SCHEMA, description="The body is not JSON (`application/json`).")
+UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is not JSON (`application/json`).")
 
 
 @extend_schema_view(
@@ -146,7 +171,8 @@ UNSUPPORTED = OpenApiResponse(response=DETAIL_SCHEMA, description="The body is n
         summary="One simulation job",
         description="Status, progress, timings, the reason of a failure, and the hands report once done. "
         "Anyone holding the id may read the job: ids are unguessable, as unlisted decks' are, so share the "
-        "link only with whom you mean to. Poll it (about once a second is plenty) to follow a job.",
+        "link only with whom you mean to. A job drawn from a private deck is read only by who started it "
+        "and the deck's owner: to anyone else it is a 404, as an id that names no job. Poll it (about once a second is plenty) to follow a job.",
         responses={200: SimulationSerializer, 404: NOT_FOUND},
     ),
 )
@@ -158,7 +184,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
     permission_classes = [AllowAny]
     parser_classes = [JSONParser]
     pagination_class = StrictPagination
-    throttle_classes = [SimulationStartThrottle]
+    throttle_classes = [*DEFAULT_THROTTLES, SimulationStartThrottle]
 
     def initial(self, request: Request, *args, **kwargs) -> None:
         # Before super(): DRF reads JSON bodies with no size limit of its own.
@@ -177,7 +203,8 @@ class SimulationViewSet(viewsets.GenericViewSet):
         return Simulation.objects.select_related("owner")
 
     def get_object(self) -> Simulation:
-        simulation = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
+        # A job one may not read is answered as one that does not exist: never 403, which says it does.
+        simulation = readable_jobs(self.request.user).select_related("owner").filter(pk=self.kwargs["pk"]).first()
         if simulation is None:
             raise exceptions.NotFound(_("No simulation job has this id."))
         return simulation
@@ -227,7 +254,7 @@ class SimulationViewSet(viewsets.GenericViewSet):
                 raise exceptions.ValidationError({field: [str(exc)]}, code="invalid") from None
             raise BadSimulationInput(str(exc)) from None
         except services.BrokerUnavailable as exc:
-            body = {"detail": str(exc)}
+            body = error_body(str(exc), "broker_unavailable")
             if exc.simulation is not None:
                 body["id"] = exc.simulation.id
             return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
@@ -244,7 +271,8 @@ class SimulationViewSet(viewsets.GenericViewSet):
         summary="Cancel a simulation",
         description="Stops a queued or running job (workers stop within about a second); a finished job is "
         "answered as it is. A job started by a logged-in user is theirs to cancel; one started without an "
-        "account may be cancelled by anyone holding its id.",
+        "account may be cancelled by anyone holding its id. A job one may not read (of another user's "
+        "private deck) is a 404, as for reading it.",
         request=None,
         responses={200: SimulationSerializer, 403: NOT_YOURS, 404: NOT_FOUND},
     )

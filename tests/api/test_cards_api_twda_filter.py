@@ -62,15 +62,18 @@ def test_the_filter_combines_with_the_others(client, archive):
 def test_an_unknown_value_is_a_400_naming_the_parameter(client, archive):
     response = get(client, twda="sometimes")
     assert response.status_code == 400
-    assert list(response.json()) == ["twda"]
+    assert list(response.json()["errors"]) == ["twda"]
 
 
 @pytest.mark.parametrize("value", ["never", "seen"])
 def test_without_an_archive_it_says_so_instead_of_answering_every_or_no_card(client, value):
     response = get(client, twda=value)
     assert response.status_code == 400
+    message = "The tournament archive is not imported yet, so no card can be said to be in or out of it."
     assert response.json() == {
-        "twda": ["The tournament archive is not imported yet, so no card can be said to be in or out of it."]
+        "detail": f"Invalid value for twda: {message}",
+        "code": "invalid",
+        "errors": {"twda": [message]},
     }
     assert len(ids(client)) == Card.objects.count()  # no filter, no archive needed
 

@@ -1,7 +1,7 @@
 """POST /api/v1/decklists/validate|parse|convert and GET /api/v1/decklists/formats.
 
-Anonymous, throttled, documented; any input that is no decklist is a 400 with a JSON body in DRF's
-shapes (``{"field": ["…"]}`` or ``{"detail": "…"}``), never a 500.
+Anonymous, throttled, documented; any input that is no decklist is a 400 in the API's error shape
+(``{"detail", "code", "errors": {"field": ["…"]}}``), never a 500.
 """
 
 from __future__ import annotations
@@ -62,6 +62,14 @@ def post(client, action: str, body=None, *, query: str = "", **extra):
 def ok(response) -> dict | list:
     assert response.status_code == 200, response.content.decode()[:2000]
     return response.json()
+
+
+def errors(response, status: int = 400) -> dict[str, list[str]]:
+    """The bad fields of a refusal, after checking it is the API's error shape with a sentence."""
+    assert response.status_code == status, response.content.decode()[:2000]
+    body = response.json()
+    assert body["code"] == "invalid" and body["detail"][-1] in ".?!", body
+    return body["errors"]
 
 
 def card_id(name: str) -> int:
@@ -220,11 +228,9 @@ def test_it_lists_the_formats(client):
     ],
 )
 def test_it_answers_400_naming_the_bad_field(client, body, field, message):
-    response = post(client, "validate", body)
-    assert response.status_code == 400, response.content[:500]
-    errors = response.json()
-    assert list(errors) == [field]
-    assert message in errors[field][0]
+    bad = errors(post(client, "validate", body))
+    assert list(bad) == [field]
+    assert message in bad[field][0]
 
 
 @pytest.mark.parametrize(
@@ -238,20 +244,19 @@ def test_it_answers_400_naming_the_bad_field(client, body, field, message):
 def test_it_answers_400_to_a_body_that_is_not_json(client, raw, content_type, message):
     response = client.post(f"{API}validate", raw, content_type=content_type)
     assert response.status_code == 400
-    assert message in response.json()["detail"]
+    assert message in response.json()["detail"] and response.json()["code"] == "parse_error"
 
 
 @pytest.mark.parametrize("body", [["12x Tupdog"], "12x Tupdog", 42, None])
 def test_it_answers_400_to_json_that_is_not_an_object(client, body):
-    response = post(client, "validate", body)
-    assert response.status_code == 400
-    assert "non_field_errors" in response.json() or "text" in response.json()
+    assert {"non_field_errors", "text"} & set(errors(post(client, "validate", body)))
 
 
 def test_it_answers_415_to_a_body_of_another_kind(client):
     response = client.post(f"{API}validate", LEGAL_DECK, content_type="text/plain")
     assert response.status_code == 415
     assert "Unsupported media type" in response.json()["detail"]
+    assert response.json()["code"] == "unsupported_media_type"
 
 
 @pytest.mark.parametrize(
@@ -264,8 +269,7 @@ def test_it_answers_415_to_a_body_of_another_kind(client):
 )
 def test_it_answers_400_to_an_upload_that_is_no_decklist(client, name, content, message):
     response = client.post(f"{API}validate", {"file": SimpleUploadedFile(name, content)})
-    assert response.status_code == 400
-    assert message in response.json()["file"][0]
+    assert message in errors(response)["file"][0]
 
 
 def test_it_refuses_a_zip_for_one_report(client):
@@ -273,23 +277,26 @@ def test_it_refuses_a_zip_for_one_report(client):
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("deck.txt", LEGAL_DECK)
     response = client.post(f"{API}validate", {"file": SimpleUploadedFile("event.zip", buffer.getvalue())})
-    assert response.status_code == 400
-    assert "send one decklist per request" in response.json()["file"][0]
+    assert "send one decklist per request" in errors(response)["file"][0]
 
 
 def test_it_wants_text_or_a_file_not_both(client):
     upload = SimpleUploadedFile("alice.txt", LEGAL_DECK.encode())
     response = client.post(f"{API}validate", {"file": upload, "text": LEGAL_DECK})
-    assert response.status_code == 400
-    assert response.json() == {"text": ["Send the decklist as `text` or as a `file`, not both."]}
-    assert client.post(f"{API}validate", {"players": "3"}).json() == {"text": ["Send a decklist."]}
+    assert response.json() == {
+        "detail": "Invalid value for text: Send the decklist as `text` or as a `file`, not both.",
+        "code": "invalid",
+        "errors": {"text": ["Send the decklist as `text` or as a `file`, not both."]},
+    }
+    assert errors(client.post(f"{API}validate", {"players": "3"})) == {"text": ["Send a decklist."]}
 
 
 def test_it_refuses_a_huge_body_unread(client, settings):
     settings.DECKLIST_UPLOAD_MAX_BYTES = 10_000
     response = post(client, "validate", {"text": LEGAL_DECK * 200})
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response.json()["detail"].startswith("The request is too large")
+    assert response.json()["code"] == "payload_too_large"
 
 
 @pytest.mark.parametrize(
@@ -302,8 +309,7 @@ def test_it_refuses_a_huge_body_unread(client, settings):
 )
 def test_it_answers_400_to_a_conversion_it_cannot_write(client, query, message):
     response = post(client, "convert", {"text": LEGAL_DECK}, query=query)
-    assert response.status_code == 400
-    assert message in response.json()["to"][0]
+    assert message in errors(response)["to"][0]
 
 
 def test_it_answers_400_to_a_conversion_into_a_format_it_only_reads(client):
@@ -312,13 +318,12 @@ def test_it_answers_400_to_a_conversion_into_a_format_it_only_reads(client):
         pytest.skip("every format can be written")
     for name in import_only:
         response = post(client, "convert", {"text": LEGAL_DECK}, query=f"?to={name}")
-        assert response.status_code == 400, name
-        assert f'"{name}" is not a valid choice.' in response.json()["to"][0]
+        assert f'"{name}" is not a valid choice.' in errors(response)["to"][0], name
 
 
 def test_it_answers_400_to_bad_input_on_parse_too(client):
     assert post(client, "parse", {"text": "\x00" * 10}).status_code == 400
-    assert post(client, "parse", {"text": LEGAL_DECK, "format": "docx"}).json() == {
+    assert errors(post(client, "parse", {"text": LEGAL_DECK, "format": "docx"})) == {
         "format": ['"docx" is not a valid choice.']
     }
 
@@ -333,7 +338,7 @@ def test_it_throttles_anonymous_clients(client, monkeypatch):
     response = post(client, "validate", {"text": LEGAL_DECK})
     assert response.status_code == 429
     assert "Retry-After" in response.headers
-    assert "throttled" in response.json()["detail"]
+    assert "throttled" in response.json()["detail"] and response.json()["code"] == "throttled"
 
 
 def test_it_uses_a_rate_from_the_settings():

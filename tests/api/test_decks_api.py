@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -114,6 +115,20 @@ def answer(response, status=200) -> dict:
     return response.json()
 
 
+def refused(response, status=400) -> dict:
+    """A refusal in the API's error shape (a sentence and a code); its body."""
+    body = answer(response, status)
+    assert body["detail"][-1] in ".?!" and body["code"], body
+    return body
+
+
+def bad_fields(response) -> set[str]:
+    """The fields a 400 names, by their top-level name (``library[0].id`` is the library's)."""
+    body = refused(response, 400)
+    assert body["code"] == "invalid", body
+    return {re.split(r"[.\[]", field)[0] for field in body["errors"]}
+
+
 def listed_ids(client, **params) -> list[str]:
     return [deck["id"] for deck in answer(client.get(API, params))["results"]]
 
@@ -209,7 +224,7 @@ def test_it_reads_the_format_it_is_told(as_alice):
 def test_creating_a_deck_needs_a_login(anonymous):
     response = post(anonymous, API, {"visibility": "public", "text": GARGOYLES})
     assert response.status_code in (401, 403)
-    assert "detail" in response.json()
+    assert response.json()["code"] == "not_authenticated"
     assert not Deck.objects.exists()
 
 
@@ -357,7 +372,7 @@ def test_the_list_filters_by_name_clan_card_author_and_tag(alice, bob, anonymous
     ],
 )
 def test_a_bad_filter_is_a_400_naming_it(params, field, anonymous):
-    assert field in answer(anonymous.get(API, params), 400)
+    assert field in bad_fields(anonymous.get(API, params))
 
 
 def test_the_list_costs_the_same_queries_for_many_decks(alice, as_alice, django_assert_max_num_queries):
@@ -373,8 +388,8 @@ def test_the_list_costs_the_same_queries_for_many_decks(alice, as_alice, django_
 def test_a_change_from_a_stale_version_is_refused_with_the_current_version(alice, as_alice):
     deck = make_deck(alice)
     assert answer(patch(as_alice, deck.id, {"version": 1, "name": "First tab"}))["version"] == 2
-    conflict = answer(patch(as_alice, deck.id, {"version": 1, "name": "Second tab"}), 409)
-    assert conflict["version"] == 2 and "changed elsewhere" in conflict["detail"]
+    conflict = refused(patch(as_alice, deck.id, {"version": 1, "name": "Second tab"}), 409)
+    assert conflict["version"] == 2 and "changed elsewhere" in conflict["detail"] and conflict["code"] == "conflict"
     assert Deck.objects.get(pk=deck.id).name == "First tab"
     retried = answer(patch(as_alice, deck.id, {"version": conflict["version"], "name": "Second tab"}))
     assert (retried["name"], retried["version"]) == ("Second tab", 3)
@@ -382,8 +397,8 @@ def test_a_change_from_a_stale_version_is_refused_with_the_current_version(alice
 
 def test_a_change_must_name_the_version_it_was_made_from(alice, as_alice):
     deck = make_deck(alice)
-    assert "version" in answer(patch(as_alice, deck.id, {"name": "No version"}), 400)
-    assert "version" in answer(patch(as_alice, deck.id, {"version": "1", "name": "Text version"}), 400)
+    assert "version" in bad_fields(patch(as_alice, deck.id, {"name": "No version"}))
+    assert "version" in bad_fields(patch(as_alice, deck.id, {"version": "1", "name": "Text version"}))
     assert Deck.objects.get(pk=deck.id).version == 1
 
 
@@ -437,7 +452,7 @@ def test_details_and_cards_change_together(alice, as_alice):
 def test_a_refused_change_writes_nothing(alice, as_alice):
     deck = make_deck(alice)
     body = {"version": 1, "name": "Half done", "crypt": entries({"Tupdog": 12}), "library": [{"id": 1, "count": 1}]}
-    assert "library" in answer(patch(as_alice, deck.id, body), 400)
+    assert "library" in bad_fields(patch(as_alice, deck.id, body))
     stored = Deck.objects.get(pk=deck.id)
     assert (stored.name, stored.version, stored.library_count) == ("Rock drop", 1, 60)
 
@@ -463,13 +478,12 @@ def test_an_exported_deck_reads_back_as_the_same_cards(fmt, as_alice):
 @pytest.mark.parametrize("to", [*IMPORT_ONLY, "pdf", ""])
 def test_a_format_that_cannot_be_written_is_a_400(to, alice, as_alice):
     deck = make_deck(alice)
-    refusal = answer(as_alice.get(f"{API}{deck.id}/export/", {"to": to}), 400)
-    assert "to" in refusal
+    assert "to" in bad_fields(as_alice.get(f"{API}{deck.id}/export/", {"to": to}))
 
 
 def test_export_needs_a_format(alice, as_alice):
     deck = make_deck(alice)
-    assert "to" in answer(as_alice.get(f"{API}{deck.id}/export/"), 400)
+    assert "to" in bad_fields(as_alice.get(f"{API}{deck.id}/export/"))
 
 
 def test_a_player_clones_a_deck_they_can_read(bob, as_alice, anonymous):
@@ -520,7 +534,7 @@ def test_revisions_list_and_compare(alice, as_alice):
 )
 def test_comparing_revisions_that_do_not_exist_is_a_400(params, field, alice, as_alice):
     deck = make_deck(alice)
-    assert field in answer(as_alice.get(f"{API}{deck.id}/revisions/", params), 400)
+    assert field in bad_fields(as_alice.get(f"{API}{deck.id}/revisions/", params))
 
 
 # --- bad input ------------------------------------------------------------------------------------
@@ -574,8 +588,7 @@ BAD_BODIES = {
 @pytest.mark.parametrize("body", BAD_BODIES.values(), ids=BAD_BODIES.keys())
 def test_bad_input_to_create_is_a_400(body, as_alice):
     body = body() if callable(body) else body
-    refusal = answer(post(as_alice, API, body), 400)
-    assert isinstance(refusal, dict) and refusal
+    refused(post(as_alice, API, body), 400)
     assert not Deck.objects.exists()
 
 
@@ -590,13 +603,14 @@ def test_bad_input_to_create_is_a_400(body, as_alice):
     ids=["not JSON", "NaN", "nested too deeply", "a 5000-digit number"],
 )
 def test_a_body_that_is_not_json_is_a_400(raw, as_alice):
-    assert answer(as_alice.post(API, raw, content_type="application/json"), 400)["detail"]
+    assert refused(as_alice.post(API, raw, content_type="application/json"), 400)["code"] == "parse_error"
     assert not Deck.objects.exists()
 
 
 def test_a_body_too_large_is_refused_unread(as_alice):
     response = as_alice.post(API, "{}", content_type="application/json", CONTENT_LENGTH=str(100 * 1024 * 1024))
-    assert "too large" in answer(response, 400)["detail"]
+    refusal = refused(response, 413)
+    assert "too large" in refusal["detail"] and refusal["code"] == "payload_too_large"
 
 
 BAD_CHANGES = {
@@ -618,7 +632,7 @@ BAD_CHANGES = {
 def test_bad_input_to_a_change_is_a_400(body, alice, as_alice):
     deck = make_deck(alice)
     body = body() if callable(body) else body
-    assert answer(patch(as_alice, deck.id, body), 400)
+    refused(patch(as_alice, deck.id, body), 400)
     stored = Deck.objects.get(pk=deck.id)
     assert (stored.name, stored.version) == ("Rock drop", 1)
 

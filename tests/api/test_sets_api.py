@@ -40,11 +40,11 @@ def test_it_gives_one_set(client):
 def test_it_answers_404_in_json_for_an_unknown_set(client):
     response = client.get("/api/v1/sets/NoSuchSet/")
     assert response.status_code == 404
-    assert response["Content-Type"] == "application/json" and "detail" in response.json()
+    assert response["Content-Type"] == "application/json" and response.json()["code"] == "not_found"
 
 
 def test_it_pages_sets_and_rejects_a_bad_page_size(client):
     page = client.get("/api/v1/sets/", {"page_size": 5}).json()
     assert len(page["results"]) == 5 and page["count"] == CardSet.objects.count() and page["next"]
     response = client.get("/api/v1/sets/", {"page_size": -1})
-    assert response.status_code == 400 and "page_size" in response.json()
+    assert response.status_code == 400 and "page_size" in response.json()["errors"]

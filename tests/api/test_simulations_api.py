@@ -9,6 +9,7 @@ why. Most tests queue jobs where no worker reads them; the last one runs a job o
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -80,11 +81,15 @@ def answer(response, status=200) -> dict:
 
 
 def messages_of(body: dict) -> list[str]:
-    """Every message of a DRF error body, whichever its shape."""
-    found = []
-    for value in body.values():
-        found += value if isinstance(value, list) else [value]
-    return [str(message) for message in found]
+    """Every message of an error body: its sentence and each field's messages."""
+    return [body["detail"], *(message for messages in body.get("errors", {}).values() for message in messages)]
+
+
+def refused(response, status: int, code: str) -> dict:
+    """A refusal in the API's error shape with this status and code; its body."""
+    body = answer(response, status)
+    assert body["code"] == code and body["detail"][-1] in ".?!", body
+    return body
 
 
 # --- starting -------------------------------------------------------------------------------------
@@ -125,7 +130,7 @@ def test_another_users_private_deck_is_a_404_like_no_deck_at_all(queue, alice, b
     client = client_for(bob) if who == "bob" else APIClient()
     for deck_id in (private.id, "nosuchdeck12"):
         body = answer(post(client, {"deck": deck_id, "hands": 1_000}), 404)
-        assert body == {"detail": "No deck has this id, or it is not yours to read."}
+        assert body == {"detail": "No deck has this id, or it is not yours to read.", "code": "not_found"}
     assert not Simulation.objects.exists()
 
 
@@ -162,15 +167,15 @@ def test_another_users_private_deck_is_a_404_like_no_deck_at_all(queue, alice, b
 )
 def test_bad_input_is_a_400_with_a_sentence_and_stores_nothing(queue, body, field):
     response = post(APIClient(), body)
-    error = answer(response, 400)
-    assert field in error, error
+    error = refused(response, 400, "invalid")
+    assert field in {re.split(r"[.\[]", name)[0] for name in error["errors"]}, error  # conditions[0] is conditions
     assert all(message.strip() and "Traceback" not in message for message in messages_of(error))
     assert not Simulation.objects.exists()
 
 
 def test_the_400s_name_what_is_wrong(queue):
     def first(body, field):
-        return answer(post(APIClient(), body), 400)[field][0]
+        return refused(post(APIClient(), body), 400, "invalid")["errors"][field][0]
 
     assert first({"kind": "games", "text": GARGOYLES}, "kind") == (
         'Game simulations are not available yet; start a "hands" simulation.'
@@ -184,8 +189,8 @@ def test_the_400s_name_what_is_wrong(queue):
 @pytest.mark.parametrize("raw", ["{not json", "[1, 2]", "[" * 100_000 + "]" * 100_000, '"text"'])
 def test_a_body_that_is_no_json_object_is_a_400(queue, raw):
     response = APIClient().post(API, raw, content_type="application/json")
-    assert response.status_code == 400, response.content[:300]
-    assert response.json()
+    assert response.json()["code"] in ("parse_error", "invalid"), response.content[:300]
+    assert response.status_code == 400
     assert not Simulation.objects.exists()
 
 
@@ -196,8 +201,9 @@ def test_starting_jobs_is_throttled_reading_them_is_not(queue, settings):
     }
     client = APIClient()
     jobs = [answer(post(client, {"text": GARGOYLES, "hands": 1_000}), 202) for _ in range(2)]
-    refused = post(client, {"text": GARGOYLES, "hands": 1_000})
-    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    over = post(client, {"text": GARGOYLES, "hands": 1_000})
+    assert over.status_code == 429 and int(over["Retry-After"]) > 0
+    assert over.json()["code"] == "throttled"
     assert Simulation.objects.count() == 2
     for _ in range(5):
         assert client.get(jobs[0]["url"]).status_code == 200
@@ -207,19 +213,23 @@ def test_a_broker_that_is_down_is_a_503_and_a_job_that_says_why(monkeypatch):
     monkeypatch.setattr(celery_app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
     monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
     response = post(APIClient(), {"text": GARGOYLES, "hands": 1_000})
-    body = answer(response, 503)
-    assert body["detail"].startswith("could not reach the task queue (broker): ")
+    body = refused(response, 503, "broker_unavailable")
+    assert body["detail"].startswith("Could not reach the task queue (broker): ")
     assert response["Retry-After"]
     job = answer(APIClient().get(f"{API}{body['id']}/"))
-    assert (job["status"], job["error"]) == ("failed", body["detail"])
+    assert job["status"] == "failed"
+    assert job["error"].rstrip(".").lower() in body["detail"].lower()  # the same reason, as a sentence
 
 
 # --- reading, listing, cancelling -----------------------------------------------------------------
 
 
 def test_an_unknown_job_is_a_404():
-    assert answer(APIClient().get(f"{API}nosuchjob2345678/"), 404) == {"detail": "No simulation job has this id."}
-    assert answer(post(APIClient(), {}, url=f"{API}nosuchjob2345678/cancel/"), 404)["detail"]
+    assert answer(APIClient().get(f"{API}nosuchjob2345678/"), 404) == {
+        "detail": "No simulation job has this id.",
+        "code": "not_found",
+    }
+    refused(post(APIClient(), {}, url=f"{API}nosuchjob2345678/cancel/"), 404, "not_found")
 
 
 def test_reading_a_job_whose_workers_went_quiet_sends_its_chunks_again(queue, settings):
@@ -240,8 +250,8 @@ def test_listing_shows_your_own_jobs_and_asks_anonymous_clients_to_log_in(queue,
     assert page["count"] == 2 and [job["id"] for job in page["results"]] == mine[::-1]
     assert set(page["results"][0]) == JOB_KEYS
     assert answer(as_alice.get(API, {"page_size": 1}))["next"]
-    refused = answer(APIClient().get(API), 403)
-    assert refused["detail"].startswith("Log in to list your simulation jobs")
+    refusal = refused(APIClient().get(API), 403, "not_authenticated")
+    assert refusal["detail"].startswith("Log in to list your simulation jobs")
 
 
 def test_cancelling_is_the_owners_or_anyones_for_a_job_without_one(queue, alice, bob):
@@ -249,8 +259,11 @@ def test_cancelling_is_the_owners_or_anyones_for_a_job_without_one(queue, alice,
     hers = answer(post(as_alice, {"text": GARGOYLES, "hands": 1_000}), 202)
     nobodys = answer(post(APIClient(), {"text": GARGOYLES, "hands": 1_000}), 202)
     for stranger in (as_bob, APIClient()):
-        refused = answer(post(stranger, {}, url=f"{hers['url']}cancel/"), 403)
-        assert refused == {"detail": "Only the user who started this simulation job may cancel it."}
+        refusal = answer(post(stranger, {}, url=f"{hers['url']}cancel/"), 403)
+        assert refusal == {
+            "detail": "Only the user who started this simulation job may cancel it.",
+            "code": "permission_denied",
+        }
     assert Simulation.objects.get(pk=hers["id"]).status == "queued"
     assert answer(post(as_alice, {}, url=f"{hers['url']}cancel/"))["status"] == "cancelled"
     assert answer(post(as_bob, {}, url=f"{nobodys['url']}cancel/"))["status"] == "cancelled"

