@@ -54,6 +54,8 @@ bench: setup
 	$(PY) bench/hands.py
 	$(PY) bench/simulations.py
 	$(PY) bench/import_twda.py
+	$(PY) bench/load.py
+	$(PY) bench/faults.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:
