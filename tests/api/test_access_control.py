@@ -37,10 +37,6 @@ API = "/api/v1/decks/"
 SIMULATIONS = "/api/v1/simulations/"
 
 
-
-
-
-
 @pytest.fixture(autouse=True)
 def fresh_throttles():
     cache.clear()
@@ -63,7 +59,6 @@ def client_for(people: dict, who: str) -> APIClient:
     if who != "anonymous":
         client.force_login(people[who])
     return client
-
 
 
 # --- the deck endpoints -----------------------------------------------------------------------------

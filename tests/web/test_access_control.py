@@ -38,10 +38,6 @@ pytestmark = pytest.mark.django_db
 NOWHERE = "nosuchdeck42"
 
 
-
-
-
-
 @pytest.fixture(autouse=True)
 def fresh_throttles():
     cache.clear()
@@ -64,7 +60,6 @@ def client_for(people: dict, who: str) -> Client:
     if who != "anonymous":
         client.force_login(people[who])
     return client
-
 
 
 # --- the deck pages ---------------------------------------------------------------------------------
