@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
+from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.decklist.lines import library_type, type_rank
@@ -46,10 +47,7 @@ def check(request: HttpRequest) -> HttpResponse:
 def _refuse_body(request: HttpRequest) -> str:
     """A sentence when the body must not be read (too large or malformed), else ""."""
     limit = services.max_upload_bytes()
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
+    length = declared_length(request)
     if length > limit:
         return _(
             "The upload is too large (%(size).1f MB; the limit is %(limit).0f MB). "

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -62,7 +63,6 @@ PAGE_SIZE = 25
 MAX_IMPORT_BODY = 12 * 1024 * 1024
 # More unresolved lines than this is not a decklist with typos but some other text.
 MAX_UNRESOLVED = 200
-
 
 # --- access ---------------------------------------------------------------------------------------
 
@@ -361,10 +361,7 @@ def _guarded_import(request: HttpRequest, deck: Deck | None) -> HttpResponse:
 
 def _refuse_body(request: HttpRequest) -> str:
     """A sentence when the body must not be read (too large or malformed), else ""."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
+    length = declared_length(request)
     if length > MAX_IMPORT_BODY:
         return _("The upload is too large (%(size).1f MB); a decklist file may be at most 2 MB.") % {
             "size": length / 1e6

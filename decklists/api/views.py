@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, JSONParser, PayloadTooLarge
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, PayloadTooLarge
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
@@ -41,10 +41,6 @@ TAGS = ["decklists"]
 
 class DecklistsAnonThrottle(AnonRateThrottle):
     scope = "decklists"
-
-
-# A 413 (`payload_too_large`) with a sentence giving the size and the limit.
-RequestTooLarge = PayloadTooLarge
 
 
 _BAD_DATE = "'15/12/2021' is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
@@ -97,29 +93,21 @@ REQUEST_BODIES = {
 }
 
 
-class DecklistView(APIView):
+class DecklistView(BodyLimit, APIView):
     """A decklist in the body: JSON ``{"text": …}``, a form, or a multipart upload of one ``file``."""
 
     parser_classes = [JSONParser, FormParser, MultiPartParser]
     throttle_classes = [*DEFAULT_THROTTLES, DecklistsAnonThrottle]
     input_serializers = (ParseRequestSerializer, ParseUploadSerializer)  # (JSON or form, multipart)
 
-    def initial(self, request: Request, *args, **kwargs) -> None:
-        super().initial(request, *args, **kwargs)
-        # Refused unread: DRF parses JSON bodies straight from the socket, with no size limit of its own.
-        limit = services.max_upload_bytes()
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > limit:
-            raise RequestTooLarge(f"The request is too large ({length:,} bytes; the limit is {limit:,}).")
+    def max_body(self) -> int:
+        return services.max_upload_bytes()
 
     def read_input(self, request: Request) -> dict:
         try:
             data = request.data
         except (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent) as exc:
-            raise RequestTooLarge(str(exc)) from None
+            raise PayloadTooLarge(str(exc)) from None
         except RecursionError:
             raise ParseError("JSON parse error - nested too deeply.") from None
         text_only, upload = self.input_serializers

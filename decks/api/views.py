@@ -35,7 +35,14 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, ErrorSerializer, JSONParser, PayloadTooLarge, error_body
+from vtesdeck.api import (
+    DEFAULT_THROTTLES,
+    ERROR_SCHEMA,
+    BodyLimit,
+    ErrorSerializer,
+    JSONParser,
+    error_body,
+)
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
@@ -88,10 +95,6 @@ class BadDeckInput(exceptions.APIException):
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
     default_detail = "The request is not a deck this site can store."
-
-
-# A 413 (`payload_too_large`) with a sentence giving the size and the limit.
-RequestTooLarge = PayloadTooLarge
 
 
 # --- documented answers ----------------------------------------------------------------------------
@@ -220,7 +223,7 @@ REVISION_PAGE_PARAMETERS = [
         responses={204: None, 404: NOT_FOUND, 429: THROTTLED},
     ),
 )
-class DeckViewSet(viewsets.GenericViewSet):
+class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
     """Players' decks."""
 
     queryset = Deck.objects.all()  # the model, for the schema; get_queryset decides who sees what
@@ -236,18 +239,8 @@ class DeckViewSet(viewsets.GenericViewSet):
         # logged in or not (see get_queryset), and clone checks the login once the deck is found.
         return [IsAuthenticated()] if self.action == "create" else super().get_permissions()
 
-    def initial(self, request: Request, *args, **kwargs) -> None:
-        # Before super(): its CSRF check can read the body, and DRF reads JSON with no size limit of its own.
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > MAX_BODY:
-            raise RequestTooLarge(
-                _("The request is too large (%(size)s bytes; the limit is %(limit)s).")
-                % {"size": f"{length:,}", "limit": f"{MAX_BODY:,}"}
-            )
-        super().initial(request, *args, **kwargs)
+    def max_body(self) -> int:
+        return MAX_BODY
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user

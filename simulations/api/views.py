@@ -29,9 +29,9 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from cards.api.pagination import StrictPagination
 from decks import services as deck_services
-from decks.api.views import MAX_BODY, JSONParser, RequestTooLarge
+from decks.api.views import MAX_BODY
 from decks.models import Deck
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, ErrorSerializer, error_body
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, ErrorSerializer, JSONParser, error_body
 
 from .. import services
 from ..models import Simulation
@@ -176,7 +176,7 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         responses={200: SimulationSerializer, 404: NOT_FOUND},
     ),
 )
-class SimulationViewSet(viewsets.GenericViewSet):
+class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
     """Simulation jobs."""
 
     queryset = Simulation.objects.all()  # for the schema; reads go by id (see the module's docstring)
@@ -186,18 +186,8 @@ class SimulationViewSet(viewsets.GenericViewSet):
     pagination_class = StrictPagination
     throttle_classes = [*DEFAULT_THROTTLES, SimulationStartThrottle]
 
-    def initial(self, request: Request, *args, **kwargs) -> None:
-        # Before super(): DRF reads JSON bodies with no size limit of its own.
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > MAX_BODY:
-            raise RequestTooLarge(
-                _("The request is too large (%(size)s bytes; the limit is %(limit)s).")
-                % {"size": f"{length:,}", "limit": f"{MAX_BODY:,}"}
-            )
-        super().initial(request, *args, **kwargs)
+    def max_body(self) -> int:
+        return MAX_BODY
 
     def get_queryset(self) -> QuerySet[Simulation]:
         return Simulation.objects.select_related("owner")
