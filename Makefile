@@ -51,6 +51,7 @@ bench: setup
 	$(PY) bench/deck_editor.py
 	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
 	$(PY) bench/decklists.py
+	$(PY) bench/check_deck.py
 	$(PY) bench/hands.py
 	$(PY) bench/simulations.py
 	$(PY) bench/import_twda.py
@@ -66,4 +67,4 @@ lock:
 	/tmp/vtesdeck-lock/bin/pip freeze > requirements.txt
 
 clean:
-	rm -rf $(VENV) .celery staticfiles .pytest_cache
+	rm -rf $(VENV) .celery .cache staticfiles .pytest_cache

@@ -2,17 +2,26 @@
 
 The /cards/ page and GET /api/v1/cards/ both go through ``CardFilterForm``, so a filter means the
 same thing, and fails the same way, in the browser and over the API.
+
+A name query matches its words in any order ("govern unaligned" finds Govern the Unaligned); one that
+finds nothing gets "did you mean" names from the decklist resolver's suggestions (``did_you_mean``).
+Filters over values printed on the cards (clan, type, sect, title, set, group…) are choices among the
+values the card list holds: any case is accepted, and a value that names nothing is refused with the
+list of those that do, rather than silently finding no card.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 
 from django import forms
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from twda.models import TournamentCard, TournamentDeck
+from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 
@@ -29,6 +38,11 @@ CRYPT_TYPES = ("Vampire", "Imbued")
 GROUPS = ("1", "2", "3", "4", "5", "6", "7", "ANY")
 _DISCIPLINE_TOKEN = re.compile(r"^[A-Za-z]{3}$")
 MAX_QUERY_LENGTH = 200
+MAX_DISCIPLINE_LENGTH = 100
+# "Did you mean" names offered for a name query that found nothing: at most this many, each checked
+# to find cards with the other filters, among the resolver's best few.
+SUGGESTIONS = 3
+_SUGGESTION_CANDIDATES = 10
 
 
 def _choices(values) -> list[tuple[str, str]]:
@@ -50,32 +64,154 @@ class SharedChoiceField(forms.ChoiceField):
         return result
 
 
+class NamedChoiceField(SharedChoiceField):
+    """A choice among names printed on the cards (a clan, a type, a sect…). Any case is accepted and read
+    as printed ("brujah antitribu" is "Brujah antitribu"), as the API always did for clans and sets; a value
+    naming nothing is refused with the values that do, so that a typo is never an empty result.
+
+    ``values`` names a list of ``card_values()`` instead of fixed ``choices``: read from the stored card list
+    when a form is validated (never at import time, when there may be no database yet), so the OpenAPI
+    schema cannot list them as an enum. Either way a value is checked with one dict lookup: the card search
+    API validates a form per request, and walking 140 sets' choices for each field was most of its time."""
+
+    default_error_messages = {
+        "invalid_choice": _("Unknown value “%(value)s”; the allowed values are: %(allowed)s."),
+    }
+
+    def __init__(self, *, choices=(), values: str = "", **kwargs) -> None:
+        self.from_card_list = values
+        if values:
+            choices = functools.partial(_card_value_choices, values)
+        super().__init__(choices=choices, **kwargs)
+        self._printed = {} if values else {str(key).lower(): str(key) for key, _label in self.choices if key != ""}
+
+    def printed(self) -> dict[str, str]:
+        """Each allowed value in lower case → as printed."""
+        return card_values()[self.from_card_list]["printed"] if self.from_card_list else self._printed
+
+    def to_python(self, value) -> str:
+        text = super().to_python(value).strip()
+        return self.printed().get(text.lower(), text) if text else text
+
+    def bound_data(self, data, initial):
+        # The list shows the value chosen as printed, whatever its case in the address.
+        return self.printed().get(data.strip().lower(), data) if isinstance(data, str) else data
+
+    def valid_value(self, value) -> bool:
+        return self.printed().get(str(value).lower()) == value
+
+    def validate(self, value) -> None:
+        forms.Field.validate(self, value)
+        if value and not self.valid_value(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value, "allowed": ", ".join(self.printed().values())},
+            )
+
+
+class DisciplineField(forms.Field):
+    """Disciplines (and Imbued virtues) a card must have, all of them, each a trigram: lower case = any
+    level, UPPER case = superior. The page sends one value per option chosen in its list; the API also
+    takes them space or comma separated in one value (``aus DOM``), as it always did."""
+
+    widget = forms.SelectMultiple
+    max_length = MAX_DISCIPLINE_LENGTH
+
+    def to_python(self, value) -> list[str]:
+        values = [value] if isinstance(value, str) else list(value or ())
+        return [token for text in values for token in re.split(r"[\s,]+", str(text).strip()) if token]
+
+    def bound_data(self, data, initial) -> list[str]:
+        # "aus DOM" in one value marks both options in the list.
+        return self.to_python(data)
+
+    def validate(self, value: list[str]) -> None:
+        super().validate(value)
+        written = " ".join(value)
+        if len(written) > self.max_length:
+            raise forms.ValidationError(
+                _("Ensure this value has at most %(limit)d characters (it has %(length)d).")
+                % {"limit": self.max_length, "length": len(written)},
+                code="max_length",
+            )
+
+
+def _discipline_options() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The discipline list's options: every trait at any level (lower case), then superior (UPPER case)."""
+    traits = sorted({**DISCIPLINES, **VIRTUES}.items(), key=lambda item: item[1])
+    return [
+        (_("any level"), [(code, f"{name} ({code})") for code, name in traits]),
+        (_("superior"), [(code.upper(), f"{name} ({code.upper()})") for code, name in traits if code in DISCIPLINES]),
+    ]
+
+
+_values_lock = threading.Lock()
+_values: dict[str, dict[str, list]] = {}
+
+
+def card_values() -> dict[str, dict]:
+    """The clans and sets the stored card list holds, for the filters' choices: for each of ``"clan"`` and
+    ``"set"``, its ``"choices"`` (value, label) and ``"printed"`` (lower case → value). Read once per card
+    list version (``cards.api.caching``) and kept."""
+    from .api.caching import card_list_version
+
+    version = card_list_version()
+    with _values_lock:
+        found = _values.get(version)
+    if found is None:
+        clans: set[str] = set()
+        # Library cards name the same clans as their requirements: the crypt's clans are all of them.
+        for names in Card.objects.filter(kind=Card.Kind.CRYPT).values_list("data__clans", flat=True).distinct():
+            clans.update(names or ())
+        sets = CardSet.objects.order_by("abbrev").values_list("abbrev", "name")
+        found = {
+            "clan": _value_list([(clan, clan) for clan in sorted(clans, key=str.lower)]),
+            "set": _value_list([(abbrev, f"{abbrev} — {name}") for abbrev, name in sets]),
+        }
+        with _values_lock:
+            _values.clear()
+            _values[version] = found
+    return found
+
+
+def _value_list(choices: list[tuple[str, str]]) -> dict:
+    return {"choices": [("", _("any")), *choices], "printed": {value.lower(): value for value, _label in choices}}
+
+
+def _card_value_choices(name: str) -> list[tuple[str, str]]:
+    return card_values()[name]["choices"]
+
+
 class CardFilterForm(forms.Form):
-    q = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Name"))
-    text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Card text"))
-    kind = SharedChoiceField(required=False, choices=[("", _("any")), *Card.Kind.choices], label=_("Kind"))
-    type = SharedChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES), label=_("Type"))
-    clan = forms.CharField(required=False, max_length=60, label=_("Clan"))
-    discipline = forms.CharField(
+    q = forms.CharField(
         required=False,
-        max_length=100,
-        label=_("Discipline"),
-        help_text=_("trigrams, space or comma separated: lower case = any level, UPPER = superior (aus DOM)"),
+        max_length=MAX_QUERY_LENGTH,
+        label=_("Name"),
+        help_text=_("words of the name, in any order"),
     )
-    group = SharedChoiceField(required=False, choices=_choices(GROUPS), label=_("Group"))
+    text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Card text"))
+    kind = NamedChoiceField(required=False, choices=[("", _("any")), *Card.Kind.choices], label=_("Kind"))
+    type = NamedChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES), label=_("Type"))
+    clan = NamedChoiceField(required=False, values="clan", label=_("Clan"))
+    discipline = DisciplineField(
+        required=False,
+        label=_("Discipline"),
+        widget=forms.SelectMultiple(choices=_discipline_options(), attrs={"size": 6}),
+        help_text=_("every one chosen is required; lower case = any level, UPPER = superior (aus DOM)"),
+    )
+    group = NamedChoiceField(required=False, choices=_choices(GROUPS), label=_("Group"))
     capacity_min = forms.IntegerField(required=False, min_value=0, max_value=20, label=_("Capacity from"))
     capacity_max = forms.IntegerField(required=False, min_value=0, max_value=20, label=_("Capacity to"))
-    sect = SharedChoiceField(required=False, choices=_choices(SECTS), label=_("Sect"))
-    title = SharedChoiceField(required=False, choices=_choices(tuple(TITLE_VOTES)), label=_("Title"))
-    set = forms.CharField(
-        required=False, max_length=40, label=_("Set"), help_text=_("set abbreviation, e.g. V5 or KMW")
-    )
-    banned = SharedChoiceField(
+    sect = NamedChoiceField(required=False, choices=_choices(SECTS), label=_("Sect"))
+    title = NamedChoiceField(required=False, choices=_choices(tuple(TITLE_VOTES)), label=_("Title"))
+    set = NamedChoiceField(required=False, values="set", label=_("Set"))
+    banned = NamedChoiceField(
         required=False,
         choices=[("", _("any")), ("no", _("legal only")), ("yes", _("banned only"))],
         label=_("Banned"),
     )
-    twda = SharedChoiceField(
+    twda = NamedChoiceField(
         required=False,
         choices=[("", _("any")), ("seen", _("seen in a winning deck")), ("never", _("never in a winning deck"))],
         label=_("Tournament archive"),
@@ -84,25 +220,19 @@ class CardFilterForm(forms.Form):
 
     def clean_discipline(self) -> list[tuple[str, bool]]:
         wanted = []
-        for token in re.split(r"[\s,]+", self.cleaned_data["discipline"].strip()):
-            if not token:
-                continue
+        for token in self.cleaned_data["discipline"]:
             code = token.lower()
             if not _DISCIPLINE_TOKEN.match(token) or code not in DISCIPLINES and code not in VIRTUES:
                 raise forms.ValidationError(
-                    _("Unknown discipline %(token)s: use a trigram such as aus or DOM.") % {"token": repr(token)}
+                    _(
+                        "Unknown discipline “%(token)s”; the allowed trigrams are: %(allowed)s "
+                        "(lower case: any level, UPPER case: superior)."
+                    )
+                    % {"token": token, "allowed": ", ".join(sorted({*DISCIPLINES, *VIRTUES}))},
+                    code="invalid_choice",
                 )
             wanted.append((code, token.isupper()))
         return wanted
-
-    def clean_set(self) -> str:
-        abbrev = self.cleaned_data["set"].strip()
-        if abbrev:
-            found = CardSet.objects.filter(abbrev__iexact=abbrev).values_list("abbrev", flat=True).first()
-            if found is None:
-                raise forms.ValidationError(_("Unknown set %(abbrev)s.") % {"abbrev": repr(abbrev)})
-            return found
-        return ""
 
     def clean_twda(self) -> str:
         wanted = self.cleaned_data["twda"]
@@ -124,8 +254,17 @@ class CardFilterForm(forms.Form):
 def search(data: dict) -> QuerySet[Card]:
     """The cards matching a ``CardFilterForm``'s cleaned data, best name matches first."""
     cards = Card.objects.all()
-    if query := fold(data.get("q") or ""):
-        cards = cards.filter(name_search__contains=query)
+    query = fold(data.get("q") or "")
+    words = name_words(query)
+    for word in words:  # needed by either way of matching below
+        cards = cards.filter(name_search__contains=word)
+    if len(words) > 1:
+        # The query as written anywhere in a name, or its words in any order, each starting a word of one
+        # of the card's names: "govern unaligned" finds Govern the Unaligned, "the rack" not Cracking the Wall.
+        in_any_order = Q()
+        for word in words:
+            in_any_order &= Q(name_search__contains=f" {word}") | Q(name_search__contains=f"|{word}")
+        cards = cards.filter(Q(name_search__contains=query) | in_any_order)
     if text := (data.get("text") or "").strip().lower():
         for word in text.split():
             cards = cards.filter(text_search__contains=word)
@@ -162,16 +301,48 @@ def search(data: dict) -> QuerySet[Card]:
         cards = cards.filter(played if data["twda"] == "seen" else ~played)
     if query:
         # The card's own name starting with the query ranks first (name_search opens with it), then
-        # another of its names (printed name, AKA) starting with it, then names merely containing it.
+        # another of its names (printed name, AKA) starting with it, then names containing it as written,
+        # then names holding its words in another order.
         cards = cards.annotate(
             rank=Case(
                 When(name_search__startswith=f"|{query}", then=Value(0)),
                 When(name_search__contains=f"|{query}", then=Value(1)),
-                default=Value(2),
+                When(name_search__contains=query, then=Value(2)),
+                default=Value(3),
                 output_field=IntegerField(),
             )
         ).order_by("rank", "name", "id")
     return cards
+
+
+def name_words(query: str) -> list[str]:
+    """The words a folded name query asks for, each once (``fold`` has already dropped punctuation)."""
+    return list(dict.fromkeys(query.split()))
+
+
+def words_start_words(name_search: str, words: list[str]) -> bool:
+    """Whether each of ``words`` starts a word of one of the names in a ``name_search`` column."""
+    return all(f" {word}" in name_search or f"|{word}" in name_search for word in words)
+
+
+def did_you_mean(data: dict) -> list[str]:
+    """Card names to offer when a name query found nothing: the names the decklist resolver suggests for
+    the query (``Resolver.suggest``, the very suggestions an unknown decklist line gets), keeping only
+    those that find cards together with the other filters, so that every offer leads somewhere."""
+    from . import index, matching
+
+    query = data.get("q") or ""
+    if not fold(query):
+        return []
+    offered: list[str] = []
+    for name in resolver_for(index.get()).suggest(query, n=_SUGGESTION_CANDIDATES):
+        trial = {**data, "q": name}
+        found = matching.find(trial)
+        if len(found) if found is not None else search(trial).exists():
+            offered.append(name)
+            if len(offered) == SUGGESTIONS:
+                break
+    return offered
 
 
 def _archive_imported() -> bool:

@@ -14,7 +14,7 @@ from vtesdeck.core import charts
 from vtesdeck.labels import share_labels
 
 from . import search as card_search
-from .models import Card, CardSet
+from .models import Card
 
 PAGE_SIZE = 50
 
@@ -31,15 +31,28 @@ def search_page(request: HttpRequest) -> HttpResponse:
         cards = Card.objects.none()
         status = 400
     page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
+    filters = _filters(request.GET)
+    suggestions = []
+    if status == 200 and form.is_bound and form.cleaned_data.get("q") and not page.paginator.count:
+        suggestions = [
+            {"name": name, "url": f"?{_with_query(filters, name).urlencode()}"}
+            for name in card_search.did_you_mean(form.cleaned_data)
+        ]
     context = {
         "form": form,
         "page": page,
         "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
-        "filters": _filters(request.GET),
-        "clans": _clan_names(),
-        "sets": CardSet.objects.values_list("abbrev", "name"),
+        "filters": filters,
+        "suggestions": suggestions,
     }
     return render(request, "cards/card_search.html", context, status=status)
+
+
+def _with_query(filters: QueryDict, name: str) -> QueryDict:
+    """The same filters with another name query: where a "did you mean" link goes."""
+    changed = filters.copy()
+    changed["q"] = name
+    return changed
 
 
 def autocomplete(request: HttpRequest) -> JsonResponse:
@@ -147,11 +160,6 @@ def _enhance_widgets(form: card_search.CardFilterForm) -> None:
             **suggestion_texts(),
         }
     )
-    form.fields["clan"].widget.attrs.update({"list": "clan-options", "autocomplete": "off"})
-    form.fields["set"].widget.attrs.update({"list": "set-options", "autocomplete": "off"})
-    form.fields["discipline"].widget.attrs.update(
-        {"placeholder": _("e.g. aus DOM"), "autocapitalize": "off", "autocomplete": "off", "spellcheck": "false"}
-    )
 
 
 # A sample count per CLDR plural category ("one", "few", "many", "other") that gettext puts in the same
@@ -178,10 +186,3 @@ def suggestion_texts() -> dict[str, str]:
         )
     return texts
 
-
-def _clan_names() -> list[str]:
-    """Every crypt clan (and Imbued creed), as printed, for the clan field's suggestions."""
-    names: set[str] = set()
-    for clans in Card.objects.filter(kind=Card.Kind.CRYPT).values_list("data__clans", flat=True).distinct():
-        names.update(clans or ())
-    return sorted(names, key=str.lower)

@@ -8,6 +8,7 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
 from vtesdeck.labels import ruleset_label
@@ -37,8 +38,8 @@ def _ruleset_choices() -> list[tuple[str, str]]:
 
 
 def _format_choices() -> list[tuple[str, str]]:
-    # Format names are the file formats' own names, the same in every language.
-    return [("", _("Detect it")), *((name, fmt.label) for name, fmt in decklist.FORMATS.items())]
+    # Product names (VDB, JOL, Lackey…) stay; the words around them are translated.
+    return [("", _("Detect it")), *((name, messages.format_label(fmt)) for name, fmt in decklist.FORMATS.items())]
 
 
 class CheckForm(forms.Form):

@@ -17,7 +17,9 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
+from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
@@ -73,14 +75,16 @@ def parse_as_of(value: str | None) -> AsOf:
         except ValueError:
             pass
     raise ValueError(
-        f"{value!r} is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."
+        _("%(value)r is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date.")
+        % {"value": value}
     )
 
 
 def parse_ruleset(value: str | None) -> str:
     name = (value or DEFAULT_RULESET).strip()
     if name not in RULESETS:
-        raise ValueError(f"Unknown rule set {name!r}; known rule sets: {', '.join(RULESETS)}.")
+        raise ValueError(_("Unknown rule set %(name)r; known rule sets: %(known)s.") % {"name": name,
+                                                                                       "known": ", ".join(RULESETS)})
     return name
 
 
@@ -90,9 +94,10 @@ def parse_players(value: int | str | None) -> int | None:
     try:
         players = int(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{value!r} is not a number of players.") from None
+        raise ValueError(_("%(value)r is not a number of players.") % {"value": value}) from None
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"The number of players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}.")
+        raise ValueError(_("The number of players must be from %(min)s to %(max)s, not %(players)s.")
+                         % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "players": players})  # fmt: skip
     return players
 
 
@@ -106,21 +111,34 @@ class CheckOptions:
 
 @dataclasses.dataclass(kw_only=True)
 class Outcome:
-    """One decklist checked (``report``), or one input that could not be read as a decklist (``error``)."""
+    """One decklist checked (``report``), or one input that could not be read as a decklist (``error``, in
+    the active language; ``error_code`` and ``error_params`` say it for machines)."""
 
     path: str
     report: Report | None = None
     error: str = ""
+    error_code: str = ""
+    error_params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return self.report is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """The DESIGN.md deck report, or ``{"path", "error"}``: one line of ``check_deck --json``."""
+        """The DESIGN.md deck report, or ``{"path", "error"}`` (with ``code`` and ``params`` when the refusal
+        has them): one line of ``check_deck --json``. Messages are in the active language."""
         if self.report is None:
-            return {"path": self.path, "error": self.error}
-        return self.report.to_dict(path=self.path)
+            refused = {"path": self.path, "error": self.error}
+            if self.error_code:
+                refused.update(code=self.error_code, params=self.error_params)
+            return refused
+        return messages.report(self.report, path=self.path)
+
+
+def refused(path: str, error: decklist.DecklistError) -> Outcome:
+    """The outcome of a file the core refuses, its sentence in the active language."""
+    return Outcome(path=path, error=messages.decklist_error(error), error_code=error.message_id,
+                   error_params=error.params)  # fmt: skip
 
 
 def expand(path: str, data: bytes) -> list[tuple[str, bytes]]:
@@ -134,7 +152,7 @@ def expand(path: str, data: bytes) -> list[tuple[str, bytes]]:
     pairs = entries.items() if isinstance(entries, dict) else entries
     found = [(f"{path}/{name}", content) for name, content in pairs]
     if not found:
-        raise decklist.DecklistError("The zip holds no decklist.")
+        raise decklist.DecklistError.of("ZIP_NO_DECKLIST")
     return found
 
 
@@ -144,12 +162,12 @@ def check(path: str, source: bytes | str, cards: CardIndex, options: CheckOption
         deck = decklist.parse(source, cards, format=options.format, path=path)
         report = validate(deck, cards, ruleset=options.ruleset, as_of=options.as_of, players=options.players)
     except decklist.DecklistError as exc:
-        return Outcome(path=path, error=str(exc))
+        return refused(path, exc)
     except ValueError as exc:
         # Not the core's sentence for users but a value it could not take (a date out of range in a
         # header…): still the decklist's fault, so it is reported against the file, and logged.
         logger.warning("decklist %s refused: %s", path, exc, exc_info=True)
-        return Outcome(path=path, error=f"This decklist could not be read: {exc}")
+        return refused(path, decklist.DecklistError.of("UNREADABLE_DECKLIST", detail=str(exc)))
     return Outcome(path=path, report=report)
 
 
@@ -162,7 +180,10 @@ def check_files(files: Iterable[tuple[str, bytes | str]], cards: CardIndex, opti
             continue
         try:
             entries = expand(name, content)
-        except (decklist.DecklistError, ValueError) as exc:
+        except decklist.DecklistError as exc:
+            outcomes.append(refused(name, exc))
+            continue
+        except ValueError as exc:
             outcomes.append(Outcome(path=name, error=str(exc)))
             continue
         outcomes.extend(check(path, data, cards, options) for path, data in entries)

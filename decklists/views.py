@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
+from vtesdeck import messages
 from vtesdeck.api import declared_length
-from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.decklist.lines import library_type, type_rank
 from vtesdeck.labels import ruleset_label
@@ -120,20 +120,33 @@ def _result(number: int, outcome: services.Outcome, cards: CardIndex, player: st
     if outcome.report is None:
         return {"number": number, "ok": False, "path": path, "error": outcome.error}
     report = outcome.to_dict()
-    fmt = decklist.FORMATS.get(report.get("format") or "")
+    crypt_rows = [_crypt_row(entry, cards) for entry in report["crypt"]]
+    library_sections = _library_sections(report["library"], cards)
     return {
         **report,
         "number": number,
         "ok": True,
         "path": path,
-        "format_label": fmt.label if fmt else report.get("format", ""),
+        "format_label": messages.format_label(report.get("format") or ""),
         "ruleset_label": ruleset_label(report["ruleset"]),
         "player": (player if outcome.path == PASTED else "") or report.get("author") or "",
-        "crypt_rows": [_crypt_row(entry, cards) for entry in report["crypt"]],
-        "library_sections": _library_sections(report["library"], cards),
-        "errors": [_issue(issue, cards) for issue in report["errors"]],
-        "warnings": [_issue(issue, cards) for issue in report["warnings"]],
+        "crypt_rows": crypt_rows,
+        "library_sections": library_sections,
+        "sheet_dense": _sheet_lines(crypt_rows, library_sections) > SHEET_LINES,
+        "errors": [messages.issue_view(issue, cards) for issue in outcome.report.errors],
+        "warnings": [messages.issue_view(issue, cards) for issue in outcome.report.warnings],
     }
+
+
+# The lines a registration sheet fits on one A4 page in its usual print size (check.css): a crypt row
+# takes a line across the page, a library card or section caption a line of one of three columns. A sheet
+# needing more prints smaller, in four columns (.sheet-dense).
+SHEET_LINES = 48
+
+
+def _sheet_lines(crypt: list[dict], library_sections: list[dict[str, Any]]) -> float:
+    library = sum(len(section["cards"]) + 2 for section in library_sections)  # a caption and a gap each
+    return len(crypt) + library / 3
 
 
 def _crypt_row(entry: dict, cards: CardIndex) -> dict[str, Any]:
@@ -158,9 +171,3 @@ def _library_sections(entries: list[dict], cards: CardIndex) -> list[dict[str, A
         {"type": kind, "count": sum(e["count"] for e in sections[kind]), "cards": sections[kind]}
         for kind in sorted(sections, key=lambda kind: (type_rank(kind), kind))
     ]
-
-
-def _issue(issue: dict, cards: CardIndex) -> dict[str, Any]:
-    """An error or warning with the names of the cards it is about (reports carry ids)."""
-    names = [cards[i].unique_name if i in cards else str(i) for i in issue.get("cards", ())]
-    return {**issue, "card_names": names}

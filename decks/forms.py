@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Unresolved
@@ -60,7 +61,7 @@ class DeckFilterForm(forms.Form):
 
 
 def _format_choices() -> list[tuple[str, str]]:
-    return [("", _("Detect it")), *((name, fmt.label) for name, fmt in decklist.FORMATS.items())]
+    return [("", _("Detect it")), *((name, messages.format_label(fmt)) for name, fmt in decklist.FORMATS.items())]
 
 
 class ImportForm(forms.Form):

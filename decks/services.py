@@ -18,10 +18,14 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Ambiguous
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.validate import Report, validate
+from vtesdeck.core.versions import settle
 
 from .models import Deck, DeckCard, Revision, Tag
 
@@ -33,6 +37,8 @@ MAX_TAGS = 12
 # Changes within this time of the newest automatic revision update it instead of adding another: one
 # revision per editing session, not one per click.
 REVISION_WINDOW = datetime.timedelta(minutes=10)
+# The export format that is a link (shown to copy on the deck pages) rather than a file to download.
+LINK_FORMAT = "vdb-url"
 
 
 class DeckInputError(ValueError):
@@ -69,17 +75,45 @@ def parse_text(text: str | bytes, *, format: str | None = None) -> CoreDeck:
     try:
         return decklist.parse(text, card_index(), format=format)
     except decklist.DecklistError as exc:
-        raise DeckInputError(str(exc)) from None
+        raise DeckInputError(messages.decklist_error(exc)) from None
+
+
+class UnknownCardName(DeckInputError):
+    """A card list entry whose name names no card: which entry, and the names it may have meant."""
+
+    def __init__(self, part: str, index: int, name: str, suggestions: list[str]) -> None:
+        self.part, self.index, self.name, self.suggestions = part, index, name, suggestions
+        if suggestions:
+            message = _("No card is called “%(name)s” (%(part)s); did you mean: %(suggestions)s?") % {
+                "name": name,
+                "part": part,
+                "suggestions": "; ".join(suggestions),
+            }
+        else:
+            message = _("No card is called “%(name)s” (%(part)s).") % {"name": name, "part": part}
+        super().__init__(message)
 
 
 def from_lists(crypt: Iterable[Mapping[str, Any]], library: Iterable[Mapping[str, Any]]) -> CoreDeck:
-    """A deck from ``[{"id": 200001, "count": 2}, …]`` lists, each card checked against its part."""
+    """A deck from ``[{"id": 200001, "count": 2}, …]`` lists, each card checked against its part. An entry
+    may name its card instead (``{"name": "Theo Bell", "count": 2}``): the name is read by the decklist
+    resolver, as a decklist line's would be, a bare name that two groups of a vampire share settled in the
+    context of the rest of the crypt (``versions.settle``); ``UnknownCardName`` when it names no card."""
     cards = card_index()
+    resolver = resolver_for(cards)
     deck = CoreDeck()
     for part_name, entries, want_crypt in (("crypt", crypt, True), ("library", library, False)):
-        for entry in entries:
+        for index, entry in enumerate(entries):
             card_id, count = entry.get("id"), entry.get("count")
-            card = cards.get(card_id) if isinstance(card_id, int) and not isinstance(card_id, bool) else None
+            name = entry.get("name")
+            versions: tuple = ()
+            if isinstance(name, str) and card_id is None:
+                card = resolver.resolve(name, section=part_name)
+                if card is None:
+                    raise UnknownCardName(part_name, index, name, resolver.suggest(name, section=part_name))
+                versions = resolver.versions(name, section=part_name)
+            else:
+                card = cards.get(card_id) if isinstance(card_id, int) and not isinstance(card_id, bool) else None
             if card is None:
                 raise DeckInputError(_("Unknown card id %(id)r in the %(part)s.") % {"id": card_id, "part": part_name})
             if card.is_crypt != want_crypt:
@@ -92,8 +126,38 @@ def from_lists(crypt: Iterable[Mapping[str, Any]], library: Iterable[Mapping[str
                     % {"name": card.unique_name, "max": MAX_COPIES}
                 )
             deck.add(card, count)
+            if len(versions) > 1:
+                deck.ambiguous.append(Ambiguous(line=0, text=name, name=name, count=count,
+                                                candidates=[c.id for c in versions], chosen=card.id))  # fmt: skip
     _check_bounds(deck)
-    return deck
+    return settle(deck, cards)
+
+
+def export_file_name(deck_name: str, format: str) -> str:
+    """The download name of a deck written in ``format``: ``<deck>.<ext>`` when no other writable format
+    shares the extension, else ``<deck>.<format>.<ext>`` (``my-deck.twd.txt``, ``my-deck.jol.txt``), so that
+    a deck's files in several text formats neither overwrite each other nor look alike in a folder."""
+    fmt = decklist.FORMATS[format]
+    writable = [other for other in decklist.FORMATS.values() if other.export is not None]
+    shared = sum(1 for other in writable if other.extension == fmt.extension)
+    stem = slugify(deck_name)[:80] or "deck"
+    return f"{stem}.{fmt.extension}" if shared == 1 else f"{stem}.{format}.{fmt.extension}"
+
+
+def vdb_link(deck: Deck) -> str:
+    """The deck as a VDB "deck in URL" link: a link to copy and open, not a file to download."""
+    cards = card_index()
+    core = deck.to_core()
+    # A card the card list dropped since stays in the deck, but VDB would not know it either.
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    return decklist.export(core, cards, LINK_FORMAT).strip()
+
+
+def download_formats() -> list[tuple[str, str]]:
+    """(name, label) of the formats a deck page offers as files: every writable one but the link."""
+    writable = [(name, fmt) for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
+    return [(name, messages.format_label(fmt)) for name, fmt in writable if name != LINK_FORMAT]
 
 
 def _check_bounds(deck: CoreDeck) -> None:

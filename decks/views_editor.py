@@ -38,7 +38,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards import search as card_search
 from cards.models import Card as CardRow
-from vtesdeck.core import charts, decklist
+from vtesdeck.core import charts
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
@@ -46,6 +46,7 @@ from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
 from vtesdeck.core.stats import deck_stats
 from vtesdeck.core.validate import Report
 from vtesdeck.labels import chart_labels, ruleset_label
+from vtesdeck.messages import issue_view
 
 from . import services
 from .models import Deck, DeckCard
@@ -141,7 +142,8 @@ def edit(request: HttpRequest, deck_id: str) -> HttpResponse:
         "search": search,
         "filters": _filter_choices(cards),
         "search_query": _search_query(request.GET),
-        "exports": [(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        "exports": services.download_formats(),
+        "vdb_url": services.vdb_link(deck),
         **_panel_context(deck, core, cards),
     }
     return render(request, "decks/editor.html", context, status=status)
@@ -201,7 +203,9 @@ def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
         changes, version = _details_changes(data)
         with transaction.atomic():  # the answer is read before the commit (see the module's docstring)
             deck = services.update_details(deck, version=version, **changes)
-            answer = {"version": deck.version, "details": _details(deck)} if as_json else None
+            answer = None
+            if as_json:
+                answer = {"version": deck.version, "details": _details(deck), "vdb_url": services.vdb_link(deck)}
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
@@ -411,11 +415,7 @@ def _legality(report: Report, cards: CardIndex) -> dict[str, Any]:
     rules = report.ruleset
     library_min, library_max = rules.library_limits(report.players or rules.default_players)
 
-    def named(issue) -> dict[str, Any]:
-        names = [cards[i].unique_name if i in cards else f"#{i}" for i in issue.cards]
-        return {**issue.to_dict(), "card_names": names}
-
-    warnings = [named(issue) for issue in report.warnings]
+    warnings = [issue_view(issue, cards) for issue in report.warnings]
     return {
         "legal": report.legal,
         "ruleset": ruleset_label(rules.name),
@@ -432,7 +432,7 @@ def _legality(report: Report, cards: CardIndex) -> dict[str, Any]:
         and (library_max is None or report.library_count <= library_max),
         "groups": list(report.groups),
         "groups_ok": not any(issue.code == "CRYPT_GROUPS" for issue in report.errors),
-        "errors": [named(issue) for issue in report.errors],
+        "errors": [issue_view(issue, cards) for issue in report.errors],
         "unplayable": [issue for issue in warnings if issue["code"] == "REQUIREMENT_UNMET"],
         "warnings": [issue for issue in warnings if issue["code"] != "REQUIREMENT_UNMET"],
     }
@@ -453,6 +453,7 @@ def _panels_payload(request: HttpRequest, deck: Deck, *, with_details: bool = Fa
             "warnings": len(legality["warnings"]) + len(legality["unplayable"]),
             "groups": legality["groups"],
         },
+        "vdb_url": services.vdb_link(deck),
     }
     if with_details:
         payload["details"] = _details(deck)

@@ -42,6 +42,8 @@ from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.decklist.twd import crypt_stats, format_average
 from vtesdeck.core.domain import Card
 from vtesdeck.core.validate import Report
+from vtesdeck.labels import ruleset_label
+from vtesdeck.messages import issue_view
 
 from . import services
 from .forms import (
@@ -192,7 +194,8 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
         "report": report,
         "issues": _issues(report, cards),
-        "exports": [(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        "exports": services.download_formats(),
+        "vdb_url": services.vdb_link(deck),
         "share_url": request.build_absolute_uri(deck.get_absolute_url())
         if deck.visibility == Deck.Visibility.UNLISTED
         else "",
@@ -215,12 +218,12 @@ def _known_core(core: CoreDeck, cards: CardIndex) -> CoreDeck:
     )
 
 
-def _issues(report: Report, cards: CardIndex) -> dict[str, list[dict[str, Any]]]:
-    def named(issue) -> dict[str, Any]:
-        names = [cards[i].unique_name if i in cards else f"#{i}" for i in issue.cards]
-        return {"code": issue.code, "message": issue.message, "rule": issue.rule, "card_names": names}
-
-    return {"errors": [named(i) for i in report.errors], "warnings": [named(i) for i in report.warnings]}
+def _issues(report: Report, cards: CardIndex) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset_label(report.ruleset.name),
+        "errors": [issue_view(i, cards) for i in report.errors],
+        "warnings": [issue_view(i, cards) for i in report.warnings],
+    }
 
 
 @require_GET
@@ -238,8 +241,7 @@ def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
     content = decklist.export(_known_core(deck.to_core(), cards), cards, format)
     charset = "" if fmt.media_type == "application/json" else "; charset=utf-8"
     response = HttpResponse(content, content_type=fmt.media_type + charset)
-    filename = f"{slugify(deck.name)[:80] or 'deck'}.{fmt.extension}"
-    response["Content-Disposition"] = content_disposition_header(True, filename)
+    response["Content-Disposition"] = content_disposition_header(True, services.export_file_name(deck.name, format))
     return response
 
 

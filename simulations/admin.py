@@ -10,7 +10,6 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import services
 from .models import Simulation, SimulationChunk
 
 
@@ -46,6 +45,10 @@ class SimulationAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Cancel the selected jobs"))
     def cancel_jobs(self, request, queryset) -> None:
+        # Imported here: the admin is loaded by every process at start-up (Django's autodiscovery), and the
+        # services bring in the draw simulator and numpy, which a command such as check_deck never uses.
+        from . import services
+
         cancelled = 0
         for simulation in queryset.filter(status__in=services.ACTIVE):
             cancelled += services.cancel(simulation).status == Simulation.Status.CANCELLED

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import socket
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -23,7 +25,7 @@ from vtesdeck.core import draws
 
 from . import services
 
-__all__ = ["run_chunk"]
+__all__ = ["run_chunk", "wait_at_test_gate"]
 
 logger = logging.getLogger(__name__)
 
@@ -51,13 +53,20 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
     worker = self.request.hostname or socket.gethostname()
     counted = 0  # hands of this chunk already added to the job's progress
     last_beat = time.monotonic()
+    gated = not settings.SIMULATION_TEST_GATE  # the test gate is passed once, on the first report mid-chunk
 
-    def progress(done: int) -> None:
+    def report(done: int) -> None:
         nonlocal counted, last_beat
-        if time.monotonic() - last_beat < BEAT_SECONDS:
-            return
         services.beat(simulation_id, done - counted)  # raises JobStopped once the job was cancelled
         counted, last_beat = done, time.monotonic()
+
+    def progress(done: int) -> None:
+        nonlocal gated
+        if not gated and done < hands:
+            gated = True
+            wait_at_test_gate(simulation_id, index, worker, lambda: report(done))
+        if time.monotonic() - last_beat >= BEAT_SECONDS:
+            report(done)
 
     started, cpu = time.monotonic(), time.process_time()
     try:
@@ -85,6 +94,33 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
     seconds = time.process_time() - cpu
     services.store_chunk(simulation_id, index, hands, tally, worker=worker, seconds=seconds, counted=counted)
     logger.debug("simulation %s: chunk %d, %d hands in %.2f s", simulation_id, index, hands, time.monotonic() - started)
+
+
+def wait_at_test_gate(simulation_id: str, index: int, worker: str, report: Callable[[], None]) -> None:
+    """For the test suite only (``SIMULATION_TEST_GATE``, empty in production, where this is never called).
+
+    A chunk halfway through its hands stops here while the gate folder holds a file named ``closed``: it
+    reports its progress, leaves a file ``<job id>-<chunk index>.held`` holding its worker's name, and
+    waits, still reporting about once a second (so a cancel stops it here, and its heartbeat stays fresh),
+    until the test removes ``closed``. A test thus acts while a chunk is provably under way — kills its
+    worker, cancels its job, lets its time limit pass — instead of hoping to catch one on a fast machine.
+    """
+    gate = Path(settings.SIMULATION_TEST_GATE)
+    closed = gate / "closed"
+    if not closed.exists():
+        return
+    report()
+    held = gate / f"{simulation_id}-{index}.held"
+    held.write_text(worker)
+    try:
+        beat = time.monotonic()
+        while closed.exists():
+            time.sleep(0.05)
+            if time.monotonic() - beat >= BEAT_SECONDS:
+                report()
+                beat = time.monotonic()
+    finally:
+        held.unlink(missing_ok=True)
 
 
 @worker_ready.connect

@@ -4,9 +4,11 @@ test database, and the card list kept across transactional tests (see below)."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -24,6 +26,11 @@ def pytest_configure(config) -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Card snapshots (cards.snapshot) of the test databases go to a folder of this session, for the commands
+    # run in this process and for the `manage.py` processes tests start (they inherit the environment).
+    folder = tempfile.mkdtemp(prefix="vtesdeck-test-snapshots-")
+    settings.CARD_SNAPSHOT_DIR = os.environ["CARD_SNAPSHOT_DIR"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.fixture(scope="session")
@@ -238,7 +245,57 @@ def idle_queue(settings) -> str:
 
 
 @pytest.fixture(scope="session")
-def start_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+def _gate_folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("gate")
+
+
+class Gate:
+    """The gate every worker of the session stops its chunks at halfway while it is closed
+    (``SIMULATION_TEST_GATE``; see simulations.tasks.wait_at_test_gate): with it a test acts while a chunk is
+    provably under way, instead of racing the machine to catch one."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def close(self) -> None:
+        (self.folder / "closed").touch()
+
+    def open(self) -> None:
+        (self.folder / "closed").unlink(missing_ok=True)
+
+    def held(self) -> dict[str, str]:
+        """The chunks waiting at the gate now (``<job id>-<index>``) and their workers' names."""
+        found = {}
+        for path in self.folder.glob("*.held"):
+            try:
+                found[path.stem] = path.read_text()
+            except FileNotFoundError:  # it just went through
+                pass
+        return found
+
+    def wait_until(self, done, what: str, seconds: float = WORKER_READY_SECONDS) -> dict[str, str]:
+        """Wait until ``done(held)``; the deadline only stops a test that would otherwise hang."""
+        deadline = time.monotonic() + seconds
+        while not done(held := self.held()):
+            if time.monotonic() > deadline:
+                pytest.fail(f"no {what} after {seconds} s (held: {held})")
+            time.sleep(0.1)
+        return held
+
+
+@pytest.fixture
+def gate(_gate_folder) -> Gate:
+    """The workers' gate, closed for this test and opened again after it."""
+    gate = Gate(_gate_folder)
+    gate.close()
+    yield gate
+    gate.open()
+    for held in _gate_folder.glob("*.held"):  # left by a worker the test killed
+        held.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_folder):
     """``start_worker(name, queue=…, env={…})``: a started Celery worker on the test database, ready to take
     tasks from ``queue`` (a name unique to this test run, so that no other worker, `make run`'s or another
     run's, takes its tasks). Every worker is stopped at the end of the session; tests may kill or stop theirs
@@ -261,6 +318,7 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory):
             "SIMULATION_QUEUE": queue,
             "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
             "PYTHONUNBUFFERED": "1",
+            "SIMULATION_TEST_GATE": str(_gate_folder),  # inert until a test closes it (the `gate` fixture)
             **(env or {}),
         }
         command = [

@@ -26,6 +26,7 @@ from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.stats import deck_stats
 from vtesdeck.labels import chart_labels
+from vtesdeck.messages import format_label
 
 from . import search as twda_search
 from .models import Archetype, CardArchiveStats, TournamentDeck
@@ -101,7 +102,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
             "disciplines": charts.discipline_chart(stats, labels=chart_labels()),
             "types": charts.library_types_chart(stats, labels=chart_labels()),
         },
-        "exports": [(name, fmt.label) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        "exports": [(name, format_label(fmt)) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
     }
     return render(request, "twda/detail.html", context)
 

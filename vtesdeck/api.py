@@ -46,8 +46,8 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(
         help_text="What went wrong, for a program: `invalid`, `parse_error`, `not_found`, `not_authenticated`, "
         "`authentication_failed`, `permission_denied`, `method_not_allowed`, `not_acceptable`, "
-        "`unsupported_media_type`, `throttled`, `payload_too_large`, `conflict`, `database_unavailable`, "
-        "`broker_unavailable` or `server_error`."
+        "`unsupported_media_type`, `throttled`, `payload_too_large`, `conflict`, `request_in_progress`, "
+        "`idempotency_key_reused`, `database_unavailable`, `broker_unavailable` or `server_error`."
     )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
@@ -82,6 +82,23 @@ def error_body(detail: str, code: str, errors: dict[str, list[str]] | None = Non
 def error_response(detail: str, code: str, status: int, **extra) -> JsonResponse:
     """The error shape as a plain Django response, for answers made outside DRF."""
     return JsonResponse(error_body(detail, code, **extra), status=status)
+
+
+def header(value) -> str:
+    """``value`` as a header's value: exactly ``str``, as WSGI requires (PEP 3333), never a subclass.
+
+    URLs from serializers are DRF's ``Hyperlink``, a ``str`` subclass; Django's response keeps a subclass
+    as it was given, and a strict server (``runserver``, anything that validates WSGI) then refuses the whole
+    answer with a 500 after the view has done its work. ``str.__str__`` copies a subclass (even one whose
+    own ``__str__`` returns itself, as ``SafeString``'s does) into a plain ``str``.
+    """
+    return str.__str__(str(value))
+
+
+def created(data: dict, *, status: int = 201, **headers: str) -> Response:
+    """The answer to a request that made something: its representation (``data``), with ``Location``
+    naming it (``data["url"]``) as a plain string."""
+    return Response(data, status=status, headers={"Location": header(data["url"]), **headers})
 
 
 def wants_json(request: HttpRequest) -> bool:

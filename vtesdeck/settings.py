@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: the language follows the browser (Accept-Language) or the switcher.
     "django.middleware.locale.LocaleMiddleware",
+    # ?lang= on the API outranks Accept-Language (vtesdeck.messages renders the reports in it).
+    "vtesdeck.middleware.ApiLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -300,7 +302,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # drf-spectacular's own hook, then the errors every operation can answer (throttling, credentials, the
     # database, a body's size and type), in the one error shape.
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "vtesdeck.api.document_errors"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "vtesdeck.api.document_errors",
+        # Request bodies and parameters Swagger UI's "Try it out" fills in, that work as they stand.
+        "vtesdeck.openapi_examples.add_examples",
+    ],
 }
 # A form or API post refused for its CSRF token: the API's error shape on /api/ paths, Django's page elsewhere.
 CSRF_FAILURE_VIEW = "vtesdeck.api.csrf_failure"
@@ -360,10 +367,18 @@ SIMULATION_CHUNK_SOFT_TIME_LIMIT = envint("SIMULATION_CHUNK_SOFT_TIME_LIMIT", "3
 SIMULATION_CHUNK_TIME_LIMIT = envint("SIMULATION_CHUNK_TIME_LIMIT", "330")
 # Starting a job waits at most this long for the broker before answering 503.
 SIMULATION_PUBLISH_TIMEOUT = envint("SIMULATION_PUBLISH_TIMEOUT", "3")
+# For the test suite only (simulations.tasks.wait_at_test_gate): a folder where a chunk halfway through
+# waits while a file named "closed" is there, so that a test can kill a worker, cancel a job or pass a time
+# limit while a chunk is provably under way, however fast the machine. Empty (the default, and in
+# production): no file is ever looked at.
+SIMULATION_TEST_GATE = os.environ.get("SIMULATION_TEST_GATE", "")
 
 # --- Card data ------------------------------------------------------------------------------------
 # Where `import_cards --source vekn` downloads fresh CSVs from (a zip of vtescrypt/vteslib/vtessets).
 VEKN_CARDS_URL = os.environ.get("VEKN_CARDS_URL", "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip")
+# Command-line tools (check_deck) read their card index from a snapshot file here, rebuilt after each import
+# (cards.snapshot). Empty: no snapshots. Only the user running the tools should be able to write to it.
+CARD_SNAPSHOT_DIR = os.environ.get("CARD_SNAPSHOT_DIR", str(BASE_DIR / ".cache" / "cards"))
 
 # --- Logging --------------------------------------------------------------------------------------
 # Everything goes to stderr (the process manager or container platform keeps it). LOG_FORMAT=json writes

@@ -12,6 +12,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("cards/", include("cards.urls")),
     path("check/", include("decklists.urls")),
     path("decks/", include("decks.urls")),

@@ -1,13 +1,16 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, the icon and the health check."""
 
 from __future__ import annotations
 
 import logging
 
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 
 from cards.models import Card
 from cards.views import suggestion_texts
@@ -23,6 +26,14 @@ WORKER_TIMEOUT = 2.0  # seconds a live worker has to answer the ping
 def home(request: HttpRequest) -> HttpResponse:
     counts = {kind: Card.objects.filter(kind=kind).count() for kind in Card.Kind.values}
     return render(request, "home.html", {"counts": counts, "suggestion_texts": suggestion_texts()})
+
+
+@require_safe
+@cache_control(public=True, max_age=86400)
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """/favicon.ico, which browsers and feed readers ask for whatever the page links: the site's SVG icon.
+    The static URL is looked up per request, as it may carry a hashed name once collected."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

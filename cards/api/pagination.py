@@ -52,3 +52,26 @@ class StrictPagination(Pagination):
                     "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]
                 }
         return parameters
+
+
+class CardSearchPagination(StrictPagination):
+    """The card search's pages: when a name query found no card, the answer also carries ``suggestions``,
+    card names to try instead ("did you mean"), which the view computes (``cards.search.did_you_mean``)."""
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        suggestions = getattr(self, "suggestions", None)
+        if suggestions is not None and response.data["count"] == 0:
+            response.data["suggestions"] = suggestions()
+        return response
+
+    def get_paginated_response_schema(self, schema: dict) -> dict:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["suggestions"] = {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Only when `q` was given and no card matched: official card names close to `q`, best "
+            "first, each finding cards with the other filters (\"did you mean\"); may be empty.",
+            "example": ["Govern the Unaligned"],
+        }
+        return paginated

@@ -20,9 +20,9 @@ from vtesdeck.api import ERROR_SCHEMA
 
 from .. import matching
 from ..models import Card, CardSet, Printing
-from ..search import CardFilterForm, search
+from ..search import CardFilterForm, did_you_mean, search
 from .caching import CachedReadMixin
-from .pagination import StrictPagination
+from .pagination import CardSearchPagination, StrictPagination
 from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
 
 __all__ = ["CardViewSet", "CardSetViewSet", "CardFilterParams"]
@@ -70,21 +70,24 @@ def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
 
 
 _DESCRIPTIONS = {
-    "q": "Card name (any of its names: printed, official, AKA), ignoring case, accents and punctuation. "
-    "Cards whose name starts with it come first.",
+    "q": "Card name (any of its names: printed, official, AKA), ignoring case, accents and punctuation; its "
+    "words in any order (`govern unaligned`). Cards whose name starts with it come first, then names holding "
+    "it as written. When no card matches, the answer's `suggestions` lists names to try instead.",
     "text": "Words the card text must all contain, ignoring case.",
     "kind": "Crypt or library cards.",
-    "type": "Card type. A card of several types (Action Modifier/Reaction) matches each of them.",
-    "clan": "Clan, ignoring case, e.g. `Brujah antitribu`: a vampire of that clan, or a library card "
-    "that clan may play.",
-    "discipline": "Discipline trigrams, space or comma separated, all required: lower case = any level, "
-    "UPPER case = superior (`aus DOM`). Library cards needing the discipline match at any level.",
+    "type": "Card type, ignoring case. A card of several types (Action Modifier/Reaction) matches each of them.",
+    "clan": "Clan as printed on the cards, ignoring case, e.g. `Brujah antitribu`: a vampire of that clan, or "
+    "a library card that clan may play. A name that is no clan is a 400 whose message lists the clans.",
+    "discipline": "Discipline (or Imbued virtue) trigrams, space or comma separated or the parameter repeated, "
+    "all required: lower case = any level, UPPER case = superior (`aus DOM`). Library cards needing the "
+    "discipline match at any level. An unknown trigram is a 400 whose message lists them.",
     "group": "Crypt group; `ANY` is the group of vampires that fit any crypt.",
     "capacity_min": "Smallest vampire capacity (inclusive).",
     "capacity_max": "Largest vampire capacity (inclusive); not below `capacity_min`.",
-    "sect": "Vampire sect.",
-    "title": "Vampire title.",
-    "set": "Set abbreviation, ignoring case, e.g. `V5` or `KMW` (see /api/v1/sets/): cards printed in it.",
+    "sect": "Vampire sect, ignoring case.",
+    "title": "Vampire title, ignoring case.",
+    "set": "Set abbreviation, ignoring case, e.g. `V5` or `KMW` (see /api/v1/sets/): cards printed in it. "
+    "An unknown set is a 400 whose message lists the abbreviations.",
     "banned": "`no`: legal cards only; `yes`: banned cards only.",
     "twda": "The Tournament Winning Deck Archive: `seen`: cards in at least one archived winning deck; "
     "`never`: cards in none. A 400 while the archive is not imported (every card would be `never`).",
@@ -100,7 +103,7 @@ def _parameter_schema(field: forms.Field) -> dict:
             schema["maximum"] = field.max_value
         return schema
     schema = {"type": "string"}
-    if isinstance(field, forms.ChoiceField):
+    if isinstance(field, forms.ChoiceField) and not getattr(field, "from_card_list", False):
         schema["enum"] = [value for value, _label in field.choices if value != ""]
     elif getattr(field, "max_length", None):
         schema["maxLength"] = field.max_length
@@ -141,7 +144,9 @@ NOT_MODIFIED = OpenApiResponse(
     list=extend_schema(
         summary="Search cards",
         description="Official VTES cards matching every given filter (the filters of the /cards/ page), "
-        "best name matches first when `q` is given, else by name.",
+        "best name matches first when `q` is given, else by name. A filter over printed values (clan, type, "
+        "sect, title, set, group…) takes them in any case and refuses one that names nothing with a 400 "
+        "listing the allowed values. A name query that finds nothing gets `suggestions`.",
         parameters=FILTER_PARAMETERS,
         responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
     ),
@@ -154,7 +159,7 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
     """Official VTES cards."""
 
     queryset = Card.objects.all()
-    pagination_class = StrictPagination
+    pagination_class = CardSearchPagination
 
     def get_serializer_class(self):
         return CardDetailSerializer if self.action == "retrieve" else CardSerializer
@@ -172,6 +177,9 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
         form = CardFilterParams(self.request.query_params)
         if not form.is_valid():
             raise ValidationError(filter_errors(form))
+        if form.cleaned_data.get("q"):
+            # Asked only when the page turns out empty (see CardSearchPagination).
+            self.paginator.suggestions = lambda: did_you_mean(form.cleaned_data)
         # The same cards as search() in the same order, picked in memory: only the page's rows are read.
         found = matching.find(form.cleaned_data)
         return search(form.cleaned_data) if found is None else found

@@ -174,8 +174,19 @@ class DeckCardCountSerializer(serializers.Serializer):
 
 class ReportIssueSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="e.g. LIBRARY_TOO_SMALL, BANNED_CARD, UNKNOWN_CARD")
-    message = serializers.CharField()
-    rule = serializers.CharField(help_text="the rule it breaks: rulebook section and lines")
+    message = serializers.CharField(help_text="a sentence for people, in the language asked for (`?lang=`)")
+    rule = serializers.CharField(
+        help_text='the rules it cites, by section, in the language asked for: "VEKN rulebook, 1. Introduction › Deck '
+        'construction; VEKN tournament rules, 6.2 Constructed Deck Size Limits"'
+    )
+    rule_url = serializers.CharField(
+        allow_blank=True, help_text='the official page of the first section cited ("" for the 2011 rulebook)'
+    )
+    params = serializers.DictField(
+        help_text='the values the message names, by code, the same in every language: e.g. for LIBRARY_TOO_SMALL '
+        '`{"count": 58, "min": 60, "max": 90, "short": 2, "players": null, "ruleset": "vekn", "format": "VEKN '
+        'tournament"}`; for UNKNOWN_CARD `{"line": 14, "text": "2x Govern teh Unaligned", "suggestions": […]}`'
+    )
     cards = serializers.ListField(child=serializers.IntegerField(), help_text="VEKN ids of the cards concerned")
 
 

@@ -8,7 +8,7 @@ whose ``detail`` alone speaks for the request as a whole; a body over the limit 
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from vtesdeck import messages
 from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, PayloadTooLarge
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
@@ -70,6 +71,15 @@ BAD_REQUEST = OpenApiResponse(
             value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0).", "code": "parse_error"},
         ),
     ],
+)
+LANG = OpenApiParameter(
+    "lang",
+    str,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="The language of `message` and `rule` in the answer (and of refusals): `en`, `pl` or `de`. It "
+    "outranks the `Accept-Language` header; any other value is English. Codes, `params`, card names and "
+    "`rule_url` are the same in every language.",
 )
 THROTTLED = OpenApiResponse(
     response=ERROR_SCHEMA,
@@ -131,7 +141,7 @@ class DecklistView(BodyLimit, APIView):
         try:
             return decklist.parse(attrs["source"], _cards(), format=attrs.get("format"), path=attrs["path"] or "")
         except decklist.DecklistError as exc:
-            raise ValidationError({field: [str(exc)]}, code="decklist") from None
+            raise ValidationError({field: [messages.decklist_error(exc)]}, code="decklist") from None
 
 
 def _cards():
@@ -149,8 +159,11 @@ class ValidateView(DecklistView):
         description="Parses a decklist (any supported format) and judges it against a rule set on a date. "
         "The answer is the deck report (`legal`, counts, groups, `errors` with their rule, `warnings`, "
         "`unresolved` lines with suggestions): the same object `manage.py check_deck --json` prints. "
-        "An illegal deck is still a 200; only input that is no decklist is a 400.",
+        "An illegal deck is still a 200; only input that is no decklist is a 400. Each error and warning has "
+        "its `code` and structured `params`, its `message` and the `rule` it cites in the language asked for "
+        "(`?lang=` or `Accept-Language`: English, Polish or German), and `rule_url`, the official section.",
         tags=TAGS,
+        parameters=[LANG],
         request=REQUEST_BODIES["validate"],
         responses={
             200: DeckReportSerializer,
@@ -168,7 +181,7 @@ class ValidateView(DecklistView):
             )
         except ValueError as exc:  # a header date the validator cannot use…: the decklist's fault
             raise ValidationError({"text" if attrs["path"] is None else "file": [str(exc)]}) from None
-        return Response(report.to_dict(path=attrs["path"]))
+        return Response(messages.report(report, path=attrs["path"]))
 
 
 class ParseView(DecklistView):
@@ -179,6 +192,7 @@ class ParseView(DecklistView):
         "`format`, name, author, event header, crypt and library with official names and counts, the lines "
         "naming no known card (with suggestions) and the deck checksum.",
         tags=TAGS,
+        parameters=[LANG],
         request=REQUEST_BODIES["parse"],
         responses={200: ParsedDecklistSerializer, 400: BAD_REQUEST, 415: UNSUPPORTED, 429: THROTTLED},
     )
@@ -206,7 +220,7 @@ class ConvertView(DecklistView):
         try:
             text = decklist.export(deck, _cards(), target.name)
         except decklist.DecklistError as exc:
-            raise ValidationError({"to": [str(exc)]}) from None
+            raise ValidationError({"to": [messages.decklist_error(exc)]}) from None
         return Response(
             {
                 "format": target.name,
@@ -223,8 +237,10 @@ class FormatsView(APIView):
         operation_id="decklists_formats",
         summary="Decklist formats",
         description="Every format `validate`, `parse` and `convert` read (detected, or named with `format`), "
-        "in detection order; those with `can_export` can be written by `convert`.",
+        "in detection order; those with `can_export` can be written by `convert`. `label` is in the language "
+        "asked for (`?lang=` or `Accept-Language`).",
         tags=TAGS,
+        parameters=[LANG],
         responses={200: DecklistFormatSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
@@ -232,7 +248,7 @@ class FormatsView(APIView):
             [
                 {
                     "name": fmt.name,
-                    "label": fmt.label,
+                    "label": messages.format_label(fmt),
                     "extension": fmt.extension,
                     "media_type": fmt.media_type,
                     "can_export": fmt.export is not None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from decklists.api.serializers import (
@@ -21,6 +22,7 @@ from decklists.api.serializers import (
     DeckReportSerializer,
     UnresolvedLineSerializer,
 )
+from vtesdeck import messages
 from vtesdeck.core import decklist
 
 from .. import services
@@ -66,18 +68,63 @@ class StrictCharField(serializers.CharField):
 # --- requests --------------------------------------------------------------------------------------
 
 
+@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}]})
+class CardReferenceField(serializers.Field):
+    """A card named by its VEKN id (a JSON number) or by its name (a JSON string)."""
+
+    default_error_messages = {"invalid": gettext_lazy("A card is named by its VEKN id (a number) or its name.")}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, (int, str)):
+            self.fail("invalid")
+        if isinstance(data, str) and not data.strip():
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
 class CardCountSerializer(serializers.Serializer):
-    id = StrictIntegerField(min_value=1, help_text="VEKN id")
+    """One card and its copies. The card by ``id``, by ``name`` (any spelling a decklist may use, read by the
+    decklist resolver), or by ``card`` (either)."""
+
+    id = StrictIntegerField(min_value=1, required=False, help_text="VEKN id")
+    name = StrictCharField(
+        max_length=200,
+        required=False,
+        help_text="The card's name instead of its id, as a decklist writes it (`Theo Bell`, `Rack, The`, "
+        "`Kemintiri (ADV)`, `Theo Bell (G6)`). A vampire name two groups share, written bare, is read as a "
+        "decklist's would be: the version that fits the rest of the crypt, else the earliest printing.",
+    )
+    card = CardReferenceField(required=False, help_text="The card's VEKN id or its name (instead of `id`/`name`).")
     count = StrictIntegerField(min_value=1, max_value=services.MAX_COPIES)
+
+    class Meta:
+        ref_name = "CardCount"
+
+    def validate(self, attrs: dict) -> dict:
+        given = [key for key in ("id", "name", "card") if key in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                {"card": [_("Name the card once: by `id`, by `name` or by `card` (an id or a name).")]},
+                code="card",
+            )
+        reference = attrs[given[0]]
+        if isinstance(reference, int):
+            return {"id": reference, "count": attrs["count"]}
+        return {"name": reference, "count": attrs["count"], "field": given[0]}
 
 
 def _card_list(part: str) -> serializers.ListField:
+    other = "library" if part == "crypt" else "crypt"
     return serializers.ListField(
         child=CardCountSerializer(),
         required=False,
         max_length=services.MAX_CARDS_PER_DECK,
-        help_text=f'The {part}: `{{"id": <VEKN id>, "count": <copies>}}` entries, in list order; '
-        f"instead of `text`, and sent together with `{'library' if part == 'crypt' else 'crypt'}`.",
+        help_text=f'The {part}: `{{"id": <VEKN id>, "count": <copies>}}` or `{{"name": "<card name>", '
+        f'"count": <copies>}}` entries, in list order; instead of `text`, and sent together with `{other}`. '
+        "A name that names no card is a 400 naming it, with the names it may have meant.",
     )
 
 
@@ -145,6 +192,10 @@ class _CardsInput(serializers.Serializer):
 def _from_lists(crypt: list[dict], library: list[dict]):
     try:
         return services.from_lists(crypt, library)
+    except services.UnknownCardName as exc:
+        # The very entry: "crypt[3].name" (or ".card"), as for any other bad value in a list.
+        field = (crypt if exc.part == "crypt" else library)[exc.index].get("field", "name")
+        raise serializers.ValidationError({f"{exc.part}[{exc.index}].{field}": [str(exc)]}, code="cards") from None
     except services.DeckInputError as exc:
         raise serializers.ValidationError({_failing_part(crypt, library): [str(exc)]}, code="cards") from None
 
@@ -328,7 +379,7 @@ class DeckDetailSerializer(DeckSerializer):
             user = getattr(request, "user", None)
             if not Deck.objects.readable_by(user).filter(pk=data["cloned_from"]).exists():
                 data["cloned_from"] = None
-        report = services.report(deck).to_dict()
+        report = messages.report(services.report(deck))  # in the language asked for (?lang=, Accept-Language)
         data["crypt"], data["library"], data["report"] = report["crypt"], report["library"], report
         core = self.context.get("parsed")
         data["unresolved"] = [] if core is None else core.to_dict(with_origin=False)["unresolved"]
@@ -339,6 +390,9 @@ class DeckExportSerializer(serializers.Serializer):
     format = serializers.CharField()
     media_type = serializers.CharField()
     extension = serializers.CharField(help_text="file extension for a download, without the dot")
+    file_name = serializers.CharField(
+        help_text="a name to save it under, distinct per format: `my-deck.twd.txt`, `my-deck.jol.txt`, `my-deck.dek`"
+    )
     text = serializers.CharField(help_text="the deck, written in `format`")
 
 

@@ -35,12 +35,14 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
+from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
     BodyLimit,
     ErrorSerializer,
     JSONParser,
+    created,
     error_body,
 )
 from vtesdeck.core import decklist
@@ -178,14 +180,17 @@ REVISION_PAGE_PARAMETERS = [
         summary="Create a deck",
         description="A new deck of yours, from a decklist in any format (`text`) or from `crypt` and "
         '`library` lists of `{"id", "count"}`. The answer is the stored deck with its cards, its report and '
-        "the decklist lines naming no known card (`unresolved`: they are not in the deck).",
+        "the decklist lines naming no known card (`unresolved`: they are not in the deck). With an "
+        "`Idempotency-Key`, a retry of the same request makes no second deck.",
         request=DeckCreateSerializer,
+        parameters=idempotency.parameters(201),
         responses={
             201: DeckDetailSerializer,
             400: BAD_REQUEST,
             403: LOGIN_REQUIRED,
             415: UNSUPPORTED,
             429: THROTTLED,
+            **idempotency.responses(),
         },
     ),
     retrieve=extend_schema(
@@ -289,6 +294,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         page = self.paginate_queryset(decks)
         return self.get_paginated_response(DeckSerializer(page, many=True, context=self.get_serializer_context()).data)
 
+    @idempotency.idempotent
     def create(self, request: Request) -> Response:
         serializer = DeckCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -309,7 +315,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
                 data = self._detail(deck, parsed=core)
         except services.DeckInputError as exc:
             raise BadDeckInput(str(exc)) from None
-        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
+        return created(data)
 
     # --- one deck ---------------------------------------------------------------------------------
 
@@ -370,20 +376,36 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         try:
             text = decklist.export(core, cards, target.name)
         except decklist.DecklistError as exc:
-            raise exceptions.ValidationError({"to": [str(exc)]}) from None
+            raise exceptions.ValidationError({"to": [messages.decklist_error(exc)]}) from None
         return Response(
-            {"format": target.name, "media_type": target.media_type, "extension": target.extension, "text": text}
+            {
+                "format": target.name,
+                "media_type": target.media_type,
+                "extension": target.extension,
+                "file_name": services.export_file_name(deck.name, target.name),
+                "text": text,
+            }
         )
 
     @extend_schema(
         operation_id="decks_clone",
         tags=TAGS,
         summary="Clone a deck",
-        description="A private copy, yours, of a deck you can read (public, unlisted, or your own).",
+        description="A private copy, yours, of a deck you can read (public, unlisted, or your own). With an "
+        "`Idempotency-Key`, a retry of the same request makes no second copy.",
         request=None,
-        responses={201: DeckDetailSerializer, 400: BAD_REQUEST, 403: LOGIN_REQUIRED, 404: NOT_FOUND, 429: THROTTLED},
+        parameters=idempotency.parameters(201),
+        responses={
+            201: DeckDetailSerializer,
+            400: BAD_REQUEST,
+            403: LOGIN_REQUIRED,
+            404: NOT_FOUND,
+            429: THROTTLED,
+            **idempotency.responses(),
+        },
     )
     @action(detail=True, methods=["post"])
+    @idempotency.idempotent
     def clone(self, request: Request, pk: str) -> Response:
         deck = self.get_object()
         if not request.user.is_authenticated:
@@ -394,7 +416,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
                 data = self._detail(copy)
         except services.DeckInputError as exc:
             raise BadDeckInput(str(exc)) from None
-        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
+        return created(data)
 
     @extend_schema(
         operation_id="decks_revisions",

@@ -31,7 +31,8 @@ from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY
 from decks.models import Deck
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, ErrorSerializer, JSONParser, error_body
+from vtesdeck import idempotency
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, ErrorSerializer, JSONParser, created, error_body
 
 from .. import services
 from ..models import Simulation
@@ -154,8 +155,10 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         description="Queues a Monte-Carlo job drawing `hands` opening hands (7 library cards, 4 crypt cards) "
         "from a deck you can read (`deck`) or from a decklist (`text`). The answer (202) is the queued job; "
         "its `url` (also the `Location` header) gives its status, `progress` (0 to 1) and, once `done`, the "
-        "hands report in `result`. Large jobs are split into chunks that every available worker shares.",
+        "hands report in `result`. Large jobs are split into chunks that every available worker shares. With "
+        "an `Idempotency-Key`, a retry of the same request starts no second job.",
         request=SimulationCreateSerializer,
+        parameters=idempotency.parameters(202),
         responses={
             202: SimulationSerializer,
             400: BAD_REQUEST,
@@ -163,6 +166,7 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
             415: UNSUPPORTED,
             429: THROTTLED,
             503: BROKER_DOWN,
+            **idempotency.responses(),
         },
     ),
     retrieve=extend_schema(
@@ -212,6 +216,7 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
         data = SimulationListSerializer(page, many=True, context=self.get_serializer_context()).data
         return self.get_paginated_response(data)
 
+    @idempotency.idempotent
     def create(self, request: Request) -> Response:
         serializer = SimulationCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -248,9 +253,8 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
             if exc.simulation is not None:
                 body["id"] = exc.simulation.id
             return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
-        answer = self._answer(simulation, status=status.HTTP_202_ACCEPTED)
-        answer["Location"] = answer.data["url"]
-        return answer
+        data = SimulationSerializer(simulation, context=self.get_serializer_context()).data
+        return created(data, status=status.HTTP_202_ACCEPTED)
 
     def retrieve(self, request: Request, pk: str) -> Response:
         return self._answer(services.refresh(self.get_object()))

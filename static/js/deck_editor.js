@@ -203,6 +203,7 @@
   // --- panels ------------------------------------------------------------------------------------
 
   function applyPanels(data) {
+    showVdbLink(data.vdb_url);
     var focus = rememberFocus();
     PANELS.forEach(function (name) {
       var old = document.getElementById(name + "-panel");
@@ -519,6 +520,19 @@
     showName(details.name);
   }
 
+  // The VDB link carries the cards and the name: it follows every saved change.
+  function showVdbLink(url) {
+    var field = document.getElementById("vdb-url");
+    var open = document.getElementById("vdb-open");
+    if (typeof url !== "string" || !field) {
+      return;
+    }
+    field.value = url;
+    if (open) {
+      open.href = url;
+    }
+  }
+
   function showName(name) {
     var title = document.getElementById("deck-title");
     var old = title.textContent;
@@ -533,6 +547,7 @@
     detailsTimer = null;
     save(urls.details, detailsFields(), function (data) {
       showName(data.details.name);
+      showVdbLink(data.vdb_url);
     });
   }
 

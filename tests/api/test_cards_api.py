@@ -5,6 +5,8 @@ Cards are named, never numbered: ids are looked up from names, so the tests read
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
@@ -333,6 +335,78 @@ def test_it_rejects_a_bad_parameter_with_a_400_naming_it(client, params, field):
     assert body["code"] == "invalid" and field in body["detail"], body
     errors = body["errors"]
     assert errors[field] and all(isinstance(message, str) and message for message in errors[field])
+
+
+@pytest.mark.parametrize(
+    ("params", "allowed"),
+    [
+        ({"clan": "Brujahh"}, ["Brujah", "Brujah antitribu", "True Brujah", "Banu Haqim"]),
+        ({"clan": "Camarilla"}, ["Gangrel antitribu", "Ahrimane"]),
+        ({"type": "Vampyre"}, ["Vampire", "Imbued", "Action Modifier", "Political Action"]),
+        ({"sect": "Tremere"}, ["Camarilla", "Sabbat", "Anarch", "Independent", "Laibon"]),
+        ({"title": "king"}, ["prince", "justicar", "inner circle", "magaji"]),
+        ({"set": "NoSuchSet"}, ["V5", "KMW", "Jyhad"]),
+        ({"group": "8"}, ["1", "7", "ANY"]),
+        ({"discipline": "xyz"}, ["aus", "dom", "tha", "jud"]),
+    ],
+)
+def test_an_unknown_filter_value_is_a_400_naming_the_allowed_values(client, params, allowed):
+    # A typo used to find nothing, silently, for clans: now every filter over printed values says what it takes.
+    response = get(client, **params)
+    assert response.status_code == 400
+    [(field, [message])] = response.json()["errors"].items()
+    assert field == next(iter(params))
+    assert repr(params[field]).strip("'") in message
+    listed = re.split(r"[:,]\s*", message.rstrip(".) ").split("are:", 1)[1])
+    assert set(allowed) <= {value.split(" (")[0].strip() for value in listed}, message
+
+
+@pytest.mark.parametrize(
+    ("asked", "printed"),
+    [
+        ({"clan": "brujah ANTITRIBU"}, {"clan": "Brujah antitribu"}),
+        ({"type": "action modifier"}, {"type": "Action Modifier"}),
+        ({"sect": "laibon"}, {"sect": "Laibon"}),
+        ({"title": "Justicar"}, {"title": "justicar"}),
+        ({"set": "kmw"}, {"set": "KMW"}),
+        ({"group": "any"}, {"group": "ANY"}),
+        ({"kind": "Crypt"}, {"kind": "crypt"}),
+    ],
+)
+def test_valid_values_are_read_in_any_case_as_before(client, asked, printed):
+    assert [card["id"] for card in found(client, **asked)] == [card["id"] for card in found(client, **printed)]
+    assert found(client, **printed)
+
+
+def test_disciplines_may_also_come_as_a_repeated_parameter(client):
+    repeated = client.get(LIST, {"discipline": ["aus", "DOM"], "kind": "crypt", "page_size": 500}).json()
+    assert [c["id"] for c in repeated["results"]] == [c["id"] for c in found(client, discipline="aus DOM", kind="crypt")]
+
+
+def test_it_finds_a_name_from_its_words_in_any_order(client):
+    assert names(client, q="unaligned govern") == ["Govern the Unaligned"]
+    assert names(client, q="the rack") == ["Rack, The"]
+    assert names(client, q="blood doll")[0] == "Blood Doll"
+
+
+def test_a_name_that_finds_nothing_gets_did_you_mean_suggestions(client):
+    body = get(client, q="gover the unalinged").json()
+    assert body["count"] == 0 and body["results"] == []
+    assert body["suggestions"][0] == "Govern the Unaligned"
+    # Each suggestion finds cards with the other filters: none would for a crypt search.
+    assert "Govern the Unaligned" not in get(client, q="gover the unalinged", kind="crypt").json()["suggestions"]
+    # Only for an empty answer to a name query.
+    assert "suggestions" not in get(client, q="govern").json()
+    assert "suggestions" not in get(client, kind="crypt", capacity_min=12).json()
+
+
+def test_the_schema_documents_the_suggestions(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    ok = schema["paths"]["/api/v1/cards/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    if "$ref" in ok:
+        ok = schema["components"]["schemas"][ok["$ref"].rsplit("/", 1)[1]]
+    assert ok["properties"]["suggestions"]["items"] == {"type": "string"}
+    assert "suggestions" not in ok.get("required", [])
 
 
 def test_it_reports_every_bad_parameter_at_once(client):

@@ -198,6 +198,89 @@ def test_it_creates_a_deck_from_card_lists(as_alice):
     assert deck["legal"] is True and deck["report"]["groups"] == [3]
 
 
+def test_it_creates_a_deck_from_card_names(as_alice):
+    body = {
+        "visibility": "private",
+        "crypt": [{"name": "Tupdog", "count": 12}],
+        # As decklists write names: any case, "Rack, The", an id or a name under "card".
+        "library": [
+            {"name": "govern the unaligned", "count": 38},
+            {"card": "Dive Bomb", "count": 20},
+            {"name": "Rack, The", "count": 1},
+            {"card": card_id("Blood Doll"), "count": 1},
+        ],
+    }
+    deck = answer(post(as_alice, API, body), 201)
+    assert counts(deck["crypt"]) == {card_id("Tupdog"): 12}
+    assert counts(deck["library"]) == {
+        card_id("Govern the Unaligned"): 38,
+        card_id("Dive Bomb"): 20,
+        card_id("Rack, The"): 1,
+        card_id("Blood Doll"): 1,
+    }
+    assert deck["legal"] is True
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("Theo Bell (G6)", "Theo Bell (G6)"), ("Kemintiri (ADV)", "Kemintiri (ADV)"), ("theo bell g2", "Theo Bell (G2)")],
+)
+def test_a_vampire_version_is_named_as_decklists_name_it(written, meant, as_alice):
+    body = {"visibility": "private", "crypt": [{"name": written, "count": 1}], "library": []}
+    assert counts(answer(post(as_alice, API, body), 201)["crypt"]) == {card_id(meant): 1}
+
+
+@pytest.mark.parametrize(("others", "group"), [({"Akram": 5, "Brachah": 5}, "2"), ({"Abraham Mellon": 10}, "6")])
+def test_a_bare_name_two_groups_share_is_read_in_its_crypt_as_a_decklist_line_would_be(others, group, as_alice):
+    # "Theo Bell" exists in groups 2 and 6: by name, the API takes the version a decklist would.
+    crypt = [{"name": "Theo Bell", "count": 2}] + [{"name": name, "count": n} for name, n in others.items()]
+    deck = answer(post(as_alice, API, {"visibility": "private", "crypt": crypt, "library": []}), 201)
+    lines = "".join(f"{n}x {name}\n" for name, n in {"Theo Bell": 2, **others}.items())
+    as_text = services.parse_text(f"Crypt ({sum(others.values()) + 2})\n{lines}")
+    assert counts(deck["crypt"]) == as_text.crypt
+    [theo] = [card for card in deck["crypt"] if card["name"].startswith("Theo Bell")]
+    assert index.get()[theo["id"]].group == group
+
+
+def test_a_name_that_names_no_card_is_a_400_naming_it_with_suggestions(as_alice):
+    body = {"visibility": "private", "crypt": [{"name": "Tupdog", "count": 11}, {"name": "Theo Bel", "count": 1}],
+            "library": [{"card": "Govern teh Unaligned", "count": 60}]}  # fmt: skip
+    errors = refused(post(as_alice, API, body))["errors"]
+    [message] = errors["crypt[1].name"]
+    assert "Theo Bel" in message and "Theo Bell" in message.split("did you mean", 1)[1]
+    body["crypt"][1]["name"] = "Theo Bell"
+    [message] = refused(post(as_alice, API, body))["errors"]["library[0].card"]
+    assert "Govern teh Unaligned" in message and "Govern the Unaligned" in message
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"id": 200001, "name": "Tupdog", "count": 1},
+        {"count": 1},
+        {"card": True, "count": 1},
+        {"card": "  ", "count": 1},
+        {"name": 200001, "count": 1},
+        {"card": ["Tupdog"], "count": 1},
+    ],
+)
+def test_a_card_is_named_once_by_id_name_or_card(entry, as_alice):
+    assert "crypt" in bad_fields(post(as_alice, API, {"visibility": "private", "crypt": [entry], "library": []}))
+
+
+def test_a_name_of_the_other_part_is_refused(as_alice):
+    body = {"visibility": "private", "crypt": [{"name": "Dive Bomb", "count": 1}], "library": []}
+    assert "crypt" in bad_fields(post(as_alice, API, body))
+
+
+def test_the_schema_documents_card_names_in_lists(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    entry = schema["components"]["schemas"]["CardCount"]
+    assert {"id", "name", "card", "count"} <= set(entry["properties"]) and entry["required"] == ["count"]
+    assert "name" in entry["properties"]["name"]["description"]
+
+
 def test_the_report_explains_an_illegal_deck(as_alice):
     body = {"visibility": "private", "crypt": entries({"Tupdog": 12}), "library": entries({"Dive Bomb": 40})}
     deck = answer(post(as_alice, API, body), 201)
@@ -473,6 +556,14 @@ def test_an_exported_deck_reads_back_as_the_same_cards(fmt, as_alice):
     back = services.parse_text(exported["text"], format=fmt)
     assert back.crypt == counts(deck["crypt"]) and back.library == counts(deck["library"])
     assert back.same_cards(services.parse_text(text))
+    assert exported["file_name"].startswith("4-tupdog.") and exported["file_name"].endswith(f".{exported['extension']}")
+
+
+def test_each_export_format_has_its_own_file_name(as_alice):
+    deck = answer(post(as_alice, API, {"visibility": "private", "text": GARGOYLES}), 201)
+    names = {fmt: answer(as_alice.get(f"{API}{deck['id']}/export/", {"to": fmt}))["file_name"] for fmt in WRITABLE}
+    assert len(set(names.values())) == len(WRITABLE), names
+    assert (names["twd"], names["jol"], names["lackey"]) == ("rock-drop.twd.txt", "rock-drop.jol.txt", "rock-drop.lackey.txt")
 
 
 @pytest.mark.parametrize("to", [*IMPORT_ONLY, "pdf", ""])

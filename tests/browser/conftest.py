@@ -27,7 +27,7 @@ from tests.paths import PROJECT
 CHROMIUM_PATHS = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")  # the binary, then Debian's wrapper
 SCREENSHOTS = PROJECT / "docs" / "screenshots"
 PASSWORD = "not-a-real-password-42"
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 30_000  # for a condition to come true (they end as soon as it does): generous, for a loaded machine
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -51,9 +51,12 @@ def _chromium() -> str | None:
 @pytest.fixture(scope="package")
 def browser() -> Iterator:
     try:
-        from playwright.sync_api import Error, sync_playwright
+        from playwright.sync_api import Error, expect, sync_playwright
     except ImportError:
         pytest.skip(SKIP_WITHOUT_PLAYWRIGHT)
+    # expect() waits 5 s by default for its condition, which a loaded machine can miss: the same generous
+    # wait as every other step (it ends as soon as the condition holds).
+    expect.set_options(timeout=TIMEOUT_MS)
     executable = _chromium()
     if executable is None:
         _skip(f"no Chromium at {' or '.join(_candidates())} (apt-get install chromium, or set VTESDECK_CHROMIUM).")

@@ -7,7 +7,7 @@ import pytest
 from decks import services
 from tests.paths import TWDA
 
-from .conftest import SKIP_WITHOUT_PLAYWRIGHT
+from .conftest import DESKTOP, PHONE, SKIP_WITHOUT_PLAYWRIGHT
 
 expect = pytest.importorskip("playwright.sync_api", reason=SKIP_WITHOUT_PLAYWRIGHT).expect
 
@@ -49,3 +49,15 @@ def test_a_judge_pastes_a_decklist_and_reads_its_verdict(new_page):
     report.locator("summary").click()
     expect(report.locator(".deck-report")).to_be_visible()
     expect(report.locator(".report-facts")).to_contain_text("Legal" if legal else "Illegal")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_verdicts_are_in_view_as_soon_as_the_check_answers(new_page, size):
+    # The form fills more than a screen: the answer must open at its verdicts, not at the form again.
+    if not DECKLIST.is_file():
+        pytest.skip(f"the TWDA decklist {DECKLIST} is not here")
+    page = new_page(**(PHONE if size == "phone" else DESKTOP))
+    check_pasted(page, DECKLIST.read_text(encoding="utf-8"))
+    expect(page.locator("#verdicts-heading")).to_be_in_viewport()
+    expect(page.locator("table.verdicts tr.verdict-row").first).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") > 0

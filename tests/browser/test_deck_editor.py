@@ -226,10 +226,13 @@ def test_a_stale_tab_is_stopped_with_a_conflict_and_reload_brings_it_up_to_date(
     expect(deck_row(tab_b, str(tupdog))).to_have_attribute("data-count", "2")
     assert DeckCard.objects.get(deck=deck, card_id=tupdog).count == 3  # tab A's change stands
 
-    # Until Reload, tab B changes nothing.
+    # Until Reload, tab B changes nothing: it does not even start a save. A click saves at once and a typed
+    # name after the autosave delay, each first showing "Saving…" (synchronously, in the event's handler):
+    # the state read right after each, without waiting, shows that neither began — no timer to outwait.
     deck_row(tab_b, str(tupdog)).locator("button.inc").click()
+    assert tab_b.locator("#save-state").get_attribute("data-state") == "error"
     tab_b.locator("#deck-name").fill("Renamed in the stale tab")
-    tab_b.wait_for_timeout(900)  # longer than the details autosave delay
+    assert tab_b.locator("#save-state").get_attribute("data-state") == "error"
     deck.refresh_from_db()
     assert (deck.name, DeckCard.objects.get(deck=deck, card_id=tupdog).count) == ("Two tabs", 3)
 

@@ -147,7 +147,7 @@ def test_without_script_the_job_page_refreshes_itself_until_done(browser, site, 
         expect(page.locator("#status-label")).to_have_text("Queued")
         work(simulation)
         # The meta refresh (every 2 seconds) brings the results; then it stops.
-        expect(page.locator("#library-odds")).to_be_visible(timeout=10_000)
+        expect(page.locator("#library-odds")).to_be_visible(timeout=60_000)
         assert page.locator('meta[http-equiv="refresh"]').count() == 0
     finally:
         context.close()

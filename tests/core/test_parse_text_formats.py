@@ -475,7 +475,7 @@ def test_a_count_is_read_however_it_is_written(cards, line, count):
         ("Theo Bell [G2]", "Theo Bell (G2)"),
         ("Theo Bell (G2 ADV)", "Theo Bell (ADV)"),
         ("Theo Bell (G6)", "Theo Bell (G6)"),
-        ("Theo Bell", "Theo Bell (G6)"),  # the newest group when none is said
+        ("Theo Bell", "Theo Bell (G2)"),  # no group said, nothing else in the deck: the earliest printing
         # word processors' quotes
         ("Anna “Dictatrix11” Suljic", 'Anna "Dictatrix11" Suljic'),
         ("Aaron Duggan, Cameron’s Toady", "Aaron Duggan, Cameron's Toady"),

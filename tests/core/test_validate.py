@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import re
 
 import pytest
 
 from vtesdeck.core import carddb
 from vtesdeck.core.deck import Deck, Declared, Event, Unresolved
-from vtesdeck.core.validate import RULESETS, VEKN_BAN_DATES, Ruleset, ban_dates, validate
+from vtesdeck.core.validate import ERROR_CODES, RULESETS, VEKN_BAN_DATES, WARNING_CODES, Ruleset, ban_dates, validate
 
 TODAY = datetime.date(2026, 1, 15)  # a fixed "today": the bundled list knows every card by then
 DAY = datetime.timedelta(days=1)
@@ -51,7 +52,12 @@ def test_a_crypt_needs_at_least_12_cards(cards):
     report = validate(legal_deck(cards, crypt=11), cards, as_of=TODAY)
     assert codes(report.errors) == ["CRYPT_TOO_SMALL"]
     assert report.errors[0].message == "Crypt has 11 cards; a tournament deck needs at least 12 (1 short)."
-    assert "L56" in report.errors[0].rule
+    error = report.errors[0]
+    assert error.rule == ("VEKN rulebook, 1. Introduction › Deck construction; "
+                          "VEKN tournament rules, 6.2 Constructed Deck Size Limits")  # fmt: skip
+    assert error.rule_url == "https://www.vekn.net/rulebook/1-introduction"
+    assert error.params == {"count": 11, "min": 12, "max": None, "short": 1, "ruleset": "vekn",
+                            "format": "VEKN tournament"}  # fmt: skip
 
 
 def test_a_crypt_has_no_maximum(cards):
@@ -87,7 +93,10 @@ def test_the_2011_library_defaults_to_a_five_player_table(cards):
     report = validate(legal_deck(cards, library=91), cards, ruleset="rulebook-2011", as_of=TODAY)
     assert report.errors[0].message == ("Library has 91 cards; a deck under the 2011 rulebook needs 40 to 90 "
                                         "at a 5-player table (1 too many).")  # fmt: skip
-    assert "German rulebook L210" in report.errors[0].rule
+    # The 2011 German rulebook has no page online: its section, without a link.
+    assert report.errors[0].rule == "German 2011 rulebook, 1.2 Required game materials › 1. Cards"
+    assert report.errors[0].rule_url == ""
+    assert report.errors[0].params["players"] == 5
     assert report.to_dict()["players"] == 5
 
 
@@ -114,7 +123,9 @@ def test_groups_2_and_4_may_not(cards):
     # The vampires to cut are those outside the window that keeps most copies (groups 1-2 or 2-3).
     assert "Keith Moody (group 4)" in error.message and "groups 2 and 4" in error.message
     assert error.cards == (card(cards, "Keith Moody").id,)
-    assert "L62-65" in error.rule and "L2649-2651" in error.rule
+    assert error.rule == "VEKN rulebook, 1. Introduction › Deck construction; VEKN rulebook, 8. Glossaries › Group"
+    assert error.params == {"groups": [2, 4], "window": 2, "kept": [2, 3],
+                            "outside": [{"id": card(cards, "Keith Moody").id, "name": "Keith Moody", "group": 4}]}
 
 
 def test_group_any_fits_every_crypt(cards):
@@ -129,7 +140,7 @@ def test_the_2011_rulebook_has_the_group_rule_too(cards):
     deck = build(cards, [("Alexandra", 8), ("Keith Moody", 4)], [("Blood Doll", 60)])
     report = validate(deck, cards, ruleset="rulebook-2011", as_of=TODAY)
     assert codes(report.errors) == ["CRYPT_GROUPS"]
-    assert "L240" in report.errors[0].rule
+    assert "1.5 Crypt cards overview › 5. Group" in report.errors[0].rule
 
 
 # --- the banned list, from the day each ban took effect -----------------------------------------
@@ -228,7 +239,8 @@ def test_a_custom_format_limits_the_card_pool_to_its_sets(cards):
     assert report.errors[0].message == ("Anson and Mind of the Wilds are not in the V5 limited card pool "
                                         "(cards printed in V5, V5A).")  # fmt: skip
     assert report.errors[0].cards == (card(cards, "Anson").id, card(cards, "Mind of the Wilds").id)
-    assert "§6.1.1" in report.errors[0].rule
+    assert report.errors[0].rule == "V5 limited format rules; VEKN tournament rules, 6.1.1 Set Restrictions"
+    assert report.errors[0].params["sets"] == ["V5", "V5A"]
 
 
 def test_a_custom_format_may_cap_the_crypt(cards):
@@ -352,7 +364,9 @@ def test_a_card_no_crypt_vampire_can_play_is_worth_a_warning(cards):
     warnings = unmet(cards, [("Tupdog", 12)], "Govern the Unaligned")
     assert [w.message for w in warnings] == ["No vampire in the crypt can play Govern the Unaligned: it needs Dominate."]
     assert warnings[0].cards == (card(cards, "Govern the Unaligned").id,)
-    assert "L325-328" in warnings[0].rule
+    assert warnings[0].rule == "VEKN rulebook, 2. Card types › Library cards › Requirements for playing cards"
+    assert warnings[0].rule_url == "https://www.vekn.net/rulebook/2-card-types#requirements-for-playing-cards"
+    assert warnings[0].params["needs"] == {"disciplines": [["dom"]]}
     assert unmet(cards, [("Anson", 12)], "Govern the Unaligned") == []
     assert unmet(cards, [("Tupdog", 12)], "Blood Doll") == []  # no requirement, no warning
 
@@ -398,7 +412,7 @@ def test_a_base_vampire_beside_its_advanced_version_is_worth_knowing(cards):
     assert report.legal
     assert codes(report.warnings) == ["ADVANCED_PAIR"]
     assert report.warnings[0].cards == (card(cards, "Alan Sovereign").id, card(cards, "Alan Sovereign (ADV)").id)
-    assert "Alan Sovereign" in report.warnings[0].message and "L232-237" in report.warnings[0].rule
+    assert "Alan Sovereign" in report.warnings[0].message and "2. Card types › Crypt cards" in report.warnings[0].rule
 
 
 def test_counts_the_decklist_states_about_itself_are_checked(cards):
@@ -437,8 +451,9 @@ def test_the_report_dict_has_the_design_shape(cards):
     assert data["crypt"][0] == {"id": card(cards, "Alan Sovereign (ADV)").id, "name": "Alan Sovereign (ADV)", "count": 1}
     assert data["library"] == [{"id": card(cards, "Blood Doll").id, "name": "Blood Doll", "count": 59}]
     assert [e["code"] for e in data["errors"]] == ["CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "UNKNOWN_CARD"]
-    assert all(set(issue) == {"code", "message", "rule", "cards"} and issue["rule"]
+    assert all(set(issue) == {"code", "message", "rule", "rule_url", "params", "cards"} and issue["rule"]
                for issue in data["errors"] + data["warnings"])  # fmt: skip
+    assert data["errors"][2]["params"] == {"line": 3, "text": "1x Nope", "suggestions": ["Nose"]}
     assert data["unresolved"] == [{"line": 3, "text": "1x Nope", "count": 1, "section": "library", "suggestions": ["Nose"]}]
     assert (data["name"], data["author"], data["format"]) == ("Alan", "Someone", "twd")
     assert data["checksum"] == deck.checksum() and data["players"] is None
@@ -448,9 +463,15 @@ def test_the_report_dict_has_the_design_shape(cards):
     json.dumps(data)
 
 
-def test_every_issue_cites_its_rule(cards):
+def test_every_issue_cites_a_section_a_reader_can_find(cards):
+    """A section by its number and title; the VEKN rulebook's and tournament rules' on their official pages."""
     for ruleset in RULESETS.values():
-        for code in ("CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS", "REQUIREMENT_UNMET",
-                     "ADVANCED_PAIR"):  # fmt: skip
-            assert ruleset.rule(code), (ruleset.name, code)
-            assert " L" in ruleset.rule(code), (ruleset.name, code)  # a rulebook line number
+        for code in (*ERROR_CODES, *WARNING_CODES):
+            citation = ruleset.citation(code)
+            assert citation and ruleset.rule(code), (ruleset.name, code)
+            assert not re.search(r"\bL\d", ruleset.rule(code))  # no line numbers of a file no reader has
+            for reference in citation:
+                assert reference.sections or reference.source == "German 2011 rulebook", (ruleset.name, code)
+                assert all(number[:1].isdigit() for number, _title in reference.sections[:1])
+                official = reference.source in ("VEKN rulebook", "VEKN tournament rules")
+                assert reference.url.startswith("https://www.vekn.net/") == official, (ruleset.name, code)

@@ -112,7 +112,7 @@ def test_it_reports_an_unreadable_file_and_goes_on(decks):
     lines = json_lines(output)
     assert lines[0] == {"path": str(missing), "error": f"Cannot read {missing}: No such file or directory."}
     assert lines[1]["path"] == str(decks / "photo.jpg") and "not a text file" in lines[1]["error"]
-    assert set(lines[1]) == {"path", "error"}
+    assert set(lines[1]) == {"path", "error", "code", "params"} and lines[1]["code"] == "BINARY_FILE"
     assert lines[2]["legal"] is True  # the run went on
     assert error is not None and error.returncode == 1
 
@@ -146,7 +146,7 @@ def test_it_reports_a_zip_bomb_as_an_unreadable_file(decks):
 def test_it_reads_the_format_it_is_told(decks):
     output, error = check_deck(str(decks / "legal.txt"), "--json", "--format", "json")
     (line,) = json_lines(output)
-    assert set(line) == {"path", "error"}  # a TWD-style list is no JSON decklist
+    assert set(line) == {"path", "error", "code", "params"}  # a TWD-style list is no JSON decklist
     output, error = check_deck(str(decks / "legal.txt"), "--json", "--format", "plain")
     assert json_lines(output)[0]["format"] == "plain"
 
@@ -242,3 +242,16 @@ def test_on_a_fresh_checkout_it_reads_the_bundled_card_list(tmp_path, decks):
     assert "No card list in the database" in result.stderr and "Traceback" not in result.stderr
     (report,) = json_lines(result.stdout)
     assert report["legal"] is True and report["crypt_count"] == 12
+    again = manage(env, str(decks / "legal.txt"), "--json")  # from the bundled list's snapshot this time
+    assert again.stdout == result.stdout and "No card list in the database" in again.stderr
+
+
+def test_a_second_process_answers_the_same_from_the_card_snapshot(cli_env, decks, tmp_path):
+    # The first run builds the card list from the database and writes its snapshot (cards.snapshot); the second
+    # reads it instead: the same answers, nothing on stderr.
+    env = {**cli_env, "CARD_SNAPSHOT_DIR": str(tmp_path / "snapshots")}
+    args = (str(decks / "short.txt"), str(TWDA / "10009.txt"), "--json", "--as-of", "deck")
+    first, second = manage(env, *args), manage(env, *args)
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    assert second.stdout == first.stdout and second.stderr == ""
+    assert len(list((tmp_path / "snapshots").glob("*.cards"))) == 1

@@ -258,7 +258,7 @@ def test_the_command_line_exits_non_zero_with_a_sentence_and_no_traceback(tmp_pa
     # The file is judged before the database is opened; a database of its own all the same.
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"}
     run = subprocess.run([sys.executable, "manage.py", "restore_decks", str(bad)], cwd=PROJECT, env=env,
-                         capture_output=True, text=True, timeout=60)  # fmt: skip
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
     assert run.returncode == 1
     assert "damaged or truncated gzip" in run.stderr and "Traceback" not in run.stderr
 

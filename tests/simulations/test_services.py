@@ -147,7 +147,9 @@ def test_a_broker_that_is_down_fails_the_job_fast_saying_why(monkeypatch):
     began = time.monotonic()
     with pytest.raises(services.BrokerUnavailable) as error:
         start("no queue")
-    assert time.monotonic() - began < 5
+    # One try, not kombu's default retries for minutes: well within gunicorn's 30 s timeout, far above the
+    # milliseconds it takes, so that a loaded machine never fails it.
+    assert time.monotonic() - began < 30
     assert str(error.value).startswith("could not reach the task queue (broker): ")
     simulation = Simulation.objects.get()
     assert error.value.simulation == simulation

@@ -111,7 +111,7 @@ def test_usage_errors_exit_2(args, words):
 def test_a_number_that_is_no_number_exits_2_from_the_command_line():
     # argparse's own refusal, before any database is opened.
     command = [sys.executable, "manage.py", "simulate_hands", str(TUPDOGS), "--hands", "abc"]
-    result = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True, timeout=300)  # against a hang only
     assert result.returncode == 2
     assert "argument --hands: invalid int value: 'abc'" in result.stderr
 
@@ -121,7 +121,7 @@ def test_on_a_fresh_checkout_it_draws_with_the_bundled_card_list(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
     result = subprocess.run(
         [sys.executable, "manage.py", "simulate_hands", str(TUPDOGS), "--hands", "20000", "--seed", "3", "--json"],
-        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "No card list in the database" in result.stderr and "Traceback" not in result.stderr

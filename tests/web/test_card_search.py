@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from cards.models import Card
+from cards.models import Card, CardSet
 
 pytestmark = pytest.mark.django_db
 
@@ -210,6 +210,108 @@ def test_it_says_when_nothing_matches(client):
     assert "No cards match" in response.content.decode()
 
 
+# Names as players type them: words out of order, articles left out, a surname first.
+WORDS_IN_ANY_ORDER = [
+    ("govern unaligned", "Govern the Unaligned"),
+    ("unaligned govern", "Govern the Unaligned"),
+    ("doll blood", "Blood Doll"),
+    ("bell theo", "Theo Bell (G2)"),
+    ("O'Connor Dónal", "Dónal O'Connor (G2)"),
+    ("wyk carlton", "Carlton Van Wyk"),
+    ("vykos angel sascha", "Sascha Vykos, The Angel of Caine"),
+    ("rack the", "Rack, The"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), WORDS_IN_ANY_ORDER)
+def test_it_finds_a_name_from_its_words_in_any_order(client, query, expected):
+    assert expected in rows(search(client, q=query))
+
+
+def test_names_holding_the_query_as_written_rank_before_those_holding_its_words_elsewhere(client):
+    names = rows(search(client, q="blood doll"))
+    assert names[0] == "Blood Doll"
+    # A word must start a word of the name: "rack" is not the "rack" in "Cracking".
+    assert rows(search(client, q="the rack")) == ["Rack, The"]
+
+
+def did_you_mean(response) -> list[tuple[str, str]]:
+    block = re.search(r'<p class="did-you-mean"[^>]*>(.*?)</p>', response.content.decode(), re.S)
+    if block is None:
+        return []
+    return [(html_lib.unescape(href), name) for href, name in re.findall(r'<a href="([^"]+)">([^<]+)</a>', block.group(1))]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("gover the unalinged", "Govern the Unaligned"),
+        ("Deflecton", "Deflection"),
+        ("Tupdg", "Tupdog"),
+        ("Consanguinous Condemnation", "Consanguineous Condemnation"),
+    ],
+)
+def test_it_offers_did_you_mean_links_when_a_misspelt_name_finds_nothing(client, typed, meant):
+    response = search(client, q=typed)
+    assert rows(response) == []
+    offers = did_you_mean(response)
+    assert meant in [name for _, name in offers], offers
+    href = dict((name, href) for href, name in offers)[meant]
+    assert rows(search(client, **dict(pair.split("=", 1) for pair in href.lstrip("?").split("&")))) == [meant]
+
+
+def test_did_you_mean_keeps_the_other_filters_and_offers_only_names_that_find_cards_with_them(client):
+    response = search(client, q="gover the unalinged", kind="library", type="Action")
+    [(href, name)] = [offer for offer in did_you_mean(response) if offer[1] == "Govern the Unaligned"]
+    assert "kind=library" in href and "type=Action" in href
+    # Govern the Unaligned is no crypt card: offering it to a crypt search would lead to nothing.
+    assert "Govern the Unaligned" not in [name for _, name in did_you_mean(search(client, q="gover the unalinged",
+                                                                                     kind="crypt"))]
+    # Nothing is offered when the name found cards, nor for a search without a name.
+    assert did_you_mean(search(client, q="govern")) == []
+    assert did_you_mean(search(client, kind="crypt", capacity_min=12)) == []
+
+
+# ---- filters are choices -------------------------------------------------------------------------
+
+
+def options(html: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
+    assert select, f"no <select name={name}>"
+    return re.findall(r'<option value="([^"]*)"', select.group(1))
+
+
+def test_clan_discipline_sect_title_type_and_set_are_lists_to_choose_from(client):
+    html = search(client).content.decode()
+    for name in ("clan", "discipline", "sect", "title", "type", "set", "group", "kind", "banned"):
+        assert not re.search(rf'<input[^>]*name="{name}"', html), f"{name} is free text"
+    crypt_clans = {clan for clans in Card.objects.filter(kind="crypt").values_list("data__clans", flat=True)
+                   for clan in clans}  # fmt: skip
+    assert set(options(html, "clan")) == {"", *crypt_clans}
+    assert {"Brujah antitribu", "Banu Haqim", "Ahrimane"} <= crypt_clans
+    sets = set(options(html, "set"))
+    assert {"V5", "KMW", "Jyhad"} <= sets and len(sets) == CardSet.objects.count() + 1
+    assert re.search(r'<select name="discipline"[^>]*multiple', html)
+    assert {"aus", "AUS", "dom", "DOM", "jud"} <= set(options(html, "discipline"))  # jud: an Imbued virtue
+    assert "JUD" not in options(html, "discipline")  # virtues have no superior level
+    assert {"Laibon", "Anarch"} <= set(options(html, "sect"))
+
+
+def test_chosen_disciplines_come_one_per_value_and_mean_the_same_as_the_typed_list(client):
+    chosen = client.get("/cards/?discipline=aus&discipline=DOM&kind=crypt")
+    typed = search(client, discipline="aus DOM", kind="crypt")
+    assert rows(chosen) == rows(typed) and rows(chosen)
+    for response in (chosen, typed):
+        html = response.content.decode()
+        assert re.search(r'<option value="aus" selected>', html) and re.search(r'<option value="DOM" selected>', html)
+
+
+def test_a_chosen_value_is_read_in_any_case(client):
+    html = search(client, clan="brujah antitribu", sect="sabbat").content.decode()
+    assert re.search(r'<option value="Brujah antitribu" selected>', html)
+    assert all("Brujah antitribu" in c.card.clans for c in everything(search(client, clan="BRUJAH ANTITRIBU")))
+
+
 # ---- pagination ----------------------------------------------------------------------------------
 
 
@@ -246,12 +348,12 @@ def test_it_shows_the_last_page_for_a_page_number_too_far(client):
     "params, message",
     [
         ({"capacity_min": "abc"}, "Enter a whole number."),
-        ({"discipline": "xyz"}, "Unknown discipline &#x27;xyz&#x27;"),
+        ({"discipline": "xyz"}, "Unknown discipline “xyz”; the allowed trigrams are: abo, ani, aus,"),
         ({"discipline": "dominate"}, "Unknown discipline"),
         ({"capacity_min": "9", "capacity_max": "3"}, "Capacity from must not exceed capacity to."),
         ({"q": "x" * 10_000}, "Ensure this value has at most 200 characters (it has 10000)."),
-        ({"set": "NOPE"}, "Unknown set &#x27;NOPE&#x27;"),
-        ({"kind": "deck"}, "Select a valid choice."),
+        ({"set": "NOPE"}, "Unknown value “NOPE”; the allowed values are: "),
+        ({"kind": "deck"}, "Unknown value “deck”; the allowed values are: crypt, library."),
         ({"capacity_max": "99"}, "Ensure this value is less than or equal to 20."),
     ],
 )

@@ -84,7 +84,8 @@ def test_it_shows_the_form(client):
     response = client.get(URL)
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<form class="check-form no-print" method="post" action="/check/" enctype="multipart/form-data"' in html
+    # The answer opens at its verdicts (tests/browser/test_check_page.py sees them in the window).
+    assert '<form class="check-form no-print" method="post" action="/check/#verdicts" enctype="multipart/form-data"' in html
     assert re.search(r'<textarea[^>]*name="text"', html)
     assert re.search(r'<input type="file" name="files"[^>]*multiple', html)
     for name in ("ruleset", "format"):
@@ -122,9 +123,11 @@ def test_it_opens_the_full_report_of_each_deck(client):
     assert row[1] == "Too short" and row[-2:] == ["ILLEGAL", "2"]  # too short, and the misspelt line
     report = re.search(r"<details>.*?</details>", html, re.S).group(0)
     text = text_of(report)
-    assert '<code class="issue-code">LIBRARY_TOO_SMALL</code>' in report
-    assert '<code class="issue-code">UNKNOWN_CARD</code>' in report
-    assert '<cite class="rule">' in report  # each error cites its rule
+    # A readable title for each code (the code itself is for API clients), and the section it cites, linked.
+    assert '<li class="issue" data-code="LIBRARY_TOO_SMALL"><strong class="issue-title">Library too small</strong>' in report
+    assert '<li class="issue" data-code="UNKNOWN_CARD"><strong class="issue-title">Unknown card</strong>' in report
+    assert report.count('<cite class="rule">') == 4  # each error and warning cites its rule
+    assert '<a href="https://www.vekn.net/rulebook/1-introduction" rel="external noopener">' in report
     # The unknown line, where it is, with the name it probably meant.
     assert re.search(
         r"line 6: <code>2x Govern teh Unaligned</code> — did you mean <strong>Govern the Unaligned</strong>", report

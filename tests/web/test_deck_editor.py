@@ -205,8 +205,11 @@ def test_the_owner_sees_the_editor_with_its_panels_and_links(alice_client, alice
     assert re.search(r'id="deck-name"[^>]*value="Rock &amp; roll"', page) or re.search(
         r'value="Rock &amp; roll"[^>]*id="deck-name"', page
     )
-    exporters = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
+    exporters = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None and name != "vdb-url"]
     assert re.findall(r'<a href="[^"]+" data-format="([^"]+)"', section(page, "export-panel")) == exporters
+    # The VDB link is a link to copy, kept up to date by the script after each change (see the panels test).
+    assert re.search(r'<input type="text" id="vdb-url" value="https://vdb\.im/decks/deck\?[^"]*#[^"]+" readonly>',
+                     section(page, "export-panel"))
     for url in (f"/decks/{deck.id}/", f"/decks/{deck.id}/import/", f"/decks/{deck.id}/revisions/",
                 f"/decks/{deck.id}/clone"):  # fmt: skip
         assert f'"{url}"' in page, url
@@ -298,7 +301,8 @@ def test_the_legality_panel_turns_legal_as_the_deck_fills(alice_client, deck, ca
     answer = change(alice_client, deck, card=anson, delta=1)
     legality = answer["panels"]["legality"]
     assert legal_flag(legality) == "false" and issue_codes(legality)[0] == "CRYPT_GROUPS"
-    assert "Anson (group 1)" in text_of(legality) and "crypt groups" in text_of(legality)
+    assert "Anson (group 1)" in text_of(legality) and "Crypt groups too far apart" in text_of(legality)
+    assert "VEKN rulebook, 1. Introduction › Deck construction" in text_of(legality)
     answer = change(alice_client, deck, card=anson, delta=-1)
     assert legal_flag(answer["panels"]["legality"]) == "true"
 
@@ -313,7 +317,7 @@ def test_a_banned_card_and_an_unplayable_one_are_named_in_the_legality_panel(ali
     answer = change(alice_client, deck, card=cards.lookup("Succubus Club").id, delta=1)
     panel = answer["panels"]["legality"]
     assert legal_flag(panel) == "false" and "BANNED_CARD" in issue_codes(panel)
-    assert "Succubus Club" in text_of(panel) and "banned list" in text_of(panel)
+    assert "Succubus Club" in text_of(panel) and "VEKN tournament rules, 4.1 Cards Allowed" in text_of(panel)
 
 
 def test_statistics_follow_the_changes(alice_client, deck, cards):
@@ -549,6 +553,17 @@ def test_details_form_works_without_javascript(alice_client, deck):
 
 
 # ---- panels --------------------------------------------------------------------------------------
+
+
+def test_the_vdb_link_follows_each_saved_change(alice_client, alice, cards):
+    deck = make_deck(alice, cards, CRYPT, LIBRARY, name="Network")
+    tupdog = cards.lookup("Tupdog")
+    answer = change(alice_client, deck, card=tupdog.id, delta=1)
+    link = decklist.parse(answer["vdb_url"], cards, format="vdb-url")
+    assert link.same_cards(fresh(deck).to_core()) and link.crypt[tupdog.id] == 1
+    renamed = post_json(alice_client, f"/decks/{deck.id}/details", {"name": "Network v2", "version": answer["version"]})
+    assert "name=Network%20v2" in renamed.json()["vdb_url"]
+
 
 
 def test_panels_come_back_as_json_to_reload_after_a_conflict(alice_client, alice, cards):

@@ -327,7 +327,8 @@ def test_it_shows_a_public_deck_to_anyone_with_its_cards_verdict_and_exports(ali
     assert "Legal under the" in text
     html = response.content.decode()
     for name, fmt in decklist.FORMATS.items():
-        assert (f'href="/decks/{deck.id}/export/{name}"' in html) == (fmt.export is not None), name
+        offered = fmt.export is not None and name != "vdb-url"  # the VDB link is a link to copy, not a file
+        assert (f'href="/decks/{deck.id}/export/{name}"' in html) == offered, name
     assert f'action="/decks/{deck.id}/clone"' in html
     assert f"/decks/{deck.id}/edit" not in html
     assert f"/decks/{deck.id}/delete" not in html
@@ -350,7 +351,7 @@ def test_it_shows_the_errors_of_an_illegal_deck(alice):
     deck = make_deck(alice, "Crypt\n12x Tupdog\nLibrary\n40x Dive Bomb\n", name="Short")
     text = page_text(Client().get(f"/decks/{deck.id}/"))
     assert "Not legal" in text
-    assert "LIBRARY_TOO_SMALL" in text
+    assert "Library too small : Library has 40 cards" in text  # the title, then the message
 
 
 def test_it_escapes_the_description_and_keeps_its_line_breaks(alice):
@@ -370,9 +371,42 @@ def test_it_exports_a_file_that_reads_back_to_the_same_cards(format, alice):
     assert response.status_code == 200
     fmt = decklist.FORMATS[format]
     assert response["Content-Type"].split(";")[0] == fmt.media_type
-    assert response["Content-Disposition"] == f'attachment; filename="gargoyle-rush-v2.{fmt.extension}"'
+    disposition = re.fullmatch(r'attachment; filename="(gargoyle-rush-v2\.[a-z.-]+)"', response["Content-Disposition"])
+    assert disposition and disposition.group(1).endswith(f".{fmt.extension}"), response["Content-Disposition"]
     again = decklist.parse(response.content, index.get(), format=format)
     assert again.same_cards(deck.to_core())
+
+
+def test_each_export_format_downloads_under_its_own_file_name(alice):
+    # Saved side by side, a deck's TWD, JOL and Lackey text files must neither overwrite each other nor
+    # look alike: the format is in the name whenever the extension alone would not tell them apart.
+    deck = make_deck(alice, name="Gargoyle rush: v2")
+    writable = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
+    names = {}
+    for format in writable:
+        disposition = Client().get(f"/decks/{deck.id}/export/{format}")["Content-Disposition"]
+        names[format] = re.fullmatch(r'attachment; filename="(.+)"', disposition).group(1)
+    assert len(set(names.values())) == len(writable), names
+    assert names["twd"] == "gargoyle-rush-v2.twd.txt"
+    assert names["jol"] == "gargoyle-rush-v2.jol.txt"
+    assert names["lackey"] == "gargoyle-rush-v2.lackey.txt"
+    assert names["plain"] == "gargoyle-rush-v2.plain.txt"
+    assert names["lackey-dek"] == "gargoyle-rush-v2.dek"  # the only .dek: no need to say more
+    assert names["json"] == "gargoyle-rush-v2.json"
+
+
+def test_the_vdb_link_is_a_link_to_copy_that_opens_the_deck_in_vdb(alice):
+    deck = make_deck(alice, name="Gargoyle rush")
+    html = Client().get(f"/decks/{deck.id}/").content.decode()
+    field = re.search(r'<input type="text" id="vdb-url" value="([^"]+)" readonly>', html)
+    assert field, "no VDB link field"
+    link = html_lib.unescape(field.group(1))
+    assert link.startswith("https://vdb.im/decks/deck?") and f'href="{field.group(1)}"' in html
+    assert 'data-copy="vdb-url"' in html and "js/copy_link.js" in html
+    assert f"/decks/{deck.id}/export/vdb-url" not in html  # not offered as a download
+    # The link holds the deck: VDB (and our own import) read the same cards back from it.
+    assert decklist.parse(link, index.get(), format="vdb-url").same_cards(deck.to_core())
+    assert "name=Gargoyle%20rush" in link
 
 
 def test_it_shows_and_exports_a_deck_with_no_cards_yet(alice):

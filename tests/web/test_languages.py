@@ -160,7 +160,7 @@ def test_card_names_and_texts_stay_official_english(language):
 @pytest.mark.django_db
 def test_check_keeps_error_codes_and_card_names():
     html = browser("pl").post("/check/", {"text": DECKLIST, "ruleset": "vekn", "as_of": "today"}).content.decode()
-    assert '<code class="issue-code">UNKNOWN_CARD</code>' in html
+    assert '<li class="issue" data-code="UNKNOWN_CARD"><strong class="issue-title">Nieznana karta</strong>' in html
     assert "<strong>Govern the Unaligned</strong>" in html  # the suggestion for the misspelt line
     assert "czy chodziło o" in html and "Sprawdzono <strong>1</strong> talię:" in html
 

@@ -404,14 +404,19 @@ _SENTENCE_TRAITS = re.compile(
     r"(?:^|[.:]\s+)(black hand|seraph|red list|infernal|scarce|sterile|non-unique)(?=[.:]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
+# "… Flight [FLIGHT]. Tremere slave." (most Gargoyles write it last, the clan they serve first).
+_SLAVE_SENTENCE = re.compile(r"(?:^|[.:]\s+)[A-Z][a-z]+(?: [a-z]+)* slave(?=[.:]|$)", re.MULTILINE)
 
 
 def _crypt_traits(text: str) -> tuple[str, ...]:
     """Traits the vampire has, not ones its text merely mentions: a trait stands in the card's header
-    ("Sabbat. Black Hand Seraph:") or as a sentence of its own ("… Infernal.", "Scarce. Sterile.")."""
+    ("Sabbat. Black Hand Seraph:") or as a sentence of its own ("… Infernal.", "Scarce. Sterile.",
+    "Tremere slave.")."""
     header = text.split(":", 1)[0] if ":" in text else ""
     found = {m.lower() for m in _HEADER_TRAITS.findall(header)}
     found |= {m.lower() for m in _SENTENCE_TRAITS.findall(text)}
+    if _SLAVE_SENTENCE.search(text):
+        found.add("slave")
     if "[flight]" in text.lower():
         found.add("flight")
     return tuple(sorted(found))
@@ -596,7 +601,8 @@ class CardIndex:
     def find(self, name: str) -> list[Card]:
         """Every card the name may mean, best first (the name's own version suffix decides)."""
         bare, group, advanced = split_version(name)
-        candidates = self._by_name.get(fold(name)) or self._by_name.get(fold(bare)) or []
+        # The bare name is folded only when it differs: most lookups that miss are crypt rows with no suffix.
+        candidates = self._by_name.get(fold(name)) or (bare != name and self._by_name.get(fold(bare))) or []
         if group is not None:
             candidates = [c for c in candidates if c.group == group] or candidates
         if advanced:

@@ -56,6 +56,23 @@ class Unresolved:
 
 
 @dataclasses.dataclass(kw_only=True)
+class Ambiguous:
+    """A decklist line naming, without its group, a vampire printed in two groups under one name
+    ("2x Theo Bell"). Which one the deck holds depends on the deck (its date, the groups of the rest of
+    its crypt: see ``versions``), so the line's candidates are kept: the validator settles the choice
+    again for the day it checks, without reading the text again."""
+
+    line: int  # 1-based line number in the source text (0 when the source has no lines)
+    text: str  # the line as written
+    name: str  # the name as written
+    count: int
+    candidates: list[int]  # VEKN ids of the versions the name may mean, earliest printing first
+    chosen: int  # the version the deck holds (in ``Deck.crypt``, ``count`` copies of it from this line)
+    reason: str = ""  # why that one: ``versions.NOT_PRINTED_YET``, ``FITS_CRYPT_GROUPS`` or ``EARLIEST_PRINTING``
+    comment: str = ""  # the line's "-- comment", kept with the copies it belongs to
+
+
+@dataclasses.dataclass(kw_only=True)
 class Deck:
     crypt: dict[int, int] = dataclasses.field(default_factory=dict)  # VEKN id → copies, list order
     library: dict[int, int] = dataclasses.field(default_factory=dict)
@@ -68,6 +85,9 @@ class Deck:
     declared: Declared = dataclasses.field(default_factory=Declared)
     source_format: str = ""  # the format the parser detected ("twd", "jol"…); not part of equality
     path: str = ""  # where it was read from, when it was a file
+    # Bare names of vampires printed in two groups, as the text wrote them; like the two fields above, it
+    # says how the deck was read, not what it is: not part of equality, and ids (an export) are explicit.
+    ambiguous: list[Ambiguous] = dataclasses.field(default_factory=list)
 
     def add(self, card: Card, count: int = 1, comment: str = "") -> None:
         """Add copies of a card to its own part of the deck; repeated lines merge."""
@@ -96,7 +116,7 @@ class Deck:
         return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
-        # The detected format and the file path say where a deck came from, not what it is.
+        # The detected format, the file path and the bare names read say where a deck came from, not what it is.
         if not isinstance(other, Deck):
             return NotImplemented
         return self.to_dict(with_origin=False) == other.to_dict(with_origin=False)
@@ -116,6 +136,7 @@ class Deck:
         if with_origin:
             data["source_format"] = self.source_format
             data["path"] = self.path
+            data["ambiguous"] = [dataclasses.asdict(a) for a in self.ambiguous]
         return data
 
     @classmethod
@@ -139,6 +160,7 @@ class Deck:
             declared=Declared(**(data.get("declared") or {})),
             source_format=data.get("source_format", ""),
             path=data.get("path", ""),
+            ambiguous=[Ambiguous(**a) for a in data.get("ambiguous") or ()],
         )
 
 

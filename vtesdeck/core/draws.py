@@ -31,13 +31,15 @@ Policies (what the simulation assumes; the report says so too):
   card adds pool or transfers. The order vampires come out only depends on the four capacities, so the
   simulation tallies those and the turns are worked out in the report.
 * Playable hand: a library card is playable when at least one of the 4 crypt cards could play it once in
-  play: it has the discipline the card asks for (at any level; every one of them for "A & B" cards), is
-  of one of its clans, holds one of its titles, belongs to its sect, has the capacity it asks for, and
-  has the trait it names (Black Hand, Seraph, Red List, Infernal, Slave; "non-sterile" and the other
-  "non-" requirements are read the same way). Cards with no requirement (most masters) are playable by
-  anyone; a master with a clan requirement needs a vampire of that clan. Not modelled: costs, whether the
-  vampire is in play yet, and the requirements ``not_modelled`` lists (Gehenna events in play, "same
-  circle"…), which count as met.
+  play, as ``eligibility.can_play`` answers (the one answer the validator and the game engine share): the
+  discipline the card asks for (at any level; for a card whose effects need different disciplines, those
+  of one effect), one of its clans, a title it names, its sect, its capacity bounds, the trait it names
+  (Black Hand, Seraph, Red List, Infernal, Slave; "non-sterile" and the other "non-" requirements too),
+  a vampire or an imbued as the card needs. A vampire who would first have to become Anarch does not
+  count (the validator counts it: a card within reach is no mistake in a deck). Cards with no requirement
+  (most masters) are playable by anyone; a master with a clan requirement needs a vampire of that clan.
+  Not modelled: costs, whether the vampire is in play yet, and the requirements ``not_modelled`` lists
+  (Gehenna events in play, "same circle"…), which count as met.
 """
 
 from __future__ import annotations
@@ -54,13 +56,12 @@ from typing import Any
 import numpy as np
 
 from . import conditions as condition_language
-from . import odds
+from . import eligibility, odds
 from .carddb import CardIndex
 from .conditions import MAX_CONDITION_LENGTH, MAX_CONDITIONS, ConditionError, DeckCards, DrawsError
 from .deck import Deck
-from .domain import DISCIPLINES, SECTS, VIRTUES, Card, DisciplineRequirement
-from .names import fold
-from .stats import known_parts, playable_by_anyone
+from .domain import DISCIPLINES, VIRTUES, Card
+from .stats import known_parts
 
 logger = logging.getLogger(__name__)
 
@@ -92,8 +93,6 @@ AT_LEAST = (1, 2, 3, 4)
 # The archive's order of library sections; other types follow alphabetically.
 TYPE_ORDER = ("Master", "Conviction", "Action", "Political Action", "Ally", "Equipment", "Retainer", "Power",
               "Action Modifier", "Reaction", "Combat", "Event")  # fmt: skip
-# Crypt traits a library card may require ("Black Hand" cards) or refuse ("non-sterile").
-TRAIT_REQUIREMENTS = ("black hand", "seraph", "red list", "infernal", "slave", "sterile")
 
 FIRST_VAMPIRE_POLICY = (
     "All the transfers of a turn go to the cheapest of the four crypt cards in the uncontrolled region until "
@@ -106,7 +105,8 @@ PLAYABLE_EXPLANATION = (
     "A library card is playable when at least one of the 4 opening crypt cards could play it: it has the "
     "discipline (any level; all of them for cards requiring several), the clan, a title, the sect, the capacity "
     "and the trait (Black Hand, Seraph, Red List…) the card asks for. Cards without requirements, most masters "
-    "among them, are playable by anyone. Costs and whether the vampire is in play yet are not considered."
+    "among them, are playable by anyone. A vampire who would first have to become Anarch does not count. Costs "
+    "and whether the vampire is in play yet are not considered."
 )
 
 
@@ -193,6 +193,7 @@ def compile_plan(
         raise DrawsError(f"The deck is too large to simulate ({library_size} library and {crypt_size} crypt cards; "
                          f"the limits are {MAX_LIBRARY} and {MAX_CRYPT}).")  # fmt: skip
     deck_cards = DeckCards(library=library, crypt=crypt, cards=cards)
+    book = eligibility.for_cards(cards)  # who can play what, as the validator and the game engine see it
     compiled = [condition_language.compile_condition(text, deck_cards, index=i) for i, text in enumerate(conditions)]
     return HandsPlan(
         library=[
@@ -203,13 +204,24 @@ def compile_plan(
             for c in crypt
         ],  # fmt: skip
         groups=_groups(library, [library_counts[c.id] for c in library], crypt, [crypt_counts[c.id] for c in crypt]),
-        playable_by=[[i for i, card in enumerate(library) if can_play(vampire, card)] for vampire in crypt],
+        playable_by=_playable_by(book, crypt, library),
         conditions=compiled,
-        not_modelled=sorted({r for card in library for r in card.requirements.other if _other_met(None, r) is None}),
+        not_modelled=sorted({c for card in library if (rq := book.requirement(card.id)) for c in rq.conditions}),
         unknown=[{"id": card_id, "count": count} for card_id, count in unknown.items()],
         turns=turns,
         replacements_per_turn=replacements_per_turn,
     )
+
+
+def _playable_by(book: eligibility.Eligibility, crypt: list[Card], library: list[Card]) -> list[list[int]]:
+    """Per crypt card, the library cards (positions) it can play as it comes out of the crypt: the deck
+    check of ``eligibility`` asked for each crypt card alone, without becoming Anarch."""
+    ids = [card.id for card in library]
+    playable_by = []
+    for vampire in crypt:
+        unplayable = set(book.unplayable((vampire.id,), ids))
+        playable_by.append([i for i, card_id in enumerate(ids) if card_id not in unplayable])
+    return playable_by
 
 
 def _check_int(what: str, value: Any, low: int, high: int) -> None:
@@ -277,55 +289,11 @@ def _discipline_name(code: str) -> str:
 
 
 def can_play(vampire: Card, card: Card) -> bool:
-    """Whether ``vampire`` (a crypt card, once in play) meets the requirements of library ``card``.
-
-    Disciplines at any level, clans, titles (``titled`` = any), sects, capacity bounds and crypt traits
-    are checked; the requirements ``_other_met`` cannot judge count as met.
-    """
-    if playable_by_anyone(card):
-        return True
-    need = card.discipline_requirement
-    if need.codes:
-        held = [vampire.has_discipline(code) for code in need.codes]
-        if not (all(held) if need.mode is DisciplineRequirement.Mode.ALL else any(held)):
-            return False
-    rq = card.requirements
-    if rq.clans and not set(rq.clans) & set(vampire.clans):
-        return False
-    if rq.titles and not (vampire.title and ("titled" in rq.titles or vampire.title in rq.titles)):
-        return False
-    if rq.sects and vampire.sect not in rq.sects:
-        return False
-    capacity = vampire.capacity or 0
-    if (rq.capacity_min is not None and capacity < rq.capacity_min) or (
-        rq.capacity_max is not None and capacity > rq.capacity_max
-    ):
-        return False
-    return all(_other_met(vampire, requirement) is not False for requirement in rq.other)
-
-
-def _other_met(vampire: Card | None, requirement: str) -> bool | None:
-    """Whether ``vampire`` meets one of the "other" requirements of a library card; None when the simulator
-    cannot tell (it depends on the game: Gehenna events in play, "same circle"…)."""
-    negated = requirement.startswith("non-")
-    wanted = requirement[4:] if negated else requirement
-    if wanted in TRAIT_REQUIREMENTS:
-        has: Callable[[Card], bool] = lambda v: wanted in v.traits  # noqa: E731
-    elif wanted == "titled":
-        has = lambda v: bool(v.title)  # noqa: E731
-    elif wanted.capitalize() in SECTS:
-        has = lambda v: v.sect.lower() == wanted  # noqa: E731
-    elif wanted == "imbued":
-        has = lambda v: v.is_imbued  # noqa: E731
-    elif wanted == "advanced":
-        has = lambda v: v.advanced  # noqa: E731
-    elif negated:
-        has = lambda v: any(fold(clan) == wanted for clan in v.clans)  # noqa: E731 ("non-caitiff")
-    else:
-        return None
-    if vampire is None:
-        return True
-    return has(vampire) != negated
+    """Whether ``vampire``, as it comes out of the crypt, meets the requirements of library ``card``: the
+    playable hand's question, answered by ``eligibility`` (``may_become_anarch`` off: a vampire who would
+    first have to take the become-Anarch action cannot play an Anarch card yet). Game state the card list
+    cannot tell (``Requirement.conditions``: Gehenna events in play, "same circle"…) counts as met."""
+    return eligibility.can_play(vampire, card)
 
 
 # --- simulation --------------------------------------------------------------------------------

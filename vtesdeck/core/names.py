@@ -41,8 +41,11 @@ _VERSION = re.compile(
 
 def fold(name: str) -> str:
     """The lookup key of a card name: ASCII, lower case, words separated by single spaces."""
-    text = _TRADEMARK.sub("", name).translate(_TRANSLITERATE)
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    text = _TRADEMARK.sub("", name)
+    if not text.isascii():  # most names are plain ASCII, which neither step below would change
+        text = text.translate(_TRANSLITERATE)
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    text = text.lower()
     # "’" and "'" both vanish, so "O'Connor" == "OConnor" == "O’Connor".
     text = text.replace("'", "")
     text = _NOT_WORD.sub(" ", text).strip()
@@ -61,6 +64,11 @@ def split_version(name: str) -> tuple[str, str | None, bool]:
     group: str | None = None
     advanced = False
     while True:
+        # Every suffix ends in a bracket or in "adv", "adv." or "advanced": most names end otherwise, and a
+        # search of the whole name for the pattern would find nothing.
+        end = name.rstrip()[-9:].lower()
+        if not end.endswith((")", "]", "adv", "adv.", "advanced")):
+            return name.strip(), group, advanced
         match = _VERSION.search(name)
         if not match or match.start() == 0:
             return name.strip(), group, advanced

@@ -19,7 +19,8 @@ from .carddb import CardIndex
 from .deck import Deck
 from .decklist.lines import library_sections
 from .decklist.twd import crypt_stats
-from .domain import Card, Cost, Discipline, Requirements
+from .domain import Card, Cost, Discipline
+from .eligibility import playable_by_any_vampire
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ class LibraryStats:
     types: tuple[TypeShare, ...] = ()  # in the archive's section order
     disciplines: tuple[DisciplineNeed, ...] = ()  # most copies first
     clans: dict[str, int] = dataclasses.field(default_factory=dict)  # clan required → copies, most first
-    no_requirement: int = 0  # copies any minion (or the Methuselah) may play
+    no_requirement: int = 0  # copies any vampire (or the Methuselah, for a master) may play
     pool_cost: CostTotals = dataclasses.field(default_factory=CostTotals)
     blood_cost: CostTotals = dataclasses.field(default_factory=CostTotals)
 
@@ -243,7 +244,7 @@ def _library_stats(library: dict[int, int], cards: CardIndex) -> LibraryStats:
         types=_type_shares(library, cards, size),
         disciplines=_disciplines_needed(copies),
         clans=_most_first((clan, count) for card, count in copies for clan in card.requirements.clans),
-        no_requirement=sum(count for card, count in copies if playable_by_anyone(card)),
+        no_requirement=sum(count for card, count in copies if playable_by_any_vampire(card)),
         pool_cost=_cost_totals((card.pool_cost, count) for card, count in copies),
         blood_cost=_cost_totals((card.blood_cost, count) for card, count in copies),
     )
@@ -268,12 +269,6 @@ def _disciplines_needed(copies: list[tuple[Card, int]]) -> tuple[DisciplineNeed,
             needed[code] += count
     ordered = sorted(needed.items(), key=lambda item: (-item[1], item[0]))
     return tuple(DisciplineNeed(code=code, name=Discipline(code=code).name, copies=n) for code, n in ordered)
-
-
-def playable_by_anyone(card: Card) -> bool:
-    """No discipline, clan, title, sect, capacity or other requirement: any minion, or the Methuselah
-    for a master, may play it. Costs are no requirement: anyone may pay them."""
-    return not card.discipline_requirement.codes and card.requirements == Requirements()
 
 
 def _cost_totals(costs: Iterable[tuple[Cost | None, int]]) -> CostTotals:

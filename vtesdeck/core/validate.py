@@ -6,9 +6,10 @@
 A format is data (``Ruleset``): crypt and library sizes, the crypt group window, the banned list and
 the day each ban took effect, when new cards become legal, and for custom limited formats the sets
 and cards allowed. ``RULESETS`` holds the two the rulebooks define: ``vekn`` (current VEKN tournament
-rules) and ``rulebook-2011`` (the 2011 rulebook, casual play). Every error and warning names its cards
-and cites the rule it enforces: sections and line numbers of the rulebooks digested in
-shared/rules (the Polish VEKN rulebook, the 2011 German rulebook), or the VEKN tournament rules.
+rules) and ``rulebook-2011`` (the 2011 rulebook, casual play). Every error and warning names its cards,
+carries its code and parameters (``Issue.params``; its English sentence from ``messages``) and cites the
+rule it enforces: a section of the VEKN rulebook or of the VEKN tournament rules, linked to its official
+page, or of the German 2011 rulebook.
 
 What a check needs to know about a card is worked out once per ``CardIndex`` (``_facts``, cached by
 the index object), so a call costs a few dict lookups per distinct card in the deck.
@@ -25,9 +26,23 @@ import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import eligibility
 from .carddb import CardIndex
-from .deck import Deck, Event, Unresolved
-from .domain import DISCIPLINES, VIRTUES, Card, DisciplineRequirement
+from .deck import Ambiguous, Deck, Event, Unresolved
+from .domain import Card
+from .messages import (
+    FORMAT_RULES,
+    RULEBOOK_2011,
+    TOURNAMENT_RULES,
+    VEKN_RULEBOOK,
+    Citation,
+    Reference,
+    citation_text,
+    citation_url,
+    gettext_noop,
+    render,
+)
+from .versions import settle
 
 logger = logging.getLogger(__name__)
 
@@ -88,50 +103,78 @@ VEKN_SET_LEGAL_DATES: dict[str, datetime.date] = {
     "SV5": datetime.date(2025, 10, 26),
 }
 
-# Citations, by code. "Polish rulebook L56-65" = lines of shared/rules/vtes-rulebook-pl.txt (the VEKN
-# rulebook), "German rulebook L210" = lines of shared/rules/vtes-rulebook-de-2011.txt.
-_PL_SIZES = "VEKN rulebook §1 (deck construction), Polish rulebook L56-61; VEKN tournament rules §6.2"
-_PL_GROUPS = "VEKN rulebook §1 and §2 (crypt groups), Polish rulebook L62-65, L222-228; group ANY: §8 L2649-2651"
-_PL_REQUIREMENTS = "VEKN rulebook §2 (card requirements), Polish rulebook L325-328, L467-469"
-_PL_ADVANCED = "VEKN rulebook §2 (advanced vampires), Polish rulebook L232-237; merging: §4 L2053-2088"
-_REGISTRATION = "VEKN tournament rules §6.3 (deck registration): the decklist records every card"
-VEKN_RULES: dict[str, str] = {
-    "CRYPT_TOO_SMALL": _PL_SIZES,
-    "CRYPT_TOO_LARGE": _PL_SIZES,
-    "LIBRARY_TOO_SMALL": _PL_SIZES,
-    "LIBRARY_TOO_LARGE": _PL_SIZES,
-    "CRYPT_GROUPS": _PL_GROUPS,
-    "BANNED_CARD": "VEKN tournament rules §4.1 (banned list); the rulebook has none (Polish digest §1.2)",
-    "NOT_YET_LEGAL": "VEKN tournament rules §4.1 (cards allowed): new cards are legal 30 days after release",
-    "NOT_IN_FORMAT": "VEKN tournament rules §6.1.1 (set restrictions)",
-    "UNKNOWN_CARD": _REGISTRATION,
-    "COUNT_INVALID": _REGISTRATION,
-    "REQUIREMENT_UNMET": _PL_REQUIREMENTS,
-    "FUTURE_SET": "VEKN tournament rules §4.1 (cards allowed)",
-    "ADVANCED_PAIR": _PL_ADVANCED,
-    "DECLARED_COUNT_MISMATCH": _REGISTRATION,
+# Citations, by code: the section of the official rulebook (https://www.vekn.net/rulebook, whose Polish
+# translation is shared/rules/vtes-rulebook-pl.txt: its headings carry these links) or of the VEKN
+# tournament rules that states the rule. Line numbers (L…) are those of the rulebook files in shared/rules,
+# for whoever checks a citation; people read the section and follow the link.
+_RULEBOOK = "https://www.vekn.net/rulebook/"
+_TOURNAMENT_GAME = "https://www.vekn.net/tournament-rules/4-tournament-game-rules"
+_CONSTRUCTED = "https://www.vekn.net/tournament-rules/6-constructed-tournament-rules"
+# "BUDOWA TALII" box of §1 (Polish rulebook L56-65): 12+ crypt, 60-90 library, one or two consecutive groups.
+_DECK_CONSTRUCTION = Reference(VEKN_RULEBOOK, (("1.", gettext_noop("Introduction")),
+                                               ("", gettext_noop("Deck construction"))), _RULEBOOK + "1-introduction")
+_SIZE_LIMITS = Reference(TOURNAMENT_RULES, (("6.2", gettext_noop("Constructed Deck Size Limits")),), _CONSTRUCTED)
+# Group ANY fits every crypt: the glossary's "Grupa" (L2649-2651).
+_GROUP_ANY = Reference(VEKN_RULEBOOK, (("8.", gettext_noop("Glossaries")), ("", gettext_noop("Group"))),
+                       _RULEBOOK + "8-glossaries")
+# "Wymagania dla zagrywania kart" under "KARTY BIBLIOTEKI" (L312-333); the file links it by this anchor.
+_REQUIREMENTS = Reference(VEKN_RULEBOOK, (("2.", gettext_noop("Card types")), ("", gettext_noop("Library cards")),
+                                          ("", gettext_noop("Requirements for playing cards"))),
+                          _RULEBOOK + "2-card-types#requirements-for-playing-cards")
+# Advanced vampires: the "Zaawansowana" box of "KARTY KRYPTY" (L232-237); merging: influence phase (L2053-2088),
+# linked as the file links it.
+_CRYPT_CARDS = Reference(VEKN_RULEBOOK, (("2.", gettext_noop("Card types")), ("", gettext_noop("Crypt cards"))),
+                         _RULEBOOK + "2-card-types")
+_MERGING = Reference(VEKN_RULEBOOK, (("4.", gettext_noop("Detailed turn sequence")),
+                                     ("", gettext_noop("Influence phase"))), _RULEBOOK + "4-detailed-turn-sequence#advanced")
+_CARDS_ALLOWED = Reference(TOURNAMENT_RULES, (("4.1", gettext_noop("Cards Allowed")),), _TOURNAMENT_GAME)
+_SET_RESTRICTIONS = Reference(TOURNAMENT_RULES, (("6.1.1", gettext_noop("Set Restrictions")),), _CONSTRUCTED)
+# The decklist registered records every card, by its name and count.
+_REGISTRATION = Reference(TOURNAMENT_RULES, (("6.3", gettext_noop("Constructed Deck Registration")),), _CONSTRUCTED)
+VEKN_RULES: dict[str, Citation] = {
+    "CRYPT_TOO_SMALL": (_DECK_CONSTRUCTION, _SIZE_LIMITS),
+    "CRYPT_TOO_LARGE": (_DECK_CONSTRUCTION, _SIZE_LIMITS),
+    "LIBRARY_TOO_SMALL": (_DECK_CONSTRUCTION, _SIZE_LIMITS),
+    "LIBRARY_TOO_LARGE": (_DECK_CONSTRUCTION, _SIZE_LIMITS),
+    "CRYPT_GROUPS": (_DECK_CONSTRUCTION, _GROUP_ANY),
+    # The rulebook has no banned list (Polish digest §1.2): the tournament rules keep it.
+    "BANNED_CARD": (_CARDS_ALLOWED,),
+    "NOT_YET_LEGAL": (_CARDS_ALLOWED,),  # new cards are legal 30 days after their release
+    "NOT_IN_FORMAT": (_SET_RESTRICTIONS,),
+    "UNKNOWN_CARD": (_REGISTRATION,),
+    "COUNT_INVALID": (_REGISTRATION,),
+    "REQUIREMENT_UNMET": (_REQUIREMENTS,),
+    "FUTURE_SET": (_CARDS_ALLOWED,),
+    "ADVANCED_PAIR": (_CRYPT_CARDS, _MERGING),
+    "DECLARED_COUNT_MISMATCH": (_REGISTRATION,),
+    "AMBIGUOUS_NAME": (_REGISTRATION,),  # the decklist names each card; this line leaves the version open
 }
-_DE_SIZES = "2011 rulebook §1.2.1 (deck), German rulebook L210"
-RULEBOOK_2011_RULES: dict[str, str] = {
-    "CRYPT_TOO_SMALL": _DE_SIZES,
-    "CRYPT_TOO_LARGE": _DE_SIZES,
-    "LIBRARY_TOO_SMALL": _DE_SIZES + ": 40 cards, plus up to 10 per player in the game",
-    "LIBRARY_TOO_LARGE": _DE_SIZES + ": 40 cards, plus up to 10 per player in the game",
-    "CRYPT_GROUPS": "2011 rulebook §1.2.1 and §1.5.5 (groups), German rulebook L210, L240",
-    "BANNED_CARD": "the format's banned list",
-    "NOT_YET_LEGAL": "the format's card pool",
-    "NOT_IN_FORMAT": "the format's card pool",
-    "UNKNOWN_CARD": "2011 rulebook §1.2.1 (deck), German rulebook L210: the deck is made of cards",
-    "COUNT_INVALID": "2011 rulebook §1.2.1 (deck), German rulebook L210: the deck is made of cards",
-    "REQUIREMENT_UNMET": "2011 rulebook §1.6.1.3 (card requirements), German rulebook L260-262",
-    "FUTURE_SET": "2011 rulebook (Heirs to the Blood edition): the card did not exist yet",
-    "ADVANCED_PAIR": "2011 rulebook §1.5.6 (advanced vampires), German rulebook L242-250",
-    "DECLARED_COUNT_MISMATCH": "the decklist's own counts",
+# The German 2011 rulebook (shared/rules/vtes-rulebook-de-2011.txt, "Heirs to the Blood"): "1.2 Benötigtes
+# Spielmaterial", item "1. Karten" (L210): 12+ crypt, 40 library plus up to 10 per player, the group rule.
+_2011_CARDS = Reference(RULEBOOK_2011, (("1.2", gettext_noop("Required game materials")), ("1.", gettext_noop("Cards"))))
+_2011_GROUP = Reference(RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")), ("5.", gettext_noop("Group"))))  # L240
+_2011_ADVANCED = Reference(RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")),
+                                           ("6.", gettext_noop("Advanced vampires"))))  # L242-250
+_2011_REQUIREMENTS = Reference(RULEBOOK_2011, (("1.6", gettext_noop("Library cards overview")),
+                                               ("1.6.1", gettext_noop("General")),
+                                               ("3.", gettext_noop("Requirements for playing cards"))))  # L260-262
+RULEBOOK_2011_RULES: dict[str, Citation] = {
+    "CRYPT_TOO_SMALL": (_2011_CARDS,),
+    "CRYPT_TOO_LARGE": (_2011_CARDS,),
+    "LIBRARY_TOO_SMALL": (_2011_CARDS,),
+    "LIBRARY_TOO_LARGE": (_2011_CARDS,),
+    "CRYPT_GROUPS": (_2011_CARDS, _2011_GROUP),
+    "UNKNOWN_CARD": (_2011_CARDS,),  # the deck is made of cards
+    "COUNT_INVALID": (_2011_CARDS,),
+    "REQUIREMENT_UNMET": (_2011_REQUIREMENTS,),
+    "FUTURE_SET": (Reference(RULEBOOK_2011),),  # the card did not exist when the rulebook was written
+    "ADVANCED_PAIR": (_2011_ADVANCED,),
+    # No banned list, no release rule, no card pool, no registration: the VEKN citations stand.
 }
 
 ERROR_CODES = ("CRYPT_TOO_SMALL", "CRYPT_TOO_LARGE", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS",
                "BANNED_CARD", "NOT_YET_LEGAL", "NOT_IN_FORMAT", "UNKNOWN_CARD", "COUNT_INVALID")  # fmt: skip
-WARNING_CODES = ("REQUIREMENT_UNMET", "FUTURE_SET", "ADVANCED_PAIR", "DECLARED_COUNT_MISMATCH")
+WARNING_CODES = ("REQUIREMENT_UNMET", "FUTURE_SET", "ADVANCED_PAIR", "DECLARED_COUNT_MISMATCH", "AMBIGUOUS_NAME")
 
 
 # --- rule sets ---------------------------------------------------------------------------------
@@ -151,7 +194,7 @@ class Ruleset:
 
     name: str
     label: str
-    deck_noun: str = ""  # "a tournament deck": how messages name a deck of this format
+    deck_noun: str = ""  # unused: messages name a deck by its format (``messages.deck_noun``)
     crypt_min: int = 12
     crypt_max: int | None = None
     library_min: int = 60
@@ -165,19 +208,19 @@ class Ruleset:
     allowed_cards: frozenset[int] | None = None
     legality_delay_days: int | None = 30
     set_legal_dates: Mapping[str, datetime.date] = dataclasses.field(default_factory=dict)
-    rules: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    rules: Mapping[str, Citation] = dataclasses.field(default_factory=dict)  # code → the rules it cites
 
     def library_limits(self, players: int) -> tuple[int, int | None]:
         if self.library_per_player is not None:
             return self.library_min, self.library_min + self.library_per_player * players
         return self.library_min, self.library_max
 
-    def rule(self, code: str) -> str:
-        return self.rules.get(code) or VEKN_RULES.get(code, "")
+    def citation(self, code: str) -> Citation:
+        return self.rules.get(code) or VEKN_RULES.get(code, ())
 
-    @property
-    def noun(self) -> str:
-        return self.deck_noun or f"a {self.label} deck"
+    def rule(self, code: str) -> str:
+        """The rules ``code`` cites, in English: "VEKN rulebook, 1. Introduction › Deck construction; …"."""
+        return citation_text(self.citation(code))
 
     def to_dict(self) -> dict[str, Any]:
         """The ruleset as ``from_dict`` reads it (JSON-ready)."""
@@ -258,7 +301,7 @@ class Ruleset:
             allowed_cards=_ids_setting(data, "allowed_cards"),
             legality_delay_days=delay,
             set_legal_dates=parsed_dates,
-            rules={code: f"{label.strip()} format rules; {VEKN_RULES[code]}" for code in VEKN_RULES},
+            rules={code: (Reference(FORMAT_RULES, format=label.strip()), *VEKN_RULES[code]) for code in VEKN_RULES},
         )
 
 
@@ -326,14 +369,12 @@ RULESETS: dict[str, Ruleset] = {
     "vekn": Ruleset(
         name="vekn",
         label="VEKN tournament",
-        deck_noun="a tournament deck",
         set_legal_dates=VEKN_SET_LEGAL_DATES,
         rules=VEKN_RULES,
     ),
     "rulebook-2011": Ruleset(
         name="rulebook-2011",
         label="2011 rulebook",
-        deck_noun="a deck under the 2011 rulebook",
         library_min=40,
         library_max=None,
         library_per_player=10,  # "up to 10 more cards per participating player" (German rulebook L210)
@@ -350,15 +391,28 @@ RULESETS: dict[str, Ruleset] = {
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Issue:
-    """One rule a deck breaks (an error) or a fact worth a judge's eye (a warning)."""
+    """One rule a deck breaks (an error) or a fact worth a judge's eye (a warning).
+
+    ``message`` and ``rule`` are English; ``message_id`` and ``params`` (plain JSON values) say the same
+    for a shell to render in its reader's language (``messages.render``), ``citation`` the rules cited.
+    """
 
     code: str
     message: str
     rule: str = ""
     cards: tuple[int, ...] = ()
+    # The message says the parameters: they take no part in comparing or hashing issues.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    message_id: str = ""  # "" for a message written in English only
+    citation: Citation = ()
+
+    @property
+    def rule_url(self) -> str:
+        return citation_url(self.citation)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "cards": list(self.cards)}
+        return {"code": self.code, "message": self.message, "rule": self.rule, "rule_url": self.rule_url,
+                "params": dict(self.params), "cards": list(self.cards)}  # fmt: skip
 
 
 @dataclasses.dataclass(kw_only=True)
@@ -429,85 +483,36 @@ def _plain(record: Any) -> dict[str, Any]:
 
 # --- card facts, once per CardIndex -------------------------------------------------------------
 
-# The VEKN CSVs keep old clan names on old cards; a library card naming the new one fits both.
-_CLAN_ALIASES = {"Assamite": "Banu Haqim", "Follower of Set": "Ministry"}
-_TRAIT_BITS = {code: 1 << i for i, code in enumerate([*DISCIPLINES, *VIRTUES])}
 _TRIFLE = re.compile(r"\btrifle\b", re.IGNORECASE)
 
 
 class _Vampire:
-    """A crypt card as the checks see it."""
+    """A crypt card as the group and advanced-pair checks see it (who may play what: ``eligibility``)."""
 
-    __slots__ = ("id", "clan", "traits", "title", "sect", "capacity", "group", "base_id", "can_become_anarch")
+    __slots__ = ("id", "group", "base_id")
 
-    def __init__(self, card: Card, clan: int) -> None:
-        self.id, self.clan, self.title, self.sect = card.id, clan, card.title, card.sect
-        # Gargoyles' Flight is a trait of the card text, but library cards ask for it like a discipline.
-        codes = [d.code for d in card.disciplines] + (["fli"] if "flight" in card.traits else [])
-        self.traits = sum(_TRAIT_BITS.get(code, 0) for code in set(codes))
-        self.capacity = card.capacity or 0
+    def __init__(self, card: Card) -> None:
+        self.id = card.id
         self.group = int(card.group) if card.group.isdigit() else 0  # 0: group ANY
         self.base_id = card.base_id
-        # "Any ready untitled non-Anarch vampire" may take the become-Anarch action (Polish rulebook
-        # L1206-1211), so a card asking for an Anarch is within reach of every untitled vampire.
-        self.can_become_anarch = not card.is_imbued and not card.title
-
-
-class _Requirement:
-    """Who may play a library card: clans, disciplines, titles, sects, capacity. ``alternatives`` are
-    the discipline sets that each unlock one effect of the card (any one will do). Equal requirements
-    are one shared object, so a deck checks each only once."""
-
-    __slots__ = ("clans", "alternatives", "titled", "titles", "sects", "capacity_min", "capacity_max", "needs",
-                 "any_traits", "only_clans")  # fmt: skip
-
-    def __init__(self, clans: int, alternatives: tuple[int, ...], titled: bool, titles: frozenset[str],
-                 sects: frozenset[str], capacity_min: int | None, capacity_max: int | None, needs: str) -> None:  # fmt: skip
-        self.clans, self.alternatives = clans, alternatives
-        self.titled, self.titles, self.sects = titled, titles, sects
-        self.capacity_min, self.capacity_max, self.needs = capacity_min, capacity_max, needs
-        # Most cards ask for one discipline out of a few, or for a clan, and nothing else: then the
-        # union of the crypt's disciplines (or clans) answers at once.
-        others = titled or titles or sects or capacity_min is not None or capacity_max is not None
-        single = all(alt & (alt - 1) == 0 for alt in alternatives)
-        self.any_traits = sum(alternatives) if alternatives and single and not clans and not others else 0
-        self.only_clans = clans if clans and not alternatives and not others else 0
-
-    def met_by(self, vampire: _Vampire) -> bool:
-        if self.clans and not self.clans & vampire.clan:
-            return False
-        if self.alternatives and not any(alt & vampire.traits == alt for alt in self.alternatives):
-            return False
-        if self.titled and not vampire.title:
-            return False
-        if self.titles and vampire.title not in self.titles:
-            return False
-        if self.sects and vampire.sect not in self.sects and not ("Anarch" in self.sects and vampire.can_become_anarch):
-            return False
-        if self.capacity_min is not None and vampire.capacity < self.capacity_min:
-            return False
-        return self.capacity_max is None or vampire.capacity <= self.capacity_max
 
 
 class _Facts:
     """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
 
-    __slots__ = ("names", "unique", "vampires", "requirements", "banned_year", "ban_dates", "ban_exact", "first_release",
+    __slots__ = ("names", "unique", "vampires", "banned_year", "ban_dates", "ban_exact", "first_release",
                  "sets", "section", "sections", "trifles", "_legal_from", "__weakref__")  # fmt: skip
 
     def __init__(self, cards: CardIndex) -> None:
         self.names: dict[int, str] = {}  # official names, for messages
         self.unique: dict[int, str] = {}  # names that tell versions apart, for the report's card lists
         self.vampires: dict[int, _Vampire] = {}
-        self.requirements: dict[int, _Requirement] = {}
         self.ban_dates: dict[int, datetime.date] = {}
         self.ban_exact: set[int] = set()
         self.first_release: dict[int, datetime.date] = {}
         self.sets: dict[int, frozenset[str]] = {}
         self.section: dict[int, str] = {}
         self.trifles: set[int] = set()
-        clan_bits: dict[str, int] = {}
-        shared: dict[tuple, _Requirement] = {}
         for card in cards:
             self.names[card.id] = card.name
             self.unique[card.id] = card.unique_name
@@ -520,16 +525,11 @@ class _Facts:
                 if exact:
                     self.ban_exact.add(card.id)
             if card.is_crypt:
-                clan = _CLAN_ALIASES.get(card.clans[0], card.clans[0]) if card.clans else ""
-                self.vampires[card.id] = _Vampire(card, _bit(clan_bits, clan))
+                self.vampires[card.id] = _Vampire(card)
                 continue
             self.section[card.id] = "/".join(card.types).lower()
             if "Master" in card.types and _TRIFLE.search(card.text.split("\n", 1)[0]):
                 self.trifles.add(card.id)
-            requirement = _requirement(card, clan_bits)
-            if requirement is not None:
-                key = tuple(getattr(requirement, slot) for slot in _Requirement.__slots__)
-                self.requirements[card.id] = shared.setdefault(key, requirement)
         self.sections = frozenset(self.section.values())
         self._legal_from: dict[tuple, dict[int, datetime.date]] = {}
 
@@ -547,81 +547,6 @@ class _Facts:
                 legal[card_id] = day
             self._legal_from[key] = legal
         return legal
-
-
-def _bit(bits: dict[str, int], name: str) -> int:
-    if not name:
-        return 0
-    if name not in bits:
-        bits[name] = 1 << len(bits)
-    return bits[name]
-
-
-def _requirement(card: Card, clan_bits: dict[str, int]) -> _Requirement | None:
-    requirements = card.requirements
-    clans = [_CLAN_ALIASES.get(c, c) for c in requirements.clans]
-    alternatives = _discipline_alternatives(card)
-    titles = frozenset(requirements.titles)
-    if not (clans or alternatives or titles or requirements.sects
-            or requirements.capacity_min is not None or requirements.capacity_max is not None):  # fmt: skip
-        return None
-    needs = []
-    if alternatives:
-        needs.append(_join([_join([_TRAIT_NAMES[c] for c in alt], "and") for alt in alternatives], "or"))
-    if clans:
-        needs.append("clan " + _join(clans, "or"))
-    if "titled" in titles:
-        needs.append("a title")
-    elif titles:
-        needs.append("the title " + _join(sorted(titles), "or"))
-    if requirements.sects:
-        needs.append("sect " + _join(requirements.sects, "or"))
-    if requirements.capacity_min is not None:
-        needs.append(f"capacity {requirements.capacity_min} or more")
-    if requirements.capacity_max is not None:
-        needs.append(f"capacity {requirements.capacity_max} or less")
-    return _Requirement(
-        sum(_bit(clan_bits, c) for c in set(clans)),
-        tuple(sum(_TRAIT_BITS[c] for c in alt) for alt in alternatives),
-        "titled" in titles,
-        frozenset() if "titled" in titles else titles,
-        frozenset(requirements.sects),
-        requirements.capacity_min,
-        requirements.capacity_max,
-        ", ".join(needs),
-    )
-
-
-_ICONS = re.compile(r"^(?:\[[^\]]+\]\s*)+")
-_ICON = re.compile(r"\[([^\]]+)\]")
-_TRAIT_NAMES = {**DISCIPLINES, **VIRTUES}
-
-
-def _discipline_alternatives(card: Card) -> list[tuple[str, ...]]:
-    """The discipline sets a minion needs for at least one effect of the card, smallest first.
-
-    The card list's Discipline column says "A/B" (any one) or "A & B" (all together); the card text
-    is finer: Trochomancy is "Auspex & Necromancy", but its first effect needs Necromancy alone. So
-    each line of text that opens with discipline icons is one alternative; the column decides when
-    the text does not name exactly its disciplines."""
-    required = card.discipline_requirement
-    if required.mode is DisciplineRequirement.Mode.NONE or not required.codes:
-        return []
-    column = frozenset(required.codes)
-    lines = []
-    for line in card.text.split("\n"):
-        if match := _ICONS.match(line):
-            icons = {_ICON_CODES.get(icon.lower()) for icon in _ICON.findall(match.group())} - {None}
-            if icons:
-                lines.append(frozenset(icons))
-    if not lines or frozenset().union(*lines) != column:
-        lines = [column] if required.mode is DisciplineRequirement.Mode.ALL else [frozenset({c}) for c in column]
-    minimal = [alt for alt in set(lines) if not any(other < alt for other in lines)]
-    return sorted((tuple(sorted(alt)) for alt in minimal), key=lambda alt: (len(alt), alt))
-
-
-# Icons in card text: discipline trigrams (lower case inferior, upper case superior) and [flight].
-_ICON_CODES = {**{code: code for code in DISCIPLINES}, "flight": "fli"}
 
 
 _FACTS: weakref.WeakKeyDictionary[CardIndex, _Facts] = weakref.WeakKeyDictionary()
@@ -664,6 +589,9 @@ def validate(
     """
     rules = _ruleset(ruleset)
     day = _as_of(as_of, deck)
+    # Vampire names the list wrote without their group are settled for this day (``versions``): the report's
+    # deck holds the versions checked; the caller's deck is left as it was read.
+    deck = settle(deck, cards, day)
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 100):
         raise ValueError(f"players must be a whole number from 1 to 100; got {players!r}.")
     table = players if players is not None else rules.default_players
@@ -676,20 +604,21 @@ def validate(
     library_count = sum(deck.library.values())
 
     # Deck sizes (Polish rulebook L56-61; German rulebook L210).
+    limits = {"min": rules.crypt_min, "max": rules.crypt_max, "ruleset": rules.name, "format": rules.label}
     if crypt_count < rules.crypt_min:
-        errors.append(_issue(rules, "CRYPT_TOO_SMALL", f"Crypt has {_n(crypt_count)}; {rules.noun} needs "
-                             f"{_span(rules.crypt_min, rules.crypt_max)} ({rules.crypt_min - crypt_count} short)."))  # fmt: skip
+        errors.append(_issue(rules, "CRYPT_TOO_SMALL", count=crypt_count, short=rules.crypt_min - crypt_count,
+                             **limits))  # fmt: skip
     elif rules.crypt_max is not None and crypt_count > rules.crypt_max:
-        errors.append(_issue(rules, "CRYPT_TOO_LARGE", f"Crypt has {_n(crypt_count)}; {rules.noun} needs "
-                             f"{_span(rules.crypt_min, rules.crypt_max)} ({crypt_count - rules.crypt_max} too many)."))  # fmt: skip
+        errors.append(_issue(rules, "CRYPT_TOO_LARGE", count=crypt_count, excess=crypt_count - rules.crypt_max,
+                             **limits))  # fmt: skip
     low, high = rules.library_limits(table)
-    where = f" at a {table}-player table" if rules.library_per_player is not None else ""
+    # The table size is part of the limit only where the limit grows with it (the 2011 rulebook).
+    limits = {"min": low, "max": high, "players": table if rules.library_per_player is not None else None,
+              "ruleset": rules.name, "format": rules.label}  # fmt: skip
     if library_count < low:
-        errors.append(_issue(rules, "LIBRARY_TOO_SMALL", f"Library has {_n(library_count)}; {rules.noun} needs "
-                             f"{_span(low, high)}{where} ({low - library_count} short)."))  # fmt: skip
+        errors.append(_issue(rules, "LIBRARY_TOO_SMALL", count=library_count, short=low - library_count, **limits))
     elif high is not None and library_count > high:
-        errors.append(_issue(rules, "LIBRARY_TOO_LARGE", f"Library has {_n(library_count)}; {rules.noun} needs "
-                             f"{_span(low, high)}{where} ({library_count - high} too many)."))  # fmt: skip
+        errors.append(_issue(rules, "LIBRARY_TOO_LARGE", count=library_count, excess=library_count - high, **limits))
 
     # Crypt groups: one group or two consecutive ones; ANY fits every crypt.
     vampires = [(facts.vampires[card_id], n) for card_id, n in deck.crypt.items() if card_id in facts.vampires]
@@ -734,38 +663,35 @@ def validate(
         errors.append(_ban_issue(rules, card_id, facts, day))
     for legal, ids in sorted(early.items()):
         released = min(first_release[i] for i in ids)
-        errors.append(_issue(rules, "NOT_YET_LEGAL", f"{_names(ids, names)} {_be(ids)} not legal until "
-                             f"{legal.isoformat()} (first released {released.isoformat()}).", ids))  # fmt: skip
+        errors.append(_issue(rules, "NOT_YET_LEGAL", cards=ids, names=[names[i] for i in ids],
+                             date=legal.isoformat(), released=released.isoformat()))  # fmt: skip
     if outside:
-        pool = ", ".join(sorted(pool_sets)) if pool_sets else ""
-        where = f"printed in {pool}" if pool else "on its card list"
-        if pool and pool_cards:
-            where += " or on its card list"
-        errors.append(_issue(rules, "NOT_IN_FORMAT", f"{_names(outside, names)} {_be(outside)} not in the "
-                             f"{rules.label} card pool (cards {where}).", outside))  # fmt: skip
+        errors.append(_issue(rules, "NOT_IN_FORMAT", cards=outside, names=[names[i] for i in outside],
+                             ruleset=rules.name, format=rules.label, sets=sorted(pool_sets) if pool_sets else [],
+                             card_list=bool(pool_cards)))  # fmt: skip
 
     # What the decklist could not say: unknown names and impossible counts.
     for card_id in unknown:
-        errors.append(_issue(rules, "UNKNOWN_CARD", f"Card id {card_id} is not in the card list.", (card_id,)))
+        errors.append(_issue(rules, "UNKNOWN_CARD", cards=(card_id,), message_id="UNKNOWN_CARD_ID", card=card_id))
     for card_id, n in bad_counts:
-        errors.append(_issue(rules, "COUNT_INVALID", f"{names.get(card_id, f'Card id {card_id}')} has {n} "
-                             f"copies; a card needs 1 to {MAX_COUNT:,} copies.", (card_id,)))  # fmt: skip
+        errors.append(_issue(rules, "COUNT_INVALID", cards=(card_id,), card=card_id, name=names.get(card_id),
+                             copies=n, max=MAX_COUNT))  # fmt: skip
     for line in deck.unresolved:
         errors.append(_unresolved_issue(rules, line))
 
     # Warnings.
+    for entry in deck.ambiguous:
+        warnings.append(_ambiguous_issue(rules, entry, day, facts))
     if future:
         for released, ids in sorted(future.items()):
-            warnings.append(_issue(rules, "FUTURE_SET", f"{_names(ids, names)} did not exist yet on "
-                                   f"{day.isoformat()} (first released {released.isoformat()}).", ids))  # fmt: skip
-    warnings.extend(_requirement_issues(rules, deck, facts, vampires))
+            warnings.append(_issue(rules, "FUTURE_SET", cards=ids, names=[names[i] for i in ids],
+                                   date=day.isoformat(), released=released.isoformat()))  # fmt: skip
+    warnings.extend(_requirement_issues(rules, deck, facts, cards))
     in_crypt = deck.crypt
     for vampire, _ in vampires:
         if vampire.base_id is not None and vampire.base_id in in_crypt:
-            base = names.get(vampire.base_id, "")
-            warnings.append(_issue(rules, "ADVANCED_PAIR", f"The crypt holds both {base} and its advanced version: "
-                                   "legal, and they can merge, but either contests the other in play.",
-                                   (vampire.base_id, vampire.id)))  # fmt: skip
+            warnings.append(_issue(rules, "ADVANCED_PAIR", cards=(vampire.base_id, vampire.id), card=vampire.base_id,
+                                   name=names.get(vampire.base_id, ""), advanced=vampire.id))  # fmt: skip
     warnings.extend(_declared_issues(rules, deck, facts, crypt_count, library_count))
 
     return Report(
@@ -812,8 +738,20 @@ def _as_of(as_of: datetime.date | str | None, deck: Deck) -> datetime.date:
     raise ValueError(f"as_of must be a date (YYYY-MM-DD), \"deck\" or nothing; got {as_of!r}.")
 
 
-def _issue(rules: Ruleset, code: str, message: str, cards: Iterable[int] = ()) -> Issue:
-    return Issue(code=code, message=message, rule=rules.rule(code), cards=tuple(cards))
+def _issue(rules: Ruleset, code: str, message: str | None = None, cards: Iterable[int] = (), *,
+           message_id: str | None = None, **params: Any) -> Issue:  # fmt: skip
+    """An issue of ``code``, cited from the ruleset: the sentence of ``message_id`` (default: the code,
+    see ``messages.MESSAGES``) filled with ``params``. A ready ``message`` is taken as it is, in English
+    only (shells cannot translate it: give a message id)."""
+    citation = rules.citation(code)
+    if message is None:
+        message_id = message_id or code
+        message = render(message_id, params)
+    return Issue(code=code, message=message, rule=_rule_text(citation), cards=tuple(cards), params=params,
+                 message_id=message_id or "", citation=citation)  # fmt: skip
+
+
+_rule_text = functools.lru_cache(maxsize=256)(citation_text)
 
 
 def _group_issue(rules: Ruleset, vampires: list[tuple[_Vampire, int]], groups: tuple[int, ...],
@@ -827,75 +765,61 @@ def _group_issue(rules: Ruleset, vampires: list[tuple[_Vampire, int]], groups: t
                 key=lambda s: (sum(copies.get(g, 0) for g in range(s, s + window)), -s))  # fmt: skip
     kept = range(start, start + window)
     out = [v for v, _ in vampires if v.group and v.group not in kept]
-    span = f"group {start}" if window == 1 else f"groups {start}–{start + window - 1}"
-    listed = ", ".join(f"{names[v.id]} (group {v.group})" for v in out)
-    allowed = "one group" if window == 1 else f"one group or up to {window} consecutive groups"
-    if window == 2:
-        allowed = "one group or two consecutive groups"
-    return _issue(rules, "CRYPT_GROUPS", f"Crypt mixes groups {_join([str(g) for g in groups], 'and')}; a crypt "
-                  f"holds vampires of {allowed} (ANY fits all). Outside {span}: {listed}.", (v.id for v in out))  # fmt: skip
+    return _issue(rules, "CRYPT_GROUPS", cards=[v.id for v in out], groups=list(groups), window=window,
+                  kept=[start, start + window - 1],
+                  outside=[{"id": v.id, "name": names[v.id], "group": v.group} for v in out])  # fmt: skip
 
 
 def _ban_issue(rules: Ruleset, card_id: int, facts: _Facts, day: datetime.date) -> Issue:
     name = facts.names[card_id]
     if card_id in rules.banned_cards:
-        return _issue(rules, "BANNED_CARD", f"{name} is banned in the {rules.label} format.", (card_id,))
-    since = facts.ban_dates[card_id]
-    when = since.isoformat() if card_id in facts.ban_exact else f"{since.year} (the card list gives the year only)"
-    return _issue(rules, "BANNED_CARD", f"{name} is banned in VEKN tournaments since {when}.", (card_id,))
+        return _issue(rules, "BANNED_CARD", cards=(card_id,), message_id="BANNED_IN_FORMAT", card=card_id, name=name,
+                      ruleset=rules.name, format=rules.label)  # fmt: skip
+    exact = card_id in facts.ban_exact
+    return _issue(rules, "BANNED_CARD", cards=(card_id,), message_id="BANNED_CARD" if exact else "BANNED_CARD_SINCE_YEAR",
+                  card=card_id, name=name, since=facts.ban_dates[card_id].isoformat(), exact=exact)  # fmt: skip
 
 
 def _unresolved_issue(rules: Ruleset, line: Unresolved) -> Issue:
-    where = f"Line {line.line}: " if line.line else ""
     text = " ".join(line.text.split())
     if len(text) > 120:
         text = text[:117] + "…"
     if line.reason == "count":
-        return _issue(rules, "COUNT_INVALID", f"{where}“{text}” asks for {line.count:,} copies; "
-                      f"a line holds 1 to {MAX_COUNT:,} copies of a card.")  # fmt: skip
-    hint = f" Did you mean {_join(line.suggestions, 'or')}?" if line.suggestions else ""
-    return _issue(rules, "UNKNOWN_CARD", f"{where}“{text}” names no card in the card list.{hint}")
+        return _issue(rules, "COUNT_INVALID", message_id="COUNT_INVALID_LINE", line=line.line, text=text,
+                      count=line.count, max=MAX_COUNT)  # fmt: skip
+    return _issue(rules, "UNKNOWN_CARD", line=line.line, text=text, suggestions=list(line.suggestions))
 
 
-def _requirement_issues(rules: Ruleset, deck: Deck, facts: _Facts,
-                        vampires: list[tuple[_Vampire, int]]) -> list[Issue]:  # fmt: skip
-    if not deck.library:
-        return []
-    requirements = facts.requirements
-    crypt = [v for v, _ in vampires]
-    traits = clans = 0
-    for vampire in crypt:
-        traits |= vampire.traits
-        clans |= vampire.clan
-    met: dict[_Requirement, bool] = {}
-    issues = []
-    for card_id in deck.library:
-        requirement = requirements.get(card_id)
-        if requirement is None:
-            continue
-        if requirement.any_traits:
-            ok = bool(requirement.any_traits & traits)
-        elif requirement.only_clans:
-            ok = bool(requirement.only_clans & clans)
-        else:
-            ok = met.get(requirement)
-            if ok is None:
-                ok = met[requirement] = any(requirement.met_by(v) for v in crypt)
-        if not ok:
-            issues.append(_issue(rules, "REQUIREMENT_UNMET", f"No vampire in the crypt can play "
-                                 f"{facts.names[card_id]}: it needs {requirement.needs}.", (card_id,)))  # fmt: skip
-    return issues
+def _ambiguous_issue(rules: Ruleset, entry: Ambiguous, day: datetime.date, facts: _Facts) -> Issue:
+    text = " ".join(entry.text.split())
+    if len(text) > 120:
+        text = text[:117] + "…"
+    others = [{"id": i, "name": facts.unique.get(i, f"#{i}")} for i in entry.candidates if i != entry.chosen]
+    return _issue(rules, "AMBIGUOUS_NAME", cards=(entry.chosen,), line=entry.line, text=text, name=entry.name,
+                  vampire=facts.names.get(entry.chosen, entry.name), card=entry.chosen,
+                  chosen=facts.unique.get(entry.chosen, entry.name), others=others, reason=entry.reason,
+                  date=day.isoformat())  # fmt: skip
+
+
+def _requirement_issues(rules: Ruleset, deck: Deck, facts: _Facts, cards: CardIndex) -> list[Issue]:
+    # Could a vampire of the crypt play it, after the become-Anarch action if need be? (``eligibility``.)
+    book = eligibility.for_cards(cards)
+    return [
+        _issue(rules, "REQUIREMENT_UNMET", cards=(card_id,), card=card_id, name=facts.names[card_id],
+               needs=book.requirement(card_id).needs_params())
+        for card_id in book.unplayable(deck.crypt, deck.library, may_become_anarch=True)
+    ]
 
 
 def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int, library_count: int) -> list[Issue]:
     declared = deck.declared
     issues = []
     if declared.crypt is not None and declared.crypt != crypt_count:
-        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH",
-                             f"The decklist says its crypt has {_n(declared.crypt)}; it lists {crypt_count}."))  # fmt: skip
+        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_CRYPT", declared=declared.crypt,
+                             count=crypt_count))  # fmt: skip
     if declared.library is not None and declared.library != library_count:
-        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH",
-                             f"The decklist says its library has {_n(declared.library)}; it lists {library_count}."))  # fmt: skip
+        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_LIBRARY",
+                             declared=declared.library, count=library_count))  # fmt: skip
     if declared.sections:
         section_of = facts.section
         real: dict[str, int] = {}
@@ -909,13 +833,13 @@ def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int
                 continue
             if said != real.get(key, 0):
                 members = [card_id for card_id in deck.library if section_of.get(card_id) == key]
-                issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", f"The decklist says {title} has {_n(said)}; "
-                                     f"it lists {real.get(key, 0)}.", members))  # fmt: skip
+                issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", cards=members, message_id="DECLARED_SECTION",
+                                     title=title, declared=said, count=real.get(key, 0)))  # fmt: skip
     if declared.trifles is not None:
         trifles = sum(n for card_id, n in deck.library.items() if card_id in facts.trifles)
         if declared.trifles != trifles:
-            issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", f"The decklist says it has {declared.trifles} "
-                                 f"trifle{'s' if declared.trifles != 1 else ''}; it lists {trifles}."))  # fmt: skip
+            issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_TRIFLES",
+                                 declared=declared.trifles, count=trifles))  # fmt: skip
     return issues
 
 
@@ -923,31 +847,3 @@ def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int
 def _section_key(title: str) -> str:
     """A library heading as a card type key: "Action Modifier / Combat" → "action modifier/combat"."""
     return "/".join(part.strip() for part in title.lower().split("/"))
-
-
-# --- wording -----------------------------------------------------------------------------------
-
-
-def _n(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _span(low: int, high: int | None) -> str:
-    if high is None:
-        return f"at least {low}"
-    return f"exactly {low}" if low == high else f"{low} to {high}"
-
-
-def _join(items, word: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
-def _names(ids: list[int], names: Mapping[int, str]) -> str:
-    return _join([names[i] for i in ids], "and")
-
-
-def _be(ids: list[int]) -> str:
-    return "is" if len(ids) == 1 else "are"

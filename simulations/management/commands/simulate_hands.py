@@ -77,6 +77,7 @@ class Command(BaseCommand):
         if note:
             self.stderr.write(note)
         deck = self._read_deck(path, cards)
+        card_index.remember(cards)  # the card list's snapshot, for the next command (cards.snapshot)
         if via_workers:
             report = self._via_workers(
                 deck, cards, hands=hands, seed=seed, conditions=conditions, chunk_size=chunk_size

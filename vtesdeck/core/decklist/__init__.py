@@ -17,6 +17,7 @@ from ..carddb import CardIndex
 from ..deck import Deck
 from . import csvfmt, eld, jsonfmt, lackey_dek, text, twd, vdb_url
 from .base import MAX_BYTES, MAX_LINES, DecklistError, Format
+from .mangled import repair_text
 
 __all__ = ["FORMATS", "MAX_BYTES", "MAX_LINES", "DecklistError", "Format", "decode", "detect", "export", "parse"]
 
@@ -33,25 +34,26 @@ _CONTROL_CHARS = re.compile("[" + "".join(re.escape(chr(code)) for code in sorte
 
 
 def decode(source: bytes | str) -> str:
-    """The text of an upload or a paste, refused with a plain sentence when it cannot be a decklist."""
+    """The text of an upload or a paste, refused with a plain sentence when it cannot be a decklist; text
+    that old mail or a wrong code page damaged (quoted-printable, mojibake) comes back repaired."""
     if isinstance(source, str):
         if len(source) > MAX_BYTES:
-            raise DecklistError(f"The decklist is too large ({len(source):,} characters; the limit is {MAX_BYTES:,}).")
+            raise DecklistError.of("TEXT_TOO_LARGE", size=len(source), limit=MAX_BYTES)
         text = source
     else:
         if len(source) > MAX_BYTES:
-            raise DecklistError(f"The file is too large ({len(source):,} bytes; the limit is {MAX_BYTES:,}).")
+            raise DecklistError.of("FILE_TOO_LARGE", size=len(source), limit=MAX_BYTES)
         text = _decode_bytes(bytes(source))
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:4096]
     if "\x00" in sample or len(_CONTROL_CHARS.findall(sample)) > len(sample) // 20:
-        raise DecklistError("This is not a text file (it holds binary data); upload a decklist as text.")
+        raise DecklistError.of("BINARY_FILE")
     if not text.strip():
-        raise DecklistError("The decklist is empty.")
+        raise DecklistError.of("EMPTY_DECKLIST")
     if text.count("\n") >= MAX_LINES:
-        raise DecklistError(f"The decklist has more than {MAX_LINES:,} lines; no deck is that long.")
-    return text
+        raise DecklistError.of("TOO_MANY_LINES", limit=MAX_LINES)
+    return repair_text(text)
 
 
 def _decode_bytes(data: bytes) -> str:
@@ -59,13 +61,13 @@ def _decode_bytes(data: bytes) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            raise DecklistError(f"The file claims UTF-16 but is not valid UTF-16 ({exc.reason}).") from exc
+            raise DecklistError.of("BAD_UTF16", reason=exc.reason) from exc
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     if b"\x00" in data[:4096]:
-        raise DecklistError("This is not a text file (it holds binary data); upload a decklist as text.")
+        raise DecklistError.of("BINARY_FILE")
     # Older tools (Lackey, ARDB on Windows) save in the Windows code page; cp1252 leaves five bytes
     # undefined, so latin-1 takes whatever is left rather than refuse a decklist over one character.
     try:
@@ -89,7 +91,7 @@ def detect(text: str) -> str:
 def parse(source: bytes | str, cards: CardIndex, *, format: str | None = None, path: str = "") -> Deck:
     """Read a decklist in any supported format. Raises ``DecklistError`` for input that is no decklist."""
     if format is not None and format not in FORMATS:
-        raise DecklistError(f"Unknown decklist format {format!r}; known formats: {', '.join(FORMATS)}.")
+        raise DecklistError.of("UNKNOWN_FORMAT", format=format, known=list(FORMATS))
     text = decode(source)
     name = format or detect(text)
     deck = FORMATS[name].parse(text, cards)
@@ -102,5 +104,5 @@ def export(deck: Deck, cards: CardIndex, format: str) -> str:
     fmt = FORMATS.get(format)
     if fmt is None or fmt.export is None:
         writable = [name for name, f in FORMATS.items() if f.export is not None]
-        raise DecklistError(f"Cannot export to {format!r}; formats that can be written: {', '.join(writable)}.")
+        raise DecklistError.of("CANNOT_EXPORT", format=format, known=writable)
     return fmt.export(deck, cards)

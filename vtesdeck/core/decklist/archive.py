@@ -53,31 +53,28 @@ def read_archive(data: bytes, *, max_members: int = MAX_MEMBERS, max_total: int 
     archive with no file in it.
     """
     if len(data) > max_total:
-        raise DecklistError(f"The zip archive is too large ({len(data):,} bytes; the limit is {max_total:,}).")
+        raise DecklistError.of("ZIP_TOO_LARGE", size=len(data), limit=max_total)
     # zipfile builds an object per member before we see one: count them in the end record first. Skipped
     # members (a Mac adds a "__MACOSX/._name" per file) are why the bound is looser than max_members.
     entries = _declared_entries(data)
     if entries is not None and entries > 4 * max_members + 16:
-        raise DecklistError(f"The zip archive holds {entries:,} entries; at most {max_members:,} files are read "
-                            "from one upload.")  # fmt: skip
+        raise DecklistError.of("ZIP_TOO_MANY_ENTRIES", entries=entries, limit=max_members)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
-        raise DecklistError(f"This zip archive is damaged and cannot be opened ({exc}).") from exc
+        raise DecklistError.of("ZIP_DAMAGED", detail=str(exc)) from exc
     with archive:
         members = [info for info in archive.infolist() if not _skipped(info)]
         if len(members) > max_members:
-            raise DecklistError(f"The zip archive holds {len(members):,} files; at most {max_members:,} are read "
-                                "from one upload.")  # fmt: skip
+            raise DecklistError.of("ZIP_TOO_MANY_FILES", files=len(members), limit=max_members)
         if not members:
-            raise DecklistError("The zip archive holds no files.")
+            raise DecklistError.of("ZIP_EMPTY")
         declared = 0
         for info in members:
             _check_declared(info, max_member)
             declared += info.file_size
             if declared > max_total:
-                raise DecklistError(f"The zip archive unpacks to more than {max_total:,} bytes; "
-                                    "upload fewer decklists at a time.")  # fmt: skip
+                raise DecklistError.of("ZIP_UNPACKS_TOO_LARGE", limit=max_total)
         files, total = [], 0
         for info in members:
             content = _read_member(archive, info, max_member, max_total - total)
@@ -99,15 +96,13 @@ def _declared_entries(data: bytes) -> int | None:
 def _check_declared(info: zipfile.ZipInfo, max_member: int) -> None:
     name = info.filename
     if name.lower().endswith((".zip", ".jar", ".7z", ".rar", ".gz", ".tgz", ".bz2", ".xz")):
-        raise DecklistError(f"The zip archive holds another archive ({name}); "
-                            "unpack it and upload the decklists themselves.")  # fmt: skip
+        raise DecklistError.of("ZIP_NESTED", name=name)
     if info.flag_bits & 0x1:
-        raise DecklistError(f"{name} is password-protected in the zip archive; it cannot be read.")
+        raise DecklistError.of("ZIP_ENCRYPTED", name=name)
     if info.file_size > max_member:
-        raise DecklistError(f"{name} unpacks to {info.file_size:,} bytes; a decklist may hold {max_member:,}.")
+        raise DecklistError.of("ZIP_MEMBER_TOO_LARGE", name=name, size=info.file_size, limit=max_member)
     if info.file_size > _RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-        raise DecklistError(f"{name} is compressed {info.file_size // max(info.compress_size, 1):,} times over, "
-                            "as zip bombs are, not as decklists are; the archive is refused.")  # fmt: skip
+        raise DecklistError.of("ZIP_BOMB_DECLARED", name=name, ratio=info.file_size // max(info.compress_size, 1))
 
 
 def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, max_member: int, room: int) -> bytes:
@@ -120,16 +115,13 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, max_member: in
             while chunk := member.read(_CHUNK):
                 size += len(chunk)
                 if size > limit:
-                    raise DecklistError(f"{name} unpacks to more than {limit:,} bytes, more than its header "
-                                        "declares or a decklist may hold; the archive is refused.")  # fmt: skip
+                    raise DecklistError.of("ZIP_MEMBER_OVERFLOW", name=name, limit=limit)
                 if size > _RATIO_FROM and size > MAX_RATIO * max(info.compress_size, 1):
-                    raise DecklistError(f"{name} inflates more than {MAX_RATIO} times over, as zip bombs do; "
-                                        "the archive is refused.")  # fmt: skip
+                    raise DecklistError.of("ZIP_BOMB", name=name, ratio=MAX_RATIO)
                 if size == len(chunk) and is_zip(chunk):
-                    raise DecklistError(f"The zip archive holds another archive ({name}); "
-                                        "unpack it and upload the decklists themselves.")  # fmt: skip
+                    raise DecklistError.of("ZIP_NESTED", name=name)
                 chunks.append(chunk)
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError, RuntimeError) as exc:
         # A wrong CRC, a truncated stream, an unsupported compression method, an encrypted member.
-        raise DecklistError(f"{name} is damaged in the zip archive and cannot be read ({exc}).") from exc
+        raise DecklistError.of("ZIP_MEMBER_DAMAGED", name=name, detail=str(exc)) from exc
     return b"".join(chunks)

@@ -20,6 +20,8 @@ import re
 
 from ..carddb import CardIndex
 from ..deck import Deck
+from ..messages import gettext_noop
+from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, parse_count
 
@@ -79,8 +81,8 @@ def parse(text: str, cards: CardIndex) -> Deck:
             raw = source_lines[line - 1].strip() if line <= len(source_lines) else delimiter.join(row)
             _read_row(entries, cells, columns, line, raw)
     except csv.Error as exc:  # a quote never closed, a cell past csv's field size limit
-        raise DecklistError(f"This CSV cannot be read at line {reader.line_num}: {exc}.") from exc
-    return deck
+        raise DecklistError.of("CSV_UNREADABLE", line=reader.line_num, detail=str(exc)) from exc
+    return settle(deck, cards)  # bare shared vampire names: see versions
 
 
 def _header(cells: list[str]) -> dict[str, int]:
@@ -130,7 +132,7 @@ def export(deck: Deck, cards: CardIndex) -> str:
 FORMATS = (
     Format(
         name="csv",
-        label="CSV (count, card id, name)",
+        label=gettext_noop("CSV (count, card id, name)"),
         extension="csv",
         media_type="text/csv",
         parse=parse,

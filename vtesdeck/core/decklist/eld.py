@@ -29,6 +29,8 @@ import re
 
 from ..carddb import CardIndex
 from ..deck import Deck
+from ..messages import gettext_noop
+from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, check_copies, parse_count
 
@@ -65,22 +67,22 @@ def parse(text: str, cards: CardIndex) -> Deck:
             number += 1
             if line.strip():
                 return line
-        raise DecklistError(f"This ELDB deck file ends before its {what}.")
+        raise DecklistError.of(what)
 
-    first = next_line("deck name")
+    first = next_line("ELDB_NO_NAME")
     if not first.lstrip().startswith('"'):
-        raise DecklistError("This is not an ELDB deck file: its first line should be the deck name in quotes.")
+        raise DecklistError.of("NOT_ELDB")
     deck.name = _unquote(first)
-    deck.author = _unquote(next_line("author"))
+    deck.author = _unquote(next_line("ELDB_NO_AUTHOR"))
     # The description keeps its blank lines: it runs to the first line that ends with a quote.
-    description = next_line("description").strip()
+    description = next_line("ELDB_NO_DESCRIPTION").strip()
     if len(description) >= 2 and description.startswith('"') and description.endswith('"'):
         deck.description = description[1:-1]
     else:
         parts = [description.removeprefix('"')]
         while True:
             if number >= len(lines):
-                raise DecklistError("This ELDB deck file's description never closes its quote.")
+                raise DecklistError.of("ELDB_OPEN_QUOTE")
             line = lines[number].rstrip("\r")
             number += 1
             if line.rstrip().endswith('"'):
@@ -89,7 +91,7 @@ def parse(text: str, cards: CardIndex) -> Deck:
             parts.append(line)
         deck.description = "\n".join(parts).strip()
     _read_cards(deck, cards, lines, number)
-    return deck
+    return settle(deck, cards)  # bare shared vampire names: see versions
 
 
 def _read_cards(deck: Deck, cards: CardIndex, lines: list[str], start: int) -> None:
@@ -131,7 +133,7 @@ def _eld_name(name: str) -> str:
 
 
 def export(deck: Deck, cards: CardIndex) -> str:
-    check_copies(deck, "an ELDB deck file")
+    check_copies(deck, "eld")
     description = deck.description.replace('"', "'").replace("\r", "")
     lines = [f'"{_eld_name(deck.name)}"', f'"{_eld_name(deck.author)}"', f'"{description}"']
     for part in (deck.crypt, deck.library):
@@ -145,7 +147,7 @@ def export(deck: Deck, cards: CardIndex) -> str:
 FORMATS = (
     Format(
         name="eld",
-        label="ELDB deck file (.eld)",
+        label=gettext_noop("ELDB deck file (.eld)"),
         extension="eld",
         media_type="text/plain",
         parse=parse,

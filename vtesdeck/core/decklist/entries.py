@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 from ..carddb import CardIndex
-from ..deck import Deck, Unresolved
+from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
 from .base import DecklistError
 from .lines import MAX_DECK_COPIES, MAX_LINE_COUNT, SUGGESTED_LINES
@@ -24,16 +24,22 @@ MAX_COPIES = MAX_DECK_COPIES
 class Entries:
     """Adds the entries of one decklist to ``deck``. Unknown cards and impossible counts are kept as
     ``Unresolved`` lines (the validator turns them into UNKNOWN_CARD and COUNT_INVALID); the same unknown
-    text in the same section merges, as repeated lines of a known card do."""
+    text in the same section merges, as repeated lines of a known card do. A bare name two groups of a
+    vampire share ("Theo Bell") is added as its earliest printing and kept in ``deck.ambiguous``: the
+    format's ``parse`` settles it once the whole deck is read (``versions.settle``)."""
 
     def __init__(self, deck: Deck, cards: CardIndex) -> None:
         self.deck, self.cards = deck, cards
         self.resolver = resolver_for(cards)
         self._copies = 0
         self._unknown: dict[tuple[str, str], Unresolved] = {}
+        # The card ``by_name`` last found for a bare shared name, with its candidates, for ``add`` to
+        # record; any other lookup forgets it, so a card an entry gave by id is never taken for one.
+        self._bare: tuple[Card, str, tuple[Card, ...]] | None = None
 
     def by_id(self, value: object) -> Card | None:
         """The card a VEKN id names (an int or a string of digits), or None."""
+        self._bare = None
         if isinstance(value, bool):
             return None
         if isinstance(value, str):
@@ -45,7 +51,10 @@ class Entries:
 
     def by_name(self, name: str, section: str = "") -> Card | None:
         name = name.strip()
-        return self.resolver.resolve(name, section=section) if name else None
+        card = self.resolver.resolve(name, section=section) if name else None
+        versions = self.resolver.versions(name, section=section) if card is not None else ()
+        self._bare = (card, name, versions) if versions else None
+        return card
 
     def add(self, card: Card | None, count: int | None, *, line: int, text: str, section: str = "",
             name: str | None = None, comment: str = "") -> None:  # fmt: skip
@@ -53,6 +62,7 @@ class Entries:
 
         ``text`` is what a judge sees for an unresolved entry; ``name`` (default: ``text``) is what the
         fuzzy suggestions start from, "" for none (an entry that gave only an unknown id)."""
+        bare, self._bare = self._bare, None
         if count is None or not 1 <= count <= MAX_COUNT or self._copies + count > MAX_COPIES:
             self.deck.unresolved.append(
                 Unresolved(line=line, text=text, count=count or 0, section=section, reason="count")
@@ -67,13 +77,17 @@ class Entries:
                 # Suggestions cost about a millisecond each: a file of junk gets them for its first lines.
                 suggest = bool(name) and len(self.deck.unresolved) < SUGGESTED_LINES
                 known = Unresolved(line=line, text=text, count=count, section=section,
-                                   suggestions=self.resolver.suggest(name) if suggest else [])  # fmt: skip
+                                   suggestions=self.resolver.suggest(name, section=section) if suggest else [])  # fmt: skip
                 self._unknown[(text, section)] = known
                 self.deck.unresolved.append(known)
             self._copies += count
             return
         self._copies += count
         self.deck.add(card, count, comment)
+        if bare is not None and bare[0] is card:
+            self.deck.ambiguous.append(Ambiguous(line=line, text=text, name=bare[1], count=count,
+                                                 candidates=[c.id for c in bare[2]], chosen=card.id,
+                                                 comment=comment))  # fmt: skip
 
 
 def parse_count(value: object) -> int | None:
@@ -94,9 +108,10 @@ def parse_count(value: object) -> int | None:
     return None
 
 
-def check_copies(deck: Deck, what: str) -> None:
-    """Formats that write a line per copy refuse a deck no table could hold rather than fill memory."""
+def check_copies(deck: Deck, format: str) -> None:
+    """Formats that write a line per copy (``format`` names one) refuse a deck no table could hold rather
+    than fill memory."""
     copies = deck.crypt_count + deck.library_count
     if copies > MAX_COPIES or any(not 0 < n <= MAX_COUNT for part in (deck.crypt, deck.library) for n in part.values()):
-        raise DecklistError(f"This deck cannot be written as {what}: it asks for {copies:,} copies "
-                            f"(at most {MAX_COUNT:,} of a card and {MAX_COPIES:,} in all).")  # fmt: skip
+        raise DecklistError.of("TOO_MANY_COPIES_TO_WRITE", format=format, copies=copies, max_count=MAX_COUNT,
+                               max_copies=MAX_COPIES)  # fmt: skip

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..carddb import CardIndex
 from ..deck import Deck, Declared, Event, Unresolved
+from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, parse_count
 
@@ -68,16 +69,16 @@ def parse(text: str, cards: CardIndex) -> Deck:
     try:
         data = _loads(text)
     except json.JSONDecodeError as exc:
-        raise DecklistError(f"This is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).") from exc
+        raise DecklistError.of("JSON_INVALID", detail=exc.msg, line=exc.lineno, column=exc.colno) from exc
     except RecursionError as exc:
-        raise DecklistError("This JSON nests lists or objects too deeply to be a decklist.") from exc
+        raise DecklistError.of("JSON_TOO_DEEP") from exc
     deck = Deck()
     entries = Entries(deck, cards)
     if isinstance(data, list):  # a bare list of card entries
         _read_cards(entries, data, "")
-        return deck
+        return settle(deck, cards)  # bare shared vampire names: see versions
     if not isinstance(data, dict):
-        raise DecklistError('This JSON holds no deck: expected an object with "crypt" and "library" lists.')
+        raise DecklistError.of("JSON_NO_DECK")
     deck.name = _text(data, "name")
     deck.author = _text(data, "author") or _text(data, "owner")
     deck.description = _text(data, "description")
@@ -108,12 +109,15 @@ def parse(text: str, cards: CardIndex) -> Deck:
         for key, comment in data["comments"].items():
             if str(key).isdigit() and isinstance(comment, str):
                 deck.comments[int(key)] = comment
-    return deck
+    return settle(deck, cards)  # bare shared vampire names: see versions
+
+
+_NOT_A_LIST = {"crypt": "JSON_CRYPT_NOT_A_LIST", "library": "JSON_LIBRARY_NOT_A_LIST"}
 
 
 def _read_cards(entries: Entries, items: Any, section: str, *, nested: bool = False) -> None:
     if not isinstance(items, list):
-        raise DecklistError(f"The {section or 'card'} list in this JSON is not a list.")
+        raise DecklistError.of(_NOT_A_LIST.get(section, "JSON_CARDS_NOT_A_LIST"))
     for item in items:
         if isinstance(item, dict) and isinstance(item.get("cards"), list) and not nested:
             # krcg groups the library by card type: {"type": "Master", "count": 18, "cards": [...]}
@@ -154,7 +158,7 @@ def _text(data: dict[str, Any], key: str) -> str:
         return ""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return str(value)
-    raise DecklistError(f'The deck\'s "{key}" in this JSON should be text.')
+    raise DecklistError.of("JSON_NOT_TEXT", key=key)
 
 
 def _event(data: dict[str, Any]) -> Event:
@@ -166,7 +170,7 @@ def _event(data: dict[str, Any]) -> Event:
             try:
                 fields[key] = datetime.date.fromisoformat(str(value))
             except ValueError as exc:
-                raise DecklistError(f"The event {key} {value!r} is not a date written YYYY-MM-DD.") from exc
+                raise DecklistError.of("JSON_BAD_DATE", key=key, value=value) from exc
         elif key == "players":
             players = parse_count(value)
             fields[key] = players if players is not None and 0 <= players <= 100_000 else None
@@ -177,7 +181,7 @@ def _event(data: dict[str, Any]) -> Event:
 
 def _declared(data: Any) -> Declared:
     if not isinstance(data, dict):
-        raise DecklistError('The "declared" counts in this JSON should be an object.')
+        raise DecklistError.of("JSON_DECLARED_NOT_OBJECT")
     sections = data.get("sections") or {}
     return Declared(
         crypt=parse_count(data.get("crypt")),
@@ -191,7 +195,7 @@ def _declared(data: Any) -> Declared:
 
 def _unresolved(items: Any) -> list[Unresolved]:
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise DecklistError('The "unresolved" lines in this JSON should be a list of objects.')
+        raise DecklistError.of("JSON_UNRESOLVED_NOT_LIST")
     found = []
     for item in items:
         fields = {k: v for k, v in item.items() if k in _UNRESOLVED_FIELDS}

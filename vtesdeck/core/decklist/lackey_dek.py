@@ -29,6 +29,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..carddb import CardIndex
 from ..deck import Deck
+from ..messages import gettext_noop
+from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, check_copies
 
@@ -47,20 +49,15 @@ def detect(text: str) -> float:
 
 def parse(text: str, cards: CardIndex) -> Deck:
     if _DECLARATION.search(text):
-        raise DecklistError(
-            "This XML file declares a document type or entities, which a deck file never does; "
-            "it is refused for safety."
-        )
+        raise DecklistError.of("XML_DECLARATIONS")
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as exc:
         line, column = exc.position
         message = str(exc).split(":", 1)[0]
-        raise DecklistError(
-            f"This .dek file is not well-formed XML: {message} (line {line}, column {column + 1})."
-        ) from exc
+        raise DecklistError.of("DEK_NOT_XML", detail=message, line=line, column=column + 1) from exc
     if root.tag != "deck":
-        raise DecklistError(f"This XML file is not a LackeyCCG deck: it holds a <{root.tag}>, not a <deck>.")
+        raise DecklistError.of("NOT_LACKEY_DECK", tag=root.tag)
     # (section, name, Lackey's id) → copies, in the order the file lists them.
     copies: dict[tuple[str, str, str], int] = {}
     for zone in root.iter("superzone"):
@@ -79,7 +76,7 @@ def parse(text: str, cards: CardIndex) -> Deck:
             card = entries.by_id(lackey_id)
         line = 0 if card is not None else _line_of(text, name or lackey_id)
         entries.add(card, count, line=line, text=name or f"id {lackey_id}", section=section, name=name)
-    return deck
+    return settle(deck, cards)  # bare shared vampire names: see versions
 
 
 def _line_of(text: str, name: str) -> int:
@@ -93,7 +90,7 @@ def _line_of(text: str, name: str) -> int:
 
 
 def export(deck: Deck, cards: CardIndex) -> str:
-    check_copies(deck, ".dek")
+    check_copies(deck, "lackey-dek")
     lines = ['<deck version="0.8">', "\t<meta>", "\t\t<game>vtes</game>", "\t</meta>"]
     for zone, part in (("Deck", deck.library), ("Crypt", deck.crypt)):
         lines.append(f"\t<superzone name={quoteattr(zone)}>")
@@ -111,7 +108,7 @@ def export(deck: Deck, cards: CardIndex) -> str:
 FORMATS = (
     Format(
         name="lackey-dek",
-        label="LackeyCCG deck file (.dek)",
+        label=gettext_noop("LackeyCCG deck file (.dek)"),
         extension="dek",
         media_type="application/xml",
         parse=parse,

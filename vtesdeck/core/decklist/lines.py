@@ -3,13 +3,16 @@
 Every text format (the archive's, VDB's, ARDB's, Amaranth's, JOL's, Lackey's, a plain list) is lines
 of three kinds:
 
-* card lines: a count in any of the spellings people use — ``2x Name``, ``2 x Name``, ``2xName``,
-  ``2 Name``, ``2X Name``, ``Name x2``, ``2<TAB>Name`` — or a bare name meaning one copy, with an
-  optional `` -- comment`` tail kept as the card's comment;
-* section headers: ``Crypt (12 cards, min=17, max=30, avg=5.92)``, ``Library (90 cards)``,
-  ``Master (18; 7 trifle)``, ``Crypt:``, ARDB's ``Crypt [12 vampires] Capacity min: 2 …`` and
-  ``Action [20]``; the counts they state are kept in ``deck.declared``;
-* everything else: blank lines, ``#`` comments, rules of dashes, prose.
+* card lines: a count in any of the spellings tools use — ``2x Name``, ``2 x Name``, ``2xName``,
+  ``2 Name``, ``2X Name``, ``Name x2``, ``Name (2)``, ``2<TAB>Name`` — or a bare name meaning one copy,
+  with an optional `` -- comment`` tail kept as the card's comment. A line naming no card that way is
+  read again as people type (``loose``: ``Blood Doll - 2``, ``[2] Blood Doll``, ``Tupdog  Gargoyle``,
+  ``Deflection (great card)``) and with the damage of old encodings undone (``mangled``);
+* section headers, their count in any bracket or none, decorated or not: ``Crypt (12 cards, min=17,
+  max=30, avg=5.92)``, ``Library (90 cards)``, ``Master (18; 7 trifle)``, ``Crypt:``, ARDB's ``Crypt [12
+  vampires] Capacity min: 2 …`` and ``Action [20]``, ``Master {12}``, ``Masters x12``, ``=== Crypt (12)
+  ===``, ``**Library** (90)``, ``Library total: 90``; the counts they state are kept in ``deck.declared``;
+* everything else: blank lines, ``#`` comments, rules of dashes, prose, totals (``Total: 90``).
 
 ``DeckBuilder`` reads card lines into a deck: counts are checked (1..10,000 a line, 100,000 a deck),
 repeated lines merge, and a line naming no card is kept as ``Unresolved`` with suggestions.
@@ -22,13 +25,19 @@ import functools
 import re
 
 from ..carddb import CardIndex
-from ..deck import Deck, Unresolved
+from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
+from ..versions import settle
+from . import loose
+from .mangled import repair_line
 from .resolve import MAX_CACHE, Resolver, resolver_for
 
 MAX_LINE_COUNT = 10_000  # more copies than any deck could hold on one line: a typo or an attack
 MAX_DECK_COPIES = 100_000  # bounds the memory and the time every later step spends on one deck
 SUGGESTED_LINES = 100  # unresolved lines per deck given suggestions (each costs about a millisecond)
+# Longer than any card's name or crypt row (the archive's longest card line, comment included, has 274
+# characters). A longer name is prose; reading such lines in every way people type would cost time without end.
+MAX_CARD_LINE = 400
 
 # Library sections in the order the archive prints them.
 LIBRARY_TYPES = (
@@ -102,22 +111,33 @@ _SECTIONS = {
     "event": "Event",
 }
 _HEADER_WORD = (
-    r"(?:crypt|vampires?|imbued|library|masters?|convictions?|political(?:\s+actions?)?|politics?|actions?"
-    r"(?:\s+modifiers?)?|modifiers?|allies|ally|equipments?|retainers?|powers?|reactions?|combats?|events?)"
+    r"(?:crypts?|vampires?|imbued|library|masters?|convictions?|political(?:\s+actions?)?|politics?|actions?"
+    r"(?:\s+modifiers?)?|modifiers?|allies|allys?|equipments?|retainers?|powers?|reactions?|combats?|events?)"
     r"(?:\s+cards)?"
 )
-# A header starts with a header word (several joined by "/" or "&"); anything else is no header, and
-# most lines are rejected by this one match.
+# What people put around a header: markdown ("## Crypt", "**Library** (90)"), rules ("=== Crypt (12) ===",
+# "-- Master (12) --"), brackets ("[Library]"), bullets.
+HEADER_DECORATION = "#=*-_~[({<|>•·+"
+# A header starts with a header word (several joined by "/" or "&"), perhaps after "Total"; anything else
+# is no header, and most lines are rejected by this one match.
 _HEADER_TITLE = re.compile(
-    rf"^\s*(?:[#=*-]+\s*)?(?P<title>{_HEADER_WORD}(?:\s*[/&]\s*{_HEADER_WORD})*)(?![A-Za-z])(?P<after>.*)$",
+    rf"^\s*(?:[-#=*_~\[({{<|>•·+]+\s*)?(?:total\s+)?(?P<title>{_HEADER_WORD}(?:\s*[/&]\s*{_HEADER_WORD})*)"
+    rf"(?![A-Za-z])(?P<after>.*)$",
     re.IGNORECASE,
 )
-_HEADER_AFTER = re.compile(r"^\s*:?\s*(?:[(\[](?P<inner>[^)\]]*)[)\]])?\s*:?\s*(?P<rest>.*?)\s*$")
-_LEADING_NUMBER = re.compile(r"^\s*(\d+)")
+# The count in any bracket, or none: "Master (12)", "Master [12]", "Master {12}", "Master: 12", "Master - 12".
+_HEADER_AFTER = re.compile(
+    r"^[\s:*_#=~|\])}>–—-]*(?:[(\[{]\s*(?P<inner>[^)\]}]*)[)\]}])?\s*:?\s*(?P<rest>(?:.*\S)?)\s*$"
+)
+_LEADING_NUMBER = re.compile(r"^\s*[x×#]?\s*(\d+)", re.IGNORECASE)
+# "12 cards", "x12", "total: 90", "size: 90", "= 12", "<12>"
+_REST_NUMBER = re.compile(r"^[\s:=#*_~|<>–—-]*(?:(?:total|size)\s*[:=]?\s*)?[x×]?\s*(\d+)", re.IGNORECASE)
 _TRIFLES = re.compile(r"(\d+)\s*trifles?", re.IGNORECASE)
 # What may follow a header besides another header: crypt statistics, "cards", a count, a rule.
 _HEADER_REST = re.compile(
-    r"^(?:[\d\s.,;:=()\[\]/-]|cards?|vampires?|trifles?|min|max|avg|average|capacity|total)*$", re.IGNORECASE
+    r"^(?:[\d\s.,;:=()\[\]{}/*_#~|<>+–—-]|x(?=\s*\d)|×|cards?|vampires?|trifles?|min|max|avg|average|mean|capacity|cap"
+    r"|total|groups?|size|copies|of)*$",
+    re.IGNORECASE,
 )
 
 
@@ -158,9 +178,10 @@ def section_name(title: str) -> str | None:
 
 
 _HEADERS: dict[str, Header | None] = {}
+_STRIPPED = " \t" + HEADER_DECORATION
 _HEADER_STARTS = frozenset(
     ("cryp", "vamp", "imbu", "libr", "mast", "conv", "poli", "acti", "modi", "alli", "ally", "equi", "reta",
-     "powe", "reac", "comb", "even")  # fmt: skip
+     "powe", "reac", "comb", "even", "tota")  # fmt: skip
 )
 
 
@@ -172,7 +193,7 @@ def read_header(text: str) -> Header | None:
     except KeyError:
         pass
     # Most lines that reach here are prose: four letters tell them apart without a regex.
-    start = text.lstrip(" \t#=*-")[:4].lower()
+    start = text.lstrip(_STRIPPED)[:4].lower()
     if start not in _HEADER_STARTS:
         return None
     header = _read_header(text)
@@ -195,18 +216,29 @@ def _read_header(text: str) -> Header | None:
     inner, rest = after["inner"], after["rest"]
     then = None
     if rest and not _HEADER_REST.match(rest):
+        if inner is None:
+            return None  # "Political Ally: 1" is a card; a second header follows a first one's count
         then = read_header(rest)
         if then is None:
             return None  # "Combat: lots of it" is prose, not a header
     count = trifles = None
     if inner is not None and (number := _LEADING_NUMBER.match(inner)):
         count = int(number[1])
-    elif inner is None and rest and (number := _LEADING_NUMBER.match(rest)):
+    elif inner is None and rest and (number := _REST_NUMBER.match(rest)):
         count = int(number[1])
     for part in (inner, rest if then is None else None):
         if part and (found := _TRIFLES.search(part)):
             trifles = int(found[1])
     return Header(section=section, count=count, trifles=trifles, then=then)
+
+
+def read_header_line(stripped: str) -> Header | None:
+    """``read_header`` for any stripped line: only a line starting with a letter or a decoration ("## Crypt",
+    "=== Crypt ===", "-- Master (12) --", "**Library**") may be a header; card lines are not looked at."""
+    first = stripped[:1]
+    if first.isalpha() or (first and first in HEADER_DECORATION):
+        return read_header(stripped)
+    return None
 
 
 def is_rule(text: str) -> bool:
@@ -218,7 +250,8 @@ def is_rule(text: str) -> bool:
 # --- metadata ----------------------------------------------------------------------------------
 
 _META = re.compile(
-    r"^\s*(?P<key>deck\s*name|name|deck|title|created\s*by|creator|authors?|description|comments?)\s*:\s*(?P<value>.*?)\s*$",
+    r"^\s*(?P<key>deck\s*name|name|deck|title|created\s*by|creator|authors?|description|comments?)\s*:"
+    r"\s*(?P<value>(?:.*\S)?)\s*$",
     re.IGNORECASE,
 )
 _META_KEYS = {
@@ -252,14 +285,16 @@ _CARD_LINE = re.compile(
           |(?P<n2>[-+]?\d+)[xX×*](?=\S)             # 2xName
           |[xX×](?P<n3>\d+)\s+                      # x2 Name
         )?
-        (?P<name>.*?)
-        (?:\s+[xX×*]\s*(?P<n4>\d+))?                # Name x2
-        \s*$""",
+        (?P<name>.*\S)?\s*$""",
     re.VERBOSE,
 )
+# A count after the name: "Name x2", "Name *2", "Name (2)", "Name [x2]" (no card name ends so). Looked for
+# only in a name ending in a digit or a bracket: a pattern trying it at every character of every line
+# cost the archive's first reading a sixth more.
+_COUNT_AFTER = re.compile(r"(?:\s+[xX×*]\s*(\d+)|\s*[(\[{]\s*[xX×]?\s*(\d+)\s*[xX×]?\s*[)\]}])$")
 # " -- why this card": a comment on the card. Card names hold no double dash; one alternative name does
 # (see ``DeckBuilder._read``).
-_COMMENT = re.compile(r"\s+--\s*|\t--\s*")
+_COMMENT = re.compile(r"(?<!\s)\s+--\s*")  # from a run's first space: linear on a long run of spaces
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -278,12 +313,16 @@ def read_card_line(text: str) -> CardLine | None:
         if len(parts) == 2:
             text, comment = parts[0], parts[1].strip()
     match = _CARD_LINE.match(text)
-    if match is None or not match["name"]:
+    if match is None or not (name := match["name"]):
         return None
-    number = match["n"] or match["n2"] or match["n3"] or match["n4"]
+    number = match["n"] or match["n2"] or match["n3"]
+    # Searched in the last characters only: the pattern would retry a long run of spaces at every one.
+    if name[-1] in "0123456789)]}" and (after := _COUNT_AFTER.search(name, max(0, len(name) - 40))) and after.start():
+        name = name[: after.start()]
+        number = number or after[1] or after[2]
     if number is None:
-        return CardLine(count=1, name=match["name"], comment=comment, counted=False)
-    return CardLine(count=int(number), name=match["name"], comment=comment)
+        return CardLine(count=1, name=name, comment=comment, counted=False)
+    return CardLine(count=int(number), name=name, comment=comment)
 
 
 def looks_like_prose(text: str) -> bool:
@@ -306,7 +345,9 @@ class DeckBuilder:
         self.section = ""  # "crypt", "library", or "" before any header
 
     # The parsed form of every line is cached per card list by its raw text: the TWDA's 150,000 card
-    # lines hold about 25,000 distinct ones, and each later sighting costs one dict lookup.
+    # lines hold about 25,000 distinct ones, and each later sighting costs one dict lookup. A bare name
+    # that two groups of a vampire share is cached as its candidates, never as a card (the card slot is
+    # None, so ``twd``'s fast path comes here): which one a deck holds is settled by ``finish``, per deck.
     def card(self, number: int, text: str, *, kind: str | None = None) -> bool:
         """Read ``text`` as a card line into the deck. False when it is no card line: no name at
         all, or prose (an uncounted sentence that names no card), which the caller keeps as text."""
@@ -319,22 +360,37 @@ class DeckBuilder:
             if len(cache) >= MAX_CACHE:
                 cache.clear()
             cache[text] = entry
-        count, card, comment, name, prose = entry
+        count, card, comment, name, prose, versions = entry
         if count is None or prose:
             return False
+        if versions:
+            card = versions[0]  # for now: ``finish`` settles it with the whole crypt known
         if card is None:
             self.unresolved(number, text, count, name)
         elif 0 < count <= MAX_LINE_COUNT and self.copies + count <= MAX_DECK_COPIES:
             self.copies += count
             self.deck.add(card, count, comment)
+            if versions:
+                self.deck.ambiguous.append(Ambiguous(line=number, text=text.strip(), name=name, count=count,
+                                                     candidates=[c.id for c in versions], chosen=card.id,
+                                                     comment=comment))  # fmt: skip
         else:
             self.unresolved(number, text, count, "", reason="count")
         return True
 
-    def _read(self, text: str, kind: str) -> tuple[int | None, Card | None, str, str, bool]:
+    def _read(self, text: str, kind: str) -> tuple[int | None, Card | None, str, str, bool, tuple[Card, ...]]:
+        count, card, comment, name, prose = self._read_name(text, kind)
+        versions = self.resolver.versions(name, section=kind) if card is not None else ()
+        return count, None if versions else card, comment, name, prose, versions
+
+    def _read_name(
+        self, text: str, kind: str, *, repair: bool = True
+    ) -> tuple[int | None, Card | None, str, str, bool]:
         line = read_card_line(text)
         if line is None:
             return None, None, "", "", False
+        if len(line.name) > MAX_CARD_LINE:
+            return line.count, None, line.comment, line.name, True  # no card is named that long: prose
         card = self.resolver.resolve(line.name, section=kind)
         name, comment = line.name, line.comment
         while card is None and comment:
@@ -349,13 +405,46 @@ class DeckBuilder:
             whole = _COMMENT.split(text.strip(), maxsplit=1)[0]
             if (found := self.resolver.resolve(whole, section=kind)) is not None:
                 return 1, found, line.comment, whole, False
-        prose = card is None and not line.counted and looks_like_prose(line.name)
-        return line.count, card, line.comment, line.name, prose
+        if card is not None:
+            return line.count, card, line.comment, line.name, False
+        if len(text) > MAX_CARD_LINE:
+            # A card line with a long comment that named no card: too long to try every reading of.
+            prose = not line.counted and looks_like_prose(line.name)
+            return line.count, None, line.comment, line.name, prose
+        columns = loose.column_words(self.resolver.cards)
+        guess = loose.guess(text, columns)
+        # A sentence among the cards is prose for the description, unless it reads as a card line with a
+        # count ("Enzo Giovanni, Pentex Board of Directors (ADV) - 1", "2. J. S. Simmons, Esq.").
+        sentence = not line.counted and looks_like_prose(line.name)
+        if not sentence or (guess is not None and guess[3]):
+            if (found := self._read_loosely(text, kind, columns, repair=repair)) is not None:
+                return found
+        if sentence:
+            return line.count, None, line.comment, line.name, True
+        if not loose.has_letter(text) or loose.is_total(text):
+            return None, None, "", "", False  # "Total: 90", "90 cards", "12": never an unknown card
+        if not line.counted and guess is not None:
+            return guess[0], None, line.comment, guess[1], False  # "Blood Dol 2": suggest for "Blood Dol"
+        return line.count, None, line.comment, line.name, False
+
+    def _read_loosely(
+        self, text: str, kind: str, columns: frozenset[str], *, repair: bool
+    ) -> tuple[int | None, Card | None, str, str, bool] | None:
+        """A line the plain grammar named no card by, read again with the damage of old encodings undone
+        (``mangled``), then in the ways people type (``loose``): the first reading naming a card, or None."""
+        if repair and (repaired := repair_line(text)) != text:
+            found = self._read_name(repaired, kind, repair=False)
+            if found[1] is not None:
+                return found
+        for count, name, comment, _ in loose.readings(text, columns):
+            if (card := self.resolver.resolve(name, section=kind)) is not None:
+                return count, card, comment, name, False
+        return None
 
     def unresolved(self, number: int, text: str, count: int, name: str, *, reason: str = "") -> None:
         suggestions: list[str] = []
         if not reason and name and len(self.deck.unresolved) < SUGGESTED_LINES:
-            suggestions = self.resolver.suggest(name)
+            suggestions = self.resolver.suggest(name, section=self.section)
         self.deck.unresolved.append(
             Unresolved(
                 line=number,
@@ -366,6 +455,12 @@ class DeckBuilder:
                 reason=reason,
             )
         )
+
+    def finish(self) -> Deck:
+        """The deck read, with its bare shared vampire names settled for its own event date (else today)
+        and the groups of the rest of its crypt. Call it when the deck's event is known."""
+        self.deck = settle(self.deck, self.resolver.cards)
+        return self.deck
 
     def header(self, header: Header) -> None:
         """Open the header's section and keep the counts it states."""
@@ -419,7 +514,7 @@ def parse_sections(text: str, cards: CardIndex, *, section: str = "") -> Deck:
         first = stripped[0]
         if describing:
             # A description runs until the deck itself begins: a header or a counted card line.
-            if first.isalpha() and (header := read_header(stripped)) is not None:
+            if (header := read_header_line(stripped)) is not None:
                 describing = False
                 builder.header(header)
             elif first.isdigit() and (card_line := read_card_line(stripped)) is not None and card_line.counted:
@@ -427,6 +522,9 @@ def parse_sections(text: str, cards: CardIndex, *, section: str = "") -> Deck:
                 builder.card(index + 1, stripped)
             else:
                 notes.append(line)
+            continue
+        if first in HEADER_DECORATION and (header := read_header_line(stripped)) is not None:
+            builder.header(header)  # "## Crypt (12)", "=== Library ===", "-- Master (12) --"
             continue
         if first == "#" or stripped.startswith("//"):
             # Comments on the deck (JOL's "#", and how the plain export writes a description) are kept.
@@ -456,4 +554,4 @@ def parse_sections(text: str, cards: CardIndex, *, section: str = "") -> Deck:
         if not builder.card(index + 1, stripped):
             notes.append(stripped)
     deck.description = join_description(notes)
-    return deck
+    return builder.finish()

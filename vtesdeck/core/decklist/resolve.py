@@ -9,7 +9,13 @@ same text is resolved once per card list, however many decklists repeat it.
     resolver = resolver_for(cards)             # one per CardIndex, shared by every parser
     resolver.resolve("Rack, The")              # → the library card
     resolver.resolve("Theo Bell  7  CEL  prince  Brujah:2", section="crypt")  # → Theo Bell (G2)
+    resolver.versions("Theo Bell")             # → (Theo Bell (G2), Theo Bell (G6)): the deck decides
     resolver.suggest("Govern teh Unaligned")   # → ["Govern the Unaligned", …]
+
+A bare name that two groups of one vampire share ("Theo Bell") names no single card: ``versions`` gives
+its candidates, cached like every answer, and the deck being read settles which one it holds once its
+whole crypt is known (``versions.settle``). ``resolve`` alone, with no deck to ask, answers what the rule
+answers for no date and no crypt: the earliest printing.
 """
 
 from __future__ import annotations
@@ -21,13 +27,15 @@ import weakref
 from collections import Counter
 
 from ..carddb import CardIndex
-from ..domain import Card
+from ..domain import DISCIPLINES, VIRTUES, Card
 from ..names import fold, split_version
+from ..versions import choose, printing_order
 
 # Caches are bounded so a stream of hostile, never-repeating names cannot grow a worker's memory
 # without end; a full cache is simply emptied (real decklists refill it with the same few thousand names).
 MAX_CACHE = 50_000
 SUGGESTION_CUTOFF = 0.6
+ARDB_NAME_WIDTH = 18  # ARDB's text export cuts vampire names at this many characters
 
 # The tail of a crypt row as the archive, VDB and ARDB print it after the name:
 # "  7  CEL DOM POT pre  prince  Brujah:2", ARDB's " Adv 10 AUS DOM  !Toreador:2", "… Follower :4".
@@ -39,6 +47,12 @@ _CRYPT_TAIL = re.compile(
         \s*:\s*(?P<group>\d|any)\s*$        # :group
     """,
     re.IGNORECASE | re.VERBOSE,
+)
+# A crypt row trimmed of its "Clan:group" column ("Darius Shirazzi  6  ANI FOR PRE"): a name, a capacity,
+# then a discipline. Only suggestions read it (a row without its group is no row to resolve).
+_CRYPT_ROW = re.compile(
+    rf"^(?P<name>.*?\S)\s+(?:(?P<adv>adv\.?)\s+)?\d{{1,2}}\s+(?:-none-|(?:{'|'.join([*DISCIPLINES, *VIRTUES])})\b)",
+    re.IGNORECASE,
 )
 # Quotes and dashes word processors put in: folding drops apostrophes, but a typographic double quote
 # must meet the official straight one ('Anna "Dictatrix11" Suljic').
@@ -55,10 +69,12 @@ class Resolver:
         self.cards = cards
         # section preference → raw text → card (None = no such card)
         self._cache: dict[str, dict[str, Card | None]] = {"": {}, "crypt": {}, "library": {}}
+        # section preference → raw text → the versions a bare shared name may mean (only such names)
+        self._versions: dict[str, dict[str, tuple[Card, ...]]] = {"": {}, "crypt": {}, "library": {}}
         # Whole decklist lines already read, per section kind: parsers keep their parsed form here so a
         # line seen in an earlier decklist costs one dict lookup (see ``lines.LineReader``).
         self.lines: dict[str, dict[str, tuple]] = {"": {}, "crypt": {}, "library": {}}
-        self._suggestions: dict[str, list[str]] = {}
+        self._suggestions: dict[str, list[Card]] = {}
         self._forms: list[str] | None = None
         self._form_cards: list[Card] = []
         self._trigrams: dict[str, list[int]] = {}
@@ -76,10 +92,22 @@ class Resolver:
         card = self._lookup(name, kind)
         if len(cache) >= MAX_CACHE:
             cache.clear()
+            self._versions[kind].clear()  # never larger than the cache: emptied with it
+        if isinstance(card, tuple):
+            self._versions[kind][name] = card
+            card = choose(card)[0]
         cache[name] = card
         return card
 
-    def _lookup(self, name: str, kind: str) -> Card | None:
+    def versions(self, name: str, *, section: str = "") -> tuple[Card, ...]:
+        """The vampires ``name`` may mean when it is a name two groups share, written without its group
+        ("Theo Bell"), earliest printing first; () when the name means one card or none."""
+        kind = section if section in ("crypt", "") else "library"
+        if name not in self._cache[kind]:
+            self.resolve(name, section=section)
+        return self._versions[kind].get(name, ())
+
+    def _lookup(self, name: str, kind: str) -> Card | tuple[Card, ...] | None:
         text = name.translate(_TYPOGRAPHY).strip().strip("*•").strip()
         if not text:
             return None
@@ -129,38 +157,65 @@ class Resolver:
 
     # --- suggestions ---------------------------------------------------------------------------
 
-    def suggest(self, name: str, n: int = 3) -> list[str]:
-        """Official names close to ``name``, best first (for lines that name no card)."""
-        key = fold(split_version(name.translate(_TYPOGRAPHY))[0])
+    def suggest(self, name: str, n: int = 3, *, section: str = "") -> list[str]:
+        """Official names close to ``name``, best first (for lines that name no card).
+
+        A pasted crypt row (the archive's, VDB's, ARDB's: "Darius Shirazzi  6  ANI FOR PRE  Gangrel:5") is
+        matched by its name alone, vampires first. Where a vampire has several versions, the one of the
+        row's group, or of a "(G2)" mark, and of its advanced mark comes first; a name listed in the
+        crypt (``section``) puts vampires first too."""
+        text = name.translate(_TYPOGRAPHY).strip()
+        group, advanced, crypt, cut = None, False, section == "crypt", False
+        if row := _CRYPT_TAIL.match(text) or _CRYPT_ROW.match(text):
+            text, crypt, advanced = row["name"].strip(), True, bool(row["adv"])
+            group = row.groupdict().get("group")
+            # ARDB's row may hold a name cut short (its trailing space or comma then dropped): its start
+            # is matched against the start of each name.
+            cut = ARDB_NAME_WIDTH - 2 <= len(text) <= ARDB_NAME_WIDTH
+        text, marked_group, marked_advanced = split_version(text)
+        key = _prefix_form(text) if cut else fold(text)
         if not key:
             return []
-        cached = self._suggestions.get(key)
-        if cached is None:
-            cached = self._rank(key)
+        cache_key = f"{key}\x00cut" if cut else key
+        ranked = self._suggestions.get(cache_key)
+        if ranked is None:
+            ranked = self._rank(key, cut=cut)
             if len(self._suggestions) >= MAX_CACHE:
                 self._suggestions.clear()
-            self._suggestions[key] = cached
-        return cached[:n]
+            self._suggestions[cache_key] = ranked
+        group = (group or marked_group or "").upper() or None
+        if crypt or group or marked_advanced:
+            ranked = _vampires_first(ranked, group, advanced or marked_advanced)
+        return [card.unique_name for card in ranked[:n]]
 
-    def _rank(self, key: str) -> list[str]:
+    def _rank(self, key: str, *, cut: bool = False) -> list[Card]:
         if self._forms is None:
             self._index()
         assert self._forms is not None
         # Candidates share the most character trigrams with the text; difflib then orders the few
         # dozen best, so a suggestion costs a millisecond rather than a pass over every name.
         shared: Counter[int] = Counter()
-        for gram in _trigrams(key):
+        # In a fixed order: ties among the 60 kept are broken by first sighting, and a set's order changes
+        # with each process's string hashing (the same text got other suggestions from run to run).
+        for gram in sorted(_trigrams(key)):
             shared.update(self._trigrams.get(gram, ()))
         matcher = difflib.SequenceMatcher(autojunk=False)
         matcher.set_seq2(key)
-        scored: list[tuple[float, str]] = []
+        scored: list[tuple[float, Card]] = []
         for index, _ in shared.most_common(60):
-            matcher.set_seq1(self._forms[index])
+            form = self._forms[index]
+            matcher.set_seq1(form)
             ratio = matcher.ratio()
+            if cut and len(form) > len(key):
+                matcher.set_seq1(form[: len(key)])
+                ratio = max(ratio, matcher.ratio())
             if ratio >= SUGGESTION_CUTOFF:
-                scored.append((ratio, self._form_cards[index].unique_name))
+                scored.append((ratio, self._form_cards[index]))
         scored.sort(key=lambda item: -item[0])
-        return list(dict.fromkeys(name for _, name in scored))[:10]
+        best: dict[str, Card] = {}  # one card a name, at its best ratio
+        for _, card in scored:
+            best.setdefault(card.unique_name, card)
+        return list(best.values())[:10]
 
     def _index(self) -> None:
         forms, owners = [], []
@@ -175,6 +230,17 @@ class Resolver:
         self._forms, self._form_cards, self._trigrams = forms, owners, trigrams
 
 
+def _vampires_first(ranked: list[Card], group: str | None, advanced: bool) -> list[Card]:
+    """Suggestions for a crypt line: vampires before library cards, each name where its best version
+    ranked, and among a name's versions those of the line's group and advanced mark first."""
+    vampires = [card for card in ranked if card.is_crypt]
+    place: dict[str, int] = {}
+    for index, card in enumerate(vampires):
+        place.setdefault(card.name, index)
+    vampires.sort(key=lambda c: (place[c.name], group is not None and c.group != group, c.advanced != advanced))
+    return vampires + [card for card in ranked if not card.is_crypt]
+
+
 def _prefix_form(name: str) -> str:
     """``fold`` for comparing starts of names: the words kept in their written order. A cut name may end
     in "The" ("Sascha Vykos, The" of "Sascha Vykos, The Angel of Caine"), which ``fold`` would move to
@@ -187,12 +253,20 @@ def _trigrams(key: str) -> set[str]:
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
-def _prefer(found: list[Card], kind: str) -> Card:
+def _prefer(found: list[Card], kind: str) -> Card | tuple[Card, ...]:
+    """The card the list means among those a name matches; for a vampire's name that several groups share,
+    all its base versions (earliest printing first), for the deck to settle."""
     if kind == "crypt":
-        return next((c for c in found if c.is_crypt), found[0])
-    if kind == "library":
-        return next((c for c in found if not c.is_crypt), found[0])
-    return found[0]
+        card = next((c for c in found if c.is_crypt), found[0])
+    elif kind == "library":
+        card = next((c for c in found if not c.is_crypt), found[0])
+    else:
+        card = found[0]
+    if card.is_crypt and not card.advanced:
+        versions = [c for c in found if c.is_crypt and not c.advanced]
+        if len(versions) > 1:
+            return tuple(sorted(versions, key=printing_order))
+    return card
 
 
 _RESOLVERS: weakref.WeakKeyDictionary[CardIndex, Resolver] = weakref.WeakKeyDictionary()

@@ -19,8 +19,9 @@ import re
 from ..carddb import CardIndex
 from ..deck import Deck
 from ..domain import Card
+from ..messages import gettext_noop
 from .base import Format
-from .lines import library_sections, parse_sections, read_header
+from .lines import library_sections, parse_sections, read_header_line
 
 # --- JOL -----------------------------------------------------------------------------------------
 
@@ -45,7 +46,7 @@ def detect_jol(text: str) -> float:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        if stripped[0].isalpha() and read_header(stripped) is not None:
+        if read_header_line(stripped) is not None:
             return 0.0
         total += 1
         counted += bool(_JOL_LINE.match(stripped))
@@ -124,7 +125,7 @@ def detect_plain(text: str) -> float:
 FORMATS = (
     Format(
         name="lackey",
-        label="LackeyCCG text deck",
+        label=gettext_noop("LackeyCCG text deck"),
         extension="txt",
         media_type="text/plain",
         parse=parse_lackey,
@@ -133,7 +134,7 @@ FORMATS = (
     ),
     Format(
         name="jol",
-        label="JOL (online table) deck",
+        label=gettext_noop("JOL (online table) deck"),
         extension="txt",
         media_type="text/plain",
         parse=parse_jol,
@@ -142,7 +143,7 @@ FORMATS = (
     ),
     Format(
         name="plain",
-        label="Plain list",
+        label=gettext_noop("Plain list"),
         extension="txt",
         media_type="text/plain",
         parse=parse_sections,

@@ -16,6 +16,7 @@ import urllib.parse
 
 from ..carddb import CardIndex
 from ..deck import Deck
+from ..messages import gettext_noop
 from .base import DecklistError, Format
 from .entries import Entries, parse_count
 
@@ -49,10 +50,7 @@ def parse(text: str, cards: CardIndex) -> Deck:
         query = urllib.parse.parse_qs(parts.query, keep_blank_values=True)
         if not fragment:
             saved = query.get("id", [""])[0] or parts.path.rstrip("/").rsplit("/", 1)[-1]
-            raise DecklistError(
-                f"This VDB link points to a deck saved on vdb.im ({saved or parts.path}), not to its cards; "
-                "open it in VDB and share it with “Deck in URL”, or export it as text."
-            )
+            raise DecklistError.of("VDB_SAVED_DECK", saved=saved or parts.path)
         deck.name = query.get("name", [""])[0]
         deck.author = query.get("author", [""])[0]
         deck.description = query.get("description", [""])[0]
@@ -77,7 +75,7 @@ def export(deck: Deck, cards: CardIndex) -> str:
 FORMATS = (
     Format(
         name="vdb-url",
-        label="VDB deck link",
+        label=gettext_noop("VDB deck link"),
         extension="txt",
         media_type="text/uri-list",
         parse=parse,
