@@ -33,6 +33,17 @@ def pytest_configure(config) -> None:
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
+@pytest.fixture
+def fresh_throttles():
+    """Throttles (and the job-start limits) count in the cache: the test starts and ends with none counted,
+    since user ids and the test client's address repeat between tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def bundled_files() -> dict[str, bytes]:
     """The raw VEKN files from the krcg wheel (read once; tests copy and damage them freely)."""

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks import services
@@ -31,17 +30,12 @@ from decks.models import Deck, Tag
 from simulations.models import Simulation
 from tests.access import STRANGERS, VISIBILITIES, alices_decks, make_people, snapshot
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 API = "/api/v1/decks/"
 SIMULATIONS = "/api/v1/simulations/"
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

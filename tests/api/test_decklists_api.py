@@ -21,6 +21,7 @@ from drf_spectacular.generators import SchemaGenerator
 from cards import index
 from decklists.api import serializers, views
 from tests.paths import TWDA
+from tests.samples import SHORT_LIBRARY
 from vtesdeck.core import decklist
 
 pytestmark = pytest.mark.django_db
@@ -37,13 +38,6 @@ Crypt (12 cards)
 Library (60 cards)
 40x Govern the Unaligned
 20x Dive Bomb
-"""
-SHORT_LIBRARY = """Deck Name: Too short
-Crypt (12 cards)
-12x Tupdog
-Library (40 cards)
-38x Govern the Unaligned
-2x Govern teh Unaligned
 """
 
 

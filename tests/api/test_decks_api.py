@@ -13,7 +13,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.urls import include, path
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
@@ -26,7 +25,8 @@ from decks.models import Deck
 from tests.paths import TWDA
 from vtesdeck.core import decklist
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 API = "/api/v1/decks/"
 PASSWORD = "not-a-real-password-42"
@@ -46,13 +46,6 @@ Library (60 cards)
 20x Dive Bomb
 """
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    """Each test starts with no write nor failed login counted (user ids repeat between tests)."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

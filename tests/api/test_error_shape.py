@@ -11,7 +11,6 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.db import OperationalError
 from django.db.backends.utils import CursorWrapper
@@ -21,18 +20,13 @@ from rest_framework.test import APIClient
 from cards.api.views import CardViewSet
 from vtesdeck import api
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 DECKLISTS = "/api/v1/decklists/validate"
 DECKS = "/api/v1/decks/"
 DECK = "Crypt\n12x Tupdog\nLibrary\n60x Govern the Unaligned\n"
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def error(response, status: int, code: str) -> dict:

@@ -10,24 +10,18 @@ import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks import services
 from tests.paths import TWDA
 from vtesdeck import openapi_examples
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 # Path parameters that name something of the caller's: no example can hold them.
 YOURS = {"decks": "deck", "simulations": "simulation", "tokens": "token", "archetypes": "archetype"}
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -12,17 +12,11 @@ from django.core.cache import cache
 
 from cards import index
 from decks import services as deck_services
+from tests.samples import SHORT_LIBRARY
 from vtesdeck.core.deck import Deck as CoreDeck
 
 pytestmark = pytest.mark.django_db
 
-SHORT_LIBRARY = """Deck Name: Too short
-Crypt (12 cards)
-12x Tupdog
-Library (40 cards)
-38x Govern the Unaligned
-2x Govern teh Unaligned
-"""
 POLISH = "Biblioteka ma 38 kart; talia turniejowa musi mieć od 60 do 90 (brakuje 22)."
 GERMAN = "Die Bibliothek hat 38 Karten; ein Turnierdeck braucht 60 bis 90 (22 zu wenig)."
 ENGLISH = "Library has 38 cards; a tournament deck needs 60 to 90 (22 short)."

@@ -14,7 +14,6 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from cards import index
@@ -24,7 +23,8 @@ from simulations.models import Simulation
 from tests.paths import TWDA
 from vtesdeck.celery import app as celery_app
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 API = "/api/v1/simulations/"
 JOB_KEYS = {
@@ -37,12 +37,6 @@ GARGOYLES = (
 )
 FIVE_CARD_LIBRARY = "Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n"
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

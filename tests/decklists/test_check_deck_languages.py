@@ -11,15 +11,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.samples import SHORT_LIBRARY
+
 pytestmark = pytest.mark.django_db
 
-SHORT_LIBRARY = """Deck Name: Too short
-Crypt (12 cards)
-12x Tupdog
-Library (40 cards)
-38x Govern the Unaligned
-2x Govern teh Unaligned
-"""
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ import json
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils.html import escape
 
@@ -33,16 +32,11 @@ from simulations.models import Simulation
 from tests.access import STRANGERS, VISIBILITIES, alices_decks, card_id, make_people, snapshot
 from twda.models import TournamentDeck
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 NOWHERE = "nosuchdeck42"
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

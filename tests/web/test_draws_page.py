@@ -18,7 +18,6 @@ from math import comb
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -30,7 +29,8 @@ from vtesdeck.celery import app as celery_app
 from vtesdeck.core import draws
 from vtesdeck.core.charts import format_share
 
-pytestmark = pytest.mark.django_db
+# Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 PASSWORD = "not-a-real-password-42"
 
@@ -70,13 +70,6 @@ def client_of(user=None, language: str = "en") -> Client:
         client.force_login(user)
     return client
 
-
-@pytest.fixture(autouse=True)
-def fresh_throttles():
-    # Starting jobs is throttled per user or address, in the cache: each test starts with a full allowance.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from cards import index
 from decks import services as deck_services
 from tests.core.test_messages import SAMPLES
 from tests.paths import TWDA
+from tests.samples import SHORT_LIBRARY
 from tests.web.test_languages import parse_po
 from vtesdeck import messages
 from vtesdeck.core import decklist
@@ -37,13 +38,6 @@ TRANSLATED = ("pl", "de")
 KEPT = {"Animalism", "Auspex", "Fortitude", "Black", "Hand", "Infernal", "Path", "Lackey", "Deck", "deck", "link",
         "crypt", "library", "declared", "unresolved", "legal", "list"}  # fmt: skip
 
-SHORT_LIBRARY = """Deck Name: Too short
-Crypt (12 cards)
-12x Tupdog
-Library (40 cards)
-38x Govern the Unaligned
-2x Govern teh Unaligned
-"""
 
 
 def browser(language: str) -> Client:
