@@ -349,6 +349,11 @@ def _ambiguous(params: Mapping[str, Any], language: Language) -> dict[str, Any]:
 _WRITTEN_AS = {"eld": gettext_noop("an ELDB deck file"), "lackey-dek": ".dek"}
 
 
+def _known_list(params: Mapping[str, Any], language: Language) -> dict[str, Any]:
+    # Format names are identifiers ("twd", "jol"): listed as they are, in every language.
+    return {"known_list": ", ".join(params["known"])}
+
+
 def _written_as(params: Mapping[str, Any], language: Language) -> dict[str, Any]:
     written = _WRITTEN_AS.get(params["format"])
     return {"written_as": language.gettext(written) if written else params["format"]}
@@ -460,9 +465,9 @@ MESSAGES: dict[str, Message] = {
     "BAD_UTF16": Message(gettext_noop("The file claims UTF-16 but is not valid UTF-16 (%(reason)s).")),
     # Params: format, known (the format names).
     "UNKNOWN_FORMAT": Message(gettext_noop("Unknown decklist format %(format)r; known formats: %(known_list)s."),
-                              derive=lambda params, language: {"known_list": ", ".join(params["known"])}),
+                              derive=_known_list),
     "CANNOT_EXPORT": Message(gettext_noop("Cannot export to %(format)r; formats that can be written: %(known_list)s."),
-                             derive=lambda params, language: {"known_list": ", ".join(params["known"])}),
+                             derive=_known_list),
     # Params: format (the name of a format writing a line per copy), copies, max_count, max_copies.
     "TOO_MANY_COPIES_TO_WRITE": Message(ngettext_lazy(
         "This deck cannot be written as %(written_as)s: it asks for %(copies)s copy (at most %(max_count)s of a card "
