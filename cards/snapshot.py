@@ -7,9 +7,9 @@ import builds the index and, at its end, writes it to ``settings.CARD_SNAPSHOT_D
 it. A command gets its index from ``cached()`` (through ``cards.index.for_command``) and calls ``remember()``
 when it is done.
 
-A snapshot also carries what the core worked out from that card list and keeps per index: the core's
-module-level ``WeakKeyDictionary`` caches keyed by a ``CardIndex`` (the resolver with the decklist lines
-it has read, the validator's facts, the eligibility rules…), found by that convention, none named here.
+A snapshot also carries what the core worked out from that card list and keeps with it
+(``CardIndex.derived``: the resolver with the decklist lines it has read, the validator's facts…), none
+named here.
 A command that made them grow much (``remember``) writes the snapshot again, so that the next process
 starts where it stopped: the archive's 150,000 card lines hold 25,000 distinct ones, and a line read
 before costs a dict lookup instead of a parse. Those caches are pure functions of the card list and the
@@ -36,14 +36,12 @@ from __future__ import annotations
 import gc
 import hashlib
 import hmac
-import importlib
 import io
 import logging
 import os
 import pickle
 import sys
 import tempfile
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,7 +74,7 @@ _source_digest: str | None = None
 # This process's snapshot by key: the index, which caches its file carries (None: built here, not written yet)
 # and how many entries they held. A second command in one process (tests, a shell) reuses it, and
 # ``remember`` measures what those caches learnt since; one the file cannot carry is never a reason to write.
-_loaded: dict[str, tuple[CardIndex, frozenset[tuple[str, str]] | None, int]] = {}
+_loaded: dict[str, tuple[CardIndex, frozenset[str] | None, int]] = {}
 
 
 def digest(files: dict[str, bytes]) -> str:
@@ -157,13 +155,8 @@ def load(snapshot_key: str, where: Path | None = None) -> CardIndex | None:
         logger.warning("Card snapshot %s holds another card list; it is ignored and rebuilt.", path)
         return None
     cards = stored["cards"]
-    for (module, name), value in stored.get("caches", {}).items():
-        try:
-            registry = getattr(importlib.import_module(module), name, None)
-        except ImportError:
-            continue  # the code is the one that wrote it (see ``key``), so only a broken install gets here
-        if isinstance(registry, weakref.WeakKeyDictionary):
-            registry[cards] = value
+    for name, value in stored.get("caches", {}).items():
+        cards.keep_derived(name, value)
     return cards
 
 
@@ -172,7 +165,7 @@ def save(snapshot_key: str, cards: CardIndex, where: Path | None = None) -> Path
     return _write(snapshot_key, cards, where)[0]
 
 
-def _write(snapshot_key: str, cards: CardIndex, where: Path | None) -> tuple[Path | None, frozenset[tuple[str, str]]]:
+def _write(snapshot_key: str, cards: CardIndex, where: Path | None) -> tuple[Path | None, frozenset[str]]:
     """``save``, and which caches went in."""
     where = where or folder()
     if where is None:
@@ -224,7 +217,7 @@ def cached(snapshot_key: str, build: Callable[[], CardIndex], *, still_current: 
     if snapshot_key in _loaded:
         return _loaded[snapshot_key][0]
     cards = load(snapshot_key)
-    carried: frozenset[tuple[str, str]] | None = None
+    carried: frozenset[str] | None = None
     if cards is not None:
         carried = frozenset(_caches(cards))  # a new index: only what the file brought
     else:
@@ -258,19 +251,12 @@ def forget() -> None:
     _loaded.clear()
 
 
-def _caches(cards: CardIndex) -> dict[tuple[str, str], object]:
-    """What the core keeps for ``cards``: each module-level ``WeakKeyDictionary``'s entry for it."""
-    found = {}
-    for module_name, module in list(sys.modules.items()):
-        if module is None or not (module_name == "vtesdeck.core" or module_name.startswith("vtesdeck.core.")):
-            continue
-        for name, value in list(vars(module).items()):
-            if isinstance(value, weakref.WeakKeyDictionary) and cards in value:
-                found[(module_name, name)] = value[cards]
-    return found
+def _caches(cards: CardIndex) -> dict[str, object]:
+    """What the core keeps for ``cards`` (``CardIndex.derived``), by name."""
+    return cards.derived_values()
 
 
-def _picklable(caches: dict[tuple[str, str], object], cards: CardIndex) -> dict[tuple[str, str], object]:
+def _picklable(caches: dict[str, object], cards: CardIndex) -> dict[str, object]:
     """The caches pickle can write. One that holds what it refuses (a weak reference back to the index, a
     lock) is left out: each process then builds it for itself, as without snapshots."""
     kept = {}
@@ -279,7 +265,7 @@ def _picklable(caches: dict[tuple[str, str], object], cards: CardIndex) -> dict[
         try:
             probe.dump(cache)
         except Exception as exc:
-            logger.debug("%s.%s is not kept in card snapshots (%s)", *where, exc)
+            logger.debug("%s is not kept in card snapshots (%s)", where, exc)
         else:
             kept[where] = cache
     return kept
@@ -296,7 +282,7 @@ class _Probe(pickle.Pickler):
         return id(obj) if obj is self.cards or isinstance(obj, Card) else None
 
 
-def _entries(caches: dict[tuple[str, str], object], only: frozenset[tuple[str, str]] | None) -> int:
+def _entries(caches: dict[str, object], only: frozenset[str] | None) -> int:
     """About how many entries the caches hold (those named in ``only``, if given): the lengths of their
     dicts, and of the dicts in those."""
     total = 0

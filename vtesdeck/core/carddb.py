@@ -19,9 +19,10 @@ import io
 import logging
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .domain import (
     ANY_GROUP,
@@ -566,6 +567,9 @@ def _ruling(text: str) -> Ruling:
     return Ruling(text=_REFERENCE.sub("", text).strip(), references=references)
 
 
+T = TypeVar("T")
+
+
 # --- the index ---------------------------------------------------------------------------------
 
 
@@ -582,6 +586,29 @@ class CardIndex:
             self._by_id[card.id] = card
             for form in card.name_forms:
                 self._by_name.setdefault(form, []).append(card)
+        self._derived: dict[str, Any] = {}
+
+    def derived(self, name: str, build: Callable[[CardIndex], T]) -> T:
+        """What a core module works out once from this card list (the resolver and the lines it has read,
+        the validator's facts, the compiled requirements…), made on first use and kept with the list, so it
+        goes when the list goes. ``name`` is the module's own key (its module path)."""
+        try:
+            return self._derived[name]
+        except KeyError:
+            value = self._derived[name] = build(self)
+            return value
+
+    def derived_values(self) -> dict[str, Any]:
+        """Everything ``derived`` holds, by name (``cards.snapshot`` carries what pickles to the next process)."""
+        return dict(self._derived)
+
+    def keep_derived(self, name: str, value: Any) -> None:
+        """Put back what ``derived_values`` gave (from a snapshot of this very list)."""
+        self._derived[name] = value
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The index alone: what was derived from it is pickled (or not) by whoever asks for it.
+        return {**self.__dict__, "_derived": {}}
 
     def __len__(self) -> int:
         return len(self._by_id)

@@ -549,7 +549,7 @@ class Eligibility:
     __slots__ = ("_cards", "_minions", "_requirements", "_checks", "__weakref__")
 
     def __init__(self, cards: CardIndex) -> None:
-        self._cards = weakref.ref(cards)  # ``for_cards`` keys this object by the index: no strong reference back
+        self._cards = weakref.ref(cards)  # kept by the index itself (``for_cards``): no strong reference back
         self._minions: dict[int, Minion | None] = {}
         self._requirements: dict[int, Requirement | None] = {}
         # What ``unplayable`` does with a library card: nothing (None), a ``Requirement.union`` to look up, or
@@ -642,18 +642,6 @@ class Eligibility:
         return check
 
 
-_COMPILED: weakref.WeakKeyDictionary[CardIndex, Eligibility] = weakref.WeakKeyDictionary()
-_last: tuple[weakref.ref[CardIndex], Eligibility] | None = None  # the one asked for last: no weak-key lookup
-
-
 def for_cards(cards: CardIndex) -> Eligibility:
     """The compiled cards of a card list, kept as long as the index lives."""
-    global _last
-    last = _last
-    if last is not None and last[0]() is cards:
-        return last[1]
-    compiled = _COMPILED.get(cards)
-    if compiled is None:
-        compiled = _COMPILED[cards] = Eligibility(cards)
-    _last = (weakref.ref(cards), compiled)
-    return compiled
+    return cards.derived(__name__, Eligibility)

@@ -22,7 +22,6 @@ import datetime
 import functools
 import logging
 import re
-import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -549,14 +548,8 @@ class _Facts:
         return legal
 
 
-_FACTS: weakref.WeakKeyDictionary[CardIndex, _Facts] = weakref.WeakKeyDictionary()
-
-
 def _facts(cards: CardIndex) -> _Facts:
-    facts = _FACTS.get(cards)
-    if facts is None:
-        facts = _FACTS[cards] = _Facts(cards)
-    return facts
+    return cards.derived(__name__, _Facts)
 
 
 def ban_dates(cards: CardIndex) -> dict[int, tuple[datetime.date, bool]]:

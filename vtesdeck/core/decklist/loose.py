@@ -26,7 +26,6 @@ Some lines name no card and must never become an unknown card: a total (``Total:
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterator
 
 from ..carddb import CardIndex
@@ -89,15 +88,9 @@ def _column_words(cards: CardIndex) -> frozenset[str]:
     return frozenset(folded | {f"{word}s" for word in folded})
 
 
-_COLUMNS: weakref.WeakKeyDictionary[CardIndex, frozenset[str]] = weakref.WeakKeyDictionary()
-
-
 def column_words(cards: CardIndex) -> frozenset[str]:
     """``_column_words`` of a card list, made once."""
-    words = _COLUMNS.get(cards)
-    if words is None:
-        words = _COLUMNS[cards] = _column_words(cards)
-    return words
+    return cards.derived(__name__, _column_words)
 
 
 def readings(text: str, columns: frozenset[str]) -> Iterator[Reading]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-import weakref
 from collections import Counter
 
 from ..carddb import CardIndex
@@ -269,12 +268,6 @@ def _prefer(found: list[Card], kind: str) -> Card | tuple[Card, ...]:
     return card
 
 
-_RESOLVERS: weakref.WeakKeyDictionary[CardIndex, Resolver] = weakref.WeakKeyDictionary()
-
-
 def resolver_for(cards: CardIndex) -> Resolver:
     """The shared resolver of a card list (made on first use, gone with the card list)."""
-    resolver = _RESOLVERS.get(cards)
-    if resolver is None:
-        resolver = _RESOLVERS[cards] = Resolver(cards)
-    return resolver
+    return cards.derived(__name__, Resolver)
