@@ -57,6 +57,9 @@ bench: setup
 	$(PY) bench/import_twda.py
 	$(PY) bench/load.py
 	$(PY) bench/faults.py
+	$(PY) bench/fair_queues.py
+	$(PY) bench/attack.py
+	$(PY) bench/throttle_cache.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
 lock:

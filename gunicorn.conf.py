@@ -1,7 +1,7 @@
 """gunicorn settings for vtesdeck: `.venv/bin/gunicorn` from the project folder reads this file.
 
-Every value a deployment may need to change comes from the environment; the defaults suit one web machine
-behind a reverse proxy (nginx, a load balancer) that terminates TLS and buffers slow clients.
+Every value a deployment may need to change comes from the environment; the defaults suit one web machine,
+with or without a reverse proxy (nginx, a load balancer) in front: slow clients are handled here either way.
 """
 
 from __future__ import annotations
@@ -21,27 +21,44 @@ chdir = str(PROJECT)
 # when the proxy is on another machine.
 bind = [address.strip() for address in os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")]
 
-# Sync workers, one request per process at a time: our views spend their time in Python (the card index,
-# the validator, rendering, the SVG charts), which threads of one process cannot run in parallel (the GIL),
-# and the database is local or a few milliseconds away, so a worker seldom waits. One process per request
-# in flight also keeps a slow request from stalling others in its process. Slow clients are the proxy's
-# problem: it must buffer requests and responses (nginx does by default), as sync workers cannot wait on
-# them. 2 x cores + 1 keeps every core busy while some workers wait on the database or the broker.
-worker_class = "sync"
+# Threaded workers that read each request whole before a thread runs it (vtesdeck/serving.py). The sync
+# worker this replaced read request heads with a blocking socket and no deadline: six clients sending their
+# headers a byte every few seconds held all five workers until their 30 s timeout, and /healthz with them.
+# Here each worker's main loop reads request heads and bodies (up to 17 MB, the largest upload the site
+# reads) from non-blocking sockets, as a buffering proxy does; a thread gets a request only once it is all
+# in memory. A slow client costs a socket, not a thread, and is answered 408 if its head takes over
+# GUNICORN_CLIENT_TIMEOUT (20 s) or its body pauses that long (the tests and bench/attack.py show /healthz
+# answering throughout 50 of them). Stock gthread would not do: its threads wait on the trickling bytes.
+#
+# Processes, not threads, give the parallelism: our views spend their time in Python (the card index, the
+# validator, rendering, the SVG charts), which threads of one process run one at a time (the GIL). The
+# threads let a process overlap waits (the database, the broker, a response the kernel cannot take yet)
+# and keep answering short requests beside a long one. 2 x cores + 1 processes of GUNICORN_THREADS (2)
+# threads each: bench/load.py measured 2 threads within 1-3 % of the sync workers' CPU per request, 4 at
+# 5-12 % more (threads of one process contend for the GIL); a worker whose threads all have a request
+# leaves new connections to the others. Each thread holds its own database connection, kept
+# DATABASE_CONN_MAX_AGE (60 s) on PostgreSQL: up to workers x threads (10 on two cores) connections to
+# allow for in max_connections.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "vtesdeck.serving.BufferingThreadWorker")
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 
-# The slowest legitimate request is a /check/ upload of a whole event's decklists (a few seconds); a
-# worker silent for longer than this is stuck and is killed and replaced.
+# A worker must show the master it is alive at least this often, else it is killed and replaced. Unlike
+# the sync worker's, a threaded worker's main loop does this every second whatever its threads do, so this
+# no longer cuts a long request short: vtesdeck.serving makes a worker whose request has run longer than
+# this stop taking connections, let its other requests finish and be killed and replaced. The slowest
+# legitimate request is a /check/ upload of a whole event's decklists (a few seconds).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM (deploy, scale down) requests under way get this long to finish.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
-# Behind a proxy keeping connections open to us.
+# How long an idle kept-alive connection is kept: in the worker's poller, at no thread's cost.
 keepalive = 5
-# Each worker is replaced after about this many requests, in case some library leaks memory slowly; the
-# jitter keeps the workers from all restarting at the same moment. High, because at the load the site is
-# sized for (700 requests a second over five workers) 2,000 replaced each worker every 15 seconds or so,
-# and a replacement's first request is slow: about 50 ms of CPU forked from the preloaded master below, 700 ms
-# without it, more when the card list changed since the master started. 0 turns recycling off.
+# Each worker is replaced after about this many requests (counted over all its threads), in case some
+# library leaks memory slowly; the jitter keeps the workers from all restarting at the same moment. High,
+# because at the load the site is sized for (700 requests a second over five workers) 2,000 replaced each
+# worker every 15 seconds or so, and a replacement's first request is slow: about 50 ms of CPU forked from
+# the preloaded master below, 700 ms without it, more when the card list changed since the master started.
+# A worker being replaced finishes the requests its threads hold first. 0 turns recycling off.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "50000"))
 max_requests_jitter = max_requests // 10
 

@@ -69,6 +69,10 @@ class ApiTokenQuerySet(models.QuerySet):
             )
         return token, key
 
+    def revoke_all(self, user) -> int:
+        """Delete every token of ``user`` (after a password change or reset); returns how many there were."""
+        return self.filter(user=user).delete()[0]
+
     def find(self, key: str) -> ApiToken | None:
         """The token this key opens, with its user, or None."""
         try:

@@ -1,4 +1,6 @@
 """Login throttling against password guessing: failures are counted per username and per client address.
+Password reset messages are counted the same way, per email address asked for and per client address, so
+nobody can flood an inbox or the mail server from the reset form.
 
 Counts live in Django's cache (``CACHES["default"]``). A count starts with its first failure and is
 forgotten WINDOW seconds later; once it passes LIMIT, attempts are refused without checking the password,
@@ -15,6 +17,8 @@ from django.http import HttpRequest
 
 LIMIT = 10
 WINDOW = 15 * 60
+# Reset messages one email address may be sent per WINDOW (a client address may ask for LIMIT).
+RESET_LIMIT = 3
 
 
 def client_address(request: HttpRequest | None) -> str:
@@ -30,11 +34,11 @@ def client_address(request: HttpRequest | None) -> str:
     return address
 
 
-def _keys(username: str, address: str) -> tuple[str, str]:
+def _keys(username: str, address: str, scope: str = "login") -> tuple[str, str]:
     # Hashed: usernames and forwarded addresses are user input, and some cache backends limit key characters.
     user = hashlib.sha256(username.casefold().encode()).hexdigest()
     addr = hashlib.sha256(address.encode()).hexdigest()
-    return f"login-throttle:user:{user}", f"login-throttle:addr:{addr}"
+    return f"{scope}-throttle:user:{user}", f"{scope}-throttle:addr:{addr}"
 
 
 def _increment(key: str) -> int:
@@ -50,9 +54,18 @@ def count_attempt(username: str, address: str) -> bool:
     """Count one login attempt as a failure before checking it; False when it must be refused.
 
     Counting first (an atomic increment) means a burst of parallel guesses cannot all slip in under the
-    limit while none has been counted yet.
+    limit while none has been counted yet. The address first: once it is refused, a new name costs it no new
+    count, so one client cannot fill the cache with names until it drops the counts that matter.
     """
-    return all(_increment(key) <= LIMIT for key in _keys(username, address))
+    user_key, addr_key = _keys(username, address)
+    return _increment(addr_key) <= LIMIT and _increment(user_key) <= LIMIT
+
+
+def count_reset(email: str, address: str) -> bool:
+    """Count one password reset request, for an email address whether or not an account uses it (the answer
+    must not tell); False when it must be refused: RESET_LIMIT per email, LIMIT per client address."""
+    email_key, addr_key = _keys(email, address, "reset")
+    return _increment(addr_key) <= LIMIT and _increment(email_key) <= RESET_LIMIT  # the address first, as above
 
 
 def forget_attempt(username: str, address: str) -> None:

@@ -1,5 +1,5 @@
 """/accounts/…: sign up and the account page with its API tokens here; log in, log out and passwords are
-Django's own views (see urls.py)."""
+Django's own views (see urls.py), some with a few lines more (below)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from django.contrib import auth, messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
 from . import throttle
-from .forms import ApiTokenForm, LoginForm, SignupForm
+from .forms import ApiTokenForm, LoginForm, PasswordChangeForm, PasswordResetForm, SetPasswordForm, SignupForm
 from .models import MAX_TOKENS_PER_USER, ApiToken, TooManyTokens
 
 logger = logging.getLogger(__name__)
@@ -51,6 +53,94 @@ class LoginView(auth_views.LoginView):
             response.status_code = 429
             response["Retry-After"] = str(throttle.WINDOW)  # an upper bound: the count may be older
         return response
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, throttled (``throttle.count_reset``), and sending its message after the answer.
+
+    Looking the address up and writing the message happen once the answer has gone (``_RedirectThen``): this
+    request does the same work for an address with an account and one without, so its timing tells nobody
+    which addresses have accounts."""
+
+    form_class = PasswordResetForm
+
+    def get_form_kwargs(self) -> dict:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        opts = {
+            "use_https": self.request.is_secure(),
+            "token_generator": self.token_generator,
+            "from_email": self.from_email,
+            "email_template_name": self.email_template_name,
+            "subject_template_name": self.subject_template_name,
+            "request": self.request,
+            "html_email_template_name": self.html_email_template_name,
+            "extra_email_context": self.extra_email_context,
+        }
+        language = translation.get_language()
+
+        def send() -> None:
+            with translation.override(language):
+                form.save(**opts)
+
+        return _RedirectThen(self.get_success_url(), send)
+
+    def form_invalid(self, form: PasswordResetForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, "throttled"):
+            logger.warning("password reset throttled from %s", throttle.client_address(self.request))
+            response.status_code = 429
+            response["Retry-After"] = str(throttle.WINDOW)  # an upper bound: the count may be older
+        return response
+
+
+class _RedirectThen(HttpResponseRedirect):
+    """A redirect that calls ``then()`` once it has been sent: WSGI servers (and Django's test client) close
+    the answer after its last byte. A failure there is logged; the client has its answer already."""
+
+    def __init__(self, url: str, then) -> None:
+        super().__init__(url)
+        self._then = then
+
+    def close(self) -> None:
+        try:
+            self._then()
+        except Exception:
+            logger.exception("work after the answer to %s failed", self.url)
+        finally:
+            super().close()
+
+
+class _SaysRevoked:
+    """A new password's form (which revoked the API tokens, ``form.revoked`` of them) tells the user so."""
+
+    def form_valid(self, form) -> HttpResponse:
+        response = super().form_valid(form)
+        if form.revoked:
+            logger.info("user %s revoked all %d API tokens with a new password", form.user.pk, form.revoked)
+            messages.success(self.request, _revoked_message(form.revoked))
+        return response
+
+
+class PasswordChangeView(_SaysRevoked, auth_views.PasswordChangeView):
+    """Django's, revoking the API tokens too unless the user unticks it (``PasswordChangeForm``)."""
+
+    form_class = PasswordChangeForm
+
+
+class PasswordResetConfirmView(_SaysRevoked, auth_views.PasswordResetConfirmView):
+    """Django's, revoking the account's API tokens with the old password (``SetPasswordForm``)."""
+
+    form_class = SetPasswordForm
+
+
+def _revoked_message(count: int) -> str:
+    return ngettext(
+        "Your API token was revoked: it no longer works. Make a new one on your account page.",
+        "Your %(count)d API tokens were revoked: they no longer work. Make new ones on your account page.",
+        count,
+    ) % {"count": count}
 
 
 def _safe_next(request: HttpRequest) -> str:

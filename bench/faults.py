@@ -756,7 +756,10 @@ def scenario_broker(site: Site, redis: PrivateRedis, account: Account) -> None:
     T.check(hit.status == 202 and hit.body.get("status") == "queued",
             f"job {queued} started with no worker running: {hit.status}, status {(hit.body or {}).get('status')}")  # fmt: skip
     time.sleep(1.5)  # appendfsync everysec: the append-only file has it on disk after a second
-    T.say(f"Redis holds {redis.cli('LLEN', 'celery')} message(s) in the queue; killing it (SIGKILL)")
+    # A small job: its chunks are in the quick queue (simulations.services.chunk_queue).
+    lengths = [redis.cli("LLEN", name) for name in ("celery", "celery-quick")]
+    waiting = sum(int(length) for length in lengths if length.isdigit())
+    T.say(f"Redis holds {waiting} message(s) in the queues; killing it (SIGKILL)")
     redis.kill()
     health = client.call("healthz", "GET", "/healthz?worker=0")
     broker = (health.body or {}).get("broker", {})

@@ -108,7 +108,8 @@ class Workers:
         log = self.folder / f"{name}.log"
         command = [
             sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--concurrency", "1", "--loglevel", "INFO",
-            "-n", f"{name}@%h", "-Q", self.queue, "--without-gossip", "--without-mingle", "--without-heartbeat",
+            "-n", f"{name}@%h", "-Q", f"{self.queue},{self.queue}-quick", "--without-gossip", "--without-mingle",
+            "--without-heartbeat",
         ]  # fmt: skip
         with log.open("wb") as output:
             process = subprocess.Popen(
@@ -176,6 +177,7 @@ def main() -> int:
         "CELERY_BROKER_URL": broker,
         "CELERY_DATA_DIR": str(folder / "celery"),
         "SIMULATION_QUEUE": queue,
+        "SIMULATION_QUICK_QUEUE": "",  # small jobs (the warm-up) go to f"{queue}-quick", which the workers consume
         "SIMULATION_MAX_HANDS": str(max(args.hands, 1)),
         "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
         "DJANGO_DEBUG": "False",
@@ -229,6 +231,7 @@ def main() -> int:
     finally:
         workers.stop()
         forget_queue(queue)
+        forget_queue(f"{queue}-quick")
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -28,6 +28,7 @@ from vtesdeck.labels import ruleset_label
 
 from . import services
 from .forms import CheckForm
+from .throttle import page_wait
 
 logger = logging.getLogger(__name__)
 
@@ -38,10 +39,22 @@ PASTED = "pasted decklist"  # the pasted text's path: a key here, shown translat
 @require_http_methods(["GET", "POST"])
 def check(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
+        # Counted as the decklists API counts (one rate, one count per address), before the body is read.
+        wait = page_wait(request)
+        if wait is not None:
+            return _throttled(request, wait)
         too_large = _refuse_body(request)
         if too_large:
             return _page(request, CheckForm(), errors=[too_large], status=400)
     return _check(request)
+
+
+def _throttled(request: HttpRequest, wait: int) -> HttpResponse:
+    error = _("Too many checks from your address in a short time: please wait %(seconds)s seconds and send the form "
+              "again.") % {"seconds": wait}  # fmt: skip
+    response = _page(request, CheckForm(), errors=[error], status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _refuse_body(request: HttpRequest) -> str:
@@ -100,6 +113,8 @@ def _check(request: HttpRequest) -> HttpResponse:
         "legal": sum(r["legal"] for r in reports),
         "illegal": sum(not r["legal"] for r in reports),
         "unreadable": len(results) - len(reports),
+        # Decklists left unread because the request's work budget ran out (vtesdeck.core.budget).
+        "not_checked": sum(o.error_code.startswith("WORK_BUDGET_") for o in outcomes),
     }
     return _page(request, form, results=results, summary=summary)
 

@@ -51,6 +51,19 @@ class DeckQuerySet(models.QuerySet):
             return self.filter(shared | models.Q(owner=user))
         return self.filter(shared)
 
+    def named_to(self, user, *, made_by: int | None = None) -> DeckQuerySet:
+        """Decks whose id ``user`` may be shown where something else names them (a copy's source, a job's
+        deck): those they may open *and* were given the link of. That is public decks (listed for everyone)
+        and their own; and, to the user who made that copy or job (``made_by``, its owner's id), any deck they
+        may still open, since they held its link to make it. An unlisted deck's id is its link: a shared
+        copy or job must not pass it on."""
+        readable = self.readable_by(user)
+        if user is None or not user.is_authenticated:
+            return readable.filter(visibility=Deck.Visibility.PUBLIC)
+        if made_by is not None and made_by == user.pk:
+            return readable
+        return readable.filter(models.Q(visibility=Deck.Visibility.PUBLIC) | models.Q(owner=user))
+
 
 class Deck(models.Model):
     class Visibility(models.TextChoices):
@@ -87,6 +100,14 @@ class Deck(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("decks:detail", args=[self.id])
+
+    def source_named_to(self, user) -> str | None:
+        """The id of the deck this is a copy of, if ``user`` may be shown it (``DeckQuerySet.named_to``), else
+        None: for the API, the deck's page and its link alike."""
+        if self.cloned_from_id is None:
+            return None
+        named = Deck.objects.named_to(user, made_by=self.owner_id).filter(pk=self.cloned_from_id).exists()
+        return self.cloned_from_id if named else None
 
     def to_core(self) -> CoreDeck:
         deck = CoreDeck(name=self.name, author=self.author, description=self.description)

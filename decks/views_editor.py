@@ -9,6 +9,11 @@ Every write carries the deck version the editor last saw; ``services`` refuses a
 (``Conflict``) and the answer is a 409 with a sentence and the current version, never a silent
 overwrite. Only the owner edits a deck: anyone else gets a 404, whatever the deck's visibility.
 
+A JSON body is read by the API's own reader (``vtesdeck.jsonbody``) and the details by the deck API's field
+rules (``DetailsInput``), so the editor refuses what the API refuses: JSON nested thousands deep, a lone
+surrogate, an object where a name belongs. A refusal is a 400 (415, 413) in the API's error shape
+(``detail``, ``code``, ``errors``), whose ``detail`` the script shows, and changes nothing.
+
 A change answers in one deck load, one write, one validation, one statistics pass and three partials;
 card facts come from the in-memory ``CardIndex``, never from one query per card. The answer is read inside
 the write's transaction (as the deck API's): a database lost while it is read takes the change away with
@@ -35,9 +40,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework import serializers
+from rest_framework.settings import api_settings
 
 from cards import search as card_search
 from cards.models import Card as CardRow
+from vtesdeck import jsonbody
+from vtesdeck.api import error_body, field_errors
 from vtesdeck.core import charts
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -49,6 +58,7 @@ from vtesdeck.labels import chart_labels, ruleset_label
 from vtesdeck.messages import issue_view
 
 from . import services
+from .api.serializers import description_field, name_field, tags_field, version_field, visibility_field
 from .models import Deck, DeckCard
 
 logger = logging.getLogger(__name__)
@@ -60,25 +70,27 @@ HIDE_BREAKERS = "hide_breakers"
 PANELS = ("deck", "legality", "stats")
 _INTEGER = re.compile(r"[+-]?\d{1,9}")
 _TRUE = ("1", "on", "true", "yes")
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 # --- forms ----------------------------------------------------------------------------------------
 
 
 class NewDeckForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Deck name"), max_length=200, required=False,
+    name = forms.CharField(label=gettext_lazy("Deck name"), max_length=name_field().max_length, required=False,
                            help_text=gettext_lazy("You can change it at any time."))  # fmt: skip
     visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices,
                                    initial=Deck.Visibility.PRIVATE)  # fmt: skip
 
 
 class DetailsForm(forms.Form):
-    """The deck's own words. Every field is optional: an autosave sends what changed, and a field left
-    out of the request is left as it is (see ``_details_changes``)."""
+    """The deck's own words, as the page shows them (labels, widgets, the browser's own length limits). Every
+    field is optional: an autosave sends what changed, and a field left out of the request is left as it is.
+    Requests are checked by ``DetailsInput``, the deck API's rules, not by this form (see ``_details_changes``)."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200, required=False, strip=True)
-    description = forms.CharField(label=gettext_lazy("Description"), max_length=20_000, required=False,
-                                  strip=False, widget=forms.Textarea(attrs={"rows": 5}))  # fmt: skip
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=name_field().max_length, required=False, strip=True)
+    description = forms.CharField(label=gettext_lazy("Description"), max_length=description_field().max_length,
+                                  required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5}))  # fmt: skip
     visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices, required=False)
     tags = forms.CharField(label=gettext_lazy("Tags"), max_length=600, required=False,
                            help_text=gettext_lazy("Comma separated, at most 12."))  # fmt: skip
@@ -187,7 +199,7 @@ def change_cards(request: HttpRequest, deck_id: str) -> HttpResponse:
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
-        return _bad_request(request, deck, str(exc), as_json)
+        return _bad_request(request, deck, exc, as_json)
     if answer is None:
         return redirect(_edit_url(deck, data.get("search", "")))
     return JsonResponse(answer)
@@ -209,7 +221,7 @@ def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
-        return _bad_request(request, deck, str(exc), as_json)
+        return _bad_request(request, deck, exc, as_json)
     if answer is None:
         messages.success(request, _("The deck's details were saved."))
         return redirect("decks:edit", deck.id)
@@ -236,36 +248,36 @@ def _change_request(data: dict[str, Any]) -> tuple[int, int, int | None, int]:
     return card_id, delta or 0, count, _version(data)
 
 
+class DetailsInput(serializers.Serializer):
+    """The details an editor request changes, read by the deck API's rules for them (the same fields, from
+    ``decks.api.serializers``): a name is a string of at most 200 characters, never an object or a number…"""
+
+    name = name_field()
+    description = description_field()
+    visibility = visibility_field(required=False)
+    tags = tags_field()
+
+
 def _details_changes(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The details a request changes (fields it leaves out stay as they are) and its version."""
     version = _version(data)
-    values = {"version": str(version)}
-    for name in ("name", "description", "visibility", "tags"):
-        value = data.get(name)
-        if name == "tags" and isinstance(value, list):
-            if not all(isinstance(tag, str) for tag in value):
-                raise services.DeckInputError(_("Tags are words, separated by commas."))
-            value = ", ".join(value)
-        if value is not None:
-            values[name] = value if isinstance(value, str) else str(value)
-    form = DetailsForm(values)
-    if not form.is_valid():
-        field, errors = next(iter(form.errors.items()))
-        label = form.fields[field].label if field in form.fields else ""
-        raise services.DeckInputError(f"{label}: {errors[0]}" if label else errors[0])
-    if "visibility" in values and not form.cleaned_data["visibility"]:
-        raise services.DeckInputError(_("Choose who may see the deck."))
-    changes = {name: form.cleaned_data[name] for name in ("name", "description", "visibility") if name in values}
-    if "tags" in values:
-        changes["tags"] = _tag_list(form.cleaned_data["tags"])
-    return changes, version
+    values = {name: data[name] for name in ("name", "description", "visibility", "tags") if name in data}
+    if isinstance(values.get("tags"), str):  # the form's one box of comma-separated tags: the list it holds
+        values["tags"] = _tag_list(values["tags"])
+    details = DetailsInput(data=values)
+    if not details.is_valid():
+        raise BadInput(field_errors(details.errors))
+    return dict(details.validated_data), version
 
 
 def _version(data: dict[str, Any]) -> int:
     version = _integer(data.get("version"), _("the deck version"))
     if version is None or version < 1:
         raise services.DeckInputError(_("The deck version is missing: reload the editor."))
-    return version
+    try:
+        return version_field().run_validation(version)  # the API's bounds (a version of 10^30 is no version)
+    except serializers.ValidationError as exc:
+        raise BadInput(field_errors({"version": exc.detail})) from None
 
 
 def _integer(value: Any, what: str) -> int | None:
@@ -287,15 +299,40 @@ def _wants_json(request: HttpRequest) -> bool:
     return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
 
 
+class BadInput(services.DeckInputError):
+    """A refused request body, in the API's error shape: a sentence (``str()``), a code, and the bad fields."""
+
+    def __init__(self, errors: dict[str, list[str]], *, detail: str = "", code: str = "invalid", status: int = 400):
+        field, messages = next(iter(errors.items())) if errors else ("", [""])
+        base = field.split("[", 1)[0].split(".", 1)[0]
+        label = DetailsForm.base_fields[base].label if base in DetailsForm.base_fields else None
+        if not label and field != api_settings.NON_FIELD_ERRORS_KEY:
+            label = field  # a field the page has no label for: named as the request names it
+        super().__init__(detail or (f"{label}: {messages[0]}" if label else messages[0]))
+        self.errors, self.code, self.status = errors, code, status
+
+
 def _payload(request: HttpRequest) -> dict[str, Any]:
-    if request.content_type != "application/json":
+    """The request's fields: a form's, or a JSON object read as the API reads one (``vtesdeck.jsonbody``)."""
+    if request.content_type in FORM_TYPES or not request.content_type:
         return request.POST.dict()
+    if request.content_type != "application/json":
+        raise BadInput(
+            {},
+            # DRF's sentence for the API's 415, translated by its catalogue.
+            detail=_('Unsupported media type "{media_type}" in request.').format(media_type=request.content_type),
+            code="unsupported_media_type",
+            status=415,
+        )
     try:
-        data = json.loads(request.body or b"null")
+        data = jsonbody.loads(request.body or b"null", request.encoding or "utf-8")
     except RequestDataTooBig:
-        raise services.DeckInputError(_("The request is too large.")) from None
-    except (ValueError, UnicodeDecodeError):
-        raise services.DeckInputError(_("The request body is not valid JSON.")) from None
+        raise BadInput({}, detail=_("The request is too large."), code="payload_too_large", status=413) from None
+    except jsonbody.SurrogateInBody as exc:
+        raise BadInput({exc.path or api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]}) from None
+    except jsonbody.BadJSON as exc:
+        raise BadInput({api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]}, detail=_("The request body is not valid JSON."),
+                       code="parse_error") from None  # fmt: skip
     if not isinstance(data, dict):
         raise services.DeckInputError(_("The request body must be a JSON object."))
     return data
@@ -303,16 +340,20 @@ def _payload(request: HttpRequest) -> dict[str, Any]:
 
 def _conflict(request: HttpRequest, exc: services.Conflict, as_json: bool) -> HttpResponse:
     if as_json:
-        return JsonResponse({"detail": str(exc), "version": exc.deck.version}, status=409)
+        return JsonResponse(error_body(str(exc), "conflict", version=exc.deck.version), status=409)
     context = {"title": _("The deck changed in the meantime"), "message": str(exc), "deck": exc.deck}
     return render(request, "decks/problem.html", context, status=409)
 
 
-def _bad_request(request: HttpRequest, deck: Deck, message: str, as_json: bool) -> HttpResponse:
+def _bad_request(request: HttpRequest, deck: Deck, exc: services.DeckInputError, as_json: bool) -> HttpResponse:
+    """400 (415 for a body of another type, 413 for one too large): the API's error shape for the script, a
+    page for a form."""
+    status = getattr(exc, "status", 400)
     if as_json:
-        return JsonResponse({"detail": message}, status=400)
-    context = {"title": _("The deck was not changed"), "message": message, "deck": deck}
-    return render(request, "decks/problem.html", context, status=400)
+        body = error_body(str(exc), getattr(exc, "code", "invalid"), getattr(exc, "errors", None))
+        return JsonResponse(body, status=status)
+    context = {"title": _("The deck was not changed"), "message": str(exc), "deck": deck}
+    return render(request, "decks/problem.html", context, status=status)
 
 
 def _edit_url(deck: Deck, search: Any) -> str:

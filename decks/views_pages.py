@@ -63,8 +63,6 @@ PAGE_SIZE = 25
 # The largest request body an import page reads at all: a 2 MB file or a 2,000,000-character paste
 # (up to 4 bytes a character, and the confirmation step sends it back as a form field).
 MAX_IMPORT_BODY = 12 * 1024 * 1024
-# More unresolved lines than this is not a decklist with typos but some other text.
-MAX_UNRESOLVED = 200
 
 # --- access ---------------------------------------------------------------------------------------
 
@@ -182,6 +180,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
     context = {
         "deck": deck,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.pk,
+        "cloned_from": deck.source_named_to(request.user),  # None unless this reader was given its link
         "tags": deck.tags.all(),
         "crypt": [{"card": cards[i], "count": n} for i, n in known.crypt.items()],
         "crypt_count": core.crypt_count,
@@ -401,11 +400,6 @@ def _import(request: HttpRequest, deck: Deck | None) -> HttpResponse:
         core = services.parse_text(source, format=form.cleaned_data["format"] or None)
     except services.DeckInputError as exc:
         form.add_error(None, str(exc))
-        return _import_page(request, form, deck, status=400)
-    if len(core.unresolved) > MAX_UNRESOLVED:
-        form.add_error(
-            None, _("%(count)d lines of this text name no card: is it a decklist?") % {"count": len(core.unresolved)}
-        )
         return _import_page(request, form, deck, status=400)
     if core.unresolved:
         cards = services.card_index()

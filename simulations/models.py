@@ -17,6 +17,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from decks.models import Deck
+
 # Unguessable, like deck ids: a job's address is shared by whoever started it.
 ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"
 ID_LENGTH = 16
@@ -44,6 +46,10 @@ class Simulation(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="simulations"
     )
+    # Who started it without an account: a keyed hash of the client's address (accounts.throttle.client_address,
+    # as the throttles read it), for the caps on unfinished jobs per client; empty for the jobs of a user
+    # (``owner``) and of the command line. Hashed: the address itself is never stored.
+    starter = models.CharField(max_length=64, blank=True, db_index=True)
     # The deck it was started from, if any (a pasted decklist has none); the snapshot is what ran.
     deck = models.ForeignKey(
         "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations"
@@ -92,6 +98,14 @@ class Simulation(models.Model):
 
     def get_api_url(self) -> str:
         return reverse("simulations-api:simulation-detail", args=[self.id])
+
+    def deck_named_to(self, user) -> str | None:
+        """The id of the deck it was drawn from, if ``user`` may be shown it (``DeckQuerySet.named_to``: the
+        deck's link goes to its owner, to who started the job, and to everyone for a public deck), else None."""
+        if self.deck_id is None:
+            return None
+        named = Deck.objects.named_to(user, made_by=self.owner_id).filter(pk=self.deck_id).exists()
+        return self.deck_id if named else None
 
 
 class SimulationChunk(models.Model):

@@ -31,11 +31,21 @@ A *queued* job (no chunk started yet) is not judged by its heartbeat: it is wait
 chunks wait in the broker, and it resumes whenever a worker comes (after an outage of the broker or of
 every worker too). Only when nothing took it for ``SIMULATION_QUEUED_TIMEOUT_SECONDS`` (a day by default)
 is it failed, with a sentence saying so.
+
+**Fair queues.** Two caps per owner hold at each start (``start_hands``): unfinished (queued or running)
+jobs, and hands those jobs still have to draw, per user, or per client address without an account (the
+``starter`` column, a keyed hash of the address); a start over a cap raises ``JobLimitReached`` (429), and
+a job larger than the whole allowance is a ``SimulationInputError`` (400). The count and the new row are
+one transaction that writes first (SQLite's write lock; on PostgreSQL an advisory lock per owner), so two
+starts at once cannot both take the last place. And a job of at most ``SIMULATION_QUICK_MAX_HANDS`` hands
+sends its chunks to the quick queue (``chunk_queue``), which every worker consumes besides the main one,
+taking from each in turn: a small job never waits behind a huge job's hundreds of chunks.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import logging
 import secrets
 from collections.abc import Sequence
@@ -43,10 +53,11 @@ from typing import Any
 
 from celery import group
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from vtesdeck.celery import app as celery_app
@@ -58,19 +69,23 @@ from .models import Simulation, SimulationChunk
 
 __all__ = [
     "BrokerUnavailable",
+    "JobLimitReached",
     "JobStopped",
     "SimulationInputError",
     "beat",
     "begin_chunk",
     "cancel",
+    "chunk_queue",
     "describe",
     "fail",
     "finish",
     "job_exists",
+    "quick_queue",
     "reap_stale",
     "refresh",
     "send_chunks",
     "start_hands",
+    "starter_of",
     "store_chunk",
 ]
 
@@ -97,6 +112,13 @@ class BrokerUnavailable(RuntimeError):
     simulation: Simulation | None = None
 
 
+class JobLimitReached(Exception):
+    """Its owner has as many unfinished jobs, or as much unfinished work, as a cap allows (nothing stored).
+    ``str()`` is a sentence naming the cap and the numbers; it passes once a job finishes or is cancelled."""
+
+    retry_after = 10  # seconds: about how often a page or a client polls its jobs
+
+
 class JobStopped(Exception):
     """Raised inside a worker's progress callback: the job was cancelled or failed meanwhile."""
 
@@ -114,11 +136,17 @@ def start_hands(
     seed: int | None = None,
     conditions: Sequence[str] = (),
     chunk_size: int | None = None,
+    client: str | None = None,
 ) -> Simulation:
     """Store an opening-hands job for ``deck`` and queue its chunks.
 
+    The caps on unfinished jobs and hands (the module's docstring) hold for a logged-in ``owner``, and for
+    a ``client`` address (``accounts.throttle.client_address``) without one; a call with neither (the
+    command line, benches) has no cap.
+
     Raises ``SimulationInputError`` (nothing stored) for bad parameters or a deck that cannot be drawn
-    from, and ``BrokerUnavailable`` (the job stored as failed, with the reason) when the broker is down.
+    from, ``JobLimitReached`` (nothing stored) over a cap, and ``BrokerUnavailable`` (the job stored as
+    failed, with the reason) when the broker is down.
     Call it outside a transaction (or commit within a second or two): the chunks are queued at once, and a
     worker that cannot see the job's row only looks again for a few seconds.
     """
@@ -130,6 +158,10 @@ def start_hands(
     chunk_size = settings.SIMULATION_CHUNK_SIZE if chunk_size is None else chunk_size
     _check_whole_number(chunk_size, "chunk_size", MIN_CHUNK_SIZE, draws.MAX_HANDS)
     conditions = _check_conditions(conditions)
+    owner = owner if owner is not None and owner.is_authenticated else None
+    starter = starter_of(client) if owner is None and client is not None else ""
+    if owner is not None or client is not None:
+        _check_job_size(hands, anonymous=owner is None)
     try:
         plan = draws.compile_plan(deck, cards, conditions=conditions)
     except draws.ConditionError as exc:
@@ -137,19 +169,23 @@ def start_hands(
     except draws.DrawsError as exc:
         raise SimulationInputError(str(exc), field="deck") from None
     sizes = draws.chunk_sizes(hands, chunk_size)
-    simulation = Simulation.objects.create(
-        kind=Simulation.Kind.HANDS,
-        owner=owner if owner is not None and owner.is_authenticated else None,
-        deck=source_deck,
-        deck_version=getattr(source_deck, "version", None),
-        deck_name=(deck.name or getattr(source_deck, "name", "") or "")[:200],
-        deck_snapshot=deck.to_dict(with_origin=False),
-        parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
-        plan=plan.to_dict(),
-        seed=seed,
-        hands=hands,
-        chunks_total=len(sizes),
-    )
+    with transaction.atomic():
+        simulation = Simulation.objects.create(
+            kind=Simulation.Kind.HANDS,
+            owner=owner,
+            starter=starter,
+            deck=source_deck,
+            deck_version=getattr(source_deck, "version", None),
+            deck_name=(deck.name or getattr(source_deck, "name", "") or "")[:200],
+            deck_snapshot=deck.to_dict(with_origin=False),
+            parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
+            plan=plan.to_dict(),
+            seed=seed,
+            hands=hands,
+            chunks_total=len(sizes),
+        )
+        if owner is not None or starter:
+            _check_caps(simulation)  # raises, rolling the new row back, when it is one job too many
     try:
         send_chunks(simulation, list(enumerate(sizes)))
     except BrokerUnavailable as exc:
@@ -158,6 +194,85 @@ def start_hands(
         exc.simulation = simulation
         raise
     return simulation
+
+
+def starter_of(client: str) -> str:
+    """What a job started without an account keeps of its client's address: a keyed hash (the secret key's),
+    so that the caps count per address while no address is stored."""
+    return salted_hmac("simulations.starter", client, algorithm="sha256").hexdigest()
+
+
+def _caps(anonymous: bool) -> tuple[int, int]:
+    """(most unfinished jobs, most unfinished hands) of one owner."""
+    if anonymous:
+        return settings.SIMULATION_MAX_ACTIVE_JOBS_ANON, settings.SIMULATION_MAX_ACTIVE_HANDS_ANON
+    return settings.SIMULATION_MAX_ACTIVE_JOBS_USER, settings.SIMULATION_MAX_ACTIVE_HANDS_USER
+
+
+def _check_job_size(hands: int, *, anonymous: bool) -> None:
+    """A job larger than the whole allowance of unfinished hands could never start: a 400, not a 429."""
+    limit = _caps(anonymous)[1]
+    if hands <= limit:
+        return
+    numbers = {"limit": f"{limit:,}", "value": f"{hands:,}"}
+    if anonymous:
+        message = _(
+            "hands must be at most %(limit)s without an account (the most hands unfinished at once), not %(value)s."
+        )
+    else:
+        message = _(
+            "hands must be at most %(limit)s (the most hands an account may have unfinished at once), not %(value)s."
+        )
+    raise SimulationInputError(message % numbers, field="hands")
+
+
+def _check_caps(simulation: Simulation) -> None:
+    """Inside the transaction that stored ``simulation`` (its first write): refuse it when its owner's
+    unfinished jobs, itself included, pass a cap."""
+    anonymous = simulation.owner_id is None
+    mine = Simulation.objects.filter(status__in=ACTIVE)
+    mine = (
+        mine.filter(owner__isnull=True, starter=simulation.starter)
+        if anonymous
+        else mine.filter(owner_id=simulation.owner_id)
+    )
+    if connection.vendor == "postgresql":
+        # Rows another transaction is inserting are invisible until it commits: starts of one owner take turns.
+        key = f"{simulation.owner_id or ''}:{simulation.starter}"
+        lock = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [lock])
+    max_jobs, max_hands = _caps(anonymous)
+    jobs = mine.count()
+    if jobs > max_jobs:
+        numbers = {"count": jobs - 1, "limit": max_jobs}
+        if anonymous:
+            message = _(
+                "Your address has %(count)d unfinished simulation jobs; without an account, at most %(limit)d may "
+                "be unfinished at once. Wait for one to finish, or cancel one."
+            )
+        else:
+            message = _(
+                "You have %(count)d unfinished simulation jobs; an account may have at most %(limit)d unfinished "
+                "at once. Wait for one to finish, or cancel one."
+            )
+        raise JobLimitReached(message % numbers)
+    others = mine.exclude(pk=simulation.pk).aggregate(left=Sum(F("hands") - F("hands_done")))["left"] or 0
+    if others + simulation.hands > max_hands:
+        numbers = {"left": f"{others:,}", "hands": f"{simulation.hands:,}", "limit": f"{max_hands:,}"}
+        if anonymous:
+            message = _(
+                "The unfinished simulation jobs of your address still have %(left)s hands to draw and this one asks "
+                "for %(hands)s; without an account, at most %(limit)s hands may be unfinished at once. Wait for a "
+                "job to finish, or ask for fewer hands."
+            )
+        else:
+            message = _(
+                "Your unfinished simulation jobs still have %(left)s hands to draw and this one asks for %(hands)s; "
+                "an account may have at most %(limit)s hands unfinished at once. Wait for a job to finish, or ask "
+                "for fewer hands."
+            )
+        raise JobLimitReached(message % numbers)
 
 
 def _check_whole_number(value: Any, name: str, low: int, high: int) -> None:
@@ -195,8 +310,20 @@ def _check_conditions(conditions: Sequence[str]) -> list[str]:
     return checked
 
 
+def quick_queue() -> str:
+    """The queue of small jobs' chunks (``SIMULATION_QUICK_QUEUE``, else the main queue's name and "-quick",
+    the rule the settings' ``CELERY_TASK_QUEUES`` follows too)."""
+    return settings.SIMULATION_QUICK_QUEUE or f"{settings.SIMULATION_QUEUE}-quick"
+
+
+def chunk_queue(simulation: Simulation) -> str:
+    """Where a job's chunks go: the quick queue for a job of at most ``SIMULATION_QUICK_MAX_HANDS`` hands."""
+    return quick_queue() if simulation.hands <= settings.SIMULATION_QUICK_MAX_HANDS else settings.SIMULATION_QUEUE
+
+
 def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
-    """Queue ``(index, hands)`` chunks of a stored job, failing fast when the broker does not answer.
+    """Queue ``(index, hands)`` chunks of a stored job (to ``chunk_queue``), failing fast when the broker does
+    not answer.
 
     A fresh connection, tried once with a short timeout, and publishing without retries: kombu's defaults
     would retry for minutes while a web request (or the page's user) waits.
@@ -214,7 +341,7 @@ def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
             producer = celery_app.amqp.Producer(connection, auto_declare=False)
             tasks.apply_async(
                 producer=producer,
-                queue=settings.SIMULATION_QUEUE,
+                queue=chunk_queue(simulation),
                 retry=False,
                 # Sent with each message (they override the task's own): the settings of who queued the job.
                 soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,

@@ -7,8 +7,9 @@ start. A job's page (``/simulations/<id>/``) follows it: a progress bar that ref
 refresh without script; ``static/js/draws.js`` polls the API with it), then the report as tables and
 charts. Like the API, a job is read by anyone holding its unguessable id, and cancelled by its owner, or
 by anyone holding the id of a job started without an account; but a job drawn from a private deck is
-read (and cancelled) only by who started it and the deck's owner (``readable_jobs``): to anyone else its
-page, and its cancel button's address, answer the 404 of an id that names no job.
+read (and cancelled) only by who started it and the deck's owner, and once the deck is deleted only by who
+started it (``readable_jobs``): to anyone else its page, and its cancel button's address, answer the 404 of
+an id that names no job.
 
 Every read of a job goes through ``services.refresh`` first: a job whose workers were lost is resent or
 failed there, so a page left open is enough to keep a job from staying ``running`` for ever.
@@ -29,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.throttle import client_address
 from decks import services as deck_services
 from decks.models import Deck
 from vtesdeck.core import charts, draws
@@ -91,7 +93,13 @@ def deck_draws(request: HttpRequest, deck_id: str) -> HttpResponse:
                 hands=form.cleaned_data["hands"],
                 seed=form.cleaned_data["seed"],
                 conditions=form.cleaned_data["conditions"],
+                client=client_address(request),
             )
+        except services.JobLimitReached as exc:
+            form.add_error(None, str(exc))
+            response = _draws_page(request, deck, plan=plan, form=form, status=429)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
         except services.SimulationInputError as exc:
             field = exc.field if exc.field in form.fields else None
             form.add_error(field, str(exc))
@@ -191,7 +199,8 @@ def _not_modelled(playable: dict[str, Any]) -> str:
 def _recent_jobs(request: HttpRequest, deck: Deck) -> list[Simulation]:
     if not request.user.is_authenticated:
         return []
-    return list(Simulation.objects.filter(deck=deck, owner=request.user).order_by("-created_at")[:RECENT_JOBS])
+    mine = readable_jobs(request.user).filter(deck=deck, owner=request.user)
+    return list(mine.order_by("-created_at")[:RECENT_JOBS])
 
 
 # --- a job ----------------------------------------------------------------------------------------
@@ -200,9 +209,8 @@ def _recent_jobs(request: HttpRequest, deck: Deck) -> list[Simulation]:
 @require_GET
 def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
     simulation = services.refresh(get_object_or_404(readable_jobs(request.user), pk=simulation_id))
-    deck = simulation.deck
-    if deck is not None and not Deck.objects.readable_by(request.user).filter(pk=deck.pk).exists():
-        deck = None  # the job stays readable by its id; the deck it came from need not be
+    # The job stays readable by its id; the deck's link goes only to who was given it (as the API's ``deck``).
+    deck = simulation.deck if simulation.deck_named_to(request.user) else None
     context: dict[str, Any] = {
         "simulation": simulation,
         "deck": deck,

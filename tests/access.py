@@ -52,3 +52,15 @@ def snapshot() -> dict:
         "tag_names": sorted(Tag.objects.values_list("name", flat=True)),
         "jobs": sorted(Simulation.objects.values_list("id", "status", "owner__username", "deck_id")),
     }
+
+
+# Issue 14, item 8: who reads a job drawn from Alice's shared deck once it is made private or deleted.
+READERS = ["alice", "bob", "anonymous"]
+
+
+def job_readable(reader: str, starter: str, change: str) -> bool:
+    """The user who started it (not an anonymous visitor: nothing tells them from anyone else holding the
+    id), and, while the deck exists, whoever may read the deck (Alice alone once private)."""
+    if reader == starter and reader != "anonymous":
+        return True
+    return change == "private" and reader == "alice"

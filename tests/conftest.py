@@ -31,17 +31,37 @@ def pytest_configure(config) -> None:
     folder = tempfile.mkdtemp(prefix="vtesdeck-test-snapshots-")
     settings.CARD_SNAPSHOT_DIR = os.environ["CARD_SNAPSHOT_DIR"] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    # Throttle counts in the test database (the default cache, vtesdeck.cache), for this process and the servers
+    # tests start: never in a Redis that a developer's shell names for their own site (RedisCache.clear(), as
+    # `fresh_throttles` calls it, empties that whole Redis database).
+    if os.environ.pop("CACHE_URL", None):
+        settings.CACHES = {"default": settings.DATABASE_CACHE}
 
 
 @pytest.fixture
 def fresh_throttles():
-    """Throttles (and the job-start limits) count in the cache: the test starts and ends with none counted,
-    since user ids and the test client's address repeat between tests."""
+    """Throttles (and the job-start limits) count in the cache (a table of the test database): the test starts
+    and ends with none counted, since user ids and the test client's address repeat between tests."""
     from django.core.cache import cache
+    from django.db import OperationalError
 
     cache.clear()
     yield
-    cache.clear()
+    try:
+        cache.clear()
+    except OperationalError:  # a test that cut the database off (tests/api/test_error_shape.py), still patched
+        pass  # its rows go with the test's transaction (or flush) anyway
+
+
+@pytest.fixture
+def unthrottled(settings):
+    """The API's per-client rates off, for tests that count a view's own queries: each throttled request also
+    reads and writes its client's count in the cache table (a few queries, the same for every view)."""
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "anon": None, "user": None},
+    }
 
 
 @pytest.fixture(scope="session")
@@ -253,6 +273,7 @@ def idle_queue(settings) -> str:
     settings.SIMULATION_QUEUE = name = f"vtesdeck-test-idle-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     yield name
     forget_queue(name)
+    forget_queue(f"{name}-quick")  # small jobs' chunks (simulations.services.quick_queue)
 
 
 @pytest.fixture(scope="session")
@@ -327,6 +348,7 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
             **os.environ,
             "DATABASE_URL": database_url,
             "SIMULATION_QUEUE": queue,
+            "SIMULATION_QUICK_QUEUE": "",  # small jobs' chunks go to f"{queue}-quick", which it consumes too
             "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
             "PYTHONUNBUFFERED": "1",
             "SIMULATION_TEST_GATE": str(_gate_folder),  # inert until a test closes it (the `gate` fixture)
@@ -334,8 +356,8 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
         }
         command = [
             sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--pool=prefork", "--concurrency=1",
-            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", queue, "--without-gossip", "--without-mingle",
-            "--without-heartbeat",
+            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", f"{queue},{queue}-quick", "--without-gossip",
+            "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         with log.open("wb") as output:
             process = subprocess.Popen(
@@ -359,6 +381,7 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
         worker.stop()
     for queue in queues:
         forget_queue(queue)
+        forget_queue(f"{queue}-quick")
 
 
 @pytest.fixture(scope="session")

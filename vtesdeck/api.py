@@ -29,6 +29,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
+from vtesdeck import cache, jsonbody
+
 logger = logging.getLogger(__name__)
 
 UNAVAILABLE = gettext_noop("The database is unavailable right now; nothing was changed. Please try again in a moment.")
@@ -46,8 +48,9 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(
         help_text="What went wrong, for a program: `invalid`, `parse_error`, `not_found`, `not_authenticated`, "
         "`authentication_failed`, `permission_denied`, `method_not_allowed`, `not_acceptable`, "
-        "`unsupported_media_type`, `throttled`, `payload_too_large`, `conflict`, `request_in_progress`, "
-        "`idempotency_key_reused`, `database_unavailable`, `broker_unavailable` or `server_error`."
+        "`unsupported_media_type`, `throttled`, `payload_too_large`, `length_required`, `conflict`, "
+        "`request_in_progress`, "
+        "`idempotency_key_reused`, `job_limit`, `database_unavailable`, `broker_unavailable` or `server_error`."
     )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
@@ -282,15 +285,21 @@ def database_unavailable() -> JsonResponse:
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's, with one more refusal: JSON nested thousands deep is a 400, not Python's RecursionError (a 500).
+    """DRF's, reading with ``vtesdeck.jsonbody`` (as the deck editor does): JSON nested thousands deep is a
+    ``parse_error``, not Python's RecursionError (a 500); a lone surrogate in any string or key is a 400 naming
+    where it is, as a text field's own check would, before any field (a choice, a card name) quotes it back in
+    an answer that cannot be encoded (a 500).
 
     The default parser of every API view (``settings.REST_FRAMEWORK``)."""
 
     def parse(self, stream, media_type=None, parser_context=None):
+        encoding = parsers.get_encoding(parser_context or {})
         try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from None
+            return jsonbody.loads(stream.read(), encoding)
+        except jsonbody.SurrogateInBody as exc:
+            raise exceptions.ValidationError({exc.path or api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]}) from None
+        except jsonbody.BadJSON as exc:
+            raise exceptions.ParseError(str(exc)) from None
 
 
 class Pagination(PageNumberPagination):
@@ -304,7 +313,19 @@ def _parsed_rate(rate: str | None) -> tuple[int | None, int | None]:
     return SimpleRateThrottle.parse_rate(None, rate)  # it reads nothing of the instance
 
 
-class _LiveRate:
+class ClientIdent:
+    """Throttles count a client without an account by ``accounts.throttle.client_address``: the address
+    NUM_PROXIES entries from the right of X-Forwarded-For, else REMOTE_ADDR. DRF's own ``get_ident`` trusts
+    the whole header when its own NUM_PROXIES is unset, so a client writing a fresh value each request
+    would be a fresh client each time (every anonymous limit one header away from gone)."""
+
+    def get_ident(self, request) -> str:
+        from accounts.throttle import client_address  # an app module: imported once Django is set up
+
+        return client_address(request)
+
+
+class _LiveRate(ClientIdent):
     """DRF reads the rates once, into a class attribute, when it is imported; these read the settings at
     each request, so that ``REST_FRAMEWORK`` changed by a deployment's local settings or a test counts.
 
@@ -329,6 +350,10 @@ class _LiveRate:
         if self.key is None:
             return True
         self.now = self.timer()
+        with cache.locked(self.key):  # read and written back by one process at a time (vtesdeck.cache)
+            return self._allow()
+
+    def _allow(self) -> bool:
         times = array("d")
         stored = self.cache.get(self.key)
         if isinstance(stored, bytes) and len(stored) % times.itemsize == 0:

@@ -1,10 +1,12 @@
-"""Turn a lost database into a clear 503, never a 500 with a traceback; let an API client name its language."""
+"""Turn a lost database into a clear 503, never a 500 with a traceback; let an API client name its language;
+refuse a body sent without its length."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -12,11 +14,19 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from . import messages
-from .api import UNAVAILABLE, UNAVAILABLE_RETRY_AFTER, database_unavailable, wants_json
+from .api import UNAVAILABLE, UNAVAILABLE_RETRY_AFTER, database_unavailable, error_response, wants_json
+from .core import budget
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["UNAVAILABLE", "ApiLanguageMiddleware", "DatabaseUnavailableMiddleware"]
+__all__ = [
+    "UNAVAILABLE",
+    "ApiLanguageMiddleware",
+    "DatabaseUnavailableMiddleware",
+    "LengthRequiredMiddleware",
+    "WorkBudgetMiddleware",
+    "request_budget",
+]
 
 
 class DatabaseUnavailableMiddleware:
@@ -53,3 +63,53 @@ class ApiLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+
+class LengthRequiredMiddleware:
+    """A request with a ``Transfer-Encoding`` (a body sent in chunks) is refused with a 411, before anything
+    reads it: send the body with its ``Content-Length``.
+
+    Django reads a body up to its Content-Length and no further. Django's development server passes a chunked
+    body on undecoded and gunicorn decodes it, but neither gives a length, so every form and API read the
+    body as empty and answered "this field is required" about fields the client did send."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "HTTP_TRANSFER_ENCODING" not in request.META:
+            return self.get_response(request)
+        message = gettext(
+            "This site does not read request bodies sent in chunks (Transfer-Encoding): send the body with a "
+            "Content-Length header."
+        )
+        if wants_json(request):
+            return error_response(message, "length_required", 411)
+        return HttpResponse(
+            render_to_string("411.html", {"message": message}),
+            status=411,
+            content_type="text/html",
+        )
+
+
+def request_budget() -> budget.Budget:
+    """The work one request may spend reading decklists (settings ``DECKLIST_BUDGET_*``)."""
+    return budget.Budget(
+        lines=settings.DECKLIST_BUDGET_LINES,
+        unresolved=settings.DECKLIST_BUDGET_UNRESOLVED,
+        suggestions=settings.DECKLIST_BUDGET_SUGGESTIONS,
+        cpu_seconds=settings.DECKLIST_BUDGET_CPU_SECONDS,
+    )
+
+
+class WorkBudgetMiddleware:
+    """Every request reads its decklists within one budget (the /check/ page, the decklists and deck APIs, deck
+    import, simulations from text): past it, what is left is refused as not checked, never a worker timeout."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with budget.spending(request_budget()) as spending:
+            request.work_budget = spending
+            return self.get_response(request)

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "accounts",
     "simulations",
     "twda",
+    "vtesdeck",  # the default cache's table and the deployment checks (vtesdeck.apps)
 ]
 
 MIDDLEWARE = [
@@ -85,12 +86,16 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # ?lang= on the API outranks Accept-Language (vtesdeck.messages renders the reports in it).
     "vtesdeck.middleware.ApiLanguageMiddleware",
+    # A chunked body (no Content-Length) is a 411 here, in that language, before anything reads it as empty.
+    "vtesdeck.middleware.LengthRequiredMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "vtesdeck.middleware.DatabaseUnavailableMiddleware",
+    # The work a request may spend reading decklists (vtesdeck.core.budget), for every view that reads one.
+    "vtesdeck.middleware.WorkBudgetMiddleware",
 ]
 
 ROOT_URLCONF = "vtesdeck.urls"
@@ -169,17 +174,39 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # The largest request body /check/ and /api/v1/decklists/ read at all (refused unread above it):
 # several decklists, or one zip of an event's decklists (the zip reader bounds what it unpacks).
 DECKLIST_UPLOAD_MAX_BYTES = envint("DECKLIST_UPLOAD_MAX_BYTES", str(16 * 1024 * 1024))
+# The work one request may spend reading decklists, whatever their bytes (vtesdeck.core.budget, README "Work
+# budget per request"): lines read, lines naming no card, fuzzy suggestions, and CPU seconds as a safety net.
+# Past a limit, the decklists left are refused as not checked, saying which limit ran out.
+DECKLIST_BUDGET_LINES = envint("DECKLIST_BUDGET_LINES", "40000")
+DECKLIST_BUDGET_UNRESOLVED = envint("DECKLIST_BUDGET_UNRESOLVED", "500")
+DECKLIST_BUDGET_SUGGESTIONS = envint("DECKLIST_BUDGET_SUGGESTIONS", "500")
+DECKLIST_BUDGET_CPU_SECONDS = float(os.environ.get("DECKLIST_BUDGET_CPU_SECONDS", "1.0"))
 
 # --- Cache ----------------------------------------------------------------------------------------
-# Holds the login throttle's counts (accounts.throttle) and DRF's throttles. LocMemCache is per process:
-# with several web processes, set CACHE_URL (redis://…) so that they share one count.
+# Holds counts only: the login and reset throttles (accounts.throttle) and DRF's throttles. They must be shared
+# by every web process, or each gunicorn worker allows the whole limit (and forgets it when it restarts).
+# Default: a table of the site's database (vtesdeck.cache: atomic counts, made by `migrate`), shared by every
+# process on one machine with SQLite, and by every machine on one PostgreSQL. A throttle check costs about
+# 0.3 ms there, against 0.08 ms in a process's memory (bench/throttle_cache.py). Not a file-based cache: Django's
+# lists its whole folder on every write (26 ms a check with 10,000 entries) and does not increment atomically.
+# MAX_ENTRIES: each write counts the table, and past it expired entries go, then a random third, so that
+# flushing one running count with even odds takes about 65,000 fresh keys (client addresses) in its window.
+# CACHE_URL=redis://… when several web machines do not share one database (or to spare it these writes);
+# locmem:// is per process, for a single process only (`manage.py check --deploy` refuses it: vtesdeck.checks).
+DATABASE_CACHE = {
+    "BACKEND": "vtesdeck.cache.DatabaseCache",
+    "LOCATION": "vtesdeck_cache",  # vtesdeck.models.CACHE_TABLE
+    "OPTIONS": {"MAX_ENTRIES": 50_000},
+}
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
-elif CACHE_URL:
-    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// or rediss:// address, not {CACHE_URL!r}")
-else:
+elif CACHE_URL == "locmem://":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// or rediss:// address (or locmem://), not {CACHE_URL!r}")
+else:
+    CACHES = {"default": DATABASE_CACHE}
 # How many reverse proxies (load balancer, nginx) stand in front of the web server. With 0, the client's
 # address is REMOTE_ADDR; with N, it is read N entries from the right of X-Forwarded-For. Left at 0 behind
 # a proxy, every visitor shares the proxy's address and its login throttle.
@@ -362,6 +389,26 @@ SIMULATION_MAX_ATTEMPTS = envint("SIMULATION_MAX_ATTEMPTS", "2")
 SIMULATION_QUEUED_TIMEOUT_SECONDS = envint("SIMULATION_QUEUED_TIMEOUT_SECONDS", str(24 * 3600))
 # The broker queue chunks go to ("celery", Celery's default, is what `make run`'s worker consumes).
 SIMULATION_QUEUE = os.environ.get("SIMULATION_QUEUE", "celery")
+# Small jobs never wait behind huge ones: a job of at most SIMULATION_QUICK_MAX_HANDS hands (four chunks, about
+# a second of one core) sends its chunks to the quick queue, a larger one to SIMULATION_QUEUE. Every worker
+# consumes both and takes from each in turn (kombu's filesystem and Redis transports both cycle through a
+# worker's queues), so a small job waits for at most one chunk per worker process, not for a huge job's
+# hundreds. SIMULATION_QUICK_QUEUE empty: SIMULATION_QUEUE's name and "-quick" ("celery-quick").
+SIMULATION_QUICK_QUEUE = os.environ.get("SIMULATION_QUICK_QUEUE", "")
+SIMULATION_QUICK_MAX_HANDS = envint("SIMULATION_QUICK_MAX_HANDS", "1000000")
+# What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the two above.
+CELERY_TASK_QUEUES = {
+    _queue: {"exchange": _queue, "routing_key": _queue}
+    for _queue in dict.fromkeys(("celery", SIMULATION_QUEUE, SIMULATION_QUICK_QUEUE or f"{SIMULATION_QUEUE}-quick"))
+}
+# Caps per owner (a user; without an account, the client's address as the throttles read it): unfinished
+# (queued or running) jobs at once, and hands those jobs have still to draw. A start over a cap is refused
+# (429, or 400 for one job larger than the whole allowance) until a job finishes or is cancelled. The
+# command line (simulate_hands --via-workers) has no cap.
+SIMULATION_MAX_ACTIVE_JOBS_USER = envint("SIMULATION_MAX_ACTIVE_JOBS_USER", "4")
+SIMULATION_MAX_ACTIVE_JOBS_ANON = envint("SIMULATION_MAX_ACTIVE_JOBS_ANON", "2")
+SIMULATION_MAX_ACTIVE_HANDS_USER = envint("SIMULATION_MAX_ACTIVE_HANDS_USER", "100000000")
+SIMULATION_MAX_ACTIVE_HANDS_ANON = envint("SIMULATION_MAX_ACTIVE_HANDS_ANON", "50000000")
 # One chunk's time limits: the soft one fails the job with a sentence; the hard one kills a stuck process.
 SIMULATION_CHUNK_SOFT_TIME_LIMIT = envint("SIMULATION_CHUNK_SOFT_TIME_LIMIT", "300")
 SIMULATION_CHUNK_TIME_LIMIT = envint("SIMULATION_CHUNK_TIME_LIMIT", "330")

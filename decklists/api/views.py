@@ -13,7 +13,6 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from vtesdeck import messages
@@ -23,6 +22,7 @@ from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
 
 from .. import services
+from ..throttle import DecklistsAnonThrottle
 from .serializers import (
     ConvertedDecklistSerializer,
     ConvertQuerySerializer,
@@ -38,10 +38,6 @@ from .serializers import (
 __all__ = ["ConvertView", "FormatsView", "ParseView", "ValidateView"]
 
 TAGS = ["decklists"]
-
-
-class DecklistsAnonThrottle(AnonRateThrottle):
-    scope = "decklists"
 
 
 _BAD_DATE = "'15/12/2021' is not a date: use YYYY-MM-DD (e.g. 2021-12-15), or 'deck' for each decklist's own date."

@@ -9,6 +9,7 @@ and legality are the core's own report (``Report.to_dict()``), documented by the
 
 from __future__ import annotations
 
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -42,8 +43,6 @@ __all__ = [
     "RevisionSerializer",
 ]
 
-# More unresolved lines than this is not a decklist with typos but some other text (as on the import page).
-MAX_UNRESOLVED = 200
 WRITABLE_FORMATS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
 
 
@@ -176,16 +175,6 @@ class _CardsInput(serializers.Serializer):
                 attrs["core"] = services.parse_text(attrs["text"], format=attrs.get("format"))
             except services.DeckInputError as exc:
                 raise serializers.ValidationError({"text": [str(exc)]}, code="decklist") from None
-            unresolved = len(attrs["core"].unresolved)
-            if unresolved > MAX_UNRESOLVED:
-                raise serializers.ValidationError(
-                    {
-                        "text": [
-                            _("%(count)d lines of this text name no card: is it a decklist?") % {"count": unresolved}
-                        ]
-                    },
-                    code="decklist",
-                )
         return attrs
 
 
@@ -210,28 +199,51 @@ def _failing_part(crypt: list[dict], library: list[dict]) -> str:
     return "non_field_errors"  # each list is fine alone: together they pass a bound
 
 
-def _tags_field() -> serializers.ListField:
+# --- a deck's own words: the one set of rules, for the API's create and change and for the deck editor ---------
+
+
+def name_field(**kwargs) -> StrictCharField:
+    return StrictCharField(max_length=200, required=False, allow_blank=True, **kwargs)
+
+
+def description_field(**kwargs) -> StrictCharField:
+    return StrictCharField(max_length=20_000, required=False, allow_blank=True, **kwargs)
+
+
+def visibility_field(**kwargs) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=Deck.Visibility.choices, **kwargs)
+
+
+# services.set_tags's sentence (already translated), for the list's own bound; evaluated in the request's language.
+_too_many_tags = lazy(lambda: _("A deck may have at most %(max)d tags.") % {"max": services.MAX_TAGS}, str)()
+
+
+def tags_field() -> serializers.ListField:
     return serializers.ListField(
         child=StrictCharField(max_length=40),
         required=False,
         max_length=services.MAX_TAGS,
         help_text=f"Up to {services.MAX_TAGS} tags; each becomes a slug (`Bleed!` → `bleed`).",
+        error_messages={"max_length": _too_many_tags},
+    )
+
+
+def version_field() -> StrictIntegerField:
+    return StrictIntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        help_text="The deck's `version` as you last read it: a change made from an older one is refused (409).",
     )
 
 
 class DeckCreateSerializer(_CardsInput):
-    name = StrictCharField(
-        max_length=200, required=False, allow_blank=True, help_text="Default: the decklist's own name."
-    )
-    visibility = serializers.ChoiceField(
-        choices=Deck.Visibility.choices,
+    name = name_field(help_text="Default: the decklist's own name.")
+    visibility = visibility_field(
         default=Deck.Visibility.PRIVATE,
         help_text="`private`: only you; `unlisted`: anyone with the link; `public`: listed for everyone.",
     )
-    description = StrictCharField(
-        max_length=20_000, required=False, allow_blank=True, help_text="Default: the decklist's own description."
-    )
-    tags = _tags_field()
+    description = description_field(help_text="Default: the decklist's own description.")
+    tags = tags_field()
 
 
 class DeckUpdateSerializer(_CardsInput):
@@ -239,15 +251,11 @@ class DeckUpdateSerializer(_CardsInput):
 
     cards_required = False
 
-    version = StrictIntegerField(
-        min_value=1,
-        max_value=2**31 - 1,
-        help_text="The deck's `version` as you last read it: a change made from an older one is refused (409).",
-    )
-    name = StrictCharField(max_length=200, required=False, allow_blank=True)
-    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
-    description = StrictCharField(max_length=20_000, required=False, allow_blank=True)
-    tags = _tags_field()
+    version = version_field()
+    name = name_field()
+    visibility = visibility_field(required=False)
+    description = description_field()
+    tags = tags_field()
 
     def validate(self, attrs: dict) -> dict:
         attrs = super().validate(attrs)
@@ -355,7 +363,8 @@ class DeckDetailSerializer(DeckSerializer):
         source="cloned_from_id",
         read_only=True,
         allow_null=True,
-        help_text="the id of the deck this is a copy of, when you may read that deck (else null)",
+        help_text="the id of the deck this is a copy of, when you may read that deck and were given its link: "
+        "a public deck, your own, or one you cloned yourself (else null)",
     )
     crypt = DeckCardCountSerializer(many=True, read_only=True)
     library = DeckCardCountSerializer(many=True, read_only=True)
@@ -373,12 +382,8 @@ class DeckDetailSerializer(DeckSerializer):
 
     def to_representation(self, deck: Deck) -> dict:
         data = super().to_representation(deck)
-        if data["cloned_from"] is not None:
-            # A shared copy of a private deck must not give away the source's id (nor that it exists).
-            request = self.context.get("request")
-            user = getattr(request, "user", None)
-            if not Deck.objects.readable_by(user).filter(pk=data["cloned_from"]).exists():
-                data["cloned_from"] = None
+        # A shared copy must not give away the id (the link) of a private or unlisted source.
+        data["cloned_from"] = deck.source_named_to(getattr(self.context.get("request"), "user", None))
         report = messages.report(services.report(deck))  # in the language asked for (?lang=, Accept-Language)
         data["crypt"], data["library"], data["report"] = report["crypt"], report["library"], report
         core = self.context.get("parsed")

@@ -40,6 +40,7 @@ from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
     BodyLimit,
+    ClientIdent,
     ErrorSerializer,
     JSONParser,
     created,
@@ -73,7 +74,7 @@ TAGS = ["decks"]
 MAX_BODY = 12 * 1024 * 1024
 
 
-class DeckWriteThrottle(ScopedRateThrottle):
+class DeckWriteThrottle(ClientIdent, ScopedRateThrottle):
     """Writes (create, change, delete, clone) per user, or per address for anonymous attempts.
 
     ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["decks"]`` sets the rate when present; otherwise it is

@@ -1,11 +1,13 @@
 """/api/v1/simulations/: start a simulation job, follow it, cancel it, list one's own.
 
 Anyone may start a job (throttled per user, or per address without an account: scopes ``simulations``
-and ``simulations_anon``), from a deck they can read or from a decklist's text. A job is read by its id by
+and ``simulations_anon``; and capped in unfinished jobs and hands at once, a 429 ``job_limit``: see
+``simulations.services``), from a deck they can read or from a decklist's text. A job is read by its id by
 anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared); but a
-job drawn from a private deck is as private as the deck (``readable_jobs``): anyone else gets the 404 of
-an id that names no job. The list shows the logged-in user's own jobs; a job started without an account is
-only reachable by its id, so listing asks for a login. Cancelling is the owner's, or anyone's holding the
+job follows its deck as the deck is now (``readable_jobs``): once the deck is private, only its owner and
+who started the job read it, once deleted only who started it; anyone else gets the 404 of an id that names
+no job. The list shows the logged-in user's own jobs; a job started without an account is only reachable by
+its id, so listing asks for a login. Cancelling is the owner's, or anyone's holding the
 id of a job without one (of the jobs they may read).
 
 Every read first calls ``services.refresh``: a job whose workers were lost is resent or failed there, so a
@@ -27,12 +29,22 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from accounts.throttle import client_address
 from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY
 from decks.models import Deck
-from vtesdeck import idempotency
-from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, ErrorSerializer, JSONParser, created, error_body
+from vtesdeck import cache, idempotency
+from vtesdeck.api import (
+    DEFAULT_THROTTLES,
+    ERROR_SCHEMA,
+    BodyLimit,
+    ClientIdent,
+    ErrorSerializer,
+    JSONParser,
+    created,
+    error_body,
+)
 
 from .. import services
 from ..models import Simulation
@@ -46,23 +58,23 @@ TAGS = ["simulations"]
 
 
 def readable_jobs(user) -> QuerySet[Simulation]:
-    """The jobs ``user`` may read (and so cancel, if theirs), for the API and the job's page alike.
+    """The jobs ``user`` may read (and so cancel, if theirs), for the API, the job's page and the lists alike.
 
-    A job's report names its deck and lists its cards, so a job drawn from a stored deck that is private
-    (now: making a deck private hides its old jobs too) is read only by who started it and the deck's
-    owner. Jobs from a decklist's text, or from a public or unlisted deck, are read by their id. A job whose
-    deck was since deleted stays its starter's; one started without an account stays readable by its id,
-    as its deck was not private then (nobody without an account may draw from a private deck).
+    A job's report names its deck and lists its cards, so a job drawn from a stored deck follows that deck
+    as it is now: it is read by whoever may read the deck (``Deck.objects.readable_by``, the one rule for
+    decks), so making a deck private hides its jobs from everyone but its owner, and by the user who started
+    it (their own record of a deck they could read, as a copy would be). Once the deck is deleted, only that
+    user reads it; a job started without an account then has no reader (nothing tells its starter from
+    anyone else holding the id). Jobs from a decklist's text are read by their id.
     """
     shared = Q(deck__isnull=True, deck_version__isnull=True)  # a decklist's text: no stored deck behind it
-    shared |= Q(deck__visibility__in=[Deck.Visibility.PUBLIC, Deck.Visibility.UNLISTED])
-    shared |= Q(deck__isnull=True, owner__isnull=True)
+    shared |= Q(deck__in=Deck.objects.readable_by(user))
     if user is not None and user.is_authenticated:
-        shared |= Q(owner=user) | Q(deck__owner=user)
+        shared |= Q(owner=user)
     return Simulation.objects.filter(shared)
 
 
-class SimulationStartThrottle(SimpleRateThrottle):
+class SimulationStartThrottle(ClientIdent, SimpleRateThrottle):
     """Starting jobs only (reading and polling are free): per user, or per address without an account.
 
     The rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["simulations"]`` (logged in) and
@@ -80,7 +92,8 @@ class SimulationStartThrottle(SimpleRateThrottle):
         self.scope = "simulations" if request.user.is_authenticated else "simulations_anon"
         self.rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rates[self.scope]
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        with cache.locked(self.get_cache_key(request, view)):  # one process at a time (vtesdeck.cache)
+            return super().allow_request(request, view)
 
     def get_cache_key(self, request: Request, view) -> str:
         ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
@@ -116,13 +129,16 @@ BAD_PAGE = OpenApiResponse(
 )
 NOT_FOUND = OpenApiResponse(
     response=ERROR_SCHEMA,
-    description="No such job, or a job of another user's private deck; or, when starting one, no such deck "
+    description="No such job, or a job of another user's private or deleted deck; or, when starting one, no such deck "
     "or one you may not see (another user's private deck): the two are not told apart.",
 )
 LOGIN_REQUIRED = OpenApiResponse(response=ERROR_SCHEMA, description="Log in to list your own jobs.")
 NOT_YOURS = OpenApiResponse(response=ERROR_SCHEMA, description="Another user's job: only they may cancel it.")
 THROTTLED = OpenApiResponse(
-    response=ERROR_SCHEMA, description="Too many jobs started; retry after the `Retry-After` header's seconds."
+    response=ERROR_SCHEMA,
+    description="Too many jobs started (`throttled`), or you already have as many unfinished jobs, or as many "
+    "unfinished hands, as allowed at once (`job_limit`, the sentence names the limit): retry after the "
+    "`Retry-After` header's seconds, once a job finished or was cancelled.",
 )
 
 
@@ -176,7 +192,8 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         description="Status, progress, timings, the reason of a failure, and the hands report once done. "
         "Anyone holding the id may read the job: ids are unguessable, as unlisted decks' are, so share the "
         "link only with whom you mean to. A job drawn from a private deck is read only by who started it "
-        "and the deck's owner: to anyone else it is a 404, as an id that names no job. Poll it (about once a second is plenty) to follow a job.",
+        "and the deck's owner, one drawn from a deleted deck only by who started it: to anyone else it is a "
+        "404, as an id that names no job. Poll it (about once a second is plenty) to follow a job.",
         responses={200: SimulationSerializer, 404: NOT_FOUND},
     ),
 )
@@ -211,7 +228,8 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
             raise exceptions.NotAuthenticated(
                 _("Log in to list your simulation jobs; a job started without an account is read by its id.")
             )
-        page = self.paginate_queryset(self.get_queryset().filter(owner=request.user).order_by("-created_at", "id"))
+        mine = readable_jobs(request.user).select_related("owner").filter(owner=request.user)
+        page = self.paginate_queryset(mine.order_by("-created_at", "id"))
         page = [services.refresh(simulation) if not simulation.finished else simulation for simulation in page]
         data = SimulationListSerializer(page, many=True, context=self.get_serializer_context()).data
         return self.get_paginated_response(data)
@@ -242,6 +260,13 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
                 hands=attrs.get("hands"),
                 seed=attrs.get("seed"),
                 conditions=attrs.get("conditions", ()),
+                client=client_address(request),
+            )
+        except services.JobLimitReached as exc:
+            return Response(
+                error_body(str(exc), "job_limit"),
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(exc.retry_after)},
             )
         except services.SimulationInputError as exc:
             field = {"deck": "text" if "text" in attrs else "deck"}.get(exc.field, exc.field)

@@ -14,8 +14,10 @@ account. The rules, for every deck endpoint:
 Simulation jobs: a job is read by whoever holds its unguessable id (the documented contract), unless it was
 drawn from a private deck: its report names the deck and lists its cards, so it is read only by the user
 who started it and the deck's owner, and to anyone else reading or cancelling it answers 404 exactly as
-an id that names no job. Only the user who started a job cancels it, it is listed to them alone, and
-nobody starts a job on a deck they may not read. (Tokens have their own tests.)
+an id that names no job; once the deck is deleted, only the user who started it reads it. Only the user
+who started a job cancels it, it is listed to them alone, and nobody starts a job on a deck they may not
+read. A copy's ``cloned_from`` and a job's ``deck`` name an unlisted deck only to its owner and to who
+cloned it or started the job (an unlisted deck's id is its link). (Tokens have their own tests.)
 """
 
 from __future__ import annotations
@@ -23,19 +25,19 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from decks import services
 from decks.models import Deck, Tag
 from simulations.models import Simulation
-from tests.access import STRANGERS, VISIBILITIES, alices_decks, make_people, snapshot
+from tests.access import READERS, STRANGERS, VISIBILITIES, alices_decks, job_readable, make_people, snapshot
 
 # Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 API = "/api/v1/decks/"
 SIMULATIONS = "/api/v1/simulations/"
-
 
 
 @pytest.fixture
@@ -316,3 +318,94 @@ def test_a_copy_names_a_source_the_reader_may_read(people, decks):
     assert client_for(people, "bob").get(f"{API}{copy.id}/").json()["cloned_from"] == decks["unlisted"].id
     own = services.clone(decks["private"], people["alice"])
     assert client_for(people, "alice").get(f"{API}{own.id}/").json()["cloned_from"] == decks["private"].id
+
+
+# --- issue 14, item 7: a copy names its source only to who was given the source's link --------------
+
+# Carol cloned Alice's unlisted deck and made her copy public; then Alice's deck became <state>. Who reading
+# Carol's copy learns the source's id: only readers who may open the source *and* were given its link, that
+# is everyone for a public (listed) source, its owner, and the copy's owner (who held the link to clone it).
+SOURCE_NAMED_TO = {
+    "public": {"alice", "bob", "carol", "anonymous"},
+    "unlisted": {"alice", "carol"},
+    "private": {"alice"},
+    "deleted": set(),
+}
+
+
+def carols_public_copy(people: dict, source: Deck, state: str) -> Deck:
+    people["carol"] = get_user_model().objects.create_user("carol", password="carol-42")
+    copy = services.clone(source, people["carol"])
+    services.update_details(copy, version=copy.version, visibility="public")
+    if state == "deleted":
+        services.delete(source)
+    elif state != "unlisted":
+        services.update_details(source, version=source.version, visibility=state)
+    return copy
+
+
+@pytest.mark.parametrize("who", ["alice", "bob", "carol", "anonymous"])
+@pytest.mark.parametrize("state", SOURCE_NAMED_TO)
+def test_a_copy_names_its_source_only_to_who_was_given_its_link(people, decks, state, who):
+    source_id = decks["unlisted"].id
+    copy = carols_public_copy(people, decks["unlisted"], state)
+    client = client_for(people, who)
+    detail = client.get(f"{API}{copy.id}/")
+    listed = client.get(API, {"author": "carol"})
+    assert detail.status_code == listed.status_code == 200
+    assert [deck["id"] for deck in listed.json()["results"]] == [copy.id]
+    if who in SOURCE_NAMED_TO[state]:
+        assert detail.json()["cloned_from"] == source_id
+    else:
+        assert detail.json()["cloned_from"] is None
+        assert source_id not in detail.content.decode() and source_id not in listed.content.decode()
+
+
+# --- issue 14, item 8: a job follows its deck's visibility, now -------------------------------------
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("starter", READERS)
+@pytest.mark.parametrize("change", ["private", "deleted"])
+@pytest.mark.parametrize("visibility", ["unlisted", "public"])
+def test_a_job_follows_its_deck_made_private_or_deleted(people, decks, visibility, change, starter, reader):
+    deck = decks[visibility]
+    job = start_job(None if starter == "anonymous" else people[starter], deck)
+    client = client_for(people, reader)
+    assert client.get(f"{SIMULATIONS}{job.id}/").status_code == 200  # the deck is shared: anyone holding the id
+    if change == "deleted":
+        services.delete(deck)
+    else:
+        services.update_details(deck, version=deck.version, visibility="private")
+    before = snapshot()
+    response = client.get(f"{SIMULATIONS}{job.id}/")
+    cancel = client.post(f"{SIMULATIONS}{job.id}/cancel/")
+    if job_readable(reader, starter, change):
+        assert response.status_code == 200 and response.json()["deck_name"] == deck.name
+        # The deck's id only to who may open the deck now: Alice, while it exists.
+        shown = deck.id if change == "private" and reader == "alice" else None
+        assert response.json()["deck"] == shown
+        # Cancelling is the starter's, or anyone's who reads a job started without an account.
+        assert cancel.status_code == (200 if starter in (reader, "anonymous") else 403)
+    else:
+        assert_as_missing(client, "get", response)
+        assert_as_missing(client, "post", cancel, "cancel/")
+        assert deck.name not in response.content.decode()
+        assert snapshot() == before
+    if reader != "anonymous":  # one's list holds one's jobs one may read
+        listed = [row["id"] for row in client.get(SIMULATIONS).json()["results"]]
+        assert listed == ([job.id] if reader == starter else [])
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("starter", READERS)
+def test_a_job_names_an_unlisted_deck_only_to_who_was_given_its_link(people, decks, starter, reader):
+    """Anyone holding a job's id reads it; the unlisted deck's own id (its link) only its owner and the
+    user who started the job (who held the link to start it), as for a copy's source."""
+    job = start_job(None if starter == "anonymous" else people[starter], decks["unlisted"])
+    response = client_for(people, reader).get(f"{SIMULATIONS}{job.id}/")
+    assert response.status_code == 200
+    named = reader == "alice" or (reader == starter and reader != "anonymous")
+    assert response.json()["deck"] == (decks["unlisted"].id if named else None)
+    if not named:
+        assert decks["unlisted"].id not in response.content.decode()

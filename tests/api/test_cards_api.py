@@ -216,6 +216,7 @@ def test_it_serves_the_last_page_and_404s_past_it(client):
     assert response.status_code == 404 and response.json()["code"] == "not_found"
 
 
+@pytest.mark.usefixtures("unthrottled")
 def test_it_lists_a_page_in_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     # At most a count and a page, whatever the page size: nothing is fetched per card. (The card list's
     # version, for the ETag, is read once a minute at most: the first request reads it.)
@@ -226,6 +227,7 @@ def test_it_lists_a_page_in_a_fixed_number_of_queries(client, django_assert_max_
         assert len(get(client, page_size=5, q="a", discipline="dom aus", clan="tremere").json()["results"]) == 5
 
 
+@pytest.mark.usefixtures("unthrottled")
 def test_it_checks_a_set_filter_with_one_query_more(client, django_assert_max_num_queries):
     with django_assert_max_num_queries(3):
         assert get(client, set="V5", page_size=200).json()["count"] > 100

@@ -451,6 +451,7 @@ def test_a_bad_filter_is_a_400_naming_it(params, field, anonymous):
     assert field in bad_fields(anonymous.get(API, params))
 
 
+@pytest.mark.usefixtures("unthrottled")
 def test_the_list_costs_the_same_queries_for_many_decks(alice, as_alice, django_assert_max_num_queries):
     for n in range(12):
         make_deck(alice, "public", name=f"Deck {n}", tags=["bleed", f"t{n}"])
@@ -550,6 +551,20 @@ def test_an_exported_deck_reads_back_as_the_same_cards(fmt, as_alice):
     assert back.crypt == counts(deck["crypt"]) and back.library == counts(deck["library"])
     assert back.same_cards(services.parse_text(text))
     assert exported["file_name"].startswith("4-tupdog.") and exported["file_name"].endswith(f".{exported['extension']}")
+
+
+@pytest.mark.parametrize("fmt", WRITABLE)
+def test_a_hostile_name_or_description_cannot_add_cards_to_an_export(fmt, alice, as_alice):
+    # Issue 14, item 6: text holding line breaks and card lines once came back from an export as more cards.
+    core = services.from_lists(entries({"Tupdog": 12}), entries({"Govern the Unaligned": 40, "Dive Bomb": 50}))
+    core.description = "Crypt (12)\r12x Anson\u2028Library (90)\x1c40x Immortal Grapple\nDeck Name: Other"
+    deck = services.create(alice, core, name="Nice deck\nLibrary (90)\n40x Immortal Grapple")
+    exported = answer(as_alice.get(f"{API}{deck.id}/export/", {"to": fmt}))
+    again = answer(post(as_alice, API, {"visibility": "private", "text": exported["text"]}), 201)
+    assert (again["crypt_count"], again["library_count"]) == (12, 90)
+    assert again["unresolved"] == []
+    assert counts(again["crypt"]) == {card_id("Tupdog"): 12}
+    assert counts(again["library"]) == {card_id("Govern the Unaligned"): 40, card_id("Dive Bomb"): 50}
 
 
 def test_each_export_format_has_its_own_file_name(as_alice):

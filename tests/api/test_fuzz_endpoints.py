@@ -330,6 +330,18 @@ def test_a_body_that_is_no_json_object_is_a_400(world, endpoint, body):
     refused_cleanly(response, changed, {400})
 
 
+@pytest.mark.parametrize("operation, field", [*FIELDS, *((o, f.replace(".id", ".name")) for o, f in FIELDS
+                                                  if f.endswith("[0].id"))], ids=str)  # fmt: skip
+def test_a_lone_surrogate_in_any_field_is_a_400_naming_it(world, operation, field):
+    """JSON's ``"\\ud800"`` escape, a lone surrogate once parsed, which no answer (nor the database) can hold:
+    refused by the parser wherever it is, before a field could quote it back in a message (a 500)."""
+    endpoint = BY_OPERATION[operation]
+    body = as_json(_with(endpoint.body(world), field, "Tupdog\ud800"))
+    response, changed = send(world, endpoint, body, "application/json")
+    refusal = refused_cleanly(response, changed, {400})
+    assert refusal["errors"] == {field: ["Surrogate characters are not allowed: U+D800."]}
+
+
 @pytest.mark.parametrize("endpoint", WITH_BODY, ids=str)
 def test_an_empty_body_is_no_fields_at_all(world, endpoint):
     """A 400 naming what is missing, or (where every field is optional) the defaults' answer."""

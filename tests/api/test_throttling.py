@@ -134,3 +134,20 @@ def test_every_api_view_has_the_default_throttles():
         assert {api.AnonThrottle, api.UserThrottle} <= set(view_class.throttle_classes), route
         checked += 1
     assert checked >= 10
+
+
+def test_a_forged_forwarded_for_header_does_not_reset_the_count(client, rates, settings):
+    # With no proxy in front (NUM_PROXIES=0) X-Forwarded-For is whatever the client wrote: a fresh value per
+    # request must not make a fresh client, or every anonymous limit is one header away from gone.
+    settings.NUM_PROXIES = 0
+    rates(anon="2/minute")
+    answers = [client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}") for n in range(3)]
+    assert [throttled(a) for a in answers] == [False, False, True]
+
+
+def test_behind_one_proxy_the_client_is_the_address_the_proxy_appended(client, rates, settings):
+    rates(anon="1/minute")
+    settings.NUM_PROXIES = 1
+    assert not throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.0.0.1"))
+    assert not throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.0.0.2"))
+    assert throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="7.7.7.7, 10.0.0.1"))

@@ -45,6 +45,7 @@ def idle_queue(settings):
     try:
         with celery_app.connection_for_write() as connection:
             connection.default_channel.queue_purge(name)
+            connection.default_channel.queue_purge(f"{name}-quick")  # small jobs' chunks
     except Exception:
         pass
 

@@ -15,6 +15,8 @@ import pytest
 from tests.paths import TWDA
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck, Event
+from vtesdeck.core.decklist.base import one_line, text_lines
+from vtesdeck.core.decklist.lines import join_description
 
 EXPORTERS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
 # Formats that carry the whole record: metadata, comments, unresolved lines, declared counts.
@@ -106,3 +108,154 @@ def test_the_whole_record_formats_really_are_compared(every_card, cards):
     changed.description += "!"
     assert carried(changed, "json") != carried(deck, "json")
     assert carried(changed, "csv") == carried(deck, "csv")
+
+
+# --- hostile free text ---------------------------------------------------------------------------
+# Issue 14, item 6: a deck's name, author, description, card comments and event fields are whatever a user
+# typed. Written into an export they must come back as text, never as headers, cards or metadata: "Nice
+# deck\nLibrary (90)\n40x Immortal Grapple" as a name once read back as 32/139 cards instead of 30/90.
+
+BREAKS = ("\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+HOSTILE = {
+    "card lines after a newline": "Nice deck\nLibrary (90)\n40x Immortal Grapple",
+    **{
+        f"card lines after {ascii(b)}": f"Nice deck{b}Crypt (12){b}12x Anson{b}Library (90){b}40x Immortal Grapple"
+        for b in BREAKS
+    },
+    "a crypt header": "Crypt (12)",
+    "a library header": "Library (90)",
+    "a section header": "Combat (40)",
+    "a card line": "40x Immortal Grapple",
+    "a bare card name": "Immortal Grapple",
+    "metadata": "Deck Name: X",
+    "metadata on a second line": "x\nDeck Name: X\nAuthor: Y\nDescription: Z",
+    "a comment": "-- comment",
+    "a hash": "#",
+    "a hashed header": "# Library (90)\n## Crypt (12)",
+    "a slashed header": "// Library (90)\n//\n// 40x Immortal Grapple",
+    "a backslashed header": "\\Library (90)\n\\\\40x Immortal Grapple",
+    "a rule of dashes": "-" * 40 + "\nLibrary (90)\n" + "=" * 40,
+    "the archive's crypt header": "Crypt (12 cards, min=17, max=30, avg=5.92)\n" + "-" * 42 + "\n12x Anson",
+    "an archive header": "Grand Prix Lisbon 2025\nLisbon, Portugal\nMay 3rd 2025\n3R+F\n15 players\nJane Doe\n\n"
+    "Deck Name: Other\nDescription: x\n\nCrypt (1 cards, min=1, max=1, avg=1)\n1x Anson",
+    "a very long line": "Library (90) " + "x" * 20_000 + "\n40x Immortal Grapple " + "y" * 5_000,
+    "a lone CR": "\r",
+    "blank lines": "\n \n\t\n",
+    "a CSV header": "x,count,id,name",
+    "a JSON deck": '{"crypt": [], "library": [{"name": "Immortal Grapple", "count": 40}]}',
+    "a Lackey file": '<deck version="0.8"><superzone name="Deck">',
+    "a VDB link": "https://vdb.im/decks/deck#100001=40",
+    "ELDB quotes": '"\n"40\n"Immortal Grapple"\n"',
+    "a byte-order mark": "\ufeffLibrary (90)\n\ufeff40x Immortal Grapple",
+    "control characters": "\x00\x01 bell\x07\x1f" + "\x01" * 500,
+    # Text that looks like damaged mail is repaired before it is read (``mangled``); the repair must add no line.
+    "quoted-printable line breaks": "x =3D a=C2=85Library (90)=C2=8540x Immortal Grapple",
+    "quoted-printable soft breaks": "=3D =\n40x Immortal Grapple =\n",
+    "quoted-printable letters": "Caf=E9s, score=89 points, =3D3D3D",
+    "a hex start": "3D printing",  # "name=3D…" in a link
+    "another hex start": "C9x",
+    "mojibake line breaks": "DÃ³nal â€¨Library (90)â€¨40x Immortal Grapple\u00c2\u008540x Immortal Grapple",
+    "mojibake spaces": "Â\u00a0Library (90)\nâ€ƒ40x Immortal Grapple",
+}
+# What each exporter writes of a deck's free text (fields missing here it does not write).
+FREE_TEXT = {
+    "json": ("name", "author", "description", "comment", "event"),
+    "twd": ("name", "author", "description", "comment", "event"),
+    "plain": ("name", "author", "description", "comment"),
+    "eld": ("name", "author", "description"),
+    "vdb-url": ("name", "author", "description"),
+}
+# Formats that hold any text exactly (JSON strings, URL encoding).
+EXACT_TEXT = {"json", "vdb-url"}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _eld_one_line(text: str) -> str:
+    return one_line(text).replace('"', "`").replace("'", "`")
+
+
+# What the line formats give back of a text, as each documents it: (what is expected of the text written,
+# how the text read back is compared). The archive's layout and the plain list keep a name, an author and a
+# comment on one line (line breaks become spaces) and a description's lines (tidied as any description read:
+# trailing spaces and runs of blank lines dropped); ELDB also turns double quotes into "'" or "`".
+_SAME = (lambda text: text, lambda text: text)
+_LINES = {
+    "name": (one_line, _SAME[1]),
+    "author": (one_line, _SAME[1]),
+    "comment": (one_line, _SAME[1]),
+    "description": (lambda text: join_description(text_lines(text)), _SAME[1]),
+}
+SHOWN_TEXT = {
+    "twd": _LINES,
+    "plain": _LINES,
+    "eld": {
+        "name": (_eld_one_line, _SAME[1]),
+        "author": (_eld_one_line, _SAME[1]),
+        "description": (lambda text: _words(" ".join(text_lines(text)).replace('"', "'")), _words),
+    },
+}
+
+
+def hostile_deck(cards, field: str, value: str) -> Deck:
+    """A legal 12/90 deck with ``value`` in ``field``."""
+    deck = Deck(
+        name="Grapple",
+        author="Jane",
+        description="Grapple them all.\n" * 80,  # past the first KB that detection reads
+        event=Event(name="Hostile Open", place="Lisbon", date=datetime.date(2025, 5, 3), players=15, winner="Jane Doe"),
+    )
+    deck.add(cards.lookup("Anson"), 12)
+    for name, count in (("Immortal Grapple", 40), ("Blood Doll", 30), ("Fame", 20)):
+        deck.add(cards.lookup(name), count)
+    if field == "comment":
+        deck.comments[cards.lookup("Blood Doll").id] = value
+    elif field == "event":
+        deck.event = Event(name=value, place=value, date=datetime.date(2025, 5, 3), format=value, winner=value,
+                           url=value, score=value)  # fmt: skip
+    else:
+        setattr(deck, field, value)
+    return deck
+
+
+def text_of(deck: Deck, field: str, cards) -> object:
+    if field == "comment":
+        return deck.comments.get(cards.lookup("Blood Doll").id, "")
+    if field == "event":
+        return deck.event
+    return getattr(deck, field)
+
+
+def hostile_failures(cards, format: str, field: str) -> list[str]:
+    failures = []
+    exact = format in EXACT_TEXT and field in FREE_TEXT[format]
+    shown = SHOWN_TEXT.get(format, {}).get(field)
+    for label, value in HOSTILE.items():
+        deck = hostile_deck(cards, field, value)
+        text = decklist.export(deck, cards, format)
+        for how, named in (("named", format), ("detected", None)):
+            try:
+                again = decklist.parse(text, cards, format=named)
+            except decklist.DecklistError as exc:
+                failures.append(f"{label} ({how}): refused as {decklist.detect(text)}: {exc}")
+                continue
+            if (again.crypt_count, again.library_count) != (12, 90) or not again.same_cards(deck):
+                failures.append(f"{label} ({how}): {again.crypt_count}/{again.library_count} cards")
+            elif again.unresolved:
+                failures.append(f"{label} ({how}): unresolved {[u.text[:40] for u in again.unresolved]}")
+            elif exact and text_of(again, field, cards) != text_of(deck, field, cards):
+                failures.append(f"{label} ({how}): the {field} changed")
+            elif shown and shown[1](text_of(again, field, cards)) != shown[0](value):
+                failures.append(f"{label} ({how}): the {field} came back as {text_of(again, field, cards)[:60]!r}")
+    return failures
+
+
+@pytest.mark.parametrize(
+    ("format", "field"),
+    [(format, field) for format in EXPORTERS for field in ("name", "author", "description", "comment", "event")],
+)
+def test_free_text_cannot_smuggle_cards(cards, format, field):
+    failures = hostile_failures(cards, format, field)
+    assert failures == [], f"{format}, hostile {field}: {len(failures)} of {2 * len(HOSTILE)} failed: {failures[:6]}"

@@ -51,8 +51,9 @@ def queue(idle_queue) -> str:
 
 
 def queued_messages(queue: str) -> int:
+    """Chunks waiting in the test's queue and its quick queue (where small jobs' chunks go)."""
     with celery_app.connection_for_write() as conn:
-        return conn.default_channel.queue_declare(queue=queue).message_count
+        return sum(conn.default_channel.queue_declare(queue=q).message_count for q in (queue, f"{queue}-quick"))
 
 
 def start(queue, text: str = GARGOYLES, **options) -> Simulation:

@@ -12,9 +12,11 @@ account. For every deck page and every endpoint the editor's script calls:
 
 Jobs: the job page is read by whoever holds its id, unless the job was drawn from a private deck: then
 only the user who started it and the deck's owner open it, and to anyone else its page and its cancel
-answer exactly as an id that names no job (404). Only the user who started a job cancels it, and
-nobody starts a job on a deck they may not read. The archive's "copy to my decks" makes a private deck
-for the one who asked and touches nobody else's.
+answer exactly as an id that names no job (404); once the deck is deleted, only the user who started
+it opens it. A copy's page links its source, and a job's page its deck, only for who may open that deck
+and was given its link (everyone for a public deck, its owner, who cloned it or started the job). Only the
+user who started a job cancels it, and nobody starts a job on a deck they may not read. The archive's
+"copy to my decks" makes a private deck for the one who asked and touches nobody else's.
 """
 
 from __future__ import annotations
@@ -23,20 +25,20 @@ import json
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
 
 from decks import services
 from decks.models import Deck, Tag
 from simulations.models import Simulation
-from tests.access import STRANGERS, VISIBILITIES, alices_decks, card_id, make_people, snapshot
+from tests.access import READERS, STRANGERS, VISIBILITIES, alices_decks, card_id, job_readable, make_people, snapshot
 from twda.models import TournamentDeck
 
 # Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 NOWHERE = "nosuchdeck42"
-
 
 
 @pytest.fixture
@@ -311,3 +313,88 @@ def test_an_anonymous_visitor_is_asked_to_log_in_to_copy_a_winning_deck(people, 
 def test_copying_a_winning_deck_that_does_not_exist_is_a_404(people):
     assert client_for(people, "bob").post("/twda/no-such-deck/copy/").status_code == 404
     assert not Deck.objects.exists()
+
+
+# --- issue 14, item 7: a copy's page links its source only for who was given the source's link -------
+
+# Carol cloned Alice's unlisted deck and made her copy public; then Alice's deck became <state>. Who reads
+# Carol's copy's page and sees the link to the source (as the API's ``cloned_from`` says).
+SOURCE_NAMED_TO = {
+    "public": {"alice", "bob", "carol", "anonymous"},
+    "unlisted": {"alice", "carol"},
+    "private": {"alice"},
+    "deleted": set(),
+}
+
+
+@pytest.mark.parametrize("who", ["alice", "bob", "carol", "anonymous"])
+@pytest.mark.parametrize("state", SOURCE_NAMED_TO)
+def test_a_copys_page_links_its_source_only_for_who_was_given_its_link(people, decks, state, who):
+    source, source_id = decks["unlisted"], decks["unlisted"].id
+    people["carol"] = get_user_model().objects.create_user("carol", password="carol-42")
+    copy = services.clone(source, people["carol"])
+    services.update_details(copy, version=copy.version, visibility="public")
+    if state == "deleted":
+        services.delete(source)
+    elif state != "unlisted":
+        services.update_details(source, version=source.version, visibility=state)
+    response = client_for(people, who).get(f"/decks/{copy.id}/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    if who in SOURCE_NAMED_TO[state]:
+        assert f'<a href="/decks/{source_id}/">' in page
+    else:  # not even that it is a copy of something
+        assert source_id not in page and "cloned from another deck" not in page
+
+
+# --- issue 14, item 8: a job's page follows its deck's visibility, now ------------------------------
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("starter", READERS)
+@pytest.mark.parametrize("change", ["private", "deleted"])
+@pytest.mark.parametrize("visibility", ["unlisted", "public"])
+def test_a_job_page_follows_its_deck_made_private_or_deleted(people, decks, visibility, change, starter, reader):
+    deck = decks[visibility]
+    job = Simulation.objects.create(owner=None if starter == "anonymous" else people[starter], deck=deck,
+                                    deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    client = client_for(people, reader)
+    assert client.get(f"/simulations/{job.id}/").status_code == 200  # the deck is shared: anyone holding the id
+    if change == "deleted":
+        services.delete(deck)
+    else:
+        services.update_details(deck, version=deck.version, visibility="private")
+    before = snapshot()
+    response = client.get(f"/simulations/{job.id}/")
+    if job_readable(reader, starter, change):
+        page = response.content.decode()
+        assert response.status_code == 200 and escape(deck.name) in page
+        # The link to the deck only for who may open it now: Alice, while it exists.
+        assert (f"/decks/{deck.id}/" in page) == (change == "private" and reader == "alice")
+    else:
+        assert_as_missing(client, "get", response)
+        assert_as_missing(client, "post", client.post(f"/simulations/{job.id}/cancel"), "cancel")
+        assert escape(deck.name) not in response.content.decode()
+        assert snapshot() == before
+
+
+@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("starter", READERS)
+def test_a_job_page_links_an_unlisted_deck_only_for_who_was_given_its_link(people, decks, starter, reader):
+    deck = decks["unlisted"]
+    job = Simulation.objects.create(owner=None if starter == "anonymous" else people[starter], deck=deck,
+                                    deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    response = client_for(people, reader).get(f"/simulations/{job.id}/")
+    assert response.status_code == 200 and escape(deck.name) in response.content.decode()
+    named = reader == "alice" or (reader == starter and reader != "anonymous")
+    assert (deck.id in response.content.decode()) == named
+
+
+def test_the_draws_tab_lists_ones_own_jobs_of_the_deck(people, decks):
+    deck = decks["public"]
+    mine = Simulation.objects.create(owner=people["bob"], deck=deck, deck_name=deck.name, deck_version=deck.version,
+                                     seed=7, hands=1000)  # fmt: skip
+    alices = Simulation.objects.create(owner=people["alice"], deck=deck, deck_name=deck.name,
+                                       deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    page = client_for(people, "bob").get(f"/decks/{deck.id}/draws/").content.decode()
+    assert f"/simulations/{mine.id}/" in page and f"/simulations/{alices.id}/" not in page

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from accounts import throttle
+from accounts.models import ApiToken
 
 pytestmark = pytest.mark.django_db
 
@@ -244,6 +245,35 @@ def test_it_changes_the_password(client, alice):
     assert login(client, password=NEW_PASSWORD).status_code == 302
 
 
+def opens_the_api(client, key: str) -> bool:
+    return client.get("/api/v1/tokens/", headers={"Authorization": f"Token {key}"}).status_code == 200
+
+
+def test_changing_the_password_revokes_the_api_tokens_by_default(client, alice):
+    # A token made by whoever knew the old password must not outlive it.
+    _, key = ApiToken.objects.issue(alice, "made with the old password")
+    ApiToken.objects.issue(alice, "another")
+    client.force_login(alice)
+    form = client.get("/accounts/password/").content.decode()
+    assert re.search(r'<input type="checkbox" name="revoke_tokens"[^>]* checked', form)
+    assert "Revoke all my API tokens" in form
+
+    data = {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    response = client.post("/accounts/password/", {**data, "revoke_tokens": "on"}, follow=True)
+    assert "Your 2 API tokens were revoked: they no longer work." in response.content.decode()
+    assert not ApiToken.objects.filter(user=alice).exists()
+    assert not opens_the_api(client.__class__(), key)
+
+
+def test_changing_the_password_may_keep_the_api_tokens(client, alice):
+    _, key = ApiToken.objects.issue(alice, "bot")
+    client.force_login(alice)
+    data = {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    response = client.post("/accounts/password/", data, follow=True)  # the box unticked
+    assert "revoked" not in response.content.decode()
+    assert opens_the_api(client.__class__(), key)
+
+
 def test_it_needs_the_old_password_to_change_it(client, alice):
     client.force_login(alice)
     data = {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
@@ -291,6 +321,48 @@ def test_it_answers_the_same_for_an_unknown_email_address(client, alice, mailout
     assert len(mailoutbox) == 1  # only alice's
     done = client.get(unknown["Location"]).content.decode()
     assert "If an account uses the address you entered" in done
+
+
+def test_resetting_the_password_revokes_the_api_tokens(client, alice, mailoutbox):
+    # Whoever asked for the reset may not be whoever made the tokens: the old password's tokens go with it.
+    _, key = ApiToken.objects.issue(alice, "made with the old password")
+    client.post("/accounts/password/reset/", {"email": "alice@example.org"})
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mailoutbox[0].body).group(1)
+    form_url = client.get(link)["Location"]
+    data = {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}
+    response = client.post(form_url, data, follow=True)
+    assert "Your API token was revoked: it no longer works." in response.content.decode()
+    assert not opens_the_api(client.__class__(), key)
+
+
+def reset(client, email: str, address: str = "127.0.0.1"):
+    return client.post("/accounts/password/reset/", {"email": email}, REMOTE_ADDR=address)
+
+
+@pytest.mark.parametrize("email", ["alice@example.org", "nobody@example.org"])
+def test_it_sends_an_address_only_a_few_reset_messages(client, alice, mailoutbox, email):
+    # From many client addresses, so that only the email address's own count can stop the fourth.
+    for n in range(throttle.RESET_LIMIT):
+        assert reset(client, email, address=f"10.0.0.{n}").status_code == 302
+    response = reset(client, email.upper(), address="10.0.1.1")
+    assert response.status_code == 429
+    assert "Too many password reset requests for this address" in response.content.decode()
+    assert response["Retry-After"] == str(throttle.WINDOW)
+    assert 'name="email"' in response.content.decode()  # the form, shown again
+    # Known and unknown addresses are answered alike, so the answer tells nobody which has an account.
+    assert len(mailoutbox) == (throttle.RESET_LIMIT if email.startswith("alice") else 0)
+    # Another address is not held back.
+    assert reset(client, "bob@example.org", address="10.0.1.1").status_code == 302
+
+
+def test_it_throttles_reset_requests_from_one_client_address(client, alice, mailoutbox):
+    for n in range(throttle.LIMIT):
+        assert reset(client, f"user{n}@example.org", address="192.0.2.7").status_code == 302
+    assert reset(client, "alice@example.org", address="192.0.2.7").status_code == 429
+    assert mailoutbox == []
+    # alice herself, from elsewhere, gets her link.
+    assert reset(client, "alice@example.org", address="198.51.100.3").status_code == 302
+    assert len(mailoutbox) == 1
 
 
 def test_it_refuses_a_forged_reset_link(client, alice):

@@ -3,35 +3,59 @@ documents, in a fresh process as a deployment would start: clean with it, and lo
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import subprocess
 import sys
 
 from tests.paths import PROJECT
 
-# The README's "Deploy" environment (hosts and passwords invented: nothing is connected to by the check).
-PRODUCTION = {
-    "DJANGO_DEBUG": "false",
-    "DJANGO_SECRET_KEY": "r7Qm2vXc9Lk4Tz8pWn1Bh6Jd3Fs5Gy0Ae-Uo_Ki2Ml7Np4Qr9St6Vw3Xy8Zb1Cd5Ef0",
-    "ALLOWED_HOSTS": "vtesdeck.example.org",
-    "DJANGO_HTTPS": "true",
-    "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "true",
-    "DJANGO_HSTS_PRELOAD": "true",
-    "DJANGO_PROXY_SSL_HEADER": "true",
-    "NUM_PROXIES": "1",
-    "DATABASE_URL": "postgres://vtesdeck:secret@db.example.org:5432/vtesdeck",
-    "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
-    "CACHE_URL": "redis://redis.example.org:6379/1",
-    "LOG_FORMAT": "json",
-}
-# Variables of the machine running the tests that would change what is checked.
-OURS = {*PRODUCTION, "DJANGO_SECRET_KEY_FILE", "DJANGO_HSTS_SECONDS", "CSRF_TRUSTED_ORIGINS", "CELERY_RESULT_BACKEND"}
+README = PROJECT / "README.md"
+CHECK = "manage.py check --deploy --fail-level WARNING"
+
+
+def readme_production_lines() -> list[str]:
+    """The README's production environment: the ``export`` lines of its Deploy section's shell blocks, up to
+    the block that runs the checklist ("Beside the variables above")."""
+    section = README.read_text().split("\n## Deploy", 1)[1].split("\n## ", 1)[0]
+    lines: list[str] = []
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
+        lines += [line for line in block.splitlines() if line.startswith("export ")]
+        if CHECK in block:
+            return lines
+    raise AssertionError(f"README.md's Deploy section has no block that runs `{CHECK}`")
+
+
+def exported_by(lines: list[str]) -> dict[str, str]:
+    """What the lines export, read by a shell as a reader pasting them would: quotes, ``$(…)``, comments."""
+
+    def environment(script: str) -> dict[str, str]:
+        shell = subprocess.run(
+            ["bash", "-c", f"set -e\n{script}\nenv -0"],
+            env={"PATH": os.environ["PATH"]}, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert shell.returncode == 0, f"the README's lines fail in a shell:\n{script}\n{shell.stderr}"
+        return dict(entry.split("=", 1) for entry in shell.stdout.split("\0") if "=" in entry)
+
+    before, after = environment(""), environment("\n".join(lines))
+    return {name: value for name, value in after.items() if before.get(name) != value and name != "_"}
+
+
+@functools.cache
+def production() -> dict[str, str]:
+    """The README's production environment (hosts and passwords invented: the check connects to nothing)."""
+    return exported_by(readme_production_lines())
+
+
+# Variables of the machine running the tests that would change what is checked, beside production()'s.
+OURS = {"DJANGO_SECRET_KEY_FILE", "DJANGO_HSTS_SECONDS", "CSRF_TRUSTED_ORIGINS", "CELERY_RESULT_BACKEND"}
 HTTPS_WARNINGS = ("security.W004", "security.W008", "security.W012", "security.W016")
 
 
 def check_deploy(**overrides: str | None) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if key not in OURS}
-    env.update(PRODUCTION)
+    env = {key: value for key, value in os.environ.items() if key not in OURS | set(production())}
+    env.update(production())
     for key, value in overrides.items():
         if value is None:
             env.pop(key, None)
@@ -43,6 +67,8 @@ def check_deploy(**overrides: str | None) -> subprocess.CompletedProcess:
 
 
 def test_the_documented_production_environment_passes_the_deployment_checklist():
+    # What the README's lines export, read from README.md: the lines and the test cannot drift apart.
+    assert {"DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG", "DJANGO_HTTPS"} <= set(production())
     result = check_deploy()
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -60,3 +86,17 @@ def test_without_a_secret_key_the_checklist_fails():
     result = check_deploy(DJANGO_SECRET_KEY=None)
     assert result.returncode != 0
     assert "security.W009" in result.stderr, result.stderr
+
+
+def test_a_cache_kept_per_process_fails_the_checklist_and_says_what_to_set():
+    # Each gunicorn worker would count its own failed logins and API requests: five workers, five times the limits.
+    result = check_deploy(CACHE_URL="locmem://")
+    assert result.returncode != 0
+    assert "vtesdeck.E001" in result.stderr, result.stderr
+    assert "CACHE_URL" in result.stderr
+
+
+def test_the_default_cache_is_shared_by_the_processes():
+    # Without CACHE_URL, the database cache: whatever else the checklist says, not vtesdeck.E001.
+    result = check_deploy(CACHE_URL=None)
+    assert "vtesdeck.E001" not in result.stdout + result.stderr

@@ -25,6 +25,7 @@ from cards import index
 from decks import services as deck_services
 from decks.models import Deck, DeckCard
 from simulations.models import Simulation, SimulationChunk
+from tests.samples import FOUR_GOVERNS
 from vtesdeck.celery import app as celery_app
 from vtesdeck.core import draws
 from vtesdeck.core.charts import format_share
@@ -35,15 +36,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 PASSWORD = "not-a-real-password-42"
 
 # 80 library cards of which 4 are the only Action; a crypt of 12 with 4 copies of Anson.
-DECKLIST = """Deck Name: Four Governs
-Crypt (12 cards)
-8x Tupdog
-4x Anson
-Library (80 cards)
-4x Govern the Unaligned
-40x Blood Doll
-36x Deflection
-"""
+DECKLIST = FOUR_GOVERNS
 TOO_SMALL = """Crypt (12 cards)
 12x Tupdog
 Library (5 cards)
@@ -71,7 +64,6 @@ def client_of(user=None, language: str = "en") -> Client:
     return client
 
 
-
 @pytest.fixture
 def queue(settings):
     """A broker queue no worker reads: what a test dispatches stays there to be counted, then is purged."""
@@ -81,13 +73,16 @@ def queue(settings):
     try:
         with celery_app.connection_for_write() as connection:
             connection.default_channel.queue_purge(name)
+            connection.default_channel.queue_purge(f"{name}-quick")
     except Exception:  # a test that took the broker down leaves nothing to purge
         pass
 
 
 def queued_messages(queue: str) -> int:
+    """Chunks waiting in the test's queue and its quick queue (where small jobs' chunks go)."""
     with celery_app.connection_for_write() as connection:
-        return connection.default_channel.queue_declare(queue=queue).message_count
+        channel = connection.default_channel
+        return sum(channel.queue_declare(queue=q).message_count for q in (queue, f"{queue}-quick"))
 
 
 def make_deck(owner, text: str = DECKLIST, visibility: str = "public") -> Deck:

@@ -11,6 +11,7 @@ arrive as its view made it, every header plain ``str``.
 
 from __future__ import annotations
 
+import contextlib
 import http.cookiejar
 import json
 import re
@@ -19,6 +20,7 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from wsgiref.validate import validator
 
@@ -128,11 +130,12 @@ def check_answer(answer: Answer) -> None:
         assert type(value) is str, f"{where}: header {name} = {value!r} is a {type(value).__name__}"
 
 
-@pytest.fixture
-def site(file_database, cards_in_database, idle_queue):
+@contextlib.contextmanager
+def serving() -> Iterator[Site]:
     """Django's development server (``runserver``'s classes) on a free port of 127.0.0.1, in a thread of
-    this process (so the test's settings hold there too), serving the validated application on the test
-    database (a file: the server's threads open their own connections)."""
+    this process (so the test's settings hold there too), serving the application wrapped in
+    ``wsgiref.validate``; on the test database when it is a file (the server's threads open their own
+    connections)."""
     recorder = Recorder(validator(application))
     server = ThreadedWSGIServer(("127.0.0.1", 0), _QuietHandler, allow_reuse_address=False)
     server.set_app(recorder)
@@ -144,6 +147,12 @@ def site(file_database, cards_in_database, idle_queue):
         server.shutdown()
         server.server_close()
         thread.join(timeout=TIMEOUT)
+
+
+@pytest.fixture
+def site(file_database, cards_in_database, idle_queue):
+    with serving() as served:
+        yield served
 
 
 class _QuietHandler(WSGIRequestHandler):

@@ -461,6 +461,23 @@ MESSAGES: dict[str, Message] = {
     "TOO_MANY_LINES": Message(ngettext_lazy(
         "The decklist has more than %(limit)s line; no deck is that long.",
         "The decklist has more than %(limit)s lines; no deck is that long.", "limit"), grouped=("limit",)),
+    # The work a request may cost (``budget``). Params: limit, line (where reading stopped).
+    "TOO_MANY_UNKNOWN_LINES": Message(gettext_noop(
+        "Reading stopped at line %(line)s: more than %(limit)s lines name no card, so this is no decklist we can "
+        "read (is it the right file?)."), grouped=("limit", "line")),
+    # Params: limit.
+    "WORK_BUDGET_LINES": Message(gettext_noop(
+        "Not checked: this request had already read %(limit)s lines of decklists, its limit. Send this decklist "
+        "again on its own."), grouped=("limit",)),
+    "WORK_BUDGET_UNRESOLVED": Message(gettext_noop(
+        "Not checked: this request had already met %(limit)s lines naming no card, its limit. Send this decklist "
+        "again on its own."), grouped=("limit",)),
+    "WORK_BUDGET_SUGGESTIONS": Message(gettext_noop(
+        "Not checked: this request had already looked for suggestions for %(limit)s unknown names, its limit. Send "
+        "this decklist again on its own."), grouped=("limit",)),
+    "WORK_BUDGET_CPU_SECONDS": Message(gettext_noop(
+        "Not checked: this request had already used its %(limit)s seconds of work. Send this decklist again on "
+        "its own.")),
     # Params: reason (Python's own words).
     "BAD_UTF16": Message(gettext_noop("The file claims UTF-16 but is not valid UTF-16 (%(reason)s).")),
     # Params: format, known (the format names).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import re
 
+from .. import budget
 from ..carddb import CardIndex
 from ..deck import Deck
 from . import csvfmt, eld, jsonfmt, lackey_dek, text, twd, vdb_url
@@ -92,9 +93,13 @@ def parse(source: bytes | str, cards: CardIndex, *, format: str | None = None, p
     """Read a decklist in any supported format. Raises ``DecklistError`` for input that is no decklist."""
     if format is not None and format not in FORMATS:
         raise DecklistError.of("UNKNOWN_FORMAT", format=format, known=list(FORMATS))
-    text = decode(source)
-    name = format or detect(text)
-    deck = FORMATS[name].parse(text, cards)
+    # Counted before anything is decoded: a request whose budget is spent reads no more decklists.
+    spending = budget.current()
+    spending.read(source.count(b"\n" if isinstance(source, bytes | bytearray) else "\n") + 1)
+    with spending.reading():
+        text = decode(source)
+        name = format or detect(text)
+        deck = FORMATS[name].parse(text, cards)
     deck.source_format = name
     deck.path = path
     return deck

@@ -35,9 +35,9 @@ _SECTION_HEADERS = frozenset({"section", "kind", "type", "cardtype", "part", "zo
 _HEADER_WORD = re.compile(r"[\s_\-]+")
 
 # Detection: a header naming a count and an id or name column, or rows of "count,<id or name>".
-_CELLS = re.compile(r"\s*[,;]\s*")
 _FIRST_ROW = re.compile(r"\s*\"?\d{1,5}\"?\s*[,;]")
 _ID_ROW = re.compile(r"^\s*\"?\d{1,5}\"?\s*[,;]\s*\"?[12]\d{5}\"?\s*(?:[,;]|$)", re.MULTILINE)
+_COLUMN_NAME = re.compile(r"^(?:\w[\w .#()/&'+-]{0,40})?$")
 _NAME_ROW = re.compile(r"^\s*\"?\d{1,5}\"?\s*[,;]\s*\"?[A-Za-z\u00c0-\u024f]", re.MULTILINE)
 
 
@@ -46,7 +46,11 @@ def detect(text: str) -> float:
     first = head.lstrip().split("\n", 1)[0]
     if "," not in first and ";" not in first:
         return 0.0
-    if _header([cell.strip('"') for cell in _CELLS.split(first.strip())]):
+    # Cells as CSV quotes them: ELDB's first line, '"Count, id and name"', is one quoted text, not three.
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    cells = [cell.strip() for cell in next(csv.reader([first.strip()], delimiter=delimiter, skipinitialspace=True))]
+    # A header is column names; "Deck Name: count, id" is a text list's first line naming its deck.
+    if all(_COLUMN_NAME.match(cell) for cell in cells) and _header(cells):
         return 1.0
     if not _FIRST_ROW.match(first):
         return 0.0

@@ -31,12 +31,13 @@ from ..carddb import CardIndex
 from ..deck import Deck
 from ..messages import gettext_noop
 from ..versions import settle
-from .base import DecklistError, Format
+from .base import DecklistError, Format, one_line, text_lines
 from .entries import Entries, check_copies, parse_count
 
 logger = logging.getLogger(__name__)
 
 _HEADER = re.compile(r'\A\s*"[^"\n]*"[ \t]*\r?\n\s*"')
+_CUT_HEADER = re.compile(r'\A\s*"[^"\n]*(?:"[ \t]*\r?\n\s*"[^"\n]*)?\Z')
 _SIZE_THEN_CARD = re.compile(r'\n[ \t]*\d+[ \t]*\r?\n[ \t]*"')
 _CARD_LINE = re.compile(r'\A"(?P<name>[^"]*)"\s*(?:,\s*(?P<count>[-+]?\d+)\s*)?\Z')
 
@@ -44,7 +45,8 @@ _CARD_LINE = re.compile(r'\A"(?P<name>[^"]*)"\s*(?:,\s*(?P<count>[-+]?\d+)\s*)?\
 def detect(text: str) -> float:
     head = text[:1024]
     if not _HEADER.match(head):
-        return 0.0
+        # A name or author longer than the head: it ends inside the opening quoted lines.
+        return 0.9 if len(head) == 1024 and _CUT_HEADER.match(head) else 0.0
     # Two whole quoted lines and a third opening a quote begin no other decklist; a long description
     # may push the sizes past the first KB, so the header alone is near certain.
     return 1.0 if _SIZE_THEN_CARD.search(head) else 0.95
@@ -133,9 +135,12 @@ def _eld_name(name: str) -> str:
 
 
 def export(deck: Deck, cards: CardIndex) -> str:
+    """ELDB quotes its three texts and ends the description at the first line ending with a quote: the name
+    and author are written on one line each, the description's lines joined by "\\n" alone, and no text
+    holds a double quote (the description gets "'", the rest ELDB's backquote)."""
     check_copies(deck, "eld")
-    description = deck.description.replace('"', "'").replace("\r", "")
-    lines = [f'"{_eld_name(deck.name)}"', f'"{_eld_name(deck.author)}"', f'"{description}"']
+    description = "\n".join(text_lines(deck.description)).replace('"', "'")
+    lines = [f'"{_eld_name(one_line(deck.name))}"', f'"{_eld_name(one_line(deck.author))}"', f'"{description}"']
     for part in (deck.crypt, deck.library):
         lines.append(str(sum(part.values())))
         for card_id, count in part.items():

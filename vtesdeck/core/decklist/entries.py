@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from .. import budget
 from ..carddb import CardIndex
 from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
@@ -63,7 +64,10 @@ class Entries:
         ``text`` is what a judge sees for an unresolved entry; ``name`` (default: ``text``) is what the
         fuzzy suggestions start from, "" for none (an entry that gave only an unknown id)."""
         bare, self._bare = self._bare, None
+        spending = budget.current()
+        spending.tick()
         if count is None or not 1 <= count <= MAX_COUNT or self._copies + count > MAX_COPIES:
+            spending.unknown(len(self.deck.unresolved), line=line)
             self.deck.unresolved.append(
                 Unresolved(line=line, text=text, count=count or 0, section=section, reason="count")
             )
@@ -74,8 +78,11 @@ class Entries:
                 known.count += count
             else:
                 name = (text if name is None else name).strip()
+                spending.unknown(len(self.deck.unresolved), line=line)
                 # Suggestions cost about a millisecond each: a file of junk gets them for its first lines.
                 suggest = bool(name) and len(self.deck.unresolved) < SUGGESTED_LINES
+                if suggest:
+                    spending.suggestion()
                 known = Unresolved(line=line, text=text, count=count, section=section,
                                    suggestions=self.resolver.suggest(name, section=section) if suggest else [])  # fmt: skip
                 self._unknown[(text, section)] = known

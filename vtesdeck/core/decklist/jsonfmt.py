@@ -27,6 +27,7 @@ from ..deck import Deck, Declared, Event, Unresolved
 from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, parse_count
+from .mangled import repair_text
 
 logger = logging.getLogger(__name__)
 
@@ -214,6 +215,16 @@ def _unresolved(items: Any) -> list[Unresolved]:
 
 
 def export(deck: Deck, cards: CardIndex) -> str:
+    """Every text exactly as the deck holds it: JSON strings escape line breaks and control characters. A
+    text the reader would take for damaged mail ("Caf=E9", "DÃ³nal": see ``mangled``) is written with
+    every "=" and every character past ASCII as a ``\\u`` escape instead, which no repair touches."""
+    text = _export(deck, cards, ensure_ascii=False)
+    if repair_text(text) != text:
+        text = _export(deck, cards, ensure_ascii=True).replace("=", "\\u003d")  # "=" only occurs in strings
+    return text
+
+
+def _export(deck: Deck, cards: CardIndex, *, ensure_ascii: bool) -> str:
     # A card per line, for people reading it; json's indent= would switch to its pure-Python encoder,
     # ten times slower, so the layout is written here and each value is encoded by the C one.
     data = deck.to_dict(with_origin=False)
@@ -223,11 +234,11 @@ def export(deck: Deck, cards: CardIndex) -> str:
             rows = []
             for card_id, count in getattr(deck, key).items():
                 card = cards.get(card_id)
-                name = json.dumps(card.unique_name if card else "", ensure_ascii=False)
+                name = json.dumps(card.unique_name if card else "", ensure_ascii=ensure_ascii)
                 rows.append(f'    {{"id": {card_id}, "name": {name}, "count": {count}}}')
             encoded = "[\n" + ",\n".join(rows) + "\n  ]" if rows else "[]"
         else:
-            encoded = json.dumps(value, ensure_ascii=False)
+            encoded = json.dumps(value, ensure_ascii=ensure_ascii)
         fields.append(f'  "{key}": {encoded}')
     return "{\n" + ",\n".join(fields) + "\n}\n"
 

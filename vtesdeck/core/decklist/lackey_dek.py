@@ -42,7 +42,8 @@ _ZONES = {"crypt": "crypt", "deck": "library", "library": "library"}
 
 def detect(text: str) -> float:
     head = text[:1024]
-    if "<deck" not in head:
+    # A Lackey file is XML from its first character: "<deck" further on may be a deck's name in another format.
+    if not head.lstrip()[:1] == "<" or "<deck" not in head:
         return 0.0
     return 1.0 if "<superzone" in head or "<game>vtes" in head else 0.9
 

@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import re
 
+from .. import budget
 from ..carddb import CardIndex
 from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
@@ -351,6 +352,7 @@ class DeckBuilder:
     def card(self, number: int, text: str, *, kind: str | None = None) -> bool:
         """Read ``text`` as a card line into the deck. False when it is no card line: no name at
         all, or prose (an uncounted sentence that names no card), which the caller keeps as text."""
+        budget.current().tick()
         if kind is None:
             kind = "crypt" if self.section == "crypt" else ("library" if self.section else "")
         cache = self.resolver.lines[kind]
@@ -442,8 +444,12 @@ class DeckBuilder:
         return None
 
     def unresolved(self, number: int, text: str, count: int, name: str, *, reason: str = "") -> None:
+        """Keep a line naming no card; its reading may stop here (``budget``: too many such lines)."""
+        spending = budget.current()
+        spending.unknown(len(self.deck.unresolved), line=number)
         suggestions: list[str] = []
         if not reason and name and len(self.deck.unresolved) < SUGGESTED_LINES:
+            spending.suggestion()
             suggestions = self.resolver.suggest(name, section=self.section)
         self.deck.unresolved.append(
             Unresolved(
@@ -526,9 +532,13 @@ def parse_sections(text: str, cards: CardIndex, *, section: str = "") -> Deck:
         if first in HEADER_DECORATION and (header := read_header_line(stripped)) is not None:
             builder.header(header)  # "## Crypt (12)", "=== Library ===", "-- Master (12) --"
             continue
-        if first == "#" or stripped.startswith("//"):
-            # Comments on the deck (JOL's "#", and how the plain export writes a description) are kept.
-            notes.append(stripped.lstrip("#/ \t") if len(stripped) > 1 else "")
+        if stripped.startswith("//"):
+            # How the plain export writes a description: "// " and the line, taken back as it was.
+            comment = line.lstrip()[2:]
+            notes.append(comment[1:] if comment[:1] == " " else comment)
+            continue
+        if first == "#":
+            notes.append(stripped.lstrip("#/ \t") if len(stripped) > 1 else "")  # JOL's comments are kept
             continue
         if is_rule(stripped):
             continue

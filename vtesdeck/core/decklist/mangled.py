@@ -50,7 +50,10 @@ def _is_quoted_printable(text: str) -> bool:
 
 def _qp_bytes(match: re.Match[str]) -> str:
     data = bytes.fromhex(match[0].replace("=", ""))
-    return _decode_bytes(data)
+    decoded = _decode_bytes(data)
+    # A repair never adds a line ("=C2=85" is U+0085, where str.splitlines breaks): it would be read as a
+    # header or a card line the text never showed.
+    return match[0] if _breaks_lines(decoded) else decoded
 
 
 def _decode_bytes(data: bytes) -> str:
@@ -68,6 +71,11 @@ def _decode_bytes(data: bytes) -> str:
 def _decode_quoted_printable(text: str) -> str:
     text = _QP_HIGH.sub(_qp_bytes, _QP_SOFT_BREAK.sub("", text))
     return _QP_OTHER.sub(lambda m: bytes.fromhex(m[0][1:]).decode("ascii"), text)
+
+
+def _breaks_lines(text: str) -> bool:
+    """Whether ``text`` holds a line break of any kind ``str.splitlines`` splits at."""
+    return "".join(text.splitlines()) != text
 
 
 # --- mojibake ------------------------------------------------------------------------------------
@@ -104,7 +112,7 @@ def _unmojibake(match: re.Match[str]) -> str:
         fixed = bytes(_TO_BYTE[char] for char in run).decode("utf-8")
     except (KeyError, UnicodeDecodeError):
         return run
-    return fixed if all(_plausible(char) for char in fixed) else run
+    return fixed if all(_plausible(char) for char in fixed) and not _breaks_lines(fixed) else run
 
 
 def _fix_mojibake(text: str) -> str:

@@ -9,7 +9,9 @@ and the crypt; advanced vampires written ``Name Adv.``.
 
 ``plain`` — anything else a person types or pastes: headers or not, ``Deck Name:``, counts in any
 spelling (see ``lines``). Its export is the list a human would write: ``Crypt (12 cards)``, then
-``2x Name`` lines.
+``2x Name`` lines. The deck's name and author are written on one line each (line breaks become spaces),
+card comments after `` -- `` likewise, and each line of the description as a ``// `` comment, which the
+reader takes back exactly: no text of the deck can be read as a header, a card or metadata.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ..carddb import CardIndex
 from ..deck import Deck
 from ..domain import Card
 from ..messages import gettext_noop
-from .base import Format
+from .base import Format, one_line, text_lines
 from .lines import library_sections, parse_sections, read_header_line
 
 # --- JOL -----------------------------------------------------------------------------------------
@@ -97,12 +99,12 @@ def detect_lackey(text: str) -> float:
 
 def export_plain(deck: Deck, cards: CardIndex) -> str:
     out = []
-    if deck.name:
-        out.append(f"Deck Name: {deck.name}")
-    if deck.author:
-        out.append(f"Author: {deck.author}")
-    # As comments: a description line may look like a card line ("2x Arika, for the vote").
-    out += [f"# {line}".rstrip() for line in deck.description.splitlines()]
+    if name := one_line(deck.name):
+        out.append(f"Deck Name: {name}")
+    if author := one_line(deck.author):
+        out.append(f"Author: {author}")
+    # As comments: a description line may look like a card line ("2x Arika, for the vote") or a header.
+    out += [f"// {line}".rstrip() for line in text_lines(deck.description)]
     if out:
         out.append("")
     out.append(f"Crypt ({deck.crypt_count} cards)")
@@ -115,6 +117,7 @@ def export_plain(deck: Deck, cards: CardIndex) -> str:
 
 
 def _line(count: int, name: str, comment: str | None) -> str:
+    comment = one_line(comment or "")
     return f"{count}x {name}" + (f" -- {comment}" if comment else "")
 
 

@@ -42,7 +42,8 @@ from ..deck import Deck, Event
 from ..domain import Card
 from ..messages import gettext_noop
 from ..versions import settle
-from .base import Format
+from . import csvfmt, eld, jsonfmt, lackey_dek, vdb_url
+from .base import Format, one_line, text_lines
 from .lines import (
     HEADER_DECORATION,
     MAX_DECK_COPIES,
@@ -150,7 +151,7 @@ def _read_event(block: list[str]) -> tuple[Event | None, list[str]]:
     # An event may be named like a section ("Event 3", "Library 2024"): under it, a date says it is the event.
     if _TWD_META.match(block[0]) or (dates is None and read_header(block[0])):
         return None, []
-    event = Event(name=block[0], place=block[1])
+    event = Event(name=unescape(block[0]), place=unescape(block[1]))
     rest = block[2:]
     if dates is not None:
         event.date, event.date_end = dates
@@ -164,9 +165,9 @@ def _read_event(block: list[str]) -> tuple[Event | None, list[str]]:
         elif not event.url and _URL.match(line):
             event.url = line
         elif not event.winner and not event.url:
-            event.winner = line
+            event.winner = unescape(line)
         else:
-            extra.append(line)
+            extra.append(unescape(line))
     return event, extra
 
 
@@ -213,7 +214,7 @@ def _read_preamble(lines: list[str], start: int, deck: Deck, notes: list[str]) -
             continue
         if stripped[0] == "[" or (bracketed and not _ends_note(stripped)):
             bracketed = "]" not in stripped
-            notes.append(line)
+            notes.append(unescape(line))
             continue
         bracketed = False
         if read_header_line(stripped) is not None:
@@ -228,7 +229,7 @@ def _read_preamble(lines: list[str], start: int, deck: Deck, notes: list[str]) -
                 key, value = meta["key"].lower(), meta["value"]
                 if key.startswith("desc"):
                     describing = True
-                    notes.append(value)
+                    notes.append(unescape(value))
                     continue
                 if key.startswith("deck") and not deck.name:
                     deck.name = value
@@ -236,7 +237,7 @@ def _read_preamble(lines: list[str], start: int, deck: Deck, notes: list[str]) -
                 if not key.startswith("deck") and not deck.author:
                     deck.author = value
                     continue
-        notes.append(line)
+        notes.append(unescape(line))
     return len(lines)
 
 
@@ -301,6 +302,45 @@ def _ends_note(line: str) -> bool:
     stripped = line.strip()
     return stripped[:1].isdigit() or ("(" in stripped and read_header_line(stripped) is not None)
 
+
+# --- free text ---------------------------------------------------------------------------------
+# The archive's layout has no quoting: the event's lines and the description are bare lines. A line of a
+# deck's text that the reader would take for something else (a section header, "Deck Name: …", and in the
+# event's lines a round count, a player count or a link) is written with a backslash in front, which the
+# reader takes off again: "\Library (90)" is the description line "Library (90)". A line that starts with
+# a backslash gets one more, so every text comes back as it was (save what ``join_description`` tidies).
+
+
+def escape(line: str, *, event: bool = False) -> str:
+    """``line`` (one line of free text) as the archive's reader will take for text. ``event``: a line of
+    the event's header, read by its shape and before any "Description:"."""
+    stripped = line.strip()
+    if (
+        stripped.startswith("\\")
+        or read_header_line(stripped) is not None
+        or (event and any(shape.match(stripped) for shape in (_TWD_META, _ROUNDS, _PLAYERS, _URL)))
+    ):
+        return "\\" + line
+    return line
+
+
+_STRUCTURED = tuple(f.detect for module in (jsonfmt, lackey_dek, eld, vdb_url, csvfmt) for f in module.FORMATS)
+
+
+def _claimed(head: list[str]) -> bool:
+    """Whether detection could take an export starting with these lines for another format (a CSV header, a
+    JSON object, an ELDB file, a VDB link; a Lackey file or a byte-order mark: by their first character)."""
+    return head[0][:1] in ("<", "\ufeff") or any(detect("\n".join(head) + "\n") for detect in _STRUCTURED)
+
+
+def unescape(line: str) -> str:
+    """A line read back: the backslash ``escape`` put in front taken off."""
+    if line.lstrip()[:1] == "\\":
+        at = line.index("\\")
+        return line[:at] + line[at + 1 :]
+    return line
+
+
 # --- export ------------------------------------------------------------------------------------
 
 
@@ -334,7 +374,7 @@ def crypt_table(deck: Deck, cards: CardIndex) -> list[str]:
         capacities += [card.capacity or 0] * count
         disciplines = " ".join(sorted(str(d) for d in card.disciplines)) or "-none-"
         rows.append((f"{count}x", crypt_name(card), str(card.capacity or 0), disciplines, card.title,
-                     f"{card.clans[0] if card.clans else ''}:{card.group}", deck.comments.get(card_id, "")))  # fmt: skip
+                     f"{card.clans[0] if card.clans else ''}:{card.group}", one_line(deck.comments.get(card_id, ""))))  # fmt: skip
     low, high, mean = crypt_stats(capacities)
     count = deck.declared.crypt if deck.declared.crypt is not None else sum(deck.crypt.values())
     title = f"Crypt ({count} cards, min={low}, max={high}, avg={format_average(mean)})"
@@ -364,25 +404,35 @@ def export(deck: Deck, cards: CardIndex) -> str:
             date_line = format_date(event.date)
         else:
             date_line = f"{format_date(event.date)} -- {format_date(event.date_end)}"
-        out += [event.name or "Tournament", event.place or "Unknown place", date_line]
-        if event.format:
-            out.append(event.format)
+        name, place = one_line(event.name), one_line(event.place)
+        head = [escape(name or "Tournament", event=True), escape(place or "Unknown place", event=True)]
+        if _claimed(head):  # the export's first lines: detection reads them too
+            head[0] = "\\" + head[0]
+        out += [*head, date_line]
+        # The lines after the date are read by their shape: a round count, "15 players", a link, the winner.
+        if rounds := one_line(event.format):
+            out.append(escape(rounds, event=not _ROUNDS.match(rounds)))
         if event.players is not None:
             out.append(f"{event.players} players")
-        out += [line for line in (event.winner, event.url) if line]
+        if winner := one_line(event.winner):
+            out.append(escape(winner, event=True))
+        if url := one_line(event.url):
+            out.append(escape(url, event=not _URL.match(url)))
         out.append("")
-        if event.score:
-            out += [f"-- {event.score}", ""]
-    if deck.name:
-        out.append(f"Deck Name: {deck.name}")
-    if deck.author:
-        out.append(f"Created by: {deck.author}")
+        if score := one_line(event.score):
+            out += [escape(f"-- {score}"), ""]
+    if name := one_line(deck.name):
+        out.append(f"Deck Name: {name}")
+    if author := one_line(deck.author):
+        out.append(f"Created by: {author}")
     if deck.description:
-        out.append(f"Description: {deck.description}")
+        first, *rest = text_lines(deck.description) or [""]
+        out.append(f"Description: {escape(first)}")
+        out += [escape(line) for line in rest]
     if out and out[-1]:
         out.append("")
     out += crypt_table(deck, cards)
-    out += [u.text for u in deck.unresolved if u.section == "crypt"]
+    out += [one_line(u.text) for u in deck.unresolved if u.section == "crypt"]
     declared = deck.declared
     library_count = declared.library if declared.library is not None else sum(deck.library.values())
     out += ["", f"Library ({library_count} cards)"]
@@ -396,9 +446,9 @@ def export(deck: Deck, cards: CardIndex) -> str:
             out.append("")
         out.append(f"{section} ({count}{trifles})")
         for card, number in entries:
-            comment = deck.comments.get(card.id)
+            comment = one_line(deck.comments.get(card.id, ""))
             out.append(f"{number}x {card.name}" + (f" -- {comment}" if comment else ""))
-    out += [u.text for u in deck.unresolved if u.section != "crypt"]
+    out += [one_line(u.text) for u in deck.unresolved if u.section != "crypt"]
     return "\n".join(out) + "\n"
 
 
@@ -440,7 +490,8 @@ def detect_amaranth(text: str) -> float:
     # name or its deck link.
     # ("Amaranth" alone will not do: it is also a card.)
     # Only its first lines count: a description may well say which tool the deck was built with.
-    head = [line for line in text[:4000].splitlines()[:12] if not line.lstrip().startswith("#")]
+    # Comments ("#", "//": how the plain export writes a description) are the deck's words, not the tool's.
+    head = [line for line in text[:4000].splitlines()[:12] if not line.lstrip().startswith(("#", "//"))]
     return 0.9 if _AMARANTH.search("\n".join(head)) else 0.0
 
 

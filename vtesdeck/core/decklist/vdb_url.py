@@ -65,11 +65,22 @@ def parse(text: str, cards: CardIndex) -> Deck:
 
 
 def export(deck: Deck, cards: CardIndex) -> str:
+    """Every text exactly: URL encoding holds any character."""
     params = {key: value for key, value in (("name", deck.name), ("author", deck.author),
                                              ("description", deck.description)) if value}  # fmt: skip
-    query = urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
+    query = "&".join(f"{key}={_quote(value)}" for key, value in params.items())
     pairs = ";".join(f"{card_id}={count}" for part in (deck.crypt, deck.library) for card_id, count in part.items())
     return f"{BASE_URL}{'?' + query if query else ''}#{pairs}\n"
+
+
+# "name=3D…", "author=C9x": after the "=" of the query, a value's first two characters may read as a
+# quoted-printable escape, and ``decode`` would take the whole link for damaged mail (and its counts with it).
+_QP_LIKE = re.compile(r"[89A-F][0-9A-F]|3D")
+
+
+def _quote(value: str) -> str:
+    quoted = urllib.parse.quote(value, safe="")
+    return f"%{ord(quoted[0]):02X}{quoted[1:]}" if _QP_LIKE.match(quoted) else quoted
 
 
 FORMATS = (

@@ -1,0 +1,41 @@
+"""The web worker reads each request whole before a thread runs it (vtesdeck/serving.py): when is it whole?"""
+
+from __future__ import annotations
+
+from vtesdeck.serving import READY, UNBUFFERED, WAITING, PendingRequest
+
+
+def byte_by_byte(data: bytes) -> list[str]:
+    pending = PendingRequest()
+    states = []
+    for n in range(len(data)):
+        pending.feed(data[n : n + 1])
+        states.append(pending.state())
+    return states
+
+
+def test_a_request_is_whole_once_its_head_and_its_body_are_in_however_slowly_they_came():
+    get = b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+    post = b"POST /api/v1/decklists/validate HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+    chunked = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+    for request in (get, post, chunked):
+        states = byte_by_byte(request)
+        assert states[-1] == READY and set(states[:-1]) == {WAITING}, request
+    # Pipelined: the first request is whole; the rest stays for the next.
+    assert PendingRequest(get + post[:20]).state() == READY
+
+
+def test_a_client_expecting_100_continue_is_told_to_send_its_body():
+    head = b"POST /check/ HTTP/1.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n"
+    pending = PendingRequest(head)
+    assert pending.state() == WAITING and pending.wants_continue()
+    pending.feed(b"he")
+    assert not pending.wants_continue()
+
+
+def test_what_is_not_buffered_goes_to_a_thread_as_it_is():
+    too_large = b"POST /check/ HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n"
+    no_number = b"POST /check/ HTTP/1.1\r\nContent-Length: many\r\n\r\n"
+    endless_head = b"GET / HTTP/1.1\r\nX: " + b"a" * 2_000_000
+    for request in (too_large, no_number, endless_head):
+        assert PendingRequest(request).state() == UNBUFFERED

@@ -1,0 +1,201 @@
+"""Slow clients against the real server (issue 14, item 3): gunicorn with gunicorn.conf.py, two workers.
+
+A slow client sends its request a byte at a time. With the sync workers gunicorn.conf.py used to run, a
+dozen of them held every worker and /healthz went unanswered; the site now reads each request whole before
+a thread runs it (vtesdeck/serving.py), so they cost a socket each and the site keeps answering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import _worker_database_url
+from tests.paths import PROJECT
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+READY_SECONDS = 90
+# Generous: /healthz answers in milliseconds; only a server whose workers are all held waits this long.
+ANSWER_SECONDS = 30
+WORKERS = 2
+SLOW_CLIENTS = 40  # far more than the two workers' threads (2 each): each would hold one if it could
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def gunicorn(tmp_path: Path, **env: str):
+    """gunicorn.conf.py on a free port with ``env`` added; yields (base URL, port, log path)."""
+    port = free_port()
+    environment = {
+        **os.environ,
+        "DATABASE_URL": _worker_database_url(),
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(WORKERS),
+        # A worker held by a slow client must not be freed by gunicorn's timeout while the test looks.
+        "GUNICORN_TIMEOUT": "120",
+        "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
+        "DECKLISTS_ANON_RATE": "1000000/minute",
+        "API_ANON_RATE": "1000000/minute",
+        "PYTHONUNBUFFERED": "1",
+        **env,
+    }
+    log = tmp_path / f"gunicorn-{port}.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(GUNICORN), "--config", str(PROJECT / "gunicorn.conf.py")],
+            cwd=tmp_path, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    try:
+        deadline = time.monotonic() + READY_SECONDS
+        while not healthz_answers(f"http://127.0.0.1:{port}", timeout=5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text(errors='replace')}")
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", port, log
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def healthz_answers(base: str, timeout: float) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/healthz?worker=0", timeout=timeout) as answer:
+            return answer.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+class SlowClients:
+    """``count`` connections, each sending ``head`` and ``body`` a byte a second from a background thread
+    (the whole head first when ``whole_head``), until stopped; never finished within a test."""
+
+    def __init__(self, port: int, count: int, head: bytes, body: bytes = b"", whole_head: bool = False) -> None:
+        self.sockets = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(count)]
+        self.data = head + body
+        self.sent = len(head) if whole_head else 0
+        self.halt = threading.Event()
+        for sock in self.sockets:
+            sock.sendall(self.data[: self.sent or 1])
+        self.sent = self.sent or 1
+        self.thread = threading.Thread(target=self.drip, daemon=True)
+        self.thread.start()
+
+    def drip(self) -> None:
+        while not self.halt.wait(1.0) and self.sent < len(self.data):
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):
+                    sock.sendall(self.data[self.sent : self.sent + 1])
+            self.sent += 1
+
+    def still_sending(self) -> bool:
+        """Every connection open, unanswered, with its request not yet all sent."""
+        if self.sent >= len(self.data):
+            return False
+        for sock in self.sockets:
+            sock.setblocking(False)
+            try:
+                if sock.recv(1, socket.MSG_PEEK) is not None:
+                    return False  # an answer, or the server closed it
+            except BlockingIOError:
+                pass
+            finally:
+                sock.setblocking(True)
+        return True
+
+    def close(self) -> None:
+        self.halt.set()
+        self.thread.join(timeout=5)
+        for sock in self.sockets:
+            sock.close()
+
+
+SLOW_HEAD = b"GET /healthz?worker=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: " + b"slow" * 100 + b"\r\n\r\n"
+SLOW_BODY = json.dumps({"text": "Crypt (12 cards)\n" * 50}).encode()
+SLOW_POST = (
+    b"POST /api/v1/decklists/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Content-Length: %d\r\n\r\n" % len(SLOW_BODY)
+)
+
+
+@pytest.fixture
+def server(file_database, cards_in_database, tmp_path):
+    # No client is cut off by the server while the test looks: the slow clients stay connected throughout.
+    with gunicorn(tmp_path, GUNICORN_CLIENT_TIMEOUT="120") as running:
+        yield running
+
+
+def test_slow_headers_on_more_connections_than_threads_do_not_stop_healthz(server):
+    base, port, _log = server
+    slow = SlowClients(port, SLOW_CLIENTS, SLOW_HEAD)
+    try:
+        time.sleep(2)  # a couple of bytes each: every connection has been taken up by the server
+        assert healthz_answers(base, timeout=ANSWER_SECONDS)
+        assert slow.still_sending()
+    finally:
+        slow.close()
+
+
+def test_slow_bodies_on_more_connections_than_threads_do_not_stop_healthz(server):
+    base, port, _log = server
+    slow = SlowClients(port, SLOW_CLIENTS, SLOW_POST, SLOW_BODY, whole_head=True)
+    try:
+        time.sleep(2)
+        assert healthz_answers(base, timeout=ANSWER_SECONDS)
+        assert slow.still_sending()
+    finally:
+        slow.close()
+
+
+def test_requests_read_ahead_of_the_threads_arrive_whole(server):
+    """A body read by the worker's poller reaches the view whole, and pipelined requests are each answered."""
+    base, port, _log = server
+    body = json.dumps({"text": "Crypt:\n2x Anson\nLibrary:\n1x Govern the Unaligned\n"}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/v1/decklists/parse", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=ANSWER_SECONDS) as answer:
+        parsed = json.loads(answer.read())
+    assert "Govern the Unaligned" in json.dumps(parsed)
+
+    # Two requests in one write on one kept-alive connection: two answers, in order.
+    with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as sock:
+        sock.sendall(b"GET /healthz?worker=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 2)
+        received = b""
+        while received.count(b"HTTP/1.1 200") < 2:
+            chunk = sock.recv(65536)
+            assert chunk, received
+            received += chunk
+
+
+def test_a_client_too_slow_to_send_its_head_is_answered_408_and_let_go(file_database, cards_in_database, tmp_path):
+    with gunicorn(tmp_path, GUNICORN_CLIENT_TIMEOUT="2") as (base, port, _log):
+        with socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS) as sock:
+            sock.sendall(b"GET /healthz?worker=0 HTTP/1.1\r\n")  # and nothing more
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408 "), answer
+        assert healthz_answers(base, timeout=ANSWER_SECONDS)

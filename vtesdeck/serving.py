@@ -1,0 +1,281 @@
+"""gunicorn's threaded worker, with each request read whole before a thread is given to it.
+
+gunicorn.conf.py serves the site with ``BufferingThreadWorker``. Stock ``gthread`` hands a connection to a
+thread as soon as its first byte arrives, and the thread then reads the request head with a blocking socket
+and no deadline: a client sending its headers one byte every few seconds holds a thread for as long as it
+likes, and a few dozen of them hold every thread of every worker (a worker whose threads are all taken
+still accepts connections, which wait in its queue: ``/healthz`` among them). Here the worker's main loop
+reads the request head, and a body of a known length up to ``BUFFER_BYTES``, from non-blocking sockets in
+its poller, as a buffering proxy (nginx) would; a thread gets the connection once the request is all in
+memory, and never waits on the network for it. A slow client costs a socket and its bytes, not a thread.
+
+What a client must do, else it is answered 408 and the connection closed:
+- send its whole request head within ``CLIENT_TIMEOUT`` seconds (20) of connecting, or of its first byte
+  on a kept-alive connection;
+- never pause longer than ``CLIENT_TIMEOUT`` seconds while sending the body, and send it whole within
+  ``BODY_SECONDS`` (300).
+
+What is not buffered goes to a thread as stock gthread would send it, and the thread reads the rest from
+the socket: a body larger than ``BUFFER_BYTES`` (the site refuses those from ``Content-Length`` without
+reading them), a head larger than gunicorn's own limits (it answers 400), a connection arriving while the
+worker already holds ``WORKER_BUFFER_BYTES`` of unfinished requests (memory stays bounded whatever many
+clients send), TLS, and HTTP/2 with prior knowledge (neither is configured here).
+
+Once a thread has it, the connection's socket gets a ``CLIENT_TIMEOUT`` timeout too: a client that stops
+reading its response (or the unbuffered rest of its body) frees the thread after that long.
+
+A worker's main loop tells the master it is alive every second whatever its threads do, so gunicorn's
+``timeout`` would no longer end a runaway request as it does a sync worker's. Here a worker whose request
+has run longer than ``timeout`` seconds stops taking connections, lets its other requests finish and stops
+telling the master it is alive, which kills and replaces it ``timeout`` seconds later.
+
+Environment: GUNICORN_CLIENT_TIMEOUT, GUNICORN_BUFFER_BYTES, GUNICORN_WORKER_BUFFER_BYTES.
+
+Why not an async worker: gevent and eventlet switch only where code waits, and our requests spend their time
+in Python (parsing, validating, rendering): one long request would stall every other request of its worker,
+/healthz among them, where threads are switched by the interpreter. This subclass leans on gthread's
+internals (``enqueue_req``, ``murder_pending``, ``TConn``, the parser's unreader), hence gunicorn pinned in
+requirements.txt; tests/web/test_slow_clients.py and test_request_buffering.py fail if an upgrade moves them.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import threading
+import time
+from functools import partial
+
+from gunicorn.http2 import negotiation
+from gunicorn.workers.gthread import STOP_KEEPALIVE_LINGER, ThreadWorker
+
+CLIENT_TIMEOUT = float(os.environ.get("GUNICORN_CLIENT_TIMEOUT") or 20)
+BODY_SECONDS = 300.0
+# The largest body read into memory: DECKLIST_UPLOAD_MAX_BYTES (16 MiB, the largest the site reads) and
+# the multipart framing around it.
+BUFFER_BYTES = int(os.environ.get("GUNICORN_BUFFER_BYTES") or 17 * 1024 * 1024)
+WORKER_BUFFER_BYTES = int(os.environ.get("GUNICORN_WORKER_BUFFER_BYTES") or 256 * 1024 * 1024)
+# gunicorn's own limits allow a head of about 800 KB (100 fields of 8,190 bytes): past that it is not a
+# request head, and gunicorn's parser answers it.
+HEAD_BYTES = 1024 * 1024
+READ_SIZE = 256 * 1024
+
+TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+WAITING, READY, UNBUFFERED = "waiting", "ready", "unbuffered"
+
+
+class PendingRequest:
+    """The bytes of one HTTP/1 request as they arrive, and whether it is all in: each arrival costs work in
+    proportion to its own size (the head is looked for in the new bytes only and read once), whatever the
+    pace the client sends at."""
+
+    def __init__(self, data: bytes = b"") -> None:
+        self.data = bytearray()
+        self.head_end = -1  # offset of the blank line ending the head, once seen
+        self.length: int | None = 0  # Content-Length; None when it is no number (gunicorn answers 400)
+        self.chunked = False
+        self.expects = False  # "Expect: 100-continue": the client waits for a go-ahead before its body
+        self.finished = False  # a chunked body's last chunk arrived
+        self.feed(data)
+
+    def feed(self, chunk: bytes) -> None:
+        before = len(self.data)
+        self.data += chunk
+        if self.head_end < 0:
+            self.head_end = self.data.find(b"\r\n\r\n", max(0, before - 3))
+            if self.head_end >= 0:
+                self.read_head(bytes(self.data[: self.head_end]))
+                before = self.head_end + 2
+        if self.chunked and not self.finished and self.head_end >= 0:
+            # The last chunk ("0", no trailers) ends the body; trailers, if any, wait for the deadline.
+            start = max(self.head_end + 2, before - 6)
+            self.finished = self.data.find(b"\r\n0\r\n\r\n", start) >= 0
+
+    def read_head(self, head: bytes) -> None:
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            name, value = name.strip().lower(), value.strip().lower()
+            if name == b"content-length":
+                self.length = int(value) if value.isdigit() else None
+            elif name == b"transfer-encoding":
+                self.chunked = True
+            elif name == b"expect":
+                self.expects = value == b"100-continue"
+
+    def state(self, limit: int = BUFFER_BYTES) -> str:
+        """WAITING: more is to come and will be buffered; READY: the head and the whole body are here (bytes
+        after them are the next request's); UNBUFFERED: hand the connection over as it is (a body over
+        ``limit``, an oversized head, a length gunicorn will refuse)."""
+        if self.head_end < 0:
+            return UNBUFFERED if len(self.data) > HEAD_BYTES else WAITING
+        body = len(self.data) - self.head_end - 4
+        if self.chunked:
+            return READY if self.finished else UNBUFFERED if body > limit else WAITING
+        if self.length is None or self.length > limit:
+            return UNBUFFERED
+        return READY if body >= self.length else WAITING
+
+    def wants_continue(self) -> bool:
+        return self.head_end >= 0 and self.expects and len(self.data) == self.head_end + 4
+
+
+class BufferingThreadWorker(ThreadWorker):
+    """``gthread`` reading each request in its poller first (see the module's docstring)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.reading: dict = {}  # TConn -> None: connections whose request is being buffered
+        self.buffered_bytes = 0
+        self.running: dict[int, float] = {}  # thread id -> when it took its connection
+        self.in_hand = 0  # requests given to the thread pool and not finished: running or queued
+        self.stuck = False
+
+    # Every connection on its way to a thread passes here: new ones (accept), kept-alive ones that became
+    # readable, and those with pipelined bytes left after a response.
+    def enqueue_req(self, conn) -> None:
+        if not self.bufferable(conn):
+            self.dispatch(conn)
+            return
+        conn.pending = PendingRequest(conn.parser.unreader.take_buffered() if conn.parser else b"")
+        conn.continued = False
+        now = time.monotonic()
+        conn.head_deadline = now + CLIENT_TIMEOUT
+        conn.idle_deadline = now + CLIENT_TIMEOUT
+        conn.body_deadline = now + BODY_SECONDS
+        self.buffered_bytes += len(conn.pending.data)
+        conn.sock.setblocking(False)
+        self.reading[conn] = None
+        if not self.advance(conn):
+            self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
+            # A kept-alive connection is here because its next request arrived: read it now, not a poll later.
+            self.on_request_bytes(conn, conn.sock)
+
+    def bufferable(self, conn) -> bool:
+        if self.cfg.is_ssl or conn.is_http2:
+            return False
+        if not conn.initialized and negotiation.prior_knowledge_allowed(self.cfg, conn.client):
+            return False
+        return self.buffered_bytes < WORKER_BUFFER_BYTES
+
+    def on_request_bytes(self, conn, _sock) -> None:
+        try:
+            chunk = conn.sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the client went away (or broke the connection) before its request was in
+            self.poller.unregister(conn.sock)
+            self.drop(conn)
+            return
+        conn.pending.feed(chunk)
+        self.buffered_bytes += len(chunk)
+        conn.idle_deadline = time.monotonic() + CLIENT_TIMEOUT
+        self.advance(conn)
+
+    def advance(self, conn) -> bool:
+        """Hand the connection to a thread if its request is in (or cannot be buffered); True if it was."""
+        state = conn.pending.state()
+        if state == WAITING and self.buffered_bytes >= WORKER_BUFFER_BYTES:
+            state = UNBUFFERED
+        if state == WAITING:
+            if conn.pending.wants_continue() and not conn.continued:
+                conn.continued = True
+                try:
+                    conn.sock.send(CONTINUE)
+                except OSError:
+                    pass
+            return False
+        try:
+            self.poller.unregister(conn.sock)
+        except (KeyError, ValueError):  # not registered yet: the whole request came with the connection
+            pass
+        del self.reading[conn]
+        self.buffered_bytes -= len(conn.pending.data)
+        conn.prebuffered, conn.pending = bytes(conn.pending.data), None
+        conn.data_ready = True  # never wait for the first byte in a thread
+        self.dispatch(conn)
+        return True
+
+    def dispatch(self, conn) -> None:
+        self.in_hand += 1
+        super().enqueue_req(conn)
+        self.gate()
+
+    def finish_request(self, conn, fs) -> None:
+        self.in_hand -= 1
+        super().finish_request(conn, fs)
+        self.gate()
+
+    def gate(self) -> None:
+        """Take new connections only while a thread is free: stock gthread accepts up to worker_connections
+        and queues their requests behind busy threads, while another worker may be idle."""
+        if self.alive:
+            self.set_accept_enabled(self.nr_conns < self.worker_connections)
+
+    def set_accept_enabled(self, enabled: bool) -> None:
+        super().set_accept_enabled(enabled and self.alive and self.in_hand < self.cfg.threads)
+
+    def handle(self, conn):
+        thread = threading.get_ident()
+        self.running[thread] = time.monotonic()
+        try:
+            data = getattr(conn, "prebuffered", b"")
+            if data:
+                conn.prebuffered = b""
+                conn.sock.setblocking(True)
+                conn.init()
+                conn.parser.unreader.unread(data)
+            return super().handle(conn)
+        finally:
+            del self.running[thread]
+
+    def handle_request(self, req, conn):
+        conn.sock.settimeout(CLIENT_TIMEOUT)  # super().handle() made it blocking with no timeout
+        return super().handle_request(req, conn)
+
+    def notify(self) -> None:
+        if not self.stuck:
+            super().notify()
+
+    def watch_requests(self) -> None:
+        started = min(self.running.copy().values(), default=None)
+        if self.stuck or started is None or not self.cfg.timeout:
+            return
+        if time.monotonic() - started > self.cfg.timeout:
+            self.log.error("A request has run over %s s: worker %s takes no more connections and will be replaced.",
+                           self.cfg.timeout, self.pid)  # fmt: skip
+            self.stuck = True
+            self.alive = False
+
+    def drop(self, conn, answer: bytes = b"") -> None:
+        self.reading.pop(conn, None)
+        self.buffered_bytes -= len(conn.pending.data)
+        conn.pending = None
+        if answer:
+            try:
+                conn.sock.send(answer)
+            except OSError:
+                pass
+        self.nr_conns -= 1
+        conn.close()
+
+    def murder_pending(self) -> None:
+        """Also close the connections whose request did not come in time (run() calls this every second)."""
+        super().murder_pending()
+        self.watch_requests()
+        now = time.monotonic()
+        for conn in list(self.reading):
+            if not self.alive:  # stopping: a request under way gets a short while to finish arriving
+                conn.head_deadline = min(conn.head_deadline, now + STOP_KEEPALIVE_LINGER)
+                conn.idle_deadline = min(conn.idle_deadline, now + STOP_KEEPALIVE_LINGER)
+            head_in = conn.pending.head_end >= 0
+            late = conn.idle_deadline < now or conn.body_deadline < now or (conn.head_deadline < now and not head_in)
+            if late:
+                try:
+                    self.poller.unregister(conn.sock)
+                except (KeyError, ValueError, OSError):
+                    pass
+                self.drop(conn, TIMED_OUT if conn.pending.data else b"")
