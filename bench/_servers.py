@@ -160,8 +160,11 @@ class Gunicorn:
             command += ["--workers", str(self.workers)]
         if self.worker_class is not None:
             command += ["--worker-class", self.worker_class]
-        if self.threads is not None:
-            command += ["--threads", str(self.threads)]
+        threads = self.threads
+        if threads is None and self.worker_class == "sync":
+            threads = 1  # gunicorn.conf.py sets threads, and gunicorn runs gthread for sync with threads > 1
+        if threads is not None:
+            command += ["--threads", str(threads)]
         return pinned([*command, *self.extra_args])
 
     def start(self, timeout: float = 60.0) -> Gunicorn:

@@ -340,8 +340,6 @@ def main() -> int:
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    # gunicorn runs gthread when asked for sync with threads: the old configuration is sync, one thread.
-    threads = args.threads or (1 if args.worker_class == "sync" else None)
     folder = Path(tempfile.mkdtemp(prefix="vtesdeck-attack-"))
     env = {"DJANGO_DEBUG": "false", **{name: RATE for name in THROTTLES}}
     results: dict[str, bool] = {}
@@ -352,7 +350,7 @@ def main() -> int:
             _servers.manage(database_url, "import_cards", env=env)
             print(f"database: {database_url} with the card list ({time.monotonic() - started:.1f} s)")
             server = _servers.Gunicorn(log=folder / "gunicorn.log", env={**env, "DATABASE_URL": database_url},
-                                       worker_class=args.worker_class, threads=threads)  # fmt: skip
+                                       worker_class=args.worker_class, threads=args.threads)  # fmt: skip
             print(f"server: {' '.join(server.command())}")
             with server:
                 for _ in range(50):  # every worker up and answering
