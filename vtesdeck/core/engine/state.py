@@ -1,0 +1,351 @@
+"""The game state: slotted dataclasses with integer ids, the seeded RNG, set-up and the audit.
+
+Every card copy gets an integer id for its whole game (``Game.card_of[id]`` is its VEKN id,
+``Game.owner_of[id]`` its owning seat); zones are lists of ids, so "every card in exactly one zone" is a
+cheap check (``audit``). A vampire with counters on it (in an uncontrolled region or in play) has a
+``Minion`` record in ``Game.minions`` under its copy id.
+
+Rules (``../shared/rules/digest-pl.md``, section 3 "Game setup", rulebook §3 L612-654): 30 pool each
+(L626), the Edge uncontrolled (L633-634), crypt and library shuffled (L645-646), 7 cards in hand and 4 crypt
+cards face down in the uncontrolled region (L647-650); prey to the left, predator to the right, the next
+live seat replacing an ousted one (L617-622); turns clockwise from the first player (§1 L100).
+
+Simplifications (named, see the module docstrings and the report of issue 15): seat 0 starts (the caller
+seats the decks; no random choice of the first player, L616-617), and the predator's cut (L645-646) is not
+modelled: the game RNG's shuffle is the whole randomisation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Sequence
+from enum import IntEnum
+
+from ..carddb import CardIndex
+from ..deck import Deck
+
+STARTING_POOL = 30  # digest 0 / 3, §3 L626
+HAND_SIZE = 7  # digest 0, §2 L307-308, §3 L647
+OPENING_CRYPT = 4  # digest 0 / 3, §3 L647-649
+
+
+class Phase(IntEnum):
+    """The five phases of a turn (digest 4, §1 L98-112), plus the set-up and the end of the turn."""
+
+    SETUP = 0
+    UNLOCK = 1
+    MASTER = 2
+    MINION = 3
+    INFLUENCE = 4
+    DISCARD = 5
+    END = 6
+
+
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Minion:
+    """A vampire with counters: in an uncontrolled region (``in_play`` False) or in play (ready or torpor).
+
+    ``id`` is the card copy's id; ``card`` its VEKN id. ``disciplines`` holds (code, level) pairs, level 1
+    inferior and 2 superior. ``cards`` are the ids of cards on it (equipment, retainers); ``riders`` the
+    temporary effects (riders.py, built later)."""
+
+    id: int
+    card: int
+    capacity: int
+    blood: int = 0
+    in_play: bool = False
+    locked: bool = False
+    torpor: bool = False
+    disciplines: tuple[tuple[str, int], ...] = ()
+    clan: str = ""
+    sect: str = ""
+    title: str = ""
+    traits: tuple[str, ...] = ()
+    cards: list[int] = dataclasses.field(default_factory=list)
+    riders: list[tuple[object, ...]] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Seat:
+    """One Methuselah: pool, VP and zones (lists of card copy ids; the top of library and crypt is the list's
+    end). ``controlled`` holds the cards in play it controls (vampires ready or in torpor: ``Minion.torpor``
+    tells which). ``removed`` holds the cards removed from the game when the seat was ousted."""
+
+    index: int
+    name: str = ""
+    pool: int = STARTING_POOL
+    vp: float = 0.0
+    ousted_at: int | None = None  # the round it was ousted in
+    turns: int = 0  # turns it has started
+    hand_size: int = HAND_SIZE
+    library: list[int] = dataclasses.field(default_factory=list)
+    crypt: list[int] = dataclasses.field(default_factory=list)
+    hand: list[int] = dataclasses.field(default_factory=list)
+    uncontrolled: list[int] = dataclasses.field(default_factory=list)
+    controlled: list[int] = dataclasses.field(default_factory=list)
+    ash_heap: list[int] = dataclasses.field(default_factory=list)
+    removed: list[int] = dataclasses.field(default_factory=list)
+    transfers: int = 0
+    master_actions: int = 0
+    discard_actions: int = 0
+
+    @property
+    def ousted(self) -> bool:
+        return self.ousted_at is not None
+
+    def zones(self) -> tuple[tuple[str, list[int]], ...]:
+        return (
+            ("library", self.library),
+            ("crypt", self.crypt),
+            ("hand", self.hand),
+            ("uncontrolled", self.uncontrolled),
+            ("controlled", self.controlled),
+            ("ash_heap", self.ash_heap),
+            ("removed", self.removed),
+        )
+
+
+@dataclasses.dataclass(slots=True, kw_only=True)
+class Game:
+    """A table. ``order`` holds the live seats in turn order (relinked on an oust); ``turn`` counts the
+    turns started in the game (1 = the first), ``round`` the highest turn count of any seat. ``gained`` and
+    ``burned`` count the counters taken from and returned to the bank, for the conservation check:
+    pools + blood == 30 × seats + gained − burned. ``events`` is None unless a log was asked for."""
+
+    seats: list[Seat]
+    card_of: list[int]  # copy id → VEKN id
+    owner_of: list[int]  # copy id → owning seat
+    rng: random.Random
+    seed: int
+    order: tuple[int, ...] = ()
+    minions: dict[int, Minion] = dataclasses.field(default_factory=dict)
+    # VEKN id → a Minion template (capacity, disciplines, clan…) for every crypt card in the decks, so a crypt
+    # draw needs no card index.
+    vampires: dict[int, Minion] = dataclasses.field(default_factory=dict)
+    turn: int = 0
+    round: int = 0
+    acting: int = 0
+    phase: Phase = Phase.SETUP
+    edge: int | None = None  # the seat holding the Edge, None = uncontrolled (digest 6)
+    frames: list[object] = dataclasses.field(default_factory=list)
+    max_rounds: int | None = None  # the round cap (time limit), see economy.end_turn
+    finished: bool = False
+    ended_by: str = ""  # "last standing", "time", or "" while the game runs
+    gained: int = 0
+    burned: int = 0
+    events: list[tuple[object, ...]] | None = None
+
+    def log(self, *event: object) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def next_live(self, seat: int) -> int:
+        """The seat's prey: the next live seat clockwise (digest 3 item 2, §3 L617-622; digest 5 L2133-2135)."""
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if not self.seats[other].ousted:
+                return other
+        return seat
+
+    def previous_live(self, seat: int) -> int:
+        """The seat's predator: the previous live seat (the one to its right)."""
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            other = (seat - k) % n
+            if not self.seats[other].ousted:
+                return other
+        return seat
+
+    def prey(self, seat: int) -> int:
+        return self.next_live(seat)
+
+    def predator(self, seat: int) -> int:
+        return self.previous_live(seat)
+
+    def counters(self) -> int:
+        """Pool and blood on the table (uncontrolled vampires and vampires in play)."""
+        return sum(s.pool for s in self.seats) + sum(m.blood for m in self.minions.values())
+
+
+def _template(card_id: int, cards: CardIndex) -> Minion:
+    card = cards[card_id]
+    return Minion(
+        id=-1,
+        card=card_id,
+        capacity=card.capacity or 1,
+        disciplines=tuple((d.code, 2 if d.superior else 1) for d in card.disciplines),
+        clan=card.clans[0] if card.clans else "",
+        sect=card.sect,
+        title=card.title,
+        traits=card.traits,
+    )
+
+
+def new_game(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    players: Sequence[str] | None = None,
+    max_rounds: int | None = None,
+    log: bool = False,
+) -> Game:
+    """A table set up as digest section 3 says (§3 L612-654): one seat per deck, in seating order (seat 0
+    plays first, its prey is seat 1); each deck's library and crypt counts become card copies with ids; the
+    game RNG (``random.Random(seed)``) shuffles, in this fixed order, seat 0's library, seat 0's crypt, seat
+    1's library, …; each seat draws 7 cards and puts the top 4 crypt cards face down in its uncontrolled
+    region, and has 30 pool; the Edge starts uncontrolled. ``players`` names the seats (default: the deck
+    names). Set-up uses the RNG for the shuffles only."""
+    if len(decks) < 2:
+        raise ValueError("a game needs at least 2 decks")
+    if players is not None and len(players) != len(decks):
+        raise ValueError("one player name per deck")
+    rng = random.Random(seed)
+    card_of: list[int] = []
+    owner_of: list[int] = []
+    seats: list[Seat] = []
+    minions: dict[int, Minion] = {}
+    for index, deck in enumerate(decks):
+        name = players[index] if players is not None else (deck.name or f"Seat {index + 1}")
+        seat = Seat(index=index, name=name)
+        for part, zone in ((deck.library, seat.library), (deck.crypt, seat.crypt)):
+            for card_id, count in part.items():
+                if card_id not in cards:
+                    raise ValueError(f"unknown card id {card_id}")
+                for _ in range(count):
+                    zone.append(len(card_of))
+                    card_of.append(card_id)
+                    owner_of.append(index)
+        seats.append(seat)
+    for seat in seats:
+        rng.shuffle(seat.library)
+        rng.shuffle(seat.crypt)
+    game = Game(
+        seats=seats,
+        card_of=card_of,
+        owner_of=owner_of,
+        rng=rng,
+        seed=seed,
+        order=tuple(range(len(seats))),
+        minions=minions,
+        vampires={card_id: _template(card_id, cards) for deck in decks for card_id in deck.crypt},
+        max_rounds=max_rounds,
+        events=[] if log else None,
+    )
+    for seat in seats:
+        draw(game, seat.index, HAND_SIZE)
+        for _ in range(min(OPENING_CRYPT, len(seat.crypt))):
+            crypt_draw(game, seat.index)
+    return game
+
+
+def draw(game: Game, seat: int, n: int = 1) -> int:
+    """Draw up to ``n`` library cards into the hand; an empty library draws nothing (digest 4.0, L302-310).
+    Returns how many were drawn."""
+    s = game.seats[seat]
+    drawn = 0
+    while drawn < n and s.library:
+        s.hand.append(s.library.pop())
+        drawn += 1
+    if drawn:
+        game.log("draw", seat, drawn)
+    return drawn
+
+
+def refill_hand(game: Game, seat: int) -> int:
+    """Draw up to the hand size (digest 4.0: "your hand should always equal your hand size", L302-310)."""
+    s = game.seats[seat]
+    return draw(game, seat, s.hand_size - len(s.hand)) if len(s.hand) < s.hand_size else 0
+
+
+def crypt_draw(game: Game, seat: int) -> int | None:
+    """The top crypt card face down into the uncontrolled region, with no counters yet. Returns its id."""
+    s = game.seats[seat]
+    if not s.crypt:
+        return None
+    copy_id = s.crypt.pop()
+    s.uncontrolled.append(copy_id)
+    if copy_id not in game.minions:
+        template = game.vampires[game.card_of[copy_id]]
+        game.minions[copy_id] = dataclasses.replace(template, id=copy_id, cards=[], riders=[])
+    game.log("crypt draw", seat, copy_id)
+    return copy_id
+
+
+def audit(game: Game) -> list[str]:
+    """The invariants that hold after every step: each card copy in exactly one zone of its owner's seat
+    (cards on minions count as the minion's zone), blood within 0 and capacity, pool never negative, counters
+    conserved (pools + blood = 30 × seats + gained − burned), ousted seats hold nothing but the ash heap and
+    the removed cards. Returns the problems found (empty when all is well)."""
+    problems = []
+    seen = [0] * len(game.card_of)
+    for seat in game.seats:
+        for zone_name, zone in seat.zones():
+            for copy_id in zone:
+                seen[copy_id] += 1
+                if game.owner_of[copy_id] != seat.index:
+                    problems.append(
+                        f"card {copy_id} of seat {game.owner_of[copy_id]} in seat {seat.index}'s {zone_name}"
+                    )
+        if seat.pool < 0:
+            problems.append(f"seat {seat.index} has negative pool {seat.pool}")
+        if seat.ousted and (
+            seat.pool or seat.hand or seat.library or seat.crypt or seat.uncontrolled or seat.controlled
+        ):
+            problems.append(f"ousted seat {seat.index} still holds pool or cards")
+    for minion in game.minions.values():
+        for copy_id in minion.cards:
+            seen[copy_id] += 1
+        if not 0 <= minion.blood <= minion.capacity:
+            problems.append(f"minion {minion.id} has {minion.blood} blood for capacity {minion.capacity}")
+    problems += [f"card {i} is in {n} zones" for i, n in enumerate(seen) if n != 1]
+    expected = STARTING_POOL * len(game.seats) + game.gained - game.burned
+    if game.counters() != expected:
+        problems.append(f"{game.counters()} counters on the table, expected {expected}")
+    live = tuple(s.index for s in game.seats if not s.ousted)
+    if game.order != live:
+        problems.append(f"order {game.order} is not the live seats {live}")
+    return problems
+
+
+def state_hash(game: Game) -> str:
+    """A BLAKE2 digest of a canonical tuple of the state (seats and zones in order, minions by id, the
+    table, the RNG's state): two runs with the same seed and decisions give the same hash (design,
+    "Determinism, replay, logs")."""
+    canonical = (
+        tuple(
+            (
+                s.index,
+                s.pool,
+                s.vp,
+                s.ousted_at,
+                s.turns,
+                s.hand_size,
+                s.transfers,
+                s.master_actions,
+                s.discard_actions,
+                *(tuple(zone) for _, zone in s.zones()),
+            )
+            for s in game.seats
+        ),
+        tuple(
+            (m.id, m.card, m.capacity, m.blood, m.in_play, m.locked, m.torpor, tuple(m.cards))
+            for _, m in sorted(game.minions.items())
+        ),
+        tuple(game.card_of),
+        game.order,
+        game.turn,
+        game.round,
+        game.acting,
+        int(game.phase),
+        game.edge,
+        game.finished,
+        game.ended_by,
+        game.gained,
+        game.burned,
+        game.rng.getstate(),
+    )
+    return hashlib.blake2b(repr(canonical).encode(), digest_size=16).hexdigest()
