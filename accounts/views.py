@@ -41,21 +41,28 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
-class LoginView(auth_views.LoginView):
-    form_class = LoginForm
-    template_name = "accounts/login.html"
+class _Throttled:
+    """A form the throttle refused (its error coded "throttled", ``accounts.throttle``) answers 429, not 200:
+    scripts and monitoring can tell the throttle from a wrong password or address."""
 
-    def form_invalid(self, form: LoginForm) -> HttpResponse:
+    throttled: str  # what was refused, for the log
+
+    def form_invalid(self, form) -> HttpResponse:
         response = super().form_invalid(form)
         if form.has_error(NON_FIELD_ERRORS, "throttled"):
-            # 429, not 200: scripts and monitoring can tell the throttle from a wrong password.
-            logger.warning("login throttled from %s", throttle.client_address(self.request))
+            logger.warning("%s throttled from %s", self.throttled, throttle.client_address(self.request))
             response.status_code = 429
             response["Retry-After"] = str(throttle.WINDOW)  # an upper bound: the count may be older
         return response
 
 
-class PasswordResetView(auth_views.PasswordResetView):
+class LoginView(_Throttled, auth_views.LoginView):
+    form_class = LoginForm
+    template_name = "accounts/login.html"
+    throttled = "login"
+
+
+class PasswordResetView(_Throttled, auth_views.PasswordResetView):
     """Django's, throttled (``throttle.count_reset``), and sending its message after the answer.
 
     Looking the address up and writing the message happen once the answer has gone (``_RedirectThen``): this
@@ -63,6 +70,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     which addresses have accounts."""
 
     form_class = PasswordResetForm
+    throttled = "password reset"
 
     def get_form_kwargs(self) -> dict:
         return {**super().get_form_kwargs(), "request": self.request}
@@ -85,14 +93,6 @@ class PasswordResetView(auth_views.PasswordResetView):
                 form.save(**opts)
 
         return _RedirectThen(self.get_success_url(), send)
-
-    def form_invalid(self, form: PasswordResetForm) -> HttpResponse:
-        response = super().form_invalid(form)
-        if form.has_error(NON_FIELD_ERRORS, "throttled"):
-            logger.warning("password reset throttled from %s", throttle.client_address(self.request))
-            response.status_code = 429
-            response["Retry-After"] = str(throttle.WINDOW)  # an upper bound: the count may be older
-        return response
 
 
 class _RedirectThen(HttpResponseRedirect):

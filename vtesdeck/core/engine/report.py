@@ -166,7 +166,7 @@ class GameError:
     error: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "seed": self.seed, "error": self.error}
+        return dataclasses.asdict(self)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,7 +176,7 @@ class UnsupportedCard:
     copies: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "copies": self.copies}
+        return dataclasses.asdict(self)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
