@@ -9,7 +9,7 @@ WORKERS ?= 2
 # The Tournament Winning Deck Archive `make setup` imports when the folder is there (a zip or URL works too).
 TWDA ?= ../shared/twda
 
-.PHONY: setup run test bench lock clean venv
+.PHONY: setup run test typecheck bench lock clean venv
 
 # The venv is rebuilt only when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -37,6 +37,10 @@ run: setup
 test: venv
 	$(PY) -m pytest
 
+# Strict static types for the rules engine; what is checked lives in pyproject.toml's [tool.mypy].
+typecheck: venv
+	$(PY) -m mypy
+
 # krcg's parser, timed beside ours, lives in its own venv: its `cards` package would clash with our app.
 KRCG_VENV := bench/.venv-krcg
 $(KRCG_VENV)/.installed:
@@ -53,6 +57,7 @@ bench: setup
 	$(PY) bench/decklists.py
 	$(PY) bench/check_deck.py
 	$(PY) bench/hands.py
+	$(PY) bench/games.py --controls --profile
 	$(PY) bench/simulations.py
 	$(PY) bench/import_twda.py
 	$(PY) bench/load.py

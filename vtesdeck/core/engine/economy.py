@@ -21,6 +21,11 @@ Simplifications (named):
   not say; all the cards the ousted player controls leave the game, L2114-2119).
 - OUSTED_ZONES: an ousted seat's library, crypt, hand, uncontrolled region and controlled cards are all
   removed from the game (``Seat.removed``), their counters burned; its ash heap stays.
+- RULES_2011: ``Game.rules == "2011"`` plays the 2011 edition's difference that matters here: vampires come
+  out automatically at the end of the influence phase (digest-de-2011.md §9 row 4); its withdrawal rule is not
+  modelled (NO_WITHDRAWAL), and its deck sizes are the validator's business.
+- NO_ENDLESS_GAMES: a game without a round cap ends on time after ``ENDLESS_ROUNDS`` rounds (two cautious
+  bots can hold each other off for ever; real games have a time limit).
 - TIME_LIMIT_BY_ROUNDS: the tournament time limit (digest 7.3) is a round cap: the game ends once every
   live Methuselah has had ``max_rounds`` turns, each survivor getting ½ VP.
 """
@@ -37,6 +42,7 @@ FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
 FIRST_TURN_TRANSFERS = (1, 2, 3)  # the game's first three turns
 CRYPT_DRAW_TRANSFERS = 4  # 4.4, L2018-2023: 4 transfers and 1 pool
 OUST_POOL = 6  # digest 5, L2121-2122
+ENDLESS_ROUNDS = 150  # NO_ENDLESS_GAMES: a game with no round cap still ends on time after this many rounds
 SCARCE_POOL = 3  # §7 L2341-2345, per vampire of the same clan already controlled
 
 
@@ -47,6 +53,15 @@ class Kind(IntEnum):
     CRYPT_DRAW = 3  # 4 transfers and 1 pool: the top crypt card → the uncontrolled region
     BRING_OUT = 4  # a vampire with blood ≥ capacity → the ready region
     DISCARD = 5  # the discard phase action: discard a card, draw back to hand size
+    # game.py's decisions (the minion phase, windows, combat, referendums)
+    ACTION = 6  # ``minion`` takes the action ``value`` (windows.Act), a card's action by ``card``/``mode``
+    PLAY = 7  # play ``card`` (a copy in hand, or a card in play / a minion's ability) in ``mode``
+    BLOCK = 8  # ``minion`` attempts to block
+    STRIKE = 9  # ``minion`` chooses a strike: ``card`` (a strike card or weapon) or -1 for the hand strike
+    VOTE = 10  # ``value``: 1 for, -1 against, 0 abstain; ``target`` 1 to burn the Edge/a political card too
+    TERMS = 11  # the referendum's terms: ``target``
+    MANEUVER = 12  # an optional maneuver or press granted without a card (a weapon, an ability)
+    PRESS = 13
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,6 +71,11 @@ class Option:
     kind: Kind
     seat: int
     ids: tuple[int, ...] = ()
+    card: int = -1  # a card copy id
+    mode: int = -1  # the index of the card's mode in its spec
+    minion: int = -1  # the minion acting, playing, blocking or striking
+    target: int = -1  # a seat or a minion id, per the decision
+    value: int = 0  # an amount, an action kind, a side
 
 
 # -- turns --------------------------------------------------------------------------------------------
@@ -102,7 +122,18 @@ def start_influence(game: Game) -> None:
 
 
 def start_discard(game: Game) -> None:
-    """Enter the discard phase (digest 4.5); unused transfers are lost (L1997-2004)."""
+    """Enter the discard phase (digest 4.5); unused transfers are lost (L1997-2004). With the 2011 rules
+    (``game.rules == "2011"``), every uncontrolled vampire with blood at its capacity comes out now, at the end
+    of the influence phase (digest-de-2011.md §9 row 4: automatic until the 2018 ruling)."""
+    if game.rules == "2011":
+        seat = game.seats[game.acting]
+        for copy_id in list(seat.uncontrolled):
+            minion = game.minions[copy_id]
+            cost = scarce_cost(game, copy_id)
+            if minion.blood >= minion.capacity and seat.pool > cost:
+                bring_out(game, game.acting, copy_id)
+                if cost:
+                    burn_pool(game, game.acting, cost)
     game.phase = Phase.DISCARD
     game.seats[game.acting].transfers = 0
 
@@ -119,7 +150,8 @@ def end_turn(game: Game) -> None:
     if game.finished:
         return
     game.acting = game.next_live(game.acting)
-    if game.max_rounds is not None and game.seats[game.acting].turns >= game.max_rounds:
+    cap = game.max_rounds if game.max_rounds is not None else ENDLESS_ROUNDS
+    if game.seats[game.acting].turns >= cap:
         time_limit(game)
 
 
@@ -164,7 +196,7 @@ def influence_options(game: Game) -> Iterable[Option]:
             yield Option(Kind.TRANSFER_TO_VAMPIRE, index, (copy_id,))
         if seat.transfers >= 2 and minion.blood >= 1:
             yield Option(Kind.TRANSFER_TO_POOL, index, (copy_id,))
-        if minion.blood >= minion.capacity and seat.pool >= scarce_cost(game, copy_id):
+        if minion.blood >= minion.capacity and seat.pool >= scarce_cost(game, copy_id) and game.rules != "2011":
             yield Option(Kind.BRING_OUT, index, (copy_id,))
     if seat.transfers >= CRYPT_DRAW_TRANSFERS and seat.pool >= 1 and seat.crypt:
         yield Option(Kind.CRYPT_DRAW, index)
@@ -323,6 +355,7 @@ def oust(game: Game, seats: list[int]) -> None:
     for index in seats:
         seat = game.seats[index]
         seat.ousted_at = game.round
+        game.oust_order.append(index)
         game.burned += seat.pool
         seat.pool = 0
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):

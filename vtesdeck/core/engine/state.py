@@ -22,6 +22,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import Any
 
 from ..carddb import CardIndex
 from ..deck import Deck
@@ -29,6 +30,7 @@ from ..deck import Deck
 STARTING_POOL = 30  # digest 0 / 3, §3 L626
 HAND_SIZE = 7  # digest 0, §2 L307-308, §3 L647
 OPENING_CRYPT = 4  # digest 0 / 3, §3 L647-649
+VAMPIRE, ALLY, RETAINER = 0, 1, 2  # Minion.kind
 
 
 class Phase(IntEnum):
@@ -65,6 +67,20 @@ class Minion:
     traits: tuple[str, ...] = ()
     cards: list[int] = dataclasses.field(default_factory=list)
     riders: list[tuple[object, ...]] = dataclasses.field(default_factory=list)
+    # What the engine's actions and combat read: the kind (VAMPIRE, ALLY, RETAINER; an ally's or retainer's
+    # life is its ``blood``), the printed bonuses (a vampire's spec, an ally's card), the votes of its title,
+    # and the turn it last bled or took a political action (4.3.1's repeat limits).
+    kind: int = 0
+    strength: int = 1
+    bleed: int = 1
+    intercept: int = 0
+    stealth: int = 0
+    votes: int = 0
+    hand_size: int = 0
+    bled_turn: int = 0
+    political_turn: int = 0
+    holder: int = -1  # a retainer's employer
+    recruited_turn: int = 0  # an ally cannot act the turn it is recruited (4.3.2)
 
 
 @dataclasses.dataclass(slots=True, kw_only=True)
@@ -133,9 +149,25 @@ class Game:
     max_rounds: int | None = None  # the round cap (time limit), see economy.end_turn
     finished: bool = False
     ended_by: str = ""  # "last standing", "time", or "" while the game runs
+    oust_order: list[int] = dataclasses.field(default_factory=list)  # seats, first ousted first (the games JSON)
     gained: int = 0
     burned: int = 0
     events: list[tuple[object, ...]] | None = None
+    # Cards in play that are not minions (locations, masters on the table or on a minion, equipment): their
+    # counters and locked state. ``riders``: effects that outlast their frame (frames.Rider). ``used``: the
+    # (minion, VEKN id) pairs that acted through a card this turn (4.3.1: once per turn) and other per-turn
+    # marks. ``decisions``/``forced``: the bots' and the engine's own choices so far. ``rules``: "vekn" or
+    # "2011". ``compiled``: the process's compiled card specs (compile.Compiled; not part of the state).
+    card_counters: dict[int, int] = dataclasses.field(default_factory=dict)
+    locked_cards: set[int] = dataclasses.field(default_factory=set)
+    riders: list[Any] = dataclasses.field(default_factory=list)
+    used: set[tuple[Any, ...]] = dataclasses.field(default_factory=set)
+    decisions: int = 0
+    forced: int = 0
+    rules: str = "vekn"
+    compiled: Any = None
+    cancelled: int = -1  # the card copy cancelled as it was played (Direct Intervention)
+    aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
 
     def log(self, *event: object) -> None:
         if self.events is not None:
@@ -181,6 +213,7 @@ def _template(card_id: int, cards: CardIndex) -> Minion:
         sect=card.sect,
         title=card.title,
         traits=card.traits,
+        votes=card.votes,
     )
 
 
@@ -296,10 +329,12 @@ def audit(game: Game) -> list[str]:
             seat.pool or seat.hand or seat.library or seat.crypt or seat.uncontrolled or seat.controlled
         ):
             problems.append(f"ousted seat {seat.index} still holds pool or cards")
+    for copy_id in game.aside:
+        seen[copy_id] += 1
     for minion in game.minions.values():
         for copy_id in minion.cards:
             seen[copy_id] += 1
-        if not 0 <= minion.blood <= minion.capacity:
+        if minion.blood < 0 or (minion.in_play and minion.blood > minion.capacity):
             problems.append(f"minion {minion.id} has {minion.blood} blood for capacity {minion.capacity}")
     problems += [f"card {i} is in {n} zones" for i, n in enumerate(seen) if n != 1]
     expected = STARTING_POOL * len(game.seats) + game.gained - game.burned
@@ -332,7 +367,7 @@ def state_hash(game: Game) -> str:
             for s in game.seats
         ),
         tuple(
-            (m.id, m.card, m.capacity, m.blood, m.in_play, m.locked, m.torpor, tuple(m.cards))
+            (m.id, m.card, m.capacity, m.blood, m.in_play, m.locked, m.torpor, tuple(m.cards), m.kind, m.holder)
             for _, m in sorted(game.minions.items())
         ),
         tuple(game.card_of),
@@ -342,6 +377,8 @@ def state_hash(game: Game) -> str:
         game.acting,
         int(game.phase),
         game.edge,
+        tuple(sorted(game.card_counters.items())),
+        tuple(sorted(game.locked_cards)),
         game.finished,
         game.ended_by,
         game.gained,

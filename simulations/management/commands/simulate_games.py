@@ -1,0 +1,250 @@
+"""``manage.py simulate_games PATH... [--games N] [--seed S] [--players 4|5] [--rounds R] [--json]
+[--games-jsonl FILE] [--audit] [--log N] [--rules vekn|2011]`` (DESIGN.md).
+
+Plays N full games of the given decks at one table (``vtesdeck.core.engine.run``); with fewer decks than seats
+the other seats are filled from the tournament archive's decks since 2018 (the database's when it has any, else
+the archive folder ``make setup`` reads: ``VTESDECK_TWDA`` or ``../shared/twda``), in a sorted, fixed order so
+the same arguments play the same games. Everything printed is the same for the same arguments except the
+measured ``seconds`` and ``games_per_second`` of the summary (the JSONL lines and the logs are byte for byte).
+
+Exit status: 0 when every game finished (and, with ``--audit``, no invariant was broken); 1 when a game raised
+(listed under ``errors``) or the audit found a violation; 2 on bad input (a deck that cannot be read, is
+illegal or names unknown cards, a bad number), with a one-line message and no traceback.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from cards import index as card_index
+from vtesdeck.core import decklist
+from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.deck import Deck
+from vtesdeck.core.engine import log as engine_log
+from vtesdeck.core.engine import report, run, schedule
+from vtesdeck.core.validate import validate
+
+USAGE_ERROR = 2
+FAILED = 1
+FIELD_SINCE = datetime.date(2018, 1, 1)
+# Construction errors that make a deck unplayable; a banned card or a late printing is no reason not to simulate.
+UNPLAYABLE = frozenset({"CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS", "UNKNOWN_CARD"})
+
+
+def usage(message: str) -> CommandError:
+    return CommandError(message, returncode=USAGE_ERROR)
+
+
+def read_deck(path: str, cards: CardIndex) -> Deck:
+    """A decklist file, parsed and checked playable; a usage error otherwise."""
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise IsADirectoryError(0, "a folder, not a decklist file")
+        if file.stat().st_size > decklist.MAX_BYTES:
+            raise OSError(0, f"too large for a decklist ({file.stat().st_size:,} bytes)")
+        source = file.read_bytes()
+    except OSError as exc:
+        raise usage(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    try:
+        deck = decklist.parse(source, cards, path=path)
+    except decklist.DecklistError as exc:
+        raise usage(f"Cannot read {path}: {exc}") from None
+    if deck.unresolved:
+        names = ", ".join(f"line {u.line} {u.text.strip()!r}" for u in deck.unresolved[:3])
+        raise usage(f"{path} names unknown cards: {names}.")
+    if not deck.crypt_count or not deck.library_count:
+        raise usage(f"{path} holds no {'crypt' if not deck.crypt_count else 'library'} cards.")
+    problems = [e for e in validate(deck, cards, as_of="deck").errors if e.code in UNPLAYABLE]
+    if problems:
+        raise usage(f"{path} is not a legal deck: {problems[0].message}")
+    return deck
+
+
+def _playable(deck: Deck, cards: CardIndex) -> bool:
+    if deck.unresolved or not deck.crypt_count or not deck.library_count:
+        return False
+    return not any(e.code in UNPLAYABLE for e in validate(deck, cards, as_of="deck").errors)
+
+
+def archive_folder() -> Path:
+    """The archive folder ``make setup`` imports (``TWDA ?= ../shared/twda``), or ``VTESDECK_TWDA``."""
+    if os.environ.get("VTESDECK_TWDA"):
+        return Path(os.environ["VTESDECK_TWDA"])
+    return Path(settings.BASE_DIR).parent / "shared" / "twda"
+
+
+def field_decks(cards: CardIndex) -> list[Deck]:
+    """The archive's playable decks since 2018, sorted by archive id: the database's when it has any, else the
+    archive folder's. Empty when there is neither."""
+    from django.db import DatabaseError
+
+    from twda.models import TournamentDeck
+
+    try:
+        rows = list(TournamentDeck.objects.filter(date__gte=FIELD_SINCE).order_by("id").values_list("id", "deck"))
+    except DatabaseError:
+        rows = []
+    decks: list[Deck] = []
+    if rows:
+        for deck_id, data in rows:
+            deck = Deck.from_dict(data)
+            deck.path = f"twda/{deck_id}"
+            if all(c in cards for c in (*deck.crypt, *deck.library)) and _playable(deck, cards):
+                decks.append(deck)
+        return decks
+    from vtesdeck.core.twda import ArchiveError, read_archive
+
+    try:
+        files = read_archive(archive_folder())
+    except ArchiveError:
+        return []
+    for name, data in sorted(files):
+        try:
+            deck = decklist.parse(data, cards, path=name)
+        except decklist.DecklistError:
+            continue
+        date = deck.event.date if deck.event else None
+        if date is not None and date >= FIELD_SINCE and _playable(deck, cards):
+            decks.append(deck)
+    return decks
+
+
+def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
+    try:
+        schedule.check_run(games=games, decks=decks, players=players, seed=seed)
+        run.check_options(rounds=rounds, rules=rules)
+    except ValueError as exc:
+        raise usage(str(exc)) from None
+
+
+class Command(BaseCommand):
+    requires_system_checks: list[str] = []
+    help = (
+        "Full simulated games of the given decks at one table (fewer decks than seats: the rest from the "
+        "tournament archive since 2018). Prints a summary (--json: DESIGN.md's games summary). Exit 0 when "
+        "every game finished, 1 when a game raised or the audit found a violation, 2 on bad input."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("paths", nargs="+", metavar="PATH", help="decklist files (any supported format)")
+        parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games to play")
+        parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+        parser.add_argument("--players", type=int, default=run.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+        parser.add_argument(
+            "--rounds", type=int, default=run.DEFAULT_ROUNDS, metavar="R",
+            help="the time limit as a round cap: survivors get ½ VP each after R turns each",
+        )  # fmt: skip
+        parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
+        parser.add_argument("--games-jsonl", metavar="FILE", default=None, help="write one JSON line per game")
+        parser.add_argument("--audit", action="store_true", help="check the rules' invariants; exit 1 if broken")
+        parser.add_argument("--log", type=int, default=None, metavar="N", help="print game N's log first")
+        parser.add_argument("--rules", default="vekn", metavar="vekn|2011", help="the rules (default vekn)")
+
+    def handle(self, *args: Any, paths: list[str], games: int, seed: int, players: int, rounds: int | None,
+               as_json: bool, games_jsonl: str | None, audit: bool, log: int | None, rules: str,
+               **options: Any) -> None:  # fmt: skip
+        check_run(games=games, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
+        if log is not None and not 0 <= log < games:
+            raise usage(f"--log must name a game from 0 to {games - 1}, not {log}.")
+        cards, note = card_index.for_command()
+        if note:
+            self.stderr.write(note)
+        decks = [read_deck(path, cards) for path in paths]
+        field = field_decks(cards) if len(decks) < players else []
+        if len(decks) < players and not field:
+            raise usage(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+        card_index.remember(cards)
+        out = None
+        if games_jsonl is not None:
+            try:
+                out = open(games_jsonl, "w", encoding="utf-8")  # noqa: SIM115 (closed below, written per game)
+            except OSError as exc:
+                raise usage(f"Cannot write {games_jsonl}: {exc.strerror or exc}.") from None
+
+        def write(item: report.GameRecord | report.GameError) -> None:
+            if out is not None and isinstance(item, report.GameRecord):
+                out.write(item.to_json_line() + "\n")
+
+        started = time.perf_counter()
+        try:
+            played = run.play_games(
+                decks, cards, seed=seed, players=players, start=0, stop=games, rounds=rounds, field=field,
+                audit=audit, rules=rules, on_record=write,
+            )  # fmt: skip
+        finally:
+            if out is not None:
+                out.close()
+        seconds = time.perf_counter() - started
+        if log is not None:
+            self.stdout.write(game_log(decks, cards, seed=seed, players=players, i=log, rounds=rounds,
+                                       field=field, rules=rules))  # fmt: skip
+        summary = run.summary(played, decks, cards, paths=paths, seed=seed, players=players, seconds=seconds)
+        if as_json:
+            self.stdout.write(report.summary_json(summary))
+        else:
+            self.stdout.write(readable(summary))
+        if played.errors:
+            first = played.errors[0]
+            raise CommandError(
+                f"{len(played.errors)} of {games} games raised an error (first: game {first.game}, seed "
+                f"{first.seed}: {first.error}).",
+                returncode=FAILED,
+            )
+        if audit and played.audit:
+            broken = ", ".join(f"{name} {count}" for name, count in played.audit.items())
+            raise CommandError(f"The audit found violations: {broken}.", returncode=FAILED)
+
+
+def game_log(
+    decks: Sequence[Deck], cards: CardIndex, *, seed: int, players: int, i: int, rounds: int | None,
+    field: Sequence[Deck], rules: str,
+) -> str:  # fmt: skip
+    """Game ``i`` of the run played again with its log (the bots are deterministic: the same game)."""
+    try:
+        played = run.play_one(decks, cards, seed=seed, players=players, i=i, rounds=rounds, field=field, rules=rules)
+        result = run.replay_one(played, cards, rounds=rounds, rules=rules)
+    except Exception as exc:  # the game's error is already the run's report; its log is what there is
+        return f"Game {i}: {type(exc).__name__}: {exc}"
+    header = f"Game {i}, seed {played.table.seed}: " + ", ".join(
+        f"seat {s} {d.name or d.path}" for s, d in enumerate(played.decks)
+    )
+    return "\n".join([header, engine_log.render(result.game, cards), f"hash {result.hash}", ""])
+
+
+def readable(summary: dict[str, Any]) -> str:
+    def num(value: Any, fmt: str) -> str:
+        return "—" if value is None else format(value, fmt)
+
+    lines = [
+        f"{summary['games']:,} games, {summary['players']} seats, seed {summary['seed']}: "
+        f"{summary['seconds']:.2f} s ({num(summary['games_per_second'], ',.1f')} games/s)",
+        f"rounds {num(summary['rounds_mean'], '.1f')} on average, {summary['timeouts']} on the time limit; "
+        f"{num(summary['decisions_mean'], '.0f')} decisions a game, {num(summary['forced_share'], '.0%')} forced",
+        f"coverage: library {num(summary['coverage'], '.0%')}, crypt {num(summary['crypt_coverage'], '.0%')}",
+        "",
+    ]
+    for deck in summary["decks"]:
+        ci = deck["vp_ci95"]
+        interval = f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else ""
+        lines.append(
+            f"{deck['name'] or deck['path']}: {deck['seat_games']} games, VP {num(deck['vp_mean'], '.2f')}{interval}, "
+            f"{deck['game_wins']} wins, ousted {deck['ousted']}, coverage {num(deck['coverage'], '.0%')}"
+        )
+    if summary["unsupported"]:
+        top = ", ".join(f"{u['name']} ×{u['copies']}" for u in summary["unsupported"][:10])
+        lines += ["", f"not implemented (most copies first): {top}"]
+    for error in summary["errors"]:
+        lines.append(f"game {error['game']} (seed {error['seed']}): {error['error']}")
+    if summary["audit"]:
+        lines.append("audit: " + json.dumps(summary["audit"]))
+    return "\n".join(lines)

@@ -1,0 +1,61 @@
+"""The readable log (``engine.log``): a game told as a player would tell it, every event kind of a few seeded
+games with its own sentence, unknown kinds generic, and decision options as phrases."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.paths import TWDA
+from vtesdeck.core import decklist
+from vtesdeck.core.engine import game as engine_game
+from vtesdeck.core.engine import log, run
+from vtesdeck.core.engine.economy import Kind, Option
+
+FILES = ("10009.txt", "10012.txt")
+
+
+@pytest.fixture(scope="module")
+def games(cards):
+    decks = [decklist.parse((TWDA / name).read_bytes(), cards) for name in FILES]
+    return [
+        run.play_one(decks, cards, seed=seed, players=5, i=0, field=decks, log=True).result.game for seed in (1, 2, 3)
+    ]
+
+
+def test_a_logged_game_renders_turn_by_turn_with_the_result(games, cards):
+    text = log.render(games[0], cards)
+    lines = text.splitlines()
+    assert lines[0] == "Set-up"
+    assert any(line.startswith("Turn 1 — Seat 0 (") for line in lines)
+    assert "bleeds Seat" in text and "(pool " in text
+    assert any("is ousted; Seat" in line for line in lines)
+    assert lines[-1].startswith("Result after round ")
+
+
+def test_every_event_kind_of_the_games_has_its_own_sentence(games, cards):
+    kinds = set()
+    for game in games:
+        for event in game.events:
+            kinds.add(event[0])
+            text = log.render_event(game, cards, event)
+            if event[0] in log.RENDER:
+                assert text != log.generic(log._Names(game, cards), event), event
+    assert {"turn", "transfer", "action", "bleed", "oust"} <= kinds
+
+
+def test_an_unknown_event_renders_generically(games, cards):
+    assert log.render_event(games[0], cards, ("new thing", 1, 7)) == "new thing: Seat 1, 7"
+    assert log.render_event(games[0], cards, ("bleed",)).startswith("bleed")  # too short: generic, no crash
+
+
+def test_options_read_as_phrases(games, cards):
+    game = games[0]
+    vampire = next(iter(game.vampires))
+    copy = game.card_of.index(vampire)
+    name = cards[vampire].name
+    assert log.describe(game, Option(Kind.PASS, 0)) == "pass"
+    assert log.describe(game, Option(Kind.TRANSFER_TO_VAMPIRE, 0, (copy,))) == f"transfer 1 pool onto {name}"
+    bleed = Option(Kind.ACTION, 0, minion=copy, value=int(engine_game.Act.BLEED), target=2)
+    assert log.describe(game, bleed) == f"bleed with {name} → Seat 2"
+    assert log.describe(game, Option(Kind.BLOCK, 1, minion=copy)) == f"block with {name}"
+    assert log.describe(game, Option(Kind.VOTE, 1, value=1)) == "vote for"

@@ -1,0 +1,103 @@
+"""``manage.py simulate_games`` and ``replay_game`` (DESIGN.md): the games summary and JSONL lines, the log of
+one game, a replay's hash equal to the run's line, and bad input refused with exit 2 and one line."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.paths import TWDA
+from vtesdeck.core.engine import report
+
+pytestmark = pytest.mark.django_db
+
+DECKS = [str(TWDA / name) for name in ("10009.txt", "10012.txt", "10009.txt", "10012.txt")]
+
+
+def command(name: str, *args: object) -> tuple[str, str, CommandError | None]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(name, *map(str, args), stdout=out, stderr=err)
+    except CommandError as exc:
+        return out.getvalue(), err.getvalue(), exc
+    return out.getvalue(), err.getvalue(), None
+
+
+def test_the_json_summary_has_design_md_keys_and_the_jsonl_one_line_per_game(tmp_path):
+    lines = tmp_path / "games.jsonl"
+    output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "3", "--seed", "7", "--json",
+                               "--games-jsonl", lines, "--audit")  # fmt: skip
+    assert error is None
+    summary = json.loads(output.splitlines()[-1])
+    assert list(summary) == list(report.SUMMARY_KEYS)
+    assert (summary["games"], summary["seed"], summary["players"], summary["errors"]) == (3, 7, 4, [])
+    assert [list(deck) for deck in summary["decks"]] == [list(report.DECK_KEYS)] * 4
+    records = [report.GameRecord.from_json_line(line) for line in lines.read_text().splitlines()]
+    assert [r.game for r in records] == [0, 1, 2]
+    again = tmp_path / "again.jsonl"
+    command("simulate_games", *DECKS, "--players", "4", "--games", "3", "--seed", "7", "--games-jsonl", again)
+    assert again.read_bytes() == lines.read_bytes()  # same arguments, same bytes
+
+
+def test_log_prints_the_game_before_the_summary_and_replay_gives_the_jsonl_hash(tmp_path):
+    lines = tmp_path / "games.jsonl"
+    output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "2", "--seed", "4", "--log",
+                               "1", "--games-jsonl", lines, "--json")  # fmt: skip
+    assert error is None
+    assert output.startswith("Game 1, seed ") and "Turn 1 — Seat 0" in output
+    hash_1 = json.loads(lines.read_text().splitlines()[1])["hash"]
+    assert f"hash {hash_1}" in output
+    replayed, _, error = command("replay_game", *DECKS, "--players", "4", "--seed", "4", "--game", "1")
+    assert error is None
+    assert replayed.splitlines()[-1] == f"hash {hash_1}" and "Result after round" in replayed
+
+
+def test_fewer_decks_than_seats_are_filled_from_the_archive(tmp_path, monkeypatch):
+    """The database holds no archive decks here: the archive folder (``VTESDECK_TWDA``) fills the seats."""
+    for name in ("10009.txt", "20182tlaef.txt", "2018adbfb.txt", "20188hnvf.txt"):
+        shutil.copy(TWDA / name, tmp_path / name)
+    monkeypatch.setenv("VTESDECK_TWDA", str(tmp_path))
+    lines = tmp_path / "games.jsonl"
+    output, _, error = command("simulate_games", DECKS[0], "--players", "4", "--games", "2", "--json",
+                               "--games-jsonl", lines)  # fmt: skip
+    assert error is None, error
+    assert json.loads(output)["decks"][0]["seat_games"] == 2
+    assert [json.loads(line)["decks"].count(-1) for line in lines.read_text().splitlines()] == [3, 3]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "0"], "number of games"),
+        (["--games", "-3"], "number of games"),
+        (["--players", "7"], "4 or 5 seats"),
+        (["--seed", "-1"], "seed"),
+        (["--rounds", "0"], "round cap"),
+        (["--rules", "v5"], "rules"),
+        (["--log", "9", "--games", "2"], "--log"),
+    ],
+)
+def test_bad_numbers_exit_2_with_a_message(args, message):
+    _, _, error = command("simulate_games", *DECKS, "--players", "4", *args)
+    assert error is not None and error.returncode == 2 and message in str(error)
+    assert "\n" not in str(error)
+
+
+def test_bad_decks_exit_2_with_a_message(tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n")
+    unknown = tmp_path / "unknown.txt"
+    unknown.write_text("Crypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n60x Blood Dolll of Nowhere\n")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    for path, message in ((tmp_path / "missing.txt", "Cannot read"), (small, "not a legal deck"),
+                          (unknown, "unknown cards"), (empty, "")):  # fmt: skip
+        _, _, error = command("simulate_games", path, *DECKS[1:], "--players", "4", "--games", "1")
+        assert error is not None and error.returncode == 2 and message in str(error), (path, error)
+    _, _, error = command("replay_game", small, *DECKS[1:], "--players", "4", "--seed", "1", "--game", "0")
+    assert error is not None and error.returncode == 2

@@ -1,0 +1,401 @@
+"""Bots: one interface, ``decide(view, options) -> option`` (ENGINE.md "Masked views").
+
+``View`` is what a Methuselah may know: its own hand and deck list, the public table (pools, the Edge, minions
+in play with their blood and cards, the frames being resolved, counters on its uncontrolled vampires) and the
+sizes of hidden zones. It never exposes another seat's hand or any library order.
+
+``HeuristicBot`` scores each legal option and takes the best (ENGINE.md: a scoring policy beats one-ply
+search for bulk play); ties go to the first option, so it is deterministic. Its heuristics, each with its
+weight (``W_*``):
+
+- Influence: bring a vampire out as soon as it can (W_BRING_OUT); "finish the vampire you started, cheapest
+  first": put transfers on the uncontrolled vampire with the most blood, then the cheapest; stop moving
+  pool out once it controls enough vampires for its pool (``_wants_vampire``) or the pool would fall under
+  the floor (POOL_FLOOR); draw a crypt card when it has nothing to influence; move blood back to the pool
+  only when the pool is about to run out.
+- Minion phase: bleed its prey (W_BLEED per point of bleed, less when the prey has ready unlocked minions
+  that could block an action with no stealth), hunt when low on blood (under half capacity), leave torpor,
+  rescue its own torpid vampires, play action cards (bleeds by their amount; others a fixed worth), keep
+  the last unlocked minion home when its predator has several ready minions and it cannot bleed.
+- Blocks: block a bleed or a directed action at it when the blocker's intercept (with what its hand can add)
+  reaches the action's stealth; never attempt with too little intercept (ENGINE.md: the endless retry
+  loop); block undirected actions only with a minion as strong as the acting one.
+- Cards in windows: stealth when blocked, intercept when short, redirects and bleed reductions when bled,
+  combat cards in combat: a fixed worth per window (W_PLAY), unless the mode gives its own ``score``.
+- Combat: the strike with the best expected outcome: combat ends or dodge when the opponent's strike would
+  torpor or burn it, else the most damage (aggravated counts double), stealing blood when low.
+- Votes: by self-interest (a mode's ``stakes``; by default for its own referendums and against others'), a
+  blood hunt against the seat's own diablerist and for anyone else's; burn the Edge or a political card only
+  when that can swing the result.
+- Discard: cards the engine does not model, then cards no minion of the seat can play, never the last
+  master when it has none.
+
+``RandomBot`` picks uniformly with its own ``random.Random`` (never the game's): for fuzzing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .economy import Kind, Option
+from .frames import Action, Combat, Referendum
+from .state import VAMPIRE, Game, Minion, Phase
+from .windows import Act, Range, W
+
+POOL_FLOOR = 6
+W_BRING_OUT = 100.0
+W_BLEED = 12.0
+W_PLAY = 20.0
+
+
+class View:
+    """The masked view of one seat (see the module's docstring)."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    # own hidden zones
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._game.seats[self.seat].hand)
+
+    def card(self, copy_id: int) -> int:
+        """The VEKN id of a card copy the seat may see (its own hand and deck, cards in play, ash heaps)."""
+        return self._game.card_of[copy_id]
+
+    def library_size(self, seat: int) -> int:
+        return len(self._game.seats[seat].library)
+
+    # the public table
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def acting(self) -> int:
+        return self._game.acting
+
+    @property
+    def phase(self) -> Phase:
+        return self._game.phase
+
+    @property
+    def edge(self) -> int | None:
+        return self._game.edge
+
+    def pool(self, seat: int) -> int:
+        return self._game.seats[seat].pool
+
+    def prey(self, seat: int) -> int:
+        return self._game.prey(seat)
+
+    def predator(self, seat: int) -> int:
+        return self._game.predator(seat)
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        return self._game.order
+
+    def minion(self, minion_id: int) -> Minion | None:
+        """A minion in play or a counter-bearing vampire in the uncontrolled region of this seat."""
+        m = self._game.minions.get(minion_id)
+        if m is None:
+            return None
+        if not m.in_play and self._game.owner_of[minion_id] != self.seat and m.kind == VAMPIRE:
+            return None
+        return m
+
+    def minions(self, seat: int) -> list[Minion]:
+        out = []
+        for c in self._game.seats[seat].controlled:
+            m = self._game.minions.get(c)
+            if m is not None:
+                out.append(m)
+        return out
+
+    def uncontrolled(self) -> list[Minion]:
+        return [self._game.minions[c] for c in self._game.seats[self.seat].uncontrolled]
+
+    def crypt_size(self) -> int:
+        return len(self._game.seats[self.seat].crypt)
+
+    @property
+    def frame(self) -> Any:
+        return self._game.frames[-1] if self._game.frames else None
+
+    def action(self) -> Action | None:
+        for f in reversed(self._game.frames):
+            if isinstance(f, Action):
+                return f
+        return None
+
+    def transfers(self) -> int:
+        return self._game.seats[self.seat].transfers
+
+    def game_for_scores(self) -> Game:
+        """For a mode's own ``score``/``stakes`` function (spec code, which keeps to public facts)."""
+        return self._game
+
+
+class RandomBot:
+    """Uniform choices from its own RNG: for fuzzing the engine."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: View, options: Sequence[Option]) -> Option:
+        return options[self.rng.randrange(len(options))]
+
+
+class HeuristicBot:
+    """Scores options (see the module's docstring) and takes the best; the first on a tie."""
+
+    def decide(self, view: View, options: Sequence[Option]) -> Option:
+        best = options[0]
+        best_score = -1e9
+        for option in options:
+            score = self.score(view, option)
+            if score > best_score:
+                best, best_score = option, score
+        return best
+
+    # -- scoring ---------------------------------------------------------------------------------------------------
+
+    def score(self, view: View, o: Option) -> float:
+        kind = o.kind
+        if kind is Kind.PASS:
+            return self._pass(view)
+        if kind is Kind.TRANSFER_TO_VAMPIRE:
+            return self._transfer(view, o)
+        if kind is Kind.BRING_OUT:
+            return W_BRING_OUT
+        if kind is Kind.CRYPT_DRAW:
+            return 15.0 if not view.uncontrolled() and view.pool(view.seat) > 12 and self._wants_vampire(view) else -5.0
+        if kind is Kind.TRANSFER_TO_POOL:
+            return 50.0 if view.pool(view.seat) <= 2 else -10.0
+        if kind is Kind.DISCARD:
+            return self._discard(view, o)
+        if kind is Kind.ACTION:
+            return self._action(view, o)
+        if kind is Kind.BLOCK:
+            return self._block(view, o)
+        if kind is Kind.STRIKE:
+            return self._strike(view, o)
+        if kind is Kind.VOTE:
+            return self._vote(view, o)
+        if kind is Kind.TERMS:
+            return 0.0  # the spec lists terms best first for the caller
+        if kind is Kind.MANEUVER:
+            return self._maneuver(view, o)
+        if kind is Kind.PRESS:
+            return self._press(view, o)
+        if kind is Kind.PLAY:
+            return self._play(view, o)
+        return 0.0
+
+    def _pass(self, view: View) -> float:
+        return 0.0
+
+    def _wants_vampire(self, view: View) -> bool:
+        mine = [m for m in view.minions(view.seat) if m.kind == VAMPIRE]
+        capacity = sum(m.capacity for m in mine)
+        return (
+            len(mine) < 2
+            or (capacity < 14 and view.pool(view.seat) > 10)
+            or (len(mine) < 4 and view.pool(view.seat) > 20)
+        )
+
+    def _transfer(self, view: View, o: Option) -> float:
+        pool = view.pool(view.seat)
+        if pool - 1 < POOL_FLOOR and any(m.in_play for m in view.minions(view.seat)):
+            return -10.0
+        if not self._wants_vampire(view):
+            return -5.0
+        target = view.minion(o.ids[0])
+        if target is None:
+            return 0.0
+        # the started vampire first (most blood), then the cheapest
+        return 30.0 + target.blood * 3 - target.capacity * 0.5
+
+    def _discard(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        vekn = view.card(o.ids[0])
+        comp = game.compiled
+        if comp is None or vekn not in comp.implemented:
+            return 10.0
+        return -1.0
+
+    def _action(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        m = view.minion(o.minion)
+        if m is None:
+            return 0.0
+        act = Act(o.value)
+        if act is Act.BLEED:
+            prey = o.target
+            blockers = sum(1 for x in view.minions(prey) if x.in_play and not x.torpor and not x.locked)
+            return W_BLEED * m.bleed + 5 - 4 * blockers
+        if act is Act.HUNT:
+            if m.blood == 0:
+                return 50.0
+            return 15.0 + (m.capacity - m.blood) if m.blood * 2 < m.capacity else -2.0
+        if act is Act.LEAVE_TORPOR:
+            return 30.0
+        if act is Act.RESCUE:
+            return 18.0
+        if act is Act.DIABLERIE:
+            target = view.minion(o.target)
+            return 8.0 if target is not None and target.capacity >= m.capacity else 1.0
+        del game
+        return 0.0
+
+    def _block(self, view: View, o: Option) -> float:
+        act = view.action()
+        m = view.minion(o.minion)
+        if act is None or m is None:
+            return -1.0
+        game = view.game_for_scores()
+        from .game import intercept_of
+
+        intercept = intercept_of(game, m.id, act) + self._intercept_in_hand(view)
+        if intercept < act.stealth:
+            return -5.0
+        actor = game.minions.get(act.actor)
+        if act.is_bleed():
+            return 10.0 + W_BLEED * act.bleed
+        if act.directed:
+            return 25.0
+        if actor is not None and m.strength >= actor.strength and m.blood >= 2:
+            return 6.0
+        return -2.0
+
+    def _intercept_in_hand(self, view: View) -> int:
+        game = view.game_for_scores()
+        comp = game.compiled
+        total = 0
+        for copy in view.hand:
+            for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ()):
+                if h.intercept:
+                    total += 1
+                    break
+        return total
+
+    def _strike(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        c = view.frame
+        if not isinstance(c, Combat):
+            return 0.0
+        from .game import GRANTED, HAND_STRIKE, strike_damage
+
+        strike = HAND_STRIKE if o.card < 0 and o.value == 0 else GRANTED.get(o.value, HAND_STRIKE)
+        side = c.side(o.minion)
+        dmg = strike.steal * 1.5 if strike.steal else strike_damage(game, c, side, strike)  # stolen blood counts twice
+        if c.range is Range.LONG and not strike.ranged:
+            dmg = 0
+        return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)
+
+    def _vote(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        ref = view.frame
+        if not isinstance(ref, Referendum):
+            return 0.0
+        if ref.blood_hunt:
+            want = -1 if ref.seat == view.seat else 1
+        elif ref.mode is not None and ref.mode.stakes is not None:
+            from .cards import Play
+
+            gain = ref.mode.stakes(
+                game,
+                Play(
+                    seat=ref.seat,
+                    card=ref.card,
+                    mode=ref.mode,
+                    minion=ref.caller,
+                    target=ref.terms[0] if ref.terms else -1,
+                    frame=ref,
+                ),
+                view.seat,
+            )
+            want = 1 if gain > 0 else -1 if gain < 0 else 0
+        else:
+            want = 1 if ref.seat == view.seat else -1
+        if want == 0:
+            return 1.0 if o.value == 0 else 0.0
+        score = 10.0 if o.value == want else -10.0 if o.value == -want else 0.0
+        if o.target == 1:
+            margin = ref.votes_for - ref.votes_against
+            swing = margin <= 1 if want > 0 else margin >= 0
+            score += 2.0 if swing and o.value == want else -3.0
+        return score
+
+    def _maneuver(self, view: View, o: Option) -> float:
+        c = view.frame
+        if not isinstance(c, Combat):
+            return -1.0
+        game = view.game_for_scores()
+        mine = game.minions.get(o.minion)
+        other = game.minions.get(c.other(o.minion).minion)
+        if mine is None or other is None:
+            return -1.0
+        # go long when the opponent hits harder up close
+        if c.range is Range.CLOSE and other.strength > mine.strength:
+            return 5.0
+        return -1.0
+
+    def _press(self, view: View, o: Option) -> float:
+        c = view.frame
+        if not isinstance(c, Combat):
+            return -1.0
+        game = view.game_for_scores()
+        mine = game.minions.get(o.minion)
+        other = game.minions.get(c.other(o.minion).minion)
+        if mine is None or other is None:
+            return -1.0
+        if c.press > 0:  # the opponent pressed to continue: cancel when weaker
+            return 5.0 if other.strength > mine.strength or mine.blood <= other.strength else -1.0
+        return 5.0 if mine.strength >= other.blood and mine.blood > other.strength else -1.0
+
+    def _play(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        from .game import handler_of
+
+        handler = handler_of(game, o)
+        mode = handler.mode
+        if mode.score is not None:
+            from .cards import Play
+
+            return float(
+                mode.score(
+                    game,
+                    Play(
+                        seat=o.seat,
+                        card=o.card,
+                        mode=mode,
+                        minion=o.minion,
+                        target=o.target,
+                        value=o.value,
+                        frame=view.frame,
+                    ),
+                )
+            )
+        w = mode.window
+        if w is W.ACTION:
+            base = 25.0
+            if mode.bleeds:
+                m = view.minion(o.minion)
+                base = W_BLEED * ((m.bleed if m else 1) + mode.bleed) + 6 + 4 * mode.stealth
+            if handler.blood:
+                m = view.minion(o.minion)
+                if m is not None and m.blood - handler.blood < 1:
+                    base -= 15
+            return base
+        if w is W.STRIKE:
+            return 22.0
+        if w is W.MASTER:
+            return 30.0
+        return W_PLAY

@@ -1,0 +1,176 @@
+"""The card-spec format: cards as data (ENGINE.md, "A closed effect vocabulary").
+
+A ``Spec`` is one card: its name (the official VEKN name) and one ``Mode`` per way to play it: one per
+discipline level ("[dom]" inferior, "[DOM]" superior), per discipline of a multi-discipline card, or one
+mode for a card without disciplines. A mode names
+
+- its ``window`` (windows.W): where it may be played;
+- who plays it (``role``, by default from the card's type: an action modifier by the acting minion, a
+  reaction by a ready unlocked minion of another Methuselah, a combat card by a combatant, a master by the
+  Methuselah, an action card by the minion taking the action);
+- a predicate ``when`` over the game and the ``Play`` (``vocabulary.py`` has the common ones:
+  ``bleeding_you``, ``action_succeeded``…), composable with ``all_of``;
+- its effects: a tuple of primitives from ``vocabulary.py``, each a small callable run in order;
+- for an action card: ``act`` fields (``bleeds``, ``directed``, ``stealth``, ``bleed``), targets.
+
+Rules every card of a type obeys are the compiler's (``compile.py``), not each spec's: who may play it,
+"(limit)" on bleed increases, stealth and intercept only as needed, the disciplines and requirements via
+``core.eligibility`` (the one place that says whether a minion may play a card), costs.
+
+Cards that need code are specs too, with an effect written as a function in their module. A spec is
+counted as implemented only with a scenario under ``tests/engine/scenarios/`` that plays it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Generator, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from .windows import W
+
+if TYPE_CHECKING:
+    from .state import Game
+
+
+class Role(IntEnum):
+    """Who plays a mode (the compiler's rules by card type, 4.3.3 "Modifiers and reactions")."""
+
+    DEFAULT = 0  # from the card's type and the window
+    ACTOR = 1  # an action card: a ready unlocked minion as its action
+    ACTING = 2  # an action modifier: the acting minion (a torpid one during its own action, L1919-1921)
+    REACTING = 3  # a reaction: a ready minion of another Methuselah, unlocked unless woken
+    BLOCKER = 4  # a reaction by the current blocker (intercept during a block attempt)
+    COMBATANT = 5  # a combat card: one of the two combatants
+    METHUSELAH = 6  # a master card, or a card in play used by its controller
+    OTHER_READY = 7  # a ready vampire of the acting Methuselah other than the acting minion (Cloak superior)
+    LOCKED_REACTING = 8  # a reaction "only usable by a locked minion": a ready locked minion of another seat
+
+
+@dataclasses.dataclass(slots=True)
+class Play:
+    """One play of a card mode being resolved: who (``seat``, ``minion`` or -1 for the Methuselah), which
+    card copy (``card``, -1 for an ability), the chosen ``target`` (a seat or a minion, per the mode) and
+    ``value`` (X, an amount chosen), and the frame it was played in."""
+
+    seat: int
+    card: int
+    mode: Mode
+    minion: int = -1
+    target: int = -1
+    value: int = 0
+    frame: Any = None
+
+
+Effect = Callable[["Game", Play], None | Generator[Any, Any, Any]]
+Pred = Callable[["Game", Play], bool]
+Targets = Callable[["Game", Play], Sequence[int]]
+Values = Callable[["Game", Play], Sequence[int]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Mode:
+    """One way to play a card. ``disciplines``: all of them at ``superior`` or not ("[cel][pro]" is
+    ("cel", "pro")); empty for a card without disciplines. ``cost_blood``/``cost_pool`` default to the
+    card's printed cost (None); ``x_cost`` means "X blood" with X from ``values``."""
+
+    window: W
+    disciplines: tuple[str, ...] = ()
+    superior: bool = False
+    role: Role = Role.DEFAULT
+    when: Pred | None = None
+    effects: tuple[Effect, ...] = ()
+    targets: Targets | None = None  # the targets to choose from (one option each); None: no target
+    values: Values | None = None  # amounts to choose from (X); None: no amount
+    cost_blood: int | None = None
+    cost_pool: int | None = None
+    x_cost: bool = False
+    # An action card's action (window MINION): a bleed (with +``bleed``), directed or not, its stealth.
+    bleeds: bool = False
+    directed: bool = False
+    stealth: int = 0
+    bleed: int = 0
+    enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
+    seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions
+    # A combat card's strike, maneuver, press, prevention are effects; a strike card sets ``strike``.
+    strike: Any = None  # a vocabulary.Strike when the mode is a strike
+    stays: bool = False  # the card stays in play (put in play, on a minion) instead of the ash heap
+    no_lock: bool = False  # a reaction that does not lock (the default for reactions: they never lock)
+    limit: str = ""  # "one each round/combat/action/turn" key, checked by the compiler
+    limit_scope: str = ""  # "round", "combat", "action", "turn", "game"
+    trifle: bool = False
+    out_of_turn: bool = False
+    in_play: bool = False  # a mode of the card once in play (a location's, an equipment's), not from the hand
+    political: bool = False  # a political action: ``effects`` happen if the referendum passes
+    score: Any = None  # (game, play) → the heuristic bot's worth of this play, when the window's default is wrong
+    stakes: Any = None  # political: (game, play, seat) → how much the seat gains if it passes (bots vote by it)
+    label: str = ""  # a short description for logs and option lists
+
+    @property
+    def level(self) -> str:
+        if not self.disciplines:
+            return ""
+        return "".join(f"[{d.upper() if self.superior else d}]" for d in self.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Spec:
+    """A card as data: its official name and its modes, in the card's order."""
+
+    name: str
+    modes: tuple[Mode, ...]
+    notes: str = ""  # what the spec leaves out, when anything
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VampireSpec:
+    """A vampire's printed ability: static bonuses and handlers (modes with ``role`` METHUSELAH or the
+    vampire acting), by its unique name ("Theo Bell (G2)")."""
+
+    name: str
+    bleed: int = 0
+    strength: int = 0
+    intercept: int = 0
+    stealth: int = 0
+    hand_size: int = 0
+    master_actions: int = 0
+    transfers: int = 0
+    votes: int = 0
+    modes: tuple[Mode, ...] = ()
+    notes: str = ""
+
+
+# Hooks: the escape hatch for static abilities the core reads at one place ("intercept", "bleed",
+# "hand_size", "transfers", "master_actions", "strength", "stealth", "can_block", "votes"): each a function
+# whose results the core adds up (or, for predicates, all must allow). Registered by spec modules.
+HOOKS: dict[str, list[Callable[..., Any]]] = {}
+
+
+def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        HOOKS.setdefault(name, []).append(function)
+        return function
+
+    return register
+
+
+# The registries the spec modules fill (``specs/__init__.py`` imports them all): by official name.
+LIBRARY: dict[str, Spec] = {}
+CRYPT: dict[str, VampireSpec] = {}
+
+
+def card(name: str, *modes: Mode, notes: str = "") -> Spec:
+    """Register a library card's spec (a spec module's one line per card)."""
+    if name in LIBRARY:
+        raise ValueError(f"two specs for {name}")
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes)
+    return spec
+
+
+def vampire(name: str, **fields: Any) -> VampireSpec:
+    """Register a vampire's printed ability, by its unique name."""
+    if name in CRYPT:
+        raise ValueError(f"two specs for {name}")
+    spec = CRYPT[name] = VampireSpec(name, **fields)
+    return spec

@@ -1,0 +1,192 @@
+"""Specs → handlers indexed by window, once per process and card list (``compiled(cards)``, kept with the
+card index like the resolver's tables: ``CardIndex.derived``).
+
+The compiler applies the rules every card of a type obeys (4.3.3 "Modifiers and reactions", 2.3 costs and
+requirements), so specs do not repeat them:
+
+- who plays a mode (``Role``) follows from the card's type and the window unless the mode says otherwise;
+- requirements (clan, sect, title, capacity) come from ``core.eligibility``: the single module that says
+  whether a minion may play a card. The mode's disciplines and level are checked here against the minion's;
+- costs are the card's printed blood and pool costs unless the mode overrides them;
+- a mode whose effects add stealth or intercept is offered only as needed (``rules.py`` checks that), one
+  that raises a bleed by a "(limited)" amount only once per action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from ..carddb import CardIndex
+from ..eligibility import Eligibility, Requirement, for_cards
+from . import cards as spec_format
+from .cards import Mode, Role, Spec, VampireSpec
+from .windows import W
+
+_ACTION_WINDOWS = {W.ANNOUNCED, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.AFTER_ACTION, W.BEFORE_BLOCKS, W.POLLING}
+_COMBAT_WINDOWS = {W.BEFORE_RANGE, W.RANGE, W.BEFORE_STRIKES, W.STRIKE, W.PREVENT, W.PRESS, W.END_OF_ROUND}
+
+
+@dataclasses.dataclass(slots=True)
+class Handler:
+    """One compiled mode of one card."""
+
+    card: int  # VEKN id
+    name: str
+    index: int  # the mode's index in the spec
+    mode: Mode
+    role: Role
+    types: frozenset[str]
+    requirement: Requirement | None
+    blood: int
+    pool: int
+    stealth: bool  # gives stealth: only as needed
+    intercept: bool  # gives intercept: only as needed
+    limited_bleed: bool  # raises the bleed "(limited)"
+
+
+@dataclasses.dataclass(slots=True)
+class Compiled:
+    """The process's card specs for one card list. ``hand[(id, window)]``: handlers of cards played from the
+    hand in that window; ``in_play[(id, window)]``: of cards in play and minions' abilities; ``actions[id]``:
+    action-window handlers (action cards, equipment, retainers, allies, political actions). ``implemented``
+    and ``crypt_implemented``: the VEKN ids with a spec (what the coverage figures count)."""
+
+    hand: dict[tuple[int, W], tuple[Handler, ...]]
+    in_play: dict[tuple[int, W], tuple[Handler, ...]]
+    actions: dict[int, tuple[Handler, ...]]
+    vampires: dict[int, VampireSpec]
+    specs: dict[int, Spec]
+    implemented: frozenset[int]
+    crypt_implemented: frozenset[int]
+    active: frozenset[int]  # VEKN ids with an in-play handler: the only cards in play worth scanning
+    eligibility: Eligibility
+    cards: CardIndex
+    types: dict[int, frozenset[str]]
+    hooks: dict[str, list[Callable[..., Any]]]
+
+
+def default_role(mode: Mode, types: frozenset[str]) -> Role:
+    """The compiler's rule for who plays a mode, from its window and the card's type."""
+    if mode.role is not Role.DEFAULT:
+        return mode.role
+    w = mode.window
+    if mode.in_play:
+        return Role.METHUSELAH
+    if w is W.ACTION:
+        return Role.ACTOR
+    if w in _COMBAT_WINDOWS:
+        return Role.COMBATANT
+    if "Master" in types or w in (W.UNLOCK, W.MASTER, W.INFLUENCE, W.DISCARD):
+        return Role.METHUSELAH
+    if w in _ACTION_WINDOWS:
+        if "Reaction" in types and not ("Action Modifier" in types and w is not W.BLOCK_ATTEMPT):
+            return Role.BLOCKER if w is W.BLOCK_ATTEMPT and mode_gives(mode, "intercept") else Role.REACTING
+        return Role.ACTING
+    return Role.METHUSELAH
+
+
+def mode_gives(mode: Mode, what: str) -> bool:
+    """Whether one of the mode's effects is a vocabulary primitive that gives ``what`` ("stealth",
+    "intercept", "bleed"): each such primitive carries a ``gives`` attribute."""
+    return any(getattr(effect, "gives", "") == what for effect in mode.effects)
+
+
+def _limited(mode: Mode) -> bool:
+    return any(getattr(effect, "limited", False) for effect in mode.effects)
+
+
+def _load_specs() -> None:
+    from . import specs  # noqa: F401  (importing the package registers every spec)
+
+
+def build(cards: CardIndex) -> Compiled:
+    _load_specs()
+    eligibility = for_cards(cards)
+    hand: dict[tuple[int, W], list[Handler]] = {}
+    in_play: dict[tuple[int, W], list[Handler]] = {}
+    actions: dict[int, list[Handler]] = {}
+    specs: dict[int, Spec] = {}
+    types: dict[int, frozenset[str]] = {}
+    for name, spec in spec_format.LIBRARY.items():
+        card = cards.lookup(name)
+        if card is None or card.is_crypt:
+            raise ValueError(f"spec for {name!r}, which is no library card of this card list")
+        specs[card.id] = spec
+        card_types = frozenset(card.types)
+        types[card.id] = card_types
+        for index, mode in enumerate(spec.modes):
+            blood = (
+                mode.cost_blood
+                if mode.cost_blood is not None
+                else (card.blood_cost.value or 0 if card.blood_cost else 0)
+            )
+            pool = (
+                mode.cost_pool if mode.cost_pool is not None else (card.pool_cost.value or 0 if card.pool_cost else 0)
+            )
+            handler = Handler(
+                card=card.id,
+                name=card.name,
+                index=index,
+                mode=mode,
+                role=default_role(mode, card_types),
+                types=card_types,
+                requirement=eligibility.requirement(card.id),
+                blood=blood,
+                pool=pool,
+                stealth=mode_gives(mode, "stealth"),
+                intercept=mode_gives(mode, "intercept"),
+                limited_bleed=_limited(mode),
+            )
+            if mode.in_play:
+                in_play.setdefault((card.id, mode.window), []).append(handler)
+            elif mode.window is W.ACTION:
+                actions.setdefault(card.id, []).append(handler)
+            else:
+                hand.setdefault((card.id, mode.window), []).append(handler)
+    vampires: dict[int, VampireSpec] = {}
+    by_unique = {c.unique_name: c for c in cards if c.is_crypt}
+    for name, vspec in spec_format.CRYPT.items():
+        vcard = by_unique.get(name) or cards.lookup(name)
+        if vcard is None or not vcard.is_crypt:
+            raise ValueError(f"vampire spec for {name!r}, which is no crypt card of this card list")
+        vampires[vcard.id] = vspec
+        for index, mode in enumerate(vspec.modes):
+            handler = Handler(
+                card=vcard.id,
+                name=vcard.name,
+                index=index,
+                mode=mode,
+                role=mode.role if mode.role is not Role.DEFAULT else Role.METHUSELAH,
+                types=frozenset(vcard.types),
+                requirement=None,
+                blood=mode.cost_blood or 0,
+                pool=mode.cost_pool or 0,
+                stealth=mode_gives(mode, "stealth"),
+                intercept=mode_gives(mode, "intercept"),
+                limited_bleed=_limited(mode),
+            )
+            if mode.window is W.ACTION:
+                actions.setdefault(vcard.id, []).append(handler)
+            else:
+                in_play.setdefault((vcard.id, mode.window), []).append(handler)
+    return Compiled(
+        hand={k: tuple(v) for k, v in hand.items()},
+        in_play={k: tuple(v) for k, v in in_play.items()},
+        actions={k: tuple(v) for k, v in actions.items()},
+        vampires=vampires,
+        specs=specs,
+        implemented=frozenset(specs),
+        crypt_implemented=frozenset(vampires),
+        active=frozenset(k[0] for k in in_play) | frozenset(k for k in actions if k in vampires),
+        eligibility=eligibility,
+        cards=cards,
+        types=types,
+        hooks=spec_format.HOOKS,
+    )
+
+
+def compiled(cards: CardIndex) -> Compiled:
+    """The compiled specs for this card list, built once and kept with it."""
+    return cards.derived(__name__, build)

@@ -1,0 +1,1747 @@
+"""A whole game: the turn, the minion phase's actions, block attempts, combat, referendums and cards played
+in their windows, as one state machine over ``Game`` (ENGINE.md "Timing is an explicit state machine").
+
+The flow is written as generators, one per frame kind (turn, action, block attempt, combat, referendum):
+each yields a decision ``(seat, options)`` and receives the chosen ``Option``. The generators' stack *is* the
+frame stack; the frame records (``frames.py``) are on ``Game.frames`` for the cards' predicates, and they
+hold every value that lasts for the frame. ``choose`` elides forced decisions (one legal option): the bot
+never sees them and a replay recomputes them. ``play``/``replay`` drive a game to its end.
+
+Rules: ``../shared/rules/digest-pl.md``, sections named at each function (4.1-4.5 the phases, 4.3.1-4.3.8
+actions, blocks, combat, torpor, politics, diablerie; 5 ousting).
+
+Simplifications (named; the README lists them all):
+- ONE_FAILED_ATTEMPT: a minion whose block attempt failed does not attempt again during the action (A3 in
+  the digest; ENGINE.md's endless-retry loop).
+- VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
+- OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
+- NO_CONTROL_CHANGE: minions are controlled by their owner; stealing a minion is not modelled.
+- FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, Protocol
+
+from ..carddb import CardIndex
+from ..deck import Deck
+from . import economy
+from .cards import Mode, Play, Role
+from .compile import Compiled, Handler, compiled
+from .economy import Kind, Option
+from .frames import Action, Combat, Referendum, Rider, Side, Until
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, new_game, state_hash
+from .windows import Act, Range, W
+
+Ask = tuple[int, list[Option]]
+Flow = Generator[Ask, Option, Any]
+
+MAX_DECISIONS = 20_000  # a game past this many decisions is an engine error (ENGINE.md: the retry loop)
+
+
+class GameError(Exception):
+    """The engine reached a state it cannot resolve (a bug): the run reports it per game."""
+
+
+# -- decisions ------------------------------------------------------------------------------------------
+
+
+def choose(game: Game, seat: int, options: list[Option]) -> Flow:
+    """The one place decisions are taken: a single option is forced and resolved here (not recorded)."""
+    if len(options) == 1:
+        game.forced += 1
+        return options[0]
+    game.decisions += 1
+    if game.decisions > MAX_DECISIONS:
+        raise GameError(f"more than {MAX_DECISIONS} decisions")
+    choice = yield (seat, options)
+    return choice
+
+
+def _pass(seat: int) -> Option:
+    return Option(Kind.PASS, seat)
+
+
+# -- small queries ----------------------------------------------------------------------------------------
+
+
+def controller(game: Game, copy_id: int) -> int:
+    return game.owner_of[copy_id]  # NO_CONTROL_CHANGE
+
+
+def is_ready(game: Game, minion_id: int) -> bool:
+    m = game.minions.get(minion_id)
+    return m is not None and m.in_play and not m.torpor
+
+
+def ready_minions(game: Game, seat: int) -> list[Minion]:
+    """The seat's ready minions (vampires and allies; retainers are not minions that act)."""
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and not m.torpor and m.kind != RETAINER:
+            out.append(m)
+    return out
+
+
+def hook_sum(game: Game, name: str, *args: Any) -> int:
+    hooks = game.compiled.hooks.get(name) if game.compiled is not None else None
+    return sum(h(game, *args) for h in hooks) if hooks else 0
+
+
+def hook_all(game: Game, name: str, *args: Any) -> bool:
+    hooks = game.compiled.hooks.get(name) if game.compiled is not None else None
+    return all(h(game, *args) for h in hooks) if hooks else True
+
+
+def rider_sum(game: Game, holder: int, key: str) -> int:
+    return sum(r.value for r in game.riders if r.holder == holder and r.key == key) if game.riders else 0
+
+
+def add_rider(game: Game, holder: int, key: str, value: int, until: Until, seat: int = -1) -> None:
+    game.riders.append(Rider(holder, key, value, until, seat))
+
+
+def younger(game: Game, a: int, b: int) -> bool:
+    """Whether minion ``a`` is younger (lower capacity) than ``b`` (glossary)."""
+    return game.minions[a].capacity < game.minions[b].capacity
+
+
+def current_action(game: Game) -> Action | None:
+    for frame in reversed(game.frames):
+        if isinstance(frame, Action):
+            return frame
+    return None
+
+
+def current_combat(game: Game) -> Combat | None:
+    frame = game.frames[-1] if game.frames else None
+    return frame if isinstance(frame, Combat) else None
+
+
+def hand_size(game: Game, seat: int) -> int:
+    size = 7 + hook_sum(game, "hand_size", seat) + rider_sum(game, -1 - seat, "hand_size")
+    for m in ready_minions(game, seat):
+        size += m.hand_size
+    return max(0, size)
+
+
+def refill(game: Game, seat: int) -> None:
+    """Draw up to the hand size (4.0, L302-310), less cards not yet replaced ("do not replace until…")."""
+    s = game.seats[seat]
+    s.hand_size = hand_size(game, seat)
+    missing = s.hand_size - len(s.hand) - rider_sum(game, -1 - seat, "unreplaced")
+    if missing > 0:
+        from .state import draw
+
+        draw(game, seat, missing)
+
+
+# -- moving cards -------------------------------------------------------------------------------------------
+
+
+def to_ash_heap(game: Game, copy_id: int) -> None:
+    if copy_id in game.aside:
+        game.aside.remove(copy_id)
+    game.seats[game.owner_of[copy_id]].ash_heap.append(copy_id)
+
+
+def set_aside(game: Game, seat: int, copy_id: int) -> None:
+    """A card played leaves the hand and waits, in no other zone, until it resolves (4.3.3 step 1)."""
+    game.seats[seat].hand.remove(copy_id)
+    game.aside.append(copy_id)
+
+
+def leave_aside(game: Game, copy_id: int) -> None:
+    """A set-aside card goes into play (a location, equipment, an ally): it leaves the waiting zone."""
+    if copy_id in game.aside:
+        game.aside.remove(copy_id)
+
+
+def burn_minion(game: Game, minion_id: int) -> None:
+    """Burn a minion (to its owner's ash heap) with every card and counter on it (4.3.8 step 3, glossary)."""
+    m = game.minions.pop(minion_id, None)
+    if m is None:
+        return
+    game.burned += m.blood
+    m.blood = 0
+    for attached in list(m.cards):
+        sub = game.minions.get(attached)
+        if sub is not None and sub.kind == RETAINER:
+            burn_minion(game, attached)
+        else:
+            game.card_counters.pop(attached, None)
+            game.locked_cards.discard(attached)
+            to_ash_heap(game, attached)
+    m.cards.clear()
+    if m.kind == RETAINER:
+        holder = game.minions.get(m.holder)
+        if holder is not None and minion_id in holder.cards:
+            holder.cards.remove(minion_id)
+        to_ash_heap(game, minion_id)
+        game.log("burn", game.owner_of[minion_id], minion_id)
+        return
+    seat = game.seats[controller(game, minion_id)]
+    if minion_id in seat.controlled:
+        seat.controlled.remove(minion_id)
+    elif minion_id in seat.uncontrolled:
+        seat.uncontrolled.remove(minion_id)
+    to_ash_heap(game, minion_id)
+    game.log("burn", seat.index, minion_id)
+
+
+def move_blood(game: Game, minion_id: int, amount: int) -> int:
+    """Add (from the bank) or burn blood on a minion, within 0 and its capacity (excess drains, L1869-1878).
+    Returns the change."""
+    m = game.minions[minion_id]
+    new = max(0, min(m.capacity, m.blood + amount))
+    change = new - m.blood
+    m.blood = new
+    if change > 0:
+        game.gained += change
+    else:
+        game.burned -= change
+    return change
+
+
+def go_to_torpor(game: Game, minion_id: int) -> None:
+    m = game.minions[minion_id]
+    if not m.torpor:
+        m.torpor = True
+        game.log("torpor", controller(game, minion_id), minion_id)
+        for h in game.compiled.hooks.get("torpor", ()) if game.compiled else ():
+            h(game, minion_id)
+
+
+def take_damage(game: Game, minion_id: int, normal: int, aggravated: int) -> int:
+    """Damage resolution after prevention (4.3.4 step 5, L1725-1788): a vampire heals normal damage by burning
+    blood, and unhealed damage wounds it; aggravated damage cannot be healed: the first point wounds a vampire
+    that is not yet wounded, each further point costs 1 blood to avoid destruction, or burns it (normal damage
+    resolves first). A wounded vampire goes to torpor. Allies and retainers lose 1 life per point and are burned
+    at 0 ([ADV] agg works as normal for them). Returns the blood or life lost (Taste of Vitae)."""
+    m = game.minions.get(minion_id)
+    if m is None or normal + aggravated <= 0:
+        return 0
+    if m.kind != VAMPIRE:
+        lost = min(m.blood, normal + aggravated)
+        m.blood -= lost
+        game.burned += lost
+        game.log("damage", controller(game, minion_id), minion_id, normal + aggravated)
+        if m.blood <= 0:
+            burn_minion(game, minion_id)
+        return lost
+    game.log("damage", controller(game, minion_id), minion_id, normal, aggravated)
+    wounded = m.torpor
+    healed = min(normal, m.blood)
+    m.blood -= healed
+    game.burned += healed
+    lost = healed
+    if normal > healed:
+        wounded = True
+    for _ in range(aggravated):
+        if not wounded:
+            wounded = True
+        elif m.blood >= 1:
+            m.blood -= 1
+            game.burned += 1
+            lost += 1
+        else:
+            burn_minion(game, minion_id)
+            return lost
+    if wounded:
+        go_to_torpor(game, minion_id)
+    return lost
+
+
+# -- a game ---------------------------------------------------------------------------------------------------
+
+
+def game_flow(game: Game) -> Flow:
+    """Turns until the game ends (one Methuselah left, or the round cap)."""
+    while not game.finished:
+        yield from turn(game)
+
+
+def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Flow:
+    """One turn (digest 4: unlock, master, minion, influence, discard); ``start`` begins it at a later phase
+    and ``stop`` ends it after an earlier one, without ending the turn (a scenario's set-up)."""
+    seat = game.acting
+    s = game.seats[seat]
+    if start <= Phase.UNLOCK:
+        economy.start_turn(game)
+        game.used.clear()
+        s.master_actions = max(0, 1 + hook_sum(game, "master_actions", seat) - rider_sum(game, -1 - seat, "mpa_debt"))
+        game.riders = [r for r in game.riders if not (r.until is Until.NEXT_UNLOCK and r.seat == seat)]
+        economy.unlock_phase(game)
+        for c in s.controlled:
+            game.locked_cards.discard(c)
+        for h in game.compiled.hooks.get("unlock", ()) if game.compiled else ():
+            h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+        if _over(game, seat):
+            return
+        yield from permanents(game, seat, W.UNLOCK)
+        if _over(game, seat):
+            return
+    if stop < Phase.MASTER:
+        return
+    if start <= Phase.MASTER:
+        game.phase = Phase.MASTER
+        yield from master_phase(game, seat)
+        if _over(game, seat):
+            return
+    if stop < Phase.MINION:
+        return
+    if start <= Phase.MINION:
+        game.phase = Phase.MINION
+        yield from minion_phase(game, seat)
+        for h in game.compiled.hooks.get("after_minion_phase", ()) if game.compiled else ():
+            h(game, seat)  # "after the end of your minion phase" (Tupdog)
+        if _over(game, seat):
+            return
+    if stop < Phase.INFLUENCE:
+        return
+    if start <= Phase.INFLUENCE:
+        economy.start_influence(game)
+        s.transfers += hook_sum(game, "transfers", seat)
+        yield from permanents(game, seat, W.INFLUENCE)
+        while not _over(game, seat) and game.phase is Phase.INFLUENCE:
+            option = yield from choose(game, seat, list(economy.influence_options(game)))
+            economy.apply(game, option)
+        if _over(game, seat):
+            return
+    if stop < Phase.DISCARD:
+        return
+    game.phase = Phase.DISCARD
+    if game.riders:  # "do not replace until your next discard phase" (Mirror Walk) ends now
+        game.riders = [r for r in game.riders if not (r.key == "unreplaced" and r.holder == -1 - seat)]
+        refill(game, seat)
+    while not _over(game, seat) and game.phase is Phase.DISCARD:
+        events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
+        option = yield from choose(game, seat, [*economy.discard_options(game), *events])
+        if option.kind is Kind.PASS:
+            break
+        if option.kind is Kind.PLAY:  # an event, in place of the discard phase action (4.5)
+            s.discard_actions -= 1
+            yield from resolve_play(game, option, None)
+            continue
+        economy.apply(game, option)
+        refill(game, seat)
+    _end_of_turn(game, seat)
+
+
+def _over(game: Game, seat: int) -> bool:
+    if game.finished:
+        return True
+    if game.seats[seat].ousted:
+        if game.acting == seat and game.phase is not Phase.END:
+            economy.end_turn(game)
+        return True
+    return False
+
+
+def _end_of_turn(game: Game, seat: int) -> None:
+    game.riders = [r for r in game.riders if r.until is not Until.END_OF_TURN]
+    for index in game.order:
+        refill(game, index)
+    if game.phase is not Phase.END and not game.finished:
+        economy.end_turn(game)
+
+
+def permanents(game: Game, seat: int, window: W) -> Flow:
+    """The seat's cards in play and minions' abilities usable in ``window`` (its unlock, influence…), in an
+    impulse of its own: it may use each while it has options, then passes."""
+    while not game.finished:
+        options = in_play_options(game, seat, window, None)
+        if not options:
+            return
+        option = yield from choose(game, seat, [_pass(seat), *options])
+        if option.kind is Kind.PASS:
+            return
+        yield from resolve_play(game, option, None)
+
+
+# -- the master phase (4.2) ---------------------------------------------------------------------------------------
+
+
+def master_phase(game: Game, seat: int) -> Flow:
+    s = game.seats[seat]
+    trifled = False
+    while not game.finished and not s.ousted:
+        options = [_pass(seat)]
+        if s.master_actions > 0 or not trifled:
+            for option in hand_options(game, seat, W.MASTER, None):
+                handler = handler_of(game, option)
+                if s.master_actions > 0 or (handler.mode.trifle and not trifled):
+                    options.append(option)
+        options += in_play_options(game, seat, W.MASTER, None)
+        if len(options) == 1:
+            return
+        option = yield from choose(game, seat, options)
+        if option.kind is Kind.PASS:
+            return
+        if option.card in s.hand:
+            handler = handler_of(game, option)
+            if handler.mode.trifle and not trifled:
+                trifled = True  # the first trifle of the turn gives its master phase action back (glossary)
+            else:
+                s.master_actions -= 1
+        yield from resolve_play(game, option, None)
+
+
+# -- the minion phase (4.3) ----------------------------------------------------------------------------------------
+
+
+def minion_phase(game: Game, seat: int) -> Flow:
+    while not game.finished and not game.seats[seat].ousted:
+        options = action_options(game, seat)
+        option = yield from choose(game, seat, options)
+        if option.kind is Kind.PASS:
+            return
+        yield from action(game, option)
+
+
+def action_options(game: Game, seat: int) -> list[Option]:
+    """The actions the seat's minions may take (4.3.1-4.3.2). A ready unlocked vampire with no blood must hunt
+    and no other action may be taken before (L859-869, L984-989)."""
+    forced = [
+        Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT)
+        for m in ready_minions(game, seat)
+        if m.kind == VAMPIRE and not m.locked and m.blood == 0
+    ]
+    if forced:
+        return forced
+    options = [_pass(seat)]
+    s = game.seats[seat]
+    prey = game.prey(seat)
+    for m in ready_minions(game, seat):
+        if m.locked or (m.kind == ALLY and m.recruited_turn == game.turn):
+            continue
+        if (
+            m.bled_turn != game.turn
+            and prey != seat
+            and m.bleed > 0
+            or (m.kind == VAMPIRE and m.bled_turn != game.turn and prey != seat)
+        ):
+            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BLEED, target=prey))
+        if m.kind == VAMPIRE:
+            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
+            for other in s.controlled:
+                o = game.minions.get(other)
+                if o is not None and o.torpor and o.kind == VAMPIRE and m.blood + o.blood >= 2:
+                    options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
+            for index in game.order:
+                if index == seat:
+                    continue
+                for other in game.seats[index].controlled:
+                    o = game.minions.get(other)
+                    if o is not None and o.torpor and o.kind == VAMPIRE:
+                        options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
+        for copy in s.hand:
+            for handler in game.compiled.actions.get(game.card_of[copy], ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
+        for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
+            options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
+    for c in s.controlled:
+        m2 = game.minions.get(c)
+        if m2 is not None and m2.torpor and not m2.locked and m2.blood >= 2:
+            options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
+    return options
+
+
+_DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1}
+
+
+def action(game: Game, option: Option) -> Flow:
+    """One action, announce to resolution (4.3.3). ``option`` is an ACTION (a default action) or a PLAY of an
+    action card or a minion's action ability."""
+    seat = option.seat
+    actor = game.minions[option.minion]
+    handler = handler_of(game, option) if option.kind is Kind.PLAY else None
+    if handler is not None:
+        mode = handler.mode
+        kind = Act.POLITICAL if mode.political else Act.CARD
+        act = Action(kind=kind, seat=seat, actor=actor.id, card=option.card, mode=mode)
+        if "Equipment" in handler.types:
+            act.kind = Act.EQUIP
+        elif "Retainer" in handler.types:
+            act.kind = Act.EMPLOY
+        elif "Ally" in handler.types:
+            act.kind = Act.RECRUIT
+        act.stealth = mode.stealth or _DEFAULT_STEALTH.get(act.kind, 0)
+        act.directed = mode.directed or mode.bleeds
+        act.cost_blood, act.cost_pool = handler.blood, handler.pool
+        if mode.x_cost:
+            act.cost_blood = option.value
+        if mode.bleeds:
+            act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
+            act.bleed = actor.bleed + mode.bleed
+        elif mode.directed and mode.seat_target:
+            act.target = option.target  # a seat index, never a minion id (they may coincide)
+        elif mode.directed:
+            act.target = _target_seat(game, option.target)
+            act.target_minion = (
+                option.target if option.target >= len(game.seats) or option.target in game.minions else -1
+            )
+        elif option.target >= 0:
+            act.target_minion = option.target
+        if option.card in game.seats[seat].hand:
+            set_aside(game, seat, option.card)  # until resolution (L1217-1222)
+        game.used.add((actor.id, handler.card))
+    else:
+        kind = Act(option.value)
+        act = Action(kind=kind, seat=seat, actor=actor.id)
+        act.stealth = _DEFAULT_STEALTH.get(kind, 0)
+        if kind is Act.BLEED:
+            act.directed = True
+            act.target = option.target
+            act.bleed = actor.bleed
+        elif kind in (Act.RESCUE, Act.DIABLERIE):
+            act.target_minion = option.target
+            owner = controller(game, option.target)
+            act.directed = owner != seat
+            act.target = owner if act.directed else -1
+            act.stealth = 0 if act.directed else 1
+            if kind is Act.RESCUE:
+                act.cost_blood = 2
+        elif kind is Act.LEAVE_TORPOR:
+            act.cost_blood = 2
+    act.stealth += actor.stealth + hook_sum(game, "stealth", act)
+    if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):
+        act.bleed += hook_sum(game, "bleed", act)
+        actor.bled_turn = game.turn
+    if act.kind is Act.POLITICAL:
+        actor.political_turn = game.turn
+    actor.locked = True
+    game.frames.append(act)
+    game.log("action", seat, actor.id, int(act.kind), act.card, act.target, act.target_minion)
+    try:
+        yield from _announce_to_resolution(game, act)
+    finally:
+        game.frames.pop()
+    if act.card >= 0 and _is_set_aside(game, act.card):
+        to_ash_heap(game, act.card)
+        refill(game, seat)
+
+
+def _is_set_aside(game: Game, copy_id: int) -> bool:
+    """Whether a played card is still waiting (set aside, not put in play or burned)."""
+    return copy_id in game.aside
+
+
+def _target_seat(game: Game, target: int) -> int:
+    if 0 <= target < len(game.seats) and target not in game.minions:
+        return target
+    if target in game.minions or 0 <= target < len(game.owner_of):
+        return controller(game, target)
+    return -1
+
+
+def _announce_to_resolution(game: Game, act: Action, continued: bool = False) -> Flow:
+    """``continued``: the action goes on "as if unblocked" after its combat (Form of Mist): block attempts by
+    the Methuselahs that have not declined, then resolution."""
+    seat = act.seat
+    if act.card >= 0 and act.mode is not None and not continued:
+        yield from as_played(game, act.card, seat)
+        if act.ended:
+            return
+    if not continued:
+        yield from impulse(game, W.ANNOUNCED, [seat], act)
+    while not act.ended:
+        version = act.target_version
+        yield from block_attempts(game, act)
+        if act.blocked or act.ended or not game.seats[seat].controlled:
+            break
+        yield from impulse(game, W.BLOCKS_DECLINED, _impulse_order(game, seat), act)
+        if act.target_version == version:
+            break
+    if act.ended or game.finished:
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None:
+        return
+    if act.blocked:
+        game.log("blocked", seat, act.actor, act.blocker)
+        if act.card >= 0 and _is_set_aside(game, act.card):
+            to_ash_heap(game, act.card)
+            refill(game, seat)
+        blocker = game.minions.get(act.blocker)
+        if blocker is not None:
+            blocker.locked = True
+            if act.kind is Act.LEAVE_TORPOR:
+                pass  # no combat with a torpid vampire; the blocker may diablerize (not modelled: it declines)
+            elif is_ready(game, act.actor) and is_ready(game, act.blocker):
+                yield from combat(game, act.actor, act.blocker, act)
+                if act.flags.pop("continue_unblocked", 0) and _continue_unblocked(game, act):
+                    yield from _announce_to_resolution(game, act, continued=True)
+                    return
+    else:
+        for h in game.compiled.hooks.get("before_resolution", ()) if game.compiled else ():
+            h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        yield from resolve_action(game, act)
+    if not game.finished:
+        for h in game.compiled.hooks.get("after_resolution", ()) if game.compiled else ():
+            h(game, act)  # "after action resolution, if successful" (Forced March superior's unlock)
+        # After a block, the blocker's controller may react too (Cats' Guidance: "after block resolution").
+        after = [seat, controller(game, act.blocker)] if act.blocked and act.blocker in game.minions else [seat]
+        yield from impulse(game, W.AFTER_ACTION, after, act)
+
+
+def _continue_unblocked(game: Game, act: Action) -> bool:
+    """Form of Mist superior after its combat: the blocked acting vampire burns 1 blood to continue the action
+    with +1 stealth as if unblocked (always, when it can: the bot's choice is not asked). The action card comes
+    back from the ash heap; if it is not there, the action cannot continue (rulings RTR 19941109, ANK 20190116)."""
+    actor = game.minions.get(act.actor)
+    if actor is None or not is_ready(game, act.actor) or actor.blood < 1 or game.finished:
+        return False
+    if act.card >= 0:
+        heap = game.seats[game.owner_of[act.card]].ash_heap
+        if act.card not in heap:
+            return False
+        heap.remove(act.card)
+        game.aside.append(act.card)
+    move_blood(game, act.actor, -1)
+    act.tried.add(act.blocker)
+    act.blocked = False
+    act.blocker = -1
+    act.intercept = 0
+    act.stealth += 1
+    game.log("continue unblocked", act.seat, act.actor)
+    return True
+
+
+def _impulse_order(game: Game, first: int) -> list[int]:
+    """The acting Methuselah first, then the others clockwise (sequencing, 4.0)."""
+    order = game.order
+    i = order.index(first) if first in order else 0
+    return [*order[i:], *order[:i]]
+
+
+def blocking_seats(game: Game, act: Action) -> list[int]:
+    """Who may attempt to block (4.3.3 step 2): the target of a directed action; the prey then the predator of
+    an undirected one."""
+    if act.directed:
+        return [act.target] if act.target >= 0 and act.target != act.seat and act.target in game.order else []
+    prey, predator = game.prey(act.seat), game.predator(act.seat)
+    return [s for s in dict.fromkeys((prey, predator)) if s != act.seat]
+
+
+def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
+    out = []
+    for m in ready_minions(game, seat):
+        if m.id in act.tried or m.id in act.cannot_block:
+            continue
+        if m.locked and m.id not in act.woken:
+            continue
+        if not hook_all(game, "can_block", m.id, act) or rider_sum(game, m.id, "cannot_block"):
+            continue
+        out.append(m)
+    return out
+
+
+def intercept_of(game: Game, minion_id: int, act: Action) -> int:
+    m = game.minions[minion_id]
+    return m.intercept + hook_sum(game, "intercept", minion_id, act) + rider_sum(game, minion_id, "intercept")
+
+
+def block_attempts(game: Game, act: Action) -> Flow:
+    """States A and B of 4.3.3 for each seat that may block, in order; a seat that declines stays declined
+    until the target changes (L1295-1298)."""
+    for seat in blocking_seats(game, act):
+        if seat in act.declined:
+            continue
+        while not act.ended and not act.blocked:
+            # State A: the seat may play reactions first (wake, unlock), then block or decline.
+            reactions = hand_options(game, seat, W.BEFORE_BLOCKS, act) + in_play_options(
+                game, seat, W.BEFORE_BLOCKS, act
+            )
+            options = [Option(Kind.PASS, seat)]
+            options += [Option(Kind.BLOCK, seat, minion=m.id) for m in blockers(game, seat, act)]
+            options += reactions
+            option = yield from choose(game, seat, options)
+            if option.kind is Kind.PASS:
+                act.declined.add(seat)
+                break
+            if option.kind is Kind.PLAY:
+                yield from resolve_play(game, option, act)
+                continue
+            yield from attempt(game, act, option.minion)
+            if act.target_version and seat != act.target and act.directed:
+                break
+        if act.blocked or act.ended:
+            return
+
+
+def attempt(game: Game, act: Action, blocker: int) -> Flow:
+    """State B: one block attempt; stealth and intercept are added only as needed (L1348-1352), the acting
+    Methuselah first; the attempt succeeds if intercept ≥ stealth."""
+    act.blocker = blocker
+    act.intercept = intercept_of(game, blocker, act)
+    seat = controller(game, blocker)
+    game.log("block attempt", seat, blocker, act.actor)
+    yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
+    if act.ended or not is_ready(game, blocker):
+        act.blocker = -1
+        return
+    if act.blocker == blocker and act.intercept >= act.stealth and not act.flags.get("attempt_fails"):
+        act.blocked = True
+        for h in game.compiled.hooks.get("blocked", ()) if game.compiled else ():
+            h(game, act)  # "if this action is blocked", before block resolution (Mirror Walk may end it)
+        return
+    act.flags.pop("attempt_fails", None)
+    act.tried.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", seat, blocker)
+
+
+def resolve_action(game: Game, act: Action) -> Flow:
+    """Step 3, success (L1406-1410): pay the cost, then the effect."""
+    seat = act.seat
+    actor = game.minions.get(act.actor)
+    if actor is None:
+        return
+    if act.cost_blood:
+        if act.kind is Act.RESCUE:
+            pay = min(act.cost_blood, actor.blood)
+            move_blood(game, actor.id, -pay)
+            if act.cost_blood - pay:
+                move_blood(game, act.target_minion, -(act.cost_blood - pay))
+        else:
+            move_blood(game, actor.id, -act.cost_blood)
+    if act.cost_pool:
+        economy.burn_pool(game, seat, act.cost_pool)
+        if game.finished or game.seats[seat].ousted:
+            return
+    act.succeeded = True
+    kind = act.kind
+    if kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):
+        yield from bleed(game, act)
+        if kind is Act.BLEED:
+            return
+    if kind is Act.HUNT:
+        gained = move_blood(game, actor.id, 1 + hook_sum(game, "hunt", act))
+        game.log("hunt", seat, actor.id, gained)
+    elif kind is Act.LEAVE_TORPOR:
+        actor.torpor = False
+        game.log("leave torpor", seat, actor.id)
+    elif kind is Act.RESCUE:
+        rescued = game.minions.get(act.target_minion)
+        if rescued is not None:
+            rescued.torpor = False
+            game.log("rescue", seat, actor.id, rescued.id)
+    elif kind is Act.DIABLERIE:
+        yield from diablerie(game, act)
+    elif kind is Act.POLITICAL:
+        yield from political_action(game, act)
+    elif act.mode is not None:
+        if act.mode.enters_combat and act.target_minion >= 0:
+            if is_ready(game, act.target_minion):
+                yield from combat(game, act.actor, act.target_minion, act)
+            if act.ended:
+                return
+        play = Play(
+            seat=seat,
+            card=act.card,
+            mode=act.mode,
+            minion=act.actor,
+            target=act.target_minion if act.target_minion >= 0 else act.target,
+            frame=act,
+        )
+        for effect in act.mode.effects:
+            result = effect(game, play)
+            if result is not None:
+                yield from result
+            if game.finished:
+                return
+
+
+def bleed(game: Game, act: Action) -> Flow:
+    """A successful bleed (4.3.2, L947-964): the target burns pool equal to the bleed amount; a bleed of 1 or
+    more is successful and its controller takes the Edge (digest 6)."""
+    amount = max(0, act.bleed)
+    target = act.target
+    if target < 0 or game.seats[target].ousted:
+        return
+    act.flags["bled"] = amount
+    burned = economy.burn_pool(game, target, amount)
+    game.log("bleed", act.seat, act.actor, target, burned, game.seats[target].pool)  # the pool left, for log.py
+    if amount >= 1:
+        act.flags["successful_bleed"] = 1
+        if game.edge != act.seat:
+            game.edge = act.seat
+            game.log("edge", act.seat)
+    yield from ()
+
+
+# -- card plays ----------------------------------------------------------------------------------------------------
+
+
+def handler_of(game: Game, option: Option) -> Handler:
+    card = option.card
+    vekn = game.minions[card].card if option.ids == (1,) and card in game.minions else game.card_of[card]
+    return _handler_index(game.compiled)[(vekn, option.mode)]
+
+
+_INDEX: dict[int, dict[tuple[int, int], Handler]] = {}
+
+
+def _handler_index(comp: Compiled) -> dict[tuple[int, int], Handler]:
+    index = _INDEX.get(id(comp))
+    if index is None:
+        index = {}
+        for table in (comp.hand, comp.in_play):
+            for handlers in table.values():
+                for h in handlers:
+                    index[(h.card, h.index)] = h
+        for handlers in comp.actions.values():
+            for h in handlers:
+                index[(h.card, h.index)] = h
+        _INDEX[id(comp)] = index
+    return index
+
+
+def has_discipline(m: Minion, mode: Mode) -> bool:
+    if not mode.disciplines:
+        return True
+    need = 2 if mode.superior else 1
+    levels = dict(m.disciplines)
+    return all(levels.get(d, 0) >= need for d in mode.disciplines)
+
+
+def may_play(game: Game, handler: Handler, m: Minion) -> bool:
+    """Requirements (``core.eligibility``: the one place) and the mode's discipline level; costs."""
+    if handler.requirement is not None:
+        if m.kind != VAMPIRE:
+            return False
+        if game.compiled.eligibility.minion(m.card) is None:
+            return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
+        if not game.compiled.eligibility.can_play(m.card, handler.card):
+            return False
+    if not has_discipline(m, handler.mode):
+        return False
+    if handler.blood and (m.kind != VAMPIRE or m.blood < handler.blood):
+        return False
+    return True
+
+
+def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int]:
+    """The minions (ids) of ``seat`` that may play the handler now, by its role; [-1] for the Methuselah."""
+    role = handler.role
+    if role is Role.METHUSELAH:
+        return [-1]
+    if isinstance(frame, Action):
+        if role is Role.ACTING:
+            return [frame.actor] if frame.seat == seat else []
+        if role is Role.OTHER_READY:
+            return [
+                m.id
+                for m in ready_minions(game, seat)
+                if frame.seat == seat and m.id != frame.actor and m.kind == VAMPIRE
+            ]
+        if frame.seat == seat:
+            return []
+        if role is Role.BLOCKER:
+            return [frame.blocker] if frame.blocker >= 0 and controller(game, frame.blocker) == seat else []
+        if role is Role.REACTING:
+            return [m.id for m in ready_minions(game, seat) if not m.locked or m.id in frame.woken]
+        if role is Role.LOCKED_REACTING:
+            return [m.id for m in ready_minions(game, seat) if m.locked and m.id not in frame.woken]
+        return []
+    if isinstance(frame, Combat):
+        if role is Role.COMBATANT:
+            return [
+                s.minion for s in (frame.a, frame.b) if s.minion in game.minions and controller(game, s.minion) == seat
+            ]
+        return []
+    if isinstance(frame, Referendum):
+        action_frame = current_action(game)
+        if action_frame is None:
+            return []
+        return _candidates(game, handler, seat, action_frame)
+    return []
+
+
+def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
+    """The options of one handler for one card copy: per minion that may play it, per target, per value."""
+    mode = handler.mode
+    s = game.seats[seat]
+    if handler.pool and s.pool <= handler.pool:
+        return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
+    candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
+    out = []
+    for minion_id in candidates:
+        if minion_id >= 0:
+            minion = game.minions.get(minion_id)
+            if minion is None or not may_play(game, handler, minion):
+                continue
+            if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
+                continue  # the same action card once per turn (L933)
+        if mode.limit and (mode.limit, minion_id, _scope(game, mode, frame)) in game.used:
+            continue
+        if handler.stealth or handler.intercept:
+            if not _as_needed(handler, frame):
+                continue
+        if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
+            continue
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        if mode.when is not None and not mode.when(game, play):
+            continue
+        targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
+        values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
+        for target in targets:
+            for value in values:
+                out.append(
+                    Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=minion_id, target=target, value=value)
+                )
+    return out
+
+
+def _scope(game: Game, mode: Mode, frame: Any) -> int:
+    if mode.limit_scope == "turn":
+        return game.turn
+    if mode.limit_scope == "game":
+        return 0
+    return id(frame)  # the frame: the action, or the combat (its round counts via the key's text)
+
+
+def _as_needed(handler: Handler, frame: Any) -> bool:
+    """Stealth only while the action is being blocked by enough intercept; intercept only by the blocker while
+    the stealth exceeds it (L1348-1352). In other windows (a combat card…) the rule does not apply."""
+    if not isinstance(frame, Action):
+        return True
+    if frame.blocker < 0:
+        return False
+    if handler.stealth and handler.role in (Role.ACTING, Role.OTHER_READY):
+        return frame.intercept >= frame.stealth
+    if handler.intercept:
+        return frame.stealth > frame.intercept
+    return True
+
+
+def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
+    """Cards in the seat's hand playable now in ``window``."""
+    comp = game.compiled
+    out: list[Option] = []
+    seen: set[int] = set()
+    for copy in game.seats[seat].hand:
+        vekn = game.card_of[copy]
+        if vekn in seen:
+            continue  # copies of one card offer the same plays: offer the first copy only
+        handlers = comp.hand.get((vekn, window))
+        if handlers:
+            seen.add(vekn)
+            for handler in handlers:
+                out.extend(_handler_options(game, handler, seat, copy, None, frame))
+    return out
+
+
+def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
+    """Cards in play the seat controls (and its minions' printed abilities, and the cards on them) usable in
+    ``window``."""
+    comp = game.compiled
+    active = comp.active
+    out: list[Option] = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        vekn = m.card if m is not None else game.card_of[c]
+        if vekn in active and c not in game.locked_cards:
+            for handler in comp.in_play.get((vekn, window), ()):
+                out.extend(_in_play_handler(game, handler, seat, c, frame))
+        if m is not None and m.cards:
+            for attached in m.cards:
+                av = game.card_of[attached]
+                if av in active and attached not in game.locked_cards:
+                    for handler in comp.in_play.get((av, window), ()):
+                        out.extend(_in_play_handler(game, handler, seat, attached, frame))
+    return out
+
+
+def _in_play_handler(game: Game, handler: Handler, seat: int, copy: int, frame: Any) -> list[Option]:
+    mode = handler.mode
+    if mode.limit and (mode.limit, copy, _scope(game, mode, frame)) in game.used:
+        return []
+    if frame is None and ("phase use", copy, handler.index, game.turn) in game.used:
+        return []  # a card in play's phase ability is used once per phase (its text says "during your … phase")
+    holder = copy if copy in game.minions else _holder_of(game, copy)
+    play = Play(seat=seat, card=copy, mode=mode, minion=holder, frame=frame)
+    if mode.when is not None and not mode.when(game, play):
+        return []
+    targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None else (-1,)
+    values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
+    return [
+        Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=holder, target=t, value=v, ids=(1,))
+        for t in targets
+        for v in values
+    ]
+
+
+def _holder_of(game: Game, copy: int) -> int:
+    for m in game.minions.values():
+        if copy in m.cards:
+            return m.id
+    return -1
+
+
+def as_played(game: Game, copy: int, seat: int) -> Flow:
+    """The card's "as played" window: other Methuselahs may cancel it (Direct Intervention)."""
+    frame = current_action(game)
+    for other in _impulse_order(game, seat)[1:]:
+        options = hand_options(game, other, W.AS_PLAYED, frame)
+        if options:
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is not Kind.PASS:
+                game.cancelled = copy
+                yield from resolve_play(game, option, frame)
+                return
+
+
+def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
+    """Play a card from the hand (pay its cost, effects, then the ash heap and a replacement: 4.0), or use a
+    card in play or an ability (``option.ids == (1,)``)."""
+    handler = handler_of(game, option)
+    mode = handler.mode
+    seat = option.seat
+    s = game.seats[seat]
+    from_hand = option.ids != (1,) and option.card in s.hand
+    play = Play(
+        seat=seat,
+        card=option.card,
+        mode=mode,
+        minion=option.minion,
+        target=option.target,
+        value=option.value,
+        frame=frame,
+    )
+    if from_hand:
+        set_aside(game, seat, option.card)
+        if handler.blood and option.minion >= 0:
+            move_blood(game, option.minion, -handler.blood)
+        if mode.x_cost and option.minion >= 0:
+            move_blood(game, option.minion, -option.value)
+        if handler.pool:
+            economy.burn_pool(game, seat, handler.pool)
+        if mode.out_of_turn and seat != game.acting:
+            add_rider(game, -1 - seat, "mpa_debt", 1, Until.NEXT_UNLOCK, seat)
+        if s.ousted:  # the cost took its last pool: the card leaves the game with the rest of its cards
+            leave_aside(game, option.card)
+            s.removed.append(option.card)
+            return
+    if mode.limit:
+        game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
+    if not from_hand and frame is None:
+        game.used.add(("phase use", option.card, option.mode, game.turn))
+    if isinstance(frame, Action):
+        if handler.limited_bleed:
+            frame.bleed_raised = True
+        if from_hand and "Reaction" in handler.types:
+            frame.reactions += 1
+    game.log("play", seat, option.card, option.mode, option.minion, option.target)
+    if from_hand:
+        yield from as_played(game, option.card, seat)
+        if game.cancelled == option.card:
+            game.cancelled = -1
+            if handler.blood and option.minion >= 0 and option.minion in game.minions:  # its cost is not paid
+                move_blood(game, option.minion, handler.blood)
+            if mode.x_cost and option.minion >= 0 and option.minion in game.minions:
+                move_blood(game, option.minion, option.value)
+            if handler.pool:
+                economy.gain_pool(game, seat, handler.pool)
+            to_ash_heap(game, option.card)
+            refill(game, seat)
+            return
+    for effect in mode.effects:
+        result = effect(game, play)
+        if result is not None:
+            yield from result
+        if game.finished or s.ousted:
+            break
+    if from_hand and _is_set_aside(game, option.card):
+        if s.ousted:
+            leave_aside(game, option.card)
+            s.removed.append(option.card)
+        else:
+            to_ash_heap(game, option.card)
+    if from_hand and not game.seats[seat].ousted:
+        refill(game, seat)
+    if not from_hand and mode.limit == "" and option.card not in game.minions and handler.mode.in_play:
+        pass
+
+
+# -- windows: the impulse cycle --------------------------------------------------------------------------------------
+
+
+def impulse(game: Game, window: W, seats: Sequence[int], frame: Any) -> Flow:
+    """One window's impulse cycle (4.0 sequencing): the seats in order (the acting Methuselah first) may each
+    play one card or effect at a time; a play gives the impulse back to the first seat; the window closes when
+    every seat has passed in a row. Seats with nothing playable pass without a decision."""
+    n = len(seats)
+    i = 0
+    passed = 0
+    while passed < n and not game.finished:
+        if isinstance(frame, Action) and (frame.ended or frame.blocked and window is W.BLOCKS_DECLINED):
+            return  # a block made during "after blocks are declined" (Eagle's Sight) closes that window
+        if isinstance(frame, Combat) and frame.over and window is not W.END_OF_ROUND:
+            return  # the end of round step happens even if the combat ended early (L1816-1822)
+        seat = seats[i]
+        if game.seats[seat].ousted:
+            options: list[Option] = []
+        else:
+            options = hand_options(game, seat, window, frame) + in_play_options(game, seat, window, frame)
+        if options:
+            option = yield from choose(game, seat, [_pass(seat), *options])
+        else:
+            option = None
+        if option is None or option.kind is Kind.PASS:
+            passed += 1
+            i = (i + 1) % n
+            continue
+        yield from resolve_play(game, option, frame)
+        passed = 0
+        i = 0
+
+
+# -- combat (4.3.4) --------------------------------------------------------------------------------------------------------
+
+
+def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
+    """A combat between minion ``a`` (the acting minion) and ``b``: rounds of before range, range, before
+    strikes, strikes (with additional strikes), damage, press and end of round, until a press to continue is
+    missing or either combatant stops being ready (L1537-1812)."""
+    if controller(game, a) == controller(game, b):
+        return  # your minions never enter combat with each other (L1516-1532)
+    if act is not None and not act.ended:
+        # "About to enter combat with the acting minion" (Obedience): the opposing minion's controller may end
+        # the action first; then no combat happens.
+        act.flags["combat_with"] = b
+        yield from impulse(game, W.BEFORE_COMBAT, [controller(game, b)], act)
+        if act.ended or game.finished:
+            return
+    c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
+    for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
+        h(game, c)  # once-each-combat maneuvers and presses (.44 Magnum, Nephandus)
+    game.frames.append(c)
+    game.log("combat", controller(game, a), a, b)
+    seats = [controller(game, a), controller(game, b)]
+    try:
+        while not game.finished:
+            yield from combat_round(game, c, seats)
+            if c.again and is_ready(game, a) and is_ready(game, b) and not game.finished:
+                # a queued combat (Psyche!): a new combat with the same minions, part of the same action; an
+                # "after combat" continuation of the ended one is lost (Form of Mist, RTR 20020501)
+                c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
+                for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
+                    h(game, c)
+                game.frames[-1] = c
+                if act is not None:
+                    act.flags.pop("continue_unblocked", None)
+                game.log("combat", controller(game, a), a, b)
+                continue
+            if c.over or not (is_ready(game, a) and is_ready(game, b)) or c.press <= 0:
+                break
+    finally:
+        game.frames.pop()
+    for h in game.compiled.hooks.get("after_combat", ()) if game.compiled else ():
+        h(game, c)
+
+
+def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
+    c.round += 1
+    for side in (c.a, c.b):
+        side.strength = 0
+        side.strike = None
+        side.extra_strikes = 0
+        side.extra_source = False
+        side.prevent = 0
+        side.prevent_all = False
+        side.maneuvers = 0
+        side.presses = 0
+        side.lost_blood = 0
+        side.dodging = False
+        side.cannot_press = False
+        side.used = {u for u in side.used if not u.startswith("round:")}
+    c.press = 0
+    c.last_maneuver = c.last_press = -1
+    c.hand_strikes_only = False
+    c.range = Range.CLOSE
+    yield from impulse(game, W.BEFORE_RANGE, seats, c)
+    if _combat_done(game, c):
+        yield from impulse(game, W.END_OF_ROUND, seats, c)
+        return
+    if c.fixed_close:
+        c.fixed_close = False
+    else:
+        yield from maneuvers(game, c)
+    yield from impulse(game, W.BEFORE_STRIKES, seats, c)
+    if _combat_done(game, c):
+        yield from impulse(game, W.END_OF_ROUND, seats, c)
+        return
+    yield from strikes(game, c)
+    if _combat_done(game, c):
+        yield from impulse(game, W.END_OF_ROUND, seats, c)
+        return
+    yield from presses(game, c)
+    yield from impulse(game, W.END_OF_ROUND, seats, c)
+
+
+def _combat_done(game: Game, c: Combat) -> bool:
+    if game.finished or not (is_ready(game, c.a.minion) and is_ready(game, c.b.minion)):
+        c.over = True
+    return c.over
+
+
+def maneuvers(game: Game, c: Combat) -> Flow:
+    """Range (L1574-1616): maneuvers alternate, each cancelling the last; no two in a row by one minion."""
+    order = [c.a.minion, c.b.minion]
+    passed = 0
+    i = 0
+    while passed < 2 and not _combat_done(game, c):
+        minion = order[i]
+        seat = controller(game, minion)
+        options = []
+        if c.last_maneuver != minion:
+            options = [o for o in hand_options(game, seat, W.RANGE, c) if o.minion == minion]
+            side = c.side(minion)
+            if side.maneuvers > 0 or side.combat_maneuvers > 0:
+                options.append(Option(Kind.MANEUVER, seat, minion=minion))
+        if not options:
+            passed += 1
+            i = 1 - i
+            continue
+        option = yield from choose(game, seat, [_pass(seat), *options])
+        if option.kind is Kind.PASS:
+            passed += 1
+            i = 1 - i
+            continue
+        if option.kind is Kind.MANEUVER:
+            side = c.side(minion)
+            if side.maneuvers > 0:
+                side.maneuvers -= 1
+            else:
+                side.combat_maneuvers -= 1
+            maneuver(game, c, minion)
+        else:
+            yield from resolve_play(game, option, c)
+        passed = 0
+        i = 1 - i
+
+
+def maneuver(game: Game, c: Combat, minion: int) -> None:
+    c.range = Range.LONG if c.range is Range.CLOSE else Range.CLOSE
+    c.last_maneuver = minion
+    game.log("maneuver", controller(game, minion), minion, int(c.range))
+
+
+def presses(game: Game, c: Combat) -> Flow:
+    """Press (L1798-1812): presses alternate like maneuvers; an uncancelled press to continue starts a new
+    round (``c.press`` > 0)."""
+    order = [c.a.minion, c.b.minion]
+    passed = 0
+    i = 0
+    while passed < 2 and not _combat_done(game, c):
+        minion = order[i]
+        seat = controller(game, minion)
+        side = c.side(minion)
+        options = []
+        if c.last_press != minion and not side.cannot_press:
+            options = [o for o in hand_options(game, seat, W.PRESS, c) if o.minion == minion]
+            if side.presses > 0 or side.combat_presses > 0:
+                options.append(Option(Kind.PRESS, seat, minion=minion))
+        if not options:
+            passed += 1
+            i = 1 - i
+            continue
+        option = yield from choose(game, seat, [_pass(seat), *options])
+        if option.kind is Kind.PASS:
+            passed += 1
+            i = 1 - i
+            continue
+        if option.kind is Kind.PRESS:
+            if side.presses > 0:
+                side.presses -= 1
+            else:
+                side.combat_presses -= 1
+            press(game, c, minion)
+        else:
+            yield from resolve_play(game, option, c)
+        passed = 0
+        i = 1 - i
+
+
+def press(game: Game, c: Combat, minion: int) -> None:
+    """A press: to continue when none stands, else cancelling the opponent's press to continue."""
+    c.press = -1 if c.press > 0 else 1
+    c.last_press = minion
+    game.log("press", controller(game, minion), minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Strike:
+    """What a strike does (4.3.4 "Strike effects"): ``damage`` (None: the striker's strength, the hand
+    strike), ``ranged`` (usable at long range), ``aggravated``, ``first``, ``dodge``, ``combat_ends``,
+    ``steal`` (blood or life moved to the striker), ``undodgeable``, ``burn_equipment`` (equipment or a
+    retainer, Donnybrook), ``hand`` (a hand strike, for "only hand strikes" rounds)."""
+
+    damage: int | None = None
+    bonus: int = 0
+    ranged: bool = False
+    aggravated: bool = False
+    first: bool = False
+    dodge: bool = False
+    combat_ends: bool = False
+    steal: int = 0
+    undodgeable: bool = False
+    burn_equipment: bool = False
+    hand: bool = False
+    maneuver: bool = False  # with 1 optional maneuver
+    press: bool = False  # with 1 optional press
+    label: str = ""
+
+
+HAND_STRIKE = Strike(hand=True, label="hand strike")
+
+
+def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
+    """The strikes a combatant may choose: the hand strike, strike cards in hand, its weapons' and its
+    abilities' strikes (hooks "strikes"), at the current range."""
+    seat = controller(game, minion)
+    side = c.side(minion)
+    options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
+    if c.hand_strikes_only:
+        return options
+    options += [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
+    for h in game.compiled.hooks.get("strikes", ()) if game.compiled else ():
+        options += h(game, c, minion)
+    del side
+    return options
+
+
+def strikes(game: Game, c: Combat) -> Flow:
+    """Strike step (L1626-1711): the acting minion chooses first, then the opponent; then strikes resolve
+    (combat ends first, then first strikes, then the rest simultaneously); then additional strikes."""
+    first = True
+    while first or c.a.extra_strikes > 0 or c.b.extra_strikes > 0:
+        if _combat_done(game, c):
+            return
+        for side in (c.a, c.b):
+            if first or side.extra_strikes > 0:
+                if not first:
+                    side.extra_strikes -= 1
+                if side.strike is not None and first:
+                    continue  # chosen at the range step with a maneuvering strike card
+                seat = controller(game, side.minion)
+                while True:
+                    option = yield from choose(game, seat, strike_options(game, c, side.minion))
+                    if option.kind is Kind.STRIKE and option.card < 0:
+                        side.strike = HAND_STRIKE if option.value == 0 else option_strike(game, option)
+                        break
+                    yield from resolve_play(game, option, c)
+                    if side.strike is not None or not side.aim or _combat_done(game, c):
+                        break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
+                if side.strike is None:
+                    side.strike = HAND_STRIKE
+            else:
+                side.strike = None
+        first = False
+        yield from resolve_strikes(game, c)
+        c.a.strike = c.b.strike = None
+        c.a.aim = c.b.aim = 0
+        if c.over:
+            return
+
+
+def option_strike(game: Game, option: Option) -> Strike:
+    """A strike granted by a weapon or ability (hooks "strikes" build options with ``value`` != 0 and keep the
+    Strike in ``GRANTED``)."""
+    return GRANTED[option.value]
+
+
+GRANTED: dict[int, Strike] = {}
+
+
+def grant(strike: Strike) -> int:
+    """Register a granted strike (a weapon's, an ability's) once per process; returns its option value."""
+    key = len(GRANTED) + 1
+    for k, v in GRANTED.items():
+        if v == strike:
+            return k
+    GRANTED[key] = strike
+    return key
+
+
+def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
+    m = game.minions[side.minion]
+    if strike.damage is None:
+        base = m.strength + side.strength + side.combat_strength + hook_sum(game, "strength", side.minion)
+    else:
+        base = strike.damage
+    return max(0, base + strike.bonus)
+
+
+def _usable(c: Combat, strike: Strike) -> bool:
+    return c.range is Range.CLOSE or strike.ranged or strike.dodge or strike.combat_ends
+
+
+def resolve_strikes(game: Game, c: Combat) -> Flow:
+    sa, sb = c.a.strike, c.b.strike
+    if game.events is not None:
+        for side in (c.a, c.b):
+            if isinstance(side.strike, Strike) and side.minion in game.minions:
+                game.log(
+                    "strike", controller(game, side.minion), side.minion, side.strike.label or "strike", int(c.range)
+                )
+    pairs = [(c.a, c.b, sa), (c.b, c.a, sb)]
+    # Combat ends resolves first, even before first strike (L1838-1905).
+    for side, _, strike in pairs:
+        if isinstance(strike, Strike) and strike.combat_ends:
+            game.log("combat ends", controller(game, side.minion), side.minion)
+            c.over = True
+    if c.over:
+        return
+    for side, _, strike in pairs:
+        if isinstance(strike, Strike) and strike.dodge:
+            side.dodging = True
+    firsts = [p for p in pairs if isinstance(p[2], Strike) and p[2].first]
+    if len(firsts) == 1:
+        yield from _apply_strikes(game, c, firsts)
+        if _combat_done(game, c):
+            return
+        yield from _apply_strikes(game, c, [p for p in pairs if p not in firsts])
+    else:
+        yield from _apply_strikes(game, c, pairs)
+    for side in (c.a, c.b):
+        side.dodging = False
+
+
+def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]]) -> Flow:
+    """Strikes resolving together: effects (steal blood) first, then damage with prevention (L1668-1670)."""
+    damage: dict[int, list[int]] = {}
+    steals: list[tuple[Side, Side, int]] = []
+    for side, other, strike in pairs:
+        if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
+            continue
+        if other.dodging and not strike.undodgeable:
+            continue
+        if strike.dodge:
+            continue  # a dodge deals no damage (L1838-1905)
+        if strike.steal:
+            steals.append((side, other, strike.steal))
+            continue
+        amount = strike_damage(game, c, side, strike)
+        if amount > 0:
+            amount = max(0, amount - hook_sum(game, "strike_damage_taken", other.minion))  # Nephandus: 1 less
+        if strike.burn_equipment:
+            victim = game.minions.get(other.minion)
+            if victim is not None and victim.cards:
+                target = victim.cards[-1]
+                if target in game.minions:
+                    burn_minion(game, target)
+                else:
+                    victim.cards.remove(target)
+                    to_ash_heap(game, target)
+            continue
+        if amount > 0:
+            entry = damage.setdefault(other.minion, [0, 0])
+            entry[1 if strike.aggravated else 0] += amount
+    for side, other, amount in steals:
+        victim = game.minions.get(other.minion)
+        if victim is None:
+            continue
+        taken = min(amount, victim.blood)
+        victim.blood -= taken
+        game.burned += taken
+        move_blood(game, side.minion, taken)
+        game.log("steal blood", controller(game, side.minion), side.minion, other.minion, taken)
+        if victim.kind != VAMPIRE and victim.blood <= 0:
+            burn_minion(game, other.minion)
+    env_of: dict[int, int] = {}
+    for side in (c.a, c.b):
+        env = c.env_damage.get(side.minion)
+        if env and is_ready(game, side.minion) and "round:env" not in side.used:
+            side.used.add("round:env")  # once each round, even with first strikes or additional strikes
+            entry = damage.setdefault(side.minion, [0, 0])
+            entry[0] += env
+            env_of[side.minion] = env
+    for minion, (normal, agg) in sorted(damage.items()):
+        if minion not in game.minions:
+            continue
+        side = c.side(minion)
+        c.pending = [normal, agg]
+        seat = controller(game, minion)
+        yield from impulse(game, W.PREVENT, [seat], c)
+        normal, agg = c.pending
+        if side.prevent_all:  # all damage from the opposing minion's strikes, not environmental damage
+            normal, agg = min(normal, env_of.get(minion, 0)), 0
+        prevent = side.prevent
+        cut = min(prevent, agg)
+        agg -= cut
+        prevent -= cut
+        normal -= min(prevent, normal)
+        striker = c.other(minion)
+        inflicted = max(0, normal) + max(0, agg) > c.env_damage.get(minion, 0)
+        if striker.aim and inflicted and isinstance(striker.strike, Strike):
+            # an aim: +N damage of the strike's type once its damage is successfully inflicted (Target Vitals)
+            if striker.strike.aggravated:
+                agg = max(0, agg) + striker.aim
+            else:
+                normal = max(0, normal) + striker.aim
+            side.cannot_press = True
+        side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
+    _combat_done(game, c)
+
+
+# -- politics (4.3.6), diablerie and the blood hunt (4.3.7-4.3.8) -----------------------------------------------------------
+
+
+def political_action(game: Game, act: Action) -> Flow:
+    """A successful political action: the terms are chosen now (L1436-1438), then the referendum."""
+    mode = act.mode
+    assert mode is not None
+    ref = Referendum(seat=act.seat, caller=act.actor, card=act.card, mode=mode)
+    play = Play(seat=act.seat, card=act.card, mode=mode, minion=act.actor, frame=ref)
+    if mode.targets is not None:
+        terms = [Option(Kind.TERMS, act.seat, target=t) for t in mode.targets(game, play)]
+        if not terms:
+            return
+        option = yield from choose(game, act.seat, terms)
+        play.target = option.target
+    ref.terms = (play.target,)
+    yield from referendum(game, ref, play)
+    act.flags["referendum_passed"] = int(ref.passed)
+    act.flags["votes_by"] = ref.votes_for - ref.votes_against
+    if ref.passed:
+        for effect in mode.effects:
+            result = effect(game, play)
+            if result is not None:
+                yield from result
+            if game.finished:
+                return
+
+
+def votes_of(game: Game, seat: int) -> int:
+    """Votes from the seat's ready titled minions (L1483-1502)."""
+    return sum(m.votes for m in ready_minions(game, seat)) + hook_sum(game, "votes", seat)
+
+
+def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
+    """Polling (cards first, then every Methuselah's votes, in impulse order from the caller), then more for
+    than against passes; a tie fails (L1441-1460). VOTES_TOGETHER."""
+    game.frames.append(ref)
+    try:
+        if not ref.blood_hunt:
+            yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
+        if ref.cancelled or game.finished:
+            return
+        for seat in _impulse_order(game, ref.seat):
+            base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
+            if seat == ref.seat and ref.card >= 0:
+                base += 1  # the card calling it gives its caller 1 vote (L1476-1482)
+            extra_sources = []
+            if game.edge == seat:
+                extra_sources.append("edge")
+            if not (seat == ref.seat and ref.card >= 0) and any(
+                "Political Action" in game.compiled.types.get(game.card_of[c], ()) or _is_political(game, c)
+                for c in game.seats[seat].hand
+            ):
+                extra_sources.append("card")
+            options = []
+            if base > 0:
+                options += [Option(Kind.VOTE, seat, value=1), Option(Kind.VOTE, seat, value=-1)]
+            if extra_sources:
+                options += [Option(Kind.VOTE, seat, value=1, target=1), Option(Kind.VOTE, seat, value=-1, target=1)]
+            if not options:
+                continue
+            options.insert(0, Option(Kind.VOTE, seat, value=0))
+            option = yield from choose(game, seat, options)
+            if option.value == 0:
+                continue
+            votes = base
+            if option.target == 1:
+                if "edge" in extra_sources:
+                    game.edge = None
+                    votes += 1
+                if "card" in extra_sources:
+                    for c in game.seats[seat].hand:
+                        if _is_political(game, c):
+                            game.seats[seat].hand.remove(c)
+                            to_ash_heap(game, c)
+                            refill(game, seat)
+                            votes += 1
+                            break
+            if option.value > 0:
+                ref.votes_for += votes
+            else:
+                ref.votes_against += votes
+            game.log("vote", seat, option.value, votes)
+        ref.passed = ref.votes_for > ref.votes_against
+        game.log("referendum", ref.seat, ref.votes_for, ref.votes_against, int(ref.passed))
+    finally:
+        game.frames.pop()
+
+
+def _is_political(game: Game, copy: int) -> bool:
+    card = game.compiled.cards.get(game.card_of[copy])
+    return card is not None and "Political Action" in card.types
+
+
+def diablerie(game: Game, act: Action) -> Flow:
+    """Diablerie (4.3.8): all the victim's blood moves to the diablerist (excess drains), the victim is burned;
+    then the blood hunt referendum (4.3.7): if it passes the diablerist is burned. NO_DIABLERIE_DISCIPLINE: the
+    [ADV] master discipline search is not modelled."""
+    victim = game.minions.get(act.target_minion)
+    if victim is None or not victim.torpor:
+        return
+    blood = victim.blood
+    victim.blood = 0
+    game.burned += blood
+    move_blood(game, act.actor, blood)
+    game.log("diablerie", act.seat, act.actor, victim.id)
+    burn_minion(game, victim.id)
+    ref = Referendum(seat=act.seat, caller=-1, blood_hunt=True)
+    yield from referendum(game, ref, Play(seat=act.seat, card=-1, mode=_BLOOD_HUNT, minion=act.actor, frame=ref))
+    if ref.passed and act.actor in game.minions:
+        burn_minion(game, act.actor)
+
+
+_BLOOD_HUNT = Mode(window=W.POLLING, label="blood hunt")
+
+
+# -- driving a game --------------------------------------------------------------------------------------------------------
+
+
+class Bot(Protocol):
+    def decide(self, view: Any, options: Sequence[Option]) -> Option: ...
+
+
+@dataclasses.dataclass(slots=True)
+class Result:
+    """A finished game: the final state, the decisions (option indices, for replay) and the audit's findings."""
+
+    game: Game
+    decisions: list[int]
+    audit: dict[str, int]
+    hash: str
+
+
+def setup(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    max_rounds: int | None = None,
+    log: bool = False,
+    rules: str = "vekn",
+    players: Sequence[str] | None = None,
+) -> Game:
+    """A new game with the compiled specs attached and the vampires' printed bonuses on their templates."""
+    game = new_game(decks, cards, seed=seed, max_rounds=max_rounds, log=log, players=players)
+    game.compiled = compiled(cards)
+    game.rules = rules
+    apply_vampire_specs(game)
+    return game
+
+
+def apply_vampire_specs(game: Game) -> None:
+    for vekn, template in game.vampires.items():
+        vspec = game.compiled.vampires.get(vekn)
+        if vspec is not None:
+            template.bleed += vspec.bleed
+            template.strength += vspec.strength
+            template.intercept += vspec.intercept
+            template.stealth += vspec.stealth
+            template.hand_size += vspec.hand_size
+            template.votes += vspec.votes
+    for m in game.minions.values():
+        printed = game.vampires.get(m.card)
+        if printed is not None:
+            m.bleed, m.strength, m.intercept = printed.bleed, printed.strength, printed.intercept
+            m.stealth, m.hand_size, m.votes = printed.stealth, printed.hand_size, printed.votes
+
+
+def run(
+    game: Game,
+    decide: Callable[[int, list[Option]], int],
+    *,
+    audit: Callable[[Game], list[str]] | None = None,
+) -> list[int]:
+    """Drive the game to its end; ``decide(seat, options)`` returns the chosen option's index. Returns the
+    decisions (indices). With ``audit``, it is called after each decision's consequences."""
+    decisions: list[int] = []
+    flow = game_flow(game)
+    try:
+        ask = next(flow)
+        while True:
+            seat, options = ask
+            index = decide(seat, options)
+            if not 0 <= index < len(options):
+                raise GameError(f"decision {len(decisions)}: option {index} of {len(options)}")
+            decisions.append(index)
+            ask = flow.send(options[index])
+            if audit is not None:
+                audit(game)
+    except StopIteration:
+        pass
+    return decisions
+
+
+def play(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    bots: Sequence[Bot] | None = None,
+    max_rounds: int | None = None,
+    log: bool = False,
+    audit: bool = False,
+    rules: str = "vekn",
+) -> Result:
+    """Play one game with the given bots (default: a HeuristicBot per seat)."""
+    from .bots import HeuristicBot, View
+    from .state import audit as audit_state
+
+    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules)
+    if bots is None:
+        bots = [HeuristicBot() for _ in decks]
+    views = [View(game, i) for i in range(len(decks))]
+    problems: dict[str, int] = {}
+
+    def check(g: Game) -> list[str]:
+        found = audit_state(g)
+        for p in found:
+            key = p.split(" ")[0] if not p.startswith("card ") else "card zones"
+            problems[key] = problems.get(key, 0) + 1
+        return found
+
+    def decide(seat: int, options: list[Option]) -> int:
+        choice = bots[seat].decide(views[seat], options)
+        return options.index(choice)
+
+    decisions = run(game, decide, audit=check if audit else None)
+    if audit:
+        check(game)
+    return Result(game=game, decisions=decisions, audit=problems, hash=state_hash(game))
+
+
+def replay(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    decisions: Sequence[int],
+    max_rounds: int | None = None,
+    log: bool = True,
+    rules: str = "vekn",
+) -> Result:
+    """Replay a game from its seed and decisions (forced ones are recomputed): the same final state hash."""
+    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules)
+    feed = iter(decisions)
+
+    def decide(seat: int, options: list[Option]) -> int:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise GameError("the replay ran out of decisions") from None
+
+    used = run(game, decide)
+    return Result(game=game, decisions=used, audit={}, hash=state_hash(game))

@@ -1,0 +1,233 @@
+"""Playing the games of a ``simulate_games`` run: the one entry point of the CLI (and of the workers later).
+
+A run is its seed, its decks, the seat count, the rules options and a range of game indices. Game ``i`` takes
+its seed and seating from ``schedule.table(seed, i, len(decks), players)`` and its archive (FIELD) seats from
+``schedule.field_pick``: it depends on nothing else, so games ``start .. stop-1`` played here equal the same
+games of any longer run, and chunks on different workers play the same games (DESIGN.md).
+
+A game that raises becomes a ``report.GameError`` of the run (never a crash of the run); its index, seed and
+the exception's text say which game to replay. The decisions are not stored: the bots are deterministic, so
+``play_one`` plays game ``i`` again exactly (``replay_game`` prints its log and hash that way).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..carddb import CardIndex
+from ..deck import Deck
+from . import economy, report, schedule
+from .compile import compiled
+from .game import Result, play, replay
+
+# The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
+# The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
+# finals"). Measured with bench/games.py's tables (300 five-seat games of archive decks since 2018, heuristic
+# bots, no cap): 13 % of games last more than 20 rounds, 21 % more than 18, 8 % more than 22.
+DEFAULT_ROUNDS: int | None = 20
+DEFAULT_GAMES = 100
+DEFAULT_PLAYERS = 5
+RULES = ("vekn", "2011")
+ENDS = {"last standing": "last_standing", "time": "time_limit"}  # Game.ended_by → the games JSON's ``end``
+
+
+@dataclasses.dataclass(slots=True)
+class Games:
+    """What a range of games gives: a record per finished game, an error per game that raised, and the audit's
+    violations summed by invariant (empty unless audited)."""
+
+    records: list[report.GameRecord] = dataclasses.field(default_factory=list)
+    errors: list[report.GameError] = dataclasses.field(default_factory=list)
+    audit: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Played:
+    """One game of a run, played: its table (seed, seating), the decks in seat order and the engine's result."""
+
+    table: schedule.Table
+    decks: tuple[Deck, ...]
+    result: Result
+
+
+def check_options(*, rounds: int | None, rules: str) -> None:
+    """Refuses a round cap or rules option the engine cannot play, with a sentence the CLI prints as is."""
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
+        raise ValueError(f"The round cap must be a whole number of at least 1, not {rounds!r}.")
+    if rules not in RULES:
+        raise ValueError(f"The rules must be {' or '.join(RULES)}, not {rules!r}.")
+
+
+def seated(
+    decks: Sequence[Deck], *, seed: int, players: int, i: int, field: Sequence[Deck] = ()
+) -> tuple[schedule.Table, tuple[Deck, ...]]:
+    """Game ``i``'s table and the deck at each seat: the run's decks by the seating, the archive's decks at
+    the FIELD seats."""
+    table = schedule.table(seed, i, len(decks), players)
+    if table.field_seats and not field:
+        raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+    return table, tuple(
+        decks[d] if d != schedule.FIELD else field[schedule.field_pick(seed, i, seat, len(field))]
+        for seat, d in enumerate(table.seats)
+    )
+
+
+def play_one(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    players: int,
+    i: int,
+    rounds: int | None = DEFAULT_ROUNDS,
+    field: Sequence[Deck] = (),
+    audit: bool = False,
+    rules: str = "vekn",
+    log: bool = False,
+) -> Played:
+    """Game ``i`` of the run, played by the default bots (one HeuristicBot per seat). Raises what the engine
+    raises."""
+    table, at_seats = seated(decks, seed=seed, players=players, i=i, field=field)
+    result = play(at_seats, cards, seed=table.seed, max_rounds=rounds, log=log, audit=audit, rules=rules)
+    return Played(table=table, decks=at_seats, result=result)
+
+
+def replay_one(played: Played, cards: CardIndex, *, rounds: int | None = DEFAULT_ROUNDS, rules: str = "vekn") -> Result:
+    """The game replayed from its seed and recorded decisions, with its log: the same final hash."""
+    return replay(
+        played.decks,
+        cards,
+        seed=played.table.seed,
+        decisions=played.result.decisions,
+        max_rounds=rounds,
+        log=True,
+        rules=rules,
+    )
+
+
+def record(played: Played) -> report.GameRecord:
+    """The ``--games-jsonl`` line of a finished game."""
+    game = played.result.game
+    if game.ended_by not in ENDS:
+        raise ValueError(f"the game stopped without an end ({game.ended_by!r})")
+    return report.GameRecord(
+        game=played.table.game,
+        seed=played.table.seed,
+        decks=played.table.seats,
+        vp=tuple(s.vp for s in game.seats),
+        ousted_round=tuple(s.ousted_at for s in game.seats),
+        oust_order=tuple(game.oust_order),
+        winner=economy.winner(game),
+        end=ENDS[game.ended_by],
+        rounds=game.round,
+        decisions=len(played.result.decisions),
+        hash=played.result.hash,
+        forced=game.forced,
+    )
+
+
+def play_games(
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    players: int,
+    start: int,
+    stop: int,
+    rounds: int | None = DEFAULT_ROUNDS,
+    field: Sequence[Deck] = (),
+    audit: bool = False,
+    rules: str = "vekn",
+    on_record: Callable[[report.GameRecord | report.GameError], None] | None = None,
+) -> Games:
+    """Games ``start .. stop-1`` of the run. ``on_record`` is called after each game, in order, with its record
+    or its error (the CLI writes the JSONL line then). Raises ``ValueError`` for a run that cannot be played
+    (bad seed, seat count, range, options), never for a game."""
+    schedule.check_run(games=1, decks=len(decks), players=players, seed=seed)
+    check_options(rounds=rounds, rules=rules)
+    if len(decks) < players and not field:
+        raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+    out = Games()
+    audit_counts: Counter[str] = Counter()
+    for table in schedule.tables(seed, len(decks), players, start, stop):
+        item: report.GameRecord | report.GameError
+        try:
+            played = play_one(
+                decks, cards, seed=seed, players=players, i=table.game, rounds=rounds, field=field, audit=audit,
+                rules=rules,
+            )  # fmt: skip
+            item = record(played)
+        except Exception as exc:  # any failure of one game is the run's report, never its crash (DESIGN.md)
+            item = report.GameError(game=table.game, seed=table.seed, error=f"{type(exc).__name__}: {exc}")
+            out.errors.append(item)
+        else:
+            out.records.append(item)
+            audit_counts.update(played.result.audit)
+        if on_record is not None:
+            on_record(item)
+    out.audit = {name: audit_counts[name] for name in sorted(audit_counts)}
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RunCoverage:
+    """The coverage figures of a run: over all its decks' copies, and per deck (library copies)."""
+
+    coverage: float | None
+    crypt_coverage: float | None
+    unsupported: tuple[report.UnsupportedCard, ...]
+    per_deck: tuple[float | None, ...]
+
+
+def coverage(decks: Sequence[Deck], cards: CardIndex) -> RunCoverage:
+    """The share of the run's library copies whose effects the engine implements, the share of its crypt
+    copies whose printed abilities it implements (a vampire with no spec counts as not implemented), and the
+    cards it does not implement (library and crypt), by copies."""
+    comp = compiled(cards)
+    library: Counter[int] = Counter()
+    crypt: Counter[int] = Counter()
+    for deck in decks:
+        library.update(deck.library)
+        crypt.update(deck.crypt)
+    names = {card_id: cards[card_id].name for card_id in (*library, *crypt) if card_id in cards}
+    lib = report.card_coverage(library, comp.implemented, names)
+    cry = report.card_coverage(crypt, comp.crypt_implemented, names)
+    per_deck = tuple(report.card_coverage(deck.library, comp.implemented, names).share for deck in decks)
+    return RunCoverage(
+        coverage=lib.share,
+        crypt_coverage=cry.share,
+        unsupported=(*lib.unsupported, *cry.unsupported),
+        per_deck=per_deck,
+    )
+
+
+def summary(
+    games: Games,
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    paths: Sequence[str],
+    seed: int,
+    players: int,
+    seconds: float,
+) -> dict[str, object]:
+    """DESIGN.md's games summary of a run (``report.summarize``), with its coverage figures."""
+    cover = coverage(decks, cards)
+    infos = [
+        report.DeckInfo(path=path, name=deck.name, coverage=share)
+        for path, deck, share in zip(paths, decks, cover.per_deck, strict=True)
+    ]
+    return report.summarize(
+        games.records,
+        infos,
+        seed=seed,
+        players=players,
+        seconds=seconds,
+        coverage=cover.coverage,
+        crypt_coverage=cover.crypt_coverage,
+        unsupported=cover.unsupported,
+        errors=games.errors,
+        audit=games.audit,
+    )

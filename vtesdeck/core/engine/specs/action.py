@@ -1,0 +1,395 @@
+"""Action cards (played by a ready unlocked minion as its action; W.ACTION)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from .. import economy
+from .. import game as g
+from ..cards import Mode, Play, card
+from ..economy import Kind, Option
+from ..frames import Action
+from ..state import VAMPIRE, Game, Minion
+from ..vocabulary import AddBlood, Equip, any_methuselah_but_you, ready_minions_of_others, younger_uncontrolled
+from ..windows import W
+
+Flow = Generator[Any, Any, None]
+
+card(
+    "Govern the Unaligned",
+    Mode(window=W.ACTION, disciplines=("dom",), bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dom",),
+        superior=True,
+        stealth=1,
+        targets=younger_uncontrolled,
+        effects=(AddBlood(3),),
+        label="add 3 blood to a younger uncontrolled vampire",
+    ),
+)
+
+
+# -- helpers of the cards below (the escape hatch: card-only behaviour) ----------------------------------------------------
+
+
+def _gangrel_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].clan == "Gangrel"]
+
+
+def _has_uncontrolled(game: Game, play: Play) -> bool:
+    return bool(game.seats[play.seat].uncontrolled)
+
+
+def _bleed_succeeded(play: Play) -> bool:
+    act = play.frame
+    return isinstance(act, Action) and bool(act.flags.get("successful_bleed"))
+
+
+def _gain_pool_on_bleed(game: Game, play: Play) -> None:
+    """Kindred Spirits: gain 1 pool if the bleed is successful (for 1 or more)."""
+    if _bleed_succeeded(play):
+        economy.gain_pool(game, play.seat, 1)
+        game.log("gain pool", play.seat, 1)
+
+
+def _lock_prey_minion(game: Game, play: Play) -> Flow:
+    """Break the Bonds [obf]: on a successful bleed, lock a minion the target controls (chosen now; the bot
+    takes the first: the biggest unlocked one)."""
+    act = play.frame
+    if not _bleed_succeeded(play) or not isinstance(act, Action):
+        return
+    ready = sorted((m for m in g.ready_minions(game, act.target) if not m.locked), key=lambda m: (-m.capacity, m.id))
+    options = [Option(Kind.TERMS, play.seat, target=m.id) for m in ready]
+    if not options:
+        return
+    option = yield from g.choose(game, play.seat, options)
+    game.minions[option.target].locked = True
+    game.log("lock", play.seat, option.target)
+
+
+def _blood_to_uncontrolled(game: Game, play: Play) -> Flow:
+    """Break the Bonds [pre]: on a successful bleed, add 1 blood to a vampire in your uncontrolled region
+    (chosen now, not on declaration: simplified; the bot takes the one closest to coming out)."""
+    if not _bleed_succeeded(play):
+        return
+    region = sorted(
+        game.seats[play.seat].uncontrolled,
+        key=lambda c: (game.minions[c].blood - game.minions[c].capacity, c),
+        reverse=True,
+    )
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in region]
+    if not options:
+        return
+    option = yield from g.choose(game, play.seat, options)
+    game.minions[option.target].blood += 1
+    game.gained += 1
+    game.log("add blood", play.seat, option.target, 1)
+
+
+def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], **extra: Any) -> tuple[Mode, ...]:
+    """The modes of a "More than one Discipline can be used" bleed card: one per non-empty set of its
+    disciplines, in the card's order; ``parts``: discipline → (stealth, bleed, effects)."""
+    modes = []
+    names = list(parts)
+    for size in range(1, len(names) + 1):
+        for combo in itertools.combinations(names, size):
+            modes.append(
+                Mode(
+                    window=W.ACTION,
+                    disciplines=combo,
+                    bleeds=True,
+                    stealth=sum(parts[d][0] for d in combo),
+                    bleed=sum(parts[d][1] for d in combo),
+                    effects=tuple(e for d in combo for e in parts[d][2]),
+                    label=f"{name} bleed [{']['.join(combo)}]",
+                    **extra,
+                )
+            )
+    return tuple(modes)
+
+
+def _bleed_anyone_score(game: Game, play: Play) -> float:
+    """Kindred Spirits may bleed any Methuselah: the prey is worth it (an oust of another seat gives its VP
+    to someone else), the others barely."""
+    m = game.minions.get(play.minion)
+    base = 10.0 * ((m.bleed if m is not None else 1) + play.mode.bleed) + 8
+    return base if play.target == game.prey(play.seat) else base - 30
+
+
+def _deep_song_combat(game: Game, play: Play) -> Flow:
+    """Deep Song [ANI]: lock the target vampire and enter combat with it, the target being the acting minion
+    during that combat (side ``a``)."""
+    target = game.minions.get(play.target)
+    act = play.frame
+    if target is None or not g.is_ready(game, play.target) or not g.is_ready(game, play.minion):
+        return
+    target.locked = True
+    yield from g.combat(game, play.target, play.minion, act if isinstance(act, Action) else None)
+
+
+def _ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def _combat_score(game: Game, play: Play) -> float:
+    """Enter combat only with a minion the actor out-hits: its strength at least the target's blood or
+    life, and more blood than the target's strength."""
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None:
+        return -1.0
+    if me.strength >= other.blood and me.blood > other.strength:
+        return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+    return -5.0
+
+
+def _steal_pool(game: Game, play: Play) -> None:
+    """Line Brawl [cel]: 1 pool moves from the target Methuselah to you (an oust is checked after)."""
+    act = play.frame
+    target = act.target if isinstance(act, Action) else -1
+    if target < 0 or game.seats[target].ousted:
+        return
+    paid = min(1, game.seats[target].pool)
+    game.seats[target].pool -= paid
+    game.seats[play.seat].pool += paid
+    game.log("steal pool", play.seat, target, paid)
+    economy.check_ousts(game)
+
+
+def _steal_score(game: Game, play: Play) -> float:
+    return 30.0 if play.target == game.prey(play.seat) else 8.0
+
+
+def _equipment_in_library(game: Game, play: Play) -> list[int]:
+    """Magic of the Smith: the equipment cards of the library the acting vampire could equip (requirements and
+    cost apply), modelled ones first."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    comp = game.compiled
+    found: dict[int, int] = {}
+    for copy in game.seats[play.seat].library:
+        vekn = game.card_of[copy]
+        if vekn in found or "Equipment" not in comp.types.get(vekn, _equipment_types(game, vekn)):
+            continue
+        card = comp.cards.get(vekn)
+        if card is None:
+            continue
+        blood = card.blood_cost.value or 0 if card.blood_cost else 0
+        pool = card.pool_cost.value or 0 if card.pool_cost else 0
+        # the Smith's own 1 blood is paid first
+        if blood and m.blood - 1 < blood or pool and game.seats[play.seat].pool <= pool:
+            continue
+        if comp.eligibility.requirement(vekn) is not None and not (
+            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
+        ):
+            continue
+        found[vekn] = copy
+    return sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
+
+
+def _equipment_types(game: Game, vekn: int) -> frozenset[str]:
+    card = game.compiled.cards.get(vekn)
+    return frozenset(card.types) if card is not None else frozenset()
+
+
+def _magic_of_the_smith(game: Game, play: Play) -> Flow:
+    """Search the library for an equipment card (chosen now), pay its cost, equip the acting vampire with it
+    (its spec's effects when it has one), shuffle the library."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    candidates = _equipment_in_library(game, play)
+    if m is None or not candidates:
+        game.rng.shuffle(seat.library)
+        return
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in candidates]
+    option = yield from g.choose(game, play.seat, options)
+    copy = option.target
+    seat.library.remove(copy)
+    game.aside.append(copy)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[copy]
+    card = game.compiled.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    if blood:
+        g.move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or seat.ousted:
+            return
+    handlers = game.compiled.actions.get(vekn, ())
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        for effect in handlers[0].mode.effects:
+            result = effect(game, sub)
+            if result is not None:
+                yield from result
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        g.to_ash_heap(game, copy)
+
+
+def _smith_possible(game: Game, play: Play) -> bool:
+    return bool(_equipment_in_library(game, play))
+
+
+def _smith_score(game: Game, play: Play) -> float:
+    found = _equipment_in_library(game, play)
+    return 28.0 if found and game.card_of[found[0]] in game.compiled.specs else 2.0
+
+
+def _embrace(game: Game, play: Play) -> None:
+    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect, ready
+    and unlocked with no blood, so the forced hunt makes it hunt this turn."""
+    actor = game.minions.get(play.minion)
+    g.leave_aside(game, play.card)
+    game.seats[play.seat].controlled.append(play.card)
+    game.minions[play.card] = Minion(
+        id=play.card, card=game.card_of[play.card], capacity=1, blood=0, in_play=True, kind=VAMPIRE,
+        clan=actor.clan if actor is not None else "", sect=actor.sect if actor is not None else "",
+    )  # fmt: skip
+    game.log("embrace", play.seat, play.minion, play.card)
+
+
+def _embrace_score(game: Game, play: Play) -> float:
+    """Worth it with blood to spare and few vampires in play."""
+    m = game.minions.get(play.minion)
+    mine = len(g.ready_minions(game, play.seat))
+    if m is None or m.blood < 4 or mine >= 4:
+        return -1.0
+    return 20.0
+
+
+card(
+    "Thing",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_gangrel_uncontrolled,
+        effects=(AddBlood(2),),
+        label="add 2 blood to an uncontrolled Gangrel",
+    ),
+)
+card(
+    "Deep Song",
+    Mode(window=W.ACTION, disciplines=("ani",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        disciplines=("ani",),
+        superior=True,
+        directed=True,
+        targets=_ready_vampires_of_others,
+        effects=(_deep_song_combat,),
+        score=_combat_score,
+        label="lock a vampire and enter combat with it",
+    ),
+    notes="[ANI]: the Frenzy card type has no effect here (no card cares yet).",
+)
+card(
+    "Platinum Protocol, The",
+    *_multi_bleed("Platinum Protocol", {"obf": (1, 0, ()), "pre": (0, 1, ()), "pro": (0, 0, ())}),
+    notes="[pro]: corruption counters are not modelled, so [pro] adds nothing to the bleed.",
+)
+card(
+    "Kindred Spirits",
+    Mode(
+        window=W.ACTION,
+        disciplines=("dem",),
+        bleeds=True,
+        targets=any_methuselah_but_you,
+        effects=(_gain_pool_on_bleed,),
+        score=_bleed_anyone_score,
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dem",),
+        superior=True,
+        bleeds=True,
+        bleed=1,
+        targets=any_methuselah_but_you,
+        effects=(_gain_pool_on_bleed,),
+        score=_bleed_anyone_score,
+    ),
+)
+card(
+    "Break the Bonds",
+    *_multi_bleed(
+        "Break the Bonds",
+        {"ani": (0, 1, ()), "obf": (0, 0, (_lock_prey_minion,)), "pre": (0, 0, (_blood_to_uncontrolled,))},
+    ),
+    notes="[pre]: the uncontrolled vampire is chosen on resolution (the card: on declaration); every mode "
+    "with [pre] needs one.",
+)
+card(
+    "Entrancement",
+    Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+    notes="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
+)
+card(
+    "Enchant Kindred",
+    Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pre",),
+        superior=True,
+        stealth=1,
+        targets=younger_uncontrolled,
+        effects=(AddBlood(2),),
+        label="add 2 blood to a younger uncontrolled vampire",
+    ),
+)
+card(
+    "Magic of the Smith",
+    Mode(
+        window=W.ACTION,
+        disciplines=("tha",),
+        stealth=1,
+        when=_smith_possible,
+        effects=(_magic_of_the_smith,),
+        score=_smith_score,
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("tha",),
+        superior=True,
+        stealth=3,
+        when=_smith_possible,
+        effects=(_magic_of_the_smith,),
+        score=_smith_score,
+    ),
+    notes="Always an equip action (not recruit/employ for the equipment-like cards); the equipment's own "
+    "effects run when it has a spec.",
+)
+card(
+    "Embrace, The",
+    Mode(window=W.ACTION, stealth=1, effects=(_embrace,), score=_embrace_score, label="a new 1-capacity vampire"),
+    notes="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
+    "the requirement check reads crypt cards).",
+)
+card(
+    "Line Brawl",
+    Mode(
+        window=W.ACTION,
+        disciplines=("cel",),
+        directed=True,
+        seat_target=True,
+        targets=any_methuselah_but_you,
+        effects=(_steal_pool,),
+        score=_steal_score,
+        label="steal 1 pool",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pot",),
+        directed=True,
+        enters_combat=True,
+        targets=ready_minions_of_others,
+        score=_combat_score,
+        label="enter combat",
+    ),
+    Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+)

@@ -1,0 +1,310 @@
+"""Combat cards (played by a combatant at a combat step)."""
+
+from __future__ import annotations
+
+from .. import vocabulary as v
+from ..cards import Mode, card
+from ..game import Strike
+from ..vocabulary import (
+    CombatStrength,
+    EnvironmentalDamage,
+    OptionalPress,
+    Prevent,
+    StrikeWith,
+    UnlockSelf,
+    damage_pending,
+)
+from ..windows import W
+from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
+from .combat_support import (  # Carrion Crows … Torn Signpost's code
+    MARDUK_1,
+    MARDUK_2,
+    THEFT_1,
+    THEFT_2,
+    concealed_weapon,
+    concealed_weapons,
+    hidden_x,
+    prevent_score,
+    signpost_score,
+)  # fmt: skip
+
+card(
+    "Earth Meld",
+    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pro",),
+        superior=True,
+        effects=(UnlockSelf(), StrikeWith(Strike(combat_ends=True, label="combat ends"))),
+    ),
+)
+card(
+    "Majesty",
+    Mode(window=W.STRIKE, disciplines=("pre",), effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pre",),
+        superior=True,
+        effects=(UnlockSelf(), StrikeWith(Strike(combat_ends=True, label="combat ends"))),
+    ),
+)
+card(
+    "Carrion Crows",
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("ani",),
+        effects=(EnvironmentalDamage(1),),
+        limit="carrion crows",
+        limit_scope="combat",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("ani",),
+        superior=True,
+        effects=(EnvironmentalDamage(2),),
+        limit="carrion crows",
+        limit_scope="combat",
+    ),
+)
+card(
+    "Hunger of Marduk",
+    Mode(window=W.BEFORE_RANGE, disciplines=("tha",), effects=(MARDUK_1,), label="may strike: steal 1, ranged"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("tha",),
+        superior=True,
+        effects=(MARDUK_2,),
+        label="may strike: steal 2, ranged",
+    ),
+)
+card(
+    "Theft of Vitae",
+    Mode(window=W.STRIKE, disciplines=("tha",), effects=(THEFT_1,)),
+    Mode(window=W.STRIKE, disciplines=("tha",), superior=True, effects=(THEFT_2,)),
+    notes="Two thefts resolve one after the other (steals by the acting minion first), not netted (ANK 20200123).",
+)
+card(
+    "Concealed Weapon",
+    Mode(
+        window=W.BEFORE_RANGE,
+        targets=concealed_weapons,
+        effects=(concealed_weapon,),
+        label="equip a weapon from the hand",
+    ),
+    notes="Only weapons with a spec registered in permanent.WEAPONS (.44 Magnum) can be chosen.",
+)
+card(
+    "Rolling with the Punches",
+    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(1),), score=prevent_score(1)),
+    Mode(
+        window=W.PREVENT,
+        disciplines=("for",),
+        superior=True,
+        cost_blood=1,
+        when=damage_pending,
+        effects=(Prevent(all_damage=True),),
+        score=prevent_score(0, every=True),
+    ),  # fmt: skip
+    notes="[FOR]'s 'burn 1 blood' is modelled as a blood cost (so it needs the blood: ANK 20210226).",
+)
+card(
+    "Hidden Strength",
+    Mode(window=W.PREVENT, disciplines=("for",), x_cost=True, values=hidden_x, when=damage_pending,
+         effects=(Prevent(1, plus_x=True),), score=prevent_score(1, plus_x=True)),
+    Mode(window=W.PREVENT, disciplines=("for",), superior=True, x_cost=True, values=hidden_x, when=damage_pending,
+         effects=(Prevent(1, plus_x=True), OptionalPress()), score=prevent_score(1, plus_x=True, bonus=1.0)),
+    notes="X is offered from 0 up to what the pending damage needs (X+1 may not exceed it).",
+)  # fmt: skip
+card(
+    "Torn Signpost",
+    Mode(window=W.BEFORE_RANGE, disciplines=("pot",), effects=(CombatStrength(2),), score=signpost_score(2)),
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("pot",),
+        superior=True,
+        effects=(CombatStrength(3),),
+        score=signpost_score(3),
+    ),
+)
+
+# -- Form of Mist … Taste of Vitae (code in combat_strikes.py) ----------------------------------------------------
+
+card(
+    "Form of Mist",
+    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(cs.DODGE),), score=cs.dodge_score, label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pro",),
+        superior=True,
+        when=cs.mist_once,
+        effects=(StrikeWith(cs.COMBAT_ENDS), cs.mist_continue),
+        score=cs.mist_score,
+        label="combat ends; continue the action as if unblocked",
+    ),
+    notes="[PRO]: the blocked vampire always burns the 1 blood to continue when it can (not asked).",
+)
+card(
+    "Immortal Grapple",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("pot",),
+        when=cs.grapple_when,
+        effects=(cs.grapple_mark, v.HandStrikesOnly(), cs.grapple_commitments),
+        score=cs.grapple_score,
+        label="only hand strikes this round",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("pot",),
+        superior=True,
+        when=cs.grapple_when,
+        effects=(cs.grapple_mark, v.HandStrikesOnly(close_next=True), cs.grapple_commitments, OptionalPress()),
+        score=cs.grapple_score,
+        label="only hand strikes, 1 optional press, next round at close range",
+    ),
+    notes="A range already set by another effect (Neutral Guard's priority) is not modelled.",
+)
+card(
+    "Pursuit",
+    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), score=cs.maneuver_score, label="maneuver"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("cel",),
+        superior=True,
+        when=cs.no_extra_source,
+        effects=(v.AdditionalStrikes(1),),
+        score=cs.extra_strike_score,
+        label="1 additional strike",
+    ),
+)
+card(
+    "Target Vitals",
+    Mode(window=W.STRIKE, when=cs.no_aim_yet, effects=(cs.aim(2),), score=cs.aim_score, label="aim: +2 damage"),
+    notes="The opponent's cancel by discarding two combat cards is not offered; an aim cannot follow a strike "
+    "committed at the range step.",
+)
+_BATS = Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional maneuver")
+_BATS_PRESS = Strike(damage=1, ranged=True, maneuver=True, press=True, label="1R damage, maneuver, press")
+card(
+    "Aid from Bats",
+    Mode(window=W.STRIKE, disciplines=("ani",), effects=(StrikeWith(_BATS),)),
+    Mode(window=W.STRIKE, disciplines=("ani",), superior=True, effects=(StrikeWith(_BATS_PRESS),)),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("ani",),
+        effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage")), v.Maneuver()),
+        score=cs.maneuver_score,
+        label="maneuver with the strike",
+    ),
+    Mode(
+        window=W.RANGE,
+        disciplines=("ani",),
+        superior=True,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, press=True, label="1R damage, press")), v.Maneuver()),
+        score=cs.maneuver_score,
+        label="maneuver with the strike",
+    ),
+)
+card(
+    "Psyche!",
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), score=cs.more_combat_score, label="press"),
+    Mode(
+        window=W.END_OF_ROUND,
+        disciplines=("cel",),
+        superior=True,
+        when=cs.combat_about_to_end,
+        effects=(cs.queue_combat,),
+        score=cs.more_combat_score,
+        label="queue a combat with the opposing minion",
+    ),
+    notes="[CEL] is played at the end of the last round (also after a combat ends strike).",
+)
+card(
+    "Dust Up",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        effects=(StrikeWith(Strike(hand=True, bonus=1, undodgeable=True, label="hand strike +1, undodgeable")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("cel",),
+        when=cs.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
+        score=cs.dodge_score,
+        label="dodge, 1 additional strike",
+    ),
+    Mode(
+        window=W.STRIKE, disciplines=("pot",), effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)
+    ),
+)
+card(
+    "Donnybrook",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("obf",),
+        when=v.all_of(cs.close_range, cs.opponent_armed),
+        effects=(
+            StrikeWith(Strike(burn_equipment=True, first=True, label="burn equipment or retainer, first strike")),
+        ),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pro",),
+        when=cs.close_range,
+        effects=(StrikeWith(Strike(hand=True, aggravated=True, label="hand strike, aggravated")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ser",),
+        when=cs.close_range,
+        effects=(StrikeWith(Strike(steal=2, label="steal 2 blood")),),
+    ),
+    notes="[obf] burns the last card on the opposing minion (equipment or retainer): no choice among several.",
+)
+card(
+    "Blur",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("cel",),
+        when=cs.no_extra_source,
+        effects=(v.AdditionalStrikes(1),),
+        score=cs.extra_strike_score,
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("cel",),
+        superior=True,
+        when=cs.no_extra_source,
+        effects=(v.AdditionalStrikes(2),),
+        score=cs.extra_strike_score,
+    ),
+)
+card(
+    "Diversion",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("cel",),
+        when=cs.no_extra_source,
+        effects=(v.AdditionalStrikes(1),),
+        score=cs.extra_strike_score,
+    ),
+    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(2),)),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tha",),
+        effects=(StrikeWith(Strike(steal=1, ranged=True, maneuver=True, label="ranged steal 1 blood")),),
+    ),
+    Mode(
+        window=W.RANGE,
+        disciplines=("tha",),
+        effects=(StrikeWith(Strike(steal=1, ranged=True, label="ranged steal 1 blood")), v.Maneuver()),
+        score=cs.maneuver_score,
+        label="maneuver with the strike",
+    ),
+)
+card(
+    "Taste of Vitae",
+    Mode(window=W.END_OF_ROUND, when=cs.taste_when, effects=(cs.taste_mark, v.GainBloodLostByOpponent())),
+)

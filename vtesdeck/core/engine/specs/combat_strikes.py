@@ -1,0 +1,223 @@
+"""Code for the combat cards Form of Mist … Taste of Vitae (specs/combat.py): their predicates, card-only
+effects and the heuristic bot's scores (a mode's ``score``: the strike decision scores the hand strike 10 a
+point of damage, passing 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import game as g
+from ..cards import Play
+from ..game import Strike
+from ..state import VAMPIRE, Game
+from ..vocabulary import combat_of
+from ..windows import Range
+
+COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
+DODGE = Strike(dodge=True, label="dodge")
+NO_STRIKE = Strike(damage=0, label="no strike")
+
+# -- predicates ------------------------------------------------------------------------------------------------
+
+
+def close_range(game: Game, play: Play) -> bool:
+    """ "Only usable at close range"."""
+    c = combat_of(play)
+    return c is not None and c.range is Range.CLOSE
+
+
+def no_extra_source(game: Game, play: Play) -> bool:
+    """An additional strike "(limited)": one source a round (L1683-1694); offered only while none was used (a
+    card whose additional strike is not optional, Dust Up [cel], cannot be played after one: ANK 20220204)."""
+    c = combat_of(play)
+    return c is not None and not c.side(play.minion).extra_source
+
+
+def once_round(key: str) -> tuple[Callable[[Game, Play], bool], Callable[[Game, Play], None]]:
+    """ "Only one X each round" for the playing minion: a predicate and the effect that marks it."""
+
+    def allowed(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        return c is not None and f"round:{key}" not in c.side(play.minion).used
+
+    def mark(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"round:{key}")
+
+    return allowed, mark
+
+
+def opponent_armed(game: Game, play: Play) -> bool:
+    """The opposing minion has equipment or a retainer to burn (Donnybrook [obf])."""
+    c = combat_of(play)
+    other = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    return other is not None and bool(other.cards)
+
+
+def strength(game: Game, minion: int) -> int:
+    m = game.minions.get(minion)
+    return m.strength + g.hook_sum(game, "strength", minion) if m is not None else 0
+
+
+def opponent_strength(game: Game, play: Play) -> float:
+    c = combat_of(play)
+    return float(strength(game, c.other(play.minion).minion)) if c is not None else 0.0
+
+
+# -- bot scores ----------------------------------------------------------------------------------------------------
+
+
+def dodge_score(game: Game, play: Play) -> float:
+    """A dodge or a combat ends: worth the opponent's hand damage avoided, against the own hand strike."""
+    return 10.0 * opponent_strength(game, play) + 2.0
+
+
+def maneuver_score(game: Game, play: Play) -> float:
+    """A maneuver (Pursuit, a strike card's at the range step): go long when the opponent hits harder up close,
+    like the bot's own optional maneuvers."""
+    c = combat_of(play)
+    if c is None:
+        return -1.0
+    return 5.0 if c.range is Range.CLOSE and opponent_strength(game, play) > strength(game, play.minion) else -1.0
+
+
+def extra_strike_score(game: Game, play: Play) -> float:
+    """An additional strike: at close range (the hand strike works), keeping a blood after its cost."""
+    m = game.minions.get(play.minion)
+    if m is None or not close_range(game, play) or strength(game, play.minion) <= 0:
+        return -1.0
+    return 20.0 if m.kind != VAMPIRE or m.blood >= 2 else -1.0
+
+
+def more_combat_score(game: Game, play: Play) -> float:
+    """A press or a queued combat: when this minion can finish the opponent and survive its strike; cancel the
+    opponent's press to continue when weaker."""
+    c = combat_of(play)
+    if c is None:
+        return -1.0
+    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
+    if mine is None or other is None:
+        return -1.0
+    if c.press > 0:
+        return 5.0 if strength(game, other.id) > strength(game, mine.id) else -1.0
+    return 5.0 if strength(game, mine.id) >= other.blood and mine.blood > strength(game, other.id) else -1.0
+
+
+def aim_score(game: Game, play: Play) -> float:
+    """Target Vitals: only at close range with some strength (a strike that deals damage follows)."""
+    return 25.0 if close_range(game, play) and strength(game, play.minion) > 0 else -1.0
+
+
+# -- Form of Mist ------------------------------------------------------------------------------------------------
+
+
+def mist_once(game: Game, play: Play) -> bool:
+    """ "A vampire can play only one Form of Mist at superior each action"."""
+    c = combat_of(play)
+    act = c.action if c is not None else None
+    return act is None or f"form of mist:{play.minion}" not in act.flags
+
+
+def mist_continue(game: Game, play: Play) -> None:
+    """[PRO] After combat ends, a blocked acting vampire continues its action as if unblocked: the mark is read
+    by game.py (``_continue_unblocked``) once the combat is over; a queued combat (Psyche!) removes it."""
+    c = combat_of(play)
+    act = c.action if c is not None else None
+    if act is None:
+        return
+    act.flags[f"form of mist:{play.minion}"] = 1
+    if act.blocked and act.actor == play.minion:
+        act.flags["continue_unblocked"] = 1
+
+
+def mist_score(game: Game, play: Play) -> float:
+    c = combat_of(play)
+    act = c.action if c is not None else None
+    m = game.minions.get(play.minion)
+    if act is not None and act.blocked and act.actor == play.minion and m is not None and m.blood >= 2:
+        return 40.0  # the action goes on
+    return dodge_score(game, play)
+
+
+# -- Immortal Grapple -----------------------------------------------------------------------------------------------
+
+grapple_once, grapple_mark = once_round("immortal grapple")
+
+
+def grapple_when(game: Game, play: Play) -> bool:
+    return close_range(game, play) and grapple_once(game, play)
+
+
+def grapple_commitments(game: Game, play: Play) -> None:
+    """A minion already committed to a strike that is not a hand strike (a strike card's maneuver) gets no
+    strike this round (TOM 19951217)."""
+    c = combat_of(play)
+    if c is None:
+        return
+    for side in (c.a, c.b):
+        if isinstance(side.strike, Strike) and not side.strike.hand:
+            side.strike = NO_STRIKE
+
+
+def grapple_score(game: Game, play: Play) -> float:
+    """Worth it against an armed opponent, or when this minion is the stronger one."""
+    if opponent_armed(game, play) or strength(game, play.minion) > opponent_strength(game, play):
+        return 15.0
+    return -1.0
+
+
+# -- Target Vitals ---------------------------------------------------------------------------------------------------
+
+
+def no_aim_yet(game: Game, play: Play) -> bool:
+    """ "A minion can play only one aim each strike"."""
+    c = combat_of(play)
+    return c is not None and c.side(play.minion).aim == 0
+
+
+def aim(amount: int) -> Callable[[Game, Play], None]:
+    """An aim: +``amount`` damage from this strike if any of its damage is successfully inflicted, and the
+    opposing minion cannot press this round (game.py ``_apply_strikes`` reads ``Side.aim``)."""
+
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).aim = amount
+
+    return effect
+
+
+# -- Psyche! -----------------------------------------------------------------------------------------------------------
+
+
+def combat_about_to_end(game: Game, play: Play) -> bool:
+    """Both combatants ready, no press to continue standing (or a combat ends), no combat queued yet."""
+    c = combat_of(play)
+    if c is None or c.again:
+        return False
+    ready = g.is_ready(game, c.a.minion) and g.is_ready(game, c.b.minion)
+    return ready and (c.over or c.press <= 0)
+
+
+def queue_combat(game: Game, play: Play) -> None:
+    c = combat_of(play)
+    if c is not None:
+        c.again = True
+        game.log("combat queued", play.seat, play.minion)
+
+
+# -- Taste of Vitae ------------------------------------------------------------------------------------------------------
+
+taste_once, taste_mark = once_round("taste of vitae")
+
+
+def taste_when(game: Game, play: Play) -> bool:
+    """Not by a vampire going to torpor or burned; not against an ally (PIB 20121028); only when the opposing
+    vampire lost blood to damage this round (otherwise the card does nothing)."""
+    c = combat_of(play)
+    if c is None or not g.is_ready(game, play.minion) or not taste_once(game, play):
+        return False
+    other = c.other(play.minion)
+    card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
+    return other.lost_blood > 0 and card is not None and card.is_crypt

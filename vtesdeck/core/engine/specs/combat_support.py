@@ -1,0 +1,174 @@
+"""Code for combat cards that a vocabulary primitive does not cover (combat.py's escape hatch): Hunger of
+Marduk's granted strike, Concealed Weapon's equipping, and the bot's worth of prevention and strength."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import game as g
+from ..cards import Play, hook
+from ..economy import Kind, Option
+from ..frames import Combat
+from ..state import VAMPIRE, Game
+from ..vocabulary import StrikeWith, combat_of
+from .permanent import WEAPONS, vekn
+
+THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
+THEFT_2 = StrikeWith(g.Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
+_MARDUK = {1: g.Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"),
+           2: g.Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk")}  # fmt: skip
+
+
+def _marduk(amount: int) -> Callable[[Game, Play], None]:
+    def grant(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"round:marduk{amount}")
+
+    return grant
+
+
+MARDUK_1 = _marduk(1)
+MARDUK_2 = _marduk(2)
+
+
+@hook("strikes")
+def _marduk_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    """Hunger of Marduk's strike, this round, usable by every strike of the round (ANK 20220207)."""
+    used = c.side(minion).used
+    return [
+        Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(_MARDUK[n]))
+        for n in (2, 1)
+        if f"round:marduk{n}" in used
+    ]
+
+
+# -- Concealed Weapon --------------------------------------------------------------------------------------------
+
+
+def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
+    """Weapons in the hand it may equip: non-unique, under 3 pool, a regular strike neither aggravated nor of 4
+    or more damage (the minion's strength not counted: LSJ 20020821), requirements and costs as normal."""
+    m = game.minions.get(play.minion)
+    if m is None or game.compiled is None:
+        return []
+    s = game.seats[play.seat]
+    out = []
+    seen = set()
+    for copy in s.hand:
+        v = game.card_of[copy]
+        if v in seen:
+            continue
+        seen.add(v)
+        for name, (strike, _) in WEAPONS.items():
+            if vekn(game, name) != v or strike.aggravated or (strike.damage or 0) >= 4:
+                continue
+            handler = game.compiled.actions[v][0]
+            if handler.pool >= 3 or s.pool <= handler.pool or not g.may_play(game, handler, m):
+                continue
+            out.append(copy)
+    return out
+
+
+def concealed_weapon(game: Game, play: Play) -> None:
+    """Equip the chosen weapon now: pay its cost, put it on the minion, replace it (not an action: LSJ
+    20090115)."""
+    c = combat_of(play)
+    s = game.seats[play.seat]
+    m = game.minions.get(play.minion)
+    if c is None or m is None or play.target not in s.hand or game.compiled is None:
+        return
+    v = game.card_of[play.target]
+    handler = game.compiled.actions[v][0]
+    if handler.blood:
+        g.move_blood(game, m.id, -handler.blood)
+    if handler.pool:
+        from ..economy import burn_pool
+
+        burn_pool(game, play.seat, handler.pool)
+        if s.ousted:
+            return
+    s.hand.remove(play.target)
+    m.cards.append(play.target)
+    game.log("equip", play.seat, m.id, play.target)
+    for name, (_, start) in WEAPONS.items():
+        if vekn(game, name) == v:
+            start(game, c, c.side(m.id))
+    g.refill(game, play.seat)
+
+
+# -- the bot's worth of prevention and strength ----------------------------------------------------------------
+
+
+def _harm(game: Game, minion: int, normal: int, agg: int, blood: int) -> float:
+    """What damage costs a minion: blood or life lost, +25 for torpor, +100 if burned (take_damage's rules)."""
+    m = game.minions[minion]
+    if normal + agg <= 0:
+        return 0.0
+    if m.kind != VAMPIRE:
+        return float(min(blood, normal + agg)) + (100.0 if normal + agg >= blood else 0.0)
+    healed = min(normal, blood)
+    blood -= healed
+    lost = float(healed)
+    wounded = m.torpor or normal > healed
+    for _ in range(agg):
+        if not wounded:
+            wounded = True
+        elif blood >= 1:
+            blood -= 1
+            lost += 1
+        else:
+            return lost + 100.0
+    return lost + (25.0 if wounded and not m.torpor else 0.0)
+
+
+def prevent_score(
+    amount: int, *, every: bool = False, plus_x: bool = False, bonus: float = 0.0
+) -> Callable[[Game, Play], float]:
+    """The worth of preventing ``amount`` (+X) damage, or all of the opposing strikes' damage (``every``),
+    against its blood cost: positive only when it saves more than it costs (so a bot never burns 1 blood to
+    prevent 1 damage it could heal)."""
+
+    def score(game: Game, play: Play) -> float:
+        c = play.frame
+        m = game.minions.get(play.minion)
+        if not isinstance(c, Combat) or m is None:
+            return -1.0
+        normal, agg = c.pending
+        cost = (play.value if plus_x else 0) + (1 if every else 0)
+        if every:
+            env = c.env_damage.get(play.minion, 0) if "round:env" in c.side(play.minion).used else 0
+            after_n, after_a = min(normal, env), 0
+        else:
+            left = amount + (play.value if plus_x else 0)
+            cut = min(left, agg)
+            after_a = agg - cut
+            after_n = max(0, normal - (left - cut))
+        before = _harm(game, m.id, normal, agg, m.blood)
+        after = _harm(game, m.id, after_n, after_a, m.blood - cost) + cost
+        return 5.0 * (before - after) + bonus
+
+    return score
+
+
+def hidden_x(game: Game, play: Play) -> Sequence[int]:
+    """Hidden Strength's X: 0 up to the damage pending less 1, within the vampire's blood."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None:
+        return ()
+    return range(0, max(0, min(m.blood, sum(c.pending) - 1)) + 1)
+
+
+def signpost_score(value: int) -> Callable[[Game, Play], float]:
+    """Torn Signpost is worth playing only when it raises the strength."""
+
+    def score(game: Game, play: Play) -> float:
+        c = play.frame
+        m = game.minions.get(play.minion)
+        if not isinstance(c, Combat) or m is None:
+            return -1.0
+        now = m.strength + c.side(play.minion).combat_strength
+        return 18.0 + 2 * (value - now) if value > now else -1.0
+
+    return score

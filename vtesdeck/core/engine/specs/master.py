@@ -1,0 +1,717 @@
+"""Master cards (played in the master phase with a master phase action; trifles; out-of-turn masters) and
+events (played in the discard phase in place of the discard phase action)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import economy
+from .. import game as g
+from ..cards import Mode, Play, Pred, card, hook
+from ..frames import Action, Until
+from ..state import ALLY, VAMPIRE, Game
+from ..vocabulary import (
+    AddBlood,
+    BloodToPool,
+    PutInPlay,
+    PutOnTarget,
+    Recruit,
+    bleeding_you,
+    own_vampires_with_blood,
+    ready_minions_of_others,
+    ready_vampires_of_others,
+)
+from ..windows import W
+
+# -- helpers ------------------------------------------------------------------------------------------------------
+
+_IDS: dict[tuple[int, str], int] = {}
+
+
+def _vekn(game: Game, name: str) -> int:
+    """The VEKN id of a card by name (cached per card list: hooks run often)."""
+    key = (id(game.compiled), name)
+    vekn = _IDS.get(key)
+    if vekn is None:
+        card = game.compiled.cards.lookup(name)
+        vekn = _IDS[key] = card.id if card is not None else -1
+    return vekn
+
+
+def _copies_controlled(game: Game, seat: int, name: str) -> list[int]:
+    vekn = _vekn(game, name)
+    return [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == vekn]
+
+
+def _copies_anywhere(game: Game, name: str) -> list[int]:
+    """Copies in play on the table (controlled cards and cards on minions), every seat."""
+    vekn = _vekn(game, name)
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c not in game.minions and game.card_of[c] == vekn:
+                out.append(c)
+            m = game.minions.get(c)
+            if m is not None:
+                out.extend(a for a in m.cards if game.card_of[a] == vekn)
+    return out
+
+
+def _has_card(game: Game, minion_id: int, name: str) -> bool:
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return False
+    vekn = _vekn(game, name)
+    return any(game.card_of[a] == vekn for a in m.cards)
+
+
+def _not_in_play(name: str) -> Pred:
+    """ "Unique": not played while a copy is already in play (contesting is not modelled)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return not _copies_anywhere(game, name)
+
+    return check
+
+
+def _burn_card_in_play(game: Game, copy: int) -> None:
+    """Burn a card in play (to its owner's ash heap) with its counters."""
+    for s in game.order:
+        if copy in game.seats[s].controlled:
+            game.seats[s].controlled.remove(copy)
+    for m in game.minions.values():
+        if copy in m.cards:
+            m.cards.remove(copy)
+    game.card_counters.pop(copy, None)
+    game.locked_cards.discard(copy)
+    g.to_ash_heap(game, copy)
+    game.log("burn card", game.owner_of[copy], copy)
+
+
+def _lock_card(game: Game, play: Play) -> None:
+    game.locked_cards.add(play.card)
+
+
+def _own_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Vampires the player controls, ready or in torpor."""
+    return [c for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == VAMPIRE]
+
+
+# -- Ashur Tablets ----------------------------------------------------------------------------------------------------
+
+
+def _ashur(game: Game, play: Play) -> None:
+    """The third copy: remove every copy in play from the game, gain 3 pool, and take back up to 13 library
+    cards from the ash heap (the most recent ones): the first to the hand, the others shuffled in."""
+    mine = _copies_controlled(game, play.seat, "Ashur Tablets")
+    if len(mine) < 3:
+        return
+    for copy in _copies_anywhere(game, "Ashur Tablets"):
+        for s in game.order:
+            if copy in game.seats[s].controlled:
+                game.seats[s].controlled.remove(copy)
+        game.seats[game.owner_of[copy]].removed.append(copy)
+    economy.gain_pool(game, play.seat, 3)
+    me = game.seats[play.seat]
+    crypt_types = {"Vampire", "Imbued"}
+    library_cards = [
+        c
+        for c in me.ash_heap
+        if c not in game.minions and not crypt_types & game.compiled.types.get(game.card_of[c], frozenset())
+    ]
+    chosen = library_cards[-13:]
+    for c in chosen:
+        me.ash_heap.remove(c)
+    if chosen:
+        me.hand.append(chosen[-1])
+        me.library.extend(chosen[:-1])
+        game.rng.shuffle(me.library)
+    game.log("ashur tablets", play.seat, len(chosen))
+
+
+# -- Dreams of the Sphinx ---------------------------------------------------------------------------------------------
+
+
+def _dreams_lock(game: Game, play: Play) -> None:
+    """Lock the card and add a counter; burn it at 3 counters."""
+    game.locked_cards.add(play.card)
+    game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
+    if game.card_counters[play.card] >= 3:
+        _burn_card_in_play(game, play.card)
+
+
+def _dreams_hand(game: Game, play: Play) -> None:
+    g.add_rider(game, -1 - play.seat, "hand_size", 2, Until.END_OF_TURN, play.seat)
+    g.refill(game, play.seat)  # the bigger hand is drawn up at once
+
+
+def _has_edge(game: Game, play: Play) -> bool:
+    return game.edge == play.seat
+
+
+def _uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].kind == VAMPIRE]
+
+
+def _dreams_blood_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    return 25.0 + (5.0 if m.blood + 1 >= m.capacity else 0.0) + m.blood
+
+
+# -- Vessel, Blood Doll -----------------------------------------------------------------------------------------------
+
+
+def _burn_blood_doll(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is None:
+        return
+    doll = _vekn(game, "Blood Doll")
+    for a in list(m.cards):
+        if game.card_of[a] == doll:
+            _burn_card_in_play(game, a)
+            return
+
+
+def _holder_to_pool(game: Game, play: Play) -> None:
+    m = game.minions.get(play.minion)
+    if m is not None and m.blood > 0:
+        m.blood -= 1
+        game.seats[play.seat].pool += 1
+        game.log("blood to pool", play.seat, play.minion, 1)
+
+
+def _pool_to_holder(game: Game, play: Play) -> None:
+    m = game.minions.get(play.minion)
+    if m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1:
+        game.seats[play.seat].pool -= 1
+        m.blood += 1
+        game.log("pool to blood", play.seat, play.minion, 1)
+
+
+def _to_pool_score(game: Game, play: Play) -> float:
+    """Blood to the pool when the pool runs low and the vampire can spare it."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood < 2:
+        return -1.0
+    return 25.0 if game.seats[play.seat].pool < 8 or m.torpor else -1.0
+
+
+def _to_blood_score(game: Game, play: Play) -> float:
+    """Pool to the vampire when the pool is comfortable and the vampire is low."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood >= m.capacity or m.torpor:
+        return -1.0
+    return 20.0 if game.seats[play.seat].pool >= 12 and m.blood * 2 < m.capacity else -1.0
+
+
+def _holder_has_blood(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood > 0
+
+
+def _holder_not_full(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1
+
+
+def _vessel_target_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return 25.0 + (m.capacity if m is not None else 0) if not _has_card(game, play.target, "Vessel") else 5.0
+
+
+# -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
+
+
+def _big_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for c in game.seats[play.seat].uncontrolled
+        if game.minions[c].kind == VAMPIRE and game.minions[c].capacity >= 8
+    ]
+
+
+def _zillah_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None or game.seats[play.seat].pool < 11:
+        return -1.0
+    return 30.0 + m.blood
+
+
+def _fill_up(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        gained = g.move_blood(game, play.target, m.capacity - m.blood)
+        game.log("add blood", play.seat, play.target, gained)
+
+
+def _giant_score(game: Game, play: Play) -> float:
+    """Giant's Blood once a game: on a big vampire missing much blood (5 or more)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    missing = m.capacity - m.blood
+    return 20.0 + 3.0 * missing if missing >= 5 else -1.0
+
+
+def _library_of_seven(game: Game, play: Play) -> bool:
+    return len(game.seats[play.seat].library) >= 7
+
+
+def _liquidate(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    for _ in range(7):
+        if s.library:
+            s.ash_heap.append(s.library.pop())
+    economy.gain_pool(game, play.seat, 3)
+    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.END_OF_TURN, play.seat)
+    game.log("gain pool", play.seat, 3)
+
+
+def _liquidation_score(game: Game, play: Play) -> float:
+    return 32.0 if len(game.seats[play.seat].library) >= 30 else -1.0
+
+
+# -- Direct Intervention, Archon Investigation ------------------------------------------------------------------------
+
+
+def _minion_card_played(game: Game, play: Play) -> bool:
+    """A minion card (not a master, not an event) is being played: the last card set aside."""
+    if not game.aside:
+        return False
+    types = game.compiled.types.get(game.card_of[game.aside[-1]], frozenset())
+    return not ({"Master", "Event"} & types)
+
+
+def _direct_intervention(game: Game, play: Play) -> None:
+    """Cancel the card as played (game.cancelled, set by game.as_played): an action card's action ends and
+    the acting minion unlocks (its cost is paid only on success); other cards go to the ash heap unpaid."""
+    act = g.current_action(game)
+    if act is not None and act.card == game.cancelled and act.card >= 0:
+        act.ended = True
+        if act.actor in game.minions:
+            game.minions[act.actor].locked = False
+        game.cancelled = -1
+    game.log("cancel", play.seat, game.cancelled)
+
+
+def _di_score(game: Game, play: Play) -> float:
+    """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
+    if not game.aside or game.seats[play.seat].pool < 5:
+        return -1.0
+    player = game.owner_of[game.aside[-1]]
+    act = g.current_action(game)
+    if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
+        return 35.0
+    return -1.0
+
+
+def _bled_for_four(game: Game, play: Play) -> bool:
+    act = play.frame
+    return bleeding_you(game, play) and isinstance(act, Action) and act.bleed >= 4
+
+
+def _archon(game: Game, play: Play) -> None:
+    act = play.frame
+    if not isinstance(act, Action):
+        return
+    act.ended = True  # the action is not successful
+    if act.actor in game.minions:
+        g.burn_minion(game, act.actor)
+    game.log("archon investigation", play.seat, act.actor)
+
+
+# -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
+
+
+def _parthenon(game: Game, play: Play) -> None:
+    game.locked_cards.add(play.card)
+    game.seats[play.seat].master_actions += 1
+
+
+def _master_in_hand(game: Game, play: Play) -> float:
+    """Lock The Parthenon only with a master card (not a trifle played free) in the hand to use it on."""
+    s = game.seats[play.seat]
+    comp = game.compiled
+    for c in s.hand:
+        if comp.hand.get((game.card_of[c], W.MASTER)) and s.master_actions == 0:
+            return 30.0
+    return -1.0
+
+
+@hook("transfers")
+def _information_highway(game: Game, seat: int) -> int:
+    return 2 if _copies_controlled(game, seat, "Information Highway") else 0
+
+
+def _has_transfers(n: int) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].transfers >= n
+
+    return check
+
+
+def _wider_view_draw(game: Game, play: Play) -> None:
+    """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game
+    (the bot's pick: the one with the least blood, the biggest on a tie)."""
+    from ..state import crypt_draw
+
+    s = game.seats[play.seat]
+    s.transfers -= 1
+    crypt_draw(game, play.seat)
+    if s.uncontrolled:
+        worst = min(s.uncontrolled, key=lambda c: (game.minions[c].blood, -game.minions[c].capacity))
+        s.uncontrolled.remove(worst)
+        m = game.minions.pop(worst)
+        game.burned += m.blood
+        s.removed.append(worst)
+        game.log("remove from game", play.seat, worst)
+
+
+def _wider_view_draw_ok(game: Game, play: Play) -> bool:
+    s = game.seats[play.seat]
+    return s.transfers >= 1 and bool(s.crypt)
+
+
+def _wider_view_draw_score(game: Game, play: Play) -> float:
+    s = game.seats[play.seat]
+    if s.uncontrolled and any(game.minions[c].blood > 0 for c in s.uncontrolled):
+        return -1.0  # keep transfers for the vampire being influenced
+    return 20.0 if len([c for c in s.controlled if c in game.minions]) < 4 else -1.0
+
+
+def _wider_view_cash(game: Game, play: Play) -> None:
+    game.seats[play.seat].transfers -= 4
+    _burn_card_in_play(game, play.card)
+    economy.gain_pool(game, play.seat, 2)
+    game.log("gain pool", play.seat, 2)
+
+
+def _wider_view_cash_score(game: Game, play: Play) -> float:
+    s = game.seats[play.seat]
+    return 18.0 if not s.uncontrolled and s.pool < 10 else -1.0
+
+
+# -- Anarch Revolt, Fame (unlock-phase triggers: game.turn's "unlock" hook) ------------------------------------------------
+
+
+def _controls_ready_anarch(game: Game, seat: int) -> bool:
+    return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in g.ready_minions(game, seat))
+
+
+@hook("unlock")
+def _unlock_burns(game: Game, seat: int) -> int:
+    """During each Methuselah's unlock phase: Anarch Revolt burns 1 pool per copy if it controls no ready
+    Anarch; a famous vampire in torpor burns 1 pool of that Methuselah per Fame."""
+    burn = 0
+    revolts = _copies_anywhere(game, "Anarch Revolt")
+    if revolts and not _controls_ready_anarch(game, seat):
+        burn += len(revolts)
+    fame = _vekn(game, "Fame")
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.torpor and m.cards:
+                burn += sum(1 for a in m.cards if game.card_of[a] == fame)
+    if burn:
+        economy.burn_pool(game, seat, burn)
+        game.log("unlock burn", seat, burn)
+    return 0
+
+
+@hook("torpor")
+def _fame_torpor(game: Game, minion_id: int) -> None:
+    if _has_card(game, minion_id, "Fame"):
+        economy.burn_pool(game, g.controller(game, minion_id), 3)
+        game.log("fame", g.controller(game, minion_id), minion_id)
+
+
+def _anarch_revolt_score(game: Game, play: Play) -> float:
+    return 30.0 if _controls_ready_anarch(game, play.seat) else -1.0
+
+
+def _fame_score(game: Game, play: Play) -> float:
+    """Fame on the prey's (or another) biggest vampire."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    owner = g.controller(game, play.target)
+    return (30.0 if owner == game.prey(play.seat) else 22.0) + m.capacity
+
+
+# -- Pentex(TM) Subversion ------------------------------------------------------------------------------------------------
+
+
+@hook("can_block")
+def _pentex_cannot_block(game: Game, minion_id: int, act: object) -> bool:
+    return not _has_card(game, minion_id, "Pentex(TM) Subversion")
+
+
+def _pentex_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    owner = g.controller(game, play.target)
+    near = owner in (game.prey(play.seat), game.predator(play.seat))
+    return (28.0 if near else 15.0) + 3 * m.intercept + (0 if m.locked else 2)
+
+
+# -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
+
+
+def _empty_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood == 0]
+
+
+def _jake(game: Game, play: Play) -> None:
+    jake = play.card
+    if jake in game.minions:
+        g.burn_minion(game, jake)
+    if play.target in game.minions:
+        g.move_blood(game, play.target, 4)
+        game.log("add blood", play.seat, play.target, 4)
+
+
+def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires(game, play) if not _has_card(game, c, "Perfectionist")]
+
+
+def _perfect_action(game: Game, play: Play) -> bool:
+    act = play.frame
+    m = game.minions.get(play.minion)
+    return (
+        isinstance(act, Action)
+        and act.actor == play.minion
+        and act.succeeded
+        and act.reactions == 0
+        and m is not None
+        and m.blood < m.capacity
+    )
+
+
+def _gain_one(game: Game, play: Play) -> None:
+    g.move_blood(game, play.minion, 1)
+    game.log("add blood", play.seat, play.minion, 1)
+
+
+def _perfectionist_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return 25.0 + (m.capacity if m is not None else 0)
+
+
+@hook("intercept")
+def _unmasking(game: Game, minion_id: int, act: object) -> int:
+    m = game.minions.get(minion_id)
+    if m is None or m.kind != ALLY or not isinstance(act, Action):
+        return 0
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE:
+        return 0
+    return 1 if _copies_anywhere(game, "Unmasking, The") else 0
+
+
+def _event_unreplaced(game: Game, play: Play) -> None:
+    """ "Do not replace until your next discard phase": one card short until then."""
+    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
+
+
+def _unmasking_score(game: Game, play: Play) -> float:
+    """Play The Unmasking with allies of one's own in play."""
+    allies = sum(1 for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == ALLY)
+    return 15.0 if allies else -1.0
+
+
+# -- Villein ---------------------------------------------------------------------------------------------------------------
+
+
+def _villein_extra(game: Game, play: Play) -> None:
+    """Villein costs +1 pool to play on a vampire that already has one (paid with the blood moved)."""
+    if _has_card(game, play.target, "Villein"):
+        economy.burn_pool(game, play.seat, 1)
+
+
+def _villein_score(game: Game, play: Play) -> float:
+    """Move as much as the vampire can spare (keeping 1 blood), when the pool wants it."""
+    m = game.minions.get(play.target)
+    if m is None or play.value > m.blood - 1:
+        return -1.0
+    return 25.0 + play.value - (3 if _has_card(game, play.target, "Villein") else 0)
+
+
+def _villein_values(game: Game, play: Play) -> Sequence[int]:
+    return (2, 3, 4, 5)
+
+
+# -- the cards --------------------------------------------------------------------------------------------------------------
+
+
+def _gain_pool_one(game: Game, play: Play) -> None:
+    economy.gain_pool(game, play.seat, 1)
+    game.log("gain pool", play.seat, 1)
+
+
+def _score(value: float) -> Callable[[Game, Play], float]:
+    def fixed(game: Game, play: Play) -> float:
+        return value
+
+    return fixed
+
+
+card(
+    "Ashur Tablets",
+    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="turn", score=_score(35.0)),
+    notes="The cards taken back are the 13 most recent library cards of the ash heap, the last one to the hand.",
+)
+card(
+    "Dreams of the Sphinx",
+    Mode(window=W.MASTER, when=_not_in_play("Dreams of the Sphinx"), effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(_dreams_lock, _dreams_hand), label="+2 hand size", score=_score(12.0)),
+    Mode(window=W.UNLOCK, in_play=True, when=_has_edge, effects=(_dreams_lock, _gain_pool_one), label="gain 1 pool"),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=_uncontrolled_vampires,
+        effects=(_dreams_lock, AddBlood(1)),
+        label="add 1 blood to an uncontrolled vampire",
+        score=_dreams_blood_score,
+    ),
+    notes="Unique: not played while a copy is in play (contesting not modelled). Each lock is offered in one "
+    "window (hand size in the master phase, blood in the influence phase); the hand is drawn up at once.",
+)
+card(
+    "Vessel",
+    Mode(window=W.MASTER, trifle=True, targets=_own_vampires, effects=(_burn_blood_doll, PutOnTarget()), score=_vessel_target_score),
+    Mode(window=W.UNLOCK, in_play=True, when=_holder_has_blood, effects=(_holder_to_pool,), limit="vessel", limit_scope="turn",
+         score=_to_pool_score, label="1 blood to the pool"),
+    Mode(window=W.UNLOCK, in_play=True, when=_holder_not_full, effects=(_pool_to_holder,), limit="vessel", limit_scope="turn",
+         score=_to_blood_score, label="1 pool to the vampire"),
+    notes="Put on a vampire its player controls (not another Methuselah's).",
+)  # fmt: skip
+card(
+    "Zillah's Valley",
+    Mode(window=W.MASTER, targets=_big_uncontrolled, effects=(AddBlood(4),), score=_zillah_score),
+)
+card(
+    "Wider View",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),), score=_score(22.0)),
+    Mode(window=W.INFLUENCE, in_play=True, when=_wider_view_draw_ok, effects=(_wider_view_draw,), score=_wider_view_draw_score,
+         label="1 transfer: draw a crypt card, remove one"),
+    Mode(window=W.INFLUENCE, in_play=True, when=_has_transfers(4), effects=(_wider_view_cash,), score=_wider_view_cash_score,
+         label="4 transfers: burn it, gain 2 pool"),
+    notes="The crypt card removed is the uncontrolled vampire with the least blood (the biggest on a tie), not a "
+    "choice; the abilities are offered at the start of the influence phase.",
+)  # fmt: skip
+card(
+    "Information Highway",
+    Mode(window=W.MASTER, when=_not_in_play("Information Highway"), effects=(PutInPlay(),), score=_score(34.0)),
+    notes="Unique location: not played while a copy is in play (contesting not modelled).",
+)
+card(
+    "Liquidation",
+    Mode(window=W.MASTER, when=_library_of_seven, effects=(_liquidate,), score=_liquidation_score),
+    notes="'Do not replace until your discard phase' is one card short until the end of the turn.",
+)
+card(
+    "Direct Intervention",
+    Mode(
+        window=W.AS_PLAYED, out_of_turn=True, when=_minion_card_played, effects=(_direct_intervention,), score=_di_score
+    ),
+    notes="The bot cancels cards of actions at its seat. A cancelled strike card is not replaced by another strike.",
+)
+card(
+    "Parthenon, The",
+    Mode(window=W.MASTER, when=_not_in_play("Parthenon, The"), effects=(PutInPlay(),), score=_score(33.0)),
+    Mode(window=W.MASTER, in_play=True, effects=(_parthenon,), score=_master_in_hand, label="+1 master phase action"),
+    notes="Unique location: not played while a copy is in play (contesting not modelled).",
+)
+card(
+    "Giant's Blood",
+    Mode(
+        window=W.MASTER,
+        targets=_own_vampires,
+        effects=(_fill_up,),
+        limit="giant's blood",
+        limit_scope="game",
+        score=_giant_score,
+    ),
+    notes="Only vampires of its player are chosen (the card allows any controlled vampire).",
+)
+card(
+    "Pentex(TM) Subversion",
+    Mode(window=W.MASTER, when=_not_in_play("Pentex(TM) Subversion"), targets=ready_minions_of_others, effects=(PutOnTarget(),),
+         score=_pentex_score),
+    notes="Unique (no second copy while one is in play); the (D) action to burn it is not modelled.",
+)  # fmt: skip
+card(
+    "Powerbase: Montreal",
+    Mode(window=W.MASTER, when=_not_in_play("Powerbase: Montreal"), effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.INFLUENCE, in_play=True, targets=_uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
+         score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
+    notes="Unique location; the (D) action to steal it is not modelled.",
+)  # fmt: skip
+card(
+    "Blood Doll",
+    Mode(window=W.MASTER, targets=_own_vampires, effects=(PutOnTarget(),), score=_vessel_target_score),
+    Mode(window=W.MASTER, in_play=True, when=_holder_has_blood, effects=(_holder_to_pool,), limit="blood doll", limit_scope="turn",
+         score=_to_pool_score, label="1 blood to the pool"),
+    Mode(window=W.MASTER, in_play=True, when=_holder_not_full, effects=(_pool_to_holder,), limit="blood doll", limit_scope="turn",
+         score=_to_blood_score, label="1 pool to the vampire"),
+)  # fmt: skip
+card(
+    "Anarch Revolt",
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_anarch_revolt_score),
+    notes="The political action to burn it is not modelled; the bot plays it only with a ready Anarch.",
+)
+card(
+    "Jake Washington",
+    Mode(window=W.MASTER, when=_not_in_play("Jake Washington"), effects=(Recruit(life=1, strength=0, bleed=0),), score=_score(28.0)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,), score=_score(30.0),
+         label="burn Jake: 4 blood to an empty vampire"),
+    notes="Unique: not played while a copy is in play.",
+)  # fmt: skip
+card(
+    "Archon Investigation",
+    Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=_bled_for_four, effects=(_archon,), score=_score(60.0)),
+)
+card(
+    "Perfectionist",
+    Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),), score=_perfectionist_score),
+    Mode(window=W.AFTER_ACTION, in_play=True, when=_perfect_action, effects=(_gain_one,), limit="perfectionist", limit_scope="turn",
+         score=_score(30.0), label="gain 1 blood"),
+    notes="'A vampire can have only one archetype' checks Perfectionist only (the one archetype modelled).",
+)  # fmt: skip
+card(
+    "Fame",
+    Mode(
+        window=W.MASTER,
+        when=_not_in_play("Fame"),
+        targets=ready_vampires_of_others,
+        effects=(PutOnTarget(),),
+        score=_fame_score,
+    ),
+    notes="Unique (no second copy while one is in play); the bot puts it on other Methuselahs' vampires.",
+)
+card(
+    "Unmasking, The",
+    Mode(
+        window=W.DISCARD,
+        when=_not_in_play("Unmasking, The"),
+        effects=(_event_unreplaced, PutInPlay()),
+        score=_unmasking_score,
+    ),
+    notes="An event: played in the discard phase for the discard phase action; not replaced until the next turn.",
+)
+card(
+    "Villein",
+    Mode(
+        window=W.MASTER,
+        trifle=True,
+        targets=own_vampires_with_blood,
+        values=_villein_values,
+        effects=(_villein_extra, BloodToPool(), PutOnTarget()),
+        score=_villein_score,
+        label="move blood to your pool",
+    ),
+    notes="The Minion Tap cost increase is not modelled; ready vampires only.",
+)

@@ -1,0 +1,666 @@
+"""Action modifiers (played by the acting minion during its action)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import ClassVar
+
+from .. import game as g
+from ..cards import Mode, Play, Role, card, hook
+from ..economy import Kind, Option
+from ..frames import Action, Combat, Until
+from ..state import ALLY, VAMPIRE, Game
+from ..vocabulary import (
+    AttemptFails,
+    Bleed,
+    BlockerIntercept,
+    CannotBlockTarget,
+    ExtraVotes,
+    Intercept,
+    Maneuver,
+    OptionalPress,
+    Press,
+    PutOnTarget,
+    Stealth,
+    StealthNow,
+    UnlockSelf,
+    action_blocked,
+    action_of,
+    action_succeeded,
+    all_of,
+    bleed_succeeded,
+    block_in_progress,
+    during_bleed,
+    in_polling,
+    not_bleed,
+    political,
+    referendum_passed,
+)
+from ..windows import Range, W
+
+W_PLAY = 20.0  # the bots' default worth of a card play (bots.W_PLAY)
+
+
+# -- bot scores: play a card only when it can change something -------------------------------------------------------------
+
+
+def _needs_stealth(game: Game, play: Play) -> float:
+    """A block-breaking play is worth it only while the block attempt would succeed."""
+    act = action_of(play)
+    return W_PLAY if act is not None and act.blocker >= 0 and act.intercept >= act.stealth else -5.0
+
+
+def _if_locked(game: Game, play: Play) -> float:
+    m = game.minions.get(play.minion)
+    return W_PLAY if m is not None and m.locked else -5.0
+
+
+def _blockers(game: Game, act: Action) -> list[int]:
+    """Ready vampires of the Methuselahs who may block this action (the useful choices for "cannot block")."""
+    return [m.id for s in g.blocking_seats(game, act) for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def _could_block(game: Game, play: Play) -> float:
+    """Worth it when the chosen vampire is unlocked and has the intercept to block."""
+    act = action_of(play)
+    m = game.minions.get(play.target)
+    if act is None or m is None or m.locked:
+        return -5.0
+    return W_PLAY if g.intercept_of(game, m.id, act) >= act.stealth else -1.0
+
+
+def _someone_may_block(game: Game, play: Play) -> float:
+    act = action_of(play)
+    if act is None:
+        return -5.0
+    live = [b for b in _blockers(game, act) if not game.minions[b].locked]
+    return W_PLAY if live else -5.0
+
+
+card(
+    "Conditioning",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(2),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), superior=True, when=during_bleed, effects=(Bleed(3),)),
+)
+card(
+    "Lost in Crowds",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        effects=(Stealth(1),),
+        limit="lost in crowds",
+        limit_scope="action",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        superior=True,
+        effects=(Stealth(2),),
+        limit="lost in crowds",
+        limit_scope="action",
+    ),
+    notes="Cannot be played with Into Thin Air in the same action: modelled as one Lost in Crowds per action.",
+)
+card(
+    "Freak Drive",
+    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("for",), superior=True, when=action_blocked, effects=(UnlockSelf(),)),
+)
+card(
+    "Elder Impersonation",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        superior=True,
+        when=block_in_progress,
+        effects=(AttemptFails(),),
+        score=_needs_stealth,
+    ),
+)
+
+
+def _captivation_values(game: Game, play: Play) -> Sequence[int]:
+    """[PRE]: how many of the blood go to the pool (up to 2)."""
+    act = action_of(play)
+    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
+    return tuple(range(min(2, won) + 1))
+
+
+def _captivation(game: Game, play: Play) -> None:
+    """1 blood for each vote by which the referendum passed; ``play.value`` of them to the pool instead."""
+    act = action_of(play)
+    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
+    to_pool = min(play.value, won)
+    if to_pool:
+        game.seats[play.seat].pool += to_pool
+        game.gained += to_pool
+    g.move_blood(game, play.minion, won - to_pool)
+    game.log("voter captivation", play.seat, play.minion, won)
+
+
+_captivated = all_of(political, referendum_passed)
+card(
+    "Voter Captivation",
+    Mode(window=W.AFTER_ACTION, disciplines=("pre",), when=_captivated, effects=(_captivation,)),
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("pre",),
+        superior=True,
+        when=_captivated,
+        values=_captivation_values,
+        effects=(_captivation,),
+        score=lambda game, play: W_PLAY + play.value,
+    ),  # fmt: skip
+)
+
+
+def _faceless(game: Game, play: Play) -> None:
+    """Marks the action; minions whose attempt already failed before the card was played are spared (ruling)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["faceless_night"] = 1
+        for m in act.tried:
+            act.flags[f"faceless_spared:{m}"] = 1
+
+
+@hook("before_resolution")
+def _faceless_lock(game: Game, act: Action) -> None:
+    if act.flags.get("faceless_night"):
+        for m in act.tried:
+            if m in game.minions and not act.flags.get(f"faceless_spared:{m}"):
+                game.minions[m].locked = True
+                game.log("lock", g.controller(game, m), m)
+
+
+card(
+    "Faceless Night",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(1), _faceless)),
+    notes="[OBF]: the failed blockers are locked only when the action resolves unblocked.",
+)
+card(
+    "Earth Control",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), superior=True, effects=(Stealth(2),)),
+)
+
+
+def _bat(game: Game, play: Play) -> None:
+    """Form of the Bat: the playing vampire gets 1 optional maneuver in the combat that follows a block."""
+    act = action_of(play)
+    if act is not None:
+        act.flags[f"bat:{play.minion}"] = 1
+
+
+@hook("combat_start")
+def _bat_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is not None and act.flags:
+        for side in (c.a, c.b):
+            if act.flags.pop(f"bat:{side.minion}", 0):  # only the combat resulting from the block (ruling)
+                side.combat_maneuvers += 1
+
+
+card(
+    "Form of the Bat",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pro",),
+        role=Role.ACTING,
+        when=block_in_progress,
+        effects=(BlockerIntercept(-1), _bat),
+        score=_needs_stealth,
+        label="blocker -1 intercept",
+    ),  # fmt: skip
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pro",),
+        superior=True,
+        role=Role.BLOCKER,
+        effects=(Intercept(1), _bat),
+        label="+1 intercept",
+    ),
+    notes="'Cannot use equipment during the resulting combat' is not modelled.",
+)
+card(
+    "Swallowed by the Night",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.RANGE, disciplines=("obf",), superior=True, effects=(Maneuver(),)),
+)
+card(
+    "Cloak the Gathering",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, role=Role.OTHER_READY, effects=(Stealth(1),)),
+)
+
+
+def _unreplaced(game: Game, play: Play) -> None:
+    """ "Do not replace until your next discard phase": the seat's hand stays one card short until then."""
+    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.END_OF_TURN, play.seat)
+
+
+def _mirror(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags["mirror_walk"] = 1
+
+
+@hook("blocked")
+def _mirror_walk_blocked(game: Game, act: Action) -> None:
+    """[THA]: a block locks the blocker and ends the action before block resolution (no combat)."""
+    if act.flags.get("mirror_walk") and act.blocker in game.minions:
+        game.minions[act.blocker].locked = True
+        act.ended = True
+        game.log("action ends", act.seat, act.actor)
+
+
+card(
+    "Mirror Walk",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), _unreplaced)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), superior=True, effects=(Stealth(1), _unreplaced, _mirror)),
+    notes="The rider lasts until the end of the turn at most (action modifiers are played in your own turn).",
+)
+card(
+    "Instantaneous Transformation",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("cel", "pro"), effects=(Stealth(1),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("cel", "pro"),
+        superior=True,
+        when=action_succeeded,
+        effects=(UnlockSelf(),),
+        limit="instantaneous transformation",
+        limit_scope="turn",
+        score=_if_locked,
+    ),  # fmt: skip
+)
+card(
+    "Forgotten Labyrinth",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=not_bleed, effects=(Stealth(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, when=not_bleed, effects=(Stealth(3),)),
+)
+
+
+def _is_card(game: Game, copy: int, name: str) -> bool:
+    c = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    return c is not None and c.name == name
+
+
+def _cog_usable(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    return (
+        act is not None and m is not None and m.capacity >= 10 and bleed_succeeded(game, play)
+        and act.target == game.prey(play.seat) and not any(_is_card(game, c, "Enkil Cog") for c in m.cards)
+    )  # fmt: skip
+
+
+@hook("bleed")
+def _cog_bleed(game: Game, act: Action) -> int:
+    m = game.minions.get(act.actor)
+    if m is None or not m.cards:
+        return 0
+    return sum(1 for c in m.cards if _is_card(game, c, "Enkil Cog"))
+
+
+card(
+    "Enkil Cog",
+    Mode(window=W.AFTER_ACTION, when=_cog_usable, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
+    notes="Unique is checked only on this vampire; locking the Cog to take an action in any minion phase is not modelled.",
+)
+
+
+def _spy_target(game: Game, copy: int) -> int:
+    return g.rider_sum(game, copy, "spying_target") - 1
+
+
+def _spy(game: Game, play: Play) -> None:
+    """[OBF]: the bleed burns no pool and is unsuccessful (the action ends); the card goes on this vampire,
+    remembering the Methuselah bled."""
+    act = action_of(play)
+    if act is None:
+        return
+    act.ended = True
+    game.log("action ends", play.seat, act.actor)
+    g.add_rider(game, play.card, "spying_target", act.target + 1, Until.END_OF_GAME)
+
+
+def _spy_due(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and act.is_bleed()
+        and act.bleed >= 1
+        and act.target == _spy_target(game, play.card)
+    )
+
+
+def _spy_burn(game: Game, play: Play) -> None:
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None or play.card not in m.cards:
+        return
+    m.cards.remove(play.card)
+    g.to_ash_heap(game, play.card)
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == "spying_target")]
+    act.bleed += 2
+    game.log("spying mission", play.seat, play.minion, act.target)
+
+
+def _spy_score(game: Game, play: Play) -> float:
+    """Trade a bleed of 1 now for +2 on the next one; never a bigger bleed or an ousting one."""
+    act = action_of(play)
+    if act is None or act.bleed > 1 or game.seats[act.target].pool <= act.bleed:
+        return -5.0
+    return W_PLAY
+
+
+card(
+    "Spying Mission",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("obf",),
+        superior=True,
+        when=all_of(during_bleed, lambda game, play: (action_of(play) or g.current_action(game)).bleed >= 1),  # type: ignore[union-attr]
+        effects=(_spy, PutOnTarget(on_self=True)),
+        score=_spy_score,
+    ),  # fmt: skip
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=_spy_due,
+        effects=(_spy_burn,),
+        score=lambda game, play: 50.0,
+        label="burn: +2 bleed",
+    ),
+    notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
+    "next unblocked bleed of that Methuselah by this vampire is declined, not at the last instant.",
+)
+card(
+    "Revelation of the Serpent",
+    Mode(
+        window=W.BLOCKS_DECLINED, disciplines=("pre", "pro"), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pre", "pro"),
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("pre", "pro"),
+        superior=True,
+        when=during_bleed,
+        effects=(Bleed(1),),
+        label="+1 bleed",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pre", "pro"),
+        superior=True,
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+    notes="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro].",
+)
+card(
+    "Bonding",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT, disciplines=("dom",), superior=True, when=during_bleed, effects=(Stealth(1), Bleed(1))
+    ),
+)
+
+
+def _younger_blockers(game: Game, play: Play) -> Sequence[int]:
+    act = action_of(play)
+    if act is None or play.minion not in game.minions:
+        return ()
+    return [m for m in _blockers(game, act) if g.younger(game, m, play.minion)]
+
+
+def _any_blockers(game: Game, play: Play) -> Sequence[int]:
+    act = action_of(play)
+    return _blockers(game, act) if act is not None else ()
+
+
+card(
+    "Seduction",
+    Mode(
+        window=W.ANNOUNCED,
+        disciplines=("dom",),
+        targets=_younger_blockers,
+        effects=(CannotBlockTarget(),),
+        score=_could_block,
+    ),
+    Mode(
+        window=W.ANNOUNCED,
+        disciplines=("dom",),
+        superior=True,
+        targets=_any_blockers,
+        effects=(CannotBlockTarget(),),
+        score=_could_block,
+    ),
+    notes="Only vampires of the Methuselahs who may block are offered as choices (another one would change nothing).",
+)
+
+
+def _forced(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags["forced_march"] = 1
+
+
+@hook("after_resolution")
+def _forced_unlock(game: Game, act: Action) -> None:
+    """[CEL][FOR]: after a successful action, this vampire can burn 1 blood to unlock (taken when it keeps 1)."""
+    if act.flags.pop("forced_march", 0) and act.succeeded:
+        m = game.minions.get(act.actor)
+        if m is not None and m.locked and m.blood >= 2 and not m.torpor:
+            g.move_blood(game, m.id, -1)
+            m.locked = False
+            game.log("unlock", act.seat, m.id)
+
+
+card(
+    "Forced March",
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("cel", "for"),
+        when=action_succeeded,
+        effects=(UnlockSelf(),),
+        limit="forced march",
+        limit_scope="turn",
+        score=_if_locked,
+    ),  # fmt: skip
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("cel", "for"),
+        superior=True,
+        effects=(Stealth(1), _forced),
+        limit="forced march",
+        limit_scope="turn",
+    ),
+    notes="[CEL][FOR]'s optional unlock for 1 blood is taken automatically when the vampire keeps at least 1 blood.",
+)
+
+
+def _burn_own_blood(game: Game, play: Play) -> None:
+    g.move_blood(game, play.minion, -1)
+
+
+def _has_blood(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood >= 1
+
+
+card(
+    "Call of the Hungry Dead",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("nec",),
+        when=block_in_progress,
+        effects=(BlockerIntercept(-1),),
+        score=_needs_stealth,
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("nec",),
+        superior=True,
+        when=all_of(block_in_progress, _has_blood),
+        effects=(_burn_own_blood, AttemptFails()),
+        score=_needs_stealth,
+    ),  # fmt: skip
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _AireBleed:
+    """+N bleed, +1 more if this vampire is Toreador; one (limited) increase."""
+
+    amount: int
+    limited: bool = True
+    gives: ClassVar[str] = "bleed"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(play.minion)
+        if act is not None and m is not None:
+            act.bleed += self.amount + (1 if m.clan == "Toreador" else 0)
+
+
+card(
+    "Aire of Elation",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(_AireBleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), superior=True, when=during_bleed, effects=(_AireBleed(2),)),
+)
+
+
+def _paragon_hit(game: Game, minion: int, act: Action) -> bool:
+    m = game.minions.get(minion)
+    return (
+        m is not None
+        and act.actor in game.minions
+        and (m.kind == ALLY or (m.kind == VAMPIRE and g.younger(game, minion, act.actor)))
+    )
+
+
+def _paragon_usable(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return (
+        act is not None
+        and act.blocker >= 0
+        and not act.flags.get("perfect_paragon")
+        and _paragon_hit(game, act.blocker, act)
+    )
+
+
+def _paragon(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags["perfect_paragon"] = 1
+        act.intercept -= 1  # the current blocker's; later attempts get it from the "intercept" hook
+
+
+@hook("intercept")
+def _paragon_intercept(game: Game, minion: int, act: Action) -> int:
+    return -1 if act.flags.get("perfect_paragon") and _paragon_hit(game, minion, act) else 0
+
+
+card(
+    "Perfect Paragon",
+    Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pre",),
+        superior=True,
+        when=_paragon_usable,
+        effects=(_paragon,),
+        score=_needs_stealth,
+    ),
+    notes="[PRE] is played during a block attempt by an ally or a younger vampire (the ruling allows any time).",
+)
+
+
+def _press_score(game: Game, play: Play) -> float:
+    """The bots' press policy (bots._press): continue when winning, cancel the opponent's when losing."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -5.0
+    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
+    if mine is None or other is None:
+        return -5.0
+    if c.press > 0:
+        return 6.0 if other.strength > mine.strength or mine.blood <= other.strength else -5.0
+    return 6.0 if mine.strength >= other.blood and mine.blood > other.strength else -5.0
+
+
+def _maneuver_score(game: Game, play: Play) -> float:
+    """The bots' range policy (bots._maneuver): go long when the opponent hits harder up close."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -5.0
+    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
+    if mine is None or other is None:
+        return -5.0
+    return 6.0 if c.range is Range.CLOSE and other.strength > mine.strength else -5.0
+
+
+card(
+    "Resist Earth's Grasp",
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(Press(),), score=_press_score, label="press"),
+    Mode(
+        window=W.RANGE,
+        disciplines=("cel",),
+        effects=(Maneuver(), OptionalPress(1)),
+        score=_maneuver_score,
+        label="maneuver, 1 optional press",
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("cel",), superior=True, effects=(Stealth(1),)),
+)
+
+
+def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
+    act = action_of(play)
+    if act is None or play.minion not in game.minions:
+        return ()
+    return [m for m in _blockers(game, act) if game.minions[m].title or g.younger(game, m, play.minion)]
+
+
+def _rift(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags[f"memory_rift:{play.minion}"] = 1
+
+
+RIFT_STRIKE = g.Strike(combat_ends=True, label="combat ends (Memory Rift)")
+
+
+@hook("strikes")
+def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
+    act = c.action
+    if act is None or c.round != 1 or not act.flags.get(f"memory_rift:{minion}"):
+        return []
+    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(RIFT_STRIKE))]
+
+
+card(
+    "Memory Rift",
+    Mode(
+        window=W.ANNOUNCED,
+        disciplines=("dem",),
+        targets=_titled_or_younger,
+        effects=(CannotBlockTarget(),),
+        score=_could_block,
+    ),
+    Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),), score=_someone_may_block),
+    Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,), score=_someone_may_block),
+    notes="One Discipline per play (using several Disciplines at once is not modelled).",
+)

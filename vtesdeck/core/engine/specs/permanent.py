@@ -1,0 +1,242 @@
+"""Equipment, retainers and allies (put in play by an action: equip, employ, recruit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import game as g
+from ..cards import Mode, Play, card, hook
+from ..economy import Kind, Option
+from ..frames import Action, Combat, Side
+from ..state import ALLY, Game, Minion, draw
+from ..vocabulary import Employ, Equip, Recruit
+from ..windows import W
+
+_IDS: dict[str, int] = {}
+
+
+def vekn(game: Game, name: str) -> int:
+    """The VEKN id of a card by name (cached: the ids are those of the one card list)."""
+    found = _IDS.get(name)
+    if found is None:
+        c = game.compiled.cards.lookup(name) if game.compiled is not None else None
+        found = _IDS[name] = c.id if c is not None else -1
+    return found
+
+
+def carried(game: Game, minion: int, name: str) -> list[int]:
+    """The copies of the named card on the minion (equipment, retainers)."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    wanted = vekn(game, name)
+    return [c for c in m.cards if game.card_of[c] == wanted]
+
+
+def _on_minion_score(name: str, first: float, more: float) -> Callable[[Game, Play], float]:
+    """The bot's worth of equipping or employing: ``first`` for the first copy on the minion, ``more`` after."""
+
+    def score(game: Game, play: Play) -> float:
+        return more if carried(game, play.minion, name) else first
+
+    return score
+
+
+# Weapons a combat card may equip mid-combat (Concealed Weapon): name → (its strike, what it does to a combat
+# it is equipped in).
+WEAPONS: dict[str, tuple[g.Strike, Callable[[Game, Combat, Side], None]]] = {}
+
+
+# -- .44 Magnum ---------------------------------------------------------------------------------------------------
+
+MAGNUM = g.Strike(damage=2, ranged=True, label=".44 Magnum")
+
+
+def _magnum_maneuver(game: Game, c: Combat, side: Side) -> None:
+    """1 optional maneuver each combat, only one even with several guns or a new bearer (LSJ 19980302-2)."""
+    if "combat:magnum" not in side.used and carried(game, side.minion, ".44 Magnum"):
+        side.used.add("combat:magnum")
+        side.combat_maneuvers += 1
+
+
+@hook("combat_start")
+def _magnum_start(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        _magnum_maneuver(game, c, side)
+
+
+@hook("strikes")
+def _magnum_strike(game: Game, c: Combat, minion: int) -> list[Option]:
+    if not carried(game, minion, ".44 Magnum"):
+        return []
+    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(MAGNUM))]
+
+
+WEAPONS[".44 Magnum"] = (MAGNUM, _magnum_maneuver)
+
+card(
+    ".44 Magnum",
+    Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score(".44 Magnum", 24.0, 3.0), label="equip"),
+    notes="The maneuver stays usable when the gun's strike could not be (LSJ 20021028 not modelled).",
+)
+
+
+# -- Raven Spy -------------------------------------------------------------------------------------------------------
+
+
+@hook("intercept")
+def _raven_spy(game: Game, minion: int, act: Action) -> int:
+    return len(carried(game, minion, "Raven Spy"))
+
+
+card(
+    "Raven Spy",
+    Mode(window=W.ACTION, disciplines=("ani",), effects=(Employ(1),), score=_on_minion_score("Raven Spy", 22.0, 4.0)),
+    Mode(
+        window=W.ACTION,
+        disciplines=("ani",),
+        superior=True,
+        effects=(Employ(2),),
+        score=_on_minion_score("Raven Spy", 23.0, 5.0),
+    ),
+)
+
+
+# -- Nephandus ------------------------------------------------------------------------------------------------------------
+
+NEPHANDUS = g.Strike(damage=1, ranged=True, label="Nephandus")
+
+
+def _is_nephandus(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and m.kind == ALLY and m.card == vekn(game, "Nephandus")
+
+
+@hook("strikes")
+def _nephandus_strike(game: Game, c: Combat, minion: int) -> list[Option]:
+    if not _is_nephandus(game, minion):
+        return []
+    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(NEPHANDUS))]
+
+
+@hook("combat_start")
+def _nephandus_press(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        if _is_nephandus(game, side.minion):
+            side.combat_presses += 1
+
+
+@hook("strike_damage_taken")
+def _nephandus_reduction(game: Game, minion: int) -> int:
+    """Each strike against Nephandus inflicts 1 less damage (not environmental damage: PIB 20111017)."""
+    return 1 if _is_nephandus(game, minion) else 0
+
+
+card(
+    "Nephandus",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
+    notes="The (D) action to burn a vampire in torpor and gain 1 life is not modelled (allies' in-play actions "
+    "have no hook yet); the reduction applies to strikes in combat only, not to damaging effects.",
+)
+
+
+# -- Emerald Legionnaire ---------------------------------------------------------------------------------------------
+
+
+def _harbingers(game: Game, seat: int) -> int:
+    return sum(1 for m in g.ready_minions(game, seat) if m.clan == "Harbinger of Skulls")
+
+
+def _legionnaires(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, "Emerald Legionnaire")
+    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c in game.minions]
+
+
+def _legion_may_return(game: Game, play: Play) -> bool:
+    s = game.seats[play.seat]
+    wanted = vekn(game, "Emerald Legionnaire")
+    in_heap = [c for c in s.ash_heap if game.card_of[c] == wanted]
+    return (
+        bool(in_heap)
+        and len(s.ash_heap) - 1 >= 7
+        and g.is_ready(game, play.minion)
+        and len(_legionnaires(game, play.seat)) < _harbingers(game, play.seat)
+    )
+
+
+def _legion_return(game: Game, play: Play) -> None:
+    """Remove 7 other ash heap cards from the game (the oldest first) and return a Legionnaire with 2 life; it
+    may act this turn (ANK 20180509)."""
+    s = game.seats[play.seat]
+    wanted = vekn(game, "Emerald Legionnaire")
+    back = next(c for c in s.ash_heap if game.card_of[c] == wanted)
+    s.ash_heap.remove(back)
+    others = [c for c in s.ash_heap if game.card_of[c] != wanted]
+    if len(others) < 7:  # only other Legionnaires left: remove those too
+        others = list(s.ash_heap)
+    for c in others[:7]:
+        s.ash_heap.remove(c)
+        s.removed.append(c)
+    s.controlled.append(back)
+    game.minions[back] = Minion(
+        id=back, card=wanted, capacity=99, blood=2, in_play=True, kind=ALLY, strength=2, bleed=1
+    )
+    game.gained += 2
+    game.log("recruit", play.seat, play.minion, back)
+
+
+card(
+    "Emerald Legionnaire",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    Mode(
+        window=W.UNLOCK, in_play=True, when=_legion_may_return, effects=(_legion_return,), label="return a Legionnaire"
+    ),
+)
+
+
+# -- Heart of Nizchetus -----------------------------------------------------------------------------------------------
+
+
+def _heart_ready(game: Game, play: Play) -> bool:
+    return g.is_ready(game, play.minion) and bool(game.seats[play.seat].library)
+
+
+def _heart_values(game: Game, play: Play) -> Sequence[int]:
+    return (min(3, len(game.seats[play.seat].library)),)
+
+
+def _heart_cycle(game: Game, play: Play) -> None:
+    """Draw up to 3 cards, then move as many from the hand to the bottom of the library: the least useful
+    ones (cards the engine does not model, then second copies, then the oldest in hand)."""
+    s = game.seats[play.seat]
+    drawn = draw(game, play.seat, play.value)
+    comp = game.compiled
+    names: dict[int, int] = {}
+    ranked: list[tuple[int, int, int]] = []
+    for i, c in enumerate(s.hand):
+        v = game.card_of[c]
+        names[v] = names.get(v, 0) + 1
+        modelled = comp is not None and v in comp.implemented
+        ranked.append((0 if not modelled else 1 if names[v] > 1 else 2, i, c))
+    for _, _, c in sorted(ranked)[:drawn]:
+        s.hand.remove(c)
+        s.library.insert(0, c)  # the bottom (the top is the list's end)
+    game.log("cycle", play.seat, play.minion, drawn)
+
+
+card(
+    "Heart of Nizchetus",
+    Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_heart_ready,
+        values=_heart_values,
+        effects=(_heart_cycle,),
+        limit="heart of nizchetus",
+        limit_scope="turn",
+        label="draw 3, put 3 on the bottom",
+    ),
+    notes="Unique is not enforced; the cards put back are chosen by a fixed rule (unmodelled, duplicates, oldest) "
+    "and always 3 are drawn.",
+)

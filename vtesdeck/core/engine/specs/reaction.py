@@ -1,0 +1,431 @@
+"""Reactions (played by ready unlocked minions of other Methuselahs during an action).
+
+Intercept is "only as needed" and only by the blocker (the compiler: ``Role.BLOCKER`` in W.BLOCK_ATTEMPT).
+A reaction that wakes or unlocks a locked minion so it may block is played in state A of 4.3.3
+(W.BEFORE_BLOCKS) by a ready locked minion of the seat that may block (``Role.LOCKED_REACTING``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from .. import game as g
+from ..cards import Mode, Play, Role, card
+from ..economy import Kind, Option
+from ..frames import Action, Referendum
+from ..state import VAMPIRE, Game
+from ..vocabulary import (
+    AttemptBlock,
+    EndAction,
+    Intercept,
+    LockSelf,
+    Redirect,
+    ReduceBleed,
+    UnlockSelf,
+    Wake,
+    action_blocked,
+    action_of,
+    all_of,
+    bleeding_you,
+    directed_at_you,
+    in_polling,
+    locked_self,
+    may_attempt_block,
+    other_methuselahs,
+)
+from ..windows import W
+
+W_REACT = 12.0  # a worthwhile unlock-and-block, wake or cross-table block (bots.W_PLAY's order)
+
+
+# -- predicates and bot scores shared by the "unlock and block" cards ------------------------------------------------
+
+
+def _worth_blocking(game: Game, play: Play, bonus: int = 0) -> bool:
+    """Whether the bot should bring a locked minion in to block: a bleed or an action directed at it, and the
+    minion's intercept (with the card's bonus) reaches the action's stealth."""
+    act = action_of(play)
+    if act is None or play.minion not in game.minions:
+        return False
+    if not (act.is_bleed() or act.directed and act.target == play.seat):
+        return False
+    return g.intercept_of(game, play.minion, act) + bonus >= act.stealth
+
+
+def _block_score(bonus: int) -> Any:
+    def score(game: Game, play: Play) -> float:
+        return W_REACT if _worth_blocking(game, play, bonus) else -1.0
+
+    return score
+
+
+def _blocker_is_anarch(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    m = game.minions.get(act.blocker) if act is not None else None
+    return m is not None and m.sect == "Anarch"
+
+
+def _self_anarch(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.sect == "Anarch"
+
+
+card(
+    "Deflection",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dom",),
+        when=bleeding_you,
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dom",),
+        superior=True,
+        when=bleeding_you,
+        targets=other_methuselahs,
+        effects=(Redirect(),),
+    ),
+)
+card(
+    "Telepathic Misdirection",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("aus",),
+        superior=True,
+        when=bleeding_you,
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+)
+card(
+    "Eyes of Argus",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), when=directed_at_you, effects=(Intercept(2),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        disciplines=("aus",),
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(Wake(),),
+        score=_block_score(0),
+    ),
+    notes="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
+)
+card(
+    "On the Qui Vive",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=all_of(locked_self, may_attempt_block),
+        effects=(Wake(),),
+        limit="qui vive",
+        limit_scope="turn",
+        score=_block_score(0),
+    ),
+    notes="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
+    "The wake is offered only in state A (to block).",
+)
+
+# -- unlock (or wake) and attempt to block -------------------------------------------------------------------------------------
+
+card(
+    "Organized Resistance",
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, when=_blocker_is_anarch, effects=(Intercept(1),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=all_of(_self_anarch, may_attempt_block),
+        effects=(UnlockSelf(), AttemptBlock(intercept=1)),
+        score=_block_score(1),
+    ),
+    notes="Played by the baron for itself: the +1 intercept goes to the blocking baron (an Anarch), and the "
+    "locked baron unlocks itself to block; giving them to another Anarch you control is not modelled.",
+)
+card(
+    "Second Tradition: Domain",
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, effects=(Intercept(2),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        cost_blood=1,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock(intercept=2)),
+        score=_block_score(2),
+    ),
+    notes="The 1 blood burned to unlock is modelled as the mode's blood cost (so cost reducers would apply).",
+)
+card(
+    "Sense the Savage Way",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        disciplines=("ani",),
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock()),
+        score=_block_score(0),
+    ),
+)
+
+
+def _eyes_of_the_wild(game: Game, play: Play) -> Generator[Any, Any, Any]:
+    """Unlock and attempt to block; the Gangrel locks again if the attempt did not block."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None:
+        return
+    m.locked = False
+    attempt = AttemptBlock()(game, play)
+    if attempt is not None:
+        yield from attempt
+    if not (act.blocked and act.blocker == play.minion) and play.minion in game.minions:
+        game.minions[play.minion].locked = True
+
+
+card(
+    "Eyes of the Wild",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(_eyes_of_the_wild,),
+        score=_block_score(0),
+    ),
+    notes="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
+    "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
+)
+
+
+def _cannot_block_rider_free(game: Game, play: Play) -> bool:
+    """Eagle's Sight: the minion may block but for the prey/predator/target rule (ruling RTR 19950413): not a
+    blocking seat, or one that has not declined; ready, unlocked (or woken) and no "cannot block"."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None or act.blocker >= 0 or act.blocked:
+        return False
+    if m.locked and play.minion not in act.woken:
+        return False
+    return may_attempt_block(game, play)
+
+
+def _eagle_score(game: Game, play: Play) -> float:
+    """Block across the table only a bleed by the predator's minions (the threat) with enough intercept."""
+    act = action_of(play)
+    if act is None or act.seat != game.predator(play.seat) or not act.is_bleed():
+        return -1.0
+    return W_REACT if g.intercept_of(game, play.minion, act) >= act.stealth else -1.0
+
+
+card(
+    "Eagle's Sight",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("aus",),
+        superior=True,
+        when=_cannot_block_rider_free,
+        effects=(AttemptBlock(),),
+        score=_eagle_score,
+    ),
+    notes="[AUS] is played after blocks are declined (the first window every Methuselah gets); the prey, "
+    "predator or target who declined may not use it (prior decision not to block, RTR 20020501).",
+)
+
+# -- bleed redirection and reduction ---------------------------------------------------------------------------------------------
+
+card(
+    "Bait and Switch",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, targets=other_methuselahs, effects=(LockSelf(), Redirect())),
+)
+
+
+def _predator_bleeding_you(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and len(game.order) > 2 and bleeding_you(game, play) and act.seat == game.predator(play.seat)
+
+
+def _predators_predator(game: Game, play: Play) -> Sequence[int]:
+    target = game.predator(game.predator(play.seat))
+    return [target] if target != play.seat else []
+
+
+card(
+    "My Enemy's Enemy",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("aus",),
+        superior=True,
+        when=_predator_bleeding_you,
+        targets=_predators_predator,
+        effects=(LockSelf(), Redirect()),
+    ),
+)
+card(
+    "Deep Ecology",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), when=directed_at_you, effects=(Intercept(2),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("for",), when=bleeding_you, effects=(ReduceBleed(2),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        disciplines=("pro",),
+        role=Role.LOCKED_REACTING,
+        cost_blood=1,
+        when=may_attempt_block,
+        effects=(UnlockSelf(),),
+        score=_block_score(0),
+    ),
+    notes="[pro]'s 1 blood burned to unlock is the mode's blood cost; it is offered only in state A (to block).",
+)
+card(
+    "Enhanced Senses",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), superior=True, effects=(Intercept(2),)),
+)
+
+
+def _blocker_locked_ready(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.locked and g.is_ready(game, play.minion)
+
+
+card(
+    "Cats' Guidance",
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("ani",),
+        role=Role.BLOCKER,
+        when=all_of(action_blocked, _blocker_locked_ready),
+        effects=(UnlockSelf(),),
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), superior=True, effects=(Intercept(1),)),
+)
+
+# -- politics and combat ---------------------------------------------------------------------------------------------------------
+
+
+def _delaying_tactics(game: Game, play: Play) -> Generator[Any, Any, Any]:
+    """Cancel the referendum, unlock the caller, return the political action card played from the hand, and
+    forbid the acting Methuselah's minions the same political action this turn."""
+    ref = play.frame
+    if not isinstance(ref, Referendum):
+        return
+    ref.cancelled = True
+    game.log("referendum cancelled", play.seat)
+    caller = game.minions.get(ref.caller)
+    if caller is not None:
+        caller.locked = False
+    if ref.card < 0:
+        return
+    vekn = game.card_of[ref.card]
+    for m in g.ready_minions(game, ref.seat):
+        game.used.add((m.id, vekn))  # the same action card once per turn (game._handler_options)
+    if ref.card in game.aside:
+        owner = game.owner_of[ref.card]
+        game.aside.remove(ref.card)
+        hand = game.seats[owner].hand
+        hand.append(ref.card)
+        while len(hand) > g.hand_size(game, owner):  # discard down afterward
+            option = yield from g.choose(game, owner, [Option(Kind.DISCARD, owner, (c,)) for c in hand])
+            hand.remove(option.ids[0])
+            game.seats[owner].ash_heap.append(option.ids[0])
+            game.log("discard", owner, option.ids[0])
+
+
+def _delaying_score(game: Game, play: Play) -> float:
+    """Cancel a referendum that would cost the seat (its mode's stakes; by default any other seat's)."""
+    ref = play.frame
+    if not isinstance(ref, Referendum) or ref.mode is None:
+        return -1.0
+    if ref.mode.stakes is not None:
+        stake = ref.mode.stakes(
+            game,
+            Play(
+                seat=ref.seat,
+                card=ref.card,
+                mode=ref.mode,
+                minion=ref.caller,
+                target=ref.terms[0] if ref.terms else -1,
+                frame=ref,
+            ),
+            play.seat,
+        )
+    else:
+        stake = 1.0 if play.seat == ref.seat else -1.0
+    return W_REACT if stake < 0 else -1.0
+
+
+card(
+    "Delaying Tactics",
+    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(_delaying_tactics,), score=_delaying_score),
+    notes="Played during the polling step before votes (not after votes are cast). Automatic referendums are "
+    "never polled, so it is not offered there.",
+)
+
+
+def _obedience_when(game: Game, play: Play) -> bool:
+    """The seat's vampire about to enter combat (game.combat's W.BEFORE_COMBAT) is older than the acting
+    vampire and has the mode's Dominate level."""
+    act = action_of(play)
+    if not isinstance(act, Action):
+        return False
+    mine = game.minions.get(act.flags.get("combat_with", -1))
+    actor = game.minions.get(act.actor)
+    if mine is None or actor is None or mine.kind != VAMPIRE or actor.kind != VAMPIRE:
+        return False
+    if g.controller(game, mine.id) != play.seat or not actor.capacity < mine.capacity:
+        return False
+    return g.has_discipline(mine, play.mode)
+
+
+def _unlock_actor(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None and act.actor in game.minions:
+        game.minions[act.actor].locked = False
+
+
+def _not_succeeded(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.succeeded = False
+
+
+def _obedience_score(game: Game, play: Play) -> float:
+    """Avoid a combat against a stronger acting vampire."""
+    act = action_of(play)
+    if act is None:
+        return -1.0
+    mine = game.minions.get(act.flags.get("combat_with", -1))
+    actor = game.minions.get(act.actor)
+    if mine is None or actor is None:
+        return -1.0
+    return W_REACT if actor.strength >= mine.strength or mine.blood <= actor.strength else -1.0
+
+
+card(
+    "Obedience",
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("dom",),
+        role=Role.METHUSELAH,
+        when=_obedience_when,
+        effects=(_not_succeeded, _unlock_actor, EndAction()),
+        score=_obedience_score,
+    ),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("dom",),
+        superior=True,
+        role=Role.METHUSELAH,
+        when=_obedience_when,
+        effects=(_not_succeeded, EndAction()),
+        score=_obedience_score,
+    ),
+    notes="Played by the seat (the vampire about to fight is found from the action, its Dominate checked "
+    "there). 'Cannot perform the same action this turn' holds for bleeds and action cards (the engine's "
+    "once-a-turn rules); other default actions are not restricted.",
+)

@@ -1,0 +1,721 @@
+"""The effect vocabulary: the primitives card specs are written in (ENGINE.md "A vocabulary to start from").
+
+Three kinds of names, each small and documented where it is defined:
+
+- predicates ``(game, play) -> bool`` for a mode's ``when``: ``bleeding_you``, ``during_bleed``,
+  ``directed_at_you``, ``action_succeeded``, ``action_blocked``, ``block_in_progress``, ``locked_self``…,
+  composed with ``all_of``/``any_of``/``not_``;
+- targets ``(game, play) -> ids`` for a mode's ``targets``: ``other_methuselahs``, ``any_methuselah``,
+  ``uncontrolled_vampires``, ``younger_uncontrolled``…;
+- effects: frozen dataclasses called with ``(game, play)``, each doing one thing (``Stealth(1)``,
+  ``Bleed(2)``, ``Redirect()``, ``AddBlood(3)``, ``Strike(...)``, ``Prevent(1)``…). An effect that gives
+  stealth, intercept or a bleed increase says so in ``gives`` (and ``limited``): the compiler applies
+  "only as needed" and "(limit)" to it (compile.py).
+
+An effect may return a generator when it needs a decision or a sub-frame (a combat): the engine runs it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, ClassVar
+
+from . import economy
+from . import game as g
+from .cards import Play
+from .frames import Action, Combat, Referendum, Rider, Until
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .windows import Act
+
+Pred = Callable[[Game, Play], bool]
+
+# -- predicates --------------------------------------------------------------------------------------------------------
+
+
+def action_of(play: Play) -> Action | None:
+    frame = play.frame
+    if isinstance(frame, Action):
+        return frame
+    return None
+
+
+def during_bleed(game: Game, play: Play) -> bool:
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.is_bleed()
+
+
+def bleeding_you(game: Game, play: Play) -> bool:
+    """ "Only usable if a minion is bleeding you" (the target is the card's player)."""
+    act = action_of(play)
+    return act is not None and act.is_bleed() and act.target == play.seat
+
+
+def directed_at_you(game: Game, play: Play) -> bool:
+    """ "Only usable during an action directed at you (or a card you control)"."""
+    act = action_of(play)
+    return act is not None and act.directed and act.target == play.seat
+
+
+def action_succeeded(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.succeeded
+
+
+def action_blocked(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.blocked
+
+
+def bleed_succeeded(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and bool(act.flags.get("successful_bleed"))
+
+
+def block_in_progress(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.blocker >= 0
+
+
+def political(game: Game, play: Play) -> bool:
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.kind is Act.POLITICAL
+
+
+def referendum_passed(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and bool(act.flags.get("referendum_passed"))
+
+
+def in_polling(game: Game, play: Play) -> bool:
+    return isinstance(play.frame, Referendum) and not play.frame.blood_hunt
+
+
+def locked_self(game: Game, play: Play) -> bool:
+    """The playing minion is locked (and not yet woken)."""
+    m = game.minions.get(play.minion)
+    act = g.current_action(game)
+    return m is not None and m.locked and (act is None or play.minion not in act.woken)
+
+
+def may_attempt_block(game: Game, play: Play) -> bool:
+    """The playing minion could attempt to block the current action but for being locked ("cannot be used if
+    the vampire cannot attempt to block the action"): no failed attempt yet, no "cannot block", no block or
+    attempt in progress, and its controller has not declined."""
+    act = action_of(play)
+    mid = play.minion
+    if act is None or act.blocked or act.blocker >= 0 or mid in act.tried or mid in act.cannot_block:
+        return False
+    if play.seat in act.declined or g.rider_sum(game, mid, "cannot_block"):
+        return False
+    return g.hook_all(game, "can_block", mid, act)
+
+
+def not_bleed(game: Game, play: Play) -> bool:
+    return not during_bleed(game, play)
+
+
+def damage_pending(game: Game, play: Play) -> bool:
+    """Prevention is only usable with damage still to prevent (LSJ 20001114): some pending and not all of
+    the opposing minion's strikes' damage prevented already."""
+    c = play.frame
+    return isinstance(c, Combat) and sum(c.pending) > 0 and not c.side(play.minion).prevent_all
+
+
+def two_or_more_left(game: Game, play: Play) -> bool:
+    return len(game.order) > 2
+
+
+def all_of(*preds: Pred) -> Pred:
+    def both(game: Game, play: Play) -> bool:
+        return all(p(game, play) for p in preds)
+
+    return both
+
+
+def any_of(*preds: Pred) -> Pred:
+    def either(game: Game, play: Play) -> bool:
+        return any(p(game, play) for p in preds)
+
+    return either
+
+
+def not_(pred: Pred) -> Pred:
+    def negated(game: Game, play: Play) -> bool:
+        return not pred(game, play)
+
+    return negated
+
+
+def has_clan(*clans: str) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.clan in clans
+
+    return check
+
+
+def has_title(*titles: str) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.title in titles
+
+    return check
+
+
+# -- targets ---------------------------------------------------------------------------------------------------------------
+
+
+def other_methuselahs(game: Game, play: Play) -> Sequence[int]:
+    """A redirect's new target: another Methuselah than the acting minion's controller (and than you)."""
+    act = action_of(play)
+    acting = act.seat if act is not None else play.seat
+    return [s for s in game.order if s != acting and s != play.seat]
+
+
+def any_methuselah_but_you(game: Game, play: Play) -> Sequence[int]:
+    return [s for s in game.order if s != play.seat]
+
+
+def prey_only(game: Game, play: Play) -> Sequence[int]:
+    return [game.prey(play.seat)]
+
+
+def uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Vampires in the player's uncontrolled region (blood goes to the one started first)."""
+    return list(game.seats[play.seat].uncontrolled)
+
+
+def younger_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    m = game.minions.get(play.minion)
+    cap = m.capacity if m is not None else 99
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].capacity < cap]
+
+
+def own_vampires_with_blood(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0]
+
+
+def own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
+
+
+def ready_minions_of_others(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s)]
+
+
+def ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def torpid_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.kind == VAMPIRE and m.torpor:
+                out.append(c)
+    return out
+
+
+# -- effects: actions ---------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stealth:
+    """+N stealth to the current action (only as needed, unless the window is "as announced")."""
+
+    amount: int
+    gives: ClassVar[str] = "stealth"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.stealth += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Intercept:
+    """+N intercept to the blocker (only as needed)."""
+
+    amount: int
+    gives: ClassVar[str] = "intercept"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockerIntercept:
+    """The blocking minion gets ±N intercept (Form of the Bat, Call of the Hungry Dead: −1); not "as needed"
+    stealth, so no ``gives``."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bleed:
+    """+N bleed to the current bleed; ``limited``: counts toward the (limit) of one increase per action."""
+
+    amount: int
+    limited: bool = True
+    gives: ClassVar[str] = "bleed"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.bleed += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReduceBleed:
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.bleed -= self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Redirect:
+    """Change the target of the bleed to ``play.target`` (that Methuselah may attempt to block: 4.3.3, target
+    change → state A)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or play.target < 0:
+            return
+        act.target = play.target
+        act.target_version += 1
+        act.declined.discard(play.target)
+        game.log("redirect", play.seat, act.actor, play.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockSelf:
+    """Lock the minion playing the card ("Lock this reacting vampire")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None:
+            m.locked = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockSelf:
+    """Unlock the minion playing the card (Freak Drive, Majesty superior)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None:
+            m.locked = False
+            game.log("unlock", play.seat, play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Wake:
+    """The locked minion may play reactions and attempt to block until the end of the action."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and play.minion >= 0:
+            act.woken.add(play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptBlock:
+    """ "This minion attempts to block" (unlocking or waking first is the card's other effect): starts a block
+    attempt by the playing minion now, with +``intercept``."""
+
+    intercept: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, Any] | None:
+        act = action_of(play)
+        if act is None or act.blocker >= 0 or play.minion not in game.minions:
+            return None
+        act.woken.add(play.minion)
+        return self._attempt(game, act, play.minion)
+
+    def _attempt(self, game: Game, act: Action, minion: int) -> Generator[Any, Any, Any]:
+        # The bonus counts for this attempt only ("even if intercept is not yet needed"): a rider read when the
+        # attempt starts (game.intercept_of), removed once it is over.
+        rider = Rider(minion, "intercept", self.intercept, Until.END_OF_TURN) if self.intercept else None
+        if rider is not None:
+            game.riders.append(rider)
+        try:
+            yield from g.attempt(game, act, minion)
+        finally:
+            if rider is not None and rider in game.riders:
+                game.riders.remove(rider)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptFails:
+    """The current block attempt fails and that minion cannot attempt to block this action again."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.blocker >= 0:
+            act.flags["attempt_fails"] = 1
+            act.cannot_block.add(act.blocker)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndAction:
+    """End the action (no block result, no resolution: L1413-1416). ``unlock_actor``: unlock the acting
+    minion."""
+
+    unlock_actor: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        act.ended = True
+        if self.unlock_actor and act.actor in game.minions:
+            game.minions[act.actor].locked = False
+        game.log("action ends", play.seat, act.actor)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CannotBlockTarget:
+    """The chosen minion (``play.target``) cannot block this action (Seduction, Memory Rift)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and play.target >= 0:
+            act.cannot_block.add(play.target)
+
+
+# -- effects: blood and pool ---------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AddBlood:
+    """Add N blood from the bank to the target vampire (``play.target``: an uncontrolled one for Govern the
+    Unaligned); ``to_self``: to the playing minion."""
+
+    amount: int
+    to_self: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        target = play.minion if self.to_self else play.target
+        m = game.minions.get(target)
+        if m is None:
+            return
+        if m.in_play:
+            g.move_blood(game, target, self.amount)
+        else:
+            m.blood += self.amount  # uncontrolled: counters may exceed capacity until it comes out (L2031-2037)
+            game.gained += self.amount
+        game.log("add blood", play.seat, target, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainPool:
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        economy.gain_pool(game, play.seat, self.amount)
+        game.log("gain pool", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToPool:
+    """Move ``play.value`` blood from the target vampire (``play.target``, or the playing minion) to the pool
+    (Villein)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        target = play.target if play.target >= 0 else play.minion
+        m = game.minions.get(target)
+        if m is None:
+            return
+        amount = min(play.value, m.blood)
+        m.blood -= amount
+        game.seats[play.seat].pool += amount
+        game.log("blood to pool", play.seat, target, amount)
+
+
+# -- effects: cards in play --------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutInPlay:
+    """The card stays in play, controlled by its player (a location, a master on the table)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutOnTarget:
+    """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
+    playing minion with ``on_self``."""
+
+    on_self: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        holder = play.minion if self.on_self else play.target
+        m = game.minions.get(holder)
+        if m is None:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Equip:
+    """The equipment goes on the acting minion (4.3.2 equip)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is None:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        game.log("equip", play.seat, play.minion, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Employ:
+    """The retainer goes on the acting minion with its life from the bank (4.3.2 employ)."""
+
+    life: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is None:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        game.minions[play.card] = Minion(
+            id=play.card, card=game.card_of[play.card], capacity=self.life, blood=self.life, in_play=True,
+            kind=RETAINER, holder=play.minion, strength=0, bleed=0,
+        )  # fmt: skip
+        game.gained += self.life
+        game.log("employ", play.seat, play.minion, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Recruit:
+    """The ally goes to the ready region with its life from the bank and cannot act this turn (4.3.2)."""
+
+    life: int
+    strength: int = 1
+    bleed: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        game.minions[play.card] = Minion(
+            id=play.card, card=game.card_of[play.card], capacity=99, blood=self.life, in_play=True, kind=ALLY,
+            strength=self.strength, bleed=self.bleed, recruited_turn=game.turn,
+        )  # fmt: skip
+        game.gained += self.life
+        game.log("recruit", play.seat, play.minion, play.card)
+
+
+# -- effects: combat -------------------------------------------------------------------------------------------------------------
+
+
+def combat_of(play: Play) -> Combat | None:
+    return play.frame if isinstance(play.frame, Combat) else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeWith:
+    """The card is the playing minion's strike this round (a strike card)."""
+
+    strike: g.Strike
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        side = c.side(play.minion)
+        side.strike = self.strike
+        if self.strike.maneuver:
+            side.maneuvers += 1
+        if self.strike.press:
+            side.presses += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Maneuver:
+    """A maneuver now (a maneuver card at the range step)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            g.maneuver(game, c, play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Press:
+    """A press now (a press card at the press step)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            g.press(game, c, play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptionalPress:
+    """N optional presses this round (used at the press step)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).presses += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Prevent:
+    """Prevent N damage this round (``all_damage``: all damage from the opposing minion's strikes)."""
+
+    amount: int = 0
+    all_damage: bool = False
+    plus_x: bool = False  # prevent X + amount (X paid as the cost)
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        side = c.side(play.minion)
+        amount = self.amount + (play.value if self.plus_x else 0)
+        if self.all_damage:
+            side.prevent_all = True
+        normal, agg = c.pending
+        cut = min(amount, agg)
+        agg -= cut
+        normal -= min(amount - cut, normal)
+        c.pending = [normal, agg]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdditionalStrikes:
+    """N additional strikes this round; (limit): one source a round (L1683-1694)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            if not side.extra_source:
+                side.extra_source = True
+                side.extra_strikes += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatStrength:
+    """The playing minion's strength becomes ``value`` for this combat (Torn Signpost)."""
+
+    value: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        m = game.minions.get(play.minion)
+        if c is not None and m is not None:
+            side = c.side(play.minion)
+            side.combat_strength = self.value - m.strength  # sets the base strength, even lower (PIB 20130303)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EnvironmentalDamage:
+    """The opposing minion takes N damage each round during strike resolution, this combat (Carrion Crows)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            other = c.other(play.minion).minion
+            c.env_damage[other] = c.env_damage.get(other, 0) + self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandStrikesOnly:
+    """Strikes that are not hand strikes cannot be used this round (Immortal Grapple); ``close_next``: the
+    next round is at close range."""
+
+    close_next: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.hand_strikes_only = True
+            if self.close_next:
+                c.fixed_close = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainBloodLostByOpponent:
+    """Taste of Vitae: gain blood equal to the blood the opposing vampire lost to damage this round."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            g.move_blood(game, play.minion, c.other(play.minion).lost_blood)
+
+
+# -- effects: politics -----------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelReferendum:
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.cancelled = True
+            game.log("referendum cancelled", play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ExtraVotes:
+    """The playing minion's controller gets N more votes in this referendum."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealthNow:
+    """+N stealth "even if stealth is not yet needed" (as the action is announced: Memory Rift): no ``gives``,
+    so the compiler does not hold it back until a block attempt."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.stealth += self.amount
+
+
+def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
+    """The default political stake: the caller gains, the others lose."""
+    return 1.0 if seat == play.seat else -1.0
+
+
+__all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
