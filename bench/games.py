@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import datetime
 import io
 import math
 import os
@@ -34,15 +33,16 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from vtesdeck.core import carddb, decklist  # noqa: E402
+from vtesdeck.core import carddb  # noqa: E402
 from vtesdeck.core.deck import Deck  # noqa: E402
 from vtesdeck.core.engine import game as g  # noqa: E402
+from vtesdeck.core.engine import run  # noqa: E402
 from vtesdeck.core.engine.bots import HeuristicBot, View  # noqa: E402
 from vtesdeck.core.engine.compile import compiled  # noqa: E402
 from vtesdeck.core.engine.economy import Option, winner  # noqa: E402
+from vtesdeck.core.twda import read_archive  # noqa: E402
 
 FLOOR, TARGET = 5.0, 20.0
-SINCE = datetime.date(2018, 1, 1)
 
 
 def pin_to_one_core() -> str:
@@ -54,15 +54,8 @@ def pin_to_one_core() -> str:
 
 
 def archive_decks(folder: Path, cards: carddb.CardIndex, limit: int = 400) -> list[Deck]:
-    decks = []
-    for path in sorted(folder.glob("*.txt")):
-        deck = decklist.parse(path.read_bytes(), cards)
-        date = deck.event.date if deck.event else None
-        if date is not None and date >= SINCE and sum(deck.crypt.values()) >= 12:
-            decks.append(deck)
-        if len(decks) >= limit:
-            break
-    return decks
+    """The first ``limit`` playable archive decks since 2018 (file-name order): the field of simulate_games."""
+    return run.field_from_files(read_archive(folder), cards, limit=limit)
 
 
 def speed(decks: list[Deck], cards: carddb.CardIndex, games: int, players: int, rounds: int | None) -> None:

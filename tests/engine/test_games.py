@@ -6,34 +6,25 @@ audit of ``state.audit`` (counters conserved, each card in one zone, blood withi
 
 from __future__ import annotations
 
-import datetime
 import random
 
 import pytest
 
 from tests.paths import TWDA
-from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine import run
 from vtesdeck.core.engine.bots import HeuristicBot, RandomBot, View
 from vtesdeck.core.engine.economy import Kind, Option
 from vtesdeck.core.engine.state import state_hash
 from vtesdeck.core.engine.windows import Act
-
-SINCE = datetime.date(2018, 1, 1)
+from vtesdeck.core.twda import read_archive
 
 
 @pytest.fixture(scope="module")
 def archive(cards) -> list[Deck]:
-    """Archive decks since 2018, in file order (a fixed sample, so the games are the same on every run)."""
-    decks = []
-    for path in sorted(TWDA.glob("*.txt")):
-        deck = decklist.parse(path.read_bytes(), cards)
-        date = deck.event.date if deck.event else None
-        if date is not None and date >= SINCE and sum(deck.crypt.values()) >= 12:
-            decks.append(deck)
-        if len(decks) >= 120:
-            break
+    """120 playable archive decks since 2018, in file order (the same games on every run): simulate_games's field."""
+    decks = run.field_from_files(read_archive(TWDA), cards, limit=120)
     assert len(decks) >= 60
     return decks
 
@@ -164,3 +155,14 @@ def test_control_a_stealth_bleed_deck_against_four_that_do_nothing_sweeps(archiv
         result = g.play(table, cards, seed=seed, bots=bots, max_rounds=40)
         wins += g.economy.winner(result.game) == seat
     assert wins >= 0.9 * games, wins
+
+
+def test_the_safety_stop_ends_a_runaway_game_on_time(archive, cards, monkeypatch) -> None:
+    """A game past the decision cap is stopped where it stands: it ends on time (½ VP to each survivor, 7.3),
+    its cards are all in zones again, and the run counts it as a time-out (``Game.stopped``)."""
+    monkeypatch.setattr(g, "MAX_DECISIONS", 50)
+    result = g.play(_table(archive, 9), cards, seed=9, audit=True)
+    game = result.game
+    assert game.finished and game.stopped and game.ended_by == "time"
+    assert result.audit == {}
+    assert sum(s.vp for s in game.seats) == 0.5 * len(game.order) + sum(s.ousted for s in game.seats)

@@ -111,8 +111,9 @@ def test_bad_lines_are_refused():
 
 
 def test_the_summary_has_exactly_design_keys_in_design_order():
+    """DESIGN.md's keys in its order, then ours ("extend rather than rename"): ``time_limit``."""
     result = summary()
-    assert list(result) == DESIGN_SUMMARY == list(SUMMARY_KEYS)
+    assert list(result) == [*DESIGN_SUMMARY, "time_limit"] == list(SUMMARY_KEYS)
     assert all(list(deck) == DESIGN_DECK == list(DECK_KEYS) for deck in result["decks"])
     assert list(result["unsupported"][0]) == ["id", "name", "copies"]
     assert list(result["errors"][0]) == ["game", "seed", "error"]
@@ -139,7 +140,8 @@ def test_the_summary_figures_computed_by_hand():
     assert beta["vp_ci95"][1] == pytest.approx(2.5464181, abs=1e-7)
     assert (beta["game_wins"], beta["ousted"]) == (1, 1)  # won game 2; ousted in game 3
     assert result["rounds_mean"] == 9.25  # (10 + 10 + 7 + 10) / 4
-    assert result["timeouts"] == 3
+    assert result["time_limit"] == 3  # ended by the round cap: a normal ending
+    assert result["timeouts"] == 0  # none was stopped by the engine's safety limits
     assert result["decisions_mean"] == 70.0  # (100 + 80 + 60 + 40) / 4
     assert result["forced_share"] == pytest.approx(600 / 880)  # forced 300+120+140+40, all 600+280
     assert (result["coverage"], result["crypt_coverage"]) == (0.4, 0.1)

@@ -14,7 +14,6 @@ illegal or names unknown cards, a bad number), with a one-line message and no tr
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import time
@@ -31,13 +30,10 @@ from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import report, run, schedule
-from vtesdeck.core.validate import validate
 
 USAGE_ERROR = 2
 FAILED = 1
-FIELD_SINCE = datetime.date(2018, 1, 1)
 # Construction errors that make a deck unplayable; a banned card or a late printing is no reason not to simulate.
-UNPLAYABLE = frozenset({"CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS", "UNKNOWN_CARD"})
 
 
 def usage(message: str) -> CommandError:
@@ -62,18 +58,10 @@ def read_deck(path: str, cards: CardIndex) -> Deck:
     if deck.unresolved:
         names = ", ".join(f"line {u.line} {u.text.strip()!r}" for u in deck.unresolved[:3])
         raise usage(f"{path} names unknown cards: {names}.")
-    if not deck.crypt_count or not deck.library_count:
-        raise usage(f"{path} holds no {'crypt' if not deck.crypt_count else 'library'} cards.")
-    problems = [e for e in validate(deck, cards, as_of="deck").errors if e.code in UNPLAYABLE]
-    if problems:
-        raise usage(f"{path} is not a legal deck: {problems[0].message}")
+    problem = run.unplayable(deck, cards)
+    if problem:
+        raise usage(f"{path} is not a legal deck: {problem.rstrip('.')}.")
     return deck
-
-
-def _playable(deck: Deck, cards: CardIndex) -> bool:
-    if deck.unresolved or not deck.crypt_count or not deck.library_count:
-        return False
-    return not any(e.code in UNPLAYABLE for e in validate(deck, cards, as_of="deck").errors)
 
 
 def archive_folder() -> Path:
@@ -91,7 +79,7 @@ def field_decks(cards: CardIndex) -> list[Deck]:
     from twda.models import TournamentDeck
 
     try:
-        rows = list(TournamentDeck.objects.filter(date__gte=FIELD_SINCE).order_by("id").values_list("id", "deck"))
+        rows = list(TournamentDeck.objects.filter(date__gte=run.FIELD_SINCE).order_by("id").values_list("id", "deck"))
     except DatabaseError:
         rows = []
     decks: list[Deck] = []
@@ -99,24 +87,15 @@ def field_decks(cards: CardIndex) -> list[Deck]:
         for deck_id, data in rows:
             deck = Deck.from_dict(data)
             deck.path = f"twda/{deck_id}"
-            if all(c in cards for c in (*deck.crypt, *deck.library)) and _playable(deck, cards):
+            if all(c in cards for c in (*deck.crypt, *deck.library)) and not run.unplayable(deck, cards):
                 decks.append(deck)
         return decks
     from vtesdeck.core.twda import ArchiveError, read_archive
 
     try:
-        files = read_archive(archive_folder())
+        return run.field_from_files(read_archive(archive_folder()), cards)
     except ArchiveError:
         return []
-    for name, data in sorted(files):
-        try:
-            deck = decklist.parse(data, cards, path=name)
-        except decklist.DecklistError:
-            continue
-        date = deck.event.date if deck.event else None
-        if date is not None and date >= FIELD_SINCE and _playable(deck, cards):
-            decks.append(deck)
-    return decks
 
 
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:

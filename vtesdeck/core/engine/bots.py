@@ -13,22 +13,27 @@ weight (``W_*``):
   pool out once it controls enough vampires for its pool (``_wants_vampire``) or the pool would fall under
   the floor (POOL_FLOOR); draw a crypt card when it has nothing to influence; move blood back to the pool
   only when the pool is about to run out.
-- Minion phase: bleed its prey (W_BLEED per point of bleed, less when the prey has ready unlocked minions
-  that could block an action with no stealth), hunt when low on blood (under half capacity), leave torpor,
-  rescue its own torpid vampires, play action cards (bleeds by their amount; others a fixed worth), keep
-  the last unlocked minion home when its predator has several ready minions and it cannot bleed.
+- Minion phase: bleed its prey (W_BLEED per point of bleed, plus W_OUST when the bleed ousts the prey;
+  when the prey has ready unlocked minions, times the chance it gets through: P_THROUGH_STEALTH when the
+  actor's stealth with the stealth cards in its hand beats their best intercept, else P_THROUGH, and 2 less
+  per blocker; but an action that does not oust scores below a pass when the seat's last ready unlocked
+  minion should stay home to block: its predator's minions in play bleed for 2 or more, at least its pool),
+  hunt when low on blood (under half capacity), leave torpor, rescue its own torpid vampires,
+  play action cards (bleeds like a bleed with the card's bonus, +6 for the card; others a fixed worth).
 - Blocks: block a bleed or a directed action at it when the blocker's intercept (with what its hand can add)
   reaches the action's stealth; never attempt with too little intercept (ENGINE.md: the endless retry
   loop); block undirected actions only with a minion as strong as the acting one.
 - Cards in windows: stealth when blocked, intercept when short, redirects and bleed reductions when bled,
   combat cards in combat: a fixed worth per window (W_PLAY), unless the mode gives its own ``score``.
-- Combat: the strike with the best expected outcome: combat ends or dodge when the opponent's strike would
-  torpor or burn it, else the most damage (aggravated counts double), stealing blood when low.
+- Combat (``strike_worth``, for the hand strike, granted strikes and strike cards alike): 10 per point of
+  damage at the current range (aggravated and stolen blood ×1.5); combat ends or dodge W_SAVE when the
+  opponent's hand strike would send it to torpor or burn it, nothing when its own strike wins. Other combat
+  cards (maneuvers, presses, prevention, additional strikes, aims) carry their own ``score`` in their specs.
 - Votes: by self-interest (a mode's ``stakes``; by default for its own referendums and against others'), a
   blood hunt against the seat's own diablerist and for anyone else's; burn the Edge or a political card only
   when that can swing the result.
-- Discard: cards the engine does not model, then cards no minion of the seat can play, never the last
-  master when it has none.
+- Discard: cards the engine does not model, then cards whose every mode needs a discipline none of the seat's
+  vampires (in play or uncontrolled) has; other cards are kept.
 
 ``RandomBot`` picks uniformly with its own ``random.Random`` (never the game's): for fuzzing.
 """
@@ -39,8 +44,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from .cards import Play
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum
+from .game import GRANTED, HAND_STRIKE, Strike, handler_of, hook_sum, intercept_of, strike_damage
 from .state import VAMPIRE, Game, Minion, Phase
 from .windows import Act, Range, W
 
@@ -48,6 +55,9 @@ POOL_FLOOR = 6
 W_BRING_OUT = 100.0
 W_BLEED = 12.0
 W_PLAY = 20.0
+W_OUST = 30.0
+P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough intercept
+P_THROUGH_STEALTH = 0.8  # … when the actor's stealth (with the hand's stealth cards) beats its intercept
 
 
 class View:
@@ -142,6 +152,34 @@ class View:
         return self._game
 
 
+W_SAVE = 40.0  # a combat ends or a dodge that saves the minion from torpor or burning
+
+
+def strike_worth(game: Game, c: Combat, minion: int, strike: Strike) -> float:
+    """The heuristic worth of a strike: 10 per point of damage it deals at the current range (aggravated ×1.5,
+    stolen blood ×1.5: it also heals); a combat ends or a dodge is worth W_SAVE when the opponent's hand strike
+    would send this minion to torpor or burn it, a little when it would only hurt, and nothing when this
+    minion is winning (its own strike would torpor the opponent first)."""
+    side, other = c.side(minion), c.other(minion)
+    mine, theirs = game.minions.get(minion), game.minions.get(other.minion)
+    if mine is None or theirs is None:
+        return 0.0
+    threat = theirs.strength + other.strength + other.combat_strength + hook_sum(game, "strength", theirs.id)
+    if c.range is Range.LONG:
+        threat = 0  # most strikes need close range; a ranged one is a risk the bot does not guess
+    my_hand = strike_damage(game, c, side, HAND_STRIKE) if c.range is Range.CLOSE else 0
+    if strike.combat_ends or strike.dodge:
+        if threat >= max(1, mine.blood):
+            return W_SAVE + (2.0 if strike.combat_ends else 0.0)
+        if my_hand >= max(1, theirs.blood):
+            return -5.0
+        return 5.0 * threat
+    if c.range is Range.LONG and not strike.ranged:
+        return 0.0
+    dmg = strike.steal * 1.5 if strike.steal else float(strike_damage(game, c, side, strike))
+    return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)
+
+
 class RandomBot:
     """Uniform choices from its own RNG: for fuzzing the engine."""
 
@@ -228,6 +266,11 @@ class HeuristicBot:
         comp = game.compiled
         if comp is None or vekn not in comp.implemented:
             return 10.0
+        spec = comp.specs.get(vekn)
+        if spec is not None and spec.modes:
+            have = {d for x in (*view.minions(view.seat), *view.uncontrolled()) for d, _ in x.disciplines}
+            if all(mode.disciplines and not set(mode.disciplines) <= have for mode in spec.modes):
+                return 5.0  # no vampire of the seat (in play or coming) has the disciplines
         return -1.0
 
     def _action(self, view: View, o: Option) -> float:
@@ -237,9 +280,7 @@ class HeuristicBot:
             return 0.0
         act = Act(o.value)
         if act is Act.BLEED:
-            prey = o.target
-            blockers = sum(1 for x in view.minions(prey) if x.in_play and not x.torpor and not x.locked)
-            return W_BLEED * m.bleed + 5 - 4 * blockers
+            return self._bleed_worth(view, m, o.target, m.bleed, 0)
         if act is Act.HUNT:
             if m.blood == 0:
                 return 50.0
@@ -254,14 +295,52 @@ class HeuristicBot:
         del game
         return 0.0
 
+    def _bleed_worth(self, view: View, m: Minion, prey: int, bleed: int, stealth: int) -> float:
+        """A bleed's worth: its amount, times the chance it is not blocked, an ousting bleed first; below a
+        pass when the minion should stay home to block (``_stay_home``)."""
+        if prey < 0:
+            prey = view.prey(view.seat)
+        pool = view.pool(prey)
+        if bleed >= pool:
+            return W_BLEED * bleed + W_OUST
+        if self._stay_home(view, m):
+            return -1.0
+        blockers = [x for x in view.minions(prey) if x.in_play and not x.torpor and not x.locked]
+        if not blockers:
+            return W_BLEED * bleed + 5
+        covered = m.stealth + stealth + self._stealth_in_hand(view) > max(x.intercept for x in blockers)
+        unblocked = P_THROUGH_STEALTH if covered else P_THROUGH
+        return W_BLEED * bleed * unblocked + 5 - 2 * len(blockers)
+
+    def _stay_home(self, view: View, m: Minion) -> bool:
+        """Keep the pool alive: the last ready unlocked minion stays home to block when its predator's minions
+        could bleed the pool out next turn."""
+        seat = view.seat
+        predator = view.predator(seat)
+        if predator == seat:
+            return False
+        for x in view.minions(seat):
+            if x.id != m.id and x.in_play and not x.torpor and not x.locked:
+                return False
+        threat = sum(x.bleed for x in view.minions(predator) if x.in_play and not x.torpor)
+        return threat >= 2 and view.pool(seat) <= threat
+
+    def _stealth_in_hand(self, view: View) -> int:
+        comp = view.game_for_scores().compiled
+        total = 0
+        for copy in view.hand:
+            for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ()):
+                if h.stealth:
+                    total += 1
+                    break
+        return total
+
     def _block(self, view: View, o: Option) -> float:
         act = view.action()
         m = view.minion(o.minion)
         if act is None or m is None:
             return -1.0
         game = view.game_for_scores()
-        from .game import intercept_of
-
         intercept = intercept_of(game, m.id, act) + self._intercept_in_hand(view)
         if intercept < act.stealth:
             return -5.0
@@ -286,18 +365,11 @@ class HeuristicBot:
         return total
 
     def _strike(self, view: View, o: Option) -> float:
-        game = view.game_for_scores()
         c = view.frame
         if not isinstance(c, Combat):
             return 0.0
-        from .game import GRANTED, HAND_STRIKE, strike_damage
-
         strike = HAND_STRIKE if o.card < 0 and o.value == 0 else GRANTED.get(o.value, HAND_STRIKE)
-        side = c.side(o.minion)
-        dmg = strike.steal * 1.5 if strike.steal else strike_damage(game, c, side, strike)  # stolen blood counts twice
-        if c.range is Range.LONG and not strike.ranged:
-            dmg = 0
-        return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)
+        return strike_worth(view.game_for_scores(), c, o.minion, strike)
 
     def _vote(self, view: View, o: Option) -> float:
         game = view.game_for_scores()
@@ -307,8 +379,6 @@ class HeuristicBot:
         if ref.blood_hunt:
             want = -1 if ref.seat == view.seat else 1
         elif ref.mode is not None and ref.mode.stakes is not None:
-            from .cards import Play
-
             gain = ref.mode.stakes(
                 game,
                 Play(
@@ -362,13 +432,9 @@ class HeuristicBot:
 
     def _play(self, view: View, o: Option) -> float:
         game = view.game_for_scores()
-        from .game import handler_of
-
         handler = handler_of(game, o)
         mode = handler.mode
         if mode.score is not None:
-            from .cards import Play
-
             return float(
                 mode.score(
                     game,
@@ -388,13 +454,24 @@ class HeuristicBot:
             base = 25.0
             if mode.bleeds:
                 m = view.minion(o.minion)
-                base = W_BLEED * ((m.bleed if m else 1) + mode.bleed) + 6 + 4 * mode.stealth
+                if m is not None:
+                    target = o.target if mode.seat_target else -1
+                    base = self._bleed_worth(view, m, target, m.bleed + mode.bleed, mode.stealth) + 6
+                else:
+                    base = W_BLEED * (1 + mode.bleed) + 6 + 4 * mode.stealth
             if handler.blood:
                 m = view.minion(o.minion)
                 if m is not None and m.blood - handler.blood < 1:
                     base -= 15
             return base
         if w is W.STRIKE:
+            c = view.frame
+            strike = next(
+                (getattr(e, "strike", None) for e in mode.effects if isinstance(getattr(e, "strike", None), Strike)),
+                None,
+            )
+            if isinstance(c, Combat) and isinstance(strike, Strike):
+                return strike_worth(game, c, o.minion, strike) + 1.0  # a card's strike beats an equal hand strike
             return 22.0
         if w is W.MASTER:
             return 30.0

@@ -14,7 +14,8 @@ Simplifications (named):
   comes out like any other.
 - NO_INFERNAL_UPKEEP: infernal vampires unlock like others (§7 L2322-2324 is not modelled).
 - NO_MERGE: advanced vampires are not merged (4.4, L2053-2088).
-- NO_EVENTS: the discard phase action only discards and draws (events, 4.5, are not modelled).
+- EVENTS: the discard phase action discards a card and draws, or plays an event with a spec (game.py's
+  discard loop offers them); events without one are only discarded.
 - NO_WITHDRAWAL: withdrawal (§5 L2151-2171) is not offered.
 - NO_BURN_OPTION: the burn option of the unlock phase (4.1 item 3) is not offered.
 - EDGE_OF_AN_OUSTED_SEAT: the Edge held by an ousted Methuselah goes back to the centre (the rulebook does
@@ -36,7 +37,7 @@ import dataclasses
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .state import Game, Phase, crypt_draw, refill_hand
+from .state import Game, Phase, crypt_draw, leave_play, refill_hand
 
 FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
 FIRST_TURN_TRANSFERS = (1, 2, 3)  # the game's first three turns
@@ -152,6 +153,7 @@ def end_turn(game: Game) -> None:
     game.acting = game.next_live(game.acting)
     cap = game.max_rounds if game.max_rounds is not None else ENDLESS_ROUNDS
     if game.seats[game.acting].turns >= cap:
+        game.stopped = game.max_rounds is None
         time_limit(game)
 
 
@@ -358,13 +360,14 @@ def oust(game: Game, seats: list[int]) -> None:
         game.oust_order.append(index)
         game.burned += seat.pool
         seat.pool = 0
+        for zone in (seat.uncontrolled, seat.controlled):
+            for copy_id in list(zone):
+                if copy_id in game.minions:
+                    leave_play(game, copy_id, removed=True)  # with the cards on it
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):
             for copy_id in zone:
-                minion = game.minions.pop(copy_id, None)
-                if minion is not None:
-                    game.burned += minion.blood
-                    for attached in minion.cards:  # cards on a removed minion leave with it
-                        game.seats[game.owner_of[attached]].removed.append(attached)
+                game.card_counters.pop(copy_id, None)
+                game.locked_cards.discard(copy_id)
             seat.removed.extend(zone)
             zone.clear()
         seat.transfers = seat.master_actions = seat.discard_actions = 0

@@ -17,6 +17,12 @@ Simplifications (named; the README lists them all):
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
 - NO_CONTROL_CHANGE: minions are controlled by their owner; stealing a minion is not modelled.
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
+- NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
+  ousts; no Methuselah wants it).
+- NO_DIABLERIE_DISCIPLINE: the [ADV] discipline a diablerist may gain from an older victim is not modelled.
+- NO_DIABLERIE_ON_LEAVE_TORPOR: a vampire blocking a leave-torpor action does not diablerize (it may).
+- PHASE_ABILITY_ONCE: a card in play's unlock-, master- or influence-phase ability is used at most once in
+  that phase (the texts say "during your … phase, you can …": once).
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from .cards import Mode, Play, Role
 from .compile import Compiled, Handler, compiled
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, new_game, state_hash
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play, new_game, state_hash
 from .windows import Act, Range, W
 
 Ask = tuple[int, list[Option]]
@@ -45,6 +51,11 @@ class GameError(Exception):
     """The engine reached a state it cannot resolve (a bug): the run reports it per game."""
 
 
+class Stopped(Exception):
+    """The safety stop: a game past ``MAX_DECISIONS`` ends on time where it stands (``Game.stopped``); the run
+    counts it as a time-out (a sound engine never gets there)."""
+
+
 # -- decisions ------------------------------------------------------------------------------------------
 
 
@@ -55,7 +66,7 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
         return options[0]
     game.decisions += 1
     if game.decisions > MAX_DECISIONS:
-        raise GameError(f"more than {MAX_DECISIONS} decisions")
+        raise Stopped(f"more than {MAX_DECISIONS} decisions")
     choice = yield (seat, options)
     return choice
 
@@ -162,34 +173,9 @@ def leave_aside(game: Game, copy_id: int) -> None:
 
 def burn_minion(game: Game, minion_id: int) -> None:
     """Burn a minion (to its owner's ash heap) with every card and counter on it (4.3.8 step 3, glossary)."""
-    m = game.minions.pop(minion_id, None)
-    if m is None:
-        return
-    game.burned += m.blood
-    m.blood = 0
-    for attached in list(m.cards):
-        sub = game.minions.get(attached)
-        if sub is not None and sub.kind == RETAINER:
-            burn_minion(game, attached)
-        else:
-            game.card_counters.pop(attached, None)
-            game.locked_cards.discard(attached)
-            to_ash_heap(game, attached)
-    m.cards.clear()
-    if m.kind == RETAINER:
-        holder = game.minions.get(m.holder)
-        if holder is not None and minion_id in holder.cards:
-            holder.cards.remove(minion_id)
-        to_ash_heap(game, minion_id)
+    m = leave_play(game, minion_id)
+    if m is not None:
         game.log("burn", game.owner_of[minion_id], minion_id)
-        return
-    seat = game.seats[controller(game, minion_id)]
-    if minion_id in seat.controlled:
-        seat.controlled.remove(minion_id)
-    elif minion_id in seat.uncontrolled:
-        seat.uncontrolled.remove(minion_id)
-    to_ash_heap(game, minion_id)
-    game.log("burn", seat.index, minion_id)
 
 
 def move_blood(game: Game, minion_id: int, amount: int) -> int:
@@ -570,7 +556,7 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         if blocker is not None:
             blocker.locked = True
             if act.kind is Act.LEAVE_TORPOR:
-                pass  # no combat with a torpid vampire; the blocker may diablerize (not modelled: it declines)
+                pass  # no combat with a torpid vampire; NO_DIABLERIE_ON_LEAVE_TORPOR
             elif is_ready(game, act.actor) and is_ready(game, act.blocker):
                 yield from combat(game, act.actor, act.blocker, act)
                 if act.flags.pop("continue_unblocked", 0) and _continue_unblocked(game, act):
@@ -878,6 +864,11 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                 continue
             if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
                 continue  # the same action card once per turn (L933)
+            if handler.role is Role.ACTOR and game.turn in (
+                minion.political_turn if mode.political else -1,
+                minion.bled_turn if mode.bleeds else -1,
+            ):
+                continue  # one political action per vampire (L1093-1095), one bleed per minion (L953-954) a turn
         if mode.limit and (mode.limit, minion_id, _scope(game, mode, frame)) in game.used:
             continue
         if handler.stealth or handler.intercept:
@@ -1193,38 +1184,7 @@ def _combat_done(game: Game, c: Combat) -> bool:
 
 def maneuvers(game: Game, c: Combat) -> Flow:
     """Range (L1574-1616): maneuvers alternate, each cancelling the last; no two in a row by one minion."""
-    order = [c.a.minion, c.b.minion]
-    passed = 0
-    i = 0
-    while passed < 2 and not _combat_done(game, c):
-        minion = order[i]
-        seat = controller(game, minion)
-        options = []
-        if c.last_maneuver != minion:
-            options = [o for o in hand_options(game, seat, W.RANGE, c) if o.minion == minion]
-            side = c.side(minion)
-            if side.maneuvers > 0 or side.combat_maneuvers > 0:
-                options.append(Option(Kind.MANEUVER, seat, minion=minion))
-        if not options:
-            passed += 1
-            i = 1 - i
-            continue
-        option = yield from choose(game, seat, [_pass(seat), *options])
-        if option.kind is Kind.PASS:
-            passed += 1
-            i = 1 - i
-            continue
-        if option.kind is Kind.MANEUVER:
-            side = c.side(minion)
-            if side.maneuvers > 0:
-                side.maneuvers -= 1
-            else:
-                side.combat_maneuvers -= 1
-            maneuver(game, c, minion)
-        else:
-            yield from resolve_play(game, option, c)
-        passed = 0
-        i = 1 - i
+    yield from _alternate(game, c, W.RANGE, Kind.MANEUVER)
 
 
 def maneuver(game: Game, c: Combat, minion: int) -> None:
@@ -1236,6 +1196,14 @@ def maneuver(game: Game, c: Combat, minion: int) -> None:
 def presses(game: Game, c: Combat) -> Flow:
     """Press (L1798-1812): presses alternate like maneuvers; an uncancelled press to continue starts a new
     round (``c.press`` > 0)."""
+    yield from _alternate(game, c, W.PRESS, Kind.PRESS)
+
+
+def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
+    """The range and press steps' shared cycle: the combatants alternate, the acting minion first, each
+    playing a card of ``window`` or using a granted maneuver or press (``kind``: a round's optional ones first,
+    then the once-each-combat ones), never two in a row; the step ends when both pass in a row."""
+    pressing = kind is Kind.PRESS
     order = [c.a.minion, c.b.minion]
     passed = 0
     i = 0
@@ -1243,26 +1211,31 @@ def presses(game: Game, c: Combat) -> Flow:
         minion = order[i]
         seat = controller(game, minion)
         side = c.side(minion)
-        options = []
-        if c.last_press != minion and not side.cannot_press:
-            options = [o for o in hand_options(game, seat, W.PRESS, c) if o.minion == minion]
-            if side.presses > 0 or side.combat_presses > 0:
-                options.append(Option(Kind.PRESS, seat, minion=minion))
-        if not options:
+        last = c.last_press if pressing else c.last_maneuver
+        options: list[Option] = []
+        if last != minion and not (pressing and side.cannot_press):
+            options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
+            granted = (side.presses, side.combat_presses) if pressing else (side.maneuvers, side.combat_maneuvers)
+            if any(granted):
+                options.append(Option(kind, seat, minion=minion))
+        option = (yield from choose(game, seat, [_pass(seat), *options])) if options else None
+        if option is None or option.kind is Kind.PASS:
             passed += 1
             i = 1 - i
             continue
-        option = yield from choose(game, seat, [_pass(seat), *options])
-        if option.kind is Kind.PASS:
-            passed += 1
-            i = 1 - i
-            continue
-        if option.kind is Kind.PRESS:
-            if side.presses > 0:
-                side.presses -= 1
+        if option.kind is kind:
+            if pressing:
+                if side.presses > 0:
+                    side.presses -= 1
+                else:
+                    side.combat_presses -= 1
+                press(game, c, minion)
             else:
-                side.combat_presses -= 1
-            press(game, c, minion)
+                if side.maneuvers > 0:
+                    side.maneuvers -= 1
+                else:
+                    side.combat_maneuvers -= 1
+                maneuver(game, c, minion)
         else:
             yield from resolve_play(game, option, c)
         passed = 0
@@ -1682,7 +1655,18 @@ def run(
                 audit(game)
     except StopIteration:
         pass
+    except Stopped:
+        game.frames.clear()
+        _return_aside(game)
+        economy.time_limit(game)
+        game.stopped = True
     return decisions
+
+
+def _return_aside(game: Game) -> None:
+    """Cards set aside when the safety stop ended the game go to their owners' ash heaps."""
+    for copy_id in list(game.aside):
+        to_ash_heap(game, copy_id)
 
 
 def play(

@@ -20,8 +20,10 @@ The summary. ``summarize(records, decks, ...)`` returns DESIGN.md's summary obje
   (divisor n - 1), clipped to the possible range [0, players]. Null with fewer than two games, where no
   spread can be estimated (an interval equal to the mean would claim a certainty the data do not give).
   With few games (n < 30) it is somewhat narrower than a Student t interval would be.
-- ``rounds_mean``, ``decisions_mean``: means over the games (null without games); ``timeouts``: games that
-  ended on the time limit (``end == "time_limit"``); ``forced_share``: forced decisions over all decisions
+- ``rounds_mean``, ``decisions_mean``: means over the games (null without games); ``timeouts``: games the
+  engine had to stop (its safety limits: a decision cap, ``economy.ENDLESS_ROUNDS``), which a sound run never
+  has; ``time_limit`` (after DESIGN.md's keys): games that ended by the round cap, a normal ending (½ VP to
+  each survivor); ``forced_share``: forced decisions over all decisions
   (``Σ forced / Σ (forced + decisions)``, null when there were none), ``decisions`` counting the recorded
   (bot) decisions only.
 - ``unsupported`` is sorted by copies (most first), then name, then id; ``audit`` by invariant name.
@@ -46,7 +48,7 @@ LINE_KEYS = (
 )  # fmt: skip
 SUMMARY_KEYS = (
     "games", "seed", "players", "seconds", "games_per_second", "decks", "rounds_mean", "coverage",
-    "crypt_coverage", "unsupported", "timeouts", "decisions_mean", "forced_share", "errors", "audit",
+    "crypt_coverage", "unsupported", "timeouts", "decisions_mean", "forced_share", "errors", "audit", "time_limit",
 )  # fmt: skip
 DECK_KEYS = ("path", "name", "seat_games", "vp_mean", "vp_ci95", "game_wins", "ousted", "coverage")
 Z95 = 1.96  # the standard normal's 97.5 % quantile
@@ -84,6 +86,7 @@ class GameRecord:
     decisions: int  # decisions a bot made (recorded for replay)
     hash: str  # hex digest of the final state
     forced: int = 0  # decisions the engine took itself (not in the line)
+    stopped: bool = False  # the engine's safety stop ended it (not in the line): a time-out of the run
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -145,7 +148,8 @@ class GameRecord:
         missing = [key for key in LINE_KEYS if key not in data]
         if missing:
             raise ValueError(f"A game line lacks {', '.join(missing)}.")
-        return cls(**{key: data[key] for key in LINE_KEYS}, forced=data.get("forced", 0))
+        return cls(**{key: data[key] for key in LINE_KEYS}, forced=data.get("forced", 0),
+                   stopped=bool(data.get("stopped", False)))  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -285,11 +289,12 @@ def summarize(
         "coverage": coverage,
         "crypt_coverage": crypt_coverage,
         "unsupported": [u.to_dict() for u in _sorted_unsupported(unsupported)],
-        "timeouts": sum(r.end == "time_limit" for r in good),
+        "timeouts": sum(r.stopped for r in good),
         "decisions_mean": _mean([r.decisions for r in good]),
         "forced_share": sum(r.forced for r in good) / all_decisions if all_decisions else None,
         "errors": [e.to_dict() for e in errors],
         "audit": {name: audit[name] for name in sorted(audit)},
+        "time_limit": sum(r.end == "time_limit" for r in good),
     }
 
 

@@ -13,21 +13,56 @@ the exception's text say which game to replay. The decisions are not stored: the
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from .. import decklist
 from ..carddb import CardIndex
 from ..deck import Deck
+from ..validate import validate
 from . import economy, report, schedule
 from .compile import compiled
 from .game import Result, play, replay
 
 # The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
 # The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
-# finals"). Measured with bench/games.py's tables (300 five-seat games of archive decks since 2018, heuristic
-# bots, no cap): 13 % of games last more than 20 rounds, 21 % more than 18, 8 % more than 22.
-DEFAULT_ROUNDS: int | None = 20
+# finals"). Measured with the heuristic bots over 300 five-seat games of archive decks since 2018 with no cap:
+# 13 % lasted more than 22 rounds (20 % more than 20, 10 % more than 24).
+DEFAULT_ROUNDS: int | None = 22
 DEFAULT_GAMES = 100
+FIELD_SINCE = datetime.date(2018, 1, 1)  # "the tournament field": archive decks since 2018 (issue 15)
+# Construction errors that make a deck unplayable; a banned card or a late printing is no reason not to simulate.
+UNPLAYABLE = frozenset({"CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS", "UNKNOWN_CARD"})
+
+
+def unplayable(deck: Deck, cards: CardIndex) -> str:
+    """Why a deck cannot sit at a table (the first such problem, in words), or "" when it can."""
+    if deck.unresolved:
+        return "it names unknown cards"
+    if not deck.crypt_count or not deck.library_count:
+        return f"it holds no {'crypt' if not deck.crypt_count else 'library'} cards"
+    problems = [e for e in validate(deck, cards, as_of="deck").errors if e.code in UNPLAYABLE]
+    return str(problems[0].message) if problems else ""
+
+
+def field_from_files(
+    files: Iterable[tuple[str, bytes]], cards: CardIndex, *, since: datetime.date = FIELD_SINCE, limit: int | None = None
+) -> list[Deck]:
+    """The playable archive decks dated ``since`` or later, in file-name order (deterministic), from an
+    archive's files (``core.twda.read_archive``): the field that fills the empty seats of a run."""
+    decks: list[Deck] = []
+    for name, data in sorted(files):
+        try:
+            deck = decklist.parse(data, cards, path=name)
+        except decklist.DecklistError:
+            continue
+        date = deck.event.date if deck.event else None
+        if date is not None and date >= since and not unplayable(deck, cards):
+            decks.append(deck)
+            if limit is not None and len(decks) >= limit:
+                break
+    return decks
 DEFAULT_PLAYERS = 5
 RULES = ("vekn", "2011")
 ENDS = {"last standing": "last_standing", "time": "time_limit"}  # Game.ended_by → the games JSON's ``end``
@@ -125,6 +160,7 @@ def record(played: Played) -> report.GameRecord:
         decisions=len(played.result.decisions),
         hash=played.result.hash,
         forced=game.forced,
+        stopped=game.stopped,
     )
 
 

@@ -167,7 +167,8 @@ class Game:
     rules: str = "vekn"
     compiled: Any = None
     cancelled: int = -1  # the card copy cancelled as it was played (Direct Intervention)
-    aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
+    aside: list[int] = dataclasses.field(default_factory=list)
+    stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)  # cards played and set aside until resolved
 
     def log(self, *event: object) -> None:
         if self.events is not None:
@@ -308,6 +309,40 @@ def crypt_draw(game: Game, seat: int) -> int | None:
     return copy_id
 
 
+def leave_play(game: Game, minion_id: int, *, removed: bool = False) -> Minion | None:
+    """A minion (in play, torpid or uncontrolled, or a retainer) leaves: to its owner's ash heap (burned), or
+    out of the game (``removed``), with every card and counter on it (glossary "burn"; 4.3.8 step 3; 5 L2114-2119
+    for an ousted Methuselah's cards). Its blood goes to the bank, and so do its retainers'. The one place a
+    minion record leaves ``Game.minions``. Returns it (None when it was not there)."""
+    m = game.minions.pop(minion_id, None)
+    if m is None:
+        return None
+    game.burned += m.blood
+    m.blood = 0
+    for attached in list(m.cards):
+        if attached in game.minions:
+            leave_play(game, attached, removed=removed)  # a retainer leaves with its employer
+        else:
+            _leave(game, attached, removed)
+    m.cards.clear()
+    holder = game.minions.get(m.holder) if m.holder >= 0 else None
+    if holder is not None and minion_id in holder.cards:
+        holder.cards.remove(minion_id)
+    seat = game.seats[game.owner_of[minion_id]]
+    for zone in (seat.controlled, seat.uncontrolled):
+        if minion_id in zone:
+            zone.remove(minion_id)
+    _leave(game, minion_id, removed)
+    return m
+
+
+def _leave(game: Game, copy_id: int, removed: bool) -> None:
+    game.card_counters.pop(copy_id, None)
+    game.locked_cards.discard(copy_id)
+    seat = game.seats[game.owner_of[copy_id]]
+    (seat.removed if removed else seat.ash_heap).append(copy_id)
+
+
 def audit(game: Game) -> list[str]:
     """The invariants that hold after every step: each card copy in exactly one zone of its owner's seat
     (cards on minions count as the minion's zone), blood within 0 and capacity, pool never negative, counters
@@ -334,6 +369,15 @@ def audit(game: Game) -> list[str]:
     for minion in game.minions.values():
         for copy_id in minion.cards:
             seen[copy_id] += 1
+        # every minion record has its place: a retainer on its employer, others in their owner's regions
+        if minion.kind == RETAINER:
+            holder = game.minions.get(minion.holder)
+            if holder is None or minion.id not in holder.cards:
+                problems.append(f"minion {minion.id} (a retainer) is on no minion")
+        else:
+            owner = game.seats[game.owner_of[minion.id]]
+            if minion.id not in owner.controlled and minion.id not in owner.uncontrolled:
+                problems.append(f"minion {minion.id} is in no region")
         if minion.blood < 0 or (minion.in_play and minion.blood > minion.capacity):
             problems.append(f"minion {minion.id} has {minion.blood} blood for capacity {minion.capacity}")
     problems += [f"card {i} is in {n} zones" for i, n in enumerate(seen) if n != 1]

@@ -355,17 +355,14 @@ def _has_transfers(n: int) -> Pred:
 def _wider_view_draw(game: Game, play: Play) -> None:
     """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game
     (the bot's pick: the one with the least blood, the biggest on a tie)."""
-    from ..state import crypt_draw
+    from ..state import crypt_draw, leave_play
 
     s = game.seats[play.seat]
     s.transfers -= 1
     crypt_draw(game, play.seat)
     if s.uncontrolled:
         worst = min(s.uncontrolled, key=lambda c: (game.minions[c].blood, -game.minions[c].capacity))
-        s.uncontrolled.remove(worst)
-        m = game.minions.pop(worst)
-        game.burned += m.blood
-        s.removed.append(worst)
+        leave_play(game, worst, removed=True)
         game.log("remove from game", play.seat, worst)
 
 

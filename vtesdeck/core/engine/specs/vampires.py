@@ -15,7 +15,7 @@ from .. import game as g
 from ..cards import Mode, Play, Role, hook, vampire
 from ..economy import Option
 from ..frames import Action, Combat
-from ..state import ALLY, VAMPIRE, Game, Minion
+from ..state import ALLY, VAMPIRE, Game, Minion, leave_play
 from ..vocabulary import StrikeWith, action_of, bleed_succeeded, ready_minions_of_others
 from ..windows import W
 
@@ -280,12 +280,7 @@ def _malgorzata(game: Game, play: Play) -> None:
     others = [c for c in s.uncontrolled if c != play.target]
     if not others:
         return
-    s.uncontrolled.remove(play.target)
-    removed = game.minions.pop(play.target, None)
-    if removed is not None:
-        game.burned += removed.blood
-        removed.blood = 0
-    s.removed.append(play.target)
+    leave_play(game, play.target, removed=True)
     game.log("remove from game", play.seat, play.target)
     best = max(others, key=lambda c: game.minions[c].capacity - game.minions[c].blood)
     g.move_blood(game, best, 4)
