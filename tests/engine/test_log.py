@@ -59,3 +59,17 @@ def test_options_read_as_phrases(games, cards):
     assert log.describe(game, bleed) == f"bleed with {name} → Seat 2"
     assert log.describe(game, Option(Kind.BLOCK, 1, minion=copy)) == f"block with {name}"
     assert log.describe(game, Option(Kind.VOTE, 1, value=1)) == "vote for"
+
+
+def test_every_event_the_engine_logs_has_its_own_sentence():
+    """Every ``game.log("kind", …)`` in the engine and its card specs has a sentence in ``log.RENDER`` (a new
+    card's event must say what happened, not fall back to the generic line)."""
+    import re
+    from pathlib import Path
+
+    package = Path(log.__file__).parent
+    kinds = set()
+    for source in package.rglob("*.py"):
+        kinds |= set(re.findall(r'game\.log\(\s*"([^"]+)"', source.read_text(encoding="utf-8")))
+    assert len(kinds) > 40
+    assert sorted(kinds - set(log.RENDER)) == []

@@ -751,8 +751,11 @@ def bleed(game: Game, act: Action) -> Flow:
     if target < 0 or game.seats[target].ousted:
         return
     act.flags["bled"] = amount
-    burned = economy.burn_pool(game, target, amount)
-    game.log("bleed", act.seat, act.actor, target, burned, game.seats[target].pool)  # the pool left, for log.py
+    pool = game.seats[target].pool
+    burned = min(amount, pool)
+    # logged before the pool is burned, so an oust it causes reads after it; the pool left is for log.py
+    game.log("bleed", act.seat, act.actor, target, burned, pool - burned)
+    economy.burn_pool(game, target, amount)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
         if game.edge != act.seat:
