@@ -49,7 +49,9 @@ class Command(BaseCommand):
         malformed = failed = 0
         for path in files:
             if not path.is_file():
-                outcomes = [scenario.Outcome(file=str(path), name="", passed=False, failures=["malformed: no such file"])]
+                outcomes = [
+                    scenario.Outcome(file=str(path), name="", passed=False, failures=["malformed: no such file"])
+                ]
             else:
                 outcomes = scenario.run_file(path, cards)
             for outcome in outcomes:

@@ -15,11 +15,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards import index as card_index
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import run
 
-from .simulate_games import FAILED, check_run, field_decks, read_deck, usage
+from .simulate_games import FAILED, check_run, table_for, usage
 
 
 class Command(BaseCommand):
@@ -42,14 +41,7 @@ class Command(BaseCommand):
         if game < 0:
             raise usage(f"--game must be 0 or more, not {game}.")
         check_run(games=game + 1, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
-        cards, note = card_index.for_command()
-        if note:
-            self.stderr.write(note)
-        decks = [read_deck(path, cards) for path in paths]
-        field = field_decks(cards) if len(decks) < players else []
-        if len(decks) < players and not field:
-            raise usage(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
-        card_index.remember(cards)
+        cards, decks, field = table_for(self, paths, players)
         try:
             played = run.play_one(decks, cards, seed=seed, players=players, i=game, rounds=rounds, field=field,
                                   rules=rules)  # fmt: skip

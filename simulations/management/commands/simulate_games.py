@@ -25,7 +25,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import index as card_index
-from vtesdeck.core import decklist
+from simulations.cli import read_deck_file
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import log as engine_log
@@ -42,19 +42,7 @@ def usage(message: str) -> CommandError:
 
 def read_deck(path: str, cards: CardIndex) -> Deck:
     """A decklist file, parsed and checked playable; a usage error otherwise."""
-    file = Path(path)
-    try:
-        if file.is_dir():
-            raise IsADirectoryError(0, "a folder, not a decklist file")
-        if file.stat().st_size > decklist.MAX_BYTES:
-            raise OSError(0, f"too large for a decklist ({file.stat().st_size:,} bytes)")
-        source = file.read_bytes()
-    except OSError as exc:
-        raise usage(f"Cannot read {path}: {exc.strerror or exc}.") from None
-    try:
-        deck = decklist.parse(source, cards, path=path)
-    except decklist.DecklistError as exc:
-        raise usage(f"Cannot read {path}: {exc}") from None
+    deck = read_deck_file(path, cards, returncode=USAGE_ERROR)
     if deck.unresolved:
         names = ", ".join(f"line {u.line} {u.text.strip()!r}" for u in deck.unresolved[:3])
         raise usage(f"{path} names unknown cards: {names}.")
@@ -98,6 +86,20 @@ def field_decks(cards: CardIndex) -> list[Deck]:
         return []
 
 
+def table_for(command: BaseCommand, paths: Sequence[str], players: int) -> tuple[CardIndex, list[Deck], list[Deck]]:
+    """The card list, the decks given and the archive field for the empty seats: what simulate_games and
+    replay_game both set a table with (a usage error when a deck is unplayable or no field fills the seats)."""
+    cards, note = card_index.for_command()
+    if note:
+        command.stderr.write(note)
+    decks = [read_deck(path, cards) for path in paths]
+    field = field_decks(cards) if len(decks) < players else []
+    if len(decks) < players and not field:
+        raise usage(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
+    card_index.remember(cards)
+    return cards, decks, field
+
+
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
     try:
         schedule.check_run(games=games, decks=decks, players=players, seed=seed)
@@ -135,14 +137,7 @@ class Command(BaseCommand):
         check_run(games=games, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
         if log is not None and not 0 <= log < games:
             raise usage(f"--log must name a game from 0 to {games - 1}, not {log}.")
-        cards, note = card_index.for_command()
-        if note:
-            self.stderr.write(note)
-        decks = [read_deck(path, cards) for path in paths]
-        field = field_decks(cards) if len(decks) < players else []
-        if len(decks) < players and not field:
-            raise usage(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
-        card_index.remember(cards)
+        cards, decks, field = table_for(self, paths, players)
         out = None
         if games_jsonl is not None:
             try:

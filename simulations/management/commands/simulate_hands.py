@@ -25,7 +25,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cards import index as card_index
-from vtesdeck.core import decklist, draws
+from simulations.cli import read_deck_file
+from vtesdeck.core import draws
 
 USAGE_ERROR = 2
 UNUSABLE = 1
@@ -97,19 +98,7 @@ class Command(BaseCommand):
             self.stdout.write(_table(report, deck, path))
 
     def _read_deck(self, path: str, cards):
-        file = Path(path)
-        try:
-            if file.is_dir():
-                raise IsADirectoryError(0, "a folder, not a decklist file")
-            if file.stat().st_size > decklist.MAX_BYTES:
-                raise OSError(0, f"too large for a decklist ({file.stat().st_size:,} bytes)")
-            source = file.read_bytes()
-        except OSError as exc:
-            raise CommandError(f"Cannot read {path}: {exc.strerror or exc}.", returncode=UNUSABLE) from None
-        try:
-            deck = decklist.parse(source, cards, path=path)
-        except decklist.DecklistError as exc:
-            raise CommandError(f"Cannot read {path}: {exc}", returncode=UNUSABLE) from None
+        deck = read_deck_file(path, cards, returncode=UNUSABLE)
         if deck.unresolved:
             lines = ", ".join(f"line {u.line} {u.text.strip()!r}" for u in deck.unresolved[:5])
             more = f" and {len(deck.unresolved) - 5} more" if len(deck.unresolved) > 5 else ""

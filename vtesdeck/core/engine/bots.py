@@ -49,6 +49,7 @@ from .economy import Kind, Option
 from .frames import Action, Combat, Referendum
 from .game import GRANTED, HAND_STRIKE, Strike, handler_of, hook_sum, intercept_of, strike_damage
 from .state import VAMPIRE, Game, Minion, Phase
+from .vocabulary import stake
 from .windows import Act, Range, W
 
 POOL_FLOOR = 6
@@ -150,6 +151,16 @@ class View:
     def game_for_scores(self) -> Game:
         """For a mode's own ``score``/``stakes`` function (spec code, which keeps to public facts)."""
         return self._game
+
+
+def _cards_giving(view: View, what: str) -> int:
+    """How many cards in the hand can add ``what`` ("stealth" or "intercept") during a block attempt."""
+    comp = view.game_for_scores().compiled
+    total = 0
+    for copy in view.hand:
+        if any(getattr(h, what) for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ())):
+            total += 1
+    return total
 
 
 W_SAVE = 40.0  # a combat ends or a dodge that saves the minion from torpor or burning
@@ -326,14 +337,7 @@ class HeuristicBot:
         return threat >= 2 and view.pool(seat) <= threat
 
     def _stealth_in_hand(self, view: View) -> int:
-        comp = view.game_for_scores().compiled
-        total = 0
-        for copy in view.hand:
-            for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ()):
-                if h.stealth:
-                    total += 1
-                    break
-        return total
+        return _cards_giving(view, "stealth")
 
     def _block(self, view: View, o: Option) -> float:
         act = view.action()
@@ -354,15 +358,7 @@ class HeuristicBot:
         return -2.0
 
     def _intercept_in_hand(self, view: View) -> int:
-        game = view.game_for_scores()
-        comp = game.compiled
-        total = 0
-        for copy in view.hand:
-            for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ()):
-                if h.intercept:
-                    total += 1
-                    break
-        return total
+        return _cards_giving(view, "intercept")
 
     def _strike(self, view: View, o: Option) -> float:
         c = view.frame
@@ -376,24 +372,8 @@ class HeuristicBot:
         ref = view.frame
         if not isinstance(ref, Referendum):
             return 0.0
-        if ref.blood_hunt:
-            want = -1 if ref.seat == view.seat else 1
-        elif ref.mode is not None and ref.mode.stakes is not None:
-            gain = ref.mode.stakes(
-                game,
-                Play(
-                    seat=ref.seat,
-                    card=ref.card,
-                    mode=ref.mode,
-                    minion=ref.caller,
-                    target=ref.terms[0] if ref.terms else -1,
-                    frame=ref,
-                ),
-                view.seat,
-            )
-            want = 1 if gain > 0 else -1 if gain < 0 else 0
-        else:
-            want = 1 if ref.seat == view.seat else -1
+        gain = stake(game, ref, view.seat)
+        want = 1 if gain > 0 else -1 if gain < 0 else 0
         if want == 0:
             return 1.0 if o.value == 0 else 0.0
         score = 10.0 if o.value == want else -10.0 if o.value == -want else 0.0

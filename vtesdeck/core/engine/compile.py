@@ -65,6 +65,7 @@ class Compiled:
     cards: CardIndex
     types: dict[int, frozenset[str]]
     hooks: dict[str, list[Callable[..., Any]]]
+    by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
 
 
 def default_role(mode: Mode, types: frozenset[str]) -> Role:
@@ -171,7 +172,10 @@ def build(cards: CardIndex) -> Compiled:
                 actions.setdefault(vcard.id, []).append(handler)
             else:
                 in_play.setdefault((vcard.id, mode.window), []).append(handler)
+    by_mode = {(h.card, h.index): h for table in (hand, in_play) for hs in table.values() for h in hs}
+    by_mode.update({(h.card, h.index): h for hs in actions.values() for h in hs})
     return Compiled(
+        by_mode=by_mode,
         hand={k: tuple(v) for k, v in hand.items()},
         in_play={k: tuple(v) for k, v in in_play.items()},
         actions={k: tuple(v) for k, v in actions.items()},

@@ -465,11 +465,10 @@ def action(game: Game, option: Option) -> Flow:
             act.bleed = actor.bleed + mode.bleed
         elif mode.directed and mode.seat_target:
             act.target = option.target  # a seat index, never a minion id (they may coincide)
-        elif mode.directed:
-            act.target = _target_seat(game, option.target)
-            act.target_minion = (
-                option.target if option.target >= len(game.seats) or option.target in game.minions else -1
-            )
+        elif mode.directed and option.target >= 0:
+            # a minion or a card in play (a card copy id): directed at its controller
+            act.target = controller(game, option.target)
+            act.target_minion = option.target
         elif option.target >= 0:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
@@ -514,14 +513,6 @@ def action(game: Game, option: Option) -> Flow:
 def _is_set_aside(game: Game, copy_id: int) -> bool:
     """Whether a played card is still waiting (set aside, not put in play or burned)."""
     return copy_id in game.aside
-
-
-def _target_seat(game: Game, target: int) -> int:
-    if 0 <= target < len(game.seats) and target not in game.minions:
-        return target
-    if target in game.minions or 0 <= target < len(game.owner_of):
-        return controller(game, target)
-    return -1
 
 
 def _announce_to_resolution(game: Game, act: Action, continued: bool = False) -> Flow:
@@ -768,27 +759,12 @@ def bleed(game: Game, act: Action) -> Flow:
 
 
 def handler_of(game: Game, option: Option) -> Handler:
+    """The compiled mode an option plays: its card (a copy in hand, or in play: ``ids == (1,)``, or a minion's
+    own ability) and its mode index."""
     card = option.card
     vekn = game.minions[card].card if option.ids == (1,) and card in game.minions else game.card_of[card]
-    return _handler_index(game.compiled)[(vekn, option.mode)]
-
-
-_INDEX: dict[int, dict[tuple[int, int], Handler]] = {}
-
-
-def _handler_index(comp: Compiled) -> dict[tuple[int, int], Handler]:
-    index = _INDEX.get(id(comp))
-    if index is None:
-        index = {}
-        for table in (comp.hand, comp.in_play):
-            for handlers in table.values():
-                for h in handlers:
-                    index[(h.card, h.index)] = h
-        for handlers in comp.actions.values():
-            for h in handlers:
-                index[(h.card, h.index)] = h
-        _INDEX[id(comp)] = index
-    return index
+    compiled_specs: Compiled = game.compiled
+    return compiled_specs.by_mode[(vekn, option.mode)]
 
 
 def has_discipline(m: Minion, mode: Mode) -> bool:

@@ -47,7 +47,11 @@ def unplayable(deck: Deck, cards: CardIndex) -> str:
 
 
 def field_from_files(
-    files: Iterable[tuple[str, bytes]], cards: CardIndex, *, since: datetime.date = FIELD_SINCE, limit: int | None = None
+    files: Iterable[tuple[str, bytes]],
+    cards: CardIndex,
+    *,
+    since: datetime.date = FIELD_SINCE,
+    limit: int | None = None,
 ) -> list[Deck]:
     """The playable archive decks dated ``since`` or later, in file-name order (deterministic), from an
     archive's files (``core.twda.read_archive``): the field that fills the empty seats of a run."""
@@ -63,6 +67,8 @@ def field_from_files(
             if limit is not None and len(decks) >= limit:
                 break
     return decks
+
+
 DEFAULT_PLAYERS = 5
 RULES = ("vekn", "2011")
 ENDS = {"last standing": "last_standing", "time": "time_limit"}  # Game.ended_by → the games JSON's ``end``

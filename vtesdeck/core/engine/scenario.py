@@ -53,7 +53,7 @@ from . import game as g
 from .bots import HeuristicBot, View
 from .compile import compiled
 from .economy import Kind, Option
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, Seat, _template, audit
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, Seat, audit, vampire_template
 from .windows import Act
 
 PHASES = {p.name.lower(): p for p in (Phase.UNLOCK, Phase.MASTER, Phase.MINION, Phase.INFLUENCE, Phase.DISCARD)}
@@ -125,7 +125,7 @@ class Table:
         self.owner_of.append(seat)
         copy = len(self.card_of) - 1
         if self.cards[vekn].is_crypt and vekn not in self.vampires:
-            self.vampires[vekn] = _template(vekn, self.cards)
+            self.vampires[vekn] = vampire_template(vekn, self.cards)
         return copy
 
     def zone(self, names: Any, seat: int, where: str) -> list[int]:

@@ -203,7 +203,8 @@ class Game:
         return sum(s.pool for s in self.seats) + sum(m.blood for m in self.minions.values())
 
 
-def _template(card_id: int, cards: CardIndex) -> Minion:
+def vampire_template(card_id: int, cards: CardIndex) -> Minion:
+    """A crypt card's printed facts as a ``Minion`` record (no counters, not in play), copied for each copy."""
     card = cards[card_id]
     return Minion(
         id=-1,
@@ -265,7 +266,7 @@ def new_game(
         seed=seed,
         order=tuple(range(len(seats))),
         minions=minions,
-        vampires={card_id: _template(card_id, cards) for deck in decks for card_id in deck.crypt},
+        vampires={card_id: vampire_template(card_id, cards) for deck in decks for card_id in deck.crypt},
         max_rounds=max_rounds,
         events=[] if log else None,
     )

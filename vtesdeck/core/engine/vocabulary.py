@@ -713,6 +713,19 @@ class StealthNow:
             act.stealth += self.amount
 
 
+def stake(game: Game, ref: Referendum, seat: int) -> float:
+    """What a referendum passing is worth to ``seat`` (how bots vote and whether they cancel it): the mode's
+    ``stakes`` when it has some; for a blood hunt, against for the diablerist's Methuselah and for the others;
+    by default for the caller and against for everyone else."""
+    if ref.blood_hunt:
+        return -1.0 if seat == ref.seat else 1.0
+    if ref.mode is not None and ref.mode.stakes is not None:
+        terms = ref.terms[0] if ref.terms else -1
+        play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
+        return float(ref.mode.stakes(game, play, seat))
+    return 1.0 if seat == ref.seat else -1.0
+
+
 def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
     """The default political stake: the caller gains, the others lose."""
     return 1.0 if seat == play.seat else -1.0

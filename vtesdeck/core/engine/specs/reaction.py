@@ -33,6 +33,7 @@ from ..vocabulary import (
     locked_self,
     may_attempt_block,
     other_methuselahs,
+    stake,
 )
 from ..windows import W
 
@@ -337,26 +338,11 @@ def _delaying_tactics(game: Game, play: Play) -> Generator[Any, Any, Any]:
 
 
 def _delaying_score(game: Game, play: Play) -> float:
-    """Cancel a referendum that would cost the seat (its mode's stakes; by default any other seat's)."""
+    """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
     ref = play.frame
     if not isinstance(ref, Referendum) or ref.mode is None:
         return -1.0
-    if ref.mode.stakes is not None:
-        stake = ref.mode.stakes(
-            game,
-            Play(
-                seat=ref.seat,
-                card=ref.card,
-                mode=ref.mode,
-                minion=ref.caller,
-                target=ref.terms[0] if ref.terms else -1,
-                frame=ref,
-            ),
-            play.seat,
-        )
-    else:
-        stake = 1.0 if play.seat == ref.seat else -1.0
-    return W_REACT if stake < 0 else -1.0
+    return W_REACT if stake(game, ref, play.seat) < 0 else -1.0
 
 
 card(
