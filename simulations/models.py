@@ -51,9 +51,7 @@ class Simulation(models.Model):
     # (``owner``) and of the command line. Hashed: the address itself is never stored.
     starter = models.CharField(max_length=64, blank=True, db_index=True)
     # The deck it was started from, if any (a pasted decklist has none); the snapshot is what ran.
-    deck = models.ForeignKey(
-        "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations"
-    )
+    deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="simulations")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
     deck_name = models.CharField(max_length=200, blank=True)
     deck_snapshot = models.JSONField(default=dict)  # core Deck.to_dict()

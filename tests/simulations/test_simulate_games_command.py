@@ -101,3 +101,19 @@ def test_bad_decks_exit_2_with_a_message(tmp_path):
         assert error is not None and error.returncode == 2 and message in str(error), (path, error)
     _, _, error = command("replay_game", small, *DECKS[1:], "--players", "4", "--seed", "1", "--game", "0")
     assert error is not None and error.returncode == 2
+
+
+def test_the_same_arguments_give_the_same_games_byte_for_byte(tmp_path):
+    """DESIGN.md: same arguments, same output. The JSONL is byte for byte the same; so is the summary, but for
+    the two figures that time the run."""
+    outputs = []
+    for run_name in ("first", "second"):
+        lines = tmp_path / f"{run_name}.jsonl"
+        output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "6", "--seed", "11",
+                                   "--json", "--games-jsonl", lines)  # fmt: skip
+        assert error is None
+        summary = json.loads(output.splitlines()[-1])
+        del summary["seconds"], summary["games_per_second"]
+        outputs.append((lines.read_bytes(), summary))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][0].splitlines()) == 6

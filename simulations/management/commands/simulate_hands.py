@@ -141,7 +141,6 @@ def _check_range(option: str, value: int, low: int, high: int) -> None:
         raise CommandError(f"{option} must be from {low:,} to {high:,}, not {value:,}.", returncode=USAGE_ERROR)
 
 
-
 def _progress(simulation) -> str:
     return (
         f"  {simulation.progress:6.1%}  {simulation.hands_done:,} / {simulation.hands:,} hands, "

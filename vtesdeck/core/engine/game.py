@@ -493,6 +493,7 @@ def action(game: Game, option: Option) -> Flow:
         elif kind is Act.LEAVE_TORPOR:
             act.cost_blood = 2
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
+    act.flags["was_bled"], act.flags["was_political"] = actor.bled_turn, actor.political_turn
     if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):
         act.bleed += hook_sum(game, "bleed", act)
         actor.bled_turn = game.turn
@@ -522,6 +523,7 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     if act.card >= 0 and act.mode is not None and not continued:
         yield from as_played(game, act.card, seat)
         if act.ended:
+            _not_taken(game, act)
             return
     if not continued:
         yield from impulse(game, W.ANNOUNCED, [seat], act)
@@ -545,6 +547,7 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
             refill(game, seat)
         blocker = game.minions.get(act.blocker)
         if blocker is not None:
+            act.flags["blocker_was_locked"] = int(blocker.locked)  # Obedience: "do not lock this vampire"
             blocker.locked = True
             if act.kind is Act.LEAVE_TORPOR:
                 pass  # no combat with a torpid vampire; NO_DIABLERIE_ON_LEAVE_TORPOR
@@ -586,6 +589,19 @@ def _continue_unblocked(game: Game, act: Action) -> bool:
     act.stealth += 1
     game.log("continue unblocked", act.seat, act.actor)
     return True
+
+
+def _not_taken(game: Game, act: Action) -> None:
+    """An action card cancelled as it was played: the action was never taken (Direct Intervention: "the acting
+    minion does not lock"), so its once-per-turn marks go too: the minion may still bleed, call a referendum or
+    play that card this turn."""
+    actor = game.minions.get(act.actor)
+    if actor is None:
+        return
+    actor.locked = False
+    actor.bled_turn, actor.political_turn = act.flags["was_bled"], act.flags["was_political"]
+    if act.mode is not None:
+        game.used.discard((actor.id, game.card_of[act.card]))
 
 
 def _impulse_order(game: Game, first: int) -> list[int]:
@@ -1260,9 +1276,11 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     seat = controller(game, minion)
     side = c.side(minion)
     options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
+    cards = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
     if c.hand_strikes_only:
-        return options
-    options += [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
+        # only hand strikes (Immortal Grapple): a strike card's hand strike (Dust Up [pot]) or an aim stay usable
+        return options + [o for o in cards if _hand_strike_only(game, o)]
+    options += cards
     for h in game.compiled.hooks.get("strikes", ()) if game.compiled else ():
         options += h(game, c, minion)
     del side
@@ -1301,6 +1319,19 @@ def strikes(game: Game, c: Combat) -> Flow:
         c.a.aim = c.b.aim = 0
         if c.over:
             return
+
+
+def equipment_or_retainers(game: Game, minion: int) -> list[int]:
+    """The equipment and retainers on a minion (not the other cards put on it: Villein, Vessel)."""
+    m = game.minions.get(minion)
+    types = game.compiled.types if game.compiled is not None else {}
+    return [x for x in m.cards if x in game.minions or "Equipment" in types.get(game.card_of[x], ())] if m else []
+
+
+def _hand_strike_only(game: Game, option: Option) -> bool:
+    """The card's strikes (StrikeWith effects), if any, are all hand strikes."""
+    strikes = [getattr(e, "strike", None) for e in handler_of(game, option).mode.effects]
+    return all(s.hand for s in strikes if isinstance(s, Strike))
 
 
 def option_strike(game: Game, option: Option) -> Strike:
@@ -1385,8 +1416,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             amount = max(0, amount - hook_sum(game, "strike_damage_taken", other.minion))  # Nephandus: 1 less
         if strike.burn_equipment:
             victim = game.minions.get(other.minion)
-            if victim is not None and victim.cards:
-                target = victim.cards[-1]
+            gear = equipment_or_retainers(game, other.minion)
+            if victim is not None and gear:
+                target = gear[-1]
                 if target in game.minions:
                     burn_minion(game, target)
                 else:
@@ -1396,16 +1428,18 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if amount > 0:
             entry = damage.setdefault(other.minion, [0, 0])
             entry[1 if strike.aggravated else 0] += amount
-    for side, other, amount in steals:
-        victim = game.minions.get(other.minion)
-        if victim is None:
-            continue
-        taken = min(amount, victim.blood)
-        victim.blood -= taken
+    # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
+    # all losses before the gains (no blood wears off in between).
+    takes = [(s, o, min(n, game.minions[o.minion].blood)) for s, o, n in steals if o.minion in game.minions]
+    for _, other, taken in takes:
+        game.minions[other.minion].blood -= taken
         game.burned += taken
+    for side, other, taken in takes:
         move_blood(game, side.minion, taken)
         game.log("steal blood", controller(game, side.minion), side.minion, other.minion, taken)
-        if victim.kind != VAMPIRE and victim.blood <= 0:
+    for _, other, _ in takes:
+        victim = game.minions.get(other.minion)
+        if victim is not None and victim.kind != VAMPIRE and victim.blood <= 0:
             burn_minion(game, other.minion)
     env_of: dict[int, int] = {}
     for side in (c.a, c.b):
@@ -1431,7 +1465,7 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         prevent -= cut
         normal -= min(prevent, normal)
         striker = c.other(minion)
-        inflicted = max(0, normal) + max(0, agg) > c.env_damage.get(minion, 0)
+        inflicted = max(0, normal) + max(0, agg) > env_of.get(minion, 0)  # environmental damage of this pass
         if striker.aim and inflicted and isinstance(striker.strike, Strike):
             # an aim: +N damage of the strike's type once its damage is successfully inflicted (Target Vitals)
             if striker.strike.aggravated:

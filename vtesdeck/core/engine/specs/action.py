@@ -162,9 +162,9 @@ def _steal_score(game: Game, play: Play) -> float:
     return 30.0 if play.target == game.prey(play.seat) else 8.0
 
 
-def _equipment_in_library(game: Game, play: Play) -> list[int]:
+def _equipment_in_library(game: Game, play: Play, paid: bool = False) -> list[int]:
     """Magic of the Smith: the equipment cards of the library the acting vampire could equip (requirements and
-    cost apply), modelled ones first."""
+    cost apply), modelled ones first. ``paid``: on resolution, the Smith's own 1 blood is already paid."""
     m = game.minions.get(play.minion)
     if m is None:
         return []
@@ -180,7 +180,7 @@ def _equipment_in_library(game: Game, play: Play) -> list[int]:
         blood = card.blood_cost.value or 0 if card.blood_cost else 0
         pool = card.pool_cost.value or 0 if card.pool_cost else 0
         # the Smith's own 1 blood is paid first
-        if blood and m.blood - 1 < blood or pool and game.seats[play.seat].pool <= pool:
+        if blood and m.blood - (0 if paid else 1) < blood or pool and game.seats[play.seat].pool <= pool:
             continue
         if comp.eligibility.requirement(vekn) is not None and not (
             comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
@@ -200,7 +200,7 @@ def _magic_of_the_smith(game: Game, play: Play) -> Flow:
     (its spec's effects when it has one), shuffle the library."""
     m = game.minions.get(play.minion)
     seat = game.seats[play.seat]
-    candidates = _equipment_in_library(game, play)
+    candidates = _equipment_in_library(game, play, paid=True)
     if m is None or not candidates:
         game.rng.shuffle(seat.library)
         return

@@ -81,7 +81,7 @@ card(
     "Theft of Vitae",
     Mode(window=W.STRIKE, disciplines=("tha",), effects=(THEFT_1,)),
     Mode(window=W.STRIKE, disciplines=("tha",), superior=True, effects=(THEFT_2,)),
-    notes="Two thefts resolve one after the other (steals by the acting minion first), not netted (ANK 20200123).",
+    notes="Two thefts resolve together, from the blood each victim had (ANK 20200123: game.py _apply_strikes).",
 )
 card(
     "Concealed Weapon",
@@ -261,7 +261,7 @@ card(
         when=cs.close_range,
         effects=(StrikeWith(Strike(steal=2, label="steal 2 blood")),),
     ),
-    notes="[obf] burns the last card on the opposing minion (equipment or retainer): no choice among several.",
+    notes="[obf] burns the last equipment or retainer put on the opposing minion: no choice among several.",
 )
 card(
     "Blur",

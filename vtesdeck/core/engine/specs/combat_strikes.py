@@ -51,8 +51,7 @@ def once_round(key: str) -> tuple[Callable[[Game, Play], bool], Callable[[Game, 
 def opponent_armed(game: Game, play: Play) -> bool:
     """The opposing minion has equipment or a retainer to burn (Donnybrook [obf])."""
     c = combat_of(play)
-    other = game.minions.get(c.other(play.minion).minion) if c is not None else None
-    return other is not None and bool(other.cards)
+    return c is not None and bool(g.equipment_or_retainers(game, c.other(play.minion).minion))
 
 
 def strength(game: Game, minion: int) -> int:

@@ -145,6 +145,11 @@ def _dreams_hand(game: Game, play: Play) -> None:
     g.refill(game, play.seat)  # the bigger hand is drawn up at once
 
 
+def _dreams_hand_score(game: Game, play: Play) -> float:
+    """Lock for hand size only with no uncontrolled vampire to feed later in the turn (the better use)."""
+    return -1.0 if _uncontrolled_vampires(game, play) else 12.0
+
+
 def _has_edge(game: Game, play: Play) -> bool:
     return game.edge == play.seat
 
@@ -563,7 +568,13 @@ card(
 card(
     "Dreams of the Sphinx",
     Mode(window=W.MASTER, when=_not_in_play("Dreams of the Sphinx"), effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(_dreams_lock, _dreams_hand), label="+2 hand size", score=_score(12.0)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(_dreams_lock, _dreams_hand),
+        label="+2 hand size",
+        score=_dreams_hand_score,
+    ),
     Mode(window=W.UNLOCK, in_play=True, when=_has_edge, effects=(_dreams_lock, _gain_pool_one), label="gain 1 pool"),
     Mode(
         window=W.INFLUENCE,
@@ -665,7 +676,8 @@ card(
     Mode(window=W.MASTER, when=_not_in_play("Jake Washington"), effects=(Recruit(life=1, strength=0, bleed=0),), score=_score(28.0)),
     Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,), score=_score(30.0),
          label="burn Jake: 4 blood to an empty vampire"),
-    notes="Unique: not played while a copy is in play.",
+    notes="Unique: not played while a copy is in play. Jake's blood goes to its player's own empty vampires "
+    "only (the card allows any ready vampire with no blood).",
 )  # fmt: skip
 card(
     "Archon Investigation",

@@ -52,8 +52,9 @@ def _needs_stealth(game: Game, play: Play) -> float:
 
 
 def _if_locked(game: Game, play: Play) -> float:
+    """An unlock is worth it only for a locked vampire that is not in torpor."""
     m = game.minions.get(play.minion)
-    return W_PLAY if m is not None and m.locked else -5.0
+    return W_PLAY if m is not None and m.locked and not m.torpor else -5.0
 
 
 def _blockers(game: Game, act: Action) -> list[int]:
@@ -85,27 +86,22 @@ card(
 )
 card(
     "Lost in Crowds",
-    Mode(
-        window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
-        effects=(Stealth(1),),
-        limit="lost in crowds",
-        limit_scope="action",
-    ),
-    Mode(
-        window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
-        superior=True,
-        effects=(Stealth(2),),
-        limit="lost in crowds",
-        limit_scope="action",
-    ),
-    notes="Cannot be played with Into Thin Air in the same action: modelled as one Lost in Crowds per action.",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(2),)),
+    notes="Several Lost in Crowds may be played in one action; the exclusion of Into Thin Air is not modelled "
+    "(Into Thin Air has no spec).",
 )
 card(
     "Freak Drive",
-    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),)),
-    Mode(window=W.AFTER_ACTION, disciplines=("for",), superior=True, when=action_blocked, effects=(UnlockSelf(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),), score=_if_locked),
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("for",),
+        superior=True,
+        when=action_blocked,
+        effects=(UnlockSelf(),),
+        score=_if_locked,
+    ),
 )
 card(
     "Elder Impersonation",
@@ -222,7 +218,8 @@ card(
         effects=(Intercept(1), _bat),
         label="+1 intercept",
     ),
-    notes="'Cannot use equipment during the resulting combat' is not modelled.",
+    notes="'Cannot use equipment during the resulting combat' is not modelled. The maneuver is given in the "
+    "first combat after a block only: a second block of the same action (after Form of Mist) gets none.",
 )
 card(
     "Swallowed by the Night",
@@ -554,24 +551,20 @@ def _paragon_hit(game: Game, minion: int, act: Action) -> bool:
 
 def _paragon_usable(game: Game, play: Play) -> bool:
     act = action_of(play)
-    return (
-        act is not None
-        and act.blocker >= 0
-        and not act.flags.get("perfect_paragon")
-        and _paragon_hit(game, act.blocker, act)
-    )
+    return act is not None and act.blocker >= 0 and _paragon_hit(game, act.blocker, act)
 
 
 def _paragon(game: Game, play: Play) -> None:
     act = action_of(play)
     if act is not None:
-        act.flags["perfect_paragon"] = 1
+        act.flags["perfect_paragon"] = act.flags.get("perfect_paragon", 0) + 1  # several copies add up
         act.intercept -= 1  # the current blocker's; later attempts get it from the "intercept" hook
 
 
 @hook("intercept")
 def _paragon_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags.get("perfect_paragon") and _paragon_hit(game, minion, act) else 0
+    paragons = act.flags.get("perfect_paragon", 0)
+    return -paragons if paragons and _paragon_hit(game, minion, act) else 0
 
 
 card(

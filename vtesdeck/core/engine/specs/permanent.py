@@ -191,10 +191,16 @@ card(
     Mode(
         window=W.UNLOCK, in_play=True, when=_legion_may_return, effects=(_legion_return,), label="return a Legionnaire"
     ),
+    notes="The 7 cards removed from the game are the oldest in the ash heap (not chosen).",
 )
 
 
 # -- Heart of Nizchetus -----------------------------------------------------------------------------------------------
+
+
+def _heart_unique(game: Game, play: Play) -> bool:
+    """Unique: not equipped while a copy is in play (on any minion: the contest is not modelled)."""
+    return not any(carried(game, m, "Heart of Nizchetus") for m in game.minions)
 
 
 def _heart_ready(game: Game, play: Play) -> bool:
@@ -226,7 +232,13 @@ def _heart_cycle(game: Game, play: Play) -> None:
 
 card(
     "Heart of Nizchetus",
-    Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0), label="equip"),
+    Mode(
+        window=W.ACTION,
+        when=_heart_unique,
+        effects=(Equip(),),
+        score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0),
+        label="equip",
+    ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
@@ -237,6 +249,6 @@ card(
         limit_scope="turn",
         label="draw 3, put 3 on the bottom",
     ),
-    notes="Unique is not enforced; the cards put back are chosen by a fixed rule (unmodelled, duplicates, oldest) "
-    "and always 3 are drawn.",
+    notes="Unique: not playable while a copy is in play (no contest); the cards put back are chosen by a fixed "
+    "rule (unmodelled, duplicates, oldest) and always 3 are drawn.",
 )

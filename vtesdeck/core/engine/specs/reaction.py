@@ -375,9 +375,18 @@ def _unlock_actor(game: Game, play: Play) -> None:
 
 
 def _not_succeeded(game: Game, play: Play) -> None:
+    """The action ends unsuccessfully; "do not lock this vampire if they are blocking": the blocker, locked by
+    the block (game._announce_to_resolution), goes back to unlocked unless it was locked (woken) before."""
     act = action_of(play)
     if act is not None:
         act.succeeded = False
+        blocker = game.minions.get(act.blocker) if act.blocked else None
+        if (
+            blocker is not None
+            and act.blocker == act.flags.get("combat_with")
+            and not act.flags.get("blocker_was_locked")
+        ):
+            blocker.locked = False
 
 
 def _obedience_score(game: Game, play: Play) -> float:
