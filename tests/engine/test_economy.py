@@ -341,7 +341,11 @@ def test_random_legal_choices_keep_the_invariants(decks, cards):
             assert total == n
         else:
             assert total == ousted + 0.5 * (n - ousted)
-        assert all(m.in_play == (m.id in game.seats[game.owner_of[m.id]].controlled) for m in game.minions.values())
+        # a contested vampire (4.1 item 4) is controlled but out of play
+        assert all(
+            (m.in_play or m.contested) == (m.id in game.seats[game.owner_of[m.id]].controlled)
+            for m in game.minions.values()
+        )
     assert endings["time"] > 10 and endings["last standing"] > 10, endings
     # every kind of the economy's own options was taken somewhere (the others are game.py's: actions, blocks…)
     economy_kinds = {Kind.PASS, Kind.TRANSFER_TO_VAMPIRE, Kind.TRANSFER_TO_POOL, Kind.CRYPT_DRAW, Kind.BRING_OUT,

@@ -129,6 +129,84 @@ def test_4_1_c_the_edge_gives_its_holder_1_pool(cards: carddb.CardIndex) -> None
     assert [s.pool for s in game.seats] == [30, 30]
 
 
+# -- 4.1 item 4: contested cards (L758-778; [DECK] L781-787) ----------------------------------------------------------
+
+
+def theo_bells(cards: carddb.CardIndex) -> tuple[Game, dict[str, int]]:
+    """Seat 0 can bring out Theo Bell (G6) in its influence phase; seat 1 controls Theo Bell (ADV), the same
+    name (a base and an advanced vampire are copies of one unique card)."""
+    return table(
+        cards,
+        {
+            "pool": 20,
+            "uncontrolled": [{"card": "Theo Bell (G6)", "blood": 8}],
+            "ready": [{"card": "Anson", "blood": 2}],
+        },
+        {"pool": 20, "ready": [{"card": "Theo Bell (ADV)", "blood": 5, "as": "theo1", "cards": ["Ivory Bow"]}]},
+    )
+
+
+def test_4_1_4_a_second_copy_of_your_own_unique_vampire_cannot_come_out(cards: carddb.CardIndex) -> None:
+    """[DECK] L781-787: you cannot control two copies of a unique card nor contest with yourself: the copy stays
+    uncontrolled (the 2018 rules) and the 2011 automatic bring-out skips it. Non-unique vampires (Tupdog: "Tupdogs
+    are not unique") come out side by side."""
+    seat = {
+        "uncontrolled": [{"card": "Theo Bell (ADV)", "blood": 7, "as": "adv"}, {"card": "Tupdog", "blood": 1}],
+        "ready": [{"card": "Theo Bell (G6)", "blood": 3, "as": "g6"}, {"card": "Tupdog", "blood": 1, "as": "dog"}],
+    }
+    game, al = table(cards, seat, phase="influence")
+    adv, g6 = game.minions[al["adv"]], game.minions[al["g6"]]
+    assert adv.key == g6.key == "Theo Bell" and adv.unique and not game.minions[al["dog"]].unique
+    economy.start_influence(game)
+    out = {o.ids[0] for o in economy.influence_options(game) if o.kind is Kind.BRING_OUT}
+    assert al["adv"] not in out and len(out) == 1  # the uncontrolled Tupdog only
+    game, al = table(cards, seat, phase="influence", rules="2011")
+    economy.start_influence(game)
+    economy.start_discard(game)
+    assert al["adv"] in game.seats[0].uncontrolled and not events(game, "contested")
+
+
+def test_4_1_4_b_contested_cards_are_out_of_play_and_cost_1_pool_each_unlock(cards: carddb.CardIndex) -> None:
+    """L762-774: a unique vampire brought out while another Methuselah controls one of that name makes every copy
+    contested: face down, out of play (no actions, no blocks, no votes), counters and cards kept; in each of its
+    controller's unlock phases a contested card costs 1 pool, or is yielded."""
+    game, al = theo_bells(cards)
+    drive(game, al, cards, [{"bring out": "Theo Bell"}], start=Phase.INFLUENCE, stop=Phase.INFLUENCE)
+    mine = game.seats[0].controlled[-1]
+    theirs = al["theo1"]
+    for c in (mine, theirs):
+        m = game.minions[c]
+        assert m.contested and not m.in_play and not g.is_ready(game, c)
+    assert [m.id for m in g.ready_minions(game, 1)] == [] and g.votes_of(game, 1) == 0
+    assert game.minions[theirs].blood == 5 and game.minions[theirs].cards  # counters and cards stay
+    assert len(events(game, "contested")) == 2
+    game.acting = 1
+    asked = drive(game, al, cards, [{"contest": "theo1"}], start=Phase.UNLOCK, stop=Phase.UNLOCK)
+    assert {o.kind for o in asked[0][1]} == {Kind.CONTEST, Kind.YIELD}
+    assert game.seats[1].pool == 19 and game.minions[theirs].contested and events(game, "contest")
+    game.acting = 0
+    drive(game, al, cards, [{"contest": True}], start=Phase.UNLOCK, stop=Phase.UNLOCK)
+    assert game.seats[0].pool == 19 and game.minions[mine].contested
+
+
+def test_4_1_4_c_a_yielded_card_is_burned_and_the_other_is_uncontested_next_unlock(cards: carddb.CardIndex) -> None:
+    """L770-778: a yielded card is burned with every card and counter on it; once all the other copies are
+    yielded, the remaining one is unlocked and turned face up in its controller's next unlock phase, at no cost."""
+    game, al = theo_bells(cards)
+    drive(game, al, cards, [{"bring out": "Theo Bell"}], start=Phase.INFLUENCE, stop=Phase.INFLUENCE)
+    mine = game.seats[0].controlled[-1]
+    game.acting = 1
+    drive(game, al, cards, [{"yield": "theo1"}], start=Phase.UNLOCK, stop=Phase.UNLOCK)
+    assert al["theo1"] not in game.minions and al["theo1"] in game.seats[1].ash_heap
+    assert len(game.seats[1].ash_heap) == 2 and events(game, "yield")  # with its Ivory Bow
+    assert game.minions[mine].contested  # until its controller's next unlock phase
+    game.acting = 0
+    asked = drive(game, al, cards, start=Phase.UNLOCK, stop=Phase.UNLOCK)
+    m = game.minions[mine]
+    assert not m.contested and g.is_ready(game, mine) and game.seats[0].pool == 20
+    assert not any(o.kind in (Kind.CONTEST, Kind.YIELD) for _, options in asked for o in options)
+
+
 # -- 4.2 the master phase (L815-840) ---------------------------------------------------------------------------------------
 
 

@@ -13,6 +13,11 @@ weight (``W_*``):
   pool out once it controls enough vampires for its pool (``_wants_vampire``) or the pool would fall under
   the floor (POOL_FLOOR); draw a crypt card when it has nothing to influence; move blood back to the pool
   only when the pool is about to run out.
+- Contests (digest 4.1 item 4): never bring out (nor put pool on) a unique vampire another Methuselah
+  controls, scoring it well below a pass (W_RIVAL), unless the seat has no other vampire, in play or
+  uncontrolled; never put pool on a copy the seat cannot bring out (it controls one with the same name). In
+  the unlock phase, pay 1 pool for a contested vampire while the pool stays above POOL_FLOOR + 4 and the
+  vampire is worth it (capacity ≥ CONTEST_CAPACITY), else yield it.
 - Minion phase: bleed its prey (W_BLEED per point of bleed, plus W_OUST when the bleed ousts the prey;
   when the prey has ready unlocked minions, times the chance it gets through: P_THROUGH_STEALTH when the
   actor's stealth with the stealth cards in its hand beats their best intercept, else P_THROUGH, and 2 less
@@ -45,7 +50,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import Play
-from .economy import Kind, Option
+from .economy import Kind, Option, rivals, self_contest
 from .frames import Action, Combat, Referendum
 from .game import GRANTED, HAND_STRIKE, Strike, handler_of, hook_sum, intercept_of, strike_damage
 from .state import VAMPIRE, Game, Minion, Phase
@@ -53,6 +58,8 @@ from .vocabulary import stake
 from .windows import Act, Range, W
 
 POOL_FLOOR = 6
+W_RIVAL = -40.0  # bringing out (or feeding) a copy of a vampire another Methuselah controls: a contest
+CONTEST_CAPACITY = 6  # the least capacity worth 1 pool a turn in a contest
 W_BRING_OUT = 100.0
 W_BLEED = 12.0
 W_PLAY = 20.0
@@ -222,7 +229,13 @@ class HeuristicBot:
         if kind is Kind.TRANSFER_TO_VAMPIRE:
             return self._transfer(view, o)
         if kind is Kind.BRING_OUT:
-            return W_BRING_OUT
+            return W_RIVAL if self._rival_copy(view, o.ids[0]) else W_BRING_OUT
+        if kind is Kind.CONTEST:
+            m = view.minion(o.ids[0])
+            worth = m is not None and m.capacity >= CONTEST_CAPACITY
+            return 10.0 if worth and view.pool(view.seat) - 1 > POOL_FLOOR + 4 else -10.0
+        if kind is Kind.YIELD:
+            return 0.0
         if kind is Kind.CRYPT_DRAW:
             return 15.0 if not view.uncontrolled() and view.pool(view.seat) > 12 and self._wants_vampire(view) else -5.0
         if kind is Kind.TRANSFER_TO_POOL:
@@ -259,7 +272,20 @@ class HeuristicBot:
             or (len(mine) < 4 and view.pool(view.seat) > 20)
         )
 
+    def _rival_copy(self, view: View, copy_id: int) -> bool:
+        """Whether another Methuselah controls this uncontrolled vampire's name, and the seat has another
+        vampire to play with (in play or uncontrolled)."""
+        game = view.game_for_scores()
+        m = game.minions.get(copy_id)
+        if m is None or not m.unique or not rivals(game, copy_id):
+            return False
+        others = [x for x in (*view.minions(view.seat), *view.uncontrolled()) if x.id != copy_id and x.kind == VAMPIRE]
+        return bool(others)
+
     def _transfer(self, view: View, o: Option) -> float:
+        game = view.game_for_scores()
+        if self_contest(game, view.seat, o.ids[0]) or self._rival_copy(view, o.ids[0]):
+            return W_RIVAL  # pool on a copy that cannot come out, or would start a contest
         pool = view.pool(view.seat)
         if pool - 1 < POOL_FLOOR and any(m.in_play for m in view.minions(view.seat)):
             return -10.0

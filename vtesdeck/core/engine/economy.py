@@ -10,8 +10,15 @@ Simplifications (named):
 - NO_BLOOD_ABOVE_CAPACITY: a transfer of pool onto an uncontrolled vampire is offered only while its blood
   is below its capacity (the rulebook lets the excess drain when the vampire comes out, L2031-2037; extra
   blood has no use, so no option offers it).
-- NO_CONTESTS: contested crypt cards and titles (4.1 items 4-5) are not modelled: a second copy of a vampire
-  comes out like any other.
+- CONTESTS: a crypt card is unique unless its text says it is not (``Minion.unique``; versions of one
+  vampire share ``Minion.key``, its name). A seat is not offered to bring out a unique vampire while it
+  controls one with the same key (no voluntary contest with oneself, [DECK] L781-787: the copy simply stays
+  uncontrolled). When one comes out while another seat controls one, every copy is contested (4.1 item 4,
+  L758-778): face down and out of play (``Minion.contested``, ``in_play`` False), counters and cards kept. In
+  each of its controller's unlock phases each contested copy costs 1 pool (CONTEST) or is yielded (YIELD:
+  burned with everything on it); once every other copy has yielded or left play, the last one is
+  uncontested in its controller's next unlock phase, at no cost (``contest_step``, game.py's turn).
+- NO_TITLE_CONTESTS: titles (4.1 item 5) stay uncontested: two Princes of one city both keep their votes.
 - NO_INFERNAL_UPKEEP: infernal vampires unlock like others (§7 L2322-2324 is not modelled).
 - NO_MERGE: advanced vampires are not merged (4.4, L2053-2088).
 - EVENTS: the discard phase action discards a card and draws, or plays an event with a spec (game.py's
@@ -63,6 +70,8 @@ class Kind(IntEnum):
     TERMS = 11  # the referendum's terms: ``target``
     MANEUVER = 12  # an optional maneuver or press granted without a card (a weapon, an ability)
     PRESS = 13
+    CONTEST = 14  # the unlock phase: pay 1 pool to keep contesting the vampire ``ids[0]`` (4.1 item 4)
+    YIELD = 15  # … or yield it: it is burned with everything on it
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -131,7 +140,7 @@ def start_discard(game: Game) -> None:
         for copy_id in list(seat.uncontrolled):
             minion = game.minions[copy_id]
             cost = scarce_cost(game, copy_id)
-            if minion.blood >= minion.capacity and seat.pool > cost:
+            if minion.blood >= minion.capacity and seat.pool > cost and not self_contest(game, game.acting, copy_id):
                 bring_out(game, game.acting, copy_id)
                 if cost:
                     burn_pool(game, game.acting, cost)
@@ -198,10 +207,73 @@ def influence_options(game: Game) -> Iterable[Option]:
             yield Option(Kind.TRANSFER_TO_VAMPIRE, index, (copy_id,))
         if seat.transfers >= 2 and minion.blood >= 1:
             yield Option(Kind.TRANSFER_TO_POOL, index, (copy_id,))
-        if minion.blood >= minion.capacity and seat.pool >= scarce_cost(game, copy_id) and game.rules != "2011":
+        if (
+            minion.blood >= minion.capacity
+            and seat.pool >= scarce_cost(game, copy_id)
+            and game.rules != "2011"
+            and not self_contest(game, index, copy_id)
+        ):
             yield Option(Kind.BRING_OUT, index, (copy_id,))
     if seat.transfers >= CRYPT_DRAW_TRANSFERS and seat.pool >= 1 and seat.crypt:
         yield Option(Kind.CRYPT_DRAW, index)
+
+
+def same_key(game: Game, seat: int, copy_id: int) -> list[int]:
+    """The other unique vampires with the key of ``copy_id`` that ``seat`` controls (ready, torpid or contested)."""
+    minion = game.minions[copy_id]
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if c != copy_id and m is not None and m.unique and m.key == minion.key:
+            out.append(c)
+    return out
+
+
+def self_contest(game: Game, seat: int, copy_id: int) -> bool:
+    """Whether bringing out ``copy_id`` would contest a unique vampire the seat already controls ([DECK]
+    L781-787: not voluntarily; the copy stays uncontrolled)."""
+    return game.minions[copy_id].unique and bool(same_key(game, seat, copy_id))
+
+
+def rivals(game: Game, copy_id: int) -> list[int]:
+    """The copies of a unique vampire that other live seats control (contested, or about to be)."""
+    seat = game.owner_of[copy_id]
+    return [c for other in game.order if other != seat for c in same_key(game, other, copy_id)]
+
+
+def contest_options(game: Game, copy_id: int) -> list[Option]:
+    """4.1 item 4 (L770-778): a contested copy costs 1 pool in its controller's unlock phase, or is yielded."""
+    seat = game.owner_of[copy_id]
+    return [Option(Kind.CONTEST, seat, (copy_id,)), Option(Kind.YIELD, seat, (copy_id,))]
+
+
+def contest_step(game: Game, copy_id: int) -> bool:
+    """A contested copy at its controller's unlock phase: when no other copy is left the contest ends (it is
+    turned face up, unlocked, at no cost: L775-778) and this returns False; else True (a decision is due)."""
+    minion = game.minions[copy_id]
+    if rivals(game, copy_id):
+        return True
+    minion.contested = False
+    minion.in_play = True
+    minion.locked = False
+    game.log("uncontested", game.owner_of[copy_id], copy_id)
+    return False
+
+
+def settle_contest(game: Game, option: Option) -> None:
+    """Apply CONTEST (burn 1 pool; the last pool ousts) or YIELD (burn the copy with its cards)."""
+    copy_id = option.ids[0]
+    minion = game.minions.get(copy_id)
+    if minion is None or not minion.contested or game.owner_of[copy_id] != option.seat:
+        raise ValueError(f"illegal {option}")
+    if option.kind is Kind.CONTEST:
+        game.log("contest", option.seat, copy_id)
+        burn_pool(game, option.seat, 1)
+    elif option.kind is Kind.YIELD:
+        game.log("yield", option.seat, copy_id)
+        leave_play(game, copy_id)
+    else:
+        raise ValueError(f"unknown option {option}")
 
 
 def scarce_cost(game: Game, copy_id: int) -> int:
@@ -297,7 +369,8 @@ def _apply(game: Game, option: Option) -> None:
 
 def bring_out(game: Game, seat: int, copy_id: int) -> None:
     """Digest 4.4 (L2031-2037): move the vampire face up and unlocked to the ready region; its counters stay
-    as blood and any excess over capacity drains to the bank at once."""
+    as blood and any excess over capacity drains to the bank at once. A unique vampire another seat controls
+    starts a contest (4.1 item 4, CONTESTS): every copy is turned face down, out of play."""
     s = game.seats[seat]
     minion = game.minions[copy_id]
     s.uncontrolled.remove(copy_id)
@@ -309,6 +382,15 @@ def bring_out(game: Game, seat: int, copy_id: int) -> None:
         game.burned += minion.blood - minion.capacity
         minion.blood = minion.capacity
     game.log("bring out", seat, copy_id)
+    others = rivals(game, copy_id) if minion.unique else []
+    if others:
+        # 4.1 item 4 (L762-769): every copy is contested, face down and out of play, at once
+        for c in (copy_id, *others):
+            m = game.minions[c]
+            if not m.contested:
+                m.contested = True
+                m.in_play = False
+                game.log("contested", game.owner_of[c], c)
 
 
 # -- pool, ousting, VP ------------------------------------------------------------------------------------

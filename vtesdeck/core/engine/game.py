@@ -263,6 +263,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         economy.unlock_phase(game)
         for c in s.controlled:
             game.locked_cards.discard(c)
+        yield from contests(game, seat)
+        if _over(game, seat):
+            return
         for h in game.compiled.hooks.get("unlock", ()) if game.compiled else ():
             h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
         if _over(game, seat):
@@ -315,6 +318,19 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         economy.apply(game, option)
         refill(game, seat)
     _end_of_turn(game, seat)
+
+
+def contests(game: Game, seat: int) -> Flow:
+    """Digest 4.1 item 4 (L770-778), right after the unlock: each contested vampire of the seat costs 1 pool
+    or is yielded; one with no rival left is uncontested (economy.CONTESTS)."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.contested or not economy.contest_step(game, c):
+            continue
+        option = yield from choose(game, seat, economy.contest_options(game, c))
+        economy.settle_contest(game, option)
+        if game.finished or game.seats[seat].ousted:
+            return
 
 
 def _over(game: Game, seat: int) -> bool:
@@ -415,14 +431,14 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
-                if o is not None and o.torpor and o.kind == VAMPIRE and m.blood + o.blood >= 2:
+                if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE and m.blood + o.blood >= 2:
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
             for index in game.order:
                 if index == seat:
                     continue
                 for other in game.seats[index].controlled:
                     o = game.minions.get(other)
-                    if o is not None and o.torpor and o.kind == VAMPIRE:
+                    if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
                         options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
@@ -431,7 +447,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
     for c in s.controlled:
         m2 = game.minions.get(c)
-        if m2 is not None and m2.torpor and not m2.locked and m2.blood >= 2:
+        if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
 
@@ -931,6 +947,8 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
     out: list[Option] = []
     for c in game.seats[seat].controlled:
         m = game.minions.get(c)
+        if m is not None and m.contested:
+            continue  # out of play, with the cards on it (4.1 item 4)
         vekn = m.card if m is not None else game.card_of[c]
         if vekn in active and c not in game.locked_cards:
             for handler in comp.in_play.get((vekn, window), ()):

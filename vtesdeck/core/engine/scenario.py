@@ -31,10 +31,10 @@ locked, as, cards}``: ``cards`` are equipment and retainers on it, ``life`` an a
 copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play, or a minion's ability),
 ``action`` (bleed, hunt, rescue, diablerie, leave torpor), ``block`` (a minion), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
-``maneuver``, ``press``, ``pass``; and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
+``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -64,6 +64,7 @@ CHOICE_KINDS = {
     "transfer": Kind.TRANSFER_TO_VAMPIRE, "bring out": Kind.BRING_OUT, "discard": Kind.DISCARD,
     "maneuver": Kind.MANEUVER, "press": Kind.PRESS, "pass": Kind.PASS, "action": Kind.ACTION,
     "crypt draw": Kind.CRYPT_DRAW, "transfer to pool": Kind.TRANSFER_TO_POOL,
+    "contest": Kind.CONTEST, "yield": Kind.YIELD,
 }  # fmt: skip
 VOTES = {"for": 1, "against": -1, "abstain": 0}
 MAX_CHOICES = 2_000
@@ -275,7 +276,7 @@ def matches(choice: dict[str, Any], option: Option, game: Game, cards: CardIndex
     elif key == "block":
         if option.kind is not Kind.BLOCK or (value is not True and aliases.get(str(value), -2) != option.minion):
             return False
-    elif key in ("transfer", "bring out", "discard", "transfer to pool"):
+    elif key in ("transfer", "bring out", "discard", "transfer to pool", "contest", "yield"):
         if option.kind is not kind:
             return False
         if value is not True:
@@ -416,7 +417,8 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             names = [_name(game, cards, c) for c in m.cards]
             return want if want in names else names
         values = {"blood": m.blood, "life": m.blood, "locked": m.locked, "torpor": m.torpor,
-                  "ready": m.in_play and not m.torpor, "in_play": m.in_play}  # fmt: skip
+                  "ready": m.in_play and not m.torpor, "in_play": m.in_play,
+                  "contested": m.contested}  # fmt: skip
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")
         return values[key]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import re
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
@@ -47,7 +48,8 @@ class Phase(IntEnum):
 
 @dataclasses.dataclass(slots=True, kw_only=True)
 class Minion:
-    """A vampire with counters: in an uncontrolled region (``in_play`` False) or in play (ready or torpor).
+    """A vampire with counters: in an uncontrolled region (``in_play`` False) or in play (ready or torpor), or
+    contested (in ``Seat.controlled`` with ``in_play`` False and ``contested`` True: out of play).
 
     ``id`` is the card copy's id; ``card`` its VEKN id. ``disciplines`` holds (code, level) pairs, level 1
     inferior and 2 superior. ``cards`` are the ids of cards on it (equipment, retainers); ``riders`` the
@@ -81,6 +83,12 @@ class Minion:
     political_turn: int = 0
     holder: int = -1  # a retainer's employer
     recruited_turn: int = 0  # an ally cannot act the turn it is recruited (4.3.2)
+    # Contested cards (digest 4.1 item 4, L758-778): a crypt card is unique unless its text says it is not;
+    # ``key`` is its name, shared by every version (groups, advanced). A contested copy stays in its seat's
+    # ``controlled`` but face down and out of play (``in_play`` False, counters and cards kept).
+    unique: bool = False
+    key: str = ""
+    contested: bool = False
 
 
 @dataclasses.dataclass(slots=True, kw_only=True)
@@ -216,7 +224,14 @@ def vampire_template(card_id: int, cards: CardIndex) -> Minion:
         title=card.title,
         traits=card.traits,
         votes=card.votes,
+        unique=not _NOT_UNIQUE.search(card.text or ""),
+        key=card.name,
     )
+
+
+# "Non-unique.", "Tupdogs are not unique.", "Hermanas are not unique." (digest 4.1 item 4: every other crypt
+# card is unique)
+_NOT_UNIQUE = re.compile(r"non-unique|not unique", re.IGNORECASE)
 
 
 def new_game(
@@ -412,7 +427,19 @@ def state_hash(game: Game) -> str:
             for s in game.seats
         ),
         tuple(
-            (m.id, m.card, m.capacity, m.blood, m.in_play, m.locked, m.torpor, tuple(m.cards), m.kind, m.holder)
+            (
+                m.id,
+                m.card,
+                m.capacity,
+                m.blood,
+                m.in_play,
+                m.locked,
+                m.torpor,
+                tuple(m.cards),
+                m.kind,
+                m.holder,
+                m.contested,
+            )
             for _, m in sorted(game.minions.items())
         ),
         tuple(game.card_of),

@@ -215,7 +215,7 @@ def torpid_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
             continue
         for c in game.seats[s].controlled:
             m = game.minions.get(c)
-            if m is not None and m.kind == VAMPIRE and m.torpor:
+            if m is not None and m.kind == VAMPIRE and m.torpor and m.in_play:
                 out.append(c)
     return out
 

@@ -94,7 +94,11 @@ def _lock_card(game: Game, play: Play) -> None:
 
 def _own_vampires(game: Game, play: Play) -> Sequence[int]:
     """Vampires the player controls, ready or in torpor."""
-    return [c for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == VAMPIRE]
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if c in game.minions and game.minions[c].kind == VAMPIRE and game.minions[c].in_play  # not contested
+    ]
 
 
 # -- Ashur Tablets ----------------------------------------------------------------------------------------------------
@@ -414,7 +418,7 @@ def _unlock_burns(game: Game, seat: int) -> int:
     for s in game.order:
         for c in game.seats[s].controlled:
             m = game.minions.get(c)
-            if m is not None and m.torpor and m.cards:
+            if m is not None and m.torpor and m.in_play and m.cards:
                 burn += sum(1 for a in m.cards if game.card_of[a] == fame)
     if burn:
         economy.burn_pool(game, seat, burn)
