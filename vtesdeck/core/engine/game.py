@@ -1069,8 +1069,6 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             to_ash_heap(game, option.card)
     if from_hand and not game.seats[seat].ousted:
         refill(game, seat)
-    if not from_hand and mode.limit == "" and option.card not in game.minions and handler.mode.in_play:
-        pass
 
 
 # -- windows: the impulse cycle --------------------------------------------------------------------------------------

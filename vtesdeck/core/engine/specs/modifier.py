@@ -355,6 +355,12 @@ def _spy_score(game: Game, play: Play) -> float:
     return W_PLAY
 
 
+def _bleeding_for_one_or_more(game: Game, play: Play) -> bool:
+    """The bleed would be successful: its amount is 1 or more (4.3.2)."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.bleed >= 1
+
+
 card(
     "Spying Mission",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
@@ -362,7 +368,7 @@ card(
         window=W.BLOCKS_DECLINED,
         disciplines=("obf",),
         superior=True,
-        when=all_of(during_bleed, lambda game, play: (action_of(play) or g.current_action(game)).bleed >= 1),  # type: ignore[union-attr]
+        when=all_of(during_bleed, _bleeding_for_one_or_more),
         effects=(_spy, PutOnTarget(on_self=True)),
         score=_spy_score,
     ),  # fmt: skip
