@@ -720,3 +720,19 @@ def test_6_c_a_blocked_bleed_does_not_move_the_edge(cards: carddb.CardIndex) -> 
     )
     drive(game, al, cards, [{"action": "bleed"}, {"block": "lodin"}])
     assert game.edge == 1 and game.seats[1].pool == 30
+
+
+def test_2011_rules_bring_vampires_out_automatically_at_the_end_of_the_influence_phase(cards):
+    """digest-de-2011.md §9 row 4 (the 2011 edition, ``--rules 2011``): a vampire whose blood reaches its
+    capacity comes out by itself at the end of the influence phase; under the current rules (digest-pl 4.4,
+    L2031-2037) the Methuselah moves it out during the phase, or leaves it."""
+    for rules in ("vekn", "2011"):
+        game, al = table(cards, {"uncontrolled": [{"card": "Nathan Turner", "blood": 4, "as": "nathan"}]},
+                         phase="influence", rules=rules)  # fmt: skip
+        asked = drive(game, al, cards, start=Phase.INFLUENCE, stop=Phase.INFLUENCE)
+        offered = any(o.kind is Kind.BRING_OUT for _, options in asked for o in options)
+        nathan = game.minions[al["nathan"]]
+        if rules == "vekn":
+            assert offered and not nathan.in_play  # offered; passing leaves it uncontrolled
+        else:
+            assert not offered and nathan.in_play and nathan.blood == 4

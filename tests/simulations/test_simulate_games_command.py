@@ -117,3 +117,16 @@ def test_the_same_arguments_give_the_same_games_byte_for_byte(tmp_path):
         outputs.append((lines.read_bytes(), summary))
     assert outputs[0] == outputs[1]
     assert len(outputs[0][0].splitlines()) == 6
+
+
+def test_the_2011_rules_play_other_games_than_the_current_ones(tmp_path):
+    """``--rules 2011`` (vampires come out by themselves at the end of the influence phase) plays whole games
+    too, and not the same ones."""
+    hashes = {}
+    for rules in ("vekn", "2011"):
+        lines = tmp_path / f"{rules}.jsonl"
+        _, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "3", "--seed", "5",
+                              "--rules", rules, "--audit", "--games-jsonl", lines)  # fmt: skip
+        assert error is None
+        hashes[rules] = [report.GameRecord.from_json_line(line).hash for line in lines.read_text().splitlines()]
+    assert len(hashes["2011"]) == 3 and hashes["2011"] != hashes["vekn"]
