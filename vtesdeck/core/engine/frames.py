@@ -71,6 +71,7 @@ class Action:
     target_version: int = 0
     played: list[int] = dataclasses.field(default_factory=list)  # cards played during it (name once each)
     reactions: int = 0  # reaction cards played (Perfectionist)
+    disciplines: dict[int, set[str]] = dataclasses.field(default_factory=dict)  # minion → Disciplines it used
     flags: dict[str, int] = dataclasses.field(default_factory=dict)  # card-specific marks (Form of Mist…)
 
     def is_bleed(self) -> bool:

@@ -259,7 +259,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         economy.start_turn(game)
         game.used.clear()
         s.master_actions = max(0, 1 + hook_sum(game, "master_actions", seat) - rider_sum(game, -1 - seat, "mpa_debt"))
-        game.riders = [r for r in game.riders if not (r.until is Until.NEXT_UNLOCK and r.seat == seat)]
+        expired = [r for r in game.riders if r.until is Until.NEXT_UNLOCK and r.seat == seat]
+        if expired:
+            game.riders = [r for r in game.riders if not (r.until is Until.NEXT_UNLOCK and r.seat == seat)]
+            if any(r.key == "unreplaced" for r in expired):
+                refill(game, seat)  # "do not replace until your unlock phase" (Into Thin Air): before unlocking
         economy.unlock_phase(game)
         for c in s.controlled:
             game.locked_cards.discard(c)
@@ -304,7 +308,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     game.phase = Phase.DISCARD
     if game.riders:  # "do not replace until your next discard phase" (Mirror Walk) ends now
-        game.riders = [r for r in game.riders if not (r.key == "unreplaced" and r.holder == -1 - seat)]
+        game.riders = [
+            r
+            for r in game.riders
+            if not (r.key == "unreplaced" and r.holder == -1 - seat and r.until is Until.END_OF_TURN)
+        ]
         refill(game, seat)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
@@ -891,6 +899,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
         if mode.when is not None and not mode.when(game, play):
             continue
         targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
+        if handler.role is Role.ACTOR and not (mode.seat_target or mode.bleeds) and targets != (-1,):
+            targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
             for value in values:
@@ -1041,6 +1051,9 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             frame.bleed_raised = True
         if from_hand and "Reaction" in handler.types:
             frame.reactions += 1
+    act_of = frame if isinstance(frame, Action) else frame.action if isinstance(frame, Combat) else None
+    if act_of is not None and from_hand and mode.disciplines and option.minion >= 0:  # Dabbler counts them
+        act_of.disciplines.setdefault(option.minion, set()).update(mode.disciplines)
     game.log("play", seat, option.card, option.mode, option.minion, option.target)
     if from_hand:
         yield from as_played(game, option.card, seat)
@@ -1167,6 +1180,8 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
     c.last_maneuver = c.last_press = -1
     c.hand_strikes_only = False
     c.range = Range.CLOSE
+    for h in game.compiled.hooks.get("round_start", ()) if game.compiled else ():
+        h(game, c)  # each-round effects of the combat (Typhonic Beast's prevention)
     yield from impulse(game, W.BEFORE_RANGE, seats, c)
     if _combat_done(game, c):
         yield from impulse(game, W.END_OF_ROUND, seats, c)
@@ -1321,6 +1336,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
                     if option.kind is Kind.STRIKE and option.card < 0:
                         side.strike = HAND_STRIKE if option.value == 0 else option_strike(game, option)
+                        if option.value:
+                            side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
                         break
                     yield from resolve_play(game, option, c)
                     if side.strike is not None or not side.aim or _combat_done(game, c):
@@ -1443,7 +1460,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             continue
         if amount > 0:
             entry = damage.setdefault(other.minion, [0, 0])
-            entry[1 if strike.aggravated else 0] += amount
+            # hand strikes made aggravated for the combat (Raking Talons) mark the side "combat:aggravated_hand"
+            aggravated = strike.aggravated or (strike.hand and "combat:aggravated_hand" in side.used)
+            entry[1 if aggravated else 0] += amount
     # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
     # all losses before the gains (no blood wears off in between).
     takes = [(s, o, min(n, game.minions[o.minion].blood)) for s, o, n in steals if o.minion in game.minions]

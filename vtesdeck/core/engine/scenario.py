@@ -27,8 +27,9 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
 locked, as, cards}``: ``cards`` are equipment and retainers on it, ``life`` an ally's or retainer's),
-``in_play`` (masters and locations on the table). Names are official card names; a card repeated is several
-copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play, or a minion's ability),
+``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
+a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
+or a minion's ability),
 ``action`` (bleed, hunt, rescue, diablerie, leave torpor), ``block`` (a minion), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
@@ -188,6 +189,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 6:
         raise ScenarioError("'seats' must list 2 to 6 seats")
     seats: list[Seat] = []
+    card_counters: dict[int, int] = {}
     for index, sd in enumerate(seats_data):
         where = f"seat {index}"
         sd = sd or {}
@@ -206,7 +208,11 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
             seat.controlled.append(table.minion(entry, index, f"{where} ready", in_play=True))
         for entry in sd.get("torpor", []) or []:
             seat.controlled.append(table.minion(entry, index, f"{where} torpor", in_play=True, torpor=True))
-        seat.controlled += table.zone(sd.get("in_play"), index, f"{where} in play")
+        for entry in sd.get("in_play", []) or []:  # a name, or {card, counters} (counters on the card)
+            copy = table.copy(entry["card"] if isinstance(entry, dict) else entry, index, f"{where} in play")
+            seat.controlled.append(copy)
+            if isinstance(entry, dict) and entry.get("counters"):
+                card_counters[copy] = _int(entry["counters"], f"{where} in play counters")
         seats.append(seat)
     phase_name = str(data.get("phase", "minion")).lower()
     stop_name = str(data.get("stop", "discard")).lower()
@@ -222,6 +228,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
                 order=tuple(range(len(seats))), minions=table.minions, vampires=table.vampires)  # fmt: skip
     game.turn = turn
     game.acting = acting
+    game.card_counters.update(card_counters)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round

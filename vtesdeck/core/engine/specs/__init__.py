@@ -7,4 +7,4 @@ small function in the spec module for a card that needs code); then add its scen
 ``tests/engine/scenarios/`` (``engine_scenario`` runs it; the registry test fails without one).
 """
 
-from . import action, combat, master, modifier, permanent, political, reaction, vampires  # noqa: F401
+from . import action, combat, locations, master, modifier, permanent, political, reaction, vampires  # noqa: F401

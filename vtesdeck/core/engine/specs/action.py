@@ -8,12 +8,13 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..cards import Mode, Play, card
+from ..cards import Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..frames import Action
+from ..frames import Action, Combat
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import AddBlood, Equip, any_methuselah_but_you, ready_minions_of_others, younger_uncontrolled
 from ..windows import W
+from .permanent import vekn
 
 Flow = Generator[Any, Any, None]
 
@@ -392,4 +393,47 @@ card(
         label="enter combat",
     ),
     Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+)
+
+
+# -- Computer Hacking, Bum's Rush, Illegalism ---------------------------------------------------------------------------
+
+card("Computer Hacking", Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"))
+
+
+@hook("combat_start")
+def _bums_rush_maneuver(game: Game, c: Combat) -> None:
+    """Bum's Rush: the acting minion gets 1 optional maneuver during the combat its action enters."""
+    act = c.action
+    if act is None or act.card < 0 or act.mode is None or not act.mode.enters_combat:
+        return
+    if game.card_of[act.card] == vekn(game, "Bum's Rush") and c.a.minion == act.actor:
+        c.a.combat_maneuvers += 1
+
+
+card(
+    "Bum's Rush",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        enters_combat=True,
+        targets=ready_minions_of_others,
+        score=_combat_score,
+        label="enter combat, 1 optional maneuver",
+    ),
+    notes="'Do not replace until after this action' is not modelled (the card is replaced as played).",
+)
+
+
+def _unlock_on_bleed(game: Game, play: Play) -> None:
+    """Illegalism [cel]: unlock this Anarch if the bleed is successful."""
+    m = game.minions.get(play.minion)
+    if _bleed_succeeded(play) and m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", play.seat, play.minion)
+
+
+card(
+    "Illegalism",
+    *_multi_bleed("Illegalism", {"cel": (0, 0, (_unlock_on_bleed,)), "chi": (1, 0, ()), "pre": (0, 1, ())}),
 )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Mode, card
+from ..cards import Mode, Play, card, hook
+from ..frames import Combat
 from ..game import Strike
+from ..state import Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -307,4 +309,96 @@ card(
 card(
     "Taste of Vitae",
     Mode(window=W.END_OF_ROUND, when=cs.taste_when, effects=(cs.taste_mark, v.GainBloodLostByOpponent())),
+)
+
+# -- Rego Motum, No Trace, Typhonic Beast ------------------------------------------------------------------------------
+
+card(
+    "Rego Motum",
+    Mode(window=W.PREVENT, disciplines=("tha",), when=damage_pending, effects=(Prevent(2),),
+         limit="rego motum", limit_scope="round", score=prevent_score(2)),
+    Mode(window=W.PREVENT, disciplines=("tha",), superior=True, when=damage_pending, effects=(Prevent(4),),
+         limit="rego motum", limit_scope="round", score=prevent_score(4)),
+    notes="Prevents damage being resolved against the vampire (environmental damage resolved with the strike "
+    "included).",
+)  # fmt: skip
+card(
+    "No Trace",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("obf",),
+        when=cs.long_range,
+        effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("obf",),
+        superior=True,
+        effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),),
+    ),
+)
+
+
+def _beast_strength(game: Game, play: Play) -> None:
+    """Typhonic Beast: +1 strength for this combat."""
+    c = v.combat_of(play)
+    if c is not None:
+        c.side(play.minion).combat_strength += 1
+
+
+def _beast_prevention(game: Game, play: Play) -> None:
+    """Typhonic Beast [pot][ser]: may prevent 1 damage each round, this round and the next ones (the
+    ``round_start`` hook renews it)."""
+    c = v.combat_of(play)
+    if c is not None:
+        side = c.side(play.minion)
+        side.used.add("combat:typhonic")
+        side.prevent += 1
+
+
+@hook("round_start")
+def _beast_each_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        if "combat:typhonic" in side.used:
+            side.prevent += 1
+
+
+card(
+    "Typhonic Beast",
+    Mode(window=W.BEFORE_RANGE, disciplines=("ser",), effects=(_beast_strength,), score=cs.beast_score),
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("pot", "ser"),
+        effects=(_beast_strength, _beast_prevention),
+        score=cs.beast_score,
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        disciplines=("pot", "ser"),
+        superior=True,
+        effects=(_beast_strength, _beast_prevention, OptionalPress()),
+        score=cs.beast_score,
+    ),
+    notes="The prevention is always used (it is optional on the card); from a second [pot][ser] copy it adds 1 "
+    "in its own round only.",
+)
+
+
+def _talons(game: Game, play: Play) -> None:
+    """Raking Talons: the Gargoyle's hand strikes inflict aggravated damage for the remainder of combat."""
+    c = v.combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("combat:aggravated_hand")
+
+
+card(
+    "Raking Talons",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(_talons,),
+        limit="raking talons",
+        limit_scope="combat",
+        label="hand strikes aggravated this combat",
+    ),
+    notes="A hand strike is one marked as such (the default hand strike, Dust Up [pot]'s).",
 )

@@ -220,3 +220,16 @@ def taste_when(game: Game, play: Play) -> bool:
     other = c.other(play.minion)
     card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
     return other.lost_blood > 0 and card is not None and card.is_crypt
+
+
+def long_range(game: Game, play: Play) -> bool:
+    """ "Only usable at long range"."""
+    c = combat_of(play)
+    return c is not None and c.range is Range.LONG
+
+
+def beast_score(game: Game, play: Play) -> float:
+    """Typhonic Beast: +1 strength for the combat is worth a point of damage each round, unless the blood is the
+    vampire's last."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and m.blood > 1 else -1.0

@@ -479,8 +479,11 @@ def _jake(game: Game, play: Play) -> None:
         game.log("add blood", play.seat, play.target, 4)
 
 
+ARCHETYPES = ("Perfectionist", "Dabbler")  # the archetypes modelled: "a vampire can have only one archetype"
+
+
 def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires(game, play) if not _has_card(game, c, "Perfectionist")]
+    return [c for c in _own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -692,7 +695,7 @@ card(
     Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),), score=_perfectionist_score),
     Mode(window=W.AFTER_ACTION, in_play=True, when=_perfect_action, effects=(_gain_one,), limit="perfectionist", limit_scope="turn",
          score=_score(30.0), label="gain 1 blood"),
-    notes="'A vampire can have only one archetype' checks Perfectionist only (the one archetype modelled).",
+    notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler).",
 )  # fmt: skip
 card(
     "Fame",
@@ -728,3 +731,248 @@ card(
     ),
     notes="The Minion Tap cost increase is not modelled; ready vampires only.",
 )
+
+
+# -- Smiling Jack, The Anarch (unlock-phase counters: game.turn's "unlock" hook) ------------------------------------------
+
+
+def _controller_of_card(game: Game, copy: int) -> int:
+    return next((s for s in game.order if copy in game.seats[s].controlled), -1)
+
+
+def _pay_jack(game: Game, seat: int, owed: int) -> None:
+    """The Methuselah pays each counter with 1 pool or 1 blood of a vampire it controls (the bot's pick, any
+    mix, per the ruling): blood from its fullest vampire with 2 or more blood while its pool is 10 or less,
+    else pool. An empty vampire pays nothing, so the pool pays."""
+    s = game.seats[seat]
+    for _ in range(owed):
+        vampires = [
+            game.minions[c]
+            for c in s.controlled
+            if c in game.minions and game.minions[c].kind == VAMPIRE and game.minions[c].in_play
+        ]
+        fullest = max(vampires, key=lambda m: m.blood, default=None)
+        if fullest is not None and fullest.blood >= 2 and s.pool <= 10:
+            g.move_blood(game, fullest.id, -1)
+            game.log("smiling jack blood", seat, fullest.id, 1)
+        else:
+            economy.burn_pool(game, seat, 1)
+            game.log("smiling jack pool", seat, 1)
+        if s.ousted or game.finished:
+            return
+
+
+@hook("unlock")
+def _smiling_jack(game: Game, seat: int) -> int:
+    """During its controller's unlock phase a counter moves from the pool to the card; during each other
+    Methuselah's, that Methuselah burns 1 pool or 1 blood per counter."""
+    for copy in _copies_anywhere(game, "Smiling Jack, The Anarch"):
+        holder = _controller_of_card(game, copy)
+        if holder == seat:
+            if economy.burn_pool(game, seat, 1):  # moved, not gained back: the counter leaves the pool
+                game.card_counters[copy] = game.card_counters.get(copy, 0) + 1
+                game.log("smiling jack counter", seat, copy)
+        elif holder >= 0 and game.card_counters.get(copy, 0):
+            _pay_jack(game, seat, game.card_counters[copy])
+        if game.seats[seat].ousted or game.finished:
+            break
+    return 0
+
+
+def _smiling_jack_score(game: Game, play: Play) -> float:
+    return 28.0 if game.seats[play.seat].pool >= 10 else -1.0
+
+
+# -- Wash -------------------------------------------------------------------------------------------------------------
+
+
+def _master_by_neighbour(game: Game, play: Play) -> bool:
+    """A master card being played by the player's predator or prey (the last card set aside)."""
+    if not game.aside:
+        return False
+    copy = game.aside[-1]
+    if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
+        return False
+    player = game.owner_of[copy]
+    return player != play.seat and player in (game.prey(play.seat), game.predator(play.seat))
+
+
+def _master_mode_flag(game: Game, vekn: int, flag: str) -> bool:
+    comp = game.compiled
+    return any(getattr(h.mode, flag) for w in W for h in comp.hand.get((vekn, w), ()))
+
+
+def _wash(game: Game, play: Play) -> None:
+    """Cancel the master card as played (game.cancelled: resolve_play refunds its cost); its player gets +1
+    master phase action at once, or at its next master phase for an out-of-turn master (a -1 on the
+    out-of-turn debt). Wash is not replaced until its player's next unlock phase."""
+    copy = game.cancelled
+    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
+    if copy < 0:
+        return
+    player = game.owner_of[copy]
+    vekn = game.card_of[copy]
+    if _master_mode_flag(game, vekn, "out_of_turn"):
+        g.add_rider(game, -1 - player, "mpa_debt", -1, Until.NEXT_UNLOCK, player)
+    elif not _master_mode_flag(game, vekn, "trifle"):
+        game.seats[player].master_actions += 1
+    game.log("wash", play.seat, copy)
+
+
+def _wash_score(game: Game, play: Play) -> float:
+    """Cancel a neighbour's master that is not a trifle (the trifle's action comes back to it anyway)."""
+    if not game.aside or g.rider_sum(game, -1 - play.seat, "mpa_debt") > 0:
+        return -1.0  # one out-of-turn master against each of its own master phases
+    vekn = game.card_of[game.aside[-1]]
+    return -1.0 if _master_mode_flag(game, vekn, "trifle") else 26.0
+
+
+# -- Effective Management ---------------------------------------------------------------------------------------------------
+
+
+def _crypt_not_empty(game: Game, play: Play) -> bool:
+    return bool(game.seats[play.seat].crypt)
+
+
+def _crypt_to_uncontrolled(game: Game, play: Play) -> None:
+    from ..state import crypt_draw
+
+    crypt_draw(game, play.seat)
+
+
+def _effective_management_score(game: Game, play: Play) -> float:
+    """Draw a crypt card while the uncontrolled region is short (fewer than 2 vampires waiting)."""
+    s = game.seats[play.seat]
+    return 26.0 if len(s.uncontrolled) < 2 else 12.0
+
+
+# -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
+
+
+def _combat_cards_in_hand(game: Game, seat: int) -> list[int]:
+    types = game.compiled.types
+    return [c for c in game.seats[seat].hand if "Combat" in types.get(game.card_of[c], frozenset())]
+
+
+def _haqim_bleeding(game: Game, play: Play) -> bool:
+    """The acting minion is a Banu Haqim (Assamite) of the card's controller, bleeding, with a combat card in
+    the hand to discard."""
+    from ...eligibility import clan
+
+    act = play.frame
+    if not isinstance(act, Action) or not act.is_bleed() or act.seat != play.seat or act.ended:
+        return False
+    m = game.minions.get(act.actor)
+    return m is not None and clan(m.clan) == "Banu Haqim" and bool(_combat_cards_in_hand(game, play.seat))
+
+
+def _haqim_discard_bleed(game: Game, play: Play) -> None:
+    """Discard a combat card (the first in the hand: the bot's pick), replace it, +1 bleed (not limited)."""
+    act = play.frame
+    combat = _combat_cards_in_hand(game, play.seat)
+    if not isinstance(act, Action) or not combat:
+        return
+    game.seats[play.seat].hand.remove(combat[0])
+    game.seats[play.seat].ash_heap.append(combat[0])
+    game.log("discard", play.seat, combat[0])
+    g.refill(game, play.seat)
+    act.bleed += 1
+    game.log("bleed", play.seat, act.actor, act.bleed)
+
+
+card(
+    "Smiling Jack, The Anarch",
+    Mode(window=W.MASTER, when=_not_in_play("Smiling Jack, The Anarch"), effects=(PutInPlay(),),
+         score=_smiling_jack_score),
+    notes="Unique: not played while a copy is in play (contesting not modelled). Each other Methuselah pays "
+    "with pool or blood by a fixed rule (blood from its fullest vampire with 2+ blood while its pool is 10 or "
+    "less). The (D) action to burn it is not modelled.",
+)  # fmt: skip
+card(
+    "Wash",
+    Mode(window=W.AS_PLAYED, trifle=True, out_of_turn=True, when=_master_by_neighbour, effects=(_wash,),
+         score=_wash_score),
+    notes="A cancelled trifle gives no master phase action back (its free play stands for Wash's +1), and the "
+    "turn's trifle bonus stays used. Wash is replaced at its player's next card play or end of turn after the "
+    "unlock phase, not exactly at the unlock.",
+)  # fmt: skip
+card(
+    "Effective Management",
+    Mode(window=W.MASTER, when=_crypt_not_empty, effects=(_crypt_to_uncontrolled,),
+         score=_effective_management_score),
+)  # fmt: skip
+card(
+    "Haqim's Law: Retribution",
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(24.0)),
+    Mode(window=W.BLOCKS_DECLINED, in_play=True, when=_haqim_bleeding, effects=(_haqim_discard_bleed,),
+         limit="haqim's law", limit_scope="action", score=_score(24.0),
+         label="discard a combat card: +1 bleed"),
+    notes="Offered once blocks are declined (the bleed will resolve); the combat card discarded is the first "
+    "in the hand.",
+)  # fmt: skip
+
+
+# -- Dabbler (Action.disciplines: the Disciplines each minion used to play cards during the action) ------------------------
+
+
+def _disciplines_used(game: Game, play: Play) -> set[str]:
+    """The Disciplines the holder used to play cards during the action (its action card's too)."""
+    act = play.frame
+    if not isinstance(act, Action):
+        return set()
+    used = set(act.disciplines.get(play.minion, ()))
+    if act.actor == play.minion and act.card >= 0 and act.mode is not None:
+        used.update(act.mode.disciplines)
+    return used
+
+
+def _dabbled(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.in_play and not m.torpor and len(_disciplines_used(game, play)) >= 3
+
+
+def _dabbler_can_unlock(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return _dabbled(game, play) and m is not None and m.locked and m.blood >= 1
+
+
+def _dabbler_can_gain(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return _dabbled(game, play) and m is not None and m.blood < m.capacity
+
+
+def _burn_to_unlock(game: Game, play: Play) -> None:
+    m = game.minions.get(play.minion)
+    if m is not None and m.blood >= 1:
+        g.move_blood(game, play.minion, -1)
+        m.locked = False
+        game.log("unlock", play.seat, play.minion)
+
+
+def _dabbler_unlock_score(game: Game, play: Play) -> float:
+    """Unlock to act again in its own minion phase with blood to spare; else gain the blood."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood < 3 or game.acting != play.seat:
+        return -1.0
+    return 30.0
+
+
+def _dabbler_target_score(game: Game, play: Play) -> float:
+    """On a vampire with 3 or more Disciplines (the more, the better)."""
+    m = game.minions.get(play.target)
+    if m is None or len(m.disciplines) < 3:
+        return -1.0
+    return 20.0 + len(m.disciplines)
+
+
+card(
+    "Dabbler",
+    Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),),
+         score=_dabbler_target_score),
+    Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_unlock, effects=(_burn_to_unlock,), limit="dabbler",
+         limit_scope="turn", score=_dabbler_unlock_score, label="burn 1 blood to unlock"),
+    Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_gain, effects=(_gain_one,), limit="dabbler",
+         limit_scope="turn", score=_score(25.0), label="gain 1 blood"),
+    notes="Offered after an action that reached resolution or a block, to the acting Methuselah and the "
+    "blocker's (a third Methuselah's vampire that only reacted is not offered it). Put on a vampire of its player.",
+)  # fmt: skip

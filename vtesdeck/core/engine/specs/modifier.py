@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from .. import game as g
-from ..cards import Mode, Play, Role, card, hook
+from ..cards import Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game
@@ -18,10 +18,12 @@ from ..vocabulary import (
     CannotBlockTarget,
     ExtraVotes,
     Intercept,
+    LockSelf,
     Maneuver,
     OptionalPress,
     Press,
     PutOnTarget,
+    Redirect,
     Stealth,
     StealthNow,
     UnlockSelf,
@@ -30,10 +32,12 @@ from ..vocabulary import (
     action_succeeded,
     all_of,
     bleed_succeeded,
+    bleeding_you,
     block_in_progress,
     during_bleed,
     in_polling,
     not_bleed,
+    other_methuselahs,
     political,
     referendum_passed,
 )
@@ -84,12 +88,39 @@ card(
     Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(2),)),
     Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), superior=True, when=during_bleed, effects=(Bleed(3),)),
 )
+
+
+def _not_played(name: str) -> Pred:
+    """ "Into Thin Air and Lost in Crowds cannot both be played on the same action": the other card's mark."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        return act is None or not act.flags.get(name)
+
+    return check
+
+
+def _mark(name: str) -> Effect:
+    def mark(game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[name] = 1
+
+    return mark
+
+
+_LIC, _ITA = "lost_in_crowds", "into_thin_air"
 card(
     "Lost in Crowds",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(2),)),
-    notes="Several Lost in Crowds may be played in one action; the exclusion of Into Thin Air is not modelled "
-    "(Into Thin Air has no spec).",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=_not_played(_ITA), effects=(Stealth(1), _mark(_LIC))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        superior=True,
+        when=_not_played(_ITA),
+        effects=(Stealth(2), _mark(_LIC)),
+    ),
+    notes="Several Lost in Crowds may be played in one action, but not once Into Thin Air was played on it.",
 )
 card(
     "Freak Drive",
@@ -662,4 +693,199 @@ card(
     Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),), score=_someone_may_block),
     Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,), score=_someone_may_block),
     notes="One Discipline per play (using several Disciplines at once is not modelled).",
+)
+
+
+# -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
+
+
+def _target_pool_nine_or_less(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.target in game.order and game.seats[act.target].pool <= 9
+
+
+card(
+    "Foreshadowing Destruction",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dom",),
+        superior=True,
+        when=all_of(during_bleed, _target_pool_nine_or_less),
+        effects=(Bleed(3),),
+    ),
+    notes="[DOM] is offered only while the target has 9 or fewer pool; its lingering use against 10 or more "
+    "(no limit counted, +3 if the pool drops later: PIB 20110817) and losing the bonus on a redirect are not "
+    "modelled.",
+)
+card(
+    "Confusion",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("dem",),
+        superior=True,
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dem",),
+        superior=True,
+        when=during_bleed,
+        effects=(Bleed(1),),
+        label="+1 bleed",
+    ),
+    notes="[DEM] is offered during a block attempt (stealth needed) and after blocks are declined (the stealth "
+    "then changes nothing).",
+)
+card(
+    "Enchanting Gaze",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), superior=True, effects=(Stealth(1),)),
+    notes="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
+)
+card(
+    "Shadow Play",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obt",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obt",), superior=True, effects=(Stealth(2),)),
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _BleedX:
+    """+X bleed, X the amount chosen (and paid in blood); one (limited) increase."""
+
+    limited: bool = True
+    gives: ClassVar[str] = "bleed"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.bleed += play.value
+
+
+def _wrench_values(game: Game, play: Play) -> Sequence[int]:
+    m = game.minions.get(play.minion)
+    return tuple(x for x in (1, 2, 3) if m is not None and x <= m.blood)
+
+
+def _wrench_score(game: Game, play: Play) -> float:
+    """The largest X that leaves the vampire 1 blood."""
+    m = game.minions.get(play.minion)
+    return W_PLAY + play.value if m is not None and m.blood - play.value >= 1 else -5.0
+
+
+card(
+    "Monkey Wrench",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=during_bleed,
+        x_cost=True,
+        values=_wrench_values,
+        effects=(_BleedX(),),
+        score=_wrench_score,
+        label="+X bleed",
+    ),
+)
+card(
+    "Eyes of Chaos",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), superior=True, when=during_bleed, effects=(Bleed(2),)),
+)
+card(
+    "Spectral Divination",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("nec",), role=Role.ACTING, effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("nec",),
+        superior=True,
+        role=Role.BLOCKER,
+        effects=(Intercept(1),),
+        label="+1 intercept",
+    ),
+)
+
+
+def _younger_actor(game: Game, play: Play) -> bool:
+    """ "Only usable if a younger vampire is bleeding you"."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return actor is not None and actor.kind == VAMPIRE and g.younger(game, actor.id, play.minion)
+
+
+card(
+    "Murmur of the False Will",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dom",),
+        role=Role.ACTING,
+        when=during_bleed,
+        effects=(Bleed(1),),
+        label="+1 bleed",
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("dom",),
+        superior=True,
+        role=Role.REACTING,
+        when=all_of(bleeding_you, _younger_actor),
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+        label="redirect the bleed",
+    ),
+)
+
+
+def _ita_hit(game: Game, minion: int, act: Action) -> bool:
+    """Into Thin Air's -1 intercept: an ally or a vampire younger than the acting one."""
+    m = game.minions.get(minion)
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and g.younger(game, minion, act.actor)))
+
+
+def _into_thin_air(game: Game, play: Play) -> None:
+    """Once this action, burn 1 blood to give the current blocker (an ally or younger vampire) -1 intercept:
+    taken when the block would still succeed and the vampire keeps 1 blood."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None or act.flags.get("into_thin_air_used"):
+        return
+    if act.blocker < 0 or act.intercept < act.stealth or m.blood < 2 or not _ita_hit(game, act.blocker, act):
+        return
+    act.flags["into_thin_air_used"] = 1
+    act.flags[f"into_thin_air_minus:{act.blocker}"] = 1
+    g.move_blood(game, m.id, -1)
+    act.intercept -= 1  # the current attempt's; a later attempt by the same minion gets it from the hook
+    game.log("into thin air", play.seat, play.minion, act.blocker)
+
+
+@hook("intercept")
+def _into_thin_air_intercept(game: Game, minion: int, act: Action) -> int:
+    return -1 if act.flags and act.flags.get(f"into_thin_air_minus:{minion}") else 0
+
+
+def _unreplaced_until_unlock(game: Game, play: Play) -> None:
+    """ "Do not replace until your unlock phase" (replaced before unlocking cards: ANK 20200129)."""
+    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
+
+
+card(
+    "Into Thin Air",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        when=_not_played(_LIC),
+        effects=(Stealth(1), _mark(_ITA), _unreplaced_until_unlock, _into_thin_air),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        superior=True,
+        when=_not_played(_LIC),
+        effects=(Stealth(2), _mark(_ITA), _unreplaced_until_unlock, _into_thin_air),
+    ),
+    notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
+    "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
+    "this action).",
 )

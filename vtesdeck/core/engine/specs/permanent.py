@@ -8,8 +8,8 @@ from .. import game as g
 from ..cards import Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Side
-from ..state import ALLY, Game, Minion, draw
-from ..vocabulary import Employ, Equip, Recruit
+from ..state import ALLY, VAMPIRE, Game, Minion, draw
+from ..vocabulary import Employ, Equip, Intercept, Recruit
 from ..windows import W
 
 _IDS: dict[str, int] = {}
@@ -251,4 +251,110 @@ card(
     ),
     notes="Unique: not playable while a copy is in play (no contest); the cards put back are chosen by a fixed "
     "rule (unmodelled, duplicates, oldest) and always 3 are drawn.",
+)
+
+
+# -- Carlton Van Wyk ------------------------------------------------------------------------------------------------
+
+CARLTON_STRIKE = g.Strike(damage=1, ranged=True, label="Carlton: 1R damage")
+CARLTON_DODGE = g.Strike(dodge=True, label="Carlton: dodge")
+
+
+def _is_carlton(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and m.kind == ALLY and m.card == vekn(game, "Carlton Van Wyk")
+
+
+@hook("strikes")
+def _carlton_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    """Carlton can strike: 1R damage; once each combat, he can strike: dodge."""
+    if not _is_carlton(game, minion):
+        return []
+    seat = g.controller(game, minion)
+    out = [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(CARLTON_STRIKE))]
+    dodge = g.grant(CARLTON_DODGE)
+    if f"granted:{dodge}" not in c.side(minion).used:
+        out.append(Option(Kind.STRIKE, seat, minion=minion, card=-1, value=dodge))
+    return out
+
+
+@hook("intercept")
+def _carlton_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept against vampires."""
+    if not _is_carlton(game, minion):
+        return 0
+    actor = game.minions.get(act.actor)
+    return 1 if actor is not None and actor.kind == VAMPIRE else 0
+
+
+card(
+    "Carlton Van Wyk",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
+    notes="The discard-phase burn of a vampire who committed diablerie since your last turn is not modelled.",
+)
+
+
+# -- Bowl of Convergence --------------------------------------------------------------------------------------------
+
+
+def _aus_level(game: Game, minion: int) -> int:
+    m = game.minions.get(minion)
+    return dict(m.disciplines).get("aus", 0) if m is not None else 0
+
+
+@hook("intercept")
+def _bowl_intercept(game: Game, minion: int, act: Action) -> int:
+    """The bearer with Auspex gets +1 intercept."""
+    if _aus_level(game, minion) < 1:
+        return 0
+    return 1 if carried(game, minion, "Bowl of Convergence") else 0
+
+
+def _bowl_usable(game: Game, play: Play) -> bool:
+    """[AUS]: the bearer blocking, its intercept short of the stealth, with blood to burn."""
+    act = play.frame
+    m = game.minions.get(play.minion)
+    return (
+        isinstance(act, Action)
+        and m is not None
+        and act.blocker == play.minion
+        and act.stealth > act.intercept
+        and m.blood >= 1
+        and _aus_level(game, play.minion) >= 2
+    )
+
+
+def _bowl_score(game: Game, play: Play) -> float:
+    """Worth equipping only on a vampire with Auspex not yet carrying one (a second adds nothing)."""
+    if _aus_level(game, play.minion) < 1 or carried(game, play.minion, "Bowl of Convergence"):
+        return -1.0
+    return 22.0
+
+
+def _bowl_burn_score(game: Game, play: Play) -> float:
+    """Burn blood for the intercept, but never the bearer's last."""
+    m = game.minions.get(play.minion)
+    return 15.0 if m is not None and m.blood > 1 else -1.0
+
+
+def _bowl_burn(game: Game, play: Play) -> None:
+    g.move_blood(game, play.minion, -1)
+    game.log("burn blood", play.seat, play.minion, 1)
+
+
+card(
+    "Bowl of Convergence",
+    Mode(window=W.ACTION, effects=(Equip(),), score=_bowl_score, label="equip"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_bowl_usable,
+        effects=(_bowl_burn, Intercept(1)),
+        limit="bowl of convergence",
+        limit_scope="action",
+        score=_bowl_burn_score,
+        label="burn 1 blood: +1 intercept",
+    ),
+    notes="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "
+    "an action otherwise); uniqueness is not checked.",
 )

@@ -7,17 +7,19 @@ A reaction that wakes or unlocks a locked minion so it may block is played in st
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import game as g
-from ..cards import Mode, Play, Role, card
+from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Referendum
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     AttemptBlock,
     EndAction,
+    ExtraVotes,
     Intercept,
     LockSelf,
     Redirect,
@@ -423,4 +425,74 @@ card(
     notes="Played by the seat (the vampire about to fight is found from the action, its Dominate checked "
     "there). 'Cannot perform the same action this turn' holds for bleeds and action cards (the engine's "
     "once-a-turn rules); other default actions are not restricted.",
+)
+
+
+# -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _RacketIntercept:
+    """Protection Racket: +1 intercept, +1 more if the acting minion is titled, read as the card is played (a
+    later change during the action, ANK 20190416, is not followed)."""
+
+    gives: ClassVar[str] = "intercept"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.blocker < 0:
+            return
+        actor = game.minions.get(act.actor)
+        act.intercept += 2 if actor is not None and actor.title else 1
+
+
+card(
+    "Protection Racket",
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, effects=(_RacketIntercept(),)),
+    notes="The additional intercept is read when the card is played (a later sect or title change does not change it).",
+)
+card(
+    "Party Out Of Bounds",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("obf",), when=bleeding_you, effects=(ReduceBleed(2),)),
+    Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Intercept(1),)),
+    notes="[pre]'s +2 votes go to the vampire's Methuselah's total for the referendum; a referendum passing "
+    "automatically is not modelled.",
+)
+
+
+def _awaken(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags[f"forced_awakening:{play.minion}"] = 1
+
+
+@hook("blocked")
+def _awakened_blocks(game: Game, act: Action) -> None:
+    """A successful block by the woken vampire spares it the blood (even if the action continues: LSJ 20070417)."""
+    act.flags.pop(f"forced_awakening:{act.blocker}", None)
+
+
+@hook("before_resolution")
+def _awakened_burns(game: Game, act: Action) -> None:
+    """ "If they do not block this action, they burn 1 blood before action resolution" (LSJ 19990421)."""
+    for key in [k for k in act.flags if k.startswith("forced_awakening:")]:
+        del act.flags[key]
+        minion = int(key.split(":")[1])
+        if minion in game.minions:
+            g.move_blood(game, minion, -1)
+            game.log("forced awakening", g.controller(game, minion), minion)
+
+
+card(
+    "Forced Awakening",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=all_of(locked_self, may_attempt_block),
+        effects=(Wake(), _awaken),
+        score=_block_score(0),
+    ),
+    notes="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
+    "action has no resolution: the blood is burned only if the action resolves.",
 )

@@ -1,0 +1,377 @@
+"""Locations (master cards put in play: Carfax Abbey, The Rack, Monastery of Shadows, Garibaldi-Meucci Museum,
+Club Illusion, Anarch Railroad) and Secure Haven (a haven put on a minion). The helpers shared with the other
+master cards come from ``master.py``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .. import economy
+from .. import game as g
+from ..cards import Mode, Play, card, hook
+from ..frames import Action, Combat, Rider, Until
+from ..state import VAMPIRE, Game, Minion
+from ..vocabulary import PutInPlay, PutOnTarget, Stealth
+from ..windows import W
+from .master import (
+    _burn_card_in_play,
+    _controls_ready_anarch,
+    _copies_anywhere,
+    _copies_controlled,
+    _has_card,
+    _lock_card,
+    _not_in_play,
+    _score,
+)
+
+
+def _anarch(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.sect == "Anarch"
+
+
+def _with_ready_anarch(value: float) -> Callable[[Game, Play], float]:
+    """A location worth playing only with a ready Anarch to use it."""
+
+    def score(game: Game, play: Play) -> float:
+        return value if _controls_ready_anarch(game, play.seat) else -1.0
+
+    return score
+
+
+def _ready_anarch(game: Game, play: Play) -> bool:
+    return _controls_ready_anarch(game, play.seat)
+
+
+# -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
+
+
+def _hunting_ground_fed(game: Game, minion_id: int) -> bool:
+    """ "A vampire can gain blood from only one hunting ground each turn": a mark in ``game.used``."""
+    return ("hunting ground", minion_id, game.turn) in game.used
+
+
+def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
+    return [
+        m
+        for m in g.ready_minions(game, seat)
+        if _anarch(m) and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
+    ]
+
+
+def _carfax_targets(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in _feedable_anarchs(game, play.seat)]
+
+
+def _carfax(game: Game, play: Play) -> None:
+    """1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one)."""
+    fed = [play.target]
+    if any(_anarch(m) and m.title == "baron" for m in g.ready_minions(game, play.seat)):
+        others = [m for m in _feedable_anarchs(game, play.seat) if m.id != play.target]
+        if others:
+            fed.append(min(others, key=lambda m: (m.blood - m.capacity, m.blood)).id)
+    for minion_id in fed:
+        g.move_blood(game, minion_id, 1)
+        game.used.add(("hunting ground", minion_id, game.turn))
+        game.log("add blood", play.seat, minion_id, 1)
+
+
+# -- The Rack ---------------------------------------------------------------------------------------------------------------
+
+
+def _rack_choice(game: Game, copy: int) -> Rider | None:
+    return next((r for r in game.riders if r.holder == copy and r.key == "rack_chosen"), None)
+
+
+def _rack_choose(game: Game, play: Play) -> None:
+    """The vampire chosen as The Rack is played: kept for the game (it tracks that vampire: rulings TOM 19960122,
+    LSJ 20010809)."""
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == "rack_chosen")]
+    game.riders.append(Rider(play.card, "rack_chosen", play.target, Until.END_OF_GAME))
+
+
+def _rack_targets(game: Game, play: Play) -> Sequence[int]:
+    """In the unlock phase: the chosen vampire, in play (ready or in torpor: PIB 20150522) and not full; a Rack
+    with no choice yet (set on the table by a scenario) lets its controller choose a ready vampire now."""
+    choice = _rack_choice(game, play.card)
+    if choice is None:
+        return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood < m.capacity]
+    m = game.minions.get(choice.value)
+    return [m.id] if m is not None and m.in_play and m.blood < m.capacity else []
+
+
+def _rack(game: Game, play: Play) -> None:
+    if _rack_choice(game, play.card) is None:
+        _rack_choose(game, play)
+    gained = g.move_blood(game, play.target, 2)
+    game.log("add blood", play.seat, play.target, gained)
+
+
+def _rack_pick_score(game: Game, play: Play) -> float:
+    """The Rack on the vampire with the most room for blood."""
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 30.0 + min(2, m.capacity - m.blood) + m.capacity / 10
+
+
+def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
+
+
+# -- Monastery of Shadows, Anarch Railroad (lock for +1 stealth, as needed) ---------------------------------------------------
+
+
+@hook("hand_size")
+def _monastery_hand(game: Game, seat: int) -> int:
+    return 1 if _copies_controlled(game, seat, "Monastery of Shadows") else 0
+
+
+def _stealth_needed_for(ok: Callable[[Minion | None], bool]) -> Callable[[Game, Play], bool]:
+    """During a block attempt against an action of the card's controller whose acting minion passes ``ok``,
+    while the stealth does not beat the intercept (stealth only as needed, L1348-1352)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.seat != play.seat or act.blocker < 0:
+            return False
+        return act.intercept >= act.stealth and ok(game.minions.get(act.actor))
+
+    return check
+
+
+def _capacity_8(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.capacity >= 8
+
+
+# -- Garibaldi-Meucci Museum ---------------------------------------------------------------------------------------------------
+
+_REQUIRES_ANARCH = re.compile(r"\brequires?\b[^.|]*?(?<!non-)\b(anarch|baron)s?\b", re.IGNORECASE)
+
+
+def _requires_anarch(game: Game, copy: int) -> bool:
+    """A card whose requirement names Anarch or baron explicitly (ANK 20250320): "Requires an Anarch"."""
+    text = game.compiled.cards[game.card_of[copy]].text or ""
+    head = text.split("\n", 1)[0]
+    return bool(_REQUIRES_ANARCH.search(head))
+
+
+def _museum_targets(game: Game, play: Play) -> Sequence[int]:
+    s = game.seats[play.seat]
+    if not s.hand or s.pool <= 1:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(s.ash_heap):
+        if c in game.minions or game.card_of[c] in seen:
+            continue
+        seen.add(game.card_of[c])
+        if _requires_anarch(game, c):
+            out.append(c)
+    return out
+
+
+def _museum_give_up(game: Game, seat: int) -> int:
+    """The card given for the one taken back: one the engine does not model, else a second copy, else the
+    oldest in hand."""
+    s = game.seats[seat]
+    comp = game.compiled
+    counts: dict[int, int] = {}
+    ranked = []
+    for i, c in enumerate(s.hand):
+        v = game.card_of[c]
+        counts[v] = counts.get(v, 0) + 1
+        modelled = v in comp.implemented
+        ranked.append((0 if not modelled else 1 if counts[v] > 1 else 2, i, c))
+    return min(ranked)[2]
+
+
+def _museum_exchange(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    if play.target not in s.ash_heap or not s.hand:
+        return
+    game.locked_cards.add(play.card)
+    economy.burn_pool(game, play.seat, 1)
+    given = _museum_give_up(game, play.seat)
+    s.hand.remove(given)
+    s.ash_heap.remove(play.target)
+    s.hand.append(play.target)
+    s.ash_heap.append(given)
+    game.log("exchange", play.seat, given, play.target)
+
+
+def _museum_exchange_score(game: Game, play: Play) -> float:
+    """Take back a modelled Anarch card for an unmodelled or duplicate one, with a ready Anarch to play it."""
+    s = game.seats[play.seat]
+    if s.pool < 8 or not _controls_ready_anarch(game, play.seat) or play.target not in s.ash_heap:
+        return -1.0
+    comp = game.compiled
+    wanted = game.card_of[play.target]
+    if wanted not in comp.implemented or any(game.card_of[c] == wanted for c in s.hand):
+        return -1.0
+    given = _museum_give_up(game, play.seat)
+    v = game.card_of[given]
+    duplicate = sum(1 for c in s.hand if game.card_of[c] == v) > 1
+    return 15.0 if v not in comp.implemented or duplicate else -1.0
+
+
+def _anarchs_fighting(game: Game, play: Play) -> bool:
+    """A combat between an Anarch the card's controller controls and another Anarch."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return False
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    if not (_anarch(a) and _anarch(b)):
+        return False
+    return play.seat in (g.controller(game, c.a.minion), g.controller(game, c.b.minion))
+
+
+def _end_combat(game: Game, play: Play) -> None:
+    c = play.frame
+    if isinstance(c, Combat):
+        game.locked_cards.add(play.card)
+        c.over = True
+        game.log("end combat", play.seat, play.card)
+
+
+def _end_combat_score(game: Game, play: Play) -> float:
+    """End the combat when the own Anarch is the weaker (or not stronger) one."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    mine_a = g.controller(game, c.a.minion) == play.seat
+    mine, other = (c.a, c.b) if mine_a else (c.b, c.a)
+    m, o = game.minions.get(mine.minion), game.minions.get(other.minion)
+    if m is None or o is None:
+        return -1.0
+    if g.controller(game, other.minion) == play.seat:
+        return -1.0  # both one's own: nothing to fear
+    hits_me = o.strength + g.hook_sum(game, "strength", o.id)
+    hits_back = m.strength + g.hook_sum(game, "strength", m.id)
+    return 25.0 if hits_me >= hits_back or m.blood <= hits_me else -1.0
+
+
+# -- Club Illusion ------------------------------------------------------------------------------------------------------------
+
+
+def _club_ok(game: Game, play: Play) -> bool:
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or not act.is_bleed():
+        return False
+    m = game.minions.get(act.actor)
+    return _anarch(m) and m is not None and m.blood >= 1
+
+
+def _club(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        g.move_blood(game, act.actor, -1)
+        act.bleed += 1  # not "(limited)": other bleed modifiers still apply
+        game.log("club illusion", play.seat, act.actor)
+
+
+def _club_score(game: Game, play: Play) -> float:
+    act = play.frame
+    m = game.minions.get(act.actor) if isinstance(act, Action) else None
+    return 25.0 if m is not None and m.blood >= 2 else -1.0
+
+
+# -- Secure Haven -----------------------------------------------------------------------------------------------------------------
+
+
+def _haven_targets(game: Game, play: Play) -> Sequence[int]:
+    """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
+    return [m.id for m in g.ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
+
+
+def _haven_score(game: Game, play: Play) -> float:
+    """On the biggest vampire, once the minions are out (and not more than one)."""
+    m = game.minions.get(play.target)
+    if m is None or m.kind != VAMPIRE:
+        return -1.0
+    if any(_has_card(game, x.id, "Secure Haven") for x in g.ready_minions(game, play.seat)):
+        return -1.0
+    return 18.0 + m.capacity
+
+
+@hook("action_target")
+def _haven_protects(game: Game, seat: int, target: int) -> bool:
+    """ "This minion cannot be the target of other Methuselahs' actions"."""
+    m = game.minions.get(target)
+    if m is None or not m.cards or not _has_card(game, target, "Secure Haven"):
+        return True
+    return g.controller(game, target) == seat
+
+
+@hook("torpor")
+def _haven_burns(game: Game, minion_id: int) -> None:
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return
+    for copy in [c for c in m.cards if c in _copies_anywhere(game, "Secure Haven")]:
+        _burn_card_in_play(game, copy)
+
+
+# -- the cards ------------------------------------------------------------------------------------------------------------------
+
+card(
+    "Carfax Abbey",
+    Mode(window=W.MASTER, when=lambda game, play: _not_in_play("Carfax Abbey")(game, play) and _ready_anarch(game, play),
+         effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_carfax_targets, effects=(_carfax,), score=_score(30.0),
+         label="1 blood to a ready Anarch (2 Anarchs with a baron)"),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
+    "second Anarch fed is the one with most room for blood, not a choice. Hunting grounds share a 'hunting ground' "
+    "mark per vampire per turn.",
+)  # fmt: skip
+card(
+    "Rack, The",
+    Mode(window=W.MASTER, when=_not_in_play("Rack, The"), targets=_own_ready_vampires,
+         effects=(PutInPlay(), _rack_choose), score=_rack_pick_score),
+    Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), score=_score(30.0),
+         label="2 blood to the chosen vampire"),
+    notes="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
+    "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
+    "being asked.",
+)  # fmt: skip
+card(
+    "Monastery of Shadows",
+    Mode(window=W.MASTER, when=_not_in_play("Monastery of Shadows"), effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_capacity_8), effects=(_lock_card, Stealth(1)),
+         label="lock: +1 stealth to a vampire with capacity 8 or more"),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
+    "only, during a block attempt that would succeed.",
+)  # fmt: skip
+card(
+    "Garibaldi-Meucci Museum",
+    Mode(window=W.MASTER, when=_not_in_play("Garibaldi-Meucci Museum"), effects=(PutInPlay(),),
+         score=_with_ready_anarch(26.0)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_museum_targets, effects=(_museum_exchange,),
+         score=_museum_exchange_score, label="lock, burn 1 pool: exchange a hand card for an Anarch card"),
+    Mode(window=W.BEFORE_RANGE, in_play=True, when=_anarchs_fighting, effects=(_end_combat,), score=_end_combat_score,
+         label="lock: end a combat between Anarchs"),
+    notes="Unique location (contesting not modelled). The card given from the hand is chosen by a fixed rule "
+    "(unmodelled, then a second copy, then the oldest); 'requiring an Anarch' is read from the card's "
+    "requirement text (Anarch or baron, not 'non-').",
+)  # fmt: skip
+card(
+    "Club Illusion",
+    Mode(window=W.MASTER, when=_not_in_play("Club Illusion"), effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.ANNOUNCED, in_play=True, when=_club_ok, effects=(_club,), limit="club illusion", limit_scope="action",
+         score=_club_score, label="burn 1 blood: +1 bleed"),
+    notes="Unique location (contesting not modelled).",
+)  # fmt: skip
+card(
+    "Anarch Railroad",
+    Mode(window=W.MASTER, when=_not_in_play("Anarch Railroad"), effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_anarch), effects=(_lock_card, Stealth(1)),
+         label="lock: +1 stealth to an Anarch"),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Anarch "
+    "only, during a block attempt that would succeed.",
+)  # fmt: skip
+card(
+    "Secure Haven",
+    Mode(window=W.MASTER, when=_not_in_play("Secure Haven"), targets=_haven_targets, effects=(PutOnTarget(),),
+         score=_haven_score),
+    notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
+    "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
+    "choosing it are not modelled.",
+)  # fmt: skip
