@@ -29,36 +29,65 @@ def _krc_allocations(game: Game, play: Play) -> list[dict[int, int]]:
     return out
 
 
-def _krc_terms(game: Game, play: Play) -> Sequence[int]:
-    return list(range(len(_krc_allocations(game, play))))
+def _others_allocations(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``total`` points among two or more Methuselahs other than the caller (the prey takes the
+    most); none when fewer than two are left to share them (LSJ 20100129)."""
+
+    def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        prey = game.prey(play.seat)
+        rest = [s for s in game.order if s not in (play.seat, prey)]
+        if prey == play.seat or not rest:
+            return []
+        out = []
+        for pattern in _split_patterns(total):
+            if len(pattern) - 1 <= len(rest):
+                out.append({prey: pattern[0], **{rest[i]: n for i, n in enumerate(pattern[1:])}})
+        return out
+
+    return allocations
 
 
-def _krc_allocation(game: Game, play: Play) -> dict[int, int]:
-    allocations = _krc_allocations(game, play)
-    return allocations[play.target] if 0 <= play.target < len(allocations) else {}
+def _allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], gain: int, **fields: Any) -> Mode:
+    """A political mode whose terms are an allocation of points among Methuselahs (``allocations``: the ones the
+    bots consider, best first for the caller): each Methuselah burns 1 pool a point (at the same moment, ousts
+    checked once after: LSJ 20000309), then the caller gains ``gain`` pool. Kine Resources Contested, Reckless
+    Agitation, Camarilla's Iron Fist."""
 
+    def terms(game: Game, play: Play) -> Sequence[int]:
+        return list(range(len(allocations(game, play))))
 
-def _krc(game: Game, play: Play) -> None:
-    """Each Methuselah burns its points at the same moment; ousts are checked once after (LSJ 20000309)."""
-    from ..economy import check_ousts
+    def allocation(game: Game, play: Play) -> dict[int, int]:
+        found = allocations(game, play)
+        return found[play.target] if 0 <= play.target < len(found) else {}
 
-    for seat, points in sorted(_krc_allocation(game, play).items()):
-        s = game.seats[seat]
-        if not s.ousted:
-            paid = min(points, s.pool)
-            s.pool -= paid
-            game.burned += paid
-    game.log("pool burned by referendum", play.seat)
-    check_ousts(game)
+    def effect(game: Game, play: Play) -> None:
+        from ..economy import check_ousts, gain_pool
 
+        for seat, points in sorted(allocation(game, play).items()):
+            s = game.seats[seat]
+            if not s.ousted:
+                paid = min(points, s.pool)
+                s.pool -= paid
+                game.burned += paid
+        game.log("pool burned by referendum", play.seat)
+        if gain and not game.seats[play.seat].ousted:
+            gain_pool(game, play.seat, gain)
+        check_ousts(game)
 
-def _krc_stakes(game: Game, play: Play, seat: int) -> float:
-    return -float(_krc_allocation(game, play).get(seat, 0)) + (2.5 if seat == play.seat else 0.0)
+    def stakes(game: Game, play: Play, seat: int) -> float:
+        return -float(allocation(game, play).get(seat, 0)) + (2.5 + gain if seat == play.seat else 0.0)
+
+    def possible(game: Game, play: Play) -> bool:
+        return bool(allocations(game, play))
+
+    return Mode(
+        window=W.ACTION, political=True, when=possible, targets=terms, effects=(effect,), stakes=stakes, **fields
+    )
 
 
 card(
     "Kine Resources Contested",
-    Mode(window=W.ACTION, political=True, targets=_krc_terms, effects=(_krc,), stakes=_krc_stakes),
+    _allocation_mode(_krc_allocations, 0),
     notes="The allocation is one of four patterns centred on the prey (the bot's choice), not any split.",
 )
 
@@ -234,69 +263,14 @@ def _split_patterns(total: int) -> tuple[tuple[int, ...], ...]:
     return pairs + ((total - 2, 1, 1),)
 
 
-def _others_allocations(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
-    """Allocations of ``total`` points among two or more Methuselahs other than the caller (the prey takes the
-    most); none when fewer than two are left to share them (LSJ 20100129)."""
-
-    def allocations(game: Game, play: Play) -> list[dict[int, int]]:
-        prey = game.prey(play.seat)
-        rest = [s for s in game.order if s not in (play.seat, prey)]
-        if prey == play.seat or not rest:
-            return []
-        out = []
-        for pattern in _split_patterns(total):
-            if len(pattern) - 1 <= len(rest):
-                out.append({prey: pattern[0], **{rest[i]: n for i, n in enumerate(pattern[1:])}})
-        return out
-
-    return allocations
-
-
-def _allocation_mode(total: int, gain: int, **fields: Any) -> Mode:
-    """A political mode whose terms are an allocation: each Methuselah burns 1 pool a point (at the same moment,
-    ousts checked once after: LSJ 20000309), then the caller gains ``gain`` pool."""
-    allocations = _others_allocations(total)
-
-    def terms(game: Game, play: Play) -> Sequence[int]:
-        return list(range(len(allocations(game, play))))
-
-    def allocation(game: Game, play: Play) -> dict[int, int]:
-        found = allocations(game, play)
-        return found[play.target] if 0 <= play.target < len(found) else {}
-
-    def effect(game: Game, play: Play) -> None:
-        from ..economy import check_ousts, gain_pool
-
-        for seat, points in sorted(allocation(game, play).items()):
-            s = game.seats[seat]
-            if not s.ousted:
-                paid = min(points, s.pool)
-                s.pool -= paid
-                game.burned += paid
-        game.log("pool burned by referendum", play.seat)
-        if gain and not game.seats[play.seat].ousted:
-            gain_pool(game, play.seat, gain)
-        check_ousts(game)
-
-    def stakes(game: Game, play: Play, seat: int) -> float:
-        return -float(allocation(game, play).get(seat, 0)) + (2.5 + gain if seat == play.seat else 0.0)
-
-    def possible(game: Game, play: Play) -> bool:
-        return bool(allocations(game, play))
-
-    return Mode(
-        window=W.ACTION, political=True, when=possible, targets=terms, effects=(effect,), stakes=stakes, **fields
-    )
-
-
 card(
     "Reckless Agitation",
-    _allocation_mode(6, 0),
+    _allocation_mode(_others_allocations(6), 0),
     notes="The allocation is one of a few patterns centred on the prey (the bot's choice), not any split.",
 )
 card(
     "Camarilla's Iron Fist",
-    _allocation_mode(5, 1),
+    _allocation_mode(_others_allocations(5), 1),
     notes="The chosen Methuselah who gains 1 pool is always the caller; the allocation is one of a few patterns "
     "centred on the prey among the others, not any split.",
 )
