@@ -52,7 +52,7 @@ from typing import Any
 from .cards import Play
 from .economy import Kind, Option, rivals, self_contest
 from .frames import Action, Combat, Referendum
-from .game import GRANTED, HAND_STRIKE, Strike, handler_of, hook_sum, intercept_of, strike_damage
+from .game import GRANTED, HAND_STRIKE, Strike, handler_of, hook_sum, intercept_of, strength_of, strike_damage
 from .state import VAMPIRE, Game, Minion, Phase
 from .vocabulary import stake
 from .windows import Act, Range, W
@@ -196,6 +196,28 @@ def strike_worth(game: Game, c: Combat, minion: int, strike: Strike) -> float:
         return 0.0
     dmg = strike.steal * 1.5 if strike.steal else float(strike_damage(game, c, side, strike))
     return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)
+
+
+def wants_to_maneuver(game: Game, c: Combat, minion: int) -> bool:
+    """The bots' range policy, for granted maneuvers and maneuver cards alike: go long when the opponent hits
+    harder up close."""
+    other = c.other(minion).minion
+    if minion not in game.minions or other not in game.minions:
+        return False
+    return c.range is Range.CLOSE and strength_of(game, other) > strength_of(game, minion)
+
+
+def wants_to_press(game: Game, c: Combat, minion: int) -> bool:
+    """The bots' press policy, for granted presses and press cards alike: cancel the opponent's press to
+    continue when weaker or when its strike would torpor this minion; press to continue when this minion's
+    strike would finish the opponent and it survives the opponent's."""
+    mine, other = game.minions.get(minion), game.minions.get(c.other(minion).minion)
+    if mine is None or other is None:
+        return False
+    my_strength, their_strength = strength_of(game, minion), strength_of(game, other.id)
+    if c.press > 0:
+        return their_strength > my_strength or mine.blood <= their_strength
+    return my_strength >= other.blood and mine.blood > their_strength
 
 
 class RandomBot:
@@ -411,30 +433,11 @@ class HeuristicBot:
 
     def _maneuver(self, view: View, o: Option) -> float:
         c = view.frame
-        if not isinstance(c, Combat):
-            return -1.0
-        game = view.game_for_scores()
-        mine = game.minions.get(o.minion)
-        other = game.minions.get(c.other(o.minion).minion)
-        if mine is None or other is None:
-            return -1.0
-        # go long when the opponent hits harder up close
-        if c.range is Range.CLOSE and other.strength > mine.strength:
-            return 5.0
-        return -1.0
+        return 5.0 if isinstance(c, Combat) and wants_to_maneuver(view.game_for_scores(), c, o.minion) else -1.0
 
     def _press(self, view: View, o: Option) -> float:
         c = view.frame
-        if not isinstance(c, Combat):
-            return -1.0
-        game = view.game_for_scores()
-        mine = game.minions.get(o.minion)
-        other = game.minions.get(c.other(o.minion).minion)
-        if mine is None or other is None:
-            return -1.0
-        if c.press > 0:  # the opponent pressed to continue: cancel when weaker
-            return 5.0 if other.strength > mine.strength or mine.blood <= other.strength else -1.0
-        return 5.0 if mine.strength >= other.blood and mine.blood > other.strength else -1.0
+        return 5.0 if isinstance(c, Combat) and wants_to_press(view.game_for_scores(), c, o.minion) else -1.0
 
     def _play(self, view: View, o: Option) -> float:
         game = view.game_for_scores()

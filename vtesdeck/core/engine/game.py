@@ -1386,10 +1386,16 @@ def grant(strike: Strike) -> int:
     return key
 
 
+def strength_of(game: Game, minion: int) -> int:
+    """A minion's strength before this round's and this combat's bonuses: printed (with its spec's bonus) plus
+    the "strength" hooks; 0 for a minion no longer in play."""
+    m = game.minions.get(minion)
+    return m.strength + hook_sum(game, "strength", minion) if m is not None else 0
+
+
 def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
-    m = game.minions[side.minion]
     if strike.damage is None:
-        base = m.strength + side.strength + side.combat_strength + hook_sum(game, "strength", side.minion)
+        base = strength_of(game, side.minion) + side.strength + side.combat_strength
     else:
         base = strike.damage
     return max(0, base + strike.bonus)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import game as g
+from ..bots import wants_to_maneuver, wants_to_press
 from ..cards import Play
 from ..game import Strike
 from ..state import VAMPIRE, Game
@@ -54,14 +55,9 @@ def opponent_armed(game: Game, play: Play) -> bool:
     return c is not None and bool(g.equipment_or_retainers(game, c.other(play.minion).minion))
 
 
-def strength(game: Game, minion: int) -> int:
-    m = game.minions.get(minion)
-    return m.strength + g.hook_sum(game, "strength", minion) if m is not None else 0
-
-
 def opponent_strength(game: Game, play: Play) -> float:
     c = combat_of(play)
-    return float(strength(game, c.other(play.minion).minion)) if c is not None else 0.0
+    return float(g.strength_of(game, c.other(play.minion).minion)) if c is not None else 0.0
 
 
 # -- bot scores ----------------------------------------------------------------------------------------------------
@@ -73,39 +69,28 @@ def dodge_score(game: Game, play: Play) -> float:
 
 
 def maneuver_score(game: Game, play: Play) -> float:
-    """A maneuver (Pursuit, a strike card's at the range step): go long when the opponent hits harder up close,
-    like the bot's own optional maneuvers."""
+    """A maneuver (Pursuit, a strike card's at the range step): the bots' range policy (``wants_to_maneuver``)."""
     c = combat_of(play)
-    if c is None:
-        return -1.0
-    return 5.0 if c.range is Range.CLOSE and opponent_strength(game, play) > strength(game, play.minion) else -1.0
+    return 5.0 if c is not None and wants_to_maneuver(game, c, play.minion) else -1.0
 
 
 def extra_strike_score(game: Game, play: Play) -> float:
     """An additional strike: at close range (the hand strike works), keeping a blood after its cost."""
     m = game.minions.get(play.minion)
-    if m is None or not close_range(game, play) or strength(game, play.minion) <= 0:
+    if m is None or not close_range(game, play) or g.strength_of(game, play.minion) <= 0:
         return -1.0
     return 20.0 if m.kind != VAMPIRE or m.blood >= 2 else -1.0
 
 
 def more_combat_score(game: Game, play: Play) -> float:
-    """A press or a queued combat: when this minion can finish the opponent and survive its strike; cancel the
-    opponent's press to continue when weaker."""
+    """A press or a queued combat: the bots' press policy (``wants_to_press``)."""
     c = combat_of(play)
-    if c is None:
-        return -1.0
-    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
-    if mine is None or other is None:
-        return -1.0
-    if c.press > 0:
-        return 5.0 if strength(game, other.id) > strength(game, mine.id) else -1.0
-    return 5.0 if strength(game, mine.id) >= other.blood and mine.blood > strength(game, other.id) else -1.0
+    return 5.0 if c is not None and wants_to_press(game, c, play.minion) else -1.0
 
 
 def aim_score(game: Game, play: Play) -> float:
     """Target Vitals: only at close range with some strength (a strike that deals damage follows)."""
-    return 25.0 if close_range(game, play) and strength(game, play.minion) > 0 else -1.0
+    return 25.0 if close_range(game, play) and g.strength_of(game, play.minion) > 0 else -1.0
 
 
 # -- Form of Mist ------------------------------------------------------------------------------------------------
@@ -161,7 +146,7 @@ def grapple_commitments(game: Game, play: Play) -> None:
 
 def grapple_score(game: Game, play: Play) -> float:
     """Worth it against an armed opponent, or when this minion is the stronger one."""
-    if opponent_armed(game, play) or strength(game, play.minion) > opponent_strength(game, play):
+    if opponent_armed(game, play) or g.strength_of(game, play.minion) > opponent_strength(game, play):
         return 15.0
     return -1.0
 

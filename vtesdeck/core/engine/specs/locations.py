@@ -244,8 +244,7 @@ def _end_combat_score(game: Game, play: Play) -> float:
         return -1.0
     if g.controller(game, other.minion) == play.seat:
         return -1.0  # both one's own: nothing to fear
-    hits_me = o.strength + g.hook_sum(game, "strength", o.id)
-    hits_back = m.strength + g.hook_sum(game, "strength", m.id)
+    hits_me, hits_back = g.strength_of(game, o.id), g.strength_of(game, m.id)
     return 25.0 if hits_me >= hits_back or m.blood <= hits_me else -1.0
 
 

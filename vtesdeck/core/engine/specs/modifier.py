@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from .. import game as g
+from ..bots import wants_to_maneuver, wants_to_press
 from ..cards import Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
@@ -41,7 +42,7 @@ from ..vocabulary import (
     political,
     referendum_passed,
 )
-from ..windows import Range, W
+from ..windows import W
 
 W_PLAY = 20.0  # the bots' default worth of a card play (bots.W_PLAY)
 
@@ -620,27 +621,15 @@ card(
 
 
 def _press_score(game: Game, play: Play) -> float:
-    """The bots' press policy (bots._press): continue when winning, cancel the opponent's when losing."""
+    """The bots' press policy (``bots.wants_to_press``)."""
     c = play.frame
-    if not isinstance(c, Combat):
-        return -5.0
-    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
-    if mine is None or other is None:
-        return -5.0
-    if c.press > 0:
-        return 6.0 if other.strength > mine.strength or mine.blood <= other.strength else -5.0
-    return 6.0 if mine.strength >= other.blood and mine.blood > other.strength else -5.0
+    return 6.0 if isinstance(c, Combat) and wants_to_press(game, c, play.minion) else -5.0
 
 
 def _maneuver_score(game: Game, play: Play) -> float:
-    """The bots' range policy (bots._maneuver): go long when the opponent hits harder up close."""
+    """The bots' range policy (``bots.wants_to_maneuver``)."""
     c = play.frame
-    if not isinstance(c, Combat):
-        return -5.0
-    mine, other = game.minions.get(play.minion), game.minions.get(c.other(play.minion).minion)
-    if mine is None or other is None:
-        return -5.0
-    return 6.0 if c.range is Range.CLOSE and other.strength > mine.strength else -5.0
+    return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
 
 
 card(
