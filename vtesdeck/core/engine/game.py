@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from ..carddb import CardIndex
 from ..deck import Deck
 from . import economy
-from .cards import Mode, Play, Role
+from .cards import Effect, Mode, Play, Role
 from .compile import Compiled, Handler, compiled
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
@@ -766,12 +766,19 @@ def resolve_action(game: Game, act: Action) -> Flow:
             target=act.target_minion if act.target_minion >= 0 else act.target,
             frame=act,
         )
-        for effect in act.mode.effects:
-            result = effect(game, play)
-            if result is not None:
-                yield from result
-            if game.finished:
-                return
+        yield from run_effects(game, act.mode.effects, play)
+
+
+def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
+    """A mode's effects in order, for a card played, an action card's resolution or a referendum that passed.
+    An effect returns None, or a generator when it needs decisions or a frame of its own (a combat). The rest
+    is skipped once the game is over or the player is ousted (an ousted Methuselah's cards leave the game)."""
+    for effect in effects:
+        result = effect(game, play)
+        if result is not None:
+            yield from result
+        if game.finished or game.seats[play.seat].ousted:
+            return
 
 
 def bleed(game: Game, act: Action) -> Flow:
@@ -1068,12 +1075,7 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             to_ash_heap(game, option.card)
             refill(game, seat)
             return
-    for effect in mode.effects:
-        result = effect(game, play)
-        if result is not None:
-            yield from result
-        if game.finished or s.ousted:
-            break
+    yield from run_effects(game, mode.effects, play)
     if from_hand and _is_set_aside(game, option.card):
         if s.ousted:
             leave_aside(game, option.card)
@@ -1538,12 +1540,7 @@ def political_action(game: Game, act: Action) -> Flow:
     act.flags["referendum_passed"] = int(ref.passed)
     act.flags["votes_by"] = ref.votes_for - ref.votes_against
     if ref.passed:
-        for effect in mode.effects:
-            result = effect(game, play)
-            if result is not None:
-                yield from result
-            if game.finished:
-                return
+        yield from run_effects(game, mode.effects, play)
 
 
 def votes_of(game: Game, seat: int) -> int:
