@@ -9,12 +9,15 @@ requirements), so specs do not repeat them:
   whether a minion may play a card. The mode's disciplines and level are checked here against the minion's;
 - costs are the card's printed blood and pool costs unless the mode overrides them;
 - a mode whose effects add stealth or intercept is offered only as needed (``rules.py`` checks that), one
-  that raises a bleed by a "(limited)" amount only once per action.
+  that raises a bleed by a "(limited)" amount only once per action;
+- a card whose text says it is unique ("Unique.", "Unique location.", "Master: unique location.") is played
+  from the hand only while no copy is in play (``game._handler_options``), read from the card data.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +47,7 @@ class Handler:
     stealth: bool  # gives stealth: only as needed
     intercept: bool  # gives intercept: only as needed
     limited_bleed: bool  # raises the bleed "(limited)"
+    unique: bool = False  # a unique card played from the hand: not while a copy is in play
 
 
 @dataclasses.dataclass(slots=True)
@@ -98,6 +102,18 @@ def _limited(mode: Mode) -> bool:
     return any(getattr(effect, "limited", False) for effect in mode.effects)
 
 
+# "Unique" opens a sentence of the card text: "Unique.", "Unique location.", "Unique mortal with 2 life.", or
+# after the type in older texts ("Master: unique location."). Mentions elsewhere are not the card's own
+# ("a non-unique weapon card", "becomes a unique mortal ally", "the unique Sabbat title").
+_UNIQUE = re.compile(r"(?:^|[.:]\s+)unique\b", re.IGNORECASE | re.MULTILINE)
+
+
+def says_unique(text: str) -> bool:
+    """Whether a library card's text makes it unique (rulebook glossary "Unikatowa, Unique", L2807-2811).
+    Braces mark errata ("{Unique.}"): the corrected text counts."""
+    return _UNIQUE.search(text.replace("{", "").replace("}", "")) is not None
+
+
 def _load_specs() -> None:
     from . import specs  # noqa: F401  (importing the package registers every spec)
 
@@ -117,6 +133,7 @@ def build(cards: CardIndex) -> Compiled:
         specs[card.id] = spec
         card_types = frozenset(card.types)
         types[card.id] = card_types
+        unique = says_unique(card.text)
         for index, mode in enumerate(spec.modes):
             blood = (
                 mode.cost_blood
@@ -139,6 +156,7 @@ def build(cards: CardIndex) -> Compiled:
                 stealth=mode_gives(mode, "stealth"),
                 intercept=mode_gives(mode, "intercept"),
                 limited_bleed=_limited(mode),
+                unique=unique and not mode.in_play,  # a copy in play uses its abilities
             )
             if mode.in_play:
                 in_play.setdefault((card.id, mode.window), []).append(handler)

@@ -61,6 +61,8 @@ class Stopped(Exception):
 
 def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     """The one place decisions are taken: a single option is forced and resolved here (not recorded)."""
+    if game.stats is not None:
+        _note_offered(game, options)
     if len(options) == 1:
         game.forced += 1
         return options[0]
@@ -69,6 +71,31 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
         raise Stopped(f"more than {MAX_DECISIONS} decisions")
     choice = yield (seat, options)
     return choice
+
+
+def _note_offered(game: Game, options: list[Option]) -> None:
+    """``SeatStats.offered``: the library cards a decision offers to play from the hand. Every hand play reaches
+    a seat through here, after its cost, requirements and window were checked, so a card never seen here was
+    never playable."""
+    stats = game.stats or {}
+    for o in options:
+        if o.kind is Kind.PLAY and o.ids != (1,) and o.seat in stats and o.card in game.seats[o.seat].hand:
+            stats[o.seat].offered.add(game.card_of[o.card])
+
+
+def _note_brought_out(game: Game, seat: int) -> None:
+    """``SeatStats.crypt_played`` and ``first_vampire``: the seat's crypt cards that came into play since the
+    last look (at the end of its influence phase, where vampires come out), and its own turn number then."""
+    stats = game.stats[seat] if game.stats is not None and seat in game.stats else None
+    if stats is None:
+        return
+    for c in game.seats[seat].controlled:
+        vekn = game.card_of[c]
+        if vekn in game.vampires and c not in stats.out and game.owner_of[c] == seat:
+            stats.out.add(c)
+            stats.crypt_played[vekn] += 1
+            if stats.first_vampire is None:
+                stats.first_vampire = game.seats[seat].turns
 
 
 def _pass(seat: int) -> Option:
@@ -258,6 +285,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
     if start <= Phase.UNLOCK:
         economy.start_turn(game)
         game.used.clear()
+        game.kept.clear()
         s.master_actions = max(0, 1 + hook_sum(game, "master_actions", seat) - rider_sum(game, -1 - seat, "mpa_debt"))
         expired = [r for r in game.riders if r.until is Until.NEXT_UNLOCK and r.seat == seat]
         if expired:
@@ -302,6 +330,8 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
             option = yield from choose(game, seat, list(economy.influence_options(game)))
             economy.apply(game, option)
+        if game.stats is not None:
+            _note_brought_out(game, seat)
         if _over(game, seat):
             return
     if stop < Phase.DISCARD:
@@ -881,6 +911,18 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     s = game.seats[seat]
     if handler.pool and s.pool <= handler.pool:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
+    if handler.unique:
+        # "Unique" (glossary L2807-2811): one copy in play at a time, anyone's, on the table (an ally too) or on
+        # a minion. Another Methuselah's copy would make both contested (L758-778), which the engine does not
+        # model for library cards; one of your own would burn the new copy (L781-787). So it is not offered.
+        for other in game.order:
+            for held in game.seats[other].controlled:
+                h = game.minions.get(held)
+                if h is not None and h.contested:
+                    continue  # out of play, with the cards on it
+                copies = (held, *h.cards) if h is not None else (held,)
+                if any(game.card_of[c] == handler.card for c in copies):
+                    return []
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     out = []
     for minion_id in candidates:
@@ -1036,6 +1078,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         frame=frame,
     )
     if from_hand:
+        if game.stats is not None and seat in game.stats:
+            game.stats[seat].played[game.card_of[option.card]] += 1
         set_aside(game, seat, option.card)
         if handler.blood and option.minion >= 0:
             move_blood(game, option.minion, -handler.blood)
@@ -1051,6 +1095,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             return
     if mode.limit:
         game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
+        if mode.limit_scope not in ("turn", "game"):
+            game.kept.append(frame)  # its id is in ``used``: no later frame of the turn may take that id
     if not from_hand and frame is None:
         game.used.add(("phase use", option.card, option.mode, game.turn))
     if isinstance(frame, Action):
@@ -1657,9 +1703,11 @@ def setup(
     log: bool = False,
     rules: str = "vekn",
     players: Sequence[str] | None = None,
+    stats: Sequence[int] = (),
 ) -> Game:
-    """A new game with the compiled specs attached and the vampires' printed bonuses on their templates."""
-    game = new_game(decks, cards, seed=seed, max_rounds=max_rounds, log=log, players=players)
+    """A new game with the compiled specs attached and the vampires' printed bonuses on their templates;
+    ``stats`` names the seats whose ``state.SeatStats`` are kept (``Game.stats``)."""
+    game = new_game(decks, cards, seed=seed, max_rounds=max_rounds, log=log, players=players, stats=stats)
     game.compiled = compiled(cards)
     game.rules = rules
     apply_vampire_specs(game)
@@ -1730,12 +1778,16 @@ def play(
     log: bool = False,
     audit: bool = False,
     rules: str = "vekn",
+    stats: bool | Sequence[int] = False,
 ) -> Result:
-    """Play one game with the given bots (default: a HeuristicBot per seat)."""
+    """Play one game with the given bots (default: a HeuristicBot per seat). ``stats`` keeps the card
+    statistics (``Game.stats``) of every seat (True) or of the seats listed; they change no decision and
+    no hash."""
     from .bots import HeuristicBot, View
     from .state import audit as audit_state
 
-    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules)
+    seats = tuple(range(len(decks))) if stats is True else tuple(stats) if stats else ()
+    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules, stats=seats)
     if bots is None:
         bots = [HeuristicBot() for _ in decks]
     views = [View(game, i) for i in range(len(decks))]

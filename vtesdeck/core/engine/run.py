@@ -128,11 +128,13 @@ def play_one(
     audit: bool = False,
     rules: str = "vekn",
     log: bool = False,
+    stats: Sequence[int] = (),
 ) -> Played:
     """Game ``i`` of the run, played by the default bots (one HeuristicBot per seat). Raises what the engine
-    raises."""
+    raises. ``stats``: the deck slots whose seats keep card statistics (``Game.stats``, by seat)."""
     table, at_seats = seated(decks, seed=seed, players=players, i=i, field=field)
-    result = play(at_seats, cards, seed=table.seed, max_rounds=rounds, log=log, audit=audit, rules=rules)
+    seats = [seat for seat, slot in enumerate(table.seats) if slot in stats] if stats else ()
+    result = play(at_seats, cards, seed=table.seed, max_rounds=rounds, log=log, audit=audit, rules=rules, stats=seats)
     return Played(table=table, decks=at_seats, result=result)
 
 

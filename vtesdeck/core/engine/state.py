@@ -21,6 +21,7 @@ import dataclasses
 import hashlib
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
@@ -131,6 +132,24 @@ class Seat:
         )
 
 
+@dataclasses.dataclass(slots=True)
+class SeatStats:
+    """What one seat's cards did in a game, for the per-card figures of a games job (``game.play(stats=…)``):
+    library copies drawn into the hand (the opening hand included) and played from it, the library cards
+    offered at least once as a legal play from the hand (a card whose cost or requirements are never met
+    never is), crypt copies drawn into the uncontrolled region and brought into play, and the seat's own turn
+    in which its first vampire came into play. Observations only: never read by the rules, the bots or
+    ``state_hash``."""
+
+    drawn: Counter[int] = dataclasses.field(default_factory=Counter)
+    played: Counter[int] = dataclasses.field(default_factory=Counter)
+    offered: set[int] = dataclasses.field(default_factory=set)
+    crypt_drawn: Counter[int] = dataclasses.field(default_factory=Counter)
+    crypt_played: Counter[int] = dataclasses.field(default_factory=Counter)
+    first_vampire: int | None = None
+    out: set[int] = dataclasses.field(default_factory=set)  # crypt copies already counted as brought into play
+
+
 @dataclasses.dataclass(slots=True, kw_only=True)
 class Game:
     """A table. ``order`` holds the live seats in turn order (relinked on an oust); ``turn`` counts the
@@ -177,6 +196,11 @@ class Game:
     cancelled: int = -1  # the card copy cancelled as it was played (Direct Intervention)
     aside: list[int] = dataclasses.field(default_factory=list)
     stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)  # cards played and set aside until resolved
+    stats: dict[int, SeatStats] | None = None  # seat → its card statistics, for the seats asked (not state)
+    # Frames whose ``id()`` is in ``used`` (a once-per-action or once-per-combat mark), kept alive until ``used``
+    # is cleared: a frame freed during the turn could give its id to a later one, which would then find the
+    # mark, and whether it does would depend on memory allocation (a game not reproducible from its seed).
+    kept: list[object] = dataclasses.field(default_factory=list)
 
     def log(self, *event: object) -> None:
         if self.events is not None:
@@ -242,13 +266,15 @@ def new_game(
     players: Sequence[str] | None = None,
     max_rounds: int | None = None,
     log: bool = False,
+    stats: Sequence[int] = (),
 ) -> Game:
     """A table set up as digest section 3 says (§3 L612-654): one seat per deck, in seating order (seat 0
     plays first, its prey is seat 1); each deck's library and crypt counts become card copies with ids; the
     game RNG (``random.Random(seed)``) shuffles, in this fixed order, seat 0's library, seat 0's crypt, seat
     1's library, …; each seat draws 7 cards and puts the top 4 crypt cards face down in its uncontrolled
     region, and has 30 pool; the Edge starts uncontrolled. ``players`` names the seats (default: the deck
-    names). Set-up uses the RNG for the shuffles only."""
+    names). Set-up uses the RNG for the shuffles only. ``stats``: the seats whose ``SeatStats`` are kept,
+    from the opening hand on."""
     if len(decks) < 2:
         raise ValueError("a game needs at least 2 decks")
     if players is not None and len(players) != len(decks):
@@ -284,6 +310,7 @@ def new_game(
         vampires={card_id: vampire_template(card_id, cards) for deck in decks for card_id in deck.crypt},
         max_rounds=max_rounds,
         events=[] if log else None,
+        stats={seat: SeatStats() for seat in stats} if stats else None,
     )
     for seat in seats:
         draw(game, seat.index, HAND_SIZE)
@@ -302,6 +329,8 @@ def draw(game: Game, seat: int, n: int = 1) -> int:
         drawn += 1
     if drawn:
         game.log("draw", seat, drawn)
+        if game.stats is not None and seat in game.stats:
+            game.stats[seat].drawn.update(game.card_of[c] for c in s.hand[-drawn:])
     return drawn
 
 
@@ -322,6 +351,8 @@ def crypt_draw(game: Game, seat: int) -> int | None:
         template = game.vampires[game.card_of[copy_id]]
         game.minions[copy_id] = dataclasses.replace(template, id=copy_id, cards=[], riders=[])
     game.log("crypt draw", seat, copy_id)
+    if game.stats is not None and seat in game.stats:
+        game.stats[seat].crypt_drawn[game.card_of[copy_id]] += 1
     return copy_id
 
 

@@ -21,7 +21,6 @@ from .master import (
     _copies_controlled,
     _has_card,
     _lock_card,
-    _not_in_play,
     _score,
 )
 
@@ -313,8 +312,7 @@ def _haven_burns(game: Game, minion_id: int) -> None:
 
 card(
     "Carfax Abbey",
-    Mode(window=W.MASTER, when=lambda game, play: _not_in_play("Carfax Abbey")(game, play) and _ready_anarch(game, play),
-         effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),), score=_score(30.0)),
     Mode(window=W.UNLOCK, in_play=True, targets=_carfax_targets, effects=(_carfax,), score=_score(30.0),
          label="1 blood to a ready Anarch (2 Anarchs with a baron)"),
     notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
@@ -323,7 +321,7 @@ card(
 )  # fmt: skip
 card(
     "Rack, The",
-    Mode(window=W.MASTER, when=_not_in_play("Rack, The"), targets=_own_ready_vampires,
+    Mode(window=W.MASTER, targets=_own_ready_vampires,
          effects=(PutInPlay(), _rack_choose), score=_rack_pick_score),
     Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), score=_score(30.0),
          label="2 blood to the chosen vampire"),
@@ -333,7 +331,7 @@ card(
 )  # fmt: skip
 card(
     "Monastery of Shadows",
-    Mode(window=W.MASTER, when=_not_in_play("Monastery of Shadows"), effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
     Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_capacity_8), effects=(_lock_card, Stealth(1)),
          label="lock: +1 stealth to a vampire with capacity 8 or more"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
@@ -341,7 +339,7 @@ card(
 )  # fmt: skip
 card(
     "Garibaldi-Meucci Museum",
-    Mode(window=W.MASTER, when=_not_in_play("Garibaldi-Meucci Museum"), effects=(PutInPlay(),),
+    Mode(window=W.MASTER, effects=(PutInPlay(),),
          score=_with_ready_anarch(26.0)),
     Mode(window=W.UNLOCK, in_play=True, targets=_museum_targets, effects=(_museum_exchange,),
          score=_museum_exchange_score, label="lock, burn 1 pool: exchange a hand card for an Anarch card"),
@@ -353,14 +351,14 @@ card(
 )  # fmt: skip
 card(
     "Club Illusion",
-    Mode(window=W.MASTER, when=_not_in_play("Club Illusion"), effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
     Mode(window=W.ANNOUNCED, in_play=True, when=_club_ok, effects=(_club,), limit="club illusion", limit_scope="action",
          score=_club_score, label="burn 1 blood: +1 bleed"),
     notes="Unique location (contesting not modelled).",
 )  # fmt: skip
 card(
     "Anarch Railroad",
-    Mode(window=W.MASTER, when=_not_in_play("Anarch Railroad"), effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
     Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_anarch), effects=(_lock_card, Stealth(1)),
          label="lock: +1 stealth to an Anarch"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Anarch "
@@ -368,7 +366,7 @@ card(
 )  # fmt: skip
 card(
     "Secure Haven",
-    Mode(window=W.MASTER, when=_not_in_play("Secure Haven"), targets=_haven_targets, effects=(PutOnTarget(),),
+    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),),
          score=_haven_score),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "

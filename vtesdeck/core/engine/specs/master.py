@@ -66,7 +66,8 @@ def _has_card(game: Game, minion_id: int, name: str) -> bool:
 
 
 def _not_in_play(name: str) -> Pred:
-    """ "Unique": not played while a copy is already in play (contesting is not modelled)."""
+    """Not played while a copy is in play: an event is played only once a game (rulebook L599-605), and one
+    in play has been. Cards whose text says "Unique" need no such check: the compiler flags them."""
 
     def check(game: Game, play: Play) -> bool:
         return not _copies_anywhere(game, name)
@@ -574,7 +575,7 @@ card(
 )
 card(
     "Dreams of the Sphinx",
-    Mode(window=W.MASTER, when=_not_in_play("Dreams of the Sphinx"), effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(
         window=W.MASTER,
         in_play=True,
@@ -619,7 +620,7 @@ card(
 )  # fmt: skip
 card(
     "Information Highway",
-    Mode(window=W.MASTER, when=_not_in_play("Information Highway"), effects=(PutInPlay(),), score=_score(34.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(34.0)),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
 )
 card(
@@ -636,7 +637,7 @@ card(
 )
 card(
     "Parthenon, The",
-    Mode(window=W.MASTER, when=_not_in_play("Parthenon, The"), effects=(PutInPlay(),), score=_score(33.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(33.0)),
     Mode(window=W.MASTER, in_play=True, effects=(_parthenon,), score=_master_in_hand, label="+1 master phase action"),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
 )
@@ -654,13 +655,13 @@ card(
 )
 card(
     "Pentex(TM) Subversion",
-    Mode(window=W.MASTER, when=_not_in_play("Pentex(TM) Subversion"), targets=ready_minions_of_others, effects=(PutOnTarget(),),
+    Mode(window=W.MASTER, targets=ready_minions_of_others, effects=(PutOnTarget(),),
          score=_pentex_score),
     notes="Unique (no second copy while one is in play); the (D) action to burn it is not modelled.",
 )  # fmt: skip
 card(
     "Powerbase: Montreal",
-    Mode(window=W.MASTER, when=_not_in_play("Powerbase: Montreal"), effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
     Mode(window=W.INFLUENCE, in_play=True, targets=_uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
          score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
     notes="Unique location; the (D) action to steal it is not modelled.",
@@ -680,7 +681,7 @@ card(
 )
 card(
     "Jake Washington",
-    Mode(window=W.MASTER, when=_not_in_play("Jake Washington"), effects=(Recruit(life=1, strength=0, bleed=0),), score=_score(28.0)),
+    Mode(window=W.MASTER, effects=(Recruit(life=1, strength=0, bleed=0),), score=_score(28.0)),
     Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,), score=_score(30.0),
          label="burn Jake: 4 blood to an empty vampire"),
     notes="Unique: not played while a copy is in play. Jake's blood goes to its player's own empty vampires "
@@ -701,7 +702,6 @@ card(
     "Fame",
     Mode(
         window=W.MASTER,
-        when=_not_in_play("Fame"),
         targets=ready_vampires_of_others,
         effects=(PutOnTarget(),),
         score=_fame_score,
@@ -882,7 +882,7 @@ def _haqim_discard_bleed(game: Game, play: Play) -> None:
 
 card(
     "Smiling Jack, The Anarch",
-    Mode(window=W.MASTER, when=_not_in_play("Smiling Jack, The Anarch"), effects=(PutInPlay(),),
+    Mode(window=W.MASTER, effects=(PutInPlay(),),
          score=_smiling_jack_score),
     notes="Unique: not played while a copy is in play (contesting not modelled). Each other Methuselah pays "
     "with pool or blood by a fixed rule (blood from its fullest vampire with 2+ blood while its pool is 10 or "

@@ -322,7 +322,7 @@ def _cog_usable(game: Game, play: Play) -> bool:
     m = game.minions.get(play.minion)
     return (
         act is not None and m is not None and m.capacity >= 10 and bleed_succeeded(game, play)
-        and act.target == game.prey(play.seat) and not any(_is_card(game, c, "Enkil Cog") for c in m.cards)
+        and act.target == game.prey(play.seat)
     )  # fmt: skip
 
 
@@ -337,7 +337,7 @@ def _cog_bleed(game: Game, act: Action) -> int:
 card(
     "Enkil Cog",
     Mode(window=W.AFTER_ACTION, when=_cog_usable, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
-    notes="Unique is checked only on this vampire; locking the Cog to take an action in any minion phase is not modelled.",
+    notes="Locking the Cog to take an action in any minion phase is not modelled.",
 )
 
 

@@ -198,11 +198,6 @@ card(
 # -- Heart of Nizchetus -----------------------------------------------------------------------------------------------
 
 
-def _heart_unique(game: Game, play: Play) -> bool:
-    """Unique: not equipped while a copy is in play (on any minion: the contest is not modelled)."""
-    return not any(carried(game, m, "Heart of Nizchetus") for m in game.minions)
-
-
 def _heart_ready(game: Game, play: Play) -> bool:
     return g.is_ready(game, play.minion) and bool(game.seats[play.seat].library)
 
@@ -234,7 +229,6 @@ card(
     "Heart of Nizchetus",
     Mode(
         window=W.ACTION,
-        when=_heart_unique,
         effects=(Equip(),),
         score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0),
         label="equip",
@@ -249,8 +243,7 @@ card(
         limit_scope="turn",
         label="draw 3, put 3 on the bottom",
     ),
-    notes="Unique: not playable while a copy is in play (no contest); the cards put back are chosen by a fixed "
-    "rule (unmodelled, duplicates, oldest) and always 3 are drawn.",
+    notes="The cards put back are chosen by a fixed rule (unmodelled, duplicates, oldest) and always 3 are drawn.",
 )
 
 
@@ -356,5 +349,5 @@ card(
         label="burn 1 blood: +1 intercept",
     ),
     notes="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "
-    "an action otherwise); uniqueness is not checked.",
+    "an action otherwise).",
 )
