@@ -15,7 +15,7 @@ from .models import Simulation, SimulationChunk
 
 class SimulationChunkInline(admin.TabularInline):
     model = SimulationChunk
-    fields = ["index", "hands", "worker", "seconds", "finished_at"]
+    fields = ["index", "units", "worker", "seconds", "finished_at"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -29,7 +29,7 @@ class SimulationChunkInline(admin.TabularInline):
 
 @admin.register(Simulation)
 class SimulationAdmin(admin.ModelAdmin):
-    list_display = ["id", "kind", "status", "deck_name", "owner", "hands", "chunks_done", "chunks_total", "attempts",
+    list_display = ["id", "kind", "status", "deck_name", "owner", "units", "chunks_done", "chunks_total", "attempts",
                     "created_at", "finished_at"]  # fmt: skip
     list_filter = ["status", "kind"]
     search_fields = ["id", "deck_name", "owner__username", "error"]

@@ -1,10 +1,12 @@
 """Simulation jobs: what was asked, of which deck, and what the workers made of it.
 
-A job is split into chunks (``SimulationChunk``) that any worker may run, in any order, on any machine;
+A job is of one kind (``Kind``: opening hands, full games; ``simulations.kinds`` says what each computes) and
+asks for a number of ``units`` of work (hands to draw, games to play). It is split into chunks
+(``SimulationChunk``) that any worker may run, in any order, on any machine;
 each chunk's tally is stored once (a unique row per chunk index, so a chunk run twice after a lost worker
 counts once) and the job is finished by whichever worker stores the last one. The deck is copied into
 the job (``deck_snapshot``) together with everything the workers need (``plan``, plain JSON from the
-core's ``draws.compile_plan``): later edits of the deck never change a job, and a worker needs neither
+kind's core compiler: ``draws.compile_plan``, ``engine.simulation.compile_plan``): later edits of the deck never change a job, and a worker needs neither
 the deck nor the card list from the database.
 """
 
@@ -31,6 +33,7 @@ def new_simulation_id() -> str:
 class Simulation(models.Model):
     class Kind(models.TextChoices):
         HANDS = "hands", _("Opening hands")
+        GAMES = "games", _("Full games")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -55,16 +58,18 @@ class Simulation(models.Model):
     deck_version = models.PositiveIntegerField(null=True, blank=True)
     deck_name = models.CharField(max_length=200, blank=True)
     deck_snapshot = models.JSONField(default=dict)  # core Deck.to_dict()
-    parameters = models.JSONField(default=dict)  # {"hands": N, "conditions": [...], "chunk_size": n, ...}
-    plan = models.JSONField(default=dict)  # core draws.HandsPlan.to_dict(): all a chunk needs
+    parameters = models.JSONField(default=dict)  # the request: {"hands": N, "conditions": [...], "chunk_size": n, ...}
+    plan = models.JSONField(
+        default=dict
+    )  # the kind's compiled plan (e.g. draws.HandsPlan.to_dict()): all a chunk needs
     seed = models.BigIntegerField()
-    hands = models.PositiveBigIntegerField(default=0)  # hands asked for
+    units = models.PositiveBigIntegerField(default=0)  # the work asked for, in the kind's unit: hands, games
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
     chunks_total = models.PositiveIntegerField(default=0)
     chunks_done = models.PositiveIntegerField(default=0)
-    hands_done = models.PositiveBigIntegerField(default=0)  # for the progress bar; chunks in flight included
+    units_done = models.PositiveBigIntegerField(default=0)  # for the progress bar; chunks in flight included
     attempts = models.PositiveSmallIntegerField(default=1)  # dispatches: 1, +1 each time lost chunks are resent
-    result = models.JSONField(null=True, blank=True)  # the hands report (DESIGN.md), once done
+    result = models.JSONField(null=True, blank=True)  # the kind's report (DESIGN.md), once done
     error = models.TextField(blank=True)  # why it failed, in a sentence a user can act on
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)  # the first chunk began
@@ -82,14 +87,32 @@ class Simulation(models.Model):
     def finished(self) -> bool:
         return self.status in self.FINISHED
 
+    # The hands kind's names for the units (its API fields, its pages): settable, so that
+    # ``Simulation(hands=…)`` still builds a hands job.
+    @property
+    def hands(self) -> int:
+        return self.units
+
+    @hands.setter
+    def hands(self, value: int) -> None:
+        self.units = value
+
+    @property
+    def hands_done(self) -> int:
+        return self.units_done
+
+    @hands_done.setter
+    def hands_done(self, value: int) -> None:
+        self.units_done = value
+
     @property
     def progress(self) -> float:
         """0..1 for the progress bar: 1 once done."""
         if self.status == self.Status.DONE:
             return 1.0
-        if not self.hands:
+        if not self.units:
             return 0.0
-        return min(self.hands_done / self.hands, 0.99 if not self.finished else 1.0)
+        return min(self.units_done / self.units, 0.99 if not self.finished else 1.0)
 
     def get_absolute_url(self) -> str:
         return reverse("simulations:detail", args=[self.id])
@@ -111,11 +134,19 @@ class SimulationChunk(models.Model):
 
     simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
-    hands = models.PositiveBigIntegerField()
-    tally = models.JSONField()  # core draws.simulate_chunk() output
+    units = models.PositiveBigIntegerField()  # hands drawn, games played
+    tally = models.JSONField()  # the kind's chunk output (e.g. core draws.simulate_chunk())
     worker = models.CharField(max_length=200, blank=True)  # the worker's hostname, to show who shared the job
     seconds = models.FloatField(default=0.0)
     finished_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def hands(self) -> int:
+        return self.units
+
+    @hands.setter
+    def hands(self, value: int) -> None:
+        self.units = value
 
     class Meta:
         ordering = ["simulation", "index"]

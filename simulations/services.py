@@ -3,7 +3,12 @@
 The pages, the API and ``simulate_hands --via-workers`` all go through here; ``simulations.tasks`` calls
 the ``begin_chunk`` / ``beat`` / ``store_chunk`` / ``fail`` steps below from inside a worker.
 
-**How a job runs.** ``start_hands`` checks the request, compiles the deck into the core's plan (plain JSON,
+**Kinds.** Every kind of job (opening hands, full games) goes through the same code here and in
+``simulations.tasks``; what a kind computes, its unit (hands, games) and its limits are in
+``simulations.kinds``. ``start_hands`` and ``start_games`` check their own parameters and compile their plan;
+the rest (caps, storing, queueing, resending, merging, finishing) is one path (``_start``).
+
+**How a job runs.** A start checks the request, compiles the deck into the core's plan (plain JSON,
 all a worker needs), stores the job and sends one Celery task per chunk as a ``group``. Any worker on any
 machine takes any chunk; each stores its tally as a ``SimulationChunk`` row (unique per job and index, so
 a chunk run twice counts once), and the worker whose row completes the set merges the tallies, builds the
@@ -32,13 +37,13 @@ chunks wait in the broker, and it resumes whenever a worker comes (after an outa
 every worker too). Only when nothing took it for ``SIMULATION_QUEUED_TIMEOUT_SECONDS`` (a day by default)
 is it failed, with a sentence saying so.
 
-**Fair queues.** Two caps per owner hold at each start (``start_hands``): unfinished (queued or running)
-jobs, and hands those jobs still have to draw, per user, or per client address without an account (the
-``starter`` column, a keyed hash of the address); a start over a cap raises ``JobLimitReached`` (429), and
+**Fair queues.** Two caps per owner hold at each start: unfinished (queued or running) jobs of any kind,
+and the work those jobs still have to do in each kind's unit (hands to draw, games to play), per user, or
+per client address without an account (the ``starter`` column, a keyed hash of the address); a start over a cap raises ``JobLimitReached`` (429), and
 a job larger than the whole allowance is a ``SimulationInputError`` (400). The count and the new row are
 one transaction that writes first (SQLite's write lock; on PostgreSQL an advisory lock per owner), so two
 starts at once cannot both take the last place. And a job of at most ``SIMULATION_QUICK_MAX_HANDS`` hands
-sends its chunks to the quick queue (``chunk_queue``), which every worker consumes besides the main one,
+(``SIMULATION_QUICK_MAX_GAMES`` games) sends its chunks to the quick queue (``chunk_queue``), which every worker consumes besides the main one,
 taking from each in turn: a small job never waits behind a huge job's hundreds of chunks.
 """
 
@@ -65,6 +70,8 @@ from vtesdeck.core import draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 
+from . import kinds
+from .kinds import JobKind
 from .models import Simulation, SimulationChunk
 
 __all__ = [
@@ -84,6 +91,7 @@ __all__ = [
     "reap_stale",
     "refresh",
     "send_chunks",
+    "start_games",
     "start_hands",
     "starter_of",
     "store_chunk",
@@ -93,12 +101,13 @@ logger = logging.getLogger(__name__)
 
 ACTIVE = (Simulation.Status.QUEUED, Simulation.Status.RUNNING)
 MAX_SEED = 2**63 - 1  # Simulation.seed is a signed 64-bit column
-MIN_CHUNK_SIZE = 1_000  # smaller chunks cost more in messages and rows than they compute
+MIN_CHUNK_SIZE = kinds.HANDS.min_chunk_size  # smaller chunks cost more in messages and rows than they compute
 
 
 class SimulationInputError(ValueError):
     """Parameters, deck or condition a user got wrong. ``str()`` is a sentence for them; ``field`` names
-    the request field it is about ("hands", "seed", "conditions", "deck"), or "" for the request as a whole."""
+    the request field it is about ("hands", "games", "seed", "conditions", "deck", "opponents"…), or "" for the
+    request as a whole."""
 
     def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(message)
@@ -150,38 +159,117 @@ def start_hands(
     Call it outside a transaction (or commit within a second or two): the chunks are queued at once, and a
     worker that cannot see the job's row only looks again for a few seconds.
     """
-    hands = settings.SIMULATION_DEFAULT_HANDS if hands is None else hands
-    _check_whole_number(hands, "hands", 1, min(settings.SIMULATION_MAX_HANDS, draws.MAX_HANDS))
-    if seed is None:
-        seed = secrets.randbits(31)  # short enough to read out and type back in
-    _check_whole_number(seed, "seed", 0, MAX_SEED)
-    chunk_size = settings.SIMULATION_CHUNK_SIZE if chunk_size is None else chunk_size
-    _check_whole_number(chunk_size, "chunk_size", MIN_CHUNK_SIZE, draws.MAX_HANDS)
+    kind = kinds.HANDS
+    hands, seed, chunk_size = _check_size(kind, hands, seed, chunk_size)
     conditions = _check_conditions(conditions)
-    owner = owner if owner is not None and owner.is_authenticated else None
-    starter = starter_of(client) if owner is None and client is not None else ""
+    owner, starter = _owner(owner, client)
     if owner is not None or client is not None:
-        _check_job_size(hands, anonymous=owner is None)
+        _check_job_size(kind, hands, anonymous=owner is None)
     try:
         plan = draws.compile_plan(deck, cards, conditions=conditions)
     except draws.ConditionError as exc:
         raise SimulationInputError(str(exc), field="conditions") from None
     except draws.DrawsError as exc:
         raise SimulationInputError(str(exc), field="deck") from None
-    sizes = draws.chunk_sizes(hands, chunk_size)
+    return _start(
+        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=hands, seed=seed,
+        chunk_size=chunk_size, plan=plan.to_dict(),
+        parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
+    )  # fmt: skip
+
+
+def start_games(
+    *,
+    deck: CoreDeck,
+    cards: CardIndex,
+    opponents: Sequence[Any],
+    owner=None,
+    source_deck=None,
+    games: int | None = None,
+    seed: int | None = None,
+    players: int | None = None,
+    rounds: int | None | str = "default",
+    rules: str = "vekn",
+    chunk_size: int | None = None,
+    client: str | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> Simulation:
+    """Store a games job: ``deck`` against ``opponents`` (``engine.simulation.Opponent``, one per other seat,
+    resolved by the caller: ``simulations.opponents``), and queue its chunks. ``parameters`` adds what the
+    request said of itself (the opponents as asked, an archive deck's id) to the stored parameters.
+
+    The same caps, errors and transaction as ``start_hands``, in games."""
+    from vtesdeck.core.engine import run as engine_run
+    from vtesdeck.core.engine import simulation as games_core
+    from vtesdeck.core.engine.economy import ENDLESS_ROUNDS
+
+    kind = kinds.GAMES
+    games, seed, chunk_size = _check_size(kind, games, seed, chunk_size)
+    players = engine_run.DEFAULT_PLAYERS if players is None else players
+    if isinstance(players, bool) or players not in (4, 5):
+        raise SimulationInputError(_("players must be 4 or 5, not %(value)r.") % {"value": players}, field="players")
+    if rounds == "default":
+        rounds = engine_run.DEFAULT_ROUNDS
+    if rounds is not None:
+        _check_whole_number(rounds, "rounds", 1, ENDLESS_ROUNDS)
+    if rules not in engine_run.RULES:
+        raise SimulationInputError(
+            _("rules must be %(choices)s, not %(value)r.") % {"choices": " or ".join(engine_run.RULES), "value": rules},
+            field="rules",
+        )
+    owner, starter = _owner(owner, client)
+    if owner is not None or client is not None:
+        _check_job_size(kind, games, anonymous=owner is None)
+    try:
+        plan = games_core.compile_plan(
+            deck, cards, opponents=opponents, players=players, rounds=rounds, rules=rules, seed=seed
+        )
+    except games_core.GamesInputError as exc:
+        raise SimulationInputError(str(exc), field=exc.field) from None
+    asked = {"games": games, "players": players, "rounds": rounds, "rules": rules, "chunk_size": chunk_size}
+    return _start(
+        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=games, seed=seed,
+        chunk_size=chunk_size, plan=plan.to_dict(), parameters={**(parameters or {}), **asked},
+    )  # fmt: skip
+
+
+def _check_size(kind: JobKind, units: Any, seed: Any, chunk_size: Any) -> tuple[int, int, int]:
+    """The job's units, seed and chunk size, defaults filled in; ``SimulationInputError`` for a bad one."""
+    units = kind.default_units() if units is None else units
+    _check_whole_number(units, kind.unit, 1, min(kind.allowed_units(), kind.max_units))
+    if seed is None:
+        seed = secrets.randbits(31)  # short enough to read out and type back in
+    _check_whole_number(seed, "seed", 0, MAX_SEED)
+    chunk_size = kind.default_chunk_size() if chunk_size is None else chunk_size
+    _check_whole_number(chunk_size, "chunk_size", kind.min_chunk_size, kind.max_units)
+    return units, seed, chunk_size
+
+
+def _owner(owner, client: str | None) -> tuple[Any, str]:
+    """(the logged-in owner or None, the starter's keyed hash for a job without one)."""
+    owner = owner if owner is not None and owner.is_authenticated else None
+    return owner, (starter_of(client) if owner is None and client is not None else "")
+
+
+def _start(
+    kind: JobKind, *, deck: CoreDeck, owner, starter: str, source_deck, units: int, seed: int, chunk_size: int,
+    plan: dict[str, Any], parameters: dict[str, Any],
+) -> Simulation:  # fmt: skip
+    """Store a checked job (its caps checked in the same transaction) and queue its chunks."""
+    sizes = kind.chunk_sizes(units, chunk_size)
     with transaction.atomic():
         simulation = Simulation.objects.create(
-            kind=Simulation.Kind.HANDS,
+            kind=kind.name,
             owner=owner,
             starter=starter,
             deck=source_deck,
             deck_version=getattr(source_deck, "version", None),
             deck_name=(deck.name or getattr(source_deck, "name", "") or "")[:200],
             deck_snapshot=deck.to_dict(with_origin=False),
-            parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
-            plan=plan.to_dict(),
+            parameters=parameters,
+            plan=plan,
             seed=seed,
-            hands=hands,
+            units=units,
             chunks_total=len(sizes),
         )
         if owner is not None or starter:
@@ -202,28 +290,17 @@ def starter_of(client: str) -> str:
     return salted_hmac("simulations.starter", client, algorithm="sha256").hexdigest()
 
 
-def _caps(anonymous: bool) -> tuple[int, int]:
-    """(most unfinished jobs, most unfinished hands) of one owner."""
-    if anonymous:
-        return settings.SIMULATION_MAX_ACTIVE_JOBS_ANON, settings.SIMULATION_MAX_ACTIVE_HANDS_ANON
-    return settings.SIMULATION_MAX_ACTIVE_JOBS_USER, settings.SIMULATION_MAX_ACTIVE_HANDS_USER
+def _caps(kind: JobKind, anonymous: bool) -> tuple[int, int]:
+    """(most unfinished jobs of any kind, most unfinished units of this kind) of one owner."""
+    jobs = settings.SIMULATION_MAX_ACTIVE_JOBS_ANON if anonymous else settings.SIMULATION_MAX_ACTIVE_JOBS_USER
+    return jobs, kind.unit_caps(anonymous)
 
 
-def _check_job_size(hands: int, *, anonymous: bool) -> None:
-    """A job larger than the whole allowance of unfinished hands could never start: a 400, not a 429."""
-    limit = _caps(anonymous)[1]
-    if hands <= limit:
-        return
-    numbers = {"limit": f"{limit:,}", "value": f"{hands:,}"}
-    if anonymous:
-        message = _(
-            "hands must be at most %(limit)s without an account (the most hands unfinished at once), not %(value)s."
-        )
-    else:
-        message = _(
-            "hands must be at most %(limit)s (the most hands an account may have unfinished at once), not %(value)s."
-        )
-    raise SimulationInputError(message % numbers, field="hands")
+def _check_job_size(kind: JobKind, units: int, *, anonymous: bool) -> None:
+    """A job larger than the whole allowance of unfinished units could never start: a 400, not a 429."""
+    limit = _caps(kind, anonymous)[1]
+    if units > limit:
+        raise SimulationInputError(kind.too_large(limit, units, anonymous=anonymous), field=kind.unit)
 
 
 def _check_caps(simulation: Simulation) -> None:
@@ -242,7 +319,8 @@ def _check_caps(simulation: Simulation) -> None:
         lock = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [lock])
-    max_jobs, max_hands = _caps(anonymous)
+    kind = kinds.of(simulation)
+    max_jobs, max_units = _caps(kind, anonymous)
     jobs = mine.count()
     if jobs > max_jobs:
         numbers = {"count": jobs - 1, "limit": max_jobs}
@@ -257,22 +335,10 @@ def _check_caps(simulation: Simulation) -> None:
                 "at once. Wait for one to finish, or cancel one."
             )
         raise JobLimitReached(message % numbers)
-    others = mine.exclude(pk=simulation.pk).aggregate(left=Sum(F("hands") - F("hands_done")))["left"] or 0
-    if others + simulation.hands > max_hands:
-        numbers = {"left": f"{others:,}", "hands": f"{simulation.hands:,}", "limit": f"{max_hands:,}"}
-        if anonymous:
-            message = _(
-                "The unfinished simulation jobs of your address still have %(left)s hands to draw and this one asks "
-                "for %(hands)s; without an account, at most %(limit)s hands may be unfinished at once. Wait for a "
-                "job to finish, or ask for fewer hands."
-            )
-        else:
-            message = _(
-                "Your unfinished simulation jobs still have %(left)s hands to draw and this one asks for %(hands)s; "
-                "an account may have at most %(limit)s hands unfinished at once. Wait for a job to finish, or ask "
-                "for fewer hands."
-            )
-        raise JobLimitReached(message % numbers)
+    same_kind = mine.filter(kind=simulation.kind).exclude(pk=simulation.pk)
+    others = same_kind.aggregate(left=Sum(F("units") - F("units_done")))["left"] or 0
+    if others + simulation.units > max_units:
+        raise JobLimitReached(kind.over_cap(others, simulation.units, max_units, anonymous=anonymous))
 
 
 def _check_whole_number(value: Any, name: str, low: int, high: int) -> None:
@@ -317,12 +383,14 @@ def quick_queue() -> str:
 
 
 def chunk_queue(simulation: Simulation) -> str:
-    """Where a job's chunks go: the quick queue for a job of at most ``SIMULATION_QUICK_MAX_HANDS`` hands."""
-    return quick_queue() if simulation.hands <= settings.SIMULATION_QUICK_MAX_HANDS else settings.SIMULATION_QUEUE
+    """Where a job's chunks go: the quick queue for a small job (``SIMULATION_QUICK_MAX_HANDS`` hands,
+    ``SIMULATION_QUICK_MAX_GAMES`` games: about a second or two of one worker)."""
+    small = simulation.units <= kinds.of(simulation).quick_max_units()
+    return quick_queue() if small else settings.SIMULATION_QUEUE
 
 
 def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
-    """Queue ``(index, hands)`` chunks of a stored job (to ``chunk_queue``), failing fast when the broker does
+    """Queue ``(index, units)`` chunks of a stored job (to ``chunk_queue``), failing fast when the broker does
     not answer.
 
     A fresh connection, tried once with a short timeout, and publishing without retries: kombu's defaults
@@ -332,7 +400,8 @@ def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
 
     if not chunks:
         return
-    tasks = group(run_chunk.s(simulation.id, index, hands) for index, hands in chunks)
+    tasks = group(run_chunk.s(simulation.id, index, units) for index, units in chunks)
+    soft, hard = kinds.of(simulation).time_limits()
     try:
         with celery_app.connection_for_write() as connection:
             connection.ensure_connection(
@@ -344,8 +413,8 @@ def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
                 queue=chunk_queue(simulation),
                 retry=False,
                 # Sent with each message (they override the task's own): the settings of who queued the job.
-                soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,
-                time_limit=settings.SIMULATION_CHUNK_TIME_LIMIT,
+                soft_time_limit=soft,
+                time_limit=hard,
             )
     except Exception as exc:  # kombu raises each transport's own errors: any of them means "not queued"
         logger.warning("simulation %s: could not queue %d chunks: %r", simulation.id, len(chunks), exc)
@@ -408,7 +477,7 @@ def _reap(simulation: Simulation, now: datetime.datetime) -> bool:
     last = simulation.heartbeat_at or simulation.started_at or simulation.created_at
     if (now - last).total_seconds() < settings.SIMULATION_STALE_SECONDS:
         return False
-    stored = dict(SimulationChunk.objects.filter(simulation=simulation).values_list("index", "hands"))
+    stored = dict(SimulationChunk.objects.filter(simulation=simulation).values_list("index", "units"))
     if len(stored) >= simulation.chunks_total:
         # Every tally is in, but the worker that stored the last one died before finishing the job.
         return finish(simulation.id)
@@ -425,11 +494,12 @@ def _reap(simulation: Simulation, now: datetime.datetime) -> bool:
         status=Simulation.Status.RUNNING,
         attempts=simulation.attempts,
         heartbeat_at=simulation.heartbeat_at,
-    ).update(attempts=F("attempts") + 1, heartbeat_at=now, hands_done=sum(stored.values()))
+    ).update(attempts=F("attempts") + 1, heartbeat_at=now, units_done=sum(stored.values()))
     if not claimed:
         return False
-    sizes = draws.chunk_sizes(simulation.hands, simulation.parameters.get("chunk_size") or draws.DEFAULT_CHUNK_SIZE)
-    missing = [(index, hands) for index, hands in enumerate(sizes) if index not in stored]
+    kind = kinds.of(simulation)
+    sizes = kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))
+    missing = [(index, units) for index, units in enumerate(sizes) if index not in stored]
     logger.warning(
         "simulation %s: no sign of life for %.0f s; resending %d chunks (attempt %d)",
         simulation.id, (now - last).total_seconds(), len(missing), simulation.attempts + 1,
@@ -474,20 +544,20 @@ def job_exists(simulation_id: str) -> bool:
     return Simulation.objects.filter(pk=simulation_id).exists()
 
 
-def beat(simulation_id: str, hands: int) -> None:
-    """A worker's sign of life: ``hands`` more drawn. Raises ``JobStopped`` when the job is no longer
-    running (cancelled, or failed by another chunk), which stops the chunk."""
+def beat(simulation_id: str, units: int) -> None:
+    """A worker's sign of life: ``units`` more done (hands drawn, games played). Raises ``JobStopped`` when the
+    job is no longer running (cancelled, or failed by another chunk), which stops the chunk."""
     alive = Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
-        heartbeat_at=timezone.now(), hands_done=F("hands_done") + hands
+        heartbeat_at=timezone.now(), units_done=F("units_done") + units
     )
     if not alive:
         raise JobStopped(simulation_id)
 
 
 def store_chunk(
-    simulation_id: str, index: int, hands: int, tally: dict, *, worker: str, seconds: float, counted: int = 0
+    simulation_id: str, index: int, units: int, tally: dict, *, worker: str, seconds: float, counted: int = 0
 ) -> bool:
-    """Store a computed chunk (``counted`` of its hands were already added to the progress by ``beat``);
+    """Store a computed chunk (``counted`` of its units were already added to the progress by ``beat``);
     the worker whose chunk completes the set finishes the job. Returns True when this chunk was stored."""
     with transaction.atomic():
         # The first statement writes: the lock that serialises this job's chunk stores (see the docstring).
@@ -496,7 +566,7 @@ def store_chunk(
         try:
             with transaction.atomic():
                 SimulationChunk.objects.create(
-                    simulation_id=simulation_id, index=index, hands=hands, tally=tally, worker=worker[:200],
+                    simulation_id=simulation_id, index=index, units=units, tally=tally, worker=worker[:200],
                     seconds=seconds,
                 )  # fmt: skip
         except IntegrityError:
@@ -504,7 +574,7 @@ def store_chunk(
         stored = SimulationChunk.objects.filter(simulation_id=simulation_id).count()
         Simulation.objects.filter(pk=simulation_id).update(
             chunks_done=stored,
-            hands_done=F("hands_done") + max(hands - counted, 0),
+            units_done=F("units_done") + max(units - counted, 0),
             compute_seconds=F("compute_seconds") + seconds,
         )
         total = Simulation.objects.filter(pk=simulation_id).values_list("chunks_total", flat=True).get()
@@ -524,20 +594,20 @@ def finish(simulation_id: str) -> bool:
     now = timezone.now()
     seconds = (now - (simulation.started_at or simulation.created_at)).total_seconds()
     try:
-        plan = draws.HandsPlan.from_dict(simulation.plan)
-        tally = draws.merge_tallies(chunks.order_by("index").values_list("tally", flat=True).iterator())
-        report = draws.hands_report(plan, tally, seed=simulation.seed, seconds=seconds)
+        kind = kinds.of(simulation)
+        tally = kind.merge(chunks.order_by("index").values_list("tally", flat=True).iterator())
+        report = kind.report(simulation, tally, seconds)
     except Exception as exc:  # a bug, or tallies that do not fit the plan: the user gets a sentence
         logger.exception("simulation %s: could not build the report", simulation_id)
         return fail(simulation_id, _("the results could not be put together (%(error)s)") % {"error": describe(exc)})
-    hands = chunks.aggregate(total=Sum("hands"))["total"] or 0
+    units = chunks.aggregate(total=Sum("units"))["total"] or 0
     return bool(
         Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
             status=Simulation.Status.DONE,
             result=report,
             finished_at=now,
             heartbeat_at=now,
-            hands_done=hands,
+            units_done=units,
             chunks_done=simulation.chunks_total,
         )
     )

@@ -1,5 +1,8 @@
 """The Celery side of simulation jobs: one task per chunk, and the reaper run when a worker starts.
 
+One task for every kind of job: ``run_chunk`` asks ``simulations.kinds`` what the job's kind computes (draw
+opening hands, play games) and does the rest (progress, cancel, time limit, failure, storing) the same way.
+
 ``run_chunk`` is acknowledged late and rejected back to the broker when its worker process dies
 (``acks_late``, ``reject_on_worker_lost``), so a broker that redelivers (Redis, RabbitMQ) hands a lost
 chunk to another worker; on brokers that do not, ``services.refresh`` resends it. Either way a chunk run
@@ -16,14 +19,12 @@ from pathlib import Path
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
-from celery.signals import worker_ready
+from celery.signals import worker_init, worker_ready
 from django.conf import settings
 from django.db import connections
 from django.utils.translation import gettext as _
 
-from vtesdeck.core import draws
-
-from . import services
+from . import kinds, services
 
 __all__ = ["run_chunk", "wait_at_test_gate"]
 
@@ -42,8 +43,9 @@ UNSEEN_RETRIES = 3  # a chunk whose job this worker cannot see yet is tried agai
     soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,
     time_limit=settings.SIMULATION_CHUNK_TIME_LIMIT,
 )
-def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
-    """Draw chunk ``index`` (``hands`` opening hands) of job ``simulation_id`` and store its tally."""
+def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
+    """Compute chunk ``index`` of job ``simulation_id`` (``units`` of work: opening hands to draw, games to
+    play) and store its tally."""
     simulation = services.begin_chunk(simulation_id, index)
     if simulation is None:
         if self.request.retries < UNSEEN_RETRIES and not services.job_exists(simulation_id):
@@ -51,7 +53,7 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
             raise self.retry(countdown=1, max_retries=UNSEEN_RETRIES)
         return  # finished, cancelled, deleted, or this chunk is already stored
     worker = self.request.hostname or socket.gethostname()
-    counted = 0  # hands of this chunk already added to the job's progress
+    counted = 0  # units of this chunk already added to the job's progress
     last_beat = time.monotonic()
     gated = not settings.SIMULATION_TEST_GATE  # the test gate is passed once, on the first report mid-chunk
 
@@ -62,7 +64,7 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
 
     def progress(done: int) -> None:
         nonlocal gated
-        if not gated and done < hands:
+        if not gated and done < units:
             gated = True
             wait_at_test_gate(simulation_id, index, worker, lambda: report(done))
         if time.monotonic() - last_beat >= BEAT_SECONDS:
@@ -70,14 +72,13 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
 
     started, cpu = time.monotonic(), time.process_time()
     try:
-        plan = draws.HandsPlan.from_dict(simulation.plan)
-        tally = draws.simulate_chunk(plan, hands, simulation.seed, index, progress=progress)
+        tally = kinds.of(simulation).run_chunk(simulation, index, units, progress)
     except services.JobStopped:
         logger.info("simulation %s: chunk %d stopped, the job is no longer running", simulation_id, index)
         return
     except SoftTimeLimitExceeded:
         # The limit the message carried (the queuing process's setting), else this worker's own.
-        limit = (self.request.timelimit or (None, None))[1] or settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT
+        limit = (self.request.timelimit or (None, None))[1] or kinds.of(simulation).time_limits()[0]
         reason = _("a part of it ran longer than the %(seconds)s-second time limit") % {"seconds": f"{limit:g}"}
         logger.error("simulation %s: chunk %d: %s", simulation_id, index, reason)
         services.fail(simulation_id, reason)
@@ -92,14 +93,15 @@ def run_chunk(self, simulation_id: str, index: int, hands: int) -> None:
         )
         return
     seconds = time.process_time() - cpu
-    services.store_chunk(simulation_id, index, hands, tally, worker=worker, seconds=seconds, counted=counted)
-    logger.debug("simulation %s: chunk %d, %d hands in %.2f s", simulation_id, index, hands, time.monotonic() - started)
+    services.store_chunk(simulation_id, index, units, tally, worker=worker, seconds=seconds, counted=counted)
+    logger.debug("simulation %s: chunk %d, %d %s in %.2f s", simulation_id, index, units, simulation.kind,
+                 time.monotonic() - started)  # fmt: skip
 
 
 def wait_at_test_gate(simulation_id: str, index: int, worker: str, report: Callable[[], None]) -> None:
     """For the test suite only (``SIMULATION_TEST_GATE``, empty in production, where this is never called).
 
-    A chunk halfway through its hands stops here while the gate folder holds a file named ``closed``: it
+    A chunk halfway through its units stops here while the gate folder holds a file named ``closed``: it
     reports its progress, leaves a file ``<job id>-<chunk index>.held`` holding its worker's name, and
     waits, still reporting about once a second (so a cancel stops it here, and its heartbeat stays fresh),
     until the test removes ``closed``. A test thus acts while a chunk is provably under way — kills its
@@ -121,6 +123,20 @@ def wait_at_test_gate(simulation_id: str, index: int, worker: str, report: Calla
                 beat = time.monotonic()
     finally:
         held.unlink(missing_ok=True)
+
+
+@worker_init.connect
+def load_card_specs(sender=None, **kwargs) -> None:
+    """Before the pool's processes are forked: read the card list and compile the engine's card specs once, so
+    that every process of the pool starts with them (games chunks need both; forked, they share the memory)."""
+    try:
+        from vtesdeck.core.engine.compile import compiled
+
+        compiled(kinds.card_index())
+    except Exception:  # the database may be away: the worker starts anyway, and a chunk loads them itself
+        logger.exception("could not load the card list for games jobs")
+    finally:
+        connections.close_all()  # no connection of the main process may be inherited by a forked one
 
 
 @worker_ready.connect

@@ -2,9 +2,9 @@
 
 Requests are checked strictly here (a string where a number belongs, ``true`` for a count: a 400 naming
 the field); what only the core can judge (a deck too small to draw from, a condition that does not parse)
-is refused by ``services.start_hands`` and mapped to the same shape by the view. The job's ``result`` is
-the core's hands report (``draws.hands_report``) returned as stored; the serializers below only document
-it.
+is refused by ``services.start_hands`` / ``start_games`` and mapped to the same shape by the view. The job's
+``result`` is the core's report (``draws.hands_report``, ``engine.simulation.games_report``) returned as
+stored; the serializers below only document it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from decklists.api.serializers import TEXT_HELP, DecklistTextField
@@ -26,13 +26,39 @@ from .. import services
 from ..models import Simulation
 
 __all__ = [
+    "GamesReportSerializer",
     "HandsReportSerializer",
     "SimulationCreateSerializer",
     "SimulationListSerializer",
     "SimulationSerializer",
 ]
 
-KINDS = [("hands", "Opening hands"), ("games", "Full games (not available yet)")]
+KINDS = [("hands", "Opening hands"), ("games", "Full games")]
+HANDS_ONLY = ("hands", "conditions")
+GAMES_ONLY = ("games", "players", "rounds", "rules", "opponents", "field_since")
+
+
+OPPONENT_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "enum": ["field"]},
+        {"type": "object", "properties": {"archetype": {"type": "string"}}, "required": ["archetype"]},
+        {"type": "object", "properties": {"deck": {"type": "string"}}, "required": ["deck"]},
+        {"type": "object", "properties": {"twda": {"type": "string"}}, "required": ["twda"]},
+    ]
+}
+
+
+@extend_schema_field(OPPONENT_SCHEMA)
+class OpponentField(serializers.JSONField):
+    """One opponent: ``"field"`` or an object with one key (``archetype``, ``deck``, ``twda``); checked by
+    ``simulations.opponents``, which says what is wrong with one."""
+
+
+@extend_schema_field({"type": "array", "items": OPPONENT_SCHEMA, "maxItems": 4})
+class OpponentsField(serializers.ListField):
+    """The opponents, at most four (five seats) as documented; the count is checked against the seats asked
+    for by ``simulations.opponents`` ("5 seats leave room for 4 opponents, not 5."), not here, where the
+    sentence could not name the seats."""
 
 
 def _choice(values: list[str], **kwargs) -> serializers.ChoiceField:
@@ -54,7 +80,8 @@ class SimulationCreateSerializer(serializers.Serializer):
     kind = _choice(
         [kind for kind, _label in KINDS],
         default="hands",
-        help_text="`hands`: opening hands and draws. `games` is planned, not yet open.",
+        help_text="`hands`: opening hands and draws. `games`: full simulated games of the deck against opponents "
+        "(`opponents`, `games`, `players`, `rounds`, `rules`).",
     )
     deck = StrictCharField(
         required=False, max_length=64, help_text="The id of a deck you can read (yours, unlisted or public)."
@@ -88,13 +115,51 @@ class SimulationCreateSerializer(serializers.Serializer):
         'crypt.capacity("<=6") >= 2`; each gets its share of hands (and its exact odds where they are computed). '
         "The language is described in README (Draws).",
     )
+    games = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=settings.SIMULATION_MAX_GAMES,
+        help_text=f"`games` only: games to play (default {settings.SIMULATION_DEFAULT_GAMES:,}, enough for about ±0.1 VP "
+        "on the deck's mean). Seats rotate so that the deck plays every seat equally.",
+    )
+    players = StrictIntegerField(
+        required=False, min_value=4, max_value=5, help_text="`games` only: seats at the table, 4 or 5 (default 5)."
+    )
+    rounds = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=150,
+        help_text="`games` only: the time limit as a round cap (each Methuselah has had this many turns; survivors "
+        "then get ½ VP each). Default 20; null plays until one Methuselah is left.",
+    )
+    rules = _choice(
+        ["vekn", "2011"],
+        required=False,
+        help_text="`games` only: `vekn` (the current rulebook, default) or `2011` (vampires influenced out "
+        "automatically).",
+    )
+    opponents = OpponentsField(
+        child=OpponentField(),
+        required=False,
+        help_text='`games` only: one entry per other seat, each `"field"` (a tournament-winning deck drawn per game '
+        "from the archive since `field_since`, so archetypes come as often as they win), "
+        '`{"archetype": slug}` (a deck of that archive archetype per game), `{"deck": id}` (a deck you can read) '
+        'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`.',
+    )
+    field_since = serializers.DateField(
+        required=False, help_text="`games` only: the field's archive decks are from this date on (default 2018-01-01)."
+    )
 
     def validate(self, attrs: dict) -> dict:
-        if attrs["kind"] == "games":
+        other = GAMES_ONLY if attrs["kind"] == "hands" else HANDS_ONLY
+        wrong = [name for name in other if name in attrs]
+        if wrong:
             raise serializers.ValidationError(
-                {"kind": [_('Game simulations are not available yet; start a "hands" simulation.')]},
-                code="unavailable",
-            )
+                {name: [_("`%(field)s` does not go with kind %(kind)s.") % {"field": name, "kind": attrs["kind"]}]
+                 for name in wrong},
+                code="kind",
+            )  # fmt: skip
         has_deck, has_text = "deck" in attrs, "text" in attrs
         if has_deck == has_text:
             message = (
@@ -209,6 +274,156 @@ class HandsReportSerializer(serializers.Serializer):
     conditions = ConditionOddsSerializer(many=True)
 
 
+# --- the games report (documentation of engine.simulation.games_report) ----------------------------
+
+
+def _interval(help_text: str = "95 % interval [low, high]; null with fewer than two games") -> serializers.ListField:
+    return serializers.ListField(child=serializers.FloatField(), allow_null=True, min_length=2, max_length=2,
+                                 help_text=help_text)  # fmt: skip
+
+
+class GamesSlotSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text='"deck" (the simulated deck), "deck:<id>", "archetype:<slug>", "field:<date>"'
+    )
+    name = serializers.CharField()
+    seat_games = serializers.IntegerField()
+    vp_mean = serializers.FloatField(allow_null=True)
+    vp_ci95 = _interval()
+    game_wins = serializers.IntegerField()
+    ousted = serializers.IntegerField()
+    coverage = serializers.FloatField(allow_null=True, help_text="share of library copies whose effects are modelled")
+
+
+class GamesSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=5)
+    games = serializers.IntegerField()
+    vp_mean = serializers.FloatField(allow_null=True)
+    vp_ci95 = _interval()
+    win_rate = serializers.FloatField(allow_null=True)
+
+
+def _nullable_shares(help_text: str) -> serializers.ListField:
+    """Shares that are null where no game counts (a seat the deck never held in a short job)."""
+    return serializers.ListField(child=serializers.FloatField(allow_null=True), help_text=help_text)
+
+
+class GamesOustOrderSerializer(serializers.Serializer):
+    ousted = _nullable_shares("share of games the deck was ousted 1st, 2nd, …; the last place counts later ousts too")
+    survived = serializers.FloatField(allow_null=True, help_text="share of games it was not ousted")
+
+
+class GamesFirstOustSerializer(serializers.Serializer):
+    mean = serializers.FloatField(allow_null=True, help_text="mean round of the table's first oust")
+    ci95 = _interval()
+    no_oust = serializers.FloatField(allow_null=True, help_text="share of games nobody was ousted in")
+
+
+class GamesRoundsSerializer(serializers.Serializer):
+    mean = serializers.FloatField(allow_null=True)
+    ci95 = _interval()
+    histogram = serializers.DictField(child=serializers.IntegerField(), help_text="rounds played → games")
+
+
+class GamesDeckSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="games played to their end (the games that raised left out)")
+    vp_mean = serializers.FloatField(allow_null=True, help_text="victory points per game")
+    vp_ci95 = _interval()
+    win_rate = serializers.FloatField(allow_null=True, help_text="share of games won (most VP, at least 2)")
+    win_ci95 = _interval("Wilson 95 % interval")
+    survival = serializers.FloatField(allow_null=True, help_text="share of games not ousted")
+    survival_ci95 = _interval("Wilson 95 % interval")
+    oust_order = GamesOustOrderSerializer()
+    first_oust_round = GamesFirstOustSerializer(help_text="the round of the table's first oust")
+    by_seat = GamesSeatSerializer(many=True)
+    rounds = GamesRoundsSerializer(help_text="rounds played")
+
+
+class GamesOpponentSerializer(serializers.Serializer):
+    label = serializers.CharField(help_text="the opponent archetype, or a fixed deck's name")
+    games = serializers.IntegerField()
+    vp_mean = serializers.FloatField(allow_null=True, help_text="their VP per game")
+    deck_vp_mean = serializers.FloatField(allow_null=True, help_text="the deck's VP in those games")
+    deck_vp_ci95 = _interval()
+    deck_wins = serializers.IntegerField()
+    their_wins = serializers.IntegerField()
+
+
+class GamesCardSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="VEKN id")
+    name = serializers.CharField()
+    part = _choice(["crypt", "library"])
+    count = serializers.IntegerField()
+    modelled = serializers.BooleanField(help_text="the engine implements its effects")
+    drawn = serializers.FloatField(allow_null=True, help_text="share of games with at least one copy drawn")
+    drawn_mean = serializers.FloatField(allow_null=True)
+    played = serializers.FloatField(allow_null=True, help_text="share of games with at least one copy played")
+    played_ci95 = _interval("Wilson 95 % interval of `played`")
+    played_mean = serializers.FloatField(allow_null=True)
+    stuck = serializers.FloatField(
+        allow_null=True, help_text="of the games it was drawn in, the share where it was never playable"
+    )
+    dead = serializers.FloatField(
+        allow_null=True, help_text="of the games it was drawn in, the share where no copy was played"
+    )
+
+
+class GamesFirstVampireSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=5)
+    games = serializers.IntegerField(help_text="games the deck sat in this seat")
+    by_turn = _nullable_shares("P(its first vampire is in play by the end of its turn 1, 2, …)")
+    mean_turn = serializers.FloatField(allow_null=True)
+    never = serializers.FloatField(allow_null=True, help_text="share of games it never brought a vampire into play")
+
+
+class GamesFirstVampireSerializer(serializers.Serializer):
+    turns = serializers.IntegerField()
+    seats = GamesFirstVampireSeatSerializer(many=True)
+
+
+class GamesExamplesSerializer(serializers.Serializer):
+    first = serializers.IntegerField(allow_null=True, help_text="the first game played to its end")
+    won = serializers.IntegerField(allow_null=True, help_text="the first game the deck won")
+    lost = serializers.IntegerField(allow_null=True, help_text="the first game the deck was ousted in")
+
+
+class GamesOpponentPlanSerializer(serializers.Serializer):
+    kind = _choice(["deck", "archetype", "field"])
+    key = serializers.CharField(help_text="the deck's id, the archetype's slug or the field's first date")
+    label = serializers.CharField()
+    decks = serializers.IntegerField(help_text="decks it draws from, one per game")
+
+
+class GamesReportSerializer(serializers.Serializer):
+    """The games report: DESIGN.md's games summary (as ``simulate_games --json``), then the deck's figures."""
+
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    players = serializers.IntegerField()
+    seconds = serializers.FloatField()
+    games_per_second = serializers.FloatField(allow_null=True)
+    decks = GamesSlotSerializer(many=True, help_text="the simulated deck, then one row per opponent seat")
+    rounds_mean = serializers.FloatField(allow_null=True)
+    coverage = serializers.FloatField(allow_null=True)
+    crypt_coverage = serializers.FloatField(allow_null=True)
+    unsupported = serializers.ListField(child=serializers.DictField(), help_text="cards not modelled: id, name, copies")
+    timeouts = serializers.IntegerField()
+    decisions_mean = serializers.FloatField(allow_null=True)
+    forced_share = serializers.FloatField(allow_null=True)
+    errors = serializers.ListField(child=serializers.DictField(), help_text="games that raised: game, seed, error")
+    audit = serializers.DictField(child=serializers.IntegerField())
+    time_limit = serializers.IntegerField(help_text="games ended by the round cap")
+    deck = GamesDeckSerializer()
+    opponents = GamesOpponentSerializer(many=True)
+    cards = GamesCardSerializer(many=True)
+    first_vampire = GamesFirstVampireSerializer(help_text="comparable with the hands report's `first_vampire`")
+    examples = GamesExamplesSerializer(help_text="game numbers to read (their logs)")
+    error_count = serializers.IntegerField(help_text="games that raised (`errors` lists the first 20)")
+    rules = serializers.CharField(help_text="the rules edition played: vekn or 2011")
+    rounds_cap = serializers.IntegerField(allow_null=True, help_text="the round cap; null: played to the end")
+    opponents_plan = GamesOpponentPlanSerializer(many=True, help_text="the opponents asked for, one per other seat")
+
+
 # --- a job -------------------------------------------------------------------------------------------
 
 
@@ -231,13 +446,28 @@ class SimulationListSerializer(serializers.ModelSerializer):
     )
     conditions = serializers.SerializerMethodField()
     seconds = serializers.SerializerMethodField(help_text="wall time so far, or from start to finish")
+    # Each kind names its units: a job has either `hands`/`hands_done` or `games`/`games_done` (and a games
+    # job its `parameters`). Not read-only fields, so that the schema does not require the other kind's.
+    hands = serializers.IntegerField(source="units", required=False, help_text="hands asked for (`hands` jobs)")
+    hands_done = serializers.IntegerField(
+        source="units_done", required=False, help_text="hands drawn so far (`hands` jobs)"
+    )
+    games = serializers.IntegerField(source="units", required=False, help_text="games asked for (`games` jobs)")
+    games_done = serializers.IntegerField(
+        source="units_done", required=False, help_text="games played so far (`games` jobs)"
+    )
+    parameters = serializers.JSONField(
+        required=False,
+        help_text="`games` jobs: the table asked for: players, rounds, rules, opponents (one per other seat)",
+    )
 
     class Meta:
         model = Simulation
         fields = [
-            "id", "url", "page_url", "kind", "status", "progress", "hands", "hands_done", "chunks", "chunks_done",
-            "attempts", "seed", "conditions", "deck", "deck_name", "deck_version", "error", "created_at",
-            "started_at", "finished_at", "heartbeat_at", "seconds", "compute_seconds",
+            "id", "url", "page_url", "kind", "status", "progress", "hands", "hands_done", "games", "games_done",
+            "chunks", "chunks_done", "attempts", "seed", "conditions", "parameters", "deck", "deck_name",
+            "deck_version", "error", "created_at", "started_at", "finished_at", "heartbeat_at", "seconds",
+            "compute_seconds",
         ]  # fmt: skip
         read_only_fields = fields
         extra_kwargs = {
@@ -270,6 +500,16 @@ class SimulationListSerializer(serializers.ModelSerializer):
     def get_conditions(self, simulation: Simulation) -> list[str]:
         return list(simulation.parameters.get("conditions", []))
 
+    def to_representation(self, simulation: Simulation) -> dict:
+        data = super().to_representation(simulation)
+        if simulation.kind == Simulation.Kind.GAMES:
+            del data["hands"], data["hands_done"]
+            keys = ("players", "rounds", "rules", "opponents", "field_since", "twda")
+            data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
+        else:
+            del data["games"], data["games_done"], data["parameters"]
+        return data
+
     def get_seconds(self, simulation: Simulation) -> float | None:
         if simulation.started_at is None:
             return None
@@ -281,10 +521,26 @@ class SimulationListSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="SimulationResult",
+        serializers=[HandsReportSerializer, GamesReportSerializer],
+        resource_type_field_name=None,
+    )
+)
+class ResultField(serializers.JSONField):
+    """The stored report as it is, documented as one of the two reports. (A ``PolymorphicProxySerializer`` as
+    the field itself documents the same, but refuses to serialize anything: a done job would be a 500.)"""
+
+
 class SimulationSerializer(SimulationListSerializer):
     """A job with its result once done (anyone holding its id may read it: ids are unguessable)."""
 
-    result = HandsReportSerializer(read_only=True, allow_null=True, help_text="the hands report, once `done`")
+    result = ResultField(
+        read_only=True,
+        allow_null=True,
+        help_text="the kind's report once `done`: the hands report, or the games report",
+    )
     workers = serializers.SerializerMethodField(help_text="hostnames of the workers that computed its chunks")
 
     class Meta(SimulationListSerializer.Meta):

@@ -45,12 +45,13 @@ from vtesdeck.api import (
     created,
     error_body,
 )
+from vtesdeck.core.engine import run as engine_run
 
 from .. import services
 from ..models import Simulation
 from .serializers import SimulationCreateSerializer, SimulationListSerializer, SimulationSerializer
 
-__all__ = ["SimulationViewSet"]
+__all__ = ["SimulationViewSet", "start_games"]
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,34 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     if user is not None and user.is_authenticated:
         shared |= Q(owner=user)
     return Simulation.objects.filter(shared)
+
+
+def start_games(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
+    """A games job from checked request values (the API's, the Games tab's): the opponents resolved for this
+    user, then ``services.start_games``. Raises what it raises."""
+    from ..opponents import resolve as resolve_opponents  # the engine: loaded by the first games job only
+
+    players = attrs.get("players") or engine_run.DEFAULT_PLAYERS
+    opponents, asked = resolve_opponents(
+        attrs.get("opponents"), user=request.user, players=players, since=attrs.get("field_since")
+    )
+    stored = {"opponents": asked, **(parameters or {})}
+    if attrs.get("field_since"):
+        stored["field_since"] = str(attrs["field_since"])
+    return services.start_games(
+        deck=core,
+        cards=cards,
+        opponents=opponents,
+        owner=request.user,
+        source_deck=source_deck,
+        games=attrs.get("games"),
+        seed=attrs.get("seed"),
+        players=players,
+        rounds=attrs["rounds"] if "rounds" in attrs else "default",
+        rules=attrs.get("rules") or "vekn",
+        client=client_address(request),
+        parameters=stored,
+    )
 
 
 class SimulationStartThrottle(ClientIdent, SimpleRateThrottle):
@@ -120,7 +149,7 @@ BAD_REQUEST = OpenApiResponse(
     examples=[
         OpenApiExample("Too few hands", value=_invalid("hands", "Ensure this value is greater than or equal to 1.")),
         OpenApiExample("A deck too small", value=_invalid("deck", "The library has 5 cards; an opening hand needs 7.")),
-        OpenApiExample("Games", value=_invalid("kind", 'Game simulations are not available yet; start a "hands" simulation.')),
+        OpenApiExample("Games: too many opponents", value=_invalid("opponents", "5 seats leave room for 4 opponents, not 5.")),
     ],
 )  # fmt: skip
 BAD_PAGE = OpenApiResponse(
@@ -168,10 +197,11 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         operation_id="simulations_create",
         tags=TAGS,
         summary="Start a simulation",
-        description="Queues a Monte-Carlo job drawing `hands` opening hands (7 library cards, 4 crypt cards) "
-        "from a deck you can read (`deck`) or from a decklist (`text`). The answer (202) is the queued job; "
-        "its `url` (also the `Location` header) gives its status, `progress` (0 to 1) and, once `done`, the "
-        "hands report in `result`. Large jobs are split into chunks that every available worker shares. With "
+        description="Queues a Monte-Carlo job on a deck you can read (`deck`) or a decklist (`text`): `kind` "
+        "`hands` draws `hands` opening hands (7 library cards, 4 crypt cards); `kind` `games` plays `games` full "
+        "games of the deck against `opponents` (the tournament field by default) with the rules engine and its "
+        "bots. The answer (202) is the queued job; its `url` (also the `Location` header) gives its status, "
+        "`progress` (0 to 1) and, once `done`, the kind's report in `result`. Large jobs are split into chunks that every available worker shares. With "
         "an `Idempotency-Key`, a retry of the same request starts no second job.",
         request=SimulationCreateSerializer,
         parameters=idempotency.parameters(202),
@@ -252,16 +282,19 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
         core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
         core.library = {i: n for i, n in core.library.items() if i in cards}
         try:
-            simulation = services.start_hands(
-                deck=core,
-                cards=cards,
-                owner=request.user,
-                source_deck=source_deck,
-                hands=attrs.get("hands"),
-                seed=attrs.get("seed"),
-                conditions=attrs.get("conditions", ()),
-                client=client_address(request),
-            )
+            if attrs["kind"] == Simulation.Kind.GAMES:
+                simulation = start_games(request, attrs, core, cards, source_deck=source_deck)
+            else:
+                simulation = services.start_hands(
+                    deck=core,
+                    cards=cards,
+                    owner=request.user,
+                    source_deck=source_deck,
+                    hands=attrs.get("hands"),
+                    seed=attrs.get("seed"),
+                    conditions=attrs.get("conditions", ()),
+                    client=client_address(request),
+                )
         except services.JobLimitReached as exc:
             return Response(
                 error_body(str(exc), "job_limit"),

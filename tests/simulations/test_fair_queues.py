@@ -137,7 +137,7 @@ def test_a_finished_job_frees_its_place(caps, ending):
     elif ending == "failed":
         assert services.fail(first, "a test failed it")
     else:  # as the worker that stores its last chunk leaves it
-        Simulation.objects.filter(pk=first).update(status=Simulation.Status.DONE, hands_done=100_000)
+        Simulation.objects.filter(pk=first).update(status=Simulation.Status.DONE, units_done=100_000)
     accepted(start(client))
     refused(start(client))
 
@@ -159,7 +159,7 @@ def test_unfinished_hands_are_capped_and_a_job_larger_than_the_whole_allowance_i
         "hands": ["hands must be at most 500,000 without an account (the most hands unfinished at once), not 600,000."]
     }
     # What a job has drawn already no longer counts: the work left does.
-    Simulation.objects.filter(hands=300_000).update(status=Simulation.Status.RUNNING, hands_done=250_000)
+    Simulation.objects.filter(units=300_000).update(status=Simulation.Status.RUNNING, units_done=250_000)
     accepted(start(client, 250_000))
     # A user's allowance is larger, and their own.
     accepted(start(api(alice), 1_000_000))

@@ -143,7 +143,7 @@ def _check_range(option: str, value: int, low: int, high: int) -> None:
 
 def _progress(simulation) -> str:
     return (
-        f"  {simulation.progress:6.1%}  {simulation.hands_done:,} / {simulation.hands:,} hands, "
+        f"  {simulation.progress:6.1%}  {simulation.units_done:,} / {simulation.units:,} hands, "
         f"{simulation.chunks_done}/{simulation.chunks_total} chunks, {simulation.status}   "
     )
 

@@ -1,0 +1,272 @@
+"""What each kind of simulation job computes: the one place the job machinery asks.
+
+``simulations.services`` (start, caps, queues, resend, merge, finish) and ``simulations.tasks`` (a chunk in a
+worker) are the same code for every kind: they store a job of ``units`` (hands to draw, games to play), cut it
+into chunks (``chunk_sizes``), hand each chunk to ``run_chunk`` in a worker, and give the stored tallies to
+``merge`` and ``report`` once all are in. A kind says only what is its own: its unit and limits (settings,
+read when asked so that a test's ``override_settings`` holds), how its plan runs, and the sentences of its
+caps. The core does the work (``vtesdeck.core.draws`` for hands, ``vtesdeck.core.engine.simulation`` for
+games); nothing here imports Django's ORM, and a new kind is a class and one line in ``KINDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from vtesdeck.core import draws
+
+if TYPE_CHECKING:
+    from .models import Simulation
+
+__all__ = ["GAMES", "HANDS", "KINDS", "JobKind", "of"]
+
+Progress = Callable[[int], None]
+
+
+class JobKind:
+    """One kind of job. Subclasses set the class attributes and the methods that raise here."""
+
+    name: str  # Simulation.Kind's value
+    unit: str  # the API's word for a unit: "hands", "games" (and "<unit>_done")
+    min_chunk_size: int  # smaller chunks cost more in messages and rows than they compute
+    max_units: int  # the core's own ceiling, whatever the settings say
+
+    # --- limits (settings, read when asked) ---------------------------------------------------------
+
+    def default_units(self) -> int:
+        raise NotImplementedError
+
+    def allowed_units(self) -> int:
+        """The most units one job may ask for."""
+        raise NotImplementedError
+
+    def default_chunk_size(self) -> int:
+        raise NotImplementedError
+
+    def quick_max_units(self) -> int:
+        """Jobs of at most this many units go to the quick queue (``services.chunk_queue``)."""
+        raise NotImplementedError
+
+    def unit_caps(self, anonymous: bool) -> int:
+        """The most units of this kind one owner may have unfinished at once."""
+        raise NotImplementedError
+
+    def time_limits(self) -> tuple[int, int]:
+        """(soft, hard) seconds a chunk may run."""
+        return settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT, settings.SIMULATION_CHUNK_TIME_LIMIT
+
+    # --- the work -----------------------------------------------------------------------------------
+
+    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
+        full, rest = divmod(units, chunk_size)
+        return [chunk_size] * full + ([rest] if rest else [])
+
+    def chunk_size_of(self, simulation: Simulation) -> int:
+        return simulation.parameters.get("chunk_size") or self.default_chunk_size()
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        """Compute chunk ``index`` (``units`` of work) of a stored job; ``progress(done)`` may raise to stop."""
+        raise NotImplementedError
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # --- the sentences of its limits (each kind words its own unit) ---------------------------------
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        raise NotImplementedError
+
+    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
+        raise NotImplementedError
+
+
+class HandsKind(JobKind):
+    name = "hands"
+    unit = "hands"
+    min_chunk_size = 1_000
+    max_units = draws.MAX_HANDS
+
+    def default_units(self) -> int:
+        return settings.SIMULATION_DEFAULT_HANDS
+
+    def allowed_units(self) -> int:
+        return min(settings.SIMULATION_MAX_HANDS, draws.MAX_HANDS)
+
+    def default_chunk_size(self) -> int:
+        return settings.SIMULATION_CHUNK_SIZE
+
+    def quick_max_units(self) -> int:
+        return settings.SIMULATION_QUICK_MAX_HANDS
+
+    def unit_caps(self, anonymous: bool) -> int:
+        return settings.SIMULATION_MAX_ACTIVE_HANDS_ANON if anonymous else settings.SIMULATION_MAX_ACTIVE_HANDS_USER
+
+    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
+        return draws.chunk_sizes(units, chunk_size)
+
+    def chunk_size_of(self, simulation: Simulation) -> int:
+        return simulation.parameters.get("chunk_size") or draws.DEFAULT_CHUNK_SIZE
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        plan = draws.HandsPlan.from_dict(simulation.plan)
+        return draws.simulate_chunk(plan, units, simulation.seed, index, progress=progress)
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        return draws.merge_tallies(tallies)
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        plan = draws.HandsPlan.from_dict(simulation.plan)
+        return draws.hands_report(plan, tally, seed=simulation.seed, seconds=seconds)
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        numbers = {"limit": f"{limit:,}", "value": f"{value:,}"}
+        if anonymous:
+            return (
+                _(
+                    "hands must be at most %(limit)s without an account (the most hands unfinished at once), not "
+                    "%(value)s."
+                )
+                % numbers
+            )
+        return (
+            _("hands must be at most %(limit)s (the most hands an account may have unfinished at once), not %(value)s.")
+            % numbers
+        )
+
+    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
+        numbers = {"left": f"{left:,}", "hands": f"{asked:,}", "limit": f"{limit:,}"}
+        if anonymous:
+            return (
+                _(
+                    "The unfinished simulation jobs of your address still have %(left)s hands to draw and this one asks "
+                    "for %(hands)s; without an account, at most %(limit)s hands may be unfinished at once. Wait for a "
+                    "job to finish, or ask for fewer hands."
+                )
+                % numbers
+            )
+        return (
+            _(
+                "Your unfinished simulation jobs still have %(left)s hands to draw and this one asks for %(hands)s; "
+                "an account may have at most %(limit)s hands unfinished at once. Wait for a job to finish, or ask "
+                "for fewer hands."
+            )
+            % numbers
+        )
+
+
+class GamesKind(JobKind):
+    name = "games"
+    unit = "games"
+    min_chunk_size = 1
+    max_units = 100_000  # engine.simulation.MAX_GAMES
+
+    def default_units(self) -> int:
+        return settings.SIMULATION_DEFAULT_GAMES
+
+    def allowed_units(self) -> int:
+        from vtesdeck.core.engine import simulation
+
+        return min(settings.SIMULATION_MAX_GAMES, simulation.MAX_GAMES)
+
+    def default_chunk_size(self) -> int:
+        return settings.SIMULATION_GAMES_CHUNK_SIZE
+
+    def quick_max_units(self) -> int:
+        return settings.SIMULATION_QUICK_MAX_GAMES
+
+    def unit_caps(self, anonymous: bool) -> int:
+        return settings.SIMULATION_MAX_ACTIVE_GAMES_ANON if anonymous else settings.SIMULATION_MAX_ACTIVE_GAMES_USER
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        from vtesdeck.core.engine import simulation as games
+
+        start = index * self.chunk_size_of(simulation)
+        return games.simulate_chunk(
+            plan_of(simulation), card_index(), seed=simulation.seed, start=start, stop=start + units,
+            progress=progress,
+        )  # fmt: skip
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        from vtesdeck.core.engine import simulation as games
+
+        return games.merge_tallies(tallies)
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        from vtesdeck.core.engine import simulation as games
+
+        return games.games_report(plan_of(simulation), tally, seed=simulation.seed, seconds=seconds)
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        numbers = {"limit": f"{limit:,}", "value": f"{value:,}"}
+        if anonymous:
+            return (
+                _(
+                    "games must be at most %(limit)s without an account (the most games unfinished at once), not "
+                    "%(value)s."
+                )
+                % numbers
+            )
+        return (
+            _("games must be at most %(limit)s (the most games an account may have unfinished at once), not %(value)s.")
+            % numbers
+        )
+
+    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
+        numbers = {"left": f"{left:,}", "games": f"{asked:,}", "limit": f"{limit:,}"}
+        if anonymous:
+            return (
+                _(
+                    "The unfinished simulation jobs of your address still have %(left)s games to play and this one asks "
+                    "for %(games)s; without an account, at most %(limit)s games may be unfinished at once. Wait for a "
+                    "job to finish, or ask for fewer games."
+                )
+                % numbers
+            )
+        return (
+            _(
+                "Your unfinished simulation jobs still have %(left)s games to play and this one asks for %(games)s; "
+                "an account may have at most %(limit)s games unfinished at once. Wait for a job to finish, or ask "
+                "for fewer games."
+            )
+            % numbers
+        )
+
+
+def card_index():
+    """The card list of this process (built once per worker process: ``cards.index.get``); the engine compiles
+    its card specs once per card list (``engine.compile.compiled``)."""
+    from cards import index
+
+    return index.get()
+
+
+_PLANS: dict[str, Any] = {}  # a job's plan never changes once stored
+
+
+def plan_of(simulation: Simulation):
+    """A games job's plan, read from its JSON once per process: every chunk of a job a worker runs reuses it
+    (a field pool is hundreds of decks)."""
+    from vtesdeck.core.engine import simulation as games
+
+    plan = _PLANS.get(simulation.pk)
+    if plan is None:
+        if len(_PLANS) >= 8:
+            _PLANS.clear()
+        plan = _PLANS[simulation.pk] = games.GamesPlan.from_dict(simulation.plan)
+    return plan
+
+
+HANDS = HandsKind()
+GAMES = GamesKind()
+KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES)}
+
+
+def of(simulation: Simulation) -> JobKind:
+    return KINDS[simulation.kind]

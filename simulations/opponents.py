@@ -1,0 +1,139 @@
+"""Who sits at the table with the deck of a games job: the request's opponents, read from the database.
+
+A request names one opponent per other seat (fewer: the rest are "the field"), each one of
+
+- ``"field"``: a deck drawn for every game from the tournament archive since ``field_since`` (default
+  ``engine.run.FIELD_SINCE``). Every archive deck is a tournament win, so drawing decks uniformly draws each
+  archetype in proportion to how often it won in that period: the field is weighted by its archetypes' wins.
+- ``{"archetype": slug}``: a deck drawn for every game from that archetype's archive decks (any date).
+- ``{"deck": id}``: a stored deck the user may read (their own, unlisted by link, or public).
+- ``{"twda": id}``: one archive deck.
+
+``resolve`` turns them into the core's ``engine.simulation.Opponent`` (plain decks: the plan a worker runs
+needs no database) and returns, beside them, the opponents as asked (stored with the job, for its page).
+Errors are ``services.SimulationInputError`` on the field ``opponents``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from decks.models import Deck
+from twda.models import Archetype, TournamentDeck
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.engine import run
+from vtesdeck.core.engine import simulation as games
+
+from .services import SimulationInputError
+
+__all__ = ["FIELD", "resolve", "field_label"]
+
+FIELD = "field"
+MAX_OPPONENTS = 4  # five seats at most
+
+
+def _error(message: str) -> SimulationInputError:
+    return SimulationInputError(message, field="opponents")
+
+
+def field_label(since: str) -> str:
+    return _("The field since %(date)s") % {"date": since}
+
+
+def resolve(
+    asked: Any, *, user, players: int, since: datetime.date | str | None = None
+) -> tuple[list[games.Opponent], list[Any]]:
+    """The opponents of a games job and the request's list, normalised (one entry per other seat)."""
+    since = _since(since)
+    if asked is None or asked == FIELD:
+        asked = []
+    if not isinstance(asked, list):
+        raise _error(_('opponents must be a list (of "field", {"archetype": slug}, {"deck": id} or {"twda": id}).'))
+    if len(asked) > players - 1:
+        raise _error(
+            _("%(players)d seats leave room for %(room)d opponents, not %(count)d.")
+            % {"players": players, "room": players - 1, "count": len(asked)}
+        )
+    asked = [*asked, *[FIELD] * (players - 1 - len(asked))]
+    field_pool: tuple[games.PoolDeck, ...] | None = None
+    opponents = []
+    for item in asked:
+        if item == FIELD:
+            if field_pool is None:
+                field_pool = _field(since)
+            opponents.append(games.Opponent(kind="field", key=since.isoformat(), label=field_label(since.isoformat()),
+                                            decks=field_pool))  # fmt: skip
+        elif isinstance(item, dict) and len(item) == 1:
+            ((kind, key),) = item.items()
+            if not isinstance(key, str) or not key or len(key) > 200:
+                raise _error(_("Each opponent's id must be a non-empty string."))
+            opponents.append(_one(kind, key, user))
+        else:
+            raise _error(
+                _('Each opponent is "field", {"archetype": slug}, {"deck": id} or {"twda": id}, not %(value)s.')
+                % {"value": repr(item)[:80]}
+            )
+    return opponents, asked
+
+
+def _since(since: datetime.date | str | None) -> datetime.date:
+    if since is None or since == "":
+        return run.FIELD_SINCE
+    if isinstance(since, datetime.date):
+        return since
+    try:
+        return datetime.date.fromisoformat(str(since))
+    except ValueError:
+        raise SimulationInputError(
+            _("field_since must be a date (YYYY-MM-DD), not %(value)s.") % {"value": repr(since)[:40]},
+            field="field_since",
+        ) from None
+
+
+def _field(since: datetime.date) -> tuple[games.PoolDeck, ...]:
+    rows = TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list("id", "deck", "archetype__name")
+    pool = tuple(_pool_deck(deck_id, data, archetype or "") for deck_id, data, archetype in rows.iterator())
+    if not pool:
+        raise _error(
+            _("The tournament archive holds no deck since %(date)s: import it (make setup), or name other opponents.")
+            % {"date": since.isoformat()}
+        )
+    return pool
+
+
+def _one(kind: str, key: str, user) -> games.Opponent:
+    if kind == "archetype":
+        archetype = Archetype.objects.filter(slug=key).first()
+        if archetype is None:
+            raise _error(_("No archetype has the slug %(slug)s.") % {"slug": repr(key)})
+        rows = TournamentDeck.objects.filter(archetype=archetype).order_by("id").values_list("id", "deck")
+        pool = tuple(_pool_deck(deck_id, data, archetype.name) for deck_id, data in rows.iterator())
+        if not pool:
+            raise _error(_("The archetype %(name)s has no deck in the archive.") % {"name": archetype.name})
+        return games.Opponent(kind="archetype", key=key, label=archetype.name, decks=pool)
+    if kind == "deck":
+        deck = Deck.objects.readable_by(user).filter(pk=key).first()
+        if deck is None:
+            raise _error(_("No deck has the id %(id)s, or it is not yours to read.") % {"id": repr(key)})
+        core = deck.to_core()
+        return games.Opponent(kind="deck", key=key, label=deck.name or key,
+                              decks=(games.pool_deck(core, key=key),))  # fmt: skip
+    if kind == "twda":
+        row = TournamentDeck.objects.filter(pk=key).select_related("archetype").first()
+        if row is None:
+            raise _error(_("No archive deck has the id %(id)s.") % {"id": repr(key)})
+        label = row.name or row.event or key
+        archetype = row.archetype.name if row.archetype_id else ""
+        return games.Opponent(kind="deck", key=f"twda:{key}", label=label,
+                              decks=(_pool_deck(key, row.deck, archetype),))  # fmt: skip
+    raise _error(
+        _('Each opponent is "field", {"archetype": slug}, {"deck": id} or {"twda": id}, not %(value)s.')
+        % {"value": repr({kind: key})[:80]}
+    )
+
+
+def _pool_deck(deck_id: str, data: dict[str, Any], archetype: str) -> games.PoolDeck:
+    return games.pool_deck(CoreDeck.from_dict(data), archetype=archetype, key=deck_id)
