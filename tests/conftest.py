@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.paths import PROJECT
+from tests.paths import PROJECT, TWDA
 from vtesdeck.core import carddb
 
 
@@ -62,6 +62,27 @@ def unthrottled(settings):
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {**rates, "anon": None, "user": None},
     }
+
+
+# Archive files imported by `archive_ids` (small, and in every copy of the archive; all dated after 2018-01-01,
+# the default field of a games job).
+TWDA_FILES = ("10009.txt", "10012.txt", "10022.txt")
+
+
+@pytest.fixture
+def archive_ids(db, tmp_path) -> list[str]:
+    """A few tournament decks imported from the archive (none when it is absent): their ids."""
+    if not TWDA.is_dir():
+        return []
+    from twda import services
+
+    folder = tmp_path / "twda"
+    folder.mkdir()
+    for name in TWDA_FILES:
+        if (TWDA / name).is_file():
+            shutil.copy(TWDA / name, folder / name)
+    services.import_archive(str(folder))
+    return [name.removesuffix(".txt") for name in TWDA_FILES if (folder / name).is_file()]
 
 
 @pytest.fixture(scope="session")
@@ -152,8 +173,9 @@ def _cards_back_at_the_end(django_db_blocker):
 def cards_kept(transactional_db, _cards_back_at_the_end) -> None:
     """For transactional tests that read cards through this process's ``CardIndex`` (built once, and kept
     across flushes) rather than the table: the rows are put back only when the index must be rebuilt, and
-    at the end of the session for the tests that run later. (Workers never read the card list: a job
-    carries its compiled plan.)"""
+    at the end of the session for the tests that run later. (Workers of hands jobs never read the card list:
+    a hands job carries its compiled plan. Workers of games jobs read it, once per process, from the table:
+    their tests ask for ``cards_in_database``.)"""
     from cards import index
 
     if index.get.cache_info().currsize == 0:

@@ -1,9 +1,9 @@
 """Fixtures the contract and fuzz tests share: a player with decks, a simulation job and an API token,
-a few archive decks, and throttling out of the way (these tests send hundreds of requests a minute)."""
+and throttling out of the way (these tests send hundreds of requests a minute). A few archive decks:
+``archive_ids`` (tests/conftest.py, shared with the games jobs' tests)."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 
 import pytest
@@ -15,7 +15,6 @@ from decks import services as deck_services
 from decks.models import Deck
 from simulations.models import Simulation
 from tests.conftest import ensure_cards
-from tests.paths import TWDA
 
 GARGOYLES = (
     "Deck Name: Rock drop\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
@@ -23,8 +22,6 @@ GARGOYLES = (
 PASSWORD = "not-a-real-password-42"
 # Enough for any of these tests, low enough that a real throttle would still be a finite number.
 UNTHROTTLED = "1000000/minute"
-# Archive files imported for the twda operations (small, and in every copy of the archive).
-TWDA_FILES = ("10009.txt", "10012.txt", "10022.txt")
 
 
 def api_token_for(user) -> tuple[int, str]:
@@ -96,19 +93,3 @@ def world(db, idle_queue, no_throttling) -> World:
         public_deck=public.id,
         simulation=job.id,
     )
-
-
-@pytest.fixture
-def archive_ids(db, tmp_path) -> list[str]:
-    """A few tournament decks imported from the archive (none when it is absent): their ids."""
-    if not TWDA.is_dir():
-        return []
-    from twda import services
-
-    folder = tmp_path / "twda"
-    folder.mkdir()
-    for name in TWDA_FILES:
-        if (TWDA / name).is_file():
-            shutil.copy(TWDA / name, folder / name)
-    services.import_archive(str(folder))
-    return [name.removesuffix(".txt") for name in TWDA_FILES if (folder / name).is_file()]

@@ -12,6 +12,7 @@ import json
 import re
 import time
 
+import jsonschema
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
@@ -21,7 +22,10 @@ from decks import services as deck_services
 from decks.models import Deck
 from simulations.models import Simulation
 from tests.paths import TWDA
+from twda.models import Archetype, TournamentDeck
 from vtesdeck.celery import app as celery_app
+from vtesdeck.core.engine.report import SUMMARY_KEYS
+from vtesdeck.core.engine.simulation import GamesPlan
 
 # Throttles count in the cache: each test starts with a full allowance (tests/conftest.py).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
@@ -36,7 +40,6 @@ GARGOYLES = (
     "Deck Name: Rock drop\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
 )
 FIVE_CARD_LIBRARY = "Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n"
-
 
 
 @pytest.fixture
@@ -146,7 +149,16 @@ def test_another_users_private_deck_is_a_404_like_no_deck_at_all(queue, alice, b
         ({"text": GARGOYLES, "conditions": ['library.type("Master" >= 1']}, "conditions"),
         ({"text": GARGOYLES, "conditions": ['library.type("Master") >= 1'] * 11}, "conditions"),
         ({"text": GARGOYLES, "conditions": ["x" * 301]}, "conditions"),
-        ({"kind": "games", "text": GARGOYLES}, "kind"),
+        ({"kind": "games", "text": GARGOYLES, "hands": 1_000}, "hands"),
+        ({"kind": "games", "text": GARGOYLES, "games": 0}, "games"),
+        ({"kind": "games", "text": GARGOYLES, "players": 6}, "players"),
+        ({"kind": "games", "text": GARGOYLES, "opponents": ["field"] * 5}, "opponents"),
+        ({"kind": "games", "text": GARGOYLES, "opponents": [{"archetype": "no-such-archetype"}]}, "opponents"),
+        ({"kind": "games", "text": GARGOYLES, "opponents": [{"deck": "nosuchdeck12"}]}, "opponents"),
+        ({"kind": "games", "text": GARGOYLES, "opponents": [{"chess": "x"}]}, "opponents"),
+        ({"kind": "games", "text": GARGOYLES, "rules": "1994"}, "rules"),
+        ({"kind": "games", "text": GARGOYLES, "rounds": 0}, "rounds"),
+        ({"kind": "games", "text": FIVE_CARD_LIBRARY}, "text"),
         ({"kind": "chess", "text": GARGOYLES}, "kind"),
         ({"text": GARGOYLES, "deck": "abc"}, "deck"),
         ({"hands": 1_000}, "deck"),
@@ -159,7 +171,10 @@ def test_another_users_private_deck_is_a_404_like_no_deck_at_all(queue, alice, b
         ({"text": "x" * 2_100_000}, "text"),
     ],
 )
-def test_bad_input_is_a_400_with_a_sentence_and_stores_nothing(queue, body, field):
+def test_bad_input_is_a_400_with_a_sentence_and_stores_nothing(queue, body, field, request):
+    if body.get("kind") == "games":
+        # The empty seats are the field: with no archive deck, "no field" would be the first thing wrong.
+        request.getfixturevalue("archive_ids")
     response = post(APIClient(), body)
     error = refused(response, 400, "invalid")
     assert field in {re.split(r"[.\[]", name)[0] for name in error["errors"]}, error  # conditions[0] is conditions
@@ -171,8 +186,14 @@ def test_the_400s_name_what_is_wrong(queue):
     def first(body, field):
         return refused(post(APIClient(), body), 400, "invalid")["errors"][field][0]
 
-    assert first({"kind": "games", "text": GARGOYLES}, "kind") == (
-        'Game simulations are not available yet; start a "hands" simulation.'
+    assert first({"kind": "games", "text": GARGOYLES, "conditions": ["x"]}, "conditions") == (
+        "`conditions` does not go with kind games."
+    )
+    assert (
+        first({"kind": "hands", "text": GARGOYLES, "players": 4}, "players") == "`players` does not go with kind hands."
+    )
+    assert first({"kind": "games", "text": GARGOYLES, "opponents": ["field"] * 5}, "opponents") == (
+        "5 seats leave room for 4 opponents, not 5."
     )
     assert first({"text": FIVE_CARD_LIBRARY}, "text") == "The library holds 5 known cards; an opening hand needs 7."
     assert "greater than or equal to 1" in first({"text": GARGOYLES, "hands": 0}, "hands")
@@ -301,3 +322,154 @@ def test_a_job_started_over_the_api_runs_to_done_on_a_worker(simulation_worker, 
     assert index.get()[report["crypt"][0]["id"]].name == report["crypt"][0]["name"]
     listed = answer(client.get(API))["results"]
     assert [(row["id"], row["status"]) for row in listed] == [(job["id"], "done")]
+
+
+# --- games jobs ----------------------------------------------------------------------------------------
+#
+# A games job plays the deck against opponents: the user's decks, an archetype or a deck of the tournament
+# archive, or "the field" (``archive_ids`` imports a few archive decks, all after the field's 2018-01-01).
+
+GAMES_JOB_KEYS = (JOB_KEYS - {"hands", "hands_done"}) | {"games", "games_done", "parameters"}
+
+
+def games_job(client, **body) -> dict:
+    return answer(post(client, {"kind": "games", "text": GARGOYLES, **body}), 202)
+
+
+def table_of(job: dict) -> list[tuple[str, str, str, int]]:
+    """The opponents the stored plan seats, one per other seat: (kind, key, label, decks to draw from)."""
+    plan = GamesPlan.from_dict(Simulation.objects.get(pk=job["id"]).plan)
+    return [(o.kind, o.key, o.label, len(o.decks)) for o in plan.opponents]
+
+
+def test_a_games_job_answers_in_games_with_its_table_and_no_hands(queue, archive_ids):
+    body = {"games": 60, "seed": 7, "players": 4, "rounds": 12, "rules": "2011"}
+    response = post(APIClient(), {"kind": "games", "text": GARGOYLES, **body})
+    job = answer(response, 202)
+    assert set(job) == GAMES_JOB_KEYS | {"workers", "result"}
+    assert response["Location"] == job["url"]
+    assert (job["kind"], job["status"], job["games"], job["games_done"], job["seed"]) == ("games", "queued", 60, 0, 7)
+    assert job["chunks"] == 3  # 25 games a chunk
+    assert job["parameters"] == {"players": 4, "rounds": 12, "rules": "2011", "opponents": ["field"] * 3}
+    assert job["conditions"] == [] and job["result"] is None
+    assert table_of(job) == [("field", "2018-01-01", "The field since 2018-01-01", len(archive_ids))] * 3
+    # Read back, it is still a games job.
+    assert set(answer(APIClient().get(job["url"]))) == GAMES_JOB_KEYS | {"workers", "result"}
+
+
+def test_a_games_job_takes_the_default_table(queue, archive_ids, settings):
+    job = games_job(APIClient())
+    assert (job["games"], job["parameters"]["players"]) == (settings.SIMULATION_DEFAULT_GAMES, 5)
+    assert job["parameters"] == {"players": 5, "rounds": 20, "rules": "vekn", "opponents": ["field"] * 4}
+
+
+def test_opponents_are_own_decks_archetypes_archive_decks_and_the_field_for_the_rest(queue, alice, archive_ids):
+    own = make_deck(alice)
+    archetype = Archetype.objects.order_by("-deck_count", "slug").first()
+    archive = TournamentDeck.objects.get(pk=archive_ids[0])
+    asked = [{"deck": own.id}, {"archetype": archetype.slug}, {"twda": archive.id}]
+    job = games_job(client_for(alice), games=10, opponents=asked)
+    assert job["parameters"]["opponents"] == [*asked, "field"]  # five seats: the fourth opponent is the field
+    assert table_of(job) == [
+        ("deck", own.id, own.name, 1),
+        ("archetype", archetype.slug, archetype.name, TournamentDeck.objects.filter(archetype=archetype).count()),
+        ("deck", f"twda:{archive.id}", archive.name or archive.event, 1),
+        ("field", "2018-01-01", "The field since 2018-01-01", len(archive_ids)),
+    ]
+    # The field from a later date holds only the archive decks since then.
+    since = max(TournamentDeck.objects.values_list("date", flat=True)).isoformat()
+    later = TournamentDeck.objects.filter(date__gte=since).count()
+    job = games_job(APIClient(), games=10, players=4, opponents=["field"], field_since=since)
+    assert job["parameters"]["field_since"] == since
+    assert table_of(job) == [("field", since, f"The field since {since}", later)] * 3
+    assert later < len(archive_ids)
+
+
+@pytest.mark.parametrize("who", ["bob", "anonymous"])
+def test_another_users_private_deck_is_no_opponent(queue, alice, bob, who, archive_ids):
+    private, public = make_deck(alice), make_deck(alice, visibility="public")
+    client = client_for(bob) if who == "bob" else APIClient()
+    body = {"kind": "games", "text": GARGOYLES, "opponents": [{"deck": private.id}]}
+    error = refused(post(client, body), 400, "invalid")
+    assert error["errors"] == {"opponents": [f"No deck has the id '{private.id}', or it is not yours to read."]}
+    assert not Simulation.objects.exists()
+    job = games_job(client, games=10, opponents=[{"deck": public.id}])  # a public deck is anyone's opponent
+    assert table_of(job)[0] == ("deck", public.id, public.name, 1)
+
+
+def test_unfinished_games_over_the_cap_are_a_429_and_a_job_over_the_whole_allowance_a_400(queue, settings, archive_ids):
+    settings.SIMULATION_MAX_ACTIVE_GAMES_ANON = 100
+    client = APIClient()
+    games_job(client, games=60)
+    body = refused(post(client, {"kind": "games", "text": GARGOYLES, "games": 50}), 429, "job_limit")
+    assert body["detail"] == (
+        "The unfinished simulation jobs of your address still have 60 games to play and this one asks for 50; "
+        "without an account, at most 100 games may be unfinished at once. Wait for a job to finish, or ask for "
+        "fewer games."
+    )
+    too_large = refused(post(client, {"kind": "games", "text": GARGOYLES, "games": 101}), 400, "invalid")
+    assert too_large["errors"] == {
+        "games": ["games must be at most 100 without an account (the most games unfinished at once), not 101."]
+    }
+    assert Simulation.objects.count() == 1
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_games_job_started_over_the_api_runs_to_done_on_a_worker(
+    simulation_worker, cards_in_database, alice, archive_ids, settings
+):
+    settings.SIMULATION_GAMES_CHUNK_SIZE = 10
+    text = (TWDA / "10009.txt").read_text()
+    client = client_for(alice)
+    started = games_job(client, text=text, games=20, seed=3)
+    assert started["chunks"] == 2
+    deadline = time.monotonic() + 180  # only against a hang: the loop ends as soon as the job does
+    job = started
+    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = answer(client.get(started["url"]))
+        assert 0.0 <= job["progress"] <= 1.0 and "hands" not in job
+    assert job["status"] == "done", job
+    assert (job["progress"], job["games_done"], job["chunks_done"]) == (1.0, 20, 2)
+    assert [name.split("@")[0] for name in job["workers"]] == ["sim-test-a"]
+    report = job["result"]
+    # DESIGN.md's games summary, then the deck's own figures (JSON objects: the keys, not their order).
+    assert set(SUMMARY_KEYS) | {"deck", "opponents", "cards", "first_vampire", "examples"} <= set(report)
+    assert (report["games"], report["seed"], report["players"]) == (20, 3, 5)
+    assert [row["path"] for row in report["decks"]] == ["deck", *["field:2018-01-01"] * 4]
+    assert sum(row["seat_games"] for row in report["decks"]) == 20 * 5
+    assert report["deck"]["games"] == 20 and report["examples"]["first"] == 0
+    deck = deck_services.parse_text(text)
+    assert [card["id"] for card in report["cards"]] == [*deck.crypt, *deck.library]
+    assert [seat["seat"] for seat in report["first_vampire"]["seats"]] == [1, 2, 3, 4, 5]
+    # How each archetype of the field fared: the games it sat in, each game once per archetype.
+    archetypes = set(TournamentDeck.objects.values_list("archetype__name", flat=True))
+    assert {row["label"] for row in report["opponents"]} <= archetypes
+    assert all(1 <= row["games"] <= 20 for row in report["opponents"])
+    # The answer keeps to the schema the API publishes (the contract tests never see a games job done).
+    # The games report alone first: its errors name the key at fault, where the job's name only the result.
+    errors = schema_errors(client, "GamesReport", report) or schema_errors(client, "Simulation", job)
+    assert not errors, errors
+
+
+def schema_errors(client, component: str, value) -> list[str]:
+    """Where ``value`` breaks the published schema's ``component``: OpenAPI 3.0 (``nullable``) read as JSON
+    Schema, its ``$ref``s resolved within the document."""
+
+    def as_json_schema(node):
+        if isinstance(node, list):
+            return [as_json_schema(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: as_json_schema(item) for key, item in node.items()}
+        if node.pop("nullable", False):
+            return {"anyOf": [node, {"type": "null"}]}
+        return node
+
+    published = answer(client.get("/api/schema/", {"format": "json"}))
+    document = {"$ref": f"#/components/schemas/{component}", "components": as_json_schema(published["components"])}
+    validator = jsonschema.Draft202012Validator(document)
+    return [
+        f"{'/'.join(map(str, error.absolute_path))}: {error.message[:300]}" for error in validator.iter_errors(value)
+    ]
