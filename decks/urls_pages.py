@@ -18,4 +18,6 @@ urlpatterns = [
     path("<str:deck_id>/revisions/", views.revisions, name="revisions"),
     # The Draws tab: exact odds at once, simulation jobs on demand (the simulations app's pages).
     path("<str:deck_id>/draws/", simulation_views.deck_draws, name="draws"),
+    # The Games tab: full simulated games of the deck at a table, as jobs.
+    path("<str:deck_id>/games/", simulation_views.deck_games, name="games"),
 ]

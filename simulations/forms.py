@@ -7,6 +7,7 @@ lines); whether a condition means anything for this deck is the core's to judge,
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 from django import forms
@@ -79,3 +80,108 @@ class HandsForm(forms.Form):
                     code="too_long",
                 )
         return lines
+
+
+# --- the Games tab ------------------------------------------------------------------------------------------
+
+# The games one click may ask for: 500 (the default) gives about ±0.1 VP on the deck's mean; a hundred is a
+# quick look, thousands narrow the per-opponent and per-card figures.
+GAMES_CHOICES = (100, 500, 1_000, 2_000, 5_000)
+FIELD_SINCE = datetime.date(2018, 1, 1)  # engine.run.FIELD_SINCE, without loading the engine for a form
+ROUND_CAP = 20  # engine.run.DEFAULT_ROUNDS: the time limit of a tournament round, roughly
+
+
+class GamesForm(forms.Form):
+    """What a games job asks: who sits at the other seats, how many games, the table and the rules.
+
+    The opponent chosen sits at every other seat: the field (a winning deck of the archive drawn per game and
+    seat, so archetypes come as often as they won), one archetype of the archive (a deck of it per game and
+    seat), or one of the user's decks (the same deck at each seat). Archetypes and decks are offered as
+    selects; whether a deck may still be read is ``simulations.opponents``'s to say, on the field."""
+
+    OPPONENT_KINDS = (("field", _("The field")), ("archetype", _("An archetype")), ("deck", _("One of my decks")))
+
+    opponents = forms.ChoiceField(
+        label=_("Opponents"), choices=OPPONENT_KINDS, initial="field", widget=forms.RadioSelect
+    )
+    field_since = forms.DateField(
+        label=_("The field: winning decks since"),
+        required=False,
+        initial=FIELD_SINCE,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    archetype = forms.ChoiceField(label=_("Archetype"), required=False)
+    deck = forms.ChoiceField(label=_("My deck"), required=False)
+    games = forms.TypedChoiceField(
+        label=_("Games to play"),
+        coerce=int,
+        error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
+    )
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=(("5", "5"), ("4", "4")), initial="5")
+    rounds = forms.IntegerField(
+        label=_("Round cap"),
+        required=False,
+        min_value=1,
+        max_value=150,
+        initial=ROUND_CAP,
+        help_text=_("Each Methuselah has had this many turns: time is called, survivors get ½ VP each. Empty: no cap."),
+    )
+    rules = forms.ChoiceField(
+        label=_("Rules"),
+        choices=(("vekn", _("VEKN rulebook")), ("2011", _("2011 rules (vampires influenced out automatically)"))),
+        initial="vekn",
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text=_("The same deck, table and seed give the same games; empty: a random one."),
+    )
+
+    def __init__(self, *args, archetypes=(), decks=(), **kwargs) -> None:
+        """``archetypes``: (slug, name, deck count); ``decks``: (id, name) of the user's own decks."""
+        super().__init__(*args, **kwargs)
+        choices = [(str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES
+                   if n <= settings.SIMULATION_MAX_GAMES] or [(str(settings.SIMULATION_MAX_GAMES),
+                                                               number_format(settings.SIMULATION_MAX_GAMES))]  # fmt: skip
+        self.fields["games"].choices = choices
+        default = str(settings.SIMULATION_DEFAULT_GAMES)
+        self.fields["games"].initial = default if default in dict(choices) else choices[0][0]
+        self.fields["archetype"].choices = [("", "—")] + [
+            (slug, _("%(name)s (%(count)s decks)") % {"name": name, "count": count}) for slug, name, count in archetypes
+        ]
+        self.fields["deck"].choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
+        if not decks:
+            # Without an account (or without decks) there is nothing to choose from.
+            del self.fields["deck"]
+            self.fields["opponents"].choices = self.OPPONENT_KINDS[:2]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        kind = data.get("opponents")
+        if kind in ("archetype", "deck") and not data.get(kind):
+            self.add_error(kind, _("Choose one, or another kind of opponent."))
+        return data
+
+    def opponents_asked(self, players: int) -> list:
+        """The opponents as the API takes them: one entry per other seat."""
+        kind = self.cleaned_data["opponents"]
+        if kind == "field":
+            return ["field"] * (players - 1)
+        return [{kind: self.cleaned_data[kind]}] * (players - 1)
+
+    def attrs(self) -> dict:
+        """The request as ``api.views.start_games`` reads it (the API serializer's validated data)."""
+        data = self.cleaned_data
+        attrs = {
+            "games": data["games"],
+            "players": data["players"],
+            "rounds": data["rounds"],
+            "rules": data["rules"],
+            "seed": data["seed"],
+            "opponents": self.opponents_asked(data["players"]),
+        }
+        if data["opponents"] == "field":
+            attrs["field_since"] = data.get("field_since") or FIELD_SINCE
+        return attrs

@@ -9,4 +9,7 @@ app_name = "simulations"
 urlpatterns = [
     path("<str:simulation_id>/", views.detail, name="detail"),
     path("<str:simulation_id>/cancel", views.cancel, name="cancel"),
+    # A games job's games, played again with their log.
+    path("<str:simulation_id>/games/", views.game_number, name="game_number"),
+    path("<str:simulation_id>/games/<int:number>/", views.game, name="game"),
 ]

@@ -11,6 +11,12 @@ read (and cancelled) only by who started it and the deck's owner, and once the d
 started it (``readable_jobs``): to anyone else its page, and its cancel button's address, answer the 404 of
 an id that names no job.
 
+The Games tab (``/decks/<id>/games/``, and ``/twda/<id>/games/`` through ``twda.views.games``) says how much of
+the deck the rules engine models and starts a games job through the API's own ``start_games`` (the same
+throttle, caps and answers as the Draws tab's form); a games job's page shows its report (VP, wins, survival,
+oust order, seats, opponents, cards, first vampire), and ``/simulations/<id>/games/<n>/`` plays game n of a done
+job again and tells it turn by turn (the games are deterministic: the same game as the worker's).
+
 Every read of a job goes through ``services.refresh`` first: a job whose workers were lost is resent or
 failed there, so a page left open is enough to keep a job from staying ``running`` for ever.
 """
@@ -24,8 +30,9 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -40,7 +47,7 @@ from vtesdeck.labels import draws_chart_labels, share_labels
 
 from . import services
 from .api.views import SimulationStartThrottle, readable_jobs
-from .forms import HandsForm
+from .forms import GamesForm, HandsForm
 from .models import Simulation
 
 logger = logging.getLogger(__name__)
@@ -199,7 +206,7 @@ def _not_modelled(playable: dict[str, Any]) -> str:
 def _recent_jobs(request: HttpRequest, deck: Deck) -> list[Simulation]:
     if not request.user.is_authenticated:
         return []
-    mine = readable_jobs(request.user).filter(deck=deck, owner=request.user)
+    mine = readable_jobs(request.user).filter(deck=deck, owner=request.user, kind=Simulation.Kind.HANDS)
     return list(mine.order_by("-created_at")[:RECENT_JOBS])
 
 
@@ -225,9 +232,54 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
         "share_format": share_labels(),
         "duration_format": {"seconds": _("%(seconds)s s"), "minutes": _("%(minutes)d min %(seconds)02d s")},
     }
+    games = simulation.kind == Simulation.Kind.GAMES
+    if games:
+        context["games_job"] = True
+        context["twda"] = simulation.parameters.get("twda")
+        context["table"] = _table_asked(simulation, request.user)
     if simulation.status == Simulation.Status.DONE and simulation.result:
-        context.update(_report_context(simulation.result, simulated=True))
+        if games:
+            context.update(_games_context(simulation, simulation.result))
+        else:
+            context.update(_report_context(simulation.result, simulated=True))
     return render(request, "simulations/detail.html", context)
+
+
+def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
+    """A games job's table as asked (its parameters), for the progress panel: the report's labels once done,
+    before that the names of what the request named (a deck's only if this user may read it)."""
+    from twda.models import Archetype, TournamentDeck
+
+    parameters = simulation.parameters
+    planned = (simulation.result or {}).get("opponents_plan") if simulation.status == Simulation.Status.DONE else None
+    asked = [item for item in parameters.get("opponents") or [] if isinstance(item, dict) and len(item) == 1]
+    keys: dict[str, set[str]] = {}
+    for item in asked:
+        ((kind, key),) = item.items()
+        keys.setdefault(kind, set()).add(str(key))
+    names = {
+        "deck": dict(Deck.objects.readable_by(user).filter(pk__in=keys.get("deck", ())).values_list("id", "name")),
+        "archetype": dict(Archetype.objects.filter(pk__in=keys.get("archetype", ())).values_list("slug", "name")),
+        "twda": {pk: name or event for pk, name, event in TournamentDeck.objects.filter(
+            pk__in=keys.get("twda", ())).values_list("id", "name", "event")},
+    }  # fmt: skip
+    opponents = []
+    if planned:
+        opponents = [str(row.get("label", "")) for row in planned]
+    for item in [] if planned else parameters.get("opponents") or []:
+        if item == "field":
+            opponents.append(_("The field since %(date)s") % {"date": parameters.get("field_since") or "2018-01-01"})
+        elif isinstance(item, dict) and len(item) == 1:
+            ((kind, key),) = item.items()
+            name = names.get(kind, {}).get(str(key))
+            opponents.append(name or {"archetype": _("archetype %(key)s"), "deck": _("deck %(key)s"),
+                                      "twda": _("archive deck %(key)s")}.get(kind, "%(key)s") % {"key": key})  # fmt: skip
+    return {
+        "players": parameters.get("players"),
+        "rounds": parameters.get("rounds"),
+        "rules": parameters.get("rules"),
+        "opponents": opponents,
+    }
 
 
 @require_POST
@@ -368,3 +420,255 @@ def _seats(first: dict[str, Any], *, simulated: bool) -> list[dict[str, Any]]:
             if not simulated or seat.get("second_mean_turn") is None else seat.get("second_mean_turn"),
         })  # fmt: skip
     return seats
+
+
+# --- a deck's Games tab ---------------------------------------------------------------------------------------
+
+RECENT_GAMES_JOBS = 5
+
+
+@require_http_methods(["GET", "POST"])
+def deck_games(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """``/decks/<id>/games/``: full games of a stored deck at a table, started here, read on the job's page."""
+    deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
+    return games_tab(request, deck.to_core(), deck=deck)
+
+
+def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None) -> HttpResponse:
+    """The Games tab of a stored deck (``deck``) or of an archive deck (``archive``, a ``TournamentDeck``, whose
+    jobs store ``{"twda": id}`` and no deck: ``twda.views.games``), ``core`` being the deck as the core reads it."""
+    from twda.models import Archetype
+    from vtesdeck.core.engine import run as engine_run
+
+    from .api.views import start_games  # the API's own: one way to start a games job
+
+    cards = deck_services.card_index()
+    # As the API: a card the card list dropped since stays in a stored deck but cannot be played.
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    archetypes = Archetype.objects.filter(deck_count__gt=0).order_by("name").values_list("slug", "name", "deck_count")
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
+    form = GamesForm(request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine)
+    page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form}
+    unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
+    if unplayable:
+        return _games_page(request, **page, unplayable=unplayable, status=400 if request.method == "POST" else 200)
+    if request.method != "POST":
+        return _games_page(request, **page)
+    if not form.is_valid():
+        return _games_page(request, **page, status=400)
+    wait = _throttled(request)
+    if wait:
+        form.add_error(
+            None,
+            _("Too many simulations started in a short time; please wait %(seconds)d seconds.") % {"seconds": wait},
+        )
+        response = _games_page(request, **page, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    try:
+        simulation = start_games(
+            request, form.attrs(), core, cards, source_deck=deck,
+            parameters={"twda": archive.id} if archive is not None else None,
+        )  # fmt: skip
+    except services.JobLimitReached as exc:
+        form.add_error(None, str(exc))
+        response = _games_page(request, **page, status=429)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
+    except services.SimulationInputError as exc:
+        field = exc.field if exc.field in form.fields else None
+        form.add_error(field, str(exc))
+        return _games_page(request, **page, status=400)
+    except services.BrokerUnavailable as exc:
+        logger.warning("deck %s: games job not queued: %s", (deck or archive).id, exc)
+        message = _("The simulation could not be queued: %(reason)s. Please try the simulation again in a minute.") % {
+            "reason": exc
+        }
+        context = {"title": _("The simulation could not be started"), "message": message, "deck": deck}
+        return render(request, "decks/problem.html", context, status=503)
+    return redirect(simulation)
+
+
+def _games_page(request: HttpRequest, *, deck: Deck | None, archive, core: CoreDeck, cards: CardIndex,
+                form: GamesForm, unplayable: str = "", status: int = 200) -> HttpResponse:  # fmt: skip
+    from vtesdeck.core.engine import run as engine_run
+
+    coverage = engine_run.coverage([core], cards) if not unplayable else None
+    context: dict[str, Any] = {
+        "deck": deck,
+        "archive": archive,
+        "name": deck.name if deck is not None else (archive.name or archive.event),
+        "is_owner": deck is not None and request.user.is_authenticated and deck.owner_id == request.user.pk,
+        "form": form,
+        "unplayable": unplayable,
+        "coverage": coverage.coverage if coverage else None,
+        "crypt_coverage": coverage.crypt_coverage if coverage else None,
+        "unsupported": [u.to_dict() for u in coverage.unsupported] if coverage else [],
+        "recent": _recent_games(request, deck, archive),
+        "action": reverse("decks:games", args=[deck.id]) if deck is not None else reverse("twda:games",
+                                                                                          args=[archive.id]),
+    }  # fmt: skip
+    return render(request, "decks/games.html", context, status=status)
+
+
+def _recent_games(request: HttpRequest, deck: Deck | None, archive) -> list[Simulation]:
+    if not request.user.is_authenticated:
+        return []
+    mine = readable_jobs(request.user).filter(owner=request.user, kind=Simulation.Kind.GAMES)
+    if deck is not None:
+        mine = mine.filter(deck=deck)
+    else:
+        mine = mine.filter(deck__isnull=True, parameters__twda=archive.id)
+    return list(mine.order_by("-created_at")[:RECENT_GAMES_JOBS])
+
+
+# --- a games job's results ------------------------------------------------------------------------------------
+
+
+def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, Any]:
+    """What ``simulations/_games_results.html`` shows of a done games job's report."""
+    from .kinds import card_index, plan_of
+
+    words = {**draws_chart_labels(), **_games_chart_labels()}
+    figures = report.get("deck") or {}
+    players = int(report.get("players") or 0)
+    ousted = list((figures.get("oust_order") or {}).get("ousted") or [])
+    oust_rows = [{"label": _ordinal_ousted(k), "share": share} for k, share in enumerate(ousted, 1)]
+    oust_rows.append({"label": _("Survived"), "share": (figures.get("oust_order") or {}).get("survived")})
+    by_seat = figures.get("by_seat") or []
+    # The same deck's first vampire from the Draws tab's exact odds (hands only, no opponents), beside the games'.
+    exact_seats: dict[int, dict[str, Any]] = {}
+    try:
+        plan = plan_of(simulation)
+        hands = draws.exact_report(draws.compile_plan(plan.deck.to_core(), card_index()))
+        exact_seats = {row["seat"]: row for row in (hands.get("first_vampire") or {}).get("seats") or []}
+    except (draws.DrawsError, ValueError, KeyError) as exc:  # a deck the Draws tab cannot draw from
+        logger.info("simulation %s: no exact first vampire: %s", simulation.id, exc)
+    first = report.get("first_vampire") or {}
+    vampire_seats = []
+    for row in first.get("seats") or []:
+        exact = exact_seats.get(row.get("seat")) or {}
+        vampire_seats.append({**row, "mean_turn_exact": exact.get("mean_turn_exact"),
+                              "by_turn_exact": exact.get("by_turn_exact") or []})  # fmt: skip
+    time_limit = report.get("time_limit") or 0
+    games = report.get("games") or 0
+    return {
+        "report": report,
+        "figures": figures,
+        "players": players,
+        "oust_rows": oust_rows,
+        "by_seat": by_seat,
+        "opponent_rows": report.get("opponents") or [],
+        "card_rows": report.get("cards") or [],
+        "vampire_seats": vampire_seats,
+        "vampire_turns": list(range(1, int(first.get("turns") or 0) + 1)),
+        "rounds_histogram": sorted(((int(r), n) for r, n in ((figures.get("rounds") or {}).get("histogram") or {})
+                                    .items()), key=lambda pair: pair[0]),  # fmt: skip
+        "time_limit_share": time_limit / games if games else None,
+        "unsupported": report.get("unsupported") or [],
+        "errors": report.get("errors") or [],
+        "error_count": report.get("error_count", len(report.get("errors") or [])),
+        "examples": report.get("examples") or {},
+        "opponents_plan": report.get("opponents_plan") or [],
+        "charts": {
+            "by_seat": charts.vp_by_seat_chart(by_seat, labels=words),
+            "oust_order": charts.share_bar_chart(
+                [(row["label"], row["share"]) for row in oust_rows], title=words["oust_order_title"],
+                chart_id="oust-order-chart", labels=words,
+            ),
+            "first_vampire": charts.first_vampire_chart(
+                {"seats": [{"seat": s["seat"], "by_turn": s["by_turn"]} for s in vampire_seats]},
+                labels={**words, "first_vampire_title": words["games_first_vampire_title"]},
+            ) if vampire_seats else "",
+        },
+    }  # fmt: skip
+
+
+def _ordinal_ousted(place: int) -> str:
+    return {
+        1: _("Ousted 1st"),
+        2: _("Ousted 2nd"),
+        3: _("Ousted 3rd"),
+        4: _("Ousted 4th"),
+    }.get(place, _("Ousted %(place)dth") % {"place": place})
+
+
+def _games_chart_labels() -> dict[str, str]:
+    return {
+        "vp_by_seat_title": _("Victory points per game, by seat"),
+        "oust_order_title": _("When the deck was ousted"),
+        "games_first_vampire_title": _("A vampire in play by the end of your turn (games)"),
+    }
+
+
+# --- a game to read -------------------------------------------------------------------------------------------
+
+
+@require_GET
+def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
+    """``/simulations/<id>/games/<n>/``: game n of a done games job, played again with its log (the games are
+    deterministic: the same plan, seed and number give the same game as the worker's)."""
+    from vtesdeck.core.engine import log as engine_log
+    from vtesdeck.core.engine import simulation as games_core
+
+    from .kinds import card_index, plan_of
+
+    simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES,
+                                   status=Simulation.Status.DONE)  # fmt: skip
+    if not 0 <= number < simulation.units:
+        raise Http404(_("This job played no game with this number."))
+    plan = plan_of(simulation)
+    cards = card_index()
+    context: dict[str, Any] = {
+        "simulation": simulation,
+        "number": number,
+        "deck": simulation.deck if simulation.deck_named_to(request.user) else None,
+        "twda": simulation.parameters.get("twda"),
+        "command": f"python manage.py replay_game --job {simulation.id} --game {number}",
+        "previous": number - 1 if number > 0 else None,
+        "next": number + 1 if number + 1 < simulation.units else None,
+        "error": "",
+    }
+    try:
+        played = games_core.play_game(plan, cards, seed=simulation.seed, i=number, log=True)
+    except Exception as exc:  # the game raised in the job too: its report lists it among the errors
+        logger.info("simulation %s: game %d raised %r", simulation.id, number, exc)
+        context["error"] = f"{type(exc).__name__}: {exc}"
+        return render(request, "simulations/game.html", context)
+    result = played.result
+    final = result.game
+    best = _winner(final)
+    slots = played.table.seats  # the slot (0: the job's deck) at each seat
+    context.update({
+        "seats": [
+            {"seat": seat, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
+             "ousted_at": final.seats[seat].ousted_at, "winner": best == seat}
+            for seat, deck in enumerate(played.decks)
+        ],
+        "table_seed": played.table.seed,
+        "rounds": final.round,
+        "hash": result.hash,
+        "log": [{"indent": line[0][0].startswith("  ") if line else False, "segments": line}
+                for line in engine_log.segments(final, cards)],
+    })  # fmt: skip
+    return render(request, "simulations/game.html", context)
+
+
+@require_GET
+def game_number(request: HttpRequest, simulation_id: str) -> HttpResponse:
+    """The job page's "game number" box: ``?n=`` to that game's page."""
+    simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES)
+    try:
+        number = int(request.GET.get("n", ""))
+    except ValueError:
+        raise Http404(_("This job played no game with this number.")) from None
+    return redirect("simulations:game", simulation.id, number) if number >= 0 else redirect(simulation)
+
+
+def _winner(game) -> int | None:
+    from vtesdeck.core.engine.economy import winner
+
+    return winner(game) if game.seats else None

@@ -17,10 +17,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards import index
 from decks import services as deck_services
+from simulations.views import games_tab
 from vtesdeck.core import charts, decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
@@ -105,6 +106,13 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         "exports": [(name, format_label(fmt)) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
     }
     return render(request, "twda/detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def games(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """The deck's Games tab: full simulated games of it, as a stored deck's (``simulations.views.games_tab``)."""
+    deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
+    return games_tab(request, _core(deck), archive=deck)
 
 
 @require_GET

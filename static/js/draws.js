@@ -28,7 +28,9 @@
   var percentLabel = document.getElementById("progress-percent");
   var statusText = document.getElementById("status-text");
   var statusLabel = document.getElementById("status-label");
-  var handsDone = document.getElementById("hands-done");
+  // A hands job counts hands (the API's hands_done), a games job games (games_done): one of the two is there.
+  var unitsDone = document.getElementById("hands-done") || document.getElementById("games-done");
+  var unitsKey = unitsDone && unitsDone.id === "games-done" ? "games_done" : "hands_done";
   var chunksDone = document.getElementById("chunks-done");
   var attempts = document.getElementById("attempts");
   var workers = document.getElementById("workers");
@@ -85,8 +87,8 @@
     if (percentLabel) {
       percentLabel.textContent = share(progress);
     }
-    if (handsDone && typeof job.hands_done === "number") {
-      handsDone.textContent = grouped(job.hands_done);
+    if (unitsDone && typeof job[unitsKey] === "number") {
+      unitsDone.textContent = grouped(job[unitsKey]);
     }
     if (chunksDone && typeof job.chunks_done === "number") {
       chunksDone.textContent = String(job.chunks_done);

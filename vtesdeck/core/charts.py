@@ -66,6 +66,8 @@ LABELS: Mapping[str, str] = {
     "turn": "Turn",
     "point": "%(series)s, turn %(turn)s: %(value)s",
     "types_by_turn_title": "Library types seen by the start of turn",
+    # A games job's page.
+    "vp_by_seat_title": "Victory points per game, by seat",
 }
 EMPTY_TEXT = LABELS["empty"]
 
@@ -267,6 +269,47 @@ def opening_odds_chart(
     return _render(
         rows, title=title, width=width, chart_id=f"{part}-odds-chart", legend=legend, empty=words["empty"], maximum=1.0
     )
+
+
+def vp_by_seat_chart(by_seat: Sequence[Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
+    """A games job's victory points per game of the deck at each seat (its report's ``deck.by_seat``), two
+    decimals with the page's decimal sign, the bars scaled to the best seat."""
+    words = _words(labels)
+    rows = []
+    for row in by_seat:
+        if row.get("vp_mean") is None:
+            continue
+        label = words["seat"] % {"seat": row["seat"]}
+        shown = f"{float(row['vp_mean']):.2f}".replace(".", words["decimal"])
+        rows.append(
+            _Row(label=label, segments=(_Segment("bar", float(row["vp_mean"]), f"{label}: {shown}"),), text=shown)
+        )
+    return _render(rows, title=words["vp_by_seat_title"], width=width, chart_id="vp-by-seat-chart",
+                   empty=words["empty"])  # fmt: skip
+
+
+def share_bar_chart(
+    items: Sequence[tuple[str, float | None]],
+    *,
+    title: str,
+    width: int = WIDTH,
+    chart_id: str | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """Horizontal bars of shares (0..1) on a fixed 0–100 % scale, one per ``(label, share)``, the percentage
+    after each (a games job's oust order: ousted 1st, 2nd, …, survived). A share not computed (None) is left
+    out."""
+    words = _words(labels)
+    rows = [
+        _Row(
+            label=label,
+            segments=(_Segment("bar", share, f"{label}: {format_share(share, labels=words)}"),),
+            text=format_share(share, labels=words),
+        )
+        for label, share in items
+        if share is not None
+    ]
+    return _render(rows, title=title, width=width, chart_id=chart_id, empty=words["empty"], maximum=1.0)
 
 
 def playable_histogram(playable: Mapping, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:

@@ -14,6 +14,7 @@ a number below the seat count is read as a seat unless it is a copy in play as a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from ..carddb import CardIndex
@@ -297,7 +298,10 @@ def _merged(events: Iterable[Event]) -> list[Event]:
 def lines(game: Game, cards: CardIndex, events: Sequence[Event] | None = None) -> list[str]:
     """The log, one line per told event: "Set-up" and "Turn t — Seat s (deck)" headers, the events indented
     below them, a bleed's "takes the Edge" on the bleed's line, and the result at the end."""
-    n = _Names(game, cards)
+    return _lines(_Names(game, cards), game, events)
+
+
+def _lines(n: _Names, game: Game, events: Sequence[Event] | None) -> list[str]:
     events = _merged(game.events or () if events is None else events)
     out = ["Set-up"]
     ousting: set[object] = set()
@@ -320,6 +324,54 @@ def lines(game: Game, cards: CardIndex, events: Sequence[Event] | None = None) -
             continue
         out.append(f"  {text}")
     out.append(result_line(game, n))
+    return out
+
+
+# -- the log as segments (a page links the card names) --------------------------------------------------------------
+
+Segment = tuple[str, int | None]  # (text, the VEKN id it names, or None for plain text)
+
+# Private-use characters around a card name while a line is built: "\ue000<vekn>\ue001<name>\ue002". No card name
+# holds them, and they are taken out of the deck names a line prints, so splitting on them is exact.
+_OPEN, _MID, _CLOSE = "\ue000", "\ue001", "\ue002"
+_MARKED = re.compile(f"{_OPEN}(\\d+){_MID}(.*?){_CLOSE}", re.S)
+
+
+class _MarkedNames(_Names):
+    """Names as ``_Names`` says them, each card's wrapped with its VEKN id (see ``_OPEN``)."""
+
+    def seat(self, index: object) -> str:
+        return _unmarked(super().seat(index))
+
+    def card(self, copy_id: object) -> str:
+        name = super().card(copy_id)
+        if not isinstance(copy_id, int) or not 0 <= copy_id < len(self.game.card_of):
+            return name
+        vekn = self.game.card_of[copy_id]
+        return f"{_OPEN}{vekn}{_MID}{_unmarked(name)}{_CLOSE}" if vekn in self.cards else name
+
+
+def _unmarked(text: str) -> str:
+    return text.replace(_OPEN, "").replace(_MID, "").replace(_CLOSE, "")
+
+
+def segments(game: Game, cards: CardIndex, events: Sequence[Event] | None = None) -> list[list[Segment]]:
+    """``lines`` with each line cut into segments, so that a page can link each card name to its card:
+    ``"".join(text for text, _ in line)`` is the line ``lines`` gives; a card's name is a segment of its own
+    with its VEKN id, the rest plain text (None)."""
+    return [_split(line) for line in _lines(_MarkedNames(game, cards), game, events)]
+
+
+def _split(line: str) -> list[Segment]:
+    out: list[Segment] = []
+    at = 0
+    for match in _MARKED.finditer(line):
+        if match.start() > at:
+            out.append((line[at : match.start()], None))
+        out.append((match.group(2), int(match.group(1))))
+        at = match.end()
+    if at < len(line):
+        out.append((line[at:], None))
     return out
 
 
