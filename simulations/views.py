@@ -23,6 +23,7 @@ failed there, so a page left open is enough to keep a job from staying ``running
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 from types import SimpleNamespace
@@ -265,7 +266,7 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     }  # fmt: skip
     opponents = []
     if planned:
-        opponents = [str(row.get("label", "")) for row in planned]
+        opponents = [_label(row) for row in planned]
     for item in [] if planned else parameters.get("opponents") or []:
         if item == "field":
             opponents.append(_("The field since %(date)s") % {"date": parameters.get("field_since") or "2018-01-01"})
@@ -278,7 +279,8 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
         "players": parameters.get("players"),
         "rounds": parameters.get("rounds"),
         "rules": parameters.get("rules"),
-        "opponents": opponents,
+        # The same opponent at several seats once, with how many ("The field since 2018-01-01 × 4").
+        "opponents": [(label, sum(1 for _ in run)) for label, run in itertools.groupby(opponents)],
     }
 
 
@@ -425,6 +427,7 @@ def _seats(first: dict[str, Any], *, simulated: bool) -> list[dict[str, Any]]:
 # --- a deck's Games tab ---------------------------------------------------------------------------------------
 
 RECENT_GAMES_JOBS = 5
+OPPONENT_ROWS = 12  # opponents shown in the table; the rest behind a "more" disclosure
 
 
 @require_http_methods(["GET", "POST"])
@@ -561,7 +564,9 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
         "players": players,
         "oust_rows": oust_rows,
         "by_seat": by_seat,
-        "opponent_rows": report.get("opponents") or [],
+        # Most games first: the field meets hundreds of archetypes, most of them in a few games only.
+        "opponent_rows": (report.get("opponents") or [])[:OPPONENT_ROWS],
+        "opponent_more": (report.get("opponents") or [])[OPPONENT_ROWS:],
         "card_rows": report.get("cards") or [],
         "vampire_seats": vampire_seats,
         "vampire_turns": list(range(1, int(first.get("turns") or 0) + 1)),
@@ -572,7 +577,7 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
         "errors": report.get("errors") or [],
         "error_count": report.get("error_count", len(report.get("errors") or [])),
         "examples": report.get("examples") or {},
-        "opponents_plan": report.get("opponents_plan") or [],
+        "opponents_plan": _slots(report.get("opponents_plan") or []),
         "charts": {
             "by_seat": charts.vp_by_seat_chart(by_seat, labels=words),
             "oust_order": charts.share_bar_chart(
@@ -585,6 +590,25 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
             ) if vampire_seats else "",
         },
     }  # fmt: skip
+
+
+def _slots(planned: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The opponents' slots (numbered from 2: slot 1 is the deck), runs of the same opponent as one line."""
+    runs: list[dict[str, Any]] = []
+    for slot, row in enumerate(planned, 2):
+        label = _label(row)
+        if runs and (runs[-1]["label"], runs[-1]["decks"]) == (label, row.get("decks")):
+            runs[-1]["last"] = slot
+        else:
+            runs.append({"first": slot, "last": slot, "label": label, "decks": row.get("decks")})
+    return runs
+
+
+def _label(row: dict[str, Any]) -> str:
+    """An opponent's label in the page's language: the field's is a sentence, the others are names."""
+    if row.get("kind") == "field":
+        return _("The field since %(date)s") % {"date": row.get("key")}
+    return str(row.get("label", ""))
 
 
 def _ordinal_ousted(place: int) -> str:
