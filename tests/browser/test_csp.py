@@ -107,6 +107,8 @@ def test_the_deck_editor_and_its_charts_run_under_the_policy(watched, alice, log
     watched.visit(f"/decks/{deck_id}/")
     watched.collect()
     watched.visit(f"/decks/{deck_id}/draws/")
+    watched.collect()
+    watched.visit(f"/decks/{deck_id}/games/")  # its job, results and games: tests/browser/test_games.py
     watched.assert_clean()
 
 
