@@ -323,3 +323,32 @@ def test_chunk_sizes_cut_a_job() -> None:
     assert sim.chunk_sizes(50, 25) == [25, 25]
     with pytest.raises(sim.GamesInputError):
         sim.chunk_sizes(sim.MAX_GAMES + 1)
+
+
+def test_an_action_card_counts_as_played_when_its_action_is_announced(archive, cards) -> None:
+    """4.3.3 step 1: an action card is played as its action is announced (it leaves the hand then), not through
+    a play window. Its "played" copies are the seat's "action" events with that card, counted from the log."""
+    comp = compiled(cards)
+
+    def action_cards(deck: Deck) -> set[int]:
+        in_play = {card for card, _window in comp.in_play}  # none of these: a card in play announces no action
+        return {i for i in deck.library if i in comp.implemented and cards[i].types == ("Action",) and i not in in_play}
+
+    deck = max(archive[:10], key=lambda d: sum(d.library[i] for i in action_cards(d)))
+    wanted = action_cards(deck)
+    assert wanted, "a deck with modelled action cards"
+    plan = _plan(archive, cards, rounds=8, deck=deck)
+    rows = {card.id: k for k, card in enumerate(plan.cards)}
+    announced = dict.fromkeys(wanted, 0)
+    for i in range(6):
+        game = sim.play_game(plan, cards, seed=SEED, i=i, log=True)
+        seat = game.table.seats.index(0)
+        state = game.result.game
+        for event in state.events or ():
+            if event[0] == "action" and event[1] == seat and isinstance(event[4], int) and event[4] >= 0:
+                card = state.card_of[event[4]]
+                if card in announced:
+                    announced[card] += 1
+    tally = sim.simulate_chunk(plan, cards, seed=SEED, start=0, stop=6)
+    assert {card: tally["cards"][rows[card]][3] for card in wanted} == announced
+    assert sum(announced.values()) > 0, "the deck announced an action card in six games"

@@ -187,7 +187,11 @@ def to_ash_heap(game: Game, copy_id: int) -> None:
 
 
 def set_aside(game: Game, seat: int, copy_id: int) -> None:
-    """A card played leaves the hand and waits, in no other zone, until it resolves (4.3.3 step 1)."""
+    """A card played leaves the hand and waits, in no other zone, until it resolves (4.3.3 step 1). Every card
+    played from the hand passes here (an action card as its action is announced, any other as it is played):
+    the one place its play is counted for the card statistics."""
+    if game.stats is not None and seat in game.stats:
+        game.stats[seat].played[game.card_of[copy_id]] += 1
     game.seats[seat].hand.remove(copy_id)
     game.aside.append(copy_id)
 
@@ -1078,8 +1082,6 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         frame=frame,
     )
     if from_hand:
-        if game.stats is not None and seat in game.stats:
-            game.stats[seat].played[game.card_of[option.card]] += 1
         set_aside(game, seat, option.card)
         if handler.blood and option.minion >= 0:
             move_blood(game, option.minion, -handler.blood)
