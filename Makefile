@@ -59,6 +59,7 @@ bench: setup
 	$(PY) bench/hands.py
 	$(PY) bench/games.py --controls --profile
 	$(PY) bench/simulations.py
+	$(PY) bench/games_jobs.py
 	$(PY) bench/import_twda.py
 	$(PY) bench/load.py
 	$(PY) bench/faults.py
