@@ -165,15 +165,20 @@ class GamesKind(JobKind):
     name = "games"
     unit = "games"
     min_chunk_size = 1
-    max_units = 100_000  # engine.simulation.MAX_GAMES
+
+    @property
+    def max_units(self) -> int:
+        # The engine's own ceiling, read from it (imported when first asked: web processes that never start a
+        # games job do not load the engine).
+        from vtesdeck.core.engine import simulation
+
+        return simulation.MAX_GAMES
 
     def default_units(self) -> int:
         return settings.SIMULATION_DEFAULT_GAMES
 
     def allowed_units(self) -> int:
-        from vtesdeck.core.engine import simulation
-
-        return min(settings.SIMULATION_MAX_GAMES, simulation.MAX_GAMES)
+        return min(settings.SIMULATION_MAX_GAMES, self.max_units)
 
     def default_chunk_size(self) -> int:
         return settings.SIMULATION_GAMES_CHUNK_SIZE
