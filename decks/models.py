@@ -82,6 +82,12 @@ class Deck(models.Model):
     tags = models.ManyToManyField(Tag, blank=True, related_name="decks")
     version = models.PositiveIntegerField(default=1)
     cloned_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="clones")
+    # The format the deck is built for: a built-in ruleset name (vekn, v5, duel, rulebook-2011) or a saved
+    # custom format's id. Its legality, the editor's search filter and suggestions follow it.
+    format = models.CharField(_("format"), max_length=80, default="vekn")
+    # A public deck's owner may let its cards inform other players' suggestions and similar decks.
+    # Private and unlisted decks never do, whatever this says.
+    share_with_suggestions = models.BooleanField(_("use in suggestions"), default=False)
     # Kept up to date on every save, for the public list's columns and filters.
     crypt_count = models.PositiveIntegerField(default=0)
     library_count = models.PositiveIntegerField(default=0)

@@ -34,6 +34,8 @@ class Simulation(models.Model):
     class Kind(models.TextChoices):
         HANDS = "hands", _("Opening hands")
         GAMES = "games", _("Full games")
+        PROXIES = "proxies", _("Proxy sheets")  # a printable PDF of a deck's cards
+        PLANNER = "planner", _("Build planner")  # the largest set of one's decks buildable at once
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
