@@ -8,6 +8,8 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from formats.forms import FormatChoiceField, format_choices
+from formats.services import find as find_format
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
@@ -57,7 +59,7 @@ class CheckForm(forms.Form):
         required=False,
         help_text=_("Several files at once, or one zip of a whole event's decklists."),
     )
-    ruleset = forms.ChoiceField(label=_("Rule set"), choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
+    ruleset = FormatChoiceField(label=_("Rule set"), choices=_ruleset_choices, initial=services.DEFAULT_RULESET)
     as_of = forms.ChoiceField(
         label=_("Legal on"),
         choices=[
@@ -89,6 +91,15 @@ class CheckForm(forms.Form):
         help_text=_("For the registration sheet of a pasted decklist (uploaded lists use their author)."),
     )
 
+    def __init__(self, *args, user=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The built-in formats, the user's saved ones, and a custom one named by a shared link.
+        choices = format_choices(user)
+        chosen = self.data.get("ruleset") if self.is_bound else (self.initial or {}).get("ruleset")
+        if chosen and chosen not in dict(choices) and (custom := find_format(chosen)) is not None:
+            choices.append((custom.id, custom.name))
+        self.fields["ruleset"].choices = choices
+
     def clean(self) -> dict:
         data = super().clean()
         if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
@@ -101,5 +112,8 @@ class CheckForm(forms.Form):
         data = self.cleaned_data
         as_of: datetime.date | str | None = {"today": None, "deck": "deck"}.get(data["as_of"], data.get("date"))
         return services.CheckOptions(
-            ruleset=data["ruleset"], as_of=as_of, players=data.get("players"), format=data.get("format") or None
+            ruleset=services.parse_ruleset(data["ruleset"]),
+            as_of=as_of,
+            players=data.get("players"),
+            format=data.get("format") or None,
         )

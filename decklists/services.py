@@ -24,7 +24,7 @@ from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist import archive
-from vtesdeck.core.validate import RULESETS, Report, validate
+from vtesdeck.core.validate import Report, Ruleset, validate
 
 logger = logging.getLogger(__name__)
 
@@ -80,12 +80,12 @@ def parse_as_of(value: str | None) -> AsOf:
     )
 
 
-def parse_ruleset(value: str | None) -> str:
-    name = (value or DEFAULT_RULESET).strip()
-    if name not in RULESETS:
-        raise ValueError(_("Unknown rule set %(name)r; known rule sets: %(known)s.") % {"name": name,
-                                                                                       "known": ", ".join(RULESETS)})
-    return name
+def parse_ruleset(value: str | None) -> Ruleset:
+    """A built-in format's name or a saved custom format's id (``formats.services``); ``ValueError`` listing
+    the known ones otherwise."""
+    from formats.services import ruleset_for
+
+    return ruleset_for(value, default=DEFAULT_RULESET)
 
 
 def parse_players(value: int | str | None) -> int | None:
@@ -103,7 +103,7 @@ def parse_players(value: int | str | None) -> int | None:
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class CheckOptions:
-    ruleset: str = DEFAULT_RULESET
+    ruleset: str | Ruleset = DEFAULT_RULESET
     as_of: AsOf = None
     players: int | None = None
     format: str | None = None  # None: detect each decklist's format

@@ -85,8 +85,10 @@ def _refuse_body(request: HttpRequest) -> str:
 @csrf_protect
 def _check(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
-        return _page(request, CheckForm())
-    form = CheckForm(request.POST, request.FILES)
+        # ?ruleset=<name or custom format id>: a format's page links here with its format chosen.
+        chosen = request.GET.get("ruleset", "")[:80]
+        return _page(request, CheckForm(initial={"ruleset": chosen} if chosen else None, user=request.user))
+    form = CheckForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return _page(request, form, status=400)
     cards = _cards()

@@ -17,13 +17,19 @@ from vtesdeck.core.validate import RULESETS
 RULESET_LABELS = {
     "vekn": gettext_lazy("VEKN tournament"),
     "rulebook-2011": gettext_lazy("2011 rulebook"),
+    "v5": gettext_lazy("V5"),
+    "duel": gettext_lazy("Duel (casual)"),
 }
 
 
 def ruleset_label(name: str) -> str:
     if name in RULESET_LABELS:
         return str(RULESET_LABELS[name])
-    return getattr(RULESETS.get(name), "label", "") or name
+    if name in RULESETS:
+        return RULESETS[name].label
+    from formats.services import label  # a saved custom format: its own name
+
+    return label(name)
 
 
 def chart_labels() -> dict[str, str]:

@@ -128,10 +128,11 @@ class _ValidateFields(serializers.Serializer):
         help_text="`YYYY-MM-DD`: judge legality on that date; `deck`: on the decklist's own event date (archive "
         "header), else today. Default: today.",
     )
-    ruleset = ChoiceField(
-        choices=[(name, getattr(ruleset, "label", "") or name) for name, ruleset in RULESETS.items()],
+    ruleset = CharField(
         default=services.DEFAULT_RULESET,
-        help_text="The rule set to judge the deck by.",
+        max_length=80,
+        help_text=f"The rule set to judge the deck by: {', '.join(f'`{name}`' for name in RULESETS)}, or the id of "
+        "a saved custom format (`/api/v1/formats/`).",
     )
     players = IntegerField(
         required=False,
@@ -140,6 +141,12 @@ class _ValidateFields(serializers.Serializer):
         max_value=services.MAX_PLAYERS,
         help_text="Players at the table: the 2011 rulebook's library limit grows with them (default: 5).",
     )
+
+    def validate_ruleset(self, value: str):
+        try:
+            return services.parse_ruleset(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc), code="invalid") from None
 
     def validate_as_of(self, value: str | None):
         try:

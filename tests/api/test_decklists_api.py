@@ -211,7 +211,8 @@ def test_it_lists_the_formats(client):
         ({"text": "1x Tupdog\n" * 20_001}, "text", "more than 20,000 lines"),
         ({"text": LEGAL_DECK, "format": "docx"}, "format", '"docx" is not a valid choice.'),
         ({"text": LEGAL_DECK, "format": "json"}, "text", ""),
-        ({"text": LEGAL_DECK, "ruleset": "modern"}, "ruleset", '"modern" is not a valid choice.'),
+        ({"text": LEGAL_DECK, "ruleset": "modern"}, "ruleset", "Unknown rule set 'modern'; known rule sets: vekn, "
+         "rulebook-2011, v5, duel, or the id of a saved custom format."),
         ({"text": LEGAL_DECK, "as_of": "15/12/2021"}, "as_of", "is not a date: use YYYY-MM-DD"),
         ({"text": LEGAL_DECK, "as_of": "2021-02-30"}, "as_of", "is not a date"),
         ({"text": LEGAL_DECK, "as_of": 20211215}, "as_of", "is not a date"),

@@ -296,8 +296,8 @@ def test_a_bad_ruleset_dict_is_refused_with_a_clear_message(data, message):
 
 def test_validate_refuses_unknown_rulesets_dates_and_table_sizes(cards):
     deck = legal_deck(cards)
-    with pytest.raises(ValueError, match="Unknown ruleset 'v5'; known rulesets: vekn, rulebook-2011"):
-        validate(deck, cards, ruleset="v5")
+    with pytest.raises(ValueError, match="Unknown ruleset 'v6'; known rulesets: vekn, rulebook-2011, v5, duel"):
+        validate(deck, cards, ruleset="v6")
     with pytest.raises(ValueError, match="as_of must be a date"):
         validate(deck, cards, as_of="yesterday")
     with pytest.raises(ValueError, match="players must be a whole number"):

@@ -171,7 +171,7 @@ def test_it_prints_a_verdict_per_deck_with_its_errors_below_and_a_summary(decks)
     [
         (["--as-of", "15/12/2021"], "is not a date"),
         (["--as-of", "2021-02-30"], "is not a date"),
-        (["--ruleset", "modern"], "invalid choice: 'modern'"),
+        (["--ruleset", "modern"], "Unknown rule set 'modern'; known rule sets: vekn, rulebook-2011, v5, duel"),
         (["--players", "0"], "The number of players must be from 1"),
         (["--format", "docx"], "invalid choice: 'docx'"),
     ],

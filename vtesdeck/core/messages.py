@@ -166,6 +166,8 @@ def citation_url(citation: Citation) -> str:
 _DECK_NOUNS = {
     "vekn": gettext_noop("a tournament deck"),
     "rulebook-2011": gettext_noop("a deck under the 2011 rulebook"),
+    "v5": gettext_noop("a V5 deck"),
+    "duel": gettext_noop("a casual duel deck"),
 }
 _FORMAT_DECK = gettext_noop("a %(format)s deck")
 _AT_LEAST = gettext_noop("at least %(min)s")

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import eligibility
+from . import eligibility, formats
 from .carddb import CardIndex
 from .deck import Ambiguous, Deck, Event, Unresolved
 from .domain import Card
@@ -169,6 +169,20 @@ RULEBOOK_2011_RULES: dict[str, Citation] = {
     "FUTURE_SET": (Reference(RULEBOOK_2011),),  # the card did not exist when the rulebook was written
     "ADVANCED_PAIR": (_2011_ADVANCED,),
     # No banned list, no release rule, no card pool, no registration: the VEKN citations stand.
+}
+
+# VEKN's V5 format (tournament rules §6.4): the standard rules on a reduced card pool (``formats``).
+_V5_FORMAT = Reference(TOURNAMENT_RULES, (("6.4", gettext_noop("V5 Format")),), _CONSTRUCTED)
+V5_RULES: dict[str, Citation] = {**VEKN_RULES, "NOT_IN_FORMAT": (_V5_FORMAT,)}
+# Duel: two players. VEKN sanctions no duel format, so this one is casual: the 2011 rulebook's sizes for a
+# two-player game ("1.2 Benötigtes Spielmaterial", item 1: 40 library cards plus up to 10 per player, so
+# 40-60; 12+ crypt), with the group rule and the VEKN banned list kept as players expect them.
+DUEL_RULES: dict[str, Citation] = {
+    **VEKN_RULES,
+    "CRYPT_TOO_SMALL": (_2011_CARDS,),
+    "CRYPT_TOO_LARGE": (_2011_CARDS,),
+    "LIBRARY_TOO_SMALL": (_2011_CARDS,),
+    "LIBRARY_TOO_LARGE": (_2011_CARDS,),
 }
 
 ERROR_CODES = ("CRYPT_TOO_SMALL", "CRYPT_TOO_LARGE", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS",
@@ -382,6 +396,23 @@ RULESETS: dict[str, Ruleset] = {
         legality_delay_days=None,
         rules=RULEBOOK_2011_RULES,
     ),
+    "v5": Ruleset(
+        name="v5",
+        label="V5",
+        allowed_sets=formats.v5_pool().sets,
+        allowed_cards=formats.v5_pool().promos,
+        set_legal_dates=VEKN_SET_LEGAL_DATES,
+        rules=V5_RULES,
+    ),
+    "duel": Ruleset(
+        name="duel",
+        label="Duel (casual)",
+        library_min=40,
+        library_max=60,  # 40 + 10 × 2 players (German rulebook L210)
+        default_players=2,
+        legality_delay_days=None,  # casual play: no tournament release delay; newer cards only warn
+        rules=DUEL_RULES,
+    ),
 }
 
 
@@ -500,7 +531,7 @@ class _Facts:
     """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
 
     __slots__ = ("names", "unique", "vampires", "banned_year", "ban_dates", "ban_exact", "first_release",
-                 "sets", "section", "sections", "trifles", "_legal_from", "__weakref__")  # fmt: skip
+                 "sets", "section", "sections", "trifles", "_legal_from", "out_of_format", "__weakref__")  # fmt: skip
 
     def __init__(self, cards: CardIndex) -> None:
         self.names: dict[int, str] = {}  # official names, for messages
@@ -531,6 +562,7 @@ class _Facts:
                 self.trifles.add(card.id)
         self.sections = frozenset(self.section.values())
         self._legal_from: dict[tuple, dict[int, datetime.date]] = {}
+        self.out_of_format: dict[tuple[Any, ...], frozenset[int]] = {}  # (format, day) → cards out of it
 
     def legal_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
         """Card id → first day the card is legal under the ruleset's release rules (cached per rule)."""
@@ -557,6 +589,79 @@ def ban_dates(cards: CardIndex) -> dict[int, tuple[datetime.date, bool]]:
     missing from ``VEKN_BAN_DATES`` falls back to 1 January of the card list's ban year."""
     facts = _facts(cards)
     return {card_id: (day, card_id in facts.ban_exact) for card_id, day in facts.ban_dates.items()}
+
+
+# --- one card in a format -----------------------------------------------------------------------
+
+
+def card_in_format(
+    ruleset: str | Ruleset | Mapping[str, Any],
+    card_id: int,
+    cards: CardIndex,
+    as_of: datetime.date | str | None = None,
+) -> bool:
+    """Whether a deck of this format may hold the card on the day ``as_of`` (a date, ``YYYY-MM-DD``,
+    or None for today): the card exists, is in the format's pool (its sets or its card list), is not
+    banned (the VEKN list from each ban's date where the format keeps it, and the format's own bans),
+    is legal by the format's release rule, and has been released at all by that day.
+
+    The card-pool checks of ``validate`` for one card (a card it would report as ``UNKNOWN_CARD``,
+    ``BANNED_CARD``, ``NOT_YET_LEGAL`` or ``NOT_IN_FORMAT`` is out), plus: a card not yet printed on the
+    day is out even where the format only warns of it (``FUTURE_SET``): no one can offer it yet.
+    Raises ``ValueError`` for an unknown ruleset name or a bad date.
+    """
+    return card_id not in out_of_format(ruleset, cards, as_of) and card_id in _facts(cards).names
+
+
+def out_of_format(
+    ruleset: str | Ruleset | Mapping[str, Any],
+    cards: CardIndex,
+    as_of: datetime.date | str | None = None,
+) -> frozenset[int]:
+    """The ids of the cards of ``cards`` that ``card_in_format`` says are out on the day: the whole card
+    list checked once (cached per ruleset and day on the index), for filters over many decks at a time
+    ("no card of the deck in this set")."""
+    rules = _ruleset(ruleset)
+    day = _as_of(as_of, _NO_DECK)
+    facts = _facts(cards)
+    key = (_ruleset_key(rules), day)
+    found = facts.out_of_format.get(key)
+    if found is None:
+        if len(facts.out_of_format) >= 64:  # many days asked: keep the memory bounded
+            facts.out_of_format.clear()
+        found = frozenset(card_id for card_id in facts.names if not _card_fits(rules, facts, card_id, day))
+        facts.out_of_format[key] = found
+    return found
+
+
+_NO_DECK = Deck()
+
+
+def _ruleset_key(rules: Ruleset) -> tuple[Any, ...]:
+    # What decides a card's place in the format; sizes and groups do not.
+    return (rules.bans, rules.banned_cards, rules.allowed_sets, rules.allowed_cards, rules.legality_delay_days,
+            tuple(sorted(rules.set_legal_dates.items())))  # fmt: skip
+
+
+def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date) -> bool:
+    released = facts.first_release.get(card_id)
+    if released is not None and day < released:
+        return False
+    if rules.legality_delay_days is not None:
+        legal = facts.legal_from(rules).get(card_id)
+        if legal is not None and day < legal:
+            return False
+    if card_id in rules.banned_cards:
+        return False
+    if rules.bans:
+        banned = facts.ban_dates.get(card_id)
+        if banned is not None and day >= banned:
+            return False
+    if rules.allowed_sets is None and rules.allowed_cards is None:
+        return True
+    return (rules.allowed_cards is not None and card_id in rules.allowed_cards) or (
+        rules.allowed_sets is not None and not facts.sets[card_id].isdisjoint(rules.allowed_sets)
+    )
 
 
 # --- validation --------------------------------------------------------------------------------

@@ -76,7 +76,12 @@ class Command(BaseCommand):
             help="judge legality on this date; 'deck' = each decklist's own event date (TWD header), else today "
             "(default: today)",
         )
-        parser.add_argument("--ruleset", choices=list(RULESETS), default=services.DEFAULT_RULESET)
+        parser.add_argument(
+            "--ruleset",
+            default=services.DEFAULT_RULESET,
+            metavar="|".join([*RULESETS, "ID"]),
+            help="the format: a built-in one, or a saved custom format by its id (default: vekn)",
+        )
         parser.add_argument(
             "--players",
             type=_players,

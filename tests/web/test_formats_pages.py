@@ -1,0 +1,210 @@
+"""The format pages and the places a format is chosen: saving a custom format (sizes, sets, allowed and
+banned cards) and sharing it by its link; the judge's page checking with it; the editor's format select
+and its "only cards in this deck's format" search; the "fits format" filter of /twda/ and /decks/.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from cards import index
+from decks import services
+from decks.models import Deck
+from formats.models import CustomFormat
+from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.validate import card_in_format
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "not-a-real-password-42"
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", "alice@example.org", PASSWORD)
+
+
+@pytest.fixture
+def bob():
+    return get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
+
+
+def client_for(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def text_of(page: str) -> str:
+    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def v5_vampire():
+    return next(c for c in index.get() if c.is_crypt and c.group == "6" and "V5" in {p.set for p in c.printings})
+
+
+def deck_of(owner, crypt, library, **kwargs) -> Deck:
+    cards = index.get()
+    core = CoreDeck()
+    for name, n in [*crypt.items(), *library.items()]:
+        core.add(cards.lookup(name) if isinstance(name, str) else name, n)
+    return services.create(owner, core, **kwargs)
+
+
+LEAGUE = {
+    "name": "Anarch league",
+    "crypt_min": "12",
+    "library_min": "40",
+    "library_max": "60",
+    "group_window": "2",
+    "bans": "on",
+    "release_delay": "on",
+    "allowed_sets": ["V5A"],
+    "allowed_cards": "Blood Doll\n100518",  # by name and by VEKN id (Deflection)
+    "banned_cards": "",
+}
+
+
+# --- custom formats: save, view by link, edit ------------------------------------------------------
+
+
+def test_a_player_saves_a_format_and_shares_its_link(alice, bob):
+    response = client_for(alice).post("/formats/new/", LEAGUE)
+    assert response.status_code == 302
+    custom = CustomFormat.objects.get(owner=alice)
+    assert response["Location"] == f"/formats/{custom.id}/"
+    assert custom.data["allowed_sets"] == ["V5A"] and custom.data["library_max"] == 60
+    assert custom.data["allowed_cards"] == sorted([index.get().lookup("Blood Doll").id, 100518])
+    # Bob has the link: he reads it (no edit button), and cannot edit it.
+    page = text_of(client_for(bob).get(f"/formats/{custom.id}/").content.decode())
+    assert "Anarch league" in page and "40 to 60 cards" in page and "V5A" in page and "Deflection" in page
+    assert client_for(bob).get(f"/formats/{custom.id}/edit/").status_code == 404
+    assert client_for(bob).post(f"/formats/{custom.id}/delete").status_code == 404
+    # The owner's list has it; another's does not.
+    assert "Anarch league" in client_for(alice).get("/formats/").content.decode()
+    assert "Anarch league" not in client_for(bob).get("/formats/").content.decode()
+
+
+def test_an_unknown_card_name_is_a_400_naming_it(alice):
+    response = client_for(alice).post("/formats/new/", {**LEAGUE, "banned_cards": "Govern teh Unaligned"})
+    assert response.status_code == 400
+    assert "Govern teh Unaligned" in text_of(response.content.decode())
+    assert not CustomFormat.objects.exists()
+
+
+def test_the_owner_edits_and_deletes_a_format(alice):
+    client = client_for(alice)
+    client.post("/formats/new/", LEAGUE)
+    custom = CustomFormat.objects.get(owner=alice)
+    form = client.get(f"/formats/{custom.id}/edit/").content.decode()
+    assert "Blood Doll" in form and 'value="V5A" selected' in form
+    assert client.post(f"/formats/{custom.id}/edit/", {**LEAGUE, "library_max": ""}).status_code == 302
+    custom.refresh_from_db()
+    assert custom.data["library_max"] is None
+    assert client.post(f"/formats/{custom.id}/delete").status_code == 302
+    assert not CustomFormat.objects.exists()
+
+
+def test_built_in_formats_are_public_and_saving_one_asks_for_a_login(alice):
+    listed = text_of(client_for().get("/formats/").content.decode())
+    assert "V5" in listed and "Duel (casual)" in listed and "My formats" not in listed
+    assert client_for().get("/formats/new/").status_code == 302
+    page = text_of(client_for().get("/formats/duel/").content.decode())
+    assert "Duel (casual)" in page and "40 to 60 cards" in page and "casual" in page.lower()
+    assert client_for().get("/formats/fnothingatallxxx/").status_code == 404
+
+
+def test_the_v5_page_shows_its_data_version_and_the_notes_on_disputed_promos():
+    from vtesdeck.core import formats
+
+    page = text_of(client_for().get("/formats/v5/").content.decode())
+    assert formats.v5_data()["version"] in page
+    assert "Ashlesha" in page  # a promo of the V5 era
+    assert "Anarch Convert" in page and "Anchors differ" in page  # a 2008 card reprinted as a 2021 promo
+
+
+def test_the_check_page_checks_with_a_shared_format(alice, bob):
+    client_for(alice).post("/formats/new/", LEAGUE)
+    custom = CustomFormat.objects.get(owner=alice)
+    page = client_for(bob).get(f"/check/?ruleset={custom.id}").content.decode()
+    assert re.search(rf'<option value="{custom.id}" selected>Anarch league</option>', page)
+    text = f"Crypt (12 cards)\n12x {v5_vampire().unique_name}\nLibrary (40 cards)\n20x Blood Doll\n20x Deflection\n"
+    result = client_for(bob).post("/check/", {"text": text, "ruleset": custom.id, "as_of": "today"})
+    assert result.status_code == 200
+    assert "Anarch league" in text_of(result.content.decode())
+
+
+# --- the editor: a deck's format, and the search that keeps to it ----------------------------------
+
+
+def test_the_editor_sets_the_decks_format_and_its_legality_follows(alice):
+    deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 20, "Deflection": 20})
+    client = client_for(alice)
+    page = client.get(f"/decks/{deck.id}/edit").content.decode()
+    select = re.search(r'<select name="format"[^>]*id="deck-format".*?</select>', page, re.S).group(0)
+    assert re.findall(r'value="([^"]+)"', select) == ["vekn", "rulebook-2011", "v5", "duel"]
+    assert not deck.legal  # 40 library cards: no VEKN deck
+    # The script's autosave: JSON, answered with the panels to redraw.
+    answer = client.post(f"/decks/{deck.id}/details", json.dumps({"format": "duel", "version": deck.version}),
+                         content_type="application/json").json()  # fmt: skip
+    assert answer["details"]["format"] == "duel" and answer["summary"]["legal"] is True
+    deck.refresh_from_db()
+    assert (deck.format, deck.legal) == ("duel", True)
+    # Without a script: the form posts and the editor comes back.
+    response = client.post(f"/decks/{deck.id}/details", {"format": "vekn", "version": deck.version})
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert (deck.format, deck.legal) == ("vekn", False)
+    refused = client.post(f"/decks/{deck.id}/details", json.dumps({"format": "modern", "version": deck.version}),
+                          content_type="application/json")  # fmt: skip
+    assert refused.status_code == 400 and Deck.objects.get(pk=deck.pk).format == "vekn"
+
+
+def test_the_editor_search_keeps_to_the_decks_format_when_asked(alice):
+    deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60}, format="v5")
+    cards = index.get()
+    client = client_for(alice)
+
+    def found(**params) -> set[int]:
+        page = client.get(f"/decks/{deck.id}/search", {"kind": "library", "q": "wake", **params}).content.decode()
+        return {int(i) for i in re.findall(r'data-card-id="(\d+)"', page)}
+
+    everything, in_format = found(), found(in_format="1")  # a few cards: "Wake with Evening's Freshness"…
+    assert in_format and in_format < everything
+    assert all(card_in_format("v5", i, cards) for i in in_format)
+    assert not all(card_in_format("v5", i, cards) for i in everything - in_format)
+    page = client.get(f"/decks/{deck.id}/edit", {"q": "wake", "in_format": "1"}).content.decode()
+    assert re.search(r'id="in-format" name="in_format" value="1" checked', page)
+
+
+# --- "fits format" on the searches --------------------------------------------------------------
+
+
+def test_the_public_list_filters_decks_by_the_format_they_fit(alice):
+    deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60}, name="Fifth only", visibility="public")
+    deck_of(alice, {"Anson": 12}, {"Blood Doll": 60}, name="Jyhad crypt", visibility="public")
+    page = text_of(client_for().get("/decks/", {"fits": "v5"}).content.decode())
+    assert "Fifth only" in page and "Jyhad crypt" not in page
+    page = text_of(client_for().get("/decks/", {"fits": "vekn"}).content.decode())
+    assert "Fifth only" in page and "Jyhad crypt" in page
+    assert client_for().get("/decks/", {"fits": "nope"}).status_code == 400
+
+
+def test_the_archive_page_filters_by_format(archive_ids):
+    if not archive_ids:
+        pytest.skip("no archive")
+    every = client_for().get("/twda/").content.decode()
+    fits_vekn = client_for().get("/twda/", {"fits": "vekn"}).content.decode()
+    fits_v5 = client_for().get("/twda/", {"fits": "v5"}).content.decode()
+    for deck_id in archive_ids:
+        assert f"/twda/{deck_id}/" in every and f"/twda/{deck_id}/" in fits_vekn  # legal tournament decks today
+        assert f"/twda/{deck_id}/" not in fits_v5  # each plays a card older than Fifth Edition
+    assert re.search(r'<option value="v5">', fits_vekn)
+    assert client_for().get("/twda/", {"fits": "nope"}).status_code == 400
