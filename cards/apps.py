@@ -7,3 +7,17 @@ class CardsConfig(AppConfig):
     name = "cards"
     verbose_name = "Cards"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.core.checks import Error, register
+
+        @register()
+        def check_card_image_template(app_configs, **kwargs) -> list[Error]:
+            """A bad CARD_IMAGE_URL_TEMPLATE stops the site at start-up, not on the first page with a card."""
+            from . import images
+
+            try:
+                images.hotlink_template()
+            except images.TemplateError as exc:
+                return [Error(f"CARD_IMAGE_URL_TEMPLATE: {exc}", id="cards.E001")]
+            return []

@@ -9,26 +9,34 @@ drf-spectacular's split mode (its start-up script is a separate ``?script`` requ
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        # Swagger UI's and our CSS draw small icons as data: URIs.
-        "img-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'self'",
-        # The same as X-Frame-Options: DENY, for browsers that read only the CSP.
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-        "connect-src 'self'",
-    ]
-)
+
+def content_security_policy(image_origin: str = "") -> str:
+    """The policy; ``image_origin`` (the https origin of ``CARD_IMAGE_URL_TEMPLATE``, when card images are
+    hotlinked: ``cards.images``) is the one other place images may come from."""
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            # Swagger UI's and our CSS draw small icons as data: URIs.
+            "img-src 'self' data:" + (f" {image_origin}" if image_origin else ""),
+            "object-src 'none'",
+            "base-uri 'self'",
+            # The same as X-Frame-Options: DENY, for browsers that read only the CSP.
+            "frame-ancestors 'none'",
+            "form-action 'self'",
+            "connect-src 'self'",
+        ]
+    )
+
+
+CONTENT_SECURITY_POLICY = content_security_policy()
 
 # No page uses any of these powerful features: refused to us and to anything we might ever embed. Only
 # features every current browser knows are listed (Chromium logs an error for each unknown one).
@@ -58,6 +66,22 @@ HEADERS = {
 }
 
 
+def _headers() -> dict[str, str]:
+    """``HEADERS``, with the hotlinked card images' origin in img-src when ``CARD_IMAGE_URL_TEMPLATE`` is set
+    (read when asked, so that a test's ``override_settings`` holds; the policy is built once per value)."""
+    template = getattr(settings, "CARD_IMAGE_URL_TEMPLATE", "")
+    if not template:
+        return HEADERS
+    return {**HEADERS, "Content-Security-Policy": _hotlink_policy(template)}
+
+
+@functools.lru_cache(maxsize=4)
+def _hotlink_policy(template: str) -> str:
+    from cards.images import check_template, hotlink_origin
+
+    return content_security_policy(hotlink_origin(check_template(template)))
+
+
 class SecurityHeadersMiddleware:
     """Adds ``HEADERS`` to every response that does not already carry them (a view may set its own)."""
 
@@ -69,7 +93,7 @@ class SecurityHeadersMiddleware:
         # Django's debug pages (DJANGO_DEBUG=true only) are styled and scripted inline: no CSP on them.
         debug_page = response.status_code >= 400 and settings.DEBUG
         headers = response.headers
-        for name, value in HEADERS.items():
+        for name, value in _headers().items():
             if name not in headers and not (debug_page and name == "Content-Security-Policy"):
                 headers[name] = value
         return response

@@ -1,0 +1,69 @@
+"""A card's text card (``/cards/<id>/face.svg``) and its image (``/cards/<id>/image``): ``cards.images``.
+
+The text card is drawn from the card list alone (``vtesdeck.core.cardface``), so it works offline and is
+what every page falls back to. The image is the mirrored file when there is one, else a redirect to the
+hotlinked URL when ``CARD_IMAGE_URL_TEMPLATE`` is set, else a 404 (the page then shows the text card).
+"""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from decks.services import card_index
+from vtesdeck.core import cardface
+from vtesdeck.core.domain import Card
+
+from . import images
+
+# The SVG's own geometry (its viewBox is 250 × 350, the ratio of a card: 63 × 88 mm).
+TEXT_LEFT, TEXT_RIGHT = 12, 230  # wrapped a little short of the 238 edge: sans-serif fonts differ in width
+TEXT_BOTTOM = 326
+SECONDS = 24 * 3600  # browsers keep a face or an image this long: a new card list changes few of them
+
+
+def _card(card_id: int) -> Card:
+    card = card_index().get(card_id)
+    if card is None:
+        raise Http404(_("No card has this id."))
+    return card
+
+
+@require_safe
+@cache_control(public=True, max_age=SECONDS)
+def face_svg(request: HttpRequest, card_id: int) -> HttpResponse:
+    face = cardface.face(_card(card_id))
+    top = 57 + (16 if face.requirement else 0) + (16 if face.title else 0)
+    text = cardface.fit_text(face.paragraphs, TEXT_RIGHT - TEXT_LEFT, TEXT_BOTTOM - top, largest=12, smallest=7)
+    step = text.size * cardface.LINE_HEIGHT
+    lines = [{"y": f"{top + step * (number + 0.8):.1f}", "text": line} for number, line in enumerate(text.lines)]
+    width = TEXT_RIGHT - TEXT_LEFT - (34 if face.kind == "crypt" else 0)
+    name_size = min(18.0, width / max(len(face.name), 1) / cardface.CHAR_WIDTH_EM / 1.08)
+    context = {
+        "face": face,
+        "text": text,
+        "lines": lines,
+        "name_size": f"{name_size:.1f}",
+        "band": 50 + (16 if face.requirement else 0),
+        "title_y": 61 + (16 if face.requirement else 0),
+        "footer": _("text card"),
+    }
+    svg = render_to_string("cards/face.svg", context, request=request)
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@require_safe
+@cache_control(public=True, max_age=SECONDS)
+def image(request: HttpRequest, card_id: int) -> HttpResponse:
+    card = _card(card_id)
+    found = images.mirrored(card.id)
+    if found is not None:
+        path, content_type = found
+        return FileResponse(path.open("rb"), content_type=content_type)
+    template = images.hotlink_template()
+    if template:
+        return HttpResponseRedirect(images.expand(template, card))
+    raise Http404(_("No image of this card here: its text card is at face.svg."))

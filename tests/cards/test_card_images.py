@@ -1,0 +1,164 @@
+"""Mirroring card images (``cards.images``, ``manage.py fetch_card_images``).
+
+No network: the fetching runs against a small HTTP server in this process. It speaks plain http, which the
+command refuses (https only); so the scheme rule is tested on its own, and the fetching with the test-only
+``allow_http`` (``CARD_IMAGE_ALLOW_HTTP``, a setting no environment variable sets)."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import io
+import json
+import threading
+
+import pytest
+import requests
+from django.core.management import CommandError, call_command
+from PIL import Image
+
+from cards import images
+from vtesdeck.core.carddb import CardIndex
+
+ANSON, RACK, GOVERN, CONDITIONING = 200107, 101536, 100845, 100401
+
+
+def jpeg(size=(63, 88)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, (120, 10, 20)).save(out, "JPEG")
+    return out.getvalue()
+
+
+class Site(http.server.BaseHTTPRequestHandler):
+    files: dict[str, tuple[int, bytes, str]] = {}
+    asked: list[str] = []
+
+    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        self.asked.append(self.path)
+        status, body, content_type = self.files.get(self.path, (404, b"not here", "text/plain"))
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def site():
+    Site.files = {
+        "/card/ansong1.jpg": (200, jpeg(), "image/jpeg"),
+        "/card/rackthe.jpg": (200, jpeg((40, 56)), "image/jpeg"),
+        "/card/governtheunaligned.jpg": (200, b"<html>a login page</html>", "text/html"),
+        "/card/conditioning.jpg": (200, jpeg((2000, 2800)), "image/jpeg"),  # larger than the test's cap
+    }
+    Site.asked = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Site)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/card/{{slug}}.jpg"
+    server.shutdown()
+    server.server_close()
+
+
+def some(cards: CardIndex, *ids: int) -> list:
+    return [cards[i] for i in ids]
+
+
+# --- templates --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("template", "reason"),
+    [
+        ("http://static.example.org/card/{slug}.jpg", "https only"),
+        ("ftp://static.example.org/{id}", "https only"),
+        ("/card/{slug}.jpg", "https only"),
+        ("https://static.example.org/card/anson.jpg", "names no card"),
+        ("https://static.example.org/{set}/{slug}.jpg", "unknown placeholder {set}"),
+        ("https://static.example.org/{id:05}.jpg", "take no format"),
+        ("https://{slug}.example.org/x.jpg", "may not depend on the card"),
+        ("https://static.example.org/{slug", "not a URL template"),
+    ],
+)
+def test_a_bad_template_is_refused_with_its_reason(template, reason):
+    with pytest.raises(images.TemplateError, match=reason.replace("{", r"\{").replace("}", r"\}")):
+        images.check_template(template)
+
+
+def test_placeholders_are_the_id_the_krcg_slug_and_the_quoted_name(cards):
+    template = images.check_template("https://img.example.org/{id}/{slug}/{name}.jpg")
+    url = images.expand(template, cards.lookup("Rack, The"))
+    assert url == "https://img.example.org/101536/rackthe/Rack%2C%20The.jpg"
+    assert images.hotlink_origin(template) == "https://img.example.org"
+
+
+# --- fetching ---------------------------------------------------------------------------------------
+
+
+def test_images_are_mirrored_with_a_manifest_and_a_second_run_skips_them(cards, site, tmp_path, settings):
+    settings.CARD_IMAGE_MAX_BYTES = 20_000
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert (report.fetched, report.skipped, report.failed, report.missing) == (2, 0, [], [])
+    manifest = json.loads((tmp_path / images.MANIFEST).read_text())
+    entry = manifest[str(ANSON)]
+    data = (tmp_path / entry["file"]).read_bytes()
+    assert entry["file"] == f"{ANSON}.jpg" and entry["bytes"] == len(data)
+    assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+    assert entry["url"].endswith("/card/ansong1.jpg") and entry["fetched_at"].startswith("20")
+    Site.asked.clear()
+    with requests.Session() as session:
+        again = images.fetch(some(cards, ANSON, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert (again.fetched, again.skipped) == (0, 2) and Site.asked == []
+    # A damaged file (its checksum no longer matches) is fetched again.
+    (tmp_path / f"{RACK}.jpg").write_bytes(b"damaged")
+    with requests.Session() as session:
+        third = images.fetch(some(cards, ANSON, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert (third.fetched, third.skipped) == (1, 1) and Site.asked == ["/card/rackthe.jpg"]
+
+
+def test_oversized_answers_pages_that_are_no_image_and_404s_are_not_mirrored(cards, site, tmp_path, settings):
+    settings.CARD_IMAGE_MAX_BYTES = 20_000
+    missing = cards.lookup("Deflection")  # the test site has no image of it
+    with requests.Session() as session:
+        report = images.fetch(
+            some(cards, GOVERN, CONDITIONING) + [missing], site, session=session, where=tmp_path, allow_http=True
+        )
+    assert report.fetched == 0 and report.missing == [missing.id]
+    reasons = dict(report.failed)
+    assert "not an image" in reasons[GOVERN]
+    assert "20,000-byte cap" in reasons[CONDITIONING]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no manifest, no file, no half-written part
+
+
+def test_an_unreachable_site_stops_the_run_after_failures_in_a_row(cards, tmp_path):
+    template = "http://127.0.0.1:9/card/{slug}.jpg"  # the discard port: nothing listens
+    many = sorted(cards, key=lambda card: card.id)[: images.FAILURES_IN_A_ROW + 5]
+    with requests.Session() as session:
+        report = images.fetch(many, template, session=session, where=tmp_path, allow_http=True, timeout=(1, 1))
+    assert len(report.failed) == images.FAILURES_IN_A_ROW and "failures in a row" in report.stopped
+
+
+@pytest.mark.django_db
+def test_the_command_refuses_plain_http_and_bad_templates(tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(CommandError, match="https only"):
+        call_command("fetch_card_images", template="http://static.example.org/card/{slug}.jpg")
+    with pytest.raises(CommandError, match="unknown placeholder"):
+        call_command("fetch_card_images", template="https://static.example.org/card/{card}.jpg")
+    assert not (tmp_path / "cards").exists()
+
+
+@pytest.mark.django_db
+def test_the_command_mirrors_into_the_media_folder_and_says_what_it_did(site, tmp_path, settings, capsys):
+    settings.MEDIA_ROOT = tmp_path
+    settings.CARD_IMAGE_ALLOW_HTTP = True  # the test server's plain http
+    call_command("fetch_card_images", template=site, ids=f"{ANSON},{RACK}", delay=0)
+    out = capsys.readouterr().out
+    assert "2 images fetched, 0 already mirrored, 0 not on the site, 0 failed" in out
+    assert images.mirrored(ANSON) is not None
+    with pytest.raises(CommandError, match="1 images failed"):
+        call_command("fetch_card_images", template=site, ids=f"{ANSON},{GOVERN}", delay=0)

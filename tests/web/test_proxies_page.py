@@ -1,0 +1,250 @@
+"""A deck's Proxies tab (``/decks/<id>/proxies/``), a proxies job's page, its PDF, and the API's ``proxies`` kind.
+
+The tab starts a job of kind ``proxies`` (the one job lifecycle of every kind); no worker runs here: the job
+stays queued where no worker reads it, or its one chunk is rendered in this process with the kind's own
+``run_chunk`` and stored with the worker's ``store_chunk``, as a worker would."""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from decks import services as deck_services
+from decks.models import Deck
+from proxies.models import ProxySheet
+from simulations import kinds, services
+from simulations.models import Simulation
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
+
+VENTRUE = """Deck Name: Ventrue bleed
+Crypt (12 cards)
+6x Anson
+6x Gaël Pilet
+Library (30 cards)
+12x Govern the Unaligned
+10x Conditioning
+8x Blood Doll
+"""
+COPIES = 42
+ANSON, GOVERN = 200107, 100845
+
+
+@pytest.fixture
+def queue(idle_queue) -> str:
+    return idle_queue
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice")
+
+
+@pytest.fixture
+def bob():
+    return get_user_model().objects.create_user("bob")
+
+
+def client_of(user=None) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def make_deck(owner, visibility: str = "public") -> Deck:
+    return deck_services.create(owner, deck_services.parse_text(VENTRUE), name="Ventrue bleed", visibility=visibility)
+
+
+def run_to_done(simulation: Simulation) -> Simulation:
+    """Render the job's chunk here, as a worker would, and store it: the job finishes."""
+    kind = kinds.of(simulation)
+    for chunk, units in enumerate(kind.chunk_sizes(simulation.units, kind.chunk_size_of(simulation))):
+        assert services.begin_chunk(simulation.id, chunk) is not None
+        tally = kind.run_chunk(simulation, chunk, units, lambda done: None)
+        services.store_chunk(simulation.id, chunk, units, tally, worker="test@here", seconds=0.01)
+    simulation.refresh_from_db()
+    assert simulation.status == "done", simulation.error
+    return simulation
+
+
+def page_texts(pdf: bytes) -> list[bytes]:
+    texts = []
+    for raw in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        try:
+            texts.append(zlib.decompress(raw))
+        except zlib.error:
+            continue
+    return texts
+
+
+def pages_of(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type /Page\b", pdf))
+
+
+def test_every_deck_page_has_a_proxies_tab(alice):
+    deck = make_deck(alice)
+    html = client_of().get(deck.get_absolute_url()).content.decode()
+    assert f'href="/decks/{deck.id}/proxies/"' in html
+
+
+def test_the_tab_lists_the_cards_in_print_order_with_a_printing_choice_each(alice):
+    deck = make_deck(alice)
+    response = client_of().get(f"/decks/{deck.id}/proxies/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    names = re.findall(r'<th scope="row"><label for="id_pick_\d+">([^<]+)</label>', html)
+    assert names == ["Anson", "Gaël Pilet", "Blood Doll", "Govern the Unaligned", "Conditioning"]
+    assert f'name="printing_{ANSON}"' in html and '<option value="Jyhad">Jyhad</option>' in html
+    assert "for casual play only" in html
+
+
+def test_the_defaults_make_a_pdf_of_every_card_that_anyone_with_the_job_can_download(alice, queue):
+    deck = make_deck(alice)
+    response = client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+    assert response.status_code == 302
+    simulation = Simulation.objects.get(kind="proxies")
+    assert response["Location"] == simulation.get_absolute_url()
+    assert (simulation.units, simulation.status, simulation.chunks_total) == (COPIES, "queued", 1)
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert "Queued: waiting for a worker." in page and 'id="simulation-progress"' in page
+    run_to_done(simulation)
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert f'href="/proxies/{simulation.id}.pdf"' in page
+    assert "42 cards (0 from images) on 5 pages." in " ".join(page.split())
+    pdf = client_of().get(f"/proxies/{simulation.id}.pdf")  # a public deck's job: its id is enough
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert pdf["Content-Disposition"] == 'attachment; filename="Ventrue-bleed-proxies.pdf"'
+    assert pages_of(pdf.content) == math.ceil(COPIES / 9)
+    assert b"/MediaBox [0 0 595.28 841.89]" in pdf.content
+
+
+def test_only_the_ticked_cards_on_letter_paper(alice, queue):
+    deck = make_deck(alice)
+    data = {"paper": "letter", "marks": "gaps", "cards": "only", f"pick_{ANSON}": "on", f"pick_{GOVERN}": "on",
+            f"printing_{ANSON}": "Jyhad"}  # fmt: skip
+    assert client_of(alice).post(f"/decks/{deck.id}/proxies/", data).status_code == 302
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    assert simulation.units == 6 + 12
+    assert simulation.plan["cards"] == [ANSON] * 6 + [GOVERN] * 12
+    assert simulation.plan["printings"] == {str(ANSON): "Jyhad"}
+    sheet = ProxySheet.objects.get(pk=simulation.pk)
+    assert (sheet.pages, sheet.cards) == (2, 18)
+    assert b"/MediaBox [0 0 612.00 792.00]" in bytes(sheet.pdf)
+    # The chosen printing is written at the foot of Anson's text cards (in the pages' compressed text).
+    assert sum(text.count(b"Jyhad") for text in page_texts(bytes(sheet.pdf))) == 6
+
+
+def test_nothing_ticked_or_a_printing_that_does_not_exist_is_a_400_on_the_form(alice, queue):
+    deck = make_deck(alice)
+    response = client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "only"})
+    assert response.status_code == 400
+    assert "Nothing to print" in response.content.decode()
+    assert not Simulation.objects.filter(kind="proxies").exists()
+
+
+def test_only_the_missing_cards_asks_for_a_login_and_then_reads_the_collection(alice, queue):
+    deck = make_deck(alice)
+    data = {"paper": "a4", "marks": "crop", "cards": "missing"}
+    response = client_of().post(f"/decks/{deck.id}/proxies/", data)
+    assert response.status_code == 400 and "Log in to print only the cards your collection lacks." in (
+        response.content.decode()
+    )
+    from collection import services as collection
+    from vtesdeck.core.collection import Line
+
+    collection.add(alice, [Line(card_id=ANSON, count=4), Line(card_id=GOVERN, count=12)])
+    assert client_of(alice).post(f"/decks/{deck.id}/proxies/", data).status_code == 302
+    simulation = Simulation.objects.get(kind="proxies")
+    assert sorted(simulation.plan["cards"]).count(ANSON) == 2 and GOVERN not in simulation.plan["cards"]
+    assert simulation.units == COPIES - 4 - 12
+
+
+def test_another_users_private_deck_and_its_pdf_answer_404(alice, bob, queue):
+    deck = make_deck(alice, visibility="private")
+    assert client_of(bob).get(f"/decks/{deck.id}/proxies/").status_code == 404
+    client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    assert client_of(alice).get(f"/proxies/{simulation.id}.pdf").status_code == 200
+    assert client_of(bob).get(f"/proxies/{simulation.id}.pdf").status_code == 404
+    assert client_of().get("/proxies/nosuchjob.pdf").status_code == 404
+
+
+def test_the_api_starts_proxies_on_the_simulations_endpoint_and_links_the_pdf(alice, queue):
+    deck = make_deck(alice)
+    api = client_of(alice)
+    body = {"kind": "proxies", "deck": deck.id, "paper": "letter", "print": "only", "only": [GOVERN]}
+    response = api.post("/api/v1/simulations/", body, content_type="application/json")
+    assert response.status_code == 202, response.content
+    job = response.json()
+    assert (job["kind"], job["cards"], job["cards_done"]) == ("proxies", 12, 0)
+    assert job["parameters"] == {"paper": "letter", "marks": "crop", "print": "only", "printings": {}}
+    assert "hands" not in job and "games" not in job
+    run_to_done(Simulation.objects.get(pk=job["id"]))
+    done = api.get(f"/api/v1/simulations/{job['id']}/").json()
+    assert done["status"] == "done"
+    assert done["result"]["pages"] == 2 and done["result"]["text_cards"] == 12
+    assert done["result"]["download_url"] == f"/proxies/{job['id']}.pdf"
+    assert pages_of(api.get(done["result"]["download_url"]).content) == 2
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"paper": "a3"}, "paper"),
+        ({"hands": 100}, "hands"),
+        ({"print": "only"}, "only"),
+        ({"printings": {str(ANSON): "NoSuchSet"}}, "printings"),
+        ({"print": "missing", "only": [ANSON]}, "only"),
+    ],
+)
+def test_bad_proxies_requests_are_400s_naming_the_field(alice, queue, extra, field):
+    deck = make_deck(alice)
+    body = {"kind": "proxies", "deck": deck.id, **extra}
+    response = client_of(alice).post("/api/v1/simulations/", body, content_type="application/json")
+    assert response.status_code == 400, response.content
+    assert field in response.json()["errors"], response.json()
+    assert not Simulation.objects.filter(kind="proxies").exists()
+
+
+def test_the_pdf_speaks_the_language_of_who_asked_for_it(alice, queue):
+    deck = make_deck(alice)
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(alice)
+    assert (
+        client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"}).status_code == 302
+    )
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    assert sum(b"nur f\xfcr Freundschaftsspiele" in text for text in texts) == simulation.result["pages"] == 5
+
+
+def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, settings, tmp_path):
+    import hashlib
+    import io
+    import json
+
+    from PIL import Image
+
+    from cards import images
+
+    settings.MEDIA_ROOT = tmp_path
+    (tmp_path / "cards").mkdir()
+    out = io.BytesIO()
+    Image.new("RGB", (126, 176), (120, 10, 20)).save(out, "JPEG")
+    (tmp_path / "cards" / f"{ANSON}.jpg").write_bytes(out.getvalue())
+    entry = {"file": f"{ANSON}.jpg", "sha256": hashlib.sha256(out.getvalue()).hexdigest(), "bytes": len(out.getvalue()),
+             "url": "https://example.org/ansong1.jpg", "fetched_at": "2026-01-01T00:00:00+00:00"}  # fmt: skip
+    (tmp_path / "cards" / images.MANIFEST).write_text(json.dumps({str(ANSON): entry}))
+    deck = make_deck(alice)
+    client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    assert (simulation.result["images"], simulation.result["text_cards"]) == (6, COPIES - 6)
+    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
+    assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
