@@ -1,0 +1,214 @@
+"""Suggestions and similar decks on the site: who is in the pool (the archive and the public decks whose owners
+opted in, never a private or unlisted deck), the suggestions API and the editor's panel (read as the deck is
+read), ``?similar=`` on the archive and public deck searches, and the "Similar decks" section with its diff."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from cards import index
+from decks import services as deck_services
+from decks.models import Deck
+from suggestions import services
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "not-a-real-password-42"
+# The decks others share play a master card no vampire needs to play; Alice's deck lacks it.
+SHARED_CARD = "Pentex(TM) Subversion"
+SHARED_DECK = (
+    f"Crypt (12 cards)\n12x Tupdog\nLibrary (66 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n6x {SHARED_CARD}\n"
+)
+HIDDEN_CARD = "Heidelberg Castle, Germany"
+HIDDEN_DECK = (
+    f"Crypt (12 cards)\n12x Tupdog\nLibrary (66 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n6x {HIDDEN_CARD}\n"
+)
+ALICES_DECK = "Crypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
+
+
+def card_id(name: str) -> int:
+    return index.get().find(name)[0].id
+
+
+def login(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def fresh_pool():
+    services.forget()
+    yield
+    services.forget()
+
+
+@pytest.fixture
+def world(db):
+    users = get_user_model().objects
+    alice = users.create_user("alice", "alice@example.org", PASSWORD)
+    bob = users.create_user("bob", "bob@example.org", PASSWORD)
+
+    def deck(owner, text, visibility, shared, name):
+        made = deck_services.create(owner, deck_services.parse_text(text), name=name, visibility=visibility)
+        Deck.objects.filter(pk=made.pk).update(share_with_suggestions=shared)
+        made.refresh_from_db()
+        return made
+
+    shared = [deck(bob, SHARED_DECK, "public", True, f"shared {i}") for i in range(4)]
+    hidden = [
+        deck(bob, HIDDEN_DECK, visibility, flag, f"hidden {visibility} {flag}")
+        for visibility, flag in (("private", True), ("unlisted", True), ("public", False))
+    ]
+    mine = deck(alice, ALICES_DECK, "private", True, "mine")
+    return {"alice": alice, "bob": bob, "shared": shared, "hidden": hidden, "mine": mine}
+
+
+def test_the_pool_holds_public_decks_whose_owners_opted_in_and_never_private_or_unlisted_ones(world):
+    keys = set(services.pool().shared.keys)
+    assert keys == {services.SHARED + deck.id for deck in world["shared"]}
+    # A deck made public and opted in later joins it at the next request; one made private leaves it.
+    Deck.objects.filter(pk=world["hidden"][2].pk).update(share_with_suggestions=True)
+    deck_services.update_details(world["shared"][0], version=world["shared"][0].version, visibility="private")
+    keys = set(services.pool().shared.keys)
+    assert services.SHARED + world["hidden"][2].id in keys
+    assert services.SHARED + world["shared"][0].id not in keys
+    assert not {services.SHARED + d.id for d in world["hidden"][:2]} & keys
+
+
+def test_suggestions_offer_the_card_the_similar_decks_play_with_its_reason(world):
+    answer = login(world["alice"]).get(f"/api/v1/decks/{world['mine'].id}/suggestions/")
+    assert answer.status_code == 200
+    body = answer.json()
+    adds = {row["id"]: row for row in body["add"]}
+    assert card_id(SHARED_CARD) in adds
+    row = adds[card_id(SHARED_CARD)]
+    assert {"id", "name", "score", "reason"} <= set(row) and row["name"] == SHARED_CARD
+    assert row["decks"] == 4 and row["copies"] == [6, 6]
+    assert "in 4 of" in row["reason"] and "usually 6 copies" in row["reason"]
+    # Never a card only private, unlisted or not-shared decks play, however alike they are.
+    assert card_id(HIDDEN_CARD) not in adds
+
+
+def test_suggestions_are_read_as_the_deck_is_read(world):
+    url = f"/api/v1/decks/{world['mine'].id}/suggestions/"
+    assert login(world["bob"]).get(url).status_code == 404
+    assert Client().get(url).status_code == 404
+    public = world["shared"][1]
+    assert Client().get(f"/api/v1/decks/{public.id}/suggestions/").status_code == 200
+
+
+@pytest.mark.parametrize("query", ["as_of=yesterday", "limit=0", "limit=51", "limit=x"])
+def test_bad_suggestion_parameters_are_400(world, query):
+    answer = login(world["alice"]).get(f"/api/v1/decks/{world['mine'].id}/suggestions/?{query}")
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid"
+
+
+def test_the_editor_panel_lists_the_suggestions_for_the_owner_only(world):
+    url = f"/decks/{world['mine'].id}/suggestions"
+    page = login(world["alice"]).get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="suggestions-panel"' in html and SHARED_CARD in html
+    assert f'name="card" value="{card_id(SHARED_CARD)}"' in html  # its Add button: the editor's own change form
+    assert login(world["bob"]).get(url).status_code == 404
+    editor = login(world["alice"]).get(f"/decks/{world['mine'].id}/edit").content.decode()
+    assert 'id="suggestions-panel"' in editor  # rendered with the page: it works without the script
+
+
+def test_public_decks_by_similarity_rank_shared_decks_only(world):
+    answer = login(world["alice"]).get(f"/api/v1/decks/?similar={world['mine'].id}")
+    assert answer.status_code == 200
+    results = answer.json()["results"]
+    assert {row["id"] for row in results} == {deck.id for deck in world["shared"]}
+    assert all(0 < row["similarity"] <= 1 for row in results)
+    # Bob may not name Alice's private deck: the same 404 as for no deck at all.
+    assert login(world["bob"]).get(f"/api/v1/decks/?similar={world['mine'].id}").status_code == 404
+    assert login(world["bob"]).get("/api/v1/decks/?similar=nosuchdeck").status_code == 404
+    page = login(world["alice"]).get(f"/decks/?similar={world['mine'].id}")
+    assert page.status_code == 200 and "shared 0" in page.content.decode()
+
+
+def test_the_archive_by_similarity_is_ordered_and_carries_the_similarity(world, archive_ids):
+    if len(archive_ids) < 2:
+        pytest.skip("the tournament archive is not there")
+    answer = Client().get(f"/api/v1/twda/?similar={archive_ids[0]}")
+    assert answer.status_code == 200
+    results = answer.json()["results"]
+    assert archive_ids[0] not in [row["id"] for row in results]  # the deck itself is left out
+    similarities = [row["similarity"] for row in results]
+    assert similarities == sorted(similarities, reverse=True) and all(0 < s <= 1 for s in similarities)
+    assert login(world["alice"]).get(f"/api/v1/twda/?similar={world['mine'].id}").status_code == 200
+    assert login(world["bob"]).get(f"/api/v1/twda/?similar={world['mine'].id}").status_code == 404
+    assert Client().get(f"/twda/?similar={world['mine'].id}").status_code == 404
+    page = Client().get(f"/twda/?similar={archive_ids[0]}")
+    assert page.status_code == 200 and "%</span>" in page.content.decode()
+
+
+def test_deck_pages_show_similar_winning_decks_and_a_diff_with_the_nearest(world, archive_ids):
+    if not archive_ids:
+        pytest.skip("the tournament archive is not there")
+    page = Client().get(f"/twda/{archive_ids[0]}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="similar-decks"' in html and "Core cards" in html
+    other = next(i for i in archive_ids[1:] if f'data-deck-id="{i}"' in html)
+    diff = Client().get(f"/twda/{archive_ids[0]}/diff/{other}/")
+    assert diff.status_code == 200 and 'id="diff-counts"' in diff.content.decode()
+    mine = login(world["alice"]).get(f"/decks/{world['mine'].id}/diff/{archive_ids[0]}/")
+    assert mine.status_code == 200
+    assert login(world["bob"]).get(f"/decks/{world['mine'].id}/diff/{archive_ids[0]}/").status_code == 404
+    assert login(world["alice"]).get(f"/decks/{world['mine'].id}/diff/nosuchdeck/").status_code == 404
+    assert 'id="similar-decks"' in login(world["alice"]).get(f"/decks/{world['mine'].id}/").content.decode()
+
+
+def test_the_owner_shares_a_deck_with_suggestions_from_the_editor_and_stops(world):
+    deck = world["shared"][2]
+    url = f"/decks/{deck.id}/suggestions/share"
+    assert login(world["alice"]).post(url, {"share": "0"}).status_code == 404  # not hers
+    assert login(world["bob"]).post(url, {"share": "maybe"}).status_code == 400
+    answer = login(world["bob"]).post(url, {"share": "0"})
+    assert answer.status_code == 302 and answer["Location"] == f"/decks/{deck.id}/edit"
+    assert services.SHARED + deck.id not in services.pool().shared.keys
+    login(world["bob"]).post(url, {"share": "1"})
+    assert services.SHARED + deck.id in services.pool().shared.keys
+    # Alice's private deck, opted in, stays out of the pool until it is public.
+    login(world["alice"]).post(f"/decks/{world['mine'].id}/suggestions/share", {"share": "1"})
+    assert services.SHARED + world["mine"].id not in services.pool().shared.keys
+
+
+def test_the_api_shares_a_deck_with_suggestions(world):
+    deck = world["shared"][3]
+    client = login(world["bob"])
+    url = f"/api/v1/decks/{deck.id}/"
+    answer = client.patch(
+        url, {"version": deck.version, "share_with_suggestions": False}, content_type="application/json"
+    )
+    assert answer.status_code == 200 and answer.json()["share_with_suggestions"] is False
+    assert services.SHARED + deck.id not in services.pool().shared.keys
+    refused = login(world["alice"]).patch(url, {"version": answer.json()["version"], "share_with_suggestions": True},
+                                          content_type="application/json")  # fmt: skip
+    assert refused.status_code == 404  # not hers
+    bad = client.patch(url, {"version": answer.json()["version"], "share_with_suggestions": "perhaps"},
+                       content_type="application/json")  # fmt: skip
+    assert bad.status_code == 400 and "share_with_suggestions" in bad.json()["errors"]
+
+
+def test_a_reimport_of_the_archive_rebuilds_its_index(world, archive_ids, tmp_path):
+    if not archive_ids:
+        pytest.skip("the tournament archive is not there")
+    from tests.paths import TWDA
+    from twda import services as twda_services
+
+    before = services.pool().archive
+    assert set(before.keys) == {services.ARCHIVE + i for i in archive_ids}
+    extra = next(p for p in sorted(TWDA.iterdir()) if p.stem not in archive_ids)
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / extra.name).write_bytes(extra.read_bytes())
+    twda_services.import_archive(str(tmp_path / "more"))
+    after = services.pool().archive
+    assert after is not before and services.ARCHIVE + extra.stem in after.keys
+    assert services.pool().archive is after  # kept until the archive changes again
