@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Archetype, CardArchiveStats, TournamentCard, TournamentDeck
+from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentCard, TournamentDeck
 
 
 class TournamentCardInline(admin.TabularInline):
@@ -13,8 +13,8 @@ class TournamentCardInline(admin.TabularInline):
 
 @admin.register(TournamentDeck)
 class TournamentDeckAdmin(admin.ModelAdmin):
-    list_display = ["id", "name", "event", "date", "players", "winner", "archetype"]
-    list_filter = ["format"]
+    list_display = ["id", "name", "event", "date", "players", "winner", "archetype", "style"]
+    list_filter = ["format", "style"]
     search_fields = ["id", "name", "event", "winner", "author", "place"]
     date_hierarchy = "date"
     raw_id_fields = ["archetype"]
@@ -26,6 +26,11 @@ class TournamentDeckAdmin(admin.ModelAdmin):
 class ArchetypeAdmin(admin.ModelAdmin):
     list_display = ["slug", "name", "deck_count"]
     search_fields = ["slug", "name"]
+
+
+@admin.register(NamedArchetype)
+class NamedArchetypeAdmin(admin.ModelAdmin):
+    list_display = ["slug", "deck_count", "position"]
 
 
 @admin.register(CardArchiveStats)

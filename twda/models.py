@@ -53,6 +53,10 @@ class TournamentDeck(models.Model):
     sects = models.CharField(max_length=200, blank=True, help_text="|sect|sect| key")
     disciplines = models.CharField(max_length=300, blank=True, help_text="|dom|pre| key: the crypt's disciplines")
     archetype = models.ForeignKey(Archetype, null=True, blank=True, on_delete=models.SET_NULL, related_name="decks")
+    # What the deck does (vtesdeck.core.archetypes): tag → score 0–1, and the nearest named archetype's slug
+    # ("unclassified" when none is near enough; "" until computed).
+    tags = models.JSONField(default=dict, blank=True)
+    style = models.CharField(max_length=40, blank=True, db_index=True)
     deck = models.JSONField(default=dict)  # core Deck.to_dict()
     text = models.TextField()  # the archive file as it was read
     digest = models.CharField(max_length=64)  # sha256 of the text: an unchanged file is skipped on re-import
@@ -66,6 +70,25 @@ class TournamentDeck(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("twda:detail", args=[self.id])
+
+
+class NamedArchetype(models.Model):
+    """A named archetype of ``vtesdeck/core/data/archetypes.json`` with what the archive says about it,
+    recomputed after every import (its decks are the ``TournamentDeck`` rows whose ``style`` is its slug)."""
+
+    slug = models.SlugField(max_length=40, primary_key=True)
+    position = models.PositiveSmallIntegerField(default=0)  # the data file's order
+    deck_count = models.PositiveIntegerField(default=0)
+    # [{"id": vekn id, "decks": n, "share": n / deck_count, "archive": share in the whole archive}]
+    key_cards = models.JSONField(default=list)
+    # {"2020–2021": {"decks": n, "cards": {vekn id: share of the period's decks of this archetype}}}
+    periods = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return self.slug
 
 
 class TournamentCard(models.Model):

@@ -22,6 +22,9 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from cards import index
+from formats.fits import fits_format
+from formats.forms import FormatChoiceField, fits_choices
+from formats.services import ruleset_for
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, VIRTUES
 
@@ -163,6 +166,14 @@ def known_clans() -> dict[str, str]:
     return _clan_keys()
 
 
+def named_archetype_choices() -> list[tuple[str, str]]:
+    """The named archetypes of ``vtesdeck.core.archetypes`` (translated names), then "unclassified"."""
+    from vtesdeck.core import archetypes as named
+
+    return [("", _("any")), *((a.slug, _(a.name)) for a in named.named_archetypes()),
+            (named.UNCLASSIFIED, _("Unclassified"))]  # fmt: skip
+
+
 class TwdaSearchForm(forms.Form):
     q = forms.CharField(
         required=False, max_length=MAX_QUERY_LENGTH, label=_("Text"),
@@ -186,11 +197,27 @@ class TwdaSearchForm(forms.Form):
     place = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Place"))
     winner = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Winner"))
     archetype = forms.CharField(required=False, max_length=120, label=_("Archetype"))
+    # A named archetype (vtesdeck.core.archetypes): the slugs of its data file, or "unclassified".
+    style = forms.ChoiceField(required=False, label=_("Named archetype"), choices=named_archetype_choices)
+    # "Fits format" (formats.fits): every card in the format today; a built-in name or a custom format's id.
+    fits = FormatChoiceField(required=False, label=_("Fits format"), choices=fits_choices)
+    # Decks the reader can build mostly from their collection (collection.services.buildable_archive): applied by
+    # the views, which know the reader; only for a logged-in one.
+    buildable = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label=_("Buildable from my collection (%)"),
+        help_text=_("At least this share of the deck's cards in your collection."),
+    )  # fmt: skip
     order = forms.ChoiceField(
         required=False,
         choices=[("", _("newest first")), ("oldest", _("oldest first")), ("players", _("most players first"))],
         label=_("Order"),
     )
+    # Similar decks (suggestions.api.order_by_similarity): the views rank the matches, since the id may name a
+    # deck of the site that only this reader may open.
+    similar = forms.CharField(
+        required=False, max_length=110, label=_("Similar to"),
+        help_text=_("an archive deck id, or the id of a deck you may open: the most similar decks first"),
+    )  # fmt: skip
 
     def clean_clan(self) -> str:
         clan = self.cleaned_data["clan"].strip().lower()
@@ -315,4 +342,8 @@ def search(data: dict) -> QuerySet[TournamentDeck]:
         decks = decks.filter(winner__icontains=winner)
     if data.get("archetype"):
         decks = decks.filter(archetype_id=data["archetype"])
+    if data.get("fits"):
+        decks = fits_format(decks, ruleset_for(data["fits"]))
+    if data.get("style"):
+        decks = decks.filter(style=data["style"])
     return decks.order_by(*ORDERS.get(data.get("order") or "date", ORDERS["date"]))

@@ -2,6 +2,7 @@
 
     result = import_archive("../shared/twda")     # a folder, a zip file, or an http(s) URL of a zip
     recompute()                                   # archetypes + CardArchiveStats from the stored decks
+    classify()                                    # tags and named archetypes (inside recompute too)
 
 The import reads and parses every file first (pure core, no database), then writes in ONE transaction:
 new decks, changed decks (their card rows replaced), then ``recompute()``. A failure anywhere leaves the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import IO
 
@@ -27,14 +28,15 @@ from django.utils import timezone
 
 from cards.index import get as card_index
 from cards.models import Card, key
+from vtesdeck.core import archetypes as named
 from vtesdeck.core import decklist, twda
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist import DecklistError
 
-from .models import Archetype, CardArchiveStats, TournamentCard, TournamentDeck
+from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentCard, TournamentDeck
 
-__all__ = ["ImportResult", "import_archive", "read_source", "recompute"]
+__all__ = ["ImportResult", "classify", "import_archive", "read_source", "recompute"]
 
 URL_TIMEOUT = (10, 60)  # connect, read (seconds)
 MAX_DOWNLOAD = twda.MAX_TOTAL
@@ -271,6 +273,8 @@ def recompute(cards: CardIndex | None = None) -> None:
         for start in range(0, len(ids), BATCH):
             TournamentDeck.objects.filter(id__in=ids[start : start + BATCH]).update(archetype_id=slug)
 
+    classify(cards, decks)
+
     stats = twda.card_stats(decks)
     CardArchiveStats.objects.all().delete()
     CardArchiveStats.objects.bulk_create(
@@ -291,3 +295,86 @@ def recompute(cards: CardIndex | None = None) -> None:
         ],
         batch_size=BATCH,
     )
+
+
+# --- named archetypes -------------------------------------------------------------------------------------
+
+KEY_CARDS = 12  # key cards kept per named archetype
+KEY_CARD_MIN_SHARE = 0.25  # played by at least a quarter of the archetype's decks
+PERIOD_YEARS = 2  # the archetype pages' periods: 2000–2001, 2002–2003, …
+
+
+def period_label(year: int) -> str:
+    start = year - year % PERIOD_YEARS
+    return f"{start}–{start + PERIOD_YEARS - 1}"
+
+
+@transaction.atomic
+def classify(cards: CardIndex | None = None, decks: list[tuple[str, object, Deck]] | None = None) -> int:
+    """Every stored deck's tags and named archetype (``vtesdeck.core.archetypes``), and per named archetype
+    its deck count, key cards and their share per period. Returns the number of decks classified.
+
+    Key cards: library cards played by at least ``KEY_CARD_MIN_SHARE`` of the archetype's decks, ranked by
+    how much more often they are played there than in the whole archive (share of its decks minus share of
+    all decks; ties by card id), the first ``KEY_CARDS``."""
+    cards = cards or card_index()
+    decks = decks if decks is not None else stored_decks(cards)
+    styles: dict[str, str] = {}
+    rows = []
+    for deck_id, _date, deck in decks:
+        scores = named.tags(deck, cards)
+        styles[deck_id] = named.classify(scores).slug
+        rows.append(TournamentDeck(id=deck_id, tags=scores, style=styles[deck_id]))
+    TournamentDeck.objects.bulk_update(rows, ["tags", "style"], batch_size=BATCH)
+
+    total = len(decks) or 1
+    archive_share: Counter[int] = Counter()
+    for _deck_id, _date, deck in decks:
+        archive_share.update(deck.library.keys())
+    period_totals: Counter[str] = Counter(period_label(date.year) for _i, date, _d in decks if date)
+    NamedArchetype.objects.all().delete()
+    created = []
+    for position, archetype in enumerate(named.named_archetypes()):
+        members = [(date, deck) for deck_id, date, deck in decks if styles[deck_id] == archetype.slug]
+        playing: Counter[int] = Counter()
+        for _date, deck in members:
+            playing.update(deck.library.keys())
+        count = len(members) or 1
+        ranked = sorted(
+            (
+                (-(n / count - archive_share[card_id] / total), card_id)
+                for card_id, n in playing.items()
+                if n / count >= KEY_CARD_MIN_SHARE
+            )
+        )[:KEY_CARDS]
+        key_cards = [
+            {
+                "id": card_id,
+                "decks": playing[card_id],
+                "share": round(playing[card_id] / count, 3),
+                "archive": round(archive_share[card_id] / total, 3),
+            }
+            for _score, card_id in ranked
+        ]
+        keys = [entry["id"] for entry in key_cards]
+        periods: dict[str, dict] = {}
+        for label in sorted(period_totals):
+            periods[label] = {"decks": 0, "archive": period_totals[label], "cards": dict.fromkeys(map(str, keys), 0)}
+        for date, deck in members:
+            if not date:
+                continue
+            period = periods[period_label(date.year)]
+            period["decks"] += 1
+            for card_id in keys:
+                if card_id in deck.library:
+                    period["cards"][str(card_id)] += 1
+        for period in periods.values():
+            period["cards"] = {k: round(v / period["decks"], 3) if period["decks"] else 0.0
+                               for k, v in period["cards"].items()}  # fmt: skip
+        created.append(
+            NamedArchetype(
+                slug=archetype.slug, position=position, deck_count=len(members), key_cards=key_cards, periods=periods
+            )
+        )
+    NamedArchetype.objects.bulk_create(created)
+    return len(decks)

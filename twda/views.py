@@ -22,6 +22,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards import index
 from decks import services as deck_services
 from simulations.views import games_tab
+from suggestions.views import similar_decks
+from vtesdeck.core import archetypes as named_archetypes
 from vtesdeck.core import charts, decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
@@ -30,7 +32,8 @@ from vtesdeck.labels import chart_labels
 from vtesdeck.messages import format_label
 
 from . import search as twda_search
-from .models import Archetype, CardArchiveStats, TournamentDeck
+from . import styles
+from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentDeck
 
 PAGE_SIZE = 25
 POPULAR_NAMES = 400
@@ -43,6 +46,12 @@ def search_page(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         decks = twda_search.search(form.cleaned_data)
         conditions = form.cleaned_data["card"]
+        if form.cleaned_data.get("buildable") and request.user.is_authenticated:
+            from collection.services import buildable_archive
+
+            decks = buildable_archive(decks, request.user, form.cleaned_data["buildable"])
+        if similar_to := form.cleaned_data.get("similar", "").strip():
+            decks = similar_decks(decks, similar_to, request.user, archive=True)
     elif form.is_bound:
         decks, status = decks.none(), 400
     decks = decks.select_related("archetype").defer("deck", "text", "description")
@@ -104,8 +113,17 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
             "types": charts.library_types_chart(stats, labels=chart_labels()),
         },
         "exports": [(name, format_label(fmt)) for name, fmt in decklist.FORMATS.items() if fmt.export is not None],
+        "style": _stored_style(deck, core),
     }
     return render(request, "twda/detail.html", context)
+
+
+def _stored_style(deck: TournamentDeck, core: CoreDeck) -> dict[str, Any]:
+    """The deck's named archetype and tags as the last import stored them (computed now if it did not)."""
+    if not deck.style:
+        return styles.deck_style(core, index.get())
+    named = styles.archetype(deck.style) is not None
+    return {"slug": deck.style, "label": styles.label(deck.style), "badges": styles.badges(deck.tags), "named": named}
 
 
 @require_http_methods(["GET", "POST"])
@@ -160,3 +178,71 @@ def archetypes(request: HttpRequest) -> HttpResponse:
         signature = [cards[i] for i in archetype.signature if i in cards]
         rows.append({"archetype": archetype, "signature": signature})
     return render(request, "twda/archetypes.html", {"rows": rows})
+
+
+# --- named archetypes ---------------------------------------------------------------------------------
+
+
+@require_GET
+def styles_list(request: HttpRequest) -> HttpResponse:
+    """The named archetypes (the curated list), with their deck counts in the archive."""
+    counts = dict(NamedArchetype.objects.values_list("slug", "deck_count"))
+    total = TournamentDeck.objects.count()
+    unclassified = TournamentDeck.objects.filter(style=named_archetypes.UNCLASSIFIED).count()
+    rows = [
+        {"archetype": a, "name": _(a.name), "description": _(a.description), "decks": counts.get(a.slug, 0)}
+        for a in named_archetypes.named_archetypes()
+    ]
+    context = {
+        "rows": rows,
+        "total": total,
+        "unclassified": unclassified,
+        "tags": list(styles.TAG_LABELS.values()),
+        "max_distance": named_archetypes.MAX_DISTANCE,
+    }
+    return render(request, "twda/styles.html", context)
+
+
+@require_GET
+def style_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """One named archetype: what it is, its reference decks, its key cards and their share per period."""
+    archetype = styles.archetype(slug)
+    if archetype is None:
+        message = _("No named archetype has the slug “%(slug)s”.") % {"slug": slug}
+        return render(request, "twda/problem.html", {"title": _("Unknown archetype"), "message": message},
+                      status=404)  # fmt: skip
+    cards = index.get()
+    stats = NamedArchetype.objects.filter(slug=slug).first()
+    references = {d.id: d for d in TournamentDeck.objects.filter(id__in=[i for i, _w in archetype.references])
+                  .only("id", "name", "event", "date")}  # fmt: skip
+    key_cards = [entry for entry in (stats.key_cards if stats else []) if entry["id"] in cards]
+    periods = [(label, row) for label, row in (stats.periods if stats else {}).items() if row["archive"]]
+    chart = charts.share_bar_chart(
+        [(label, row["decks"] / row["archive"]) for label, row in periods],
+        title=_("Share of the period's winning decks"),
+        chart_id="style-periods",
+        labels=chart_labels(),
+    )
+    context = {
+        "archetype": archetype,
+        "name": _(archetype.name),
+        "description": _(archetype.description),
+        "deck_count": stats.deck_count if stats else 0,
+        "references": [{"id": i, "why": _(why), "deck": references.get(i)} for i, why in archetype.references],
+        "centroid": styles.badges(dict(zip(named_archetypes.TAGS, archetype.centroid, strict=True))),
+        "key_cards": [
+            {
+                "card": cards[entry["id"]],
+                "share": round(entry["share"] * 100),
+                "archive": round(entry["archive"] * 100),
+                "periods": [
+                    round(row["cards"].get(str(entry["id"]), 0) * 100) if row["decks"] else None
+                    for _label, row in periods
+                ],
+            }
+            for entry in key_cards
+        ],
+        "periods": [{"label": label, "decks": row["decks"], "archive": row["archive"]} for label, row in periods],
+        "chart": chart,
+    }
+    return render(request, "twda/style.html", context)

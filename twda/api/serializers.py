@@ -35,12 +35,21 @@ class TournamentDeckSerializer(serializers.ModelSerializer):
     sects = serializers.SerializerMethodField(help_text="the crypt's sects, lower case, most copies first")
     disciplines = serializers.SerializerMethodField(help_text="the crypt's discipline trigrams, most copies first")
     archetype = serializers.CharField(source="archetype_id", allow_null=True, help_text="the archetype's slug")
+    style = serializers.CharField(
+        read_only=True, help_text="the named archetype's slug (/twda/styles/), `unclassified`, or empty if not computed"
+    )
+    tags = serializers.DictField(
+        child=serializers.FloatField(), read_only=True,
+        help_text="what the deck does: bleed, stealth, block, vote, rush, combat, ally, swarm, master, acceleration, "
+        "each scored 0–1",
+    )  # fmt: skip
 
     class Meta:
         model = TournamentDeck
         fields = [
             "id", "url", "page", "event", "place", "date", "date_end", "format", "players", "winner", "event_url",
             "score", "name", "author", "crypt_count", "library_count", "clans", "sects", "disciplines", "archetype",
+            "style", "tags",
         ]  # fmt: skip
 
     def get_page(self, deck: TournamentDeck) -> str:

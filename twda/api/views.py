@@ -9,13 +9,15 @@ in the API's error shape whose ``errors`` name the parameter,
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 
 from cards.api.pagination import StrictPagination
 from cards.api.views import ERROR_RESPONSE, filter_errors
+from suggestions import api as similar
 from vtesdeck.api import ERROR_SCHEMA
 
 from ..models import Archetype, TournamentDeck
@@ -40,7 +42,14 @@ _DESCRIPTIONS = {
     "place": "Part of the event's place, ignoring case.",
     "winner": "Part of the winner's name, ignoring case.",
     "archetype": "An archetype's slug (see the deck's `archetype`).",
+    "style": "A named archetype's slug (see the deck's `style` and /twda/styles/), or `unclassified`.",
     "order": "Newest first (default), `oldest` first, or most `players` first.",
+    "similar": "Order by similarity to this deck: an archive deck id, or the id of a deck you may read (public, "
+    "unlisted or your own; else 404). Of the decks matching the other filters, the 100 most similar, most similar "
+    "first, each with its `similarity` (0 to 1).",
+    "buildable": "Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
+    "fits": "Decks that fit a format: `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id. Every "
+    "card in the format's pool, not banned and legal today; for `vekn` also its sizes and group rule.",
 }
 
 
@@ -55,7 +64,9 @@ def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
         return OpenApiParameter(name, {"type": "integer", "minimum": field.min_value, "maximum": field.max_value},
                                 description=description)  # fmt: skip
     schema: dict = {"type": "string"}
-    if isinstance(field, forms.ChoiceField):
+    if name == "fits":  # built-in names or any saved custom format's id: no closed list
+        schema["maxLength"] = 80
+    elif isinstance(field, forms.ChoiceField):
         schema["enum"] = [value for value, _label in field.choices if value != ""]
     elif getattr(field, "max_length", None):
         schema["maxLength"] = field.max_length
@@ -90,6 +101,8 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[^/]+"
 
     def get_serializer_class(self):
+        if self.action == "list" and self.request.query_params.get("similar", "").strip():
+            return similar.similar_tournament_deck_serializer()  # each result with its similarity
         return TournamentDeckDetailSerializer if self.action == "retrieve" else TournamentDeckSerializer
 
     def get_queryset(self):
@@ -98,7 +111,17 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
         form = TwdaSearchForm(self.request.query_params)
         if not form.is_valid():
             raise ValidationError(filter_errors(form))
-        return search(form.cleaned_data).defer("deck", "text", "description")
+        decks = search(form.cleaned_data).defer("deck", "text", "description")
+        if form.cleaned_data.get("buildable") is not None:
+            if not self.request.user.is_authenticated:
+                raise NotAuthenticated(_("Log in to filter by your collection."))
+            from collection.services import buildable_archive
+
+            decks = buildable_archive(decks, self.request.user, form.cleaned_data["buildable"])
+        if form.cleaned_data.get("similar", "").strip():
+            subject = similar.subject_or_404(form.cleaned_data["similar"], self.request.user)
+            decks = similar.order_by_similarity(decks, subject, archive=True)
+        return decks
 
 
 @extend_schema_view(
