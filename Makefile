@@ -25,6 +25,7 @@ setup: venv
 	$(PY) manage.py import_cards --if-empty
 	@if [ -e "$(TWDA)" ] || [[ "$(TWDA)" == http*://* ]]; then $(PY) manage.py import_twda --if-empty "$(TWDA)"; \
 	else echo "No tournament archive at $(TWDA) (make setup TWDA=folder|zip|URL): /twda/ stays empty"; fi
+	$(PY) manage.py classify_archive --if-needed
 
 # The web server and a Celery worker until Ctrl-C; both stop together.
 run: setup
@@ -52,6 +53,7 @@ bench: setup
 	$(PY) bench/import_cards.py
 	$(PY) bench/card_search.py
 	$(PY) bench/twda_search.py
+	$(PY) bench/similarity.py
 	$(PY) bench/deck_editor.py
 	-$(MAKE) --no-print-directory $(KRCG_VENV)/.installed
 	$(PY) bench/decklists.py

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from formats.forms import FormatChoiceField, fits_choices
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -45,6 +46,16 @@ class DeckFilterForm(forms.Form):
     )
     author = forms.CharField(label=_("Author"), required=False, max_length=150, help_text=_("A user name."))
     tag = forms.CharField(label=_("Tag"), required=False, max_length=40)
+    # "Fits format" (formats.fits): every card in the format today; a built-in name or a custom format's id.
+    fits = FormatChoiceField(label=_("Fits format"), required=False, choices=fits_choices)
+    # Only for a logged-in reader (``collection.services.buildable_decks``); ignored otherwise.
+    buildable = forms.IntegerField(
+        label=_("Buildable from my collection (%)"), required=False, min_value=1, max_value=100,
+        help_text=_("At least this share of the deck's cards in your collection."),
+    )  # fmt: skip
+    # Most similar first (suggestions.views.similar_decks): decks whose owners share them with suggestions.
+    similar = forms.CharField(label=_("Similar to"), required=False, max_length=110,
+                              help_text=_("An archive deck id, or the id of a deck you may open."))  # fmt: skip
 
     def __init__(self, *args, present_clans: dict[str, str], known_clans: dict[str, str], **kwargs) -> None:
         """``present_clans``: the clans of public decks, key → label, offered in the select; a clan that

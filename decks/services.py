@@ -24,7 +24,7 @@ from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Ambiguous
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.resolve import resolver_for
-from vtesdeck.core.validate import Report, validate
+from vtesdeck.core.validate import Report, Ruleset, validate
 from vtesdeck.core.versions import settle
 
 from .models import Deck, DeckCard, Revision, Tag
@@ -65,9 +65,36 @@ def card_index() -> CardIndex:
 # --- reading --------------------------------------------------------------------------------------
 
 
-def report(deck: Deck | CoreDeck, *, as_of: datetime.date | None = None, ruleset: str = "vekn") -> Report:
+def report(
+    deck: Deck | CoreDeck, *, as_of: datetime.date | None = None, ruleset: str | Ruleset | None = None
+) -> Report:
+    """The deck's report, by its own format (``Deck.format``) unless ``ruleset`` names another (a core deck
+    alone: VEKN)."""
+    if ruleset is None:
+        ruleset = deck_ruleset(deck) if isinstance(deck, Deck) else "vekn"
     core = deck.to_core() if isinstance(deck, Deck) else deck
     return validate(core, card_index(), ruleset=ruleset, as_of=as_of)
+
+
+def deck_ruleset(deck: Deck) -> Ruleset:
+    """The rules of the deck's format; VEKN's when it names a custom format since deleted."""
+    from formats.services import UnknownFormat, ruleset_for
+
+    try:
+        return ruleset_for(deck.format)
+    except UnknownFormat:
+        return ruleset_for("vekn")
+
+
+def parse_format(value: str) -> str:
+    """A deck's format as given (a built-in name or a saved custom format's id), checked; ``DeckInputError``
+    listing the known ones otherwise."""
+    from formats.services import ruleset_for
+
+    try:
+        return ruleset_for(value).name
+    except ValueError as exc:
+        raise DeckInputError(str(exc)) from None
 
 
 def parse_text(text: str | bytes, *, format: str | None = None) -> CoreDeck:
@@ -172,9 +199,12 @@ def _check_bounds(deck: CoreDeck) -> None:
 
 @transaction.atomic
 def create(owner, core: CoreDeck, *, name: str = "", visibility: str = Deck.Visibility.PRIVATE,
-           tags: Iterable[str] = (), cloned_from: Deck | None = None, note: str = "") -> Deck:  # fmt: skip
+           tags: Iterable[str] = (), cloned_from: Deck | None = None, note: str = "",
+           format: str = "vekn") -> Deck:  # fmt: skip
     _check_bounds(core)
+    format = parse_format(format) if format != "vekn" else format
     deck = Deck.objects.create(
+        format=format,
         owner=owner,
         name=(name or core.name or _("Untitled deck"))[:200],
         author=core.author[:200],
@@ -244,8 +274,19 @@ def replace_cards(deck: Deck, core: CoreDeck, *, version: int, note: str = "") -
 
 @transaction.atomic
 def update_details(deck: Deck, *, version: int, name: str | None = None, description: str | None = None,
-                   visibility: str | None = None, tags: Iterable[str] | None = None) -> Deck:  # fmt: skip
+                   visibility: str | None = None, tags: Iterable[str] | None = None,
+                   format: str | None = None, share_with_suggestions: bool | None = None) -> Deck:  # fmt: skip
+    fields = ["name", "description", "visibility", "updated"]
+    if format is not None:
+        format = parse_format(format)  # before the claim: a bad value changes nothing
     _claim(deck, version)
+    if share_with_suggestions is not None:  # counts only while the deck is public (suggestions.services)
+        deck.share_with_suggestions = share_with_suggestions
+        fields.append("share_with_suggestions")
+    if format is not None and format != deck.format:
+        deck.format = format
+        deck.legal = report(deck).legal  # the legal badge follows the deck's format
+        fields += ["format", "legal"]
     if name is not None:
         deck.name = name.strip()[:200] or _("Untitled deck")
     if description is not None:
@@ -256,7 +297,7 @@ def update_details(deck: Deck, *, version: int, name: str | None = None, descrip
         deck.visibility = visibility
     if tags is not None:
         set_tags(deck, tags)
-    deck.save(update_fields=["name", "description", "visibility", "updated"])
+    deck.save(update_fields=fields)
     return deck
 
 
@@ -264,7 +305,8 @@ def clone(deck: Deck, owner) -> Deck:
     """A private copy of ``deck`` for ``owner``, remembering where it came from."""
     core = deck.to_core()
     return create(owner, core, name=_("%(name)s (copy)") % {"name": deck.name}, cloned_from=deck,
-                  tags=deck.tags.values_list("name", flat=True), note=_("Cloned from %(id)s") % {"id": deck.id})  # fmt: skip
+                  tags=deck.tags.values_list("name", flat=True), note=_("Cloned from %(id)s") % {"id": deck.id},
+                  format=deck_ruleset(deck).name)  # fmt: skip
 
 
 def delete(deck: Deck) -> None:
@@ -325,4 +367,4 @@ def _summarise(deck: Deck, core: CoreDeck) -> None:
     deck.crypt_count, deck.library_count = core.crypt_count, core.library_count
     clans = sorted({clan.lower() for card_id in core.crypt if (card := cards.get(card_id)) for clan in card.clans})
     deck.clans = ("|" + "|".join(clans) + "|")[:300] if clans else ""
-    deck.legal = validate(core, cards).legal
+    deck.legal = validate(core, cards, ruleset=deck_ruleset(deck)).legal

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.urls import path
 
+from suggestions import views as suggestion_views
+
 from . import views_editor as views
 
 urlpatterns = [
@@ -11,4 +13,6 @@ urlpatterns = [
     path("<str:deck_id>/details", views.change_details, name="details"),
     path("<str:deck_id>/panels", views.panels, name="panels"),
     path("<str:deck_id>/search", views.search, name="search"),
+    path("<str:deck_id>/suggestions", suggestion_views.editor_panel, name="suggestions"),
+    path("<str:deck_id>/suggestions/share", suggestion_views.share, name="share_suggestions"),
 ]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from simulations import views as simulation_views
+from suggestions import views as suggestion_views
 
 from . import views_pages as views
 
@@ -20,4 +21,6 @@ urlpatterns = [
     path("<str:deck_id>/draws/", simulation_views.deck_draws, name="draws"),
     # The Games tab: full simulated games of the deck at a table, as jobs.
     path("<str:deck_id>/games/", simulation_views.deck_games, name="games"),
+    # The deck beside a winning deck (the nearest one, from the "Similar decks" section).
+    path("<str:deck_id>/diff/<str:other_id>/", suggestion_views.deck_diff, name="diff"),
 ]

@@ -45,6 +45,7 @@ from rest_framework.settings import api_settings
 
 from cards import search as card_search
 from cards.models import Card as CardRow
+from formats.forms import format_choices
 from vtesdeck import jsonbody
 from vtesdeck.api import error_body, field_errors
 from vtesdeck.core import charts
@@ -53,12 +54,19 @@ from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
 from vtesdeck.core.stats import deck_stats
-from vtesdeck.core.validate import Report
+from vtesdeck.core.validate import Report, out_of_format
 from vtesdeck.labels import chart_labels, ruleset_label
 from vtesdeck.messages import issue_view
 
 from . import services
-from .api.serializers import description_field, name_field, tags_field, version_field, visibility_field
+from .api.serializers import (
+    description_field,
+    name_field,
+    ruleset_field,
+    tags_field,
+    version_field,
+    visibility_field,
+)
 from .models import Deck, DeckCard
 
 logger = logging.getLogger(__name__)
@@ -67,6 +75,7 @@ SEARCH_LIMIT = 50
 # The card filters the editor offers (a subset of cards.search.CardFilterForm), and its own switch.
 FILTER_KEYS = ("q", "kind", "clan", "discipline", "type")
 HIDE_BREAKERS = "hide_breakers"
+IN_FORMAT = "in_format"  # only cards in the deck's format (validate.card_in_format), today
 PANELS = ("deck", "legality", "stats")
 _INTEGER = re.compile(r"[+-]?\d{1,9}")
 _TRUE = ("1", "on", "true", "yes")
@@ -94,13 +103,20 @@ class DetailsForm(forms.Form):
     visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices, required=False)
     tags = forms.CharField(label=gettext_lazy("Tags"), max_length=600, required=False,
                            help_text=gettext_lazy("Comma separated, at most 12."))  # fmt: skip
+    format = forms.ChoiceField(label=gettext_lazy("Format"), required=False,
+                               help_text=gettext_lazy("The deck's legality, search filter and suggestions follow it."))  # fmt: skip
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput,
                                  error_messages={"required": gettext_lazy("The deck version is missing.")})  # fmt: skip
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, current_format: str = "vekn", **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The built-in formats, the user's own, and the deck's (a custom format shared with its owner).
+        choices = format_choices(user)
+        if current_format not in dict(choices):
+            choices.append((current_format, ruleset_label(current_format)))
+        self.fields["format"].choices = choices
         ids = {"name": "deck-name", "description": "deck-description", "visibility": "deck-visibility",
-               "tags": "deck-tags", "version": "deck-version"}  # fmt: skip
+               "tags": "deck-tags", "format": "deck-format", "version": "deck-version"}  # fmt: skip
         for name, field in self.fields.items():
             field.widget.attrs["id"] = ids[name]
         self.fields["tags"].widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
@@ -146,8 +162,9 @@ def edit(request: HttpRequest, deck_id: str) -> HttpResponse:
         "description": deck.description,
         "visibility": deck.visibility,
         "tags": ", ".join(deck.tags.values_list("name", flat=True)),
+        "format": deck.format,
         "version": deck.version,
-    })  # fmt: skip
+    }, user=request.user, current_format=deck.format)  # fmt: skip
     context = {
         "deck": deck,
         "details_form": details,
@@ -218,6 +235,8 @@ def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
             answer = None
             if as_json:
                 answer = {"version": deck.version, "details": _details(deck), "vdb_url": services.vdb_link(deck)}
+                if "format" in changes:  # the legality panel follows the format
+                    answer = {**_panels_payload(request, deck), **answer}
     except services.Conflict as exc:
         return _conflict(request, exc, as_json)
     except services.DeckInputError as exc:
@@ -256,12 +275,19 @@ class DetailsInput(serializers.Serializer):
     description = description_field()
     visibility = visibility_field(required=False)
     tags = tags_field()
+    format = ruleset_field(required=False)
+
+    def validate_format(self, value: str) -> str:
+        try:
+            return services.parse_format(value)
+        except services.DeckInputError as exc:
+            raise serializers.ValidationError(str(exc), code="invalid") from None
 
 
 def _details_changes(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The details a request changes (fields it leaves out stay as they are) and its version."""
     version = _version(data)
-    values = {name: data[name] for name in ("name", "description", "visibility", "tags") if name in data}
+    values = {name: data[name] for name in ("name", "description", "visibility", "tags", "format") if name in data}
     if isinstance(values.get("tags"), str):  # the form's one box of comma-separated tags: the list it holds
         values["tags"] = _tag_list(values["tags"])
     details = DetailsInput(data=values)
@@ -365,7 +391,7 @@ def _edit_url(deck: Deck, search: Any) -> str:
 
 def _search_query(params: QueryDict) -> str:
     kept = QueryDict(mutable=True)
-    for key in (*FILTER_KEYS, HIDE_BREAKERS):
+    for key in (*FILTER_KEYS, HIDE_BREAKERS, IN_FORMAT):
         if value := params.get(key, "").strip():
             kept[key] = value[: card_search.MAX_QUERY_LENGTH]
     return kept.urlencode()
@@ -379,7 +405,9 @@ def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tu
     the status to answer with (400 for filters that cannot be used)."""
     asked = {key: params.get(key, "").strip() for key in FILTER_KEYS}
     hide = params.get(HIDE_BREAKERS, "").strip().lower() in _TRUE
-    context: dict[str, Any] = {"asked": asked, "hide_breakers": hide, "active": any(asked.values())}
+    in_format = params.get(IN_FORMAT, "").strip().lower() in _TRUE
+    context: dict[str, Any] = {"asked": asked, "hide_breakers": hide, "in_format": in_format,
+                               "active": any(asked.values())}  # fmt: skip
     if not context["active"]:
         return context, 200
     form = card_search.CardFilterForm(asked)
@@ -394,6 +422,13 @@ def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tu
         fits = [str(g) for g in range(max(low, 1), high + 1)] + [ANY_GROUP, ""]
         found = found.exclude(Q(kind=CardRow.Kind.CRYPT) & ~Q(group__in=fits))
         context["window"] = (low, high) if low <= high else None
+    if in_format:
+        # The smaller of the two id lists goes into the query: V5 keeps ~800 cards of ~4,000.
+        out = out_of_format(services.deck_ruleset(deck), cards)
+        if len(out) * 2 > len(cards):
+            found = found.filter(id__in=sorted(card.id for card in cards if card.id not in out))
+        else:
+            found = found.exclude(id__in=sorted(out))
     ids = list(found.values_list("id", flat=True)[: SEARCH_LIMIT + 1])
     context["results"] = [cards[i] for i in ids[:SEARCH_LIMIT] if i in cards]
     context["more"] = len(ids) > SEARCH_LIMIT
@@ -426,7 +461,7 @@ def _filter_choices(cards: CardIndex) -> dict[str, Any]:
 
 def _panel_context(deck: Deck, core: CoreDeck, cards: CardIndex) -> dict[str, Any]:
     known = _known(core, cards)
-    report = services.report(core)
+    report = services.report(core, ruleset=services.deck_ruleset(deck))
     stats = deck_stats(known, cards)
     return {
         "deck": deck,
@@ -507,4 +542,5 @@ def _details(deck: Deck) -> dict[str, Any]:
         "description": deck.description,
         "visibility": deck.visibility,
         "tags": list(deck.tags.values_list("name", flat=True)),
+        "format": deck.format,
     }

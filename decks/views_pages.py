@@ -32,6 +32,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from formats.fits import fits_format
+from formats.services import ruleset_for
+from suggestions.views import similar_decks
+from twda.styles import deck_style
 from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -91,7 +95,13 @@ def public_list(request: HttpRequest) -> HttpResponse:
         decks, status = decks.none(), 400
     elif form.is_bound:
         decks, card, problem, suggestions = _filter(decks, form.cleaned_data, cards)
+        if form.cleaned_data.get("buildable") and request.user.is_authenticated:
+            from collection.services import buildable_decks
+
+            decks = buildable_decks(decks, request.user, form.cleaned_data["buildable"])
     decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
+    if status == 200 and form.is_bound and (similar_to := form.cleaned_data.get("similar", "").strip()):
+        decks = similar_decks(decks, similar_to, request.user, archive=False)
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "form": form,
@@ -118,6 +128,8 @@ def _filter(decks: QuerySet[Deck], data: dict[str, Any], cards: CardIndex) -> tu
         decks = decks.filter(owner__username__iexact=author)
     if tag := data["tag"].strip():
         decks = decks.filter(tags__name=slugify(tag, allow_unicode=True))
+    if data.get("fits"):
+        decks = fits_format(decks, ruleset_for(data["fits"]))
     if asked := data["card"].strip():
         card = _card_named(asked, cards)
         if card is None:
@@ -174,7 +186,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
     cards = services.card_index()
     core = deck.to_core()
     known = _known_core(core, cards)
-    report = services.report(core)
+    report = services.report(core, ruleset=services.deck_ruleset(deck))
     capacities = [cards[i].capacity or 0 for i, n in known.crypt.items() for _copy in range(n)]
     low, high, mean = crypt_stats(capacities)
     context = {
@@ -191,6 +203,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         ],
         "library_count": core.library_count,
         "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
+        "style": deck_style(known, cards),  # named archetype and tag badges (twda.styles)
         "report": report,
         "issues": _issues(report, cards),
         "exports": services.download_formats(),

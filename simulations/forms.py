@@ -89,6 +89,7 @@ class HandsForm(forms.Form):
 GAMES_CHOICES = (100, 500, 1_000, 2_000, 5_000)
 FIELD_SINCE = datetime.date(2018, 1, 1)  # engine.run.FIELD_SINCE, without loading the engine for a form
 ROUND_CAP = 20  # engine.run.DEFAULT_ROUNDS: the time limit of a tournament round, roughly
+STYLE_PREFIX = "style:"  # a named archetype among the archetype choices (a family's slug never has a colon)
 
 
 class GamesForm(forms.Form):
@@ -139,8 +140,10 @@ class GamesForm(forms.Form):
         help_text=_("The same deck, table and seed give the same games; empty: a random one."),
     )
 
-    def __init__(self, *args, archetypes=(), decks=(), **kwargs) -> None:
-        """``archetypes``: (slug, name, deck count); ``decks``: (id, name) of the user's own decks."""
+    def __init__(self, *args, archetypes=(), decks=(), styles=(), **kwargs) -> None:
+        """``archetypes``: (slug, name, deck count) of the crypt-core families; ``styles``: the same of the named
+        archetypes (stealth bleed, wall…), offered first as ``style:<slug>``; ``decks``: (id, name) of the
+        user's own decks."""
         super().__init__(*args, **kwargs)
         choices = [(str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES
                    if n <= settings.SIMULATION_MAX_GAMES] or [(str(settings.SIMULATION_MAX_GAMES),
@@ -148,9 +151,16 @@ class GamesForm(forms.Form):
         self.fields["games"].choices = choices
         default = str(settings.SIMULATION_DEFAULT_GAMES)
         self.fields["games"].initial = default if default in dict(choices) else choices[0][0]
-        self.fields["archetype"].choices = [("", "—")] + [
+        families = [
             (slug, _("%(name)s (%(count)s decks)") % {"name": name, "count": count}) for slug, name, count in archetypes
         ]
+        named = [
+            (STYLE_PREFIX + slug, _("%(name)s (%(count)s decks)") % {"name": name, "count": count})
+            for slug, name, count in styles
+        ]
+        if named:
+            families = [(_("Named archetypes"), named), (_("Archetypes by crypt"), families)]
+        self.fields["archetype"].choices = [("", "—")] + families
         self.fields["deck"].choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
         if not decks:
             # Without an account (or without decks) there is nothing to choose from.
@@ -169,7 +179,10 @@ class GamesForm(forms.Form):
         kind = self.cleaned_data["opponents"]
         if kind == "field":
             return ["field"] * (players - 1)
-        return [{kind: self.cleaned_data[kind]}] * (players - 1)
+        value = self.cleaned_data[kind]
+        if kind == "archetype" and value.startswith(STYLE_PREFIX):
+            return [{"style": value.removeprefix(STYLE_PREFIX)}] * (players - 1)
+        return [{kind: value}] * (players - 1)
 
     def attrs(self) -> dict:
         """The request as ``api.views.start_games`` reads it (the API serializer's validated data)."""

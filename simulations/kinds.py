@@ -22,7 +22,7 @@ from vtesdeck.core import draws
 if TYPE_CHECKING:
     from .models import Simulation
 
-__all__ = ["GAMES", "HANDS", "KINDS", "JobKind", "of"]
+__all__ = ["GAMES", "HANDS", "KINDS", "PLANNER", "PROXIES", "JobKind", "of"]
 
 Progress = Callable[[int], None]
 
@@ -268,9 +268,115 @@ def plan_of(simulation: Simulation):
     return plan
 
 
+class PlannerKind(JobKind):
+    """The build planner's largest set of one's decks buildable at once (``vtesdeck.core.planner``), when there
+    are too many decks to search within a web request: one chunk, its unit the decks weighed."""
+
+    name = "planner"
+    unit = "decks"
+    min_chunk_size = 1
+    max_units = 1_000
+
+    def default_units(self) -> int:
+        return 1
+
+    def allowed_units(self) -> int:
+        return self.max_units
+
+    def default_chunk_size(self) -> int:
+        return self.max_units
+
+    def quick_max_units(self) -> int:
+        return 0  # a search of minutes: never in the quick queue
+
+    def unit_caps(self, anonymous: bool) -> int:
+        return 0 if anonymous else self.max_units
+
+    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
+        return [units]
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        from vtesdeck.core import planner
+
+        # Ticks only look for a cancelled job; the decks are all weighed at once, so progress jumps at the end.
+        result = planner.run_job(simulation.plan, tick=lambda nodes: progress(0)).to_dict()
+        progress(units)
+        return result
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        return next(iter(tallies), {})
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        names = {deck["key"]: deck["name"] for deck in simulation.plan.get("decks", [])}
+        return {**tally, "names": names, "seconds": round(seconds, 3)}
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        return _("The planner weighs at most %(limit)s decks, not %(value)s.") % {"limit": limit, "value": value}
+
+    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
+        return _("Your unfinished planner jobs already weigh %(left)s decks; wait for one to finish.") % {"left": left}
+
+
+class ProxiesKind(JobKind):
+    """A deck's proxy sheets as a PDF (``vtesdeck.core.proxies``; ``proxies.jobs`` renders and stores it): one
+    chunk, its unit a card placed on the sheets."""
+
+    name = "proxies"
+    unit = "cards"
+    min_chunk_size = 1
+
+    @property
+    def max_units(self) -> int:
+        from vtesdeck.core.proxies import MAX_CARDS
+
+        return MAX_CARDS
+
+    def default_units(self) -> int:
+        return 1
+
+    def allowed_units(self) -> int:
+        return self.max_units
+
+    def default_chunk_size(self) -> int:
+        return self.max_units
+
+    def quick_max_units(self) -> int:
+        return self.max_units  # a second or two of a worker: always the quick queue
+
+    def unit_caps(self, anonymous: bool) -> int:
+        return self.max_units * (2 if anonymous else 4)
+
+    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
+        return [units]
+
+    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
+        from proxies import jobs
+
+        return jobs.render(simulation, card_index(), progress)
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        return next(iter(tallies), {})
+
+    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        from proxies import jobs
+
+        return jobs.report(simulation, tally, seconds)
+
+    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
+        return _("At most %(limit)s cards per PDF, not %(value)s.") % {"limit": f"{limit:,}", "value": f"{value:,}"}
+
+    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
+        return _(
+            "Your unfinished proxy sheets still have %(left)s cards to place and these ask for %(cards)s; at most "
+            "%(limit)s may be unfinished at once. Wait for one to finish."
+        ) % {"left": f"{left:,}", "cards": f"{asked:,}", "limit": f"{limit:,}"}
+
+
 HANDS = HandsKind()
 GAMES = GamesKind()
-KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES)}
+PLANNER = PlannerKind()
+PROXIES = ProxiesKind()
+KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES, PLANNER, PROXIES)}
 
 
 def of(simulation: Simulation) -> JobKind:

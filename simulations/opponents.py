@@ -5,7 +5,11 @@ A request names one opponent per other seat (fewer: the rest are "the field"), e
 - ``"field"``: a deck drawn for every game from the tournament archive since ``field_since`` (default
   ``engine.run.FIELD_SINCE``). Every archive deck is a tournament win, so drawing decks uniformly draws each
   archetype in proportion to how often it won in that period: the field is weighted by its archetypes' wins.
-- ``{"archetype": slug}``: a deck drawn for every game from that archetype's archive decks (any date).
+- ``{"style": slug}``: a deck drawn for every game from the archive decks of that *named* archetype (stealth
+  bleed, wall, vote…: ``vtesdeck.core.archetypes``, slugs in ``vtesdeck/core/data/archetypes.json``; any date).
+- ``{"archetype": slug}``: a deck drawn for every game from that archetype's archive decks (any date). The
+  slug is a crypt-core family's (``twda.models.Archetype``, e.g. ``ventrue-dom-pre``) as before; a slug no
+  family has but a named archetype has (``"wall"``) draws from the named archetype, as ``{"style": slug}``.
 - ``{"deck": id}``: a stored deck the user may read (their own, unlisted by link, or public).
 - ``{"twda": id}``: one archive deck.
 
@@ -22,6 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from decks.models import Deck
+from twda import styles
 from twda.models import Archetype, TournamentDeck
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.engine import run
@@ -33,6 +38,7 @@ __all__ = ["FIELD", "resolve", "field_label"]
 
 FIELD = "field"
 MAX_OPPONENTS = 4  # five seats at most
+KINDS = '"field", {"style": slug}, {"archetype": slug}, {"deck": id} or {"twda": id}'  # the API's own words
 
 
 def _error(message: str) -> SimulationInputError:
@@ -51,7 +57,7 @@ def resolve(
     if asked is None or asked == FIELD:
         asked = []
     if not isinstance(asked, list):
-        raise _error(_('opponents must be a list (of "field", {"archetype": slug}, {"deck": id} or {"twda": id}).'))
+        raise _error(_("opponents must be a list (of %(kinds)s).") % {"kinds": KINDS})
     if len(asked) > players - 1:
         raise _error(
             _("%(players)d seats leave room for %(room)d opponents, not %(count)d.")
@@ -72,10 +78,7 @@ def resolve(
                 raise _error(_("Each opponent's id must be a non-empty string."))
             opponents.append(_one(kind, key, user))
         else:
-            raise _error(
-                _('Each opponent is "field", {"archetype": slug}, {"deck": id} or {"twda": id}, not %(value)s.')
-                % {"value": repr(item)[:80]}
-            )
+            raise _error(_("Each opponent is %(kinds)s, not %(value)s.") % {"kinds": KINDS, "value": repr(item)[:80]})
     return opponents, asked
 
 
@@ -105,6 +108,9 @@ def _field(since: datetime.date) -> tuple[games.PoolDeck, ...]:
 
 
 def _one(kind: str, key: str, user) -> games.Opponent:
+    named_only = kind == "archetype" and styles.archetype(key) and not Archetype.objects.filter(slug=key).exists()
+    if kind == "style" or named_only:
+        return _named(key)
     if kind == "archetype":
         archetype = Archetype.objects.filter(slug=key).first()
         if archetype is None:
@@ -129,10 +135,19 @@ def _one(kind: str, key: str, user) -> games.Opponent:
         archetype = row.archetype.name if row.archetype_id else ""
         return games.Opponent(kind="deck", key=f"twda:{key}", label=label,
                               decks=(_pool_deck(key, row.deck, archetype),))  # fmt: skip
-    raise _error(
-        _('Each opponent is "field", {"archetype": slug}, {"deck": id} or {"twda": id}, not %(value)s.')
-        % {"value": repr({kind: key})[:80]}
-    )
+    raise _error(_("Each opponent is %(kinds)s, not %(value)s.") % {"kinds": KINDS, "value": repr({kind: key})[:80]})
+
+
+def _named(slug: str) -> games.Opponent:
+    """A named archetype's archive decks, one drawn per game and seat."""
+    if styles.archetype(slug) is None:
+        raise _error(_("No named archetype has the slug %(slug)s.") % {"slug": repr(slug)})
+    label = styles.label(slug)
+    rows = TournamentDeck.objects.filter(style=slug).order_by("id").values_list("id", "deck")
+    pool = tuple(_pool_deck(deck_id, data, label) for deck_id, data in rows.iterator())
+    if not pool:
+        raise _error(_("The archetype %(name)s has no deck in the archive.") % {"name": label})
+    return games.Opponent(kind="archetype", key=slug, label=label, decks=pool)
 
 
 def _pool_deck(deck_id: str, data: dict[str, Any], archetype: str) -> games.PoolDeck:

@@ -63,6 +63,7 @@ from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from vtesdeck.celery import app as celery_app
@@ -93,6 +94,7 @@ __all__ = [
     "send_chunks",
     "start_games",
     "start_hands",
+    "start_proxies",
     "starter_of",
     "store_chunk",
 ]
@@ -230,6 +232,55 @@ def start_games(
     return _start(
         kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=games, seed=seed,
         chunk_size=chunk_size, plan=plan.to_dict(), parameters={**(parameters or {}), **asked},
+    )  # fmt: skip
+
+
+def start_planner(*, plan: dict[str, Any], units: int, owner, name: str = "") -> Simulation:
+    """Store a build planner job (``vtesdeck.core.planner.job_plan``: ``units`` decks of ``owner``, a logged-in
+    user) and queue its one chunk. The same caps, errors and transaction as ``start_hands``."""
+    kind = kinds.PLANNER
+    owner, _starter = _owner(owner, None)
+    if owner is None:
+        raise SimulationInputError(_("Log in to plan your decks."), field="decks")
+    _check_whole_number(units, kind.unit, 1, kind.max_units)
+    _check_job_size(kind, units, anonymous=False)
+    return _start(
+        kind, deck=CoreDeck(name=name), owner=owner, starter="", source_deck=None, units=units, seed=0,
+        chunk_size=units, plan=plan, parameters={"decks": units},
+    )  # fmt: skip
+
+
+def start_proxies(
+    *,
+    deck: CoreDeck,
+    cards: CardIndex,
+    owner=None,
+    source_deck=None,
+    paper: str = "a4",
+    marks: str = "crop",
+    counts: dict[int, int] | None = None,
+    printings: dict[int, str] | None = None,
+    parameters: dict[str, Any] | None = None,
+    client: str | None = None,
+) -> Simulation:
+    """Store a proxies job (a PDF of ``deck``'s cards: all, or ``counts`` of them; ``proxies.jobs``) and queue its
+    one chunk. The same caps, errors and transaction as ``start_hands``."""
+    from proxies import jobs
+
+    kind = kinds.PROXIES
+    try:
+        plan = jobs.plan(deck, cards, paper=paper, marks=marks, counts=counts, printings=printings)
+    except jobs.ProxiesInputError as exc:
+        raise SimulationInputError(str(exc), field=exc.field) from None
+    units = len(plan["cards"])
+    owner, starter = _owner(owner, client)
+    if owner is not None or client is not None:
+        _check_job_size(kind, units, anonymous=owner is None)
+    asked = {"paper": paper, "marks": marks, "printings": plan["printings"], "language": get_language() or "en",
+             **(parameters or {})}  # fmt: skip
+    return _start(
+        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=units, seed=0,
+        chunk_size=units, plan=plan, parameters=asked,
     )  # fmt: skip
 
 

@@ -233,6 +233,12 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
         "share_format": share_labels(),
         "duration_format": {"seconds": _("%(seconds)s s"), "minutes": _("%(minutes)d min %(seconds)02d s")},
     }
+    if simulation.kind == Simulation.Kind.PROXIES:
+        from proxies.views import job_context
+
+        return render(request, "proxies/job.html", {**context, **job_context(simulation)})
+    if simulation.kind == Simulation.Kind.PLANNER:  # its answer names its owner's decks: their page alone
+        return redirect("collection:planner_job", simulation.id)
     games = simulation.kind == Simulation.Kind.GAMES
     if games:
         context["games_job"] = True
@@ -249,6 +255,7 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
 def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     """A games job's table as asked (its parameters), for the progress panel: the report's labels once done,
     before that the names of what the request named (a deck's only if this user may read it)."""
+    from twda import styles
     from twda.models import Archetype, TournamentDeck
 
     parameters = simulation.parameters
@@ -261,6 +268,7 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     names = {
         "deck": dict(Deck.objects.readable_by(user).filter(pk__in=keys.get("deck", ())).values_list("id", "name")),
         "archetype": dict(Archetype.objects.filter(pk__in=keys.get("archetype", ())).values_list("slug", "name")),
+        "style": {slug: styles.label(slug) for slug in keys.get("style", ()) if styles.archetype(slug)},
         "twda": {pk: name or event for pk, name, event in TournamentDeck.objects.filter(
             pk__in=keys.get("twda", ())).values_list("id", "name", "event")},
     }  # fmt: skip
@@ -440,7 +448,8 @@ def deck_games(request: HttpRequest, deck_id: str) -> HttpResponse:
 def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None) -> HttpResponse:
     """The Games tab of a stored deck (``deck``) or of an archive deck (``archive``, a ``TournamentDeck``, whose
     jobs store ``{"twda": id}`` and no deck: ``twda.views.games``), ``core`` being the deck as the core reads it."""
-    from twda.models import Archetype
+    from twda import styles
+    from twda.models import Archetype, NamedArchetype
     from vtesdeck.core.engine import run as engine_run
 
     from .api.views import start_games  # the API's own: one way to start a games job
@@ -450,10 +459,14 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
     core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
     core.library = {i: n for i, n in core.library.items() if i in cards}
     archetypes = Archetype.objects.filter(deck_count__gt=0).order_by("name").values_list("slug", "name", "deck_count")
+    named = [
+        (row.slug, styles.label(row.slug), row.deck_count) for row in NamedArchetype.objects.filter(deck_count__gt=0)
+    ]
     mine = []
     if request.user.is_authenticated:
         mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
-    form = GamesForm(request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine)
+    form = GamesForm(request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine,
+                     styles=named)  # fmt: skip
     page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form}
     unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
     if unplayable:

@@ -116,6 +116,34 @@ REQUEST_BODIES: dict[str, dict[str, dict]] = {
         ),
     },
     "tokens_create": {"name": _example("A named token", {"name": "my script"})},
+    "collection_add": {
+        "card": _example(
+            "Copies of a card",
+            {"card": "Tupdog", "count": 4, "set": "LoB", "language": "en", "note": ""},
+            "`card`: a VEKN id or a name; `set`: the printing's set abbreviation (optional).",
+        ),
+        "precon": _example(
+            "A whole precon", {"precon": "Third:SKB"}, "The keys are listed by `GET /api/v1/collection/precons/`."
+        ),
+    },
+    "collection_remove": {
+        "card": _example("Copies of a card", {"card": "Tupdog", "count": 1, "set": "LoB", "language": "en"})
+    },
+    "collection_import": {
+        "vdb": _example("VDB's inventory CSV", {"data": f"Quantity,Card ID\n2,{TUPDOG}\n", "format": "vdb-csv"}),
+    },
+    "collection_share": {"on": _example("Share it by a link", {"shared": True})},
+    "collection_planner": {"all": _example("All my decks", {}, 'Or `{"decks": [ids]}` for some of them.')},
+    "collection_deck_mode": {"fixed": _example("A fixed deck", {"mode": "fixed"})},
+    "formats_create": {
+        "v5-duel": _example(
+            "A V5 duel league",
+            {"name": "V5 duel league", "library_min": 40, "library_max": 60, "allowed_sets": ["V5", "V5A"]},
+            "Settings left out take the VEKN values; its `id` is then a `ruleset` value anywhere.",
+        ),
+    },
+    "formats_update": {"rename": _example("A new name", {"name": "Kitchen table"})},
+    "formats_partial_update": {"bans": _example("No banned list", {"bans": False})},
 }
 
 # operation id → parameter name → the value Swagger UI fills in.
@@ -126,6 +154,7 @@ PARAMETERS: dict[str, dict[str, object]] = {
     "decklists_convert": {"to": "jol"},
     "decks_export": {"to": "twd"},
     "v1_twda_retrieve": {"id": ARCHIVE_DECK},
+    "formats_retrieve": {"id": "v5"},
 }
 
 

@@ -69,6 +69,10 @@ INSTALLED_APPS = [
     "accounts",
     "simulations",
     "twda",
+    "formats",
+    "collection",
+    "proxies",
+    "suggestions",
     "vtesdeck",  # the default cache's table and the deployment checks (vtesdeck.apps)
 ]
 
@@ -434,6 +438,16 @@ VEKN_CARDS_URL = os.environ.get("VEKN_CARDS_URL", "https://www.vekn.net/images/s
 # Command-line tools (check_deck) read their card index from a snapshot file here, rebuilt after each import
 # (cards.snapshot). Empty: no snapshots. Only the user running the tools should be able to write to it.
 CARD_SNAPSHOT_DIR = os.environ.get("CARD_SNAPSHOT_DIR", str(BASE_DIR / ".cache" / "cards"))
+
+# --- Card images (cards.images; README "Card images") ------------------------------------------------
+# Uploaded and mirrored files. Card scans mirrored by `manage.py fetch_card_images` go to MEDIA_ROOT/cards/
+# with their manifest, and are served by the site itself (/cards/<id>/image): every web process must see
+# this folder (a shared volume when there are several machines).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Hotlinked card images: an https URL with {id}, {slug} or {name}, e.g. https://static.krcg.org/card/{slug}.jpg.
+# Empty (the default): no image is ever asked from another site. Set, its origin alone joins the CSP's img-src.
+CARD_IMAGE_URL_TEMPLATE = os.environ.get("CARD_IMAGE_URL_TEMPLATE", "")
+CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", str(2 * 1024 * 1024))  # one mirrored scan, at most
 
 # --- Logging --------------------------------------------------------------------------------------
 # Everything goes to stderr (the process manager or container platform keeps it). LOG_FORMAT=json writes

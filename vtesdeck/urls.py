@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.api import obtain_token
+from collection.api import views as collection_api
 
 from . import views
 
@@ -17,12 +18,19 @@ urlpatterns = [
     path("check/", include("decklists.urls")),
     path("decks/", include("decks.urls")),
     path("simulations/", include("simulations.urls")),
+    path("", include("proxies.urls")),
     path("twda/", include("twda.urls")),
+    path("collection/", include("collection.urls")),
+    path("formats/", include("formats.urls")),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/decklists/", include("decklists.api.urls")),
+    path("api/v1/decks/<str:deck_id>/missing/", collection_api.MissingView.as_view(), name="deck-missing"),
+    path("api/v1/decks/<str:deck_id>/build-mode/", collection_api.ModeView.as_view(), name="deck-build-mode"),
     path("api/v1/decks/", include("decks.api.urls")),
     path("api/v1/simulations/", include("simulations.api.urls")),
     path("api/v1/twda/", include("twda.api.urls")),
+    path("api/v1/collection/", include("collection.api.urls")),
+    path("api/v1/formats/", include("formats.api.urls")),
     path("api/v1/token/", obtain_token, name="api-token"),
     path("api/v1/tokens/", include("accounts.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -236,7 +236,24 @@ def version_field() -> StrictIntegerField:
     )
 
 
-class DeckCreateSerializer(_CardsInput):
+def ruleset_field(**kwargs) -> StrictCharField:
+    return StrictCharField(
+        max_length=80,
+        help_text="The deck's format (its rule set): `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id "
+        "(`/api/v1/formats/`). Its report and legal badge follow it.",
+        **kwargs,
+    )
+
+
+class _RulesetInput:
+    def validate_ruleset(self, value: str) -> str:
+        try:
+            return services.parse_format(value)
+        except services.DeckInputError as exc:
+            raise serializers.ValidationError(str(exc), code="invalid") from None
+
+
+class DeckCreateSerializer(_RulesetInput, _CardsInput):
     name = name_field(help_text="Default: the decklist's own name.")
     visibility = visibility_field(
         default=Deck.Visibility.PRIVATE,
@@ -244,9 +261,10 @@ class DeckCreateSerializer(_CardsInput):
     )
     description = description_field(help_text="Default: the decklist's own description.")
     tags = tags_field()
+    ruleset = ruleset_field(required=False, default="vekn")
 
 
-class DeckUpdateSerializer(_CardsInput):
+class DeckUpdateSerializer(_RulesetInput, _CardsInput):
     """Any of the deck's details, and/or its cards (which then replace all of the deck's cards)."""
 
     cards_required = False
@@ -256,13 +274,21 @@ class DeckUpdateSerializer(_CardsInput):
     visibility = visibility_field(required=False)
     description = description_field()
     tags = tags_field()
+    ruleset = ruleset_field(required=False)
+    share_with_suggestions = serializers.BooleanField(
+        required=False, help_text="Let the deck inform other players' suggestions and similar decks while it is public."
+    )
 
     def validate(self, attrs: dict) -> dict:
         attrs = super().validate(attrs)
-        details = {"name", "visibility", "description", "tags"} & set(attrs)
+        details = {"name", "visibility", "description", "tags", "ruleset", "share_with_suggestions"} & set(attrs)
         if attrs["core"] is None and not details:
             raise serializers.ValidationError(
-                {"non_field_errors": [_("Nothing to change: send a name, description, visibility, tags or cards.")]},
+                {
+                    "non_field_errors": [
+                        _("Nothing to change: send a name, description, visibility, tags, ruleset or cards.")
+                    ]
+                },
                 code="empty",
             )
         return attrs
@@ -283,6 +309,32 @@ class DeckFilterSerializer(serializers.Serializer):
     mine = serializers.BooleanField(
         required=False, default=False, help_text="Only your own decks (all of them, private ones too); needs a login."
     )
+    fits = StrictCharField(
+        required=False, allow_blank=True, max_length=80,
+        help_text="Decks that fit a format (`vekn`, `v5`, `duel`, `rulebook-2011` or a custom format's id): every "
+        "card in its pool and not banned today; for `vekn`, also legal (sizes and groups).",
+    )  # fmt: skip
+
+    buildable = serializers.IntegerField(
+        required=False, min_value=1, max_value=100,
+        help_text="Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
+    )  # fmt: skip
+
+    similar = StrictCharField(
+        required=False, allow_blank=True, max_length=110,
+        help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Ranks the "
+        "public decks whose owners share them with suggestions (100 at most), each with its `similarity` (0 to 1).",
+    )  # fmt: skip
+
+    def validate_fits(self, value: str):
+        if not value.strip():
+            return None
+        from formats.services import ruleset_for
+
+        try:
+            return ruleset_for(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc), code="invalid") from None
 
     def validate_clan(self, value: str) -> str:
         key = value.strip().lower()
@@ -339,13 +391,14 @@ class DeckSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True, help_text="the owner's user name")
     author = serializers.CharField(read_only=True, help_text="as the decklist credits it")
     tags = serializers.SerializerMethodField()
-    legal = serializers.BooleanField(read_only=True, help_text="legal under the VEKN rules today")
+    ruleset = serializers.CharField(source="format", read_only=True, help_text="the deck's format (its rule set)")
+    legal = serializers.BooleanField(read_only=True, help_text="legal under the deck's format today")
     version = serializers.IntegerField(read_only=True, help_text="bumped by every change; send it back to change")
 
     class Meta:
         model = Deck
         fields = [
-            "id", "url", "name", "author", "owner", "visibility", "tags", "crypt_count", "library_count",
+            "id", "url", "name", "author", "owner", "visibility", "tags", "ruleset", "crypt_count", "library_count",
             "legal", "version", "created", "updated",
         ]  # fmt: skip
         read_only_fields = fields
@@ -368,7 +421,7 @@ class DeckDetailSerializer(DeckSerializer):
     )
     crypt = DeckCardCountSerializer(many=True, read_only=True)
     library = DeckCardCountSerializer(many=True, read_only=True)
-    report = DeckReportSerializer(read_only=True, help_text="the deck report (VEKN rules, today)")
+    report = DeckReportSerializer(read_only=True, help_text="the deck report (the deck's format, today)")
     unresolved = UnresolvedLineSerializer(
         many=True,
         read_only=True,
@@ -377,7 +430,8 @@ class DeckDetailSerializer(DeckSerializer):
     )
 
     class Meta(DeckSerializer.Meta):
-        fields = DeckSerializer.Meta.fields + ["description", "cloned_from", "crypt", "library", "report", "unresolved"]
+        fields = DeckSerializer.Meta.fields + ["description", "cloned_from", "crypt", "library", "report", "unresolved",
+                                               "share_with_suggestions"]  # fmt: skip
         read_only_fields = fields
 
     def to_representation(self, deck: Deck) -> dict:

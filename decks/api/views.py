@@ -35,6 +35,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
+from formats.fits import fits_format
+from suggestions import api as suggestions_api
 from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
@@ -250,7 +252,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
-        if self.action in ("retrieve", "export", "clone"):
+        if self.action in ("retrieve", "export", "clone", "suggestions"):
             decks = Deck.objects.readable_by(user)
         elif user.is_authenticated:
             decks = Deck.objects.filter(owner=user)
@@ -291,9 +293,22 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
             decks = decks.filter(owner__username__iexact=author)
         if tag := filters.get("tag", "").strip():
             decks = decks.filter(tags__name=slugify(tag, allow_unicode=True))
+        if filters.get("fits") is not None:
+            decks = fits_format(decks, filters["fits"])
+        if filters.get("buildable") is not None:
+            if not user.is_authenticated:
+                raise exceptions.NotAuthenticated(_("Log in to filter by your collection."))
+            from collection.services import buildable_decks
+
+            decks = buildable_decks(decks, user, filters["buildable"])
         decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
+        serializer = DeckSerializer
+        if similar := filters.get("similar", "").strip():
+            subject = suggestions_api.subject_or_404(similar, user)
+            decks = suggestions_api.order_by_similarity(decks, subject, archive=False)
+            serializer = suggestions_api.similar_deck_serializer()  # each result with its similarity
         page = self.paginate_queryset(decks)
-        return self.get_paginated_response(DeckSerializer(page, many=True, context=self.get_serializer_context()).data)
+        return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)
 
     @idempotency.idempotent
     def create(self, request: Request) -> Response:
@@ -312,6 +327,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
                     name=attrs.get("name", ""),
                     visibility=attrs["visibility"],
                     tags=attrs.get("tags", ()),
+                    format=attrs.get("ruleset", "vekn"),
                 )
                 data = self._detail(deck, parsed=core)
         except services.DeckInputError as exc:
@@ -329,6 +345,10 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         attrs = serializer.validated_data
         details = {key: attrs[key] for key in ("name", "description", "visibility", "tags") if key in attrs}
+        if "ruleset" in attrs:
+            details["format"] = attrs["ruleset"]
+        if "share_with_suggestions" in attrs:
+            details["share_with_suggestions"] = attrs["share_with_suggestions"]
         try:
             with transaction.atomic():
                 version = attrs["version"]
@@ -437,6 +457,11 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
             return Response(_compare(deck, query.validated_data["a"], query.validated_data["b"]))
         page = self.paginate_queryset(deck.revisions.order_by("-number"))
         return self.get_paginated_response([_revision(revision) for revision in page])
+
+    @suggestions_api.SUGGESTIONS_SCHEMA
+    @action(detail=True, methods=["get"])
+    def suggestions(self, request: Request, pk: str) -> Response:
+        return suggestions_api.deck_suggestions(self.get_object(), request)
 
 
 def _revision(revision: Revision) -> dict:

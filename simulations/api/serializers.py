@@ -33,14 +33,16 @@ __all__ = [
     "SimulationSerializer",
 ]
 
-KINDS = [("hands", "Opening hands"), ("games", "Full games")]
+KINDS = [("hands", "Opening hands"), ("games", "Full games"), ("proxies", "Proxy sheets")]
 HANDS_ONLY = ("hands", "conditions")
 GAMES_ONLY = ("games", "players", "rounds", "rules", "opponents", "field_since")
+PROXIES_ONLY = ("paper", "marks", "print", "only", "printings")
 
 
 OPPONENT_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["field"]},
+        {"type": "object", "properties": {"style": {"type": "string"}}, "required": ["style"]},
         {"type": "object", "properties": {"archetype": {"type": "string"}}, "required": ["archetype"]},
         {"type": "object", "properties": {"deck": {"type": "string"}}, "required": ["deck"]},
         {"type": "object", "properties": {"twda": {"type": "string"}}, "required": ["twda"]},
@@ -50,7 +52,7 @@ OPPONENT_SCHEMA = {
 
 @extend_schema_field(OPPONENT_SCHEMA)
 class OpponentField(serializers.JSONField):
-    """One opponent: ``"field"`` or an object with one key (``archetype``, ``deck``, ``twda``); checked by
+    """One opponent: ``"field"`` or an object with one key (``style``, ``archetype``, ``deck``, ``twda``); checked by
     ``simulations.opponents``, which says what is wrong with one."""
 
 
@@ -81,7 +83,8 @@ class SimulationCreateSerializer(serializers.Serializer):
         [kind for kind, _label in KINDS],
         default="hands",
         help_text="`hands`: opening hands and draws. `games`: full simulated games of the deck against opponents "
-        "(`opponents`, `games`, `players`, `rounds`, `rules`).",
+        "(`opponents`, `games`, `players`, `rounds`, `rules`). `proxies`: a PDF of the deck's cards at card size "
+        "(`paper`, `marks`, `print`, `only`, `printings`); its result's `download_url` is the PDF.",
     )
     deck = StrictCharField(
         required=False, max_length=64, help_text="The id of a deck you can read (yours, unlisted or public)."
@@ -144,15 +147,47 @@ class SimulationCreateSerializer(serializers.Serializer):
         required=False,
         help_text='`games` only: one entry per other seat, each `"field"` (a tournament-winning deck drawn per game '
         "from the archive since `field_since`, so archetypes come as often as they win), "
-        '`{"archetype": slug}` (a deck of that archive archetype per game), `{"deck": id}` (a deck you can read) '
+        '`{"style": slug}` (a deck of that named archetype per game: `stealth-bleed`, `power-bleed`, `vote`, `wall`, '
+        "`rush`, `bruise`, `ally`, `toolbox`, see /twda/styles/), "
+        '`{"archetype": slug}` (a deck of that archive archetype per game; a named archetype\'s slug works too), '
+        '`{"deck": id}` (a deck you can read) '
         'or `{"twda": id}` (an archive deck). Fewer entries than seats: the rest are `"field"`.',
     )
     field_since = serializers.DateField(
         required=False, help_text="`games` only: the field's archive decks are from this date on (default 2018-01-01)."
     )
 
+    paper = _choice(["a4", "letter"], required=False, help_text="`proxies` only: `a4` (default) or `letter`.")
+    marks = _choice(
+        ["crop", "gaps"],
+        required=False,
+        help_text="`proxies` only: `crop` (cards side by side, crop marks in the margins; default) or `gaps` "
+        "(3 mm between cards).",
+    )
+    print = _choice(
+        ["all", "missing", "only"],
+        required=False,
+        help_text="`proxies` only: `all` the deck's cards (default), the copies your collection is `missing` (a "
+        "stored deck, logged in), or `only` the card ids listed in `only`.",
+    )
+    only = serializers.ListField(
+        child=StrictIntegerField(min_value=1),
+        required=False,
+        max_length=500,
+        help_text="`proxies` with `print` `only`: the card ids to print (every copy the deck has of each).",
+    )
+    printings = serializers.DictField(
+        child=StrictCharField(max_length=40),
+        required=False,
+        help_text='`proxies` only: the printing (set abbreviation) per card id, e.g. `{"100001": "Jyhad"}`.',
+    )
+
     def validate(self, attrs: dict) -> dict:
-        other = GAMES_ONLY if attrs["kind"] == "hands" else HANDS_ONLY
+        other = {
+            "hands": GAMES_ONLY + PROXIES_ONLY,
+            "games": HANDS_ONLY + PROXIES_ONLY,
+            "proxies": HANDS_ONLY + GAMES_ONLY,
+        }[attrs["kind"]]
         wrong = [name for name in other if name in attrs]
         if wrong:
             raise serializers.ValidationError(
@@ -506,6 +541,11 @@ class SimulationListSerializer(serializers.ModelSerializer):
             del data["hands"], data["hands_done"]
             keys = ("players", "rounds", "rules", "opponents", "field_since", "twda")
             data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
+        elif simulation.kind == Simulation.Kind.PROXIES:
+            del data["hands"], data["hands_done"], data["games"], data["games_done"]
+            data["cards"], data["cards_done"] = simulation.units, simulation.units_done
+            keys = ("paper", "marks", "print", "printings")
+            data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
         else:
             del data["games"], data["games_done"], data["parameters"]
         return data
@@ -521,10 +561,24 @@ class SimulationListSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
+class ProxiesReportSerializer(serializers.Serializer):
+    """A proxies job's report: the PDF's figures and where to download it."""
+
+    cards = serializers.IntegerField(help_text="card boxes placed (63 × 88 mm each)")
+    pages = serializers.IntegerField(help_text="pages: nine cards to a page")
+    images = serializers.IntegerField(help_text="cards printed from a mirrored image")
+    text_cards = serializers.IntegerField(help_text="cards printed as text cards (casual play only)")
+    bytes = serializers.IntegerField()
+    paper = serializers.CharField(help_text="a4 or letter")
+    marks = serializers.CharField(help_text="crop or gaps")
+    download_url = serializers.CharField(help_text="the PDF (readable by whoever may read the job)")
+    seconds = serializers.FloatField()
+
+
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="SimulationResult",
-        serializers=[HandsReportSerializer, GamesReportSerializer],
+        serializers=[HandsReportSerializer, GamesReportSerializer, ProxiesReportSerializer],
         resource_type_field_name=None,
     )
 )

@@ -103,6 +103,40 @@ def start_games(request, attrs: dict, core, cards, *, source_deck=None, paramete
     )
 
 
+def start_proxies(request, attrs: dict, core, cards, *, source_deck=None) -> Simulation:
+    """A proxies job from checked request values: which cards (``print``: all, the collection's missing ones,
+    ``only`` these ids), then ``services.start_proxies``. Raises what it raises."""
+    from proxies import jobs
+
+    choice = attrs.get("print") or "all"
+    if attrs.get("only") and choice != "only":
+        raise services.SimulationInputError(_("`only` goes with `print` only."), field="only")
+    counts = None
+    if choice == "missing":
+        if source_deck is None:
+            raise services.SimulationInputError(_("`print` missing needs a stored `deck`."), field="print")
+        try:
+            counts = jobs.missing_cards(request.user, source_deck)
+        except jobs.ProxiesInputError as exc:
+            raise services.SimulationInputError(str(exc), field="print") from None
+    elif choice == "only":
+        if not attrs.get("only"):
+            raise services.SimulationInputError(_("List the card ids to print in `only`."), field="only")
+        counts = jobs.selection(attrs["only"], core)
+    printings = {}
+    for key, abbrev in (attrs.get("printings") or {}).items():
+        if not str(key).isdigit():
+            raise services.SimulationInputError(
+                _("printings maps card ids to sets, not %(key)r.") % {"key": key}, field="printings"
+            )
+        printings[int(key)] = abbrev
+    return services.start_proxies(
+        deck=core, cards=cards, owner=request.user, source_deck=source_deck, paper=attrs.get("paper") or "a4",
+        marks=attrs.get("marks") or "crop", counts=counts, printings=printings, parameters={"print": choice},
+        client=client_address(request),
+    )  # fmt: skip
+
+
 class SimulationStartThrottle(ClientIdent, SimpleRateThrottle):
     """Starting jobs only (reading and polling are free): per user, or per address without an account.
 
@@ -284,6 +318,8 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
         try:
             if attrs["kind"] == Simulation.Kind.GAMES:
                 simulation = start_games(request, attrs, core, cards, source_deck=source_deck)
+            elif attrs["kind"] == Simulation.Kind.PROXIES:
+                simulation = start_proxies(request, attrs, core, cards, source_deck=source_deck)
             else:
                 simulation = services.start_hands(
                     deck=core,

@@ -33,6 +33,7 @@
     details: root.getAttribute("data-details-url"),
     panels: root.getAttribute("data-panels-url"),
     search: root.getAttribute("data-search-url"),
+    suggestions: root.getAttribute("data-suggestions-url"),
   };
   var saveState = document.getElementById("save-state");
   var summary = document.getElementById("deck-summary");
@@ -191,6 +192,7 @@
         showState("reloaded");
         document.getElementById("deck-heading").focus();
         refreshSearchForGroups(true);
+        scheduleSuggestions();
       })
       .catch(function (error) {
         showState("error", error.loggedOut ? text("logged-out") : text("offline"));
@@ -257,8 +259,58 @@
       if (isCrypt) {
         refreshSearchForGroups(false);
       }
+      scheduleSuggestions();
     });
   }
+
+  // --- suggestions -------------------------------------------------------------------------------
+  // The Suggestions panel (server-rendered, suggestions/_editor_panel.html) follows the deck: fetched again
+  // a moment after the last saved change. Its Add and −1 buttons are the editor's own changes.
+
+  var SUGGESTIONS_DELAY_MS = 600;
+  var suggestionsTimer = null;
+  var suggestionsSeq = 0;
+
+  function scheduleSuggestions() {
+    if (!urls.suggestions || !document.getElementById("suggestions-panel")) {
+      return;
+    }
+    window.clearTimeout(suggestionsTimer);
+    suggestionsTimer = window.setTimeout(refreshSuggestions, SUGGESTIONS_DELAY_MS);
+  }
+
+  function refreshSuggestions() {
+    var seq = ++suggestionsSeq;
+    fetch(urls.suggestions, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok || response.redirected) {
+          throw new Error("HTTP " + response.status);
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        var old = document.getElementById("suggestions-panel");
+        if (seq === suggestionsSeq && old) {
+          old.outerHTML = html;
+        }
+      })
+      .catch(function () {
+        // The panel keeps its last suggestions; the deck itself is saved.
+      });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("#suggestions-panel .suggestion button") : null;
+    if (!button) {
+      return;
+    }
+    event.preventDefault();
+    var item = button.closest(".suggestion");
+    var cardId = parseInt(item.getAttribute("data-card-id"), 10);
+    var delta = button.classList.contains("cut") ? -1 : 1;
+    item.classList.add("just-added");
+    changeCard(cardId, { delta: delta }, item.getAttribute("data-card-name") || "", item.getAttribute("data-kind") === "crypt");
+  });
 
   // +, − and remove in the deck panel (delegated: the panel is replaced after every change).
   document.addEventListener("click", function (event) {
@@ -506,6 +558,7 @@
       description: detailsForm.elements.description.value,
       visibility: detailsForm.elements.visibility.value,
       tags: detailsForm.elements.tags.value,
+      format: detailsForm.elements.format ? detailsForm.elements.format.value : undefined,
     };
   }
 
@@ -517,6 +570,9 @@
     detailsForm.elements.description.value = details.description;
     detailsForm.elements.visibility.value = details.visibility;
     detailsForm.elements.tags.value = details.tags.join(", ");
+    if (detailsForm.elements.format && details.format) {
+      detailsForm.elements.format.value = details.format;
+    }
     showName(details.name);
   }
 
@@ -548,6 +604,14 @@
     save(urls.details, detailsFields(), function (data) {
       showName(data.details.name);
       showVdbLink(data.vdb_url);
+      if (data.panels) {
+        // The format changed: its legality, and the search when it keeps to the format.
+        applyPanels(data);
+        var inFormat = document.getElementById("in-format");
+        if (inFormat && inFormat.checked && searchQuery().replace(/(^|&)(hide_breakers|in_format)=[^&]*/g, "")) {
+          runSearch(true, true);
+        }
+      }
     });
   }
 

@@ -31,8 +31,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 API = "/api/v1/decks/"
 PASSWORD = "not-a-real-password-42"
 LIST_KEYS = {
-    "id", "url", "name", "author", "owner", "visibility", "tags", "crypt_count", "library_count", "legal",
-    "version", "created", "updated",
+    "id", "url", "name", "author", "owner", "visibility", "tags", "ruleset", "crypt_count", "library_count",
+    "legal", "version", "created", "updated",
 }  # fmt: skip
 DETAIL_KEYS = LIST_KEYS | {"description", "cloned_from", "crypt", "library", "report", "unresolved"}
 WRITABLE = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]

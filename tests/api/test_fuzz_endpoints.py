@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accounts.models import ApiToken
+from collection.models import DeckBuild, Entry, Event, Share
 from decks.models import Deck, Revision
 from simulations.models import Simulation
 
@@ -71,6 +72,21 @@ def _version(world: World) -> int:
     return Deck.objects.get(pk=world.private_deck).version
 
 
+def _owning(world: World, body: dict) -> dict:
+    """``body``, carol owning the Tupdogs it removes (outside the request's savepoint)."""
+    from collection.models import Entry
+
+    Entry.objects.get_or_create(owner=world.user, card_id=201393, set="LoB", language="", defaults={"count": 4})
+    return body
+
+
+def _format(world: World) -> str:
+    """The id of a saved format of carol's (made on first use)."""
+    from formats.models import CustomFormat
+
+    return CustomFormat.objects.get_or_create(owner=world.user, name="Carol's league")[0].id
+
+
 ENDPOINTS = [
     Endpoint("decklists_validate", "post", lambda w: "/api/v1/decklists/validate", lambda w: {"text": GARGOYLES},
              ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
@@ -95,6 +111,23 @@ ENDPOINTS = [
              ("application/json", "application/x-www-form-urlencoded")),
     Endpoint("tokens_create", "post", lambda w: "/api/v1/tokens/", lambda w: {"name": "bot"}),
     Endpoint("tokens_destroy", "delete", lambda w: f"/api/v1/tokens/{w.token_id}/", None),
+    Endpoint("collection_add", "post", lambda w: "/api/v1/collection/",
+             lambda w: {"card": "Tupdog", "count": 2, "set": "LoB", "language": "en", "note": "mint"}),
+    Endpoint("collection_remove", "post", lambda w: "/api/v1/collection/remove/",
+             lambda w: _owning(w, {"card": "Tupdog", "count": 1, "set": "LoB", "language": ""})),
+    Endpoint("collection_import", "post", lambda w: "/api/v1/collection/import/",
+             lambda w: {"data": "Quantity,Card ID\n2,201393\n", "format": "vdb-csv", "replace": False},
+             ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
+    Endpoint("collection_share", "post", lambda w: "/api/v1/collection/share/", lambda w: {"shared": True}),
+    Endpoint("collection_planner", "post", lambda w: "/api/v1/collection/planner/",
+             lambda w: {"decks": [w.private_deck]}),
+    Endpoint("collection_deck_mode", "put", lambda w: f"/api/v1/decks/{w.private_deck}/build-mode/",
+             lambda w: {"mode": "fixed"}),
+    Endpoint("formats_create", "post", lambda w: "/api/v1/formats/", lambda w: {"name": "Duel", "library_min": 40}),
+    Endpoint("formats_update", "put", lambda w: f"/api/v1/formats/{_format(w)}/", lambda w: {"name": "Duel"}),
+    Endpoint("formats_partial_update", "patch", lambda w: f"/api/v1/formats/{_format(w)}/",
+             lambda w: {"library_max": 60}),
+    Endpoint("formats_destroy", "delete", lambda w: f"/api/v1/formats/{_format(w)}/", None),
 ]  # fmt: skip
 BY_OPERATION = {endpoint.operation: endpoint for endpoint in ENDPOINTS}
 WITH_BODY = [endpoint for endpoint in ENDPOINTS if endpoint.body is not None]
@@ -137,6 +170,10 @@ def stored(world: World) -> tuple:
         Revision.objects.count(),
         list(Simulation.objects.order_by("id").values_list("id", "status")),
         list(ApiToken.objects.order_by("id").values_list("id", "name")),
+        list(Entry.objects.order_by("id").values_list("id", "count", "set", "language", "note")),
+        Event.objects.count(),
+        list(Share.objects.values_list("token", flat=True)),
+        list(DeckBuild.objects.values_list("deck_id", "mode")),
     )
 
 

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from decks import services
+from formats.models import CustomFormat
 from tests.paths import TWDA
 from vtesdeck import openapi_examples
 
@@ -20,7 +21,8 @@ from vtesdeck import openapi_examples
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 # Path parameters that name something of the caller's: no example can hold them.
-YOURS = {"decks": "deck", "simulations": "simulation", "tokens": "token", "archetypes": "archetype"}
+YOURS = {"decks": "deck", "simulations": "simulation", "tokens": "token", "archetypes": "archetype",
+         "formats": "format"}  # fmt: skip
 
 
 
@@ -91,7 +93,10 @@ def test_every_example_works_as_it_stands(schema, alice, archive, idle_queue):
                 if parameter["in"] != "path":
                     continue
                 value = parameter.get("example")
-                if value is None:
+                if value is None and path.startswith("/api/v1/formats/"):
+                    # One of your own saved formats, for the examples that change it.
+                    value = CustomFormat.objects.create(owner=alice, name="Mine", data={}).id
+                elif value is None:
                     # One of your own decks, fresh (version 1), for the examples that change it.
                     deck = services.create(alice, services.parse_text(openapi_examples.ROCK_DROP), name="Mine")
                     value = deck.id

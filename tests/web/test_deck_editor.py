@@ -570,7 +570,8 @@ def test_panels_come_back_as_json_to_reload_after_a_conflict(alice_client, alice
     deck = make_deck(alice, cards, CRYPT, LIBRARY, name="Network", tags=["bleed"])
     answer = alice_client.get(f"/decks/{deck.id}/panels").json()
     assert answer["version"] == deck.version
-    assert answer["details"] == {"name": "Network", "description": "", "visibility": "private", "tags": ["bleed"]}
+    assert answer["details"] == {"name": "Network", "description": "", "visibility": "private", "tags": ["bleed"],
+                                 "format": "vekn"}
     assert answer["summary"]["legal"] is True and answer["summary"]["crypt_count"] == 12
     assert legal_flag(answer["panels"]["legality"]) == "true"
     assert sum(deck_rows(answer["panels"]["deck"]).values()) == 72
