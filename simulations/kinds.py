@@ -268,14 +268,11 @@ def plan_of(simulation: Simulation):
     return plan
 
 
-class PlannerKind(JobKind):
-    """The build planner's largest set of one's decks buildable at once (``vtesdeck.core.planner``), when there
-    are too many decks to search within a web request: one chunk, its unit the decks weighed."""
+class OneChunkKind(JobKind):
+    """A job done in one piece by one worker (a planner search, a PDF): its whole work is one chunk, so a
+    chunk's tally is the job's. Subclasses say their unit, limits, ``run_chunk`` and ``report``."""
 
-    name = "planner"
-    unit = "decks"
     min_chunk_size = 1
-    max_units = 1_000
 
     def default_units(self) -> int:
         return 1
@@ -286,14 +283,26 @@ class PlannerKind(JobKind):
     def default_chunk_size(self) -> int:
         return self.max_units
 
+    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
+        return [units]
+
+    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        return next(iter(tallies), {})
+
+
+class PlannerKind(OneChunkKind):
+    """The build planner's largest set of one's decks buildable at once (``vtesdeck.core.planner``), when there
+    are too many decks to search within a web request: one chunk, its unit the decks weighed."""
+
+    name = "planner"
+    unit = "decks"
+    max_units = 1_000
+
     def quick_max_units(self) -> int:
         return 0  # a search of minutes: never in the quick queue
 
     def unit_caps(self, anonymous: bool) -> int:
         return 0 if anonymous else self.max_units
-
-    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
-        return [units]
 
     def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
         from vtesdeck.core import planner
@@ -302,9 +311,6 @@ class PlannerKind(JobKind):
         result = planner.run_job(simulation.plan, tick=lambda nodes: progress(0)).to_dict()
         progress(units)
         return result
-
-    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
-        return next(iter(tallies), {})
 
     def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
         names = {deck["key"]: deck["name"] for deck in simulation.plan.get("decks", [])}
@@ -317,13 +323,12 @@ class PlannerKind(JobKind):
         return _("Your unfinished planner jobs already weigh %(left)s decks; wait for one to finish.") % {"left": left}
 
 
-class ProxiesKind(JobKind):
+class ProxiesKind(OneChunkKind):
     """A deck's proxy sheets as a PDF (``vtesdeck.core.proxies``; ``proxies.jobs`` renders and stores it): one
     chunk, its unit a card placed on the sheets."""
 
     name = "proxies"
     unit = "cards"
-    min_chunk_size = 1
 
     @property
     def max_units(self) -> int:
@@ -331,31 +336,16 @@ class ProxiesKind(JobKind):
 
         return MAX_CARDS
 
-    def default_units(self) -> int:
-        return 1
-
-    def allowed_units(self) -> int:
-        return self.max_units
-
-    def default_chunk_size(self) -> int:
-        return self.max_units
-
     def quick_max_units(self) -> int:
         return self.max_units  # a second or two of a worker: always the quick queue
 
     def unit_caps(self, anonymous: bool) -> int:
         return self.max_units * (2 if anonymous else 4)
 
-    def chunk_sizes(self, units: int, chunk_size: int) -> list[int]:
-        return [units]
-
     def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
         from proxies import jobs
 
         return jobs.render(simulation, card_index(), progress)
-
-    def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
-        return next(iter(tallies), {})
 
     def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
         from proxies import jobs
