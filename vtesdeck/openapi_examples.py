@@ -154,6 +154,7 @@ PARAMETERS: dict[str, dict[str, object]] = {
     "decklists_convert": {"to": "jol"},
     "decks_export": {"to": "twd"},
     "v1_twda_retrieve": {"id": ARCHIVE_DECK},
+    "v1_twda_styles_retrieve": {"slug": "stealth-bleed"},  # a named archetype of vtesdeck/core/data/archetypes.json
     "formats_retrieve": {"id": "v5"},
 }
 

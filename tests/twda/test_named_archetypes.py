@@ -14,6 +14,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
+from django.utils.html import escape
 
 from decks import services as deck_services
 from simulations import opponents
@@ -21,7 +23,7 @@ from simulations.forms import GamesForm
 from simulations.models import Simulation
 from simulations.services import SimulationInputError
 from tests.paths import TWDA
-from twda import services
+from twda import archetype_texts, services, styles
 from twda.models import NamedArchetype, TournamentDeck
 from vtesdeck.core import archetypes
 
@@ -217,3 +219,40 @@ def test_the_api_lists_the_named_archetypes_and_details_one(archive):
     assert sum(period["decks"] for period in detail["periods"]) == len(archive["vote"])
     missing = Client().get("/api/v1/twda/styles/nope/")
     assert missing.status_code == 404 and "nope" in missing.json()["detail"]
+
+
+# --- translations of the data file's texts -------------------------------------------------------------------
+
+
+def test_every_text_of_the_data_file_is_marked_for_makemessages():
+    """makemessages cannot read the JSON: without twda/archetype_texts.py in step, a maintainer's
+    ``makemessages --no-obsolete`` would delete the translations of the names, descriptions and reasons."""
+    in_file = [text for _kind, text in styles.texts()]
+    missing = [text for text in in_file if text not in archetype_texts.TEXTS]
+    left_over = [text for text in archetype_texts.TEXTS if text not in in_file]
+    assert not missing, f"run `manage.py classify_archive --write-texts`: not in twda/archetype_texts.py: {missing}"
+    assert not left_over, f"run `manage.py classify_archive --write-texts`: no longer in the data file: {left_over}"
+    assert styles.TEXTS_MODULE.read_text(encoding="utf-8") == styles.texts_module()
+
+
+def test_the_texts_module_keeps_quotes_and_long_texts_as_written():
+    tricky = archetypes.NamedArchetype(
+        slug="x",
+        name='The "Toll Road"',
+        description="Theo Bell's anarchs " * 10,
+        references=(("1", 'Kyle\'s "Eyes" \\ Argus'),),
+        centroid=(0.0,) * len(archetypes.TAGS),
+    )
+    source = styles.texts_module([tricky])
+    namespace: dict = {}
+    exec(compile(source, "archetype_texts.py", "exec"), namespace)
+    assert namespace["TEXTS"] == (tricky.name, tricky.description, tricky.references[0][1])
+
+
+def test_an_archetype_page_shows_its_texts_in_the_readers_language(archive):
+    vote = next(a for a in archetypes.named_archetypes() if a.slug == "vote")
+    page = Client(HTTP_ACCEPT_LANGUAGE="de").get("/twda/styles/vote/").content.decode()
+    with translation.override("de"):
+        texts = [translation.gettext(vote.name), translation.gettext(vote.description)]
+    assert all(text != english for text, english in zip(texts, [vote.name, vote.description], strict=True))
+    assert all(escape(text) in page for text in texts)
