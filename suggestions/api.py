@@ -3,8 +3,11 @@
 ``?similar=<id>`` takes an archive deck id ("10009") or the id of a deck the client may read (public,
 unlisted, or their own); anything else is a 404, so the parameter never tells a private deck from no deck.
 The search's other filters apply first; of the decks they match, the ``SEARCH_LIMIT`` most similar are
-returned, most similar first, each with its ``similarity`` (0 to 1). Players' decks are ranked only when
-their owner shares them with suggestions (public, opted in): the pool of similar decks.
+returned (decks sharing no card with it are left out), most similar first, each with its ``similarity`` (0 to
+1); the answer's ``count`` is the number of decks so ranked. The archive search ranks every match (its index
+holds the whole archive); a players' deck search ranks the first ``RANK_CAP`` of its matches (most recently
+changed first): every deck it matched, which its reader may read (public ones, and their own with
+``mine=true``), whether or not its owner shares it with suggestions (that is about *other* players' suggestions).
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ from . import services, text
 MAX_CANDIDATES = 20_000  # decks a ?similar= search reads the ids of, at most (the archive holds some 4,100)
 SIMILAR_DESCRIPTION = (
     "Order by similarity to this deck: an archive deck id, or the id of a deck you may read (public, unlisted or "
-    f"your own; else 404). Of the decks matching the other filters, the {services.SEARCH_LIMIT} most similar, most "
-    "similar first, each with its `similarity` (0 to 1; cosine of the decks' weighted card vectors)."
+    f"your own; else 404). Of the decks matching the other filters, the {services.SEARCH_LIMIT} most similar (decks "
+    "sharing no card with it left out), most similar first, each with its `similarity` (0 to 1; cosine of the "
+    "decks' weighted card vectors); `count` is the number of decks so ranked."
 )
 
 
@@ -113,8 +117,11 @@ def subject_or_404(ident: str, user) -> services.Subject:
 def order_by_similarity(decks: QuerySet, subject: services.Subject, *, archive: bool) -> QuerySet:
     """``decks`` narrowed to the ``SEARCH_LIMIT`` most similar to the subject, annotated with ``similarity``
     and ordered by it (most similar first, then by id)."""
-    ids = [str(pk) for pk in decks.order_by().values_list("pk", flat=True)[:MAX_CANDIDATES]]
-    ranked = (services.rank_archive if archive else services.rank_shared)(subject, ids)
+    if archive:
+        ids = [str(pk) for pk in decks.order_by().values_list("pk", flat=True)[:MAX_CANDIDATES]]
+        ranked = services.rank_archive(subject, ids)
+    else:  # in the search's order: the first ``RANK_CAP`` matches are the most recently changed
+        ranked = services.rank_decks(subject, decks)
     if not ranked:
         return decks.none()
     similarity = Case(*(When(pk=pk, then=Value(score)) for pk, score in ranked), output_field=FloatField())

@@ -9,10 +9,21 @@ Two indexes, built lazily once per process and kept (``vtesdeck.core.similarity`
 * the archive's, with the card weights (idf: how common a card is anyway) computed from it; its version is
   the archive's size and latest import time, so a re-import (``import_twda``) makes the next request rebuild it;
 * the shared decks', weighted by the archive's idf so that both give comparable similarities; its version
-  is the number of shared decks and their latest change, so an opted-in deck saved is seen at once. It is
-  small (players' decks), rebuilt in milliseconds.
+  is the number of shared decks and their latest change, so an opted-in deck saved is seen at the next request.
+
+A new version of the shared decks is built incrementally: one query lists the shared decks with their
+``updated``; only the decks changed (or new) since the last build have their cards read, those that left the
+set are dropped, and the others keep the cards the previous index holds. Only the in-memory index is made
+again (no database read). One request builds at a time; while it does, the others are served the previous
+indexes instead of waiting (only the very first build is waited for). ``stats`` counts builds and the decks
+whose cards were read (tests; a look at a running process).
 
 Asking costs two aggregate queries (the versions) and, for a deck of the site, one query for its cards.
+
+``?similar=`` on the players' deck searches (``rank_decks``) ranks the decks the search matched (the reader
+may read them all: public ones and their own), not only the shared ones: the opt-in is about feeding *other*
+players' suggestions. Their vectors are made on the fly with the same weights, the cards taken from the
+shared index when it holds the deck as it is now, read otherwise; at most ``RANK_CAP`` matches are ranked.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from cards import index as card_index
 from decks.models import Deck, DeckCard
@@ -39,7 +50,9 @@ ARCHIVE = "twda:"
 SHARED = "deck:"
 NEIGHBOURS = 50  # nearest decks read for suggestions and the core/flex view
 SIMILAR_SHOWN = 10  # on a deck's page
-SEARCH_LIMIT = 100  # decks a ?similar= search ranks (the most similar among those matching its filters)
+SEARCH_LIMIT = 100  # decks a ?similar= search returns (the most similar among those matching its filters)
+RANK_CAP = 2_000  # players' decks a ?similar= search ranks, at most: the first matches in the search's order
+READ_CHUNK = 500  # deck ids per query reading cards (below every database's bound on query parameters)
 MAX_LIMIT = 50  # suggestions per list, at most
 
 
@@ -86,8 +99,19 @@ class Pool:
         return peers
 
 
-_lock = threading.Lock()
-_cache: dict[str, Any] = {}
+@dataclasses.dataclass(frozen=True)
+class _Built:
+    """What one build made; replaced whole, never changed, so readers need no lock."""
+
+    archive_key: str
+    shared_key: str
+    pool: Pool
+    shared_updated: dict[str, datetime.datetime]  # shared deck id → its ``updated`` when its cards were read
+
+
+_build_lock = threading.Lock()  # one build at a time; readers never wait on it while a previous build exists
+_built: _Built | None = None
+stats = {"archive_builds": 0, "shared_builds": 0, "shared_decks_read": 0}
 
 
 def archive_version() -> str:
@@ -106,38 +130,80 @@ def shared_version() -> str:
 
 
 def pool() -> Pool:
-    """The indexes, rebuilt when the archive or the shared decks changed since they were built."""
-    archive_key, shared_key = archive_version(), shared_version()
-    with _lock:
-        if _cache.get("archive_key") != archive_key:
-            cards = card_index.get()
-            decks = stored_decks(cards)
-            weights = Weights.from_decks((deck.crypt, deck.library) for _id, _date, deck in decks)
-            entries = (Entry(ARCHIVE + deck_id, deck.crypt, deck.library) for deck_id, _date, deck in decks)
-            _cache.update(archive_key=archive_key, weights=weights,
-                          archive=SimilarityIndex.build(entries, weights, version=archive_key), shared_key=None)  # fmt: skip
-        if _cache.get("shared_key") != shared_key:
-            _cache.update(shared_key=shared_key, shared=_build_shared(_cache["weights"], shared_key))
-        return Pool(_cache["weights"], _cache["archive"], _cache["shared"])
+    """The indexes, rebuilt when the archive or the shared decks changed since they were built. While another
+    request rebuilds them, the previous ones are served: a reader waits only for the very first build."""
+    global _built
+    built = _built
+    if built is not None and (built.archive_key, built.shared_key) == (archive_version(), shared_version()):
+        return built.pool
+    if built is None:
+        _build_lock.acquire()  # nothing to serve yet: wait for the first build
+    elif not _build_lock.acquire(blocking=False):
+        return built.pool  # another request is building the new version
+    try:
+        # Read again under the lock: another request may have built this very version meanwhile.
+        archive_key, shared_key = archive_version(), shared_version()
+        built = _built
+        if built is None or (built.archive_key, built.shared_key) != (archive_key, shared_key):
+            built = _built = _build(built, archive_key, shared_key)
+        return built.pool
+    finally:
+        _build_lock.release()
 
 
-def _build_shared(weights: Weights, version: str) -> SimilarityIndex:
+def _build(previous: _Built | None, archive_key: str, shared_key: str) -> _Built:
+    if previous is not None and previous.archive_key == archive_key:
+        weights, archive = previous.pool.weights, previous.pool.archive
+    else:
+        cards = card_index.get()
+        decks = stored_decks(cards)
+        weights = Weights.from_decks((deck.crypt, deck.library) for _id, _date, deck in decks)
+        entries = (Entry(ARCHIVE + deck_id, deck.crypt, deck.library) for deck_id, _date, deck in decks)
+        archive = SimilarityIndex.build(entries, weights, version=archive_key)
+        stats["archive_builds"] += 1
+    # Only the shared decks changed since the previous build are read; the others keep its cards.
+    updated = dict(shared_decks().values_list("id", "updated"))
+    known = previous.shared_updated if previous is not None else {}
+    changed = [deck_id for deck_id, when in updated.items() if known.get(deck_id) != when]
+    cores = _read_cards(changed)
+    stats["shared_decks_read"] += len(changed)
+    if previous is not None:
+        for deck_id in updated.keys() - set(changed):
+            row = previous.pool.shared.row(SHARED + deck_id)
+            if row is not None:  # a deck without cards is in no index
+                cores[deck_id] = _cards_at(previous.pool.shared, row)
+    entries = (Entry(SHARED + deck_id, cores[deck_id].crypt, cores[deck_id].library, winning=False)
+               for deck_id in sorted(cores) if cores[deck_id].crypt or cores[deck_id].library)  # fmt: skip
+    shared = SimilarityIndex.build(entries, weights, version=shared_key)
+    stats["shared_builds"] += 1
+    return _Built(archive_key, shared_key, Pool(weights, archive, shared), updated)
+
+
+def _cards_at(index: SimilarityIndex, row: int) -> CoreDeck:
+    crypt, library = index.cards(row)
+    return CoreDeck(crypt=crypt, library=library)
+
+
+def _read_cards(deck_ids: Sequence[str]) -> dict[str, CoreDeck]:
+    """The cards of the decks ``deck_ids`` (those the card list knows), by deck id."""
     cards = card_index.get()
     decks: dict[str, CoreDeck] = {}
-    rows = DeckCard.objects.filter(deck__in=shared_decks()).order_by("deck_id", "position", "id")
-    for deck_id, card_id, count in rows.values_list("deck_id", "card_id", "count").iterator(chunk_size=5000):
-        core = decks.setdefault(deck_id, CoreDeck())
-        card = cards.get(card_id)
-        if card is not None:
-            (core.crypt if card.is_crypt else core.library)[card_id] = count
-    entries = (Entry(SHARED + deck_id, core.crypt, core.library, winning=False) for deck_id, core in decks.items())
-    return SimilarityIndex.build(entries, weights, version=version)
+    for start in range(0, len(deck_ids), READ_CHUNK):
+        rows = DeckCard.objects.filter(deck_id__in=deck_ids[start : start + READ_CHUNK])
+        found = rows.order_by("deck_id", "position", "id").values_list("deck_id", "card_id", "count")
+        for deck_id, card_id, count in found.iterator(chunk_size=5000):
+            core = decks.setdefault(deck_id, CoreDeck())
+            card = cards.get(card_id)
+            if card is not None:
+                (core.crypt if card.is_crypt else core.library)[card_id] = count
+    return decks
 
 
 def forget() -> None:
     """Drop the indexes (tests that change the pool without changing its version)."""
-    with _lock:
-        _cache.clear()
+    global _built
+    with _build_lock:
+        _built = None
 
 
 # --- the deck asked about -------------------------------------------------------------------------------------
@@ -244,10 +310,20 @@ def rank_archive(subject: Subject, ids: Sequence[str], *, limit: int = SEARCH_LI
     return [(n.key.removeprefix(ARCHIVE), n.similarity) for n in found]
 
 
-def rank_shared(subject: Subject, ids: Sequence[str], *, limit: int = SEARCH_LIMIT) -> list[tuple[str, float]]:
-    """Of the site's decks ``ids``, those in the pool (public, owner opted in), the ``limit`` most similar."""
-    current = pool()
-    rows = [r for r in (current.shared.row(SHARED + i) for i in ids) if r is not None]
-    found = current.shared.nearest(current.vector(subject.core), min(limit, len(rows)), exclude=[subject.key],
-                                   rows=rows)  # fmt: skip
+def rank_decks(subject: Subject, decks: QuerySet[Deck], *, limit: int = SEARCH_LIMIT) -> list[tuple[str, float]]:
+    """Of the players' decks ``decks`` (a search's matches, all readable by its reader), the ``limit`` most
+    similar to the subject: (id, similarity). The first ``RANK_CAP`` matches in the search's order are ranked,
+    shared or not: vectors made on the fly with the pool's weights."""
+    current, built = pool(), _built
+    candidates = list(decks.values_list("pk", "updated")[:RANK_CAP])
+    known = built.shared_updated if built is not None and built.pool is current else {}
+    cores: dict[str, CoreDeck] = {}
+    for deck_id, when in candidates:
+        row = current.shared.row(SHARED + deck_id) if known.get(deck_id) == when else None
+        if row is not None:  # the shared index holds the deck as it is now
+            cores[deck_id] = _cards_at(current.shared, row)
+    cores.update(_read_cards([deck_id for deck_id, _when in candidates if deck_id not in cores]))
+    entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False) for deck_id, core in cores.items()]
+    ranked = SimilarityIndex.build(entries, current.weights)
+    found = ranked.nearest(current.vector(subject.core), min(limit, len(entries)), exclude=[subject.key])
     return [(n.key.removeprefix(SHARED), n.similarity) for n in found]

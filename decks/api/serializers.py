@@ -322,8 +322,9 @@ class DeckFilterSerializer(serializers.Serializer):
 
     similar = StrictCharField(
         required=False, allow_blank=True, max_length=110,
-        help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Ranks the "
-        "public decks whose owners share them with suggestions (100 at most), each with its `similarity` (0 to 1).",
+        help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Of the decks "
+        "the other filters match (public ones, and your own; the first 2,000, most recently changed first, shared "
+        "with suggestions or not), the 100 most similar, each with its `similarity` (0 to 1); `count` is their number.",
     )  # fmt: skip
 
     def validate_fits(self, value: str):

@@ -119,17 +119,59 @@ def test_the_editor_panel_lists_the_suggestions_for_the_owner_only(world):
     assert 'id="suggestions-panel"' in editor  # rendered with the page: it works without the script
 
 
-def test_public_decks_by_similarity_rank_shared_decks_only(world):
+def test_deck_searches_by_similarity_rank_every_deck_the_reader_may_read_and_no_private_deck_of_others(world):
+    # Sharing with suggestions is about other players' suggestions: a search ranks every deck it matched.
     answer = login(world["alice"]).get(f"/api/v1/decks/?similar={world['mine'].id}")
     assert answer.status_code == 200
-    results = answer.json()["results"]
-    assert {row["id"] for row in results} == {deck.id for deck in world["shared"]}
-    assert all(0 < row["similarity"] <= 1 for row in results)
+    body = answer.json()
+    public_not_shared = world["hidden"][2]
+    assert {row["id"] for row in body["results"]} == {deck.id for deck in world["shared"]} | {public_not_shared.id}
+    assert body["count"] == len(body["results"])  # the decks ranked
+    assert all(0 < row["similarity"] <= 1 for row in body["results"])
+    # Bob's private and unlisted decks are alike too, and never ranked for Alice; nor is the deck asked about.
+    assert not {deck.id for deck in world["hidden"][:2]} & {row["id"] for row in body["results"]}
+    # Her own decks, shared or not, with mine=true; Bob's private ones are his to rank.
+    other = deck_services.create(world["alice"], deck_services.parse_text(SHARED_DECK), name="mine too",
+                                 visibility="private")  # fmt: skip
+    own = login(world["alice"]).get(f"/api/v1/decks/?mine=true&similar={world['mine'].id}").json()
+    assert [row["id"] for row in own["results"]] == [other.id]
+    bobs = login(world["bob"]).get(f"/api/v1/decks/?mine=true&similar={world['shared'][0].id}").json()
+    assert {row["id"] for row in bobs["results"]} >= {deck.id for deck in world["hidden"]}
     # Bob may not name Alice's private deck: the same 404 as for no deck at all.
     assert login(world["bob"]).get(f"/api/v1/decks/?similar={world['mine'].id}").status_code == 404
     assert login(world["bob"]).get("/api/v1/decks/?similar=nosuchdeck").status_code == 404
-    page = login(world["alice"]).get(f"/decks/?similar={world['mine'].id}")
-    assert page.status_code == 200 and "shared 0" in page.content.decode()
+    page = login(world["alice"]).get(f"/decks/?similar={world['mine'].id}").content.decode()
+    assert "shared 0" in page and public_not_shared.name in page
+    assert "hidden private" not in page and "hidden unlisted" not in page and "mine too" not in page
+
+
+def test_a_deck_search_by_similarity_ranks_at_most_its_first_matches(world, monkeypatch):
+    monkeypatch.setattr(services, "RANK_CAP", 2)
+    answer = Client().get(f"/api/v1/decks/?similar={world['shared'][0].id}").json()
+    # The two most recently changed public decks, no more (the deck asked about, the oldest, is not among them).
+    newest = Deck.objects.listed().order_by("-updated", "id")[:2]
+    assert world["shared"][0] not in newest
+    assert {row["id"] for row in answer["results"]} == {deck.id for deck in newest}
+    assert answer["count"] == 2
+
+
+def test_an_edit_of_a_shared_deck_is_read_alone_not_the_whole_pool(world):
+    services.pool()
+    before = dict(services.stats)
+    deck = world["shared"][1]
+    deck_services.replace_cards(deck, deck_services.parse_text(HIDDEN_DECK), version=deck.version)
+    current = services.pool()
+    assert services.stats["shared_decks_read"] - before["shared_decks_read"] == 1  # that deck's cards only
+    assert services.stats["archive_builds"] == before["archive_builds"]
+    crypt, library = current.shared.cards(current.shared.row(services.SHARED + deck.id))
+    assert card_id(HIDDEN_CARD) in library and card_id(SHARED_CARD) not in library
+    others = current.shared.cards(current.shared.row(services.SHARED + world["shared"][0].id))
+    assert card_id(SHARED_CARD) in others[1]  # the decks not read keep their cards
+    # A deck leaving the set is dropped without reading any.
+    deck_services.update_details(world["shared"][2], version=world["shared"][2].version, visibility="unlisted")
+    assert services.SHARED + world["shared"][2].id not in services.pool().shared.keys
+    assert services.stats["shared_decks_read"] - before["shared_decks_read"] == 1
+    assert services.pool() is services.pool()  # nothing changed: no build
 
 
 def test_the_archive_by_similarity_is_ordered_and_carries_the_similarity(world, archive_ids):
@@ -141,6 +183,8 @@ def test_the_archive_by_similarity_is_ordered_and_carries_the_similarity(world, 
     assert archive_ids[0] not in [row["id"] for row in results]  # the deck itself is left out
     similarities = [row["similarity"] for row in results]
     assert similarities == sorted(similarities, reverse=True) and all(0 < s <= 1 for s in similarities)
+    # ``count`` is the decks ranked (the most similar, at most SEARCH_LIMIT), not all the filters matched.
+    assert len(results) <= answer.json()["count"] <= services.SEARCH_LIMIT
     assert login(world["alice"]).get(f"/api/v1/twda/?similar={world['mine'].id}").status_code == 200
     assert login(world["bob"]).get(f"/api/v1/twda/?similar={world['mine'].id}").status_code == 404
     assert Client().get(f"/twda/?similar={world['mine'].id}").status_code == 404
@@ -212,3 +256,29 @@ def test_a_reimport_of_the_archive_rebuilds_its_index(world, archive_ids, tmp_pa
     after = services.pool().archive
     assert after is not before and services.ARCHIVE + extra.stem in after.keys
     assert services.pool().archive is after  # kept until the archive changes again
+
+
+def test_while_one_request_rebuilds_the_pool_the_others_get_the_previous_one(world):
+    import threading
+
+    previous = services.pool()
+    deck = world["shared"][1]
+    deck_services.replace_cards(deck, deck_services.parse_text(HIDDEN_DECK), version=deck.version)
+    held, done = threading.Event(), threading.Event()
+
+    def another_request_building():
+        with services._build_lock:
+            held.set()
+            done.wait(timeout=60)
+
+    builder = threading.Thread(target=another_request_building)
+    builder.start()
+    try:
+        assert held.wait(timeout=60)
+        got = services.pool()
+        assert services._build_lock.locked()  # it came back while the build was still under way
+    finally:
+        done.set()
+        builder.join()
+    assert got is previous
+    assert services.pool() is not previous  # the next request builds the new version

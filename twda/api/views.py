@@ -44,9 +44,7 @@ _DESCRIPTIONS = {
     "archetype": "An archetype's slug (see the deck's `archetype`).",
     "style": "A named archetype's slug (see the deck's `style` and /twda/styles/), or `unclassified`.",
     "order": "Newest first (default), `oldest` first, or most `players` first.",
-    "similar": "Order by similarity to this deck: an archive deck id, or the id of a deck you may read (public, "
-    "unlisted or your own; else 404). Of the decks matching the other filters, the 100 most similar, most similar "
-    "first, each with its `similarity` (0 to 1).",
+    "similar": similar.SIMILAR_DESCRIPTION,
     "buildable": "Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
     "fits": "Decks that fit a format: `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id. Every "
     "card in the format's pool, not banned and legal today; for `vekn` also its sizes and group rule.",
