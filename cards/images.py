@@ -11,13 +11,20 @@ sends browsers to another site: ``/cards/<id>/image`` redirects there, and that 
 
 **Templates.** An https URL with the placeholders ``{id}`` (the VEKN id), ``{slug}`` (the krcg-style file
 name: ``cardface.slug``) and ``{name}`` (the official name, URL-quoted): for example
-``https://static.krcg.org/card/{slug}.jpg``.
+``https://static.krcg.org/card/{slug}.jpg``. A template may also hold ``{set}`` (a printing's set abbreviation,
+``Jyhad``, ``KMW``): it then fetches one image per printing of each card, ``<id>-<set>.<ext>``, listed in the
+manifest under ``"<id>:<set>"`` beside the card's default image under ``"<id>"`` (from a template without
+``{set}``). A proxy sheet prints the chosen printing's image when it is mirrored, else the card's default image,
+else the text card. A hotlink template may not hold ``{set}``: a page shows a card, not one of its printings.
 
-**Fetching.** https only (a redirect to anything else is refused), a size cap per image (``CARD_IMAGE_MAX_BYTES``,
-read in pieces: a larger answer is cut off, never held whole), connect and read timeouts, only images Pillow
-recognises. Each file is written under a temporary name and renamed when whole, the manifest likewise and
-every ``SAVE_EVERY`` cards: an interrupted run leaves no half file, and the next run skips every card whose
-file is there with the manifest's checksum.
+**Fetching.** https only: redirects are followed here, at most ``MAX_REDIRECTS``, and one to anything but https
+is refused (never a hop over plain http). A size cap per image (``CARD_IMAGE_MAX_BYTES``) and a deadline per
+image (``DEADLINE`` seconds, all hops and the whole body): the body is read in pieces as they come, so an answer
+larger than the cap or a server trickling it slower than the deadline is cut off, never held whole nor waited
+for without end; connect and read timeouts besides, and only images Pillow recognises. Each file is written
+under a temporary name and renamed when whole, the manifest likewise and every ``SAVE_EVERY`` images: an
+interrupted run leaves no half file, and the next run skips every image whose file is there with the manifest's
+checksum.
 """
 
 from __future__ import annotations
@@ -28,13 +35,14 @@ import hashlib
 import io
 import json
 import os
+import re
 import string
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from django.conf import settings
 
@@ -45,21 +53,27 @@ __all__ = [
     "PLACEHOLDERS",
     "FetchReport",
     "TemplateError",
+    "by_printing",
     "check_template",
     "expand",
     "fetch",
     "folder",
     "hotlink_origin",
     "hotlink_template",
+    "image_bytes",
     "image_url",
+    "manifest_key",
     "mirrored",
     "read_manifest",
     "shows_images",
 ]
 
-PLACEHOLDERS = ("id", "slug", "name")
+PLACEHOLDERS = ("id", "slug", "name", "set")
+CARD_PLACEHOLDERS = ("id", "slug", "name")  # a template must name the card with one of these
 MANIFEST = "manifest.json"
 SAVE_EVERY = 50
+MAX_REDIRECTS = 5
+DEADLINE = 60.0  # seconds for one image, redirects and body included
 FAILURES_IN_A_ROW = 10  # so many errors in a row (not 404s): the site or the network is down, stop
 FORMATS = {"JPEG": ("jpg", "image/jpeg"), "PNG": ("png", "image/png"), "WEBP": ("webp", "image/webp")}
 CONTENT_TYPES = {extension: content_type for extension, content_type in FORMATS.values()}
@@ -71,7 +85,7 @@ class TemplateError(ValueError):
 
 def check_template(template: str, *, allow_http: bool = False) -> str:
     """The template, checked: an https URL naming a host, whose only placeholders are ``PLACEHOLDERS`` (and at
-    least one of them, or every card would get the same picture). ``allow_http`` is for the tests' local server."""
+    least one naming the card, or every card would get the same picture). ``allow_http`` is for the tests' local server."""
     template = template.strip()
     try:
         fields = [field for _text, field, spec, conversion in string.Formatter().parse(template) if field is not None]
@@ -85,7 +99,7 @@ def check_template(template: str, *, allow_http: bool = False) -> str:
         )
     if any(spec or conversion for spec, conversion in specs):
         raise TemplateError(f"placeholders take no format in {template!r}: write {{id}}, not {{id:05}}")
-    if not fields:
+    if not any(field in CARD_PLACEHOLDERS for field in fields):
         raise TemplateError(f"the template {template!r} names no card: put {{slug}}, {{id}} or {{name}} in it")
     parts = urlsplit(template.replace("{", "").replace("}", ""))
     schemes = ("https", "http") if allow_http else ("https",)
@@ -98,13 +112,33 @@ def check_template(template: str, *, allow_http: bool = False) -> str:
     return template
 
 
-def expand(template: str, card: Card) -> str:
-    return template.format(id=card.id, slug=slug(card), name=quote(card.name, safe=""))
+def expand(template: str, card: Card, printing: str = "") -> str:
+    """The URL of ``card``'s image (of its ``printing``, a set abbreviation, when the template has ``{set}``)."""
+    return template.format(id=card.id, slug=slug(card), name=quote(card.name, safe=""), set=quote(printing, safe=""))
+
+
+def by_printing(template: str) -> bool:
+    """Whether the template names a printing (``{set}``): one image per printing of a card, not one per card."""
+    return any(field == "set" for _text, field, _spec, _conversion in string.Formatter().parse(template))
+
+
+def manifest_key(card_id: int, printing: str = "") -> str:
+    """The manifest's key of a card's default image ("200107") or of one printing's ("200107:Jyhad")."""
+    return f"{card_id}:{printing}" if printing else str(card_id)
+
+
+def _file_name(card_id: int, printing: str, extension: str) -> str:
+    # Set abbreviations are letters, digits and hyphens ("Promo-20190101"); anything else is kept out of a path.
+    mark = re.sub(r"[^A-Za-z0-9-]", "_", printing)
+    return f"{card_id}-{mark}.{extension}" if printing else f"{card_id}.{extension}"
 
 
 def hotlink_template() -> str:
     """``CARD_IMAGE_URL_TEMPLATE``, checked (an unusable one is refused at start-up: ``vtesdeck.checks``)."""
     template = settings.CARD_IMAGE_URL_TEMPLATE
+    if template and by_printing(check_template(template)):
+        # A page shows a card, not one of its printings: a hotlink with {set} would point at no image at all.
+        raise TemplateError("{set} is for mirroring each printing (fetch_card_images), not for hotlinks")
     return check_template(template) if template else ""
 
 
@@ -141,10 +175,10 @@ def read_manifest(where: Path | None = None) -> dict[str, dict[str, Any]]:
     return _cache["manifest"]  # type: ignore[no-any-return]
 
 
-def mirrored(card_id: int) -> tuple[Path, str] | None:
-    """(file, content type) of a mirrored card image, or None. The manifest may name a file that is gone
-    (deleted by hand, a volume not mounted): None then too."""
-    entry = read_manifest().get(str(card_id))
+def mirrored(card_id: int, printing: str = "") -> tuple[Path, str] | None:
+    """(file, content type) of a mirrored card image (of that printing, a set abbreviation, when given), or None.
+    The manifest may name a file that is gone (deleted by hand, a volume not mounted): None then too."""
+    entry = read_manifest().get(manifest_key(card_id, printing))
     if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
         return None
     path = folder() / Path(entry["file"]).name  # never outside the folder, whatever the manifest says
@@ -166,15 +200,18 @@ def image_url(card: Card) -> str | None:
     return expand(template, card) if template else None
 
 
-def image_bytes(card_id: int) -> bytes | None:
-    """A mirrored image's bytes (the proxies' worker), or None."""
-    found = mirrored(card_id)
-    if found is None:
-        return None
-    try:
-        return found[0].read_bytes()
-    except OSError:
-        return None
+def image_bytes(card_id: int, printing: str = "") -> bytes | None:
+    """A mirrored image's bytes for the proxies' worker: the chosen printing's when it is mirrored, else the
+    card's default image, else None (a text card)."""
+    for key in dict.fromkeys((printing, "")):
+        found = mirrored(card_id, key)
+        if found is None:
+            continue
+        try:
+            return found[0].read_bytes()
+        except OSError:
+            continue
+    return None
 
 
 # --- fetching -------------------------------------------------------------------------------------
@@ -205,13 +242,16 @@ def fetch(
     where: Path | None = None,
     max_bytes: int | None = None,
     timeout: tuple[float, float] = (5.0, 20.0),
+    deadline: float = DEADLINE,
+    sets: Collection[str] | None = None,
     delay: float = 0.0,
     allow_http: bool = False,
     say: Callable[[str], None] = lambda line: None,
 ) -> FetchReport:
     """Mirror the image of each card into ``where`` (default ``folder()``), with ``session`` (a
-    ``requests.Session``: the command's own, or a test's). Resumable: a card whose file matches its manifest
-    checksum is skipped."""
+    ``requests.Session``: the command's own, or a test's). A template with ``{set}`` mirrors one image per
+    printing of each card instead (only of ``sets``, when given). Resumable: an image whose file matches its
+    manifest checksum is skipped. ``deadline`` is the most seconds one image may take, however it trickles."""
     template = check_template(template, allow_http=allow_http)
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
@@ -221,30 +261,33 @@ def fetch(
     in_a_row = 0
     changed = 0
     try:
-        for card in cards:
-            entry = manifest.get(str(card.id))
+        for card, printing in _wanted(cards, template, sets):
+            key = manifest_key(card.id, printing)
+            entry = manifest.get(key)
             if isinstance(entry, dict) and _intact(where, entry):
                 report.skipped += 1
                 continue
-            url = expand(template, card)
+            url = expand(template, card, printing)
             try:
-                data, extension = _download(session, url, limit=limit, timeout=timeout, allow_http=allow_http)
+                data, extension = _download(
+                    session, url, limit=limit, timeout=timeout, deadline=deadline, allow_http=allow_http
+                )
             except FetchError as exc:
                 if exc.missing:
                     report.missing.append(card.id)
                     in_a_row = 0
                     continue
                 report.failed.append((card.id, str(exc)))
-                say(f"{card.id} {card.name}: {exc}")
+                say(f"{card.id} {card.name}{' (' + printing + ')' if printing else ''}: {exc}")
                 in_a_row += 1
                 if in_a_row >= FAILURES_IN_A_ROW:
                     report.stopped = f"{in_a_row} failures in a row, the last: {exc}"
                     break
                 continue
             in_a_row = 0
-            name = f"{card.id}.{extension}"
+            name = _file_name(card.id, printing, extension)
             _write_atomic(where / name, data)
-            manifest[str(card.id)] = {
+            manifest[key] = {
                 "file": name,
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
@@ -263,6 +306,17 @@ def fetch(
     return report
 
 
+def _wanted(cards: Iterable[Card], template: str, sets: Collection[str] | None) -> Iterator[tuple[Card, str]]:
+    """(card, printing) to fetch: each card once ("" for its default image), or each of its printings."""
+    for card in cards:
+        if not by_printing(template):
+            yield card, ""
+            continue
+        for printing in dict.fromkeys(p.set for p in card.printings):
+            if sets is None or printing in sets:
+                yield card, printing
+
+
 def _intact(where: Path, entry: dict[str, Any]) -> bool:
     path = where / Path(str(entry.get("file", ""))).name
     try:
@@ -273,21 +327,29 @@ def _intact(where: Path, entry: dict[str, Any]) -> bool:
 
 
 def _download(
-    session: Any, url: str, *, limit: int, timeout: tuple[float, float], allow_http: bool
+    session: Any, url: str, *, limit: int, timeout: tuple[float, float], deadline: float, allow_http: bool
 ) -> tuple[bytes, str]:
-    import requests
+    """One image's bytes and file extension. Redirects are followed here, not by ``requests``: each Location is
+    checked before it is asked (``requests`` would follow https → http → https and show only the last)."""
     from PIL import Image, UnidentifiedImageError
 
-    try:
-        response = session.get(url, stream=True, timeout=timeout, allow_redirects=True)
-    except requests.Timeout:
-        raise FetchError(f"no answer from {url} within {timeout[1]:g} s") from None
-    except requests.RequestException as exc:
-        raise FetchError(f"could not reach {url}: {exc.__class__.__name__}") from None
+    schemes = ("https", "http") if allow_http else ("https",)
+    ends = time.monotonic() + deadline
+    current = url
+    for _hop in range(MAX_REDIRECTS + 1):
+        response = _get(session, current, timeout=timeout, ends=ends)
+        if not response.is_redirect:
+            break
+        location = urljoin(current, response.headers["Location"])
+        response.close()
+        target = urlsplit(location)
+        if target.scheme not in schemes:
+            raise FetchError(f"{url} redirected to {target.scheme}://{target.netloc}: https only")
+        current = location
+    else:
+        response.close()
+        raise FetchError(f"{url} redirected more than {MAX_REDIRECTS} times")
     with response:
-        final = urlsplit(response.url or url)
-        if final.scheme != "https" and not (allow_http and final.scheme == "http"):
-            raise FetchError(f"{url} redirected to {final.scheme}://{final.netloc}: https only")
         if response.status_code in (404, 410):
             raise FetchError(f"{url}: no such image", missing=True)
         if response.status_code != 200:
@@ -295,16 +357,7 @@ def _download(
         declared = response.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > limit:
             raise FetchError(f"{url} is {int(declared):,} bytes, more than the {limit:,}-byte cap")
-        chunks, size = [], 0
-        try:
-            for chunk in response.iter_content(64 * 1024):
-                size += len(chunk)
-                if size > limit:
-                    raise FetchError(f"{url} is more than the {limit:,}-byte cap")
-                chunks.append(chunk)
-        except requests.RequestException as exc:
-            raise FetchError(f"{url}: the download broke off ({exc.__class__.__name__})") from None
-    data = b"".join(chunks)
+        data = _body(response, url, limit=limit, ends=ends, deadline=deadline)
     try:
         with Image.open(io.BytesIO(data)) as image:
             kind = image.format or ""
@@ -314,6 +367,45 @@ def _download(
     if kind not in FORMATS:
         raise FetchError(f"{url} is a {kind or 'unknown'} image; JPEG, PNG or WebP only")
     return data, FORMATS[kind][0]
+
+
+def _get(session: Any, url: str, *, timeout: tuple[float, float], ends: float) -> Any:
+    import requests
+
+    left = ends - time.monotonic()
+    if left <= 0:
+        raise FetchError(f"{url}: no image within the deadline")
+    # No wait on the socket may outlast what is left of the image's deadline. Identity encoding: the size cap
+    # counts the bytes as sent, which a compressed answer could multiply.
+    waits = (min(timeout[0], left), min(timeout[1], left))
+    try:
+        return session.get(
+            url, stream=True, timeout=waits, allow_redirects=False, headers={"Accept-Encoding": "identity"}
+        )
+    except requests.Timeout:
+        raise FetchError(f"no answer from {url} within {waits[1]:g} s") from None
+    except requests.RequestException as exc:
+        raise FetchError(f"could not reach {url}: {exc.__class__.__name__}") from None
+
+
+def _body(response: Any, url: str, *, limit: int, ends: float, deadline: float) -> bytes:
+    """The body, read as it arrives (``read1``: whatever one read of the socket brings, never waiting to fill
+    a piece), stopped past the size cap or the deadline."""
+    import requests
+    import urllib3
+
+    chunks, size = [], 0
+    try:
+        while chunk := response.raw.read1(64 * 1024, decode_content=False):
+            size += len(chunk)
+            if size > limit:
+                raise FetchError(f"{url} is more than the {limit:,}-byte cap")
+            chunks.append(chunk)
+            if time.monotonic() > ends:
+                raise FetchError(f"{url} took more than the {deadline:g}-second deadline")
+    except (requests.RequestException, urllib3.exceptions.HTTPError, OSError) as exc:
+        raise FetchError(f"{url}: the download broke off ({exc.__class__.__name__})") from None
+    return b"".join(chunks)
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -327,6 +419,12 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def _key_order(key: str) -> tuple[int, str]:
+    # "200107" before "200107:Jyhad" before "200107:KMW"; keys of another shape (by hand) first.
+    card_id, _colon, printing = key.partition(":")
+    return (int(card_id) if card_id.isdigit() else 0, printing)
+
+
 def _save_manifest(where: Path, manifest: dict[str, Any]) -> None:
-    ordered = dict(sorted(manifest.items(), key=lambda item: int(item[0]) if item[0].isdigit() else 0))
+    ordered = dict(sorted(manifest.items(), key=lambda item: _key_order(item[0])))
     _write_atomic(where / MANIFEST, (json.dumps(ordered, indent=1) + "\n").encode())

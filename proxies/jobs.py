@@ -21,6 +21,7 @@ from vtesdeck.core import cardface
 from vtesdeck.core import proxies as core
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.domain import Card
 
 
 class ProxiesInputError(ValueError):
@@ -98,10 +99,16 @@ def selection(ids: Iterable[int], deck: CoreDeck) -> dict[int, int]:
     return {i: n for i, n in {**deck.crypt, **deck.library}.items() if i in wanted}
 
 
-def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dict[str, Any]:
-    """In a worker: lay out the job's PDF and store it (``ProxySheet``); the tally is its figures."""
+def proxy_card(card: Card, printing: str = "") -> core.ProxyCard:
+    """One card to print: the chosen printing's mirrored scan, else the card's default scan, else its text
+    card (which names the chosen printing at its foot)."""
     from cards import images
 
+    return core.ProxyCard(cardface.face(card, printing=printing), images.image_bytes(card.id, printing))
+
+
+def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dict[str, Any]:
+    """In a worker: lay out the job's PDF and store it (``ProxySheet``); the tally is its figures."""
     from .models import ProxySheet
 
     job = simulation.plan
@@ -118,8 +125,7 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
         card = cards.get(card_id)
         if card is None:  # the card list changed since the job was queued: it cannot be drawn any more
             continue
-        face = cardface.face(card, printing=printings.get(str(card_id), ""))
-        faces.append(core.ProxyCard(face, images.image_bytes(card_id)))
+        faces.append(proxy_card(card, printings.get(str(card_id), "")))
     # The PDF's sentences in the language of who asked for it (the worker has no request of its own).
     with translation.override(simulation.parameters.get("language") or "en"):
         # The notice the fan content policy asks for (cards.templatetags.card_images), short enough for a margin.

@@ -11,6 +11,7 @@ import http.server
 import io
 import json
 import threading
+import time
 
 import pytest
 import requests
@@ -30,6 +31,9 @@ def jpeg(size=(63, 88)) -> bytes:
 
 
 class Site(http.server.BaseHTTPRequestHandler):
+    """Serves ``files`` (path → status, body, content type); a 3xx's body is its Location, and the content type
+    "trickle" sends the body a byte at a time, slowly, as a stalling server would."""
+
     files: dict[str, tuple[int, bytes, str]] = {}
     asked: list[str] = []
 
@@ -37,10 +41,22 @@ class Site(http.server.BaseHTTPRequestHandler):
         self.asked.append(self.path)
         status, body, content_type = self.files.get(self.path, (404, b"not here", "text/plain"))
         self.send_response(status)
-        self.send_header("Content-Type", content_type)
+        if 300 <= status < 400:
+            self.send_header("Location", body.decode())
+            body = b""
+        self.send_header("Content-Type", "image/jpeg" if content_type == "trickle" else content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if content_type != "trickle":
+            self.wfile.write(body)
+            return
+        try:
+            for byte in body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.05)
+        except OSError:  # the client hung up, as it should
+            pass
 
     def log_message(self, *args) -> None:
         pass
@@ -77,7 +93,8 @@ def some(cards: CardIndex, *ids: int) -> list:
         ("ftp://static.example.org/{id}", "https only"),
         ("/card/{slug}.jpg", "https only"),
         ("https://static.example.org/card/anson.jpg", "names no card"),
-        ("https://static.example.org/{set}/{slug}.jpg", "unknown placeholder {set}"),
+        ("https://static.example.org/{edition}/{slug}.jpg", "unknown placeholder {edition}"),
+        ("https://static.example.org/{set}.jpg", "names no card"),  # a set alone: every card the same picture
         ("https://static.example.org/{id:05}.jpg", "take no format"),
         ("https://{slug}.example.org/x.jpg", "may not depend on the card"),
         ("https://static.example.org/{slug", "not a URL template"),
@@ -93,6 +110,15 @@ def test_placeholders_are_the_id_the_krcg_slug_and_the_quoted_name(cards):
     url = images.expand(template, cards.lookup("Rack, The"))
     assert url == "https://img.example.org/101536/rackthe/Rack%2C%20The.jpg"
     assert images.hotlink_origin(template) == "https://img.example.org"
+    by_set = images.check_template("https://img.example.org/{set}/{slug}.jpg")
+    assert images.expand(by_set, cards.lookup("Rack, The"), "KMW") == "https://img.example.org/KMW/rackthe.jpg"
+    assert images.by_printing(by_set) and not images.by_printing(template)
+
+
+def test_a_hotlink_template_may_not_name_a_printing(settings):
+    settings.CARD_IMAGE_URL_TEMPLATE = "https://img.example.org/{set}/{slug}.jpg"
+    with pytest.raises(images.TemplateError, match="not for hotlinks"):
+        images.hotlink_template()
 
 
 # --- fetching ---------------------------------------------------------------------------------------
@@ -162,3 +188,99 @@ def test_the_command_mirrors_into_the_media_folder_and_says_what_it_did(site, tm
     assert images.mirrored(ANSON) is not None
     with pytest.raises(CommandError, match="1 images failed"):
         call_command("fetch_card_images", template=site, ids=f"{ANSON},{GOVERN}", delay=0)
+
+
+# --- redirects and slow servers ---------------------------------------------------------------------
+
+
+def test_a_redirect_is_followed_only_to_an_allowed_scheme_and_never_asked_over_another(cards, site, tmp_path):
+    origin = site.split("/card/")[0]
+    Site.files["/card/ansong1.jpg"] = (302, b"/scans/anson.jpg", "text/plain")  # relative, same scheme: followed
+    Site.files["/scans/anson.jpg"] = (200, jpeg(), "image/jpeg")
+    Site.files["/card/rackthe.jpg"] = (301, b"ftp://127.0.0.1/rack.jpg", "text/plain")
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert report.fetched == 1 and "redirected to ftp://127.0.0.1: https only" in dict(report.failed)[RACK]
+    # With https only (the command's rule), a hop to plain http is refused before it is asked: an https site
+    # bouncing through http and back would otherwise send the request in clear on the way.
+    Site.files["/start.jpg"] = (302, f"{origin}/scans/anson.jpg".encode(), "text/plain")
+    Site.asked.clear()
+    with requests.Session() as session, pytest.raises(images.FetchError, match="redirected to http://.*https only"):
+        images._download(session, f"{origin}/start.jpg", limit=20_000, timeout=(2, 2), deadline=10, allow_http=False)
+    assert Site.asked == ["/start.jpg"]
+
+
+def test_a_redirect_loop_stops_after_a_few_hops(cards, site, tmp_path):
+    Site.files["/card/ansong1.jpg"] = (302, b"/card/ansong1.jpg", "text/plain")
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True)
+    assert "redirected more than 5 times" in dict(report.failed)[ANSON]
+    assert len(Site.asked) == images.MAX_REDIRECTS + 1
+
+
+def test_a_server_trickling_an_image_is_cut_off_at_the_deadline(cards, site, tmp_path):
+    # Every byte comes well within the read timeout, so only the image's own deadline can stop it.
+    Site.files["/card/ansong1.jpg"] = (200, jpeg(), "trickle")
+    with requests.Session() as session:
+        report = images.fetch(
+            some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True, timeout=(2, 2), deadline=0.3
+        )
+    assert report.fetched == 0 and "0.3-second deadline" in dict(report.failed)[ANSON]
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- one image per printing -------------------------------------------------------------------------
+
+
+def test_a_template_with_set_mirrors_each_printing_beside_the_default_image(cards, site, tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    settings.CARD_IMAGE_MAX_BYTES = 20_000
+    anson = cards[ANSON]
+    assert [p.set for p in anson.printings] == ["Jyhad", "VTES", "Tenth"]
+    by_set = site.replace("/card/", "/card/{set}/")
+    Site.files["/card/Jyhad/ansong1.jpg"] = (200, jpeg((30, 42)), "image/jpeg")
+    Site.files["/card/Tenth/ansong1.jpg"] = (200, jpeg((20, 28)), "image/jpeg")  # no VTES scan on the site
+    with requests.Session() as session:
+        report = images.fetch([anson], by_set, session=session, allow_http=True)
+        default = images.fetch([anson], site, session=session, allow_http=True)
+    assert (report.fetched, report.missing, default.fetched) == (2, [ANSON], 1)
+    manifest = json.loads((images.folder() / images.MANIFEST).read_text())
+    assert list(manifest) == [str(ANSON), f"{ANSON}:Jyhad", f"{ANSON}:Tenth"]
+    assert manifest[f"{ANSON}:Jyhad"]["file"] == f"{ANSON}-Jyhad.jpg"
+    scans = {key: (images.folder() / entry["file"]).read_bytes() for key, entry in manifest.items()}
+    assert len(set(scans.values())) == 3
+    # A proxy prints the chosen printing's scan, else the card's default one.
+    from proxies.jobs import proxy_card
+
+    assert proxy_card(anson, "Jyhad").image == scans[f"{ANSON}:Jyhad"]
+    assert proxy_card(anson, "Tenth").image == scans[f"{ANSON}:Tenth"]
+    assert proxy_card(anson, "VTES").image == scans[str(ANSON)]
+    assert proxy_card(anson).image == scans[str(ANSON)]
+    assert proxy_card(anson, "VTES").face.printing == "VTES"
+
+
+def test_without_any_scan_a_proxy_is_the_text_card_of_the_chosen_printing(cards, tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    from proxies.jobs import proxy_card
+
+    card = proxy_card(cards[ANSON], "Jyhad")
+    assert card.image is None and card.face.printing == "Jyhad"
+
+
+def test_only_the_asked_sets_are_fetched(cards, site, tmp_path):
+    by_set = site.replace("/card/", "/card/{set}/")
+    Site.files["/card/Jyhad/ansong1.jpg"] = (200, jpeg(), "image/jpeg")
+    with requests.Session() as session:
+        report = images.fetch(
+            some(cards, ANSON), by_set, session=session, where=tmp_path, allow_http=True, sets={"Jyhad"}
+        )
+    assert report.fetched == 1 and Site.asked == ["/card/Jyhad/ansong1.jpg"]
+
+
+@pytest.mark.django_db
+def test_the_command_takes_sets_only_with_a_set_template(tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(CommandError, match=r"--sets needs \{set\}"):
+        call_command("fetch_card_images", template="https://static.example.org/{slug}.jpg", sets="Jyhad")
+    with pytest.raises(CommandError, match="--deadline must be positive"):
+        call_command("fetch_card_images", template="https://static.example.org/{slug}.jpg", deadline=0)

@@ -34,6 +34,14 @@ def test_the_printed_name_is_used_and_the_printing_is_kept(cards):
     assert rack.name == "The Rack" and rack.printing == "KMW"
 
 
+def test_an_advanced_vampire_is_told_apart_from_its_base_card(cards):
+    advanced = cards.lookup("Alan Sovereign (ADV)")
+    base = cards[advanced.base_id] if advanced.base_id else cards.lookup("Alan Sovereign")
+    assert advanced.advanced and not base.advanced
+    assert cardface.face(advanced).name == "Alan Sovereign (Adv.)"
+    assert cardface.face(base).name == "Alan Sovereign"
+
+
 @pytest.mark.parametrize(
     ("name", "slug"),
     [("Rack, The", "rackthe"), ("Anson", "ansong1"), ("Alan Sovereign (ADV)", "alansovereigng3adv")],

@@ -136,6 +136,12 @@ def test_names_beyond_latin_1_are_transliterated_not_dropped(cards):
     assert sheet.pages == 1
 
 
+def test_an_advanced_vampires_text_card_carries_the_advanced_mark(cards):
+    advanced = cards.lookup("Alan Sovereign (ADV)")
+    sheet = proxies.render([proxies.ProxyCard(cardface.face(advanced))])
+    assert pages_saying(sheet.pdf, r"Alan Sovereign \(Adv.\)") == 1  # a PDF string escapes its parentheses
+
+
 def test_what_cannot_be_printed_is_refused_with_a_reason(cards):
     with pytest.raises(proxies.ProxyError, match="no cards"):
         proxies.render([])

@@ -12,6 +12,7 @@ from PIL import Image
 
 from cards import images
 from cards.models import Card
+from decks.services import card_index
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +51,12 @@ def test_a_library_text_card_shows_its_printed_name_cost_and_requirement(client)
     assert any("Action" in line and "1 blood" in line for line in words)
     assert "dom" in words
     assert texts(svg_of(client, RACK))[0] == "The Rack"  # as printed, not "Rack, The"
+
+
+def test_an_advanced_vampires_text_card_is_marked_advanced(client):
+    advanced = card_index().lookup("Alan Sovereign (ADV)")
+    assert texts(svg_of(client, advanced.id))[0] == "Alan Sovereign (Adv.)"
+    assert texts(svg_of(client, advanced.base_id))[0] == "Alan Sovereign"  # its base card
 
 
 def test_the_longest_card_texts_stay_inside_the_card(client):

@@ -1,10 +1,11 @@
 """A card's face as text: what a text card shows, and where its lines go.
 
 The web's text card (``/cards/<id>/face.svg``: hovers, card pages) and the proxies' text cards (``proxies``)
-draw the same face from ``face(card)``: the printed name, the costs, the types, and for a vampire its
-capacity, disciplines, clan, group, title and sect, for a library card the disciplines and clans it asks for,
-then the card text. Laying the text out (``fit_text``) is plain arithmetic on an estimated character width,
-so an SVG (which cannot wrap text itself) and a PDF wrap the same way without a font file.
+draw the same face from ``face(card)``: the printed name (an Advanced vampire's marked "(Adv.)"), the costs,
+the types, and for a vampire its capacity, disciplines, clan, group, title and sect, for a library card the
+disciplines and clans it asks for, then the card text. Laying the text out (``fit_text``) is plain arithmetic
+on an estimated character width, so an SVG (which cannot wrap text itself) and a PDF wrap the same way without
+a font file.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from collections.abc import Callable, Sequence
 
 from .domain import Card, Cost
 
-__all__ = ["CardFace", "FittedText", "face", "fit_text", "slug"]
+__all__ = ["ADVANCED_MARK", "CardFace", "FittedText", "face", "fit_text", "slug"]
 
 # Average advance of a character of a sans-serif face (Helvetica, Arial, DejaVu Sans), in ems: a little wide
 # on purpose, so that an estimated line never overflows the box the real font draws it in.
 CHAR_WIDTH_EM = 0.5
 LINE_HEIGHT = 1.22  # line pitch, in font sizes
+ADVANCED_MARK = "(Adv.)"  # after an Advanced vampire's name, where the printed card has its symbol
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -30,7 +32,7 @@ class CardFace:
 
     id: int
     kind: str  # "crypt" or "library"
-    name: str  # as printed: "The Rack"
+    name: str  # as printed: "The Rack"; an Advanced vampire's with its mark: "Alan Sovereign (Adv.)"
     types: str  # "Action Modifier / Reaction", "Vampire"
     costs: tuple[str, ...]  # ("2 pool",), ("1 blood",), ("X pool",)
     capacity: str  # crypt: "8" (life for the Imbued)
@@ -64,8 +66,11 @@ def face(card: Card, *, printing: str = "") -> CardFace:
     if card.is_crypt:
         disciplines = " ".join(sorted((str(d) for d in card.disciplines), key=lambda code: (code.islower(), code)))
         title = ", ".join(p for p in (card.title.title(), card.sect) if p)
+        # The printed card marks an Advanced vampire with a symbol beside its name: without a mark the text card
+        # of the Advanced one would read the same as its base card's.
+        name = f"{card.printed_name} {ADVANCED_MARK}" if card.advanced else card.printed_name
         return CardFace(
-            id=card.id, kind="crypt", name=card.printed_name, types=" / ".join(card.types),
+            id=card.id, kind="crypt", name=name, types=" / ".join(card.types),
             costs=(), capacity="" if card.capacity is None else str(card.capacity), group=card.group,
             clan=" / ".join(card.clans), disciplines=disciplines, title=title,
             paragraphs=_paragraphs(card.text), printing=printing,
