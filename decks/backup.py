@@ -155,6 +155,7 @@ def _deck_entry(deck: Deck, cards) -> dict[str, Any]:
         "author": deck.author,
         "description": deck.description,
         "visibility": deck.visibility,
+        "format": deck.format,
         "tags": sorted(tag.name for tag in deck.tags.all()),
         "version": deck.version,
         "created": _iso(deck.created),
@@ -287,6 +288,7 @@ class _Deck:
     author: str
     description: str
     visibility: str
+    format: str
     tags: list[str]
     version: int
     created: datetime.datetime
@@ -503,6 +505,14 @@ def _check_deck(checker: _Checker, data: Any, where: str, cards, unknown: dict[i
     created = checker.moment(data, "created", where)
     updated = checker.moment(data, "updated", where)
     cloned_from = checker.field(data, "cloned_from", (str, type(None)), where, optional=True)
+    # The deck's format: a built-in name or a custom format's id. Backups made before decks had one say
+    # nothing (VEKN); a custom format gone from this site (deleted, or another site's) is VEKN too, as
+    # it is for a deck whose format is deleted here.
+    format_value = checker.field(data, "format", str, where, max_length=100, optional=True, default="vekn")
+    try:
+        deck_format = services.parse_format(format_value or "vekn")
+    except services.DeckInputError:
+        deck_format = "vekn"
     deck_cards: list[_Card] = []
     seen_cards: set[int] = set()
     for c, entry in enumerate(checker.field(data, "cards", list, where, default=[])):
@@ -559,8 +569,8 @@ def _check_deck(checker: _Checker, data: Any, where: str, cards, unknown: dict[i
         revisions.append({"number": number, "note": note, "created": moment, "data": snapshot})
     if len(checker.problems) > before:
         return None
-    return _Deck(deck_id, name, author, description, visibility, list(tags), version, created, updated, cloned_from,
-                 deck_cards, revisions)  # fmt: skip
+    return _Deck(deck_id, name, author, description, visibility, deck_format, list(tags), version, created, updated,
+                 cloned_from, deck_cards, revisions)  # fmt: skip
 
 
 # --- restoring -------------------------------------------------------------------------------------
@@ -675,7 +685,7 @@ def _write_deck(owner, record: _Deck, current: Deck | None) -> None:
         (core.crypt if card.crypt else core.library)[card.id] = card.count
     # The list's columns (counts, clans, verdict) are derived, never trusted from a file: computed as
     # services computes them on every save.
-    summary = Deck(owner=owner)
+    summary = Deck(owner=owner, format=record.format)
     services._summarise(summary, core)
     values = {
         "owner": owner,
@@ -683,6 +693,7 @@ def _write_deck(owner, record: _Deck, current: Deck | None) -> None:
         "author": record.author,
         "description": record.description,
         "visibility": record.visibility,
+        "format": record.format,
         "version": record.version,
         "cloned_from": None,  # set once every deck of the backup is in (_link_clones)
         "crypt_count": summary.crypt_count,

@@ -86,6 +86,26 @@ def deck_ruleset(deck: Deck) -> Ruleset:
         return ruleset_for("vekn")
 
 
+def follow_format(format_id: str, ruleset: Ruleset | None) -> int:
+    """The decks playing the custom format ``format_id`` once it changed (``ruleset``: its new rules) or was
+    deleted (None: they play VEKN from now on, as ``deck_ruleset`` judged them already, and the editor, which
+    posts the deck's format with every change, saves again): each legal badge judged afresh in one pass
+    over them. The decks' versions stay: their cards did not change. Returns how many decks it judged."""
+    from vtesdeck.core.validate import RULESETS
+
+    rules = ruleset or RULESETS["vekn"]
+    cards = card_index()
+    verdicts: dict[bool, list[str]] = {True: [], False: []}
+    decks = Deck.objects.filter(format=format_id).prefetch_related("cards").only("pk", "name", "author", "description")
+    for deck in decks.iterator(chunk_size=200):
+        verdicts[validate(deck.to_core(), cards, ruleset=rules).legal].append(deck.pk)
+    moved = {"format": "vekn"} if ruleset is None else {}
+    for legal, ids in verdicts.items():
+        # ``format=format_id`` again: a deck moved to another format meanwhile was judged by that one.
+        Deck.objects.filter(pk__in=ids, format=format_id).update(legal=legal, **moved)
+    return len(verdicts[True]) + len(verdicts[False])
+
+
 def parse_format(value: str) -> str:
     """A deck's format as given (a built-in name or a saved custom format's id), checked; ``DeckInputError``
     listing the known ones otherwise."""
@@ -277,7 +297,7 @@ def update_details(deck: Deck, *, version: int, name: str | None = None, descrip
                    visibility: str | None = None, tags: Iterable[str] | None = None,
                    format: str | None = None, share_with_suggestions: bool | None = None) -> Deck:  # fmt: skip
     fields = ["name", "description", "visibility", "updated"]
-    if format is not None:
+    if format is not None and format != deck.format:  # the deck's own format, even one since deleted, stays
         format = parse_format(format)  # before the claim: a bad value changes nothing
     _claim(deck, version)
     if share_with_suggestions is not None:  # counts only while the deck is public (suggestions.services)

@@ -229,7 +229,7 @@ def change_details(request: HttpRequest, deck_id: str) -> HttpResponse:
     as_json = _wants_json(request)
     try:
         data = _payload(request)
-        changes, version = _details_changes(data)
+        changes, version = _details_changes(data, current_format=deck.format)
         with transaction.atomic():  # the answer is read before the commit (see the module's docstring)
             deck = services.update_details(deck, version=version, **changes)
             answer = None
@@ -284,10 +284,12 @@ class DetailsInput(serializers.Serializer):
             raise serializers.ValidationError(str(exc), code="invalid") from None
 
 
-def _details_changes(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def _details_changes(data: dict[str, Any], *, current_format: str = "vekn") -> tuple[dict[str, Any], int]:
     """The details a request changes (fields it leaves out stay as they are) and its version."""
     version = _version(data)
     values = {name: data[name] for name in ("name", "description", "visibility", "tags", "format") if name in data}
+    if values.get("format") == current_format:  # the form posts the format with every change: unchanged is fine
+        del values["format"]  # even a custom format deleted since (the deck is judged by VEKN meanwhile)
     if isinstance(values.get("tags"), str):  # the form's one box of comma-separated tags: the list it holds
         values["tags"] = _tag_list(values["tags"])
     details = DetailsInput(data=values)

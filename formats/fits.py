@@ -2,9 +2,11 @@
 
 A deck *fits* a format when every card it holds is in the format on the day asked (today by default):
 in the format's pool (its sets and listed cards), not banned, legal by the release rule
-(``validate.card_in_format``). Archive decks were built for the VEKN rules of their day, so a format's
-own sizes are not asked of them; for ``vekn`` itself a deck must also keep the VEKN sizes and the group
-rule, i.e. be a legal tournament deck on that day.
+(``validate.card_in_format``), and when it keeps the format's crypt and library sizes and its group rule.
+A player's deck is asked all of it, whatever the format. Archive decks were built for VEKN tournaments:
+for a format with the VEKN sizes (``vekn``, ``v5``, a custom format of 12+ crypt and 60-90 library) they
+are asked all of it too, but a format of other sizes (duel, the 2011 rulebook, a 40-card league) asks
+their cards only ("could these cards be played there"), as no winning deck was built to those sizes.
 
 The cost is one SQL query whatever the archive's size: the cards *out* of the format are worked out once
 per format and day (``validate.out_of_format``, cached with the card list), and a deck fits when no row of
@@ -18,15 +20,21 @@ import datetime
 from django.db.models import Case, Exists, F, IntegerField, Max, Min, OuterRef, QuerySet, Value, When
 
 from cards import index
-from vtesdeck.core.validate import Ruleset, out_of_format
+from vtesdeck.core.validate import RULESETS, Ruleset, out_of_format
 
-# Formats whose sizes and group rule "fits" asks too (see above).
-FULL_CHECK = frozenset({"vekn"})
+
+def asks_sizes(ruleset: Ruleset, *, archive: bool) -> bool:
+    """Whether "fits" asks the format's sizes and group rule of a deck (see above)."""
+    if not archive:
+        return True
+    vekn = RULESETS["vekn"]
+    return (ruleset.crypt_min, ruleset.crypt_max, ruleset.library_limits(ruleset.default_players)) == (
+        vekn.crypt_min, vekn.crypt_max, vekn.library_limits(vekn.default_players))  # fmt: skip
 
 
 def fits_format(decks: QuerySet, ruleset: Ruleset, as_of: datetime.date | None = None) -> QuerySet:
-    """``decks`` (player decks or archive decks: any model whose ``cards`` rows carry ``card_id``) that fit
-    ``ruleset`` on ``as_of`` (today when None)."""
+    """``decks`` (player decks or archive decks: any model whose ``cards`` rows carry ``card_id``, and
+    ``crypt_count`` and ``library_count``) that fit ``ruleset`` on ``as_of`` (today when None)."""
     cards = index.get()
     rows = decks.model.cards.rel.related_model.objects
     out = out_of_format(ruleset, cards, as_of)
@@ -38,12 +46,13 @@ def fits_format(decks: QuerySet, ruleset: Ruleset, as_of: datetime.date | None =
     else:
         outside = mine.filter(card_id__in=sorted(out))
     decks = decks.filter(~Exists(outside))
-    if ruleset.name in FULL_CHECK:
-        decks = decks.filter(crypt_count__gte=ruleset.crypt_min, library_count__gte=ruleset.library_min)
+    if asks_sizes(ruleset, archive=decks.model._meta.app_label == "twda"):
+        library_min, library_max = ruleset.library_limits(ruleset.default_players)
+        decks = decks.filter(crypt_count__gte=ruleset.crypt_min, library_count__gte=library_min)
         if ruleset.crypt_max is not None:
             decks = decks.filter(crypt_count__lte=ruleset.crypt_max)
-        if ruleset.library_max is not None:
-            decks = decks.filter(library_count__lte=ruleset.library_max)
+        if library_max is not None:
+            decks = decks.filter(library_count__lte=library_max)
         if ruleset.group_window is not None:
             decks = decks.exclude(pk__in=_spanning_groups(rows, ruleset.group_window, cards))
     return decks

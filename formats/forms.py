@@ -90,9 +90,12 @@ class CustomFormatForm(forms.Form):
             text = line.strip()
             if not text:
                 continue
-            card = self.cards.get(int(text)) if text.isdigit() else self.cards.lookup(text)
+            # An id is a short run of ASCII digits: "²" is a digit to str.isdigit() and not to int(), and a
+            # number of thousands of digits is refused by int(); both are looked up as names (and not found).
+            is_id = text.isascii() and text.isdigit() and len(text) <= 9
+            card = self.cards.get(int(text)) if is_id else self.cards.lookup(text) if len(text) <= 200 else None
             if card is None:
-                unknown.append(text)
+                unknown.append(text if len(text) <= 60 else text[:59] + "…")
             else:
                 ids.append(card.id)
         if unknown:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
 from vtesdeck.core.validate import RULESETS, Ruleset
@@ -65,6 +65,25 @@ def ruleset_from(name: str, label: str, data: Mapping[str, Any]) -> Ruleset:
     """A custom format's ruleset; ``ValueError`` naming the bad setting (``Ruleset.from_dict``)."""
     settings = {key: data[key] for key in SETTINGS if key in data}
     return Ruleset.from_dict({**settings, "name": name, "label": label or name})
+
+
+def save(custom: CustomFormat) -> None:
+    """Save a custom format's new settings; the decks playing it get their legal badge judged by them."""
+    from decks.services import follow_format
+
+    with transaction.atomic():
+        custom.save()
+        follow_format(custom.id, to_ruleset(custom))
+
+
+def delete(custom: CustomFormat) -> None:
+    """Delete a custom format; the decks playing it play VEKN from now on (``decks.services.follow_format``)."""
+    from decks.services import follow_format
+
+    with transaction.atomic():
+        format_id = custom.id
+        custom.delete()
+        follow_format(format_id, None)
 
 
 def label(value: str) -> str:

@@ -67,7 +67,7 @@ def edit(request: HttpRequest, format_id: str) -> HttpResponse:
             custom.name = form.cleaned_data["name"].strip()
             custom.data = form.format_data()
             services.to_ruleset(custom)
-            custom.save()
+            services.save(custom)
             return redirect(custom)
     else:
         form = CustomFormatForm(initial=CustomFormatForm.initial_from(custom, cards), cards=cards)
@@ -77,7 +77,7 @@ def edit(request: HttpRequest, format_id: str) -> HttpResponse:
 
 @require_POST
 def delete(request: HttpRequest, format_id: str) -> HttpResponse:
-    _own(request, format_id).delete()
+    services.delete(_own(request, format_id))
     return redirect("formats:mine")
 
 

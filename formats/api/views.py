@@ -139,14 +139,14 @@ class FormatViewSet(BodyLimit, viewsets.GenericViewSet):
         attrs = serializer.validated_data
         custom.name = attrs["name"].strip()
         custom.data = _settings(attrs)
-        custom.save()
+        services.save(custom)
         return Response(FormatSerializer(custom, context=self.get_serializer_context()).data)
 
     def partial_update(self, request: Request, pk: str) -> Response:
         return self.update(request, pk)
 
     def destroy(self, request: Request, pk: str) -> Response:
-        self._own(request, pk).delete()
+        services.delete(self._own(request, pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -150,6 +150,9 @@ def test_the_list_shows_my_formats_only(alice, bob):
         ({"name": "x", "allowed_sets": ["V6"]}, "allowed_sets"),
         ({"name": "x", "library_min": -1}, "library_min"),
         ({"crypt_min": 12}, "name"),
+        ({"name": "x", "allowed_cards": ["²"]}, "allowed_cards"),  # a digit to str.isdigit(), not to int()
+        ({"name": "x", "banned_cards": ["1" * 5000]}, "banned_cards"),  # more digits than int() reads
+        ({"name": "x", "banned_cards": [int("9" * 4000)]}, "banned_cards"),
     ],
 )
 def test_bad_settings_are_a_400_naming_the_field(alice, body, field):
@@ -182,6 +185,21 @@ def test_a_deck_is_judged_by_its_own_format(alice):
     assert Deck.objects.get(pk=deck["id"]).legal is False  # the stored badge follows
 
 
+def test_decks_of_a_format_are_judged_again_when_it_changes_and_play_vekn_when_it_goes(alice):
+    client = client_for(alice)
+    saved = custom_duel(client)
+    deck = answer(send(client, "post", DECKS, {"text": decklist(), "ruleset": saved["id"]}), 201)
+    assert deck["legal"]
+    answer(send(client, "patch", f"{FORMATS}{saved['id']}/", {"library_min": 60, "library_max": 90}))
+    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == (saved["id"], False)
+    answer(send(client, "patch", f"{FORMATS}{saved['id']}/", {"library_min": 40, "library_max": 60}))
+    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == (saved["id"], True)
+    assert client.delete(f"{FORMATS}{saved['id']}/").status_code == 204
+    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == ("vekn", False)  # 40 cards
+    shown = answer(client.get(f"{DECKS}{deck['id']}/"))
+    assert (shown["ruleset"], shown["legal"]) == ("vekn", False)
+
+
 def test_a_deck_takes_a_custom_format_and_refuses_an_unknown_one(alice):
     client = client_for(alice)
     saved = custom_duel(client)
@@ -194,16 +212,32 @@ def test_a_deck_takes_a_custom_format_and_refuses_an_unknown_one(alice):
 # --- "fits format" ----------------------------------------------------------------------------------
 
 
+def public_deck(owner, name: str, text: str):
+    return deck_services.create(owner, deck_services.parse_text(text), name=name, visibility="public")
+
+
+def fitting(ruleset: str) -> set[str]:
+    return {d["name"] for d in answer(client_for().get(DECKS, {"fits": ruleset}))["results"]}
+
+
 def test_public_decks_filter_by_the_format_they_fit(alice):
-    v5_only = deck_services.create(alice, deck_services.parse_text(decklist()), name="V5 only", visibility="public")
-    older = deck_services.create(alice, deck_services.parse_text(decklist("1x Dive Bomb\n")), name="Older",
-                                 visibility="public")  # fmt: skip
-    found = {d["name"] for d in answer(client_for().get(DECKS, {"fits": "v5"}))["results"]}
-    assert found == {"V5 only"}
-    both = {d["name"] for d in answer(client_for().get(DECKS, {"fits": "duel"}))["results"]}
-    assert both == {v5_only.name, older.name}  # 41 cards: a duel library either way
-    # `vekn` asks the sizes too: a 40-card library is no tournament deck.
-    assert answer(client_for().get(DECKS, {"fits": "vekn"}))["results"] == []
+    """A player's deck fits a format when its cards are in the format's pool and it keeps the format's
+    sizes and group rule, whatever the format: the deck is meant to be played there."""
+    vampire, anson = v5_vampire(), "Anson"  # a group-6 V5 vampire; a group-1 vampire of Jyhad
+    public_deck(alice, "V5 duel", decklist())  # 40 library cards of V5
+    public_deck(alice, "Older duel", decklist("1x Dive Bomb\n"))  # 41, one from Heirs to the Blood
+    public_deck(alice, "V5 tournament", f"Crypt\n12x {vampire}\nLibrary\n30x Blood Doll\n30x Deflection\n")
+    public_deck(alice, "V5 90 cards", f"Crypt\n12x {vampire}\nLibrary\n45x Blood Doll\n45x Deflection\n")
+    public_deck(alice, "V5 groups 1 and 6",
+                f"Crypt\n6x {vampire}\n6x {anson}\nLibrary\n30x Blood Doll\n30x Deflection\n")  # fmt: skip
+    # V5: the pool, the VEKN sizes and the group rule; the spread crypt breaks the group rule.
+    assert fitting("v5") == {"V5 tournament", "V5 90 cards"}
+    assert fitting("vekn") == {"V5 tournament", "V5 90 cards"}
+    # Duel: 40 to 60 library cards, so the 90-card deck is none.
+    assert fitting("duel") == {"V5 duel", "Older duel", "V5 tournament"}
+    # A custom format's own sizes: 40 to 60, V5 cards only.
+    league = custom_duel(client_for(alice))
+    assert fitting(league["id"]) == {"V5 duel", "V5 tournament"}
     assert "ruleset" not in answer(client_for().get(DECKS, {"fits": "nope"}), 400)["errors"]
     assert "fits" in answer(client_for().get(DECKS, {"fits": "nope"}), 400)["errors"]
 
@@ -240,7 +274,7 @@ def made_up_archive(db, tmp_path, archive_ids) -> list[str]:
     return [*archive_ids, *decks]
 
 
-def test_archive_decks_fit_a_format_exactly_when_every_card_is_in_it_today(made_up_archive):
+def test_archive_decks_fit_a_format_of_vekn_sizes_as_a_tournament_deck_and_others_by_their_cards(made_up_archive):
     cards = index.get()
     today = datetime.date.today()
     decks = {d.id: CoreDeck.from_dict(d.deck) for d in TournamentDeck.objects.filter(id__in=made_up_archive)}
@@ -252,7 +286,8 @@ def test_archive_decks_fit_a_format_exactly_when_every_card_is_in_it_today(made_
             deck_id
             for deck_id, deck in decks.items()
             if all(card_in_format(ruleset, i, cards, today) for part in (deck.crypt, deck.library) for i in part)
-            and (ruleset != "vekn" or validate(deck, cards, as_of=today).legal)
+            # The VEKN sizes: the archive decks are asked them (and the group rule) as a tournament would.
+            and (ruleset not in ("vekn", "v5") or validate(deck, cards, ruleset=ruleset, as_of=today).legal)
         }
         assert found == expected, ruleset
         fitting[ruleset] = found & {"90001", "90002", "90003"}
@@ -265,3 +300,19 @@ def test_archive_decks_fit_a_format_exactly_when_every_card_is_in_it_today(made_
         "rulebook-2011": {"90001", "90002", "90003"},
     }
     assert answer(client_for().get("/api/v1/twda/", {"fits": "nope"}), 400)
+
+
+def test_an_archive_deck_fits_a_custom_format_of_vekn_sizes_as_a_tournament_deck(made_up_archive, alice):
+    """Any card, VEKN sizes (12+, 60-90), the group rule: the deck whose crypt spans groups 1 and 4 is out.
+    Any card, 40 to 60 library cards: winning decks were never built to those sizes, so only their cards are
+    asked, and the spread crypt is in."""
+    client = client_for(alice)
+    tournament = custom_duel(client, name="Open", library_min=60, library_max=90, allowed_sets=None)
+    league = custom_duel(client, name="League", allowed_sets=None)
+
+    def ours(ruleset: str) -> set[str]:
+        found = {d["id"] for d in answer(client_for().get("/api/v1/twda/", {"fits": ruleset}))["results"]}
+        return found & {"90001", "90002", "90003"}
+
+    assert ours(tournament["id"]) == {"90001"}  # 90002 plays a banned card, 90003 breaks the group rule
+    assert ours(league["id"]) == {"90001", "90003"}

@@ -83,6 +83,18 @@ def test_it_skips_with_if_empty_when_cards_exist():
     assert "already imported" in _import("--if-empty")
 
 
+def test_if_empty_brings_a_card_list_stored_before_dated_printings_up_to_date():
+    """The v5 pool takes a card in from the day its V5-era printing came out: a database imported before
+    printings carried their release day is imported again by ``make setup``'s ``--if-empty``, once."""
+    for card in Card.objects.all():
+        card.data["printings"] = [{k: v for k, v in p.items() if k != "released"} for p in card.data["printings"]]
+        card.save(update_fields=["data"])
+    assert "predates dated printings" in _import("--if-empty")
+    awe = Card.objects.get(name="Awe").to_domain()
+    assert all(p.released is not None for p in awe.printings if p.set != "POD")
+    assert "already imported" in _import("--if-empty")
+
+
 def test_it_reads_a_zip_file(tmp_path, bundled_files):
     path = tmp_path / "vekncsv.zip"
     path.write_bytes(_zip(_with_new_text(bundled_files)))

@@ -109,6 +109,9 @@ def test_it_reads_printings_and_first_release(cards):
     ce = next(p for p in magnum.printings if p.set == "CE")
     assert (ce.precon, ce.copies) == ("To", 3)
     assert any(p.set == "Jyhad" and p.rarity == "C" for p in magnum.printings)
+    # "C/PA": a common, and one copy in the Anarch precon (a bare "PA", as "C/PB" for the Brujah one).
+    garrote = next(p for p in cards.lookup("Garrote").printings if p.set == "FN")
+    assert (garrote.code, garrote.rarity, garrote.precon) == ("C/PA", "C", "A")
 
 
 def test_it_reads_burn_option_artists_and_flavor(cards):

@@ -7,7 +7,9 @@ format on this day" (``card_in_format``), which must agree with the validator's 
 from __future__ import annotations
 
 import copy
+import csv
 import datetime
+import io
 import random
 
 import pytest
@@ -109,6 +111,69 @@ def test_a_v5_promo_is_in_the_pool_and_the_standard_sizes_apply(cards):
     assert [e.code for e in validate(deck, cards, ruleset="v5", as_of=TODAY).errors] == ["LIBRARY_TOO_SMALL"]
 
 
+# --- V5: a card joins the pool when its V5-era printing does ----------------------------------------
+
+
+def v5_days_by_the_csvs(files) -> dict[int, datetime.date]:
+    """Card id → first day it is in the V5 pool, read straight from the official CSVs and ``v5.json``:
+    the release day of each printing (vtessets.csv; a promo's from its Set entry), the printings in a V5
+    set or, for a listed promo, its promo printings from ``promos_from`` on, each legal 30 days after its
+    release or from the day VEKN made its set legal (SV5, NB3, V5A)."""
+    data = formats.v5_data()
+    v5_sets = {entry["abbrev"] for entry in data["sets"]}
+    promos = {entry["id"] for entry in data["promos"]}
+    promos_from = datetime.date.fromisoformat(data["promos_from"])
+    early = {"V5A": datetime.date(2021, 12, 1), "NB3": datetime.date(2025, 5, 31), "SV5": datetime.date(2025, 10, 26)}
+    released = {row["Abbrev"]: datetime.datetime.strptime(row["Release Date"], "%Y%m%d").date()
+                for row in csv.DictReader(io.StringIO(files["vtessets.csv"].decode("utf-8-sig")))}  # fmt: skip
+    days = {}
+    for name in ("vtescrypt.csv", "vteslib.csv"):
+        for row in csv.DictReader(io.StringIO(files[name].decode("utf-8-sig"))):
+            card_id, found = int(row["Id"]), []
+            for entry in filter(None, (part.strip() for part in row["Set"].split(","))):
+                abbrev, _, code = entry.partition(":")
+                if abbrev.startswith("Promo"):
+                    day = datetime.datetime.strptime((abbrev[6:] or code)[:8], "%Y%m%d").date()
+                    if card_id in promos and day >= promos_from:
+                        found.append(day + datetime.timedelta(days=30))
+                elif abbrev in v5_sets:
+                    legal = released[abbrev] + datetime.timedelta(days=30)
+                    found.append(min(legal, early.get(abbrev, legal)))
+            if found:
+                days[card_id] = min(found)
+    return days
+
+
+def test_a_reprint_in_a_v5_era_product_brings_an_old_card_in_only_once_it_is_legal(cards):
+    awe, abbot, orgy = (card(cards, name) for name in ("Awe", "Abbot", "Orgy of Blood"))
+    # Awe (Sabbat, 1996) is reprinted in the 30th Anniversary set, released 2024-07-20.
+    assert not card_in_format("v5", awe.id, cards, datetime.date(2023, 6, 1))
+    assert not card_in_format("v5", awe.id, cards, datetime.date(2024, 8, 18))
+    assert card_in_format("v5", awe.id, cards, datetime.date(2024, 8, 19))
+    # Abbot (Third Edition, 2006) is reprinted in Sabbat V5, legal from 2025-10-26.
+    assert not card_in_format("v5", abbot.id, cards, datetime.date(2025, 10, 25))
+    assert card_in_format("v5", abbot.id, cards, datetime.date(2025, 10, 26))
+    # Orgy of Blood (Sabbat, 1996) is in the pool through its 2026-01-01 promo alone.
+    assert not card_in_format("v5", orgy.id, cards, datetime.date(2023, 6, 1))
+    assert card_in_format("v5", orgy.id, cards, datetime.date(2026, 1, 31))
+    # The validator says the same of a deck played before the reprint: the card is outside the pool.
+    deck = build(cards, [], [("Awe", 1)])
+    early = validate(deck, cards, ruleset="v5", as_of=datetime.date(2023, 6, 1))
+    assert [(e.code, e.cards) for e in early.errors if e.code in POOL_CODES] == [("NOT_IN_FORMAT", (awe.id,))]
+    assert not {e.code for e in validate(deck, cards, ruleset="v5", as_of=TODAY).errors} & POOL_CODES
+    # The printings keep their dates through the database (``Card.to_dict`` / ``from_dict``).
+    assert carddb.CardIndex([type(awe).from_dict(awe.to_dict())])[awe.id].printings == awe.printings
+
+
+@pytest.mark.parametrize("day", ["2020-12-15", "2022-01-01", "2023-06-01", "2024-08-01", "2025-11-01", "2026-01-15"])
+def test_the_v5_pool_on_a_day_is_what_the_card_list_dates_say(cards, bundled_files, day):
+    day = datetime.date.fromisoformat(day)
+    expected = {card_id for card_id, since in v5_days_by_the_csvs(bundled_files).items() if since <= day}
+    banned = {c.id for c in cards if c.banned}
+    found = {c.id for c in cards if card_in_format("v5", c.id, cards, day)}
+    assert found == expected - banned
+
+
 # --- duel: two players, casual -----------------------------------------------------------------
 
 
@@ -169,8 +234,13 @@ def test_card_in_format_agrees_with_the_validators_card_pool_checks(cards, rules
     card sampled is already printed, where the two definitions coincide)."""
     rng = random.Random(17)
     sample = rng.sample([c for c in cards if c.first_release and c.first_release < datetime.date(2012, 1, 1)], 300)
-    sample += [card(cards, name) for name in ("Lilith's Blessing", "Ashlesha", "Dive Bomb", "Anarch Convert")]
-    for day in (datetime.date(2013, 1, 1), TODAY):
+    sample += [card(cards, name) for name in ("Lilith's Blessing", "Ashlesha", "Dive Bomb", "Anarch Convert",
+                                              "Awe", "Abbot", "Orgy of Blood")]  # fmt: skip
+    # Old cards reprinted in V5-era products, checked before and after the reprint.
+    reprinted = [c for c in cards if c.first_release and c.first_release < datetime.date(2012, 1, 1)
+                 and sets_of(c) & (formats.v5_pool().sets | {"Promo-20260101"})]  # fmt: skip
+    sample += rng.sample(reprinted, 40)
+    for day in (datetime.date(2013, 1, 1), datetime.date(2023, 6, 1), datetime.date(2025, 10, 1), TODAY):
         for c in sample:
             if c.first_release and c.first_release > day:
                 continue

@@ -10,12 +10,13 @@ import random
 
 import pytest
 
+from tests.core.test_formats import v5_days_by_the_csvs
 from tests.paths import TWDA
 from vtesdeck.core import decklist, eligibility
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.similarity import Entry, SimilarityIndex, Weights
 from vtesdeck.core.suggest import Peer, core_and_flex, legal_adds, suggest
-from vtesdeck.core.validate import card_in_format, validate
+from vtesdeck.core.validate import validate
 
 SAMPLED = 300
 SEED = 17
@@ -115,9 +116,11 @@ def test_no_add_breaks_the_group_rule_is_unplayable_by_the_crypt_or_is_out_of_th
     assert with_adds >= SAMPLED * 0.8  # the rules leave suggestions to make: this test checks real adds
 
 
-def test_adds_for_a_deck_of_a_reduced_format_stay_in_its_card_pool(archive, archive_index, cards):
-    """A deck built for V5 is offered V5 cards only, whatever the similar decks (of any format) play."""
+def test_adds_for_a_deck_of_a_reduced_format_stay_in_its_card_pool(archive, archive_index, cards, bundled_files):
+    """A deck built for V5 is offered V5 cards only, whatever the similar decks (of any format) play: cards
+    whose V5-era printing (by the official CSVs' dates) is legal on the day, and not banned."""
     day = datetime.date(2025, 1, 1)
+    v5 = {card_id for card_id, since in v5_days_by_the_csvs(bundled_files).items() if since <= day}
     weights, index = archive_index
     offered = 0
     for key, deck in random.Random(SEED).sample(archive, 50):
@@ -126,6 +129,6 @@ def test_adds_for_a_deck_of_a_reduced_format_stay_in_its_card_pool(archive, arch
         found = suggest(deck.crypt, deck.library, peers, weights, limit=50,
                         allowed=lambda ids, d=deck: legal_adds(d.crypt, d.library, ids, cards, ruleset="v5", as_of=day))  # fmt: skip
         offered += len(found.add)
-        outside = [cards[s.card_id].name for s in found.add if not card_in_format("v5", s.card_id, cards, day)]
+        outside = [cards[s.card_id].name for s in found.add if s.card_id not in v5 or cards[s.card_id].banned]
         assert not outside, (key, outside)
     assert offered  # V5 leaves cards to offer: the check above saw real adds

@@ -76,6 +76,7 @@ def state() -> dict:
         decks[deck.id] = {
             "owner": deck.owner.username,
             "fields": (deck.name, deck.author, deck.description, deck.visibility, deck.version, deck.cloned_from_id),
+            "format": deck.format,
             "times": (deck.created, deck.updated),
             "summary": (deck.crypt_count, deck.library_count, deck.clans, deck.legal),
             "tags": sorted(tag.name for tag in deck.tags.all()),
@@ -130,6 +131,41 @@ def test_a_backup_restored_into_an_emptied_database_gives_everything_back(player
     assert client.login(username="alice", password=PASSWORDS["alice"])
     assert client.get(f"/decks/{players['private'].id}/").status_code == 200
     assert ApiToken.objects.find(players["alice_key"]).user.username == "alice"  # the same key still opens it
+
+
+def test_a_v5_deck_comes_back_a_v5_deck_judged_by_the_v5_pool(players, cards, tmp_path):
+    """A tournament-sized deck playing Dive Bomb (Heirs to the Blood, 2010) is a legal VEKN deck and no V5
+    deck: restored as VEKN, its verdict would flip."""
+    vampire = next(c for c in cards if c.is_crypt and c.group == "6" and "V5" in {p.set for p in c.printings})
+    core = core_deck(cards, {}, {"Blood Doll": 30, "Deflection": 29, "Dive Bomb": 1})
+    core.add(vampire, 12)
+    deck = services.create(players["users"]["alice"], core, name="Fifth", format="v5")
+    assert (deck.format, deck.legal) == ("v5", False)
+    path = tmp_path / "decks.json"
+    entry = next(d for user in backup(path)["users"] for d in user["decks"] if d["id"] == deck.id)
+    assert entry["format"] == "v5"
+    empty_database()
+    restore(path)
+    assert Deck.objects.filter(pk=deck.id).values_list("format", "legal").get() == ("v5", False)
+
+
+def test_a_backup_without_formats_or_naming_a_format_unknown_here_restores_vekn_decks(players, cards, tmp_path):
+    deck = services.create(players["users"]["alice"], core_deck(cards, {"Tupdog": 12}, {"Blood Doll": 40}),
+                           name="Duel", format="duel")  # fmt: skip
+    assert deck.legal  # 40 library cards: a duel deck, no VEKN one
+    path = tmp_path / "decks.json"
+    document = backup(path)
+    for user in document["users"]:
+        for entry in user["decks"]:
+            if entry["id"] == deck.id:
+                entry["format"] = "f0123456789abcdef"  # a custom format of another site
+            else:
+                del entry["format"]  # a backup made before decks had formats
+    path.write_text(json.dumps(document))
+    empty_database()
+    restore(path)
+    assert set(Deck.objects.values_list("format", flat=True)) == {"vekn"}
+    assert Deck.objects.get(pk=deck.id).legal is False  # judged by VEKN's 60-card minimum
 
 
 def test_a_second_restore_changes_nothing(players, tmp_path):

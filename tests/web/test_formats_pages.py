@@ -99,6 +99,14 @@ def test_an_unknown_card_name_is_a_400_naming_it(alice):
     assert not CustomFormat.objects.exists()
 
 
+@pytest.mark.parametrize("line", ["²", "1" * 5000, "١٠٠٥١٨"])  # a superscript, a huge number, Arabic-Indic digits
+def test_a_card_line_that_is_no_card_id_is_a_400_not_a_crash(alice, line):
+    response = client_for(alice).post("/formats/new/", {**LEAGUE, "allowed_cards": f"Blood Doll\n{line}"})
+    assert response.status_code == 400
+    assert "No card is called" in text_of(response.content.decode())
+    assert not CustomFormat.objects.exists()
+
+
 def test_the_owner_edits_and_deletes_a_format(alice):
     client = client_for(alice)
     client.post("/formats/new/", LEAGUE)
@@ -110,6 +118,49 @@ def test_the_owner_edits_and_deletes_a_format(alice):
     assert custom.data["library_max"] is None
     assert client.post(f"/formats/{custom.id}/delete").status_code == 302
     assert not CustomFormat.objects.exists()
+
+
+def test_decks_of_a_format_follow_its_edits_and_play_vekn_once_it_is_deleted(alice):
+    """A 40-card library fits the league (40 to 60), then not when the league asks 60; a 60-card one fits it
+    all along. Deleted, the league leaves its decks to VEKN: the 40-card deck is no tournament deck."""
+    client = client_for(alice)
+    league = {**LEAGUE, "allowed_sets": [], "allowed_cards": ""}  # every card
+    client.post("/formats/new/", league)
+    custom = CustomFormat.objects.get(owner=alice)
+    short = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 20, "Deflection": 20}, format=custom.id)
+    full = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 30, "Deflection": 30}, format=custom.id)
+
+    def badges():
+        return {d.pk: (d.format, d.legal) for d in Deck.objects.filter(pk__in=[short.pk, full.pk])}
+
+    assert badges() == {short.pk: (custom.id, True), full.pk: (custom.id, True)}
+    assert client.post(f"/formats/{custom.id}/edit/", {**league, "library_min": "60"}).status_code == 302
+    assert badges() == {short.pk: (custom.id, False), full.pk: (custom.id, True)}
+    assert client.post(f"/formats/{custom.id}/edit/", league).status_code == 302
+    assert badges() == {short.pk: (custom.id, True), full.pk: (custom.id, True)}
+    assert client.post(f"/formats/{custom.id}/delete").status_code == 302
+    assert badges() == {short.pk: ("vekn", False), full.pk: ("vekn", True)}
+    # The editor saves the deck's details again (it posts the deck's format with them).
+    answer = client.post(f"/decks/{short.id}/details", json.dumps({"name": "Short", "format": "vekn",
+                         "version": short.version}), content_type="application/json")  # fmt: skip
+    assert answer.status_code == 200 and Deck.objects.get(pk=short.pk).name == "Short"
+
+
+def test_a_deck_still_naming_a_deleted_format_saves_its_details(alice):
+    """A deck left naming a format deleted before decks followed their format: its editor posts that value
+    back with every change, which is no change of format."""
+    deck = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 60})
+    Deck.objects.filter(pk=deck.pk).update(format="fdeadbeefdeadbee")
+    client = client_for(alice)
+    page = client.get(f"/decks/{deck.id}/edit").content.decode()
+    assert 'value="fdeadbeefdeadbee" selected' in page
+    response = client.post(f"/decks/{deck.id}/details", {"name": "Renamed", "format": "fdeadbeefdeadbee",
+                                                         "version": deck.version})  # fmt: skip
+    assert response.status_code == 302
+    deck.refresh_from_db()
+    assert (deck.name, deck.format) == ("Renamed", "fdeadbeefdeadbee")
+    refused = client.post(f"/decks/{deck.id}/details", {"format": "fbadbadbadbadbad", "version": deck.version})
+    assert refused.status_code == 400
 
 
 def test_built_in_formats_are_public_and_saving_one_asks_for_a_login(alice):

@@ -155,6 +155,9 @@ class Printing:
     rarity: str = ""  # C, U, R, V… with frequency suffix kept ("U2")
     precon: str = ""  # precon deck code ("To" in "PTo3")
     copies: int | None = None  # copies in that precon or fixed set, when printed
+    # The set's release day (vtessets.csv; a promo's from its name): formats whose pool is a list of sets
+    # take a card in from the day its printing in one of them came out, not from the card's first release.
+    released: datetime.date | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -243,7 +246,10 @@ class Card:
         d["kind"] = Card.Kind(d["kind"])
         for key in ("aka", "types", "clans", "artists", "name_forms", "traits"):
             d[key] = tuple(d.get(key, ()))
-        d["printings"] = tuple(Printing(**p) for p in d.get("printings", ()))
+        d["printings"] = tuple(
+            Printing(**{**p, "released": datetime.date.fromisoformat(p["released"]) if p.get("released") else None})
+            for p in d.get("printings", ())
+        )
         d["rulings"] = tuple(Ruling(text=r["text"], references=tuple(r["references"])) for r in d.get("rulings", ()))
         d["disciplines"] = tuple(Discipline(**x) for x in d.get("disciplines", ()))
         dr = d.get("discipline_requirement") or {}

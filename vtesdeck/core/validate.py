@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import eligibility, formats
-from .carddb import CardIndex
+from .carddb import CardIndex, set_release_date
 from .deck import Ambiguous, Deck, Event, Unresolved
 from .domain import Card
 from .messages import (
@@ -201,8 +201,10 @@ class Ruleset:
     library_per_player × players`` (the 2011 rulebook). ``group_window`` is how many consecutive
     groups a crypt may span (None: no group rule). ``legality_delay_days`` is how long after its first
     release a card becomes legal (None: no release check; cards newer than the day only warn).
-    A card is in the format when no pool is set, or when it is printed in ``allowed_sets`` or listed
-    in ``allowed_cards``.
+    A card is in the format when no pool is set, or from the day one of its printings in
+    ``allowed_sets`` is legal by the release rule (released, when there is none), or, for a card listed
+    in ``allowed_cards``, one of its printings from ``allowed_cards_from`` on (any printing when None):
+    a card reprinted in a V5 set joins the V5 pool when the reprint comes out, not before.
     """
 
     name: str
@@ -219,6 +221,7 @@ class Ruleset:
     banned_cards: frozenset[int] = frozenset()  # banned by this format whatever the date
     allowed_sets: frozenset[str] | None = None
     allowed_cards: frozenset[int] | None = None
+    allowed_cards_from: datetime.date | None = None
     legality_delay_days: int | None = 30
     set_legal_dates: Mapping[str, datetime.date] = dataclasses.field(default_factory=dict)
     rules: Mapping[str, Citation] = dataclasses.field(default_factory=dict)  # code → the rules it cites
@@ -251,6 +254,7 @@ class Ruleset:
             "banned_cards": sorted(self.banned_cards),
             "allowed_sets": None if self.allowed_sets is None else sorted(self.allowed_sets),
             "allowed_cards": None if self.allowed_cards is None else sorted(self.allowed_cards),
+            "allowed_cards_from": None if self.allowed_cards_from is None else self.allowed_cards_from.isoformat(),
             "legality_delay_days": self.legality_delay_days,
             "set_legal_dates": {k: v.isoformat() for k, v in sorted(self.set_legal_dates.items())},
         }
@@ -290,6 +294,8 @@ class Ruleset:
         if not isinstance(bans, bool):
             raise ValueError("Ruleset 'bans' must be true or false.")
         delay = _count_setting(data, "legality_delay_days", 30, nullable=True)
+        cards_from = data.get("allowed_cards_from")
+        cards_from = None if cards_from is None else _date_setting(cards_from, "'allowed_cards_from'")
         set_dates = data.get("set_legal_dates", VEKN_SET_LEGAL_DATES)
         if not isinstance(set_dates, Mapping):
             raise ValueError("Ruleset 'set_legal_dates' must map set abbreviations to YYYY-MM-DD dates.")
@@ -312,6 +318,7 @@ class Ruleset:
             banned_cards=_ids_setting(data, "banned_cards") or frozenset(),
             allowed_sets=_sets_setting(data, "allowed_sets"),
             allowed_cards=_ids_setting(data, "allowed_cards"),
+            allowed_cards_from=cards_from,
             legality_delay_days=delay,
             set_legal_dates=parsed_dates,
             rules={code: (Reference(FORMAT_RULES, format=label.strip()), *VEKN_RULES[code]) for code in VEKN_RULES},
@@ -320,8 +327,8 @@ class Ruleset:
 
 _RULESET_KEYS = frozenset({
     "name", "label", "crypt_min", "crypt_max", "library_min", "library_max", "library_per_player", "players",
-    "group_window", "bans", "banned_cards", "allowed_sets", "allowed_cards", "legality_delay_days",
-    "set_legal_dates",
+    "group_window", "bans", "banned_cards", "allowed_sets", "allowed_cards", "allowed_cards_from",
+    "legality_delay_days", "set_legal_dates",
 })  # fmt: skip
 _RULESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MAX_SETTING = 1_000_000
@@ -345,7 +352,7 @@ def _ids_setting(data: Mapping[str, Any], key: str) -> frozenset[int] | None:
         raise ValueError(f"Ruleset {key!r} must be a list of VEKN card ids.")
     ids = []
     for item in value:
-        if isinstance(item, str) and item.strip().isdigit():
+        if isinstance(item, str) and item.strip().isascii() and item.strip().isdigit() and len(item.strip()) <= 9:
             item = int(item)
         if isinstance(item, bool) or not isinstance(item, int) or item <= 0:
             raise ValueError(f"Ruleset {key!r} must list VEKN card ids (whole numbers); got {item!r}.")
@@ -401,6 +408,7 @@ RULESETS: dict[str, Ruleset] = {
         label="V5",
         allowed_sets=formats.v5_pool().sets,
         allowed_cards=formats.v5_pool().promos,
+        allowed_cards_from=formats.v5_pool().promos_from,  # the promo printings of the V5 era
         set_legal_dates=VEKN_SET_LEGAL_DATES,
         rules=V5_RULES,
     ),
@@ -531,7 +539,8 @@ class _Facts:
     """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
 
     __slots__ = ("names", "unique", "vampires", "banned_year", "ban_dates", "ban_exact", "first_release",
-                 "sets", "section", "sections", "trifles", "_legal_from", "out_of_format", "__weakref__")  # fmt: skip
+                 "sets", "printed", "section", "sections", "trifles", "_legal_from", "_pool_from", "out_of_format",
+                 "__weakref__")  # fmt: skip
 
     def __init__(self, cards: CardIndex) -> None:
         self.names: dict[int, str] = {}  # official names, for messages
@@ -541,6 +550,7 @@ class _Facts:
         self.ban_exact: set[int] = set()
         self.first_release: dict[int, datetime.date] = {}
         self.sets: dict[int, frozenset[str]] = {}
+        self.printed: dict[int, tuple[tuple[str, datetime.date], ...]] = {}  # (set, its release day) per printing
         self.section: dict[int, str] = {}
         self.trifles: set[int] = set()
         for card in cards:
@@ -549,6 +559,13 @@ class _Facts:
             if card.first_release:
                 self.first_release[card.id] = card.first_release
             self.sets[card.id] = frozenset(p.set for p in card.printings if p.set != "POD")
+            # A printing without a date (a card list stored before printings were dated): the card's first
+            # release, the earliest it can be; a promo is dated by its name.
+            self.printed[card.id] = tuple(
+                (p.set, p.released or set_release_date(p.set, {}) or card.first_release or datetime.date.min)
+                for p in card.printings
+                if p.set != "POD"
+            )
             if card.banned_year is not None:
                 exact = VEKN_BAN_DATES.get(card.id)
                 self.ban_dates[card.id] = exact or datetime.date(card.banned_year, 1, 1)
@@ -562,6 +579,7 @@ class _Facts:
                 self.trifles.add(card.id)
         self.sections = frozenset(self.section.values())
         self._legal_from: dict[tuple, dict[int, datetime.date]] = {}
+        self._pool_from: dict[tuple, dict[int, datetime.date]] = {}
         self.out_of_format: dict[tuple[Any, ...], frozenset[int]] = {}  # (format, day) → cards out of it
 
     def legal_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
@@ -578,6 +596,40 @@ class _Facts:
                 legal[card_id] = day
             self._legal_from[key] = legal
         return legal
+
+    def pool_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
+        """Card id → first day the card is in the ruleset's pool: the earliest printing in an allowed set
+        (or, for an allowed card, from ``allowed_cards_from`` on) that is legal by the release rule, or
+        released when the ruleset has none. A card never printed so is missing (cached per pool and rule)."""
+        key = (ruleset.allowed_sets, ruleset.allowed_cards, ruleset.allowed_cards_from,
+               ruleset.legality_delay_days, tuple(sorted(ruleset.set_legal_dates.items())))  # fmt: skip
+        pool = self._pool_from.get(key)
+        if pool is None:
+            sets = ruleset.allowed_sets or frozenset()
+            listed = ruleset.allowed_cards or frozenset()
+            since = ruleset.allowed_cards_from or datetime.date.min
+            delay = ruleset.legality_delay_days
+            set_dates = ruleset.set_legal_dates
+            pool = {}
+            for card_id, printed in self.printed.items():
+                is_listed = card_id in listed
+                days = []
+                for abbrev, released in printed:
+                    if abbrev in sets or (is_listed and released >= since):
+                        day = released
+                        if delay is not None:
+                            day = released + datetime.timedelta(days=delay)
+                            if abbrev in set_dates:
+                                day = min(day, set_dates[abbrev])
+                        days.append(day)
+                if days:
+                    pool[card_id] = min(days)
+                elif is_listed and not printed and ruleset.allowed_cards_from is None:
+                    pool[card_id] = datetime.date.min  # listed by id and printed nowhere known: listed is enough
+            if len(self._pool_from) >= 64:  # one entry per pool asked (custom formats too): keep memory bounded
+                self._pool_from.clear()
+            self._pool_from[key] = pool
+        return pool
 
 
 def _facts(cards: CardIndex) -> _Facts:
@@ -639,8 +691,8 @@ _NO_DECK = Deck()
 
 def _ruleset_key(rules: Ruleset) -> tuple[Any, ...]:
     # What decides a card's place in the format; sizes and groups do not.
-    return (rules.bans, rules.banned_cards, rules.allowed_sets, rules.allowed_cards, rules.legality_delay_days,
-            tuple(sorted(rules.set_legal_dates.items())))  # fmt: skip
+    return (rules.bans, rules.banned_cards, rules.allowed_sets, rules.allowed_cards, rules.allowed_cards_from,
+            rules.legality_delay_days, tuple(sorted(rules.set_legal_dates.items())))  # fmt: skip
 
 
 def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date) -> bool:
@@ -659,9 +711,8 @@ def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date) 
             return False
     if rules.allowed_sets is None and rules.allowed_cards is None:
         return True
-    return (rules.allowed_cards is not None and card_id in rules.allowed_cards) or (
-        rules.allowed_sets is not None and not facts.sets[card_id].isdisjoint(rules.allowed_sets)
-    )
+    entered = facts.pool_from(rules).get(card_id)
+    return entered is not None and day >= entered
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -738,6 +789,7 @@ def validate(
     format_bans = rules.banned_cards
     pool_sets, pool_cards = rules.allowed_sets, rules.allowed_cards
     has_pool = pool_sets is not None or pool_cards is not None
+    pool_from = facts.pool_from(rules) if has_pool else {}
     for part in (deck.crypt, deck.library):
         for card_id, n in part.items():
             if not 1 <= n <= MAX_COUNT:
@@ -751,11 +803,12 @@ def validate(
                 (early if check_release else future).setdefault(legal, []).append(card_id)
             if card_id in ban_dates and day >= ban_dates[card_id] or card_id in format_bans:
                 banned.append(card_id)
-            if has_pool and not (
-                (pool_cards is not None and card_id in pool_cards)
-                or (pool_sets is not None and not facts.sets[card_id].isdisjoint(pool_sets))
-            ):
-                outside.append(card_id)
+            # Out of the pool: no allowed printing, or none legal yet on the day, unless the card itself is
+            # not legal (or not printed) yet, which is said above.
+            if has_pool:
+                entered = pool_from.get(card_id)
+                if entered is None or (day < entered and not (legal is not None and day < legal)):
+                    outside.append(card_id)
     first_release = facts.first_release
     for card_id in banned:
         errors.append(_ban_issue(rules, card_id, facts, day))

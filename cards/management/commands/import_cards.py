@@ -29,8 +29,12 @@ class Command(BaseCommand):
         from cards.models import Card
 
         if if_empty and Card.objects.exists():
-            self.stdout.write(f"{Card.objects.count()} cards already imported; nothing to do.")
-            return
+            if _printings_dated(Card.objects.order_by("pk").first()):
+                self.stdout.write(f"{Card.objects.count()} cards already imported; nothing to do.")
+                return
+            # A card list stored before printings carried their set's release day: formats whose pool is a
+            # list of sets (v5) need those days, so such a database is brought up to date once.
+            self.stdout.write("The stored card list predates dated printings: importing it again.")
         started = time.monotonic()
         origin = settings.VEKN_CARDS_URL if source == "vekn" else source
         try:
@@ -49,3 +53,10 @@ class Command(BaseCommand):
         )
         if result.not_in_source:
             self.stdout.write(f"{result.not_in_source} stored cards are not in this list; they were kept.")
+
+
+def _printings_dated(card) -> bool:
+    """Whether a stored card carries its printings' release days (``Printing.released``, stored since the v5
+    format needed them)."""
+    printings = (card.data or {}).get("printings") or []
+    return not printings or "released" in printings[0]
