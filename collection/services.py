@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import models, transaction
 from django.db.models import ExpressionWrapper, F, IntegerField, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce, Least
+from django.db.models.functions import Coalesce, Greatest, Least
 from django.utils.translation import gettext as _
 
 from cards import index
@@ -27,6 +27,7 @@ from .models import DeckBuild, Entry, Event, Share, WishlistEntry
 
 MAX_ENTRIES = 20_000  # distinct rows one collection may hold (a complete collection is about 4,000 cards)
 MAX_PLANNER_DECKS = 200  # decks one planner question may name
+MAX_WISHES = 5_000  # cards one wishlist request may name
 
 
 class CollectionError(ValueError):
@@ -128,6 +129,15 @@ def add(user, lines: Iterable[core.Line], *, kind: str = Event.Kind.ADD, source:
         changed, new = [], []
         for key, line in merged.items():
             entry = existing.get(key)
+            total = line.count + (entry.count if entry is not None else 0)
+            if total > core.MAX_COUNT:  # a row holds at most as many copies as one line of a file may
+                card = cards.get(line.card_id)
+                raise CollectionError(
+                    _("You would have %(total)s copies of %(card)s in one printing and language; the most is %(limit)s.")
+                    % {"total": f"{total:,}", "card": card.unique_name if card else line.card_id,
+                       "limit": f"{core.MAX_COUNT:,}"},
+                    field="count",
+                )  # fmt: skip
             if entry is None:
                 new.append(Entry(owner=user, card_id=line.card_id, set=line.set, language=line.language,
                                  count=line.count, note=line.note))  # fmt: skip
@@ -379,12 +389,28 @@ def _owned_of(user, card: str) -> Subquery:
     )
 
 
+def _held_of(user, card: str, deck: str | None) -> Subquery:
+    """``held_by_fixed`` in SQL: the copies of a card the user's fixed decks hold (all but ``deck``'s)."""
+    rows = DeckCard.objects.filter(deck__owner=user, deck__build__mode=DeckBuild.Mode.FIXED, card_id=OuterRef(card))
+    if deck is not None:
+        rows = rows.exclude(deck_id=OuterRef(deck))
+    return Subquery(rows.values("card_id").annotate(total=Sum("count")).values("total")[:1])
+
+
+def _have(user, deck: str | None):
+    """Per card row of a deck: the copies the user has for it, as ``deck_report`` counts them (``core.missing``,
+    ``core.owned_copies``): what they own less what their other fixed decks hold, up to what the deck plays."""
+    free = Coalesce(_owned_of(user, "card_id"), 0) - Coalesce(_held_of(user, "card_id", deck), 0)
+    return Least(F("count"), Greatest(free, Value(0)), output_field=IntegerField())
+
+
 def buildable_decks(decks: models.QuerySet, user, percent: int) -> models.QuerySet:
-    """Players' decks (``decks.Deck``) of which ``user`` owns at least ``percent`` % of the card copies: one SQL
-    query, summing per deck the copies owned up to the copies played."""
+    """Players' decks (``decks.Deck``) of which ``user`` has at least ``percent`` % of the card copies: one SQL
+    query, summing per deck the copies owned (less those the user's other fixed decks hold) up to the copies
+    played; ``owned_copies`` is that sum."""
     rows = (
         DeckCard.objects.filter(deck=OuterRef("pk"))
-        .annotate(have=Least(F("count"), Coalesce(_owned_of(user, "card_id"), 0), output_field=IntegerField()))
+        .annotate(have=_have(user, "deck_id"))
         .values("deck")
         .annotate(total=Sum("have"))
         .values("total")[:1]
@@ -394,12 +420,12 @@ def buildable_decks(decks: models.QuerySet, user, percent: int) -> models.QueryS
 
 
 def buildable_archive(decks: models.QuerySet, user, percent: int) -> models.QuerySet:
-    """The same for winning decks (``twda.TournamentDeck``)."""
+    """The same for winning decks (``twda.TournamentDeck``): every fixed deck of the user's holds its cards."""
     from twda.models import TournamentCard
 
     rows = (
         TournamentCard.objects.filter(deck=OuterRef("pk"))
-        .annotate(have=Least(F("count"), Coalesce(_owned_of(user, "card_id"), 0), output_field=IntegerField()))
+        .annotate(have=_have(user, None))
         .values("deck")
         .annotate(total=Sum("have"))
         .values("total")[:1]

@@ -24,6 +24,7 @@ from simulations import services as job_services
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
 from vtesdeck.core.decklist.resolve import resolver_for
+from vtesdeck.core.numbers import whole_number
 
 from . import services
 from .models import DeckBuild, Entry, Event, Share, WishlistEntry
@@ -63,9 +64,10 @@ def card_id_of(text: Any) -> int:
     """A card named by its VEKN id or a name; ``forms.ValidationError`` with a sentence otherwise."""
     cards = index.get()
     text = str(text).strip()
-    if text.isdigit() and len(text) < 10 and int(text) in cards:
-        return int(text)
-    card = resolver_for(cards).resolve(text) if text and not text.isdigit() else None
+    number = whole_number(text)
+    if number is not None and number in cards:
+        return number
+    card = resolver_for(cards).resolve(text) if text and number is None and len(text) <= 200 else None
     if card is None:
         raise forms.ValidationError(_("No card is called “%(name)s”.") % {"name": text[:100]})
     return card.id
@@ -80,8 +82,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 
 def _row_id(value: str | None) -> int:
     """A row's id from a form; 0 (no row) for anything else."""
-    value = (value or "").strip()
-    return int(value) if value.isdigit() and len(value) < 18 else 0
+    return whole_number(value or "", digits=18) or 0
 
 
 def _rows(lines: list[core.Line]) -> list[dict[str, Any]]:
@@ -277,7 +278,10 @@ def deck_needs(request: HttpRequest, source: str, deck_id: str) -> tuple[dict[in
 @login_required
 @require_http_methods(["GET", "POST"])
 def planner_page(request: HttpRequest) -> HttpResponse:
-    decks = services.planner_decks(request.user)
+    try:
+        decks = services.planner_decks(request.user)
+    except services.CollectionError as exc:  # more decks than the planner takes
+        return render(request, "collection/problem.html", {"message": str(exc)}, status=400)
     names = {deck.key: deck.name for deck in decks}
     asked = request.POST.getlist("deck") if request.method == "POST" else []
     context: dict[str, Any] = {"decks": decks, "asked": set(asked), "modes": DeckBuild.Mode.choices}

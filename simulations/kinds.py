@@ -308,7 +308,10 @@ class PlannerKind(OneChunkKind):
         from vtesdeck.core import planner
 
         # Ticks only look for a cancelled job; the decks are all weighed at once, so progress jumps at the end.
-        result = planner.run_job(simulation.plan, tick=lambda nodes: progress(0)).to_dict()
+        # The search ends well before the chunk's soft time limit, which would lose the best set found so far.
+        soft, _hard = self.time_limits()
+        seconds = max(soft - max(10, soft // 5), soft // 2)
+        result = planner.run_job(simulation.plan, tick=lambda nodes: progress(0), seconds=seconds).to_dict()
         progress(units)
         return result
 

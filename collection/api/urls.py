@@ -13,6 +13,9 @@ urlpatterns = [
     path("export/", views.ExportView.as_view(), name="export"),
     path("precons/", views.PreconsView.as_view(), name="precons"),
     path("wishlist/", views.WishlistView.as_view(), name="wishlist"),
+    path("wishlist/<str:card_id>/", views.WishView.as_view(), name="wish"),
+    path("history/", views.HistoryView.as_view(), name="history"),
+    path("shared/<str:token>/", views.SharedView.as_view(), name="shared"),
     path("share/", views.ShareView.as_view(), name="share"),
     path("planner/", views.PlannerView.as_view(), name="planner"),
 ]

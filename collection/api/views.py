@@ -1,6 +1,7 @@
-"""The collection's API: ``/api/v1/collection/`` (list, add, remove, import, export, precons, wishlist, share,
-build modes, the planner) and ``GET /api/v1/decks/<id>/missing/``. Every endpoint needs a logged-in user (a
-session, an API token or HTTP Basic): 403 otherwise (401 for bad credentials), as the token endpoints answer."""
+"""The collection's API: ``/api/v1/collection/`` (list, add, remove, import, export, precons, wishlist, history,
+share, build modes, the planner) and ``GET /api/v1/decks/<id>/missing/``. Every endpoint needs a logged-in user (a
+session, an API token or HTTP Basic): 403 otherwise (401 for bad credentials), as the token endpoints answer;
+but for ``GET shared/<token>/``, a shared collection read by whoever holds its link, as its page is."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,9 +27,10 @@ from simulations import services as job_services
 from vtesdeck.api import ERROR_SCHEMA, BodyLimit, JSONParser, Pagination
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
+from vtesdeck.core.numbers import whole_number
 
 from .. import services
-from ..models import DeckBuild, Entry, Share, WishlistEntry
+from ..models import DeckBuild, Entry, Event, Share, WishlistEntry
 from ..views import card_id_of
 
 TAGS = ["collection"]
@@ -133,6 +135,49 @@ class WishlistEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="card_id")
     count = serializers.IntegerField()
     note = serializers.CharField()
+
+
+class WishCardSerializer(serializers.Serializer):
+    card = CardField(help_text="A VEKN id or a card name.")
+    count = serializers.IntegerField(min_value=1, max_value=core.MAX_COUNT, default=1)
+
+
+class WishlistAddSerializer(serializers.Serializer):
+    cards = WishCardSerializer(many=True, required=False, max_length=services.MAX_WISHES,
+                               help_text="Cards to wish for (a card listed twice adds up).")  # fmt: skip
+    deck = serializers.CharField(max_length=40, required=False,
+                                 help_text="Instead of `cards`: a deck you can read (a player's deck or an archive "
+                                 "deck); the copies your collection misses of it.")  # fmt: skip
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("cards" in attrs) == ("deck" in attrs):
+            raise serializers.ValidationError(_("Send either cards or a deck."))
+        return attrs
+
+
+class CollectionEventSerializer(serializers.Serializer):
+    # Not a choice field: its enum would collide in the schema with the simulations' (both named `kind`).
+    kind = serializers.CharField(help_text=f"One of {', '.join(f'`{kind}`' for kind in Event.Kind.values)}.")
+    id = serializers.IntegerField(source="card_id", help_text="The card's VEKN id.")
+    name = serializers.SerializerMethodField()
+    set = serializers.CharField()
+    language = serializers.CharField()
+    delta = serializers.IntegerField(help_text="Copies added (above 0) or removed (below 0).")
+    note = serializers.CharField()
+    source = serializers.CharField(help_text="A precon's key, an imported file's format, or empty.")
+    batch = serializers.CharField(help_text="The events of one change (one request) share it.")
+    created = serializers.DateTimeField()
+
+    def get_name(self, event: Any) -> str:
+        card = index.get().get(event.card_id)
+        return card.unique_name if card else ""
+
+
+class CollectionEventPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = CollectionEventSerializer(many=True)
 
 
 class BuildModeSerializer(serializers.Serializer):
@@ -329,6 +374,66 @@ class WishlistView(_Base):
     def get(self, request: Request) -> Response:
         return Response(WishlistEntrySerializer(WishlistEntry.objects.filter(owner=request.user), many=True).data)
 
+    @extend_schema(operation_id="collection_wishlist_add", tags=TAGS, summary="Wish for cards (or a deck's missing)",
+                   description="Puts `cards` on your wishlist, or the copies your collection misses of `deck` (as "
+                   "`GET /api/v1/decks/<id>/missing/` counts them). A wish already there is raised to the count "
+                   "asked, never lowered. `copies` says how many copies were added.",
+                   request=WishlistAddSerializer,
+                   responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN,
+                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read.")})  # fmt: skip
+    def post(self, request: Request) -> Response:
+        data = self._body(WishlistAddSerializer, request)
+        if "deck" in data:
+            needs, mine = _deck_needs(request, data["deck"])
+            wanted = services.deck_report(request.user, needs, deck_id=mine).missing
+        else:
+            wanted = {}
+            for row in data["cards"]:
+                wanted[row["card"]] = min(wanted.get(row["card"], 0) + row["count"], core.MAX_COUNT)
+        return Response({"copies": services.wish(request.user, wanted)}, status=status.HTTP_201_CREATED)
+
+
+class WishView(_Base):
+    @extend_schema(operation_id="collection_wishlist_remove", tags=TAGS, summary="Drop a wish",
+                   description="Takes a card (by its VEKN id) off your wishlist.",
+                   responses={204: None, 403: LOGIN,
+                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such card on your wishlist.")})  # fmt: skip
+    def delete(self, request: Request, card_id: str) -> Response:
+        number = whole_number(card_id)
+        deleted = WishlistEntry.objects.filter(owner=request.user, card_id=number).delete()[0] if number else 0
+        if not deleted:
+            raise exceptions.NotFound(_("This card is not on your wishlist."))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class HistoryView(_Base):
+    @extend_schema(operation_id="collection_history", tags=TAGS, summary="My collection's history",
+                   description="Every change ever made to your collection, newest first, one event per card and "
+                   "printing changed (the events of one change share a `batch`). Events are never edited: the "
+                   "collection is always their sum.",
+                   responses={200: CollectionEventPageSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+    def get(self, request: Request) -> Response:
+        paginator = Pagination()
+        page = paginator.paginate_queryset(Event.objects.filter(owner=request.user), request, view=self)
+        return paginator.get_paginated_response(CollectionEventSerializer(page, many=True).data)
+
+
+class SharedView(_Base):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="collection_shared", tags=TAGS, summary="A collection shared by its link",
+                   description="The collection behind a share link's token (`POST share/` makes one), read-only, by "
+                   "whoever holds the link, with or without an account.",
+                   responses={200: CollectionPageSerializer, 400: BAD,
+                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No collection is shared by this token.")})  # fmt: skip
+    def get(self, request: Request, token: str) -> Response:
+        link = Share.objects.filter(token=token[:64]).first()
+        if link is None:
+            raise exceptions.NotFound(_("No collection is shared by this link."))
+        paginator = Pagination()
+        page = paginator.paginate_queryset(Entry.objects.filter(owner=link.owner_id), request, view=self)
+        return paginator.get_paginated_response(CollectionEntrySerializer(page, many=True).data)
+
 
 class ShareView(_Base):
     @extend_schema(operation_id="collection_share", tags=TAGS, summary="Share my collection by a link (or stop)",
@@ -407,13 +512,16 @@ class MissingView(_Base):
                    responses={200: DeckMissingSerializer, 403: LOGIN,
                               404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read.")})  # fmt: skip
     def get(self, request: Request, deck_id: str) -> Response:
-        deck = Deck.objects.readable_by(request.user).filter(pk=deck_id).first()
-        if deck is not None:
-            needs = dict(deck.cards.values_list("card_id", "count"))
-            mine = deck.id if deck.owner_id == request.user.pk else None
-        else:
-            from twda.models import TournamentDeck
-
-            archived = get_object_or_404(TournamentDeck, pk=deck_id)
-            needs, mine = {row.card_id: row.count for row in archived.cards.all()}, None
+        needs, mine = _deck_needs(request, deck_id)
         return Response(services.deck_report(request.user, needs, deck_id=mine).to_dict())
+
+
+def _deck_needs(request: Request, deck_id: str) -> tuple[dict[int, int], str | None]:
+    """A deck's cards (a player's deck the user may read, else an archive deck), and its id when it is theirs."""
+    deck = Deck.objects.readable_by(request.user).filter(pk=deck_id).first()
+    if deck is not None:
+        return dict(deck.cards.values_list("card_id", "count")), deck.id if deck.owner_id == request.user.pk else None
+    from twda.models import TournamentDeck
+
+    archived = get_object_or_404(TournamentDeck, pk=deck_id)
+    return {row.card_id: row.count for row in archived.cards.all()}, None

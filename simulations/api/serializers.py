@@ -22,7 +22,7 @@ from decks import services as deck_services
 from decks.api.serializers import StrictCharField, StrictIntegerField
 from vtesdeck.core import decklist, draws
 
-from .. import services
+from .. import kinds, services
 from ..models import Simulation
 
 __all__ = [
@@ -481,8 +481,8 @@ class SimulationListSerializer(serializers.ModelSerializer):
     )
     conditions = serializers.SerializerMethodField()
     seconds = serializers.SerializerMethodField(help_text="wall time so far, or from start to finish")
-    # Each kind names its units: a job has either `hands`/`hands_done` or `games`/`games_done` (and a games
-    # job its `parameters`). Not read-only fields, so that the schema does not require the other kind's.
+    # Each kind names its units: a job has one of `hands`, `games`, `cards`, `decks` with its `_done` (and a games
+    # or proxies job its `parameters`). Not read-only fields, so that the schema does not require the other kinds'.
     hands = serializers.IntegerField(source="units", required=False, help_text="hands asked for (`hands` jobs)")
     hands_done = serializers.IntegerField(
         source="units_done", required=False, help_text="hands drawn so far (`hands` jobs)"
@@ -490,6 +490,14 @@ class SimulationListSerializer(serializers.ModelSerializer):
     games = serializers.IntegerField(source="units", required=False, help_text="games asked for (`games` jobs)")
     games_done = serializers.IntegerField(
         source="units_done", required=False, help_text="games played so far (`games` jobs)"
+    )
+    cards = serializers.IntegerField(source="units", required=False, help_text="cards to place (`proxies` jobs)")
+    cards_done = serializers.IntegerField(
+        source="units_done", required=False, help_text="cards placed so far (`proxies` jobs)"
+    )
+    decks = serializers.IntegerField(source="units", required=False, help_text="decks weighed (`planner` jobs)")
+    decks_done = serializers.IntegerField(
+        source="units_done", required=False, help_text="decks weighed so far (`planner` jobs)"
     )
     parameters = serializers.JSONField(
         required=False,
@@ -500,7 +508,7 @@ class SimulationListSerializer(serializers.ModelSerializer):
         model = Simulation
         fields = [
             "id", "url", "page_url", "kind", "status", "progress", "hands", "hands_done", "games", "games_done",
-            "chunks", "chunks_done", "attempts", "seed", "conditions", "parameters", "deck", "deck_name",
+            "cards", "cards_done", "decks", "decks_done", "chunks", "chunks_done", "attempts", "seed", "conditions", "parameters", "deck", "deck_name",
             "deck_version", "error", "created_at", "started_at", "finished_at", "heartbeat_at", "seconds",
             "compute_seconds",
         ]  # fmt: skip
@@ -537,17 +545,18 @@ class SimulationListSerializer(serializers.ModelSerializer):
 
     def to_representation(self, simulation: Simulation) -> dict:
         data = super().to_representation(simulation)
+        # Each kind shows its own unit (``JobKind.unit``) and none of the others'.
+        unit = kinds.of(simulation).unit
+        for other in {kind.unit for kind in kinds.KINDS.values()} - {unit}:
+            del data[other], data[f"{other}_done"]
         if simulation.kind == Simulation.Kind.GAMES:
-            del data["hands"], data["hands_done"]
             keys = ("players", "rounds", "rules", "opponents", "field_since", "twda")
             data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
         elif simulation.kind == Simulation.Kind.PROXIES:
-            del data["hands"], data["hands_done"], data["games"], data["games_done"]
-            data["cards"], data["cards_done"] = simulation.units, simulation.units_done
             keys = ("paper", "marks", "print", "printings")
             data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
         else:
-            del data["games"], data["games_done"], data["parameters"]
+            del data["parameters"]
         return data
 
     def get_seconds(self, simulation: Simulation) -> float | None:

@@ -5,7 +5,8 @@ and ``simulations_anon``; and capped in unfinished jobs and hands at once, a 429
 ``simulations.services``), from a deck they can read or from a decklist's text. A job is read by its id by
 anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared); but a
 job follows its deck as the deck is now (``readable_jobs``): once the deck is private, only its owner and
-who started the job read it, once deleted only who started it; anyone else gets the 404 of an id that names
+who started the job read it, once deleted only who started it (and a job about its starter's collection,
+planner or proxies of the missing cards, only ever by its starter); anyone else gets the 404 of an id that names
 no job. The list shows the logged-in user's own jobs; a job started without an account is only reachable by
 its id, so listing asks for a login. Cancelling is the owner's, or anyone's holding the
 id of a job without one (of the jobs they may read).
@@ -46,6 +47,7 @@ from vtesdeck.api import (
     error_body,
 )
 from vtesdeck.core.engine import run as engine_run
+from vtesdeck.core.numbers import whole_number
 
 from .. import services
 from ..models import Simulation
@@ -67,9 +69,16 @@ def readable_jobs(user) -> QuerySet[Simulation]:
     it (their own record of a deck they could read, as a copy would be). Once the deck is deleted, only that
     user reads it; a job started without an account then has no reader (nothing tells its starter from
     anyone else holding the id). Jobs from a decklist's text are read by their id.
+
+    Some jobs are about their starter rather than a deck, and only their starter reads them, whatever the deck:
+    a planner job (the names of their decks, private ones too, and the copies they own) and proxy sheets of
+    the cards their collection is missing (what they own, by difference).
     """
     shared = Q(deck__isnull=True, deck_version__isnull=True)  # a decklist's text: no stored deck behind it
     shared |= Q(deck__in=Deck.objects.readable_by(user))
+    # By their ids (a subquery): a JSON key's negation would also drop the jobs whose parameters lack it.
+    starters_own = Q(kind=Simulation.Kind.PLANNER) | Q(kind=Simulation.Kind.PROXIES, parameters__print="missing")
+    shared &= ~Q(pk__in=Simulation.objects.filter(starters_own).values("pk"))
     if user is not None and user.is_authenticated:
         shared |= Q(owner=user)
     return Simulation.objects.filter(shared)
@@ -125,11 +134,12 @@ def start_proxies(request, attrs: dict, core, cards, *, source_deck=None) -> Sim
         counts = jobs.selection(attrs["only"], core)
     printings = {}
     for key, abbrev in (attrs.get("printings") or {}).items():
-        if not str(key).isdigit():
+        card_id = whole_number(str(key))
+        if card_id is None:
             raise services.SimulationInputError(
-                _("printings maps card ids to sets, not %(key)r.") % {"key": key}, field="printings"
+                _("printings maps card ids to sets, not %(key)r.") % {"key": str(key)[:40]}, field="printings"
             )
-        printings[int(key)] = abbrev
+        printings[card_id] = abbrev
     return services.start_proxies(
         deck=core, cards=cards, owner=request.user, source_deck=source_deck, paper=attrs.get("paper") or "a4",
         marks=attrs.get("marks") or "crop", counts=counts, printings=printings, parameters={"print": choice},
@@ -256,7 +266,8 @@ UNSUPPORTED = OpenApiResponse(response=ERROR_SCHEMA, description="The body is no
         description="Status, progress, timings, the reason of a failure, and the hands report once done. "
         "Anyone holding the id may read the job: ids are unguessable, as unlisted decks' are, so share the "
         "link only with whom you mean to. A job drawn from a private deck is read only by who started it "
-        "and the deck's owner, one drawn from a deleted deck only by who started it: to anyone else it is a "
+        "and the deck's owner, one drawn from a deleted deck only by who started it; a `planner` job, and "
+        "`proxies` of the cards a collection is `missing`, only by who started it: to anyone else it is a "
         "404, as an id that names no job. Poll it (about once a second is plenty) to follow a job.",
         responses={200: SimulationSerializer, 404: NOT_FOUND},
     ),

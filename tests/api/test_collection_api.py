@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from cards import index
-from collection.models import Entry, Event
+from collection.models import Entry, Event, WishlistEntry
 from decks import services as deck_services
 from decks.models import Deck
 from simulations.models import Simulation
@@ -54,6 +54,9 @@ def _deck(owner, name: str, visibility=Deck.Visibility.PRIVATE) -> Deck:
         ("get", "/api/v1/collection/export/"),
         ("get", "/api/v1/collection/precons/"),
         ("get", "/api/v1/collection/wishlist/"),
+        ("post", "/api/v1/collection/wishlist/"),
+        ("delete", "/api/v1/collection/wishlist/200001/"),
+        ("get", "/api/v1/collection/history/"),
         ("post", "/api/v1/collection/planner/"),
         ("get", "/api/v1/decks/abc/missing/"),
     ],
@@ -210,3 +213,97 @@ def test_a_card_listed_twice_in_a_file_adds_up(api, carol):
     rows = sorted(Entry.objects.filter(owner=carol).values_list("set", "count", "note"))
     assert rows == [("Jyhad", 5, "worn"), ("VTES", 1, "")]
     assert Event.objects.filter(owner=carol).count() == 3  # one event a row of the file
+
+
+def test_a_card_holds_at_most_ten_thousand_copies_in_one_printing(api, carol):
+    # Each addition is within bounds; their sum is not. Refused whole: nothing stored, nothing in the history.
+    assert api.post("/api/v1/collection/", {"card": "Tupdog", "count": 10_000}, format="json").status_code == 201
+    response = api.post("/api/v1/collection/", {"card": "Tupdog", "count": 1}, format="json")
+    assert response.status_code == 400 and "10,000" in response.json()["detail"]
+    assert Entry.objects.get(owner=carol).count == 10_000 and Event.objects.filter(owner=carol).count() == 1
+    tupdog = _id("Tupdog")
+    data = f"Quantity,Card ID\n6000,{tupdog}\n5000,{tupdog}\n"  # a file listing a card twice adds up too
+    response = api.post("/api/v1/collection/import/", {"data": data, "format": "vdb-csv", "replace": True},
+                        format="json")  # fmt: skip
+    assert response.status_code == 400
+    assert Entry.objects.get(owner=carol).count == 10_000
+
+
+@pytest.mark.parametrize("text", ["²", "١٢", "1" * 5000])
+def test_digits_that_are_not_a_card_id_are_a_400(api, carol, text):
+    # "²" and Arabic-Indic digits are digits to Python's str.isdigit(), and int() refuses 5,000 digits.
+    response = api.post("/api/v1/collection/", {"card": text}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    data = f"count,card_id,name,set,language,note\n{text},{_id('Tupdog')},,,,\n"
+    response = api.post("/api/v1/collection/import/", {"data": data, "format": "csv"}, format="json")
+    assert response.status_code == 400 and "Line 2" in response.json()["detail"]
+    data = f"count,card_id,name,set,language,note\n1,{text},,,,\n"
+    response = api.post("/api/v1/collection/import/", {"data": data, "format": "csv"}, format="json")
+    assert response.status_code == 400 and "Line 2" in response.json()["detail"]
+    assert not Entry.objects.filter(owner=carol).exists()
+
+
+def test_wishing_for_cards_then_dropping_a_wish(api, carol):
+    tupdog, rush = _id("Tupdog"), _id("Bum's Rush")
+    body = {"cards": [{"card": "Tupdog", "count": 2}, {"card": rush}, {"card": tupdog, "count": 1}]}
+    response = api.post("/api/v1/collection/wishlist/", body, format="json")
+    assert response.status_code == 201 and response.json() == {"copies": 4}
+    listed = {row["id"]: row["count"] for row in api.get("/api/v1/collection/wishlist/").json()}
+    assert listed == {tupdog: 3, rush: 1}
+    # A wish is raised to what is asked, never lowered.
+    assert api.post("/api/v1/collection/wishlist/", {"cards": [{"card": rush, "count": 1}]}, format="json").json() == {
+        "copies": 0
+    }
+    assert api.delete(f"/api/v1/collection/wishlist/{tupdog}/").status_code == 204
+    assert api.delete(f"/api/v1/collection/wishlist/{tupdog}/").status_code == 404
+    assert api.delete("/api/v1/collection/wishlist/²/").status_code == 404
+    assert list(WishlistEntry.objects.filter(owner=carol).values_list("card_id", "count")) == [(rush, 1)]
+
+
+def test_wishing_for_what_a_deck_misses(api, carol):
+    deck = _deck(carol, "Rock drop")
+    api.post("/api/v1/collection/", {"card": "Tupdog", "count": 10}, format="json")
+    response = api.post("/api/v1/collection/wishlist/", {"deck": deck.id}, format="json")
+    assert response.status_code == 201 and response.json() == {"copies": 2 + 40 + 20}
+    listed = {row["id"]: row["count"] for row in api.get("/api/v1/collection/wishlist/").json()}
+    assert listed == {_id("Tupdog"): 2, _id("Govern the Unaligned"): 40, _id("Dive Bomb"): 20}
+    stranger = _deck(get_user_model().objects.create_user("dave", password=PASSWORD), "Dave's secret")
+    assert api.post("/api/v1/collection/wishlist/", {"deck": stranger.id}, format="json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "body", [{}, {"cards": [], "deck": "x"}, {"cards": [{"card": "No Such Card Anywhere"}]}, {"cards": [{"card": "²"}]},
+             {"cards": [{"card": "Tupdog", "count": 0}]}, {"cards": "Tupdog"}],
+)  # fmt: skip
+def test_bad_wishes_are_400s_storing_nothing(api, carol, body):
+    response = api.post("/api/v1/collection/wishlist/", body, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "invalid"
+    assert not WishlistEntry.objects.filter(owner=carol).exists()
+
+
+def test_the_history_lists_every_change_newest_first(api, carol):
+    api.post("/api/v1/collection/", {"card": "Tupdog", "count": 5, "set": "LoB"}, format="json")
+    api.post("/api/v1/collection/remove/", {"card": "Tupdog", "count": 2, "set": "LoB"}, format="json")
+    api.post("/api/v1/collection/", {"precon": "Third:SKB"}, format="json")
+    page = api.get("/api/v1/collection/history/", {"page_size": 2}).json()
+    assert page["count"] == Event.objects.filter(owner=carol).count() and page["next"]
+    everything = api.get("/api/v1/collection/history/", {"page_size": 500}).json()["results"]
+    assert [e["kind"] for e in everything][-2:] == ["remove", "add"]
+    assert (everything[-1]["id"], everything[-1]["name"], everything[-1]["delta"]) == (_id("Tupdog"), "Tupdog", 5)
+    assert everything[-2]["delta"] == -2 and {e["source"] for e in everything[:-2]} == {"Third:SKB"}
+    other = APIClient()
+    other.force_authenticate(get_user_model().objects.create_user("erin", password=PASSWORD))
+    assert other.get("/api/v1/collection/history/").json()["count"] == 0
+
+
+def test_a_shared_collection_is_read_by_its_link_without_an_account(api, carol):
+    api.post("/api/v1/collection/", {"card": "Tupdog", "count": 3}, format="json")
+    assert APIClient().get("/api/v1/collection/shared/not-a-token/").status_code == 404
+    url = api.post("/api/v1/collection/share/", {"shared": True}, format="json").json()["url"]
+    token = url.rstrip("/").rsplit("/", 1)[1]
+    answer = APIClient().get(f"/api/v1/collection/shared/{token}/")
+    assert answer.status_code == 200
+    assert [(row["name"], row["count"]) for row in answer.json()["results"]] == [("Tupdog", 3)]
+    assert APIClient().post(f"/api/v1/collection/shared/{token}/", {}, format="json").status_code in (401, 403, 405)
+    api.post("/api/v1/collection/share/", {"shared": False}, format="json")
+    assert APIClient().get(f"/api/v1/collection/shared/{token}/").status_code == 404

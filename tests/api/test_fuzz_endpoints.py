@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from accounts.models import ApiToken
-from collection.models import DeckBuild, Entry, Event, Share
+from collection.models import DeckBuild, Entry, Event, Share, WishlistEntry
 from decks.models import Deck, Revision
 from simulations.models import Simulation
 
@@ -80,6 +80,12 @@ def _owning(world: World, body: dict) -> dict:
     return body
 
 
+def _wishing(world: World) -> int:
+    """The card (Tupdog) carol wishes for (the wish made outside the request's savepoint)."""
+    WishlistEntry.objects.get_or_create(owner=world.user, card_id=201393, defaults={"count": 2})
+    return 201393
+
+
 def _format(world: World) -> str:
     """The id of a saved format of carol's (made on first use)."""
     from formats.models import CustomFormat
@@ -121,6 +127,9 @@ ENDPOINTS = [
     Endpoint("collection_share", "post", lambda w: "/api/v1/collection/share/", lambda w: {"shared": True}),
     Endpoint("collection_planner", "post", lambda w: "/api/v1/collection/planner/",
              lambda w: {"decks": [w.private_deck]}),
+    Endpoint("collection_wishlist_add", "post", lambda w: "/api/v1/collection/wishlist/",
+             lambda w: {"cards": [{"card": "Tupdog", "count": 2}]}),
+    Endpoint("collection_wishlist_remove", "delete", lambda w: f"/api/v1/collection/wishlist/{_wishing(w)}/", None),
     Endpoint("collection_deck_mode", "put", lambda w: f"/api/v1/decks/{w.private_deck}/build-mode/",
              lambda w: {"mode": "fixed"}),
     Endpoint("formats_create", "post", lambda w: "/api/v1/formats/", lambda w: {"name": "Duel", "library_min": 40}),
@@ -174,6 +183,7 @@ def stored(world: World) -> tuple:
         Event.objects.count(),
         list(Share.objects.values_list("token", flat=True)),
         list(DeckBuild.objects.values_list("deck_id", "mode")),
+        list(WishlistEntry.objects.order_by("id").values_list("id", "card_id", "count")),
     )
 
 
@@ -185,12 +195,11 @@ def send(world: World, endpoint: Endpoint, data: bytes | str, content_type: str 
     """The answer to ``data``, sent in a savepoint rolled back afterwards; and whether stored rows changed."""
     client = client_for(world if as_carol else None)
     extra = {} if content_type is not None else {"CONTENT_TYPE": ""}
+    path = endpoint.path(world)  # what it names made first (outside the savepoint), as the bodies' are
     with transaction.atomic():
         cache.clear()  # no throttle counts from the requests before
         before = stored(world)
-        response = client.generic(
-            endpoint.method.upper(), endpoint.path(world), data, content_type=content_type or "", **extra
-        )
+        response = client.generic(endpoint.method.upper(), path, data, content_type=content_type or "", **extra)
         changed = stored(world) != before
         transaction.set_rollback(True)
     return response, changed

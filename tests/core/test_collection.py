@@ -49,7 +49,9 @@ def test_one_printing_can_belong_to_four_decks():
     assert collection.precon_pieces("C/PTo3") == [("PTo", 3)]
     assert collection.precon_pieces("PTz/SKTz") == [("PTz", 1), ("SKTz", 1)]
     assert collection.precon_pieces("U2") == []
-    assert collection.precon_pieces("PA") == [] and collection.precon_pieces("PG") == []  # as carddb reads them
+    # A bare code is one copy, the Anarch (PA) and Gangrel (PG) precons' as any other's ("C/PA" beside "PA2").
+    assert collection.precon_pieces("C/PA") == [("PA", 1)] and collection.precon_pieces("R/PG") == [("PG", 1)]
+    assert collection.precon_pieces("PAG/PG2") == [("PAG", 1), ("PG", 2)]
 
 
 def test_every_precon_of_the_camarilla_edition_is_a_full_deck(cards):
@@ -58,6 +60,29 @@ def test_every_precon_of_the_camarilla_edition_is_a_full_deck(cards):
     for precon in ce.values():
         assert sum(n for i, n in precon.cards.items() if cards[i].is_crypt) == 12
         assert sum(n for i, n in precon.cards.items() if not cards[i].is_crypt) == 77
+
+
+def _crypt_and_library(cards, precon) -> tuple[int, int]:
+    crypt = sum(n for i, n in precon.cards.items() if cards[i].is_crypt)
+    return crypt, precon.size - crypt
+
+
+@pytest.mark.parametrize("key", ["Anarchs:PG", "FN:PA", "FN:PG", "KMW:PG", "LotN:PA", "LotN:PG", "LoB:PA", "LoB:PG"])
+def test_the_anarch_and_gangrel_precons_are_whole(cards, bundled_files, key):
+    # Their one-copy cards are coded a bare "PA"/"PG" ("C/PA"), the others "PA2", "PG3"...: all are in the deck.
+    abbrev, code = key.split(":")
+    precon = collection.precons(cards)[key]
+    assert _crypt_and_library(cards, precon) == _raw_precon_copies(bundled_files, abbrev, code) == (12, 77)
+
+
+def test_every_precon_is_a_deck_one_can_play(cards):
+    # Full precons are 12 vampires and 77 library cards; First Blood, New Blood and the Third Edition starter
+    # kits are half decks (5 or 6 vampires, 40 to 49 library cards); nothing in between.
+    for key, precon in collection.precons(cards).items():
+        crypt, library = _crypt_and_library(cards, precon)
+        full = (crypt, library) == (12, 77)
+        half = 5 <= crypt <= 6 and 40 <= library <= 49
+        assert full or (half and (precon.starter_kit or precon.set in {"FB", "NB", "NB2", "NB3"})), key
 
 
 # --- files ---------------------------------------------------------------------------------------

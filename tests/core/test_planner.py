@@ -100,3 +100,48 @@ def test_a_job_can_be_stopped_between_ticks(monkeypatch):
     with pytest.raises(RuntimeError):
         planner.largest_buildable(decks, {1: 5, 2: 5}, tick=stop)
     assert ticks == [1, 2]
+
+
+class _TickingClock:
+    """A clock that moves one second each time it is read: the search reads it once per node, so a deadline of
+    ``n`` seconds is about ``n`` nodes, however fast the machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def _crowded_case() -> tuple[list[DeckNeeds], dict[int, int]]:
+    rng = random.Random(17)
+    cards = list(range(1, 13))
+    decks = [DeckNeeds(key=f"d{i}", name=f"Deck {i}", cards={c: rng.randint(1, 4) for c in rng.sample(cards, 5)})
+             for i in range(22)]  # fmt: skip
+    return decks, {c: rng.randint(4, 12) for c in cards}
+
+
+def test_the_deadline_stops_the_search_and_keeps_the_best_set_found():
+    decks, owned = _crowded_case()
+    whole = planner.largest_buildable(decks, owned, max_nodes=10**9, seconds=None)
+    assert whole.exact and whole.nodes > 200  # a search long enough to be cut short
+
+    cut = planner.largest_buildable(decks, owned, max_nodes=10**9, seconds=100, clock=_TickingClock())
+    assert not cut.exact and cut.nodes <= 101
+    # What it answers is the best set found by then: the same as a search stopped there by its node budget,
+    # buildable, and never more than the proven largest.
+    by_nodes = planner.largest_buildable(decks, owned, max_nodes=cut.nodes - 1, seconds=None)
+    assert cut.chosen == by_nodes.chosen and cut.chosen
+    assert _fits([d for d in decks if d.key in cut.chosen], owned)
+    assert len(cut.chosen) <= len(whole.chosen)
+
+    # A deadline the search does not reach changes nothing.
+    roomy = planner.largest_buildable(decks, owned, max_nodes=10**9, seconds=10**9, clock=_TickingClock())
+    assert roomy.exact and roomy.chosen == whole.chosen
+
+
+def test_a_job_has_a_deadline_too():
+    decks, owned = _crowded_case()
+    plan = planner.run_job(planner.job_plan(decks, owned), seconds=0)
+    assert not plan.exact and plan.nodes <= 1

@@ -96,6 +96,17 @@ def test_an_unknown_card_is_a_400_saying_so(alice, client_of):
     assert not Entry.objects.filter(owner=alice).exists()
 
 
+@pytest.mark.parametrize("text", ["²", "١٢", "1" * 5000])
+def test_digits_that_are_no_number_name_no_card_and_no_row(alice, client_of, text):
+    # "²" and Arabic-Indic digits are digits to Python's str.isdigit(), and int() refuses 5,000 digits.
+    client = client_of(alice)
+    assert client.post("/collection/add/", {"card": text, "count": "1"}).status_code == 400
+    _own(alice, "Tupdog", 4)
+    assert client.post("/collection/remove/", {"entry": text, "count": "1"}).status_code == 404
+    assert client.post("/collection/wishlist/remove/", {"wish": text}).status_code == 302
+    assert Entry.objects.get(owner=alice).count == 4
+
+
 def test_a_bad_import_stores_nothing(alice, client_of):
     _own(alice, "Tupdog", 1)
     upload = SimpleUploadedFile("inventory.csv", f"Quantity,Card ID\n3,{_id('Dive Bomb')}\n2,Nobody At All\n".encode())
@@ -258,3 +269,42 @@ def test_the_buildable_filter_in_sql_keeps_to_its_definition(alice, client_of):
             deck.id for deck, cards in decks if core.owned_copies(cards, owned) * 100 >= percent * sum(cards.values())
         }
         assert found == expected, percent
+
+
+def test_the_buildable_filter_counts_what_my_fixed_decks_hold_as_the_deck_panel_does(alice, client_of):
+    """On random decks (some fixed) and a random collection, the SQL filter's copies of each deck are the deck
+    panel's (``deck_report``): the copies owned less those the user's other fixed decks hold."""
+    import random
+
+    rng = random.Random(23)
+    pool = [_id(name) for name in ("Tupdog", "Govern the Unaligned", "Dive Bomb", "Bum's Rush", "Blood Doll")]
+    decks = []
+    for number in range(10):
+        cards = {card: rng.randint(1, 6) for card in rng.sample(pool, rng.randint(1, len(pool)))}
+        text = "\n".join(f"{count}x {index.get()[card].unique_name}" for card, count in cards.items())
+        deck = deck_services.create(alice, deck_services.parse_text(text), name=f"Deck {number}",
+                                    visibility=Deck.Visibility.PUBLIC)  # fmt: skip
+        services.set_mode(deck, rng.choice([DeckBuild.Mode.FIXED, DeckBuild.Mode.FLEXIBLE, DeckBuild.Mode.VIRTUAL]))
+        decks.append((deck, cards))
+    services.add(alice, [core.Line(card_id=card, count=rng.randint(1, 12)) for card in pool])
+    assert DeckBuild.objects.filter(mode=DeckBuild.Mode.FIXED).count() >= 2  # the case this test is about
+
+    in_sql = dict(services.buildable_decks(Deck.objects.all(), alice, 0).values_list("id", "owned_copies"))
+    for deck, cards in decks:
+        assert in_sql[deck.id] == services.deck_report(alice, cards, deck_id=deck.id).have, deck.name
+    # And a fixed deck holds its copies away from the others: a deck it takes everything from is 0 % buildable.
+    bob = get_user_model().objects.create_user("bob", "bob@example.org", PASSWORD)
+    _own(bob, "Tupdog", 12)
+    holder, taker = (deck_services.create(bob, deck_services.parse_text("12x Tupdog"), name=name) for name in "ab")
+    services.set_mode(holder, DeckBuild.Mode.FIXED)
+    found = dict(services.buildable_decks(Deck.objects.filter(owner=bob), bob, 0).values_list("id", "owned_copies"))
+    assert (found[holder.id], found[taker.id]) == (12, 0)
+
+
+def test_more_decks_than_the_planner_takes_is_a_400_saying_so(alice, client_of, monkeypatch):
+    monkeypatch.setattr(services, "MAX_PLANNER_DECKS", 2)
+    for number in range(3):
+        deck_services.create(alice, deck_services.parse_text(GARGOYLES), name=f"Rock drop {number}")
+    answer = client_of(alice).get("/collection/planner/")
+    assert answer.status_code == 400
+    assert "The planner takes at most 2 decks." in answer.content.decode()

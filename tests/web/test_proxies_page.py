@@ -200,6 +200,8 @@ def test_the_api_starts_proxies_on_the_simulations_endpoint_and_links_the_pdf(al
         ({"hands": 100}, "hands"),
         ({"print": "only"}, "only"),
         ({"printings": {str(ANSON): "NoSuchSet"}}, "printings"),
+        ({"printings": {"²": "Jyhad"}}, "printings"),  # a digit to str.isdigit(), not to int()
+        ({"printings": {"1" * 5000: "Jyhad"}}, "printings"),  # more digits than int() reads
         ({"print": "missing", "only": [ANSON]}, "only"),
     ],
 )

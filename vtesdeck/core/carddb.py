@@ -291,12 +291,8 @@ def _printings(value: str, sets: dict[str, CardSet]) -> tuple[tuple[Printing, ..
         abbrev, code = match["set"], (match["code"] or "").strip()
         if abbrev == "Promo" and (promo := _DATED_PROMO.match(code)):
             abbrev, code = f"Promo-{promo['date']}", promo["copies"]
-        printings.append(_printing(abbrev, code))
-    dates = [
-        released
-        for p in printings
-        if p.set != "POD" and (released := set_release_date(p.set, sets))  # print-on-demand only reprints
-    ]
+        printings.append(dataclasses.replace(_printing(abbrev, code), released=set_release_date(abbrev, sets)))
+    dates = [p.released for p in printings if p.set != "POD" and p.released]  # print-on-demand only reprints
     return tuple(printings), min(dates) if dates else None
 
 
@@ -307,7 +303,7 @@ def _printing(abbrev: str, code: str) -> Printing:
     for piece in code.split("/"):
         if piece.isdigit():
             copies = int(piece)
-        elif (m := _PRECON.match(piece)) and piece not in ("PG", "PA"):
+        elif m := _PRECON.match(piece):  # a bare "PA"/"PG" too: one copy in the Anarch/Gangrel precon
             precon = m["deck"] or piece[1:] or "P"
             copies = int(m["copies"]) if m["copies"] else copies
         elif piece:

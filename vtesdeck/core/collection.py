@@ -5,8 +5,8 @@ needs from what one owns.
   ``CE:PTo3`` (Camarilla Edition, Toreador precon, 3 copies), ``Third:PB2/SKB1`` (Third Edition Brujah precon,
   2 copies; Brujah *starter kit*, 1 copy), ``Third:PTr5/PTz2/SKTr4/SKTz2`` (one printing in four decks).
   ``carddb._printing`` keeps one precon per printing (the last one written); a whole precon needs all of them,
-  so they are read again here from ``Printing.code``, with the same rule for the bare ``PA``/``PG`` codes (not
-  precons: carddb's reading).
+  so they are read again here from ``Printing.code``. A bare code is one copy: ``C/PA`` is one Anarch precon
+  copy (``PA2`` two), as ``C/PB`` is one Brujah precon copy.
 * **Files.** VDB's inventory CSV (``Quantity,Card ID``), Lackey's text deck (``3<TAB>Name``, and its ``.dek``),
   and ours (JSON and CSV keeping printing, language and note). Lackey and VDB files are read by the decklist
   readers (``decklist.parse``); a file naming any card we cannot find is refused whole.
@@ -28,6 +28,7 @@ from typing import Any
 from . import decklist
 from .carddb import CardIndex
 from .deck import Deck
+from .numbers import whole_number
 
 __all__ = [
     "FORMATS",
@@ -50,7 +51,6 @@ MAX_TEXT = 200  # characters of a set, language or note field
 
 # "PB2", "SKTz", "PTr5": a precon (P) or Third Edition starter kit (SK), its deck code, its copies.
 _PRECON_PIECE = re.compile(r"^(?P<kind>P|SK)(?P<deck>[A-Za-z]+)(?P<copies>\d+)?$")
-_NOT_PRECONS = frozenset({"PA", "PG"})  # as carddb._printing reads them
 
 
 class CollectionFileError(ValueError):
@@ -88,7 +88,7 @@ def precon_pieces(code: str) -> list[tuple[str, int]]:
     for piece in code.split("/"):
         piece = piece.strip()
         match = _PRECON_PIECE.match(piece)
-        if match is None or piece in _NOT_PRECONS:
+        if match is None:
             continue
         pieces.append((match["kind"] + match["deck"], int(match["copies"]) if match["copies"] else 1))
     return pieces
@@ -253,9 +253,7 @@ def _whole(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 10:
-        return int(value.strip())
-    return None
+    return whole_number(value) if isinstance(value, str) else None
 
 
 def export(lines: Sequence[Line], cards: CardIndex, format: str) -> str:

@@ -6,8 +6,10 @@
   (VDB's "fixed" build mode): they are in every answer, and their cards are taken first; the other decks compete
   for what is left. The search is exact: a branch and bound over the decks that compete for some card (decks that
   compete for none are in every best answer), bounded per card by how many of the remaining decks its copies can
-  still serve. It stops after ``max_nodes`` nodes and then says so (``exact`` False): up to about 20 competing
-  decks it finishes within the web request's budget; larger sets go to a background job with a larger budget.
+  still serve. It stops after ``max_nodes`` nodes or at its deadline (``seconds`` on a monotonic clock, whichever
+  comes first: a node costs contested cards × decks, so nodes alone do not bound the time) and then says so
+  (``exact`` False), answering the largest set found so far: up to about 20 competing decks it finishes within
+  the web request's budget; larger sets go to a background job with a larger budget.
 
 Pure Python, no Django (a worker runs it from the job's stored plan: ``job_plan``/``run_job``).
 """
@@ -15,6 +17,7 @@ Pure Python, no Django (a worker runs it from the job's stored plan: ``job_plan`
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -27,8 +30,9 @@ __all__ = [
 ]
 
 WEB_MAX_DECKS = 20  # more competing decks than this: a background job
-WEB_MAX_NODES = 200_000  # the search's work budget within a request (about a second)
-JOB_MAX_NODES = 5_000_000  # and in a worker (about a minute, well inside a chunk's time limit)
+WEB_MAX_NODES = 200_000  # the search's work budget within a request
+WEB_SECONDS = 1.0  # and its time budget there
+JOB_MAX_NODES = 5_000_000  # and in a worker (the worker gives its own time budget: its chunk's time limit)
 TICK_NODES = 10_000  # nodes between two calls of a job's ``tick`` (it may raise to stop the search)
 
 
@@ -110,9 +114,12 @@ def largest_buildable(
     owned: Mapping[int, int],
     *,
     max_nodes: int = WEB_MAX_NODES,
+    seconds: float | None = WEB_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
     tick: Callable[[int], None] | None = None,
 ) -> Plan:
-    """The largest set of ``decks`` buildable at once from ``owned`` (fixed decks always in it, served first)."""
+    """The largest set of ``decks`` buildable at once from ``owned`` (fixed decks always in it, served first);
+    the search stops at ``max_nodes`` nodes or ``seconds`` after it began on ``clock`` (None: no deadline)."""
     fixed = [deck for deck in decks if deck.fixed]
     free = [deck for deck in decks if not deck.fixed]
     left = {card_id: max(count, 0) for card_id, count in owned.items()}
@@ -125,7 +132,8 @@ def largest_buildable(
     contested = {c.card_id for c in conflicts(fits, left)}
     calm = [deck for deck in fits if not contested.intersection(deck.cards)]
     rivals = [deck for deck in fits if contested.intersection(deck.cards)]
-    search = _Search(rivals, left, sorted(contested), max_nodes, tick)
+    deadline = None if seconds is None else clock() + seconds
+    search = _Search(rivals, left, sorted(contested), max_nodes, tick, deadline, clock)
     best = search.run()
     chosen_keys = {deck.key for deck in calm} | {rivals[i].key for i in best}
     chosen = tuple(deck.key for deck in fixed) + tuple(deck.key for deck in free if deck.key in chosen_keys)
@@ -145,8 +153,10 @@ class _Search:
         cards: Sequence[int],
         max_nodes: int,
         tick: Callable[[int], None] | None,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.tick = tick
+        self.tick, self.deadline, self.clock = tick, deadline, clock
         self.cards = list(cards)
         # The most demanding decks first: their choices constrain the rest soonest.
         order = sorted(range(len(decks)), key=lambda i: -sum(decks[i].cards.get(c, 0) for c in self.cards))
@@ -180,8 +190,8 @@ class _Search:
         if self.stopped:
             return
         self.nodes += 1
-        if self.nodes > self.max_nodes:
-            self.stopped = True
+        if self.nodes > self.max_nodes or (self.deadline is not None and self.clock() >= self.deadline):
+            self.stopped = True  # ``best`` stays: the largest set found so far
             return
         if self.tick is not None and self.nodes % TICK_NODES == 0:
             self.tick(self.nodes)
@@ -202,7 +212,11 @@ def job_plan(decks: Sequence[DeckNeeds], owned: Mapping[int, int]) -> dict[str, 
     return {"decks": [deck.to_dict() for deck in decks], "owned": [[c, n] for c, n in owned.items() if n > 0]}
 
 
-def run_job(plan: Mapping[str, Any], tick: Callable[[int], None] | None = None) -> Plan:
+def run_job(
+    plan: Mapping[str, Any], tick: Callable[[int], None] | None = None, *, seconds: float | None = None
+) -> Plan:
+    """A background job's search: ``seconds`` is its time budget (the chunk's soft time limit less a margin, so
+    that the best set found is answered rather than lost to the limit)."""
     decks = [DeckNeeds.from_dict(deck) for deck in plan["decks"]]
     owned = {int(card_id): int(count) for card_id, count in plan["owned"]}
-    return largest_buildable(decks, owned, max_nodes=JOB_MAX_NODES, tick=tick)
+    return largest_buildable(decks, owned, max_nodes=JOB_MAX_NODES, seconds=seconds, tick=tick)

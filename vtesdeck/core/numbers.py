@@ -1,0 +1,16 @@
+"""Whole numbers typed by people or sent by clients: ids, counts, row numbers.
+
+``str.isdigit()`` is not the test: "²" and "١٢" are digits to it, and ``int("²")`` raises; ``int()`` also refuses
+a run of more than 4,300 digits. An id or a count is a short run of ASCII digits, nothing else."""
+
+from __future__ import annotations
+
+__all__ = ["whole_number"]
+
+
+def whole_number(text: str, *, digits: int = 9) -> int | None:
+    """``text`` (surrounding spaces aside) as a whole number of at most ``digits`` ASCII digits; else None."""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
