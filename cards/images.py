@@ -48,6 +48,7 @@ from django.conf import settings
 
 from vtesdeck.core.cardface import slug
 from vtesdeck.core.domain import Card
+from vtesdeck.core.numbers import whole_number
 
 __all__ = [
     "PLACEHOLDERS",
@@ -422,7 +423,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
 def _key_order(key: str) -> tuple[int, str]:
     # "200107" before "200107:Jyhad" before "200107:KMW"; keys of another shape (by hand) first.
     card_id, _colon, printing = key.partition(":")
-    return (int(card_id) if card_id.isdigit() else 0, printing)
+    return (whole_number(card_id) or 0, printing)
 
 
 def _save_manifest(where: Path, manifest: dict[str, Any]) -> None:

@@ -45,6 +45,7 @@ from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.decklist.twd import crypt_stats, format_average
 from vtesdeck.core.domain import Card
+from vtesdeck.core.numbers import whole_number
 from vtesdeck.core.validate import Report
 from vtesdeck.labels import ruleset_label
 from vtesdeck.messages import issue_view
@@ -143,7 +144,8 @@ def _filter(decks: QuerySet[Deck], data: dict[str, Any], cards: CardIndex) -> tu
 
 def _card_named(text: str, cards: CardIndex) -> Card | None:
     if text.isdigit():
-        return cards.get(int(text)) if len(text) < 10 else None
+        card_id = whole_number(text)
+        return cards.get(card_id) if card_id is not None else None
     return resolver_for(cards).resolve(text)
 
 

@@ -27,6 +27,7 @@ from formats.forms import FormatChoiceField, fits_choices
 from formats.services import ruleset_for
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, VIRTUES
+from vtesdeck.core.numbers import whole_number
 
 from .models import Archetype, TournamentCard, TournamentDeck
 
@@ -83,7 +84,8 @@ def find_card(text: str):
     cards = index.get()
     text = text.strip()
     if text.isdigit():
-        card = cards.get(int(text)) if len(text) < 10 else None
+        card_id = whole_number(text)
+        card = cards.get(card_id) if card_id is not None else None
         if card is None:
             raise CardNotFound(text, [])
         return card

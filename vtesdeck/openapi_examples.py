@@ -133,6 +133,13 @@ REQUEST_BODIES: dict[str, dict[str, dict]] = {
         "vdb": _example("VDB's inventory CSV", {"data": f"Quantity,Card ID\n2,{TUPDOG}\n", "format": "vdb-csv"}),
     },
     "collection_share": {"on": _example("Share it by a link", {"shared": True})},
+    "collection_wishlist_add": {
+        "cards": _example(
+            "Cards to wish for",
+            {"cards": [{"card": "Tupdog", "count": 4}, {"card": BLOOD_DOLL}]},
+            'Or `{"deck": id}`: the copies your collection misses of a deck.',
+        ),
+    },
     "collection_planner": {"all": _example("All my decks", {}, 'Or `{"decks": [ids]}` for some of them.')},
     "collection_deck_mode": {"fixed": _example("A fixed deck", {"mode": "fixed"})},
     "formats_create": {

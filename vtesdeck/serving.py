@@ -98,7 +98,7 @@ class PendingRequest:
             name, _, value = line.partition(b":")
             name, value = name.strip().lower(), value.strip().lower()
             if name == b"content-length":
-                self.length = int(value) if value.isdigit() else None
+                self.length = int(value) if value.isdigit() and len(value) <= 18 else None
             elif name == b"transfer-encoding":
                 self.chunked = True
             elif name == b"expect":

@@ -262,3 +262,17 @@ def test_an_archive_inside_the_archive_is_refused_unopened():
 
 def test_a_zip_of_nothing_is_refused():
     refused_archive(make_zip({"decks/": b"", "__MACOSX/._x": b"x"}), "holds no files")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"cards": [{"id": "²", "count": 1}]}',  # superscript two: a digit to str.isdigit(), not to int()
+        '{"crypt": [{"id": "١٢", "count": "³"}], "library": []}',  # Arabic-Indic digits, a superscript count
+        '{"name": "x", "comments": {"²": "a note"}}',
+        '{"cards": [{"id": "' + "9" * 5000 + '", "count": 1}]}',  # beyond int()'s 4,300 digits
+    ],
+)
+def test_digits_that_are_not_ascii_name_no_card_and_raise_nothing(cards, text):
+    deck = decklist.parse(text, cards)
+    assert not deck.crypt and not deck.library and not deck.comments

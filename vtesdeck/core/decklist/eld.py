@@ -106,7 +106,7 @@ def _read_cards(deck: Deck, cards: CardIndex, lines: list[str], start: int) -> N
         line = lines[number].strip()
         if not line:
             continue
-        if line.isdigit():
+        if line.isascii() and line.isdigit():
             section = next(sections, section)
             size = int(line) if len(line) <= 9 else None
             if section == "crypt" and deck.declared.crypt is None:

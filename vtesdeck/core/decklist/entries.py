@@ -11,6 +11,7 @@ from .. import budget
 from ..carddb import CardIndex
 from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
+from ..numbers import whole_number
 from .base import DecklistError
 from .lines import MAX_DECK_COPIES, MAX_LINE_COUNT, SUGGESTED_LINES
 from .resolve import resolver_for
@@ -44,10 +45,7 @@ class Entries:
         if isinstance(value, bool):
             return None
         if isinstance(value, str):
-            value = value.strip()
-            if not value.isdigit() or len(value) > 9:
-                return None
-            value = int(value)
+            value = whole_number(value)
         return self.cards.get(value) if isinstance(value, int) else None
 
     def by_name(self, name: str, section: str = "") -> Card | None:
@@ -110,7 +108,7 @@ def parse_count(value: object) -> int | None:
         value = value.strip()
         digits = value[1:] if value[:1] in "+-" else value
         # int() of a 5,000-digit string is refused by Python itself; nothing that long is a count.
-        if digits.isdigit() and len(digits) <= 30:
+        if digits.isascii() and digits.isdigit() and len(digits) <= 30:  # "²" is a digit to isdigit(), not to int()
             return int(value)
     return None
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..carddb import CardIndex
 from ..deck import Deck, Declared, Event, Unresolved
+from ..numbers import whole_number
 from ..versions import settle
 from .base import DecklistError, Format
 from .entries import Entries, parse_count
@@ -108,8 +109,8 @@ def parse(text: str, cards: CardIndex) -> Deck:
         _read_cards(entries, data["cards"], "")
     if isinstance(data.get("comments"), dict):
         for key, comment in data["comments"].items():
-            if str(key).isdigit() and isinstance(comment, str):
-                deck.comments[int(key)] = comment
+            if (card_id := whole_number(str(key))) is not None and isinstance(comment, str):
+                deck.comments[card_id] = comment
     return settle(deck, cards)  # bare shared vampire names: see versions
 
 
