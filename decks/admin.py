@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin.views.main import ChangeList
 
+from . import services
 from .models import Deck, DeckCard, Revision, Tag
 
 
@@ -36,17 +38,34 @@ class DeckCardInline(admin.TabularInline):
         return False
 
 
+class DeckChangeList(ChangeList):
+    def get_results(self, request) -> None:
+        super().get_results(request)
+        services.judge_stale(self.result_list)  # badges of decks whose custom format changed: judged again
+
+
 @admin.register(Deck)
 class DeckAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "visibility", "legal", "updated"]
-    list_filter = ["visibility", "legal"]
+    # No filter on the stored badge: a format's edit leaves its decks' badges to be judged when shown.
+    list_filter = ["visibility"]
     search_fields = ["id", "name", "author", "owner__username"]
     list_select_related = ["owner"]
     raw_id_fields = ["owner", "cloned_from"]
     filter_horizontal = ["tags"]
     # Counts, clans, legality and version are kept by decks.services on every change.
-    readonly_fields = ["id", "version", "crypt_count", "library_count", "clans", "legal", "created", "updated"]
+    readonly_fields = ["id", "version", "crypt_count", "library_count", "clans", "legal", "format_revision", "created",
+                       "updated"]  # fmt: skip
     inlines = [DeckCardInline, RevisionInline]
+
+    def get_changelist(self, request, **kwargs):
+        return DeckChangeList
+
+    def get_object(self, request, object_id, from_field=None):
+        deck = super().get_object(request, object_id, from_field)
+        if deck is not None:
+            services.judge_stale([deck])
+        return deck
 
 
 @admin.register(Tag)

@@ -700,6 +700,7 @@ def _write_deck(owner, record: _Deck, current: Deck | None) -> None:
         "library_count": summary.library_count,
         "clans": summary.clans,
         "legal": summary.legal,
+        "format_revision": summary.format_revision,
     }
     if current is None:
         deck = Deck.objects.create(id=record.id, **values)

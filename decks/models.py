@@ -93,6 +93,9 @@ class Deck(models.Model):
     library_count = models.PositiveIntegerField(default=0)
     clans = models.CharField(max_length=300, blank=True, help_text="|clan|clan| key of the crypt's clans")
     legal = models.BooleanField(default=False)
+    # The revision of the deck's custom format ``legal`` was judged by (0: a built-in format). A format's edit
+    # leaves its decks' badges stale; ``services.judge_stale`` judges them again where they are shown.
+    format_revision = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True, db_index=True)
 

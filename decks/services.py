@@ -9,22 +9,26 @@ stale version raises ``Conflict`` and writes nothing.
 from __future__ import annotations
 
 import datetime
+import functools
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q, prefetch_related_objects
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from formats import services as format_services
+from formats.models import CustomFormat
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Ambiguous
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.resolve import resolver_for
-from vtesdeck.core.validate import Report, Ruleset, validate
+from vtesdeck.core.validate import RULESETS, Report, Ruleset, validate
 from vtesdeck.core.versions import settle
 
 from .models import Deck, DeckCard, Revision, Tag
@@ -78,41 +82,66 @@ def report(
 
 def deck_ruleset(deck: Deck) -> Ruleset:
     """The rules of the deck's format; VEKN's when it names a custom format since deleted."""
-    from formats.services import UnknownFormat, ruleset_for
-
-    try:
-        return ruleset_for(deck.format)
-    except UnknownFormat:
-        return ruleset_for("vekn")
+    return deck_format(deck)[0]
 
 
-def follow_format(format_id: str, ruleset: Ruleset | None) -> int:
-    """The decks playing the custom format ``format_id`` once it changed (``ruleset``: its new rules) or was
-    deleted (None: they play VEKN from now on, as ``deck_ruleset`` judged them already, and the editor, which
-    posts the deck's format with every change, saves again): each legal badge judged afresh in one pass
-    over them. The decks' versions stay: their cards did not change. Returns how many decks it judged."""
-    from vtesdeck.core.validate import RULESETS
+def deck_format(deck: Deck) -> tuple[Ruleset, int]:
+    """The rules of the deck's format and the revision of the custom format they are (0: a built-in format,
+    or VEKN's rules for a custom format since deleted)."""
+    return _format_rules(deck.format, format_services.find(deck.format) if deck.format not in RULESETS else None)
 
-    rules = ruleset or RULESETS["vekn"]
+
+def _format_rules(value: str, custom: CustomFormat | None) -> tuple[Ruleset, int]:
+    if value in RULESETS:
+        return RULESETS[value], 0
+    if custom is None:
+        return RULESETS["vekn"], 0
+    return format_services.to_ruleset(custom), custom.revision
+
+
+def judge_stale(decks: Iterable[Deck]) -> int:
+    """Judge again, in place and in the database, the legal badge of those of ``decks`` judged by an older
+    revision of their custom format, or by a custom format since deleted (such a deck plays VEKN from now
+    on). Editing or deleting a format judges none of its decks, however many play it: each is judged when
+    next shown, so every door that shows stored badges (the deck lists, the API's decks, the admin) passes
+    its page of decks here first, and the work is bounded by the page. Returns how many decks it judged.
+
+    Two queries when a deck of the page is stale (the formats, the stale decks' cards) and one update per
+    verdict. A deck changed meanwhile (its version, format or revision moved on) was judged by that change
+    and is not overwritten."""
+    custom = [deck for deck in decks if deck.format not in RULESETS]
+    if not custom:
+        return 0
+    found = {f.pk: f for f in CustomFormat.objects.filter(pk__in={deck.format for deck in custom})}
+    stale = [deck for deck in custom if (f := found.get(deck.format)) is None or f.revision != deck.format_revision]
+    if not stale:
+        return 0
+    prefetch_related_objects(stale, "cards")
     cards = card_index()
-    verdicts: dict[bool, list[str]] = {True: [], False: []}
-    decks = Deck.objects.filter(format=format_id).prefetch_related("cards").only("pk", "name", "author", "description")
-    for deck in decks.iterator(chunk_size=200):
-        verdicts[validate(deck.to_core(), cards, ruleset=rules).legal].append(deck.pk)
-    moved = {"format": "vekn"} if ruleset is None else {}
-    for legal, ids in verdicts.items():
-        # ``format=format_id`` again: a deck moved to another format meanwhile was judged by that one.
-        Deck.objects.filter(pk__in=ids, format=format_id).update(legal=legal, **moved)
-    return len(verdicts[True]) + len(verdicts[False])
+    rules: dict[str, tuple[Ruleset, int]] = {}
+    verdicts: dict[tuple[bool, str, int], list[Q]] = {}
+    for deck in stale:
+        if deck.format not in rules:
+            rules[deck.format] = _format_rules(deck.format, found.get(deck.format))
+        ruleset, revision = rules[deck.format]
+        legal = validate(deck.to_core(), cards, ruleset=ruleset).legal
+        moved = deck.format if revision else "vekn"  # a deleted format's decks play VEKN
+        same = Q(pk=deck.pk, version=deck.version, format=deck.format, format_revision=deck.format_revision)
+        verdicts.setdefault((legal, moved, revision), []).append(same)
+        deck.legal, deck.format, deck.format_revision = legal, moved, revision
+    for (legal, moved, revision), which in verdicts.items():
+        # ``update`` leaves ``updated`` alone: a badge judged again is no change of the deck.
+        Deck.objects.filter(functools.reduce(operator.or_, which)).update(
+            legal=legal, format=moved, format_revision=revision
+        )
+    return len(stale)
 
 
 def parse_format(value: str) -> str:
     """A deck's format as given (a built-in name or a saved custom format's id), checked; ``DeckInputError``
     listing the known ones otherwise."""
-    from formats.services import ruleset_for
-
     try:
-        return ruleset_for(value).name
+        return format_services.ruleset_for(value).name
     except ValueError as exc:
         raise DeckInputError(str(exc)) from None
 
@@ -305,8 +334,8 @@ def update_details(deck: Deck, *, version: int, name: str | None = None, descrip
         fields.append("share_with_suggestions")
     if format is not None and format != deck.format:
         deck.format = format
-        deck.legal = report(deck).legal  # the legal badge follows the deck's format
-        fields += ["format", "legal"]
+        _judge(deck, deck.to_core())  # the legal badge follows the deck's format
+        fields += ["format", "legal", "format_revision"]
     if name is not None:
         deck.name = name.strip()[:200] or _("Untitled deck")
     if description is not None:
@@ -361,7 +390,7 @@ def _write_cards(deck: Deck, core: CoreDeck) -> None:
 def _after_change(deck: Deck, *, note: str = "", force_revision: bool = False) -> Deck:
     core = deck.to_core()
     _summarise(deck, core)
-    deck.save(update_fields=["crypt_count", "library_count", "clans", "legal", "updated"])
+    deck.save(update_fields=["crypt_count", "library_count", "clans", "legal", "format_revision", "updated"])
     latest = deck.revisions.first()
     if force_revision or latest is None or latest.note or timezone.now() - latest.created > REVISION_WINDOW:
         _new_revision(deck, core, note)
@@ -387,4 +416,10 @@ def _summarise(deck: Deck, core: CoreDeck) -> None:
     deck.crypt_count, deck.library_count = core.crypt_count, core.library_count
     clans = sorted({clan.lower() for card_id in core.crypt if (card := cards.get(card_id)) for clan in card.clans})
     deck.clans = ("|" + "|".join(clans) + "|")[:300] if clans else ""
-    deck.legal = validate(core, cards, ruleset=deck_ruleset(deck)).legal
+    _judge(deck, core)
+
+
+def _judge(deck: Deck, core: CoreDeck) -> None:
+    """The deck's legal badge by its format today, with the revision of the format it was judged by."""
+    ruleset, deck.format_revision = deck_format(deck)
+    deck.legal = validate(core, card_index(), ruleset=ruleset).legal

@@ -104,6 +104,7 @@ def public_list(request: HttpRequest) -> HttpResponse:
     if status == 200 and form.is_bound and (similar_to := form.cleaned_data.get("similar", "").strip()):
         decks = similar_decks(decks, similar_to, request.user, archive=False)
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    services.judge_stale(page.object_list)  # badges of decks whose format changed since: judged again
     context = {
         "form": form,
         "page": page,
@@ -170,6 +171,7 @@ def _clan_labels(deck: Deck, known: dict[str, str]) -> list[str]:
 def my_decks(request: HttpRequest) -> HttpResponse:
     decks = Deck.objects.filter(owner=request.user).prefetch_related("tags").order_by("-updated", "id")
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+    services.judge_stale(page.object_list)
     known = _known_clans(services.card_index())
     context = {
         "page": page,

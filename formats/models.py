@@ -30,6 +30,10 @@ class CustomFormat(models.Model):
     name = models.CharField(_("name"), max_length=100)
     # Ruleset.to_dict() without name and label (the id and ``name`` are those); read by Ruleset.from_dict.
     data = models.JSONField(default=dict)
+    # Bumped by every save of a stored format: a deck's legal badge records the revision it was judged by
+    # (``Deck.format_revision``), and a deck judged by an older one is judged again when next shown
+    # (``decks.services.judge_stale``). An edit itself judges no deck, however many play the format.
+    revision = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -38,6 +42,18 @@ class CustomFormat(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # Every door that changes a format (the page, the API, the admin) comes through here. The bump is done
+        # by the database (revision + 1): two edits at once are two revisions, never one.
+        bump = not self._state.adding
+        if bump:
+            self.revision = models.F("revision") + 1
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "revision"}
+        super().save(*args, **kwargs)
+        if bump:
+            self.refresh_from_db(fields=["revision"])
 
     def get_absolute_url(self) -> str:
         return reverse("formats:detail", args=[self.id])

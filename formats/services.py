@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
 from vtesdeck.core.validate import RULESETS, Ruleset
@@ -68,22 +68,16 @@ def ruleset_from(name: str, label: str, data: Mapping[str, Any]) -> Ruleset:
 
 
 def save(custom: CustomFormat) -> None:
-    """Save a custom format's new settings; the decks playing it get their legal badge judged by them."""
-    from decks.services import follow_format
-
-    with transaction.atomic():
-        custom.save()
-        follow_format(custom.id, to_ruleset(custom))
+    """Save a custom format's new settings. Its decks are not judged here, however many there are: the save
+    bumps the format's revision, and each deck's legal badge is judged by the new rules when next shown
+    (``decks.services.judge_stale``); its report, always worked out when shown, follows at once."""
+    custom.save()
 
 
 def delete(custom: CustomFormat) -> None:
-    """Delete a custom format; the decks playing it play VEKN from now on (``decks.services.follow_format``)."""
-    from decks.services import follow_format
-
-    with transaction.atomic():
-        format_id = custom.id
-        custom.delete()
-        follow_format(format_id, None)
+    """Delete a custom format; the decks playing it play VEKN from now on (``decks.services.deck_ruleset``
+    judges them so at once, and ``judge_stale`` moves each to ``vekn`` when next shown)."""
+    custom.delete()
 
 
 def label(value: str) -> str:

@@ -385,6 +385,15 @@ class RevisionQuerySerializer(serializers.Serializer):
 # --- answers ---------------------------------------------------------------------------------------
 
 
+class DeckListSerializer(serializers.ListSerializer):
+    """A page of decks: the stale legal badges among them judged again first (``services.judge_stale``)."""
+
+    def to_representation(self, data) -> list:
+        decks = list(data.all() if hasattr(data, "all") else data)
+        services.judge_stale(decks)
+        return super().to_representation(decks)
+
+
 class DeckSerializer(serializers.ModelSerializer):
     """A deck as the list shows it: who, what, how big, whether it is legal."""
 
@@ -403,6 +412,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "legal", "version", "created", "updated",
         ]  # fmt: skip
         read_only_fields = fields
+        list_serializer_class = DeckListSerializer
 
     def get_tags(self, deck: Deck) -> list[str]:
         # Sorted here, not in SQL: the list prefetches every page's tags in one query.
@@ -436,6 +446,7 @@ class DeckDetailSerializer(DeckSerializer):
         read_only_fields = fields
 
     def to_representation(self, deck: Deck) -> dict:
+        services.judge_stale([deck])  # its format may have changed since its badge was judged
         data = super().to_representation(deck)
         # A shared copy must not give away the id (the link) of a private or unlisted source.
         data["cloned_from"] = deck.source_named_to(getattr(self.context.get("request"), "user", None))

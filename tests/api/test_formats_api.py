@@ -190,14 +190,21 @@ def test_decks_of_a_format_are_judged_again_when_it_changes_and_play_vekn_when_i
     saved = custom_duel(client)
     deck = answer(send(client, "post", DECKS, {"text": decklist(), "ruleset": saved["id"]}), 201)
     assert deck["legal"]
+
+    def listed():  # the deck as the list shows it (its stored badge, judged again if stale)
+        return {d["id"]: (d["ruleset"], d["legal"]) for d in answer(client.get(f"{DECKS}?mine=true"))["results"]}
+
     answer(send(client, "patch", f"{FORMATS}{saved['id']}/", {"library_min": 60, "library_max": 90}))
+    assert listed()[deck["id"]] == (saved["id"], False)
     assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == (saved["id"], False)
     answer(send(client, "patch", f"{FORMATS}{saved['id']}/", {"library_min": 40, "library_max": 60}))
-    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == (saved["id"], True)
-    assert client.delete(f"{FORMATS}{saved['id']}/").status_code == 204
-    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == ("vekn", False)  # 40 cards
     shown = answer(client.get(f"{DECKS}{deck['id']}/"))
-    assert (shown["ruleset"], shown["legal"]) == ("vekn", False)
+    assert (shown["ruleset"], shown["legal"], shown["report"]["legal"]) == (saved["id"], True, True)
+    assert client.delete(f"{FORMATS}{saved['id']}/").status_code == 204
+    shown = answer(client.get(f"{DECKS}{deck['id']}/"))
+    assert (shown["ruleset"], shown["legal"], shown["report"]["ruleset"]) == ("vekn", False, "vekn")  # 40 cards
+    assert listed()[deck["id"]] == ("vekn", False)
+    assert Deck.objects.values_list("format", "legal").get(pk=deck["id"]) == ("vekn", False)
 
 
 def test_a_deck_takes_a_custom_format_and_refuses_an_unknown_one(alice):

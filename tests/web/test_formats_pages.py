@@ -130,8 +130,13 @@ def test_decks_of_a_format_follow_its_edits_and_play_vekn_once_it_is_deleted(ali
     short = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 20, "Deflection": 20}, format=custom.id)
     full = deck_of(alice, {v5_vampire(): 12}, {"Blood Doll": 30, "Deflection": 30}, format=custom.id)
 
-    def badges():
-        return {d.pk: (d.format, d.legal) for d in Deck.objects.filter(pk__in=[short.pk, full.pk])}
+    def badges():  # as /decks/mine/ shows them (each stale badge judged again), then as stored
+        page = client.get("/decks/mine/").content.decode()
+        shown = {pk: "badge-legal" in re.search(rf'href="/decks/{pk}/".*?</tr>', page, re.S)[0]
+                 for pk in (short.pk, full.pk)}  # fmt: skip
+        stored = {d.pk: (d.format, d.legal) for d in Deck.objects.filter(pk__in=[short.pk, full.pk])}
+        assert shown == {pk: legal for pk, (_format, legal) in stored.items()}
+        return stored
 
     assert badges() == {short.pk: (custom.id, True), full.pk: (custom.id, True)}
     assert client.post(f"/formats/{custom.id}/edit/", {**league, "library_min": "60"}).status_code == 302

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import eligibility, formats
+from . import eligibility, formats, memo
 from .carddb import CardIndex, set_release_date
 from .deck import Ambiguous, Deck, Event, Unresolved
 from .domain import Card
@@ -539,7 +539,7 @@ class _Facts:
     """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
 
     __slots__ = ("names", "unique", "vampires", "banned_year", "ban_dates", "ban_exact", "first_release",
-                 "sets", "printed", "section", "sections", "trifles", "_legal_from", "_pool_from", "out_of_format",
+                 "sets", "printed", "section", "sections", "trifles", "_pool_from", "out_of_format",
                  "__weakref__")  # fmt: skip
 
     def __init__(self, cards: CardIndex) -> None:
@@ -578,58 +578,84 @@ class _Facts:
             if "Master" in card.types and _TRIFLE.search(card.text.split("\n", 1)[0]):
                 self.trifles.add(card.id)
         self.sections = frozenset(self.section.values())
-        self._legal_from: dict[tuple, dict[int, datetime.date]] = {}
         self._pool_from: dict[tuple, dict[int, datetime.date]] = {}
         self.out_of_format: dict[tuple[Any, ...], frozenset[int]] = {}  # (format, day) → cards out of it
 
-    def legal_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
-        """Card id → first day the card is legal under the ruleset's release rules (cached per rule)."""
-        key = (ruleset.legality_delay_days, tuple(sorted(ruleset.set_legal_dates.items())))
-        legal = self._legal_from.get(key)
-        if legal is None:
-            delay = datetime.timedelta(days=ruleset.legality_delay_days or 0)
-            legal = {}
-            for card_id, released in self.first_release.items():
-                day = released + delay
-                for abbrev in self.sets[card_id] & ruleset.set_legal_dates.keys():
-                    day = min(day, ruleset.set_legal_dates[abbrev])
-                legal[card_id] = day
-            self._legal_from[key] = legal
-        return legal
+    def legal_day(self, card_id: int, released: datetime.date, ruleset: Ruleset) -> datetime.date:
+        """The first day the card (first released on ``released``) is legal under the ruleset's release rule:
+        the delay after its first release, or the day a set it is printed in was made legal if that comes first.
+        Worked out when asked, never kept: the delay is a custom format's setting, and a memo per delay grew a
+        worker by 270 KB for every value a format was given (issue 24)."""
+        day = _after(released, ruleset.legality_delay_days or 0)
+        set_dates = ruleset.set_legal_dates
+        for abbrev in self.sets[card_id]:
+            legal = set_dates.get(abbrev)
+            if legal is not None and legal < day:
+                day = legal
+        return day
 
-    def pool_from(self, ruleset: Ruleset) -> dict[int, datetime.date]:
-        """Card id → first day the card is in the ruleset's pool: the earliest printing in an allowed set
-        (or, for an allowed card, from ``allowed_cards_from`` on) that is legal by the release rule, or
-        released when the ruleset has none. A card never printed so is missing (cached per pool and rule)."""
+    def pool_from(self, ruleset: Ruleset) -> dict[int, tuple[datetime.date, datetime.date | None]]:
+        """Card id → when the card enters the ruleset's pool, as ``_pool_later`` reads it: (the release of its
+        earliest printing in an allowed set, or for an allowed card from ``allowed_cards_from`` on; the
+        earliest legal day of such a printing's set, if its set has one). A card never printed so is missing.
+        Kept per pool (64 at most: custom formats make pools), not per release delay, which ``_pool_later``
+        applies: min(release + delay, set's day) over the printings is min(earliest + delay, earliest set day)."""
         key = (ruleset.allowed_sets, ruleset.allowed_cards, ruleset.allowed_cards_from,
-               ruleset.legality_delay_days, tuple(sorted(ruleset.set_legal_dates.items())))  # fmt: skip
+               tuple(sorted(ruleset.set_legal_dates.items())))  # fmt: skip
         pool = self._pool_from.get(key)
         if pool is None:
             sets = ruleset.allowed_sets or frozenset()
             listed = ruleset.allowed_cards or frozenset()
             since = ruleset.allowed_cards_from or datetime.date.min
-            delay = ruleset.legality_delay_days
             set_dates = ruleset.set_legal_dates
             pool = {}
             for card_id, printed in self.printed.items():
                 is_listed = card_id in listed
-                days = []
+                first = set_day = None
                 for abbrev, released in printed:
                     if abbrev in sets or (is_listed and released >= since):
-                        day = released
-                        if delay is not None:
-                            day = released + datetime.timedelta(days=delay)
-                            if abbrev in set_dates:
-                                day = min(day, set_dates[abbrev])
-                        days.append(day)
-                if days:
-                    pool[card_id] = min(days)
+                        if first is None or released < first:
+                            first = released
+                        legal = set_dates.get(abbrev)
+                        if legal is not None and (set_day is None or legal < set_day):
+                            set_day = legal
+                if first is not None:
+                    pool[card_id] = (first, set_day)
                 elif is_listed and not printed and ruleset.allowed_cards_from is None:
-                    pool[card_id] = datetime.date.min  # listed by id and printed nowhere known: listed is enough
+                    # Listed by id and printed nowhere known: listed is enough, whatever the delay.
+                    pool[card_id] = (datetime.date.min, datetime.date.min)
             if len(self._pool_from) >= 64:  # one entry per pool asked (custom formats too): keep memory bounded
                 self._pool_from.clear()
             self._pool_from[key] = pool
         return pool
+
+
+def _pool_later(entered: tuple[datetime.date, datetime.date | None], day: datetime.date,
+                horizon: datetime.date | None, delay: int | None) -> bool:
+    """Whether a card (``_Facts.pool_from``'s entry) joins the pool only after ``day``: the day it joins is its
+    earliest allowed printing's release, under a release delay the delay after it or its set's legal day if
+    sooner; said with the day's ``horizon`` (``_horizon``), which spares a date sum per card."""
+    first, set_day = entered
+    if horizon is not None and first <= horizon:
+        return False
+    return delay is None or set_day is None or day < set_day
+
+
+def _after(day: datetime.date, days: int) -> datetime.date:
+    """``days`` after ``day``; the last day there is when that is beyond the calendar (a delay of 1,000,000)."""
+    try:
+        return day + datetime.timedelta(days=days)
+    except OverflowError:
+        return datetime.date.max
+
+
+def _horizon(day: datetime.date, rules: Ruleset) -> datetime.date | None:
+    """The latest first release that is legal on ``day`` by the ruleset's release delay (released, when it has
+    none): a card released after it may not be legal yet. None when the delay reaches before the calendar."""
+    try:
+        return day - datetime.timedelta(days=rules.legality_delay_days or 0)
+    except OverflowError:
+        return None
 
 
 def _facts(cards: CardIndex) -> _Facts:
@@ -681,7 +707,8 @@ def out_of_format(
     if found is None:
         if len(facts.out_of_format) >= 64:  # many days asked: keep the memory bounded
             facts.out_of_format.clear()
-        found = frozenset(card_id for card_id in facts.names if not _card_fits(rules, facts, card_id, day))
+        horizon = _horizon(day, rules)
+        found = frozenset(card_id for card_id in facts.names if not _card_fits(rules, facts, card_id, day, horizon))
         facts.out_of_format[key] = found
     return found
 
@@ -695,13 +722,12 @@ def _ruleset_key(rules: Ruleset) -> tuple[Any, ...]:
             rules.legality_delay_days, tuple(sorted(rules.set_legal_dates.items())))  # fmt: skip
 
 
-def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date) -> bool:
+def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date, horizon: datetime.date | None) -> bool:
     released = facts.first_release.get(card_id)
     if released is not None and day < released:
         return False
-    if rules.legality_delay_days is not None:
-        legal = facts.legal_from(rules).get(card_id)
-        if legal is not None and day < legal:
+    if rules.legality_delay_days is not None and released is not None and (horizon is None or released > horizon):
+        if day < facts.legal_day(card_id, released, rules):
             return False
     if card_id in rules.banned_cards:
         return False
@@ -712,7 +738,7 @@ def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date) 
     if rules.allowed_sets is None and rules.allowed_cards is None:
         return True
     entered = facts.pool_from(rules).get(card_id)
-    return entered is not None and day >= entered
+    return entered is not None and not _pool_later(entered, day, horizon, rules.legality_delay_days)
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -784,7 +810,9 @@ def validate(
     future: dict[datetime.date, list[int]] = {}
     outside: list[int] = []
     check_release = rules.legality_delay_days is not None
-    legal_from = facts.legal_from(rules) if check_release else facts.first_release
+    delay = rules.legality_delay_days
+    horizon = _horizon(day, rules)  # a card first released after it may not be legal (or out) yet
+    first_release = facts.first_release
     ban_dates = facts.ban_dates if rules.bans else {}
     format_bans = rules.banned_cards
     pool_sets, pool_cards = rules.allowed_sets, rules.allowed_cards
@@ -794,22 +822,25 @@ def validate(
         for card_id, n in part.items():
             if not 1 <= n <= MAX_COUNT:
                 bad_counts.append((card_id, n))
-            legal = legal_from.get(card_id)
-            if legal is None:
+            released = first_release.get(card_id)
+            not_yet = False
+            if released is None:
                 if card_id not in names:
                     unknown.append(card_id)
                     continue
-            elif day < legal:
-                (early if check_release else future).setdefault(legal, []).append(card_id)
+            elif horizon is None or released > horizon:
+                legal = facts.legal_day(card_id, released, rules) if check_release else released
+                if day < legal:
+                    not_yet = True
+                    (early if check_release else future).setdefault(legal, []).append(card_id)
             if card_id in ban_dates and day >= ban_dates[card_id] or card_id in format_bans:
                 banned.append(card_id)
             # Out of the pool: no allowed printing, or none legal yet on the day, unless the card itself is
             # not legal (or not printed) yet, which is said above.
             if has_pool:
                 entered = pool_from.get(card_id)
-                if entered is None or (day < entered and not (legal is not None and day < legal)):
+                if entered is None or (not not_yet and _pool_later(entered, day, horizon, delay)):
                     outside.append(card_id)
-    first_release = facts.first_release
     for card_id in banned:
         errors.append(_ban_issue(rules, card_id, facts, day))
     for legal, ids in sorted(early.items()):
@@ -994,7 +1025,7 @@ def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int
     return issues
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.text_memo(maxsize=1024)  # a JSON deck's "type" may be any text: long ones are not kept
 def _section_key(title: str) -> str:
     """A library heading as a card type key: "Action Modifier / Combat" → "action modifier/combat"."""
     return "/".join(part.strip() for part in title.lower().split("/"))

@@ -21,10 +21,9 @@ repeated lines merge, and a line naming no card is kept as ``Unresolved`` with s
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 
-from .. import budget
+from .. import budget, memo
 from ..carddb import CardIndex
 from ..deck import Ambiguous, Deck, Unresolved
 from ..domain import Card
@@ -155,7 +154,7 @@ class Header:
 _TITLE_PARTS = re.compile(r"\s*[/&]\s*")
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.text_memo(maxsize=1024)
 def section_name(title: str) -> str | None:
     """The section a header title opens ("Action Modifiers" → "Action Modifier"), or None."""
     parts = []
@@ -198,7 +197,7 @@ def read_header(text: str) -> Header | None:
     if start not in _HEADER_STARTS:
         return None
     header = _read_header(text)
-    if header is not None:
+    if header is not None and memo.keeps(text):
         if len(_HEADERS) >= 10_000:
             _HEADERS.clear()
         _HEADERS[text] = header
@@ -359,9 +358,10 @@ class DeckBuilder:
         entry = cache.get(text)
         if entry is None:
             entry = self._read(text, kind)
-            if len(cache) >= MAX_CACHE:
-                cache.clear()
-            cache[text] = entry
+            if memo.keeps(text):
+                if len(cache) >= MAX_CACHE:
+                    cache.clear()
+                cache[text] = entry
         count, card, comment, name, prose, versions = entry
         if count is None or prose:
             return False

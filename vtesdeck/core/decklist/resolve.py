@@ -25,6 +25,7 @@ import difflib
 import re
 from collections import Counter
 
+from .. import memo
 from ..carddb import CardIndex
 from ..domain import DISCIPLINES, VIRTUES, Card
 from ..names import fold, split_version
@@ -32,6 +33,7 @@ from ..versions import choose, printing_order
 
 # Caches are bounded so a stream of hostile, never-repeating names cannot grow a worker's memory
 # without end; a full cache is simply emptied (real decklists refill it with the same few thousand names).
+# A name longer than ``memo.LONGEST_KEPT`` is never kept: the bound is on entries times their size.
 MAX_CACHE = 50_000
 SUGGESTION_CUTOFF = 0.6
 ARDB_NAME_WIDTH = 18  # ARDB's text export cuts vampire names at this many characters
@@ -89,6 +91,8 @@ class Resolver:
         except KeyError:
             pass
         card = self._lookup(name, kind)
+        if not memo.keeps(name):  # no card is named so long: looked up again rather than kept
+            return choose(card)[0] if isinstance(card, tuple) else card
         if len(cache) >= MAX_CACHE:
             cache.clear()
             self._versions[kind].clear()  # never larger than the cache: emptied with it
@@ -102,6 +106,9 @@ class Resolver:
         """The vampires ``name`` may mean when it is a name two groups share, written without its group
         ("Theo Bell"), earliest printing first; () when the name means one card or none."""
         kind = section if section in ("crypt", "") else "library"
+        if not memo.keeps(name):
+            found = self._lookup(name, kind)
+            return found if isinstance(found, tuple) else ()
         if name not in self._cache[kind]:
             self.resolve(name, section=section)
         return self._versions[kind].get(name, ())
@@ -179,9 +186,10 @@ class Resolver:
         ranked = self._suggestions.get(cache_key)
         if ranked is None:
             ranked = self._rank(key, cut=cut)
-            if len(self._suggestions) >= MAX_CACHE:
-                self._suggestions.clear()
-            self._suggestions[cache_key] = ranked
+            if memo.keeps(cache_key):
+                if len(self._suggestions) >= MAX_CACHE:
+                    self._suggestions.clear()
+                self._suggestions[cache_key] = ranked
         group = (group or marked_group or "").upper() or None
         if crypt or group or marked_advanced:
             ranked = _vampires_first(ranked, group, advanced or marked_advanced)
