@@ -2,7 +2,9 @@
 
 No network: the fetching runs against a small HTTP server in this process. It speaks plain http, which the
 command refuses (https only); so the scheme rule is tested on its own, and the fetching with the test-only
-``allow_http`` (``CARD_IMAGE_ALLOW_HTTP``, a setting no environment variable sets)."""
+``allow_http`` (``CARD_IMAGE_ALLOW_HTTP``, a setting no environment variable sets). It listens on loopback,
+where the fetch never connects (``vtesdeck.outbound``) unless the host is allowed by name: the tests name it
+``localhost`` and allow that name (``CARD_IMAGE_ALLOWED_HOSTS``), as an operator would a local image server."""
 
 from __future__ import annotations
 
@@ -63,7 +65,8 @@ class Site(http.server.BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def site():
+def site(settings):
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
     Site.files = {
         "/card/ansong1.jpg": (200, jpeg(), "image/jpeg"),
         "/card/rackthe.jpg": (200, jpeg((40, 56)), "image/jpeg"),
@@ -74,7 +77,7 @@ def site():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Site)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/card/{{slug}}.jpg"
+    yield f"http://localhost:{server.server_address[1]}/card/{{slug}}.jpg"
     server.shutdown()
     server.server_close()
 
@@ -160,8 +163,9 @@ def test_oversized_answers_pages_that_are_no_image_and_404s_are_not_mirrored(car
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no manifest, no file, no half-written part
 
 
-def test_an_unreachable_site_stops_the_run_after_failures_in_a_row(cards, tmp_path):
-    template = "http://127.0.0.1:9/card/{slug}.jpg"  # the discard port: nothing listens
+def test_an_unreachable_site_stops_the_run_after_failures_in_a_row(cards, tmp_path, settings):
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
+    template = "http://localhost:9/card/{slug}.jpg"  # the discard port: nothing listens
     many = sorted(cards, key=lambda card: card.id)[: images.FAILURES_IN_A_ROW + 5]
     with requests.Session() as session:
         report = images.fetch(many, template, session=session, where=tmp_path, allow_http=True, timeout=(1, 1))
@@ -252,10 +256,10 @@ def test_a_template_with_set_mirrors_each_printing_beside_the_default_image(card
     # A proxy prints the chosen printing's scan, else the card's default one.
     from proxies.jobs import proxy_card
 
-    assert proxy_card(anson, "Jyhad").image == scans[f"{ANSON}:Jyhad"]
-    assert proxy_card(anson, "Tenth").image == scans[f"{ANSON}:Tenth"]
-    assert proxy_card(anson, "VTES").image == scans[str(ANSON)]
-    assert proxy_card(anson).image == scans[str(ANSON)]
+    assert proxy_card(anson, "Jyhad").image.read_bytes() == scans[f"{ANSON}:Jyhad"]
+    assert proxy_card(anson, "Tenth").image.read_bytes() == scans[f"{ANSON}:Tenth"]
+    assert proxy_card(anson, "VTES").image.read_bytes() == scans[str(ANSON)]
+    assert proxy_card(anson).image.read_bytes() == scans[str(ANSON)]
     assert proxy_card(anson, "VTES").face.printing == "VTES"
 
 

@@ -16,6 +16,7 @@ from django.test import Client
 
 from decks import services as deck_services
 from decks.models import Deck
+from proxies import sheets
 from proxies.models import ProxySheet
 from simulations import kinds, services
 from simulations.models import Simulation
@@ -87,6 +88,17 @@ def pages_of(pdf: bytes) -> int:
     return len(re.findall(rb"/Type /Page\b", pdf))
 
 
+def downloaded(response) -> bytes:
+    """A download's bytes (the PDF is streamed from storage)."""
+    return b"".join(response.streaming_content)
+
+
+def stored_pdf(simulation: Simulation) -> bytes:
+    """The job's PDF as the worker stored it (a file in the default storage, its row naming it)."""
+    with sheets.open(ProxySheet.objects.get(pk=simulation.pk)) as handle:
+        return handle.read()
+
+
 def test_every_deck_page_has_a_proxies_tab(alice):
     deck = make_deck(alice)
     html = client_of().get(deck.get_absolute_url()).content.decode()
@@ -120,8 +132,9 @@ def test_the_defaults_make_a_pdf_of_every_card_that_anyone_with_the_job_can_down
     pdf = client_of().get(f"/proxies/{simulation.id}.pdf")  # a public deck's job: its id is enough
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert pdf["Content-Disposition"] == 'attachment; filename="Ventrue-bleed-proxies.pdf"'
-    assert pages_of(pdf.content) == math.ceil(COPIES / 9)
-    assert b"/MediaBox [0 0 595.28 841.89]" in pdf.content
+    content = downloaded(pdf)
+    assert pages_of(content) == math.ceil(COPIES / 9)
+    assert b"/MediaBox [0 0 595.28 841.89]" in content
 
 
 def test_only_the_ticked_cards_on_letter_paper(alice, queue):
@@ -135,9 +148,9 @@ def test_only_the_ticked_cards_on_letter_paper(alice, queue):
     assert simulation.plan["printings"] == {str(ANSON): "Jyhad"}
     sheet = ProxySheet.objects.get(pk=simulation.pk)
     assert (sheet.pages, sheet.cards) == (2, 18)
-    assert b"/MediaBox [0 0 612.00 792.00]" in bytes(sheet.pdf)
+    assert b"/MediaBox [0 0 612.00 792.00]" in stored_pdf(simulation)
     # The chosen printing is written at the foot of Anson's text cards (in the pages' compressed text).
-    assert sum(text.count(b"Jyhad") for text in page_texts(bytes(sheet.pdf))) == 6
+    assert sum(text.count(b"Jyhad") for text in page_texts(stored_pdf(simulation))) == 6
 
 
 def test_nothing_ticked_or_a_printing_that_does_not_exist_is_a_400_on_the_form(alice, queue):
@@ -190,7 +203,7 @@ def test_the_api_starts_proxies_on_the_simulations_endpoint_and_links_the_pdf(al
     assert done["status"] == "done"
     assert done["result"]["pages"] == 2 and done["result"]["text_cards"] == 12
     assert done["result"]["download_url"] == f"/proxies/{job['id']}.pdf"
-    assert pages_of(api.get(done["result"]["download_url"]).content) == 2
+    assert pages_of(downloaded(api.get(done["result"]["download_url"]))) == 2
 
 
 @pytest.mark.parametrize(
@@ -222,7 +235,7 @@ def test_the_pdf_speaks_the_language_of_who_asked_for_it(alice, queue):
         client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"}).status_code == 302
     )
     simulation = run_to_done(Simulation.objects.get(kind="proxies"))
-    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    texts = page_texts(stored_pdf(simulation))
     assert sum(b"nur f\xfcr Freundschaftsspiele" in text for text in texts) == simulation.result["pages"] == 5
 
 
@@ -247,6 +260,6 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
     simulation = run_to_done(Simulation.objects.get(kind="proxies"))
     assert (simulation.result["images"], simulation.result["text_cards"]) == (6, COPIES - 6)
-    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
     assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
