@@ -80,6 +80,9 @@ def live(now: datetime.datetime | None = None) -> QuerySet[ProxySheet]:
 
 
 def megabytes(size: int) -> str:
+    """A size for people: "22.4 MB", or "18 KB" under a megabyte."""
+    if size < 1_048_576:
+        return _("%(size)s KB") % {"size": f"{-(-size // 1024):,}"}
     return _("%(size)s MB") % {"size": f"{size / 1_048_576:,.1f}"}
 
 

@@ -47,8 +47,8 @@ def refusal(address: str) -> str:
             embedded = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
         if embedded is not None:
             inner = refusal(str(embedded))
-            if inner:
-                return f"{inner} (inside {ip})"
+            if inner or ip.ipv4_mapped:  # ::ffff:a.b.c.d is a.b.c.d: a socket to it goes there over IPv4
+                return f"{inner} (inside {ip})" if inner else ""
     for reason in ("unspecified", "loopback", "link_local", "multicast", "private", "reserved"):
         if getattr(ip, f"is_{reason}"):
             return reason.replace("_", "-")

@@ -53,5 +53,10 @@ class Migration(migrations.Migration):
             name="created",
             field=models.DateTimeField(auto_now_add=True, db_index=True),
         ),
+        migrations.AlterField(  # emptied below, and absent once the next migration drops it: b"" by default
+            model_name="proxysheet",
+            name="pdf",
+            field=models.BinaryField(default=b""),
+        ),
         migrations.RunPython(to_storage, to_database),
     ]

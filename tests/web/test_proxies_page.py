@@ -6,13 +6,19 @@ stays queued where no worker reads it, or its one chunk is rendered in this proc
 
 from __future__ import annotations
 
+import datetime
+import io
 import math
 import re
 import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.storage import default_storage
+from django.core.management import call_command
+from django.http import FileResponse
 from django.test import Client
+from django.utils import timezone
 
 from decks import services as deck_services
 from decks.models import Deck
@@ -39,6 +45,12 @@ ANSON, GOVERN = 200107, 100845
 @pytest.fixture
 def queue(idle_queue) -> str:
     return idle_queue
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    """Each test's own storage (the PDFs' files are no part of the test's rolled-back transaction)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
 
 
 @pytest.fixture
@@ -263,3 +275,122 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
     assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
+
+
+# --- the PDF in storage: streamed, kept for a while, capped per job and per owner -----------------------
+
+
+def start(client: Client, deck: Deck) -> object:
+    return client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+
+
+def run_to_end(simulation: Simulation) -> Simulation:
+    """``run_to_done``, for a job that may fail in its worker (a cap): the worker's chunk stops, the job says why."""
+    kind = kinds.of(simulation)
+    assert services.begin_chunk(simulation.id, 0) is not None
+    try:
+        tally = kind.run_chunk(simulation, 0, simulation.units, lambda done: None)
+    except services.JobStopped:
+        pass
+    else:
+        services.store_chunk(simulation.id, 0, simulation.units, tally, worker="test@here", seconds=0.01)
+    simulation.refresh_from_db()
+    return simulation
+
+
+def stored_files() -> list[str]:
+    return sorted(default_storage.listdir("proxies")[1]) if default_storage.exists("proxies") else []
+
+
+def test_the_pdf_is_a_file_in_storage_and_its_download_streams_from_it(alice, queue):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    sheet = ProxySheet.objects.get(pk=simulation.pk)
+    assert sheet.file.name == f"proxies/{simulation.id}.pdf" and default_storage.size(sheet.file.name) == sheet.bytes
+    assert simulation.result["bytes"] == sheet.bytes
+    assert simulation.result["expires_at"] == (sheet.created + datetime.timedelta(days=7)).isoformat(timespec="seconds")
+    assert not any(field.name == "pdf" for field in ProxySheet._meta.get_fields())  # no PDF in the database
+    response = client_of(alice).get(f"/proxies/{simulation.id}.pdf")
+    # Streamed from the file (tests/web/test_proxy_downloads.py downloads it through gunicorn), never read whole.
+    assert response.streaming and isinstance(response, FileResponse)
+    assert int(response["Content-Length"]) == sheet.bytes and downloaded(response) == stored_pdf(simulation)
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    expires = sheet.created + datetime.timedelta(days=7)
+    assert f"Kept until {expires:%Y-%m-%d %H:%M} UTC, then deleted." in page
+
+
+def test_an_expired_pdf_is_never_served_and_is_deleted_with_its_file(alice, queue, django_capture_on_commit_callbacks):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    made = ProxySheet.objects.get(pk=simulation.pk).created
+    ProxySheet.objects.filter(pk=simulation.pk).update(created=made - datetime.timedelta(days=7, seconds=1))
+    response = client_of(alice).get(f"/proxies/{simulation.id}.pdf")
+    assert response.status_code == 410
+    assert "Proxy PDFs are kept 7 days after they are made, and this one was deleted." in response.content.decode()
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert 'id="pdf-gone"' in page and 'id="pdf-link"' not in page
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):  # files go once the deletion is committed
+        call_command("purge_proxy_sheets", stdout=out)
+    assert out.getvalue().startswith("1 expired proxy PDF deleted")
+    assert not ProxySheet.objects.exists() and stored_files() == []
+    assert client_of(alice).get(f"/proxies/{simulation.id}.pdf").status_code == 410
+
+
+def test_a_worker_storing_a_pdf_deletes_expired_ones(alice, queue, django_capture_on_commit_callbacks):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    old = run_to_done(Simulation.objects.get(kind="proxies"))
+    ProxySheet.objects.filter(pk=old.pk).update(created=timezone.now() - datetime.timedelta(days=30))
+    start(client_of(alice), deck)
+    with django_capture_on_commit_callbacks(execute=True):
+        new = run_to_done(Simulation.objects.exclude(pk=old.pk).get(kind="proxies"))
+    assert list(ProxySheet.objects.values_list("pk", flat=True)) == [new.pk]
+    assert stored_files() == [f"{new.id}.pdf"]
+
+
+def test_an_owner_with_no_room_left_is_refused_the_next_job_on_the_page_and_the_api(alice, queue, settings):
+    deck = make_deck(alice)
+    anonymous = client_of()
+    assert start(anonymous, deck).status_code == 302
+    sheet = ProxySheet.objects.get(pk=run_to_done(Simulation.objects.get(kind="proxies")).pk)
+    settings.PROXIES_MAX_STORED_BYTES_ANON = sheet.bytes  # this address's room is full
+    response = start(anonymous, deck)
+    assert response.status_code == 429 and response["Retry-After"] == "60"
+    text = " ".join(response.content.decode().split())
+    assert f"The proxy sheets kept for your address take {sheets.megabytes(sheet.bytes)}" in text
+    limit = sheets.megabytes(sheet.bytes)
+    assert f"without an account, at most {limit} are kept at once. Each is deleted 7 days after it was made." in text
+    api = anonymous.post("/api/v1/simulations/", {"kind": "proxies", "deck": deck.id}, content_type="application/json")
+    assert api.status_code == 429 and f"without an account, at most {limit}" in api.json()["detail"]
+    assert client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})[
+        "Location"
+    ].startswith("/simulations/")  # an account has room of its own
+    assert Simulation.objects.filter(kind="proxies").count() == 2
+
+
+def test_pdfs_finishing_together_never_pass_their_owners_room(alice, queue, settings):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    start(client_of(alice), deck)  # both started with the room empty
+    first, second = Simulation.objects.filter(kind="proxies").order_by("created_at")
+    first = run_to_done(first)
+    settings.PROXIES_MAX_STORED_BYTES_USER = ProxySheet.objects.get(pk=first.pk).bytes + 1_000
+    second = run_to_end(second)
+    assert second.status == "failed"
+    assert second.error.startswith("Your proxy sheets kept here take ")
+    assert stored_files() == [f"{first.id}.pdf"]  # the second file was not left behind
+
+
+def test_a_pdf_past_its_byte_cap_fails_the_job_with_a_sentence(alice, queue, settings):
+    settings.PROXIES_MAX_PDF_BYTES = 2_000
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_end(Simulation.objects.get(kind="proxies"))
+    assert simulation.status == "failed"
+    assert simulation.error == "This PDF would take more than 2 KB, the most one may take: print fewer cards at once."
+    assert not ProxySheet.objects.exists() and stored_files() == []
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert "print fewer cards at once" in page

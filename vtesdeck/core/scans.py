@@ -15,6 +15,7 @@ of distinct cards, whatever the scans were.
 from __future__ import annotations
 
 import io
+import re
 from typing import BinaryIO
 
 from PIL import Image, UnidentifiedImageError
@@ -38,8 +39,10 @@ def measure(data: bytes | BinaryIO, *, max_pixels: int = MAX_PIXELS) -> tuple[st
     try:
         with Image.open(io.BytesIO(data) if isinstance(data, bytes) else data) as image:
             kind, (width, height) = image.format or "", image.size
-    except Image.DecompressionBombError:  # Pillow's own guard: twice Image.MAX_IMAGE_PIXELS (cards.apps sets it)
-        raise ScanError(f"more than the {max_pixels:,}-pixel limit") from None
+    except Image.DecompressionBombError as exc:  # Pillow's own guard: twice Image.MAX_IMAGE_PIXELS (cards.apps)
+        counted = re.search(r"\((\d+) pixels\)", str(exc))  # "Image size (144000000 pixels) exceeds limit…"
+        pixels = f"{int(counted[1]):,} pixels" if counted else "too many pixels"
+        raise ScanError(f"{pixels}, more than the {max_pixels:,}-pixel limit") from None
     except BROKEN:
         raise ScanError("not an image") from None
     if width * height > max_pixels:
