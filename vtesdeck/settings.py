@@ -463,9 +463,9 @@ CARD_IMAGE_ALLOWED_HOSTS = [
 # points it elsewhere), kept this many days, then deleted (by the worker writing the next PDF, and by
 # `manage.py purge_proxy_sheets`) and never served again.
 PROXIES_RETENTION_DAYS = envint("PROXIES_RETENTION_DAYS", "7")
-# The largest PDF one job may make (its cards' scans are at most 744 × 1039 JPEGs: a 360-card sheet of distinct
-# scans is about 40 MB), and the most the unexpired PDFs of one owner may take: an account, or a client
-# address without one. A start with no room left is refused (429) until a sheet expires.
+# The largest PDF one job may make (each distinct scan in it a JPEG of at most 744 × 1039), and the most the
+# unexpired PDFs of one owner may take: an account, or a client address without one. A start with no room left
+# is refused (429) until a sheet expires.
 PROXIES_MAX_PDF_BYTES = envint("PROXIES_MAX_PDF_BYTES", str(64 * 1024 * 1024))
 PROXIES_MAX_STORED_BYTES_USER = envint("PROXIES_MAX_STORED_BYTES_USER", str(512 * 1024 * 1024))
 PROXIES_MAX_STORED_BYTES_ANON = envint("PROXIES_MAX_STORED_BYTES_ANON", str(128 * 1024 * 1024))
