@@ -11,8 +11,8 @@ is every connection, it is every hop of a redirect too.
 
 ``allowed_hosts`` are host names (as the URL spells them, case aside) the operator trusts wherever they
 resolve: an image server on the local network, or a stand-in on loopback for tests. Never an address range.
-The session ignores the environment's proxies (``HTTPS_PROXY``): a proxy would resolve names itself, out of
-reach of this check.
+No proxy is ever used (``HTTPS_PROXY`` and the like are ignored): a proxy would resolve names itself, out of
+reach of this check. The environment's CA bundle (``REQUESTS_CA_BUNDLE``) still counts.
 """
 
 from __future__ import annotations
@@ -107,6 +107,10 @@ class GuardedAdapter(HTTPAdapter):
         self.allowed_hosts = frozenset(host.rstrip(".").lower() for host in allowed_hosts)
         super().__init__(**kwargs)
 
+    def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
+        # Straight to the host, whatever proxies the session or the environment name (see the module).
+        return super().send(request, stream=stream, timeout=timeout, verify=verify, cert=cert, proxies=None)
+
     def init_poolmanager(self, *args, **kwargs) -> None:
         super().init_poolmanager(*args, **kwargs)
         extra = {"allowed_hosts": self.allowed_hosts}
@@ -125,5 +129,4 @@ def guard(session: Session, allowed_hosts: Iterable[str] = ()) -> Session:
     if not (isinstance(current, GuardedAdapter) and current.allowed_hosts == hosts):
         session.mount("https://", GuardedAdapter(hosts))
         session.mount("http://", GuardedAdapter(hosts))
-    session.trust_env = False
     return session

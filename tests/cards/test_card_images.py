@@ -423,6 +423,17 @@ def test_the_connection_goes_to_the_address_that_was_checked(monkeypatch):
     assert asked == ["rebind.test"] and dialled == [("93.184.216.34", 443)]
 
 
+def test_no_proxy_of_the_environment_is_asked_in_the_images_stead(cards, site, tmp_path, redis_stand_in, monkeypatch):
+    # A proxy would resolve the names itself, beyond the check: the fetch goes straight to the (allowed) host.
+    for variable in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.setenv(variable, f"http://127.0.0.1:{redis_stand_in.port}")
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True)
+    assert report.fetched == 1 and redis_stand_in.accepted == 0
+
+
 @pytest.mark.parametrize(
     "address",
     ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "100.64.0.1", "224.0.0.1",
