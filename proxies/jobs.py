@@ -11,14 +11,14 @@ is made in one place). The worker stores the finished PDF as a file in the defau
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn
+from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from simulations import services
+from simulations.errors import JobRefused
 from vtesdeck.core import cardface
 from vtesdeck.core import proxies as core
 from vtesdeck.core.carddb import CardIndex
@@ -154,19 +154,13 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
             stored = sheets.keep(
                 simulation, sheet.pdf, pages=sheet.pages, cards=len(sheet.placements), images=placed_images
             )
-        except core.SheetTooLarge as exc:
-            _stop(simulation, _(
+        except core.SheetTooLarge as exc:  # the job fails with the owner's sentence, not a worker's error
+            raise JobRefused(_(
                 "This PDF would take more than %(limit)s, the most one may take: print fewer cards at once."
-            ) % {"limit": sheets.megabytes(exc.limit)})  # fmt: skip
+            ) % {"limit": sheets.megabytes(exc.limit)}) from None  # fmt: skip
         except sheets.NoRoom as exc:
-            _stop(simulation, str(exc))
+            raise JobRefused(str(exc)) from None
     return {"cards": stored.cards, "pages": stored.pages, "images": stored.images, "bytes": stored.bytes}
-
-
-def _stop(simulation, reason: str) -> NoReturn:
-    """Fail the job with ``reason`` (the owner's sentence, not a worker's error) and end its chunk."""
-    services.fail(simulation.pk, reason)
-    raise services.JobStopped(reason)
 
 
 def report(simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:

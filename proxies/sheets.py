@@ -38,8 +38,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from simulations.services import JobLimitReached
-
 from .models import ProxySheet
 
 __all__ = ["NoRoom", "check_room", "expired", "expires", "expiry_of", "keep", "live", "megabytes", "open", "purge",
@@ -114,18 +112,16 @@ def _no_room(owner_id: int | None, used: int, oldest: ProxySheet | None) -> str:
 
 
 def check_room(owner, starter: str) -> None:
-    """At a start (``simulations.services.start_proxies``): ``JobLimitReached`` (429) when the owner's unexpired
-    PDFs already fill their allowance. Nothing is checked for a job with no owner (the command line)."""
+    """At a start (``simulations.services.start_proxies``, which answers it as its other caps, 429): ``NoRoom``
+    when the owner's unexpired PDFs already fill their allowance. Nothing is checked for a job with no owner (the
+    command line)."""
     owner_id = owner.pk if owner is not None else None
     if owner_id is None and not starter:
         return
     mine = _owned(live(), owner_id, starter)
     used = mine.aggregate(used=Sum("bytes"))["used"] or 0
     if used >= _limit(owner_id):
-        error = JobLimitReached(_no_room(owner_id, used, mine.order_by("created").first()))
-        # Room comes back when the oldest sheet expires; polling sooner than a minute would change nothing.
-        error.retry_after = 60
-        raise error
+        raise NoRoom(_no_room(owner_id, used, mine.order_by("created").first()))
 
 
 def keep(simulation, pdf: bytes, *, pages: int, cards: int, images: int) -> ProxySheet:

@@ -277,7 +277,10 @@ def start_proxies(
     owner, starter = _owner(owner, client)
     if owner is not None or client is not None:
         _check_job_size(kind, units, anonymous=owner is None)
-        sheets.check_room(owner, starter)
+        try:
+            sheets.check_room(owner, starter)
+        except sheets.NoRoom as exc:
+            raise JobLimitReached(str(exc)) from None
     asked = {"paper": paper, "marks": marks, "printings": plan["printings"], "language": get_language() or "en",
              **(parameters or {})}  # fmt: skip
     return _start(
