@@ -9,7 +9,13 @@ class CardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.conf import settings
         from django.core.checks import Error, register
+        from PIL import Image
+
+        # Every decode in this process (the mirror, a proxy sheet, anything later) is refused by Pillow itself
+        # past twice the limit; cards.images and vtesdeck.core.scans refuse past the limit, before decoding.
+        Image.MAX_IMAGE_PIXELS = settings.CARD_IMAGE_MAX_PIXELS
 
         @register()
         def check_card_image_template(app_configs, **kwargs) -> list[Error]:

@@ -18,13 +18,21 @@ manifest under ``"<id>:<set>"`` beside the card's default image under ``"<id>"``
 else the text card. A hotlink template may not hold ``{set}``: a page shows a card, not one of its printings.
 
 **Fetching.** https only: redirects are followed here, at most ``MAX_REDIRECTS``, and one to anything but https
-is refused (never a hop over plain http). A size cap per image (``CARD_IMAGE_MAX_BYTES``) and a deadline per
-image (``DEADLINE`` seconds, all hops and the whole body): the body is read in pieces as they come, so an answer
-larger than the cap or a server trickling it slower than the deadline is cut off, never held whole nor waited
-for without end; connect and read timeouts besides, and only images Pillow recognises. Each file is written
-under a temporary name and renamed when whole, the manifest likewise and every ``SAVE_EVERY`` images: an
-interrupted run leaves no half file, and the next run skips every image whose file is there with the manifest's
-checksum.
+is refused (never a hop over plain http). Every hop connects only to public addresses (``vtesdeck.outbound``:
+the name is resolved once, loopback, link-local, private and reserved addresses are refused, and the connection
+goes to the address checked), unless the operator allows a host by name (``CARD_IMAGE_ALLOWED_HOSTS``). A size
+cap per image (``CARD_IMAGE_MAX_BYTES``) and a deadline per image (``DEADLINE`` seconds, all hops and the whole
+body): the body is read in pieces as they come, so an answer larger than the cap or a server trickling it slower
+than the deadline is cut off, never held whole nor waited for without end; connect and read timeouts besides.
+Only JPEG, PNG and WebP images of at most ``CARD_IMAGE_MAX_PIXELS`` pixels are kept, read from their header
+before anything is decoded (``vtesdeck.core.scans``), and a larger scan than a card printed at 300 dpi needs is
+shrunk to that (744 × 1039) before it is written. Each file is written under a temporary name and renamed when
+whole, the manifest likewise and every ``SAVE_EVERY`` images: an interrupted run leaves no half file, and the
+next run skips every image whose file is there with the manifest's checksum.
+
+**Reading.** A mirrored file is read (served, printed) only when it is at most ``CARD_IMAGE_MAX_BYTES`` long and
+its header says at most ``CARD_IMAGE_MAX_PIXELS`` pixels (``scan_file``): a file mirrored before these limits,
+or put there by hand, is a text card instead, never decoded whole.
 """
 
 from __future__ import annotations
@@ -32,7 +40,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
-import io
 import json
 import os
 import re
@@ -46,6 +53,8 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from django.conf import settings
 
+from vtesdeck import outbound
+from vtesdeck.core import scans
 from vtesdeck.core.cardface import slug
 from vtesdeck.core.domain import Card
 from vtesdeck.core.numbers import whole_number
@@ -61,11 +70,12 @@ __all__ = [
     "folder",
     "hotlink_origin",
     "hotlink_template",
-    "image_bytes",
+    "image_file",
     "image_url",
     "manifest_key",
     "mirrored",
     "read_manifest",
+    "scan_file",
     "shows_images",
 ]
 
@@ -201,17 +211,31 @@ def image_url(card: Card) -> str | None:
     return expand(template, card) if template else None
 
 
-def image_bytes(card_id: int, printing: str = "") -> bytes | None:
-    """A mirrored image's bytes for the proxies' worker: the chosen printing's when it is mirrored, else the
-    card's default image, else None (a text card)."""
+def scan_file(card_id: int, printing: str = "") -> tuple[Path, str] | None:
+    """``mirrored``, but only a file this site may read: at most ``CARD_IMAGE_MAX_BYTES`` long and, by its header
+    (nothing decoded), an image of at most ``CARD_IMAGE_MAX_PIXELS`` pixels. A file mirrored before these limits
+    (or copied in by hand) that passes them is None: its card shows, and prints, as its text card."""
+    found = mirrored(card_id, printing)
+    if found is None:
+        return None
+    try:
+        if found[0].stat().st_size > settings.CARD_IMAGE_MAX_BYTES:
+            return None
+        with found[0].open("rb") as handle:
+            scans.measure(handle, max_pixels=settings.CARD_IMAGE_MAX_PIXELS)  # reads the header alone
+    except (OSError, scans.ScanError):
+        return None
+    return found
+
+
+def image_file(card_id: int, printing: str = "") -> Path | None:
+    """The mirrored scan a proxy prints: the chosen printing's when it is mirrored, else the card's default
+    image, else None (a text card); only a file ``scan_file`` lets through. The worker reads it when it lays the
+    card out (``vtesdeck.core.proxies``)."""
     for key in dict.fromkeys((printing, "")):
-        found = mirrored(card_id, key)
-        if found is None:
-            continue
-        try:
-            return found[0].read_bytes()
-        except OSError:
-            continue
+        found = scan_file(card_id, key)
+        if found is not None:
+            return found[0]
     return None
 
 
@@ -250,13 +274,15 @@ def fetch(
     say: Callable[[str], None] = lambda line: None,
 ) -> FetchReport:
     """Mirror the image of each card into ``where`` (default ``folder()``), with ``session`` (a
-    ``requests.Session``: the command's own, or a test's). A template with ``{set}`` mirrors one image per
-    printing of each card instead (only of ``sets``, when given). Resumable: an image whose file matches its
-    manifest checksum is skipped. ``deadline`` is the most seconds one image may take, however it trickles."""
+    ``requests.Session``: the command's own, or a test's; its connections are checked, ``vtesdeck.outbound``).
+    A template with ``{set}`` mirrors one image per printing of each card instead (only of ``sets``, when
+    given). Resumable: an image whose file matches its manifest checksum is skipped. ``deadline`` is the most
+    seconds one image may take, however it trickles."""
     template = check_template(template, allow_http=allow_http)
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
     limit = max_bytes or settings.CARD_IMAGE_MAX_BYTES
+    outbound.guard(session, settings.CARD_IMAGE_ALLOWED_HOSTS)
     manifest = dict(read_manifest(where))
     report = FetchReport()
     in_a_row = 0
@@ -330,10 +356,10 @@ def _intact(where: Path, entry: dict[str, Any]) -> bool:
 def _download(
     session: Any, url: str, *, limit: int, timeout: tuple[float, float], deadline: float, allow_http: bool
 ) -> tuple[bytes, str]:
-    """One image's bytes and file extension. Redirects are followed here, not by ``requests``: each Location is
-    checked before it is asked (``requests`` would follow https → http → https and show only the last)."""
-    from PIL import Image, UnidentifiedImageError
-
+    """One image's bytes (shrunk to ``scans.PRINT_BOX`` when larger) and file extension. Redirects are followed
+    here, not by ``requests``: each Location is checked before it is asked (``requests`` would follow https →
+    http → https and show only the last), and each hop's connection by ``vtesdeck.outbound``."""
+    outbound.guard(session, settings.CARD_IMAGE_ALLOWED_HOSTS)  # the same session again: already guarded
     schemes = ("https", "http") if allow_http else ("https",)
     ends = time.monotonic() + deadline
     current = url
@@ -360,14 +386,13 @@ def _download(
             raise FetchError(f"{url} is {int(declared):,} bytes, more than the {limit:,}-byte cap")
         data = _body(response, url, limit=limit, ends=ends, deadline=deadline)
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            kind = image.format or ""
-            image.verify()
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        raise FetchError(f"{url} is not an image") from None
-    if kind not in FORMATS:
-        raise FetchError(f"{url} is a {kind or 'unknown'} image; JPEG, PNG or WebP only")
-    return data, FORMATS[kind][0]
+        kind, _width, _height = scans.measure(data, max_pixels=settings.CARD_IMAGE_MAX_PIXELS)
+        if kind not in FORMATS:
+            raise FetchError(f"{url} is a {kind or 'unknown'} image; JPEG, PNG or WebP only")
+        kept = scans.fit(data, max_pixels=settings.CARD_IMAGE_MAX_PIXELS)
+    except scans.ScanError as exc:
+        raise FetchError(f"{url} is {exc}") from None
+    return kept, FORMATS[kind][0]
 
 
 def _get(session: Any, url: str, *, timeout: tuple[float, float], ends: float) -> Any:
@@ -383,6 +408,8 @@ def _get(session: Any, url: str, *, timeout: tuple[float, float], ends: float) -
         return session.get(
             url, stream=True, timeout=waits, allow_redirects=False, headers={"Accept-Encoding": "identity"}
         )
+    except outbound.AddressRefused as exc:
+        raise FetchError(f"{url}: refused, {exc} (CARD_IMAGE_ALLOWED_HOSTS may allow a host by name)") from None
     except requests.Timeout:
         raise FetchError(f"no answer from {url} within {waits[1]:g} s") from None
     except requests.RequestException as exc:

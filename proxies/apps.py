@@ -6,3 +6,8 @@ class ProxiesConfig(AppConfig):
     name = "proxies"
     verbose_name = _("Proxy sheets")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # A sheet's row deleted anywhere (expired, its job or its owner deleted) takes its file along: the
+        # receiver is connected in every process, not only in those that happen to import proxies.sheets.
+        from . import sheets  # noqa: F401

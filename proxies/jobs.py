@@ -4,8 +4,8 @@ A proxies job is a simulation job of kind ``proxies`` (one lifecycle for every k
 its unit is a card to place, its plan the card ids in print order with the paper, the marks and the printing
 chosen per card, and it runs as one chunk (a deck's PDF takes well under a second to lay out; the job is on
 the workers so that a web process never holds a request open for it, and so that every PDF, with its images,
-is made in one place). The worker stores the finished PDF as a ``ProxySheet`` row, which every web process
-reads (workers may be on other machines than the site and its media folder).
+is made in one place). The worker stores the finished PDF as a file in the default storage with its
+``ProxySheet`` row (``proxies.sheets``: retention and caps), which every web process reads.
 """
 
 from __future__ import annotations
@@ -13,15 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from simulations.errors import JobRefused
 from vtesdeck.core import cardface
 from vtesdeck.core import proxies as core
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.domain import Card
+
+from . import sheets
 
 
 class ProxiesInputError(ValueError):
@@ -101,16 +105,15 @@ def selection(ids: Iterable[int], deck: CoreDeck) -> dict[int, int]:
 
 def proxy_card(card: Card, printing: str = "") -> core.ProxyCard:
     """One card to print: the chosen printing's mirrored scan, else the card's default scan, else its text
-    card (which names the chosen printing at its foot)."""
+    card (which names the chosen printing at its foot). The scan's file, read when the card is laid out."""
     from cards import images
 
-    return core.ProxyCard(cardface.face(card, printing=printing), images.image_bytes(card.id, printing))
+    return core.ProxyCard(cardface.face(card, printing=printing), images.image_file(card.id, printing))
 
 
 def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dict[str, Any]:
-    """In a worker: lay out the job's PDF and store it (``ProxySheet``); the tally is its figures."""
-    from .models import ProxySheet
-
+    """In a worker: lay out the job's PDF and store it (``sheets.keep``); the tally is its figures. A PDF past its
+    size cap, or past its owner's room, fails the job with a sentence saying so (nothing stored)."""
     job = simulation.plan
     if any(card_id not in cards for card_id in job["cards"]):
         # A card list imported since this worker read its own (the web process that queued the job knew the
@@ -120,13 +123,17 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
         index.reset()
         cards = index.get()
     printings = job.get("printings") or {}
-    faces = []
+    faces, made = [], {}  # copies of a card share one ProxyCard
     for card_id in job["cards"]:
         card = cards.get(card_id)
         if card is None:  # the card list changed since the job was queued: it cannot be drawn any more
             continue
-        faces.append(proxy_card(card, printings.get(str(card_id), "")))
-    # The PDF's sentences in the language of who asked for it (the worker has no request of its own).
+        printing = printings.get(str(card_id), "")
+        if (card_id, printing) not in made:
+            made[card_id, printing] = proxy_card(card, printing)
+        faces.append(made[card_id, printing])
+    # The PDF's sentences, and the job's failure if it fails, in the language of who asked for it (the worker has
+    # no request of its own).
     with translation.override(simulation.parameters.get("language") or "en"):
         # The notice the fan content policy asks for (cards.templatetags.card_images), short enough for a margin.
         notice = _(
@@ -137,16 +144,23 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
             "Pages with text cards are for casual play only: the tournament rules allow proxies only as images "
             "of the real card, and only where the organiser allows them."
         )
-    sheet = core.render(
-        faces, paper=job["paper"], marks=job["marks"], notice=notice, casual_play=casual, title=simulation.deck_name,
-        progress=progress,
-    )  # fmt: skip
-    placed_images = sum(1 for placement in sheet.placements if placement.image)
-    ProxySheet.objects.update_or_create(
-        simulation_id=simulation.pk,
-        defaults={"pdf": sheet.pdf, "pages": sheet.pages, "cards": len(sheet.placements), "images": placed_images},
-    )
-    return {"cards": len(sheet.placements), "pages": sheet.pages, "images": placed_images, "bytes": len(sheet.pdf)}
+        try:
+            sheet = core.render(
+                faces, paper=job["paper"], marks=job["marks"], notice=notice, casual_play=casual,
+                title=simulation.deck_name, progress=progress, max_pixels=settings.CARD_IMAGE_MAX_PIXELS,
+                max_bytes=settings.PROXIES_MAX_PDF_BYTES,
+            )  # fmt: skip
+            placed_images = sum(1 for placement in sheet.placements if placement.image)
+            stored = sheets.keep(
+                simulation, sheet.pdf, pages=sheet.pages, cards=len(sheet.placements), images=placed_images
+            )
+        except core.SheetTooLarge as exc:  # the job fails with the owner's sentence, not a worker's error
+            raise JobRefused(_(
+                "This PDF would take more than %(limit)s, the most one may take: print fewer cards at once."
+            ) % {"limit": sheets.megabytes(exc.limit)}) from None  # fmt: skip
+        except sheets.NoRoom as exc:
+            raise JobRefused(str(exc)) from None
+    return {"cards": stored.cards, "pages": stored.pages, "images": stored.images, "bytes": stored.bytes}
 
 
 def report(simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -159,5 +173,6 @@ def report(simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
         "paper": simulation.plan.get("paper"),
         "marks": simulation.plan.get("marks"),
         "download_url": reverse("proxies:pdf", args=[simulation.pk]),
+        "expires_at": sheets.expiry_of(simulation.pk),
         "seconds": round(seconds, 3),
     }

@@ -3,8 +3,9 @@
 The tab's form asks for the paper, the marks, which cards (all, only those one's collection lacks, or a
 selection) and the printing of each; it starts a job of kind ``proxies`` through ``simulations.services`` (the
 same throttle, caps and answers as the Draws and Games tabs), whose page follows it with the same progress bar
-and then links the PDF. The PDF is read from the database (``ProxySheet``) by whoever may read the job
-(``simulations.api.views.readable_jobs``): the same rule as the job's page.
+and then links the PDF. The PDF is streamed from storage (``proxies.sheets``: a file, sent in blocks, whatever
+its size) to whoever may read the job (``simulations.api.views.readable_jobs``): the same rule as the job's
+page. Once it expired (``PROXIES_RETENTION_DAYS``) the download is a 410 page saying so.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import re
 from typing import Any
 
 from django import forms
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.throttle import client_address
@@ -28,7 +30,7 @@ from simulations.api.views import readable_jobs
 from simulations.models import Simulation
 from vtesdeck.core import proxies as core
 
-from . import jobs
+from . import jobs, sheets
 from .models import ProxySheet
 
 logger = logging.getLogger(__name__)
@@ -162,12 +164,15 @@ def _page(request: HttpRequest, *, deck: Deck, form: ProxiesForm, status: int = 
 
 
 def job_context(simulation: Simulation) -> dict[str, Any]:
-    """What the job's page (``simulations.views.detail``) adds for a proxies job."""
+    """What the job's page (``simulations.views.detail``) adds for a proxies job: its unexpired sheet and when it
+    goes, or that it went."""
+    done = simulation.status == Simulation.Status.DONE
+    sheet = sheets.live().filter(pk=simulation.pk).first() if done else None
     return {
         "proxies_job": True,
-        "sheet": ProxySheet.objects.filter(pk=simulation.pk).only("pages", "cards", "images").first()
-        if simulation.status == Simulation.Status.DONE
-        else None,
+        "sheet": sheet,
+        "sheet_expires": sheets.expires(sheet) if sheet is not None else None,
+        "sheet_gone": _gone_message() if done and sheet is None else "",
     }
 
 
@@ -175,10 +180,33 @@ def job_context(simulation: Simulation) -> dict[str, Any]:
 def pdf(request: HttpRequest, simulation_id: str) -> HttpResponse:
     simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.PROXIES)
     sheet = ProxySheet.objects.filter(pk=simulation.pk).first()
-    if sheet is None:
+    if sheet is None and simulation.status != Simulation.Status.DONE:
         raise Http404(_("These proxy sheets are not ready (or failed): see the job's page."))
+    try:
+        if sheet is None or sheets.expired(sheet):
+            raise FileNotFoundError
+        handle = sheets.open(sheet)
+    except OSError:  # expired (purged or not yet), or lost by storage
+        return _gone(request, simulation)
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", simulation.deck_name or "deck").strip("-")[:60] or "deck"
-    response = HttpResponse(bytes(sheet.pdf), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{name}-proxies.pdf"'
+    # Sent in blocks from the file (the server's sendfile where it has one): a download holds no PDF in memory.
+    response = FileResponse(handle, content_type="application/pdf", as_attachment=True, filename=f"{name}-proxies.pdf")
     response["Cache-Control"] = "private, max-age=3600"
     return response
+
+
+def _gone_message() -> str:
+    days = settings.PROXIES_RETENTION_DAYS
+    return ngettext(
+        "Proxy PDFs are kept %(days)d day after they are made, and this one was deleted. Print the deck again "
+        "from its Proxies tab: it takes a few seconds.",
+        "Proxy PDFs are kept %(days)d days after they are made, and this one was deleted. Print the deck again "
+        "from its Proxies tab: it takes a few seconds.",
+        days,
+    ) % {"days": days}
+
+
+def _gone(request: HttpRequest, simulation: Simulation) -> HttpResponse:
+    deck = simulation.deck if simulation.deck_named_to(request.user) else None
+    context = {"title": _("These proxy sheets were deleted"), "message": _gone_message(), "deck": deck}
+    return render(request, "decks/problem.html", context, status=410)

@@ -264,8 +264,9 @@ def start_proxies(
     client: str | None = None,
 ) -> Simulation:
     """Store a proxies job (a PDF of ``deck``'s cards: all, or ``counts`` of them; ``proxies.jobs``) and queue its
-    one chunk. The same caps, errors and transaction as ``start_hands``."""
-    from proxies import jobs
+    one chunk. The same caps, errors and transaction as ``start_hands``, and the room its owner has left for PDFs
+    (``proxies.sheets``)."""
+    from proxies import jobs, sheets
 
     kind = kinds.PROXIES
     try:
@@ -276,6 +277,10 @@ def start_proxies(
     owner, starter = _owner(owner, client)
     if owner is not None or client is not None:
         _check_job_size(kind, units, anonymous=owner is None)
+        try:
+            sheets.check_room(owner, starter)
+        except sheets.NoRoom as exc:
+            raise JobLimitReached(str(exc)) from None
     asked = {"paper": paper, "marks": marks, "printings": plan["printings"], "language": get_language() or "en",
              **(parameters or {})}  # fmt: skip
     return _start(

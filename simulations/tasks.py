@@ -25,6 +25,7 @@ from django.db import connections
 from django.utils.translation import gettext as _
 
 from . import kinds, services
+from .errors import JobRefused
 
 __all__ = ["run_chunk", "wait_at_test_gate"]
 
@@ -75,6 +76,10 @@ def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
         tally = kinds.of(simulation).run_chunk(simulation, index, units, progress)
     except services.JobStopped:
         logger.info("simulation %s: chunk %d stopped, the job is no longer running", simulation_id, index)
+        return
+    except JobRefused as exc:
+        logger.info("simulation %s: chunk %d refused: %s", simulation_id, index, exc)
+        services.fail(simulation_id, str(exc))
         return
     except SoftTimeLimitExceeded:
         # The limit the message carried (the queuing process's setting), else this worker's own.

@@ -31,6 +31,11 @@ def pytest_configure(config) -> None:
     folder = tempfile.mkdtemp(prefix="vtesdeck-test-snapshots-")
     settings.CARD_SNAPSHOT_DIR = os.environ["CARD_SNAPSHOT_DIR"] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    # Files the site writes (proxy PDFs, mirrored scans) go to a folder of this session too, for this process and
+    # the workers and servers tests start: never into the project's own media folder.
+    media = tempfile.mkdtemp(prefix="vtesdeck-test-media-")
+    settings.MEDIA_ROOT = os.environ["MEDIA_ROOT"] = media
+    config.add_cleanup(lambda: shutil.rmtree(media, ignore_errors=True))
     # Throttle counts in the test database (the default cache, vtesdeck.cache), for this process and the servers
     # tests start: never in a Redis that a developer's shell names for their own site (RedisCache.clear(), as
     # `fresh_throttles` calls it, empties that whole Redis database).

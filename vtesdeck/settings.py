@@ -448,6 +448,27 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Empty (the default): no image is ever asked from another site. Set, its origin alone joins the CSP's img-src.
 CARD_IMAGE_URL_TEMPLATE = os.environ.get("CARD_IMAGE_URL_TEMPLATE", "")
 CARD_IMAGE_MAX_BYTES = envint("CARD_IMAGE_MAX_BYTES", str(2 * 1024 * 1024))  # one mirrored scan, at most
+# The most pixels of an image this site decodes (the mirror, proxy sheets), read from its header before anything
+# is decoded: 12,000,000 is a 3000 × 4000 scan, four times a card printed at 300 dpi. Pillow's own guard
+# (Image.MAX_IMAGE_PIXELS, set to this in every process by cards.apps) refuses twice it in any decode at all.
+CARD_IMAGE_MAX_PIXELS = envint("CARD_IMAGE_MAX_PIXELS", "12000000")
+# fetch_card_images connects only to public addresses (every redirect hop too): host names listed here (a
+# comma-separated list, by name, never an address range) may resolve anywhere, the local network included.
+CARD_IMAGE_ALLOWED_HOSTS = [
+    host.strip().lower() for host in os.environ.get("CARD_IMAGE_ALLOWED_HOSTS", "").split(",") if host.strip()
+]
+
+# --- Proxy sheets (proxies.sheets; README "Card images and proxies") --------------------------------------
+# A finished PDF is a file in the default storage (STORAGES["default"]: MEDIA_ROOT/proxies/ unless a deployment
+# points it elsewhere), kept this many days, then deleted (by the worker writing the next PDF, and by
+# `manage.py purge_proxy_sheets`) and never served again.
+PROXIES_RETENTION_DAYS = envint("PROXIES_RETENTION_DAYS", "7")
+# The largest PDF one job may make (each distinct scan in it a JPEG of at most 744 × 1039), and the most the
+# unexpired PDFs of one owner may take: an account, or a client address without one. A start with no room left
+# is refused (429) until a sheet expires.
+PROXIES_MAX_PDF_BYTES = envint("PROXIES_MAX_PDF_BYTES", str(64 * 1024 * 1024))
+PROXIES_MAX_STORED_BYTES_USER = envint("PROXIES_MAX_STORED_BYTES_USER", str(512 * 1024 * 1024))
+PROXIES_MAX_STORED_BYTES_ANON = envint("PROXIES_MAX_STORED_BYTES_ANON", str(128 * 1024 * 1024))
 
 # --- Logging --------------------------------------------------------------------------------------
 # Everything goes to stderr (the process manager or container platform keeps it). LOG_FORMAT=json writes

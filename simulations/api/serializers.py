@@ -581,6 +581,7 @@ class ProxiesReportSerializer(serializers.Serializer):
     paper = serializers.CharField(help_text="a4 or letter")
     marks = serializers.CharField(help_text="crop or gaps")
     download_url = serializers.CharField(help_text="the PDF (readable by whoever may read the job)")
+    expires_at = serializers.DateTimeField(help_text="when the PDF is deleted (PROXIES_RETENTION_DAYS after it was made)")
     seconds = serializers.FloatField()
 
 

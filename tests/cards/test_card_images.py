@@ -2,7 +2,9 @@
 
 No network: the fetching runs against a small HTTP server in this process. It speaks plain http, which the
 command refuses (https only); so the scheme rule is tested on its own, and the fetching with the test-only
-``allow_http`` (``CARD_IMAGE_ALLOW_HTTP``, a setting no environment variable sets)."""
+``allow_http`` (``CARD_IMAGE_ALLOW_HTTP``, a setting no environment variable sets). It listens on loopback,
+where the fetch never connects (``vtesdeck.outbound``) unless the host is allowed by name: the tests name it
+``localhost`` and allow that name (``CARD_IMAGE_ALLOWED_HOSTS``), as an operator would a local image server."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import hashlib
 import http.server
 import io
 import json
+import socket
 import threading
 import time
 
@@ -19,15 +22,11 @@ from django.core.management import CommandError, call_command
 from PIL import Image
 
 from cards import images
+from tests.images import jpeg, one_colour_png
+from vtesdeck import outbound
 from vtesdeck.core.carddb import CardIndex
 
 ANSON, RACK, GOVERN, CONDITIONING = 200107, 101536, 100845, 100401
-
-
-def jpeg(size=(63, 88)) -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", size, (120, 10, 20)).save(out, "JPEG")
-    return out.getvalue()
 
 
 class Site(http.server.BaseHTTPRequestHandler):
@@ -63,7 +62,8 @@ class Site(http.server.BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def site():
+def site(settings):
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
     Site.files = {
         "/card/ansong1.jpg": (200, jpeg(), "image/jpeg"),
         "/card/rackthe.jpg": (200, jpeg((40, 56)), "image/jpeg"),
@@ -74,7 +74,7 @@ def site():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Site)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/card/{{slug}}.jpg"
+    yield f"http://localhost:{server.server_address[1]}/card/{{slug}}.jpg"
     server.shutdown()
     server.server_close()
 
@@ -160,8 +160,9 @@ def test_oversized_answers_pages_that_are_no_image_and_404s_are_not_mirrored(car
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no manifest, no file, no half-written part
 
 
-def test_an_unreachable_site_stops_the_run_after_failures_in_a_row(cards, tmp_path):
-    template = "http://127.0.0.1:9/card/{slug}.jpg"  # the discard port: nothing listens
+def test_an_unreachable_site_stops_the_run_after_failures_in_a_row(cards, tmp_path, settings):
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["localhost"]
+    template = "http://localhost:9/card/{slug}.jpg"  # the discard port: nothing listens
     many = sorted(cards, key=lambda card: card.id)[: images.FAILURES_IN_A_ROW + 5]
     with requests.Session() as session:
         report = images.fetch(many, template, session=session, where=tmp_path, allow_http=True, timeout=(1, 1))
@@ -252,10 +253,10 @@ def test_a_template_with_set_mirrors_each_printing_beside_the_default_image(card
     # A proxy prints the chosen printing's scan, else the card's default one.
     from proxies.jobs import proxy_card
 
-    assert proxy_card(anson, "Jyhad").image == scans[f"{ANSON}:Jyhad"]
-    assert proxy_card(anson, "Tenth").image == scans[f"{ANSON}:Tenth"]
-    assert proxy_card(anson, "VTES").image == scans[str(ANSON)]
-    assert proxy_card(anson).image == scans[str(ANSON)]
+    assert proxy_card(anson, "Jyhad").image.read_bytes() == scans[f"{ANSON}:Jyhad"]
+    assert proxy_card(anson, "Tenth").image.read_bytes() == scans[f"{ANSON}:Tenth"]
+    assert proxy_card(anson, "VTES").image.read_bytes() == scans[str(ANSON)]
+    assert proxy_card(anson).image.read_bytes() == scans[str(ANSON)]
     assert proxy_card(anson, "VTES").face.printing == "VTES"
 
 
@@ -284,3 +285,165 @@ def test_the_command_takes_sets_only_with_a_set_template(tmp_path, settings):
         call_command("fetch_card_images", template="https://static.example.org/{slug}.jpg", sets="Jyhad")
     with pytest.raises(CommandError, match="--deadline must be positive"):
         call_command("fetch_card_images", template="https://static.example.org/{slug}.jpg", deadline=0)
+
+
+# --- pixels: refused before decoding, shrunk when kept -----------------------------------------------
+
+
+def test_an_image_of_too_many_pixels_is_not_mirrored_and_a_large_one_is_kept_shrunk(cards, site, tmp_path, settings):
+    settings.CARD_IMAGE_MAX_BYTES = 500_000
+    Site.files["/card/ansong1.jpg"] = (200, one_colour_png(5000, 5000), "image/png")  # 25 Mpx in ~60 KB
+    Site.files["/card/rackthe.jpg"] = (200, jpeg((2000, 2800)), "image/jpeg")
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert report.fetched == 1 and "more than the 12,000,000-pixel limit" in dict(report.failed)[ANSON]
+    manifest = json.loads((tmp_path / images.MANIFEST).read_text())
+    assert list(manifest) == [str(RACK)]
+    kept = (tmp_path / manifest[str(RACK)]["file"]).read_bytes()
+    with Image.open(io.BytesIO(kept)) as image:
+        assert (image.format, image.size) == ("JPEG", (742, 1039))  # a card at 300 dpi, proportions kept
+    assert manifest[str(RACK)]["sha256"] == hashlib.sha256(kept).hexdigest()
+
+
+@pytest.mark.django_db
+def test_a_file_mirrored_before_the_limit_is_neither_served_nor_printed(cards, tmp_path, settings, client):
+    settings.MEDIA_ROOT = tmp_path
+    (tmp_path / "cards").mkdir()
+    bomb = one_colour_png(4000, 4000)  # 16 Mpx
+    (tmp_path / "cards" / f"{ANSON}.png").write_bytes(bomb)
+    entry = {"file": f"{ANSON}.png", "sha256": hashlib.sha256(bomb).hexdigest(), "bytes": len(bomb)}
+    (tmp_path / "cards" / images.MANIFEST).write_text(json.dumps({str(ANSON): entry}))
+    assert images.mirrored(ANSON) is not None  # on disk, in the manifest: from before the limit
+    assert client.get(f"/cards/{ANSON}/image").status_code == 404  # the page shows the text card
+    from proxies.jobs import proxy_card
+
+    assert proxy_card(cards[ANSON]).image is None  # the proxy is its text card, the file never decoded
+    settings.CARD_IMAGE_MAX_PIXELS = 20_000_000  # within a higher limit: served and printed again
+    assert client.get(f"/cards/{ANSON}/image").status_code == 200
+    assert proxy_card(cards[ANSON]).image is not None
+
+
+# --- addresses: only public ones, at every hop, unless allowed by name -------------------------------
+
+
+class Listener:
+    """A TCP port that counts the connections it accepts (standing in for a local Redis on 6379)."""
+
+    def __init__(self) -> None:
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.accepted = 0
+        self.halt = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        while not self.halt.is_set():
+            try:
+                connection, _address = self.socket.accept()
+            except OSError:
+                continue
+            self.accepted += 1
+            connection.close()
+
+    def close(self) -> None:
+        self.halt.set()
+        self.thread.join()
+        self.socket.close()
+
+
+@pytest.fixture
+def redis_stand_in():
+    listener = Listener()
+    yield listener
+    listener.close()
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_a_redirect_to_a_loopback_address_is_refused_before_connecting(cards, site, tmp_path, redis_stand_in, scheme):
+    Site.files["/card/ansong1.jpg"] = (302, f"{scheme}://127.0.0.1:{redis_stand_in.port}/".encode(), "text/plain")
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True)
+    reason = dict(report.failed)[ANSON]
+    assert f"{scheme}://127.0.0.1:{redis_stand_in.port}/: refused, 127.0.0.1 (loopback) is not a public" in reason
+    assert "CARD_IMAGE_ALLOWED_HOSTS" in reason
+    assert Site.asked == ["/card/ansong1.jpg"] and redis_stand_in.accepted == 0  # nothing reached the port
+
+
+def test_a_name_that_resolves_to_a_private_address_is_refused_and_an_allowed_name_is_not(
+    cards, site, tmp_path, settings, monkeypatch
+):
+    port = site.split(":")[2].split("/")[0]
+    resolve = socket.getaddrinfo
+
+    def dns(host, *args, **kwargs):  # images.internal.test: a name on the site's own network
+        if host == "images.internal.test":
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.7", int(port)))]
+        return resolve(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", dns)
+    Site.files["/card/ansong1.jpg"] = (302, f"http://images.internal.test:{port}/scan.jpg".encode(), "text/plain")
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True)
+    assert "images.internal.test resolves to 10.0.0.7 (private), not a public address" in dict(report.failed)[ANSON]
+    # localhost itself, no longer allowed by name: refused before the first hop.
+    settings.CARD_IMAGE_ALLOWED_HOSTS = []
+    Site.asked.clear()
+    with requests.Session() as session:
+        report = images.fetch(some(cards, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert "localhost resolves to" in dict(report.failed)[RACK] and Site.asked == []
+    settings.CARD_IMAGE_ALLOWED_HOSTS = ["LocalHost"]  # a name, as the operator spells it
+    with requests.Session() as session:
+        report = images.fetch(some(cards, RACK), site, session=session, where=tmp_path, allow_http=True)
+    assert report.fetched == 1
+
+
+def test_the_connection_goes_to_the_address_that_was_checked(monkeypatch):
+    # A name whose DNS answer changes between the check and the connection (rebinding): public when checked,
+    # 127.0.0.1 a moment later. The name is resolved once, and the socket opened to the address checked.
+    answers = iter(["93.184.216.34", "127.0.0.1", "127.0.0.1"])
+    asked, dialled = [], []
+    resolve = socket.getaddrinfo
+
+    def dns(host, port, *args, **kwargs):
+        if host != "rebind.test":
+            return resolve(host, port, *args, **kwargs)
+        asked.append(host)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
+
+    def dial(address, *args, **kwargs):
+        dialled.append(address)
+        raise ConnectionRefusedError("not on this test's network")
+
+    monkeypatch.setattr(socket, "getaddrinfo", dns)
+    monkeypatch.setattr(outbound.urllib3_connection, "create_connection", dial)
+    with requests.Session() as session, pytest.raises(images.FetchError, match="could not reach"):
+        images._download(session, "https://rebind.test/a.jpg", limit=1000, timeout=(1, 1), deadline=5, allow_http=False)
+    assert asked == ["rebind.test"] and dialled == [("93.184.216.34", 443)]
+
+
+def test_no_proxy_of_the_environment_is_asked_in_the_images_stead(cards, site, tmp_path, redis_stand_in, monkeypatch):
+    # A proxy would resolve the names itself, beyond the check: the fetch goes straight to the (allowed) host.
+    for variable in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.setenv(variable, f"http://127.0.0.1:{redis_stand_in.port}")
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    with requests.Session() as session:
+        report = images.fetch(some(cards, ANSON), site, session=session, where=tmp_path, allow_http=True)
+    assert report.fetched == 1 and redis_stand_in.accepted == 0
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "100.64.0.1", "224.0.0.1",
+     "240.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "ff02::1", "::ffff:127.0.0.1",
+     "::ffff:10.0.0.1", "2002:7f00:1::1", "64:ff9b::a00:1", "2001:db8::1"],
+)  # fmt: skip
+def test_every_kind_of_address_off_the_internet_is_refused(address):
+    assert outbound.refusal(address) != ""
+
+
+@pytest.mark.parametrize("address", ["93.184.216.34", "151.101.1.69", "2606:4700::1111", "::ffff:93.184.216.34"])
+def test_public_addresses_are_not(address):
+    assert outbound.refusal(address) == ""

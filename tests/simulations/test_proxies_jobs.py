@@ -31,6 +31,7 @@ def test_a_worker_renders_the_pdf_and_the_site_serves_it(simulation_worker, card
     assert job.result["cards"] == 72 and job.result["pages"] == math.ceil(72 / 9)
     pdf = client.get(job.result["download_url"])
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
-    assert len(re.findall(rb"/Type /Page\b", pdf.content)) == 8
-    assert b"/MediaBox [0 0 612.00 792.00]" in pdf.content
+    content = b"".join(pdf.streaming_content)
+    assert len(re.findall(rb"/Type /Page\b", content)) == 8
+    assert b"/MediaBox [0 0 612.00 792.00]" in content
     assert job.chunks.get().worker  # stored by the worker, not this process

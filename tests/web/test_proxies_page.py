@@ -6,16 +6,23 @@ stays queued where no worker reads it, or its one chunk is rendered in this proc
 
 from __future__ import annotations
 
+import datetime
+import io
 import math
 import re
 import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.storage import default_storage
+from django.core.management import call_command
+from django.http import FileResponse
 from django.test import Client
+from django.utils import timezone
 
 from decks import services as deck_services
 from decks.models import Deck
+from proxies import sheets
 from proxies.models import ProxySheet
 from simulations import kinds, services
 from simulations.models import Simulation
@@ -38,6 +45,12 @@ ANSON, GOVERN = 200107, 100845
 @pytest.fixture
 def queue(idle_queue) -> str:
     return idle_queue
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    """Each test's own storage (the PDFs' files are no part of the test's rolled-back transaction)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
 
 
 @pytest.fixture
@@ -87,6 +100,17 @@ def pages_of(pdf: bytes) -> int:
     return len(re.findall(rb"/Type /Page\b", pdf))
 
 
+def downloaded(response) -> bytes:
+    """A download's bytes (the PDF is streamed from storage)."""
+    return b"".join(response.streaming_content)
+
+
+def stored_pdf(simulation: Simulation) -> bytes:
+    """The job's PDF as the worker stored it (a file in the default storage, its row naming it)."""
+    with sheets.open(ProxySheet.objects.get(pk=simulation.pk)) as handle:
+        return handle.read()
+
+
 def test_every_deck_page_has_a_proxies_tab(alice):
     deck = make_deck(alice)
     html = client_of().get(deck.get_absolute_url()).content.decode()
@@ -120,8 +144,9 @@ def test_the_defaults_make_a_pdf_of_every_card_that_anyone_with_the_job_can_down
     pdf = client_of().get(f"/proxies/{simulation.id}.pdf")  # a public deck's job: its id is enough
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert pdf["Content-Disposition"] == 'attachment; filename="Ventrue-bleed-proxies.pdf"'
-    assert pages_of(pdf.content) == math.ceil(COPIES / 9)
-    assert b"/MediaBox [0 0 595.28 841.89]" in pdf.content
+    content = downloaded(pdf)
+    assert pages_of(content) == math.ceil(COPIES / 9)
+    assert b"/MediaBox [0 0 595.28 841.89]" in content
 
 
 def test_only_the_ticked_cards_on_letter_paper(alice, queue):
@@ -135,9 +160,9 @@ def test_only_the_ticked_cards_on_letter_paper(alice, queue):
     assert simulation.plan["printings"] == {str(ANSON): "Jyhad"}
     sheet = ProxySheet.objects.get(pk=simulation.pk)
     assert (sheet.pages, sheet.cards) == (2, 18)
-    assert b"/MediaBox [0 0 612.00 792.00]" in bytes(sheet.pdf)
+    assert b"/MediaBox [0 0 612.00 792.00]" in stored_pdf(simulation)
     # The chosen printing is written at the foot of Anson's text cards (in the pages' compressed text).
-    assert sum(text.count(b"Jyhad") for text in page_texts(bytes(sheet.pdf))) == 6
+    assert sum(text.count(b"Jyhad") for text in page_texts(stored_pdf(simulation))) == 6
 
 
 def test_nothing_ticked_or_a_printing_that_does_not_exist_is_a_400_on_the_form(alice, queue):
@@ -190,7 +215,7 @@ def test_the_api_starts_proxies_on_the_simulations_endpoint_and_links_the_pdf(al
     assert done["status"] == "done"
     assert done["result"]["pages"] == 2 and done["result"]["text_cards"] == 12
     assert done["result"]["download_url"] == f"/proxies/{job['id']}.pdf"
-    assert pages_of(api.get(done["result"]["download_url"]).content) == 2
+    assert pages_of(downloaded(api.get(done["result"]["download_url"]))) == 2
 
 
 @pytest.mark.parametrize(
@@ -222,7 +247,7 @@ def test_the_pdf_speaks_the_language_of_who_asked_for_it(alice, queue):
         client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"}).status_code == 302
     )
     simulation = run_to_done(Simulation.objects.get(kind="proxies"))
-    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    texts = page_texts(stored_pdf(simulation))
     assert sum(b"nur f\xfcr Freundschaftsspiele" in text for text in texts) == simulation.result["pages"] == 5
 
 
@@ -247,6 +272,121 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
     simulation = run_to_done(Simulation.objects.get(kind="proxies"))
     assert (simulation.result["images"], simulation.result["text_cards"]) == (6, COPIES - 6)
-    texts = page_texts(bytes(ProxySheet.objects.get(pk=simulation.pk).pdf))
+    texts = page_texts(stored_pdf(simulation))
     assert sum(b"Paradox Interactive AB" in text for text in texts) == 1  # the first page: Anson's six images
     assert sum(b"for casual play only" in text for text in texts) == 5  # every page holds text cards
+
+
+# --- the PDF in storage: streamed, kept for a while, capped per job and per owner -----------------------
+
+
+def start(client: Client, deck: Deck) -> object:
+    return client.post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
+
+
+def run_to_end(simulation: Simulation) -> Simulation:
+    """The job's one chunk run here by the worker's own task (``simulations.tasks.run_chunk``), for a job that may
+    fail in its worker (a cap): the job then says why."""
+    from simulations import tasks
+
+    tasks.run_chunk.apply(args=[simulation.id, 0, simulation.units])
+    simulation.refresh_from_db()
+    return simulation
+
+
+def stored_files() -> list[str]:
+    return sorted(default_storage.listdir("proxies")[1]) if default_storage.exists("proxies") else []
+
+
+def test_the_pdf_is_a_file_in_storage_and_its_download_streams_from_it(alice, queue):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    sheet = ProxySheet.objects.get(pk=simulation.pk)
+    assert sheet.file.name == f"proxies/{simulation.id}.pdf" and default_storage.size(sheet.file.name) == sheet.bytes
+    assert simulation.result["bytes"] == sheet.bytes
+    assert simulation.result["expires_at"] == (sheet.created + datetime.timedelta(days=7)).isoformat(timespec="seconds")
+    assert not any(field.name == "pdf" for field in ProxySheet._meta.get_fields())  # no PDF in the database
+    response = client_of(alice).get(f"/proxies/{simulation.id}.pdf")
+    # Streamed from the file (tests/web/test_proxy_downloads.py downloads it through gunicorn), never read whole.
+    assert response.streaming and isinstance(response, FileResponse)
+    assert int(response["Content-Length"]) == sheet.bytes and downloaded(response) == stored_pdf(simulation)
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    expires = sheet.created + datetime.timedelta(days=7)
+    assert f"Kept until {expires:%Y-%m-%d %H:%M} UTC, then deleted." in page
+
+
+def test_an_expired_pdf_is_never_served_and_is_deleted_with_its_file(alice, queue, django_capture_on_commit_callbacks):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_done(Simulation.objects.get(kind="proxies"))
+    made = ProxySheet.objects.get(pk=simulation.pk).created
+    ProxySheet.objects.filter(pk=simulation.pk).update(created=made - datetime.timedelta(days=7, seconds=1))
+    response = client_of(alice).get(f"/proxies/{simulation.id}.pdf")
+    assert response.status_code == 410
+    assert "Proxy PDFs are kept 7 days after they are made, and this one was deleted." in response.content.decode()
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert 'id="pdf-gone"' in page and 'id="pdf-link"' not in page
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):  # files go once the deletion is committed
+        call_command("purge_proxy_sheets", stdout=out)
+    assert out.getvalue().startswith("1 expired proxy PDF deleted")
+    assert not ProxySheet.objects.exists() and stored_files() == []
+    assert client_of(alice).get(f"/proxies/{simulation.id}.pdf").status_code == 410
+
+
+def test_a_worker_storing_a_pdf_deletes_expired_ones(alice, queue, django_capture_on_commit_callbacks):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    old = run_to_done(Simulation.objects.get(kind="proxies"))
+    ProxySheet.objects.filter(pk=old.pk).update(created=timezone.now() - datetime.timedelta(days=30))
+    start(client_of(alice), deck)
+    with django_capture_on_commit_callbacks(execute=True):
+        new = run_to_done(Simulation.objects.exclude(pk=old.pk).get(kind="proxies"))
+    assert list(ProxySheet.objects.values_list("pk", flat=True)) == [new.pk]
+    assert stored_files() == [f"{new.id}.pdf"]
+
+
+def test_an_owner_with_no_room_left_is_refused_the_next_job_on_the_page_and_the_api(alice, queue, settings):
+    deck = make_deck(alice)
+    anonymous = client_of()
+    assert start(anonymous, deck).status_code == 302
+    sheet = ProxySheet.objects.get(pk=run_to_done(Simulation.objects.get(kind="proxies")).pk)
+    settings.PROXIES_MAX_STORED_BYTES_ANON = sheet.bytes  # this address's room is full
+    response = start(anonymous, deck)
+    assert response.status_code == 429 and response["Retry-After"] == "10"
+    text = " ".join(response.content.decode().split())
+    assert f"The proxy sheets kept for your address take {sheets.megabytes(sheet.bytes)}" in text
+    limit = sheets.megabytes(sheet.bytes)
+    assert f"without an account, at most {limit} are kept at once. Each is deleted 7 days after it was made." in text
+    api = anonymous.post("/api/v1/simulations/", {"kind": "proxies", "deck": deck.id}, content_type="application/json")
+    assert api.status_code == 429 and f"without an account, at most {limit}" in api.json()["detail"]
+    assert client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})[
+        "Location"
+    ].startswith("/simulations/")  # an account has room of its own
+    assert Simulation.objects.filter(kind="proxies").count() == 2
+
+
+def test_pdfs_finishing_together_never_pass_their_owners_room(alice, queue, settings):
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    start(client_of(alice), deck)  # both started with the room empty
+    first, second = Simulation.objects.filter(kind="proxies").order_by("created_at")
+    first = run_to_done(first)
+    settings.PROXIES_MAX_STORED_BYTES_USER = ProxySheet.objects.get(pk=first.pk).bytes + 1_000
+    second = run_to_end(second)
+    assert second.status == "failed"
+    assert second.error.startswith("Your proxy sheets kept here take ")
+    assert stored_files() == [f"{first.id}.pdf"]  # the second file was not left behind
+
+
+def test_a_pdf_past_its_byte_cap_fails_the_job_with_a_sentence(alice, queue, settings):
+    settings.PROXIES_MAX_PDF_BYTES = 2_000
+    deck = make_deck(alice)
+    start(client_of(alice), deck)
+    simulation = run_to_end(Simulation.objects.get(kind="proxies"))
+    assert simulation.status == "failed"
+    assert simulation.error == "This PDF would take more than 2 KB, the most one may take: print fewer cards at once."
+    assert not ProxySheet.objects.exists() and stored_files() == []
+    page = client_of(alice).get(simulation.get_absolute_url()).content.decode()
+    assert "print fewer cards at once" in page

@@ -6,8 +6,12 @@ straight cut per line with a guillotine); ``marks="gaps"`` leaves ``GAP`` mm bet
 thin outline (scissors). Cards come in the order of the archive's decklists: the crypt first, then the
 library by type (``decklist.lines.library_sections``), each copy its own card.
 
-A card with image bytes (a mirrored scan: ``cards.images``) is printed as that image; any other is a text
-card drawn from ``cardface.face`` (name, costs, types, disciplines, clan, group, text). A page holding a text
+A card with an image (a mirrored scan, its bytes or its file: ``cards.images``) is printed as that image, made
+a JPEG of at most
+``scans.PRINT_BOX`` first (an image of more than ``max_pixels`` is refused from its header, never decoded, and
+printed as a text card); any other is a text card drawn from ``cardface.face`` (name, costs, types,
+disciplines, clan, group, text). The PDF holds each distinct image once; ``max_bytes`` bounds the images it
+holds and the PDF itself (``SheetTooLarge``), so a worker never lays out more than that. A page holding a text
 card says, in its bottom margin, that text proxies are for casual play only: the VEKN tournament rules allow
 proxies only as images of the real card, and only where the organiser allows them. A page holding an image
 carries the publisher's notice (``notice``) in its top margin.
@@ -20,12 +24,15 @@ transliterated (Unidecode).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from fpdf import FPDF
 from unidecode import unidecode
 
+from . import scans
 from .carddb import CardIndex
 from .cardface import LINE_HEIGHT, CardFace, fit_text
 from .deck import Deck
@@ -42,6 +49,7 @@ __all__ = [
     "ProxyCard",
     "ProxyError",
     "Sheet",
+    "SheetTooLarge",
     "cards_to_print",
     "render",
 ]
@@ -67,10 +75,20 @@ class ProxyError(ValueError):
     """A request the renderer cannot print (no cards, too many, an unknown paper)."""
 
 
+class SheetTooLarge(ProxyError):
+    """The PDF would take more than ``limit`` bytes (its images alone, or the whole file)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the PDF would take more than {limit:,} bytes")
+        self.limit = limit
+
+
 @dataclasses.dataclass(frozen=True)
 class ProxyCard:
     face: CardFace
-    image: bytes | None = None  # a scan of the card (JPEG or PNG), printed instead of the text card
+    # A scan of the card (JPEG, PNG or WebP), or the file holding one (read when its card is laid out, once
+    # for all its copies), printed instead of the text card.
+    image: bytes | Path | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,10 +141,12 @@ def render(
     casual_play: str = CASUAL_PLAY,
     title: str = "",
     progress: Callable[[int], None] | None = None,
+    max_pixels: int = scans.MAX_PIXELS,
+    max_bytes: int | None = None,
 ) -> Sheet:
     """The PDF of ``cards`` in the given order. ``notice`` is printed on pages holding an image, ``casual_play``
     (the reader's language of ``CASUAL_PLAY``) on pages holding a text card; ``progress(done)`` is called after
-    each card (it may raise to stop)."""
+    each card (it may raise to stop). ``SheetTooLarge`` past ``max_bytes``."""
     if paper not in PAPERS:
         raise ProxyError(f"paper must be {' or '.join(PAPERS)}, not {paper!r}")
     if marks not in MARKS:
@@ -148,6 +168,7 @@ def render(
     if title:
         pdf.set_title(_latin1(title))
     placements: list[Placement] = []
+    printable = _Printable(max_pixels, max_bytes)
     for start in range(0, len(cards), PER_PAGE):
         page = start // PER_PAGE
         pdf.add_page()
@@ -156,7 +177,8 @@ def render(
         for slot, proxy in enumerate(batch):
             x = left + (slot % COLUMNS) * (CARD_WIDTH + gap)
             y = top + (slot // COLUMNS) * (CARD_HEIGHT + gap)
-            printed = proxy.image is not None and _image(pdf, proxy.image, x, y)
+            image = printable(proxy.image)
+            printed = image is not None and _image(pdf, image, x, y)
             if not printed:
                 _text_card(pdf, proxy.face, x, y)
             if marks == "gaps" or not printed:
@@ -177,7 +199,38 @@ def render(
             above = top - (MARK + 1.0 if marks == "crop" else 0.8)
             _margin_text(pdf, notice, 0.5, above, near="bottom")
     data = bytes(pdf.output())
+    if max_bytes is not None and len(data) > max_bytes:
+        raise SheetTooLarge(max_bytes)
     return Sheet(pdf=data, placements=tuple(placements), pages=pdf.pages_count, paper=paper)
+
+
+class _Printable:
+    """A card's image as the PDF takes it (``scans.fit``: a JPEG of at most ``scans.PRINT_BOX``, refused past
+    ``max_pixels`` before decoding), or None (a text card). Each distinct scan (file, or bytes) is made once and
+    only its printable bytes are kept, at most ``max_bytes`` of them in all: one scan at a time is held whole."""
+
+    def __init__(self, max_pixels: int, max_bytes: int | None) -> None:
+        self.max_pixels, self.max_bytes = max_pixels, max_bytes
+        self.made: dict[object, bytes | None] = {}  # the file, or the sha256 of the bytes → printable bytes
+        self.total = 0
+
+    def __call__(self, scan: bytes | Path | None) -> bytes | None:
+        if scan is None:
+            return None
+        key = scan if isinstance(scan, Path) else hashlib.sha256(scan).digest()
+        if key not in self.made:
+            self.made[key] = self._make(scan)
+            self.total += len(self.made[key] or b"")
+            if self.max_bytes is not None and self.total > self.max_bytes:
+                raise SheetTooLarge(self.max_bytes)
+        return self.made[key]
+
+    def _make(self, scan: bytes | Path) -> bytes | None:
+        try:
+            data = scan.read_bytes() if isinstance(scan, Path) else scan
+            return scans.fit(data, max_pixels=self.max_pixels, to="JPEG")
+        except (OSError, scans.ScanError):  # a file gone, damaged, or past the limit: its text card
+            return None
 
 
 def _image(pdf: FPDF, data: bytes, x: float, y: float) -> bool:
