@@ -400,7 +400,12 @@ SIMULATION_QUEUE = os.environ.get("SIMULATION_QUEUE", "celery")
 # hundreds. SIMULATION_QUICK_QUEUE empty: SIMULATION_QUEUE's name and "-quick" ("celery-quick").
 SIMULATION_QUICK_QUEUE = os.environ.get("SIMULATION_QUICK_QUEUE", "")
 SIMULATION_QUICK_MAX_HANDS = envint("SIMULATION_QUICK_MAX_HANDS", "1000000")
-# What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the two above.
+# Jobs done in one piece that may hold a worker process for minutes (a build planner search: up to the chunk's
+# soft time limit) go to a queue of their own, which a worker started without -Q does NOT consume: one or more
+# workers started for it (`-Q celery-long`; `make run` starts one) run them, so they never take the processes
+# that small jobs wait for. Empty: SIMULATION_QUEUE's name and "-long" ("celery-long").
+SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "")
+# What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the main and quick ones.
 CELERY_TASK_QUEUES = {
     _queue: {"exchange": _queue, "routing_key": _queue}
     for _queue in dict.fromkeys(("celery", SIMULATION_QUEUE, SIMULATION_QUICK_QUEUE or f"{SIMULATION_QUEUE}-quick"))
