@@ -414,7 +414,11 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
 
 
 @pytest.fixture(scope="session")
-def _shared_worker(start_worker) -> Worker:
+def _shared_worker(start_worker, django_db_blocker) -> Worker:
+    # A worker reads the card list once, when it starts (games chunks need it): never from a table a transactional
+    # test's flush just emptied (the card fixtures of the test asking for this worker come after it).
+    with django_db_blocker.unblock():
+        ensure_cards()
     return start_worker("sim-test-a")
 
 

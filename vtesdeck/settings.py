@@ -388,6 +388,11 @@ SIMULATION_CHUNK_SIZE = envint("SIMULATION_CHUNK_SIZE", "250000")
 # about once a second, so a minute leaves ample room for a loaded machine.
 SIMULATION_STALE_SECONDS = envint("SIMULATION_STALE_SECONDS", "60")
 SIMULATION_MAX_ATTEMPTS = envint("SIMULATION_MAX_ATTEMPTS", "2")
+# A chunk that cannot reach the database (an outage: not a lost worker) waits and tries again, without spending
+# an attempt: after 1, 2, 4… seconds, at most this long between tries (so it is back about this soon after the
+# database is), for at most SIMULATION_DATABASE_WAIT_SECONDS in all, after which it is left to the stale check.
+SIMULATION_DATABASE_RETRY_SECONDS = envint("SIMULATION_DATABASE_RETRY_SECONDS", "10")
+SIMULATION_DATABASE_WAIT_SECONDS = envint("SIMULATION_DATABASE_WAIT_SECONDS", "3600")
 # A queued job waits for a worker (its chunks wait in the broker, through an outage too) this long before
 # it is given up as failed.
 SIMULATION_QUEUED_TIMEOUT_SECONDS = envint("SIMULATION_QUEUED_TIMEOUT_SECONDS", str(24 * 3600))
