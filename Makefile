@@ -27,11 +27,14 @@ setup: venv
 	else echo "No tournament archive at $(TWDA) (make setup TWDA=folder|zip|URL): /twda/ stays empty"; fi
 	$(PY) manage.py classify_archive --if-needed
 
-# The web server and a Celery worker until Ctrl-C; both stop together.
+# The web server and a Celery worker until Ctrl-C; all stop together. A second worker, of one process, takes
+# the long queue alone (the build planner's searches of minutes), so that they never hold the first one's.
 run: setup
 	@echo "vtesdeck on http://$(HOST):$(PORT)/ with a Celery worker (Ctrl-C stops both)"
 	@trap 'kill 0' INT TERM EXIT; \
 	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=$(WORKERS) & \
+	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=1 -n long@%h \
+	  -Q $${SIMULATION_LONG_QUEUE:-$${SIMULATION_QUEUE:-celery}-long} & \
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload & \
 	wait
 

@@ -1,26 +1,38 @@
-"""Issue 14, item 4 replayed: huge anonymous jobs, then a user's small one. How long does the small one wait?
+"""Issue 14, item 4 and issue 24, item 10 replayed: how long does a small job wait behind others' big ones?
 
-    .venv/bin/python bench/fair_queues.py [--huge-hands 50000000] [--attackers 4] [--small-hands 10000]
+    .venv/bin/python bench/fair_queues.py [--scenario huge|planner|both] [--huge-hands 50000000] [--attackers 4]
+                                          [--small-hands 10000] [--planner-jobs 4] [--quick-hands 100000]
+                                          [--planner-limit 60]
 
-Each of ``--attackers`` anonymous addresses tries three jobs of ``--huge-hands`` hands (the caps refuse what
-passes the unfinished jobs or hands allowed per address: all but one at 50,000,000); then a user starts a job of
-``--small-hands``. Twice: first as the site routes jobs now (the small job's chunks go to the quick queue,
-which every worker consumes besides the main one), then with every job on the main queue, as before the
-quick queue existed (``SIMULATION_QUICK_MAX_HANDS=0`` in the process that queues them). Printed: the small
-job's wait from start to done, and how many of the huge jobs' chunks were still waiting when it was done.
-The huge jobs are cancelled after each round.
+**huge** (issue 14): each of ``--attackers`` anonymous addresses tries three jobs of ``--huge-hands`` hands (the
+caps refuse what passes the unfinished jobs or hands allowed per address: all but one at 50,000,000); then a
+user starts a job of ``--small-hands``. Twice: first as the site routes jobs now (the small job's chunks go to the
+quick queue, which every worker consumes besides the main one), then with every job on the main queue, as
+before the quick queue existed (``SIMULATION_QUICK_MAX_HANDS=0`` in the process that queues them).
+
+**planner** (issue 24): one account starts ``--planner-jobs`` build planner jobs, searches that use their whole
+time budget (the chunk's soft time limit, ``--planner-limit`` seconds here, less a margin; 300 s in production),
+then another user starts a quick job of ``--quick-hands`` hands. Twice: first as the site routes them now (the
+planner's chunks go to the long queue, which only a worker started for it consumes), then as before the long
+queue existed (``SIMULATION_LONG_QUEUE`` set to the main queue in the process that queues them: the searches
+take the workers the quick job waits for).
+
+Printed: the small job's wait from start to done, and what the big jobs were doing when it was done. The big
+jobs are cancelled after each round.
 
 Everything is its own, as in bench/simulations.py: a throwaway SQLite database, queues of its own, two
-``celery -A vtesdeck worker --concurrency 1`` subprocesses consuming both queues; the broker is
-CELERY_BROKER_URL if set, else Redis on 127.0.0.1:6379 if it answers, else the filesystem broker. Jobs are
-started through ``simulations.services.start_hands``, the function the API and the Draws tab call, with
-the client address or user they pass.
+``celery -A vtesdeck worker --concurrency 1`` subprocesses consuming the main and quick queues and one more
+consuming the long queue, as deployed; the broker is CELERY_BROKER_URL if set, else Redis on 127.0.0.1:6379 if it
+answers, else the filesystem broker. Jobs are started through ``simulations.services.start_hands`` and
+``start_planner``, the functions the API, the Draws tab and the planner page call, with the client address or
+user they pass.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -46,12 +58,11 @@ def redis_answers(url: str = "redis://127.0.0.1:6379/0") -> bool:
         return False
 
 
-def start_worker(folder: Path, env: dict[str, str], queue: str, name: str) -> subprocess.Popen:
+def start_worker(folder: Path, env: dict[str, str], queues: str, name: str) -> subprocess.Popen:
     log = folder / f"{name}.log"
     command = [
         sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--concurrency", "1", "--loglevel", "INFO",
-        "-n", f"{name}@%h", "-Q", f"{queue},{queue}-quick", "--without-gossip", "--without-mingle",
-        "--without-heartbeat",
+        "-n", f"{name}@%h", "-Q", queues, "--without-gossip", "--without-mingle", "--without-heartbeat",
     ]  # fmt: skip
     with log.open("wb") as output:
         process = subprocess.Popen(
@@ -95,16 +106,73 @@ def attack(args, deck, cards, user, quick: bool) -> None:
           f"chunks still waiting")  # fmt: skip
     if refused:
         print(f"    refused: {refused[0]}")
-    for job in huge:
-        services.cancel(job)
-    # The cancelled jobs' chunks still queued are skipped by the workers: the next round starts on empty queues.
+    drain(huge)
+
+
+def hard_plan(seed: int, decks: int = 40) -> dict:
+    """A build planner search that uses its whole time budget: 40 decks competing for 8 cards, each owned for two
+    decks in three (the branch and bound does not finish in minutes)."""
+    from vtesdeck.core import planner
+
+    rng = random.Random(seed)
+    needs = [
+        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
+                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
+        for n in range(decks)
+    ]  # fmt: skip
+    return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})
+
+
+def planner_attack(args, deck, cards, planner_user, user, long: bool) -> float:
+    """The planner round; returns the quick job's wait in seconds."""
+    from django.conf import settings
+
+    from simulations import services
+    from simulations.models import Simulation
+
+    settings.SIMULATION_LONG_QUEUE = "" if long else settings.SIMULATION_QUEUE
+    settings.SIMULATION_QUICK_MAX_HANDS = 1_000_000  # the quick queue, as the site routes small jobs
+    searches = [services.start_planner(plan=hard_plan(n), units=40, owner=planner_user)
+                for n in range(args.planner_jobs)]  # fmt: skip
+    # The searches are under way (or waiting for the long worker) before the quick job comes.
+    deadline = time.monotonic() + READY_SECONDS
+    while Simulation.objects.filter(pk__in=[job.pk for job in searches], status="running").count() < min(
+        len(searches), 1 if long else 2
+    ):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the planner jobs did not start")
+        time.sleep(0.05)
+    started = time.perf_counter()
+    small = services.start_hands(deck=deck, cards=cards, hands=args.quick_hands, owner=user)
+    deadline = time.monotonic() + JOB_SECONDS
+    while not small.finished and time.monotonic() < deadline:
+        time.sleep(0.02)
+        small.refresh_from_db()
+    wall = time.perf_counter() - started
+    states = sorted(Simulation.objects.filter(pk__in=[job.pk for job in searches]).values_list("status", flat=True))
+    how = "long queue for the planner" if long else "planner jobs on the main queue"
+    print(f"  {how}: {len(searches)} planner jobs of one account ({', '.join(states)} when it was done); another "
+          f"user's {args.quick_hands:,}-hand job ({services.chunk_queue(small)}) {small.status} after {wall:.2f} s")  # fmt: skip
+    drain(searches)
+    return wall
+
+
+def drain(jobs) -> None:
+    """Cancel the round's big jobs and wait for every queue to be empty: the next round starts on empty queues
+    (the workers skip the cancelled jobs' chunks still queued)."""
+    from django.conf import settings
+
+    from simulations import services
     from vtesdeck.celery import app
 
+    for job in jobs:
+        services.cancel(job)
+    settings.SIMULATION_LONG_QUEUE = ""
+    names = (settings.SIMULATION_QUEUE, services.quick_queue(), services.long_queue())
     while True:
         with app.connection_for_write() as connection:
             channel = connection.default_channel
-            left = sum(channel.queue_declare(queue=name).message_count for name in (services.chunk_queue(small),
-                       settings.SIMULATION_QUEUE))  # fmt: skip
+            left = sum(channel.queue_declare(queue=name).message_count for name in names)
         if not left:
             break
         time.sleep(0.2)
@@ -115,6 +183,10 @@ def main() -> int:
     parser.add_argument("--huge-hands", type=int, default=50_000_000)
     parser.add_argument("--attackers", type=int, default=4)
     parser.add_argument("--small-hands", type=int, default=10_000)
+    parser.add_argument("--scenario", choices=("huge", "planner", "both"), default="both")
+    parser.add_argument("--planner-jobs", type=int, default=4)
+    parser.add_argument("--quick-hands", type=int, default=100_000)
+    parser.add_argument("--planner-limit", type=int, default=60, help="the chunks' soft time limit, in seconds")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="vtesdeck-bench-fair-"))
     queue = f"vtesdeck-bench-fair-{os.getpid()}"
@@ -131,7 +203,11 @@ def main() -> int:
         "CELERY_DATA_DIR": str(folder / "celery"),
         "SIMULATION_QUEUE": queue,
         "SIMULATION_QUICK_QUEUE": "",
+        "SIMULATION_LONG_QUEUE": "",
         "SIMULATION_MAX_HANDS": str(max(args.huge_hands, 1_000_000)),
+        # The planner's search ends a while before the soft limit: 60 s gives searches of 48 s.
+        "SIMULATION_CHUNK_SOFT_TIME_LIMIT": str(args.planner_limit),
+        "SIMULATION_CHUNK_TIME_LIMIT": str(args.planner_limit + 30),
         "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
         "DJANGO_DEBUG": "False",
         "PYTHONUNBUFFERED": "1",
@@ -152,12 +228,22 @@ def main() -> int:
         cards = carddb.CardIndex(carddb.parse(carddb.read_bundled()).cards)
         deck = decklist.parse(DECK, cards)
         user = get_user_model().objects.create_user("bench-user")
-        workers = [start_worker(folder, env, queue, f"fair-{n}") for n in (1, 2)]
-        print(f"fair queues bench: {args.attackers} addresses x {args.huge_hands:,} hands, then a user's "
-              f"{args.small_hands:,}; 2 workers, broker {broker.split('://')[0]}, {os.cpu_count()} cores, "
-              f"load {os.getloadavg()[0]:.2f}")  # fmt: skip
-        for quick in (True, False):
-            attack(args, deck, cards, user, quick)
+        planner_user = get_user_model().objects.create_user("bench-planner")
+        workers = [start_worker(folder, env, f"{queue},{queue}-quick", f"fair-{n}") for n in (1, 2)]
+        workers.append(start_worker(folder, env, f"{queue}-long", "fair-long"))
+        print(f"fair queues bench: 2 workers on the main and quick queues, 1 on the long queue, broker "
+              f"{broker.split('://')[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")  # fmt: skip
+        if args.scenario in ("huge", "both"):
+            print(f"huge jobs: {args.attackers} addresses x {args.huge_hands:,} hands, then a user's "
+                  f"{args.small_hands:,}")  # fmt: skip
+            for quick in (True, False):
+                attack(args, deck, cards, user, quick)
+        if args.scenario in ("planner", "both"):
+            print(f"planner jobs: {args.planner_jobs} searches of {args.planner_limit - max(10, args.planner_limit // 5)}"
+                  f" s, then another user's {args.quick_hands:,} hands")  # fmt: skip
+            after, before = (planner_attack(args, deck, cards, planner_user, user, long) for long in (True, False))
+            print(f"  the quick job waited {before / after:.0f}x less with the long queue ({after:.2f} s against "
+                  f"{before:.2f} s)")  # fmt: skip
         return 0
     except KeyboardInterrupt:
         return 130
@@ -175,7 +261,7 @@ def main() -> int:
                 from vtesdeck.celery import app
 
                 with app.connection_for_write() as connection:
-                    for name in (queue, f"{queue}-quick"):
+                    for name in (queue, f"{queue}-quick", f"{queue}-long"):
                         connection.default_channel.queue_delete(name)
             except Exception:
                 pass

@@ -13,6 +13,7 @@ the deck nor the card list from the database.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -24,6 +25,9 @@ from decks.models import Deck
 # Unguessable, like deck ids: a job's address is shared by whoever started it.
 ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"
 ID_LENGTH = 16
+# What a games job's report says in place of an opponent deck's id to a reader who may not be shown it
+# (``Simulation.shown_to``): no deck id is a word of six letters.
+HIDDEN_DECK = "hidden"
 
 
 def new_simulation_id() -> str:
@@ -129,6 +133,47 @@ class Simulation(models.Model):
             return None
         named = Deck.objects.named_to(user, made_by=self.owner_id).filter(pk=self.deck_id).exists()
         return self.deck_id if named else None
+
+    def opponent_decks(self) -> set[str]:
+        """The ids of the stored decks a games job seats as opponents (``{"deck": id}`` in its parameters)."""
+        return {
+            str(item["deck"])
+            for item in self.parameters.get("opponents") or ()
+            if isinstance(item, dict) and set(item) == {"deck"} and item["deck"]
+        }
+
+    def shown_to(self, user) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The job's ``parameters`` and ``result`` as ``user`` may read them, for the API and the pages alike.
+
+        An opponent's stored deck follows the rule of the job's own deck (``deck_named_to``): its id (its link,
+        if it is unlisted) is shown only to whom ``DeckQuerySet.named_to`` names it. To anyone else it is
+        ``{"deck": null}`` in the parameters and ``HIDDEN_DECK`` in the report's ``decks[].path`` and
+        ``opponents_plan[].key``; its name, which is no link, stays."""
+        asked = self.opponent_decks()
+        if not asked:
+            return self.parameters, self.result
+        named = Deck.objects.named_to(user, made_by=self.owner_id).filter(pk__in=asked).values_list("pk", flat=True)
+        hidden = asked - set(named)
+        if not hidden:
+            return self.parameters, self.result
+        parameters = {
+            **self.parameters,
+            "opponents": [
+                {"deck": None} if isinstance(item, dict) and str(item.get("deck")) in hidden else item
+                for item in self.parameters["opponents"]
+            ],
+        }
+        result = self.result
+        if isinstance(result, dict) and {"decks", "opponents_plan"} <= result.keys():
+            paths = {f"deck:{deck_id}" for deck_id in hidden}
+            result = {
+                **result,
+                "decks": [{**row, "path": f"deck:{HIDDEN_DECK}"} if row.get("path") in paths else row
+                          for row in result["decks"]],
+                "opponents_plan": [{**row, "key": HIDDEN_DECK} if row.get("kind") == "deck" and row.get("key") in hidden
+                                   else row for row in result["opponents_plan"]],
+            }  # fmt: skip
+        return parameters, result
 
 
 class SimulationChunk(models.Model):

@@ -125,7 +125,8 @@ def _one(kind: str, key: str, user) -> games.Opponent:
         if deck is None:
             raise _error(_("No deck has the id %(id)s, or it is not yours to read.") % {"id": repr(key)})
         core = deck.to_core()
-        return games.Opponent(kind="deck", key=key, label=deck.name or key,
+        # Its name, never its id: the label is shown to whoever reads the job, and an unlisted deck's id is its link.
+        return games.Opponent(kind="deck", key=key, label=deck.name or _("Untitled deck"),
                               decks=(games.pool_deck(core, key=key),))  # fmt: skip
     if kind == "twda":
         row = TournamentDeck.objects.filter(pk=key).select_related("archetype").first()

@@ -44,7 +44,9 @@ a job larger than the whole allowance is a ``SimulationInputError`` (400). The c
 one transaction that writes first (SQLite's write lock; on PostgreSQL an advisory lock per owner), so two
 starts at once cannot both take the last place. And a job of at most ``SIMULATION_QUICK_MAX_HANDS`` hands
 (``SIMULATION_QUICK_MAX_GAMES`` games) sends its chunks to the quick queue (``chunk_queue``), which every worker consumes besides the main one,
-taking from each in turn: a small job never waits behind a huge job's hundreds of chunks.
+taking from each in turn: a small job never waits behind a huge job's hundreds of chunks. A job whose one
+chunk may run for minutes (a build planner search) goes to the long queue instead, which only workers started
+for it consume: however many such jobs are queued, they never hold the processes the other queues wait for.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ __all__ = [
     "fail",
     "finish",
     "job_exists",
+    "long_queue",
     "quick_queue",
     "reap_stale",
     "refresh",
@@ -438,11 +441,20 @@ def quick_queue() -> str:
     return settings.SIMULATION_QUICK_QUEUE or f"{settings.SIMULATION_QUEUE}-quick"
 
 
+def long_queue() -> str:
+    """The queue of jobs whose one chunk may hold a worker for minutes (``SIMULATION_LONG_QUEUE``, else the main
+    queue's name and "-long"). Not in ``CELERY_TASK_QUEUES``: only the workers started for it (``-Q``) take them."""
+    return settings.SIMULATION_LONG_QUEUE or f"{settings.SIMULATION_QUEUE}-long"
+
+
 def chunk_queue(simulation: Simulation) -> str:
-    """Where a job's chunks go: the quick queue for a small job (``SIMULATION_QUICK_MAX_HANDS`` hands,
-    ``SIMULATION_QUICK_MAX_GAMES`` games: about a second or two of one worker)."""
-    small = simulation.units <= kinds.of(simulation).quick_max_units()
-    return quick_queue() if small else settings.SIMULATION_QUEUE
+    """Where a job's chunks go: the long queue for a kind whose chunk may run for minutes (the planner), the quick
+    queue for a small job (``SIMULATION_QUICK_MAX_HANDS`` hands, ``SIMULATION_QUICK_MAX_GAMES`` games: about a
+    second or two of one worker), else the main queue."""
+    kind = kinds.of(simulation)
+    if kind.long_running():
+        return long_queue()
+    return quick_queue() if simulation.units <= kind.quick_max_units() else settings.SIMULATION_QUEUE
 
 
 def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:

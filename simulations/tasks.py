@@ -7,6 +7,14 @@ opening hands, play games) and does the rest (progress, cancel, time limit, fail
 (``acks_late``, ``reject_on_worker_lost``), so a broker that redelivers (Redis, RabbitMQ) hands a lost
 chunk to another worker; on brokers that do not, ``services.refresh`` resends it. Either way a chunk run
 twice is stored once. What a job's row goes through is in ``simulations.services``.
+
+**A database outage** is not a lost worker, nor a failed job. A chunk that cannot reach the database (Django's
+``OperationalError`` or ``InterfaceError``, as the web answers 503 for: connecting, or any query) when it begins
+or stores its tally waits and tries again (a Celery retry of the same message, to the same queue), after 1, 2,
+4… seconds up to ``SIMULATION_DATABASE_RETRY_SECONDS``, for ``SIMULATION_DATABASE_WAIT_SECONDS`` in all: no
+attempt of the job's (``Simulation.attempts``, which counts the dispatches of lost chunks) is spent, and the job
+ends ``done`` once the database is back. Progress reports that meet the outage mid-chunk are skipped (the
+chunk goes on computing). Only after the whole wait does the chunk give up, as a lost one, for the stale check.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_ready
 from django.conf import settings
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 from django.utils.translation import gettext as _
 
 from . import kinds, services
@@ -33,6 +41,9 @@ logger = logging.getLogger(__name__)
 
 BEAT_SECONDS = 1.0  # how often a chunk reports progress and checks for cancellation
 UNSEEN_RETRIES = 3  # a chunk whose job this worker cannot see yet is tried again, a second apart
+# The database is away (the rule the web's 503 follows too: vtesdeck.middleware, vtesdeck.api).
+DATABASE_DOWN = (OperationalError, InterfaceError)
+OUTAGE_BEAT_SECONDS = 10.0  # a progress report that met an outage: the next one this much later than usual
 
 
 @shared_task(
@@ -43,16 +54,50 @@ UNSEEN_RETRIES = 3  # a chunk whose job this worker cannot see yet is tried agai
     ignore_result=True,  # tallies are stored as SimulationChunk rows, never in the result backend
     soft_time_limit=settings.SIMULATION_CHUNK_SOFT_TIME_LIMIT,
     time_limit=settings.SIMULATION_CHUNK_TIME_LIMIT,
+    max_retries=None,  # each kind of retry below says its own limit
 )
 def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
     """Compute chunk ``index`` of job ``simulation_id`` (``units`` of work: opening hands to draw, games to
-    play) and store its tally."""
+    play) and store its tally; wait for the database when it is away (the module's docstring)."""
+    try:
+        _run_chunk(self, simulation_id, index, units)
+    except DATABASE_DOWN as exc:
+        connections.close_all()  # a broken connection must not be reused, by the retry or the next task
+        pause = outage_pause(self.request.retries)
+        if pause is None:
+            logger.error("simulation %s: chunk %d: the database is still unavailable after %d tries; giving up "
+                         "(the job's stale check resends it)", simulation_id, index, self.request.retries + 1)  # fmt: skip
+            raise
+        logger.warning(
+            "simulation %s: chunk %d: the database is unavailable (%s); trying again in %g s (try %d, no attempt spent)",
+            simulation_id, index, services.describe(exc), pause, self.request.retries + 1,
+        )  # fmt: skip
+        raise self.retry(countdown=pause) from None
+
+
+def outage_pause(tries: int) -> float | None:
+    """Seconds before a chunk that met a database outage ``tries`` times already tries again: 1, 2, 4… up to
+    ``SIMULATION_DATABASE_RETRY_SECONDS``; None once the pauses before sum to ``SIMULATION_DATABASE_WAIT_SECONDS``."""
+    longest = max(settings.SIMULATION_DATABASE_RETRY_SECONDS, 1)
+
+    def pause(n: int) -> float:
+        return min(2.0 ** min(n, 32), longest)
+
+    if sum(pause(n) for n in range(tries)) >= settings.SIMULATION_DATABASE_WAIT_SECONDS:
+        return None
+    return pause(tries)
+
+
+def _run_chunk(self, simulation_id: str, index: int, units: int) -> None:
     simulation = services.begin_chunk(simulation_id, index)
     if simulation is None:
         if self.request.retries < UNSEEN_RETRIES and not services.job_exists(simulation_id):
             # Queued from inside a transaction not yet committed: the row shows up in a moment.
             raise self.retry(countdown=1, max_retries=UNSEEN_RETRIES)
-        return  # finished, cancelled, deleted, or this chunk is already stored
+        # Finished, cancelled, deleted, or this chunk is already stored. Stored by this very chunk, perhaps, before
+        # the database went away (the commit went through, its answer did not): the job may want finishing.
+        services.finish(simulation_id)
+        return
     worker = self.request.hostname or socket.gethostname()
     counted = 0  # units of this chunk already added to the job's progress
     last_beat = time.monotonic()
@@ -60,7 +105,15 @@ def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
 
     def report(done: int) -> None:
         nonlocal counted, last_beat
-        services.beat(simulation_id, done - counted)  # raises JobStopped once the job was cancelled
+        try:
+            services.beat(simulation_id, done - counted)  # raises JobStopped once the job was cancelled
+        except DATABASE_DOWN as exc:
+            # Progress is not the work: the chunk goes on, and its store waits for the database if need be.
+            connections.close_all()
+            logger.warning("simulation %s: chunk %d: progress not reported, the database is unavailable (%s)",
+                           simulation_id, index, services.describe(exc))  # fmt: skip
+            last_beat = time.monotonic() + OUTAGE_BEAT_SECONDS
+            return
         counted, last_beat = done, time.monotonic()
 
     def progress(done: int) -> None:
@@ -81,6 +134,8 @@ def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
         logger.info("simulation %s: chunk %d refused: %s", simulation_id, index, exc)
         services.fail(simulation_id, str(exc))
         return
+    except DATABASE_DOWN:
+        raise  # not the chunk's failure: run_chunk waits for the database
     except SoftTimeLimitExceeded:
         # The limit the message carried (the queuing process's setting), else this worker's own.
         limit = (self.request.timelimit or (None, None))[1] or kinds.of(simulation).time_limits()[0]

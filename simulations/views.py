@@ -254,7 +254,7 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
 
 def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     """A games job's table as asked (its parameters), for the progress panel: the report's labels once done,
-    before that the names of what the request named (a deck's only if this user may read it)."""
+    before that the names of what the request named (a deck's only if this user may read it; never its id)."""
     from twda import styles
     from twda.models import Archetype, TournamentDeck
 
@@ -281,7 +281,10 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
         elif isinstance(item, dict) and len(item) == 1:
             ((kind, key),) = item.items()
             name = names.get(kind, {}).get(str(key))
-            opponents.append(name or {"archetype": _("archetype %(key)s"), "deck": _("deck %(key)s"),
+            if not name and kind == "deck":
+                # A deck this reader may not open (private, deleted): never its id, which may be its link.
+                name = _("a deck you may not open")
+            opponents.append(name or {"archetype": _("archetype %(key)s"),
                                       "twda": _("archive deck %(key)s")}.get(kind, "%(key)s") % {"key": key})  # fmt: skip
     return {
         "players": parameters.get("players"),
@@ -598,7 +601,8 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
                 chart_id="oust-order-chart", labels=words,
             ),
             "first_vampire": charts.first_vampire_chart(
-                {"seats": [{"seat": s["seat"], "by_turn": s["by_turn"]} for s in vampire_seats]},
+                # A seat the deck never sat at (fewer games than seats) has no shares to draw.
+                {"seats": [{"seat": s["seat"], "by_turn": s["by_turn"]} for s in vampire_seats if s.get("games")]},
                 labels={**words, "first_vampire_title": words["games_first_vampire_title"]},
             ) if vampire_seats else "",
         },

@@ -118,6 +118,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 WORKER_FIXTURES = {"simulation_worker", "start_worker", "file_database"}
 WORKER_READY_SECONDS = 90
+# The simulation queues of a test run, by their suffix: the main one, the quick one, the long one.
+LANES = ("", "-quick", "-long")
 _card_rows: dict[type, list] = {}
 
 
@@ -299,8 +301,8 @@ def idle_queue(settings) -> str:
     afterwards."""
     settings.SIMULATION_QUEUE = name = f"vtesdeck-test-idle-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     yield name
-    forget_queue(name)
-    forget_queue(f"{name}-quick")  # small jobs' chunks (simulations.services.quick_queue)
+    for lane in LANES:  # small jobs' chunks (services.quick_queue), long ones' (services.long_queue)
+        forget_queue(f"{name}{lane}")
 
 
 @pytest.fixture(scope="session")
@@ -355,10 +357,12 @@ def gate(_gate_folder) -> Gate:
 
 @pytest.fixture(scope="session")
 def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_folder):
-    """``start_worker(name, queue=…, env={…})``: a started Celery worker on the test database, ready to take
-    tasks from ``queue`` (a name unique to this test run, so that no other worker, `make run`'s or another
-    run's, takes its tasks). Every worker is stopped at the end of the session; tests may kill or stop theirs
-    earlier. Skips (loudly) only when the broker cannot be reached; a worker that crashes fails the test."""
+    """``start_worker(name, queue=…, env={…}, lanes=…)``: a started Celery worker on the test database, ready to
+    take tasks from ``queue`` (a name unique to this test run, so that no other worker, `make run`'s or another
+    run's, takes its tasks) and from its quick and long queues (``queue`` + each of ``lanes``: all three unless a
+    test asks for fewer, as a deployment's workers split them). Every worker is stopped at the end of the
+    session; tests may kill or stop theirs earlier. Skips (loudly) only when the broker cannot be reached; a
+    worker that crashes fails the test."""
     problem = _broker_problem()
     with django_db_blocker.unblock():
         database_url = _worker_database_url()
@@ -366,7 +370,9 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
     queues: set[str] = set()
     logs = tmp_path_factory.mktemp("workers")
 
-    def start(name: str, *, queue: str | None = None, env: dict[str, str] | None = None) -> Worker:
+    def start(
+        name: str, *, queue: str | None = None, env: dict[str, str] | None = None, lanes: tuple[str, ...] = LANES
+    ) -> Worker:
         if problem:
             pytest.skip(f"WORKER TESTS SKIPPED: {problem}")
         queue = queue or f"vtesdeck-test-{os.getpid()}"
@@ -376,6 +382,7 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
             "DATABASE_URL": database_url,
             "SIMULATION_QUEUE": queue,
             "SIMULATION_QUICK_QUEUE": "",  # small jobs' chunks go to f"{queue}-quick", which it consumes too
+            "SIMULATION_LONG_QUEUE": "",  # and planner jobs' to f"{queue}-long"
             "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
             "PYTHONUNBUFFERED": "1",
             "SIMULATION_TEST_GATE": str(_gate_folder),  # inert until a test closes it (the `gate` fixture)
@@ -383,8 +390,8 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
         }
         command = [
             sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--pool=prefork", "--concurrency=1",
-            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", f"{queue},{queue}-quick", "--without-gossip",
-            "--without-mingle", "--without-heartbeat",
+            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", ",".join(f"{queue}{lane}" for lane in lanes),
+            "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         with log.open("wb") as output:
             process = subprocess.Popen(
@@ -407,12 +414,16 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
     for worker in started:
         worker.stop()
     for queue in queues:
-        forget_queue(queue)
-        forget_queue(f"{queue}-quick")
+        for lane in LANES:
+            forget_queue(f"{queue}{lane}")
 
 
 @pytest.fixture(scope="session")
-def _shared_worker(start_worker) -> Worker:
+def _shared_worker(start_worker, django_db_blocker) -> Worker:
+    # A worker reads the card list once, when it starts (games chunks need it): never from a table a transactional
+    # test's flush just emptied (the card fixtures of the test asking for this worker come after it).
+    with django_db_blocker.unblock():
+        ensure_cards()
     return start_worker("sim-test-a")
 
 

@@ -388,6 +388,11 @@ SIMULATION_CHUNK_SIZE = envint("SIMULATION_CHUNK_SIZE", "250000")
 # about once a second, so a minute leaves ample room for a loaded machine.
 SIMULATION_STALE_SECONDS = envint("SIMULATION_STALE_SECONDS", "60")
 SIMULATION_MAX_ATTEMPTS = envint("SIMULATION_MAX_ATTEMPTS", "2")
+# A chunk that cannot reach the database (an outage: not a lost worker) waits and tries again, without spending
+# an attempt: after 1, 2, 4… seconds, at most this long between tries (so it is back about this soon after the
+# database is), for at most SIMULATION_DATABASE_WAIT_SECONDS in all, after which it is left to the stale check.
+SIMULATION_DATABASE_RETRY_SECONDS = envint("SIMULATION_DATABASE_RETRY_SECONDS", "10")
+SIMULATION_DATABASE_WAIT_SECONDS = envint("SIMULATION_DATABASE_WAIT_SECONDS", "3600")
 # A queued job waits for a worker (its chunks wait in the broker, through an outage too) this long before
 # it is given up as failed.
 SIMULATION_QUEUED_TIMEOUT_SECONDS = envint("SIMULATION_QUEUED_TIMEOUT_SECONDS", str(24 * 3600))
@@ -400,7 +405,12 @@ SIMULATION_QUEUE = os.environ.get("SIMULATION_QUEUE", "celery")
 # hundreds. SIMULATION_QUICK_QUEUE empty: SIMULATION_QUEUE's name and "-quick" ("celery-quick").
 SIMULATION_QUICK_QUEUE = os.environ.get("SIMULATION_QUICK_QUEUE", "")
 SIMULATION_QUICK_MAX_HANDS = envint("SIMULATION_QUICK_MAX_HANDS", "1000000")
-# What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the two above.
+# Jobs done in one piece that may hold a worker process for minutes (a build planner search: up to the chunk's
+# soft time limit) go to a queue of their own, which a worker started without -Q does NOT consume: one or more
+# workers started for it (`-Q celery-long`; `make run` starts one) run them, so they never take the processes
+# that small jobs wait for. Empty: SIMULATION_QUEUE's name and "-long" ("celery-long").
+SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "")
+# What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the main and quick ones.
 CELERY_TASK_QUEUES = {
     _queue: {"exchange": _queue, "routing_key": _queue}
     for _queue in dict.fromkeys(("celery", SIMULATION_QUEUE, SIMULATION_QUICK_QUEUE or f"{SIMULATION_QUEUE}-quick"))

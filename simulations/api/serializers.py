@@ -319,7 +319,8 @@ def _interval(help_text: str = "95 % interval [low, high]; null with fewer than 
 
 class GamesSlotSerializer(serializers.Serializer):
     path = serializers.CharField(
-        help_text='"deck" (the simulated deck), "deck:<id>", "archetype:<slug>", "field:<date>"'
+        help_text='"deck" (the simulated deck), "deck:<id>" ("deck:hidden" for a deck whose id you may not be '
+        'shown), "archetype:<slug>", "field:<date>"'
     )
     name = serializers.CharField()
     seat_games = serializers.IntegerField()
@@ -424,7 +425,9 @@ class GamesExamplesSerializer(serializers.Serializer):
 
 class GamesOpponentPlanSerializer(serializers.Serializer):
     kind = _choice(["deck", "archetype", "field"])
-    key = serializers.CharField(help_text="the deck's id, the archetype's slug or the field's first date")
+    key = serializers.CharField(
+        help_text="the deck's id (\"hidden\" if you may not be shown it), the archetype's slug or the field's first date"
+    )
     label = serializers.CharField()
     decks = serializers.IntegerField(help_text="decks it draws from, one per game")
 
@@ -501,7 +504,8 @@ class SimulationListSerializer(serializers.ModelSerializer):
     )
     parameters = serializers.JSONField(
         required=False,
-        help_text="`games` jobs: the table asked for: players, rounds, rules, opponents (one per other seat)",
+        help_text="`games` jobs: the table asked for: players, rounds, rules, opponents (one per other seat; a "
+        '`{"deck": id}` opponent reads `{"deck": null}` unless you may be shown that deck\'s id, as for `deck`)',
     )
 
     class Meta:
@@ -551,13 +555,22 @@ class SimulationListSerializer(serializers.ModelSerializer):
             del data[other], data[f"{other}_done"]
         if simulation.kind == Simulation.Kind.GAMES:
             keys = ("players", "rounds", "rules", "opponents", "field_since", "twda")
-            data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
+            parameters = self.shown(simulation)[0]
+            data["parameters"] = {key: parameters[key] for key in keys if key in parameters}
         elif simulation.kind == Simulation.Kind.PROXIES:
             keys = ("paper", "marks", "print", "printings")
             data["parameters"] = {key: simulation.parameters[key] for key in keys if key in simulation.parameters}
         else:
             del data["parameters"]
         return data
+
+    def shown(self, simulation: Simulation) -> tuple[dict, dict | None]:
+        """The job's parameters and result as the request's user may read them (``Simulation.shown_to``: an
+        opponent's deck named by its id only to who may be shown it), worked out once per job and request."""
+        shown = self.context.setdefault("jobs_shown", {})
+        if simulation.pk not in shown:
+            shown[simulation.pk] = simulation.shown_to(getattr(self.context.get("request"), "user", None))
+        return shown[simulation.pk]
 
     def get_seconds(self, simulation: Simulation) -> float | None:
         if simulation.started_at is None:
@@ -616,5 +629,5 @@ class SimulationSerializer(SimulationListSerializer):
 
     def to_representation(self, simulation: Simulation) -> dict:
         data = super().to_representation(simulation)
-        data["result"] = simulation.result  # the core's report, as stored
+        data["result"] = self.shown(simulation)[1]  # the core's report, as stored (less what this reader may not see)
         return data

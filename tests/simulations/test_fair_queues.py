@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -32,8 +33,9 @@ from simulations import services
 from simulations.models import Simulation, SimulationChunk
 from tests.paths import PROJECT
 from tests.samples import FOUR_GOVERNS
+from tests.simulations.test_worker import finished, wait_for
 from vtesdeck.celery import app as celery_app
-from vtesdeck.core import decklist
+from vtesdeck.core import decklist, planner
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -254,7 +256,27 @@ def test_a_small_jobs_chunks_go_to_the_quick_queue_a_huge_jobs_to_the_main_one(i
     assert (small.chunks_total, huge.chunks_total) == (4, 5)
 
 
+def hard_plan(seed: int, decks: int = 40) -> dict:
+    """A build planner search that uses its whole time budget (40 decks competing for 8 cards, each owned for
+    two decks in three: the branch and bound cannot finish in minutes), past its first ticks within a second."""
+    rng = random.Random(seed)
+    needs = [
+        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
+                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
+        for n in range(decks)
+    ]  # fmt: skip
+    return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})
+
+
+def test_a_planner_jobs_chunk_goes_to_the_long_queue(idle_queue, alice):
+    """A search of minutes never waits in (nor holds a worker of) the main or quick queue."""
+    job = services.start_planner(plan=hard_plan(1), units=40, owner=alice)
+    assert services.long_queue() == f"{idle_queue}-long" == services.chunk_queue(job)
+    assert (queued(f"{idle_queue}-long"), queued(idle_queue), queued(f"{idle_queue}-quick")) == (1, 0, 0)
+
+
 def test_a_worker_started_without_a_queue_consumes_both_and_celerys_own():
+    """Not the long queue: only the workers started for it (-Q) take the planner's searches."""
     code = "from vtesdeck.celery import app; print(sorted(app.amqp.queues.consume_from))"
     env = {**os.environ, "SIMULATION_QUEUE": "sims", "SIMULATION_QUICK_QUEUE": ""}
     env["DJANGO_SETTINGS_MODULE"] = "vtesdeck.settings"
@@ -291,3 +313,27 @@ def test_a_small_job_is_done_while_a_huge_jobs_chunks_still_wait(start_worker, c
     huge.refresh_from_db()
     assert huge.finished_at is None or huge.finished_at > small.finished_at
     services.cancel(huge)
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_quick_job_is_done_while_planner_searches_hold_the_long_queues_worker(start_worker, cards_kept, settings,
+                                                                                 gate, alice, bob):  # fmt: skip
+    """Issue 24, item 10: two workers of one process each, as deployed: one on the main and quick queues, one
+    on the long queue. Alice's planner searches go to the long one: the first is held at the gate mid-search
+    (a search of minutes, provably under way), the second waits behind it; Bob's small hands job is done by the
+    other worker meanwhile, not after them."""
+    settings.SIMULATION_QUEUE = queue = f"vtesdeck-test-{os.getpid()}-lanes"
+    start_worker("sim-test-short", queue=queue, lanes=("", "-quick"))
+    long = start_worker("sim-test-long", queue=queue, lanes=("-long",))
+    searches = [services.start_planner(plan=hard_plan(seed), units=40, owner=alice) for seed in (1, 2)]
+    held = gate.wait_until(lambda held: f"{searches[0].id}-0" in held, "planner search held at the gate")
+    assert held[f"{searches[0].id}-0"].startswith(long.hostname_prefix), held
+    cards = index.get()
+    small = services.start_hands(deck=decklist.parse(DECK, cards), cards=cards, hands=10_000, seed=2, owner=bob)
+    small = wait_for(small, finished)
+    assert small.status == "done", small.error
+    assert f"{searches[0].id}-0" in gate.held()  # the search is still under way
+    assert [Simulation.objects.get(pk=job.pk).status for job in searches] == ["running", "queued"]
+    for job in searches:
+        services.cancel(job)
