@@ -275,6 +275,25 @@ def test_it_gives_the_full_card(client):
     assert bounty["data"]["unique_name"] == "Bounty" and bounty["data"]["rulings"]
 
 
+def test_a_printing_in_several_precons_lists_each_with_its_copies(client):
+    govern = get(client, f"{LIST}{card_id('Govern the Unaligned')}/").json()
+    printings = {p["set"]: p for p in govern["printings"]}
+    assert printings["V5"]["precons"] == [
+        {"code": "PL", "name": "Lasombra", "copies": 7, "starter_kit": False},
+        {"code": "PM", "name": "Malkavian", "copies": 12, "starter_kit": False},
+        {"code": "PTr", "name": "Tremere", "copies": 12, "starter_kit": False},
+    ]
+    assert (printings["V5"]["precon"], printings["V5"]["copies"]) == ("L/M/Tr", None)
+    assert [(p["name"], p["copies"]) for p in printings["SW"]["precons"]] == [("Lasombra", 2), ("Ventrue antitribu", 1)]
+    assert [(p["code"], p["copies"]) for p in printings["HttB"]["precons"]] == [("PKia", 6), ("PSal", 4)]
+    third = printings["Third"]
+    assert third["rarity"] == "" and [(p["code"], p["starter_kit"]) for p in third["precons"]] == [
+        ("PTr", False),
+        ("SKTr", True),
+    ]
+    assert (printings["CE"]["rarity"], printings["CE"]["precon"], printings["CE"]["copies"]) == ("C", "V", 4)
+
+
 def test_it_gives_a_library_card_its_requirements(client):
     flesh = get(client, f"{LIST}{card_id('Abandoning the Flesh')}/").json()
     assert flesh["discipline_mode"] == "any"
