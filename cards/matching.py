@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import contains
 
+from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.names import fold
 
+from . import index
 from .models import Card, CardDiscipline, Printing
-from .search import did_you_mean, name_words, words_start_words
+from .search import close_matches, name_words, words_start_words
 
 __all__ = ["CardMatches", "ListedMatches", "find"]
 
@@ -267,7 +269,9 @@ def warm(render: Callable[[Card], dict] | None = None) -> int:
     assert found is not None
     if render is not None:
         found.listed(render)[:]
-    # The index behind "did you mean" (the decklist resolver's suggestions), built now rather than by the
-    # first search that finds nothing (a few hundred milliseconds).
-    did_you_mean({"q": "warm"})
+    # The index behind close matches (the decklist resolver's suggestions), built now rather than by the
+    # first search that finds nothing (a few hundred milliseconds); and the one behind names as people type
+    # them ("2nd Tradition"), which the first decklist line naming no card as written asks for.
+    close_matches({"q": "warm"})
+    resolver_for(index.get()).typed_name("warm")
     return len(found)

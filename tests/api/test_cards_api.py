@@ -421,6 +421,19 @@ def test_a_name_that_finds_nothing_gets_did_you_mean_suggestions(client):
     assert "suggestions" not in get(client, kind="crypt", capacity_min=12).json()
 
 
+def test_a_name_that_finds_nothing_gets_the_close_matches_themselves(client):
+    body = get(client, q="gover the unalinged").json()
+    assert body["count"] == 0 and body["results"] == []  # what matches: nothing, as before
+    govern = body["close_matches"][0]
+    assert govern["unique_name"] == "Govern the Unaligned" and govern["url"].endswith(f"/api/v1/cards/{govern['id']}/")
+    assert set(govern) == set(get(client, q="govern the unaligned").json()["results"][0])  # a card as results are
+    assert [card["unique_name"] for card in body["close_matches"]] == body["suggestions"]
+    assert 1 <= len(body["close_matches"]) <= 3
+    crypt = get(client, q="gover the unalinged", kind="crypt").json()
+    assert all(card["kind"] == "crypt" for card in crypt["close_matches"])
+    assert "close_matches" not in get(client, q="govern").json()
+
+
 def test_the_schema_documents_the_suggestions(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     ok = schema["paths"]["/api/v1/cards/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
@@ -428,6 +441,8 @@ def test_the_schema_documents_the_suggestions(client):
         ok = schema["components"]["schemas"][ok["$ref"].rsplit("/", 1)[1]]
     assert ok["properties"]["suggestions"]["items"] == {"type": "string"}
     assert "suggestions" not in ok.get("required", [])
+    assert ok["properties"]["close_matches"]["items"] == ok["properties"]["results"]["items"]
+    assert "close_matches" not in ok.get("required", [])
 
 
 def test_it_reports_every_bad_parameter_at_once(client):
