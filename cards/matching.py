@@ -13,6 +13,9 @@ The snapshot is keyed by the card list version of ``cards.api.caching`` (the one
 is rebuilt when that changes: at once after an import in this process, within its recheck interval after an
 import elsewhere. Filters the snapshot cannot answer (``twda``, which follows the tournament archive) return
 ``None``: the caller asks the database as before.
+
+``close_matches`` is what a name query that found nothing shows instead, on the page and over the API: the cards
+it most likely meant, each checked against the other filters here.
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ from vtesdeck.core.names import fold
 
 from . import index
 from .models import Card, CardDiscipline, Printing
-from .search import close_matches, name_words, words_start_words
+from .search import SUGGESTION_CANDIDATES, SUGGESTIONS, name_words, search, words_start_words
 
-__all__ = ["CardMatches", "ListedMatches", "find"]
+__all__ = ["CardMatches", "ListedMatches", "close_matches", "find"]
 
 CACHED_QUERIES = 2048
 
@@ -259,6 +262,30 @@ def find(data: dict) -> CardMatches | None:
         with _lock:
             _snapshot[:] = [snapshot]
     return CardMatches(snapshot.ids(data), snapshot)
+
+
+def close_matches(data: dict) -> list[Card]:
+    """The cards closest to a name query that found nothing, best first, at most ``SUGGESTIONS``: those the
+    decklist resolver suggests for the query (``Resolver.suggest``, the very suggestions an unknown decklist line
+    gets), each kept only when it passes the other filters, so that every one shown is a card the search could
+    have found. Empty for a search without a name."""
+    query = data.get("q") or ""
+    if not fold(query):
+        return []
+    cards = index.get()
+    picked: list[int] = []
+    for name in resolver_for(cards).suggest(query, n=SUGGESTION_CANDIDATES):
+        card = cards.lookup(name)
+        if card is None or card.id in picked:
+            continue
+        trial = {**data, "q": name}
+        found = find(trial)
+        if card.id in found.ids if found is not None else search(trial).filter(id=card.id).exists():
+            picked.append(card.id)
+            if len(picked) == SUGGESTIONS:
+                break
+    rows = Card.objects.in_bulk(picked)
+    return [rows[card_id] for card_id in picked if card_id in rows]
 
 
 def warm(render: Callable[[Card], dict] | None = None) -> int:

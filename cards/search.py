@@ -5,7 +5,7 @@ same thing, and fails the same way, in the browser and over the API.
 
 A name query matches its words in any order ("govern unaligned" finds Govern the Unaligned); one that
 finds nothing gets the close matches themselves, the cards the decklist resolver suggests for it that pass the
-other filters (``close_matches``; their names are the API's ``suggestions``).
+other filters (``matching.close_matches``; their names are the API's ``suggestions``).
 Filters over values printed on the cards (clan, type, sect, title, set, group…) are choices among the
 values the card list holds: any case is accepted, and a value that names nothing is refused with the
 list of those that do, rather than silently finding no card.
@@ -22,7 +22,6 @@ from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, 
 from django.utils.translation import gettext_lazy as _
 
 from twda.models import TournamentCard, TournamentDeck
-from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 
@@ -43,7 +42,7 @@ MAX_DISCIPLINE_LENGTH = 100
 # Close matches shown for a name query that found nothing: at most this many, each checked to pass the other
 # filters, among the resolver's best few.
 SUGGESTIONS = 3
-_SUGGESTION_CANDIDATES = 10
+SUGGESTION_CANDIDATES = 10
 
 
 def _choices(values) -> list[tuple[str, str]]:
@@ -324,32 +323,6 @@ def name_words(query: str) -> list[str]:
 def words_start_words(name_search: str, words: list[str]) -> bool:
     """Whether each of ``words`` starts a word of one of the names in a ``name_search`` column."""
     return all(f" {word}" in name_search or f"|{word}" in name_search for word in words)
-
-
-def close_matches(data: dict) -> list[Card]:
-    """The cards closest to a name query that found nothing, best first, at most ``SUGGESTIONS``: those the
-    decklist resolver suggests for the query (``Resolver.suggest``, the very suggestions an unknown decklist line
-    gets), each kept only when it passes the other filters, so that every one shown is a card the search could
-    have found. Empty for a search without a name."""
-    from . import index, matching
-
-    query = data.get("q") or ""
-    if not fold(query):
-        return []
-    cards = index.get()
-    picked: list[int] = []
-    for name in resolver_for(cards).suggest(query, n=_SUGGESTION_CANDIDATES):
-        card = cards.lookup(name)
-        if card is None or card.id in picked:
-            continue
-        trial = {**data, "q": name}
-        found = matching.find(trial)
-        if card.id in found.ids if found is not None else search(trial).filter(id=card.id).exists():
-            picked.append(card.id)
-            if len(picked) == SUGGESTIONS:
-                break
-    rows = Card.objects.in_bulk(picked)
-    return [rows[card_id] for card_id in picked if card_id in rows]
 
 
 def _archive_imported() -> bool:

@@ -13,6 +13,7 @@ from twda.models import CardArchiveStats, TournamentDeck
 from vtesdeck.core import charts
 from vtesdeck.labels import share_labels
 
+from . import matching
 from . import search as card_search
 from .models import Card
 
@@ -34,7 +35,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     close_matches = []
     if status == 200 and form.is_bound and form.cleaned_data.get("q") and not page.paginator.count:
         # A typo finds nothing: the cards it most likely meant, shown as results (labelled as such).
-        close_matches = card_search.close_matches(form.cleaned_data)
+        close_matches = matching.close_matches(form.cleaned_data)
     context = {
         "form": form,
         "page": page,

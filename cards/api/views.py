@@ -20,7 +20,7 @@ from vtesdeck.api import ERROR_SCHEMA
 
 from .. import matching
 from ..models import Card, CardSet, Printing
-from ..search import CardFilterForm, close_matches, search
+from ..search import CardFilterForm, search
 from .caching import CachedReadMixin
 from .pagination import CardSearchPagination, StrictPagination
 from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
@@ -188,7 +188,7 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
         return search(form.cleaned_data) if found is None else found
 
     def _close_matches(self, data: dict) -> dict:
-        cards = close_matches(data)
+        cards = matching.close_matches(data)
         return {
             "suggestions": [card.unique_name for card in cards],
             "close_matches": CardSerializer(cards, many=True, context=self.get_serializer_context()).data,
