@@ -252,6 +252,12 @@ def find(data: dict) -> CardMatches | None:
     for filters this module does not answer (the caller then runs ``search.search``)."""
     if data.get("twda"):
         return None
+    snapshot = _current()
+    return CardMatches(snapshot.ids(data), snapshot)
+
+
+def _current() -> _Snapshot:
+    """This process's snapshot of the card list's current version (made when there is none)."""
     from .api.caching import card_list_version
 
     version = card_list_version()
@@ -261,14 +267,14 @@ def find(data: dict) -> CardMatches | None:
         snapshot = _Snapshot(version)
         with _lock:
             _snapshot[:] = [snapshot]
-    return CardMatches(snapshot.ids(data), snapshot)
+    return snapshot
 
 
-def close_matches(data: dict) -> list[Card]:
+def close_matches(data: dict) -> CardMatches:
     """The cards closest to a name query that found nothing, best first, at most ``SUGGESTIONS``: those the
     decklist resolver suggests for the query (``Resolver.suggest``, the very suggestions an unknown decklist line
     gets), each kept only when it passes the other filters, so that every one shown is a card the search could
-    have found. Empty for a search without a name."""
+    have found. Empty for a search without a name. Like ``find``'s, read as rows by slicing, or ``listed``."""
     query = data.get("q") or ""
     if not fold(query):
         return []
@@ -284,8 +290,7 @@ def close_matches(data: dict) -> list[Card]:
             picked.append(card.id)
             if len(picked) == SUGGESTIONS:
                 break
-    rows = Card.objects.in_bulk(picked)
-    return [rows[card_id] for card_id in picked if card_id in rows]
+    return CardMatches(picked, _current())
 
 
 def warm(render: Callable[[Card], dict] | None = None) -> int:

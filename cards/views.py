@@ -35,7 +35,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     close_matches = []
     if status == 200 and form.is_bound and form.cleaned_data.get("q") and not page.paginator.count:
         # A typo finds nothing: the cards it most likely meant, shown as results (labelled as such).
-        close_matches = matching.close_matches(form.cleaned_data)
+        close_matches = matching.close_matches(form.cleaned_data)[:]
     context = {
         "form": form,
         "page": page,

@@ -188,11 +188,11 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
         return search(form.cleaned_data) if found is None else found
 
     def _close_matches(self, data: dict) -> dict:
-        cards = matching.close_matches(data)
-        return {
-            "suggestions": [card.unique_name for card in cards],
-            "close_matches": CardSerializer(cards, many=True, context=self.get_serializer_context()).data,
-        }
+        # Each card as a page of results renders it: kept once per process (``ListedMatches``).
+        cards = CardSerializer(
+            matching.close_matches(data).listed(CardSerializer.listed)[:], many=True, context=self.get_serializer_context()
+        ).data
+        return {"suggestions": [card["unique_name"] for card in cards], "close_matches": cards}
 
     def paginate_queryset(self, queryset):
         if isinstance(queryset, matching.CardMatches):
