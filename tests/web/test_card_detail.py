@@ -176,6 +176,14 @@ def test_a_printing_in_several_precons_shows_each_with_its_copies(client):
     assert rows["Third Edition"][2:] == ["—", "Tremere antitribu ×5, Starter Kit Tremere antitribu ×3", "—"]
 
 
+def test_printings_stored_before_the_one_reader_still_show_right(client):
+    # A card list imported before: its columns held "SKTr3" as a rarity and one precon; the page reads the code.
+    govern = Card.objects.get(unique_name="Govern the Unaligned")
+    govern.printings.filter(set_id="Third").update(rarity="SKTr3", precon="Tr", copies=5)
+    html = page(client, "Govern the Unaligned")
+    assert "SKTr3" not in html and "Starter Kit Tremere antitribu ×3" in html
+
+
 def test_it_shows_the_rulings_with_their_references(client):
     html = page(client, "Bounty")
     rulings = re.search(r'<ol class="rulings">.*?</ol>', html, re.S).group(0)
