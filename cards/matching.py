@@ -13,6 +13,9 @@ The snapshot is keyed by the card list version of ``cards.api.caching`` (the one
 is rebuilt when that changes: at once after an import in this process, within its recheck interval after an
 import elsewhere. Filters the snapshot cannot answer (``twda``, which follows the tournament archive) return
 ``None``: the caller asks the database as before.
+
+``close_matches`` is what a name query that found nothing shows instead, on the page and over the API: the cards
+it most likely meant, each checked against the other filters here.
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import contains
 
+from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.names import fold
 
+from . import index
 from .models import Card, CardDiscipline, Printing
-from .search import did_you_mean, name_words, words_start_words
+from .search import SUGGESTION_CANDIDATES, SUGGESTIONS, name_words, search, words_start_words
 
-__all__ = ["CardMatches", "ListedMatches", "find"]
+__all__ = ["CardMatches", "ListedMatches", "close_matches", "find"]
 
 CACHED_QUERIES = 2048
 
@@ -247,6 +252,12 @@ def find(data: dict) -> CardMatches | None:
     for filters this module does not answer (the caller then runs ``search.search``)."""
     if data.get("twda"):
         return None
+    snapshot = _current()
+    return CardMatches(snapshot.ids(data), snapshot)
+
+
+def _current() -> _Snapshot:
+    """This process's snapshot of the card list's current version (made when there is none)."""
     from .api.caching import card_list_version
 
     version = card_list_version()
@@ -256,7 +267,30 @@ def find(data: dict) -> CardMatches | None:
         snapshot = _Snapshot(version)
         with _lock:
             _snapshot[:] = [snapshot]
-    return CardMatches(snapshot.ids(data), snapshot)
+    return snapshot
+
+
+def close_matches(data: dict) -> CardMatches:
+    """The cards closest to a name query that found nothing, best first, at most ``SUGGESTIONS``: those the
+    decklist resolver suggests for the query (``Resolver.suggest``, the very suggestions an unknown decklist line
+    gets), each kept only when it passes the other filters, so that every one shown is a card the search could
+    have found. Empty for a search without a name. Like ``find``'s, read as rows by slicing, or ``listed``."""
+    query = data.get("q") or ""
+    if not fold(query):
+        return []
+    cards = index.get()
+    picked: list[int] = []
+    for name in resolver_for(cards).suggest(query, n=SUGGESTION_CANDIDATES):
+        card = cards.lookup(name)
+        if card is None or card.id in picked:
+            continue
+        trial = {**data, "q": name}
+        found = find(trial)
+        if card.id in found.ids if found is not None else search(trial).filter(id=card.id).exists():
+            picked.append(card.id)
+            if len(picked) == SUGGESTIONS:
+                break
+    return CardMatches(picked, _current())
 
 
 def warm(render: Callable[[Card], dict] | None = None) -> int:
@@ -267,7 +301,9 @@ def warm(render: Callable[[Card], dict] | None = None) -> int:
     assert found is not None
     if render is not None:
         found.listed(render)[:]
-    # The index behind "did you mean" (the decklist resolver's suggestions), built now rather than by the
-    # first search that finds nothing (a few hundred milliseconds).
-    did_you_mean({"q": "warm"})
+    # The index behind close matches (the decklist resolver's suggestions), built now rather than by the
+    # first search that finds nothing (a few hundred milliseconds); and the one behind names as people type
+    # them ("2nd Tradition"), which the first decklist line naming no card as written asks for.
+    close_matches({"q": "warm"})
+    resolver_for(index.get()).typed_name("warm")
     return len(found)

@@ -8,10 +8,13 @@ SQLite and PostgreSQL. Multi-valued fields (types, clans) are stored as ``|a|b|`
 
 from __future__ import annotations
 
+import functools
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from vtesdeck.core.domain import Card as CoreCard
+from vtesdeck.core.printings import CodeReading, read_code
 
 
 def key(values: list[str] | tuple[str, ...]) -> str:
@@ -105,6 +108,12 @@ class Printing(models.Model):
 
     class Meta:
         ordering = ["set__release_date", "set__abbrev"]
+
+    @functools.cached_property
+    def reading(self) -> CodeReading:
+        """What ``code`` says (rarity, each precon with its copies and name), read as the collection reads it.
+        Pages and the API show this rather than the columns, which only the next ``import_cards`` rewrites."""
+        return read_code(self.set_id, self.code)
 
 
 class CardListVersion(models.Model):

@@ -4,7 +4,8 @@ The /cards/ page and GET /api/v1/cards/ both go through ``CardFilterForm``, so a
 same thing, and fails the same way, in the browser and over the API.
 
 A name query matches its words in any order ("govern unaligned" finds Govern the Unaligned); one that
-finds nothing gets "did you mean" names from the decklist resolver's suggestions (``did_you_mean``).
+finds nothing gets the close matches themselves, the cards the decklist resolver suggests for it that pass the
+other filters (``matching.close_matches``; their names are the API's ``suggestions``).
 Filters over values printed on the cards (clan, type, sect, title, set, group…) are choices among the
 values the card list holds: any case is accepted, and a value that names nothing is refused with the
 list of those that do, rather than silently finding no card.
@@ -21,7 +22,6 @@ from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, 
 from django.utils.translation import gettext_lazy as _
 
 from twda.models import TournamentCard, TournamentDeck
-from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 
@@ -39,10 +39,10 @@ GROUPS = ("1", "2", "3", "4", "5", "6", "7", "ANY")
 _DISCIPLINE_TOKEN = re.compile(r"^[A-Za-z]{3}$")
 MAX_QUERY_LENGTH = 200
 MAX_DISCIPLINE_LENGTH = 100
-# "Did you mean" names offered for a name query that found nothing: at most this many, each checked
-# to find cards with the other filters, among the resolver's best few.
+# Close matches shown for a name query that found nothing: at most this many, each checked to pass the other
+# filters, among the resolver's best few.
 SUGGESTIONS = 3
-_SUGGESTION_CANDIDATES = 10
+SUGGESTION_CANDIDATES = 10
 
 
 def _choices(values) -> list[tuple[str, str]]:
@@ -323,26 +323,6 @@ def name_words(query: str) -> list[str]:
 def words_start_words(name_search: str, words: list[str]) -> bool:
     """Whether each of ``words`` starts a word of one of the names in a ``name_search`` column."""
     return all(f" {word}" in name_search or f"|{word}" in name_search for word in words)
-
-
-def did_you_mean(data: dict) -> list[str]:
-    """Card names to offer when a name query found nothing: the names the decklist resolver suggests for
-    the query (``Resolver.suggest``, the very suggestions an unknown decklist line gets), keeping only
-    those that find cards together with the other filters, so that every offer leads somewhere."""
-    from . import index, matching
-
-    query = data.get("q") or ""
-    if not fold(query):
-        return []
-    offered: list[str] = []
-    for name in resolver_for(index.get()).suggest(query, n=_SUGGESTION_CANDIDATES):
-        trial = {**data, "q": name}
-        found = matching.find(trial)
-        if len(found) if found is not None else search(trial).exists():
-            offered.append(name)
-            if len(offered) == SUGGESTIONS:
-                break
-    return offered
 
 
 def _archive_imported() -> bool:

@@ -13,6 +13,7 @@ from twda.models import CardArchiveStats, TournamentDeck
 from vtesdeck.core import charts
 from vtesdeck.labels import share_labels
 
+from . import matching
 from . import search as card_search
 from .models import Card
 
@@ -31,28 +32,18 @@ def search_page(request: HttpRequest) -> HttpResponse:
         cards = Card.objects.none()
         status = 400
     page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
-    filters = _filters(request.GET)
-    suggestions = []
+    close_matches = []
     if status == 200 and form.is_bound and form.cleaned_data.get("q") and not page.paginator.count:
-        suggestions = [
-            {"name": name, "url": f"?{_with_query(filters, name).urlencode()}"}
-            for name in card_search.did_you_mean(form.cleaned_data)
-        ]
+        # A typo finds nothing: the cards it most likely meant, shown as results (labelled as such).
+        close_matches = matching.close_matches(form.cleaned_data)[:]
     context = {
         "form": form,
         "page": page,
         "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
-        "filters": filters,
-        "suggestions": suggestions,
+        "filters": _filters(request.GET),
+        "close_matches": close_matches,
     }
     return render(request, "cards/card_search.html", context, status=status)
-
-
-def _with_query(filters: QueryDict, name: str) -> QueryDict:
-    """The same filters with another name query: where a "did you mean" link goes."""
-    changed = filters.copy()
-    changed["q"] = name
-    return changed
 
 
 def autocomplete(request: HttpRequest) -> JsonResponse:

@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce, Greatest, Least
 from django.utils.translation import gettext as _
 
 from cards import index
+from cards.models import CardSet
 from decks.models import Deck, DeckCard
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
@@ -217,16 +218,23 @@ def precons() -> dict[str, core.Precon]:
 
 
 def precon_choices() -> list[PreconChoice]:
-    from cards.models import CardSet
+    return [PreconChoice(key=key, label=precon_label(precon), size=precon.size) for key, precon in precons().items()]
 
-    names = dict(CardSet.objects.values_list("abbrev", "name"))
-    choices = []
-    for key, precon in precons().items():
-        kind = _("starter kit") if precon.starter_kit else _("precon")
-        deck = precon.code[2:] if precon.starter_kit else precon.code[1:]
-        label = f"{names.get(precon.set, precon.set)}: {kind} {deck} ({key})"
-        choices.append(PreconChoice(key=key, label=label, size=precon.size))
-    return choices
+
+def precon_label(precon: core.Precon) -> str:
+    """A precon as players know it, by its set and product name: "Fifth Edition — Malkavian", "Third Edition —
+    Starter Kit Brujah antitribu"; by its code only when the card data names none ("Fifth Edition — precon M")."""
+    set_name = _set_names().get(precon.set, precon.set)
+    if precon.name:
+        return f"{set_name} — {precon.name}"
+    kind = _("starter kit") if precon.starter_kit else _("precon")
+    deck = precon.code[2:] if precon.starter_kit else precon.code.removeprefix("P")
+    return f"{set_name} — {kind} {deck}"
+
+
+def _set_names() -> dict[str, str]:
+    """Set abbreviation → name, read once per card list (a history of precons names one set per line)."""
+    return index.get().derived(f"{__name__}.set_names", lambda cards: dict(CardSet.objects.values_list("abbrev", "name")))
 
 
 def add_precon(user, key: str, *, set_printing: bool = True) -> int:

@@ -13,6 +13,8 @@ from rest_framework.exceptions import ValidationError
 
 from vtesdeck.api import Pagination
 
+from ..search import SUGGESTIONS
+
 __all__ = ["StrictPagination"]
 
 _WHOLE_NUMBER = re.compile(r"^[0-9]{1,18}$")
@@ -55,14 +57,16 @@ class StrictPagination(Pagination):
 
 
 class CardSearchPagination(StrictPagination):
-    """The card search's pages: when a name query found no card, the answer also carries ``suggestions``,
-    card names to try instead ("did you mean"), which the view computes (``cards.search.did_you_mean``)."""
+    """The card search's pages: when a name query found no card, the answer also carries ``close_matches``, the
+    cards it most likely meant, and ``suggestions``, their names ("did you mean"), which the view computes
+    (``no_hit``: ``cards.search.close_matches``). They stay out of ``results`` and ``count``: those hold only
+    cards that match, as a client paging through them expects."""
 
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
-        suggestions = getattr(self, "suggestions", None)
-        if suggestions is not None and response.data["count"] == 0:
-            response.data["suggestions"] = suggestions()
+        no_hit = getattr(self, "no_hit", None)
+        if no_hit is not None and response.data["count"] == 0:
+            response.data.update(no_hit())
         return response
 
     def get_paginated_response_schema(self, schema: dict) -> dict:
@@ -70,8 +74,14 @@ class CardSearchPagination(StrictPagination):
         paginated["properties"]["suggestions"] = {
             "type": "array",
             "items": {"type": "string"},
-            "description": "Only when `q` was given and no card matched: official card names close to `q`, best "
-            "first, each finding cards with the other filters (\"did you mean\"); may be empty.",
+            "description": "Only when `q` was given and no card matched: the names of `close_matches`, best first "
+            "(\"did you mean\"); may be empty.",
             "example": ["Govern the Unaligned"],
+        }
+        paginated["properties"]["close_matches"] = {
+            **schema,
+            "description": "Only when `q` was given and no card matched: the cards closest to `q` that pass the "
+            f"other filters, best first, at most {SUGGESTIONS} (the cards the decklist resolver suggests for a "
+            "misspelt name); may be empty. Not counted in `count`.",
         }
         return paginated

@@ -48,14 +48,37 @@ class RulingSerializer(serializers.Serializer):
     references = serializers.ListField(child=serializers.CharField(), help_text='e.g. "LSJ 20030502"')
 
 
+class PreconCopiesSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text='as the card data writes it: "PTr" (precon), "SKTr" (starter kit), "DoF"')
+    name = serializers.CharField(
+        help_text='the precon\'s name in the card data: "Tremere", "Starter Kit Tremere antitribu"; empty if none'
+    )
+    copies = serializers.IntegerField(help_text="copies of the card in that precon")
+    starter_kit = serializers.BooleanField(help_text="a Third Edition starter kit rather than a precon")
+
+
 class PrintingSerializer(serializers.ModelSerializer):
     set = serializers.CharField(source="set_id", help_text="set abbreviation")
     set_name = serializers.CharField(source="set.name")
     release_date = serializers.DateField(source="set.release_date", allow_null=True)
+    code = serializers.CharField(help_text='the printing\'s code as the card data writes it: "C", "PL7/PM12/PTr12"')
+    # Read from `code` by the one reader (vtesdeck.core.printings), as the collection reads it.
+    rarity = serializers.CharField(source="reading.rarity", help_text='"C", "U2"…; empty for a precon-only printing')
+    precon = serializers.CharField(
+        source="reading.precon", help_text='the precons\' deck codes: "To" (PTo3); several "/"-joined: "L/M/Tr"'
+    )
+    copies = serializers.IntegerField(
+        source="reading.copies",
+        allow_null=True,
+        help_text="copies in the printing's one precon or fixed set; null when in several precons (see `precons`)",
+    )
+    precons = PreconCopiesSerializer(
+        source="reading.precons", many=True, read_only=True, help_text="every precon it came in, with its copies"
+    )
 
     class Meta:
         model = Printing
-        fields = ["set", "set_name", "release_date", "code", "rarity", "precon", "copies"]
+        fields = ["set", "set_name", "release_date", "code", "rarity", "precon", "copies", "precons"]
 
 
 def _strings(source: str, help_text: str = "") -> serializers.ListField:

@@ -20,7 +20,7 @@ from vtesdeck.api import ERROR_SCHEMA
 
 from .. import matching
 from ..models import Card, CardSet, Printing
-from ..search import CardFilterForm, did_you_mean, search
+from ..search import CardFilterForm, search
 from .caching import CachedReadMixin
 from .pagination import CardSearchPagination, StrictPagination
 from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
@@ -72,7 +72,8 @@ def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
 _DESCRIPTIONS = {
     "q": "Card name (any of its names: printed, official, AKA), ignoring case, accents and punctuation; its "
     "words in any order (`govern unaligned`). Cards whose name starts with it come first, then names holding "
-    "it as written. When no card matches, the answer's `suggestions` lists names to try instead.",
+    "it as written. When no card matches, the answer's `close_matches` holds the cards it most likely meant "
+    "and `suggestions` their names.",
     "text": "Words the card text must all contain, ignoring case.",
     "kind": "Crypt or library cards.",
     "type": "Card type, ignoring case. A card of several types (Action Modifier/Reaction) matches each of them.",
@@ -146,7 +147,9 @@ NOT_MODIFIED = OpenApiResponse(
         description="Official VTES cards matching every given filter (the filters of the /cards/ page), "
         "best name matches first when `q` is given, else by name. A filter over printed values (clan, type, "
         "sect, title, set, group…) takes them in any case and refuses one that names nothing with a 400 "
-        "listing the allowed values. A name query that finds nothing gets `suggestions`.",
+        "listing the allowed values. A name query that finds nothing gets `close_matches` (the cards it most "
+        "likely meant, outside `results` and `count`, which hold only what matches) and `suggestions` (their "
+        "names).",
         parameters=FILTER_PARAMETERS,
         responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
     ),
@@ -179,10 +182,17 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError(filter_errors(form))
         if form.cleaned_data.get("q"):
             # Asked only when the page turns out empty (see CardSearchPagination).
-            self.paginator.suggestions = lambda: did_you_mean(form.cleaned_data)
+            self.paginator.no_hit = lambda: self._close_matches(form.cleaned_data)
         # The same cards as search() in the same order, picked in memory: only the page's rows are read.
         found = matching.find(form.cleaned_data)
         return search(form.cleaned_data) if found is None else found
+
+    def _close_matches(self, data: dict) -> dict:
+        # Each card as a page of results renders it: kept once per process (``ListedMatches``).
+        cards = CardSerializer(
+            matching.close_matches(data).listed(CardSerializer.listed)[:], many=True, context=self.get_serializer_context()
+        ).data
+        return {"suggestions": [card["unique_name"] for card in cards], "close_matches": cards}
 
     def paginate_queryset(self, queryset):
         if isinstance(queryset, matching.CardMatches):

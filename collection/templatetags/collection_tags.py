@@ -1,5 +1,6 @@
 """The deck pages' collection panel: what the reader owns and misses of the deck on the page (a player's deck
-or an archive deck), its build mode for the deck's owner, and mixed printings."""
+or an archive deck), its build mode for the deck's owner, and mixed printings; and a history event's source
+named as players know it."""
 
 from __future__ import annotations
 
@@ -42,3 +43,11 @@ def collection_panel(context: template.Context) -> dict[str, Any]:
         "mode": services.mode_of(deck) if own else "",
         "modes": DeckBuild.Mode.choices,
     }
+
+
+@register.filter
+def event_source(source: str) -> str:
+    """A history event's source: a precon by its set and product name ("Fifth Edition — Malkavian") rather than its
+    key ("V5:PM"); an imported file's format as it is."""
+    precon = services.precons().get(source) if ":" in source else None
+    return services.precon_label(precon) if precon is not None else source

@@ -275,6 +275,25 @@ def test_it_gives_the_full_card(client):
     assert bounty["data"]["unique_name"] == "Bounty" and bounty["data"]["rulings"]
 
 
+def test_a_printing_in_several_precons_lists_each_with_its_copies(client):
+    govern = get(client, f"{LIST}{card_id('Govern the Unaligned')}/").json()
+    printings = {p["set"]: p for p in govern["printings"]}
+    assert printings["V5"]["precons"] == [
+        {"code": "PL", "name": "Lasombra", "copies": 7, "starter_kit": False},
+        {"code": "PM", "name": "Malkavian", "copies": 12, "starter_kit": False},
+        {"code": "PTr", "name": "Tremere", "copies": 12, "starter_kit": False},
+    ]
+    assert (printings["V5"]["precon"], printings["V5"]["copies"]) == ("L/M/Tr", None)
+    assert [(p["name"], p["copies"]) for p in printings["SW"]["precons"]] == [("Lasombra", 2), ("Ventrue antitribu", 1)]
+    assert [(p["code"], p["copies"]) for p in printings["HttB"]["precons"]] == [("PKia", 6), ("PSal", 4)]
+    third = printings["Third"]
+    assert third["rarity"] == "" and [(p["code"], p["starter_kit"]) for p in third["precons"]] == [
+        ("PTr", False),
+        ("SKTr", True),
+    ]
+    assert (printings["CE"]["rarity"], printings["CE"]["precon"], printings["CE"]["copies"]) == ("C", "V", 4)
+
+
 def test_it_gives_a_library_card_its_requirements(client):
     flesh = get(client, f"{LIST}{card_id('Abandoning the Flesh')}/").json()
     assert flesh["discipline_mode"] == "any"
@@ -402,6 +421,19 @@ def test_a_name_that_finds_nothing_gets_did_you_mean_suggestions(client):
     assert "suggestions" not in get(client, kind="crypt", capacity_min=12).json()
 
 
+def test_a_name_that_finds_nothing_gets_the_close_matches_themselves(client):
+    body = get(client, q="gover the unalinged").json()
+    assert body["count"] == 0 and body["results"] == []  # what matches: nothing, as before
+    govern = body["close_matches"][0]
+    assert govern["unique_name"] == "Govern the Unaligned" and govern["url"].endswith(f"/api/v1/cards/{govern['id']}/")
+    assert set(govern) == set(get(client, q="govern the unaligned").json()["results"][0])  # a card as results are
+    assert [card["unique_name"] for card in body["close_matches"]] == body["suggestions"]
+    assert 1 <= len(body["close_matches"]) <= 3
+    crypt = get(client, q="gover the unalinged", kind="crypt").json()
+    assert all(card["kind"] == "crypt" for card in crypt["close_matches"])
+    assert "close_matches" not in get(client, q="govern").json()
+
+
 def test_the_schema_documents_the_suggestions(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     ok = schema["paths"]["/api/v1/cards/"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
@@ -409,6 +441,8 @@ def test_the_schema_documents_the_suggestions(client):
         ok = schema["components"]["schemas"][ok["$ref"].rsplit("/", 1)[1]]
     assert ok["properties"]["suggestions"]["items"] == {"type": "string"}
     assert "suggestions" not in ok.get("required", [])
+    assert ok["properties"]["close_matches"]["items"] == ok["properties"]["results"]["items"]
+    assert "close_matches" not in ok.get("required", [])
 
 
 def test_it_reports_every_bad_parameter_at_once(client):

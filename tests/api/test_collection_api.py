@@ -102,6 +102,13 @@ def test_a_precon_by_its_key(api, carol):
     assert response.json()["copies"] == precons["Third:SKB"]["size"]
 
 
+def test_precons_are_labelled_by_their_product(api, carol):
+    labels = {p["key"]: p["label"] for p in api.get("/api/v1/collection/precons/").json()}
+    assert labels["V5:PM"] == "Fifth Edition — Malkavian"
+    assert labels["Third:SKB"] == "Third Edition — Starter Kit Brujah antitribu"
+    assert labels["SP:LB"] == "Sabbat Preconstructed — Libertine Ball"  # coded without its P: it was missing
+
+
 def test_import_json_text_then_export_it(api, carol):
     rush = _id("Bum's Rush")
     data = json.dumps({"cards": [{"id": rush, "count": 3, "set": "Jyhad", "language": "fr", "note": "signed"}]})

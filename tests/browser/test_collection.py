@@ -24,7 +24,7 @@ def test_owned_and_missing_cards_on_a_deck_page(new_page, log_in, alice):
     page.goto("/collection/")
     page.get_by_label("A whole precon").select_option("Third:SKB")
     page.get_by_role("button", name="Add precon").click()
-    expect(page.locator(".collection-history")).to_contain_text("Third:SKB")
+    expect(page.locator(".collection-history")).to_contain_text("Third Edition — Starter Kit Brujah antitribu")
 
     page.get_by_label("Card", exact=True).fill("Tupdog")
     page.get_by_label("Copies", exact=True).fill("10")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vtesdeck.core.names import fold, split_version
+from vtesdeck.core.names import fold, split_version, typed_form
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,25 @@ def test_it_keeps_different_names_apart():
 )
 def test_it_splits_version_suffixes(text, expected):
     assert split_version(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "official"),
+    [
+        ("Mask of 1000 Faces", "Mask of a Thousand Faces"),
+        ("Mask of a 1000 Faces", "Mask of a Thousand Faces"),
+        ("2nd Tradition", "Second Tradition"),
+        ("5th Tradition: Hospitality", "The Fifth Tradition: Hospitality"),
+        ("Return to Innocence", "Return to Innocence, The"),
+        ("An Anarch Manifesto", "Anarch Manifesto, An"),
+        ("Malkavian 7 Miseries", "Malkavian Seven Miseries, The"),
+    ],
+)
+def test_names_as_people_type_them_meet_the_official_one(typed, official):
+    assert typed_form(fold(typed)) == typed_form(fold(official))
+    assert fold(typed) != fold(official)  # folding alone does not: the typed form is the parser's last resort
+
+
+def test_the_typed_form_keeps_what_tells_names_apart():
+    assert typed_form(fold("Seraph's Second")) != typed_form(fold("Second Sight"))
+    assert typed_form(fold("The")) == "the"  # an article alone is a word, not nothing

@@ -568,8 +568,38 @@ MANGLED_ROWS = [
     ("1x Anna “Dictatrix11” Suljic", "crypt", card('Anna "Dictatrix11" Suljic')),
 ]
 
+TYPED_ROWS = [
+    # Counts as a peer parser's (krcg's) own tests write them.
+    ("xx2 Deny", "Action Modifier", card("Deny", 2)),
+    ("XX2 Deny", "Action Modifier", card("Deny", 2)),
+    ("Deny x2,", "Action Modifier", card("Deny", 2)),
+    ("Deny 2,", "Action Modifier", card("Deny", 2)),
+    ("Deny -- 2", "Action Modifier", card("Deny", 2)),
+    ("Deny // 2", "Action Modifier", card("Deny", 2)),
+    ("Deny // x2", "Action Modifier", card("Deny", 2)),
+    # Numbers as digits or ordinals, a Tradition without its title, no article: what people type for a name.
+    ("2nd tradition", "Action", card("Second Tradition: Domain")),
+    ("2nd Tradition: Domain", "Action", card("Second Tradition: Domain")),
+    ("Second Tradition", "Action", card("Second Tradition: Domain")),
+    ("3x 5th Tradition", "Action", card("Fifth Tradition: Hospitality", 3)),
+    ("The Fifth Tradition x2", "Action", card("Fifth Tradition: Hospitality", 2)),
+    ("return to innocence", "Action", card("Return to Innocence, The")),
+    ("1x Mask of 1000 Faces", "Action Modifier", card("Mask of a Thousand Faces")),
+    ("1x Mask of a 1000 Faces", "Action Modifier", card("Mask of a Thousand Faces")),
+    ("2 Truth of 1000 Lies", "Action Modifier", card("Truth of a Thousand Lies", 2)),
+    ("1x Malkavian 7 Miseries", "Master", card("Malkavian Seven Miseries, The")),
+    ("In Memory of the 2 Lands x2", "Master", card("In Memory of the Two Lands", 2)),
+    ("An Anarch Manifesto", "Equipment", card("Anarch Manifesto, An")),
+    ("Golconda", "Master", card("Golconda: Inner Peace")),
+    # ... but a name several cards' names read as, and two cards on one line, name no card.
+    ("Praxis Seizure", "Political Action", ("unresolved", "", 1)),
+    ("2x Powerbase", "Master", ("unresolved", "", 2)),
+    ("Elysium", "Master", ("unresolved", "", 1)),
+    ("Deny x2, Confusion x4", "Action Modifier", ("unresolved", "", 4)),
+]
+
 ROWS = ARCHIVE_ROWS + TOOL_ROWS + COUNT_AFTER_ROWS + COUNT_BEFORE_ROWS + HEADER_ROWS + TOTAL_ROWS + COLUMN_ROWS
-ROWS += COMMENT_ROWS + MANGLED_ROWS
+ROWS += COMMENT_ROWS + MANGLED_ROWS + TYPED_ROWS
 
 
 def row_id(row: tuple) -> str:

@@ -324,6 +324,38 @@ def test_a_text_like_no_card_gets_no_suggestion(resolver):
     assert resolver.suggest("!!! ???") == []
 
 
+# --- names as people type them --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("2nd tradition", "Second Tradition: Domain"),
+        ("Sixth Tradition", "Sixth Tradition: Destruction"),
+        ("return to innocence", "Return to Innocence, The"),
+        ("Mask of 1000 Faces", "Mask of a Thousand Faces"),
+        ("Mask of 1000 Faces [KMW]", "Mask of a Thousand Faces"),
+        ("Vigil", "Vigil: The Thin Line"),
+    ],
+)
+def test_a_name_as_people_type_it_names_its_card(resolver, typed, meant):
+    assert resolver.resolve(typed) is None  # not as written: only the parsers' last reading finds it
+    assert resolver.resolve(resolver.typed_name(typed)).unique_name == meant
+
+
+@pytest.mark.parametrize("typed", ["Praxis Seizure", "Powerbase", "Elysium", "Trophy", "Shakar", "the", "1000"])
+def test_a_name_that_several_cards_names_read_as_names_none(resolver, typed):
+    assert resolver.typed_name(typed) is None
+
+
+def test_every_typed_name_is_one_cards_and_resolves(resolver, cards):
+    """No typed form of a name stands for a card of another name (the index knows every name's form)."""
+    for card_ in cards:
+        for form in card_.name_forms:
+            official = resolver.typed_name(form)
+            assert official is None or resolver.resolve(official).name == card_.name, form
+
+
 # --- bounded caches ------------------------------------------------------------------------------
 
 

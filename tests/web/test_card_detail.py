@@ -159,7 +159,29 @@ def test_it_lists_the_printings_with_set_names(client):
     kmw = [
         re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", dict(rows)["Kindred Most Wanted"])
     ]
-    assert kmw == ["KMW", "2005-02-21", "—", "Al", "3"]  # precon "Al", 3 copies
+    assert kmw == ["KMW", "2005-02-21", "—", "Alastors", "3"]  # the Alastors precon, 3 copies
+
+
+def test_a_printing_in_several_precons_shows_each_with_its_copies(client):
+    html = page(client, "Govern the Unaligned")
+    table = re.search(r'<table class="sets-table">.*?</table>', html, re.S).group(0)
+    rows = {
+        name: [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)]
+        for name, cells in re.findall(r"<tr>\s*<th scope=\"row\">(.*?)</th>(.*?)</tr>", table, re.S)
+    }
+    # Abbreviation, release date, rarity, precons, copies.
+    assert rows["Fifth Edition"][2:] == ["—", "Lasombra ×7, Malkavian ×12, Tremere ×12", "—"]
+    assert rows["Sabbat War"][2:] == ["—", "Lasombra ×2, Ventrue antitribu ×1", "—"]
+    assert rows["Heirs to the Blood"][2:] == ["—", "Kiasyd ×6, Salubri antitribu ×4", "—"]
+    assert rows["Third Edition"][2:] == ["—", "Tremere antitribu ×5, Starter Kit Tremere antitribu ×3", "—"]
+
+
+def test_printings_stored_before_the_one_reader_still_show_right(client):
+    # A card list imported before: its columns held "SKTr3" as a rarity and one precon; the page reads the code.
+    govern = Card.objects.get(unique_name="Govern the Unaligned")
+    govern.printings.filter(set_id="Third").update(rarity="SKTr3", precon="Tr", copies=5)
+    html = page(client, "Govern the Unaligned")
+    assert "SKTr3" not in html and "Starter Kit Tremere antitribu ×3" in html
 
 
 def test_it_shows_the_rulings_with_their_references(client):

@@ -235,11 +235,16 @@ def test_names_holding_the_query_as_written_rank_before_those_holding_its_words_
     assert rows(search(client, q="the rack")) == ["Rack, The"]
 
 
-def did_you_mean(response) -> list[tuple[str, str]]:
-    block = re.search(r'<p class="did-you-mean"[^>]*>(.*?)</p>', response.content.decode(), re.S)
-    if block is None:
-        return []
-    return [(html_lib.unescape(href), name) for href, name in re.findall(r'<a href="([^"]+)">([^<]+)</a>', block.group(1))]
+def close_matches(response) -> tuple[str, list[str]]:
+    """The label above the close matches a search that found nothing shows, and the cards listed under it."""
+    html = response.content.decode()
+    note = re.search(r'<p class="close-matches-note"[^>]*>(.*?)</p>', html, re.S)
+    table = re.search(r'<table class="card-table close-matches">(.*?)</table>', html, re.S)
+    if note is None or table is None:
+        assert note is None and table is None
+        return "", []
+    names = re.findall(r'<th scope="row"><a href="/cards/\d+/">([^<]+)</a>', table.group(1))
+    return html_lib.unescape(note.group(1)), [html_lib.unescape(name) for name in names]
 
 
 @pytest.mark.parametrize(
@@ -251,25 +256,29 @@ def did_you_mean(response) -> list[tuple[str, str]]:
         ("Consanguinous Condemnation", "Consanguineous Condemnation"),
     ],
 )
-def test_it_offers_did_you_mean_links_when_a_misspelt_name_finds_nothing(client, typed, meant):
+def test_a_misspelt_name_that_finds_nothing_shows_the_close_matches_themselves(client, typed, meant):
     response = search(client, q=typed)
-    assert rows(response) == []
-    offers = did_you_mean(response)
-    assert meant in [name for _, name in offers], offers
-    href = dict((name, href) for href, name in offers)[meant]
-    assert rows(search(client, **dict(pair.split("=", 1) for pair in href.lstrip("?").split("&")))) == [meant]
+    assert response.status_code == 200
+    label, cards = close_matches(response)
+    assert label == f"No card matches “{typed}”; close matches:"
+    assert cards[0] == meant and 1 <= len(cards) <= 3, cards
+    assert f'<a href="/cards/{Card.objects.get(unique_name=meant).id}/">' in response.content.decode()
 
 
-def test_did_you_mean_keeps_the_other_filters_and_offers_only_names_that_find_cards_with_them(client):
-    response = search(client, q="gover the unalinged", kind="library", type="Action")
-    [(href, name)] = [offer for offer in did_you_mean(response) if offer[1] == "Govern the Unaligned"]
-    assert "kind=library" in href and "type=Action" in href
-    # Govern the Unaligned is no crypt card: offering it to a crypt search would lead to nothing.
-    assert "Govern the Unaligned" not in [name for _, name in did_you_mean(search(client, q="gover the unalinged",
-                                                                                     kind="crypt"))]
-    # Nothing is offered when the name found cards, nor for a search without a name.
-    assert did_you_mean(search(client, q="govern")) == []
-    assert did_you_mean(search(client, kind="crypt", capacity_min=12)) == []
+def test_close_matches_pass_the_other_filters(client):
+    _label, cards = close_matches(search(client, q="gover the unalinged", kind="library", type="Action"))
+    assert cards[0] == "Govern the Unaligned"
+    # Govern the Unaligned is no crypt card: a crypt search shows it nowhere.
+    assert "Govern the Unaligned" not in close_matches(search(client, q="gover the unalinged", kind="crypt"))[1]
+    # Nothing is shown when the name found cards, nor for a search without a name.
+    assert close_matches(search(client, q="govern")) == ("", [])
+    assert close_matches(search(client, kind="crypt", capacity_min=12)) == ("", [])
+
+
+def test_a_name_like_no_card_says_so_without_close_matches(client):
+    response = search(client, q="qwxzv plmkj")
+    assert close_matches(response) == ("", [])
+    assert "No cards match these filters." in response.content.decode()
 
 
 # ---- filters are choices -------------------------------------------------------------------------

@@ -136,6 +136,17 @@ def test_a_whole_precon_in_one_click(alice, client_of):
     assert set(Event.objects.filter(owner=alice).values_list("source", flat=True)) == {"Third:SKB"}
 
 
+def test_precons_are_named_by_their_product_not_their_code(alice, client_of):
+    owner = client_of(alice)
+    html = owner.get("/collection/").content.decode()
+    assert '<option value="V5:PM">Fifth Edition — Malkavian — 89 cards</option>' in html
+    assert '<option value="SP:DoF">Sabbat Preconstructed — Den of Fiends — 89 cards</option>' in html
+    assert "(V5:PM)" not in html
+    owner.post("/collection/precon/", {"precon": "Third:SKB"})
+    history = owner.get("/collection/").content.decode().split('class="collection-history"', 1)[-1]
+    assert "Third Edition — Starter Kit Brujah antitribu" in history and "Third:SKB" not in history
+
+
 def test_a_shared_link_shows_the_collection_read_only(alice, client_of, client):
     _own(alice, "Tupdog", 2)
     owner = client_of(alice)

@@ -39,6 +39,7 @@ from .domain import (
     Ruling,
 )
 from .names import fold, split_version
+from .printings import KRCG_DISTRIBUTION, read_code
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +62,6 @@ SETS_COLUMNS = ("Id", "Abbrev", "Release Date", "Full Name")
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_DOWNLOAD_BYTES = 64 * 1024 * 1024
 DOWNLOAD_TIMEOUT = (10, 60)  # seconds: connect, read
-
-KRCG_DISTRIBUTION = "krcg"
 
 
 class CardDataError(Exception):
@@ -275,7 +274,6 @@ def _parse_libmeta(data: bytes) -> dict[int, list[str]]:
 
 
 _PRINTING = re.compile(r"^(?P<set>[^:]+?)\s*(?::\s*(?P<code>.*))?$")
-_PRECON = re.compile(r"^P(?P<deck>[A-Za-z]+?)?(?P<copies>\d+)?$")
 # "Promo:202309301" is the promo of 2023-09-30, 1 copy: the same as "Promo-20230930:1".
 _DATED_PROMO = re.compile(r"^(?P<date>\d{8})(?P<copies>\d*)$")
 
@@ -297,18 +295,9 @@ def _printings(value: str, sets: dict[str, CardSet]) -> tuple[tuple[Printing, ..
 
 
 def _printing(abbrev: str, code: str) -> Printing:
-    rarity = precon = ""
-    copies = None
-    # Codes are "rarity/precon": "C", "U2", "PTo3" (Toreador precon, 3 copies), "C/PB", "2" (copies).
-    for piece in code.split("/"):
-        if piece.isdigit():
-            copies = int(piece)
-        elif m := _PRECON.match(piece):  # a bare "PA"/"PG" too: one copy in the Anarch/Gangrel precon
-            precon = m["deck"] or piece[1:] or "P"
-            copies = int(m["copies"]) if m["copies"] else copies
-        elif piece:
-            rarity = piece
-    return Printing(set=abbrev, code=code, rarity=rarity, precon=precon, copies=copies)
+    # Codes are "rarity/precon…": "C", "U2", "PTo3" (Toreador precon, 3 copies), "PL7/PM12/PTr12", "2" (copies).
+    reading = read_code(abbrev, code)
+    return Printing(set=abbrev, code=code, rarity=reading.rarity, precon=reading.precon, copies=reading.copies)
 
 
 def set_release_date(abbrev: str, sets: dict[str, CardSet]) -> datetime.date | None:

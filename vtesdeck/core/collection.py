@@ -3,10 +3,9 @@ needs from what one owns.
 
 * **Precons.** The official CSVs' Set column says which preconstructed decks a card came in and how many copies:
   ``CE:PTo3`` (Camarilla Edition, Toreador precon, 3 copies), ``Third:PB2/SKB1`` (Third Edition Brujah precon,
-  2 copies; Brujah *starter kit*, 1 copy), ``Third:PTr5/PTz2/SKTr4/SKTz2`` (one printing in four decks).
-  ``carddb._printing`` keeps one precon per printing (the last one written); a whole precon needs all of them,
-  so they are read again here from ``Printing.code``. A bare code is one copy: ``C/PA`` is one Anarch precon
-  copy (``PA2`` two), as ``C/PB`` is one Brujah precon copy.
+  2 copies; Brujah *starter kit*, 1 copy), ``Third:PTr5/PTz2/SKTr4/SKTz2`` (one printing in four decks). Each
+  printing's code is read by ``printings.read_code``, as the card pages read it, which names the products too
+  ("Fifth Edition", "Malkavian"). A bare code is one copy: ``C/PA`` is one Assamite precon copy (``PA2`` two).
 * **Files.** VDB's inventory CSV (``Quantity,Card ID``), Lackey's text deck (``3<TAB>Name``, and its ``.dek``),
   and ours (JSON and CSV keeping printing, language and note). Lackey and VDB files are read by the decklist
   readers (``decklist.parse``); a file naming any card we cannot find is refused whole.
@@ -21,7 +20,6 @@ import csv
 import dataclasses
 import io
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -29,6 +27,7 @@ from . import decklist
 from .carddb import CardIndex
 from .deck import Deck
 from .numbers import whole_number
+from .printings import read_code
 
 __all__ = [
     "FORMATS",
@@ -48,9 +47,6 @@ __all__ = [
 MAX_LINES = 20_000  # distinct rows of one collection file (a complete collection is about 4,000 cards)
 MAX_COUNT = 10_000  # copies of one card on one row
 MAX_TEXT = 200  # characters of a set, language or note field
-
-# "PB2", "SKTz", "PTr5": a precon (P) or Third Edition starter kit (SK), its deck code, its copies.
-_PRECON_PIECE = re.compile(r"^(?P<kind>P|SK)(?P<deck>[A-Za-z]+)(?P<copies>\d+)?$")
 
 
 class CollectionFileError(ValueError):
@@ -75,39 +71,37 @@ class Precon:
     code: str  # "PB", "SKB"
     starter_kit: bool
     cards: dict[int, int]
+    name: str = ""  # the product's name in the card data ("Brujah antitribu"), "" when it has none
 
     @property
     def size(self) -> int:
         return sum(self.cards.values())
 
 
-def precon_pieces(code: str) -> list[tuple[str, int]]:
+def precon_pieces(code: str, abbrev: str = "") -> list[tuple[str, int]]:
     """The precons a printing's code names, with copies: ``"PTr5/PTz2/SKTr4/SKTz2"`` →
-    ``[("PTr", 5), ("PTz", 2), ("SKTr", 4), ("SKTz", 2)]``; a code without a number means one copy."""
-    pieces = []
-    for piece in code.split("/"):
-        piece = piece.strip()
-        match = _PRECON_PIECE.match(piece)
-        if match is None:
-            continue
-        pieces.append((match["kind"] + match["deck"], int(match["copies"]) if match["copies"] else 1))
-    return pieces
+    ``[("PTr", 5), ("PTz", 2), ("SKTr", 4), ("SKTz", 2)]``; a code without a number means one copy. With the
+    set, its other named products too (``"DoF3"`` in ``SP``)."""
+    return [(precon.code, precon.copies) for precon in read_code(abbrev, code).precons]
 
 
 def precons(cards: CardIndex) -> dict[str, Precon]:
     """Every precon and starter kit the card list names, by key (``"CE:PTo"``), in set then code order."""
     contents: dict[tuple[str, str], dict[int, int]] = {}
+    names: dict[tuple[str, str], str] = {}
     for card in cards:
         for printing in card.printings:
-            for code, copies in precon_pieces(printing.code):
-                deck = contents.setdefault((printing.set, code), {})
-                deck[card.id] = deck.get(card.id, 0) + copies
+            for precon in read_code(printing.set, printing.code).precons:
+                deck = contents.setdefault((printing.set, precon.code), {})
+                deck[card.id] = deck.get(card.id, 0) + precon.copies
+                names[printing.set, precon.code] = precon.name
     return {
         f"{abbrev}:{code}": Precon(
-            key=f"{abbrev}:{code}", set=abbrev, code=code, starter_kit=code.startswith("SK"), cards=found
+            key=f"{abbrev}:{code}", set=abbrev, code=code, starter_kit=code.startswith("SK"), cards=found,
+            name=names[abbrev, code],
         )
         for (abbrev, code), found in sorted(contents.items())
-    }
+    }  # fmt: skip
 
 
 # --- collection files ----------------------------------------------------------------------------

@@ -152,9 +152,10 @@ class Printing:
 
     set: str  # set abbreviation, e.g. "CE"
     code: str = ""  # raw rarity/precon code after the colon, e.g. "PTo3"
+    # rarity, precon and copies are what ``printings.read_code`` reads in ``code`` (it also gives each precon's copies)
     rarity: str = ""  # C, U, R, V… with frequency suffix kept ("U2")
-    precon: str = ""  # precon deck code ("To" in "PTo3")
-    copies: int | None = None  # copies in that precon or fixed set, when printed
+    precon: str = ""  # precon deck code ("To" in "PTo3"), several "/"-joined ("L/M/Tr" in "PL7/PM12/PTr12")
+    copies: int | None = None  # copies in that precon or fixed set, when printed; None when in several precons
     # The set's release day (vtessets.csv; a promo's from its name): formats whose pool is a list of sets
     # take a card in from the day its printing in one of them came out, not from the card's first release.
     released: datetime.date | None = None

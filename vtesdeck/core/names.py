@@ -77,3 +77,37 @@ def split_version(name: str) -> tuple[str, str | None, bool]:
         if match["adv"] or match["adv2"]:
             advanced = True
         name = name[: match.start()]
+
+
+# Numbers as people type them in a card's name: "Mask of 1000 Faces", "2nd Tradition", "Power of 1".
+_CARDINALS = "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth".split()
+_ORDINAL_DIGITS = "1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th 11th 12th 13th".split()
+_NUMBER_WORDS = {
+    **{word: str(n) for n, word in enumerate(_CARDINALS)},
+    **dict(zip(_ORDINALS, _ORDINAL_DIGITS, strict=True)),
+    "hundred": "100",
+    "thousand": "1000",
+}
+_ARTICLES = ("the", "a", "an")
+
+
+def typed_form(folded: str) -> str:
+    """A folded name as people type it, for names that match no card as written: numbers as digits ("a thousand"
+    and "1000" → "1000", "second" and "2nd" → "2nd") and no leading or trailing article ("Return to Innocence"
+    for "The Return to Innocence", "Anarch Manifesto" for "Anarch Manifesto, An")."""
+    words = folded.split()
+    if not _NUMBER_WORDS.keys().isdisjoint(words):
+        words = [_NUMBER_WORDS.get(word, word) for word in words]
+    if "a" in words or "an" in words:
+        # "a thousand" is "1000": the digits leave the article out.
+        words = [
+            word
+            for word, after in zip(words, [*words[1:], ""], strict=True)
+            if not (word in ("a", "an") and after[:1].isdigit())
+        ]
+    if len(words) > 1 and words[0] in _ARTICLES:
+        del words[0]
+    if len(words) > 1 and words[-1] in _ARTICLES:
+        del words[-1]
+    return " ".join(words)

@@ -5,9 +5,11 @@ of three kinds:
 
 * card lines: a count in any of the spellings tools use — ``2x Name``, ``2 x Name``, ``2xName``,
   ``2 Name``, ``2X Name``, ``Name x2``, ``Name (2)``, ``2<TAB>Name`` — or a bare name meaning one copy,
-  with an optional `` -- comment`` tail kept as the card's comment. A line naming no card that way is
-  read again as people type (``loose``: ``Blood Doll - 2``, ``[2] Blood Doll``, ``Tupdog  Gargoyle``,
-  ``Deflection (great card)``) and with the damage of old encodings undone (``mangled``);
+  with an optional `` -- comment`` tail kept as the card's comment (a comment that is only a count is the
+  count: ``Name -- 2``). A line naming no card that way is read again as people type (``loose``: ``Blood
+  Doll - 2``, ``[2] Blood Doll``, ``Tupdog  Gargoyle``, ``Deflection (great card)``) and with the damage of
+  old encodings undone (``mangled``); last, with names as people type them (``2nd Tradition``, ``Mask of
+  1000 Faces``, ``Return to Innocence``), when exactly one card's name reads so;
 * section headers, their count in any bracket or none, decorated or not: ``Crypt (12 cards, min=17,
   max=30, avg=5.92)``, ``Library (90 cards)``, ``Master (18; 7 trifle)``, ``Crypt:``, ARDB's ``Crypt [12
   vampires] Capacity min: 2 …`` and ``Action [20]``, ``Master {12}``, ``Masters x12``, ``=== Crypt (12)
@@ -320,6 +322,8 @@ def read_card_line(text: str) -> CardLine | None:
     if name[-1] in "0123456789)]}" and (after := _COUNT_AFTER.search(name, max(0, len(name) - 40))) and after.start():
         name = name[: after.start()]
         number = number or after[1] or after[2]
+    if number is None and (said := loose.count_comment(comment)) is not None:
+        return CardLine(count=said, name=name)  # "Deny -- 2"
     if number is None:
         return CardLine(count=1, name=name, comment=comment, counted=False)
     return CardLine(count=int(number), name=name, comment=comment)
@@ -433,14 +437,22 @@ class DeckBuilder:
         self, text: str, kind: str, columns: frozenset[str], *, repair: bool
     ) -> tuple[int | None, Card | None, str, str, bool] | None:
         """A line the plain grammar named no card by, read again with the damage of old encodings undone
-        (``mangled``), then in the ways people type (``loose``): the first reading naming a card, or None."""
+        (``mangled``), then in the ways people type (``loose``): the first reading naming a card, or None.
+        Only when no reading names a card as written are they read with names as people type them
+        (``Resolver.typed_name``: "2nd Tradition", "Mask of 1000 Faces", "Return to Innocence")."""
         if repair and (repaired := repair_line(text)) != text:
             found = self._read_name(repaired, kind, repair=False)
             if found[1] is not None:
                 return found
+        tried = []
         for count, name, comment, _ in loose.readings(text, columns):
             if (card := self.resolver.resolve(name, section=kind)) is not None:
                 return count, card, comment, name, False
+            tried.append((count, name, comment))
+        for count, name, comment in tried:
+            official = self.resolver.typed_name(name)
+            if official is not None and (card := self.resolver.resolve(official, section=kind)) is not None:
+                return count, card, comment, official, False
         return None
 
     def unresolved(self, number: int, text: str, count: int, name: str, *, reason: str = "") -> None:

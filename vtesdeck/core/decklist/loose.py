@@ -3,9 +3,11 @@
 Forum posts, mails and hand-typed lists write a card line in more ways than any tool exports:
 
 * the count after the name, bare or decorated: ``Blood Doll 2``, ``Blood Doll (2)``, ``Blood Doll [x2]``,
-  ``Blood Doll - 2``, ``Blood Doll : 2``, ``Blood Doll 2x``, ``Blood Doll (2 copies)``;
+  ``Blood Doll - 2``, ``Blood Doll : 2``, ``Blood Doll 2x``, ``Blood Doll (2 copies)``, ``Blood Doll x2,``,
+  ``Blood Doll // 2``;
 * the count before the name, wrapped or decorated: ``[2] Blood Doll``, ``(2) Blood Doll``, ``2) Blood Doll``,
-  ``2. Blood Doll``, ``= 2x Blood Doll``, ``2xx Blood Doll``, ``x 2 Blood Doll``, ``2 - Blood Doll``;
+  ``2. Blood Doll``, ``= 2x Blood Doll``, ``2xx Blood Doll``, ``xx2 Blood Doll``, ``x 2 Blood Doll``,
+  ``2 - Blood Doll``;
 * a column left after the name: a clan (``Tupdog  Gargoyle``), disciplines (``Govern the Unaligned  dom``),
   a type (``Blood Doll  Master``), ``trifle``, a cost (``2x Blood Doll 1 pool``), a capacity
   (``2x Tupdog 1 POT VIS``);
@@ -45,7 +47,7 @@ _START = re.compile(
         (?:[(\[{<]\s*[xX×*]?\s*(?P<wrapped>\d+)\s*[xX×*]?\s*[)\]}>][\s.:=-]*   # [2] (2) {2} <2> (x2) [2x]
           |(?P<marked>\d+)(?:\s*[xX×*]+(?![A-Za-z])|[xX×]+(?=[A-Z])|\s*[).:=])\s*   # 2x 2 x 2xx 2* 2) 2. 2:
           |(?P<dashed>\d+)\s+[-–—]+\s+                             # 2 - Name
-          |[xX×*]\s*(?P<times>\d+)[\s.:=)-]+                       # x2 Name, x 2 Name, *2 Name
+          |[xX×*]+\s*(?P<times>\d+)[\s.:=)-]+                      # x2 Name, x 2 Name, *2 Name, xx2 Name
           |(?P<bare>\d+)\s+                                        # 2 Name
         )?
         (?P<name>(?:.*\S)?)\s*$""",
@@ -58,9 +60,11 @@ _END_COUNT = re.compile(
           |(?:\s*[-–—=,]|\s+:|:(?=\s))\s*[xX×*]?\s*(?P<separated>\d+)\s*(?:[xX×]|copies|copy)?  # - 2, : 2, = 2
           |\s*[*×]\s*(?P<starred>\d+)                                                      # *2, ×2
           |\s+[xX]?\s*(?P<spaced>\d+)\s*(?:[xX×]|copies|copy)?                             # 2, x2, x 2, 2x
-        )\s*[.;]?$""",
+        )\s*[.;,]?$""",
     re.VERBOSE,
 )
+# A comment that is a count: "Deny -- 2", "Deny // x2".
+_COUNT_COMMENT = re.compile(r"^[xX×*]?\s*(\d{1,2})\s*[xX×]?$")
 # What separates the columns of a row ("DOM/PRE", "Tremere, Camarilla", "Gargoyle:3").
 _SEPARATORS = " \t,/&+;:"
 _SEPARATOR = re.compile(r"[\s,/&+;:]+")
@@ -111,10 +115,18 @@ def readings(text: str, columns: frozenset[str]) -> Iterator[Reading]:
     if not start["name"]:
         return
     number = next((n for n in start.group("wrapped", "marked", "dashed", "times", "bare") if n), None)
+    if number is None and (said := count_comment(comment)) is not None:
+        number, comment = str(said), ""
     yield from _steps(int(number or 1), start["name"], comment, number is not None, columns)
     if start["bare"]:
         # "419 Operation x1": the number may begin the name. Read again with no count before the name.
         yield from _steps(1, body[start.start("bare") :].strip(), comment, False, columns)
+
+
+def count_comment(comment: str) -> int | None:
+    """The count a comment after a name states, when it says nothing else ("Deny -- 2", "Deny // x2")."""
+    match = _COUNT_COMMENT.match(comment) if comment else None
+    return int(match[1]) if match else None
 
 
 def _steps(count: int, name: str, comment: str, counted: bool, columns: frozenset[str]) -> Iterator[Reading]:
@@ -139,7 +151,7 @@ def _steps(count: int, name: str, comment: str, counted: bool, columns: frozense
 def _ends_in_count(name: str) -> bool:
     """Whether ``name`` may end in a count (a digit before any "x", "copies", bracket or stop): a string test
     that spares most lines the pattern ``_END_COUNT``."""
-    end = name.rstrip(" \t.;)]}>").removesuffix("copies").removesuffix("copy").removesuffix("cards")
+    end = name.rstrip(" \t.;,)]}>").removesuffix("copies").removesuffix("copy").removesuffix("cards")
     return end.rstrip(" \txX×").removesuffix("card")[-1:].isdigit()
 
 

@@ -11,11 +11,17 @@ same text is resolved once per card list, however many decklists repeat it.
     resolver.resolve("Theo Bell  7  CEL  prince  Brujah:2", section="crypt")  # → Theo Bell (G2)
     resolver.versions("Theo Bell")             # → (Theo Bell (G2), Theo Bell (G6)): the deck decides
     resolver.suggest("Govern teh Unaligned")   # → ["Govern the Unaligned", …]
+    resolver.typed_name("2nd Tradition")       # → "Second Tradition: Domain"
 
 A bare name that two groups of one vampire share ("Theo Bell") names no single card: ``versions`` gives
 its candidates, cached like every answer, and the deck being read settles which one it holds once its
 whole crypt is known (``versions.settle``). ``resolve`` alone, with no deck to ask, answers what the rule
 answers for no date and no crypt: the earliest printing.
+
+A name matching no card as written may still name one as people type it: numbers as digits ("Mask of 1000
+Faces", "2nd Tradition"), no article ("Return to Innocence"), a Tradition without its title ("Fifth
+Tradition"). ``typed_name`` reads such a name, only when exactly one card's name reads so (a bare "Praxis
+Seizure" names a dozen and stays unknown); parsers ask it last, when no reading of a line named a card.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from collections import Counter
 from .. import memo
 from ..carddb import CardIndex
 from ..domain import DISCIPLINES, VIRTUES, Card
-from ..names import fold, split_version
+from ..names import fold, split_version, typed_form
 from ..versions import choose, printing_order
 
 # Caches are bounded so a stream of hostile, never-repeating names cannot grow a worker's memory
@@ -80,6 +86,7 @@ class Resolver:
         self._form_cards: list[Card] = []
         self._trigrams: dict[str, list[int]] = {}
         self._crypt_forms: list[tuple[str, int]] | None = None
+        self._typed: dict[str, str | None] | None = None
 
     def resolve(self, name: str, *, section: str = "") -> Card | None:
         """The card ``name`` means, or None. ``section`` ("crypt", "library" or a library card type)
@@ -160,6 +167,18 @@ class Resolver:
                 break
             found.append(self.cards[card_id])
         return found
+
+    # --- names as people type them ----------------------------------------------------------------
+
+    def typed_name(self, name: str) -> str | None:
+        """The official name ``name`` spells as people type it (``names.typed_form``), or None when it spells
+        no card's, or several cards' (then no card is guessed)."""
+        if self._typed is None:
+            self._typed = _typed_names(self.cards)
+        text = name.translate(_TYPOGRAPHY).strip().strip("*•").strip()
+        if text[-1:] in ")]":
+            text = _SET_NOTE.sub("", text)  # "Mask of 1000 Faces [KMW]"
+        return self._typed.get(typed_form(fold(text)))
 
     # --- suggestions ---------------------------------------------------------------------------
 
@@ -255,6 +274,29 @@ def _vampires_first(ranked: list[Card], group: str | None, advanced: bool) -> li
         place.setdefault(card.name, index)
     vampires.sort(key=lambda c: (place[c.name], group is not None and c.group != group, c.advanced != advanced))
     return vampires + [card for card in ranked if not card.is_crypt]
+
+
+def _typed_names(cards: CardIndex) -> dict[str, str | None]:
+    """``typed_form`` of every name a card goes by → the name to resolve (None: the form of several cards').
+
+    A card goes by its ``name_forms``, and by the part of its name before a colon ("Second Tradition" of
+    "Second Tradition: Domain") when no other card's name has that part. A vampire's plain name stands for
+    all its versions, for the deck to settle (``resolve``); its other forms for that version alone.
+    """
+    found: dict[str, str | None] = {}
+    owner: dict[str, str] = {}  # typed form → the official name of the card(s) it belongs to
+    for card in cards:
+        plain = fold(card.name)
+        heads = [fold(name.split(":", 1)[0]) for name in (card.name, card.printed_name) if ":" in name]
+        for form in (*card.name_forms, *heads):
+            key = typed_form(form)
+            if key not in owner:
+                owner[key] = card.name
+                found[key] = card.name if form == plain and not card.advanced else card.unique_name
+            elif owner[key] != card.name:
+                found[key] = None  # two cards' names read alike: neither is meant
+    found.pop("", None)
+    return found
 
 
 def _prefix_form(name: str) -> str:
