@@ -45,7 +45,7 @@ import numpy.typing as npt
 __all__ = ["CRYPT_WEIGHT", "Entry", "Neighbour", "SimilarityIndex", "Vector", "Weights"]
 
 CRYPT_WEIGHT = 1 / 3
-MAX_K = 500  # neighbours one query may ask for
+MAX_K = 2_000  # neighbours one query may ask for (a deck search checks up to 2,000 of them against its filters)
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.int32]
@@ -145,48 +145,60 @@ class SimilarityIndex:
 
     @classmethod
     def build(cls, entries: Iterable[Entry], weights: Weights, *, version: str = "") -> SimilarityIndex:
-        keys: list[str] = []
-        winning: list[bool] = []
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        row_ptr = [0]
-        row_cards: list[int] = []
-        row_copies: list[int] = []
-        row_crypt: list[bool] = []
-        column: dict[int, int] = {}
-        for row, entry in enumerate(entries):
-            keys.append(entry.key)
-            winning.append(entry.winning)
-            vector = weights.vector(entry.crypt, entry.library)
-            for card_id, value in zip(vector.ids, vector.values, strict=True):
-                rows.append(row)
-                cols.append(column.setdefault(card_id, len(column)))
-                vals.append(value)
-            for part, is_crypt in ((entry.crypt, True), (entry.library, False)):
-                for card_id, n in part.items():
-                    if n > 0:
-                        row_cards.append(card_id)
-                        row_copies.append(min(n, 32767))
-                        row_crypt.append(is_crypt)
-            row_ptr.append(len(row_cards))
-        col_index = np.asarray(cols, dtype=np.int32)
-        order = np.argsort(col_index, kind="stable")  # column by column, rows ascending within each
-        counts = np.bincount(col_index, minlength=len(column)).astype(np.int32)
-        col_ptr = np.zeros(len(column) + 1, dtype=np.int32)
+        return cls._assemble(_Parts.of(entries, weights, column={}, first_row=0), version)
+
+    def updated(self, entries: Iterable[Entry], weights: Weights, *, remove: Iterable[str] = (),
+                version: str = "") -> SimilarityIndex:  # fmt: skip
+        """A new index: this one without the decks ``remove`` names (keys it does not hold are ignored), with
+        ``entries`` (one whose key it holds replaces that deck). Only ``entries`` are weighted; the decks kept keep
+        their vectors and counts, taken over array by array, so an update costs numpy work on the index's size
+        and Python work on the entries alone. ``weights`` must be the ones this index was built with."""
+        entries = list(entries)
+        keep = np.ones(len(self.keys), dtype=np.bool_)
+        for key in (*remove, *(entry.key for entry in entries)):
+            row = self._row_of(key)
+            if row is not None:
+                keep[row] = False
+        renumbered = (np.cumsum(keep, dtype=np.int32) - 1).astype(np.int32)  # an old row's number among those kept
+        kept = int(keep.sum())
+        # The vectors, column by column, back to (row, column, value) triples: those of the decks kept.
+        columns = np.repeat(np.arange(len(self._column), dtype=np.int32), np.diff(self._col_ptr))
+        alive = keep[self._col_rows]
+        cells = np.repeat(keep, np.diff(self._row_ptr))  # the decks' counts, row by row: those kept
+        old = _Parts(
+            keys=[key for key, ok in zip(self.keys, keep.tolist(), strict=True) if ok],
+            winning=self.winning[keep],
+            column=dict(self._column),
+            rows=renumbered[self._col_rows[alive]],
+            cols=columns[alive],
+            vals=self._col_vals[alive],
+            row_lengths=np.diff(self._row_ptr)[keep].astype(np.int32),
+            row_cards=self._row_cards[cells],
+            row_copies=self._row_copies[cells],
+            row_crypt=self._row_crypt[cells],
+        )
+        return self._assemble(old.extended(_Parts.of(entries, weights, column=old.column, first_row=kept)), version)
+
+    @classmethod
+    def _assemble(cls, parts: _Parts, version: str) -> SimilarityIndex:
+        order = np.argsort(parts.cols, kind="stable")  # column by column, rows ascending within each
+        counts = np.bincount(parts.cols, minlength=len(parts.column)).astype(np.int32)
+        col_ptr = np.zeros(len(parts.column) + 1, dtype=np.int32)
         np.cumsum(counts, out=col_ptr[1:])
+        row_ptr = np.zeros(len(parts.keys) + 1, dtype=np.int32)
+        np.cumsum(parts.row_lengths, out=row_ptr[1:])
         return cls(
             version=version,
-            keys=keys,
-            winning=np.asarray(winning, dtype=np.bool_),
-            column=column,
+            keys=parts.keys,
+            winning=parts.winning,
+            column=parts.column,
             col_ptr=col_ptr,
-            col_rows=np.asarray(rows, dtype=np.int32)[order],
-            col_vals=np.asarray(vals, dtype=np.float32)[order],
-            row_ptr=np.asarray(row_ptr, dtype=np.int32),
-            row_cards=np.asarray(row_cards, dtype=np.int32),
-            row_copies=np.asarray(row_copies, dtype=np.int32),
-            row_crypt=np.asarray(row_crypt, dtype=np.bool_),
+            col_rows=parts.rows[order],
+            col_vals=parts.vals[order],
+            row_ptr=row_ptr,
+            row_cards=parts.row_cards,
+            row_copies=parts.row_copies,
+            row_crypt=parts.row_crypt,
         )
 
     def __len__(self) -> int:
@@ -260,3 +272,71 @@ class SimilarityIndex:
         if self._by_key is None:
             self._by_key = {key: row for row, key in enumerate(self.keys)}
         return self._by_key.get(key)
+
+
+@dataclasses.dataclass
+class _Parts:
+    """An index's contents before they are laid out column by column: one (row, column, value) triple per card of
+    each deck's vector, and the decks' raw counts row by row."""
+
+    keys: list[str]
+    winning: npt.NDArray[np.bool_]
+    column: dict[int, int]  # card id → column (shared with the index made of these parts)
+    rows: IntArray
+    cols: IntArray
+    vals: FloatArray
+    row_lengths: IntArray
+    row_cards: IntArray
+    row_copies: IntArray
+    row_crypt: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry], weights: Weights, *, column: dict[int, int], first_row: int) -> _Parts:
+        """The parts of ``entries``, numbered from ``first_row``; a card no column holds yet gets one in ``column``."""
+        keys: list[str] = []
+        winning: list[bool] = []
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[float] = []
+        row_lengths: list[int] = []
+        row_cards: list[int] = []
+        row_copies: list[int] = []
+        row_crypt: list[bool] = []
+        for row, entry in enumerate(entries, start=first_row):
+            keys.append(entry.key)
+            winning.append(entry.winning)
+            vector = weights.vector(entry.crypt, entry.library)
+            for card_id, value in zip(vector.ids, vector.values, strict=True):
+                rows.append(row)
+                cols.append(column.setdefault(card_id, len(column)))
+                vals.append(value)
+            before = len(row_cards)
+            for part, is_crypt in ((entry.crypt, True), (entry.library, False)):
+                for card_id, n in part.items():
+                    if n > 0:
+                        row_cards.append(card_id)
+                        row_copies.append(min(n, 32767))
+                        row_crypt.append(is_crypt)
+            row_lengths.append(len(row_cards) - before)
+        return cls(
+            keys=keys,
+            winning=np.asarray(winning, dtype=np.bool_),
+            column=column,
+            rows=np.asarray(rows, dtype=np.int32),
+            cols=np.asarray(cols, dtype=np.int32),
+            vals=np.asarray(vals, dtype=np.float32),
+            row_lengths=np.asarray(row_lengths, dtype=np.int32),
+            row_cards=np.asarray(row_cards, dtype=np.int32),
+            row_copies=np.asarray(row_copies, dtype=np.int32),
+            row_crypt=np.asarray(row_crypt, dtype=np.bool_),
+        )
+
+    def extended(self, more: _Parts) -> _Parts:
+        """These parts, then ``more`` (numbered after them, on the same ``column``)."""
+        return _Parts(
+            keys=self.keys + more.keys,
+            winning=np.concatenate([self.winning, more.winning]),
+            column=more.column,
+            **{name: np.concatenate([getattr(self, name), getattr(more, name)])
+               for name in ("rows", "cols", "vals", "row_lengths", "row_cards", "row_copies", "row_crypt")},
+        )  # fmt: skip
