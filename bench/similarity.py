@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 import random
 import statistics
@@ -157,6 +158,7 @@ def web_figures(args: argparse.Namespace) -> None:
         import django
 
         django.setup()
+        logging.getLogger("vtesdeck.request").setLevel(logging.WARNING)  # a line per request otherwise
         from django.core.management import call_command
         from django.db import connection, connections
 

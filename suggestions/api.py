@@ -18,7 +18,9 @@ import contextlib
 import datetime
 from collections.abc import Iterator
 
-from django.db.models import Case, FloatField, QuerySet, Value, When
+from django.db import connection
+from django.db.models import FloatField, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
@@ -137,8 +139,16 @@ def order_by_similarity(decks: QuerySet, subject: services.Subject, *, archive: 
         ranked = services.rank_decks(subject, decks, reader)
     if not ranked:
         return decks.none()
-    similarity = Case(*(When(pk=pk, then=Value(score)) for pk, score in ranked), output_field=FloatField())
+    similarity = _similarity_of(decks.model, ranked)
     return decks.filter(pk__in=[pk for pk, _ in ranked]).annotate(similarity=similarity).order_by("-similarity", "pk")
+
+
+def _similarity_of(model, ranked: list[tuple[str, float]]) -> RawSQL:
+    """``CASE <pk> WHEN <id> THEN <similarity> … END``, parameters and all: the same as a ``Case`` of a ``When``
+    per deck, which costs some 10 ms of ORM work for a hundred decks, each time the query is compiled."""
+    column = f"{connection.ops.quote_name(model._meta.db_table)}.{connection.ops.quote_name(model._meta.pk.column)}"
+    params = [value for pk, score in ranked for value in (pk, score)]
+    return RawSQL(f"CASE {column} {' '.join(['WHEN %s THEN %s'] * len(ranked))} END", params, output_field=FloatField())
 
 
 # --- the searches' results with their similarity ---------------------------------------------------------------
