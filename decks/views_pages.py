@@ -159,9 +159,9 @@ def _known_clans(cards: CardIndex) -> dict[str, str]:
 
 
 def _present_clans(known: dict[str, str]) -> dict[str, str]:
-    keys = {
-        key for value in Deck.objects.listed().values_list("clans", flat=True).distinct() for key in value.split("|")
-    }
+    # Without order_by(), the model's ordering ("-updated") would make every public deck a distinct row.
+    present = Deck.objects.listed().order_by().values_list("clans", flat=True).distinct()
+    keys = {key for value in present for key in value.split("|")}
     return {key: known.get(key, key) for key in keys if key}
 
 
