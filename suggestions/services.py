@@ -58,7 +58,7 @@ SHARED = "deck:"
 NEIGHBOURS = 50  # nearest decks read for suggestions and the core/flex view
 SIMILAR_SHOWN = 10  # on a deck's page
 SEARCH_LIMIT = 100  # decks a ?similar= search returns (the most similar among those matching its filters)
-POOL_CAP = 20_000  # public decks the index holds, at most: the most recently changed (about 15 MB a process)
+POOL_CAP = 20_000  # public decks the index holds, at most: the most recently changed (about 20 MB a process)
 RANK_CAP = 2_000  # public decks a ?similar= search checks against its other filters, at most: the most similar
 OWN_CAP = 100  # the reader's own decks that are not public a ?similar= search ranks, at most: the latest changed
 OWN_CARDS = 10_000  # card rows of those read, at most (a deck whose rows come past it is left out)
@@ -352,6 +352,8 @@ def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
     (the subject's, the reader's own decks') pass the request's work budget."""
     spending = budget.current()
     spending.read(len(subject.core.crypt) + len(subject.core.library))  # as ``suggestions_for``
+    if decks.query.is_empty():  # a filter that can match nothing (a card no card list holds)
+        return []
     current = pool()
     query = current.vector(subject.core)
     found = _public_matches(current.public, query, decks, exclude=subject.key, limit=limit)
