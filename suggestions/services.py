@@ -366,23 +366,19 @@ def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
 def _public_matches(index: SimilarityIndex, query: Vector, decks: QuerySet[Deck], *, exclude: str,
                     limit: int) -> list[tuple[str, float]]:  # fmt: skip
     """The ``limit`` public decks most similar to ``query`` that ``decks`` matches, best first. The index ranks
-    them; the database says which the search's filters match, most similar first, ``2 × limit`` ids then
-    ``READ_CHUNK`` at a time, until ``limit`` matched or ``RANK_CAP`` were checked. The database, not the index,
+    the ``RANK_CAP`` most similar; the database says which of them the search's filters match, most similar
+    first, ``2 × limit`` ids then ``READ_CHUNK`` at a time, until ``limit`` matched. The database, not the index,
     has the last word on which decks are public: one made private a moment ago is never shown."""
+    rows, scores = index.ranking(query, RANK_CAP, exclude=[exclude])
     matching = decks.filter(visibility=Deck.Visibility.PUBLIC).order_by()
     matched: list[tuple[str, float]] = []
-    checked, wanted = 0, min(RANK_CAP, 2 * limit)
-    while len(matched) < limit:
-        ranked = index.nearest(query, wanted, exclude=[exclude])  # the same order every time: ties go by key
-        chunk = [(n.key.removeprefix(SHARED), n.similarity) for n in ranked[checked:]]
-        if not chunk:
-            break
+    start, end = 0, 2 * limit
+    while len(matched) < limit and start < len(rows):
+        chunk = [(index.keys[row].removeprefix(SHARED), round(score, 4))
+                 for row, score in zip(rows[start:end].tolist(), scores[start:end].tolist(), strict=True)]  # fmt: skip
         found = set(matching.filter(pk__in=[deck_id for deck_id, _ in chunk]).values_list("pk", flat=True))
         matched += [(deck_id, similarity) for deck_id, similarity in chunk if deck_id in found]
-        checked = len(ranked)
-        if checked < wanted or wanted == RANK_CAP:
-            break  # no more decks sharing a card with it, or as many checked as a search may
-        wanted = min(RANK_CAP, checked + READ_CHUNK)
+        start, end = end, end + READ_CHUNK
     return matched[:limit]
 
 

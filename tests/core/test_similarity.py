@@ -110,3 +110,13 @@ def test_an_updated_index_answers_as_one_built_afresh_and_leaves_the_old_one_as_
     assert after.row("d03") is None and after.row("new 2") is not None
     # The index it came from is untouched: readers holding it keep their answers.
     assert {k: before.nearest(weights.vector(*cards), 40) for k, cards in decks.items()} == answers_before
+
+
+def test_equally_similar_decks_are_ranked_by_key_whatever_their_rows():
+    weights = weights_for((VAMPIRES, {STAPLE: 1}))
+    index = SimilarityIndex.build([Entry(key, VAMPIRES, {STAPLE: 1}) for key in ("c", "a", "b")], weights)
+    index = index.updated([Entry("0", VAMPIRES, {STAPLE: 1})], weights)  # the last row, the first key
+    query = weights.vector(VAMPIRES, {STAPLE: 1})
+    assert [n.key for n in index.nearest(query, 3)] == ["0", "a", "b"]
+    rows, scores = index.ranking(query, 4, exclude=["a"])
+    assert [index.keys[row] for row in rows] == ["0", "b", "c"] and scores.tolist() == pytest.approx([1.0] * 3)

@@ -130,7 +130,7 @@ class SimilarityIndex:
     """The vectors of a pool of decks, stored column by column, and their raw counts row by row."""
 
     __slots__ = ("version", "keys", "winning", "_column", "_col_ptr", "_col_rows", "_col_vals", "_row_ptr",
-                 "_row_cards", "_row_copies", "_row_crypt", "_by_key")  # fmt: skip
+                 "_row_cards", "_row_copies", "_row_crypt", "_by_key", "_key_ranks")  # fmt: skip
 
     def __init__(self, *, version: str, keys: Sequence[str], winning: npt.NDArray[np.bool_], column: dict[int, int],
                  col_ptr: IntArray, col_rows: IntArray, col_vals: FloatArray, row_ptr: IntArray, row_cards: IntArray,
@@ -142,6 +142,7 @@ class SimilarityIndex:
         self._col_ptr, self._col_rows, self._col_vals = col_ptr, col_rows, col_vals
         self._row_ptr, self._row_cards, self._row_copies, self._row_crypt = row_ptr, row_cards, row_copies, row_crypt
         self._by_key: dict[str, int] | None = None  # key → row, built on first use (most queries go by vector)
+        self._key_ranks: IntArray | None = None  # built on first use, as ``_by_key``
 
     @classmethod
     def build(cls, entries: Iterable[Entry], weights: Weights, *, version: str = "") -> SimilarityIndex:
@@ -228,10 +229,17 @@ class SimilarityIndex:
                 rows: Sequence[int] | None = None) -> list[Neighbour]:  # fmt: skip
         """The ``k`` decks most similar to ``query`` (best first; ties by key), among ``rows`` when given,
         leaving out the keys in ``exclude`` and decks sharing no card with it."""
+        ranked, scores = self.ranking(query, k, exclude=exclude, rows=rows)
+        return [Neighbour(self.keys[r], round(float(score), 4), r, bool(self.winning[r]))
+                for r, score in zip(ranked.tolist(), scores.tolist(), strict=True)]  # fmt: skip
+
+    def ranking(self, query: Vector, k: int, *, exclude: Iterable[str] = (),
+                rows: Sequence[int] | None = None) -> tuple[IntArray, FloatArray]:  # fmt: skip
+        """``nearest`` as two arrays, no object per deck: the rows (best first; ties by key) and their cosines."""
         if not 0 <= k <= MAX_K:
             raise ValueError(f"k must be 0 to {MAX_K}; got {k!r}.")
         if not k or not query or not self.keys:
-            return []
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
         scores = self.scores(query)
         candidates = np.arange(len(self.keys), dtype=np.int32) if rows is None else np.asarray(rows, dtype=np.int32)
         excluded = {self._row_of(key) for key in exclude} - {None}
@@ -242,8 +250,8 @@ class SimilarityIndex:
             # The k best, plus every deck tied with the k-th, then sorted: ties are broken by key, not by row.
             kth = np.partition(scores[candidates], len(candidates) - k)[len(candidates) - k]
             candidates = candidates[scores[candidates] >= kth]
-        ranked = sorted(candidates.tolist(), key=lambda r: (-float(scores[r]), self.keys[r]))[:k]
-        return [Neighbour(self.keys[r], round(float(scores[r]), 4), r, bool(self.winning[r])) for r in ranked]
+        ranked = candidates[np.lexsort((self._key_rank()[candidates], -scores[candidates]))][:k]
+        return ranked, scores[ranked]
 
     def similarities(self, query: Vector, keys: Iterable[str]) -> dict[str, float]:
         """The similarity of ``query`` with each of ``keys`` the index holds."""
@@ -267,6 +275,15 @@ class SimilarityIndex:
 
     def row(self, key: str) -> int | None:
         return self._row_of(key)
+
+    def _key_rank(self) -> IntArray:
+        """Each row's place in the order of the keys (ties between equal similarities go by it)."""
+        if self._key_ranks is None:
+            order = np.argsort(np.asarray(self.keys, dtype=str), kind="stable")
+            ranks = np.empty(len(self.keys), dtype=np.int32)
+            ranks[order] = np.arange(len(self.keys), dtype=np.int32)
+            self._key_ranks = ranks
+        return self._key_ranks
 
     def _row_of(self, key: str) -> int | None:
         if self._by_key is None:
