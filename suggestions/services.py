@@ -358,7 +358,8 @@ def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
     query = current.vector(subject.core)
     found = _public_matches(current.public, query, decks, exclude=subject.key, limit=limit)
     if reader is not None and reader.is_authenticated:
-        found += _own_matches(decks.filter(owner=reader), query, current.weights, exclude=subject.key, limit=limit)
+        own = decks.filter(owner=reader).exclude(pk=subject.deck.pk) if subject.deck else decks.filter(owner=reader)
+        found += _own_matches(own, query, current.weights, limit=limit)
     found.sort(key=lambda pair: (-pair[1], pair[0]))
     return found[:limit]
 
@@ -382,10 +383,10 @@ def _public_matches(index: SimilarityIndex, query: Vector, decks: QuerySet[Deck]
     return matched[:limit]
 
 
-def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, exclude: str,
-                 limit: int) -> list[tuple[str, float]]:  # fmt: skip
-    """Of the reader's own decks ``own`` the search matched, those not public (in no index), ranked: the
-    ``OWN_CAP`` most recently changed, their cards read (``OWN_CARDS`` rows at most), charged to the work budget."""
+def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, limit: int) -> list[tuple[str, float]]:
+    """Of the reader's own decks ``own`` the search matched (the deck asked about left out), those not public (in
+    no index), ranked: the ``OWN_CAP`` most recently changed, their cards read (``OWN_CARDS`` rows at most),
+    charged to the work budget."""
     ids = own.exclude(visibility=Deck.Visibility.PUBLIC).order_by("-updated", "id").values_list("pk", flat=True)
     ids = list(dict.fromkeys(ids[:OWN_CAP]))  # a filter on tags or cards may repeat a deck
     if not ids:
@@ -393,5 +394,5 @@ def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, exclud
     cores = _read_cards(ids, most=OWN_CARDS)
     budget.current().read(sum(len(core.crypt) + len(core.library) for core in cores.values()))
     entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False) for deck_id, core in cores.items()]
-    ranked = SimilarityIndex.build(entries, weights).nearest(query, min(limit, len(entries)), exclude=[exclude])
+    ranked = SimilarityIndex.build(entries, weights).nearest(query, min(limit, len(entries)))
     return [(n.key.removeprefix(SHARED), n.similarity) for n in ranked]

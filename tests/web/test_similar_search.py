@@ -214,8 +214,9 @@ def test_the_readers_own_decks_that_are_not_public_are_ranked_within_bounds(play
     monkeypatch.setattr(services, "OWN_CAP", 1)  # the most recently changed one alone
     assert ranked(login(erin), url) == [own[1].id, public.id]
     monkeypatch.setattr(services, "OWN_CAP", 10)
-    monkeypatch.setattr(services, "OWN_CARDS", len(deck_services.parse_text(ALIKE).library) + 1)  # one deck's rows
-    assert len(ranked(login(erin), url)) == 2
+    alike = deck_services.parse_text(ALIKE)
+    monkeypatch.setattr(services, "OWN_CARDS", len(alike.crypt) + len(alike.library) + 1)  # one deck's rows, and one
+    assert len(ranked(login(erin), url)) == 2  # the deck read in part is left out, with the public one ranked
 
 
 def test_the_cards_a_similar_search_reads_are_charged_to_the_work_budget(players, settings):
