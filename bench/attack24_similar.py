@@ -4,8 +4,8 @@
 
 The site holds 2,000 public decks (one player's, made from archive decklists by ``decks.services.create``, as
 bench/similarity.py makes them). Six anonymous clients then ask ``/decks/?similar=<id>`` and
-``/api/v1/decks/?similar=<id>`` in turn, each time about another public deck, for ``SECONDS`` from a cold start
-(every web worker brings its index up to date on its first such request), while /healthz is polled. The
+``/api/v1/decks/?similar=<id>`` in turn, each time about another public deck, for ``SECONDS`` (the server
+restarted first, as a site holding those decks would run), while /healthz is polled. The
 throttles keep their production rates: the API's anonymous one answers some of them 429, the page has none.
 
 It prints /healthz's latency throughout, the answers by status, their latency, and the server's CPU seconds per
@@ -33,6 +33,19 @@ SECONDS = 40.0
 DOORS = ("/decks/?similar={}", "/api/v1/decks/?similar={}")
 
 
+def settled(site: Site, seconds: float = 90.0) -> None:
+    """Back from a restart: /healthz answered under a second five times running (the workers are up)."""
+    deadline, running = time.monotonic() + seconds, 0
+    while running < 5 and time.monotonic() < deadline:
+        began = time.monotonic()
+        try:
+            ok = requests.get(f"{site.url}/healthz", timeout=10).status_code == 200
+        except requests.RequestException:
+            ok = False
+        running = running + 1 if ok and time.monotonic() - began < 1.0 else 0
+        time.sleep(0.2)
+
+
 @scenario("similar-search", item=2)
 def similar_search(site: Site) -> bool:
     """Six anonymous clients hammer ?similar= on /decks/ and /api/v1/decks/ with 2,000 public decks stored."""
@@ -40,6 +53,11 @@ def similar_search(site: Site) -> bool:
     started = time.perf_counter()
     deck_ids = make_public_decks(sorted(ARCHIVE.iterdir())[:PUBLIC_DECKS], owner_name="similar-attack")
     print(f"  {len(deck_ids):,} public decks made in {time.perf_counter() - started:.0f} s")
+    # Restarted, as a site holding them runs: the master builds the similar-deck indexes once (gunicorn.conf.py's
+    # when_ready) and every worker starts with a copy.
+    site.stop()
+    site.start()
+    settled(site)
 
     answers: list[tuple[str, int | None, float, float]] = []  # door, status (None: no answer), seconds, ended at
     lock = threading.Lock()
@@ -66,7 +84,7 @@ def similar_search(site: Site) -> bool:
         clients = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(CLIENTS)]
         for thread in clients:
             thread.start()
-        stop.wait(SECONDS / 2)  # the second half: every worker has its index, as a running site has
+        stop.wait(SECONDS / 2)
         halfway, cpu_halfway = time.monotonic(), site.cpu_seconds()
         stop.wait(SECONDS / 2)
         stop.set()
@@ -78,8 +96,8 @@ def similar_search(site: Site) -> bool:
 
     later = sum(1 for *_rest, ended in answers if ended >= halfway)
     print(f"  {len(answers):,} requests ({len(answers) / SECONDS:.1f}/s); server CPU {cpu:.1f} s: "
-          f"{cpu / max(1, len(answers)) * 1000:.1f} ms per request from a cold start (each worker's index built by "
-          f"its first request), {cpu_second_half / max(1, later) * 1000:.1f} ms per request in the second half")  # fmt: skip
+          f"{cpu / max(1, len(answers)) * 1000:.1f} ms per request, {cpu_second_half / max(1, later) * 1000:.1f} ms in "
+          "the second half")  # fmt: skip
     failed = 0
     for door in sorted({door for door, *_rest in answers}):
         mine = [(status, seconds) for d, status, seconds, _ended in answers if d == door]
