@@ -88,6 +88,13 @@ def when_ready(server) -> None:
 
         count = matching.warm(CardSerializer.listed)
         server.log.info("card list ready for the workers: %d cards in %.1f s", count, time.monotonic() - started)
+        # The similar-deck indexes (the archive's, the public decks'), built once here rather than by every
+        # worker's first ?similar= or suggestions request: a worker brings its copy up to date incrementally.
+        from suggestions import services as suggestions
+
+        started = time.monotonic()
+        decks = len(suggestions.pool().public)
+        server.log.info("similar-deck indexes ready: %d public decks in %.1f s", decks, time.monotonic() - started)
     except DatabaseError as exc:  # no database yet, or not migrated: each worker builds it on first use
         server.log.warning("card list not preloaded (%s); workers will build it themselves", exc)
     finally:

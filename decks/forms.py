@@ -53,7 +53,7 @@ class DeckFilterForm(forms.Form):
         label=_("Buildable from my collection (%)"), required=False, min_value=1, max_value=100,
         help_text=_("At least this share of the deck's cards in your collection."),
     )  # fmt: skip
-    # Most similar first (suggestions.views.similar_decks): the first 2,000 matches ranked, shared or not.
+    # Most similar first (suggestions.views.similar_decks): public decks from the kept index, shared or not.
     similar = forms.CharField(label=_("Similar to"), required=False, max_length=110,
                               help_text=_("An archive deck id, or the id of a deck you may open."))  # fmt: skip
 

@@ -41,6 +41,7 @@ from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
+from vtesdeck.core.decklist.base import DecklistError
 from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.decklist.twd import crypt_stats, format_average
@@ -48,7 +49,7 @@ from vtesdeck.core.domain import Card
 from vtesdeck.core.numbers import whole_number
 from vtesdeck.core.validate import Report
 from vtesdeck.labels import ruleset_label
-from vtesdeck.messages import issue_view
+from vtesdeck.messages import decklist_error, issue_view
 
 from . import services
 from .forms import (
@@ -102,7 +103,10 @@ def public_list(request: HttpRequest) -> HttpResponse:
             decks = buildable_decks(decks, request.user, form.cleaned_data["buildable"])
     decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
     if status == 200 and form.is_bound and (similar_to := form.cleaned_data.get("similar", "").strip()):
-        decks = similar_decks(decks, similar_to, request.user, archive=False)
+        try:
+            decks = similar_decks(decks, similar_to, request.user, archive=False)
+        except DecklistError as exc:  # the request's work budget is spent: the page says so
+            decks, status, problem = decks.none(), 429, decklist_error(exc)
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
     services.judge_stale(page.object_list)  # badges of decks whose format changed since: judged again
     context = {
@@ -156,9 +160,9 @@ def _known_clans(cards: CardIndex) -> dict[str, str]:
 
 
 def _present_clans(known: dict[str, str]) -> dict[str, str]:
-    keys = {
-        key for value in Deck.objects.listed().values_list("clans", flat=True).distinct() for key in value.split("|")
-    }
+    # Without order_by(), the model's ordering ("-updated") would make every public deck a distinct row.
+    present = Deck.objects.listed().order_by().values_list("clans", flat=True).distinct()
+    keys = {key for value in present for key in value.split("|")}
     return {key: known.get(key, key) for key in keys if key}
 
 

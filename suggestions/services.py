@@ -8,13 +8,15 @@ Two indexes, built lazily once per process and kept (``vtesdeck.core.similarity`
 
 * the archive's, with the card weights (idf: how common a card is anyway) computed from it; its version is
   the archive's size and latest import time, so a re-import (``import_twda``) makes the next request rebuild it;
-* the shared decks', weighted by the archive's idf so that both give comparable similarities; its version
-  is the number of shared decks and their latest change, so an opted-in deck saved is seen at the next request.
+* the public decks' (the ``POOL_CAP`` most recently changed, shared with suggestions or not), weighted by the
+  archive's idf so that both give comparable similarities, with the rows of the shared ones apart
+  (``Pool.shared_rows``: the only ones suggestions read); its version is the number of public decks, of shared
+  ones, and their latest change, so a public deck saved, deleted or made private is seen at the next request.
 
-A new version of the shared decks is built incrementally: one query lists the shared decks with their
-``updated``; only the decks changed (or new) since the last build have their cards read, those that left the
-set are dropped, and the others keep the cards the previous index holds. Only the in-memory index is made
-again (no database read). One request builds at a time; while it does, the others are served the previous
+A new version of the public decks is made incrementally: one query lists them with their ``updated``; only the
+decks changed (or new) since the last build have their cards read, and the index is updated in memory
+(``SimilarityIndex.updated``: the decks that left or changed dropped, the changed and new ones added, every other
+deck's vector kept as it was). One request builds at a time; while it does, the others are served the previous
 indexes instead of waiting (only the very first build is waited for). ``stats`` counts builds and the decks
 whose cards were read (tests; a look at a running process).
 
@@ -22,8 +24,11 @@ Asking costs two aggregate queries (the versions) and, for a deck of the site, o
 
 ``?similar=`` on the players' deck searches (``rank_decks``) ranks the decks the search matched (the reader
 may read them all: public ones and their own), not only the shared ones: the opt-in is about feeding *other*
-players' suggestions. Their vectors are made on the fly with the same weights, the cards taken from the
-shared index when it holds the deck as it is now, read otherwise; at most ``RANK_CAP`` matches are ranked.
+players' suggestions. The public ones are ranked by the kept index, most similar first, and the database only
+says which of them the search's other filters match, a chunk of ids at a time, until ``SEARCH_LIMIT`` matched
+or ``RANK_CAP`` were checked: no card is read, and the work does not grow with the number of public decks. The
+reader's own decks that are not public (in no index) are read: at most ``OWN_CAP`` of them and ``OWN_CARDS``
+card rows, charged to the request's work budget like the deck asked about.
 """
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet
+import numpy as np
+import numpy.typing as npt
+from django.db.models import Count, Max, Q, QuerySet
 
 from cards import index as card_index
 from decks.models import Deck, DeckCard
@@ -51,8 +58,11 @@ SHARED = "deck:"
 NEIGHBOURS = 50  # nearest decks read for suggestions and the core/flex view
 SIMILAR_SHOWN = 10  # on a deck's page
 SEARCH_LIMIT = 100  # decks a ?similar= search returns (the most similar among those matching its filters)
-RANK_CAP = 2_000  # players' decks a ?similar= search ranks, at most: the first matches in the search's order
-READ_CHUNK = 500  # deck ids per query reading cards (below every database's bound on query parameters)
+POOL_CAP = 20_000  # public decks the index holds, at most: the most recently changed (about 20 MB a process)
+RANK_CAP = 2_000  # public decks a ?similar= search checks against its other filters, at most: the most similar
+OWN_CAP = 100  # the reader's own decks that are not public a ?similar= search ranks, at most: the latest changed
+OWN_CARDS = 10_000  # card rows of those read, at most (a deck whose rows come past it is left out)
+READ_CHUNK = 500  # deck ids per query (below every database's bound on query parameters)
 MAX_LIMIT = 50  # suggestions per list, at most
 
 
@@ -74,7 +84,8 @@ class Subject:
 class Pool:
     weights: Weights
     archive: SimilarityIndex
-    shared: SimilarityIndex
+    public: SimilarityIndex  # the public decks, shared with suggestions or not
+    shared_rows: npt.NDArray[np.int32]  # the rows of ``public`` whose owners share them with suggestions
 
     def vector(self, core: CoreDeck) -> Vector:
         return self.weights.vector(core.crypt, core.library)
@@ -86,17 +97,21 @@ class Pool:
         query = self.vector(core)
         found = self.archive.nearest(query, k, exclude=exclude)
         if not archive_only:
-            found += self.shared.nearest(query, k, exclude=exclude)
+            found += self.public.nearest(query, k, exclude=exclude, rows=self.shared_rows)
         found.sort(key=lambda n: (-n.similarity, n.key))
         return found[:k]
 
     def peers(self, neighbours: Sequence[Neighbour]) -> list[Peer]:
         peers = []
         for n in neighbours:
-            index = self.archive if n.key.startswith(ARCHIVE) else self.shared
+            index = self.archive if n.key.startswith(ARCHIVE) else self.public
             crypt, library = index.cards(n.row)
             peers.append(Peer(n.key, n.similarity, crypt, library, n.winning))
         return peers
+
+    def shared_keys(self) -> set[str]:
+        """The keys of the public decks shared with suggestions ("deck:<id>")."""
+        return {self.public.keys[row] for row in self.shared_rows.tolist()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,14 +119,14 @@ class _Built:
     """What one build made; replaced whole, never changed, so readers need no lock."""
 
     archive_key: str
-    shared_key: str
+    public_key: str
     pool: Pool
-    shared_updated: dict[str, datetime.datetime]  # shared deck id → its ``updated`` when its cards were read
+    public_updated: dict[str, datetime.datetime]  # public deck id → its ``updated`` when its cards were read
 
 
 _build_lock = threading.Lock()  # one build at a time; readers never wait on it while a previous build exists
 _built: _Built | None = None
-stats = {"archive_builds": 0, "shared_builds": 0, "shared_decks_read": 0}
+stats = {"archive_builds": 0, "public_builds": 0, "public_decks_read": 0}
 
 
 def archive_version() -> str:
@@ -119,22 +134,25 @@ def archive_version() -> str:
     return f"{found['n']}:{found['last'].isoformat() if found['last'] else ''}"
 
 
-def shared_decks():
-    """The decks of players in the pool: public ones whose owners opted in. Never private nor unlisted."""
-    return Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, share_with_suggestions=True)
+def public_decks():
+    """The players' decks in the index: public ones. Never private nor unlisted."""
+    return Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
 
 
-def shared_version() -> str:
-    found = shared_decks().aggregate(n=Count("id"), last=Max("updated"))
-    return f"{found['n']}:{found['last'].isoformat() if found['last'] else ''}"
+def public_version() -> str:
+    # Every write of a deck moves its ``updated`` (sharing too: suggestions.views.share), so a deck saved, made
+    # public or shared moves ``last``; one deleted or made private lowers the count.
+    found = public_decks().aggregate(n=Count("id"), shared=Count("id", filter=Q(share_with_suggestions=True)),
+                                     last=Max("updated"))  # fmt: skip
+    return f"{found['n']}:{found['shared']}:{found['last'].isoformat() if found['last'] else ''}"
 
 
 def pool() -> Pool:
-    """The indexes, rebuilt when the archive or the shared decks changed since they were built. While another
+    """The indexes, rebuilt when the archive or the public decks changed since they were built. While another
     request rebuilds them, the previous ones are served: a reader waits only for the very first build."""
     global _built
     built = _built
-    if built is not None and (built.archive_key, built.shared_key) == (archive_version(), shared_version()):
+    if built is not None and (built.archive_key, built.public_key) == (archive_version(), public_version()):
         return built.pool
     if built is None:
         _build_lock.acquire()  # nothing to serve yet: wait for the first build
@@ -142,56 +160,72 @@ def pool() -> Pool:
         return built.pool  # another request is building the new version
     try:
         # Read again under the lock: another request may have built this very version meanwhile.
-        archive_key, shared_key = archive_version(), shared_version()
+        archive_key, public_key = archive_version(), public_version()
         built = _built
-        if built is None or (built.archive_key, built.shared_key) != (archive_key, shared_key):
-            built = _built = _build(built, archive_key, shared_key)
+        if built is None or (built.archive_key, built.public_key) != (archive_key, public_key):
+            built = _built = _build(built, archive_key, public_key)
         return built.pool
     finally:
         _build_lock.release()
 
 
-def _build(previous: _Built | None, archive_key: str, shared_key: str) -> _Built:
+def _build(previous: _Built | None, archive_key: str, public_key: str) -> _Built:
+    listed = public_decks().order_by("-updated", "id").values_list("id", "updated", "share_with_suggestions")
+    updated: dict[str, datetime.datetime] = {}
+    shared: list[str] = []
+    for deck_id, when, share in listed[:POOL_CAP]:
+        updated[deck_id] = when
+        if share:
+            shared.append(deck_id)
+    # Only the public decks changed since the previous build are read; the others keep their vectors.
+    known = previous.public_updated if previous is not None else {}
+    changed = sorted(deck_id for deck_id, when in updated.items() if known.get(deck_id) != when)
+    cores = _read_cards(changed)
+    stats["public_decks_read"] += len(changed)
+    entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False)
+               for deck_id, core in sorted(cores.items()) if core.crypt or core.library]  # fmt: skip
     if previous is not None and previous.archive_key == archive_key:
         weights, archive = previous.pool.weights, previous.pool.archive
+        leaving = [SHARED + deck_id for deck_id in (known.keys() - updated.keys()) | set(changed)]
+        public = previous.pool.public.updated(entries, weights, remove=leaving, version=public_key)
     else:
-        cards = card_index.get()
-        decks = stored_decks(cards)
-        weights = Weights.from_decks((deck.crypt, deck.library) for _id, _date, deck in decks)
-        entries = (Entry(ARCHIVE + deck_id, deck.crypt, deck.library) for deck_id, _date, deck in decks)
-        archive = SimilarityIndex.build(entries, weights, version=archive_key)
-        stats["archive_builds"] += 1
-    # Only the shared decks changed since the previous build are read; the others keep its cards.
-    updated = dict(shared_decks().values_list("id", "updated"))
-    known = previous.shared_updated if previous is not None else {}
-    changed = [deck_id for deck_id, when in updated.items() if known.get(deck_id) != when]
-    cores = _read_cards(changed)
-    stats["shared_decks_read"] += len(changed)
-    if previous is not None:
-        for deck_id in updated.keys() - set(changed):
-            row = previous.pool.shared.row(SHARED + deck_id)
-            if row is not None:  # a deck without cards is in no index
-                cores[deck_id] = _cards_at(previous.pool.shared, row)
-    entries = (Entry(SHARED + deck_id, cores[deck_id].crypt, cores[deck_id].library, winning=False)
-               for deck_id in sorted(cores) if cores[deck_id].crypt or cores[deck_id].library)  # fmt: skip
-    shared = SimilarityIndex.build(entries, weights, version=shared_key)
-    stats["shared_builds"] += 1
-    return _Built(archive_key, shared_key, Pool(weights, archive, shared), updated)
+        weights, archive = _archive_index(archive_key)
+        if previous is not None:  # other weights, other vectors: the decks not changed keep their cards
+            held = previous.pool.public
+            entries += [Entry(key, *held.cards(row), winning=False) for row, key in enumerate(held.keys)
+                        if key.removeprefix(SHARED) in updated and key.removeprefix(SHARED) not in cores]  # fmt: skip
+        public = SimilarityIndex.build(entries, weights, version=public_key)
+    rows = (public.row(SHARED + deck_id) for deck_id in shared)
+    shared_rows = np.sort(np.fromiter((row for row in rows if row is not None), dtype=np.int32))
+    stats["public_builds"] += 1
+    return _Built(archive_key, public_key, Pool(weights, archive, public, shared_rows), updated)
 
 
-def _cards_at(index: SimilarityIndex, row: int) -> CoreDeck:
-    crypt, library = index.cards(row)
-    return CoreDeck(crypt=crypt, library=library)
+def _archive_index(archive_key: str) -> tuple[Weights, SimilarityIndex]:
+    cards = card_index.get()
+    decks = stored_decks(cards)
+    weights = Weights.from_decks((deck.crypt, deck.library) for _id, _date, deck in decks)
+    entries = (Entry(ARCHIVE + deck_id, deck.crypt, deck.library) for deck_id, _date, deck in decks)
+    stats["archive_builds"] += 1
+    return weights, SimilarityIndex.build(entries, weights, version=archive_key)
 
 
-def _read_cards(deck_ids: Sequence[str]) -> dict[str, CoreDeck]:
-    """The cards of the decks ``deck_ids`` (those the card list knows), by deck id."""
+def _read_cards(deck_ids: Sequence[str], *, most: int | None = None) -> dict[str, CoreDeck]:
+    """The cards of the decks ``deck_ids`` (those the card list knows), by deck id; with ``most``, at most that
+    many card rows are read, and a deck whose rows come past it is left out."""
     cards = card_index.get()
     decks: dict[str, CoreDeck] = {}
+    rows_read = 0
     for start in range(0, len(deck_ids), READ_CHUNK):
         rows = DeckCard.objects.filter(deck_id__in=deck_ids[start : start + READ_CHUNK])
         found = rows.order_by("deck_id", "position", "id").values_list("deck_id", "card_id", "count")
+        if most is not None:
+            found = found[: most - rows_read + 1]
         for deck_id, card_id, count in found.iterator(chunk_size=5000):
+            rows_read += 1
+            if most is not None and rows_read > most:
+                decks.pop(deck_id, None)  # read in part: left out, as the decks after it
+                return decks
             core = decks.setdefault(deck_id, CoreDeck())
             card = cards.get(card_id)
             if card is not None:
@@ -310,20 +344,55 @@ def rank_archive(subject: Subject, ids: Sequence[str], *, limit: int = SEARCH_LI
     return [(n.key.removeprefix(ARCHIVE), n.similarity) for n in found]
 
 
-def rank_decks(subject: Subject, decks: QuerySet[Deck], *, limit: int = SEARCH_LIMIT) -> list[tuple[str, float]]:
-    """Of the players' decks ``decks`` (a search's matches, all readable by its reader), the ``limit`` most
-    similar to the subject: (id, similarity). The first ``RANK_CAP`` matches in the search's order are ranked,
-    shared or not: vectors made on the fly with the pool's weights."""
-    current, built = pool(), _built
-    candidates = list(decks.values_list("pk", "updated")[:RANK_CAP])
-    known = built.shared_updated if built is not None and built.pool is current else {}
-    cores: dict[str, CoreDeck] = {}
-    for deck_id, when in candidates:
-        row = current.shared.row(SHARED + deck_id) if known.get(deck_id) == when else None
-        if row is not None:  # the shared index holds the deck as it is now
-            cores[deck_id] = _cards_at(current.shared, row)
-    cores.update(_read_cards([deck_id for deck_id, _when in candidates if deck_id not in cores]))
+def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
+               limit: int = SEARCH_LIMIT) -> list[tuple[str, float]]:  # fmt: skip
+    """Of the players' decks ``decks`` (a search's matches, all readable by ``reader``), the ``limit`` most similar
+    to the subject, best first: (id, similarity). Public ones from the kept index (``_public_matches``), shared
+    with suggestions or not; the reader's own others read (``_own_matches``). ``BudgetSpent`` when the cards read
+    (the subject's, the reader's own decks') pass the request's work budget."""
+    spending = budget.current()
+    spending.read(len(subject.core.crypt) + len(subject.core.library))  # as ``suggestions_for``
+    if decks.query.is_empty():  # a filter that can match nothing (a card no card list holds)
+        return []
+    current = pool()
+    query = current.vector(subject.core)
+    found = _public_matches(current.public, query, decks, exclude=subject.key, limit=limit)
+    if reader is not None and reader.is_authenticated:
+        own = decks.filter(owner=reader).exclude(pk=subject.deck.pk) if subject.deck else decks.filter(owner=reader)
+        found += _own_matches(own, query, current.weights, limit=limit)
+    found.sort(key=lambda pair: (-pair[1], pair[0]))
+    return found[:limit]
+
+
+def _public_matches(index: SimilarityIndex, query: Vector, decks: QuerySet[Deck], *, exclude: str,
+                    limit: int) -> list[tuple[str, float]]:  # fmt: skip
+    """The ``limit`` public decks most similar to ``query`` that ``decks`` matches, best first. The index ranks
+    the ``RANK_CAP`` most similar; the database says which of them the search's filters match, most similar
+    first, ``2 × limit`` ids then ``READ_CHUNK`` at a time, until ``limit`` matched. The database, not the index,
+    has the last word on which decks are public: one made private a moment ago is never shown."""
+    rows, scores = index.ranking(query, RANK_CAP, exclude=[exclude])
+    matching = decks.filter(visibility=Deck.Visibility.PUBLIC).order_by()
+    matched: list[tuple[str, float]] = []
+    start, end = 0, 2 * limit
+    while len(matched) < limit and start < len(rows):
+        chunk = [(index.keys[row].removeprefix(SHARED), round(score, 4))
+                 for row, score in zip(rows[start:end].tolist(), scores[start:end].tolist(), strict=True)]  # fmt: skip
+        found = set(matching.filter(pk__in=[deck_id for deck_id, _ in chunk]).values_list("pk", flat=True))
+        matched += [(deck_id, similarity) for deck_id, similarity in chunk if deck_id in found]
+        start, end = end, end + READ_CHUNK
+    return matched[:limit]
+
+
+def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, limit: int) -> list[tuple[str, float]]:
+    """Of the reader's own decks ``own`` the search matched (the deck asked about left out), those not public (in
+    no index), ranked: the ``OWN_CAP`` most recently changed, their cards read (``OWN_CARDS`` rows at most),
+    charged to the work budget."""
+    ids = own.exclude(visibility=Deck.Visibility.PUBLIC).order_by("-updated", "id").values_list("pk", flat=True)
+    ids = list(dict.fromkeys(ids[:OWN_CAP]))  # a filter on tags or cards may repeat a deck
+    if not ids:
+        return []
+    cores = _read_cards(ids, most=OWN_CARDS)
+    budget.current().read(sum(len(core.crypt) + len(core.library) for core in cores.values()))
     entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False) for deck_id, core in cores.items()]
-    ranked = SimilarityIndex.build(entries, current.weights)
-    found = ranked.nearest(current.vector(subject.core), min(limit, len(entries)), exclude=[subject.key])
-    return [(n.key.removeprefix(SHARED), n.similarity) for n in found]
+    ranked = SimilarityIndex.build(entries, weights).nearest(query, min(limit, len(entries)))
+    return [(n.key.removeprefix(SHARED), n.similarity) for n in ranked]

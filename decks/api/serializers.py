@@ -323,8 +323,9 @@ class DeckFilterSerializer(serializers.Serializer):
     similar = StrictCharField(
         required=False, allow_blank=True, max_length=110,
         help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Of the decks "
-        "the other filters match (public ones, and your own; the first 2,000, most recently changed first, shared "
-        "with suggestions or not), the 100 most similar, each with its `similarity` (0 to 1); `count` is their number.",
+        "the other filters match (public ones, shared with suggestions or not, and your own), the 100 most similar, "
+        "each with its `similarity` (0 to 1); `count` is their number. At most the 2,000 public decks most similar "
+        "to it are checked against the other filters, and 100 of your own decks that are not public.",
     )  # fmt: skip
 
     def validate_fits(self, value: str):

@@ -305,7 +305,8 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         serializer = DeckSerializer
         if similar := filters.get("similar", "").strip():
             subject = suggestions_api.subject_or_404(similar, user)
-            decks = suggestions_api.order_by_similarity(decks, subject, archive=False)
+            with suggestions_api.within_budget():
+                decks = suggestions_api.order_by_similarity(decks, subject, archive=False, reader=user)
             serializer = suggestions_api.similar_deck_serializer()  # each result with its similarity
         page = self.paginate_queryset(decks)
         return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)

@@ -79,3 +79,44 @@ def test_nearest_refuses_an_unbounded_k():
     with pytest.raises(ValueError):
         index.nearest(weights_for().vector(VAMPIRES, {}), 10_000)
     assert index.nearest(weights_for().vector(VAMPIRES, {}), 5) == []
+
+
+def test_an_updated_index_answers_as_one_built_afresh_and_leaves_the_old_one_as_it_was():
+    import random
+
+    rng = random.Random(7)
+
+    def deck() -> tuple[dict[int, int], dict[int, int]]:
+        crypt = {rng.randint(1, 30): rng.randint(1, 4) for _ in range(rng.randint(0, 6))}
+        return crypt, {rng.randint(100, 160): rng.randint(1, 9) for _ in range(rng.randint(1, 20))}
+
+    decks = {f"d{i:02d}": deck() for i in range(40)}
+    weights = weights_for(*decks.values())
+    before = SimilarityIndex.build((Entry(k, *cards) for k, cards in decks.items()), weights)
+    answers_before = {k: before.nearest(weights.vector(*cards), 40) for k, cards in decks.items()}
+    # Some decks leave, some change, some are new (with a card no deck played: a new column).
+    gone = ["d03", "d17", "d39", "not held"]
+    changed = {k: deck() for k in ("d00", "d20", "d21")} | {"new 1": deck(), "new 2": ({5: 2}, {999: 3})}
+    after = before.updated((Entry(k, *cards) for k, cards in changed.items()), weights, remove=gone, version="v2")
+    now = {k: cards for k, cards in decks.items() if k not in gone} | changed
+    afresh = SimilarityIndex.build((Entry(k, *cards) for k, cards in now.items()), weights)
+    assert after.version == "v2" and len(after) == len(afresh) == len(now)
+    for key, cards in [*now.items(), ("a stranger", deck())]:
+        query = weights.vector(*cards)
+        got = [(n.key, n.similarity) for n in after.nearest(query, 50)]
+        assert got == [(n.key, n.similarity) for n in afresh.nearest(query, 50)]
+        if key in now:
+            assert after.cards(after.row(key)) == afresh.cards(afresh.row(key)) == cards
+    assert after.row("d03") is None and after.row("new 2") is not None
+    # The index it came from is untouched: readers holding it keep their answers.
+    assert {k: before.nearest(weights.vector(*cards), 40) for k, cards in decks.items()} == answers_before
+
+
+def test_equally_similar_decks_are_ranked_by_key_whatever_their_rows():
+    weights = weights_for((VAMPIRES, {STAPLE: 1}))
+    index = SimilarityIndex.build([Entry(key, VAMPIRES, {STAPLE: 1}) for key in ("c", "a", "b")], weights)
+    index = index.updated([Entry("0", VAMPIRES, {STAPLE: 1})], weights)  # the last row, the first key
+    query = weights.vector(VAMPIRES, {STAPLE: 1})
+    assert [n.key for n in index.nearest(query, 3)] == ["0", "a", "b"]
+    rows, scores = index.ranking(query, 4, exclude=["a"])
+    assert [index.keys[row] for row in rows] == ["0", "b", "c"] and scores.tolist() == pytest.approx([1.0] * 3)

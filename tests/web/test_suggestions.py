@@ -67,12 +67,12 @@ def world(db):
 
 
 def test_the_pool_holds_public_decks_whose_owners_opted_in_and_never_private_or_unlisted_ones(world):
-    keys = set(services.pool().shared.keys)
+    keys = services.pool().shared_keys()
     assert keys == {services.SHARED + deck.id for deck in world["shared"]}
     # A deck made public and opted in later joins it at the next request; one made private leaves it.
     Deck.objects.filter(pk=world["hidden"][2].pk).update(share_with_suggestions=True)
     deck_services.update_details(world["shared"][0], version=world["shared"][0].version, visibility="private")
-    keys = set(services.pool().shared.keys)
+    keys = services.pool().shared_keys()
     assert services.SHARED + world["hidden"][2].id in keys
     assert services.SHARED + world["shared"][0].id not in keys
     assert not {services.SHARED + d.id for d in world["hidden"][:2]} & keys
@@ -145,14 +145,18 @@ def test_deck_searches_by_similarity_rank_every_deck_the_reader_may_read_and_no_
     assert "hidden private" not in page and "hidden unlisted" not in page and "mine too" not in page
 
 
-def test_a_deck_search_by_similarity_ranks_at_most_its_first_matches(world, monkeypatch):
+def test_a_deck_search_by_similarity_checks_at_most_the_most_similar_public_decks(world, monkeypatch):
+    url = f"/api/v1/decks/?similar={world['shared'][0].id}"
+    ranked = [row["id"] for row in Client().get(url).json()["results"]]
+    # Its twins first (ties by id), then the public deck playing another card; never the deck asked about.
+    twins = sorted(deck.id for deck in world["shared"][1:])
+    assert ranked == [*twins, world["hidden"][2].id]
+    assert [row["id"] for row in Client().get(url + "&q=hidden").json()["results"]] == [world["hidden"][2].id]
     monkeypatch.setattr(services, "RANK_CAP", 2)
-    answer = Client().get(f"/api/v1/decks/?similar={world['shared'][0].id}").json()
-    # The two most recently changed public decks, no more (the deck asked about, the oldest, is not among them).
-    newest = Deck.objects.listed().order_by("-updated", "id")[:2]
-    assert world["shared"][0] not in newest
-    assert {row["id"] for row in answer["results"]} == {deck.id for deck in newest}
-    assert answer["count"] == 2
+    capped = Client().get(url).json()
+    assert [row["id"] for row in capped["results"]] == twins[:2] and capped["count"] == 2
+    # A filter matching only a deck past the cap finds none: the search checks no further.
+    assert Client().get(url + "&q=hidden").json()["results"] == []
 
 
 def test_an_edit_of_a_shared_deck_is_read_alone_not_the_whole_pool(world):
@@ -161,16 +165,16 @@ def test_an_edit_of_a_shared_deck_is_read_alone_not_the_whole_pool(world):
     deck = world["shared"][1]
     deck_services.replace_cards(deck, deck_services.parse_text(HIDDEN_DECK), version=deck.version)
     current = services.pool()
-    assert services.stats["shared_decks_read"] - before["shared_decks_read"] == 1  # that deck's cards only
+    assert services.stats["public_decks_read"] - before["public_decks_read"] == 1  # that deck's cards only
     assert services.stats["archive_builds"] == before["archive_builds"]
-    crypt, library = current.shared.cards(current.shared.row(services.SHARED + deck.id))
+    crypt, library = current.public.cards(current.public.row(services.SHARED + deck.id))
     assert card_id(HIDDEN_CARD) in library and card_id(SHARED_CARD) not in library
-    others = current.shared.cards(current.shared.row(services.SHARED + world["shared"][0].id))
+    others = current.public.cards(current.public.row(services.SHARED + world["shared"][0].id))
     assert card_id(SHARED_CARD) in others[1]  # the decks not read keep their cards
     # A deck leaving the set is dropped without reading any.
     deck_services.update_details(world["shared"][2], version=world["shared"][2].version, visibility="unlisted")
-    assert services.SHARED + world["shared"][2].id not in services.pool().shared.keys
-    assert services.stats["shared_decks_read"] - before["shared_decks_read"] == 1
+    assert services.SHARED + world["shared"][2].id not in services.pool().public.keys
+    assert services.stats["public_decks_read"] - before["public_decks_read"] == 1
     assert services.pool() is services.pool()  # nothing changed: no build
 
 
@@ -216,12 +220,12 @@ def test_the_owner_shares_a_deck_with_suggestions_from_the_editor_and_stops(worl
     assert login(world["bob"]).post(url, {"share": "maybe"}).status_code == 400
     answer = login(world["bob"]).post(url, {"share": "0"})
     assert answer.status_code == 302 and answer["Location"] == f"/decks/{deck.id}/edit"
-    assert services.SHARED + deck.id not in services.pool().shared.keys
+    assert services.SHARED + deck.id not in services.pool().shared_keys()
     login(world["bob"]).post(url, {"share": "1"})
-    assert services.SHARED + deck.id in services.pool().shared.keys
+    assert services.SHARED + deck.id in services.pool().shared_keys()
     # Alice's private deck, opted in, stays out of the pool until it is public.
     login(world["alice"]).post(f"/decks/{world['mine'].id}/suggestions/share", {"share": "1"})
-    assert services.SHARED + world["mine"].id not in services.pool().shared.keys
+    assert services.SHARED + world["mine"].id not in services.pool().shared_keys()
 
 
 def test_the_api_shares_a_deck_with_suggestions(world):
@@ -232,7 +236,7 @@ def test_the_api_shares_a_deck_with_suggestions(world):
         url, {"version": deck.version, "share_with_suggestions": False}, content_type="application/json"
     )
     assert answer.status_code == 200 and answer.json()["share_with_suggestions"] is False
-    assert services.SHARED + deck.id not in services.pool().shared.keys
+    assert services.SHARED + deck.id not in services.pool().shared_keys()
     refused = login(world["alice"]).patch(url, {"version": answer.json()["version"], "share_with_suggestions": True},
                                           content_type="application/json")  # fmt: skip
     assert refused.status_code == 404  # not hers

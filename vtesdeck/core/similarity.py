@@ -45,7 +45,7 @@ import numpy.typing as npt
 __all__ = ["CRYPT_WEIGHT", "Entry", "Neighbour", "SimilarityIndex", "Vector", "Weights"]
 
 CRYPT_WEIGHT = 1 / 3
-MAX_K = 500  # neighbours one query may ask for
+MAX_K = 2_000  # neighbours one query may ask for (a deck search checks up to 2,000 of them against its filters)
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.int32]
@@ -130,7 +130,7 @@ class SimilarityIndex:
     """The vectors of a pool of decks, stored column by column, and their raw counts row by row."""
 
     __slots__ = ("version", "keys", "winning", "_column", "_col_ptr", "_col_rows", "_col_vals", "_row_ptr",
-                 "_row_cards", "_row_copies", "_row_crypt", "_by_key")  # fmt: skip
+                 "_row_cards", "_row_copies", "_row_crypt", "_by_key", "_key_ranks")  # fmt: skip
 
     def __init__(self, *, version: str, keys: Sequence[str], winning: npt.NDArray[np.bool_], column: dict[int, int],
                  col_ptr: IntArray, col_rows: IntArray, col_vals: FloatArray, row_ptr: IntArray, row_cards: IntArray,
@@ -142,51 +142,64 @@ class SimilarityIndex:
         self._col_ptr, self._col_rows, self._col_vals = col_ptr, col_rows, col_vals
         self._row_ptr, self._row_cards, self._row_copies, self._row_crypt = row_ptr, row_cards, row_copies, row_crypt
         self._by_key: dict[str, int] | None = None  # key → row, built on first use (most queries go by vector)
+        self._key_ranks: IntArray | None = None  # built on first use, as ``_by_key``
 
     @classmethod
     def build(cls, entries: Iterable[Entry], weights: Weights, *, version: str = "") -> SimilarityIndex:
-        keys: list[str] = []
-        winning: list[bool] = []
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        row_ptr = [0]
-        row_cards: list[int] = []
-        row_copies: list[int] = []
-        row_crypt: list[bool] = []
-        column: dict[int, int] = {}
-        for row, entry in enumerate(entries):
-            keys.append(entry.key)
-            winning.append(entry.winning)
-            vector = weights.vector(entry.crypt, entry.library)
-            for card_id, value in zip(vector.ids, vector.values, strict=True):
-                rows.append(row)
-                cols.append(column.setdefault(card_id, len(column)))
-                vals.append(value)
-            for part, is_crypt in ((entry.crypt, True), (entry.library, False)):
-                for card_id, n in part.items():
-                    if n > 0:
-                        row_cards.append(card_id)
-                        row_copies.append(min(n, 32767))
-                        row_crypt.append(is_crypt)
-            row_ptr.append(len(row_cards))
-        col_index = np.asarray(cols, dtype=np.int32)
-        order = np.argsort(col_index, kind="stable")  # column by column, rows ascending within each
-        counts = np.bincount(col_index, minlength=len(column)).astype(np.int32)
-        col_ptr = np.zeros(len(column) + 1, dtype=np.int32)
+        return cls._assemble(_Parts.of(entries, weights, column={}, first_row=0), version)
+
+    def updated(self, entries: Iterable[Entry], weights: Weights, *, remove: Iterable[str] = (),
+                version: str = "") -> SimilarityIndex:  # fmt: skip
+        """A new index: this one without the decks ``remove`` names (keys it does not hold are ignored), with
+        ``entries`` (one whose key it holds replaces that deck). Only ``entries`` are weighted; the decks kept keep
+        their vectors and counts, taken over array by array, so an update costs numpy work on the index's size
+        and Python work on the entries alone. ``weights`` must be the ones this index was built with."""
+        entries = list(entries)
+        keep = np.ones(len(self.keys), dtype=np.bool_)
+        for key in (*remove, *(entry.key for entry in entries)):
+            row = self._row_of(key)
+            if row is not None:
+                keep[row] = False
+        renumbered = (np.cumsum(keep, dtype=np.int32) - 1).astype(np.int32)  # an old row's number among those kept
+        kept = int(keep.sum())
+        # The vectors, column by column, back to (row, column, value) triples: those of the decks kept.
+        columns = np.repeat(np.arange(len(self._column), dtype=np.int32), np.diff(self._col_ptr))
+        alive = keep[self._col_rows]
+        cells = np.repeat(keep, np.diff(self._row_ptr))  # the decks' counts, row by row: those kept
+        old = _Parts(
+            keys=[key for key, ok in zip(self.keys, keep.tolist(), strict=True) if ok],
+            winning=self.winning[keep],
+            column=dict(self._column),
+            rows=renumbered[self._col_rows[alive]],
+            cols=columns[alive],
+            vals=self._col_vals[alive],
+            row_lengths=np.diff(self._row_ptr)[keep].astype(np.int32),
+            row_cards=self._row_cards[cells],
+            row_copies=self._row_copies[cells],
+            row_crypt=self._row_crypt[cells],
+        )
+        return self._assemble(old.extended(_Parts.of(entries, weights, column=old.column, first_row=kept)), version)
+
+    @classmethod
+    def _assemble(cls, parts: _Parts, version: str) -> SimilarityIndex:
+        order = np.argsort(parts.cols, kind="stable")  # column by column, rows ascending within each
+        counts = np.bincount(parts.cols, minlength=len(parts.column)).astype(np.int32)
+        col_ptr = np.zeros(len(parts.column) + 1, dtype=np.int32)
         np.cumsum(counts, out=col_ptr[1:])
+        row_ptr = np.zeros(len(parts.keys) + 1, dtype=np.int32)
+        np.cumsum(parts.row_lengths, out=row_ptr[1:])
         return cls(
             version=version,
-            keys=keys,
-            winning=np.asarray(winning, dtype=np.bool_),
-            column=column,
+            keys=parts.keys,
+            winning=parts.winning,
+            column=parts.column,
             col_ptr=col_ptr,
-            col_rows=np.asarray(rows, dtype=np.int32)[order],
-            col_vals=np.asarray(vals, dtype=np.float32)[order],
-            row_ptr=np.asarray(row_ptr, dtype=np.int32),
-            row_cards=np.asarray(row_cards, dtype=np.int32),
-            row_copies=np.asarray(row_copies, dtype=np.int32),
-            row_crypt=np.asarray(row_crypt, dtype=np.bool_),
+            col_rows=parts.rows[order],
+            col_vals=parts.vals[order],
+            row_ptr=row_ptr,
+            row_cards=parts.row_cards,
+            row_copies=parts.row_copies,
+            row_crypt=parts.row_crypt,
         )
 
     def __len__(self) -> int:
@@ -216,10 +229,17 @@ class SimilarityIndex:
                 rows: Sequence[int] | None = None) -> list[Neighbour]:  # fmt: skip
         """The ``k`` decks most similar to ``query`` (best first; ties by key), among ``rows`` when given,
         leaving out the keys in ``exclude`` and decks sharing no card with it."""
+        ranked, scores = self.ranking(query, k, exclude=exclude, rows=rows)
+        return [Neighbour(self.keys[r], round(float(score), 4), r, bool(self.winning[r]))
+                for r, score in zip(ranked.tolist(), scores.tolist(), strict=True)]  # fmt: skip
+
+    def ranking(self, query: Vector, k: int, *, exclude: Iterable[str] = (),
+                rows: Sequence[int] | None = None) -> tuple[IntArray, FloatArray]:  # fmt: skip
+        """``nearest`` as two arrays, no object per deck: the rows (best first; ties by key) and their cosines."""
         if not 0 <= k <= MAX_K:
             raise ValueError(f"k must be 0 to {MAX_K}; got {k!r}.")
         if not k or not query or not self.keys:
-            return []
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
         scores = self.scores(query)
         candidates = np.arange(len(self.keys), dtype=np.int32) if rows is None else np.asarray(rows, dtype=np.int32)
         excluded = {self._row_of(key) for key in exclude} - {None}
@@ -230,8 +250,8 @@ class SimilarityIndex:
             # The k best, plus every deck tied with the k-th, then sorted: ties are broken by key, not by row.
             kth = np.partition(scores[candidates], len(candidates) - k)[len(candidates) - k]
             candidates = candidates[scores[candidates] >= kth]
-        ranked = sorted(candidates.tolist(), key=lambda r: (-float(scores[r]), self.keys[r]))[:k]
-        return [Neighbour(self.keys[r], round(float(scores[r]), 4), r, bool(self.winning[r])) for r in ranked]
+        ranked = candidates[np.lexsort((self._key_rank()[candidates], -scores[candidates]))][:k]
+        return ranked, scores[ranked]
 
     def similarities(self, query: Vector, keys: Iterable[str]) -> dict[str, float]:
         """The similarity of ``query`` with each of ``keys`` the index holds."""
@@ -256,7 +276,84 @@ class SimilarityIndex:
     def row(self, key: str) -> int | None:
         return self._row_of(key)
 
+    def _key_rank(self) -> IntArray:
+        """Each row's place in the order of the keys (ties between equal similarities go by it)."""
+        if self._key_ranks is None:
+            order = np.argsort(np.asarray(self.keys, dtype=str), kind="stable")
+            ranks = np.empty(len(self.keys), dtype=np.int32)
+            ranks[order] = np.arange(len(self.keys), dtype=np.int32)
+            self._key_ranks = ranks
+        return self._key_ranks
+
     def _row_of(self, key: str) -> int | None:
         if self._by_key is None:
             self._by_key = {key: row for row, key in enumerate(self.keys)}
         return self._by_key.get(key)
+
+
+@dataclasses.dataclass
+class _Parts:
+    """An index's contents before they are laid out column by column: one (row, column, value) triple per card of
+    each deck's vector, and the decks' raw counts row by row."""
+
+    keys: list[str]
+    winning: npt.NDArray[np.bool_]
+    column: dict[int, int]  # card id → column (shared with the index made of these parts)
+    rows: IntArray
+    cols: IntArray
+    vals: FloatArray
+    row_lengths: IntArray
+    row_cards: IntArray
+    row_copies: IntArray
+    row_crypt: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry], weights: Weights, *, column: dict[int, int], first_row: int) -> _Parts:
+        """The parts of ``entries``, numbered from ``first_row``; a card no column holds yet gets one in ``column``."""
+        keys: list[str] = []
+        winning: list[bool] = []
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[float] = []
+        row_lengths: list[int] = []
+        row_cards: list[int] = []
+        row_copies: list[int] = []
+        row_crypt: list[bool] = []
+        for row, entry in enumerate(entries, start=first_row):
+            keys.append(entry.key)
+            winning.append(entry.winning)
+            vector = weights.vector(entry.crypt, entry.library)
+            for card_id, value in zip(vector.ids, vector.values, strict=True):
+                rows.append(row)
+                cols.append(column.setdefault(card_id, len(column)))
+                vals.append(value)
+            before = len(row_cards)
+            for part, is_crypt in ((entry.crypt, True), (entry.library, False)):
+                for card_id, n in part.items():
+                    if n > 0:
+                        row_cards.append(card_id)
+                        row_copies.append(min(n, 32767))
+                        row_crypt.append(is_crypt)
+            row_lengths.append(len(row_cards) - before)
+        return cls(
+            keys=keys,
+            winning=np.asarray(winning, dtype=np.bool_),
+            column=column,
+            rows=np.asarray(rows, dtype=np.int32),
+            cols=np.asarray(cols, dtype=np.int32),
+            vals=np.asarray(vals, dtype=np.float32),
+            row_lengths=np.asarray(row_lengths, dtype=np.int32),
+            row_cards=np.asarray(row_cards, dtype=np.int32),
+            row_copies=np.asarray(row_copies, dtype=np.int32),
+            row_crypt=np.asarray(row_crypt, dtype=np.bool_),
+        )
+
+    def extended(self, more: _Parts) -> _Parts:
+        """These parts, then ``more`` (numbered after them, on the same ``column``)."""
+        return _Parts(
+            keys=self.keys + more.keys,
+            winning=np.concatenate([self.winning, more.winning]),
+            column=more.column,
+            **{name: np.concatenate([getattr(self, name), getattr(more, name)])
+               for name in ("rows", "cols", "vals", "row_lengths", "row_cards", "row_copies", "row_crypt")},
+        )  # fmt: skip
