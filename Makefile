@@ -27,13 +27,10 @@ setup: venv
 	else echo "No tournament archive at $(TWDA) (make setup TWDA=folder|zip|URL): /twda/ stays empty"; fi
 	$(PY) manage.py classify_archive --if-needed
 
-# The web server and a Celery worker until Ctrl-C; both stop together.
+# The web server and a Celery worker until Ctrl-C or TERM, which stops both once (vtesdeck/management/commands/serve.py).
 run: setup
 	@echo "vtesdeck on http://$(HOST):$(PORT)/ with a Celery worker (Ctrl-C stops both)"
-	@trap 'kill 0' INT TERM EXIT; \
-	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=$(WORKERS) & \
-	$(PY) manage.py runserver $(HOST):$(PORT) --noreload & \
-	wait
+	@$(PY) manage.py serve $(HOST):$(PORT) --workers=$(WORKERS)
 
 test: venv
 	$(PY) -m pytest
