@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from vtesdeck.core import draws
+from vtesdeck.widgets import DateInput
 
 from .services import MAX_SEED
 
@@ -109,7 +110,7 @@ class GamesForm(forms.Form):
         label=_("The field: winning decks since"),
         required=False,
         initial=FIELD_SINCE,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DateInput(),
     )
     archetype = forms.ChoiceField(label=_("Archetype"), required=False)
     deck = forms.ChoiceField(label=_("My deck"), required=False)

@@ -193,6 +193,15 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
     assert f'href="/simulations/{simulation.id}/"' in recent
 
 
+@pytest.mark.parametrize("language", ["en", "pl", "de"])
+def test_the_field_date_is_an_iso_date_in_every_language(language, alice):
+    # An <input type="date"> takes YYYY-MM-DD only: the Polish and German "01.01.2018" left the field empty.
+    deck = make_deck(alice)
+    html = client_of(alice, language).get(f"/decks/{deck.id}/games/").content.decode()
+    assert f'<html lang="{language}"' in html
+    assert defaults(html)["field_since"] == "2018-01-01"
+
+
 def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive, queue):
     deck = make_deck(alice)
     other = make_deck(alice, name="Another deck")
