@@ -44,7 +44,7 @@ from decks.models import Deck
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
-from vtesdeck.labels import draws_chart_labels, share_labels
+from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
 
 from . import services
 from .api.views import SimulationStartThrottle, readable_jobs
@@ -342,8 +342,10 @@ def _group_heading(part: str, kind: str) -> str:
 
 
 def _group_label(group: dict[str, Any]) -> str:
-    """The group's name in the page's language. Card types, clans and discipline names stay as printed."""
+    """The group's name in the page's language. Clans and discipline names stay as printed."""
     key, label = str(group.get("key", "")), str(group.get("label", ""))
+    if group.get("kind") == "type":
+        return card_type_label(label)
     if group.get("kind") == "capacity" and key.startswith("<="):
         return _("capacity %(capacity)s or less") % {"capacity": key[2:]}
     if group.get("kind") == "discipline" and key.isupper():
