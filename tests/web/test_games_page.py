@@ -156,6 +156,16 @@ def test_the_games_tab_of_a_public_deck_shows_its_coverage_and_a_form_to_anyone(
     assert ('name="deck"' in html) == (who == "owner")
 
 
+def test_vampires_with_no_ability_text_count_as_modelled(alice):
+    # What the newcomer met: "0.0 % of the crypt copies have their printed abilities modelled" and the
+    # vampires listed as "cards not modelled", for a crypt of vampires whose text is only "Sabbat.".
+    text = "Crypt (12 cards)\n6x Aaron Bathurst\n6x Beauregard Krueller\nLibrary (60 cards)\n60x Govern the Unaligned\n"
+    deck = deck_services.create(alice, deck_services.parse_text(text), name="Vanilla Sabbat", visibility="public")
+    page = text_of(client_of(alice).get(f"/decks/{deck.id}/games/").content.decode())
+    assert f"{format_share(1.0)} of the crypt copies have their printed abilities modelled" in page
+    assert "not modelled" not in page
+
+
 def test_the_deck_page_links_to_its_games_tab(alice):
     deck = make_deck(alice)
     assert f'href="/decks/{deck.id}/games/"' in client_of().get(f"/decks/{deck.id}/").content.decode()
