@@ -646,6 +646,11 @@ def _games_chart_labels() -> dict[str, str]:
 # --- a game to read -------------------------------------------------------------------------------------------
 
 
+# Pages number seats from 1, seat 1 playing first, as the job's report does (``by_seat``, ``first_vampire``); the
+# engine's games files and replay_game's log number them from 0.
+FIRST_SEAT = 1
+
+
 @require_GET
 def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
     """``/simulations/<id>/games/<n>/``: game n of a done games job, played again with its log (the games are
@@ -683,7 +688,7 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
     slots = played.table.seats  # the slot (0: the job's deck) at each seat
     context.update({
         "seats": [
-            {"seat": seat, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
+            {"seat": seat + FIRST_SEAT, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
              "ousted_at": final.seats[seat].ousted_at, "winner": best == seat}
             for seat, deck in enumerate(played.decks)
         ],
@@ -691,7 +696,7 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
         "rounds": final.round,
         "hash": result.hash,
         "log": [{"indent": line[0][0].startswith("  ") if line else False, "segments": line}
-                for line in engine_log.segments(final, cards)],
+                for line in engine_log.segments(final, cards, first_seat=FIRST_SEAT)],
     })  # fmt: skip
     return render(request, "simulations/game.html", context)
 
