@@ -371,6 +371,21 @@ def test_a_finished_job_shows_simulated_and_exact_figures_in_tables_and_charts(a
     assert '<line class="marker"' in html  # the exact odds marked on the simulated bars
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "in 1 part.", "20,000 hands, seed"), ("pl", "w 1 części.", "20 000 rąk, ziarno"),
+     ("de", "in 1 Teil.", "20.000 Hände, Startwert")],
+)  # fmt: skip
+def test_a_job_of_one_part_says_one_part(alice, language, one, two):
+    # "in 1 parts": the count's word now agrees with it, in each language.
+    deck = make_deck(alice)
+    report = draws.run_hands(deck.to_core(), index.get(), hands=20_000, seed=3, chunk_size=20_000)
+    simulation = job(deck, alice, status="done", result=report, hands_done=20_000, chunks_done=1, chunks_total=1,
+                     finished_at=timezone.now())  # fmt: skip
+    page = text_of(client_of(language=language).get(f"/simulations/{simulation.id}/").content.decode())
+    assert one in page and two.replace(" ", "\xa0") in page.replace(" ", "\xa0")
+
+
 def test_a_failed_job_says_why_and_stops_refreshing(alice):
     simulation = job(owner=alice, status="failed", error="the worker running it stopped (lost after 2 attempts)",
                      finished_at=timezone.now())  # fmt: skip

@@ -17,11 +17,13 @@ import shutil
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from cards import index
 from decks import services as deck_services
 from decks.models import Deck
 from simulations import kinds, services
+from simulations.forms import GamesForm
 from simulations.models import Simulation
 from tests.paths import TWDA
 from twda.models import Archetype, TournamentDeck
@@ -210,6 +212,15 @@ def test_the_field_date_is_an_iso_date_in_every_language(language, alice):
     html = client_of(alice, language).get(f"/decks/{deck.id}/games/").content.decode()
     assert f'<html lang="{language}"' in html
     assert defaults(html)["field_since"] == "2018-01-01"
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "(1 deck)"), ("pl", "(1 talia)"), ("de", "(1 Deck)")])
+def test_an_archetype_of_one_deck_is_offered_as_one_deck(language, words):
+    with translation.override(language):
+        form = GamesForm(archetypes=[("gangrel-pro", "Gangrel · pro", 1), ("ventrue-dom", "Ventrue · dom", 2)])
+        offered = dict(form.fields["archetype"].choices)
+    assert offered["gangrel-pro"] == f"Gangrel · pro {words}"  # not "(1 decks)"
+    assert offered["ventrue-dom"].endswith({"en": "(2 decks)", "pl": "(2 talie)", "de": "(2 Decks)"}[language])
 
 
 def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive, queue):
