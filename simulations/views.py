@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -44,6 +45,7 @@ from decks.models import Deck
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.numbers import whole_number
 from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
 
 from . import services
@@ -58,6 +60,9 @@ _STARTING = SimpleNamespace(action="create")
 # Columns of the per-card table on the Draws tab besides the opening hand: seen by the start of these turns.
 TURN_COLUMNS = (3, 5)
 RECENT_JOBS = 5
+# The Draws tab's sample hand: ``?hand=<its number>``, at most this many digits.
+SAMPLE_HAND = "hand"
+SAMPLE_SEED_DIGITS = 9
 
 
 # --- a deck's Draws tab -----------------------------------------------------------------------------
@@ -77,6 +82,9 @@ def deck_draws(request: HttpRequest, deck_id: str) -> HttpResponse:
         # A deck being built: not an error of the page, a sentence saying what is missing.
         return _draws_page(request, deck, too_small=str(exc))
     form = HandsForm(request.POST if request.method == "POST" else None)
+    if request.method == "GET" and SAMPLE_HAND in request.GET:
+        sample = _sample_hand(request.GET[SAMPLE_HAND], plan, cards)
+        return _draws_page(request, deck, plan=plan, form=form, sample=sample, status=400 if "error" in sample else 200)
     if request.method == "POST":
         if not form.is_valid():
             return _draws_page(request, deck, plan=plan, form=form, status=400)
@@ -151,9 +159,19 @@ def _check_conditions(form: HandsForm, core: CoreDeck, cards: CardIndex) -> dict
     return None
 
 
+def _sample_hand(asked: str, plan: draws.HandsPlan, cards: CardIndex) -> dict[str, Any]:
+    """``?hand=<number>``: that opening deal of the deck (the number is the deal's seed, so a link keeps its
+    hand), its cards in the order dealt; or why the number is none."""
+    seed = whole_number(asked, digits=SAMPLE_SEED_DIGITS)
+    if seed is None:
+        return {"error": _("“%(value)s” is not the number of a hand: deal a new one.") % {"value": asked[:40]}}
+    hand = draws.sample_hand(plan, seed)
+    return {"seed": seed, "library": [cards[i] for i in hand.library], "crypt": [cards[i] for i in hand.crypt]}
+
+
 def _draws_page(request: HttpRequest, deck: Deck, *, plan: draws.HandsPlan | None = None,
                 form: HandsForm | None = None, too_small: str = "", pointed: dict[str, Any] | None = None,
-                status: int = 200) -> HttpResponse:  # fmt: skip
+                sample: dict[str, Any] | None = None, status: int = 200) -> HttpResponse:  # fmt: skip
     context: dict[str, Any] = {
         "pointed": pointed,
         "deck": deck,
@@ -161,6 +179,9 @@ def _draws_page(request: HttpRequest, deck: Deck, *, plan: draws.HandsPlan | Non
         "too_small": too_small,
         "form": form,
         "recent": _recent_jobs(request, deck),
+        "sample": sample,
+        # The next deal's number: a fresh one on every page, so "Deal again" always deals another hand.
+        "deal": secrets.randbelow(10**SAMPLE_SEED_DIGITS),
     }
     if plan is not None:
         report = draws.exact_report(plan)
