@@ -27,16 +27,12 @@ setup: venv
 	else echo "No tournament archive at $(TWDA) (make setup TWDA=folder|zip|URL): /twda/ stays empty"; fi
 	$(PY) manage.py classify_archive --if-needed
 
-# The web server and a Celery worker until Ctrl-C; all stop together. A second worker, of one process, takes
-# the long queue alone (the build planner's searches of minutes), so that they never hold the first one's.
+# The web server and two Celery workers until Ctrl-C or TERM, which stops them all once
+# (vtesdeck/management/commands/serve.py). The second worker, of one process, takes the long queue alone (the
+# build planner's searches of minutes), so that they never hold the first one's.
 run: setup
-	@echo "vtesdeck on http://$(HOST):$(PORT)/ with a Celery worker (Ctrl-C stops both)"
-	@trap 'kill 0' INT TERM EXIT; \
-	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=$(WORKERS) & \
-	$(PY) -m celery -A vtesdeck worker --loglevel=INFO --concurrency=1 -n long@%h \
-	  -Q $${SIMULATION_LONG_QUEUE:-$${SIMULATION_QUEUE:-celery}-long} & \
-	$(PY) manage.py runserver $(HOST):$(PORT) --noreload & \
-	wait
+	@echo "vtesdeck on http://$(HOST):$(PORT)/ with Celery workers (Ctrl-C stops them all)"
+	@$(PY) manage.py serve $(HOST):$(PORT) --workers=$(WORKERS)
 
 test: venv
 	$(PY) -m pytest

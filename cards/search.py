@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from twda.models import TournamentCard, TournamentDeck
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
+from vtesdeck.labels import CARD_TYPES
 
 from .models import Card, CardSet
 
@@ -45,9 +46,10 @@ SUGGESTIONS = 3
 SUGGESTION_CANDIDATES = 10
 
 
-def _choices(values) -> list[tuple[str, str]]:
-    # Card types, groups, sects and titles read as printed on the cards, in English in every language.
-    return [("", _("any"))] + [(v, v) for v in values]
+def _choices(values, labels=None) -> list[tuple[str, str]]:
+    # Groups, sects and titles read as printed on the cards, in English in every language; card types are
+    # named in the page's language (vtesdeck.labels.CARD_TYPES), their values staying English.
+    return [("", _("any"))] + [(v, (labels or {}).get(v, v)) for v in values]
 
 
 class SharedChoiceField(forms.ChoiceField):
@@ -192,7 +194,7 @@ class CardFilterForm(forms.Form):
     )
     text = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Card text"))
     kind = NamedChoiceField(required=False, choices=[("", _("any")), *Card.Kind.choices], label=_("Kind"))
-    type = NamedChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES), label=_("Type"))
+    type = NamedChoiceField(required=False, choices=_choices(CRYPT_TYPES + LIBRARY_TYPES, CARD_TYPES), label=_("Type"))
     clan = NamedChoiceField(required=False, values="clan", label=_("Clan"))
     discipline = DisciplineField(
         required=False,

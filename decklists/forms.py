@@ -14,6 +14,7 @@ from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
 from vtesdeck.labels import ruleset_label
+from vtesdeck.widgets import DateInput
 
 from . import services
 
@@ -73,7 +74,7 @@ class CheckForm(forms.Form):
     date = forms.DateField(
         label=_("Date"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        widget=DateInput(),
         help_text=_("YYYY-MM-DD, e.g. the day of the event"),
     )
     players = forms.IntegerField(

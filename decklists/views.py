@@ -146,13 +146,19 @@ def _result(number: int, outcome: services.Outcome, cards: CardIndex, player: st
         "path": path,
         "format_label": messages.format_label(report.get("format") or ""),
         "ruleset_label": ruleset_label(report["ruleset"]),
-        "player": (player if outcome.path == PASTED else "") or report.get("author") or "",
+        "player": _player(report, player if outcome.path == PASTED else ""),
         "crypt_rows": crypt_rows,
         "library_sections": library_sections,
         "sheet_dense": _sheet_lines(crypt_rows, library_sections) > SHEET_LINES,
         "errors": [messages.issue_view(issue, cards) for issue in outcome.report.errors],
         "warnings": [messages.issue_view(issue, cards) for issue in outcome.report.warnings],
     }
+
+
+def _player(report: dict[str, Any], typed: str) -> str:
+    """Who the sheet registers: the name typed on the form (for the pasted decklist), else the player the
+    decklist names: an archive decklist's winner (its header), else its author."""
+    return typed or (report.get("event") or {}).get("winner") or report.get("author") or ""
 
 
 # The lines a registration sheet fits on one A4 page in its usual print size (check.css): a crypt row

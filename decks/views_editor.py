@@ -54,7 +54,7 @@ from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
 from vtesdeck.core.stats import deck_stats
-from vtesdeck.core.validate import Report, out_of_format
+from vtesdeck.core.validate import Report, Ruleset, out_of_format
 from vtesdeck.labels import chart_labels, ruleset_label
 from vtesdeck.messages import issue_view
 
@@ -424,9 +424,10 @@ def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tu
         fits = [str(g) for g in range(max(low, 1), high + 1)] + [ANY_GROUP, ""]
         found = found.exclude(Q(kind=CardRow.Kind.CRYPT) & ~Q(group__in=fits))
         context["window"] = (low, high) if low <= high else None
+    rules = services.deck_ruleset(deck)
     if in_format:
         # The smaller of the two id lists goes into the query: V5 keeps ~800 cards of ~4,000.
-        out = out_of_format(services.deck_ruleset(deck), cards)
+        out = out_of_format(rules, cards)
         if len(out) * 2 > len(cards):
             found = found.filter(id__in=sorted(card.id for card in cards if card.id not in out))
         else:
@@ -434,7 +435,18 @@ def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tu
     ids = list(found.values_list("id", flat=True)[: SEARCH_LIMIT + 1])
     context["results"] = [cards[i] for i in ids[:SEARCH_LIMIT] if i in cards]
     context["more"] = len(ids) > SEARCH_LIMIT
+    context["add_max"] = _add_max(rules)
     return context, 200
+
+
+def _add_max(rules: Ruleset) -> dict[str, int]:
+    """The most copies a result's count box offers to add at once: what the deck's crypt or library may hold in
+    its format (a crypt without a maximum, and the server's own bound: ``services.MAX_COPIES``)."""
+    _library_min, library_max = rules.library_limits(rules.default_players)
+    return {
+        "crypt": min(rules.crypt_max or services.MAX_COPIES, services.MAX_COPIES),
+        "library": min(library_max or services.MAX_COPIES, services.MAX_COPIES),
+    }
 
 
 def _group_window(crypt_ids, cards: CardIndex) -> tuple[int, int] | None:

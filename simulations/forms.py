@@ -14,9 +14,10 @@ from django import forms
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
 from vtesdeck.core import draws
+from vtesdeck.widgets import DateInput
 
 from .services import MAX_SEED
 
@@ -92,6 +93,10 @@ ROUND_CAP = 20  # engine.run.DEFAULT_ROUNDS: the time limit of a tournament roun
 STYLE_PREFIX = "style:"  # a named archetype among the archetype choices (a family's slug never has a colon)
 
 
+def _with_decks(name: str, count: int) -> str:
+    return ngettext("%(name)s (%(count)s deck)", "%(name)s (%(count)s decks)", count) % {"name": name, "count": count}
+
+
 class GamesForm(forms.Form):
     """What a games job asks: who sits at the other seats, how many games, the table and the rules.
 
@@ -109,7 +114,7 @@ class GamesForm(forms.Form):
         label=_("The field: winning decks since"),
         required=False,
         initial=FIELD_SINCE,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DateInput(),
     )
     archetype = forms.ChoiceField(label=_("Archetype"), required=False)
     deck = forms.ChoiceField(label=_("My deck"), required=False)
@@ -151,13 +156,8 @@ class GamesForm(forms.Form):
         self.fields["games"].choices = choices
         default = str(settings.SIMULATION_DEFAULT_GAMES)
         self.fields["games"].initial = default if default in dict(choices) else choices[0][0]
-        families = [
-            (slug, _("%(name)s (%(count)s decks)") % {"name": name, "count": count}) for slug, name, count in archetypes
-        ]
-        named = [
-            (STYLE_PREFIX + slug, _("%(name)s (%(count)s decks)") % {"name": name, "count": count})
-            for slug, name, count in styles
-        ]
+        families = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
+        named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
         if named:
             families = [(_("Named archetypes"), named), (_("Archetypes by crypt"), families)]
         self.fields["archetype"].choices = [("", "—")] + families

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from decks.models import Deck
 from twda import styles
-from twda.models import Archetype, TournamentDeck
+from twda.models import Archetype, TournamentDeck, shown_name
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.engine import run
 from vtesdeck.core.engine import simulation as games
@@ -97,8 +97,8 @@ def _since(since: datetime.date | str | None) -> datetime.date:
 
 
 def _field(since: datetime.date) -> tuple[games.PoolDeck, ...]:
-    rows = TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list("id", "deck", "archetype__name")
-    pool = tuple(_pool_deck(deck_id, data, archetype or "") for deck_id, data, archetype in rows.iterator())
+    rows = TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list(*POOL_FIELDS, "archetype__name")
+    pool = tuple(_pool_deck(row[:-1], row[-1] or "") for row in rows.iterator())
     if not pool:
         raise _error(
             _("The tournament archive holds no deck since %(date)s: import it (make setup), or name other opponents.")
@@ -115,8 +115,8 @@ def _one(kind: str, key: str, user) -> games.Opponent:
         archetype = Archetype.objects.filter(slug=key).first()
         if archetype is None:
             raise _error(_("No archetype has the slug %(slug)s.") % {"slug": repr(key)})
-        rows = TournamentDeck.objects.filter(archetype=archetype).order_by("id").values_list("id", "deck")
-        pool = tuple(_pool_deck(deck_id, data, archetype.name) for deck_id, data in rows.iterator())
+        rows = TournamentDeck.objects.filter(archetype=archetype).order_by("id").values_list(*POOL_FIELDS)
+        pool = tuple(_pool_deck(row, archetype.name) for row in rows.iterator())
         if not pool:
             raise _error(_("The archetype %(name)s has no deck in the archive.") % {"name": archetype.name})
         return games.Opponent(kind="archetype", key=key, label=archetype.name, decks=pool)
@@ -132,10 +132,9 @@ def _one(kind: str, key: str, user) -> games.Opponent:
         row = TournamentDeck.objects.filter(pk=key).select_related("archetype").first()
         if row is None:
             raise _error(_("No archive deck has the id %(id)s.") % {"id": repr(key)})
-        label = row.name or row.event or key
         archetype = row.archetype.name if row.archetype_id else ""
-        return games.Opponent(kind="deck", key=f"twda:{key}", label=label,
-                              decks=(_pool_deck(key, row.deck, archetype),))  # fmt: skip
+        pooled = _pool_deck((key, row.deck, row.name, row.winner, row.event), archetype)
+        return games.Opponent(kind="deck", key=f"twda:{key}", label=row.shown_name, decks=(pooled,))
     raise _error(_("Each opponent is %(kinds)s, not %(value)s.") % {"kinds": KINDS, "value": repr({kind: key})[:80]})
 
 
@@ -144,12 +143,21 @@ def _named(slug: str) -> games.Opponent:
     if styles.archetype(slug) is None:
         raise _error(_("No named archetype has the slug %(slug)s.") % {"slug": repr(slug)})
     label = styles.label(slug)
-    rows = TournamentDeck.objects.filter(style=slug).order_by("id").values_list("id", "deck")
-    pool = tuple(_pool_deck(deck_id, data, label) for deck_id, data in rows.iterator())
+    rows = TournamentDeck.objects.filter(style=slug).order_by("id").values_list(*POOL_FIELDS)
+    pool = tuple(_pool_deck(row, label) for row in rows.iterator())
     if not pool:
         raise _error(_("The archetype %(name)s has no deck in the archive.") % {"name": label})
     return games.Opponent(kind="archetype", key=slug, label=label, decks=pool)
 
 
-def _pool_deck(deck_id: str, data: dict[str, Any], archetype: str) -> games.PoolDeck:
-    return games.pool_deck(CoreDeck.from_dict(data), archetype=archetype, key=deck_id)
+# What a pool deck is made of: an archive deck's id, cards, and what names it (``_pool_deck``).
+POOL_FIELDS = ("id", "deck", "name", "winner", "event")
+
+
+def _pool_deck(row: tuple, archetype: str) -> games.PoolDeck:
+    """An archive deck (``POOL_FIELDS``) at the table, named as its page names it: an unnamed one by its winner
+    and event, never a blank name in a game's table and log."""
+    deck_id, data, name, winner, event = row
+    core = CoreDeck.from_dict(data)
+    core.name = shown_name(name, winner, event, deck_id)
+    return games.pool_deck(core, archetype=archetype, key=deck_id)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -44,7 +45,8 @@ from decks.models import Deck
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
-from vtesdeck.labels import draws_chart_labels, share_labels
+from vtesdeck.core.numbers import whole_number
+from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
 
 from . import services
 from .api.views import SimulationStartThrottle, readable_jobs
@@ -58,6 +60,9 @@ _STARTING = SimpleNamespace(action="create")
 # Columns of the per-card table on the Draws tab besides the opening hand: seen by the start of these turns.
 TURN_COLUMNS = (3, 5)
 RECENT_JOBS = 5
+# The Draws tab's sample hand: ``?hand=<its number>``, at most this many digits.
+SAMPLE_HAND = "hand"
+SAMPLE_SEED_DIGITS = 9
 
 
 # --- a deck's Draws tab -----------------------------------------------------------------------------
@@ -77,6 +82,9 @@ def deck_draws(request: HttpRequest, deck_id: str) -> HttpResponse:
         # A deck being built: not an error of the page, a sentence saying what is missing.
         return _draws_page(request, deck, too_small=str(exc))
     form = HandsForm(request.POST if request.method == "POST" else None)
+    if request.method == "GET" and SAMPLE_HAND in request.GET:
+        sample = _sample_hand(request.GET[SAMPLE_HAND], plan, cards)
+        return _draws_page(request, deck, plan=plan, form=form, sample=sample, status=400 if "error" in sample else 200)
     if request.method == "POST":
         if not form.is_valid():
             return _draws_page(request, deck, plan=plan, form=form, status=400)
@@ -151,9 +159,19 @@ def _check_conditions(form: HandsForm, core: CoreDeck, cards: CardIndex) -> dict
     return None
 
 
+def _sample_hand(asked: str, plan: draws.HandsPlan, cards: CardIndex) -> dict[str, Any]:
+    """``?hand=<number>``: that opening deal of the deck (the number is the deal's seed, so a link keeps its
+    hand), its cards in the order dealt; or why the number is none."""
+    seed = whole_number(asked, digits=SAMPLE_SEED_DIGITS)
+    if seed is None:
+        return {"error": _("“%(value)s” is not the number of a hand: deal a new one.") % {"value": asked[:40]}}
+    hand = draws.sample_hand(plan, seed)
+    return {"seed": seed, "library": [cards[i] for i in hand.library], "crypt": [cards[i] for i in hand.crypt]}
+
+
 def _draws_page(request: HttpRequest, deck: Deck, *, plan: draws.HandsPlan | None = None,
                 form: HandsForm | None = None, too_small: str = "", pointed: dict[str, Any] | None = None,
-                status: int = 200) -> HttpResponse:  # fmt: skip
+                sample: dict[str, Any] | None = None, status: int = 200) -> HttpResponse:  # fmt: skip
     context: dict[str, Any] = {
         "pointed": pointed,
         "deck": deck,
@@ -161,6 +179,9 @@ def _draws_page(request: HttpRequest, deck: Deck, *, plan: draws.HandsPlan | Non
         "too_small": too_small,
         "form": form,
         "recent": _recent_jobs(request, deck),
+        "sample": sample,
+        # The next deal's number: a fresh one on every page, so "Deal again" always deals another hand.
+        "deal": secrets.randbelow(10**SAMPLE_SEED_DIGITS),
     }
     if plan is not None:
         report = draws.exact_report(plan)
@@ -345,8 +366,10 @@ def _group_heading(part: str, kind: str) -> str:
 
 
 def _group_label(group: dict[str, Any]) -> str:
-    """The group's name in the page's language. Card types, clans and discipline names stay as printed."""
+    """The group's name in the page's language. Clans and discipline names stay as printed."""
     key, label = str(group.get("key", "")), str(group.get("label", ""))
+    if group.get("kind") == "type":
+        return card_type_label(label)
     if group.get("kind") == "capacity" and key.startswith("<="):
         return _("capacity %(capacity)s or less") % {"capacity": key[2:]}
     if group.get("kind") == "discipline" and key.isupper():
@@ -648,6 +671,11 @@ def _games_chart_labels() -> dict[str, str]:
 # --- a game to read -------------------------------------------------------------------------------------------
 
 
+# Pages number seats from 1, seat 1 playing first, as the job's report does (``by_seat``, ``first_vampire``); the
+# engine's games files and replay_game's log number them from 0.
+FIRST_SEAT = 1
+
+
 @require_GET
 def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
     """``/simulations/<id>/games/<n>/``: game n of a done games job, played again with its log (the games are
@@ -685,7 +713,7 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
     slots = played.table.seats  # the slot (0: the job's deck) at each seat
     context.update({
         "seats": [
-            {"seat": seat, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
+            {"seat": seat + FIRST_SEAT, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
              "ousted_at": final.seats[seat].ousted_at, "winner": best == seat}
             for seat, deck in enumerate(played.decks)
         ],
@@ -693,7 +721,7 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
         "rounds": final.round,
         "hash": result.hash,
         "log": [{"indent": line[0][0].startswith("  ") if line else False, "segments": line}
-                for line in engine_log.segments(final, cards)],
+                for line in engine_log.segments(final, cards, first_seat=FIRST_SEAT)],
     })  # fmt: skip
     return render(request, "simulations/game.html", context)
 

@@ -31,6 +31,12 @@ class Archetype(models.Model):
         return self.name
 
 
+def shown_name(name: str, winner: str, event: str, deck_id: str) -> str:
+    """An archive deck's name as pages and games name it: its own, or for one of the many the archive leaves
+    unnamed, its winner's and event's ("Antti Penttilä, 4th Tragic Love Affair"), else its id."""
+    return name or ", ".join(part for part in (winner, event) if part) or deck_id
+
+
 class TournamentDeck(models.Model):
     id = models.CharField(max_length=100, primary_key=True, help_text="the archive's id: the file name without .txt")
     # The event (TWDA header)
@@ -67,6 +73,10 @@ class TournamentDeck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name or self.id} ({self.event}, {self.date})"
+
+    @property
+    def shown_name(self) -> str:
+        return shown_name(self.name, self.winner, self.event, self.id)
 
     def get_absolute_url(self) -> str:
         return reverse("twda:detail", args=[self.id])

@@ -28,6 +28,7 @@ from formats.services import ruleset_for
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.domain import DISCIPLINES, SECTS, VIRTUES
 from vtesdeck.core.numbers import whole_number
+from vtesdeck.widgets import DateInput
 
 from .models import Archetype, TournamentCard, TournamentDeck
 
@@ -192,8 +193,8 @@ class TwdaSearchForm(forms.Form):
         required=False, max_length=100, label=_("Discipline"),
         help_text=_("crypt discipline trigrams, all required, e.g. dom pre"),
     )  # fmt: skip
-    date_from = forms.DateField(required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(required=False, label=_("From"), widget=DateInput())
+    date_to = forms.DateField(required=False, label=_("To"), widget=DateInput())
     players_min = forms.IntegerField(required=False, min_value=0, max_value=10_000, label=_("Players from"))
     players_max = forms.IntegerField(required=False, min_value=0, max_value=10_000, label=_("Players to"))
     place = forms.CharField(required=False, max_length=MAX_QUERY_LENGTH, label=_("Place"))

@@ -130,7 +130,9 @@ def _stored_style(deck: TournamentDeck, core: CoreDeck) -> dict[str, Any]:
 def games(request: HttpRequest, deck_id: str) -> HttpResponse:
     """The deck's Games tab: full simulated games of it, as a stored deck's (``simulations.views.games_tab``)."""
     deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
-    return games_tab(request, _core(deck), archive=deck)
+    core = _core(deck)
+    core.name = deck.shown_name  # the name its jobs and games give it, an unnamed deck's too
+    return games_tab(request, core, archive=deck)
 
 
 @require_GET
@@ -148,7 +150,7 @@ def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
     content = decklist.export(_core(deck), index.get(), format)
     charset = "" if fmt.media_type == "application/json" else "; charset=utf-8"
     response = HttpResponse(content, content_type=fmt.media_type + charset)
-    filename = f"{slugify(deck.name or deck.id)[:80] or 'deck'}.{fmt.extension}"
+    filename = f"{slugify(deck.shown_name)[:80] or 'deck'}.{fmt.extension}"
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
@@ -160,7 +162,7 @@ def copy(request: HttpRequest, deck_id: str) -> HttpResponse:
         return redirect_to_login(deck.get_absolute_url())
     core = _core(deck)
     core.event = None
-    name = deck.name or _("%(event)s winner") % {"event": deck.event or deck.id}
+    name = deck.shown_name
     try:
         copy = deck_services.create(request.user, core, name=name, note=_("Copied from the tournament archive"))
     except deck_services.DeckInputError as exc:
@@ -214,7 +216,7 @@ def style_detail(request: HttpRequest, slug: str) -> HttpResponse:
     cards = index.get()
     stats = NamedArchetype.objects.filter(slug=slug).first()
     references = {d.id: d for d in TournamentDeck.objects.filter(id__in=[i for i, _w in archetype.references])
-                  .only("id", "name", "event", "date")}  # fmt: skip
+                  .only("id", "name", "winner", "event", "date")}  # fmt: skip
     key_cards = [entry for entry in (stats.key_cards if stats else []) if entry["id"] in cards]
     periods = [(label, row) for label, row in (stats.periods if stats else {}).items() if row["archive"]]
     chart = charts.share_bar_chart(

@@ -2,14 +2,15 @@
 
 The core (``vtesdeck.core``) must not import Django, so it takes its words as arguments with English
 defaults; the pages ask here for them, translated into the active language. Card names, card text,
-card types, clans, discipline names, error codes and rule citations are never translated.
+clans, discipline names, error codes and rule citations are never translated; card types are, on the pages
+only (``card_type_label``): the API, exports, decklists and search parameters keep the printed English names.
 """
 
 from __future__ import annotations
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from vtesdeck.core.validate import RULESETS
 
@@ -32,6 +33,31 @@ def ruleset_label(name: str) -> str:
     return label(name)
 
 
+# Every card type of the card list, as the pages name it.
+CARD_TYPES = {
+    "Vampire": pgettext_lazy("card type", "Vampire"),
+    "Imbued": pgettext_lazy("card type", "Imbued"),
+    "Master": pgettext_lazy("card type", "Master"),
+    "Conviction": pgettext_lazy("card type", "Conviction"),
+    "Action": pgettext_lazy("card type", "Action"),
+    "Political Action": pgettext_lazy("card type", "Political Action"),
+    "Ally": pgettext_lazy("card type", "Ally"),
+    "Equipment": pgettext_lazy("card type", "Equipment"),
+    "Retainer": pgettext_lazy("card type", "Retainer"),
+    "Power": pgettext_lazy("card type", "Power"),
+    "Action Modifier": pgettext_lazy("card type", "Action Modifier"),
+    "Reaction": pgettext_lazy("card type", "Reaction"),
+    "Combat": pgettext_lazy("card type", "Combat"),
+    "Event": pgettext_lazy("card type", "Event"),
+}
+
+
+def card_type_label(name: str) -> str:
+    """A card type, or a library section of several (``"Action Modifier/Reaction"``), in the active language;
+    a type the list does not know reads as printed."""
+    return "/".join(str(CARD_TYPES.get(part, part)) for part in str(name).split("/"))
+
+
 def chart_labels() -> dict[str, str]:
     """``core.charts.LABELS`` in the active language."""
     return {
@@ -44,7 +70,13 @@ def chart_labels() -> dict[str, str]:
         "superior_copies": _("%(discipline)s: %(count)s superior"),
         "inferior_copies": _("%(discipline)s: %(count)s inferior"),
         "types_title": _("Library card types"),
+        **type_labels(),
     }
+
+
+def type_labels() -> dict[str, str]:
+    """The card types for the charts (``core.charts``: ``"type:<name>"``) in the active language."""
+    return {f"type:{name}": str(label) for name, label in CARD_TYPES.items()}
 
 
 def share_labels() -> dict[str, str]:
@@ -74,4 +106,5 @@ def draws_chart_labels() -> dict[str, str]:
         "turn": _("Turn"),
         "point": _("%(series)s, turn %(turn)s: %(value)s"),
         "types_by_turn_title": _("Library types seen by the start of turn"),
+        **type_labels(),
     }

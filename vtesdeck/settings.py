@@ -409,7 +409,7 @@ SIMULATION_QUICK_MAX_HANDS = envint("SIMULATION_QUICK_MAX_HANDS", "1000000")
 # soft time limit) go to a queue of their own, which a worker started without -Q does NOT consume: one or more
 # workers started for it (`-Q celery-long`; `make run` starts one) run them, so they never take the processes
 # that small jobs wait for. Empty: SIMULATION_QUEUE's name and "-long" ("celery-long").
-SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "")
+SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "") or f"{SIMULATION_QUEUE}-long"
 # What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the main and quick ones.
 CELERY_TASK_QUEUES = {
     _queue: {"exchange": _queue, "routing_key": _queue}

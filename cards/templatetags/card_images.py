@@ -57,6 +57,15 @@ def card_picture(card) -> dict:
     }
 
 
+@register.inclusion_tag("cards/_card_thumb.html")
+def card_thumb(card) -> dict:
+    """A core card small, as dealt (the Draws tab's sample hand): its image or text card, its name below,
+    both a link to its page."""
+    face = reverse("cards:face", args=[card.id])
+    src = images.image_url(card) if images.shows_images() else None
+    return {"id": card.id, "src": src or face, "fallback": face, "name": card.unique_name, "images": src is not None}
+
+
 @register.simple_tag
 def card_image_notice() -> str:
     """The notice, on pages showing card images (nothing otherwise)."""

@@ -1,7 +1,8 @@
 """Template filters for card pages: how a core card's structured fields read on screen.
 
 The words around the card's data are translated; the data itself (discipline names, clans, sects,
-titles, card types) reads as printed on the English cards, in every language.
+titles) reads as printed on the English cards, in every language. Card types are named in the page's
+language (``card_type``).
 """
 
 from __future__ import annotations
@@ -12,10 +13,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from vtesdeck.core.domain import DISCIPLINES, VIRTUES, Card, Discipline, DisciplineRequirement
+from vtesdeck.labels import card_type_label
 
 register = template.Library()
 
 _VOTE_TITLES = {"1 vote", "2 votes"}
+
+
+@register.filter
+def card_type(value) -> str:
+    """A card type or a library section (``"Action Modifier/Reaction"``), or a card's types joined with " / ", in
+    the page's language."""
+    if isinstance(value, str):
+        return card_type_label(value)
+    return " / ".join(card_type_label(name) for name in value or ())
 
 
 @register.filter

@@ -2,8 +2,9 @@
  *
  * - Card search as you type: the search form's fields are sent (debounced) to the deck's search URL,
  *   whose HTML fragment replaces #search-results. Tab or ↓ from the search box reaches the results, ↑/↓
- *   move between them, Enter or a click adds one copy, Escape goes back to the box; "/" anywhere
- *   focuses the box.
+ *   move between them, Enter or a click adds the copies of the result's count box (1 unless typed; Enter in
+ *   the box adds them too, and the box goes back to 1), Escape goes back to the box; "/" anywhere focuses
+ *   the box.
  * - Every change (+, −, remove, Add, the details form) is a JSON POST with the deck version last
  *   seen; the answer's panels (deck, legality, statistics) replace the old ones without a page load.
  *   Writes go one at a time, in order, each with the version the previous one returned.
@@ -460,13 +461,33 @@
     (item || searchInput).focus();
   }
 
+  // The copies a result's count box asks for (its min and max are the deck's limits), or null when the box
+  // holds no such number: the browser then says what it accepts, as it would on the form without this script.
+  function copiesToAdd(item) {
+    var box = item.querySelector("input.add-count");
+    if (!box) {
+      return 1;
+    }
+    if (!box.checkValidity()) {
+      box.reportValidity();
+      return null;
+    }
+    var copies = parseInt(box.value, 10);
+    box.value = "1";
+    return copies;
+  }
+
   function addResult(item) {
     var cardId = parseInt(item.getAttribute("data-card-id"), 10);
     var name = item.getAttribute("data-card-name") || "";
+    var copies = copiesToAdd(item);
+    if (copies === null) {
+      return;
+    }
     item.classList.remove("just-added");
     void item.offsetWidth; // restart the highlight animation on repeated adds
     item.classList.add("just-added");
-    changeCard(cardId, { delta: 1 }, name, item.getAttribute("data-kind") === "crypt");
+    changeCard(cardId, { delta: copies }, name, item.getAttribute("data-kind") === "crypt");
   }
 
   searchForm.addEventListener("input", scheduleSearch);
@@ -478,8 +499,8 @@
 
   results.addEventListener("click", function (event) {
     var item = event.target.closest(".search-result");
-    if (!item || event.target.closest("a")) {
-      return;
+    if (!item || event.target.closest("a, input.add-count, label")) {
+      return; // a click into the count box only edits it
     }
     event.preventDefault();
     addResult(item);
@@ -489,6 +510,16 @@
     var item = event.target.closest(".search-result");
     if (!item || event.altKey || event.ctrlKey || event.metaKey) {
       return;
+    }
+    if (event.target.matches("input.add-count")) {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        addResult(item); // the focus stays in the box, ready for the next number
+      } else if (event.key === "Escape") {
+        event.preventDefault();
+        item.focus();
+      }
+      return; // ↑/↓ and the digits edit the number
     }
     var items = resultItems();
     var index = items.indexOf(item);
@@ -630,9 +661,14 @@
     event.preventDefault();
     saveDetails();
   });
+  // Saved as they change: the note says so, in place of the button a page without this script needs.
   var note = detailsForm.querySelector(".autosave-note");
+  var saveButton = document.getElementById("details-save");
   if (note) {
     note.hidden = false;
+    if (saveButton) {
+      saveButton.hidden = true;
+    }
   }
 
   window.addEventListener("beforeunload", function (event) {

@@ -246,3 +246,38 @@ def test_a_stale_tab_is_stopped_with_a_conflict_and_reload_brings_it_up_to_date(
     expect(deck_row(tab_b, str(tupdog))).to_have_attribute("data-count", "4")
     expect_saved(tab_b)
     assert DeckCard.objects.get(deck=deck, card_id=tupdog).count == 4
+
+
+# ---- the count box and the details that save themselves ---------------------------------------------
+
+
+def test_the_count_box_adds_many_copies_at_once_and_the_details_need_no_save_button(new_page, alice, log_in):
+    # 10 copies were Add and 9 clicks; "Save details" stood beside "Changes are saved as you type".
+    deck = services.create(alice, CoreDeck(), name="Ten at once")
+    page = new_page()
+    log_in(page, alice)
+    page.goto(f"/decks/{deck.id}/edit")
+    expect(page.locator("#details-form .autosave-note")).to_be_visible()
+    expect(page.locator("#details-save")).to_be_hidden()
+
+    govern = search(page, "govern the un", "Govern the Unaligned")
+    box = govern.get_by_label("Copies of Govern the Unaligned to add")
+    expect(box).to_have_value("1")
+    box.fill("10")
+    box.press("Enter")
+    row = deck_row(page, str(card_id("Govern the Unaligned")))
+    expect(row).to_have_attribute("data-count", "10")
+    expect_saved(page)
+    box = page.get_by_label("Copies of Govern the Unaligned to add")
+    expect(box).to_have_value("1")  # ready for the next number
+    box.fill("3")
+    page.locator('#search-results li.search-result[data-card-name="Govern the Unaligned"] button.add').click()
+    expect(row).to_have_attribute("data-count", "13")
+    expect_saved(page)
+    # A number over the deck's limit (a library of at most 90 cards) adds nothing: the browser says why.
+    box = page.get_by_label("Copies of Govern the Unaligned to add")
+    box.fill("91")
+    box.press("Enter")
+    assert box.evaluate("box => box.validity.rangeOverflow")
+    expect(row).to_have_attribute("data-count", "13")
+    assert DeckCard.objects.get(deck=deck, card_id=card_id("Govern the Unaligned")).count == 13

@@ -24,6 +24,7 @@ from vtesdeck.core import draws
 from vtesdeck.core.charts import format_share
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS, SKIP_WITHOUT_PLAYWRIGHT
+from .test_csp import Watcher
 from .test_screenshots import SIDEWAYS
 
 expect = pytest.importorskip("playwright.sync_api", reason=SKIP_WITHOUT_PLAYWRIGHT).expect
@@ -172,3 +173,47 @@ def test_the_draws_pages_fit_a_phone_in_polish_and_german(browser, site, deck, i
         assert found["scrollWidth"] <= PHONE_WIDTH + 1, f"the job's page scrolls sideways: {found['culprits']}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_player_is_dealt_a_sample_hand_and_deals_again_under_the_policy(new_page, deck, size):
+    # The Draws tab had no "deal me a sample hand": the odds alone.
+    watched = Watcher(new_page(**(PHONE if size == "phone" else DESKTOP)))
+    page = watched.page
+    watched.visit(f"/decks/{deck.id}/draws/")
+    core = deck.to_core()
+    page.get_by_role("link", name="Deal me a sample hand").click()
+    page.wait_for_url(re.compile(r"\?hand=\d+#sample-hand$"))
+    first = page.url
+    shown = dealt_cards(page)
+    assert (len(shown["library"]), len(shown["crypt"])) == (7, 4)
+    assert set(shown["library"]) <= set(core.library) and set(shown["crypt"]) <= set(core.crypt)
+    expect(page.locator("#sample-hand")).to_be_in_viewport()
+    watched.collect()
+
+    page.get_by_role("link", name="Deal again").click()
+    page.wait_for_url(re.compile(r"\?hand=\d+#sample-hand$"))
+    assert page.url != first
+    again = dealt_cards(page)
+    assert (len(again["library"]), len(again["crypt"])) == (7, 4)
+    if size == "phone":
+        found = page.evaluate(SIDEWAYS, PHONE_WIDTH)
+        assert found["scrollWidth"] <= PHONE_WIDTH + 1, f"the sample hand scrolls sideways: {found['culprits']}"
+    watched.assert_clean()
+
+
+def dealt_cards(page) -> dict[str, list[int]]:
+    """The card ids of the sample hand, each shown as a card (its picture loaded, card-shaped)."""
+    out = {}
+    # Every picture loaded (the wait ends as soon as they are; its deadline only stops a hung page).
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#sample-hand img')].every((img) => img.complete && img.naturalWidth)"
+    )
+    for part in ("library", "crypt"):
+        cards = page.locator(f"#sample-{part} figure.card-thumb")
+        expect(cards.first).to_be_visible()
+        shapes = cards.locator("img").evaluate_all("imgs => imgs.map((img) => img.height / img.width)")
+        assert all(1.3 < shape < 1.5 for shape in shapes), shapes  # card-shaped, 5 × 7
+        hrefs = cards.locator("a").evaluate_all("links => links.map((a) => a.getAttribute('href'))")
+        out[part] = [int(re.fullmatch(r"/cards/(\d+)/", href).group(1)) for href in hrefs]
+    return out

@@ -283,6 +283,8 @@ def test_the_games_pages_fit_a_phone_in_polish_and_german(browser, site, deck, i
         stop_the_clock(page)
         page.goto(f"/decks/{deck.id}/games/")
         expect(page.locator("html")).to_have_attribute("lang", language)
+        # The date picker shows its date (the browser drops a value in the language's own format, 01.01.2018).
+        expect(page.locator("form.games-form input[name=field_since]")).to_have_value("2018-01-01")
         fits_a_phone(page, "the Games tab")
         page.locator("form.games-form select[name=games]").select_option(GAMES)
         page.locator("form.games-form button[type=submit]").click()

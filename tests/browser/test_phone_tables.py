@@ -81,3 +81,39 @@ def test_every_table_fits_a_390_px_phone(new_page, alice, log_in, tmp_path):
     clipped["the judge's verdicts"] = clipped_tables(page, "the judge's verdicts")
     clipped = {what: tables for what, tables in clipped.items() if tables}
     assert not clipped, f"tables wider than their box at 390 px: {clipped}"
+
+
+# Uploads named as the archive and event organisers name them (and, in the test, one that is not a decklist).
+LONG_NAMES = ("2k3australianchampionships.txt", "a02710a7-6db1-4686-97a7-7a40052bfbce.txt")
+
+# Per verdict row: the file name's cell width in ems of its font, and whether the verdict's badge lies
+# wholly inside its cell and inside the table's box (what a phone shows).
+ROWS = """() => [...document.querySelectorAll("table.verdicts tr.verdict-row")].map((row) => {
+  const file = row.querySelector("th"), badge = row.querySelector(".badge");
+  const cell = badge.closest("td").getBoundingClientRect(), box = row.closest(".table-wrap").getBoundingClientRect();
+  const mark = badge.getBoundingClientRect();
+  const em = parseFloat(getComputedStyle(file).fontSize);
+  const inside = (r, b) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+  return {file: file.textContent.trim(), width_em: file.clientWidth / em, badge: badge.textContent.trim(),
+          badge_shown: inside(mark, cell) && inside(mark, box)};
+})"""
+
+
+def test_the_judges_verdicts_for_uploaded_files_fit_a_390_px_phone(new_page, tmp_path):
+    # What the newcomer met: file names broken every 2–3 characters, and the badge of an unreadable file
+    # pushed out of the table by a cell spanning the columns a phone leaves out.
+    if not all((TWDA / name).is_file() for name in LONG_NAMES):
+        pytest.skip("the TWDA decklists are not here")
+    upload = [TWDA / name for name in LONG_NAMES]
+    unreadable = tmp_path / "scanned-registration-sheet-of-the-winner.txt"
+    unreadable.write_bytes(b"\x00\x01 not a decklist")
+    upload.append(unreadable)
+    page = new_page(**PHONE)
+    page.goto("/check/")
+    page.locator("input[type=file]").set_input_files(upload)
+    page.locator("form.check-form").get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("table.verdicts tr.verdict-row")).to_have_count(3)
+    assert not clipped_tables(page, "the judge's verdicts")
+    rows = page.evaluate(ROWS)
+    assert all(row["badge_shown"] for row in rows), rows
+    assert all(row["width_em"] >= 6 for row in rows), rows

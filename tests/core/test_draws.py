@@ -493,3 +493,21 @@ def test_simulated_hands_agree_with_the_exact_odds_on_tournament_decks(cards):
             assert row["stderr"] == pytest.approx(math.sqrt(row["p_opening_exact"] * (1 - row["p_opening_exact"]) / N))
     assert far == []
     assert checked > 5_000
+
+
+# ---- a sample hand ------------------------------------------------------------------------------
+
+
+def test_a_sample_hand_deals_7_library_and_4_crypt_copies_the_deck_holds_the_same_for_its_seed(cards):
+    # Two copies of a card: a hand never holds three.
+    deck = build(cards, {"Govern the Unaligned": 2, "Blood Doll": 5, "Deflection": 1}, {"Anson": 1, "Tupdog": 3})
+    plan = draws.compile_plan(deck, cards)
+    held = {**deck.library, **deck.crypt}
+    hands = [draws.sample_hand(plan, seed) for seed in range(200)]
+    for hand in hands:
+        assert (len(hand.library), len(hand.crypt)) == (draws.OPENING_LIBRARY, draws.OPENING_CRYPT)
+        assert set(hand.library) <= set(deck.library) and set(hand.crypt) <= set(deck.crypt)
+        dealt = [*hand.library, *hand.crypt]
+        assert all(dealt.count(card) <= held[card] for card in dealt)
+    assert draws.sample_hand(plan, 7) == hands[7]  # its number deals it again
+    assert len({hand.library for hand in hands}) > 1  # and other numbers other hands

@@ -73,3 +73,16 @@ def test_every_event_the_engine_logs_has_its_own_sentence():
         kinds |= set(re.findall(r'game\.log\(\s*"([^"]+)"', source.read_text(encoding="utf-8")))
     assert len(kinds) > 40
     assert sorted(kinds - set(log.RENDER)) == []
+
+
+def test_unnamed_decks_seats_go_by_their_number_alone_counted_from_where_the_caller_says(cards):
+    # An unnamed deck's seat was named "Seat <index + 1>" while the log numbers from 0: "Seat 4 (Seat 5)".
+    decks = [decklist.parse((TWDA / name).read_bytes(), cards) for name in FILES]
+    for deck in decks:
+        deck.name = ""
+    game = run.play_one(decks, cards, seed=1, players=5, i=0, field=decks, log=True).result.game
+    lines = log.lines(game, cards)
+    assert "Turn 1 — Seat 0" in lines and not any("(Seat" in line for line in lines)
+    from_one = log.lines(game, cards, first_seat=1)
+    assert "Turn 1 — Seat 1" in from_one and not any("Seat 0" in line for line in from_one)
+    assert ["".join(text for text, _card in line) for line in log.segments(game, cards, first_seat=1)] == from_one

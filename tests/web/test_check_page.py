@@ -212,6 +212,19 @@ def test_it_puts_the_player_on_the_sheet_of_a_pasted_decklist(client):
     assert '<dt>Player</dt><dd class="fill">Arnau Diez Sans</dd>' in sheet
 
 
+@pytest.mark.parametrize("how", ["uploaded", "pasted"])
+def test_it_puts_the_winner_of_an_archive_decklist_on_its_sheet(client, how):
+    # The archive's layout names the player who won with the deck (its sixth header line): the sheet left
+    # "Player" blank.
+    path = TWDA / "10009.txt"  # La Marató 2021, won by Arnau Diez Sans
+    if not path.is_file():
+        pytest.skip(f"the TWDA decklist {path} is not here")
+    text = path.read_text(encoding="utf-8")
+    data = {"files": [upload(path.name, text)]} if how == "uploaded" else {"text": text}
+    (sheet,) = sheets(check(client, **data))
+    assert '<dt>Player</dt><dd class="fill">Arnau Diez Sans</dd>' in sheet
+
+
 def test_it_prints_only_the_sheets():
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "check.css").read_text()
     print_rules = css[css.index("@media print") :]

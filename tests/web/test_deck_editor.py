@@ -443,8 +443,37 @@ def test_search_results_can_be_added_from(alice_client, deck, cards):
     assert result_ids(fragment)[0] == tupdog.id
     item = re.search(rf'<li class="search-result[^"]*" data-card-id="{tupdog.id}".*?</li>', fragment, re.S).group(0)
     assert re.search(r'<button type="submit" class="add"[^>]*>Add</button>', item)
-    assert 'aria-label="Add one copy of Tupdog"' in item
+    assert 'aria-label="Add the copies of Tupdog"' in item
     assert "<html" not in fragment  # a fragment, not a page
+
+
+def count_box(fragment: str, card_id: int) -> dict[str, str]:
+    item = re.search(rf'<li class="search-result[^"]*" data-card-id="{card_id}".*?</li>', fragment, re.S).group(0)
+    box = re.search(r'<input type="number" name="delta"[^>]*>', item)
+    assert box, item
+    label = re.search(r'<label class="visually-hidden" for="([^"]+)">([^<]*)</label>', item)
+    return {**dict(re.findall(r'(\w+)="([^"]*)"', box.group(0))), "label": label.group(2), "for": label.group(1)}
+
+
+def test_a_count_box_beside_add_offers_up_to_what_the_decks_part_may_hold(alice_client, deck, cards):
+    # 10 copies were Add and 9 clicks: the box says how many; the deck's format bounds it (VEKN: a library of
+    # at most 90 cards, a crypt without a maximum but the server's own bound).
+    govern = cards.lookup("Govern the Unaligned")
+    box = count_box(search(alice_client, deck, q="govern the unaligned"), govern.id)
+    assert (box["value"], box["min"], box["max"]) == ("1", "1", "90")
+    assert box["label"] == "Copies of Govern the Unaligned to add" and box["for"] == box["id"]
+    tupdog = cards.lookup("Tupdog")
+    assert count_box(search(alice_client, deck, q="tupdog"), tupdog.id)["max"] == str(services.MAX_COPIES)
+
+
+def test_the_add_form_adds_the_copies_of_its_count_box_without_a_script(alice_client, deck, cards):
+    govern = cards.lookup("Govern the Unaligned")
+    page = alice_client.get(f"/decks/{deck.id}/edit", {"q": "govern the unaligned"}).content.decode()
+    assert count_box(page, govern.id)["value"] == "1"
+    form = {"card": govern.id, "delta": "10", "version": fresh(deck).version, "search": "q=govern+the+unaligned"}
+    response = alice_client.post(f"/decks/{deck.id}/cards", form)
+    assert response.status_code == 302 and "q=govern" in response["Location"]
+    assert counts(deck) == {govern.id: 10}
 
 
 def test_search_filters_by_kind_clan_discipline_and_type(alice_client, deck, cards):

@@ -158,6 +158,51 @@ def test_the_draws_tab_gives_each_group_at_least_one_to_four_and_the_draw_curve(
     assert row_cells(html, "draw-curve", "10")[1] == "25"
 
 
+def sample_cards(html: str, part: str) -> list[int]:
+    """The card ids a sample hand shows for ``part`` (library, crypt), as dealt."""
+    listing = re.search(rf'<ul class="hand-cards" id="sample-{part}".*?</ul>', html, re.S)
+    return [int(i) for i in re.findall(r'<a href="/cards/(\d+)/">', listing.group(0))] if listing else []
+
+
+def deal_link(html: str, deck: Deck) -> int:
+    link = re.search(rf'<a class="button" id="deal" href="/decks/{deck.id}/draws/\?hand=(\d+)#sample-hand"', html)
+    assert link, "no deal link"
+    return int(link.group(1))
+
+
+def test_the_draws_tab_deals_a_sample_hand_and_deals_again(alice):
+    # No "deal me a sample hand" before: the tab only had odds.
+    deck = make_deck(alice)
+    client = client_of()
+    first = deal_link(client.get(f"/decks/{deck.id}/draws/").content.decode(), deck)
+    response = client.get(f"/decks/{deck.id}/draws/", {"hand": first})
+    assert response.status_code == 200
+    html = response.content.decode()
+    library, crypt = sample_cards(html, "library"), sample_cards(html, "crypt")
+    core = deck.to_core()
+    assert len(library) == 7 and len(crypt) == 4
+    assert all(library.count(i) <= core.library[i] for i in library)
+    assert all(crypt.count(i) <= core.crypt[i] for i in crypt)
+    plan = draws.compile_plan(core, index.get())
+    dealt = draws.sample_hand(plan, first)
+    assert (tuple(library), tuple(crypt)) == (dealt.library, dealt.crypt)  # its link deals it again
+    assert f"Hand {first}, dealt at random" in text_of(html)
+    assert f'href="/decks/{deck.id}/draws/?hand={first}#sample-hand"' in html
+    assert deal_link(html, deck) >= 0  # "Deal again": the next deal's number
+    assert '<img src="/cards/' in html  # shown as cards (the text cards: no image source configured)
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "²", "1" * 40])
+def test_a_hand_number_that_is_none_is_a_400_saying_so(alice, value):
+    deck = make_deck(alice)
+    response = client_of().get(f"/decks/{deck.id}/draws/", {"hand": value})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "is not the number of a hand: deal a new one." in text_of(html)
+    assert not sample_cards(html, "library")
+    deal_link(html, deck)
+
+
 def test_the_deck_page_and_the_draws_tab_link_to_each_other(alice):
     deck = make_deck(alice)
     detail = client_of().get(f"/decks/{deck.id}/").content.decode()
@@ -369,6 +414,21 @@ def test_a_finished_job_shows_simulated_and_exact_figures_in_tables_and_charts(a
                   "types-by-turn-chart"):  # fmt: skip
         assert f'aria-labelledby="chart-{chart}-title"' in html, chart
     assert '<line class="marker"' in html  # the exact odds marked on the simulated bars
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "in 1 part.", "20,000 hands, seed"), ("pl", "w 1 części.", "20 000 rąk, ziarno"),
+     ("de", "in 1 Teil.", "20.000 Hände, Startwert")],
+)  # fmt: skip
+def test_a_job_of_one_part_says_one_part(alice, language, one, two):
+    # "in 1 parts": the count's word now agrees with it, in each language.
+    deck = make_deck(alice)
+    report = draws.run_hands(deck.to_core(), index.get(), hands=20_000, seed=3, chunk_size=20_000)
+    simulation = job(deck, alice, status="done", result=report, hands_done=20_000, chunks_done=1, chunks_total=1,
+                     finished_at=timezone.now())  # fmt: skip
+    page = text_of(client_of(language=language).get(f"/simulations/{simulation.id}/").content.decode())
+    assert one in page and two.replace(" ", "\xa0") in page.replace(" ", "\xa0")
 
 
 def test_a_failed_job_says_why_and_stops_refreshing(alice):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,10 +19,13 @@ from django.test import Client
 from cards import index
 from simulations import kinds
 from simulations.models import Simulation
+from tests.paths import TWDA
+from twda import services as twda_services
+from twda.models import TournamentDeck
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import simulation as games_core
 
-from .test_games_page import make_deck, run_to_done, start_job, text_of
+from .test_games_page import defaults, make_deck, run_to_done, start_job, text_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles", "idle_queue")]
 
@@ -66,7 +70,7 @@ def test_a_done_jobs_game_is_told_turn_by_turn_with_its_cards_linked(alice):
     # The same game as the worker's: replayed here from the plan, the seed and its number.
     played = games_core.play_game(kinds.plan_of(simulation), index.get(), seed=simulation.seed, i=number, log=True)
     assert f'<code id="game-hash">{played.result.hash}</code>' in html
-    told = engine_log.lines(played.result.game, index.get())
+    told = engine_log.lines(played.result.game, index.get(), first_seat=1)  # numbered from 1, as the reports
     items = log_items(html)
     assert [html_lib.unescape(re.sub(r"<[^>]+>", "", item)) for item in items] == told
     # Each card name the log gives is a link to its card.
@@ -126,3 +130,46 @@ def test_the_chrome_is_in_the_visitors_language_the_log_in_english(language, wor
     assert words in text_of(html)
     assert '<ol class="game-log" id="game-log" lang="en">' in html
     assert any(text_of(item).startswith("Turn 1") for item in log_items(html))
+
+
+# ---- an unnamed archive deck at the table ----------------------------------------------------------------
+
+UNNAMED = "10108"  # 4th Tragic Love Affair (2022), won by Antti Penttilä: the archive names no deck
+UNNAMED_SHOWN = "Antti Penttilä, 4th Tragic Love Affair"
+
+
+@pytest.fixture
+def unnamed_archive_deck(tmp_path) -> TournamentDeck:
+    """The only archive deck since 2018: the field of its own games."""
+    path = TWDA / f"{UNNAMED}.txt"
+    if not path.is_file():
+        pytest.skip(f"the TWDA decklist {path} is not here")
+    folder = tmp_path / "twda"
+    folder.mkdir()
+    shutil.copy(path, folder / path.name)
+    twda_services.import_archive(str(folder))
+    return TournamentDeck.objects.get(pk=UNNAMED)
+
+
+def test_an_unnamed_archive_deck_plays_under_its_winners_and_events_name_seats_numbered_alike(
+    alice, unnamed_archive_deck
+):
+    # What the newcomer met: a blank deck name at the table, and "Seat 4 (Seat 5)" in a log numbered from 0.
+    assert unnamed_archive_deck.name == "" and unnamed_archive_deck.shown_name == UNNAMED_SHOWN
+    client = client_of(alice)
+    tab = client.get(f"/twda/{UNNAMED}/games/").content.decode()
+    response = client.post(f"/twda/{UNNAMED}/games/", {**defaults(tab), "games": "100", "players": "5"})
+    assert response.status_code == 302, text_of(response.content.decode())[:2000]
+    simulation = run_to_done(Simulation.objects.get())
+    assert simulation.deck_name == UNNAMED_SHOWN
+
+    html = client.get(f"/simulations/{simulation.id}/games/0/").content.decode()
+    seats = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">Seat (\d+)</th>\s*<td>(.*?)</td>", html, re.S)
+    assert [int(seat) for seat, _deck in seats] == [1, 2, 3, 4, 5]
+    assert all(text_of(deck).startswith(UNNAMED_SHOWN) for _seat, deck in seats), seats
+    told = [text_of(item) for item in log_items(html)]
+    assert not [line for line in told if re.search(r"Seat \d+ \(Seat \d+\)", line)]
+    numbers = {int(n) for line in told for n in re.findall(r"Seat (\d+)", line)}
+    assert numbers == {1, 2, 3, 4, 5}  # as the table numbers them
+    assert any(line.startswith(f"Turn 1 — Seat 1 ({UNNAMED_SHOWN})") for line in told)
+    assert "Seat 1 takes the first turn; its prey is seat 2." in text_of(html)

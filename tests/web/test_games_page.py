@@ -17,11 +17,13 @@ import shutil
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from cards import index
 from decks import services as deck_services
 from decks.models import Deck
 from simulations import kinds, services
+from simulations.forms import GamesForm
 from simulations.models import Simulation
 from tests.paths import TWDA
 from twda.models import Archetype, TournamentDeck
@@ -156,6 +158,16 @@ def test_the_games_tab_of_a_public_deck_shows_its_coverage_and_a_form_to_anyone(
     assert ('name="deck"' in html) == (who == "owner")
 
 
+def test_vampires_with_no_ability_text_count_as_modelled(alice):
+    # What the newcomer met: "0.0 % of the crypt copies have their printed abilities modelled" and the
+    # vampires listed as "cards not modelled", for a crypt of vampires whose text is only "Sabbat.".
+    text = "Crypt (12 cards)\n6x Aaron Bathurst\n6x Beauregard Krueller\nLibrary (60 cards)\n60x Govern the Unaligned\n"
+    deck = deck_services.create(alice, deck_services.parse_text(text), name="Vanilla Sabbat", visibility="public")
+    page = text_of(client_of(alice).get(f"/decks/{deck.id}/games/").content.decode())
+    assert f"{format_share(1.0)} of the crypt copies have their printed abilities modelled" in page
+    assert "not modelled" not in page
+
+
 def test_the_deck_page_links_to_its_games_tab(alice):
     deck = make_deck(alice)
     assert f'href="/decks/{deck.id}/games/"' in client_of().get(f"/decks/{deck.id}/").content.decode()
@@ -191,6 +203,24 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
     assert "Running: the workers are playing games." not in page and "Queued: waiting for a worker." in page
     recent = client.get(f"/decks/{deck.id}/games/").content.decode()
     assert f'href="/simulations/{simulation.id}/"' in recent
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "de"])
+def test_the_field_date_is_an_iso_date_in_every_language(language, alice):
+    # An <input type="date"> takes YYYY-MM-DD only: the Polish and German "01.01.2018" left the field empty.
+    deck = make_deck(alice)
+    html = client_of(alice, language).get(f"/decks/{deck.id}/games/").content.decode()
+    assert f'<html lang="{language}"' in html
+    assert defaults(html)["field_since"] == "2018-01-01"
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "(1 deck)"), ("pl", "(1 talia)"), ("de", "(1 Deck)")])
+def test_an_archetype_of_one_deck_is_offered_as_one_deck(language, words):
+    with translation.override(language):
+        form = GamesForm(archetypes=[("gangrel-pro", "Gangrel · pro", 1), ("ventrue-dom", "Ventrue · dom", 2)])
+        offered = dict(form.fields["archetype"].choices)
+    assert offered["gangrel-pro"] == f"Gangrel · pro {words}"  # not "(1 decks)"
+    assert offered["ventrue-dom"].endswith({"en": "(2 decks)", "pl": "(2 talie)", "de": "(2 Decks)"}[language])
 
 
 def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive, queue):

@@ -157,6 +157,36 @@ def test_card_names_and_texts_stay_official_english(language):
     assert f'<a href="/cards/{card.id}/">Govern the Unaligned</a>' in results
 
 
+# Card types as the pages name them; the API, the exports and the search parameters keep the printed names.
+ACTION = {"en": "Action", "pl": "Akcja", "de": "Aktion"}
+POLITICAL = {"en": "Political Action", "pl": "Akcja polityczna", "de": "Politische Aktion"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_card_types_are_named_in_the_page_language(language):
+    client = browser(language)
+    owner = get_user_model().objects.create_user("alice", "alice@example.org", "not-a-real-password-42")
+    deck = services.create(owner, services.parse_text(DECKLIST), name="Gargoyle rush", visibility="public")
+    client.force_login(owner)
+    action, political = ACTION[language], POLITICAL[language]
+
+    detail = client.get(card_url("Govern the Unaligned")).content.decode()
+    assert f'<span class="badge">{action}</span>' in detail
+    assert f"<td>{action}</td>" in client.get("/cards/", {"q": "govern the unaligned"}).content.decode()
+    search = client.get("/cards/", {"type": "Political Action"}).content.decode()
+    assert f'<option value="Political Action" selected>{political}</option>' in search
+    assert f'<h3 class="library-type">{action} (36)</h3>' in client.get(f"/decks/{deck.id}/").content.decode()
+    editor = client.get(f"/decks/{deck.id}/edit").content.decode()
+    assert f'<option value="Political Action">{political}</option>' in editor
+    assert f"{action} (36)" in text_of(editor) and f"{action}: 36 (100%)" in editor  # the types chart too
+    check = client.post("/check/", {"text": DECKLIST, "ruleset": "vekn", "as_of": "today"}).content.decode()
+    assert f"<h4>{action} (36)</h4>" in check and f"<caption>{action} (36)</caption>" in check
+
+    api = client.get("/api/v1/cards/", {"q": "govern the unaligned"}).json()
+    assert api["results"][0]["types"] == ["Action"]
+
+
 @pytest.mark.django_db
 def test_check_keeps_error_codes_and_card_names():
     html = browser("pl").post("/check/", {"text": DECKLIST, "ruleset": "vekn", "as_of": "today"}).content.decode()

@@ -188,11 +188,12 @@ def library_types_chart(stats: DeckStats, *, width: int = WIDTH, labels: Mapping
     words = _words(labels)
     rows = [
         _Row(
-            label=share.type,
-            segments=(_Segment("bar", share.copies, f"{share.type}: {share.copies} ({share.share:.0%})"),),
+            label=name,
+            segments=(_Segment("bar", share.copies, f"{name}: {share.copies} ({share.share:.0%})"),),
             text=f"{share.copies} ({share.share:.0%})",
         )
         for share in stats.library.types
+        for name in (_type_name(words, share.type),)
     ]
     return _render(rows, title=words["types_title"], width=width, chart_id="library-types-chart", empty=words["empty"])
 
@@ -343,6 +344,11 @@ def first_vampire_chart(first_vampire: Mapping, *, width: int = WIDTH, labels: M
                       labels=words)  # fmt: skip
 
 
+def _type_name(words: Mapping[str, str], name: str) -> str:
+    """A card type as the caller's ``labels`` name it (``"type:Master"``), else as printed."""
+    return words.get(f"type:{name}", name)
+
+
 def types_by_turn_chart(
     groups: Sequence[Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
 ) -> str:
@@ -350,7 +356,7 @@ def types_by_turn_chart(
     ``groups`` of a hands report whose part is the library and kind the card type)."""
     words = _words(labels)
     series = [
-        (group["label"], list(group.get("p_by_turn_exact") or ()))
+        (_type_name(words, group["label"]), list(group.get("p_by_turn_exact") or ()))
         for group in groups
         if group.get("part") == "library" and group.get("kind") == "type"
     ]

@@ -48,6 +48,7 @@ import copy
 import dataclasses
 import logging
 import math
+import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -68,7 +69,7 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "DEFAULT_CHUNK_SIZE", "HAND_SIZE", "MAX_CONDITIONS", "MAX_CONDITION_LENGTH", "MAX_HANDS", "OPENING_CRYPT",
     "OPENING_LIBRARY", "ConditionError", "DrawsError", "HandsPlan", "can_play", "chunk_sizes", "compile_plan",
-    "exact_report", "hands_report", "merge_tallies", "run_hands", "simulate_chunk",
+    "exact_report", "hands_report", "merge_tallies", "run_hands", "sample_hand", "simulate_chunk",
 ]  # fmt: skip
 
 OPENING_LIBRARY = 7
@@ -600,6 +601,27 @@ def _add(a: Any, b: Any, where: str) -> Any:
 
 
 # --- exact figures and the report --------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class SampleHand:
+    """One opening deal: the 7 library cards of the hand and the 4 crypt cards of the uncontrolled region, as
+    VEKN ids in the order they were dealt."""
+
+    library: tuple[int, ...]
+    crypt: tuple[int, ...]
+
+
+def sample_hand(plan: HandsPlan, seed: int) -> SampleHand:
+    """An opening deal of the plan's deck, drawn without replacement from its copies: the same seed deals the
+    same hand (a page links it), any other seed another one."""
+    rng = random.Random(seed)
+
+    def deal(entries: list[dict[str, Any]], k: int) -> tuple[int, ...]:
+        copies = [entry["id"] for entry in entries for _ in range(entry["count"])]
+        return tuple(rng.sample(copies, k))
+
+    return SampleHand(library=deal(plan.library, OPENING_LIBRARY), crypt=deal(plan.crypt, OPENING_CRYPT))
 
 
 def exact_report(plan: HandsPlan) -> dict[str, Any]:

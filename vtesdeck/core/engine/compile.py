@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..carddb import CardIndex
+from ..domain import SECTS, Card
 from ..eligibility import Eligibility, Requirement, for_cards
 from . import cards as spec_format
 from .cards import Mode, Role, Spec, VampireSpec
@@ -54,8 +55,9 @@ class Handler:
 class Compiled:
     """The process's card specs for one card list. ``hand[(id, window)]``: handlers of cards played from the
     hand in that window; ``in_play[(id, window)]``: of cards in play and minions' abilities; ``actions[id]``:
-    action-window handlers (action cards, equipment, retainers, allies, political actions). ``implemented``
-    and ``crypt_implemented``: the VEKN ids with a spec (what the coverage figures count)."""
+    action-window handlers (action cards, equipment, retainers, allies, political actions). ``implemented``:
+    the VEKN ids with a spec; ``crypt_implemented``: the crypt cards with a spec or with no ability text
+    (``has_no_ability``). What the coverage figures count as modelled."""
 
     hand: dict[tuple[int, W], tuple[Handler, ...]]
     in_play: dict[tuple[int, W], tuple[Handler, ...]]
@@ -112,6 +114,17 @@ def says_unique(text: str) -> bool:
     """Whether a library card's text makes it unique (rulebook glossary "Unikatowa, Unique", L2807-2811).
     Braces mark errata ("{Unique.}"): the corrected text counts."""
     return _UNIQUE.search(text.replace("{", "").replace("}", "")) is not None
+
+
+# A vampire whose text names only its sect and title ("Sabbat.", "Camarilla Prince of Boston.", "Sabbat bishop."),
+# perhaps with traits that only decide which cards it may play ("Sabbat. Black Hand."): its sect, title, votes,
+# clan, disciplines and capacity are the card's fields, which the engine reads for every vampire.
+_NO_ABILITY = re.compile(rf"(?:{'|'.join(SECTS)})(?: [^.:\n]+)?\.(?: (?:Black Hand|Seraph|Scarce)\.)*", re.IGNORECASE)
+
+
+def has_no_ability(card: Card) -> bool:
+    """Whether a crypt card has no ability text: nothing on it for a spec to model (it counts as modelled)."""
+    return card.is_crypt and _NO_ABILITY.fullmatch(card.text.replace("{", "").replace("}", "").strip()) is not None
 
 
 def _load_specs() -> None:
@@ -200,7 +213,7 @@ def build(cards: CardIndex) -> Compiled:
         vampires=vampires,
         specs=specs,
         implemented=frozenset(specs),
-        crypt_implemented=frozenset(vampires),
+        crypt_implemented=frozenset(vampires) | {card.id for card in cards if has_no_ability(card)},
         active=frozenset(k[0] for k in in_play) | frozenset(k for k in actions if k in vampires),
         eligibility=eligibility,
         cards=cards,

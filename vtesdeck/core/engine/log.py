@@ -4,7 +4,8 @@ Only called when a log is asked for (``simulate_games --log``, ``replay_game``, 
 path appends bare tuples ``(kind, seat, *ids_and_numbers)`` (``Game.log``) and never formats anything.
 
 The events' shapes (every ``game.log`` call of the engine): ids are card copy ids (names from
-``cards[game.card_of[id]]``), seats are indices (``Seat 2 (deck name)``, numbered from 0 as in the games JSON).
+``cards[game.card_of[id]]``), seats are indices (``Seat 2 (deck name)``, numbered from 0 as in the games JSON;
+a page numbering seats from 1, as its reports do, asks ``segments(…, first_seat=1)``).
 An event kind this module does not know (a new spec's) renders generically, never as a crash.
 
 Targets. A card's target (``play`` events, ``Option.target``) is a seat or a card copy id in one number space:
@@ -28,18 +29,19 @@ Event = tuple[object, ...]
 class _Names:
     """Seat and card names of one game."""
 
-    def __init__(self, game: Game, cards: CardIndex) -> None:
+    def __init__(self, game: Game, cards: CardIndex, first_seat: int = 0) -> None:
         self.game = game
         self.cards = cards
+        self.first_seat = first_seat  # the number seat 0 is called by
 
     def seat(self, index: object) -> str:
         if not isinstance(index, int) or not 0 <= index < len(self.game.seats):
             return f"Seat {index}"
         name = self.game.seats[index].name
-        return f"Seat {index} ({name})" if name else f"Seat {index}"
+        return f"{self.short(index)} ({name})" if name else self.short(index)
 
     def short(self, index: object) -> str:
-        return f"Seat {index}"
+        return f"Seat {index + self.first_seat}" if isinstance(index, int) else f"Seat {index}"
 
     def card(self, copy_id: object) -> str:
         if not isinstance(copy_id, int) or not 0 <= copy_id < len(self.game.card_of):
@@ -295,10 +297,13 @@ def _merged(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def lines(game: Game, cards: CardIndex, events: Sequence[Event] | None = None) -> list[str]:
+def lines(
+    game: Game, cards: CardIndex, events: Sequence[Event] | None = None, *, first_seat: int = 0
+) -> list[str]:
     """The log, one line per told event: "Set-up" and "Turn t — Seat s (deck)" headers, the events indented
-    below them, a bleed's "takes the Edge" on the bleed's line, and the result at the end."""
-    return _lines(_Names(game, cards), game, events)
+    below them, a bleed's "takes the Edge" on the bleed's line, and the result at the end. ``first_seat``: the
+    number seat 0 is called by."""
+    return _lines(_Names(game, cards, first_seat), game, events)
 
 
 def _lines(n: _Names, game: Game, events: Sequence[Event] | None) -> list[str]:
@@ -355,11 +360,13 @@ def _unmarked(text: str) -> str:
     return text.replace(_OPEN, "").replace(_MID, "").replace(_CLOSE, "")
 
 
-def segments(game: Game, cards: CardIndex, events: Sequence[Event] | None = None) -> list[list[Segment]]:
+def segments(
+    game: Game, cards: CardIndex, events: Sequence[Event] | None = None, *, first_seat: int = 0
+) -> list[list[Segment]]:
     """``lines`` with each line cut into segments, so that a page can link each card name to its card:
     ``"".join(text for text, _ in line)`` is the line ``lines`` gives; a card's name is a segment of its own
-    with its VEKN id, the rest plain text (None)."""
-    return [_split(line) for line in _lines(_MarkedNames(game, cards), game, events)]
+    with its VEKN id, the rest plain text (None). ``first_seat``: the number seat 0 is called by."""
+    return [_split(line) for line in _lines(_MarkedNames(game, cards, first_seat), game, events)]
 
 
 def _split(line: str) -> list[Segment]:

@@ -228,7 +228,8 @@ class RunCoverage:
 
 def coverage(decks: Sequence[Deck], cards: CardIndex) -> RunCoverage:
     """The share of the run's library copies whose effects the engine implements, the share of its crypt
-    copies whose printed abilities it implements (a vampire with no spec counts as not implemented), and the
+    copies whose printed abilities it implements (a vampire with ability text and no spec counts as not
+    implemented; one with no ability text as implemented: ``compile.has_no_ability``), and the
     cards it does not implement (library and crypt), by copies."""
     comp = compiled(cards)
     library: Counter[int] = Counter()

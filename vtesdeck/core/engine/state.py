@@ -285,7 +285,9 @@ def new_game(
     seats: list[Seat] = []
     minions: dict[int, Minion] = {}
     for index, deck in enumerate(decks):
-        name = players[index] if players is not None else (deck.name or f"Seat {index + 1}")
+        # An unnamed deck's seat has no name: the log calls it by its number alone ("Seat 4"), never by a
+        # made-up name that would number the same seat differently ("Seat 4 (Seat 5)").
+        name = players[index] if players is not None else deck.name
         seat = Seat(index=index, name=name)
         for part, zone in ((deck.library, seat.library), (deck.crypt, seat.crypt)):
             for card_id, count in part.items():
