@@ -52,7 +52,7 @@ class _Throttled:
         if form.has_error(NON_FIELD_ERRORS, "throttled"):
             logger.warning("%s throttled from %s", self.throttled, throttle.client_address(self.request))
             response.status_code = 429
-            response["Retry-After"] = str(throttle.WINDOW)  # an upper bound: the count may be older
+            response["Retry-After"] = str(throttle.RETRY_AFTER)  # an upper bound (accounts.throttle)
         return response
 
 

@@ -54,8 +54,8 @@ import card_search  # noqa: E402
 TARGET_P99_MS = 100.0
 CARDS = "/api/v1/cards/"
 VALIDATE = "/api/v1/decklists/validate"
-# Every API throttle, high enough never to answer 429 to the bench (DRF reads N/s|m|h|d). Per second, so
-# that a throttle's history of recent requests stays short: its cost per request is what production pays.
+# Every API throttle, high enough never to answer 429 to the bench (DRF reads N/s|m|h|d): the throttles still
+# count every request (one atomic step in the default cache each, vtesdeck.throttling), as production pays.
 UNTHROTTLED = {name: "100000000/second" for name in ("API_ANON_RATE", "API_USER_RATE", "DECKLISTS_ANON_RATE")}
 
 

@@ -3,10 +3,9 @@ count per address (scope ``decklists``, ``DECKLISTS_ANON_RATE``), so neither doo
 
 from __future__ import annotations
 
-import math
-
 from django.http import HttpRequest
 
+from vtesdeck import api
 from vtesdeck.api import AnonThrottle
 
 __all__ = ["DecklistsAnonThrottle", "page_wait"]
@@ -21,7 +20,4 @@ class DecklistsAnonThrottle(AnonThrottle):
 def page_wait(request: HttpRequest) -> int | None:
     """For a page (not a DRF view): None when ``request`` is within the rate and now counted, else the seconds
     to wait before the next one (``Retry-After``)."""
-    throttle = DecklistsAnonThrottle()
-    if throttle.allow_request(request, None):
-        return None
-    return max(1, math.ceil(throttle.wait() or 1))
+    return api.page_wait(request, DecklistsAnonThrottle())

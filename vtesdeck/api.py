@@ -11,10 +11,9 @@ DRF's errors come through ``exception_handler``; Django's own (unknown URL, 500,
 
 from __future__ import annotations
 
-import bisect
 import functools
 import logging
-from array import array
+import math
 from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -29,12 +28,16 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
-from vtesdeck import cache, jsonbody
+from vtesdeck import jsonbody, throttling
 
 logger = logging.getLogger(__name__)
 
 UNAVAILABLE = gettext_noop("The database is unavailable right now; nothing was changed. Please try again in a moment.")
-# Seconds a client should wait before retrying after a lost database.
+COUNTS_UNAVAILABLE = gettext_noop(
+    "Requests cannot be counted right now (the cache does not answer); nothing was changed. Please try again in "
+    "a moment."
+)
+# Seconds a client should wait before retrying after a lost database (or cache).
 UNAVAILABLE_RETRY_AFTER = "5"
 
 
@@ -50,7 +53,8 @@ class ErrorSerializer(serializers.Serializer):
         "`authentication_failed`, `permission_denied`, `method_not_allowed`, `not_acceptable`, "
         "`unsupported_media_type`, `throttled`, `payload_too_large`, `length_required`, `conflict`, "
         "`request_in_progress`, "
-        "`idempotency_key_reused`, `job_limit`, `database_unavailable`, `broker_unavailable` or `server_error`."
+        "`idempotency_key_reused`, `job_limit`, `database_unavailable`, `cache_unavailable`, `broker_unavailable` or "
+        "`server_error`."
     )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
@@ -212,10 +216,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     exc = _as_api_exception(exc)
     response = drf_exception_handler(exc, context)
     if response is None:
-        if isinstance(exc, (OperationalError, InterfaceError)):
-            logger.warning("database unavailable: %s", exc)
+        lost = outage(exc)
+        if lost is not None:
+            logger.warning("%s: %s", lost[1].replace("_", " "), exc)
             return Response(
-                error_body(_(UNAVAILABLE), "database_unavailable"),
+                error_body(*lost),
                 status=status.HTTP_503_SERVICE_UNAVAILABLE,
                 headers={"Retry-After": UNAVAILABLE_RETRY_AFTER},
             )
@@ -275,8 +280,19 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return csrf.csrf_failure(request, reason)
 
 
-def database_unavailable() -> JsonResponse:
-    response = error_response(_(UNAVAILABLE), "database_unavailable", 503)
+def outage(exc: Exception) -> tuple[str, str] | None:
+    """A service lost (the database; the cache holding the throttles' counts) as the sentence and code of the
+    503 that answers it; None for any other error."""
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return _(UNAVAILABLE), "database_unavailable"
+    if isinstance(exc, throttling.Unavailable):
+        return _(COUNTS_UNAVAILABLE), "cache_unavailable"
+    return None
+
+
+def unavailable(detail: str, code: str) -> JsonResponse:
+    """The 503 for a lost service (``outage``), outside DRF."""
+    response = error_response(detail, code, 503)
     response["Retry-After"] = UNAVAILABLE_RETRY_AFTER
     return response
 
@@ -314,31 +330,23 @@ def _parsed_rate(rate: str | None) -> tuple[int | None, int | None]:
 
 
 class ClientIdent:
-    """Throttles count a client without an account by ``accounts.throttle.client_address``: the address
+    """Throttles count a client without an account by ``vtesdeck.throttling.client_address``: the address
     NUM_PROXIES entries from the right of X-Forwarded-For, else REMOTE_ADDR. DRF's own ``get_ident`` trusts
     the whole header when its own NUM_PROXIES is unset, so a client writing a fresh value each request
     would be a fresh client each time (every anonymous limit one header away from gone)."""
 
     def get_ident(self, request) -> str:
-        from accounts.throttle import client_address  # an app module: imported once Django is set up
-
-        return client_address(request)
+        return throttling.client_address(request)
 
 
-class _LiveRate(ClientIdent):
-    """DRF reads the rates once, into a class attribute, when it is imported; these read the settings at
-    each request, so that ``REST_FRAMEWORK`` changed by a deployment's local settings or a test counts.
+class CountedThrottle(ClientIdent, SimpleRateThrottle):
+    """A DRF throttle whose counts are vtesdeck.throttling's: one atomic step per check in the shared cache,
+    never more than the rate within any window of its period, whatever the concurrency (DRF's own reads a
+    client's history and writes it back, so that parallel requests all see room left). Subclasses say whose
+    count it is (``get_cache_key``) and at what rate (``rate``, ``num_requests``, ``duration``), as DRF's do.
+    Also usable from a page: ``page_wait``."""
 
-    DRF keeps each client's recent request times (its "history", newest first) as a list of floats that the
-    cache pickles and unpickles on every request: up to 1,200 of them at the anonymous rate, the largest
-    cost of a cheap request. These keep the same times, oldest first, as one packed ``array('d')`` in
-    bytes: the same sliding window and the same answers, for a copy of a few kilobytes.
-    """
-
-    scope: str
-
-    def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+    verdict: throttling.Verdict | None = None
 
     def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
         return _parsed_rate(rate)
@@ -346,34 +354,25 @@ class _LiveRate(ClientIdent):
     def allow_request(self, request, view) -> bool:
         if self.rate is None:
             return True
-        self.key = self.get_cache_key(request, view)
-        if self.key is None:
+        key = self.get_cache_key(request, view)
+        if key is None:
             return True
-        self.now = self.timer()
-        with cache.locked(self.key):  # read and written back by one process at a time (vtesdeck.cache)
-            return self._allow()
-
-    def _allow(self) -> bool:
-        times = array("d")
-        stored = self.cache.get(self.key)
-        if isinstance(stored, bytes) and len(stored) % times.itemsize == 0:
-            times.frombytes(stored)
-        elif isinstance(stored, list):  # DRF's own list, written before an upgrade: newest first
-            times.extend(reversed(stored))
-        # The times that left the window: the oldest, at the front.
-        del times[: bisect.bisect_right(times, self.now - self.duration)]
-        self.history = times
-        if len(times) >= self.num_requests:
-            return self.throttle_failure()
-        times.append(self.now)
-        self.cache.set(self.key, times.tobytes(), self.duration)
-        return True
+        self.verdict = throttling.take(key, throttling.Rate(self.num_requests, self.duration), self.timer())
+        return self.verdict.allowed
 
     def wait(self) -> float | None:
-        """DRF's advice for ``Retry-After``: the window's remaining time over the requests still allowed."""
-        remaining = self.duration - (self.now - self.history[0]) if self.history else self.duration
-        available = self.num_requests - len(self.history) + 1
-        return remaining / available if available > 0 else None
+        """Seconds until this client's next request would be let in (``Retry-After``)."""
+        return self.verdict.wait if self.verdict is not None else None
+
+
+class _LiveRate(CountedThrottle):
+    """DRF reads the rates once, into a class attribute, when it is imported; these read the settings at
+    each request, so that ``REST_FRAMEWORK`` changed by a deployment's local settings or a test counts."""
+
+    scope: str
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
 
 class AnonThrottle(_LiveRate, AnonRateThrottle):
@@ -389,8 +388,32 @@ class UserThrottle(_LiveRate, UserRateThrottle):
         return super().get_cache_key(request, view)
 
 
+class ScopedThrottle(CountedThrottle):
+    """A scope of its own (deck writes, simulation starts), per user or per address without an account: the
+    rate is ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope]`` when set, else ``default_rate``."""
+
+    scope: str
+    default_rate: str | None = None
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rate
+
+    def get_cache_key(self, request, view) -> str:
+        user = getattr(request, "user", None)
+        ident = user.pk if user is not None and user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
 # Views with their own throttles list these first, so that the defaults still hold for them.
 DEFAULT_THROTTLES = [AnonThrottle, UserThrottle]
+
+
+def page_wait(request: HttpRequest, throttle: CountedThrottle, view=None) -> int | None:
+    """For a page (not a DRF view) sharing an API throttle: None when ``request`` is within the rate and now
+    counted, else the whole seconds to wait before the next one (``Retry-After``)."""
+    if throttle.allow_request(request, view):
+        return None
+    return max(1, math.ceil(throttle.wait() or 1))
 
 
 # --- the OpenAPI schema: the errors any operation can answer -----------------------------------------
@@ -400,8 +423,8 @@ _COMMON_ERRORS = {
     "403": "Bad credentials, a session without its CSRF token, or not allowed.",
     "406": "No representation matches the `Accept` header (the API answers JSON).",
     "429": "Too many requests; retry after the `Retry-After` header's seconds.",
-    "503": "The database (or, for simulations, the task queue) is unavailable right now; retry after the "
-    "`Retry-After` header's seconds. Nothing was changed.",
+    "503": "The database, the cache counting requests (or, for simulations, the task queue) is unavailable right "
+    "now; retry after the `Retry-After` header's seconds. Nothing was changed.",
 }
 _BODY_ERRORS = {
     "400": "Bad input: `errors` names each bad field; or the body is not valid JSON (`parse_error`).",

@@ -1,62 +1,38 @@
 """The default cache: Django's database cache, shared by every process that uses the same database.
 
-The cache holds counts only: the login and reset throttles (accounts.throttle) and DRF's throttles
-(vtesdeck.api). A count kept per process (LocMemCache) is wrong as soon as gunicorn runs several workers, so
-the default is a table of the site's database (``vtesdeck_cache``, made by `migrate`: vtesdeck.models). Three
-changes to Django's ``DatabaseCache``:
+The cache holds counts only: every throttle's (vtesdeck.throttling: the API's rates, the pages sharing them,
+the login and reset counts). A count kept per process (LocMemCache) is wrong as soon as gunicorn runs several
+workers, so the default is the site's database: the table ``vtesdeck_cache`` of Django's cache, and beside it
+``vtesdeck_throttle``, one row of small integer counts per key that vtesdeck.throttling updates with one atomic
+statement per check (both made by `migrate`: vtesdeck.models). Changes to Django's ``DatabaseCache``:
 
+* ``clear()`` forgets the throttles' counts too, as it does on Redis or in memory, where they are cache keys.
 * ``incr``/``decr`` are atomic. Django's read the value, then write it back in another statement, so two
-  workers counting the same failure at once both write n+1. Here the row is written first (locked on
-  PostgreSQL, the database's write lock on SQLite) and read and written again in the same transaction.
-* ``locked(key)``: while a block holds it, the same block for the same key waits in every other process.
-  DRF's throttles read a client's history and write it back: two requests at once would both see room
-  left, and both be let in (24 parallel requests let 155 through a limit of 100 without it).
-* Past MAX_ENTRIES, expired entries go first, then a random third. Django's culls the third with the
-  lowest keys, and ``:1:login-throttle:…`` sorts before ``:1:throttle_…``: whoever filled the table from
-  many addresses would flush every login count at once.
+  workers counting at once both write n+1. Here the row is written first (locked on PostgreSQL, the
+  database's write lock on SQLite) and read and written again in the same transaction.
+* Past MAX_ENTRIES, expired entries go first, then a random third (Django's culls the third with the lowest
+  keys, whatever they hold).
 """
 
 from __future__ import annotations
 
 import base64
 import pickle
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from django.core.cache import caches
 from django.core.cache.backends import db
 from django.db import connections, router, transaction
 from django.utils import timezone
 
-
-@contextmanager
-def locked(key: str) -> Iterator[None]:
-    """One process at a time runs the block for ``key`` (of the default cache). Only the database cache
-    locks; with another backend (Redis, memory) the block runs as it is."""
-    backend = caches["default"]
-    if not isinstance(backend, DatabaseCache):
-        yield
-        return
-    with backend.locked(key):
-        yield
+# The throttles' counts (vtesdeck.throttling), beside the cache's own table.
+THROTTLE_TABLE = "vtesdeck_throttle"
 
 
 class DatabaseCache(db.DatabaseCache):
-    @contextmanager
-    def locked(self, key, version=None) -> Iterator[None]:
-        """A transaction that takes a lock first: PostgreSQL's advisory lock on the key, SQLite's write lock (an
-        UPDATE takes it, row or no row); both held until the commit, so that other processes wait their turn."""
-        key = self.make_and_validate_key(key, version=version)
+    def clear(self) -> None:
+        super().clear()
         alias = router.db_for_write(self.cache_model_class)
-        connection = connections[alias]
-        with transaction.atomic(using=alias):
-            with connection.cursor() as cursor:
-                if connection.vendor == "postgresql":
-                    cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [key])
-                elif connection.vendor == "sqlite":
-                    table, cache_key = connection.ops.quote_name(self._table), connection.ops.quote_name("cache_key")
-                    cursor.execute(f"UPDATE {table} SET {cache_key} = {cache_key} WHERE {cache_key} = %s", [key])
-            yield
+        with connections[alias].cursor() as cursor:
+            cursor.execute(f"DELETE FROM {connections[alias].ops.quote_name(THROTTLE_TABLE)}")
 
     def incr(self, key, delta=1, version=None):
         key = self.make_and_validate_key(key, version=version)

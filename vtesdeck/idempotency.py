@@ -43,6 +43,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .api import ERROR_SCHEMA, error_body, header
+from .throttling import client_address
 
 __all__ = ["HEADER", "REPLAYED", "WINDOW", "idempotent", "parameters", "responses"]
 
@@ -162,8 +163,6 @@ def _fingerprint(data) -> str:
 
 def _digest(request: Request, key: str) -> str:
     """The request a key names: who sent it, the key, the method and the path."""
-    from accounts.throttle import client_address
-
     user = request.user
     client = f"user:{user.pk}" if user is not None and user.is_authenticated else f"address:{client_address(request)}"
     named = json.dumps([client, key, request.method, request.path])

@@ -1,5 +1,5 @@
-"""Turn a lost database into a clear 503, never a 500 with a traceback; let an API client name its language;
-refuse a body sent without its length."""
+"""Turn a lost database (or the cache counting requests) into a clear 503, never a 500 with a traceback; let an
+API client name its language; refuse a body sent without its length."""
 
 from __future__ import annotations
 
@@ -7,14 +7,13 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext
 
 from . import messages
-from .api import UNAVAILABLE, UNAVAILABLE_RETRY_AFTER, database_unavailable, error_response, wants_json
+from .api import UNAVAILABLE, UNAVAILABLE_RETRY_AFTER, error_response, outage, unavailable, wants_json
 from .core import budget
 
 logger = logging.getLogger(__name__)
@@ -37,13 +36,15 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, (OperationalError, InterfaceError)):
+        lost = outage(exception)
+        if lost is None:
             return None
-        logger.warning("database unavailable on %s: %s", request.path, exception)
+        message, code = lost
+        logger.warning("%s on %s: %s", code.replace("_", " "), request.path, exception)
         if wants_json(request):  # the API's error shape, in the language LocaleMiddleware chose
-            return database_unavailable()
+            return unavailable(message, code)
         response = HttpResponse(
-            render_to_string("503.html", {"message": gettext(UNAVAILABLE)}), status=503, content_type="text/html"
+            render_to_string("503.html", {"message": message}), status=503, content_type="text/html"
         )
         response["Retry-After"] = UNAVAILABLE_RETRY_AFTER
         return response

@@ -21,6 +21,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from .throttling import client_address
+
 logger = logging.getLogger("vtesdeck.request")
 
 HEADER = "X-Request-ID"
@@ -61,10 +63,7 @@ class RequestLogMiddleware:
     """Outermost middleware: times the whole stack, static files and redirects included."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        from accounts.throttle import client_address  # an app module: imported once Django is set up
-
         self.get_response = get_response
-        self.client_address = client_address
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request_id = request_id_from(request.headers.get(HEADER))
@@ -91,7 +90,7 @@ class RequestLogMiddleware:
             "status": status,
             "duration_ms": duration_ms,
             "user_id": _user_id(request),
-            "client": self.client_address(request),
+            "client": client_address(request),
             "request_id": request_id,
         }
         logger.log(

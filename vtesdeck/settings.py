@@ -132,7 +132,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
     )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Kept open across requests (DATABASE_CONN_MAX_AGE), as on PostgreSQL: opening one per request (its PRAGMAs,
+    # Django's SQL functions) and closing it (a WAL checkpoint when it is the last) cost about 1 ms of CPU, more
+    # than an API request's own work (bench/api_profile.py).
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Fail fast when PostgreSQL is away, rather than hang a web worker.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
@@ -187,16 +189,16 @@ DECKLIST_BUDGET_SUGGESTIONS = envint("DECKLIST_BUDGET_SUGGESTIONS", "500")
 DECKLIST_BUDGET_CPU_SECONDS = float(os.environ.get("DECKLIST_BUDGET_CPU_SECONDS", "1.0"))
 
 # --- Cache ----------------------------------------------------------------------------------------
-# Holds counts only: the login and reset throttles (accounts.throttle) and DRF's throttles. They must be shared
-# by every web process, or each gunicorn worker allows the whole limit (and forgets it when it restarts).
-# Default: a table of the site's database (vtesdeck.cache: atomic counts, made by `migrate`), shared by every
-# process on one machine with SQLite, and by every machine on one PostgreSQL. A throttle check costs about
-# 0.3 ms there, against 0.08 ms in a process's memory (bench/throttle_cache.py). Not a file-based cache: Django's
-# lists its whole folder on every write (26 ms a check with 10,000 entries) and does not increment atomically.
-# MAX_ENTRIES: each write counts the table, and past it expired entries go, then a random third, so that
-# flushing one running count with even odds takes about 65,000 fresh keys (client addresses) in its window.
-# CACHE_URL=redis://… when several web machines do not share one database (or to spare it these writes);
-# locmem:// is per process, for a single process only (`manage.py check --deploy` refuses it: vtesdeck.checks).
+# Holds counts only: every throttle's (vtesdeck.throttling: the API's rates, the pages sharing them, the login
+# and reset counts). They must be shared by every web process, or each gunicorn worker allows the whole limit
+# (and forgets it when it restarts). Each check is one atomic step in the cache, so the limits are exact under
+# parallel requests on every backend below.
+# Default: the site's database (vtesdeck.cache: a table of counts updated by one statement per check, made by
+# `migrate`), shared by every process on one machine with SQLite, and by every machine on one PostgreSQL.
+# CACHE_URL=redis://… when several web machines do not share one database (or to spare it these writes): a Lua
+# script per check. locmem:// is per process, for a single process only (`manage.py check --deploy` refuses it:
+# vtesdeck.checks). bench/throttle_cache.py measures what a check costs in each.
+# CACHE_KEY_PREFIX: prepended to every key, so that several sites (or test runs) can share one Redis database.
 DATABASE_CACHE = {
     "BACKEND": "vtesdeck.cache.DatabaseCache",
     "LOCATION": "vtesdeck_cache",  # vtesdeck.models.CACHE_TABLE
@@ -204,13 +206,22 @@ DATABASE_CACHE = {
 }
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            # A Redis that stops answering is a 503 within seconds (vtesdeck.throttling.Unavailable), never a
+            # web worker waiting for ever.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    }
 elif CACHE_URL == "locmem://":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 elif CACHE_URL:
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// or rediss:// address (or locmem://), not {CACHE_URL!r}")
 else:
     CACHES = {"default": DATABASE_CACHE}
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
 # How many reverse proxies (load balancer, nginx) stand in front of the web server. With 0, the client's
 # address is REMOTE_ADDR; with N, it is read N entries from the right of X-Forwarded-For. Left at 0 behind
 # a proxy, every visitor shares the proxy's address and its login throttle.
@@ -306,6 +317,8 @@ REST_FRAMEWORK = {
         "anon": _rate("API_ANON_RATE", "1200/minute"),
         "user": _rate("API_USER_RATE", "3000/minute"),
         "decklists": os.environ.get("DECKLISTS_ANON_RATE", "120/minute"),
+        # A shared collection's page and its API twin, per address without an account (collection.throttle).
+        "shared_collection": os.environ.get("SHARED_COLLECTION_ANON_RATE", "120/minute"),
         "decks": os.environ.get("DECKS_WRITE_RATE", "600/hour"),
         # Starting simulation jobs (reading them is free): each one is seconds of a worker's CPU.
         "simulations": os.environ.get("SIMULATIONS_RATE", "120/hour"),
@@ -409,7 +422,7 @@ SIMULATION_QUICK_MAX_HANDS = envint("SIMULATION_QUICK_MAX_HANDS", "1000000")
 # soft time limit) go to a queue of their own, which a worker started without -Q does NOT consume: one or more
 # workers started for it (`-Q celery-long`; `make run` starts one) run them, so they never take the processes
 # that small jobs wait for. Empty: SIMULATION_QUEUE's name and "-long" ("celery-long").
-SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "") or f"{SIMULATION_QUEUE}-long"
+SIMULATION_LONG_QUEUE = os.environ.get("SIMULATION_LONG_QUEUE", "")
 # What a worker started without -Q consumes: Celery's default queue (/healthz's ping) and the main and quick ones.
 CELERY_TASK_QUEUES = {
     _queue: {"exchange": _queue, "routing_key": _queue}

@@ -37,7 +37,7 @@ class LoginThrottled(exceptions.Throttled):
 
     def __init__(self) -> None:
         super().__init__()  # without `wait`, which would add DRF's own sentence about seconds to ours
-        self.wait = throttle.WINDOW  # the Retry-After header; an upper bound, as the count may be older
+        self.wait = throttle.RETRY_AFTER  # the Retry-After header: an upper bound (accounts.throttle)
 
 
 def _issue(user, name: str) -> ApiToken:

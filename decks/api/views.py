@@ -31,8 +31,6 @@ from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 
 from cards.api.pagination import StrictPagination
 from formats.fits import fits_format
@@ -42,9 +40,9 @@ from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
     BodyLimit,
-    ClientIdent,
     ErrorSerializer,
     JSONParser,
+    ScopedThrottle,
     created,
     error_body,
 )
@@ -76,24 +74,21 @@ TAGS = ["decks"]
 MAX_BODY = 12 * 1024 * 1024
 
 
-class DeckWriteThrottle(ClientIdent, ScopedRateThrottle):
+class DeckWriteThrottle(ScopedThrottle):
     """Writes (create, change, delete, clone) per user, or per address for anonymous attempts.
 
     ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["decks"]`` sets the rate when present; otherwise it is
     ``default_rate``, 600 writes an hour: far above anyone editing by hand or syncing a collection, low
-    enough that a runaway script cannot fill the database. (DRF raises ImproperlyConfigured for a scope
-    with no rate, and the settings are not this app's to change.)
+    enough that a runaway script cannot fill the database.
     """
 
+    scope = "decks"
     default_rate = "600/hour"
 
     def allow_request(self, request: Request, view) -> bool:
         if request.method in SAFE_METHODS:
             return True
         return super().allow_request(request, view)
-
-    def get_rate(self) -> str:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rate
 
 
 class BadDeckInput(exceptions.APIException):
@@ -240,7 +235,6 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
     parser_classes = [JSONParser]
     pagination_class = StrictPagination
     throttle_classes = [*DEFAULT_THROTTLES, DeckWriteThrottle]
-    throttle_scope = "decks"
 
     def get_permissions(self):
         # Only creating asks for a login up front: on an existing deck a stranger gets the same 404 whether

@@ -27,22 +27,20 @@ from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.throttle import client_address
 from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY
 from decks.models import Deck
-from vtesdeck import cache, idempotency
+from vtesdeck import idempotency
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
     BodyLimit,
-    ClientIdent,
     ErrorSerializer,
     JSONParser,
+    ScopedThrottle,
     created,
     error_body,
 )
@@ -147,7 +145,7 @@ def start_proxies(request, attrs: dict, core, cards, *, source_deck=None) -> Sim
     )  # fmt: skip
 
 
-class SimulationStartThrottle(ClientIdent, SimpleRateThrottle):
+class SimulationStartThrottle(ScopedThrottle):
     """Starting jobs only (reading and polling are free): per user, or per address without an account.
 
     The rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["simulations"]`` (logged in) and
@@ -163,14 +161,10 @@ class SimulationStartThrottle(ClientIdent, SimpleRateThrottle):
         if request.method in SAFE_METHODS or getattr(view, "action", None) != "create":
             return True
         self.scope = "simulations" if request.user.is_authenticated else "simulations_anon"
-        self.rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope) or self.default_rates[self.scope]
+        self.default_rate = self.default_rates[self.scope]
+        self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        with cache.locked(self.get_cache_key(request, view)):  # one process at a time (vtesdeck.cache)
-            return super().allow_request(request, view)
-
-    def get_cache_key(self, request: Request, view) -> str:
-        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+        return super().allow_request(request, view)
 
 
 class BadSimulationInput(exceptions.APIException):

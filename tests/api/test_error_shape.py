@@ -121,7 +121,9 @@ def test_too_many_requests_are_throttled_with_retry_after(client, settings):
         assert client.get("/api/v1/sets/").status_code == 200
     response = client.get("/api/v1/sets/")
     error(response, 429, "throttled")
-    assert 0 < int(response["Retry-After"]) <= 60
+    # Until the next request is let in: within the minute and the tenth of it the oldest slot counted may add
+    # (vtesdeck.throttling).
+    assert 0 < int(response["Retry-After"]) <= 66
 
 
 def test_a_body_too_large_is_a_413_before_it_is_read(client):

@@ -1,6 +1,7 @@
 """The shortcuts that keep a cheap API request cheap read requests exactly as DRF's own code does: a decklist
 holding a surrogate is refused with DRF's message, the request serializers' shared fields keep no state from
-one request to the next, and the throttles' packed history counts the same sliding window as DRF's list."""
+one request to the next, and the API's throttle counts by vtesdeck.throttling's rule (its clock is DRF's
+``timer``)."""
 
 from __future__ import annotations
 
@@ -57,15 +58,11 @@ def throttle_at(moment: float, rate: str = "3/minute") -> tuple[bool, AnonThrott
     return throttle.allow_request(request, None), throttle
 
 
-def test_a_clients_requests_count_until_they_leave_the_window():
+def test_a_clients_requests_count_until_their_slot_leaves_the_window():
+    # 3 a minute, counted in slots of 6 s: the requests of 0-6 s count until 66 s, those of 6-12 s until 72 s.
     assert [throttle_at(t)[0] for t in (0, 10, 20, 30)] == [True, True, True, False]
     allowed, throttle = throttle_at(59.5)
-    assert not allowed and throttle.wait() == pytest.approx(0.5)  # the first request leaves at 60
-    assert [throttle_at(t)[0] for t in (60.5, 61)] == [True, False]
-
-
-def test_a_history_drf_stored_before_the_upgrade_still_counts():
-    _, throttle = throttle_at(0)
-    cache.set(throttle.key, [20.0, 10.0, 5.0], 60)  # DRF's list: newest first
-    assert not throttle_at(30)[0]
-    assert throttle_at(65.5)[0]  # the one of 5.0 left the window
+    assert not allowed and throttle.wait() == pytest.approx(6.5)
+    assert [throttle_at(t)[0] for t in (66, 66.5)] == [True, False]
+    allowed, throttle = throttle_at(66.5)
+    assert throttle.wait() == pytest.approx(5.5)

@@ -151,3 +151,22 @@ def test_behind_one_proxy_the_client_is_the_address_the_proxy_appended(client, r
     assert not throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.0.0.1"))
     assert not throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.0.0.2"))
     assert throttled(client.get("/api/v1/sets/", HTTP_X_FORWARDED_FOR="7.7.7.7, 10.0.0.1"))
+
+
+def test_a_cache_that_does_not_answer_is_a_503_saying_so_not_a_500(client, settings):
+    # The counts in a Redis that is down (nothing listens on port 9): every throttled door refuses with a
+    # clear 503 and Retry-After, rather than a 500 or letting a password guesser through uncounted.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    answer = client.get("/api/v1/sets/")
+    assert answer.status_code == 503 and answer["Retry-After"] == api.UNAVAILABLE_RETRY_AFTER
+    assert answer.json() == {"detail": api.COUNTS_UNAVAILABLE, "code": "cache_unavailable"}
+    page = client.post("/accounts/login/", {"username": "alice", "password": "guess"})
+    assert page.status_code == 503 and "Requests cannot be counted right now" in page.content.decode()
+    check = client.post("/check/", {"text": "Crypt\n12x Tupdog\n"})
+    assert check.status_code == 503 and "Requests cannot be counted right now" in check.content.decode()
