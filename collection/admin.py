@@ -16,7 +16,7 @@ class EntryAdmin(admin.ModelAdmin):
 class EventAdmin(admin.ModelAdmin):
     """The history is append-only: read here, never changed."""
 
-    list_display = ("created", "owner", "kind", "card_id", "set", "delta", "source")
+    list_display = ("created", "owner", "kind", "rows", "copies", "source")
     list_filter = ("kind",)
     search_fields = ("owner__username",)
 

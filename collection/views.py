@@ -1,6 +1,8 @@
 """The collection's pages: my collection (add, remove, import, export, precons, sharing, wishlist, history), a
-shared collection's read-only page, the build planner, and the deck pages' forms (build mode, missing cards to
-the wishlist). Every change goes through ``collection.services``; a refused one is a 400 page saying why."""
+shared collection's read-only page (a page of rows at a time, throttled per address as its API twin is), the build
+planner, and the deck pages' forms (build mode, missing cards to the wishlist). Every change goes through
+``collection.services``; a refused one is a 400 page saying why (409 when another change kept the collection
+busy)."""
 
 from __future__ import annotations
 
@@ -21,15 +23,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
+from vtesdeck.api import page_wait
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
 from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.numbers import whole_number
 
 from . import services
-from .models import DeckBuild, Entry, Event, Share, WishlistEntry
+from .models import DeckBuild, Entry, Share, WishlistEntry
+from .throttle import SharedCollectionThrottle
 
 PAGE_SIZE = 100
+HISTORY_SIZE = 50  # changes on the page (the API pages through them all)
+HISTORY_CARDS = 3  # cards named with a change; a larger one says how many rows it changed
 # The core's collection formats (``core.FORMATS``), in the reader's language.
 FORMAT_LABELS = {
     "vdb-csv": gettext_lazy("VDB inventory CSV (Quantity,Card ID)"),
@@ -85,9 +91,22 @@ def _row_id(value: str | None) -> int:
     return whole_number(value or "", digits=18) or 0
 
 
-def _rows(lines: list[core.Line]) -> list[dict[str, Any]]:
+def _page_of(entries, request: HttpRequest) -> tuple[Any, list[dict[str, Any]]]:
+    """One page of a collection's rows (``PAGE_SIZE``), and the rows with their cards."""
+    page = Paginator(entries.order_by("card_id", "set", "language"), PAGE_SIZE).get_page(request.GET.get("page"))
     cards = index.get()
-    return [{"line": line, "card": cards.get(line.card_id)} for line in lines]
+    return page, [{"line": e, "card": cards.get(e.card_id)} for e in page.object_list]
+
+
+def _history(user) -> list[dict[str, Any]]:
+    """The latest changes, each with its cards when it changed a few rows (a large import says how many)."""
+    events = list(services.history(user)[:HISTORY_SIZE])
+    lines = services.lines_of(events, most=HISTORY_CARDS)
+    cards = index.get()
+    return [
+        {"event": event, "lines": [{"line": line, "card": cards.get(line.card_id)} for line in lines.get(event.pk, [])]}
+        for event in events
+    ]
 
 
 # --- my collection --------------------------------------------------------------------------------
@@ -102,14 +121,13 @@ def mine(request: HttpRequest) -> HttpResponse:
 def _collection_page(request: HttpRequest, add_form: AddForm, import_form: ImportForm, status: int = 200,
                      errors: list[str] | None = None) -> HttpResponse:  # fmt: skip
     user = request.user
-    entries = Entry.objects.filter(owner=user).order_by("card_id", "set", "language")
-    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
+    page, rows = _page_of(Entry.objects.filter(owner=user), request)
     cards = index.get()
     share = Share.objects.filter(owner=user).first()
     context = {
         "page": page,
-        "rows": [{"line": e, "card": cards.get(e.card_id)} for e in page.object_list],
-        "copies": sum(services.owned(user).values()),
+        "rows": rows,
+        "copies": services.copies(user),
         "add_form": add_form,
         "import_form": import_form,
         "errors": errors or [],
@@ -117,7 +135,7 @@ def _collection_page(request: HttpRequest, add_form: AddForm, import_form: Impor
         "formats": list(FORMAT_LABELS.items()),
         "share_url": request.build_absolute_uri(share.get_absolute_url()) if share else "",
         "wishlist": [{"wish": w, "card": cards.get(w.card_id)} for w in WishlistEntry.objects.filter(owner=user)],
-        "history": [{"event": e, "card": cards.get(e.card_id)} for e in Event.objects.filter(owner=user)[:50]],
+        "history": _history(user),
     }
     return render(request, "collection/mine.html", context, status=status)
 
@@ -133,7 +151,7 @@ def add(request: HttpRequest) -> HttpResponse:
         count = services.add(request.user, [core.Line(card_id=data["card"], count=data["count"], set=data["set"],
                                                        language=data["language"], note=data["note"])])  # fmt: skip
     except services.CollectionError as exc:
-        return _collection_page(request, form, ImportForm(), status=400, errors=[str(exc)])
+        return _collection_page(request, form, ImportForm(), status=exc.status, errors=[str(exc)])
     messages.success(request, ngettext("Added %(count)d copy.", "Added %(count)d copies.", count) % {"count": count})
     return _back(request, "collection:mine")
 
@@ -150,7 +168,10 @@ def remove(request: HttpRequest) -> HttpResponse:
         return _collection_page(request, AddForm(), ImportForm(), status=400,
                                 errors=[_("Say how many copies to remove (1 or more).")])  # fmt: skip
     line = core.Line(card_id=entry.card_id, count=count, set=entry.set, language=entry.language)
-    removed = services.remove(request.user, line)
+    try:
+        removed = services.remove(request.user, line)
+    except services.CollectionError as exc:  # the row went in the meantime (another tab), or the collection is busy
+        return _collection_page(request, AddForm(), ImportForm(), status=exc.status, errors=[str(exc)])
     messages.success(
         request, ngettext("Removed %(count)d copy.", "Removed %(count)d copies.", removed) % {"count": removed}
     )
@@ -172,7 +193,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
                                      format=form.cleaned_data["format"] or None,
                                      replace=form.cleaned_data["replace"])  # fmt: skip
     except services.CollectionError as exc:
-        return _collection_page(request, AddForm(), form, status=400, errors=[str(exc)])
+        return _collection_page(request, AddForm(), form, status=exc.status, errors=[str(exc)])
     messages.success(
         request, ngettext("Imported %(count)d copy.", "Imported %(count)d copies.", count) % {"count": count}
     )
@@ -199,7 +220,7 @@ def add_precon(request: HttpRequest) -> HttpResponse:
     try:
         count = services.add_precon(request.user, request.POST.get("precon", ""))
     except services.CollectionError as exc:
-        return _collection_page(request, AddForm(), ImportForm(), status=400, errors=[str(exc)])
+        return _collection_page(request, AddForm(), ImportForm(), status=exc.status, errors=[str(exc)])
     messages.success(request, ngettext("Added %(count)d copy.", "Added %(count)d copies.", count) % {"count": count})
     return _back(request, "collection:mine")
 
@@ -220,9 +241,19 @@ def unwish(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def shared(request: HttpRequest, token: str) -> HttpResponse:
-    link = get_object_or_404(Share.objects.select_related("owner"), token=token)
-    rows = _rows(services.entries(link.owner))
-    context = {"owner": link.owner, "rows": rows, "copies": sum(r["line"].count for r in rows)}
+    """A page of a shared collection's rows: its cost is one page's, however large the collection."""
+    wait = page_wait(request, SharedCollectionThrottle())  # counted as its API twin counts, before any work
+    if wait is not None:
+        message = _("Too many pages from your address in a short time: please wait %(seconds)s seconds.") % {
+            "seconds": wait
+        }
+        context = {"title": _("Shared collection"), "message": message}
+        response = render(request, "collection/problem.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    link = get_object_or_404(Share.objects.select_related("owner"), token=token[:64])
+    page, rows = _page_of(Entry.objects.filter(owner=link.owner), request)
+    context = {"owner": link.owner, "page": page, "rows": rows, "copies": services.copies(link.owner)}
     response = render(request, "collection/shared.html", context)
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -248,7 +279,10 @@ def wish_missing(request: HttpRequest, source: str, deck_id: str) -> HttpRespons
     """Put the cards a deck (a player's deck, or an archive deck) misses on my wishlist."""
     needs, mine_id, url = deck_needs(request, source, deck_id)
     report = services.deck_report(request.user, needs, deck_id=mine_id)
-    added = services.wish(request.user, report.missing)
+    try:
+        added = services.wish(request.user, report.missing)
+    except services.CollectionError as exc:  # busy
+        return render(request, "collection/problem.html", {"message": str(exc)}, status=exc.status)
     messages.success(
         request,
         ngettext("%(count)d copy added to your wishlist.", "%(count)d copies added to your wishlist.", added)

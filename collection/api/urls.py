@@ -15,6 +15,7 @@ urlpatterns = [
     path("wishlist/", views.WishlistView.as_view(), name="wishlist"),
     path("wishlist/<str:card_id>/", views.WishView.as_view(), name="wish"),
     path("history/", views.HistoryView.as_view(), name="history"),
+    path("history/<str:event_id>/", views.HistoryEventView.as_view(), name="history_event"),
     path("shared/<str:token>/", views.SharedView.as_view(), name="shared"),
     path("share/", views.ShareView.as_view(), name="share"),
     path("planner/", views.PlannerView.as_view(), name="planner"),

@@ -1,7 +1,9 @@
 """The collection's API: ``/api/v1/collection/`` (list, add, remove, import, export, precons, wishlist, history,
 share, build modes, the planner) and ``GET /api/v1/decks/<id>/missing/``. Every endpoint needs a logged-in user (a
 session, an API token or HTTP Basic): 403 otherwise (401 for bad credentials), as the token endpoints answer;
-but for ``GET shared/<token>/``, a shared collection read by whoever holds its link, as its page is."""
+but for ``GET shared/<token>/``, a shared collection read by whoever holds its link, as its page is (a page of
+rows at a time, throttled per address as the page is). A change refused because another change of the same
+collection kept it busy is a 409 ``conflict``; nothing was stored."""
 
 from __future__ import annotations
 
@@ -24,19 +26,22 @@ from rest_framework.views import APIView
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
-from vtesdeck.api import ERROR_SCHEMA, BodyLimit, JSONParser, Pagination
+from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, Pagination
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
 from vtesdeck.core.numbers import whole_number
 
 from .. import services
 from ..models import DeckBuild, Entry, Event, Share, WishlistEntry
+from ..throttle import SharedCollectionThrottle
 from ..views import card_id_of
 
 TAGS = ["collection"]
 MAX_BODY = 3 * 1024 * 1024
 LOGIN = OpenApiResponse(response=ERROR_SCHEMA, description="Log in first: a session, an API token or HTTP Basic.")
 BAD = OpenApiResponse(response=ERROR_SCHEMA, description="Bad input: `detail` says why; nothing was stored.")
+BUSY = OpenApiResponse(response=ERROR_SCHEMA, description="Another change of your collection kept it busy (`conflict`); "
+                       "nothing was stored: send it again.")  # fmt: skip
 
 
 def _invalid(message: str, field: str = "non_field_errors") -> exceptions.ValidationError:
@@ -155,22 +160,33 @@ class WishlistAddSerializer(serializers.Serializer):
         return attrs
 
 
-class CollectionEventSerializer(serializers.Serializer):
-    # Not a choice field: its enum would collide in the schema with the simulations' (both named `kind`).
-    kind = serializers.CharField(help_text=f"One of {', '.join(f'`{kind}`' for kind in Event.Kind.values)}.")
+class CollectionLineSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="card_id", help_text="The card's VEKN id.")
     name = serializers.SerializerMethodField()
     set = serializers.CharField()
     language = serializers.CharField()
-    delta = serializers.IntegerField(help_text="Copies added (above 0) or removed (below 0).")
-    note = serializers.CharField()
-    source = serializers.CharField(help_text="A precon's key, an imported file's format, or empty.")
-    batch = serializers.CharField(help_text="The events of one change (one request) share it.")
-    created = serializers.DateTimeField()
+    delta = serializers.IntegerField(source="count", help_text="Copies added (above 0) or removed (below 0).")
+    note = serializers.CharField(help_text="The row's note, when the change set one.")
 
-    def get_name(self, event: Any) -> str:
-        card = index.get().get(event.card_id)
+    def get_name(self, line: core.Line) -> str:
+        card = index.get().get(line.card_id)
         return card.unique_name if card else ""
+
+
+class CollectionEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The change's id: `GET history/<id>/` lists all its lines.")
+    # Not a choice field: its enum would collide in the schema with the simulations' (both named `kind`).
+    kind = serializers.CharField(help_text=f"One of {', '.join(f'`{kind}`' for kind in Event.Kind.values)}.")
+    source = serializers.CharField(help_text="A precon's key, an imported file's format, or empty.")
+    copies = serializers.IntegerField(help_text="Copies added, less those removed.")
+    rows = serializers.IntegerField(help_text="Rows (a card in a printing and language) it changed.")
+    created = serializers.DateTimeField()
+    lines = serializers.SerializerMethodField()
+
+    @extend_schema_field(CollectionLineSerializer(many=True, allow_null=True))
+    def get_lines(self, event: Event) -> list[dict[str, Any]] | None:
+        lines = self.context.get("lines", {}).get(event.pk)
+        return None if lines is None else CollectionLineSerializer(lines, many=True).data
 
 
 class CollectionEventPageSerializer(serializers.Serializer):
@@ -178,6 +194,14 @@ class CollectionEventPageSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = CollectionEventSerializer(many=True)
+
+
+class CollectionEventLinesSerializer(serializers.Serializer):
+    event = CollectionEventSerializer(help_text="The change (its `lines` are the `results`).")
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = CollectionLineSerializer(many=True)
 
 
 class BuildModeSerializer(serializers.Serializer):
@@ -280,7 +304,14 @@ class _Base(BodyLimit, APIView):
         return dict(body.validated_data)
 
 
-def _refused(exc: services.CollectionError) -> exceptions.ValidationError:
+class Busy(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
+def _refused(exc: services.CollectionError) -> exceptions.APIException:
+    if isinstance(exc, services.CollectionBusy):
+        return Busy(str(exc))
     return _invalid(str(exc), exc.field or "non_field_errors")
 
 
@@ -295,7 +326,7 @@ class CollectionView(_Base):
     @extend_schema(operation_id="collection_add", tags=TAGS, summary="Add cards (or a whole precon)",
                    description="Adds `count` copies of `card` in a printing and language, or every card of "
                    "`precon`. Each addition is kept in the collection's history.",
-                   request=CollectionAddSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+                   request=CollectionAddSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
     def post(self, request: Request) -> Response:
         data = self._body(CollectionAddSerializer, request)
         try:
@@ -312,7 +343,7 @@ class CollectionView(_Base):
 
 class RemoveView(_Base):
     @extend_schema(operation_id="collection_remove", tags=TAGS, summary="Remove cards",
-                   request=CollectionRemoveSerializer, responses={200: CollectionChangeSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+                   request=CollectionRemoveSerializer, responses={200: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
     def post(self, request: Request) -> Response:
         data = self._body(CollectionRemoveSerializer, request)
         line = core.Line(card_id=data["card"], count=data["count"], set=data["set"].strip(),
@@ -331,7 +362,7 @@ class ImportView(_Base):
                    description="VDB's inventory CSV (`Quantity,Card ID`), a Lackey deck (text or .dek), or ours "
                    "(JSON, CSV). A file that cannot be read whole is refused with the line at fault; nothing is "
                    "stored then.",
-                   request=CollectionImportSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+                   request=CollectionImportSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
     def post(self, request: Request) -> Response:
         body = CollectionImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -379,7 +410,7 @@ class WishlistView(_Base):
                    "`GET /api/v1/decks/<id>/missing/` counts them). A wish already there is raised to the count "
                    "asked, never lowered. `copies` says how many copies were added.",
                    request=WishlistAddSerializer,
-                   responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN,
+                   responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY,
                               404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read.")})  # fmt: skip
     def post(self, request: Request) -> Response:
         data = self._body(WishlistAddSerializer, request)
@@ -390,7 +421,11 @@ class WishlistView(_Base):
             wanted = {}
             for row in data["cards"]:
                 wanted[row["card"]] = min(wanted.get(row["card"], 0) + row["count"], core.MAX_COUNT)
-        return Response({"copies": services.wish(request.user, wanted)}, status=status.HTTP_201_CREATED)
+        try:
+            copies = services.wish(request.user, wanted)
+        except services.CollectionError as exc:
+            raise _refused(exc) from None
+        return Response({"copies": copies}, status=status.HTTP_201_CREATED)
 
 
 class WishView(_Base):
@@ -408,22 +443,46 @@ class WishView(_Base):
 
 class HistoryView(_Base):
     @extend_schema(operation_id="collection_history", tags=TAGS, summary="My collection's history",
-                   description="Every change ever made to your collection, newest first, one event per card and "
-                   "printing changed (the events of one change share a `batch`). Events are never edited: the "
-                   "collection is always their sum.",
+                   description="The changes made to your collection, newest first, one per change (an addition, a "
+                   "removal, an import, a replace, a precon), each with the copies it changed per row (`lines`, "
+                   f"given here for a change of at most {services.PREVIEW_LINES} rows, else null: "
+                   "`GET history/<id>/` lists them). Changes are never edited: the collection is always their sum. "
+                   f"The history keeps the latest {services.MAX_EVENTS:,} changes and {services.MAX_HISTORY_LINES:,} "
+                   "lines: older changes are summed into one `earlier` change.",
                    responses={200: CollectionEventPageSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
     def get(self, request: Request) -> Response:
         paginator = Pagination()
-        page = paginator.paginate_queryset(Event.objects.filter(owner=request.user), request, view=self)
-        return paginator.get_paginated_response(CollectionEventSerializer(page, many=True).data)
+        page = paginator.paginate_queryset(services.history(request.user), request, view=self)
+        context = {"lines": services.lines_of(page)}
+        return paginator.get_paginated_response(CollectionEventSerializer(page, many=True, context=context).data)
+
+
+class HistoryEventView(_Base):
+    @extend_schema(operation_id="collection_history_event", tags=TAGS, summary="One change of my collection",
+                   description="A change of your collection and every row it changed, a page at a time.",
+                   responses={200: CollectionEventLinesSerializer, 403: LOGIN,
+                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such change of yours.")})  # fmt: skip
+    def get(self, request: Request, event_id: str) -> Response:
+        number = whole_number(event_id, digits=18)
+        found = services.event_lines(request.user, number) if number else None
+        if found is None:
+            raise exceptions.NotFound(_("Your collection has no such change."))
+        event, lines = found
+        paginator = Pagination()
+        page = paginator.paginate_queryset(lines, request, view=self)
+        answer = paginator.get_paginated_response(CollectionLineSerializer(page, many=True).data)
+        answer.data = {"event": CollectionEventSerializer(event).data, **answer.data}
+        return answer
 
 
 class SharedView(_Base):
     permission_classes = [AllowAny]
+    throttle_classes = [*DEFAULT_THROTTLES, SharedCollectionThrottle]
 
     @extend_schema(operation_id="collection_shared", tags=TAGS, summary="A collection shared by its link",
                    description="The collection behind a share link's token (`POST share/` makes one), read-only, by "
-                   "whoever holds the link, with or without an account.",
+                   "whoever holds the link, with or without an account; a page of rows at a time. Without an "
+                   "account, its page and this count against one rate per address (`SHARED_COLLECTION_ANON_RATE`).",
                    responses={200: CollectionPageSerializer, 400: BAD,
                               404: OpenApiResponse(response=ERROR_SCHEMA, description="No collection is shared by this token.")})  # fmt: skip
     def get(self, request: Request, token: str) -> Response:

@@ -80,7 +80,7 @@ def test_add_list_remove(api, carol):
     removed = api.post("/api/v1/collection/remove/", {"card": _id("Tupdog"), "count": 2, "set": "LoB"}, format="json")
     assert removed.json() == {"copies": 2}
     assert Entry.objects.get(owner=carol).count == 3
-    assert sorted(Event.objects.filter(owner=carol).values_list("delta", flat=True)) == [-2, 5]
+    assert sorted(Event.objects.filter(owner=carol).values_list("kind", "copies")) == [("add", 5), ("remove", -2)]
 
 
 @pytest.mark.parametrize(
@@ -219,7 +219,9 @@ def test_a_card_listed_twice_in_a_file_adds_up(api, carol):
     }
     rows = sorted(Entry.objects.filter(owner=carol).values_list("set", "count", "note"))
     assert rows == [("Jyhad", 5, "worn"), ("VTES", 1, "")]
-    assert Event.objects.filter(owner=carol).count() == 3  # one event a row of the file
+    event = Event.objects.get(owner=carol)  # one event for the whole file, a line per row it changed
+    assert (event.kind, event.source, event.copies, event.rows) == ("import", "csv", 6, 2)
+    assert sorted(event.lines) == [[rush, "Jyhad", "en", 5, "worn"], [rush, "VTES", "en", 1, ""]]
 
 
 def test_a_card_holds_at_most_ten_thousand_copies_in_one_printing(api, carol):
@@ -293,14 +295,23 @@ def test_the_history_lists_every_change_newest_first(api, carol):
     api.post("/api/v1/collection/remove/", {"card": "Tupdog", "count": 2, "set": "LoB"}, format="json")
     api.post("/api/v1/collection/", {"precon": "Third:SKB"}, format="json")
     page = api.get("/api/v1/collection/history/", {"page_size": 2}).json()
-    assert page["count"] == Event.objects.filter(owner=carol).count() and page["next"]
+    assert page["count"] == 3 and page["next"]
     everything = api.get("/api/v1/collection/history/", {"page_size": 500}).json()["results"]
-    assert [e["kind"] for e in everything][-2:] == ["remove", "add"]
-    assert (everything[-1]["id"], everything[-1]["name"], everything[-1]["delta"]) == (_id("Tupdog"), "Tupdog", 5)
-    assert everything[-2]["delta"] == -2 and {e["source"] for e in everything[:-2]} == {"Third:SKB"}
+    assert [e["kind"] for e in everything] == ["precon", "remove", "add"]
+    tupdog = {"id": _id("Tupdog"), "name": "Tupdog", "set": "LoB", "language": "", "note": ""}
+    assert everything[2]["lines"] == [{**tupdog, "delta": 5}] and everything[1]["lines"] == [{**tupdog, "delta": -2}]
+    # A precon is one change: its 50 rows are read from the change itself, a page at a time.
+    precon = everything[0]
+    kit = {p["key"]: p for p in api.get("/api/v1/collection/precons/").json()}["Third:SKB"]
+    assert (precon["source"], precon["copies"], precon["lines"]) == ("Third:SKB", kit["size"], None)
+    rows = api.get(f"/api/v1/collection/history/{precon['id']}/", {"page_size": 500}).json()
+    assert rows["event"]["id"] == precon["id"] and rows["count"] == precon["rows"] == len(rows["results"])
+    assert sum(line["delta"] for line in rows["results"]) == kit["size"]
     other = APIClient()
     other.force_authenticate(get_user_model().objects.create_user("erin", password=PASSWORD))
     assert other.get("/api/v1/collection/history/").json()["count"] == 0
+    assert other.get(f"/api/v1/collection/history/{precon['id']}/").status_code == 404
+    assert other.get("/api/v1/collection/history/²/").status_code == 404
 
 
 def test_a_shared_collection_is_read_by_its_link_without_an_account(api, carol):

@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 # Path parameters that name something of the caller's: no example can hold them.
 YOURS = {"decks": "deck", "simulations": "simulation", "tokens": "token", "archetypes": "archetype",
-         "formats": "format", "wishlist": "card you wish for", "shared": "share link's token"}  # fmt: skip
+         "formats": "format", "wishlist": "card you wish for", "shared": "share link's token",
+         "history": "change of your collection"}  # fmt: skip
 
 
 

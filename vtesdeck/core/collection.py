@@ -37,6 +37,7 @@ __all__ = [
     "Precon",
     "assign_printings",
     "export",
+    "merged",
     "missing",
     "precon_pieces",
     "precons",
@@ -116,6 +117,24 @@ class Line:
     set: str = ""
     language: str = ""
     note: str = ""
+
+    @property
+    def key(self) -> tuple[int, str, str]:
+        """What one row of a collection holds: a card in one printing and language."""
+        return (self.card_id, self.set, self.language)
+
+
+def merged(lines: Iterable[Line]) -> dict[tuple[int, str, str], Line]:
+    """The lines added up per card, printing and language (a file may list a row twice; a history's changes sum
+    to a collection): copies summed, the last note given kept."""
+    rows: dict[tuple[int, str, str], Line] = {}
+    for line in lines:
+        key = (line.card_id, line.set, line.language)  # line.key, without a call per line of a whole collection
+        before = rows.get(key)
+        if before is not None:
+            line = dataclasses.replace(line, count=before.count + line.count, note=line.note or before.note)
+        rows[key] = line
+    return rows
 
 
 FORMATS = {
