@@ -69,6 +69,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from vtesdeck.celery import app as celery_app
+from vtesdeck.celery import long_queue, quick_queue
 from vtesdeck.core import draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -433,18 +434,6 @@ def _check_conditions(conditions: Sequence[str]) -> list[str]:
             )
         checked.append(expression.strip())
     return checked
-
-
-def quick_queue() -> str:
-    """The queue of small jobs' chunks (``SIMULATION_QUICK_QUEUE``, else the main queue's name and "-quick",
-    the rule the settings' ``CELERY_TASK_QUEUES`` follows too)."""
-    return settings.SIMULATION_QUICK_QUEUE or f"{settings.SIMULATION_QUEUE}-quick"
-
-
-def long_queue() -> str:
-    """The queue of jobs whose one chunk may hold a worker for minutes (``SIMULATION_LONG_QUEUE``, else the main
-    queue's name and "-long"). Not in ``CELERY_TASK_QUEUES``: only the workers started for it (``-Q``) take them."""
-    return settings.SIMULATION_LONG_QUEUE or f"{settings.SIMULATION_QUEUE}-long"
 
 
 def chunk_queue(simulation: Simulation) -> str:

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from vtesdeck.celery import long_queue
+
 GRACE_SECONDS = 10.0
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 # What a child is sent at each step of its stop; each step waits up to the grace period (or another Ctrl-C).
@@ -101,7 +103,7 @@ class Command(BaseCommand):
             "The Celery worker": [*celery, workers],
             # One process for the long queue alone (the build planner's searches of minutes): they never hold the
             # processes that small jobs wait for, and a worker started without -Q does not take them.
-            "The long-jobs worker": [*celery, "--concurrency=1", "-n", "long@%h", "-Q", settings.SIMULATION_LONG_QUEUE],
+            "The long-jobs worker": [*celery, "--concurrency=1", "-n", "long@%h", "-Q", long_queue()],
             "The web server": [python, "manage.py", "runserver", options["address"], "--noreload"],
         }
         status = supervise(commands, options["grace"], cwd=settings.BASE_DIR, say=self.stderr.write)
