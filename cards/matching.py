@@ -21,6 +21,7 @@ it most likely meant, each checked against the other filters here.
 from __future__ import annotations
 
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,10 @@ from .search import SUGGESTION_CANDIDATES, SUGGESTIONS, name_words, search, word
 __all__ = ["CardMatches", "ListedMatches", "close_matches", "find"]
 
 CACHED_QUERIES = 2048
+# The kept searches' bound in memory, whatever they match: ids held in all (4 bytes each in an ``array``: 4 MB).
+# Without it, 2,048 searches matching the whole card list held 2,048 lists of it (about 60 MB a process). Their
+# keys are bounded by the search form's fields.
+CACHED_IDS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,23 +86,26 @@ class _Snapshot:
         self.capacities = sorted({row.capacity for row in self.rows if row.capacity is not None})
         self.index.setdefault(("banned", True), frozenset())
         self.index.setdefault(("banned", False), frozenset())
-        self.found: OrderedDict[tuple, list[int]] = OrderedDict()
+        self.found: OrderedDict[tuple, array[int]] = OrderedDict()
+        self.found_ids = 0  # ids held in ``found``, bounded by CACHED_IDS
         self.data: dict[int, dict] = {}  # card id → its stored core card, decoded (read-only: shared)
         self.listed: dict[Callable, dict[int, dict]] = {}  # render → card id → render(card) (read-only: shared)
         self.lock = threading.Lock()
 
-    def ids(self, data: dict) -> list[int]:
+    def ids(self, data: dict) -> Sequence[int]:
         """The ids ``search.search(data)`` would answer, in its order."""
         question = tuple(sorted((name, repr(value)) for name, value in data.items() if value not in (None, "", [])))
         with self.lock:
             if question in self.found:
                 self.found.move_to_end(question)
                 return self.found[question]
-        ids = self._match(data)
+        ids = array("i", self._match(data))
         with self.lock:
-            self.found[question] = ids
-            while len(self.found) > CACHED_QUERIES:
-                self.found.popitem(last=False)
+            if question not in self.found:
+                self.found[question] = ids
+                self.found_ids += len(ids)
+            while len(self.found) > CACHED_QUERIES or self.found_ids > CACHED_IDS:
+                self.found_ids -= len(self.found.popitem(last=False)[1])
         return ids
 
     def _match(self, data: dict) -> list[int]:
@@ -190,7 +198,7 @@ class CardMatches(Sequence):
 
     ordered = True  # for Django's Paginator: the order is search()'s, not arbitrary
 
-    def __init__(self, ids: list[int], snapshot: _Snapshot | None = None) -> None:
+    def __init__(self, ids: Sequence[int], snapshot: _Snapshot | None = None) -> None:
         self.ids, self.snapshot = ids, snapshot
 
     def __len__(self) -> int:
@@ -225,7 +233,7 @@ class ListedMatches(Sequence):
 
     ordered = True
 
-    def __init__(self, ids: list[int], snapshot: _Snapshot, render: Callable[[Card], dict]) -> None:
+    def __init__(self, ids: Sequence[int], snapshot: _Snapshot, render: Callable[[Card], dict]) -> None:
         self.ids, self.snapshot, self.render = ids, snapshot, render
 
     def __len__(self) -> int:
@@ -277,7 +285,10 @@ def close_matches(data: dict) -> CardMatches:
     have found. Empty for a search without a name. Like ``find``'s, read as rows by slicing, or ``listed``."""
     query = data.get("q") or ""
     if not fold(query):
-        return []
+        return CardMatches([], _current())
+    named = find({"q": query})
+    if named is not None and len(named):
+        return CardMatches([], _current())  # the name is no typo: it names cards, which the other filters left out (so would its neighbours')
     cards = index.get()
     picked: list[int] = []
     for name in resolver_for(cards).suggest(query, n=SUGGESTION_CANDIDATES):

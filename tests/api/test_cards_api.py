@@ -457,3 +457,11 @@ def test_it_ignores_parameters_it_does_not_know(client):
 def test_it_redirects_the_path_without_its_trailing_slash(client):
     response = client.get("/api/v1/cards?q=bounty")
     assert response.status_code == 301 and response["Location"] == "/api/v1/cards/?q=bounty"
+
+
+@pytest.mark.parametrize("query", [{"q": "!!!", "capacity_min": 12}, {"q": "Govern the Unaligned"}])
+def test_a_query_that_finds_nothing_and_is_no_typo_has_no_close_matches(client, query):
+    """A name of punctuation only, or a real name the other filters refuse: no card found, none offered, no 500."""
+    answer = client.get("/api/v1/cards/", {**query, "kind": "crypt"})
+    assert answer.status_code == 200
+    assert answer.json()["count"] == 0 and answer.json()["close_matches"] == []

@@ -76,7 +76,7 @@ def test_edge_searches_list_the_same_cards_in_the_same_order(params):
 def test_a_page_reads_only_its_own_cards_in_order():
     found = matching.find(cleaned({"q": "ani"}))
     page = found[2:5]
-    assert [card.id for card in page] == found.ids[2:5]
+    assert [card.id for card in page] == list(found.ids[2:5])
     assert all(isinstance(card, Card) for card in page)
     again = found[2:5]  # the second time, the stored core cards come from this process's memory
     assert [card.data for card in again] == [Card.objects.get(id=card.id).data for card in page]
@@ -103,7 +103,21 @@ def test_a_listed_page_is_rendered_from_the_rows_once_then_served_from_memory(dj
     found = matching.find(cleaned({"q": "ani"}))
     listed = found.listed(CardSerializer.listed)
     first = listed[2:7]
-    assert first == [CardSerializer.listed(Card.objects.get(id=card_id)) for card_id in found.ids[2:7]]
+    assert first == [CardSerializer.listed(Card.objects.get(id=card_id)) for card_id in list(found.ids[2:7])]
     with django_assert_num_queries(0):
         again = listed[2:7]
     assert again == first and len(listed) == len(found)
+
+
+def test_the_kept_searches_hold_a_bounded_number_of_ids_whatever_is_asked(monkeypatch):
+    """Every search a visitor invents is kept for the next one, up to a bound on the ids held, not only on the
+    searches: 2,048 searches matching the whole card list would otherwise hold 2,048 copies of it."""
+    monkeypatch.setattr(matching, "CACHED_IDS", 10_000)
+    everything = len(matching.find({}))
+    assert everything > 3000
+    searches = [{"q": letter, "banned": banned} for letter in "aeiorstn" for banned in ("", "no")]
+    held = [len(matching.find(cleaned(params))) for params in searches]  # each a distinct search
+    assert sum(held) > 10_000  # more than the bound, had every one been kept
+    snapshot = matching._current()
+    assert snapshot.found_ids == sum(len(ids) for ids in snapshot.found.values()) <= 10_000
+

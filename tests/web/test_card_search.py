@@ -397,3 +397,9 @@ def test_it_escapes_html_in_bad_input_too(client):
     assert response.status_code == 400
     html = response.content.decode()
     assert "<b>x</b>" not in html and "<i>" not in html
+
+
+def test_a_name_that_names_cards_the_other_filters_leave_out_gets_no_close_matches(client):
+    """Close matches are for a misspelt name: a name as written, whose cards the other filters refuse, is no typo,
+    and its spelling neighbours (other cards) are not what the searcher meant."""
+    assert close_matches(search(client, q="Govern the Unaligned", kind="crypt")) == ("", [])
