@@ -10,3 +10,14 @@ class SuggestionsConfig(AppConfig):
     name = "suggestions"
     verbose_name = _("Suggestions")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from decks.models import Deck
+
+        from . import services
+
+        # A deck saved or deleted here is ranked by the next request of this process, not a recheck later.
+        post_save.connect(services.forget_versions, sender=Deck, dispatch_uid="suggestions-deck-saved")
+        post_delete.connect(services.forget_versions, sender=Deck, dispatch_uid="suggestions-deck-deleted")

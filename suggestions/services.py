@@ -20,7 +20,12 @@ deck's vector kept as it was). One request builds at a time; while it does, the 
 indexes instead of waiting (only the very first build is waited for). ``stats`` counts builds and the decks
 whose cards were read (tests; a look at a running process).
 
-Asking costs two aggregate queries (the versions) and, for a deck of the site, one query for its cards.
+Asking costs an aggregate query (the archive's version), another (the public decks') at most once a
+``RECHECK_SECONDS`` per process (its cost grows with the decks it counts), and, for a deck of the site, one query
+for its cards. A deck saved or deleted
+in this process is seen at the next request (``forget_versions``, on Deck's signals: suggestions.apps), one
+changed by another process within the interval; either way, whether a deck may be shown is the database's word
+at each request, never the index's.
 
 ``?similar=`` on the players' deck searches (``rank_decks``) ranks the decks the search matched (the reader
 may read them all: public ones and their own), not only the shared ones: the opt-in is about feeding *other*
@@ -36,6 +41,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -124,6 +130,8 @@ class _Built:
     public_updated: dict[str, datetime.datetime]  # public deck id → its ``updated`` when its cards were read
 
 
+RECHECK_SECONDS = 1.0
+_checked_at = [float("-inf")]  # when this process last found its indexes current (time.monotonic)
 _build_lock = threading.Lock()  # one build at a time; readers never wait on it while a previous build exists
 _built: _Built | None = None
 stats = {"archive_builds": 0, "public_builds": 0, "public_decks_read": 0}
@@ -147,13 +155,23 @@ def public_version() -> str:
     return f"{found['n']}:{found['shared']}:{found['last'].isoformat() if found['last'] else ''}"
 
 
+def forget_versions(*_args: Any, **_kwargs: Any) -> None:
+    """The next request asks the versions again (a deck of this process changed)."""
+    _checked_at[0] = float("-inf")
+
+
 def pool() -> Pool:
     """The indexes, rebuilt when the archive or the public decks changed since they were built. While another
     request rebuilds them, the previous ones are served: a reader waits only for the very first build."""
     global _built
     built = _built
-    if built is not None and (built.archive_key, built.public_key) == (archive_version(), public_version()):
-        return built.pool
+    now = time.monotonic()
+    if built is not None and built.archive_key == archive_version():
+        if now - _checked_at[0] < RECHECK_SECONDS:
+            return built.pool
+        if built.public_key == public_version():
+            _checked_at[0] = now
+            return built.pool
     if built is None:
         _build_lock.acquire()  # nothing to serve yet: wait for the first build
     elif not _build_lock.acquire(blocking=False):
@@ -164,6 +182,7 @@ def pool() -> Pool:
         built = _built
         if built is None or (built.archive_key, built.public_key) != (archive_key, public_key):
             built = _built = _build(built, archive_key, public_key)
+        _checked_at[0] = now
         return built.pool
     finally:
         _build_lock.release()

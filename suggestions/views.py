@@ -114,8 +114,10 @@ def share(request: HttpRequest, deck_id: str) -> HttpResponse:
         return render(request, "decks/problem.html", {"title": _("The deck was not changed"), "deck": deck,
                       "message": _("Say whether to share the deck with suggestions (share=1) or not (share=0).")},
                       status=400)  # fmt: skip
-    # The pool's version follows ``updated`` (suggestions.services.shared_version): the change is seen at once.
+    # The pool's version follows ``updated`` (suggestions.services.public_version): the change is seen at once
+    # here, within the recheck interval in other processes.
     Deck.objects.filter(pk=deck.pk).update(share_with_suggestions=wanted == "1", updated=timezone.now())
+    services.forget_versions()
     if wanted == "1":
         messages.success(request, _("This deck now informs other players' suggestions while it is public."))
     else:

@@ -41,6 +41,7 @@ def login(user) -> Client:
 @pytest.fixture(autouse=True)
 def fresh_pool():
     services.forget()
+    services.forget_versions()
     yield
     services.forget()
 
@@ -286,3 +287,28 @@ def test_while_one_request_rebuilds_the_pool_the_others_get_the_previous_one(wor
         builder.join()
     assert got is previous
     assert services.pool() is not previous  # the next request builds the new version
+
+
+def test_another_process_change_is_seen_after_the_recheck_interval_not_counted_at_each_request(
+    world, django_assert_num_queries, monkeypatch
+):
+    """The public decks' version is an aggregate over all of them: asked at most once a RECHECK_SECONDS per
+    process, so that a ?similar= search costs the same with 2,000 public decks as with 20. A change made by
+    another process (here: a row changed behind the signals' back) is seen once the interval has passed."""
+    clock = [1000.0]
+    monkeypatch.setattr(services.time, "monotonic", lambda: clock[0])
+    current = services.pool()
+    with django_assert_num_queries(1):  # the archive's version only
+        assert services.pool() is current
+    deck = world["shared"][3]
+    Deck.objects.filter(pk=deck.pk).update(visibility="private")  # as another process's save looks from here
+    assert services.pool() is current  # within the interval: the index as it was
+    clock[0] += services.RECHECK_SECONDS
+    assert services.SHARED + deck.id not in services.pool().public.keys
+
+
+def test_a_deck_saved_in_this_process_is_seen_at_the_next_request(world):
+    services.pool()
+    deck = world["shared"][2]
+    deck_services.update_details(deck, version=deck.version, visibility="unlisted")
+    assert services.SHARED + deck.id not in services.pool().public.keys
