@@ -199,3 +199,46 @@ def test_a_client_too_slow_to_send_its_head_is_answered_408_and_let_go(file_data
                 answer += chunk
         assert answer.startswith(b"HTTP/1.1 408 "), answer
         assert healthz_answers(base, timeout=ANSWER_SECONDS)
+
+
+KEPT_ALIVE = 16  # clients keeping the one thread busy: the server never finds itself without a request in hand
+
+
+def test_a_new_connection_is_answered_while_kept_alive_clients_keep_every_thread_busy(
+    file_database, cards_in_database, tmp_path
+):
+    """Short requests on kept-alive connections keep the worker's thread busy without a pause. A worker that took
+    no new connection while its thread was busy left a new client in the listen queue for as long as they went
+    on (a p99 of seconds under bench/load.py's 64 clients); it must be answered after a few of their requests,
+    not after all of them. Counted in their requests, not in seconds: the outcome does not depend on speed."""
+    import http.client
+
+    done, halt, most = [0], threading.Event(), 4000
+    lock = threading.Lock()
+
+    def keep_asking(port: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=ANSWER_SECONDS)
+        while not halt.is_set():
+            connection.request("GET", "/api/v1/cards/?q=anson&page_size=1")
+            connection.getresponse().read()
+            with lock:
+                done[0] += 1
+                if done[0] >= most:
+                    halt.set()
+
+    with gunicorn(tmp_path, WEB_CONCURRENCY="1", GUNICORN_THREADS="1") as (base, port, _log):
+        clients = [threading.Thread(target=keep_asking, args=(port,), daemon=True) for _ in range(KEPT_ALIVE)]
+        for client in clients:
+            client.start()
+        while done[0] < 200 and not halt.is_set():  # every client connected and kept alive
+            time.sleep(0.05)
+        before = done[0]
+        newcomer = http.client.HTTPConnection("127.0.0.1", port, timeout=ANSWER_SECONDS * 4)
+        newcomer.request("GET", "/healthz?worker=0")
+        answered = newcomer.getresponse().status
+        after = done[0]
+        halt.set()
+        for client in clients:
+            client.join(timeout=ANSWER_SECONDS)
+    assert answered == 200
+    assert after - before < 500, f"the new client waited for {after - before} requests of the kept-alive ones"
