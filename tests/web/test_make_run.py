@@ -57,12 +57,12 @@ class Run:
         return self.log.read_text(errors="replace")
 
     def wait_until_ready(self) -> None:
-        """The web server accepts connections and the worker said it is ready."""
+        """The web server accepts connections and both workers said they are ready."""
         deadline = time.monotonic() + READY_SECONDS
         while True:
             if self.process.poll() is not None:
                 pytest.fail(f"make run exited ({self.process.returncode}):\n{self.output()}")
-            if " ready." in self.output():
+            if self.output().count(" ready.") >= WORKERS:  # each worker's banner printed before any stop
                 try:
                     with socket.create_connection(("127.0.0.1", self.port), timeout=1):
                         return
