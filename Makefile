@@ -34,8 +34,12 @@ run: setup
 	@echo "vtesdeck on http://$(HOST):$(PORT)/ with Celery workers (Ctrl-C stops them all)"
 	@$(PY) manage.py serve $(HOST):$(PORT) --workers=$(WORKERS)
 
+# In two processes (pytest-xdist; TEST_PROCESSES=0 for one): much of the suite waits on the servers, workers and
+# browsers it starts. `load` hands out tests in the collected order, so each process runs the tests inside a
+# transaction before the ones that empty the tables (pytest-django's order), as one process would.
+TEST_PROCESSES ?= 2
 test: venv
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load
 
 # Strict static types for the rules engine; what is checked lives in pyproject.toml's [tool.mypy].
 typecheck: venv
@@ -63,6 +67,7 @@ bench: setup
 	$(PY) bench/games_jobs.py
 	$(PY) bench/import_twda.py
 	$(PY) bench/load.py
+	$(PY) bench/api_profile.py --top 15
 	$(PY) bench/faults.py
 	$(PY) bench/fair_queues.py
 	$(PY) bench/attack.py
