@@ -100,6 +100,14 @@ def when_ready(server) -> None:
     finally:
         # Workers must not share the master's database connections: each opens its own after the fork.
         connections.close_all()
+        if os.environ.get("GC_FREEZE", "1") != "0":
+            # What the master built (the card list, the search snapshot, the similar-deck indexes: millions of
+            # objects) lives as long as the workers: out of the collector's reach, its full collections walk
+            # only what requests made, and the workers' copies of these pages stay shared (copy-on-write).
+            import gc
+
+            gc.collect()
+            gc.freeze()
 
 
 # The proxies whose X-Forwarded-Proto gunicorn believes (request.is_secure() behind a TLS terminator).
