@@ -101,9 +101,11 @@ class CardDiscipline(models.Model):
 class Printing(models.Model):
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
     set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
-    code = models.CharField(max_length=40, blank=True)
+    code = models.CharField(max_length=80, blank=True)
     rarity = models.CharField(max_length=20, blank=True)
-    precon = models.CharField(max_length=20, blank=True)
+    # Every precon of the printing: "B/M/Tr/Tz/SKB/SKM/SKTr/SKTz", 27 characters in the bundled list (its code
+    # 39), and PostgreSQL refuses what does not fit where SQLite would store it (tests/cards/test_import_cards.py).
+    precon = models.CharField(max_length=80, blank=True)
     copies = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:

@@ -65,6 +65,16 @@ def test_it_holds_the_whole_official_list():
     assert Card.objects.get(unique_name="Alan Sovereign (ADV)").base == Card.objects.get(unique_name="Alan Sovereign")
 
 
+@pytest.mark.parametrize("model", [Card, CardSet, Printing, CardDiscipline])
+def test_every_value_of_the_official_list_fits_its_column(model):
+    # SQLite stores a string longer than its column; PostgreSQL refuses the whole import (a printing's precons
+    # "B/M/Tr/Tz/SKB/SKM/SKTr/SKTz" once outgrew 20 characters): the limits are checked here on every database.
+    limits = {f.attname: f.max_length for f in model._meta.concrete_fields if getattr(f, "max_length", None)}
+    for row in model.objects.values(*limits):
+        for name, limit in limits.items():
+            assert len(row[name] or "") <= limit, (model.__name__, name, row[name])
+
+
 def test_it_is_idempotent():
     before = _snapshot()
     output = _import()
