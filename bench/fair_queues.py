@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -43,6 +42,8 @@ from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
+
+from tests.samples import hard_plan  # noqa: E402  (the long queue's tests hold their worker with it too)
 
 READY_SECONDS = 90
 JOB_SECONDS = 900
@@ -107,20 +108,6 @@ def attack(args, deck, cards, user, quick: bool) -> None:
     if refused:
         print(f"    refused: {refused[0]}")
     drain(huge)
-
-
-def hard_plan(seed: int, decks: int = 40) -> dict:
-    """A build planner search that uses its whole time budget: 40 decks competing for 8 cards, each owned for two
-    decks in three (the branch and bound does not finish in minutes)."""
-    from vtesdeck.core import planner
-
-    rng = random.Random(seed)
-    needs = [
-        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
-                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
-        for n in range(decks)
-    ]  # fmt: skip
-    return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})
 
 
 def planner_attack(args, deck, cards, planner_user, user, long: bool) -> float:

@@ -1,4 +1,9 @@
-"""Decklists several test modules check: one copy each, so a change to a sample is made once."""
+"""Decklists (and planner searches) several test modules and benches use: one copy each, so a change to a sample
+is made once."""
+
+import random
+
+from vtesdeck.core import planner
 
 # 80 library cards of which 4 are the only Action; a crypt of 12 with 4 copies of Anson (the Draws tab's and
 # the simulation queues' tests).
@@ -20,3 +25,16 @@ Library (40 cards)
 38x Govern the Unaligned
 2x Govern teh Unaligned
 """
+
+
+# The long queue's tests and bench/fair_queues.py: a planner search that holds its worker.
+def hard_plan(seed: int, decks: int = 40) -> dict:
+    """A build planner search that uses its whole time budget (40 decks competing for 8 cards, each owned for
+    two decks in three: the branch and bound cannot finish in minutes), past its first ticks within a second."""
+    rng = random.Random(seed)
+    needs = [
+        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
+                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
+        for n in range(decks)
+    ]  # fmt: skip
+    return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})

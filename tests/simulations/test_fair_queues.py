@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 import time
@@ -32,10 +31,10 @@ from decks import services as deck_services
 from simulations import services
 from simulations.models import Simulation, SimulationChunk
 from tests.paths import PROJECT
-from tests.samples import FOUR_GOVERNS
+from tests.samples import FOUR_GOVERNS, hard_plan
 from tests.simulations.test_worker import finished, wait_for
 from vtesdeck.celery import app as celery_app
-from vtesdeck.core import decklist, planner
+from vtesdeck.core import decklist
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
@@ -254,18 +253,6 @@ def test_a_small_jobs_chunks_go_to_the_quick_queue_a_huge_jobs_to_the_main_one(i
     huge = services.start_hands(deck=decklist.parse(DECK, cards), cards=cards, hands=1_000_001, chunk_size=250_000)
     assert (queued(quick), queued(idle_queue)) == (4, 5)
     assert (small.chunks_total, huge.chunks_total) == (4, 5)
-
-
-def hard_plan(seed: int, decks: int = 40) -> dict:
-    """A build planner search that uses its whole time budget (40 decks competing for 8 cards, each owned for
-    two decks in three: the branch and bound cannot finish in minutes), past its first ticks within a second."""
-    rng = random.Random(seed)
-    needs = [
-        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
-                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
-        for n in range(decks)
-    ]  # fmt: skip
-    return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})
 
 
 def test_a_planner_jobs_chunk_goes_to_the_long_queue(idle_queue, alice):
