@@ -71,6 +71,7 @@ bench: setup
 	$(PY) bench/faults.py
 	$(PY) bench/fair_queues.py
 	$(PY) bench/attack.py
+	$(PY) bench/attack24.py
 	$(PY) bench/throttle_cache.py
 
 # Regenerate the lock from pyproject.toml's pins in a throwaway venv.
