@@ -89,7 +89,9 @@ def stop_the_clock(page) -> None:
     """The page's timers fire only when the test says (``poll``), never while it plays a chunk: the live server
     shares the test's in-memory SQLite connection, on which a poll read while a chunk writes fails with
     "database table is locked"."""
-    page.clock.install(time=CLOCK)
+    # Installed a minute early: the installed clock runs until paused, and pausing at a moment already past is
+    # an error ("Cannot fast-forward to the past") on a machine slow enough to let a millisecond go by.
+    page.clock.install(time=CLOCK - datetime.timedelta(minutes=1))
     page.clock.pause_at(CLOCK)
 
 
