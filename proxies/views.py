@@ -22,13 +22,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.throttle import client_address
 from decks import services as deck_services
 from decks.models import Deck
 from simulations import services
 from simulations.api.views import readable_jobs
 from simulations.models import Simulation
+from simulations.throttle import page_wait
 from vtesdeck.core import proxies as core
+from vtesdeck.throttling import client_address
 
 from . import jobs, sheets
 from .models import ProxySheet
@@ -105,9 +106,7 @@ def deck_proxies(request: HttpRequest, deck_id: str) -> HttpResponse:
         return _page(request, **page)
     if not form.is_valid():
         return _page(request, **page, status=400)
-    from simulations.views import _throttled  # the Draws and Games tabs' one allowance
-
-    wait = _throttled(request)
+    wait = page_wait(request)  # the Draws and Games tabs' one allowance
     if wait:
         form.add_error(
             None, _("Too many jobs started in a short time; please wait %(seconds)d seconds.") % {"seconds": wait}

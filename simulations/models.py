@@ -55,7 +55,7 @@ class Simulation(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="simulations"
     )
-    # Who started it without an account: a keyed hash of the client's address (accounts.throttle.client_address,
+    # Who started it without an account: a keyed hash of the client's address (vtesdeck.throttling.client_address,
     # as the throttles read it), for the caps on unfinished jobs per client; empty for the jobs of a user
     # (``owner``) and of the command line. Hashed: the address itself is never stored.
     starter = models.CharField(max_length=64, blank=True, db_index=True)

@@ -156,7 +156,7 @@ def start_hands(
     """Store an opening-hands job for ``deck`` and queue its chunks.
 
     The caps on unfinished jobs and hands (the module's docstring) hold for a logged-in ``owner``, and for
-    a ``client`` address (``accounts.throttle.client_address``) without one; a call with neither (the
+    a ``client`` address (``vtesdeck.throttling.client_address``) without one; a call with neither (the
     command line, benches) has no cap.
 
     Raises ``SimulationInputError`` (nothing stored) for bad parameters or a deck that cannot be drawn

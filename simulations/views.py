@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-import math
 import secrets
-from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -39,7 +37,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.throttle import client_address
 from decks import services as deck_services
 from decks.models import Deck
 from vtesdeck.core import charts, draws
@@ -47,16 +44,16 @@ from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.numbers import whole_number
 from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
+from vtesdeck.throttling import client_address
 
 from . import services
-from .api.views import SimulationStartThrottle, readable_jobs
+from .api.views import readable_jobs
 from .forms import GamesForm, HandsForm
 from .models import Simulation
+from .throttle import page_wait
 
 logger = logging.getLogger(__name__)
 
-# What the API's start throttle takes for a view that starts a job (it throttles only those).
-_STARTING = SimpleNamespace(action="create")
 # Columns of the per-card table on the Draws tab besides the opening hand: seen by the start of these turns.
 TURN_COLUMNS = (3, 5)
 RECENT_JOBS = 5
@@ -91,7 +88,7 @@ def deck_draws(request: HttpRequest, deck_id: str) -> HttpResponse:
         pointed = _check_conditions(form, core, cards)
         if pointed is not None:
             return _draws_page(request, deck, plan=plan, form=form, pointed=pointed, status=400)
-        wait = _throttled(request)
+        wait = page_wait(request)
         if wait:
             form.add_error(
                 None,
@@ -130,15 +127,6 @@ def deck_draws(request: HttpRequest, deck_id: str) -> HttpResponse:
             return render(request, "decks/problem.html", context, status=503)
         return redirect(simulation)
     return _draws_page(request, deck, plan=plan, form=form)
-
-
-def _throttled(request: HttpRequest) -> int:
-    """Seconds to wait before starting another job, or 0. The page and the API share one allowance per
-    user (or per address without an account): each job is seconds of a worker's time."""
-    throttle = SimulationStartThrottle()
-    if throttle.allow_request(request, _STARTING):
-        return 0
-    return max(1, math.ceil(throttle.wait() or 1))
 
 
 def _check_conditions(form: HandsForm, core: CoreDeck, cards: CardIndex) -> dict[str, Any] | None:
@@ -501,7 +489,7 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
         return _games_page(request, **page)
     if not form.is_valid():
         return _games_page(request, **page, status=400)
-    wait = _throttled(request)
+    wait = page_wait(request)
     if wait:
         form.add_error(
             None,

@@ -24,11 +24,10 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts.throttle import client_address
 from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY
@@ -40,15 +39,16 @@ from vtesdeck.api import (
     BodyLimit,
     ErrorSerializer,
     JSONParser,
-    ScopedThrottle,
     created,
     error_body,
 )
 from vtesdeck.core.engine import run as engine_run
 from vtesdeck.core.numbers import whole_number
+from vtesdeck.throttling import client_address
 
 from .. import services
 from ..models import Simulation
+from ..throttle import SimulationStartThrottle
 from .serializers import SimulationCreateSerializer, SimulationListSerializer, SimulationSerializer
 
 __all__ = ["SimulationViewSet", "start_games"]
@@ -143,28 +143,6 @@ def start_proxies(request, attrs: dict, core, cards, *, source_deck=None) -> Sim
         marks=attrs.get("marks") or "crop", counts=counts, printings=printings, parameters={"print": choice},
         client=client_address(request),
     )  # fmt: skip
-
-
-class SimulationStartThrottle(ScopedThrottle):
-    """Starting jobs only (reading and polling are free): per user, or per address without an account.
-
-    The rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["simulations"]`` (logged in) and
-    ``["simulations_anon"]``, else the defaults below.
-    """
-
-    default_rates = {"simulations": "120/hour", "simulations_anon": "30/hour"}
-
-    def __init__(self) -> None:  # the scope, and so the rate, depends on the request
-        pass
-
-    def allow_request(self, request: Request, view) -> bool:
-        if request.method in SAFE_METHODS or getattr(view, "action", None) != "create":
-            return True
-        self.scope = "simulations" if request.user.is_authenticated else "simulations_anon"
-        self.default_rate = self.default_rates[self.scope]
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
 
 
 class BadSimulationInput(exceptions.APIException):

@@ -96,7 +96,7 @@ BURST = """
     from types import SimpleNamespace
     from django.test import RequestFactory
     from rest_framework.request import Request
-    from simulations.api.views import SimulationStartThrottle
+    from simulations.throttle import SimulationStartThrottle
     from vtesdeck.api import AnonThrottle
     gate, kind = Path(sys.argv[1]), sys.argv[2]
     if kind == "api":
