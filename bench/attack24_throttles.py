@@ -130,10 +130,23 @@ def throttle_leak_redis(site: Site) -> bool:
             client.delete(key)
 
 
-@scenario("throttle-leak-database", item=9, env=RATES)
+@scenario("throttle-leak-database", item=9, env={**RATES, "THROTTLE_STORE": "cache"})
 def throttle_leak_database(site: Site) -> bool:
-    """The same attacks with the counts in the default database cache (one SQL statement per check)."""
+    """The same attacks with the counts in the database cache's table (one SQL statement per check)."""
     site.orm()
     from vtesdeck.models import ThrottleCount
 
     return attack(site, "the database cache", lambda: ThrottleCount.objects.count())
+
+
+@scenario("throttle-leak-machine", item=9, env={**RATES, "THROTTLE_STORE": "auto"})
+def throttle_leak_machine(site: Site) -> bool:
+    """The same attacks with the counts in the machine's shared memory (the default on SQLite)."""
+    site.orm()
+    from vtesdeck.cache import machine_counts
+
+    table = machine_counts()
+    if table is None:
+        print("  SKIPPED: the site's database is not SQLite (the throttles count in the database)")
+        return True
+    return attack(site, "the machine's shared memory", lambda: table.live(time.time()))

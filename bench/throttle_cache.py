@@ -6,7 +6,8 @@ Every API request runs the API's throttle for its client (one atomic step: a Lua
 statement on the database cache, a locked get and set in a process's memory), and every login attempt the
 login throttle (two steps: the address's count, then the user name's). Timed here in one process per case,
 CPU time per check beside the wall time: LocMemCache (one process only), the default database cache on SQLite
-(empty, and with 10,000 and 100,000 other clients' counts in the table) and on PostgreSQL (a fresh database on
+(empty, and with 10,000 and 100,000 other clients' counts in the table), the machine's shared memory
+(vtesdeck.shared_counts, SQLite's default) and on PostgreSQL (a fresh database on
 BENCH_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards), and
 Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, under a random key prefix whose keys are deleted
 afterwards). A backend that does not answer is reported as skipped. The developer's database is never used.
@@ -33,6 +34,7 @@ REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 # (label, backend, other clients' counts already stored)
 CASES = [
     ("locmem (one process only)", "locmem", 0),
+    ("machine's shared memory (SQLite's default)", "machine", 0),
     ("database cache, SQLite, empty", "sqlite", 0),
     ("database cache, SQLite, 10,000 keys", "sqlite", 10_000),
     ("database cache, SQLite, 100,000 keys", "sqlite", 100_000),
@@ -92,6 +94,8 @@ def environment(backend: str, folder: Path) -> tuple[dict[str, str], object]:
     """The case's environment and a function that removes what it made (None when the backend is missing)."""
     env = {"DJANGO_SETTINGS_MODULE": "vtesdeck.settings", "DJANGO_DEBUG": "False", "CACHE_URL": ""}
     env["DATABASE_URL"] = f"sqlite:///{folder / 'bench.sqlite3'}"
+    # The database cases count in the database cache's table, the machine case in shared memory.
+    env["THROTTLE_STORE"] = "auto" if backend == "machine" else "cache"
     if backend == "locmem":
         env["CACHE_URL"] = "locmem://"
     elif backend == "postgresql":

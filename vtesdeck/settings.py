@@ -194,7 +194,8 @@ DECKLIST_BUDGET_CPU_SECONDS = float(os.environ.get("DECKLIST_BUDGET_CPU_SECONDS"
 # (and forgets it when it restarts). Each check is one atomic step in the cache, so the limits are exact under
 # parallel requests on every backend below.
 # Default: the site's database (vtesdeck.cache: a table of counts updated by one statement per check, made by
-# `migrate`), shared by every process on one machine with SQLite, and by every machine on one PostgreSQL.
+# `migrate`), shared by every machine on one PostgreSQL; with SQLite (one machine) the throttles count in memory
+# shared by the machine's processes instead (THROTTLE_STORE below), with no database write per request.
 # CACHE_URL=redis://… when several web machines do not share one database (or to spare it these writes): a Lua
 # script per check. locmem:// is per process, for a single process only (`manage.py check --deploy` refuses it:
 # vtesdeck.checks). bench/throttle_cache.py measures what a check costs in each.
@@ -222,6 +223,12 @@ elif CACHE_URL:
 else:
     CACHES = {"default": DATABASE_CACHE}
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
+# Where the throttles count (vtesdeck.throttling): "auto" counts in memory shared by the machine's processes when
+# the cache is the database cache on SQLite (one machine, no database write per request), else in the cache;
+# "cache" always in the cache; "machine" always in shared memory (PostgreSQL with every web process on one machine).
+THROTTLE_STORE = os.environ.get("THROTTLE_STORE", "auto")
+if THROTTLE_STORE not in ("auto", "cache", "machine"):
+    raise ImproperlyConfigured(f"THROTTLE_STORE must be auto, cache or machine, not {THROTTLE_STORE!r}")
 # How many reverse proxies (load balancer, nginx) stand in front of the web server. With 0, the client's
 # address is REMOTE_ADDR; with N, it is read N entries from the right of X-Forwarded-For. Left at 0 behind
 # a proxy, every visitor shares the proxy's address and its login throttle.

@@ -14,12 +14,18 @@ time until the next one would be let in (for ``Retry-After``).
 SLOTS + 1 counts kept in a ring), whichever backend the default cache is:
 
 * Redis: a Lua script (one round trip; Redis runs a script alone);
-* the database cache (vtesdeck.cache): one ``INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING`` on the
+* the database cache on SQLite (the embedded default, where every web process is on one machine): memory shared
+  by the machine's processes (vtesdeck.shared_counts: a file beside the database, mapped into each process, one
+  short locked step per check), no database round trip; a key it has no room for is counted in the database;
+* the database cache on PostgreSQL (several web machines may share it): one ``INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING`` on the
   table ``vtesdeck_throttle`` (SQLite ≥ 3.35, PostgreSQL): the row is locked and re-read by the statement
   itself, so two workers can never both see room left;
 * anything else (locmem: one process only): the cache's get and set under a lock of this process.
 
-The three say the same thing in three languages (Python below is the reference; tests replay the same requests
+THROTTLE_STORE=cache counts in the default cache even on SQLite; THROTTLE_STORE=machine counts in the machine's
+shared memory whatever the cache (a deployment on PostgreSQL whose web processes all run on one machine).
+
+The backends say the same thing in three languages (Python below is the reference; tests replay the same requests
 through each). Times come from this machine's clock: web machines sharing a Redis must keep their clocks in
 step (NTP), and a machine behind counts into the newest slot already written, never an older one.
 
@@ -42,7 +48,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.db import connections, router
 from django.http import HttpRequest
 
-from vtesdeck.cache import THROTTLE_TABLE, DatabaseCache
+from vtesdeck import shared_counts
+from vtesdeck.cache import THROTTLE_TABLE, DatabaseCache, counts_database, machine_counts
 
 __all__ = ["RING", "SLOTS", "Rate", "Unavailable", "Verdict", "client_address", "forget", "give_back", "take"]
 
@@ -334,7 +341,39 @@ class _Locked:
         backend.delete(key)
 
 
-_REDIS, _DATABASE, _LOCKED = _Redis(), _Database(), _Locked()
+# --- one machine: the rule in memory its processes share -------------------------------------------------
+
+
+class _Machine:
+    """vtesdeck.shared_counts, and the database for the keys it has no room for (rare: a flood of keys)."""
+
+    def take(self, table: shared_counts.Table, key: str, rate: Rate, now: float) -> Verdict:
+        slot = rate.slot(now)
+        seen: list[State | None] = []
+
+        def counted(state: State | None) -> tuple[bool, State | None, float]:
+            seen.append(state)
+            allowed, changed = step(state, slot, rate.limit)
+            return allowed, changed, rate.ends(changed[0]) if changed else 0.0
+
+        try:
+            allowed = table.take(key, now, counted)
+        except shared_counts.Full:
+            connection = counts_database()
+            table.spilled(rate.ends(slot) + rate.width)
+            return _DATABASE.take(connection, key, rate, now)
+        return Verdict(True) if allowed else Verdict(False, wait(seen[0], now, rate))
+
+    def give_back(self, table: shared_counts.Table, key: str, rate: Rate, now: float) -> None:
+        if not table.change(key, _give_back):  # counted in the database while the table had no room for it
+            _DATABASE.give_back(counts_database(), key, rate, now)
+
+    def forget(self, table: shared_counts.Table, key: str) -> None:
+        if not table.forget(key):
+            _DATABASE.forget(counts_database(), key)
+
+
+_REDIS, _DATABASE, _LOCKED, _MACHINE = _Redis(), _Database(), _Locked(), _Machine()
 
 
 def _where(key: str):
@@ -344,6 +383,9 @@ def _where(key: str):
     if len(key) > MAX_KEY:  # a forwarded address no proxy wrote, say: counted by its digest
         key = "sha256:" + hashlib.sha256(key.encode()).hexdigest()
     key = f"rate:{key}"
+    table = machine_counts(backend)
+    if table is not None:
+        return table, _MACHINE, backend.make_key(key)
     if isinstance(backend, RedisCache):
         return backend, _REDIS, backend.make_key(key)
     if isinstance(backend, DatabaseCache):

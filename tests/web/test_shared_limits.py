@@ -18,6 +18,7 @@ from django.core.cache import cache
 from accounts import throttle
 from tests.conftest import _worker_database_url
 from tests.paths import PROJECT
+from vtesdeck.cache import machine_counts
 from vtesdeck.models import ThrottleCount
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("file_database", "fresh_throttles")]
@@ -125,5 +126,9 @@ def test_a_refused_address_adds_no_count_for_each_new_name_it_tries():
     # Otherwise one client could fill the cache with names until it culled the counts that matter.
     for number in range(throttle.LIMIT + 100):
         throttle.count_attempt(f"guess-{number}", ADDRESS)
-    counts = ThrottleCount.objects.filter(cache_key__contains="login-throttle")
-    assert counts.count() == throttle.LIMIT + 1  # the address's, and one per name tried before it was refused
+    table = machine_counts()  # the machine's shared memory (SQLite), else the database's table
+    if table is not None:
+        counts = table.live(time.time())
+    else:
+        counts = ThrottleCount.objects.filter(cache_key__contains="login-throttle").count()
+    assert counts == throttle.LIMIT + 1  # the address's, and one per name tried before it was refused

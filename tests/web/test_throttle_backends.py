@@ -1,5 +1,5 @@
-"""Throttles are exact on every cache backend the site can count in (vtesdeck.throttling): Redis, the database
-cache on SQLite and on PostgreSQL, and locmem in one process. Eight clients at once against a small limit let
+"""Throttles are exact on every store the site can count in (vtesdeck.throttling): Redis, the machine's shared
+memory (the default on SQLite), the database cache on SQLite and on PostgreSQL, and locmem in one process. Eight clients at once against a small limit let
 exactly the limit through; each backend gives the rule's own answers; and gunicorn's workers counting in Redis
 (where DRF's read-then-write history let 5,369 requests through a 3,000/minute limit) let exactly the rate
 through over HTTP.
@@ -38,7 +38,7 @@ ATTEMPTS = 10  # per client: 80 in all, against a limit of 25
 
 def django_process(code: str, env: dict[str, str], *arguments: str) -> subprocess.Popen:
     script = "import django\ndjango.setup()\n" + textwrap.dedent(code)
-    inherited = {name: value for name, value in os.environ.items() if not name.startswith("CACHE_")}
+    inherited = {name: value for name, value in os.environ.items() if not name.startswith(("CACHE_", "THROTTLE_"))}
     environment = {**inherited, "DJANGO_SETTINGS_MODULE": "vtesdeck.settings", "PYTHONPATH": str(PROJECT), **env}
     return subprocess.Popen(
         [sys.executable, "-c", script, *arguments],
@@ -67,7 +67,7 @@ def redis_client():
     return client
 
 
-@pytest.fixture(scope="module", params=["locmem", "sqlite", "postgresql", "redis"])
+@pytest.fixture(scope="module", params=["locmem", "machine", "sqlite", "postgresql", "redis"])
 def backend(request, tmp_path_factory):
     """The environment of processes counting in one backend, for this module's tests (each counts its own
     keys)."""
@@ -75,9 +75,12 @@ def backend(request, tmp_path_factory):
     sqlite = {"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('counts') / 'counts.sqlite3'}"}
     if name == "locmem":
         yield name, {**sqlite, "CACHE_URL": "locmem://"}
-    elif name == "sqlite":
+    elif name == "machine":  # the default on SQLite: the file beside the database, mapped by every process
         migrate(sqlite)
-        yield name, sqlite
+        yield name, {**sqlite, "THROTTLE_STORE": "auto"}
+    elif name == "sqlite":  # the database cache's table on SQLite
+        migrate(sqlite)
+        yield name, {**sqlite, "THROTTLE_STORE": "cache"}
     elif name == "postgresql":
         psycopg = pytest.importorskip("psycopg")
         database = f"vtesdeck_throttle_{secrets.token_hex(4)}"
@@ -209,11 +212,18 @@ def get(url: str) -> tuple[int, str | None]:
         return error.code, error.headers.get("Retry-After")
 
 
-def test_gunicorn_workers_counting_in_redis_let_exactly_the_rate_through(file_database, cards_in_database, tmp_path):
-    client = redis_client()
+@pytest.mark.parametrize("store", ["redis", "machine"])
+def test_gunicorn_workers_let_exactly_the_rate_through(store, file_database, cards_in_database, tmp_path):
+    # Redis, and the machine's shared memory the workers forked from one master map (SQLite's default).
     prefix = f"vtesdeck-test-{secrets.token_hex(6)}"
     rate = 40
-    env = {"CACHE_URL": REDIS, "CACHE_KEY_PREFIX": prefix, "API_ANON_RATE": f"{rate}/hour", "WEB_CONCURRENCY": "3"}
+    env = {"API_ANON_RATE": f"{rate}/hour", "WEB_CONCURRENCY": "3", "THROTTLE_STORE": "auto"}
+    if store == "redis":
+        client = redis_client()
+        env.update(CACHE_URL=REDIS, CACHE_KEY_PREFIX=prefix)
+    else:
+        client = None
+        env.update(CACHE_URL="")
     answers: list[tuple[int, str | None]] = []
     try:
         with gunicorn(tmp_path, **env) as (base, _port, _log):
@@ -231,7 +241,7 @@ def test_gunicorn_workers_counting_in_redis_let_exactly_the_rate_through(file_da
             for thread in clients:
                 thread.join()
     finally:
-        for key in client.scan_iter(match=f"{prefix}:*"):
+        for key in client.scan_iter(match=f"{prefix}:*") if client else ():
             client.delete(key)
     statuses = [status for status, _wait in answers]
     assert statuses.count(200) == rate and statuses.count(429) == 96 - rate, sorted(set(statuses))
