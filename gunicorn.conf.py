@@ -51,8 +51,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM (deploy, scale down) requests under way get this long to finish.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
-# How long an idle kept-alive connection is kept: in the worker's poller, at no thread's cost.
-keepalive = 5
+# How long an idle kept-alive connection is kept: in the worker's poller, at no thread's cost. Behind a load
+# balancer that keeps connections to the site open, longer than its idle timeout (60 s on many).
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 # Each worker is replaced after about this many requests (counted over all its threads), in case some
 # library leaks memory slowly; the jitter keeps the workers from all restarting at the same moment. High,
 # because at the load the site is sized for (700 requests a second over five workers) 2,000 replaced each

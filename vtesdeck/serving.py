@@ -40,8 +40,10 @@ requirements.txt; tests/web/test_slow_clients.py and test_request_buffering.py f
 
 from __future__ import annotations
 
+import mmap
 import os
 import selectors
+import struct
 import threading
 import time
 from functools import partial
@@ -124,6 +126,60 @@ class PendingRequest:
         return self.head_end >= 0 and self.expects and len(self.data) == self.head_end + 4
 
 
+class Board:
+    """Each worker's open connections, in memory the master maps before it forks the workers (this module is
+    imported by the master, which loads the worker class): what ``BufferingThreadWorker.fair`` compares.
+
+    Why: a kept-alive connection stays with the worker that accepted it, and whichever worker polls first
+    accepts; 64 clients connecting at once were spread 28, 19, 9, 8 and 0 over five workers, so that the
+    clients of the first waited three times as long as those of the fourth, all workers being equally busy
+    (bench/load.py's p99 was three times its median). A row per worker: its pid, its open connections,
+    whether its door is open (a thread free, or busy only briefly) and when it last wrote (a worker writes at
+    each pass of its loop, at least every second; a row not written for ``STALE_SECONDS`` is a dead worker's).
+    The master hands out the rows (``claim``), one process, so no two workers share one."""
+
+    ROWS = 64
+    ROW = struct.Struct("<iii4xd")  # pid (-1: claimed by the master, not yet forked), connections, door, written
+    STALE_SECONDS = 10.0
+
+    def __init__(self) -> None:
+        self.memory = mmap.mmap(-1, self.ROWS * self.ROW.size)
+
+    def claim(self) -> int:
+        """A row for a worker about to be forked (in the master): one no live worker writes."""
+        now = time.monotonic()
+        for row in range(self.ROWS):
+            pid, _connections, _door, written = self.ROW.unpack_from(self.memory, row * self.ROW.size)
+            if pid == 0 or now - written > self.STALE_SECONDS:
+                self.ROW.pack_into(self.memory, row * self.ROW.size, -1, 0, 0, now)
+                return row
+        return -1  # more workers than rows: this one takes part in no comparison
+
+    def write(self, row: int, connections: int, door: bool) -> None:
+        if row >= 0:
+            self.ROW.pack_into(self.memory, row * self.ROW.size, os.getpid(), connections, door, time.monotonic())
+
+    def fewest_elsewhere(self, row: int) -> int | None:
+        """The fewest connections held by another live worker whose door is open (None: no such worker)."""
+        now, fewest = time.monotonic(), None
+        # Rows are claimed lowest first and never given back empty: the first empty one ends the claimed ones.
+        for other, (pid, connections, door, written) in enumerate(self.ROW.iter_unpack(self.memory)):
+            if pid == 0:
+                break
+            if other != row and pid > 0 and door and now - written <= self.STALE_SECONDS:
+                fewest = connections if fewest is None or connections < fewest else fewest
+        return fewest
+
+
+BOARD = Board()
+# A worker may hold this many connections more than the least loaded open one and still take new ones: two
+# workers reading the board at the same moment may both take one.
+FAIR_MARGIN = 1
+# A worker holding this many more than the least loaded open one closes its kept-alive connections after their
+# response until it does not: more than FAIR_MARGIN, so that a connection moved is never moved back.
+SHED_MARGIN = 2
+
+
 class BufferingThreadWorker(ThreadWorker):
     """``gthread`` reading each request in its poller first (see the module's docstring)."""
 
@@ -134,6 +190,7 @@ class BufferingThreadWorker(ThreadWorker):
         self.running: dict[int, float] = {}  # thread id -> when it took its connection
         self.in_hand = 0  # requests given to the thread pool and not finished: running or queued
         self.stuck = False
+        self.board_row = BOARD.claim()  # in the master, before the fork
 
     # Every connection on its way to a thread passes here: new ones (accept), kept-alive ones that became
     # readable, and those with pipelined bytes left after a response.
@@ -224,8 +281,35 @@ class BufferingThreadWorker(ThreadWorker):
             self.set_accept_enabled(self.nr_conns < self.worker_connections)
 
     def set_accept_enabled(self, enabled: bool) -> None:
-        free = self.in_hand < self.cfg.threads or self.threads_busy_briefly()
-        super().set_accept_enabled(enabled and self.alive and free)
+        free = self.alive and (self.in_hand < self.cfg.threads or self.threads_busy_briefly())
+        BOARD.write(self.board_row, self.nr_conns, free)
+        super().set_accept_enabled(enabled and free and self.fair())
+
+    def fair(self) -> bool:
+        """Whether this worker holds no more connections than the least loaded open worker (and the margin):
+        new connections go to the workers with fewest (see ``Board``)."""
+        fewest = BOARD.fewest_elsewhere(self.board_row)
+        return fewest is None or self.nr_conns <= fewest + FAIR_MARGIN
+
+    @property
+    def max_keepalived(self) -> int:
+        """How many idle kept-alive connections gthread keeps (beyond that, a response says "Connection: close"):
+        none while this worker holds ``SHED_MARGIN`` more connections than the least loaded open worker, whose
+        clients come back through the door to the least loaded. Connections accepted while a worker was still
+        starting (or before one was replaced) move over this way, one per response, and stop moving once
+        spread evenly."""
+        fewest = BOARD.fewest_elsewhere(self.board_row)
+        if fewest is not None and self.nr_conns > fewest + SHED_MARGIN:
+            return 0
+        return self._max_keepalived
+
+    @max_keepalived.setter
+    def max_keepalived(self, value: int) -> None:
+        self._max_keepalived = value
+
+    def accept(self, listener) -> None:
+        super().accept(listener)
+        self.gate()  # the others see this connection before they take the next one
 
     def threads_busy_briefly(self) -> bool:
         """No thread of this worker has run its request longer than ``BUSY_SECONDS``."""
