@@ -94,6 +94,9 @@ def statements(application, items, method: str, count: int) -> collections.Count
     return seen
 
 
+DUMP = ""  # --dump PREFIX: the raw profile of each scenario in PREFIX-<scenario>.prof
+
+
 def profile(name: str, application, items, method: str, count: int, top: int) -> dict:
     run(application, items, method, min(count, 200))  # warm: first requests build indexes and caches
     sql = statements(application, items, method, 200)
@@ -105,6 +108,8 @@ def profile(name: str, application, items, method: str, count: int, top: int) ->
     profiler.enable()
     run(application, items, method, count)
     profiler.disable()
+    if DUMP:
+        profiler.dump_stats(f"{DUMP}-{name}.prof")  # for pstats or snakeviz
     per_request = sum(sql.values()) / 200
     print(f"\n== {name}: {count:,} requests, statuses {dict(collections.Counter(codes))}")
     print(f"  CPU per request    {cpu_ms:.3f} ms (wall {wall_ms:.3f} ms)")
@@ -129,7 +134,10 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=30, help="functions listed per ordering (default 30)")
     parser.add_argument("--cache", help="CACHE_URL for the throttles (default: the database cache)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    parser.add_argument("--dump", metavar="PREFIX", help="write each scenario's raw profile to PREFIX-<scenario>.prof")
     args = parser.parse_args()
+    global DUMP
+    DUMP = args.dump or ""
 
     os.environ.update(load.UNTHROTTLED)
     if args.cache:

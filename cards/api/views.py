@@ -36,6 +36,19 @@ class CardFilterParams(CardFilterForm):
     form-wide error goes under DRF's ``non_field_errors``.
     """
 
+    def _clean_fields(self) -> None:
+        # Django's own loop without a BoundField per field (14 per request, a sixth of a card search's CPU with
+        # the rest of the form): this form is never rendered, and none of its fields is disabled or a file, the
+        # two cases a BoundField is for. Same values, same hooks, same errors.
+        for name, field in self.fields.items():
+            try:
+                self.cleaned_data[name] = field.clean(field.widget.value_from_datadict(self.data, self.files, name))
+                hook = getattr(self, f"clean_{name}", None)
+                if hook is not None:
+                    self.cleaned_data[name] = hook()
+            except forms.ValidationError as error:
+                self.add_error(name, error)
+
     def clean(self) -> dict:
         try:
             return super().clean()

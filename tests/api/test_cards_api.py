@@ -465,3 +465,29 @@ def test_a_query_that_finds_nothing_and_is_no_typo_has_no_close_matches(client, 
     answer = client.get("/api/v1/cards/", {**query, "kind": "crypt"})
     assert answer.status_code == 200
     assert answer.json()["count"] == 0 and answer.json()["close_matches"] == []
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"q": "govern", "clan": "ventrue", "discipline": ["dom", "PRE"], "capacity_min": "3", "capacity_max": "9"},
+        {"capacity_min": "many", "discipline": "xyz", "clan": "nobody", "banned": "maybe", "set": "nowhere"},
+        {"q": "x" * 500, "kind": "vampire", "group": "9", "sect": "Sabbat", "title": "prince"},
+        {"twda": "seen", "type": "action modifier", "text": "+1 stealth"},
+    ],
+)
+def test_the_api_reads_its_filters_as_the_search_form_does(params):
+    # The API's form cleans its fields without a BoundField each (cards.api.views.CardFilterParams): the same
+    # values and the same errors as the /cards/ page's form, field by field.
+    from django.http import QueryDict
+
+    from cards.api.views import CardFilterParams
+
+    data = QueryDict(mutable=True)
+    for name, value in params.items():
+        data.setlist(name, value if isinstance(value, list) else [value])
+    api, page = CardFilterParams(data), CardFilterForm(data)
+    assert api.is_valid() == page.is_valid()
+    assert api.cleaned_data == page.cleaned_data
+    assert {field: errors for field, errors in api.errors.items()} == dict(page.errors.items())
