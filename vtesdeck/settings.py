@@ -95,7 +95,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "vtesdeck.middleware.PageMessageMiddleware",  # Django's MessageMiddleware, skipped on /api/
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "vtesdeck.middleware.DatabaseUnavailableMiddleware",
     # The work a request may spend reading decklists (vtesdeck.core.budget), for every view that reads one.

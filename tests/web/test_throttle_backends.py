@@ -213,7 +213,9 @@ def get(url: str) -> tuple[int, str | None]:
 
 
 @pytest.mark.parametrize("store", ["redis", "machine"])
-def test_gunicorn_workers_let_exactly_the_rate_through(store, file_database, cards_in_database, tmp_path):
+def test_gunicorn_workers_let_exactly_the_rate_through(
+    store, file_database, cards_in_database, fresh_throttles, tmp_path
+):
     # Redis, and the machine's shared memory the workers forked from one master map (SQLite's default).
     prefix = f"vtesdeck-test-{secrets.token_hex(6)}"
     rate = 40
