@@ -98,6 +98,113 @@ def vote(seat: int, value: int, extra: bool = False) -> Callable[[Option], bool]
     return lambda o: o.kind is Kind.VOTE and o.seat == seat and o.value == value and (o.target == 1) == extra
 
 
+# -- 2 card types, and drawing (L300-310, L448-607) ------------------------------------------------------------------------
+
+
+def offered(asked: Asked, game: Game, cards: carddb.CardIndex, name: str) -> int:
+    """How many decisions offered to play ``name`` from the hand."""
+    return sum(
+        any(o.kind is Kind.PLAY and o.ids != (1,) and cards[game.card_of[o.card]].name == name for o in options)
+        for _seat, options in asked
+    )
+
+
+def test_2_4_a_a_minion_plays_the_same_action_modifier_once_per_action(cards: carddb.CardIndex) -> None:
+    """L485-489: Alice Chen's referendum passed and she plays Voter Captivation after it; she may not play her second
+    copy during the same action, at either level (43 of 60 logged games had a minion play a modifier twice in one
+    action: Cloak the Gathering three times in one bleed). Next turn's action is another action."""
+    game, al = table(
+        cards,
+        {
+            "hand": ["Kine Resources Contested", "Voter Captivation", "Voter Captivation"],
+            "ready": [{"card": "Alice Chen", "blood": 3, "as": "alice"}],
+        },
+        {"pool": 30},
+        {"pool": 30},
+    )
+    asked = drive(
+        game,
+        al,
+        cards,
+        [
+            {"play": "Kine Resources Contested", "by": "alice"},
+            {"vote": "for"},
+            {"play": "Voter Captivation", "mode": 0},
+        ],
+    )
+    assert offered(asked, game, cards, "Voter Captivation") == 1  # only before the first copy
+    assert [cards[game.card_of[c]].name for c in game.seats[0].hand].count("Voter Captivation") == 1
+    assert game.minions[al["alice"]].blood == 6  # the one copy's 3 blood, not twice that
+
+
+def test_2_4_b_a_cancelled_modifier_does_not_use_up_the_minions_one(cards: carddb.CardIndex) -> None:
+    """L485-489 and the limits that count what resolved: the once-per-action mark is made when the card resolves,
+    after its "as played" window (a copy cancelled there, by Direct Intervention, marks nothing)."""
+    game, al = table(
+        cards,
+        {
+            "hand": ["Kine Resources Contested", "Voter Captivation", "Voter Captivation"],
+            "ready": [{"card": "Alice Chen", "blood": 3, "as": "alice"}],
+        },
+        {"pool": 30, "hand": ["Direct Intervention"]},
+        {"pool": 30},
+    )
+    asked = drive(
+        game,
+        al,
+        cards,
+        [
+            {"play": "Kine Resources Contested", "by": "alice"},
+            {"vote": "for"},
+            {"play": "Voter Captivation", "mode": 0},
+            {"seat": 1, "play": "Direct Intervention"},
+            {"play": "Voter Captivation", "mode": 0},
+        ],
+    )
+    assert offered(asked, game, cards, "Voter Captivation") == 2
+    assert game.minions[al["alice"]].blood == 6  # the second copy resolved
+
+
+def test_2_2_a_a_hand_over_its_size_is_discarded_down_at_once(cards: carddb.CardIndex) -> None:
+    """L302-310: "whenever an effect changes your hand size, or adds or removes cards, immediately discard or draw to
+    hand size". A hand of 9 (two cards a search put there, a hand size bonus that ended) is discarded down to 7
+    before its Methuselah, or anyone, decides anything else; the audit finds no hand over its size afterwards."""
+    game, al = table(
+        cards,
+        {"hand": ["Govern the Unaligned"] * 9, "ready": [{"card": "Anson", "blood": 4}]},
+        {"pool": 30, "hand": ["Deflection"] * 9},
+    )
+    asked = drive(game, al, cards)
+    assert [seat for seat, options in asked[:4] if all(o.kind is Kind.DISCARD for o in options)] == [0, 0, 1, 1]
+    assert len(game.seats[0].hand) == 7 and len(game.seats[1].hand) == 7
+    assert len(events(game, "discard down")) == 4 and g.audit_rules(game) == []
+
+
+def test_2_2_b_an_action_card_is_replaced_as_it_is_played(cards: carddb.CardIndex) -> None:
+    """L296-297, L302-305: the replacement is drawn after the "as played" window, not when the action ends: while its
+    prey decides whether to block Anson's Govern the Unaligned, his Methuselah holds 7 cards again."""
+    held: list[int] = []
+
+    def prey_decides(option: Option) -> bool:
+        if option.seat != 1:
+            return False
+        held.append(len(game.seats[0].hand))
+        return True
+
+    game, al = table(
+        cards,
+        {
+            "hand": ["Govern the Unaligned", *["Deflection"] * 6],
+            "library": ["Deflection"] * 5,
+            "ready": [{"card": "Anson", "blood": 4}],
+        },
+        {"pool": 30, "ready": [{"card": "Lodin (Olaf Holte)", "blood": 4}]},
+    )
+    drive(game, al, cards, [{"play": "Govern the Unaligned", "mode": 0, "by": "Anson"}, prey_decides])
+    assert held == [7]
+    assert len(game.seats[0].library) == 4  # one replacement only
+
+
 # -- 4.1 the unlock phase (L735-812) ---------------------------------------------------------------------------------------
 
 

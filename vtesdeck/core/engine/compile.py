@@ -49,6 +49,8 @@ class Handler:
     intercept: bool  # gives intercept: only as needed
     limited_bleed: bool  # raises the bleed "(limited)"
     unique: bool = False  # a unique card played from the hand: not while a copy is in play
+    # An action modifier or a reaction: a minion plays the same card once per action (L485-489, L581-584).
+    once_per_action: bool = False
 
 
 @dataclasses.dataclass(slots=True)
@@ -170,6 +172,7 @@ def build(cards: CardIndex) -> Compiled:
                 intercept=mode_gives(mode, "intercept"),
                 limited_bleed=_limited(mode),
                 unique=unique and not mode.in_play,  # a copy in play uses its abilities
+                once_per_action=not mode.in_play and bool(card_types & {"Action Modifier", "Reaction"}),
             )
             if mode.in_play:
                 in_play.setdefault((card.id, mode.window), []).append(handler)

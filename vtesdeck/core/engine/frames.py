@@ -71,6 +71,9 @@ class Action:
     target_version: int = 0
     played: list[int] = dataclasses.field(default_factory=list)  # cards played during it (name once each)
     reactions: int = 0  # reaction cards played (Perfectionist)
+    # (minion, VEKN id) of each action modifier and reaction that resolved during it: a minion plays the same one
+    # at most once per action, whatever the Discipline level (L485-489, L581-584); the audit checks it.
+    once: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     disciplines: dict[int, set[str]] = dataclasses.field(default_factory=dict)  # minion → Disciplines it used
     flags: dict[str, int] = dataclasses.field(default_factory=dict)  # card-specific marks (Form of Mist…)
 

@@ -60,7 +60,19 @@ class Stopped(Exception):
 
 
 def choose(game: Game, seat: int, options: list[Option]) -> Flow:
-    """The one place decisions are taken: a single option is forced and resolved here (not recorded)."""
+    """The one place decisions are taken: a single option is forced and resolved here (not recorded). Before
+    any decision, a hand over its size is discarded down (``discard_down``): whatever put it there, it is done
+    "at once" (L302-310), before anyone decides anything else."""
+    for over in _over_hand_size(game):
+        yield from discard_down(game, over)
+        if over == seat:  # options to play a card it has just discarded are gone
+            options = [
+                o for o in options if o.kind is not Kind.PLAY or o.ids == (1,) or o.card in game.seats[seat].hand
+            ]
+    return (yield from _decide(game, seat, options))
+
+
+def _decide(game: Game, seat: int, options: list[Option]) -> Flow:
     if game.stats is not None:
         _note_offered(game, options)
     if len(options) == 1:
@@ -164,6 +176,39 @@ def hand_size(game: Game, seat: int) -> int:
     for m in ready_minions(game, seat):
         size += m.hand_size
     return max(0, size)
+
+
+def effective_hand_size(game: Game, seat: int) -> int:
+    """The hand size less the cards not yet replaced ("cards you will replace later reduce your hand size for
+    the duration", L306-307)."""
+    return max(0, hand_size(game, seat) - rider_sum(game, -1 - seat, "unreplaced"))
+
+
+def _over_hand_size(game: Game) -> list[int]:
+    # Hand sizes only grow above 7 (a vampire's or a card's bonus): a hand of 7 or fewer is over its size only
+    # while a replacement is deferred (a rider), the one case worth computing the size for.
+    return [
+        s.index
+        for s in game.seats
+        if not s.ousted
+        and (len(s.hand) > 7 or (game.riders and len(s.hand) > 0))
+        and len(s.hand) > effective_hand_size(game, s.index)
+    ]
+
+
+def discard_down(game: Game, seat: int) -> Flow:
+    """The seat discards, a card at a time of its choice, down to its hand size (L302-310)."""
+    s = game.seats[seat]
+    while len(s.hand) > effective_hand_size(game, seat):
+        game.discarding_down = seat  # the audit's hand-size check waits for it
+        try:
+            option = yield from _decide(game, seat, [Option(Kind.DISCARD, seat, (copy,)) for copy in s.hand])
+        finally:
+            game.discarding_down = -1
+        copy = option.ids[0]
+        s.hand.remove(copy)
+        s.ash_heap.append(copy)
+        game.log("discard down", seat, copy)
 
 
 def refill(game: Game, seat: int) -> None:
@@ -580,6 +625,10 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     seat = act.seat
     if act.card >= 0 and act.mode is not None and not continued:
         yield from as_played(game, act.card, seat)
+        # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
+        # its action ends: the hand is whole while the action is blocked, fought over and resolved.
+        if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
+            refill(game, seat)
         if act.ended:
             _not_taken(game, act)
             return
@@ -943,6 +992,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                 continue  # one political action per vampire (L1093-1095), one bleed per minion (L953-954) a turn
         if mode.limit and (mode.limit, minion_id, _scope(game, mode, frame)) in game.used:
             continue
+        if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
+            continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
         if handler.stealth or handler.intercept:
             if not _as_needed(handler, frame):
                 continue
@@ -961,6 +1012,11 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                     Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=minion_id, target=target, value=value)
                 )
     return out
+
+
+def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
+    act = current_action(game)
+    return act is not None and (minion_id, card) in act.once
 
 
 def _scope(game: Game, mode: Mode, frame: Any) -> int:
@@ -1123,6 +1179,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             to_ash_heap(game, option.card)
             refill(game, seat)
             return
+    if from_hand and handler.once_per_action and option.minion >= 0:
+        act = current_action(game)
+        if act is not None:  # counted once it resolves: a cancelled copy does not use the minion's one
+            act.once.append((option.minion, handler.card))
     yield from run_effects(game, mode.effects, play)
     if from_hand and _is_set_aside(game, option.card):
         if s.ousted:
@@ -1796,7 +1856,7 @@ def play(
     problems: dict[str, int] = {}
 
     def check(g: Game) -> list[str]:
-        found = audit_state(g)
+        found = audit_state(g) + audit_rules(g)
         for p in found:
             key = p.split(" ")[0] if not p.startswith("card ") else "card zones"
             problems[key] = problems.get(key, 0) + 1
@@ -1810,6 +1870,25 @@ def play(
     if audit:
         check(game)
     return Result(game=game, decisions=decisions, audit=problems, hash=state_hash(game))
+
+
+def audit_rules(game: Game) -> list[str]:
+    """The rules the engine enforces that the state alone cannot show (``state.audit`` checks the state), checked
+    after every decision with ``--audit``: a minion played the same action modifier or reaction once per action
+    (L485-489, L581-584); no hand is over its hand size (L302-310: discarded down at once)."""
+    problems = []
+    for frame in game.frames:
+        once = getattr(frame, "once", None)
+        if once and len(set(once)) != len(once):
+            twice = sorted(
+                {game.compiled.specs[card].name for pair in once if once.count(pair) > 1 for card in pair[1:]}
+            )
+            problems.append(f"once-per-action: the same card twice by one minion in one action ({', '.join(twice)})")
+    for seat in () if game.finished else game.seats:  # a game over asks no one to discard
+        size = effective_hand_size(game, seat.index)
+        if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
+            problems.append(f"hand-size: seat {seat.index} holds {len(seat.hand)} cards for a hand size of {size}")
+    return problems
 
 
 def replay(

@@ -185,6 +185,7 @@ RENDER: dict[str, _Render] = {
     "yield": lambda n, e: f"{n.short(e[1])} yields {n.card(e[2])}: it is burned",
     "uncontested": lambda n, e: f"{n.card(e[2])} of {n.short(e[1])} is no longer contested",
     "discard": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])}",
+    "discard down": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])} down to hand size",
     "action": _action,
     "block attempt": lambda n, e: f"{n.card(e[2])} tries to block {n.card(e[3])}",
     "block fails": lambda n, e: f"{n.card(e[2])} fails to block",

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
-from ..economy import Kind, Option
 from ..frames import Action, Referendum
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
@@ -332,11 +331,7 @@ def _delaying_tactics(game: Game, play: Play) -> Generator[Any, Any, Any]:
         game.aside.remove(ref.card)
         hand = game.seats[owner].hand
         hand.append(ref.card)
-        while len(hand) > g.hand_size(game, owner):  # discard down afterward
-            option = yield from g.choose(game, owner, [Option(Kind.DISCARD, owner, (c,)) for c in hand])
-            hand.remove(option.ids[0])
-            game.seats[owner].ash_heap.append(option.ids[0])
-            game.log("discard", owner, option.ids[0])
+        yield from g.discard_down(game, owner)  # "discard down afterward"
 
 
 def _delaying_score(game: Game, play: Play) -> float:
