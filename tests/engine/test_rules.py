@@ -165,6 +165,55 @@ def test_2_4_b_a_cancelled_modifier_does_not_use_up_the_minions_one(cards: cardd
     assert game.minions[al["alice"]].blood == 6  # the second copy resolved
 
 
+def test_2_4_c_a_cancelled_limited_bleed_leaves_the_limit_unused(cards: carddb.CardIndex) -> None:
+    """L947-951 and the limits that count what resolved: Anson's Conditioning is cancelled as it is played (Direct
+    Intervention); the bleed was not raised, so his other copy may still raise it: 1 + 2."""
+    game, al = table(
+        cards,
+        {"hand": ["Conditioning", "Conditioning"], "ready": [{"card": "Anson", "blood": 4}]},
+        {"pool": 30, "hand": ["Direct Intervention"]},
+    )
+    drive(
+        game,
+        al,
+        cards,
+        [
+            {"action": "bleed", "by": "Anson"},
+            {"play": "Conditioning", "mode": 0},
+            {"seat": 1, "play": "Direct Intervention"},
+            {"play": "Conditioning", "mode": 0},
+        ],
+    )
+    assert [e[4] for e in events(game, "bleed")] == [3]  # the pool the bleed burned
+
+
+def test_2_5_a_one_out_of_turn_master_card_between_two_of_ones_turns(cards: carddb.CardIndex) -> None:
+    """L436-442: whatever its master phase actions, a Methuselah plays at most one out-of-turn master card between two
+    of its turns. Having cancelled Alice's referendum card with Direct Intervention, seat 1 may not cancel Anson's."""
+    game, al = table(
+        cards,
+        {
+            "hand": ["Kine Resources Contested", "Kine Resources Contested"],
+            "ready": [{"card": "Alice Chen", "blood": 3, "as": "alice"}, {"card": "Anson", "blood": 4}],
+        },
+        {"pool": 30, "hand": ["Direct Intervention", "Direct Intervention"]},
+        {"pool": 30},
+    )
+    asked = drive(
+        game,
+        al,
+        cards,
+        [
+            {"play": "Kine Resources Contested", "by": "alice"},
+            {"seat": 1, "play": "Direct Intervention"},
+            {"play": "Kine Resources Contested", "by": "Anson"},
+        ],
+    )
+    assert offered(asked, game, cards, "Direct Intervention") == 1
+    assert [cards[game.card_of[c]].name for c in game.seats[1].hand].count("Direct Intervention") == 1
+    assert g.audit_rules(game) == []
+
+
 def test_2_2_a_a_hand_over_its_size_is_discarded_down_at_once(cards: carddb.CardIndex) -> None:
     """L302-310: "whenever an effect changes your hand size, or adds or removes cards, immediately discard or draw to
     hand size". A hand of 9 (two cards a search put there, a hand size bonus that ended) is discarded down to 7

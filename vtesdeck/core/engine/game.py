@@ -964,6 +964,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     s = game.seats[seat]
     if handler.pool and s.pool <= handler.pool:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
+    if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:
+        return []  # one out-of-turn master card between two of one's own turns (L436-442)
     if handler.unique:
         # "Unique" (glossary L2807-2811): one copy in play at a time, anyone's, on the table (an ally too) or on
         # a minion. Another Methuselah's copy would make both contested (L758-778), which the engine does not
@@ -1146,24 +1148,19 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         if handler.pool:
             economy.burn_pool(game, seat, handler.pool)
         if mode.out_of_turn and seat != game.acting:
+            # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
+            # is cancelled (L436-442).
             add_rider(game, -1 - seat, "mpa_debt", 1, Until.NEXT_UNLOCK, seat)
+            add_rider(game, -1 - seat, "out_of_turn", 1, Until.NEXT_UNLOCK, seat)
         if s.ousted:  # the cost took its last pool: the card leaves the game with the rest of its cards
             leave_aside(game, option.card)
             s.removed.append(option.card)
             return
-    if mode.limit:
-        game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
-        if mode.limit_scope not in ("turn", "game"):
-            game.kept.append(frame)  # its id is in ``used``: no later frame of the turn may take that id
     if not from_hand and frame is None:
         game.used.add(("phase use", option.card, option.mode, game.turn))
-    if isinstance(frame, Action):
-        if handler.limited_bleed:
-            frame.bleed_raised = True
-        if from_hand and "Reaction" in handler.types:
-            frame.reactions += 1
     act_of = frame if isinstance(frame, Action) else frame.action if isinstance(frame, Combat) else None
-    if act_of is not None and from_hand and mode.disciplines and option.minion >= 0:  # Dabbler counts them
+    if act_of is not None and from_hand and mode.disciplines and option.minion >= 0:
+        # Dabbler counts the Disciplines of the cards played, cancelled ones too (its ruling)
         act_of.disciplines.setdefault(option.minion, set()).update(mode.disciplines)
     game.log("play", seat, option.card, option.mode, option.minion, option.target)
     if from_hand:
@@ -1179,9 +1176,19 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             to_ash_heap(game, option.card)
             refill(game, seat)
             return
+    # The limits count what resolved: a card cancelled as it was played used up none of them.
+    if mode.limit:
+        game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
+        if mode.limit_scope not in ("turn", "game"):
+            game.kept.append(frame)  # its id is in ``used``: no later frame of the turn may take that id
+    if isinstance(frame, Action):
+        if handler.limited_bleed:
+            frame.bleed_raised = True  # the one "(limited)" bleed increase (L947-951)
+        if from_hand and "Reaction" in handler.types:
+            frame.reactions += 1
     if from_hand and handler.once_per_action and option.minion >= 0:
         act = current_action(game)
-        if act is not None:  # counted once it resolves: a cancelled copy does not use the minion's one
+        if act is not None:  # the same action modifier or reaction once per action per minion (L485-489)
             act.once.append((option.minion, handler.card))
     yield from run_effects(game, mode.effects, play)
     if from_hand and _is_set_aside(game, option.card):
@@ -1875,7 +1882,8 @@ def play(
 def audit_rules(game: Game) -> list[str]:
     """The rules the engine enforces that the state alone cannot show (``state.audit`` checks the state), checked
     after every decision with ``--audit``: a minion played the same action modifier or reaction once per action
-    (L485-489, L581-584); no hand is over its hand size (L302-310: discarded down at once)."""
+    (L485-489, L581-584); one out-of-turn master card between two of one's turns (L436-442); no hand is over its
+    hand size (L302-310: discarded down at once)."""
     problems = []
     for frame in game.frames:
         once = getattr(frame, "once", None)
@@ -1884,6 +1892,9 @@ def audit_rules(game: Game) -> list[str]:
                 {game.compiled.specs[card].name for pair in once if once.count(pair) > 1 for card in pair[1:]}
             )
             problems.append(f"once-per-action: the same card twice by one minion in one action ({', '.join(twice)})")
+    for seat in game.seats:
+        if rider_sum(game, -1 - seat.index, "out_of_turn") > 1:
+            problems.append(f"out-of-turn: seat {seat.index} played two out-of-turn master cards between its turns")
     for seat in () if game.finished else game.seats:  # a game over asks no one to discard
         size = effective_hand_size(game, seat.index)
         if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
