@@ -118,12 +118,10 @@ def _ashur(game: Game, play: Play) -> None:
         game.seats[game.owner_of[copy]].removed.append(copy)
     economy.gain_pool(game, play.seat, 3)
     me = game.seats[play.seat]
-    crypt_types = {"Vampire", "Imbued"}
-    library_cards = [
-        c
-        for c in me.ash_heap
-        if c not in game.minions and not crypt_types & game.compiled.types.get(game.card_of[c], frozenset())
-    ]
+    # Library cards only: a crypt card stays in the ash heap. The compiled types this read before know only the
+    # cards with a spec, so burned vampires without one were shuffled into the library.
+    cards = game.compiled.cards
+    library_cards = [c for c in me.ash_heap if c not in game.minions and not cards[game.card_of[c]].is_crypt]
     chosen = library_cards[-13:]
     for c in chosen:
         me.ash_heap.remove(c)
