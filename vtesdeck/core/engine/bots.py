@@ -64,6 +64,8 @@ W_BRING_OUT = 100.0
 W_BLEED = 12.0
 W_PLAY = 20.0
 W_OUST = 30.0
+W_BURN_CARD = 16.0  # burning another Methuselah's card that hurts the table (game.BURN_BY_ACTION): above a bleed of 1
+W_BURN_COUNTER = 8.0  # … and per counter on it (Smiling Jack's pool drain grows with them)
 P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough intercept
 P_THROUGH_STEALTH = 0.8  # … when the actor's stealth (with the hand's stealth cards) beats its intercept
 
@@ -351,6 +353,10 @@ class HeuristicBot:
         if act is Act.DIABLERIE:
             target = view.minion(o.target)
             return 8.0 if target is not None and target.capacity >= m.capacity else 1.0
+        if act is Act.BURN_CARD:
+            # A card another Methuselah plays against the table (Smiling Jack, Anarch Revolt, Pentex on one's
+            # minion): worth a good bleed, more with each counter it has gathered.
+            return W_BURN_CARD + W_BURN_COUNTER * game.card_counters.get(o.target, 0)
         del game
         return 0.0
 

@@ -121,6 +121,10 @@ class Spec:
     name: str
     modes: tuple[Mode, ...]
     notes: str = ""  # what the spec leaves out, when anything
+    # Who may burn the card once in play, by an action (game.action_options offers it to every other Methuselah):
+    # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
+    # political action whose referendum burns it.
+    burn: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -160,11 +164,16 @@ LIBRARY: dict[str, Spec] = {}
 CRYPT: dict[str, VampireSpec] = {}
 
 
-def card(name: str, *modes: Mode, notes: str = "") -> Spec:
+BURNERS = ("", "vampire", "minion", "other minion", "referendum")
+
+
+def card(name: str, *modes: Mode, notes: str = "", burn: str = "") -> Spec:
     """Register a library card's spec (a spec module's one line per card)."""
     if name in LIBRARY:
         raise ValueError(f"two specs for {name}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes)
+    if burn not in BURNERS:
+        raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn)
     return spec
 
 

@@ -74,6 +74,7 @@ class Compiled:
     types: dict[int, frozenset[str]]
     hooks: dict[str, list[Callable[..., Any]]]
     by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
+    burnable: dict[int, str]  # VEKN id → who may burn the card in play by an action (cards.Spec.burn)
 
 
 def default_role(mode: Mode, types: frozenset[str]) -> Role:
@@ -222,6 +223,7 @@ def build(cards: CardIndex) -> Compiled:
         cards=cards,
         types=types,
         hooks=spec_format.HOOKS,
+        burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
     )
 
 

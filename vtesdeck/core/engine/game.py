@@ -231,6 +231,20 @@ def to_ash_heap(game: Game, copy_id: int) -> None:
     game.seats[game.owner_of[copy_id]].ash_heap.append(copy_id)
 
 
+def burn_card(game: Game, copy: int) -> None:
+    """Burn a card in play (a location, a master on a minion…) to its owner's ash heap, with its counters."""
+    for s in game.order:
+        if copy in game.seats[s].controlled:
+            game.seats[s].controlled.remove(copy)
+    for m in game.minions.values():
+        if copy in m.cards:
+            m.cards.remove(copy)
+    game.card_counters.pop(copy, None)
+    game.locked_cards.discard(copy)
+    to_ash_heap(game, copy)
+    game.log("burn card", game.owner_of[copy], copy)
+
+
 def set_aside(game: Game, seat: int, copy_id: int) -> None:
     """A card played leaves the hand and waits, in no other zone, until it resolves (4.3.3 step 1). Every card
     played from the hand passes here (an action card as its action is announced, any other as it is played):
@@ -527,6 +541,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
                     o = game.minions.get(other)
                     if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
                         options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
+        options.extend(_burn_options(game, seat, m))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
@@ -537,6 +552,65 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
+    """(card copy, the minion it is on or -1, who may burn it) for the cards of other Methuselahs in play that
+    say "… can burn this card as a (D) action" or by a referendum (``Spec.burn``)."""
+    burnable = game.compiled.burnable
+    if not burnable:
+        return []
+    out = []
+    for index in game.order:
+        for c in game.seats[index].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if index != seat and game.card_of[c] in burnable:
+                    out.append((c, -1, burnable[game.card_of[c]]))
+                continue
+            for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
+                if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
+                    out.append((attached, m.id, burnable[game.card_of[attached]]))
+    return out
+
+
+def _burn_options(game: Game, seat: int, m: Minion) -> list[Option]:
+    out = []
+    for copy, on, who in _burnable_in_play(game, seat):
+        if who == "referendum":
+            if m.kind != VAMPIRE or m.political_turn == game.turn:
+                continue  # a political action: vampires only, one a turn (L1093-1095)
+        elif who == "vampire" and m.kind != VAMPIRE or who == "other minion" and on == m.id:
+            continue
+        out.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BURN_CARD, target=copy))
+    return out
+
+
+def _burn_effect(game: Game, play: Play) -> None:
+    """The action succeeded (or its referendum passed): the card burns, if it is still in play."""
+    act = current_action(game)
+    copy = act.target_minion if act is not None else -1
+    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+        burn_card(game, copy)
+
+
+def minion_cards(game: Game, copy: int) -> list[int]:
+    m = game.minions.get(copy)
+    return m.cards if m is not None else []
+
+
+def _burn_stakes(game: Game, play: Play, seat: int) -> float:
+    """A referendum to burn a card: its player votes against, everyone else for."""
+    act = current_action(game)
+    copy = act.target_minion if act is not None else -1
+    return -1.0 if copy >= 0 and game.owner_of[copy] == seat else 1.0
+
+
+# The actions that burn a card in play: a (D) action at the card's player, or a referendum (+1 stealth) that burns it.
+BURN_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_burn_effect,), label="burn this card")
+BURN_BY_REFERENDUM = Mode(
+    window=W.ACTION, political=True, stealth=1, effects=(_burn_effect,), stakes=_burn_stakes, label="burn this card"
+)
 
 
 _DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1}
@@ -595,6 +669,12 @@ def action(game: Game, option: Option) -> Flow:
                 act.cost_blood = 2
         elif kind is Act.LEAVE_TORPOR:
             act.cost_blood = 2
+        elif kind is Act.BURN_CARD:
+            act.target_minion = option.target  # the card copy to burn
+            if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
+                act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
+            else:
+                act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
     act.flags["was_bled"], act.flags["was_political"] = actor.bled_turn, actor.political_turn
     if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):

@@ -121,7 +121,11 @@ def _action(n: _Names, e: Event) -> str:
         return f"{who} recruits {card_name}"
     aim = minion_target or seat_target
     aim = f" → {aim}" if aim else ""
+    if act is Act.BURN_CARD:
+        return f"{who} tries to burn {minion_target}"
     if act is Act.POLITICAL:
+        if not card_name and minion_target:
+            return f"{who} calls a referendum to burn {minion_target}"
         return f"{who} calls {card_name}{aim}"
     return f"{who} takes the action {card_name or 'of a card'}{aim}"
 

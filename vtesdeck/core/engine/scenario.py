@@ -26,11 +26,12 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards}``: ``cards`` are equipment and retainers on it, ``life`` an ally's or retainer's),
+locked, as, cards}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
+another seat), ``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
-``action`` (bleed, hunt, rescue, diablerie, leave torpor), ``block`` (a minion), ``strike`` (a card name or
+``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card), ``block`` (a minion), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
@@ -59,7 +60,7 @@ from .windows import Act
 
 PHASES = {p.name.lower(): p for p in (Phase.UNLOCK, Phase.MASTER, Phase.MINION, Phase.INFLUENCE, Phase.DISCARD)}
 ACTIONS = {"bleed": Act.BLEED, "hunt": Act.HUNT, "rescue": Act.RESCUE, "diablerie": Act.DIABLERIE,
-           "leave torpor": Act.LEAVE_TORPOR}  # fmt: skip
+           "leave torpor": Act.LEAVE_TORPOR, "burn card": Act.BURN_CARD}  # fmt: skip
 CHOICE_KINDS = {
     "play": Kind.PLAY, "block": Kind.BLOCK, "strike": Kind.STRIKE, "vote": Kind.VOTE, "terms": Kind.TERMS,
     "transfer": Kind.TRANSFER_TO_VAMPIRE, "bring out": Kind.BRING_OUT, "discard": Kind.DISCARD,
@@ -160,7 +161,8 @@ class Table:
         for attached in entry.get("cards", []) or []:
             if isinstance(attached, str):
                 attached = {"card": attached}
-            sub = self.copy(attached.get("card"), seat, where)
+            owner = _int(attached.get("owner", seat), f"{where} card owner")  # a master another Methuselah put on it
+            sub = self.copy(attached.get("card"), owner, where)
             m.cards.append(sub)
             sub_card = self.cards[self.card_of[sub]]
             if "Retainer" in sub_card.types:
@@ -314,8 +316,10 @@ def matches(choice: dict[str, Any], option: Option, game: Game, cards: CardIndex
         if target.startswith("seat "):
             if option.target != int(target.split()[1]):
                 return False
-        elif aliases.get(target, -2) != option.target:
-            return False
+        elif aliases.get(target, -2) != option.target and not (
+            0 <= option.target < len(game.card_of) and target == _name(game, cards, option.target)
+        ):
+            return False  # a minion or a card in play, by its alias or its name
     return True
 
 

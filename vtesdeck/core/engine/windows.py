@@ -50,6 +50,7 @@ class Act(IntEnum):
     LEAVE_TORPOR = 8
     RESCUE = 9
     DIABLERIE = 10
+    BURN_CARD = 11  # "(minions) can burn this card as a (D) action" or by a referendum: the card's ``burn`` (cards.Spec)
 
 
 class Range(IntEnum):

@@ -75,18 +75,7 @@ def _not_in_play(name: str) -> Pred:
     return check
 
 
-def _burn_card_in_play(game: Game, copy: int) -> None:
-    """Burn a card in play (to its owner's ash heap) with its counters."""
-    for s in game.order:
-        if copy in game.seats[s].controlled:
-            game.seats[s].controlled.remove(copy)
-    for m in game.minions.values():
-        if copy in m.cards:
-            m.cards.remove(copy)
-    game.card_counters.pop(copy, None)
-    game.locked_cards.discard(copy)
-    g.to_ash_heap(game, copy)
-    game.log("burn card", game.owner_of[copy], copy)
+_burn_card_in_play = g.burn_card  # the engine's one way to burn a card in play
 
 
 def _lock_card(game: Game, play: Play) -> None:
@@ -655,7 +644,8 @@ card(
     "Pentex(TM) Subversion",
     Mode(window=W.MASTER, targets=ready_minions_of_others, effects=(PutOnTarget(),),
          score=_pentex_score),
-    notes="Unique (no second copy while one is in play); the (D) action to burn it is not modelled.",
+    notes="Unique (no second copy while one is in play).",
+    burn="other minion",
 )  # fmt: skip
 card(
     "Powerbase: Montreal",
@@ -675,7 +665,8 @@ card(
 card(
     "Anarch Revolt",
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_anarch_revolt_score),
-    notes="The political action to burn it is not modelled; the bot plays it only with a ready Anarch.",
+    notes="The bot plays it only with a ready Anarch.",
+    burn="referendum",
 )
 card(
     "Jake Washington",
@@ -884,7 +875,8 @@ card(
          score=_smiling_jack_score),
     notes="Unique: not played while a copy is in play (contesting not modelled). Each other Methuselah pays "
     "with pool or blood by a fixed rule (blood from its fullest vampire with 2+ blood while its pool is 10 or "
-    "less). The (D) action to burn it is not modelled.",
+    "less).",
+    burn="vampire",
 )  # fmt: skip
 card(
     "Wash",
