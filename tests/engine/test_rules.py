@@ -892,3 +892,21 @@ def test_2011_rules_bring_vampires_out_automatically_at_the_end_of_the_influence
             assert offered and not nathan.in_play  # offered; passing leaves it uncontrolled
         else:
             assert not offered and nathan.in_play and nathan.blood == 4
+
+
+def test_a_card_others_may_burn_is_offered_to_the_minions_its_text_names(cards: carddb.CardIndex) -> None:
+    """Pentex(TM) Subversion: "Other minions can burn this card as a (D) action": Nathan may, Anson (the minion it
+    is on) may not; the card's own player is offered nothing against it."""
+    game, al = table(
+        cards,
+        {
+            "ready": [
+                {"card": "Anson", "blood": 3, "cards": [{"card": "Pentex(TM) Subversion", "owner": 1}]},
+                {"card": "Nathan Turner", "blood": 2},
+            ]
+        },
+        {"pool": 20, "ready": [{"card": "Lodin (Olaf Holte)", "blood": 4}]},
+    )
+    burners = {o.minion for o in g.action_options(game, 0) if o.kind is Kind.ACTION and o.value == Act.BURN_CARD}
+    assert burners == {al["Nathan Turner"]}
+    assert not [o for o in g.action_options(game, 1) if o.kind is Kind.ACTION and o.value == Act.BURN_CARD]
