@@ -14,6 +14,7 @@ illegal or names unknown cards, a bad number), with a one-line message and no tr
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import time
@@ -59,15 +60,15 @@ def archive_folder() -> Path:
     return Path(settings.BASE_DIR).parent / "shared" / "twda"
 
 
-def field_decks(cards: CardIndex) -> list[Deck]:
-    """The archive's playable decks since 2018, sorted by archive id: the database's when it has any, else the
-    archive folder's. Empty when there is neither."""
+def field_decks(cards: CardIndex, since: datetime.date = run.FIELD_SINCE) -> list[Deck]:
+    """The archive's playable decks since ``since`` (2018), sorted by archive id: the database's when it has any,
+    else the archive folder's. Empty when there is neither."""
     from django.db import DatabaseError
 
     from twda.models import TournamentDeck
 
     try:
-        rows = list(TournamentDeck.objects.filter(date__gte=run.FIELD_SINCE).order_by("id").values_list("id", "deck"))
+        rows = list(TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list("id", "deck"))
     except DatabaseError:
         rows = []
     decks: list[Deck] = []
@@ -81,7 +82,7 @@ def field_decks(cards: CardIndex) -> list[Deck]:
     from vtesdeck.core.twda import ArchiveError, read_archive
 
     try:
-        return run.field_from_files(read_archive(archive_folder()), cards)
+        return run.field_from_files(read_archive(archive_folder()), cards, since=since)
     except ArchiveError:
         return []
 

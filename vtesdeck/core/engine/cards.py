@@ -125,6 +125,9 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
+    # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
+    # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
+    missing: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -143,6 +146,7 @@ class VampireSpec:
     votes: int = 0
     modes: tuple[Mode, ...] = ()
     notes: str = ""
+    missing: str = ""  # what of the vampire's text the spec leaves out (partial: see Spec.missing)
 
 
 # Hooks: the escape hatch for static abilities the core reads at one place ("intercept", "bleed",
@@ -167,13 +171,14 @@ CRYPT: dict[str, VampireSpec] = {}
 BURNERS = ("", "vampire", "minion", "other minion", "referendum")
 
 
-def card(name: str, *modes: Mode, notes: str = "", burn: str = "") -> Spec:
-    """Register a library card's spec (a spec module's one line per card)."""
+def card(name: str, *modes: Mode, notes: str = "", burn: str = "", missing: str = "") -> Spec:
+    """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
+    card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
     if name in LIBRARY:
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, missing)
     return spec
 
 

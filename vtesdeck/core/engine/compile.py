@@ -75,6 +75,10 @@ class Compiled:
     hooks: dict[str, list[Callable[..., Any]]]
     by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
     burnable: dict[int, str]  # VEKN id → who may burn the card in play by an action (cards.Spec.burn)
+    # VEKN id → what its spec leaves out of its text (``Spec.missing``): partial cards, unmodelled in the shares.
+    partial: dict[int, str] = dataclasses.field(default_factory=dict)
+    modelled: frozenset[int] = frozenset()  # implemented and not partial: what the coverage shares count
+    crypt_modelled: frozenset[int] = frozenset()
 
 
 def default_role(mode: Mode, types: frozenset[str]) -> Role:
@@ -209,7 +213,13 @@ def build(cards: CardIndex) -> Compiled:
                 in_play.setdefault((vcard.id, mode.window), []).append(handler)
     by_mode = {(h.card, h.index): h for table in (hand, in_play) for hs in table.values() for h in hs}
     by_mode.update({(h.card, h.index): h for hs in actions.values() for h in hs})
+    partial = {vekn: spec.missing for vekn, spec in specs.items() if spec.missing}
+    partial.update({vekn: vspec.missing for vekn, vspec in vampires.items() if vspec.missing})
+    crypt_implemented = frozenset(vampires) | {card.id for card in cards if has_no_ability(card)}
     return Compiled(
+        partial=partial,
+        modelled=frozenset(specs) - partial.keys(),
+        crypt_modelled=crypt_implemented - partial.keys(),
         by_mode=by_mode,
         hand={k: tuple(v) for k, v in hand.items()},
         in_play={k: tuple(v) for k, v in in_play.items()},
@@ -217,7 +227,7 @@ def build(cards: CardIndex) -> Compiled:
         vampires=vampires,
         specs=specs,
         implemented=frozenset(specs),
-        crypt_implemented=frozenset(vampires) | {card.id for card in cards if has_no_ability(card)},
+        crypt_implemented=crypt_implemented,
         active=frozenset(k[0] for k in in_play) | frozenset(k for k in actions if k in vampires),
         eligibility=eligibility,
         cards=cards,

@@ -49,6 +49,7 @@ LINE_KEYS = (
 SUMMARY_KEYS = (
     "games", "seed", "players", "seconds", "games_per_second", "decks", "rounds_mean", "coverage",
     "crypt_coverage", "unsupported", "timeouts", "decisions_mean", "forced_share", "errors", "audit", "time_limit",
+    "partial",
 )  # fmt: skip
 DECK_KEYS = ("path", "name", "seat_games", "vp_mean", "vp_ci95", "game_wins", "ousted", "coverage")
 Z95 = 1.96  # the standard normal's 97.5 % quantile
@@ -185,18 +186,25 @@ class UnsupportedCard:
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Coverage:
-    share: float | None  # implemented copies / all copies; None without copies
+    share: float | None  # modelled copies / all copies; None without copies
     unsupported: tuple[UnsupportedCard, ...]  # most copies first, then name, then id
+    partial: tuple[UnsupportedCard, ...] = ()  # implemented but partial (their spec leaves text out): likewise
 
 
-def card_coverage(copies: Mapping[int, int], implemented: Container[int], names: Mapping[int, str]) -> Coverage:
+def card_coverage(
+    copies: Mapping[int, int], implemented: Container[int], names: Mapping[int, str], partial: Container[int] = ()
+) -> Coverage:
     """The share of card copies (``copies``: card id → copies, e.g. summed over a table's decks) whose
-    effects the engine implements, and the cards it does not."""
+    effects the engine implements in full, the cards it does not implement, and those it implements in part
+    (``partial``: counted as unmodelled in the share, listed apart)."""
     total = sum(copies.values())
-    done = sum(n for card, n in copies.items() if card in implemented)
-    missing = [UnsupportedCard(id=c, name=names.get(c, ""), copies=n) for c, n in copies.items() if n > 0]
-    missing = [u for u in missing if u.id not in implemented]
-    return Coverage(share=done / total if total else None, unsupported=_sorted_unsupported(missing))
+    done = sum(n for card, n in copies.items() if card in implemented and card not in partial)
+    present = [UnsupportedCard(id=c, name=names.get(c, ""), copies=n) for c, n in copies.items() if n > 0]
+    return Coverage(
+        share=done / total if total else None,
+        unsupported=_sorted_unsupported(u for u in present if u.id not in implemented),
+        partial=_sorted_unsupported(u for u in present if u.id in implemented and u.id in partial),
+    )
 
 
 def _sorted_unsupported(cards: Iterable[UnsupportedCard]) -> tuple[UnsupportedCard, ...]:
@@ -231,6 +239,7 @@ def summarize(
     unsupported: Iterable[UnsupportedCard] = (),
     errors: Iterable[GameError] = (),
     audit: Mapping[str, int] | None = None,
+    partial: Iterable[UnsupportedCard] = (),
 ) -> dict[str, Any]:
     """DESIGN.md's games summary (the last line of ``simulate_games --json``) from the games' records."""
     errors = sorted(errors, key=lambda e: e.game)
@@ -295,6 +304,8 @@ def summarize(
         "errors": [e.to_dict() for e in errors],
         "audit": {name: audit[name] for name in sorted(audit)},
         "time_limit": sum(r.end == "time_limit" for r in good),
+        # implemented in part (their spec leaves text out): not counted as modelled in "coverage"
+        "partial": [u.to_dict() for u in _sorted_unsupported(partial)],
     }
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .. import decklist
 from ..carddb import CardIndex
@@ -224,6 +226,7 @@ class RunCoverage:
     crypt_coverage: float | None
     unsupported: tuple[report.UnsupportedCard, ...]
     per_deck: tuple[float | None, ...]
+    partial: tuple[report.UnsupportedCard, ...] = ()  # implemented in part: counted as unmodelled in the shares
 
 
 def coverage(decks: Sequence[Deck], cards: CardIndex) -> RunCoverage:
@@ -238,14 +241,15 @@ def coverage(decks: Sequence[Deck], cards: CardIndex) -> RunCoverage:
         library.update(deck.library)
         crypt.update(deck.crypt)
     names = {card_id: cards[card_id].name for card_id in (*library, *crypt) if card_id in cards}
-    lib = report.card_coverage(library, comp.implemented, names)
-    cry = report.card_coverage(crypt, comp.crypt_implemented, names)
-    per_deck = tuple(report.card_coverage(deck.library, comp.implemented, names).share for deck in decks)
+    lib = report.card_coverage(library, comp.implemented, names, comp.partial)
+    cry = report.card_coverage(crypt, comp.crypt_implemented, names, comp.partial)
+    per_deck = tuple(report.card_coverage(deck.library, comp.implemented, names, comp.partial).share for deck in decks)
     return RunCoverage(
         coverage=lib.share,
         crypt_coverage=cry.share,
         unsupported=(*lib.unsupported, *cry.unsupported),
         per_deck=per_deck,
+        partial=(*lib.partial, *cry.partial),
     )
 
 
@@ -276,4 +280,43 @@ def summary(
         unsupported=cover.unsupported,
         errors=games.errors,
         audit=games.audit,
+        partial=cover.partial,
     )
+
+
+def archive_coverage(decks: Sequence[Deck], cards: CardIndex, *, top: int = 20) -> dict[str, Any]:
+    """DESIGN.md's ``engine_coverage`` figures over ``decks`` (the archive's since a date): the shares of library
+    and crypt copies modelled in full (a vampire with no ability text counts as modelled; a partial card, whose
+    spec leaves part of its text out, does not), the median deck's share of library copies, the share of decks
+    with no card unmodelled or partial, how many distinct library cards and vampires have a full spec, every
+    partial card with what it leaves out, and the ``top`` unmodelled cards by copies."""
+    comp = compiled(cards)
+    library: Counter[int] = Counter()
+    crypt: Counter[int] = Counter()
+    shares, full = [], 0
+    for deck in decks:
+        library.update(deck.library)
+        crypt.update(deck.crypt)
+        lib = report.card_coverage(deck.library, comp.implemented, {}, comp.partial)
+        cry = report.card_coverage(deck.crypt, comp.crypt_implemented, {}, comp.partial)
+        if lib.share is not None:
+            shares.append(lib.share)
+        full += not (lib.unsupported or lib.partial or cry.unsupported or cry.partial)
+    names = {card_id: cards[card_id].name for card_id in (*library, *crypt, *comp.partial) if card_id in cards}
+    lib = report.card_coverage(library, comp.implemented, names, comp.partial)
+    cry = report.card_coverage(crypt, comp.crypt_implemented, names, comp.partial)
+    missing = sorted((*lib.unsupported, *cry.unsupported), key=lambda u: (-u.copies, u.name, u.id))[:top]
+    return {
+        "decks": len(decks),
+        "library_copies_share": lib.share,
+        "crypt_copies_share": cry.share,
+        "median_deck_share": statistics.median(shares) if shares else None,
+        "full_decks_share": full / len(decks) if decks else None,
+        "library_cards": len(comp.modelled),
+        "vampires": len(frozenset(comp.vampires) - comp.partial.keys()),
+        "partial": [
+            {"id": card_id, "name": names.get(card_id, ""), "missing": comp.partial[card_id]}
+            for card_id in sorted(comp.partial, key=lambda c: (names.get(c, ""), c))
+        ],
+        "top_missing": [u.to_dict() for u in missing],
+    }

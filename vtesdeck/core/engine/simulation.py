@@ -145,6 +145,7 @@ class PlanCard:
     part: str  # "crypt" | "library"
     count: int
     modelled: bool  # the engine implements its effects (a crypt card: its printed abilities)
+    partial: bool = False  # … but its spec leaves part of the text out (``Spec.missing``)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -223,6 +224,7 @@ class GamesPlan:
                         part=_str(c["part"]),
                         count=_int(c["count"]),
                         modelled=bool(c["modelled"]),
+                        partial=bool(c.get("partial", False)),  # plans stored before partial cards were told apart
                     )
                     for c in data["cards"]
                 ),
@@ -379,13 +381,13 @@ def _coverage(
         for member in pool:
             copies["library"].update(dict(member.library))
             copies["crypt"].update(dict(member.crypt))
-        for part, implemented in (("library", comp.implemented), ("crypt", comp.crypt_implemented)):
-            done = sum(n for card, n in copies[part].items() if card in implemented)
+        for part, modelled in (("library", comp.modelled), ("crypt", comp.crypt_modelled)):
+            done = sum(n for card, n in copies[part].items() if card in modelled)  # partial cards count as not
             shares[part][0] += Fraction(done, len(pool))
             shares[part][1] += Fraction(sum(copies[part].values()), len(pool))
-        slot_coverage.append(report.card_coverage(copies["library"], comp.implemented, {}).share)
-    lib = report.card_coverage(dict(player.library), comp.implemented, names)
-    cry = report.card_coverage(dict(player.crypt), comp.crypt_implemented, names)
+        slot_coverage.append(report.card_coverage(copies["library"], comp.implemented, {}, comp.partial).share)
+    lib = report.card_coverage(dict(player.library), comp.implemented, names, comp.partial)
+    cry = report.card_coverage(dict(player.crypt), comp.crypt_implemented, names, comp.partial)
     return (
         float(shares["library"][0] / shares["library"][1]) if shares["library"][1] else None,
         float(shares["crypt"][0] / shares["crypt"][1]) if shares["crypt"][1] else None,
@@ -404,7 +406,7 @@ def _plan_cards(deck: Deck, cards: CardIndex) -> tuple[PlanCard, ...]:
         for card_id, count in counts.items():
             card = cards.get(card_id)
             out.append(PlanCard(id=card_id, name=card.name if card else "", part=part, count=count,
-                                modelled=card_id in implemented))  # fmt: skip
+                                modelled=card_id in implemented, partial=card_id in comp.partial))  # fmt: skip
     return tuple(out)
 
 
@@ -736,6 +738,13 @@ def _report(plan: GamesPlan, tally: dict[str, Any], *, seed: int, seconds: float
         "errors": list(tally["errors"]),
         "audit": {},
         "time_limit": tally["time_limit"],
+        "partial": [
+            u.to_dict()
+            for u in sorted(
+                (report.UnsupportedCard(id=c.id, name=c.name, copies=c.count) for c in plan.cards if c.partial),
+                key=lambda u: (-u.copies, u.name, u.id),
+            )
+        ],
     }
     assert tuple(summary) == report.SUMMARY_KEYS
     me = decks[0]
@@ -795,6 +804,7 @@ def _report(plan: GamesPlan, tally: dict[str, Any], *, seed: int, seconds: float
             "part": card.part,
             "count": card.count,
             "modelled": card.modelled,
+            "partial": card.partial,
             "drawn": _share_of(g_drawn, n),
             "drawn_mean": _mean(drawn, n),
             "played": _share_of(g_played, n),

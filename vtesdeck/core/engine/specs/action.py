@@ -293,7 +293,7 @@ card(
 card(
     "Platinum Protocol, The",
     *_multi_bleed("Platinum Protocol", {"obf": (1, 0, ()), "pre": (0, 1, ()), "pro": (0, 0, ())}),
-    notes="[pro]: corruption counters are not modelled, so [pro] adds nothing to the bleed.",
+    missing="[pro]: corruption counters are not modelled, so [pro] adds nothing to the bleed.",
 )
 card(
     "Kindred Spirits",
@@ -328,7 +328,7 @@ card(
 card(
     "Entrancement",
     Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
-    notes="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
+    missing="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
 )
 card(
     "Enchant Kindred",
@@ -368,7 +368,7 @@ card(
 card(
     "Embrace, The",
     Mode(window=W.ACTION, stealth=1, effects=(_embrace,), score=_embrace_score, label="a new 1-capacity vampire"),
-    notes="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
+    missing="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
     "the requirement check reads crypt cards).",
 )
 card(
@@ -421,7 +421,7 @@ card(
         score=_combat_score,
         label="enter combat, 1 optional maneuver",
     ),
-    notes="'Do not replace until after this action' is not modelled (the card is replaced as played).",
+    missing="'Do not replace until after this action' is not modelled (the card is replaced as played).",
 )
 
 

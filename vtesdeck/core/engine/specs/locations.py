@@ -325,7 +325,7 @@ card(
          effects=(PutInPlay(), _rack_choose), score=_rack_pick_score),
     Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), score=_score(30.0),
          label="2 blood to the chosen vampire"),
-    notes="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
+    missing="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
     "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
     "being asked.",
 )  # fmt: skip

@@ -652,7 +652,7 @@ card(
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
     Mode(window=W.INFLUENCE, in_play=True, targets=_uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
          score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
-    notes="Unique location; the (D) action to steal it is not modelled.",
+    missing="Unique location; the (D) action to steal it is not modelled.",
 )  # fmt: skip
 card(
     "Blood Doll",
@@ -718,7 +718,7 @@ card(
         score=_villein_score,
         label="move blood to your pool",
     ),
-    notes="The Minion Tap cost increase is not modelled; ready vampires only.",
+    missing="The Minion Tap cost increase is not modelled; ready vampires only.",
 )
 
 

@@ -250,7 +250,7 @@ card(
         effects=(Intercept(1), _bat),
         label="+1 intercept",
     ),
-    notes="'Cannot use equipment during the resulting combat' is not modelled. The maneuver is given in the "
+    missing="'Cannot use equipment during the resulting combat' is not modelled. The maneuver is given in the "
     "first combat after a block only: a second block of the same action (after Form of Mist) gets none.",
 )
 card(
@@ -337,7 +337,7 @@ def _cog_bleed(game: Game, act: Action) -> int:
 card(
     "Enkil Cog",
     Mode(window=W.AFTER_ACTION, when=_cog_usable, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
-    notes="Locking the Cog to take an action in any minion phase is not modelled.",
+    missing="Locking the Cog to take an action in any minion phase is not modelled.",
 )
 
 
@@ -443,7 +443,7 @@ card(
         effects=(Stealth(1), Bleed(1)),
         label="+1 stealth +1 bleed",
     ),
-    notes="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro].",
+    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro].",
 )
 card(
     "Bonding",
@@ -681,7 +681,7 @@ card(
     ),
     Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),), score=_someone_may_block),
     Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,), score=_someone_may_block),
-    notes="One Discipline per play (using several Disciplines at once is not modelled).",
+    missing="One Discipline per play (using several Disciplines at once is not modelled).",
 )
 
 
@@ -733,7 +733,7 @@ card(
     "Enchanting Gaze",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), effects=(Stealth(1),)),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), superior=True, effects=(Stealth(1),)),
-    notes="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
+    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
 )
 card(
     "Shadow Play",

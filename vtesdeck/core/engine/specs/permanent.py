@@ -135,7 +135,7 @@ def _nephandus_reduction(game: Game, minion: int) -> int:
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
-    notes="The (D) action to burn a vampire in torpor and gain 1 life is not modelled (allies' in-play actions "
+    missing="The (D) action to burn a vampire in torpor and gain 1 life is not modelled (allies' in-play actions "
     "have no hook yet); the reduction applies to strikes in combat only, not to damaging effects.",
 )
 
@@ -283,7 +283,7 @@ def _carlton_intercept(game: Game, minion: int, act: Action) -> int:
 card(
     "Carlton Van Wyk",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
-    notes="The discard-phase burn of a vampire who committed diablerie since your last turn is not modelled.",
+    missing="The discard-phase burn of a vampire who committed diablerie since your last turn is not modelled.",
 )
 
 
@@ -348,6 +348,6 @@ card(
         score=_bowl_burn_score,
         label="burn 1 blood: +1 intercept",
     ),
-    notes="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "
+    missing="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "
     "an action otherwise).",
 )

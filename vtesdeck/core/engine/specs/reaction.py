@@ -115,7 +115,7 @@ card(
         effects=(Wake(),),
         score=_block_score(0),
     ),
-    notes="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
+    missing="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
 )
 card(
     "On the Qui Vive",
@@ -128,7 +128,7 @@ card(
         limit_scope="turn",
         score=_block_score(0),
     ),
-    notes="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
+    missing="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
     "The wake is offered only in state A (to block).",
 )
 
@@ -198,7 +198,7 @@ card(
         effects=(_eyes_of_the_wild,),
         score=_block_score(0),
     ),
-    notes="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
+    missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
     "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
 )
 
@@ -451,7 +451,7 @@ card(
     Mode(window=W.BLOCKS_DECLINED, disciplines=("obf",), when=bleeding_you, effects=(ReduceBleed(2),)),
     Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Intercept(1),)),
-    notes="[pre]'s +2 votes go to the vampire's Methuselah's total for the referendum; a referendum passing "
+    missing="[pre]'s +2 votes go to the vampire's Methuselah's total for the referendum; a referendum passing "
     "automatically is not modelled.",
 )
 
@@ -488,6 +488,6 @@ card(
         effects=(Wake(), _awaken),
         score=_block_score(0),
     ),
-    notes="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
+    missing="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
     "action has no resolution: the blood is burned only if the action resolves.",
 )

@@ -70,7 +70,7 @@ def _has_blood(amount: int) -> Any:
 
 vampire(
     "Anarch Convert",
-    notes="The 'as he enters play' choice (remove him to make a non-titled vampire Anarch and gain 1 pool or "
+    missing="The 'as he enters play' choice (remove him to make a non-titled vampire Anarch and gain 1 pool or "
     "draw a crypt card) is not modelled: he stays in play as a 1-capacity Caitiff.",
 )
 
@@ -97,7 +97,7 @@ vampire(
             label="enter combat with any minion",
         ),
     ),
-    notes="Visceratika cost reduction and Flight are not modelled.",
+    missing="Visceratika cost reduction and Flight are not modelled.",
 )
 
 
@@ -160,13 +160,13 @@ vampire(
             label="gain 2 pool after a successful bleed",
         ),
     ),
-    notes="Infernal (upkeep) is not modelled.",
+    missing="Infernal (upkeep) is not modelled.",
 )
-vampire("Kuyén", notes="Animals (allies and retainers) cost her 1 less: the cost reduction is not modelled.")
+vampire("Kuyén", missing="Animals (allies and retainers) cost her 1 less: the cost reduction is not modelled.")
 vampire("Casey Snyder")
 vampire(
     "Antonio d'Erlette",
-    notes="The 4-transfer search for a mage ally is not modelled.",
+    missing="The 4-transfer search for a mage ally is not modelled.",
 )
 vampire("Massimiliano", strength=1)
 vampire("Ángel Guerrero")
@@ -192,7 +192,7 @@ vampire(
     "Erlik",
     bleed=1,
     hand_size=1,
-    notes="The 'as he enters play' blood distribution to uncontrolled Harbingers is not modelled.",
+    missing="The 'as he enters play' blood distribution to uncontrolled Harbingers is not modelled.",
 )
 vampire("Kamile Paukstys", bleed=1)
 
@@ -207,24 +207,24 @@ def _stanislava(game: Game, blocker: int, act: Action) -> bool:
 vampire(
     "Stanislava",
     bleed=2,
-    notes="Retainers of her opponents losing their abilities in combat is not modelled.",
+    missing="Retainers of her opponents losing their abilities in combat is not modelled.",
 )
 vampire("Elisha Tucker")
 vampire(
     "Horde, The",
-    notes="Locking to give another acting infernal minion +1 bleed is not modelled; Infernal upkeep neither.",
+    missing="Locking to give another acting infernal minion +1 bleed is not modelled; Infernal upkeep neither.",
 )
 vampire(
     "Aline Gädeke",
-    notes="Burning 1 blood to unlock after another Anarch's successful action is not modelled.",
+    missing="Burning 1 blood to unlock after another Anarch's successful action is not modelled.",
 )
 vampire(
     "Lutz von Hohenzollern",
     bleed=2,
-    notes="Your prey burning 1 pool after a political action passes is not modelled (no after-referendum "
+    missing="Your prey burning 1 pool after a political action passes is not modelled (no after-referendum "
     "window opens).",
 )
-vampire("Arishat", notes="Burning 1 blood to force a vampire to abstain is not modelled; Infernal neither.")
+vampire("Arishat", missing="Burning 1 blood to force a vampire to abstain is not modelled; Infernal neither.")
 vampire("Indira")
 vampire("Kassandra Tassaki")
 vampire("Nathan Turner")
@@ -254,12 +254,12 @@ vampire(
             label="(D) bleed with +2 bleed, costs 1 blood",
         ),
     ),
-    notes="Her master phase action is counted when she is ready as the turn starts; Infernal is not modelled.",
+    missing="Her master phase action is counted when she is ready as the turn starts; Infernal is not modelled.",
 )
 vampire("Nana Buruku", hand_size=1)
 vampire(
     "Aksinya Daclau",
-    notes="Discarding a master card to redirect a bleed is not modelled.",
+    missing="Discarding a master card to redirect a bleed is not modelled.",
 )
 vampire("Atiena")
 vampire("Valeriya Zinovieva", strength=1)
@@ -355,18 +355,18 @@ vampire(
     notes="The card fetched is picked by a fixed rule (fewest copies in hand), not chosen.",
 )
 vampire("Warmaksan")
-vampire("Erebus", notes="Wraiths cost him 1 less: the cost reduction is not modelled.")
+vampire("Erebus", missing="Wraiths cost him 1 less: the cost reduction is not modelled.")
 vampire("Anson", notes="His second master phase action is counted when he is ready as the turn starts.")
 vampire(
     "Diana Iadanza",
     bleed=1,
-    notes="Burning 1 blood to cancel a reaction card during her referendum is not modelled.",
+    missing="Burning 1 blood to cancel a reaction card during her referendum is not modelled.",
 )
 vampire("Saku Pihlajamäki")
 vampire("Hanna Nokelainen")
 vampire(
     "Babalawo Alafin",
-    notes="Discarding two cards in the unlock phase (smaller hands for the others) is not modelled.",
+    missing="Discarding two cards in the unlock phase (smaller hands for the others) is not modelled.",
 )
 vampire("Martina Srnankova")
 vampire("Farah Sarroub")
@@ -401,24 +401,24 @@ vampire(
     "Lord Tremere",
     bleed=2,
     intercept=1,
-    notes="Thaumaturgy cost reduction and locking or unlocking another Tremere are not modelled.",
+    missing="Thaumaturgy cost reduction and locking or unlocking another Tremere are not modelled.",
 )
 vampire(
     "Capuchin, The",
     bleed=1,
     hand_size=2,
     intercept=1,
-    notes="Returning to the uncontrolled region when burned (+3 transfers) is not modelled.",
+    missing="Returning to the uncontrolled region when burned (+3 transfers) is not modelled.",
 )
 vampire("Rafael de Corazon", bleed=2, notes="Title contests are not modelled.")
-vampire("Sergio Bueno", notes="Corruption counters are not modelled.")
+vampire("Sergio Bueno", missing="Corruption counters are not modelled.")
 vampire(
     "Nonu Dis",
     bleed=1,
-    notes="Adding 1 blood to a Follower of Set after playing a master card is not modelled.",
+    missing="Adding 1 blood to a Follower of Set after playing a master card is not modelled.",
 )
 vampire(
     "Arika",
     bleed=2,
-    notes="Her prey's locations upkeep (burn 1 pool or the location) is not modelled.",
+    missing="Her prey's locations upkeep (burn 1 pool or the location) is not modelled.",
 )

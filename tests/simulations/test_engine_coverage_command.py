@@ -1,0 +1,75 @@
+"""``manage.py engine_coverage`` (DESIGN.md): the engine's coverage of the archive since a date, partial cards
+(their spec leaves text out) listed apart and counted as unmodelled, bad input refused with exit 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.paths import TWDA
+from vtesdeck.core import carddb
+from vtesdeck.core.engine import report
+from vtesdeck.core.engine.compile import compiled
+
+pytestmark = pytest.mark.django_db
+
+DESIGN_KEYS = [
+    "decks", "library_copies_share", "crypt_copies_share", "median_deck_share", "full_decks_share",
+    "library_cards", "vampires", "partial", "top_missing",
+]  # fmt: skip
+
+
+def command(*args: object) -> tuple[str, CommandError | None]:
+    out = io.StringIO()
+    try:
+        call_command("engine_coverage", *map(str, args), stdout=out, stderr=io.StringIO())
+    except CommandError as exc:
+        return out.getvalue(), exc
+    return out.getvalue(), None
+
+
+@pytest.fixture
+def archive(tmp_path, monkeypatch):
+    """Two archive decks in a folder of their own."""
+    for name in ("10009.txt", "10012.txt"):
+        shutil.copy(TWDA / name, tmp_path / name)
+    monkeypatch.setenv("VTESDECK_TWDA", str(tmp_path))
+    return tmp_path
+
+
+def test_the_json_has_design_md_keys_and_partial_cards_apart(archive):
+    output, error = command("--since", "1990-01-01", "--json")
+    assert error is None
+    figures = json.loads(output)
+    assert list(figures) == DESIGN_KEYS
+    assert figures["decks"] == len(list(archive.glob("*.txt")))
+    for share in ("library_copies_share", "crypt_copies_share", "median_deck_share", "full_decks_share"):
+        assert 0.0 <= figures[share] <= 1.0
+    partial = {card["name"]: card["missing"] for card in figures["partial"]}
+    assert "not modelled" in partial["Bum's Rush"]  # its spec says what of the text it leaves out
+    assert all(list(card) == ["id", "name", "copies"] for card in figures["top_missing"])
+
+
+def test_a_partial_card_counts_as_unmodelled_in_the_share():
+    # Two copies of a card in full and two of a partial one: half the copies are modelled, and the partial card is
+    # listed apart, not as unsupported.
+    cards = carddb.load()
+    comp = compiled(cards)
+    full = next(iter(sorted(comp.modelled)))
+    partial = cards.lookup("Bum's Rush").id
+    assert partial in comp.partial and partial in comp.implemented
+    cover = report.card_coverage({full: 2, partial: 2}, comp.implemented, {}, comp.partial)
+    assert cover.share == 0.5 and not cover.unsupported and [u.id for u in cover.partial] == [partial]
+
+
+def test_a_bad_date_or_no_archive_is_a_usage_error(tmp_path, monkeypatch):
+    _, error = command("--since", "yesterday")
+    assert error is not None and error.returncode == 2
+    monkeypatch.setenv("VTESDECK_TWDA", str(tmp_path))  # an empty folder, and no archive in the database
+    _, error = command("--since", "2018-01-01")
+    assert error is not None and error.returncode == 2
