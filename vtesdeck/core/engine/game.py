@@ -64,11 +64,11 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     any decision, a hand over its size is discarded down (``discard_down``): whatever put it there, it is done
     "at once" (L302-310), before anyone decides anything else."""
     for over in _over_hand_size(game):
+        held = set(game.seats[over].hand)
         yield from discard_down(game, over)
-        if over == seat:  # options to play a card it has just discarded are gone
-            options = [
-                o for o in options if o.kind is not Kind.PLAY or o.ids == (1,) or o.card in game.seats[seat].hand
-            ]
+        if over == seat:  # options naming a card it has just discarded are gone
+            gone = held - set(game.seats[over].hand)
+            options = [o for o in options if o.card not in gone and not gone.intersection(o.ids)]
     return (yield from _decide(game, seat, options))
 
 
