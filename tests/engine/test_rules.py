@@ -540,6 +540,50 @@ def test_4_3_2_e_rescue_costs_2_blood_and_readies_the_vampire(cards: carddb.Card
     assert (nathan.torpor, nathan.locked) == (False, False)
 
 
+def test_4_3_2_g_an_untitled_vampire_becomes_anarch_for_2_blood_or_1_beside_a_ready_anarch(
+    cards: carddb.CardIndex,
+) -> None:
+    """L1206-1211, L2212-2220: any ready untitled non-Anarch vampire may become Anarch, a +1 stealth undirected action
+    costing 2 blood, 1 if its Methuselah controls another ready Anarch; a change of sect. Aleph (Camarilla, no
+    title) is offered it; Anson (a prince) and Nathan Turner (Anarch already) are not."""
+    game, al = table(
+        cards,
+        {
+            "ready": [
+                {"card": "Aleph", "blood": 4, "as": "aleph"},
+                {"card": "Anson", "blood": 4, "as": "anson"},
+                {"card": "Nathan Turner", "blood": 2, "as": "nathan"},
+            ],
+        },
+    )
+    aleph, nathan = game.minions[al["aleph"]], game.minions[al["nathan"]]
+    offered_to = {o.minion for o in g.action_options(game, 0) if o.kind is Kind.ACTION and o.value == Act.BECOME_ANARCH}
+    assert offered_to == {aleph.id}
+    assert g.become_anarch_cost(game, 0, aleph.id) == 1  # Nathan Turner is a ready Anarch
+    nathan.torpor = True  # only a ready one lowers the cost
+    assert g.become_anarch_cost(game, 0, aleph.id) == 2
+    drive(game, al, cards, [{"action": "become anarch", "by": "aleph"}])
+    assert aleph.sect == "Anarch" and aleph.blood == 2 and aleph.locked and events(game, "become anarch")
+    aleph.locked = False
+    assert not any(o.value == Act.BECOME_ANARCH for o in g.action_options(game, 0) if o.kind is Kind.ACTION)
+
+
+def test_4_3_2_h_a_vampire_become_anarch_plays_the_cards_that_require_an_anarch(cards: carddb.CardIndex) -> None:
+    """L2212-2220: becoming Anarch is a change of sect: requirements read the sect it has now (core.eligibility)."""
+    from vtesdeck.core.eligibility import for_cards
+
+    eligibility = for_cards(cards)
+    aleph = cards.lookup("Aleph").id
+    needs_anarch = next(
+        card.id
+        for card in cards
+        if not card.is_crypt
+        and not eligibility.can_play(aleph, card.id)
+        and eligibility.can_play(aleph, card.id, became_anarch=True)
+    )
+    assert eligibility.can_play(aleph, needs_anarch, may_become_anarch=True)
+
+
 def test_4_3_2_f_diablerie_moves_the_blood_burns_the_victim_and_calls_a_blood_hunt(cards: carddb.CardIndex) -> None:
     """L1161-1178, 4.3.8 (L1944-1966), 4.3.7 (L1970-1985): all the victim's blood moves to the diablerist (the
     excess over capacity drains), the victim is burned, and the blood hunt referendum follows: when nobody

@@ -259,9 +259,12 @@ class Requirement:
         elif kind and not (clauses or none_of or disciplines or bounded):
             self.union = (which, kind << _FACTS_SHIFT)  # "a vampire", "an imbued": any of that kind
 
-    def met_by(self, minion: Minion, *, may_become_anarch: bool = False) -> bool:
+    def met_by(self, minion: Minion, *, may_become_anarch: bool = False, became_anarch: bool = False) -> bool:
         """Whether ``minion`` meets the requirement; with ``may_become_anarch``, also once it has become
-        Anarch, when it may (see the module's docstring)."""
+        Anarch, when it may (see the module's docstring); with ``became_anarch``, as the Anarch it has become in
+        a game (a change of sect: its printed sect no longer counts)."""
+        if became_anarch and minion.as_anarch is not None:
+            return self._met(minion.as_anarch, minion.disciplines, minion.capacity)
         if self._met(minion.facts, minion.disciplines, minion.capacity):
             return True
         return may_become_anarch and minion.as_anarch is not None and self._met(
@@ -442,8 +445,9 @@ def _compile_requirement(types, discipline_requirement, clans, titles, sects, ca
     )
 
 
-def _plain_requirement(discipline_requirement: DisciplineRequirement, clans: tuple[str, ...], text: str,
-                       vampire: bool) -> Requirement | None:
+def _plain_requirement(
+    discipline_requirement: DisciplineRequirement, clans: tuple[str, ...], text: str, vampire: bool
+) -> Requirement | None:
     """``_compile_requirement`` for a card asking disciplines and a clan at most (a vampire, if ``vampire``)."""
     alternatives = _discipline_alternatives(discipline_requirement, text)
     clan_names = tuple(dict.fromkeys(clan(c) for c in clans)) if clans else ()
@@ -582,15 +586,18 @@ class Eligibility:
             self._requirements[card_id] = requirement
         return requirement
 
-    def can_play(self, vampire_id: int, card_id: int, *, may_become_anarch: bool = False) -> bool:
-        """``can_play`` by ids. Raises ``KeyError`` for a vampire id that is no crypt card of the list."""
+    def can_play(
+        self, vampire_id: int, card_id: int, *, may_become_anarch: bool = False, became_anarch: bool = False
+    ) -> bool:
+        """``can_play`` by ids (``became_anarch``: see ``Requirement.met_by``). Raises ``KeyError`` for a vampire
+        id that is no crypt card of the list."""
         requirement = self.requirement(card_id)
         if requirement is None:
             return True
         minion = self.minion(vampire_id)
         if minion is None:
             raise KeyError(vampire_id)
-        return requirement.met_by(minion, may_become_anarch=may_become_anarch)
+        return requirement.met_by(minion, may_become_anarch=may_become_anarch, became_anarch=became_anarch)
 
     def unplayable(self, crypt: Iterable[int], library: Iterable[int], *, may_become_anarch: bool = False) -> list[int]:
         """The library cards (ids, in the given order) that no card of ``crypt`` can play: the deck check.

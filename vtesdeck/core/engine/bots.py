@@ -64,6 +64,8 @@ W_BRING_OUT = 100.0
 W_BLEED = 12.0
 W_PLAY = 20.0
 W_OUST = 30.0
+W_ANARCH_CARD = 8.0  # becoming Anarch, per card in hand (up to two) it makes playable by that vampire
+W_ANARCH_REVOLT = 12.0  # … and when it spares the seat Anarch Revolt's burn
 W_BURN_CARD = 16.0  # burning another Methuselah's card that hurts the table (game.BURN_BY_ACTION): above a bleed of 1
 W_BURN_COUNTER = 8.0  # … and per counter on it (Smiling Jack's pool drain grows with them)
 P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough intercept
@@ -353,12 +355,35 @@ class HeuristicBot:
         if act is Act.DIABLERIE:
             target = view.minion(o.target)
             return 8.0 if target is not None and target.capacity >= m.capacity else 1.0
+        if act is Act.BECOME_ANARCH:
+            return self._become_anarch(view, m)
         if act is Act.BURN_CARD:
             # A card another Methuselah plays against the table (Smiling Jack, Anarch Revolt, Pentex on one's
             # minion): worth a good bleed, more with each counter it has gathered.
             return W_BURN_CARD + W_BURN_COUNTER * game.card_counters.get(o.target, 0)
         del game
         return 0.0
+
+    def _become_anarch(self, view: View, m: Minion) -> float:
+        """Becoming Anarch is worth its blood when it opens cards in hand this vampire could not play, or spares
+        the seat Anarch Revolt's pool burn (no ready Anarch of its own while one is in play)."""
+        game = view.game_for_scores()
+        eligibility = game.compiled.eligibility
+        if eligibility.minion(m.card) is None:
+            return -5.0
+        opened = sum(
+            1
+            for c in set(view.hand)
+            if not eligibility.can_play(m.card, view.card(c))
+            and eligibility.can_play(m.card, view.card(c), became_anarch=True)
+        )
+        revolt = any(game.card_of[c] in game.compiled.specs and game.compiled.specs[game.card_of[c]].name == "Anarch Revolt"
+                     for s in game.order for c in game.seats[s].controlled)  # fmt: skip
+        anarchs = any(
+            x.sect == "Anarch" and x.kind == m.kind for x in view.minions(view.seat) if x.in_play and not x.torpor
+        )
+        worth = W_ANARCH_CARD * min(opened, 2) + (W_ANARCH_REVOLT if revolt and not anarchs else 0.0)
+        return worth if worth else -5.0
 
     def _bleed_worth(self, view: View, m: Minion, prey: int, bleed: int, stealth: int) -> float:
         """A bleed's worth: its amount, times the chance it is not blocked, an ousting bleed first; below a

@@ -64,11 +64,11 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     any decision, a hand over its size is discarded down (``discard_down``): whatever put it there, it is done
     "at once" (L302-310), before anyone decides anything else."""
     for over in _over_hand_size(game):
+        held = set(game.seats[over].hand)
         yield from discard_down(game, over)
-        if over == seat:  # options to play a card it has just discarded are gone
-            options = [
-                o for o in options if o.kind is not Kind.PLAY or o.ids == (1,) or o.card in game.seats[seat].hand
-            ]
+        if over == seat:  # options naming a card it has just discarded are gone
+            gone = held - set(game.seats[over].hand)
+            options = [o for o in options if o.card not in gone and not gone.intersection(o.ids)]
     return (yield from _decide(game, seat, options))
 
 
@@ -541,6 +541,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
                     o = game.minions.get(other)
                     if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
                         options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
+            if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
+                options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
         options.extend(_burn_options(game, seat, m))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
@@ -552,6 +554,12 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
+    """The become-Anarch action's blood cost (L1206-1211): 2, or 1 while the seat controls another ready Anarch."""
+    others = (m for m in ready_minions(game, seat) if m.id != vampire and m.kind == VAMPIRE)
+    return 1 if any(m.sect == "Anarch" for m in others) else 2
 
 
 def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
@@ -613,7 +621,8 @@ BURN_BY_REFERENDUM = Mode(
 )
 
 
-_DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1}
+_DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1,
+                    Act.BECOME_ANARCH: 1}  # fmt: skip
 
 
 def action(game: Game, option: Option) -> Flow:
@@ -669,6 +678,8 @@ def action(game: Game, option: Option) -> Flow:
                 act.cost_blood = 2
         elif kind is Act.LEAVE_TORPOR:
             act.cost_blood = 2
+        elif kind is Act.BECOME_ANARCH:
+            act.cost_blood = become_anarch_cost(game, seat, actor.id)  # paid on success, as printed
         elif kind is Act.BURN_CARD:
             act.target_minion = option.target  # the card copy to burn
             if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
@@ -906,6 +917,9 @@ def resolve_action(game: Game, act: Action) -> Flow:
     elif kind is Act.LEAVE_TORPOR:
         actor.torpor = False
         game.log("leave torpor", seat, actor.id)
+    elif kind is Act.BECOME_ANARCH:
+        actor.sect = "Anarch"  # a change of sect (L2212-2220): cards for Anarchs, Anarch Revolt, barons' cards
+        game.log("become anarch", seat, actor.id)
     elif kind is Act.RESCUE:
         rescued = game.minions.get(act.target_minion)
         if rescued is not None:
@@ -992,7 +1006,7 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
             return False
         if game.compiled.eligibility.minion(m.card) is None:
             return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
-        if not game.compiled.eligibility.can_play(m.card, handler.card):
+        if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
             return False
     if not has_discipline(m, handler.mode):
         return False

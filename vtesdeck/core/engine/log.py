@@ -121,6 +121,8 @@ def _action(n: _Names, e: Event) -> str:
         return f"{who} recruits {card_name}"
     aim = minion_target or seat_target
     aim = f" → {aim}" if aim else ""
+    if act is Act.BECOME_ANARCH:
+        return f"{who} tries to become Anarch"
     if act is Act.BURN_CARD:
         return f"{who} tries to burn {minion_target}"
     if act is Act.POLITICAL:
@@ -189,6 +191,7 @@ RENDER: dict[str, _Render] = {
     "yield": lambda n, e: f"{n.short(e[1])} yields {n.card(e[2])}: it is burned",
     "uncontested": lambda n, e: f"{n.card(e[2])} of {n.short(e[1])} is no longer contested",
     "discard": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])}",
+    "become anarch": lambda n, e: f"{n.card(e[2])} becomes Anarch",
     "discard down": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])} down to hand size",
     "action": _action,
     "block attempt": lambda n, e: f"{n.card(e[2])} tries to block {n.card(e[3])}",

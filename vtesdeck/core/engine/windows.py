@@ -50,6 +50,7 @@ class Act(IntEnum):
     LEAVE_TORPOR = 8
     RESCUE = 9
     DIABLERIE = 10
+    BECOME_ANARCH = 12  # an untitled, non-Anarch ready vampire: 2 blood (1 with another ready Anarch), +1 stealth
     BURN_CARD = 11  # "(minions) can burn this card as a (D) action" or by a referendum: the card's ``burn`` (cards.Spec)
 
 
