@@ -141,6 +141,9 @@ class Board:
     ROWS = 64
     ROW = struct.Struct("<iii4xd")  # pid (-1: claimed by the master, not yet forked), connections, door, written
     STALE_SECONDS = 10.0
+    # A live worker writes its row at every pass of its loop, at least once a second: an older row is checked
+    # (is its process still there?) before it counts.
+    FRESH_SECONDS = 1.5
 
     def __init__(self) -> None:
         self.memory = mmap.mmap(-1, self.ROWS * self.ROW.size)
@@ -166,9 +169,28 @@ class Board:
         for other, (pid, connections, door, written) in enumerate(self.ROW.iter_unpack(self.memory)):
             if pid == 0:
                 break
-            if other != row and pid > 0 and door and now - written <= self.STALE_SECONDS:
-                fewest = connections if fewest is None or connections < fewest else fewest
+            if other == row or pid < 0 or not door or now - written > self.STALE_SECONDS:
+                continue
+            if now - written > self.FRESH_SECONDS and not _alive(pid):
+                continue  # a worker killed with its door open: its row would hold the others back
+            fewest = connections if fewest is None or connections < fewest else fewest
         return fewest
+
+    def leave(self, row: int) -> None:
+        """The worker is gone: its row no longer counts (its door shut), until the master hands it out again."""
+        if row >= 0:
+            pid, connections, _door, written = self.ROW.unpack_from(self.memory, row * self.ROW.size)
+            self.ROW.pack_into(self.memory, row * self.ROW.size, pid, connections, False, written)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 BOARD = Board()
@@ -337,6 +359,12 @@ class BufferingThreadWorker(ThreadWorker):
     def notify(self) -> None:
         if not self.stuck:
             super().notify()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            BOARD.leave(self.board_row)  # a worker stopping (or replaced) no longer holds the others back
 
     def watch_requests(self) -> None:
         started = min(self.running.copy().values(), default=None)

@@ -39,3 +39,28 @@ def test_what_is_not_buffered_goes_to_a_thread_as_it_is():
     endless_head = b"GET / HTTP/1.1\r\nX: " + b"a" * 2_000_000
     for request in (too_large, no_number, endless_head):
         assert PendingRequest(request).state() == UNBUFFERED
+
+
+def test_a_killed_or_stopped_worker_holds_no_one_back():
+    """The board of connections (vtesdeck.serving.Board): a worker killed with its door open, or one that stopped,
+    must not count as the least loaded, or every other worker would stop taking connections."""
+    import subprocess
+    import sys
+    import time
+
+    from vtesdeck.serving import Board
+
+    board = Board()
+    mine, killed, stopped = board.claim(), board.claim(), board.claim()
+    board.write(mine, 12, True)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(gone.stdout)  # a process that has exited (and been reaped)
+    Board.ROW.pack_into(
+        board.memory, killed * Board.ROW.size, dead, 0, True, time.monotonic() - Board.FRESH_SECONDS - 1
+    )
+    board.write(stopped, 3, True)
+    assert board.fewest_elsewhere(mine) == 3
+    board.leave(stopped)
+    assert board.fewest_elsewhere(mine) is None  # the killed worker's 0 does not count either
+    Board.ROW.pack_into(board.memory, killed * Board.ROW.size, dead, 0, True, time.monotonic())
+    assert board.fewest_elsewhere(mine) == 0  # a fresh row is trusted without asking the system
