@@ -98,14 +98,18 @@ class Table:
                 free = offset
         return None, free
 
-    def take(self, key: str, now: float, step: Step) -> bool:
+    def take(self, key: str, now: float, step: Step, spill_until: float = 0.0) -> bool:
         """Run ``step`` on ``key``'s state and store what it returns; raise ``Full`` if the key has no bucket
-        (nothing is counted then)."""
+        (nothing is counted then), having marked, in the same step, that counts live elsewhere until
+        ``spill_until`` (so no other process puts that key here meanwhile)."""
         digest = self.digest(key)
         with self._locked():
             offset, free = self._find(digest, now)
             if offset is None:
-                if free is None or HEADER.unpack_from(self.memory, 0)[1] >= now:
+                magic, spilled = HEADER.unpack_from(self.memory, 0)
+                if free is None or spilled >= now:
+                    if spill_until > spilled:
+                        HEADER.pack_into(self.memory, 0, magic, spill_until)
                     raise Full(key)
                 state = None
             else:
@@ -142,13 +146,6 @@ class Table:
                 for offset in range(HEADER.size, self.size, BUCKET.size)
                 if self.memory[offset : offset + 16] != EMPTY and BUCKET.unpack_from(self.memory, offset)[1] >= now
             )
-
-    def spilled(self, until: float) -> None:
-        """Counts were kept elsewhere until ``until``: keys not here are counted there until then."""
-        with self._locked():
-            magic, before = HEADER.unpack_from(self.memory, 0)
-            if until > before:
-                HEADER.pack_into(self.memory, 0, magic, until)
 
     def clear(self) -> None:
         with self._locked():

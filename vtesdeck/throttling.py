@@ -357,11 +357,10 @@ class _Machine:
             return allowed, changed, rate.ends(changed[0]) if changed else 0.0
 
         try:
-            allowed = table.take(key, now, counted)
+            # No room: counted in the database, and keys not in the table are too until this count has expired.
+            allowed = table.take(key, now, counted, spill_until=rate.ends(slot) + rate.width)
         except shared_counts.Full:
-            connection = counts_database()
-            table.spilled(rate.ends(slot) + rate.width)
-            return _DATABASE.take(connection, key, rate, now)
+            return _DATABASE.take(counts_database(), key, rate, now)
         return Verdict(True) if allowed else Verdict(False, wait(seen[0], now, rate))
 
     def give_back(self, table: shared_counts.Table, key: str, rate: Rate, now: float) -> None:
