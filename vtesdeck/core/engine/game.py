@@ -185,13 +185,14 @@ def effective_hand_size(game: Game, seat: int) -> int:
 
 
 def _over_hand_size(game: Game) -> list[int]:
-    # Hand sizes only grow above 7 (a vampire's or a card's bonus): a hand of 7 or fewer is over its size only
-    # while a replacement is deferred (a rider), the one case worth computing the size for.
+    # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
+    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider).
+    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced"} if game.riders else ()
     return [
         s.index
         for s in game.seats
         if not s.ousted
-        and (len(s.hand) > 7 or (game.riders and len(s.hand) > 0))
+        and (len(s.hand) > 7 or (s.index in deferring and len(s.hand) > 0))
         and len(s.hand) > effective_hand_size(game, s.index)
     ]
 
@@ -518,6 +519,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
     options = [_pass(seat)]
     s = game.seats[seat]
     prey = game.prey(seat)
+    burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     for m in ready_minions(game, seat):
         if m.locked or (m.kind == ALLY and m.recruited_turn == game.turn):
             continue
@@ -543,7 +545,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
                         options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
             if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
-        options.extend(_burn_options(game, seat, m))
+        options.extend(_burn_options(game, seat, m, burnable))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
@@ -582,9 +584,9 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
     return out
 
 
-def _burn_options(game: Game, seat: int, m: Minion) -> list[Option]:
+def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
-    for copy, on, who in _burnable_in_play(game, seat):
+    for copy, on, who in burnable:
         if who == "referendum":
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
