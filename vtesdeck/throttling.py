@@ -45,7 +45,6 @@ import redis
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
-from django.db import connections, router
 from django.http import HttpRequest
 
 from vtesdeck import shared_counts
@@ -388,7 +387,7 @@ def _where(key: str):
     if isinstance(backend, RedisCache):
         return backend, _REDIS, backend.make_key(key)
     if isinstance(backend, DatabaseCache):
-        connection = connections[router.db_for_write(backend.cache_model_class)]
+        connection = counts_database()
         if connection.vendor in ("sqlite", "postgresql"):
             return connection, _DATABASE, backend.make_key(key)
     return backend, _LOCKED, key

@@ -15,7 +15,6 @@ from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import PutInPlay, PutOnTarget, Stealth
 from ..windows import W
 from .master import (
-    _burn_card_in_play,
     _controls_ready_anarch,
     _copies_anywhere,
     _copies_controlled,
@@ -305,7 +304,7 @@ def _haven_burns(game: Game, minion_id: int) -> None:
     if m is None or not m.cards:
         return
     for copy in [c for c in m.cards if c in _copies_anywhere(game, "Secure Haven")]:
-        _burn_card_in_play(game, copy)
+        g.burn_card(game, copy)
 
 
 # -- the cards ------------------------------------------------------------------------------------------------------------------

@@ -75,9 +75,6 @@ def _not_in_play(name: str) -> Pred:
     return check
 
 
-_burn_card_in_play = g.burn_card  # the engine's one way to burn a card in play
-
-
 def _lock_card(game: Game, play: Play) -> None:
     game.locked_cards.add(play.card)
 
@@ -129,7 +126,7 @@ def _dreams_lock(game: Game, play: Play) -> None:
     game.locked_cards.add(play.card)
     game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
     if game.card_counters[play.card] >= 3:
-        _burn_card_in_play(game, play.card)
+        g.burn_card(game, play.card)
 
 
 def _dreams_hand(game: Game, play: Play) -> None:
@@ -167,7 +164,7 @@ def _burn_blood_doll(game: Game, play: Play) -> None:
     doll = _vekn(game, "Blood Doll")
     for a in list(m.cards):
         if game.card_of[a] == doll:
-            _burn_card_in_play(game, a)
+            g.burn_card(game, a)
             return
 
 
@@ -377,7 +374,7 @@ def _wider_view_draw_score(game: Game, play: Play) -> float:
 
 def _wider_view_cash(game: Game, play: Play) -> None:
     game.seats[play.seat].transfers -= 4
-    _burn_card_in_play(game, play.card)
+    g.burn_card(game, play.card)
     economy.gain_pool(game, play.seat, 2)
     game.log("gain pool", play.seat, 2)
 
