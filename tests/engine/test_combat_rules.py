@@ -92,11 +92,113 @@ def test_range_worked_example_ayelech_and_colette(cards: carddb.CardIndex) -> No
                 {"seat": 1, "maneuver": True, "by": "ayelech"},
                 {"seat": 0, "play": "Pursuit", "mode": 0, "by": "colette"},
                 {"seat": 1, "play": "Pursuit", "mode": 0, "by": "ayelech"},
-                {"seat": 1, "strike": ".44 Magnum"},
+                # no strike choice: the Magnum's maneuver committed Ayelech to its strike (L1592-1597)
             ],
             "expect": [{"minion": "colette", "blood": 2}, {"minion": "ayelech", "blood": 4}, {"log_has": "maneuver"}],
         },
     )
+
+
+def armed_combat(cards: carddb.CardIndex, hand: list[str] | None = None) -> tuple[Game, Combat, int, int]:
+    """Nathan (acting, carrying a .44 Magnum, holding ``hand``) in combat with Anson, before the range step."""
+    game, al = table(
+        cards,
+        {"hand": hand or [], "ready": [{"card": "Nathan Turner", "blood": 4, "as": "a", "cards": [".44 Magnum"]}]},
+        {"ready": [{"card": "Anson", "blood": 4, "as": "b"}]},
+    )
+    c = Combat(a=Side(minion=al["a"]), b=Side(minion=al["b"]))
+    for h in game.compiled.hooks.get("combat_start", ()):
+        h(game, c)
+    game.frames.append(c)
+    return game, c, al["a"], al["b"]
+
+
+def range_step(game: Game, c: Combat, *picks: str) -> list[list[g.Option]]:
+    """Drive the range step: ``picks`` name each decision's choice ("weapon", "maneuver", "card", "pass");
+    returns the options offered at each decision."""
+    offered = []
+    flow = g.maneuvers(game, c)
+    feed = iter(picks)
+    try:
+        ask = next(flow)
+        while True:
+            _, options = ask
+            offered.append(options)
+            pick = next(feed, "pass")
+            chosen = next(
+                o
+                for o in options
+                if (pick == "pass" and o.kind is g.Kind.PASS)
+                or (pick == "weapon" and o.kind is g.Kind.MANEUVER and o.value)
+                or (pick == "maneuver" and o.kind is g.Kind.MANEUVER and not o.value)
+                or (pick == "card" and o.kind is g.Kind.PLAY)
+            )
+            ask = flow.send(chosen)
+    except StopIteration:
+        pass
+    return offered
+
+
+def test_range_maneuvering_with_a_weapon_commits_the_minion_to_its_strike(cards: carddb.CardIndex) -> None:
+    """L1592-1597, L1652-1655: the .44 Magnum's maneuver also chooses the bearer's strike: the Magnum's is its
+    only strike that round (no hand strike, no strike card), and ``--audit`` reports any other."""
+    game, c, a, b = armed_combat(cards, hand=["Aid from Bats"])
+    range_step(game, c, "weapon")
+    assert c.range is Range.LONG and c.a.committed
+    options = g.strike_options(game, c, a)
+    assert [g.option_strike(game, o).label for o in options] == [".44 Magnum"]
+    c.a.strike = g.HAND_STRIKE
+    assert any(p.startswith("weapon-commit") for p in g.audit_rules(game))
+    c.a.strike = g.option_strike(game, options[0])
+    assert not g.audit_rules(game)
+
+
+def test_range_a_weapon_maneuver_unused_commits_to_nothing(cards: carddb.CardIndex) -> None:
+    """Carrying a weapon commits nothing: without its maneuver the bearer picks any strike."""
+    game, c, a, b = armed_combat(cards, hand=["Aid from Bats"])
+    range_step(game, c)
+    options = g.strike_options(game, c, a)
+    assert {o.card >= 0 for o in options} == {True, False} and any(o.value == 0 and o.card < 0 for o in options)
+
+
+def test_range_no_second_weapon_or_strike_card_maneuver_once_a_strike_is_chosen(cards: carddb.CardIndex) -> None:
+    """L1595-1597: a minion that maneuvered with a strike card (Aid from Bats at the range step) has chosen its
+    strike: when the opponent maneuvers back, neither the Magnum's maneuver nor a second strike card's is offered."""
+    game, c, a, b = armed_combat(cards, hand=["Aid from Bats", "Aid from Bats"])
+    c.b.combat_maneuvers += 1  # Anson can maneuver back to close range
+    offered = range_step(game, c, "card", "maneuver")
+    assert c.a.strike is not None and c.range is Range.CLOSE
+    assert [opts[0].seat for opts in offered] == [0, 1]  # Nathan is not asked again: nothing is left to offer
+
+
+def test_range_a_maneuver_that_commits_nothing_is_used_before_the_weapons(cards: carddb.CardIndex) -> None:
+    """An ability's maneuver (Saku's, Bum's Rush's) leaves the strike free: it is offered first."""
+    game, c, a, b = armed_combat(cards)
+    c.a.combat_maneuvers += 1  # another once-each-combat maneuver that is not a weapon's
+    first = range_step(game, c, "maneuver")[0]
+    assert [o.value for o in first if o.kind is g.Kind.MANEUVER] == [0]
+    assert not c.a.committed and c.a.weapon_maneuver  # the Magnum's maneuver is still there, uncommitted
+
+
+def test_strike_a_committed_minion_with_hand_strikes_only_gets_no_strike(cards: carddb.CardIndex) -> None:
+    """Committed to the Magnum, then only hand strikes are allowed (Immortal Grapple): no strike at all
+    (TOM 19951217 for a strike card committed at the range step)."""
+    game, c, a, b = armed_combat(cards)
+    range_step(game, c, "weapon")
+    c.hand_strikes_only = True
+    options = g.strike_options(game, c, a)
+    assert [g.option_strike(game, o) for o in options] == [g.NO_STRIKE]
+
+
+def test_additional_strikes_after_a_weapon_maneuver_may_be_any_strike(cards: carddb.CardIndex) -> None:
+    """L1692-1694: the commitment is the first strike's; an additional strike may be the hand strike."""
+    game, c, a, b = armed_combat(cards)
+    range_step(game, c, "weapon")
+    c.a.extra_strikes = 1
+    flow = g.strikes(game, c)
+    seat, options = next(flow)  # both first strikes were forced (the Magnum; Anson's hand strike) and resolved
+    assert game.minions[b].blood == 2  # the Magnum's 2R
+    assert seat == 0 and any(o.value == 0 and o.card < 0 for o in options)  # Nathan's additional: the hand too
 
 
 def test_range_most_strikes_only_at_close_range(cards: carddb.CardIndex) -> None:

@@ -97,6 +97,10 @@ class Side:
     presses: int = 0  # optional presses available this round
     combat_maneuvers: int = 0  # once-each-combat maneuvers (.44 Magnum)
     combat_presses: int = 0
+    # A weapon's once-each-combat maneuver, counted in ``combat_maneuvers``: the granted strike (``game.grant``) it
+    # commits the minion to when used (L1592-1597); ``committed``: this round's first strike must be that one.
+    weapon_maneuver: int = 0
+    committed: int = 0
     lost_blood: int = 0  # blood lost to damage this round (Taste of Vitae)
     dodging: bool = False
     cannot_press: bool = False

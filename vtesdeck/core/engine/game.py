@@ -1388,6 +1388,7 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
         side.lost_blood = 0
         side.dodging = False
         side.cannot_press = False
+        side.committed = 0
         side.used = {u for u in side.used if not u.startswith("round:")}
     c.press = 0
     c.last_maneuver = c.last_press = -1
@@ -1426,6 +1427,32 @@ def maneuvers(game: Game, c: Combat) -> Flow:
     yield from _alternate(game, c, W.RANGE, Kind.MANEUVER)
 
 
+def _granted_maneuver(game: Game, c: Combat, side: Side, seat: int, cards: list[Option]) -> list[Option]:
+    """The range step's granted maneuver (a weapon's, an ability's, a strike card's optional one), and the cards
+    ``cards`` trimmed: maneuvering with a strike card or a weapon chooses the minion's strike, so once it has
+    chosen one no second strike card or weapon maneuvers that round (L1592-1597). A maneuver that commits to
+    nothing is offered before a weapon's (``value``: the weapon's granted strike, 0 for none)."""
+    if side.strike is not None or side.committed:
+        cards[:] = [o for o in cards if not _chooses_strike(game, o)]
+    free = side.maneuvers + side.combat_maneuvers - (1 if side.weapon_maneuver else 0)
+    if free > 0:
+        return [Option(Kind.MANEUVER, seat, minion=side.minion)]
+    if side.weapon_maneuver and side.strike is None and not side.committed:
+        return [Option(Kind.MANEUVER, seat, minion=side.minion, value=side.weapon_maneuver)]
+    return []
+
+
+def _chooses_strike(game: Game, option: Option) -> bool:
+    """A card played at the range step that is the minion's strike too (a strike card's maneuver)."""
+    return any(isinstance(getattr(e, "strike", None), Strike) for e in handler_of(game, option).mode.effects)
+
+
+def weapon_maneuver(side: Side, strike: Strike) -> None:
+    """A weapon's once-each-combat maneuver (.44 Magnum): using it commits the minion to the weapon's strike."""
+    side.combat_maneuvers += 1
+    side.weapon_maneuver = grant(strike)
+
+
 def maneuver(game: Game, c: Combat, minion: int) -> None:
     c.range = Range.LONG if c.range is Range.CLOSE else Range.CLOSE
     c.last_maneuver = minion
@@ -1454,9 +1481,11 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         options: list[Option] = []
         if last != minion and not (pressing and side.cannot_press):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
-            granted = (side.presses, side.combat_presses) if pressing else (side.maneuvers, side.combat_maneuvers)
-            if any(granted):
-                options.append(Option(kind, seat, minion=minion))
+            if pressing:
+                if side.presses or side.combat_presses:
+                    options.append(Option(kind, seat, minion=minion))
+            else:
+                options += _granted_maneuver(game, c, side, seat, options)
         option = (yield from choose(game, seat, [_pass(seat), *options])) if options else None
         if option is None or option.kind is Kind.PASS:
             passed += 1
@@ -1470,7 +1499,11 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                     side.combat_presses -= 1
                 press(game, c, minion)
             else:
-                if side.maneuvers > 0:
+                if option.value:  # the weapon's own maneuver: its strike is this round's (L1592-1597)
+                    side.combat_maneuvers -= 1
+                    side.weapon_maneuver = 0
+                    side.committed = option.value
+                elif side.maneuvers > 0:
                     side.maneuvers -= 1
                 else:
                     side.combat_maneuvers -= 1
@@ -1512,6 +1545,8 @@ class Strike:
 
 
 HAND_STRIKE = Strike(hand=True, label="hand strike")
+# The strike of a minion committed to a weapon's strike it can no longer use (the weapon gone, hand strikes only).
+NO_STRIKE = Strike(damage=0, label="no strike")
 
 
 def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
@@ -1519,6 +1554,15 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     abilities' strikes (hooks "strikes"), at the current range."""
     seat = controller(game, minion)
     side = c.side(minion)
+    if side.committed:
+        # maneuvered with a weapon: its strike is the first strike, or none if it can no longer be used
+        granted = [
+            o
+            for h in game.compiled.hooks.get("strikes", ()) if game.compiled and not c.hand_strikes_only
+            for o in h(game, c, minion)
+            if o.value == side.committed
+        ]  # fmt: skip
+        return granted[:1] or [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
     options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
     cards = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
     if c.hand_strikes_only:
@@ -1560,6 +1604,7 @@ def strikes(game: Game, c: Combat) -> Flow:
             else:
                 side.strike = None
         first = False
+        c.a.committed = c.b.committed = 0  # additional strikes may be any strike (L1692-1694)
         yield from resolve_strikes(game, c)
         c.a.strike = c.b.strike = None
         c.a.aim = c.b.aim = 0
@@ -1979,9 +2024,15 @@ def audit_rules(game: Game) -> list[str]:
     """The rules the engine enforces that the state alone cannot show (``state.audit`` checks the state), checked
     after every decision with ``--audit``: a minion played the same action modifier or reaction once per action
     (L485-489, L581-584); one out-of-turn master card between two of one's turns (L436-442); no hand is over its
-    hand size (L302-310: discarded down at once)."""
+    hand size (L302-310: discarded down at once); a minion that maneuvered with a weapon strikes with it first
+    (L1592-1597)."""
     problems = []
     for frame in game.frames:
+        if isinstance(frame, Combat):
+            for side in (frame.a, frame.b):
+                chosen = side.strike
+                if side.committed and chosen is not None and chosen not in (GRANTED[side.committed], NO_STRIKE):
+                    problems.append(f"weapon-commit: minion {side.minion} maneuvered with a weapon, struck otherwise")
         once = getattr(frame, "once", None)
         if once and len(set(once)) != len(once):
             twice = sorted(

@@ -626,7 +626,8 @@ class AdditionalStrikes:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CombatStrength:
-    """The playing minion's strength becomes ``value`` for this combat (Torn Signpost)."""
+    """The playing minion's strength becomes ``value`` for this combat (Torn Signpost): its base strength (a
+    vampire's 1) is set, even lower (PIB 20130303); its printed "+1 strength" and other bonuses still add."""
 
     value: int
 
@@ -634,8 +635,13 @@ class CombatStrength:
         c = combat_of(play)
         m = game.minions.get(play.minion)
         if c is not None and m is not None:
-            side = c.side(play.minion)
-            side.combat_strength = self.value - m.strength  # sets the base strength, even lower (PIB 20130303)
+            c.side(play.minion).combat_strength = self.value - base_strength(game, m)
+
+
+def base_strength(game: Game, m: Minion) -> int:
+    """A minion's strength without its printed bonus (a vampire's "+1 strength"): what "gets a strength of N" sets."""
+    printed = game.compiled.vampires.get(m.card) if m.kind == VAMPIRE and game.compiled else None
+    return m.strength - (printed.strength if printed is not None else 0)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from ..windows import Range
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
-NO_STRIKE = Strike(damage=0, label="no strike")
+NO_STRIKE = g.NO_STRIKE  # one "no strike" for the engine and the cards
 
 # -- predicates ------------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from ..cards import Play, hook
 from ..economy import Kind, Option
 from ..frames import Combat
 from ..state import VAMPIRE, Game
-from ..vocabulary import StrikeWith, combat_of
+from ..vocabulary import StrikeWith, base_strength, combat_of
 from .permanent import WEAPONS, vekn
 
 THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
@@ -168,7 +168,7 @@ def signpost_score(value: int) -> Callable[[Game, Play], float]:
         m = game.minions.get(play.minion)
         if not isinstance(c, Combat) or m is None:
             return -1.0
-        now = m.strength + c.side(play.minion).combat_strength
-        return 18.0 + 2 * (value - now) if value > now else -1.0
+        gain = value - base_strength(game, m) - c.side(play.minion).combat_strength
+        return 18.0 + 2 * gain if gain > 0 else -1.0
 
     return score

@@ -56,7 +56,7 @@ def _magnum_maneuver(game: Game, c: Combat, side: Side) -> None:
     """1 optional maneuver each combat, only one even with several guns or a new bearer (LSJ 19980302-2)."""
     if "combat:magnum" not in side.used and carried(game, side.minion, ".44 Magnum"):
         side.used.add("combat:magnum")
-        side.combat_maneuvers += 1
+        g.weapon_maneuver(side, MAGNUM)
 
 
 @hook("combat_start")
@@ -77,7 +77,8 @@ WEAPONS[".44 Magnum"] = (MAGNUM, _magnum_maneuver)
 card(
     ".44 Magnum",
     Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score(".44 Magnum", 24.0, 3.0), label="equip"),
-    notes="The maneuver stays usable when the gun's strike could not be (LSJ 20021028 not modelled).",
+    notes="Maneuvering with it commits the bearer to its strike that round (L1592-1597): with hand strikes only, "
+    "no strike.",
 )
 
 
