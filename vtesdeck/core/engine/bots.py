@@ -72,6 +72,29 @@ P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough 
 P_THROUGH_STEALTH = 0.8  # … when the actor's stealth (with the hand's stealth cards) beats its intercept
 
 
+
+def least_wanted_vampires(game: Game, seat: int, copies: Sequence[int], drawn: int = -1) -> list[int]:
+    """The seat's uncontrolled vampires ``copies``, the one it can best spare first (Wider View's removal): a
+    copy that cannot come out (the seat controls its name) or would be contested, then the least blood put on
+    it, then the fewest of the seat's library cards (hand and library) it could play; on a full tie the card
+    just ``drawn`` is kept."""
+    s = game.seats[seat]
+    comp = game.compiled
+    needs = [
+        {d for mode in comp.specs[game.card_of[c]].modes for d in mode.disciplines}
+        for c in (*s.hand, *s.library)
+        if comp is not None and game.card_of[c] in comp.specs
+    ]
+
+    def keep(copy: int) -> tuple[int, int, int, int]:
+        m = game.minions[copy]
+        usable = not (self_contest(game, seat, copy) or (m.unique and rivals(game, copy)))
+        have = {d for d, _ in m.disciplines}
+        fit = sum(1 for need in needs if not need or need & have)
+        return (int(usable), m.blood, fit, int(copy == drawn))
+
+    return sorted(copies, key=keep)
+
 class View:
     """The masked view of one seat (see the module's docstring)."""
 

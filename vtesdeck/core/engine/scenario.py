@@ -35,7 +35,7 @@ or a minion's ability),
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
-transfers|ousted: …, hand_has|ash_heap_has|controls: name}``, ``{minion: alias, blood|life|locked|torpor|
+transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
 ready|contested|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
@@ -406,6 +406,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "hand_has": [_name(game, cards, c) for c in s.hand],
             "ash_heap_has": [_name(game, cards, c) for c in s.ash_heap],
             "controls": [_name(game, cards, c) for c in s.controlled],
+            "uncontrolled_has": [_name(game, cards, c) for c in s.uncontrolled],
         }
         if key in zones:
             return want if want in zones[key] else zones[key]

@@ -3,11 +3,14 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
 
 from .. import economy
 from .. import game as g
+from ..bots import least_wanted_vampires
 from ..cards import Mode, Play, Pred, card, hook
+from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
@@ -22,6 +25,8 @@ from ..vocabulary import (
     ready_vampires_of_others,
 )
 from ..windows import W
+
+Flow = Generator[Any, Any, None]
 
 # -- helpers ------------------------------------------------------------------------------------------------------
 
@@ -346,18 +351,22 @@ def _has_transfers(n: int) -> Pred:
     return check
 
 
-def _wider_view_draw(game: Game, play: Play) -> None:
-    """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game
-    (the bot's pick: the one with the least blood, the biggest on a tie)."""
+def _wider_view_draw(game: Game, play: Play) -> Flow:
+    """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game,
+    chosen now among all of them, the one drawn included (offered the one the seat can best spare first)."""
     from ..state import crypt_draw, leave_play
 
     s = game.seats[play.seat]
     s.transfers -= 1
+    before = set(s.uncontrolled)
     crypt_draw(game, play.seat)
-    if s.uncontrolled:
-        worst = min(s.uncontrolled, key=lambda c: (game.minions[c].blood, -game.minions[c].capacity))
-        leave_play(game, worst, removed=True)
-        game.log("remove from game", play.seat, worst)
+    drawn = next((c for c in s.uncontrolled if c not in before), -1)
+    if not s.uncontrolled:
+        return
+    order = least_wanted_vampires(game, play.seat, s.uncontrolled, drawn)
+    option = yield from g.choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in order])
+    leave_play(game, option.target, removed=True)
+    game.log("remove from game", play.seat, option.target)
 
 
 def _wider_view_draw_ok(game: Game, play: Play) -> bool:
@@ -599,8 +608,7 @@ card(
          label="1 transfer: draw a crypt card, remove one"),
     Mode(window=W.INFLUENCE, in_play=True, when=_has_transfers(4), effects=(_wider_view_cash,), score=_wider_view_cash_score,
          label="4 transfers: burn it, gain 2 pool"),
-    notes="The crypt card removed is the uncontrolled vampire with the least blood (the biggest on a tie), not a "
-    "choice; the abilities are offered at the start of the influence phase.",
+    notes="The abilities are offered at the start of the influence phase.",
 )  # fmt: skip
 card(
     "Information Highway",
