@@ -232,6 +232,17 @@ def to_ash_heap(game: Game, copy_id: int) -> None:
     game.seats[game.owner_of[copy_id]].ash_heap.append(copy_id)
 
 
+def discard(game: Game, seat: int, copies: Sequence[int]) -> None:
+    """Discard cards from the seat's hand as an effect or a cost, then draw back up to the hand size at once
+    (L302-310: whenever cards leave the hand, draw)."""
+    s = game.seats[seat]
+    for copy in copies:
+        s.hand.remove(copy)
+        s.ash_heap.append(copy)
+        game.log("discard", seat, copy)
+    refill(game, seat)
+
+
 def burn_card(game: Game, copy: int) -> None:
     """Burn a card in play (a location, a master on a minion…) to its owner's ash heap, with its counters."""
     for s in game.order:
@@ -1206,10 +1217,11 @@ def _holder_of(game: Game, copy: int) -> int:
 
 
 def as_played(game: Game, copy: int, seat: int) -> Flow:
-    """The card's "as played" window: other Methuselahs may cancel it (Direct Intervention)."""
+    """The card's "as played" window: every other Methuselah, in turn order, may cancel it with a card from its
+    hand (Direct Intervention, Wash) or a card or ability in play (Diana Iadanza)."""
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
-        options = hand_options(game, other, W.AS_PLAYED, frame)
+        options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
         if options:
             option = yield from choose(game, other, [_pass(other), *options])
             if option.kind is not Kind.PASS:
@@ -1263,11 +1275,13 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         yield from as_played(game, option.card, seat)
         if game.cancelled == option.card:
             game.cancelled = -1
-            if handler.blood and option.minion >= 0 and option.minion in game.minions:  # its cost is not paid
+            refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is
+            game.cancel_keeps_cost = False
+            if refund and handler.blood and option.minion >= 0 and option.minion in game.minions:
                 move_blood(game, option.minion, handler.blood)
-            if mode.x_cost and option.minion >= 0 and option.minion in game.minions:
+            if refund and mode.x_cost and option.minion >= 0 and option.minion in game.minions:
                 move_blood(game, option.minion, option.value)
-            if handler.pool:
+            if refund and handler.pool:
                 economy.gain_pool(game, seat, handler.pool)
             to_ash_heap(game, option.card)
             refill(game, seat)

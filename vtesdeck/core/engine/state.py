@@ -194,9 +194,10 @@ class Game:
     rules: str = "vekn"
     compiled: Any = None
     cancelled: int = -1  # the card copy cancelled as it was played (Direct Intervention)
-    aside: list[int] = dataclasses.field(default_factory=list)
+    cancel_keeps_cost: bool = False  # … and its cost is still paid (Diana Iadanza's cancel)
+    aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
     discarding_down: int = -1  # the seat choosing which card to discard down to its hand size (game.discard_down)
-    stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)  # cards played and set aside until resolved
+    stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)
     stats: dict[int, SeatStats] | None = None  # seat → its card statistics, for the seats asked (not state)
     # Frames whose ``id()`` is in ``used`` (a once-per-action or once-per-combat mark), kept alive until ``used``
     # is cleared: a frame freed during the turn could give its id to a later one, which would then find the

@@ -126,6 +126,31 @@ def two_or_more_left(game: Game, play: Play) -> bool:
     return len(game.order) > 2
 
 
+def card_being_played(*types: str) -> Pred:
+    """ "Cancel a … card as it is played": the card being played (the last set aside) is of one of ``types``."""
+    wanted = frozenset(types)
+
+    def check(game: Game, play: Play) -> bool:
+        return bool(game.aside) and bool(wanted & game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()))
+
+    return check
+
+
+def during_own_referendum(game: Game, play: Play) -> bool:
+    """During a referendum this minion called (its political action's)."""
+    return any(isinstance(f, Referendum) and f.caller == play.minion and play.minion >= 0 for f in game.frames)
+
+
+def has_blood(amount: int) -> Pred:
+    """The playing minion has at least ``amount`` blood (or life): to burn it as a cost."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.blood >= amount
+
+    return check
+
+
 def all_of(*preds: Pred) -> Pred:
     def both(game: Game, play: Play) -> bool:
         return all(p(game, play) for p in preds)
@@ -683,6 +708,27 @@ class GainBloodLostByOpponent:
 
 
 # -- effects: politics -----------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnBlood:
+    """The playing minion burns ``amount`` blood (or life), a cost paid as the effect resolves."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.move_blood(game, play.minion, -self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelKeepingCost:
+    """Cancel the card being played (``game.as_played`` names it), its cost still paid (Diana Iadanza); a card
+    played in the "as played" window cancels it already, cost unpaid (Direct Intervention)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.cancel_keeps_cost = True
+        game.log("cancel", play.seat, game.cancelled)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -182,8 +182,8 @@ card(
 card(
     "Target Vitals",
     Mode(window=W.STRIKE, when=cs.no_aim_yet, effects=(cs.aim(2),), score=cs.aim_score, label="aim: +2 damage"),
-    missing="The opponent's cancel by discarding two combat cards is not offered; an aim cannot follow a strike "
-    "committed at the range step.",
+    notes="The opponent's cancel discards the first two combat cards of its hand.",
+    missing="An aim cannot follow a strike committed at the range step.",
 )
 _BATS = Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional maneuver")
 _BATS_PRESS = Strike(damage=1, ranged=True, maneuver=True, press=True, label="1R damage, maneuver, press")

@@ -866,10 +866,7 @@ def _haqim_discard_bleed(game: Game, play: Play) -> None:
     combat = _combat_cards_in_hand(game, play.seat)
     if not isinstance(act, Action) or not combat:
         return
-    game.seats[play.seat].hand.remove(combat[0])
-    game.seats[play.seat].ash_heap.append(combat[0])
-    game.log("discard", play.seat, combat[0])
-    g.refill(game, play.seat)
+    g.discard(game, play.seat, combat[:1])
     act.bleed += 1
     game.log("bleed", play.seat, act.actor, act.bleed)
 

@@ -16,7 +16,18 @@ from ..cards import Mode, Play, Role, hook, vampire
 from ..economy import Option
 from ..frames import Action, Combat
 from ..state import ALLY, VAMPIRE, Game, Minion, leave_play
-from ..vocabulary import StrikeWith, action_of, bleed_succeeded, ready_minions_of_others
+from ..vocabulary import (
+    BurnBlood,
+    CancelKeepingCost,
+    StrikeWith,
+    action_of,
+    all_of,
+    bleed_succeeded,
+    card_being_played,
+    during_own_referendum,
+    has_blood,
+    ready_minions_of_others,
+)
 from ..windows import W
 
 
@@ -360,7 +371,15 @@ vampire("Anson", notes="His second master phase action is counted when he is rea
 vampire(
     "Diana Iadanza",
     bleed=1,
-    missing="Burning 1 blood to cancel a reaction card during her referendum is not modelled.",
+    modes=(
+        Mode(
+            window=W.AS_PLAYED,
+            in_play=True,
+            when=all_of(card_being_played("Reaction"), during_own_referendum, has_blood(1)),
+            effects=(BurnBlood(1), CancelKeepingCost()),
+            label="burn 1 blood: cancel a reaction card (its cost paid)",
+        ),
+    ),
 )
 vampire("Saku Pihlajamäki")
 vampire("Hanna Nokelainen")
