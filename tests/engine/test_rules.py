@@ -17,6 +17,7 @@ import pytest
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import economy, scenario
 from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine.cards import Play
 from vtesdeck.core.engine.economy import Kind, Option
 from vtesdeck.core.engine.frames import Action
 from vtesdeck.core.engine.state import Game, Phase, audit
@@ -954,3 +955,27 @@ def test_a_card_others_may_burn_is_offered_to_the_minions_its_text_names(cards: 
     burners = {o.minion for o in g.action_options(game, 0) if o.kind is Kind.ACTION and o.value == Act.BURN_CARD}
     assert burners == {al["Nathan Turner"]}
     assert not [o for o in g.action_options(game, 1) if o.kind is Kind.ACTION and o.value == Act.BURN_CARD]
+
+
+def test_a_location_vampires_may_steal_is_offered_to_vampires_only_and_changes_control(cards: carddb.CardIndex) -> None:
+    """Powerbase: Montreal: "Vampires can steal this location as a (D) action": Nathan (a vampire) may, the ally
+    Nephandus may not, its controller is offered nothing; stolen, it is used by its new controller, and it
+    still goes to its owner's ash heap when burned."""
+    game, al = table(
+        cards,
+        {"ready": [{"card": "Nathan Turner", "blood": 3}, {"card": "Nephandus", "life": 2}]},
+        {"pool": 20, "in_play": ["Powerbase: Montreal"], "ready": [{"card": "Lodin (Olaf Holte)", "blood": 4}]},
+    )
+    steal = [o for o in g.action_options(game, 0) if o.kind is Kind.ACTION and o.value == Act.STEAL_CARD]
+    assert {o.minion for o in steal} == {al["Nathan Turner"]}
+    assert not [o for o in g.action_options(game, 1) if o.kind is Kind.ACTION and o.value == Act.STEAL_CARD]
+    montreal = steal[0].target
+    assert game.owner_of[montreal] == 1
+    act = Action(seat=0, actor=al["Nathan Turner"], kind=Act.STEAL_CARD, target_minion=montreal)
+    game.frames.append(act)
+    g._steal_effect(game, Play(seat=0, card=-1, mode=g.STEAL_BY_ACTION, minion=al["Nathan Turner"]))
+    game.frames.pop()
+    assert montreal in game.seats[0].controlled and montreal not in game.seats[1].controlled
+    assert not audit(game)
+    g.burn_card(game, montreal)
+    assert montreal in game.seats[1].ash_heap and not audit(game)

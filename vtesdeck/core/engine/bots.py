@@ -66,6 +66,7 @@ W_PLAY = 20.0
 W_OUST = 30.0
 W_ANARCH_CARD = 8.0  # becoming Anarch, per card in hand (up to two) it makes playable by that vampire
 W_ANARCH_REVOLT = 12.0  # … and when it spares the seat Anarch Revolt's burn
+W_STEAL_CARD = 14.0  # stealing a location (Powerbase: Montreal): a little below burning a card
 W_BURN_CARD = 16.0  # burning another Methuselah's card that hurts the table (game.BURN_BY_ACTION): above a bleed of 1
 W_BURN_COUNTER = 8.0  # … and per counter on it (Smiling Jack's pool drain grows with them)
 P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough intercept
@@ -380,6 +381,8 @@ class HeuristicBot:
             return 8.0 if target is not None and target.capacity >= m.capacity else 1.0
         if act is Act.BECOME_ANARCH:
             return self._become_anarch(view, m)
+        if act is Act.STEAL_CARD:
+            return W_STEAL_CARD  # a location the seat will use, away from a rival
         if act is Act.BURN_CARD:
             # A card another Methuselah plays against the table (Smiling Jack, Anarch Revolt, Pentex on one's
             # minion): worth a good bleed, more with each counter it has gathered.

@@ -125,6 +125,8 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
+    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire".
+    steal: str = ""
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -171,14 +173,16 @@ CRYPT: dict[str, VampireSpec] = {}
 BURNERS = ("", "vampire", "minion", "other minion", "referendum")
 
 
-def card(name: str, *modes: Mode, notes: str = "", burn: str = "", missing: str = "") -> Spec:
+def card(name: str, *modes: Mode, notes: str = "", burn: str = "", steal: str = "", missing: str = "") -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
     if name in LIBRARY:
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, missing)
+    if steal not in ("", "vampire"):
+        raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, missing)
     return spec
 
 

@@ -75,6 +75,7 @@ class Compiled:
     hooks: dict[str, list[Callable[..., Any]]]
     by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
     burnable: dict[int, str]  # VEKN id → who may burn the card in play by an action (cards.Spec.burn)
+    stealable: dict[int, str]  # VEKN id → who may steal the card in play by a (D) action (cards.Spec.steal)
     # VEKN id → what its spec leaves out of its text (``Spec.missing``): partial cards, unmodelled in the shares.
     partial: dict[int, str] = dataclasses.field(default_factory=dict)
     modelled: frozenset[int] = frozenset()  # implemented and not partial: what the coverage shares count
@@ -234,6 +235,7 @@ def build(cards: CardIndex) -> Compiled:
         types=types,
         hooks=spec_format.HOOKS,
         burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
+        stealable={vekn: spec.steal for vekn, spec in specs.items() if spec.steal},
     )
 
 

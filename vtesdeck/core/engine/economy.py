@@ -450,7 +450,8 @@ def oust(game: Game, seats: list[int]) -> None:
             for copy_id in zone:
                 game.card_counters.pop(copy_id, None)
                 game.locked_cards.discard(copy_id)
-            seat.removed.extend(zone)
+                # removed from the game, to its owner's removed cards (a card it had stolen is another's)
+                game.seats[game.owner_of[copy_id]].removed.append(copy_id)
             zone.clear()
         seat.transfers = seat.master_actions = seat.discard_actions = 0
         if game.edge == index:

@@ -577,9 +577,11 @@ def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
 
 def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
     """(card copy, the minion it is on or -1, who may burn it) for the cards of other Methuselahs in play that
-    say "… can burn this card as a (D) action" or by a referendum (``Spec.burn``)."""
+    say "… can burn this card as a (D) action" or by a referendum (``Spec.burn``); "steal" for a card that
+    vampires may steal by a (D) action (``Spec.steal``: Powerbase: Montreal)."""
     burnable = game.compiled.burnable
-    if not burnable:
+    stealable = game.compiled.stealable
+    if not burnable and not stealable:
         return []
     out = []
     for index in game.order:
@@ -588,6 +590,8 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
             if m is None:
                 if index != seat and game.card_of[c] in burnable:
                     out.append((c, -1, burnable[game.card_of[c]]))
+                if index != seat and game.card_of[c] in stealable:
+                    out.append((c, -1, "steal"))
                 continue
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
@@ -601,9 +605,10 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
         if who == "referendum":
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
-        elif who == "vampire" and m.kind != VAMPIRE or who == "other minion" and on == m.id:
+        elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
-        out.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BURN_CARD, target=copy))
+        act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
+        out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
 
 
@@ -613,6 +618,21 @@ def _burn_effect(game: Game, play: Play) -> None:
     copy = act.target_minion if act is not None else -1
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
         burn_card(game, copy)
+
+
+def _steal_effect(game: Game, play: Play) -> None:
+    """The action succeeded: the acting Methuselah takes control of the card, if it is still in play (its owner
+    keeps it: it goes to the owner's ash heap when burned)."""
+    act = current_action(game)
+    copy = act.target_minion if act is not None else -1
+    for s in game.order:
+        held = game.seats[s].controlled
+        if copy >= 0 and copy in held and s != play.seat:
+            held.remove(copy)
+            game.seats[play.seat].controlled.append(copy)
+            game.locked_cards.discard(copy)
+            game.log("steal", play.seat, copy, s)
+            return
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -632,6 +652,7 @@ BURN_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_burn_effect,), l
 BURN_BY_REFERENDUM = Mode(
     window=W.ACTION, political=True, stealth=1, effects=(_burn_effect,), stakes=_burn_stakes, label="burn this card"
 )
+STEAL_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_steal_effect,), label="steal this card")
 
 
 _DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1,
@@ -699,6 +720,10 @@ def action(game: Game, option: Option) -> Flow:
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
+        elif kind is Act.STEAL_CARD:
+            act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
+            holder = next(s for s in game.order if option.target in game.seats[s].controlled)
+            act.mode, act.directed, act.target = STEAL_BY_ACTION, True, holder
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
     act.flags["was_bled"], act.flags["was_political"] = actor.bled_turn, actor.political_turn
     if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):

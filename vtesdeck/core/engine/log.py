@@ -125,6 +125,8 @@ def _action(n: _Names, e: Event) -> str:
         return f"{who} tries to become Anarch"
     if act is Act.BURN_CARD:
         return f"{who} tries to burn {minion_target}"
+    if act is Act.STEAL_CARD:
+        return f"{who} tries to steal {minion_target}"
     if act is Act.POLITICAL:
         if not card_name and minion_target:
             return f"{who} calls a referendum to burn {minion_target}"
@@ -230,6 +232,7 @@ RENDER: dict[str, _Render] = {
     "ashur tablets": lambda n, e: f"{n.short(e[1])} removes the Ashur Tablets: 3 pool and {_plural(e[2], 'card')} back",
     "banish": lambda n, e: f"{n.card(e[2])} is banished to the uncontrolled region",
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",
+    "steal": lambda n, e: f"{n.short(e[1])} steals {n.card(e[2])} from {n.short(e[3])}",
     "cancel": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} as it is played",
     "combat queued": lambda n, e: f"{n.card(e[2])} queues another combat",
     "continue unblocked": lambda n, e: f"{n.card(e[2])} continues the action as if unblocked",

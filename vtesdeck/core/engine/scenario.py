@@ -31,7 +31,7 @@ another seat), ``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
-``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, become anarch), ``block`` (a minion), ``strike`` (a card name or
+``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
@@ -60,7 +60,7 @@ from .windows import Act
 
 PHASES = {p.name.lower(): p for p in (Phase.UNLOCK, Phase.MASTER, Phase.MINION, Phase.INFLUENCE, Phase.DISCARD)}
 ACTIONS = {"bleed": Act.BLEED, "hunt": Act.HUNT, "rescue": Act.RESCUE, "diablerie": Act.DIABLERIE,
-           "leave torpor": Act.LEAVE_TORPOR, "burn card": Act.BURN_CARD,
+           "leave torpor": Act.LEAVE_TORPOR, "burn card": Act.BURN_CARD, "steal card": Act.STEAL_CARD,
            "become anarch": Act.BECOME_ANARCH}  # fmt: skip
 CHOICE_KINDS = {
     "play": Kind.PLAY, "block": Kind.BLOCK, "strike": Kind.STRIKE, "vote": Kind.VOTE, "terms": Kind.TERMS,

@@ -396,7 +396,7 @@ def _leave(game: Game, copy_id: int, removed: bool) -> None:
 
 def audit(game: Game) -> list[str]:
     """The invariants that hold after every step: each card copy in exactly one zone of its owner's seat
-    (cards on minions count as the minion's zone), blood within 0 and capacity, pool never negative, counters
+    (cards on minions count as the minion's zone; a non-minion card in play may be controlled by another seat), blood within 0 and capacity, pool never negative, counters
     conserved (pools + blood = 30 × seats + gained − burned), ousted seats hold nothing but the ash heap and
     the removed cards. Returns the problems found (empty when all is well)."""
     problems = []
@@ -405,7 +405,9 @@ def audit(game: Game) -> list[str]:
         for zone_name, zone in seat.zones():
             for copy_id in zone:
                 seen[copy_id] += 1
-                if game.owner_of[copy_id] != seat.index:
+                # a card in play whose control changed (a stolen location) is in its controller's region
+                stolen = zone_name == "controlled" and copy_id not in game.minions
+                if game.owner_of[copy_id] != seat.index and not stolen:
                     problems.append(
                         f"card {copy_id} of seat {game.owner_of[copy_id]} in seat {seat.index}'s {zone_name}"
                     )

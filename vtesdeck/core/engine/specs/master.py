@@ -657,7 +657,8 @@ card(
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
     Mode(window=W.INFLUENCE, in_play=True, targets=_uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
          score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
-    missing="Unique location; the (D) action to steal it is not modelled.",
+    notes="Unique location: not played while a copy is in play (contesting not modelled).",
+    steal="vampire",
 )  # fmt: skip
 card(
     "Blood Doll",
