@@ -137,7 +137,10 @@ def engine_imports() -> dict[str, set[str]]:
                 parts = package.split(".") if package else []
                 base = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
                 target = ".".join([*base, *(node.module.split(".") if node.module else [])])
-                candidates = [target] + [f"{target}.{a.name}" if target else a.name for a in node.names]
+                submodules = [f"{target}.{a.name}" if target else a.name for a in node.names]
+                # ``from . import action``: the submodule, not the package that holds it
+                named = [c for c in submodules if c in names or f"{c}.__init__" in names]
+                candidates = named if named and node.module is None else [target, *submodules]
                 for c in candidates:
                     for key in (c, f"{c}.__init__"):
                         if key in names and key != mod:

@@ -36,12 +36,18 @@ sys.path.insert(0, str(PROJECT))
 
 from vtesdeck.core import carddb  # noqa: E402
 from vtesdeck.core.deck import Deck  # noqa: E402
-from vtesdeck.core.engine import game as g  # noqa: E402
 from vtesdeck.core.engine import run  # noqa: E402
+from vtesdeck.core.engine import table as tb  # noqa: E402
 from vtesdeck.core.engine.bots import HeuristicBot, View  # noqa: E402
 from vtesdeck.core.engine.compile import compiled  # noqa: E402
 from vtesdeck.core.engine.economy import Option, winner  # noqa: E402
 from vtesdeck.core.twda import read_archive  # noqa: E402
+
+
+def play(decks, cards, **options):  # type: ignore[no-untyped-def]
+    """A game with a HeuristicBot per seat unless others are given."""
+    options.setdefault("bots", tb.heuristic_bots(len(decks)))
+    return tb.play(decks, cards, **options)
 
 FLOOR, TARGET = 5.0, 20.0
 
@@ -65,7 +71,7 @@ def speed(decks: list[Deck], cards: carddb.CardIndex, games: int, players: int, 
     decisions = forced = total_rounds = on_time = 0
     start = time.perf_counter()
     for i, table in enumerate(tables):
-        result = g.play(table, cards, seed=i, max_rounds=rounds)
+        result = play(table, cards, seed=i, max_rounds=rounds)
         decisions += result.game.decisions
         forced += result.game.forced
         total_rounds += result.game.round
@@ -85,7 +91,7 @@ def profile(decks: list[Deck], cards: carddb.CardIndex, players: int) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
     for seed in range(5):
-        g.play(table, cards, seed=seed)
+        play(table, cards, seed=seed)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
@@ -137,7 +143,7 @@ def controls(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int
         seat = seed % 5
         table = [bleeder if i == seat else decks[(seed + i) % len(decks)] for i in range(5)]
         bots = [HeuristicBot() if i == seat else Idle() for i in range(5)]
-        result = g.play(table, cards, seed=seed, bots=bots, max_rounds=40)
+        result = play(table, cards, seed=seed, bots=bots, max_rounds=40)
         wins += winner(result.game) == seat
     print(f"control: {bleeder.name!r} against four idle Methuselahs wins {wins}/{games} = {wins / games:.0%} (≥ 90 %)")
 
@@ -146,7 +152,7 @@ def controls(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int
     fifth = 0.0
     for seed in range(games):
         seat = seed % 5
-        result = g.play([deck] * 5, cards, seed=seed, max_rounds=rounds)
+        result = play([deck] * 5, cards, seed=seed, max_rounds=rounds)
         vps.append(result.game.seats[seat].vp)
         fifth += sum(s.vp for s in result.game.seats) / 5
     mean, lo, hi = _ci(vps)
@@ -160,7 +166,7 @@ def controls(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int
     for seed in range(games):
         seat = seed % 5
         table = [decks[seed % len(decks)] if i == seat else random_legal_deck(cards, rng) for i in range(5)]
-        result = g.play(table, cards, seed=seed, max_rounds=rounds)
+        result = play(table, cards, seed=seed, max_rounds=rounds)
         awarded = sum(s.vp for s in result.game.seats)
         shares.append(result.game.seats[seat].vp / awarded if awarded else 0.2)
     mean, lo, hi = _ci(shares)
@@ -176,7 +182,7 @@ def audit_run(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: in
     start = time.perf_counter()
     for seed in range(games):
         try:
-            result = g.play(rng.sample(decks, 5), cards, seed=seed, audit=True, max_rounds=rounds)
+            result = play(rng.sample(decks, 5), cards, seed=seed, audit=True, max_rounds=rounds)
         except Exception as exc:  # noqa: BLE001 - counted and printed: the benchmark's job
             errors += 1
             print(f"  game {seed}: {type(exc).__name__}: {exc}")

@@ -14,11 +14,19 @@ from tests.paths import TWDA
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import game as g
 from vtesdeck.core.engine import run
+from vtesdeck.core.engine import table as tb
 from vtesdeck.core.engine.bots import HeuristicBot, RandomBot, View
 from vtesdeck.core.engine.economy import Kind, Option
 from vtesdeck.core.engine.state import state_hash
+from vtesdeck.core.engine.table import heuristic_bots
 from vtesdeck.core.engine.windows import Act
 from vtesdeck.core.twda import read_archive
+
+
+def play(decks, cards, **options):  # type: ignore[no-untyped-def]
+    """A game with the usual bots (a HeuristicBot per seat) unless the test seats others."""
+    options.setdefault("bots", heuristic_bots(len(decks)))
+    return tb.play(decks, cards, **options)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +74,7 @@ def test_games_between_archive_decks_keep_every_invariant(archive, cards) -> Non
     ends = {"last standing": 0, "time": 0}
     for seed in range(200):
         n = 5 if seed % 4 else 4
-        result = g.play(_table(archive, seed, n), cards, seed=seed, audit=True, max_rounds=12, log=True)
+        result = play(_table(archive, seed, n), cards, seed=seed, audit=True, max_rounds=12, log=True)
         game = result.game
         assert result.audit == {}, (seed, result.audit)
         assert game.finished, seed
@@ -90,7 +98,7 @@ def test_random_bots_fuzz_the_engine_without_a_broken_invariant(archive, cards) 
     for seed in range(60):
         table = _table(archive, 1000 + seed)
         bots = [RandomBot(seed * 10 + i) for i in range(len(table))]
-        result = g.play(table, cards, seed=seed, bots=bots, audit=True, max_rounds=8)
+        result = play(table, cards, seed=seed, bots=bots, audit=True, max_rounds=8)
         assert result.audit == {}, (seed, result.audit)
         assert result.game.finished
 
@@ -101,7 +109,7 @@ def test_only_ready_unlocked_minions_are_offered_actions_and_blocks(archive, car
         table = _table(archive, 2000 + seed)
         holder: list[g.Game] = []
         bots = [Checking(HeuristicBot(), holder) for _ in table]
-        game = g.setup(table, cards, seed=seed, max_rounds=10)
+        game = tb.setup(table, cards, seed=seed, max_rounds=10)
         holder.append(game)
         views = [View(game, i) for i in range(len(table))]
 
@@ -116,22 +124,22 @@ def test_same_seed_same_game_and_replay_reproduces_the_hash(archive, cards) -> N
     """A game is its seed plus its decisions (design, "Determinism, replay, logs")."""
     for seed in (3, 17, 42):
         table = _table(archive, seed)
-        first = g.play(table, cards, seed=seed, max_rounds=12)
-        second = g.play(table, cards, seed=seed, max_rounds=12)
+        first = play(table, cards, seed=seed, max_rounds=12)
+        second = play(table, cards, seed=seed, max_rounds=12)
         assert first.hash == second.hash and first.decisions == second.decisions
-        replayed = g.replay(table, cards, seed=seed, decisions=first.decisions, max_rounds=12)
+        replayed = tb.replay(table, cards, seed=seed, decisions=first.decisions, max_rounds=12)
         assert replayed.hash == first.hash == state_hash(first.game)
-        other = g.play(table, cards, seed=seed + 1, max_rounds=12)
+        other = play(table, cards, seed=seed + 1, max_rounds=12)
         assert other.hash != first.hash
 
 
 def test_a_replay_with_a_wrong_decision_is_refused(archive, cards) -> None:
     table = _table(archive, 5)
-    first = g.play(table, cards, seed=5, max_rounds=6)
+    first = play(table, cards, seed=5, max_rounds=6)
     with pytest.raises(g.GameError):
-        g.replay(table, cards, seed=5, decisions=[*first.decisions[:10], 10_000], max_rounds=6)
+        tb.replay(table, cards, seed=5, decisions=[*first.decisions[:10], 10_000], max_rounds=6)
     with pytest.raises(g.GameError):
-        g.replay(table, cards, seed=5, decisions=first.decisions[:10], max_rounds=6)
+        tb.replay(table, cards, seed=5, decisions=first.decisions[:10], max_rounds=6)
 
 
 class Idle:
@@ -152,7 +160,7 @@ def test_control_a_stealth_bleed_deck_against_four_that_do_nothing_sweeps(archiv
         seat = seed % 5
         table = [deck if i == seat else archive[(seed + i) % len(archive)] for i in range(5)]
         bots = [HeuristicBot() if i == seat else Idle() for i in range(5)]
-        result = g.play(table, cards, seed=seed, bots=bots, max_rounds=40)
+        result = play(table, cards, seed=seed, bots=bots, max_rounds=40)
         wins += g.economy.winner(result.game) == seat
     assert wins >= 0.9 * games, wins
 
@@ -161,7 +169,7 @@ def test_the_safety_stop_ends_a_runaway_game_on_time(archive, cards, monkeypatch
     """A game past the decision cap is stopped where it stands: it ends on time (½ VP to each survivor, 7.3),
     its cards are all in zones again, and the run counts it as a time-out (``Game.stopped``)."""
     monkeypatch.setattr(g, "MAX_DECISIONS", 50)
-    result = g.play(_table(archive, 9), cards, seed=9, audit=True)
+    result = play(_table(archive, 9), cards, seed=9, audit=True)
     game = result.game
     assert game.finished and game.stopped and game.ended_by == "time"
     assert result.audit == {}

@@ -19,10 +19,18 @@ from vtesdeck.core.eligibility import for_cards
 from vtesdeck.core.engine import game as g
 from vtesdeck.core.engine import report, run, schedule
 from vtesdeck.core.engine import simulation as sim
+from vtesdeck.core.engine import table as tb
 from vtesdeck.core.engine.cards import Role
 from vtesdeck.core.engine.compile import compiled
 from vtesdeck.core.engine.state import OPENING_CRYPT
+from vtesdeck.core.engine.table import heuristic_bots
 from vtesdeck.core.twda import read_archive
+
+
+def play(decks, cards, **options):  # type: ignore[no-untyped-def]
+    """A game with the usual bots (a HeuristicBot per seat) unless the test seats others."""
+    options.setdefault("bots", heuristic_bots(len(decks)))
+    return tb.play(decks, cards, **options)
 
 SEED = 7
 
@@ -110,8 +118,8 @@ def test_card_statistics_change_no_decision_and_no_hash(archive, cards) -> None:
     rng = random.Random(3)
     for seed in range(4):
         table = rng.sample(archive, 5)
-        plain = g.play(table, cards, seed=seed, max_rounds=8)
-        counted = g.play(table, cards, seed=seed, max_rounds=8, stats=True)
+        plain = play(table, cards, seed=seed, max_rounds=8)
+        counted = play(table, cards, seed=seed, max_rounds=8, stats=True)
         assert counted.hash == plain.hash and counted.decisions == plain.decisions
         assert plain.game.stats is None and counted.game.stats is not None and len(counted.game.stats) == 5
 

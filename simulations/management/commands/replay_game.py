@@ -3,7 +3,7 @@ and ``manage.py replay_game --job ID --game N`` (DESIGN.md).
 
 With PATHs: game N of the ``simulate_games`` run with the same decks and options, replayed: a run stores no
 decisions, but its bots are deterministic, so the game is played again to get them, then replayed from its
-seed and those decisions (``engine.game.replay``). Prints its readable log and its final-state ``hash``, equal
+seed and those decisions (``engine.table.replay``). Prints its readable log and its final-state ``hash``, equal
 to the hash of line N of the run's ``--games-jsonl``.
 
 With ``--job``: game N of a stored games job (the site's Games tab, ``POST /api/v1/simulations/`` with

@@ -16,70 +16,18 @@ requirements), so specs do not repeat them:
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Callable
-from typing import Any
 
 from ..carddb import CardIndex
 from ..domain import SECTS, Card
-from ..eligibility import Eligibility, Requirement, for_cards
+from ..eligibility import for_cards
 from . import cards as spec_format
 from .cards import Mode, Role, Spec, VampireSpec
+from .handlers import Compiled, Handler
 from .windows import W
 
 _ACTION_WINDOWS = {W.ANNOUNCED, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.AFTER_ACTION, W.BEFORE_BLOCKS, W.POLLING}
 _COMBAT_WINDOWS = {W.BEFORE_RANGE, W.RANGE, W.BEFORE_STRIKES, W.STRIKE, W.PREVENT, W.PRESS, W.END_OF_ROUND}
-
-
-@dataclasses.dataclass(slots=True)
-class Handler:
-    """One compiled mode of one card."""
-
-    card: int  # VEKN id
-    name: str
-    index: int  # the mode's index in the spec
-    mode: Mode
-    role: Role
-    types: frozenset[str]
-    requirement: Requirement | None
-    blood: int
-    pool: int
-    stealth: bool  # gives stealth: only as needed
-    intercept: bool  # gives intercept: only as needed
-    limited_bleed: bool  # raises the bleed "(limited)"
-    unique: bool = False  # a unique card played from the hand: not while a copy is in play
-    # An action modifier or a reaction: a minion plays the same card once per action (L485-489, L581-584).
-    once_per_action: bool = False
-
-
-@dataclasses.dataclass(slots=True)
-class Compiled:
-    """The process's card specs for one card list. ``hand[(id, window)]``: handlers of cards played from the
-    hand in that window; ``in_play[(id, window)]``: of cards in play and minions' abilities; ``actions[id]``:
-    action-window handlers (action cards, equipment, retainers, allies, political actions). ``implemented``:
-    the VEKN ids with a spec; ``crypt_implemented``: the crypt cards with a spec or with no ability text
-    (``has_no_ability``). What the coverage figures count as modelled."""
-
-    hand: dict[tuple[int, W], tuple[Handler, ...]]
-    in_play: dict[tuple[int, W], tuple[Handler, ...]]
-    actions: dict[int, tuple[Handler, ...]]
-    vampires: dict[int, VampireSpec]
-    specs: dict[int, Spec]
-    implemented: frozenset[int]
-    crypt_implemented: frozenset[int]
-    active: frozenset[int]  # VEKN ids with an in-play handler: the only cards in play worth scanning
-    eligibility: Eligibility
-    cards: CardIndex
-    types: dict[int, frozenset[str]]
-    hooks: dict[str, list[Callable[..., Any]]]
-    by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
-    burnable: dict[int, str]  # VEKN id → who may burn the card in play by an action (cards.Spec.burn)
-    stealable: dict[int, str]  # VEKN id → who may steal the card in play by a (D) action (cards.Spec.steal)
-    # VEKN id → what its spec leaves out of its text (``Spec.missing``): partial cards, unmodelled in the shares.
-    partial: dict[int, str] = dataclasses.field(default_factory=dict)
-    modelled: frozenset[int] = frozenset()  # implemented and not partial: what the coverage shares count
-    crypt_modelled: frozenset[int] = frozenset()
 
 
 def default_role(mode: Mode, types: frozenset[str]) -> Role:

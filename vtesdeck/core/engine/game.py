@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from ..carddb import CardIndex
-from ..deck import Deck
 from . import economy
 from .cards import Effect, Mode, Play, Role
-from .compile import Compiled, Handler, compiled
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play, new_game, state_hash
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
 from .windows import Act, Range, W
+
+if TYPE_CHECKING:  # the compiled specs are attached to a game by its table (table.py), never built here
+    from .handlers import Compiled, Handler
 
 Ask = tuple[int, list[Option]]
 Flow = Generator[Ask, Option, Any]
@@ -1929,57 +1929,6 @@ _BLOOD_HUNT = Mode(window=W.POLLING, label="blood hunt")
 # -- driving a game --------------------------------------------------------------------------------------------------------
 
 
-class Bot(Protocol):
-    def decide(self, view: Any, options: Sequence[Option]) -> Option: ...
-
-
-@dataclasses.dataclass(slots=True)
-class Result:
-    """A finished game: the final state, the decisions (option indices, for replay) and the audit's findings."""
-
-    game: Game
-    decisions: list[int]
-    audit: dict[str, int]
-    hash: str
-
-
-def setup(
-    decks: Sequence[Deck],
-    cards: CardIndex,
-    *,
-    seed: int,
-    max_rounds: int | None = None,
-    log: bool = False,
-    rules: str = "vekn",
-    players: Sequence[str] | None = None,
-    stats: Sequence[int] = (),
-) -> Game:
-    """A new game with the compiled specs attached and the vampires' printed bonuses on their templates;
-    ``stats`` names the seats whose ``state.SeatStats`` are kept (``Game.stats``)."""
-    game = new_game(decks, cards, seed=seed, max_rounds=max_rounds, log=log, players=players, stats=stats)
-    game.compiled = compiled(cards)
-    game.rules = rules
-    apply_vampire_specs(game)
-    return game
-
-
-def apply_vampire_specs(game: Game) -> None:
-    for vekn, template in game.vampires.items():
-        vspec = game.compiled.vampires.get(vekn)
-        if vspec is not None:
-            template.bleed += vspec.bleed
-            template.strength += vspec.strength
-            template.intercept += vspec.intercept
-            template.stealth += vspec.stealth
-            template.hand_size += vspec.hand_size
-            template.votes += vspec.votes
-    for m in game.minions.values():
-        printed = game.vampires.get(m.card)
-        if printed is not None:
-            m.bleed, m.strength, m.intercept = printed.bleed, printed.strength, printed.intercept
-            m.stealth, m.hand_size, m.votes = printed.stealth, printed.hand_size, printed.votes
-
-
 def run(
     game: Game,
     decide: Callable[[int, list[Option]], int],
@@ -2017,48 +1966,6 @@ def _return_aside(game: Game) -> None:
         to_ash_heap(game, copy_id)
 
 
-def play(
-    decks: Sequence[Deck],
-    cards: CardIndex,
-    *,
-    seed: int,
-    bots: Sequence[Bot] | None = None,
-    max_rounds: int | None = None,
-    log: bool = False,
-    audit: bool = False,
-    rules: str = "vekn",
-    stats: bool | Sequence[int] = False,
-) -> Result:
-    """Play one game with the given bots (default: a HeuristicBot per seat). ``stats`` keeps the card
-    statistics (``Game.stats``) of every seat (True) or of the seats listed; they change no decision and
-    no hash."""
-    from .bots import HeuristicBot, View
-    from .state import audit as audit_state
-
-    seats = tuple(range(len(decks))) if stats is True else tuple(stats) if stats else ()
-    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules, stats=seats)
-    if bots is None:
-        bots = [HeuristicBot() for _ in decks]
-    views = [View(game, i) for i in range(len(decks))]
-    problems: dict[str, int] = {}
-
-    def check(g: Game) -> list[str]:
-        found = audit_state(g) + audit_rules(g)
-        for p in found:
-            key = p.split(" ")[0] if not p.startswith("card ") else "card zones"
-            problems[key] = problems.get(key, 0) + 1
-        return found
-
-    def decide(seat: int, options: list[Option]) -> int:
-        choice = bots[seat].decide(views[seat], options)
-        return options.index(choice)
-
-    decisions = run(game, decide, audit=check if audit else None)
-    if audit:
-        check(game)
-    return Result(game=game, decisions=decisions, audit=problems, hash=state_hash(game))
-
-
 def audit_rules(game: Game) -> list[str]:
     """The rules the engine enforces that the state alone cannot show (``state.audit`` checks the state), checked
     after every decision with ``--audit``: a minion played the same action modifier or reaction once per action
@@ -2086,27 +1993,3 @@ def audit_rules(game: Game) -> list[str]:
         if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
             problems.append(f"hand-size: seat {seat.index} holds {len(seat.hand)} cards for a hand size of {size}")
     return problems
-
-
-def replay(
-    decks: Sequence[Deck],
-    cards: CardIndex,
-    *,
-    seed: int,
-    decisions: Sequence[int],
-    max_rounds: int | None = None,
-    log: bool = True,
-    rules: str = "vekn",
-) -> Result:
-    """Replay a game from its seed and decisions (forced ones are recomputed): the same final state hash."""
-    game = setup(decks, cards, seed=seed, max_rounds=max_rounds, log=log, rules=rules)
-    feed = iter(decisions)
-
-    def decide(seat: int, options: list[Option]) -> int:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise GameError("the replay ran out of decisions") from None
-
-    used = run(game, decide)
-    return Result(game=game, decisions=used, audit={}, hash=state_hash(game))

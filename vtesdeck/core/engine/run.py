@@ -25,7 +25,7 @@ from ..deck import Deck
 from ..validate import validate
 from . import economy, report, schedule
 from .compile import compiled
-from .game import Result, play, replay
+from .table import Result, heuristic_bots, play, replay
 
 # The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
 # The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
@@ -136,7 +136,17 @@ def play_one(
     raises. ``stats``: the deck slots whose seats keep card statistics (``Game.stats``, by seat)."""
     table, at_seats = seated(decks, seed=seed, players=players, i=i, field=field)
     seats = [seat for seat, slot in enumerate(table.seats) if slot in stats] if stats else ()
-    result = play(at_seats, cards, seed=table.seed, max_rounds=rounds, log=log, audit=audit, rules=rules, stats=seats)
+    result = play(
+        at_seats,
+        cards,
+        seed=table.seed,
+        bots=heuristic_bots(len(at_seats)),
+        max_rounds=rounds,
+        log=log,
+        audit=audit,
+        rules=rules,
+        stats=seats,
+    )
     return Played(table=table, decks=at_seats, result=result)
 
 

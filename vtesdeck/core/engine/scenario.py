@@ -56,6 +56,7 @@ from .bots import HeuristicBot, View
 from .compile import compiled
 from .economy import Kind, Option
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, Seat, audit, vampire_template
+from .table import apply_vampire_specs
 from .windows import Act
 
 PHASES = {p.name.lower(): p for p in (Phase.UNLOCK, Phase.MASTER, Phase.MINION, Phase.INFLUENCE, Phase.DISCARD)}
@@ -242,7 +243,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.rules = str(data.get("rules", "vekn"))
     game.events = []
     game.compiled = compiled(cards)
-    g.apply_vampire_specs(game)
+    apply_vampire_specs(game)
     for m in game.minions.values():
         if m.kind == VAMPIRE and m.in_play:
             m.blood = min(m.blood, m.capacity)

@@ -18,7 +18,7 @@ The tally holds whole numbers only (VP are counted in halves), so adding tallies
 is the same whatever the chunks and their order. Per-game lists are never kept: a 10,000-game job merges small;
 the errors are capped at ``MAX_ERRORS`` (the lowest game indices) with their count beside them.
 
-Per-card figures come from the engine's ``state.SeatStats`` of the player's seat (``game.play(stats=…)``, which
+Per-card figures come from the engine's ``state.SeatStats`` of the player's seat (``table.play(stats=…)``, which
 changes no decision and no hash). Library: "drawn" counts copies drawn into the hand (the opening hand included;
 a card searched out of the library or returned from the ash heap by a card effect is not a draw), "played"
 copies played from the hand, "stuck" the games it was drawn in but never offered as a legal play (its
@@ -45,8 +45,8 @@ from ..carddb import CardIndex
 from ..deck import Deck
 from . import report, run, schedule
 from .compile import compiled
-from .game import play
 from .state import SeatStats
+from .table import heuristic_bots, play
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE", "DEFAULT_GAMES", "FIELD_POOL_MAX", "MAX_GAMES", "PLAN_VERSION", "GamesInputError",
@@ -435,7 +435,7 @@ def _play(
     )
     decks = tuple(drawn[slot].to_core() for slot in table.seats)
     result = play(
-        decks, cards, seed=table.seed, max_rounds=plan.rounds, log=log, rules=plan.rules,
+        decks, cards, seed=table.seed, bots=heuristic_bots(len(decks)), max_rounds=plan.rounds, log=log, rules=plan.rules,
         stats=(table.seats.index(0),) if stats else False,
     )  # fmt: skip
     return run.Played(table=table, decks=decks, result=result), drawn

@@ -134,7 +134,7 @@ class Seat:
 
 @dataclasses.dataclass(slots=True)
 class SeatStats:
-    """What one seat's cards did in a game, for the per-card figures of a games job (``game.play(stats=…)``):
+    """What one seat's cards did in a game, for the per-card figures of a games job (``table.play(stats=…)``):
     library copies drawn into the hand (the opening hand included) and played from it, the library cards
     offered at least once as a legal play from the hand (a card whose cost or requirements are never met
     never is), crypt copies drawn into the uncontrolled region and brought into play, and the seat's own turn

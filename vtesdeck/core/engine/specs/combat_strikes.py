@@ -8,10 +8,10 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from .. import game as g
-from ..bots import wants_to_maneuver, wants_to_press
 from ..cards import Play
 from ..economy import Kind, Option
 from ..game import Strike
+from ..playbook import wants_to_maneuver, wants_to_press
 from ..state import VAMPIRE, Game
 from ..vocabulary import combat_of
 from ..windows import Range

@@ -8,10 +8,10 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..bots import least_wanted_vampires
 from ..cards import Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Until
+from ..playbook import least_wanted_vampires
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AddBlood,

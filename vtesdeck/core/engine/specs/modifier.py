@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from .. import game as g
-from ..bots import wants_to_maneuver, wants_to_press
 from ..cards import Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
+from ..playbook import wants_to_maneuver, wants_to_press
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AttemptFails,
