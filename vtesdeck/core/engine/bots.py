@@ -53,7 +53,7 @@ from .cards import Play
 from .economy import Kind, Option, rivals, self_contest
 from .frames import Action, Combat, Referendum
 from .game import GRANTED, HAND_STRIKE, Strike, handler_of, intercept_of
-from .playbook import strike_worth, wants_to_maneuver, wants_to_press
+from .playbook import W_PLAY, effect_score, strike_worth, wants_to_maneuver, wants_to_press
 from .state import VAMPIRE, Game, Minion, Phase
 from .vocabulary import stake
 from .windows import Act, W
@@ -63,7 +63,6 @@ W_RIVAL = -40.0  # bringing out (or feeding) a copy of a vampire another Methuse
 CONTEST_CAPACITY = 6  # the least capacity worth 1 pool a turn in a contest
 W_BRING_OUT = 100.0
 W_BLEED = 12.0
-W_PLAY = 20.0
 W_OUST = 30.0
 W_ANARCH_CARD = 8.0  # becoming Anarch, per card in hand (up to two) it makes playable by that vampire
 W_ANARCH_REVOLT = 12.0  # … and when it spares the seat Anarch Revolt's burn
@@ -445,6 +444,10 @@ class HeuristicBot:
                     ),
                 )
             )
+        worth = effect_score(game, Play(seat=o.seat, card=o.card, mode=mode, minion=o.minion, target=o.target,
+                                        value=o.value, frame=view.frame))  # fmt: skip
+        if worth is not None:
+            return worth
         w = mode.window
         if w is W.ACTION:
             base = 25.0

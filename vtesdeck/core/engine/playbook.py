@@ -1,17 +1,35 @@
 """The bots' playbook: the judgement the heuristic bot (bots.py) and the cards' own scores (a mode's ``score``)
 share, so that a card's spec never imports a bot: the combat policy (the worth of a strike, when to maneuver,
-when to press) and which crypt card a seat can best spare. Pure functions of the game; they read only what
+when to press), which crypt card a seat can best spare, and the worth of a card's mode keyed by its effects
+(``effect_score``: a card written from the vocabulary needs no score of its own). Pure functions of the game; they read only what
 the seat deciding may see (its hand and library are its own)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from .cards import Play
 from .economy import rivals, self_contest
-from .frames import Combat
-from .game import HAND_STRIKE, Strike, hook_sum, strength_of, strike_damage
-from .state import Game
-from .windows import Range
+from .frames import Action, Combat
+from .game import HAND_STRIKE, Strike, hook_sum, intercept_of, strength_of, strike_damage
+from .state import VAMPIRE, Game
+from .vocabulary import (
+    AdditionalStrikes,
+    AttemptBlock,
+    AttemptFails,
+    BlockerIntercept,
+    CombatStrength,
+    Maneuver,
+    OptionalPress,
+    Press,
+    Prevent,
+    StrikeWith,
+    UnlockSelf,
+    Wake,
+    base_strength,
+)
+from .windows import Range, W
 
 
 def least_wanted_vampires(game: Game, seat: int, copies: Sequence[int], drawn: int = -1) -> list[int]:
@@ -85,3 +103,179 @@ def wants_to_press(game: Game, c: Combat, minion: int) -> bool:
     if c.press > 0:
         return their_strength > my_strength or mine.blood <= their_strength
     return my_strength >= other.blood and mine.blood > their_strength
+
+
+# -- the worth of a card's mode, keyed by its effects ------------------------------------------------------------
+#
+# A mode with no ``score`` of its own is judged here by the first of its effects the playbook knows (a maneuver,
+# a press, prevention…), else by the bot's default for its window (bots.HeuristicBot._play). So a card written
+# from the vocabulary carries no bot judgement: the judgement of each effect lives once, here.
+
+W_PLAY = 20.0  # the bots' default worth of a card play
+W_REACT = 12.0  # a worthwhile unlock-and-block, wake or cross-table block (below W_PLAY)
+
+
+def effect_score(game: Game, play: Play) -> float | None:
+    """The worth of ``play`` by its mode's effects (the first effect with a rule), or None when none has one. A
+    strike card is judged as a strike (``strike_worth``, by the bot), whatever else it does, unless it dodges."""
+    strike_step = play.mode.window is W.STRIKE
+    for effect in play.mode.effects:
+        if strike_step and not isinstance(effect, StrikeWith):
+            continue
+        rule = _BY_EFFECT.get(type(effect))
+        if rule is not None:
+            worth = rule(game, play, effect)
+            if worth is not None:
+                return worth
+    return None
+
+
+def worth_blocking(game: Game, play: Play, bonus: int = 0) -> bool:
+    """Whether to bring a locked minion in to block: a bleed or an action directed at its seat, and the minion's
+    intercept (with the card's ``bonus``) reaches the action's stealth."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or play.minion not in game.minions:
+        return False
+    if not (act.is_bleed() or act.directed and act.target == play.seat):
+        return False
+    return intercept_of(game, play.minion, act) + bonus >= act.stealth
+
+
+def press_score(game: Game, play: Play) -> float:
+    """The press policy, as a mode's ``score`` when its effect is its own code (Psyche!'s queued combat)."""
+    return _press(game, play, None)
+
+
+def break_block_score(game: Game, play: Play) -> float:
+    """A block-breaking play, as a mode's ``score`` when its effect is its own code (Perfect Paragon)."""
+    return _break_block(game, play, None)
+
+
+def block_score(game: Game, play: Play) -> float:
+    """A card that brings a locked minion in to block, as a mode's ``score`` when its effect is its own code."""
+    return _block(game, play, None)
+
+
+def _block(game: Game, play: Play, effect: Any) -> float:
+    """Waking or unlocking to block (with the intercept its block attempt gets)."""
+    bonus = sum(e.intercept for e in play.mode.effects if isinstance(e, AttemptBlock))
+    return W_REACT if worth_blocking(game, play, bonus) else -1.0
+
+
+def _unlock(game: Game, play: Play, effect: Any) -> float:
+    """Unlocking: to block, in the "before blocks" window (a locked reacting minion); otherwise worth it only for
+    a locked vampire that is not in torpor (after its action)."""
+    if play.mode.window is W.BEFORE_BLOCKS:
+        return _block(game, play, effect)
+    m = game.minions.get(play.minion)
+    return W_PLAY if m is not None and m.locked and not m.torpor else -5.0
+
+
+def _break_block(game: Game, play: Play, effect: Any) -> float:
+    """A block-breaking play (the attempt fails, the blocker loses intercept): only while the attempt would
+    succeed."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    return W_PLAY if act is not None and act.blocker >= 0 and act.intercept >= act.stealth else -5.0
+
+
+def _maneuver(game: Game, play: Play, effect: Any) -> float:
+    c = play.frame
+    return 5.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -1.0
+
+
+def _press(game: Game, play: Play, effect: Any) -> float:
+    c = play.frame
+    return 5.0 if isinstance(c, Combat) and wants_to_press(game, c, play.minion) else -1.0
+
+
+def _additional_strikes(game: Game, play: Play, effect: Any) -> float:
+    """An additional strike: at close range (the hand strike works), keeping a blood after its cost."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None or c.range is not Range.CLOSE or strength_of(game, play.minion) <= 0:
+        return -1.0
+    return 20.0 if m.kind != VAMPIRE or m.blood >= 2 else -1.0
+
+
+def _dodge(game: Game, play: Play, effect: Any) -> float | None:
+    """A dodge: worth the opponent's hand damage avoided, against the own hand strike (other strike cards: the
+    bot's strike rule, ``strike_worth``)."""
+    strike = getattr(effect, "strike", None)
+    c = play.frame
+    if not isinstance(strike, Strike) or not strike.dodge:
+        return None
+    if not isinstance(c, Combat):
+        return 2.0
+    return 10.0 * strength_of(game, c.other(play.minion).minion) + 2.0
+
+
+def _combat_strength(game: Game, play: Play, effect: Any) -> float:
+    """A strength set for the combat (Torn Signpost): worth playing only when it raises the strength."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None:
+        return -1.0
+    gain = effect.value - base_strength(game, m) - c.side(play.minion).combat_strength
+    return 18.0 + 2 * gain if gain > 0 else -1.0
+
+
+def _prevent(game: Game, play: Play, effect: Any) -> float:
+    """Preventing N (+X) damage, or all the opposing strikes' damage, against its blood cost: positive only when
+    it saves more than it costs (a bot never burns 1 blood to prevent 1 damage it could heal); an optional press
+    with it adds 1."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None:
+        return -1.0
+    every, plus_x = effect.all_damage, effect.plus_x
+    normal, agg = c.pending
+    cost = (play.value if plus_x else 0) + (1 if every else 0)
+    if every:
+        env = c.env_damage.get(play.minion, 0) if "round:env" in c.side(play.minion).used else 0
+        after_n, after_a = min(normal, env), 0
+    else:
+        left = effect.amount + (play.value if plus_x else 0)
+        cut = min(left, agg)
+        after_a = agg - cut
+        after_n = max(0, normal - (left - cut))
+    before = _harm(game, m.id, normal, agg, m.blood)
+    after = _harm(game, m.id, after_n, after_a, m.blood - cost) + cost
+    bonus = 1.0 if any(isinstance(e, OptionalPress) for e in play.mode.effects) else 0.0
+    return 5.0 * (before - after) + bonus
+
+
+def _harm(game: Game, minion: int, normal: int, agg: int, blood: int) -> float:
+    """What damage costs a minion: blood or life lost, +25 for torpor, +100 if burned (take_damage's rules)."""
+    m = game.minions[minion]
+    if normal + agg <= 0:
+        return 0.0
+    if m.kind != VAMPIRE:
+        return float(min(blood, normal + agg)) + (100.0 if normal + agg >= blood else 0.0)
+    healed = min(normal, blood)
+    blood -= healed
+    lost = float(healed)
+    wounded = m.torpor or normal > healed
+    for _ in range(agg):
+        if not wounded:
+            wounded = True
+        elif blood >= 1:
+            blood -= 1
+            lost += 1
+        else:
+            return lost + 100.0
+    return lost + (25.0 if wounded and not m.torpor else 0.0)
+
+
+_BY_EFFECT: dict[type, Callable[[Game, Play, Any], float | None]] = {
+    Wake: _block,
+    AttemptBlock: _block,
+    UnlockSelf: _unlock,
+    AttemptFails: _break_block,
+    BlockerIntercept: _break_block,
+    Maneuver: _maneuver,
+    Press: _press,
+    AdditionalStrikes: _additional_strikes,
+    StrikeWith: _dodge,
+    CombatStrength: _combat_strength,
+    Prevent: _prevent,
+}

@@ -6,6 +6,7 @@ from .. import vocabulary as v
 from ..cards import Mode, Play, card, hook
 from ..frames import Combat
 from ..game import Strike
+from ..playbook import press_score
 from ..state import Game
 from ..vocabulary import (
     CombatStrength,
@@ -26,8 +27,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     concealed_weapon,
     concealed_weapons,
     hidden_x,
-    prevent_score,
-    signpost_score,
 )  # fmt: skip
 
 card(
@@ -97,7 +96,7 @@ card(
 )
 card(
     "Rolling with the Punches",
-    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(1),), score=prevent_score(1)),
+    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(1),)),
     Mode(
         window=W.PREVENT,
         disciplines=("for",),
@@ -105,27 +104,25 @@ card(
         cost_blood=1,
         when=damage_pending,
         effects=(Prevent(all_damage=True),),
-        score=prevent_score(0, every=True),
     ),  # fmt: skip
     notes="[FOR]'s 'burn 1 blood' is modelled as a blood cost (so it needs the blood: ANK 20210226).",
 )
 card(
     "Hidden Strength",
     Mode(window=W.PREVENT, disciplines=("for",), x_cost=True, values=hidden_x, when=damage_pending,
-         effects=(Prevent(1, plus_x=True),), score=prevent_score(1, plus_x=True)),
+         effects=(Prevent(1, plus_x=True),)),
     Mode(window=W.PREVENT, disciplines=("for",), superior=True, x_cost=True, values=hidden_x, when=damage_pending,
-         effects=(Prevent(1, plus_x=True), OptionalPress()), score=prevent_score(1, plus_x=True, bonus=1.0)),
+         effects=(Prevent(1, plus_x=True), OptionalPress())),
     notes="X is offered from 0 up to what the pending damage needs (X+1 may not exceed it).",
 )  # fmt: skip
 card(
     "Torn Signpost",
-    Mode(window=W.BEFORE_RANGE, disciplines=("pot",), effects=(CombatStrength(2),), score=signpost_score(2)),
+    Mode(window=W.BEFORE_RANGE, disciplines=("pot",), effects=(CombatStrength(2),)),
     Mode(
         window=W.BEFORE_RANGE,
         disciplines=("pot",),
         superior=True,
         effects=(CombatStrength(3),),
-        score=signpost_score(3),
     ),
 )
 
@@ -133,7 +130,7 @@ card(
 
 card(
     "Form of Mist",
-    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(cs.DODGE),), score=cs.dodge_score, label="dodge"),
+    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(cs.DODGE),), label="dodge"),
     Mode(
         window=W.STRIKE,
         disciplines=("pro",),
@@ -168,14 +165,13 @@ card(
 )
 card(
     "Pursuit",
-    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), score=cs.maneuver_score, label="maneuver"),
+    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), label="maneuver"),
     Mode(
         window=W.BEFORE_STRIKES,
         disciplines=("cel",),
         superior=True,
         when=cs.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
-        score=cs.extra_strike_score,
         label="1 additional strike",
     ),
 )
@@ -196,7 +192,6 @@ card(
         window=W.RANGE,
         disciplines=("ani",),
         effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage")), v.Maneuver()),
-        score=cs.maneuver_score,
         label="maneuver with the strike",
     ),
     Mode(
@@ -204,20 +199,19 @@ card(
         disciplines=("ani",),
         superior=True,
         effects=(StrikeWith(Strike(damage=1, ranged=True, press=True, label="1R damage, press")), v.Maneuver()),
-        score=cs.maneuver_score,
         label="maneuver with the strike",
     ),
 )
 card(
     "Psyche!",
-    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), score=cs.more_combat_score, label="press"),
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), label="press"),
     Mode(
         window=W.END_OF_ROUND,
         disciplines=("cel",),
         superior=True,
         when=cs.combat_about_to_end,
         effects=(cs.queue_combat,),
-        score=cs.more_combat_score,
+        score=press_score,
         label="queue a combat with the opposing minion",
     ),
     notes="[CEL] is played at the end of the last round (also after a combat ends strike).",
@@ -234,7 +228,6 @@ card(
         disciplines=("cel",),
         when=cs.no_extra_source,
         effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
-        score=cs.dodge_score,
         label="dodge, 1 additional strike",
     ),
     Mode(
@@ -272,7 +265,6 @@ card(
         disciplines=("cel",),
         when=cs.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
-        score=cs.extra_strike_score,
     ),
     Mode(
         window=W.BEFORE_STRIKES,
@@ -280,7 +272,6 @@ card(
         superior=True,
         when=cs.no_extra_source,
         effects=(v.AdditionalStrikes(2),),
-        score=cs.extra_strike_score,
     ),
 )
 card(
@@ -290,7 +281,6 @@ card(
         disciplines=("cel",),
         when=cs.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
-        score=cs.extra_strike_score,
     ),
     Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(2),)),
     Mode(
@@ -302,7 +292,6 @@ card(
         window=W.RANGE,
         disciplines=("tha",),
         effects=(StrikeWith(Strike(steal=1, ranged=True, label="ranged steal 1 blood")), v.Maneuver()),
-        score=cs.maneuver_score,
         label="maneuver with the strike",
     ),
 )
@@ -316,9 +305,9 @@ card(
 card(
     "Rego Motum",
     Mode(window=W.PREVENT, disciplines=("tha",), when=damage_pending, effects=(Prevent(2),),
-         limit="rego motum", limit_scope="round", score=prevent_score(2)),
+         limit="rego motum", limit_scope="round"),
     Mode(window=W.PREVENT, disciplines=("tha",), superior=True, when=damage_pending, effects=(Prevent(4),),
-         limit="rego motum", limit_scope="round", score=prevent_score(4)),
+         limit="rego motum", limit_scope="round"),
     notes="Prevents damage being resolved against the vampire (environmental damage resolved with the strike "
     "included).",
 )  # fmt: skip

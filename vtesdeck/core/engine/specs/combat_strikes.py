@@ -11,8 +11,7 @@ from .. import game as g
 from ..cards import Play
 from ..economy import Kind, Option
 from ..game import Strike
-from ..playbook import wants_to_maneuver, wants_to_press
-from ..state import VAMPIRE, Game
+from ..state import Game
 from ..vocabulary import combat_of
 from ..windows import Range
 
@@ -69,26 +68,6 @@ def opponent_strength(game: Game, play: Play) -> float:
 def dodge_score(game: Game, play: Play) -> float:
     """A dodge or a combat ends: worth the opponent's hand damage avoided, against the own hand strike."""
     return 10.0 * opponent_strength(game, play) + 2.0
-
-
-def maneuver_score(game: Game, play: Play) -> float:
-    """A maneuver (Pursuit, a strike card's at the range step): the bots' range policy (``wants_to_maneuver``)."""
-    c = combat_of(play)
-    return 5.0 if c is not None and wants_to_maneuver(game, c, play.minion) else -1.0
-
-
-def extra_strike_score(game: Game, play: Play) -> float:
-    """An additional strike: at close range (the hand strike works), keeping a blood after its cost."""
-    m = game.minions.get(play.minion)
-    if m is None or not close_range(game, play) or g.strength_of(game, play.minion) <= 0:
-        return -1.0
-    return 20.0 if m.kind != VAMPIRE or m.blood >= 2 else -1.0
-
-
-def more_combat_score(game: Game, play: Play) -> float:
-    """A press or a queued combat: the bots' press policy (``wants_to_press``)."""
-    c = combat_of(play)
-    return 5.0 if c is not None and wants_to_press(game, c, play.minion) else -1.0
 
 
 def aim_score(game: Game, play: Play) -> float:

@@ -9,8 +9,8 @@ from .. import game as g
 from ..cards import Play, hook
 from ..economy import Kind, Option
 from ..frames import Combat
-from ..state import VAMPIRE, Game
-from ..vocabulary import StrikeWith, base_strength, combat_of
+from ..state import Game
+from ..vocabulary import StrikeWith, combat_of
 from .permanent import WEAPONS, vekn
 
 THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
@@ -97,58 +97,7 @@ def concealed_weapon(game: Game, play: Play) -> None:
     g.refill(game, play.seat)
 
 
-# -- the bot's worth of prevention and strength ----------------------------------------------------------------
-
-
-def _harm(game: Game, minion: int, normal: int, agg: int, blood: int) -> float:
-    """What damage costs a minion: blood or life lost, +25 for torpor, +100 if burned (take_damage's rules)."""
-    m = game.minions[minion]
-    if normal + agg <= 0:
-        return 0.0
-    if m.kind != VAMPIRE:
-        return float(min(blood, normal + agg)) + (100.0 if normal + agg >= blood else 0.0)
-    healed = min(normal, blood)
-    blood -= healed
-    lost = float(healed)
-    wounded = m.torpor or normal > healed
-    for _ in range(agg):
-        if not wounded:
-            wounded = True
-        elif blood >= 1:
-            blood -= 1
-            lost += 1
-        else:
-            return lost + 100.0
-    return lost + (25.0 if wounded and not m.torpor else 0.0)
-
-
-def prevent_score(
-    amount: int, *, every: bool = False, plus_x: bool = False, bonus: float = 0.0
-) -> Callable[[Game, Play], float]:
-    """The worth of preventing ``amount`` (+X) damage, or all of the opposing strikes' damage (``every``),
-    against its blood cost: positive only when it saves more than it costs (so a bot never burns 1 blood to
-    prevent 1 damage it could heal)."""
-
-    def score(game: Game, play: Play) -> float:
-        c = play.frame
-        m = game.minions.get(play.minion)
-        if not isinstance(c, Combat) or m is None:
-            return -1.0
-        normal, agg = c.pending
-        cost = (play.value if plus_x else 0) + (1 if every else 0)
-        if every:
-            env = c.env_damage.get(play.minion, 0) if "round:env" in c.side(play.minion).used else 0
-            after_n, after_a = min(normal, env), 0
-        else:
-            left = amount + (play.value if plus_x else 0)
-            cut = min(left, agg)
-            after_a = agg - cut
-            after_n = max(0, normal - (left - cut))
-        before = _harm(game, m.id, normal, agg, m.blood)
-        after = _harm(game, m.id, after_n, after_a, m.blood - cost) + cost
-        return 5.0 * (before - after) + bonus
-
-    return score
+# -- Hidden Strength ---------------------------------------------------------------------------------------------
 
 
 def hidden_x(game: Game, play: Play) -> Sequence[int]:
@@ -158,17 +107,3 @@ def hidden_x(game: Game, play: Play) -> Sequence[int]:
     if not isinstance(c, Combat) or m is None:
         return ()
     return range(0, max(0, min(m.blood, sum(c.pending) - 1)) + 1)
-
-
-def signpost_score(value: int) -> Callable[[Game, Play], float]:
-    """Torn Signpost is worth playing only when it raises the strength."""
-
-    def score(game: Game, play: Play) -> float:
-        c = play.frame
-        m = game.minions.get(play.minion)
-        if not isinstance(c, Combat) or m is None:
-            return -1.0
-        gain = value - base_strength(game, m) - c.side(play.minion).combat_strength
-        return 18.0 + 2 * gain if gain > 0 else -1.0
-
-    return score

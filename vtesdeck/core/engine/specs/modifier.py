@@ -10,7 +10,7 @@ from .. import game as g
 from ..cards import Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
-from ..playbook import wants_to_maneuver, wants_to_press
+from ..playbook import W_PLAY, break_block_score, wants_to_maneuver, wants_to_press
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AttemptFails,
@@ -44,22 +44,7 @@ from ..vocabulary import (
 )
 from ..windows import W
 
-W_PLAY = 20.0  # the bots' default worth of a card play (bots.W_PLAY)
-
-
 # -- bot scores: play a card only when it can change something -------------------------------------------------------------
-
-
-def _needs_stealth(game: Game, play: Play) -> float:
-    """A block-breaking play is worth it only while the block attempt would succeed."""
-    act = action_of(play)
-    return W_PLAY if act is not None and act.blocker >= 0 and act.intercept >= act.stealth else -5.0
-
-
-def _if_locked(game: Game, play: Play) -> float:
-    """An unlock is worth it only for a locked vampire that is not in torpor."""
-    m = game.minions.get(play.minion)
-    return W_PLAY if m is not None and m.locked and not m.torpor else -5.0
 
 
 def _blockers(game: Game, act: Action) -> list[int]:
@@ -125,14 +110,13 @@ card(
 )
 card(
     "Freak Drive",
-    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),), score=_if_locked),
+    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),)),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("for",),
         superior=True,
         when=action_blocked,
         effects=(UnlockSelf(),),
-        score=_if_locked,
     ),
 )
 card(
@@ -144,7 +128,6 @@ card(
         superior=True,
         when=block_in_progress,
         effects=(AttemptFails(),),
-        score=_needs_stealth,
     ),
 )
 
@@ -239,7 +222,6 @@ card(
         role=Role.ACTING,
         when=block_in_progress,
         effects=(BlockerIntercept(-1), _bat),
-        score=_needs_stealth,
         label="blocker -1 intercept",
     ),  # fmt: skip
     Mode(
@@ -302,7 +284,6 @@ card(
         effects=(UnlockSelf(),),
         limit="instantaneous transformation",
         limit_scope="turn",
-        score=_if_locked,
     ),  # fmt: skip
 )
 card(
@@ -513,7 +494,6 @@ card(
         effects=(UnlockSelf(),),
         limit="forced march",
         limit_scope="turn",
-        score=_if_locked,
     ),  # fmt: skip
     Mode(
         window=W.BLOCK_ATTEMPT,
@@ -543,7 +523,6 @@ card(
         disciplines=("nec",),
         when=block_in_progress,
         effects=(BlockerIntercept(-1),),
-        score=_needs_stealth,
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
@@ -551,7 +530,6 @@ card(
         superior=True,
         when=all_of(block_in_progress, _has_blood),
         effects=(_burn_own_blood, AttemptFails()),
-        score=_needs_stealth,
     ),  # fmt: skip
 )
 
@@ -614,7 +592,7 @@ card(
         superior=True,
         when=_paragon_usable,
         effects=(_paragon,),
-        score=_needs_stealth,
+        score=break_block_score,
     ),
     notes="[PRE] is played during a block attempt by an ally or a younger vampire (the ruling allows any time).",
 )

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
 from ..frames import Action, Referendum
+from ..playbook import W_REACT, block_score
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     AttemptBlock,
@@ -38,28 +39,7 @@ from ..vocabulary import (
 )
 from ..windows import W
 
-W_REACT = 12.0  # a worthwhile unlock-and-block, wake or cross-table block (bots.W_PLAY's order)
-
-
 # -- predicates and bot scores shared by the "unlock and block" cards ------------------------------------------------
-
-
-def _worth_blocking(game: Game, play: Play, bonus: int = 0) -> bool:
-    """Whether the bot should bring a locked minion in to block: a bleed or an action directed at it, and the
-    minion's intercept (with the card's bonus) reaches the action's stealth."""
-    act = action_of(play)
-    if act is None or play.minion not in game.minions:
-        return False
-    if not (act.is_bleed() or act.directed and act.target == play.seat):
-        return False
-    return g.intercept_of(game, play.minion, act) + bonus >= act.stealth
-
-
-def _block_score(bonus: int) -> Any:
-    def score(game: Game, play: Play) -> float:
-        return W_REACT if _worth_blocking(game, play, bonus) else -1.0
-
-    return score
 
 
 def _blocker_is_anarch(game: Game, play: Play) -> bool:
@@ -113,7 +93,6 @@ card(
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
         effects=(Wake(),),
-        score=_block_score(0),
     ),
     missing="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
 )
@@ -126,7 +105,6 @@ card(
         effects=(Wake(),),
         limit="qui vive",
         limit_scope="turn",
-        score=_block_score(0),
     ),
     missing="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
     "The wake is offered only in state A (to block).",
@@ -142,7 +120,6 @@ card(
         role=Role.LOCKED_REACTING,
         when=all_of(_self_anarch, may_attempt_block),
         effects=(UnlockSelf(), AttemptBlock(intercept=1)),
-        score=_block_score(1),
     ),
     notes="Played by the baron for itself: the +1 intercept goes to the blocking baron (an Anarch), and the "
     "locked baron unlocks itself to block; giving them to another Anarch you control is not modelled.",
@@ -156,7 +133,6 @@ card(
         cost_blood=1,
         when=may_attempt_block,
         effects=(UnlockSelf(), AttemptBlock(intercept=2)),
-        score=_block_score(2),
     ),
     notes="The 1 blood burned to unlock is modelled as the mode's blood cost (so cost reducers would apply).",
 )
@@ -170,7 +146,6 @@ card(
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
         effects=(UnlockSelf(), AttemptBlock()),
-        score=_block_score(0),
     ),
 )
 
@@ -196,7 +171,7 @@ card(
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
         effects=(_eyes_of_the_wild,),
-        score=_block_score(0),
+        score=block_score,
     ),
     missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
     "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
@@ -279,7 +254,6 @@ card(
         cost_blood=1,
         when=may_attempt_block,
         effects=(UnlockSelf(),),
-        score=_block_score(0),
     ),
     notes="[pro]'s 1 blood burned to unlock is the mode's blood cost; it is offered only in state A (to block).",
 )
@@ -486,7 +460,6 @@ card(
         role=Role.LOCKED_REACTING,
         when=all_of(locked_self, may_attempt_block),
         effects=(Wake(), _awaken),
-        score=_block_score(0),
     ),
     missing="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
     "action has no resolution: the blood is burned only if the action resolves.",
