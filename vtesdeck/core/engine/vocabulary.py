@@ -26,9 +26,10 @@ from . import game as g
 from .cards import Play
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
-from .windows import Act
+from .windows import Act, Range
 
 Pred = Callable[[Game, Play], bool]
+Targets = Callable[[Game, Play], Sequence[int]]
 
 # -- predicates --------------------------------------------------------------------------------------------------------
 
@@ -151,6 +152,71 @@ def has_blood(amount: int) -> Pred:
     return check
 
 
+def actor_younger(game: Game, play: Play) -> bool:
+    """The acting minion is a vampire younger than this one ("Only usable if a younger vampire is bleeding you")."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return actor is not None and actor.kind == VAMPIRE and g.younger(game, actor.id, play.minion)
+
+
+def about_to_fight_younger_actor(game: Game, play: Play) -> bool:
+    """The player's vampire about to enter combat with the acting vampire (the "before combat" window) is older
+    than it and has the mode's discipline level (Obedience: played by the Methuselah for that vampire)."""
+    act = action_of(play)
+    if act is None:
+        return False
+    mine = game.minions.get(act.flags.get("combat_with", -1))
+    actor = game.minions.get(act.actor)
+    if mine is None or actor is None or mine.kind != VAMPIRE or actor.kind != VAMPIRE:
+        return False
+    if g.controller(game, mine.id) != play.seat or not actor.capacity < mine.capacity:
+        return False
+    return g.has_discipline(mine, play.mode)
+
+
+def predator_bleeding_you(game: Game, play: Play) -> bool:
+    """A minion of your predator is bleeding you, and more than two Methuselahs are left."""
+    act = action_of(play)
+    return act is not None and len(game.order) > 2 and bleeding_you(game, play) and act.seat == game.predator(play.seat)
+
+
+def target_pool_at_most(pool: int) -> Pred:
+    """The Methuselah the action is directed at has ``pool`` pool or less (Foreshadowing Destruction: 9)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return act is not None and act.target in game.order and game.seats[act.target].pool <= pool
+
+    return check
+
+
+def locked_and_ready(game: Game, play: Play) -> bool:
+    """The playing minion is locked and ready (not in torpor)."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.locked and g.is_ready(game, play.minion)
+
+
+def has_edge(game: Game, play: Play) -> bool:
+    """The player holds the Edge."""
+    return game.edge == play.seat
+
+
+def crypt_not_empty(game: Game, play: Play) -> bool:
+    return bool(game.seats[play.seat].crypt)
+
+
+def holder_has_blood(game: Game, play: Play) -> bool:
+    """The minion this card is on (``play.minion``) has blood to give."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood > 0
+
+
+def holder_can_take_pool(game: Game, play: Play) -> bool:
+    """The minion this card is on has room for blood, and the player has a pool to spare (not its last)."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1
+
+
 def all_of(*preds: Pred) -> Pred:
     def both(game: Game, play: Play) -> bool:
         return all(p(game, play) for p in preds)
@@ -207,8 +273,56 @@ def prey_only(game: Game, play: Play) -> Sequence[int]:
 
 
 def uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Vampires in the player's uncontrolled region (blood goes to the one started first)."""
-    return list(game.seats[play.seat].uncontrolled)
+    """Vampires in the player's uncontrolled region."""
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].kind == VAMPIRE]
+
+
+def uncontrolled_of_capacity(least: int) -> Targets:
+    """Vampires in the player's uncontrolled region with capacity ``least`` or more (Zillah's Valley: 8)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in uncontrolled_vampires(game, play) if game.minions[c].capacity >= least]
+
+    return targets
+
+
+def uncontrolled_of_clan(clan: str) -> Targets:
+    """The crypt cards of a clan in the player's uncontrolled region (Thing: Gangrel)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].clan == clan]
+
+    return targets
+
+
+def predators_predator(game: Game, play: Play) -> Sequence[int]:
+    """Your predator's predator (a seat), unless that is you."""
+    target = game.predator(game.predator(play.seat))
+    return [target] if target != play.seat else []
+
+
+def possible_blockers(game: Game, play: Play) -> Sequence[int]:
+    """Ready vampires of the Methuselahs who may block the current action (the useful "cannot block" choices)."""
+    act = action_of(play)
+    if act is None:
+        return ()
+    return [m.id for s in g.blocking_seats(game, act) for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def younger_possible_blockers(game: Game, play: Play) -> Sequence[int]:
+    """The possible blockers younger than the playing vampire (Seduction [pre])."""
+    if play.minion not in game.minions:
+        return ()
+    return [m for m in possible_blockers(game, play) if g.younger(game, m, play.minion)]
+
+
+def own_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Vampires the player controls, ready or in torpor (not a contested one, out of play)."""
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if c in game.minions and game.minions[c].kind == VAMPIRE and game.minions[c].in_play
+    ]
 
 
 def younger_uncontrolled(game: Game, play: Play) -> Sequence[int]:
@@ -456,6 +570,92 @@ class GainPool:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class If:
+    """The ``effects``, if ``condition`` holds as the card resolves ("if the bleed is successful, …")."""
+
+    condition: Pred
+    effects: tuple[Any, ...]
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        if not self.condition(game, play):
+            return None
+        return g.run_effects(game, self.effects, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionFails:
+    """The action ends unsuccessfully ("the action is not successful"). "Do not lock this vampire if they are
+    blocking": the blocker, locked by the block, goes back to unlocked unless it was locked (woken) before."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.succeeded = False
+            blocker = game.minions.get(act.blocker) if act.blocked else None
+            if (
+                blocker is not None
+                and act.blocker == act.flags.get("combat_with")
+                and not act.flags.get("blocker_was_locked")
+            ):
+                blocker.locked = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockActor:
+    """Unlock the acting minion."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            game.minions[act.actor].locked = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FillToCapacity:
+    """The target vampire (``play.target``) gains blood from the bank up to its capacity (Giant's Blood)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None:
+            gained = g.move_blood(game, play.target, m.capacity - m.blood)
+            game.log("add blood", play.seat, play.target, gained)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HolderToPool:
+    """1 blood of the minion this card is on moves to its player's pool (Blood Doll, Vessel)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None and m.blood > 0:
+            m.blood -= 1
+            game.seats[play.seat].pool += 1
+            game.log("blood to pool", play.seat, play.minion, 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToHolder:
+    """1 pool of the player moves onto the minion this card is on, as blood (Blood Doll, Vessel)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1:
+            game.seats[play.seat].pool -= 1
+            m.blood += 1
+            game.log("pool to blood", play.seat, play.minion, 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CryptDraw:
+    """The player draws the top card of its crypt to its uncontrolled region (Effective Management)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import crypt_draw
+
+        crypt_draw(game, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class BloodToPool:
     """Move ``play.value`` blood from the target vampire (``play.target``, or the playing minion) to the pool
     (Villein)."""
@@ -559,6 +759,31 @@ class Recruit:
 
 def combat_of(play: Play) -> Combat | None:
     return play.frame if isinstance(play.frame, Combat) else None
+
+
+def at_close_range(game: Game, play: Play) -> bool:
+    """ "Only usable at close range"."""
+    c = combat_of(play)
+    return c is not None and c.range is Range.CLOSE
+
+
+def at_long_range(game: Game, play: Play) -> bool:
+    """ "Only usable at long range"."""
+    c = combat_of(play)
+    return c is not None and c.range is Range.LONG
+
+
+def no_extra_source(game: Game, play: Play) -> bool:
+    """An additional strike "(limited)": one source a round (L1683-1694); offered only while none was used (a
+    card whose additional strike is not optional, Dust Up [cel], cannot be played after one: ANK 20220204)."""
+    c = combat_of(play)
+    return c is not None and not c.side(play.minion).extra_source
+
+
+def opponent_armed(game: Game, play: Play) -> bool:
+    """The opposing minion has equipment or a retainer (to burn: Donnybrook [obf])."""
+    c = combat_of(play)
+    return c is not None and bool(g.equipment_or_retainers(game, c.other(play.minion).minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

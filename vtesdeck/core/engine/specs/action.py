@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import Any
 
 from .. import economy
@@ -12,7 +12,19 @@ from ..cards import Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat
 from ..state import VAMPIRE, Game, Minion
-from ..vocabulary import AddBlood, Equip, any_methuselah_but_you, ready_minions_of_others, younger_uncontrolled
+from ..vocabulary import (
+    AddBlood,
+    Equip,
+    GainPool,
+    If,
+    UnlockSelf,
+    any_methuselah_but_you,
+    bleed_succeeded,
+    ready_minions_of_others,
+    ready_vampires_of_others,
+    uncontrolled_of_clan,
+    younger_uncontrolled,
+)
 from ..windows import W
 from .permanent import vekn
 
@@ -36,10 +48,6 @@ card(
 # -- helpers of the cards below (the escape hatch: card-only behaviour) ----------------------------------------------------
 
 
-def _gangrel_uncontrolled(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].clan == "Gangrel"]
-
-
 def _has_uncontrolled(game: Game, play: Play) -> bool:
     return bool(game.seats[play.seat].uncontrolled)
 
@@ -47,13 +55,6 @@ def _has_uncontrolled(game: Game, play: Play) -> bool:
 def _bleed_succeeded(play: Play) -> bool:
     act = play.frame
     return isinstance(act, Action) and bool(act.flags.get("successful_bleed"))
-
-
-def _gain_pool_on_bleed(game: Game, play: Play) -> None:
-    """Kindred Spirits: gain 1 pool if the bleed is successful (for 1 or more)."""
-    if _bleed_succeeded(play):
-        economy.gain_pool(game, play.seat, 1)
-        game.log("gain pool", play.seat, 1)
 
 
 def _lock_prey_minion(game: Game, play: Play) -> Flow:
@@ -129,10 +130,6 @@ def _deep_song_combat(game: Game, play: Play) -> Flow:
         return
     target.locked = True
     yield from g.combat(game, play.target, play.minion, act if isinstance(act, Action) else None)
-
-
-def _ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
 
 
 def _combat_score(game: Game, play: Play) -> float:
@@ -270,7 +267,7 @@ card(
     Mode(
         window=W.ACTION,
         stealth=1,
-        targets=_gangrel_uncontrolled,
+        targets=uncontrolled_of_clan("Gangrel"),
         effects=(AddBlood(2),),
         label="add 2 blood to an uncontrolled Gangrel",
     ),
@@ -283,7 +280,7 @@ card(
         disciplines=("ani",),
         superior=True,
         directed=True,
-        targets=_ready_vampires_of_others,
+        targets=ready_vampires_of_others,
         effects=(_deep_song_combat,),
         score=_combat_score,
         label="lock a vampire and enter combat with it",
@@ -302,7 +299,7 @@ card(
         disciplines=("dem",),
         bleeds=True,
         targets=any_methuselah_but_you,
-        effects=(_gain_pool_on_bleed,),
+        effects=(If(bleed_succeeded, (GainPool(1),)),),
         score=_bleed_anyone_score,
     ),
     Mode(
@@ -312,7 +309,7 @@ card(
         bleeds=True,
         bleed=1,
         targets=any_methuselah_but_you,
-        effects=(_gain_pool_on_bleed,),
+        effects=(If(bleed_succeeded, (GainPool(1),)),),
         score=_bleed_anyone_score,
     ),
 )
@@ -425,15 +422,7 @@ card(
 )
 
 
-def _unlock_on_bleed(game: Game, play: Play) -> None:
-    """Illegalism [cel]: unlock this Anarch if the bleed is successful."""
-    m = game.minions.get(play.minion)
-    if _bleed_succeeded(play) and m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", play.seat, play.minion)
-
-
 card(
     "Illegalism",
-    *_multi_bleed("Illegalism", {"cel": (0, 0, (_unlock_on_bleed,)), "chi": (1, 0, ()), "pre": (0, 1, ())}),
+    *_multi_bleed("Illegalism", {"cel": (0, 0, (If(bleed_succeeded, (UnlockSelf(),)),)), "chi": (1, 0, ()), "pre": (0, 1, ())}),
 )

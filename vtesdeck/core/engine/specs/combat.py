@@ -170,7 +170,7 @@ card(
         window=W.BEFORE_STRIKES,
         disciplines=("cel",),
         superior=True,
-        when=cs.no_extra_source,
+        when=v.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
         label="1 additional strike",
     ),
@@ -226,7 +226,7 @@ card(
     Mode(
         window=W.STRIKE,
         disciplines=("cel",),
-        when=cs.no_extra_source,
+        when=v.no_extra_source,
         effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
         label="dodge, 1 additional strike",
     ),
@@ -239,7 +239,7 @@ card(
     Mode(
         window=W.STRIKE,
         disciplines=("obf",),
-        when=v.all_of(cs.close_range, cs.opponent_armed),
+        when=v.all_of(v.at_close_range, v.opponent_armed),
         effects=(
             StrikeWith(Strike(burn_equipment=True, first=True, label="burn equipment or retainer, first strike")),
         ),
@@ -247,13 +247,13 @@ card(
     Mode(
         window=W.STRIKE,
         disciplines=("pro",),
-        when=cs.close_range,
+        when=v.at_close_range,
         effects=(StrikeWith(Strike(hand=True, aggravated=True, label="hand strike, aggravated")),),
     ),
     Mode(
         window=W.STRIKE,
         disciplines=("ser",),
-        when=cs.close_range,
+        when=v.at_close_range,
         effects=(StrikeWith(Strike(steal=2, label="steal 2 blood")),),
     ),
     notes="[obf] burns the last equipment or retainer put on the opposing minion: no choice among several.",
@@ -263,14 +263,14 @@ card(
     Mode(
         window=W.BEFORE_STRIKES,
         disciplines=("cel",),
-        when=cs.no_extra_source,
+        when=v.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
     ),
     Mode(
         window=W.BEFORE_STRIKES,
         disciplines=("cel",),
         superior=True,
-        when=cs.no_extra_source,
+        when=v.no_extra_source,
         effects=(v.AdditionalStrikes(2),),
     ),
 )
@@ -279,7 +279,7 @@ card(
     Mode(
         window=W.BEFORE_STRIKES,
         disciplines=("cel",),
-        when=cs.no_extra_source,
+        when=v.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
     ),
     Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(2),)),
@@ -316,7 +316,7 @@ card(
     Mode(
         window=W.STRIKE,
         disciplines=("obf",),
-        when=cs.long_range,
+        when=v.at_long_range,
         effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")),),
     ),
     Mode(

@@ -12,8 +12,7 @@ from ..cards import Play
 from ..economy import Kind, Option
 from ..game import Strike
 from ..state import Game
-from ..vocabulary import combat_of
-from ..windows import Range
+from ..vocabulary import at_close_range, combat_of, opponent_armed
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
@@ -21,19 +20,6 @@ NO_STRIKE = g.NO_STRIKE  # one "no strike" for the engine and the cards
 Flow = Generator[Any, Any, None]
 
 # -- predicates ------------------------------------------------------------------------------------------------
-
-
-def close_range(game: Game, play: Play) -> bool:
-    """ "Only usable at close range"."""
-    c = combat_of(play)
-    return c is not None and c.range is Range.CLOSE
-
-
-def no_extra_source(game: Game, play: Play) -> bool:
-    """An additional strike "(limited)": one source a round (L1683-1694); offered only while none was used (a
-    card whose additional strike is not optional, Dust Up [cel], cannot be played after one: ANK 20220204)."""
-    c = combat_of(play)
-    return c is not None and not c.side(play.minion).extra_source
 
 
 def once_round(key: str) -> tuple[Callable[[Game, Play], bool], Callable[[Game, Play], None]]:
@@ -51,12 +37,6 @@ def once_round(key: str) -> tuple[Callable[[Game, Play], bool], Callable[[Game, 
     return allowed, mark
 
 
-def opponent_armed(game: Game, play: Play) -> bool:
-    """The opposing minion has equipment or a retainer to burn (Donnybrook [obf])."""
-    c = combat_of(play)
-    return c is not None and bool(g.equipment_or_retainers(game, c.other(play.minion).minion))
-
-
 def opponent_strength(game: Game, play: Play) -> float:
     c = combat_of(play)
     return float(g.strength_of(game, c.other(play.minion).minion)) if c is not None else 0.0
@@ -72,7 +52,7 @@ def dodge_score(game: Game, play: Play) -> float:
 
 def aim_score(game: Game, play: Play) -> float:
     """Target Vitals: only at close range with some strength (a strike that deals damage follows)."""
-    return 25.0 if close_range(game, play) and g.strength_of(game, play.minion) > 0 else -1.0
+    return 25.0 if at_close_range(game, play) and g.strength_of(game, play.minion) > 0 else -1.0
 
 
 # -- Form of Mist ------------------------------------------------------------------------------------------------
@@ -112,7 +92,7 @@ grapple_once, grapple_mark = once_round("immortal grapple")
 
 
 def grapple_when(game: Game, play: Play) -> bool:
-    return close_range(game, play) and grapple_once(game, play)
+    return at_close_range(game, play) and grapple_once(game, play)
 
 
 def grapple_commitments(game: Game, play: Play) -> None:
@@ -205,12 +185,6 @@ def taste_when(game: Game, play: Play) -> bool:
     other = c.other(play.minion)
     card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
     return other.lost_blood > 0 and card is not None and card.is_crypt
-
-
-def long_range(game: Game, play: Play) -> bool:
-    """ "Only usable at long range"."""
-    c = combat_of(play)
-    return c is not None and c.range is Range.LONG
 
 
 def beast_score(game: Game, play: Play) -> float:

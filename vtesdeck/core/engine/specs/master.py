@@ -16,13 +16,25 @@ from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AddBlood,
     BloodToPool,
+    CryptDraw,
+    FillToCapacity,
+    GainPool,
+    HolderToPool,
+    PoolToHolder,
     PutInPlay,
     PutOnTarget,
     Recruit,
     bleeding_you,
+    crypt_not_empty,
+    has_edge,
+    holder_can_take_pool,
+    holder_has_blood,
+    own_vampires,
     own_vampires_with_blood,
     ready_minions_of_others,
     ready_vampires_of_others,
+    uncontrolled_of_capacity,
+    uncontrolled_vampires,
 )
 from ..windows import W
 
@@ -84,15 +96,6 @@ def _lock_card(game: Game, play: Play) -> None:
     game.locked_cards.add(play.card)
 
 
-def _own_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Vampires the player controls, ready or in torpor."""
-    return [
-        c
-        for c in game.seats[play.seat].controlled
-        if c in game.minions and game.minions[c].kind == VAMPIRE and game.minions[c].in_play  # not contested
-    ]
-
-
 # -- Ashur Tablets ----------------------------------------------------------------------------------------------------
 
 
@@ -141,15 +144,7 @@ def _dreams_hand(game: Game, play: Play) -> None:
 
 def _dreams_hand_score(game: Game, play: Play) -> float:
     """Lock for hand size only with no uncontrolled vampire to feed later in the turn (the better use)."""
-    return -1.0 if _uncontrolled_vampires(game, play) else 12.0
-
-
-def _has_edge(game: Game, play: Play) -> bool:
-    return game.edge == play.seat
-
-
-def _uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].kind == VAMPIRE]
+    return -1.0 if uncontrolled_vampires(game, play) else 12.0
 
 
 def _dreams_blood_score(game: Game, play: Play) -> float:
@@ -173,22 +168,6 @@ def _burn_blood_doll(game: Game, play: Play) -> None:
             return
 
 
-def _holder_to_pool(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and m.blood > 0:
-        m.blood -= 1
-        game.seats[play.seat].pool += 1
-        game.log("blood to pool", play.seat, play.minion, 1)
-
-
-def _pool_to_holder(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1:
-        game.seats[play.seat].pool -= 1
-        m.blood += 1
-        game.log("pool to blood", play.seat, play.minion, 1)
-
-
 def _to_pool_score(game: Game, play: Play) -> float:
     """Blood to the pool when the pool runs low and the vampire can spare it."""
     m = game.minions.get(play.minion)
@@ -205,16 +184,6 @@ def _to_blood_score(game: Game, play: Play) -> float:
     return 20.0 if game.seats[play.seat].pool >= 12 and m.blood * 2 < m.capacity else -1.0
 
 
-def _holder_has_blood(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.blood > 0
-
-
-def _holder_not_full(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.blood < m.capacity and game.seats[play.seat].pool > 1
-
-
 def _vessel_target_score(game: Game, play: Play) -> float:
     m = game.minions.get(play.target)
     return 25.0 + (m.capacity if m is not None else 0) if not _has_card(game, play.target, "Vessel") else 5.0
@@ -223,26 +192,11 @@ def _vessel_target_score(game: Game, play: Play) -> float:
 # -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
 
 
-def _big_uncontrolled(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if game.minions[c].kind == VAMPIRE and game.minions[c].capacity >= 8
-    ]
-
-
 def _zillah_score(game: Game, play: Play) -> float:
     m = game.minions.get(play.target)
     if m is None or game.seats[play.seat].pool < 11:
         return -1.0
     return 30.0 + m.blood
-
-
-def _fill_up(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None:
-        gained = g.move_blood(game, play.target, m.capacity - m.blood)
-        game.log("add blood", play.seat, play.target, gained)
 
 
 def _giant_score(game: Game, play: Play) -> float:
@@ -477,7 +431,7 @@ ARCHETYPES = ("Perfectionist", "Dabbler")  # the archetypes modelled: "a vampire
 
 
 def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
+    return [c for c in own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -549,11 +503,6 @@ def _villein_values(game: Game, play: Play) -> Sequence[int]:
 # -- the cards --------------------------------------------------------------------------------------------------------------
 
 
-def _gain_pool_one(game: Game, play: Play) -> None:
-    economy.gain_pool(game, play.seat, 1)
-    game.log("gain pool", play.seat, 1)
-
-
 def _score(value: float) -> Callable[[Game, Play], float]:
     def fixed(game: Game, play: Play) -> float:
         return value
@@ -576,11 +525,11 @@ card(
         label="+2 hand size",
         score=_dreams_hand_score,
     ),
-    Mode(window=W.UNLOCK, in_play=True, when=_has_edge, effects=(_dreams_lock, _gain_pool_one), label="gain 1 pool"),
+    Mode(window=W.UNLOCK, in_play=True, when=has_edge, effects=(_dreams_lock, GainPool(1)), label="gain 1 pool"),
     Mode(
         window=W.INFLUENCE,
         in_play=True,
-        targets=_uncontrolled_vampires,
+        targets=uncontrolled_vampires,
         effects=(_dreams_lock, AddBlood(1)),
         label="add 1 blood to an uncontrolled vampire",
         score=_dreams_blood_score,
@@ -590,16 +539,16 @@ card(
 )
 card(
     "Vessel",
-    Mode(window=W.MASTER, trifle=True, targets=_own_vampires, effects=(_burn_blood_doll, PutOnTarget()), score=_vessel_target_score),
-    Mode(window=W.UNLOCK, in_play=True, when=_holder_has_blood, effects=(_holder_to_pool,), limit="vessel", limit_scope="turn",
+    Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(_burn_blood_doll, PutOnTarget()), score=_vessel_target_score),
+    Mode(window=W.UNLOCK, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="vessel", limit_scope="turn",
          score=_to_pool_score, label="1 blood to the pool"),
-    Mode(window=W.UNLOCK, in_play=True, when=_holder_not_full, effects=(_pool_to_holder,), limit="vessel", limit_scope="turn",
+    Mode(window=W.UNLOCK, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="vessel", limit_scope="turn",
          score=_to_blood_score, label="1 pool to the vampire"),
     notes="Put on a vampire its player controls (not another Methuselah's).",
 )  # fmt: skip
 card(
     "Zillah's Valley",
-    Mode(window=W.MASTER, targets=_big_uncontrolled, effects=(AddBlood(4),), score=_zillah_score),
+    Mode(window=W.MASTER, targets=uncontrolled_of_capacity(8), effects=(AddBlood(4),), score=_zillah_score),
 )
 card(
     "Wider View",
@@ -637,8 +586,8 @@ card(
     "Giant's Blood",
     Mode(
         window=W.MASTER,
-        targets=_own_vampires,
-        effects=(_fill_up,),
+        targets=own_vampires,
+        effects=(FillToCapacity(),),
         limit="giant's blood",
         limit_scope="game",
         score=_giant_score,
@@ -655,17 +604,17 @@ card(
 card(
     "Powerbase: Montreal",
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
-    Mode(window=W.INFLUENCE, in_play=True, targets=_uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
+    Mode(window=W.INFLUENCE, in_play=True, targets=uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
          score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
     steal="vampire",
 )  # fmt: skip
 card(
     "Blood Doll",
-    Mode(window=W.MASTER, targets=_own_vampires, effects=(PutOnTarget(),), score=_vessel_target_score),
-    Mode(window=W.MASTER, in_play=True, when=_holder_has_blood, effects=(_holder_to_pool,), limit="blood doll", limit_scope="turn",
+    Mode(window=W.MASTER, targets=own_vampires, effects=(PutOnTarget(),), score=_vessel_target_score),
+    Mode(window=W.MASTER, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="blood doll", limit_scope="turn",
          score=_to_pool_score, label="1 blood to the pool"),
-    Mode(window=W.MASTER, in_play=True, when=_holder_not_full, effects=(_pool_to_holder,), limit="blood doll", limit_scope="turn",
+    Mode(window=W.MASTER, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="blood doll", limit_scope="turn",
          score=_to_blood_score, label="1 pool to the vampire"),
 )  # fmt: skip
 card(
@@ -825,16 +774,6 @@ def _wash_score(game: Game, play: Play) -> float:
 # -- Effective Management ---------------------------------------------------------------------------------------------------
 
 
-def _crypt_not_empty(game: Game, play: Play) -> bool:
-    return bool(game.seats[play.seat].crypt)
-
-
-def _crypt_to_uncontrolled(game: Game, play: Play) -> None:
-    from ..state import crypt_draw
-
-    crypt_draw(game, play.seat)
-
-
 def _effective_management_score(game: Game, play: Play) -> float:
     """Draw a crypt card while the uncontrolled region is short (fewer than 2 vampires waiting)."""
     s = game.seats[play.seat]
@@ -891,7 +830,7 @@ card(
 )  # fmt: skip
 card(
     "Effective Management",
-    Mode(window=W.MASTER, when=_crypt_not_empty, effects=(_crypt_to_uncontrolled,),
+    Mode(window=W.MASTER, when=crypt_not_empty, effects=(CryptDraw(),),
          score=_effective_management_score),
 )  # fmt: skip
 card(

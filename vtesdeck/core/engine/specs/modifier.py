@@ -16,6 +16,7 @@ from ..vocabulary import (
     AttemptFails,
     Bleed,
     BlockerIntercept,
+    BurnBlood,
     CannotBlockTarget,
     ExtraVotes,
     Intercept,
@@ -31,25 +32,25 @@ from ..vocabulary import (
     action_blocked,
     action_of,
     action_succeeded,
+    actor_younger,
     all_of,
     bleed_succeeded,
     bleeding_you,
     block_in_progress,
     during_bleed,
+    has_blood,
     in_polling,
     not_bleed,
     other_methuselahs,
     political,
+    possible_blockers,
     referendum_passed,
+    target_pool_at_most,
+    younger_possible_blockers,
 )
 from ..windows import W
 
 # -- bot scores: play a card only when it can change something -------------------------------------------------------------
-
-
-def _blockers(game: Game, act: Action) -> list[int]:
-    """Ready vampires of the Methuselahs who may block this action (the useful choices for "cannot block")."""
-    return [m.id for s in g.blocking_seats(game, act) for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
 
 
 def _could_block(game: Game, play: Play) -> float:
@@ -65,7 +66,7 @@ def _someone_may_block(game: Game, play: Play) -> float:
     act = action_of(play)
     if act is None:
         return -5.0
-    live = [b for b in _blockers(game, act) if not game.minions[b].locked]
+    live = [b for b in possible_blockers(game, play) if not game.minions[b].locked]
     return W_PLAY if live else -5.0
 
 
@@ -435,24 +436,12 @@ card(
 )
 
 
-def _younger_blockers(game: Game, play: Play) -> Sequence[int]:
-    act = action_of(play)
-    if act is None or play.minion not in game.minions:
-        return ()
-    return [m for m in _blockers(game, act) if g.younger(game, m, play.minion)]
-
-
-def _any_blockers(game: Game, play: Play) -> Sequence[int]:
-    act = action_of(play)
-    return _blockers(game, act) if act is not None else ()
-
-
 card(
     "Seduction",
     Mode(
         window=W.ANNOUNCED,
         disciplines=("dom",),
-        targets=_younger_blockers,
+        targets=younger_possible_blockers,
         effects=(CannotBlockTarget(),),
         score=_could_block,
     ),
@@ -460,7 +449,7 @@ card(
         window=W.ANNOUNCED,
         disciplines=("dom",),
         superior=True,
-        targets=_any_blockers,
+        targets=possible_blockers,
         effects=(CannotBlockTarget(),),
         score=_could_block,
     ),
@@ -507,15 +496,6 @@ card(
 )
 
 
-def _burn_own_blood(game: Game, play: Play) -> None:
-    g.move_blood(game, play.minion, -1)
-
-
-def _has_blood(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.blood >= 1
-
-
 card(
     "Call of the Hungry Dead",
     Mode(
@@ -528,8 +508,8 @@ card(
         window=W.BLOCK_ATTEMPT,
         disciplines=("nec",),
         superior=True,
-        when=all_of(block_in_progress, _has_blood),
-        effects=(_burn_own_blood, AttemptFails()),
+        when=all_of(block_in_progress, has_blood(1)),
+        effects=(BurnBlood(1), AttemptFails()),
     ),  # fmt: skip
 )
 
@@ -628,7 +608,7 @@ def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
     act = action_of(play)
     if act is None or play.minion not in game.minions:
         return ()
-    return [m for m in _blockers(game, act) if game.minions[m].title or g.younger(game, m, play.minion)]
+    return [m for m in possible_blockers(game, play) if game.minions[m].title or g.younger(game, m, play.minion)]
 
 
 def _rift(game: Game, play: Play) -> None:
@@ -666,11 +646,6 @@ card(
 # -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
 
 
-def _target_pool_nine_or_less(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.target in game.order and game.seats[act.target].pool <= 9
-
-
 card(
     "Foreshadowing Destruction",
     Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),)),
@@ -678,7 +653,7 @@ card(
         window=W.BLOCKS_DECLINED,
         disciplines=("dom",),
         superior=True,
-        when=all_of(during_bleed, _target_pool_nine_or_less),
+        when=all_of(during_bleed, target_pool_at_most(9)),
         effects=(Bleed(3),),
     ),
     notes="[DOM] is offered only while the target has 9 or fewer pool; its lingering use against 10 or more "
@@ -775,13 +750,6 @@ card(
 )
 
 
-def _younger_actor(game: Game, play: Play) -> bool:
-    """ "Only usable if a younger vampire is bleeding you"."""
-    act = action_of(play)
-    actor = game.minions.get(act.actor) if act is not None else None
-    return actor is not None and actor.kind == VAMPIRE and g.younger(game, actor.id, play.minion)
-
-
 card(
     "Murmur of the False Will",
     Mode(
@@ -797,7 +765,7 @@ card(
         disciplines=("dom",),
         superior=True,
         role=Role.REACTING,
-        when=all_of(bleeding_you, _younger_actor),
+        when=all_of(bleeding_you, actor_younger),
         targets=other_methuselahs,
         effects=(LockSelf(), Redirect()),
         label="redirect the bleed",

@@ -8,15 +8,16 @@ A reaction that wakes or unlocks a locked minion so it may block is played in st
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import Any, ClassVar
 
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
 from ..frames import Action, Referendum
 from ..playbook import W_REACT, block_score
-from ..state import VAMPIRE, Game
+from ..state import Game
 from ..vocabulary import (
+    ActionFails,
     AttemptBlock,
     EndAction,
     ExtraVotes,
@@ -24,17 +25,22 @@ from ..vocabulary import (
     LockSelf,
     Redirect,
     ReduceBleed,
+    UnlockActor,
     UnlockSelf,
     Wake,
+    about_to_fight_younger_actor,
     action_blocked,
     action_of,
     all_of,
     bleeding_you,
     directed_at_you,
     in_polling,
+    locked_and_ready,
     locked_self,
     may_attempt_block,
     other_methuselahs,
+    predator_bleeding_you,
+    predators_predator,
     stake,
 )
 from ..windows import W
@@ -221,16 +227,6 @@ card(
 )
 
 
-def _predator_bleeding_you(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and len(game.order) > 2 and bleeding_you(game, play) and act.seat == game.predator(play.seat)
-
-
-def _predators_predator(game: Game, play: Play) -> Sequence[int]:
-    target = game.predator(game.predator(play.seat))
-    return [target] if target != play.seat else []
-
-
 card(
     "My Enemy's Enemy",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
@@ -238,8 +234,8 @@ card(
         window=W.BLOCKS_DECLINED,
         disciplines=("aus",),
         superior=True,
-        when=_predator_bleeding_you,
-        targets=_predators_predator,
+        when=predator_bleeding_you,
+        targets=predators_predator,
         effects=(LockSelf(), Redirect()),
     ),
 )
@@ -264,18 +260,13 @@ card(
 )
 
 
-def _blocker_locked_ready(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.locked and g.is_ready(game, play.minion)
-
-
 card(
     "Cats' Guidance",
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("ani",),
         role=Role.BLOCKER,
-        when=all_of(action_blocked, _blocker_locked_ready),
+        when=all_of(action_blocked, locked_and_ready),
         effects=(UnlockSelf(),),
     ),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), superior=True, effects=(Intercept(1),)),
@@ -324,42 +315,6 @@ card(
 )
 
 
-def _obedience_when(game: Game, play: Play) -> bool:
-    """The seat's vampire about to enter combat (game.combat's W.BEFORE_COMBAT) is older than the acting
-    vampire and has the mode's Dominate level."""
-    act = action_of(play)
-    if not isinstance(act, Action):
-        return False
-    mine = game.minions.get(act.flags.get("combat_with", -1))
-    actor = game.minions.get(act.actor)
-    if mine is None or actor is None or mine.kind != VAMPIRE or actor.kind != VAMPIRE:
-        return False
-    if g.controller(game, mine.id) != play.seat or not actor.capacity < mine.capacity:
-        return False
-    return g.has_discipline(mine, play.mode)
-
-
-def _unlock_actor(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None and act.actor in game.minions:
-        game.minions[act.actor].locked = False
-
-
-def _not_succeeded(game: Game, play: Play) -> None:
-    """The action ends unsuccessfully; "do not lock this vampire if they are blocking": the blocker, locked by
-    the block (game._announce_to_resolution), goes back to unlocked unless it was locked (woken) before."""
-    act = action_of(play)
-    if act is not None:
-        act.succeeded = False
-        blocker = game.minions.get(act.blocker) if act.blocked else None
-        if (
-            blocker is not None
-            and act.blocker == act.flags.get("combat_with")
-            and not act.flags.get("blocker_was_locked")
-        ):
-            blocker.locked = False
-
-
 def _obedience_score(game: Game, play: Play) -> float:
     """Avoid a combat against a stronger acting vampire."""
     act = action_of(play)
@@ -378,8 +333,8 @@ card(
         window=W.BEFORE_COMBAT,
         disciplines=("dom",),
         role=Role.METHUSELAH,
-        when=_obedience_when,
-        effects=(_not_succeeded, _unlock_actor, EndAction()),
+        when=about_to_fight_younger_actor,
+        effects=(ActionFails(), UnlockActor(), EndAction()),
         score=_obedience_score,
     ),
     Mode(
@@ -387,8 +342,8 @@ card(
         disciplines=("dom",),
         superior=True,
         role=Role.METHUSELAH,
-        when=_obedience_when,
-        effects=(_not_succeeded, EndAction()),
+        when=about_to_fight_younger_actor,
+        effects=(ActionFails(), EndAction()),
         score=_obedience_score,
     ),
     notes="Played by the seat (the vampire about to fight is found from the action, its Dominate checked "
