@@ -196,6 +196,57 @@ def locked_and_ready(game: Game, play: Play) -> bool:
     return m is not None and m.locked and g.is_ready(game, play.minion)
 
 
+def action_not_marked(flag: str) -> Pred:
+    """No card has marked the current action with ``flag`` ("X and Y cannot both be played on the same action":
+    each card marks the action with ``MarkAction`` and checks the other's mark)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        return act is None or not act.flags.get(flag)
+
+    return check
+
+
+def transfers_at_least(n: int) -> Pred:
+    """The player has ``n`` transfers left (an ability of a card in play paid in transfers)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].transfers >= n
+
+    return check
+
+
+def stealth_needed_by(*, capacity: int = 0, sect: str = "") -> Pred:
+    """During a block attempt against an action of the card's player, by a vampire of ``capacity`` or more (or of
+    ``sect``), while its stealth does not beat the intercept (stealth only as needed, L1348-1352): a location that
+    gives stealth (Monastery of Shadows, Anarch Railroad)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.seat != play.seat or act.blocker < 0:
+            return False
+        m = game.minions.get(act.actor)
+        fits = m is not None and m.kind == VAMPIRE and m.capacity >= capacity and (not sect or m.sect == sect)
+        return act.intercept >= act.stealth and fits
+
+    return check
+
+
+def once_each_round(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
+    """ "Only one X each round" for the playing minion: the predicate, and the effect that marks it."""
+
+    def allowed(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        return c is not None and f"round:{key}" not in c.side(play.minion).used
+
+    def mark(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"round:{key}")
+
+    return allowed, mark
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -580,6 +631,26 @@ class If:
         if not self.condition(game, play):
             return None
         return g.run_effects(game, self.effects, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarkAction:
+    """Mark the current action with ``flag`` (read by ``action_not_marked``)."""
+
+    flag: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[self.flag] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockThisCard:
+    """Lock the card in play being used (a location's "lock to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.locked_cards.add(play.card)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

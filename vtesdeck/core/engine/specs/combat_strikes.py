@@ -12,7 +12,12 @@ from ..cards import Play
 from ..economy import Kind, Option
 from ..game import Strike
 from ..state import Game
-from ..vocabulary import at_close_range, combat_of, opponent_armed
+from ..vocabulary import (
+    at_close_range,
+    combat_of,
+    once_each_round,
+    opponent_armed,
+)
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
@@ -20,21 +25,6 @@ NO_STRIKE = g.NO_STRIKE  # one "no strike" for the engine and the cards
 Flow = Generator[Any, Any, None]
 
 # -- predicates ------------------------------------------------------------------------------------------------
-
-
-def once_round(key: str) -> tuple[Callable[[Game, Play], bool], Callable[[Game, Play], None]]:
-    """ "Only one X each round" for the playing minion: a predicate and the effect that marks it."""
-
-    def allowed(game: Game, play: Play) -> bool:
-        c = combat_of(play)
-        return c is not None and f"round:{key}" not in c.side(play.minion).used
-
-    def mark(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        if c is not None:
-            c.side(play.minion).used.add(f"round:{key}")
-
-    return allowed, mark
 
 
 def opponent_strength(game: Game, play: Play) -> float:
@@ -88,7 +78,7 @@ def mist_score(game: Game, play: Play) -> float:
 
 # -- Immortal Grapple -----------------------------------------------------------------------------------------------
 
-grapple_once, grapple_mark = once_round("immortal grapple")
+grapple_once, grapple_mark = once_each_round("immortal grapple")
 
 
 def grapple_when(game: Game, play: Play) -> bool:
@@ -173,7 +163,7 @@ def queue_combat(game: Game, play: Play) -> None:
 
 # -- Taste of Vitae ------------------------------------------------------------------------------------------------------
 
-taste_once, taste_mark = once_round("taste of vitae")
+taste_once, taste_mark = once_each_round("taste of vitae")
 
 
 def taste_when(game: Game, play: Play) -> bool:

@@ -12,14 +12,13 @@ from .. import game as g
 from ..cards import Mode, Play, card, hook
 from ..frames import Action, Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
-from ..vocabulary import PutInPlay, PutOnTarget, Stealth
+from ..vocabulary import LockThisCard, PutInPlay, PutOnTarget, Stealth, stealth_needed_by
 from ..windows import W
 from .master import (
     _controls_ready_anarch,
     _copies_anywhere,
     _copies_controlled,
     _has_card,
-    _lock_card,
     _score,
 )
 
@@ -121,23 +120,6 @@ def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 @hook("hand_size")
 def _monastery_hand(game: Game, seat: int) -> int:
     return 1 if _copies_controlled(game, seat, "Monastery of Shadows") else 0
-
-
-def _stealth_needed_for(ok: Callable[[Minion | None], bool]) -> Callable[[Game, Play], bool]:
-    """During a block attempt against an action of the card's controller whose acting minion passes ``ok``,
-    while the stealth does not beat the intercept (stealth only as needed, L1348-1352)."""
-
-    def check(game: Game, play: Play) -> bool:
-        act = play.frame
-        if not isinstance(act, Action) or act.seat != play.seat or act.blocker < 0:
-            return False
-        return act.intercept >= act.stealth and ok(game.minions.get(act.actor))
-
-    return check
-
-
-def _capacity_8(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.capacity >= 8
 
 
 # -- Garibaldi-Meucci Museum ---------------------------------------------------------------------------------------------------
@@ -331,7 +313,7 @@ card(
 card(
     "Monastery of Shadows",
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
-    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_capacity_8), effects=(_lock_card, Stealth(1)),
+    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(capacity=8), effects=(LockThisCard(), Stealth(1)),
          label="lock: +1 stealth to a vampire with capacity 8 or more"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
     "only, during a block attempt that would succeed.",
@@ -358,7 +340,7 @@ card(
 card(
     "Anarch Railroad",
     Mode(window=W.MASTER, effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
-    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=_stealth_needed_for(_anarch), effects=(_lock_card, Stealth(1)),
+    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(sect="Anarch"), effects=(LockThisCard(), Stealth(1)),
          label="lock: +1 stealth to an Anarch"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Anarch "
     "only, during a block attempt that would succeed.",

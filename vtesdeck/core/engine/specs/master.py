@@ -33,6 +33,7 @@ from ..vocabulary import (
     own_vampires_with_blood,
     ready_minions_of_others,
     ready_vampires_of_others,
+    transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
 )
@@ -90,10 +91,6 @@ def _not_in_play(name: str) -> Pred:
         return not _copies_anywhere(game, name)
 
     return check
-
-
-def _lock_card(game: Game, play: Play) -> None:
-    game.locked_cards.add(play.card)
 
 
 # -- Ashur Tablets ----------------------------------------------------------------------------------------------------
@@ -296,13 +293,6 @@ def _master_in_hand(game: Game, play: Play) -> float:
 @hook("transfers")
 def _information_highway(game: Game, seat: int) -> int:
     return 2 if _copies_controlled(game, seat, "Information Highway") else 0
-
-
-def _has_transfers(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        return game.seats[play.seat].transfers >= n
-
-    return check
 
 
 def _wider_view_draw(game: Game, play: Play) -> Flow:
@@ -555,7 +545,7 @@ card(
     Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),), score=_score(22.0)),
     Mode(window=W.INFLUENCE, in_play=True, when=_wider_view_draw_ok, effects=(_wider_view_draw,), score=_wider_view_draw_score,
          label="1 transfer: draw a crypt card, remove one"),
-    Mode(window=W.INFLUENCE, in_play=True, when=_has_transfers(4), effects=(_wider_view_cash,), score=_wider_view_cash_score,
+    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(_wider_view_cash,), score=_wider_view_cash_score,
          label="4 transfers: burn it, gain 2 pool"),
     notes="The abilities are offered at the start of the influence phase.",
 )  # fmt: skip

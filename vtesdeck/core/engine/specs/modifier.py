@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from .. import game as g
-from ..cards import Effect, Mode, Play, Pred, Role, card, hook
+from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..playbook import W_PLAY, break_block_score, wants_to_maneuver, wants_to_press
@@ -22,6 +22,7 @@ from ..vocabulary import (
     Intercept,
     LockSelf,
     Maneuver,
+    MarkAction,
     OptionalPress,
     Press,
     PutOnTarget,
@@ -30,6 +31,7 @@ from ..vocabulary import (
     StealthNow,
     UnlockSelf,
     action_blocked,
+    action_not_marked,
     action_of,
     action_succeeded,
     actor_younger,
@@ -77,35 +79,16 @@ card(
 )
 
 
-def _not_played(name: str) -> Pred:
-    """ "Into Thin Air and Lost in Crowds cannot both be played on the same action": the other card's mark."""
-
-    def check(game: Game, play: Play) -> bool:
-        act = action_of(play) or g.current_action(game)
-        return act is None or not act.flags.get(name)
-
-    return check
-
-
-def _mark(name: str) -> Effect:
-    def mark(game: Game, play: Play) -> None:
-        act = action_of(play) or g.current_action(game)
-        if act is not None:
-            act.flags[name] = 1
-
-    return mark
-
-
 _LIC, _ITA = "lost_in_crowds", "into_thin_air"
 card(
     "Lost in Crowds",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=_not_played(_ITA), effects=(Stealth(1), _mark(_LIC))),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=action_not_marked(_ITA), effects=(Stealth(1), MarkAction(_LIC))),
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
         superior=True,
-        when=_not_played(_ITA),
-        effects=(Stealth(2), _mark(_LIC)),
+        when=action_not_marked(_ITA),
+        effects=(Stealth(2), MarkAction(_LIC)),
     ),
     notes="Several Lost in Crowds may be played in one action, but not once Into Thin Air was played on it.",
 )
@@ -810,15 +793,15 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
-        when=_not_played(_LIC),
-        effects=(Stealth(1), _mark(_ITA), _unreplaced_until_unlock, _into_thin_air),
+        when=action_not_marked(_LIC),
+        effects=(Stealth(1), MarkAction(_ITA), _unreplaced_until_unlock, _into_thin_air),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
         superior=True,
-        when=_not_played(_LIC),
-        effects=(Stealth(2), _mark(_ITA), _unreplaced_until_unlock, _into_thin_air),
+        when=action_not_marked(_LIC),
+        effects=(Stealth(2), MarkAction(_ITA), _unreplaced_until_unlock, _into_thin_air),
     ),
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
