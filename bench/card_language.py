@@ -68,6 +68,11 @@ def module_of(obj: Any) -> str:
     return (obj.__module__ if inspect.isfunction(obj) else type(obj).__module__) or ""
 
 
+def _words(text: str) -> str:
+    """Lower-case words only: "Mirror Walk", "mirror_walk" and '"Mirror Walk"' all read "mirror walk"."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
 def hooked_cards() -> dict[str, set[str]]:
     """Card name → the spec-module hooks whose source names it (a hook is the card's Python)."""
     names = set(spec_format.LIBRARY)
@@ -80,8 +85,9 @@ def hooked_cards() -> dict[str, set[str]]:
                 source = inspect.getsource(fn)
             except (OSError, TypeError):
                 continue
+            words = f" {_words(source)} "
             for name in names:
-                if f'"{name}"' in source:
+                if f" {_words(name)} " in words:  # named in its code, its docstring or its own name
                     found.setdefault(name, set()).add(f"{hook_name}:{fn.__name__}")
     return found
 

@@ -228,7 +228,7 @@ RENDER: dict[str, _Render] = {
     "smiling jack counter": lambda n, e: f"{n.short(e[1])} moves 1 pool onto {n.card(e[2])}",
     "smiling jack pool": lambda n, e: f"Smiling Jack: {n.short(e[1])} burns {e[2]} pool",
     "wash": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} with Wash",
-    "archon investigation": lambda n, e: f"{n.short(e[1])} plays Archon Investigation: {n.card(e[2])} is burned",
+    "actor burned": lambda n, e: f"{n.card(e[2])}, the acting minion, is burned: the action fails",
     "ashur tablets": lambda n, e: f"{n.short(e[1])} removes the Ashur Tablets: 3 pool and {_plural(e[2], 'card')} back",
     "banish": lambda n, e: f"{n.card(e[2])} is banished to the uncontrolled region",
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",

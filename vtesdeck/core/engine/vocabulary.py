@@ -247,6 +247,62 @@ def once_each_round(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
     return allowed, mark
 
 
+def in_sect(sect: str) -> Pred:
+    """The playing minion is of ``sect`` (Organized Resistance: an Anarch)."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.sect == sect
+
+    return check
+
+
+def blocker_in_sect(sect: str) -> Pred:
+    """The minion attempting to block is of ``sect``."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None else None
+        return m is not None and m.sect == sect
+
+    return check
+
+
+def bleeding_you_for(least: int) -> Pred:
+    """A minion is bleeding you for ``least`` or more (Archon Investigation: 4)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        return bleeding_you(game, play) and isinstance(act, Action) and act.bleed >= least
+
+    return check
+
+
+def combat_about_to_end(game: Game, play: Play) -> bool:
+    """Both combatants ready, no press to continue standing (or a combat ends), no combat queued yet."""
+    c = combat_of(play)
+    if c is None or c.again:
+        return False
+    ready = g.is_ready(game, c.a.minion) and g.is_ready(game, c.b.minion)
+    return ready and (c.over or c.press <= 0)
+
+
+def no_aim_yet(game: Game, play: Play) -> bool:
+    """ "A minion can play only one aim each strike"."""
+    c = combat_of(play)
+    return c is not None and c.side(play.minion).aim == 0
+
+
+def prevent_x(game: Game, play: Play) -> Sequence[int]:
+    """X for "prevent X+1 damage": 0 up to the damage pending less 1, within the vampire's blood (Hidden
+    Strength)."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None:
+        return ()
+    return range(0, max(0, min(m.blood, sum(c.pending) - 1)) + 1)
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -631,6 +687,98 @@ class If:
         if not self.condition(game, play):
             return None
         return g.run_effects(game, self.effects, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DoNotReplace:
+    """ "Do not replace until …": the player's hand stays one card short until ``until`` (riders expire then:
+    Until.END_OF_TURN for "until your next discard phase" played in your turn, Until.NEXT_UNLOCK for "until your
+    unlock phase", replaced before the cards unlock: ANK 20200129)."""
+
+    until: Until = Until.END_OF_TURN
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnActor:
+    """Burn the acting minion; the action is not successful (it ends: Archon Investigation)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None:
+            return
+        act.ended = True
+        if act.actor in game.minions:
+            g.burn_minion(game, act.actor)
+        game.log("actor burned", play.seat, act.actor)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealPool:
+    """``amount`` pool moves from the Methuselah the action is directed at to the player (an oust is checked
+    after: Line Brawl)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        target = act.target if act is not None else -1
+        if target < 0 or game.seats[target].ousted:
+            return
+        paid = min(self.amount, game.seats[target].pool)
+        game.seats[target].pool -= paid
+        game.seats[play.seat].pool += paid
+        game.log("steal pool", play.seat, target, paid)
+        economy.check_ousts(game)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Aim:
+    """An aim: +``amount`` damage from this strike if any of its damage is successfully inflicted, and the
+    opposing minion cannot press this round (game.py ``_apply_strikes`` reads ``Side.aim``). With ``cancel``
+    (Target Vitals: "They can discard two combat cards to cancel this card"), the opposing minion's controller may
+    cancel it by discarding that many combat cards (and draws back up: L302-310): offered as a choice, ``value`` 1
+    to cancel (listed first when the aim's damage would take the opposing minion out of the combat), 0 to let
+    it stand."""
+
+    amount: int
+    cancel: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        c = combat_of(play)
+        if c is None:
+            return None
+        return self._resolve(game, play, c)
+
+    def _resolve(self, game: Game, play: Play, c: Combat) -> Generator[Any, Any, None]:
+        other = c.other(play.minion).minion
+        seat = g.controller(game, other)
+        types = game.compiled.types
+        held = [x for x in game.seats[seat].hand if "Combat" in types.get(game.card_of[x], ())]
+        if self.cancel and len(held) >= self.cancel and seat != play.seat:
+            cancel = economy.Option(economy.Kind.TERMS, seat, value=1, ids=tuple(held[: self.cancel]))
+            stand = economy.Option(economy.Kind.TERMS, seat, value=0)
+            m = game.minions.get(other)
+            dangerous = m is not None and m.blood <= g.strength_of(game, play.minion) + self.amount
+            option = yield from g.choose(game, seat, [cancel, stand] if dangerous else [stand, cancel])
+            if option.value:
+                g.discard(game, seat, option.ids)
+                game.log("cancel", seat, play.card)
+                return
+        c.side(play.minion).aim = self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class QueueCombat:
+    """Another combat between the same minions follows this one, part of the same action (Psyche!)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.again = True
+            game.log("combat queued", play.seat, play.minion)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

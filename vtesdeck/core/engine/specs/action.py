@@ -17,6 +17,7 @@ from ..vocabulary import (
     Equip,
     GainPool,
     If,
+    StealPool,
     UnlockSelf,
     any_methuselah_but_you,
     bleed_succeeded,
@@ -141,19 +142,6 @@ def _combat_score(game: Game, play: Play) -> float:
     if me.strength >= other.blood and me.blood > other.strength:
         return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
     return -5.0
-
-
-def _steal_pool(game: Game, play: Play) -> None:
-    """Line Brawl [cel]: 1 pool moves from the target Methuselah to you (an oust is checked after)."""
-    act = play.frame
-    target = act.target if isinstance(act, Action) else -1
-    if target < 0 or game.seats[target].ousted:
-        return
-    paid = min(1, game.seats[target].pool)
-    game.seats[target].pool -= paid
-    game.seats[play.seat].pool += paid
-    game.log("steal pool", play.seat, target, paid)
-    economy.check_ousts(game)
 
 
 def _steal_score(game: Game, play: Play) -> float:
@@ -376,7 +364,7 @@ card(
         directed=True,
         seat_target=True,
         targets=any_methuselah_but_you,
-        effects=(_steal_pool,),
+        effects=(StealPool(1),),
         score=_steal_score,
         label="steal 1 pool",
     ),

@@ -26,7 +26,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_2,
     concealed_weapon,
     concealed_weapons,
-    hidden_x,
 )  # fmt: skip
 
 card(
@@ -109,9 +108,9 @@ card(
 )
 card(
     "Hidden Strength",
-    Mode(window=W.PREVENT, disciplines=("for",), x_cost=True, values=hidden_x, when=damage_pending,
+    Mode(window=W.PREVENT, disciplines=("for",), x_cost=True, values=v.prevent_x, when=damage_pending,
          effects=(Prevent(1, plus_x=True),)),
-    Mode(window=W.PREVENT, disciplines=("for",), superior=True, x_cost=True, values=hidden_x, when=damage_pending,
+    Mode(window=W.PREVENT, disciplines=("for",), superior=True, x_cost=True, values=v.prevent_x, when=damage_pending,
          effects=(Prevent(1, plus_x=True), OptionalPress())),
     notes="X is offered from 0 up to what the pending damage needs (X+1 may not exceed it).",
 )  # fmt: skip
@@ -177,7 +176,7 @@ card(
 )
 card(
     "Target Vitals",
-    Mode(window=W.STRIKE, when=cs.no_aim_yet, effects=(cs.aim(2),), score=cs.aim_score, label="aim: +2 damage"),
+    Mode(window=W.STRIKE, when=v.no_aim_yet, effects=(v.Aim(2, cancel=2),), score=cs.aim_score, label="aim: +2 damage"),
     notes="The opponent's cancel discards the first two combat cards of its hand.",
     missing="An aim cannot follow a strike committed at the range step.",
 )
@@ -209,8 +208,8 @@ card(
         window=W.END_OF_ROUND,
         disciplines=("cel",),
         superior=True,
-        when=cs.combat_about_to_end,
-        effects=(cs.queue_combat,),
+        when=v.combat_about_to_end,
+        effects=(v.QueueCombat(),),
         score=press_score,
         label="queue a combat with the opposing minion",
     ),

@@ -4,12 +4,11 @@ point of damage, passing 0)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from .. import game as g
 from ..cards import Play
-from ..economy import Kind, Option
 from ..game import Strike
 from ..state import Game
 from ..vocabulary import (
@@ -106,59 +105,7 @@ def grapple_score(game: Game, play: Play) -> float:
 # -- Target Vitals ---------------------------------------------------------------------------------------------------
 
 
-def no_aim_yet(game: Game, play: Play) -> bool:
-    """ "A minion can play only one aim each strike"."""
-    c = combat_of(play)
-    return c is not None and c.side(play.minion).aim == 0
-
-
-def aim(amount: int) -> Callable[[Game, Play], Flow]:
-    """An aim: +``amount`` damage from this strike if any of its damage is successfully inflicted, and the
-    opposing minion cannot press this round (game.py ``_apply_strikes`` reads ``Side.aim``). The opposing
-    minion's controller may cancel it by discarding two combat cards (and draws back up: L302-310): offered
-    as a choice, ``value`` 1 to cancel (the bots cancel when the aim's damage would take the opposing minion out
-    of the combat), 0 to let it stand."""
-
-    def effect(game: Game, play: Play) -> Flow:
-        c = combat_of(play)
-        if c is None:
-            return
-        other = c.other(play.minion).minion
-        seat = g.controller(game, other)
-        types = game.compiled.types
-        held = [x for x in game.seats[seat].hand if "Combat" in types.get(game.card_of[x], ())]
-        if len(held) >= 2 and seat != play.seat:
-            cancel = Option(Kind.TERMS, seat, value=1, ids=tuple(held[:2]))
-            stand = Option(Kind.TERMS, seat, value=0)
-            m = game.minions.get(other)
-            dangerous = m is not None and m.blood <= g.strength_of(game, play.minion) + amount
-            option = yield from g.choose(game, seat, [cancel, stand] if dangerous else [stand, cancel])
-            if option.value:
-                g.discard(game, seat, option.ids)
-                game.log("cancel", seat, play.card)
-                return
-        c.side(play.minion).aim = amount
-
-    return effect
-
-
 # -- Psyche! -----------------------------------------------------------------------------------------------------------
-
-
-def combat_about_to_end(game: Game, play: Play) -> bool:
-    """Both combatants ready, no press to continue standing (or a combat ends), no combat queued yet."""
-    c = combat_of(play)
-    if c is None or c.again:
-        return False
-    ready = g.is_ready(game, c.a.minion) and g.is_ready(game, c.b.minion)
-    return ready and (c.over or c.press <= 0)
-
-
-def queue_combat(game: Game, play: Play) -> None:
-    c = combat_of(play)
-    if c is not None:
-        c.again = True
-        game.log("combat queued", play.seat, play.minion)
 
 
 # -- Taste of Vitae ------------------------------------------------------------------------------------------------------

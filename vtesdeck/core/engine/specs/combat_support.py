@@ -95,15 +95,3 @@ def concealed_weapon(game: Game, play: Play) -> None:
         if vekn(game, name) == v:
             start(game, c, c.side(m.id))
     g.refill(game, play.seat)
-
-
-# -- Hidden Strength ---------------------------------------------------------------------------------------------
-
-
-def hidden_x(game: Game, play: Play) -> Sequence[int]:
-    """Hidden Strength's X: 0 up to the damage pending less 1, within the vampire's blood."""
-    c = play.frame
-    m = game.minions.get(play.minion)
-    if not isinstance(c, Combat) or m is None:
-        return ()
-    return range(0, max(0, min(m.blood, sum(c.pending) - 1)) + 1)

@@ -16,7 +16,9 @@ from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AddBlood,
     BloodToPool,
+    BurnActor,
     CryptDraw,
+    DoNotReplace,
     FillToCapacity,
     GainPool,
     HolderToPool,
@@ -24,7 +26,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Recruit,
-    bleeding_you,
+    bleeding_you_for,
     crypt_not_empty,
     has_edge,
     holder_can_take_pool,
@@ -257,21 +259,6 @@ def _di_score(game: Game, play: Play) -> float:
     return -1.0
 
 
-def _bled_for_four(game: Game, play: Play) -> bool:
-    act = play.frame
-    return bleeding_you(game, play) and isinstance(act, Action) and act.bleed >= 4
-
-
-def _archon(game: Game, play: Play) -> None:
-    act = play.frame
-    if not isinstance(act, Action):
-        return
-    act.ended = True  # the action is not successful
-    if act.actor in game.minions:
-        g.burn_minion(game, act.actor)
-    game.log("archon investigation", play.seat, act.actor)
-
-
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
 
 
@@ -458,11 +445,6 @@ def _unmasking(game: Game, minion_id: int, act: object) -> int:
     return 1 if _copies_anywhere(game, "Unmasking, The") else 0
 
 
-def _event_unreplaced(game: Game, play: Play) -> None:
-    """ "Do not replace until your next discard phase": one card short until then."""
-    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
-
-
 def _unmasking_score(game: Game, play: Play) -> float:
     """Play The Unmasking with allies of one's own in play."""
     allies = sum(1 for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == ALLY)
@@ -623,7 +605,7 @@ card(
 )  # fmt: skip
 card(
     "Archon Investigation",
-    Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=_bled_for_four, effects=(_archon,), score=_score(60.0)),
+    Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=bleeding_you_for(4), effects=(BurnActor(),), score=_score(60.0)),
 )
 card(
     "Perfectionist",
@@ -647,7 +629,7 @@ card(
     Mode(
         window=W.DISCARD,
         when=_not_in_play("Unmasking, The"),
-        effects=(_event_unreplaced, PutInPlay()),
+        effects=(DoNotReplace(Until.NEXT_UNLOCK), PutInPlay()),
         score=_unmasking_score,
     ),
     notes="An event: played in the discard phase for the discard phase action; not replaced until the next turn.",

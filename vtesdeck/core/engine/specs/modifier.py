@@ -18,6 +18,7 @@ from ..vocabulary import (
     BlockerIntercept,
     BurnBlood,
     CannotBlockTarget,
+    DoNotReplace,
     ExtraVotes,
     Intercept,
     LockSelf,
@@ -231,11 +232,6 @@ card(
 )
 
 
-def _unreplaced(game: Game, play: Play) -> None:
-    """ "Do not replace until your next discard phase": the seat's hand stays one card short until then."""
-    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.END_OF_TURN, play.seat)
-
-
 def _mirror(game: Game, play: Play) -> None:
     act = action_of(play)
     if act is not None:
@@ -253,8 +249,8 @@ def _mirror_walk_blocked(game: Game, act: Action) -> None:
 
 card(
     "Mirror Walk",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), _unreplaced)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), superior=True, effects=(Stealth(1), _unreplaced, _mirror)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN))),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), superior=True, effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), _mirror)),
     notes="The rider lasts until the end of the turn at most (action modifiers are played in your own turn).",
 )
 card(
@@ -783,25 +779,20 @@ def _into_thin_air_intercept(game: Game, minion: int, act: Action) -> int:
     return -1 if act.flags and act.flags.get(f"into_thin_air_minus:{minion}") else 0
 
 
-def _unreplaced_until_unlock(game: Game, play: Play) -> None:
-    """ "Do not replace until your unlock phase" (replaced before unlocking cards: ANK 20200129)."""
-    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
-
-
 card(
     "Into Thin Air",
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
         when=action_not_marked(_LIC),
-        effects=(Stealth(1), MarkAction(_ITA), _unreplaced_until_unlock, _into_thin_air),
+        effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
         superior=True,
         when=action_not_marked(_LIC),
-        effects=(Stealth(2), MarkAction(_ITA), _unreplaced_until_unlock, _into_thin_air),
+        effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
     ),
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "

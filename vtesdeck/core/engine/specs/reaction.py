@@ -33,8 +33,10 @@ from ..vocabulary import (
     action_of,
     all_of,
     bleeding_you,
+    blocker_in_sect,
     directed_at_you,
     in_polling,
+    in_sect,
     locked_and_ready,
     locked_self,
     may_attempt_block,
@@ -46,17 +48,6 @@ from ..vocabulary import (
 from ..windows import W
 
 # -- predicates and bot scores shared by the "unlock and block" cards ------------------------------------------------
-
-
-def _blocker_is_anarch(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    m = game.minions.get(act.blocker) if act is not None else None
-    return m is not None and m.sect == "Anarch"
-
-
-def _self_anarch(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.sect == "Anarch"
 
 
 card(
@@ -120,11 +111,11 @@ card(
 
 card(
     "Organized Resistance",
-    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, when=_blocker_is_anarch, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, when=blocker_in_sect("Anarch"), effects=(Intercept(1),)),
     Mode(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
-        when=all_of(_self_anarch, may_attempt_block),
+        when=all_of(in_sect("Anarch"), may_attempt_block),
         effects=(UnlockSelf(), AttemptBlock(intercept=1)),
     ),
     notes="Played by the baron for itself: the +1 intercept goes to the blocking baron (an Anarch), and the "
