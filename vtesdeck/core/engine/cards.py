@@ -115,6 +115,18 @@ class Mode:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Bearer:
+    """What an equipment or retainer gives the minion it is on, while it is there (read by the vocabulary's hooks):
+    ``intercept`` and ``strength`` per copy, a weapon's ``strike`` (a game.Strike), and a weapon's optional
+    maneuver once each combat (``maneuver_each_combat``: using it commits the bearer to the weapon's strike)."""
+
+    intercept: int = 0
+    strength: int = 0
+    strike: Any = None
+    maneuver_each_combat: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Spec:
     """A card as data: its official name and its modes, in the card's order."""
 
@@ -127,6 +139,7 @@ class Spec:
     burn: str = ""
     # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire".
     steal: str = ""
+    bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -173,7 +186,15 @@ CRYPT: dict[str, VampireSpec] = {}
 BURNERS = ("", "vampire", "minion", "other minion", "referendum")
 
 
-def card(name: str, *modes: Mode, notes: str = "", burn: str = "", steal: str = "", missing: str = "") -> Spec:
+def card(
+    name: str,
+    *modes: Mode,
+    notes: str = "",
+    burn: str = "",
+    steal: str = "",
+    bearer: Bearer | None = None,
+    missing: str = "",
+) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
     if name in LIBRARY:
@@ -182,7 +203,7 @@ def card(name: str, *modes: Mode, notes: str = "", burn: str = "", steal: str = 
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, missing)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, missing)
     return spec
 
 

@@ -184,6 +184,7 @@ def build(cards: CardIndex) -> Compiled:
         hooks=spec_format.HOOKS,
         burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
         stealable={vekn: spec.steal for vekn, spec in specs.items() if spec.steal},
+        bearers={vekn: spec.bearer for vekn, spec in specs.items() if spec.bearer is not None},
     )
 
 

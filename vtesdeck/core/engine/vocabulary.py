@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from . import economy
 from . import game as g
-from .cards import Play
+from .cards import Play, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .windows import Act, Range
@@ -1228,3 +1228,49 @@ def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# -- what equipment and retainers give their bearer (cards.Bearer), read where the core asks -----------------------
+
+
+def _bearers(game: Game, minion: int) -> list[tuple[int, Any]]:
+    """(VEKN id, Bearer) of each card on the minion that gives its bearer something."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards or game.compiled is None:
+        return []
+    given = game.compiled.bearers
+    return [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
+
+
+@hook("intercept")
+def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
+    return sum(b.intercept for _, b in _bearers(game, minion))
+
+
+@hook("strength")
+def _bearer_strength(game: Game, minion: int) -> int:
+    return sum(b.strength for _, b in _bearers(game, minion))
+
+
+@hook("strikes")
+def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """A weapon's strike, once however many copies are carried."""
+    strikes = {b.strike for _, b in _bearers(game, minion) if b.strike is not None}
+    seat = g.controller(game, minion)
+    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+
+
+def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
+    """A weapon's optional maneuver once each combat, one per weapon card even with several copies or a new
+    bearer (LSJ 19980302-2): using it commits the bearer to the weapon's strike (game.weapon_maneuver)."""
+    for vekn, b in _bearers(game, side.minion):
+        key = f"combat:maneuver:{vekn}"
+        if b.maneuver_each_combat and key not in side.used:
+            side.used.add(key)
+            g.weapon_maneuver(side, b.strike)
+
+
+@hook("combat_start")
+def _bearer_combat_start(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        bearer_maneuvers(game, c, side)

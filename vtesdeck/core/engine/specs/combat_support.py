@@ -10,8 +10,7 @@ from ..cards import Play, hook
 from ..economy import Kind, Option
 from ..frames import Combat
 from ..state import Game
-from ..vocabulary import StrikeWith, combat_of
-from .permanent import WEAPONS, vekn
+from ..vocabulary import StrikeWith, bearer_maneuvers, combat_of
 
 THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
 THEFT_2 = StrikeWith(g.Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
@@ -60,13 +59,14 @@ def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
         if v in seen:
             continue
         seen.add(v)
-        for name, (strike, _) in WEAPONS.items():
-            if vekn(game, name) != v or strike.aggravated or (strike.damage or 0) >= 4:
-                continue
-            handler = game.compiled.actions[v][0]
-            if handler.pool >= 3 or s.pool <= handler.pool or not g.may_play(game, handler, m):
-                continue
-            out.append(copy)
+        weapon = game.compiled.bearers.get(v)
+        strike = weapon.strike if weapon is not None else None
+        if strike is None or strike.aggravated or (strike.damage or 0) >= 4:
+            continue
+        handler = game.compiled.actions[v][0]
+        if handler.pool >= 3 or s.pool <= handler.pool or not g.may_play(game, handler, m):
+            continue
+        out.append(copy)
     return out
 
 
@@ -91,7 +91,5 @@ def concealed_weapon(game: Game, play: Play) -> None:
     s.hand.remove(play.target)
     m.cards.append(play.target)
     game.log("equip", play.seat, m.id, play.target)
-    for name, (_, start) in WEAPONS.items():
-        if vekn(game, name) == v:
-            start(game, c, c.side(m.id))
+    bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
     g.refill(game, play.seat)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .. import game as g
-from ..cards import Mode, Play, card, hook
+from ..cards import Bearer, Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Side
+from ..frames import Action, Combat
 from ..state import ALLY, VAMPIRE, Game, Minion, draw
 from ..vocabulary import Employ, Equip, Intercept, Recruit
 from ..windows import W
@@ -42,52 +42,20 @@ def _on_minion_score(name: str, first: float, more: float) -> Callable[[Game, Pl
     return score
 
 
-# Weapons a combat card may equip mid-combat (Concealed Weapon): name → (its strike, what it does to a combat
-# it is equipped in).
-WEAPONS: dict[str, tuple[g.Strike, Callable[[Game, Combat, Side], None]]] = {}
-
-
 # -- .44 Magnum ---------------------------------------------------------------------------------------------------
 
 MAGNUM = g.Strike(damage=2, ranged=True, label=".44 Magnum")
 
-
-def _magnum_maneuver(game: Game, c: Combat, side: Side) -> None:
-    """1 optional maneuver each combat, only one even with several guns or a new bearer (LSJ 19980302-2)."""
-    if "combat:magnum" not in side.used and carried(game, side.minion, ".44 Magnum"):
-        side.used.add("combat:magnum")
-        g.weapon_maneuver(side, MAGNUM)
-
-
-@hook("combat_start")
-def _magnum_start(game: Game, c: Combat) -> None:
-    for side in (c.a, c.b):
-        _magnum_maneuver(game, c, side)
-
-
-@hook("strikes")
-def _magnum_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    if not carried(game, minion, ".44 Magnum"):
-        return []
-    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(MAGNUM))]
-
-
-WEAPONS[".44 Magnum"] = (MAGNUM, _magnum_maneuver)
-
 card(
     ".44 Magnum",
     Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score(".44 Magnum", 24.0, 3.0), label="equip"),
+    bearer=Bearer(strike=MAGNUM, maneuver_each_combat=True),
     notes="Maneuvering with it commits the bearer to its strike that round (L1592-1597): with hand strikes only, "
     "no strike.",
 )
 
 
 # -- Raven Spy -------------------------------------------------------------------------------------------------------
-
-
-@hook("intercept")
-def _raven_spy(game: Game, minion: int, act: Action) -> int:
-    return len(carried(game, minion, "Raven Spy"))
 
 
 card(
@@ -100,6 +68,7 @@ card(
         effects=(Employ(2),),
         score=_on_minion_score("Raven Spy", 23.0, 5.0),
     ),
+    bearer=Bearer(intercept=1),
 )
 
 
