@@ -53,9 +53,8 @@ from .cards import Play
 from .economy import Kind, Option, rivals, self_contest
 from .frames import Action, Combat, Referendum
 from .game import GRANTED, HAND_STRIKE, Strike, handler_of, intercept_of
-from .playbook import W_PLAY, effect_score, strike_worth, wants_to_maneuver, wants_to_press
+from .playbook import W_PLAY, card_score, effect_score, stake, strike_worth, wants_to_maneuver, wants_to_press
 from .state import VAMPIRE, Game, Minion, Phase
-from .vocabulary import stake
 from .windows import Act, W
 
 POOL_FLOOR = 6
@@ -429,9 +428,10 @@ class HeuristicBot:
         game = view.game_for_scores()
         handler = handler_of(game, o)
         mode = handler.mode
-        if mode.score is not None:
+        score = mode.score if mode.score is not None else card_score(handler.name, handler.index)
+        if score is not None:
             return float(
-                mode.score(
+                score(
                     game,
                     Play(
                         seat=o.seat,

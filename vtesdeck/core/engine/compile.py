@@ -84,7 +84,7 @@ def has_no_ability(card: Card) -> bool:
 
 
 def _load_specs() -> None:
-    from . import specs  # noqa: F401  (importing the package registers every spec)
+    from . import plays, specs  # noqa: F401  (importing the packages registers every spec, then the bots' judgement)
 
 
 def build(cards: CardIndex) -> Compiled:

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import Play
 from .economy import rivals, self_contest
-from .frames import Action, Combat
+from .frames import Action, Combat, Referendum
 from .game import HAND_STRIKE, Strike, hook_sum, intercept_of, strength_of, strike_damage
 from .state import VAMPIRE, Game
 from .vocabulary import (
@@ -279,3 +279,54 @@ _BY_EFFECT: dict[type, Callable[[Game, Play, Any], float | None]] = {
     CombatStrength: _combat_strength,
     Prevent: _prevent,
 }
+
+
+# -- card by card: the judgement of single cards (engine/plays/, one module per spec module) ------------------------
+#
+# A card whose worth its effects do not say (a location worth keeping, a political card's terms) has its score
+# here, registered by card name and mode index (``judge``), never in its spec: the specs hold the rules only.
+
+CARD_SCORES: dict[tuple[str, int], Callable[[Game, Play], float]] = {}
+CARD_STAKES: dict[tuple[str, int], Callable[[Game, Play, int], float]] = {}
+
+
+def judge(
+    card: str,
+    mode: int,
+    *,
+    score: Callable[[Game, Play], float] | None = None,
+    stakes: Callable[[Game, Play, int], float] | None = None,
+) -> None:
+    """Register the bots' judgement of one mode of a card (its index in the spec, as in the option)."""
+    if score is not None:
+        CARD_SCORES[(card, mode)] = score
+    if stakes is not None:
+        CARD_STAKES[(card, mode)] = stakes
+
+
+def card_score(name: str, mode: int) -> Callable[[Game, Play], float] | None:
+    return CARD_SCORES.get((name, mode))
+
+def stake(game: Game, ref: Referendum, seat: int) -> float:
+    """What a referendum passing is worth to ``seat`` (how bots vote and whether they cancel it): the mode's
+    ``stakes`` when it has some; for a blood hunt, against for the diablerist's Methuselah and for the others;
+    by default for the caller and against for everyone else."""
+    if ref.blood_hunt:
+        return -1.0 if seat == ref.seat else 1.0
+    stakes = ref.mode.stakes if ref.mode is not None else None
+    if stakes is None and ref.mode is not None and ref.card >= 0 and game.compiled is not None:
+        spec = game.compiled.specs.get(game.card_of[ref.card])
+        if spec is not None and ref.mode in spec.modes:
+            stakes = CARD_STAKES.get((spec.name, spec.modes.index(ref.mode)))
+    if stakes is not None and ref.mode is not None:
+        terms = ref.terms[0] if ref.terms else -1
+        play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
+        return float(stakes(game, play, seat))
+    return 1.0 if seat == ref.seat else -1.0
+
+
+def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
+    """The default political stake: the caller gains, the others lose."""
+    return 1.0 if seat == play.seat else -1.0
+
+

@@ -23,10 +23,10 @@ from typing import Any, ClassVar
 
 from . import economy
 from . import game as g
-from .cards import Play, hook
+from .cards import Mode, Play, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
-from .windows import Act, Range
+from .windows import Act, Range, W
 
 Pred = Callable[[Game, Play], bool]
 Targets = Callable[[Game, Play], Sequence[int]]
@@ -1209,27 +1209,6 @@ class StealthNow:
             act.stealth += self.amount
 
 
-def stake(game: Game, ref: Referendum, seat: int) -> float:
-    """What a referendum passing is worth to ``seat`` (how bots vote and whether they cancel it): the mode's
-    ``stakes`` when it has some; for a blood hunt, against for the diablerist's Methuselah and for the others;
-    by default for the caller and against for everyone else."""
-    if ref.blood_hunt:
-        return -1.0 if seat == ref.seat else 1.0
-    if ref.mode is not None and ref.mode.stakes is not None:
-        terms = ref.terms[0] if ref.terms else -1
-        play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
-        return float(ref.mode.stakes(game, play, seat))
-    return 1.0 if seat == ref.seat else -1.0
-
-
-def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
-    """The default political stake: the caller gains, the others lose."""
-    return 1.0 if seat == play.seat else -1.0
-
-
-__all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
-
-
 # -- what equipment and retainers give their bearer (cards.Bearer), read where the core asks -----------------------
 
 
@@ -1274,3 +1253,95 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
         bearer_maneuvers(game, c, side)
+
+
+# -- political terms: allocations of points among Methuselahs ---------------------------------------------------
+
+
+def _split_patterns(total: int) -> tuple[tuple[int, ...], ...]:
+    """The splits of ``total`` points the bots consider, the prey's share first, then one or two others': never
+    all on one Methuselah (LSJ 20000622)."""
+    pairs = tuple((total - k, k) for k in range(1, total // 2 + 1))
+    return pairs + ((total - 2, 1, 1),)
+
+
+def allocations_among_others(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``total`` points among two or more Methuselahs other than the caller (the prey takes the
+    most); none when fewer than two are left to share them (LSJ 20100129)."""
+
+    def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        prey = game.prey(play.seat)
+        rest = [s for s in game.order if s not in (play.seat, prey)]
+        if prey == play.seat or not rest:
+            return []
+        out = []
+        for pattern in _split_patterns(total):
+            if len(pattern) - 1 <= len(rest):
+                out.append({prey: pattern[0], **{rest[i]: n for i, n in enumerate(pattern[1:])}})
+        return out
+
+    return allocations
+
+
+def allocations_with_caller_of(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``total`` points (4: Kine Resources Contested) the bots consider, best first for the caller:
+    among two or more Methuselahs (the caller may be one: LSJ 20000622), never all on one. Half to the prey and
+    half to the next; all but 1 to the prey and 1 to the next; half to the prey and 1 to each of two others; all
+    but 1 to the prey and 1 to the caller (the only split left with two Methuselahs)."""
+
+    def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        prey = game.prey(play.seat)
+        if prey == play.seat:
+            return []
+        rest = [s for s in game.order if s not in (play.seat, prey)]
+        out = []
+        if rest:
+            out += [{prey: total // 2, rest[0]: total - total // 2}, {prey: total - 1, rest[0]: 1}]
+        if len(rest) >= 2:
+            out.append({prey: total - 2, rest[0]: 1, rest[1]: 1})
+        out.append({prey: total - 1, play.seat: 1})
+        return out
+
+    return allocations
+
+
+def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], gain: int, **fields: Any) -> Mode:
+    """A political mode whose terms are an allocation of points among Methuselahs (``allocations``: the ones the
+    bots consider, best first for the caller): each Methuselah burns 1 pool a point (at the same moment, ousts
+    checked once after: LSJ 20000309), then the caller gains ``gain`` pool. Kine Resources Contested, Reckless
+    Agitation, Camarilla's Iron Fist. Its ``stakes``: what passing costs each seat and gives the caller (the
+    bots vote by it)."""
+
+    def terms(game: Game, play: Play) -> Sequence[int]:
+        return list(range(len(allocations(game, play))))
+
+    def allocation(game: Game, play: Play) -> dict[int, int]:
+        found = allocations(game, play)
+        return found[play.target] if 0 <= play.target < len(found) else {}
+
+    def effect(game: Game, play: Play) -> None:
+        from .economy import check_ousts, gain_pool
+
+        for seat, points in sorted(allocation(game, play).items()):
+            s = game.seats[seat]
+            if not s.ousted:
+                paid = min(points, s.pool)
+                s.pool -= paid
+                game.burned += paid
+        game.log("pool burned by referendum", play.seat)
+        if gain and not game.seats[play.seat].ousted:
+            gain_pool(game, play.seat, gain)
+        check_ousts(game)
+
+    def stakes(game: Game, play: Play, seat: int) -> float:
+        return -float(allocation(game, play).get(seat, 0)) + (2.5 + gain if seat == play.seat else 0.0)
+
+    def possible(game: Game, play: Play) -> bool:
+        return bool(allocations(game, play))
+
+    return Mode(
+        window=W.ACTION, political=True, when=possible, targets=terms, effects=(effect,), stakes=stakes, **fields
+    )
+
+
+__all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

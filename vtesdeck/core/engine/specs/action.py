@@ -114,14 +114,6 @@ def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], 
     return tuple(modes)
 
 
-def _bleed_anyone_score(game: Game, play: Play) -> float:
-    """Kindred Spirits may bleed any Methuselah: the prey is worth it (an oust of another seat gives its VP
-    to someone else), the others barely."""
-    m = game.minions.get(play.minion)
-    base = 10.0 * ((m.bleed if m is not None else 1) + play.mode.bleed) + 8
-    return base if play.target == game.prey(play.seat) else base - 30
-
-
 def _deep_song_combat(game: Game, play: Play) -> Flow:
     """Deep Song [ANI]: lock the target vampire and enter combat with it, the target being the acting minion
     during that combat (side ``a``)."""
@@ -131,21 +123,6 @@ def _deep_song_combat(game: Game, play: Play) -> Flow:
         return
     target.locked = True
     yield from g.combat(game, play.target, play.minion, act if isinstance(act, Action) else None)
-
-
-def _combat_score(game: Game, play: Play) -> float:
-    """Enter combat only with a minion the actor out-hits: its strength at least the target's blood or
-    life, and more blood than the target's strength."""
-    me, other = game.minions.get(play.minion), game.minions.get(play.target)
-    if me is None or other is None:
-        return -1.0
-    if me.strength >= other.blood and me.blood > other.strength:
-        return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
-    return -5.0
-
-
-def _steal_score(game: Game, play: Play) -> float:
-    return 30.0 if play.target == game.prey(play.seat) else 8.0
 
 
 def _equipment_in_library(game: Game, play: Play, paid: bool = False) -> list[int]:
@@ -223,11 +200,6 @@ def _smith_possible(game: Game, play: Play) -> bool:
     return bool(_equipment_in_library(game, play))
 
 
-def _smith_score(game: Game, play: Play) -> float:
-    found = _equipment_in_library(game, play)
-    return 28.0 if found and game.card_of[found[0]] in game.compiled.specs else 2.0
-
-
 def _embrace(game: Game, play: Play) -> None:
     """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect, ready
     and unlocked with no blood, so the forced hunt makes it hunt this turn."""
@@ -239,15 +211,6 @@ def _embrace(game: Game, play: Play) -> None:
         clan=actor.clan if actor is not None else "", sect=actor.sect if actor is not None else "",
     )  # fmt: skip
     game.log("embrace", play.seat, play.minion, play.card)
-
-
-def _embrace_score(game: Game, play: Play) -> float:
-    """Worth it with blood to spare and few vampires in play."""
-    m = game.minions.get(play.minion)
-    mine = len(g.ready_minions(game, play.seat))
-    if m is None or m.blood < 4 or mine >= 4:
-        return -1.0
-    return 20.0
 
 
 card(
@@ -270,7 +233,6 @@ card(
         directed=True,
         targets=ready_vampires_of_others,
         effects=(_deep_song_combat,),
-        score=_combat_score,
         label="lock a vampire and enter combat with it",
     ),
     notes="[ANI]: the Frenzy card type has no effect here (no card cares yet).",
@@ -288,7 +250,6 @@ card(
         bleeds=True,
         targets=any_methuselah_but_you,
         effects=(If(bleed_succeeded, (GainPool(1),)),),
-        score=_bleed_anyone_score,
     ),
     Mode(
         window=W.ACTION,
@@ -298,7 +259,6 @@ card(
         bleed=1,
         targets=any_methuselah_but_you,
         effects=(If(bleed_succeeded, (GainPool(1),)),),
-        score=_bleed_anyone_score,
     ),
 )
 card(
@@ -336,7 +296,6 @@ card(
         stealth=1,
         when=_smith_possible,
         effects=(_magic_of_the_smith,),
-        score=_smith_score,
     ),
     Mode(
         window=W.ACTION,
@@ -345,14 +304,13 @@ card(
         stealth=3,
         when=_smith_possible,
         effects=(_magic_of_the_smith,),
-        score=_smith_score,
     ),
     notes="Always an equip action (not recruit/employ for the equipment-like cards); the equipment's own "
     "effects run when it has a spec.",
 )
 card(
     "Embrace, The",
-    Mode(window=W.ACTION, stealth=1, effects=(_embrace,), score=_embrace_score, label="a new 1-capacity vampire"),
+    Mode(window=W.ACTION, stealth=1, effects=(_embrace,), label="a new 1-capacity vampire"),
     missing="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
     "the requirement check reads crypt cards).",
 )
@@ -365,7 +323,6 @@ card(
         seat_target=True,
         targets=any_methuselah_but_you,
         effects=(StealPool(1),),
-        score=_steal_score,
         label="steal 1 pool",
     ),
     Mode(
@@ -374,7 +331,6 @@ card(
         directed=True,
         enters_combat=True,
         targets=ready_minions_of_others,
-        score=_combat_score,
         label="enter combat",
     ),
     Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
@@ -403,7 +359,6 @@ card(
         directed=True,
         enters_combat=True,
         targets=ready_minions_of_others,
-        score=_combat_score,
         label="enter combat, 1 optional maneuver",
     ),
     missing="'Do not replace until after this action' is not modelled (the card is replaced as played).",
@@ -412,5 +367,7 @@ card(
 
 card(
     "Illegalism",
-    *_multi_bleed("Illegalism", {"cel": (0, 0, (If(bleed_succeeded, (UnlockSelf(),)),)), "chi": (1, 0, ()), "pre": (0, 1, ())}),
+    *_multi_bleed(
+        "Illegalism", {"cel": (0, 0, (If(bleed_succeeded, (UnlockSelf(),)),)), "chi": (1, 0, ()), "pre": (0, 1, ())}
+    ),
 )

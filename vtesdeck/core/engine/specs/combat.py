@@ -6,7 +6,6 @@ from .. import vocabulary as v
 from ..cards import Mode, Play, card, hook
 from ..frames import Combat
 from ..game import Strike
-from ..playbook import press_score
 from ..state import Game
 from ..vocabulary import (
     CombatStrength,
@@ -136,7 +135,6 @@ card(
         superior=True,
         when=cs.mist_once,
         effects=(StrikeWith(cs.COMBAT_ENDS), cs.mist_continue),
-        score=cs.mist_score,
         label="combat ends; continue the action as if unblocked",
     ),
     notes="[PRO]: the blocked vampire always burns the 1 blood to continue when it can (not asked).",
@@ -148,7 +146,6 @@ card(
         disciplines=("pot",),
         when=cs.grapple_when,
         effects=(cs.grapple_mark, v.HandStrikesOnly(), cs.grapple_commitments),
-        score=cs.grapple_score,
         label="only hand strikes this round",
     ),
     Mode(
@@ -157,7 +154,6 @@ card(
         superior=True,
         when=cs.grapple_when,
         effects=(cs.grapple_mark, v.HandStrikesOnly(close_next=True), cs.grapple_commitments, OptionalPress()),
-        score=cs.grapple_score,
         label="only hand strikes, 1 optional press, next round at close range",
     ),
     notes="A range already set by another effect (Neutral Guard's priority) is not modelled.",
@@ -176,7 +172,7 @@ card(
 )
 card(
     "Target Vitals",
-    Mode(window=W.STRIKE, when=v.no_aim_yet, effects=(v.Aim(2, cancel=2),), score=cs.aim_score, label="aim: +2 damage"),
+    Mode(window=W.STRIKE, when=v.no_aim_yet, effects=(v.Aim(2, cancel=2),), label="aim: +2 damage"),
     notes="The opponent's cancel discards the first two combat cards of its hand.",
     missing="An aim cannot follow a strike committed at the range step.",
 )
@@ -210,7 +206,6 @@ card(
         superior=True,
         when=v.combat_about_to_end,
         effects=(v.QueueCombat(),),
-        score=press_score,
         label="queue a combat with the opposing minion",
     ),
     notes="[CEL] is played at the end of the last round (also after a combat ends strike).",
@@ -353,19 +348,17 @@ def _beast_each_round(game: Game, c: Combat) -> None:
 
 card(
     "Typhonic Beast",
-    Mode(window=W.BEFORE_RANGE, disciplines=("ser",), effects=(_beast_strength,), score=cs.beast_score),
+    Mode(window=W.BEFORE_RANGE, disciplines=("ser",), effects=(_beast_strength,)),
     Mode(
         window=W.BEFORE_RANGE,
         disciplines=("pot", "ser"),
         effects=(_beast_strength, _beast_prevention),
-        score=cs.beast_score,
     ),
     Mode(
         window=W.BEFORE_RANGE,
         disciplines=("pot", "ser"),
         superior=True,
         effects=(_beast_strength, _beast_prevention, OptionalPress()),
-        score=cs.beast_score,
     ),
     notes="The prevention is always used (it is optional on the card); from a second [pot][ser] copy it adds 1 "
     "in its own round only.",

@@ -15,7 +15,6 @@ from ..vocabulary import (
     at_close_range,
     combat_of,
     once_each_round,
-    opponent_armed,
 )
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
@@ -26,22 +25,7 @@ Flow = Generator[Any, Any, None]
 # -- predicates ------------------------------------------------------------------------------------------------
 
 
-def opponent_strength(game: Game, play: Play) -> float:
-    c = combat_of(play)
-    return float(g.strength_of(game, c.other(play.minion).minion)) if c is not None else 0.0
-
-
 # -- bot scores ----------------------------------------------------------------------------------------------------
-
-
-def dodge_score(game: Game, play: Play) -> float:
-    """A dodge or a combat ends: worth the opponent's hand damage avoided, against the own hand strike."""
-    return 10.0 * opponent_strength(game, play) + 2.0
-
-
-def aim_score(game: Game, play: Play) -> float:
-    """Target Vitals: only at close range with some strength (a strike that deals damage follows)."""
-    return 25.0 if at_close_range(game, play) and g.strength_of(game, play.minion) > 0 else -1.0
 
 
 # -- Form of Mist ------------------------------------------------------------------------------------------------
@@ -66,15 +50,6 @@ def mist_continue(game: Game, play: Play) -> None:
         act.flags["continue_unblocked"] = 1
 
 
-def mist_score(game: Game, play: Play) -> float:
-    c = combat_of(play)
-    act = c.action if c is not None else None
-    m = game.minions.get(play.minion)
-    if act is not None and act.blocked and act.actor == play.minion and m is not None and m.blood >= 2:
-        return 40.0  # the action goes on
-    return dodge_score(game, play)
-
-
 # -- Immortal Grapple -----------------------------------------------------------------------------------------------
 
 grapple_once, grapple_mark = once_each_round("immortal grapple")
@@ -93,13 +68,6 @@ def grapple_commitments(game: Game, play: Play) -> None:
     for side in (c.a, c.b):
         if isinstance(side.strike, Strike) and not side.strike.hand:
             side.strike = NO_STRIKE
-
-
-def grapple_score(game: Game, play: Play) -> float:
-    """Worth it against an armed opponent, or when this minion is the stronger one."""
-    if opponent_armed(game, play) or g.strength_of(game, play.minion) > opponent_strength(game, play):
-        return 15.0
-    return -1.0
 
 
 # -- Target Vitals ---------------------------------------------------------------------------------------------------
@@ -122,10 +90,3 @@ def taste_when(game: Game, play: Play) -> bool:
     other = c.other(play.minion)
     card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
     return other.lost_blood > 0 and card is not None and card.is_crypt
-
-
-def beast_score(game: Game, play: Play) -> float:
-    """Typhonic Beast: +1 strength for the combat is worth a point of damage each round, unless the blood is the
-    vampire's last."""
-    m = game.minions.get(play.minion)
-    return 14.0 if m is not None and m.blood > 1 else -1.0

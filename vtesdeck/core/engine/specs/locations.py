@@ -5,7 +5,7 @@ master cards come from ``master.py``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import economy
 from .. import game as g
@@ -19,21 +19,11 @@ from .master import (
     _copies_anywhere,
     _copies_controlled,
     _has_card,
-    _score,
 )
 
 
 def _anarch(m: Minion | None) -> bool:
     return m is not None and m.kind == VAMPIRE and m.sect == "Anarch"
-
-
-def _with_ready_anarch(value: float) -> Callable[[Game, Play], float]:
-    """A location worth playing only with a ready Anarch to use it."""
-
-    def score(game: Game, play: Play) -> float:
-        return value if _controls_ready_anarch(game, play.seat) else -1.0
-
-    return score
 
 
 def _ready_anarch(game: Game, play: Play) -> bool:
@@ -104,12 +94,6 @@ def _rack(game: Game, play: Play) -> None:
     game.log("add blood", play.seat, play.target, gained)
 
 
-def _rack_pick_score(game: Game, play: Play) -> float:
-    """The Rack on the vampire with the most room for blood."""
-    m = game.minions.get(play.target)
-    return -1.0 if m is None else 30.0 + min(2, m.capacity - m.blood) + m.capacity / 10
-
-
 def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
@@ -178,21 +162,6 @@ def _museum_exchange(game: Game, play: Play) -> None:
     game.log("exchange", play.seat, given, play.target)
 
 
-def _museum_exchange_score(game: Game, play: Play) -> float:
-    """Take back a modelled Anarch card for an unmodelled or duplicate one, with a ready Anarch to play it."""
-    s = game.seats[play.seat]
-    if s.pool < 8 or not _controls_ready_anarch(game, play.seat) or play.target not in s.ash_heap:
-        return -1.0
-    comp = game.compiled
-    wanted = game.card_of[play.target]
-    if wanted not in comp.implemented or any(game.card_of[c] == wanted for c in s.hand):
-        return -1.0
-    given = _museum_give_up(game, play.seat)
-    v = game.card_of[given]
-    duplicate = sum(1 for c in s.hand if game.card_of[c] == v) > 1
-    return 15.0 if v not in comp.implemented or duplicate else -1.0
-
-
 def _anarchs_fighting(game: Game, play: Play) -> bool:
     """A combat between an Anarch the card's controller controls and another Anarch."""
     c = play.frame
@@ -210,22 +179,6 @@ def _end_combat(game: Game, play: Play) -> None:
         game.locked_cards.add(play.card)
         c.over = True
         game.log("end combat", play.seat, play.card)
-
-
-def _end_combat_score(game: Game, play: Play) -> float:
-    """End the combat when the own Anarch is the weaker (or not stronger) one."""
-    c = play.frame
-    if not isinstance(c, Combat):
-        return -1.0
-    mine_a = g.controller(game, c.a.minion) == play.seat
-    mine, other = (c.a, c.b) if mine_a else (c.b, c.a)
-    m, o = game.minions.get(mine.minion), game.minions.get(other.minion)
-    if m is None or o is None:
-        return -1.0
-    if g.controller(game, other.minion) == play.seat:
-        return -1.0  # both one's own: nothing to fear
-    hits_me, hits_back = g.strength_of(game, o.id), g.strength_of(game, m.id)
-    return 25.0 if hits_me >= hits_back or m.blood <= hits_me else -1.0
 
 
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
@@ -247,28 +200,12 @@ def _club(game: Game, play: Play) -> None:
         game.log("club illusion", play.seat, act.actor)
 
 
-def _club_score(game: Game, play: Play) -> float:
-    act = play.frame
-    m = game.minions.get(act.actor) if isinstance(act, Action) else None
-    return 25.0 if m is not None and m.blood >= 2 else -1.0
-
-
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
 def _haven_targets(game: Game, play: Play) -> Sequence[int]:
     """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
     return [m.id for m in g.ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
-
-
-def _haven_score(game: Game, play: Play) -> float:
-    """On the biggest vampire, once the minions are out (and not more than one)."""
-    m = game.minions.get(play.target)
-    if m is None or m.kind != VAMPIRE:
-        return -1.0
-    if any(_has_card(game, x.id, "Secure Haven") for x in g.ready_minions(game, play.seat)):
-        return -1.0
-    return 18.0 + m.capacity
 
 
 @hook("action_target")
@@ -293,8 +230,8 @@ def _haven_burns(game: Game, minion_id: int) -> None:
 
 card(
     "Carfax Abbey",
-    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),), score=_score(30.0)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_carfax_targets, effects=(_carfax,), score=_score(30.0),
+    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_carfax_targets, effects=(_carfax,),
          label="1 blood to a ready Anarch (2 Anarchs with a baron)"),
     notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
     "second Anarch fed is the one with most room for blood, not a choice. Hunting grounds share a 'hunting ground' "
@@ -303,8 +240,8 @@ card(
 card(
     "Rack, The",
     Mode(window=W.MASTER, targets=_own_ready_vampires,
-         effects=(PutInPlay(), _rack_choose), score=_rack_pick_score),
-    Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), score=_score(30.0),
+         effects=(PutInPlay(), _rack_choose)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,),
          label="2 blood to the chosen vampire"),
     missing="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
     "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
@@ -312,7 +249,7 @@ card(
 )  # fmt: skip
 card(
     "Monastery of Shadows",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(capacity=8), effects=(LockThisCard(), Stealth(1)),
          label="lock: +1 stealth to a vampire with capacity 8 or more"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
@@ -320,11 +257,10 @@ card(
 )  # fmt: skip
 card(
     "Garibaldi-Meucci Museum",
-    Mode(window=W.MASTER, effects=(PutInPlay(),),
-         score=_with_ready_anarch(26.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.UNLOCK, in_play=True, targets=_museum_targets, effects=(_museum_exchange,),
-         score=_museum_exchange_score, label="lock, burn 1 pool: exchange a hand card for an Anarch card"),
-    Mode(window=W.BEFORE_RANGE, in_play=True, when=_anarchs_fighting, effects=(_end_combat,), score=_end_combat_score,
+          label="lock, burn 1 pool: exchange a hand card for an Anarch card"),
+    Mode(window=W.BEFORE_RANGE, in_play=True, when=_anarchs_fighting, effects=(_end_combat,),
          label="lock: end a combat between Anarchs"),
     notes="Unique location (contesting not modelled). The card given from the hand is chosen by a fixed rule "
     "(unmodelled, then a second copy, then the oldest); 'requiring an Anarch' is read from the card's "
@@ -332,14 +268,14 @@ card(
 )  # fmt: skip
 card(
     "Club Illusion",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.ANNOUNCED, in_play=True, when=_club_ok, effects=(_club,), limit="club illusion", limit_scope="action",
-         score=_club_score, label="burn 1 blood: +1 bleed"),
+          label="burn 1 blood: +1 bleed"),
     notes="Unique location (contesting not modelled).",
 )  # fmt: skip
 card(
     "Anarch Railroad",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_with_ready_anarch(26.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(sect="Anarch"), effects=(LockThisCard(), Stealth(1)),
          label="lock: +1 stealth to an Anarch"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Anarch "
@@ -347,8 +283,7 @@ card(
 )  # fmt: skip
 card(
     "Secure Haven",
-    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),),
-         score=_haven_score),
+    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",

@@ -3,7 +3,7 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
@@ -141,18 +141,6 @@ def _dreams_hand(game: Game, play: Play) -> None:
     g.refill(game, play.seat)  # the bigger hand is drawn up at once
 
 
-def _dreams_hand_score(game: Game, play: Play) -> float:
-    """Lock for hand size only with no uncontrolled vampire to feed later in the turn (the better use)."""
-    return -1.0 if uncontrolled_vampires(game, play) else 12.0
-
-
-def _dreams_blood_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    if m is None:
-        return -1.0
-    return 25.0 + (5.0 if m.blood + 1 >= m.capacity else 0.0) + m.blood
-
-
 # -- Vessel, Blood Doll -----------------------------------------------------------------------------------------------
 
 
@@ -167,44 +155,7 @@ def _burn_blood_doll(game: Game, play: Play) -> None:
             return
 
 
-def _to_pool_score(game: Game, play: Play) -> float:
-    """Blood to the pool when the pool runs low and the vampire can spare it."""
-    m = game.minions.get(play.minion)
-    if m is None or m.blood < 2:
-        return -1.0
-    return 25.0 if game.seats[play.seat].pool < 8 or m.torpor else -1.0
-
-
-def _to_blood_score(game: Game, play: Play) -> float:
-    """Pool to the vampire when the pool is comfortable and the vampire is low."""
-    m = game.minions.get(play.minion)
-    if m is None or m.blood >= m.capacity or m.torpor:
-        return -1.0
-    return 20.0 if game.seats[play.seat].pool >= 12 and m.blood * 2 < m.capacity else -1.0
-
-
-def _vessel_target_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    return 25.0 + (m.capacity if m is not None else 0) if not _has_card(game, play.target, "Vessel") else 5.0
-
-
 # -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
-
-
-def _zillah_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    if m is None or game.seats[play.seat].pool < 11:
-        return -1.0
-    return 30.0 + m.blood
-
-
-def _giant_score(game: Game, play: Play) -> float:
-    """Giant's Blood once a game: on a big vampire missing much blood (5 or more)."""
-    m = game.minions.get(play.target)
-    if m is None:
-        return -1.0
-    missing = m.capacity - m.blood
-    return 20.0 + 3.0 * missing if missing >= 5 else -1.0
 
 
 def _library_of_seven(game: Game, play: Play) -> bool:
@@ -219,10 +170,6 @@ def _liquidate(game: Game, play: Play) -> None:
     economy.gain_pool(game, play.seat, 3)
     g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.END_OF_TURN, play.seat)
     game.log("gain pool", play.seat, 3)
-
-
-def _liquidation_score(game: Game, play: Play) -> float:
-    return 32.0 if len(game.seats[play.seat].library) >= 30 else -1.0
 
 
 # -- Direct Intervention, Archon Investigation ------------------------------------------------------------------------
@@ -248,33 +195,12 @@ def _direct_intervention(game: Game, play: Play) -> None:
     game.log("cancel", play.seat, game.cancelled)
 
 
-def _di_score(game: Game, play: Play) -> float:
-    """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
-    if not game.aside or game.seats[play.seat].pool < 5:
-        return -1.0
-    player = game.owner_of[game.aside[-1]]
-    act = g.current_action(game)
-    if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
-        return 35.0
-    return -1.0
-
-
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
 
 
 def _parthenon(game: Game, play: Play) -> None:
     game.locked_cards.add(play.card)
     game.seats[play.seat].master_actions += 1
-
-
-def _master_in_hand(game: Game, play: Play) -> float:
-    """Lock The Parthenon only with a master card (not a trifle played free) in the hand to use it on."""
-    s = game.seats[play.seat]
-    comp = game.compiled
-    for c in s.hand:
-        if comp.hand.get((game.card_of[c], W.MASTER)) and s.master_actions == 0:
-            return 30.0
-    return -1.0
 
 
 @hook("transfers")
@@ -305,23 +231,11 @@ def _wider_view_draw_ok(game: Game, play: Play) -> bool:
     return s.transfers >= 1 and bool(s.crypt)
 
 
-def _wider_view_draw_score(game: Game, play: Play) -> float:
-    s = game.seats[play.seat]
-    if s.uncontrolled and any(game.minions[c].blood > 0 for c in s.uncontrolled):
-        return -1.0  # keep transfers for the vampire being influenced
-    return 20.0 if len([c for c in s.controlled if c in game.minions]) < 4 else -1.0
-
-
 def _wider_view_cash(game: Game, play: Play) -> None:
     game.seats[play.seat].transfers -= 4
     g.burn_card(game, play.card)
     economy.gain_pool(game, play.seat, 2)
     game.log("gain pool", play.seat, 2)
-
-
-def _wider_view_cash_score(game: Game, play: Play) -> float:
-    s = game.seats[play.seat]
-    return 18.0 if not s.uncontrolled and s.pool < 10 else -1.0
 
 
 # -- Anarch Revolt, Fame (unlock-phase triggers: game.turn's "unlock" hook) ------------------------------------------------
@@ -358,34 +272,12 @@ def _fame_torpor(game: Game, minion_id: int) -> None:
         game.log("fame", g.controller(game, minion_id), minion_id)
 
 
-def _anarch_revolt_score(game: Game, play: Play) -> float:
-    return 30.0 if _controls_ready_anarch(game, play.seat) else -1.0
-
-
-def _fame_score(game: Game, play: Play) -> float:
-    """Fame on the prey's (or another) biggest vampire."""
-    m = game.minions.get(play.target)
-    if m is None:
-        return -1.0
-    owner = g.controller(game, play.target)
-    return (30.0 if owner == game.prey(play.seat) else 22.0) + m.capacity
-
-
 # -- Pentex(TM) Subversion ------------------------------------------------------------------------------------------------
 
 
 @hook("can_block")
 def _pentex_cannot_block(game: Game, minion_id: int, act: object) -> bool:
     return not _has_card(game, minion_id, "Pentex(TM) Subversion")
-
-
-def _pentex_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    if m is None:
-        return -1.0
-    owner = g.controller(game, play.target)
-    near = owner in (game.prey(play.seat), game.predator(play.seat))
-    return (28.0 if near else 15.0) + 3 * m.intercept + (0 if m.locked else 2)
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -429,11 +321,6 @@ def _gain_one(game: Game, play: Play) -> None:
     game.log("add blood", play.seat, play.minion, 1)
 
 
-def _perfectionist_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    return 25.0 + (m.capacity if m is not None else 0)
-
-
 @hook("intercept")
 def _unmasking(game: Game, minion_id: int, act: object) -> int:
     m = game.minions.get(minion_id)
@@ -445,12 +332,6 @@ def _unmasking(game: Game, minion_id: int, act: object) -> int:
     return 1 if _copies_anywhere(game, "Unmasking, The") else 0
 
 
-def _unmasking_score(game: Game, play: Play) -> float:
-    """Play The Unmasking with allies of one's own in play."""
-    allies = sum(1 for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == ALLY)
-    return 15.0 if allies else -1.0
-
-
 # -- Villein ---------------------------------------------------------------------------------------------------------------
 
 
@@ -460,14 +341,6 @@ def _villein_extra(game: Game, play: Play) -> None:
         economy.burn_pool(game, play.seat, 1)
 
 
-def _villein_score(game: Game, play: Play) -> float:
-    """Move as much as the vampire can spare (keeping 1 blood), when the pool wants it."""
-    m = game.minions.get(play.target)
-    if m is None or play.value > m.blood - 1:
-        return -1.0
-    return 25.0 + play.value - (3 if _has_card(game, play.target, "Villein") else 0)
-
-
 def _villein_values(game: Game, play: Play) -> Sequence[int]:
     return (2, 3, 4, 5)
 
@@ -475,16 +348,9 @@ def _villein_values(game: Game, play: Play) -> Sequence[int]:
 # -- the cards --------------------------------------------------------------------------------------------------------------
 
 
-def _score(value: float) -> Callable[[Game, Play], float]:
-    def fixed(game: Game, play: Play) -> float:
-        return value
-
-    return fixed
-
-
 card(
     "Ashur Tablets",
-    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="turn", score=_score(35.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="turn"),
     notes="The cards taken back are the 13 most recent library cards of the ash heap, the last one to the hand.",
 )
 card(
@@ -495,7 +361,6 @@ card(
         in_play=True,
         effects=(_dreams_lock, _dreams_hand),
         label="+2 hand size",
-        score=_dreams_hand_score,
     ),
     Mode(window=W.UNLOCK, in_play=True, when=has_edge, effects=(_dreams_lock, GainPool(1)), label="gain 1 pool"),
     Mode(
@@ -504,54 +369,51 @@ card(
         targets=uncontrolled_vampires,
         effects=(_dreams_lock, AddBlood(1)),
         label="add 1 blood to an uncontrolled vampire",
-        score=_dreams_blood_score,
     ),
     notes="Unique: not played while a copy is in play (contesting not modelled). Each lock is offered in one "
     "window (hand size in the master phase, blood in the influence phase); the hand is drawn up at once.",
 )
 card(
     "Vessel",
-    Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(_burn_blood_doll, PutOnTarget()), score=_vessel_target_score),
+    Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(_burn_blood_doll, PutOnTarget())),
     Mode(window=W.UNLOCK, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="vessel", limit_scope="turn",
-         score=_to_pool_score, label="1 blood to the pool"),
+          label="1 blood to the pool"),
     Mode(window=W.UNLOCK, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="vessel", limit_scope="turn",
-         score=_to_blood_score, label="1 pool to the vampire"),
+          label="1 pool to the vampire"),
     notes="Put on a vampire its player controls (not another Methuselah's).",
 )  # fmt: skip
 card(
     "Zillah's Valley",
-    Mode(window=W.MASTER, targets=uncontrolled_of_capacity(8), effects=(AddBlood(4),), score=_zillah_score),
+    Mode(window=W.MASTER, targets=uncontrolled_of_capacity(8), effects=(AddBlood(4),)),
 )
 card(
     "Wider View",
-    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),), score=_score(22.0)),
-    Mode(window=W.INFLUENCE, in_play=True, when=_wider_view_draw_ok, effects=(_wider_view_draw,), score=_wider_view_draw_score,
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(window=W.INFLUENCE, in_play=True, when=_wider_view_draw_ok, effects=(_wider_view_draw,),
          label="1 transfer: draw a crypt card, remove one"),
-    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(_wider_view_cash,), score=_wider_view_cash_score,
+    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(_wider_view_cash,),
          label="4 transfers: burn it, gain 2 pool"),
     notes="The abilities are offered at the start of the influence phase.",
 )  # fmt: skip
 card(
     "Information Highway",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(34.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
 )
 card(
     "Liquidation",
-    Mode(window=W.MASTER, when=_library_of_seven, effects=(_liquidate,), score=_liquidation_score),
+    Mode(window=W.MASTER, when=_library_of_seven, effects=(_liquidate,)),
     notes="'Do not replace until your discard phase' is one card short until the end of the turn.",
 )
 card(
     "Direct Intervention",
-    Mode(
-        window=W.AS_PLAYED, out_of_turn=True, when=_minion_card_played, effects=(_direct_intervention,), score=_di_score
-    ),
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_minion_card_played, effects=(_direct_intervention,)),
     notes="The bot cancels cards of actions at its seat. A cancelled strike card is not replaced by another strike.",
 )
 card(
     "Parthenon, The",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(33.0)),
-    Mode(window=W.MASTER, in_play=True, effects=(_parthenon,), score=_master_in_hand, label="+1 master phase action"),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(_parthenon,), label="+1 master phase action"),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
 )
 card(
@@ -562,56 +424,54 @@ card(
         effects=(FillToCapacity(),),
         limit="giant's blood",
         limit_scope="game",
-        score=_giant_score,
     ),
     notes="Only vampires of its player are chosen (the card allows any controlled vampire).",
 )
 card(
     "Pentex(TM) Subversion",
-    Mode(window=W.MASTER, targets=ready_minions_of_others, effects=(PutOnTarget(),),
-         score=_pentex_score),
+    Mode(window=W.MASTER, targets=ready_minions_of_others, effects=(PutOnTarget(),)),
     notes="Unique (no second copy while one is in play).",
     burn="other minion",
 )  # fmt: skip
 card(
     "Powerbase: Montreal",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(30.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.INFLUENCE, in_play=True, targets=uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
-         score=_dreams_blood_score, label="add 1 blood to an uncontrolled vampire"),
+          label="add 1 blood to an uncontrolled vampire"),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
     steal="vampire",
 )  # fmt: skip
 card(
     "Blood Doll",
-    Mode(window=W.MASTER, targets=own_vampires, effects=(PutOnTarget(),), score=_vessel_target_score),
+    Mode(window=W.MASTER, targets=own_vampires, effects=(PutOnTarget(),)),
     Mode(window=W.MASTER, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="blood doll", limit_scope="turn",
-         score=_to_pool_score, label="1 blood to the pool"),
+          label="1 blood to the pool"),
     Mode(window=W.MASTER, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="blood doll", limit_scope="turn",
-         score=_to_blood_score, label="1 pool to the vampire"),
+          label="1 pool to the vampire"),
 )  # fmt: skip
 card(
     "Anarch Revolt",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_anarch_revolt_score),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="The bot plays it only with a ready Anarch.",
     burn="referendum",
 )
 card(
     "Jake Washington",
-    Mode(window=W.MASTER, effects=(Recruit(life=1, strength=0, bleed=0),), score=_score(28.0)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,), score=_score(30.0),
+    Mode(window=W.MASTER, effects=(Recruit(life=1, strength=0, bleed=0),)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,),
          label="burn Jake: 4 blood to an empty vampire"),
     notes="Unique: not played while a copy is in play. Jake's blood goes to its player's own empty vampires "
     "only (the card allows any ready vampire with no blood).",
 )  # fmt: skip
 card(
     "Archon Investigation",
-    Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=bleeding_you_for(4), effects=(BurnActor(),), score=_score(60.0)),
+    Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=bleeding_you_for(4), effects=(BurnActor(),)),
 )
 card(
     "Perfectionist",
-    Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),), score=_perfectionist_score),
+    Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
     Mode(window=W.AFTER_ACTION, in_play=True, when=_perfect_action, effects=(_gain_one,), limit="perfectionist", limit_scope="turn",
-         score=_score(30.0), label="gain 1 blood"),
+          label="gain 1 blood"),
     notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler).",
 )  # fmt: skip
 card(
@@ -620,7 +480,6 @@ card(
         window=W.MASTER,
         targets=ready_vampires_of_others,
         effects=(PutOnTarget(),),
-        score=_fame_score,
     ),
     notes="Unique (no second copy while one is in play); the bot puts it on other Methuselahs' vampires.",
 )
@@ -630,7 +489,6 @@ card(
         window=W.DISCARD,
         when=_not_in_play("Unmasking, The"),
         effects=(DoNotReplace(Until.NEXT_UNLOCK), PutInPlay()),
-        score=_unmasking_score,
     ),
     notes="An event: played in the discard phase for the discard phase action; not replaced until the next turn.",
 )
@@ -642,7 +500,6 @@ card(
         targets=own_vampires_with_blood,
         values=_villein_values,
         effects=(_villein_extra, BloodToPool(), PutOnTarget()),
-        score=_villein_score,
         label="move blood to your pool",
     ),
     missing="The Minion Tap cost increase is not modelled; ready vampires only.",
@@ -695,10 +552,6 @@ def _smiling_jack(game: Game, seat: int) -> int:
     return 0
 
 
-def _smiling_jack_score(game: Game, play: Play) -> float:
-    return 28.0 if game.seats[play.seat].pool >= 10 else -1.0
-
-
 # -- Wash -------------------------------------------------------------------------------------------------------------
 
 
@@ -735,21 +588,7 @@ def _wash(game: Game, play: Play) -> None:
     game.log("wash", play.seat, copy)
 
 
-def _wash_score(game: Game, play: Play) -> float:
-    """Cancel a neighbour's master that is not a trifle (the trifle's action comes back to it anyway)."""
-    if not game.aside or g.rider_sum(game, -1 - play.seat, "mpa_debt") > 0:
-        return -1.0  # one out-of-turn master against each of its own master phases
-    vekn = game.card_of[game.aside[-1]]
-    return -1.0 if _master_mode_flag(game, vekn, "trifle") else 26.0
-
-
 # -- Effective Management ---------------------------------------------------------------------------------------------------
-
-
-def _effective_management_score(game: Game, play: Play) -> float:
-    """Draw a crypt card while the uncontrolled region is short (fewer than 2 vampires waiting)."""
-    s = game.seats[play.seat]
-    return 26.0 if len(s.uncontrolled) < 2 else 12.0
 
 
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
@@ -785,8 +624,7 @@ def _haqim_discard_bleed(game: Game, play: Play) -> None:
 
 card(
     "Smiling Jack, The Anarch",
-    Mode(window=W.MASTER, effects=(PutInPlay(),),
-         score=_smiling_jack_score),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="Unique: not played while a copy is in play (contesting not modelled). Each other Methuselah pays "
     "with pool or blood by a fixed rule (blood from its fullest vampire with 2+ blood while its pool is 10 or "
     "less).",
@@ -794,22 +632,20 @@ card(
 )  # fmt: skip
 card(
     "Wash",
-    Mode(window=W.AS_PLAYED, trifle=True, out_of_turn=True, when=_master_by_neighbour, effects=(_wash,),
-         score=_wash_score),
+    Mode(window=W.AS_PLAYED, trifle=True, out_of_turn=True, when=_master_by_neighbour, effects=(_wash,)),
     notes="A cancelled trifle gives no master phase action back (its free play stands for Wash's +1), and the "
     "turn's trifle bonus stays used. Wash is replaced at its player's next card play or end of turn after the "
     "unlock phase, not exactly at the unlock.",
 )  # fmt: skip
 card(
     "Effective Management",
-    Mode(window=W.MASTER, when=crypt_not_empty, effects=(CryptDraw(),),
-         score=_effective_management_score),
+    Mode(window=W.MASTER, when=crypt_not_empty, effects=(CryptDraw(),)),
 )  # fmt: skip
 card(
     "Haqim's Law: Retribution",
-    Mode(window=W.MASTER, effects=(PutInPlay(),), score=_score(24.0)),
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(window=W.BLOCKS_DECLINED, in_play=True, when=_haqim_bleeding, effects=(_haqim_discard_bleed,),
-         limit="haqim's law", limit_scope="action", score=_score(24.0),
+         limit="haqim's law", limit_scope="action",
          label="discard a combat card: +1 bleed"),
     notes="Offered once blocks are declined (the bleed will resolve); the combat card discarded is the first "
     "in the hand.",
@@ -853,30 +689,13 @@ def _burn_to_unlock(game: Game, play: Play) -> None:
         game.log("unlock", play.seat, play.minion)
 
 
-def _dabbler_unlock_score(game: Game, play: Play) -> float:
-    """Unlock to act again in its own minion phase with blood to spare; else gain the blood."""
-    m = game.minions.get(play.minion)
-    if m is None or m.blood < 3 or game.acting != play.seat:
-        return -1.0
-    return 30.0
-
-
-def _dabbler_target_score(game: Game, play: Play) -> float:
-    """On a vampire with 3 or more Disciplines (the more, the better)."""
-    m = game.minions.get(play.target)
-    if m is None or len(m.disciplines) < 3:
-        return -1.0
-    return 20.0 + len(m.disciplines)
-
-
 card(
     "Dabbler",
-    Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),),
-         score=_dabbler_target_score),
+    Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
     Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_unlock, effects=(_burn_to_unlock,), limit="dabbler",
-         limit_scope="turn", score=_dabbler_unlock_score, label="burn 1 blood to unlock"),
+         limit_scope="turn",  label="burn 1 blood to unlock"),
     Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_gain, effects=(_gain_one,), limit="dabbler",
-         limit_scope="turn", score=_score(25.0), label="gain 1 blood"),
+         limit_scope="turn",  label="gain 1 blood"),
     notes="Offered after an action that reached resolution or a block, to the acting Methuselah and the "
     "blocker's (a third Methuselah's vampire that only reacted is not offered it). Put on a vampire of its player.",
 )  # fmt: skip

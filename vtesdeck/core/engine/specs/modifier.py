@@ -10,7 +10,6 @@ from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
-from ..playbook import W_PLAY, break_block_score, wants_to_maneuver, wants_to_press
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AttemptFails,
@@ -56,23 +55,6 @@ from ..windows import W
 # -- bot scores: play a card only when it can change something -------------------------------------------------------------
 
 
-def _could_block(game: Game, play: Play) -> float:
-    """Worth it when the chosen vampire is unlocked and has the intercept to block."""
-    act = action_of(play)
-    m = game.minions.get(play.target)
-    if act is None or m is None or m.locked:
-        return -5.0
-    return W_PLAY if g.intercept_of(game, m.id, act) >= act.stealth else -1.0
-
-
-def _someone_may_block(game: Game, play: Play) -> float:
-    act = action_of(play)
-    if act is None:
-        return -5.0
-    live = [b for b in possible_blockers(game, play) if not game.minions[b].locked]
-    return W_PLAY if live else -5.0
-
-
 card(
     "Conditioning",
     Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(2),)),
@@ -83,7 +65,12 @@ card(
 _LIC, _ITA = "lost_in_crowds", "into_thin_air"
 card(
     "Lost in Crowds",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=action_not_marked(_ITA), effects=(Stealth(1), MarkAction(_LIC))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        when=action_not_marked(_ITA),
+        effects=(Stealth(1), MarkAction(_LIC)),
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
@@ -147,7 +134,6 @@ card(
         when=_captivated,
         values=_captivation_values,
         effects=(_captivation,),
-        score=lambda game, play: W_PLAY + play.value,
     ),  # fmt: skip
 )
 
@@ -250,7 +236,12 @@ def _mirror_walk_blocked(game: Game, act: Action) -> None:
 card(
     "Mirror Walk",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN))),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), superior=True, effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), _mirror)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("tha",),
+        superior=True,
+        effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), _mirror),
+    ),
     notes="The rider lasts until the end of the turn at most (action modifiers are played in your own turn).",
 )
 card(
@@ -340,14 +331,6 @@ def _spy_burn(game: Game, play: Play) -> None:
     game.log("spying mission", play.seat, play.minion, act.target)
 
 
-def _spy_score(game: Game, play: Play) -> float:
-    """Trade a bleed of 1 now for +2 on the next one; never a bigger bleed or an ousting one."""
-    act = action_of(play)
-    if act is None or act.bleed > 1 or game.seats[act.target].pool <= act.bleed:
-        return -5.0
-    return W_PLAY
-
-
 def _bleeding_for_one_or_more(game: Game, play: Play) -> bool:
     """The bleed would be successful: its amount is 1 or more (4.3.2)."""
     act = action_of(play) or g.current_action(game)
@@ -363,14 +346,12 @@ card(
         superior=True,
         when=all_of(during_bleed, _bleeding_for_one_or_more),
         effects=(_spy, PutOnTarget(on_self=True)),
-        score=_spy_score,
     ),  # fmt: skip
     Mode(
         window=W.BLOCKS_DECLINED,
         in_play=True,
         when=_spy_due,
         effects=(_spy_burn,),
-        score=lambda game, play: 50.0,
         label="burn: +2 bleed",
     ),
     notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
@@ -422,7 +403,6 @@ card(
         disciplines=("dom",),
         targets=younger_possible_blockers,
         effects=(CannotBlockTarget(),),
-        score=_could_block,
     ),
     Mode(
         window=W.ANNOUNCED,
@@ -430,7 +410,6 @@ card(
         superior=True,
         targets=possible_blockers,
         effects=(CannotBlockTarget(),),
-        score=_could_block,
     ),
     notes="Only vampires of the Methuselahs who may block are offered as choices (another one would change nothing).",
 )
@@ -551,32 +530,18 @@ card(
         superior=True,
         when=_paragon_usable,
         effects=(_paragon,),
-        score=break_block_score,
     ),
     notes="[PRE] is played during a block attempt by an ally or a younger vampire (the ruling allows any time).",
 )
 
 
-def _press_score(game: Game, play: Play) -> float:
-    """The bots' press policy (``bots.wants_to_press``)."""
-    c = play.frame
-    return 6.0 if isinstance(c, Combat) and wants_to_press(game, c, play.minion) else -5.0
-
-
-def _maneuver_score(game: Game, play: Play) -> float:
-    """The bots' range policy (``bots.wants_to_maneuver``)."""
-    c = play.frame
-    return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
-
-
 card(
     "Resist Earth's Grasp",
-    Mode(window=W.PRESS, disciplines=("cel",), effects=(Press(),), score=_press_score, label="press"),
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(Press(),), label="press"),
     Mode(
         window=W.RANGE,
         disciplines=("cel",),
         effects=(Maneuver(), OptionalPress(1)),
-        score=_maneuver_score,
         label="maneuver, 1 optional press",
     ),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("cel",), superior=True, effects=(Stealth(1),)),
@@ -614,10 +579,9 @@ card(
         disciplines=("dem",),
         targets=_titled_or_younger,
         effects=(CannotBlockTarget(),),
-        score=_could_block,
     ),
-    Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),), score=_someone_may_block),
-    Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,), score=_someone_may_block),
+    Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),)),
+    Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,)),
     missing="One Discipline per play (using several Disciplines at once is not modelled).",
 )
 
@@ -692,12 +656,6 @@ def _wrench_values(game: Game, play: Play) -> Sequence[int]:
     return tuple(x for x in (1, 2, 3) if m is not None and x <= m.blood)
 
 
-def _wrench_score(game: Game, play: Play) -> float:
-    """The largest X that leaves the vampire 1 blood."""
-    m = game.minions.get(play.minion)
-    return W_PLAY + play.value if m is not None and m.blood - play.value >= 1 else -5.0
-
-
 card(
     "Monkey Wrench",
     Mode(
@@ -706,7 +664,6 @@ card(
         x_cost=True,
         values=_wrench_values,
         effects=(_BleedX(),),
-        score=_wrench_score,
         label="+X bleed",
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import game as g
 from ..cards import Bearer, Mode, Play, card, hook
@@ -33,22 +33,13 @@ def carried(game: Game, minion: int, name: str) -> list[int]:
     return [c for c in m.cards if game.card_of[c] == wanted]
 
 
-def _on_minion_score(name: str, first: float, more: float) -> Callable[[Game, Play], float]:
-    """The bot's worth of equipping or employing: ``first`` for the first copy on the minion, ``more`` after."""
-
-    def score(game: Game, play: Play) -> float:
-        return more if carried(game, play.minion, name) else first
-
-    return score
-
-
 # -- .44 Magnum ---------------------------------------------------------------------------------------------------
 
 MAGNUM = g.Strike(damage=2, ranged=True, label=".44 Magnum")
 
 card(
     ".44 Magnum",
-    Mode(window=W.ACTION, effects=(Equip(),), score=_on_minion_score(".44 Magnum", 24.0, 3.0), label="equip"),
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
     bearer=Bearer(strike=MAGNUM, maneuver_each_combat=True),
     notes="Maneuvering with it commits the bearer to its strike that round (L1592-1597): with hand strikes only, "
     "no strike.",
@@ -60,13 +51,12 @@ card(
 
 card(
     "Raven Spy",
-    Mode(window=W.ACTION, disciplines=("ani",), effects=(Employ(1),), score=_on_minion_score("Raven Spy", 22.0, 4.0)),
+    Mode(window=W.ACTION, disciplines=("ani",), effects=(Employ(1),)),
     Mode(
         window=W.ACTION,
         disciplines=("ani",),
         superior=True,
         effects=(Employ(2),),
-        score=_on_minion_score("Raven Spy", 23.0, 5.0),
     ),
     bearer=Bearer(intercept=1),
 )
@@ -200,7 +190,6 @@ card(
     Mode(
         window=W.ACTION,
         effects=(Equip(),),
-        score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0),
         label="equip",
     ),
     Mode(
@@ -287,19 +276,6 @@ def _bowl_usable(game: Game, play: Play) -> bool:
     )
 
 
-def _bowl_score(game: Game, play: Play) -> float:
-    """Worth equipping only on a vampire with Auspex not yet carrying one (a second adds nothing)."""
-    if _aus_level(game, play.minion) < 1 or carried(game, play.minion, "Bowl of Convergence"):
-        return -1.0
-    return 22.0
-
-
-def _bowl_burn_score(game: Game, play: Play) -> float:
-    """Burn blood for the intercept, but never the bearer's last."""
-    m = game.minions.get(play.minion)
-    return 15.0 if m is not None and m.blood > 1 else -1.0
-
-
 def _bowl_burn(game: Game, play: Play) -> None:
     g.move_blood(game, play.minion, -1)
     game.log("burn blood", play.seat, play.minion, 1)
@@ -307,7 +283,7 @@ def _bowl_burn(game: Game, play: Play) -> None:
 
 card(
     "Bowl of Convergence",
-    Mode(window=W.ACTION, effects=(Equip(),), score=_bowl_score, label="equip"),
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
@@ -315,7 +291,6 @@ card(
         effects=(_bowl_burn, Intercept(1)),
         limit="bowl of convergence",
         limit_scope="action",
-        score=_bowl_burn_score,
         label="burn 1 blood: +1 intercept",
     ),
     missing="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
 from ..frames import Action, Referendum
-from ..playbook import W_REACT, block_score
 from ..state import Game
 from ..vocabulary import (
     ActionFails,
@@ -43,7 +42,6 @@ from ..vocabulary import (
     other_methuselahs,
     predator_bleeding_you,
     predators_predator,
-    stake,
 )
 from ..windows import W
 
@@ -168,7 +166,6 @@ card(
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
         effects=(_eyes_of_the_wild,),
-        score=block_score,
     ),
     missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
     "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
@@ -187,14 +184,6 @@ def _cannot_block_rider_free(game: Game, play: Play) -> bool:
     return may_attempt_block(game, play)
 
 
-def _eagle_score(game: Game, play: Play) -> float:
-    """Block across the table only a bleed by the predator's minions (the threat) with enough intercept."""
-    act = action_of(play)
-    if act is None or act.seat != game.predator(play.seat) or not act.is_bleed():
-        return -1.0
-    return W_REACT if g.intercept_of(game, play.minion, act) >= act.stealth else -1.0
-
-
 card(
     "Eagle's Sight",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
@@ -204,7 +193,6 @@ card(
         superior=True,
         when=_cannot_block_rider_free,
         effects=(AttemptBlock(),),
-        score=_eagle_score,
     ),
     notes="[AUS] is played after blocks are declined (the first window every Methuselah gets); the prey, "
     "predator or target who declined may not use it (prior decision not to block, RTR 20020501).",
@@ -290,32 +278,12 @@ def _delaying_tactics(game: Game, play: Play) -> Generator[Any, Any, Any]:
         yield from g.discard_down(game, owner)  # "discard down afterward"
 
 
-def _delaying_score(game: Game, play: Play) -> float:
-    """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
-    ref = play.frame
-    if not isinstance(ref, Referendum) or ref.mode is None:
-        return -1.0
-    return W_REACT if stake(game, ref, play.seat) < 0 else -1.0
-
-
 card(
     "Delaying Tactics",
-    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(_delaying_tactics,), score=_delaying_score),
+    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(_delaying_tactics,)),
     notes="Played during the polling step before votes (not after votes are cast). Automatic referendums are "
     "never polled, so it is not offered there.",
 )
-
-
-def _obedience_score(game: Game, play: Play) -> float:
-    """Avoid a combat against a stronger acting vampire."""
-    act = action_of(play)
-    if act is None:
-        return -1.0
-    mine = game.minions.get(act.flags.get("combat_with", -1))
-    actor = game.minions.get(act.actor)
-    if mine is None or actor is None:
-        return -1.0
-    return W_REACT if actor.strength >= mine.strength or mine.blood <= actor.strength else -1.0
 
 
 card(
@@ -326,7 +294,6 @@ card(
         role=Role.METHUSELAH,
         when=about_to_fight_younger_actor,
         effects=(ActionFails(), UnlockActor(), EndAction()),
-        score=_obedience_score,
     ),
     Mode(
         window=W.BEFORE_COMBAT,
@@ -335,7 +302,6 @@ card(
         role=Role.METHUSELAH,
         when=about_to_fight_younger_actor,
         effects=(ActionFails(), EndAction()),
-        score=_obedience_score,
     ),
     notes="Played by the seat (the vampire about to fight is found from the action, its Dominate checked "
     "there). 'Cannot perform the same action this turn' holds for bleeds and action cards (the engine's "

@@ -86,15 +86,6 @@ vampire(
 )
 
 
-def _tupdog_score(game: Game, play: Play) -> float:
-    """Enter combat only with an ally or retainer its hand strike can burn (it burns at the end of the minion
-    phase anyway)."""
-    me, other = game.minions.get(play.minion), game.minions.get(play.target)
-    if me is None or other is None or other.kind == VAMPIRE:
-        return -10.0
-    return 12.0 if other.blood <= me.strength else -10.0
-
-
 vampire(
     "Tupdog",
     modes=(
@@ -104,7 +95,6 @@ vampire(
             directed=True,
             enters_combat=True,
             targets=ready_minions_of_others,
-            score=_tupdog_score,
             label="enter combat with any minion",
         ),
     ),
@@ -130,11 +120,6 @@ def _tupdog_burns(game: Game, seat: int) -> None:
 _UNNAMED_STRIKE = g.Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated")
 
 
-def _unnamed_strike_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.minion)
-    return 28.0 if m is not None and m.blood >= 2 else 5.0
-
-
 def _unnamed_gains(game: Game, play: Play) -> bool:
     act = action_of(play)
     return act is not None and act.actor == play.minion and bleed_succeeded(game, play)
@@ -157,7 +142,6 @@ vampire(
             in_play=True,
             when=_has_blood(1),
             effects=(_burn_own_blood(1), StrikeWith(_UNNAMED_STRIKE)),
-            score=_unnamed_strike_score,
             label="burn 1 blood: strike 2R aggravated",
         ),
         Mode(
@@ -167,7 +151,6 @@ vampire(
             effects=(_gain_pool(2),),
             limit="unnamed gains",
             limit_scope="action",
-            score=lambda game, play: 40.0,
             label="gain 2 pool after a successful bleed",
         ),
     ),
@@ -297,11 +280,6 @@ def _malgorzata(game: Game, play: Play) -> None:
     g.move_blood(game, best, 4)
 
 
-def _malgorzata_score(game: Game, play: Play) -> float:
-    m = game.minions.get(play.target)
-    return 22.0 - (m.blood + m.capacity if m is not None else 0)
-
-
 vampire(
     "Malgorzata",
     modes=(
@@ -311,7 +289,6 @@ vampire(
             stealth=1,
             targets=_malgorzata_targets,
             effects=(_malgorzata,),
-            score=_malgorzata_score,
             label="remove an uncontrolled vampire: 4 blood to another",
         ),
     ),
@@ -359,7 +336,6 @@ vampire(
             role=Role.ACTOR,
             stealth=1,
             effects=(_fanchon,),
-            score=lambda game, play: 15.0,
             label="search the library for a minion card",
         ),
     ),

@@ -1,0 +1,16 @@
+"""The bots' judgement of the cards of specs/combat.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from ..playbook import judge, press_score
+from . import combat_strikes as cs
+
+judge("Form of Mist", 1, score=cs.mist_score)
+judge("Immortal Grapple", 0, score=cs.grapple_score)
+judge("Immortal Grapple", 1, score=cs.grapple_score)
+judge("Target Vitals", 0, score=cs.aim_score)
+judge("Psyche!", 1, score=press_score)
+judge("Typhonic Beast", 0, score=cs.beast_score)
+judge("Typhonic Beast", 1, score=cs.beast_score)
+judge("Typhonic Beast", 2, score=cs.beast_score)

@@ -1,0 +1,51 @@
+"""The bots' judgement of the cards of specs/combat_strikes.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from .. import game as g
+from ..cards import Play
+from ..state import Game
+from ..vocabulary import (
+    at_close_range,
+    combat_of,
+    opponent_armed,
+)
+
+
+def opponent_strength(game: Game, play: Play) -> float:
+    c = combat_of(play)
+    return float(g.strength_of(game, c.other(play.minion).minion)) if c is not None else 0.0
+
+
+def dodge_score(game: Game, play: Play) -> float:
+    """A dodge or a combat ends: worth the opponent's hand damage avoided, against the own hand strike."""
+    return 10.0 * opponent_strength(game, play) + 2.0
+
+
+def aim_score(game: Game, play: Play) -> float:
+    """Target Vitals: only at close range with some strength (a strike that deals damage follows)."""
+    return 25.0 if at_close_range(game, play) and g.strength_of(game, play.minion) > 0 else -1.0
+
+
+def mist_score(game: Game, play: Play) -> float:
+    c = combat_of(play)
+    act = c.action if c is not None else None
+    m = game.minions.get(play.minion)
+    if act is not None and act.blocked and act.actor == play.minion and m is not None and m.blood >= 2:
+        return 40.0  # the action goes on
+    return dodge_score(game, play)
+
+
+def grapple_score(game: Game, play: Play) -> float:
+    """Worth it against an armed opponent, or when this minion is the stronger one."""
+    if opponent_armed(game, play) or g.strength_of(game, play.minion) > opponent_strength(game, play):
+        return 15.0
+    return -1.0
+
+
+def beast_score(game: Game, play: Play) -> float:
+    """Typhonic Beast: +1 strength for the combat is worth a point of damage each round, unless the blood is the
+    vampire's last."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and m.blood > 1 else -1.0

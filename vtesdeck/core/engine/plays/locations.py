@@ -1,0 +1,96 @@
+"""The bots' judgement of the cards of specs/locations.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import game as g
+from ..cards import Play
+from ..frames import Action, Combat
+from ..playbook import judge
+from ..specs.locations import (
+    _museum_give_up,
+)
+from ..specs.master import (
+    _controls_ready_anarch,
+    _has_card,
+)
+from ..state import VAMPIRE, Game
+from .master import _score
+
+
+def _with_ready_anarch(value: float) -> Callable[[Game, Play], float]:
+    """A location worth playing only with a ready Anarch to use it."""
+
+    def score(game: Game, play: Play) -> float:
+        return value if _controls_ready_anarch(game, play.seat) else -1.0
+
+    return score
+
+
+def _rack_pick_score(game: Game, play: Play) -> float:
+    """The Rack on the vampire with the most room for blood."""
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 30.0 + min(2, m.capacity - m.blood) + m.capacity / 10
+
+
+def _museum_exchange_score(game: Game, play: Play) -> float:
+    """Take back a modelled Anarch card for an unmodelled or duplicate one, with a ready Anarch to play it."""
+    s = game.seats[play.seat]
+    if s.pool < 8 or not _controls_ready_anarch(game, play.seat) or play.target not in s.ash_heap:
+        return -1.0
+    comp = game.compiled
+    wanted = game.card_of[play.target]
+    if wanted not in comp.implemented or any(game.card_of[c] == wanted for c in s.hand):
+        return -1.0
+    given = _museum_give_up(game, play.seat)
+    v = game.card_of[given]
+    duplicate = sum(1 for c in s.hand if game.card_of[c] == v) > 1
+    return 15.0 if v not in comp.implemented or duplicate else -1.0
+
+
+def _end_combat_score(game: Game, play: Play) -> float:
+    """End the combat when the own Anarch is the weaker (or not stronger) one."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    mine_a = g.controller(game, c.a.minion) == play.seat
+    mine, other = (c.a, c.b) if mine_a else (c.b, c.a)
+    m, o = game.minions.get(mine.minion), game.minions.get(other.minion)
+    if m is None or o is None:
+        return -1.0
+    if g.controller(game, other.minion) == play.seat:
+        return -1.0  # both one's own: nothing to fear
+    hits_me, hits_back = g.strength_of(game, o.id), g.strength_of(game, m.id)
+    return 25.0 if hits_me >= hits_back or m.blood <= hits_me else -1.0
+
+
+def _club_score(game: Game, play: Play) -> float:
+    act = play.frame
+    m = game.minions.get(act.actor) if isinstance(act, Action) else None
+    return 25.0 if m is not None and m.blood >= 2 else -1.0
+
+
+def _haven_score(game: Game, play: Play) -> float:
+    """On the biggest vampire, once the minions are out (and not more than one)."""
+    m = game.minions.get(play.target)
+    if m is None or m.kind != VAMPIRE:
+        return -1.0
+    if any(_has_card(game, x.id, "Secure Haven") for x in g.ready_minions(game, play.seat)):
+        return -1.0
+    return 18.0 + m.capacity
+
+
+judge("Carfax Abbey", 0, score=_score(30.0))
+judge("Carfax Abbey", 1, score=_score(30.0))
+judge("Rack, The", 0, score=_rack_pick_score)
+judge("Rack, The", 1, score=_score(30.0))
+judge("Monastery of Shadows", 0, score=_score(30.0))
+judge("Garibaldi-Meucci Museum", 0, score=_with_ready_anarch(26.0))
+judge("Garibaldi-Meucci Museum", 1, score=_museum_exchange_score)
+judge("Garibaldi-Meucci Museum", 2, score=_end_combat_score)
+judge("Club Illusion", 0, score=_with_ready_anarch(26.0))
+judge("Club Illusion", 1, score=_club_score)
+judge("Anarch Railroad", 0, score=_with_ready_anarch(26.0))
+judge("Secure Haven", 0, score=_haven_score)

@@ -1,0 +1,229 @@
+"""The bots' judgement of the cards of specs/master.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import game as g
+from ..cards import Play
+from ..playbook import judge
+from ..specs.master import (
+    _controls_ready_anarch,
+    _has_card,
+    _master_mode_flag,
+)
+from ..state import ALLY, Game
+from ..vocabulary import (
+    uncontrolled_vampires,
+)
+from ..windows import W
+
+
+def _dreams_hand_score(game: Game, play: Play) -> float:
+    """Lock for hand size only with no uncontrolled vampire to feed later in the turn (the better use)."""
+    return -1.0 if uncontrolled_vampires(game, play) else 12.0
+
+
+def _dreams_blood_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    return 25.0 + (5.0 if m.blood + 1 >= m.capacity else 0.0) + m.blood
+
+
+def _to_pool_score(game: Game, play: Play) -> float:
+    """Blood to the pool when the pool runs low and the vampire can spare it."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood < 2:
+        return -1.0
+    return 25.0 if game.seats[play.seat].pool < 8 or m.torpor else -1.0
+
+
+def _to_blood_score(game: Game, play: Play) -> float:
+    """Pool to the vampire when the pool is comfortable and the vampire is low."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood >= m.capacity or m.torpor:
+        return -1.0
+    return 20.0 if game.seats[play.seat].pool >= 12 and m.blood * 2 < m.capacity else -1.0
+
+
+def _vessel_target_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return 25.0 + (m.capacity if m is not None else 0) if not _has_card(game, play.target, "Vessel") else 5.0
+
+
+def _zillah_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None or game.seats[play.seat].pool < 11:
+        return -1.0
+    return 30.0 + m.blood
+
+
+def _giant_score(game: Game, play: Play) -> float:
+    """Giant's Blood once a game: on a big vampire missing much blood (5 or more)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    missing = m.capacity - m.blood
+    return 20.0 + 3.0 * missing if missing >= 5 else -1.0
+
+
+def _liquidation_score(game: Game, play: Play) -> float:
+    return 32.0 if len(game.seats[play.seat].library) >= 30 else -1.0
+
+
+def _di_score(game: Game, play: Play) -> float:
+    """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
+    if not game.aside or game.seats[play.seat].pool < 5:
+        return -1.0
+    player = game.owner_of[game.aside[-1]]
+    act = g.current_action(game)
+    if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
+        return 35.0
+    return -1.0
+
+
+def _master_in_hand(game: Game, play: Play) -> float:
+    """Lock The Parthenon only with a master card (not a trifle played free) in the hand to use it on."""
+    s = game.seats[play.seat]
+    comp = game.compiled
+    for c in s.hand:
+        if comp.hand.get((game.card_of[c], W.MASTER)) and s.master_actions == 0:
+            return 30.0
+    return -1.0
+
+
+def _wider_view_draw_score(game: Game, play: Play) -> float:
+    s = game.seats[play.seat]
+    if s.uncontrolled and any(game.minions[c].blood > 0 for c in s.uncontrolled):
+        return -1.0  # keep transfers for the vampire being influenced
+    return 20.0 if len([c for c in s.controlled if c in game.minions]) < 4 else -1.0
+
+
+def _wider_view_cash_score(game: Game, play: Play) -> float:
+    s = game.seats[play.seat]
+    return 18.0 if not s.uncontrolled and s.pool < 10 else -1.0
+
+
+def _anarch_revolt_score(game: Game, play: Play) -> float:
+    return 30.0 if _controls_ready_anarch(game, play.seat) else -1.0
+
+
+def _fame_score(game: Game, play: Play) -> float:
+    """Fame on the prey's (or another) biggest vampire."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    owner = g.controller(game, play.target)
+    return (30.0 if owner == game.prey(play.seat) else 22.0) + m.capacity
+
+
+def _pentex_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    owner = g.controller(game, play.target)
+    near = owner in (game.prey(play.seat), game.predator(play.seat))
+    return (28.0 if near else 15.0) + 3 * m.intercept + (0 if m.locked else 2)
+
+
+def _perfectionist_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return 25.0 + (m.capacity if m is not None else 0)
+
+
+def _unmasking_score(game: Game, play: Play) -> float:
+    """Play The Unmasking with allies of one's own in play."""
+    allies = sum(1 for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == ALLY)
+    return 15.0 if allies else -1.0
+
+
+def _villein_score(game: Game, play: Play) -> float:
+    """Move as much as the vampire can spare (keeping 1 blood), when the pool wants it."""
+    m = game.minions.get(play.target)
+    if m is None or play.value > m.blood - 1:
+        return -1.0
+    return 25.0 + play.value - (3 if _has_card(game, play.target, "Villein") else 0)
+
+
+def _score(value: float) -> Callable[[Game, Play], float]:
+    def fixed(game: Game, play: Play) -> float:
+        return value
+
+    return fixed
+
+
+def _smiling_jack_score(game: Game, play: Play) -> float:
+    return 28.0 if game.seats[play.seat].pool >= 10 else -1.0
+
+
+def _wash_score(game: Game, play: Play) -> float:
+    """Cancel a neighbour's master that is not a trifle (the trifle's action comes back to it anyway)."""
+    if not game.aside or g.rider_sum(game, -1 - play.seat, "mpa_debt") > 0:
+        return -1.0  # one out-of-turn master against each of its own master phases
+    vekn = game.card_of[game.aside[-1]]
+    return -1.0 if _master_mode_flag(game, vekn, "trifle") else 26.0
+
+
+def _effective_management_score(game: Game, play: Play) -> float:
+    """Draw a crypt card while the uncontrolled region is short (fewer than 2 vampires waiting)."""
+    s = game.seats[play.seat]
+    return 26.0 if len(s.uncontrolled) < 2 else 12.0
+
+
+def _dabbler_unlock_score(game: Game, play: Play) -> float:
+    """Unlock to act again in its own minion phase with blood to spare; else gain the blood."""
+    m = game.minions.get(play.minion)
+    if m is None or m.blood < 3 or game.acting != play.seat:
+        return -1.0
+    return 30.0
+
+
+def _dabbler_target_score(game: Game, play: Play) -> float:
+    """On a vampire with 3 or more Disciplines (the more, the better)."""
+    m = game.minions.get(play.target)
+    if m is None or len(m.disciplines) < 3:
+        return -1.0
+    return 20.0 + len(m.disciplines)
+
+
+judge("Ashur Tablets", 0, score=_score(35.0))
+judge("Dreams of the Sphinx", 1, score=_dreams_hand_score)
+judge("Dreams of the Sphinx", 3, score=_dreams_blood_score)
+judge("Vessel", 0, score=_vessel_target_score)
+judge("Vessel", 1, score=_to_pool_score)
+judge("Vessel", 2, score=_to_blood_score)
+judge("Zillah's Valley", 0, score=_zillah_score)
+judge("Wider View", 0, score=_score(22.0))
+judge("Wider View", 1, score=_wider_view_draw_score)
+judge("Wider View", 2, score=_wider_view_cash_score)
+judge("Information Highway", 0, score=_score(34.0))
+judge("Liquidation", 0, score=_liquidation_score)
+judge("Direct Intervention", 0, score=_di_score)
+judge("Parthenon, The", 0, score=_score(33.0))
+judge("Parthenon, The", 1, score=_master_in_hand)
+judge("Giant's Blood", 0, score=_giant_score)
+judge("Pentex(TM) Subversion", 0, score=_pentex_score)
+judge("Powerbase: Montreal", 0, score=_score(30.0))
+judge("Powerbase: Montreal", 1, score=_dreams_blood_score)
+judge("Blood Doll", 0, score=_vessel_target_score)
+judge("Blood Doll", 1, score=_to_pool_score)
+judge("Blood Doll", 2, score=_to_blood_score)
+judge("Anarch Revolt", 0, score=_anarch_revolt_score)
+judge("Jake Washington", 0, score=_score(28.0))
+judge("Jake Washington", 1, score=_score(30.0))
+judge("Archon Investigation", 0, score=_score(60.0))
+judge("Perfectionist", 0, score=_perfectionist_score)
+judge("Perfectionist", 1, score=_score(30.0))
+judge("Fame", 0, score=_fame_score)
+judge("Unmasking, The", 0, score=_unmasking_score)
+judge("Villein", 0, score=_villein_score)
+judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
+judge("Wash", 0, score=_wash_score)
+judge("Effective Management", 0, score=_effective_management_score)
+judge("Haqim's Law: Retribution", 0, score=_score(24.0))
+judge("Haqim's Law: Retribution", 1, score=_score(24.0))
+judge("Dabbler", 0, score=_dabbler_target_score)
+judge("Dabbler", 1, score=_dabbler_unlock_score)
+judge("Dabbler", 2, score=_score(25.0))

@@ -1,0 +1,71 @@
+"""The bots' judgement of the cards of specs/modifier.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from .. import game as g
+from ..cards import Play
+from ..frames import Combat
+from ..playbook import W_PLAY, break_block_score, judge, wants_to_maneuver, wants_to_press
+from ..state import Game
+from ..vocabulary import (
+    action_of,
+    possible_blockers,
+)
+
+
+def _could_block(game: Game, play: Play) -> float:
+    """Worth it when the chosen vampire is unlocked and has the intercept to block."""
+    act = action_of(play)
+    m = game.minions.get(play.target)
+    if act is None or m is None or m.locked:
+        return -5.0
+    return W_PLAY if g.intercept_of(game, m.id, act) >= act.stealth else -1.0
+
+
+def _someone_may_block(game: Game, play: Play) -> float:
+    act = action_of(play)
+    if act is None:
+        return -5.0
+    live = [b for b in possible_blockers(game, play) if not game.minions[b].locked]
+    return W_PLAY if live else -5.0
+
+
+def _spy_score(game: Game, play: Play) -> float:
+    """Trade a bleed of 1 now for +2 on the next one; never a bigger bleed or an ousting one."""
+    act = action_of(play)
+    if act is None or act.bleed > 1 or game.seats[act.target].pool <= act.bleed:
+        return -5.0
+    return W_PLAY
+
+
+def _press_score(game: Game, play: Play) -> float:
+    """The bots' press policy (``bots.wants_to_press``)."""
+    c = play.frame
+    return 6.0 if isinstance(c, Combat) and wants_to_press(game, c, play.minion) else -5.0
+
+
+def _maneuver_score(game: Game, play: Play) -> float:
+    """The bots' range policy (``bots.wants_to_maneuver``)."""
+    c = play.frame
+    return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
+
+
+def _wrench_score(game: Game, play: Play) -> float:
+    """The largest X that leaves the vampire 1 blood."""
+    m = game.minions.get(play.minion)
+    return W_PLAY + play.value if m is not None and m.blood - play.value >= 1 else -5.0
+
+
+judge("Voter Captivation", 1, score=lambda game, play: W_PLAY + play.value)
+judge("Spying Mission", 1, score=_spy_score)
+judge("Spying Mission", 2, score=lambda game, play: 50.0)
+judge("Seduction", 0, score=_could_block)
+judge("Seduction", 1, score=_could_block)
+judge("Perfect Paragon", 1, score=break_block_score)
+judge("Resist Earth's Grasp", 0, score=_press_score)
+judge("Resist Earth's Grasp", 1, score=_maneuver_score)
+judge("Memory Rift", 0, score=_could_block)
+judge("Memory Rift", 1, score=_someone_may_block)
+judge("Memory Rift", 2, score=_someone_may_block)
+judge("Monkey Wrench", 0, score=_wrench_score)

@@ -1,0 +1,48 @@
+"""The bots' judgement of the cards of specs/reaction.py: their scores (and a political card's stakes), by card
+and mode, read by the heuristic bot through ``playbook.card_score`` (the specs hold the rules only)."""
+
+from __future__ import annotations
+
+from .. import game as g
+from ..cards import Play
+from ..frames import Referendum
+from ..playbook import W_REACT, block_score, judge, stake
+from ..state import Game
+from ..vocabulary import (
+    action_of,
+)
+
+
+def _eagle_score(game: Game, play: Play) -> float:
+    """Block across the table only a bleed by the predator's minions (the threat) with enough intercept."""
+    act = action_of(play)
+    if act is None or act.seat != game.predator(play.seat) or not act.is_bleed():
+        return -1.0
+    return W_REACT if g.intercept_of(game, play.minion, act) >= act.stealth else -1.0
+
+
+def _delaying_score(game: Game, play: Play) -> float:
+    """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
+    ref = play.frame
+    if not isinstance(ref, Referendum) or ref.mode is None:
+        return -1.0
+    return W_REACT if stake(game, ref, play.seat) < 0 else -1.0
+
+
+def _obedience_score(game: Game, play: Play) -> float:
+    """Avoid a combat against a stronger acting vampire."""
+    act = action_of(play)
+    if act is None:
+        return -1.0
+    mine = game.minions.get(act.flags.get("combat_with", -1))
+    actor = game.minions.get(act.actor)
+    if mine is None or actor is None:
+        return -1.0
+    return W_REACT if actor.strength >= mine.strength or mine.blood <= actor.strength else -1.0
+
+
+judge("Eyes of the Wild", 0, score=block_score)
+judge("Eagle's Sight", 1, score=_eagle_score)
+judge("Delaying Tactics", 0, score=_delaying_score)
+judge("Obedience", 0, score=_obedience_score)
+judge("Obedience", 1, score=_obedience_score)
