@@ -124,6 +124,16 @@ class Bearer:
     strength: int = 0
     strike: Any = None
     maneuver_each_combat: bool = False
+    cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Controller:
+    """What a card in play gives the Methuselah controlling it, once however many copies (read by the
+    vocabulary's hooks): transfers each influence phase, hand size."""
+
+    transfers: int = 0
+    hand_size: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -140,6 +150,7 @@ class Spec:
     # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire".
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
+    controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -193,6 +204,7 @@ def card(
     burn: str = "",
     steal: str = "",
     bearer: Bearer | None = None,
+    controller: Controller | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -203,7 +215,7 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, missing)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, missing)
     return spec
 
 

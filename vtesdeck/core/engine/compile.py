@@ -185,6 +185,7 @@ def build(cards: CardIndex) -> Compiled:
         burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
         stealable={vekn: spec.steal for vekn, spec in specs.items() if spec.steal},
         bearers={vekn: spec.bearer for vekn, spec in specs.items() if spec.bearer is not None},
+        controllers={vekn: spec.controller for vekn, spec in specs.items() if spec.controller is not None},
     )
 
 

@@ -802,6 +802,73 @@ class LockThisCard:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class MasterActions:
+    """The player gets ``amount`` more master phase actions now (The Parthenon)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].master_actions += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PayTransfers:
+    """An ability of a card in play paid in transfers (Wider View)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].transfers -= self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnThisCard:
+    """Burn the card in play being used (to its owner's ash heap)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.burn_card(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CounterOnThisCard:
+    """Put a counter on the card in play being used; at ``burn_at`` counters it burns (Dreams of the Sphinx)."""
+
+    burn_at: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            g.burn_card(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandSizeThisTurn:
+    """The player's hand size is ``amount`` more until the end of the turn, drawn up at once."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "hand_size", self.amount, Until.END_OF_TURN, play.seat)
+        g.refill(game, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnOnTarget:
+    """Burn a copy of the card named ``name`` on the target minion, if it has one (Vessel burns a Blood Doll)."""
+
+    name: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or game.compiled is None:
+            return
+        for a in list(m.cards):
+            if game.compiled.cards[game.card_of[a]].name == self.name:
+                g.burn_card(game, a)
+                return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class ActionFails:
     """The action ends unsuccessfully ("the action is not successful"). "Do not lock this vampire if they are
     blocking": the blocker, locked by the block, goes back to unlocked unless it was locked (woken) before."""
@@ -1237,6 +1304,29 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     strikes = {b.strike for _, b in _bearers(game, minion) if b.strike is not None}
     seat = g.controller(game, minion)
     return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+
+
+@hook("can_block")
+def _bearer_can_block(game: Game, minion: int, act: Any) -> bool:
+    return not any(b.cannot_block for _, b in _bearers(game, minion))
+
+
+def _controllers(game: Game, seat: int) -> list[Any]:
+    """The ``Controller`` of each card name in play the seat controls that gives its controller something."""
+    given = game.compiled.controllers if game.compiled is not None else None
+    if not given:
+        return []
+    return [given[v] for v in {game.card_of[c] for c in game.seats[seat].controlled} if v in given]
+
+
+@hook("transfers")
+def _controller_transfers(game: Game, seat: int) -> int:
+    return sum(c.transfers for c in _controllers(game, seat))
+
+
+@hook("hand_size")
+def _controller_hand_size(game: Game, seat: int) -> int:
+    return sum(c.hand_size for c in _controllers(game, seat))
 
 
 def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:

@@ -9,15 +9,20 @@ from collections.abc import Sequence
 
 from .. import economy
 from .. import game as g
-from ..cards import Mode, Play, card, hook
+from ..cards import Controller, Mode, Play, card, hook
 from ..frames import Action, Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
-from ..vocabulary import LockThisCard, PutInPlay, PutOnTarget, Stealth, stealth_needed_by
+from ..vocabulary import (
+    LockThisCard,
+    PutInPlay,
+    PutOnTarget,
+    Stealth,
+    stealth_needed_by,
+)
 from ..windows import W
 from .master import (
     _controls_ready_anarch,
     _copies_anywhere,
-    _copies_controlled,
     _has_card,
 )
 
@@ -99,11 +104,6 @@ def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 
 
 # -- Monastery of Shadows, Anarch Railroad (lock for +1 stealth, as needed) ---------------------------------------------------
-
-
-@hook("hand_size")
-def _monastery_hand(game: Game, seat: int) -> int:
-    return 1 if _copies_controlled(game, seat, "Monastery of Shadows") else 0
 
 
 # -- Garibaldi-Meucci Museum ---------------------------------------------------------------------------------------------------
@@ -254,6 +254,7 @@ card(
          label="lock: +1 stealth to a vampire with capacity 8 or more"),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
     "only, during a block attempt that would succeed.",
+    controller=Controller(hand_size=1),
 )  # fmt: skip
 card(
     "Garibaldi-Meucci Museum",

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..cards import Mode, Play, Pred, card, hook
+from ..cards import Bearer, Controller, Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
@@ -17,15 +17,23 @@ from ..vocabulary import (
     AddBlood,
     BloodToPool,
     BurnActor,
+    BurnOnTarget,
+    BurnThisCard,
+    CounterOnThisCard,
     CryptDraw,
     DoNotReplace,
     FillToCapacity,
     GainPool,
+    HandSizeThisTurn,
     HolderToPool,
+    LockThisCard,
+    MasterActions,
+    PayTransfers,
     PoolToHolder,
     PutInPlay,
     PutOnTarget,
     Recruit,
+    all_of,
     bleeding_you_for,
     crypt_not_empty,
     has_edge,
@@ -128,31 +136,7 @@ def _ashur(game: Game, play: Play) -> None:
 # -- Dreams of the Sphinx ---------------------------------------------------------------------------------------------
 
 
-def _dreams_lock(game: Game, play: Play) -> None:
-    """Lock the card and add a counter; burn it at 3 counters."""
-    game.locked_cards.add(play.card)
-    game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
-    if game.card_counters[play.card] >= 3:
-        g.burn_card(game, play.card)
-
-
-def _dreams_hand(game: Game, play: Play) -> None:
-    g.add_rider(game, -1 - play.seat, "hand_size", 2, Until.END_OF_TURN, play.seat)
-    g.refill(game, play.seat)  # the bigger hand is drawn up at once
-
-
 # -- Vessel, Blood Doll -----------------------------------------------------------------------------------------------
-
-
-def _burn_blood_doll(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is None:
-        return
-    doll = _vekn(game, "Blood Doll")
-    for a in list(m.cards):
-        if game.card_of[a] == doll:
-            g.burn_card(game, a)
-            return
 
 
 # -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
@@ -198,16 +182,6 @@ def _direct_intervention(game: Game, play: Play) -> None:
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
 
 
-def _parthenon(game: Game, play: Play) -> None:
-    game.locked_cards.add(play.card)
-    game.seats[play.seat].master_actions += 1
-
-
-@hook("transfers")
-def _information_highway(game: Game, seat: int) -> int:
-    return 2 if _copies_controlled(game, seat, "Information Highway") else 0
-
-
 def _wider_view_draw(game: Game, play: Play) -> Flow:
     """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game,
     chosen now among all of them, the one drawn included (offered the one the seat can best spare first)."""
@@ -224,18 +198,6 @@ def _wider_view_draw(game: Game, play: Play) -> Flow:
     option = yield from g.choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in order])
     leave_play(game, option.target, removed=True)
     game.log("remove from game", play.seat, option.target)
-
-
-def _wider_view_draw_ok(game: Game, play: Play) -> bool:
-    s = game.seats[play.seat]
-    return s.transfers >= 1 and bool(s.crypt)
-
-
-def _wider_view_cash(game: Game, play: Play) -> None:
-    game.seats[play.seat].transfers -= 4
-    g.burn_card(game, play.card)
-    economy.gain_pool(game, play.seat, 2)
-    game.log("gain pool", play.seat, 2)
 
 
 # -- Anarch Revolt, Fame (unlock-phase triggers: game.turn's "unlock" hook) ------------------------------------------------
@@ -273,11 +235,6 @@ def _fame_torpor(game: Game, minion_id: int) -> None:
 
 
 # -- Pentex(TM) Subversion ------------------------------------------------------------------------------------------------
-
-
-@hook("can_block")
-def _pentex_cannot_block(game: Game, minion_id: int, act: object) -> bool:
-    return not _has_card(game, minion_id, "Pentex(TM) Subversion")
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -359,15 +316,21 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        effects=(_dreams_lock, _dreams_hand),
+        effects=(LockThisCard(), CounterOnThisCard(burn_at=3), HandSizeThisTurn(2)),
         label="+2 hand size",
     ),
-    Mode(window=W.UNLOCK, in_play=True, when=has_edge, effects=(_dreams_lock, GainPool(1)), label="gain 1 pool"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=has_edge,
+        effects=(LockThisCard(), CounterOnThisCard(burn_at=3), GainPool(1)),
+        label="gain 1 pool",
+    ),
     Mode(
         window=W.INFLUENCE,
         in_play=True,
         targets=uncontrolled_vampires,
-        effects=(_dreams_lock, AddBlood(1)),
+        effects=(LockThisCard(), CounterOnThisCard(burn_at=3), AddBlood(1)),
         label="add 1 blood to an uncontrolled vampire",
     ),
     notes="Unique: not played while a copy is in play (contesting not modelled). Each lock is offered in one "
@@ -375,7 +338,7 @@ card(
 )
 card(
     "Vessel",
-    Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(_burn_blood_doll, PutOnTarget())),
+    Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(BurnOnTarget("Blood Doll"), PutOnTarget())),
     Mode(window=W.UNLOCK, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="vessel", limit_scope="turn",
           label="1 blood to the pool"),
     Mode(window=W.UNLOCK, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="vessel", limit_scope="turn",
@@ -389,9 +352,9 @@ card(
 card(
     "Wider View",
     Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
-    Mode(window=W.INFLUENCE, in_play=True, when=_wider_view_draw_ok, effects=(_wider_view_draw,),
+    Mode(window=W.INFLUENCE, in_play=True, when=all_of(transfers_at_least(1), crypt_not_empty), effects=(_wider_view_draw,),
          label="1 transfer: draw a crypt card, remove one"),
-    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(_wider_view_cash,),
+    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(PayTransfers(4), BurnThisCard(), GainPool(2)),
          label="4 transfers: burn it, gain 2 pool"),
     notes="The abilities are offered at the start of the influence phase.",
 )  # fmt: skip
@@ -399,7 +362,9 @@ card(
     "Information Highway",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
+    controller=Controller(transfers=2),
 )
+
 card(
     "Liquidation",
     Mode(window=W.MASTER, when=_library_of_seven, effects=(_liquidate,)),
@@ -413,7 +378,7 @@ card(
 card(
     "Parthenon, The",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(_parthenon,), label="+1 master phase action"),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), MasterActions(1)), label="+1 master phase action"),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
 )
 card(
@@ -432,6 +397,7 @@ card(
     Mode(window=W.MASTER, targets=ready_minions_of_others, effects=(PutOnTarget(),)),
     notes="Unique (no second copy while one is in play).",
     burn="other minion",
+    bearer=Bearer(cannot_block=True),
 )  # fmt: skip
 card(
     "Powerbase: Montreal",
