@@ -34,6 +34,22 @@ Targets = Callable[[Game, Play], Sequence[int]]
 # -- predicates --------------------------------------------------------------------------------------------------------
 
 
+_IDS: dict[tuple[int, str], int] = {}
+_IDS_BOUND = 4096  # names asked by the specs' code: a few hundred at most; the bound keeps it so
+
+
+def vekn(game: Game, name: str) -> int:
+    """The VEKN id of a card by its official name, -1 for none (cached per card list: hooks run often)."""
+    key = (id(game.compiled), name)
+    found = _IDS.get(key)
+    if found is None:
+        if len(_IDS) >= _IDS_BOUND:
+            _IDS.clear()
+        card = game.compiled.cards.lookup(name) if game.compiled is not None else None
+        found = _IDS[key] = card.id if card is not None else -1
+    return found
+
+
 def action_of(play: Play) -> Action | None:
     frame = play.frame
     if isinstance(frame, Action):

@@ -24,10 +24,10 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     uncontrolled_of_clan,
+    vekn,
     younger_uncontrolled,
 )
 from ..windows import W
-from .permanent import vekn
 
 Flow = Generator[Any, Any, None]
 

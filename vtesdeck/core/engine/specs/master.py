@@ -46,6 +46,7 @@ from ..vocabulary import (
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    vekn,
 )
 from ..windows import W
 
@@ -53,35 +54,23 @@ Flow = Generator[Any, Any, None]
 
 # -- helpers ------------------------------------------------------------------------------------------------------
 
-_IDS: dict[tuple[int, str], int] = {}
-
-
-def _vekn(game: Game, name: str) -> int:
-    """The VEKN id of a card by name (cached per card list: hooks run often)."""
-    key = (id(game.compiled), name)
-    vekn = _IDS.get(key)
-    if vekn is None:
-        card = game.compiled.cards.lookup(name)
-        vekn = _IDS[key] = card.id if card is not None else -1
-    return vekn
-
 
 def _copies_controlled(game: Game, seat: int, name: str) -> list[int]:
-    vekn = _vekn(game, name)
-    return [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == vekn]
+    wanted = vekn(game, name)
+    return [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
 
 
 def _copies_anywhere(game: Game, name: str) -> list[int]:
     """Copies in play on the table (controlled cards and cards on minions), every seat."""
-    vekn = _vekn(game, name)
+    wanted = vekn(game, name)
     out = []
     for s in game.order:
         for c in game.seats[s].controlled:
-            if c not in game.minions and game.card_of[c] == vekn:
+            if c not in game.minions and game.card_of[c] == wanted:
                 out.append(c)
             m = game.minions.get(c)
             if m is not None:
-                out.extend(a for a in m.cards if game.card_of[a] == vekn)
+                out.extend(a for a in m.cards if game.card_of[a] == wanted)
     return out
 
 
@@ -89,8 +78,8 @@ def _has_card(game: Game, minion_id: int, name: str) -> bool:
     m = game.minions.get(minion_id)
     if m is None or not m.cards:
         return False
-    vekn = _vekn(game, name)
-    return any(game.card_of[a] == vekn for a in m.cards)
+    wanted = vekn(game, name)
+    return any(game.card_of[a] == wanted for a in m.cards)
 
 
 def _not_in_play(name: str) -> Pred:
@@ -215,7 +204,7 @@ def _unlock_burns(game: Game, seat: int) -> int:
     revolts = _copies_anywhere(game, "Anarch Revolt")
     if revolts and not _controls_ready_anarch(game, seat):
         burn += len(revolts)
-    fame = _vekn(game, "Fame")
+    fame = vekn(game, "Fame")
     for s in game.order:
         for c in game.seats[s].controlled:
             m = game.minions.get(c)

@@ -9,19 +9,8 @@ from ..cards import Bearer, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat
 from ..state import ALLY, VAMPIRE, Game, Minion, draw
-from ..vocabulary import Employ, Equip, Intercept, Recruit
+from ..vocabulary import Employ, Equip, Intercept, Recruit, vekn
 from ..windows import W
-
-_IDS: dict[str, int] = {}
-
-
-def vekn(game: Game, name: str) -> int:
-    """The VEKN id of a card by name (cached: the ids are those of the one card list)."""
-    found = _IDS.get(name)
-    if found is None:
-        c = game.compiled.cards.lookup(name) if game.compiled is not None else None
-        found = _IDS[name] = c.id if c is not None else -1
-    return found
 
 
 def carried(game: Game, minion: int, name: str) -> list[int]:
