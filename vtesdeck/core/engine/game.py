@@ -1386,8 +1386,7 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
         if act.ended or game.finished:
             return
     c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
-    for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
-        h(game, c)  # once-each-combat maneuvers and presses (.44 Magnum, Nephandus)
+    _combat_start(game, c)
     game.frames.append(c)
     game.log("combat", controller(game, a), a, b)
     seats = [controller(game, a), controller(game, b)]
@@ -1398,8 +1397,7 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
                 # a queued combat (Psyche!): a new combat with the same minions, part of the same action; an
                 # "after combat" continuation of the ended one is lost (Form of Mist, RTR 20020501)
                 c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
-                for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
-                    h(game, c)
+                _combat_start(game, c)
                 game.frames[-1] = c
                 if act is not None:
                     act.flags.pop("continue_unblocked", None)
@@ -1411,6 +1409,16 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
         game.frames.pop()
     for h in game.compiled.hooks.get("after_combat", ()) if game.compiled else ():
         h(game, c)
+
+
+def _combat_start(game: Game, c: Combat) -> None:
+    """Once-each-combat maneuvers and presses: the hooks' (.44 Magnum, Nephandus) and the acting minion's from
+    the action card that entered the combat ("enter combat …, with 1 optional maneuver": Bum's Rush)."""
+    for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
+        h(game, c)
+    act = c.action
+    if act is not None and act.mode is not None and act.mode.combat_maneuvers and c.a.minion == act.actor:
+        c.a.combat_maneuvers += act.mode.combat_maneuvers
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:

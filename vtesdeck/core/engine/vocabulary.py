@@ -818,6 +818,17 @@ class LockThisCard:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverInCombat:
+    """The playing minion gets 1 optional maneuver in the combat this action leads to (Form of the Bat: the
+    combat resulting from the block), read at the combat's start."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"combat maneuver:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MasterActions:
     """The player gets ``amount`` more master phase actions now (The Parthenon)."""
 
@@ -1357,8 +1368,11 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
 
 @hook("combat_start")
 def _bearer_combat_start(game: Game, c: Combat) -> None:
+    act = c.action
     for side in (c.a, c.b):
         bearer_maneuvers(game, c, side)
+        if act is not None and act.flags.pop(f"combat maneuver:{side.minion}", 0):  # ManeuverInCombat: this combat
+            side.combat_maneuvers += 1
 
 
 # -- political terms: allocations of points among Methuselahs ---------------------------------------------------

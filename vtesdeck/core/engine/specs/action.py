@@ -8,9 +8,9 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..cards import Mode, Play, card, hook
+from ..cards import Mode, Play, card
 from ..economy import Kind, Option
-from ..frames import Action, Combat
+from ..frames import Action
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     AddBlood,
@@ -24,7 +24,6 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     uncontrolled_of_clan,
-    vekn,
     younger_uncontrolled,
 )
 from ..windows import W
@@ -342,22 +341,13 @@ card(
 card("Computer Hacking", Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"))
 
 
-@hook("combat_start")
-def _bums_rush_maneuver(game: Game, c: Combat) -> None:
-    """Bum's Rush: the acting minion gets 1 optional maneuver during the combat its action enters."""
-    act = c.action
-    if act is None or act.card < 0 or act.mode is None or not act.mode.enters_combat:
-        return
-    if game.card_of[act.card] == vekn(game, "Bum's Rush") and c.a.minion == act.actor:
-        c.a.combat_maneuvers += 1
-
-
 card(
     "Bum's Rush",
     Mode(
         window=W.ACTION,
         directed=True,
         enters_combat=True,
+        combat_maneuvers=1,
         targets=ready_minions_of_others,
         label="enter combat, 1 optional maneuver",
     ),

@@ -22,6 +22,7 @@ from ..vocabulary import (
     Intercept,
     LockSelf,
     Maneuver,
+    ManeuverInCombat,
     MarkAction,
     OptionalPress,
     Press,
@@ -169,22 +170,6 @@ card(
 )
 
 
-def _bat(game: Game, play: Play) -> None:
-    """Form of the Bat: the playing vampire gets 1 optional maneuver in the combat that follows a block."""
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"bat:{play.minion}"] = 1
-
-
-@hook("combat_start")
-def _bat_maneuver(game: Game, c: Combat) -> None:
-    act = c.action
-    if act is not None and act.flags:
-        for side in (c.a, c.b):
-            if act.flags.pop(f"bat:{side.minion}", 0):  # only the combat resulting from the block (ruling)
-                side.combat_maneuvers += 1
-
-
 card(
     "Form of the Bat",
     Mode(
@@ -192,7 +177,7 @@ card(
         disciplines=("pro",),
         role=Role.ACTING,
         when=block_in_progress,
-        effects=(BlockerIntercept(-1), _bat),
+        effects=(BlockerIntercept(-1), ManeuverInCombat()),
         label="blocker -1 intercept",
     ),  # fmt: skip
     Mode(
@@ -200,7 +185,7 @@ card(
         disciplines=("pro",),
         superior=True,
         role=Role.BLOCKER,
-        effects=(Intercept(1), _bat),
+        effects=(Intercept(1), ManeuverInCombat()),
         label="+1 intercept",
     ),
     missing="'Cannot use equipment during the resulting combat' is not modelled. The maneuver is given in the "
