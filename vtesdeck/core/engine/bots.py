@@ -53,8 +53,18 @@ from .cards import Play
 from .economy import Kind, Option, rivals, self_contest
 from .frames import Action, Combat, Referendum
 from .game import GRANTED, HAND_STRIKE, Strike, handler_of, intercept_of
-from .playbook import W_PLAY, card_score, effect_score, stake, strike_worth, wants_to_maneuver, wants_to_press
+from .playbook import (
+    W_PLAY,
+    card_score,
+    effect_score,
+    has_effect_rule,
+    stake,
+    strike_worth,
+    wants_to_maneuver,
+    wants_to_press,
+)
 from .state import VAMPIRE, Game, Minion, Phase
+from .vocabulary import vekn as vekn_of
 from .windows import Act, W
 
 POOL_FLOOR = 6
@@ -174,6 +184,42 @@ def _cards_giving(view: View, what: str) -> int:
         if any(getattr(h, what) for h in comp.hand.get((view.card(copy), W.BLOCK_ATTEMPT), ())):
             total += 1
     return total
+
+
+_JUDGED: dict[int, tuple[Any, Any, bool]] = {}
+_JUDGED_BOUND = 1 << 14
+
+
+def _judged(handler: Any) -> tuple[Any, bool]:
+    """How a mode is judged: its registered score (``playbook.judge``, or a ``score`` of the mode), else whether
+    one of its effects has a playbook rule. Fixed per handler (they live as long as their card list), so looked
+    up once (bounded; the handler is kept beside its id, so a reused id is never mistaken)."""
+    found = _JUDGED.get(id(handler))
+    if found is None or found[0] is not handler:
+        mode = handler.mode
+        score = mode.score if mode.score is not None else card_score(handler.name, handler.index)
+        if len(_JUDGED) >= _JUDGED_BOUND:
+            _JUDGED.clear()
+        found = _JUDGED[id(handler)] = (handler, score, has_effect_rule(mode))
+    return found[1], found[2]
+
+
+_OPENS: dict[tuple[int, int, int], bool] = {}
+_OPENS_BOUND = 1 << 16
+
+
+def _opens(eligibility: Any, vampire: int, card: int) -> bool:
+    """Whether becoming Anarch lets this vampire play this card (it could not before): a fact of the two cards,
+    so kept (bounded) for the process; asked for every hand card each time a become-Anarch action is offered."""
+    key = (id(eligibility), vampire, card)
+    found = _OPENS.get(key)
+    if found is None:
+        if len(_OPENS) >= _OPENS_BOUND:
+            _OPENS.clear()
+        found = _OPENS[key] = not eligibility.can_play(vampire, card) and eligibility.can_play(
+            vampire, card, became_anarch=True
+        )
+    return found
 
 
 class RandomBot:
@@ -325,14 +371,9 @@ class HeuristicBot:
         eligibility = game.compiled.eligibility
         if eligibility.minion(m.card) is None:
             return -5.0
-        opened = sum(
-            1
-            for c in set(view.hand)
-            if not eligibility.can_play(m.card, view.card(c))
-            and eligibility.can_play(m.card, view.card(c), became_anarch=True)
-        )
-        revolt = any(game.card_of[c] in game.compiled.specs and game.compiled.specs[game.card_of[c]].name == "Anarch Revolt"
-                     for s in game.order for c in game.seats[s].controlled)  # fmt: skip
+        opened = sum(1 for c in view.hand if _opens(eligibility, m.card, view.card(c)))
+        revolt_id = vekn_of(game, "Anarch Revolt")
+        revolt = any(game.card_of[c] == revolt_id for s in game.order for c in game.seats[s].controlled)
         anarchs = any(
             x.sect == "Anarch" and x.kind == m.kind for x in view.minions(view.seat) if x.in_play and not x.torpor
         )
@@ -428,26 +469,15 @@ class HeuristicBot:
         game = view.game_for_scores()
         handler = handler_of(game, o)
         mode = handler.mode
-        score = mode.score if mode.score is not None else card_score(handler.name, handler.index)
-        if score is not None:
-            return float(
-                score(
-                    game,
-                    Play(
-                        seat=o.seat,
-                        card=o.card,
-                        mode=mode,
-                        minion=o.minion,
-                        target=o.target,
-                        value=o.value,
-                        frame=view.frame,
-                    ),
-                )
-            )
-        worth = effect_score(game, Play(seat=o.seat, card=o.card, mode=mode, minion=o.minion, target=o.target,
-                                        value=o.value, frame=view.frame))  # fmt: skip
-        if worth is not None:
-            return worth
+        score, by_effect = _judged(handler)
+        if score is not None or by_effect:
+            play = Play(seat=o.seat, card=o.card, mode=mode, minion=o.minion, target=o.target, value=o.value,
+                        frame=view.frame)  # fmt: skip
+            if score is not None:
+                return float(score(game, play))
+            worth = effect_score(game, play)
+            if worth is not None:
+                return worth
         w = mode.window
         if w is W.ACTION:
             base = 25.0

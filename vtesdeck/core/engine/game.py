@@ -173,8 +173,9 @@ def current_combat(game: Game) -> Combat | None:
 
 def hand_size(game: Game, seat: int) -> int:
     size = 7 + hook_sum(game, "hand_size", seat) + rider_sum(game, -1 - seat, "hand_size")
-    for m in ready_minions(game, seat):
-        size += m.hand_size
+    if table_has(game, "hand size minions", lambda: (v for v, t in game.vampires.items() if t.hand_size)):
+        for m in ready_minions(game, seat):
+            size += m.hand_size
     return max(0, size)
 
 
@@ -187,12 +188,16 @@ def effective_hand_size(game: Game, seat: int) -> int:
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
     # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider).
-    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced"} if game.riders else ()
+    if not game.riders:  # nothing deferred: only a hand over 7 can be over its size
+        seats = game.seats
+        big = [s.index for s in seats if len(s.hand) > 7]
+        return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
+    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced"}
     return [
         s.index
         for s in game.seats
-        if not s.ousted
-        and (len(s.hand) > 7 or (s.index in deferring and len(s.hand) > 0))
+        if (len(s.hand) > 7 or (s.index in deferring and len(s.hand) > 0))
+        and not s.ousted
         and len(s.hand) > effective_hand_size(game, s.index)
     ]
 
@@ -581,8 +586,8 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
     vampires may steal by a (D) action (``Spec.steal``: Powerbase: Montreal)."""
     burnable = game.compiled.burnable
     stealable = game.compiled.stealable
-    if not burnable and not stealable:
-        return []
+    if not table_has(game, "removable", lambda: (*burnable, *stealable)):
+        return []  # no card at this table may be burned or stolen by an action
     out = []
     for index in game.order:
         for c in game.seats[index].controlled:
@@ -1196,6 +1201,8 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
     """Cards in play the seat controls (and its minions' printed abilities, and the cards on them) usable in
     ``window``."""
     comp = game.compiled
+    if window not in _live_windows(game):
+        return []  # no card of this table has an ability used in this window
     active = comp.active
     out: list[Option] = []
     for c in game.seats[seat].controlled:
@@ -1213,6 +1220,33 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
                     for handler in comp.in_play.get((av, window), ()):
                         out.extend(_in_play_handler(game, handler, seat, attached, frame))
     return out
+
+
+def at_table(game: Game) -> frozenset[int]:
+    """The VEKN ids of every card copy at this table (fixed once the game is set up)."""
+    found = game.table.get("cards")
+    if found is None:
+        found = game.table["cards"] = frozenset(game.card_of)
+    return found
+
+
+def table_has(game: Game, key: str, ids: Callable[[], Iterable[int]]) -> bool:
+    """Whether any card of this table is among ``ids()`` (asked once per table and ``key``): the rules and the
+    vocabulary skip what no card at the table can do (most cards' hooks, most windows' abilities)."""
+    found = game.table.get(key)
+    if found is None:
+        found = game.table[key] = not at_table(game).isdisjoint(ids())
+    return found
+
+
+def _live_windows(game: Game) -> frozenset[W]:
+    """The windows some card of this table has an in-play ability in."""
+    found = game.table.get("windows")
+    if found is None:
+        cards = at_table(game)
+        windows = game.compiled.in_play_by_window.items()
+        found = game.table["windows"] = frozenset(w for w, ids in windows if not ids.isdisjoint(cards))
+    return found
 
 
 def _in_play_handler(game: Game, handler: Handler, seat: int, copy: int, frame: Any) -> list[Option]:

@@ -51,6 +51,7 @@ class Compiled:
     implemented: frozenset[int]
     crypt_implemented: frozenset[int]
     active: frozenset[int]  # VEKN ids with an in-play handler: the only cards in play worth scanning
+    in_play_by_window: dict[W, frozenset[int]]  # window → the VEKN ids with an in-play handler in it
     eligibility: Eligibility
     cards: CardIndex
     types: dict[int, frozenset[str]]

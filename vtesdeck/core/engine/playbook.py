@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Play
+from .cards import Mode, Play
 from .economy import rivals, self_contest
 from .frames import Action, Combat, Referendum
 from .game import HAND_STRIKE, Strike, hook_sum, intercept_of, strength_of, strike_damage
@@ -128,6 +128,11 @@ def effect_score(game: Game, play: Play) -> float | None:
             if worth is not None:
                 return worth
     return None
+
+
+def has_effect_rule(mode: Mode) -> bool:
+    """Whether ``effect_score`` may judge this mode (one of its effects has a rule)."""
+    return any(type(e) in _BY_EFFECT for e in mode.effects)
 
 
 def worth_blocking(game: Game, play: Play, bonus: int = 0) -> bool:

@@ -199,6 +199,9 @@ class Game:
     discarding_down: int = -1  # the seat choosing which card to discard down to its hand size (game.discard_down)
     stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)
     stats: dict[int, SeatStats] | None = None  # seat → its card statistics, for the seats asked (not state)
+    # What the cards at this table allow, computed once (the copies are fixed once a game is set up): game.at_table
+    # and game.table_has. A cache, not state.
+    table: dict[str, Any] = dataclasses.field(default_factory=dict)
     # Frames whose ``id()`` is in ``used`` (a once-per-action or once-per-combat mark), kept alive until ``used``
     # is cleared: a frame freed during the turn could give its id to a later one, which would then find the
     # mark, and whether it does would depend on memory allocation (a game not reproducible from its seed).

@@ -1312,6 +1312,8 @@ def _bearers(game: Game, minion: int) -> list[tuple[int, Any]]:
     if m is None or not m.cards or game.compiled is None:
         return []
     given = game.compiled.bearers
+    if not g.table_has(game, "bearers", lambda: given):
+        return []
     return [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
 
 
@@ -1338,22 +1340,30 @@ def _bearer_can_block(game: Game, minion: int, act: Any) -> bool:
     return not any(b.cannot_block for _, b in _bearers(game, minion))
 
 
-def _controllers(game: Game, seat: int) -> list[Any]:
-    """The ``Controller`` of each card name in play the seat controls that gives its controller something."""
+def _controlled_sum(game: Game, seat: int, field: str) -> int:
+    """What the cards in play the seat controls give it (``Controller.<field>``), once per card name: asked at
+    every hand-size and transfer count, so no set is built unless such a card is there."""
     given = game.compiled.controllers if game.compiled is not None else None
-    if not given:
-        return []
-    return [given[v] for v in {game.card_of[c] for c in game.seats[seat].controlled} if v in given]
+    if not given or not g.table_has(game, "controllers", lambda: given):
+        return 0
+    found: dict[int, Any] | None = None
+    card_of = game.card_of
+    for c in game.seats[seat].controlled:
+        v = card_of[c]
+        if v in given:
+            found = found or {}
+            found[v] = given[v]
+    return sum(getattr(x, field) for x in found.values()) if found else 0
 
 
 @hook("transfers")
 def _controller_transfers(game: Game, seat: int) -> int:
-    return sum(c.transfers for c in _controllers(game, seat))
+    return _controlled_sum(game, seat, "transfers")
 
 
 @hook("hand_size")
 def _controller_hand_size(game: Game, seat: int) -> int:
-    return sum(c.hand_size for c in _controllers(game, seat))
+    return _controlled_sum(game, seat, "hand_size")
 
 
 def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
