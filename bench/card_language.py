@@ -85,9 +85,11 @@ def hooked_cards() -> dict[str, set[str]]:
                 source = inspect.getsource(fn)
             except (OSError, TypeError):
                 continue
+            declared = spec_format.HOOK_CARDS.get(fn)
             words = f" {_words(source)} "
             for name in names:
-                if f" {_words(name)} " in words:  # named in its code, its docstring or its own name
+                # the cards it declares (cards.hook(name, *cards)), else every card its code, docstring or name names
+                if (name in declared) if declared else f" {_words(name)} " in words:
                     found.setdefault(name, set()).add(f"{hook_name}:{fn.__name__}")
     return found
 

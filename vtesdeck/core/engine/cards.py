@@ -180,11 +180,18 @@ class VampireSpec:
 # "hand_size", "transfers", "master_actions", "strength", "stealth", "can_block", "votes"): each a function
 # whose results the core adds up (or, for predicates, all must allow). Registered by spec modules.
 HOOKS: dict[str, list[Callable[..., Any]]] = {}
+# A hook's cards (official names, a vampire's unique name): a table holding none of them never calls it
+# (game.hooks_of). A hook registered without cards is called at every table (the vocabulary's, which read data).
+HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 
 
-def hook(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def hook(name: str, *cards: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one)."""
+
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         HOOKS.setdefault(name, []).append(function)
+        if cards:
+            HOOK_CARDS[function] = cards
         return function
 
     return register

@@ -17,6 +17,8 @@ requirements), so specs do not repeat them:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from ..carddb import CardIndex
 from ..domain import SECTS, Card
@@ -183,11 +185,25 @@ def build(cards: CardIndex) -> Compiled:
         cards=cards,
         types=types,
         hooks=spec_format.HOOKS,
+        hook_cards={fn: _hook_ids(cards, fn, names, by_unique) for fn, names in spec_format.HOOK_CARDS.items()},
         burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
         stealable={vekn: spec.steal for vekn, spec in specs.items() if spec.steal},
         bearers={vekn: spec.bearer for vekn, spec in specs.items() if spec.bearer is not None},
         controllers={vekn: spec.controller for vekn, spec in specs.items() if spec.controller is not None},
     )
+
+
+def _hook_ids(
+    cards: CardIndex, fn: Callable[..., Any], names: tuple[str, ...], by_unique: dict[str, Card]
+) -> frozenset[int]:
+    """The VEKN ids of a hook's cards; a name that is no card of the list is a spec error, said at once."""
+    ids = set()
+    for name in names:
+        card = by_unique.get(name) or cards.lookup(name)
+        if card is None:
+            raise ValueError(f"hook {fn.__qualname__} names {name!r}, which is no card of this card list")
+        ids.add(card.id)
+    return frozenset(ids)
 
 
 def compiled(cards: CardIndex) -> Compiled:

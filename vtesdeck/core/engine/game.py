@@ -136,13 +136,32 @@ def ready_minions(game: Game, seat: int) -> list[Minion]:
     return out
 
 
+def hooks_of(game: Game, name: str) -> Sequence[Callable[..., Any]]:
+    """The hooks ``name`` that matter at this table: those whose cards (``cards.hook(name, *cards)``) include
+    one of the table's, and those that name none. Worked out once per game."""
+    table = game.table.get("hooks")
+    if table is None:
+        table = game.table["hooks"] = {}
+    found = table.get(name)
+    if found is None:
+        comp = game.compiled
+        if comp is None:
+            return ()
+        cards = at_table(game)
+        owners = comp.hook_cards
+        found = table[name] = tuple(
+            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
+        )
+    return found
+
+
 def hook_sum(game: Game, name: str, *args: Any) -> int:
-    hooks = game.compiled.hooks.get(name) if game.compiled is not None else None
+    hooks = hooks_of(game, name)
     return sum(h(game, *args) for h in hooks) if hooks else 0
 
 
 def hook_all(game: Game, name: str, *args: Any) -> bool:
-    hooks = game.compiled.hooks.get(name) if game.compiled is not None else None
+    hooks = hooks_of(game, name)
     return all(h(game, *args) for h in hooks) if hooks else True
 
 
@@ -304,7 +323,7 @@ def go_to_torpor(game: Game, minion_id: int) -> None:
     if not m.torpor:
         m.torpor = True
         game.log("torpor", controller(game, minion_id), minion_id)
-        for h in game.compiled.hooks.get("torpor", ()) if game.compiled else ():
+        for h in hooks_of(game, "torpor"):
             h(game, minion_id)
 
 
@@ -378,7 +397,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         yield from contests(game, seat)
         if _over(game, seat):
             return
-        for h in game.compiled.hooks.get("unlock", ()) if game.compiled else ():
+        for h in hooks_of(game, "unlock"):
             h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
         if _over(game, seat):
             return
@@ -397,7 +416,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
     if start <= Phase.MINION:
         game.phase = Phase.MINION
         yield from minion_phase(game, seat)
-        for h in game.compiled.hooks.get("after_minion_phase", ()) if game.compiled else ():
+        for h in hooks_of(game, "after_minion_phase"):
             h(game, seat)  # "after the end of your minion phase" (Tupdog)
         if _over(game, seat):
             return
@@ -798,11 +817,11 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
                     yield from _announce_to_resolution(game, act, continued=True)
                     return
     else:
-        for h in game.compiled.hooks.get("before_resolution", ()) if game.compiled else ():
+        for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
         yield from resolve_action(game, act)
     if not game.finished:
-        for h in game.compiled.hooks.get("after_resolution", ()) if game.compiled else ():
+        for h in hooks_of(game, "after_resolution"):
             h(game, act)  # "after action resolution, if successful" (Forced March superior's unlock)
         # After a block, the blocker's controller may react too (Cats' Guidance: "after block resolution").
         after = [seat, controller(game, act.blocker)] if act.blocked and act.blocker in game.minions else [seat]
@@ -920,7 +939,7 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
         return
     if act.blocker == blocker and act.intercept >= act.stealth and not act.flags.get("attempt_fails"):
         act.blocked = True
-        for h in game.compiled.hooks.get("blocked", ()) if game.compiled else ():
+        for h in hooks_of(game, "blocked"):
             h(game, act)  # "if this action is blocked", before block resolution (Mirror Walk may end it)
         return
     act.flags.pop("attempt_fails", None)
@@ -1441,14 +1460,14 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
                 break
     finally:
         game.frames.pop()
-    for h in game.compiled.hooks.get("after_combat", ()) if game.compiled else ():
+    for h in hooks_of(game, "after_combat"):
         h(game, c)
 
 
 def _combat_start(game: Game, c: Combat) -> None:
     """Once-each-combat maneuvers and presses: the hooks' (.44 Magnum, Nephandus) and the acting minion's from
     the action card that entered the combat ("enter combat …, with 1 optional maneuver": Bum's Rush)."""
-    for h in game.compiled.hooks.get("combat_start", ()) if game.compiled else ():
+    for h in hooks_of(game, "combat_start"):
         h(game, c)
     act = c.action
     if act is not None and act.mode is not None and act.mode.combat_maneuvers and c.a.minion == act.actor:
@@ -1475,7 +1494,7 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
     c.last_maneuver = c.last_press = -1
     c.hand_strikes_only = False
     c.range = Range.CLOSE
-    for h in game.compiled.hooks.get("round_start", ()) if game.compiled else ():
+    for h in hooks_of(game, "round_start"):
         h(game, c)  # each-round effects of the combat (Typhonic Beast's prevention)
     yield from impulse(game, W.BEFORE_RANGE, seats, c)
     if _combat_done(game, c):
@@ -1639,7 +1658,7 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
         # maneuvered with a weapon: its strike is the first strike, or none if it can no longer be used
         granted = [
             o
-            for h in game.compiled.hooks.get("strikes", ()) if game.compiled and not c.hand_strikes_only
+            for h in (() if c.hand_strikes_only else hooks_of(game, "strikes"))
             for o in h(game, c, minion)
             if o.value == side.committed
         ]  # fmt: skip
@@ -1650,7 +1669,7 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
         # only hand strikes (Immortal Grapple): a strike card's hand strike (Dust Up [pot]) or an aim stay usable
         return options + [o for o in cards if _hand_strike_only(game, o)]
     options += cards
-    for h in game.compiled.hooks.get("strikes", ()) if game.compiled else ():
+    for h in hooks_of(game, "strikes"):
         options += h(game, c, minion)
     del side
     return options

@@ -56,6 +56,7 @@ class Compiled:
     cards: CardIndex
     types: dict[int, frozenset[str]]
     hooks: dict[str, list[Callable[..., Any]]]
+    hook_cards: dict[Callable[..., Any], frozenset[int]]  # a hook → the VEKN ids of its cards (cards.HOOK_CARDS)
     by_mode: dict[tuple[int, int], Handler]  # (VEKN id, mode index) → its handler: what an option plays
     burnable: dict[int, str]  # VEKN id → who may burn the card in play by an action (cards.Spec.burn)
     stealable: dict[int, str]  # VEKN id → who may steal the card in play by a (D) action (cards.Spec.steal)

@@ -339,7 +339,7 @@ def _beast_prevention(game: Game, play: Play) -> None:
         side.prevent += 1
 
 
-@hook("round_start")
+@hook("round_start", "Typhonic Beast")
 def _beast_each_round(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
         if "combat:typhonic" in side.used:

@@ -31,7 +31,7 @@ MARDUK_1 = _marduk(1)
 MARDUK_2 = _marduk(2)
 
 
-@hook("strikes")
+@hook("strikes", "Hunger of Marduk")
 def _marduk_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
     """Hunger of Marduk's strike, this round, usable by every strike of the round (ANK 20220207)."""
     used = c.side(minion).used

@@ -208,7 +208,7 @@ def _haven_targets(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
 
 
-@hook("action_target")
+@hook("action_target", "Secure Haven")
 def _haven_protects(game: Game, seat: int, target: int) -> bool:
     """ "This minion cannot be the target of other Methuselahs' actions"."""
     m = game.minions.get(target)
@@ -217,7 +217,7 @@ def _haven_protects(game: Game, seat: int, target: int) -> bool:
     return g.controller(game, target) == seat
 
 
-@hook("torpor")
+@hook("torpor", "Secure Haven")
 def _haven_burns(game: Game, minion_id: int) -> None:
     m = game.minions.get(minion_id)
     if m is None or not m.cards:

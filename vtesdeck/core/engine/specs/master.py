@@ -196,7 +196,7 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in g.ready_minions(game, seat))
 
 
-@hook("unlock")
+@hook("unlock", "Anarch Revolt", "Fame")
 def _unlock_burns(game: Game, seat: int) -> int:
     """During each Methuselah's unlock phase: Anarch Revolt burns 1 pool per copy if it controls no ready
     Anarch; a famous vampire in torpor burns 1 pool of that Methuselah per Fame."""
@@ -216,7 +216,7 @@ def _unlock_burns(game: Game, seat: int) -> int:
     return 0
 
 
-@hook("torpor")
+@hook("torpor", "Fame")
 def _fame_torpor(game: Game, minion_id: int) -> None:
     if _has_card(game, minion_id, "Fame"):
         economy.burn_pool(game, g.controller(game, minion_id), 3)
@@ -267,7 +267,7 @@ def _gain_one(game: Game, play: Play) -> None:
     game.log("add blood", play.seat, play.minion, 1)
 
 
-@hook("intercept")
+@hook("intercept", "Unmasking, The")
 def _unmasking(game: Game, minion_id: int, act: object) -> int:
     m = game.minions.get(minion_id)
     if m is None or m.kind != ALLY or not isinstance(act, Action):
@@ -490,7 +490,7 @@ def _pay_jack(game: Game, seat: int, owed: int) -> None:
             return
 
 
-@hook("unlock")
+@hook("unlock", "Smiling Jack, The Anarch")
 def _smiling_jack(game: Game, seat: int) -> int:
     """During its controller's unlock phase a counter moves from the pool to the card; during each other
     Methuselah's, that Methuselah burns 1 pool or 1 blood per counter."""

@@ -148,7 +148,7 @@ def _faceless(game: Game, play: Play) -> None:
             act.flags[f"faceless_spared:{m}"] = 1
 
 
-@hook("before_resolution")
+@hook("before_resolution", "Faceless Night")
 def _faceless_lock(game: Game, act: Action) -> None:
     if act.flags.get("faceless_night"):
         for m in act.tried:
@@ -209,7 +209,7 @@ def _mirror(game: Game, play: Play) -> None:
         act.flags["mirror_walk"] = 1
 
 
-@hook("blocked")
+@hook("blocked", "Mirror Walk")
 def _mirror_walk_blocked(game: Game, act: Action) -> None:
     """[THA]: a block locks the blocker and ends the action before block resolution (no combat)."""
     if act.flags.get("mirror_walk") and act.blocker in game.minions:
@@ -263,7 +263,7 @@ def _cog_usable(game: Game, play: Play) -> bool:
     )  # fmt: skip
 
 
-@hook("bleed")
+@hook("bleed", "Enkil Cog")
 def _cog_bleed(game: Game, act: Action) -> int:
     m = game.minions.get(act.actor)
     if m is None or not m.cards:
@@ -406,7 +406,7 @@ def _forced(game: Game, play: Play) -> None:
         act.flags["forced_march"] = 1
 
 
-@hook("after_resolution")
+@hook("after_resolution", "Forced March")
 def _forced_unlock(game: Game, act: Action) -> None:
     """[CEL][FOR]: after a successful action, this vampire can burn 1 blood to unlock (taken when it keeps 1)."""
     if act.flags.pop("forced_march", 0) and act.succeeded:
@@ -500,7 +500,7 @@ def _paragon(game: Game, play: Play) -> None:
         act.intercept -= 1  # the current blocker's; later attempts get it from the "intercept" hook
 
 
-@hook("intercept")
+@hook("intercept", "Perfect Paragon")
 def _paragon_intercept(game: Game, minion: int, act: Action) -> int:
     paragons = act.flags.get("perfect_paragon", 0)
     return -paragons if paragons and _paragon_hit(game, minion, act) else 0
@@ -549,7 +549,7 @@ def _rift(game: Game, play: Play) -> None:
 RIFT_STRIKE = g.Strike(combat_ends=True, label="combat ends (Memory Rift)")
 
 
-@hook("strikes")
+@hook("strikes", "Memory Rift")
 def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is None or c.round != 1 or not act.flags.get(f"memory_rift:{minion}"):
@@ -716,7 +716,7 @@ def _into_thin_air(game: Game, play: Play) -> None:
     game.log("into thin air", play.seat, play.minion, act.blocker)
 
 
-@hook("intercept")
+@hook("intercept", "Into Thin Air")
 def _into_thin_air_intercept(game: Game, minion: int, act: Action) -> int:
     return -1 if act.flags and act.flags.get(f"into_thin_air_minus:{minion}") else 0
 

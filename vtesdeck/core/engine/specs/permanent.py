@@ -61,21 +61,21 @@ def _is_nephandus(game: Game, minion: int) -> bool:
     return m is not None and m.kind == ALLY and m.card == vekn(game, "Nephandus")
 
 
-@hook("strikes")
+@hook("strikes", "Nephandus")
 def _nephandus_strike(game: Game, c: Combat, minion: int) -> list[Option]:
     if not _is_nephandus(game, minion):
         return []
     return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(NEPHANDUS))]
 
 
-@hook("combat_start")
+@hook("combat_start", "Nephandus")
 def _nephandus_press(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
         if _is_nephandus(game, side.minion):
             side.combat_presses += 1
 
 
-@hook("strike_damage_taken")
+@hook("strike_damage_taken", "Nephandus")
 def _nephandus_reduction(game: Game, minion: int) -> int:
     """Each strike against Nephandus inflicts 1 less damage (not environmental damage: PIB 20111017)."""
     return 1 if _is_nephandus(game, minion) else 0
@@ -206,7 +206,7 @@ def _is_carlton(game: Game, minion: int) -> bool:
     return m is not None and m.kind == ALLY and m.card == vekn(game, "Carlton Van Wyk")
 
 
-@hook("strikes")
+@hook("strikes", "Carlton Van Wyk")
 def _carlton_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
     """Carlton can strike: 1R damage; once each combat, he can strike: dodge."""
     if not _is_carlton(game, minion):
@@ -219,7 +219,7 @@ def _carlton_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
     return out
 
 
-@hook("intercept")
+@hook("intercept", "Carlton Van Wyk")
 def _carlton_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept against vampires."""
     if not _is_carlton(game, minion):
@@ -243,7 +243,7 @@ def _aus_level(game: Game, minion: int) -> int:
     return dict(m.disciplines).get("aus", 0) if m is not None else 0
 
 
-@hook("intercept")
+@hook("intercept", "Bowl of Convergence")
 def _bowl_intercept(game: Game, minion: int, act: Action) -> int:
     """The bearer with Auspex gets +1 intercept."""
     if _aus_level(game, minion) < 1:

@@ -348,13 +348,13 @@ def _awaken(game: Game, play: Play) -> None:
         act.flags[f"forced_awakening:{play.minion}"] = 1
 
 
-@hook("blocked")
+@hook("blocked", "Forced Awakening")
 def _awakened_blocks(game: Game, act: Action) -> None:
     """A successful block by the woken vampire spares it the blood (even if the action continues: LSJ 20070417)."""
     act.flags.pop(f"forced_awakening:{act.blocker}", None)
 
 
-@hook("before_resolution")
+@hook("before_resolution", "Forced Awakening")
 def _awakened_burns(game: Game, act: Action) -> None:
     """ "If they do not block this action, they burn 1 blood before action resolution" (LSJ 19990421)."""
     for key in [k for k in act.flags if k.startswith("forced_awakening:")]:

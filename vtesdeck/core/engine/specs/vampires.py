@@ -102,7 +102,7 @@ vampire(
 )
 
 
-@hook("after_minion_phase")
+@hook("after_minion_phase", "Tupdog")
 def _tupdog_burns(game: Game, seat: int) -> None:
     """After the end of your minion phase, burn Tupdog and move the top card of your crypt to your
     uncontrolled region (ready or in torpor: "burn Tupdog" does not ask for a ready one)."""
@@ -167,7 +167,7 @@ vampire("Ángel Guerrero")
 vampire("Vivian VI")
 
 
-@hook("combat_start")
+@hook("combat_start", "Adrino Manauara", "Saku Pihlajamäki")
 def _combat_start(game: Game, c: Combat) -> None:
     """Once each combat: Adrino's press, Saku's optional maneuver."""
     for side in (c.a, c.b):
@@ -191,7 +191,7 @@ vampire(
 vampire("Kamile Paukstys", bleed=1)
 
 
-@hook("can_block")
+@hook("can_block", "Stanislava")
 def _stanislava(game: Game, blocker: int, act: Action) -> bool:
     """Allies cannot block Stanislava."""
     m = game.minions.get(blocker)
@@ -225,7 +225,7 @@ vampire("Nathan Turner")
 vampire("Leumeah")
 
 
-@hook("master_actions")
+@hook("master_actions", "Cybele", "Nana Buruku", "Anson")
 def _extra_master_actions(game: Game, seat: int) -> int:
     """Counted as the turn starts (before the unlock phase): Cybele "unlocked at the start of your master
     phase" and Anson "ready during your master phase" are read as ready (the unlock phase unlocks them)."""
@@ -296,7 +296,7 @@ vampire(
 )
 
 
-@hook("intercept")
+@hook("intercept", "Branimira", "Martina Srnankova")
 def _conditional_intercept(game: Game, minion_id: int, act: Action) -> int:
     """Branimira: +1 intercept while you have 9 or fewer pool; Martina: +1 intercept during bleed actions."""
     if _named(game, minion_id, "Branimira"):
@@ -367,7 +367,7 @@ vampire("Martina Srnankova")
 vampire("Farah Sarroub")
 
 
-@hook("after_combat")
+@hook("after_combat", "Matasuntha")
 def _matasuntha(game: Game, c: Combat) -> None:
     """After a minion in combat with Matasuntha leaves the ready region (torpor, burned), gain 1 pool
     (counted once the combat ends; always taken)."""
@@ -384,7 +384,7 @@ vampire("Matasuntha", strength=2, notes="The pool is gained as the combat ends, 
 vampire("Ruslan Fedorenko")
 
 
-@hook("transfers")
+@hook("transfers", "Ingrid Rossler")
 def _ingrid(game: Game, seat: int) -> int:
     """+2 transfers if Ingrid is ready at the start of your influence phase."""
     return 2 if _ready_named(game, seat, "Ingrid Rossler") else 0
