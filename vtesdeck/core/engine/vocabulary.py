@@ -319,6 +319,15 @@ def prevent_x(game: Game, play: Play) -> Sequence[int]:
     return range(0, max(0, min(m.blood, sum(c.pending) - 1)) + 1)
 
 
+def library_at_least(n: int) -> Pred:
+    """The player's library holds ``n`` cards or more (Liquidation: 7)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return len(game.seats[play.seat].library) >= n
+
+    return check
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -437,6 +446,11 @@ def younger_possible_blockers(game: Game, play: Play) -> Sequence[int]:
     if play.minion not in game.minions:
         return ()
     return [m for m in possible_blockers(game, play) if g.younger(game, m, play.minion)]
+
+
+def empty_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    """The player's ready vampires with no blood (Jake Washington)."""
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood == 0]
 
 
 def own_vampires(game: Game, play: Play) -> Sequence[int]:
@@ -826,6 +840,46 @@ class ManeuverInCombat:
         act = action_of(play)
         if act is not None:
             act.flags[f"combat maneuver:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MillLibrary:
+    """Put the top ``n`` cards of the player's library in its ash heap (as many as there are)."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        for _ in range(self.n):
+            if s.library:
+                s.ash_heap.append(s.library.pop())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnThisMinion:
+    """Burn the minion in play being used (an ally whose ability is "burn this ally to …": Jake Washington)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card in game.minions:
+            g.burn_minion(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EnterCombatWithTarget:
+    """The playing minion enters combat with the target minion, both ready; ``lock_target`` locks it first, and
+    ``target_acts`` makes it the acting side of that combat (Deep Song [ANI])."""
+
+    lock_target: bool = False
+    target_acts: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        target = game.minions.get(play.target)
+        if target is None or not g.is_ready(game, play.target) or not g.is_ready(game, play.minion):
+            return None
+        if self.lock_target:
+            target.locked = True
+        first, second = (play.target, play.minion) if self.target_acts else (play.minion, play.target)
+        return g.combat(game, first, second, action_of(play))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

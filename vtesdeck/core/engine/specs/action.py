@@ -14,6 +14,7 @@ from ..frames import Action
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     AddBlood,
+    EnterCombatWithTarget,
     Equip,
     GainPool,
     If,
@@ -111,17 +112,6 @@ def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], 
                 )
             )
     return tuple(modes)
-
-
-def _deep_song_combat(game: Game, play: Play) -> Flow:
-    """Deep Song [ANI]: lock the target vampire and enter combat with it, the target being the acting minion
-    during that combat (side ``a``)."""
-    target = game.minions.get(play.target)
-    act = play.frame
-    if target is None or not g.is_ready(game, play.target) or not g.is_ready(game, play.minion):
-        return
-    target.locked = True
-    yield from g.combat(game, play.target, play.minion, act if isinstance(act, Action) else None)
 
 
 def _equipment_in_library(game: Game, play: Play, paid: bool = False) -> list[int]:
@@ -231,7 +221,7 @@ card(
         superior=True,
         directed=True,
         targets=ready_vampires_of_others,
-        effects=(_deep_song_combat,),
+        effects=(EnterCombatWithTarget(lock_target=True, target_acts=True),),
         label="lock a vampire and enter combat with it",
     ),
     notes="[ANI]: the Frenzy card type has no effect here (no card cares yet).",

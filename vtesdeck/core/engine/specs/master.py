@@ -19,6 +19,7 @@ from ..vocabulary import (
     BurnActor,
     BurnOnTarget,
     BurnThisCard,
+    BurnThisMinion,
     CounterOnThisCard,
     CryptDraw,
     DoNotReplace,
@@ -28,6 +29,7 @@ from ..vocabulary import (
     HolderToPool,
     LockThisCard,
     MasterActions,
+    MillLibrary,
     PayTransfers,
     PoolToHolder,
     PutInPlay,
@@ -36,9 +38,11 @@ from ..vocabulary import (
     all_of,
     bleeding_you_for,
     crypt_not_empty,
+    empty_ready_vampires,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
+    library_at_least,
     own_vampires,
     own_vampires_with_blood,
     ready_minions_of_others,
@@ -131,20 +135,6 @@ def _ashur(game: Game, play: Play) -> None:
 # -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
 
 
-def _library_of_seven(game: Game, play: Play) -> bool:
-    return len(game.seats[play.seat].library) >= 7
-
-
-def _liquidate(game: Game, play: Play) -> None:
-    s = game.seats[play.seat]
-    for _ in range(7):
-        if s.library:
-            s.ash_heap.append(s.library.pop())
-    economy.gain_pool(game, play.seat, 3)
-    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.END_OF_TURN, play.seat)
-    game.log("gain pool", play.seat, 3)
-
-
 # -- Direct Intervention, Archon Investigation ------------------------------------------------------------------------
 
 
@@ -227,19 +217,6 @@ def _fame_torpor(game: Game, minion_id: int) -> None:
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
-
-
-def _empty_ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood == 0]
-
-
-def _jake(game: Game, play: Play) -> None:
-    jake = play.card
-    if jake in game.minions:
-        g.burn_minion(game, jake)
-    if play.target in game.minions:
-        g.move_blood(game, play.target, 4)
-        game.log("add blood", play.seat, play.target, 4)
 
 
 ARCHETYPES = ("Perfectionist", "Dabbler")  # the archetypes modelled: "a vampire can have only one archetype"
@@ -356,7 +333,7 @@ card(
 
 card(
     "Liquidation",
-    Mode(window=W.MASTER, when=_library_of_seven, effects=(_liquidate,)),
+    Mode(window=W.MASTER, when=library_at_least(7), effects=(MillLibrary(7), GainPool(3), DoNotReplace(Until.END_OF_TURN))),
     notes="'Do not replace until your discard phase' is one card short until the end of the turn.",
 )
 card(
@@ -413,7 +390,7 @@ card(
 card(
     "Jake Washington",
     Mode(window=W.MASTER, effects=(Recruit(life=1, strength=0, bleed=0),)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_empty_ready_vampires, effects=(_jake,),
+    Mode(window=W.UNLOCK, in_play=True, targets=empty_ready_vampires, effects=(BurnThisMinion(), AddBlood(4)),
          label="burn Jake: 4 blood to an empty vampire"),
     notes="Unique: not played while a copy is in play. Jake's blood goes to its player's own empty vampires "
     "only (the card allows any ready vampire with no blood).",
