@@ -153,6 +153,15 @@ def card_being_played(*types: str) -> Pred:
     return check
 
 
+def minion_card_being_played(game: Game, play: Play) -> bool:
+    """A minion card (not a master, not an event) is being played: the last card set aside (Direct
+    Intervention)."""
+    if not game.aside:
+        return False
+    types = game.compiled.types.get(game.card_of[game.aside[-1]], frozenset())
+    return not ({"Master", "Event"} & types)
+
+
 def during_own_referendum(game: Game, play: Play) -> bool:
     """During a referendum this minion called (its political action's)."""
     return any(isinstance(f, Referendum) and f.caller == play.minion and play.minion >= 0 for f in game.frames)
@@ -307,6 +316,16 @@ def no_aim_yet(game: Game, play: Play) -> bool:
     """ "A minion can play only one aim each strike"."""
     c = combat_of(play)
     return c is not None and c.side(play.minion).aim == 0
+
+
+def x_within_blood(*choices: int) -> Callable[[Game, Play], Sequence[int]]:
+    """X among ``choices``, as much as the playing minion's blood pays (an "X blood" cost: Monkey Wrench)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        return tuple(x for x in choices if m is not None and x <= m.blood)
+
+    return values
 
 
 def prevent_x(game: Game, play: Play) -> Sequence[int]:
@@ -514,15 +533,18 @@ class Stealth:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Intercept:
-    """+N intercept to the blocker (only as needed)."""
+    """+N intercept to the blocker (only as needed); ``titled_actor``: that many more if the acting minion is
+    titled, read as the card is played (Protection Racket: a later title change is not followed, ANK 20190416)."""
 
     amount: int
+    titled_actor: int = 0
     gives: ClassVar[str] = "intercept"
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is not None and act.blocker >= 0:
-            act.intercept += self.amount
+            actor = game.minions.get(act.actor) if self.titled_actor else None
+            act.intercept += self.amount + (self.titled_actor if actor is not None and actor.title else 0)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -540,16 +562,23 @@ class BlockerIntercept:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bleed:
-    """+N bleed to the current bleed; ``limited``: counts toward the (limit) of one increase per action."""
+    """+N bleed to the current bleed; ``limited``: counts toward the (limit) of one increase per action;
+    ``plus_x``: +X more, X the amount chosen (and paid: Monkey Wrench); ``clan``: 1 more if the playing vampire is
+    of that clan (Aire of Elation: Toreador)."""
 
     amount: int
     limited: bool = True
+    plus_x: bool = False
+    clan: str = ""
     gives: ClassVar[str] = "bleed"
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is not None:
-            act.bleed += self.amount
+            act.bleed += self.amount + (play.value if self.plus_x else 0)
+            if self.clan:
+                m = game.minions.get(play.minion)
+                act.bleed += 1 if m is not None and m.clan == self.clan else 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1311,6 +1340,22 @@ class BurnBlood:
     def __call__(self, game: Game, play: Play) -> None:
         if play.minion in game.minions:
             g.move_blood(game, play.minion, -self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelAsPlayed:
+    """Cancel the card being played (``game.as_played`` names it in ``game.cancelled``), its cost not paid: an
+    action card's action ends and the acting minion unlocks (its cost is paid only on success); any other card
+    goes to the ash heap unpaid (game.resolve_play). Direct Intervention."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = g.current_action(game)
+        if act is not None and act.card == game.cancelled and act.card >= 0:
+            act.ended = True
+            if act.actor in game.minions:
+                game.minions[act.actor].locked = False
+            game.cancelled = -1
+        game.log("cancel", play.seat, game.cancelled)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

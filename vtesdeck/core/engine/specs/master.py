@@ -20,6 +20,7 @@ from ..vocabulary import (
     BurnOnTarget,
     BurnThisCard,
     BurnThisMinion,
+    CancelAsPlayed,
     CounterOnThisCard,
     CryptDraw,
     DoNotReplace,
@@ -43,6 +44,7 @@ from ..vocabulary import (
     holder_can_take_pool,
     holder_has_blood,
     library_at_least,
+    minion_card_being_played,
     own_vampires,
     own_vampires_with_blood,
     ready_minions_of_others,
@@ -136,26 +138,6 @@ def _ashur(game: Game, play: Play) -> None:
 
 
 # -- Direct Intervention, Archon Investigation ------------------------------------------------------------------------
-
-
-def _minion_card_played(game: Game, play: Play) -> bool:
-    """A minion card (not a master, not an event) is being played: the last card set aside."""
-    if not game.aside:
-        return False
-    types = game.compiled.types.get(game.card_of[game.aside[-1]], frozenset())
-    return not ({"Master", "Event"} & types)
-
-
-def _direct_intervention(game: Game, play: Play) -> None:
-    """Cancel the card as played (game.cancelled, set by game.as_played): an action card's action ends and
-    the acting minion unlocks (its cost is paid only on success); other cards go to the ash heap unpaid."""
-    act = g.current_action(game)
-    if act is not None and act.card == game.cancelled and act.card >= 0:
-        act.ended = True
-        if act.actor in game.minions:
-            game.minions[act.actor].locked = False
-        game.cancelled = -1
-    game.log("cancel", play.seat, game.cancelled)
 
 
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
@@ -338,7 +320,7 @@ card(
 )
 card(
     "Direct Intervention",
-    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_minion_card_played, effects=(_direct_intervention,)),
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=minion_card_being_played, effects=(CancelAsPlayed(),)),
     notes="The bot cancels cards of actions at its seat. A cancelled strike card is not replaced by another strike.",
 )
 card(

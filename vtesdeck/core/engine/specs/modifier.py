@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar
 
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
@@ -49,6 +47,7 @@ from ..vocabulary import (
     possible_blockers,
     referendum_passed,
     target_pool_at_most,
+    x_within_blood,
     younger_possible_blockers,
 )
 from ..windows import W
@@ -457,25 +456,10 @@ card(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _AireBleed:
-    """+N bleed, +1 more if this vampire is Toreador; one (limited) increase."""
-
-    amount: int
-    limited: bool = True
-    gives: ClassVar[str] = "bleed"
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        m = game.minions.get(play.minion)
-        if act is not None and m is not None:
-            act.bleed += self.amount + (1 if m.clan == "Toreador" else 0)
-
-
 card(
     "Aire of Elation",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(_AireBleed(1),)),
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), superior=True, when=during_bleed, effects=(_AireBleed(2),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(Bleed(1, clan="Toreador"),)),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), superior=True, when=during_bleed, effects=(Bleed(2, clan="Toreador"),)),
 )
 
 
@@ -623,32 +607,14 @@ card(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _BleedX:
-    """+X bleed, X the amount chosen (and paid in blood); one (limited) increase."""
-
-    limited: bool = True
-    gives: ClassVar[str] = "bleed"
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is not None:
-            act.bleed += play.value
-
-
-def _wrench_values(game: Game, play: Play) -> Sequence[int]:
-    m = game.minions.get(play.minion)
-    return tuple(x for x in (1, 2, 3) if m is not None and x <= m.blood)
-
-
 card(
     "Monkey Wrench",
     Mode(
         window=W.BLOCKS_DECLINED,
         when=during_bleed,
         x_cost=True,
-        values=_wrench_values,
-        effects=(_BleedX(),),
+        values=x_within_blood(1, 2, 3),
+        effects=(Bleed(0, plus_x=True),),
         label="+X bleed",
     ),
 )

@@ -7,9 +7,8 @@ A reaction that wakes or unlocks a locked minion so it may block is played in st
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Generator
-from typing import Any, ClassVar
+from typing import Any
 
 from .. import game as g
 from ..cards import Mode, Play, Role, card, hook
@@ -312,24 +311,9 @@ card(
 # -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _RacketIntercept:
-    """Protection Racket: +1 intercept, +1 more if the acting minion is titled, read as the card is played (a
-    later change during the action, ANK 20190416, is not followed)."""
-
-    gives: ClassVar[str] = "intercept"
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is None or act.blocker < 0:
-            return
-        actor = game.minions.get(act.actor)
-        act.intercept += 2 if actor is not None and actor.title else 1
-
-
 card(
     "Protection Racket",
-    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, effects=(_RacketIntercept(),)),
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.BLOCKER, effects=(Intercept(1, titled_actor=1),)),
     notes="The additional intercept is read when the card is played (a later sect or title change does not change it).",
 )
 card(
