@@ -347,6 +347,27 @@ def library_at_least(n: int) -> Pred:
     return check
 
 
+def may_block_any_seat(game: Game, play: Play) -> bool:
+    """The playing minion could block the action but for the prey/predator/target rule (Eagle's Sight, ruling
+    RTR 19950413): no block made or in progress; ready, unlocked (or woken), and nothing says it cannot block."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None or act.blocker >= 0 or act.blocked:
+        return False
+    if m.locked and play.minion not in act.woken:
+        return False
+    return may_attempt_block(game, play)
+
+
+def values_of(*xs: int) -> Callable[[Game, Play], Sequence[int]]:
+    """A fixed choice of amounts (Villein: move 2 to 5 blood)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return xs
+
+    return values
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -869,6 +890,68 @@ class ManeuverInCombat:
         act = action_of(play)
         if act is not None:
             act.flags[f"combat maneuver:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MorePoolIfTargetCarries:
+    """The card costs ``pool`` more to play on a minion that already carries a copy of ``name`` (paid as it
+    resolves: Villein)."""
+
+    name: str
+    pool: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        wanted = vekn(game, self.name)
+        if m is not None and any(game.card_of[c] == wanted for c in m.cards):
+            economy.burn_pool(game, play.seat, self.pool)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockMinionOfTarget:
+    """Lock a ready, unlocked minion of the Methuselah the action is directed at, chosen now (offered biggest
+    first: Break the Bonds [obf])."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None:
+            return None
+        ready = sorted(
+            (m for m in g.ready_minions(game, act.target) if not m.locked), key=lambda m: (-m.capacity, m.id)
+        )
+        return self._lock([economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in ready], game, play)
+
+    @staticmethod
+    def _lock(options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
+        if not options:
+            return
+        option = yield from g.choose(game, play.seat, options)
+        game.minions[option.target].locked = True
+        game.log("lock", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToUncontrolled:
+    """Add ``amount`` blood from the bank to a vampire of the player's uncontrolled region, chosen now (offered
+    the one closest to coming out first: Break the Bonds [pre])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        region = sorted(
+            game.seats[play.seat].uncontrolled,
+            key=lambda c: (game.minions[c].blood - game.minions[c].capacity, c),
+            reverse=True,
+        )
+        if not region:
+            return None
+        return self._add([economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in region], game, play)
+
+    def _add(self, options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, play.seat, options)
+        game.minions[option.target].blood += self.amount
+        game.gained += self.amount
+        game.log("add blood", play.seat, option.target, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

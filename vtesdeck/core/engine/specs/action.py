@@ -14,10 +14,12 @@ from ..frames import Action
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     AddBlood,
+    BloodToUncontrolled,
     EnterCombatWithTarget,
     Equip,
     GainPool,
     If,
+    LockMinionOfTarget,
     StealPool,
     UnlockSelf,
     any_methuselah_but_you,
@@ -56,40 +58,6 @@ def _has_uncontrolled(game: Game, play: Play) -> bool:
 def _bleed_succeeded(play: Play) -> bool:
     act = play.frame
     return isinstance(act, Action) and bool(act.flags.get("successful_bleed"))
-
-
-def _lock_prey_minion(game: Game, play: Play) -> Flow:
-    """Break the Bonds [obf]: on a successful bleed, lock a minion the target controls (chosen now; the bot
-    takes the first: the biggest unlocked one)."""
-    act = play.frame
-    if not _bleed_succeeded(play) or not isinstance(act, Action):
-        return
-    ready = sorted((m for m in g.ready_minions(game, act.target) if not m.locked), key=lambda m: (-m.capacity, m.id))
-    options = [Option(Kind.TERMS, play.seat, target=m.id) for m in ready]
-    if not options:
-        return
-    option = yield from g.choose(game, play.seat, options)
-    game.minions[option.target].locked = True
-    game.log("lock", play.seat, option.target)
-
-
-def _blood_to_uncontrolled(game: Game, play: Play) -> Flow:
-    """Break the Bonds [pre]: on a successful bleed, add 1 blood to a vampire in your uncontrolled region
-    (chosen now, not on declaration: simplified; the bot takes the one closest to coming out)."""
-    if not _bleed_succeeded(play):
-        return
-    region = sorted(
-        game.seats[play.seat].uncontrolled,
-        key=lambda c: (game.minions[c].blood - game.minions[c].capacity, c),
-        reverse=True,
-    )
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in region]
-    if not options:
-        return
-    option = yield from g.choose(game, play.seat, options)
-    game.minions[option.target].blood += 1
-    game.gained += 1
-    game.log("add blood", play.seat, option.target, 1)
 
 
 def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], **extra: Any) -> tuple[Mode, ...]:
@@ -254,7 +222,11 @@ card(
     "Break the Bonds",
     *_multi_bleed(
         "Break the Bonds",
-        {"ani": (0, 1, ()), "obf": (0, 0, (_lock_prey_minion,)), "pre": (0, 0, (_blood_to_uncontrolled,))},
+        {
+            "ani": (0, 1, ()),
+            "obf": (0, 0, (If(bleed_succeeded, (LockMinionOfTarget(),)),)),
+            "pre": (0, 0, (If(bleed_succeeded, (BloodToUncontrolled(1),)),)),
+        },
     ),
     notes="[pre]: the uncontrolled vampire is chosen on resolution (the card: on declaration); every mode "
     "with [pre] needs one.",

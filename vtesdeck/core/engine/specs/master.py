@@ -31,6 +31,7 @@ from ..vocabulary import (
     LockThisCard,
     MasterActions,
     MillLibrary,
+    MorePoolIfTargetCarries,
     PayTransfers,
     PoolToHolder,
     PutInPlay,
@@ -52,6 +53,7 @@ from ..vocabulary import (
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    values_of,
     vekn,
 )
 from ..windows import W
@@ -240,16 +242,6 @@ def _unmasking(game: Game, minion_id: int, act: object) -> int:
 # -- Villein ---------------------------------------------------------------------------------------------------------------
 
 
-def _villein_extra(game: Game, play: Play) -> None:
-    """Villein costs +1 pool to play on a vampire that already has one (paid with the blood moved)."""
-    if _has_card(game, play.target, "Villein"):
-        economy.burn_pool(game, play.seat, 1)
-
-
-def _villein_values(game: Game, play: Play) -> Sequence[int]:
-    return (2, 3, 4, 5)
-
-
 # -- the cards --------------------------------------------------------------------------------------------------------------
 
 
@@ -412,8 +404,8 @@ card(
         window=W.MASTER,
         trifle=True,
         targets=own_vampires_with_blood,
-        values=_villein_values,
-        effects=(_villein_extra, BloodToPool(), PutOnTarget()),
+        values=values_of(2, 3, 4, 5),
+        effects=(MorePoolIfTargetCarries("Villein"), BloodToPool(), PutOnTarget()),
         label="move blood to your pool",
     ),
     missing="The Minion Tap cost increase is not modelled; ready vampires only.",

@@ -38,6 +38,7 @@ from ..vocabulary import (
     locked_and_ready,
     locked_self,
     may_attempt_block,
+    may_block_any_seat,
     other_methuselahs,
     predator_bleeding_you,
     predators_predator,
@@ -171,18 +172,6 @@ card(
 )
 
 
-def _cannot_block_rider_free(game: Game, play: Play) -> bool:
-    """Eagle's Sight: the minion may block but for the prey/predator/target rule (ruling RTR 19950413): not a
-    blocking seat, or one that has not declined; ready, unlocked (or woken) and no "cannot block"."""
-    act = action_of(play)
-    m = game.minions.get(play.minion)
-    if act is None or m is None or act.blocker >= 0 or act.blocked:
-        return False
-    if m.locked and play.minion not in act.woken:
-        return False
-    return may_attempt_block(game, play)
-
-
 card(
     "Eagle's Sight",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
@@ -190,7 +179,7 @@ card(
         window=W.BLOCKS_DECLINED,
         disciplines=("aus",),
         superior=True,
-        when=_cannot_block_rider_free,
+        when=may_block_any_seat,
         effects=(AttemptBlock(),),
     ),
     notes="[AUS] is played after blocks are declined (the first window every Methuselah gets); the prey, "
