@@ -129,6 +129,20 @@ class Bearer:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Ally:
+    """What an ally's card says it can do in combat and when blocking (read by the vocabulary's hooks for the ally
+    in play): its ``strikes`` (game.Strike), strikes usable once each combat, presses and maneuvers each combat,
+    less damage from each strike against it, and intercept against acting vampires."""
+
+    strikes: tuple[Any, ...] = ()
+    once_each_combat: tuple[Any, ...] = ()
+    presses_each_combat: int = 0
+    maneuvers_each_combat: int = 0
+    strike_damage_taken: int = 0  # each strike against it inflicts this much less (not environmental damage)
+    intercept_vs_vampires: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
     vocabulary's hooks): transfers each influence phase, hand size."""
@@ -152,6 +166,7 @@ class Spec:
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
+    ally: Ally | None = None  # what an ally can do in play (its strikes, presses…)
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -213,6 +228,7 @@ def card(
     steal: str = "",
     bearer: Bearer | None = None,
     controller: Controller | None = None,
+    ally: Ally | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -223,7 +239,7 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, missing)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, missing)
     return spec
 
 

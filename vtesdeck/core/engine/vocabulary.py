@@ -1548,6 +1548,49 @@ def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
 
 
+def _ally(game: Game, minion: int) -> Any:
+    """The ``Ally`` of an ally in play, or None."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != ALLY or game.compiled is None:
+        return None
+    return game.compiled.allies.get(m.card)
+
+
+def _ally_hooks(game: Game) -> bool:
+    return g.table_has(game, "allies", lambda: game.compiled.allies if game.compiled is not None else ())
+
+
+@hook("strikes")
+def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """An ally's strikes, and its once-each-combat ones not used yet this combat."""
+    a = _ally(game, minion) if _ally_hooks(game) else None
+    if a is None:
+        return []
+    seat = g.controller(game, minion)
+    used = c.side(minion).used
+    out = [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in a.strikes]
+    for s in a.once_each_combat:
+        value = g.grant(s)
+        if f"granted:{value}" not in used:
+            out.append(economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value))
+    return out
+
+
+@hook("strike_damage_taken")
+def _ally_damage_taken(game: Game, minion: int) -> int:
+    a = _ally(game, minion) if _ally_hooks(game) else None
+    return a.strike_damage_taken if a is not None else 0
+
+
+@hook("intercept")
+def _ally_intercept(game: Game, minion: int, act: Action) -> int:
+    a = _ally(game, minion) if _ally_hooks(game) else None
+    if a is None or not a.intercept_vs_vampires:
+        return 0
+    actor = game.minions.get(act.actor)
+    return a.intercept_vs_vampires if actor is not None and actor.kind == VAMPIRE else 0
+
+
 def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
     """A weapon's optional maneuver once each combat, one per weapon card even with several copies or a new
     bearer (LSJ 19980302-2): using it commits the bearer to the weapon's strike (game.weapon_maneuver)."""
@@ -1561,8 +1604,13 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
 @hook("combat_start")
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
+    allies = _ally_hooks(game)
     for side in (c.a, c.b):
         bearer_maneuvers(game, c, side)
+        a = _ally(game, side.minion) if allies else None
+        if a is not None:
+            side.combat_presses += a.presses_each_combat
+            side.combat_maneuvers += a.maneuvers_each_combat
         if act is not None and act.flags.pop(f"combat maneuver:{side.minion}", 0):  # ManeuverInCombat: this combat
             side.combat_maneuvers += 1
 

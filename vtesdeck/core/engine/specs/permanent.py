@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import game as g
-from ..cards import Bearer, Mode, Play, card, hook
-from ..economy import Kind, Option
-from ..frames import Action, Combat
-from ..state import ALLY, VAMPIRE, Game, Minion, draw
+from ..cards import Ally, Bearer, Mode, Play, card, hook
+from ..frames import Action
+from ..state import ALLY, Game, Minion, draw
 from ..vocabulary import Employ, Equip, Intercept, Recruit, vekn
 from ..windows import W
 
@@ -56,34 +55,10 @@ card(
 NEPHANDUS = g.Strike(damage=1, ranged=True, label="Nephandus")
 
 
-def _is_nephandus(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and m.kind == ALLY and m.card == vekn(game, "Nephandus")
-
-
-@hook("strikes", "Nephandus")
-def _nephandus_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    if not _is_nephandus(game, minion):
-        return []
-    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(NEPHANDUS))]
-
-
-@hook("combat_start", "Nephandus")
-def _nephandus_press(game: Game, c: Combat) -> None:
-    for side in (c.a, c.b):
-        if _is_nephandus(game, side.minion):
-            side.combat_presses += 1
-
-
-@hook("strike_damage_taken", "Nephandus")
-def _nephandus_reduction(game: Game, minion: int) -> int:
-    """Each strike against Nephandus inflicts 1 less damage (not environmental damage: PIB 20111017)."""
-    return 1 if _is_nephandus(game, minion) else 0
-
-
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
+    ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
     missing="The (D) action to burn a vampire in torpor and gain 1 life is not modelled (allies' in-play actions "
     "have no hook yet); the reduction applies to strikes in combat only, not to damaging effects.",
 )
@@ -201,36 +176,10 @@ CARLTON_STRIKE = g.Strike(damage=1, ranged=True, label="Carlton: 1R damage")
 CARLTON_DODGE = g.Strike(dodge=True, label="Carlton: dodge")
 
 
-def _is_carlton(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and m.kind == ALLY and m.card == vekn(game, "Carlton Van Wyk")
-
-
-@hook("strikes", "Carlton Van Wyk")
-def _carlton_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    """Carlton can strike: 1R damage; once each combat, he can strike: dodge."""
-    if not _is_carlton(game, minion):
-        return []
-    seat = g.controller(game, minion)
-    out = [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(CARLTON_STRIKE))]
-    dodge = g.grant(CARLTON_DODGE)
-    if f"granted:{dodge}" not in c.side(minion).used:
-        out.append(Option(Kind.STRIKE, seat, minion=minion, card=-1, value=dodge))
-    return out
-
-
-@hook("intercept", "Carlton Van Wyk")
-def _carlton_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept against vampires."""
-    if not _is_carlton(game, minion):
-        return 0
-    actor = game.minions.get(act.actor)
-    return 1 if actor is not None and actor.kind == VAMPIRE else 0
-
-
 card(
     "Carlton Van Wyk",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
+    ally=Ally(strikes=(CARLTON_STRIKE,), once_each_combat=(CARLTON_DODGE,), intercept_vs_vampires=1),
     missing="The discard-phase burn of a vampire who committed diablerie since your last turn is not modelled.",
 )
 
