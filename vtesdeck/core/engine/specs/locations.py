@@ -103,9 +103,6 @@ def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
 
-# -- Monastery of Shadows, Anarch Railroad (lock for +1 stealth, as needed) ---------------------------------------------------
-
-
 # -- Garibaldi-Meucci Museum ---------------------------------------------------------------------------------------------------
 
 _REQUIRES_ANARCH = re.compile(r"\brequires?\b[^.|]*?(?<!non-)\b(anarch|baron)s?\b", re.IGNORECASE)

@@ -130,18 +130,6 @@ def _ashur(game: Game, play: Play) -> None:
     game.log("ashur tablets", play.seat, len(chosen))
 
 
-# -- Dreams of the Sphinx ---------------------------------------------------------------------------------------------
-
-
-# -- Vessel, Blood Doll -----------------------------------------------------------------------------------------------
-
-
-# -- Zillah's Valley, Giant's Blood, Liquidation --------------------------------------------------------------------------
-
-
-# -- Direct Intervention, Archon Investigation ------------------------------------------------------------------------
-
-
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
 
 
@@ -197,9 +185,6 @@ def _fame_torpor(game: Game, minion_id: int) -> None:
         game.log("fame", g.controller(game, minion_id), minion_id)
 
 
-# -- Pentex(TM) Subversion ------------------------------------------------------------------------------------------------
-
-
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
 
 
@@ -237,9 +222,6 @@ def _unmasking(game: Game, minion_id: int, act: object) -> int:
     if actor is None or actor.kind != VAMPIRE:
         return 0
     return 1 if _copies_anywhere(game, "Unmasking, The") else 0
-
-
-# -- Villein ---------------------------------------------------------------------------------------------------------------
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -307,7 +289,11 @@ card(
 
 card(
     "Liquidation",
-    Mode(window=W.MASTER, when=library_at_least(7), effects=(MillLibrary(7), GainPool(3), DoNotReplace(Until.END_OF_TURN))),
+    Mode(
+        window=W.MASTER,
+        when=library_at_least(7),
+        effects=(MillLibrary(7), GainPool(3), DoNotReplace(Until.END_OF_TURN)),
+    ),
     notes="'Do not replace until your discard phase' is one card short until the end of the turn.",
 )
 card(
@@ -492,9 +478,6 @@ def _wash(game: Game, play: Play) -> None:
     elif not _master_mode_flag(game, vekn, "trifle"):
         game.seats[player].master_actions += 1
     game.log("wash", play.seat, copy)
-
-
-# -- Effective Management ---------------------------------------------------------------------------------------------------
 
 
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------

@@ -459,7 +459,13 @@ card(
 card(
     "Aire of Elation",
     Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(Bleed(1, clan="Toreador"),)),
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), superior=True, when=during_bleed, effects=(Bleed(2, clan="Toreador"),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("pre",),
+        superior=True,
+        when=during_bleed,
+        effects=(Bleed(2, clan="Toreador"),),
+    ),
 )
 
 
