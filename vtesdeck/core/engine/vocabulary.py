@@ -312,6 +312,21 @@ def combat_about_to_end(game: Game, play: Play) -> bool:
     return ready and (c.over or c.press <= 0)
 
 
+def self_ready(game: Game, play: Play) -> bool:
+    """The playing minion is ready (not in torpor, not burned): not by a vampire going to torpor."""
+    return g.is_ready(game, play.minion)
+
+
+def opposing_vampire_lost_blood(game: Game, play: Play) -> bool:
+    """The opposing combatant is a vampire (not an ally: PIB 20121028) that lost blood to damage this round."""
+    c = combat_of(play)
+    if c is None:
+        return False
+    other = c.other(play.minion)
+    card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
+    return other.lost_blood > 0 and card is not None and card.is_crypt
+
+
 def no_aim_yet(game: Game, play: Play) -> bool:
     """ "A minion can play only one aim each strike"."""
     c = combat_of(play)
@@ -1388,8 +1403,9 @@ class EnvironmentalDamage:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandStrikesOnly:
-    """Strikes that are not hand strikes cannot be used this round (Immortal Grapple); ``close_next``: the
-    next round is at close range."""
+    """Strikes that are not hand strikes cannot be used this round (Immortal Grapple): a minion already
+    committed to another strike (a strike card's maneuver) gets no strike this round (TOM 19951217);
+    ``close_next``: the next round is at close range."""
 
     close_next: bool = False
 
@@ -1399,6 +1415,9 @@ class HandStrikesOnly:
             c.hand_strikes_only = True
             if self.close_next:
                 c.fixed_close = True
+            for side in (c.a, c.b):
+                if isinstance(side.strike, g.Strike) and not side.strike.hand:
+                    side.strike = g.NO_STRIKE
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

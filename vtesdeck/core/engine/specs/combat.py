@@ -145,7 +145,7 @@ card(
         window=W.BEFORE_STRIKES,
         disciplines=("pot",),
         when=cs.grapple_when,
-        effects=(cs.grapple_mark, v.HandStrikesOnly(), cs.grapple_commitments),
+        effects=(cs.grapple_mark, v.HandStrikesOnly()),
         label="only hand strikes this round",
     ),
     Mode(
@@ -153,7 +153,7 @@ card(
         disciplines=("pot",),
         superior=True,
         when=cs.grapple_when,
-        effects=(cs.grapple_mark, v.HandStrikesOnly(close_next=True), cs.grapple_commitments, OptionalPress()),
+        effects=(cs.grapple_mark, v.HandStrikesOnly(close_next=True), OptionalPress()),
         label="only hand strikes, 1 optional press, next round at close range",
     ),
     notes="A range already set by another effect (Neutral Guard's priority) is not modelled.",

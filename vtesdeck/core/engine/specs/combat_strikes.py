@@ -1,26 +1,24 @@
-"""Code for the combat cards Form of Mist … Taste of Vitae (specs/combat.py): their predicates, card-only
-effects and the heuristic bot's scores (a mode's ``score``: the strike decision scores the hand strike 10 a
-point of damage, passing 0)."""
+"""Code for the combat cards Form of Mist … Taste of Vitae (specs/combat.py): Form of Mist's own effects, and
+the once-each-round limits the other cards compose from the vocabulary (their scores are in plays/)."""
 
 from __future__ import annotations
-
-from collections.abc import Generator
-from typing import Any
 
 from .. import game as g
 from ..cards import Play
 from ..game import Strike
 from ..state import Game
 from ..vocabulary import (
+    all_of,
     at_close_range,
     combat_of,
     once_each_round,
+    opposing_vampire_lost_blood,
+    self_ready,
 )
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
 NO_STRIKE = g.NO_STRIKE  # one "no strike" for the engine and the cards
-Flow = Generator[Any, Any, None]
 
 # -- Form of Mist ------------------------------------------------------------------------------------------------
 
@@ -47,34 +45,11 @@ def mist_continue(game: Game, play: Play) -> None:
 # -- Immortal Grapple -----------------------------------------------------------------------------------------------
 
 grapple_once, grapple_mark = once_each_round("immortal grapple")
-
-
-def grapple_when(game: Game, play: Play) -> bool:
-    return at_close_range(game, play) and grapple_once(game, play)
-
-
-def grapple_commitments(game: Game, play: Play) -> None:
-    """A minion already committed to a strike that is not a hand strike (a strike card's maneuver) gets no
-    strike this round (TOM 19951217)."""
-    c = combat_of(play)
-    if c is None:
-        return
-    for side in (c.a, c.b):
-        if isinstance(side.strike, Strike) and not side.strike.hand:
-            side.strike = NO_STRIKE
+grapple_when = all_of(at_close_range, grapple_once)
 
 
 # -- Taste of Vitae ------------------------------------------------------------------------------------------------------
 
 taste_once, taste_mark = once_each_round("taste of vitae")
-
-
-def taste_when(game: Game, play: Play) -> bool:
-    """Not by a vampire going to torpor or burned; not against an ally (PIB 20121028); only when the opposing
-    vampire lost blood to damage this round (otherwise the card does nothing)."""
-    c = combat_of(play)
-    if c is None or not g.is_ready(game, play.minion) or not taste_once(game, play):
-        return False
-    other = c.other(play.minion)
-    card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
-    return other.lost_blood > 0 and card is not None and card.is_crypt
+# not by a vampire going to torpor or burned; only when the opposing vampire lost blood to damage this round
+taste_when = all_of(self_ready, taste_once, opposing_vampire_lost_blood)
