@@ -430,3 +430,27 @@ def test_end_of_round_happens_even_if_the_combat_ended_early(cards: carddb.CardI
             "expect": [{"minion": "nathan", "torpor": True}, {"minion": "brandon", "blood": 4}],
         },
     )
+
+
+def test_form_of_mist_superior_once_each_action_even_in_a_queued_combat(cards: carddb.CardIndex) -> None:
+    """Card text: "A vampire can play only one Form of Mist at superior each action": after [PRO] ends the
+    combat and Psyche! queues another, a second [PRO] is not offered to Nathan in that combat (its [pro] dodge
+    is); a "(limit) each action" counts over every combat of the action."""
+    data = {
+        "name": "second Form of Mist [PRO]",
+        "seats": [
+            {"hand": ["Form of Mist", "Form of Mist"], "ready": [{"card": "Nathan Turner", "blood": 5, "as": "nathan"}]},
+            {"hand": ["Psyche!"], "ready": [{"card": "Anson", "blood": 4, "as": "anson"}]},
+        ],
+        "choices": [
+            {"seat": 0, "action": "bleed", "by": "nathan"},
+            {"seat": 1, "block": "anson"},
+            {"seat": 0, "strike": "Form of Mist", "mode": 1},
+            {"seat": 1, "play": "Psyche!", "mode": 1, "by": "anson"},
+            {"seat": 0, "strike": "Form of Mist", "mode": 1},
+        ],
+    }
+    outcome = scenario.run({"stop": "minion", "source": "card text", **data}, cards)
+    assert any("never offered" in f and "'mode': 1" in f for f in outcome.failures), outcome.failures
+    data["choices"][-1] = {"seat": 0, "strike": "Form of Mist", "mode": 0}
+    run(cards, data)

@@ -1182,6 +1182,8 @@ def _scope(game: Game, mode: Mode, frame: Any) -> int:
         return game.turn
     if mode.limit_scope == "game":
         return 0
+    if mode.limit_scope == "action" and isinstance(frame, Combat) and frame.action is not None:
+        return id(frame.action)  # "each action": every combat of the action (a queued one too) shares the limit
     return id(frame)  # the frame: the action, or the combat (its round counts via the key's text)
 
 

@@ -877,6 +877,18 @@ class QueueCombat:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ContinueAsIfUnblocked:
+    """After the combat, the blocked acting vampire continues its action as if unblocked (Form of Mist [PRO]):
+    game.py's ``_continue_unblocked`` reads the mark once the combat is over (the vampire burns 1 blood to do
+    it, when it can); a queued combat (Psyche!) removes it."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or (play.frame.action if isinstance(play.frame, Combat) else None)
+        if act is not None and act.blocked and act.actor == play.minion:
+            act.flags["continue_unblocked"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MarkAction:
     """Mark the current action with ``flag`` (read by ``action_not_marked``)."""
 

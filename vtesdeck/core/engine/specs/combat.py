@@ -133,8 +133,9 @@ card(
         window=W.STRIKE,
         disciplines=("pro",),
         superior=True,
-        when=cs.mist_once,
-        effects=(StrikeWith(cs.COMBAT_ENDS), cs.mist_continue),
+        limit="form of mist",
+        limit_scope="action",  # "A vampire can play only one Form of Mist at superior each action"
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.ContinueAsIfUnblocked()),
         label="combat ends; continue the action as if unblocked",
     ),
     notes="[PRO]: the blocked vampire always burns the 1 blood to continue when it can (not asked).",
