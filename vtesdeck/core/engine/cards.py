@@ -118,11 +118,12 @@ class Mode:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bearer:
     """What an equipment or retainer gives the minion it is on, while it is there (read by the vocabulary's hooks):
-    ``intercept`` and ``strength`` per copy, a weapon's ``strike`` (a game.Strike), and a weapon's optional
+    ``intercept``, ``strength`` and ``bleed`` per copy, a weapon's ``strike`` (a game.Strike), and a weapon's optional
     maneuver once each combat (``maneuver_each_combat``: using it commits the bearer to the weapon's strike)."""
 
     intercept: int = 0
     strength: int = 0
+    bleed: int = 0
     strike: Any = None
     maneuver_each_combat: bool = False
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)

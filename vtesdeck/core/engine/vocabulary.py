@@ -383,6 +383,23 @@ def values_of(*xs: int) -> Callable[[Game, Play], Sequence[int]]:
     return values
 
 
+def capacity_at_least(n: int) -> Pred:
+    """The playing vampire has capacity ``n`` or more ("Requires a vampire with capacity 10 or more")."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.capacity >= n
+
+    return check
+
+
+def bled_prey(game: Game, play: Play) -> bool:
+    """The action was a successful bleed against the player's prey ("after resolution of a successful bleed
+    against your prey")."""
+    act = action_of(play)
+    return act is not None and bleed_succeeded(game, play) and act.target == game.prey(play.seat)
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -1538,6 +1555,11 @@ def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
 @hook("strength")
 def _bearer_strength(game: Game, minion: int) -> int:
     return sum(b.strength for _, b in _bearers(game, minion))
+
+
+@hook("bleed")
+def _bearer_bleed(game: Game, act: Action) -> int:
+    return sum(b.bleed for _, b in _bearers(game, act.actor))
 
 
 @hook("strikes")

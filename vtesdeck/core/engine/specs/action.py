@@ -10,7 +10,6 @@ from .. import economy
 from .. import game as g
 from ..cards import Mode, Play, card
 from ..economy import Kind, Option
-from ..frames import Action
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     AddBlood,
@@ -49,15 +48,6 @@ card(
 
 
 # -- helpers of the cards below (the escape hatch: card-only behaviour) ----------------------------------------------------
-
-
-def _has_uncontrolled(game: Game, play: Play) -> bool:
-    return bool(game.seats[play.seat].uncontrolled)
-
-
-def _bleed_succeeded(play: Play) -> bool:
-    act = play.frame
-    return isinstance(act, Action) and bool(act.flags.get("successful_bleed"))
 
 
 def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], **extra: Any) -> tuple[Mode, ...]:

@@ -17,6 +17,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Stealth,
+    own_ready_vampires,
     stealth_needed_by,
 )
 from ..windows import W
@@ -97,10 +98,6 @@ def _rack(game: Game, play: Play) -> None:
         _rack_choose(game, play)
     gained = g.move_blood(game, play.target, 2)
     game.log("add blood", play.seat, play.target, gained)
-
-
-def _own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
 
 # -- Garibaldi-Meucci Museum ---------------------------------------------------------------------------------------------------
@@ -236,7 +233,7 @@ card(
 )  # fmt: skip
 card(
     "Rack, The",
-    Mode(window=W.MASTER, targets=_own_ready_vampires,
+    Mode(window=W.MASTER, targets=own_ready_vampires,
          effects=(PutInPlay(), _rack_choose)),
     Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,),
          label="2 blood to the chosen vampire"),

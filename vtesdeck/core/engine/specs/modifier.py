@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import game as g
-from ..cards import Mode, Play, Role, card, hook
+from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game
@@ -35,9 +35,10 @@ from ..vocabulary import (
     action_succeeded,
     actor_younger,
     all_of,
-    bleed_succeeded,
+    bled_prey,
     bleeding_you,
     block_in_progress,
+    capacity_at_least,
     during_bleed,
     has_blood,
     in_polling,
@@ -248,31 +249,15 @@ card(
 )
 
 
-def _is_card(game: Game, copy: int, name: str) -> bool:
-    c = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
-    return c is not None and c.name == name
-
-
-def _cog_usable(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    m = game.minions.get(play.minion)
-    return (
-        act is not None and m is not None and m.capacity >= 10 and bleed_succeeded(game, play)
-        and act.target == game.prey(play.seat)
-    )  # fmt: skip
-
-
-@hook("bleed", "Enkil Cog")
-def _cog_bleed(game: Game, act: Action) -> int:
-    m = game.minions.get(act.actor)
-    if m is None or not m.cards:
-        return 0
-    return sum(1 for c in m.cards if _is_card(game, c, "Enkil Cog"))
-
-
 card(
     "Enkil Cog",
-    Mode(window=W.AFTER_ACTION, when=_cog_usable, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
+    Mode(
+        window=W.AFTER_ACTION,
+        when=all_of(capacity_at_least(10), bled_prey),
+        effects=(PutOnTarget(on_self=True),),
+        label="put on this vampire",
+    ),
+    bearer=Bearer(bleed=1),
     missing="Locking the Cog to take an action in any minion phase is not modelled.",
 )
 
