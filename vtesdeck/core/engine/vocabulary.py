@@ -906,6 +906,28 @@ class ContinueAsIfUnblocked:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class IfBlockedEndAction:
+    """ "If this action is blocked, lock the blocking minion and end the action before block resolution" (Mirror
+    Walk [THA]): no combat; read by the vocabulary's "blocked" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["blocked: lock and end"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAfterSuccessForBlood:
+    """ "After a successful action, this vampire can burn 1 blood to unlock" (Forced March [CEL][FOR]): taken when
+    it keeps 1 blood; read by the vocabulary's "after_resolution" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["unlock after success"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MarkAction:
     """Mark the current action with ``flag`` (read by ``action_not_marked``)."""
 
@@ -1642,6 +1664,24 @@ def _ally_intercept(game: Game, minion: int, act: Action) -> int:
         return 0
     actor = game.minions.get(act.actor)
     return a.intercept_vs_vampires if actor is not None and actor.kind == VAMPIRE else 0
+
+
+@hook("blocked")
+def _blocked_lock_and_end(game: Game, act: Action) -> None:
+    if act.flags.get("blocked: lock and end") and act.blocker in game.minions:
+        game.minions[act.blocker].locked = True
+        act.ended = True
+        game.log("action ends", act.seat, act.actor)
+
+
+@hook("after_resolution")
+def _unlock_after_success(game: Game, act: Action) -> None:
+    if act.flags.pop("unlock after success", 0) and act.succeeded:
+        m = game.minions.get(act.actor)
+        if m is not None and m.locked and m.blood >= 2 and not m.torpor:
+            g.move_blood(game, m.id, -1)
+            m.locked = False
+            game.log("unlock", act.seat, m.id)
 
 
 def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:

@@ -17,6 +17,7 @@ from ..vocabulary import (
     CannotBlockTarget,
     DoNotReplace,
     ExtraVotes,
+    IfBlockedEndAction,
     Intercept,
     LockSelf,
     Maneuver,
@@ -28,6 +29,7 @@ from ..vocabulary import (
     Redirect,
     Stealth,
     StealthNow,
+    UnlockAfterSuccessForBlood,
     UnlockSelf,
     action_blocked,
     action_not_marked,
@@ -203,21 +205,6 @@ card(
 )
 
 
-def _mirror(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags["mirror_walk"] = 1
-
-
-@hook("blocked", "Mirror Walk")
-def _mirror_walk_blocked(game: Game, act: Action) -> None:
-    """[THA]: a block locks the blocker and ends the action before block resolution (no combat)."""
-    if act.flags.get("mirror_walk") and act.blocker in game.minions:
-        game.minions[act.blocker].locked = True
-        act.ended = True
-        game.log("action ends", act.seat, act.actor)
-
-
 card(
     "Mirror Walk",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN))),
@@ -225,7 +212,7 @@ card(
         window=W.BLOCK_ATTEMPT,
         disciplines=("tha",),
         superior=True,
-        effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), _mirror),
+        effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), IfBlockedEndAction()),
     ),
     notes="The rider lasts until the end of the turn at most (action modifiers are played in your own turn).",
 )
@@ -384,23 +371,6 @@ card(
 )
 
 
-def _forced(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags["forced_march"] = 1
-
-
-@hook("after_resolution", "Forced March")
-def _forced_unlock(game: Game, act: Action) -> None:
-    """[CEL][FOR]: after a successful action, this vampire can burn 1 blood to unlock (taken when it keeps 1)."""
-    if act.flags.pop("forced_march", 0) and act.succeeded:
-        m = game.minions.get(act.actor)
-        if m is not None and m.locked and m.blood >= 2 and not m.torpor:
-            g.move_blood(game, m.id, -1)
-            m.locked = False
-            game.log("unlock", act.seat, m.id)
-
-
 card(
     "Forced March",
     Mode(
@@ -415,7 +385,7 @@ card(
         window=W.BLOCK_ATTEMPT,
         disciplines=("cel", "for"),
         superior=True,
-        effects=(Stealth(1), _forced),
+        effects=(Stealth(1), UnlockAfterSuccessForBlood()),
         limit="forced march",
         limit_scope="turn",
     ),
