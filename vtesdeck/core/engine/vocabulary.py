@@ -928,6 +928,32 @@ class UnlockAfterSuccessForBlood:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class LockFailedBlockers:
+    """The minions whose block attempts against this action fail from now on are locked before resolution, if
+    it resolves unblocked (Faceless Night [OBF]); those whose attempt failed before the card are spared (ruling).
+    Read by the vocabulary's "before_resolution" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["lock failed blockers"] = 1
+            for m in act.tried:
+                act.flags[f"failed blocker spared:{m}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnBloodUnlessBlocks:
+    """ "If they do not block this action, they burn 1 blood before action resolution" (Forced Awakening: LSJ
+    19990421): a successful block by this minion spares it, even if the action continues (LSJ 20070417). Read by
+    the vocabulary's "blocked" and "before_resolution" hooks."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"burn unless blocks:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MarkAction:
     """Mark the current action with ``flag`` (read by ``action_not_marked``)."""
 
@@ -1672,6 +1698,28 @@ def _blocked_lock_and_end(game: Game, act: Action) -> None:
         game.minions[act.blocker].locked = True
         act.ended = True
         game.log("action ends", act.seat, act.actor)
+
+
+@hook("blocked")
+def _blocker_spared(game: Game, act: Action) -> None:
+    act.flags.pop(f"burn unless blocks:{act.blocker}", None)
+
+
+@hook("before_resolution")
+def _before_resolution(game: Game, act: Action) -> None:
+    if not act.flags:
+        return
+    if act.flags.get("lock failed blockers"):
+        for m in act.tried:
+            if m in game.minions and not act.flags.get(f"failed blocker spared:{m}"):
+                game.minions[m].locked = True
+                game.log("lock", g.controller(game, m), m)
+    for key in [k for k in act.flags if k.startswith("burn unless blocks:")]:
+        del act.flags[key]
+        minion = int(key.split(":")[1])
+        if minion in game.minions:
+            g.move_blood(game, minion, -1)
+            game.log("forced awakening", g.controller(game, minion), minion)
 
 
 @hook("after_resolution")

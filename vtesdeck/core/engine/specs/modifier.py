@@ -19,6 +19,7 @@ from ..vocabulary import (
     ExtraVotes,
     IfBlockedEndAction,
     Intercept,
+    LockFailedBlockers,
     LockSelf,
     Maneuver,
     ManeuverInCombat,
@@ -141,28 +142,10 @@ card(
 )
 
 
-def _faceless(game: Game, play: Play) -> None:
-    """Marks the action; minions whose attempt already failed before the card was played are spared (ruling)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["faceless_night"] = 1
-        for m in act.tried:
-            act.flags[f"faceless_spared:{m}"] = 1
-
-
-@hook("before_resolution", "Faceless Night")
-def _faceless_lock(game: Game, act: Action) -> None:
-    if act.flags.get("faceless_night"):
-        for m in act.tried:
-            if m in game.minions and not act.flags.get(f"faceless_spared:{m}"):
-                game.minions[m].locked = True
-                game.log("lock", g.controller(game, m), m)
-
-
 card(
     "Faceless Night",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(1), _faceless)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(1), LockFailedBlockers())),
     notes="[OBF]: the failed blockers are locked only when the action resolves unblocked.",
 )
 card(

@@ -11,12 +11,13 @@ from collections.abc import Generator
 from typing import Any
 
 from .. import game as g
-from ..cards import Mode, Play, Role, card, hook
-from ..frames import Action, Referendum
+from ..cards import Mode, Play, Role, card
+from ..frames import Referendum
 from ..state import Game
 from ..vocabulary import (
     ActionFails,
     AttemptBlock,
+    BurnBloodUnlessBlocks,
     EndAction,
     ExtraVotes,
     Intercept,
@@ -315,36 +316,13 @@ card(
 )
 
 
-def _awaken(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"forced_awakening:{play.minion}"] = 1
-
-
-@hook("blocked", "Forced Awakening")
-def _awakened_blocks(game: Game, act: Action) -> None:
-    """A successful block by the woken vampire spares it the blood (even if the action continues: LSJ 20070417)."""
-    act.flags.pop(f"forced_awakening:{act.blocker}", None)
-
-
-@hook("before_resolution", "Forced Awakening")
-def _awakened_burns(game: Game, act: Action) -> None:
-    """ "If they do not block this action, they burn 1 blood before action resolution" (LSJ 19990421)."""
-    for key in [k for k in act.flags if k.startswith("forced_awakening:")]:
-        del act.flags[key]
-        minion = int(key.split(":")[1])
-        if minion in game.minions:
-            g.move_blood(game, minion, -1)
-            game.log("forced awakening", g.controller(game, minion), minion)
-
-
 card(
     "Forced Awakening",
     Mode(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
         when=all_of(locked_self, may_attempt_block),
-        effects=(Wake(), _awaken),
+        effects=(Wake(), BurnBloodUnlessBlocks()),
     ),
     missing="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
     "action has no resolution: the blood is burned only if the action resolves.",
