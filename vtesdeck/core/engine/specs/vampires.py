@@ -62,21 +62,6 @@ def _ability_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
     return out
 
 
-def _burn_own_blood(amount: int) -> Any:
-    def pay(game: Game, play: Play) -> None:
-        g.move_blood(game, play.minion, -amount)
-
-    return pay
-
-
-def _has_blood(amount: int) -> Any:
-    def check(game: Game, play: Play) -> bool:
-        m = game.minions.get(play.minion)
-        return m is not None and m.blood >= amount
-
-    return check
-
-
 # -- the vampires, by popularity (TWDA) ----------------------------------------------------------------------------
 
 vampire(
@@ -140,8 +125,8 @@ vampire(
             window=W.STRIKE,
             role=Role.COMBATANT,
             in_play=True,
-            when=_has_blood(1),
-            effects=(_burn_own_blood(1), StrikeWith(_UNNAMED_STRIKE)),
+            when=has_blood(1),
+            effects=(BurnBlood(1), StrikeWith(_UNNAMED_STRIKE)),
             label="burn 1 blood: strike 2R aggravated",
         ),
         Mode(
