@@ -1,5 +1,5 @@
 """Rules scenarios: a table set up by hand, scripted choices, and what must be true afterwards
-(``engine_scenario``; the format is documented in docs/engine-scenarios.md).
+(``engine_scenario``; the format is documented here).
 
 A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``)::
 
