@@ -400,6 +400,15 @@ def bled_prey(game: Game, play: Play) -> bool:
     return act is not None and bleed_succeeded(game, play) and act.target == game.prey(play.seat)
 
 
+def has_targets(targets: Targets) -> Pred:
+    """Only when ``targets`` offers one (a political action whose terms name a Methuselah or a minion)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return bool(targets(game, play))
+
+    return check
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -523,6 +532,30 @@ def younger_possible_blockers(game: Game, play: Play) -> Sequence[int]:
 def empty_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     """The player's ready vampires with no blood (Jake Washington)."""
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood == 0]
+
+
+def richer_methuselahs(game: Game, play: Play) -> Sequence[int]:
+    """The Methuselahs with more pool than the player, the richest first (Parity Shift's terms)."""
+    mine = game.seats[play.seat].pool
+    return sorted((s for s in game.order if game.seats[s].pool > mine), key=lambda s: (-game.seats[s].pool, s))
+
+
+def younger_ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Ready vampires of other Methuselahs younger than the playing vampire, the prey's and the oldest first
+    (Banishment's terms)."""
+    me = game.minions.get(play.minion)
+    if me is None:
+        return []
+    prey = game.prey(play.seat)
+    found = [
+        m
+        for s in game.order
+        if s != play.seat
+        for m in g.ready_minions(game, s)
+        if m.kind == VAMPIRE and m.capacity < me.capacity
+    ]
+    found.sort(key=lambda m: (g.controller(game, m.id) != prey, -m.capacity, m.id))
+    return [m.id for m in found]
 
 
 def own_vampires(game: Game, play: Play) -> Sequence[int]:
@@ -1044,6 +1077,43 @@ class BloodToUncontrolled:
         game.minions[option.target].blood += self.amount
         game.gained += self.amount
         game.log("add blood", play.seat, option.target, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakePool:
+    """``amount`` pool of the Methuselah named by the terms (``play.target``: what it has, LSJ 20010606) goes to
+    the player; an oust is checked after (Parity Shift)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.target]
+        if s.ousted:
+            return
+        moved = min(self.amount, s.pool)
+        s.pool -= moved
+        game.seats[play.seat].pool += moved
+        game.log("pool moved by referendum", play.seat, play.target, moved)
+        economy.check_ousts(game)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Banish:
+    """The target vampire goes to its controller's uncontrolled region, unlocked, with its blood and cards (out
+    of play while it stays there: Banishment)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        seat = game.seats[g.controller(game, m.id)]
+        if m.id in seat.controlled:
+            seat.controlled.remove(m.id)
+        seat.uncontrolled.append(m.id)
+        m.in_play = False
+        m.locked = False
+        m.torpor = False
+        game.log("banish", play.seat, m.id)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

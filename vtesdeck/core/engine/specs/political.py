@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from .. import game as g
 from ..cards import Mode, Play, card
 from ..state import VAMPIRE, Game
-from ..vocabulary import allocation_mode, allocations_among_others, allocations_with_caller_of
+from ..vocabulary import (
+    Banish,
+    TakePool,
+    allocation_mode,
+    allocations_among_others,
+    allocations_with_caller_of,
+    has_targets,
+    richer_methuselahs,
+    younger_ready_vampires_of_others,
+)
 from ..windows import W
 
 card(
@@ -13,60 +21,6 @@ card(
     allocation_mode(allocations_with_caller_of(4), 0),
     notes="The allocation is one of four patterns centred on the prey (the bot's choice), not any split.",
 )
-
-
-def _richer(game: Game, play: Play) -> list[int]:
-    """Parity Shift's terms: a Methuselah with more pool than the caller, the richest first."""
-    mine = game.seats[play.seat].pool
-    return sorted((s for s in game.order if game.seats[s].pool > mine), key=lambda s: (-game.seats[s].pool, s))
-
-
-def _parity_shift(game: Game, play: Play) -> None:
-    """3 of the chosen Methuselah's pool (what it has, LSJ 20010606) all go to the caller."""
-    from ..economy import check_ousts
-
-    s = game.seats[play.target]
-    if s.ousted:
-        return
-    moved = min(3, s.pool)
-    s.pool -= moved
-    game.seats[play.seat].pool += moved
-    game.log("pool moved by referendum", play.seat, play.target, moved)
-    check_ousts(game)
-
-
-def _younger_ready_vampires(game: Game, play: Play) -> list[int]:
-    """Banishment's terms: a ready vampire younger than the caller, of another Methuselah, the prey's and the
-    oldest first."""
-    me = game.minions.get(play.minion)
-    if me is None:
-        return []
-    prey = game.prey(play.seat)
-    found = [
-        m
-        for s in game.order
-        if s != play.seat
-        for m in g.ready_minions(game, s)
-        if m.kind == VAMPIRE and m.capacity < me.capacity
-    ]
-    found.sort(key=lambda m: (g.controller(game, m.id) != prey, -m.capacity, m.id))
-    return [m.id for m in found]
-
-
-def _banish(game: Game, play: Play) -> None:
-    """The vampire goes to its controller's uncontrolled region, unlocked, with its blood and cards (out of play
-    while it stays there)."""
-    m = game.minions.get(play.target)
-    if m is None or not m.in_play:
-        return
-    seat = game.seats[g.controller(game, m.id)]
-    if m.id in seat.controlled:
-        seat.controlled.remove(m.id)
-    seat.uncontrolled.append(m.id)
-    m.in_play = False
-    m.locked = False
-    m.torpor = False
-    game.log("banish", play.seat, m.id)
 
 
 _CLANS: list[str] = []  # clan names interned as terms (a term is an int)
@@ -117,9 +71,9 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=lambda game, play: bool(_richer(game, play)),
-        targets=_richer,
-        effects=(_parity_shift,),
+        when=has_targets(richer_methuselahs),
+        targets=richer_methuselahs,
+        effects=(TakePool(3),),
     ),
     notes="All 3 pool go to the caller (the card lets the caller split them among several Methuselahs).",
 )
@@ -128,9 +82,9 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=lambda game, play: bool(_younger_ready_vampires(game, play)),
-        targets=_younger_ready_vampires,
-        effects=(_banish,),
+        when=has_targets(younger_ready_vampires_of_others),
+        targets=younger_ready_vampires_of_others,
+        effects=(Banish(),),
     ),
     notes="Only other Methuselahs' vampires are offered as terms; retainers on a banished vampire stay on it.",
 )
@@ -139,7 +93,7 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=lambda game, play: bool(_clan_terms(game, play)),
+        when=has_targets(_clan_terms),
         targets=_clan_terms,
         effects=(_boon,),
     ),
