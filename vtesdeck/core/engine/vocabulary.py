@@ -726,9 +726,12 @@ class Wake:
 @dataclasses.dataclass(frozen=True, slots=True)
 class AttemptBlock:
     """ "This minion attempts to block" (unlocking or waking first is the card's other effect): starts a block
-    attempt by the playing minion now, with +``intercept``."""
+    attempt by the playing minion now, with +``intercept``; ``lock_unless_blocks``: the minion locks again if the
+    attempt did not block (Eyes of the Wild: "lock this Gangrel after", no difference since it cannot attempt
+    again)."""
 
     intercept: int = 0
+    lock_unless_blocks: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, Any] | None:
         act = action_of(play)
@@ -748,6 +751,8 @@ class AttemptBlock:
         finally:
             if rider is not None and rider in game.riders:
                 game.riders.remove(rider)
+        if self.lock_unless_blocks and not (act.blocked and act.blocker == minion) and minion in game.minions:
+            game.minions[minion].locked = True
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

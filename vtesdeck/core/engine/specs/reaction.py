@@ -29,7 +29,6 @@ from ..vocabulary import (
     Wake,
     about_to_fight_younger_actor,
     action_blocked,
-    action_of,
     all_of,
     bleeding_you,
     blocker_in_sect,
@@ -146,27 +145,13 @@ card(
 )
 
 
-def _eyes_of_the_wild(game: Game, play: Play) -> Generator[Any, Any, Any]:
-    """Unlock and attempt to block; the Gangrel locks again if the attempt did not block."""
-    act = action_of(play)
-    m = game.minions.get(play.minion)
-    if act is None or m is None:
-        return
-    m.locked = False
-    attempt = AttemptBlock()(game, play)
-    if attempt is not None:
-        yield from attempt
-    if not (act.blocked and act.blocker == play.minion) and play.minion in game.minions:
-        game.minions[play.minion].locked = True
-
-
 card(
     "Eyes of the Wild",
     Mode(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
-        effects=(_eyes_of_the_wild,),
+        effects=(UnlockSelf(), AttemptBlock(lock_unless_blocks=True)),
     ),
     missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
     "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
