@@ -409,6 +409,19 @@ def has_targets(targets: Targets) -> Pred:
     return check
 
 
+def own_bleed_by(sect: str, blood: int = 0) -> Pred:
+    """One of the player's minions of ``sect`` is bleeding, with ``blood`` or more (to burn: Club Illusion)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.seat != play.seat or not act.is_bleed():
+            return False
+        m = game.minions.get(act.actor)
+        return m is not None and m.kind == VAMPIRE and m.sect == sect and m.blood >= blood
+
+    return check
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -1119,6 +1132,30 @@ class Banish:
         m.locked = False
         m.torpor = False
         game.log("banish", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActorBurnsBlood:
+    """The acting minion burns ``amount`` blood (a card in play's cost paid by the actor: Club Illusion)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.move_blood(game, act.actor, -self.amount)
+            game.log("burn blood", play.seat, act.actor, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedHandStrikes:
+    """The playing minion's hand strikes inflict aggravated damage for the rest of the combat (Raking Talons:
+    game.py reads the side's mark)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add("combat:aggravated_hand")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

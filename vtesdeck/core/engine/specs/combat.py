@@ -366,18 +366,11 @@ card(
 )
 
 
-def _talons(game: Game, play: Play) -> None:
-    """Raking Talons: the Gargoyle's hand strikes inflict aggravated damage for the remainder of combat."""
-    c = v.combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add("combat:aggravated_hand")
-
-
 card(
     "Raking Talons",
     Mode(
         window=W.BEFORE_RANGE,
-        effects=(_talons,),
+        effects=(v.AggravatedHandStrikes(),),
         limit="raking talons",
         limit_scope="combat",
         label="hand strikes aggravated this combat",

@@ -10,13 +10,16 @@ from collections.abc import Sequence
 from .. import economy
 from .. import game as g
 from ..cards import Controller, Mode, Play, card, hook
-from ..frames import Action, Combat, Rider, Until
+from ..frames import Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
+    ActorBurnsBlood,
+    Bleed,
     LockThisCard,
     PutInPlay,
     PutOnTarget,
     Stealth,
+    own_bleed_by,
     own_ready_vampires,
     stealth_needed_by,
 )
@@ -178,22 +181,6 @@ def _end_combat(game: Game, play: Play) -> None:
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
 
 
-def _club_ok(game: Game, play: Play) -> bool:
-    act = play.frame
-    if not isinstance(act, Action) or act.seat != play.seat or not act.is_bleed():
-        return False
-    m = game.minions.get(act.actor)
-    return _anarch(m) and m is not None and m.blood >= 1
-
-
-def _club(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        g.move_blood(game, act.actor, -1)
-        act.bleed += 1  # not "(limited)": other bleed modifiers still apply
-        game.log("club illusion", play.seat, act.actor)
-
-
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
@@ -264,7 +251,7 @@ card(
 card(
     "Club Illusion",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.ANNOUNCED, in_play=True, when=_club_ok, effects=(_club,), limit="club illusion", limit_scope="action",
+    Mode(window=W.ANNOUNCED, in_play=True, when=own_bleed_by("Anarch", blood=1), effects=(ActorBurnsBlood(1), Bleed(1, limited=False)), limit="club illusion", limit_scope="action",
           label="burn 1 blood: +1 bleed"),
     notes="Unique location (contesting not modelled).",
 )  # fmt: skip
