@@ -82,19 +82,19 @@ def test_a_circle_would_be_found() -> None:
 
 
 def test_a_hook_is_called_only_at_a_table_holding_one_of_its_cards() -> None:
-    """``cards.hook(name, *cards)``: Hunger of Marduk's strike hook is not called at a table without the card,
-    and is with it; a hook that names no card (the vocabulary's, reading Bearer data) is at every table."""
+    """``cards.hook(name, *cards)``: Bowl of Convergence's intercept hook is not called at a table without the
+    card, and is with it; a hook that names no card (the vocabulary's, reading Bearer data) is at every table."""
     from vtesdeck.core import carddb
     from vtesdeck.core.engine import game as g
     from vtesdeck.core.engine import scenario
-    from vtesdeck.core.engine.specs import combat_support
-    from vtesdeck.core.engine.vocabulary import _bearer_strikes
+    from vtesdeck.core.engine.specs import permanent
+    from vtesdeck.core.engine.vocabulary import _bearer_intercept
 
     cards = carddb.load()
     seats: list[dict[str, object]] = [{"ready": [{"card": "Anson", "blood": 3}]}, {"pool": 30}]
     without, _, _, _ = scenario.build({"name": "t", "stop": "minion", "seats": seats}, cards)
-    strikes = g.hooks_of(without, "strikes")
-    assert combat_support._marduk_strikes not in strikes and _bearer_strikes in strikes
-    seats[1] = {"hand": ["Hunger of Marduk"]}
+    intercept = g.hooks_of(without, "intercept")
+    assert permanent._bowl_intercept not in intercept and _bearer_intercept in intercept
+    seats[1] = {"hand": ["Bowl of Convergence"]}
     holding, _, _, _ = scenario.build({"name": "t", "stop": "minion", "seats": seats}, cards)
-    assert combat_support._marduk_strikes in g.hooks_of(holding, "strikes")
+    assert permanent._bowl_intercept in g.hooks_of(holding, "intercept")

@@ -1159,6 +1159,19 @@ class AggravatedHandStrikes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class StrikeThisRound:
+    """The playing minion may strike with ``strike`` this round, by every strike of the round (Hunger of Marduk:
+    ANK 20220207); read by the vocabulary's "strikes" hook."""
+
+    strike: Any
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"round:strike:{g.grant(self.strike)}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MillLibrary:
     """Put the top ``n`` cards of the player's library in its ash heap (as many as there are)."""
 
@@ -1661,11 +1674,35 @@ class CancelKeepingCost:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CancelReferendum:
-    def __call__(self, game: Game, play: Play) -> None:
+    """Cancel the referendum. ``return_card`` (Delaying Tactics): also unlock the caller, return the political
+    action card played to call it to its owner's hand (discard down afterward), and forbid the acting
+    Methuselah's minions the same political action this turn."""
+
+    return_card: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, Any] | None:
         ref = play.frame
-        if isinstance(ref, Referendum):
-            ref.cancelled = True
-            game.log("referendum cancelled", play.seat)
+        if not isinstance(ref, Referendum):
+            return None
+        ref.cancelled = True
+        game.log("referendum cancelled", play.seat)
+        return self._return(game, ref) if self.return_card else None
+
+    @staticmethod
+    def _return(game: Game, ref: Referendum) -> Generator[Any, Any, Any]:
+        caller = game.minions.get(ref.caller)
+        if caller is not None:
+            caller.locked = False
+        if ref.card < 0:
+            return
+        vekn_id = game.card_of[ref.card]
+        for m in g.ready_minions(game, ref.seat):
+            game.used.add((m.id, vekn_id))  # the same action card once per turn (game._handler_options)
+        if ref.card in game.aside:
+            owner = game.owner_of[ref.card]
+            game.aside.remove(ref.card)
+            game.seats[owner].hand.append(ref.card)
+            yield from g.discard_down(game, owner)  # "discard down afterward"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1802,6 +1839,20 @@ def _ally_intercept(game: Game, minion: int, act: Action) -> int:
         return 0
     actor = game.minions.get(act.actor)
     return a.intercept_vs_vampires if actor is not None and actor.kind == VAMPIRE else 0
+
+
+@hook("strikes")
+def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """The strikes a card made available this round (StrikeThisRound), the strongest first."""
+    used = c.side(minion).used
+    if not used:
+        return []
+    marked = [int(u.rsplit(":", 1)[1]) for u in used if u.startswith("round:strike:")]
+    seat = g.controller(game, minion)
+    return [
+        economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value)
+        for value in sorted(marked, key=lambda v: -g.GRANTED[v].steal)
+    ]
 
 
 @hook("blocked")

@@ -3,43 +3,17 @@ Marduk's granted strike, Concealed Weapon's equipping, and the bot's worth of pr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import game as g
-from ..cards import Play, hook
-from ..economy import Kind, Option
-from ..frames import Combat
+from ..cards import Play
 from ..state import Game
-from ..vocabulary import StrikeWith, bearer_maneuvers, combat_of
+from ..vocabulary import StrikeThisRound, StrikeWith, bearer_maneuvers, combat_of
 
 THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
 THEFT_2 = StrikeWith(g.Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
-_MARDUK = {1: g.Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"),
-           2: g.Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk")}  # fmt: skip
-
-
-def _marduk(amount: int) -> Callable[[Game, Play], None]:
-    def grant(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        if c is not None:
-            c.side(play.minion).used.add(f"round:marduk{amount}")
-
-    return grant
-
-
-MARDUK_1 = _marduk(1)
-MARDUK_2 = _marduk(2)
-
-
-@hook("strikes", "Hunger of Marduk")
-def _marduk_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    """Hunger of Marduk's strike, this round, usable by every strike of the round (ANK 20220207)."""
-    used = c.side(minion).used
-    return [
-        Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(_MARDUK[n]))
-        for n in (2, 1)
-        if f"round:marduk{n}" in used
-    ]
+MARDUK_1 = StrikeThisRound(g.Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"))
+MARDUK_2 = StrikeThisRound(g.Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk"))
 
 
 # -- Concealed Weapon --------------------------------------------------------------------------------------------

@@ -7,17 +7,12 @@ A reaction that wakes or unlocks a locked minion so it may block is played in st
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
-
-from .. import game as g
-from ..cards import Mode, Play, Role, card
-from ..frames import Referendum
-from ..state import Game
+from ..cards import Mode, Role, card
 from ..vocabulary import (
     ActionFails,
     AttemptBlock,
     BurnBloodUnlessBlocks,
+    CancelReferendum,
     EndAction,
     ExtraVotes,
     Intercept,
@@ -228,33 +223,9 @@ card(
 # -- politics and combat ---------------------------------------------------------------------------------------------------------
 
 
-def _delaying_tactics(game: Game, play: Play) -> Generator[Any, Any, Any]:
-    """Cancel the referendum, unlock the caller, return the political action card played from the hand, and
-    forbid the acting Methuselah's minions the same political action this turn."""
-    ref = play.frame
-    if not isinstance(ref, Referendum):
-        return
-    ref.cancelled = True
-    game.log("referendum cancelled", play.seat)
-    caller = game.minions.get(ref.caller)
-    if caller is not None:
-        caller.locked = False
-    if ref.card < 0:
-        return
-    vekn = game.card_of[ref.card]
-    for m in g.ready_minions(game, ref.seat):
-        game.used.add((m.id, vekn))  # the same action card once per turn (game._handler_options)
-    if ref.card in game.aside:
-        owner = game.owner_of[ref.card]
-        game.aside.remove(ref.card)
-        hand = game.seats[owner].hand
-        hand.append(ref.card)
-        yield from g.discard_down(game, owner)  # "discard down afterward"
-
-
 card(
     "Delaying Tactics",
-    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(_delaying_tactics,)),
+    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(CancelReferendum(return_card=True),)),
     notes="Played during the polling step before votes (not after votes are cast). Automatic referendums are "
     "never polled, so it is not offered there.",
 )
