@@ -127,6 +127,18 @@ class Bearer:
     strike: Any = None
     maneuver_each_combat: bool = False
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
+    pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Upkeep:
+    """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
+    copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+
+    pool: int = 1
+    unless_ready_sect: str = ""
+    while_in_torpor: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -168,6 +180,7 @@ class Spec:
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
     ally: Ally | None = None  # what an ally can do in play (its strikes, presses…)
+    upkeep: Upkeep | None = None  # what it makes each Methuselah burn in its unlock phase
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -230,6 +243,7 @@ def card(
     bearer: Bearer | None = None,
     controller: Controller | None = None,
     ally: Ally | None = None,
+    upkeep: Upkeep | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -240,7 +254,7 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, missing)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, missing)
     return spec
 
 

@@ -191,6 +191,7 @@ def build(cards: CardIndex) -> Compiled:
         bearers={vekn: spec.bearer for vekn, spec in specs.items() if spec.bearer is not None},
         controllers={vekn: spec.controller for vekn, spec in specs.items() if spec.controller is not None},
         allies={vekn: spec.ally for vekn, spec in specs.items() if spec.ally is not None},
+        upkeeps={vekn: spec.upkeep for vekn, spec in specs.items() if spec.upkeep is not None},
     )
 
 

@@ -1855,6 +1855,47 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     ]
 
 
+@hook("unlock")
+def _upkeep(game: Game, seat: int) -> int:
+    """Each card in play with an ``Upkeep`` makes the unlocking Methuselah burn its pool (one burn for all)."""
+    comp = game.compiled
+    if comp is None or not g.table_has(game, "upkeeps", lambda: comp.upkeeps):
+        return 0
+    upkeeps = comp.upkeeps
+    card_of = game.card_of
+    burn = 0
+    sects: set[str] | None = None
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                u = upkeeps.get(card_of[c])
+                if u is None or u.while_in_torpor:
+                    continue
+                if u.unless_ready_sect:
+                    if sects is None:
+                        sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
+                    if u.unless_ready_sect in sects:
+                        continue
+                burn += u.pool
+            elif m.cards and m.torpor and m.in_play:
+                burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
+    if burn:
+        economy.burn_pool(game, seat, burn)
+        game.log("unlock burn", seat, burn)
+    return 0
+
+
+@hook("torpor")
+def _bearer_torpor(game: Game, minion: int) -> None:
+    """After a minion goes to torpor, its controller burns what the cards on it say (Fame: 3 pool)."""
+    burn = sum(b.pool_on_torpor for _, b in _bearers(game, minion))
+    if burn:
+        seat = g.controller(game, minion)
+        economy.burn_pool(game, seat, burn)
+        game.log("fame", seat, minion)
+
+
 @hook("blocked")
 def _blocked_lock_and_end(game: Game, act: Action) -> None:
     if act.flags.get("blocked: lock and end") and act.blocker in game.minions:

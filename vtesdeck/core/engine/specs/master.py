@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..cards import Bearer, Controller, Mode, Play, Pred, card, hook
+from ..cards import Bearer, Controller, Mode, Play, Pred, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
@@ -156,33 +156,6 @@ def _wider_view_draw(game: Game, play: Play) -> Flow:
 
 def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in g.ready_minions(game, seat))
-
-
-@hook("unlock", "Anarch Revolt", "Fame")
-def _unlock_burns(game: Game, seat: int) -> int:
-    """During each Methuselah's unlock phase: Anarch Revolt burns 1 pool per copy if it controls no ready
-    Anarch; a famous vampire in torpor burns 1 pool of that Methuselah per Fame."""
-    burn = 0
-    revolts = _copies_anywhere(game, "Anarch Revolt")
-    if revolts and not _controls_ready_anarch(game, seat):
-        burn += len(revolts)
-    fame = vekn(game, "Fame")
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is not None and m.torpor and m.in_play and m.cards:
-                burn += sum(1 for a in m.cards if game.card_of[a] == fame)
-    if burn:
-        economy.burn_pool(game, seat, burn)
-        game.log("unlock burn", seat, burn)
-    return 0
-
-
-@hook("torpor", "Fame")
-def _fame_torpor(game: Game, minion_id: int) -> None:
-    if _has_card(game, minion_id, "Fame"):
-        economy.burn_pool(game, g.controller(game, minion_id), 3)
-        game.log("fame", g.controller(game, minion_id), minion_id)
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -346,6 +319,7 @@ card(
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="The bot plays it only with a ready Anarch.",
     burn="referendum",
+    upkeep=Upkeep(pool=1, unless_ready_sect="Anarch"),
 )
 card(
     "Jake Washington",
@@ -374,6 +348,8 @@ card(
         effects=(PutOnTarget(),),
     ),
     notes="Unique (no second copy while one is in play); the bot puts it on other Methuselahs' vampires.",
+    bearer=Bearer(pool_on_torpor=3),
+    upkeep=Upkeep(pool=1, while_in_torpor=True),
 )
 card(
     "Unmasking, The",
