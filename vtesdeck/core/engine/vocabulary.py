@@ -1172,6 +1172,31 @@ class StrikeThisRound:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class StrengthThisCombat:
+    """The playing minion gets +``amount`` strength for the rest of the combat (Typhonic Beast)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).combat_strength += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventEachRound:
+    """The playing minion may prevent 1 damage each round, this round and the next ones of the combat
+    (Typhonic Beast [pot][ser]): the vocabulary's ``round_start`` hook renews it."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            side.used.add("combat:prevent each round")
+            side.prevent += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MillLibrary:
     """Put the top ``n`` cards of the player's library in its ash heap (as many as there are)."""
 
@@ -1894,6 +1919,13 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         seat = g.controller(game, minion)
         economy.burn_pool(game, seat, burn)
         game.log("fame", seat, minion)
+
+
+@hook("round_start")
+def _prevent_each_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        if "combat:prevent each round" in side.used:
+            side.prevent += 1
 
 
 @hook("blocked")

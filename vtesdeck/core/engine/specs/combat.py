@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Mode, Play, card, hook
-from ..frames import Combat
+from ..cards import Mode, card
 from ..game import Strike
-from ..state import Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -323,43 +321,19 @@ card(
 )
 
 
-def _beast_strength(game: Game, play: Play) -> None:
-    """Typhonic Beast: +1 strength for this combat."""
-    c = v.combat_of(play)
-    if c is not None:
-        c.side(play.minion).combat_strength += 1
-
-
-def _beast_prevention(game: Game, play: Play) -> None:
-    """Typhonic Beast [pot][ser]: may prevent 1 damage each round, this round and the next ones (the
-    ``round_start`` hook renews it)."""
-    c = v.combat_of(play)
-    if c is not None:
-        side = c.side(play.minion)
-        side.used.add("combat:typhonic")
-        side.prevent += 1
-
-
-@hook("round_start", "Typhonic Beast")
-def _beast_each_round(game: Game, c: Combat) -> None:
-    for side in (c.a, c.b):
-        if "combat:typhonic" in side.used:
-            side.prevent += 1
-
-
 card(
     "Typhonic Beast",
-    Mode(window=W.BEFORE_RANGE, disciplines=("ser",), effects=(_beast_strength,)),
+    Mode(window=W.BEFORE_RANGE, disciplines=("ser",), effects=(v.StrengthThisCombat(1),)),
     Mode(
         window=W.BEFORE_RANGE,
         disciplines=("pot", "ser"),
-        effects=(_beast_strength, _beast_prevention),
+        effects=(v.StrengthThisCombat(1), v.PreventEachRound()),
     ),
     Mode(
         window=W.BEFORE_RANGE,
         disciplines=("pot", "ser"),
         superior=True,
-        effects=(_beast_strength, _beast_prevention, OptionalPress()),
+        effects=(v.StrengthThisCombat(1), v.PreventEachRound(), OptionalPress()),
     ),
     notes="The prevention is always used (it is optional on the card); from a second [pot][ser] copy it adds 1 "
     "in its own round only.",
