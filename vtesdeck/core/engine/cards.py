@@ -131,6 +131,14 @@ class Bearer:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Everyone:
+    """What a card in play gives every minion at the table, once however many copies (read by the vocabulary's
+    hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking)."""
+
+    ally_intercept_vs_vampires: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
@@ -181,6 +189,7 @@ class Spec:
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
     ally: Ally | None = None  # what an ally can do in play (its strikes, presses…)
     upkeep: Upkeep | None = None  # what it makes each Methuselah burn in its unlock phase
+    everyone: Everyone | None = None  # what it gives every minion at the table
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -244,6 +253,7 @@ def card(
     controller: Controller | None = None,
     ally: Ally | None = None,
     upkeep: Upkeep | None = None,
+    everyone: Everyone | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -254,7 +264,7 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, missing)
+    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing)
     return spec
 
 

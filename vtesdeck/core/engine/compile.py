@@ -104,7 +104,8 @@ def build(cards: CardIndex) -> Compiled:
         specs[card.id] = spec
         card_types = frozenset(card.types)
         types[card.id] = card_types
-        unique = says_unique(card.text)
+        # "Unique", and an event: each event is played only once a game (L599-605), so never while one is in play
+        unique = says_unique(card.text) or "Event" in card_types
         for index, mode in enumerate(spec.modes):
             blood = (
                 mode.cost_blood
@@ -192,6 +193,7 @@ def build(cards: CardIndex) -> Compiled:
         controllers={vekn: spec.controller for vekn, spec in specs.items() if spec.controller is not None},
         allies={vekn: spec.ally for vekn, spec in specs.items() if spec.ally is not None},
         upkeeps={vekn: spec.upkeep for vekn, spec in specs.items() if spec.upkeep is not None},
+        everyone={vekn: spec.everyone for vekn, spec in specs.items() if spec.everyone is not None},
     )
 
 

@@ -1880,6 +1880,25 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     ]
 
 
+@hook("intercept")
+def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
+    """Intercept a card in play gives every ally blocking an acting vampire (The Unmasking), once per card name."""
+    comp = game.compiled
+    if comp is None or not comp.everyone or not g.table_has(game, "everyone", lambda: comp.everyone):
+        return 0
+    m = game.minions.get(minion)
+    actor = game.minions.get(act.actor)
+    if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
+        return 0
+    found: dict[int, int] = {}
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            e = comp.everyone.get(game.card_of[c]) if c not in game.minions else None
+            if e is not None:
+                found[game.card_of[c]] = e.ally_intercept_vs_vampires
+    return sum(found.values())
+
+
 @hook("unlock")
 def _upkeep(game: Game, seat: int) -> int:
     """Each card in play with an ``Upkeep`` makes the unlocking Methuselah burn its pool (one burn for all)."""

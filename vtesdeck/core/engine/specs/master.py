@@ -8,11 +8,11 @@ from typing import Any
 
 from .. import economy
 from .. import game as g
-from ..cards import Bearer, Controller, Mode, Play, Pred, Upkeep, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
-from ..state import ALLY, VAMPIRE, Game
+from ..state import VAMPIRE, Game
 from ..vocabulary import (
     AddBlood,
     BloodToPool,
@@ -88,16 +88,6 @@ def _has_card(game: Game, minion_id: int, name: str) -> bool:
         return False
     wanted = vekn(game, name)
     return any(game.card_of[a] == wanted for a in m.cards)
-
-
-def _not_in_play(name: str) -> Pred:
-    """Not played while a copy is in play: an event is played only once a game (rulebook L599-605), and one
-    in play has been. Cards whose text says "Unique" need no such check: the compiler flags them."""
-
-    def check(game: Game, play: Play) -> bool:
-        return not _copies_anywhere(game, name)
-
-    return check
 
 
 # -- Ashur Tablets ----------------------------------------------------------------------------------------------------
@@ -184,17 +174,6 @@ def _perfect_action(game: Game, play: Play) -> bool:
 def _gain_one(game: Game, play: Play) -> None:
     g.move_blood(game, play.minion, 1)
     game.log("add blood", play.seat, play.minion, 1)
-
-
-@hook("intercept", "Unmasking, The")
-def _unmasking(game: Game, minion_id: int, act: object) -> int:
-    m = game.minions.get(minion_id)
-    if m is None or m.kind != ALLY or not isinstance(act, Action):
-        return 0
-    actor = game.minions.get(act.actor)
-    if actor is None or actor.kind != VAMPIRE:
-        return 0
-    return 1 if _copies_anywhere(game, "Unmasking, The") else 0
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -355,10 +334,10 @@ card(
     "Unmasking, The",
     Mode(
         window=W.DISCARD,
-        when=_not_in_play("Unmasking, The"),
         effects=(DoNotReplace(Until.NEXT_UNLOCK), PutInPlay()),
     ),
     notes="An event: played in the discard phase for the discard phase action; not replaced until the next turn.",
+    everyone=Everyone(ally_intercept_vs_vampires=1),
 )
 card(
     "Villein",
