@@ -979,3 +979,21 @@ def test_a_location_vampires_may_steal_is_offered_to_vampires_only_and_changes_c
     assert not audit(game)
     g.burn_card(game, montreal)
     assert montreal in game.seats[1].ash_heap and not audit(game)
+
+
+def test_an_event_is_played_once_a_game_and_the_unmasking_gives_allies_intercept_against_vampires(
+    cards: carddb.CardIndex,
+) -> None:
+    """Events (L599-605): "each event can be played only once per game": a second copy of The Unmasking is not
+    offered while one is in play. Its text: "Allies get +1 intercept against vampires" (not against allies)."""
+    game, al = table(
+        cards,
+        {"hand": ["Unmasking, The"], "in_play": ["Unmasking, The"], "ready": [{"card": "Anson", "blood": 3}]},
+        {"ready": [{"card": "Nephandus", "life": 2, "as": "ally"}, {"card": "Nathan Turner", "blood": 3}]},
+    )
+    assert not g.hand_options(game, 0, W.DISCARD, None)
+    vampire = Action(kind=Act.BLEED, seat=0, actor=al["Anson"], target=1)
+    assert g.intercept_of(game, al["ally"], vampire) == game.minions[al["ally"]].intercept + 1
+    assert g.intercept_of(game, al["Nathan Turner"], vampire) == game.minions[al["Nathan Turner"]].intercept
+    g.burn_card(game, next(c for c in game.seats[0].controlled if c not in game.minions))  # the event leaves
+    assert g.intercept_of(game, al["ally"], vampire) == game.minions[al["ally"]].intercept
