@@ -422,6 +422,32 @@ def own_bleed_by(sect: str, blood: int = 0) -> Pred:
     return check
 
 
+def own_bleed_by_clan(clan: str) -> Pred:
+    """One of the player's vampires of ``clan`` is bleeding (any of the clan's names: Assamite is Banu Haqim)."""
+    from ..eligibility import clan as canonical
+
+    wanted = canonical(clan)
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or not act.is_bleed() or act.seat != play.seat or act.ended:
+            return False
+        m = game.minions.get(act.actor)
+        return m is not None and canonical(m.clan) == wanted
+
+    return check
+
+
+def holds_card_of_type(kind: str) -> Pred:
+    """The player holds a card of type ``kind`` ("Combat") in hand (to discard it as a cost)."""
+
+    def check(game: Game, play: Play) -> bool:
+        types = game.compiled.types
+        return any(kind in types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
+
+    return check
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -1194,6 +1220,20 @@ class PreventEachRound:
             side = c.side(play.minion)
             side.used.add("combat:prevent each round")
             side.prevent += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardOfType:
+    """The player discards a card of type ``kind`` from its hand (the first: the bot's pick) and draws back up:
+    a cost (Haqim's Law: Retribution)."""
+
+    kind: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        types = game.compiled.types
+        held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
+        if held:
+            g.discard(game, play.seat, held[:1])
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

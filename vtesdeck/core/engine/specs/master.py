@@ -15,6 +15,7 @@ from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     AddBlood,
+    Bleed,
     BloodToPool,
     BurnActor,
     BurnOnTarget,
@@ -23,6 +24,7 @@ from ..vocabulary import (
     CancelAsPlayed,
     CounterOnThisCard,
     CryptDraw,
+    DiscardOfType,
     DoNotReplace,
     FillToCapacity,
     GainPool,
@@ -44,8 +46,10 @@ from ..vocabulary import (
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
+    holds_card_of_type,
     library_at_least,
     minion_card_being_played,
+    own_bleed_by_clan,
     own_vampires,
     own_vampires_with_blood,
     ready_minions_of_others,
@@ -438,34 +442,6 @@ def _wash(game: Game, play: Play) -> None:
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
 
 
-def _combat_cards_in_hand(game: Game, seat: int) -> list[int]:
-    types = game.compiled.types
-    return [c for c in game.seats[seat].hand if "Combat" in types.get(game.card_of[c], frozenset())]
-
-
-def _haqim_bleeding(game: Game, play: Play) -> bool:
-    """The acting minion is a Banu Haqim (Assamite) of the card's controller, bleeding, with a combat card in
-    the hand to discard."""
-    from ...eligibility import clan
-
-    act = play.frame
-    if not isinstance(act, Action) or not act.is_bleed() or act.seat != play.seat or act.ended:
-        return False
-    m = game.minions.get(act.actor)
-    return m is not None and clan(m.clan) == "Banu Haqim" and bool(_combat_cards_in_hand(game, play.seat))
-
-
-def _haqim_discard_bleed(game: Game, play: Play) -> None:
-    """Discard a combat card (the first in the hand: the bot's pick), replace it, +1 bleed (not limited)."""
-    act = play.frame
-    combat = _combat_cards_in_hand(game, play.seat)
-    if not isinstance(act, Action) or not combat:
-        return
-    g.discard(game, play.seat, combat[:1])
-    act.bleed += 1
-    game.log("bleed", play.seat, act.actor, act.bleed)
-
-
 card(
     "Smiling Jack, The Anarch",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
@@ -488,7 +464,8 @@ card(
 card(
     "Haqim's Law: Retribution",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.BLOCKS_DECLINED, in_play=True, when=_haqim_bleeding, effects=(_haqim_discard_bleed,),
+    Mode(window=W.BLOCKS_DECLINED, in_play=True, when=all_of(own_bleed_by_clan("Assamite"), holds_card_of_type("Combat")),
+         effects=(DiscardOfType("Combat"), Bleed(1, limited=False)),
          limit="haqim's law", limit_scope="action",
          label="discard a combat card: +1 bleed"),
     notes="Offered once blocks are declined (the bleed will resolve); the combat card discarded is the first "
