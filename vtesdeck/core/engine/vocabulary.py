@@ -1237,6 +1237,31 @@ class DiscardOfType:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CryptDrawThenRemove:
+    """Draw the top crypt card to the uncontrolled region, then remove one crypt card of that region from the
+    game, chosen now among all of them, the one drawn included (Wider View). ``order(game, seat, copies, drawn)``
+    lists the choices best first (the bots' judgement, from the playbook); None keeps the region's order."""
+
+    order: Callable[..., Sequence[int]] | None = None
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        from .state import crypt_draw, leave_play
+
+        s = game.seats[play.seat]
+        before = set(s.uncontrolled)
+        crypt_draw(game, play.seat)
+        drawn = next((c for c in s.uncontrolled if c not in before), -1)
+        if not s.uncontrolled:
+            return
+        copies = list(s.uncontrolled)
+        ordered = self.order(game, play.seat, copies, drawn) if self.order is not None else copies
+        options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in ordered]
+        option = yield from g.choose(game, play.seat, options)
+        leave_play(game, option.target, removed=True)
+        game.log("remove from game", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MillLibrary:
     """Put the top ``n`` cards of the player's library in its ash heap (as many as there are)."""
 

@@ -9,7 +9,6 @@ from typing import Any
 from .. import economy
 from .. import game as g
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Upkeep, card, hook
-from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game
@@ -24,6 +23,7 @@ from ..vocabulary import (
     CancelAsPlayed,
     CounterOnThisCard,
     CryptDraw,
+    CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
     FillToCapacity,
@@ -127,24 +127,6 @@ def _ashur(game: Game, play: Play) -> None:
 # -- The Parthenon, Information Highway, Powerbase: Montreal, Wider View ---------------------------------------------------
 
 
-def _wider_view_draw(game: Game, play: Play) -> Flow:
-    """Use 1 transfer: draw a crypt card, then remove a crypt card of the uncontrolled region from the game,
-    chosen now among all of them, the one drawn included (offered the one the seat can best spare first)."""
-    from ..state import crypt_draw, leave_play
-
-    s = game.seats[play.seat]
-    s.transfers -= 1
-    before = set(s.uncontrolled)
-    crypt_draw(game, play.seat)
-    drawn = next((c for c in s.uncontrolled if c not in before), -1)
-    if not s.uncontrolled:
-        return
-    order = least_wanted_vampires(game, play.seat, s.uncontrolled, drawn)
-    option = yield from g.choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in order])
-    leave_play(game, option.target, removed=True)
-    game.log("remove from game", play.seat, option.target)
-
-
 # -- Anarch Revolt, Fame (unlock-phase triggers: game.turn's "unlock" hook) ------------------------------------------------
 
 
@@ -230,7 +212,7 @@ card(
 card(
     "Wider View",
     Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
-    Mode(window=W.INFLUENCE, in_play=True, when=all_of(transfers_at_least(1), crypt_not_empty), effects=(_wider_view_draw,),
+    Mode(window=W.INFLUENCE, in_play=True, when=all_of(transfers_at_least(1), crypt_not_empty), effects=(PayTransfers(1), CryptDrawThenRemove(order=least_wanted_vampires)),
          label="1 transfer: draw a crypt card, remove one"),
     Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(PayTransfers(4), BurnThisCard(), GainPool(2)),
          label="4 transfers: burn it, gain 2 pool"),
