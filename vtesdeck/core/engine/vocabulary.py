@@ -448,6 +448,21 @@ def holds_card_of_type(kind: str) -> Pred:
     return check
 
 
+def _ally_or_younger_than_actor(game: Game, minion: int, act: Action) -> bool:
+    m = game.minions.get(minion)
+    return (
+        m is not None
+        and act.actor in game.minions
+        and (m.kind == ALLY or (m.kind == VAMPIRE and g.younger(game, minion, act.actor)))
+    )
+
+
+def blocker_ally_or_younger(game: Game, play: Play) -> bool:
+    """A block attempt is in progress by an ally or a vampire younger than the acting one."""
+    act = action_of(play)
+    return act is not None and act.blocker >= 0 and _ally_or_younger_than_actor(game, act.blocker, act)
+
+
 def has_edge(game: Game, play: Play) -> bool:
     """The player holds the Edge."""
     return game.edge == play.seat
@@ -1262,6 +1277,22 @@ class CryptDrawThenRemove:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class AlliesAndYoungerLessIntercept:
+    """ "Allies and younger vampires get -1 intercept" for the rest of the action (Perfect Paragon [PRE]): the
+    current blocker at once, later attempts through the vocabulary's intercept hook; several copies add up."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["allies and younger: less intercept"] = (
+                act.flags.get("allies and younger: less intercept", 0) + self.amount
+            )
+            act.intercept -= self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MillLibrary:
     """Put the top ``n`` cards of the player's library in its ash heap (as many as there are)."""
 
@@ -1962,6 +1993,12 @@ def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
             if e is not None:
                 found[game.card_of[c]] = e.ally_intercept_vs_vampires
     return sum(found.values())
+
+
+@hook("intercept")
+def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
+    less = act.flags.get("allies and younger: less intercept", 0) if act.flags else 0
+    return -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
 
 
 @hook("unlock")

@@ -10,6 +10,7 @@ from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
+    AlliesAndYoungerLessIntercept,
     AttemptFails,
     Bleed,
     BlockerIntercept,
@@ -41,6 +42,7 @@ from ..vocabulary import (
     bled_prey,
     bleeding_you,
     block_in_progress,
+    blocker_ally_or_younger,
     capacity_at_least,
     during_bleed,
     has_blood,
@@ -407,33 +409,6 @@ card(
 )
 
 
-def _paragon_hit(game: Game, minion: int, act: Action) -> bool:
-    m = game.minions.get(minion)
-    return (
-        m is not None
-        and act.actor in game.minions
-        and (m.kind == ALLY or (m.kind == VAMPIRE and g.younger(game, minion, act.actor)))
-    )
-
-
-def _paragon_usable(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.blocker >= 0 and _paragon_hit(game, act.blocker, act)
-
-
-def _paragon(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags["perfect_paragon"] = act.flags.get("perfect_paragon", 0) + 1  # several copies add up
-        act.intercept -= 1  # the current blocker's; later attempts get it from the "intercept" hook
-
-
-@hook("intercept", "Perfect Paragon")
-def _paragon_intercept(game: Game, minion: int, act: Action) -> int:
-    paragons = act.flags.get("perfect_paragon", 0)
-    return -paragons if paragons and _paragon_hit(game, minion, act) else 0
-
-
 card(
     "Perfect Paragon",
     Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
@@ -441,8 +416,8 @@ card(
         window=W.BLOCK_ATTEMPT,
         disciplines=("pre",),
         superior=True,
-        when=_paragon_usable,
-        effects=(_paragon,),
+        when=blocker_ally_or_younger,
+        effects=(AlliesAndYoungerLessIntercept(1),),
     ),
     notes="[PRE] is played during a block attempt by an ally or a younger vampire (the ruling allows any time).",
 )
