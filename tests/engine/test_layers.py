@@ -83,7 +83,8 @@ def test_a_circle_would_be_found() -> None:
 
 def test_a_hook_is_called_only_at_a_table_holding_one_of_its_cards() -> None:
     """``cards.hook(name, *cards)``: Bowl of Convergence's intercept hook is not called at a table without the
-    card, and is with it; a hook that names no card (the vocabulary's, reading Bearer data) is at every table."""
+    card, and is with it. The vocabulary's hooks say what they read (``data=("bearer",)``): the one for what
+    equipment gives its bearer is at a table with one that gives (Raven Spy), not at one without."""
     from vtesdeck.core import carddb
     from vtesdeck.core.engine import game as g
     from vtesdeck.core.engine import scenario
@@ -94,7 +95,7 @@ def test_a_hook_is_called_only_at_a_table_holding_one_of_its_cards() -> None:
     seats: list[dict[str, object]] = [{"ready": [{"card": "Anson", "blood": 3}]}, {"pool": 30}]
     without, _, _, _ = scenario.build({"name": "t", "stop": "minion", "seats": seats}, cards)
     intercept = g.hooks_of(without, "intercept")
-    assert permanent._bowl_intercept not in intercept and _bearer_intercept in intercept
-    seats[1] = {"hand": ["Bowl of Convergence"]}
+    assert permanent._bowl_intercept not in intercept and _bearer_intercept not in intercept
+    seats[1] = {"hand": ["Bowl of Convergence", "Raven Spy"]}
     holding, _, _, _ = scenario.build({"name": "t", "stop": "minion", "seats": seats}, cards)
-    assert permanent._bowl_intercept in g.hooks_of(holding, "intercept")
+    assert {permanent._bowl_intercept, _bearer_intercept} <= set(g.hooks_of(holding, "intercept"))

@@ -221,15 +221,23 @@ HOOKS: dict[str, list[Callable[..., Any]]] = {}
 # A hook's cards (official names, a vampire's unique name): a table holding none of them never calls it
 # (game.hooks_of). A hook registered without cards is called at every table (the vocabulary's, which read data).
 HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
+# A vocabulary hook's cards, found by the compiler: those with the data it reads (``data``: "bearers",
+# "controllers", "allies", "upkeeps", "everyone", the specs' fields) or a mode with one of its ``effects``.
+HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
 
 
-def hook(name: str, *cards: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one)."""
+def hook(
+    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = ()
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one); a
+    vocabulary hook says instead which data or effects it reads (``data``, ``effects``)."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         HOOKS.setdefault(name, []).append(function)
         if cards:
             HOOK_CARDS[function] = cards
+        if data or effects:
+            HOOK_READS[function] = (data, effects)
         return function
 
     return register
@@ -264,7 +272,9 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in ("", "vampire"):
         raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
-    spec = LIBRARY[name] = Spec(name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing)
+    spec = LIBRARY[name] = Spec(
+        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
+    )
     return spec
 
 

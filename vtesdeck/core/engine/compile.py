@@ -186,7 +186,10 @@ def build(cards: CardIndex) -> Compiled:
         cards=cards,
         types=types,
         hooks=spec_format.HOOKS,
-        hook_cards={fn: _hook_ids(cards, fn, names, by_unique) for fn, names in spec_format.HOOK_CARDS.items()},
+        hook_cards={
+            **{fn: _hook_ids(cards, fn, names, by_unique) for fn, names in spec_format.HOOK_CARDS.items()},
+            **{fn: _reader_ids(specs, vampires, *reads) for fn, reads in spec_format.HOOK_READS.items()},
+        },
         burnable={vekn: spec.burn for vekn, spec in specs.items() if spec.burn},
         stealable={vekn: spec.steal for vekn, spec in specs.items() if spec.steal},
         bearers={vekn: spec.bearer for vekn, spec in specs.items() if spec.bearer is not None},
@@ -207,6 +210,28 @@ def _hook_ids(
         if card is None:
             raise ValueError(f"hook {fn.__qualname__} names {name!r}, which is no card of this card list")
         ids.add(card.id)
+    return frozenset(ids)
+
+
+def _reader_ids(
+    specs: dict[int, Spec], vampires: dict[int, VampireSpec], data: tuple[str, ...], effects: tuple[type, ...]
+) -> frozenset[int]:
+    """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields, or a mode with one of
+    the ``effects`` (inside an ``If`` too)."""
+
+    def has_effect(mode: Mode) -> bool:
+        stack = list(mode.effects)
+        while stack:
+            e = stack.pop()
+            if isinstance(e, effects):
+                return True
+            stack.extend(getattr(e, "effects", ()) or ())
+        return False
+
+    ids = {v for v, spec in specs.items() if any(getattr(spec, field, None) is not None for field in data)}
+    if effects:
+        ids |= {v for v, spec in specs.items() if any(has_effect(m) for m in spec.modes)}
+        ids |= {v for v, vspec in vampires.items() if any(has_effect(m) for m in vspec.modes)}
     return frozenset(ids)
 
 

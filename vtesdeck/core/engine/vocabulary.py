@@ -1865,22 +1865,22 @@ def _bearers(game: Game, minion: int) -> list[tuple[int, Any]]:
     return [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
 
 
-@hook("intercept")
+@hook("intercept", data=("bearer",))
 def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
     return sum(b.intercept for _, b in _bearers(game, minion))
 
 
-@hook("strength")
+@hook("strength", data=("bearer",))
 def _bearer_strength(game: Game, minion: int) -> int:
     return sum(b.strength for _, b in _bearers(game, minion))
 
 
-@hook("bleed")
+@hook("bleed", data=("bearer",))
 def _bearer_bleed(game: Game, act: Action) -> int:
     return sum(b.bleed for _, b in _bearers(game, act.actor))
 
 
-@hook("strikes")
+@hook("strikes", data=("bearer",))
 def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
     strikes = {b.strike for _, b in _bearers(game, minion) if b.strike is not None}
@@ -1888,7 +1888,7 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
 
 
-@hook("can_block")
+@hook("can_block", data=("bearer",))
 def _bearer_can_block(game: Game, minion: int, act: Any) -> bool:
     return not any(b.cannot_block for _, b in _bearers(game, minion))
 
@@ -1909,12 +1909,12 @@ def _controlled_sum(game: Game, seat: int, field: str) -> int:
     return sum(getattr(x, field) for x in found.values()) if found else 0
 
 
-@hook("transfers")
+@hook("transfers", data=("controller",))
 def _controller_transfers(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "transfers")
 
 
-@hook("hand_size")
+@hook("hand_size", data=("controller",))
 def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
 
@@ -1931,7 +1931,7 @@ def _ally_hooks(game: Game) -> bool:
     return g.table_has(game, "allies", lambda: game.compiled.allies if game.compiled is not None else ())
 
 
-@hook("strikes")
+@hook("strikes", data=("ally",))
 def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """An ally's strikes, and its once-each-combat ones not used yet this combat."""
     a = _ally(game, minion) if _ally_hooks(game) else None
@@ -1947,13 +1947,13 @@ def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     return out
 
 
-@hook("strike_damage_taken")
+@hook("strike_damage_taken", data=("ally",))
 def _ally_damage_taken(game: Game, minion: int) -> int:
     a = _ally(game, minion) if _ally_hooks(game) else None
     return a.strike_damage_taken if a is not None else 0
 
 
-@hook("intercept")
+@hook("intercept", data=("ally",))
 def _ally_intercept(game: Game, minion: int, act: Action) -> int:
     a = _ally(game, minion) if _ally_hooks(game) else None
     if a is None or not a.intercept_vs_vampires:
@@ -1962,7 +1962,7 @@ def _ally_intercept(game: Game, minion: int, act: Action) -> int:
     return a.intercept_vs_vampires if actor is not None and actor.kind == VAMPIRE else 0
 
 
-@hook("strikes")
+@hook("strikes", effects=(StrikeThisRound,))
 def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """The strikes a card made available this round (StrikeThisRound), the strongest first."""
     used = c.side(minion).used
@@ -1976,7 +1976,7 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     ]
 
 
-@hook("intercept")
+@hook("intercept", data=("everyone",))
 def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
     """Intercept a card in play gives every ally blocking an acting vampire (The Unmasking), once per card name."""
     comp = game.compiled
@@ -1995,13 +1995,13 @@ def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
     return sum(found.values())
 
 
-@hook("intercept")
+@hook("intercept", effects=(AlliesAndYoungerLessIntercept,))
 def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
     less = act.flags.get("allies and younger: less intercept", 0) if act.flags else 0
     return -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
 
 
-@hook("unlock")
+@hook("unlock", data=("upkeep",))
 def _upkeep(game: Game, seat: int) -> int:
     """Each card in play with an ``Upkeep`` makes the unlocking Methuselah burn its pool (one burn for all)."""
     comp = game.compiled
@@ -2032,7 +2032,7 @@ def _upkeep(game: Game, seat: int) -> int:
     return 0
 
 
-@hook("torpor")
+@hook("torpor", data=("bearer",))
 def _bearer_torpor(game: Game, minion: int) -> None:
     """After a minion goes to torpor, its controller burns what the cards on it say (Fame: 3 pool)."""
     burn = sum(b.pool_on_torpor for _, b in _bearers(game, minion))
@@ -2042,14 +2042,14 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         game.log("fame", seat, minion)
 
 
-@hook("round_start")
+@hook("round_start", effects=(PreventEachRound,))
 def _prevent_each_round(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
         if "combat:prevent each round" in side.used:
             side.prevent += 1
 
 
-@hook("blocked")
+@hook("blocked", effects=(IfBlockedEndAction,))
 def _blocked_lock_and_end(game: Game, act: Action) -> None:
     if act.flags.get("blocked: lock and end") and act.blocker in game.minions:
         game.minions[act.blocker].locked = True
@@ -2057,12 +2057,12 @@ def _blocked_lock_and_end(game: Game, act: Action) -> None:
         game.log("action ends", act.seat, act.actor)
 
 
-@hook("blocked")
+@hook("blocked", effects=(BurnBloodUnlessBlocks,))
 def _blocker_spared(game: Game, act: Action) -> None:
     act.flags.pop(f"burn unless blocks:{act.blocker}", None)
 
 
-@hook("before_resolution")
+@hook("before_resolution", effects=(LockFailedBlockers, BurnBloodUnlessBlocks))
 def _before_resolution(game: Game, act: Action) -> None:
     if not act.flags:
         return
@@ -2079,7 +2079,7 @@ def _before_resolution(game: Game, act: Action) -> None:
             game.log("forced awakening", g.controller(game, minion), minion)
 
 
-@hook("after_resolution")
+@hook("after_resolution", effects=(UnlockAfterSuccessForBlood,))
 def _unlock_after_success(game: Game, act: Action) -> None:
     if act.flags.pop("unlock after success", 0) and act.succeeded:
         m = game.minions.get(act.actor)
@@ -2099,7 +2099,7 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
             g.weapon_maneuver(side, b.strike)
 
 
-@hook("combat_start")
+@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat,))
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
     allies = _ally_hooks(game)
