@@ -1897,8 +1897,8 @@ def _controlled_sum(game: Game, seat: int, field: str) -> int:
     """What the cards in play the seat controls give it (``Controller.<field>``), once per card name: asked at
     every hand-size and transfer count, so no set is built unless such a card is there."""
     given = game.compiled.controllers if game.compiled is not None else None
-    if not given or not g.table_has(game, "controllers", lambda: given):
-        return 0
+    if not given:
+        return 0  # the hooks are called only at a table with such a card (data=("controller",))
     found: dict[int, Any] | None = None
     card_of = game.card_of
     for c in game.seats[seat].controlled:
@@ -1927,14 +1927,10 @@ def _ally(game: Game, minion: int) -> Any:
     return game.compiled.allies.get(m.card)
 
 
-def _ally_hooks(game: Game) -> bool:
-    return g.table_has(game, "allies", lambda: game.compiled.allies if game.compiled is not None else ())
-
-
 @hook("strikes", data=("ally",))
 def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """An ally's strikes, and its once-each-combat ones not used yet this combat."""
-    a = _ally(game, minion) if _ally_hooks(game) else None
+    a = _ally(game, minion)
     if a is None:
         return []
     seat = g.controller(game, minion)
@@ -1949,13 +1945,13 @@ def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
 
 @hook("strike_damage_taken", data=("ally",))
 def _ally_damage_taken(game: Game, minion: int) -> int:
-    a = _ally(game, minion) if _ally_hooks(game) else None
+    a = _ally(game, minion)
     return a.strike_damage_taken if a is not None else 0
 
 
 @hook("intercept", data=("ally",))
 def _ally_intercept(game: Game, minion: int, act: Action) -> int:
-    a = _ally(game, minion) if _ally_hooks(game) else None
+    a = _ally(game, minion)
     if a is None or not a.intercept_vs_vampires:
         return 0
     actor = game.minions.get(act.actor)
@@ -1980,8 +1976,8 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
 def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
     """Intercept a card in play gives every ally blocking an acting vampire (The Unmasking), once per card name."""
     comp = game.compiled
-    if comp is None or not comp.everyone or not g.table_has(game, "everyone", lambda: comp.everyone):
-        return 0
+    if comp is None:
+        return 0  # the hook is called only at a table with such a card (data=("everyone",))
     m = game.minions.get(minion)
     actor = game.minions.get(act.actor)
     if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
@@ -2005,8 +2001,8 @@ def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
 def _upkeep(game: Game, seat: int) -> int:
     """Each card in play with an ``Upkeep`` makes the unlocking Methuselah burn its pool (one burn for all)."""
     comp = game.compiled
-    if comp is None or not g.table_has(game, "upkeeps", lambda: comp.upkeeps):
-        return 0
+    if comp is None:
+        return 0  # the hook is called only at a table with such a card (data=("upkeep",))
     upkeeps = comp.upkeeps
     card_of = game.card_of
     burn = 0
@@ -2102,10 +2098,9 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
 @hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat,))
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
-    allies = _ally_hooks(game)
     for side in (c.a, c.b):
         bearer_maneuvers(game, c, side)
-        a = _ally(game, side.minion) if allies else None
+        a = _ally(game, side.minion)
         if a is not None:
             side.combat_presses += a.presses_each_combat
             side.combat_maneuvers += a.maneuvers_each_combat
