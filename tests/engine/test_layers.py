@@ -57,6 +57,13 @@ def test_no_spec_imports_a_bot_or_the_bots_judgement_of_cards() -> None:
             assert not imports & {"bots", "table"} and not any(i.startswith("plays") for i in imports), (name, imports)
 
 
+def test_the_specs_speak_the_vocabulary_not_the_rules_internals() -> None:
+    """Issue 25 §3: a spec reads and moves the table through the vocabulary's words, never game.py."""
+    for name, imports in _graph().items():
+        if name.startswith("specs"):
+            assert "game" not in imports, (name, imports)
+
+
 def test_the_engine_package_has_no_import_circle() -> None:
     graph = _graph()
     state: dict[str, int] = {}  # 1 visiting, 2 done

@@ -1233,13 +1233,13 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
         vekn = m.card if m is not None else game.card_of[c]
         if vekn in active and c not in game.locked_cards:
             for handler in comp.in_play.get((vekn, window), ()):
-                out.extend(_in_play_handler(game, handler, seat, c, frame))
+                out.extend(in_play_handler(game, handler, seat, c, frame))
         if m is not None and m.cards:
             for attached in m.cards:
                 av = game.card_of[attached]
                 if av in active and attached not in game.locked_cards:
                     for handler in comp.in_play.get((av, window), ()):
-                        out.extend(_in_play_handler(game, handler, seat, attached, frame))
+                        out.extend(in_play_handler(game, handler, seat, attached, frame))
     return out
 
 
@@ -1270,7 +1270,7 @@ def _live_windows(game: Game) -> frozenset[W]:
     return found
 
 
-def _in_play_handler(game: Game, handler: Handler, seat: int, copy: int, frame: Any) -> list[Option]:
+def in_play_handler(game: Game, handler: Handler, seat: int, copy: int, frame: Any) -> list[Option]:
     mode = handler.mode
     if mode.limit and (mode.limit, copy, _scope(game, mode, frame)) in game.used:
         return []

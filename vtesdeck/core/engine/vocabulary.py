@@ -34,6 +34,31 @@ Targets = Callable[[Game, Play], Sequence[int]]
 # -- predicates --------------------------------------------------------------------------------------------------------
 
 
+# -- the table, read and moved: the words specs use for what no effect says ---------------------------------------
+#
+# A spec's own code reads and moves the table through these (the vocabulary is the specs' one door to the
+# rules; tests/engine/test_layers.py holds every spec module to it): minions' blood and readiness, who controls
+# what, riders, the strike type, a decision to ask.
+Strike = g.Strike
+NO_STRIKE = g.NO_STRIKE
+move_blood = g.move_blood
+ready_minions = g.ready_minions
+controller = g.controller
+is_ready = g.is_ready
+younger = g.younger
+add_rider = g.add_rider
+rider_sum = g.rider_sum
+to_ash_heap = g.to_ash_heap
+refill = g.refill
+may_play = g.may_play
+leave_aside = g.leave_aside
+current_action = g.current_action
+grant = g.grant
+choose = g.choose
+burn_minion = g.burn_minion
+burn_card = g.burn_card
+discard = g.discard
+
 _IDS: dict[tuple[int, str], int] = {}
 _IDS_BOUND = 4096  # names asked by the specs' code: a few hundred at most; the bound keeps it so
 
@@ -1940,6 +1965,21 @@ def _ally_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
         value = g.grant(s)
         if f"granted:{value}" not in used:
             out.append(economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value))
+    return out
+
+
+@hook("strikes")
+def _printed_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """A vampire's printed strike ("can burn 1 blood to strike: …"): its spec's W.STRIKE modes, offered with
+    the strike cards (game.strike_options reads only the hand's)."""
+    m = game.minions.get(minion)
+    comp = game.compiled
+    if m is None or comp is None or m.card not in comp.vampires:
+        return []
+    seat = g.controller(game, minion)
+    out: list[economy.Option] = []
+    for handler in comp.in_play.get((m.card, W.STRIKE), ()):
+        out.extend(g.in_play_handler(game, handler, seat, minion, c))
     return out
 
 

@@ -7,7 +7,6 @@ from collections.abc import Generator
 from typing import Any
 
 from .. import economy
-from .. import game as g
 from ..cards import Mode, Play, card
 from ..economy import Kind, Option
 from ..state import VAMPIRE, Game, Minion
@@ -23,8 +22,12 @@ from ..vocabulary import (
     UnlockSelf,
     any_methuselah_but_you,
     bleed_succeeded,
+    choose,
+    leave_aside,
+    move_blood,
     ready_minions_of_others,
     ready_vampires_of_others,
+    to_ash_heap,
     uncontrolled_of_clan,
     younger_uncontrolled,
 )
@@ -115,7 +118,7 @@ def _magic_of_the_smith(game: Game, play: Play) -> Flow:
         game.rng.shuffle(seat.library)
         return
     options = [Option(Kind.TERMS, play.seat, target=c) for c in candidates]
-    option = yield from g.choose(game, play.seat, options)
+    option = yield from choose(game, play.seat, options)
     copy = option.target
     seat.library.remove(copy)
     game.aside.append(copy)
@@ -125,7 +128,7 @@ def _magic_of_the_smith(game: Game, play: Play) -> Flow:
     blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
     pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
     if blood:
-        g.move_blood(game, m.id, -blood)
+        move_blood(game, m.id, -blood)
     if pool:
         economy.burn_pool(game, play.seat, pool)
         if game.finished or seat.ousted:
@@ -140,7 +143,7 @@ def _magic_of_the_smith(game: Game, play: Play) -> Flow:
     else:
         Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
     if copy in game.aside:  # its effects did not put it in play
-        g.to_ash_heap(game, copy)
+        to_ash_heap(game, copy)
 
 
 def _smith_possible(game: Game, play: Play) -> bool:
@@ -151,7 +154,7 @@ def _embrace(game: Game, play: Play) -> None:
     """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect, ready
     and unlocked with no blood, so the forced hunt makes it hunt this turn."""
     actor = game.minions.get(play.minion)
-    g.leave_aside(game, play.card)
+    leave_aside(game, play.card)
     game.seats[play.seat].controlled.append(play.card)
     game.minions[play.card] = Minion(
         id=play.card, card=game.card_of[play.card], capacity=1, blood=0, in_play=True, kind=VAMPIRE,

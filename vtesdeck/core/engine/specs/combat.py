@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .. import vocabulary as v
 from ..cards import Mode, card
-from ..game import Strike
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
     OptionalPress,
     Prevent,
+    Strike,
     StrikeWith,
     UnlockSelf,
     damage_pending,

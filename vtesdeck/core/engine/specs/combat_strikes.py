@@ -3,9 +3,9 @@ scores are in plays/)."""
 
 from __future__ import annotations
 
-from .. import game as g
-from ..game import Strike
 from ..vocabulary import (
+    NO_STRIKE,
+    Strike,
     all_of,
     at_close_range,
     once_each_round,
@@ -15,7 +15,7 @@ from ..vocabulary import (
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
-NO_STRIKE = g.NO_STRIKE  # one "no strike" for the engine and the cards
+NO_STRIKE = NO_STRIKE  # one "no strike" for the engine and the cards
 
 # -- Immortal Grapple -----------------------------------------------------------------------------------------------
 

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import game as g
 from ..cards import Play
 from ..state import Game
-from ..vocabulary import StrikeThisRound, StrikeWith, bearer_maneuvers, combat_of
+from ..vocabulary import (
+    Strike,
+    StrikeThisRound,
+    StrikeWith,
+    bearer_maneuvers,
+    combat_of,
+    may_play,
+    move_blood,
+    refill,
+)
 
-THEFT_1 = StrikeWith(g.Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
-THEFT_2 = StrikeWith(g.Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
-MARDUK_1 = StrikeThisRound(g.Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"))
-MARDUK_2 = StrikeThisRound(g.Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk"))
+THEFT_1 = StrikeWith(Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
+THEFT_2 = StrikeWith(Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
+MARDUK_1 = StrikeThisRound(Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"))
+MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk"))
 
 
 # -- Concealed Weapon --------------------------------------------------------------------------------------------
@@ -38,7 +46,7 @@ def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
         if strike is None or strike.aggravated or (strike.damage or 0) >= 4:
             continue
         handler = game.compiled.actions[v][0]
-        if handler.pool >= 3 or s.pool <= handler.pool or not g.may_play(game, handler, m):
+        if handler.pool >= 3 or s.pool <= handler.pool or not may_play(game, handler, m):
             continue
         out.append(copy)
     return out
@@ -55,7 +63,7 @@ def concealed_weapon(game: Game, play: Play) -> None:
     v = game.card_of[play.target]
     handler = game.compiled.actions[v][0]
     if handler.blood:
-        g.move_blood(game, m.id, -handler.blood)
+        move_blood(game, m.id, -handler.blood)
     if handler.pool:
         from ..economy import burn_pool
 
@@ -66,4 +74,4 @@ def concealed_weapon(game: Game, play: Play) -> None:
     m.cards.append(play.target)
     game.log("equip", play.seat, m.id, play.target)
     bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
-    g.refill(game, play.seat)
+    refill(game, play.seat)

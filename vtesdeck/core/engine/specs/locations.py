@@ -8,7 +8,6 @@ import re
 from collections.abc import Sequence
 
 from .. import economy
-from .. import game as g
 from ..cards import Controller, Mode, Play, card, hook
 from ..frames import Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
@@ -19,8 +18,12 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Stealth,
+    burn_card,
+    controller,
+    move_blood,
     own_bleed_by,
     own_ready_vampires,
+    ready_minions,
     stealth_needed_by,
 )
 from ..windows import W
@@ -50,7 +53,7 @@ def _hunting_ground_fed(game: Game, minion_id: int) -> bool:
 def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
     return [
         m
-        for m in g.ready_minions(game, seat)
+        for m in ready_minions(game, seat)
         if _anarch(m) and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
     ]
 
@@ -62,12 +65,12 @@ def _carfax_targets(game: Game, play: Play) -> Sequence[int]:
 def _carfax(game: Game, play: Play) -> None:
     """1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one)."""
     fed = [play.target]
-    if any(_anarch(m) and m.title == "baron" for m in g.ready_minions(game, play.seat)):
+    if any(_anarch(m) and m.title == "baron" for m in ready_minions(game, play.seat)):
         others = [m for m in _feedable_anarchs(game, play.seat) if m.id != play.target]
         if others:
             fed.append(min(others, key=lambda m: (m.blood - m.capacity, m.blood)).id)
     for minion_id in fed:
-        g.move_blood(game, minion_id, 1)
+        move_blood(game, minion_id, 1)
         game.used.add(("hunting ground", minion_id, game.turn))
         game.log("add blood", play.seat, minion_id, 1)
 
@@ -91,7 +94,7 @@ def _rack_targets(game: Game, play: Play) -> Sequence[int]:
     with no choice yet (set on the table by a scenario) lets its controller choose a ready vampire now."""
     choice = _rack_choice(game, play.card)
     if choice is None:
-        return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood < m.capacity]
+        return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood < m.capacity]
     m = game.minions.get(choice.value)
     return [m.id] if m is not None and m.in_play and m.blood < m.capacity else []
 
@@ -99,7 +102,7 @@ def _rack_targets(game: Game, play: Play) -> Sequence[int]:
 def _rack(game: Game, play: Play) -> None:
     if _rack_choice(game, play.card) is None:
         _rack_choose(game, play)
-    gained = g.move_blood(game, play.target, 2)
+    gained = move_blood(game, play.target, 2)
     game.log("add blood", play.seat, play.target, gained)
 
 
@@ -167,7 +170,7 @@ def _anarchs_fighting(game: Game, play: Play) -> bool:
     a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
     if not (_anarch(a) and _anarch(b)):
         return False
-    return play.seat in (g.controller(game, c.a.minion), g.controller(game, c.b.minion))
+    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
 
 
 def _end_combat(game: Game, play: Play) -> None:
@@ -186,7 +189,7 @@ def _end_combat(game: Game, play: Play) -> None:
 
 def _haven_targets(game: Game, play: Play) -> Sequence[int]:
     """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
-    return [m.id for m in g.ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
+    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
 
 
 @hook("action_target", "Secure Haven")
@@ -195,7 +198,7 @@ def _haven_protects(game: Game, seat: int, target: int) -> bool:
     m = game.minions.get(target)
     if m is None or not m.cards or not _has_card(game, target, "Secure Haven"):
         return True
-    return g.controller(game, target) == seat
+    return controller(game, target) == seat
 
 
 @hook("torpor", "Secure Haven")
@@ -204,7 +207,7 @@ def _haven_burns(game: Game, minion_id: int) -> None:
     if m is None or not m.cards:
         return
     for copy in [c for c in m.cards if c in _copies_anywhere(game, "Secure Haven")]:
-        g.burn_card(game, copy)
+        burn_card(game, copy)
 
 
 # -- the cards ------------------------------------------------------------------------------------------------------------------

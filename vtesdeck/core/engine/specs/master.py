@@ -7,7 +7,6 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
-from .. import game as g
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Upkeep, card, hook
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
@@ -39,6 +38,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Recruit,
+    add_rider,
     all_of,
     bleeding_you_for,
     crypt_not_empty,
@@ -49,9 +49,11 @@ from ..vocabulary import (
     holds_card_of_type,
     library_at_least,
     minion_card_being_played,
+    move_blood,
     own_bleed_by_clan,
     own_vampires,
     own_vampires_with_blood,
+    ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
     transfers_at_least,
@@ -131,7 +133,7 @@ def _ashur(game: Game, play: Play) -> None:
 
 
 def _controls_ready_anarch(game: Game, seat: int) -> bool:
-    return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in g.ready_minions(game, seat))
+    return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -158,7 +160,7 @@ def _perfect_action(game: Game, play: Play) -> bool:
 
 
 def _gain_one(game: Game, play: Play) -> None:
-    g.move_blood(game, play.minion, 1)
+    move_blood(game, play.minion, 1)
     game.log("add blood", play.seat, play.minion, 1)
 
 
@@ -359,7 +361,7 @@ def _pay_jack(game: Game, seat: int, owed: int) -> None:
         ]
         fullest = max(vampires, key=lambda m: m.blood, default=None)
         if fullest is not None and fullest.blood >= 2 and s.pool <= 10:
-            g.move_blood(game, fullest.id, -1)
+            move_blood(game, fullest.id, -1)
             game.log("smiling jack blood", seat, fullest.id, 1)
         else:
             economy.burn_pool(game, seat, 1)
@@ -409,13 +411,13 @@ def _wash(game: Game, play: Play) -> None:
     master phase action at once, or at its next master phase for an out-of-turn master (a -1 on the
     out-of-turn debt). Wash is not replaced until its player's next unlock phase."""
     copy = game.cancelled
-    g.add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
+    add_rider(game, -1 - play.seat, "unreplaced", 1, Until.NEXT_UNLOCK, play.seat)
     if copy < 0:
         return
     player = game.owner_of[copy]
     vekn = game.card_of[copy]
     if _master_mode_flag(game, vekn, "out_of_turn"):
-        g.add_rider(game, -1 - player, "mpa_debt", -1, Until.NEXT_UNLOCK, player)
+        add_rider(game, -1 - player, "mpa_debt", -1, Until.NEXT_UNLOCK, player)
     elif not _master_mode_flag(game, vekn, "trifle"):
         game.seats[player].master_actions += 1
     game.log("wash", play.seat, copy)
@@ -487,7 +489,7 @@ def _dabbler_can_gain(game: Game, play: Play) -> bool:
 def _burn_to_unlock(game: Game, play: Play) -> None:
     m = game.minions.get(play.minion)
     if m is not None and m.blood >= 1:
-        g.move_blood(game, play.minion, -1)
+        move_blood(game, play.minion, -1)
         m.locked = False
         game.log("unlock", play.seat, play.minion)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import game as g
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
@@ -31,6 +30,7 @@ from ..vocabulary import (
     Redirect,
     Stealth,
     StealthNow,
+    Strike,
     UnlockAfterSuccessForBlood,
     UnlockSelf,
     action_blocked,
@@ -38,22 +38,30 @@ from ..vocabulary import (
     action_of,
     action_succeeded,
     actor_younger,
+    add_rider,
     all_of,
     bled_prey,
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
     capacity_at_least,
+    controller,
+    current_action,
     during_bleed,
+    grant,
     has_blood,
     in_polling,
+    move_blood,
     not_bleed,
     other_methuselahs,
     political,
     possible_blockers,
     referendum_passed,
+    rider_sum,
     target_pool_at_most,
+    to_ash_heap,
     x_within_blood,
+    younger,
     younger_possible_blockers,
 )
 from ..windows import W
@@ -125,7 +133,7 @@ def _captivation(game: Game, play: Play) -> None:
     if to_pool:
         game.seats[play.seat].pool += to_pool
         game.gained += to_pool
-    g.move_blood(game, play.minion, won - to_pool)
+    move_blood(game, play.minion, won - to_pool)
     game.log("voter captivation", play.seat, play.minion, won)
 
 
@@ -235,7 +243,7 @@ card(
 
 
 def _spy_target(game: Game, copy: int) -> int:
-    return g.rider_sum(game, copy, "spying_target") - 1
+    return rider_sum(game, copy, "spying_target") - 1
 
 
 def _spy(game: Game, play: Play) -> None:
@@ -246,7 +254,7 @@ def _spy(game: Game, play: Play) -> None:
         return
     act.ended = True
     game.log("action ends", play.seat, act.actor)
-    g.add_rider(game, play.card, "spying_target", act.target + 1, Until.END_OF_GAME)
+    add_rider(game, play.card, "spying_target", act.target + 1, Until.END_OF_GAME)
 
 
 def _spy_due(game: Game, play: Play) -> bool:
@@ -266,7 +274,7 @@ def _spy_burn(game: Game, play: Play) -> None:
     if act is None or m is None or play.card not in m.cards:
         return
     m.cards.remove(play.card)
-    g.to_ash_heap(game, play.card)
+    to_ash_heap(game, play.card)
     game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == "spying_target")]
     act.bleed += 2
     game.log("spying mission", play.seat, play.minion, act.target)
@@ -274,7 +282,7 @@ def _spy_burn(game: Game, play: Play) -> None:
 
 def _bleeding_for_one_or_more(game: Game, play: Play) -> bool:
     """The bleed would be successful: its amount is 1 or more (4.3.2)."""
-    act = action_of(play) or g.current_action(game)
+    act = action_of(play) or current_action(game)
     return act is not None and act.bleed >= 1
 
 
@@ -440,7 +448,7 @@ def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
     act = action_of(play)
     if act is None or play.minion not in game.minions:
         return ()
-    return [m for m in possible_blockers(game, play) if game.minions[m].title or g.younger(game, m, play.minion)]
+    return [m for m in possible_blockers(game, play) if game.minions[m].title or younger(game, m, play.minion)]
 
 
 def _rift(game: Game, play: Play) -> None:
@@ -449,7 +457,7 @@ def _rift(game: Game, play: Play) -> None:
         act.flags[f"memory_rift:{play.minion}"] = 1
 
 
-RIFT_STRIKE = g.Strike(combat_ends=True, label="combat ends (Memory Rift)")
+RIFT_STRIKE = Strike(combat_ends=True, label="combat ends (Memory Rift)")
 
 
 @hook("strikes", "Memory Rift")
@@ -457,7 +465,7 @@ def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is None or c.round != 1 or not act.flags.get(f"memory_rift:{minion}"):
         return []
-    return [Option(Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=g.grant(RIFT_STRIKE))]
+    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(RIFT_STRIKE))]
 
 
 card(
@@ -582,7 +590,7 @@ card(
 def _ita_hit(game: Game, minion: int, act: Action) -> bool:
     """Into Thin Air's -1 intercept: an ally or a vampire younger than the acting one."""
     m = game.minions.get(minion)
-    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and g.younger(game, minion, act.actor)))
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and younger(game, minion, act.actor)))
 
 
 def _into_thin_air(game: Game, play: Play) -> None:
@@ -596,7 +604,7 @@ def _into_thin_air(game: Game, play: Play) -> None:
         return
     act.flags["into_thin_air_used"] = 1
     act.flags[f"into_thin_air_minus:{act.blocker}"] = 1
-    g.move_blood(game, m.id, -1)
+    move_blood(game, m.id, -1)
     act.intercept -= 1  # the current attempt's; a later attempt by the same minion gets it from the hook
     game.log("into thin air", play.seat, play.minion, act.blocker)
 

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import game as g
 from ..cards import Ally, Bearer, Mode, Play, card, hook
 from ..frames import Action
 from ..state import ALLY, Game, Minion, draw
-from ..vocabulary import Employ, Equip, Intercept, Recruit, vekn
+from ..vocabulary import (
+    Employ,
+    Equip,
+    Intercept,
+    Recruit,
+    Strike,
+    is_ready,
+    move_blood,
+    ready_minions,
+    vekn,
+)
 from ..windows import W
 
 
@@ -23,7 +32,7 @@ def carried(game: Game, minion: int, name: str) -> list[int]:
 
 # -- .44 Magnum ---------------------------------------------------------------------------------------------------
 
-MAGNUM = g.Strike(damage=2, ranged=True, label=".44 Magnum")
+MAGNUM = Strike(damage=2, ranged=True, label=".44 Magnum")
 
 card(
     ".44 Magnum",
@@ -52,7 +61,7 @@ card(
 
 # -- Nephandus ------------------------------------------------------------------------------------------------------------
 
-NEPHANDUS = g.Strike(damage=1, ranged=True, label="Nephandus")
+NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
 card(
@@ -68,7 +77,7 @@ card(
 
 
 def _harbingers(game: Game, seat: int) -> int:
-    return sum(1 for m in g.ready_minions(game, seat) if m.clan == "Harbinger of Skulls")
+    return sum(1 for m in ready_minions(game, seat) if m.clan == "Harbinger of Skulls")
 
 
 def _legionnaires(game: Game, seat: int) -> list[int]:
@@ -83,7 +92,7 @@ def _legion_may_return(game: Game, play: Play) -> bool:
     return (
         bool(in_heap)
         and len(s.ash_heap) - 1 >= 7
-        and g.is_ready(game, play.minion)
+        and is_ready(game, play.minion)
         and len(_legionnaires(game, play.seat)) < _harbingers(game, play.seat)
     )
 
@@ -123,7 +132,7 @@ card(
 
 
 def _heart_ready(game: Game, play: Play) -> bool:
-    return g.is_ready(game, play.minion) and bool(game.seats[play.seat].library)
+    return is_ready(game, play.minion) and bool(game.seats[play.seat].library)
 
 
 def _heart_values(game: Game, play: Play) -> Sequence[int]:
@@ -172,8 +181,8 @@ card(
 
 # -- Carlton Van Wyk ------------------------------------------------------------------------------------------------
 
-CARLTON_STRIKE = g.Strike(damage=1, ranged=True, label="Carlton: 1R damage")
-CARLTON_DODGE = g.Strike(dodge=True, label="Carlton: dodge")
+CARLTON_STRIKE = Strike(damage=1, ranged=True, label="Carlton: 1R damage")
+CARLTON_DODGE = Strike(dodge=True, label="Carlton: dodge")
 
 
 card(
@@ -215,7 +224,7 @@ def _bowl_usable(game: Game, play: Play) -> bool:
 
 
 def _bowl_burn(game: Game, play: Play) -> None:
-    g.move_blood(game, play.minion, -1)
+    move_blood(game, play.minion, -1)
     game.log("burn blood", play.seat, play.minion, 1)
 
 

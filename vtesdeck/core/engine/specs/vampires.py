@@ -11,21 +11,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import economy
-from .. import game as g
 from ..cards import Mode, Play, Role, hook, vampire
-from ..economy import Option
 from ..frames import Action, Combat
 from ..state import ALLY, VAMPIRE, Game, Minion, leave_play
 from ..vocabulary import (
     BurnBlood,
     CancelKeepingCost,
+    Strike,
     StrikeWith,
     action_of,
     all_of,
     bleed_succeeded,
+    burn_minion,
     card_being_played,
+    controller,
     during_own_referendum,
     has_blood,
+    is_ready,
+    move_blood,
+    ready_minions,
     ready_minions_of_others,
 )
 from ..windows import W
@@ -41,25 +45,7 @@ def _named(game: Game, minion_id: int, name: str) -> bool:
 
 
 def _ready_named(game: Game, seat: int, name: str) -> list[Minion]:
-    return [m for m in g.ready_minions(game, seat) if _named(game, m.id, name)]
-
-
-# -- abilities used by every vampire spec -------------------------------------------------------------------------
-
-
-@hook("strikes")
-def _ability_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    """A vampire's printed strike ("can burn 1 blood to strike: …"): its spec's W.STRIKE modes, offered with
-    the strike cards (game.strike_options reads only the hand's)."""
-    m = game.minions.get(minion)
-    comp = game.compiled
-    if m is None or comp is None or m.card not in comp.vampires:
-        return []
-    seat = g.controller(game, minion)
-    out: list[Option] = []
-    for handler in comp.in_play.get((m.card, W.STRIKE), ()):
-        out.extend(g._in_play_handler(game, handler, seat, minion, c))
-    return out
+    return [m for m in ready_minions(game, seat) if _named(game, m.id, name)]
 
 
 # -- the vampires, by popularity (TWDA) ----------------------------------------------------------------------------
@@ -96,13 +82,13 @@ def _tupdog_burns(game: Game, seat: int) -> None:
         return
     for minion_id in list(s.controlled):
         if _named(game, minion_id, "Tupdog"):
-            g.burn_minion(game, minion_id)
+            burn_minion(game, minion_id)
             from ..state import crypt_draw
 
             crypt_draw(game, seat)
 
 
-_UNNAMED_STRIKE = g.Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated")
+_UNNAMED_STRIKE = Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated")
 
 
 def _unnamed_gains(game: Game, play: Play) -> bool:
@@ -216,7 +202,7 @@ def _extra_master_actions(game: Game, seat: int) -> int:
     phase" and Anson "ready during your master phase" are read as ready (the unlock phase unlocks them)."""
     return sum(
         1
-        for m in g.ready_minions(game, seat)
+        for m in ready_minions(game, seat)
         if _named(game, m.id, "Cybele") or _named(game, m.id, "Nana Buruku") or _named(game, m.id, "Anson")
     )
 
@@ -262,7 +248,7 @@ def _malgorzata(game: Game, play: Play) -> None:
     leave_play(game, play.target, removed=True)
     game.log("remove from game", play.seat, play.target)
     best = max(others, key=lambda c: game.minions[c].capacity - game.minions[c].blood)
-    g.move_blood(game, best, 4)
+    move_blood(game, best, 4)
 
 
 vampire(
@@ -285,7 +271,7 @@ vampire(
 def _conditional_intercept(game: Game, minion_id: int, act: Action) -> int:
     """Branimira: +1 intercept while you have 9 or fewer pool; Martina: +1 intercept during bleed actions."""
     if _named(game, minion_id, "Branimira"):
-        return 1 if game.seats[g.controller(game, minion_id)].pool <= 9 else 0
+        return 1 if game.seats[controller(game, minion_id)].pool <= 9 else 0
     if _named(game, minion_id, "Martina Srnankova"):
         return 1 if act.is_bleed() else 0
     return 0
@@ -357,8 +343,8 @@ def _matasuntha(game: Game, c: Combat) -> None:
     """After a minion in combat with Matasuntha leaves the ready region (torpor, burned), gain 1 pool
     (counted once the combat ends; always taken)."""
     for side, other in ((c.a, c.b), (c.b, c.a)):
-        if _named(game, side.minion, "Matasuntha") and not g.is_ready(game, other.minion):
-            seat = g.controller(game, side.minion)
+        if _named(game, side.minion, "Matasuntha") and not is_ready(game, other.minion):
+            seat = controller(game, side.minion)
             if game.seats[seat].ousted:
                 continue
             economy.gain_pool(game, seat, 1)
