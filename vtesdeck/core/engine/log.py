@@ -221,7 +221,6 @@ RENDER: dict[str, _Render] = {
     "pool burned by referendum": lambda n, e: "The Methuselahs burn pool as the referendum says",
     "pool moved by referendum": lambda n, e: f"{n.short(e[2])} gives {e[3]} pool to {n.short(e[1])}",
     "burn blood": lambda n, e: f"{n.card(e[2])} burns {e[3]} blood",
-    "club illusion": lambda n, e: f"{n.card(e[2])} burns 1 blood at Club Illusion for +1 bleed",
     "end combat": lambda n, e: f"{n.short(e[1])} ends the combat with {n.card(e[2])}",
     "exchange": lambda n, e: f"{n.short(e[1])} exchanges {n.card(e[2])} for {n.card(e[3])} from the ash heap",
     "smiling jack blood": lambda n, e: f"Smiling Jack: {n.short(e[1])} burns {e[3]} blood from {n.card(e[2])}",

@@ -312,6 +312,7 @@ def judge(
 def card_score(name: str, mode: int) -> Callable[[Game, Play], float] | None:
     return CARD_SCORES.get((name, mode))
 
+
 def stake(game: Game, ref: Referendum, seat: int) -> float:
     """What a referendum passing is worth to ``seat`` (how bots vote and whether they cancel it): the mode's
     ``stakes`` when it has some; for a blood hunt, against for the diablerist's Methuselah and for the others;
@@ -328,10 +329,3 @@ def stake(game: Game, ref: Referendum, seat: int) -> float:
         play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
         return float(stakes(game, play, seat))
     return 1.0 if seat == ref.seat else -1.0
-
-
-def stakes_against_caller(game: Game, play: Play, seat: int) -> float:
-    """The default political stake: the caller gains, the others lose."""
-    return 1.0 if seat == play.seat else -1.0
-
-

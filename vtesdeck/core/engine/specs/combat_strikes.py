@@ -4,7 +4,6 @@ scores are in plays/)."""
 from __future__ import annotations
 
 from ..vocabulary import (
-    NO_STRIKE,
     Strike,
     all_of,
     at_close_range,
@@ -15,7 +14,6 @@ from ..vocabulary import (
 
 COMBAT_ENDS = Strike(combat_ends=True, label="combat ends")
 DODGE = Strike(dodge=True, label="dodge")
-NO_STRIKE = NO_STRIKE  # one "no strike" for the engine and the cards
 
 # -- Immortal Grapple -----------------------------------------------------------------------------------------------
 
