@@ -1529,19 +1529,20 @@ def maneuvers(game: Game, c: Combat) -> Flow:
     yield from _alternate(game, c, W.RANGE, Kind.MANEUVER)
 
 
-def _granted_maneuver(game: Game, c: Combat, side: Side, seat: int, cards: list[Option]) -> list[Option]:
-    """The range step's granted maneuver (a weapon's, an ability's, a strike card's optional one), and the cards
-    ``cards`` trimmed: maneuvering with a strike card or a weapon chooses the minion's strike, so once it has
-    chosen one no second strike card or weapon maneuvers that round (L1592-1597). A maneuver that commits to
-    nothing is offered before a weapon's (``value``: the weapon's granted strike, 0 for none)."""
-    if side.strike is not None or side.committed:
-        cards[:] = [o for o in cards if not _chooses_strike(game, o)]
+def _range_options(game: Game, side: Side, seat: int, cards: list[Option]) -> list[Option]:
+    """The range step's choices for a combatant: its ``cards`` playable now, and a granted maneuver (a weapon's,
+    an ability's, a strike card's optional one). Maneuvering with a strike card or a weapon chooses the minion's
+    strike, so once it has chosen one no second strike card or weapon maneuvers that round (L1592-1597). A
+    maneuver that commits to nothing is offered before a weapon's (``value``: the weapon's granted strike, 0 for
+    none)."""
+    chosen = side.strike is not None or bool(side.committed)
+    options = [o for o in cards if not _chooses_strike(game, o)] if chosen else list(cards)
     free = side.maneuvers + side.combat_maneuvers - (1 if side.weapon_maneuver else 0)
     if free > 0:
-        return [Option(Kind.MANEUVER, seat, minion=side.minion)]
-    if side.weapon_maneuver and side.strike is None and not side.committed:
-        return [Option(Kind.MANEUVER, seat, minion=side.minion, value=side.weapon_maneuver)]
-    return []
+        options.append(Option(Kind.MANEUVER, seat, minion=side.minion))
+    elif side.weapon_maneuver and not chosen:
+        options.append(Option(Kind.MANEUVER, seat, minion=side.minion, value=side.weapon_maneuver))
+    return options
 
 
 def _chooses_strike(game: Game, option: Option) -> bool:
@@ -1587,7 +1588,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                 if side.presses or side.combat_presses:
                     options.append(Option(kind, seat, minion=minion))
             else:
-                options += _granted_maneuver(game, c, side, seat, options)
+                options = _range_options(game, side, seat, options)
         option = (yield from choose(game, seat, [_pass(seat), *options])) if options else None
         if option is None or option.kind is Kind.PASS:
             passed += 1
