@@ -997,3 +997,11 @@ def test_an_event_is_played_once_a_game_and_the_unmasking_gives_allies_intercept
     assert g.intercept_of(game, al["Nathan Turner"], vampire) == game.minions[al["Nathan Turner"]].intercept
     g.burn_card(game, next(c for c in game.seats[0].controlled if c not in game.minions))  # the event leaves
     assert g.intercept_of(game, al["ally"], vampire) == game.minions[al["ally"]].intercept
+
+
+def test_the_audit_reports_an_event_in_play_twice(cards: carddb.CardIndex) -> None:
+    """``--audit`` checks the events rule (L599-605) on the state: two copies of The Unmasking in play."""
+    game, _ = table(cards, {"in_play": ["Unmasking, The"], "ready": [{"card": "Anson", "blood": 3}]})
+    assert not g.audit_rules(game)
+    twice, _ = table(cards, {"in_play": ["Unmasking, The", "Unmasking, The"], "ready": [{"card": "Anson", "blood": 3}]})
+    assert any(p.startswith("event-twice") for p in g.audit_rules(twice))

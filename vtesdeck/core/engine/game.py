@@ -2035,7 +2035,7 @@ def audit_rules(game: Game) -> list[str]:
     after every decision with ``--audit``: a minion played the same action modifier or reaction once per action
     (L485-489, L581-584); one out-of-turn master card between two of one's turns (L436-442); no hand is over its
     hand size (L302-310: discarded down at once); a minion that maneuvered with a weapon strikes with it first
-    (L1592-1597)."""
+    (L1592-1597); no event is in play twice (L599-605)."""
     problems = []
     for frame in game.frames:
         if isinstance(frame, Combat):
@@ -2049,6 +2049,16 @@ def audit_rules(game: Game) -> list[str]:
                 {game.compiled.specs[card].name for pair in once if once.count(pair) > 1 for card in pair[1:]}
             )
             problems.append(f"once-per-action: the same card twice by one minion in one action ({', '.join(twice)})")
+    types = game.compiled.types if game.compiled is not None else {}
+    events = [
+        game.card_of[c]
+        for s in game.order
+        for held in game.seats[s].controlled
+        for c in (held, *minion_cards(game, held))
+        if "Event" in types.get(game.card_of[c], ())
+    ]
+    if len(events) != len(set(events)):
+        problems.append("event-twice: an event is in play twice (each event once a game, L599-605)")
     for seat in game.seats:
         if rider_sum(game, -1 - seat.index, "out_of_turn") > 1:
             problems.append(f"out-of-turn: seat {seat.index} played two out-of-turn master cards between its turns")
