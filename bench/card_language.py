@@ -15,7 +15,9 @@ hooks of the spec modules that name the card:
 
 Also printed: the lines of spec code per card, the functions of ``game.py`` the specs call (``g.name`` and
 ``from ..game import``), the spec modules that import ``bots``, and the engine's import circles (every
-strongly connected group of the package's modules, from the ``import`` statements). Targets (issue 25):
+strongly connected group of the package's modules, from the ``import`` statements), and how many modes of
+cards with discipline icons take their disciplines from the card text (the compiler's ``with_disciplines``)
+rather than naming them (a card with several lines at one level). Targets (issue 25):
 pure data ≥ 60 %, bespoke ≤ 15 %, about 20 lines a card, no spec importing ``bots``, no circle.
 """
 
@@ -207,6 +209,25 @@ def game_calls() -> set[str]:
     return used
 
 
+def disciplines_from_data() -> tuple[int, int]:
+    """(modes whose disciplines the compiler reads from the card text, modes that name them), over the modes
+    played from the hand of library cards with discipline icons."""
+    from vtesdeck.core import carddb
+    from vtesdeck.core.engine.compile import card_levels
+
+    cards = carddb.load()
+    derived = named = 0
+    for name, spec in spec_format.LIBRARY.items():
+        card = cards.lookup(name)
+        if card is None or not card_levels(card):
+            continue
+        for mode in spec.modes:
+            if not mode.in_play:
+                named += bool(mode.disciplines)
+                derived += not mode.disciplines
+    return derived, named
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", action="store_true", help="list the bespoke cards and what is bespoke in each")
@@ -228,6 +249,9 @@ def main() -> None:
     print(f"bot scores in the spec: {len(scored)} ({100 * len(scored) / n:.1f} %)   target 0")
     print(f"spec code lines (library modules): {lines}, {lines / n:.1f} a card   target about 20")
     print(f"vampire spec lines: {vampire_lines}, {vampire_lines / max(1, len(spec_format.CRYPT)):.1f} a vampire")
+    derived, named = disciplines_from_data()
+    print(f"modes of discipline cards: {derived + named}; disciplines read from the card text: {derived} "
+          f"({100 * derived / max(1, derived + named):.1f} %), named by the spec: {named}")  # fmt: skip
     print(f"game.py names the specs call: {len(game_calls())}")
     print(f"spec modules importing bots: {len(bots_importers)} {bots_importers}")
     print(f"engine import circles: {len(found)}; largest {max((len(c) for c in found), default=0)} modules")

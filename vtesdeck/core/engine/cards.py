@@ -72,8 +72,9 @@ Values = Callable[["Game", Play], Sequence[int]]
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Mode:
     """One way to play a card. ``disciplines``: all of them at ``superior`` or not ("[cel][pro]" is
-    ("cel", "pro")); empty for a card without disciplines. ``cost_blood``/``cost_pool`` default to the
-    card's printed cost (None); ``x_cost`` means "X blood" with X from ``values``."""
+    ("cel", "pro")); left empty, the compiler reads them from the card text's line at that level (a spec names
+    them only where the card has several lines at one level: ``compile.with_disciplines``). ``cost_blood``/
+    ``cost_pool`` default to the card's printed cost (None); ``x_cost`` means "X blood" with X from ``values``."""
 
     window: W
     disciplines: tuple[str, ...] = ()

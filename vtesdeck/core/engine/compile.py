@@ -8,6 +8,10 @@ requirements), so specs do not repeat them:
 - requirements (clan, sect, title, capacity) come from ``core.eligibility``: the single module that says
   whether a minion may play a card. The mode's disciplines and level are checked here against the minion's;
 - costs are the card's printed blood and pool costs unless the mode overrides them;
+- a mode's disciplines are the card text's line at the mode's level ("[dom] +2 bleed." for a basic mode,
+  "[DOM]" for a superior one) unless the mode names them, which it must only where the text has several lines at
+  that level (a card of several disciplines); named disciplines are checked against the text, and every line of
+  the text must have a mode or the spec must say what it leaves out (``card_levels``, ``with_disciplines``);
 - a mode whose effects add stealth or intercept is offered only as needed (``rules.py`` checks that), one
   that raises a bleed by a "(limited)" amount only once per action;
 - a card whose text says it is unique ("Unique.", "Unique location.", "Master: unique location.") is played
@@ -16,12 +20,13 @@ requirements), so specs do not repeat them:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
 
 from ..carddb import CardIndex
-from ..domain import SECTS, Card
+from ..domain import DISCIPLINES, SECTS, VIRTUES, Card
 from ..eligibility import for_cards
 from . import cards as spec_format
 from .cards import Mode, Role, Spec, VampireSpec
@@ -85,6 +90,69 @@ def has_no_ability(card: Card) -> bool:
     return card.is_crypt and _NO_ABILITY.fullmatch(card.text.replace("{", "").replace("}", "").strip()) is not None
 
 
+# A line of a library card's text that opens with discipline icons: "[dom] +2 bleed (limited).", "[POT][SER] As
+# [pot][ser] above…", "[cel] [COMBAT] Press…". Card-type icons ([COMBAT]) are not disciplines; neither is [FLIGHT],
+# which has no level: a card of it has no discipline line and takes its discipline from its requirement.
+_LEVEL_LINE = re.compile(r"^((?:\[[A-Za-z]+\]\s*)+)", re.MULTILINE)
+_ICON = re.compile(r"\[([A-Za-z]+)\]")
+_CODES = frozenset(DISCIPLINES) | frozenset(VIRTUES)
+Level = tuple[tuple[str, ...], bool]  # ("pot", "ser"), superior
+
+
+def card_levels(card: Card) -> tuple[Level, ...]:
+    """The ways a library card's text offers to play it by discipline, in the text's order: each line that opens
+    with discipline icons gives those disciplines and whether they are at superior (upper case). A card whose
+    requirement names one discipline but whose text has no such line (a flight card) gives it at basic."""
+    levels: list[Level] = []
+    for line in _LEVEL_LINE.finditer(card.text.replace("{", "").replace("}", "")):
+        icons = [icon for icon in _ICON.findall(line.group(1)) if icon.lower() in _CODES]
+        if icons:
+            levels.append((tuple(icon.lower() for icon in icons), all(icon.isupper() for icon in icons)))
+    if not levels and len(card.discipline_requirement.codes) == 1:
+        levels.append((card.discipline_requirement.codes, False))
+    return tuple(levels)
+
+
+def _several_disciplines(card: Card) -> bool:
+    """Whether the text says "More than one Discipline can be used to play this card": its lines add up."""
+    return "more than one discipline can be used" in card.text.lower()
+
+
+def with_disciplines(card: Card, spec: Spec, index: int, mode: Mode) -> Mode:
+    """The mode with its disciplines read from the card text (see the module's note), or a ValueError that says
+    what the spec must write. A mode of the card in play (an equipment's, a location's) needs none."""
+    levels = card_levels(card)
+    if mode.in_play or not levels:
+        if mode.disciplines and not mode.in_play:
+            raise ValueError(f"{spec.name}, mode {index}: the card has no discipline, the mode names {mode.level}")
+        return mode
+    here = {frozenset(d) for d, superior in levels if superior == mode.superior}
+    level = "superior" if mode.superior else "basic"
+    if not mode.disciplines:
+        if len(here) != 1:
+            found = " or ".join(sorted("".join(f"[{d}]" for d in sorted(ds)) for ds in here)) or "none"
+            raise ValueError(f"{spec.name}, mode {index}: name its disciplines; the card's {level} lines are {found}")
+        return dataclasses.replace(mode, disciplines=next(d for d, s in levels if s == mode.superior))
+    named = frozenset(mode.disciplines)
+    if len(here) == 1 and named in here:
+        raise ValueError(f"{spec.name}, mode {index}: {mode.level} is the card's only {level} line; say nothing")
+    if named not in here and not (_several_disciplines(card) and named <= frozenset().union(*here)):
+        raise ValueError(f"{spec.name}, mode {index}: {mode.level} is no {level} line of the card")
+    return mode
+
+
+def _check_levels(card: Card, spec: Spec, modes: tuple[Mode, ...]) -> None:
+    """Every discipline line of the card has a mode, unless the spec says what it leaves out (it is then partial)."""
+    played = {(frozenset(m.disciplines), m.superior) for m in modes if not m.in_play}
+    unplayed = [
+        "".join(f"[{d.upper() if superior else d}]" for d in ds)
+        for ds, superior in card_levels(card)
+        if (frozenset(ds), superior) not in played
+    ]
+    if unplayed and not spec.missing and any(not m.in_play for m in modes):
+        raise ValueError(f"{spec.name}: no mode plays its {unplayed[0]} line; model it or say so in `missing`")
+
+
 def _load_specs() -> None:
     from . import plays, specs  # noqa: F401  (importing the packages registers every spec, then the bots' judgement)
 
@@ -101,7 +169,9 @@ def build(cards: CardIndex) -> Compiled:
         card = cards.lookup(name)
         if card is None or card.is_crypt:
             raise ValueError(f"spec for {name!r}, which is no library card of this card list")
-        specs[card.id] = spec
+        modes = tuple(with_disciplines(card, spec, index, mode) for index, mode in enumerate(spec.modes))
+        _check_levels(card, spec, modes)
+        spec = specs[card.id] = dataclasses.replace(spec, modes=modes)
         card_types = frozenset(card.types)
         types[card.id] = card_types
         # "Unique", and an event: each event is played only once a game (L599-605), so never while one is in play

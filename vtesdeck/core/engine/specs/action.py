@@ -37,10 +37,9 @@ Flow = Generator[Any, Any, None]
 
 card(
     "Govern the Unaligned",
-    Mode(window=W.ACTION, disciplines=("dom",), bleeds=True, bleed=2, label="bleed +2"),
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
     Mode(
         window=W.ACTION,
-        disciplines=("dom",),
         superior=True,
         stealth=1,
         targets=younger_uncontrolled,
@@ -175,10 +174,9 @@ card(
 )
 card(
     "Deep Song",
-    Mode(window=W.ACTION, disciplines=("ani",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
     Mode(
         window=W.ACTION,
-        disciplines=("ani",),
         superior=True,
         directed=True,
         targets=ready_vampires_of_others,
@@ -196,14 +194,12 @@ card(
     "Kindred Spirits",
     Mode(
         window=W.ACTION,
-        disciplines=("dem",),
         bleeds=True,
         targets=any_methuselah_but_you,
         effects=(If(bleed_succeeded, (GainPool(1),)),),
     ),
     Mode(
         window=W.ACTION,
-        disciplines=("dem",),
         superior=True,
         bleeds=True,
         bleed=1,
@@ -226,15 +222,14 @@ card(
 )
 card(
     "Entrancement",
-    Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
     missing="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
 )
 card(
     "Enchant Kindred",
-    Mode(window=W.ACTION, disciplines=("pre",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
     Mode(
         window=W.ACTION,
-        disciplines=("pre",),
         superior=True,
         stealth=1,
         targets=younger_uncontrolled,
@@ -246,14 +241,12 @@ card(
     "Magic of the Smith",
     Mode(
         window=W.ACTION,
-        disciplines=("tha",),
         stealth=1,
         when=_smith_possible,
         effects=(_magic_of_the_smith,),
     ),
     Mode(
         window=W.ACTION,
-        disciplines=("tha",),
         superior=True,
         stealth=3,
         when=_smith_possible,

@@ -27,20 +27,18 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
 
 card(
     "Earth Meld",
-    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
     Mode(
         window=W.STRIKE,
-        disciplines=("pro",),
         superior=True,
         effects=(UnlockSelf(), StrikeWith(Strike(combat_ends=True, label="combat ends"))),
     ),
 )
 card(
     "Majesty",
-    Mode(window=W.STRIKE, disciplines=("pre",), effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),)),
     Mode(
         window=W.STRIKE,
-        disciplines=("pre",),
         superior=True,
         effects=(UnlockSelf(), StrikeWith(Strike(combat_ends=True, label="combat ends"))),
     ),
@@ -49,14 +47,12 @@ card(
     "Carrion Crows",
     Mode(
         window=W.BEFORE_RANGE,
-        disciplines=("ani",),
         effects=(EnvironmentalDamage(1),),
         limit="carrion crows",
         limit_scope="combat",
     ),
     Mode(
         window=W.BEFORE_RANGE,
-        disciplines=("ani",),
         superior=True,
         effects=(EnvironmentalDamage(2),),
         limit="carrion crows",
@@ -65,10 +61,9 @@ card(
 )
 card(
     "Hunger of Marduk",
-    Mode(window=W.BEFORE_RANGE, disciplines=("tha",), effects=(MARDUK_1,), label="may strike: steal 1, ranged"),
+    Mode(window=W.BEFORE_RANGE, effects=(MARDUK_1,), label="may strike: steal 1, ranged"),
     Mode(
         window=W.BEFORE_RANGE,
-        disciplines=("tha",),
         superior=True,
         effects=(MARDUK_2,),
         label="may strike: steal 2, ranged",
@@ -76,8 +71,8 @@ card(
 )
 card(
     "Theft of Vitae",
-    Mode(window=W.STRIKE, disciplines=("tha",), effects=(THEFT_1,)),
-    Mode(window=W.STRIKE, disciplines=("tha",), superior=True, effects=(THEFT_2,)),
+    Mode(window=W.STRIKE, effects=(THEFT_1,)),
+    Mode(window=W.STRIKE, superior=True, effects=(THEFT_2,)),
     notes="Two thefts resolve together, from the blood each victim had (ANK 20200123: game.py _apply_strikes).",
 )
 card(
@@ -92,10 +87,9 @@ card(
 )
 card(
     "Rolling with the Punches",
-    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(1),)),
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
     Mode(
         window=W.PREVENT,
-        disciplines=("for",),
         superior=True,
         cost_blood=1,
         when=damage_pending,
@@ -105,18 +99,17 @@ card(
 )
 card(
     "Hidden Strength",
-    Mode(window=W.PREVENT, disciplines=("for",), x_cost=True, values=v.prevent_x, when=damage_pending,
+    Mode(window=W.PREVENT, x_cost=True, values=v.prevent_x, when=damage_pending,
          effects=(Prevent(1, plus_x=True),)),
-    Mode(window=W.PREVENT, disciplines=("for",), superior=True, x_cost=True, values=v.prevent_x, when=damage_pending,
+    Mode(window=W.PREVENT, superior=True, x_cost=True, values=v.prevent_x, when=damage_pending,
          effects=(Prevent(1, plus_x=True), OptionalPress())),
     notes="X is offered from 0 up to what the pending damage needs (X+1 may not exceed it).",
 )  # fmt: skip
 card(
     "Torn Signpost",
-    Mode(window=W.BEFORE_RANGE, disciplines=("pot",), effects=(CombatStrength(2),)),
+    Mode(window=W.BEFORE_RANGE, effects=(CombatStrength(2),)),
     Mode(
         window=W.BEFORE_RANGE,
-        disciplines=("pot",),
         superior=True,
         effects=(CombatStrength(3),),
     ),
@@ -126,10 +119,9 @@ card(
 
 card(
     "Form of Mist",
-    Mode(window=W.STRIKE, disciplines=("pro",), effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
     Mode(
         window=W.STRIKE,
-        disciplines=("pro",),
         superior=True,
         limit="form of mist",
         limit_scope="action",  # "A vampire can play only one Form of Mist at superior each action"
@@ -142,14 +134,12 @@ card(
     "Immortal Grapple",
     Mode(
         window=W.BEFORE_STRIKES,
-        disciplines=("pot",),
         when=cs.grapple_when,
         effects=(cs.grapple_mark, v.HandStrikesOnly()),
         label="only hand strikes this round",
     ),
     Mode(
         window=W.BEFORE_STRIKES,
-        disciplines=("pot",),
         superior=True,
         when=cs.grapple_when,
         effects=(cs.grapple_mark, v.HandStrikesOnly(close_next=True), OptionalPress()),
@@ -159,10 +149,9 @@ card(
 )
 card(
     "Pursuit",
-    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
     Mode(
         window=W.BEFORE_STRIKES,
-        disciplines=("cel",),
         superior=True,
         when=v.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
@@ -179,18 +168,16 @@ _BATS = Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional 
 _BATS_PRESS = Strike(damage=1, ranged=True, maneuver=True, press=True, label="1R damage, maneuver, press")
 card(
     "Aid from Bats",
-    Mode(window=W.STRIKE, disciplines=("ani",), effects=(StrikeWith(_BATS),)),
-    Mode(window=W.STRIKE, disciplines=("ani",), superior=True, effects=(StrikeWith(_BATS_PRESS),)),
+    Mode(window=W.STRIKE, effects=(StrikeWith(_BATS),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(_BATS_PRESS),)),
     # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
     Mode(
         window=W.RANGE,
-        disciplines=("ani",),
         effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage")), v.Maneuver()),
         label="maneuver with the strike",
     ),
     Mode(
         window=W.RANGE,
-        disciplines=("ani",),
         superior=True,
         effects=(StrikeWith(Strike(damage=1, ranged=True, press=True, label="1R damage, press")), v.Maneuver()),
         label="maneuver with the strike",
@@ -198,10 +185,9 @@ card(
 )
 card(
     "Psyche!",
-    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), label="press"),
+    Mode(window=W.PRESS, effects=(v.Press(),), label="press"),
     Mode(
         window=W.END_OF_ROUND,
-        disciplines=("cel",),
         superior=True,
         when=v.combat_about_to_end,
         effects=(v.QueueCombat(),),
@@ -255,13 +241,11 @@ card(
     "Blur",
     Mode(
         window=W.BEFORE_STRIKES,
-        disciplines=("cel",),
         when=v.no_extra_source,
         effects=(v.AdditionalStrikes(1),),
     ),
     Mode(
         window=W.BEFORE_STRIKES,
-        disciplines=("cel",),
         superior=True,
         when=v.no_extra_source,
         effects=(v.AdditionalStrikes(2),),
@@ -297,9 +281,9 @@ card(
 
 card(
     "Rego Motum",
-    Mode(window=W.PREVENT, disciplines=("tha",), when=damage_pending, effects=(Prevent(2),),
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(2),),
          limit="rego motum", limit_scope="round"),
-    Mode(window=W.PREVENT, disciplines=("tha",), superior=True, when=damage_pending, effects=(Prevent(4),),
+    Mode(window=W.PREVENT, superior=True, when=damage_pending, effects=(Prevent(4),),
          limit="rego motum", limit_scope="round"),
     notes="Prevents damage being resolved against the vampire (environmental damage resolved with the strike "
     "included).",
@@ -308,13 +292,11 @@ card(
     "No Trace",
     Mode(
         window=W.STRIKE,
-        disciplines=("obf",),
         when=v.at_long_range,
         effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")),),
     ),
     Mode(
         window=W.STRIKE,
-        disciplines=("obf",),
         superior=True,
         effects=(StrikeWith(Strike(combat_ends=True, label="combat ends")),),
     ),
@@ -331,7 +313,6 @@ card(
     ),
     Mode(
         window=W.BEFORE_RANGE,
-        disciplines=("pot", "ser"),
         superior=True,
         effects=(v.StrengthThisCombat(1), v.PreventEachRound(), OptionalPress()),
     ),

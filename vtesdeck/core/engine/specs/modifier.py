@@ -71,8 +71,8 @@ from ..windows import W
 
 card(
     "Conditioning",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(2),)),
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), superior=True, when=during_bleed, effects=(Bleed(3),)),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(2),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(3),)),
 )
 
 
@@ -81,13 +81,11 @@ card(
     "Lost in Crowds",
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
         when=action_not_marked(_ITA),
         effects=(Stealth(1), MarkAction(_LIC)),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
         superior=True,
         when=action_not_marked(_ITA),
         effects=(Stealth(2), MarkAction(_LIC)),
@@ -96,10 +94,9 @@ card(
 )
 card(
     "Freak Drive",
-    Mode(window=W.AFTER_ACTION, disciplines=("for",), when=action_succeeded, effects=(UnlockSelf(),)),
+    Mode(window=W.AFTER_ACTION, when=action_succeeded, effects=(UnlockSelf(),)),
     Mode(
         window=W.AFTER_ACTION,
-        disciplines=("for",),
         superior=True,
         when=action_blocked,
         effects=(UnlockSelf(),),
@@ -107,10 +104,9 @@ card(
 )
 card(
     "Elder Impersonation",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
         superior=True,
         when=block_in_progress,
         effects=(AttemptFails(),),
@@ -140,10 +136,9 @@ def _captivation(game: Game, play: Play) -> None:
 _captivated = all_of(political, referendum_passed)
 card(
     "Voter Captivation",
-    Mode(window=W.AFTER_ACTION, disciplines=("pre",), when=_captivated, effects=(_captivation,)),
+    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_captivation,)),
     Mode(
         window=W.AFTER_ACTION,
-        disciplines=("pre",),
         superior=True,
         when=_captivated,
         values=_captivation_values,
@@ -154,14 +149,14 @@ card(
 
 card(
     "Faceless Night",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, effects=(Stealth(1), LockFailedBlockers())),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), LockFailedBlockers())),
     notes="[OBF]: the failed blockers are locked only when the action resolves unblocked.",
 )
 card(
     "Earth Control",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), superior=True, effects=(Stealth(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2),)),
 )
 
 
@@ -169,7 +164,6 @@ card(
     "Form of the Bat",
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("pro",),
         role=Role.ACTING,
         when=block_in_progress,
         effects=(BlockerIntercept(-1), ManeuverInCombat()),
@@ -177,7 +171,6 @@ card(
     ),  # fmt: skip
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("pro",),
         superior=True,
         role=Role.BLOCKER,
         effects=(Intercept(1), ManeuverInCombat()),
@@ -188,22 +181,21 @@ card(
 )
 card(
     "Swallowed by the Night",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
-    Mode(window=W.RANGE, disciplines=("obf",), superior=True, effects=(Maneuver(),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.RANGE, superior=True, effects=(Maneuver(),)),
 )
 card(
     "Cloak the Gathering",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, role=Role.OTHER_READY, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, role=Role.OTHER_READY, effects=(Stealth(1),)),
 )
 
 
 card(
     "Mirror Walk",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("tha",), effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN))),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN))),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("tha",),
         superior=True,
         effects=(Stealth(1), DoNotReplace(Until.END_OF_TURN), IfBlockedEndAction()),
     ),
@@ -211,10 +203,9 @@ card(
 )
 card(
     "Instantaneous Transformation",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("cel", "pro"), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(
         window=W.AFTER_ACTION,
-        disciplines=("cel", "pro"),
         superior=True,
         when=action_succeeded,
         effects=(UnlockSelf(),),
@@ -224,8 +215,8 @@ card(
 )
 card(
     "Forgotten Labyrinth",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=not_bleed, effects=(Stealth(2),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), superior=True, when=not_bleed, effects=(Stealth(3),)),
+    Mode(window=W.BLOCK_ATTEMPT, when=not_bleed, effects=(Stealth(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=not_bleed, effects=(Stealth(3),)),
 )
 
 
@@ -288,10 +279,9 @@ def _bleeding_for_one_or_more(game: Game, play: Play) -> bool:
 
 card(
     "Spying Mission",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("obf",),
         superior=True,
         when=all_of(during_bleed, _bleeding_for_one_or_more),
         effects=(_spy, PutOnTarget(on_self=True)),
@@ -308,19 +298,15 @@ card(
 )
 card(
     "Revelation of the Serpent",
-    Mode(
-        window=W.BLOCKS_DECLINED, disciplines=("pre", "pro"), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"
-    ),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("pre", "pro"),
         when=during_bleed,
         effects=(Stealth(1), Bleed(1)),
         label="+1 stealth +1 bleed",
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("pre", "pro"),
         superior=True,
         when=during_bleed,
         effects=(Bleed(1),),
@@ -328,7 +314,6 @@ card(
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("pre", "pro"),
         superior=True,
         when=during_bleed,
         effects=(Stealth(1), Bleed(1)),
@@ -338,10 +323,8 @@ card(
 )
 card(
     "Bonding",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),)),
-    Mode(
-        window=W.BLOCK_ATTEMPT, disciplines=("dom",), superior=True, when=during_bleed, effects=(Stealth(1), Bleed(1))
-    ),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=during_bleed, effects=(Stealth(1), Bleed(1))),
 )
 
 
@@ -349,13 +332,11 @@ card(
     "Seduction",
     Mode(
         window=W.ANNOUNCED,
-        disciplines=("dom",),
         targets=younger_possible_blockers,
         effects=(CannotBlockTarget(),),
     ),
     Mode(
         window=W.ANNOUNCED,
-        disciplines=("dom",),
         superior=True,
         targets=possible_blockers,
         effects=(CannotBlockTarget(),),
@@ -368,7 +349,6 @@ card(
     "Forced March",
     Mode(
         window=W.AFTER_ACTION,
-        disciplines=("cel", "for"),
         when=action_succeeded,
         effects=(UnlockSelf(),),
         limit="forced march",
@@ -376,7 +356,6 @@ card(
     ),  # fmt: skip
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("cel", "for"),
         superior=True,
         effects=(Stealth(1), UnlockAfterSuccessForBlood()),
         limit="forced march",
@@ -390,13 +369,11 @@ card(
     "Call of the Hungry Dead",
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("nec",),
         when=block_in_progress,
         effects=(BlockerIntercept(-1),),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("nec",),
         superior=True,
         when=all_of(block_in_progress, has_blood(1)),
         effects=(BurnBlood(1), AttemptFails()),
@@ -406,10 +383,9 @@ card(
 
 card(
     "Aire of Elation",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(Bleed(1, clan="Toreador"),)),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1, clan="Toreador"),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("pre",),
         superior=True,
         when=during_bleed,
         effects=(Bleed(2, clan="Toreador"),),
@@ -419,10 +395,9 @@ card(
 
 card(
     "Perfect Paragon",
-    Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("pre",),
         superior=True,
         when=blocker_ally_or_younger,
         effects=(AlliesAndYoungerLessIntercept(1),),
@@ -433,14 +408,13 @@ card(
 
 card(
     "Resist Earth's Grasp",
-    Mode(window=W.PRESS, disciplines=("cel",), effects=(Press(),), label="press"),
+    Mode(window=W.PRESS, effects=(Press(),), label="press"),
     Mode(
         window=W.RANGE,
-        disciplines=("cel",),
         effects=(Maneuver(), OptionalPress(1)),
         label="maneuver, 1 optional press",
     ),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("cel",), superior=True, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
 )
 
 
@@ -487,10 +461,9 @@ card(
 
 card(
     "Foreshadowing Destruction",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dom",),
         superior=True,
         when=all_of(during_bleed, target_pool_at_most(9)),
         effects=(Bleed(3),),
@@ -501,10 +474,9 @@ card(
 )
 card(
     "Confusion",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("dem",),
         superior=True,
         when=during_bleed,
         effects=(Stealth(1), Bleed(1)),
@@ -512,7 +484,6 @@ card(
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dem",),
         superior=True,
         when=during_bleed,
         effects=(Bleed(1),),
@@ -523,14 +494,14 @@ card(
 )
 card(
     "Enchanting Gaze",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("pre", "pro"), superior=True, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
     missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
 )
 card(
     "Shadow Play",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obt",), effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obt",), superior=True, effects=(Stealth(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2),)),
 )
 
 
@@ -547,15 +518,14 @@ card(
 )
 card(
     "Eyes of Chaos",
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), when=during_bleed, effects=(Bleed(1),)),
-    Mode(window=W.BLOCKS_DECLINED, disciplines=("dem",), superior=True, when=during_bleed, effects=(Bleed(2),)),
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(2),)),
 )
 card(
     "Spectral Divination",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("nec",), role=Role.ACTING, effects=(Stealth(1),), label="+1 stealth"),
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.ACTING, effects=(Stealth(1),), label="+1 stealth"),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("nec",),
         superior=True,
         role=Role.BLOCKER,
         effects=(Intercept(1),),
@@ -568,7 +538,6 @@ card(
     "Murmur of the False Will",
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dom",),
         role=Role.ACTING,
         when=during_bleed,
         effects=(Bleed(1),),
@@ -576,7 +545,6 @@ card(
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dom",),
         superior=True,
         role=Role.REACTING,
         when=all_of(bleeding_you, actor_younger),
@@ -618,13 +586,11 @@ card(
     "Into Thin Air",
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
         when=action_not_marked(_LIC),
         effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
-        disciplines=("obf",),
         superior=True,
         when=action_not_marked(_LIC),
         effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),

@@ -48,10 +48,9 @@ card(
 
 card(
     "Raven Spy",
-    Mode(window=W.ACTION, disciplines=("ani",), effects=(Employ(1),)),
+    Mode(window=W.ACTION, effects=(Employ(1),)),
     Mode(
         window=W.ACTION,
-        disciplines=("ani",),
         superior=True,
         effects=(Employ(2),),
     ),

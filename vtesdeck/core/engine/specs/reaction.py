@@ -47,14 +47,12 @@ card(
     "Deflection",
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dom",),
         when=bleeding_you,
         targets=other_methuselahs,
         effects=(LockSelf(), Redirect()),
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("dom",),
         superior=True,
         when=bleeding_you,
         targets=other_methuselahs,
@@ -63,10 +61,9 @@ card(
 )
 card(
     "Telepathic Misdirection",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("aus",),
         superior=True,
         when=bleeding_you,
         targets=other_methuselahs,
@@ -75,10 +72,9 @@ card(
 )
 card(
     "Eyes of Argus",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), when=directed_at_you, effects=(Intercept(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(2),)),
     Mode(
         window=W.BEFORE_BLOCKS,
-        disciplines=("aus",),
         superior=True,
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
@@ -128,10 +124,9 @@ card(
 )
 card(
     "Sense the Savage Way",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
     Mode(
         window=W.BEFORE_BLOCKS,
-        disciplines=("ani",),
         superior=True,
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
@@ -155,10 +150,9 @@ card(
 
 card(
     "Eagle's Sight",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("aus",),
         superior=True,
         when=may_block_any_seat,
         effects=(AttemptBlock(),),
@@ -177,10 +171,9 @@ card(
 
 card(
     "My Enemy's Enemy",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
-        disciplines=("aus",),
         superior=True,
         when=predator_bleeding_you,
         targets=predators_predator,
@@ -203,8 +196,8 @@ card(
 )
 card(
     "Enhanced Senses",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), effects=(Intercept(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), superior=True, effects=(Intercept(2),)),
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(2),)),
 )
 
 
@@ -212,12 +205,11 @@ card(
     "Cats' Guidance",
     Mode(
         window=W.AFTER_ACTION,
-        disciplines=("ani",),
         role=Role.BLOCKER,
         when=all_of(action_blocked, locked_and_ready),
         effects=(UnlockSelf(),),
     ),
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), superior=True, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1),)),
 )
 
 # -- politics and combat ---------------------------------------------------------------------------------------------------------
@@ -235,14 +227,12 @@ card(
     "Obedience",
     Mode(
         window=W.BEFORE_COMBAT,
-        disciplines=("dom",),
         role=Role.METHUSELAH,
         when=about_to_fight_younger_actor,
         effects=(ActionFails(), UnlockActor(), EndAction()),
     ),
     Mode(
         window=W.BEFORE_COMBAT,
-        disciplines=("dom",),
         superior=True,
         role=Role.METHUSELAH,
         when=about_to_fight_younger_actor,
