@@ -14,8 +14,16 @@ import hashlib
 from vtesdeck import throttling
 from vtesdeck.throttling import client_address
 
-__all__ = ["LIMIT", "RESET_LIMIT", "RETRY_AFTER", "WINDOW", "client_address", "count_attempt", "count_reset",
-           "forget_attempt"]  # fmt: skip
+__all__ = [
+    "LIMIT",
+    "RESET_LIMIT",
+    "RETRY_AFTER",
+    "WINDOW",
+    "client_address",
+    "count_attempt",
+    "count_reset",
+    "forget_attempt",
+]
 
 LIMIT = 10
 WINDOW = 15 * 60

@@ -123,11 +123,24 @@ class Site:
         if self.worker:
             with (self.folder / "celery.log").open("ab") as log:
                 self.celery = subprocess.Popen(
-                    _servers.pinned([_servers.PYTHON, "-m", "celery", "-A", "vtesdeck", "worker", "--loglevel=INFO",
-                                     "--concurrency=2"]),  # fmt: skip
-                    cwd=PROJECT, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT,
+                    _servers.pinned(
+                        [
+                            _servers.PYTHON,
+                            "-m",
+                            "celery",
+                            "-A",
+                            "vtesdeck",
+                            "worker",
+                            "--loglevel=INFO",
+                            "--concurrency=2",
+                        ]
+                    ),
+                    cwd=PROJECT,
+                    env={**os.environ, **env},
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
                     start_new_session=True,
-                )  # fmt: skip
+                )
         return self
 
     def stop(self) -> None:

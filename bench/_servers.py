@@ -336,9 +336,20 @@ def run_wrk(
 ) -> WrkResult:
     """Run wrk against ``url`` with ``script`` (which must hold ``WRK_DONE_LUA``) and read its result line."""
     command = [
-        wrk, "--threads", str(threads), "--connections", str(connections), "--duration", f"{max(1, round(duration))}s",
-        "--timeout", f"{timeout:g}s", "--latency", "--script", str(script), url,
-    ]  # fmt: skip
+        wrk,
+        "--threads",
+        str(threads),
+        "--connections",
+        str(connections),
+        "--duration",
+        f"{max(1, round(duration))}s",
+        "--timeout",
+        f"{timeout:g}s",
+        "--latency",
+        "--script",
+        str(script),
+        url,
+    ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=duration + timeout + 60)
     line = next((ln for ln in result.stdout.splitlines() if ln.startswith("WRK_RESULT ")), None)
     if result.returncode or line is None:

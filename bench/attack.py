@@ -149,8 +149,10 @@ class Poller:
         if not seconds:
             print(f"  /healthz: no poll completed during {what}")
             return False
-        print(f"  /healthz during {what}: {len(seconds)} polls, p50 {ms(pct(seconds, 0.5))}, p99 {ms(pct(seconds, 0.99))}, "
-              f"max {ms(seconds[-1])}; {len(failed)} failed, {len(slow)} took {TARGET:g} s or more")  # fmt: skip
+        print(
+            f"  /healthz during {what}: {len(seconds)} polls, p50 {ms(pct(seconds, 0.5))}, p99 {ms(pct(seconds, 0.99))}, "
+            f"max {ms(seconds[-1])}; {len(failed)} failed, {len(slow)} took {TARGET:g} s or more"
+        )
         for p in (failed or slow)[:5]:
             print(f"    at {p.at:5.1f} s: {p.status or p.error} after {ms(p.seconds)}")
         ok = not failed and not slow
@@ -191,8 +193,9 @@ def post_check(base: str, archive: bytes) -> tuple[int | None, float, str]:
 def post_validate(base: str, text: str) -> tuple[int | None, float, str]:
     started = time.monotonic()
     try:
-        answer = requests.post(base + VALIDATE, json={"text": text, "as_of": "today", "ruleset": "vekn"},
-                               timeout=(3.05, 600))  # fmt: skip
+        answer = requests.post(
+            base + VALIDATE, json={"text": text, "as_of": "today", "ruleset": "vekn"}, timeout=(3.05, 600)
+        )
         return answer.status_code, time.monotonic() - started, cut_note(answer.text)
     except requests.RequestException as exc:
         return None, time.monotonic() - started, type(exc).__name__
@@ -224,9 +227,11 @@ def scenario_check(base: str, count: int) -> bool:
     with zipfile.ZipFile(io.BytesIO(archive)) as opened:
         sizes = [info.file_size for info in opened.infolist()]
     text = junk_decklist(random.Random(41), 0)
-    print(f"worst request: a zip of {len(archive) / 1e6:.1f} MB holding {len(sizes)} decklists of {LINES:,} lines "
-          f"({min(sizes) / 1e6:.2f}-{max(sizes) / 1e6:.2f} MB each), built in {time.monotonic() - started:.1f} s; "
-          f"for the API, one decklist of {len(text) / 1e6:.2f} MB of crypt rows")  # fmt: skip
+    print(
+        f"worst request: a zip of {len(archive) / 1e6:.1f} MB holding {len(sizes)} decklists of {LINES:,} lines "
+        f"({min(sizes) / 1e6:.2f}-{max(sizes) / 1e6:.2f} MB each), built in {time.monotonic() - started:.1f} s; "
+        f"for the API, one decklist of {len(text) / 1e6:.2f} MB of crypt rows"
+    )
     ok = barrage("POST /check/ (the zip)", base, count, lambda: post_check(base, archive))
     ok &= barrage(f"POST {VALIDATE} (one decklist)", base, count, lambda: post_validate(base, text))
     return ok
@@ -289,12 +294,16 @@ def scenario_slow(base: str, port: int, headers: int, bodies: int, seconds: floa
     pad = "x" * 400  # never finished within --seconds at a byte every 2 s
     head = f"GET {HEALTHZ} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow-{pad}\r\n\r\n".encode()
     body = b'{"text": "' + b"x" * 2000 + b'"}'
-    post = (f"POST {VALIDATE} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode()  # fmt: skip
+    post = (
+        f"POST {VALIDATE} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode()
     clients = [SlowClient(port, head, b"", False) for _ in range(headers)]
     clients += [SlowClient(port, post, body, True) for _ in range(bodies)]
-    print(f"\n-- {headers} slow-header and {bodies} slow-body connections, a byte every {DRIP_EVERY:g} s each, "
-          f"for {seconds:g} s")  # fmt: skip
+    print(
+        f"\n-- {headers} slow-header and {bodies} slow-body connections, a byte every {DRIP_EVERY:g} s each, "
+        f"for {seconds:g} s"
+    )
     halt = threading.Event()
 
     def attack() -> None:
@@ -319,8 +328,10 @@ def scenario_slow(base: str, port: int, headers: int, bodies: int, seconds: floa
     for client in clients:
         for status, n in client.answers.items():
             answers[status] = answers.get(status, 0) + n
-    print(f"  attacker: {opened} connections opened, {closed} closed by the server"
-          + (f" ({', '.join(f'{s}: {n}' for s, n in sorted(answers.items()))})" if answers else ""))  # fmt: skip
+    print(
+        f"  attacker: {opened} connections opened, {closed} closed by the server"
+        + (f" ({', '.join(f'{s}: {n}' for s, n in sorted(answers.items()))})" if answers else "")
+    )
     return poller.report(f"{headers + bodies} slow clients")
 
 
@@ -349,8 +360,12 @@ def main() -> int:
             _servers.manage(database_url, "migrate", "--noinput", env=env)
             _servers.manage(database_url, "import_cards", env=env)
             print(f"database: {database_url} with the card list ({time.monotonic() - started:.1f} s)")
-            server = _servers.Gunicorn(log=folder / "gunicorn.log", env={**env, "DATABASE_URL": database_url},
-                                       worker_class=args.worker_class, threads=args.threads)  # fmt: skip
+            server = _servers.Gunicorn(
+                log=folder / "gunicorn.log",
+                env={**env, "DATABASE_URL": database_url},
+                worker_class=args.worker_class,
+                threads=args.threads,
+            )
             print(f"server: {' '.join(server.command())}")
             with server:
                 for _ in range(50):  # every worker up and answering

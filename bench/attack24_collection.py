@@ -53,8 +53,10 @@ def rows(count: int, *, note: str = "", copies: int = 1, seed: int = 0) -> list[
 
     ids = sorted(card.id for card in index.get())
     rng = random.Random(seed)
-    return [{"id": ids[n % len(ids)], "count": copies or rng.randint(1, 4), "language": f"l{n // len(ids)}",
-             "note": note} for n in range(count)]  # fmt: skip
+    return [
+        {"id": ids[n % len(ids)], "count": copies or rng.randint(1, 4), "language": f"l{n // len(ids)}", "note": note}
+        for n in range(count)
+    ]
 
 
 def own(user, lines: list[dict]) -> None:
@@ -64,8 +66,13 @@ def own(user, lines: list[dict]) -> None:
     from vtesdeck.core import collection as core
 
     started = time.perf_counter()
-    services.add(user, [core.Line(card_id=line["id"], count=line["count"], language=line["language"],
-                                  note=line.get("note", "")) for line in lines])  # fmt: skip
+    services.add(
+        user,
+        [
+            core.Line(card_id=line["id"], count=line["count"], language=line["language"], note=line.get("note", ""))
+            for line in lines
+        ],
+    )
     print(f"  {len(lines):,} rows stored in {time.perf_counter() - started:.1f} s")
 
 
@@ -125,8 +132,7 @@ def timed(site: Site, send: Callable[[], requests.Response]) -> tuple[requests.R
 # --- item 1 ---------------------------------------------------------------------------------------------
 
 
-@scenario("shared-collection", item=1,
-          env={"SHARED_COLLECTION_ANON_RATE": UNTHROTTLED, "API_ANON_RATE": UNTHROTTLED})  # fmt: skip
+@scenario("shared-collection", item=1, env={"SHARED_COLLECTION_ANON_RATE": UNTHROTTLED, "API_ANON_RATE": UNTHROTTLED})
 def shared_collection(site: Site) -> bool:
     """8 anonymous clients read the largest shared collection's pages (and its API) while /healthz is polled."""
     user, _key = site.user("sharer")
@@ -155,8 +161,10 @@ def shared_collection(site: Site) -> bool:
         healthy = poll.report(f"{CLIENTS} clients reading the shared collection's {door}")
         gets = sum(statuses.values())
         per_get = cpu / max(gets, 1)
-        print(f"  {door}: {gets:,} GETs ({dict(statuses)}), p50 {statistics.median(latencies) * 1000:.0f} ms, "
-              f"{statistics.mean(sizes) / 1000:.0f} kB each; server CPU {cpu:.1f} s = {per_get * 1000:.1f} ms a GET")  # fmt: skip
+        print(
+            f"  {door}: {gets:,} GETs ({dict(statuses)}), p50 {statistics.median(latencies) * 1000:.0f} ms, "
+            f"{statistics.mean(sizes) / 1000:.0f} kB each; server CPU {cpu:.1f} s = {per_get * 1000:.1f} ms a GET"
+        )
         cheap = per_get < CPU_PER_GET and set(statuses) == {200}
         print(f"  {'PASS' if cheap else 'FAIL'}  every {door} GET answered 200 within {CPU_PER_GET} s of server CPU")
         ok = ok and healthy and cheap
@@ -217,9 +225,13 @@ def collection_import(site: Site) -> bool:
     stored = {(e.card_id, e.language): e.count for e in Entry.objects.filter(owner=user)}
     wanted = {(line["id"], line["language"]): line["count"] for line in second}
     changes, lines, sums = _history(user)
-    print(f"  stored: {len(stored):,} rows, the second file's: {stored == wanted}; history: {changes} changes holding "
-          f"{lines:,} lines, summing to the collection: {sums}")  # fmt: skip
-    print("  before: 12-29 s an import, 40,000 history rows each; two at once: a history summing to twice the collection")
+    print(
+        f"  stored: {len(stored):,} rows, the second file's: {stored == wanted}; history: {changes} changes holding "
+        f"{lines:,} lines, summing to the collection: {sums}"
+    )
+    print(
+        "  before: 12-29 s an import, 40,000 history rows each; two at once: a history summing to twice the collection"
+    )
     return ok and stored == wanted and sums and changes <= 2
 
 
@@ -233,11 +245,14 @@ def collection_wishlist(site: Site) -> bool:
     body = {"cards": [{"card": card.id, "count": 2} for card in index.get()]}
     warm(site)
     with site.poller() as poll:
-        answer, wall, cpu = timed(site, lambda: site.api(key).post(site.url + "/api/v1/collection/wishlist/",
-                                                                   json=body, timeout=120))  # fmt: skip
+        answer, wall, cpu = timed(
+            site, lambda: site.api(key).post(site.url + "/api/v1/collection/wishlist/", json=body, timeout=120)
+        )
     wished = WishlistEntry.objects.filter(owner=user).count()
-    print(f"  {len(body['cards']):,} cards wished for: {answer.status_code} {answer.text[:40]} in {wall:.2f} s, "
-          f"server CPU {cpu:.2f} s; {wished:,} wishes stored")  # fmt: skip
+    print(
+        f"  {len(body['cards']):,} cards wished for: {answer.status_code} {answer.text[:40]} in {wall:.2f} s, "
+        f"server CPU {cpu:.2f} s; {wished:,} wishes stored"
+    )
     print("  before: 5-9 s")
     return poll.report("the wishlist POST") and answer.status_code == 201 and wished == len(body["cards"]) and cpu < 1
 
@@ -264,7 +279,9 @@ def collection_buildable(site: Site) -> bool:
     with site.poller() as poll:
         for path, client in doors.items():
             for _ in range(3):
-                answer, wall, cpu = timed(site, lambda path=path, client=client: client.get(site.url + path, timeout=120))
+                answer, wall, cpu = timed(
+                    site, lambda path=path, client=client: client.get(site.url + path, timeout=120)
+                )
                 print(f"  {path}: {answer.status_code} in {wall:.2f} s, server CPU {cpu:.2f} s")
                 ok = ok and answer.status_code == 200 and cpu < 1
     print("  before: 4.1 s a request")

@@ -72,8 +72,10 @@ def warm(site: Site) -> None:
 
 def server_figures(site: Site, cpu_before: float) -> None:
     memory = site.rss_mb()
-    print(f"  server: {site.cpu_seconds() - cpu_before:.1f} s of CPU; memory {memory['max_worker']:.0f} MB the "
-          f"largest web worker, {memory['total']:.0f} MB in all")  # fmt: skip
+    print(
+        f"  server: {site.cpu_seconds() - cpu_before:.1f} s of CPU; memory {memory['max_worker']:.0f} MB the "
+        f"largest web worker, {memory['total']:.0f} MB in all"
+    )
 
 
 # --- item 8: an unlisted opponent's id ------------------------------------------------------------------------
@@ -88,16 +90,26 @@ def unlisted_opponent(site: Site) -> bool:
     alice, _alice_key = site.user("alice")
     _bob, bob_key = site.user("bob")
     _carol, carol_key = site.user("carol")
-    unlisted = deck_services.create(alice, deck_services.parse_text(DECK), name="Alice's unlisted wall",
-                                    visibility="unlisted")  # fmt: skip
-    readers = {"bob (started it)": site.api(bob_key), "carol (holds its id)": site.api(carol_key),
-               "anonymous (holds its id)": requests.Session()}  # fmt: skip
+    unlisted = deck_services.create(
+        alice, deck_services.parse_text(DECK), name="Alice's unlisted wall", visibility="unlisted"
+    )
+    readers = {
+        "bob (started it)": site.api(bob_key),
+        "carol (holds its id)": site.api(carol_key),
+        "anonymous (holds its id)": requests.Session(),
+    }
     warm(site)
     cpu_before = site.cpu_seconds()
     seen: dict[str, dict[str, int]] = {reader: {} for reader in readers}
     with site.poller() as poll:
-        body = {"kind": "games", "text": DECK, "games": 12, "players": 4, "seed": 8,
-                "opponents": [{"deck": unlisted.id}] * 3}  # fmt: skip
+        body = {
+            "kind": "games",
+            "text": DECK,
+            "games": 12,
+            "players": 4,
+            "seed": 8,
+            "opponents": [{"deck": unlisted.id}] * 3,
+        }
         answer = readers["bob (started it)"].post(f"{site.url}/api/v1/simulations/", json=body, timeout=30)
         if answer.status_code != 202:
             print(f"  FAIL  starting the job answered {answer.status_code}: {answer.text[:300]}")
@@ -116,12 +128,15 @@ def unlisted_opponent(site: Site) -> bool:
     healthy = poll.report("the job's reads")
     server_figures(site, cpu_before)
     for reader, counts in seen.items():
-        print(f"  {reader:26s} reads the unlisted deck's id: " + ", ".join(f"{n}x on the {where}"
-                                                                          for where, n in counts.items()))  # fmt: skip
+        print(
+            f"  {reader:26s} reads the unlisted deck's id: "
+            + ", ".join(f"{n}x on the {where}" for where, n in counts.items())
+        )
     leaked = {reader: sum(counts.values()) for reader, counts in seen.items() if not reader.startswith("bob")}
     ok = not any(leaked.values()) and sum(seen["bob (started it)"].values()) > 0
-    print(f"  {'PASS' if ok else 'FAIL'}  the unlisted deck's id reaches only who was given its link "
-          f"(leaked: {leaked})")  # fmt: skip
+    print(
+        f"  {'PASS' if ok else 'FAIL'}  the unlisted deck's id reaches only who was given its link (leaked: {leaked})"
+    )
     return healthy and ok
 
 
@@ -133,11 +148,28 @@ def long_worker(site: Site) -> subprocess.Popen:
     log = site.folder / "celery-long.log"
     with log.open("ab") as output:
         process = subprocess.Popen(
-            _servers.pinned([_servers.PYTHON, "-m", "celery", "-A", "vtesdeck", "worker", "--loglevel=INFO",
-                             "--concurrency=1", "-n", "long@%h", "-Q", "celery-long"]),  # fmt: skip
-            cwd=PROJECT, env={**os.environ, **site.environment()}, stdout=output, stderr=subprocess.STDOUT,
+            _servers.pinned(
+                [
+                    _servers.PYTHON,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "vtesdeck",
+                    "worker",
+                    "--loglevel=INFO",
+                    "--concurrency=1",
+                    "-n",
+                    "long@%h",
+                    "-Q",
+                    "celery-long",
+                ]
+            ),
+            cwd=PROJECT,
+            env={**os.environ, **site.environment()},
+            stdout=output,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
-        )  # fmt: skip
+        )
     deadline = time.monotonic() + 90
     while " ready." not in log.read_text(errors="replace"):
         if process.poll() is not None or time.monotonic() > deadline:
@@ -189,12 +221,14 @@ def planner_queue(site: Site) -> bool:
                 searches.append(answer.json()["job"])
             poll_job(searcher, f"{site.url}/api/v1/simulations/{searches[0]}/", lambda job: job["status"] != "queued")
             started = time.monotonic()
-            quick = requests.post(f"{site.url}/api/v1/simulations/", json={"kind": "hands", "text": DECK,
-                                                                            "hands": 100_000}, timeout=30)  # fmt: skip
+            quick = requests.post(
+                f"{site.url}/api/v1/simulations/", json={"kind": "hands", "text": DECK, "hands": 100_000}, timeout=30
+            )
             job = poll_job(requests.Session(), quick.json()["url"], finished)
             waited = time.monotonic() - started
-            states = [searcher.get(f"{site.url}/api/v1/simulations/{pk}/", timeout=30).json()["status"]
-                      for pk in searches]  # fmt: skip
+            states = [
+                searcher.get(f"{site.url}/api/v1/simulations/{pk}/", timeout=30).json()["status"] for pk in searches
+            ]
             for pk in searches:
                 searcher.post(f"{site.url}/api/v1/simulations/{pk}/cancel/", timeout=30)
         healthy = poll.report("four planner searches and a quick job")
@@ -207,11 +241,15 @@ def planner_queue(site: Site) -> bool:
         except subprocess.TimeoutExpired:
             os.killpg(long.pid, 9)
     print(f"  4 planner searches of one account (40 decks each): {', '.join(states)} when the quick job was done")
-    print(f"  another client's 100,000-hand job: {job['status']} {waited:.2f} s after it was started "
-          f"({job['compute_seconds']:.2f} s of worker CPU)")  # fmt: skip
+    print(
+        f"  another client's 100,000-hand job: {job['status']} {waited:.2f} s after it was started "
+        f"({job['compute_seconds']:.2f} s of worker CPU)"
+    )
     ok = job["status"] == "done" and waited < QUICK_TARGET and "running" in states
-    print(f"  {'PASS' if ok else 'FAIL'}  the quick job did not wait for the planner searches (done in "
-          f"{waited:.2f} s, under {QUICK_TARGET:g} s, while a search was still running)")  # fmt: skip
+    print(
+        f"  {'PASS' if ok else 'FAIL'}  the quick job did not wait for the planner searches (done in "
+        f"{waited:.2f} s, under {QUICK_TARGET:g} s, while a search was still running)"
+    )
     return healthy and ok
 
 
@@ -231,12 +269,18 @@ def switch_connections(database_url: str, allowed: bool) -> int:
 
     name = urlsplit(database_url).path.lstrip("/")
     with psycopg.connect(admin_url(database_url), autocommit=True, connect_timeout=5) as admin:
-        admin.execute(sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(
-            sql.Identifier(name), sql.SQL("true" if allowed else "false")))  # fmt: skip
+        admin.execute(
+            sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(
+                sql.Identifier(name), sql.SQL("true" if allowed else "false")
+            )
+        )
         if allowed:
             return 0
-        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s "
-                              "AND pid <> pg_backend_pid()", [name]).fetchone()  # fmt: skip
+        ended = admin.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s "
+            "AND pid <> pg_backend_pid()",
+            [name],
+        ).fetchone()
         return int(ended[0]) if ended else 0
 
 
@@ -261,8 +305,14 @@ def database_outage(site: Site) -> bool:
     cpu_before = site.cpu_seconds()
     client = requests.Session()
     with site.poller() as poll:
-        body = {"kind": "games", "text": DECK, "games": 400, "players": 4, "seed": 12,
-                "opponents": [{"deck": public.id}] * 3}  # fmt: skip
+        body = {
+            "kind": "games",
+            "text": DECK,
+            "games": 400,
+            "players": 4,
+            "seed": 12,
+            "opponents": [{"deck": public.id}] * 3,
+        }
         answer = client.post(f"{site.url}/api/v1/simulations/", json=body, timeout=30)
         job = answer.json()
         url = job["url"]
@@ -292,21 +342,31 @@ def database_outage(site: Site) -> bool:
     polls = sorted(p.seconds for p in poll.polls)
     statuses = {status: sum(1 for p in poll.polls if p.status == status) for status in {p.status for p in poll.polls}}
     slow = [p for p in poll.polls if p.seconds >= 1.0 or p.status is None]
-    print(f"  /healthz throughout: {len(polls)} polls, p50 {polls[len(polls) // 2] * 1000:.0f} ms, max "
-          f"{polls[-1] * 1000:.0f} ms, answers {statuses} (503 while the database was away), {len(slow)} slow or "
-          f"unanswered; {healthz_after} once it was back")  # fmt: skip
-    retries = len(re.findall(rf"simulation {job['id']}: chunk \d+: the database is unavailable",
-                             log.read_text(errors="replace")))  # fmt: skip
-    print(f"  the database refused connections for {outage:.1f} s ({ended} connections ended); the worker logged "
-          f"{retries} waits of a chunk for it")  # fmt: skip
-    print(f"  the games job: its next chunk stored {resumed:.1f} s after the database was back (retries back off to "
-          f"at most 10 s); {job['status']} {done_after:.1f} s after it was back, attempts "
-          f"{job['attempts']}, {job['chunks_done']}/{job['chunks']} chunks, {job['games_done']} games, "
-          f"error {job['error']!r}")  # fmt: skip
+    print(
+        f"  /healthz throughout: {len(polls)} polls, p50 {polls[len(polls) // 2] * 1000:.0f} ms, max "
+        f"{polls[-1] * 1000:.0f} ms, answers {statuses} (503 while the database was away), {len(slow)} slow or "
+        f"unanswered; {healthz_after} once it was back"
+    )
+    retries = len(
+        re.findall(rf"simulation {job['id']}: chunk \d+: the database is unavailable", log.read_text(errors="replace"))
+    )
+    print(
+        f"  the database refused connections for {outage:.1f} s ({ended} connections ended); the worker logged "
+        f"{retries} waits of a chunk for it"
+    )
+    print(
+        f"  the games job: its next chunk stored {resumed:.1f} s after the database was back (retries back off to "
+        f"at most 10 s); {job['status']} {done_after:.1f} s after it was back, attempts "
+        f"{job['attempts']}, {job['chunks_done']}/{job['chunks']} chunks, {job['games_done']} games, "
+        f"error {job['error']!r}"
+    )
     ok = job["status"] == "done" and job["attempts"] == 1 and retries > 0 and done_after < 60
-    print(f"  {'PASS' if ok else 'FAIL'}  the chunks waited for the database and the job ended done without spending "
-          f"an attempt, well before the 60 s stale check")  # fmt: skip
+    print(
+        f"  {'PASS' if ok else 'FAIL'}  the chunks waited for the database and the job ended done without spending "
+        f"an attempt, well before the 60 s stale check"
+    )
     healthy = not slow and healthz_after == 200
-    print(f"  {'PASS' if healthy else 'FAIL'}  /healthz answered under 1 s throughout, and 200 once the database was "
-          f"back")  # fmt: skip
+    print(
+        f"  {'PASS' if healthy else 'FAIL'}  /healthz answered under 1 s throughout, and 200 once the database was back"
+    )
     return ok and healthy

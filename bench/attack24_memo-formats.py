@@ -57,10 +57,14 @@ def format_delays(site: Site) -> bool:
     seconds, cpu = time.monotonic() - started, site.cpu_seconds() - cpu
     after = site.rss_mb()
     grown = after["max_worker"] - before["max_worker"]
-    print(f"  {EDITS:,} edits (delays 0 to {EDITS - 1}), each followed by a validate, in {seconds:.0f} s; "
-          f"answers {dict(sorted(statuses.items()))}; server CPU {cpu:.0f} s ({cpu / EDITS * 1000:.1f} ms a pair)")
-    print(f"  web workers: largest {before['max_worker']:.0f} MB → {after['max_worker']:.0f} MB ({grown:+.0f} MB); "
-          f"all processes {before['total']:.0f} MB → {after['total']:.0f} MB")  # fmt: skip
+    print(
+        f"  {EDITS:,} edits (delays 0 to {EDITS - 1}), each followed by a validate, in {seconds:.0f} s; "
+        f"answers {dict(sorted(statuses.items()))}; server CPU {cpu:.0f} s ({cpu / EDITS * 1000:.1f} ms a pair)"
+    )
+    print(
+        f"  web workers: largest {before['max_worker']:.0f} MB → {after['max_worker']:.0f} MB ({grown:+.0f} MB); "
+        f"all processes {before['total']:.0f} MB → {after['total']:.0f} MB"
+    )
     healthy = poll.report(f"{EDITS:,} format edits and validations")
     bounded = grown < GROWTH_MB
     print(f"  {'PASS' if bounded else 'FAIL'}  the largest worker grew by under {GROWTH_MB:.0f} MB")
@@ -83,11 +87,20 @@ def decks_playing(site: Site, owner, format_id: str, n: int) -> None:
     template = services.create(owner, core, name="Deck 0", format=format_id)
     rows = list(template.cards.values("card_id", "crypt", "count", "position"))
     for start in range(1, n, 1000):
-        copies = Deck.objects.bulk_create([
-            Deck(owner=owner, name=f"Deck {i}", format=format_id, crypt_count=template.crypt_count,
-                 library_count=template.library_count, legal=template.legal, format_revision=template.format_revision)
-            for i in range(start, min(n, start + 1000))
-        ])  # fmt: skip
+        copies = Deck.objects.bulk_create(
+            [
+                Deck(
+                    owner=owner,
+                    name=f"Deck {i}",
+                    format=format_id,
+                    crypt_count=template.crypt_count,
+                    library_count=template.library_count,
+                    legal=template.legal,
+                    format_revision=template.format_revision,
+                )
+                for i in range(start, min(n, start + 1000))
+            ]
+        )
         DeckCard.objects.bulk_create([DeckCard(deck=copy, **row) for copy in copies for row in rows])
 
 
@@ -112,13 +125,27 @@ def format_edit_5000(site: Site) -> bool:
     print(f"  5,000 decks play {lots}, 1 deck plays {few} (made in {time.monotonic() - started:.0f} s)")
     page = site.logged_in(lots_user.username)
     csrf = page.cookies.get("csrftoken", "")
-    form = {"name": "League", "crypt_min": "12", "group_window": "2", "bans": "on", "release_delay": "on",
-            "allowed_sets": [], "allowed_cards": "", "banned_cards": "", "csrfmiddlewaretoken": csrf}  # fmt: skip
+    form = {
+        "name": "League",
+        "crypt_min": "12",
+        "group_window": "2",
+        "bans": "on",
+        "release_delay": "on",
+        "allowed_sets": [],
+        "allowed_cards": "",
+        "banned_cards": "",
+        "csrfmiddlewaretoken": csrf,
+    }
 
     def page_edit(settings: dict) -> requests.Response:
         data = {**form, **{k: str(v) for k, v in settings.items()}}
-        return page.post(f"{site.url}/formats/{lots}/edit/", data=data, timeout=60, allow_redirects=False,
-                         headers={"Referer": f"{site.url}/formats/{lots}/edit/"})  # fmt: skip
+        return page.post(
+            f"{site.url}/formats/{lots}/edit/",
+            data=data,
+            timeout=60,
+            allow_redirects=False,
+            headers={"Referer": f"{site.url}/formats/{lots}/edit/"},
+        )
 
     times: dict[str, list[float]] = {"1 deck, API": [], "5,000 decks, API": [], "5,000 decks, page": []}
     statuses: dict[int, int] = {}
@@ -128,7 +155,10 @@ def format_edit_5000(site: Site) -> bool:
             settings = sixty if round_ % 2 == 0 else league
             for what, send in (
                 ("1 deck, API", lambda s=settings: few_api.patch(f"{site.url}{FORMATS}{few}/", json=s, timeout=60)),
-                ("5,000 decks, API", lambda s=settings: lots_api.patch(f"{site.url}{FORMATS}{lots}/", json=s, timeout=60)),
+                (
+                    "5,000 decks, API",
+                    lambda s=settings: lots_api.patch(f"{site.url}{FORMATS}{lots}/", json=s, timeout=60),
+                ),
                 ("5,000 decks, page", lambda s=settings: page_edit(s)),
             ):
                 seconds, status = timed(send)
@@ -144,21 +174,31 @@ def format_edit_5000(site: Site) -> bool:
             lists.append((size, time.monotonic() - started, answer.status_code, answer.json()["results"], settings))
     cpu = site.cpu_seconds() - cpu
     for what, seconds in times.items():
-        print(f"  edit, {what}: median {statistics.median(seconds) * 1000:.0f} ms, "
-              f"max {max(seconds) * 1000:.0f} ms over {len(seconds)} edits")  # fmt: skip
+        print(
+            f"  edit, {what}: median {statistics.median(seconds) * 1000:.0f} ms, "
+            f"max {max(seconds) * 1000:.0f} ms over {len(seconds)} edits"
+        )
     for size, seconds, status, shown, _settings in lists:
-        print(f"  a list of {size} of the 5,000 decks just after an edit (judging those {size}): "
-              f"{seconds * 1000:.0f} ms ({status}); badges {sorted({d['legal'] for d in shown})}")  # fmt: skip
-    print(f"  server CPU for the {sum(map(len, times.values())) + len(lists)} edits and {len(lists)} lists: {cpu:.1f} s")
+        print(
+            f"  a list of {size} of the 5,000 decks just after an edit (judging those {size}): "
+            f"{seconds * 1000:.0f} ms ({status}); badges {sorted({d['legal'] for d in shown})}"
+        )
+    print(
+        f"  server CPU for the {sum(map(len, times.values())) + len(lists)} edits and {len(lists)} lists: {cpu:.1f} s"
+    )
     healthy = poll.report("the format edits")
     one, many = statistics.median(times["1 deck, API"]), statistics.median(times["5,000 decks, API"])
     page_many = statistics.median(times["5,000 decks, page"])
     bounded = many <= max(2 * one, 0.05) and many < 0.2 and page_many < 0.2
-    print(f"  {'PASS' if bounded else 'FAIL'}  an edit of the 5,000-deck format costs what the 1-deck one does "
-          f"({many * 1000:.0f} ms against {one * 1000:.0f} ms; the page {page_many * 1000:.0f} ms)")  # fmt: skip
+    print(
+        f"  {'PASS' if bounded else 'FAIL'}  an edit of the 5,000-deck format costs what the 1-deck one does "
+        f"({many * 1000:.0f} ms against {one * 1000:.0f} ms; the page {page_many * 1000:.0f} ms)"
+    )
     # 40 library cards: legal while the format asks 40 to 60, not when it asks 60 to 90.
-    fresh = all(status == 200 and len(shown) == size and {d["legal"] for d in shown} == {settings is league}
-                for size, _seconds, status, shown, settings in lists)  # fmt: skip
+    fresh = all(
+        status == 200 and len(shown) == size and {d["legal"] for d in shown} == {settings is league}
+        for size, _seconds, status, shown, settings in lists
+    )
     print(f"  {'PASS' if fresh else 'FAIL'}  each list shows every deck judged by the format's latest rules")
     answered = set(statuses) <= {200, 302}
     print(f"  {'PASS' if answered else 'FAIL'}  every edit answered ({dict(sorted(statuses.items()))})")

@@ -115,8 +115,13 @@ def mirror_by_hand(site: Site, scans: dict[int, bytes]) -> None:
     for card_id, data in scans.items():
         extension = "png" if data.startswith(b"\x89PNG") else "jpg"
         (folder / f"{card_id}.{extension}").write_bytes(data)
-        manifest[str(card_id)] = {"file": f"{card_id}.{extension}", "sha256": hashlib.sha256(data).hexdigest(),
-                                  "bytes": len(data), "url": "https://bench.invalid/", "fetched_at": "2026-01-01"}  # fmt: skip
+        manifest[str(card_id)] = {
+            "file": f"{card_id}.{extension}",
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+            "url": "https://bench.invalid/",
+            "fetched_at": "2026-01-01",
+        }
     manifest_path.write_text(json.dumps(manifest))
 
 
@@ -153,10 +158,27 @@ def image_server(folder: Path, routes: dict[str, tuple[int, bytes]]) -> Iterator
     """An https server on 127.0.0.1 with a certificate for the name ``localhost``: (port, the certificate)."""
     key, cert = folder / "key.pem", folder / "cert.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
-        check=True, capture_output=True,
-    )  # fmt: skip
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=DNS:localhost",
+        ],
+        check=True,
+        capture_output=True,
+    )
     Routes.routes = routes
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Routes)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -193,9 +215,13 @@ def fetch_card_images(template: str, ids: list[int], cert: Path) -> dict:
     operator runs it with the image server allowed by name and its certificate trusted."""
     env = {**os.environ, "CARD_IMAGE_ALLOWED_HOSTS": "localhost", "REQUESTS_CA_BUNDLE": str(cert)}
     ran = subprocess.run(
-        [sys.executable, "-c", FETCH, template, ",".join(map(str, ids))], cwd=PROJECT, env=env, capture_output=True,
-        text=True, timeout=600,
-    )  # fmt: skip
+        [sys.executable, "-c", FETCH, template, ",".join(map(str, ids))],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if ran.returncode != 0:
         raise RuntimeError(f"fetch_card_images crashed:\n{ran.stderr[-3000:]}")
     return json.loads(ran.stdout.strip().splitlines()[-1])
@@ -240,8 +266,10 @@ def proxy_pdfs(site: Site) -> bool:
     sheet = ProxySheet.objects.get(pk=job["id"])
     path = Path(settings.MEDIA_ROOT) / sheet.file.name
     columns = [field.name for field in ProxySheet._meta.concrete_fields]
-    print(f"  PDF: {result['cards']} cards ({result['images']} from scans), {result['pages']} pages, "
-          f"{result['bytes'] / MB:.1f} MB, kept until {result['expires_at']}")  # fmt: skip
+    print(
+        f"  PDF: {result['cards']} cards ({result['images']} from scans), {result['pages']} pages, "
+        f"{result['bytes'] / MB:.1f} MB, kept until {result['expires_at']}"
+    )
     print(f"  stored as a file: {path} ({path.stat().st_size / MB:.1f} MB); its row's columns: {', '.join(columns)}")
     stored_as_file = path.is_file() and path.stat().st_size == result["bytes"] and "pdf" not in columns
 
@@ -259,10 +287,14 @@ def proxy_pdfs(site: Site) -> bool:
                 sizes += pool.map(download, range(DOWNLOADS))
         seconds = time.monotonic() - began
     growth = web.peak - before["total"]
-    print(f"  {ROUNDS} rounds of {DOWNLOADS} parallel downloads ({sum(sizes) / MB:.0f} MB sent) in {seconds:.1f} s, "
-          f"{site.cpu_seconds() - cpu:.2f} s of server CPU; each {sizes[0] / MB:.1f} MB")  # fmt: skip
-    print(f"  web server memory: {before['total']:.0f} MB before (largest worker {before['max_worker']:.0f} MB), "
-          f"{web.peak:.0f} MB at its peak: +{growth:.0f} MB (before the fix: ~590 MB added)")  # fmt: skip
+    print(
+        f"  {ROUNDS} rounds of {DOWNLOADS} parallel downloads ({sum(sizes) / MB:.0f} MB sent) in {seconds:.1f} s, "
+        f"{site.cpu_seconds() - cpu:.2f} s of server CPU; each {sizes[0] / MB:.1f} MB"
+    )
+    print(
+        f"  web server memory: {before['total']:.0f} MB before (largest worker {before['max_worker']:.0f} MB), "
+        f"{web.peak:.0f} MB at its peak: +{growth:.0f} MB (before the fix: ~590 MB added)"
+    )
     healthz = poll.report(f"{DOWNLOADS * ROUNDS} downloads of the {result['bytes'] / MB:.0f} MB PDF")
     whole = sizes == [result["bytes"]] * DOWNLOADS * ROUNDS
     bounded = growth < WEB_GROWTH_LIMIT
@@ -279,10 +311,12 @@ def proxy_pdfs(site: Site) -> bool:
     files = sorted(path.parent.iterdir())
     print(f"  PDFs in storage afterwards: {len(files)} ({', '.join(f'{p.stat().st_size / MB:.1f} MB' for p in files)})")
     refused = refused and len(files) == 1
-    for ok, what in ((stored_as_file, "the PDF is a file in storage, not a database row"),
-                     (whole, "every download whole"),
-                     (bounded, f"the web server grew less than {WEB_GROWTH_LIMIT} MB"),
-                     (refused, "the next PDF past the address's room refused, nothing stored")):  # fmt: skip
+    for ok, what in (
+        (stored_as_file, "the PDF is a file in storage, not a database row"),
+        (whole, "every download whole"),
+        (bounded, f"the web server grew less than {WEB_GROWTH_LIMIT} MB"),
+        (refused, "the next PDF past the address's room refused, nothing stored"),
+    ):
         print(f"  {'PASS' if ok else 'FAIL'}  {what}")
     return stored_as_file and whole and bounded and healthz and refused
 
@@ -301,7 +335,9 @@ def image_pixels(site: Site) -> bool:
 
     bomb = one_colour_png(12_000, 12_000)
     scan = jpeg((2000, 2800))
-    print(f"  the PNG: 12000 × 12000 pixels (144 Mpx, {12_000 * 12_000 * 3 / MB:.0f} MB decoded), {len(bomb) / 1024:.0f} KB")
+    print(
+        f"  the PNG: 12000 × 12000 pixels (144 Mpx, {12_000 * 12_000 * 3 / MB:.0f} MB decoded), {len(bomb) / 1024:.0f} KB"
+    )
     cards = index.get()
     routes = {"/ansong1.png": (200, bomb), "/rackthe.png": (200, scan)}
     with image_server(site.folder, routes) as (port, cert), site.poller() as poll:
@@ -335,18 +371,24 @@ def image_pixels(site: Site) -> bool:
         job = wait_for_job(api, site, started.json()["id"])
     result = job.get("result") or {}
     print(f"  /cards/{crypt[0].id}/image with the PNG on disk: {image_answer}")
-    print(f"  proxy sheet of the nine: {job['status']}, {result.get('images')} from scans, "
-          f"{result.get('text_cards')} text cards, {result.get('bytes', 0) / 1024:.0f} KB")  # fmt: skip
-    print(f"  worker memory (main and two pool processes): {before:.0f} MB before, {worker.peak:.0f} MB at its peak: "
-          f"+{worker.peak - before:.0f} MB (before the fix, one process reached 1.5 GB)")  # fmt: skip
+    print(
+        f"  proxy sheet of the nine: {job['status']}, {result.get('images')} from scans, "
+        f"{result.get('text_cards')} text cards, {result.get('bytes', 0) / 1024:.0f} KB"
+    )
+    print(
+        f"  worker memory (main and two pool processes): {before:.0f} MB before, {worker.peak:.0f} MB at its peak: "
+        f"+{worker.peak - before:.0f} MB (before the fix, one process reached 1.5 GB)"
+    )
     healthz = poll.report("the proxy sheet") and healthz
     printed_safely = job["status"] == "done" and result.get("images") == 0 and image_answer == 404
     worker_light = worker.peak - before < WORKER_GROWTH_LIMIT
-    for ok, what in ((refused, "the 144-Mpx PNG refused by the mirror, from its header"),
-                     (shrunk, "a larger scan kept at 742 × 1039 (63 × 88 mm at 300 dpi)"),
-                     (light, f"fetch_card_images under {FETCH_MEMORY_LIMIT} MB"),
-                     (printed_safely, "the PNG already on disk: neither served nor printed, the sheet done"),
-                     (worker_light, f"the worker grew less than {WORKER_GROWTH_LIMIT} MB")):  # fmt: skip
+    for ok, what in (
+        (refused, "the 144-Mpx PNG refused by the mirror, from its header"),
+        (shrunk, "a larger scan kept at 742 × 1039 (63 × 88 mm at 300 dpi)"),
+        (light, f"fetch_card_images under {FETCH_MEMORY_LIMIT} MB"),
+        (printed_safely, "the PNG already on disk: neither served nor printed, the sheet done"),
+        (worker_light, f"the worker grew less than {WORKER_GROWTH_LIMIT} MB"),
+    ):
         print(f"  {'PASS' if ok else 'FAIL'}  {what}")
     return refused and shrunk and light and printed_safely and worker_light and healthz
 
@@ -394,6 +436,8 @@ def image_redirects(site: Site) -> bool:
     healthz = poll.report("the fetch")
     named = all(any(f"{target}: refused," in line for line in lines) for target in targets.values())
     ok = named and not accepted and fetched["code"] == 1
-    print(f"  {'PASS' if ok else 'FAIL'}  every redirect to a loopback, link-local or private address refused "
-          "before connecting")  # fmt: skip
+    print(
+        f"  {'PASS' if ok else 'FAIL'}  every redirect to a loopback, link-local or private address refused "
+        "before connecting"
+    )
     return ok and healthz

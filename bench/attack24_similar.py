@@ -95,17 +95,22 @@ def similar_search(site: Site) -> bool:
     healthy = poll.report(f"{CLIENTS} clients asking ?similar= for {SECONDS:.0f} s")
 
     later = sum(1 for *_rest, ended in answers if ended >= halfway)
-    print(f"  {len(answers):,} requests ({len(answers) / SECONDS:.1f}/s); server CPU {cpu:.1f} s: "
-          f"{cpu / max(1, len(answers)) * 1000:.1f} ms per request, {cpu_second_half / max(1, later) * 1000:.1f} ms in "
-          "the second half")  # fmt: skip
+    print(
+        f"  {len(answers):,} requests ({len(answers) / SECONDS:.1f}/s); server CPU {cpu:.1f} s: "
+        f"{cpu / max(1, len(answers)) * 1000:.1f} ms per request, {cpu_second_half / max(1, later) * 1000:.1f} ms in "
+        "the second half"
+    )
     failed = 0
     for door in sorted({door for door, *_rest in answers}):
         mine = [(status, seconds) for d, status, seconds, _ended in answers if d == door]
         statuses = Counter("no answer" if status is None else status for status, _seconds in mine)
         served = sorted(seconds for status, seconds in mine if status == 200)
         failed += sum(n for status, n in statuses.items() if status == "no answer" or status >= 500)
-        timing = (f"200s p50 {statistics.median(served) * 1000:.0f} ms, max {served[-1] * 1000:.0f} ms"
-                  if served else "no 200")  # fmt: skip
+        timing = (
+            f"200s p50 {statistics.median(served) * 1000:.0f} ms, max {served[-1] * 1000:.0f} ms"
+            if served
+            else "no 200"
+        )
         print(f"    {door:15s} {len(mine):5d} requests {dict(sorted(statuses.items(), key=str))}; {timing}")
     print(f"  {'PASS' if not failed else 'FAIL'}  every request answered, none with a 5xx ({failed} failed)")
     return healthy and not failed

@@ -74,8 +74,10 @@ def decklist_bodies(count: int = 50) -> list[str]:
 def judged(what: str, statuses: Counter, rate: int) -> bool:
     let_through = statuses[200]
     others = {k: v for k, v in statuses.items() if k not in (200, 429)}
-    print(f"  {what}: {sum(statuses.values()):,} requests in {SECONDS} s, {let_through:,} let through "
-          f"(the rate allows {rate:,} a minute), {statuses[429]:,} refused 429, other answers {others or 'none'}")  # fmt: skip
+    print(
+        f"  {what}: {sum(statuses.values()):,} requests in {SECONDS} s, {let_through:,} let through "
+        f"(the rate allows {rate:,} a minute), {statuses[429]:,} refused 429, other answers {others or 'none'}"
+    )
     ok = let_through <= rate and not others and (let_through == rate or statuses[429] == 0)
     print(f"  {'PASS' if ok else 'FAIL'}  {what}: never more than the rate, every refusal a 429 with Retry-After")
     return ok
@@ -96,13 +98,20 @@ def attack(site: Site, counted_in: str, stored) -> bool:
     with site.poller() as poll:
         users = hammer(lambda s: s.get(sets, headers={"Authorization": f"Token {key}"}, timeout=30), 16, SECONDS)
         anonymous = hammer(
-            lambda s: s.post(validate, data=bodies[next(picks) % len(bodies)],
-                             headers={"Content-Type": "application/json"}, timeout=30),
-            8, SECONDS,
-        )  # fmt: skip
+            lambda s: s.post(
+                validate,
+                data=bodies[next(picks) % len(bodies)],
+                headers={"Content-Type": "application/json"},
+                timeout=30,
+            ),
+            8,
+            SECONDS,
+        )
     sent = sum(users.values()) + sum(anonymous.values())
-    print(f"  server CPU {(site.cpu_seconds() - cpu) * 1000 / max(1, sent):.2f} ms per request over "
-          f"{time.monotonic() - started:.0f} s; memory {site.rss_mb()}; counts stored afterwards: {stored()}")  # fmt: skip
+    print(
+        f"  server CPU {(site.cpu_seconds() - cpu) * 1000 / max(1, sent):.2f} ms per request over "
+        f"{time.monotonic() - started:.0f} s; memory {site.rss_mb()}; counts stored afterwards: {stored()}"
+    )
     ok = judged("one user's token, 16 clients", users, USER_RATE)
     ok &= judged("validate without an account, 8 clients", anonymous, DECKLISTS_RATE)
     return poll.report("the attacks") and ok

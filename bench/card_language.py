@@ -250,8 +250,10 @@ def main() -> None:
     print(f"spec code lines (library modules): {lines}, {lines / n:.1f} a card   target about 20")
     print(f"vampire spec lines: {vampire_lines}, {vampire_lines / max(1, len(spec_format.CRYPT)):.1f} a vampire")
     derived, named = disciplines_from_data()
-    print(f"modes of discipline cards: {derived + named}; disciplines read from the card text: {derived} "
-          f"({100 * derived / max(1, derived + named):.1f} %), named by the spec: {named}")  # fmt: skip
+    print(
+        f"modes of discipline cards: {derived + named}; disciplines read from the card text: {derived} "
+        f"({100 * derived / max(1, derived + named):.1f} %), named by the spec: {named}"
+    )
     print(f"game.py names the specs call: {len(game_calls())}")
     print(f"spec modules importing bots: {len(bots_importers)} {bots_importers}")
     print(f"engine import circles: {len(found)}; largest {max((len(c) for c in found), default=0)} modules")

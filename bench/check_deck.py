@@ -66,8 +66,12 @@ def krcg(python: str, folder: Path, scratch: Path, passes: int) -> dict:
     """krcg's parse of ``folder``, best of ``passes``: {"decks", "seconds", "cpu_seconds", "load_seconds"}."""
     out = scratch / "krcg.json"
     # Not from the project folder: our `cards` app would shadow krcg's package of that name.
-    timed([python, str(PROJECT / "bench" / "krcg_parse.py"), str(folder.resolve()), str(passes)],
-          env=dict(os.environ), cwd=Path("/"), output=out)  # fmt: skip
+    timed(
+        [python, str(PROJECT / "bench" / "krcg_parse.py"), str(folder.resolve()), str(passes)],
+        env=dict(os.environ),
+        cwd=Path("/"),
+        output=out,
+    )
     return json.loads(out.read_text().strip().splitlines()[-1])
 
 
@@ -108,8 +112,12 @@ def main() -> int:
             manage(database_url, "migrate", "--verbosity", "0")
             manage(database_url, "import_cards", "--verbosity", "0")
             snapshots = scratch / "snapshots"
-            env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "false",
-                   "CARD_SNAPSHOT_DIR": str(snapshots)}  # fmt: skip
+            env = {
+                **os.environ,
+                "DATABASE_URL": database_url,
+                "DJANGO_DEBUG": "false",
+                "CARD_SNAPSHOT_DIR": str(snapshots),
+            }
             command = [PYTHON, "manage.py", "check_deck", "--as-of", "deck", "--json", *map(str, files)]
 
             def ours(name: str, **extra: str) -> tuple[float, float]:
@@ -120,9 +128,11 @@ def main() -> int:
                 return wall, cpu
 
             outputs: dict[str, list[str]] = {}
-            print(f"check_deck --as-of deck --json over {len(files)} TWDA decklists, one process each; {args.rounds} "
-                  f"rounds, best of {args.repeat} runs of each kind per round; krcg 4.19 parse alone beside it, best "
-                  f"of {args.krcg_passes} passes")  # fmt: skip
+            print(
+                f"check_deck --as-of deck --json over {len(files)} TWDA decklists, one process each; {args.rounds} "
+                f"rounds, best of {args.repeat} runs of each kind per round; krcg 4.19 parse alone beside it, best "
+                f"of {args.krcg_passes} passes"
+            )
             plain = ours("no-snapshot", CARD_SNAPSHOT_DIR="")
             print(f"  check_deck, snapshots off (the reference output): {plain[0]:.2f} s wall, {plain[1]:.2f} s CPU")
             reference = next(iter(outputs))
@@ -138,52 +148,81 @@ def main() -> int:
                 later.append(best([ours(f"later-{number}-{repeat}") for repeat in range(args.repeat)]))
                 # A snapshot that has read one half of the archive (not timed), copied afresh for each run.
                 shutil.rmtree(prepared, ignore_errors=True)
-                timed([*command[: -len(files)], *map(str, seen)], env={**env, "CARD_SNAPSHOT_DIR": str(prepared)},
-                      cwd=PROJECT, output=scratch / "seen.jsonl")  # fmt: skip
+                timed(
+                    [*command[: -len(files)], *map(str, seen)],
+                    env={**env, "CARD_SNAPSHOT_DIR": str(prepared)},
+                    cwd=PROJECT,
+                    output=scratch / "seen.jsonl",
+                )
                 runs = []
                 for _ in range(args.repeat):
                     shutil.rmtree(half, ignore_errors=True)
                     shutil.copytree(prepared, half)
-                    runs.append(timed([*command[: -len(files)], *map(str, unseen)],
-                                      env={**env, "CARD_SNAPSHOT_DIR": str(half)}, cwd=PROJECT,
-                                      output=scratch / "unseen.jsonl"))  # fmt: skip
+                    runs.append(
+                        timed(
+                            [*command[: -len(files)], *map(str, unseen)],
+                            env={**env, "CARD_SNAPSHOT_DIR": str(half)},
+                            cwd=PROJECT,
+                            output=scratch / "unseen.jsonl",
+                        )
+                    )
                 new.append(best(runs))
-                line = (f"  round {number}: check_deck first after an import {first[-1][0]:.2f} s (CPU "
-                        f"{first[-1][1]:.2f}), later {later[-1][0]:.2f} s (CPU {later[-1][1]:.2f}), unseen half "
-                        f"{new[-1][0]:.2f} s = {len(unseen) / new[-1][0]:,.0f} decks/s")  # fmt: skip
+                line = (
+                    f"  round {number}: check_deck first after an import {first[-1][0]:.2f} s (CPU "
+                    f"{first[-1][1]:.2f}), later {later[-1][0]:.2f} s (CPU {later[-1][1]:.2f}), unseen half "
+                    f"{new[-1][0]:.2f} s = {len(unseen) / new[-1][0]:,.0f} decks/s"
+                )
                 if has_krcg:
                     theirs.append(krcg(args.krcg_python, args.twda, scratch, args.krcg_passes))
                     parse = theirs[-1]
-                    line += (f" | krcg parse {parse['seconds']:.2f} s (CPU {parse['cpu_seconds']:.2f}) | ratio "
-                             f"{parse['seconds'] / later[-1][0]:.1f}x, first run {parse['seconds'] / first[-1][0]:.1f}x, "
-                             f"unseen {_rate_ratio(len(unseen), new[-1][0], parse):.1f}x")
+                    line += (
+                        f" | krcg parse {parse['seconds']:.2f} s (CPU {parse['cpu_seconds']:.2f}) | ratio "
+                        f"{parse['seconds'] / later[-1][0]:.1f}x, first run {parse['seconds'] / first[-1][0]:.1f}x, "
+                        f"unseen {_rate_ratio(len(unseen), new[-1][0], parse):.1f}x"
+                    )
                 print(line, flush=True)
 
     identical = len(outputs) == 1 and next(iter(outputs)) == reference
-    print(f"JSONL output of all {sum(map(len, outputs.values()))} check_deck runs identical to the run without "
-          f"snapshots: {'yes' if identical else 'NO: ' + repr(outputs)}")  # fmt: skip
+    print(
+        f"JSONL output of all {sum(map(len, outputs.values()))} check_deck runs identical to the run without "
+        f"snapshots: {'yes' if identical else 'NO: ' + repr(outputs)}"
+    )
     print("min / median / max over the rounds' best, seconds:")
-    print(f"  check_deck, later runs (snapshot):          wall {spread([w for w, _ in later])}, "
-          f"CPU {spread([c for _, c in later])}")  # fmt: skip
-    print(f"  check_deck, first run after an import:      wall {spread([w for w, _ in first])}, "
-          f"CPU {spread([c for _, c in first])}")  # fmt: skip
-    print(f"  check_deck, the half the snapshot had not seen ({len(files) // 2} decks):  "
-          f"wall {spread([w for w, _ in new])}, CPU {spread([c for _, c in new])}")  # fmt: skip
+    print(
+        f"  check_deck, later runs (snapshot):          wall {spread([w for w, _ in later])}, "
+        f"CPU {spread([c for _, c in later])}"
+    )
+    print(
+        f"  check_deck, first run after an import:      wall {spread([w for w, _ in first])}, "
+        f"CPU {spread([c for _, c in first])}"
+    )
+    print(
+        f"  check_deck, the half the snapshot had not seen ({len(files) // 2} decks):  "
+        f"wall {spread([w for w, _ in new])}, CPU {spread([c for _, c in new])}"
+    )
     if not theirs:
         return 0 if identical else 1
-    print(f"  krcg 4.19 parse alone (card list not counted): wall {spread([t['seconds'] for t in theirs])}, "
-          f"CPU {spread([t['cpu_seconds'] for t in theirs])}")  # fmt: skip
+    print(
+        f"  krcg 4.19 parse alone (card list not counted): wall {spread([t['seconds'] for t in theirs])}, "
+        f"CPU {spread([t['cpu_seconds'] for t in theirs])}"
+    )
     ratios = [t["seconds"] / w for t, (w, _) in zip(theirs, later, strict=True)]
     cpu_ratios = [t["cpu_seconds"] / c for t, (_, c) in zip(theirs, later, strict=True)]
     first_ratios = [t["seconds"] / w for t, (w, _) in zip(theirs, first, strict=True)]
-    print(f"ratio, krcg's parse alone / our whole process (later runs): {' '.join(f'{r:.1f}x' for r in ratios)}; "
-          f"median {statistics.median(ratios):.1f}x wall, {statistics.median(cpu_ratios):.1f}x CPU "
-          f"(target: at least {TARGET_RATIO:.0f}x)")  # fmt: skip
-    print(f"ratio for the first run after an import: {' '.join(f'{r:.1f}x' for r in first_ratios)}; "
-          f"median {statistics.median(first_ratios):.1f}x")  # fmt: skip
+    print(
+        f"ratio, krcg's parse alone / our whole process (later runs): {' '.join(f'{r:.1f}x' for r in ratios)}; "
+        f"median {statistics.median(ratios):.1f}x wall, {statistics.median(cpu_ratios):.1f}x CPU "
+        f"(target: at least {TARGET_RATIO:.0f}x)"
+    )
+    print(
+        f"ratio for the first run after an import: {' '.join(f'{r:.1f}x' for r in first_ratios)}; "
+        f"median {statistics.median(first_ratios):.1f}x"
+    )
     unseen_ratios = [_rate_ratio(len(files) // 2, w, t) for t, (w, _) in zip(theirs, new, strict=True)]
-    print(f"ratio in decks per second on the half the snapshot had not seen: "
-          f"{' '.join(f'{r:.1f}x' for r in unseen_ratios)}; median {statistics.median(unseen_ratios):.1f}x")
+    print(
+        f"ratio in decks per second on the half the snapshot had not seen: "
+        f"{' '.join(f'{r:.1f}x' for r in unseen_ratios)}; median {statistics.median(unseen_ratios):.1f}x"
+    )
     if not identical:
         return 1
     return 1 if args.check and statistics.median(ratios) < TARGET_RATIO else 0

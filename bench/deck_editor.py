@@ -62,8 +62,10 @@ def main() -> int:
         setup_started = time.perf_counter()
         holding = prepare_database()
         where = f"{connection.vendor} {connection.settings_dict['NAME']}"
-        print(f"deck editor bench: {args.additions} card additions POST /decks/<id>/cards (seed {args.seed}, "
-              f"{args.warmup} warm-up)")  # fmt: skip
+        print(
+            f"deck editor bench: {args.additions} card additions POST /decks/<id>/cards (seed {args.seed}, "
+            f"{args.warmup} warm-up)"
+        )
         print(f"  database: {where}, {holding} (ready in {time.perf_counter() - setup_started:.1f} s)")
         print(
             "  timing: server-side, in-process via django.test.Client.post() (routing, middleware, session, "

@@ -80,8 +80,10 @@ def main() -> int:
         return 1
     measured = ours(files, args.rounds)
     cold, warm = len(files) / measured["cold"], len(files) / measured["warm"]
-    print(f"vtesdeck parse + validate over {len(files)} TWDA decks (card list loaded in "
-          f"{measured['load_seconds']:.2f} s, not counted):")  # fmt: skip
+    print(
+        f"vtesdeck parse + validate over {len(files)} TWDA decks (card list loaded in "
+        f"{measured['load_seconds']:.2f} s, not counted):"
+    )
     print(f"  first pass, caches empty: {measured['cold']:.2f} s = {cold:,.0f} decks/s")
     print(f"  best of {args.rounds} more, caches warm: {measured['warm']:.2f} s = {warm:,.0f} decks/s")
     print(f"  verdicts: {measured['verdicts']}")
@@ -94,8 +96,10 @@ def main() -> int:
         f"krcg 4.19 parse only, best of {args.rounds}: {other['decks']} decks in {other['seconds']:.2f} s = "
         f"{krcg_rate:,.0f} decks/s (card list loaded in {other['load_seconds']:.2f} s, not counted)"
     )
-    print(f"ratio: our cold first pass (parse + validate) is {ratio:.1f}x krcg's best parse alone; warm "
-          f"{warm / krcg_rate:.1f}x (target: at least {TARGET_RATIO:.0f}x)")  # fmt: skip
+    print(
+        f"ratio: our cold first pass (parse + validate) is {ratio:.1f}x krcg's best parse alone; warm "
+        f"{warm / krcg_rate:.1f}x (target: at least {TARGET_RATIO:.0f}x)"
+    )
     return 1 if args.check and ratio < TARGET_RATIO else 0
 
 

@@ -62,9 +62,24 @@ def redis_answers(url: str = "redis://127.0.0.1:6379/0") -> bool:
 def start_worker(folder: Path, env: dict[str, str], queues: str, name: str) -> subprocess.Popen:
     log = folder / f"{name}.log"
     command = [
-        sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--concurrency", "1", "--loglevel", "INFO",
-        "-n", f"{name}@%h", "-Q", queues, "--without-gossip", "--without-mingle", "--without-heartbeat",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "vtesdeck",
+        "worker",
+        "--concurrency",
+        "1",
+        "--loglevel",
+        "INFO",
+        "-n",
+        f"{name}@%h",
+        "-Q",
+        queues,
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=PROJECT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
@@ -102,9 +117,11 @@ def attack(args, deck, cards, user, quick: bool) -> None:
     chunks = sum(job.chunks_total for job in huge)
     waiting = chunks - sum(Simulation.objects.filter(pk__in=[j.pk for j in huge]).values_list("chunks_done", flat=True))
     how = "quick queue for small jobs" if quick else "one queue for every job"
-    print(f"  {how}: {len(huge)} huge jobs accepted ({chunks} chunks), {len(refused)} refused; the user's "
-          f"{args.small_hands:,}-hand job {small.status} after {wall:.2f} s, with {waiting} of the huge jobs' "
-          f"chunks still waiting")  # fmt: skip
+    print(
+        f"  {how}: {len(huge)} huge jobs accepted ({chunks} chunks), {len(refused)} refused; the user's "
+        f"{args.small_hands:,}-hand job {small.status} after {wall:.2f} s, with {waiting} of the huge jobs' "
+        f"chunks still waiting"
+    )
     if refused:
         print(f"    refused: {refused[0]}")
     drain(huge)
@@ -119,8 +136,9 @@ def planner_attack(args, deck, cards, planner_user, user, long: bool) -> float:
 
     settings.SIMULATION_LONG_QUEUE = "" if long else settings.SIMULATION_QUEUE
     settings.SIMULATION_QUICK_MAX_HANDS = 1_000_000  # the quick queue, as the site routes small jobs
-    searches = [services.start_planner(plan=hard_plan(n), units=40, owner=planner_user)
-                for n in range(args.planner_jobs)]  # fmt: skip
+    searches = [
+        services.start_planner(plan=hard_plan(n), units=40, owner=planner_user) for n in range(args.planner_jobs)
+    ]
     # The searches are under way (or waiting for the long worker) before the quick job comes.
     deadline = time.monotonic() + READY_SECONDS
     while Simulation.objects.filter(pk__in=[job.pk for job in searches], status="running").count() < min(
@@ -138,8 +156,10 @@ def planner_attack(args, deck, cards, planner_user, user, long: bool) -> float:
     wall = time.perf_counter() - started
     states = sorted(Simulation.objects.filter(pk__in=[job.pk for job in searches]).values_list("status", flat=True))
     how = "long queue for the planner" if long else "planner jobs on the main queue"
-    print(f"  {how}: {len(searches)} planner jobs of one account ({', '.join(states)} when it was done); another "
-          f"user's {args.quick_hands:,}-hand job ({services.chunk_queue(small)}) {small.status} after {wall:.2f} s")  # fmt: skip
+    print(
+        f"  {how}: {len(searches)} planner jobs of one account ({', '.join(states)} when it was done); another "
+        f"user's {args.quick_hands:,}-hand job ({services.chunk_queue(small)}) {small.status} after {wall:.2f} s"
+    )
     drain(searches)
     return wall
 
@@ -218,19 +238,26 @@ def main() -> int:
         planner_user = get_user_model().objects.create_user("bench-planner")
         workers = [start_worker(folder, env, f"{queue},{queue}-quick", f"fair-{n}") for n in (1, 2)]
         workers.append(start_worker(folder, env, f"{queue}-long", "fair-long"))
-        print(f"fair queues bench: 2 workers on the main and quick queues, 1 on the long queue, broker "
-              f"{broker.split('://')[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")  # fmt: skip
+        print(
+            f"fair queues bench: 2 workers on the main and quick queues, 1 on the long queue, broker "
+            f"{broker.split('://')[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
+        )
         if args.scenario in ("huge", "both"):
-            print(f"huge jobs: {args.attackers} addresses x {args.huge_hands:,} hands, then a user's "
-                  f"{args.small_hands:,}")  # fmt: skip
+            print(
+                f"huge jobs: {args.attackers} addresses x {args.huge_hands:,} hands, then a user's {args.small_hands:,}"
+            )
             for quick in (True, False):
                 attack(args, deck, cards, user, quick)
         if args.scenario in ("planner", "both"):
-            print(f"planner jobs: {args.planner_jobs} searches of {args.planner_limit - max(10, args.planner_limit // 5)}"
-                  f" s, then another user's {args.quick_hands:,} hands")  # fmt: skip
+            print(
+                f"planner jobs: {args.planner_jobs} searches of {args.planner_limit - max(10, args.planner_limit // 5)}"
+                f" s, then another user's {args.quick_hands:,} hands"
+            )
             after, before = (planner_attack(args, deck, cards, planner_user, user, long) for long in (True, False))
-            print(f"  the quick job waited {before / after:.0f}x less with the long queue ({after:.2f} s against "
-                  f"{before:.2f} s)")  # fmt: skip
+            print(
+                f"  the quick job waited {before / after:.0f}x less with the long queue ({after:.2f} s against "
+                f"{before:.2f} s)"
+            )
         return 0
     except KeyboardInterrupt:
         return 130

@@ -59,8 +59,28 @@ TIMEOUT = (3.05, 30)  # connect, read: gunicorn kills a worker silent this long,
 FAST_FAIL_P99 = 1.0  # seconds: refusals while the database is down must be quick
 RECOVERY_SECONDS = 1.0  # requests sent this long after PostgreSQL is back must all succeed
 STALE_SECONDS = 5
-WORDS = ["ghoul", "blood", "govern", "dominate", "tupdog", "anarch", "prince", "deflection", "ally", "vessel",
-         "bum", "conditioning", "archon", "baron", "torn signpost", "villein", "zip", "bowl", "kindred", "the rack"]  # fmt: skip
+WORDS = [
+    "ghoul",
+    "blood",
+    "govern",
+    "dominate",
+    "tupdog",
+    "anarch",
+    "prince",
+    "deflection",
+    "ally",
+    "vessel",
+    "bum",
+    "conditioning",
+    "archon",
+    "baron",
+    "torn signpost",
+    "villein",
+    "zip",
+    "bowl",
+    "kindred",
+    "the rack",
+]
 
 
 # --- the transcript ---------------------------------------------------------------------------------
@@ -169,8 +189,19 @@ class PrivatePostgres:
         if port_answers(PG_PORT):
             raise RuntimeError(f"something else listens on 127.0.0.1:{PG_PORT}; not touching it")
         self.folder.parent.chmod(0o755)  # the postgres user must reach its data folder
-        run(["pg_createcluster", self.version, PG_CLUSTER, "-p", str(PG_PORT), "-d", str(self.folder),
-             "--", "--auth=trust"])  # fmt: skip
+        run(
+            [
+                "pg_createcluster",
+                self.version,
+                PG_CLUSTER,
+                "-p",
+                str(PG_PORT),
+                "-d",
+                str(self.folder),
+                "--",
+                "--auth=trust",
+            ]
+        )
         self.created = True
         self.start()
         run(["psql", "-h", "127.0.0.1", "-p", str(PG_PORT), "-U", "postgres", "-qc", "CREATE DATABASE vtesdeck"])
@@ -199,8 +230,21 @@ class PrivateRedis:
     def start(self) -> float:
         if port_answers(REDIS_PORT):
             raise RuntimeError(f"something else listens on 127.0.0.1:{REDIS_PORT}; not touching it")
-        command = ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--appendonly", "yes",
-                   "--dir", str(self.folder), "--save", "", "--logfile", str(self.folder / "redis.log")]  # fmt: skip
+        command = [
+            "redis-server",
+            "--port",
+            str(REDIS_PORT),
+            "--bind",
+            "127.0.0.1",
+            "--appendonly",
+            "yes",
+            "--dir",
+            str(self.folder),
+            "--save",
+            "",
+            "--logfile",
+            str(self.folder / "redis.log"),
+        ]
         self.process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL)
         return wait_for(lambda: self.cli("PING") == "PONG", 20, "Redis to answer")
 
@@ -307,9 +351,22 @@ class Site:
     def start_worker(self, name: str) -> float:
         started = time.monotonic()
         command = [
-            sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--concurrency", "1", "--loglevel", "INFO",
-            "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "vtesdeck",
+            "worker",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "-n",
+            f"{name}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ]
         process = self.processes.start(name, command, self.env)
         log = self.processes.log(name)
 
@@ -418,7 +475,7 @@ def create_deck(site: Site, account: Account, name: str, crypt: dict[int, int], 
             "visibility": "private",
             "crypt": [{"id": i, "count": n} for i, n in crypt.items()],
             "library": [{"id": i, "count": n} for i, n in library.items()],
-        },  # fmt: skip
+        },
         timeout=30,
     )
     if answer.status_code != 201:
@@ -444,8 +501,16 @@ class DeckEditor(threading.Thread):
     moved); a 409 means one of them was stored after all, and the deck read back must then hold that edit
     whole, never a part of it."""
 
-    def __init__(self, client: Client, deck: dict, number: int, ids: tuple[list[int], list[int]], hits: list,
-                 stop: threading.Event, lock: threading.Lock) -> None:  # fmt: skip
+    def __init__(
+        self,
+        client: Client,
+        deck: dict,
+        number: int,
+        ids: tuple[list[int], list[int]],
+        hits: list,
+        stop: threading.Event,
+        lock: threading.Lock,
+    ) -> None:
         super().__init__(daemon=True, name=f"editor-{number}")
         self.client, self.number, self.ids, self.hits, self.halt, self.lock = client, number, ids, hits, stop, lock
         self.deck_id = deck["id"]
@@ -491,8 +556,9 @@ class DeckEditor(threading.Thread):
             failures = 0
             give_up = time.monotonic() + 90
             while time.monotonic() < give_up:
-                hit = self.client.call("deck-edit", "PATCH", f"/api/v1/decks/{self.deck_id}/",
-                                       json={**body, "version": self.state.version})  # fmt: skip
+                hit = self.client.call(
+                    "deck-edit", "PATCH", f"/api/v1/decks/{self.deck_id}/", json={**body, "version": self.state.version}
+                )
                 with self.lock:
                     self.hits.append(hit)
                 if hit.status == 200 and hit.body:
@@ -532,8 +598,15 @@ class DeckEditor(threading.Thread):
             time.sleep(0.02)
 
 
-def traffic_loop(client: Client, kind: str, request: Callable[[], tuple[str, str]], hits: list, stop: threading.Event,
-                 lock: threading.Lock, pause: float) -> None:  # fmt: skip
+def traffic_loop(
+    client: Client,
+    kind: str,
+    request: Callable[[], tuple[str, str]],
+    hits: list,
+    stop: threading.Event,
+    lock: threading.Lock,
+    pause: float,
+) -> None:
     while not stop.is_set():
         method, path = request()
         hit = client.call(kind, method, path)
@@ -574,23 +647,62 @@ def scenario_database(site: Site, pg: PrivatePostgres, account: Account, args) -
     from django.db import connections
 
     connections.close_all()  # this process's own connection would not outlive the outage either
-    T.say(f"client: user {account.username!r} through {account.how}; a session for the page; decks "
-          f"{', '.join(e.deck_id for e in editors)}")  # fmt: skip
+    T.say(
+        f"client: user {account.username!r} through {account.how}; a session for the page; decks "
+        f"{', '.join(e.deck_id for e in editors)}"
+    )
     threads = [
-        threading.Thread(target=traffic_loop, daemon=True, args=(
-            Client(site.base), "search-api", lambda: ("GET", f"/api/v1/cards/?q={rng.choice(WORDS)}&page_size=20"),
-            hits, stop, lock, 0.05)),
-        threading.Thread(target=traffic_loop, daemon=True, args=(
-            Client(site.base, account.auth), "search-api-token",
-            lambda: ("GET", f"/api/v1/cards/?q={rng.choice(WORDS)}&page_size=20"), hits, stop, lock, 0.05)),
-        threading.Thread(target=traffic_loop, daemon=True, args=(
-            Client(site.base), "search-page", lambda: ("GET", f"/cards/?q={rng.choice(WORDS)}"), hits, stop, lock, 0.1)),
-        threading.Thread(target=traffic_loop, daemon=True, args=(
-            browser, "my-decks-page", lambda: ("GET", "/decks/mine/"), hits, stop, lock, 0.1)),
-        threading.Thread(target=traffic_loop, daemon=True, args=(
-            Client(site.base), "healthz", lambda: ("GET", "/healthz?worker=0"), hits, stop, lock, 0.2)),
+        threading.Thread(
+            target=traffic_loop,
+            daemon=True,
+            args=(
+                Client(site.base),
+                "search-api",
+                lambda: ("GET", f"/api/v1/cards/?q={rng.choice(WORDS)}&page_size=20"),
+                hits,
+                stop,
+                lock,
+                0.05,
+            ),
+        ),
+        threading.Thread(
+            target=traffic_loop,
+            daemon=True,
+            args=(
+                Client(site.base, account.auth),
+                "search-api-token",
+                lambda: ("GET", f"/api/v1/cards/?q={rng.choice(WORDS)}&page_size=20"),
+                hits,
+                stop,
+                lock,
+                0.05,
+            ),
+        ),
+        threading.Thread(
+            target=traffic_loop,
+            daemon=True,
+            args=(
+                Client(site.base),
+                "search-page",
+                lambda: ("GET", f"/cards/?q={rng.choice(WORDS)}"),
+                hits,
+                stop,
+                lock,
+                0.1,
+            ),
+        ),
+        threading.Thread(
+            target=traffic_loop,
+            daemon=True,
+            args=(browser, "my-decks-page", lambda: ("GET", "/decks/mine/"), hits, stop, lock, 0.1),
+        ),
+        threading.Thread(
+            target=traffic_loop,
+            daemon=True,
+            args=(Client(site.base), "healthz", lambda: ("GET", "/healthz?worker=0"), hits, stop, lock, 0.2),
+        ),
         *editors,
-    ]  # fmt: skip
+    ]
     kinds = ["search-api", "search-api-token", "search-page", "my-decks-page", "healthz", "deck-edit"]
     began = time.monotonic()
     for thread in threads:
@@ -606,8 +718,10 @@ def scenario_database(site: Site, pg: PrivatePostgres, account: Account, args) -
     down_begin = time.monotonic()
     pg.stop()
     down = time.monotonic()
-    T.say(f"PostgreSQL stopped (pg_ctlcluster {pg.version} {PG_CLUSTER} stop: {ms(down - down_begin)}); "
-          f"down for {args.down_seconds:g} s")  # fmt: skip
+    T.say(
+        f"PostgreSQL stopped (pg_ctlcluster {pg.version} {PG_CLUSTER} stop: {ms(down - down_begin)}); "
+        f"down for {args.down_seconds:g} s"
+    )
     time.sleep(args.down_seconds)
     up_begin = time.monotonic()
     pg.start()
@@ -631,72 +745,107 @@ def scenario_database(site: Site, pg: PrivatePostgres, account: Account, args) -
         hits = list(hits)
     server_errors = [h for h in hits if h.status is not None and h.status >= 500 and h.status != 503]
     no_answer = [h for h in hits if h.status is None]
-    T.check(not server_errors, f"no 5xx other than 503 in {len(hits)} requests"
-            + (f": {[(h.kind, h.status) for h in server_errors[:5]]}" if server_errors else ""))  # fmt: skip
-    T.check(not no_answer, f"every request answered within the client's {TIMEOUT[1]} s (no hang, no refused connection)"
-            + (f": {[(h.kind, h.error, round(h.seconds, 1)) for h in no_answer[:5]]}" if no_answer else ""))  # fmt: skip
+    T.check(
+        not server_errors,
+        f"no 5xx other than 503 in {len(hits)} requests"
+        + (f": {[(h.kind, h.status) for h in server_errors[:5]]}" if server_errors else ""),
+    )
+    T.check(
+        not no_answer,
+        f"every request answered within the client's {TIMEOUT[1]} s (no hang, no refused connection)"
+        + (f": {[(h.kind, h.error, round(h.seconds, 1)) for h in no_answer[:5]]}" if no_answer else ""),
+    )
 
     before = [h for h in hits if h.end < down_begin]
     bad_before = [h for h in before if h.status is None or h.status >= 400]
-    T.check(before and not bad_before and {h.kind for h in before} == set(kinds),
-            f"before the outage: {len(before)} requests of every kind, {len(before) - len(bad_before)} succeeded")  # fmt: skip
+    T.check(
+        before and not bad_before and {h.kind for h in before} == set(kinds),
+        f"before the outage: {len(before)} requests of every kind, {len(before) - len(bad_before)} succeeded",
+    )
 
     during = [h for h in hits if h.start >= down and h.end <= up_begin]
     unavailable = [h for h in during if h.status == 503]
     # Card searches through the API may still succeed: each web worker answers them from its in-memory
     # snapshot of the card list (cards.matching), with no query, once it has been built. Everything else
     # (pages, deck edits, /healthz) needs the database and must answer 503.
-    from_memory = [h for h in during if h.kind in ("search-api", "search-api-token")
-                   and h.status is not None and 200 <= h.status < 300]  # fmt: skip
-    T.check(during and len(unavailable) + len(from_memory) == len(during),
-            f"while down: {len(during)} requests, {len(unavailable)} answered 503, {len(from_memory)} card searches "
-            f"answered from the web workers' in-memory card list "
-            f"({', '.join(f'{k} {sum(h.kind == k for h in during)}' for k in kinds)})")  # fmt: skip
+    from_memory = [
+        h
+        for h in during
+        if h.kind in ("search-api", "search-api-token") and h.status is not None and 200 <= h.status < 300
+    ]
+    T.check(
+        during and len(unavailable) + len(from_memory) == len(during),
+        f"while down: {len(during)} requests, {len(unavailable)} answered 503, {len(from_memory)} card searches "
+        f"answered from the web workers' in-memory card list "
+        f"({', '.join(f'{k} {sum(h.kind == k for h in during)}' for k in kinds)})",
+    )
     failed_seconds = [h.seconds for h in unavailable]
     p99 = percentile(failed_seconds, 0.99)
-    T.check(unavailable and p99 < FAST_FAIL_P99,
-            f"503s were quick: p50 {ms(percentile(failed_seconds, 0.5))}, p99 {ms(p99)}, "
-            f"max {ms(max(failed_seconds, default=0))} (p99 target under {ms(FAST_FAIL_P99)})")  # fmt: skip
+    T.check(
+        unavailable and p99 < FAST_FAIL_P99,
+        f"503s were quick: p50 {ms(percentile(failed_seconds, 0.5))}, p99 {ms(p99)}, "
+        f"max {ms(max(failed_seconds, default=0))} (p99 target under {ms(FAST_FAIL_P99)})",
+    )
     api = [h for h in unavailable if h.kind in ("search-api", "search-api-token", "deck-edit")]
     api_ok = [h for h in api if h.json_detail]
     sample = next((h.body for h in api_ok), None)
-    T.check(api and len(api_ok) == len(api),
-            f"API 503s: {len(api_ok)} of {len(api)} JSON with a `detail` sentence, e.g. {json.dumps(sample)}")  # fmt: skip
+    T.check(
+        api and len(api_ok) == len(api),
+        f"API 503s: {len(api_ok)} of {len(api)} JSON with a `detail` sentence, e.g. {json.dumps(sample)}",
+    )
     pages = [h for h in unavailable if h.kind in ("search-page", "my-decks-page")]
     T.check(pages and all(h.html for h in pages), f"page 503s: {sum(h.html for h in pages)} of {len(pages)} HTML")
     health = [h for h in during if h.kind == "healthz"]
     said_down = [h for h in health if h.body and h.body.get("database", {}).get("ok") is False]
-    T.check(health and len(said_down) == len(health),
-            f"/healthz while down: {len(said_down)} of {len(health)} answered 503 with database.ok false"
-            + (f" ({said_down[0].body['database'].get('detail', '')[:80]!r})" if said_down else ""))  # fmt: skip
+    T.check(
+        health and len(said_down) == len(health),
+        f"/healthz while down: {len(said_down)} of {len(health)} answered 503 with database.ok false"
+        + (f" ({said_down[0].body['database'].get('detail', '')[:80]!r})" if said_down else ""),
+    )
 
     recovery = {}
     for kind in kinds:
-        first = min((h for h in hits if h.kind == kind and h.start >= up_begin and h.status is not None
-                     and h.status < 400), key=lambda h: h.end, default=None)  # fmt: skip
+        first = min(
+            (h for h in hits if h.kind == kind and h.start >= up_begin and h.status is not None and h.status < 400),
+            key=lambda h: h.end,
+            default=None,
+        )
         recovery[kind] = None if first is None else (first.start - up_begin, first.end - up_begin)
-    T.check(all(r is not None for r in recovery.values()) and site.web_alive(),
-            f"success resumed by itself, gunicorn never restarted (pid {site.gunicorn_pid} "
-            f"{'still running' if site.web_alive() else 'GONE'}); first success of each kind, sent / answered "
-            "after `pg_ctlcluster start` was run: "
-            + ", ".join(f"{k} {'never' if r is None else f'{r[0]:+.2f} / {r[1]:+.2f} s'}" for k, r in recovery.items()))  # fmt: skip
+    T.check(
+        all(r is not None for r in recovery.values()) and site.web_alive(),
+        f"success resumed by itself, gunicorn never restarted (pid {site.gunicorn_pid} "
+        f"{'still running' if site.web_alive() else 'GONE'}); first success of each kind, sent / answered "
+        "after `pg_ctlcluster start` was run: "
+        + ", ".join(f"{k} {'never' if r is None else f'{r[0]:+.2f} / {r[1]:+.2f} s'}" for k, r in recovery.items()),
+    )
     settled = up + RECOVERY_SECONDS
     after = [h for h in hits if h.start >= settled]
     bad_after = [h for h in after if h.status is None or h.status >= 400]
     slowest_after = max(after, key=lambda h: h.seconds, default=None)
-    T.check(after and not bad_after, f"sent {RECOVERY_SECONDS:g} s or more after the start: {len(after) - len(bad_after)} of {len(after)} requests "
-            f"succeeded, p50 {ms(percentile([h.seconds for h in after], 0.5))}, slowest "
-            f"{slowest_after.kind if slowest_after else '-'} {ms(slowest_after.seconds if slowest_after else 0)}"
-            + (f"; failures {[(h.kind, h.status) for h in bad_after[:5]]}" if bad_after else ""))  # fmt: skip
+    T.check(
+        after and not bad_after,
+        f"sent {RECOVERY_SECONDS:g} s or more after the start: {len(after) - len(bad_after)} of {len(after)} requests "
+        f"succeeded, p50 {ms(percentile([h.seconds for h in after], 0.5))}, slowest "
+        f"{slowest_after.kind if slowest_after else '-'} {ms(slowest_after.seconds if slowest_after else 0)}"
+        + (f"; failures {[(h.kind, h.status) for h in bad_after[:5]]}" if bad_after else ""),
+    )
 
     edit_hits = [h for h in hits if h.kind == "deck-edit"]
-    T.say(f"deck edits: {len(edit_hits)} PATCHes; "
-          + "; ".join(f"deck {e.number}: {e.acknowledged} edits acknowledged, {e.refused_5xx} answers 5xx, "
-                      f"{e.retried_ok} edits acknowledged when sent again after a 5xx (so the 5xx had stored "
-                      f"nothing), {e.stored_after_5xx} found stored whole after a 5xx" for e in editors))  # fmt: skip
+    T.say(
+        f"deck edits: {len(edit_hits)} PATCHes; "
+        + "; ".join(
+            f"deck {e.number}: {e.acknowledged} edits acknowledged, {e.refused_5xx} answers 5xx, "
+            f"{e.retried_ok} edits acknowledged when sent again after a 5xx (so the 5xx had stored "
+            f"nothing), {e.stored_after_5xx} found stored whole after a 5xx"
+            for e in editors
+        )
+    )
     problems = [p for e in editors for p in e.problems]
-    T.check(not problems, "every edit answered once: 2xx, or 5xx then a definite answer on retry"
-            + (f": {problems[:3]}" if problems else ""))  # fmt: skip
+    T.check(
+        not problems,
+        "every edit answered once: 2xx, or 5xx then a definite answer on retry"
+        + (f": {problems[:3]}" if problems else ""),
+    )
     T.check(sum(e.refused_5xx for e in editors) > 0, "edits were refused during the outage (the test bit)")
     for editor in editors:
         deck = Deck.objects.get(pk=editor.deck_id)
@@ -714,12 +863,14 @@ def scenario_database(site: Site, pg: PrivatePostgres, account: Account, args) -
             "revision": {c["id"]: c["count"] for c in snapshot.get("crypt", [])} == crypt
             and {c["id"]: c["count"] for c in snapshot.get("library", [])} == library,
         }
-        T.check(all(checks.values()),
-                f"deck {editor.number} in the database = its last acknowledged edit: name {deck.name!r}, version "
-                f"{deck.version} (expected {expected.version}: 1 + one per name change + two per card change), "
-                f"{len(rows)} card rows, crypt {deck.crypt_count} / library {deck.library_count} cards as stored "
-                f"counts say, latest revision the same cards"
-                + ("" if all(checks.values()) else f"; wrong: {[k for k, v in checks.items() if not v]}"))  # fmt: skip
+        T.check(
+            all(checks.values()),
+            f"deck {editor.number} in the database = its last acknowledged edit: name {deck.name!r}, version "
+            f"{deck.version} (expected {expected.version}: 1 + one per name change + two per card change), "
+            f"{len(rows)} card rows, crypt {deck.crypt_count} / library {deck.library_count} cards as stored "
+            f"counts say, latest revision the same cards"
+            + ("" if all(checks.values()) else f"; wrong: {[k for k, v in checks.items() if not v]}"),
+        )
 
 
 # --- scenario: broker -------------------------------------------------------------------------------
@@ -727,8 +878,9 @@ def scenario_database(site: Site, pg: PrivatePostgres, account: Account, args) -
 
 def simulation_deck(site: Site, account: Account) -> str:
     crypt_ids, library_ids = card_ids()
-    deck = create_deck(site, account, "faults simulation deck", {i: 1 for i in crypt_ids[:12]},
-                       {i: 2 for i in library_ids[:40]})  # fmt: skip
+    deck = create_deck(
+        site, account, "faults simulation deck", {i: 1 for i in crypt_ids[:12]}, {i: 2 for i in library_ids[:40]}
+    )
     return deck["id"]
 
 
@@ -753,8 +905,10 @@ def scenario_broker(site: Site, redis: PrivateRedis, account: Account) -> None:
     start = {"kind": "hands", "deck": deck, "hands": 100_000, "seed": 11}
     hit = client.call("start", "POST", "/api/v1/simulations/", json=start)
     queued = (hit.body or {}).get("id")
-    T.check(hit.status == 202 and hit.body.get("status") == "queued",
-            f"job {queued} started with no worker running: {hit.status}, status {(hit.body or {}).get('status')}")  # fmt: skip
+    T.check(
+        hit.status == 202 and hit.body.get("status") == "queued",
+        f"job {queued} started with no worker running: {hit.status}, status {(hit.body or {}).get('status')}",
+    )
     time.sleep(1.5)  # appendfsync everysec: the append-only file has it on disk after a second
     # A small job: its chunks are in the quick queue (simulations.services.chunk_queue).
     lengths = [redis.cli("LLEN", name) for name in ("celery", "celery-quick")]
@@ -763,38 +917,52 @@ def scenario_broker(site: Site, redis: PrivateRedis, account: Account) -> None:
     redis.kill()
     health = client.call("healthz", "GET", "/healthz?worker=0")
     broker = (health.body or {}).get("broker", {})
-    T.check(health.status == 503 and broker.get("ok") is False and (health.body or {}).get("database", {}).get("ok"),
-            f"/healthz with Redis down: {health.status} in {ms(health.seconds)}, broker.ok {broker.get('ok')}, "
-            f"database.ok {(health.body or {}).get('database', {}).get('ok')}")  # fmt: skip
+    T.check(
+        health.status == 503 and broker.get("ok") is False and (health.body or {}).get("database", {}).get("ok"),
+        f"/healthz with Redis down: {health.status} in {ms(health.seconds)}, broker.ok {broker.get('ok')}, "
+        f"database.ok {(health.body or {}).get('database', {}).get('ok')}",
+    )
     hit = client.call("start", "POST", "/api/v1/simulations/", json={**start, "seed": 12})
-    T.check(hit.status == 503 and hit.json_detail and hit.seconds < 5,
-            f"a new job with Redis down: {hit.status} in {ms(hit.seconds)}: {json.dumps(hit.body)}")  # fmt: skip
+    T.check(
+        hit.status == 503 and hit.json_detail and hit.seconds < 5,
+        f"a new job with Redis down: {hit.status} in {ms(hit.seconds)}: {json.dumps(hit.body)}",
+    )
     refused = (hit.body or {}).get("id")
     if refused:
         stored = client.call("job", "GET", f"/api/v1/simulations/{refused}/").body or {}
-        T.check(stored.get("status") == "failed" and stored.get("error"),
-                f"the refused job {refused} is stored {stored.get('status')}: {stored.get('error')!r}")  # fmt: skip
+        T.check(
+            stored.get("status") == "failed" and stored.get("error"),
+            f"the refused job {refused} is stored {stored.get('status')}: {stored.get('error')!r}",
+        )
     else:
         T.say("the 503 names no job (the app stores none when the broker is down)")
     earlier = client.call("job", "GET", f"/api/v1/simulations/{queued}/").body or {}
     T.check(earlier.get("status") == "queued", f"the earlier job is still {earlier.get('status')}")
     seconds = redis.start()
-    T.say(f"Redis started again on the same folder in {ms(seconds)}: {redis.cli('LLEN', 'celery')} message(s) "
-          "in the queue, read back from the append-only file")  # fmt: skip
+    T.say(
+        f"Redis started again on the same folder in {ms(seconds)}: {redis.cli('LLEN', 'celery')} message(s) "
+        "in the queue, read back from the append-only file"
+    )
     health = client.call("healthz", "GET", "/healthz?worker=0")
-    T.check(health.status == 200 and (health.body or {}).get("broker", {}).get("ok") is True,
-            f"/healthz with Redis back: {health.status}, broker.ok {(health.body or {}).get('broker', {}).get('ok')}")  # fmt: skip
+    T.check(
+        health.status == 200 and (health.body or {}).get("broker", {}).get("ok") is True,
+        f"/healthz with Redis back: {health.status}, broker.ok {(health.body or {}).get('broker', {}).get('ok')}",
+    )
     seconds = site.start_worker("broker-worker")
     T.say(f"worker started ({seconds:.1f} s to ready)")
     began = time.monotonic()
     job = poll_job(client, queued, lambda b: b.get("status") not in ("queued", "running"), 120)
-    T.check(job.get("status") == "done" and job.get("hands_done") == start["hands"],
-            f"the job queued before the crash ended {job.get('status')} {time.monotonic() - began:.1f} s after the "
-            f"worker came, {job.get('hands_done'):,} hands" + (f": {job.get('error')}" if job.get("error") else ""))  # fmt: skip
+    T.check(
+        job.get("status") == "done" and job.get("hands_done") == start["hands"],
+        f"the job queued before the crash ended {job.get('status')} {time.monotonic() - began:.1f} s after the "
+        f"worker came, {job.get('hands_done'):,} hands" + (f": {job.get('error')}" if job.get("error") else ""),
+    )
     health = client.call("healthz", "GET", "/healthz")
-    T.check(health.status == 200 and (health.body or {}).get("worker", {}).get("ok") is True,
-            f"/healthz with the worker ping: {health.status}, worker.ok "
-            f"{(health.body or {}).get('worker', {}).get('ok')} in {ms(health.seconds)}")  # fmt: skip
+    T.check(
+        health.status == 200 and (health.body or {}).get("worker", {}).get("ok") is True,
+        f"/healthz with the worker ping: {health.status}, worker.ok "
+        f"{(health.body or {}).get('worker', {}).get('ok')} in {ms(health.seconds)}",
+    )
     jobs = Simulation.objects.filter(pk__in=[queued, refused]).values_list("id", "status")
     T.say(f"jobs in the database: {dict(jobs)}")
     site.processes.stop("broker-worker")
@@ -813,8 +981,9 @@ def scenario_worker(site: Site, account: Account, args) -> None:
     for name in ("w1", "w2"):
         seconds = site.start_worker(name)
         T.say(f"worker {name} ready in {seconds:.1f} s")
-    hit = client.call("start", "POST", "/api/v1/simulations/",
-                      json={"kind": "hands", "deck": deck, "hands": args.hands, "seed": 5})  # fmt: skip
+    hit = client.call(
+        "start", "POST", "/api/v1/simulations/", json={"kind": "hands", "deck": deck, "hands": args.hands, "seed": 5}
+    )
     job = (hit.body or {}).get("id")
     if not T.check(
         hit.status == 202, f"job {job}: {args.hands:,} hands in chunks of {args.chunk_size:,}: {hit.status}"
@@ -824,13 +993,17 @@ def scenario_worker(site: Site, account: Account, args) -> None:
     body = poll_job(
         client, job, lambda b: b.get("progress", 0) >= 0.15 or b.get("status") not in ("queued", "running"), 120
     )
-    if not T.check(body.get("status") == "running", f"job running, progress {body.get('progress', 0):.2f} after "
-                   f"{time.monotonic() - began:.1f} s"):  # fmt: skip
+    if not T.check(
+        body.get("status") == "running",
+        f"job running, progress {body.get('progress', 0):.2f} after {time.monotonic() - began:.1f} s",
+    ):
         return
     site.processes.kill("w1")
     killed = time.monotonic()
-    T.say(f"killed worker w1's process group (SIGKILL) at progress {body.get('progress'):.2f}, "
-          f"{body.get('chunks_done')} of {body.get('chunks')} chunks stored")  # fmt: skip
+    T.say(
+        f"killed worker w1's process group (SIGKILL) at progress {body.get('progress'):.2f}, "
+        f"{body.get('chunks_done')} of {body.get('chunks')} chunks stored"
+    )
     seconds = site.start_worker("w3")
     T.say(f"replacement worker w3 ready in {seconds:.1f} s; w2 still running")
     body = poll_job(client, job, lambda b: b.get("status") not in ("queued", "running"), 300)
@@ -841,18 +1014,27 @@ def scenario_worker(site: Site, account: Account, args) -> None:
         .annotate(n=Count("id"))
         .order_by("worker")
     )
-    T.say(f"job {status} {time.monotonic() - killed:.1f} s after the kill ({time.monotonic() - began:.1f} s in all); "
-          f"attempts {body.get('attempts', '?')}; chunks stored per worker {shares}")  # fmt: skip
-    resent = [line.split(": ", 1)[-1] for line in site.processes.log("gunicorn").read_text(errors="replace").splitlines()
-              if job in line and "resending" in line]  # fmt: skip
+    T.say(
+        f"job {status} {time.monotonic() - killed:.1f} s after the kill ({time.monotonic() - began:.1f} s in all); "
+        f"attempts {body.get('attempts', '?')}; chunks stored per worker {shares}"
+    )
+    resent = [
+        line.split(": ", 1)[-1]
+        for line in site.processes.log("gunicorn").read_text(errors="replace").splitlines()
+        if job in line and "resending" in line
+    ]
     T.say(f"the web process's reaper (on the job's reads): {resent or 'never resent anything'}")
     if status == "done":
         stored = Simulation.objects.get(pk=job)
-        T.check(body.get("hands_done") == args.hands and stored.chunks_done == stored.chunks_total
-                and sum(shares.values()) == stored.chunks_total and (stored.result or {}).get("hands") == args.hands,
-                f"job done: {body.get('hands_done'):,} hands, {stored.chunks_done} of {stored.chunks_total} chunks, "
-                f"each stored once ({sum(shares.values())} rows), report of {(stored.result or {}).get('hands', 0):,} "
-                "hands")  # fmt: skip
+        T.check(
+            body.get("hands_done") == args.hands
+            and stored.chunks_done == stored.chunks_total
+            and sum(shares.values()) == stored.chunks_total
+            and (stored.result or {}).get("hands") == args.hands,
+            f"job done: {body.get('hands_done'):,} hands, {stored.chunks_done} of {stored.chunks_total} chunks, "
+            f"each stored once ({sum(shares.values())} rows), report of {(stored.result or {}).get('hands', 0):,} "
+            "hands",
+        )
     else:
         T.check(status == "failed" and bool(body.get("error")), f"job {status}, reason: {body.get('error')!r}")
     for name in ("w2", "w3"):
@@ -873,8 +1055,10 @@ def main() -> int:
     wanted = ["database", "broker", "worker"] if args.scenario == "all" else [args.scenario]
 
     folder = Path(tempfile.mkdtemp(prefix="vtesdeck-faults-"))
-    T.say(f"vtesdeck faults: scenarios {', '.join(wanted)}; {os.cpu_count()} cores, load "
-          f"{os.getloadavg()[0]:.1f}; logs in {folder}")  # fmt: skip
+    T.say(
+        f"vtesdeck faults: scenarios {', '.join(wanted)}; {os.cpu_count()} cores, load "
+        f"{os.getloadavg()[0]:.1f}; logs in {folder}"
+    )
     pg = redis = site = None
     try:
         try:
@@ -892,12 +1076,16 @@ def main() -> int:
         if pg:
             started = time.monotonic()
             pg.create()
-            T.say(f"PostgreSQL {pg.version}: private cluster {PG_CLUSTER} on 127.0.0.1:{PG_PORT} (trust), data in "
-                  f"{pg.folder} ({time.monotonic() - started:.1f} s)")  # fmt: skip
+            T.say(
+                f"PostgreSQL {pg.version}: private cluster {PG_CLUSTER} on 127.0.0.1:{PG_PORT} (trust), data in "
+                f"{pg.folder} ({time.monotonic() - started:.1f} s)"
+            )
         if redis:
             seconds = redis.start()
-            T.say(f"Redis {run(['redis-server', '--version']).stdout.split()[2][2:]} on 127.0.0.1:{REDIS_PORT}, "
-                  f"appendonly yes, dir {redis.folder} ({ms(seconds)})")  # fmt: skip
+            T.say(
+                f"Redis {run(['redis-server', '--version']).stdout.split()[2][2:]} on 127.0.0.1:{REDIS_PORT}, "
+                f"appendonly yes, dir {redis.folder} ({ms(seconds)})"
+            )
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "vtesdeck.settings",
@@ -910,9 +1098,18 @@ def main() -> int:
             "SIMULATION_STALE_SECONDS": str(STALE_SECONDS),
             "SIMULATION_MAX_ATTEMPTS": "3",
             "SIMULATION_MAX_HANDS": str(max(args.hands, 1_000_000)),
-            **{name: RATE for name in ("DECKS_WRITE_RATE", "SIMULATIONS_RATE", "SIMULATIONS_ANON_RATE",
-                                       "API_ANON_RATE", "API_USER_RATE", "DECKLISTS_ANON_RATE")},
-        }  # fmt: skip
+            **{
+                name: RATE
+                for name in (
+                    "DECKS_WRITE_RATE",
+                    "SIMULATIONS_RATE",
+                    "SIMULATIONS_ANON_RATE",
+                    "API_ANON_RATE",
+                    "API_USER_RATE",
+                    "DECKLISTS_ANON_RATE",
+                )
+            },
+        }
         env.pop("CELERY_RESULT_BACKEND", None)
         env.pop("CACHE_URL", None)
         os.environ.update(env)  # this process reads the database with the same settings, to check it
@@ -926,8 +1123,10 @@ def main() -> int:
         site = Site(folder, env)
         seconds = site.start_web()
         how = "gunicorn.conf.py" if (PROJECT / "gunicorn.conf.py").exists() else "no gunicorn.conf.py"
-        T.say(f"gunicorn ({how}) on {site.base}, pid {site.gunicorn_pid}, {site.web_workers()} workers "
-              f"({seconds:.1f} s to answer)")  # fmt: skip
+        T.say(
+            f"gunicorn ({how}) on {site.base}, pid {site.gunicorn_pid}, {site.web_workers()} workers "
+            f"({seconds:.1f} s to answer)"
+        )
         account = make_account(site)
         for name in wanted:
             if name in T.skipped:

@@ -49,6 +49,7 @@ def play(decks, cards, **options):  # type: ignore[no-untyped-def]
     options.setdefault("bots", tb.heuristic_bots(len(decks)))
     return tb.play(decks, cards, **options)
 
+
 FLOOR, TARGET = 5.0, 20.0
 
 
@@ -78,11 +79,15 @@ def speed(decks: list[Deck], cards: carddb.CardIndex, games: int, players: int, 
         on_time += result.game.ended_by == "time"
     seconds = time.perf_counter() - start
     rate = games / seconds
-    print(f"{players}-seat games: {games} in {seconds:.2f} s = {rate:.1f} games/s on one core "
-          f"(floor {FLOOR:.0f}, target {TARGET:.0f}); {1000 * seconds / games:.1f} ms a game")  # fmt: skip
-    print(f"  decisions per game {decisions / games:.0f} (bots), forced share {forced / max(1, forced + decisions):.0%}, "
-          f"{1e6 * seconds / max(1, decisions + forced):.0f} µs per decision; rounds {total_rounds / games:.1f}, "
-          f"ended on time {on_time / games:.0%}")  # fmt: skip
+    print(
+        f"{players}-seat games: {games} in {seconds:.2f} s = {rate:.1f} games/s on one core "
+        f"(floor {FLOOR:.0f}, target {TARGET:.0f}); {1000 * seconds / games:.1f} ms a game"
+    )
+    print(
+        f"  decisions per game {decisions / games:.0f} (bots), forced share {forced / max(1, forced + decisions):.0%}, "
+        f"{1e6 * seconds / max(1, decisions + forced):.0f} µs per decision; rounds {total_rounds / games:.1f}, "
+        f"ended on time {on_time / games:.0%}"
+    )
     return rate
 
 
@@ -158,8 +163,10 @@ def controls(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int
     mean, lo, hi = _ci(vps)
     fifth /= games
     inside = "within" if lo <= fifth <= hi else "OUTSIDE"
-    print(f"control: {deck.name!r} against four copies of itself, seats rotated: {mean:.2f} VP a game, "
-          f"95 % [{lo:.2f}, {hi:.2f}]; a fifth of the VP awarded is {fifth:.2f}: {inside} the interval")  # fmt: skip
+    print(
+        f"control: {deck.name!r} against four copies of itself, seats rotated: {mean:.2f} VP a game, "
+        f"95 % [{lo:.2f}, {hi:.2f}]; a fifth of the VP awarded is {fifth:.2f}: {inside} the interval"
+    )
 
     rng = random.Random(5)
     shares = []

@@ -80,8 +80,9 @@ def run_job(deck, cards, opponents, *, games: int, seed: int, chunk_size: int | 
 
     active = (Simulation.Status.QUEUED, Simulation.Status.RUNNING)
     started = time.perf_counter()
-    job = services.start_games(deck=deck, cards=cards, opponents=opponents, games=games, seed=seed,
-                               chunk_size=chunk_size)  # fmt: skip
+    job = services.start_games(
+        deck=deck, cards=cards, opponents=opponents, games=games, seed=seed, chunk_size=chunk_size
+    )
     queued = time.perf_counter()
     deadline = time.monotonic() + JOB_SECONDS
     # Only the status is read while waiting: the row's plan holds the whole field pool (hundreds of decks), and
@@ -117,8 +118,10 @@ def main() -> int:
     if not broker.startswith(("redis://", "rediss://")):
         broker = DEFAULT_REDIS
     if not helpers.redis_answers(broker):
-        print(f"games_jobs bench: SKIPPED — no Redis answers at {broker} (start redis-server, or set "
-              f"CELERY_BROKER_URL=redis://host:port/db)")  # fmt: skip
+        print(
+            f"games_jobs bench: SKIPPED — no Redis answers at {broker} (start redis-server, or set "
+            f"CELERY_BROKER_URL=redis://host:port/db)"
+        )
         return 0
     from tests.paths import TWDA
 
@@ -198,8 +201,12 @@ def bench(args, games: int, helpers, workers, broker: str, twda: Path) -> int:
         f"  deck: {deck.name or args.deck} (TWDA {args.deck}) against {field[0].label.lower()} "
         f"({len(field[0].decks):,} decks); machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
     )
-    figures: dict[str, object] = {"games": games, "deck": args.deck, "cores": os.cpu_count(),
-                                  "database": connection.vendor}  # fmt: skip
+    figures: dict[str, object] = {
+        "games": games,
+        "deck": args.deck,
+        "cores": os.cpu_count(),
+        "database": connection.vendor,
+    }
     for count in (1, 2):
         while len(workers.processes) < count:
             workers.start(f"bench-games-{len(workers.processes) + 1}")
@@ -214,26 +221,38 @@ def bench(args, games: int, helpers, workers, broker: str, twda: Path) -> int:
         # programs had the cores (or the workers waited on the broker and the database).
         busy = job.compute_seconds / (wall * count)
         figures[f"workers_{count}"] = {
-            "start_seconds": start, "wall_seconds": wall, "games_per_second": rate, "chunks": job.chunks_total,
-            "chunks_per_worker": shares, "cpu_seconds": job.compute_seconds, "busy": busy,
-            "game_errors": len(errors), "load": os.getloadavg()[0],
-        }  # fmt: skip
+            "start_seconds": start,
+            "wall_seconds": wall,
+            "games_per_second": rate,
+            "chunks": job.chunks_total,
+            "chunks_per_worker": shares,
+            "cpu_seconds": job.compute_seconds,
+            "busy": busy,
+            "game_errors": len(errors),
+            "load": os.getloadavg()[0],
+        }
         spread = ", ".join(f"{name.split('@')[0]} {n}" for name, n in shares.items())
-        print(f"  {count} worker{'s' if count > 1 else ' '}: {wall:7.2f} s queued → done, {rate:6.1f} games/s "
-              f"(start {start:.2f} s; {job.chunks_total} chunks: {spread}; {job.compute_seconds:.1f} CPU s in the "
-              f"workers, busy {busy:.0%} of {count} core{'s' if count > 1 else ''}; load {os.getloadavg()[0]:.2f}; "
-              f"{len(errors)} games raised)")  # fmt: skip
+        print(
+            f"  {count} worker{'s' if count > 1 else ' '}: {wall:7.2f} s queued → done, {rate:6.1f} games/s "
+            f"(start {start:.2f} s; {job.chunks_total} chunks: {spread}; {job.compute_seconds:.1f} CPU s in the "
+            f"workers, busy {busy:.0%} of {count} core{'s' if count > 1 else ''}; load {os.getloadavg()[0]:.2f}; "
+            f"{len(errors)} games raised)"
+        )
     one, two = figures["workers_1"]["wall_seconds"], figures["workers_2"]["wall_seconds"]
     figures["speed_up"] = one / two
     verdict = "met" if one / two >= 1.8 else "NOT met"
-    print(f"  speed-up from 1 to 2 workers: {one / two:.2f}x (target 1.8x on two cores: {verdict}; load "
-          f"afterwards {os.getloadavg()[0]:.2f})")  # fmt: skip
+    print(
+        f"  speed-up from 1 to 2 workers: {one / two:.2f}x (target 1.8x on two cores: {verdict}; load "
+        f"afterwards {os.getloadavg()[0]:.2f})"
+    )
     # What the wall times cannot say on a machine others use too: whether two workers do more work per game
     # (broker, database, locks). Equal CPU per game means the speed-up is what the free cores allow.
     cpu_one, cpu_two = (figures[f"workers_{n}"]["cpu_seconds"] / games * 1000 for n in (1, 2))
     figures["cpu_ms_per_game"] = {"workers_1": cpu_one, "workers_2": cpu_two}
-    print(f"  CPU per game in the workers: {cpu_one:.1f} ms with 1 worker, {cpu_two:.1f} ms with 2 "
-          f"({cpu_two / cpu_one - 1:+.1%}); the busy shares above say how much of the cores they had")  # fmt: skip
+    print(
+        f"  CPU per game in the workers: {cpu_one:.1f} ms with 1 worker, {cpu_two:.1f} ms with 2 "
+        f"({cpu_two / cpu_one - 1:+.1%}); the busy shares above say how much of the cores they had"
+    )
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))
     return 0

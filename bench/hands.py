@@ -89,8 +89,10 @@ def main() -> int:
         print(f"no decklists in {args.twda}")
         return 1
     cards = carddb.load()
-    print(f"opening hands (7 library + 4 crypt), {args.hands:,} per deck and mode, best of {args.rounds}, "
-          f"chunks of {draws.DEFAULT_CHUNK_SIZE:,}, one process, {pinned}")  # fmt: skip
+    print(
+        f"opening hands (7 library + 4 crypt), {args.hands:,} per deck and mode, best of {args.rounds}, "
+        f"chunks of {draws.DEFAULT_CHUNK_SIZE:,}, one process, {pinned}"
+    )
     slowest = float("inf")
     totals = {"cards": [0, 0.0], "full": [0, 0.0]}
     for path in paths:
@@ -107,16 +109,20 @@ def main() -> int:
         draws.hands_report(plan, draws.merge_tallies(tallies), seed=1, seconds=seconds)
         report_ms = (time.perf_counter() - started) * 1000
         slowest = min(slowest, rates["cards"])
-        print(f"  {path.name:<28} library {plan.library_size:>3} ({len(plan.library):>2} distinct), crypt "
-              f"{plan.crypt_size:>2}: per-card {rates['cards']:>12,.0f} hands/s   full report "
-              f"{rates['full']:>11,.0f} hands/s   (merge + report {report_ms:.0f} ms)")  # fmt: skip
+        print(
+            f"  {path.name:<28} library {plan.library_size:>3} ({len(plan.library):>2} distinct), crypt "
+            f"{plan.crypt_size:>2}: per-card {rates['cards']:>12,.0f} hands/s   full report "
+            f"{rates['full']:>11,.0f} hands/s   (merge + report {report_ms:.0f} ms)"
+        )
     for detail, label in (("cards", "per-card statistics"), ("full", "full report")):
         hands, seconds = totals[detail]
         print(f"all decks, {label}: {hands / seconds:,.0f} hands/s")
     peak_chunk = {detail: chunk_peak(plan, detail) for detail in ("cards", "full")}
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
-    print(f"peak memory: process {peak_rss:,.0f} MB (card list included); one chunk's arrays "
-          f"{peak_chunk['cards'] / 2**20:.1f} MB per-card, {peak_chunk['full'] / 2**20:.1f} MB full")  # fmt: skip
+    print(
+        f"peak memory: process {peak_rss:,.0f} MB (card list included); one chunk's arrays "
+        f"{peak_chunk['cards'] / 2**20:.1f} MB per-card, {peak_chunk['full'] / 2**20:.1f} MB full"
+    )
     verdict = "met" if slowest >= TARGET else "MISSED"
     print(f"target {TARGET:,} hands/s per-card on one core: {verdict} (slowest deck {slowest:,.0f})")
     return 1 if args.check and slowest < TARGET else 0

@@ -67,8 +67,12 @@ def main() -> int:
             sys.exit("the bench database already holds archive decks: point BENCH_DATABASE_URL at an empty one")
         first_seconds, first_output = timed("import_twda", args.source)
         again_seconds, again_output = timed("import_twda", args.source)
-        counts = (TournamentDeck.objects.count(), TournamentCard.objects.count(), CardArchiveStats.objects.count(),
-                  Archetype.objects.count())  # fmt: skip
+        counts = (
+            TournamentDeck.objects.count(),
+            TournamentCard.objects.count(),
+            CardArchiveStats.objects.count(),
+            Archetype.objects.count(),
+        )
         connections.close_all()
 
     print(f"  import (fresh DB)  {first_seconds:6.2f} s   {first_output}")

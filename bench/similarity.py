@@ -96,13 +96,19 @@ def core_figures(args: argparse.Namespace) -> None:
         near = index.nearest(weights.vector(deck.crypt, deck.library), NEIGHBOURS, exclude=[key])
         peers = [Peer(n.key, n.similarity, *index.cards(n.row)) for n in near]
         day = deck.event.date if deck.event else None
-        suggest(deck.crypt, deck.library, peers, weights,
-                allowed=lambda ids, d=deck, day=day: legal_adds(d.crypt, d.library, ids, cards, as_of=day))  # fmt: skip
+        suggest(
+            deck.crypt,
+            deck.library,
+            peers,
+            weights,
+            allowed=lambda ids, d=deck, day=day: legal_adds(d.crypt, d.library, ids, cards, as_of=day),
+        )
         suggest_ms.append((time.perf_counter() - started) * 1000)
     for name, values in (("nearest 50", nearest_ms), ("suggestions", suggest_ms)):
-        print(f"{name}: p50 {statistics.median(values):.2f} ms, p95 {percentile(values, 0.95):.2f} ms "
-              f"over {len(values)} queries")  # fmt: skip
-
+        print(
+            f"{name}: p50 {statistics.median(values):.2f} ms, p95 {percentile(values, 0.95):.2f} ms "
+            f"over {len(values)} queries"
+        )
 
 
 # --- ?similar= on the players' deck search ----------------------------------------------------------------------
@@ -142,8 +148,13 @@ def measure_similar(urls: list[str]) -> dict[str, float]:
         if answer.status_code != 200:
             sys.exit(f"{url} answered {answer.status_code}: {answer.content[:300]!r}")
         statements.append(len(queries.captured_queries))
-    return {"wall_p50": statistics.median(walls), "wall_mean": statistics.fmean(walls),
-            "cpu_p50": statistics.median(cpus), "cpu_mean": statistics.fmean(cpus), "sql": max(statements)}  # fmt: skip
+    return {
+        "wall_p50": statistics.median(walls),
+        "wall_mean": statistics.fmean(walls),
+        "cpu_p50": statistics.median(cpus),
+        "cpu_mean": statistics.fmean(cpus),
+        "sql": max(statements),
+    }
 
 
 def web_figures(args: argparse.Namespace) -> None:
@@ -170,8 +181,10 @@ def web_figures(args: argparse.Namespace) -> None:
         call_command("migrate", "--noinput", verbosity=0)
         if not Card.objects.exists():
             call_command("import_cards", verbosity=0, stdout=io.StringIO())
-        print(f"\n?similar= on GET /api/v1/decks/ ({connection.vendor}; anonymous; {args.requests} requests per size "
-              "and kind, each about another public deck)")  # fmt: skip
+        print(
+            f"\n?similar= on GET /api/v1/decks/ ({connection.vendor}; anonymous; {args.requests} requests per size "
+            "and kind, each about another public deck)"
+        )
         rng = random.Random(args.seed)
         figures: dict[tuple[int, str], dict[str, float]] = {}
         made: list[str] = []
@@ -185,21 +198,28 @@ def web_figures(args: argparse.Namespace) -> None:
             clans = dict(Deck.objects.filter(pk__in=subjects).values_list("pk", "clans"))
             kinds = {
                 "similar": [f"/api/v1/decks/?similar={deck_id}" for deck_id in subjects],
-                "similar+clan": [f"/api/v1/decks/?similar={deck_id}&clan={clans[deck_id].split('|')[1]}"
-                                 for deck_id in subjects if clans[deck_id]],  # fmt: skip
+                "similar+clan": [
+                    f"/api/v1/decks/?similar={deck_id}&clan={clans[deck_id].split('|')[1]}"
+                    for deck_id in subjects
+                    if clans[deck_id]
+                ],
             }
             first = measure_similar(kinds["similar"][:1])
             print(f"    first request (the index brought up to date): {first['wall_mean']:.0f} ms")
             edited = Deck.objects.get(pk=made[0])  # one public deck saved: the next request updates the index
             services.update_details(edited, version=edited.version, name=f"{edited.name} (edited)")
             after_edit = measure_similar(kinds["similar"][1:2])
-            print(f"    the request after one public deck was saved (the index updated): "
-                  f"{after_edit['wall_mean']:.0f} ms, {after_edit['cpu_mean']:.0f} ms of CPU")  # fmt: skip
+            print(
+                f"    the request after one public deck was saved (the index updated): "
+                f"{after_edit['wall_mean']:.0f} ms, {after_edit['cpu_mean']:.0f} ms of CPU"
+            )
             for kind, urls in kinds.items():
                 figures[size, kind] = got = measure_similar(urls)
-                print(f"    {kind:13s} wall p50 {got['wall_p50']:6.1f} ms, mean {got['wall_mean']:6.1f} ms; "
-                      f"CPU p50 {got['cpu_p50']:6.1f} ms, mean {got['cpu_mean']:6.1f} ms; "
-                      f"at most {got['sql']} SQL statements")  # fmt: skip
+                print(
+                    f"    {kind:13s} wall p50 {got['wall_p50']:6.1f} ms, mean {got['wall_mean']:6.1f} ms; "
+                    f"CPU p50 {got['cpu_p50']:6.1f} ms, mean {got['cpu_mean']:6.1f} ms; "
+                    f"at most {got['sql']} SQL statements"
+                )
         connections.close_all()
     small, large = sizes[0], sizes[-1]
     for kind in ("similar", "similar+clan"):

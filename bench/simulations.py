@@ -107,10 +107,24 @@ class Workers:
     def start(self, name: str) -> None:
         log = self.folder / f"{name}.log"
         command = [
-            sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--concurrency", "1", "--loglevel", "INFO",
-            "-n", f"{name}@%h", "-Q", f"{self.queue},{self.queue}-quick", "--without-gossip", "--without-mingle",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "vtesdeck",
+            "worker",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "-n",
+            f"{name}@%h",
+            "-Q",
+            f"{self.queue},{self.queue}-quick",
+            "--without-gossip",
+            "--without-mingle",
             "--without-heartbeat",
-        ]  # fmt: skip
+        ]
         with log.open("wb") as output:
             process = subprocess.Popen(
                 command, cwd=PROJECT, env=self.env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
@@ -201,10 +215,14 @@ def main() -> int:
         cards = carddb.CardIndex(carddb.parse(carddb.read_bundled()).cards)
         deck = decklist.parse(DECK, cards)
         print(f"simulations bench: one job of {args.hands:,} opening hands over the broker, 1 then 2 workers")
-        print(f"  broker: {where} ({broker.split('://')[0]}); database: {connection.vendor} "
-              f"{connection.settings_dict['NAME']}")  # fmt: skip
-        print(f"  deck: {deck.name} ({deck.crypt_count} crypt, {deck.library_count} library); machine: "
-              f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")  # fmt: skip
+        print(
+            f"  broker: {where} ({broker.split('://')[0]}); database: {connection.vendor} "
+            f"{connection.settings_dict['NAME']}"
+        )
+        print(
+            f"  deck: {deck.name} ({deck.crypt_count} crypt, {deck.library_count} library); machine: "
+            f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
+        )
         figures: dict[str, object] = {"hands": args.hands, "broker": broker.split("://")[0], "cores": os.cpu_count()}
         for count in (1, 2):
             while len(workers.processes) < count:
@@ -214,11 +232,18 @@ def main() -> int:
             chunks = SimulationChunk.objects.filter(simulation=job).values_list("worker").order_by("worker")
             shares = dict(chunks.annotate(n=Count("id")))
             rate = args.hands / wall
-            figures[f"workers_{count}"] = {"wall_seconds": wall, "hands_per_second": rate, "chunks": job.chunks_total,
-                                           "chunks_per_worker": shares, "cpu_seconds": job.compute_seconds}  # fmt: skip
+            figures[f"workers_{count}"] = {
+                "wall_seconds": wall,
+                "hands_per_second": rate,
+                "chunks": job.chunks_total,
+                "chunks_per_worker": shares,
+                "cpu_seconds": job.compute_seconds,
+            }
             spread = ", ".join(f"{name.split('@')[0]} {n}" for name, n in shares.items())
-            print(f"  {count} worker{'s' if count > 1 else ' '}: {wall:6.2f} s wall, {rate:12,.0f} hands/s "
-                  f"({job.chunks_total} chunks: {spread}; {job.compute_seconds:.2f} CPU s in the workers)")  # fmt: skip
+            print(
+                f"  {count} worker{'s' if count > 1 else ' '}: {wall:6.2f} s wall, {rate:12,.0f} hands/s "
+                f"({job.chunks_total} chunks: {spread}; {job.compute_seconds:.2f} CPU s in the workers)"
+            )
         one, two = figures["workers_1"]["wall_seconds"], figures["workers_2"]["wall_seconds"]
         figures["speed_up"] = one / two
         print(f"  speed-up from 1 to 2 workers: {one / two:.2f}x (load afterwards {os.getloadavg()[0]:.2f})")

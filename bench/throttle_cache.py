@@ -153,9 +153,13 @@ def main() -> None:
             try:
                 command = [sys.executable, __file__, "--checks", str(args.checks), "--case"]
                 result = subprocess.run(
-                    command, capture_output=True, text=True, check=True, cwd=PROJECT,
+                    command,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=PROJECT,
                     env={**os.environ, **env, "BENCH_FILL": str(entries)},
-                )  # fmt: skip
+                )
             finally:
                 cleanup()
             api_cpu, api_wall, login_cpu, login_wall = map(float, result.stdout.split())

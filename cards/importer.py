@@ -20,10 +20,27 @@ from .models import Card, CardDiscipline, CardListVersion, CardSet, Printing, ke
 logger = logging.getLogger(__name__)
 
 CARD_FIELDS = [
-    "kind", "name", "printed_name", "unique_name", "name_search", "text", "text_search", "types",
-    "clans", "path", "sect", "title", "group", "capacity", "votes", "advanced", "base_id",
-    "banned_year", "first_release", "data",
-]  # fmt: skip
+    "kind",
+    "name",
+    "printed_name",
+    "unique_name",
+    "name_search",
+    "text",
+    "text_search",
+    "types",
+    "clans",
+    "path",
+    "sect",
+    "title",
+    "group",
+    "capacity",
+    "votes",
+    "advanced",
+    "base_id",
+    "banned_year",
+    "first_release",
+    "data",
+]
 BATCH = 500
 
 

@@ -72,8 +72,9 @@ def for_command() -> tuple[CardIndex, str]:
         where = f"{connection.vendor} {db['NAME']} {db.get('HOST') or ''} {db.get('PORT') or ''}"
         # Built afresh, not get()'s: what is written under this version must be what the database holds now.
         # An import while it was built: that index is used, but not kept under the old version.
-        return snapshot.cached(snapshot.key("database", where, version), build,
-                               still_current=lambda: CardListVersion.read() == version), ""  # fmt: skip
+        return snapshot.cached(
+            snapshot.key("database", where, version), build, still_current=lambda: CardListVersion.read() == version
+        ), ""
     files = carddb.read_bundled()
     parse_bundled = lambda: CardIndex(carddb.parse(files).cards)  # noqa: E731
     return snapshot.cached(snapshot.key("bundled", snapshot.digest(files)), parse_bundled), BUNDLED_NOTE

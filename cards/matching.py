@@ -288,7 +288,9 @@ def close_matches(data: dict) -> CardMatches:
         return CardMatches([], _current())
     named = find({"q": query})
     if named is not None and len(named):
-        return CardMatches([], _current())  # the name is no typo: it names cards, which the other filters left out (so would its neighbours')
+        return CardMatches(
+            [], _current()
+        )  # the name is no typo: it names cards, which the other filters left out (so would its neighbours')
     cards = index.get()
     picked: list[int] = []
     for name in resolver_for(cards).suggest(query, n=SUGGESTION_CANDIDATES):

@@ -32,9 +32,19 @@ from .models import Card, CardSet
 TWDA_FILTERS = ("never", "seen")
 
 LIBRARY_TYPES = (
-    "Action", "Action Modifier", "Ally", "Combat", "Conviction", "Equipment", "Event", "Master",
-    "Political Action", "Power", "Reaction", "Retainer",
-)  # fmt: skip
+    "Action",
+    "Action Modifier",
+    "Ally",
+    "Combat",
+    "Conviction",
+    "Equipment",
+    "Event",
+    "Master",
+    "Political Action",
+    "Power",
+    "Reaction",
+    "Retainer",
+)
 CRYPT_TYPES = ("Vampire", "Imbued")
 GROUPS = ("1", "2", "3", "4", "5", "6", "7", "ANY")
 _DISCIPLINE_TOKEN = re.compile(r"^[A-Za-z]{3}$")

@@ -136,8 +136,11 @@ def load(snapshot_key: str, where: Path | None = None) -> CardIndex | None:
         return None
     head = len(MAGIC) + SIGNATURE_BYTES
     payload = data[head:]
-    if len(data) <= head or not data.startswith(MAGIC) or not hmac.compare_digest(data[len(MAGIC) : head],
-                                                                                   _signature(payload)):  # fmt: skip
+    if (
+        len(data) <= head
+        or not data.startswith(MAGIC)
+        or not hmac.compare_digest(data[len(MAGIC) : head], _signature(payload))
+    ):
         logger.warning("Card snapshot %s is damaged; it is ignored and rebuilt.", path)
         return None
     # Unpickling makes some hundred thousand objects: the cyclic collector would walk them all several times.
@@ -151,7 +154,11 @@ def load(snapshot_key: str, where: Path | None = None) -> CardIndex | None:
     finally:
         if collecting:
             gc.enable()
-    if not isinstance(stored, dict) or stored.get("key") != snapshot_key or not isinstance(stored.get("cards"), CardIndex):
+    if (
+        not isinstance(stored, dict)
+        or stored.get("key") != snapshot_key
+        or not isinstance(stored.get("cards"), CardIndex)
+    ):
         logger.warning("Card snapshot %s holds another card list; it is ignored and rebuilt.", path)
         return None
     cards = stored["cards"]
@@ -173,7 +180,9 @@ def _write(snapshot_key: str, cards: CardIndex, where: Path | None) -> tuple[Pat
     try:
         # One pickle for the cards and the caches: a cached card is the very object the index holds.
         caches = _picklable(_caches(cards), cards)
-        payload = pickle.dumps({"key": snapshot_key, "cards": cards, "caches": caches}, protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps(
+            {"key": snapshot_key, "cards": cards, "caches": caches}, protocol=pickle.HIGHEST_PROTOCOL
+        )
     except Exception as exc:  # the index itself refused (a change to the core's classes): a bug to see
         logger.warning("Card snapshot not written (%s: %s).", type(exc).__name__, exc)
         return None, frozenset()
@@ -189,8 +198,12 @@ def _write(snapshot_key: str, cards: CardIndex, where: Path | None) -> tuple[Pat
                 raise
         os.replace(file.name, path)
     except OSError as exc:
-        logger.warning("Card snapshot not written to %s (%s); the next command builds the card index again. "
-                       "Set CARD_SNAPSHOT_DIR to a folder it may write, or to nothing.", where, exc)  # fmt: skip
+        logger.warning(
+            "Card snapshot not written to %s (%s); the next command builds the card index again. "
+            "Set CARD_SNAPSHOT_DIR to a folder it may write, or to nothing.",
+            where,
+            exc,
+        )
         return None, frozenset()
     _prune(where, keep=path)
     return path, frozenset(caches)
@@ -198,16 +211,20 @@ def _write(snapshot_key: str, cards: CardIndex, where: Path | None) -> tuple[Pat
 
 def _prune(where: Path, keep: Path) -> None:
     try:
-        others = sorted((p for p in where.glob(f"*{SUFFIX}") if p != keep and not p.name.startswith(".")),
-                        key=lambda p: p.stat().st_mtime, reverse=True)  # fmt: skip
+        others = sorted(
+            (p for p in where.glob(f"*{SUFFIX}") if p != keep and not p.name.startswith(".")),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )
         for old in others[KEEP - 1 :]:
             old.unlink(missing_ok=True)
     except OSError:
         pass  # another process pruned the same files: nothing to do
 
 
-def cached(snapshot_key: str, build: Callable[[], CardIndex], *, still_current: Callable[[], bool] = lambda: True
-           ) -> CardIndex:  # fmt: skip
+def cached(
+    snapshot_key: str, build: Callable[[], CardIndex], *, still_current: Callable[[], bool] = lambda: True
+) -> CardIndex:
     """The index under ``snapshot_key``: this process's, the snapshot's, or else ``build()``'s, which the
     command's ``remember()`` then writes, with what the command worked out from it.
 

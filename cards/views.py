@@ -176,4 +176,3 @@ def suggestion_texts() -> dict[str, str]:
             sample,
         )
     return texts
-

@@ -86,8 +86,9 @@ class Ledger(models.Model):
     """One row per collection ever changed, written first by each change (``services.changing``): a row lock on
     PostgreSQL, the database's write lock on SQLite, so one collection's changes never interleave."""
 
-    owner = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                 related_name="collection_ledger")  # fmt: skip
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="collection_ledger"
+    )
     changes = models.PositiveBigIntegerField(default=0)
 
 

@@ -284,8 +284,9 @@ def _store(user, kind: str, source: str, existing: Mapping[Key, Row], wanted: Ma
         Entry.objects.filter(pk__in=gone[start : start + CHUNK]).delete()
     _update(Entry, ["count", "note"], changed)
     _insert(Entry, ["owner", "card_id", "set", "language", "count", "note"], made)
-    Event.objects.create(owner=user, kind=kind, source=source, copies=sum(line[3] for line in lines),
-                         rows=len(lines), lines=lines)  # fmt: skip
+    Event.objects.create(
+        owner=user, kind=kind, source=source, copies=sum(line[3] for line in lines), rows=len(lines), lines=lines
+    )
     _recount(user, {line[0] for line in lines})
     _compact(user)
 
@@ -361,8 +362,14 @@ def _compact(user) -> None:
     kept = [[*key, line.count, line.note] for key, line in summed.items() if line.count]
     for start in range(0, len(folded), CHUNK):
         Event.objects.filter(pk__in=folded[start : start + CHUNK]).delete()
-    Event.objects.create(owner=user, kind=Event.Kind.EARLIER, copies=sum(line[3] for line in kept), rows=len(kept),
-                         lines=kept, created=last)  # fmt: skip
+    Event.objects.create(
+        owner=user,
+        kind=Event.Kind.EARLIER,
+        copies=sum(line[3] for line in kept),
+        rows=len(kept),
+        lines=kept,
+        created=last,
+    )
 
 
 def _lines_in_order(pks: list[int], per_query: int = 100) -> Iterator[core.Line]:
@@ -408,15 +415,19 @@ def precon_label(precon: core.Precon) -> str:
 
 def _set_names() -> dict[str, str]:
     """Set abbreviation → name, read once per card list (a history of precons names one set per line)."""
-    return index.get().derived(f"{__name__}.set_names", lambda cards: dict(CardSet.objects.values_list("abbrev", "name")))
+    return index.get().derived(
+        f"{__name__}.set_names", lambda cards: dict(CardSet.objects.values_list("abbrev", "name"))
+    )
 
 
 def add_precon(user, key: str, *, set_printing: bool = True) -> int:
     precon = precons().get(key)
     if precon is None:
         raise CollectionError(_("No precon is called “%(key)s”.") % {"key": key[:100]}, field="precon")
-    lines = [core.Line(card_id=card_id, count=count, set=precon.set if set_printing else "")
-             for card_id, count in precon.cards.items()]  # fmt: skip
+    lines = [
+        core.Line(card_id=card_id, count=count, set=precon.set if set_printing else "")
+        for card_id, count in precon.cards.items()
+    ]
     return add(user, lines, kind=Event.Kind.PRECON, source=key)
 
 
@@ -428,8 +439,10 @@ def wish(user, needs: Mapping[int, int]) -> int:
     needs = {card_id: count for card_id, count in needs.items() if count > 0}
     added, made, raised = 0, [], []
     with changing(user):
-        wishes = {card_id: (pk, count) for card_id, pk, count in
-                  WishlistEntry.objects.filter(owner=user).values_list("card_id", "pk", "count")}  # fmt: skip
+        wishes = {
+            card_id: (pk, count)
+            for card_id, pk, count in WishlistEntry.objects.filter(owner=user).values_list("card_id", "pk", "count")
+        }
         for card_id, count in needs.items():
             pk, wished = wishes.get(card_id, (None, 0))
             if pk is None:
@@ -495,10 +508,17 @@ class DeckReport:
     def to_dict(self) -> dict[str, Any]:
         def part(crypt: bool) -> list[dict[str, Any]]:
             return [
-                {"id": r["card"].id, "name": r["card"].unique_name, "needed": r["needed"], "owned": r["owned"],
-                 "held": r["held"], "missing": r["missing"]}
-                for r in self.rows if r["card"].is_crypt == crypt and r["missing"]
-            ]  # fmt: skip
+                {
+                    "id": r["card"].id,
+                    "name": r["card"].unique_name,
+                    "needed": r["needed"],
+                    "owned": r["owned"],
+                    "held": r["held"],
+                    "missing": r["missing"],
+                }
+                for r in self.rows
+                if r["card"].is_crypt == crypt and r["missing"]
+            ]
 
         return {
             "copies": self.copies,
@@ -513,7 +533,7 @@ class DeckReport:
                     "printings": [{"set": s, "count": n} for s, n in m["printings"]],
                 }
                 for m in self.mixed
-            ],  # fmt: skip
+            ],
         }
 
 
@@ -524,10 +544,16 @@ def deck_report(user, needs: Mapping[int, int], *, deck_id: str | None = None) -
     have = {i: n for i, n in owned(user).items() if i in needs}
     shortfalls = core.missing(needs, have, held_by_fixed(user, besides=deck_id))
     rows = [
-        {"card": cards[s.card_id], "needed": s.needed, "owned": s.owned, "held": s.held, "have": s.have,
-         "missing": s.missing}
+        {
+            "card": cards[s.card_id],
+            "needed": s.needed,
+            "owned": s.owned,
+            "held": s.held,
+            "have": s.have,
+            "missing": s.missing,
+        }
         for s in shortfalls
-    ]  # fmt: skip
+    ]
     mixed = core.assign_printings(needs, holdings(user, needs))
     return DeckReport(
         rows=rows,
@@ -575,8 +601,11 @@ def _held_up_to_date(user) -> None:
         # A card without a row is one the user owns no copy of (every change keeps the rows of what it owns).
         CardTotal.objects.bulk_create(
             [CardTotal(owner=user, card_id=card_id, held=held.get(card_id, 0)) for card_id in differ],
-            update_conflicts=True, unique_fields=["owner", "card_id"], update_fields=["held"], batch_size=CHUNK,
-        )  # fmt: skip
+            update_conflicts=True,
+            unique_fields=["owner", "card_id"],
+            update_fields=["held"],
+            batch_size=CHUNK,
+        )
 
 
 def _have(user, outer_held: Any = None):
@@ -599,8 +628,9 @@ def buildable_decks(decks: models.QuerySet, user, percent: int) -> models.QueryS
     decks = decks.annotate(
         held_here=models.Case(
             models.When(owner=user, build__mode=DeckBuild.Mode.FIXED, then=Value(1)),
-            default=Value(0), output_field=IntegerField(),
-        )  # fmt: skip
+            default=Value(0),
+            output_field=IntegerField(),
+        )
     )
     rows = (
         DeckCard.objects.filter(deck=OuterRef("pk"))

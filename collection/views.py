@@ -60,9 +60,10 @@ class AddForm(forms.Form):
 class ImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("File"))
     format = forms.ChoiceField(
-        label=gettext_lazy("Format"), required=False,
+        label=gettext_lazy("Format"),
+        required=False,
         choices=[("", gettext_lazy("detect")), *FORMAT_LABELS.items()],
-    )  # fmt: skip
+    )
     replace = forms.BooleanField(label=gettext_lazy("Replace my collection"), required=False)
 
 
@@ -118,8 +119,9 @@ def mine(request: HttpRequest) -> HttpResponse:
     return _collection_page(request, AddForm(), ImportForm())
 
 
-def _collection_page(request: HttpRequest, add_form: AddForm, import_form: ImportForm, status: int = 200,
-                     errors: list[str] | None = None) -> HttpResponse:  # fmt: skip
+def _collection_page(
+    request: HttpRequest, add_form: AddForm, import_form: ImportForm, status: int = 200, errors: list[str] | None = None
+) -> HttpResponse:
     user = request.user
     page, rows = _page_of(Entry.objects.filter(owner=user), request)
     cards = index.get()
@@ -148,8 +150,18 @@ def add(request: HttpRequest) -> HttpResponse:
         return _collection_page(request, form, ImportForm(), status=400)
     data = form.cleaned_data
     try:
-        count = services.add(request.user, [core.Line(card_id=data["card"], count=data["count"], set=data["set"],
-                                                       language=data["language"], note=data["note"])])  # fmt: skip
+        count = services.add(
+            request.user,
+            [
+                core.Line(
+                    card_id=data["card"],
+                    count=data["count"],
+                    set=data["set"],
+                    language=data["language"],
+                    note=data["note"],
+                )
+            ],
+        )
     except services.CollectionError as exc:
         return _collection_page(request, form, ImportForm(), status=exc.status, errors=[str(exc)])
     messages.success(request, ngettext("Added %(count)d copy.", "Added %(count)d copies.", count) % {"count": count})
@@ -165,8 +177,9 @@ def remove(request: HttpRequest) -> HttpResponse:
     except ValueError:
         count = 0
     if count < 1:
-        return _collection_page(request, AddForm(), ImportForm(), status=400,
-                                errors=[_("Say how many copies to remove (1 or more).")])  # fmt: skip
+        return _collection_page(
+            request, AddForm(), ImportForm(), status=400, errors=[_("Say how many copies to remove (1 or more).")]
+        )
     line = core.Line(card_id=entry.card_id, count=count, set=entry.set, language=entry.language)
     try:
         removed = services.remove(request.user, line)
@@ -186,12 +199,20 @@ def import_file(request: HttpRequest) -> HttpResponse:
         return _collection_page(request, AddForm(), form, status=400)
     upload = form.cleaned_data["file"]
     if upload.size > MAX_UPLOAD:
-        return _collection_page(request, AddForm(), form, status=413,
-                                errors=[_("The file is larger than %(limit)s bytes.") % {"limit": MAX_UPLOAD}])  # fmt: skip
+        return _collection_page(
+            request,
+            AddForm(),
+            form,
+            status=413,
+            errors=[_("The file is larger than %(limit)s bytes.") % {"limit": MAX_UPLOAD}],
+        )
     try:
-        count = services.import_file(request.user, upload.read(MAX_UPLOAD + 1),
-                                     format=form.cleaned_data["format"] or None,
-                                     replace=form.cleaned_data["replace"])  # fmt: skip
+        count = services.import_file(
+            request.user,
+            upload.read(MAX_UPLOAD + 1),
+            format=form.cleaned_data["format"] or None,
+            replace=form.cleaned_data["replace"],
+        )
     except services.CollectionError as exc:
         return _collection_page(request, AddForm(), form, status=exc.status, errors=[str(exc)])
     messages.success(
@@ -357,17 +378,26 @@ def planner_job(request: HttpRequest, simulation_id: str) -> HttpResponse:
         context["chosen_names"] = [names.get(key, key) for key in job.result.get("chosen", [])]
         context["left_out_names"] = [names.get(key, key) for key in job.result.get("left_out", [])]
         context["conflicts"] = [
-            _conflict_view(planner.Conflict(card_id=c["card_id"], owned=c["owned"], wanted=c["wanted"],
-                                            decks=tuple((d["key"], d["count"]) for d in c["decks"])), names, cards)
+            _conflict_view(
+                planner.Conflict(
+                    card_id=c["card_id"],
+                    owned=c["owned"],
+                    wanted=c["wanted"],
+                    decks=tuple((d["key"], d["count"]) for d in c["decks"]),
+                ),
+                names,
+                cards,
+            )
             for c in job.result.get("conflicts", [])
-        ]  # fmt: skip
+        ]
     return render(request, "collection/planner_job.html", context)
 
 
 def _start_job(request: HttpRequest, decks: list[planner.DeckNeeds], owned: dict[int, int]) -> Any:
     try:
-        return job_services.start_planner(plan=planner.job_plan(decks, owned), units=len(decks), owner=request.user,
-                                          name=_("Build planner"))  # fmt: skip
+        return job_services.start_planner(
+            plan=planner.job_plan(decks, owned), units=len(decks), owner=request.user, name=_("Build planner")
+        )
     except (job_services.SimulationInputError, job_services.JobLimitReached, job_services.BrokerUnavailable) as exc:
         messages.error(request, str(exc))
         return None

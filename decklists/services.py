@@ -96,8 +96,10 @@ def parse_players(value: int | str | None) -> int | None:
     except (TypeError, ValueError):
         raise ValueError(_("%(value)r is not a number of players.") % {"value": value}) from None
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(_("The number of players must be from %(min)s to %(max)s, not %(players)s.")
-                         % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "players": players})  # fmt: skip
+        raise ValueError(
+            _("The number of players must be from %(min)s to %(max)s, not %(players)s.")
+            % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "players": players}
+        )
     return players
 
 
@@ -137,8 +139,9 @@ class Outcome:
 
 def refused(path: str, error: decklist.DecklistError) -> Outcome:
     """The outcome of a file the core refuses, its sentence in the active language."""
-    return Outcome(path=path, error=messages.decklist_error(error), error_code=error.message_id,
-                   error_params=error.params)  # fmt: skip
+    return Outcome(
+        path=path, error=messages.decklist_error(error), error_code=error.message_id, error_params=error.params
+    )
 
 
 def expand(path: str, data: bytes) -> list[tuple[str, bytes]]:

@@ -50,8 +50,9 @@ def check(request: HttpRequest) -> HttpResponse:
 
 
 def _throttled(request: HttpRequest, wait: int) -> HttpResponse:
-    error = _("Too many checks from your address in a short time: please wait %(seconds)s seconds and send the form "
-              "again.") % {"seconds": wait}  # fmt: skip
+    error = _(
+        "Too many checks from your address in a short time: please wait %(seconds)s seconds and send the form again."
+    ) % {"seconds": wait}
     response = _page(request, CheckForm(), errors=[error], status=429)
     response["Retry-After"] = str(wait)
     return response

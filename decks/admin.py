@@ -54,8 +54,17 @@ class DeckAdmin(admin.ModelAdmin):
     raw_id_fields = ["owner", "cloned_from"]
     filter_horizontal = ["tags"]
     # Counts, clans, legality and version are kept by decks.services on every change.
-    readonly_fields = ["id", "version", "crypt_count", "library_count", "clans", "legal", "format_revision", "created",
-                       "updated"]  # fmt: skip
+    readonly_fields = [
+        "id",
+        "version",
+        "crypt_count",
+        "library_count",
+        "clans",
+        "legal",
+        "format_revision",
+        "created",
+        "updated",
+    ]
     inlines = [DeckCardInline, RevisionInline]
 
     def get_changelist(self, request, **kwargs):

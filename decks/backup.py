@@ -175,13 +175,15 @@ def _tokens_by_owner(users) -> dict[int, list[dict[str, Any]]] | None:
         return None
     found: dict[int, list[dict[str, Any]]] = {}
     for token in model.objects.filter(user__in=users).order_by("user_id", "created", "pk"):
-        found.setdefault(token.user_id, []).append({
-            "name": token.name,
-            "key_hash": token.key_hash,
-            "prefix": token.prefix,
-            "created": _iso(token.created),
-            "last_used": _iso(token.last_used),
-        })  # fmt: skip
+        found.setdefault(token.user_id, []).append(
+            {
+                "name": token.name,
+                "key_hash": token.key_hash,
+                "prefix": token.prefix,
+                "created": _iso(token.created),
+                "last_used": _iso(token.last_used),
+            }
+        )
     return found
 
 
@@ -319,8 +321,17 @@ class _Checker:
     def problem(self, where: str, message: str) -> None:
         self.problems.append(f"{where}: {message}")
 
-    def field(self, data: dict, key: str, kinds: type | tuple, where: str, *, max_length: int | None = None,
-              optional: bool = False, default: Any = None) -> Any:  # fmt: skip
+    def field(
+        self,
+        data: dict,
+        key: str,
+        kinds: type | tuple,
+        where: str,
+        *,
+        max_length: int | None = None,
+        optional: bool = False,
+        default: Any = None,
+    ) -> Any:
         if key not in data:
             if not optional:
                 self.problem(where, f"“{key}” is missing.")
@@ -361,8 +372,14 @@ class _Checker:
         return value
 
 
-_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "an object",
-               type(None): "null"}  # fmt: skip
+_TYPE_NAMES = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    type(None): "null",
+}
 
 
 def _describe(value: Any) -> str:
@@ -472,8 +489,14 @@ def _check_token(checker: _Checker, data: Any, where: str, seen: set[str]) -> di
     return {"name": name, "key_hash": key_hash, "prefix": prefix, "created": created, "last_used": last_used}
 
 
-def _check_deck(checker: _Checker, data: Any, where: str, cards, unknown: dict[int, tuple[set[str], list[str]]],
-                seen: dict[str, str]) -> _Deck | None:  # fmt: skip
+def _check_deck(
+    checker: _Checker,
+    data: Any,
+    where: str,
+    cards,
+    unknown: dict[int, tuple[set[str], list[str]]],
+    seen: dict[str, str],
+) -> _Deck | None:
     if not isinstance(data, dict):
         checker.problem(where, f"should be an object, not {_describe(data)}.")
         return None
@@ -491,8 +514,9 @@ def _check_deck(checker: _Checker, data: Any, where: str, cards, unknown: dict[i
     description = checker.field(data, "description", str, where, max_length=20_000, default="")
     visibility = checker.field(data, "visibility", str, where)
     if visibility is not None and visibility not in Deck.Visibility.values:
-        checker.problem(where, f"unknown visibility {json.dumps(visibility)[:40]} "
-                               f"(one of {', '.join(Deck.Visibility.values)}).")  # fmt: skip
+        checker.problem(
+            where, f"unknown visibility {json.dumps(visibility)[:40]} (one of {', '.join(Deck.Visibility.values)})."
+        )
     tags = checker.field(data, "tags", list, where, default=[])
     for tag in tags:
         if not isinstance(tag, str) or not tag or len(tag) > 40 or slugify(tag, allow_unicode=True) != tag:
@@ -569,8 +593,21 @@ def _check_deck(checker: _Checker, data: Any, where: str, cards, unknown: dict[i
         revisions.append({"number": number, "note": note, "created": moment, "data": snapshot})
     if len(checker.problems) > before:
         return None
-    return _Deck(deck_id, name, author, description, visibility, deck_format, list(tags), version, created, updated,
-                 cloned_from, deck_cards, revisions)  # fmt: skip
+    return _Deck(
+        deck_id,
+        name,
+        author,
+        description,
+        visibility,
+        deck_format,
+        list(tags),
+        version,
+        created,
+        updated,
+        cloned_from,
+        deck_cards,
+        revisions,
+    )
 
 
 # --- restoring -------------------------------------------------------------------------------------
@@ -643,8 +680,13 @@ def _restore(users: list[_User], *, replace: bool, dry_run: bool) -> Outcome:
         if user is None:
             outcome.users_created += 1
             if not dry_run:
-                user = User.objects.create(username=record.username, email=record.email, password=record.password,
-                                           is_active=record.is_active, date_joined=record.date_joined)  # fmt: skip
+                user = User.objects.create(
+                    username=record.username,
+                    email=record.email,
+                    password=record.password,
+                    is_active=record.is_active,
+                    date_joined=record.date_joined,
+                )
                 _restore_tokens(user, record.tokens)
             outcome.tokens += len(record.tokens or ())
         elif replace:
@@ -662,8 +704,10 @@ def _restore(users: list[_User], *, replace: bool, dry_run: bool) -> Outcome:
             if current is not None and current.version >= deck.version and not replace:
                 outcome.decks_kept += 1
                 if current.version > deck.version:
-                    outcome.kept.append(f"Deck {deck.id} (“{current.name}”) is at version {current.version} here, "
-                                        f"newer than the backup's {deck.version}: kept.")  # fmt: skip
+                    outcome.kept.append(
+                        f"Deck {deck.id} (“{current.name}”) is at version {current.version} here, "
+                        f"newer than the backup's {deck.version}: kept."
+                    )
                 continue
             if current is None:
                 outcome.decks_created += 1
@@ -714,7 +758,7 @@ def _write_deck(owner, record: _Deck, current: Deck | None) -> None:
     DeckCard.objects.bulk_create(
         DeckCard(
             deck=deck, card_id=card.id, crypt=card.crypt, count=card.count, position=position, comment=card.comment
-        )  # fmt: skip
+        )
         for position, card in enumerate(record.cards, start=1)
     )
     deck.tags.set([Tag.objects.get_or_create(name=name)[0] for name in record.tags])
@@ -780,5 +824,16 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "BackupError", "Outcome", "check", "describe", "dump", "parse", "read",
-           "restore", "write"]  # fmt: skip
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "BackupError",
+    "Outcome",
+    "check",
+    "describe",
+    "dump",
+    "parse",
+    "read",
+    "restore",
+    "write",
+]

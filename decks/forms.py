@@ -50,12 +50,19 @@ class DeckFilterForm(forms.Form):
     fits = FormatChoiceField(label=_("Fits format"), required=False, choices=fits_choices)
     # Only for a logged-in reader (``collection.services.buildable_decks``); ignored otherwise.
     buildable = forms.IntegerField(
-        label=_("Buildable from my collection (%)"), required=False, min_value=1, max_value=100,
+        label=_("Buildable from my collection (%)"),
+        required=False,
+        min_value=1,
+        max_value=100,
         help_text=_("At least this share of the deck's cards in your collection."),
-    )  # fmt: skip
+    )
     # Most similar first (suggestions.views.similar_decks): public decks from the kept index, shared or not.
-    similar = forms.CharField(label=_("Similar to"), required=False, max_length=110,
-                              help_text=_("An archive deck id, or the id of a deck you may open."))  # fmt: skip
+    similar = forms.CharField(
+        label=_("Similar to"),
+        required=False,
+        max_length=110,
+        help_text=_("An archive deck id, or the id of a deck you may open."),
+    )
 
     def __init__(self, *args, present_clans: dict[str, str], known_clans: dict[str, str], **kwargs) -> None:
         """``present_clans``: the clans of public decks, key → label, offered in the select; a clan that

@@ -55,8 +55,10 @@ class Conflict(Exception):
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
         super().__init__(
-            _("This deck was changed elsewhere (another tab or device) since you loaded it. Reload it to see the "
-              "latest version; your last change was not saved.")  # fmt: skip
+            _(
+                "This deck was changed elsewhere (another tab or device) since you loaded it. Reload it to see the "
+                "latest version; your last change was not saved."
+            )
         )
 
 
@@ -203,8 +205,11 @@ def from_lists(crypt: Iterable[Mapping[str, Any]], library: Iterable[Mapping[str
                 )
             deck.add(card, count)
             if len(versions) > 1:
-                deck.ambiguous.append(Ambiguous(line=0, text=name, name=name, count=count,
-                                                candidates=[c.id for c in versions], chosen=card.id))  # fmt: skip
+                deck.ambiguous.append(
+                    Ambiguous(
+                        line=0, text=name, name=name, count=count, candidates=[c.id for c in versions], chosen=card.id
+                    )
+                )
     _check_bounds(deck)
     return settle(deck, cards)
 
@@ -247,9 +252,17 @@ def _check_bounds(deck: CoreDeck) -> None:
 
 
 @transaction.atomic
-def create(owner, core: CoreDeck, *, name: str = "", visibility: str = Deck.Visibility.PRIVATE,
-           tags: Iterable[str] = (), cloned_from: Deck | None = None, note: str = "",
-           format: str = "vekn") -> Deck:  # fmt: skip
+def create(
+    owner,
+    core: CoreDeck,
+    *,
+    name: str = "",
+    visibility: str = Deck.Visibility.PRIVATE,
+    tags: Iterable[str] = (),
+    cloned_from: Deck | None = None,
+    note: str = "",
+    format: str = "vekn",
+) -> Deck:
     _check_bounds(core)
     format = parse_format(format) if format != "vekn" else format
     deck = Deck.objects.create(
@@ -322,9 +335,17 @@ def replace_cards(deck: Deck, core: CoreDeck, *, version: int, note: str = "") -
 
 
 @transaction.atomic
-def update_details(deck: Deck, *, version: int, name: str | None = None, description: str | None = None,
-                   visibility: str | None = None, tags: Iterable[str] | None = None,
-                   format: str | None = None, share_with_suggestions: bool | None = None) -> Deck:  # fmt: skip
+def update_details(
+    deck: Deck,
+    *,
+    version: int,
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+    tags: Iterable[str] | None = None,
+    format: str | None = None,
+    share_with_suggestions: bool | None = None,
+) -> Deck:
     fields = ["name", "description", "visibility", "updated"]
     if format is not None and format != deck.format:  # the deck's own format, even one since deleted, stays
         format = parse_format(format)  # before the claim: a bad value changes nothing
@@ -353,9 +374,15 @@ def update_details(deck: Deck, *, version: int, name: str | None = None, descrip
 def clone(deck: Deck, owner) -> Deck:
     """A private copy of ``deck`` for ``owner``, remembering where it came from."""
     core = deck.to_core()
-    return create(owner, core, name=_("%(name)s (copy)") % {"name": deck.name}, cloned_from=deck,
-                  tags=deck.tags.values_list("name", flat=True), note=_("Cloned from %(id)s") % {"id": deck.id},
-                  format=deck_ruleset(deck).name)  # fmt: skip
+    return create(
+        owner,
+        core,
+        name=_("%(name)s (copy)") % {"name": deck.name},
+        cloned_from=deck,
+        tags=deck.tags.values_list("name", flat=True),
+        note=_("Cloned from %(id)s") % {"id": deck.id},
+        format=deck_ruleset(deck).name,
+    )
 
 
 def delete(deck: Deck) -> None:
@@ -382,8 +409,16 @@ def _write_cards(deck: Deck, core: CoreDeck) -> None:
         card = cards.get(card_id)
         if card is None:
             continue  # the core reports unknown cards; a stored deck holds only real ones
-        rows.append(DeckCard(deck=deck, card_id=card_id, crypt=card.is_crypt, count=count, position=position,
-                             comment=core.comments.get(card_id, "")[:500]))  # fmt: skip
+        rows.append(
+            DeckCard(
+                deck=deck,
+                card_id=card_id,
+                crypt=card.is_crypt,
+                count=count,
+                position=position,
+                comment=core.comments.get(card_id, "")[:500],
+            )
+        )
     DeckCard.objects.bulk_create(rows)
 
 
@@ -402,8 +437,9 @@ def _after_change(deck: Deck, *, note: str = "", force_revision: bool = False) -
 
 def _new_revision(deck: Deck, core: CoreDeck, note: str) -> Revision:
     latest = deck.revisions.first()
-    return Revision.objects.create(deck=deck, number=(latest.number + 1) if latest else 1,
-                                   data=_snapshot(deck, core), note=note)  # fmt: skip
+    return Revision.objects.create(
+        deck=deck, number=(latest.number + 1) if latest else 1, data=_snapshot(deck, core), note=note
+    )
 
 
 def _snapshot(deck: Deck, core: CoreDeck) -> dict[str, Any]:

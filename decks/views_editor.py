@@ -86,10 +86,15 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 class NewDeckForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Deck name"), max_length=name_field().max_length, required=False,
-                           help_text=gettext_lazy("You can change it at any time."))  # fmt: skip
-    visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices,
-                                   initial=Deck.Visibility.PRIVATE)  # fmt: skip
+    name = forms.CharField(
+        label=gettext_lazy("Deck name"),
+        max_length=name_field().max_length,
+        required=False,
+        help_text=gettext_lazy("You can change it at any time."),
+    )
+    visibility = forms.ChoiceField(
+        label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices, initial=Deck.Visibility.PRIVATE
+    )
 
 
 class DetailsForm(forms.Form):
@@ -98,15 +103,28 @@ class DetailsForm(forms.Form):
     Requests are checked by ``DetailsInput``, the deck API's rules, not by this form (see ``_details_changes``)."""
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=name_field().max_length, required=False, strip=True)
-    description = forms.CharField(label=gettext_lazy("Description"), max_length=description_field().max_length,
-                                  required=False, strip=False, widget=forms.Textarea(attrs={"rows": 5}))  # fmt: skip
+    description = forms.CharField(
+        label=gettext_lazy("Description"),
+        max_length=description_field().max_length,
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
     visibility = forms.ChoiceField(label=gettext_lazy("Visibility"), choices=Deck.Visibility.choices, required=False)
-    tags = forms.CharField(label=gettext_lazy("Tags"), max_length=600, required=False,
-                           help_text=gettext_lazy("Comma separated, at most 12."))  # fmt: skip
-    format = forms.ChoiceField(label=gettext_lazy("Format"), required=False,
-                               help_text=gettext_lazy("The deck's legality, search filter and suggestions follow it."))  # fmt: skip
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput,
-                                 error_messages={"required": gettext_lazy("The deck version is missing.")})  # fmt: skip
+    tags = forms.CharField(
+        label=gettext_lazy("Tags"),
+        max_length=600,
+        required=False,
+        help_text=gettext_lazy("Comma separated, at most 12."),
+    )
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
+        required=False,
+        help_text=gettext_lazy("The deck's legality, search filter and suggestions follow it."),
+    )
+    version = forms.IntegerField(
+        min_value=1, widget=forms.HiddenInput, error_messages={"required": gettext_lazy("The deck version is missing.")}
+    )
 
     def __init__(self, *args, user=None, current_format: str = "vekn", **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -115,8 +133,14 @@ class DetailsForm(forms.Form):
         if current_format not in dict(choices):
             choices.append((current_format, ruleset_label(current_format)))
         self.fields["format"].choices = choices
-        ids = {"name": "deck-name", "description": "deck-description", "visibility": "deck-visibility",
-               "tags": "deck-tags", "format": "deck-format", "version": "deck-version"}  # fmt: skip
+        ids = {
+            "name": "deck-name",
+            "description": "deck-description",
+            "visibility": "deck-visibility",
+            "tags": "deck-tags",
+            "format": "deck-format",
+            "version": "deck-version",
+        }
         for name, field in self.fields.items():
             field.widget.attrs["id"] = ids[name]
         self.fields["tags"].widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
@@ -143,8 +167,12 @@ def new(request: HttpRequest) -> HttpResponse:
     form = NewDeckForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_valid():
-            deck = services.create(request.user, CoreDeck(), name=form.cleaned_data["name"].strip(),
-                                   visibility=form.cleaned_data["visibility"])  # fmt: skip
+            deck = services.create(
+                request.user,
+                CoreDeck(),
+                name=form.cleaned_data["name"].strip(),
+                visibility=form.cleaned_data["visibility"],
+            )
             return redirect("decks:edit", deck.id)
         return render(request, "decks/editor_new.html", {"form": form}, status=400)
     return render(request, "decks/editor_new.html", {"form": form})
@@ -157,14 +185,18 @@ def edit(request: HttpRequest, deck_id: str) -> HttpResponse:
     cards = services.card_index()
     core = deck.to_core()
     search, status = _search(deck, request.GET, cards, crypt_ids=core.crypt)
-    details = DetailsForm(initial={
-        "name": deck.name,
-        "description": deck.description,
-        "visibility": deck.visibility,
-        "tags": ", ".join(deck.tags.values_list("name", flat=True)),
-        "format": deck.format,
-        "version": deck.version,
-    }, user=request.user, current_format=deck.format)  # fmt: skip
+    details = DetailsForm(
+        initial={
+            "name": deck.name,
+            "description": deck.description,
+            "visibility": deck.visibility,
+            "tags": ", ".join(deck.tags.values_list("name", flat=True)),
+            "format": deck.format,
+            "version": deck.version,
+        },
+        user=request.user,
+        current_format=deck.format,
+    )
     context = {
         "deck": deck,
         "details_form": details,
@@ -316,8 +348,9 @@ def _integer(value: Any, what: str) -> int | None:
         return value
     if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         return int(value)
-    raise services.DeckInputError(_("Expected a whole number for %(what)s, got %(value)s.")
-                                  % {"what": what, "value": json.dumps(value)[:40]})  # fmt: skip
+    raise services.DeckInputError(
+        _("Expected a whole number for %(what)s, got %(value)s.") % {"what": what, "value": json.dumps(value)[:40]}
+    )
 
 
 # --- request and answer plumbing ------------------------------------------------------------------
@@ -359,8 +392,11 @@ def _payload(request: HttpRequest) -> dict[str, Any]:
     except jsonbody.SurrogateInBody as exc:
         raise BadInput({exc.path or api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]}) from None
     except jsonbody.BadJSON as exc:
-        raise BadInput({api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]}, detail=_("The request body is not valid JSON."),
-                       code="parse_error") from None  # fmt: skip
+        raise BadInput(
+            {api_settings.NON_FIELD_ERRORS_KEY: [str(exc)]},
+            detail=_("The request body is not valid JSON."),
+            code="parse_error",
+        ) from None
     if not isinstance(data, dict):
         raise services.DeckInputError(_("The request body must be a JSON object."))
     return data
@@ -408,8 +444,12 @@ def _search(deck: Deck, params: QueryDict, cards: CardIndex, *, crypt_ids) -> tu
     asked = {key: params.get(key, "").strip() for key in FILTER_KEYS}
     hide = params.get(HIDE_BREAKERS, "").strip().lower() in _TRUE
     in_format = params.get(IN_FORMAT, "").strip().lower() in _TRUE
-    context: dict[str, Any] = {"asked": asked, "hide_breakers": hide, "in_format": in_format,
-                               "active": any(asked.values())}  # fmt: skip
+    context: dict[str, Any] = {
+        "asked": asked,
+        "hide_breakers": hide,
+        "in_format": in_format,
+        "active": any(asked.values()),
+    }
     if not context["active"]:
         return context, 200
     form = card_search.CardFilterForm(asked)
@@ -497,8 +537,10 @@ def _known(core: CoreDeck, cards: CardIndex) -> CoreDeck:
     """``core`` without ids the card list no longer has (the deck keeps them; tables need real cards)."""
     if all(i in cards for part in (core.crypt, core.library) for i in part):
         return core
-    return CoreDeck(crypt={i: n for i, n in core.crypt.items() if i in cards},
-                    library={i: n for i, n in core.library.items() if i in cards})  # fmt: skip
+    return CoreDeck(
+        crypt={i: n for i, n in core.crypt.items() if i in cards},
+        library={i: n for i, n in core.library.items() if i in cards},
+    )
 
 
 def _legality(report: Report, cards: CardIndex) -> dict[str, Any]:

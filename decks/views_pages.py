@@ -322,8 +322,10 @@ def revisions(request: HttpRequest, deck_id: str) -> HttpResponse:
 
 def _revision_counts(revision: Revision) -> tuple[int, int]:
     data = revision.data or {}
-    return (sum(int(c.get("count", 0)) for c in data.get("crypt", ())),
-            sum(int(c.get("count", 0)) for c in data.get("library", ())))  # fmt: skip
+    return (
+        sum(int(c.get("count", 0)) for c in data.get("crypt", ())),
+        sum(int(c.get("count", 0)) for c in data.get("library", ())),
+    )
 
 
 def _compare(form: CompareForm, history: list[Revision]) -> tuple[dict[str, Any] | None, str]:
@@ -345,15 +347,17 @@ def _compare(form: CompareForm, history: list[Revision]) -> tuple[dict[str, Any]
     changes = []
     for change in diff(by_number[a].to_core(), by_number[b].to_core()):
         card = cards.get(change.id)
-        changes.append({
-            "id": change.id,
-            "card": card,
-            "name": card.unique_name if card else f"#{change.id}",
-            "crypt": bool(card and card.is_crypt),
-            "before": change.before,
-            "after": change.after,
-            "delta": change.delta,
-        })  # fmt: skip
+        changes.append(
+            {
+                "id": change.id,
+                "card": card,
+                "name": card.unique_name if card else f"#{change.id}",
+                "crypt": bool(card and card.is_crypt),
+                "before": change.before,
+                "after": change.after,
+                "delta": change.delta,
+            }
+        )
     return {"a": by_number[a], "b": by_number[b], "changes": changes}, ""
 
 
@@ -455,8 +459,9 @@ def _save_import(request: HttpRequest, form: ImportForm, core: CoreDeck, deck: D
     return redirect("decks:edit", deck.id)
 
 
-def _import_page(request: HttpRequest, form: ImportForm, deck: Deck | None, *, errors: list[str] = (),
-                 status: int = 200) -> HttpResponse:  # fmt: skip
+def _import_page(
+    request: HttpRequest, form: ImportForm, deck: Deck | None, *, errors: list[str] = (), status: int = 200
+) -> HttpResponse:
     context = {
         "form": form,
         "deck": deck,
@@ -466,8 +471,16 @@ def _import_page(request: HttpRequest, form: ImportForm, deck: Deck | None, *, e
     return render(request, "decks/import.html", context, status=status)
 
 
-def _resolve_page(request: HttpRequest, form: ImportForm, resolve: ResolveForm, core: CoreDeck, text: str,
-                  deck: Deck | None, *, status: int) -> HttpResponse:  # fmt: skip
+def _resolve_page(
+    request: HttpRequest,
+    form: ImportForm,
+    resolve: ResolveForm,
+    core: CoreDeck,
+    text: str,
+    deck: Deck | None,
+    *,
+    status: int,
+) -> HttpResponse:
     hidden = {name: value for name, value in form.cleaned_data.items() if name in ("name", "visibility", "version")}
     context = {
         "form": form,
@@ -482,7 +495,6 @@ def _resolve_page(request: HttpRequest, form: ImportForm, resolve: ResolveForm, 
     return render(request, "decks/import_resolve.html", context, status=status)
 
 
-def _problem(request: HttpRequest, title: str, message: str, *, deck: Deck | None = None,
-             status: int) -> HttpResponse:  # fmt: skip
+def _problem(request: HttpRequest, title: str, message: str, *, deck: Deck | None = None, status: int) -> HttpResponse:
     context = {"title": title, "message": message, "deck": deck}
     return render(request, "decks/problem.html", context, status=status)

@@ -29,7 +29,10 @@ def asks_sizes(ruleset: Ruleset, *, archive: bool) -> bool:
         return True
     vekn = RULESETS["vekn"]
     return (ruleset.crypt_min, ruleset.crypt_max, ruleset.library_limits(ruleset.default_players)) == (
-        vekn.crypt_min, vekn.crypt_max, vekn.library_limits(vekn.default_players))  # fmt: skip
+        vekn.crypt_min,
+        vekn.crypt_max,
+        vekn.library_limits(vekn.default_players),
+    )
 
 
 def fits_format(decks: QuerySet, ruleset: Ruleset, as_of: datetime.date | None = None) -> QuerySet:
@@ -65,8 +68,10 @@ def _spanning_groups(rows, window: int, cards) -> QuerySet:
     for card in cards:
         if card.is_crypt and card.group.isdigit():
             by_group.setdefault(int(card.group), []).append(card.id)
-    group = Case(*(When(card_id__in=sorted(ids), then=Value(g)) for g, ids in sorted(by_group.items())),
-                 output_field=IntegerField())  # fmt: skip
+    group = Case(
+        *(When(card_id__in=sorted(ids), then=Value(g)) for g, ids in sorted(by_group.items())),
+        output_field=IntegerField(),
+    )
     numbered = sorted(i for ids in by_group.values() for i in ids)
     return (
         rows.filter(card_id__in=numbered)

@@ -42,11 +42,18 @@ def _set_choices() -> list[tuple[str, str]]:
 class CustomFormatForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     crypt_min = forms.IntegerField(label=_("Crypt: at least"), min_value=0, max_value=10_000, initial=12)
-    crypt_max = forms.IntegerField(label=_("Crypt: at most"), min_value=0, max_value=10_000, required=False,
-                                   help_text=_("Empty: no limit."))  # fmt: skip
+    crypt_max = forms.IntegerField(
+        label=_("Crypt: at most"), min_value=0, max_value=10_000, required=False, help_text=_("Empty: no limit.")
+    )
     library_min = forms.IntegerField(label=_("Library: at least"), min_value=0, max_value=10_000, initial=60)
-    library_max = forms.IntegerField(label=_("Library: at most"), min_value=0, max_value=10_000, initial=90,
-                                     required=False, help_text=_("Empty: no limit."))  # fmt: skip
+    library_max = forms.IntegerField(
+        label=_("Library: at most"),
+        min_value=0,
+        max_value=10_000,
+        initial=90,
+        required=False,
+        help_text=_("Empty: no limit."),
+    )
     group_window = forms.TypedChoiceField(
         label=_("Crypt groups"),
         choices=[("2", _("one group or two consecutive groups")), ("1", _("one group")), ("", _("any groups"))],

@@ -16,8 +16,18 @@ from vtesdeck.core.validate import RULESETS, Ruleset
 from .models import ID_LENGTH, CustomFormat
 
 # The settings a custom format keeps (Ruleset.to_dict() but its name and label, which are the id and name).
-SETTINGS = ("crypt_min", "crypt_max", "library_min", "library_max", "group_window", "bans", "banned_cards",
-            "allowed_sets", "allowed_cards", "legality_delay_days")  # fmt: skip
+SETTINGS = (
+    "crypt_min",
+    "crypt_max",
+    "library_min",
+    "library_max",
+    "group_window",
+    "bans",
+    "banned_cards",
+    "allowed_sets",
+    "allowed_cards",
+    "legality_delay_days",
+)
 
 
 class UnknownFormat(ValueError):

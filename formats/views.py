@@ -93,8 +93,9 @@ def detail(request: HttpRequest, format_id: str) -> HttpResponse:
     cards = index.get()
 
     def named(ids: frozenset[int] | None) -> list[tuple[int, str]]:
-        return sorted(((i, card.unique_name if (card := cards.get(i)) else f"#{i}") for i in ids or ()),
-                      key=lambda pair: pair[1])  # fmt: skip
+        return sorted(
+            ((i, card.unique_name if (card := cards.get(i)) else f"#{i}") for i in ids or ()), key=lambda pair: pair[1]
+        )
 
     low, high = rules.library_limits(rules.default_players)
     context = {

@@ -146,18 +146,25 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
         )
         try:
             sheet = core.render(
-                faces, paper=job["paper"], marks=job["marks"], notice=notice, casual_play=casual,
-                title=simulation.deck_name, progress=progress, max_pixels=settings.CARD_IMAGE_MAX_PIXELS,
+                faces,
+                paper=job["paper"],
+                marks=job["marks"],
+                notice=notice,
+                casual_play=casual,
+                title=simulation.deck_name,
+                progress=progress,
+                max_pixels=settings.CARD_IMAGE_MAX_PIXELS,
                 max_bytes=settings.PROXIES_MAX_PDF_BYTES,
-            )  # fmt: skip
+            )
             placed_images = sum(1 for placement in sheet.placements if placement.image)
             stored = sheets.keep(
                 simulation, sheet.pdf, pages=sheet.pages, cards=len(sheet.placements), images=placed_images
             )
         except core.SheetTooLarge as exc:  # the job fails with the owner's sentence, not a worker's error
-            raise JobRefused(_(
-                "This PDF would take more than %(limit)s, the most one may take: print fewer cards at once."
-            ) % {"limit": sheets.megabytes(exc.limit)}) from None  # fmt: skip
+            raise JobRefused(
+                _("This PDF would take more than %(limit)s, the most one may take: print fewer cards at once.")
+                % {"limit": sheets.megabytes(exc.limit)}
+            ) from None
         except sheets.NoRoom as exc:
             raise JobRefused(str(exc)) from None
     return {"cards": stored.cards, "pages": stored.pages, "images": stored.images, "bytes": stored.bytes}

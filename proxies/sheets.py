@@ -40,8 +40,19 @@ from django.utils.translation import ngettext
 
 from .models import ProxySheet
 
-__all__ = ["NoRoom", "check_room", "expired", "expires", "expiry_of", "keep", "live", "megabytes", "open", "purge",
-           "sweep_orphans"]
+__all__ = [
+    "NoRoom",
+    "check_room",
+    "expired",
+    "expires",
+    "expiry_of",
+    "keep",
+    "live",
+    "megabytes",
+    "open",
+    "purge",
+    "sweep_orphans",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -104,8 +115,13 @@ def _no_room(owner_id: int | None, used: int, oldest: ProxySheet | None) -> str:
     else:
         message = _("Your proxy sheets kept here take %(used)s; an account may keep at most %(limit)s at once.")
     days = settings.PROXIES_RETENTION_DAYS
-    parts = [message % numbers, ngettext("Each is deleted %(days)d day after it was made.",
-                                         "Each is deleted %(days)d days after it was made.", days) % {"days": days}]  # fmt: skip
+    parts = [
+        message % numbers,
+        ngettext(
+            "Each is deleted %(days)d day after it was made.", "Each is deleted %(days)d days after it was made.", days
+        )
+        % {"days": days},
+    ]
     if oldest is not None:
         parts.append(_("The oldest goes on %(date)s.") % {"date": f"{expires(oldest):%Y-%m-%d %H:%M} UTC"})
     return " ".join(parts)
@@ -139,8 +155,14 @@ def keep(simulation, pdf: bytes, *, pages: int, cards: int, images: int) -> Prox
                 transaction.on_commit(lambda: _delete_quietly(previous))
             sheet, _created = ProxySheet.objects.update_or_create(
                 simulation_id=simulation.pk,
-                defaults={"file": name, "bytes": len(pdf), "pages": pages, "cards": cards, "images": images,
-                          "created": timezone.now()},  # fmt: skip
+                defaults={
+                    "file": name,
+                    "bytes": len(pdf),
+                    "pages": pages,
+                    "cards": cards,
+                    "images": images,
+                    "created": timezone.now(),
+                },
             )
             if owner_id is not None or starter:
                 mine = _owned(live(), owner_id, starter)

@@ -81,8 +81,11 @@ class ProxiesForm(forms.Form):
         return [int(name[5:]) for name, value in self.cleaned_data.items() if re.fullmatch(r"pick_\d+", name) and value]
 
     def printings(self) -> dict[int, str]:
-        return {int(name[9:]): value for name, value in self.cleaned_data.items()
-                if re.fullmatch(r"printing_\d+", name) and value}  # fmt: skip
+        return {
+            int(name[9:]): value
+            for name, value in self.cleaned_data.items()
+            if re.fullmatch(r"printing_\d+", name) and value
+        }
 
 
 def _rows(deck: Deck) -> list[dict[str, Any]]:
@@ -123,10 +126,17 @@ def deck_proxies(request: HttpRequest, deck_id: str) -> HttpResponse:
         elif choice == "only":
             counts = jobs.selection(form.picked(), core_deck)
         simulation = services.start_proxies(
-            deck=core_deck, cards=deck_services.card_index(), owner=request.user, source_deck=deck,
-            paper=form.cleaned_data["paper"], marks=form.cleaned_data["marks"], counts=counts,
-            printings=form.printings(), parameters={"print": choice}, client=client_address(request),
-        )  # fmt: skip
+            deck=core_deck,
+            cards=deck_services.card_index(),
+            owner=request.user,
+            source_deck=deck,
+            paper=form.cleaned_data["paper"],
+            marks=form.cleaned_data["marks"],
+            counts=counts,
+            printings=form.printings(),
+            parameters={"print": choice},
+            client=client_address(request),
+        )
     except jobs.ProxiesInputError as exc:
         form.add_error("cards" if exc.field == "cards" else None, str(exc))
         return _page(request, **page, status=400)

@@ -29,8 +29,19 @@ class SimulationChunkInline(admin.TabularInline):
 
 @admin.register(Simulation)
 class SimulationAdmin(admin.ModelAdmin):
-    list_display = ["id", "kind", "status", "deck_name", "owner", "units", "chunks_done", "chunks_total", "attempts",
-                    "created_at", "finished_at"]  # fmt: skip
+    list_display = [
+        "id",
+        "kind",
+        "status",
+        "deck_name",
+        "owner",
+        "units",
+        "chunks_done",
+        "chunks_total",
+        "attempts",
+        "created_at",
+        "finished_at",
+    ]
     list_filter = ["status", "kind"]
     search_fields = ["id", "deck_name", "owner__username", "error"]
     date_hierarchy = "created_at"

@@ -150,9 +150,9 @@ class GamesForm(forms.Form):
         archetypes (stealth bleed, wall…), offered first as ``style:<slug>``; ``decks``: (id, name) of the
         user's own decks."""
         super().__init__(*args, **kwargs)
-        choices = [(str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES
-                   if n <= settings.SIMULATION_MAX_GAMES] or [(str(settings.SIMULATION_MAX_GAMES),
-                                                               number_format(settings.SIMULATION_MAX_GAMES))]  # fmt: skip
+        choices = [
+            (str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES if n <= settings.SIMULATION_MAX_GAMES
+        ] or [(str(settings.SIMULATION_MAX_GAMES), number_format(settings.SIMULATION_MAX_GAMES))]
         self.fields["games"].choices = choices
         default = str(settings.SIMULATION_DEFAULT_GAMES)
         self.fields["games"].initial = default if default in dict(choices) else choices[0][0]

@@ -199,9 +199,13 @@ class GamesKind(JobKind):
 
         start = index * self.chunk_size_of(simulation)
         return games.simulate_chunk(
-            plan_of(simulation), card_index(), seed=simulation.seed, start=start, stop=start + units,
+            plan_of(simulation),
+            card_index(),
+            seed=simulation.seed,
+            start=start,
+            stop=start + units,
             progress=progress,
-        )  # fmt: skip
+        )
 
     def merge(self, tallies: Iterable[dict[str, Any]]) -> dict[str, Any]:
         from vtesdeck.core.engine import simulation as games

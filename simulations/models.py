@@ -168,11 +168,15 @@ class Simulation(models.Model):
             paths = {f"deck:{deck_id}" for deck_id in hidden}
             result = {
                 **result,
-                "decks": [{**row, "path": f"deck:{HIDDEN_DECK}"} if row.get("path") in paths else row
-                          for row in result["decks"]],
-                "opponents_plan": [{**row, "key": HIDDEN_DECK} if row.get("kind") == "deck" and row.get("key") in hidden
-                                   else row for row in result["opponents_plan"]],
-            }  # fmt: skip
+                "decks": [
+                    {**row, "path": f"deck:{HIDDEN_DECK}"} if row.get("path") in paths else row
+                    for row in result["decks"]
+                ],
+                "opponents_plan": [
+                    {**row, "key": HIDDEN_DECK} if row.get("kind") == "deck" and row.get("key") in hidden else row
+                    for row in result["opponents_plan"]
+                ],
+            }
         return parameters, result
 
 

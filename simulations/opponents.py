@@ -70,8 +70,11 @@ def resolve(
         if item == FIELD:
             if field_pool is None:
                 field_pool = _field(since)
-            opponents.append(games.Opponent(kind="field", key=since.isoformat(), label=field_label(since.isoformat()),
-                                            decks=field_pool))  # fmt: skip
+            opponents.append(
+                games.Opponent(
+                    kind="field", key=since.isoformat(), label=field_label(since.isoformat()), decks=field_pool
+                )
+            )
         elif isinstance(item, dict) and len(item) == 1:
             ((kind, key),) = item.items()
             if not isinstance(key, str) or not key or len(key) > 200:
@@ -126,8 +129,9 @@ def _one(kind: str, key: str, user) -> games.Opponent:
             raise _error(_("No deck has the id %(id)s, or it is not yours to read.") % {"id": repr(key)})
         core = deck.to_core()
         # Its name, never its id: the label is shown to whoever reads the job, and an unlisted deck's id is its link.
-        return games.Opponent(kind="deck", key=key, label=deck.name or _("Untitled deck"),
-                              decks=(games.pool_deck(core, key=key),))  # fmt: skip
+        return games.Opponent(
+            kind="deck", key=key, label=deck.name or _("Untitled deck"), decks=(games.pool_deck(core, key=key),)
+        )
     if kind == "twda":
         row = TournamentDeck.objects.filter(pk=key).select_related("archetype").first()
         if row is None:

@@ -178,10 +178,17 @@ def start_hands(
     except draws.DrawsError as exc:
         raise SimulationInputError(str(exc), field="deck") from None
     return _start(
-        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=hands, seed=seed,
-        chunk_size=chunk_size, plan=plan.to_dict(),
+        kind,
+        deck=deck,
+        owner=owner,
+        starter=starter,
+        source_deck=source_deck,
+        units=hands,
+        seed=seed,
+        chunk_size=chunk_size,
+        plan=plan.to_dict(),
         parameters={"hands": hands, "conditions": conditions, "chunk_size": chunk_size},
-    )  # fmt: skip
+    )
 
 
 def start_games(
@@ -234,9 +241,17 @@ def start_games(
         raise SimulationInputError(str(exc), field=exc.field) from None
     asked = {"games": games, "players": players, "rounds": rounds, "rules": rules, "chunk_size": chunk_size}
     return _start(
-        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=games, seed=seed,
-        chunk_size=chunk_size, plan=plan.to_dict(), parameters={**(parameters or {}), **asked},
-    )  # fmt: skip
+        kind,
+        deck=deck,
+        owner=owner,
+        starter=starter,
+        source_deck=source_deck,
+        units=games,
+        seed=seed,
+        chunk_size=chunk_size,
+        plan=plan.to_dict(),
+        parameters={**(parameters or {}), **asked},
+    )
 
 
 def start_planner(*, plan: dict[str, Any], units: int, owner, name: str = "") -> Simulation:
@@ -249,9 +264,17 @@ def start_planner(*, plan: dict[str, Any], units: int, owner, name: str = "") ->
     _check_whole_number(units, kind.unit, 1, kind.max_units)
     _check_job_size(kind, units, anonymous=False)
     return _start(
-        kind, deck=CoreDeck(name=name), owner=owner, starter="", source_deck=None, units=units, seed=0,
-        chunk_size=units, plan=plan, parameters={"decks": units},
-    )  # fmt: skip
+        kind,
+        deck=CoreDeck(name=name),
+        owner=owner,
+        starter="",
+        source_deck=None,
+        units=units,
+        seed=0,
+        chunk_size=units,
+        plan=plan,
+        parameters={"decks": units},
+    )
 
 
 def start_proxies(
@@ -285,12 +308,25 @@ def start_proxies(
             sheets.check_room(owner, starter)
         except sheets.NoRoom as exc:
             raise JobLimitReached(str(exc)) from None
-    asked = {"paper": paper, "marks": marks, "printings": plan["printings"], "language": get_language() or "en",
-             **(parameters or {})}  # fmt: skip
+    asked = {
+        "paper": paper,
+        "marks": marks,
+        "printings": plan["printings"],
+        "language": get_language() or "en",
+        **(parameters or {}),
+    }
     return _start(
-        kind, deck=deck, owner=owner, starter=starter, source_deck=source_deck, units=units, seed=0,
-        chunk_size=units, plan=plan, parameters=asked,
-    )  # fmt: skip
+        kind,
+        deck=deck,
+        owner=owner,
+        starter=starter,
+        source_deck=source_deck,
+        units=units,
+        seed=0,
+        chunk_size=units,
+        plan=plan,
+        parameters=asked,
+    )
 
 
 def _check_size(kind: JobKind, units: Any, seed: Any, chunk_size: Any) -> tuple[int, int, int]:
@@ -312,9 +348,18 @@ def _owner(owner, client: str | None) -> tuple[Any, str]:
 
 
 def _start(
-    kind: JobKind, *, deck: CoreDeck, owner, starter: str, source_deck, units: int, seed: int, chunk_size: int,
-    plan: dict[str, Any], parameters: dict[str, Any],
-) -> Simulation:  # fmt: skip
+    kind: JobKind,
+    *,
+    deck: CoreDeck,
+    owner,
+    starter: str,
+    source_deck,
+    units: int,
+    seed: int,
+    chunk_size: int,
+    plan: dict[str, Any],
+    parameters: dict[str, Any],
+) -> Simulation:
     """Store a checked job (its caps checked in the same transaction) and queue its chunks."""
     sizes = kind.chunk_sizes(units, chunk_size)
     with transaction.atomic():
@@ -559,8 +604,11 @@ def _reap(simulation: Simulation, now: datetime.datetime) -> bool:
     missing = [(index, units) for index, units in enumerate(sizes) if index not in stored]
     logger.warning(
         "simulation %s: no sign of life for %.0f s; resending %d chunks (attempt %d)",
-        simulation.id, (now - last).total_seconds(), len(missing), simulation.attempts + 1,
-    )  # fmt: skip
+        simulation.id,
+        (now - last).total_seconds(),
+        len(missing),
+        simulation.attempts + 1,
+    )
     try:
         send_chunks(simulation, missing)
     except BrokerUnavailable:
@@ -623,9 +671,13 @@ def store_chunk(
         try:
             with transaction.atomic():
                 SimulationChunk.objects.create(
-                    simulation_id=simulation_id, index=index, units=units, tally=tally, worker=worker[:200],
+                    simulation_id=simulation_id,
+                    index=index,
+                    units=units,
+                    tally=tally,
+                    worker=worker[:200],
                     seconds=seconds,
-                )  # fmt: skip
+                )
         except IntegrityError:
             return False  # a resent copy of this chunk got there first
         stored = SimulationChunk.objects.filter(simulation_id=simulation_id).count()

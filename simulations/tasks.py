@@ -65,13 +65,22 @@ def run_chunk(self, simulation_id: str, index: int, units: int) -> None:
         connections.close_all()  # a broken connection must not be reused, by the retry or the next task
         pause = outage_pause(self.request.retries)
         if pause is None:
-            logger.error("simulation %s: chunk %d: the database is still unavailable after %d tries; giving up "
-                         "(the job's stale check resends it)", simulation_id, index, self.request.retries + 1)  # fmt: skip
+            logger.error(
+                "simulation %s: chunk %d: the database is still unavailable after %d tries; giving up "
+                "(the job's stale check resends it)",
+                simulation_id,
+                index,
+                self.request.retries + 1,
+            )
             raise
         logger.warning(
             "simulation %s: chunk %d: the database is unavailable (%s); trying again in %g s (try %d, no attempt spent)",
-            simulation_id, index, services.describe(exc), pause, self.request.retries + 1,
-        )  # fmt: skip
+            simulation_id,
+            index,
+            services.describe(exc),
+            pause,
+            self.request.retries + 1,
+        )
         raise self.retry(countdown=pause) from None
 
 
@@ -110,8 +119,12 @@ def _run_chunk(self, simulation_id: str, index: int, units: int) -> None:
         except DATABASE_DOWN as exc:
             # Progress is not the work: the chunk goes on, and its store waits for the database if need be.
             connections.close_all()
-            logger.warning("simulation %s: chunk %d: progress not reported, the database is unavailable (%s)",
-                           simulation_id, index, services.describe(exc))  # fmt: skip
+            logger.warning(
+                "simulation %s: chunk %d: progress not reported, the database is unavailable (%s)",
+                simulation_id,
+                index,
+                services.describe(exc),
+            )
             last_beat = time.monotonic() + OUTAGE_BEAT_SECONDS
             return
         counted, last_beat = done, time.monotonic()
@@ -154,8 +167,14 @@ def _run_chunk(self, simulation_id: str, index: int, units: int) -> None:
         return
     seconds = time.process_time() - cpu
     services.store_chunk(simulation_id, index, units, tally, worker=worker, seconds=seconds, counted=counted)
-    logger.debug("simulation %s: chunk %d, %d %s in %.2f s", simulation_id, index, units, simulation.kind,
-                 time.monotonic() - started)  # fmt: skip
+    logger.debug(
+        "simulation %s: chunk %d, %d %s in %.2f s",
+        simulation_id,
+        index,
+        units,
+        simulation.kind,
+        time.monotonic() - started,
+    )
 
 
 def wait_at_test_gate(simulation_id: str, index: int, worker: str, report: Callable[[], None]) -> None:

@@ -157,9 +157,17 @@ def _sample_hand(asked: str, plan: draws.HandsPlan, cards: CardIndex) -> dict[st
     return {"seed": seed, "library": [cards[i] for i in hand.library], "crypt": [cards[i] for i in hand.crypt]}
 
 
-def _draws_page(request: HttpRequest, deck: Deck, *, plan: draws.HandsPlan | None = None,
-                form: HandsForm | None = None, too_small: str = "", pointed: dict[str, Any] | None = None,
-                sample: dict[str, Any] | None = None, status: int = 200) -> HttpResponse:  # fmt: skip
+def _draws_page(
+    request: HttpRequest,
+    deck: Deck,
+    *,
+    plan: draws.HandsPlan | None = None,
+    form: HandsForm | None = None,
+    too_small: str = "",
+    pointed: dict[str, Any] | None = None,
+    sample: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     context: dict[str, Any] = {
         "pointed": pointed,
         "deck": deck,
@@ -278,9 +286,13 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
         "deck": dict(Deck.objects.readable_by(user).filter(pk__in=keys.get("deck", ())).values_list("id", "name")),
         "archetype": dict(Archetype.objects.filter(pk__in=keys.get("archetype", ())).values_list("slug", "name")),
         "style": {slug: styles.label(slug) for slug in keys.get("style", ()) if styles.archetype(slug)},
-        "twda": {pk: name or event for pk, name, event in TournamentDeck.objects.filter(
-            pk__in=keys.get("twda", ())).values_list("id", "name", "event")},
-    }  # fmt: skip
+        "twda": {
+            pk: name or event
+            for pk, name, event in TournamentDeck.objects.filter(pk__in=keys.get("twda", ())).values_list(
+                "id", "name", "event"
+            )
+        },
+    }
     opponents = []
     if planned:
         opponents = [_label(row) for row in planned]
@@ -293,8 +305,11 @@ def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
             if not name and kind == "deck":
                 # A deck this reader may not open (private, deleted): never its id, which may be its link.
                 name = _("a deck you may not open")
-            opponents.append(name or {"archetype": _("archetype %(key)s"),
-                                      "twda": _("archive deck %(key)s")}.get(kind, "%(key)s") % {"key": key})  # fmt: skip
+            opponents.append(
+                name
+                or {"archetype": _("archetype %(key)s"), "twda": _("archive deck %(key)s")}.get(kind, "%(key)s")
+                % {"key": key}
+            )
     return {
         "players": parameters.get("players"),
         "rounds": parameters.get("rounds"),
@@ -371,28 +386,36 @@ def _report_context(report: dict[str, Any], *, simulated: bool) -> dict[str, Any
     groups = report.get("groups") or []
     sections = []
     for part, kind in GROUP_SECTIONS:
-        rows = [{**group, "shown_label": _group_label(group)} for group in groups
-                if group.get("part") == part and group.get("kind") == kind]  # fmt: skip
+        rows = [
+            {**group, "shown_label": _group_label(group)}
+            for group in groups
+            if group.get("part") == part and group.get("kind") == kind
+        ]
         if rows:
             sections.append({"part": part, "kind": kind, "heading": _group_heading(part, kind), "rows": rows})
     type_groups = [g for g in groups if g.get("part") == "library" and g.get("kind") == "type"]
     curve = (report.get("draw_curve") or {}).get("turns") or []
     draw_curve = [
-        {"turn": turn["turn"], "seen": turn["seen"],
-         "types": [(g.get("p_by_turn_exact") or [None] * len(curve))[i] for g in type_groups]}
+        {
+            "turn": turn["turn"],
+            "seen": turn["seen"],
+            "types": [(g.get("p_by_turn_exact") or [None] * len(curve))[i] for g in type_groups],
+        }
         for i, turn in enumerate(curve)
-    ]  # fmt: skip
+    ]
     first = report.get("first_vampire") or {}
     seats = _seats(first, simulated=simulated)
     playable = report.get("playable") or {}
     histogram = playable.get("histogram") if simulated else None
     exact_histogram = playable.get("histogram_exact")
     playable_rows = [
-        {"count": count,
-         "share": histogram[count] if histogram else None,
-         "exact": exact_histogram[count] if exact_histogram else None}
+        {
+            "count": count,
+            "share": histogram[count] if histogram else None,
+            "exact": exact_histogram[count] if exact_histogram else None,
+        }
         for count in range(draws.OPENING_LIBRARY + 1)
-    ]  # fmt: skip
+    ]
     chart_playable = {"histogram": histogram or exact_histogram or []}
     return {
         "report": report,
@@ -412,18 +435,21 @@ def _report_context(report: dict[str, Any], *, simulated: bool) -> dict[str, Any
         "report_conditions": report.get("conditions") or [],
         "unknown": report.get("unknown") or [],
         "charts": {
-            "library": charts.opening_odds_chart(report.get("library") or [], part="library",
-                                                 simulated=simulated, labels=labels),
-            "crypt": charts.opening_odds_chart(report.get("crypt") or [], part="crypt",
-                                               simulated=simulated, labels=labels),
-            "playable": charts.playable_histogram(chart_playable, labels=labels)
-            if chart_playable["histogram"] else "",
+            "library": charts.opening_odds_chart(
+                report.get("library") or [], part="library", simulated=simulated, labels=labels
+            ),
+            "crypt": charts.opening_odds_chart(
+                report.get("crypt") or [], part="crypt", simulated=simulated, labels=labels
+            ),
+            "playable": charts.playable_histogram(chart_playable, labels=labels) if chart_playable["histogram"] else "",
             "first_vampire": charts.first_vampire_chart(
                 {"seats": [{"seat": s["seat"], "by_turn": s["by_turn"]} for s in seats]}, labels=labels
-            ) if seats else "",
+            )
+            if seats
+            else "",
             "types_by_turn": charts.types_by_turn_chart(type_groups, labels=labels) if type_groups else "",
         },
-    }  # fmt: skip
+    }
 
 
 def _seats(first: dict[str, Any], *, simulated: bool) -> list[dict[str, Any]]:
@@ -435,14 +461,17 @@ def _seats(first: dict[str, Any], *, simulated: bool) -> list[dict[str, Any]]:
         if by_turn is None:
             continue
         mean = seat.get("mean_turn") if simulated and seat.get("mean_turn") is not None else seat.get("mean_turn_exact")
-        seats.append({
-            "seat": seat.get("seat"),
-            "by_turn": list(by_turn),
-            "mean_turn": mean,
-            "mean_turn_exact": seat.get("mean_turn_exact"),
-            "second_mean_turn": seat.get("second_mean_turn_exact")
-            if not simulated or seat.get("second_mean_turn") is None else seat.get("second_mean_turn"),
-        })  # fmt: skip
+        seats.append(
+            {
+                "seat": seat.get("seat"),
+                "by_turn": list(by_turn),
+                "mean_turn": mean,
+                "mean_turn_exact": seat.get("mean_turn_exact"),
+                "second_mean_turn": seat.get("second_mean_turn_exact")
+                if not simulated or seat.get("second_mean_turn") is None
+                else seat.get("second_mean_turn"),
+            }
+        )
     return seats
 
 
@@ -479,8 +508,9 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
     mine = []
     if request.user.is_authenticated:
         mine = list(Deck.objects.filter(owner=request.user).order_by("name", "id").values_list("id", "name"))
-    form = GamesForm(request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine,
-                     styles=named)  # fmt: skip
+    form = GamesForm(
+        request.POST if request.method == "POST" else None, archetypes=archetypes, decks=mine, styles=named
+    )
     page = {"deck": deck, "archive": archive, "core": core, "cards": cards, "form": form}
     unplayable = engine_run.unplayable(core, cards).rstrip(".")  # the page ends the sentence
     if unplayable:
@@ -500,9 +530,13 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
         return response
     try:
         simulation = start_games(
-            request, form.attrs(), core, cards, source_deck=deck,
+            request,
+            form.attrs(),
+            core,
+            cards,
+            source_deck=deck,
             parameters={"twda": archive.id} if archive is not None else None,
-        )  # fmt: skip
+        )
     except services.JobLimitReached as exc:
         form.add_error(None, str(exc))
         response = _games_page(request, **page, status=429)
@@ -522,8 +556,17 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
     return redirect(simulation)
 
 
-def _games_page(request: HttpRequest, *, deck: Deck | None, archive, core: CoreDeck, cards: CardIndex,
-                form: GamesForm, unplayable: str = "", status: int = 200) -> HttpResponse:  # fmt: skip
+def _games_page(
+    request: HttpRequest,
+    *,
+    deck: Deck | None,
+    archive,
+    core: CoreDeck,
+    cards: CardIndex,
+    form: GamesForm,
+    unplayable: str = "",
+    status: int = 200,
+) -> HttpResponse:
     from vtesdeck.core.engine import run as engine_run
 
     coverage = engine_run.coverage([core], cards) if not unplayable else None
@@ -538,9 +581,10 @@ def _games_page(request: HttpRequest, *, deck: Deck | None, archive, core: CoreD
         "crypt_coverage": coverage.crypt_coverage if coverage else None,
         "unsupported": [u.to_dict() for u in coverage.unsupported] if coverage else [],
         "recent": _recent_games(request, deck, archive),
-        "action": reverse("decks:games", args=[deck.id]) if deck is not None else reverse("twda:games",
-                                                                                          args=[archive.id]),
-    }  # fmt: skip
+        "action": reverse("decks:games", args=[deck.id])
+        if deck is not None
+        else reverse("twda:games", args=[archive.id]),
+    }
     return render(request, "decks/games.html", context, status=status)
 
 
@@ -581,8 +625,9 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
     vampire_seats = []
     for row in first.get("seats") or []:
         exact = exact_seats.get(row.get("seat")) or {}
-        vampire_seats.append({**row, "mean_turn_exact": exact.get("mean_turn_exact"),
-                              "by_turn_exact": exact.get("by_turn_exact") or []})  # fmt: skip
+        vampire_seats.append(
+            {**row, "mean_turn_exact": exact.get("mean_turn_exact"), "by_turn_exact": exact.get("by_turn_exact") or []}
+        )
     time_limit = report.get("time_limit") or 0
     games = report.get("games") or 0
     return {
@@ -597,8 +642,10 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
         "card_rows": report.get("cards") or [],
         "vampire_seats": vampire_seats,
         "vampire_turns": list(range(1, int(first.get("turns") or 0) + 1)),
-        "rounds_histogram": sorted(((int(r), n) for r, n in ((figures.get("rounds") or {}).get("histogram") or {})
-                                    .items()), key=lambda pair: pair[0]),  # fmt: skip
+        "rounds_histogram": sorted(
+            ((int(r), n) for r, n in ((figures.get("rounds") or {}).get("histogram") or {}).items()),
+            key=lambda pair: pair[0],
+        ),
         "time_limit_share": time_limit / games if games else None,
         "unsupported": report.get("unsupported") or [],
         "errors": report.get("errors") or [],
@@ -608,16 +655,20 @@ def _games_context(simulation: Simulation, report: dict[str, Any]) -> dict[str, 
         "charts": {
             "by_seat": charts.vp_by_seat_chart(by_seat, labels=words),
             "oust_order": charts.share_bar_chart(
-                [(row["label"], row["share"]) for row in oust_rows], title=words["oust_order_title"],
-                chart_id="oust-order-chart", labels=words,
+                [(row["label"], row["share"]) for row in oust_rows],
+                title=words["oust_order_title"],
+                chart_id="oust-order-chart",
+                labels=words,
             ),
             "first_vampire": charts.first_vampire_chart(
                 # A seat the deck never sat at (fewer games than seats) has no shares to draw.
                 {"seats": [{"seat": s["seat"], "by_turn": s["by_turn"]} for s in vampire_seats if s.get("games")]},
                 labels={**words, "first_vampire_title": words["games_first_vampire_title"]},
-            ) if vampire_seats else "",
+            )
+            if vampire_seats
+            else "",
         },
-    }  # fmt: skip
+    }
 
 
 def _slots(planned: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -673,8 +724,9 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
 
     from .kinds import card_index, plan_of
 
-    simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES,
-                                   status=Simulation.Status.DONE)  # fmt: skip
+    simulation = get_object_or_404(
+        readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES, status=Simulation.Status.DONE
+    )
     if not 0 <= number < simulation.units:
         raise Http404(_("This job played no game with this number."))
     plan = plan_of(simulation)
@@ -699,18 +751,28 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
     final = result.game
     best = _winner(final)
     slots = played.table.seats  # the slot (0: the job's deck) at each seat
-    context.update({
-        "seats": [
-            {"seat": seat + FIRST_SEAT, "name": deck.name, "mine": slots[seat] == 0, "vp": final.seats[seat].vp,
-             "ousted_at": final.seats[seat].ousted_at, "winner": best == seat}
-            for seat, deck in enumerate(played.decks)
-        ],
-        "table_seed": played.table.seed,
-        "rounds": final.round,
-        "hash": result.hash,
-        "log": [{"indent": line[0][0].startswith("  ") if line else False, "segments": line}
-                for line in engine_log.segments(final, cards, first_seat=FIRST_SEAT)],
-    })  # fmt: skip
+    context.update(
+        {
+            "seats": [
+                {
+                    "seat": seat + FIRST_SEAT,
+                    "name": deck.name,
+                    "mine": slots[seat] == 0,
+                    "vp": final.seats[seat].vp,
+                    "ousted_at": final.seats[seat].ousted_at,
+                    "winner": best == seat,
+                }
+                for seat, deck in enumerate(played.decks)
+            ],
+            "table_seed": played.table.seed,
+            "rounds": final.round,
+            "hash": result.hash,
+            "log": [
+                {"indent": line[0][0].startswith("  ") if line else False, "segments": line}
+                for line in engine_log.segments(final, cards, first_seat=FIRST_SEAT)
+            ],
+        }
+    )
     return render(request, "simulations/game.html", context)
 
 

@@ -47,8 +47,13 @@ class SuggestionQuerySerializer(serializers.Serializer):
     as_of = serializers.DateField(
         required=False, help_text="The day whose bans and legal cards count (default: today)."
     )
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=services.MAX_LIMIT, default=10,
-                                     help_text=f"Cards per list, 1 to {services.MAX_LIMIT} (default 10).")  # fmt: skip
+    limit = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=services.MAX_LIMIT,
+        default=10,
+        help_text=f"Cards per list, 1 to {services.MAX_LIMIT} (default 10).",
+    )
 
 
 class SuggestionSerializer(serializers.Serializer):
@@ -123,8 +128,12 @@ def subject_or_404(ident: str, user) -> services.Subject:
     try:
         return services.subject_of(ident, user)
     except services.NotFound:
-        raise exceptions.NotFound(_("No deck with this id that you may read: similar= takes an archive deck id or "
-                                    "the id of a deck you may open.")) from None  # fmt: skip
+        raise exceptions.NotFound(
+            _(
+                "No deck with this id that you may read: similar= takes an archive deck id or "
+                "the id of a deck you may open."
+            )
+        ) from None
 
 
 def order_by_similarity(decks: QuerySet, subject: services.Subject, *, archive: bool, reader=None) -> QuerySet:

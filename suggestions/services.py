@@ -150,8 +150,9 @@ def public_decks():
 def public_version() -> str:
     # Every write of a deck moves its ``updated`` (sharing too: suggestions.views.share), so a deck saved, made
     # public or shared moves ``last``; one deleted or made private lowers the count.
-    found = public_decks().aggregate(n=Count("id"), shared=Count("id", filter=Q(share_with_suggestions=True)),
-                                     last=Max("updated"))  # fmt: skip
+    found = public_decks().aggregate(
+        n=Count("id"), shared=Count("id", filter=Q(share_with_suggestions=True)), last=Max("updated")
+    )
     return f"{found['n']}:{found['shared']}:{found['last'].isoformat() if found['last'] else ''}"
 
 
@@ -201,8 +202,11 @@ def _build(previous: _Built | None, archive_key: str, public_key: str) -> _Built
     changed = sorted(deck_id for deck_id, when in updated.items() if known.get(deck_id) != when)
     cores = _read_cards(changed)
     stats["public_decks_read"] += len(changed)
-    entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False)
-               for deck_id, core in sorted(cores.items()) if core.crypt or core.library]  # fmt: skip
+    entries = [
+        Entry(SHARED + deck_id, core.crypt, core.library, winning=False)
+        for deck_id, core in sorted(cores.items())
+        if core.crypt or core.library
+    ]
     if previous is not None and previous.archive_key == archive_key:
         weights, archive = previous.pool.weights, previous.pool.archive
         leaving = [SHARED + deck_id for deck_id in (known.keys() - updated.keys()) | set(changed)]
@@ -211,8 +215,11 @@ def _build(previous: _Built | None, archive_key: str, public_key: str) -> _Built
         weights, archive = _archive_index(archive_key)
         if previous is not None:  # other weights, other vectors: the decks not changed keep their cards
             held = previous.pool.public
-            entries += [Entry(key, *held.cards(row), winning=False) for row, key in enumerate(held.keys)
-                        if key.removeprefix(SHARED) in updated and key.removeprefix(SHARED) not in cores]  # fmt: skip
+            entries += [
+                Entry(key, *held.cards(row), winning=False)
+                for row, key in enumerate(held.keys)
+                if key.removeprefix(SHARED) in updated and key.removeprefix(SHARED) not in cores
+            ]
         public = SimilarityIndex.build(entries, weights, version=public_key)
     rows = (public.row(SHARED + deck_id) for deck_id in shared)
     shared_rows = np.sort(np.fromiter((row for row in rows if row is not None), dtype=np.int32))
@@ -342,8 +349,11 @@ def similar_view(subject: Subject) -> dict[str, Any]:
     winning = neighbours[:SIMILAR_SHOWN]
     shown = TournamentDeck.objects.defer("deck", "text", "description")
     decks = shown.in_bulk([n.key.removeprefix(ARCHIVE) for n in winning])
-    rows = [{"deck": decks[n.key.removeprefix(ARCHIVE)], "similarity": n.similarity}
-            for n in winning if n.key.removeprefix(ARCHIVE) in decks]  # fmt: skip
+    rows = [
+        {"deck": decks[n.key.removeprefix(ARCHIVE)], "similarity": n.similarity}
+        for n in winning
+        if n.key.removeprefix(ARCHIVE) in decks
+    ]
     common, flex = core_and_flex(subject.core.crypt, subject.core.library, peers)
     return {
         "rows": rows,
@@ -358,13 +368,15 @@ def rank_archive(subject: Subject, ids: Sequence[str], *, limit: int = SEARCH_LI
     """Of the archive decks ``ids`` (a search's matches), the ``limit`` most similar to the subject: (id, similarity)."""
     current = pool()
     rows = [r for r in (current.archive.row(ARCHIVE + i) for i in ids) if r is not None]
-    found = current.archive.nearest(current.vector(subject.core), min(limit, len(rows)), exclude=[subject.key],
-                                    rows=rows)  # fmt: skip
+    found = current.archive.nearest(
+        current.vector(subject.core), min(limit, len(rows)), exclude=[subject.key], rows=rows
+    )
     return [(n.key.removeprefix(ARCHIVE), n.similarity) for n in found]
 
 
-def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
-               limit: int = SEARCH_LIMIT) -> list[tuple[str, float]]:  # fmt: skip
+def rank_decks(
+    subject: Subject, decks: QuerySet[Deck], reader=None, *, limit: int = SEARCH_LIMIT
+) -> list[tuple[str, float]]:
     """Of the players' decks ``decks`` (a search's matches, all readable by ``reader``), the ``limit`` most similar
     to the subject, best first: (id, similarity). Public ones from the kept index (``_public_matches``), shared
     with suggestions or not; the reader's own others read (``_own_matches``). ``BudgetSpent`` when the cards read
@@ -383,8 +395,9 @@ def rank_decks(subject: Subject, decks: QuerySet[Deck], reader=None, *,
     return found[:limit]
 
 
-def _public_matches(index: SimilarityIndex, query: Vector, decks: QuerySet[Deck], *, exclude: str,
-                    limit: int) -> list[tuple[str, float]]:  # fmt: skip
+def _public_matches(
+    index: SimilarityIndex, query: Vector, decks: QuerySet[Deck], *, exclude: str, limit: int
+) -> list[tuple[str, float]]:
     """The ``limit`` public decks most similar to ``query`` that ``decks`` matches, best first. The index ranks
     the ``RANK_CAP`` most similar; the database says which of them the search's filters match, most similar
     first, ``2 × limit`` ids then ``READ_CHUNK`` at a time, until ``limit`` matched. The database, not the index,
@@ -394,8 +407,10 @@ def _public_matches(index: SimilarityIndex, query: Vector, decks: QuerySet[Deck]
     matched: list[tuple[str, float]] = []
     start, end = 0, 2 * limit
     while len(matched) < limit and start < len(rows):
-        chunk = [(index.keys[row].removeprefix(SHARED), round(score, 4))
-                 for row, score in zip(rows[start:end].tolist(), scores[start:end].tolist(), strict=True)]  # fmt: skip
+        chunk = [
+            (index.keys[row].removeprefix(SHARED), round(score, 4))
+            for row, score in zip(rows[start:end].tolist(), scores[start:end].tolist(), strict=True)
+        ]
         found = set(matching.filter(pk__in=[deck_id for deck_id, _ in chunk]).values_list("pk", flat=True))
         matched += [(deck_id, similarity) for deck_id, similarity in chunk if deck_id in found]
         start, end = end, end + READ_CHUNK

@@ -23,8 +23,12 @@ def reason(found: Suggestion, *, winning: bool) -> str:
     """ "in 34 of 50 similar winning decks (12 % of all winning decks), usually 2–4 copies"."""
     counts = {"decks": found.decks, "of": found.of}
     if winning:
-        among = ngettext("in %(decks)d of %(of)d similar winning deck", "in %(decks)d of %(of)d similar winning decks",
-                         found.of) % counts  # fmt: skip
+        among = (
+            ngettext(
+                "in %(decks)d of %(of)d similar winning deck", "in %(decks)d of %(of)d similar winning decks", found.of
+            )
+            % counts
+        )
     else:
         among = (
             ngettext("in %(decks)d of %(of)d similar deck", "in %(decks)d of %(of)d similar decks", found.of) % counts

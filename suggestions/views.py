@@ -68,9 +68,17 @@ def _diff_page(request: HttpRequest, subject: services.Subject, other_id: str) -
     changes = []
     for change in diff(subject.core, theirs):
         card = cards.get(change.id)
-        changes.append({"id": change.id, "card": card, "name": card.unique_name if card else f"#{change.id}",
-                        "crypt": bool(card and card.is_crypt), "before": change.before, "after": change.after,
-                        "delta": change.delta})  # fmt: skip
+        changes.append(
+            {
+                "id": change.id,
+                "card": card,
+                "name": card.unique_name if card else f"#{change.id}",
+                "crypt": bool(card and card.is_crypt),
+                "before": change.before,
+                "after": change.after,
+                "delta": change.delta,
+            }
+        )
     current = services.pool()
     similarity = current.archive.similarities(current.vector(subject.core), [services.ARCHIVE + other.id])
     context = {
@@ -111,9 +119,16 @@ def share(request: HttpRequest, deck_id: str) -> HttpResponse:
     deck = get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
     wanted = request.POST.get("share", "").strip()
     if wanted not in ("0", "1"):
-        return render(request, "decks/problem.html", {"title": _("The deck was not changed"), "deck": deck,
-                      "message": _("Say whether to share the deck with suggestions (share=1) or not (share=0).")},
-                      status=400)  # fmt: skip
+        return render(
+            request,
+            "decks/problem.html",
+            {
+                "title": _("The deck was not changed"),
+                "deck": deck,
+                "message": _("Say whether to share the deck with suggestions (share=1) or not (share=0)."),
+            },
+            status=400,
+        )
     # The pool's version follows ``updated`` (suggestions.services.public_version): the change is seen at once
     # here, within the recheck interval in other processes.
     Deck.objects.filter(pk=deck.pk).update(share_with_suggestions=wanted == "1", updated=timezone.now())

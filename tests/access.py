@@ -20,8 +20,10 @@ def card_id(name: str) -> int:
 
 def make_people() -> dict:
     User = get_user_model()
-    return {"alice": User.objects.create_user("alice", password="alice-42"),
-            "bob": User.objects.create_user("bob", password="bob-42")}  # fmt: skip
+    return {
+        "alice": User.objects.create_user("alice", password="alice-42"),
+        "bob": User.objects.create_user("bob", password="bob-42"),
+    }
 
 
 def alices_decks(people: dict) -> dict[str, Deck]:
@@ -32,8 +34,9 @@ def alices_decks(people: dict) -> dict[str, Deck]:
             [{"id": card_id("Tupdog"), "count": 12}],
             [{"id": card_id("Govern the Unaligned"), "count": 40}, {"id": card_id("Dive Bomb"), "count": 20}],
         )
-        deck = services.create(people["alice"], core, name=f"Alice's {visibility} secret", visibility=visibility,
-                               tags=["secret-tech"])  # fmt: skip
+        deck = services.create(
+            people["alice"], core, name=f"Alice's {visibility} secret", visibility=visibility, tags=["secret-tech"]
+        )
         services.save_revision(deck, "a second revision")
         services.update_details(deck, version=1, description="Alice's notes")  # version 2: 1 is stale
         made[visibility] = deck

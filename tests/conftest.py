@@ -389,10 +389,23 @@ def start_worker(django_db_setup, django_db_blocker, tmp_path_factory, _gate_fol
             **(env or {}),
         }
         command = [
-            sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--pool=prefork", "--concurrency=1",
-            "--loglevel=INFO", "-n", f"{name}@%h", "-Q", ",".join(f"{queue}{lane}" for lane in lanes),
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "vtesdeck",
+            "worker",
+            "--pool=prefork",
+            "--concurrency=1",
+            "--loglevel=INFO",
+            "-n",
+            f"{name}@%h",
+            "-Q",
+            ",".join(f"{queue}{lane}" for lane in lanes),
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ]
         with log.open("wb") as output:
             process = subprocess.Popen(
                 command, cwd=PROJECT, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True

@@ -33,8 +33,11 @@ def hard_plan(seed: int, decks: int = 40) -> dict:
     two decks in three: the branch and bound cannot finish in minutes), past its first ticks within a second."""
     rng = random.Random(seed)
     needs = [
-        planner.DeckNeeds(key=f"deck-{n}", name=f"Deck {n}",
-                          cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6})
+        planner.DeckNeeds(
+            key=f"deck-{n}",
+            name=f"Deck {n}",
+            cards={100_000 + card: rng.randint(1, 4) for card in range(8) if rng.random() < 0.6},
+        )
         for n in range(decks)
-    ]  # fmt: skip
+    ]
     return planner.job_plan(needs, {100_000 + card: decks * 2 // 3 for card in range(8)})

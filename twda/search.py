@@ -60,8 +60,11 @@ class CardCondition:
     def describe(self) -> str:
         if self.op == NONE:
             return _("no %(card)s") % {"card": self.name}
-        template = {AT_LEAST: _("at least %(n)d %(card)s"), AT_MOST: _("at most %(n)d %(card)s"),
-                    EXACTLY: _("exactly %(n)d %(card)s")}[self.op]  # fmt: skip
+        template = {
+            AT_LEAST: _("at least %(n)d %(card)s"),
+            AT_MOST: _("at most %(n)d %(card)s"),
+            EXACTLY: _("exactly %(n)d %(card)s"),
+        }[self.op]
         return template % {"n": self.count, "card": self.name}
 
     def as_param(self) -> str:
@@ -117,8 +120,9 @@ def parse_condition(text: str) -> CardCondition | None:
     else:
         name = text
     if not name.strip():
-        raise forms.ValidationError(_("“%(text)s” names no card: write a card name or id before the colon.")
-                                    % {"text": text})  # fmt: skip
+        raise forms.ValidationError(
+            _("“%(text)s” names no card: write a card name or id before the colon.") % {"text": text}
+        )
     if count > MAX_COPIES:
         raise forms.ValidationError(_("A deck holds at most %(n)d copies of a card.") % {"n": MAX_COPIES})
     card = find_card(name)
@@ -173,15 +177,20 @@ def named_archetype_choices() -> list[tuple[str, str]]:
     """The named archetypes of ``vtesdeck.core.archetypes`` (translated names), then "unclassified"."""
     from vtesdeck.core import archetypes as named
 
-    return [("", _("any")), *((a.slug, _(a.name)) for a in named.named_archetypes()),
-            (named.UNCLASSIFIED, _("Unclassified"))]  # fmt: skip
+    return [
+        ("", _("any")),
+        *((a.slug, _(a.name)) for a in named.named_archetypes()),
+        (named.UNCLASSIFIED, _("Unclassified")),
+    ]
 
 
 class TwdaSearchForm(forms.Form):
     q = forms.CharField(
-        required=False, max_length=MAX_QUERY_LENGTH, label=_("Text"),
+        required=False,
+        max_length=MAX_QUERY_LENGTH,
+        label=_("Text"),
         help_text=_("words in the deck name, event, author or winner"),
-    )  # fmt: skip
+    )
     card = CardConditionsField(
         required=False,
         label=_("Cards"),
@@ -190,9 +199,11 @@ class TwdaSearchForm(forms.Form):
     clan = forms.CharField(required=False, max_length=60, label=_("Clan"))
     sect = forms.ChoiceField(required=False, choices=[("", _("any")), *((s, s) for s in SECTS)], label=_("Sect"))
     discipline = forms.CharField(
-        required=False, max_length=100, label=_("Discipline"),
+        required=False,
+        max_length=100,
+        label=_("Discipline"),
         help_text=_("crypt discipline trigrams, all required, e.g. dom pre"),
-    )  # fmt: skip
+    )
     date_from = forms.DateField(required=False, label=_("From"), widget=DateInput())
     date_to = forms.DateField(required=False, label=_("To"), widget=DateInput())
     players_min = forms.IntegerField(required=False, min_value=0, max_value=10_000, label=_("Players from"))
@@ -207,9 +218,12 @@ class TwdaSearchForm(forms.Form):
     # Decks the reader can build mostly from their collection (collection.services.buildable_archive): applied by
     # the views, which know the reader; only for a logged-in one.
     buildable = forms.IntegerField(
-        required=False, min_value=1, max_value=100, label=_("Buildable from my collection (%)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        label=_("Buildable from my collection (%)"),
         help_text=_("At least this share of the deck's cards in your collection."),
-    )  # fmt: skip
+    )
     order = forms.ChoiceField(
         required=False,
         choices=[("", _("newest first")), ("oldest", _("oldest first")), ("players", _("most players first"))],
@@ -218,9 +232,11 @@ class TwdaSearchForm(forms.Form):
     # Similar decks (suggestions.api.order_by_similarity): the views rank the matches, since the id may name a
     # deck of the site that only this reader may open.
     similar = forms.CharField(
-        required=False, max_length=110, label=_("Similar to"),
+        required=False,
+        max_length=110,
+        label=_("Similar to"),
         help_text=_("an archive deck id, or the id of a deck you may open: the most similar decks first"),
-    )  # fmt: skip
+    )
 
     def clean_clan(self) -> str:
         clan = self.cleaned_data["clan"].strip().lower()
@@ -268,14 +284,21 @@ class TwdaPageForm(TwdaSearchForm):
         self.fields["clan"].widget.attrs.update({"list": "clan-options", "autocomplete": "off"})
         for row in range(1, PAGE_ROWS + 1):
             self.fields[f"c{row}"] = forms.CharField(
-                required=False, max_length=MAX_QUERY_LENGTH, label=_("Card %(n)d") % {"n": row},
-                widget=forms.TextInput(attrs={"autocomplete": "off", "list": "card-names", "placeholder": _("card name")}),
-            )  # fmt: skip
+                required=False,
+                max_length=MAX_QUERY_LENGTH,
+                label=_("Card %(n)d") % {"n": row},
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "list": "card-names", "placeholder": _("card name")}
+                ),
+            )
             self.fields[f"o{row}"] = forms.ChoiceField(required=False, choices=self.ROW_OPERATORS, label=_("How many"))
             self.fields[f"n{row}"] = forms.IntegerField(
-                required=False, min_value=0, max_value=MAX_COPIES, label=_("Copies"),
+                required=False,
+                min_value=0,
+                max_value=MAX_COPIES,
+                label=_("Copies"),
                 widget=forms.NumberInput(attrs={"class": "copies"}),
-            )  # fmt: skip
+            )
 
     def rows(self) -> list[tuple]:
         return [(self[f"c{r}"], self[f"o{r}"], self[f"n{r}"]) for r in range(1, PAGE_ROWS + 1)]

@@ -263,7 +263,7 @@ def recompute(cards: CardIndex | None = None) -> None:
                 deck_count=d.deck_count,
             )
             for d in defs
-        ],  # fmt: skip
+        ],
         batch_size=BATCH,
     )
     by_slug: dict[str, list[str]] = defaultdict(list)
@@ -369,8 +369,9 @@ def classify(cards: CardIndex | None = None, decks: list[tuple[str, object, Deck
                 if card_id in deck.library:
                     period["cards"][str(card_id)] += 1
         for period in periods.values():
-            period["cards"] = {k: round(v / period["decks"], 3) if period["decks"] else 0.0
-                               for k, v in period["cards"].items()}  # fmt: skip
+            period["cards"] = {
+                k: round(v / period["decks"], 3) if period["decks"] else 0.0 for k, v in period["cards"].items()
+            }
         created.append(
             NamedArchetype(
                 slug=archetype.slug, position=position, deck_count=len(members), key_cards=key_cards, periods=periods

@@ -145,8 +145,12 @@ def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
             "format": format,
             "formats": writable,
         }
-        return render(request, "twda/problem.html", {"title": _("Unknown export format"), "message": message,
-                                                      "deck": deck}, status=404)  # fmt: skip
+        return render(
+            request,
+            "twda/problem.html",
+            {"title": _("Unknown export format"), "message": message, "deck": deck},
+            status=404,
+        )
     content = decklist.export(_core(deck), index.get(), format)
     charset = "" if fmt.media_type == "application/json" else "; charset=utf-8"
     response = HttpResponse(content, content_type=fmt.media_type + charset)
@@ -166,8 +170,12 @@ def copy(request: HttpRequest, deck_id: str) -> HttpResponse:
     try:
         copy = deck_services.create(request.user, core, name=name, note=_("Copied from the tournament archive"))
     except deck_services.DeckInputError as exc:
-        return render(request, "twda/problem.html", {"title": _("The deck could not be copied"),
-                                                     "message": str(exc), "deck": deck}, status=400)  # fmt: skip
+        return render(
+            request,
+            "twda/problem.html",
+            {"title": _("The deck could not be copied"), "message": str(exc), "deck": deck},
+            status=400,
+        )
     messages.success(request, _("This is your own copy of “%(name)s”.") % {"name": name})
     return redirect("decks:edit", copy.id)
 
@@ -211,12 +219,15 @@ def style_detail(request: HttpRequest, slug: str) -> HttpResponse:
     archetype = styles.archetype(slug)
     if archetype is None:
         message = _("No named archetype has the slug “%(slug)s”.") % {"slug": slug}
-        return render(request, "twda/problem.html", {"title": _("Unknown archetype"), "message": message},
-                      status=404)  # fmt: skip
+        return render(request, "twda/problem.html", {"title": _("Unknown archetype"), "message": message}, status=404)
     cards = index.get()
     stats = NamedArchetype.objects.filter(slug=slug).first()
-    references = {d.id: d for d in TournamentDeck.objects.filter(id__in=[i for i, _w in archetype.references])
-                  .only("id", "name", "winner", "event", "date")}  # fmt: skip
+    references = {
+        d.id: d
+        for d in TournamentDeck.objects.filter(id__in=[i for i, _w in archetype.references]).only(
+            "id", "name", "winner", "event", "date"
+        )
+    }
     key_cards = [entry for entry in (stats.key_cards if stats else []) if entry["id"] in cards]
     periods = [(label, row) for label, row in (stats.periods if stats else {}).items() if row["archive"]]
     chart = charts.share_bar_chart(

@@ -131,11 +131,13 @@ def _claim(request: Request, key: str):
             return earlier
         break
     return Response(
-        error_body(_("A request with this idempotency key is still being carried out; retry in a moment."),
-                   "request_in_progress"),
+        error_body(
+            _("A request with this idempotency key is still being carried out; retry in a moment."),
+            "request_in_progress",
+        ),
         status=status.HTTP_409_CONFLICT,
         headers={"Retry-After": RETRY_AFTER},
-    )  # fmt: skip
+    )
 
 
 def _release(rows) -> None:
@@ -190,15 +192,20 @@ def parameters(success: int) -> list[OpenApiParameter]:
             description=_KEY_DESCRIPTION,
         ),
         OpenApiParameter(
-            "Location", {"type": "string", "format": "uri"}, OpenApiParameter.HEADER,
-            description="What was made: the same URL as the body's `url`.", response=[success],
+            "Location",
+            {"type": "string", "format": "uri"},
+            OpenApiParameter.HEADER,
+            description="What was made: the same URL as the body's `url`.",
+            response=[success],
         ),
         OpenApiParameter(
-            REPLAYED, {"type": "string", "enum": ["true"]}, OpenApiParameter.HEADER,
-            description="Present when this is the stored answer of an earlier request with the same "
-            "`Idempotency-Key`.", response=[success],
+            REPLAYED,
+            {"type": "string", "enum": ["true"]},
+            OpenApiParameter.HEADER,
+            description="Present when this is the stored answer of an earlier request with the same `Idempotency-Key`.",
+            response=[success],
         ),
-    ]  # fmt: skip
+    ]
 
 
 def responses() -> dict[int, OpenApiResponse]:

@@ -100,11 +100,13 @@ REQUEST_BODIES: dict[str, dict[str, dict]] = {
         ),
     },
     "simulations_create": {
-        "text": _example("Opening hands of a decklist", {"kind": "hands", "text": ROCK_DROP, "hands": 10000, "seed": 1}),
+        "text": _example(
+            "Opening hands of a decklist", {"kind": "hands", "text": ROCK_DROP, "hands": 10000, "seed": 1}
+        ),
         "games": _example(
             "Full games of a decklist against the field",
             {"kind": "games", "text": ROCK_DROP, "games": 100, "players": 5, "opponents": ["field"], "seed": 1},
-            "`opponents`: one per other seat (here one, the others are the field too): `\"field\"`, "
+            '`opponents`: one per other seat (here one, the others are the field too): `"field"`, '
             '`{"archetype": slug}`, `{"deck": id}` or `{"twda": id}`.',
         ),
     },

@@ -88,9 +88,11 @@ class _Checked:
         for address in addresses:  # as socket.create_connection does, one address after another
             try:
                 return urllib3_connection.create_connection(
-                    (address, self.port), self.timeout,  # type: ignore[attr-defined]
-                    source_address=self.source_address, socket_options=self.socket_options,  # type: ignore[attr-defined]
-                )  # fmt: skip
+                    (address, self.port),
+                    self.timeout,  # type: ignore[attr-defined]
+                    source_address=self.source_address,
+                    socket_options=self.socket_options,  # type: ignore[attr-defined]
+                )
             except TimeoutError as exc:
                 raise ConnectTimeoutError(self, f"Connection to {self.host} timed out") from exc  # type: ignore[attr-defined]
             except OSError as exc:

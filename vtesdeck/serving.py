@@ -371,8 +371,11 @@ class BufferingThreadWorker(ThreadWorker):
         if self.stuck or started is None or not self.cfg.timeout:
             return
         if time.monotonic() - started > self.cfg.timeout:
-            self.log.error("A request has run over %s s: worker %s takes no more connections and will be replaced.",
-                           self.cfg.timeout, self.pid)  # fmt: skip
+            self.log.error(
+                "A request has run over %s s: worker %s takes no more connections and will be replaced.",
+                self.cfg.timeout,
+                self.pid,
+            )
             self.stuck = True
             self.alive = False
 

@@ -49,7 +49,9 @@ if not SECRET_KEY:
     # A local install needs no configuration; a deployment sets DJANGO_SECRET_KEY (see README).
     # The "django-insecure-" prefix makes `manage.py check --deploy` flag a deployment that forgot it.
     SECRET_KEY = "django-insecure-vtesdeck-local-key-set-DJANGO_SECRET_KEY-in-production"
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h.strip()]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -514,9 +516,7 @@ LOGGING = {
         "json": {"()": "vtesdeck.requestlog.JsonFormatter"},
     },
     "filters": {"request_id": {"()": "vtesdeck.requestlog.RequestIdFilter"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]}
-    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 if LOG_FORMAT == "json":

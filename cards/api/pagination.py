@@ -75,7 +75,7 @@ class CardSearchPagination(StrictPagination):
             "type": "array",
             "items": {"type": "string"},
             "description": "Only when `q` was given and no card matched: the names of `close_matches`, best first "
-            "(\"did you mean\"); may be empty.",
+            '("did you mean"); may be empty.',
             "example": ["Govern the Unaligned"],
         }
         paginated["properties"]["close_matches"] = {

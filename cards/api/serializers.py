@@ -111,10 +111,30 @@ class CardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Card
         fields = [
-            "id", "url", "kind", "name", "printed_name", "unique_name", "types", "clans", "disciplines",
-            "discipline_mode", "group", "capacity", "sect", "title", "votes", "advanced", "base", "pool_cost",
-            "blood_cost", "conviction_cost", "banned", "banned_year", "first_release",
-        ]  # fmt: skip
+            "id",
+            "url",
+            "kind",
+            "name",
+            "printed_name",
+            "unique_name",
+            "types",
+            "clans",
+            "disciplines",
+            "discipline_mode",
+            "group",
+            "capacity",
+            "sect",
+            "title",
+            "votes",
+            "advanced",
+            "base",
+            "pool_cost",
+            "blood_cost",
+            "conviction_cost",
+            "banned",
+            "banned_year",
+            "first_release",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(DisciplineSerializer(many=True))
@@ -224,7 +244,18 @@ class CardDetailSerializer(CardSerializer):
 
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [
-            "text", "flavor", "aka", "artists", "path", "traits", "requirements", "burn_option",
-            "capacity_change", "printings", "rulings", "advanced_versions", "data",
-        ]  # fmt: skip
+            "text",
+            "flavor",
+            "aka",
+            "artists",
+            "path",
+            "traits",
+            "requirements",
+            "burn_option",
+            "capacity_change",
+            "printings",
+            "rulings",
+            "advanced_versions",
+            "data",
+        ]
         read_only_fields = fields

@@ -203,7 +203,9 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
     def _close_matches(self, data: dict) -> dict:
         # Each card as a page of results renders it: kept once per process (``ListedMatches``).
         cards = CardSerializer(
-            matching.close_matches(data).listed(CardSerializer.listed)[:], many=True, context=self.get_serializer_context()
+            matching.close_matches(data).listed(CardSerializer.listed)[:],
+            many=True,
+            context=self.get_serializer_context(),
         ).data
         return {"suggestions": [card["unique_name"] for card in cards], "close_matches": cards}
 

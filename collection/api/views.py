@@ -40,8 +40,10 @@ TAGS = ["collection"]
 MAX_BODY = 3 * 1024 * 1024
 LOGIN = OpenApiResponse(response=ERROR_SCHEMA, description="Log in first: a session, an API token or HTTP Basic.")
 BAD = OpenApiResponse(response=ERROR_SCHEMA, description="Bad input: `detail` says why; nothing was stored.")
-BUSY = OpenApiResponse(response=ERROR_SCHEMA, description="Another change of your collection kept it busy (`conflict`); "
-                       "nothing was stored: send it again.")  # fmt: skip
+BUSY = OpenApiResponse(
+    response=ERROR_SCHEMA,
+    description="Another change of your collection kept it busy (`conflict`); nothing was stored: send it again.",
+)
 
 
 def _invalid(message: str, field: str = "non_field_errors") -> exceptions.ValidationError:
@@ -90,8 +92,9 @@ class CollectionAddSerializer(serializers.Serializer):
     set = serializers.CharField(max_length=core.MAX_TEXT, required=False, allow_blank=True, default="")
     language = serializers.CharField(max_length=core.MAX_TEXT, required=False, allow_blank=True, default="")
     note = serializers.CharField(max_length=core.MAX_TEXT, required=False, allow_blank=True, default="")
-    precon = serializers.CharField(max_length=100, required=False,
-                                   help_text="Instead of `card`: a whole precon by its key (`GET precons/`).")  # fmt: skip
+    precon = serializers.CharField(
+        max_length=100, required=False, help_text="Instead of `card`: a whole precon by its key (`GET precons/`)."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("card" in attrs) == ("precon" in attrs):
@@ -107,14 +110,19 @@ class CollectionRemoveSerializer(serializers.Serializer):
 
 
 class CollectionImportSerializer(serializers.Serializer):
-    data = serializers.CharField(max_length=MAX_BODY, trim_whitespace=False, required=False,
-                                 help_text="The file's text (or send it as `file` in a multipart form).")  # fmt: skip
+    data = serializers.CharField(
+        max_length=MAX_BODY,
+        trim_whitespace=False,
+        required=False,
+        help_text="The file's text (or send it as `file` in a multipart form).",
+    )
     file = serializers.FileField(required=False)
     # Not a choice field: its enum would collide in the schema with the decklist formats' (both named `format`).
     format = serializers.CharField(
-        required=False, max_length=20,
+        required=False,
+        max_length=20,
         help_text=f"One of {', '.join(f'`{name}`' for name in core.FORMATS)}; detected when absent.",
-    )  # fmt: skip
+    )
 
     def validate_format(self, value: str) -> str:
         if value not in core.FORMATS:
@@ -148,11 +156,18 @@ class WishCardSerializer(serializers.Serializer):
 
 
 class WishlistAddSerializer(serializers.Serializer):
-    cards = WishCardSerializer(many=True, required=False, max_length=services.MAX_WISHES,
-                               help_text="Cards to wish for (a card listed twice adds up).")  # fmt: skip
-    deck = serializers.CharField(max_length=40, required=False,
-                                 help_text="Instead of `cards`: a deck you can read (a player's deck or an archive "
-                                 "deck); the copies your collection misses of it.")  # fmt: skip
+    cards = WishCardSerializer(
+        many=True,
+        required=False,
+        max_length=services.MAX_WISHES,
+        help_text="Cards to wish for (a card listed twice adds up).",
+    )
+    deck = serializers.CharField(
+        max_length=40,
+        required=False,
+        help_text="Instead of `cards`: a deck you can read (a player's deck or an archive "
+        "deck); the copies your collection misses of it.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("cards" in attrs) == ("deck" in attrs):
@@ -214,10 +229,12 @@ class CollectionShareSerializer(serializers.Serializer):
 
 
 class PlannerSerializer(serializers.Serializer):
-    decks = serializers.ListField(child=serializers.CharField(max_length=20), required=False,
-                                  max_length=services.MAX_PLANNER_DECKS,
-                                  help_text="Ids of your decks (all but virtual ones when absent); fixed decks are "
-                                  "always in.")  # fmt: skip
+    decks = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        max_length=services.MAX_PLANNER_DECKS,
+        help_text="Ids of your decks (all but virtual ones when absent); fixed decks are always in.",
+    )
 
 
 class PlannerConflictDeckSerializer(serializers.Serializer):
@@ -316,25 +333,39 @@ def _refused(exc: services.CollectionError) -> exceptions.APIException:
 
 
 class CollectionView(_Base):
-    @extend_schema(operation_id="collection_list", tags=TAGS, summary="List my collection",
-                   responses={200: CollectionPageSerializer, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_list",
+        tags=TAGS,
+        summary="List my collection",
+        responses={200: CollectionPageSerializer, 403: LOGIN},
+    )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
         page = paginator.paginate_queryset(Entry.objects.filter(owner=request.user), request, view=self)
         return paginator.get_paginated_response(CollectionEntrySerializer(page, many=True).data)
 
-    @extend_schema(operation_id="collection_add", tags=TAGS, summary="Add cards (or a whole precon)",
-                   description="Adds `count` copies of `card` in a printing and language, or every card of "
-                   "`precon`. Each addition is kept in the collection's history.",
-                   request=CollectionAddSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_add",
+        tags=TAGS,
+        summary="Add cards (or a whole precon)",
+        description="Adds `count` copies of `card` in a printing and language, or every card of "
+        "`precon`. Each addition is kept in the collection's history.",
+        request=CollectionAddSerializer,
+        responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY},
+    )
     def post(self, request: Request) -> Response:
         data = self._body(CollectionAddSerializer, request)
         try:
             if "precon" in data:
                 copies = services.add_precon(request.user, data["precon"])
             else:
-                line = core.Line(card_id=data["card"], count=data["count"], set=data["set"].strip(),
-                                 language=data["language"].strip(), note=data["note"].strip())  # fmt: skip
+                line = core.Line(
+                    card_id=data["card"],
+                    count=data["count"],
+                    set=data["set"].strip(),
+                    language=data["language"].strip(),
+                    note=data["note"].strip(),
+                )
                 copies = services.add(request.user, [line])
         except services.CollectionError as exc:
             raise _refused(exc) from None
@@ -342,12 +373,18 @@ class CollectionView(_Base):
 
 
 class RemoveView(_Base):
-    @extend_schema(operation_id="collection_remove", tags=TAGS, summary="Remove cards",
-                   request=CollectionRemoveSerializer, responses={200: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_remove",
+        tags=TAGS,
+        summary="Remove cards",
+        request=CollectionRemoveSerializer,
+        responses={200: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY},
+    )
     def post(self, request: Request) -> Response:
         data = self._body(CollectionRemoveSerializer, request)
-        line = core.Line(card_id=data["card"], count=data["count"], set=data["set"].strip(),
-                         language=data["language"].strip())  # fmt: skip
+        line = core.Line(
+            card_id=data["card"], count=data["count"], set=data["set"].strip(), language=data["language"].strip()
+        )
         try:
             copies = services.remove(request.user, line)
         except services.CollectionError as exc:
@@ -358,11 +395,16 @@ class RemoveView(_Base):
 class ImportView(_Base):
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
-    @extend_schema(operation_id="collection_import", tags=TAGS, summary="Import a collection file",
-                   description="VDB's inventory CSV (`Quantity,Card ID`), a Lackey deck (text or .dek), or ours "
-                   "(JSON, CSV). A file that cannot be read whole is refused with the line at fault; nothing is "
-                   "stored then.",
-                   request=CollectionImportSerializer, responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_import",
+        tags=TAGS,
+        summary="Import a collection file",
+        description="VDB's inventory CSV (`Quantity,Card ID`), a Lackey deck (text or .dek), or ours "
+        "(JSON, CSV). A file that cannot be read whole is refused with the line at fault; nothing is "
+        "stored then.",
+        request=CollectionImportSerializer,
+        responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY},
+    )
     def post(self, request: Request) -> Response:
         body = CollectionImportSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -378,11 +420,22 @@ class ImportView(_Base):
 
 
 class ExportView(_Base):
-    @extend_schema(operation_id="collection_export", tags=TAGS, summary="Export my collection",
-                   parameters=[OpenApiParameter("as", {"type": "string", "enum": list(core.FORMATS)},
-                                                description="The file's format; default `json`.")],
-                   responses={(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): OpenApiTypes.OBJECT,
-                              400: BAD, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_export",
+        tags=TAGS,
+        summary="Export my collection",
+        parameters=[
+            OpenApiParameter(
+                "as", {"type": "string", "enum": list(core.FORMATS)}, description="The file's format; default `json`."
+            )
+        ],
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            400: BAD,
+            403: LOGIN,
+        },
+    )
     def get(self, request: Request) -> HttpResponse:
         # Not `format`: DRF reads that query parameter as a choice of renderer.
         format = request.query_params.get("as", "json")
@@ -393,25 +446,42 @@ class ExportView(_Base):
 
 
 class PreconsView(_Base):
-    @extend_schema(operation_id="collection_precons", tags=TAGS, summary="Precons one can add whole",
-                   responses={200: CollectionPreconSerializer(many=True), 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_precons",
+        tags=TAGS,
+        summary="Precons one can add whole",
+        responses={200: CollectionPreconSerializer(many=True), 403: LOGIN},
+    )
     def get(self, request: Request) -> Response:
         return Response(CollectionPreconSerializer(services.precon_choices(), many=True).data)
 
 
 class WishlistView(_Base):
-    @extend_schema(operation_id="collection_wishlist", tags=TAGS, summary="My wishlist",
-                   responses={200: WishlistEntrySerializer(many=True), 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_wishlist",
+        tags=TAGS,
+        summary="My wishlist",
+        responses={200: WishlistEntrySerializer(many=True), 403: LOGIN},
+    )
     def get(self, request: Request) -> Response:
         return Response(WishlistEntrySerializer(WishlistEntry.objects.filter(owner=request.user), many=True).data)
 
-    @extend_schema(operation_id="collection_wishlist_add", tags=TAGS, summary="Wish for cards (or a deck's missing)",
-                   description="Puts `cards` on your wishlist, or the copies your collection misses of `deck` (as "
-                   "`GET /api/v1/decks/<id>/missing/` counts them). A wish already there is raised to the count "
-                   "asked, never lowered. `copies` says how many copies were added.",
-                   request=WishlistAddSerializer,
-                   responses={201: CollectionChangeSerializer, 400: BAD, 403: LOGIN, 409: BUSY,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read.")})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_wishlist_add",
+        tags=TAGS,
+        summary="Wish for cards (or a deck's missing)",
+        description="Puts `cards` on your wishlist, or the copies your collection misses of `deck` (as "
+        "`GET /api/v1/decks/<id>/missing/` counts them). A wish already there is raised to the count "
+        "asked, never lowered. `copies` says how many copies were added.",
+        request=WishlistAddSerializer,
+        responses={
+            201: CollectionChangeSerializer,
+            400: BAD,
+            403: LOGIN,
+            409: BUSY,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read."),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = self._body(WishlistAddSerializer, request)
         if "deck" in data:
@@ -429,10 +499,17 @@ class WishlistView(_Base):
 
 
 class WishView(_Base):
-    @extend_schema(operation_id="collection_wishlist_remove", tags=TAGS, summary="Drop a wish",
-                   description="Takes a card (by its VEKN id) off your wishlist.",
-                   responses={204: None, 403: LOGIN,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such card on your wishlist.")})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_wishlist_remove",
+        tags=TAGS,
+        summary="Drop a wish",
+        description="Takes a card (by its VEKN id) off your wishlist.",
+        responses={
+            204: None,
+            403: LOGIN,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such card on your wishlist."),
+        },
+    )
     def delete(self, request: Request, card_id: str) -> Response:
         number = whole_number(card_id)
         deleted = WishlistEntry.objects.filter(owner=request.user, card_id=number).delete()[0] if number else 0
@@ -442,14 +519,18 @@ class WishView(_Base):
 
 
 class HistoryView(_Base):
-    @extend_schema(operation_id="collection_history", tags=TAGS, summary="My collection's history",
-                   description="The changes made to your collection, newest first, one per change (an addition, a "
-                   "removal, an import, a replace, a precon), each with the copies it changed per row (`lines`, "
-                   f"given here for a change of at most {services.PREVIEW_LINES} rows, else null: "
-                   "`GET history/<id>/` lists them). Changes are never edited: the collection is always their sum. "
-                   f"The history keeps the latest {services.MAX_EVENTS:,} changes and {services.MAX_HISTORY_LINES:,} "
-                   "lines: older changes are summed into one `earlier` change.",
-                   responses={200: CollectionEventPageSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_history",
+        tags=TAGS,
+        summary="My collection's history",
+        description="The changes made to your collection, newest first, one per change (an addition, a "
+        "removal, an import, a replace, a precon), each with the copies it changed per row (`lines`, "
+        f"given here for a change of at most {services.PREVIEW_LINES} rows, else null: "
+        "`GET history/<id>/` lists them). Changes are never edited: the collection is always their sum. "
+        f"The history keeps the latest {services.MAX_EVENTS:,} changes and {services.MAX_HISTORY_LINES:,} "
+        "lines: older changes are summed into one `earlier` change.",
+        responses={200: CollectionEventPageSerializer, 400: BAD, 403: LOGIN},
+    )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
         page = paginator.paginate_queryset(services.history(request.user), request, view=self)
@@ -458,10 +539,17 @@ class HistoryView(_Base):
 
 
 class HistoryEventView(_Base):
-    @extend_schema(operation_id="collection_history_event", tags=TAGS, summary="One change of my collection",
-                   description="A change of your collection and every row it changed, a page at a time.",
-                   responses={200: CollectionEventLinesSerializer, 403: LOGIN,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such change of yours.")})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_history_event",
+        tags=TAGS,
+        summary="One change of my collection",
+        description="A change of your collection and every row it changed, a page at a time.",
+        responses={
+            200: CollectionEventLinesSerializer,
+            403: LOGIN,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such change of yours."),
+        },
+    )
     def get(self, request: Request, event_id: str) -> Response:
         number = whole_number(event_id, digits=18)
         found = services.event_lines(request.user, number) if number else None
@@ -479,12 +567,19 @@ class SharedView(_Base):
     permission_classes = [AllowAny]
     throttle_classes = [*DEFAULT_THROTTLES, SharedCollectionThrottle]
 
-    @extend_schema(operation_id="collection_shared", tags=TAGS, summary="A collection shared by its link",
-                   description="The collection behind a share link's token (`POST share/` makes one), read-only, by "
-                   "whoever holds the link, with or without an account; a page of rows at a time. Without an "
-                   "account, its page and this count against one rate per address (`SHARED_COLLECTION_ANON_RATE`).",
-                   responses={200: CollectionPageSerializer, 400: BAD,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No collection is shared by this token.")})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_shared",
+        tags=TAGS,
+        summary="A collection shared by its link",
+        description="The collection behind a share link's token (`POST share/` makes one), read-only, by "
+        "whoever holds the link, with or without an account; a page of rows at a time. Without an "
+        "account, its page and this count against one rate per address (`SHARED_COLLECTION_ANON_RATE`).",
+        responses={
+            200: CollectionPageSerializer,
+            400: BAD,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No collection is shared by this token."),
+        },
+    )
     def get(self, request: Request, token: str) -> Response:
         link = Share.objects.filter(token=token[:64]).first()
         if link is None:
@@ -495,16 +590,25 @@ class SharedView(_Base):
 
 
 class ShareView(_Base):
-    @extend_schema(operation_id="collection_share", tags=TAGS, summary="Share my collection by a link (or stop)",
-                   request=CollectionShareSerializer, responses={200: CollectionShareSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_share",
+        tags=TAGS,
+        summary="Share my collection by a link (or stop)",
+        request=CollectionShareSerializer,
+        responses={200: CollectionShareSerializer, 400: BAD, 403: LOGIN},
+    )
     def post(self, request: Request) -> Response:
         data = self._body(CollectionShareSerializer, request)
         link = services.share(request.user, on=data["shared"])
         url = request.build_absolute_uri(link.get_absolute_url()) if link else ""
         return Response({"shared": link is not None, "url": url})
 
-    @extend_schema(operation_id="collection_share_read", tags=TAGS, summary="My collection's share link",
-                   responses={200: CollectionShareSerializer, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_share_read",
+        tags=TAGS,
+        summary="My collection's share link",
+        responses={200: CollectionShareSerializer, 403: LOGIN},
+    )
     def get(self, request: Request) -> Response:
         link = Share.objects.filter(owner=request.user).first()
         url = request.build_absolute_uri(link.get_absolute_url()) if link else ""
@@ -512,11 +616,19 @@ class ShareView(_Base):
 
 
 class ModeView(_Base):
-    @extend_schema(operation_id="collection_deck_mode", tags=TAGS, summary="Set a deck's build mode",
-                   description="`virtual` (holds no cards), `flexible` (may share cards), `fixed` (holds its cards).",
-                   request=BuildModeSerializer,
-                   responses={200: BuildModeSerializer, 400: BAD, 403: LOGIN,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck of yours.")})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_deck_mode",
+        tags=TAGS,
+        summary="Set a deck's build mode",
+        description="`virtual` (holds no cards), `flexible` (may share cards), `fixed` (holds its cards).",
+        request=BuildModeSerializer,
+        responses={
+            200: BuildModeSerializer,
+            400: BAD,
+            403: LOGIN,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck of yours."),
+        },
+    )
     def put(self, request: Request, deck_id: str) -> Response:
         deck = get_object_or_404(Deck, owner=request.user, pk=deck_id)
         data = self._body(BuildModeSerializer, request)
@@ -525,12 +637,17 @@ class ModeView(_Base):
 
 
 class PlannerView(_Base):
-    @extend_schema(operation_id="collection_planner", tags=TAGS, summary="Plan which of my decks to build at once",
-                   description="Whether the decks can be sleeved at the same time (`conflicts`: each card short, "
-                   "with the decks that want it), and the largest set buildable at once (`plan`; fixed decks are "
-                   "always in and served first). With more than 20 competing decks, or a search over its budget, "
-                   "a background job finds the exact answer: `job` is its id (`/api/v1/simulations/<id>/`).",
-                   request=PlannerSerializer, responses={200: PlannerAnswerSerializer, 400: BAD, 403: LOGIN})  # fmt: skip
+    @extend_schema(
+        operation_id="collection_planner",
+        tags=TAGS,
+        summary="Plan which of my decks to build at once",
+        description="Whether the decks can be sleeved at the same time (`conflicts`: each card short, "
+        "with the decks that want it), and the largest set buildable at once (`plan`; fixed decks are "
+        "always in and served first). With more than 20 competing decks, or a search over its budget, "
+        "a background job finds the exact answer: `job` is its id (`/api/v1/simulations/<id>/`).",
+        request=PlannerSerializer,
+        responses={200: PlannerAnswerSerializer, 400: BAD, 403: LOGIN},
+    )
     def post(self, request: Request) -> Response:
         data = self._body(PlannerSerializer, request)
         try:
@@ -552,8 +669,9 @@ class PlannerView(_Base):
             answer["plan"] = plan.to_dict()
         if decks and (plan is None or not plan.exact):
             try:
-                job = job_services.start_planner(plan=planner.job_plan(decks, owned), units=len(decks),
-                                                 owner=request.user, name="planner")  # fmt: skip
+                job = job_services.start_planner(
+                    plan=planner.job_plan(decks, owned), units=len(decks), owner=request.user, name="planner"
+                )
             except job_services.SimulationInputError as exc:
                 raise _invalid(str(exc), "decks") from None
             except job_services.JobLimitReached as exc:
@@ -565,11 +683,18 @@ class PlannerView(_Base):
 
 
 class MissingView(_Base):
-    @extend_schema(operation_id="decks_missing", tags=["decks"], summary="The cards of a deck my collection lacks",
-                   description="For a deck you can read (a player's deck id, or an archive deck's id): per card "
-                   "missing, what it needs, what you own and what your other fixed decks hold.",
-                   responses={200: DeckMissingSerializer, 403: LOGIN,
-                              404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read.")})  # fmt: skip
+    @extend_schema(
+        operation_id="decks_missing",
+        tags=["decks"],
+        summary="The cards of a deck my collection lacks",
+        description="For a deck you can read (a player's deck id, or an archive deck's id): per card "
+        "missing, what it needs, what you own and what your other fixed decks hold.",
+        responses={
+            200: DeckMissingSerializer,
+            403: LOGIN,
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck you can read."),
+        },
+    )
     def get(self, request: Request, deck_id: str) -> Response:
         needs, mine = _deck_needs(request, deck_id)
         return Response(services.deck_report(request.user, needs, deck_id=mine).to_dict())

@@ -31,7 +31,7 @@ def group_batches(apps, schema_editor) -> None:
         for group in groups.values():
             lines = [[row[4], row[5], row[6], row[7], row[8]] for row in group]
             made.append(Event(owner_id=owner, kind=group[0][2], source=group[0][3], copies=sum(line[3] for line in lines),
-                              rows=len(lines), lines=lines, created=min(row[9] for row in group)))  # fmt: skip
+                              rows=len(lines), lines=lines, created=min(row[9] for row in group)))
         old = [row[0] for group in groups.values() for row in group]
         for start in range(0, len(old), CHUNK):
             Event.objects.filter(pk__in=old[start : start + CHUNK]).delete()
@@ -50,7 +50,7 @@ def split_events(apps, schema_editor) -> None:
                    set=set, language=language, delta=delta, note=note, created=event.created)
              for card_id, set, language, delta, note in event.lines],
             batch_size=CHUNK,
-        )  # fmt: skip
+        )
         event.delete()
     _checked_now(schema_editor)
 
@@ -101,7 +101,7 @@ class Migration(migrations.Migration):
                     ("earlier", "Earlier changes, summed"),
                 ],
                 max_length=10,
-            ),  # fmt: skip
+            ),
         ),
         # Defaults for the old columns, so that backwards they come back on rows that exist.
         migrations.AlterField(model_name="event", name="card_id", field=models.PositiveIntegerField(default=0)),
@@ -135,7 +135,7 @@ class Migration(migrations.Migration):
                 ),
                 ("changes", models.PositiveBigIntegerField(default=0)),
             ],
-        ),  # fmt: skip
+        ),
         migrations.CreateModel(
             name="CardTotal",
             fields=[
@@ -153,6 +153,6 @@ class Migration(migrations.Migration):
             options={
                 "constraints": [models.UniqueConstraint(fields=("owner", "card_id"), name="one_total_per_card")],
             },
-        ),  # fmt: skip
+        ),
         migrations.RunPython(count_cards, migrations.RunPython.noop),
     ]

@@ -190,7 +190,7 @@ class ReportIssueSerializer(serializers.Serializer):
         allow_blank=True, help_text='the official page of the first section cited ("" for the 2011 rulebook)'
     )
     params = serializers.DictField(
-        help_text='the values the message names, by code, the same in every language: e.g. for LIBRARY_TOO_SMALL '
+        help_text="the values the message names, by code, the same in every language: e.g. for LIBRARY_TOO_SMALL "
         '`{"count": 58, "min": 60, "max": 90, "short": 2, "players": null, "ruleset": "vekn", "format": "VEKN '
         'tournament"}`; for UNKNOWN_CARD `{"line": 14, "text": "2x Govern teh Unaligned", "suggestions": […]}`'
     )

@@ -310,23 +310,29 @@ class DeckFilterSerializer(serializers.Serializer):
         required=False, default=False, help_text="Only your own decks (all of them, private ones too); needs a login."
     )
     fits = StrictCharField(
-        required=False, allow_blank=True, max_length=80,
+        required=False,
+        allow_blank=True,
+        max_length=80,
         help_text="Decks that fit a format (`vekn`, `v5`, `duel`, `rulebook-2011` or a custom format's id): every "
         "card in its pool and not banned today; for `vekn`, also legal (sizes and groups).",
-    )  # fmt: skip
+    )
 
     buildable = serializers.IntegerField(
-        required=False, min_value=1, max_value=100,
+        required=False,
+        min_value=1,
+        max_value=100,
         help_text="Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
-    )  # fmt: skip
+    )
 
     similar = StrictCharField(
-        required=False, allow_blank=True, max_length=110,
+        required=False,
+        allow_blank=True,
+        max_length=110,
         help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Of the decks "
         "the other filters match (public ones, shared with suggestions or not, and your own), the 100 most similar, "
         "each with its `similarity` (0 to 1); `count` is their number. At most the 2,000 public decks most similar "
         "to it are checked against the other filters, and 100 of your own decks that are not public.",
-    )  # fmt: skip
+    )
 
     def validate_fits(self, value: str):
         if not value.strip():
@@ -409,9 +415,21 @@ class DeckSerializer(serializers.ModelSerializer):
     class Meta:
         model = Deck
         fields = [
-            "id", "url", "name", "author", "owner", "visibility", "tags", "ruleset", "crypt_count", "library_count",
-            "legal", "version", "created", "updated",
-        ]  # fmt: skip
+            "id",
+            "url",
+            "name",
+            "author",
+            "owner",
+            "visibility",
+            "tags",
+            "ruleset",
+            "crypt_count",
+            "library_count",
+            "legal",
+            "version",
+            "created",
+            "updated",
+        ]
         read_only_fields = fields
         list_serializer_class = DeckListSerializer
 
@@ -442,8 +460,15 @@ class DeckDetailSerializer(DeckSerializer):
     )
 
     class Meta(DeckSerializer.Meta):
-        fields = DeckSerializer.Meta.fields + ["description", "cloned_from", "crypt", "library", "report", "unresolved",
-                                               "share_with_suggestions"]  # fmt: skip
+        fields = DeckSerializer.Meta.fields + [
+            "description",
+            "cloned_from",
+            "crypt",
+            "library",
+            "report",
+            "unresolved",
+            "share_with_suggestions",
+        ]
         read_only_fields = fields
 
     def to_representation(self, deck: Deck) -> dict:

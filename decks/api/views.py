@@ -104,16 +104,28 @@ BAD_REQUEST = OpenApiResponse(
     description='Bad input: `errors` maps each bad field to its messages (`{"crypt": ["Unknown card id 1 in the '
     'crypt."]}`), or only `detail` says what is wrong (a body that is not JSON: `parse_error`).',
     examples=[
-        OpenApiExample("A count no deck holds", value={
-            "detail": "Invalid value for library[0].count: Ensure this value is less than or equal to 999.",
-            "code": "invalid", "errors": {"library[0].count": ["Ensure this value is less than or equal to 999."]}}),
-        OpenApiExample("Not a decklist", value={
-            "detail": "Invalid value for text: This is not a text file (it holds binary data); upload a decklist as text.",
-            "code": "invalid", "errors": {"text": ["This is not a text file (it holds binary data); upload a decklist as text."]}}),
-        OpenApiExample("Not JSON", value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0).",
-                                          "code": "parse_error"}),
+        OpenApiExample(
+            "A count no deck holds",
+            value={
+                "detail": "Invalid value for library[0].count: Ensure this value is less than or equal to 999.",
+                "code": "invalid",
+                "errors": {"library[0].count": ["Ensure this value is less than or equal to 999."]},
+            },
+        ),
+        OpenApiExample(
+            "Not a decklist",
+            value={
+                "detail": "Invalid value for text: This is not a text file (it holds binary data); upload a decklist as text.",
+                "code": "invalid",
+                "errors": {"text": ["This is not a text file (it holds binary data); upload a decklist as text."]},
+            },
+        ),
+        OpenApiExample(
+            "Not JSON",
+            value={"detail": "JSON parse error - Expecting value: line 1 column 1 (char 0).", "code": "parse_error"},
+        ),
     ],
-)  # fmt: skip
+)
 NOT_FOUND = OpenApiResponse(
     response=ERROR_SCHEMA,
     description="No such deck, or one you may not see (another user's private deck) or change (anyone "
@@ -156,10 +168,12 @@ REVISIONS = PolymorphicProxySerializer(
 REVISION_PAGE_PARAMETERS = [
     OpenApiParameter("page", int, description="Page number of the list, from 1."),
     OpenApiParameter(
-        "page_size", int, description=f"Revisions per page, 1 to {StrictPagination.max_page_size} "
+        "page_size",
+        int,
+        description=f"Revisions per page, 1 to {StrictPagination.max_page_size} "
         f"(default {StrictPagination.page_size}).",
     ),
-]  # fmt: skip
+]
 
 
 @extend_schema_view(
@@ -481,11 +495,13 @@ def _compare(deck: Deck, a: int, b: int) -> dict:
     changes = []
     for change in diff(by_number[a].to_core(), by_number[b].to_core()):
         card = cards.get(change.id)
-        changes.append({
-            "id": change.id,
-            "name": card.unique_name if card else f"#{change.id}",
-            "before": change.before,
-            "after": change.after,
-            "delta": change.delta,
-        })  # fmt: skip
+        changes.append(
+            {
+                "id": change.id,
+                "name": card.unique_name if card else f"#{change.id}",
+                "before": change.before,
+                "after": change.after,
+                "delta": change.delta,
+            }
+        )
     return {"a": _revision(by_number[a]), "b": _revision(by_number[b]), "changes": changes}

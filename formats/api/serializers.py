@@ -43,9 +43,12 @@ class FormatSerializer(serializers.Serializer):
         child=serializers.IntegerField(min_value=1), max_length=MAX_LISTED, default=list
     )
     allowed_sets = serializers.ListField(
-        child=serializers.CharField(max_length=40), max_length=500, allow_null=True, default=None,
+        child=serializers.CharField(max_length=40),
+        max_length=500,
+        allow_null=True,
+        default=None,
         help_text="set abbreviations (vtessets.csv); null with `allowed_cards` null: every card",
-    )  # fmt: skip
+    )
     allowed_cards = serializers.ListField(
         child=serializers.IntegerField(min_value=1), max_length=MAX_LISTED, allow_null=True, default=None
     )

@@ -191,10 +191,12 @@ class SimulationCreateSerializer(serializers.Serializer):
         wrong = [name for name in other if name in attrs]
         if wrong:
             raise serializers.ValidationError(
-                {name: [_("`%(field)s` does not go with kind %(kind)s.") % {"field": name, "kind": attrs["kind"]}]
-                 for name in wrong},
+                {
+                    name: [_("`%(field)s` does not go with kind %(kind)s.") % {"field": name, "kind": attrs["kind"]}]
+                    for name in wrong
+                },
                 code="kind",
-            )  # fmt: skip
+            )
         has_deck, has_text = "deck" in attrs, "text" in attrs
         if has_deck == has_text:
             message = (
@@ -313,8 +315,9 @@ class HandsReportSerializer(serializers.Serializer):
 
 
 def _interval(help_text: str = "95 % interval [low, high]; null with fewer than two games") -> serializers.ListField:
-    return serializers.ListField(child=serializers.FloatField(), allow_null=True, min_length=2, max_length=2,
-                                 help_text=help_text)  # fmt: skip
+    return serializers.ListField(
+        child=serializers.FloatField(), allow_null=True, min_length=2, max_length=2, help_text=help_text
+    )
 
 
 class GamesSlotSerializer(serializers.Serializer):
@@ -511,11 +514,37 @@ class SimulationListSerializer(serializers.ModelSerializer):
     class Meta:
         model = Simulation
         fields = [
-            "id", "url", "page_url", "kind", "status", "progress", "hands", "hands_done", "games", "games_done",
-            "cards", "cards_done", "decks", "decks_done", "chunks", "chunks_done", "attempts", "seed", "conditions", "parameters", "deck", "deck_name",
-            "deck_version", "error", "created_at", "started_at", "finished_at", "heartbeat_at", "seconds",
+            "id",
+            "url",
+            "page_url",
+            "kind",
+            "status",
+            "progress",
+            "hands",
+            "hands_done",
+            "games",
+            "games_done",
+            "cards",
+            "cards_done",
+            "decks",
+            "decks_done",
+            "chunks",
+            "chunks_done",
+            "attempts",
+            "seed",
+            "conditions",
+            "parameters",
+            "deck",
+            "deck_name",
+            "deck_version",
+            "error",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "heartbeat_at",
+            "seconds",
             "compute_seconds",
-        ]  # fmt: skip
+        ]
         read_only_fields = fields
         extra_kwargs = {
             "error": {"help_text": "why it failed, in a sentence; empty otherwise"},
@@ -594,7 +623,9 @@ class ProxiesReportSerializer(serializers.Serializer):
     paper = serializers.CharField(help_text="a4 or letter")
     marks = serializers.CharField(help_text="crop or gaps")
     download_url = serializers.CharField(help_text="the PDF (readable by whoever may read the job)")
-    expires_at = serializers.DateTimeField(help_text="when the PDF is deleted (PROXIES_RETENTION_DAYS after it was made)")
+    expires_at = serializers.DateTimeField(
+        help_text="when the PDF is deleted (PROXIES_RETENTION_DAYS after it was made)"
+    )
     seconds = serializers.FloatField()
 
 

@@ -139,10 +139,17 @@ def start_proxies(request, attrs: dict, core, cards, *, source_deck=None) -> Sim
             )
         printings[card_id] = abbrev
     return services.start_proxies(
-        deck=core, cards=cards, owner=request.user, source_deck=source_deck, paper=attrs.get("paper") or "a4",
-        marks=attrs.get("marks") or "crop", counts=counts, printings=printings, parameters={"print": choice},
+        deck=core,
+        cards=cards,
+        owner=request.user,
+        source_deck=source_deck,
+        paper=attrs.get("paper") or "a4",
+        marks=attrs.get("marks") or "crop",
+        counts=counts,
+        printings=printings,
+        parameters={"print": choice},
         client=client_address(request),
-    )  # fmt: skip
+    )
 
 
 class BadSimulationInput(exceptions.APIException):
@@ -165,9 +172,11 @@ BAD_REQUEST = OpenApiResponse(
     examples=[
         OpenApiExample("Too few hands", value=_invalid("hands", "Ensure this value is greater than or equal to 1.")),
         OpenApiExample("A deck too small", value=_invalid("deck", "The library has 5 cards; an opening hand needs 7.")),
-        OpenApiExample("Games: too many opponents", value=_invalid("opponents", "5 seats leave room for 4 opponents, not 5.")),
+        OpenApiExample(
+            "Games: too many opponents", value=_invalid("opponents", "5 seats leave room for 4 opponents, not 5.")
+        ),
     ],
-)  # fmt: skip
+)
 BAD_PAGE = OpenApiResponse(
     response=ERROR_SCHEMA,
     description='A bad `page` or `page_size` (`{"page_size": ["Must be a whole number from 1 to 500."]}`).',

@@ -73,12 +73,17 @@ ENDPOINTS = [
     ("partial update name", "patch", "", lambda deck: {"version": deck.version, "name": "Stolen"}, "owner"),
     ("make public", "patch", "", lambda deck: {"version": deck.version, "visibility": "public"}, "owner"),
     ("retag", "patch", "", lambda deck: {"version": deck.version, "tags": ["mine-now"]}, "owner"),
-    ("replace cards", "patch", "",
-     lambda deck: {"version": deck.version, "text": "Crypt\n12x Tupdog\nLibrary\n60x Blood Doll"}, "owner"),
+    (
+        "replace cards",
+        "patch",
+        "",
+        lambda deck: {"version": deck.version, "text": "Crypt\n12x Tupdog\nLibrary\n60x Blood Doll"},
+        "owner",
+    ),
     ("stale version", "patch", "", lambda deck: {"version": 1, "name": "Stolen"}, "owner"),
     ("delete", "delete", "", None, "owner"),
     ("clone", "post", "clone/", None, "clone"),
-]  # fmt: skip
+]
 OWNER_STATUS = {"get": 200, "put": 200, "patch": 200, "delete": 204, "post": 201}
 
 
@@ -174,16 +179,23 @@ def test_the_owner_lists_all_her_decks(people, decks):
 @pytest.fixture
 def alices_job(people, decks) -> Simulation:
     """A job Alice started on her private deck, still queued (no worker needed to judge who may touch it)."""
-    return Simulation.objects.create(owner=people["alice"], deck=decks["private"], deck_name=decks["private"].name,
-                                     deck_version=1, seed=7, hands=1000)  # fmt: skip
+    return Simulation.objects.create(
+        owner=people["alice"],
+        deck=decks["private"],
+        deck_name=decks["private"].name,
+        deck_version=1,
+        seed=7,
+        hands=1000,
+    )
 
 
 def start_job(owner, deck: Deck | None = None) -> Simulation:
     """A queued job (no worker needed to judge who may touch it), from ``deck`` or from a decklist's text."""
     if deck is None:
         return Simulation.objects.create(owner=owner, deck_name="Pasted gargoyles", seed=7, hands=1000)
-    return Simulation.objects.create(owner=owner, deck=deck, deck_name=deck.name, deck_version=deck.version,
-                                     seed=7, hands=1000)  # fmt: skip
+    return Simulation.objects.create(
+        owner=owner, deck=deck, deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000
+    )
 
 
 JOB_ORIGINS = [*VISIBILITIES, "decklist text"]

@@ -110,9 +110,11 @@ def test_an_anonymous_client_can_neither_list_nor_make_tokens(client, alice):
 
 def test_a_session_and_http_basic_may_manage_tokens_too(client, alice):
     basic = client.post(
-        "/api/v1/tokens/", {"name": "by basic"}, content_type="application/json",
+        "/api/v1/tokens/",
+        {"name": "by basic"},
+        content_type="application/json",
         headers={"Authorization": "Basic YWxpY2U6YWxpY2UtcGFzc3dvcmQtMQ=="},  # alice:alice-password-1
-    )  # fmt: skip
+    )
     assert basic.status_code == 201
     client.force_login(alice)
     assert client.get("/api/v1/tokens/").json()["results"][0]["name"] == "by basic"

@@ -401,7 +401,9 @@ def test_valid_values_are_read_in_any_case_as_before(client, asked, printed):
 
 def test_disciplines_may_also_come_as_a_repeated_parameter(client):
     repeated = client.get(LIST, {"discipline": ["aus", "DOM"], "kind": "crypt", "page_size": 500}).json()
-    assert [c["id"] for c in repeated["results"]] == [c["id"] for c in found(client, discipline="aus DOM", kind="crypt")]
+    assert [c["id"] for c in repeated["results"]] == [
+        c["id"] for c in found(client, discipline="aus DOM", kind="crypt")
+    ]
 
 
 def test_it_finds_a_name_from_its_words_in_any_order(client):

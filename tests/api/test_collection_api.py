@@ -85,9 +85,16 @@ def test_add_list_remove(api, carol):
 
 @pytest.mark.parametrize(
     "body",
-    [{"card": "No Such Card Anywhere"}, {"card": "Tupdog", "count": 0}, {"card": True}, {}, {"precon": "X:PZ"},
-     {"card": "Tupdog", "precon": "Third:SKB"}, {"card": "Tupdog", "set": "x" * 201}],
-)  # fmt: skip
+    [
+        {"card": "No Such Card Anywhere"},
+        {"card": "Tupdog", "count": 0},
+        {"card": True},
+        {},
+        {"precon": "X:PZ"},
+        {"card": "Tupdog", "precon": "Third:SKB"},
+        {"card": "Tupdog", "set": "x" * 201},
+    ],
+)
 def test_bad_additions_are_400s_storing_nothing(api, carol, body):
     response = api.post("/api/v1/collection/", body, format="json")
     assert response.status_code == 400
@@ -118,8 +125,11 @@ def test_import_json_text_then_export_it(api, carol):
 
 
 def test_a_bad_import_is_a_400_naming_the_line_and_stores_nothing(api, carol):
-    response = api.post("/api/v1/collection/import/", {"data": "3\tBum's Rush\n2\tNo Such Card Anywhere\n",
-                                                       "format": "lackey"}, format="json")  # fmt: skip
+    response = api.post(
+        "/api/v1/collection/import/",
+        {"data": "3\tBum's Rush\n2\tNo Such Card Anywhere\n", "format": "lackey"},
+        format="json",
+    )
     assert response.status_code == 400
     assert "Line 2" in response.json()["detail"]
     assert not Entry.objects.filter(owner=carol).exists()
@@ -232,8 +242,9 @@ def test_a_card_holds_at_most_ten_thousand_copies_in_one_printing(api, carol):
     assert Entry.objects.get(owner=carol).count == 10_000 and Event.objects.filter(owner=carol).count() == 1
     tupdog = _id("Tupdog")
     data = f"Quantity,Card ID\n6000,{tupdog}\n5000,{tupdog}\n"  # a file listing a card twice adds up too
-    response = api.post("/api/v1/collection/import/", {"data": data, "format": "vdb-csv", "replace": True},
-                        format="json")  # fmt: skip
+    response = api.post(
+        "/api/v1/collection/import/", {"data": data, "format": "vdb-csv", "replace": True}, format="json"
+    )
     assert response.status_code == 400
     assert Entry.objects.get(owner=carol).count == 10_000
 
@@ -281,9 +292,16 @@ def test_wishing_for_what_a_deck_misses(api, carol):
 
 
 @pytest.mark.parametrize(
-    "body", [{}, {"cards": [], "deck": "x"}, {"cards": [{"card": "No Such Card Anywhere"}]}, {"cards": [{"card": "²"}]},
-             {"cards": [{"card": "Tupdog", "count": 0}]}, {"cards": "Tupdog"}],
-)  # fmt: skip
+    "body",
+    [
+        {},
+        {"cards": [], "deck": "x"},
+        {"cards": [{"card": "No Such Card Anywhere"}]},
+        {"cards": [{"card": "²"}]},
+        {"cards": [{"card": "Tupdog", "count": 0}]},
+        {"cards": "Tupdog"},
+    ],
+)
 def test_bad_wishes_are_400s_storing_nothing(api, carol, body):
     response = api.post("/api/v1/collection/wishlist/", body, format="json")
     assert response.status_code == 400 and response.json()["code"] == "invalid"

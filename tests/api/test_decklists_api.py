@@ -28,9 +28,19 @@ pytestmark = pytest.mark.django_db
 
 API = "/api/v1/decklists/"
 REPORT_KEYS = {
-    "path", "legal", "ruleset", "as_of", "crypt_count", "library_count", "groups", "crypt", "library",
-    "errors", "warnings", "unresolved",
-}  # fmt: skip
+    "path",
+    "legal",
+    "ruleset",
+    "as_of",
+    "crypt_count",
+    "library_count",
+    "groups",
+    "crypt",
+    "library",
+    "errors",
+    "warnings",
+    "unresolved",
+}
 
 LEGAL_DECK = """Deck Name: Gargoyle rush
 Crypt (12 cards)
@@ -211,8 +221,12 @@ def test_it_lists_the_formats(client):
         ({"text": "1x Tupdog\n" * 20_001}, "text", "more than 20,000 lines"),
         ({"text": LEGAL_DECK, "format": "docx"}, "format", '"docx" is not a valid choice.'),
         ({"text": LEGAL_DECK, "format": "json"}, "text", ""),
-        ({"text": LEGAL_DECK, "ruleset": "modern"}, "ruleset", "Unknown rule set 'modern'; known rule sets: vekn, "
-         "rulebook-2011, v5, duel, or the id of a saved custom format."),
+        (
+            {"text": LEGAL_DECK, "ruleset": "modern"},
+            "ruleset",
+            "Unknown rule set 'modern'; known rule sets: vekn, "
+            "rulebook-2011, v5, duel, or the id of a saved custom format.",
+        ),
         ({"text": LEGAL_DECK, "as_of": "15/12/2021"}, "as_of", "is not a date: use YYYY-MM-DD"),
         ({"text": LEGAL_DECK, "as_of": "2021-02-30"}, "as_of", "is not a date"),
         ({"text": LEGAL_DECK, "as_of": 20211215}, "as_of", "is not a date"),

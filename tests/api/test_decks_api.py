@@ -31,9 +31,21 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 API = "/api/v1/decks/"
 PASSWORD = "not-a-real-password-42"
 LIST_KEYS = {
-    "id", "url", "name", "author", "owner", "visibility", "tags", "ruleset", "crypt_count", "library_count",
-    "legal", "version", "created", "updated",
-}  # fmt: skip
+    "id",
+    "url",
+    "name",
+    "author",
+    "owner",
+    "visibility",
+    "tags",
+    "ruleset",
+    "crypt_count",
+    "library_count",
+    "legal",
+    "version",
+    "created",
+    "updated",
+}
 DETAIL_KEYS = LIST_KEYS | {"description", "cloned_from", "crypt", "library", "report", "unresolved"}
 WRITABLE = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
 IMPORT_ONLY = [name for name, fmt in decklist.FORMATS.items() if fmt.export is None]
@@ -45,7 +57,6 @@ Library (60 cards)
 40x Govern the Unaligned
 20x Dive Bomb
 """
-
 
 
 @pytest.fixture
@@ -236,8 +247,11 @@ def test_a_bare_name_two_groups_share_is_read_in_its_crypt_as_a_decklist_line_wo
 
 
 def test_a_name_that_names_no_card_is_a_400_naming_it_with_suggestions(as_alice):
-    body = {"visibility": "private", "crypt": [{"name": "Tupdog", "count": 11}, {"name": "Theo Bel", "count": 1}],
-            "library": [{"card": "Govern teh Unaligned", "count": 60}]}  # fmt: skip
+    body = {
+        "visibility": "private",
+        "crypt": [{"name": "Tupdog", "count": 11}, {"name": "Theo Bel", "count": 1}],
+        "library": [{"card": "Govern teh Unaligned", "count": 60}],
+    }
     errors = refused(post(as_alice, API, body))["errors"]
     [message] = errors["crypt[1].name"]
     assert "Theo Bel" in message and "Theo Bell" in message.split("did you mean", 1)[1]
@@ -407,8 +421,12 @@ def test_the_list_shows_public_decks_and_my_own(alice, bob, as_alice, anonymous)
     [item] = page["results"]
     assert set(item) == LIST_KEYS
     assert (item["owner"], item["visibility"], item["crypt_count"], item["library_count"], item["legal"]) == (
-        "bob", "public", 12, 60, True,
-    )  # fmt: skip
+        "bob",
+        "public",
+        12,
+        60,
+        True,
+    )
 
 
 def test_my_own_decks_need_a_login(anonymous):
@@ -419,9 +437,13 @@ def test_my_own_decks_need_a_login(anonymous):
 def test_the_list_filters_by_name_clan_card_author_and_tag(alice, bob, anonymous):
     rocks = make_deck(alice, "public", name="Rock drop", tags=["bleed"])
     tremere = make_deck(
-        bob, "public", name="Tremere stealth", crypt={"Keith Moody": 6, "Janine": 6}, library={"Deflection": 60},
+        bob,
+        "public",
+        name="Tremere stealth",
+        crypt={"Keith Moody": 6, "Janine": 6},
+        library={"Deflection": 60},
         tags=["stealth", "bleed"],
-    )  # fmt: skip
+    )
     assert listed_ids(anonymous, q="rock") == [rocks.id]
     assert listed_ids(anonymous, clan="Gargoyle") == [rocks.id]
     assert listed_ids(anonymous, clan="tremere ANTITRIBU") == [tremere.id]
@@ -571,7 +593,11 @@ def test_each_export_format_has_its_own_file_name(as_alice):
     deck = answer(post(as_alice, API, {"visibility": "private", "text": GARGOYLES}), 201)
     names = {fmt: answer(as_alice.get(f"{API}{deck['id']}/export/", {"to": fmt}))["file_name"] for fmt in WRITABLE}
     assert len(set(names.values())) == len(WRITABLE), names
-    assert (names["twd"], names["jol"], names["lackey"]) == ("rock-drop.twd.txt", "rock-drop.jol.txt", "rock-drop.lackey.txt")
+    assert (names["twd"], names["jol"], names["lackey"]) == (
+        "rock-drop.twd.txt",
+        "rock-drop.jol.txt",
+        "rock-drop.lackey.txt",
+    )
 
 
 @pytest.mark.parametrize("to", [*IMPORT_ONLY, "pdf", ""])

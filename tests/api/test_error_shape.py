@@ -28,7 +28,6 @@ DECKS = "/api/v1/decks/"
 DECK = "Crypt\n12x Tupdog\nLibrary\n60x Govern the Unaligned\n"
 
 
-
 def error(response, status: int, code: str) -> dict:
     """The body, after checking the status, the JSON shape, the code, and that ``detail`` is a sentence."""
     assert response.status_code == status, response.content.decode()[:1000]

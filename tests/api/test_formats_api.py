@@ -235,8 +235,9 @@ def test_public_decks_filter_by_the_format_they_fit(alice):
     public_deck(alice, "Older duel", decklist("1x Dive Bomb\n"))  # 41, one from Heirs to the Blood
     public_deck(alice, "V5 tournament", f"Crypt\n12x {vampire}\nLibrary\n30x Blood Doll\n30x Deflection\n")
     public_deck(alice, "V5 90 cards", f"Crypt\n12x {vampire}\nLibrary\n45x Blood Doll\n45x Deflection\n")
-    public_deck(alice, "V5 groups 1 and 6",
-                f"Crypt\n6x {vampire}\n6x {anson}\nLibrary\n30x Blood Doll\n30x Deflection\n")  # fmt: skip
+    public_deck(
+        alice, "V5 groups 1 and 6", f"Crypt\n6x {vampire}\n6x {anson}\nLibrary\n30x Blood Doll\n30x Deflection\n"
+    )
     # V5: the pool, the VEKN sizes and the group rule; the spread crypt breaks the group rule.
     assert fitting("v5") == {"V5 tournament", "V5 90 cards"}
     assert fitting("vekn") == {"V5 tournament", "V5 90 cards"}

@@ -48,10 +48,22 @@ SQL = "'; DROP TABLE decks_deck; --"
 HTML = "<script>alert(1)</script>"
 ESCAPED_HTML = "&lt;script&gt;alert(1)&lt;/script&gt;"
 ERROR_CODES = {
-    "invalid", "parse_error", "not_found", "not_authenticated", "authentication_failed", "permission_denied",
-    "method_not_allowed", "not_acceptable", "unsupported_media_type", "throttled", "payload_too_large",
-    "database_unavailable", "broker_unavailable", "conflict", "server_error",
-}  # fmt: skip
+    "invalid",
+    "parse_error",
+    "not_found",
+    "not_authenticated",
+    "authentication_failed",
+    "permission_denied",
+    "method_not_allowed",
+    "not_acceptable",
+    "unsupported_media_type",
+    "throttled",
+    "payload_too_large",
+    "database_unavailable",
+    "broker_unavailable",
+    "conflict",
+    "server_error",
+}
 
 
 @dataclass(frozen=True)
@@ -94,50 +106,103 @@ def _format(world: World) -> str:
 
 
 ENDPOINTS = [
-    Endpoint("decklists_validate", "post", lambda w: "/api/v1/decklists/validate", lambda w: {"text": GARGOYLES},
-             ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
-    Endpoint("decklists_parse", "post", lambda w: "/api/v1/decklists/parse", lambda w: {"text": GARGOYLES},
-             ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
-    Endpoint("decklists_convert", "post", lambda w: "/api/v1/decklists/convert?to=jol",
-             lambda w: {"text": GARGOYLES},
-             ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
-    Endpoint("decks_create", "post", lambda w: "/api/v1/decks/",
-             lambda w: {"name": "Rock", "visibility": "public", "text": GARGOYLES}),
-    Endpoint("decks_update", "put", lambda w: f"/api/v1/decks/{w.private_deck}/",
-             lambda w: {"version": _version(w), "name": "Rock again"}),
-    Endpoint("decks_partial_update", "patch", lambda w: f"/api/v1/decks/{w.private_deck}/",
-             lambda w: {"version": _version(w), "description": "Bats."}),
+    Endpoint(
+        "decklists_validate",
+        "post",
+        lambda w: "/api/v1/decklists/validate",
+        lambda w: {"text": GARGOYLES},
+        ("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
+    ),
+    Endpoint(
+        "decklists_parse",
+        "post",
+        lambda w: "/api/v1/decklists/parse",
+        lambda w: {"text": GARGOYLES},
+        ("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
+    ),
+    Endpoint(
+        "decklists_convert",
+        "post",
+        lambda w: "/api/v1/decklists/convert?to=jol",
+        lambda w: {"text": GARGOYLES},
+        ("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
+    ),
+    Endpoint(
+        "decks_create",
+        "post",
+        lambda w: "/api/v1/decks/",
+        lambda w: {"name": "Rock", "visibility": "public", "text": GARGOYLES},
+    ),
+    Endpoint(
+        "decks_update",
+        "put",
+        lambda w: f"/api/v1/decks/{w.private_deck}/",
+        lambda w: {"version": _version(w), "name": "Rock again"},
+    ),
+    Endpoint(
+        "decks_partial_update",
+        "patch",
+        lambda w: f"/api/v1/decks/{w.private_deck}/",
+        lambda w: {"version": _version(w), "description": "Bats."},
+    ),
     Endpoint("decks_destroy", "delete", lambda w: f"/api/v1/decks/{w.private_deck}/", None),
     Endpoint("decks_clone", "post", lambda w: f"/api/v1/decks/{w.public_deck}/clone/", None),
-    Endpoint("simulations_create", "post", lambda w: "/api/v1/simulations/",
-             lambda w: {"deck": w.public_deck, "hands": 1000}),
+    Endpoint(
+        "simulations_create", "post", lambda w: "/api/v1/simulations/", lambda w: {"deck": w.public_deck, "hands": 1000}
+    ),
     Endpoint("simulations_cancel", "post", lambda w: f"/api/v1/simulations/{w.simulation}/cancel/", None),
-    Endpoint("token_create", "post", lambda w: "/api/v1/token/",
-             lambda w: {"username": "carol", "password": PASSWORD, "name": "bot"},
-             ("application/json", "application/x-www-form-urlencoded")),
+    Endpoint(
+        "token_create",
+        "post",
+        lambda w: "/api/v1/token/",
+        lambda w: {"username": "carol", "password": PASSWORD, "name": "bot"},
+        ("application/json", "application/x-www-form-urlencoded"),
+    ),
     Endpoint("tokens_create", "post", lambda w: "/api/v1/tokens/", lambda w: {"name": "bot"}),
     Endpoint("tokens_destroy", "delete", lambda w: f"/api/v1/tokens/{w.token_id}/", None),
-    Endpoint("collection_add", "post", lambda w: "/api/v1/collection/",
-             lambda w: {"card": "Tupdog", "count": 2, "set": "LoB", "language": "en", "note": "mint"}),
-    Endpoint("collection_remove", "post", lambda w: "/api/v1/collection/remove/",
-             lambda w: _owning(w, {"card": "Tupdog", "count": 1, "set": "LoB", "language": ""})),
-    Endpoint("collection_import", "post", lambda w: "/api/v1/collection/import/",
-             lambda w: {"data": "Quantity,Card ID\n2,201393\n", "format": "vdb-csv", "replace": False},
-             ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")),
+    Endpoint(
+        "collection_add",
+        "post",
+        lambda w: "/api/v1/collection/",
+        lambda w: {"card": "Tupdog", "count": 2, "set": "LoB", "language": "en", "note": "mint"},
+    ),
+    Endpoint(
+        "collection_remove",
+        "post",
+        lambda w: "/api/v1/collection/remove/",
+        lambda w: _owning(w, {"card": "Tupdog", "count": 1, "set": "LoB", "language": ""}),
+    ),
+    Endpoint(
+        "collection_import",
+        "post",
+        lambda w: "/api/v1/collection/import/",
+        lambda w: {"data": "Quantity,Card ID\n2,201393\n", "format": "vdb-csv", "replace": False},
+        ("application/json", "application/x-www-form-urlencoded", "multipart/form-data"),
+    ),
     Endpoint("collection_share", "post", lambda w: "/api/v1/collection/share/", lambda w: {"shared": True}),
-    Endpoint("collection_planner", "post", lambda w: "/api/v1/collection/planner/",
-             lambda w: {"decks": [w.private_deck]}),
-    Endpoint("collection_wishlist_add", "post", lambda w: "/api/v1/collection/wishlist/",
-             lambda w: {"cards": [{"card": "Tupdog", "count": 2}]}),
+    Endpoint(
+        "collection_planner", "post", lambda w: "/api/v1/collection/planner/", lambda w: {"decks": [w.private_deck]}
+    ),
+    Endpoint(
+        "collection_wishlist_add",
+        "post",
+        lambda w: "/api/v1/collection/wishlist/",
+        lambda w: {"cards": [{"card": "Tupdog", "count": 2}]},
+    ),
     Endpoint("collection_wishlist_remove", "delete", lambda w: f"/api/v1/collection/wishlist/{_wishing(w)}/", None),
-    Endpoint("collection_deck_mode", "put", lambda w: f"/api/v1/decks/{w.private_deck}/build-mode/",
-             lambda w: {"mode": "fixed"}),
+    Endpoint(
+        "collection_deck_mode",
+        "put",
+        lambda w: f"/api/v1/decks/{w.private_deck}/build-mode/",
+        lambda w: {"mode": "fixed"},
+    ),
     Endpoint("formats_create", "post", lambda w: "/api/v1/formats/", lambda w: {"name": "Duel", "library_min": 40}),
     Endpoint("formats_update", "put", lambda w: f"/api/v1/formats/{_format(w)}/", lambda w: {"name": "Duel"}),
-    Endpoint("formats_partial_update", "patch", lambda w: f"/api/v1/formats/{_format(w)}/",
-             lambda w: {"library_max": 60}),
+    Endpoint(
+        "formats_partial_update", "patch", lambda w: f"/api/v1/formats/{_format(w)}/", lambda w: {"library_max": 60}
+    ),
     Endpoint("formats_destroy", "delete", lambda w: f"/api/v1/formats/{_format(w)}/", None),
-]  # fmt: skip
+]
 BY_OPERATION = {endpoint.operation: endpoint for endpoint in ENDPOINTS}
 WITH_BODY = [endpoint for endpoint in ENDPOINTS if endpoint.body is not None]
 
@@ -165,9 +230,11 @@ FIELDS = [
     (operation, field)
     for operation, properties in SCHEMA_OPERATIONS.items()
     if operation in BY_OPERATION
-    for field in [*properties, *(f"{part}[0].{key}" for part in ("crypt", "library") if part in properties
-                                 for key in ("id", "count"))]
-]  # fmt: skip
+    for field in [
+        *properties,
+        *(f"{part}[0].{key}" for part in ("crypt", "library") if part in properties for key in ("id", "count")),
+    ]
+]
 
 # --- what is stored, and the answers --------------------------------------------------------------
 
@@ -376,8 +443,9 @@ def test_a_body_that_is_no_json_object_is_a_400(world, endpoint, body):
     refused_cleanly(response, changed, {400})
 
 
-@pytest.mark.parametrize("operation, field", [*FIELDS, *((o, f.replace(".id", ".name")) for o, f in FIELDS
-                                                  if f.endswith("[0].id"))], ids=str)  # fmt: skip
+@pytest.mark.parametrize(
+    "operation, field", [*FIELDS, *((o, f.replace(".id", ".name")) for o, f in FIELDS if f.endswith("[0].id"))], ids=str
+)
 def test_a_lone_surrogate_in_any_field_is_a_400_naming_it(world, operation, field):
     """JSON's ``"\\ud800"`` escape, a lone surrogate once parsed, which no answer (nor the database) can hold:
     refused by the parser wherever it is, before a field could quote it back in a message (a 500)."""
@@ -483,8 +551,9 @@ def test_any_bytes_uploaded_as_a_decklist_file_are_answered_or_refused_cleanly(w
 @FUZZ
 @given(data=st.binary(max_size=300))
 def test_any_bytes_sent_as_a_forms_text_are_answered_or_refused_cleanly(world, endpoint, data):
-    response, changed = send(world, endpoint, b"text=" + quote_from_bytes(data).encode(),
-                             "application/x-www-form-urlencoded")  # fmt: skip
+    response, changed = send(
+        world, endpoint, b"text=" + quote_from_bytes(data).encode(), "application/x-www-form-urlencoded"
+    )
     answered(response, changed)
 
 
@@ -559,6 +628,11 @@ def test_sql_and_html_in_a_token_name_are_stored_verbatim(world, hostile):
 
 @pytest.mark.parametrize("hostile", [SQL, HTML])
 def test_sql_and_html_as_a_user_name_are_a_wrong_login(world, hostile):
-    response, changed = send(world, BY_OPERATION["token_create"], as_json({"username": hostile, "password": hostile}),
-                             "application/json", as_carol=False)  # fmt: skip
+    response, changed = send(
+        world,
+        BY_OPERATION["token_create"],
+        as_json({"username": hostile, "password": hostile}),
+        "application/json",
+        as_carol=False,
+    )
     refused_cleanly(response, changed, {400})

@@ -21,10 +21,16 @@ from vtesdeck import openapi_examples
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 # Path parameters that name something of the caller's: no example can hold them.
-YOURS = {"decks": "deck", "simulations": "simulation", "tokens": "token", "archetypes": "archetype",
-         "formats": "format", "wishlist": "card you wish for", "shared": "share link's token",
-         "history": "change of your collection"}  # fmt: skip
-
+YOURS = {
+    "decks": "deck",
+    "simulations": "simulation",
+    "tokens": "token",
+    "archetypes": "archetype",
+    "formats": "format",
+    "wishlist": "card you wish for",
+    "shared": "share link's token",
+    "history": "change of your collection",
+}
 
 
 @pytest.fixture
@@ -86,8 +92,9 @@ def test_every_example_works_as_it_stands(schema, alice, archive, idle_queue):
     sent = 0
     for path, method, operation in operations(schema):
         parameters = {p["name"]: p for p in operation.get("parameters", [])}
-        bodies = examples(operation) or ({"": {"value": None}} if any("example" in p for p in parameters.values())
-                                         else {})  # fmt: skip
+        bodies = examples(operation) or (
+            {"": {"value": None}} if any("example" in p for p in parameters.values()) else {}
+        )
         for name, example in bodies.items():
             url = path
             for key, parameter in parameters.items():

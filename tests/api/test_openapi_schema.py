@@ -15,9 +15,22 @@ from drf_spectacular.validation import validate_schema
 pytestmark = pytest.mark.django_db
 
 CARD_FILTERS = {
-    "q", "text", "kind", "type", "clan", "discipline", "group", "capacity_min", "capacity_max", "sect", "title",
-    "set", "banned", "page", "page_size",
-}  # fmt: skip
+    "q",
+    "text",
+    "kind",
+    "type",
+    "clan",
+    "discipline",
+    "group",
+    "capacity_min",
+    "capacity_max",
+    "sect",
+    "title",
+    "set",
+    "banned",
+    "page",
+    "page_size",
+}
 
 
 def test_it_serves_a_valid_openapi_3_schema_in_yaml(client):

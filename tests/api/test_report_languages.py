@@ -30,8 +30,9 @@ def fresh_throttle():
 
 
 def validate(client, query: str = "", text: str = SHORT_LIBRARY, **headers):
-    return client.post(f"/api/v1/decklists/validate{query}", json.dumps({"text": text}),
-                       content_type="application/json", **headers)  # fmt: skip
+    return client.post(
+        f"/api/v1/decklists/validate{query}", json.dumps({"text": text}), content_type="application/json", **headers
+    )
 
 
 def small_library(response) -> dict:
@@ -51,7 +52,7 @@ def small_library(response) -> dict:
         ("", "fr-FR,fr;q=0.9", ENGLISH, "en"),
         ("", "", ENGLISH, "en"),
     ],
-)  # fmt: skip
+)
 def test_validate_answers_in_the_language_asked_for(client, query, accept, message, language):
     headers = {"HTTP_ACCEPT_LANGUAGE": accept} if accept else {}
     response = validate(client, query, **headers)
@@ -59,8 +60,15 @@ def test_validate_answers_in_the_language_asked_for(client, query, accept, messa
     assert error["message"] == message
     assert response["Content-Language"] == language
     # What a program reads is the same in every language.
-    assert error["params"] == {"count": 38, "min": 60, "max": 90, "short": 22, "players": None, "ruleset": "vekn",
-                               "format": "VEKN tournament"}  # fmt: skip
+    assert error["params"] == {
+        "count": 38,
+        "min": 60,
+        "max": 90,
+        "short": 22,
+        "players": None,
+        "ruleset": "vekn",
+        "format": "VEKN tournament",
+    }
     assert error["rule_url"] == "https://www.vekn.net/rulebook/1-introduction"
 
 
@@ -71,12 +79,15 @@ def test_every_issue_carries_its_rule_link_and_params_in_polish(client):
         assert set(issue) == {"code", "message", "rule", "rule_url", "params", "cards"}
         assert issue["rule_url"].startswith("https://www.vekn.net/") and issue["rule"]
     rules = {issue["code"]: issue["rule"] for issue in report["errors"] + report["warnings"]}
-    assert rules["LIBRARY_TOO_SMALL"] == ("Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, "
-                                          "6.2 Limity rozmiaru talii")  # fmt: skip
+    assert rules["LIBRARY_TOO_SMALL"] == (
+        "Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, 6.2 Limity rozmiaru talii"
+    )
     assert rules["UNKNOWN_CARD"] == "Zasady turniejowe VEKN, 6.3 Rejestracja talii"
     unknown = next(e for e in report["errors"] if e["code"] == "UNKNOWN_CARD")
-    assert unknown["message"] == ("Wiersz 6: „2x Govern teh Unaligned” nie odpowiada żadnej karcie z listy kart. "
-                                  "Czy chodziło o Govern the Unaligned?")  # fmt: skip
+    assert unknown["message"] == (
+        "Wiersz 6: „2x Govern teh Unaligned” nie odpowiada żadnej karcie z listy kart. "
+        "Czy chodziło o Govern the Unaligned?"
+    )
     assert unknown["params"] == {"line": 6, "text": "2x Govern teh Unaligned", "suggestions": ["Govern the Unaligned"]}
 
 
@@ -84,11 +95,16 @@ def test_a_refused_decklist_is_refused_in_the_language_asked_for(client):
     response = validate(client, "?lang=de", text="   \n")
     assert response.status_code == 400
     assert response.json()["errors"]["text"] == ["Die Deckliste ist leer."]
-    parse = client.post("/api/v1/decklists/parse", json.dumps({"text": "\x01\x02" * 40 + "binary"}),
-                        content_type="application/json", HTTP_ACCEPT_LANGUAGE="pl")  # fmt: skip
+    parse = client.post(
+        "/api/v1/decklists/parse",
+        json.dumps({"text": "\x01\x02" * 40 + "binary"}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
     assert parse.status_code == 400
     assert parse.json()["errors"]["text"] == [
-        "To nie jest plik tekstowy (zawiera dane binarne); prześlij listę talii jako tekst."]
+        "To nie jest plik tekstowy (zawiera dane binarne); prześlij listę talii jako tekst."
+    ]
 
 
 def test_the_formats_have_names_in_the_language_asked_for(client):
@@ -101,9 +117,12 @@ def test_the_formats_have_names_in_the_language_asked_for(client):
 def test_the_deck_api_report_speaks_the_language_asked_for(client):
     owner = get_user_model().objects.create_user("alice", "alice@example.org", "not-a-real-password-42")
     cards = index.get()
-    deck = deck_services.create(owner, CoreDeck(crypt={cards.lookup("Tupdog").id: 12},
-                                                library={cards.lookup("Govern the Unaligned").id: 38}),
-                                name="Rock drop", visibility="public")  # fmt: skip
+    deck = deck_services.create(
+        owner,
+        CoreDeck(crypt={cards.lookup("Tupdog").id: 12}, library={cards.lookup("Govern the Unaligned").id: 38}),
+        name="Rock drop",
+        visibility="public",
+    )
     polish = client.get(f"/api/v1/decks/{deck.id}/?lang=pl").json()["report"]
     english = client.get(f"/api/v1/decks/{deck.id}/").json()["report"]
     assert small_issue(polish)["message"] == POLISH

@@ -32,10 +32,30 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles")]
 
 API = "/api/v1/simulations/"
 JOB_KEYS = {
-    "id", "url", "page_url", "kind", "status", "progress", "hands", "hands_done", "chunks", "chunks_done",
-    "attempts", "seed", "conditions", "deck", "deck_name", "deck_version", "error", "created_at", "started_at",
-    "finished_at", "heartbeat_at", "seconds", "compute_seconds",
-}  # fmt: skip
+    "id",
+    "url",
+    "page_url",
+    "kind",
+    "status",
+    "progress",
+    "hands",
+    "hands_done",
+    "chunks",
+    "chunks_done",
+    "attempts",
+    "seed",
+    "conditions",
+    "deck",
+    "deck_name",
+    "deck_version",
+    "error",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "heartbeat_at",
+    "seconds",
+    "compute_seconds",
+}
 GARGOYLES = (
     "Deck Name: Rock drop\nCrypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n40x Govern the Unaligned\n20x Dive Bomb\n"
 )

@@ -32,7 +32,6 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-
 SKIP_WITHOUT_PLAYWRIGHT = "BROWSER TESTS SKIPPED: Playwright is not installed (pip install -r requirements.txt)."
 
 

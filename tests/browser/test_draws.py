@@ -56,8 +56,9 @@ def deck(alice):
     if not DECKLIST.is_file():
         pytest.skip(f"the TWDA decklist {DECKLIST} is not here")
     text = DECKLIST.read_text(encoding="utf-8")
-    return deck_services.create(alice, deck_services.parse_text(text), name="4 Tupdog (La Marató 2021)",
-                                visibility="public")  # fmt: skip
+    return deck_services.create(
+        alice, deck_services.parse_text(text), name="4 Tupdog (La Marató 2021)", visibility="public"
+    )
 
 
 def work(simulation: Simulation, chunks: range | None = None) -> None:

@@ -75,8 +75,9 @@ def field(site, archive_ids) -> list[str]:
 @pytest.fixture
 def deck(alice, field):
     text = DECKLIST.read_text(encoding="utf-8")
-    return deck_services.create(alice, deck_services.parse_text(text), name="4 Tupdog (La Marató 2021)",
-                                visibility="public")  # fmt: skip
+    return deck_services.create(
+        alice, deck_services.parse_text(text), name="4 Tupdog (La Marató 2021)", visibility="public"
+    )
 
 
 @pytest.fixture

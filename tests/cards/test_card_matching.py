@@ -120,4 +120,3 @@ def test_the_kept_searches_hold_a_bounded_number_of_ids_whatever_is_asked(monkey
     assert sum(held) > 10_000  # more than the bound, had every one been kept
     snapshot = matching._current()
     assert snapshot.found_ids == sum(len(ids) for ids in snapshot.found.values()) <= 10_000
-

@@ -114,12 +114,23 @@ def test_it_reads_a_zip_file(tmp_path, bundled_files):
 @pytest.mark.parametrize(
     "damage",
     [
-        pytest.param(lambda f: {**f, carddb.CRYPT_CSV: f[carddb.CRYPT_CSV].replace(b'"Capacity"', b'"Cap"')}, id="missing-column"),
-        pytest.param(lambda f: {**f, carddb.LIBRARY_CSV: f[carddb.LIBRARY_CSV][:-5000] + b'"1', }, id="truncated-csv"),
-        pytest.param(lambda f: {**f, carddb.LIBRARY_CSV: f[carddb.LIBRARY_CSV].replace(b'"2","","",""', b'"two","","",""', 1)}, id="bad-number"),
+        pytest.param(
+            lambda f: {**f, carddb.CRYPT_CSV: f[carddb.CRYPT_CSV].replace(b'"Capacity"', b'"Cap"')}, id="missing-column"
+        ),
+        pytest.param(
+            lambda f: {
+                **f,
+                carddb.LIBRARY_CSV: f[carddb.LIBRARY_CSV][:-5000] + b'"1',
+            },
+            id="truncated-csv",
+        ),
+        pytest.param(
+            lambda f: {**f, carddb.LIBRARY_CSV: f[carddb.LIBRARY_CSV].replace(b'"2","","",""', b'"two","","",""', 1)},
+            id="bad-number",
+        ),
         pytest.param(lambda f: {k: v for k, v in f.items() if k != carddb.LIBRARY_CSV}, id="missing-file"),
     ],
-)  # fmt: skip
+)
 def test_it_leaves_the_database_as_it_was_on_bad_files(tmp_path, bundled_files, damage):
     damaged = damage(_with_new_text(bundled_files))
     before = _snapshot()
@@ -202,8 +213,12 @@ def test_it_exits_non_zero_with_a_message(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
     result = subprocess.run(
         [sys.executable, "manage.py", "import_cards", "--source", str(tmp_path / "nowhere")],
-        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0
     assert "no such file or folder" in result.stderr
     assert "Traceback" not in result.stderr

@@ -84,8 +84,9 @@ def test_a_2007_list_reads_queen_anne_as_the_one_printed_then(cards):
 
 def test_a_group_2_3_crypt_reads_theo_bell_as_group_2(cards):
     # Both printed by 2023; the newest would break the crypt's groups.
-    deck = decklist.parse(archive_list(datetime.date(2023, 6, 10), "3x Theo Bell", "3x Menele", "3x Tupdog",
-                                       "3x Ingrid Russo"), cards)  # fmt: skip
+    deck = decklist.parse(
+        archive_list(datetime.date(2023, 6, 10), "3x Theo Bell", "3x Menele", "3x Tupdog", "3x Ingrid Russo"), cards
+    )
     assert held(deck, cards)["Theo Bell (G2)"] == 3
     assert deck.ambiguous[0].reason == versions.FITS_CRYPT_GROUPS
     report = validate(deck, cards, as_of="deck")
@@ -93,8 +94,9 @@ def test_a_group_2_3_crypt_reads_theo_bell_as_group_2(cards):
 
 
 def test_a_group_6_crypt_reads_theo_bell_as_group_6_though_group_2_was_printed_first(cards):
-    deck = decklist.parse(archive_list(datetime.date(2023, 6, 10), "3x Aline Gädeke", "2x Theo Bell", "3x Atiena",
-                                       "4x Octane"), cards)  # fmt: skip
+    deck = decklist.parse(
+        archive_list(datetime.date(2023, 6, 10), "3x Aline Gädeke", "2x Theo Bell", "3x Atiena", "4x Octane"), cards
+    )
     assert held(deck, cards) == {"Aline Gädeke": 3, "Theo Bell (G6)": 2, "Atiena": 3, "Octane": 4}
     assert deck.ambiguous[0].reason == versions.FITS_CRYPT_GROUPS
     assert validate(deck, cards, as_of="deck").legal
@@ -126,8 +128,9 @@ def test_the_day_counts_printed_cards_not_legal_ones(cards):
     day = theo6.first_release + datetime.timedelta(days=2)
     deck = decklist.parse(archive_list(day, "2x Theo Bell", "10x Octane"), cards)
     assert held(deck, cards)["Theo Bell (G6)"] == 2
-    before = decklist.parse(archive_list(theo6.first_release - datetime.timedelta(days=1), "2x Theo Bell",
-                                         "10x Leumeah"), cards)  # fmt: skip
+    before = decklist.parse(
+        archive_list(theo6.first_release - datetime.timedelta(days=1), "2x Theo Bell", "10x Leumeah"), cards
+    )
     assert (held(before, cards)["Theo Bell (G2)"], before.ambiguous[0].reason) == (2, versions.NOT_PRINTED_YET)
 
 
@@ -138,10 +141,16 @@ def test_the_day_counts_printed_cards_not_legal_ones(cards):
     ("text", "fmt", "version"),
     [
         (archive_list(datetime.date(2023, 6, 10), "2x Theo Bell (G2)", "10x Octane"), "twd", "Theo Bell (G2)"),
-        (archive_list(datetime.date(2023, 6, 10), "2x Theo Bell  7  POT cel dom pre  Brujah:2", "10x Octane"), "twd",
-         "Theo Bell (G2)"),
-        (archive_list(datetime.date(2010, 6, 10), "2x Theo Bell  8  CEL POT PRE aus dom  Brujah:6", "10x Rake"), "twd",
-         "Theo Bell (G6)"),
+        (
+            archive_list(datetime.date(2023, 6, 10), "2x Theo Bell  7  POT cel dom pre  Brujah:2", "10x Octane"),
+            "twd",
+            "Theo Bell (G2)",
+        ),
+        (
+            archive_list(datetime.date(2010, 6, 10), "2x Theo Bell  8  CEL POT PRE aus dom  Brujah:6", "10x Rake"),
+            "twd",
+            "Theo Bell (G6)",
+        ),
         (archive_list(datetime.date(2023, 6, 10), "2x Theo Bell (ADV)", "10x Octane"), "twd", "Theo Bell (ADV)"),
         ("1\tGovern the Unaligned\nCrypt:\n2\tTheo Bell (G2)\n10\tOctane\n", "lackey", "Theo Bell (G2)"),
         ("2x Theo Bell G2\n10x Octane\n", "jol", "Theo Bell (G2)"),
@@ -181,8 +190,10 @@ def test_the_warning_names_the_line_the_version_taken_the_others_and_why(cards):
         "reason": "not_printed_yet",
         "date": "2007-05-05",
     }
-    assert warning.message == ("Line 8: “2x Queen Anne” does not say which Queen Anne: read as Queen Anne (G2), "
-                               "since Queen Anne (G6) was not printed yet on 2007-05-05.")  # fmt: skip
+    assert warning.message == (
+        "Line 8: “2x Queen Anne” does not say which Queen Anne: read as Queen Anne (G2), "
+        "since Queen Anne (G6) was not printed yet on 2007-05-05."
+    )
     assert warning.to_dict()["params"]["reason"] == "not_printed_yet"
     assert report.to_dict()["crypt"][1] == {"id": queen2.id, "name": "Queen Anne (G2)", "count": 2}
 
@@ -206,8 +217,9 @@ def test_validating_as_of_another_day_settles_the_names_again(cards):
 
 
 def test_copies_the_list_names_explicitly_stay_when_bare_ones_move(cards):
-    deck = decklist.parse(archive_list(datetime.date(2023, 6, 10), "1x Theo Bell (G6)", "2x Theo Bell", "9x Octane"),
-                          cards)  # fmt: skip
+    deck = decklist.parse(
+        archive_list(datetime.date(2023, 6, 10), "1x Theo Bell (G6)", "2x Theo Bell", "9x Octane"), cards
+    )
     theo2, theo6 = card(cards, "Theo Bell (G2)").id, card(cards, "Theo Bell (G6)").id
     assert deck.crypt[theo6] == 3
     settled = versions.settle(deck, cards, datetime.date(2015, 1, 1))
@@ -234,13 +246,19 @@ def test_a_line_read_before_gives_each_deck_its_own_version(cards, fmt):
 def test_structured_formats_settle_bare_names_by_the_deck_too(cards):
     octane = card(cards, "Octane")
     samples = {
-        "json": json.dumps({"event": {"date": "2023-06-10"}, "crypt": [{"name": "Theo Bell", "count": 2},
-                                                                         {"id": octane.id, "count": 10}]}),
+        "json": json.dumps(
+            {
+                "event": {"date": "2023-06-10"},
+                "crypt": [{"name": "Theo Bell", "count": 2}, {"id": octane.id, "count": 10}],
+            }
+        ),
         "csv": "Quantity,Card Name\n2,Theo Bell\n10,Octane\n",
         "eld": '"Bells"\n"Me"\n""\n12\n"Theo Bell"\n"Theo Bell"\n' + '"Octane"\n' * 10 + "0\n",
-        "lackey-dek": '<deck version="0.8"><superzone name="Crypt">' + "<card><name>Theo Bell</name></card>" * 2
-        + "<card><name>Octane</name></card>" * 10 + "</superzone></deck>",
-    }  # fmt: skip
+        "lackey-dek": '<deck version="0.8"><superzone name="Crypt">'
+        + "<card><name>Theo Bell</name></card>" * 2
+        + "<card><name>Octane</name></card>" * 10
+        + "</superzone></deck>",
+    }
     for fmt, text in samples.items():
         deck = decklist.parse(text, cards, format=fmt)
         assert held(deck, cards) == {"Theo Bell (G6)": 2, "Octane": 10}, fmt
@@ -279,9 +297,15 @@ def test_archive_decks_written_with_bare_names_read_the_versions_their_rows_name
             continue
         crypt = [f"{n}x {cards[i].name}" + (" (ADV)" if cards[i].advanced else "") for i, n in deck.crypt.items()]
         library = [f"{n}x {cards[i].name}" for i, n in deck.library.items()]
-        bare = decklist.parse(f"Event of {path.stem}\nSomewhere\n{format_date(deck.event.date)}\nSomeone\n\n"
-                              f"Crypt ({deck.crypt_count} cards)\n" + "\n".join(crypt) +
-                              f"\n\nLibrary ({deck.library_count} cards)\n" + "\n".join(library) + "\n", cards)  # fmt: skip
+        bare = decklist.parse(
+            f"Event of {path.stem}\nSomewhere\n{format_date(deck.event.date)}\nSomeone\n\n"
+            f"Crypt ({deck.crypt_count} cards)\n"
+            + "\n".join(crypt)
+            + f"\n\nLibrary ({deck.library_count} cards)\n"
+            + "\n".join(library)
+            + "\n",
+            cards,
+        )
         assert bare.ambiguous, path.name
         assert bare.crypt == deck.crypt, path.name
         original, rewritten = validate(deck, cards, as_of="deck"), validate(bare, cards, as_of="deck")

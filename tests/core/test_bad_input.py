@@ -151,9 +151,25 @@ def deflated_zip(name: str, raw: bytes, crc: int, size: int, *, declared_size: i
     encoded = name.encode()
     local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, crc, len(raw), declared, len(encoded), 0)
     central = struct.pack(
-        "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x21, crc, len(raw), declared, len(encoded), 0, 0, 0, 0,
-        0, 0,
-    )  # fmt: skip
+        "<IHHHHHHIIIHHHHHII",
+        0x02014B50,
+        20,
+        20,
+        0,
+        8,
+        0,
+        0x21,
+        crc,
+        len(raw),
+        declared,
+        len(encoded),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
     directory_at = len(local) + len(encoded) + len(raw)
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central) + len(encoded), directory_at, 0)
     return local + encoded + raw + central + encoded + end
@@ -181,14 +197,16 @@ def refused_archive(data: bytes, match: str, **limits) -> DecklistError:
 
 
 def test_a_zip_of_decklists_gives_each_file_and_skips_what_no_one_wrote():
-    data = make_zip({
-        "decks/": b"",
-        "decks/anson.txt": b"12x Anson\n",
-        "decks/tupdog.txt": b"24x Tupdog\n",
-        "__MACOSX/decks/._anson.txt": b"\x00\x05\x16\x07",
-        "decks/.DS_Store": b"\x00\x00\x00\x01Bud1",
-        "decks/Thumbs.db": b"\xd0\xcf\x11\xe0",
-    })  # fmt: skip
+    data = make_zip(
+        {
+            "decks/": b"",
+            "decks/anson.txt": b"12x Anson\n",
+            "decks/tupdog.txt": b"24x Tupdog\n",
+            "__MACOSX/decks/._anson.txt": b"\x00\x05\x16\x07",
+            "decks/.DS_Store": b"\x00\x00\x00\x01Bud1",
+            "decks/Thumbs.db": b"\xd0\xcf\x11\xe0",
+        }
+    )
     assert is_zip(data) and not is_zip(b"12x Anson\n")
     assert read_archive(data) == [("decks/anson.txt", b"12x Anson\n"), ("decks/tupdog.txt", b"24x Tupdog\n")]
 

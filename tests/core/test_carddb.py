@@ -164,8 +164,12 @@ def _damaged(files: dict[str, bytes], name: str, old: bytes, new: bytes) -> dict
 
 
 def test_it_names_file_and_line_of_a_bad_number(bundled_files):
-    files = _damaged(bundled_files, carddb.CRYPT_CSV, b'"200001","Aabbt Kindred","","Vampire","Follower of Set","","","2","4"',
-                     b'"200001","Aabbt Kindred","","Vampire","Follower of Set","","","2","four"')  # fmt: skip
+    files = _damaged(
+        bundled_files,
+        carddb.CRYPT_CSV,
+        b'"200001","Aabbt Kindred","","Vampire","Follower of Set","","","2","4"',
+        b'"200001","Aabbt Kindred","","Vampire","Follower of Set","","","2","four"',
+    )
     with pytest.raises(carddb.CardDataError) as error:
         carddb.parse(files)
     assert (error.value.file, error.value.line) == ("vtescrypt.csv", 2)

@@ -27,22 +27,32 @@ def bars(svg: str) -> dict[str, float]:
 
 def markers(svg: str) -> list[float]:
     root = ET.fromstring(svg)
-    return [float(line.get("x1")) for g in root.iter(f"{SVG}g") if g.get("class") == "row"
-            for line in g.iter(f"{SVG}line")]  # fmt: skip
+    return [
+        float(line.get("x1")) for g in root.iter(f"{SVG}g") if g.get("class") == "row" for line in g.iter(f"{SVG}line")
+    ]
 
 
 def library_row(name: str, count: int, p: float, exact: float | None = None) -> dict:
-    return {"id": 1, "name": name, "count": count, "type": "Master", "p_opening": p,
-            "p_opening_exact": p if exact is None else exact}  # fmt: skip
+    return {
+        "id": 1,
+        "name": name,
+        "count": count,
+        "type": "Master",
+        "p_opening": p,
+        "p_opening_exact": p if exact is None else exact,
+    }
 
 
 @pytest.fixture(scope="module")
 def report(cards) -> dict:
     deck = Deck(
         crypt={cards.lookup("Tupdog").id: 8, cards.lookup("Anson").id: 4},
-        library={cards.lookup("Govern the Unaligned").id: 4, cards.lookup("Blood Doll").id: 40,
-                 cards.lookup("Deflection").id: 36},
-    )  # fmt: skip
+        library={
+            cards.lookup("Govern the Unaligned").id: 4,
+            cards.lookup("Blood Doll").id: 40,
+            cards.lookup("Deflection").id: 36,
+        },
+    )
     return draws.exact_report(draws.compile_plan(deck, cards))
 
 
@@ -51,9 +61,18 @@ def report(cards) -> dict:
 
 @pytest.mark.parametrize(
     ("share", "shown"),
-    [(0.30934, "30.9%"), (0.5, "50.0%"), (0.0, "0.0%"), (1.0, "100.0%"), (0.9996, "99.96%"), (0.00004, "0.004%"),
-     (0.9999999, ">99.999%"), (1e-9, "<0.001%"), (None, "–")],
-)  # fmt: skip
+    [
+        (0.30934, "30.9%"),
+        (0.5, "50.0%"),
+        (0.0, "0.0%"),
+        (1.0, "100.0%"),
+        (0.9996, "99.96%"),
+        (0.00004, "0.004%"),
+        (0.9999999, ">99.999%"),
+        (1e-9, "<0.001%"),
+        (None, "–"),
+    ],
+)
 def test_a_share_reads_as_a_percentage_that_never_rounds_a_chance_away(share, shown):
     assert charts.format_share(share) == shown
 
@@ -67,8 +86,9 @@ def test_a_percentage_takes_the_pages_way_of_writing_it():
 
 
 def test_card_odds_are_drawn_on_a_fixed_scale_so_bars_compare_across_decks():
-    svg = charts.opening_odds_chart([library_row("Half", 2, 0.5), library_row("Certain", 9, 1.0),
-                                     library_row("Tenth", 1, 0.1)])  # fmt: skip
+    svg = charts.opening_odds_chart(
+        [library_row("Half", 2, 0.5), library_row("Certain", 9, 1.0), library_row("Tenth", 1, 0.1)]
+    )
     widths = bars(svg)
     assert widths["Half ×2"] == pytest.approx(BAR_COLUMN / 2, abs=0.01)
     assert widths["Certain ×9"] == pytest.approx(BAR_COLUMN, abs=0.01)

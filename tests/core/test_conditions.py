@@ -40,27 +40,50 @@ def count(cards, test) -> int:
 
 # Each condition beside the same question asked of a hand in plain Python, card by card.
 READINGS = [
-    ('library.type("Master") >= 1 and crypt.capacity("<=6") >= 2',
-     lambda h, c: count(h, lambda x: "Master" in x.types) >= 1 and count(c, lambda x: x.capacity <= 6) >= 2),
-    ('library.discipline("dom") + library.clan("Ventrue") >= 5 or not crypt.discipline("DOM")',
-     lambda h, c: count(h, lambda x: "dom" in x.discipline_requirement.codes)
-     + count(h, lambda x: "Ventrue" in x.requirements.clans) >= 5
-     or not count(c, lambda x: x.has_discipline("dom", superior=True)) >= 1),
-    ('crypt.title() == 0 or library.card("Govern the Unaligned") != 1',
-     lambda h, c: count(c, lambda x: bool(x.title)) == 0 or count(h, lambda x: x.name == "Govern the Unaligned") != 1),
-    ('crypt.title("prince") > crypt.sect("Sabbat")',
-     lambda h, c: count(c, lambda x: x.title == "prince") > count(c, lambda x: x.sect == "Sabbat")),
-    ('library.card(100199) < 2 AND (crypt.clan("ventrue") or crypt.card("Tupdog"))',  # Blood Doll by id
-     lambda h, c: count(h, lambda x: x.name == "Blood Doll") < 2
-     and (count(c, lambda x: x.clans == ("Ventrue",)) >= 1 or count(c, lambda x: x.name == "Tupdog") >= 1)),
+    (
+        'library.type("Master") >= 1 and crypt.capacity("<=6") >= 2',
+        lambda h, c: count(h, lambda x: "Master" in x.types) >= 1 and count(c, lambda x: x.capacity <= 6) >= 2,
+    ),
+    (
+        'library.discipline("dom") + library.clan("Ventrue") >= 5 or not crypt.discipline("DOM")',
+        lambda h, c: (
+            count(h, lambda x: "dom" in x.discipline_requirement.codes)
+            + count(h, lambda x: "Ventrue" in x.requirements.clans)
+            >= 5
+            or not count(c, lambda x: x.has_discipline("dom", superior=True)) >= 1
+        ),
+    ),
+    (
+        'crypt.title() == 0 or library.card("Govern the Unaligned") != 1',
+        lambda h, c: (
+            count(c, lambda x: bool(x.title)) == 0 or count(h, lambda x: x.name == "Govern the Unaligned") != 1
+        ),
+    ),
+    (
+        'crypt.title("prince") > crypt.sect("Sabbat")',
+        lambda h, c: count(c, lambda x: x.title == "prince") > count(c, lambda x: x.sect == "Sabbat"),
+    ),
+    (
+        'library.card(100199) < 2 AND (crypt.clan("ventrue") or crypt.card("Tupdog"))',  # Blood Doll by id
+        lambda h, c: (
+            count(h, lambda x: x.name == "Blood Doll") < 2
+            and (count(c, lambda x: x.clans == ("Ventrue",)) >= 1 or count(c, lambda x: x.name == "Tupdog") >= 1)
+        ),
+    ),
     ('not not library.type("combat")', lambda h, c: count(h, lambda x: "Combat" in x.types) >= 1),
-    ('4 <= library.type("Master") + library.type("Reaction")',
-     lambda h, c: count(h, lambda x: "Master" in x.types or "Reaction" in x.types) >= 4),
+    (
+        '4 <= library.type("Master") + library.type("Reaction")',
+        lambda h, c: count(h, lambda x: "Master" in x.types or "Reaction" in x.types) >= 4,
+    ),
     ('crypt.discipline("Dominate") >= 3', lambda h, c: count(c, lambda x: x.has_discipline("dom")) >= 3),
-    ("crypt.capacity(8) == 2 or crypt.capacity('> 8') + 1 == crypt.capacity(\"<3\")",
-     lambda h, c: count(c, lambda x: x.capacity == 8) == 2
-     or count(c, lambda x: x.capacity > 8) + 1 == count(c, lambda x: x.capacity < 3)),
-]  # fmt: skip
+    (
+        "crypt.capacity(8) == 2 or crypt.capacity('> 8') + 1 == crypt.capacity(\"<3\")",
+        lambda h, c: (
+            count(c, lambda x: x.capacity == 8) == 2
+            or count(c, lambda x: x.capacity > 8) + 1 == count(c, lambda x: x.capacity < 3)
+        ),
+    ),
+]
 
 
 @pytest.mark.parametrize("text, reading", READINGS, ids=[text for text, _ in READINGS])
@@ -83,11 +106,15 @@ def test_the_vectorised_evaluation_agrees_hand_by_hand(small, text, reading):
     crypt_index = {card.id: i for i, card in enumerate(small.crypt)}
     values = []
     for comparison in compiled["comparisons"]:
-        values.append(np.array([
-            sum(comparison["library"][library_index[x.id]] for x in hand)
-            + sum(comparison["crypt"][crypt_index[x.id]] for x in drawn)
-            for hand, drawn in hands
-        ]))  # fmt: skip
+        values.append(
+            np.array(
+                [
+                    sum(comparison["library"][library_index[x.id]] for x in hand)
+                    + sum(comparison["crypt"][crypt_index[x.id]] for x in drawn)
+                    for hand, drawn in hands
+                ]
+            )
+        )
     expected = [bool(reading(hand, drawn)) for hand, drawn in hands]
     assert conditions.evaluate(compiled, values).tolist() == expected
 
@@ -144,18 +171,22 @@ ERRORS = [
     ('library.type("Master") => 1', 23, "unexpected '='; write '=='"),
     ('library.type("Master") >= 1 && crypt.title()', 28, "write 'and'"),
     ('library.type("Master") >= 1 || crypt.title()', 28, "write 'or'"),
-    ('!crypt.title()', 0, "write 'not'"),
+    ("!crypt.title()", 0, "write 'not'"),
     ("", 0, "the condition is empty"),
     ("   ", 3, "the condition is empty"),
     ("3 >= 1", 0, "compares two numbers"),
     ("3", 1, "expected a comparison"),
     ('crypt.capacity("<=x")', 15, "is not a capacity"),
-    ('crypt.capacity()', 15, "needs a capacity"),
-    ('library.type(Master)', 13, 'write it in quotes: "Master"'),
-    ('library.card("Govern teh Unaligned")', 13, "no card is named 'Govern teh Unaligned' at 13; did you mean Govern the Unaligned?"),
+    ("crypt.capacity()", 15, "needs a capacity"),
+    ("library.type(Master)", 13, 'write it in quotes: "Master"'),
+    (
+        'library.card("Govern teh Unaligned")',
+        13,
+        "no card is named 'Govern teh Unaligned' at 13; did you mean Govern the Unaligned?",
+    ),
     ('library.card("Conditioning")', 13, "Conditioning is not in this deck's library"),
     ('library.card("Tupdog")', 13, "Tupdog is a crypt card; count it with crypt.card"),
-    ('crypt.card(999999)', 11, "no card is named '999999'"),
+    ("crypt.card(999999)", 11, "no card is named '999999'"),
     ('library.discipline("dominat")', 19, "did you mean Dominate?"),
     ('crypt.clan("Ventru")', 11, "unknown clan 'Ventru' at 11; did you mean Ventrue?"),
     ('crypt.sect("Camarila")', 11, "did you mean Camarilla?"),
@@ -166,14 +197,14 @@ ERRORS = [
     ('library.type("Master") >= 1)', 27, "expected 'and', 'or' or the end, found ')'"),
     ('(library.type("Master") >= 1', 28, "expected ')'"),
     ("not", 3, "found the end"),
-    ('crypt.title() >= 99999999', 17, "too large to count cards"),
-    ('crypt.card(1234567890)', 11, "too large"),
+    ("crypt.title() >= 99999999", 17, "too large to count cards"),
+    ("crypt.card(1234567890)", 11, "too large"),
     ("library", 7, "expected '.' after library"),
     ('library.type("Master") >= 1 or ' * 12, 300, "longer than 300 characters"),
     ("(" * 25 + "crypt.title()" + ")" * 25, 20, "nests more than 20 levels"),
     ("not " * 25 + "crypt.title()", 80, "nests more than 20 levels"),
     ("+".join(["crypt.title()"] * 17), 224, "at most 16 things"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("text, position, message", ERRORS, ids=[e[0][:40] or "empty" for e in ERRORS])

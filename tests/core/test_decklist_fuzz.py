@@ -37,13 +37,40 @@ WRITABLE = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not 
 
 # Lines a decklist is made of, so that generated text reaches the parsers' deeper branches.
 DECKLIST_LINES = [
-    "Crypt (12 cards, min=20, max=40, avg=7.5)", "Library (90 cards)", "Master (18; 3 trifle)", "Action (12)",
-    "12x Tupdog", "3 Govern the Unaligned", "1x Blood Doll -- a comment", "2x Alan Sovereign (ADV)",
-    "Deck Name: Rock", "Author: someone", "Description:", "Event: Test", "Date: May 3rd 2024",
-    "Players: 14", "Winner: X", "-- 4GW9 + 3 in final", "", "    ", "\t", "x", "0x Dive Bomb", "-1x Dive Bomb",
-    "999999999999x Dive Bomb", "Crypt:", "Library:", "3x", "x3 Deflection", "Deflection x3", "1,Deflection,,",
-    '{"crypt": [], "library": []}', "https://vdb.im/decks/deck?#100845=4", "<deck>", "[12] Tupdog",
-]  # fmt: skip
+    "Crypt (12 cards, min=20, max=40, avg=7.5)",
+    "Library (90 cards)",
+    "Master (18; 3 trifle)",
+    "Action (12)",
+    "12x Tupdog",
+    "3 Govern the Unaligned",
+    "1x Blood Doll -- a comment",
+    "2x Alan Sovereign (ADV)",
+    "Deck Name: Rock",
+    "Author: someone",
+    "Description:",
+    "Event: Test",
+    "Date: May 3rd 2024",
+    "Players: 14",
+    "Winner: X",
+    "-- 4GW9 + 3 in final",
+    "",
+    "    ",
+    "\t",
+    "x",
+    "0x Dive Bomb",
+    "-1x Dive Bomb",
+    "999999999999x Dive Bomb",
+    "Crypt:",
+    "Library:",
+    "3x",
+    "x3 Deflection",
+    "Deflection x3",
+    "1,Deflection,,",
+    '{"crypt": [], "library": []}',
+    "https://vdb.im/decks/deck?#100845=4",
+    "<deck>",
+    "[12] Tupdog",
+]
 
 
 def known_cards_only(deck: Deck, cards) -> None:

@@ -21,8 +21,10 @@ SIGMAS = 4
 
 
 def build(cards, library: dict[str, int], crypt: dict[str, int]) -> Deck:
-    return Deck(library={cards.lookup(n).id: k for n, k in library.items()},
-                crypt={cards.lookup(n).id: k for n, k in crypt.items()})  # fmt: skip
+    return Deck(
+        library={cards.lookup(n).id: k for n, k in library.items()},
+        crypt={cards.lookup(n).id: k for n, k in crypt.items()},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -150,8 +152,7 @@ def test_groups_follow_the_cards(cards):
 
 
 def test_the_draw_curve_refills_the_hand(cards):
-    plan = draws.compile_plan(build(cards, {"Blood Doll": 20}, {"Tupdog": 12}), cards, turns=8,
-                              replacements_per_turn=3)  # fmt: skip
+    plan = draws.compile_plan(build(cards, {"Blood Doll": 20}, {"Tupdog": 12}), cards, turns=8, replacements_per_turn=3)
     report = draws.exact_report(plan)
     assert [t["seen"] for t in report["draw_curve"]["turns"]] == [7, 10, 13, 16, 19, 20, 20, 20]
     assert report["library"][0]["p_by_turn_exact"] == [1.0] * 8
@@ -169,8 +170,11 @@ def test_the_exact_report_has_no_simulated_figures(cards):
 
 @pytest.fixture(scope="module")
 def plan(cards):
-    return draws.compile_plan(build(cards, MIXED_LIBRARY, MIXED_CRYPT), cards,
-                              conditions=['library.type("Master") >= 1 and crypt.capacity("<=6") >= 1'])  # fmt: skip
+    return draws.compile_plan(
+        build(cards, MIXED_LIBRARY, MIXED_CRYPT),
+        cards,
+        conditions=['library.type("Master") >= 1 and crypt.capacity("<=6") >= 1'],
+    )
 
 
 def test_a_chunk_is_the_same_for_the_same_seed_and_index(plan):
@@ -245,8 +249,14 @@ def test_progress_is_reported_after_each_batch_and_can_stop_the_chunk(plan):
 
 def test_progress_of_a_whole_job_counts_every_chunk(cards):
     seen = []
-    draws.run_hands(build(cards, {"Blood Doll": 40}, {"Tupdog": 12}), cards, hands=25_000, seed=1, chunk_size=10_000,
-                    progress=seen.append)  # fmt: skip
+    draws.run_hands(
+        build(cards, {"Blood Doll": 40}, {"Tupdog": 12}),
+        cards,
+        hands=25_000,
+        seed=1,
+        chunk_size=10_000,
+        progress=seen.append,
+    )
     assert seen == [10_000, 20_000, 25_000]
 
 
@@ -342,15 +352,26 @@ def test_the_exact_playable_hand_matches_every_opening_counted(cards):
 def test_hundreds_of_cards_and_kinds_of_requirement_still_count_right():
     # A plan written by hand (plans are plain data): 300 distinct library cards, and crypt cards that can each
     # play a different pattern of them, far more patterns than one 64-bit mask holds.
-    plan = draws.HandsPlan.from_dict({
-        "version": draws.PLAN_VERSION,
-        "library": [{"id": 100000 + i, "name": f"card {i}", "count": 1, "type": "Action"} for i in range(300)],
-        "crypt": [{"id": 200000 + v, "name": f"vampire {v}", "count": 2, "capacity": v + 1, "imbued": False}
-                  for v in range(8)],
-        "groups": [{"part": "library", "kind": "type", "key": "Action", "label": "Action",
-                    "members": list(range(0, 300, 3))}],
-        "playable_by": [[i for i in range(300) if (i * 37 % 256) >> v & 1] for v in range(8)],
-    })  # fmt: skip
+    plan = draws.HandsPlan.from_dict(
+        {
+            "version": draws.PLAN_VERSION,
+            "library": [{"id": 100000 + i, "name": f"card {i}", "count": 1, "type": "Action"} for i in range(300)],
+            "crypt": [
+                {"id": 200000 + v, "name": f"vampire {v}", "count": 2, "capacity": v + 1, "imbued": False}
+                for v in range(8)
+            ],
+            "groups": [
+                {
+                    "part": "library",
+                    "kind": "type",
+                    "key": "Action",
+                    "label": "Action",
+                    "members": list(range(0, 300, 3)),
+                }
+            ],
+            "playable_by": [[i for i in range(300) if (i * 37 % 256) >> v & 1] for v in range(8)],
+        }
+    )
     assert plan.tables().words > 1 and plan.tables().library_card.dtype.itemsize == 2
     report = draws.hands_report(plan, draws.simulate_chunk(plan, N, 8, 0), seed=8, seconds=1.0)
     playable = report["playable"]
@@ -466,15 +487,21 @@ def test_simulated_hands_agree_with_the_exact_odds_on_tournament_decks(cards):
         pairs = [(f"{r['name']}", r["p_opening"], r["p_opening_exact"]) for r in report["library"] + report["crypt"]]
         for g in report["groups"]:
             pairs.append((f"{g['part']} {g['kind']} {g['key']}", g["p_opening"], g["p_opening_exact"]))
-            pairs += [(f"{g['key']} ≥{k}", s, e) for k, s, e in zip((1, 2, 3, 4), g["at_least"], g["at_least_exact"],
-                                                                        strict=True)]  # fmt: skip
+            pairs += [
+                (f"{g['key']} ≥{k}", s, e)
+                for k, s, e in zip((1, 2, 3, 4), g["at_least"], g["at_least_exact"], strict=True)
+            ]
         playable = report["playable"]
-        pairs += [(f"{h} playable", s, e) for h, (s, e) in
-                  enumerate(zip(playable["histogram"], playable["histogram_exact"], strict=True))]  # fmt: skip
+        pairs += [
+            (f"{h} playable", s, e)
+            for h, (s, e) in enumerate(zip(playable["histogram"], playable["histogram_exact"], strict=True))
+        ]
         for seat in report["first_vampire"]["seats"]:
             for key in ("by_turn", "second_by_turn"):
-                pairs += [(f"seat {seat['seat']} {key} {t}", s, e) for t, (s, e) in
-                          enumerate(zip(seat[key], seat[key + "_exact"], strict=True), 1)]  # fmt: skip
+                pairs += [
+                    (f"seat {seat['seat']} {key} {t}", s, e)
+                    for t, (s, e) in enumerate(zip(seat[key], seat[key + "_exact"], strict=True), 1)
+                ]
         for condition in report["conditions"]:
             assert condition["p_exact"] is not None, condition
             pairs.append((condition["expression"], condition["p"], condition["p_exact"]))

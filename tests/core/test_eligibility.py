@@ -88,8 +88,9 @@ def test_a_clan_card_needs_a_vampire_of_the_clan_under_either_of_its_names(cards
 def test_antitribu_are_clans_of_their_own(cards):
     # §7 L2283-2294: they cannot play each other's clan cards.
     assert card(cards, "Create Gargoyle").requirements.clans == ("Tremere", "Tremere antitribu")
-    tremere_antitribu = next(c for c in cards if c.is_crypt and c.clans == ("Tremere antitribu",)
-                             and "sterile" not in c.traits)  # fmt: skip
+    tremere_antitribu = next(
+        c for c in cards if c.is_crypt and c.clans == ("Tremere antitribu",) and "sterile" not in c.traits
+    )
     assert can_play(tremere_antitribu, card(cards, "Create Gargoyle"))
     assert card(cards, "Ventrue Investment").requirements.clans == ("Ventrue antitribu",)
     assert not plays(cards, "Lodin (Olaf Holte)", "Ventrue Investment")  # a Ventrue
@@ -213,7 +214,9 @@ def test_imbued_are_mortals_who_play_powers_and_convictions_and_no_vampire_card(
     assert needs(cards, "Kine Resources Contested") == "a vampire"
     # A creed is the imbued's clan: Living Wood Staff is for Avengers.
     avenger = next(c for c in cards if c.is_crypt and c.clans == ("Avenger",))
-    assert can_play(avenger, card(cards, "Living Wood Staff")) and not can_play(innocent, card(cards, "Living Wood Staff"))
+    assert can_play(avenger, card(cards, "Living Wood Staff")) and not can_play(
+        innocent, card(cards, "Living Wood Staff")
+    )
 
 
 def test_advanced_base_and_path(cards):
@@ -228,7 +231,8 @@ def test_advanced_base_and_path(cards):
     assert card(cards, "Gratiano").path == "" and plays(cards, "Gratiano", "Privileged Position")
     # "2 or more ready vampires" is counted in play: the card list alone cannot answer it.
     assert eligibility.compile_requirement(card(cards, "Privileged Position")).conditions == (
-        "2 path of power and the inner voice",)  # fmt: skip
+        "2 path of power and the inner voice",
+    )
 
 
 def test_cards_without_requirement_are_playable_by_anyone(cards):
@@ -254,16 +258,21 @@ def test_structured_needs_for_messages_in_any_language(cards):
     assert requirement.needs == "sect Laibon, capacity 4 or more, not Sterile"
     either = eligibility.compile_requirement(card(cards, "Mozambique Allure")).needs_params()
     assert either == {"either": [{"sects": ["Laibon"]}, {"untitled": True}]}
-    assert set(eligibility.compile_requirement(card(cards, "Alpha Glint")).needs_params()) <= set(eligibility.NEEDS_KEYS)
+    assert set(eligibility.compile_requirement(card(cards, "Alpha Glint")).needs_params()) <= set(
+        eligibility.NEEDS_KEYS
+    )
 
 
 def test_12_anson_cannot_play_the_art_of_memory_and_the_deck_check_says_so(cards):
     # The issue's first example: the validator was silent while the simulator said no.
-    deck = Deck(crypt={card(cards, "Anson").id: 12},
-                library={card(cards, "Blood Doll").id: 59, card(cards, "Art of Memory, The").id: 1})  # fmt: skip
+    deck = Deck(
+        crypt={card(cards, "Anson").id: 12},
+        library={card(cards, "Blood Doll").id: 59, card(cards, "Art of Memory, The").id: 1},
+    )
     warnings = [w for w in validate(deck, cards, as_of=TODAY).warnings if w.code == "REQUIREMENT_UNMET"]
     assert [w.message for w in warnings] == [
-        "No vampire in the crypt can play Art of Memory, The: it needs trait Black Hand."]
+        "No vampire in the crypt can play Art of Memory, The: it needs trait Black Hand."
+    ]
     assert warnings[0].params["needs"] == {"traits": ["black hand"]}
     plan = draws.compile_plan(deck, cards)
     art = [entry["id"] for entry in plan.library].index(card(cards, "Art of Memory, The").id)
@@ -274,8 +283,10 @@ def test_tupdog_may_become_anarch_for_anarch_salon_but_not_in_his_opening_hand(c
     # The issue's second example, resolved as the card and the rulebook say: "Requires an Anarch"; Tupdog
     # is Sabbat and untitled. The deck is no mistake (he can take the become-Anarch action), but the card is
     # not playable in the opening hand, before he has.
-    deck = Deck(crypt={card(cards, "Tupdog").id: 12},
-                library={card(cards, "Blood Doll").id: 59, card(cards, "Anarch Salon").id: 1})  # fmt: skip
+    deck = Deck(
+        crypt={card(cards, "Tupdog").id: 12},
+        library={card(cards, "Blood Doll").id: 59, card(cards, "Anarch Salon").id: 1},
+    )
     assert [w for w in validate(deck, cards, as_of=TODAY).warnings if w.code == "REQUIREMENT_UNMET"] == []
     plan = draws.compile_plan(deck, cards)
     salon = [entry["id"] for entry in plan.library].index(card(cards, "Anarch Salon").id)
@@ -286,8 +297,9 @@ def test_tupdog_may_become_anarch_for_anarch_salon_but_not_in_his_opening_hand(c
 def test_the_deck_check_asks_the_whole_crypt(cards):
     book = eligibility.for_cards(cards)
     anson, tupdog = card(cards, "Anson").id, card(cards, "Tupdog").id
-    art, salon, govern, doll = (card(cards, n).id for n in
-                                ("Art of Memory, The", "Anarch Salon", "Govern the Unaligned", "Blood Doll"))  # fmt: skip
+    art, salon, govern, doll = (
+        card(cards, n).id for n in ("Art of Memory, The", "Anarch Salon", "Govern the Unaligned", "Blood Doll")
+    )
     library = [art, salon, govern, doll]
     assert book.unplayable([anson], library) == [art, salon]
     assert book.unplayable([anson], library, may_become_anarch=True) == [art, salon]
@@ -304,8 +316,19 @@ def test_the_deck_check_asks_the_whole_crypt(cards):
 # and what a library card's text and attribute bar ask (``Asks``), compared over every pair.
 
 SECTS = ("camarilla", "sabbat", "anarch", "independent", "laibon")
-TITLES = ("prince", "justicar", "inner circle", "primogen", "archbishop", "priscus", "cardinal", "regent", "baron",
-          "magaji", "bishop")  # fmt: skip
+TITLES = (
+    "prince",
+    "justicar",
+    "inner circle",
+    "primogen",
+    "archbishop",
+    "priscus",
+    "cardinal",
+    "regent",
+    "baron",
+    "magaji",
+    "bishop",
+)
 CITY_TITLES = frozenset({"prince", "archbishop", "baron"})  # §6: titles tied to a city
 TRAIT_WORDS = ("black hand", "seraph", "red list", "infernal", "slave", "sterile")
 SAME_CLAN = {"assamite": "banu haqim", "follower of set": "ministry"}  # §8 L2566, L2647
@@ -375,14 +398,37 @@ class Asks:
     path: str = ""
 
 
-CLAN_NAMES = sorted({"caitiff", "blood brother", "gargoyle", "salubri antitribu", "assamite", "ravnos", "baali",
-                     "gangrel", "follower of set", "toreador", "tremere", "ventrue", "brujah", "malkavian",
-                     "nosferatu", "lasombra", "tzimisce", "giovanni"}, key=len, reverse=True)  # fmt: skip
+CLAN_NAMES = sorted(
+    {
+        "caitiff",
+        "blood brother",
+        "gargoyle",
+        "salubri antitribu",
+        "assamite",
+        "ravnos",
+        "baali",
+        "gangrel",
+        "follower of set",
+        "toreador",
+        "tremere",
+        "ventrue",
+        "brujah",
+        "malkavian",
+        "nosferatu",
+        "lasombra",
+        "tzimisce",
+        "giovanni",
+    },
+    key=len,
+    reverse=True,
+)
 
 
 # What only the game can tell: Gehenna cards in play, blood, retainers, whether the minion is ready.
-GAME_STATE = re.compile(r"(?:at least (?:one|two)|\d+ or more)(?: other)? gehenna (?:events?|cards?)[a-z ]*? in play"
-                        r"(?: and)?|\bwith no blood\b|\bwith a kerrie\b|\b(?:ready|unlocked),?\s*")  # fmt: skip
+GAME_STATE = re.compile(
+    r"(?:at least (?:one|two)|\d+ or more)(?: other)? gehenna (?:events?|cards?)[a-z ]*? in play"
+    r"(?: and)?|\bwith no blood\b|\bwith a kerrie\b|\b(?:ready|unlocked),?\s*"
+)
 
 
 def requirement_sentences(text: str) -> list[str]:
@@ -463,9 +509,17 @@ def asks(library_card) -> Asks:
         minions = minions or {"vampire"}
     if types & {"Power", "Conviction"} or library_card.conviction_cost is not None:
         minions = {"mortal"}
-    return Asks(clans=tuple(clans), sects=frozenset(sects), not_sects=frozenset(not_sects),
-                titles=frozenset(titles), traits=frozenset(traits), not_traits=frozenset(not_traits),
-                not_clans=frozenset(not_clans), minions=frozenset(minions), **found)  # fmt: skip
+    return Asks(
+        clans=tuple(clans),
+        sects=frozenset(sects),
+        not_sects=frozenset(not_sects),
+        titles=frozenset(titles),
+        traits=frozenset(traits),
+        not_traits=frozenset(not_traits),
+        not_clans=frozenset(not_clans),
+        minions=frozenset(minions),
+        **found,
+    )
 
 
 def become_anarch(vampire: Printed) -> Printed | None:
@@ -501,13 +555,13 @@ def text_allows(v: Printed, c: Asks) -> bool:
 
 # Where ``eligibility`` and the text reader part, on purpose: card id → why.
 EXCEPTIONS: dict[int, str] = {
-    102018: "Treaty of Laibach, a master: \"Requires both Follower of Set and Tremere\", two vampires at once. "
-            "No single crypt card is both, so the reader says none can play it; eligibility gives each vampire "
-            "of either clan its share, and that the Methuselah controls both is left to the game.",
-    102334: "Privileged Position: \"Requires 2 or more ready vampires who follow the Path of Power and the Inner "
-            "Voice\". The card list names a Path only for vampires printed with one (Sabbat, 2025); the reader "
-            "takes the others at their (empty) word, eligibility lets them follow it: the archive's \"Lasombra "
-            "Path of Power\" decks won with it and legacy Lasombra (TWDA 12548, 12596, 12779, 13008).",
+    102018: 'Treaty of Laibach, a master: "Requires both Follower of Set and Tremere", two vampires at once. '
+    "No single crypt card is both, so the reader says none can play it; eligibility gives each vampire "
+    "of either clan its share, and that the Methuselah controls both is left to the game.",
+    102334: 'Privileged Position: "Requires 2 or more ready vampires who follow the Path of Power and the Inner '
+    'Voice". The card list names a Path only for vampires printed with one (Sabbat, 2025); the reader '
+    "takes the others at their (empty) word, eligibility lets them follow it: the archive's \"Lasombra "
+    'Path of Power" decks won with it and legacy Lasombra (TWDA 12548, 12596, 12779, 13008).',
 }
 
 
@@ -541,13 +595,19 @@ def compare_every_pair(cards) -> dict:
             answered = requirement is None or requirement.met_by(minion)
             answers = [("now", said, answered)]
             if anarch and not (said and answered):
-                answers.append(("after becoming Anarch", said or text_allows(anarch, text),
-                                requirement is None or requirement.met_by(minion, may_become_anarch=True)))  # fmt: skip
+                answers.append(
+                    (
+                        "after becoming Anarch",
+                        said or text_allows(anarch, text),
+                        requirement is None or requirement.met_by(minion, may_become_anarch=True),
+                    )
+                )
             for when, said, answered in answers:
                 if said != answered:
                     for c in library_cards:
-                        disagreements[c.id].append(f"{c.name} / {vampires[0].name} ({when}): the text says "
-                                                   f"{said}, eligibility {answered}")  # fmt: skip
+                        disagreements[c.id].append(
+                            f"{c.name} / {vampires[0].name} ({when}): the text says {said}, eligibility {answered}"
+                        )
     n_library = sum(map(len, library.values()))
     n_crypt = sum(map(len, crypt.values()))
     return {"pairs": pairs, "library": n_library, "crypt": n_crypt, "disagreements": disagreements}
@@ -596,9 +656,10 @@ def test_the_validator_and_the_draw_simulator_give_the_same_answer(cards):
         assert unmet(cannot, [c]) == ({c} if cannot else set()), cards[c].name
 
     for start in range(0, len(crypt), draws.MAX_CRYPT):
-        chunk = crypt[start:start + draws.MAX_CRYPT]
-        plan = draws.compile_plan(Deck(crypt=dict.fromkeys((v.id for v in chunk), 1),
-                                       library=dict.fromkeys(library, 1)), cards)  # fmt: skip
+        chunk = crypt[start : start + draws.MAX_CRYPT]
+        plan = draws.compile_plan(
+            Deck(crypt=dict.fromkeys((v.id for v in chunk), 1), library=dict.fromkeys(library, 1)), cards
+        )
         for v, playable in zip(chunk, plan.playable_by, strict=True):
             assert {library[i] for i in playable} == now[v.id], v.name
 

@@ -62,22 +62,33 @@ def test_every_v5_entry_names_its_source_and_the_data_its_version():
     [
         (lambda d: d["sets"].append({"abbrev": "V6", "name": "Sixth Edition", "source": "x"}), "not in vtessets.csv"),
         (lambda d: d["sets"][0].update(name="Fourth Edition"), "in vtessets.csv, not"),
-        (lambda d: d["promos"].append({"id": 100199, "name": "Blood Doll", "source": "x", "note": ""}),
-         "is not printed as a promo"),
-        (lambda d: d["promos"].append({"id": 999999, "name": "Nobody", "source": "x", "note": ""}),
-         "is not in the card list"),
+        (
+            lambda d: d["promos"].append({"id": 100199, "name": "Blood Doll", "source": "x", "note": ""}),
+            "is not printed as a promo",
+        ),
+        (
+            lambda d: d["promos"].append({"id": 999999, "name": "Nobody", "source": "x", "note": ""}),
+            "is not in the card list",
+        ),
         (lambda d: d["promos"].append(dict(d["promos"][0])), "listed twice"),
         (lambda d: d["promos"][0].update(source=""), "gives no source"),
         # Anarch Convert (2008) is in the pool by its 2021 promo only: the anchors differ, a note must say so.
         (lambda d: next(p for p in d["promos"] if p["id"] == 200076).update(note=""), "needs a note"),
         # A promo of 2002 only is no V5-era promo.
-        (lambda d: d["promos"].append({"id": 101192, "name": "Meddling of Semsith, The", "source": "x",
-                                       "note": "x"}) or d.update(promos_from="2024-12-01"), "no promo printing"),
+        (
+            lambda d: (
+                d["promos"].append({"id": 101192, "name": "Meddling of Semsith, The", "source": "x", "note": "x"})
+                or d.update(promos_from="2024-12-01")
+            ),
+            "no promo printing",
+        ),
         # Hesha Ruhadze is in Fifth Edition (Anarch): listing her as a promo too is a mistake of the data.
-        (lambda d: d["promos"].append({"id": 201591, "name": "Hesha Ruhadze", "source": "x", "note": ""}),
-         "already in the pool"),
+        (
+            lambda d: d["promos"].append({"id": 201591, "name": "Hesha Ruhadze", "source": "x", "note": ""}),
+            "already in the pool",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_v5_entry_is_caught(card_list, damage, problem):
     data = copy.deepcopy(formats.v5_data())
     damage(data)
@@ -124,8 +135,10 @@ def v5_days_by_the_csvs(files) -> dict[int, datetime.date]:
     promos = {entry["id"] for entry in data["promos"]}
     promos_from = datetime.date.fromisoformat(data["promos_from"])
     early = {"V5A": datetime.date(2021, 12, 1), "NB3": datetime.date(2025, 5, 31), "SV5": datetime.date(2025, 10, 26)}
-    released = {row["Abbrev"]: datetime.datetime.strptime(row["Release Date"], "%Y%m%d").date()
-                for row in csv.DictReader(io.StringIO(files["vtessets.csv"].decode("utf-8-sig")))}  # fmt: skip
+    released = {
+        row["Abbrev"]: datetime.datetime.strptime(row["Release Date"], "%Y%m%d").date()
+        for row in csv.DictReader(io.StringIO(files["vtessets.csv"].decode("utf-8-sig")))
+    }
     days = {}
     for name in ("vtescrypt.csv", "vteslib.csv"):
         for row in csv.DictReader(io.StringIO(files[name].decode("utf-8-sig"))):
@@ -189,8 +202,12 @@ def test_a_duel_library_holds_40_to_60_cards_as_the_2011_rulebook_gives_for_two(
 
 
 def test_a_duel_crypt_needs_12_cards_one_group_window_and_no_banned_card(cards):
-    assert [e.code for e in validate(build(cards, [("Anson", 11)], [("Blood Doll", 40)]), cards,
-                                     ruleset="duel", as_of=TODAY).errors] == ["CRYPT_TOO_SMALL"]  # fmt: skip
+    assert [
+        e.code
+        for e in validate(
+            build(cards, [("Anson", 11)], [("Blood Doll", 40)]), cards, ruleset="duel", as_of=TODAY
+        ).errors
+    ] == ["CRYPT_TOO_SMALL"]
     # Anson is group 1, Lucian group 4: no crypt spans them.
     spread = build(cards, [("Anson", 6), ("Lucian, The Perfect", 6)], [("Blood Doll", 40)])
     assert [e.code for e in validate(spread, cards, ruleset="duel", as_of=TODAY).errors] == ["CRYPT_GROUPS"]
@@ -234,11 +251,18 @@ def test_card_in_format_agrees_with_the_validators_card_pool_checks(cards, rules
     card sampled is already printed, where the two definitions coincide)."""
     rng = random.Random(17)
     sample = rng.sample([c for c in cards if c.first_release and c.first_release < datetime.date(2012, 1, 1)], 300)
-    sample += [card(cards, name) for name in ("Lilith's Blessing", "Ashlesha", "Dive Bomb", "Anarch Convert",
-                                              "Awe", "Abbot", "Orgy of Blood")]  # fmt: skip
+    sample += [
+        card(cards, name)
+        for name in ("Lilith's Blessing", "Ashlesha", "Dive Bomb", "Anarch Convert", "Awe", "Abbot", "Orgy of Blood")
+    ]
     # Old cards reprinted in V5-era products, checked before and after the reprint.
-    reprinted = [c for c in cards if c.first_release and c.first_release < datetime.date(2012, 1, 1)
-                 and sets_of(c) & (formats.v5_pool().sets | {"Promo-20260101"})]  # fmt: skip
+    reprinted = [
+        c
+        for c in cards
+        if c.first_release
+        and c.first_release < datetime.date(2012, 1, 1)
+        and sets_of(c) & (formats.v5_pool().sets | {"Promo-20260101"})
+    ]
     sample += rng.sample(reprinted, 40)
     for day in (datetime.date(2013, 1, 1), datetime.date(2023, 6, 1), datetime.date(2025, 10, 1), TODAY):
         for c in sample:

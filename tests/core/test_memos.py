@@ -66,8 +66,9 @@ def test_a_release_delay_still_judges_each_card_by_its_own_release(fresh):
         assert [(e.code, e.params["date"]) for e in early.errors if e.code == "NOT_YET_LEGAL"] == [
             ("NOT_YET_LEGAL", legal_on.isoformat())
         ]
-        assert not [e for e in validate.validate(deck, fresh, ruleset=rules, as_of=legal_on).errors
-                    if e.code == "NOT_YET_LEGAL"]  # fmt: skip
+        assert not [
+            e for e in validate.validate(deck, fresh, ruleset=rules, as_of=legal_on).errors if e.code == "NOT_YET_LEGAL"
+        ]
     never = {"name": "never", "legality_delay_days": 1_000_000, "set_legal_dates": {}}
     endless = validate.validate(deck, fresh, ruleset=never, as_of=TODAY)
     late = {i for e in endless.errors if e.code == "NOT_YET_LEGAL" for i in e.cards}
@@ -119,9 +120,16 @@ def test_headings_are_read_alike_kept_or_not(fresh):
 def test_a_json_decks_section_titles_are_not_kept_when_long(fresh):
     before = validate._section_key.cache_info().currsize
     for i in range(50):
-        data = {"crypt": [{"id": fresh.lookup("Anson").id, "count": 12}],
-                "library": [{"type": f"{i}" + "y" * 5000, "count": 60,
-                             "cards": [{"id": fresh.lookup("Blood Doll").id, "count": 60}]}]}  # fmt: skip
+        data = {
+            "crypt": [{"id": fresh.lookup("Anson").id, "count": 12}],
+            "library": [
+                {
+                    "type": f"{i}" + "y" * 5000,
+                    "count": 60,
+                    "cards": [{"id": fresh.lookup("Blood Doll").id, "count": 60}],
+                }
+            ],
+        }
         deck = decklist.parse(json.dumps(data), fresh, format="json")
         validate.validate(deck, fresh, as_of=TODAY)
     assert validate._section_key.cache_info().currsize == before

@@ -159,7 +159,9 @@ def test_a_card_gets_likelier_turn_by_turn_until_the_library_is_seen():
 def brute_force_at_least(population: int, successes: int, draws: int, k: int) -> Fraction:
     # Too many hands to deal one by one: sum the hypergeometric terms term by term instead.
     return sum(
-        (Fraction(comb(successes, i) * comb(population - successes, draws - i), comb(population, draws))
-         for i in range(k, successes + 1)),
+        (
+            Fraction(comb(successes, i) * comb(population - successes, draws - i), comb(population, draws))
+            for i in range(k, successes + 1)
+        ),
         Fraction(0),
-    )  # fmt: skip
+    )

@@ -27,10 +27,14 @@ def _brute_force(decks: list[DeckNeeds], owned: dict[int, int]) -> int:
 def _random_case(rng: random.Random) -> tuple[list[DeckNeeds], dict[int, int]]:
     cards = list(range(1, rng.randint(2, 6) + 1))
     decks = [
-        DeckNeeds(key=f"d{i}", name=f"Deck {i}", fixed=rng.random() < 0.2,
-                  cards={c: rng.randint(1, 3) for c in rng.sample(cards, rng.randint(1, len(cards)))})
+        DeckNeeds(
+            key=f"d{i}",
+            name=f"Deck {i}",
+            fixed=rng.random() < 0.2,
+            cards={c: rng.randint(1, 3) for c in rng.sample(cards, rng.randint(1, len(cards)))},
+        )
         for i in range(rng.randint(0, 9))
-    ]  # fmt: skip
+    ]
     return decks, {c: rng.randint(0, 7) for c in cards}
 
 
@@ -75,8 +79,10 @@ def test_fixed_decks_hold_their_cards_first():
 
 def test_a_search_over_its_budget_says_it_is_not_exact():
     rng = random.Random(5)
-    decks = [DeckNeeds(key=f"d{i}", name="", cards={c: rng.randint(1, 3) for c in rng.sample(range(40), 12)})
-             for i in range(30)]  # fmt: skip
+    decks = [
+        DeckNeeds(key=f"d{i}", name="", cards={c: rng.randint(1, 3) for c in rng.sample(range(40), 12)})
+        for i in range(30)
+    ]
     owned = {c: rng.randint(3, 9) for c in range(40)}
     small = planner.largest_buildable(decks, owned, max_nodes=10)
     assert not small.exact
@@ -117,8 +123,10 @@ class _TickingClock:
 def _crowded_case() -> tuple[list[DeckNeeds], dict[int, int]]:
     rng = random.Random(17)
     cards = list(range(1, 13))
-    decks = [DeckNeeds(key=f"d{i}", name=f"Deck {i}", cards={c: rng.randint(1, 4) for c in rng.sample(cards, 5)})
-             for i in range(22)]  # fmt: skip
+    decks = [
+        DeckNeeds(key=f"d{i}", name=f"Deck {i}", cards={c: rng.randint(1, 4) for c in rng.sample(cards, 5)})
+        for i in range(22)
+    ]
     return decks, {c: rng.randint(4, 12) for c in cards}
 
 

@@ -161,8 +161,13 @@ def test_no_line_of_a_text_card_runs_past_the_cards_margin_in_helvetica(cards):
     for card in longest:
         pdf.set_font("helvetica", size=1)
         fitted = cardface.fit_text(
-            [proxies._latin1(p) for p in cardface.face(card).paragraphs], inner * PT, 60 * PT, largest=8,
-            smallest=5, measure=lambda text: pdf.get_string_width(text) * PT, ellipsis="...",
-        )  # fmt: skip
+            [proxies._latin1(p) for p in cardface.face(card).paragraphs],
+            inner * PT,
+            60 * PT,
+            largest=8,
+            smallest=5,
+            measure=lambda text: pdf.get_string_width(text) * PT,
+            ellipsis="...",
+        )
         pdf.set_font("helvetica", size=fitted.size)
         assert max(pdf.get_string_width(line) for line in fitted.lines) <= inner, card.name

@@ -60,19 +60,34 @@ ARCHIVE_ROWS = [
     ("2x Mora, the Death Seer  7  AUS FOR OBL ani      Hecata:6", "crypt", card("Mora, the Death Seer", 2)),
     ("2x Sakhar                6  AUS FOR dom          Salubri:7", "crypt", card("Sakhar", 2)),
     ("5x Lord Tremere           11  ANI AUS DOM THA VIC obe            Tremere:5", "crypt", card("Lord Tremere", 5)),
-    ("3x Gabrielle di Righetti  10  ANI AUS DOM THA obf pot  justicar  Tremere:5", "crypt",
-     card("Gabrielle di Righetti", 3)),
+    (
+        "3x Gabrielle di Righetti  10  ANI AUS DOM THA obf pot  justicar  Tremere:5",
+        "crypt",
+        card("Gabrielle di Righetti", 3),
+    ),
     ("4x Anarch Convert      1  -none-           Caitiff:ANY", "crypt", card("Anarch Convert", 4)),
     ("1x  Antonio d'Erlette  5  THA dom for pot          Tremere antitribu:4", "crypt", card("Antonio d'Erlette")),
-    ("5x Sascha Vykos, The Angel of Caine (ADV)   8  AUS THA VIC ani dom  archbishop  Tzimisce:2", "crypt",
-     card("Sascha Vykos, The Angel of Caine (ADV)", 5)),
-    ("1x Enzo Giovanni, Pentex Board of Directors (ADV)  8  DOM NEC POT ani pre tha  Giovanni:2", "crypt",
-     card("Enzo Giovanni, Pentex Board of Directors (ADV)")),
-    ("2x Theo Bell                                7  POT cel dom pre                            Brujah:2", "crypt",
-     card("Theo Bell (G2)", 2)),
+    (
+        "5x Sascha Vykos, The Angel of Caine (ADV)   8  AUS THA VIC ani dom  archbishop  Tzimisce:2",
+        "crypt",
+        card("Sascha Vykos, The Angel of Caine (ADV)", 5),
+    ),
+    (
+        "1x Enzo Giovanni, Pentex Board of Directors (ADV)  8  DOM NEC POT ani pre tha  Giovanni:2",
+        "crypt",
+        card("Enzo Giovanni, Pentex Board of Directors (ADV)"),
+    ),
+    (
+        "2x Theo Bell                                7  POT cel dom pre                            Brujah:2",
+        "crypt",
+        card("Theo Bell (G2)", 2),
+    ),
     ("1x Gilbert Duane  7  AUS DOM OBF  prince  Malkavian:1", "crypt", card("Gilbert Duane (G1)")),
-    ("4x Tupdog                                   1  POT VIS                                    Gargoyle:3",
-     "crypt", card("Tupdog", 4)),
+    (
+        "4x Tupdog                                   1  POT VIS                                    Gargoyle:3",
+        "crypt",
+        card("Tupdog", 4),
+    ),
     # Names that hold digits, brackets, colons and dashes.
     ("1x Channel 10", "Master", card("Channel 10")),
     ("1x AK-47", "Equipment", card("AK-47")),
@@ -97,12 +112,21 @@ ARCHIVE_ROWS = [
     # "-- comment" tails, as winners annotate their lists.
     ("1x Garibaldi-Meucci Museum -- recursion is still broken", "Master", card("Garibaldi-Meucci Museum")),
     ("10x Platinum Protocol, The -- this card is sooo good", "Master", card("Platinum Protocol, The", 10)),
-    ("3x Scalpel Tongue -- 6 were too many, 3 is a bit too short, slots are scarce", "Combat",
-     card("Scalpel Tongue", 3)),
-    ("3x Elder Impersonation -- would exchange for Faceless Night x4", "Action Modifier",
-     card("Elder Impersonation", 3)),
-    ("2x Anarch Manifesto, An -- slotted during last revision (get them AFTER you unlock)", "Master",
-     card("Anarch Manifesto, An", 2)),
+    (
+        "3x Scalpel Tongue -- 6 were too many, 3 is a bit too short, slots are scarce",
+        "Combat",
+        card("Scalpel Tongue", 3),
+    ),
+    (
+        "3x Elder Impersonation -- would exchange for Faceless Night x4",
+        "Action Modifier",
+        card("Elder Impersonation", 3),
+    ),
+    (
+        "2x Anarch Manifesto, An -- slotted during last revision (get them AFTER you unlock)",
+        "Master",
+        card("Anarch Manifesto, An", 2),
+    ),
     # Lines the winners typed in their descriptions.
     ("1 X Anarch Troublemaker", "Master", card("Anarch Troublemaker")),
     ("7 X Camarilla's Iron Fist", "Political Action", card("Camarilla's Iron Fist", 7)),
@@ -113,8 +137,7 @@ ARCHIVE_ROWS = [
     ("6 Computer Hacking -- maybe add 1 more", "Action", card("Computer Hacking", 6)),
     ("-- 4x Force of Personality", "none", IGNORED),  # the archive's "--" lines are comments on the deck
     ("1 Spying Mission.", "Action", card("Spying Mission")),
-    ("+1 Strike with Conviction (since we apperently built an 89 card deck)", "Combat",
-     card("Strike with Conviction")),
+    ("+1 Strike with Conviction (since we apperently built an 89 card deck)", "Combat", card("Strike with Conviction")),
     ("Vampiric Disease. . . . .", "Action", card("Vampiric Disease")),
     ('"Legacy of Pander"', "Reaction", card("Legacy of Pander")),
     # Its headers.
@@ -141,8 +164,11 @@ TOOL_ROWS = [
     ("Library (90 cards)", "crypt", header("library", 90)),
     ("Crypt (12)", "none", header("crypt", 12)),
     ("Library (90)", "crypt", header("library", 90)),
-    ("2x Kemintiri (ADV)                         10  OBF PRE SER THA aus dom             Follower of Set:2",
-     "crypt", card("Kemintiri (ADV)", 2)),
+    (
+        "2x Kemintiri (ADV)                         10  OBF PRE SER THA aus dom             Follower of Set:2",
+        "crypt",
+        card("Kemintiri (ADV)", 2),
+    ),
     # ARDB's text export.
     ("Crypt [12 vampires] Capacity min: 2 max: 10 average: 5.83333", "none", header("crypt", 12)),
     ("Library [90 cards]", "crypt", header("library", 90)),
@@ -151,8 +177,11 @@ TOOL_ROWS = [
     ("  2x Dreams of the Sphinx", "Master", card("Dreams of the Sphinx", 2)),
     ("1x Theo Bell\t\t\tAdv   7 CEL POT PRE aus dom\t\tBrujah:2", "crypt", card("Theo Bell (ADV)")),
     ("2x Kemintiri\t\t\tAdv  10 OBF PRE SER THA aus dom\tFollower of Set:2", "crypt", card("Kemintiri (ADV)", 2)),
-    ("1x Ambrosio Luis Monç\t  10 DOM OBT POT PRE aus for\tcardinal\tLasombra:2", "crypt",
-     card("Ambrosio Luis Monçada, Plenipotentiary")),
+    (
+        "1x Ambrosio Luis Monç\t  10 DOM OBT POT PRE aus for\tcardinal\tLasombra:2",
+        "crypt",
+        card("Ambrosio Luis Monçada, Plenipotentiary"),
+    ),
     ("2x Dónal O'Connor\t\t   8 CEL DOM POT\t\tprince\tBrujah:2", "crypt", card("Dónal O'Connor (G2)", 2)),
     # JOL.
     ("4 x Govern the Unaligned", "none", card("Govern the Unaligned", 4)),
@@ -212,8 +241,11 @@ COUNT_AFTER_ROWS = [
     ("Tupdog 4", "crypt", card("Tupdog", 4)),
     ("Tupdog [4]", "crypt", card("Tupdog", 4)),
     ("Sascha Vykos, The Angel of Caine (ADV) 5", "crypt", card("Sascha Vykos, The Angel of Caine (ADV)", 5)),
-    ("Enzo Giovanni, Pentex Board of Directors (ADV) - 1", "crypt",
-     card("Enzo Giovanni, Pentex Board of Directors (ADV)")),
+    (
+        "Enzo Giovanni, Pentex Board of Directors (ADV) - 1",
+        "crypt",
+        card("Enzo Giovanni, Pentex Board of Directors (ADV)"),
+    ),
     # ... but a number or a bracket that belongs to the name is the name's.
     ("Channel 10", "Master", card("Channel 10")),
     ("Channel 10 x2", "Master", card("Channel 10", 2)),
@@ -512,8 +544,7 @@ COMMENT_ROWS = [
     ("Blood Doll - 2 - cheap pool", "Master", card("Blood Doll", 2)),
     ("[2] Blood Doll (cheap pool)", "Master", card("Blood Doll", 2)),
     ("2x Bang Nakh -- Tiger's Claws -- for the Tzimisce", "Equipment", card("Bang Nakh — Tiger's Claws", 2)),
-    ("2x Praxis Seizure: Istanbul - like the Justicar votes", "Political Action",
-     card("Praxis Seizure: Istanbul", 2)),
+    ("2x Praxis Seizure: Istanbul - like the Justicar votes", "Political Action", card("Praxis Seizure: Istanbul", 2)),
     ("2x AK-47 - a classic", "Equipment", card("AK-47", 2)),
     ("1x 419 Operation (a test)", "Action", card("419 Operation")),
 ]
@@ -702,14 +733,59 @@ def test_a_misspelt_line_keeps_the_count_written_after_its_name_and_gets_suggest
 
 # --- headers and totals are never unknown cards --------------------------------------------------
 
-SECTION_WORDS = ["Crypt", "Vampires", "Library", "Master", "Masters", "Action", "Actions", "Action Modifier",
-                 "Action Modifiers", "Political Action", "Politics", "Ally", "Allies", "Equipment", "Retainers",
-                 "Reaction", "Reactions", "Combat", "Event", "Events", "Power", "Conviction",
-                 "Action Modifier/Combat", "Combat/Reaction", "Master cards"]  # fmt: skip
-COUNT_SPELLINGS = ["", ":", " (12)", " [12]", " {12}", ": 12", " 12", " - 12", " x12", " (12 cards)", ": 12 cards",
-                   " (12; 3 trifle)", " = 12"]  # fmt: skip
-DECORATIONS = [("", ""), ("## ", ""), ("**", "**"), ("=== ", " ==="), ("-- ", " --"), ("* ", ""), ("[", "]"),
-               ("__", "__"), ("", ":")]  # fmt: skip
+SECTION_WORDS = [
+    "Crypt",
+    "Vampires",
+    "Library",
+    "Master",
+    "Masters",
+    "Action",
+    "Actions",
+    "Action Modifier",
+    "Action Modifiers",
+    "Political Action",
+    "Politics",
+    "Ally",
+    "Allies",
+    "Equipment",
+    "Retainers",
+    "Reaction",
+    "Reactions",
+    "Combat",
+    "Event",
+    "Events",
+    "Power",
+    "Conviction",
+    "Action Modifier/Combat",
+    "Combat/Reaction",
+    "Master cards",
+]
+COUNT_SPELLINGS = [
+    "",
+    ":",
+    " (12)",
+    " [12]",
+    " {12}",
+    ": 12",
+    " 12",
+    " - 12",
+    " x12",
+    " (12 cards)",
+    ": 12 cards",
+    " (12; 3 trifle)",
+    " = 12",
+]
+DECORATIONS = [
+    ("", ""),
+    ("## ", ""),
+    ("**", "**"),
+    ("=== ", " ==="),
+    ("-- ", " --"),
+    ("* ", ""),
+    ("[", "]"),
+    ("__", "__"),
+    ("", ":"),
+]
 
 
 def test_every_header_spelling_opens_its_section_and_is_never_an_unknown_card(cards):
@@ -726,8 +802,20 @@ def test_every_header_spelling_opens_its_section_and_is_never_an_unknown_card(ca
     assert missed == []
 
 
-@pytest.mark.parametrize("total", ["Total: {n}", "Total {n} cards", "{n} cards", "Total cards: {n}", "Deck size: {n}",
-                                   "({n} cards)", "Cards: {n}", "= {n} cards", "TOTAL {n}"])  # fmt: skip
+@pytest.mark.parametrize(
+    "total",
+    [
+        "Total: {n}",
+        "Total {n} cards",
+        "{n} cards",
+        "Total cards: {n}",
+        "Deck size: {n}",
+        "({n} cards)",
+        "Cards: {n}",
+        "= {n} cards",
+        "TOTAL {n}",
+    ],
+)
 @pytest.mark.parametrize("section", ["crypt", "library", "Master", "none"])
 def test_a_total_is_never_an_unknown_card(cards, total, section):
     for n in (12, 40, 60, 90, 102):
@@ -790,8 +878,15 @@ def damage(text: str, how: str) -> str:
 
 @pytest.mark.parametrize(
     "how",
-    ["quoted-printable", "quoted-printable cp1252", "utf-8 read as cp1252", "utf-8 read as latin-1",
-     "utf-8 read as cp1252 twice", "html entities", "non-breaking spaces"],  # fmt: skip
+    [
+        "quoted-printable",
+        "quoted-printable cp1252",
+        "utf-8 read as cp1252",
+        "utf-8 read as latin-1",
+        "utf-8 read as cp1252 twice",
+        "html entities",
+        "non-breaking spaces",
+    ],
 )
 def test_a_damaged_decklist_reads_as_the_deck_it_was(cards, how):
     original = read(DAMAGED, cards)
@@ -814,9 +909,15 @@ def test_a_damaged_archive_decklist_keeps_its_event(cards, how):
 
 
 def test_text_that_was_never_damaged_comes_back_unchanged():
-    samples = [DAMAGED, "Crypt (12 cards, min=20, max=38, avg=5.92)\n", "Tomáš Kubec\nLukáš Vrbický - Banu Haqim\n",
-               "https://vdb.im/decks/deck?name=BBB#201658=2;100952=10\n",
-               "Ça va, Ärger, Åbo, â la carte\n", "====================\n", "Price: 3 = 2 + 1\n"]  # fmt: skip
+    samples = [
+        DAMAGED,
+        "Crypt (12 cards, min=20, max=38, avg=5.92)\n",
+        "Tomáš Kubec\nLukáš Vrbický - Banu Haqim\n",
+        "https://vdb.im/decks/deck?name=BBB#201658=2;100952=10\n",
+        "Ça va, Ärger, Åbo, â la carte\n",
+        "====================\n",
+        "Price: 3 = 2 + 1\n",
+    ]
     assert [repair_text(text) for text in samples] == samples
 
 
@@ -832,16 +933,31 @@ def test_no_archive_decklist_is_taken_for_damaged_text():
 
 @pytest.mark.parametrize(
     "event",
-    ["Event 3", "Action Jackson Cup", "Master Class", "Library 2024", "Crypt Crawl 5", "Combat Zone",
-     "Reaction (2nd edition)", "Vampires 12", "Allies 3", "Political Action", "Master (12)", "Crypt: 12 cards"],
+    [
+        "Event 3",
+        "Action Jackson Cup",
+        "Master Class",
+        "Library 2024",
+        "Crypt Crawl 5",
+        "Combat Zone",
+        "Reaction (2nd edition)",
+        "Vampires 12",
+        "Allies 3",
+        "Political Action",
+        "Master (12)",
+        "Crypt: 12 cards",
+    ],
 )
 def test_an_event_named_like_a_library_section_is_still_the_event(cards, event):
     text = f"{event}\nLisbon, Portugal\nMay 3rd 2025\n3R+F\n15 players\nJane Doe\n\n" + DAMAGED
     deck = read(text, cards, format=None)
     assert deck.source_format == "twd"
     assert (deck.event.name, deck.event.place, deck.event.winner, deck.event.players) == (
-        event, "Lisbon, Portugal", "Jane Doe", 15,
-    )  # fmt: skip
+        event,
+        "Lisbon, Portugal",
+        "Jane Doe",
+        15,
+    )
     assert (deck.crypt_count, deck.library_count, deck.declared.crypt, deck.unresolved) == (6, 8, 6, [])
 
 
@@ -856,16 +972,53 @@ def test_a_header_first_and_no_date_is_no_event(cards):
 ARCHIVE_CARD = re.compile(r"^(\d+)x (.*?)(?: -- (.*))?$")
 ARCHIVE_HEADER = re.compile(r"^(Crypt|Library|[A-Z][A-Za-z /]+) \((\d+)[^)]*\)\s*$")
 WRITINGS = {
-    "counts after the name": ["{name} {n}", "{name} ({n})", "{name} [x{n}]", "{name} - {n}", "{name} *{n}",
-                              "{name} : {n}", "{name} ({n} copies)", "{name} x{n}", "{name} {n}x", "{name} x {n}"],
-    "counts before the name": ["[{n}] {name}", "({n}) {name}", "{n}) {name}", "- {n}x {name}", "* {n} {name}",
-                               "= {n}x {name}", "{n}xx {name}", "x{n} {name}", "{n} x {name}", "{n}\t{name}",
-                               "{n}. {name}", "{n} - {name}"],
-    "columns and comments": ["{n}x {name}  {type}", "{n}x {name} (great card)", "{n}x {name} # why not",
-                             "{n}x {name}  trifle", "{n}x {name} - the best"],
-}  # fmt: skip
-HEADERS = ["=== {t} ({n}) ===", "{t} [{n}]", "**{t}** ({n})", "{t}: {n}", "-- {t} ({n}) --", "{t} {{{n}}}",
-           "## {t} ({n})", "{t} {n}", "{t} x{n}", "{t}\t{n}", "[{t}] ({n})"]  # fmt: skip
+    "counts after the name": [
+        "{name} {n}",
+        "{name} ({n})",
+        "{name} [x{n}]",
+        "{name} - {n}",
+        "{name} *{n}",
+        "{name} : {n}",
+        "{name} ({n} copies)",
+        "{name} x{n}",
+        "{name} {n}x",
+        "{name} x {n}",
+    ],
+    "counts before the name": [
+        "[{n}] {name}",
+        "({n}) {name}",
+        "{n}) {name}",
+        "- {n}x {name}",
+        "* {n} {name}",
+        "= {n}x {name}",
+        "{n}xx {name}",
+        "x{n} {name}",
+        "{n} x {name}",
+        "{n}\t{name}",
+        "{n}. {name}",
+        "{n} - {name}",
+    ],
+    "columns and comments": [
+        "{n}x {name}  {type}",
+        "{n}x {name} (great card)",
+        "{n}x {name} # why not",
+        "{n}x {name}  trifle",
+        "{n}x {name} - the best",
+    ],
+}
+HEADERS = [
+    "=== {t} ({n}) ===",
+    "{t} [{n}]",
+    "**{t}** ({n})",
+    "{t}: {n}",
+    "-- {t} ({n}) --",
+    "{t} {{{n}}}",
+    "## {t} ({n})",
+    "{t} {n}",
+    "{t} x{n}",
+    "{t}\t{n}",
+    "[{t}] ({n})",
+]
 
 
 def pick(spellings: list[str], line: str) -> str:

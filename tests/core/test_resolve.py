@@ -101,9 +101,14 @@ def test_a_crypt_row_is_read_by_its_name_and_its_group_picks_the_version(resolve
 def test_a_bare_name_of_several_groups_is_left_to_its_deck(resolver, cards):
     # The row's group tells the versions apart. Without it the name has candidates for the deck to settle
     # (tests/core/test_ambiguous_names.py); asked alone, with no deck, the earliest printing answers.
-    assert resolver.versions("Theo Bell", section="crypt") == (card(cards, "Theo Bell (G2)"), card(cards, "Theo Bell (G6)"))
+    assert resolver.versions("Theo Bell", section="crypt") == (
+        card(cards, "Theo Bell (G2)"),
+        card(cards, "Theo Bell (G6)"),
+    )
     assert resolver.resolve("Theo Bell", section="crypt") == card(cards, "Theo Bell (G2)")
-    assert resolver.resolve("Theo Bell  8  CEL POT PRE aus dom  Brujah:6", section="crypt") == card(cards, "Theo Bell (G6)")
+    assert resolver.resolve("Theo Bell  8  CEL POT PRE aus dom  Brujah:6", section="crypt") == card(
+        cards, "Theo Bell (G6)"
+    )
     for explicit in ("Theo Bell  8  CEL POT PRE aus dom  Brujah:6", "Theo Bell (G6)", "Theo Bell (ADV)", "Tupdog"):
         assert resolver.versions(explicit, section="crypt") == ()
 
@@ -252,7 +257,10 @@ def test_suggestions_are_official_names_without_repeats(resolver, cards):
         ("Theo Bel                                8  CEL POT PRE aus dom                 Brujah:6", "Theo Bell (G6)"),
         # ARDB's: tabs, an "Adv" column, names cut at 18 characters.
         ("Theo Bel\t\t\tAdv   7 CEL POT PRE aus dom\t\tBrujah:2", "Theo Bell (ADV)"),
-        ("Ambrosio Luis Mnç\t  10 DOM OBT POT PRE aus for\tcardinal\tLasombra:2", "Ambrosio Luis Monçada, Plenipotentiary"),
+        (
+            "Ambrosio Luis Mnç\t  10 DOM OBT POT PRE aus for\tcardinal\tLasombra:2",
+            "Ambrosio Luis Monçada, Plenipotentiary",
+        ),
         ("Sasccha Vykos, The\t\t\t  8 AUS THA VIC ani dom\t\tpriscus\tTzimisce:2", "Sascha Vykos, The Angel of Caine"),
         # A row cut before its clan and group.
         ("Darius Shirazzi  6  AUS DOM obf", "Darius Shirazi"),
@@ -312,9 +320,13 @@ def test_every_vampire_misspelt_in_a_crypt_row_is_suggested_first(cards):
 def test_an_importer_gets_suggestions_for_a_misspelt_row(cards):
     from vtesdeck.core import decklist
 
-    deck = decklist.parse("Crypt (12 cards, min=1, max=1, avg=1)\n"
-                          "2x Darius Shirazzi        6  AUS DOM obf                    Malkavian:5\n"
-                          "10x Theo Bel  8  CEL POT PRE aus dom  Brujah:6\n", cards, format="twd")  # fmt: skip
+    deck = decklist.parse(
+        "Crypt (12 cards, min=1, max=1, avg=1)\n"
+        "2x Darius Shirazzi        6  AUS DOM obf                    Malkavian:5\n"
+        "10x Theo Bel  8  CEL POT PRE aus dom  Brujah:6\n",
+        cards,
+        format="twd",
+    )
     assert [u.suggestions[0] for u in deck.unresolved] == ["Darius Shirazi", "Theo Bell (G6)"]
 
 

@@ -213,8 +213,9 @@ def hostile_deck(cards, field: str, value: str) -> Deck:
     if field == "comment":
         deck.comments[cards.lookup("Blood Doll").id] = value
     elif field == "event":
-        deck.event = Event(name=value, place=value, date=datetime.date(2025, 5, 3), format=value, winner=value,
-                           url=value, score=value)  # fmt: skip
+        deck.event = Event(
+            name=value, place=value, date=datetime.date(2025, 5, 3), format=value, winner=value, url=value, score=value
+        )
     else:
         setattr(deck, field, value)
     return deck

@@ -162,8 +162,14 @@ def test_clan_requirements_and_cards_anyone_may_play(cards):
 
 
 def test_costs_are_summed_copy_by_copy_with_x_apart(cards):
-    library = (("Dreams of the Sphinx", 2), ("Zillah's Valley", 1), ("Bounty", 2), ("Govern the Unaligned", 4),
-               ("Awe", 3), ("Immortal Grapple", 5))  # fmt: skip
+    library = (
+        ("Dreams of the Sphinx", 2),
+        ("Zillah's Valley", 1),
+        ("Bounty", 2),
+        ("Govern the Unaligned", 4),
+        ("Awe", 3),
+        ("Immortal Grapple", 5),
+    )
     dreams, valley, govern = (
         _card(cards, n) for n in ("Dreams of the Sphinx", "Zillah's Valley", "Govern the Unaligned")
     )

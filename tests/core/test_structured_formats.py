@@ -84,7 +84,7 @@ def krcg_sample(cards) -> str:
                         "type": "Reaction",
                         "count": 4,
                         "cards": [{"id": deflection, "count": 4, "name": "Deflection", "comments": "vs. bleed"}],
-                    },  # fmt: skip
+                    },
                 ],
             },
         }
@@ -176,9 +176,15 @@ def test_json_reads_our_record_with_its_metadata(cards):
     )
     assert deck.source_format == "json"
     assert (deck.name, deck.author, deck.description) == ("4 Tupdog", "Arnau Diez Sans", "Gargoyles that bleed early.")
-    assert deck.event == Event(name="La Marató 2021", place="Barcelona, Spain", date=datetime.date(2021, 12, 19),
-                               format="2R+F", players=35, winner="Arnau Diez Sans",
-                               url="https://www.vekn.net/event-calendar/event/10009")  # fmt: skip
+    assert deck.event == Event(
+        name="La Marató 2021",
+        place="Barcelona, Spain",
+        date=datetime.date(2021, 12, 19),
+        format="2R+F",
+        players=35,
+        winner="Arnau Diez Sans",
+        url="https://www.vekn.net/event-calendar/event/10009",
+    )
     assert deck.crypt == {tupdog: 24, moody: 2}
     assert deck.library == {dreams: 2, govern: 2, fame: 3}
     assert deck.comments == {govern: "one is a proxy"}
@@ -195,12 +201,15 @@ def test_json_reads_the_shape_krcg_writes(cards):
     assert deck.source_format == "json"
     assert (deck.name, deck.author, deck.description) == ("Anson's Dreams", "Arnau Diez Sans", "Played in the final.")
     assert (deck.event.name, deck.event.date, deck.event.players, deck.event.winner) == (
-        "La Marató 2021", datetime.date(2021, 12, 19), 35, "Arnau Diez Sans")  # fmt: skip
+        "La Marató 2021",
+        datetime.date(2021, 12, 19),
+        35,
+        "Arnau Diez Sans",
+    )
     assert deck.crypt == {anson: 3}
     assert deck.library == {dreams: 2, deflection: 4}
     assert deck.comments == {deflection: "vs. bleed"}
-    assert (deck.declared.crypt, deck.declared.library, deck.declared.sections) == (
-        3, 6, {"Master": 2, "Reaction": 4})  # fmt: skip
+    assert (deck.declared.crypt, deck.declared.library, deck.declared.sections) == (3, 6, {"Master": 2, "Reaction": 4})
 
 
 def test_json_reads_vdbs_counts_by_id(cards):
@@ -211,9 +220,16 @@ def test_json_reads_vdbs_counts_by_id(cards):
 
 def test_json_export_carries_everything_and_names_the_cards(cards):
     anson, fame = ids(cards, "Anson", "Fame")
-    deck = Deck(crypt={anson: 12}, library={fame: 3}, name="Anson", author="Me", description="a\nb",
-                event=Event(name="Open", date=datetime.date(2024, 5, 4), players=21),
-                comments={fame: "proxy"}, unresolved=[Unresolved(line=4, text="2x Famme", count=2)])  # fmt: skip
+    deck = Deck(
+        crypt={anson: 12},
+        library={fame: 3},
+        name="Anson",
+        author="Me",
+        description="a\nb",
+        event=Event(name="Open", date=datetime.date(2024, 5, 4), players=21),
+        comments={fame: "proxy"},
+        unresolved=[Unresolved(line=4, text="2x Famme", count=2)],
+    )
     deck.declared.sections["Master"] = 3
     text = decklist.export(deck, cards, "json")
     assert json.loads(text)["library"] == [{"id": fame, "name": "Fame", "count": 3}]
@@ -273,12 +289,12 @@ def test_dek_falls_back_on_the_id_when_the_name_is_unknown(cards):
             '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n'
             '<deck version="0.8"><superzone name="Deck"><card><name>&lol2;</name></card></superzone></deck>',
             "refused for safety",
-        ),  # fmt: skip
+        ),
         ('<deck version="0.8">\n<superzone name="Deck">\n<card><name>Fame</card>\n</deck>', "line 3, column"),
         (
             '<deck version="0.8"><superzone name="Deck"><card><name>&unknown;</name></card></superzone></deck>',
             "undefined entity",
-        ),  # fmt: skip
+        ),
         ("<cockatrice_deck><superzone/></cockatrice_deck>", "not a LackeyCCG deck"),
     ],
 )
@@ -301,8 +317,15 @@ def test_dek_export_writes_a_card_per_copy_library_first(cards):
 
 def test_eld_reads_the_header_the_sizes_and_a_line_per_copy(cards):
     deck = decklist.parse(ELD_SAMPLE, cards)
-    tupdog, muntathir, bums, rack, dreams, pentex = ids(cards, "Tupdog", "Al-Muntathir, God's Witness", "Bum's Rush",
-                                                        "The Rack", "Dreams of the Sphinx", "Pentex(TM) Subversion")  # fmt: skip
+    tupdog, muntathir, bums, rack, dreams, pentex = ids(
+        cards,
+        "Tupdog",
+        "Al-Muntathir, God's Witness",
+        "Bum's Rush",
+        "The Rack",
+        "Dreams of the Sphinx",
+        "Pentex(TM) Subversion",
+    )
     assert deck.source_format == "eld"
     assert (deck.name, deck.author) == ("Tupdog Swarm", "Arnau Diez Sans")
     assert deck.description == "Gargoyles that bleed.\n\nTake the Edge early."
@@ -347,7 +370,10 @@ def test_csv_keeps_unknown_ids_bad_names_and_bad_counts_as_lines(cards):
     deck = decklist.parse(f"count,id,name\n3,{fame},Fame\n2,999999,\n1,,Famme\nabc,{fame},Fame\n", cards)
     assert deck.library == {fame: 3}
     assert [(u.line, u.text, u.reason) for u in deck.unresolved] == [
-        (3, "2,999999,", ""), (4, "1,,Famme", ""), (5, f"abc,{fame},Fame", "count")]  # fmt: skip
+        (3, "2,999999,", ""),
+        (4, "1,,Famme", ""),
+        (5, f"abc,{fame},Fame", "count"),
+    ]
 
 
 def test_csv_export_is_count_id_name_with_a_header(cards):
@@ -381,7 +407,10 @@ def test_vdb_url_keeps_unknown_pairs_and_survives_line_wrapping(cards):
     deck = decklist.parse(f"https://vdb.im/decks/deck?name=X#{fame}=3;\n999999=2;abc=1;{fame}=100000000000", cards)
     assert deck.library == {fame: 3}
     assert [(u.text, u.reason) for u in deck.unresolved] == [
-        ("999999=2", ""), ("abc=1", ""), (f"{fame}=100000000000", "count")]  # fmt: skip
+        ("999999=2", ""),
+        ("abc=1", ""),
+        (f"{fame}=100000000000", "count"),
+    ]
 
 
 def test_a_link_to_a_saved_vdb_deck_is_refused_with_what_to_do(cards):

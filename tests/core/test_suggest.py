@@ -93,9 +93,14 @@ def test_no_add_breaks_the_group_rule_is_unplayable_by_the_crypt_or_is_out_of_th
     for key, deck in sample:
         day = deck.event.date
         near = index.nearest(weights.vector(deck.crypt, deck.library), 50, exclude=[key])
-        found = suggest(deck.crypt, deck.library, [Peer(n.key, n.similarity, *index.cards(n.row)) for n in near],
-                        weights, limit=50,
-                        allowed=lambda ids, d=deck, day=day: legal_adds(d.crypt, d.library, ids, cards, as_of=day))  # fmt: skip
+        found = suggest(
+            deck.crypt,
+            deck.library,
+            [Peer(n.key, n.similarity, *index.cards(n.row)) for n in near],
+            weights,
+            limit=50,
+            allowed=lambda ids, d=deck, day=day: legal_adds(d.crypt, d.library, ids, cards, as_of=day),
+        )
         with_adds += bool(found.add)
         groups_broken = any(i.code == "CRYPT_GROUPS" for i in validate(deck, cards, as_of=day).errors)
         for add in found.add:
@@ -126,8 +131,14 @@ def test_adds_for_a_deck_of_a_reduced_format_stay_in_its_card_pool(archive, arch
     for key, deck in random.Random(SEED).sample(archive, 50):
         near = index.nearest(weights.vector(deck.crypt, deck.library), 50, exclude=[key])
         peers = [Peer(n.key, n.similarity, *index.cards(n.row)) for n in near]
-        found = suggest(deck.crypt, deck.library, peers, weights, limit=50,
-                        allowed=lambda ids, d=deck: legal_adds(d.crypt, d.library, ids, cards, ruleset="v5", as_of=day))  # fmt: skip
+        found = suggest(
+            deck.crypt,
+            deck.library,
+            peers,
+            weights,
+            limit=50,
+            allowed=lambda ids, d=deck: legal_adds(d.crypt, d.library, ids, cards, ruleset="v5", as_of=day),
+        )
         offered += len(found.add)
         outside = [cards[s.card_id].name for s in found.add if s.card_id not in v5 or cards[s.card_id].banned]
         assert not outside, (key, outside)

@@ -123,8 +123,14 @@ def test_undated_decks_count_but_have_no_year():
 
 
 def _crypt_ids(cards, clan: str, discipline: str, n: int) -> list[int]:
-    ids = [c.id for c in cards if c.is_crypt and c.clans == (clan,) and not c.advanced
-           and discipline in {d.code.lower() for d in c.disciplines}]  # fmt: skip
+    ids = [
+        c.id
+        for c in cards
+        if c.is_crypt
+        and c.clans == (clan,)
+        and not c.advanced
+        and discipline in {d.code.lower() for d in c.disciplines}
+    ]
     assert len(ids) >= n
     return ids[:n]
 
@@ -159,8 +165,9 @@ def test_disciplines_on_three_quarters_of_the_crypt(cards):
 def test_archetypes_group_decks_and_find_signature_cards(cards):
     ventrue = _crypt_ids(cards, "Ventrue", "dom", 4)
     tremere = _crypt_ids(cards, "Tremere", "tha", 4)
-    govern, deflection, conditioning = (_library_id(cards, n) for n in
-                                        ("Govern the Unaligned", "Deflection", "Conditioning"))  # fmt: skip
+    govern, deflection, conditioning = (
+        _library_id(cards, n) for n in ("Govern the Unaligned", "Deflection", "Conditioning")
+    )
     decks = []
     for i in range(4):
         decks.append((f"v{i}", D(2020, 1, 1), _deck({v: 3 for v in ventrue}, {govern: 6, deflection: 2})))

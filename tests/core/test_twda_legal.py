@@ -62,8 +62,11 @@ def test_every_winning_deck_was_legal_on_its_event_day(cards, twda):
         assert deck.event is not None and report.as_of == deck.event.date, name
         if not report.legal:
             illegal[name] = report
-    unexpected = {name: [e.message for e in report.errors] for name, report in illegal.items()
-                  if [e.code for e in report.errors] != ARCHIVE_BREAKS_A_RULE.get(name)}  # fmt: skip
+    unexpected = {
+        name: [e.message for e in report.errors]
+        for name, report in illegal.items()
+        if [e.code for e in report.errors] != ARCHIVE_BREAKS_A_RULE.get(name)
+    }
     assert unexpected == {}
     assert sorted(illegal) == sorted(ARCHIVE_BREAKS_A_RULE)
 
@@ -71,8 +74,11 @@ def test_every_winning_deck_was_legal_on_its_event_day(cards, twda):
 def test_bans_count_from_their_date_not_from_the_year(cards, twda):
     # Lilith's Blessing won tournaments until days before its ban took effect (2013-05-22), and
     # Anthelios until late 2015: legal then, banned now.
-    holders = {name: deck for name, deck in twda
-               if any(cards[card_id].name in ("Lilith's Blessing", "Anthelios, The Red Star") for card_id in deck.library)}  # fmt: skip
+    holders = {
+        name: deck
+        for name, deck in twda
+        if any(cards[card_id].name in ("Lilith's Blessing", "Anthelios, The Red Star") for card_id in deck.library)
+    }
     assert len(holders) > 300
     for name, deck in holders.items():
         today = validate(deck, cards, as_of="2026-01-01")

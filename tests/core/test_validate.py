@@ -53,18 +53,27 @@ def test_a_crypt_needs_at_least_12_cards(cards):
     assert codes(report.errors) == ["CRYPT_TOO_SMALL"]
     assert report.errors[0].message == "Crypt has 11 cards; a tournament deck needs at least 12 (1 short)."
     error = report.errors[0]
-    assert error.rule == ("VEKN rulebook, 1. Introduction › Deck construction; "
-                          "VEKN tournament rules, 6.2 Constructed Deck Size Limits")  # fmt: skip
+    assert error.rule == (
+        "VEKN rulebook, 1. Introduction › Deck construction; VEKN tournament rules, 6.2 Constructed Deck Size Limits"
+    )
     assert error.rule_url == "https://www.vekn.net/rulebook/1-introduction"
-    assert error.params == {"count": 11, "min": 12, "max": None, "short": 1, "ruleset": "vekn",
-                            "format": "VEKN tournament"}  # fmt: skip
+    assert error.params == {
+        "count": 11,
+        "min": 12,
+        "max": None,
+        "short": 1,
+        "ruleset": "vekn",
+        "format": "VEKN tournament",
+    }
 
 
 def test_a_crypt_has_no_maximum(cards):
     assert validate(legal_deck(cards, crypt=40), cards, as_of=TODAY).legal
 
 
-@pytest.mark.parametrize(("library", "code"), [(59, "LIBRARY_TOO_SMALL"), (60, None), (90, None), (91, "LIBRARY_TOO_LARGE")])
+@pytest.mark.parametrize(
+    ("library", "code"), [(59, "LIBRARY_TOO_SMALL"), (60, None), (90, None), (91, "LIBRARY_TOO_LARGE")]
+)
 def test_a_library_holds_60_to_90_cards(cards, library, code):
     report = validate(legal_deck(cards, library=library), cards, as_of=TODAY)
     assert codes(report.errors) == ([code] if code else [])
@@ -81,7 +90,9 @@ def test_size_messages_say_how_far_off_the_deck_is(cards):
 # --- 2011 rulebook: 40 cards plus 10 per player ------------------------------------------------
 
 
-@pytest.mark.parametrize(("library", "code"), [(39, "LIBRARY_TOO_SMALL"), (40, None), (80, None), (81, "LIBRARY_TOO_LARGE")])
+@pytest.mark.parametrize(
+    ("library", "code"), [(39, "LIBRARY_TOO_SMALL"), (40, None), (80, None), (81, "LIBRARY_TOO_LARGE")]
+)
 def test_the_2011_library_at_a_four_player_table_holds_40_to_80(cards, library, code):
     report = validate(legal_deck(cards, library=library), cards, ruleset="rulebook-2011", as_of=TODAY, players=4)
     assert codes(report.errors) == ([code] if code else [])
@@ -91,8 +102,9 @@ def test_the_2011_library_at_a_four_player_table_holds_40_to_80(cards, library, 
 def test_the_2011_library_defaults_to_a_five_player_table(cards):
     assert validate(legal_deck(cards, library=90), cards, ruleset="rulebook-2011", as_of=TODAY).legal
     report = validate(legal_deck(cards, library=91), cards, ruleset="rulebook-2011", as_of=TODAY)
-    assert report.errors[0].message == ("Library has 91 cards; a deck under the 2011 rulebook needs 40 to 90 "
-                                        "at a 5-player table (1 too many).")  # fmt: skip
+    assert report.errors[0].message == (
+        "Library has 91 cards; a deck under the 2011 rulebook needs 40 to 90 at a 5-player table (1 too many)."
+    )
     # The 2011 German rulebook has no page online: its section, without a link.
     assert report.errors[0].rule == "German 2011 rulebook, 1.2 Required game materials › 1. Cards"
     assert report.errors[0].rule_url == ""
@@ -124,8 +136,12 @@ def test_groups_2_and_4_may_not(cards):
     assert "Keith Moody (group 4)" in error.message and "groups 2 and 4" in error.message
     assert error.cards == (card(cards, "Keith Moody").id,)
     assert error.rule == "VEKN rulebook, 1. Introduction › Deck construction; VEKN rulebook, 8. Glossaries › Group"
-    assert error.params == {"groups": [2, 4], "window": 2, "kept": [2, 3],
-                            "outside": [{"id": card(cards, "Keith Moody").id, "name": "Keith Moody", "group": 4}]}
+    assert error.params == {
+        "groups": [2, 4],
+        "window": 2,
+        "kept": [2, 3],
+        "outside": [{"id": card(cards, "Keith Moody").id, "name": "Keith Moody", "group": 4}],
+    }
 
 
 def test_group_any_fits_every_crypt(cards):
@@ -176,8 +192,9 @@ def test_a_ban_without_a_known_date_applies_from_1_january(cards):
     deck = legal_deck(index)
     assert validate(deck, index, as_of=datetime.date(2029, 12, 31)).legal
     report = validate(deck, index, as_of=datetime.date(2030, 1, 1))
-    assert report.errors[0].message == ("Blood Doll is banned in VEKN tournaments since 2030 "
-                                        "(the card list gives the year only).")  # fmt: skip
+    assert report.errors[0].message == (
+        "Blood Doll is banned in VEKN tournaments since 2030 (the card list gives the year only)."
+    )
     assert ban_dates(index) == {doll.id: (datetime.date(2030, 1, 1), False)}
 
 
@@ -186,12 +203,12 @@ def test_a_ban_without_a_known_date_applies_from_1_january(cards):
 
 def test_a_new_card_is_legal_30_days_after_its_first_release(cards):
     wilds = card(cards, "Mind of the Wilds")  # Heirs to the Blood, 2010-02-03
-    deck = legal_deck(cards, library=59, extra_library=[("Mind of the Wilds", 1)],
-                      extra_crypt=[("Alexandra", 1)])  # fmt: skip  (Animalism and Auspex for the card)
+    deck = legal_deck(
+        cards, library=59, extra_library=[("Mind of the Wilds", 1)], extra_crypt=[("Alexandra", 1)]
+    )  # (Animalism and Auspex for the card)
     report = validate(deck, cards, as_of=wilds.first_release + 29 * DAY)
     assert codes(report.errors) == ["NOT_YET_LEGAL"]
-    assert report.errors[0].message == ("Mind of the Wilds is not legal until 2010-03-05 "
-                                        "(first released 2010-02-03).")  # fmt: skip
+    assert report.errors[0].message == ("Mind of the Wilds is not legal until 2010-03-05 (first released 2010-02-03).")
     assert validate(deck, cards, as_of=wilds.first_release + 30 * DAY).legal
 
 
@@ -207,8 +224,9 @@ def test_rulesets_without_release_rules_warn_of_cards_from_the_future(cards):
     report = validate(deck, cards, ruleset="rulebook-2011", as_of=datetime.date(2011, 6, 1))
     assert report.legal
     assert codes(report.warnings) == ["FUTURE_SET"]
-    assert report.warnings[0].message == ("Burial Site Hunting Ground did not exist yet on 2011-06-01 "
-                                          "(first released 2025-10-26).")  # fmt: skip
+    assert report.warnings[0].message == (
+        "Burial Site Hunting Ground did not exist yet on 2011-06-01 (first released 2025-10-26)."
+    )
     assert codes(validate(deck, cards, as_of=datetime.date(2011, 6, 1)).errors) == ["NOT_YET_LEGAL"]
 
 
@@ -236,16 +254,18 @@ def test_a_custom_format_limits_the_card_pool_to_its_sets(cards):
     deck = legal_deck(cards, library=39, extra_library=[("Mind of the Wilds", 1)])
     report = validate(deck, cards, ruleset=ruleset, as_of=TODAY)
     assert codes(report.errors) == ["NOT_IN_FORMAT"]
-    assert report.errors[0].message == ("Anson and Mind of the Wilds are not in the V5 limited card pool "
-                                        "(cards printed in V5, V5A).")  # fmt: skip
+    assert report.errors[0].message == (
+        "Anson and Mind of the Wilds are not in the V5 limited card pool (cards printed in V5, V5A)."
+    )
     assert report.errors[0].cards == (card(cards, "Anson").id, card(cards, "Mind of the Wilds").id)
     assert report.errors[0].rule == "V5 limited format rules; VEKN tournament rules, 6.1.1 Set Restrictions"
     assert report.errors[0].params["sets"] == ["V5", "V5A"]
 
 
 def test_a_custom_format_may_cap_the_crypt(cards):
-    report = validate(build(cards, [("Theo Bell (G6)", 13)], [("Govern the Unaligned", 40)]), cards,
-                      ruleset=V5_LIMITED, as_of=TODAY)  # fmt: skip
+    report = validate(
+        build(cards, [("Theo Bell (G6)", 13)], [("Govern the Unaligned", 40)]), cards, ruleset=V5_LIMITED, as_of=TODAY
+    )
     assert codes(report.errors) == ["CRYPT_TOO_LARGE"]
     assert report.errors[0].message == "Crypt has 13 cards; a V5 limited deck needs exactly 12 (1 too many)."
 
@@ -253,8 +273,9 @@ def test_a_custom_format_may_cap_the_crypt(cards):
 def test_a_custom_format_may_allow_cards_by_name_and_ban_its_own(cards):
     anson, doll, wilds = card(cards, "Anson"), card(cards, "Blood Doll"), card(cards, "Mind of the Wilds")
     ruleset = Ruleset.from_dict({"name": "house", "allowed_cards": [anson.id, doll.id], "banned_cards": [doll.id]})
-    report = validate(legal_deck(cards, library=59, extra_library=[("Mind of the Wilds", 1)]), cards,
-                      ruleset=ruleset, as_of=TODAY)  # fmt: skip
+    report = validate(
+        legal_deck(cards, library=59, extra_library=[("Mind of the Wilds", 1)]), cards, ruleset=ruleset, as_of=TODAY
+    )
     assert codes(report.errors) == ["BANNED_CARD", "NOT_IN_FORMAT"]
     assert report.errors[0].message == "Blood Doll is banned in the house format."
     assert report.errors[1].cards == (wilds.id,)
@@ -309,8 +330,12 @@ def test_validate_refuses_unknown_rulesets_dates_and_table_sizes(cards):
 
 
 def test_as_of_deck_is_the_event_date(cards):
-    deck = legal_deck(cards, library=59, extra_library=[("Lilith's Blessing", 1)],
-                      event=Event(name="Some NCQ", date=datetime.date(2013, 5, 18)))  # fmt: skip
+    deck = legal_deck(
+        cards,
+        library=59,
+        extra_library=[("Lilith's Blessing", 1)],
+        event=Event(name="Some NCQ", date=datetime.date(2013, 5, 18)),
+    )
     report = validate(deck, cards, as_of="deck")
     assert report.as_of == datetime.date(2013, 5, 18) and report.legal
     assert validate(deck, cards, as_of="2013-05-22").as_of == datetime.date(2013, 5, 22)
@@ -323,13 +348,17 @@ def test_as_of_deck_is_the_event_date(cards):
 
 def test_every_unresolved_line_is_an_unknown_card_error_naming_its_text_and_suggestions(cards):
     deck = legal_deck(cards)
-    deck.unresolved.append(Unresolved(line=14, text="2x Govern teh Unaligned", count=2, section="library",
-                                      suggestions=["Govern the Unaligned"]))  # fmt: skip
+    deck.unresolved.append(
+        Unresolved(
+            line=14, text="2x Govern teh Unaligned", count=2, section="library", suggestions=["Govern the Unaligned"]
+        )
+    )
     deck.unresolved.append(Unresolved(line=15, text="1x Zzyzx", section="library"))
     report = validate(deck, cards, as_of=TODAY)
     assert codes(report.errors) == ["UNKNOWN_CARD", "UNKNOWN_CARD"]
-    assert report.errors[0].message == ("Line 14: “2x Govern teh Unaligned” names no card in the card list. "
-                                        "Did you mean Govern the Unaligned?")  # fmt: skip
+    assert report.errors[0].message == (
+        "Line 14: “2x Govern teh Unaligned” names no card in the card list. Did you mean Govern the Unaligned?"
+    )
     assert report.errors[1].message == "Line 15: “1x Zzyzx” names no card in the card list."
 
 
@@ -338,7 +367,10 @@ def test_a_line_with_an_impossible_count_is_count_invalid(cards):
     deck.unresolved.append(Unresolved(line=7, text="0x Blood Doll", count=0, section="library", reason="count"))
     report = validate(deck, cards, as_of=TODAY)
     assert codes(report.errors) == ["COUNT_INVALID"]
-    assert report.errors[0].message == "Line 7: “0x Blood Doll” asks for 0 copies; a line holds 1 to 10,000 copies of a card."
+    assert (
+        report.errors[0].message
+        == "Line 7: “0x Blood Doll” asks for 0 copies; a line holds 1 to 10,000 copies of a card."
+    )
 
 
 def test_card_ids_and_counts_the_card_list_cannot_hold(cards):
@@ -362,7 +394,9 @@ def unmet(cards, crypt, library_card):
 def test_a_card_no_crypt_vampire_can_play_is_worth_a_warning(cards):
     # Govern the Unaligned asks for Dominate: Tupdog has none, Anson has it.
     warnings = unmet(cards, [("Tupdog", 12)], "Govern the Unaligned")
-    assert [w.message for w in warnings] == ["No vampire in the crypt can play Govern the Unaligned: it needs Dominate."]
+    assert [w.message for w in warnings] == [
+        "No vampire in the crypt can play Govern the Unaligned: it needs Dominate."
+    ]
     assert warnings[0].cards == (card(cards, "Govern the Unaligned").id,)
     assert warnings[0].rule == "VEKN rulebook, 2. Card types › Library cards › Requirements for playing cards"
     assert warnings[0].rule_url == "https://www.vekn.net/rulebook/2-card-types#requirements-for-playing-cards"
@@ -374,7 +408,8 @@ def test_a_card_no_crypt_vampire_can_play_is_worth_a_warning(cards):
 def test_a_card_needing_two_disciplines_needs_them_on_one_vampire(cards):
     # Alpha Glint: Animalism and Fortitude together. Alexandra has Animalism only, Marcus Vitel Fortitude only.
     assert unmet(cards, [("Alexandra", 6), ("Marcus Vitel", 6)], "Alpha Glint")[0].message.endswith(
-        "it needs Animalism and Fortitude.")
+        "it needs Animalism and Fortitude."
+    )
     assert unmet(cards, [("Xaviar", 12)], "Alpha Glint") == []
 
 
@@ -416,9 +451,12 @@ def test_a_base_vampire_beside_its_advanced_version_is_worth_knowing(cards):
 
 
 def test_counts_the_decklist_states_about_itself_are_checked(cards):
-    deck = legal_deck(cards, library=50, extra_library=[("Govern the Unaligned", 10)],
-                      declared=Declared(crypt=13, library=60, sections={"Master": 49, "Action": 10, "Combo": 4},
-                                        trifles=2))  # fmt: skip
+    deck = legal_deck(
+        cards,
+        library=50,
+        extra_library=[("Govern the Unaligned", 10)],
+        declared=Declared(crypt=13, library=60, sections={"Master": 49, "Action": 10, "Combo": 4}, trifles=2),
+    )
     report = validate(deck, cards, as_of=TODAY)
     assert report.legal
     assert [w.message for w in report.warnings] == [
@@ -432,29 +470,56 @@ def test_counts_the_decklist_states_about_itself_are_checked(cards):
 # --- the report -------------------------------------------------------------------------------
 
 
-DESIGN_KEYS = {"path", "legal", "ruleset", "as_of", "crypt_count", "library_count", "groups", "crypt", "library",
-               "errors", "warnings", "unresolved"}  # fmt: skip
+DESIGN_KEYS = {
+    "path",
+    "legal",
+    "ruleset",
+    "as_of",
+    "crypt_count",
+    "library_count",
+    "groups",
+    "crypt",
+    "library",
+    "errors",
+    "warnings",
+    "unresolved",
+}
 EXTRA_KEYS = {"name", "author", "format", "checksum", "players", "event", "declared"}
 
 
 def test_the_report_dict_has_the_design_shape(cards):
-    deck = build(cards, [("Alan Sovereign (ADV)", 1), ("Alan Sovereign", 10)], [("Blood Doll", 59)],
-                 name="Alan", author="Someone", source_format="twd", path="decks/1.txt",
-                 event=Event(name="NCQ", date=datetime.date(2020, 1, 4), players=20),
-                 declared=Declared(crypt=11, sections={"Master": 59}))  # fmt: skip
+    deck = build(
+        cards,
+        [("Alan Sovereign (ADV)", 1), ("Alan Sovereign", 10)],
+        [("Blood Doll", 59)],
+        name="Alan",
+        author="Someone",
+        source_format="twd",
+        path="decks/1.txt",
+        event=Event(name="NCQ", date=datetime.date(2020, 1, 4), players=20),
+        declared=Declared(crypt=11, sections={"Master": 59}),
+    )
     deck.unresolved.append(Unresolved(line=3, text="1x Nope", section="library", suggestions=["Nose"]))
     data = validate(deck, cards, as_of="deck").to_dict()
     assert set(data) == DESIGN_KEYS | EXTRA_KEYS
     assert data["path"] == "decks/1.txt" and data["legal"] is False and data["ruleset"] == "vekn"
     assert data["as_of"] == "2020-01-04" and data["crypt_count"] == 11 and data["library_count"] == 59
     assert data["groups"] == [3]
-    assert data["crypt"][0] == {"id": card(cards, "Alan Sovereign (ADV)").id, "name": "Alan Sovereign (ADV)", "count": 1}
+    assert data["crypt"][0] == {
+        "id": card(cards, "Alan Sovereign (ADV)").id,
+        "name": "Alan Sovereign (ADV)",
+        "count": 1,
+    }
     assert data["library"] == [{"id": card(cards, "Blood Doll").id, "name": "Blood Doll", "count": 59}]
     assert [e["code"] for e in data["errors"]] == ["CRYPT_TOO_SMALL", "LIBRARY_TOO_SMALL", "UNKNOWN_CARD"]
-    assert all(set(issue) == {"code", "message", "rule", "rule_url", "params", "cards"} and issue["rule"]
-               for issue in data["errors"] + data["warnings"])  # fmt: skip
+    assert all(
+        set(issue) == {"code", "message", "rule", "rule_url", "params", "cards"} and issue["rule"]
+        for issue in data["errors"] + data["warnings"]
+    )
     assert data["errors"][2]["params"] == {"line": 3, "text": "1x Nope", "suggestions": ["Nose"]}
-    assert data["unresolved"] == [{"line": 3, "text": "1x Nope", "count": 1, "section": "library", "suggestions": ["Nose"]}]
+    assert data["unresolved"] == [
+        {"line": 3, "text": "1x Nope", "count": 1, "section": "library", "suggestions": ["Nose"]}
+    ]
     assert (data["name"], data["author"], data["format"]) == ("Alan", "Someone", "twd")
     assert data["checksum"] == deck.checksum() and data["players"] is None
     assert data["event"]["date"] == "2020-01-04" and data["event"]["players"] == 20

@@ -27,9 +27,19 @@ pytestmark = pytest.mark.django_db
 
 PROJECT = Path(__file__).resolve().parents[2]
 REPORT_KEYS = {
-    "path", "legal", "ruleset", "as_of", "crypt_count", "library_count", "groups", "crypt", "library",
-    "errors", "warnings", "unresolved",
-}  # fmt: skip
+    "path",
+    "legal",
+    "ruleset",
+    "as_of",
+    "crypt_count",
+    "library_count",
+    "groups",
+    "crypt",
+    "library",
+    "errors",
+    "warnings",
+    "unresolved",
+}
 
 LEGAL_DECK = """Deck Name: Gargoyle rush
 Crypt (12 cards)
@@ -206,8 +216,12 @@ def cli_env(django_db_setup, django_db_blocker, tmp_path_factory) -> dict[str, s
 def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "manage.py", "check_deck", *args],
-        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_it_exits_0_when_every_file_was_read_even_for_illegal_decks(cli_env, decks):

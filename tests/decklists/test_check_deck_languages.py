@@ -16,7 +16,6 @@ from tests.samples import SHORT_LIBRARY
 pytestmark = pytest.mark.django_db
 
 
-
 @pytest.fixture
 def decks(tmp_path) -> Path:
     (tmp_path / "short.txt").write_text(SHORT_LIBRARY)
@@ -40,14 +39,20 @@ def reports(*args: str) -> list[dict]:
 @pytest.mark.parametrize(
     ("language", "message", "rule", "refusal"),
     [
-        ("pl", "Biblioteka ma 38 kart; talia turniejowa musi mieć od 60 do 90 (brakuje 22).",
-         "Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, 6.2 Limity rozmiaru talii",
-         "Lista talii jest pusta."),
-        ("de", "Die Bibliothek hat 38 Karten; ein Turnierdeck braucht 60 bis 90 (22 zu wenig).",
-         "VEKN-Regelwerk, 1. Einleitung › Deckbau; VEKN-Turnierregeln, 6.2 Grenzen der Deckgröße",
-         "Die Deckliste ist leer."),
+        (
+            "pl",
+            "Biblioteka ma 38 kart; talia turniejowa musi mieć od 60 do 90 (brakuje 22).",
+            "Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, 6.2 Limity rozmiaru talii",
+            "Lista talii jest pusta.",
+        ),
+        (
+            "de",
+            "Die Bibliothek hat 38 Karten; ein Turnierdeck braucht 60 bis 90 (22 zu wenig).",
+            "VEKN-Regelwerk, 1. Einleitung › Deckbau; VEKN-Turnierregeln, 6.2 Grenzen der Deckgröße",
+            "Die Deckliste ist leer.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_json_reports_speak_the_language_asked_for(decks, language, message, rule, refusal):
     english_short, english_empty = reports(str(decks / "short.txt"), str(decks / "empty.txt"))
     short, empty = reports(str(decks / "short.txt"), str(decks / "empty.txt"), "--lang", language)

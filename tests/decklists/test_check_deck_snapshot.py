@@ -100,7 +100,9 @@ def test_an_import_of_a_changed_card_list_makes_a_new_snapshot(folder, tmp_path,
     changed.mkdir()
     for name, content in bundled_files.items():
         (changed / name).write_bytes(content)
-    (changed / carddb.LIBRARY_CSV).write_bytes(_renamed(bundled_files[carddb.LIBRARY_CSV], "Dive Bomb", "Dive Bomb Deluxe"))
+    (changed / carddb.LIBRARY_CSV).write_bytes(
+        _renamed(bundled_files[carddb.LIBRARY_CSV], "Dive Bomb", "Dive Bomb Deluxe")
+    )
     call_command("import_cards", "--source", str(changed), stdout=io.StringIO())
 
     new_process()

@@ -150,8 +150,9 @@ def test_a_v5_deck_comes_back_a_v5_deck_judged_by_the_v5_pool(players, cards, tm
 
 
 def test_a_backup_without_formats_or_naming_a_format_unknown_here_restores_vekn_decks(players, cards, tmp_path):
-    deck = services.create(players["users"]["alice"], core_deck(cards, {"Tupdog": 12}, {"Blood Doll": 40}),
-                           name="Duel", format="duel")  # fmt: skip
+    deck = services.create(
+        players["users"]["alice"], core_deck(cards, {"Tupdog": 12}, {"Blood Doll": 40}), name="Duel", format="duel"
+    )
     assert deck.legal  # 40 library cards: a duel deck, no VEKN one
     path = tmp_path / "decks.json"
     document = backup(path)
@@ -187,8 +188,13 @@ def test_the_backup_names_its_format_time_and_the_cards_for_a_reader(players, tm
     assert alice["password"].startswith("md5$") and alice["email"] == "alice@example.org"
     rock = next(deck for deck in alice["decks"] if deck["name"] == "Rock drop")
     assert rock["cards"][0] == {"id": cards.lookup("Tupdog").id, "name": "Tupdog", "part": "crypt", "count": 12}
-    assert {"id": cards.lookup("Dive Bomb").id, "name": "Dive Bomb", "part": "library", "count": 30,
-            "comment": "the whole plan"} in rock["cards"]  # fmt: skip
+    assert {
+        "id": cards.lookup("Dive Bomb").id,
+        "name": "Dive Bomb",
+        "part": "library",
+        "count": 30,
+        "comment": "the whole plan",
+    } in rock["cards"]
     assert [r["number"] for r in rock["revisions"]] == [1, 2, 3, 4]
     assert [t["name"] for t in alice["api_tokens"]] == ["Discord bot"]
     assert "key" not in alice["api_tokens"][0] and len(alice["api_tokens"][0]["key_hash"]) == 64
@@ -267,8 +273,9 @@ def test_a_damaged_file_is_refused_with_a_reason_and_writes_nothing(players, tmp
 def test_an_unknown_card_is_named_and_nothing_is_written(players, tmp_path):
     path = tmp_path / "decks.json"
     document = backup(path)
-    document["users"][1]["decks"][0]["cards"].append({"id": 999999, "name": "Imaginary Card", "part": "library",
-                                                      "count": 2})  # fmt: skip
+    document["users"][1]["decks"][0]["cards"].append(
+        {"id": 999999, "name": "Imaginary Card", "part": "library", "count": 2}
+    )
     path.write_text(json.dumps(document))
     empty_database()
     message = refused(path)
@@ -293,8 +300,14 @@ def test_the_command_line_exits_non_zero_with_a_sentence_and_no_traceback(tmp_pa
     bad.write_bytes(b"\x1f\x8b\x08\x00not really gzip")
     # The file is judged before the database is opened; a database of its own all the same.
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"}
-    run = subprocess.run([sys.executable, "manage.py", "restore_decks", str(bad)], cwd=PROJECT, env=env,
-                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    run = subprocess.run(
+        [sys.executable, "manage.py", "restore_decks", str(bad)],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 1
     assert "damaged or truncated gzip" in run.stderr and "Traceback" not in run.stderr
 

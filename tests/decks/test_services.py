@@ -119,8 +119,9 @@ def test_details_change_with_the_version_too(cards, player):
 
 
 def test_a_clone_is_a_private_copy_that_remembers_its_origin(cards, player):
-    original = services.create(player, core_deck(cards, {"Tupdog": 12}, {"Fame": 60}), name="Rock",
-                               visibility="public", tags=["gargoyles"])  # fmt: skip
+    original = services.create(
+        player, core_deck(cards, {"Tupdog": 12}, {"Fame": 60}), name="Rock", visibility="public", tags=["gargoyles"]
+    )
     friend = get_user_model().objects.create_user("bram", password="not-a-real-password-42")
     copy = services.clone(original, friend)
     assert (copy.owner, copy.visibility, copy.cloned_from, copy.name) == (friend, "private", original, "Rock (copy)")

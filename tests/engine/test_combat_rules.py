@@ -439,7 +439,10 @@ def test_form_of_mist_superior_once_each_action_even_in_a_queued_combat(cards: c
     data = {
         "name": "second Form of Mist [PRO]",
         "seats": [
-            {"hand": ["Form of Mist", "Form of Mist"], "ready": [{"card": "Nathan Turner", "blood": 5, "as": "nathan"}]},
+            {
+                "hand": ["Form of Mist", "Form of Mist"],
+                "ready": [{"card": "Nathan Turner", "blood": 5, "as": "nathan"}],
+            },
             {"hand": ["Psyche!"], "ready": [{"card": "Anson", "blood": 4, "as": "anson"}]},
         ],
         "choices": [

@@ -348,8 +348,14 @@ def test_random_legal_choices_keep_the_invariants(decks, cards):
         )
     assert endings["time"] > 10 and endings["last standing"] > 10, endings
     # every kind of the economy's own options was taken somewhere (the others are game.py's: actions, blocks…)
-    economy_kinds = {Kind.PASS, Kind.TRANSFER_TO_VAMPIRE, Kind.TRANSFER_TO_POOL, Kind.CRYPT_DRAW, Kind.BRING_OUT,
-                     Kind.DISCARD}  # fmt: skip
+    economy_kinds = {
+        Kind.PASS,
+        Kind.TRANSFER_TO_VAMPIRE,
+        Kind.TRANSFER_TO_POOL,
+        Kind.CRYPT_DRAW,
+        Kind.BRING_OUT,
+        Kind.DISCARD,
+    }
     assert set(taken) == economy_kinds, taken
 
 

@@ -26,17 +26,54 @@ from vtesdeck.core.engine.schedule import FIELD
 F = FIELD
 
 # The keys as DESIGN.md ("Simulation reports (JSON)") lists them, copied by hand.
-DESIGN_LINE = ["game", "seed", "decks", "vp", "ousted_round", "oust_order", "winner", "end", "rounds", "decisions",
-               "hash"]  # fmt: skip
-DESIGN_SUMMARY = ["games", "seed", "players", "seconds", "games_per_second", "decks", "rounds_mean", "coverage",
-                  "crypt_coverage", "unsupported", "timeouts", "decisions_mean", "forced_share", "errors", "audit"]  # fmt: skip
+DESIGN_LINE = [
+    "game",
+    "seed",
+    "decks",
+    "vp",
+    "ousted_round",
+    "oust_order",
+    "winner",
+    "end",
+    "rounds",
+    "decisions",
+    "hash",
+]
+DESIGN_SUMMARY = [
+    "games",
+    "seed",
+    "players",
+    "seconds",
+    "games_per_second",
+    "decks",
+    "rounds_mean",
+    "coverage",
+    "crypt_coverage",
+    "unsupported",
+    "timeouts",
+    "decisions_mean",
+    "forced_share",
+    "errors",
+    "audit",
+]
 DESIGN_DECK = ["path", "name", "seat_games", "vp_mean", "vp_ci95", "game_wins", "ousted", "coverage"]
 
 
 def record(game, decks, vp, ousted_round, oust_order, winner, end, rounds, decisions, forced=0):
-    return GameRecord(game=game, seed=1000 + game, decks=decks, vp=vp, ousted_round=ousted_round,
-                      oust_order=oust_order, winner=winner, end=end, rounds=rounds, decisions=decisions,
-                      hash=f"{game:032x}", forced=forced)  # fmt: skip
+    return GameRecord(
+        game=game,
+        seed=1000 + game,
+        decks=decks,
+        vp=vp,
+        ousted_round=ousted_round,
+        oust_order=oust_order,
+        winner=winner,
+        end=end,
+        rounds=rounds,
+        decisions=decisions,
+        hash=f"{game:032x}",
+        forced=forced,
+    )
 
 
 # Deck 0 scores 2, 0, 1, 1 VP; deck 1 scores 0.5, 1.5, 3, 0. Game 4 raised (its record must be ignored),
@@ -49,15 +86,28 @@ RECORDS = [
     record(4, (0, F, F, 1), (5, 0, 0, 0), (None, 1, 1, 1), (1, 2, 3), 0, "last_standing", 2, 9, 1),
 ]
 ERRORS = [GameError(game=5, seed=1005, error="KeyError: 7"), GameError(game=4, seed=1004, error="boom")]
-DECKS = [DeckInfo(path="decks/a.txt", name="Alpha", coverage=0.5), DeckInfo(path="decks/b.txt", name="Beta",
-                                                                            coverage=0.25)]  # fmt: skip
-UNSUPPORTED = [UnsupportedCard(id=3, name="Zebra", copies=2), UnsupportedCard(id=2, name="Aardvark", copies=2),
-               UnsupportedCard(id=1, name="Most", copies=9)]  # fmt: skip
+DECKS = [
+    DeckInfo(path="decks/a.txt", name="Alpha", coverage=0.5),
+    DeckInfo(path="decks/b.txt", name="Beta", coverage=0.25),
+]
+UNSUPPORTED = [
+    UnsupportedCard(id=3, name="Zebra", copies=2),
+    UnsupportedCard(id=2, name="Aardvark", copies=2),
+    UnsupportedCard(id=1, name="Most", copies=9),
+]
 
 
 def summary(records=RECORDS, errors=ERRORS, **overrides):
-    args = {"seed": 42, "players": 4, "seconds": 2.0, "coverage": 0.4, "crypt_coverage": 0.1,
-            "unsupported": UNSUPPORTED, "errors": errors, "audit": {"pool": 0, "blood": 2}} | overrides  # fmt: skip
+    args = {
+        "seed": 42,
+        "players": 4,
+        "seconds": 2.0,
+        "coverage": 0.4,
+        "crypt_coverage": 0.1,
+        "unsupported": UNSUPPORTED,
+        "errors": errors,
+        "audit": {"pool": 0, "blood": 2},
+    } | overrides
     return summarize(records, DECKS, **args)
 
 
@@ -175,8 +225,16 @@ def test_one_game_gives_a_mean_without_an_interval_and_no_game_gives_nulls():
     assert one["decks"][0]["vp_mean"] == 2.0 and one["decks"][0]["vp_ci95"] is None
     none = summary(records=[], errors=ERRORS, seconds=0)
     assert none["games"] == 2 and none["games_per_second"] is None
-    assert none["decks"][0] == {"path": "decks/a.txt", "name": "Alpha", "seat_games": 0, "vp_mean": None,
-                                "vp_ci95": None, "game_wins": 0, "ousted": 0, "coverage": 0.5}  # fmt: skip
+    assert none["decks"][0] == {
+        "path": "decks/a.txt",
+        "name": "Alpha",
+        "seat_games": 0,
+        "vp_mean": None,
+        "vp_ci95": None,
+        "game_wins": 0,
+        "ousted": 0,
+        "coverage": 0.5,
+    }
     assert none["rounds_mean"] is None and none["decisions_mean"] is None and none["forced_share"] is None
     assert none["timeouts"] == 0
     json.loads(summary_json(none))

@@ -826,8 +826,12 @@ def test_5_b_simultaneous_ousts(cards: carddb.CardIndex) -> None:
     game, al = krc(cards, "Anson", {"pool": 2}, {"pool": 2}, {"pool": 30})
     terms = lambda o: o.kind is Kind.TERMS and o.target == 0  # noqa: E731 - 2 to the prey, 2 to the next
     drive(game, al, cards, [{"play": "Kine Resources Contested"}, terms, vote(0, 1)])
-    assert [(s.vp, s.pool, s.ousted) for s in game.seats] == [(1, 36, False), (1, 0, True), (0, 0, True),
-                                                              (0, 30, False)]  # fmt: skip
+    assert [(s.vp, s.pool, s.ousted) for s in game.seats] == [
+        (1, 36, False),
+        (1, 0, True),
+        (0, 0, True),
+        (0, 30, False),
+    ]
 
 
 def test_5_c_the_ousted_seats_prey_becomes_the_predators_prey(cards: carddb.CardIndex) -> None:
@@ -875,11 +879,13 @@ def test_4_4_the_influence_worked_example(cards: carddb.CardIndex) -> None:
         {
             "name": "Nadia",
             "pool": 2,
-            "uncontrolled": [{"card": "Alexa Draper", "blood": 6, "as": "alexa"}, {"card": "Sybren van Oosten",
-                                                                                    "blood": 2, "as": "sybren"}],
+            "uncontrolled": [
+                {"card": "Alexa Draper", "blood": 6, "as": "alexa"},
+                {"card": "Sybren van Oosten", "blood": 2, "as": "sybren"},
+            ],
         },
         phase="influence",
-    )  # fmt: skip
+    )
     drive(
         game,
         al,
@@ -928,8 +934,12 @@ def test_2011_rules_bring_vampires_out_automatically_at_the_end_of_the_influence
     capacity comes out by itself at the end of the influence phase; under the current rules (digest-pl 4.4,
     L2031-2037) the Methuselah moves it out during the phase, or leaves it."""
     for rules in ("vekn", "2011"):
-        game, al = table(cards, {"uncontrolled": [{"card": "Nathan Turner", "blood": 4, "as": "nathan"}]},
-                         phase="influence", rules=rules)  # fmt: skip
+        game, al = table(
+            cards,
+            {"uncontrolled": [{"card": "Nathan Turner", "blood": 4, "as": "nathan"}]},
+            phase="influence",
+            rules=rules,
+        )
         asked = drive(game, al, cards, start=Phase.INFLUENCE, stop=Phase.INFLUENCE)
         offered = any(o.kind is Kind.BRING_OUT for _, options in asked for o in options)
         nathan = game.minions[al["nathan"]]

@@ -32,6 +32,7 @@ def play(decks, cards, **options):  # type: ignore[no-untyped-def]
     options.setdefault("bots", heuristic_bots(len(decks)))
     return tb.play(decks, cards, **options)
 
+
 SEED = 7
 
 
@@ -60,8 +61,9 @@ def _fixed(deck: Deck, key: str) -> sim.Opponent:
 
 def _plan(archive: list[Deck], cards, *, players: int = 5, rounds: int | None = 6, deck: Deck | None = None):
     opponents = [_fixed(archive[1], "1"), _field(archive, cards, slice(2, 8)), *[_field(archive, cards)] * 2]
-    return sim.compile_plan(deck or archive[0], cards, opponents=opponents[: players - 1], players=players,
-                            rounds=rounds, seed=SEED)  # fmt: skip
+    return sim.compile_plan(
+        deck or archive[0], cards, opponents=opponents[: players - 1], players=players, rounds=rounds, seed=SEED
+    )
 
 
 def _without_seconds(summary: dict) -> dict:
@@ -249,8 +251,11 @@ def test_vampires_brought_out_and_the_first_vampire_match_the_game_log(archive, 
                 out[game.card_of[event[2]]] += 1  # type: ignore[index]
                 first = first or turns
         assert {card_id: tally["cards"][k][3] for card_id, k in crypt.items()} == out
-        assert tally["first_vampire"][seat] == {"games": 1, "turns": {str(first): 1} if first else {},
-                                                "never": int(first is None)}  # fmt: skip
+        assert tally["first_vampire"][seat] == {
+            "games": 1,
+            "turns": {str(first): 1} if first else {},
+            "never": int(first is None),
+        }
         by_seat.setdefault(seat, []).append(first)
         total = tally if total is None else sim.merge_tallies([total, tally])
     seats = sim.games_report(plan, total, seed=SEED, seconds=1.0)["first_vampire"]["seats"]

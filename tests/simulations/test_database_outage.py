@@ -114,7 +114,9 @@ def database_proxy():
 def waits_for_the_database(worker, job: Simulation, index: int, pause: str) -> None:
     """Wait until the worker's log says chunk ``index`` waits ``pause`` seconds for the database; fail at once if
     it says the chunk raised instead (what it did before: the task failed, its message gone)."""
-    waiting = re.compile(rf"simulation {job.id}: chunk {index}: the database is unavailable .*trying again in {pause} s")
+    waiting = re.compile(
+        rf"simulation {job.id}: chunk {index}: the database is unavailable .*trying again in {pause} s"
+    )
     deadline = time.monotonic() + DEADLINE
     while not waiting.search(log := worker.output(2000)):
         assert "raised unexpected" not in log, f"a chunk raised instead of waiting for the database:\n{log[-3000:]}"

@@ -19,9 +19,16 @@ from vtesdeck.core.engine.compile import compiled
 pytestmark = pytest.mark.django_db
 
 DESIGN_KEYS = [
-    "decks", "library_copies_share", "crypt_copies_share", "median_deck_share", "full_decks_share",
-    "library_cards", "vampires", "partial", "top_missing",
-]  # fmt: skip
+    "decks",
+    "library_copies_share",
+    "crypt_copies_share",
+    "median_deck_share",
+    "full_decks_share",
+    "library_cards",
+    "vampires",
+    "partial",
+    "top_missing",
+]
 
 
 def command(*args: object) -> tuple[str, CommandError | None]:

@@ -304,8 +304,9 @@ def test_a_small_job_is_done_while_a_huge_jobs_chunks_still_wait(start_worker, c
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
-def test_a_quick_job_is_done_while_planner_searches_hold_the_long_queues_worker(start_worker, cards_kept, settings,
-                                                                                 gate, alice, bob):  # fmt: skip
+def test_a_quick_job_is_done_while_planner_searches_hold_the_long_queues_worker(
+    start_worker, cards_kept, settings, gate, alice, bob
+):
     """Issue 24, item 10: two workers of one process each, as deployed: one on the main and quick queues, one
     on the long queue. Alice's planner searches go to the long one: the first is held at the gate mid-search
     (a search of minutes, provably under way), the second waits behind it; Bob's small hands job is done by the

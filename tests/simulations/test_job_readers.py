@@ -26,13 +26,16 @@ def jobs(people) -> dict[str, Simulation]:
     alice = people["alice"]
     on_public = {"owner": alice, "deck": public, "deck_name": public.name, "deck_version": public.version, "seed": 7}
     return {
-        "planner": Simulation.objects.create(kind=Simulation.Kind.PLANNER, owner=alice, deck_name="Build planner",
-                                             seed=0, parameters={"decks": 3}),
-        "proxies of the missing cards": Simulation.objects.create(kind=Simulation.Kind.PROXIES,
-                                                                  parameters={"print": "missing"}, **on_public),
-        "proxies of the whole deck": Simulation.objects.create(kind=Simulation.Kind.PROXIES,
-                                                               parameters={"print": "all"}, **on_public),
-    }  # fmt: skip
+        "planner": Simulation.objects.create(
+            kind=Simulation.Kind.PLANNER, owner=alice, deck_name="Build planner", seed=0, parameters={"decks": 3}
+        ),
+        "proxies of the missing cards": Simulation.objects.create(
+            kind=Simulation.Kind.PROXIES, parameters={"print": "missing"}, **on_public
+        ),
+        "proxies of the whole deck": Simulation.objects.create(
+            kind=Simulation.Kind.PROXIES, parameters={"print": "all"}, **on_public
+        ),
+    }
 
 
 def client_for(people: dict, who: str) -> Client:

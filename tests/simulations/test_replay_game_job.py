@@ -79,8 +79,13 @@ def test_each_game_of_a_job_replays_as_the_game_its_worker_tallied(job):
         assert tally["rounds"] == {str(record.rounds): 1}
         for seat, slot in enumerate(record.decks):
             ousted = record.ousted_round[seat] is not None
-            assert tally["slots"][slot] == [1, round(2 * record.vp[seat]), round(2 * record.vp[seat]) ** 2,
-                                            record.winner == seat, ousted]  # fmt: skip
+            assert tally["slots"][slot] == [
+                1,
+                round(2 * record.vp[seat]),
+                round(2 * record.vp[seat]) ** 2,
+                record.winner == seat,
+                ousted,
+            ]
         # The seats line: the game's own seed, the job's deck marked at its seat, the field at the others.
         assert lines[0].startswith(f"Game {number} of job {job.id}, seed {schedule.game_seed(job.seed, number)}: ")
         seats = lines[0].split(": ", 1)[1].split(", seat ")
@@ -125,7 +130,7 @@ def test_a_game_that_raises_exits_1_naming_the_error(job, monkeypatch):
         (
             ["--job", "{job}", "--game", "0", "--seed", "0", "--players", "5"],
             "--job replays the job's own table: drop --seed, --players.",
-        ),  # fmt: skip
+        ),
         (["--game", "0"], "Name the run's decklist files (PATH...) or a games job (--job ID)."),
         (["some.txt", "--game", "0"], "--seed is needed with PATHs: the run's seed."),
     ],
@@ -137,7 +142,7 @@ def test_a_game_that_raises_exits_1_naming_the_error(job, monkeypatch):
         "table-options-too",
         "neither",
         "paths-without-seed",
-    ],  # fmt: skip
+    ],
 )
 def test_bad_input_is_one_line_and_exit_2(job, args, says):
     output, error = replay(*(arg.format(job=job.id) for arg in args))
@@ -153,8 +158,9 @@ def test_a_hands_job_has_no_game_to_replay(idle_queue):
 
 
 def test_a_plan_from_another_simulator_version_is_refused_with_exit_2():
-    old = Simulation.objects.create(kind=Simulation.Kind.GAMES, plan={"version": games.PLAN_VERSION + 1}, seed=1,
-                                    units=10)  # fmt: skip
+    old = Simulation.objects.create(
+        kind=Simulation.Kind.GAMES, plan={"version": games.PLAN_VERSION + 1}, seed=1, units=10
+    )
     _, error = replay("--job", old.id, "--game", "0")
     assert error is not None and error.returncode == 2
     assert str(error).startswith(f"Job {old.id}: This simulation plan is from another version")

@@ -30,8 +30,20 @@ def command(name: str, *args: object) -> tuple[str, str, CommandError | None]:
 
 def test_the_json_summary_has_design_md_keys_and_the_jsonl_one_line_per_game(tmp_path):
     lines = tmp_path / "games.jsonl"
-    output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "3", "--seed", "7", "--json",
-                               "--games-jsonl", lines, "--audit")  # fmt: skip
+    output, _, error = command(
+        "simulate_games",
+        *DECKS,
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--json",
+        "--games-jsonl",
+        lines,
+        "--audit",
+    )
     assert error is None
     summary = json.loads(output.splitlines()[-1])
     assert list(summary) == list(report.SUMMARY_KEYS)
@@ -46,8 +58,21 @@ def test_the_json_summary_has_design_md_keys_and_the_jsonl_one_line_per_game(tmp
 
 def test_log_prints_the_game_before_the_summary_and_replay_gives_the_jsonl_hash(tmp_path):
     lines = tmp_path / "games.jsonl"
-    output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "2", "--seed", "4", "--log",
-                               "1", "--games-jsonl", lines, "--json")  # fmt: skip
+    output, _, error = command(
+        "simulate_games",
+        *DECKS,
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--log",
+        "1",
+        "--games-jsonl",
+        lines,
+        "--json",
+    )
     assert error is None
     assert output.startswith("Game 1, seed ") and "Turn 1 — Seat 0" in output
     hash_1 = json.loads(lines.read_text().splitlines()[1])["hash"]
@@ -63,8 +88,9 @@ def test_fewer_decks_than_seats_are_filled_from_the_archive(tmp_path, monkeypatc
         shutil.copy(TWDA / name, tmp_path / name)
     monkeypatch.setenv("VTESDECK_TWDA", str(tmp_path))
     lines = tmp_path / "games.jsonl"
-    output, _, error = command("simulate_games", DECKS[0], "--players", "4", "--games", "2", "--json",
-                               "--games-jsonl", lines)  # fmt: skip
+    output, _, error = command(
+        "simulate_games", DECKS[0], "--players", "4", "--games", "2", "--json", "--games-jsonl", lines
+    )
     assert error is None, error
     assert json.loads(output)["decks"][0]["seat_games"] == 2
     assert [json.loads(line)["decks"].count(-1) for line in lines.read_text().splitlines()] == [3, 3]
@@ -95,8 +121,12 @@ def test_bad_decks_exit_2_with_a_message(tmp_path):
     unknown.write_text("Crypt (12 cards)\n12x Tupdog\nLibrary (60 cards)\n60x Blood Dolll of Nowhere\n")
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    for path, message in ((tmp_path / "missing.txt", "Cannot read"), (small, "not a legal deck"),
-                          (unknown, "unknown cards"), (empty, "")):  # fmt: skip
+    for path, message in (
+        (tmp_path / "missing.txt", "Cannot read"),
+        (small, "not a legal deck"),
+        (unknown, "unknown cards"),
+        (empty, ""),
+    ):
         _, _, error = command("simulate_games", path, *DECKS[1:], "--players", "4", "--games", "1")
         assert error is not None and error.returncode == 2 and message in str(error), (path, error)
     _, _, error = command("replay_game", small, *DECKS[1:], "--players", "4", "--seed", "1", "--game", "0")
@@ -109,8 +139,9 @@ def test_the_same_arguments_give_the_same_games_byte_for_byte(tmp_path):
     outputs = []
     for run_name in ("first", "second"):
         lines = tmp_path / f"{run_name}.jsonl"
-        output, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "6", "--seed", "11",
-                                   "--json", "--games-jsonl", lines)  # fmt: skip
+        output, _, error = command(
+            "simulate_games", *DECKS, "--players", "4", "--games", "6", "--seed", "11", "--json", "--games-jsonl", lines
+        )
         assert error is None
         summary = json.loads(output.splitlines()[-1])
         del summary["seconds"], summary["games_per_second"]
@@ -125,8 +156,21 @@ def test_the_2011_rules_play_other_games_than_the_current_ones(tmp_path):
     hashes = {}
     for rules in ("vekn", "2011"):
         lines = tmp_path / f"{rules}.jsonl"
-        _, _, error = command("simulate_games", *DECKS, "--players", "4", "--games", "3", "--seed", "5",
-                              "--rules", rules, "--audit", "--games-jsonl", lines)  # fmt: skip
+        _, _, error = command(
+            "simulate_games",
+            *DECKS,
+            "--players",
+            "4",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--rules",
+            rules,
+            "--audit",
+            "--games-jsonl",
+            lines,
+        )
         assert error is None
         hashes[rules] = [report.GameRecord.from_json_line(line).hash for line in lines.read_text().splitlines()]
     assert len(hashes["2011"]) == 3 and hashes["2011"] != hashes["vekn"]

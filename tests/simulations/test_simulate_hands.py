@@ -21,9 +21,21 @@ pytestmark = pytest.mark.django_db
 
 TUPDOGS = TWDA / "10009.txt"  # 4 Tupdog, Barcelona 2021: 30 crypt (24 Tupdogs), 90 library cards
 REPORT_KEYS = {
-    "hands", "seed", "seconds", "hands_per_second", "chunks", "library_size", "crypt_size", "library", "crypt",
-    "groups", "playable", "first_vampire", "draw_curve", "conditions",
-}  # fmt: skip
+    "hands",
+    "seed",
+    "seconds",
+    "hands_per_second",
+    "chunks",
+    "library_size",
+    "crypt_size",
+    "library",
+    "crypt",
+    "groups",
+    "playable",
+    "first_vampire",
+    "draw_curve",
+    "conditions",
+}
 
 
 def simulate_hands(*args: str) -> tuple[str, str, CommandError | None]:
@@ -121,8 +133,12 @@ def test_on_a_fresh_checkout_it_draws_with_the_bundled_card_list(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
     result = subprocess.run(
         [sys.executable, "manage.py", "simulate_hands", str(TUPDOGS), "--hands", "20000", "--seed", "3", "--json"],
-        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     assert "No card list in the database" in result.stderr and "Traceback" not in result.stderr
     report = json.loads(result.stdout)

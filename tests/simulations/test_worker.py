@@ -125,7 +125,9 @@ def test_cancelling_a_running_job_stops_the_chunk_under_way(simulation_worker, g
     assert simulation.status == "running" and simulation.hands_done > 0 and simulation.chunks_done == 0
     services.cancel(simulation)
     # Whichever chunk the worker took first (the filesystem broker does not keep a strict order).
-    logged(simulation_worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running"))
+    logged(
+        simulation_worker, re.compile(rf"simulation {simulation.id}: chunk \d stopped, the job is no longer running")
+    )
     simulation.refresh_from_db()
     assert simulation.status == "cancelled" and simulation.result is None
     assert not SimulationChunk.objects.filter(simulation=simulation).exists()
@@ -191,9 +193,19 @@ def test_killing_the_worker_mid_job_leaves_the_job_to_another_worker(start_worke
 def test_simulate_hands_via_workers_prints_the_report_of_the_job(simulation_worker, cards_in_database):
     output, errors = io.StringIO(), io.StringIO()
     call_command(
-        "simulate_hands", str(DECK), "--via-workers", "--hands", "200000", "--seed", "5", "--chunk-size", "50000",
-        "--json", stdout=output, stderr=errors,
-    )  # fmt: skip
+        "simulate_hands",
+        str(DECK),
+        "--via-workers",
+        "--hands",
+        "200000",
+        "--seed",
+        "5",
+        "--chunk-size",
+        "50000",
+        "--json",
+        stdout=output,
+        stderr=errors,
+    )
     report = json.loads(output.getvalue())
     in_process = draws.run_hands(deck(), index.get(), hands=200_000, seed=5, chunk_size=50_000)
     assert [row["p_opening"] for row in report["library"]] == [row["p_opening"] for row in in_process["library"]]

@@ -117,8 +117,12 @@ def test_a_changed_file_is_updated_and_its_cards_replaced(archive):
     path = archive / "10009.txt"
     text = path.read_text(encoding="utf-8")
     first = re.search(r"^(\d+)x (.+)$", text.split("Library (", 1)[1], re.M)
-    path.write_text(text.replace(first.group(0), f"{int(first.group(1)) + 1}x {first.group(2)}", 1).replace(
-        "Deck Name: 4 Tupdog", "Deck Name: Five Tupdog"), encoding="utf-8")  # fmt: skip
+    path.write_text(
+        text.replace(first.group(0), f"{int(first.group(1)) + 1}x {first.group(2)}", 1).replace(
+            "Deck Name: 4 Tupdog", "Deck Name: Five Tupdog"
+        ),
+        encoding="utf-8",
+    )
     result = services.import_archive(str(archive))
     assert (result.imported, result.updated, result.unchanged) == (0, 1, len(FILES) - 1)
     deck = TournamentDeck.objects.get(id="10009")
@@ -220,8 +224,14 @@ def test_exit_status_1_for_a_missing_source_and_2_for_usage(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/unused.sqlite3"}
 
     def manage(*args):
-        return subprocess.run([sys.executable, "manage.py", "import_twda", *args], cwd=PROJECT, env=env,
-                              capture_output=True, text=True, timeout=120)  # fmt: skip
+        return subprocess.run(
+            [sys.executable, "manage.py", "import_twda", *args],
+            cwd=PROJECT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     missing = manage(str(tmp_path / "nowhere"))
     assert missing.returncode == 1

@@ -75,24 +75,40 @@ PAGES = [
     ("editor", "get", "edit", None, False, "owner"),
     ("editor search", "get", "search?q=fame", None, False, "owner"),
     ("editor panels", "get", "panels", None, False, "owner"),
-    ("add a card (form)", "post", "cards", lambda d: {"card": card_id("Fame"), "delta": 1, "version": d.version},
-     False, "owner"),
-    ("add a card (json)", "post", "cards", lambda d: {"card": card_id("Fame"), "delta": 1, "version": d.version},
-     True, "owner"),
-    ("set a count (json)", "post", "cards", lambda d: {"card": card_id("Tupdog"), "count": 0, "version": d.version},
-     True, "owner"),
+    (
+        "add a card (form)",
+        "post",
+        "cards",
+        lambda d: {"card": card_id("Fame"), "delta": 1, "version": d.version},
+        False,
+        "owner",
+    ),
+    (
+        "add a card (json)",
+        "post",
+        "cards",
+        lambda d: {"card": card_id("Fame"), "delta": 1, "version": d.version},
+        True,
+        "owner",
+    ),
+    (
+        "set a count (json)",
+        "post",
+        "cards",
+        lambda d: {"card": card_id("Tupdog"), "count": 0, "version": d.version},
+        True,
+        "owner",
+    ),
     ("rename (form)", "post", "details", lambda d: {"name": "Stolen", "version": d.version}, False, "owner"),
-    ("make public (json)", "post", "details", lambda d: {"visibility": "public", "version": d.version}, True,
-     "owner"),
+    ("make public (json)", "post", "details", lambda d: {"visibility": "public", "version": d.version}, True, "owner"),
     ("import page", "get", "import/", None, False, "owner"),
-    ("import over it", "post", "import/", lambda d: {"text": TEXT, "format": "", "version": d.version}, False,
-     "owner"),
+    ("import over it", "post", "import/", lambda d: {"text": TEXT, "format": "", "version": d.version}, False, "owner"),
     ("delete page", "get", "delete", None, False, "owner"),
     ("delete", "post", "delete", lambda d: {}, False, "owner"),
     ("revisions", "get", "revisions/", None, False, "owner"),
     ("revisions diff", "get", "revisions/?a=1&b=2", None, False, "owner"),
     ("save a revision", "post", "revisions/", lambda d: {"note": "mine now"}, False, "owner"),
-]  # fmt: skip
+]
 
 
 def visit(client: Client, method: str, deck_id: str, path: str, data: dict | None, as_json: bool):
@@ -139,8 +155,14 @@ def test_others_see_only_what_the_visibility_allows_and_change_nothing(
     assert snapshot() == before
 
 
-OWNER_STATUS = {"clone": 302, "add a card (form)": 302, "rename (form)": 302, "import over it": 302,
-                "delete": 302, "save a revision": 302}  # fmt: skip
+OWNER_STATUS = {
+    "clone": 302,
+    "add a card (form)": 302,
+    "rename (form)": 302,
+    "import over it": 302,
+    "delete": 302,
+    "save a revision": 302,
+}
 
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
@@ -201,18 +223,33 @@ def test_anyone_who_may_read_a_deck_starts_a_job_on_it(people, decks, idle_queue
 @pytest.fixture
 def alices_job(people, decks) -> Simulation:
     """A job Alice started on her private deck, still queued."""
-    return Simulation.objects.create(owner=people["alice"], deck=decks["private"], deck_name=decks["private"].name,
-                                     deck_version=1, seed=7, hands=1000)  # fmt: skip
+    return Simulation.objects.create(
+        owner=people["alice"],
+        deck=decks["private"],
+        deck_name=decks["private"].name,
+        deck_version=1,
+        seed=7,
+        hands=1000,
+    )
 
 
 @pytest.fixture
 def alices_jobs(people, decks) -> dict[str, Simulation]:
     """A queued job Alice started from each of her decks, and one from a pasted decklist."""
-    jobs = {visibility: Simulation.objects.create(owner=people["alice"], deck=decks[visibility], seed=7, hands=1000,
-                                                  deck_name=decks[visibility].name, deck_version=decks[visibility].version)
-            for visibility in VISIBILITIES}  # fmt: skip
-    jobs["decklist text"] = Simulation.objects.create(owner=people["alice"], deck_name="Pasted gargoyles", seed=7,
-                                                      hands=1000)  # fmt: skip
+    jobs = {
+        visibility: Simulation.objects.create(
+            owner=people["alice"],
+            deck=decks[visibility],
+            seed=7,
+            hands=1000,
+            deck_name=decks[visibility].name,
+            deck_version=decks[visibility].version,
+        )
+        for visibility in VISIBILITIES
+    }
+    jobs["decklist text"] = Simulation.objects.create(
+        owner=people["alice"], deck_name="Pasted gargoyles", seed=7, hands=1000
+    )
     return jobs
 
 
@@ -288,8 +325,9 @@ def test_alice_cancels_her_job(people, alices_job):
 @pytest.fixture
 def winning_deck() -> TournamentDeck:
     core = services.from_lists([{"id": card_id("Tupdog"), "count": 12}], [{"id": card_id("Dive Bomb"), "count": 60}])
-    return TournamentDeck.objects.create(id="2024-rock", name="Rock of ages", text="…", digest="x",
-                                         deck=core.to_dict(with_origin=False))  # fmt: skip
+    return TournamentDeck.objects.create(
+        id="2024-rock", name="Rock of ages", text="…", digest="x", deck=core.to_dict(with_origin=False)
+    )
 
 
 def test_copying_a_winning_deck_makes_a_private_deck_for_the_visitor_alone(people, decks, winning_deck):
@@ -356,8 +394,14 @@ def test_a_copys_page_links_its_source_only_for_who_was_given_its_link(people, d
 @pytest.mark.parametrize("visibility", ["unlisted", "public"])
 def test_a_job_page_follows_its_deck_made_private_or_deleted(people, decks, visibility, change, starter, reader):
     deck = decks[visibility]
-    job = Simulation.objects.create(owner=None if starter == "anonymous" else people[starter], deck=deck,
-                                    deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    job = Simulation.objects.create(
+        owner=None if starter == "anonymous" else people[starter],
+        deck=deck,
+        deck_name=deck.name,
+        deck_version=deck.version,
+        seed=7,
+        hands=1000,
+    )
     client = client_for(people, reader)
     assert client.get(f"/simulations/{job.id}/").status_code == 200  # the deck is shared: anyone holding the id
     if change == "deleted":
@@ -382,8 +426,14 @@ def test_a_job_page_follows_its_deck_made_private_or_deleted(people, decks, visi
 @pytest.mark.parametrize("starter", READERS)
 def test_a_job_page_links_an_unlisted_deck_only_for_who_was_given_its_link(people, decks, starter, reader):
     deck = decks["unlisted"]
-    job = Simulation.objects.create(owner=None if starter == "anonymous" else people[starter], deck=deck,
-                                    deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    job = Simulation.objects.create(
+        owner=None if starter == "anonymous" else people[starter],
+        deck=deck,
+        deck_name=deck.name,
+        deck_version=deck.version,
+        seed=7,
+        hands=1000,
+    )
     response = client_for(people, reader).get(f"/simulations/{job.id}/")
     assert response.status_code == 200 and escape(deck.name) in response.content.decode()
     named = reader == "alice" or (reader == starter and reader != "anonymous")
@@ -392,9 +442,11 @@ def test_a_job_page_links_an_unlisted_deck_only_for_who_was_given_its_link(peopl
 
 def test_the_draws_tab_lists_ones_own_jobs_of_the_deck(people, decks):
     deck = decks["public"]
-    mine = Simulation.objects.create(owner=people["bob"], deck=deck, deck_name=deck.name, deck_version=deck.version,
-                                     seed=7, hands=1000)  # fmt: skip
-    alices = Simulation.objects.create(owner=people["alice"], deck=deck, deck_name=deck.name,
-                                       deck_version=deck.version, seed=7, hands=1000)  # fmt: skip
+    mine = Simulation.objects.create(
+        owner=people["bob"], deck=deck, deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000
+    )
+    alices = Simulation.objects.create(
+        owner=people["alice"], deck=deck, deck_name=deck.name, deck_version=deck.version, seed=7, hands=1000
+    )
     page = client_for(people, "bob").get(f"/decks/{deck.id}/draws/").content.decode()
     assert f"/simulations/{mine.id}/" in page and f"/simulations/{alices.id}/" not in page

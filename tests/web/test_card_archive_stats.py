@@ -61,10 +61,20 @@ def deck(ident: str, date: datetime.date, cards: dict[str, int], **fields) -> To
 @pytest.fixture
 def archive():
     """Three winning decks; Govern the Unaligned in two of them with its stats row written by hand."""
-    old = deck("2019old", datetime.date(2019, 5, 4), {"Govern the Unaligned": 4, "Conditioning": 2},
-               name="Old Ventrue", event="Spring Cup")  # fmt: skip
-    new = deck("2021new", datetime.date(2021, 3, 1), {"Govern the Unaligned": 6, "Deflection": 3},
-               name="New Ventrue", event="Winter <Cup>")  # fmt: skip
+    old = deck(
+        "2019old",
+        datetime.date(2019, 5, 4),
+        {"Govern the Unaligned": 4, "Conditioning": 2},
+        name="Old Ventrue",
+        event="Spring Cup",
+    )
+    new = deck(
+        "2021new",
+        datetime.date(2021, 3, 1),
+        {"Govern the Unaligned": 6, "Deflection": 3},
+        name="New Ventrue",
+        event="Winter <Cup>",
+    )
     deck("2021other", datetime.date(2021, 6, 1), {"Deflection": 2})
     CardArchiveStats.objects.create(
         card=card("Govern the Unaligned"),

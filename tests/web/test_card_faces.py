@@ -96,11 +96,21 @@ def mirror(settings, tmp_path):
     data = jpeg()
     (folder / f"{ANSON}.jpg").write_bytes(data)
     manifest = {
-        str(ANSON): {"file": f"{ANSON}.jpg", "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data),
-                     "url": "https://example.org/ansong1.jpg", "fetched_at": "2026-01-01T00:00:00+00:00"},
-        str(RACK): {"file": f"{RACK}.jpg", "sha256": "0" * 64, "bytes": 1, "url": "https://example.org/rackthe.jpg",
-                    "fetched_at": "2026-01-01T00:00:00+00:00"},
-    }  # fmt: skip
+        str(ANSON): {
+            "file": f"{ANSON}.jpg",
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+            "url": "https://example.org/ansong1.jpg",
+            "fetched_at": "2026-01-01T00:00:00+00:00",
+        },
+        str(RACK): {
+            "file": f"{RACK}.jpg",
+            "sha256": "0" * 64,
+            "bytes": 1,
+            "url": "https://example.org/rackthe.jpg",
+            "fetched_at": "2026-01-01T00:00:00+00:00",
+        },
+    }
     (folder / images.MANIFEST).write_text(json.dumps(manifest))
     return data
 

@@ -42,8 +42,21 @@ def test_it_lists_cards_with_the_filter_form_when_nothing_is_asked(client):
     html = response.content.decode()
     assert "<strong>4149</strong> cards" in html
     assert len(rows(response)) == 50
-    for name in ("q", "text", "kind", "type", "clan", "discipline", "group", "capacity_min", "capacity_max",
-                 "sect", "title", "set", "banned"):  # fmt: skip
+    for name in (
+        "q",
+        "text",
+        "kind",
+        "type",
+        "clan",
+        "discipline",
+        "group",
+        "capacity_min",
+        "capacity_max",
+        "sect",
+        "title",
+        "set",
+        "banned",
+    ):
         assert re.search(rf'<(input|select)[^>]*name="{name}"', html), name
 
 
@@ -294,8 +307,9 @@ def test_clan_discipline_sect_title_type_and_set_are_lists_to_choose_from(client
     html = search(client).content.decode()
     for name in ("clan", "discipline", "sect", "title", "type", "set", "group", "kind", "banned"):
         assert not re.search(rf'<input[^>]*name="{name}"', html), f"{name} is free text"
-    crypt_clans = {clan for clans in Card.objects.filter(kind="crypt").values_list("data__clans", flat=True)
-                   for clan in clans}  # fmt: skip
+    crypt_clans = {
+        clan for clans in Card.objects.filter(kind="crypt").values_list("data__clans", flat=True) for clan in clans
+    }
     assert set(options(html, "clan")) == {"", *crypt_clans}
     assert {"Brujah antitribu", "Banu Haqim", "Ahrimane"} <= crypt_clans
     sets = set(options(html, "set"))

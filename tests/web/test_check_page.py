@@ -79,7 +79,10 @@ def test_it_shows_the_form(client):
     assert response.status_code == 200
     html = response.content.decode()
     # The answer opens at its verdicts (tests/browser/test_check_page.py sees them in the window).
-    assert '<form class="check-form no-print" method="post" action="/check/#verdicts" enctype="multipart/form-data"' in html
+    assert (
+        '<form class="check-form no-print" method="post" action="/check/#verdicts" enctype="multipart/form-data"'
+        in html
+    )
     assert re.search(r'<textarea[^>]*name="text"', html)
     assert re.search(r'<input type="file" name="files"[^>]*multiple', html)
     for name in ("ruleset", "format"):
@@ -118,7 +121,10 @@ def test_it_opens_the_full_report_of_each_deck(client):
     report = re.search(r"<details>.*?</details>", html, re.S).group(0)
     text = text_of(report)
     # A readable title for each code (the code itself is for API clients), and the section it cites, linked.
-    assert '<li class="issue" data-code="LIBRARY_TOO_SMALL"><strong class="issue-title">Library too small</strong>' in report
+    assert (
+        '<li class="issue" data-code="LIBRARY_TOO_SMALL"><strong class="issue-title">Library too small</strong>'
+        in report
+    )
     assert '<li class="issue" data-code="UNKNOWN_CARD"><strong class="issue-title">Unknown card</strong>' in report
     assert report.count('<cite class="rule">') == 4  # each error and warning cites its rule
     assert '<a href="https://www.vekn.net/rulebook/1-introduction" rel="external noopener">' in report

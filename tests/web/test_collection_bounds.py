@@ -76,8 +76,9 @@ def test_a_shared_collection_is_read_a_page_at_a_time(alice, client, fresh_throt
     assert answer["count"] == 2 * views.PAGE_SIZE + 5 and len(answer["results"]) == 205 and answer["next"] is None
 
 
-def test_a_shared_collection_is_throttled_per_address_with_its_api_in_one_count(alice, client, settings,
-                                                                                fresh_throttles):  # fmt: skip
+def test_a_shared_collection_is_throttled_per_address_with_its_api_in_one_count(
+    alice, client, settings, fresh_throttles
+):
     _rates(settings, shared_collection="3/minute")
     services.add(alice, _rows(3))
     link = services.share(alice, on=True).get_absolute_url()
@@ -166,10 +167,15 @@ def test_wishing_for_every_card_at_once_takes_a_few_statements(alice, django_ass
 def test_buildable_reads_one_total_per_card_however_many_rows_the_collection_has_of_it(alice):
     """A collection of many rows per card (here 40 languages of each card of three decks): the filter counts by
     the card's total (``CardTotal``), never by summing the collection's rows for each card of each deck."""
-    texts = {"rock": "12x Tupdog\n40x Govern the Unaligned\n20x Dive Bomb",
-             "rush": "4x Tupdog\n10x Bum's Rush", "doll": "8x Blood Doll\n2x Dive Bomb"}  # fmt: skip
-    decks = {name: deck_services.create(alice, deck_services.parse_text(text), name=name,
-                                        visibility=Deck.Visibility.PUBLIC) for name, text in texts.items()}  # fmt: skip
+    texts = {
+        "rock": "12x Tupdog\n40x Govern the Unaligned\n20x Dive Bomb",
+        "rush": "4x Tupdog\n10x Bum's Rush",
+        "doll": "8x Blood Doll\n2x Dive Bomb",
+    }
+    decks = {
+        name: deck_services.create(alice, deck_services.parse_text(text), name=name, visibility=Deck.Visibility.PUBLIC)
+        for name, text in texts.items()
+    }
     cards = {index.get().lookup(name).id for name in ("Tupdog", "Govern the Unaligned", "Dive Bomb", "Bum's Rush")}
     services.add(alice, [core.Line(card_id=card_id, count=1, language=f"l{n}") for card_id in cards for n in range(40)])
     with CaptureQueriesContext(connection) as queries:
@@ -188,8 +194,9 @@ def test_buildable_follows_my_fixed_decks_as_they_change(alice):
     holder = deck_services.create(alice, deck_services.parse_text("8x Tupdog"), name="holder")
 
     def have() -> int:
-        return dict(services.buildable_decks(Deck.objects.filter(pk=wanted.pk), alice, 0).values_list("name",
-                                                                                                       "owned_copies"))["wanted"]  # fmt: skip
+        return dict(
+            services.buildable_decks(Deck.objects.filter(pk=wanted.pk), alice, 0).values_list("name", "owned_copies")
+        )["wanted"]
 
     assert have() == 12
     services.set_mode(holder, "fixed")

@@ -66,7 +66,9 @@ def test_the_collection_needs_a_login(client):
 
 def _deltas(user) -> list[int]:
     """The copies each change of the user's history added or removed, per row, smallest first."""
-    return sorted(line[3] for lines in Event.objects.filter(owner=user).values_list("lines", flat=True) for line in lines)
+    return sorted(
+        line[3] for lines in Event.objects.filter(owner=user).values_list("lines", flat=True) for line in lines
+    )
 
 
 def test_adding_cards_by_name_keeps_an_event_each(alice, client_of):
@@ -256,8 +258,9 @@ def test_buildable_filters_the_archive_for_a_logged_in_reader_only(alice, client
     from twda.models import TournamentCard
 
     first = archive_ids[0]
-    services.add(alice, [core.Line(card_id=row.card_id, count=row.count)
-                         for row in TournamentCard.objects.filter(deck_id=first)])  # fmt: skip
+    services.add(
+        alice, [core.Line(card_id=row.card_id, count=row.count) for row in TournamentCard.objects.filter(deck_id=first)]
+    )
     page = client_of(alice).get("/twda/", {"buildable": "100"}).content.decode()
     assert f"/twda/{first}/" in page
     assert all(f"/twda/{other}/" not in page for other in archive_ids[1:])
@@ -275,8 +278,14 @@ def test_the_buildable_filter_in_sql_keeps_to_its_definition(alice, client_of):
     for number in range(12):
         cards = {card: rng.randint(1, 8) for card in rng.sample(pool, rng.randint(1, len(pool)))}
         text = "\n".join(f"{count}x {index.get()[card].unique_name}" for card, count in cards.items())
-        decks.append((deck_services.create(alice, deck_services.parse_text(text), name=f"Deck {number}",
-                                           visibility=Deck.Visibility.PUBLIC), cards))  # fmt: skip
+        decks.append(
+            (
+                deck_services.create(
+                    alice, deck_services.parse_text(text), name=f"Deck {number}", visibility=Deck.Visibility.PUBLIC
+                ),
+                cards,
+            )
+        )
     services.add(alice, [core.Line(card_id=card, count=rng.randint(1, 6)) for card in pool])
     owned = services.owned(alice)
     for percent in (1, 25, 50, 75, 100):
@@ -298,8 +307,9 @@ def test_the_buildable_filter_counts_what_my_fixed_decks_hold_as_the_deck_panel_
     for number in range(10):
         cards = {card: rng.randint(1, 6) for card in rng.sample(pool, rng.randint(1, len(pool)))}
         text = "\n".join(f"{count}x {index.get()[card].unique_name}" for card, count in cards.items())
-        deck = deck_services.create(alice, deck_services.parse_text(text), name=f"Deck {number}",
-                                    visibility=Deck.Visibility.PUBLIC)  # fmt: skip
+        deck = deck_services.create(
+            alice, deck_services.parse_text(text), name=f"Deck {number}", visibility=Deck.Visibility.PUBLIC
+        )
         services.set_mode(deck, rng.choice([DeckBuild.Mode.FIXED, DeckBuild.Mode.FLEXIBLE, DeckBuild.Mode.VIRTUAL]))
         decks.append((deck, cards))
     services.add(alice, [core.Line(card_id=card, count=rng.randint(1, 12)) for card in pool])

@@ -48,8 +48,9 @@ def at_once(site, path: str, bodies: list[dict], headers: dict[str, str]) -> lis
     answers: list[tuple[int, dict]] = []
 
     def send(body: dict) -> None:
-        request = urllib.request.Request(site.base + path, data=json.dumps(body).encode(), method="POST",
-                                         headers=headers)  # fmt: skip
+        request = urllib.request.Request(
+            site.base + path, data=json.dumps(body).encode(), method="POST", headers=headers
+        )
         start.wait()
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
@@ -94,8 +95,9 @@ def test_two_replace_imports_at_once_leave_one_collection_and_a_history_summing_
     user, headers = player
     ids = sorted(card.id for card in index.get())
     services.add(user, [services.core.Line(card_id=card_id, count=1, set="Third") for card_id in ids[:300]])
-    file = json.dumps([{"id": card_id, "count": 3, "language": language} for card_id in ids[200:1200]
-                       for language in ("en", "fr")])  # fmt: skip
+    file = json.dumps(
+        [{"id": card_id, "count": 3, "language": language} for card_id in ids[200:1200] for language in ("en", "fr")]
+    )
     body = {"data": file, "format": "json", "replace": True}
     answers = at_once(site, "/api/v1/collection/import/", [body, body], headers)
     assert [status for status, _answer in answers].count(201) >= 1
@@ -103,7 +105,8 @@ def test_two_replace_imports_at_once_leave_one_collection_and_a_history_summing_
     assert services.history_total(user) == _collection(user)
     # The first replace changed every row; the second, if it ran, found the file's cards there and changed nothing.
     assert list(Event.objects.filter(owner=user).order_by("created").values_list("kind", "rows")) == [
-        ("add", 300), ("replace", 300 + 2000)
+        ("add", 300),
+        ("replace", 300 + 2000),
     ]
 
 

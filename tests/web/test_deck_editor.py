@@ -26,8 +26,13 @@ PASSWORD = "not-a-real-password-42"
 
 # A legal deck in the making: five group 3 Malkavians and a library they can all play.
 CRYPT = {"Dr. Douglas Netchurch": 3, "Esau": 3, "Maris Streck": 2, "Tony": 2, "William Biltmore": 2}
-LIBRARY = {"Govern the Unaligned": 20, "Deflection": 10, "Conditioning": 10, "Cloak the Gathering": 10,
-           "Blood Doll": 10}  # fmt: skip
+LIBRARY = {
+    "Govern the Unaligned": 20,
+    "Deflection": 10,
+    "Conditioning": 10,
+    "Cloak the Gathering": 10,
+    "Blood Doll": 10,
+}
 
 
 # ---- helpers -------------------------------------------------------------------------------------
@@ -198,8 +203,16 @@ def test_an_unknown_deck_is_404(alice_client):
 def test_the_owner_sees_the_editor_with_its_panels_and_links(alice_client, alice, cards):
     deck = make_deck(alice, cards, {"Tupdog": 12}, {"Blood Doll": 30, "Govern the Unaligned": 5}, name="Rock & roll")
     page = alice_client.get(f"/decks/{deck.id}/edit").content.decode()
-    for hook in ('id="card-search"', 'id="deck-panel"', 'id="legality-panel"', 'id="stats-panel"',
-                 'id="save-state"', 'id="deck-name"', 'id="export-links"', 'id="hide-breakers"'):  # fmt: skip
+    for hook in (
+        'id="card-search"',
+        'id="deck-panel"',
+        'id="legality-panel"',
+        'id="stats-panel"',
+        'id="save-state"',
+        'id="deck-name"',
+        'id="export-links"',
+        'id="hide-breakers"',
+    ):
         assert hook in page, hook
     assert f'data-version="{deck.version}"' in page
     assert re.search(r'id="deck-name"[^>]*value="Rock &amp; roll"', page) or re.search(
@@ -208,10 +221,16 @@ def test_the_owner_sees_the_editor_with_its_panels_and_links(alice_client, alice
     exporters = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None and name != "vdb-url"]
     assert re.findall(r'<a href="[^"]+" data-format="([^"]+)"', section(page, "export-panel")) == exporters
     # The VDB link is a link to copy, kept up to date by the script after each change (see the panels test).
-    assert re.search(r'<input type="text" id="vdb-url" value="https://vdb\.im/decks/deck\?[^"]*#[^"]+" readonly>',
-                     section(page, "export-panel"))
-    for url in (f"/decks/{deck.id}/", f"/decks/{deck.id}/import/", f"/decks/{deck.id}/revisions/",
-                f"/decks/{deck.id}/clone"):  # fmt: skip
+    assert re.search(
+        r'<input type="text" id="vdb-url" value="https://vdb\.im/decks/deck\?[^"]*#[^"]+" readonly>',
+        section(page, "export-panel"),
+    )
+    for url in (
+        f"/decks/{deck.id}/",
+        f"/decks/{deck.id}/import/",
+        f"/decks/{deck.id}/revisions/",
+        f"/decks/{deck.id}/clone",
+    ):
         assert f'"{url}"' in page, url
     # The deck: a crypt row with its facts and buttons, the library grouped by type with counts.
     panel = section(page, "deck-panel")
@@ -253,8 +272,14 @@ def test_adding_and_removing_cards_with_json(alice_client, deck, cards):
     assert answer["version"] == deck.version + 1
     assert set(answer["panels"]) == {"deck", "legality", "stats"}
     assert deck_rows(answer["panels"]["deck"]) == {tupdog: 1}
-    assert answer["summary"] == {"crypt_count": 1, "library_count": 0, "legal": False, "errors": 2, "warnings": 0,
-                                 "groups": [3]}  # fmt: skip
+    assert answer["summary"] == {
+        "crypt_count": 1,
+        "library_count": 0,
+        "legal": False,
+        "errors": 2,
+        "warnings": 0,
+        "groups": [3],
+    }
     change(alice_client, deck, card=tupdog, delta=3)
     assert counts(deck) == {tupdog: 4}
     answer = change(alice_client, deck, card=tupdog, count=11)
@@ -568,9 +593,16 @@ def test_bad_details_are_refused(alice_client, deck):
 
 
 def test_details_form_works_without_javascript(alice_client, deck):
-    response = alice_client.post(f"/decks/{deck.id}/details", {
-        "name": "Plain form", "description": "", "visibility": "unlisted", "tags": "a, b", "version": deck.version,
-    })  # fmt: skip
+    response = alice_client.post(
+        f"/decks/{deck.id}/details",
+        {
+            "name": "Plain form",
+            "description": "",
+            "visibility": "unlisted",
+            "tags": "a, b",
+            "version": deck.version,
+        },
+    )
     assert response.status_code == 302 and response["Location"] == f"/decks/{deck.id}/edit"
     again = fresh(deck)
     assert (again.name, again.visibility, list(again.tags.values_list("name", flat=True))) == (
@@ -594,13 +626,17 @@ def test_the_vdb_link_follows_each_saved_change(alice_client, alice, cards):
     assert "name=Network%20v2" in renamed.json()["vdb_url"]
 
 
-
 def test_panels_come_back_as_json_to_reload_after_a_conflict(alice_client, alice, cards):
     deck = make_deck(alice, cards, CRYPT, LIBRARY, name="Network", tags=["bleed"])
     answer = alice_client.get(f"/decks/{deck.id}/panels").json()
     assert answer["version"] == deck.version
-    assert answer["details"] == {"name": "Network", "description": "", "visibility": "private", "tags": ["bleed"],
-                                 "format": "vekn"}
+    assert answer["details"] == {
+        "name": "Network",
+        "description": "",
+        "visibility": "private",
+        "tags": ["bleed"],
+        "format": "vekn",
+    }
     assert answer["summary"]["legal"] is True and answer["summary"]["crypt_count"] == 12
     assert legal_flag(answer["panels"]["legality"]) == "true"
     assert sum(deck_rows(answer["panels"]["deck"]).values()) == 72

@@ -33,8 +33,11 @@ def exported_by(lines: list[str]) -> dict[str, str]:
     def environment(script: str) -> dict[str, str]:
         shell = subprocess.run(
             ["bash", "-c", f"set -e\n{script}\nenv -0"],
-            env={"PATH": os.environ["PATH"]}, capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+            env={"PATH": os.environ["PATH"]},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert shell.returncode == 0, f"the README's lines fail in a shell:\n{script}\n{shell.stderr}"
         return dict(entry.split("=", 1) for entry in shell.stdout.split("\0") if "=" in entry)
 

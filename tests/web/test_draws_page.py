@@ -118,8 +118,14 @@ def job(deck: Deck | None = None, owner=None, **fields) -> Simulation:
     """A stored job, as ``start_hands`` leaves it, with ``fields`` set as a worker would."""
     core = deck.to_core() if deck is not None else deck_services.parse_text(DECKLIST)
     plan = draws.compile_plan(core, index.get())
-    values = {"hands": 20_000, "seed": 5, "chunks_total": 2, "plan": plan.to_dict(), "deck_name": "Four Governs",
-              "parameters": {"hands": 20_000, "conditions": [], "chunk_size": 10_000}}  # fmt: skip
+    values = {
+        "hands": 20_000,
+        "seed": 5,
+        "chunks_total": 2,
+        "plan": plan.to_dict(),
+        "deck_name": "Four Governs",
+        "parameters": {"hands": 20_000, "conditions": [], "chunk_size": 10_000},
+    }
     values.update(fields)
     return Simulation.objects.create(deck=deck, owner=owner, **values)
 
@@ -297,11 +303,14 @@ def test_anyone_who_can_read_a_deck_may_simulate_it_with_the_default_hands(alice
         ({"hands": "lots"}, "Choose one of the offered numbers of hands, not “lots”."),
         ({}, "This field is required."),
         ({"hands": "100000", "seed": "-1"}, "Ensure this value is greater than or equal to 0."),
-        ({"hands": "100000", "conditions": "\n".join(["crypt.title()"] * 11)}, "At most 10 conditions per simulation, not 11."),
+        (
+            {"hands": "100000", "conditions": "\n".join(["crypt.title()"] * 11)},
+            "At most 10 conditions per simulation, not 11.",
+        ),
         ({"hands": "100000", "conditions": 'library.type("Mastre") >= 1'}, "Line 1: "),
-        ({"hands": "100000", "conditions": 'crypt.title()\nlibrary.type(Master) >= 1'}, 'Line 2: library.type() needs'),
+        ({"hands": "100000", "conditions": "crypt.title()\nlibrary.type(Master) >= 1"}, "Line 2: library.type() needs"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_answered_on_the_form_with_400(data, message, alice, queue):
     deck = make_deck(alice)
     response = client_of(alice).post(f"/decks/{deck.id}/draws/", {"seed": "", "conditions": "", **data})
@@ -394,10 +403,12 @@ def test_a_running_job_shows_its_progress_and_figures(alice):
 def test_a_finished_job_shows_simulated_and_exact_figures_in_tables_and_charts(alice):
     deck = make_deck(alice)
     conditions = ['library.card("Govern the Unaligned") and crypt.card("Anson")']
-    report = draws.run_hands(deck.to_core(), index.get(), hands=20_000, seed=3, conditions=conditions,
-                             chunk_size=10_000)  # fmt: skip
-    simulation = job(deck, alice, status="done", result=report, hands_done=20_000, chunks_done=2,
-                     finished_at=timezone.now())  # fmt: skip
+    report = draws.run_hands(
+        deck.to_core(), index.get(), hands=20_000, seed=3, conditions=conditions, chunk_size=10_000
+    )
+    simulation = job(
+        deck, alice, status="done", result=report, hands_done=20_000, chunks_done=2, finished_at=timezone.now()
+    )
     html = client_of().get(f"/simulations/{simulation.id}/").content.decode()
     assert not meta_refresh(html) and progress_value(html) == "100.0"
     assert 'action="/simulations/' not in html  # nothing to cancel
@@ -410,30 +421,50 @@ def test_a_finished_job_shows_simulated_and_exact_figures_in_tables_and_charts(a
     seat_one = report["first_vampire"]["seats"][0]
     assert row_cells(html, "first-vampire", "Seat 1")[1] == percent(seat_one["by_turn"][0])
     assert row_cells(html, "playable-histogram", "7")[1] == percent(report["playable"]["histogram"][7])
-    for chart in ("library-odds-chart", "crypt-odds-chart", "playable-histogram", "first-vampire-chart",
-                  "types-by-turn-chart"):  # fmt: skip
+    for chart in (
+        "library-odds-chart",
+        "crypt-odds-chart",
+        "playable-histogram",
+        "first-vampire-chart",
+        "types-by-turn-chart",
+    ):
         assert f'aria-labelledby="chart-{chart}-title"' in html, chart
     assert '<line class="marker"' in html  # the exact odds marked on the simulated bars
 
 
 @pytest.mark.parametrize(
     ("language", "one", "two"),
-    [("en", "in 1 part.", "20,000 hands, seed"), ("pl", "w 1 części.", "20 000 rąk, ziarno"),
-     ("de", "in 1 Teil.", "20.000 Hände, Startwert")],
-)  # fmt: skip
+    [
+        ("en", "in 1 part.", "20,000 hands, seed"),
+        ("pl", "w 1 części.", "20 000 rąk, ziarno"),
+        ("de", "in 1 Teil.", "20.000 Hände, Startwert"),
+    ],
+)
 def test_a_job_of_one_part_says_one_part(alice, language, one, two):
     # "in 1 parts": the count's word now agrees with it, in each language.
     deck = make_deck(alice)
     report = draws.run_hands(deck.to_core(), index.get(), hands=20_000, seed=3, chunk_size=20_000)
-    simulation = job(deck, alice, status="done", result=report, hands_done=20_000, chunks_done=1, chunks_total=1,
-                     finished_at=timezone.now())  # fmt: skip
+    simulation = job(
+        deck,
+        alice,
+        status="done",
+        result=report,
+        hands_done=20_000,
+        chunks_done=1,
+        chunks_total=1,
+        finished_at=timezone.now(),
+    )
     page = text_of(client_of(language=language).get(f"/simulations/{simulation.id}/").content.decode())
     assert one in page and two.replace(" ", "\xa0") in page.replace(" ", "\xa0")
 
 
 def test_a_failed_job_says_why_and_stops_refreshing(alice):
-    simulation = job(owner=alice, status="failed", error="the worker running it stopped (lost after 2 attempts)",
-                     finished_at=timezone.now())  # fmt: skip
+    simulation = job(
+        owner=alice,
+        status="failed",
+        error="the worker running it stopped (lost after 2 attempts)",
+        finished_at=timezone.now(),
+    )
     html = client_of(alice).get(f"/simulations/{simulation.id}/").content.decode()
     assert not meta_refresh(html)
     assert "The simulation failed: the worker running it stopped (lost after 2 attempts)" in text_of(html)

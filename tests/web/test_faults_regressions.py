@@ -110,14 +110,20 @@ def tupdogs(deck: dict) -> int:
 
 
 EDITOR_CHANGES = {
-    "add a card": ("cards", lambda deck: {"card": index.get().lookup("Tupdog").id, "delta": 1,
-                                          "version": deck["version"]}),
-    "set a count": ("cards", lambda deck: {"card": index.get().lookup("Tupdog").id, "count": 5,
-                                           "version": deck["version"]}),
+    "add a card": (
+        "cards",
+        lambda deck: {"card": index.get().lookup("Tupdog").id, "delta": 1, "version": deck["version"]},
+    ),
+    "set a count": (
+        "cards",
+        lambda deck: {"card": index.get().lookup("Tupdog").id, "count": 5, "version": deck["version"]},
+    ),
     "rename": ("details", lambda deck: {"name": "Rock drop", "version": deck["version"]}),
-    "retag and hide": ("details", lambda deck: {"tags": ["gargoyles"], "visibility": "unlisted",
-                                                "version": deck["version"]}),
-}  # fmt: skip
+    "retag and hide": (
+        "details",
+        lambda deck: {"tags": ["gargoyles"], "visibility": "unlisted", "version": deck["version"]},
+    ),
+}
 
 
 @pytest.mark.parametrize("change", EDITOR_CHANGES)
@@ -132,8 +138,9 @@ def test_an_editor_change_answered_503_is_not_stored(player, deck, editor_answer
 
 
 @pytest.mark.parametrize("change", EDITOR_CHANGES)
-def test_an_editor_change_answered_503_can_be_sent_again_unchanged(player, deck, editor_answer_lost, monkeypatch,
-                                                                   change):  # fmt: skip
+def test_an_editor_change_answered_503_can_be_sent_again_unchanged(
+    player, deck, editor_answer_lost, monkeypatch, change
+):
     """The editor's retry (the same change from the same version) is saved once the database is back,
     instead of meeting a 409 for its own change."""
     endpoint, body = EDITOR_CHANGES[change]

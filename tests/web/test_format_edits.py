@@ -23,9 +23,18 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttles", 
 
 PASSWORD = "not-a-real-password-42"
 # Every card, 12+ crypt, a 40 to 60 card library: a league. Its settings as the page's form posts them.
-LEAGUE = {"name": "Forty-card league", "crypt_min": "12", "library_min": "40", "library_max": "60",
-          "group_window": "2", "bans": "on", "release_delay": "on", "allowed_sets": [], "allowed_cards": "",
-          "banned_cards": ""}  # fmt: skip
+LEAGUE = {
+    "name": "Forty-card league",
+    "crypt_min": "12",
+    "library_min": "40",
+    "library_max": "60",
+    "group_window": "2",
+    "bans": "on",
+    "release_delay": "on",
+    "allowed_sets": [],
+    "allowed_cards": "",
+    "banned_cards": "",
+}
 SIXTY = {**LEAGUE, "library_min": "60", "library_max": "90"}
 
 
@@ -86,9 +95,17 @@ def every_door(client: Client, deck: Deck, format_id: str) -> dict[str, object]:
 
 
 def judged(verdict: bool, fits: bool) -> dict[str, object]:
-    return {"public list": verdict, "my decks": verdict, "fits page": verdict if fits else None, "deck page": verdict,
-            "editor": verdict, "api list": verdict, "api fits": verdict if fits else None, "api deck": verdict,
-            "api report": verdict}  # fmt: skip
+    return {
+        "public list": verdict,
+        "my decks": verdict,
+        "fits page": verdict if fits else None,
+        "deck page": verdict,
+        "editor": verdict,
+        "api list": verdict,
+        "api fits": verdict if fits else None,
+        "api deck": verdict,
+        "api report": verdict,
+    }
 
 
 def test_every_door_shows_the_verdict_of_the_formats_latest_rules(alice):
@@ -98,8 +115,11 @@ def test_every_door_shows_the_verdict_of_the_formats_latest_rules(alice):
     assert every_door(client, deck, league.id) == judged(True, fits=True)
     assert client.post(f"/formats/{league.id}/edit/", SIXTY).status_code == 302  # the page's edit
     assert every_door(client, deck, league.id) == judged(False, fits=False)
-    answer = client.patch(f"/api/v1/formats/{league.id}/", json.dumps({"library_min": 40, "library_max": 60}),
-                          content_type="application/json")  # the API's edit  # fmt: skip
+    answer = client.patch(
+        f"/api/v1/formats/{league.id}/",
+        json.dumps({"library_min": 40, "library_max": 60}),
+        content_type="application/json",
+    )  # the API's edit
     assert answer.status_code == 200
     assert every_door(client, deck, league.id) == judged(True, fits=True)
     # Once shown, the stored badge is the new one, with the revision it was judged by.
@@ -113,7 +133,7 @@ def test_the_admin_shows_the_verdict_of_the_formats_latest_rules(alice):
     admin = get_user_model().objects.create_superuser("root", "root@example.org", PASSWORD)
     client_for(alice).post(f"/formats/{league.id}/edit/", SIXTY)
     listing = client_for(admin).get("/admin/decks/deck/").content.decode()
-    row = re.search(rf'<tr>.*?/admin/decks/deck/{deck.id}/change/.*?</tr>', listing, re.S)[0]
+    row = re.search(rf"<tr>.*?/admin/decks/deck/{deck.id}/change/.*?</tr>", listing, re.S)[0]
     assert 'alt="False"' in row and 'alt="True"' not in row
 
 
@@ -133,11 +153,20 @@ def many_decks(owner, format_id: str, n: int) -> None:
     """``n`` decks playing the format, written in bulk (the services would take a second per hundred)."""
     template = forty_card_deck(owner, format_id, name="Template")
     rows = list(template.cards.values("card_id", "crypt", "count", "position"))
-    copies = Deck.objects.bulk_create([
-        Deck(owner=owner, name=f"Copy {i}", format=format_id, crypt_count=template.crypt_count,
-             library_count=template.library_count, legal=True, format_revision=template.format_revision)
-        for i in range(n - 1)
-    ])  # fmt: skip
+    copies = Deck.objects.bulk_create(
+        [
+            Deck(
+                owner=owner,
+                name=f"Copy {i}",
+                format=format_id,
+                crypt_count=template.crypt_count,
+                library_count=template.library_count,
+                legal=True,
+                format_revision=template.format_revision,
+            )
+            for i in range(n - 1)
+        ]
+    )
     DeckCard.objects.bulk_create([DeckCard(deck=copy, **row) for copy in copies for row in rows])
 
 
@@ -149,8 +178,11 @@ def edit_work(client: Client, format_id: str, monkeypatch) -> list[tuple[int, in
     work = []
     for send in (
         lambda: client.post(f"/formats/{format_id}/edit/", SIXTY),
-        lambda: client.patch(f"/api/v1/formats/{format_id}/", json.dumps({"library_min": 40, "library_max": 60}),
-                             content_type="application/json"),  # fmt: skip
+        lambda: client.patch(
+            f"/api/v1/formats/{format_id}/",
+            json.dumps({"library_min": 40, "library_max": 60}),
+            content_type="application/json",
+        ),
         lambda: client.post(f"/formats/{format_id}/delete"),
     ):
         judged_decks.clear()
@@ -189,6 +221,8 @@ def test_a_deck_changed_while_judged_again_keeps_its_own_verdict(alice):
     deck = forty_card_deck(alice, league.id)
     client_for(alice).post(f"/formats/{league.id}/edit/", SIXTY)
     seen = Deck.objects.get(pk=deck.pk)  # read with the stale badge, by a list about to judge it
-    Deck.objects.filter(pk=deck.pk).update(version=seen.version + 1, legal=True, format_revision=99)  # changed meanwhile
+    Deck.objects.filter(pk=deck.pk).update(
+        version=seen.version + 1, legal=True, format_revision=99
+    )  # changed meanwhile
     assert services.judge_stale([seen]) == 1 and seen.legal is False  # the list shows what it judged
     assert Deck.objects.values_list("legal", "format_revision").get(pk=deck.pk) == (True, 99)  # not overwritten

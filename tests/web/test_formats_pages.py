@@ -132,8 +132,9 @@ def test_decks_of_a_format_follow_its_edits_and_play_vekn_once_it_is_deleted(ali
 
     def badges():  # as /decks/mine/ shows them (each stale badge judged again), then as stored
         page = client.get("/decks/mine/").content.decode()
-        shown = {pk: "badge-legal" in re.search(rf'href="/decks/{pk}/".*?</tr>', page, re.S)[0]
-                 for pk in (short.pk, full.pk)}  # fmt: skip
+        shown = {
+            pk: "badge-legal" in re.search(rf'href="/decks/{pk}/".*?</tr>', page, re.S)[0] for pk in (short.pk, full.pk)
+        }
         stored = {d.pk: (d.format, d.legal) for d in Deck.objects.filter(pk__in=[short.pk, full.pk])}
         assert shown == {pk: legal for pk, (_format, legal) in stored.items()}
         return stored
@@ -146,8 +147,11 @@ def test_decks_of_a_format_follow_its_edits_and_play_vekn_once_it_is_deleted(ali
     assert client.post(f"/formats/{custom.id}/delete").status_code == 302
     assert badges() == {short.pk: ("vekn", False), full.pk: ("vekn", True)}
     # The editor saves the deck's details again (it posts the deck's format with them).
-    answer = client.post(f"/decks/{short.id}/details", json.dumps({"name": "Short", "format": "vekn",
-                         "version": short.version}), content_type="application/json")  # fmt: skip
+    answer = client.post(
+        f"/decks/{short.id}/details",
+        json.dumps({"name": "Short", "format": "vekn", "version": short.version}),
+        content_type="application/json",
+    )
     assert answer.status_code == 200 and Deck.objects.get(pk=short.pk).name == "Short"
 
 
@@ -159,8 +163,9 @@ def test_a_deck_still_naming_a_deleted_format_saves_its_details(alice):
     client = client_for(alice)
     page = client.get(f"/decks/{deck.id}/edit").content.decode()
     assert 'value="fdeadbeefdeadbee" selected' in page
-    response = client.post(f"/decks/{deck.id}/details", {"name": "Renamed", "format": "fdeadbeefdeadbee",
-                                                         "version": deck.version})  # fmt: skip
+    response = client.post(
+        f"/decks/{deck.id}/details", {"name": "Renamed", "format": "fdeadbeefdeadbee", "version": deck.version}
+    )
     assert response.status_code == 302
     deck.refresh_from_db()
     assert (deck.name, deck.format) == ("Renamed", "fdeadbeefdeadbee")
@@ -208,8 +213,11 @@ def test_the_editor_sets_the_decks_format_and_its_legality_follows(alice):
     assert re.findall(r'value="([^"]+)"', select) == ["vekn", "rulebook-2011", "v5", "duel"]
     assert not deck.legal  # 40 library cards: no VEKN deck
     # The script's autosave: JSON, answered with the panels to redraw.
-    answer = client.post(f"/decks/{deck.id}/details", json.dumps({"format": "duel", "version": deck.version}),
-                         content_type="application/json").json()  # fmt: skip
+    answer = client.post(
+        f"/decks/{deck.id}/details",
+        json.dumps({"format": "duel", "version": deck.version}),
+        content_type="application/json",
+    ).json()
     assert answer["details"]["format"] == "duel" and answer["summary"]["legal"] is True
     deck.refresh_from_db()
     assert (deck.format, deck.legal) == ("duel", True)
@@ -218,8 +226,11 @@ def test_the_editor_sets_the_decks_format_and_its_legality_follows(alice):
     assert response.status_code == 302
     deck.refresh_from_db()
     assert (deck.format, deck.legal) == ("vekn", False)
-    refused = client.post(f"/decks/{deck.id}/details", json.dumps({"format": "modern", "version": deck.version}),
-                          content_type="application/json")  # fmt: skip
+    refused = client.post(
+        f"/decks/{deck.id}/details",
+        json.dumps({"format": "modern", "version": deck.version}),
+        content_type="application/json",
+    )
     assert refused.status_code == 400 and Deck.objects.get(pk=deck.pk).format == "vekn"
 
 

@@ -74,8 +74,11 @@ def test_a_done_jobs_game_is_told_turn_by_turn_with_its_cards_linked(alice):
     items = log_items(html)
     assert [html_lib.unescape(re.sub(r"<[^>]+>", "", item)) for item in items] == told
     # Each card name the log gives is a link to its card.
-    links = {int(card): html_lib.unescape(name) for item in items
-             for card, name in re.findall(r'<a href="/cards/(\d+)/">(.*?)</a>', item)}  # fmt: skip
+    links = {
+        int(card): html_lib.unescape(name)
+        for item in items
+        for card, name in re.findall(r'<a href="/cards/(\d+)/">(.*?)</a>', item)
+    }
     cards = index.get()
     assert links and all(cards[card].name == name for card, name in links.items())
     assert any(cards[card].name == "Govern the Unaligned" for card in links) or any(

@@ -187,13 +187,25 @@ def test_the_forms_defaults_start_a_job_in_one_click(alice, archive, queue, sett
     deck = make_deck(alice)
     client = client_of(alice)
     data = defaults(client.get(f"/decks/{deck.id}/games/").content.decode())
-    assert data == {**data, "opponents": "field", "field_since": "2018-01-01", "games": str(settings.SIMULATION_DEFAULT_GAMES),
-                    "players": "5", "rounds": "20", "rules": "vekn", "seed": ""}  # fmt: skip
+    assert data == {
+        **data,
+        "opponents": "field",
+        "field_since": "2018-01-01",
+        "games": str(settings.SIMULATION_DEFAULT_GAMES),
+        "players": "5",
+        "rounds": "20",
+        "rules": "vekn",
+        "seed": "",
+    }
     response = client.post(f"/decks/{deck.id}/games/", data)
     simulation = Simulation.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/simulations/{simulation.id}/"
     assert (simulation.kind, simulation.units, simulation.owner, simulation.deck) == (
-        "games", settings.SIMULATION_DEFAULT_GAMES, alice, deck)  # fmt: skip
+        "games",
+        settings.SIMULATION_DEFAULT_GAMES,
+        alice,
+        deck,
+    )
     parameters = simulation.parameters
     assert (parameters["players"], parameters["rounds"], parameters["rules"]) == (5, 20, "vekn")
     assert parameters["opponents"] == ["field"] * 4 and parameters["field_since"] == "2018-01-01"
@@ -229,8 +241,12 @@ def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive
     archetype = Archetype.objects.order_by("-deck_count").first()
     client = client_of(alice)
     asked = {"games": "100", "players": "4", "rounds": "", "rules": "2011", "seed": "7"}
-    assert client.post(f"/decks/{deck.id}/games/", {**asked, "opponents": "archetype",
-                                                      "archetype": archetype.slug}).status_code == 302  # fmt: skip
+    assert (
+        client.post(
+            f"/decks/{deck.id}/games/", {**asked, "opponents": "archetype", "archetype": archetype.slug}
+        ).status_code
+        == 302
+    )
     assert client.post(f"/decks/{deck.id}/games/", {**asked, "opponents": "deck", "deck": other.id}).status_code == 302
     by_archetype, by_deck = Simulation.objects.order_by("created_at")
     assert by_archetype.parameters["opponents"] == [{"archetype": archetype.slug}] * 3
@@ -252,8 +268,15 @@ def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive
 )
 def test_bad_input_is_answered_on_the_form_with_400(data, message, alice, queue):
     deck = make_deck(alice)
-    base = {"opponents": "field", "field_since": "2018-01-01", "games": "100", "players": "5", "rounds": "20",
-            "rules": "vekn", "seed": ""}  # fmt: skip
+    base = {
+        "opponents": "field",
+        "field_since": "2018-01-01",
+        "games": "100",
+        "players": "5",
+        "rounds": "20",
+        "rules": "vekn",
+        "seed": "",
+    }
     response = client_of(alice).post(f"/decks/{deck.id}/games/", {**base, **data})
     assert response.status_code == 400
     assert message in error_summary(response)
@@ -262,8 +285,10 @@ def test_bad_input_is_answered_on_the_form_with_400(data, message, alice, queue)
 
 def test_a_field_without_archive_decks_is_a_400_saying_so(alice, queue):
     deck = make_deck(alice)
-    response = client_of(alice).post(f"/decks/{deck.id}/games/", {"opponents": "field", "field_since": "2018-01-01",
-                                                                  "games": "100", "players": "5", "rules": "vekn"})  # fmt: skip
+    response = client_of(alice).post(
+        f"/decks/{deck.id}/games/",
+        {"opponents": "field", "field_since": "2018-01-01", "games": "100", "players": "5", "rules": "vekn"},
+    )
     assert response.status_code == 400
     assert "The tournament archive holds no deck since 2018-01-01" in error_summary(response)
     assert not Simulation.objects.exists()
@@ -313,8 +338,11 @@ def test_a_broker_that_is_down_gives_a_503_page_saying_so(alice, archive, monkey
 
 
 def test_a_deck_the_engine_cannot_seat_gets_a_reason_not_a_form(alice):
-    deck = deck_services.create(alice, deck_services.parse_text("Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n"
-                                                                "5x Blood Doll\n"), name="Too small")  # fmt: skip
+    deck = deck_services.create(
+        alice,
+        deck_services.parse_text("Crypt (12 cards)\n12x Tupdog\nLibrary (5 cards)\n5x Blood Doll\n"),
+        name="Too small",
+    )
     response = client_of(alice).get(f"/decks/{deck.id}/games/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -365,9 +393,18 @@ def start_job(deck: Deck, owner, rival: Deck, games: int = 10) -> Simulation:
     from simulations import opponents
 
     seats, asked = opponents.resolve([{"deck": rival.id}] * 3, user=owner, players=4)
-    return services.start_games(deck=deck.to_core(), cards=index.get(), opponents=seats, owner=owner,
-                                source_deck=deck, games=games, seed=3, players=4, chunk_size=5,
-                                parameters={"opponents": asked})  # fmt: skip
+    return services.start_games(
+        deck=deck.to_core(),
+        cards=index.get(),
+        opponents=seats,
+        owner=owner,
+        source_deck=deck,
+        games=games,
+        seed=3,
+        players=4,
+        chunk_size=5,
+        parameters={"opponents": asked},
+    )
 
 
 def test_a_done_games_job_answers_the_players_questions_with_intervals(alice, queue):

@@ -58,16 +58,24 @@ def server(file_database, cards_in_database, tmp_path):
     }
     collect = subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput"],
-        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert collect.returncode == 0, collect.stderr
     log = tmp_path / "gunicorn.log"
     with log.open("wb") as output:
         # From another folder: gunicorn.conf.py's chdir must still put the project first on sys.path.
         process = subprocess.Popen(
             [str(GUNICORN), "--config", str(PROJECT / "gunicorn.conf.py")],
-            cwd=tmp_path, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            cwd=tmp_path,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + READY_SECONDS

@@ -47,10 +47,23 @@ def test_it_answers_503_when_the_broker_is_down(client, monkeypatch):
 def worker():
     """A real Celery worker process on the configured broker (filesystem by default, Redis in CI)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "vtesdeck", "worker", "--pool=solo", "--loglevel=WARNING",
-         "-n", f"healthz-test-{os.getpid()}@%h"],
-        cwd=PROJECT, env=os.environ.copy(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "vtesdeck",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "-n",
+            f"healthz-test-{os.getpid()}@%h",
+        ],
+        cwd=PROJECT,
+        env=os.environ.copy(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     yield process
     process.terminate()
     try:

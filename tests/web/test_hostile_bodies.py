@@ -147,8 +147,12 @@ def test_the_api_names_the_card_entry_holding_a_lone_surrogate(as_alice, deck):
 
 def test_the_editor_and_the_api_refuse_the_same_details_with_the_same_rule(as_alice, deck):
     """One set of field rules: a name of 201 characters, a 41-character tag, 13 tags, an unknown visibility."""
-    for details in ({"name": "x" * 201}, {"tags": ["x" * 41]}, {"tags": [f"t{n}" for n in range(13)]},
-                    {"visibility": "everyone"}):  # fmt: skip
+    for details in (
+        {"name": "x" * 201},
+        {"tags": ["x" * 41]},
+        {"tags": [f"t{n}" for n in range(13)]},
+        {"visibility": "everyone"},
+    ):
         field = next(iter(details))
         body = dumps({"version": deck.version, **details})
         editor = assert_refused(send(as_alice, "editor details", deck, body))
@@ -213,11 +217,20 @@ def test_a_real_server_answers_hostile_bodies_with_400(site, file_database):
     cookies = f"sessionid={login.cookies['sessionid'].value}; csrftoken={csrf}"
     headers = {"Cookie": cookies, "X-CSRFToken": csrf, "Content-Type": "application/json", "Accept": "application/json"}
     before = stored(deck)
-    for name in ("100,000 nested brackets", "a lone surrogate in the name", "a lone surrogate in a card's name",
-                 "a lone surrogate as the visibility", "an object as the name"):  # fmt: skip
+    for name in (
+        "100,000 nested brackets",
+        "a lone surrogate in the name",
+        "a lone surrogate in a card's name",
+        "a lone surrogate as the visibility",
+        "an object as the name",
+    ):
         body = HOSTILE[name](deck.version)
-        for method, url in (("POST", f"/decks/{deck.id}/cards"), ("POST", f"/decks/{deck.id}/details"),
-                            ("POST", "/api/v1/decks/"), ("PATCH", f"/api/v1/decks/{deck.id}/")):  # fmt: skip
+        for method, url in (
+            ("POST", f"/decks/{deck.id}/cards"),
+            ("POST", f"/decks/{deck.id}/details"),
+            ("POST", "/api/v1/decks/"),
+            ("PATCH", f"/api/v1/decks/{deck.id}/"),
+        ):
             _status, _headers, content = site.request(method, url, body=body, expect=400, **headers)
             assert json.loads(content)["detail"], (name, url)
     assert stored(deck) == before and Deck.objects.count() == 1

@@ -199,26 +199,79 @@ def test_check_keeps_error_codes_and_card_names():
 
 # English sentences of each page that must be gone in another language (none of them occurs in card data).
 ENGLISH = {
-    "home": ["Find a card by name", "The card database", "crypt cards", "library cards", "Skip to content",
-             "card search</a>", "Card name suggestions", "use the arrow keys"],
-    "search": ["Clear filters", "Card text", "Capacity from", "banned only", "legal only", "cards matching",
-               "Sect / title", "Result pages", "e.g. aus DOM"],
+    "home": [
+        "Find a card by name",
+        "The card database",
+        "crypt cards",
+        "library cards",
+        "Skip to content",
+        "card search</a>",
+        "Card name suggestions",
+        "use the arrow keys",
+    ],
+    "search": [
+        "Clear filters",
+        "Card text",
+        "Capacity from",
+        "banned only",
+        "legal only",
+        "cards matching",
+        "Sect / title",
+        "Result pages",
+        "e.g. aus DOM",
+    ],
     "search errors": ["These filters cannot be used", "Unknown discipline", "must not exceed"],
-    "library card": ["Printings", "Rulings", "Card text", "<dt>Blood cost</dt>", "Unique name",
-                     "library card of", "All cards printed in", "Also known as"],
-    "vampire": ["(superior)", "<dt>Capacity</dt>", "<dt>Disciplines</dt>", "<dt>Group</dt>", "advanced version of",
-                "First release", "October", "<dt>Advanced</dt>"],
+    "library card": [
+        "Printings",
+        "Rulings",
+        "Card text",
+        "<dt>Blood cost</dt>",
+        "Unique name",
+        "library card of",
+        "All cards printed in",
+        "Also known as",
+    ],
+    "vampire": [
+        "(superior)",
+        "<dt>Capacity</dt>",
+        "<dt>Disciplines</dt>",
+        "<dt>Group</dt>",
+        "advanced version of",
+        "First release",
+        "October",
+        "<dt>Advanced</dt>",
+    ],
     "titled vampire": ["2 votes)", "<dt>Title</dt>"],
-    "check": ["Paste a decklist", "Rule set", "Players at the table", "Start again", "Legal on", "Detect it",
-              "upload decklist files", "each decklist's own event date"],
-    "check results": ["Verdicts", "Full report", "Registration sheet", "Judge:", "did you mean", "deck checked",
-                      "Print only this sheet", "Lines naming no known card", "Illegal under", "rules as of",
-                      "pasted decklist", "unknown line", "ILLEGAL"],
+    "check": [
+        "Paste a decklist",
+        "Rule set",
+        "Players at the table",
+        "Start again",
+        "Legal on",
+        "Detect it",
+        "upload decklist files",
+        "each decklist's own event date",
+    ],
+    "check results": [
+        "Verdicts",
+        "Full report",
+        "Registration sheet",
+        "Judge:",
+        "did you mean",
+        "deck checked",
+        "Print only this sheet",
+        "Lines naming no known card",
+        "Illegal under",
+        "rules as of",
+        "pasted decklist",
+        "unknown line",
+        "ILLEGAL",
+    ],
     "decks": ["Public decks", "Search decks", "Nobody has shared a deck yet"],
     "login": ["Forgotten your password?", "No account yet?"],
     "not found": ["Not found", "There is nothing at this address"],
     "editor": ["Crypt capacity", "No cards yet", "Library card types", "Crypt disciplines"],
-}  # fmt: skip
+}
 
 
 def _pages(client: Client, editor: Client, deck_id: int) -> dict[str, str]:
@@ -399,8 +452,16 @@ def test_makemessages_finds_nothing_new(tmp_path):
             shutil.copytree(item, tmp_path / item.name, ignore=shutil.ignore_patterns("__pycache__", "*.sqlite3*"))
         elif item.suffix == ".py":
             shutil.copy2(item, tmp_path / item.name)
-    command = [sys.executable, "manage.py", "makemessages", "--no-obsolete", "--ignore=.venv", "--ignore=bench",
-               "--ignore=tests", "--ignore=staticfiles"] + [f"-l{language}" for language in TRANSLATED]  # fmt: skip
+    command = [
+        sys.executable,
+        "manage.py",
+        "makemessages",
+        "--no-obsolete",
+        "--ignore=.venv",
+        "--ignore=bench",
+        "--ignore=tests",
+        "--ignore=staticfiles",
+    ] + [f"-l{language}" for language in TRANSLATED]
     subprocess.run(command, cwd=tmp_path, check=True, capture_output=True)
     for language in TRANSLATED:
         relative = Path(language) / "LC_MESSAGES" / "django.po"

@@ -170,9 +170,12 @@ def supervise(tmp_path: Path, **children: str) -> tuple[subprocess.Popen, Path]:
     arguments = [part for name, code in children.items() for part in (name, code)]
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-c", SUPERVISE, *arguments], cwd=PROJECT, stdout=output, stderr=subprocess.STDOUT,
+            [sys.executable, "-c", SUPERVISE, *arguments],
+            cwd=PROJECT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
-        )  # fmt: skip
+        )
     return process, log
 
 

@@ -151,8 +151,14 @@ def test_the_defaults_make_a_pdf_of_every_card_that_anyone_with_the_job_can_down
 
 def test_only_the_ticked_cards_on_letter_paper(alice, queue):
     deck = make_deck(alice)
-    data = {"paper": "letter", "marks": "gaps", "cards": "only", f"pick_{ANSON}": "on", f"pick_{GOVERN}": "on",
-            f"printing_{ANSON}": "Jyhad"}  # fmt: skip
+    data = {
+        "paper": "letter",
+        "marks": "gaps",
+        "cards": "only",
+        f"pick_{ANSON}": "on",
+        f"pick_{GOVERN}": "on",
+        f"printing_{ANSON}": "Jyhad",
+    }
     assert client_of(alice).post(f"/decks/{deck.id}/proxies/", data).status_code == 302
     simulation = run_to_done(Simulation.objects.get(kind="proxies"))
     assert simulation.units == 6 + 12
@@ -265,8 +271,13 @@ def test_mirrored_images_are_printed_with_the_publishers_notice(alice, queue, se
     out = io.BytesIO()
     Image.new("RGB", (126, 176), (120, 10, 20)).save(out, "JPEG")
     (tmp_path / "cards" / f"{ANSON}.jpg").write_bytes(out.getvalue())
-    entry = {"file": f"{ANSON}.jpg", "sha256": hashlib.sha256(out.getvalue()).hexdigest(), "bytes": len(out.getvalue()),
-             "url": "https://example.org/ansong1.jpg", "fetched_at": "2026-01-01T00:00:00+00:00"}  # fmt: skip
+    entry = {
+        "file": f"{ANSON}.jpg",
+        "sha256": hashlib.sha256(out.getvalue()).hexdigest(),
+        "bytes": len(out.getvalue()),
+        "url": "https://example.org/ansong1.jpg",
+        "fetched_at": "2026-01-01T00:00:00+00:00",
+    }
     (tmp_path / "cards" / images.MANIFEST).write_text(json.dumps({str(ANSON): entry}))
     deck = make_deck(alice)
     client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})
@@ -361,9 +372,11 @@ def test_an_owner_with_no_room_left_is_refused_the_next_job_on_the_page_and_the_
     assert f"without an account, at most {limit} are kept at once. Each is deleted 7 days after it was made." in text
     api = anonymous.post("/api/v1/simulations/", {"kind": "proxies", "deck": deck.id}, content_type="application/json")
     assert api.status_code == 429 and f"without an account, at most {limit}" in api.json()["detail"]
-    assert client_of(alice).post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})[
-        "Location"
-    ].startswith("/simulations/")  # an account has room of its own
+    assert (
+        client_of(alice)
+        .post(f"/decks/{deck.id}/proxies/", {"paper": "a4", "marks": "crop", "cards": "all"})["Location"]
+        .startswith("/simulations/")
+    )  # an account has room of its own
     assert Simulation.objects.filter(kind="proxies").count() == 2
 
 

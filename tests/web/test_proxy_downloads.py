@@ -34,9 +34,19 @@ PARALLEL = 6
 def a_done_job(name: str = "Big deck") -> Simulation:
     """A finished public proxies job (no deck: its id is enough to read it), as a worker leaves it."""
     return Simulation.objects.create(
-        kind="proxies", status="done", deck_name=name, deck_snapshot={}, parameters={}, plan={}, seed=0, units=360,
-        units_done=360, chunks_total=1, chunks_done=1, finished_at=timezone.now(),
-    )  # fmt: skip
+        kind="proxies",
+        status="done",
+        deck_name=name,
+        deck_snapshot={},
+        parameters={},
+        plan={},
+        seed=0,
+        units=360,
+        units_done=360,
+        chunks_total=1,
+        chunks_done=1,
+        finished_at=timezone.now(),
+    )
 
 
 def test_six_parallel_downloads_of_a_large_pdf_are_whole_and_an_expired_one_is_gone(

@@ -35,9 +35,25 @@ LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED = ("pl", "de")
 # English words a translation keeps: as printed on cards (disciplines, traits), product names, JSON keys, and
 # words the languages share ("Deck", "legal" in German; "list…" begins Polish "lista").
-KEPT = {"Animalism", "Auspex", "Fortitude", "Black", "Hand", "Infernal", "Path", "Lackey", "Deck", "deck", "link",
-        "crypt", "library", "declared", "unresolved", "legal", "list"}  # fmt: skip
-
+KEPT = {
+    "Animalism",
+    "Auspex",
+    "Fortitude",
+    "Black",
+    "Hand",
+    "Infernal",
+    "Path",
+    "Lackey",
+    "Deck",
+    "deck",
+    "link",
+    "crypt",
+    "library",
+    "declared",
+    "unresolved",
+    "legal",
+    "list",
+}
 
 
 def browser(language: str) -> Client:
@@ -77,26 +93,34 @@ def test_numbers_lists_and_plurals_follow_the_language():
         line = messages.render("COUNT_INVALID_LINE", SAMPLES["COUNT_INVALID_LINE"])
         assert "12\xa0000 egzemplarzy" in line and "10\xa0000" in line  # Polish groups thousands with a space
         assert messages.render("CRYPT_TOO_SMALL", {**SAMPLES["CRYPT_TOO_SMALL"], "count": 1}).startswith(
-            "Krypta ma 1 kartę;")
+            "Krypta ma 1 kartę;"
+        )
         assert messages.render("CRYPT_TOO_SMALL", {**SAMPLES["CRYPT_TOO_SMALL"], "count": 3}).startswith(
-            "Krypta ma 3 karty;")
+            "Krypta ma 3 karty;"
+        )
         assert messages.render("CRYPT_TOO_SMALL", SAMPLES["CRYPT_TOO_SMALL"]).startswith("Krypta ma 11 kart;")
         unknown = messages.render("UNKNOWN_CARD", SAMPLES["UNKNOWN_CARD"])
-        assert unknown == ("Wiersz 14: „2x Govern teh Unaligned” nie odpowiada żadnej karcie z listy kart. "
-                           "Czy chodziło o Govern the Unaligned lub Govern?")  # fmt: skip
+        assert unknown == (
+            "Wiersz 14: „2x Govern teh Unaligned” nie odpowiada żadnej karcie z listy kart. "
+            "Czy chodziło o Govern the Unaligned lub Govern?"
+        )
     with translation.override("de"):
         assert "12.000 Exemplare" in messages.render("COUNT_INVALID_LINE", SAMPLES["COUNT_INVALID_LINE"])
         groups = messages.render("CRYPT_GROUPS", SAMPLES["CRYPT_GROUPS"])
-        assert groups == ("Die Gruft mischt die Gruppen 2, 4 und 5; eine Gruft enthält Vampire aus einer Gruppe oder "
-                          "zwei aufeinanderfolgenden Gruppen (ANY passt zu allen). Außerhalb der Gruppen 4–5: "
-                          "Alexandra (Gruppe 2).")  # fmt: skip
+        assert groups == (
+            "Die Gruft mischt die Gruppen 2, 4 und 5; eine Gruft enthält Vampire aus einer Gruppe oder "
+            "zwei aufeinanderfolgenden Gruppen (ANY passt zu allen). Außerhalb der Gruppen 4–5: "
+            "Alexandra (Gruppe 2)."
+        )
 
 
 def test_card_names_disciplines_and_clans_stay_as_printed():
     with translation.override("de"):
         text = messages.render("REQUIREMENT_UNMET", SAMPLES["REQUIREMENT_UNMET"])
-    assert text.startswith("Kein Vampir in der Gruft kann Govern the Unaligned spielen; nötig: Animalism und "
-                           "Fortitude oder Auspex, Clan Gangrel oder Ravnos, der Titel Prince oder Justicar")  # fmt: skip
+    assert text.startswith(
+        "Kein Vampir in der Gruft kann Govern the Unaligned spielen; nötig: Animalism und "
+        "Fortitude oder Auspex, Clan Gangrel oder Ravnos, der Titel Prince oder Justicar"
+    )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -116,18 +140,24 @@ def test_citations_name_the_section_in_the_language_and_keep_the_official_link(l
     citation = RULESETS["vekn"].citation("LIBRARY_TOO_SMALL")
     with translation.override(language):
         text = core.citation_text(citation, messages.ACTIVE)
-    assert text == {
-        "pl": "Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, 6.2 Limity rozmiaru talii",
-        "de": "VEKN-Regelwerk, 1. Einleitung › Deckbau; VEKN-Turnierregeln, 6.2 Grenzen der Deckgröße",
-    }[language]
+    assert (
+        text
+        == {
+            "pl": "Zasady gry VEKN, 1. Wstęp › Budowa talii; Zasady turniejowe VEKN, 6.2 Limity rozmiaru talii",
+            "de": "VEKN-Regelwerk, 1. Einleitung › Deckbau; VEKN-Turnierregeln, 6.2 Grenzen der Deckgröße",
+        }[language]
+    )
     with translation.override(language):
         german_2011 = core.citation_text(RULESETS["rulebook-2011"].citation("CRYPT_GROUPS"), messages.ACTIVE)
-    assert german_2011 == {
-        "pl": "Niemiecki podręcznik zasad z 2011 r., 1.2 Potrzebne materiały do gry › 1. Karty; Niemiecki podręcznik "
-              "zasad z 2011 r., 1.5 Przegląd kart krypty › 5. Grupa",
-        "de": "Deutsches Regelwerk 2011, 1.2 Benötigtes Spielmaterial › 1. Karten; Deutsches Regelwerk 2011, "
-              "1.5 Übersicht über die Gruftkarten › 5. Gruppe",
-    }[language]  # fmt: skip
+    assert (
+        german_2011
+        == {
+            "pl": "Niemiecki podręcznik zasad z 2011 r., 1.2 Potrzebne materiały do gry › 1. Karty; Niemiecki podręcznik "
+            "zasad z 2011 r., 1.5 Przegląd kart krypty › 5. Grupa",
+            "de": "Deutsches Regelwerk 2011, 1.2 Benötigtes Spielmaterial › 1. Karten; Deutsches Regelwerk 2011, "
+            "1.5 Übersicht über die Gruftkarten › 5. Gruppe",
+        }[language]
+    )
 
 
 def test_format_names_are_said_in_the_language_and_product_names_stay():
@@ -145,16 +175,26 @@ def test_format_names_are_said_in_the_language_and_product_names_stay():
 def every_kind_of_deck(cards) -> list[tuple[CoreDeck, dict]]:
     """Decks breaking each rule, with the options that make them break it."""
     tupdog, anson = cards.lookup("Tupdog"), cards.lookup("Anson")
-    doll, govern, lilith = cards.lookup("Blood Doll"), cards.lookup("Govern the Unaligned"), cards.lookup("Lilith's Blessing")
+    doll, govern, lilith = (
+        cards.lookup("Blood Doll"),
+        cards.lookup("Govern the Unaligned"),
+        cards.lookup("Lilith's Blessing"),
+    )
     keith, alexandra = cards.lookup("Keith Moody"), cards.lookup("Alexandra")
     alan, alan_adv = cards.lookup("Alan Sovereign"), cards.lookup("Alan Sovereign (ADV)")
-    big = CoreDeck(crypt={tupdog.id: 20}, library={doll.id: 95, govern.id: 1, lilith.id: 1, 999999: 1},
-                   declared=Declared(crypt=12, library=60, sections={"Master": 3}, trifles=2))  # fmt: skip
-    big.unresolved = [Unresolved(line=4, text="2x Govern teh Unaligned", suggestions=["Govern the Unaligned"]),
-                      Unresolved(line=5, text="0x Blood Doll", count=0, reason="count")]  # fmt: skip
+    big = CoreDeck(
+        crypt={tupdog.id: 20},
+        library={doll.id: 95, govern.id: 1, lilith.id: 1, 999999: 1},
+        declared=Declared(crypt=12, library=60, sections={"Master": 3}, trifles=2),
+    )
+    big.unresolved = [
+        Unresolved(line=4, text="2x Govern teh Unaligned", suggestions=["Govern the Unaligned"]),
+        Unresolved(line=5, text="0x Blood Doll", count=0, reason="count"),
+    ]
     groups = CoreDeck(crypt={keith.id: 4, alexandra.id: 4, alan.id: 2, alan_adv.id: 2}, library={doll.id: 3})
-    limited = Ruleset.from_dict({"name": "house", "label": "House", "crypt_max": 12, "allowed_sets": ["V5"],
-                                 "banned_cards": [doll.id]})  # fmt: skip
+    limited = Ruleset.from_dict(
+        {"name": "house", "label": "House", "crypt_max": 12, "allowed_sets": ["V5"], "banned_cards": [doll.id]}
+    )
     return [
         (big, {"ruleset": "vekn", "as_of": datetime.date(2020, 1, 1)}),
         (groups, {"ruleset": "vekn", "as_of": datetime.date(2005, 1, 1)}),
@@ -162,8 +202,10 @@ def every_kind_of_deck(cards) -> list[tuple[CoreDeck, dict]]:
         (CoreDeck(crypt={anson.id: 13}, library={doll.id: 2}), {"ruleset": limited}),
         (CoreDeck(crypt={anson.id: 5}, library={doll.id: 60}), {"ruleset": "vekn"}),
         # A vampire printed in two groups, named without its group.
-        (decklist.parse("Crypt (12 cards)\n12x Theo Bell\nLibrary (60 cards)\n60x Blood Doll\n", cards),
-         {"as_of": datetime.date(2008, 1, 1)}),
+        (
+            decklist.parse("Crypt (12 cards)\n12x Theo Bell\nLibrary (60 cards)\n60x Blood Doll\n", cards),
+            {"as_of": datetime.date(2008, 1, 1)},
+        ),
     ]
 
 
@@ -207,16 +249,30 @@ def issues_of(html: str) -> list[str]:
 @pytest.mark.parametrize(
     ("language", "title", "message", "link"),
     [
-        ("pl", "Za mała biblioteka", "Biblioteka ma 38 kart; talia turniejowa musi mieć od 60 do 90 (brakuje 22).",
-         "Zasady gry VEKN, 1. Wstęp › Budowa talii"),
-        ("de", "Bibliothek zu klein", "Die Bibliothek hat 38 Karten; ein Turnierdeck braucht 60 bis 90 (22 zu wenig).",
-         "VEKN-Regelwerk, 1. Einleitung › Deckbau"),
-        ("en", "Library too small", "Library has 38 cards; a tournament deck needs 60 to 90 (22 short).",
-         "VEKN rulebook, 1. Introduction › Deck construction"),
+        (
+            "pl",
+            "Za mała biblioteka",
+            "Biblioteka ma 38 kart; talia turniejowa musi mieć od 60 do 90 (brakuje 22).",
+            "Zasady gry VEKN, 1. Wstęp › Budowa talii",
+        ),
+        (
+            "de",
+            "Bibliothek zu klein",
+            "Die Bibliothek hat 38 Karten; ein Turnierdeck braucht 60 bis 90 (22 zu wenig).",
+            "VEKN-Regelwerk, 1. Einleitung › Deckbau",
+        ),
+        (
+            "en",
+            "Library too small",
+            "Library has 38 cards; a tournament deck needs 60 to 90 (22 short).",
+            "VEKN rulebook, 1. Introduction › Deck construction",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_check_page_gives_verdicts_and_section_links_in_the_language(language, title, message, link):
-    html = browser(language).post("/check/", {"text": SHORT_LIBRARY, "ruleset": "vekn", "as_of": "today"}).content.decode()
+    html = (
+        browser(language).post("/check/", {"text": SHORT_LIBRARY, "ruleset": "vekn", "as_of": "today"}).content.decode()
+    )
     small = next(item for item in issues_of(html) if 'data-code="LIBRARY_TOO_SMALL"' in item)
     # People read a title for the code, the message and the section, which links to the official rulebook.
     assert f'<strong class="issue-title">{title}</strong>: {message}' in small
@@ -230,8 +286,9 @@ def test_the_check_page_gives_verdicts_and_section_links_in_the_language(languag
 def test_the_check_page_names_formats_and_refusals_in_the_language():
     html = browser("pl").post("/check/", {"text": "   ", "ruleset": "vekn", "as_of": "today"}).content.decode()
     assert "Zwykła lista" in html  # the format choices
-    upload = browser("de").post("/check/", {"files": [_upload("photo.jpg", b"\xff\xd8\x00\x00" * 64)],
-                                            "ruleset": "vekn", "as_of": "today"})  # fmt: skip
+    upload = browser("de").post(
+        "/check/", {"files": [_upload("photo.jpg", b"\xff\xd8\x00\x00" * 64)], "ruleset": "vekn", "as_of": "today"}
+    )
     assert upload.status_code == 400
     assert "Das ist keine Textdatei (sie enthält Binärdaten)" in upload.content.decode()
 
@@ -247,9 +304,12 @@ def _upload(name: str, content: bytes):
 def test_the_editor_and_the_deck_page_show_the_same_verdicts(language):
     owner = get_user_model().objects.create_user("alice", "alice@example.org", "not-a-real-password-42")
     cards = index.get()
-    deck = deck_services.create(owner, CoreDeck(crypt={cards.lookup("Tupdog").id: 12},
-                                                library={cards.lookup("Govern the Unaligned").id: 40}),
-                                name="Rock drop", visibility="public")  # fmt: skip
+    deck = deck_services.create(
+        owner,
+        CoreDeck(crypt={cards.lookup("Tupdog").id: 12}, library={cards.lookup("Govern the Unaligned").id: 40}),
+        name="Rock drop",
+        visibility="public",
+    )
     client = browser(language)
     client.force_login(owner)
     with translation.override(language):

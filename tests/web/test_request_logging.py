@@ -27,8 +27,12 @@ def test_each_request_logs_one_line_with_its_fields(client, caplog):
     [line] = request_lines(caplog)
     assert line.levelno == logging.INFO
     assert (line.method, line.path, line.status, line.user_id, line.client) == (
-        "GET", "/cards/", 200, None, "198.51.100.7",
-    )  # fmt: skip
+        "GET",
+        "/cards/",
+        200,
+        None,
+        "198.51.100.7",
+    )
     assert isinstance(line.duration_ms, float) and line.duration_ms > 0
     assert line.request_id == response["X-Request-ID"]
     message = line.getMessage()
@@ -116,8 +120,12 @@ def test_the_json_formatter_writes_one_parsable_object_per_line(client, caplog):
     assert entry["level"] == "INFO" and entry["logger"] == LOGGER
     assert entry["message"] == line.getMessage()
     assert {key: entry[key] for key in ("method", "path", "status", "user_id", "request_id")} == {
-        "method": "GET", "path": "/cards/", "status": 200, "user_id": None, "request_id": "abc-123",
-    }  # fmt: skip
+        "method": "GET",
+        "path": "/cards/",
+        "status": 200,
+        "user_id": None,
+        "request_id": "abc-123",
+    }
     assert entry["request_id"] == response["X-Request-ID"]
     assert entry["time"].endswith("+00:00")
 

@@ -89,9 +89,14 @@ def reads(monkeypatch) -> Reads:
                 counted.count(rows=1)
                 yield row
 
-    for name, method in (("execute", counting_execute), ("executemany", counting_executemany),
-                         ("fetchone", fetchone), ("fetchmany", fetchmany), ("fetchall", fetchall),
-                         ("__iter__", iterate)):  # fmt: skip
+    for name, method in (
+        ("execute", counting_execute),
+        ("executemany", counting_executemany),
+        ("fetchone", fetchone),
+        ("fetchmany", fetchmany),
+        ("fetchall", fetchall),
+        ("__iter__", iterate),
+    ):
         monkeypatch.setattr(CursorWrapper, name, method, raising=False)
     return counted
 

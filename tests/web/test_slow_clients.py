@@ -62,8 +62,12 @@ def gunicorn(tmp_path: Path, **env: str):
     with log.open("wb") as output:
         process = subprocess.Popen(
             [str(GUNICORN), "--config", str(PROJECT / "gunicorn.conf.py")],
-            cwd=tmp_path, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            cwd=tmp_path,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + READY_SECONDS
         while not healthz_answers(f"http://127.0.0.1:{port}", timeout=5):

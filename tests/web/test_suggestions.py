@@ -132,8 +132,9 @@ def test_deck_searches_by_similarity_rank_every_deck_the_reader_may_read_and_no_
     # Bob's private and unlisted decks are alike too, and never ranked for Alice; nor is the deck asked about.
     assert not {deck.id for deck in world["hidden"][:2]} & {row["id"] for row in body["results"]}
     # Her own decks, shared or not, with mine=true; Bob's private ones are his to rank.
-    other = deck_services.create(world["alice"], deck_services.parse_text(SHARED_DECK), name="mine too",
-                                 visibility="private")  # fmt: skip
+    other = deck_services.create(
+        world["alice"], deck_services.parse_text(SHARED_DECK), name="mine too", visibility="private"
+    )
     own = login(world["alice"]).get(f"/api/v1/decks/?mine=true&similar={world['mine'].id}").json()
     assert [row["id"] for row in own["results"]] == [other.id]
     bobs = login(world["bob"]).get(f"/api/v1/decks/?mine=true&similar={world['shared'][0].id}").json()
@@ -238,11 +239,13 @@ def test_the_api_shares_a_deck_with_suggestions(world):
     )
     assert answer.status_code == 200 and answer.json()["share_with_suggestions"] is False
     assert services.SHARED + deck.id not in services.pool().shared_keys()
-    refused = login(world["alice"]).patch(url, {"version": answer.json()["version"], "share_with_suggestions": True},
-                                          content_type="application/json")  # fmt: skip
+    refused = login(world["alice"]).patch(
+        url, {"version": answer.json()["version"], "share_with_suggestions": True}, content_type="application/json"
+    )
     assert refused.status_code == 404  # not hers
-    bad = client.patch(url, {"version": answer.json()["version"], "share_with_suggestions": "perhaps"},
-                       content_type="application/json")  # fmt: skip
+    bad = client.patch(
+        url, {"version": answer.json()["version"], "share_with_suggestions": "perhaps"}, content_type="application/json"
+    )
     assert bad.status_code == 400 and "share_with_suggestions" in bad.json()["errors"]
 
 

@@ -42,8 +42,13 @@ def django_process(code: str, env: dict[str, str], *arguments: str) -> subproces
     environment = {**inherited, "DJANGO_SETTINGS_MODULE": "vtesdeck.settings", "PYTHONPATH": str(PROJECT), **env}
     return subprocess.Popen(
         [sys.executable, "-c", script, *arguments],
-        cwd=PROJECT, env=environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=PROJECT,
+        env=environment,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def output(process: subprocess.Popen) -> str:

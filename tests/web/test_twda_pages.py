@@ -228,8 +228,10 @@ def test_card_rows_suggest_the_most_played_cards(client, archive):
     assert f'<option value="{GOVERN}">' in html
 
 
-@pytest.mark.parametrize(("language", "words"), [("pl", ["Archiwum turniejowe", "Skopiuj do moich talii"]),
-                                                  ("de", ["Turnierarchiv", "In meine Decks kopieren"])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("pl", ["Archiwum turniejowe", "Skopiuj do moich talii"]), ("de", ["Turnierarchiv", "In meine Decks kopieren"])],
+)
 def test_pages_are_translated(client, archive, language, words):
     stem = next(iter(archive))
     client.cookies["django_language"] = language

@@ -183,7 +183,11 @@ def test_every_api_answer_reaches_the_client_with_plain_str_headers(site, player
         "PATCH", f"/api/v1/decks/{deck['id']}/", {"version": deck["version"], "name": "Rock"}, expect=200, **auth
     )
     changed, _h = site.json(
-        "PUT", f"/api/v1/decks/{deck['id']}/", {"version": changed["version"], "visibility": "public"}, expect=200, **auth
+        "PUT",
+        f"/api/v1/decks/{deck['id']}/",
+        {"version": changed["version"], "visibility": "public"},
+        expect=200,
+        **auth,
     )
     site.json("PATCH", f"/api/v1/decks/{deck['id']}/", {"version": 1, "name": "Stale"}, expect=409, **auth)
     site.json("GET", f"/api/v1/decks/{deck['id']}/export/?to=jol", expect=200, **auth)
@@ -207,21 +211,34 @@ def test_every_api_answer_reaches_the_client_with_plain_str_headers(site, player
 
     # Cards (with their ETag, and the 304 of a client that holds the answer), archive, decklists.
     _cards, headers = site.json("GET", "/api/v1/cards/?q=govern", expect=200)
-    site.request("GET", "/api/v1/cards/?q=govern", expect=304, Accept="application/json",
-                 **{"If-None-Match": headers["ETag"]})  # fmt: skip
+    site.request(
+        "GET", "/api/v1/cards/?q=govern", expect=304, Accept="application/json", **{"If-None-Match": headers["ETag"]}
+    )
     site.json("GET", f"/api/v1/cards/{govern}/", expect=200, **{"Accept-Language": "pl"})
     site.json("GET", "/api/v1/twda/", expect=200)
     site.json("POST", "/api/v1/decklists/validate", {"text": GARGOYLES}, expect=200, **{"Accept-Language": "de"})
-    site.request("OPTIONS", "/api/v1/decklists/validate", expect=200, Origin="https://example.org",
-                 **{"Access-Control-Request-Method": "POST"})  # fmt: skip
+    site.request(
+        "OPTIONS",
+        "/api/v1/decklists/validate",
+        expect=200,
+        Origin="https://example.org",
+        **{"Access-Control-Request-Method": "POST"},
+    )
     site.json("GET", "/api/schema/?format=json", expect=200)
 
 
 def test_every_api_error_reaches_the_client_with_plain_str_headers(site, player, settings):
     auth = token_for(site)
     site.json("POST", "/api/v1/decks/", {"name": 3, "crypt": "no"}, expect=400, **auth)
-    site.request("POST", "/api/v1/decks/", body=b"{not json", expect=400, Accept="application/json",
-                 **{"Content-Type": "application/json"}, **auth)  # fmt: skip
+    site.request(
+        "POST",
+        "/api/v1/decks/",
+        body=b"{not json",
+        expect=400,
+        Accept="application/json",
+        **{"Content-Type": "application/json"},
+        **auth,
+    )
     site.request("POST", "/api/v1/decks/", body=b"text", expect=415, **{"Content-Type": "text/plain"}, **auth)
     site.json("GET", "/api/v1/tokens/", expect=401, Authorization="Token vtd_nothing")
     site.json("POST", "/api/v1/decks/", {"text": GARGOYLES}, expect=403)  # no login
@@ -239,24 +256,35 @@ def test_every_api_error_reaches_the_client_with_plain_str_headers(site, player,
 
 def test_every_kind_of_page_reaches_the_browser_with_plain_str_headers(site, player):
     govern = Card.objects.get(name="Govern the Unaligned").pk
-    for path in ("/", "/cards/?q=govern", f"/cards/{govern}/", "/decks/", "/check/", "/twda/", "/api/docs/",
-                 "/accounts/login/", "/healthz", "/static/css/base.css"):  # fmt: skip
+    for path in (
+        "/",
+        "/cards/?q=govern",
+        f"/cards/{govern}/",
+        "/decks/",
+        "/check/",
+        "/twda/",
+        "/api/docs/",
+        "/accounts/login/",
+        "/healthz",
+        "/static/css/base.css",
+    ):
         site.request("GET", path, expect=200)
     site.request("GET", "/no-such-page/", expect=404)
     site.request("GET", "/decks/new", expect=302)  # to the login page
 
     # Logged in with the login form (its CSRF token), then the pages of one's own deck.
     _status, _headers, page = site.request("GET", "/accounts/login/", expect=200)
-    form = urllib.parse.urlencode({
-        "csrfmiddlewaretoken": _form_token(page), "username": "carol", "password": PASSWORD
-    }).encode()  # fmt: skip
+    form = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": _form_token(page), "username": "carol", "password": PASSWORD}
+    ).encode()
     site.request("POST", "/accounts/login/", body=form, expect=302, Referer=site.base + "/accounts/login/")
-    check = urllib.parse.urlencode({
-        "csrfmiddlewaretoken": site.cookie("csrftoken"), "text": GARGOYLES, "ruleset": "vekn", "as_of": "today"
-    }).encode()  # fmt: skip
+    check = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": site.cookie("csrftoken"), "text": GARGOYLES, "ruleset": "vekn", "as_of": "today"}
+    ).encode()
     site.request("POST", "/check/", body=check, expect=200, Referer=site.base + "/check/")
-    deck = deck_services.create(player, deck_services.parse_text(GARGOYLES), name="Rock drop",
-                                visibility=Deck.Visibility.PRIVATE)
+    deck = deck_services.create(
+        player, deck_services.parse_text(GARGOYLES), name="Rock drop", visibility=Deck.Visibility.PRIVATE
+    )
     for path in ("/decks/mine/", "/decks/new", f"/decks/{deck.pk}/", f"/decks/{deck.pk}/export/twd", "/accounts/"):
         site.request("GET", path, expect=200)
 
@@ -276,8 +304,12 @@ def test_a_retried_create_is_answered_again_through_the_server(site, player):
 def test_two_requests_at_once_with_one_key_make_one_deck(site, player):
     """Sent together (both threads released at once): whichever comes second finds the first one's claim,
     and is told to wait (409) or, if the first has finished, gets its answer. Never two decks."""
-    auth = {**token_for(site), "Idempotency-Key": "together-1", "Content-Type": "application/json",
-            "Accept": "application/json"}  # fmt: skip
+    auth = {
+        **token_for(site),
+        "Idempotency-Key": "together-1",
+        "Content-Type": "application/json",
+        "Accept": "application/json",
+    }
     body = json.dumps({"name": "Rock drop", "text": GARGOYLES}).encode()
     start = threading.Barrier(2, timeout=TIMEOUT)
     answers: list[tuple[int, dict, dict]] = []

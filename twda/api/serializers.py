@@ -39,18 +39,38 @@ class TournamentDeckSerializer(serializers.ModelSerializer):
         read_only=True, help_text="the named archetype's slug (/twda/styles/), `unclassified`, or empty if not computed"
     )
     tags = serializers.DictField(
-        child=serializers.FloatField(), read_only=True,
+        child=serializers.FloatField(),
+        read_only=True,
         help_text="what the deck does: bleed, stealth, block, vote, rush, combat, ally, swarm, master, acceleration, "
         "each scored 0–1",
-    )  # fmt: skip
+    )
 
     class Meta:
         model = TournamentDeck
         fields = [
-            "id", "url", "page", "event", "place", "date", "date_end", "format", "players", "winner", "event_url",
-            "score", "name", "author", "crypt_count", "library_count", "clans", "sects", "disciplines", "archetype",
-            "style", "tags",
-        ]  # fmt: skip
+            "id",
+            "url",
+            "page",
+            "event",
+            "place",
+            "date",
+            "date_end",
+            "format",
+            "players",
+            "winner",
+            "event_url",
+            "score",
+            "name",
+            "author",
+            "crypt_count",
+            "library_count",
+            "clans",
+            "sects",
+            "disciplines",
+            "archetype",
+            "style",
+            "tags",
+        ]
 
     def get_page(self, deck: TournamentDeck) -> str:
         return deck.get_absolute_url()
@@ -81,8 +101,13 @@ class TournamentDeckDetailSerializer(TournamentDeckSerializer):
         rows = []
         for row in part:
             card = cards.get(int(row["id"]))
-            rows.append({"id": int(row["id"]), "name": card.unique_name if card else f"#{row['id']}",
-                         "count": int(row["count"])})  # fmt: skip
+            rows.append(
+                {
+                    "id": int(row["id"]),
+                    "name": card.unique_name if card else f"#{row['id']}",
+                    "count": int(row["count"]),
+                }
+            )
         return rows
 
     @extend_schema_field(DeckCardSerializer(many=True))

@@ -54,13 +54,15 @@ _DESCRIPTIONS = {
 def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
     description = _DESCRIPTIONS.get(name, "")
     if name == "card":
-        return OpenApiParameter(name, {"type": "array", "items": {"type": "string"}}, description=description,
-                                explode=True)  # fmt: skip
+        return OpenApiParameter(
+            name, {"type": "array", "items": {"type": "string"}}, description=description, explode=True
+        )
     if isinstance(field, forms.DateField):
         return OpenApiParameter(name, OpenApiTypes.DATE, description=description)
     if isinstance(field, forms.IntegerField):
-        return OpenApiParameter(name, {"type": "integer", "minimum": field.min_value, "maximum": field.max_value},
-                                description=description)  # fmt: skip
+        return OpenApiParameter(
+            name, {"type": "integer", "minimum": field.min_value, "maximum": field.max_value}, description=description
+        )
     schema: dict = {"type": "string"}
     if name == "fits":  # built-in names or any saved custom format's id: no closed list
         schema["maxLength"] = 80

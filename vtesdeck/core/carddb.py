@@ -52,10 +52,36 @@ GROUPS_YAML = "groups.yaml"
 REQUIRED_FILES = (SETS_CSV, CRYPT_CSV, LIBRARY_CSV)
 OPTIONAL_FILES = (LIBMETA_CSV, RULINGS_YAML, GROUPS_YAML)
 
-CRYPT_COLUMNS = ("Id", "Name", "Aka", "Type", "Clan", "Adv", "Group", "Capacity", "Disciplines",
-                 "Card Text", "Set", "Title", "Banned", "Artist")  # fmt: skip
-LIBRARY_COLUMNS = ("Id", "Name", "Aka", "Type", "Clan", "Discipline", "Pool Cost", "Blood Cost",
-                   "Card Text", "Set", "Banned", "Artist")  # fmt: skip
+CRYPT_COLUMNS = (
+    "Id",
+    "Name",
+    "Aka",
+    "Type",
+    "Clan",
+    "Adv",
+    "Group",
+    "Capacity",
+    "Disciplines",
+    "Card Text",
+    "Set",
+    "Title",
+    "Banned",
+    "Artist",
+)
+LIBRARY_COLUMNS = (
+    "Id",
+    "Name",
+    "Aka",
+    "Type",
+    "Clan",
+    "Discipline",
+    "Pool Cost",
+    "Blood Cost",
+    "Card Text",
+    "Set",
+    "Banned",
+    "Artist",
+)
 SETS_COLUMNS = ("Id", "Abbrev", "Release Date", "Full Name")
 
 # A real card list is about 3 MB; these bounds keep a hostile zip from filling memory.
@@ -145,8 +171,11 @@ def read_url(url: str) -> dict[str, bytes]:
                     raise CardDataError(f"download larger than {MAX_DOWNLOAD_BYTES} bytes", file=url)
                 chunks.append(chunk)
     except requests.RequestException as exc:
-        raise CardDataError(f"cannot download the card list ({type(exc).__name__}: {exc}); "
-                            "are you offline? `--source bundled` works without a network", file=url) from exc  # fmt: skip
+        raise CardDataError(
+            f"cannot download the card list ({type(exc).__name__}: {exc}); "
+            "are you offline? `--source bundled` works without a network",
+            file=url,
+        ) from exc
     return read_zip(b"".join(chunks), origin=url)
 
 
@@ -186,8 +215,7 @@ def parse(files: dict[str, bytes]) -> CardList:
     meta = _parse_libmeta(files[LIBMETA_CSV]) if LIBMETA_CSV in files else {}
     crypt = [_crypt_card(row, line, sets) for line, row in _rows(files[CRYPT_CSV], CRYPT_CSV, CRYPT_COLUMNS)]
     library = [
-        _library_card(row, line, sets, meta)
-        for line, row in _rows(files[LIBRARY_CSV], LIBRARY_CSV, LIBRARY_COLUMNS)
+        _library_card(row, line, sets, meta) for line, row in _rows(files[LIBRARY_CSV], LIBRARY_CSV, LIBRARY_COLUMNS)
     ]
     crypt = _name_crypt_versions(crypt)
     cards = crypt + library
@@ -250,8 +278,9 @@ def _parse_sets(data: bytes) -> dict[str, CardSet]:
             try:
                 released = datetime.datetime.strptime(row["Release Date"].strip(), "%Y%m%d").date()
             except ValueError:
-                raise CardDataError(f"Release Date {row['Release Date']!r} is not YYYYMMDD",
-                                    file=SETS_CSV, line=line) from None  # fmt: skip
+                raise CardDataError(
+                    f"Release Date {row['Release Date']!r} is not YYYYMMDD", file=SETS_CSV, line=line
+                ) from None
         abbrev = row["Abbrev"].strip()
         sets[abbrev] = CardSet(
             abbrev=abbrev,
@@ -267,9 +296,7 @@ def _parse_sets(data: bytes) -> dict[str, CardSet]:
 def _parse_libmeta(data: bytes) -> dict[int, list[str]]:
     meta = {}
     for line, row in _rows(data, LIBMETA_CSV, ("Id", "Requirement")):
-        meta[_int(row["Id"], "Id", LIBMETA_CSV, line)] = [
-            r.strip() for r in row["Requirement"].split(",") if r.strip()
-        ]
+        meta[_int(row["Id"], "Id", LIBMETA_CSV, line)] = [r.strip() for r in row["Requirement"].split(",") if r.strip()]
     return meta
 
 

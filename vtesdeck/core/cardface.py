@@ -70,20 +70,37 @@ def face(card: Card, *, printing: str = "") -> CardFace:
         # of the Advanced one would read the same as its base card's.
         name = f"{card.printed_name} {ADVANCED_MARK}" if card.advanced else card.printed_name
         return CardFace(
-            id=card.id, kind="crypt", name=name, types=" / ".join(card.types),
-            costs=(), capacity="" if card.capacity is None else str(card.capacity), group=card.group,
-            clan=" / ".join(card.clans), disciplines=disciplines, title=title,
-            paragraphs=_paragraphs(card.text), printing=printing,
-        )  # fmt: skip
+            id=card.id,
+            kind="crypt",
+            name=name,
+            types=" / ".join(card.types),
+            costs=(),
+            capacity="" if card.capacity is None else str(card.capacity),
+            group=card.group,
+            clan=" / ".join(card.clans),
+            disciplines=disciplines,
+            title=title,
+            paragraphs=_paragraphs(card.text),
+            printing=printing,
+        )
     requirement = card.discipline_requirement
     joint = " & " if requirement.mode == "all" else " / "
     costs = tuple(f"{cost} {cost.kind}" for cost in _costs(card))
     clans = " or ".join(card.requirements.clans or card.clans)
     return CardFace(
-        id=card.id, kind="library", name=card.printed_name, types=" / ".join(card.types), costs=costs,
-        capacity="", group="", clan=clans, disciplines=joint.join(requirement.codes), title="",
-        paragraphs=_paragraphs(card.text), printing=printing,
-    )  # fmt: skip
+        id=card.id,
+        kind="library",
+        name=card.printed_name,
+        types=" / ".join(card.types),
+        costs=costs,
+        capacity="",
+        group="",
+        clan=clans,
+        disciplines=joint.join(requirement.codes),
+        title="",
+        paragraphs=_paragraphs(card.text),
+        printing=printing,
+    )
 
 
 def _costs(card: Card) -> list[Cost]:

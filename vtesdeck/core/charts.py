@@ -285,8 +285,9 @@ def vp_by_seat_chart(by_seat: Sequence[Mapping], *, width: int = WIDTH, labels: 
         rows.append(
             _Row(label=label, segments=(_Segment("bar", float(row["vp_mean"]), f"{label}: {shown}"),), text=shown)
         )
-    return _render(rows, title=words["vp_by_seat_title"], width=width, chart_id="vp-by-seat-chart",
-                   empty=words["empty"])  # fmt: skip
+    return _render(
+        rows, title=words["vp_by_seat_title"], width=width, chart_id="vp-by-seat-chart", empty=words["empty"]
+    )
 
 
 def share_bar_chart(
@@ -328,8 +329,14 @@ def playable_histogram(playable: Mapping, *, width: int = WIDTH, labels: Mapping
         )
         for count, share in enumerate(playable.get("histogram") or ())
     ]
-    return _render(rows, title=words["playable_title"], width=width, chart_id="playable-histogram",
-                   empty=words["empty"], maximum=1.0)  # fmt: skip
+    return _render(
+        rows,
+        title=words["playable_title"],
+        width=width,
+        chart_id="playable-histogram",
+        empty=words["empty"],
+        maximum=1.0,
+    )
 
 
 def first_vampire_chart(first_vampire: Mapping, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
@@ -340,8 +347,9 @@ def first_vampire_chart(first_vampire: Mapping, *, width: int = WIDTH, labels: M
         (words["seat"] % {"seat": seat["seat"]}, list(seat.get("by_turn") or ()))
         for seat in first_vampire.get("seats") or ()
     ]
-    return line_chart(series, title=words["first_vampire_title"], width=width, chart_id="first-vampire-chart",
-                      labels=words)  # fmt: skip
+    return line_chart(
+        series, title=words["first_vampire_title"], width=width, chart_id="first-vampire-chart", labels=words
+    )
 
 
 def _type_name(words: Mapping[str, str], name: str) -> str:
@@ -360,8 +368,9 @@ def types_by_turn_chart(
         for group in groups
         if group.get("part") == "library" and group.get("kind") == "type"
     ]
-    return line_chart(series, title=words["types_by_turn_title"], width=width, chart_id="types-by-turn-chart",
-                      labels=words)  # fmt: skip
+    return line_chart(
+        series, title=words["types_by_turn_title"], width=width, chart_id="types-by-turn-chart", labels=words
+    )
 
 
 def line_chart(
@@ -684,5 +693,10 @@ def archive_years_chart(
                     text=words["archive_year_value"] % {"decks": decks, "share": share},
                 )
             )
-    return _render(rows, title=words["archive_years_title"], width=width, chart_id="archive-years-chart",
-                   empty=words["archive_empty"])  # fmt: skip
+    return _render(
+        rows,
+        title=words["archive_years_title"],
+        width=width,
+        chart_id="archive-years-chart",
+        empty=words["archive_empty"],
+    )

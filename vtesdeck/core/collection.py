@@ -98,11 +98,15 @@ def precons(cards: CardIndex) -> dict[str, Precon]:
                 names[printing.set, precon.code] = precon.name
     return {
         f"{abbrev}:{code}": Precon(
-            key=f"{abbrev}:{code}", set=abbrev, code=code, starter_kit=code.startswith("SK"), cards=found,
+            key=f"{abbrev}:{code}",
+            set=abbrev,
+            code=code,
+            starter_kit=code.startswith("SK"),
+            cards=found,
             name=names[abbrev, code],
         )
         for (abbrev, code), found in sorted(contents.items())
-    }  # fmt: skip
+    }
 
 
 # --- collection files ----------------------------------------------------------------------------
@@ -274,10 +278,16 @@ def export(lines: Sequence[Line], cards: CardIndex, format: str) -> str:
     formats have no printing, language or note)."""
     if format == "json":
         rows = [
-            {"id": line.card_id, "name": _name(cards, line.card_id), "count": line.count, "set": line.set,
-             "language": line.language, "note": line.note}
+            {
+                "id": line.card_id,
+                "name": _name(cards, line.card_id),
+                "count": line.count,
+                "set": line.set,
+                "language": line.language,
+                "note": line.note,
+            }
             for line in lines
-        ]  # fmt: skip
+        ]
         return json.dumps({"format": JSON_FORMAT, "version": 1, "cards": rows}, ensure_ascii=False, indent=1) + "\n"
     if format == "csv":
         out = io.StringIO()
@@ -344,8 +354,7 @@ def missing(needs: Mapping[int, int], owned: Mapping[int, int], held: Mapping[in
     for card_id, needed in needs.items():
         total = owned.get(card_id, 0)
         taken = min(held.get(card_id, 0), total)
-        rows.append(Shortfall(card_id=card_id, needed=needed, owned=total, held=taken,
-                              have=min(needed, total - taken)))  # fmt: skip
+        rows.append(Shortfall(card_id=card_id, needed=needed, owned=total, held=taken, have=min(needed, total - taken)))
     return rows
 
 

@@ -188,11 +188,21 @@ Node = Compare | Logic
 
 FUNCTIONS: dict[str, dict[str, str]] = {
     # function → what its argument is ("" = none allowed, "?" suffix = optional)
-    "library": {"type": "a card type", "card": "a card name or VEKN id", "discipline": "a discipline",
-                "clan": "a clan"},
-    "crypt": {"card": "a vampire's name or VEKN id", "capacity": "a capacity such as \"<=6\"", "clan": "a clan",
-              "discipline": "a discipline", "title": "a title?", "sect": "a sect"},
-}  # fmt: skip
+    "library": {
+        "type": "a card type",
+        "card": "a card name or VEKN id",
+        "discipline": "a discipline",
+        "clan": "a clan",
+    },
+    "crypt": {
+        "card": "a vampire's name or VEKN id",
+        "capacity": 'a capacity such as "<=6"',
+        "clan": "a clan",
+        "discipline": "a discipline",
+        "title": "a title?",
+        "sect": "a sect",
+    },
+}
 
 
 class _Parser:
@@ -274,8 +284,7 @@ class _Parser:
         else:
             raise self.fail(f"expected a comparison such as '>= 1' after {left.number}")
         if not left.terms and not right.terms:
-            raise _error("this compares two numbers; count cards with library.… or crypt.…",
-                         self.text, start.position)  # fmt: skip
+            raise _error("this compares two numbers; count cards with library.… or crypt.…", self.text, start.position)
         return Compare(left, op, right, start.position)
 
     def sum(self) -> Sum:
@@ -370,10 +379,17 @@ def _vocabulary(cards: CardIndex) -> dict[str, dict[str, str]]:
             types.update((fold(t), t) for t in card.types)
         clans.update((fold(c), c) for c in (*card.clans, *card.requirements.clans))
     titles = {fold(t): t for t in TITLE_VOTES}
-    disciplines = {**{code: code for code in TRAITS_BY_NAME.values()},
-                   **{fold(name): code for code, name in {**DISCIPLINES, **VIRTUES}.items()}}  # fmt: skip
-    return {"type": types, "clan": clans, "title": titles, "sect": {fold(s): s for s in SECTS},
-            "discipline": disciplines}  # fmt: skip
+    disciplines = {
+        **{code: code for code in TRAITS_BY_NAME.values()},
+        **{fold(name): code for code, name in {**DISCIPLINES, **VIRTUES}.items()},
+    }
+    return {
+        "type": types,
+        "clan": clans,
+        "title": titles,
+        "sect": {fold(s): s for s in SECTS},
+        "discipline": disciplines,
+    }
 
 
 _WHAT = {"type": "card type", "clan": "clan", "title": "title", "sect": "sect", "discipline": "discipline"}
@@ -416,8 +432,9 @@ def _known(term: Term, deck: DeckCards, text: str) -> str:
     if found is None:
         # Disciplines are suggested by name ("Dominate"), whatever the user typed.
         options = list({**DISCIPLINES, **VIRTUES}.values()) if what == "discipline" else list(vocabulary.values())
-        raise _error(f"unknown {what} '{term.argument}'", text, term.argument_position,
-                     _suggest(term.argument, options))  # fmt: skip
+        raise _error(
+            f"unknown {what} '{term.argument}'", text, term.argument_position, _suggest(term.argument, options)
+        )
     return found
 
 
@@ -437,8 +454,9 @@ def _card_ids(term: Term, deck: DeckCards, text: str) -> set[int]:
     if not in_deck:
         other = "crypt" if term.part == "library" else "library"
         if found[0].is_crypt != (term.part == "crypt"):
-            raise _error(f"{found[0].name} is a {other} card; count it with {other}.card(…)",
-                         text, term.argument_position)  # fmt: skip
+            raise _error(
+                f"{found[0].name} is a {other} card; count it with {other}.card(…)", text, term.argument_position
+            )
         hint = _suggest(str(argument), [c.name for c in part_cards])
         raise _error(f"{found[0].name} is not in this deck's {term.part}", text, term.argument_position, hint)
     return in_deck
@@ -448,8 +466,7 @@ def _capacity(term: Term, text: str) -> tuple[str, int]:
     argument = term.argument
     match = _CAPACITY.match(str(argument)) if argument is not None else None
     if match is None:
-        raise _error(f"'{argument}' is not a capacity; write e.g. \"<=6\", \">8\" or \"5\"", text,
-                     term.argument_position)  # fmt: skip
+        raise _error(f'\'{argument}\' is not a capacity; write e.g. "<=6", ">8" or "5"', text, term.argument_position)
     return {None: "==", "=": "=="}.get(match[1], match[1]), int(match[2])
 
 

@@ -258,9 +258,7 @@ class Card:
             mode=DisciplineRequirement.Mode(dr.get("mode", "none")), codes=tuple(dr.get("codes", ()))
         )
         rq = d.get("requirements") or {}
-        d["requirements"] = Requirements(
-            **{k: tuple(v) if isinstance(v, list) else v for k, v in rq.items()}
-        )
+        d["requirements"] = Requirements(**{k: tuple(v) if isinstance(v, list) else v for k, v in rq.items()})
         for key in ("pool_cost", "blood_cost", "conviction_cost"):
             if d.get(key) is not None:
                 d[key] = Cost(**d[key])

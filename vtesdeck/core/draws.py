@@ -67,10 +67,26 @@ from .stats import known_parts
 logger = logging.getLogger(__name__)
 
 __all__ = [
-    "DEFAULT_CHUNK_SIZE", "HAND_SIZE", "MAX_CONDITIONS", "MAX_CONDITION_LENGTH", "MAX_HANDS", "OPENING_CRYPT",
-    "OPENING_LIBRARY", "ConditionError", "DrawsError", "HandsPlan", "can_play", "chunk_sizes", "compile_plan",
-    "exact_report", "hands_report", "merge_tallies", "run_hands", "sample_hand", "simulate_chunk",
-]  # fmt: skip
+    "DEFAULT_CHUNK_SIZE",
+    "HAND_SIZE",
+    "MAX_CONDITIONS",
+    "MAX_CONDITION_LENGTH",
+    "MAX_HANDS",
+    "OPENING_CRYPT",
+    "OPENING_LIBRARY",
+    "ConditionError",
+    "DrawsError",
+    "HandsPlan",
+    "can_play",
+    "chunk_sizes",
+    "compile_plan",
+    "exact_report",
+    "hands_report",
+    "merge_tallies",
+    "run_hands",
+    "sample_hand",
+    "simulate_chunk",
+]
 
 OPENING_LIBRARY = 7
 OPENING_CRYPT = 4
@@ -92,8 +108,20 @@ SEATS = (1, 2, 3, 4, 5)
 AT_LEAST = (1, 2, 3, 4)
 
 # The archive's order of library sections; other types follow alphabetically.
-TYPE_ORDER = ("Master", "Conviction", "Action", "Political Action", "Ally", "Equipment", "Retainer", "Power",
-              "Action Modifier", "Reaction", "Combat", "Event")  # fmt: skip
+TYPE_ORDER = (
+    "Master",
+    "Conviction",
+    "Action",
+    "Political Action",
+    "Ally",
+    "Equipment",
+    "Retainer",
+    "Power",
+    "Action Modifier",
+    "Reaction",
+    "Combat",
+    "Event",
+)
 
 FIRST_VAMPIRE_POLICY = (
     "All the transfers of a turn go to the cheapest of the four crypt cards in the uncontrolled region until "
@@ -191,19 +219,21 @@ def compile_plan(
     if crypt_size < OPENING_CRYPT:
         raise DrawsError(f"The crypt holds {crypt_size} known cards; an opening crypt draw needs {OPENING_CRYPT}.")
     if library_size > MAX_LIBRARY or crypt_size > MAX_CRYPT:
-        raise DrawsError(f"The deck is too large to simulate ({library_size} library and {crypt_size} crypt cards; "
-                         f"the limits are {MAX_LIBRARY} and {MAX_CRYPT}).")  # fmt: skip
+        raise DrawsError(
+            f"The deck is too large to simulate ({library_size} library and {crypt_size} crypt cards; "
+            f"the limits are {MAX_LIBRARY} and {MAX_CRYPT})."
+        )
     deck_cards = DeckCards(library=library, crypt=crypt, cards=cards)
     book = eligibility.for_cards(cards)  # who can play what, as the validator and the game engine see it
     compiled = [condition_language.compile_condition(text, deck_cards, index=i) for i, text in enumerate(conditions)]
     return HandsPlan(
         library=[
             {"id": c.id, "name": c.name, "count": library_counts[c.id], "type": "/".join(c.types)} for c in library
-        ],  # fmt: skip
+        ],
         crypt=[
             {"id": c.id, "name": c.name, "count": crypt_counts[c.id], "capacity": _capacity(c), "imbued": c.is_imbued}
             for c in crypt
-        ],  # fmt: skip
+        ],
         groups=_groups(library, [library_counts[c.id] for c in library], crypt, [crypt_counts[c.id] for c in crypt]),
         playable_by=_playable_by(book, crypt, library),
         conditions=compiled,
@@ -273,12 +303,22 @@ def _groups(library: list[Card], library_counts: list[int], crypt: list[Card], c
     for code in by_copies((d.code for c in crypt for d in c.disciplines), crypt_discipline, crypt_counts):
         add("crypt", "discipline", code, _discipline_name(code), crypt_discipline(code))
         if any(d.code == code and d.superior for c in crypt for d in c.disciplines):
-            add("crypt", "discipline", code.upper(), f"{_discipline_name(code)} (superior)",
-                crypt_discipline(code.upper()))  # fmt: skip
+            add(
+                "crypt",
+                "discipline",
+                code.upper(),
+                f"{_discipline_name(code)} (superior)",
+                crypt_discipline(code.upper()),
+            )
     capacities = sorted({_capacity(c) for c in crypt})
     for capacity in capacities[:-1]:  # the dearest band would be the whole crypt
-        add("crypt", "capacity", f"<={capacity}", f"capacity ≤ {capacity}",
-            [i for i, c in enumerate(crypt) if _capacity(c) <= capacity])  # fmt: skip
+        add(
+            "crypt",
+            "capacity",
+            f"<={capacity}",
+            f"capacity ≤ {capacity}",
+            [i for i, c in enumerate(crypt) if _capacity(c) <= capacity],
+        )
     return groups
 
 
@@ -450,8 +490,12 @@ class _Tally:
             self.conditions = np.zeros(len(tables.conditions), dtype=np.int64)
 
     def to_dict(self, hands: int) -> dict[str, Any]:
-        tally: dict[str, Any] = {"hands": hands, "chunks": 1, "library": self.library.tolist(),
-                                 "crypt": self.crypt.tolist()}  # fmt: skip
+        tally: dict[str, Any] = {
+            "hands": hands,
+            "chunks": 1,
+            "library": self.library.tolist(),
+            "crypt": self.crypt.tolist(),
+        }
         if self.full:
             tally.update(
                 library_groups=self.library_groups.tolist(),
@@ -634,31 +678,50 @@ def exact_report(plan: HandsPlan) -> dict[str, Any]:
         "library_size": library_size,
         "crypt_size": crypt_size,
         "library": [
-            {"id": e["id"], "name": e["name"], "count": e["count"], "type": e["type"],
-             "p_opening_exact": odds.p_at_least(library_size, e["count"], OPENING_LIBRARY),
-             "p_by_turn_exact": odds.p_by_turn(library_size, e["count"], turns, per_turn)}
+            {
+                "id": e["id"],
+                "name": e["name"],
+                "count": e["count"],
+                "type": e["type"],
+                "p_opening_exact": odds.p_at_least(library_size, e["count"], OPENING_LIBRARY),
+                "p_by_turn_exact": odds.p_by_turn(library_size, e["count"], turns, per_turn),
+            }
             for e in plan.library
         ],
         "crypt": [
-            {"id": e["id"], "name": e["name"], "count": e["count"], "capacity": e["capacity"],
-             "p_opening_exact": odds.p_at_least(crypt_size, e["count"], OPENING_CRYPT)}
+            {
+                "id": e["id"],
+                "name": e["name"],
+                "count": e["count"],
+                "capacity": e["capacity"],
+                "p_opening_exact": odds.p_at_least(crypt_size, e["count"], OPENING_CRYPT),
+            }
             for e in plan.crypt
         ],
         "groups": [_group_exact(plan, g) for g in plan.groups],
-        "playable": {"explanation": _playable_explanation(plan), "not_modelled": list(plan.not_modelled),
-                     **_playable_exact(plan)},
-        "first_vampire": {"policy": FIRST_VAMPIRE_POLICY, "turns": turns,
-                          "seats": _seats(*_capacity_exact(plan), turns, "_exact")},
-        "draw_curve": {"replacements_per_turn": per_turn,
-                       "turns": [{"turn": t, "seen": odds.cards_seen(t, per_turn, library_size)}
-                                 for t in range(1, turns + 1)]},
+        "playable": {
+            "explanation": _playable_explanation(plan),
+            "not_modelled": list(plan.not_modelled),
+            **_playable_exact(plan),
+        },
+        "first_vampire": {
+            "policy": FIRST_VAMPIRE_POLICY,
+            "turns": turns,
+            "seats": _seats(*_capacity_exact(plan), turns, "_exact"),
+        },
+        "draw_curve": {
+            "replacements_per_turn": per_turn,
+            "turns": [{"turn": t, "seen": odds.cards_seen(t, per_turn, library_size)} for t in range(1, turns + 1)],
+        },
         "conditions": [
-            {"expression": c["expression"],
-             "p_exact": condition_language.exact_probability(c, library_counts, crypt_counts)}
+            {
+                "expression": c["expression"],
+                "p_exact": condition_language.exact_probability(c, library_counts, crypt_counts),
+            }
             for c in plan.conditions
         ],
         "unknown": list(plan.unknown),
-    }  # fmt: skip
+    }
     return report
 
 
@@ -668,13 +731,17 @@ def _group_exact(plan: HandsPlan, group: dict[str, Any]) -> dict[str, Any]:
     draws = OPENING_LIBRARY if group["part"] == "library" else OPENING_CRYPT
     count = sum(part[i]["count"] for i in group["members"])
     return {
-        "part": group["part"], "kind": group["kind"], "key": group["key"], "label": group["label"],
+        "part": group["part"],
+        "kind": group["kind"],
+        "key": group["key"],
+        "label": group["label"],
         "count": count,
         "p_opening_exact": odds.p_at_least(size, count, draws),
         "at_least_exact": [odds.p_at_least(size, count, draws, k) for k in AT_LEAST],
         "p_by_turn_exact": odds.p_by_turn(size, count, plan.turns, plan.replacements_per_turn)
-        if group["part"] == "library" else [],
-    }  # fmt: skip
+        if group["part"] == "library"
+        else [],
+    }
 
 
 def _playable_explanation(plan: HandsPlan) -> str:
@@ -706,8 +773,11 @@ def _playable_exact(plan: HandsPlan) -> dict[str, Any]:
     total = math.comb(crypt_size, OPENING_CRYPT) * math.comb(library_size, OPENING_LIBRARY)
     histogram = [Fraction(w, total) for w in ways]
     mean = sum(h * p for h, p in enumerate(histogram)) / OPENING_LIBRARY
-    return {"mean_share_exact": float(mean), "histogram_exact": [float(p) for p in histogram],
-            "all_playable_exact": float(histogram[-1])}  # fmt: skip
+    return {
+        "mean_share_exact": float(mean),
+        "histogram_exact": [float(p) for p in histogram],
+        "all_playable_exact": float(histogram[-1]),
+    }
 
 
 def _capacity_exact(plan: HandsPlan) -> tuple[list[int], list[int], int]:
@@ -763,9 +833,14 @@ def hands_report(plan: HandsPlan, tally: dict[str, Any], *, seed: int, seconds: 
     try:
         hands = int(tally["hands"])
         report = exact_report(plan)
-        report = {"hands": hands, "seed": seed, "seconds": seconds,
-                  "hands_per_second": hands / seconds if seconds > 0 else None,
-                  "chunks": int(tally.get("chunks", 1)), **report}  # fmt: skip
+        report = {
+            "hands": hands,
+            "seed": seed,
+            "seconds": seconds,
+            "hands_per_second": hands / seconds if seconds > 0 else None,
+            "chunks": int(tally.get("chunks", 1)),
+            **report,
+        }
         if hands <= 0:
             raise DrawsError("The tally holds no hands.")
         _add_shares(report["library"], tally["library"], hands)

@@ -69,9 +69,19 @@ from .domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES, Card, DisciplineRe
 from .messages import needs_text
 
 __all__ = [
-    "CLAN_ALIASES", "NEEDS_KEYS", "Eligibility", "Minion", "Requirement", "can_play", "clan", "compile_minion",
-    "compile_requirement", "for_cards", "playable_by_any_vampire", "playable_by_anyone",
-]  # fmt: skip
+    "CLAN_ALIASES",
+    "NEEDS_KEYS",
+    "Eligibility",
+    "Minion",
+    "Requirement",
+    "can_play",
+    "clan",
+    "compile_minion",
+    "compile_requirement",
+    "for_cards",
+    "playable_by_any_vampire",
+    "playable_by_anyone",
+]
 
 # The card list keeps the old clan names on old cards; the rulebook names both as one clan (§8 L2566, L2647;
 # §9 L2979, L2997). A card naming either fits a vampire of either.
@@ -103,8 +113,24 @@ MINION_KINDS = ("vampire", "imbued", "mortal", "ghoul", "mage")
 #   version       "advanced" or "base"
 #   paths         the Path the vampire follows, any one: ("Power and the Inner Voice",)
 #   either        alternatives across keys, each one (key, value) pair: (("sects", ("Laibon",)), ("untitled", True))
-NEEDS_KEYS = ("disciplines", "clans", "titled", "titles", "sects", "capacity_min", "capacity_max", "untitled",
-              "not_clans", "not_sects", "traits", "not_traits", "minions", "version", "paths", "either")  # fmt: skip
+NEEDS_KEYS = (
+    "disciplines",
+    "clans",
+    "titled",
+    "titles",
+    "sects",
+    "capacity_min",
+    "capacity_max",
+    "untitled",
+    "not_clans",
+    "not_sects",
+    "traits",
+    "not_traits",
+    "minions",
+    "version",
+    "paths",
+    "either",
+)
 
 
 # --- the bits ----------------------------------------------------------------------------------
@@ -174,7 +200,12 @@ class Minion:
 
     def __init__(self, card_id: int, facts: int, disciplines: int, capacity: int, as_anarch: int | None) -> None:
         self.id, self.facts, self.disciplines, self.capacity, self.as_anarch = (
-            card_id, facts, disciplines, capacity, as_anarch)  # fmt: skip
+            card_id,
+            facts,
+            disciplines,
+            capacity,
+            as_anarch,
+        )
         self.bits = disciplines | facts << _FACTS_SHIFT
         self.reach = self.bits if as_anarch is None else self.bits | as_anarch << _FACTS_SHIFT
         self.which = 1 if facts & _VAMPIRE else 2
@@ -189,8 +220,18 @@ class Minion:
 
 def compile_minion(card: Card) -> Minion:
     """The crypt card ``card`` as a ``Minion``. Cached by the card's content: calling again is cheap."""
-    return _compile_minion(card.id, card.types, card.clans, card.disciplines, card.title, card.sect, card.traits,
-                           card.capacity, card.advanced, card.path)  # fmt: skip
+    return _compile_minion(
+        card.id,
+        card.types,
+        card.clans,
+        card.disciplines,
+        card.title,
+        card.sect,
+        card.traits,
+        card.capacity,
+        card.advanced,
+        card.path,
+    )
 
 
 @functools.lru_cache(maxsize=8192)
@@ -230,12 +271,34 @@ class Requirement:
     says the same for people (see ``NEEDS_KEYS`` and ``needs``); ``conditions`` lists what only the game can
     tell. Equal requirements compare and hash equal, so a test can check each distinct one once."""
 
-    __slots__ = ("kind", "all_of", "none_of", "any_of", "disciplines", "capacity_min", "capacity_max", "parts",
-                 "conditions", "_key", "union", "needs_a_minion")  # fmt: skip
+    __slots__ = (
+        "kind",
+        "all_of",
+        "none_of",
+        "any_of",
+        "disciplines",
+        "capacity_min",
+        "capacity_max",
+        "parts",
+        "conditions",
+        "_key",
+        "union",
+        "needs_a_minion",
+    )
 
-    def __init__(self, *, kind: int = 0, all_of: int = 0, none_of: int = 0, any_of: tuple[int, ...] = (),
-                 disciplines: tuple[int, ...] = (), capacity_min: int | None = None, capacity_max: int | None = None,
-                 parts: tuple[tuple[str, Any], ...] = (), conditions: tuple[str, ...] = ()) -> None:  # fmt: skip
+    def __init__(
+        self,
+        *,
+        kind: int = 0,
+        all_of: int = 0,
+        none_of: int = 0,
+        any_of: tuple[int, ...] = (),
+        disciplines: tuple[int, ...] = (),
+        capacity_min: int | None = None,
+        capacity_max: int | None = None,
+        parts: tuple[tuple[str, Any], ...] = (),
+        conditions: tuple[str, ...] = (),
+    ) -> None:
         self.kind, self.all_of, self.none_of, self.any_of, self.disciplines = kind, all_of, none_of, any_of, disciplines
         self.capacity_min, self.capacity_max = capacity_min, capacity_max
         self.parts, self.conditions = parts, conditions
@@ -267,8 +330,11 @@ class Requirement:
             return self._met(minion.as_anarch, minion.disciplines, minion.capacity)
         if self._met(minion.facts, minion.disciplines, minion.capacity):
             return True
-        return may_become_anarch and minion.as_anarch is not None and self._met(
-            minion.as_anarch, minion.disciplines, minion.capacity)  # fmt: skip
+        return (
+            may_become_anarch
+            and minion.as_anarch is not None
+            and self._met(minion.as_anarch, minion.disciplines, minion.capacity)
+        )
 
     def _met(self, facts: int, disciplines: int, capacity: int) -> bool:
         if self.kind and not facts & self.kind:
@@ -290,8 +356,9 @@ class Requirement:
 
     def needs_params(self) -> dict[str, Any]:
         """``parts`` as plain JSON values, REQUIREMENT_UNMET's ``needs``: {"disciplines": [["dom"]], "titled": true}."""
-        return {key: [{k: _plain(v)} for k, v in value] if key == "either" else _plain(value)
-                for key, value in self.parts}  # fmt: skip
+        return {
+            key: [{k: _plain(v)} for k, v in value] if key == "either" else _plain(value) for key, value in self.parts
+        }
 
     @property
     def needs(self) -> str:
@@ -312,25 +379,55 @@ def compile_requirement(card: Card) -> Requirement | None:
     """The library card ``card``'s requirement, or None when any minion (or, for a master, any Methuselah)
     may play it. Cached by the card's content: calling again is cheap."""
     rq = card.requirements
-    return _compile_requirement(card.types, card.discipline_requirement, rq.clans, rq.titles, rq.sects,
-                                rq.capacity_min, rq.capacity_max, rq.other, card.text,
-                                card.blood_cost is not None, card.conviction_cost is not None)  # fmt: skip
+    return _compile_requirement(
+        card.types,
+        card.discipline_requirement,
+        rq.clans,
+        rq.titles,
+        rq.sects,
+        rq.capacity_min,
+        rq.capacity_max,
+        rq.other,
+        card.text,
+        card.blood_cost is not None,
+        card.conviction_cost is not None,
+    )
 
 
 _REQUIRES_A_VAMPIRE = re.compile(r"(?:^|[.:]\s+)Requires\b[^.]*?\bvampires?\b", re.MULTILINE)
-_REQUIRES_A_SECT = re.compile(r"(?:^|[.:]\s+)Requires an? (?:ready,? |titled )*(Camarilla|Sabbat|Anarch|Independent|Laibon)\b",
-                              re.MULTILINE)  # fmt: skip
+_REQUIRES_A_SECT = re.compile(
+    r"(?:^|[.:]\s+)Requires an? (?:ready,? |titled )*(Camarilla|Sabbat|Anarch|Independent|Laibon)\b", re.MULTILINE
+)
 _OR_NON_TITLED = re.compile(r"(?:^|[.:]\s+)Requires\b[^.]*?\bor non-titled\b", re.MULTILINE)
 _PATH = re.compile(r"^(\d+) path of (.+)$")
 _IMBUED_TYPES = {"Power", "Conviction"}
 
 
 @functools.lru_cache(maxsize=8192)
-def _compile_requirement(types, discipline_requirement, clans, titles, sects, capacity_min, capacity_max, other, text,
-                         blood_cost, conviction_cost) -> Requirement | None:  # fmt: skip
+def _compile_requirement(
+    types,
+    discipline_requirement,
+    clans,
+    titles,
+    sects,
+    capacity_min,
+    capacity_max,
+    other,
+    text,
+    blood_cost,
+    conviction_cost,
+) -> Requirement | None:
     political = "Political Action" in types
-    if not (titles or sects or other or conviction_cost or capacity_min is not None or capacity_max is not None
-            or "Requires" in text or not _IMBUED_TYPES.isdisjoint(types)):  # fmt: skip
+    if not (
+        titles
+        or sects
+        or other
+        or conviction_cost
+        or capacity_min is not None
+        or capacity_max is not None
+        or "Requires" in text
+        or not _IMBUED_TYPES.isdisjoint(types)
+    ):
         # Most cards: disciplines and a clan at most, and who pays blood or calls a referendum.
         return _plain_requirement(discipline_requirement, clans, text, political or blood_cost)
     if "{" in text:
@@ -405,8 +502,13 @@ def _compile_requirement(types, discipline_requirement, clans, titles, sects, ca
         needs["capacity_min"] = capacity_min
     if capacity_max is not None:
         needs["capacity_max"] = capacity_max
-    for names, key in ((not_clans, "not_clans"), (not_sects, "not_sects"), (traits, "traits"),
-                       (not_traits, "not_traits"), (paths, "paths")):  # fmt: skip
+    for names, key in (
+        (not_clans, "not_clans"),
+        (not_sects, "not_sects"),
+        (traits, "traits"),
+        (not_traits, "not_traits"),
+        (paths, "paths"),
+    ):
         if names:
             needs[key] = tuple(names)
     none_of |= sum(_clan_bit(c) for c in not_clans) | sum(_SECT_BITS[s] for s in not_sects)

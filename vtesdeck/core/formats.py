@@ -106,6 +106,8 @@ def check_pool(data: Mapping[str, Any], sets: Mapping[str, CardSet], cards: Iter
         if in_sets:
             problems.append(f"{card.name} ({card_id}) is printed in {', '.join(in_sets)}, already in the pool.")
         if card.first_release is not None and card.first_release < start and not entry.get("note"):
-            problems.append(f"{card.name} ({card_id}) was first printed {card.first_release.isoformat()}, "
-                            "before the V5 era, and needs a note.")  # fmt: skip
+            problems.append(
+                f"{card.name} ({card_id}) was first printed {card.first_release.isoformat()}, "
+                "before the V5 era, and needs a note."
+            )
     return problems

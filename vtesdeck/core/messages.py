@@ -77,7 +77,7 @@ class Language:
         return chosen % values if "%" in chosen else chosen
 
     def join(self, items: Iterable[str], word: str = "and") -> str:
-        """"A, B and C" (no comma before the last: neither Polish nor German writes one)."""
+        """ "A, B and C" (no comma before the last: neither Polish nor German writes one)."""
         items = list(items)
         if len(items) <= 1:
             return "".join(items)
@@ -135,7 +135,7 @@ class Reference:
     format: str = ""
 
     def text(self, language: Language = ENGLISH) -> str:
-        """"VEKN rulebook, 1. Introduction › Deck construction"."""
+        """ "VEKN rulebook, 1. Introduction › Deck construction"."""
         source = language.text(self.source, {"format": self.format})
         if not self.sections:
             return source
@@ -294,12 +294,24 @@ _NOT_CLAN = gettext_noop("a clan other than %(clans)s")
 _NOT_SECT = gettext_noop("a sect other than %(sects)s")
 _TRAIT = gettext_noop("trait %(traits)s")
 _NOT_TRAIT = gettext_noop("not %(traits)s")
-_MINIONS = {"vampire": gettext_noop("a vampire"), "imbued": gettext_noop("an imbued"),
-            "mortal": gettext_noop("a mortal"), "ghoul": gettext_noop("a ghoul"), "mage": gettext_noop("a mage")}  # fmt: skip
+_MINIONS = {
+    "vampire": gettext_noop("a vampire"),
+    "imbued": gettext_noop("an imbued"),
+    "mortal": gettext_noop("a mortal"),
+    "ghoul": gettext_noop("a ghoul"),
+    "mage": gettext_noop("a mage"),
+}
 _VERSIONS = {"advanced": gettext_noop("an advanced vampire"), "base": gettext_noop("a base vampire")}
 _PATH = gettext_noop("the Path of %(paths)s")
-_TRAIT_WORDS = {"black hand": "Black Hand", "seraph": "Seraph", "red list": "Red List", "infernal": "Infernal",
-                "scarce": "Scarce", "sterile": "Sterile", "slave": "Slave"}  # fmt: skip
+_TRAIT_WORDS = {
+    "black hand": "Black Hand",
+    "seraph": "Seraph",
+    "red list": "Red List",
+    "infernal": "Infernal",
+    "scarce": "Scarce",
+    "sterile": "Sterile",
+    "slave": "Slave",
+}
 
 
 def _more_needs(needs: Mapping[str, Any], language: Language) -> list[str]:
@@ -331,8 +343,11 @@ def _needs(params: Mapping[str, Any], language: Language) -> dict[str, Any]:
     return {"needs_text": needs_text(params["needs"], language)}
 
 
-_NOT_PRINTED_YET = ngettext_lazy("since %(other_list)s was not printed yet on %(date)s",
-                                 "since %(other_list)s were not printed yet on %(date)s", "count")
+_NOT_PRINTED_YET = ngettext_lazy(
+    "since %(other_list)s was not printed yet on %(date)s",
+    "since %(other_list)s were not printed yet on %(date)s",
+    "count",
+)
 _FITS_CRYPT_GROUPS = gettext_noop("the version that fits the groups of the rest of the crypt, not %(other_list)s")
 _EARLIEST_PRINTING = gettext_noop("the earliest printing, not %(other_list)s")
 
@@ -368,211 +383,368 @@ def _written_as(params: Mapping[str, Any], language: Language) -> dict[str, Any]
 MESSAGES: dict[str, Message] = {
     # Deck sizes. Params: count, min, max (None: no maximum), short or excess, players (the table size
     # when the library limit depends on it, else None), ruleset (its name) and format (its label).
-    "CRYPT_TOO_SMALL": Message(ngettext_lazy(
-        "Crypt has %(count)s card; %(deck)s needs %(span)s (%(short)s short).",
-        "Crypt has %(count)s cards; %(deck)s needs %(span)s (%(short)s short).", "count"), derive=_sizes),
-    "CRYPT_TOO_LARGE": Message(ngettext_lazy(
-        "Crypt has %(count)s card; %(deck)s needs %(span)s (%(excess)s too many).",
-        "Crypt has %(count)s cards; %(deck)s needs %(span)s (%(excess)s too many).", "count"), derive=_sizes),
-    "LIBRARY_TOO_SMALL": Message(ngettext_lazy(
-        "Library has %(count)s card; %(deck)s needs %(span)s%(table)s (%(short)s short).",
-        "Library has %(count)s cards; %(deck)s needs %(span)s%(table)s (%(short)s short).", "count"),
-        derive=_sizes),
-    "LIBRARY_TOO_LARGE": Message(ngettext_lazy(
-        "Library has %(count)s card; %(deck)s needs %(span)s%(table)s (%(excess)s too many).",
-        "Library has %(count)s cards; %(deck)s needs %(span)s%(table)s (%(excess)s too many).", "count"),
-        derive=_sizes),
+    "CRYPT_TOO_SMALL": Message(
+        ngettext_lazy(
+            "Crypt has %(count)s card; %(deck)s needs %(span)s (%(short)s short).",
+            "Crypt has %(count)s cards; %(deck)s needs %(span)s (%(short)s short).",
+            "count",
+        ),
+        derive=_sizes,
+    ),
+    "CRYPT_TOO_LARGE": Message(
+        ngettext_lazy(
+            "Crypt has %(count)s card; %(deck)s needs %(span)s (%(excess)s too many).",
+            "Crypt has %(count)s cards; %(deck)s needs %(span)s (%(excess)s too many).",
+            "count",
+        ),
+        derive=_sizes,
+    ),
+    "LIBRARY_TOO_SMALL": Message(
+        ngettext_lazy(
+            "Library has %(count)s card; %(deck)s needs %(span)s%(table)s (%(short)s short).",
+            "Library has %(count)s cards; %(deck)s needs %(span)s%(table)s (%(short)s short).",
+            "count",
+        ),
+        derive=_sizes,
+    ),
+    "LIBRARY_TOO_LARGE": Message(
+        ngettext_lazy(
+            "Library has %(count)s card; %(deck)s needs %(span)s%(table)s (%(excess)s too many).",
+            "Library has %(count)s cards; %(deck)s needs %(span)s%(table)s (%(excess)s too many).",
+            "count",
+        ),
+        derive=_sizes,
+    ),
     # Params: groups (every group of the crypt), window (how many consecutive groups a crypt may span),
     # kept ([first, last] group of the window keeping the most copies), outside ([{id, name, group}]).
-    "CRYPT_GROUPS": Message(gettext_noop(
-        "Crypt mixes groups %(group_list)s; a crypt holds vampires of %(allowed)s (ANY fits all). "
-        "Outside %(kept_groups)s: %(vampires)s."), derive=_groups),
+    "CRYPT_GROUPS": Message(
+        gettext_noop(
+            "Crypt mixes groups %(group_list)s; a crypt holds vampires of %(allowed)s (ANY fits all). "
+            "Outside %(kept_groups)s: %(vampires)s."
+        ),
+        derive=_groups,
+    ),
     # Params: card, name, since (YYYY-MM-DD), exact (False: the card list gives only the year).
     "BANNED_CARD": Message(gettext_noop("%(name)s is banned in VEKN tournaments since %(since)s.")),
-    "BANNED_CARD_SINCE_YEAR": Message(gettext_noop(
-        "%(name)s is banned in VEKN tournaments since %(year)s (the card list gives the year only)."), derive=_year),
+    "BANNED_CARD_SINCE_YEAR": Message(
+        gettext_noop("%(name)s is banned in VEKN tournaments since %(year)s (the card list gives the year only)."),
+        derive=_year,
+    ),
     # Params: card, name, ruleset, format.
     "BANNED_IN_FORMAT": Message(gettext_noop("%(name)s is banned in the %(format)s format.")),
     # Params: names, date (legal from), released (first release).
-    "NOT_YET_LEGAL": Message(ngettext_lazy(
-        "%(name_list)s is not legal until %(date)s (first released %(released)s).",
-        "%(name_list)s are not legal until %(date)s (first released %(released)s).", "count"), derive=_names),
+    "NOT_YET_LEGAL": Message(
+        ngettext_lazy(
+            "%(name_list)s is not legal until %(date)s (first released %(released)s).",
+            "%(name_list)s are not legal until %(date)s (first released %(released)s).",
+            "count",
+        ),
+        derive=_names,
+    ),
     # Params: names, ruleset, format, sets (the format's sets, [] for none), card_list (it lists cards too).
-    "NOT_IN_FORMAT": Message(ngettext_lazy(
-        "%(name_list)s is not in the %(format)s card pool (cards %(where)s).",
-        "%(name_list)s are not in the %(format)s card pool (cards %(where)s).", "count"), derive=_pool),
+    "NOT_IN_FORMAT": Message(
+        ngettext_lazy(
+            "%(name_list)s is not in the %(format)s card pool (cards %(where)s).",
+            "%(name_list)s are not in the %(format)s card pool (cards %(where)s).",
+            "count",
+        ),
+        derive=_pool,
+    ),
     # Params: card.
     "UNKNOWN_CARD_ID": Message(gettext_noop("Card id %(card)s is not in the card list.")),
     # Params: card, name (None when the card list lacks it), copies, max.
-    "COUNT_INVALID": Message(ngettext_lazy(
-        "%(name)s has %(copies)s copy; a card needs 1 to %(max)s copies.",
-        "%(name)s has %(copies)s copies; a card needs 1 to %(max)s copies.", "copies"),
-        grouped=("max",), derive=_card_name),
+    "COUNT_INVALID": Message(
+        ngettext_lazy(
+            "%(name)s has %(copies)s copy; a card needs 1 to %(max)s copies.",
+            "%(name)s has %(copies)s copies; a card needs 1 to %(max)s copies.",
+            "copies",
+        ),
+        grouped=("max",),
+        derive=_card_name,
+    ),
     # Params: line (0: the source has no lines), text (as shown: spaces folded, cut at 120 characters),
     # suggestions (official names, best first).
-    "UNKNOWN_CARD": Message(gettext_noop("%(where)s“%(text)s” names no card in the card list.%(hint)s"),
-                            derive=_line),
+    "UNKNOWN_CARD": Message(gettext_noop("%(where)s“%(text)s” names no card in the card list.%(hint)s"), derive=_line),
     # Params: line, text, count, max.
-    "COUNT_INVALID_LINE": Message(ngettext_lazy(
-        "%(where)s“%(text)s” asks for %(count)s copy; a line holds 1 to %(max)s copies of a card.",
-        "%(where)s“%(text)s” asks for %(count)s copies; a line holds 1 to %(max)s copies of a card.", "count"),
-        grouped=("count", "max"), derive=_line),
+    "COUNT_INVALID_LINE": Message(
+        ngettext_lazy(
+            "%(where)s“%(text)s” asks for %(count)s copy; a line holds 1 to %(max)s copies of a card.",
+            "%(where)s“%(text)s” asks for %(count)s copies; a line holds 1 to %(max)s copies of a card.",
+            "count",
+        ),
+        grouped=("count", "max"),
+        derive=_line,
+    ),
     # Params: names, date (the day checked), released.
-    "FUTURE_SET": Message(ngettext_lazy(
-        "%(name_list)s did not exist yet on %(date)s (first released %(released)s).",
-        "%(name_list)s did not exist yet on %(date)s (first released %(released)s).", "count"), derive=_names),
+    "FUTURE_SET": Message(
+        ngettext_lazy(
+            "%(name_list)s did not exist yet on %(date)s (first released %(released)s).",
+            "%(name_list)s did not exist yet on %(date)s (first released %(released)s).",
+            "count",
+        ),
+        derive=_names,
+    ),
     # Params: card, name, needs (see ``needs_text``).
-    "REQUIREMENT_UNMET": Message(gettext_noop("No vampire in the crypt can play %(name)s: it needs %(needs_text)s."),
-                                 derive=_needs),
+    "REQUIREMENT_UNMET": Message(
+        gettext_noop("No vampire in the crypt can play %(name)s: it needs %(needs_text)s."), derive=_needs
+    ),
     # Params: card (the base vampire), name, advanced (the advanced version's id).
-    "ADVANCED_PAIR": Message(gettext_noop(
-        "The crypt holds both %(name)s and its advanced version: legal, and they can merge, but either "
-        "contests the other in play.")),
+    "ADVANCED_PAIR": Message(
+        gettext_noop(
+            "The crypt holds both %(name)s and its advanced version: legal, and they can merge, but either "
+            "contests the other in play."
+        )
+    ),
     # Params: declared (what the list says), count (what it lists); title (the list's own heading).
-    "DECLARED_CRYPT": Message(ngettext_lazy(
-        "The decklist says its crypt has %(declared)s card; it lists %(count)s.",
-        "The decklist says its crypt has %(declared)s cards; it lists %(count)s.", "declared")),
-    "DECLARED_LIBRARY": Message(ngettext_lazy(
-        "The decklist says its library has %(declared)s card; it lists %(count)s.",
-        "The decklist says its library has %(declared)s cards; it lists %(count)s.", "declared")),
-    "DECLARED_SECTION": Message(ngettext_lazy(
-        "The decklist says %(title)s has %(declared)s card; it lists %(count)s.",
-        "The decklist says %(title)s has %(declared)s cards; it lists %(count)s.", "declared")),
-    "DECLARED_TRIFLES": Message(ngettext_lazy(
-        "The decklist says it has %(declared)s trifle; it lists %(count)s.",
-        "The decklist says it has %(declared)s trifles; it lists %(count)s.", "declared")),
+    "DECLARED_CRYPT": Message(
+        ngettext_lazy(
+            "The decklist says its crypt has %(declared)s card; it lists %(count)s.",
+            "The decklist says its crypt has %(declared)s cards; it lists %(count)s.",
+            "declared",
+        )
+    ),
+    "DECLARED_LIBRARY": Message(
+        ngettext_lazy(
+            "The decklist says its library has %(declared)s card; it lists %(count)s.",
+            "The decklist says its library has %(declared)s cards; it lists %(count)s.",
+            "declared",
+        )
+    ),
+    "DECLARED_SECTION": Message(
+        ngettext_lazy(
+            "The decklist says %(title)s has %(declared)s card; it lists %(count)s.",
+            "The decklist says %(title)s has %(declared)s cards; it lists %(count)s.",
+            "declared",
+        )
+    ),
+    "DECLARED_TRIFLES": Message(
+        ngettext_lazy(
+            "The decklist says it has %(declared)s trifle; it lists %(count)s.",
+            "The decklist says it has %(declared)s trifles; it lists %(count)s.",
+            "declared",
+        )
+    ),
     # A vampire two groups share, named without its group; how it was read (``versions``). Params: line,
     # text (the line), name (as written), vampire (the official name), card (the id taken), chosen (its
     # name with its group), others ([{id, name}]: the versions not taken), reason (``not_printed_yet``,
     # ``fits_crypt_groups`` or ``earliest_printing``), date (the day checked).
-    "AMBIGUOUS_NAME": Message(gettext_noop(
-        "%(where)s“%(text)s” does not say which %(vampire)s: read as %(chosen)s, %(why)s."), derive=_ambiguous),
-
+    "AMBIGUOUS_NAME": Message(
+        gettext_noop("%(where)s“%(text)s” does not say which %(vampire)s: read as %(chosen)s, %(why)s."),
+        derive=_ambiguous,
+    ),
     # --- decklists that cannot be read (DecklistError) ---
     # Params: size, limit (characters of a pasted text, bytes of a file).
-    "TEXT_TOO_LARGE": Message(ngettext_lazy(
-        "The decklist is too large (%(size)s character; the limit is %(limit)s).",
-        "The decklist is too large (%(size)s characters; the limit is %(limit)s).", "size"),
-        grouped=("size", "limit")),
-    "FILE_TOO_LARGE": Message(ngettext_lazy(
-        "The file is too large (%(size)s byte; the limit is %(limit)s).",
-        "The file is too large (%(size)s bytes; the limit is %(limit)s).", "size"), grouped=("size", "limit")),
-    "BINARY_FILE": Message(gettext_noop(
-        "This is not a text file (it holds binary data); upload a decklist as text.")),
+    "TEXT_TOO_LARGE": Message(
+        ngettext_lazy(
+            "The decklist is too large (%(size)s character; the limit is %(limit)s).",
+            "The decklist is too large (%(size)s characters; the limit is %(limit)s).",
+            "size",
+        ),
+        grouped=("size", "limit"),
+    ),
+    "FILE_TOO_LARGE": Message(
+        ngettext_lazy(
+            "The file is too large (%(size)s byte; the limit is %(limit)s).",
+            "The file is too large (%(size)s bytes; the limit is %(limit)s).",
+            "size",
+        ),
+        grouped=("size", "limit"),
+    ),
+    "BINARY_FILE": Message(gettext_noop("This is not a text file (it holds binary data); upload a decklist as text.")),
     "EMPTY_DECKLIST": Message(gettext_noop("The decklist is empty.")),
-    "TOO_MANY_LINES": Message(ngettext_lazy(
-        "The decklist has more than %(limit)s line; no deck is that long.",
-        "The decklist has more than %(limit)s lines; no deck is that long.", "limit"), grouped=("limit",)),
+    "TOO_MANY_LINES": Message(
+        ngettext_lazy(
+            "The decklist has more than %(limit)s line; no deck is that long.",
+            "The decklist has more than %(limit)s lines; no deck is that long.",
+            "limit",
+        ),
+        grouped=("limit",),
+    ),
     # The work a request may cost (``budget``). Params: limit, line (where reading stopped).
-    "TOO_MANY_UNKNOWN_LINES": Message(gettext_noop(
-        "Reading stopped at line %(line)s: more than %(limit)s lines name no card, so this is no decklist we can "
-        "read (is it the right file?)."), grouped=("limit", "line")),
+    "TOO_MANY_UNKNOWN_LINES": Message(
+        gettext_noop(
+            "Reading stopped at line %(line)s: more than %(limit)s lines name no card, so this is no decklist we can "
+            "read (is it the right file?)."
+        ),
+        grouped=("limit", "line"),
+    ),
     # Params: limit.
-    "WORK_BUDGET_LINES": Message(gettext_noop(
-        "Not checked: this request had already read %(limit)s lines of decklists, its limit. Send this decklist "
-        "again on its own."), grouped=("limit",)),
-    "WORK_BUDGET_UNRESOLVED": Message(gettext_noop(
-        "Not checked: this request had already met %(limit)s lines naming no card, its limit. Send this decklist "
-        "again on its own."), grouped=("limit",)),
-    "WORK_BUDGET_SUGGESTIONS": Message(gettext_noop(
-        "Not checked: this request had already looked for suggestions for %(limit)s unknown names, its limit. Send "
-        "this decklist again on its own."), grouped=("limit",)),
-    "WORK_BUDGET_CPU_SECONDS": Message(gettext_noop(
-        "Not checked: this request had already used its %(limit)s seconds of work. Send this decklist again on "
-        "its own.")),
+    "WORK_BUDGET_LINES": Message(
+        gettext_noop(
+            "Not checked: this request had already read %(limit)s lines of decklists, its limit. Send this decklist "
+            "again on its own."
+        ),
+        grouped=("limit",),
+    ),
+    "WORK_BUDGET_UNRESOLVED": Message(
+        gettext_noop(
+            "Not checked: this request had already met %(limit)s lines naming no card, its limit. Send this decklist "
+            "again on its own."
+        ),
+        grouped=("limit",),
+    ),
+    "WORK_BUDGET_SUGGESTIONS": Message(
+        gettext_noop(
+            "Not checked: this request had already looked for suggestions for %(limit)s unknown names, its limit. Send "
+            "this decklist again on its own."
+        ),
+        grouped=("limit",),
+    ),
+    "WORK_BUDGET_CPU_SECONDS": Message(
+        gettext_noop(
+            "Not checked: this request had already used its %(limit)s seconds of work. Send this decklist again on "
+            "its own."
+        )
+    ),
     # Params: reason (Python's own words).
     "BAD_UTF16": Message(gettext_noop("The file claims UTF-16 but is not valid UTF-16 (%(reason)s).")),
     # Params: format, known (the format names).
-    "UNKNOWN_FORMAT": Message(gettext_noop("Unknown decklist format %(format)r; known formats: %(known_list)s."),
-                              derive=_known_list),
-    "CANNOT_EXPORT": Message(gettext_noop("Cannot export to %(format)r; formats that can be written: %(known_list)s."),
-                             derive=_known_list),
+    "UNKNOWN_FORMAT": Message(
+        gettext_noop("Unknown decklist format %(format)r; known formats: %(known_list)s."), derive=_known_list
+    ),
+    "CANNOT_EXPORT": Message(
+        gettext_noop("Cannot export to %(format)r; formats that can be written: %(known_list)s."), derive=_known_list
+    ),
     # Params: format (the name of a format writing a line per copy), copies, max_count, max_copies.
-    "TOO_MANY_COPIES_TO_WRITE": Message(ngettext_lazy(
-        "This deck cannot be written as %(written_as)s: it asks for %(copies)s copy (at most %(max_count)s of a card "
-        "and %(max_copies)s in all).",
-        "This deck cannot be written as %(written_as)s: it asks for %(copies)s copies (at most %(max_count)s of a card "
-        "and %(max_copies)s in all).", "copies"), grouped=("copies", "max_count", "max_copies"), derive=_written_as),
+    "TOO_MANY_COPIES_TO_WRITE": Message(
+        ngettext_lazy(
+            "This deck cannot be written as %(written_as)s: it asks for %(copies)s copy (at most %(max_count)s of a card "
+            "and %(max_copies)s in all).",
+            "This deck cannot be written as %(written_as)s: it asks for %(copies)s copies (at most %(max_count)s of a card "
+            "and %(max_copies)s in all).",
+            "copies",
+        ),
+        grouped=("copies", "max_count", "max_copies"),
+        derive=_written_as,
+    ),
     "ELDB_NO_NAME": Message(gettext_noop("This ELDB deck file ends before its deck name.")),
     "ELDB_NO_AUTHOR": Message(gettext_noop("This ELDB deck file ends before its author.")),
     "ELDB_NO_DESCRIPTION": Message(gettext_noop("This ELDB deck file ends before its description.")),
-    "NOT_ELDB": Message(gettext_noop(
-        "This is not an ELDB deck file: its first line should be the deck name in quotes.")),
+    "NOT_ELDB": Message(
+        gettext_noop("This is not an ELDB deck file: its first line should be the deck name in quotes.")
+    ),
     "ELDB_OPEN_QUOTE": Message(gettext_noop("This ELDB deck file's description never closes its quote.")),
     # Params: line, detail (Python's csv module's words).
     "CSV_UNREADABLE": Message(gettext_noop("This CSV cannot be read at line %(line)s: %(detail)s.")),
     # Params: saved (the deck's id or path on vdb.im).
-    "VDB_SAVED_DECK": Message(gettext_noop(
-        "This VDB link points to a deck saved on vdb.im (%(saved)s), not to its cards; open it in VDB and share "
-        "it with “Deck in URL”, or export it as text.")),
+    "VDB_SAVED_DECK": Message(
+        gettext_noop(
+            "This VDB link points to a deck saved on vdb.im (%(saved)s), not to its cards; open it in VDB and share "
+            "it with “Deck in URL”, or export it as text."
+        )
+    ),
     # Params: detail (Python's json module's words), line, column.
     "JSON_INVALID": Message(gettext_noop("This is not valid JSON: %(detail)s (line %(line)s, column %(column)s).")),
     "JSON_TOO_DEEP": Message(gettext_noop("This JSON nests lists or objects too deeply to be a decklist.")),
-    "JSON_NO_DECK": Message(gettext_noop(
-        "This JSON holds no deck: expected an object with \"crypt\" and \"library\" lists.")),
+    "JSON_NO_DECK": Message(
+        gettext_noop('This JSON holds no deck: expected an object with "crypt" and "library" lists.')
+    ),
     "JSON_CRYPT_NOT_A_LIST": Message(gettext_noop("The crypt list in this JSON is not a list.")),
     "JSON_LIBRARY_NOT_A_LIST": Message(gettext_noop("The library list in this JSON is not a list.")),
     "JSON_CARDS_NOT_A_LIST": Message(gettext_noop("The card list in this JSON is not a list.")),
     # Params: key.
-    "JSON_NOT_TEXT": Message(gettext_noop("The deck's \"%(key)s\" in this JSON should be text.")),
+    "JSON_NOT_TEXT": Message(gettext_noop('The deck\'s "%(key)s" in this JSON should be text.')),
     # Params: key (date or date_end), value.
     "JSON_BAD_DATE": Message(gettext_noop("The event %(key)s %(value)r is not a date written YYYY-MM-DD.")),
-    "JSON_DECLARED_NOT_OBJECT": Message(gettext_noop("The \"declared\" counts in this JSON should be an object.")),
-    "JSON_UNRESOLVED_NOT_LIST": Message(gettext_noop(
-        "The \"unresolved\" lines in this JSON should be a list of objects.")),
-    "XML_DECLARATIONS": Message(gettext_noop(
-        "This XML file declares a document type or entities, which a deck file never does; it is refused for "
-        "safety.")),
+    "JSON_DECLARED_NOT_OBJECT": Message(gettext_noop('The "declared" counts in this JSON should be an object.')),
+    "JSON_UNRESOLVED_NOT_LIST": Message(
+        gettext_noop('The "unresolved" lines in this JSON should be a list of objects.')
+    ),
+    "XML_DECLARATIONS": Message(
+        gettext_noop(
+            "This XML file declares a document type or entities, which a deck file never does; it is refused for "
+            "safety."
+        )
+    ),
     # Params: detail (the XML parser's words), line, column.
-    "DEK_NOT_XML": Message(gettext_noop(
-        "This .dek file is not well-formed XML: %(detail)s (line %(line)s, column %(column)s).")),
+    "DEK_NOT_XML": Message(
+        gettext_noop("This .dek file is not well-formed XML: %(detail)s (line %(line)s, column %(column)s).")
+    ),
     # Params: tag.
-    "NOT_LACKEY_DECK": Message(gettext_noop(
-        "This XML file is not a LackeyCCG deck: it holds a <%(tag)s>, not a <deck>.")),
+    "NOT_LACKEY_DECK": Message(
+        gettext_noop("This XML file is not a LackeyCCG deck: it holds a <%(tag)s>, not a <deck>.")
+    ),
     # Zip uploads (decklist.archive). Params: name (a file inside the zip), sizes in bytes, limits.
-    "ZIP_TOO_LARGE": Message(ngettext_lazy(
-        "The zip archive is too large (%(size)s byte; the limit is %(limit)s).",
-        "The zip archive is too large (%(size)s bytes; the limit is %(limit)s).", "size"),
-        grouped=("size", "limit")),
-    "ZIP_TOO_MANY_ENTRIES": Message(ngettext_lazy(
-        "The zip archive holds %(entries)s entry; at most %(limit)s files are read from one upload.",
-        "The zip archive holds %(entries)s entries; at most %(limit)s files are read from one upload.", "entries"),
-        grouped=("entries", "limit")),
+    "ZIP_TOO_LARGE": Message(
+        ngettext_lazy(
+            "The zip archive is too large (%(size)s byte; the limit is %(limit)s).",
+            "The zip archive is too large (%(size)s bytes; the limit is %(limit)s).",
+            "size",
+        ),
+        grouped=("size", "limit"),
+    ),
+    "ZIP_TOO_MANY_ENTRIES": Message(
+        ngettext_lazy(
+            "The zip archive holds %(entries)s entry; at most %(limit)s files are read from one upload.",
+            "The zip archive holds %(entries)s entries; at most %(limit)s files are read from one upload.",
+            "entries",
+        ),
+        grouped=("entries", "limit"),
+    ),
     "ZIP_DAMAGED": Message(gettext_noop("This zip archive is damaged and cannot be opened (%(detail)s).")),
-    "ZIP_TOO_MANY_FILES": Message(ngettext_lazy(
-        "The zip archive holds %(files)s file; at most %(limit)s are read from one upload.",
-        "The zip archive holds %(files)s files; at most %(limit)s are read from one upload.", "files"),
-        grouped=("files", "limit")),
+    "ZIP_TOO_MANY_FILES": Message(
+        ngettext_lazy(
+            "The zip archive holds %(files)s file; at most %(limit)s are read from one upload.",
+            "The zip archive holds %(files)s files; at most %(limit)s are read from one upload.",
+            "files",
+        ),
+        grouped=("files", "limit"),
+    ),
     "ZIP_EMPTY": Message(gettext_noop("The zip archive holds no files.")),
-    "ZIP_UNPACKS_TOO_LARGE": Message(ngettext_lazy(
-        "The zip archive unpacks to more than %(limit)s byte; upload fewer decklists at a time.",
-        "The zip archive unpacks to more than %(limit)s bytes; upload fewer decklists at a time.", "limit"),
-        grouped=("limit",)),
-    "ZIP_NESTED": Message(gettext_noop(
-        "The zip archive holds another archive (%(name)s); unpack it and upload the decklists themselves.")),
+    "ZIP_UNPACKS_TOO_LARGE": Message(
+        ngettext_lazy(
+            "The zip archive unpacks to more than %(limit)s byte; upload fewer decklists at a time.",
+            "The zip archive unpacks to more than %(limit)s bytes; upload fewer decklists at a time.",
+            "limit",
+        ),
+        grouped=("limit",),
+    ),
+    "ZIP_NESTED": Message(
+        gettext_noop("The zip archive holds another archive (%(name)s); unpack it and upload the decklists themselves.")
+    ),
     "ZIP_ENCRYPTED": Message(gettext_noop("%(name)s is password-protected in the zip archive; it cannot be read.")),
-    "ZIP_MEMBER_TOO_LARGE": Message(ngettext_lazy(
-        "%(name)s unpacks to %(size)s byte; a decklist may hold %(limit)s.",
-        "%(name)s unpacks to %(size)s bytes; a decklist may hold %(limit)s.", "size"), grouped=("size", "limit")),
-    "ZIP_BOMB_DECLARED": Message(ngettext_lazy(
-        "%(name)s is compressed %(ratio)s time over, as zip bombs are, not as decklists are; the archive is refused.",
-        "%(name)s is compressed %(ratio)s times over, as zip bombs are, not as decklists are; the archive is "
-        "refused.", "ratio"), grouped=("ratio",)),
-    "ZIP_MEMBER_OVERFLOW": Message(ngettext_lazy(
-        "%(name)s unpacks to more than %(limit)s byte, more than its header declares or a decklist may hold; the "
-        "archive is refused.",
-        "%(name)s unpacks to more than %(limit)s bytes, more than its header declares or a decklist may hold; the "
-        "archive is refused.", "limit"), grouped=("limit",)),
-    "ZIP_BOMB": Message(ngettext_lazy(
-        "%(name)s inflates more than %(ratio)s time over, as zip bombs do; the archive is refused.",
-        "%(name)s inflates more than %(ratio)s times over, as zip bombs do; the archive is refused.", "ratio")),
-    "ZIP_MEMBER_DAMAGED": Message(gettext_noop(
-        "%(name)s is damaged in the zip archive and cannot be read (%(detail)s).")),
+    "ZIP_MEMBER_TOO_LARGE": Message(
+        ngettext_lazy(
+            "%(name)s unpacks to %(size)s byte; a decklist may hold %(limit)s.",
+            "%(name)s unpacks to %(size)s bytes; a decklist may hold %(limit)s.",
+            "size",
+        ),
+        grouped=("size", "limit"),
+    ),
+    "ZIP_BOMB_DECLARED": Message(
+        ngettext_lazy(
+            "%(name)s is compressed %(ratio)s time over, as zip bombs are, not as decklists are; the archive is refused.",
+            "%(name)s is compressed %(ratio)s times over, as zip bombs are, not as decklists are; the archive is "
+            "refused.",
+            "ratio",
+        ),
+        grouped=("ratio",),
+    ),
+    "ZIP_MEMBER_OVERFLOW": Message(
+        ngettext_lazy(
+            "%(name)s unpacks to more than %(limit)s byte, more than its header declares or a decklist may hold; the "
+            "archive is refused.",
+            "%(name)s unpacks to more than %(limit)s bytes, more than its header declares or a decklist may hold; the "
+            "archive is refused.",
+            "limit",
+        ),
+        grouped=("limit",),
+    ),
+    "ZIP_BOMB": Message(
+        ngettext_lazy(
+            "%(name)s inflates more than %(ratio)s time over, as zip bombs do; the archive is refused.",
+            "%(name)s inflates more than %(ratio)s times over, as zip bombs do; the archive is refused.",
+            "ratio",
+        )
+    ),
+    "ZIP_MEMBER_DAMAGED": Message(
+        gettext_noop("%(name)s is damaged in the zip archive and cannot be read (%(detail)s).")
+    ),
     "ZIP_NO_DECKLIST": Message(gettext_noop("The zip holds no decklist.")),
     # A value the validator could not take from a decklist (a date out of range in a header…).
     # Params: detail (the validator's English words).
     "UNREADABLE_DECKLIST": Message(gettext_noop("This decklist could not be read: %(detail)s")),
-}  # fmt: skip
+}
 
 # A readable title for each issue code, for people (API clients read the code).
 TITLES: dict[str, str] = {

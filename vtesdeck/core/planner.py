@@ -46,13 +46,21 @@ class DeckNeeds:
     fixed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "fixed": self.fixed,
-                "cards": [[card_id, count] for card_id, count in self.cards.items()]}  # fmt: skip
+        return {
+            "key": self.key,
+            "name": self.name,
+            "fixed": self.fixed,
+            "cards": [[card_id, count] for card_id, count in self.cards.items()],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DeckNeeds:
-        return cls(key=str(data["key"]), name=str(data["name"]), fixed=bool(data["fixed"]),
-                   cards={int(card_id): int(count) for card_id, count in data["cards"]})  # fmt: skip
+        return cls(
+            key=str(data["key"]),
+            name=str(data["name"]),
+            fixed=bool(data["fixed"]),
+            cards={int(card_id): int(count) for card_id, count in data["cards"]},
+        )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -65,8 +73,12 @@ class Conflict:
     decks: tuple[tuple[str, int], ...]  # (deck key, copies), most copies first
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card_id": self.card_id, "owned": self.owned, "wanted": self.wanted,
-                "decks": [{"key": key, "count": count} for key, count in self.decks]}  # fmt: skip
+        return {
+            "card_id": self.card_id,
+            "owned": self.owned,
+            "wanted": self.wanted,
+            "decks": [{"key": key, "count": count} for key, count in self.decks],
+        }
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -138,8 +150,14 @@ def largest_buildable(
     chosen_keys = {deck.key for deck in calm} | {rivals[i].key for i in best}
     chosen = tuple(deck.key for deck in fixed) + tuple(deck.key for deck in free if deck.key in chosen_keys)
     left_out = tuple(deck.key for deck in free if deck.key not in chosen_keys)
-    return Plan(chosen=chosen, left_out=left_out, exact=not search.stopped, nodes=search.nodes,
-                conflicts=tuple(conflicts(decks, owned)), fixed_conflicts=tuple(conflicts(fixed, owned)))  # fmt: skip
+    return Plan(
+        chosen=chosen,
+        left_out=left_out,
+        exact=not search.stopped,
+        nodes=search.nodes,
+        conflicts=tuple(conflicts(decks, owned)),
+        fixed_conflicts=tuple(conflicts(fixed, owned)),
+    )
 
 
 class _Search:

@@ -109,8 +109,9 @@ def product_names() -> dict[str, dict[str, str]]:
     try:
         return _names_table(Path(str(dist.locate_file(source))).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError) as exc:
-        logger.warning("cannot read the precon names of the %s wheel (%s): precons are known by their codes",
-                       dist.version, exc)  # fmt: skip
+        logger.warning(
+            "cannot read the precon names of the %s wheel (%s): precons are known by their codes", dist.version, exc
+        )
         return {}
 
 

@@ -319,9 +319,14 @@ def _text_card(pdf: FPDF, card: CardFace, x: float, y: float) -> None:
     # Wrapped with Helvetica's own widths (at size 1, in points), so that no line runs past the card's margin.
     pdf.set_font("helvetica", size=1)
     fitted = fit_text(
-        [_latin1(p) for p in card.paragraphs], inner / PT, height / PT, largest=8.0, smallest=5.0,
-        measure=lambda text: pdf.get_string_width(text) / PT, ellipsis="...",
-    )  # fmt: skip
+        [_latin1(p) for p in card.paragraphs],
+        inner / PT,
+        height / PT,
+        largest=8.0,
+        smallest=5.0,
+        measure=lambda text: pdf.get_string_width(text) / PT,
+        ellipsis="...",
+    )
     pdf.set_font("helvetica", size=fitted.size)
     step = fitted.size * LINE_HEIGHT * PT
     for number, line in enumerate(fitted.lines):

@@ -129,12 +129,37 @@ class Weights:
 class SimilarityIndex:
     """The vectors of a pool of decks, stored column by column, and their raw counts row by row."""
 
-    __slots__ = ("version", "keys", "winning", "_column", "_col_ptr", "_col_rows", "_col_vals", "_row_ptr",
-                 "_row_cards", "_row_copies", "_row_crypt", "_by_key", "_key_ranks")  # fmt: skip
+    __slots__ = (
+        "version",
+        "keys",
+        "winning",
+        "_column",
+        "_col_ptr",
+        "_col_rows",
+        "_col_vals",
+        "_row_ptr",
+        "_row_cards",
+        "_row_copies",
+        "_row_crypt",
+        "_by_key",
+        "_key_ranks",
+    )
 
-    def __init__(self, *, version: str, keys: Sequence[str], winning: npt.NDArray[np.bool_], column: dict[int, int],
-                 col_ptr: IntArray, col_rows: IntArray, col_vals: FloatArray, row_ptr: IntArray, row_cards: IntArray,
-                 row_copies: IntArray, row_crypt: npt.NDArray[np.bool_]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        *,
+        version: str,
+        keys: Sequence[str],
+        winning: npt.NDArray[np.bool_],
+        column: dict[int, int],
+        col_ptr: IntArray,
+        col_rows: IntArray,
+        col_vals: FloatArray,
+        row_ptr: IntArray,
+        row_cards: IntArray,
+        row_copies: IntArray,
+        row_crypt: npt.NDArray[np.bool_],
+    ) -> None:
         self.version = version
         self.keys = tuple(keys)
         self.winning = winning
@@ -148,8 +173,9 @@ class SimilarityIndex:
     def build(cls, entries: Iterable[Entry], weights: Weights, *, version: str = "") -> SimilarityIndex:
         return cls._assemble(_Parts.of(entries, weights, column={}, first_row=0), version)
 
-    def updated(self, entries: Iterable[Entry], weights: Weights, *, remove: Iterable[str] = (),
-                version: str = "") -> SimilarityIndex:  # fmt: skip
+    def updated(
+        self, entries: Iterable[Entry], weights: Weights, *, remove: Iterable[str] = (), version: str = ""
+    ) -> SimilarityIndex:
         """A new index: this one without the decks ``remove`` names (keys it does not hold are ignored), with
         ``entries`` (one whose key it holds replaces that deck). Only ``entries`` are weighted; the decks kept keep
         their vectors and counts, taken over array by array, so an update costs numpy work on the index's size
@@ -208,8 +234,16 @@ class SimilarityIndex:
     @property
     def nbytes(self) -> int:
         """Bytes of the numpy arrays (the keys and the column map come on top: see bench/similarity.py)."""
-        arrays = (self.winning, self._col_ptr, self._col_rows, self._col_vals, self._row_ptr, self._row_cards,
-                  self._row_copies, self._row_crypt)  # fmt: skip
+        arrays = (
+            self.winning,
+            self._col_ptr,
+            self._col_rows,
+            self._col_vals,
+            self._row_ptr,
+            self._row_cards,
+            self._row_copies,
+            self._row_crypt,
+        )
         return sum(int(a.nbytes) for a in arrays)
 
     def scores(self, query: Vector) -> FloatArray:
@@ -225,16 +259,20 @@ class SimilarityIndex:
         np.clip(scores, 0.0, 1.0, out=scores)  # float rounding: 1.0000001 for the deck itself
         return scores
 
-    def nearest(self, query: Vector, k: int, *, exclude: Iterable[str] = (),
-                rows: Sequence[int] | None = None) -> list[Neighbour]:  # fmt: skip
+    def nearest(
+        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | None = None
+    ) -> list[Neighbour]:
         """The ``k`` decks most similar to ``query`` (best first; ties by key), among ``rows`` when given,
         leaving out the keys in ``exclude`` and decks sharing no card with it."""
         ranked, scores = self.ranking(query, k, exclude=exclude, rows=rows)
-        return [Neighbour(self.keys[r], round(float(score), 4), r, bool(self.winning[r]))
-                for r, score in zip(ranked.tolist(), scores.tolist(), strict=True)]  # fmt: skip
+        return [
+            Neighbour(self.keys[r], round(float(score), 4), r, bool(self.winning[r]))
+            for r, score in zip(ranked.tolist(), scores.tolist(), strict=True)
+        ]
 
-    def ranking(self, query: Vector, k: int, *, exclude: Iterable[str] = (),
-                rows: Sequence[int] | None = None) -> tuple[IntArray, FloatArray]:  # fmt: skip
+    def ranking(
+        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | None = None
+    ) -> tuple[IntArray, FloatArray]:
         """``nearest`` as two arrays, no object per deck: the rows (best first; ties by key) and their cosines."""
         if not 0 <= k <= MAX_K:
             raise ValueError(f"k must be 0 to {MAX_K}; got {k!r}.")
@@ -268,8 +306,12 @@ class SimilarityIndex:
         start, end = int(self._row_ptr[row]), int(self._row_ptr[row + 1])
         crypt: dict[int, int] = {}
         library: dict[int, int] = {}
-        for card_id, n, is_crypt in zip(self._row_cards[start:end].tolist(), self._row_copies[start:end].tolist(),
-                                        self._row_crypt[start:end].tolist(), strict=True):  # fmt: skip
+        for card_id, n, is_crypt in zip(
+            self._row_cards[start:end].tolist(),
+            self._row_copies[start:end].tolist(),
+            self._row_crypt[start:end].tolist(),
+            strict=True,
+        ):
             (crypt if is_crypt else library)[card_id] = n
         return crypt, library
 
@@ -354,6 +396,8 @@ class _Parts:
             keys=self.keys + more.keys,
             winning=np.concatenate([self.winning, more.winning]),
             column=more.column,
-            **{name: np.concatenate([getattr(self, name), getattr(more, name)])
-               for name in ("rows", "cols", "vals", "row_lengths", "row_cards", "row_copies", "row_crypt")},
-        )  # fmt: skip
+            **{
+                name: np.concatenate([getattr(self, name), getattr(more, name)])
+                for name in ("rows", "cols", "vals", "row_lengths", "row_cards", "row_copies", "row_crypt")
+            },
+        )

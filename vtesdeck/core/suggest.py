@@ -81,8 +81,15 @@ class Suggestions:
     winning: bool  # every one of them a tournament-winning deck
 
 
-def suggest(crypt: Mapping[int, int], library: Mapping[int, int], peers: Sequence[Peer], weights: Weights, *,
-            allowed: Callable[[Sequence[int]], Collection[int]] | None = None, limit: int = 10) -> Suggestions:  # fmt: skip
+def suggest(
+    crypt: Mapping[int, int],
+    library: Mapping[int, int],
+    peers: Sequence[Peer],
+    weights: Weights,
+    *,
+    allowed: Callable[[Sequence[int]], Collection[int]] | None = None,
+    limit: int = 10,
+) -> Suggestions:
     """Cards to add and to cut (at most ``limit`` each), best first (see the module's docstring)."""
     k = len(peers)
     in_deck = {**crypt, **library}
@@ -109,9 +116,19 @@ def suggest(crypt: Mapping[int, int], library: Mapping[int, int], peers: Sequenc
         share, base_share, lift = lift_of(card_id, len(counts))
         if lift <= 1.0:
             continue
-        adds.append(Suggestion(card_id=card_id, crypt=is_crypt[card_id], score=round(share * math.log(lift), 4),
-                               decks=len(counts), of=k, copies=_quartiles(counts), share=round(share, 4),
-                               base_share=round(base_share, 4), lift=round(lift, 2)))  # fmt: skip
+        adds.append(
+            Suggestion(
+                card_id=card_id,
+                crypt=is_crypt[card_id],
+                score=round(share * math.log(lift), 4),
+                decks=len(counts),
+                of=k,
+                copies=_quartiles(counts),
+                share=round(share, 4),
+                base_share=round(base_share, 4),
+                lift=round(lift, 2),
+            )
+        )
     adds.sort(key=lambda s: (-s.score, -s.decks, s.card_id))
     if allowed is not None and adds:
         kept = set(allowed([s.card_id for s in adds]))
@@ -127,9 +144,20 @@ def suggest(crypt: Mapping[int, int], library: Mapping[int, int], peers: Sequenc
                 share, base_share, lift = lift_of(card_id, len(counts))
                 if lift >= 1.0:
                     continue
-                cuts.append(Suggestion(card_id=card_id, crypt=crypt_part, score=round(1.0 - lift, 4),
-                                       decks=len(counts), of=k, copies=_quartiles(counts), share=round(share, 4),
-                                       base_share=round(base_share, 4), lift=round(lift, 2), in_deck=n))  # fmt: skip
+                cuts.append(
+                    Suggestion(
+                        card_id=card_id,
+                        crypt=crypt_part,
+                        score=round(1.0 - lift, 4),
+                        decks=len(counts),
+                        of=k,
+                        copies=_quartiles(counts),
+                        share=round(share, 4),
+                        base_share=round(base_share, 4),
+                        lift=round(lift, 2),
+                        in_deck=n,
+                    )
+                )
     cuts.sort(key=lambda s: (-s.score, -s.in_deck, s.card_id))
     return Suggestions(add=adds[:limit], cut=cuts[:limit], neighbours=k, winning=all(p.winning for p in peers))
 
@@ -143,8 +171,9 @@ def _quartiles(counts: list[int]) -> tuple[int, int]:
     return ordered[round(last * 0.25)], ordered[round(last * 0.75)]
 
 
-def core_and_flex(crypt: Mapping[int, int], library: Mapping[int, int], peers: Sequence[Peer], *,
-                  share: float = CORE_SHARE) -> tuple[list[tuple[int, int, int]], list[int]]:  # fmt: skip
+def core_and_flex(
+    crypt: Mapping[int, int], library: Mapping[int, int], peers: Sequence[Peer], *, share: float = CORE_SHARE
+) -> tuple[list[tuple[int, int, int]], list[int]]:
     """The *core*: cards at least ``share`` of the nearest decks play, as (card id, decks playing it, copies
     this deck plays), most played first; and the *flex*: cards this deck plays that none of them does."""
     decks: dict[int, int] = {}
@@ -158,8 +187,15 @@ def core_and_flex(crypt: Mapping[int, int], library: Mapping[int, int], peers: S
     return common, flex
 
 
-def legal_adds(crypt: Mapping[int, int], library: Mapping[int, int], candidates: Iterable[int], cards: CardIndex, *,
-               ruleset: str | Ruleset = "vekn", as_of: datetime.date | None = None) -> set[int]:  # fmt: skip
+def legal_adds(
+    crypt: Mapping[int, int],
+    library: Mapping[int, int],
+    candidates: Iterable[int],
+    cards: CardIndex,
+    *,
+    ruleset: str | Ruleset = "vekn",
+    as_of: datetime.date | None = None,
+) -> set[int]:
     """The candidates a deck may take in: in the format's pool on ``as_of`` (not banned, already legal, in
     its sets or cards); for a vampire, keeping the crypt within the group window (or adding no group it does
     not already span); for a library card, playable by some card of this crypt (``eligibility``, counting the
@@ -176,8 +212,9 @@ def legal_adds(crypt: Mapping[int, int], library: Mapping[int, int], candidates:
         for card_id in vampires:
             if card_id in refused:
                 continue
-            after = validate(Deck(crypt={**crypt, card_id: crypt.get(card_id, 0) + 1}), cards, ruleset=ruleset,
-                             as_of=day)  # fmt: skip
+            after = validate(
+                Deck(crypt={**crypt, card_id: crypt.get(card_id, 0) + 1}), cards, ruleset=ruleset, as_of=day
+            )
             if any(issue.code == "CRYPT_GROUPS" for issue in after.errors) and after.groups != before:
                 refused.add(card_id)
     return {card_id for card_id in known if card_id not in refused}

@@ -82,8 +82,9 @@ def _hidden(name: str) -> bool:
     return any(part.startswith(".") or part == "__MACOSX" for part in parts)
 
 
-def read_archive(source: bytes | Path, *, max_files: int = MAX_FILES, max_total: int = MAX_TOTAL,
-                 max_file: int = MAX_BYTES) -> list[tuple[str, bytes]]:  # fmt: skip
+def read_archive(
+    source: bytes | Path, *, max_files: int = MAX_FILES, max_total: int = MAX_TOTAL, max_file: int = MAX_BYTES
+) -> list[tuple[str, bytes]]:
     """The (file name, bytes) of every archive file, sorted by name, from a folder, a zip file's path,
     the bytes of a zip, or one decklist file's path.
 
@@ -235,8 +236,9 @@ def deck_core(deck: Deck, cards: CardIndex) -> tuple[list[str], list[str]]:
     ranked = sorted((c for c in clans if c), key=lambda c: (-clans[c], c))
     majority = [c for c in ranked if clans[c] >= CLAN_MAJORITY * total]
     core_clans = majority[:1] if majority else ranked[:2]
-    core_disciplines = sorted((d for d, n in disciplines.items() if n >= DISCIPLINE_SHARE * total),
-                              key=lambda d: (-disciplines[d], d))[:MAX_DISCIPLINES]  # fmt: skip
+    core_disciplines = sorted(
+        (d for d, n in disciplines.items() if n >= DISCIPLINE_SHARE * total), key=lambda d: (-disciplines[d], d)
+    )[:MAX_DISCIPLINES]
     return core_clans, core_disciplines
 
 
@@ -287,8 +289,16 @@ def archetypes(decks: Sequence[DeckEntry], cards: CardIndex) -> tuple[list[Arche
             parts.append("/".join(disciplines))
         if signature:
             parts.append(", ".join(_card_name(cards, card_id) for card_id in signature))
-        defs.append(ArchetypeDef(slug=slug, name=" · ".join(parts)[:200], clans=clans,
-                                 disciplines=disciplines, signature=signature, deck_count=len(group)))  # fmt: skip
+        defs.append(
+            ArchetypeDef(
+                slug=slug,
+                name=" · ".join(parts)[:200],
+                clans=clans,
+                disciplines=disciplines,
+                signature=signature,
+                deck_count=len(group),
+            )
+        )
         for deck_id in members[core]:
             assignment[deck_id] = slug
     defs.sort(key=lambda d: (-d.deck_count, d.slug))

@@ -110,22 +110,36 @@ _RULEBOOK = "https://www.vekn.net/rulebook/"
 _TOURNAMENT_GAME = "https://www.vekn.net/tournament-rules/4-tournament-game-rules"
 _CONSTRUCTED = "https://www.vekn.net/tournament-rules/6-constructed-tournament-rules"
 # "BUDOWA TALII" box of §1 (Polish rulebook L56-65): 12+ crypt, 60-90 library, one or two consecutive groups.
-_DECK_CONSTRUCTION = Reference(VEKN_RULEBOOK, (("1.", gettext_noop("Introduction")),
-                                               ("", gettext_noop("Deck construction"))), _RULEBOOK + "1-introduction")
+_DECK_CONSTRUCTION = Reference(
+    VEKN_RULEBOOK,
+    (("1.", gettext_noop("Introduction")), ("", gettext_noop("Deck construction"))),
+    _RULEBOOK + "1-introduction",
+)
 _SIZE_LIMITS = Reference(TOURNAMENT_RULES, (("6.2", gettext_noop("Constructed Deck Size Limits")),), _CONSTRUCTED)
 # Group ANY fits every crypt: the glossary's "Grupa" (L2649-2651).
-_GROUP_ANY = Reference(VEKN_RULEBOOK, (("8.", gettext_noop("Glossaries")), ("", gettext_noop("Group"))),
-                       _RULEBOOK + "8-glossaries")
+_GROUP_ANY = Reference(
+    VEKN_RULEBOOK, (("8.", gettext_noop("Glossaries")), ("", gettext_noop("Group"))), _RULEBOOK + "8-glossaries"
+)
 # "Wymagania dla zagrywania kart" under "KARTY BIBLIOTEKI" (L312-333); the file links it by this anchor.
-_REQUIREMENTS = Reference(VEKN_RULEBOOK, (("2.", gettext_noop("Card types")), ("", gettext_noop("Library cards")),
-                                          ("", gettext_noop("Requirements for playing cards"))),
-                          _RULEBOOK + "2-card-types#requirements-for-playing-cards")
+_REQUIREMENTS = Reference(
+    VEKN_RULEBOOK,
+    (
+        ("2.", gettext_noop("Card types")),
+        ("", gettext_noop("Library cards")),
+        ("", gettext_noop("Requirements for playing cards")),
+    ),
+    _RULEBOOK + "2-card-types#requirements-for-playing-cards",
+)
 # Advanced vampires: the "Zaawansowana" box of "KARTY KRYPTY" (L232-237); merging: influence phase (L2053-2088),
 # linked as the file links it.
-_CRYPT_CARDS = Reference(VEKN_RULEBOOK, (("2.", gettext_noop("Card types")), ("", gettext_noop("Crypt cards"))),
-                         _RULEBOOK + "2-card-types")
-_MERGING = Reference(VEKN_RULEBOOK, (("4.", gettext_noop("Detailed turn sequence")),
-                                     ("", gettext_noop("Influence phase"))), _RULEBOOK + "4-detailed-turn-sequence#advanced")
+_CRYPT_CARDS = Reference(
+    VEKN_RULEBOOK, (("2.", gettext_noop("Card types")), ("", gettext_noop("Crypt cards"))), _RULEBOOK + "2-card-types"
+)
+_MERGING = Reference(
+    VEKN_RULEBOOK,
+    (("4.", gettext_noop("Detailed turn sequence")), ("", gettext_noop("Influence phase"))),
+    _RULEBOOK + "4-detailed-turn-sequence#advanced",
+)
 _CARDS_ALLOWED = Reference(TOURNAMENT_RULES, (("4.1", gettext_noop("Cards Allowed")),), _TOURNAMENT_GAME)
 _SET_RESTRICTIONS = Reference(TOURNAMENT_RULES, (("6.1.1", gettext_noop("Set Restrictions")),), _CONSTRUCTED)
 # The decklist registered records every card, by its name and count.
@@ -150,13 +164,23 @@ VEKN_RULES: dict[str, Citation] = {
 }
 # The German 2011 rulebook (shared/rules/vtes-rulebook-de-2011.txt, "Heirs to the Blood"): "1.2 Benötigtes
 # Spielmaterial", item "1. Karten" (L210): 12+ crypt, 40 library plus up to 10 per player, the group rule.
-_2011_CARDS = Reference(RULEBOOK_2011, (("1.2", gettext_noop("Required game materials")), ("1.", gettext_noop("Cards"))))
-_2011_GROUP = Reference(RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")), ("5.", gettext_noop("Group"))))  # L240
-_2011_ADVANCED = Reference(RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")),
-                                           ("6.", gettext_noop("Advanced vampires"))))  # L242-250
-_2011_REQUIREMENTS = Reference(RULEBOOK_2011, (("1.6", gettext_noop("Library cards overview")),
-                                               ("1.6.1", gettext_noop("General")),
-                                               ("3.", gettext_noop("Requirements for playing cards"))))  # L260-262
+_2011_CARDS = Reference(
+    RULEBOOK_2011, (("1.2", gettext_noop("Required game materials")), ("1.", gettext_noop("Cards")))
+)
+_2011_GROUP = Reference(
+    RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")), ("5.", gettext_noop("Group")))
+)  # L240
+_2011_ADVANCED = Reference(
+    RULEBOOK_2011, (("1.5", gettext_noop("Crypt cards overview")), ("6.", gettext_noop("Advanced vampires")))
+)  # L242-250
+_2011_REQUIREMENTS = Reference(
+    RULEBOOK_2011,
+    (
+        ("1.6", gettext_noop("Library cards overview")),
+        ("1.6.1", gettext_noop("General")),
+        ("3.", gettext_noop("Requirements for playing cards")),
+    ),
+)  # L260-262
 RULEBOOK_2011_RULES: dict[str, Citation] = {
     "CRYPT_TOO_SMALL": (_2011_CARDS,),
     "CRYPT_TOO_LARGE": (_2011_CARDS,),
@@ -185,8 +209,18 @@ DUEL_RULES: dict[str, Citation] = {
     "LIBRARY_TOO_LARGE": (_2011_CARDS,),
 }
 
-ERROR_CODES = ("CRYPT_TOO_SMALL", "CRYPT_TOO_LARGE", "LIBRARY_TOO_SMALL", "LIBRARY_TOO_LARGE", "CRYPT_GROUPS",
-               "BANNED_CARD", "NOT_YET_LEGAL", "NOT_IN_FORMAT", "UNKNOWN_CARD", "COUNT_INVALID")  # fmt: skip
+ERROR_CODES = (
+    "CRYPT_TOO_SMALL",
+    "CRYPT_TOO_LARGE",
+    "LIBRARY_TOO_SMALL",
+    "LIBRARY_TOO_LARGE",
+    "CRYPT_GROUPS",
+    "BANNED_CARD",
+    "NOT_YET_LEGAL",
+    "NOT_IN_FORMAT",
+    "UNKNOWN_CARD",
+    "COUNT_INVALID",
+)
 WARNING_CODES = ("REQUIREMENT_UNMET", "FUTURE_SET", "ADVANCED_PAIR", "DECLARED_COUNT_MISMATCH", "AMBIGUOUS_NAME")
 
 
@@ -267,8 +301,10 @@ class Ruleset:
             raise ValueError("A ruleset must be a mapping of settings (a JSON object).")
         unknown = sorted(set(data) - _RULESET_KEYS)
         if unknown:
-            raise ValueError(f"Unknown ruleset setting(s): {', '.join(map(str, unknown))}; "
-                             f"known settings: {', '.join(sorted(_RULESET_KEYS))}.")  # fmt: skip
+            raise ValueError(
+                f"Unknown ruleset setting(s): {', '.join(map(str, unknown))}; "
+                f"known settings: {', '.join(sorted(_RULESET_KEYS))}."
+            )
         name = data.get("name")
         if not isinstance(name, str) or not _RULESET_NAME.match(name):
             raise ValueError("Ruleset 'name' must be 1 to 64 letters, digits, '-' or '_' (e.g. \"v5-limited\").")
@@ -325,11 +361,26 @@ class Ruleset:
         )
 
 
-_RULESET_KEYS = frozenset({
-    "name", "label", "crypt_min", "crypt_max", "library_min", "library_max", "library_per_player", "players",
-    "group_window", "bans", "banned_cards", "allowed_sets", "allowed_cards", "allowed_cards_from",
-    "legality_delay_days", "set_legal_dates",
-})  # fmt: skip
+_RULESET_KEYS = frozenset(
+    {
+        "name",
+        "label",
+        "crypt_min",
+        "crypt_max",
+        "library_min",
+        "library_max",
+        "library_per_player",
+        "players",
+        "group_window",
+        "bans",
+        "banned_cards",
+        "allowed_sets",
+        "allowed_cards",
+        "allowed_cards_from",
+        "legality_delay_days",
+        "set_legal_dates",
+    }
+)
 _RULESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MAX_SETTING = 1_000_000
 
@@ -365,7 +416,7 @@ def _sets_setting(data: Mapping[str, Any], key: str) -> frozenset[str] | None:
     if value is None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"Ruleset {key!r} must be a list of set abbreviations such as [\"V5\", \"V5A\"].")
+        raise ValueError(f'Ruleset {key!r} must be a list of set abbreviations such as ["V5", "V5A"].')
     abbrevs = []
     for item in value:
         if not isinstance(item, str) or not item.strip():
@@ -449,8 +500,14 @@ class Issue:
         return citation_url(self.citation)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "rule_url": self.rule_url,
-                "params": dict(self.params), "cards": list(self.cards)}  # fmt: skip
+        return {
+            "code": self.code,
+            "message": self.message,
+            "rule": self.rule,
+            "rule_url": self.rule_url,
+            "params": dict(self.params),
+            "cards": list(self.cards),
+        }
 
 
 @dataclasses.dataclass(kw_only=True)
@@ -488,8 +545,13 @@ class Report:
             "errors": [issue.to_dict() for issue in self.errors],
             "warnings": [issue.to_dict() for issue in self.warnings],
             "unresolved": [
-                {"line": u.line, "text": u.text, "count": u.count, "section": u.section,
-                 "suggestions": list(u.suggestions)}  # fmt: skip
+                {
+                    "line": u.line,
+                    "text": u.text,
+                    "count": u.count,
+                    "section": u.section,
+                    "suggestions": list(u.suggestions),
+                }
                 for u in deck.unresolved
             ],
             "name": deck.name,
@@ -538,9 +600,23 @@ class _Vampire:
 class _Facts:
     """Everything ``validate`` asks of the card list, precomputed: dict lookups by id at call time."""
 
-    __slots__ = ("names", "unique", "vampires", "banned_year", "ban_dates", "ban_exact", "first_release",
-                 "sets", "printed", "section", "sections", "trifles", "_pool_from", "out_of_format",
-                 "__weakref__")  # fmt: skip
+    __slots__ = (
+        "names",
+        "unique",
+        "vampires",
+        "banned_year",
+        "ban_dates",
+        "ban_exact",
+        "first_release",
+        "sets",
+        "printed",
+        "section",
+        "sections",
+        "trifles",
+        "_pool_from",
+        "out_of_format",
+        "__weakref__",
+    )
 
     def __init__(self, cards: CardIndex) -> None:
         self.names: dict[int, str] = {}  # official names, for messages
@@ -600,8 +676,12 @@ class _Facts:
         earliest legal day of such a printing's set, if its set has one). A card never printed so is missing.
         Kept per pool (64 at most: custom formats make pools), not per release delay, which ``_pool_later``
         applies: min(release + delay, set's day) over the printings is min(earliest + delay, earliest set day)."""
-        key = (ruleset.allowed_sets, ruleset.allowed_cards, ruleset.allowed_cards_from,
-               tuple(sorted(ruleset.set_legal_dates.items())))  # fmt: skip
+        key = (
+            ruleset.allowed_sets,
+            ruleset.allowed_cards,
+            ruleset.allowed_cards_from,
+            tuple(sorted(ruleset.set_legal_dates.items())),
+        )
         pool = self._pool_from.get(key)
         if pool is None:
             sets = ruleset.allowed_sets or frozenset()
@@ -630,8 +710,12 @@ class _Facts:
         return pool
 
 
-def _pool_later(entered: tuple[datetime.date, datetime.date | None], day: datetime.date,
-                horizon: datetime.date | None, delay: int | None) -> bool:
+def _pool_later(
+    entered: tuple[datetime.date, datetime.date | None],
+    day: datetime.date,
+    horizon: datetime.date | None,
+    delay: int | None,
+) -> bool:
     """Whether a card (``_Facts.pool_from``'s entry) joins the pool only after ``day``: the day it joins is its
     earliest allowed printing's release, under a release delay the delay after it or its set's legal day if
     sooner; said with the day's ``horizon`` (``_horizon``), which spares a date sum per card."""
@@ -718,8 +802,15 @@ _NO_DECK = Deck()
 
 def _ruleset_key(rules: Ruleset) -> tuple[Any, ...]:
     # What decides a card's place in the format; sizes and groups do not.
-    return (rules.bans, rules.banned_cards, rules.allowed_sets, rules.allowed_cards, rules.allowed_cards_from,
-            rules.legality_delay_days, tuple(sorted(rules.set_legal_dates.items())))  # fmt: skip
+    return (
+        rules.bans,
+        rules.banned_cards,
+        rules.allowed_sets,
+        rules.allowed_cards,
+        rules.allowed_cards_from,
+        rules.legality_delay_days,
+        tuple(sorted(rules.set_legal_dates.items())),
+    )
 
 
 def _card_fits(rules: Ruleset, facts: _Facts, card_id: int, day: datetime.date, horizon: datetime.date | None) -> bool:
@@ -781,15 +872,22 @@ def validate(
     # Deck sizes (Polish rulebook L56-61; German rulebook L210).
     limits = {"min": rules.crypt_min, "max": rules.crypt_max, "ruleset": rules.name, "format": rules.label}
     if crypt_count < rules.crypt_min:
-        errors.append(_issue(rules, "CRYPT_TOO_SMALL", count=crypt_count, short=rules.crypt_min - crypt_count,
-                             **limits))  # fmt: skip
+        errors.append(
+            _issue(rules, "CRYPT_TOO_SMALL", count=crypt_count, short=rules.crypt_min - crypt_count, **limits)
+        )
     elif rules.crypt_max is not None and crypt_count > rules.crypt_max:
-        errors.append(_issue(rules, "CRYPT_TOO_LARGE", count=crypt_count, excess=crypt_count - rules.crypt_max,
-                             **limits))  # fmt: skip
+        errors.append(
+            _issue(rules, "CRYPT_TOO_LARGE", count=crypt_count, excess=crypt_count - rules.crypt_max, **limits)
+        )
     low, high = rules.library_limits(table)
     # The table size is part of the limit only where the limit grows with it (the 2011 rulebook).
-    limits = {"min": low, "max": high, "players": table if rules.library_per_player is not None else None,
-              "ruleset": rules.name, "format": rules.label}  # fmt: skip
+    limits = {
+        "min": low,
+        "max": high,
+        "players": table if rules.library_per_player is not None else None,
+        "ruleset": rules.name,
+        "format": rules.label,
+    }
     if library_count < low:
         errors.append(_issue(rules, "LIBRARY_TOO_SMALL", count=library_count, short=low - library_count, **limits))
     elif high is not None and library_count > high:
@@ -845,19 +943,39 @@ def validate(
         errors.append(_ban_issue(rules, card_id, facts, day))
     for legal, ids in sorted(early.items()):
         released = min(first_release[i] for i in ids)
-        errors.append(_issue(rules, "NOT_YET_LEGAL", cards=ids, names=[names[i] for i in ids],
-                             date=legal.isoformat(), released=released.isoformat()))  # fmt: skip
+        errors.append(
+            _issue(
+                rules,
+                "NOT_YET_LEGAL",
+                cards=ids,
+                names=[names[i] for i in ids],
+                date=legal.isoformat(),
+                released=released.isoformat(),
+            )
+        )
     if outside:
-        errors.append(_issue(rules, "NOT_IN_FORMAT", cards=outside, names=[names[i] for i in outside],
-                             ruleset=rules.name, format=rules.label, sets=sorted(pool_sets) if pool_sets else [],
-                             card_list=bool(pool_cards)))  # fmt: skip
+        errors.append(
+            _issue(
+                rules,
+                "NOT_IN_FORMAT",
+                cards=outside,
+                names=[names[i] for i in outside],
+                ruleset=rules.name,
+                format=rules.label,
+                sets=sorted(pool_sets) if pool_sets else [],
+                card_list=bool(pool_cards),
+            )
+        )
 
     # What the decklist could not say: unknown names and impossible counts.
     for card_id in unknown:
         errors.append(_issue(rules, "UNKNOWN_CARD", cards=(card_id,), message_id="UNKNOWN_CARD_ID", card=card_id))
     for card_id, n in bad_counts:
-        errors.append(_issue(rules, "COUNT_INVALID", cards=(card_id,), card=card_id, name=names.get(card_id),
-                             copies=n, max=MAX_COUNT))  # fmt: skip
+        errors.append(
+            _issue(
+                rules, "COUNT_INVALID", cards=(card_id,), card=card_id, name=names.get(card_id), copies=n, max=MAX_COUNT
+            )
+        )
     for line in deck.unresolved:
         errors.append(_unresolved_issue(rules, line))
 
@@ -866,14 +984,30 @@ def validate(
         warnings.append(_ambiguous_issue(rules, entry, day, facts))
     if future:
         for released, ids in sorted(future.items()):
-            warnings.append(_issue(rules, "FUTURE_SET", cards=ids, names=[names[i] for i in ids],
-                                   date=day.isoformat(), released=released.isoformat()))  # fmt: skip
+            warnings.append(
+                _issue(
+                    rules,
+                    "FUTURE_SET",
+                    cards=ids,
+                    names=[names[i] for i in ids],
+                    date=day.isoformat(),
+                    released=released.isoformat(),
+                )
+            )
     warnings.extend(_requirement_issues(rules, deck, facts, cards))
     in_crypt = deck.crypt
     for vampire, _ in vampires:
         if vampire.base_id is not None and vampire.base_id in in_crypt:
-            warnings.append(_issue(rules, "ADVANCED_PAIR", cards=(vampire.base_id, vampire.id), card=vampire.base_id,
-                                   name=names.get(vampire.base_id, ""), advanced=vampire.id))  # fmt: skip
+            warnings.append(
+                _issue(
+                    rules,
+                    "ADVANCED_PAIR",
+                    cards=(vampire.base_id, vampire.id),
+                    card=vampire.base_id,
+                    name=names.get(vampire.base_id, ""),
+                    advanced=vampire.id,
+                )
+            )
     warnings.extend(_declared_issues(rules, deck, facts, crypt_count, library_count))
 
     return Report(
@@ -917,11 +1051,18 @@ def _as_of(as_of: datetime.date | str | None, deck: Deck) -> datetime.date:
             return datetime.date.fromisoformat(as_of)
         except ValueError:
             pass
-    raise ValueError(f"as_of must be a date (YYYY-MM-DD), \"deck\" or nothing; got {as_of!r}.")
+    raise ValueError(f'as_of must be a date (YYYY-MM-DD), "deck" or nothing; got {as_of!r}.')
 
 
-def _issue(rules: Ruleset, code: str, message: str | None = None, cards: Iterable[int] = (), *,
-           message_id: str | None = None, **params: Any) -> Issue:  # fmt: skip
+def _issue(
+    rules: Ruleset,
+    code: str,
+    message: str | None = None,
+    cards: Iterable[int] = (),
+    *,
+    message_id: str | None = None,
+    **params: Any,
+) -> Issue:
     """An issue of ``code``, cited from the ruleset: the sentence of ``message_id`` (default: the code,
     see ``messages.MESSAGES``) filled with ``params``. A ready ``message`` is taken as it is, in English
     only (shells cannot translate it: give a message id)."""
@@ -929,37 +1070,69 @@ def _issue(rules: Ruleset, code: str, message: str | None = None, cards: Iterabl
     if message is None:
         message_id = message_id or code
         message = render(message_id, params)
-    return Issue(code=code, message=message, rule=_rule_text(citation), cards=tuple(cards), params=params,
-                 message_id=message_id or "", citation=citation)  # fmt: skip
+    return Issue(
+        code=code,
+        message=message,
+        rule=_rule_text(citation),
+        cards=tuple(cards),
+        params=params,
+        message_id=message_id or "",
+        citation=citation,
+    )
 
 
 _rule_text = functools.lru_cache(maxsize=256)(citation_text)
 
 
-def _group_issue(rules: Ruleset, vampires: list[tuple[_Vampire, int]], groups: tuple[int, ...],
-                 names: Mapping[int, str]) -> Issue:  # fmt: skip
+def _group_issue(
+    rules: Ruleset, vampires: list[tuple[_Vampire, int]], groups: tuple[int, ...], names: Mapping[int, str]
+) -> Issue:
     # Name the vampires outside the window that keeps the most copies: those are the ones to cut.
     window = rules.group_window or 1
     copies = {}
     for vampire, n in vampires:
         copies[vampire.group] = copies.get(vampire.group, 0) + n
-    start = max(range(groups[0], groups[-1] - window + 2),
-                key=lambda s: (sum(copies.get(g, 0) for g in range(s, s + window)), -s))  # fmt: skip
+    start = max(
+        range(groups[0], groups[-1] - window + 2),
+        key=lambda s: (sum(copies.get(g, 0) for g in range(s, s + window)), -s),
+    )
     kept = range(start, start + window)
     out = [v for v, _ in vampires if v.group and v.group not in kept]
-    return _issue(rules, "CRYPT_GROUPS", cards=[v.id for v in out], groups=list(groups), window=window,
-                  kept=[start, start + window - 1],
-                  outside=[{"id": v.id, "name": names[v.id], "group": v.group} for v in out])  # fmt: skip
+    return _issue(
+        rules,
+        "CRYPT_GROUPS",
+        cards=[v.id for v in out],
+        groups=list(groups),
+        window=window,
+        kept=[start, start + window - 1],
+        outside=[{"id": v.id, "name": names[v.id], "group": v.group} for v in out],
+    )
 
 
 def _ban_issue(rules: Ruleset, card_id: int, facts: _Facts, day: datetime.date) -> Issue:
     name = facts.names[card_id]
     if card_id in rules.banned_cards:
-        return _issue(rules, "BANNED_CARD", cards=(card_id,), message_id="BANNED_IN_FORMAT", card=card_id, name=name,
-                      ruleset=rules.name, format=rules.label)  # fmt: skip
+        return _issue(
+            rules,
+            "BANNED_CARD",
+            cards=(card_id,),
+            message_id="BANNED_IN_FORMAT",
+            card=card_id,
+            name=name,
+            ruleset=rules.name,
+            format=rules.label,
+        )
     exact = card_id in facts.ban_exact
-    return _issue(rules, "BANNED_CARD", cards=(card_id,), message_id="BANNED_CARD" if exact else "BANNED_CARD_SINCE_YEAR",
-                  card=card_id, name=name, since=facts.ban_dates[card_id].isoformat(), exact=exact)  # fmt: skip
+    return _issue(
+        rules,
+        "BANNED_CARD",
+        cards=(card_id,),
+        message_id="BANNED_CARD" if exact else "BANNED_CARD_SINCE_YEAR",
+        card=card_id,
+        name=name,
+        since=facts.ban_dates[card_id].isoformat(),
+        exact=exact,
+    )
 
 
 def _unresolved_issue(rules: Ruleset, line: Unresolved) -> Issue:
@@ -967,8 +1140,15 @@ def _unresolved_issue(rules: Ruleset, line: Unresolved) -> Issue:
     if len(text) > 120:
         text = text[:117] + "…"
     if line.reason == "count":
-        return _issue(rules, "COUNT_INVALID", message_id="COUNT_INVALID_LINE", line=line.line, text=text,
-                      count=line.count, max=MAX_COUNT)  # fmt: skip
+        return _issue(
+            rules,
+            "COUNT_INVALID",
+            message_id="COUNT_INVALID_LINE",
+            line=line.line,
+            text=text,
+            count=line.count,
+            max=MAX_COUNT,
+        )
     return _issue(rules, "UNKNOWN_CARD", line=line.line, text=text, suggestions=list(line.suggestions))
 
 
@@ -977,18 +1157,34 @@ def _ambiguous_issue(rules: Ruleset, entry: Ambiguous, day: datetime.date, facts
     if len(text) > 120:
         text = text[:117] + "…"
     others = [{"id": i, "name": facts.unique.get(i, f"#{i}")} for i in entry.candidates if i != entry.chosen]
-    return _issue(rules, "AMBIGUOUS_NAME", cards=(entry.chosen,), line=entry.line, text=text, name=entry.name,
-                  vampire=facts.names.get(entry.chosen, entry.name), card=entry.chosen,
-                  chosen=facts.unique.get(entry.chosen, entry.name), others=others, reason=entry.reason,
-                  date=day.isoformat())  # fmt: skip
+    return _issue(
+        rules,
+        "AMBIGUOUS_NAME",
+        cards=(entry.chosen,),
+        line=entry.line,
+        text=text,
+        name=entry.name,
+        vampire=facts.names.get(entry.chosen, entry.name),
+        card=entry.chosen,
+        chosen=facts.unique.get(entry.chosen, entry.name),
+        others=others,
+        reason=entry.reason,
+        date=day.isoformat(),
+    )
 
 
 def _requirement_issues(rules: Ruleset, deck: Deck, facts: _Facts, cards: CardIndex) -> list[Issue]:
     # Could a vampire of the crypt play it, after the become-Anarch action if need be? (``eligibility``.)
     book = eligibility.for_cards(cards)
     return [
-        _issue(rules, "REQUIREMENT_UNMET", cards=(card_id,), card=card_id, name=facts.names[card_id],
-               needs=book.requirement(card_id).needs_params())
+        _issue(
+            rules,
+            "REQUIREMENT_UNMET",
+            cards=(card_id,),
+            card=card_id,
+            name=facts.names[card_id],
+            needs=book.requirement(card_id).needs_params(),
+        )
         for card_id in book.unplayable(deck.crypt, deck.library, may_become_anarch=True)
     ]
 
@@ -997,11 +1193,25 @@ def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int
     declared = deck.declared
     issues = []
     if declared.crypt is not None and declared.crypt != crypt_count:
-        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_CRYPT", declared=declared.crypt,
-                             count=crypt_count))  # fmt: skip
+        issues.append(
+            _issue(
+                rules,
+                "DECLARED_COUNT_MISMATCH",
+                message_id="DECLARED_CRYPT",
+                declared=declared.crypt,
+                count=crypt_count,
+            )
+        )
     if declared.library is not None and declared.library != library_count:
-        issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_LIBRARY",
-                             declared=declared.library, count=library_count))  # fmt: skip
+        issues.append(
+            _issue(
+                rules,
+                "DECLARED_COUNT_MISMATCH",
+                message_id="DECLARED_LIBRARY",
+                declared=declared.library,
+                count=library_count,
+            )
+        )
     if declared.sections:
         section_of = facts.section
         real: dict[str, int] = {}
@@ -1015,13 +1225,29 @@ def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int
                 continue
             if said != real.get(key, 0):
                 members = [card_id for card_id in deck.library if section_of.get(card_id) == key]
-                issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", cards=members, message_id="DECLARED_SECTION",
-                                     title=title, declared=said, count=real.get(key, 0)))  # fmt: skip
+                issues.append(
+                    _issue(
+                        rules,
+                        "DECLARED_COUNT_MISMATCH",
+                        cards=members,
+                        message_id="DECLARED_SECTION",
+                        title=title,
+                        declared=said,
+                        count=real.get(key, 0),
+                    )
+                )
     if declared.trifles is not None:
         trifles = sum(n for card_id, n in deck.library.items() if card_id in facts.trifles)
         if declared.trifles != trifles:
-            issues.append(_issue(rules, "DECLARED_COUNT_MISMATCH", message_id="DECLARED_TRIFLES",
-                                 declared=declared.trifles, count=trifles))  # fmt: skip
+            issues.append(
+                _issue(
+                    rules,
+                    "DECLARED_COUNT_MISMATCH",
+                    message_id="DECLARED_TRIFLES",
+                    declared=declared.trifles,
+                    count=trifles,
+                )
+            )
     return issues
 
 

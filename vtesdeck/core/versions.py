@@ -47,7 +47,9 @@ def printing_order(card: Card) -> tuple[datetime.date, int]:
     return (card.first_release or datetime.date.max, card.id)
 
 
-def choose(candidates: Sequence[Card], groups: Collection[int] = (), day: datetime.date | None = None) -> tuple[Card, str]:
+def choose(
+    candidates: Sequence[Card], groups: Collection[int] = (), day: datetime.date | None = None
+) -> tuple[Card, str]:
     """The version a bare name means, and why (one of ``REASONS``).
 
     ``groups``: the groups of the rest of the crypt (group ANY left out); ``day``: the day the deck is

@@ -33,15 +33,28 @@ class Command(BaseCommand):
         )
         parser.add_argument("--timeout", type=float, default=20.0, help="seconds to wait for an answer (default 20)")
         parser.add_argument(
-            "--deadline", type=float, default=images.DEADLINE,
+            "--deadline",
+            type=float,
+            default=images.DEADLINE,
             help=f"most seconds one image may take, however slowly it comes (default {images.DEADLINE:g})",
-        )  # fmt: skip
+        )
         parser.add_argument(
             "--delay", type=float, default=0.1, help="seconds between two downloads, to spare the site (default 0.1)"
         )
 
-    def handle(self, *args, template: str, ids: str, limit: int, max_bytes: int, timeout: float, delay: float,
-               sets: str = "", deadline: float = images.DEADLINE, **options) -> None:  # fmt: skip
+    def handle(
+        self,
+        *args,
+        template: str,
+        ids: str,
+        limit: int,
+        max_bytes: int,
+        timeout: float,
+        delay: float,
+        sets: str = "",
+        deadline: float = images.DEADLINE,
+        **options,
+    ) -> None:
         # Plain http only for the tests' local server (a setting, never an environment variable or a flag).
         allow_http = bool(getattr(settings, "CARD_IMAGE_ALLOW_HTTP", False))
         try:
@@ -71,10 +84,17 @@ class Command(BaseCommand):
         session.headers["User-Agent"] = "vtesdeck fetch_card_images"
         try:
             report = images.fetch(
-                cards, template, session=session, max_bytes=max_bytes or None, timeout=(min(timeout, 10.0), timeout),
-                deadline=deadline, sets=chosen_sets, delay=delay, allow_http=allow_http,
+                cards,
+                template,
+                session=session,
+                max_bytes=max_bytes or None,
+                timeout=(min(timeout, 10.0), timeout),
+                deadline=deadline,
+                sets=chosen_sets,
+                delay=delay,
+                allow_http=allow_http,
                 say=lambda line: self.stderr.write(line),
-            )  # fmt: skip
+            )
         except OSError as exc:
             raise CommandError(f"Could not write to {images.folder()}: {exc}") from None
         finally:

@@ -21,9 +21,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--source", default="bundled", help="bundled | vekn | PATH | URL (default: bundled)")
-        parser.add_argument(
-            "--if-empty", action="store_true", help="do nothing when the database already holds cards"
-        )
+        parser.add_argument("--if-empty", action="store_true", help="do nothing when the database already holds cards")
 
     def handle(self, *args, source: str, if_empty: bool, **options) -> None:
         from cards.models import Card

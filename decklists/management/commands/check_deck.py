@@ -154,7 +154,6 @@ def _format(name: str | None) -> str | None:
     return name or None
 
 
-
 def _read(path: str) -> bytes:
     # One open, one fstat, one read: a run over the archive opens four thousand files.
     try:
@@ -188,11 +187,14 @@ def _json_line(outcome: services.Outcome) -> str:
 def _summary(outcomes: list[services.Outcome]) -> str:
     reports = [o.report for o in outcomes if o.report is not None]
     legal = sum(report.legal for report in reports)
-    text = ngettext("%(count)s deck checked: %(legal)s legal, %(illegal)s illegal",
-                    "%(count)s decks checked: %(legal)s legal, %(illegal)s illegal", len(reports)) % {
-        "count": len(reports), "legal": legal, "illegal": len(reports) - legal}  # fmt: skip
+    text = ngettext(
+        "%(count)s deck checked: %(legal)s legal, %(illegal)s illegal",
+        "%(count)s decks checked: %(legal)s legal, %(illegal)s illegal",
+        len(reports),
+    ) % {"count": len(reports), "legal": legal, "illegal": len(reports) - legal}
     unreadable = len(outcomes) - len(reports)
     if unreadable:
-        text += ngettext("; %(count)s file could not be read", "; %(count)s files could not be read",
-                         unreadable) % {"count": unreadable}  # fmt: skip
+        text += ngettext("; %(count)s file could not be read", "; %(count)s files could not be read", unreadable) % {
+            "count": unreadable
+        }
     return text + "."

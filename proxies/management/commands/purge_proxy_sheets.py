@@ -20,5 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         expired = sheets.purge()
         orphans = sheets.sweep_orphans()
-        self.stdout.write(f"{expired} expired proxy PDF{'s' if expired != 1 else ''} deleted, {orphans} orphan file"
-                          f"{'s' if orphans != 1 else ''} removed.")  # fmt: skip
+        self.stdout.write(
+            f"{expired} expired proxy PDF{'s' if expired != 1 else ''} deleted, {orphans} orphan file"
+            f"{'s' if orphans != 1 else ''} removed."
+        )

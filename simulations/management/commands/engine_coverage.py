@@ -32,8 +32,12 @@ class Command(BaseCommand):
     help = "How much of the tournament archive since a date the game engine models (DESIGN.md engine_coverage)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--since", default=run.FIELD_SINCE.isoformat(), metavar="YYYY-MM-DD",
-                            help="archive decks from this date on (default 2018-01-01)")  # fmt: skip
+        parser.add_argument(
+            "--since",
+            default=run.FIELD_SINCE.isoformat(),
+            metavar="YYYY-MM-DD",
+            help="archive decks from this date on (default 2018-01-01)",
+        )
         parser.add_argument("--json", action="store_true", help="print DESIGN.md's JSON object on one line")
 
     def handle(self, *args, **options) -> None:

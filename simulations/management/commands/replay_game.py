@@ -56,8 +56,18 @@ class Command(BaseCommand):
         )
         parser.add_argument("--rules", metavar="vekn|2011", help="the rules (with PATHs; default vekn)")
 
-    def handle(self, *args: Any, paths: list[str], job: str | None, seed: int | None, game: int,
-               players: int | None, rounds: int | None, rules: str | None, **options: Any) -> None:  # fmt: skip
+    def handle(
+        self,
+        *args: Any,
+        paths: list[str],
+        job: str | None,
+        seed: int | None,
+        game: int,
+        players: int | None,
+        rounds: int | None,
+        rules: str | None,
+        **options: Any,
+    ) -> None:
         if game < 0:
             raise usage(f"--game must be 0 or more, not {game}.")
         if job is not None:
@@ -78,15 +88,20 @@ class Command(BaseCommand):
         check_run(games=game + 1, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
         cards, decks, field = table_for(self, paths, players)
         try:
-            played = run.play_one(decks, cards, seed=seed, players=players, i=game, rounds=rounds, field=field,
-                                  rules=rules)  # fmt: skip
+            played = run.play_one(
+                decks, cards, seed=seed, players=players, i=game, rounds=rounds, field=field, rules=rules
+            )
             result = run.replay_one(played, cards, rounds=rounds, rules=rules)
         except Exception as exc:  # the game's own error, as the run reported it
-            raise CommandError(f"Game {game} (seed {run.schedule.game_seed(seed, game)}) raised "
-                               f"{type(exc).__name__}: {exc}", returncode=FAILED) from None  # fmt: skip
+            raise CommandError(
+                f"Game {game} (seed {run.schedule.game_seed(seed, game)}) raised {type(exc).__name__}: {exc}",
+                returncode=FAILED,
+            ) from None
         if result.hash != played.result.hash:
-            raise CommandError(f"Game {game}: the replay's hash {result.hash} differs from the game's "
-                               f"{played.result.hash}.", returncode=FAILED)  # fmt: skip
+            raise CommandError(
+                f"Game {game}: the replay's hash {result.hash} differs from the game's {played.result.hash}.",
+                returncode=FAILED,
+            )
         seats = ", ".join(f"seat {s} {d.name or d.path}" for s, d in enumerate(played.decks))
         self.stdout.write(f"Game {game}, seed {played.table.seed}: {seats}")
         self.stdout.write(engine_log.render(result.game, cards))
@@ -112,8 +127,11 @@ class Command(BaseCommand):
         try:
             played = games.play_game(plan, cards, seed=job.seed, i=game, log=True)
         except Exception as exc:  # the game's own error: the job's report lists it among its errors
-            raise CommandError(f"Game {game} of job {job_id} (seed {run.schedule.game_seed(job.seed, game)}) "
-                               f"raised {type(exc).__name__}: {exc}", returncode=FAILED) from None  # fmt: skip
+            raise CommandError(
+                f"Game {game} of job {job_id} (seed {run.schedule.game_seed(job.seed, game)}) "
+                f"raised {type(exc).__name__}: {exc}",
+                returncode=FAILED,
+            ) from None
         slots = played.table.seats  # the plan's slot at each seat: 0 is the job's deck, k the k-th opponent
         seats = ", ".join(
             f"seat {seat} {deck.name or '?'} ({JOB_DECK if slot == 0 else plan.opponents[slot - 1].label})"

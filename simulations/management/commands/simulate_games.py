@@ -123,18 +123,33 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
         parser.add_argument("--players", type=int, default=run.DEFAULT_PLAYERS, metavar="4|5", help="seats")
         parser.add_argument(
-            "--rounds", type=int, default=run.DEFAULT_ROUNDS, metavar="R",
+            "--rounds",
+            type=int,
+            default=run.DEFAULT_ROUNDS,
+            metavar="R",
             help="the time limit as a round cap: survivors get ½ VP each after R turns each",
-        )  # fmt: skip
+        )
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
         parser.add_argument("--games-jsonl", metavar="FILE", default=None, help="write one JSON line per game")
         parser.add_argument("--audit", action="store_true", help="check the rules' invariants; exit 1 if broken")
         parser.add_argument("--log", type=int, default=None, metavar="N", help="print game N's log first")
         parser.add_argument("--rules", default="vekn", metavar="vekn|2011", help="the rules (default vekn)")
 
-    def handle(self, *args: Any, paths: list[str], games: int, seed: int, players: int, rounds: int | None,
-               as_json: bool, games_jsonl: str | None, audit: bool, log: int | None, rules: str,
-               **options: Any) -> None:  # fmt: skip
+    def handle(
+        self,
+        *args: Any,
+        paths: list[str],
+        games: int,
+        seed: int,
+        players: int,
+        rounds: int | None,
+        as_json: bool,
+        games_jsonl: str | None,
+        audit: bool,
+        log: int | None,
+        rules: str,
+        **options: Any,
+    ) -> None:
         check_run(games=games, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
         if log is not None and not 0 <= log < games:
             raise usage(f"--log must name a game from 0 to {games - 1}, not {log}.")
@@ -153,16 +168,26 @@ class Command(BaseCommand):
         started = time.perf_counter()
         try:
             played = run.play_games(
-                decks, cards, seed=seed, players=players, start=0, stop=games, rounds=rounds, field=field,
-                audit=audit, rules=rules, on_record=write,
-            )  # fmt: skip
+                decks,
+                cards,
+                seed=seed,
+                players=players,
+                start=0,
+                stop=games,
+                rounds=rounds,
+                field=field,
+                audit=audit,
+                rules=rules,
+                on_record=write,
+            )
         finally:
             if out is not None:
                 out.close()
         seconds = time.perf_counter() - started
         if log is not None:
-            self.stdout.write(game_log(decks, cards, seed=seed, players=players, i=log, rounds=rounds,
-                                       field=field, rules=rules))  # fmt: skip
+            self.stdout.write(
+                game_log(decks, cards, seed=seed, players=players, i=log, rounds=rounds, field=field, rules=rules)
+            )
         summary = run.summary(played, decks, cards, paths=paths, seed=seed, players=players, seconds=seconds)
         if as_json:
             self.stdout.write(report.summary_json(summary))
@@ -181,9 +206,16 @@ class Command(BaseCommand):
 
 
 def game_log(
-    decks: Sequence[Deck], cards: CardIndex, *, seed: int, players: int, i: int, rounds: int | None,
-    field: Sequence[Deck], rules: str,
-) -> str:  # fmt: skip
+    decks: Sequence[Deck],
+    cards: CardIndex,
+    *,
+    seed: int,
+    players: int,
+    i: int,
+    rounds: int | None,
+    field: Sequence[Deck],
+    rules: str,
+) -> str:
     """Game ``i`` of the run played again with its log (the bots are deterministic: the same game)."""
     try:
         played = run.play_one(decks, cards, seed=seed, players=players, i=i, rounds=rounds, field=field, rules=rules)

@@ -43,26 +43,38 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("path", metavar="PATH", help="a decklist file (any supported format)")
         parser.add_argument(
-            "--hands", type=int, default=None, metavar="N",
+            "--hands",
+            type=int,
+            default=None,
+            metavar="N",
             help=f"opening hands to draw (default {settings.SIMULATION_DEFAULT_HANDS:,}; at most {draws.MAX_HANDS:,})",
-        )  # fmt: skip
+        )
         parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (default: a random one)")
         parser.add_argument(
-            "--condition", action="append", default=[], dest="conditions", metavar="EXPR",
-            help='a joint condition on the opening hand, e.g. \'library.type("Master") >= 1\' (repeatable)',
-        )  # fmt: skip
+            "--condition",
+            action="append",
+            default=[],
+            dest="conditions",
+            metavar="EXPR",
+            help="a joint condition on the opening hand, e.g. 'library.type(\"Master\") >= 1' (repeatable)",
+        )
         parser.add_argument(
-            "--chunk-size", type=int, default=None, metavar="N",
+            "--chunk-size",
+            type=int,
+            default=None,
+            metavar="N",
             help=f"hands per chunk (default {settings.SIMULATION_CHUNK_SIZE:,}); part of what the seed reproduces",
-        )  # fmt: skip
+        )
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the hands report as JSON")
         parser.add_argument(
-            "--via-workers", action="store_true",
+            "--via-workers",
+            action="store_true",
             help="queue the job for the Celery workers (as the site does) and wait for it",
-        )  # fmt: skip
+        )
 
-    def handle(self, *args, path: str, hands, seed, conditions, chunk_size, as_json: bool, via_workers: bool,
-               **options) -> None:  # fmt: skip
+    def handle(
+        self, *args, path: str, hands, seed, conditions, chunk_size, as_json: bool, via_workers: bool, **options
+    ) -> None:
         hands = settings.SIMULATION_DEFAULT_HANDS if hands is None else hands
         chunk_size = settings.SIMULATION_CHUNK_SIZE if chunk_size is None else chunk_size
         _check_range("--hands", hands, 1, draws.MAX_HANDS)

@@ -23,9 +23,7 @@ from .mangled import repair_text
 __all__ = ["FORMATS", "MAX_BYTES", "MAX_LINES", "DecklistError", "Format", "decode", "detect", "export", "parse"]
 
 FORMATS: dict[str, Format] = {
-    f.name: f
-    for module in (jsonfmt, lackey_dek, eld, vdb_url, csvfmt, twd, text)
-    for f in module.FORMATS
+    f.name: f for module in (jsonfmt, lackey_dek, eld, vdb_url, csvfmt, twd, text) for f in module.FORMATS
 }
 
 # Control characters a text file never holds; many of them mean a binary upload (an image, a PDF…).

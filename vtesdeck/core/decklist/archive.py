@@ -45,8 +45,9 @@ def _skipped(info: zipfile.ZipInfo) -> bool:
     return any(part.startswith(".") or part == "__MACOSX" for part in parts) or parts[-1].lower() in _SKIPPED_NAMES
 
 
-def read_archive(data: bytes, *, max_members: int = MAX_MEMBERS, max_total: int = MAX_TOTAL,
-                 max_member: int = MAX_BYTES) -> list[tuple[str, bytes]]:  # fmt: skip
+def read_archive(
+    data: bytes, *, max_members: int = MAX_MEMBERS, max_total: int = MAX_TOTAL, max_member: int = MAX_BYTES
+) -> list[tuple[str, bytes]]:
     """The (name, bytes) of every file in a zip upload, in archive order.
 
     Raises ``DecklistError`` for a damaged archive, a zip bomb, too many files, a nested archive or an

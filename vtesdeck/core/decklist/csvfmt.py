@@ -94,8 +94,12 @@ def _header(cells: list[str]) -> dict[str, int]:
     columns: dict[str, int] = {}
     for position, cell in enumerate(cells):
         word = _HEADER_WORD.sub("", cell.lower())
-        for role, words in (("count", _COUNT_HEADERS), ("id", _ID_HEADERS), ("name", _NAME_HEADERS),
-                            ("section", _SECTION_HEADERS)):  # fmt: skip
+        for role, words in (
+            ("count", _COUNT_HEADERS),
+            ("id", _ID_HEADERS),
+            ("name", _NAME_HEADERS),
+            ("section", _SECTION_HEADERS),
+        ):
             if word in words and role not in columns:
                 columns[role] = position
                 break

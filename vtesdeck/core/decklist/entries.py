@@ -55,8 +55,17 @@ class Entries:
         self._bare = (card, name, versions) if versions else None
         return card
 
-    def add(self, card: Card | None, count: int | None, *, line: int, text: str, section: str = "",
-            name: str | None = None, comment: str = "") -> None:  # fmt: skip
+    def add(
+        self,
+        card: Card | None,
+        count: int | None,
+        *,
+        line: int,
+        text: str,
+        section: str = "",
+        name: str | None = None,
+        comment: str = "",
+    ) -> None:
         """Add ``count`` copies of ``card``; ``count=None`` means the count could not be read at all.
 
         ``text`` is what a judge sees for an unresolved entry; ``name`` (default: ``text``) is what the
@@ -81,8 +90,13 @@ class Entries:
                 suggest = bool(name) and len(self.deck.unresolved) < SUGGESTED_LINES
                 if suggest:
                     spending.suggestion()
-                known = Unresolved(line=line, text=text, count=count, section=section,
-                                   suggestions=self.resolver.suggest(name, section=section) if suggest else [])  # fmt: skip
+                known = Unresolved(
+                    line=line,
+                    text=text,
+                    count=count,
+                    section=section,
+                    suggestions=self.resolver.suggest(name, section=section) if suggest else [],
+                )
                 self._unknown[(text, section)] = known
                 self.deck.unresolved.append(known)
             self._copies += count
@@ -90,9 +104,17 @@ class Entries:
         self._copies += count
         self.deck.add(card, count, comment)
         if bare is not None and bare[0] is card:
-            self.deck.ambiguous.append(Ambiguous(line=line, text=text, name=bare[1], count=count,
-                                                 candidates=[c.id for c in bare[2]], chosen=card.id,
-                                                 comment=comment))  # fmt: skip
+            self.deck.ambiguous.append(
+                Ambiguous(
+                    line=line,
+                    text=text,
+                    name=bare[1],
+                    count=count,
+                    candidates=[c.id for c in bare[2]],
+                    chosen=card.id,
+                    comment=comment,
+                )
+            )
 
 
 def parse_count(value: object) -> int | None:
@@ -118,5 +140,6 @@ def check_copies(deck: Deck, format: str) -> None:
     than fill memory."""
     copies = deck.crypt_count + deck.library_count
     if copies > MAX_COPIES or any(not 0 < n <= MAX_COUNT for part in (deck.crypt, deck.library) for n in part.values()):
-        raise DecklistError.of("TOO_MANY_COPIES_TO_WRITE", format=format, copies=copies, max_count=MAX_COUNT,
-                               max_copies=MAX_COPIES)  # fmt: skip
+        raise DecklistError.of(
+            "TOO_MANY_COPIES_TO_WRITE", format=format, copies=copies, max_count=MAX_COUNT, max_copies=MAX_COPIES
+        )

@@ -35,8 +35,16 @@ logger = logging.getLogger(__name__)
 _EVENT_FIELDS = frozenset(f.name for f in dataclasses.fields(Event))
 _UNRESOLVED_FIELDS = frozenset(f.name for f in dataclasses.fields(Unresolved))
 # The tournament fields krcg writes at the top of a deck, mapped onto our Event.
-_KRCG_EVENT = {"event": "name", "place": "place", "date": "date", "tournament_format": "format",
-               "players_count": "players", "player": "winner", "event_link": "url", "score": "score"}  # fmt: skip
+_KRCG_EVENT = {
+    "event": "name",
+    "place": "place",
+    "date": "date",
+    "tournament_format": "format",
+    "players_count": "players",
+    "player": "winner",
+    "event_link": "url",
+    "score": "score",
+}
 _ID_KEYS = ("id", "vekn_id", "cardid", "card_id")
 _COUNT_KEYS = ("count", "number", "quantity", "qty", "q")
 _OBJECT_START = re.compile(r"\s*\{\s*\"")
@@ -150,8 +158,15 @@ def _read_entry(entries: Entries, item: Any, section: str) -> None:
         card = entries.by_name(name, section)
     comment = item.get("comments") or item.get("comment") or ""
     text = name or f"card id {raw_id}"
-    entries.add(card, parse_count(raw_count), line=0, text=text, section=section, name=name,
-                comment=comment if isinstance(comment, str) else "")  # fmt: skip
+    entries.add(
+        card,
+        parse_count(raw_count),
+        line=0,
+        text=text,
+        section=section,
+        name=name,
+        comment=comment if isinstance(comment, str) else "",
+    )
 
 
 def _text(data: dict[str, Any], key: str) -> str:

@@ -182,8 +182,26 @@ def section_name(title: str) -> str | None:
 _HEADERS: dict[str, Header | None] = {}
 _STRIPPED = " \t" + HEADER_DECORATION
 _HEADER_STARTS = frozenset(
-    ("cryp", "vamp", "imbu", "libr", "mast", "conv", "poli", "acti", "modi", "alli", "ally", "equi", "reta",
-     "powe", "reac", "comb", "even", "tota")  # fmt: skip
+    (
+        "cryp",
+        "vamp",
+        "imbu",
+        "libr",
+        "mast",
+        "conv",
+        "poli",
+        "acti",
+        "modi",
+        "alli",
+        "ally",
+        "equi",
+        "reta",
+        "powe",
+        "reac",
+        "comb",
+        "even",
+        "tota",
+    )
 )
 
 
@@ -377,9 +395,17 @@ class DeckBuilder:
             self.copies += count
             self.deck.add(card, count, comment)
             if versions:
-                self.deck.ambiguous.append(Ambiguous(line=number, text=text.strip(), name=name, count=count,
-                                                     candidates=[c.id for c in versions], chosen=card.id,
-                                                     comment=comment))  # fmt: skip
+                self.deck.ambiguous.append(
+                    Ambiguous(
+                        line=number,
+                        text=text.strip(),
+                        name=name,
+                        count=count,
+                        candidates=[c.id for c in versions],
+                        chosen=card.id,
+                        comment=comment,
+                    )
+                )
         else:
             self.unresolved(number, text, count, "", reason="count")
         return True

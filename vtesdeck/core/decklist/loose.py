@@ -83,11 +83,21 @@ def _column_words(cards: CardIndex) -> frozenset[str]:
         *DISCIPLINES.values(),
         *VIRTUES.values(),
         *{kind for card in cards for kind in card.types},
-        "Modifier", "Politics", "Political", "Vote", "Votes", "Reflex", "Trifle", "Unique",
-        "Assamite", "Setite", "Followers of Set", "Ministry",
+        "Modifier",
+        "Politics",
+        "Political",
+        "Vote",
+        "Votes",
+        "Reflex",
+        "Trifle",
+        "Unique",
+        "Assamite",
+        "Setite",
+        "Followers of Set",
+        "Ministry",
         *SECTS,
         *TITLE_VOTES,
-    }  # fmt: skip
+    }
     folded = {" ".join(_SEPARATOR.split(word.lower())) for word in words}
     return frozenset(folded | {f"{word}s" for word in folded})
 
@@ -191,14 +201,14 @@ def _bracket_tail(name: str) -> tuple[str, str, str] | None:
 
 
 def _gap_tail(name: str) -> tuple[str, str, str] | None:
-    """"Tupdog  Gargoyle", "Tupdog<TAB>Gargoyle": what stands after the last wide gap is a column."""
+    """ "Tupdog  Gargoyle", "Tupdog<TAB>Gargoyle": what stands after the last wide gap is a column."""
     gap = max(name.rfind("  "), name.rfind("\t"))
     rest, tail = name[:gap].rstrip(), name[gap:].strip()
     return (rest, tail, "comment") if gap > 0 and rest and tail else None
 
 
 def _dash_tail(name: str) -> tuple[str, str, str] | None:
-    """" - why", " -- why", " | why": the comment after the last dash."""
+    """ " - why", " -- why", " | why": the comment after the last dash."""
     dash = max(name.rfind(mark) for mark in _DASHES)
     if dash <= 0:
         return None
@@ -234,7 +244,7 @@ def _column_tail(name: str, columns: frozenset[str], *, numbers: bool, words: bo
 
 
 def _columns_kind(text: str, columns: frozenset[str]) -> str | None:
-    """"discipline" or "column" when ``text`` is nothing but column words ("DOM", "1  POT VIS", "Gargoyle",
+    """ "discipline" or "column" when ``text`` is nothing but column words ("DOM", "1  POT VIS", "Gargoyle",
     "trifle"), "discipline" when disciplines are among them; None when it says something else."""
     rest, kind = f"x {text}", "column"
     for _ in range(MAX_STEPS):
@@ -268,8 +278,28 @@ def guess(text: str, columns: frozenset[str]) -> Reading | None:
 # --- lines that name no card -------------------------------------------------------------------
 
 _TOTAL_WORDS = frozenset(
-    ("total", "totals", "deck", "size", "sum", "count", "cards", "card", "crypt", "library", "vampires",
-     "vampire", "in", "all", "the", "of", "and", "overall", "grand", "x")  # fmt: skip
+    (
+        "total",
+        "totals",
+        "deck",
+        "size",
+        "sum",
+        "count",
+        "cards",
+        "card",
+        "crypt",
+        "library",
+        "vampires",
+        "vampire",
+        "in",
+        "all",
+        "the",
+        "of",
+        "and",
+        "overall",
+        "grand",
+        "x",
+    )
 )
 _SAYS_TOTAL = frozenset(("total", "totals", "sum", "size", "cards", "card", "vampires", "vampire"))
 _TOKENS = re.compile(r"[^\W\d_]+|\d+")

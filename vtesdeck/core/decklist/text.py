@@ -108,7 +108,9 @@ def export_plain(deck: Deck, cards: CardIndex) -> str:
     if out:
         out.append("")
     out.append(f"Crypt ({deck.crypt_count} cards)")
-    out += [_line(count, cards[card_id].unique_name, deck.comments.get(card_id)) for card_id, count in deck.crypt.items()]
+    out += [
+        _line(count, cards[card_id].unique_name, deck.comments.get(card_id)) for card_id, count in deck.crypt.items()
+    ]
     out += ["", f"Library ({deck.library_count} cards)"]
     for section, entries in library_sections(deck, cards):
         out += ["", f"{section} ({sum(n for _, n in entries)})"]

@@ -63,15 +63,39 @@ from .lines import (
 _MONTHS = {
     name: number
     for number, names in enumerate(
-        (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-         ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-         ("october", "oct"), ("november", "nov"), ("december", "dec")),  # fmt: skip
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
         start=1,
     )
     for name in names
 }
-_MONTH_NAMES = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December")  # fmt: skip
+_MONTH_NAMES = (
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 _ORDINAL = r"(?:st|nd|rd|th)?"
 # "May 3rd 2025", "3 May 2025", "May 3rd-4th 2025", "May 31st - June 1st 2025", "09 February 2025,"
 _DATE = re.compile(
@@ -373,8 +397,17 @@ def crypt_table(deck: Deck, cards: CardIndex) -> list[str]:
         card = cards[card_id]
         capacities += [card.capacity or 0] * count
         disciplines = " ".join(sorted(str(d) for d in card.disciplines)) or "-none-"
-        rows.append((f"{count}x", crypt_name(card), str(card.capacity or 0), disciplines, card.title,
-                     f"{card.clans[0] if card.clans else ''}:{card.group}", one_line(deck.comments.get(card_id, ""))))  # fmt: skip
+        rows.append(
+            (
+                f"{count}x",
+                crypt_name(card),
+                str(card.capacity or 0),
+                disciplines,
+                card.title,
+                f"{card.clans[0] if card.clans else ''}:{card.group}",
+                one_line(deck.comments.get(card_id, "")),
+            )
+        )
     low, high, mean = crypt_stats(capacities)
     count = deck.declared.crypt if deck.declared.crypt is not None else sum(deck.crypt.values())
     title = f"Crypt ({count} cards, min={low}, max={high}, avg={format_average(mean)})"
@@ -384,7 +417,11 @@ def crypt_table(deck: Deck, cards: CardIndex) -> list[str]:
     widths = [max(len(row[column]) for row in rows) for column in range(5)]
     titled = widths[4] > 0
     for number, name, capacity, disciplines, vote_title, clan, comment in rows:
-        cells = [f"{number:<{widths[0]}} {name:<{widths[1]}}", f"{capacity:>{widths[2]}}", f"{disciplines:<{widths[3]}}"]
+        cells = [
+            f"{number:<{widths[0]}} {name:<{widths[1]}}",
+            f"{capacity:>{widths[2]}}",
+            f"{disciplines:<{widths[3]}}",
+        ]
         if titled:
             cells.append(f"{vote_title:<{widths[4]}}")
         cells.append(clan)
@@ -482,7 +519,9 @@ def detect_ardb(text: str) -> float:
     return 1.0 if ("[" in text or " :" in text) and _ARDB.search(text) else 0.0
 
 
-_AMARANTH = re.compile(r"amaranth\.vtes\.co\.nz|(?:exported|made|built)\s+(?:from|by|with|in)\s+amaranth", re.IGNORECASE)
+_AMARANTH = re.compile(
+    r"amaranth\.vtes\.co\.nz|(?:exported|made|built)\s+(?:from|by|with|in)\s+amaranth", re.IGNORECASE
+)
 
 
 def detect_amaranth(text: str) -> float:

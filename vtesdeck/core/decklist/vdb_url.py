@@ -66,8 +66,11 @@ def parse(text: str, cards: CardIndex) -> Deck:
 
 def export(deck: Deck, cards: CardIndex) -> str:
     """Every text exactly: URL encoding holds any character."""
-    params = {key: value for key, value in (("name", deck.name), ("author", deck.author),
-                                             ("description", deck.description)) if value}  # fmt: skip
+    params = {
+        key: value
+        for key, value in (("name", deck.name), ("author", deck.author), ("description", deck.description))
+        if value
+    }
     query = "&".join(f"{key}={_quote(value)}" for key, value in params.items())
     pairs = ";".join(f"{card_id}={count}" for part in (deck.crypt, deck.library) for card_id, count in part.items())
     return f"{BASE_URL}{'?' + query if query else ''}#{pairs}\n"

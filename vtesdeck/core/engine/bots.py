@@ -82,8 +82,6 @@ P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough 
 P_THROUGH_STEALTH = 0.8  # … when the actor's stealth (with the hand's stealth cards) beats its intercept
 
 
-
-
 class View:
     """The masked view of one seat (see the module's docstring)."""
 
@@ -471,8 +469,9 @@ class HeuristicBot:
         mode = handler.mode
         score, by_effect = _judged(handler)
         if score is not None or by_effect:
-            play = Play(seat=o.seat, card=o.card, mode=mode, minion=o.minion, target=o.target, value=o.value,
-                        frame=view.frame)  # fmt: skip
+            play = Play(
+                seat=o.seat, card=o.card, mode=mode, minion=o.minion, target=o.target, value=o.value, frame=view.frame
+            )
             if score is not None:
                 return float(score(game, play))
             worth = effect_score(game, play)

@@ -679,8 +679,15 @@ BURN_BY_REFERENDUM = Mode(
 STEAL_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_steal_effect,), label="steal this card")
 
 
-_DEFAULT_STEALTH = {Act.HUNT: 1, Act.EQUIP: 1, Act.EMPLOY: 1, Act.RECRUIT: 1, Act.POLITICAL: 1, Act.LEAVE_TORPOR: 1,
-                    Act.BECOME_ANARCH: 1}  # fmt: skip
+_DEFAULT_STEALTH = {
+    Act.HUNT: 1,
+    Act.EQUIP: 1,
+    Act.EMPLOY: 1,
+    Act.RECRUIT: 1,
+    Act.POLITICAL: 1,
+    Act.LEAVE_TORPOR: 1,
+    Act.BECOME_ANARCH: 1,
+}
 
 
 def action(game: Game, option: Option) -> Flow:
@@ -1664,7 +1671,7 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
             for h in (() if c.hand_strikes_only else hooks_of(game, "strikes"))
             for o in h(game, c, minion)
             if o.value == side.committed
-        ]  # fmt: skip
+        ]
         return granted[:1] or [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
     options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
     cards = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]

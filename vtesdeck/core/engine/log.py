@@ -307,9 +307,7 @@ def _merged(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def lines(
-    game: Game, cards: CardIndex, events: Sequence[Event] | None = None, *, first_seat: int = 0
-) -> list[str]:
+def lines(game: Game, cards: CardIndex, events: Sequence[Event] | None = None, *, first_seat: int = 0) -> list[str]:
     """The log, one line per told event: "Set-up" and "Turn t — Seat s (deck)" headers, the events indented
     below them, a bleed's "takes the Edge" on the bleed's line, and the result at the end. ``first_seat``: the
     number seat 0 is called by."""

@@ -44,13 +44,37 @@ from .schedule import FIELD
 
 ENDS = ("last_standing", "time_limit")
 LINE_KEYS = (
-    "game", "seed", "decks", "vp", "ousted_round", "oust_order", "winner", "end", "rounds", "decisions", "hash",
-)  # fmt: skip
+    "game",
+    "seed",
+    "decks",
+    "vp",
+    "ousted_round",
+    "oust_order",
+    "winner",
+    "end",
+    "rounds",
+    "decisions",
+    "hash",
+)
 SUMMARY_KEYS = (
-    "games", "seed", "players", "seconds", "games_per_second", "decks", "rounds_mean", "coverage",
-    "crypt_coverage", "unsupported", "timeouts", "decisions_mean", "forced_share", "errors", "audit", "time_limit",
+    "games",
+    "seed",
+    "players",
+    "seconds",
+    "games_per_second",
+    "decks",
+    "rounds_mean",
+    "coverage",
+    "crypt_coverage",
+    "unsupported",
+    "timeouts",
+    "decisions_mean",
+    "forced_share",
+    "errors",
+    "audit",
+    "time_limit",
     "partial",
-)  # fmt: skip
+)
 DECK_KEYS = ("path", "name", "seat_games", "vp_mean", "vp_ci95", "game_wins", "ousted", "coverage")
 Z95 = 1.96  # the standard normal's 97.5 % quantile
 
@@ -149,8 +173,11 @@ class GameRecord:
         missing = [key for key in LINE_KEYS if key not in data]
         if missing:
             raise ValueError(f"A game line lacks {', '.join(missing)}.")
-        return cls(**{key: data[key] for key in LINE_KEYS}, forced=data.get("forced", 0),
-                   stopped=bool(data.get("stopped", False)))  # fmt: skip
+        return cls(
+            **{key: data[key] for key in LINE_KEYS},
+            forced=data.get("forced", 0),
+            stopped=bool(data.get("stopped", False)),
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)

@@ -212,9 +212,16 @@ def play_games(
         item: report.GameRecord | report.GameError
         try:
             played = play_one(
-                decks, cards, seed=seed, players=players, i=table.game, rounds=rounds, field=field, audit=audit,
+                decks,
+                cards,
+                seed=seed,
+                players=players,
+                i=table.game,
+                rounds=rounds,
+                field=field,
+                audit=audit,
                 rules=rules,
-            )  # fmt: skip
+            )
             item = record(played)
         except Exception as exc:  # any failure of one game is the run's report, never its crash (DESIGN.md)
             item = report.GameError(game=table.game, seed=table.seed, error=f"{type(exc).__name__}: {exc}")

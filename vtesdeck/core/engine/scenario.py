@@ -60,16 +60,34 @@ from .table import apply_vampire_specs
 from .windows import Act
 
 PHASES = {p.name.lower(): p for p in (Phase.UNLOCK, Phase.MASTER, Phase.MINION, Phase.INFLUENCE, Phase.DISCARD)}
-ACTIONS = {"bleed": Act.BLEED, "hunt": Act.HUNT, "rescue": Act.RESCUE, "diablerie": Act.DIABLERIE,
-           "leave torpor": Act.LEAVE_TORPOR, "burn card": Act.BURN_CARD, "steal card": Act.STEAL_CARD,
-           "become anarch": Act.BECOME_ANARCH}  # fmt: skip
+ACTIONS = {
+    "bleed": Act.BLEED,
+    "hunt": Act.HUNT,
+    "rescue": Act.RESCUE,
+    "diablerie": Act.DIABLERIE,
+    "leave torpor": Act.LEAVE_TORPOR,
+    "burn card": Act.BURN_CARD,
+    "steal card": Act.STEAL_CARD,
+    "become anarch": Act.BECOME_ANARCH,
+}
 CHOICE_KINDS = {
-    "play": Kind.PLAY, "block": Kind.BLOCK, "strike": Kind.STRIKE, "vote": Kind.VOTE, "terms": Kind.TERMS,
-    "transfer": Kind.TRANSFER_TO_VAMPIRE, "bring out": Kind.BRING_OUT, "discard": Kind.DISCARD,
-    "maneuver": Kind.MANEUVER, "press": Kind.PRESS, "pass": Kind.PASS, "action": Kind.ACTION,
-    "crypt draw": Kind.CRYPT_DRAW, "transfer to pool": Kind.TRANSFER_TO_POOL,
-    "contest": Kind.CONTEST, "yield": Kind.YIELD,
-}  # fmt: skip
+    "play": Kind.PLAY,
+    "block": Kind.BLOCK,
+    "strike": Kind.STRIKE,
+    "vote": Kind.VOTE,
+    "terms": Kind.TERMS,
+    "transfer": Kind.TRANSFER_TO_VAMPIRE,
+    "bring out": Kind.BRING_OUT,
+    "discard": Kind.DISCARD,
+    "maneuver": Kind.MANEUVER,
+    "press": Kind.PRESS,
+    "pass": Kind.PASS,
+    "action": Kind.ACTION,
+    "crypt draw": Kind.CRYPT_DRAW,
+    "transfer to pool": Kind.TRANSFER_TO_POOL,
+    "contest": Kind.CONTEST,
+    "yield": Kind.YIELD,
+}
 VOTES = {"for": 1, "against": -1, "abstain": 0}
 MAX_CHOICES = 2_000
 
@@ -86,8 +104,9 @@ class Outcome:
     failures: list[str]
 
     def to_json_line(self) -> str:
-        return json.dumps({"file": self.file, "name": self.name, "passed": self.passed, "failures": self.failures},
-                          ensure_ascii=False)  # fmt: skip
+        return json.dumps(
+            {"file": self.file, "name": self.name, "passed": self.passed, "failures": self.failures}, ensure_ascii=False
+        )
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -152,9 +171,15 @@ class Table:
             m.blood = _int(entry.get("blood", 0), f"{where} blood")
         elif "Ally" in card.types:
             life = _int(entry.get("life", 1), f"{where} life")
-            m = Minion(id=copy, card=card.id, capacity=99, blood=life, kind=ALLY,
-                       strength=_int(entry.get("strength", 1), f"{where} strength"),
-                       bleed=_int(entry.get("bleed", 1), f"{where} bleed"))  # fmt: skip
+            m = Minion(
+                id=copy,
+                card=card.id,
+                capacity=99,
+                blood=life,
+                kind=ALLY,
+                strength=_int(entry.get("strength", 1), f"{where} strength"),
+                bleed=_int(entry.get("bleed", 1), f"{where} bleed"),
+            )
         else:
             raise ScenarioError(f"{where}: {card.name} is neither a vampire nor an ally")
         m.in_play = in_play
@@ -169,8 +194,17 @@ class Table:
             sub_card = self.cards[self.card_of[sub]]
             if "Retainer" in sub_card.types:
                 life = _int(attached.get("life", 1), f"{where} retainer life")
-                self.minions[sub] = Minion(id=sub, card=sub_card.id, capacity=life, blood=life, in_play=True,
-                                           kind=RETAINER, holder=copy, strength=0, bleed=0)  # fmt: skip
+                self.minions[sub] = Minion(
+                    id=sub,
+                    card=sub_card.id,
+                    capacity=life,
+                    blood=life,
+                    in_play=True,
+                    kind=RETAINER,
+                    holder=copy,
+                    strength=0,
+                    bleed=0,
+                )
             if "as" in attached:
                 self.aliases[str(attached["as"])] = sub
         self.minions[copy] = m
@@ -228,8 +262,16 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     turn = _int(data.get("turn", 5), "turn")
     import random
 
-    game = Game(seats=seats, card_of=table.card_of, owner_of=table.owner_of, rng=random.Random(0), seed=0,
-                order=tuple(range(len(seats))), minions=table.minions, vampires=table.vampires)  # fmt: skip
+    game = Game(
+        seats=seats,
+        card_of=table.card_of,
+        owner_of=table.owner_of,
+        rng=random.Random(0),
+        seed=0,
+        order=tuple(range(len(seats))),
+        minions=table.minions,
+        vampires=table.vampires,
+    )
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
@@ -411,9 +453,16 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
         }
         if key in zones:
             return want if want in zones[key] else zones[key]
-        values = {"pool": s.pool, "vp": s.vp, "hand": len(s.hand), "ash_heap": len(s.ash_heap),
-                  "library": len(s.library), "transfers": s.transfers, "ousted": s.ousted,
-                  "uncontrolled": len(s.uncontrolled)}  # fmt: skip
+        values = {
+            "pool": s.pool,
+            "vp": s.vp,
+            "hand": len(s.hand),
+            "ash_heap": len(s.ash_heap),
+            "library": len(s.library),
+            "transfers": s.transfers,
+            "ousted": s.ousted,
+            "uncontrolled": len(s.uncontrolled),
+        }
         if key not in values:
             raise ScenarioError(f"unknown seat expectation {key!r}")
         return values[key]
@@ -430,9 +479,15 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
         if key == "has":
             names = [_name(game, cards, c) for c in m.cards]
             return want if want in names else names
-        values = {"blood": m.blood, "life": m.blood, "locked": m.locked, "torpor": m.torpor,
-                  "ready": m.in_play and not m.torpor, "in_play": m.in_play,
-                  "contested": m.contested}  # fmt: skip
+        values = {
+            "blood": m.blood,
+            "life": m.blood,
+            "locked": m.locked,
+            "torpor": m.torpor,
+            "ready": m.in_play and not m.torpor,
+            "in_play": m.in_play,
+            "contested": m.contested,
+        }
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")
         return values[key]

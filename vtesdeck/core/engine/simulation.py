@@ -49,10 +49,24 @@ from .state import SeatStats
 from .table import heuristic_bots, play
 
 __all__ = [
-    "DEFAULT_CHUNK_SIZE", "DEFAULT_GAMES", "FIELD_POOL_MAX", "MAX_GAMES", "PLAN_VERSION", "GamesInputError",
-    "GamesPlan", "Opponent", "PlanCard", "PoolDeck", "chunk_sizes", "compile_plan", "games_report",
-    "merge_tallies", "play_game", "pool_deck", "simulate_chunk",
-]  # fmt: skip
+    "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_GAMES",
+    "FIELD_POOL_MAX",
+    "MAX_GAMES",
+    "PLAN_VERSION",
+    "GamesInputError",
+    "GamesPlan",
+    "Opponent",
+    "PlanCard",
+    "PoolDeck",
+    "chunk_sizes",
+    "compile_plan",
+    "games_report",
+    "merge_tallies",
+    "play_game",
+    "pool_deck",
+    "simulate_chunk",
+]
 
 PLAN_VERSION = 1
 # About ±0.1 VP on the deck's mean (95 %: 1.96·sd/√n). Measured with the heuristic bots, round cap 20: eight
@@ -405,8 +419,16 @@ def _plan_cards(deck: Deck, cards: CardIndex) -> tuple[PlanCard, ...]:
     ):
         for card_id, count in counts.items():
             card = cards.get(card_id)
-            out.append(PlanCard(id=card_id, name=card.name if card else "", part=part, count=count,
-                                modelled=card_id in implemented, partial=card_id in comp.partial))  # fmt: skip
+            out.append(
+                PlanCard(
+                    id=card_id,
+                    name=card.name if card else "",
+                    part=part,
+                    count=count,
+                    modelled=card_id in implemented,
+                    partial=card_id in comp.partial,
+                )
+            )
     return tuple(out)
 
 
@@ -414,8 +436,9 @@ def chunk_sizes(games: int, chunk_size: int = DEFAULT_CHUNK_SIZE) -> list[int]:
     """How a job of ``games`` is cut: full chunks, then the rest (``[25, 25, 10]``)."""
     for what, value in (("The number of games", games), ("The number of games per chunk", chunk_size)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
-            raise GamesInputError(f"{what} must be a whole number from 1 to {MAX_GAMES:,}, not {value!r}.",
-                                  field="games")  # fmt: skip
+            raise GamesInputError(
+                f"{what} must be a whole number from 1 to {MAX_GAMES:,}, not {value!r}.", field="games"
+            )
     full, rest = divmod(games, chunk_size)
     return [chunk_size] * full + ([rest] if rest else [])
 
@@ -435,9 +458,15 @@ def _play(
     )
     decks = tuple(drawn[slot].to_core() for slot in table.seats)
     result = play(
-        decks, cards, seed=table.seed, bots=heuristic_bots(len(decks)), max_rounds=plan.rounds, log=log, rules=plan.rules,
+        decks,
+        cards,
+        seed=table.seed,
+        bots=heuristic_bots(len(decks)),
+        max_rounds=plan.rounds,
+        log=log,
+        rules=plan.rules,
         stats=(table.seats.index(0),) if stats else False,
-    )  # fmt: skip
+    )
     return run.Played(table=table, decks=decks, result=result), drawn
 
 
@@ -628,8 +657,10 @@ def _add(a: Any, b: Any, where: str) -> Any:
             a = {}
         if not isinstance(a, dict):
             raise ValueError(f"These tallies come from different jobs ({where} differs).")
-        return {key: _add(a.get(key), b.get(key), f"{where}.{key}") if key in b else _copy(a[key])
-                for key in sorted(a.keys() | b.keys())}  # fmt: skip
+        return {
+            key: _add(a.get(key), b.get(key), f"{where}.{key}") if key in b else _copy(a[key])
+            for key in sorted(a.keys() | b.keys())
+        }
     if isinstance(b, list):
         if a is None:
             return [_copy(x) for x in b]
@@ -707,16 +738,18 @@ def _report(plan: GamesPlan, tally: dict[str, Any], *, seed: int, seconds: float
     decks = []
     for slot, (path, name) in enumerate(zip(paths, names, strict=True)):
         seat_games, halves, squares, wins, ousted = tally["slots"][slot]
-        decks.append({
-            "path": path,
-            "name": name,
-            "seat_games": seat_games,
-            "vp_mean": _mean(halves, seat_games, 2),
-            "vp_ci95": _ci95(seat_games, halves, squares, scale=2, high=vp_high),
-            "game_wins": wins,
-            "ousted": ousted,
-            "coverage": plan.slot_coverage[slot],
-        })  # fmt: skip
+        decks.append(
+            {
+                "path": path,
+                "name": name,
+                "seat_games": seat_games,
+                "vp_mean": _mean(halves, seat_games, 2),
+                "vp_ci95": _ci95(seat_games, halves, squares, scale=2, high=vp_high),
+                "game_wins": wins,
+                "ousted": ousted,
+                "coverage": plan.slot_coverage[slot],
+            }
+        )
     histogram = {int(r): count for r, count in tally["rounds"].items()}
     round_sum = sum(r * c for r, c in histogram.items())
     round_squares = sum(r * r * c for r, c in histogram.items())
@@ -786,47 +819,55 @@ def _report(plan: GamesPlan, tally: dict[str, Any], *, seed: int, seconds: float
     }
     opponents = []
     for label, (g, seats, theirs, mine, mine_sq, deck_wins, their_wins) in tally["opponents"].items():
-        opponents.append({
-            "label": label,
-            "games": g,
-            "vp_mean": _mean(theirs, seats, 2),
-            "deck_vp_mean": _mean(mine, g, 2),
-            "deck_vp_ci95": _ci95(g, mine, mine_sq, scale=2, high=vp_high),
-            "deck_wins": deck_wins,
-            "their_wins": their_wins,
-        })  # fmt: skip
+        opponents.append(
+            {
+                "label": label,
+                "games": g,
+                "vp_mean": _mean(theirs, seats, 2),
+                "deck_vp_mean": _mean(mine, g, 2),
+                "deck_vp_ci95": _ci95(g, mine, mine_sq, scale=2, high=vp_high),
+                "deck_wins": deck_wins,
+                "their_wins": their_wins,
+            }
+        )
     summary["opponents"] = sorted(opponents, key=lambda row: (-row["games"], row["label"]))
     rows = []
     for card, (g_drawn, drawn, g_played, played, stuck, dead) in zip(plan.cards, tally["cards"], strict=True):
-        rows.append({
-            "id": card.id,
-            "name": card.name,
-            "part": card.part,
-            "count": card.count,
-            "modelled": card.modelled,
-            "partial": card.partial,
-            "drawn": _share_of(g_drawn, n),
-            "drawn_mean": _mean(drawn, n),
-            "played": _share_of(g_played, n),
-            "played_ci95": _wilson(g_played, n),
-            "played_mean": _mean(played, n),
-            # never offered from the hand: only a modelled library card can be offered at all
-            "stuck": _share_of(stuck, g_drawn) if card.part == "library" and card.modelled else None,
-            "dead": _share_of(dead, g_drawn) if card.modelled else None,
-        })  # fmt: skip
+        rows.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "part": card.part,
+                "count": card.count,
+                "modelled": card.modelled,
+                "partial": card.partial,
+                "drawn": _share_of(g_drawn, n),
+                "drawn_mean": _mean(drawn, n),
+                "played": _share_of(g_played, n),
+                "played_ci95": _wilson(g_played, n),
+                "played_mean": _mean(played, n),
+                # never offered from the hand: only a modelled library card can be offered at all
+                "stuck": _share_of(stuck, g_drawn) if card.part == "library" and card.modelled else None,
+                "dead": _share_of(dead, g_drawn) if card.modelled else None,
+            }
+        )
     summary["cards"] = rows
     seats = []
     for seat, row in enumerate(tally["first_vampire"]):
         turns = {int(t): c for t, c in row["turns"].items()}
         out = sum(turns.values())
-        seats.append({
-            "seat": seat + 1,
-            "games": row["games"],
-            "by_turn": [_share_of(sum(c for t, c in turns.items() if t <= k), row["games"])
-                        for k in range(1, FIRST_VAMPIRE_TURNS + 1)],
-            "mean_turn": _mean(sum(t * c for t, c in turns.items()), out),
-            "never": _share_of(row["never"], row["games"]),
-        })  # fmt: skip
+        seats.append(
+            {
+                "seat": seat + 1,
+                "games": row["games"],
+                "by_turn": [
+                    _share_of(sum(c for t, c in turns.items() if t <= k), row["games"])
+                    for k in range(1, FIRST_VAMPIRE_TURNS + 1)
+                ],
+                "mean_turn": _mean(sum(t * c for t, c in turns.items()), out),
+                "never": _share_of(row["never"], row["games"]),
+            }
+        )
     summary["first_vampire"] = {"turns": FIRST_VAMPIRE_TURNS, "seats": seats}
     summary["examples"] = {"first": tally["first"], "won": tally["won"], "lost": tally["lost"]}
     summary["rules"] = plan.rules

@@ -76,8 +76,6 @@ def apply_vampire_specs(game: Game) -> None:
             m.stealth, m.hand_size, m.votes = printed.stealth, printed.hand_size, printed.votes
 
 
-
-
 def play(
     decks: Sequence[Deck],
     cards: CardIndex,
@@ -115,8 +113,6 @@ def play(
     if audit:
         check(game)
     return Result(game=game, decisions=decisions, audit=problems, hash=state_hash(game))
-
-
 
 
 def replay(

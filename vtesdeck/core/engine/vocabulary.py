@@ -1570,9 +1570,16 @@ class Employ:
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
         game.minions[play.card] = Minion(
-            id=play.card, card=game.card_of[play.card], capacity=self.life, blood=self.life, in_play=True,
-            kind=RETAINER, holder=play.minion, strength=0, bleed=0,
-        )  # fmt: skip
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=self.life,
+            blood=self.life,
+            in_play=True,
+            kind=RETAINER,
+            holder=play.minion,
+            strength=0,
+            bleed=0,
+        )
         game.gained += self.life
         game.log("employ", play.seat, play.minion, play.card)
 
@@ -1589,9 +1596,16 @@ class Recruit:
         g.leave_aside(game, play.card)
         game.seats[play.seat].controlled.append(play.card)
         game.minions[play.card] = Minion(
-            id=play.card, card=game.card_of[play.card], capacity=99, blood=self.life, in_play=True, kind=ALLY,
-            strength=self.strength, bleed=self.bleed, recruited_turn=game.turn,
-        )  # fmt: skip
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=99,
+            blood=self.life,
+            in_play=True,
+            kind=ALLY,
+            strength=self.strength,
+            bleed=self.bleed,
+            recruited_turn=game.turn,
+        )
         game.gained += self.life
         game.log("recruit", play.seat, play.minion, play.card)
 

@@ -51,7 +51,9 @@ class Act(IntEnum):
     RESCUE = 9
     DIABLERIE = 10
     BECOME_ANARCH = 12  # an untitled, non-Anarch ready vampire: 2 blood (1 with another ready Anarch), +1 stealth
-    BURN_CARD = 11  # "(minions) can burn this card as a (D) action" or by a referendum: the card's ``burn`` (cards.Spec)
+    BURN_CARD = (
+        11  # "(minions) can burn this card as a (D) action" or by a referendum: the card's ``burn`` (cards.Spec)
+    )
     STEAL_CARD = 13  # "vampires can steal this location as a (D) action": the card's ``steal`` (cards.Spec)
 
 

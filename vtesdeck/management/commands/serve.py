@@ -91,9 +91,11 @@ class Command(BaseCommand):
         parser.add_argument("address", nargs="?", default="127.0.0.1:8000", help="host:port of the web server")
         parser.add_argument("--workers", type=int, default=2, help="the Celery worker's processes (default 2)")
         parser.add_argument(
-            "--grace", type=float, default=GRACE_SECONDS,
+            "--grace",
+            type=float,
+            default=GRACE_SECONDS,
             help=f"seconds each step of the stop waits (default {GRACE_SECONDS:g})",
-        )  # fmt: skip
+        )
 
     def handle(self, *args, **options) -> None:
         python = sys.executable

@@ -156,9 +156,15 @@ def _embrace(game: Game, play: Play) -> None:
     leave_aside(game, play.card)
     game.seats[play.seat].controlled.append(play.card)
     game.minions[play.card] = Minion(
-        id=play.card, card=game.card_of[play.card], capacity=1, blood=0, in_play=True, kind=VAMPIRE,
-        clan=actor.clan if actor is not None else "", sect=actor.sect if actor is not None else "",
-    )  # fmt: skip
+        id=play.card,
+        card=game.card_of[play.card],
+        capacity=1,
+        blood=0,
+        in_play=True,
+        kind=VAMPIRE,
+        clan=actor.clan if actor is not None else "",
+        sect=actor.sect if actor is not None else "",
+    )
     game.log("embrace", play.seat, play.minion, play.card)
 
 

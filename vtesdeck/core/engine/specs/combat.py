@@ -23,7 +23,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_2,
     concealed_weapon,
     concealed_weapons,
-)  # fmt: skip
+)
 
 card(
     "Earth Meld",
@@ -94,17 +94,22 @@ card(
         cost_blood=1,
         when=damage_pending,
         effects=(Prevent(all_damage=True),),
-    ),  # fmt: skip
+    ),
     notes="[FOR]'s 'burn 1 blood' is modelled as a blood cost (so it needs the blood: ANK 20210226).",
 )
 card(
     "Hidden Strength",
-    Mode(window=W.PREVENT, x_cost=True, values=v.prevent_x, when=damage_pending,
-         effects=(Prevent(1, plus_x=True),)),
-    Mode(window=W.PREVENT, superior=True, x_cost=True, values=v.prevent_x, when=damage_pending,
-         effects=(Prevent(1, plus_x=True), OptionalPress())),
+    Mode(window=W.PREVENT, x_cost=True, values=v.prevent_x, when=damage_pending, effects=(Prevent(1, plus_x=True),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        x_cost=True,
+        values=v.prevent_x,
+        when=damage_pending,
+        effects=(Prevent(1, plus_x=True), OptionalPress()),
+    ),
     notes="X is offered from 0 up to what the pending damage needs (X+1 may not exceed it).",
-)  # fmt: skip
+)
 card(
     "Torn Signpost",
     Mode(window=W.BEFORE_RANGE, effects=(CombatStrength(2),)),
@@ -281,13 +286,18 @@ card(
 
 card(
     "Rego Motum",
-    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(2),),
-         limit="rego motum", limit_scope="round"),
-    Mode(window=W.PREVENT, superior=True, when=damage_pending, effects=(Prevent(4),),
-         limit="rego motum", limit_scope="round"),
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(2),), limit="rego motum", limit_scope="round"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(Prevent(4),),
+        limit="rego motum",
+        limit_scope="round",
+    ),
     notes="Prevents damage being resolved against the vampire (environmental damage resolved with the strike "
     "included).",
-)  # fmt: skip
+)
 card(
     "No Trace",
     Mode(

@@ -215,61 +215,91 @@ def _haven_burns(game: Game, minion_id: int) -> None:
 card(
     "Carfax Abbey",
     Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_carfax_targets, effects=(_carfax,),
-         label="1 blood to a ready Anarch (2 Anarchs with a baron)"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_carfax_targets,
+        effects=(_carfax,),
+        label="1 blood to a ready Anarch (2 Anarchs with a baron)",
+    ),
     notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
     "second Anarch fed is the one with most room for blood, not a choice. Hunting grounds share a 'hunting ground' "
     "mark per vampire per turn.",
-)  # fmt: skip
+)
 card(
     "Rack, The",
-    Mode(window=W.MASTER, targets=own_ready_vampires,
-         effects=(PutInPlay(), _rack_choose)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,),
-         label="2 blood to the chosen vampire"),
+    Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutInPlay(), _rack_choose)),
+    Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), label="2 blood to the chosen vampire"),
     missing="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
     "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
     "being asked.",
-)  # fmt: skip
+)
 card(
     "Monastery of Shadows",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(capacity=8), effects=(LockThisCard(), Stealth(1)),
-         label="lock: +1 stealth to a vampire with capacity 8 or more"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(capacity=8),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a vampire with capacity 8 or more",
+    ),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting vampire "
     "only, during a block attempt that would succeed.",
     controller=Controller(hand_size=1),
-)  # fmt: skip
+)
 card(
     "Garibaldi-Meucci Museum",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.UNLOCK, in_play=True, targets=_museum_targets, effects=(_museum_exchange,),
-          label="lock, burn 1 pool: exchange a hand card for an Anarch card"),
-    Mode(window=W.BEFORE_RANGE, in_play=True, when=_anarchs_fighting, effects=(_end_combat,),
-         label="lock: end a combat between Anarchs"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_museum_targets,
+        effects=(_museum_exchange,),
+        label="lock, burn 1 pool: exchange a hand card for an Anarch card",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_anarchs_fighting,
+        effects=(_end_combat,),
+        label="lock: end a combat between Anarchs",
+    ),
     notes="Unique location (contesting not modelled). The card given from the hand is chosen by a fixed rule "
     "(unmodelled, then a second copy, then the oldest); 'requiring an Anarch' is read from the card's "
     "requirement text (Anarch or baron, not 'non-').",
-)  # fmt: skip
+)
 card(
     "Club Illusion",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.ANNOUNCED, in_play=True, when=own_bleed_by("Anarch", blood=1), effects=(ActorBurnsBlood(1), Bleed(1, limited=False)), limit="club illusion", limit_scope="action",
-          label="burn 1 blood: +1 bleed"),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=own_bleed_by("Anarch", blood=1),
+        effects=(ActorBurnsBlood(1), Bleed(1, limited=False)),
+        limit="club illusion",
+        limit_scope="action",
+        label="burn 1 blood: +1 bleed",
+    ),
     notes="Unique location (contesting not modelled).",
-)  # fmt: skip
+)
 card(
     "Anarch Railroad",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.BLOCK_ATTEMPT, in_play=True, when=stealth_needed_by(sect="Anarch"), effects=(LockThisCard(), Stealth(1)),
-         label="lock: +1 stealth to an Anarch"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(sect="Anarch"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to an Anarch",
+    ),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Anarch "
     "only, during a block attempt that would succeed.",
-)  # fmt: skip
+)
 card(
     "Secure Haven",
     Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
-)  # fmt: skip
+)

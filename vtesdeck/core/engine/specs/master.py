@@ -201,12 +201,26 @@ card(
 card(
     "Vessel",
     Mode(window=W.MASTER, trifle=True, targets=own_vampires, effects=(BurnOnTarget("Blood Doll"), PutOnTarget())),
-    Mode(window=W.UNLOCK, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="vessel", limit_scope="turn",
-          label="1 blood to the pool"),
-    Mode(window=W.UNLOCK, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="vessel", limit_scope="turn",
-          label="1 pool to the vampire"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=holder_has_blood,
+        effects=(HolderToPool(),),
+        limit="vessel",
+        limit_scope="turn",
+        label="1 blood to the pool",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=holder_can_take_pool,
+        effects=(PoolToHolder(),),
+        limit="vessel",
+        limit_scope="turn",
+        label="1 pool to the vampire",
+    ),
     notes="Put on a vampire its player controls (not another Methuselah's).",
-)  # fmt: skip
+)
 card(
     "Zillah's Valley",
     Mode(window=W.MASTER, targets=uncontrolled_of_capacity(8), effects=(AddBlood(4),)),
@@ -214,12 +228,22 @@ card(
 card(
     "Wider View",
     Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
-    Mode(window=W.INFLUENCE, in_play=True, when=all_of(transfers_at_least(1), crypt_not_empty), effects=(PayTransfers(1), CryptDrawThenRemove(order=least_wanted_vampires)),
-         label="1 transfer: draw a crypt card, remove one"),
-    Mode(window=W.INFLUENCE, in_play=True, when=transfers_at_least(4), effects=(PayTransfers(4), BurnThisCard(), GainPool(2)),
-         label="4 transfers: burn it, gain 2 pool"),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        when=all_of(transfers_at_least(1), crypt_not_empty),
+        effects=(PayTransfers(1), CryptDrawThenRemove(order=least_wanted_vampires)),
+        label="1 transfer: draw a crypt card, remove one",
+    ),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        when=transfers_at_least(4),
+        effects=(PayTransfers(4), BurnThisCard(), GainPool(2)),
+        label="4 transfers: burn it, gain 2 pool",
+    ),
     notes="The abilities are offered at the start of the influence phase.",
-)  # fmt: skip
+)
 card(
     "Information Highway",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
@@ -264,23 +288,44 @@ card(
     notes="Unique (no second copy while one is in play).",
     burn="other minion",
     bearer=Bearer(cannot_block=True),
-)  # fmt: skip
+)
 card(
     "Powerbase: Montreal",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.INFLUENCE, in_play=True, targets=uncontrolled_vampires, effects=(AddBlood(1),), limit="montreal", limit_scope="turn",
-          label="add 1 blood to an uncontrolled vampire"),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_vampires,
+        effects=(AddBlood(1),),
+        limit="montreal",
+        limit_scope="turn",
+        label="add 1 blood to an uncontrolled vampire",
+    ),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
     steal="vampire",
-)  # fmt: skip
+)
 card(
     "Blood Doll",
     Mode(window=W.MASTER, targets=own_vampires, effects=(PutOnTarget(),)),
-    Mode(window=W.MASTER, in_play=True, when=holder_has_blood, effects=(HolderToPool(),), limit="blood doll", limit_scope="turn",
-          label="1 blood to the pool"),
-    Mode(window=W.MASTER, in_play=True, when=holder_can_take_pool, effects=(PoolToHolder(),), limit="blood doll", limit_scope="turn",
-          label="1 pool to the vampire"),
-)  # fmt: skip
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=holder_has_blood,
+        effects=(HolderToPool(),),
+        limit="blood doll",
+        limit_scope="turn",
+        label="1 blood to the pool",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=holder_can_take_pool,
+        effects=(PoolToHolder(),),
+        limit="blood doll",
+        limit_scope="turn",
+        label="1 pool to the vampire",
+    ),
+)
 card(
     "Anarch Revolt",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
@@ -291,11 +336,16 @@ card(
 card(
     "Jake Washington",
     Mode(window=W.MASTER, effects=(Recruit(life=1, strength=0, bleed=0),)),
-    Mode(window=W.UNLOCK, in_play=True, targets=empty_ready_vampires, effects=(BurnThisMinion(), AddBlood(4)),
-         label="burn Jake: 4 blood to an empty vampire"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=empty_ready_vampires,
+        effects=(BurnThisMinion(), AddBlood(4)),
+        label="burn Jake: 4 blood to an empty vampire",
+    ),
     notes="Unique: not played while a copy is in play. Jake's blood goes to its player's own empty vampires "
     "only (the card allows any ready vampire with no blood).",
-)  # fmt: skip
+)
 card(
     "Archon Investigation",
     Mode(window=W.BLOCKS_DECLINED, out_of_turn=True, when=bleeding_you_for(4), effects=(BurnActor(),)),
@@ -303,10 +353,17 @@ card(
 card(
     "Perfectionist",
     Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
-    Mode(window=W.AFTER_ACTION, in_play=True, when=_perfect_action, effects=(_gain_one,), limit="perfectionist", limit_scope="turn",
-          label="gain 1 blood"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_perfect_action,
+        effects=(_gain_one,),
+        limit="perfectionist",
+        limit_scope="turn",
+        label="gain 1 blood",
+    ),
     notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler).",
-)  # fmt: skip
+)
 card(
     "Fame",
     Mode(
@@ -433,28 +490,33 @@ card(
     "with pool or blood by a fixed rule (blood from its fullest vampire with 2+ blood while its pool is 10 or "
     "less).",
     burn="vampire",
-)  # fmt: skip
+)
 card(
     "Wash",
     Mode(window=W.AS_PLAYED, trifle=True, out_of_turn=True, when=_master_by_neighbour, effects=(_wash,)),
     notes="A cancelled trifle gives no master phase action back (its free play stands for Wash's +1), and the "
     "turn's trifle bonus stays used. Wash is replaced at its player's next card play or end of turn after the "
     "unlock phase, not exactly at the unlock.",
-)  # fmt: skip
+)
 card(
     "Effective Management",
     Mode(window=W.MASTER, when=crypt_not_empty, effects=(CryptDraw(),)),
-)  # fmt: skip
+)
 card(
     "Haqim's Law: Retribution",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.BLOCKS_DECLINED, in_play=True, when=all_of(own_bleed_by_clan("Assamite"), holds_card_of_type("Combat")),
-         effects=(DiscardOfType("Combat"), Bleed(1, limited=False)),
-         limit="haqim's law", limit_scope="action",
-         label="discard a combat card: +1 bleed"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=all_of(own_bleed_by_clan("Assamite"), holds_card_of_type("Combat")),
+        effects=(DiscardOfType("Combat"), Bleed(1, limited=False)),
+        limit="haqim's law",
+        limit_scope="action",
+        label="discard a combat card: +1 bleed",
+    ),
     notes="Offered once blocks are declined (the bleed will resolve); the combat card discarded is the first "
     "in the hand.",
-)  # fmt: skip
+)
 
 
 # -- Dabbler (Action.disciplines: the Disciplines each minion used to play cards during the action) ------------------------
@@ -497,10 +559,24 @@ def _burn_to_unlock(game: Game, play: Play) -> None:
 card(
     "Dabbler",
     Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
-    Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_unlock, effects=(_burn_to_unlock,), limit="dabbler",
-         limit_scope="turn",  label="burn 1 blood to unlock"),
-    Mode(window=W.AFTER_ACTION, in_play=True, when=_dabbler_can_gain, effects=(_gain_one,), limit="dabbler",
-         limit_scope="turn",  label="gain 1 blood"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_dabbler_can_unlock,
+        effects=(_burn_to_unlock,),
+        limit="dabbler",
+        limit_scope="turn",
+        label="burn 1 blood to unlock",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_dabbler_can_gain,
+        effects=(_gain_one,),
+        limit="dabbler",
+        limit_scope="turn",
+        label="gain 1 blood",
+    ),
     notes="Offered after an action that reached resolution or a block, to the acting Methuselah and the "
     "blocker's (a third Methuselah's vampire that only reacted is not offered it). Put on a vampire of its player.",
-)  # fmt: skip
+)

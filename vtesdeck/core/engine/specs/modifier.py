@@ -143,7 +143,7 @@ card(
         when=_captivated,
         values=_captivation_values,
         effects=(_captivation,),
-    ),  # fmt: skip
+    ),
 )
 
 
@@ -168,7 +168,7 @@ card(
         when=block_in_progress,
         effects=(BlockerIntercept(-1), ManeuverInCombat()),
         label="blocker -1 intercept",
-    ),  # fmt: skip
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
@@ -211,7 +211,7 @@ card(
         effects=(UnlockSelf(),),
         limit="instantaneous transformation",
         limit_scope="turn",
-    ),  # fmt: skip
+    ),
 )
 card(
     "Forgotten Labyrinth",
@@ -285,7 +285,7 @@ card(
         superior=True,
         when=all_of(during_bleed, _bleeding_for_one_or_more),
         effects=(_spy, PutOnTarget(on_self=True)),
-    ),  # fmt: skip
+    ),
     Mode(
         window=W.BLOCKS_DECLINED,
         in_play=True,
@@ -353,7 +353,7 @@ card(
         effects=(UnlockSelf(),),
         limit="forced march",
         limit_scope="turn",
-    ),  # fmt: skip
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
@@ -377,7 +377,7 @@ card(
         superior=True,
         when=all_of(block_in_progress, has_blood(1)),
         effects=(BurnBlood(1), AttemptFails()),
-    ),  # fmt: skip
+    ),
 )
 
 
