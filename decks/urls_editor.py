@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from django.urls import path
 
-from suggestions import views as suggestion_views
-
 from . import views_editor as views
 
 urlpatterns = [
@@ -13,6 +11,4 @@ urlpatterns = [
     path("<str:deck_id>/details", views.change_details, name="details"),
     path("<str:deck_id>/panels", views.panels, name="panels"),
     path("<str:deck_id>/search", views.search, name="search"),
-    path("<str:deck_id>/suggestions", suggestion_views.editor_panel, name="suggestions"),
-    path("<str:deck_id>/suggestions/share", suggestion_views.share, name="share_suggestions"),
 ]

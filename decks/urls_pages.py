@@ -2,9 +2,6 @@ from __future__ import annotations
 
 from django.urls import path
 
-from simulations import views as simulation_views
-from suggestions import views as suggestion_views
-
 from . import views_pages as views
 
 urlpatterns = [
@@ -17,10 +14,5 @@ urlpatterns = [
     path("<str:deck_id>/clone", views.clone, name="clone"),
     path("<str:deck_id>/delete", views.delete, name="delete"),
     path("<str:deck_id>/revisions/", views.revisions, name="revisions"),
-    # The Draws tab: exact odds at once, simulation jobs on demand (the simulations app's pages).
-    path("<str:deck_id>/draws/", simulation_views.deck_draws, name="draws"),
-    # The Games tab: full simulated games of the deck at a table, as jobs.
-    path("<str:deck_id>/games/", simulation_views.deck_games, name="games"),
-    # The deck beside a winning deck (the nearest one, from the "Similar decks" section).
-    path("<str:deck_id>/diff/<str:other_id>/", suggestion_views.deck_diff, name="diff"),
 ]
+# The Draws and Games tabs (simulations) and the suggestions' pages join this namespace in vtesdeck/urls.py.

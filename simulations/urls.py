@@ -13,3 +13,15 @@ urlpatterns = [
     path("<str:simulation_id>/games/", views.game_number, name="game_number"),
     path("<str:simulation_id>/games/<int:number>/", views.game, name="game"),
 ]
+
+# A deck's tabs, mounted under /decks/ in the decks namespace and under /twda/ in the twda namespace by the
+# project's urls (vtesdeck/urls.py): the pages are this app's, the paths and names the deck's.
+deck_tabs = [
+    # The Draws tab: exact odds at once, simulation jobs on demand.
+    path("<str:deck_id>/draws/", views.deck_draws, name="draws"),
+    # The Games tab: full simulated games of the deck at a table, as jobs.
+    path("<str:deck_id>/games/", views.deck_games, name="games"),
+]
+archive_tabs = [
+    path("<str:deck_id>/games/", views.archive_games, name="games"),
+]

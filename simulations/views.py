@@ -39,6 +39,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from decks import services as deck_services
 from decks.models import Deck
+from proxies import sheets as proxy_sheets
+from twda import services as twda_services
+from twda.models import TournamentDeck
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -251,9 +254,7 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
         "duration_format": {"seconds": _("%(seconds)s s"), "minutes": _("%(minutes)d min %(seconds)02d s")},
     }
     if simulation.kind == Simulation.Kind.PROXIES:
-        from proxies.views import job_context
-
-        return render(request, "proxies/job.html", {**context, **job_context(simulation)})
+        return render(request, "proxies/job.html", {**context, **proxy_sheets.job_context(simulation)})
     if simulation.kind == Simulation.Kind.PLANNER:  # its answer names its owner's decks: their page alone
         return redirect("collection:planner_job", simulation.id)
     games = simulation.kind == Simulation.Kind.GAMES
@@ -486,6 +487,15 @@ def deck_games(request: HttpRequest, deck_id: str) -> HttpResponse:
     """``/decks/<id>/games/``: full games of a stored deck at a table, started here, read on the job's page."""
     deck = get_object_or_404(Deck.objects.readable_by(request.user).select_related("owner"), pk=deck_id)
     return games_tab(request, deck.to_core(), deck=deck)
+
+
+@require_http_methods(["GET", "POST"])
+def archive_games(request: HttpRequest, deck_id: str) -> HttpResponse:
+    """An archive deck's Games tab (/twda/<id>/games/): full simulated games of it, as a stored deck's."""
+    deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
+    core = twda_services.playable_core(deck)
+    core.name = deck.shown_name  # the name its jobs and games give it, an unnamed deck's too
+    return games_tab(request, core, archive=deck)
 
 
 def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None) -> HttpResponse:

@@ -36,6 +36,18 @@ from vtesdeck.core.decklist import DecklistError
 
 from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentCard, TournamentDeck
 
+
+def playable_core(deck: TournamentDeck) -> Deck:
+    """The stored deck without ids the card list no longer has (tables, exporters and games need real cards)."""
+    core = Deck.from_dict(deck.deck)
+    cards = card_index()
+    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
+    core.library = {i: n for i, n in core.library.items() if i in cards}
+    core.comments = {i: c for i, c in core.comments.items() if i in cards}
+    core.unresolved = []
+    return core
+
+
 __all__ = ["ImportResult", "classify", "import_archive", "read_source", "recompute"]
 
 URL_TIMEOUT = (10, 60)  # connect, read (seconds)

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from django.urls import path
 
-from suggestions import views as suggestion_views
-
 from . import views
 
 app_name = "twda"
@@ -16,7 +14,6 @@ urlpatterns = [
     path("<str:deck_id>/", views.detail, name="detail"),
     path("<str:deck_id>/export/<str:format>/", views.export, name="export"),
     path("<str:deck_id>/copy/", views.copy, name="copy"),
-    # The Games tab of an archive deck (the simulations app's tab, as a stored deck's).
-    path("<str:deck_id>/games/", views.games, name="games"),
-    path("<str:deck_id>/diff/<str:other_id>/", suggestion_views.archive_diff, name="diff"),
 ]
+# The Games tab (simulations) and the comparison with another winning deck (suggestions) join this namespace in
+# vtesdeck/urls.py.

@@ -17,11 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from cards import index
 from decks import services as deck_services
-from simulations.views import games_tab
 from suggestions.views import similar_decks
 from vtesdeck.core import archetypes as named_archetypes
 from vtesdeck.core import charts, decklist
@@ -32,7 +31,7 @@ from vtesdeck.labels import chart_labels
 from vtesdeck.messages import format_label
 
 from . import search as twda_search
-from . import styles
+from . import services, styles
 from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentDeck
 
 PAGE_SIZE = 25
@@ -78,22 +77,11 @@ def _popular_card_names() -> list[str]:
     return sorted(cards[i].unique_name for i in ids[:POPULAR_NAMES] if i in cards)
 
 
-def _core(deck: TournamentDeck) -> CoreDeck:
-    """The stored deck without ids the card list no longer has (tables and exporters need real cards)."""
-    core = CoreDeck.from_dict(deck.deck)
-    cards = index.get()
-    core.crypt = {i: n for i, n in core.crypt.items() if i in cards}
-    core.library = {i: n for i, n in core.library.items() if i in cards}
-    core.comments = {i: c for i, c in core.comments.items() if i in cards}
-    core.unresolved = []
-    return core
-
-
 @require_GET
 def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
     deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
     cards = index.get()
-    core = _core(deck)
+    core = services.playable_core(deck)
     stats = deck_stats(core, cards)
     known = twda_search.known_clans()
     context: dict[str, Any] = {
@@ -126,15 +114,6 @@ def _stored_style(deck: TournamentDeck, core: CoreDeck) -> dict[str, Any]:
     return {"slug": deck.style, "label": styles.label(deck.style), "badges": styles.badges(deck.tags), "named": named}
 
 
-@require_http_methods(["GET", "POST"])
-def games(request: HttpRequest, deck_id: str) -> HttpResponse:
-    """The deck's Games tab: full simulated games of it, as a stored deck's (``simulations.views.games_tab``)."""
-    deck = get_object_or_404(TournamentDeck.objects.select_related("archetype"), pk=deck_id)
-    core = _core(deck)
-    core.name = deck.shown_name  # the name its jobs and games give it, an unnamed deck's too
-    return games_tab(request, core, archive=deck)
-
-
 @require_GET
 def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
     deck = get_object_or_404(TournamentDeck, pk=deck_id)
@@ -151,7 +130,7 @@ def export(request: HttpRequest, deck_id: str, format: str) -> HttpResponse:
             {"title": _("Unknown export format"), "message": message, "deck": deck},
             status=404,
         )
-    content = decklist.export(_core(deck), index.get(), format)
+    content = decklist.export(services.playable_core(deck), index.get(), format)
     charset = "" if fmt.media_type == "application/json" else "; charset=utf-8"
     response = HttpResponse(content, content_type=fmt.media_type + charset)
     filename = f"{slugify(deck.shown_name)[:80] or 'deck'}.{fmt.extension}"
@@ -164,7 +143,7 @@ def copy(request: HttpRequest, deck_id: str) -> HttpResponse:
     deck = get_object_or_404(TournamentDeck, pk=deck_id)
     if not request.user.is_authenticated:
         return redirect_to_login(deck.get_absolute_url())
-    core = _core(deck)
+    core = services.playable_core(deck)
     core.event = None
     name = deck.shown_name
     try:

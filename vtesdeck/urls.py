@@ -7,6 +7,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.api import obtain_token
 from collection.api import views as collection_api
+from decks import urls as decks_urls
+from simulations import urls as simulations_urls
+from suggestions import urls as suggestions_urls
+from twda import urls as twda_urls
 
 from . import views
 
@@ -16,10 +20,18 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("cards/", include("cards.urls")),
     path("check/", include("decklists.urls")),
-    path("decks/", include("decks.urls")),
+    # A deck's namespace holds the tabs and pages other apps serve about it (the apps never import each other's
+    # views: the project composes them here).
+    path(
+        "decks/",
+        include((decks_urls.urlpatterns + simulations_urls.deck_tabs + suggestions_urls.deck_routes, "decks")),
+    ),
     path("simulations/", include("simulations.urls")),
     path("", include("proxies.urls")),
-    path("twda/", include("twda.urls")),
+    path(
+        "twda/",
+        include((twda_urls.urlpatterns + simulations_urls.archive_tabs + suggestions_urls.archive_routes, "twda")),
+    ),
     path("collection/", include("collection.urls")),
     path("formats/", include("formats.urls")),
     path("api/v1/", include("cards.api.urls")),
