@@ -1,5 +1,4 @@
-"""Per-user API tokens: several keys per account, each named, stored only as a SHA-256 hash; and the API
-writes sent with an ``Idempotency-Key``, with their answers (``IdempotentRequest``).
+"""Per-user API tokens: several keys per account, each named, stored only as a SHA-256 hash.
 
 A key is shown once, when it is made; afterwards the site knows only its hash (so a leaked database or
 backup opens no account) and a short prefix the owner can tell it by. The keys are 240 random bits, so a
@@ -16,7 +15,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -112,27 +110,3 @@ class ApiToken(models.Model):
         stale = Q(last_used__isnull=True) | Q(last_used__lt=now - LAST_USED_PRECISION)
         if ApiToken.objects.filter(stale, pk=self.pk).update(last_used=now):
             self.last_used = now
-
-
-class IdempotentRequest(models.Model):
-    """A write an API client sent with an ``Idempotency-Key`` header, and the answer it got, replayed to its
-    retries for a day (``vtesdeck.idempotency``, which reads and writes these rows; nothing else does).
-
-    ``digest`` names the request (who sent it, the key, the method and path) as one indexed hash: paths and
-    keys are the client's, of any length and content, and a hash fits any column. ``status`` is empty while
-    the first request is being carried out.
-    """
-
-    digest = models.CharField(max_length=64, unique=True, editable=False)
-    fingerprint = models.CharField(max_length=64, editable=False)  # the body's JSON value, hashed
-    status = models.PositiveSmallIntegerField(null=True, editable=False)
-    body = models.JSONField(null=True, editable=False, encoder=DjangoJSONEncoder)
-    location = models.TextField(blank=True, editable=False)
-    created = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
-
-    class Meta:
-        verbose_name = _("idempotent request")
-        verbose_name_plural = _("idempotent requests")
-
-    def __str__(self) -> str:
-        return f"{self.digest[:12]}… ({self.status or 'in progress'})"

@@ -43,6 +43,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .api import ERROR_SCHEMA, error_body, header
+from .models import IdempotentRequest
 from .throttling import client_address
 
 __all__ = ["HEADER", "REPLAYED", "WINDOW", "idempotent", "parameters", "responses"]
@@ -71,8 +72,6 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         claim = _claim(request, key)
         if isinstance(claim, Response):  # a replay, or a refusal
             return claim
-        from accounts.models import IdempotentRequest
-
         rows = IdempotentRequest.objects.filter(pk=claim.pk)
         try:
             with transaction.atomic():
@@ -96,8 +95,6 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
 
 def _claim(request: Request, key: str):
     """The new row claiming ``key`` for this request, or the answer to give instead (a replay, 409, 422)."""
-    from accounts.models import IdempotentRequest
-
     if not KEY.fullmatch(key):
         raise exceptions.ValidationError(
             {HEADER: [_("An idempotency key is 1 to 255 visible ASCII characters, such as a random UUID.")]}

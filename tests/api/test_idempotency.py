@@ -16,10 +16,11 @@ from django.core.cache import cache
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import ApiToken, IdempotentRequest
+from accounts.models import ApiToken
 from decks.models import Deck
 from simulations.models import Simulation
 from vtesdeck import idempotency
+from vtesdeck.models import IdempotentRequest
 
 from .conftest import GARGOYLES
 
