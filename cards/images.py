@@ -43,20 +43,26 @@ import hashlib
 import json
 import os
 import re
-import string
 import tempfile
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
 
 from vtesdeck import outbound
 from vtesdeck.core import scans
-from vtesdeck.core.cardface import slug
 from vtesdeck.core.domain import Card
+from vtesdeck.core.image_urls import (
+    PLACEHOLDERS,
+    TemplateError,
+    by_printing,
+    check_template,
+    expand,
+    hotlink_origin,
+)
 from vtesdeck.core.numbers import whole_number
 
 __all__ = [
@@ -79,8 +85,6 @@ __all__ = [
     "shows_images",
 ]
 
-PLACEHOLDERS = ("id", "slug", "name", "set")
-CARD_PLACEHOLDERS = ("id", "slug", "name")  # a template must name the card with one of these
 MANIFEST = "manifest.json"
 SAVE_EVERY = 50
 MAX_REDIRECTS = 5
@@ -88,49 +92,6 @@ DEADLINE = 60.0  # seconds for one image, redirects and body included
 FAILURES_IN_A_ROW = 10  # so many errors in a row (not 404s): the site or the network is down, stop
 FORMATS = {"JPEG": ("jpg", "image/jpeg"), "PNG": ("png", "image/png"), "WEBP": ("webp", "image/webp")}
 CONTENT_TYPES = {extension: content_type for extension, content_type in FORMATS.values()}
-
-
-class TemplateError(ValueError):
-    """An image URL template this site will not use; ``str()`` says why."""
-
-
-def check_template(template: str, *, allow_http: bool = False) -> str:
-    """The template, checked: an https URL naming a host, whose only placeholders are ``PLACEHOLDERS`` (and at
-    least one naming the card, or every card would get the same picture). ``allow_http`` is for the tests' local server."""
-    template = template.strip()
-    try:
-        fields = [field for _text, field, spec, conversion in string.Formatter().parse(template) if field is not None]
-        specs = [(spec, conversion) for _text, field, spec, conversion in string.Formatter().parse(template) if field]
-    except ValueError as exc:
-        raise TemplateError(f"the template {template!r} is not a URL template ({exc})") from None
-    unknown = sorted({field for field in fields if field not in PLACEHOLDERS})
-    if unknown:
-        raise TemplateError(
-            f"unknown placeholder {{{unknown[0]}}} in {template!r}: use {', '.join('{' + p + '}' for p in PLACEHOLDERS)}"
-        )
-    if any(spec or conversion for spec, conversion in specs):
-        raise TemplateError(f"placeholders take no format in {template!r}: write {{id}}, not {{id:05}}")
-    if not any(field in CARD_PLACEHOLDERS for field in fields):
-        raise TemplateError(f"the template {template!r} names no card: put {{slug}}, {{id}} or {{name}} in it")
-    parts = urlsplit(template.replace("{", "").replace("}", ""))
-    schemes = ("https", "http") if allow_http else ("https",)
-    if parts.scheme not in schemes:
-        raise TemplateError(f"card images are fetched over https only, not {parts.scheme or 'a relative URL'!r}")
-    if not parts.hostname:
-        raise TemplateError(f"the template {template!r} names no host")
-    if "{" in urlsplit(template).netloc:
-        raise TemplateError(f"the host of {template!r} may not depend on the card")
-    return template
-
-
-def expand(template: str, card: Card, printing: str = "") -> str:
-    """The URL of ``card``'s image (of its ``printing``, a set abbreviation, when the template has ``{set}``)."""
-    return template.format(id=card.id, slug=slug(card), name=quote(card.name, safe=""), set=quote(printing, safe=""))
-
-
-def by_printing(template: str) -> bool:
-    """Whether the template names a printing (``{set}``): one image per printing of a card, not one per card."""
-    return any(field == "set" for _text, field, _spec, _conversion in string.Formatter().parse(template))
 
 
 def manifest_key(card_id: int, printing: str = "") -> str:
@@ -151,12 +112,6 @@ def hotlink_template() -> str:
         # A page shows a card, not one of its printings: a hotlink with {set} would point at no image at all.
         raise TemplateError("{set} is for mirroring each printing (fetch_card_images), not for hotlinks")
     return check_template(template) if template else ""
-
-
-def hotlink_origin(template: str) -> str:
-    """The scheme, host and port of a template: what the CSP's img-src must allow for it."""
-    parts = urlsplit(template)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 def folder() -> Path:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+from vtesdeck.core.image_urls import check_template, hotlink_origin
+
 
 def content_security_policy(image_origin: str = "") -> str:
     """The policy; ``image_origin`` (the https origin of ``CARD_IMAGE_URL_TEMPLATE``, when card images are
@@ -77,8 +79,6 @@ def _headers() -> dict[str, str]:
 
 @functools.lru_cache(maxsize=4)
 def _hotlink_policy(template: str) -> str:
-    from cards.images import check_template, hotlink_origin
-
     return content_security_policy(hotlink_origin(check_template(template)))
 
 
