@@ -7,11 +7,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from twda.models import CardArchiveStats, TournamentDeck
 from vtesdeck.core import charts
-from vtesdeck.labels import share_labels
+from vtesdeck.labels import share_labels, suggestion_texts
 
 from . import matching
 from . import search as card_search
@@ -155,24 +154,3 @@ def _enhance_widgets(form: card_search.CardFilterForm) -> None:
 
 # A sample count per CLDR plural category ("one", "few", "many", "other") that gettext puts in the same
 # plural form, for English, Polish and German: card_search.js picks the category with Intl.PluralRules.
-_PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
-
-
-def suggestion_texts() -> dict[str, str]:
-    """What card_search.js says, in the active language, as ``data-text-*`` attributes of the search box.
-
-    The count sentences keep their ``%(count)s``: the script puts the number in.
-    """
-    texts = {
-        "data-text-list": _("Card name suggestions"),
-        "data-text-none": _("No matching card names"),
-        "data-text-kind-crypt": pgettext("card kind, in name suggestions", "crypt"),
-        "data-text-kind-library": pgettext("card kind, in name suggestions", "library"),
-    }
-    for category, sample in _PLURAL_SAMPLES.items():
-        texts[f"data-text-count-{category}"] = ngettext(
-            "%(count)s suggestion, use the arrow keys to choose",
-            "%(count)s suggestions, use the arrow keys to choose",
-            sample,
-        )
-    return texts

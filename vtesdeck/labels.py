@@ -8,9 +8,11 @@ only (``card_type_label``): the API, exports, decklists and search parameters ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from vtesdeck.core.validate import RULESETS
 
@@ -23,14 +25,22 @@ RULESET_LABELS = {
 }
 
 
+# A saved custom format is named by the formats app, which registers its lookup here when it starts
+# (formats/apps.py): this shared module imports no app.
+_custom_format_label: list[Callable[[str], str]] = []
+
+
+def name_custom_formats_with(lookup: Callable[[str], str]) -> None:
+    """Set how ``ruleset_label`` names a value that is no built-in rule set (a saved custom format's id)."""
+    _custom_format_label[:] = [lookup]
+
+
 def ruleset_label(name: str) -> str:
     if name in RULESET_LABELS:
         return str(RULESET_LABELS[name])
     if name in RULESETS:
         return RULESETS[name].label
-    from formats.services import label  # a saved custom format: its own name
-
-    return label(name)
+    return _custom_format_label[0](name) if _custom_format_label else name
 
 
 # Every card type of the card list, as the pages name it.
@@ -108,3 +118,27 @@ def draws_chart_labels() -> dict[str, str]:
         "types_by_turn_title": _("Library types seen by the start of turn"),
         **type_labels(),
     }
+
+
+# What card_search.js says (the card name box of the home page and of the card search).
+_PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 5}
+
+
+def suggestion_texts() -> dict[str, str]:
+    """What card_search.js says, in the active language, as ``data-text-*`` attributes of the search box.
+
+    The count sentences keep their ``%(count)s``: the script puts the number in.
+    """
+    texts = {
+        "data-text-list": _("Card name suggestions"),
+        "data-text-none": _("No matching card names"),
+        "data-text-kind-crypt": pgettext("card kind, in name suggestions", "crypt"),
+        "data-text-kind-library": pgettext("card kind, in name suggestions", "library"),
+    }
+    for category, sample in _PLURAL_SAMPLES.items():
+        texts[f"data-text-count-{category}"] = ngettext(
+            "%(count)s suggestion, use the arrow keys to choose",
+            "%(count)s suggestions, use the arrow keys to choose",
+            sample,
+        )
+    return texts

@@ -13,10 +13,10 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from cards.models import Card
-from cards.views import suggestion_texts
 
 from .celery import app as celery_app
 from .celery import ping
+from .labels import suggestion_texts
 
 logger = logging.getLogger(__name__)
 
