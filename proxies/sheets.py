@@ -235,3 +235,27 @@ def _delete_quietly(name: str) -> None:
         default_storage.delete(name)
     except OSError:  # storage away: manage.py purge_proxy_sheets sweeps it later
         logger.warning("proxy sheet %s: could not delete its file", name, exc_info=True)
+
+
+def job_context(simulation: Any) -> dict[str, Any]:
+    """What a proxies job's page (``simulations.views.detail``, a ``Simulation``) shows of its sheet: the unexpired
+    sheet and when it goes, or that it went."""
+    done = simulation.status == simulation.Status.DONE
+    sheet = live().filter(pk=simulation.pk).first() if done else None
+    return {
+        "proxies_job": True,
+        "sheet": sheet,
+        "sheet_expires": expires(sheet) if sheet is not None else None,
+        "sheet_gone": gone_message() if done and sheet is None else "",
+    }
+
+
+def gone_message() -> str:
+    days = settings.PROXIES_RETENTION_DAYS
+    return ngettext(
+        "Proxy PDFs are kept %(days)d day after they are made, and this one was deleted. Print the deck again "
+        "from its Proxies tab: it takes a few seconds.",
+        "Proxy PDFs are kept %(days)d days after they are made, and this one was deleted. Print the deck again "
+        "from its Proxies tab: it takes a few seconds.",
+        days,
+    ) % {"days": days}

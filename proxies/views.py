@@ -15,11 +15,10 @@ import re
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from decks import services as deck_services
@@ -172,19 +171,6 @@ def _page(request: HttpRequest, *, deck: Deck, form: ProxiesForm, status: int = 
     return render(request, "proxies/deck_proxies.html", context, status=status)
 
 
-def job_context(simulation: Simulation) -> dict[str, Any]:
-    """What the job's page (``simulations.views.detail``) adds for a proxies job: its unexpired sheet and when it
-    goes, or that it went."""
-    done = simulation.status == Simulation.Status.DONE
-    sheet = sheets.live().filter(pk=simulation.pk).first() if done else None
-    return {
-        "proxies_job": True,
-        "sheet": sheet,
-        "sheet_expires": sheets.expires(sheet) if sheet is not None else None,
-        "sheet_gone": _gone_message() if done and sheet is None else "",
-    }
-
-
 @require_GET
 def pdf(request: HttpRequest, simulation_id: str) -> HttpResponse:
     simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.PROXIES)
@@ -204,18 +190,7 @@ def pdf(request: HttpRequest, simulation_id: str) -> HttpResponse:
     return response
 
 
-def _gone_message() -> str:
-    days = settings.PROXIES_RETENTION_DAYS
-    return ngettext(
-        "Proxy PDFs are kept %(days)d day after they are made, and this one was deleted. Print the deck again "
-        "from its Proxies tab: it takes a few seconds.",
-        "Proxy PDFs are kept %(days)d days after they are made, and this one was deleted. Print the deck again "
-        "from its Proxies tab: it takes a few seconds.",
-        days,
-    ) % {"days": days}
-
-
 def _gone(request: HttpRequest, simulation: Simulation) -> HttpResponse:
     deck = simulation.deck if simulation.deck_named_to(request.user) else None
-    context = {"title": _("These proxy sheets were deleted"), "message": _gone_message(), "deck": deck}
+    context = {"title": _("These proxy sheets were deleted"), "message": sheets.gone_message(), "deck": deck}
     return render(request, "decks/problem.html", context, status=410)
