@@ -107,6 +107,9 @@ logger = logging.getLogger(__name__)
 
 ACTIVE = (Simulation.Status.QUEUED, Simulation.Status.RUNNING)
 MAX_SEED = 2**63 - 1  # Simulation.seed is a signed 64-bit column
+# The task that runs one chunk in a worker (simulations.tasks), queued by its name: the tasks module imports this
+# one, never the reverse.
+RUN_CHUNK = "simulations.run_chunk"
 MIN_CHUNK_SIZE = kinds.HANDS.min_chunk_size  # smaller chunks cost more in messages and rows than they compute
 
 
@@ -498,11 +501,9 @@ def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
     A fresh connection, tried once with a short timeout, and publishing without retries: kombu's defaults
     would retry for minutes while a web request (or the page's user) waits.
     """
-    from .tasks import run_chunk  # the tasks import this module
-
     if not chunks:
         return
-    tasks = group(run_chunk.s(simulation.id, index, units) for index, units in chunks)
+    tasks = group(celery_app.signature(RUN_CHUNK, args=(simulation.id, index, units)) for index, units in chunks)
     soft, hard = kinds.of(simulation).time_limits()
     try:
         with celery_app.connection_for_write() as connection:

@@ -47,7 +47,7 @@ OUTAGE_BEAT_SECONDS = 10.0  # a progress report that met an outage: the next one
 
 
 @shared_task(
-    name="simulations.run_chunk",
+    name=services.RUN_CHUNK,
     bind=True,
     acks_late=True,
     reject_on_worker_lost=True,
