@@ -41,7 +41,7 @@ TEST_PROCESSES ?= 2
 test: venv
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load
 
-# Strict static types for the rules engine; what is checked lives in pyproject.toml's [tool.mypy].
+# Strict static types for the whole core (vtesdeck/core); what is checked lives in pyproject.toml's [tool.mypy].
 typecheck: venv
 	$(PY) -m mypy
 

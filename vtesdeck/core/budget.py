@@ -109,7 +109,8 @@ class Budget:
     # --- inside --------------------------------------------------------------------------------
 
     def limit(self, name: str) -> int | float | None:
-        return getattr(self, name)
+        value: int | float | None = getattr(self, name)  # one of the limits above, by its field name
+        return value
 
     def _check_cpu(self) -> None:
         if self.cpu_seconds is None:

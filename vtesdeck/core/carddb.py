@@ -605,7 +605,8 @@ class CardIndex:
         the validator's facts, the compiled requirements…), made on first use and kept with the list, so it
         goes when the list goes. ``name`` is the module's own key (its module path)."""
         try:
-            return self._derived[name]
+            known: T = self._derived[name]  # what ``build`` made under this name before
+            return known
         except KeyError:
             value = self._derived[name] = build(self)
             return value

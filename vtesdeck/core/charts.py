@@ -21,6 +21,7 @@ import html
 import logging
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .stats import DeckStats
 
@@ -226,7 +227,7 @@ def format_share(value: float | None, *, labels: Mapping[str, str] | None = None
 
 
 def opening_odds_chart(
-    cards: Sequence[Mapping],
+    cards: Sequence[Mapping[str, Any]],
     *,
     part: str = "library",
     simulated: bool = False,
@@ -272,7 +273,9 @@ def opening_odds_chart(
     )
 
 
-def vp_by_seat_chart(by_seat: Sequence[Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
+def vp_by_seat_chart(
+    by_seat: Sequence[Mapping[str, Any]], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+) -> str:
     """A games job's victory points per game of the deck at each seat (its report's ``deck.by_seat``), two
     decimals with the page's decimal sign, the bars scaled to the best seat."""
     words = _words(labels)
@@ -314,7 +317,9 @@ def share_bar_chart(
     return _render(rows, title=title, width=width, chart_id=chart_id, empty=words["empty"], maximum=1.0)
 
 
-def playable_histogram(playable: Mapping, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
+def playable_histogram(
+    playable: Mapping[str, Any], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+) -> str:
     """The share of opening hands with 0, 1, …, 7 playable library cards (a hands report's ``playable``)."""
     words = _words(labels)
     rows = [
@@ -339,7 +344,9 @@ def playable_histogram(playable: Mapping, *, width: int = WIDTH, labels: Mapping
     )
 
 
-def first_vampire_chart(first_vampire: Mapping, *, width: int = WIDTH, labels: Mapping[str, str] | None = None) -> str:
+def first_vampire_chart(
+    first_vampire: Mapping[str, Any], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+) -> str:
     """P(a vampire is in play by the end of turn t) for each seat, one line per seat (a hands report's
     ``first_vampire``)."""
     words = _words(labels)
@@ -358,7 +365,7 @@ def _type_name(words: Mapping[str, str], name: str) -> str:
 
 
 def types_by_turn_chart(
-    groups: Sequence[Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+    groups: Sequence[Mapping[str, Any]], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
 ) -> str:
     """P(at least one card of each library type seen by the start of turn t), the hand refilled to 7 (the
     ``groups`` of a hands report whose part is the library and kind the card type)."""
@@ -667,17 +674,17 @@ ARCHIVE_LABELS: Mapping[str, str] = {
 
 
 def archive_years_chart(
-    by_year: Mapping[str, Mapping], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
+    by_year: Mapping[str, Mapping[str, Any]], *, width: int = WIDTH, labels: Mapping[str, str] | None = None
 ) -> str:
     """A card's winning decks per year (a ``CardArchiveStats.by_year``: ``{"2021": {"decks", "copies",
     "share"}}``), oldest year first, one bar per year from the first to the last (a year between them
     without the card is a zero row, so the gaps show). A bar's length is the number of decks; the value
     after it adds their share of that year's winning decks. Keys that are not years are ignored."""
     words = {**ARCHIVE_LABELS, **_words(labels)}
-    figures: dict[int, Mapping] = {}
-    for year, entry in by_year.items():
-        if len(str(year)) == 4 and str(year).isdigit() and isinstance(entry, Mapping):
-            figures[int(year)] = entry
+    figures: dict[int, Mapping[str, Any]] = {}
+    for key, entry in by_year.items():
+        if len(str(key)) == 4 and str(key).isdigit() and isinstance(entry, Mapping):
+            figures[int(key)] = entry
     rows = []
     if figures:
         for year in range(min(figures), max(figures) + 1):

@@ -259,7 +259,7 @@ class _Parser:
         if self.token.kind == "name" and self.token.value == "not":
             self.nested()
             self.at += 1
-            node = Logic("not", (self.negation(),))
+            node: Node = Logic("not", (self.negation(),))
             self.depth -= 1
             return node
         if self.token.text == "(":
@@ -526,7 +526,9 @@ def evaluate(condition: dict[str, Any], values: Sequence[np.ndarray]) -> np.ndar
     def run(node: list[Any]) -> np.ndarray:
         if node[0] == "cmp":
             comparison = condition["comparisons"][node[1]]
-            return _COMPARE[comparison["op"]](values[node[1]], comparison["value"])
+            # ``_COMPARE``'s operators are untyped (they serve plain numbers too): on an array, an array.
+            hands: np.ndarray = _COMPARE[comparison["op"]](values[node[1]], comparison["value"])
+            return hands
         results = [run(item) for item in node[1]]
         if node[0] == "not":
             return ~results[0]
@@ -557,7 +559,7 @@ def exact_probability(condition: dict[str, Any], library: Sequence[int], crypt: 
             if any(profile):
                 profiles[profile] = profiles.get(profile, 0) + copies
         parts.append((sum(counts), OPENING[part], profiles))
-    if np.prod([odds.outcome_count(list(p), n) for _, n, p in parts], dtype=float) > MAX_EXACT_OUTCOMES:
+    if np.prod([odds.outcome_count(list(p.values()), n) for _, n, p in parts], dtype=np.float64) > MAX_EXACT_OUTCOMES:
         return None
     enumerated = []
     for population, draws, profiles in parts:

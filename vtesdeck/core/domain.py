@@ -239,7 +239,8 @@ class Card:
         return any(d.code == code and (d.superior or not superior) for d in self.disciplines)
 
     def to_dict(self) -> dict[str, Any]:
-        return _to_jsonable(dataclasses.asdict(self))
+        data: dict[str, Any] = _to_jsonable(dataclasses.asdict(self))  # a dict stays a dict
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Card:
@@ -258,7 +259,8 @@ class Card:
             mode=DisciplineRequirement.Mode(dr.get("mode", "none")), codes=tuple(dr.get("codes", ()))
         )
         rq = d.get("requirements") or {}
-        d["requirements"] = Requirements(**{k: tuple(v) if isinstance(v, list) else v for k, v in rq.items()})
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in rq.items()}
+        d["requirements"] = Requirements(**fields)
         for key in ("pool_cost", "blood_cost", "conviction_cost"):
             if d.get(key) is not None:
                 d[key] = Cost(**d[key])

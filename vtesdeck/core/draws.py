@@ -265,7 +265,9 @@ def _capacity(card: Card) -> int:
     return min(max(card.capacity or 1, 1), 255)
 
 
-def _groups(library: list[Card], library_counts: list[int], crypt: list[Card], crypt_counts: list[int]) -> list[dict]:
+def _groups(
+    library: list[Card], library_counts: list[int], crypt: list[Card], crypt_counts: list[int]
+) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = []
 
     def add(part: str, kind: str, key: str, label: str, members: list[int]) -> None:
@@ -397,7 +399,7 @@ class _Tables:
         self.vampire_masks = masks
 
 
-def _index_type(distinct: int) -> type:
+def _index_type(distinct: int) -> type[np.uint8] | type[np.uint16]:
     return np.uint8 if distinct <= 256 else np.uint16
 
 
@@ -766,8 +768,8 @@ def _playable_exact(plan: HandsPlan) -> dict[str, Any]:
     library_size, crypt_size = plan.library_size, plan.crypt_size
     ways = [0] * (OPENING_LIBRARY + 1)
     for drawn, crypt_ways in odds.count_distribution(crypt_size, list(pools.values()), OPENING_CRYPT):
-        playable = set().union(*(keys[i] for i, n in enumerate(drawn) if n))
-        copies = sum(plan.library[i]["count"] for i in playable)
+        playable_cards = set().union(*(keys[i] for i, n in enumerate(drawn) if n))
+        copies = sum(plan.library[i]["count"] for i in playable_cards)
         for h in range(OPENING_LIBRARY + 1):
             ways[h] += crypt_ways * math.comb(copies, h) * math.comb(library_size - copies, OPENING_LIBRARY - h)
     total = math.comb(crypt_size, OPENING_CRYPT) * math.comb(library_size, OPENING_LIBRARY)

@@ -57,15 +57,16 @@ of Laibach: "both Follower of Set and Tremere") is judged vampire by vampire: ei
 
 from __future__ import annotations
 
+import enum
 import functools
 import re
 import threading
 import weakref
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final, NoReturn, cast
 
 from .carddb import CardIndex
-from .domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES, Card, DisciplineRequirement
+from .domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES, Card, Discipline, DisciplineRequirement
 from .messages import needs_text
 
 __all__ = [
@@ -235,7 +236,18 @@ def compile_minion(card: Card) -> Minion:
 
 
 @functools.lru_cache(maxsize=8192)
-def _compile_minion(card_id, types, clans, disciplines, title, sect, traits, capacity, advanced, path) -> Minion:
+def _compile_minion(
+    card_id: int,
+    types: tuple[str, ...],
+    clans: tuple[str, ...],
+    disciplines: tuple[Discipline, ...],
+    title: str,
+    sect: str,
+    traits: tuple[str, ...],
+    capacity: int | None,
+    advanced: bool,
+    path: str,
+) -> Minion:
     imbued = "Imbued" in types
     facts = (_IMBUED | _MORTAL) if imbued else _VAMPIRE
     facts |= _ADVANCED if advanced else _BASE
@@ -405,17 +417,17 @@ _IMBUED_TYPES = {"Power", "Conviction"}
 
 @functools.lru_cache(maxsize=8192)
 def _compile_requirement(
-    types,
-    discipline_requirement,
-    clans,
-    titles,
-    sects,
-    capacity_min,
-    capacity_max,
-    other,
-    text,
-    blood_cost,
-    conviction_cost,
+    types: tuple[str, ...],
+    discipline_requirement: DisciplineRequirement,
+    clans: tuple[str, ...],
+    titles: tuple[str, ...],
+    sects: tuple[str, ...],
+    capacity_min: int | None,
+    capacity_max: int | None,
+    other: tuple[str, ...],
+    text: str,
+    blood_cost: bool,
+    conviction_cost: bool,
 ) -> Requirement | None:
     political = "Political Action" in types
     if not (
@@ -555,7 +567,7 @@ def _plain_requirement(
     clan_names = tuple(dict.fromkeys(clan(c) for c in clans)) if clans else ()
     if not (alternatives or clan_names):
         return Requirement(kind=_VAMPIRE, parts=(("minions", ("vampire",)),)) if vampire else None
-    parts = []
+    parts: list[tuple[str, Any]] = []
     if alternatives:
         parts.append(("disciplines", tuple(alternatives)))
     if clan_names:
@@ -592,10 +604,11 @@ def _discipline_alternatives(required: DisciplineRequirement, text: str) -> list
     if len(required.codes) == 1:
         return [required.codes]  # most cards: one discipline, whatever the text's lines say
     column = frozenset(required.codes)
-    lines = []
+    lines: list[frozenset[str]] = []
     for line in text.split("\n"):
         if match := _ICONS.match(line):
-            icons = {_ICON_CODES.get(icon.lower()) for icon in _ICON.findall(match.group())} - {None}
+            found = (_ICON_CODES.get(icon.lower()) for icon in _ICON.findall(match.group()))
+            icons = {code for code in found if code is not None}
             if " or " in match.group():  # "[ani] or [cel] +1 intercept.": either icon plays the line
                 lines.extend(frozenset({icon}) for icon in icons)
             elif icons:
@@ -644,7 +657,14 @@ _ANY_VAMPIRE = (("minions", ("vampire",)),)
 # --- a whole card list -------------------------------------------------------------------------
 
 
-_UNKNOWN = object()
+class _Unknown(enum.Enum):
+    """Not looked up yet: ``dict.get``'s default where None is a known answer. (One enum member rather than a
+    bare ``object()``, so that ``is _UNKNOWN`` narrows the type for mypy.)"""
+
+    TOKEN = 0
+
+
+_UNKNOWN: Final = _Unknown.TOKEN
 
 
 class Eligibility:
@@ -662,7 +682,7 @@ class Eligibility:
         # the Requirement itself to ask minion by minion.
         self._checks: dict[int, tuple[int, int] | Requirement | None] = {}
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         # Not for card snapshots (``cards.snapshot`` keeps what pickles): the fact bits of its compiled cards
         # are numbered in this process, as they are met; another process rebuilds its own, card by card.
         raise TypeError("an Eligibility is rebuilt in each process")
@@ -736,7 +756,10 @@ class Eligibility:
                 continue
             ok = met.get(id(check))
             if ok is None:
-                ok = met[id(check)] = any(check.met_by(m, may_become_anarch=may_become_anarch) for m in minions)
+                # No tuple gets here, but mypy narrows on ``isinstance`` only, dearer than ``__class__ is`` in
+                # this loop: the cast runs once per distinct requirement.
+                requirement = cast(Requirement, check)
+                ok = met[id(check)] = any(requirement.met_by(m, may_become_anarch=may_become_anarch) for m in minions)
             if not ok:
                 out.append(card_id)
         return out

@@ -354,6 +354,7 @@ _EARLIEST_PRINTING = gettext_noop("the earliest printing, not %(other_list)s")
 
 def _ambiguous(params: Mapping[str, Any], language: Language) -> dict[str, Any]:
     others = [other["name"] for other in params["others"]]
+    why: Template
     if params["reason"] == "not_printed_yet":
         why, other_list = _NOT_PRINTED_YET, language.join(others, "and")
     else:

@@ -23,7 +23,7 @@ import functools
 import logging
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal, overload
 
 from . import eligibility, formats, memo
 from .carddb import CardIndex, set_release_date
@@ -385,6 +385,13 @@ _RULESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MAX_SETTING = 1_000_000
 
 
+# Without ``nullable`` a null value fails the check like any other non-number: the setting is always a number.
+@overload
+def _count_setting(data: Mapping[str, Any], key: str, default: int, *, nullable: Literal[False] = False) -> int: ...
+@overload
+def _count_setting(
+    data: Mapping[str, Any], key: str, default: int | None, *, nullable: Literal[True]
+) -> int | None: ...
 def _count_setting(data: Mapping[str, Any], key: str, default: int | None, *, nullable: bool = False) -> int | None:
     value = data.get(key, default)
     if value is None and nullable:
@@ -654,7 +661,7 @@ class _Facts:
             if "Master" in card.types and _TRIFLE.search(card.text.split("\n", 1)[0]):
                 self.trifles.add(card.id)
         self.sections = frozenset(self.section.values())
-        self._pool_from: dict[tuple, dict[int, datetime.date]] = {}
+        self._pool_from: dict[tuple[Any, ...], dict[int, tuple[datetime.date, datetime.date | None]]] = {}
         self.out_of_format: dict[tuple[Any, ...], frozenset[int]] = {}  # (format, day) → cards out of it
 
     def legal_day(self, card_id: int, released: datetime.date, ruleset: Ruleset) -> datetime.date:
@@ -870,7 +877,13 @@ def validate(
     library_count = sum(deck.library.values())
 
     # Deck sizes (Polish rulebook L56-61; German rulebook L210).
-    limits = {"min": rules.crypt_min, "max": rules.crypt_max, "ruleset": rules.name, "format": rules.label}
+    # Message parameters, spread into ``_issue``'s keyword arguments.
+    limits: dict[str, Any] = {
+        "min": rules.crypt_min,
+        "max": rules.crypt_max,
+        "ruleset": rules.name,
+        "format": rules.label,
+    }
     if crypt_count < rules.crypt_min:
         errors.append(
             _issue(rules, "CRYPT_TOO_SMALL", count=crypt_count, short=rules.crypt_min - crypt_count, **limits)
@@ -1089,7 +1102,7 @@ def _group_issue(
 ) -> Issue:
     # Name the vampires outside the window that keeps the most copies: those are the ones to cut.
     window = rules.group_window or 1
-    copies = {}
+    copies: dict[int, int] = {}
     for vampire, n in vampires:
         copies[vampire.group] = copies.get(vampire.group, 0) + n
     start = max(
@@ -1176,17 +1189,21 @@ def _ambiguous_issue(rules: Ruleset, entry: Ambiguous, day: datetime.date, facts
 def _requirement_issues(rules: Ruleset, deck: Deck, facts: _Facts, cards: CardIndex) -> list[Issue]:
     # Could a vampire of the crypt play it, after the become-Anarch action if need be? (``eligibility``.)
     book = eligibility.for_cards(cards)
-    return [
-        _issue(
-            rules,
-            "REQUIREMENT_UNMET",
-            cards=(card_id,),
-            card=card_id,
-            name=facts.names[card_id],
-            needs=book.requirement(card_id).needs_params(),
+    issues = []
+    for card_id in book.unplayable(deck.crypt, deck.library, may_become_anarch=True):
+        requirement = book.requirement(card_id)
+        assert requirement is not None  # ``unplayable`` lists only cards with a requirement
+        issues.append(
+            _issue(
+                rules,
+                "REQUIREMENT_UNMET",
+                cards=(card_id,),
+                card=card_id,
+                name=facts.names[card_id],
+                needs=requirement.needs_params(),
+            )
         )
-        for card_id in book.unplayable(deck.crypt, deck.library, may_become_anarch=True)
-    ]
+    return issues
 
 
 def _declared_issues(rules: Ruleset, deck: Deck, facts: _Facts, crypt_count: int, library_count: int) -> list[Issue]:

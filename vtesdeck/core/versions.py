@@ -106,7 +106,7 @@ def settle(deck: Deck, cards: CardIndex, day: datetime.date | None = None) -> De
 
 def _settled_groups(deck: Deck, cards: CardIndex) -> set[int]:
     """The groups of the crypt's vampires named without doubt: copies from bare names left out."""
-    bare = Counter()
+    bare: Counter[int] = Counter()
     for entry in deck.ambiguous:
         bare[entry.chosen] += entry.count
     groups = set()

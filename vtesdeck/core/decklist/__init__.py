@@ -93,7 +93,7 @@ def parse(source: bytes | str, cards: CardIndex, *, format: str | None = None, p
         raise DecklistError.of("UNKNOWN_FORMAT", format=format, known=list(FORMATS))
     # Counted before anything is decoded: a request whose budget is spent reads no more decklists.
     spending = budget.current()
-    spending.read(source.count(b"\n" if isinstance(source, bytes | bytearray) else "\n") + 1)
+    spending.read((source.count(b"\n") if isinstance(source, bytes | bytearray) else source.count("\n")) + 1)
     with spending.reading():
         text = decode(source)
         name = format or detect(text)

@@ -124,10 +124,10 @@ def _read_cards(deck: Deck, cards: CardIndex, lines: list[str], start: int) -> N
             continue
         found = copies.setdefault((section, match["name"].strip()), [0, number + 1])
         found[0] += count
-    for (section, name), (count, line) in copies.items():
+    for (section, name), (count, first_line) in copies.items():
         # ELDB's backquote stands for an apostrophe or a double quote; either folds the same way.
         card = entries.by_name(name.replace("`", "'"), section)
-        entries.add(card, count, line=line, text=f'"{name}"', section=section, name=name.replace("`", "'"))
+        entries.add(card, count, line=first_line, text=f'"{name}"', section=section, name=name.replace("`", "'"))
 
 
 def _eld_name(name: str) -> str:

@@ -52,7 +52,7 @@ class Entries:
         name = name.strip()
         card = self.resolver.resolve(name, section=section) if name else None
         versions = self.resolver.versions(name, section=section) if card is not None else ()
-        self._bare = (card, name, versions) if versions else None
+        self._bare = (card, name, versions) if card is not None and versions else None
         return card
 
     def add(

@@ -63,8 +63,8 @@ def parse(text: str, cards: CardIndex) -> Deck:
     copies: dict[tuple[str, str, str], int] = {}
     for zone in root.iter("superzone"):
         section = _ZONES.get((zone.get("name") or "").strip().lower(), "")
-        for card in zone.iter("card"):
-            element = card.find("name")
+        for node in zone.iter("card"):
+            element = node.find("name")
             if element is None:
                 continue
             key = (section, " ".join("".join(element.itertext()).split()), (element.get("id") or "").strip())

@@ -449,8 +449,8 @@ class DeckBuilder:
         # count ("Enzo Giovanni, Pentex Board of Directors (ADV) - 1", "2. J. S. Simmons, Esq.").
         sentence = not line.counted and looks_like_prose(line.name)
         if not sentence or (guess is not None and guess[3]):
-            if (found := self._read_loosely(text, kind, columns, repair=repair)) is not None:
-                return found
+            if (loosely := self._read_loosely(text, kind, columns, repair=repair)) is not None:
+                return loosely
         if sentence:
             return line.count, None, line.comment, line.name, True
         if not loose.has_letter(text) or loose.is_total(text):
@@ -506,7 +506,7 @@ class DeckBuilder:
         self.deck = settle(self.deck, self.resolver.cards)
         return self.deck
 
-    def header(self, header: Header) -> None:
+    def header(self, header: Header | None) -> None:
         """Open the header's section and keep the counts it states."""
         declared = self.deck.declared
         while header is not None:

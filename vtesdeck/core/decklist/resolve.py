@@ -30,6 +30,7 @@ import bisect
 import difflib
 import re
 from collections import Counter
+from typing import Any
 
 from .. import memo
 from ..carddb import CardIndex
@@ -80,7 +81,7 @@ class Resolver:
         self._versions: dict[str, dict[str, tuple[Card, ...]]] = {"": {}, "crypt": {}, "library": {}}
         # Whole decklist lines already read, per section kind: parsers keep their parsed form here so a
         # line seen in an earlier decklist costs one dict lookup (see ``lines.LineReader``).
-        self.lines: dict[str, dict[str, tuple]] = {"": {}, "crypt": {}, "library": {}}
+        self.lines: dict[str, dict[str, tuple[Any, ...]]] = {"": {}, "crypt": {}, "library": {}}
         self._suggestions: dict[str, list[Card]] = {}
         self._forms: list[str] | None = None
         self._form_cards: list[Card] = []
@@ -254,7 +255,7 @@ class Resolver:
         self._forms, self._form_cards, self._trigrams = forms, owners, trigrams
 
 
-def _ratio(matcher: difflib.SequenceMatcher, form: str) -> float:
+def _ratio(matcher: difflib.SequenceMatcher[str], form: str) -> float:
     """``matcher.ratio()`` of ``form`` against the key, or 0 when it is surely under the cutoff: the quick
     ratios are upper bounds of the real one and cost a pass over the letters, where ``ratio`` costs a search
     for matching blocks. Most candidates of a name that is no card's stop here (the same suggestions, in a
