@@ -73,6 +73,7 @@ from vtesdeck.celery import long_queue, quick_queue
 from vtesdeck.core import draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.numbers import MAX_SEED
 
 from . import kinds
 from .kinds import JobKind
@@ -106,7 +107,6 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 ACTIVE = (Simulation.Status.QUEUED, Simulation.Status.RUNNING)
-MAX_SEED = 2**63 - 1  # Simulation.seed is a signed 64-bit column
 # The task that runs one chunk in a worker (simulations.tasks), queued by its name: the tasks module imports this
 # one, never the reverse.
 RUN_CHUNK = "simulations.run_chunk"

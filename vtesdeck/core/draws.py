@@ -62,6 +62,7 @@ from .carddb import CardIndex
 from .conditions import MAX_CONDITION_LENGTH, MAX_CONDITIONS, ConditionError, DeckCards, DrawsError
 from .deck import Deck
 from .domain import DISCIPLINES, VIRTUES, Card
+from .numbers import MAX_SEED
 from .stats import known_parts
 
 logger = logging.getLogger(__name__)
@@ -99,7 +100,6 @@ MAX_TURNS = 30
 # compiling a plan (every crypt card against every library card) stays a fraction of a second.
 MAX_LIBRARY = 500
 MAX_CRYPT = 200
-MAX_SEED = 2**63 - 1  # a signed 64-bit column stores it
 PLAN_VERSION = 1
 
 FIRST_TURN_TRANSFERS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 4}

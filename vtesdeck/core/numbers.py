@@ -5,7 +5,11 @@ a run of more than 4,300 digits. An id or a count is a short run of ASCII digits
 
 from __future__ import annotations
 
-__all__ = ["whole_number"]
+__all__ = ["MAX_SEED", "whole_number"]
+
+# The largest seed of a job or a game: seeds are stored in a signed 64-bit column (Simulation.seed). Every door
+# that takes a seed (the API, the pages, the CLI, the engine) reads it here.
+MAX_SEED = 2**63 - 1
 
 
 def whole_number(text: str, *, digits: int = 9) -> int | None:

@@ -42,9 +42,10 @@ import itertools
 from collections.abc import Iterator
 from functools import cache
 
+from ..numbers import MAX_SEED
+
 PLAYERS = (4, 5)  # the seat counts DESIGN.md allows (`--players 4|5`)
 FIELD = -1  # a seat filled by an archive deck (`field_pick`), not by one of the run's decks
-MAX_SEED = 2**63 - 1  # as vtesdeck.core.draws: a signed 64-bit column stores it
 MAX_GAMES = 10_000_000  # far beyond any run; keeps game indices and seeds in sane ranges
 _MULTIPLIERS_5 = (1, 4, 2, 3)  # natural order, reversed, then the two "skip one" orders
 ARRANGEMENT_PERIOD = {4: 4 * 6, 5: 5 * len(_MULTIPLIERS_5)}  # games after which the prey relations repeat
