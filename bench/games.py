@@ -36,7 +36,7 @@ sys.path.insert(0, str(PROJECT))
 
 from vtesdeck.core import carddb  # noqa: E402
 from vtesdeck.core.deck import Deck  # noqa: E402
-from vtesdeck.core.engine import run  # noqa: E402
+from vtesdeck.core.engine import options, run  # noqa: E402
 from vtesdeck.core.engine import table as tb  # noqa: E402
 from vtesdeck.core.engine.bots import HeuristicBot, View  # noqa: E402
 from vtesdeck.core.engine.compile import compiled  # noqa: E402
@@ -206,7 +206,7 @@ def main() -> int:
     parser.add_argument("--twda", type=Path, default=PROJECT.parent / "shared" / "twda")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=5, choices=(4, 5))
-    parser.add_argument("--rounds", type=int, default=run.DEFAULT_ROUNDS)
+    parser.add_argument("--rounds", type=int, default=options.DEFAULT_ROUNDS)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--controls", action="store_true")
     parser.add_argument("--audit", type=int, default=0)

@@ -17,9 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
 from vtesdeck.core import draws
+from vtesdeck.core.engine import options as table
+from vtesdeck.core.engine.schedule import PLAYERS
+from vtesdeck.core.numbers import MAX_SEED
+from vtesdeck.messages import refusal
 from vtesdeck.widgets import DateInput
-
-from .services import MAX_SEED
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +91,6 @@ class HandsForm(forms.Form):
 # quick look, thousands narrow the per-opponent and per-card figures.
 GAMES_CHOICES = (100, 500, 1_000, 2_000, 5_000)
 FIELD_SINCE = datetime.date(2018, 1, 1)  # engine.run.FIELD_SINCE, without loading the engine for a form
-ROUND_CAP = 20  # engine.run.DEFAULT_ROUNDS: the time limit of a tournament round, roughly
 STYLE_PREFIX = "style:"  # a named archetype among the archetype choices (a family's slug never has a colon)
 
 
@@ -123,25 +124,31 @@ class GamesForm(forms.Form):
         coerce=int,
         error_messages={"invalid_choice": _("Choose one of the offered numbers of games, not “%(value)s”.")},
     )
-    players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=(("5", "5"), ("4", "4")), initial="5")
+    # The table's options: typed here, their bounds checked by the engine's TableOptions in ``clean`` (the one
+    # refusal the API and the CLI give too); the widgets offer what it accepts.
+    players = forms.IntegerField(
+        label=_("Players"),
+        initial=table.DEFAULT_PLAYERS,
+        widget=forms.Select(choices=[(str(n), str(n)) for n in sorted(PLAYERS, reverse=True)]),
+    )
     rounds = forms.IntegerField(
         label=_("Round cap"),
         required=False,
-        min_value=1,
-        max_value=150,
-        initial=ROUND_CAP,
+        initial=table.DEFAULT_ROUNDS,
+        widget=forms.NumberInput(attrs={"min": 1, "max": table.MAX_ROUNDS}),
         help_text=_("Each Methuselah has had this many turns: time is called, survivors get ½ VP each. Empty: no cap."),
     )
-    rules = forms.ChoiceField(
+    rules = forms.CharField(
         label=_("Rules"),
-        choices=(("vekn", _("VEKN rulebook")), ("2011", _("2011 rules (vampires influenced out automatically)"))),
         initial="vekn",
+        widget=forms.Select(
+            choices=(("vekn", _("VEKN rulebook")), ("2011", _("2011 rules (vampires influenced out automatically)")))
+        ),
     )
     seed = forms.IntegerField(
         label=_("Seed (optional)"),
         required=False,
-        min_value=0,
-        max_value=MAX_SEED,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SEED}),
         help_text=_("The same deck, table and seed give the same games; empty: a random one."),
     )
 
@@ -172,6 +179,12 @@ class GamesForm(forms.Form):
         kind = data.get("opponents")
         if kind in ("archetype", "deck") and not data.get(kind):
             self.add_error(kind, _("Choose one, or another kind of opponent."))
+        if all(name in data for name in ("players", "rounds", "rules", "seed")):
+            seed = 0 if data["seed"] is None else data["seed"]
+            try:
+                table.TableOptions(players=data["players"], rounds=data["rounds"], rules=data["rules"], seed=seed)
+            except table.TableOptionError as exc:
+                self.add_error(exc.field, refusal(exc))
         return data
 
     def opponents_asked(self, players: int) -> list:

@@ -73,7 +73,9 @@ from vtesdeck.celery import long_queue, quick_queue
 from vtesdeck.core import draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
+from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.numbers import MAX_SEED
+from vtesdeck.messages import refusal
 
 from . import kinds
 from .kinds import JobKind
@@ -215,24 +217,17 @@ def start_games(
     request said of itself (the opponents as asked, an archive deck's id) to the stored parameters.
 
     The same caps, errors and transaction as ``start_hands``, in games."""
-    from vtesdeck.core.engine import run as engine_run
     from vtesdeck.core.engine import simulation as games_core
-    from vtesdeck.core.engine.economy import ENDLESS_ROUNDS
 
     kind = kinds.GAMES
     games, seed, chunk_size = _check_size(kind, games, seed, chunk_size)
-    players = engine_run.DEFAULT_PLAYERS if players is None else players
-    if isinstance(players, bool) or players not in (4, 5):
-        raise SimulationInputError(_("players must be 4 or 5, not %(value)r.") % {"value": players}, field="players")
+    players = table_options.DEFAULT_PLAYERS if players is None else players
     if rounds == "default":
-        rounds = engine_run.DEFAULT_ROUNDS
-    if rounds is not None:
-        _check_whole_number(rounds, "rounds", 1, ENDLESS_ROUNDS)
-    if rules not in engine_run.RULES:
-        raise SimulationInputError(
-            _("rules must be %(choices)s, not %(value)r.") % {"choices": " or ".join(engine_run.RULES), "value": rules},
-            field="rules",
-        )
+        rounds = table_options.DEFAULT_ROUNDS
+    try:
+        table_options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
+    except table_options.TableOptionError as exc:
+        raise SimulationInputError(refusal(exc), field=exc.field) from None
     owner, starter = _owner(owner, client)
     if owner is not None or client is not None:
         _check_job_size(kind, games, anonymous=owner is None)

@@ -36,6 +36,7 @@ __all__ = [
     "issue",
     "issue_view",
     "language_code",
+    "refusal",
     "render",
     "report",
     "title",
@@ -104,12 +105,18 @@ def issue_view(found: Issue, cards: CardIndex) -> dict[str, Any]:
     }
 
 
-def decklist_error(error: DecklistError) -> str:
-    """The sentence of a refused decklist in the active language (in English when it has no message id)."""
+def refusal(error: Exception) -> str:
+    """The sentence of a core refusal (a ``DecklistError``, an engine ``TableOptionError``) in the active language;
+    in English when it carries no message id."""
     message_id = getattr(error, "message_id", "")
     if not message_id or is_english():
         return str(error)
-    return render(message_id, error.params)
+    return render(message_id, getattr(error, "params", {}))
+
+
+def decklist_error(error: DecklistError) -> str:
+    """The sentence of a refused decklist in the active language (in English when it has no message id)."""
+    return refusal(error)
 
 
 def format_label(fmt: Format | str) -> str:

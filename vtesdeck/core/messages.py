@@ -692,6 +692,16 @@ MESSAGES: dict[str, Message] = {
         grouped=("files", "limit"),
     ),
     "ZIP_EMPTY": Message(gettext_noop("The zip archive holds no files.")),
+    # A games table's options the engine refuses (engine.run.TableOptions): the same sentence at every door.
+    # Params: min, max (the bounds), value (what was asked, as the client wrote it); first, second (the rules).
+    "TABLE_PLAYERS": Message(gettext_noop("A table has %(min)s or %(max)s seats, not %(value)s.")),
+    "TABLE_ROUNDS": Message(
+        gettext_noop("The round cap must be a whole number from %(min)s to %(max)s (or none), not %(value)s.")
+    ),
+    "TABLE_RULES": Message(gettext_noop("The rules must be %(first)s or %(second)s, not %(value)s.")),
+    "TABLE_SEED": Message(
+        gettext_noop("The seed must be a whole number from %(min)s to %(max)s, not %(value)s."), grouped=("max",)
+    ),
     "ZIP_UNPACKS_TOO_LARGE": Message(
         ngettext_lazy(
             "The zip archive unpacks to more than %(limit)s byte; upload fewer decklists at a time.",

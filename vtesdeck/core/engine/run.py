@@ -25,14 +25,9 @@ from ..deck import Deck
 from ..validate import validate
 from . import economy, report, schedule
 from .compile import compiled
+from .options import DEFAULT_ROUNDS, TableOptions
 from .table import Result, heuristic_bots, play, replay
 
-# The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
-# The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
-# finals"). Measured with the heuristic bots over 400 five-seat games of archive decks since 2018 with no cap
-# and the 135 library cards modelled: 14 % lasted more than 20 rounds (20 % more than 19, 12 % more than 21).
-# Games get shorter as more cards are modelled: bench/games.py prints the share ended on time to watch it.
-DEFAULT_ROUNDS: int | None = 20
 DEFAULT_GAMES = 100
 FIELD_SINCE = datetime.date(2018, 1, 1)  # "the tournament field": archive decks since 2018 (issue 15)
 # Construction errors that make a deck unplayable; a banned card or a late printing is no reason not to simulate.
@@ -72,8 +67,6 @@ def field_from_files(
     return decks
 
 
-DEFAULT_PLAYERS = 5
-RULES = ("vekn", "2011")
 ENDS = {"last standing": "last_standing", "time": "time_limit"}  # Game.ended_by → the games JSON's ``end``
 
 
@@ -94,14 +87,6 @@ class Played:
     table: schedule.Table
     decks: tuple[Deck, ...]
     result: Result
-
-
-def check_options(*, rounds: int | None, rules: str) -> None:
-    """Refuses a round cap or rules option the engine cannot play, with a sentence the CLI prints as is."""
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-        raise ValueError(f"The round cap must be a whole number of at least 1, not {rounds!r}.")
-    if rules not in RULES:
-        raise ValueError(f"The rules must be {' or '.join(RULES)}, not {rules!r}.")
 
 
 def seated(
@@ -202,8 +187,8 @@ def play_games(
     """Games ``start .. stop-1`` of the run. ``on_record`` is called after each game, in order, with its record
     or its error (the CLI writes the JSONL line then). Raises ``ValueError`` for a run that cannot be played
     (bad seed, seat count, range, options), never for a game."""
+    TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
     schedule.check_run(games=1, decks=len(decks), players=players, seed=seed)
-    check_options(rounds=rounds, rules=rules)
     if len(decks) < players and not field:
         raise ValueError(f"{len(decks)} decks for {players} seats and no archive decks to fill the others.")
     out = Games()

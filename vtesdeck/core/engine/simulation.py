@@ -44,7 +44,7 @@ from typing import Any
 from ..carddb import CardIndex
 from ..deck import Deck
 from ..numbers import MAX_SEED
-from . import report, run, schedule
+from . import options, report, run, schedule
 from .compile import compiled
 from .state import SeatStats
 from .table import heuristic_bots, play
@@ -251,8 +251,7 @@ class GamesPlan:
 
     def check(self) -> None:
         """Raises ValueError when the plan cannot be played (a damaged plan, read back from JSON)."""
-        schedule.check_table(1, self.players)
-        run.check_options(rounds=self.rounds, rules=self.rules)
+        options.TableOptions(players=self.players, rounds=self.rounds, rules=self.rules)
         if len(self.opponents) != self.players - 1 or len(self.slot_coverage) != self.players:
             raise ValueError(f"{len(self.opponents)} opponents for {self.players} seats")
         for o in self.opponents:
@@ -298,8 +297,8 @@ def compile_plan(
     cards: CardIndex,
     *,
     opponents: Sequence[Opponent],
-    players: int = run.DEFAULT_PLAYERS,
-    rounds: int | None = run.DEFAULT_ROUNDS,
+    players: int = options.DEFAULT_PLAYERS,
+    rounds: int | None = options.DEFAULT_ROUNDS,
     rules: str = "vekn",
     seed: int = 0,
 ) -> GamesPlan:
@@ -309,19 +308,9 @@ def compile_plan(
     a pool with no playable deck. Unplayable pool decks are dropped; a pool larger than ``FIELD_POOL_MAX`` is
     cut down to that many playable decks, drawn with ``seed`` (the same plan for the same seed)."""
     try:
-        schedule.check_table(1, players)
-    except ValueError as exc:
-        raise GamesInputError(str(exc), field="players") from None
-    try:
-        run.check_options(rounds=rounds, rules="vekn")
-    except ValueError as exc:
-        raise GamesInputError(str(exc), field="rounds") from None
-    try:
-        run.check_options(rounds=None, rules=rules)
-    except ValueError as exc:
-        raise GamesInputError(str(exc), field="rules") from None
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise GamesInputError(f"The seed must be a whole number from 0 to {MAX_SEED:,}, not {seed!r}.")
+        options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
+    except options.TableOptionError as exc:
+        raise GamesInputError(str(exc), field=exc.field) from None
     if len(opponents) != players - 1:
         fewer = len(opponents) < players - 1
         raise GamesInputError(

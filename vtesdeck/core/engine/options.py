@@ -1,0 +1,64 @@
+"""A games table's options, checked once for every door (DESIGN.md ``--players``, ``--rounds``, ``--rules``,
+``--seed``; the API's fields, the Games form's, the job service's, the engine's plan): their defaults, their
+bounds and their refusals live here, so the same value gets the same sentence wherever it is sent."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .. import messages
+from ..numbers import MAX_SEED
+from . import schedule
+from .economy import ENDLESS_ROUNDS
+
+__all__ = ["DEFAULT_PLAYERS", "DEFAULT_ROUNDS", "MAX_ROUNDS", "RULES", "TableOptionError", "TableOptions"]
+
+DEFAULT_PLAYERS = 5
+# The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
+# The tournament time limit as a round cap (issue 15: "about one game in seven ends on time, as in real
+# finals"). Measured with the heuristic bots over 400 five-seat games of archive decks since 2018 with no cap
+# and the 135 library cards modelled: 14 % lasted more than 20 rounds (20 % more than 19, 12 % more than 21).
+# Games get shorter as more cards are modelled: bench/games.py prints the share ended on time to watch it.
+DEFAULT_ROUNDS: int | None = 20
+RULES = ("vekn", "2011")
+# The highest round cap: a game with no cap ends on time after economy.ENDLESS_ROUNDS rounds anyway.
+MAX_ROUNDS = ENDLESS_ROUNDS
+
+
+class TableOptionError(ValueError):
+    """A table option the engine cannot play: ``str()`` is the sentence every door shows (the API, the Games
+    form, the CLI), in English; ``message_id`` and ``params`` say it in the reader's language (core.messages);
+    ``field`` is the option at fault ("players", "rounds", "rules", "seed")."""
+
+    def __init__(self, message_id: str, *, field: str, **params: Any) -> None:
+        super().__init__(messages.render(message_id, params))
+        self.message_id, self.params, self.field = message_id, params, field
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableOptions:
+    """A games table's options, checked when made: the one place their bounds and refusals live. The API's
+    serializer, the Games form, ``simulate_games``, the job service and the engine's plan all make one, so the
+    same value gets the same refusal at every door."""
+
+    players: int = DEFAULT_PLAYERS
+    rounds: int | None = DEFAULT_ROUNDS  # None: until one Methuselah is left (or MAX_ROUNDS)
+    rules: str = "vekn"
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        players, rounds, rules, seed = self.players, self.rounds, self.rules, self.seed
+        if not _whole(players) or players not in schedule.PLAYERS:
+            low, high = min(schedule.PLAYERS), max(schedule.PLAYERS)
+            raise TableOptionError("TABLE_PLAYERS", field="players", min=low, max=high, value=repr(players))
+        if rounds is not None and (not _whole(rounds) or not 1 <= rounds <= MAX_ROUNDS):
+            raise TableOptionError("TABLE_ROUNDS", field="rounds", min=1, max=MAX_ROUNDS, value=repr(rounds))
+        if rules not in RULES:
+            raise TableOptionError("TABLE_RULES", field="rules", first=RULES[0], second=RULES[1], value=repr(rules))
+        if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+            raise TableOptionError("TABLE_SEED", field="seed", min=0, max=MAX_SEED, value=repr(seed))
