@@ -32,7 +32,6 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.api.pagination import StrictPagination
 from formats.fits import fits_format
 from suggestions import api as suggestions_api
 from vtesdeck import idempotency, messages
@@ -49,6 +48,7 @@ from vtesdeck.api import (
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
+from vtesdeck.pagination import StrictPagination
 
 from .. import services
 from ..models import Deck, Revision

@@ -28,7 +28,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.api.pagination import StrictPagination
 from decks import services as deck_services
 from decks.api.views import MAX_BODY
 from decks.models import Deck
@@ -44,6 +43,7 @@ from vtesdeck.api import (
 )
 from vtesdeck.core.engine import run as engine_run
 from vtesdeck.core.numbers import whole_number
+from vtesdeck.pagination import StrictPagination
 from vtesdeck.throttling import client_address
 
 from .. import services

@@ -15,10 +15,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import viewsets
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 
-from cards.api.pagination import StrictPagination
 from cards.api.views import ERROR_RESPONSE, filter_errors
 from suggestions import api as similar
 from vtesdeck.api import ERROR_SCHEMA
+from vtesdeck.pagination import StrictPagination
 
 from ..models import Archetype, TournamentDeck
 from ..search import TwdaSearchForm, search
