@@ -16,12 +16,20 @@ import logging
 import math
 from collections.abc import Iterable
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django import forms
+from django.core.exceptions import (
+    NON_FIELD_ERRORS,
+    PermissionDenied,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views import csrf, defaults
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -66,6 +74,36 @@ class ErrorSerializer(serializers.Serializer):
 
 
 ERROR_SCHEMA = ErrorSerializer
+
+
+# --- filters read by a form -------------------------------------------------------------------------
+
+
+def filter_errors(form: forms.Form) -> dict[str, list[exceptions.ErrorDetail]]:
+    """A bound, invalid form's errors in DRF's shape: ``{"field": ["message", …]}``: for searches whose query
+    parameters a Django form reads (the cards', the archive's), raised as a ``ValidationError``."""
+    return {
+        api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field: [
+            exceptions.ErrorDetail(error["message"], code=error["code"] or "invalid") for error in errors
+        ]
+        for field, errors in form.errors.get_json_data().items()
+    }
+
+
+FILTER_ERROR_RESPONSE = OpenApiResponse(
+    response=ERROR_SCHEMA,
+    description="A parameter is invalid: `errors` maps each bad parameter to its messages.",
+    examples=[
+        OpenApiExample(
+            "A capacity that is no number",
+            value={
+                "detail": "Invalid value for capacity_min: Enter a whole number.",
+                "code": "invalid",
+                "errors": {"capacity_min": ["Enter a whole number."]},
+            },
+        )
+    ],
+)
 
 
 def sentence(text: str) -> str:

@@ -9,14 +9,12 @@ Answers carry an ETag and may be cached for five minutes (see ``caching``).
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import F, Prefetch
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.exceptions import ErrorDetail, ValidationError
-from rest_framework.settings import api_settings
+from rest_framework.exceptions import ValidationError
 
-from vtesdeck.api import ERROR_SCHEMA
+from vtesdeck.api import ERROR_SCHEMA, FILTER_ERROR_RESPONSE, filter_errors
 from vtesdeck.pagination import StrictPagination
 
 from .. import matching
@@ -72,16 +70,6 @@ class _SharedFields(dict):
 CardFilterParams.base_fields = _SharedFields(CardFilterParams.base_fields)
 
 
-def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
-    """A bound, invalid form's errors in DRF's shape: ``{"field": ["message", …]}``."""
-    return {
-        api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field: [
-            ErrorDetail(error["message"], code=error["code"] or "invalid") for error in errors
-        ]
-        for field, errors in form.errors.get_json_data().items()
-    }
-
-
 _DESCRIPTIONS = {
     "q": "Card name (any of its names: printed, official, AKA), ignoring case, accents and punctuation; its "
     "words in any order (`govern unaligned`). Cards whose name starts with it come first, then names holding "
@@ -130,20 +118,6 @@ FILTER_PARAMETERS = [
     )
     for name, field in CardFilterParams.base_fields.items()
 ]
-ERROR_RESPONSE = OpenApiResponse(
-    response=ERROR_SCHEMA,
-    description="A parameter is invalid: `errors` maps each bad parameter to its messages.",
-    examples=[
-        OpenApiExample(
-            "A capacity that is no number",
-            value={
-                "detail": "Invalid value for capacity_min: Enter a whole number.",
-                "code": "invalid",
-                "errors": {"capacity_min": ["Enter a whole number."]},
-            },
-        )
-    ],
-)
 NOT_FOUND_RESPONSE = OpenApiResponse(
     response=ERROR_SCHEMA,
     description="No such card (or page past the last).",
@@ -195,7 +169,12 @@ class CardSearchPagination(StrictPagination):
         "likely meant, outside `results` and `count`, which hold only what matches) and `suggestions` (their "
         "names).",
         parameters=FILTER_PARAMETERS,
-        responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={
+            200: CardSerializer(many=True),
+            304: NOT_MODIFIED,
+            400: FILTER_ERROR_RESPONSE,
+            404: NOT_FOUND_RESPONSE,
+        },
     ),
     retrieve=extend_schema(
         summary="One card in full",
@@ -251,7 +230,12 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
 @extend_schema_view(
     list=extend_schema(
         summary="All sets",
-        responses={200: CardSetSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={
+            200: CardSetSerializer(many=True),
+            304: NOT_MODIFIED,
+            400: FILTER_ERROR_RESPONSE,
+            404: NOT_FOUND_RESPONSE,
+        },
     ),
     retrieve=extend_schema(
         summary="One set", responses={200: CardSetSerializer, 304: NOT_MODIFIED, 404: NOT_FOUND_RESPONSE}

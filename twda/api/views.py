@@ -15,9 +15,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import viewsets
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 
-from cards.api.views import ERROR_RESPONSE, filter_errors
 from suggestions import api as similar
-from vtesdeck.api import ERROR_SCHEMA
+from vtesdeck.api import ERROR_SCHEMA, FILTER_ERROR_RESPONSE, filter_errors
 from vtesdeck.pagination import StrictPagination
 
 from ..models import Archetype, TournamentDeck
@@ -86,7 +85,7 @@ NOT_FOUND_RESPONSE = OpenApiResponse(
         description="Tournament-winning decks matching every given filter (those of the /twda/ page), "
         "newest event first unless `order` says otherwise.",
         parameters=FILTER_PARAMETERS,
-        responses={200: TournamentDeckSerializer(many=True), 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={200: TournamentDeckSerializer(many=True), 400: FILTER_ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
     ),
     retrieve=extend_schema(
         summary="One winning deck in full",
