@@ -222,6 +222,11 @@ class BodyLimit:
         super().initial(request, *args, **kwargs)
 
 
+# The largest request body an API view carrying a decklist reads at all (the decks' and the simulations'
+# ``max_body``): a 2,000,000-character decklist, JSON-escaped, with room to spare.
+MAX_DECKLIST_BODY = 12 * 1024 * 1024
+
+
 def _as_api_exception(exc: Exception) -> Exception:
     """Django's errors as the API exceptions they amount to (DRF's handler knows only the first two)."""
     if isinstance(exc, Http404):

@@ -38,6 +38,7 @@ from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
+    MAX_DECKLIST_BODY,
     BodyLimit,
     ErrorSerializer,
     JSONParser,
@@ -70,8 +71,6 @@ __all__ = ["DeckViewSet"]
 logger = logging.getLogger(__name__)
 
 TAGS = ["decks"]
-# The largest request body read at all: a 2,000,000-character decklist, JSON-escaped, with room to spare.
-MAX_BODY = 12 * 1024 * 1024
 
 
 class DeckWriteThrottle(ScopedThrottle):
@@ -256,7 +255,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         return [IsAuthenticated()] if self.action == "create" else super().get_permissions()
 
     def max_body(self) -> int:
-        return MAX_BODY
+        return MAX_DECKLIST_BODY
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user

@@ -29,12 +29,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from decks import services as deck_services
-from decks.api.views import MAX_BODY
 from decks.models import Deck
 from vtesdeck import idempotency
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
+    MAX_DECKLIST_BODY,
     BodyLimit,
     ErrorSerializer,
     JSONParser,
@@ -264,7 +264,7 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
     throttle_classes = [*DEFAULT_THROTTLES, SimulationStartThrottle]
 
     def max_body(self) -> int:
-        return MAX_BODY
+        return MAX_DECKLIST_BODY
 
     def get_queryset(self) -> QuerySet[Simulation]:
         return Simulation.objects.select_related("owner")
