@@ -3,8 +3,8 @@
 Requests are checked here, strictly (a number where a name belongs, ``true`` for a count, a list of 10,000
 cards: each a 400 naming the field), and the cards they carry are read by ``services.parse_text`` or
 ``services.from_lists``, so the API accepts exactly what the pages accept. Answers about the deck's cards
-and legality are the core's own report (``Report.to_dict()``), documented by the decklists API's
-``DeckReportSerializer``.
+and legality are the core's own report (``Report.to_dict()``), documented by the serializers the decklists
+API documents it with (``vtesdeck.serializers.DeckReportSerializer``).
 """
 
 from __future__ import annotations
@@ -16,15 +16,17 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from decklists.api.serializers import (
+from vtesdeck import messages
+from vtesdeck.core import decklist
+from vtesdeck.serializers import (
     TEXT_HELP,
     DeckCardCountSerializer,
     DecklistTextField,
     DeckReportSerializer,
+    StrictCharField,
+    StrictIntegerField,
     UnresolvedLineSerializer,
 )
-from vtesdeck import messages
-from vtesdeck.core import decklist
 
 from .. import services
 from ..models import Deck
@@ -44,24 +46,6 @@ __all__ = [
 ]
 
 WRITABLE_FORMATS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON number without a fraction: ``"3"``, ``3.0`` and ``true`` are a client's mistakes, not counts."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string: DRF would quietly turn ``123`` into ``"123"``."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 # --- requests --------------------------------------------------------------------------------------
