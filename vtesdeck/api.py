@@ -11,10 +11,11 @@ DRF's errors come through ``exception_handler``; Django's own (unknown URL, 500,
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from django import forms
 from django.core.exceptions import (
@@ -37,6 +38,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from vtesdeck import jsonbody, throttling
+from vtesdeck.core.decklist import DecklistError
+from vtesdeck.messages import decklist_error
 
 logger = logging.getLogger(__name__)
 
@@ -220,6 +223,15 @@ class BodyLimit:
                 % {"size": f"{length:,}", "limit": f"{limit:,}"}
             )
         super().initial(request, *args, **kwargs)
+
+
+@contextlib.contextmanager
+def within_budget() -> Iterator[None]:
+    """The request's work budget spent while reading decks' cards: a 429 naming the limit, not a 500."""
+    try:
+        yield
+    except DecklistError as exc:
+        raise exceptions.Throttled(detail=decklist_error(exc)) from None
 
 
 # The largest request body an API view carrying a decklist reads at all (the decks' and the simulations'

@@ -28,6 +28,7 @@ __all__ = [
     "StrictCharField",
     "StrictIntegerField",
     "UnresolvedLineSerializer",
+    "similarity_field",
 ]
 
 
@@ -191,3 +192,12 @@ class DeckReportSerializer(DeckFields):
     groups = serializers.ListField(child=serializers.IntegerField(), help_text="distinct crypt groups")
     errors = ReportIssueSerializer(many=True)
     warnings = ReportIssueSerializer(many=True)
+
+
+# --- a ?similar= search's results ---------------------------------------------------------------
+
+
+def similarity_field() -> serializers.FloatField:
+    """The ``similarity`` a ``?similar=`` search annotates each deck it returns with
+    (``suggestions.services.order_by_similarity``): for the searches' ``Similar…Serializer``."""
+    return serializers.FloatField(read_only=True, help_text="0 to 1: how alike the two decks' cards are")
