@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from decks import services as deck_services
 from decks.models import Deck
 from simulations import services
-from simulations.api.views import readable_jobs
 from simulations.models import Simulation
+from simulations.services import readable_jobs
 from simulations.throttle import page_wait
 from vtesdeck.core import proxies as core
 from vtesdeck.throttling import client_address

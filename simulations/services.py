@@ -61,13 +61,14 @@ from typing import Any
 from celery import group
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Sum
+from django.db.models import F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from decks.models import Deck
 from vtesdeck.celery import app as celery_app
 from vtesdeck.celery import long_queue, quick_queue
 from vtesdeck.core import draws
@@ -518,6 +519,33 @@ def send_chunks(simulation: Simulation, chunks: list[tuple[int, int]]) -> None:
         logger.warning("simulation %s: could not queue %d chunks: %r", simulation.id, len(chunks), exc)
         detail = str(exc).strip() or type(exc).__name__
         raise BrokerUnavailable(_("could not reach the task queue (broker): %(detail)s") % {"detail": detail}) from exc
+
+
+# --- who reads a job -----------------------------------------------------------------------------
+
+
+def readable_jobs(user) -> QuerySet[Simulation]:
+    """The jobs ``user`` may read (and so cancel, if theirs), for the API, the job's page and the lists alike.
+
+    A job's report names its deck and lists its cards, so a job drawn from a stored deck follows that deck
+    as it is now: it is read by whoever may read the deck (``Deck.objects.readable_by``, the one rule for
+    decks), so making a deck private hides its jobs from everyone but its owner, and by the user who started
+    it (their own record of a deck they could read, as a copy would be). Once the deck is deleted, only that
+    user reads it; a job started without an account then has no reader (nothing tells its starter from
+    anyone else holding the id). Jobs from a decklist's text are read by their id.
+
+    Some jobs are about their starter rather than a deck, and only their starter reads them, whatever the deck:
+    a planner job (the names of their decks, private ones too, and the copies they own) and proxy sheets of
+    the cards their collection is missing (what they own, by difference).
+    """
+    shared = Q(deck__isnull=True, deck_version__isnull=True)  # a decklist's text: no stored deck behind it
+    shared |= Q(deck__in=Deck.objects.readable_by(user))
+    # By their ids (a subquery): a JSON key's negation would also drop the jobs whose parameters lack it.
+    starters_own = Q(kind=Simulation.Kind.PLANNER) | Q(kind=Simulation.Kind.PROXIES, parameters__print="missing")
+    shared &= ~Q(pk__in=Simulation.objects.filter(starters_own).values("pk"))
+    if user is not None and user.is_authenticated:
+        shared |= Q(owner=user)
+    return Simulation.objects.filter(shared)
 
 
 # --- following and stopping -----------------------------------------------------------------------

@@ -50,9 +50,9 @@ from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
 from vtesdeck.throttling import client_address
 
 from . import services
-from .api.views import readable_jobs
 from .forms import GamesForm, HandsForm
 from .models import Simulation
+from .services import readable_jobs
 from .throttle import page_wait
 
 logger = logging.getLogger(__name__)

@@ -47,7 +47,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from django.db.models import Count, Max, Q, QuerySet
+from django.db import connection
+from django.db.models import Count, FloatField, Max, Q, QuerySet
+from django.db.models.expressions import RawSQL
+from django.http import Http404
+from django.utils.translation import gettext as _
 
 from cards import index as card_index
 from decks.models import Deck, DeckCard
@@ -64,6 +68,7 @@ SHARED = "deck:"
 NEIGHBOURS = 50  # nearest decks read for suggestions and the core/flex view
 SIMILAR_SHOWN = 10  # on a deck's page
 SEARCH_LIMIT = 100  # decks a ?similar= search returns (the most similar among those matching its filters)
+MAX_CANDIDATES = 20_000  # decks a ?similar= search reads the ids of, at most (the archive holds some 4,100)
 POOL_CAP = 20_000  # public decks the index holds, at most: the most recently changed (about 20 MB a process)
 RANK_CAP = 2_000  # public decks a ?similar= search checks against its other filters, at most: the most similar
 OWN_CAP = 100  # the reader's own decks that are not public a ?similar= search ranks, at most: the latest changed
@@ -430,3 +435,56 @@ def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, limit:
     entries = [Entry(SHARED + deck_id, core.crypt, core.library, winning=False) for deck_id, core in cores.items()]
     ranked = SimilarityIndex.build(entries, weights).nearest(query, min(limit, len(entries)))
     return [(n.key.removeprefix(SHARED), n.similarity) for n in ranked]
+
+
+# --- the searches' ?similar= --------------------------------------------------------------------------------------
+#
+# ``?similar=<id>`` takes an archive deck id ("10009") or the id of a deck the client may read (public, unlisted,
+# or their own); anything else is a 404, so the parameter never tells a private deck from no deck. The search's
+# other filters apply first; of the decks they match, the ``SEARCH_LIMIT`` most similar are returned (decks
+# sharing no card with it are left out), most similar first, each with its ``similarity`` (0 to 1); the answer's
+# ``count`` is the number of decks so ranked. The archive search ranks every match (its index holds the whole
+# archive); a players' deck search ranks every deck it matched that its reader may read (public ones, and their
+# own with ``mine=true``), whether or not its owner shares it with suggestions (that is about *other* players'
+# suggestions): public decks from the kept index, the ``RANK_CAP`` most similar at most checked against the other
+# filters, and the reader's own others read (``rank_decks``). Past the request's work budget, a 429 naming the
+# limit (``vtesdeck.api.within_budget``), or the page's own sentence.
+
+
+def subject_or_404(ident: str, user) -> Subject:
+    """``subject_of`` for the APIs' searches: a 404 (Django's, which the API answers in its error shape) saying
+    what ``similar=`` takes when the reader may open no deck by that id."""
+    try:
+        return subject_of(ident, user)
+    except NotFound:
+        raise Http404(
+            _(
+                "No deck with this id that you may read: similar= takes an archive deck id or "
+                "the id of a deck you may open."
+            )
+        ) from None
+
+
+def order_by_similarity(decks: QuerySet, subject: Subject, *, archive: bool, reader=None) -> QuerySet:
+    """``decks`` narrowed to the ``SEARCH_LIMIT`` most similar to the subject, annotated with ``similarity``
+    and ordered by it (most similar first, then by id). ``reader``: who searches players' decks (their own
+    decks that are not public are ranked too, when ``decks`` holds them). ``BudgetSpent`` (a ``DecklistError``)
+    past the request's work budget: each door says so (``vtesdeck.api.within_budget``, or the page's own
+    sentence)."""
+    if archive:
+        ids = [str(pk) for pk in decks.order_by().values_list("pk", flat=True)[:MAX_CANDIDATES]]
+        ranked = rank_archive(subject, ids)
+    else:
+        ranked = rank_decks(subject, decks, reader)
+    if not ranked:
+        return decks.none()
+    similarity = _similarity_of(decks.model, ranked)
+    return decks.filter(pk__in=[pk for pk, _ in ranked]).annotate(similarity=similarity).order_by("-similarity", "pk")
+
+
+def _similarity_of(model, ranked: list[tuple[str, float]]) -> RawSQL:
+    """``CASE <pk> WHEN <id> THEN <similarity> … END``, parameters and all: the same as a ``Case`` of a ``When``
+    per deck, which costs some 10 ms of ORM work for a hundred decks, each time the query is compiled."""
+    column = f"{connection.ops.quote_name(model._meta.db_table)}.{connection.ops.quote_name(model._meta.pk.column)}"
+    params = [value for pk, score in ranked for value in (pk, score)]
+    return RawSQL(f"CASE {column} {' '.join(['WHEN %s THEN %s'] * len(ranked))} END", params, output_field=FloatField())

@@ -102,7 +102,7 @@ def _archive() -> QuerySet[TournamentDeck]:
 def similar_decks(decks: QuerySet, ident: str, user, *, archive: bool) -> QuerySet:
     """A search page's matches ordered by similarity to the deck ``ident`` names (``?similar=``); 404 when the
     reader may open no deck by that id; ``DecklistError`` past the request's work budget (the page says so)."""
-    from .api import order_by_similarity
+    from .services import order_by_similarity
 
     try:
         subject = services.subject_of(ident, user)

@@ -229,7 +229,7 @@ class TwdaSearchForm(forms.Form):
         choices=[("", _("newest first")), ("oldest", _("oldest first")), ("players", _("most players first"))],
         label=_("Order"),
     )
-    # Similar decks (suggestions.api.order_by_similarity): the views rank the matches, since the id may name a
+    # Similar decks (suggestions.services.order_by_similarity): the views rank the matches, since the id may name a
     # deck of the site that only this reader may open.
     similar = forms.CharField(
         required=False,

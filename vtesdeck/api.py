@@ -11,17 +11,26 @@ DRF's errors come through ``exception_handler``; Django's own (unknown URL, 500,
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django import forms
+from django.core.exceptions import (
+    NON_FIELD_ERRORS,
+    PermissionDenied,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views import csrf, defaults
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -29,6 +38,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 from vtesdeck import jsonbody, throttling
+from vtesdeck.core.decklist import DecklistError
+from vtesdeck.messages import decklist_error
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +77,36 @@ class ErrorSerializer(serializers.Serializer):
 
 
 ERROR_SCHEMA = ErrorSerializer
+
+
+# --- filters read by a form -------------------------------------------------------------------------
+
+
+def filter_errors(form: forms.Form) -> dict[str, list[exceptions.ErrorDetail]]:
+    """A bound, invalid form's errors in DRF's shape: ``{"field": ["message", …]}``: for searches whose query
+    parameters a Django form reads (the cards', the archive's), raised as a ``ValidationError``."""
+    return {
+        api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field: [
+            exceptions.ErrorDetail(error["message"], code=error["code"] or "invalid") for error in errors
+        ]
+        for field, errors in form.errors.get_json_data().items()
+    }
+
+
+FILTER_ERROR_RESPONSE = OpenApiResponse(
+    response=ERROR_SCHEMA,
+    description="A parameter is invalid: `errors` maps each bad parameter to its messages.",
+    examples=[
+        OpenApiExample(
+            "A capacity that is no number",
+            value={
+                "detail": "Invalid value for capacity_min: Enter a whole number.",
+                "code": "invalid",
+                "errors": {"capacity_min": ["Enter a whole number."]},
+            },
+        )
+    ],
+)
 
 
 def sentence(text: str) -> str:
@@ -182,6 +223,20 @@ class BodyLimit:
                 % {"size": f"{length:,}", "limit": f"{limit:,}"}
             )
         super().initial(request, *args, **kwargs)
+
+
+@contextlib.contextmanager
+def within_budget() -> Iterator[None]:
+    """The request's work budget spent while reading decks' cards: a 429 naming the limit, not a 500."""
+    try:
+        yield
+    except DecklistError as exc:
+        raise exceptions.Throttled(detail=decklist_error(exc)) from None
+
+
+# The largest request body an API view carrying a decklist reads at all (the decks' and the simulations'
+# ``max_body``): a 2,000,000-character decklist, JSON-escaped, with room to spare.
+MAX_DECKLIST_BODY = 12 * 1024 * 1024
 
 
 def _as_api_exception(exc: Exception) -> Exception:

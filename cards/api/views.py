@@ -9,20 +9,18 @@ Answers carry an ETag and may be cached for five minutes (see ``caching``).
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import F, Prefetch
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.exceptions import ErrorDetail, ValidationError
-from rest_framework.settings import api_settings
+from rest_framework.exceptions import ValidationError
 
-from vtesdeck.api import ERROR_SCHEMA
+from vtesdeck.api import ERROR_SCHEMA, FILTER_ERROR_RESPONSE, filter_errors
+from vtesdeck.pagination import StrictPagination
 
 from .. import matching
 from ..models import Card, CardSet, Printing
-from ..search import CardFilterForm, search
+from ..search import SUGGESTIONS, CardFilterForm, search
 from .caching import CachedReadMixin
-from .pagination import CardSearchPagination, StrictPagination
 from .serializers import CardDetailSerializer, CardSerializer, CardSetSerializer
 
 __all__ = ["CardViewSet", "CardSetViewSet", "CardFilterParams"]
@@ -70,16 +68,6 @@ class _SharedFields(dict):
 
 
 CardFilterParams.base_fields = _SharedFields(CardFilterParams.base_fields)
-
-
-def filter_errors(form: forms.Form) -> dict[str, list[ErrorDetail]]:
-    """A bound, invalid form's errors in DRF's shape: ``{"field": ["message", …]}``."""
-    return {
-        api_settings.NON_FIELD_ERRORS_KEY if field == NON_FIELD_ERRORS else field: [
-            ErrorDetail(error["message"], code=error["code"] or "invalid") for error in errors
-        ]
-        for field, errors in form.errors.get_json_data().items()
-    }
 
 
 _DESCRIPTIONS = {
@@ -130,20 +118,6 @@ FILTER_PARAMETERS = [
     )
     for name, field in CardFilterParams.base_fields.items()
 ]
-ERROR_RESPONSE = OpenApiResponse(
-    response=ERROR_SCHEMA,
-    description="A parameter is invalid: `errors` maps each bad parameter to its messages.",
-    examples=[
-        OpenApiExample(
-            "A capacity that is no number",
-            value={
-                "detail": "Invalid value for capacity_min: Enter a whole number.",
-                "code": "invalid",
-                "errors": {"capacity_min": ["Enter a whole number."]},
-            },
-        )
-    ],
-)
 NOT_FOUND_RESPONSE = OpenApiResponse(
     response=ERROR_SCHEMA,
     description="No such card (or page past the last).",
@@ -152,6 +126,37 @@ NOT_MODIFIED = OpenApiResponse(
     description="Not modified: `If-None-Match` holds this answer's current `ETag` (no body). Card-list answers "
     "carry an `ETag` and `Cache-Control: public, max-age=300`."
 )
+
+
+class CardSearchPagination(StrictPagination):
+    """The card search's pages: when a name query found no card, the answer also carries ``close_matches``, the
+    cards it most likely meant, and ``suggestions``, their names ("did you mean"), which the view computes
+    (``no_hit``: ``cards.search.close_matches``). They stay out of ``results`` and ``count``: those hold only
+    cards that match, as a client paging through them expects."""
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        no_hit = getattr(self, "no_hit", None)
+        if no_hit is not None and response.data["count"] == 0:
+            response.data.update(no_hit())
+        return response
+
+    def get_paginated_response_schema(self, schema: dict) -> dict:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["suggestions"] = {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Only when `q` was given and no card matched: the names of `close_matches`, best first "
+            '("did you mean"); may be empty.',
+            "example": ["Govern the Unaligned"],
+        }
+        paginated["properties"]["close_matches"] = {
+            **schema,
+            "description": "Only when `q` was given and no card matched: the cards closest to `q` that pass the "
+            f"other filters, best first, at most {SUGGESTIONS} (the cards the decklist resolver suggests for a "
+            "misspelt name); may be empty. Not counted in `count`.",
+        }
+        return paginated
 
 
 @extend_schema_view(
@@ -164,7 +169,12 @@ NOT_MODIFIED = OpenApiResponse(
         "likely meant, outside `results` and `count`, which hold only what matches) and `suggestions` (their "
         "names).",
         parameters=FILTER_PARAMETERS,
-        responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={
+            200: CardSerializer(many=True),
+            304: NOT_MODIFIED,
+            400: FILTER_ERROR_RESPONSE,
+            404: NOT_FOUND_RESPONSE,
+        },
     ),
     retrieve=extend_schema(
         summary="One card in full",
@@ -220,7 +230,12 @@ class CardViewSet(CachedReadMixin, viewsets.ReadOnlyModelViewSet):
 @extend_schema_view(
     list=extend_schema(
         summary="All sets",
-        responses={200: CardSetSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={
+            200: CardSetSerializer(many=True),
+            304: NOT_MODIFIED,
+            400: FILTER_ERROR_RESPONSE,
+            404: NOT_FOUND_RESPONSE,
+        },
     ),
     retrieve=extend_schema(
         summary="One set", responses={200: CardSetSerializer, 304: NOT_MODIFIED, 404: NOT_FOUND_RESPONSE}

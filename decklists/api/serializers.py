@@ -2,26 +2,32 @@
 
 Requests are read through these serializers (field errors come back as DRF's ``{"field": ["…"]}``).
 Answers are the core's own dicts (``Report.to_dict()``, the parsed deck), written once in the core and
-returned as they are, so the CLI, the page and the API cannot drift; the response serializers below
-only document them, and the tests check that every key an answer holds is documented.
+returned as they are, so the CLI, the page and the API cannot drift; the response serializers below (and
+the report's, ``vtesdeck.serializers``, which the decks API documents a deck's report with too) only
+document them, and the tests check that every key an answer holds is documented.
 """
 
 from __future__ import annotations
 
-import copy
-
 from rest_framework import serializers
-from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from vtesdeck.core import decklist
 from vtesdeck.core.validate import RULESETS
+from vtesdeck.serializers import (
+    TEXT_HELP,
+    CharField,
+    ChoiceField,
+    DeckFields,
+    DecklistTextField,
+    IntegerField,
+    UnresolvedLineSerializer,
+)
 
 from .. import services
 
 __all__ = [
     "ConvertQuerySerializer",
     "ConvertedDecklistSerializer",
-    "DeckReportSerializer",
     "DecklistFormatSerializer",
     "ParseRequestSerializer",
     "ParseUploadSerializer",
@@ -29,60 +35,6 @@ __all__ = [
     "ValidateRequestSerializer",
     "ValidateUploadSerializer",
 ]
-
-TEXT_HELP = (
-    f"The decklist in any supported format (see `/api/v1/decklists/formats`), detected unless `format` "
-    f"names it; at most {decklist.MAX_BYTES:,} characters and {decklist.MAX_LINES:,} lines."
-)
-
-
-class _SurrogateCheck(ProhibitSurrogateCharactersValidator):
-    """DRF's check, and its message, but with a test of the whole text in C first: strict UTF-8 refuses
-    exactly the surrogate code points, so only a text holding one is walked character by character (DRF
-    always does, a tenth of a validation request's CPU for a typical decklist)."""
-
-    def __call__(self, value) -> None:
-        try:
-            str(value).encode("utf-8")
-        except UnicodeEncodeError:
-            super().__call__(value)
-
-
-class CopiedOnce:
-    """For the request fields: a serializer deep-copies its declared fields for each request, and DRF's
-    copy re-runs each field's ``__init__`` (choices, validators…), most of the cost of reading a request.
-    These fields hold nothing a request changes (binding a copy only sets its own attributes), so a shallow
-    copy is as good."""
-
-    def __deepcopy__(self, memo):
-        return copy.copy(self)
-
-
-class DecklistTextField(CopiedOnce, serializers.CharField):
-    """A decklist is text: a number, a list or ``true`` in its place is a client's mistake, not a deck."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.validators = [
-            _SurrogateCheck() if isinstance(v, ProhibitSurrogateCharactersValidator) else v for v in self.validators
-        ]
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class ChoiceField(CopiedOnce, serializers.ChoiceField):
-    pass
-
-
-class CharField(CopiedOnce, serializers.CharField):
-    pass
-
-
-class IntegerField(CopiedOnce, serializers.IntegerField):
-    pass
 
 
 # --- requests --------------------------------------------------------------------------------------
@@ -173,88 +125,7 @@ class ConvertQuerySerializer(serializers.Serializer):
 # --- answers ---------------------------------------------------------------------------------------
 
 
-class DeckCardCountSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="VEKN id")
-    name = serializers.CharField(help_text='the unique name, e.g. "Theo Bell (G2)"')
-    count = serializers.IntegerField()
-
-
-class ReportIssueSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="e.g. LIBRARY_TOO_SMALL, BANNED_CARD, UNKNOWN_CARD")
-    message = serializers.CharField(help_text="a sentence for people, in the language asked for (`?lang=`)")
-    rule = serializers.CharField(
-        help_text='the rules it cites, by section, in the language asked for: "VEKN rulebook, 1. Introduction › Deck '
-        'construction; VEKN tournament rules, 6.2 Constructed Deck Size Limits"'
-    )
-    rule_url = serializers.CharField(
-        allow_blank=True, help_text='the official page of the first section cited ("" for the 2011 rulebook)'
-    )
-    params = serializers.DictField(
-        help_text="the values the message names, by code, the same in every language: e.g. for LIBRARY_TOO_SMALL "
-        '`{"count": 58, "min": 60, "max": 90, "short": 2, "players": null, "ruleset": "vekn", "format": "VEKN '
-        'tournament"}`; for UNKNOWN_CARD `{"line": 14, "text": "2x Govern teh Unaligned", "suggestions": […]}`'
-    )
-    cards = serializers.ListField(child=serializers.IntegerField(), help_text="VEKN ids of the cards concerned")
-
-
-class UnresolvedLineSerializer(serializers.Serializer):
-    line = serializers.IntegerField(help_text="1-based line number in the decklist")
-    text = serializers.CharField(help_text="the line as written")
-    count = serializers.IntegerField()
-    section = serializers.CharField(help_text='"crypt", "library" or "" when the list did not say')
-    suggestions = serializers.ListField(child=serializers.CharField(), help_text="official names, best first")
-    reason = serializers.CharField(
-        required=False, help_text='"" = no such card; "count" = a card, but a count no deck can hold'
-    )
-
-
-class DecklistEventSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    place = serializers.CharField()
-    date = serializers.DateField(allow_null=True)
-    date_end = serializers.DateField(allow_null=True)
-    format = serializers.CharField(help_text='e.g. "3R+F"')
-    players = IntegerField(allow_null=True)
-    winner = serializers.CharField()
-    url = serializers.CharField()
-    score = serializers.CharField()
-
-
-class DeclaredCountsSerializer(serializers.Serializer):
-    crypt = serializers.IntegerField(allow_null=True, help_text="crypt size the decklist states")
-    library = serializers.IntegerField(allow_null=True)
-    sections = serializers.DictField(child=serializers.IntegerField(), help_text="library type → stated count")
-    trifles = serializers.IntegerField(allow_null=True)
-
-
-class _DeckFields(serializers.Serializer):
-    name = serializers.CharField()
-    author = serializers.CharField()
-    format = serializers.CharField(help_text="the decklist format, detected or as given")
-    checksum = serializers.CharField(help_text="digest of the card counts alone, for registration sheets")
-    event = DecklistEventSerializer(allow_null=True, help_text="the tournament header of an archive decklist")
-    declared = DeclaredCountsSerializer(help_text="counts the decklist states about itself")
-    crypt_count = serializers.IntegerField()
-    library_count = serializers.IntegerField()
-    crypt = DeckCardCountSerializer(many=True)
-    library = DeckCardCountSerializer(many=True)
-    unresolved = UnresolvedLineSerializer(many=True, help_text="lines naming no card we know; never dropped")
-
-
-class DeckReportSerializer(_DeckFields):
-    """The deck report: the same JSON object from ``check_deck --json``, this API and the deck pages."""
-
-    path = serializers.CharField(allow_null=True, help_text="the uploaded file's name; null for `text`")
-    legal = serializers.BooleanField(help_text="no errors")
-    ruleset = serializers.CharField()
-    as_of = serializers.DateField(help_text="the date legality was judged on")
-    players = IntegerField(allow_null=True, help_text="the table size the library limit used")
-    groups = serializers.ListField(child=serializers.IntegerField(), help_text="distinct crypt groups")
-    errors = ReportIssueSerializer(many=True)
-    warnings = ReportIssueSerializer(many=True)
-
-
-class ParsedDecklistSerializer(_DeckFields):
+class ParsedDecklistSerializer(DeckFields):
     description = serializers.CharField()
     comments = serializers.DictField(child=serializers.CharField(), help_text="VEKN id → the list's comment")
 

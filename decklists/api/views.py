@@ -20,6 +20,7 @@ from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser,
 from vtesdeck.core import decklist
 from vtesdeck.core.decklist import archive
 from vtesdeck.core.validate import validate
+from vtesdeck.serializers import DeckReportSerializer
 
 from .. import services
 from ..throttle import DecklistsAnonThrottle
@@ -27,7 +28,6 @@ from .serializers import (
     ConvertedDecklistSerializer,
     ConvertQuerySerializer,
     DecklistFormatSerializer,
-    DeckReportSerializer,
     ParsedDecklistSerializer,
     ParseRequestSerializer,
     ParseUploadSerializer,

@@ -3,8 +3,8 @@
 Requests are checked here, strictly (a number where a name belongs, ``true`` for a count, a list of 10,000
 cards: each a 400 naming the field), and the cards they carry are read by ``services.parse_text`` or
 ``services.from_lists``, so the API accepts exactly what the pages accept. Answers about the deck's cards
-and legality are the core's own report (``Report.to_dict()``), documented by the decklists API's
-``DeckReportSerializer``.
+and legality are the core's own report (``Report.to_dict()``), documented by the serializers the decklists
+API documents it with (``vtesdeck.serializers.DeckReportSerializer``).
 """
 
 from __future__ import annotations
@@ -16,15 +16,19 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from decklists.api.serializers import (
+from suggestions import services as suggestion_services
+from vtesdeck import messages
+from vtesdeck.core import decklist
+from vtesdeck.serializers import (
     TEXT_HELP,
     DeckCardCountSerializer,
     DecklistTextField,
     DeckReportSerializer,
+    StrictCharField,
+    StrictIntegerField,
     UnresolvedLineSerializer,
+    similarity_field,
 )
-from vtesdeck import messages
-from vtesdeck.core import decklist
 
 from .. import services
 from ..models import Deck
@@ -41,27 +45,13 @@ __all__ = [
     "RevisionPageSerializer",
     "RevisionQuerySerializer",
     "RevisionSerializer",
+    "SimilarDeckSerializer",
+    "SuggestionQuerySerializer",
+    "SuggestionSerializer",
+    "SuggestionsSerializer",
 ]
 
 WRITABLE_FORMATS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON number without a fraction: ``"3"``, ``3.0`` and ``true`` are a client's mistakes, not counts."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, int) or isinstance(data, bool):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string: DRF would quietly turn ``123`` into ``"123"``."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 # --- requests --------------------------------------------------------------------------------------
@@ -438,6 +428,16 @@ class DeckSerializer(serializers.ModelSerializer):
         return sorted(tag.name for tag in deck.tags.all())
 
 
+class SimilarDeckSerializer(DeckSerializer):
+    """A ``?similar=`` search's result: the deck with the ``similarity`` that ``order_by_similarity`` annotates
+    (only sent with ``?similar=``)."""
+
+    similarity = similarity_field()
+
+    class Meta(DeckSerializer.Meta):
+        fields = [*DeckSerializer.Meta.fields, "similarity"]
+
+
 class DeckDetailSerializer(DeckSerializer):
     """One deck: its cards, its report, and what a decklist sent with the request could not place."""
 
@@ -524,3 +524,41 @@ class RevisionDiffSerializer(serializers.Serializer):
     a = RevisionSerializer()
     b = RevisionSerializer()
     changes = CardChangeSerializer(many=True)
+
+
+# --- suggestions (``suggestions.services``): cards to add and to cut ----------------------------------
+
+
+class SuggestionQuerySerializer(serializers.Serializer):
+    as_of = serializers.DateField(
+        required=False, help_text="The day whose bans and legal cards count (default: today)."
+    )
+    limit = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=suggestion_services.MAX_LIMIT,
+        default=10,
+        help_text=f"Cards per list, 1 to {suggestion_services.MAX_LIMIT} (default 10).",
+    )
+
+
+class SuggestionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="VEKN id")
+    name = serializers.CharField(help_text="the card's unique name")
+    score = serializers.FloatField(help_text="adds: share among the similar decks × ln(lift); cuts: 1 − lift")
+    reason = serializers.CharField(help_text="why, in the request's language: “in 34 of 50 similar winning decks …”")
+    kind = serializers.CharField(help_text="`crypt` or `library`")
+    decks = serializers.IntegerField(help_text="similar decks playing the card")
+    of = serializers.IntegerField(help_text="similar decks read")
+    copies = serializers.ListField(child=serializers.IntegerField(), help_text="usual copies among them: [low, high]")
+    archive_share = serializers.FloatField(help_text="share of all winning decks playing it")
+    lift = serializers.FloatField(help_text="share among the similar decks ÷ share among all winning decks")
+    in_deck = serializers.IntegerField(help_text="copies this deck plays (cuts)")
+
+
+class SuggestionsSerializer(serializers.Serializer):
+    add = SuggestionSerializer(many=True)
+    cut = SuggestionSerializer(many=True)
+    neighbours = serializers.IntegerField(help_text="similar decks read (winning decks, and public decks shared)")
+    as_of = serializers.DateField()
+    format = serializers.CharField(help_text="the deck's format, whose pool and bans the adds keep to")

@@ -1,4 +1,5 @@
-"""/api/v1/decks/: players' decks over the API — list, create, read, change, delete, export, clone, history.
+"""/api/v1/decks/: players' decks over the API — list, create, read, change, delete, export, clone, history,
+suggestions.
 
 Privacy is decided in ``get_queryset`` and nowhere else, as on the deck pages: reading, exporting and
 cloning see public and unlisted decks and one's own; changing, deleting and the history see one's own
@@ -8,10 +9,14 @@ deck from one that does not exist (that is why ``clone`` looks the deck up befor
 Every write goes through ``decks.services``, as the pages' do. A change names the ``version`` the client
 last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in the
 API's error shape (``vtesdeck.api``: ``detail``, ``code``, and ``errors`` naming the bad fields), never a 500.
+
+The cards to add and to cut (``suggestions``) and the list's ``?similar=`` come from ``suggestions.services``
+(which says what ``?similar=`` ranks); past the request's work budget either is a 429 naming the limit.
 """
 
 from __future__ import annotations
 
+import datetime
 import logging
 
 from django.db import transaction
@@ -32,23 +37,27 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.api.pagination import StrictPagination
+from cards import index as card_index
 from formats.fits import fits_format
-from suggestions import api as suggestions_api
+from suggestions import services as suggestion_services
+from suggestions import text as suggestion_text
 from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
+    MAX_DECKLIST_BODY,
     BodyLimit,
     ErrorSerializer,
     JSONParser,
     ScopedThrottle,
     created,
     error_body,
+    within_budget,
 )
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.deck import diff
+from vtesdeck.pagination import StrictPagination
 
 from .. import services
 from ..models import Deck, Revision
@@ -63,6 +72,9 @@ from .serializers import (
     RevisionDiffSerializer,
     RevisionPageSerializer,
     RevisionQuerySerializer,
+    SimilarDeckSerializer,
+    SuggestionQuerySerializer,
+    SuggestionsSerializer,
 )
 
 __all__ = ["DeckViewSet"]
@@ -70,8 +82,6 @@ __all__ = ["DeckViewSet"]
 logger = logging.getLogger(__name__)
 
 TAGS = ["decks"]
-# The largest request body read at all: a 2,000,000-character decklist, JSON-escaped, with room to spare.
-MAX_BODY = 12 * 1024 * 1024
 
 
 class DeckWriteThrottle(ScopedThrottle):
@@ -256,7 +266,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         return [IsAuthenticated()] if self.action == "create" else super().get_permissions()
 
     def max_body(self) -> int:
-        return MAX_BODY
+        return MAX_DECKLIST_BODY
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
@@ -312,10 +322,10 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
         serializer = DeckSerializer
         if similar := filters.get("similar", "").strip():
-            subject = suggestions_api.subject_or_404(similar, user)
-            with suggestions_api.within_budget():
-                decks = suggestions_api.order_by_similarity(decks, subject, archive=False, reader=user)
-            serializer = suggestions_api.similar_deck_serializer()  # each result with its similarity
+            subject = suggestion_services.subject_or_404(similar, user)
+            with within_budget():
+                decks = suggestion_services.order_by_similarity(decks, subject, archive=False, reader=user)
+            serializer = SimilarDeckSerializer  # each result with its similarity
         page = self.paginate_queryset(decks)
         return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)
 
@@ -467,10 +477,37 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         page = self.paginate_queryset(deck.revisions.order_by("-number"))
         return self.get_paginated_response([_revision(revision) for revision in page])
 
-    @suggestions_api.SUGGESTIONS_SCHEMA
+    @extend_schema(
+        operation_id="decks_suggestions",
+        tags=TAGS,
+        summary="Cards to add and to cut",
+        description="From the 50 decks most similar to this one (tournament-winning decks, and public decks whose "
+        "owners share them), the cards they play far more than decks in general do (add) and the cards of this deck "
+        "they hardly play (cut), each with its reason. Adds keep to the deck's format on `as_of` (pool, bans, release "
+        "dates), keep the crypt within its groups, and are cards some vampire of this crypt can play. Read access as "
+        "for the deck itself.",
+        parameters=[SuggestionQuerySerializer],
+        responses={
+            200: SuggestionsSerializer,
+            400: OpenApiResponse(response=ERROR_SCHEMA, description="A bad `as_of` or `limit`."),
+            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck, or one you may not read."),
+        },
+    )
     @action(detail=True, methods=["get"])
     def suggestions(self, request: Request, pk: str) -> Response:
-        return suggestions_api.deck_suggestions(self.get_object(), request)
+        deck = self.get_object()
+        query = SuggestionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        as_of = query.validated_data.get("as_of")
+        subject = suggestion_services.for_deck(deck)
+        with within_budget():
+            found = suggestion_services.suggestions_for(subject, as_of=as_of, limit=query.validated_data["limit"])
+        rows = suggestion_text.rows(found, card_index.get())
+        for items in rows.values():
+            for row in items:
+                del row["card"], row["share"]
+        day = as_of or datetime.date.today()
+        return Response({**rows, "neighbours": found.neighbours, "as_of": day.isoformat(), "format": deck.format})
 
 
 def _revision(revision: Revision) -> dict:

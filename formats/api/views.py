@@ -15,9 +15,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.api.pagination import StrictPagination
 from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, created
 from vtesdeck.core.validate import RULESETS
+from vtesdeck.pagination import StrictPagination
 
 from .. import services
 from ..models import CustomFormat

@@ -17,10 +17,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from decklists.api.serializers import TEXT_HELP, DecklistTextField
 from decks import services as deck_services
-from decks.api.serializers import StrictCharField, StrictIntegerField
 from vtesdeck.core import decklist, draws
+from vtesdeck.serializers import TEXT_HELP, DecklistTextField, StrictCharField, StrictIntegerField
 
 from .. import kinds, services
 from ..models import Simulation

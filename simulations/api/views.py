@@ -4,7 +4,7 @@ Anyone may start a job (throttled per user, or per address without an account: s
 and ``simulations_anon``; and capped in unfinished jobs and hands at once, a 429 ``job_limit``: see
 ``simulations.services``), from a deck they can read or from a decklist's text. A job is read by its id by
 anyone holding it: ids are unguessable, like unlisted decks' (so a link to a result can be shared); but a
-job follows its deck as the deck is now (``readable_jobs``): once the deck is private, only its owner and
+job follows its deck as the deck is now (``services.readable_jobs``): once the deck is private, only its owner and
 who started the job read it, once deleted only who started it (and a job about its starter's collection,
 planner or proxies of the missing cards, only ever by its starter); anyone else gets the 404 of an id that names
 no job. The list shows the logged-in user's own jobs; a job started without an account is only reachable by
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, status, viewsets
@@ -28,14 +28,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.api.pagination import StrictPagination
 from decks import services as deck_services
-from decks.api.views import MAX_BODY
 from decks.models import Deck
 from vtesdeck import idempotency
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
     ERROR_SCHEMA,
+    MAX_DECKLIST_BODY,
     BodyLimit,
     ErrorSerializer,
     JSONParser,
@@ -44,6 +43,7 @@ from vtesdeck.api import (
 )
 from vtesdeck.core.engine import run as engine_run
 from vtesdeck.core.numbers import whole_number
+from vtesdeck.pagination import StrictPagination
 from vtesdeck.throttling import client_address
 
 from .. import services
@@ -56,30 +56,6 @@ __all__ = ["SimulationViewSet", "start_games"]
 logger = logging.getLogger(__name__)
 
 TAGS = ["simulations"]
-
-
-def readable_jobs(user) -> QuerySet[Simulation]:
-    """The jobs ``user`` may read (and so cancel, if theirs), for the API, the job's page and the lists alike.
-
-    A job's report names its deck and lists its cards, so a job drawn from a stored deck follows that deck
-    as it is now: it is read by whoever may read the deck (``Deck.objects.readable_by``, the one rule for
-    decks), so making a deck private hides its jobs from everyone but its owner, and by the user who started
-    it (their own record of a deck they could read, as a copy would be). Once the deck is deleted, only that
-    user reads it; a job started without an account then has no reader (nothing tells its starter from
-    anyone else holding the id). Jobs from a decklist's text are read by their id.
-
-    Some jobs are about their starter rather than a deck, and only their starter reads them, whatever the deck:
-    a planner job (the names of their decks, private ones too, and the copies they own) and proxy sheets of
-    the cards their collection is missing (what they own, by difference).
-    """
-    shared = Q(deck__isnull=True, deck_version__isnull=True)  # a decklist's text: no stored deck behind it
-    shared |= Q(deck__in=Deck.objects.readable_by(user))
-    # By their ids (a subquery): a JSON key's negation would also drop the jobs whose parameters lack it.
-    starters_own = Q(kind=Simulation.Kind.PLANNER) | Q(kind=Simulation.Kind.PROXIES, parameters__print="missing")
-    shared &= ~Q(pk__in=Simulation.objects.filter(starters_own).values("pk"))
-    if user is not None and user.is_authenticated:
-        shared |= Q(owner=user)
-    return Simulation.objects.filter(shared)
 
 
 def start_games(request, attrs: dict, core, cards, *, source_deck=None, parameters: dict | None = None) -> Simulation:
@@ -264,14 +240,16 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
     throttle_classes = [*DEFAULT_THROTTLES, SimulationStartThrottle]
 
     def max_body(self) -> int:
-        return MAX_BODY
+        return MAX_DECKLIST_BODY
 
     def get_queryset(self) -> QuerySet[Simulation]:
         return Simulation.objects.select_related("owner")
 
     def get_object(self) -> Simulation:
         # A job one may not read is answered as one that does not exist: never 403, which says it does.
-        simulation = readable_jobs(self.request.user).select_related("owner").filter(pk=self.kwargs["pk"]).first()
+        simulation = (
+            services.readable_jobs(self.request.user).select_related("owner").filter(pk=self.kwargs["pk"]).first()
+        )
         if simulation is None:
             raise exceptions.NotFound(_("No simulation job has this id."))
         return simulation
@@ -284,7 +262,7 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
             raise exceptions.NotAuthenticated(
                 _("Log in to list your simulation jobs; a job started without an account is read by its id.")
             )
-        mine = readable_jobs(request.user).select_related("owner").filter(owner=request.user)
+        mine = services.readable_jobs(request.user).select_related("owner").filter(owner=request.user)
         page = self.paginate_queryset(mine.order_by("-created_at", "id"))
         page = [services.refresh(simulation) if not simulation.finished else simulation for simulation in page]
         data = SimulationListSerializer(page, many=True, context=self.get_serializer_context()).data

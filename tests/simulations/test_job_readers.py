@@ -1,5 +1,5 @@
 """Jobs about their starter rather than about a deck are read by their starter alone, through the API and on
-the site alike (``simulations.api.views.readable_jobs``, the one rule): a build planner job names every deck
+the site alike (``simulations.services.readable_jobs``, the one rule): a build planner job names every deck
 of its starter's, private ones too, and the copies they own; proxy sheets of the cards a collection is
 missing tell what it holds. Anyone else holding the id gets the 404 of an id that names no job, even when the
 job was started on a public deck. Proxy sheets of a whole public deck stay shareable by their id."""

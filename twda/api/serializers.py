@@ -6,10 +6,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards import index
+from vtesdeck.serializers import similarity_field
 
 from ..models import Archetype, TournamentDeck
 
-__all__ = ["ArchetypeSerializer", "TournamentDeckSerializer", "TournamentDeckDetailSerializer"]
+__all__ = [
+    "ArchetypeSerializer",
+    "SimilarTournamentDeckSerializer",
+    "TournamentDeckSerializer",
+    "TournamentDeckDetailSerializer",
+]
 
 
 def _split(value: str) -> list[str]:
@@ -86,6 +92,16 @@ class TournamentDeckSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_disciplines(self, deck: TournamentDeck) -> list[str]:
         return _split(deck.disciplines)
+
+
+class SimilarTournamentDeckSerializer(TournamentDeckSerializer):
+    """A ``?similar=`` search's result: the deck with the ``similarity`` that ``order_by_similarity`` annotates
+    (only sent with ``?similar=``)."""
+
+    similarity = similarity_field()
+
+    class Meta(TournamentDeckSerializer.Meta):
+        fields = [*TournamentDeckSerializer.Meta.fields, "similarity"]
 
 
 class TournamentDeckDetailSerializer(TournamentDeckSerializer):

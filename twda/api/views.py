@@ -15,14 +15,18 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import viewsets
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 
-from cards.api.pagination import StrictPagination
-from cards.api.views import ERROR_RESPONSE, filter_errors
-from suggestions import api as similar
-from vtesdeck.api import ERROR_SCHEMA
+from suggestions import services as similar
+from vtesdeck.api import ERROR_SCHEMA, FILTER_ERROR_RESPONSE, filter_errors
+from vtesdeck.pagination import StrictPagination
 
 from ..models import Archetype, TournamentDeck
 from ..search import TwdaSearchForm, search
-from .serializers import ArchetypeSerializer, TournamentDeckDetailSerializer, TournamentDeckSerializer
+from .serializers import (
+    ArchetypeSerializer,
+    SimilarTournamentDeckSerializer,
+    TournamentDeckDetailSerializer,
+    TournamentDeckSerializer,
+)
 
 __all__ = ["ArchetypeViewSet", "TwdaViewSet"]
 
@@ -44,7 +48,10 @@ _DESCRIPTIONS = {
     "archetype": "An archetype's slug (see the deck's `archetype`).",
     "style": "A named archetype's slug (see the deck's `style` and /twda/styles/), or `unclassified`.",
     "order": "Newest first (default), `oldest` first, or most `players` first.",
-    "similar": similar.SIMILAR_DESCRIPTION,
+    "similar": "Order by similarity to this deck: an archive deck id, or the id of a deck you may read (public, "
+    f"unlisted or your own; else 404). Of the decks matching the other filters, the {similar.SEARCH_LIMIT} most "
+    "similar (decks sharing no card with it left out), most similar first, each with its `similarity` (0 to 1; "
+    "cosine of the decks' weighted card vectors); `count` is the number of decks so ranked.",
     "buildable": "Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
     "fits": "Decks that fit a format: `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id. Every "
     "card in the format's pool, not banned and legal today; for `vekn` also its sizes and group rule.",
@@ -86,7 +93,7 @@ NOT_FOUND_RESPONSE = OpenApiResponse(
         description="Tournament-winning decks matching every given filter (those of the /twda/ page), "
         "newest event first unless `order` says otherwise.",
         parameters=FILTER_PARAMETERS,
-        responses={200: TournamentDeckSerializer(many=True), 400: ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
+        responses={200: TournamentDeckSerializer(many=True), 400: FILTER_ERROR_RESPONSE, 404: NOT_FOUND_RESPONSE},
     ),
     retrieve=extend_schema(
         summary="One winning deck in full",
@@ -102,7 +109,7 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         if self.action == "list" and self.request.query_params.get("similar", "").strip():
-            return similar.similar_tournament_deck_serializer()  # each result with its similarity
+            return SimilarTournamentDeckSerializer  # each result with its similarity
         return TournamentDeckDetailSerializer if self.action == "retrieve" else TournamentDeckSerializer
 
     def get_queryset(self):

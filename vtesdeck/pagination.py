@@ -13,8 +13,6 @@ from rest_framework.exceptions import ValidationError
 
 from vtesdeck.api import Pagination
 
-from ..search import SUGGESTIONS
-
 __all__ = ["StrictPagination"]
 
 _WHOLE_NUMBER = re.compile(r"^[0-9]{1,18}$")
@@ -54,34 +52,3 @@ class StrictPagination(Pagination):
                     "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]
                 }
         return parameters
-
-
-class CardSearchPagination(StrictPagination):
-    """The card search's pages: when a name query found no card, the answer also carries ``close_matches``, the
-    cards it most likely meant, and ``suggestions``, their names ("did you mean"), which the view computes
-    (``no_hit``: ``cards.search.close_matches``). They stay out of ``results`` and ``count``: those hold only
-    cards that match, as a client paging through them expects."""
-
-    def get_paginated_response(self, data):
-        response = super().get_paginated_response(data)
-        no_hit = getattr(self, "no_hit", None)
-        if no_hit is not None and response.data["count"] == 0:
-            response.data.update(no_hit())
-        return response
-
-    def get_paginated_response_schema(self, schema: dict) -> dict:
-        paginated = super().get_paginated_response_schema(schema)
-        paginated["properties"]["suggestions"] = {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "Only when `q` was given and no card matched: the names of `close_matches`, best first "
-            '("did you mean"); may be empty.',
-            "example": ["Govern the Unaligned"],
-        }
-        paginated["properties"]["close_matches"] = {
-            **schema,
-            "description": "Only when `q` was given and no card matched: the cards closest to `q` that pass the "
-            f"other filters, best first, at most {SUGGESTIONS} (the cards the decklist resolver suggests for a "
-            "misspelt name); may be empty. Not counted in `count`.",
-        }
-        return paginated
