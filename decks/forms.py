@@ -56,7 +56,7 @@ class DeckFilterForm(forms.Form):
         max_value=100,
         help_text=_("At least this share of the deck's cards in your collection."),
     )
-    # Most similar first (suggestions.views.similar_decks): public decks from the kept index, shared or not.
+    # Most similar first (suggestions.services.similar_decks): public decks from the kept index, shared or not.
     similar = forms.CharField(
         label=_("Similar to"),
         required=False,

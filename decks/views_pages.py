@@ -34,7 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from formats.fits import fits_format
 from formats.services import ruleset_for
-from suggestions.views import similar_decks
+from suggestions.services import similar_decks
 from twda.styles import deck_style
 from vtesdeck.api import declared_length
 from vtesdeck.core import decklist

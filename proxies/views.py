@@ -4,7 +4,7 @@ The tab's form asks for the paper, the marks, which cards (all, only those one's
 selection) and the printing of each; it starts a job of kind ``proxies`` through ``simulations.services`` (the
 same throttle, caps and answers as the Draws and Games tabs), whose page follows it with the same progress bar
 and then links the PDF. The PDF is streamed from storage (``proxies.sheets``: a file, sent in blocks, whatever
-its size) to whoever may read the job (``simulations.api.views.readable_jobs``): the same rule as the job's
+its size) to whoever may read the job (``simulations.services.readable_jobs``): the same rule as the job's
 page. Once it expired (``PROXIES_RETENTION_DAYS``) the download is a 410 page saying so.
 """
 

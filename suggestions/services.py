@@ -488,3 +488,13 @@ def _similarity_of(model, ranked: list[tuple[str, float]]) -> RawSQL:
     column = f"{connection.ops.quote_name(model._meta.db_table)}.{connection.ops.quote_name(model._meta.pk.column)}"
     params = [value for pk, score in ranked for value in (pk, score)]
     return RawSQL(f"CASE {column} {' '.join(['WHEN %s THEN %s'] * len(ranked))} END", params, output_field=FloatField())
+
+
+def similar_decks(decks: QuerySet, ident: str, user, *, archive: bool) -> QuerySet:
+    """A search page's matches ordered by similarity to the deck ``ident`` names (``?similar=``); 404 when the
+    reader may open no deck by that id; ``DecklistError`` past the request's work budget (the page says so)."""
+    try:
+        subject = subject_of(ident, user)
+    except NotFound:
+        raise Http404(_("No deck with this id that you may open.")) from None
+    return order_by_similarity(decks, subject, archive=archive, reader=user)

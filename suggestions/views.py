@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -97,18 +97,6 @@ def _diff_page(request: HttpRequest, subject: services.Subject, other_id: str) -
 
 def _archive() -> QuerySet[TournamentDeck]:
     return TournamentDeck.objects.defer("text")
-
-
-def similar_decks(decks: QuerySet, ident: str, user, *, archive: bool) -> QuerySet:
-    """A search page's matches ordered by similarity to the deck ``ident`` names (``?similar=``); 404 when the
-    reader may open no deck by that id; ``DecklistError`` past the request's work budget (the page says so)."""
-    from .services import order_by_similarity
-
-    try:
-        subject = services.subject_of(ident, user)
-    except services.NotFound:
-        raise Http404(_("No deck with this id that you may open.")) from None
-    return order_by_similarity(decks, subject, archive=archive, reader=user)
 
 
 @login_required

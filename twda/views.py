@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards import index
 from decks import services as deck_services
-from suggestions.views import similar_decks
+from suggestions.services import similar_decks
 from vtesdeck.core import archetypes as named_archetypes
 from vtesdeck.core import charts, decklist
 from vtesdeck.core.deck import Deck as CoreDeck
