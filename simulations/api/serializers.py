@@ -19,9 +19,13 @@ from rest_framework import serializers
 
 from decks import services as deck_services
 from vtesdeck.core import decklist, draws
+from vtesdeck.core.engine import options as table
+from vtesdeck.core.engine.schedule import PLAYERS
+from vtesdeck.core.numbers import MAX_SEED
+from vtesdeck.messages import refusal
 from vtesdeck.serializers import TEXT_HELP, DecklistTextField, StrictCharField, StrictIntegerField
 
-from .. import kinds, services
+from .. import kinds
 from ..models import Simulation
 
 __all__ = [
@@ -74,6 +78,28 @@ def _choice(values: list[str], **kwargs) -> serializers.ChoiceField:
     return PatternChoiceField(choices=values, **kwargs)
 
 
+# A games table's options: the schema shows their bounds and choices, but the engine's TableOptions checks them
+# (``validate``), so the API refuses a bad one with the sentence the Games form and the CLI give too.
+class TableNumberField(StrictIntegerField):
+    """A table option's number: ``bounds`` are for the schema only (DRF adds no validators of its own)."""
+
+    def __init__(self, *, bounds: tuple[int, int], **kwargs) -> None:
+        super().__init__(**kwargs)  # DRF keeps the arguments and makes the field again from them per request
+        self.min_value, self.max_value = bounds
+
+
+def _table_number(low: int, high: int, **kwargs) -> TableNumberField:
+    return TableNumberField(bounds=(low, high), **kwargs)
+
+
+def _table_choice(values: tuple[str, ...], **kwargs) -> StrictCharField:
+    @extend_schema_field({"type": "string", "pattern": f"^({'|'.join(values)})$"})
+    class TableChoiceField(StrictCharField):
+        pass
+
+    return TableChoiceField(**kwargs)
+
+
 # --- requests --------------------------------------------------------------------------------------
 
 
@@ -101,11 +127,11 @@ class SimulationCreateSerializer(serializers.Serializer):
         max_value=settings.SIMULATION_MAX_HANDS,
         help_text=f"Opening hands to draw (default {settings.SIMULATION_DEFAULT_HANDS:,}).",
     )
-    seed = StrictIntegerField(
+    seed = _table_number(
+        0,
+        MAX_SEED,
         required=False,
         allow_null=True,
-        min_value=0,
-        max_value=services.MAX_SEED,
         help_text="The random seed: the same deck, hands and seed give the same figures. Default: a random one "
         "(the answer says which).",
     )
@@ -124,19 +150,19 @@ class SimulationCreateSerializer(serializers.Serializer):
         help_text=f"`games` only: games to play (default {settings.SIMULATION_DEFAULT_GAMES:,}, enough for about ±0.1 VP "
         "on the deck's mean). Seats rotate so that the deck plays every seat equally.",
     )
-    players = StrictIntegerField(
-        required=False, min_value=4, max_value=5, help_text="`games` only: seats at the table, 4 or 5 (default 5)."
+    players = _table_number(
+        min(PLAYERS), max(PLAYERS), required=False, help_text="`games` only: seats at the table, 4 or 5 (default 5)."
     )
-    rounds = StrictIntegerField(
+    rounds = _table_number(
+        1,
+        table.MAX_ROUNDS,
         required=False,
         allow_null=True,
-        min_value=1,
-        max_value=150,
         help_text="`games` only: the time limit as a round cap (each Methuselah has had this many turns; survivors "
         "then get ½ VP each). Default 20; null plays until one Methuselah is left.",
     )
-    rules = _choice(
-        ["vekn", "2011"],
+    rules = _table_choice(
+        table.RULES,
         required=False,
         help_text="`games` only: `vekn` (the current rulebook, default) or `2011` (vampires influenced out "
         "automatically).",
@@ -206,12 +232,27 @@ class SimulationCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError({"deck": [message]}, code="required")
         if attrs.get("format") and not has_text:
             raise serializers.ValidationError({"format": [_("`format` goes with `text`.")]}, code="alone")
+        self._check_seed_and_table(attrs)
         if has_text:
             try:
                 attrs["core"] = deck_services.parse_text(attrs["text"], format=attrs.get("format"))
             except deck_services.DeckInputError as exc:
                 raise serializers.ValidationError({"text": [str(exc)]}, code="decklist") from None
         return attrs
+
+    @staticmethod
+    def _check_seed_and_table(attrs: dict) -> None:
+        """A games job's table by the engine's one contract; any job's seed by the same rule."""
+        seed = 0 if attrs.get("seed") is None else attrs["seed"]
+        asked = {"seed": seed}
+        if attrs["kind"] == "games":
+            asked["players"] = attrs.get("players", table.DEFAULT_PLAYERS)
+            asked["rounds"] = attrs.get("rounds", table.DEFAULT_ROUNDS)
+            asked["rules"] = attrs.get("rules", "vekn")
+        try:
+            table.TableOptions(**asked)
+        except table.TableOptionError as exc:
+            raise serializers.ValidationError({exc.field: [refusal(exc)]}, code="invalid") from None
 
 
 # --- the hands report (documentation of draws.hands_report) ---------------------------------------

@@ -41,7 +41,7 @@ from vtesdeck.api import (
     created,
     error_body,
 )
-from vtesdeck.core.engine import run as engine_run
+from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.numbers import whole_number
 from vtesdeck.pagination import StrictPagination
 from vtesdeck.throttling import client_address
@@ -63,7 +63,7 @@ def start_games(request, attrs: dict, core, cards, *, source_deck=None, paramete
     user, then ``services.start_games``. Raises what it raises."""
     from ..opponents import resolve as resolve_opponents  # the engine: loaded by the first games job only
 
-    players = attrs.get("players") or engine_run.DEFAULT_PLAYERS
+    players = attrs.get("players") or table_options.DEFAULT_PLAYERS
     opponents, asked = resolve_opponents(
         attrs.get("opponents"), user=request.user, players=players, since=attrs.get("field_since")
     )

@@ -259,11 +259,13 @@ def test_an_archetype_or_one_of_my_decks_sits_at_every_other_seat(alice, archive
     ("data", "message"),
     [
         ({"games": "123"}, "Choose one of the offered numbers of games, not “123”."),
-        ({"players": "6"}, "Select a valid choice. 6 is not one of the available choices."),
-        ({"rounds": "0"}, "Ensure this value is greater than or equal to 1."),
-        ({"rules": "1994"}, "Select a valid choice. 1994 is not one of the available choices."),
+        # The table's options get the engine's refusals, as in the API and the CLI (tests/simulations/test_table_options.py).
+        ({"players": "6"}, "A table has 4 or 5 seats, not 6."),
+        ({"rounds": "0"}, "The round cap must be a whole number from 1 to 150 (or none), not 0."),
+        ({"rounds": "500"}, "The round cap must be a whole number from 1 to 150 (or none), not 500."),
+        ({"rules": "1994"}, "The rules must be vekn or 2011, not '1994'."),
         ({"opponents": "archetype", "archetype": ""}, "Choose one, or another kind of opponent."),
-        ({"seed": "-1"}, "Ensure this value is greater than or equal to 0."),
+        ({"seed": "-1"}, "The seed must be a whole number from 0 to 9,223,372,036,854,775,807, not -1."),
     ],
 )
 def test_bad_input_is_answered_on_the_form_with_400(data, message, alice, queue):

@@ -24,7 +24,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from vtesdeck.core.engine import log as engine_log
-from vtesdeck.core.engine import options, run
+from vtesdeck.core.engine import options as table_options
+from vtesdeck.core.engine import run
 
 from .simulate_games import FAILED, check_run, table_for, usage
 
@@ -49,10 +50,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, metavar="S", help="the run's seed (with PATHs)")
         parser.add_argument("--game", type=int, required=True, metavar="N", help="the game's index (from 0)")
         parser.add_argument(
-            "--players", type=int, metavar="4|5", help=f"seats (with PATHs; default {options.DEFAULT_PLAYERS})"
+            "--players", type=int, metavar="4|5", help=f"seats (with PATHs; default {table_options.DEFAULT_PLAYERS})"
         )
         parser.add_argument(
-            "--rounds", type=int, metavar="R", help=f"the round cap (with PATHs; default {options.DEFAULT_ROUNDS})"
+            "--rounds",
+            type=int,
+            metavar="R",
+            help=f"the round cap (with PATHs; default {table_options.DEFAULT_ROUNDS})",
         )
         parser.add_argument("--rules", metavar="vekn|2011", help="the rules (with PATHs; default vekn)")
 
@@ -82,8 +86,8 @@ class Command(BaseCommand):
             raise usage("Name the run's decklist files (PATH...) or a games job (--job ID).")
         if seed is None:
             raise usage("--seed is needed with PATHs: the run's seed.")
-        players = options.DEFAULT_PLAYERS if players is None else players
-        rounds = options.DEFAULT_ROUNDS if rounds is None else rounds
+        players = table_options.DEFAULT_PLAYERS if players is None else players
+        rounds = table_options.DEFAULT_ROUNDS if rounds is None else rounds
         rules = rules or "vekn"
         check_run(games=game + 1, seed=seed, players=players, decks=len(paths), rounds=rounds, rules=rules)
         cards, decks, field = table_for(self, paths, players)

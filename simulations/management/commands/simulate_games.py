@@ -30,7 +30,8 @@ from simulations.cli import read_deck_file
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import log as engine_log
-from vtesdeck.core.engine import options, report, run, schedule
+from vtesdeck.core.engine import options as table_options
+from vtesdeck.core.engine import report, run, schedule
 
 USAGE_ERROR = 2
 FAILED = 1
@@ -103,7 +104,7 @@ def table_for(command: BaseCommand, paths: Sequence[str], players: int) -> tuple
 
 def check_run(*, games: int, seed: int, players: int, decks: int, rounds: int | None, rules: str) -> None:
     try:
-        options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
+        table_options.TableOptions(players=players, rounds=rounds, rules=rules, seed=seed)
         schedule.check_run(games=games, decks=decks, players=players, seed=seed)
     except ValueError as exc:
         raise usage(str(exc)) from None
@@ -121,11 +122,11 @@ class Command(BaseCommand):
         parser.add_argument("paths", nargs="+", metavar="PATH", help="decklist files (any supported format)")
         parser.add_argument("--games", type=int, default=run.DEFAULT_GAMES, metavar="N", help="games to play")
         parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
-        parser.add_argument("--players", type=int, default=options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
+        parser.add_argument("--players", type=int, default=table_options.DEFAULT_PLAYERS, metavar="4|5", help="seats")
         parser.add_argument(
             "--rounds",
             type=int,
-            default=options.DEFAULT_ROUNDS,
+            default=table_options.DEFAULT_ROUNDS,
             metavar="R",
             help="the time limit as a round cap: survivors get ½ VP each after R turns each",
         )
