@@ -9,7 +9,7 @@ WORKERS ?= 2
 # The Tournament Winning Deck Archive `make setup` imports when the folder is there (a zip or URL works too).
 TWDA ?= ../shared/twda
 
-.PHONY: setup run test typecheck bench lock clean venv
+.PHONY: setup run test lint typecheck bench lock clean venv
 
 # The venv is rebuilt only when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -40,6 +40,12 @@ run: setup
 TEST_PROCESSES ?= 2
 test: venv
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load
+
+# The checks CI's quality step runs first: lint, formatting, and the layers of .importlinter.
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 
 # Strict static types for the whole core (vtesdeck/core); what is checked lives in pyproject.toml's [tool.mypy].
 typecheck: venv
