@@ -17,11 +17,6 @@ from vtesdeck.core.engine.state import Game
 from vtesdeck.core.engine.windows import Range
 
 
-@pytest.fixture(scope="module")
-def cards() -> carddb.CardIndex:
-    return carddb.load()
-
-
 def table(cards: carddb.CardIndex, *seats: dict[str, Any]) -> tuple[Game, dict[str, int]]:
     padded = [*seats, {"pool": 30}] if len(seats) < 2 else list(seats)  # a game has two seats at least
     game, aliases, _, _ = scenario.build({"name": "table", "stop": "minion", "seats": padded}, cards)

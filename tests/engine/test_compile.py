@@ -5,16 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from vtesdeck.core import carddb
 from vtesdeck.core.engine.cards import Mode, Spec
 from vtesdeck.core.engine.compile import _check_levels, card_levels, compiled, with_disciplines
 from vtesdeck.core.engine.vocabulary import Bleed
 from vtesdeck.core.engine.windows import W
-
-
-@pytest.fixture(scope="module")
-def cards() -> carddb.CardIndex:
-    return carddb.load()
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.paths import TWDA
-from vtesdeck.core import carddb
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.domain import Card
 from vtesdeck.core.engine import report, run
@@ -22,8 +21,8 @@ TOP_CRYPT = 50
 
 
 @pytest.fixture(scope="module")
-def comp() -> Compiled:
-    return compiled(carddb.load())
+def comp(cards) -> Compiled:
+    return compiled(cards)
 
 
 def top(name: str, count: int) -> list[tuple[int, str]]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pytest
-
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import economy, scenario
 from vtesdeck.core.engine import game as g
@@ -25,11 +23,6 @@ from vtesdeck.core.engine.windows import Act, W
 
 Choice = dict[str, Any] | Callable[[Option], bool]
 Asked = list[tuple[int, list[Option]]]
-
-
-@pytest.fixture(scope="module")
-def cards() -> carddb.CardIndex:
-    return carddb.load()
 
 
 def table(cards: carddb.CardIndex, *seats: dict[str, Any], **extra: Any) -> tuple[Game, dict[str, int]]:

@@ -17,11 +17,6 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 
-@pytest.fixture(scope="module")
-def cards() -> carddb.CardIndex:
-    return carddb.load()
-
-
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("™", "")).strip("-")
 
