@@ -198,7 +198,7 @@ class GamesForm(forms.Form):
         return [{kind: value}] * (players - 1)
 
     def attrs(self) -> dict:
-        """The request as ``api.views.start_games`` reads it (the API serializer's validated data)."""
+        """The request as ``jobs.start_games`` reads it (the API serializer's validated data)."""
         data = self.cleaned_data
         attrs = {
             "games": data["games"],

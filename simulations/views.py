@@ -11,8 +11,8 @@ read (and cancelled) only by who started it and the deck's owner, and once the d
 started it (``readable_jobs``): to anyone else its page, and its cancel button's address, answer the 404 of
 an id that names no job.
 
-The Games tab (``/decks/<id>/games/``, and ``/twda/<id>/games/`` through ``twda.views.games``) says how much of
-the deck the rules engine models and starts a games job through the API's own ``start_games`` (the same
+The Games tab (``/decks/<id>/games/``, and ``/twda/<id>/games/``, ``archive_games``) says how much of
+the deck the rules engine models and starts a games job through ``jobs.start_games``, as the API does (the same
 throttle, caps and answers as the Draws tab's form); a games job's page shows its report (VP, wins, survival,
 oust order, seats, opponents, cards, first vampire), and ``/simulations/<id>/games/<n>/`` plays game n of a done
 job again and tells it turn by turn (the games are deterministic: the same game as the worker's).
@@ -51,6 +51,7 @@ from vtesdeck.throttling import client_address
 
 from . import services
 from .forms import GamesForm, HandsForm
+from .jobs import start_games
 from .models import Simulation
 from .services import readable_jobs
 from .throttle import page_wait
@@ -504,8 +505,6 @@ def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None,
     from twda import styles
     from twda.models import Archetype, NamedArchetype
     from vtesdeck.core.engine import run as engine_run
-
-    from .api.views import start_games  # the API's own: one way to start a games job
 
     cards = deck_services.card_index()
     # As the API: a card the card list dropped since stays in a stored deck but cannot be played.
