@@ -32,6 +32,7 @@ from vtesdeck.core.decklist.resolve import resolver_for
 from vtesdeck.core.names import fold
 
 from . import index
+from .list_version import card_list_version
 from .models import Card, CardDiscipline, Printing
 from .search import SUGGESTION_CANDIDATES, SUGGESTIONS, name_words, search, words_start_words
 
@@ -266,8 +267,6 @@ def find(data: dict) -> CardMatches | None:
 
 def _current() -> _Snapshot:
     """This process's snapshot of the card list's current version (made when there is none)."""
-    from .api.caching import card_list_version
-
     version = card_list_version()
     with _lock:
         snapshot = _snapshot[0] if _snapshot and _snapshot[0].version == version else None

@@ -26,6 +26,7 @@ from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 from vtesdeck.labels import CARD_TYPES
 
+from .list_version import card_list_version
 from .models import Card, CardSet
 
 # The tournament archive filter: "never" = in no winning deck of the archive, "seen" = in at least one.
@@ -165,9 +166,7 @@ _values: dict[str, dict[str, list]] = {}
 def card_values() -> dict[str, dict]:
     """The clans and sets the stored card list holds, for the filters' choices: for each of ``"clan"`` and
     ``"set"``, its ``"choices"`` (value, label) and ``"printed"`` (lower case → value). Read once per card
-    list version (``cards.api.caching``) and kept."""
-    from .api.caching import card_list_version
-
+    list version (``cards.list_version``) and kept."""
     version = card_list_version()
     with _values_lock:
         found = _values.get(version)

@@ -5,19 +5,12 @@ The card list changes only when ``import_cards`` runs, a few times a year. Its a
 chosen: JSON or the browsable page, the language), and may be cached by anyone for five minutes. A client
 revalidating with ``If-None-Match`` gets a 304 before any search runs.
 
-The version is a digest of every stored card and set, which the importer records in the one row of
-``CardListVersion`` when it stores a list. Digesting the tables costs most of a second of CPU; reading the row
-is one tiny query. Each process keeps the version and reads the row again when its card index was rebuilt
-(an import in this process resets it) or, for imports run by other processes (``manage.py import_cards``),
-after ``RECHECK_SECONDS``. Only when the row is missing (a database imported before it existed, a card or
-set edited outside the importer) does a process digest the tables, and it records the row for the others.
+The version is ``cards.list_version``'s, which the card search and the name matcher read too.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
-import time
 
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
@@ -26,35 +19,11 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import index
-from ..models import CardListVersion
+from ..list_version import card_list_version
 
-__all__ = ["CACHE_CONTROL", "CachedReadMixin", "card_list_version", "forget"]
+__all__ = ["CACHE_CONTROL", "CachedReadMixin"]
 
 CACHE_CONTROL = "public, max-age=300"
-# Reading the version is one small query: other processes' imports are seen within seconds.
-RECHECK_SECONDS = 10.0
-
-_lock = threading.Lock()
-_state: dict = {"version": None, "at": 0.0, "index": None}
-
-
-def card_list_version() -> str:
-    """A digest of the stored card list: changes whenever an import changed a card or a set."""
-    # The process's card index (built once, as deck parsing does anyway) is rebuilt after an import here.
-    built = index.get()
-    with _lock:
-        stale = time.monotonic() - _state["at"] > RECHECK_SECONDS
-        if _state["version"] is None or stale or built is not _state["index"]:
-            _state.update(version=CardListVersion.read_or_stamp(), at=time.monotonic(), index=built)
-        return _state["version"]
-
-
-def forget() -> None:
-    """For tests that change the card table directly: the version is digested again on the next request."""
-    CardListVersion.clear()
-    with _lock:
-        _state.update(version=None, index=None)
 
 
 class CachedReadMixin:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from cards import list_version
 from cards import search as card_search
-from cards.api import caching
 from cards.models import Card, CardSet
 from twda.models import TournamentCard, TournamentDeck
 from vtesdeck.core import carddb
@@ -22,9 +22,9 @@ CARDS = "/api/v1/cards/"
 
 @pytest.fixture(autouse=True)
 def fresh_version():
-    caching.forget()
+    list_version.forget()
     yield
-    caching.forget()
+    list_version.forget()
 
 
 def get(client, url: str = CARDS, etag: str | None = None, **params):
@@ -135,12 +135,12 @@ def test_a_process_reads_the_version_the_import_recorded_without_digesting_the_c
         raise AssertionError("the card list was digested")
 
     monkeypatch.setattr("cards.models.card_list_digest", no_digest)
-    caching._state.update(version=None, index=None)  # as in a freshly started process
+    list_version._state.update(version=None, index=None)  # as in a freshly started process
     assert get(client, "/api/v1/sets/")["ETag"] == tag
 
 
 def test_a_set_edited_outside_the_importer_changes_the_tag(client, monkeypatch):
-    monkeypatch.setattr(caching, "RECHECK_SECONDS", 0)  # another process's edit, seen at the next recheck
+    monkeypatch.setattr(list_version, "RECHECK_SECONDS", 0)  # another process's edit, seen at the next recheck
     before = get(client, "/api/v1/sets/")["ETag"]
     card_set = CardSet.objects.get(abbrev="V5")
     card_set.name += " (renamed)"

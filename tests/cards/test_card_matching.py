@@ -7,8 +7,7 @@ import sys
 
 import pytest
 
-from cards import matching
-from cards.api import caching
+from cards import list_version, matching
 from cards.models import Card
 from cards.search import CardFilterForm, search
 from tests.paths import PROJECT
@@ -18,9 +17,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def fresh_version():
-    caching.forget()
+    list_version.forget()
     yield
-    caching.forget()
+    list_version.forget()
 
 
 def cleaned(params: dict) -> dict:
@@ -89,7 +88,7 @@ def test_a_new_card_list_version_is_searched_afresh():
     card = Card.objects.order_by("id").first()
     card.name_search, card.data = "|zzzz vampire|", {**card.data, "text": card.data["text"] + " (errata)"}
     card.save(update_fields=["name_search", "data"])
-    caching.forget()
+    list_version.forget()
     assert len(matching.find(cleaned({"q": "zzzz vampire"}))) == 1
 
 
