@@ -40,6 +40,7 @@ from django.utils.text import slugify
 from vtesdeck.core.deck import Deck as CoreDeck
 
 from . import services
+from .fields import AUTHOR_MAX, DESCRIPTION_MAX, NAME_MAX
 from .models import ID_LENGTH, Deck, DeckCard, Revision, Tag
 
 FORMAT = "vtesdeck-decks"
@@ -509,9 +510,9 @@ def _check_deck(
             checker.problem(where, f"deck id {deck_id} appears twice in the backup (first at {seen[deck_id]}).")
         seen.setdefault(deck_id, where)
         where = f"{where} (deck {deck_id})"
-    name = checker.field(data, "name", str, where, max_length=200)
-    author = checker.field(data, "author", str, where, max_length=200, default="")
-    description = checker.field(data, "description", str, where, max_length=20_000, default="")
+    name = checker.field(data, "name", str, where, max_length=NAME_MAX)
+    author = checker.field(data, "author", str, where, max_length=AUTHOR_MAX, default="")
+    description = checker.field(data, "description", str, where, max_length=DESCRIPTION_MAX, default="")
     visibility = checker.field(data, "visibility", str, where)
     if visibility is not None and visibility not in Deck.Visibility.values:
         checker.problem(

@@ -18,6 +18,7 @@ from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Unresolved
 from vtesdeck.core.decklist.resolve import resolver_for
 
+from .fields import NAME_MAX, NOTE_MAX, TAG_MAX
 from .models import Deck
 
 logger = logging.getLogger(__name__)
@@ -32,7 +33,7 @@ class DeckFilterForm(forms.Form):
     """The public list's search. Only over-long or impossible values are errors (400); a card name that
     names no card is the view's business (a message with suggestions, not a broken page)."""
 
-    q = forms.CharField(label=_("Name"), required=False, max_length=200)
+    q = forms.CharField(label=_("Name"), required=False, max_length=NAME_MAX)
     clan = forms.ChoiceField(
         label=_("Clan"),
         required=False,
@@ -45,7 +46,7 @@ class DeckFilterForm(forms.Form):
         help_text=_("A card name (or its VEKN id) the deck holds."),
     )
     author = forms.CharField(label=_("Author"), required=False, max_length=150, help_text=_("A user name."))
-    tag = forms.CharField(label=_("Tag"), required=False, max_length=40)
+    tag = forms.CharField(label=_("Tag"), required=False, max_length=TAG_MAX)
     # "Fits format" (formats.fits): every card in the format today; a built-in name or a custom format's id.
     fits = FormatChoiceField(label=_("Fits format"), required=False, choices=fits_choices)
     # Only for a logged-in reader (``collection.services.buildable_decks``); ignored otherwise.
@@ -143,7 +144,7 @@ class NewDeckImportForm(ImportForm):
     name = forms.CharField(
         label=_("Deck name"),
         required=False,
-        max_length=200,
+        max_length=NAME_MAX,
         help_text=_("Leave empty to use the name the decklist gives."),
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Deck.Visibility.choices, initial="private")
@@ -190,7 +191,9 @@ class ResolveForm(forms.Form):
 
 
 class RevisionNoteForm(forms.Form):
-    note = forms.CharField(label=_("Note"), required=False, max_length=200, help_text=_("What changed, for later."))
+    note = forms.CharField(
+        label=_("Note"), required=False, max_length=NOTE_MAX, help_text=_("What changed, for later.")
+    )
 
 
 class CompareForm(forms.Form):

@@ -59,7 +59,10 @@ from vtesdeck.labels import chart_labels, ruleset_label
 from vtesdeck.messages import issue_view
 
 from . import services
-from .api.serializers import (
+from .fields import (
+    DESCRIPTION_MAX,
+    NAME_MAX,
+    check_format,
     description_field,
     name_field,
     ruleset_field,
@@ -88,7 +91,7 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 class NewDeckForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Deck name"),
-        max_length=name_field().max_length,
+        max_length=NAME_MAX,
         required=False,
         help_text=gettext_lazy("You can change it at any time."),
     )
@@ -102,10 +105,10 @@ class DetailsForm(forms.Form):
     field is optional: an autosave sends what changed, and a field left out of the request is left as it is.
     Requests are checked by ``DetailsInput``, the deck API's rules, not by this form (see ``_details_changes``)."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=name_field().max_length, required=False, strip=True)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_MAX, required=False, strip=True)
     description = forms.CharField(
         label=gettext_lazy("Description"),
-        max_length=description_field().max_length,
+        max_length=DESCRIPTION_MAX,
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 5}),
@@ -301,7 +304,7 @@ def _change_request(data: dict[str, Any]) -> tuple[int, int, int | None, int]:
 
 class DetailsInput(serializers.Serializer):
     """The details an editor request changes, read by the deck API's rules for them (the same fields, from
-    ``decks.api.serializers``): a name is a string of at most 200 characters, never an object or a number…"""
+    ``decks.fields``): a name is a string of at most 200 characters, never an object or a number…"""
 
     name = name_field()
     description = description_field()
@@ -310,10 +313,7 @@ class DetailsInput(serializers.Serializer):
     format = ruleset_field(required=False)
 
     def validate_format(self, value: str) -> str:
-        try:
-            return services.parse_format(value)
-        except services.DeckInputError as exc:
-            raise serializers.ValidationError(str(exc), code="invalid") from None
+        return check_format(value)
 
 
 def _details_changes(data: dict[str, Any], *, current_format: str = "vekn") -> tuple[dict[str, Any], int]:

@@ -9,7 +9,6 @@ API documents it with (``vtesdeck.serializers.DeckReportSerializer``).
 
 from __future__ import annotations
 
-from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,6 +30,15 @@ from vtesdeck.serializers import (
 )
 
 from .. import services
+from ..fields import (
+    check_format,
+    description_field,
+    name_field,
+    ruleset_field,
+    tags_field,
+    version_field,
+    visibility_field,
+)
 from ..models import Deck
 
 __all__ = [
@@ -189,58 +197,9 @@ def _failing_part(crypt: list[dict], library: list[dict]) -> str:
     return "non_field_errors"  # each list is fine alone: together they pass a bound
 
 
-# --- a deck's own words: the one set of rules, for the API's create and change and for the deck editor ---------
-
-
-def name_field(**kwargs) -> StrictCharField:
-    return StrictCharField(max_length=200, required=False, allow_blank=True, **kwargs)
-
-
-def description_field(**kwargs) -> StrictCharField:
-    return StrictCharField(max_length=20_000, required=False, allow_blank=True, **kwargs)
-
-
-def visibility_field(**kwargs) -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=Deck.Visibility.choices, **kwargs)
-
-
-# services.set_tags's sentence (already translated), for the list's own bound; evaluated in the request's language.
-_too_many_tags = lazy(lambda: _("A deck may have at most %(max)d tags.") % {"max": services.MAX_TAGS}, str)()
-
-
-def tags_field() -> serializers.ListField:
-    return serializers.ListField(
-        child=StrictCharField(max_length=40),
-        required=False,
-        max_length=services.MAX_TAGS,
-        help_text=f"Up to {services.MAX_TAGS} tags; each becomes a slug (`Bleed!` → `bleed`).",
-        error_messages={"max_length": _too_many_tags},
-    )
-
-
-def version_field() -> StrictIntegerField:
-    return StrictIntegerField(
-        min_value=1,
-        max_value=2**31 - 1,
-        help_text="The deck's `version` as you last read it: a change made from an older one is refused (409).",
-    )
-
-
-def ruleset_field(**kwargs) -> StrictCharField:
-    return StrictCharField(
-        max_length=80,
-        help_text="The deck's format (its rule set): `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id "
-        "(`/api/v1/formats/`). Its report and legal badge follow it.",
-        **kwargs,
-    )
-
-
 class _RulesetInput:
     def validate_ruleset(self, value: str) -> str:
-        try:
-            return services.parse_format(value)
-        except services.DeckInputError as exc:
-            raise serializers.ValidationError(str(exc), code="invalid") from None
+        return check_format(value)
 
 
 class DeckCreateSerializer(_RulesetInput, _CardsInput):
