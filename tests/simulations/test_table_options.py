@@ -35,6 +35,12 @@ BAD = [
 ]
 
 
+def test_a_long_value_is_quoted_cut_short():
+    with pytest.raises(TableOptionError) as refused:
+        TableOptions(rules="x" * 100_000)
+    assert str(refused.value) == "The rules must be vekn or 2011, not '" + "x" * 38 + "…."
+
+
 def test_the_round_cap_goes_as_far_as_an_uncapped_game_does():
     assert MAX_ROUNDS == 150
     assert TableOptions(rounds=150).rounds == 150 and TableOptions(rounds=None).rounds is None

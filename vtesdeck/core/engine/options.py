@@ -40,6 +40,12 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _shown(value: object) -> str:
+    """What was asked, as the refusal quotes it: cut short, since a client may send a long string."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class TableOptions:
     """A games table's options, checked when made: the one place their bounds and refusals live. The API's
@@ -55,10 +61,10 @@ class TableOptions:
         players, rounds, rules, seed = self.players, self.rounds, self.rules, self.seed
         if not _whole(players) or players not in schedule.PLAYERS:
             low, high = min(schedule.PLAYERS), max(schedule.PLAYERS)
-            raise TableOptionError("TABLE_PLAYERS", field="players", min=low, max=high, value=repr(players))
+            raise TableOptionError("TABLE_PLAYERS", field="players", min=low, max=high, value=_shown(players))
         if rounds is not None and (not _whole(rounds) or not 1 <= rounds <= MAX_ROUNDS):
-            raise TableOptionError("TABLE_ROUNDS", field="rounds", min=1, max=MAX_ROUNDS, value=repr(rounds))
+            raise TableOptionError("TABLE_ROUNDS", field="rounds", min=1, max=MAX_ROUNDS, value=_shown(rounds))
         if rules not in RULES:
-            raise TableOptionError("TABLE_RULES", field="rules", first=RULES[0], second=RULES[1], value=repr(rules))
+            raise TableOptionError("TABLE_RULES", field="rules", first=RULES[0], second=RULES[1], value=_shown(rules))
         if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-            raise TableOptionError("TABLE_SEED", field="seed", min=0, max=MAX_SEED, value=repr(seed))
+            raise TableOptionError("TABLE_SEED", field="seed", min=0, max=MAX_SEED, value=_shown(seed))
