@@ -75,7 +75,6 @@ from vtesdeck.core import draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.engine import options as table_options
-from vtesdeck.core.numbers import MAX_SEED
 from vtesdeck.messages import refusal
 
 from . import kinds
@@ -334,7 +333,10 @@ def _check_size(kind: JobKind, units: Any, seed: Any, chunk_size: Any) -> tuple[
     _check_whole_number(units, kind.unit, 1, min(kind.allowed_units(), kind.max_units))
     if seed is None:
         seed = secrets.randbits(31)  # short enough to read out and type back in
-    _check_whole_number(seed, "seed", 0, MAX_SEED)
+    try:
+        table_options.check_seed(seed)  # the engine's rule for every job's seed, games and hands alike
+    except table_options.TableOptionError as exc:
+        raise SimulationInputError(refusal(exc), field="seed") from None
     chunk_size = kind.default_chunk_size() if chunk_size is None else chunk_size
     _check_whole_number(chunk_size, "chunk_size", kind.min_chunk_size, kind.max_units)
     return units, seed, chunk_size

@@ -88,10 +88,6 @@ class TableNumberField(StrictIntegerField):
         self.min_value, self.max_value = bounds
 
 
-def _table_number(low: int, high: int, **kwargs) -> TableNumberField:
-    return TableNumberField(bounds=(low, high), **kwargs)
-
-
 def _table_choice(values: tuple[str, ...], **kwargs) -> StrictCharField:
     @extend_schema_field({"type": "string", "pattern": f"^({'|'.join(values)})$"})
     class TableChoiceField(StrictCharField):
@@ -127,9 +123,8 @@ class SimulationCreateSerializer(serializers.Serializer):
         max_value=settings.SIMULATION_MAX_HANDS,
         help_text=f"Opening hands to draw (default {settings.SIMULATION_DEFAULT_HANDS:,}).",
     )
-    seed = _table_number(
-        0,
-        MAX_SEED,
+    seed = TableNumberField(
+        bounds=(0, MAX_SEED),
         required=False,
         allow_null=True,
         help_text="The random seed: the same deck, hands and seed give the same figures. Default: a random one "
@@ -150,12 +145,13 @@ class SimulationCreateSerializer(serializers.Serializer):
         help_text=f"`games` only: games to play (default {settings.SIMULATION_DEFAULT_GAMES:,}, enough for about ±0.1 VP "
         "on the deck's mean). Seats rotate so that the deck plays every seat equally.",
     )
-    players = _table_number(
-        min(PLAYERS), max(PLAYERS), required=False, help_text="`games` only: seats at the table, 4 or 5 (default 5)."
+    players = TableNumberField(
+        bounds=(min(PLAYERS), max(PLAYERS)),
+        required=False,
+        help_text="`games` only: seats at the table, 4 or 5 (default 5).",
     )
-    rounds = _table_number(
-        1,
-        table.MAX_ROUNDS,
+    rounds = TableNumberField(
+        bounds=(1, table.MAX_ROUNDS),
         required=False,
         allow_null=True,
         help_text="`games` only: the time limit as a round cap (each Methuselah has had this many turns; survivors "
@@ -244,13 +240,13 @@ class SimulationCreateSerializer(serializers.Serializer):
     def _check_seed_and_table(attrs: dict) -> None:
         """A games job's table by the engine's one contract; any job's seed by the same rule."""
         seed = 0 if attrs.get("seed") is None else attrs["seed"]
-        asked = {"seed": seed}
-        if attrs["kind"] == "games":
-            asked["players"] = attrs.get("players", table.DEFAULT_PLAYERS)
-            asked["rounds"] = attrs.get("rounds", table.DEFAULT_ROUNDS)
-            asked["rules"] = attrs.get("rules", "vekn")
         try:
-            table.TableOptions(**asked)
+            if attrs["kind"] == "games":
+                players = attrs.get("players", table.DEFAULT_PLAYERS)
+                rounds = attrs.get("rounds", table.DEFAULT_ROUNDS)
+                table.TableOptions(players=players, rounds=rounds, rules=attrs.get("rules", "vekn"), seed=seed)
+            else:
+                table.check_seed(seed)
         except table.TableOptionError as exc:
             raise serializers.ValidationError({exc.field: [refusal(exc)]}, code="invalid") from None
 

@@ -79,9 +79,20 @@ def test_simulate_games_refuses_it_with_the_same_sentence_and_exit_2(field, valu
     assert refused.value.returncode == 2 and str(refused.value) == sentence
 
 
-@pytest.mark.parametrize("field, value, sentence", [row for row in BAD if row[0] != "seed"])
+@pytest.mark.parametrize("field, value, sentence", BAD)
 def test_the_job_service_refuses_it_with_the_same_sentence(field, value, sentence):
     with pytest.raises(services.SimulationInputError) as refused:
         services.start_games(deck=Deck(name="x"), cards=index.get(), opponents=[], **{field: value})
     assert (refused.value.field, str(refused.value)) == (field, sentence)
+    assert not Simulation.objects.exists()
+
+
+def test_a_hands_job_takes_the_same_seed_rule():
+    seed_rule = next(sentence for field, _value, sentence in BAD if field == "seed")
+    body = {"kind": "hands", "text": GARGOYLES, "seed": -1}
+    response = APIClient().post("/api/v1/simulations/", json.dumps(body), content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"]["seed"] == [seed_rule]
+    with pytest.raises(services.SimulationInputError) as refused:
+        services.start_hands(deck=Deck(name="x"), cards=index.get(), seed=-1)
+    assert (refused.value.field, str(refused.value)) == ("seed", seed_rule)
     assert not Simulation.objects.exists()

@@ -12,7 +12,15 @@ from ..numbers import MAX_SEED
 from . import schedule
 from .economy import ENDLESS_ROUNDS
 
-__all__ = ["DEFAULT_PLAYERS", "DEFAULT_ROUNDS", "MAX_ROUNDS", "RULES", "TableOptionError", "TableOptions"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "DEFAULT_ROUNDS",
+    "MAX_ROUNDS",
+    "RULES",
+    "TableOptionError",
+    "TableOptions",
+    "check_seed",
+]
 
 DEFAULT_PLAYERS = 5
 # The round cap (DESIGN.md ``--rounds``; None plays until one Methuselah is left, or economy.ENDLESS_ROUNDS).
@@ -46,6 +54,13 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def check_seed(seed: object) -> None:
+    """The seed rule of every job and game (a table's, a hands job's, a chunk's): a whole number that the seed
+    column holds."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise TableOptionError("TABLE_SEED", field="seed", min=0, max=MAX_SEED, value=_shown(seed))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class TableOptions:
     """A games table's options, checked when made: the one place their bounds and refusals live. The API's
@@ -66,5 +81,4 @@ class TableOptions:
             raise TableOptionError("TABLE_ROUNDS", field="rounds", min=1, max=MAX_ROUNDS, value=_shown(rounds))
         if rules not in RULES:
             raise TableOptionError("TABLE_RULES", field="rules", first=RULES[0], second=RULES[1], value=_shown(rules))
-        if not _whole(seed) or not 0 <= seed <= MAX_SEED:
-            raise TableOptionError("TABLE_SEED", field="seed", min=0, max=MAX_SEED, value=_shown(seed))
+        check_seed(seed)

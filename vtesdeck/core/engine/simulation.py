@@ -43,7 +43,6 @@ from typing import Any
 
 from ..carddb import CardIndex
 from ..deck import Deck
-from ..numbers import MAX_SEED
 from . import options, report, run, schedule
 from .compile import compiled
 from .state import SeatStats
@@ -507,8 +506,7 @@ def simulate_chunk(
     """Games ``start .. stop-1`` of the job, as a tally. A game that raises is an error of the tally, never a
     failure of the chunk; ``progress(done)`` is called after each game and what it raises (a cancelled job)
     stops the chunk."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED:,}, not {seed!r}.")
+    options.check_seed(seed)
     if not 0 <= start <= stop <= MAX_GAMES:
         raise ValueError(f"The games {start}..{stop} are not a chunk of a job of at most {MAX_GAMES:,} games.")
     tally = _empty_tally(plan)
