@@ -305,6 +305,18 @@ def idle_queue(settings) -> str:
         forget_queue(f"{name}{lane}")
 
 
+@pytest.fixture
+def broker_down(monkeypatch) -> None:
+    """A broker that is down: nothing listens on port 9, so publishing fails at once. The write URL derives from
+    broker_url, so it is patched first, while it still reads the real one that the undo must restore; the
+    transport the settings name for filesystem:// (vtesdeck.broker) would override the URL's, so it goes too."""
+    from vtesdeck.celery import app
+
+    monkeypatch.setattr(app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:9/0")
+    monkeypatch.setitem(app.conf, "broker_transport", None)  # a plain key (the URLs are properties)
+
+
 @pytest.fixture(scope="session")
 def _gate_folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("gate")

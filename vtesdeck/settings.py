@@ -369,7 +369,9 @@ CSRF_FAILURE_VIEW = "vtesdeck.api.csrf_failure"
 CELERY_DATA_DIR = Path(os.environ.get("CELERY_DATA_DIR", BASE_DIR / ".celery"))
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    # kombu's filesystem transport: producer and worker share one folder, no server needed.
+    # kombu's filesystem transport: producer and worker share one folder, no server needed. Its messages and
+    # the file backend's results are written whole (vtesdeck.broker: the stock classes let a reader see half).
+    CELERY_BROKER_TRANSPORT = "vtesdeck.broker:FilesystemTransport"
     for _folder in ("queue", "processed", "control"):
         (CELERY_DATA_DIR / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -381,7 +383,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "control_folder": str(CELERY_DATA_DIR / "control"),
         "store_processed": False,
     }
-    _default_backend = f"file://{CELERY_DATA_DIR / 'results'}"
+    _default_backend = f"vtesdeck.broker:FileResultBackend+file://{CELERY_DATA_DIR / 'results'}"
     (CELERY_DATA_DIR / "results").mkdir(parents=True, exist_ok=True)
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {}

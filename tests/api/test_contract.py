@@ -159,15 +159,6 @@ def test_every_operation_keeps_to_its_contract(case, existing):
         transaction.set_rollback(True)
 
 
-@pytest.fixture
-def broker_down(monkeypatch):
-    """Nothing listens on port 9: publishing fails at once, as with a broker that is down."""
-    from vtesdeck.celery import app
-
-    monkeypatch.setattr(app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:9/0")
-
-
 @schema.include(operation_id="simulations_create").parametrize()
 @hypothesis.settings(
     derandomize=True, deadline=None, database=None, max_examples=10, suppress_health_check=list(hypothesis.HealthCheck)

@@ -23,7 +23,6 @@ from decks.models import Deck
 from simulations.models import Simulation
 from tests.paths import TWDA
 from twda.models import Archetype, TournamentDeck
-from vtesdeck.celery import app as celery_app
 from vtesdeck.core.engine.report import SUMMARY_KEYS
 from vtesdeck.core.engine.simulation import GamesPlan
 
@@ -244,9 +243,7 @@ def test_starting_jobs_is_throttled_reading_them_is_not(queue, settings):
         assert client.get(jobs[0]["url"]).status_code == 200
 
 
-def test_a_broker_that_is_down_is_a_503_and_a_job_that_says_why(monkeypatch):
-    monkeypatch.setattr(celery_app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
-    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
+def test_a_broker_that_is_down_is_a_503_and_a_job_that_says_why(broker_down):
     response = post(APIClient(), {"text": GARGOYLES, "hands": 1_000})
     body = refused(response, 503, "broker_unavailable")
     assert body["detail"].startswith("Could not reach the task queue (broker): ")

@@ -141,10 +141,7 @@ def test_it_refuses_a_library_too_small_for_an_opening_hand(queue):
     assert not Simulation.objects.exists()
 
 
-def test_a_broker_that_is_down_fails_the_job_fast_saying_why(monkeypatch):
-    # Nothing listens on port 9. The write URL derives from broker_url, so it is patched first.
-    monkeypatch.setattr(celery_app.conf, "broker_write_url", "redis://127.0.0.1:9/0")
-    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
+def test_a_broker_that_is_down_fails_the_job_fast_saying_why(broker_down):
     began = time.monotonic()
     with pytest.raises(services.BrokerUnavailable) as error:
         start("no queue")
