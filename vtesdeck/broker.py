@@ -22,22 +22,27 @@ from kombu.utils.encoding import ensure_bytes
 from kombu.utils.json import dumps
 
 
-def write_whole(path: str | bytes, data: bytes) -> None:
+def write_whole(path: str | bytes, data: bytes, replace: bool = True) -> bool:
     """Write ``data`` to ``path`` so that the file appears complete or not at all. The temporary name starts
     with a dot and ends in ``.part``: the queue reader takes only ``*.<queue>.msg`` names, and results are read
-    by their own names."""
+    by their own names. With ``replace=False`` an existing file is kept, and the answer is False."""
     folder, name = os.path.split(os.fsdecode(path))  # the result backend's paths are bytes
     part = os.path.join(folder, f".{name}.{uuid.uuid4().hex}.part")
     try:
         with open(part, "wb") as file:
             file.write(data)
-        os.replace(part, path)
-    except BaseException:
+        if replace:
+            os.replace(part, path)
+        else:
+            os.link(part, path)  # fails if the file exists: a create that another writer cannot half undo
+        return True
+    except FileExistsError:
+        return False
+    finally:
         try:
             os.unlink(part)
-        except OSError:
+        except FileNotFoundError:  # renamed into place
             pass
-        raise
 
 
 class FilesystemChannel(filesystem.Channel):
@@ -48,6 +53,21 @@ class FilesystemChannel(filesystem.Channel):
             write_whole(os.path.join(self.data_folder_out, name), ensure_bytes(dumps(payload)))
         except OSError as exc:
             raise filesystem.ChannelError(f"Cannot add file {name!r} to directory") from exc
+
+    def _queue_bind(self, exchange: str, routing_key: str, pattern: str, queue: str) -> None:
+        """Bind ``queue`` to ``exchange``. The stock class creates a new exchange's table file empty and then
+        fills it: a publisher reading the table in between failed on the empty JSON. A new table is created
+        whole; adding to one that exists is the stock update, under its lock."""
+        file = self._exchange_file(exchange)
+        if not file.exists():
+            self.control_folder.mkdir(exist_ok=True)
+            table = [filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")]
+            try:
+                if write_whole(str(file), ensure_bytes(dumps(table)), replace=False):
+                    return
+            except OSError as exc:
+                raise filesystem.ChannelError(f"Cannot open {file}") from exc
+        super()._queue_bind(exchange, routing_key, pattern, queue)
 
 
 class FilesystemTransport(filesystem.Transport):

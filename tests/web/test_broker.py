@@ -85,6 +85,28 @@ def test_a_worker_polling_the_queue_never_takes_a_message_half_written(tmp_path,
         assert not [path for path in folders["queue"].iterdir()], "a temporary file was left behind"
 
 
+def test_a_publisher_reading_a_new_exchange_table_never_reads_it_half_written(tmp_path, read_while_writing):
+    options = {"control_folder": str(tmp_path / "control")}
+    options |= {f"data_folder_{way}": str(tmp_path) for way in ("in", "out")}
+    with Connection("filesystem://", transport=FilesystemTransport, transport_options=options) as connection:
+        channel = connection.default_channel
+        seen = read_while_writing(lambda: channel.get_table("fanout"))
+        Queue("first", Exchange("fanout", type="fanout"))(channel).declare()
+        assert seen == [[]], "the publisher saw the table before it was whole"
+        # Binding to a table that exists adds to it (kombu's own update, under its lock).
+        Queue("second", Exchange("fanout", type="fanout"))(channel).declare()
+        assert sorted(row.queue for row in channel.get_table("fanout")) == ["first", "second"]
+        assert [path.name for path in (tmp_path / "control").iterdir()] == ["fanout.exchange"]
+
+
+def test_creating_a_file_whole_keeps_the_one_another_writer_created_first(tmp_path):
+    path = str(tmp_path / "fanout.exchange")
+    assert write_whole(path, b"[first]", replace=False)
+    assert not write_whole(path, b"[second]", replace=False)
+    assert (tmp_path / "fanout.exchange").read_bytes() == b"[first]"
+    assert [child.name for child in tmp_path.iterdir()] == ["fanout.exchange"]
+
+
 def test_the_settings_use_the_whole_file_broker_when_the_url_is_filesystem():
     if not app.conf.broker_url.startswith("filesystem"):
         pytest.skip("the broker is not the filesystem one here (CELERY_BROKER_URL)")
