@@ -1,4 +1,4 @@
-"""Proxies jobs: what the web side checks and stores, and what a worker renders (``simulations.kinds.PROXIES``).
+"""Proxies jobs: what the web side checks and stores, and what a worker renders (``proxies.kind.PROXIES``).
 
 A proxies job is a simulation job of kind ``proxies`` (one lifecycle for every kind: ``simulations.services``):
 its unit is a card to place, its plan the card ids in print order with the paper, the marks and the printing
@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from collection import services as collection
 from simulations.errors import JobRefused
 from vtesdeck.core import cardface
 from vtesdeck.core import proxies as core
@@ -42,8 +43,6 @@ def missing_cards(user, deck) -> dict[int, int]:
     fixed decks hold)."""
     if user is None or not user.is_authenticated:
         raise ProxiesInputError(_("Log in to print only the cards your collection lacks."), field="cards")
-    from collection import services as collection
-
     core_deck = deck.to_core()
     needs = {**core_deck.crypt, **core_deck.library}
     return collection.deck_report(user, needs, deck_id=deck.id).missing

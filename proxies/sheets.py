@@ -128,7 +128,7 @@ def _no_room(owner_id: int | None, used: int, oldest: ProxySheet | None) -> str:
 
 
 def check_room(owner, starter: str) -> None:
-    """At a start (``simulations.services.start_proxies``, which answers it as its other caps, 429): ``NoRoom``
+    """At a start (``proxies.kind.start``, which answers it as the other caps, 429): ``NoRoom``
     when the owner's unexpired PDFs already fill their allowance. Nothing is checked for a job with no owner (the
     command line)."""
     owner_id = owner.pk if owner is not None else None

@@ -1,9 +1,9 @@
 """A deck's Proxies tab (``/decks/<id>/proxies/``), a proxies job's page and its PDF (``/proxies/<job id>.pdf``).
 
 The tab's form asks for the paper, the marks, which cards (all, only those one's collection lacks, or a
-selection) and the printing of each; it starts a job of kind ``proxies`` through ``simulations.services`` (the
-same throttle, caps and answers as the Draws and Games tabs), whose page follows it with the same progress bar
-and then links the PDF. The PDF is streamed from storage (``proxies.sheets``: a file, sent in blocks, whatever
+selection) and the printing of each; it starts a job of kind ``proxies`` (``proxies.kind``: the same throttle,
+caps and answers as the Draws and Games tabs), whose page follows it with the same progress bar and then links
+the PDF. The PDF is streamed from storage (``proxies.sheets``: a file, sent in blocks, whatever
 its size) to whoever may read the job (``simulations.services.readable_jobs``): the same rule as the job's
 page. Once it expired (``PROXIES_RETENTION_DAYS``) the download is a 410 page saying so.
 """
@@ -30,7 +30,7 @@ from simulations.throttle import page_wait
 from vtesdeck.core import proxies as core
 from vtesdeck.throttling import client_address
 
-from . import jobs, sheets
+from . import jobs, kind, sheets
 from .models import ProxySheet
 
 logger = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ def deck_proxies(request: HttpRequest, deck_id: str) -> HttpResponse:
             counts = jobs.missing_cards(request.user, deck)
         elif choice == "only":
             counts = jobs.selection(form.picked(), core_deck)
-        simulation = services.start_proxies(
+        simulation = kind.start(
             deck=core_deck,
             cards=deck_services.card_index(),
             owner=request.user,

@@ -6,7 +6,9 @@ into chunks (``chunk_sizes``), hand each chunk to ``run_chunk`` in a worker, and
 ``merge`` and ``report`` once all are in. A kind says only what is its own: its unit and limits (settings,
 read when asked so that a test's ``override_settings`` holds), how its plan runs, and the sentences of its
 caps. The core does the work (``vtesdeck.core.draws`` for hands, ``vtesdeck.core.engine.simulation`` for
-games); nothing here imports Django's ORM, and a new kind is a class and one line in ``KINDS``.
+games); nothing here imports Django's ORM, and a new kind is a class and one line in ``KINDS``. An app above
+this one brings its kind with ``register`` (``proxies.kind``), with its own job page (``page``) and its own
+start from an API request (``start_from_request``): simulations never imports it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from vtesdeck.core import draws
 if TYPE_CHECKING:
     from .models import Simulation
 
-__all__ = ["GAMES", "HANDS", "KINDS", "PLANNER", "PROXIES", "JobKind", "of"]
+__all__ = ["GAMES", "HANDS", "KINDS", "PLANNER", "JobKind", "OneChunkKind", "card_index", "of", "register"]
 
 Progress = Callable[[int], None]
 
@@ -81,6 +83,19 @@ class JobKind:
         raise NotImplementedError
 
     def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # --- what a kind of another app brings (``register``) ---------------------------------------------
+
+    def page(self, simulation: Simulation) -> tuple[str, dict[str, Any]] | None:
+        """The template of the job's page and what it adds to the page's context; None for the pages this
+        app draws itself (hands, games; the planner's page is its own app's)."""
+        return None
+
+    def start_from_request(
+        self, request: Any, attrs: dict[str, Any], core: Any, cards: Any, *, source_deck: Any = None
+    ) -> Simulation:
+        """A job from the API's checked values (``POST /api/simulations/`` with this ``kind``)."""
         raise NotImplementedError
 
     # --- the sentences of its limits (each kind words its own unit) ---------------------------------
@@ -338,51 +353,18 @@ class PlannerKind(OneChunkKind):
         return _("Your unfinished planner jobs already weigh %(left)s decks; wait for one to finish.") % {"left": left}
 
 
-class ProxiesKind(OneChunkKind):
-    """A deck's proxy sheets as a PDF (``vtesdeck.core.proxies``; ``proxies.jobs`` renders and stores it): one
-    chunk, its unit a card placed on the sheets."""
-
-    name = "proxies"
-    unit = "cards"
-
-    @property
-    def max_units(self) -> int:
-        from vtesdeck.core.proxies import MAX_CARDS
-
-        return MAX_CARDS
-
-    def quick_max_units(self) -> int:
-        # Always the quick queue: 360 cards take well under a second of one core (text cards 0.4 s, scans 0.2 s).
-        return self.max_units
-
-    def unit_caps(self, anonymous: bool) -> int:
-        return self.max_units * (2 if anonymous else 4)
-
-    def run_chunk(self, simulation: Simulation, index: int, units: int, progress: Progress) -> dict[str, Any]:
-        from proxies import jobs
-
-        return jobs.render(simulation, card_index(), progress)
-
-    def report(self, simulation: Simulation, tally: dict[str, Any], seconds: float) -> dict[str, Any]:
-        from proxies import jobs
-
-        return jobs.report(simulation, tally, seconds)
-
-    def too_large(self, limit: int, value: int, *, anonymous: bool) -> str:
-        return _("At most %(limit)s cards per PDF, not %(value)s.") % {"limit": f"{limit:,}", "value": f"{value:,}"}
-
-    def over_cap(self, left: int, asked: int, limit: int, *, anonymous: bool) -> str:
-        return _(
-            "Your unfinished proxy sheets still have %(left)s cards to place and these ask for %(cards)s; at most "
-            "%(limit)s may be unfinished at once. Wait for one to finish."
-        ) % {"left": f"{left:,}", "cards": f"{asked:,}", "limit": f"{limit:,}"}
-
-
 HANDS = HandsKind()
 GAMES = GamesKind()
 PLANNER = PlannerKind()
-PROXIES = ProxiesKind()
-KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES, PLANNER, PROXIES)}
+KINDS: dict[str, JobKind] = {kind.name: kind for kind in (HANDS, GAMES, PLANNER)}
+
+
+def register(kind: JobKind) -> None:
+    """Add a kind that an app above this one brings (``proxies``, from its ``AppConfig.ready``): the job
+    machinery runs it as its own, and never imports that app."""
+    if KINDS.get(kind.name, kind) is not kind:
+        raise ValueError(f"two job kinds named {kind.name!r}")
+    KINDS[kind.name] = kind
 
 
 def of(simulation: Simulation) -> JobKind:

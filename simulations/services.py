@@ -55,7 +55,7 @@ import datetime
 import hashlib
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from celery import group
@@ -65,7 +65,6 @@ from django.db.models import F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from decks.models import Deck
@@ -101,7 +100,7 @@ __all__ = [
     "send_chunks",
     "start_games",
     "start_hands",
-    "start_proxies",
+    "start_whole",
     "starter_of",
     "store_chunk",
 ]
@@ -275,44 +274,26 @@ def start_planner(*, plan: dict[str, Any], units: int, owner, name: str = "") ->
     )
 
 
-def start_proxies(
+def start_whole(
+    kind: JobKind,
     *,
     deck: CoreDeck,
-    cards: CardIndex,
+    plan: dict[str, Any],
+    units: int,
     owner=None,
-    source_deck=None,
-    paper: str = "a4",
-    marks: str = "crop",
-    counts: dict[int, int] | None = None,
-    printings: dict[int, str] | None = None,
-    parameters: dict[str, Any] | None = None,
     client: str | None = None,
+    source_deck=None,
+    parameters: dict[str, Any],
+    room: Callable[[Any, str], None] | None = None,
 ) -> Simulation:
-    """Store a proxies job (a PDF of ``deck``'s cards: all, or ``counts`` of them; ``proxies.jobs``) and queue its
-    one chunk. The same caps, errors and transaction as ``start_hands``, and the room its owner has left for PDFs
-    (``proxies.sheets``)."""
-    from proxies import jobs, sheets
-
-    kind = kinds.PROXIES
-    try:
-        plan = jobs.plan(deck, cards, paper=paper, marks=marks, counts=counts, printings=printings)
-    except jobs.ProxiesInputError as exc:
-        raise SimulationInputError(str(exc), field=exc.field) from None
-    units = len(plan["cards"])
+    """Store a job done in one chunk (a ``kinds.OneChunkKind`` another app registered: ``proxies.kind``) from the
+    ``plan`` its app made, and queue its chunk. The same caps, errors and transaction as ``start_hands``;
+    ``room(owner, starter)``, the kind's own cap on what it keeps (proxies' PDFs), raises ``JobLimitReached``."""
     owner, starter = _owner(owner, client)
     if owner is not None or client is not None:
         _check_job_size(kind, units, anonymous=owner is None)
-        try:
-            sheets.check_room(owner, starter)
-        except sheets.NoRoom as exc:
-            raise JobLimitReached(str(exc)) from None
-    asked = {
-        "paper": paper,
-        "marks": marks,
-        "printings": plan["printings"],
-        "language": get_language() or "en",
-        **(parameters or {}),
-    }
+        if room is not None:
+            room(owner, starter)
     return _start(
         kind,
         deck=deck,
@@ -323,7 +304,7 @@ def start_proxies(
         seed=0,
         chunk_size=units,
         plan=plan,
-        parameters=asked,
+        parameters=parameters,
     )
 
 

@@ -39,7 +39,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from decks import services as deck_services
 from decks.models import Deck
-from proxies import sheets as proxy_sheets
 from twda import services as twda_services
 from twda.models import TournamentDeck
 from vtesdeck.core import charts, draws
@@ -49,7 +48,7 @@ from vtesdeck.core.numbers import whole_number
 from vtesdeck.labels import card_type_label, draws_chart_labels, share_labels
 from vtesdeck.throttling import client_address
 
-from . import services
+from . import kinds, services
 from .forms import GamesForm, HandsForm
 from .jobs import start_games
 from .models import Simulation
@@ -254,8 +253,10 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
         "share_format": share_labels(),
         "duration_format": {"seconds": _("%(seconds)s s"), "minutes": _("%(minutes)d min %(seconds)02d s")},
     }
-    if simulation.kind == Simulation.Kind.PROXIES:
-        return render(request, "proxies/job.html", {**context, **proxy_sheets.job_context(simulation)})
+    page = kinds.of(simulation).page(simulation)  # a kind another app registered draws its own (proxies)
+    if page is not None:
+        template, extra = page
+        return render(request, template, {**context, **extra})
     if simulation.kind == Simulation.Kind.PLANNER:  # its answer names its owner's decks: their page alone
         return redirect("collection:planner_job", simulation.id)
     games = simulation.kind == Simulation.Kind.GAMES

@@ -44,8 +44,8 @@ from vtesdeck.api import (
 from vtesdeck.pagination import StrictPagination
 from vtesdeck.throttling import client_address
 
-from .. import services
-from ..jobs import start_games, start_proxies
+from .. import kinds, services
+from ..jobs import start_games
 from ..models import Simulation
 from ..throttle import SimulationStartThrottle
 from .serializers import SimulationCreateSerializer, SimulationListSerializer, SimulationSerializer
@@ -217,8 +217,9 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
         try:
             if attrs["kind"] == Simulation.Kind.GAMES:
                 simulation = start_games(request, attrs, core, cards, source_deck=source_deck)
-            elif attrs["kind"] == Simulation.Kind.PROXIES:
-                simulation = start_proxies(request, attrs, core, cards, source_deck=source_deck)
+            elif attrs["kind"] != Simulation.Kind.HANDS:  # a kind another app registered (proxies)
+                kind = kinds.KINDS[attrs["kind"]]
+                simulation = kind.start_from_request(request, attrs, core, cards, source_deck=source_deck)
             else:
                 simulation = services.start_hands(
                     deck=core,
