@@ -37,9 +37,10 @@ run: setup
 # In two processes (pytest-xdist; TEST_PROCESSES=0 for one): much of the suite waits on the servers, workers and
 # browsers it starts. `load` hands out tests in the collected order, so each process runs the tests inside a
 # transaction before the ones that empty the tables (pytest-django's order), as one process would.
+# The 25 slowest tests are listed at the end, so that a slow one shows in CI's log the day it lands.
 TEST_PROCESSES ?= 2
 test: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load --durations=25
 
 # The checks CI's quality step runs first: lint, formatting, and the layers of .importlinter.
 lint: venv
