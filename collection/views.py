@@ -172,11 +172,9 @@ def add(request: HttpRequest) -> HttpResponse:
 @require_POST
 def remove(request: HttpRequest) -> HttpResponse:
     entry = get_object_or_404(Entry, owner=request.user, pk=_row_id(request.POST.get("entry")))
-    try:
-        count = int(request.POST.get("count") or entry.count)
-    except ValueError:
-        count = 0
-    if count < 1:
+    raw = request.POST.get("count") or ""
+    count = whole_number(raw) if raw else entry.count
+    if count is None or count < 1:
         return _collection_page(
             request, AddForm(), ImportForm(), status=400, errors=[_("Say how many copies to remove (1 or more).")]
         )

@@ -24,6 +24,7 @@ from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist import archive
+from vtesdeck.core.numbers import whole_number
 from vtesdeck.core.validate import Report, Ruleset, validate
 
 logger = logging.getLogger(__name__)
@@ -91,10 +92,11 @@ def parse_ruleset(value: str | None) -> Ruleset:
 def parse_players(value: int | str | None) -> int | None:
     if value is None or value == "":
         return None
-    try:
-        players = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(_("%(value)r is not a number of players.") % {"value": value}) from None
+    players = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(value, str):
+        players = whole_number(value, signed=True)
+    if players is None:
+        raise ValueError(_("%(value)r is not a number of players.") % {"value": value})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(
             _("The number of players must be from %(min)s to %(max)s, not %(players)s.")

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from typing import Any
 
 from django import forms
@@ -53,6 +52,7 @@ from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
 from vtesdeck.core.decklist.lines import library_sections
 from vtesdeck.core.domain import ANY_GROUP, DISCIPLINES, VIRTUES
+from vtesdeck.core.numbers import whole_number
 from vtesdeck.core.stats import deck_stats
 from vtesdeck.core.validate import Report, Ruleset, out_of_format
 from vtesdeck.labels import chart_labels, ruleset_label
@@ -80,7 +80,6 @@ FILTER_KEYS = ("q", "kind", "clan", "discipline", "type")
 HIDE_BREAKERS = "hide_breakers"
 IN_FORMAT = "in_format"  # only cards in the deck's format (validate.card_in_format), today
 PANELS = ("deck", "legality", "stats")
-_INTEGER = re.compile(r"[+-]?\d{1,9}")
 _TRUE = ("1", "on", "true", "yes")
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -346,8 +345,8 @@ def _integer(value: Any, what: str) -> int | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-        return int(value)
+    if isinstance(value, str) and (number := whole_number(value, signed=True)) is not None:
+        return number
     raise services.DeckInputError(
         _("Expected a whole number for %(what)s, got %(value)s.") % {"what": what, "value": json.dumps(value)[:40]}
     )

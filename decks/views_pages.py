@@ -148,10 +148,8 @@ def _filter(decks: QuerySet[Deck], data: dict[str, Any], cards: CardIndex) -> tu
 
 
 def _card_named(text: str, cards: CardIndex) -> Card | None:
-    if text.isdigit():
-        card_id = whole_number(text)
-        return cards.get(card_id) if card_id is not None else None
-    return resolver_for(cards).resolve(text)
+    card_id = whole_number(text)
+    return cards.get(card_id) if card_id is not None else resolver_for(cards).resolve(text)
 
 
 def _known_clans(cards: CardIndex) -> dict[str, str]:

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from vtesdeck.core.carddb import CardIndex
+from vtesdeck.core.numbers import whole_number
 
 from . import services
 
@@ -97,10 +98,15 @@ class CustomFormatForm(forms.Form):
             text = line.strip()
             if not text:
                 continue
-            # An id is a short run of ASCII digits: "²" is a digit to str.isdigit() and not to int(), and a
-            # number of thousands of digits is refused by int(); both are looked up as names (and not found).
-            is_id = text.isascii() and text.isdigit() and len(text) <= 9
-            card = self.cards.get(int(text)) if is_id else self.cards.lookup(text) if len(text) <= 200 else None
+            # What is not an id (whole_number: a short run of ASCII digits) is looked up as a name.
+            card_id = whole_number(text)
+            card = (
+                self.cards.get(card_id)
+                if card_id is not None
+                else self.cards.lookup(text)
+                if len(text) <= 200
+                else None
+            )
             if card is None:
                 unknown.append(text if len(text) <= 60 else text[:59] + "…")
             else:

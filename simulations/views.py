@@ -790,10 +790,9 @@ def game(request: HttpRequest, simulation_id: str, number: int) -> HttpResponse:
 def game_number(request: HttpRequest, simulation_id: str) -> HttpResponse:
     """The job page's "game number" box: ``?n=`` to that game's page."""
     simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.GAMES)
-    try:
-        number = int(request.GET.get("n", ""))
-    except ValueError:
-        raise Http404(_("This job played no game with this number.")) from None
+    number = whole_number(request.GET.get("n", ""), signed=True)
+    if number is None:
+        raise Http404(_("This job played no game with this number."))
     return redirect("simulations:game", simulation.id, number) if number >= 0 else redirect(simulation)
 
 

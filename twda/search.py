@@ -87,9 +87,9 @@ def find_card(text: str):
     """The core card ``text`` names (a VEKN id or a name), or raise ``CardNotFound``."""
     cards = index.get()
     text = text.strip()
-    if text.isdigit():
-        card_id = whole_number(text)
-        card = cards.get(card_id) if card_id is not None else None
+    card_id = whole_number(text)
+    if card_id is not None:
+        card = cards.get(card_id)
         if card is None:
             raise CardNotFound(text, [])
         return card

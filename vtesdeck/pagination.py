@@ -7,15 +7,12 @@ stays DRF's 404 ("Invalid page.").
 
 from __future__ import annotations
 
-import re
-
 from rest_framework.exceptions import ValidationError
 
 from vtesdeck.api import Pagination
+from vtesdeck.core.numbers import whole_number
 
 __all__ = ["StrictPagination"]
-
-_WHOLE_NUMBER = re.compile(r"^[0-9]{1,18}$")
 
 
 class StrictPagination(Pagination):
@@ -26,11 +23,12 @@ class StrictPagination(Pagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is None or raw == "":
             return self.page_size
-        if not _WHOLE_NUMBER.match(raw.strip()) or not 1 <= int(raw) <= self.max_page_size:
+        size = whole_number(raw, digits=18)
+        if size is None or not 1 <= size <= self.max_page_size:
             raise ValidationError(
                 {self.page_size_query_param: [f"Must be a whole number from 1 to {self.max_page_size}."]}
             )
-        return int(raw)
+        return size
 
     def get_page_number(self, request, paginator):
         raw = request.query_params.get(self.page_query_param)
@@ -38,9 +36,10 @@ class StrictPagination(Pagination):
             return 1
         if raw in self.last_page_strings:
             return paginator.num_pages
-        if not _WHOLE_NUMBER.match(raw.strip()) or int(raw) < 1:
+        number = whole_number(raw, digits=18)
+        if number is None or number < 1:
             raise ValidationError({self.page_query_param: ["Must be a whole number from 1, or 'last'."]})
-        return int(raw)
+        return number
 
     def get_schema_operation_parameters(self, view) -> list[dict]:
         parameters = super().get_schema_operation_parameters(view)

@@ -96,6 +96,16 @@ def test_removing_copies_is_an_event_too_and_history_is_never_rewritten(alice, c
         event.save()
 
 
+@pytest.mark.parametrize("count", ["1_0", "²", "+2", "2.0", "9" * 5000])
+def test_copies_to_remove_are_a_whole_number_as_typed_or_nothing_is_removed(alice, client_of, count):
+    _own(alice, "Tupdog", 40)
+    entry = Entry.objects.get(owner=alice)
+    response = client_of(alice).post("/collection/remove/", {"entry": entry.pk, "count": count})
+    assert response.status_code == 400
+    assert "Say how many copies to remove" in response.content.decode()
+    assert Entry.objects.get(owner=alice).count == 40
+
+
 def test_an_unknown_card_is_a_400_saying_so(alice, client_of):
     response = client_of(alice).post("/collection/add/", {"card": "Nobody At All Whatsoever", "count": "1"})
     assert response.status_code == 400

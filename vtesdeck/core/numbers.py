@@ -12,9 +12,12 @@ __all__ = ["MAX_SEED", "whole_number"]
 MAX_SEED = 2**63 - 1
 
 
-def whole_number(text: str, *, digits: int = 9) -> int | None:
-    """``text`` (surrounding spaces aside) as a whole number of at most ``digits`` ASCII digits; else None."""
+def whole_number(text: str, *, digits: int = 9, signed: bool = False) -> int | None:
+    """``text`` (surrounding spaces aside) as a whole number of at most ``digits`` ASCII digits, after a ``+`` or
+    ``-`` when ``signed``; else None. Every door that reads a number a person typed or a client sent reads it
+    here: no ``int()`` of raw text, which takes "²"-free but odd spellings ("1_000", " +5") and raises on others."""
     text = text.strip()
-    if text.isascii() and text.isdigit() and len(text) <= digits:
+    body = text[1:] if signed and text[:1] in ("+", "-") else text
+    if body.isascii() and body.isdigit() and len(body) <= digits:
         return int(text)
     return None

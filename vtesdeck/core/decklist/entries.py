@@ -127,11 +127,8 @@ def parse_count(value: object) -> int | None:
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
     if isinstance(value, str):
-        value = value.strip()
-        digits = value[1:] if value[:1] in "+-" else value
-        # int() of a 5,000-digit string is refused by Python itself; nothing that long is a count.
-        if digits.isascii() and digits.isdigit() and len(digits) <= 30:  # "²" is a digit to isdigit(), not to int()
-            return int(value)
+        # Up to 30 digits: a huge count is read, for its refusal to show it; nothing longer is a count.
+        return whole_number(value, digits=30, signed=True)
     return None
 
 
