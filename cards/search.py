@@ -21,7 +21,6 @@ from django import forms
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 from django.utils.translation import gettext_lazy as _
 
-from twda.models import TournamentCard, TournamentDeck
 from vtesdeck.core.domain import DISCIPLINES, SECTS, TITLE_VOTES, VIRTUES
 from vtesdeck.core.names import fold
 from vtesdeck.labels import CARD_TYPES
@@ -308,7 +307,7 @@ def search(data: dict) -> QuerySet[Card]:
     elif data.get("banned") == "no":
         cards = cards.filter(banned_year__isnull=True)
     if data.get("twda") in TWDA_FILTERS:
-        played = Exists(TournamentCard.objects.filter(card=OuterRef("pk")))
+        played = Exists(_played_in_the_archive().filter(pk=OuterRef("pk")))
         cards = cards.filter(played if data["twda"] == "seen" else ~played)
     if query:
         # The card's own name starting with the query ranks first (name_search opens with it), then
@@ -336,8 +335,15 @@ def words_start_words(name_search: str, words: list[str]) -> bool:
     return all(f" {word}" in name_search or f"|{word}" in name_search for word in words)
 
 
+def _played_in_the_archive() -> QuerySet[Card]:
+    """The cards some winning deck plays, through ``tournament_rows``: the archive's card rows point at the
+    cards (twda builds on cards), so cards reads them by that relation and never imports the archive's app."""
+    return Card.objects.filter(tournament_rows__isnull=False)
+
+
 def _archive_imported() -> bool:
-    return TournamentDeck.objects.exists()
+    # The import keeps no deck without a crypt and a library, so an archive with decks has card rows.
+    return _played_in_the_archive().exists()
 
 
 def autocomplete(query: str, limit: int = 10) -> list[dict]:

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from decks.services import card_index
 from vtesdeck.core import cardface
 from vtesdeck.core.domain import Card
 
 from . import images
+from .index import get as card_index  # the card list is this app's own: no deck code is needed to draw a card
 
 # The SVG's own geometry (its viewBox is 250 × 350, the ratio of a card: 63 × 88 mm).
 TEXT_LEFT, TEXT_RIGHT = 12, 230  # wrapped a little short of the 238 edge: sans-serif fonts differ in width

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from cards import images
+from cards.index import get as card_index
 from cards.models import Card
-from decks.services import card_index
 
 pytestmark = pytest.mark.django_db
 
