@@ -8,9 +8,9 @@ How the page names things (the convention these tests read):
   folder with a slash (``decklist/``, ``accounts/``).
 * Each kind has its own section, because names repeat across them (the core and the project package both have
   a ``messages.py``): apps under "## Apps", ``vtesdeck/core/`` under "## Core modules", ``vtesdeck/*.py``
-  under "## The project package".
+  under "## The project package", ``web/*.py`` under "## The site package".
 * The layers are the rows of the table under "## Layers", one row a layer, top first, its modules written in
-  backticks as .importlinter names them (``vtesdeck.urls``, ``accounts``, ``vtesdeck.core``).
+  backticks as .importlinter names them (``web``, ``accounts``, ``vtesdeck.core``).
 
 Plain files only: no database, no Django.
 """
@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "architecture.md"
 PROJECT = ROOT / "vtesdeck"
+SITE = ROOT / "web"
 CORE = PROJECT / "core"
 
 ENTRY = re.compile(r"^\s*[-*] `([^`]+)`:")
@@ -61,7 +62,13 @@ def core_modules() -> set[str]:
 
 def project_modules() -> set[str]:
     found = {path.name for path in PROJECT.glob("*.py") if path.name != "__init__.py"}
-    assert {"api.py", "urls.py"} <= found
+    assert {"api.py", "settings.py"} <= found
+    return found
+
+
+def site_modules() -> set[str]:
+    found = {path.name for path in SITE.glob("*.py") if path.name != "__init__.py"}
+    assert {"urls.py", "views.py"} <= found
     return found
 
 
@@ -98,6 +105,11 @@ def test_every_core_module_has_a_line_on_the_architecture_page() -> None:
 def test_every_module_of_the_project_package_has_a_line_on_the_architecture_page() -> None:
     absent = missing(project_modules(), "The project package")
     assert not absent, f"vtesdeck/*.py modules without a line under '## The project package': {absent}"
+
+
+def test_every_module_of_the_site_package_has_a_line_on_the_architecture_page() -> None:
+    absent = missing(site_modules(), "The site package")
+    assert not absent, f"web/*.py modules without a line under '## The site package': {absent}"
 
 
 def test_the_engine_line_points_to_the_engine_design_note() -> None:

@@ -104,7 +104,7 @@ MIDDLEWARE = [
     "vtesdeck.middleware.WorkBudgetMiddleware",
 ]
 
-ROOT_URLCONF = "vtesdeck.urls"
+ROOT_URLCONF = "web.urls"
 WSGI_APPLICATION = "vtesdeck.wsgi.application"
 
 TEMPLATES = [

@@ -13,10 +13,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from cards.models import Card
-
-from .celery import app as celery_app
-from .celery import ping
-from .labels import suggestion_texts
+from vtesdeck.celery import app as celery_app
+from vtesdeck.celery import ping
+from vtesdeck.labels import suggestion_texts
 
 logger = logging.getLogger(__name__)
 
