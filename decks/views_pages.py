@@ -35,7 +35,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from formats.fits import fits_format
 from formats.services import ruleset_for
 from suggestions.services import similar_decks
-from twda.styles import deck_style
 from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -211,7 +210,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         ],
         "library_count": core.library_count,
         "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
-        "style": deck_style(known, cards),  # named archetype and tag badges (twda.styles)
+        "core": known,  # for the named archetype and tag badges (twda's archetype_tags)
         "report": report,
         "issues": _issues(report, cards),
         "exports": services.download_formats(),
