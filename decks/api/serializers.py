@@ -38,6 +38,7 @@ from ..fields import (
     version_field,
     visibility_field,
 )
+from ..filters import DECK_LIST
 from ..models import Deck
 
 __all__ = [
@@ -261,23 +262,10 @@ class DeckFilterSerializer(serializers.Serializer):
         help_text="Decks that fit a format (`vekn`, `v5`, `duel`, `rulebook-2011` or a custom format's id): every "
         "card in its pool and not banned today; for `vekn`, also legal (sizes and groups).",
     )
+    # Then the filters apps above decks add (``filters.DECK_LIST``).
 
-    buildable = serializers.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=100,
-        help_text="Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
-    )
-
-    similar = StrictCharField(
-        required=False,
-        allow_blank=True,
-        max_length=110,
-        help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Of the decks "
-        "the other filters match (public ones, shared with suggestions or not, and your own), the 100 most similar, "
-        "each with its `similarity` (0 to 1); `count` is their number. At most the 2,000 public decks most similar "
-        "to it are checked against the other filters, and 100 of your own decks that are not public.",
-    )
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return DECK_LIST.placed(super().get_fields(), lambda search_filter: search_filter.api_field())
 
     def validate_fits(self, value: str):
         if not value.strip():

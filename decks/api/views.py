@@ -9,8 +9,8 @@ Every write goes through ``decks.services``, as the pages' do. A change names th
 last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in the
 API's error shape (``vtesdeck.api``: ``detail``, ``code``, and ``errors`` naming the bad fields), never a 500.
 
-The list's ``?similar=`` comes from ``suggestions.services`` (which says what it ranks); past the request's work
-budget it is a 429 naming the limit.
+The list's filters that need apps above decks (your collection, similar decks) are theirs, registered in
+``decks.filters``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from formats.fits import fits_format
-from suggestions import services as suggestion_services
 from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
@@ -48,7 +47,6 @@ from vtesdeck.api import (
     ScopedThrottle,
     created,
     error_body,
-    within_budget,
 )
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -56,6 +54,7 @@ from vtesdeck.core.deck import diff
 from vtesdeck.pagination import StrictPagination
 
 from .. import services
+from ..filters import DECK_LIST, ranked
 from ..models import Deck, Revision
 from .serializers import (
     DeckCreateSerializer,
@@ -307,19 +306,9 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
             decks = decks.filter(tags__name=slugify(tag, allow_unicode=True))
         if filters.get("fits") is not None:
             decks = fits_format(decks, filters["fits"])
-        if filters.get("buildable") is not None:
-            if not user.is_authenticated:
-                raise exceptions.NotAuthenticated(_("Log in to filter by your collection."))
-            from collection.services import buildable_decks
-
-            decks = buildable_decks(decks, user, filters["buildable"])
         decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
-        serializer = DeckSerializer
-        if similar := filters.get("similar", "").strip():
-            subject = suggestion_services.subject_or_404(similar, user)
-            with within_budget():
-                decks = suggestion_services.order_by_similarity(decks, subject, archive=False, reader=user)
-            serializer = SimilarDeckSerializer  # each result with its similarity
+        decks = DECK_LIST.on_api(decks, filters, request)  # the filters apps above decks add
+        serializer = SimilarDeckSerializer if ranked(decks) else DeckSerializer  # each result with its similarity
         page = self.paginate_queryset(decks)
         return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)
 
