@@ -19,6 +19,7 @@ from vtesdeck.core.deck import Unresolved
 from vtesdeck.core.decklist.resolve import resolver_for
 
 from .fields import NAME_MAX, NOTE_MAX, TAG_MAX
+from .filters import DECK_LIST
 from .models import Deck
 
 logger = logging.getLogger(__name__)
@@ -49,26 +50,13 @@ class DeckFilterForm(forms.Form):
     tag = forms.CharField(label=_("Tag"), required=False, max_length=TAG_MAX)
     # "Fits format" (formats.fits): every card in the format today; a built-in name or a custom format's id.
     fits = FormatChoiceField(label=_("Fits format"), required=False, choices=fits_choices)
-    # Only for a logged-in reader (``collection.services.buildable_decks``); ignored otherwise.
-    buildable = forms.IntegerField(
-        label=_("Buildable from my collection (%)"),
-        required=False,
-        min_value=1,
-        max_value=100,
-        help_text=_("At least this share of the deck's cards in your collection."),
-    )
-    # Most similar first (suggestions.services.similar_decks): public decks from the kept index, shared or not.
-    similar = forms.CharField(
-        label=_("Similar to"),
-        required=False,
-        max_length=110,
-        help_text=_("An archive deck id, or the id of a deck you may open."),
-    )
+    # Then the filters apps above decks add (``filters.DECK_LIST``).
 
     def __init__(self, *args, present_clans: dict[str, str], known_clans: dict[str, str], **kwargs) -> None:
         """``present_clans``: the clans of public decks, key → label, offered in the select; a clan that
         exists but no public deck plays stays selectable (an old link finds nothing, without an error)."""
         super().__init__(*args, **kwargs)
+        self.fields = DECK_LIST.placed(self.fields, lambda search_filter: search_filter.field())
         choices = dict(present_clans)
         asked = str(self.data.get("clan", "")).strip().lower() if self.is_bound else ""
         if asked and asked not in choices and asked in known_clans:

@@ -34,8 +34,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from formats.fits import fits_format
 from formats.services import ruleset_for
-from suggestions.services import similar_decks
-from twda.styles import deck_style
 from vtesdeck.api import declared_length
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -52,6 +50,7 @@ from vtesdeck.labels import ruleset_label
 from vtesdeck.messages import decklist_error, issue_view
 
 from . import services
+from .filters import DECK_LIST
 from .forms import (
     CompareForm,
     DeckFilterForm,
@@ -97,14 +96,10 @@ def public_list(request: HttpRequest) -> HttpResponse:
         decks, status = decks.none(), 400
     elif form.is_bound:
         decks, card, problem, suggestions = _filter(decks, form.cleaned_data, cards)
-        if form.cleaned_data.get("buildable") and request.user.is_authenticated:
-            from collection.services import buildable_decks
-
-            decks = buildable_decks(decks, request.user, form.cleaned_data["buildable"])
     decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
-    if status == 200 and form.is_bound and (similar_to := form.cleaned_data.get("similar", "").strip()):
+    if status == 200 and form.is_bound:
         try:
-            decks = similar_decks(decks, similar_to, request.user, archive=False)
+            decks = DECK_LIST.on_page(decks, form.cleaned_data, request)  # the filters apps above decks add
         except DecklistError as exc:  # the request's work budget is spent: the page says so
             decks, status, problem = decks.none(), 429, decklist_error(exc)
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -209,7 +204,7 @@ def detail(request: HttpRequest, deck_id: str) -> HttpResponse:
         ],
         "library_count": core.library_count,
         "missing": [i for part in (core.crypt, core.library) for i in part if i not in cards],
-        "style": deck_style(known, cards),  # named archetype and tag badges (twda.styles)
+        "core": known,  # for the named archetype and tag badges (twda's archetype_tags)
         "report": report,
         "issues": _issues(report, cards),
         "exports": services.download_formats(),

@@ -22,6 +22,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from cards import index
+from decks.filters import SearchFilters
 from formats.fits import fits_format
 from formats.forms import FormatChoiceField, fits_choices
 from formats.services import ruleset_for
@@ -44,6 +45,10 @@ ORDERS = {
     "oldest": ("date", "id"),
     "players": ("-players", "-date", "id"),
 }
+
+# The archive search's filters that need apps above twda (your collection, similar decks): each registers its own
+# when it starts (decks.filters says how).
+ARCHIVE_SEARCH = SearchFilters()
 
 _CONDITION = re.compile(r"^(?P<card>.*?)\s*:\s*(?:(?P<none>none)|(?P<op>>=|<=|=)?\s*(?P<n>\d{1,6}))\s*$", re.I)
 _COUNTED = re.compile(r"^(?P<n>\d{1,6})\s*x?\s+(?P<card>\S.*)$", re.I)
@@ -215,28 +220,17 @@ class TwdaSearchForm(forms.Form):
     style = forms.ChoiceField(required=False, label=_("Named archetype"), choices=named_archetype_choices)
     # "Fits format" (formats.fits): every card in the format today; a built-in name or a custom format's id.
     fits = FormatChoiceField(required=False, label=_("Fits format"), choices=fits_choices)
-    # Decks the reader can build mostly from their collection (collection.services.buildable_archive): applied by
-    # the views, which know the reader; only for a logged-in one.
-    buildable = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=100,
-        label=_("Buildable from my collection (%)"),
-        help_text=_("At least this share of the deck's cards in your collection."),
-    )
     order = forms.ChoiceField(
         required=False,
         choices=[("", _("newest first")), ("oldest", _("oldest first")), ("players", _("most players first"))],
         label=_("Order"),
     )
-    # Similar decks (suggestions.services.order_by_similarity): the views rank the matches, since the id may name a
-    # deck of the site that only this reader may open.
-    similar = forms.CharField(
-        required=False,
-        max_length=110,
-        label=_("Similar to"),
-        help_text=_("an archive deck id, or the id of a deck you may open: the most similar decks first"),
-    )
+    # Then the filters apps above twda add (``ARCHIVE_SEARCH``), each in its place. The views run them, since they
+    # know the reader.
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields = ARCHIVE_SEARCH.placed(self.fields, lambda search_filter: search_filter.field())
 
     def clean_clan(self) -> str:
         clan = self.cleaned_data["clan"].strip().lower()

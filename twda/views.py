@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards import index
 from decks import services as deck_services
-from suggestions.services import similar_decks
 from vtesdeck.core import archetypes as named_archetypes
 from vtesdeck.core import charts, decklist
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -45,12 +44,8 @@ def search_page(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         decks = twda_search.search(form.cleaned_data)
         conditions = form.cleaned_data["card"]
-        if form.cleaned_data.get("buildable") and request.user.is_authenticated:
-            from collection.services import buildable_archive
-
-            decks = buildable_archive(decks, request.user, form.cleaned_data["buildable"])
-        if similar_to := form.cleaned_data.get("similar", "").strip():
-            decks = similar_decks(decks, similar_to, request.user, archive=True)
+        # Then the filters apps above twda add.
+        decks = twda_search.ARCHIVE_SEARCH.on_page(decks, form.cleaned_data, request)
     elif form.is_bound:
         decks, status = decks.none(), 400
     decks = decks.select_related("archetype").defer("deck", "text", "description")

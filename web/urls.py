@@ -39,6 +39,8 @@ urlpatterns = [
     path("api/v1/decks/<str:deck_id>/missing/", collection_api.MissingView.as_view(), name="deck-missing"),
     path("api/v1/decks/<str:deck_id>/build-mode/", collection_api.ModeView.as_view(), name="deck-build-mode"),
     path("api/v1/decks/", include("decks.api.urls")),
+    # A deck's suggestions, served by suggestions under the deck's own address (/api/v1/decks/<id>/suggestions/).
+    path("api/v1/decks/", include("suggestions.api.urls")),
     path("api/v1/simulations/", include("simulations.api.urls")),
     path("api/v1/twda/", include("twda.api.urls")),
     path("api/v1/collection/", include("collection.api.urls")),

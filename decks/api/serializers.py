@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from suggestions import services as suggestion_services
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.serializers import (
@@ -39,6 +38,7 @@ from ..fields import (
     version_field,
     visibility_field,
 )
+from ..filters import DECK_LIST
 from ..models import Deck
 
 __all__ = [
@@ -54,9 +54,6 @@ __all__ = [
     "RevisionQuerySerializer",
     "RevisionSerializer",
     "SimilarDeckSerializer",
-    "SuggestionQuerySerializer",
-    "SuggestionSerializer",
-    "SuggestionsSerializer",
 ]
 
 WRITABLE_FORMATS = [name for name, fmt in decklist.FORMATS.items() if fmt.export is not None]
@@ -265,23 +262,10 @@ class DeckFilterSerializer(serializers.Serializer):
         help_text="Decks that fit a format (`vekn`, `v5`, `duel`, `rulebook-2011` or a custom format's id): every "
         "card in its pool and not banned today; for `vekn`, also legal (sizes and groups).",
     )
+    # Then the filters apps above decks add (``filters.DECK_LIST``).
 
-    buildable = serializers.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=100,
-        help_text="Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
-    )
-
-    similar = StrictCharField(
-        required=False,
-        allow_blank=True,
-        max_length=110,
-        help_text="Most similar first: an archive deck id or the id of a deck you may read (else 404). Of the decks "
-        "the other filters match (public ones, shared with suggestions or not, and your own), the 100 most similar, "
-        "each with its `similarity` (0 to 1); `count` is their number. At most the 2,000 public decks most similar "
-        "to it are checked against the other filters, and 100 of your own decks that are not public.",
-    )
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return DECK_LIST.placed(super().get_fields(), lambda search_filter: search_filter.api_field())
 
     def validate_fits(self, value: str):
         if not value.strip():
@@ -483,41 +467,3 @@ class RevisionDiffSerializer(serializers.Serializer):
     a = RevisionSerializer()
     b = RevisionSerializer()
     changes = CardChangeSerializer(many=True)
-
-
-# --- suggestions (``suggestions.services``): cards to add and to cut ----------------------------------
-
-
-class SuggestionQuerySerializer(serializers.Serializer):
-    as_of = serializers.DateField(
-        required=False, help_text="The day whose bans and legal cards count (default: today)."
-    )
-    limit = serializers.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=suggestion_services.MAX_LIMIT,
-        default=10,
-        help_text=f"Cards per list, 1 to {suggestion_services.MAX_LIMIT} (default 10).",
-    )
-
-
-class SuggestionSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="VEKN id")
-    name = serializers.CharField(help_text="the card's unique name")
-    score = serializers.FloatField(help_text="adds: share among the similar decks × ln(lift); cuts: 1 − lift")
-    reason = serializers.CharField(help_text="why, in the request's language: “in 34 of 50 similar winning decks …”")
-    kind = serializers.CharField(help_text="`crypt` or `library`")
-    decks = serializers.IntegerField(help_text="similar decks playing the card")
-    of = serializers.IntegerField(help_text="similar decks read")
-    copies = serializers.ListField(child=serializers.IntegerField(), help_text="usual copies among them: [low, high]")
-    archive_share = serializers.FloatField(help_text="share of all winning decks playing it")
-    lift = serializers.FloatField(help_text="share among the similar decks ÷ share among all winning decks")
-    in_deck = serializers.IntegerField(help_text="copies this deck plays (cuts)")
-
-
-class SuggestionsSerializer(serializers.Serializer):
-    add = SuggestionSerializer(many=True)
-    cut = SuggestionSerializer(many=True)
-    neighbours = serializers.IntegerField(help_text="similar decks read (winning decks, and public decks shared)")
-    as_of = serializers.DateField()
-    format = serializers.CharField(help_text="the deck's format, whose pool and bans the adds keep to")

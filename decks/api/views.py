@@ -1,5 +1,4 @@
-"""/api/v1/decks/: players' decks over the API — list, create, read, change, delete, export, clone, history,
-suggestions.
+"""/api/v1/decks/: players' decks over the API — list, create, read, change, delete, export, clone, history.
 
 Privacy is decided in ``get_queryset`` and nowhere else, as on the deck pages: reading, exporting and
 cloning see public and unlisted decks and one's own; changing, deleting and the history see one's own
@@ -10,13 +9,12 @@ Every write goes through ``decks.services``, as the pages' do. A change names th
 last read; a change from an older one is a 409 carrying the current version. Bad input is a 400 in the
 API's error shape (``vtesdeck.api``: ``detail``, ``code``, and ``errors`` naming the bad fields), never a 500.
 
-The cards to add and to cut (``suggestions``) and the list's ``?similar=`` come from ``suggestions.services``
-(which says what ``?similar=`` ranks); past the request's work budget either is a 429 naming the limit.
+The list's filters that need apps above decks (your collection, similar decks) are theirs, registered in
+``decks.filters``.
 """
 
 from __future__ import annotations
 
-import datetime
 import logging
 
 from django.db import transaction
@@ -37,10 +35,7 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards import index as card_index
 from formats.fits import fits_format
-from suggestions import services as suggestion_services
-from suggestions import text as suggestion_text
 from vtesdeck import idempotency, messages
 from vtesdeck.api import (
     DEFAULT_THROTTLES,
@@ -52,7 +47,6 @@ from vtesdeck.api import (
     ScopedThrottle,
     created,
     error_body,
-    within_budget,
 )
 from vtesdeck.core import decklist
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -60,6 +54,7 @@ from vtesdeck.core.deck import diff
 from vtesdeck.pagination import StrictPagination
 
 from .. import services
+from ..filters import DECK_LIST, ranked
 from ..models import Deck, Revision
 from .serializers import (
     DeckCreateSerializer,
@@ -73,8 +68,6 @@ from .serializers import (
     RevisionPageSerializer,
     RevisionQuerySerializer,
     SimilarDeckSerializer,
-    SuggestionQuerySerializer,
-    SuggestionsSerializer,
 )
 
 __all__ = ["DeckViewSet"]
@@ -270,7 +263,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
-        if self.action in ("retrieve", "export", "clone", "suggestions"):
+        if self.action in ("retrieve", "export", "clone"):
             decks = Deck.objects.readable_by(user)
         elif user.is_authenticated:
             decks = Deck.objects.filter(owner=user)
@@ -313,19 +306,9 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
             decks = decks.filter(tags__name=slugify(tag, allow_unicode=True))
         if filters.get("fits") is not None:
             decks = fits_format(decks, filters["fits"])
-        if filters.get("buildable") is not None:
-            if not user.is_authenticated:
-                raise exceptions.NotAuthenticated(_("Log in to filter by your collection."))
-            from collection.services import buildable_decks
-
-            decks = buildable_decks(decks, user, filters["buildable"])
         decks = decks.select_related("owner").prefetch_related("tags").order_by("-updated", "id")
-        serializer = DeckSerializer
-        if similar := filters.get("similar", "").strip():
-            subject = suggestion_services.subject_or_404(similar, user)
-            with within_budget():
-                decks = suggestion_services.order_by_similarity(decks, subject, archive=False, reader=user)
-            serializer = SimilarDeckSerializer  # each result with its similarity
+        decks = DECK_LIST.on_api(decks, filters, request)  # the filters apps above decks add
+        serializer = SimilarDeckSerializer if ranked(decks) else DeckSerializer  # each result with its similarity
         page = self.paginate_queryset(decks)
         return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)
 
@@ -476,38 +459,6 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
             return Response(_compare(deck, query.validated_data["a"], query.validated_data["b"]))
         page = self.paginate_queryset(deck.revisions.order_by("-number"))
         return self.get_paginated_response([_revision(revision) for revision in page])
-
-    @extend_schema(
-        operation_id="decks_suggestions",
-        tags=TAGS,
-        summary="Cards to add and to cut",
-        description="From the 50 decks most similar to this one (tournament-winning decks, and public decks whose "
-        "owners share them), the cards they play far more than decks in general do (add) and the cards of this deck "
-        "they hardly play (cut), each with its reason. Adds keep to the deck's format on `as_of` (pool, bans, release "
-        "dates), keep the crypt within its groups, and are cards some vampire of this crypt can play. Read access as "
-        "for the deck itself.",
-        parameters=[SuggestionQuerySerializer],
-        responses={
-            200: SuggestionsSerializer,
-            400: OpenApiResponse(response=ERROR_SCHEMA, description="A bad `as_of` or `limit`."),
-            404: OpenApiResponse(response=ERROR_SCHEMA, description="No such deck, or one you may not read."),
-        },
-    )
-    @action(detail=True, methods=["get"])
-    def suggestions(self, request: Request, pk: str) -> Response:
-        deck = self.get_object()
-        query = SuggestionQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        as_of = query.validated_data.get("as_of")
-        subject = suggestion_services.for_deck(deck)
-        with within_budget():
-            found = suggestion_services.suggestions_for(subject, as_of=as_of, limit=query.validated_data["limit"])
-        rows = suggestion_text.rows(found, card_index.get())
-        for items in rows.values():
-            for row in items:
-                del row["card"], row["share"]
-        day = as_of or datetime.date.today()
-        return Response({**rows, "neighbours": found.neighbours, "as_of": day.isoformat(), "format": deck.format})
 
 
 def _revision(revision: Revision) -> dict:

@@ -9,18 +9,19 @@ in the API's error shape whose ``errors`` name the parameter,
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
 
-from suggestions import services as similar
+from decks.filters import ranked
 from vtesdeck.api import ERROR_SCHEMA, FILTER_ERROR_RESPONSE, filter_errors
 from vtesdeck.pagination import StrictPagination
 
 from ..models import Archetype, TournamentDeck
-from ..search import TwdaSearchForm, search
+from ..search import ARCHIVE_SEARCH, TwdaSearchForm, search
 from .serializers import (
     ArchetypeSerializer,
     SimilarTournamentDeckSerializer,
@@ -48,18 +49,12 @@ _DESCRIPTIONS = {
     "archetype": "An archetype's slug (see the deck's `archetype`).",
     "style": "A named archetype's slug (see the deck's `style` and /twda/styles/), or `unclassified`.",
     "order": "Newest first (default), `oldest` first, or most `players` first.",
-    "similar": "Order by similarity to this deck: an archive deck id, or the id of a deck you may read (public, "
-    f"unlisted or your own; else 404). Of the decks matching the other filters, the {similar.SEARCH_LIMIT} most "
-    "similar (decks sharing no card with it left out), most similar first, each with its `similarity` (0 to 1; "
-    "cosine of the decks' weighted card vectors); `count` is the number of decks so ranked.",
-    "buildable": "Decks of which you own at least this percentage of the card copies (your collection); needs a login.",
     "fits": "Decks that fit a format: `vekn`, `v5`, `duel`, `rulebook-2011` or a saved custom format's id. Every "
     "card in the format's pool, not banned and legal today; for `vekn` also its sizes and group rule.",
 }
 
 
-def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
-    description = _DESCRIPTIONS.get(name, "")
+def _parameter(name: str, field: forms.Field, description: str) -> OpenApiParameter:
     if name == "card":
         return OpenApiParameter(
             name, {"type": "array", "items": {"type": "string"}}, description=description, explode=True
@@ -80,7 +75,12 @@ def _parameter(name: str, field: forms.Field) -> OpenApiParameter:
     return OpenApiParameter(name, schema, description=description)
 
 
-FILTER_PARAMETERS = [_parameter(name, field) for name, field in TwdaSearchForm.base_fields.items()]
+# A form's fields: the class's and those the apps above twda add (ARCHIVE_SEARCH), which registered them when they
+# started, before the URLconf (and so this module) was read.
+_ALL_DESCRIPTIONS = {**_DESCRIPTIONS, **{extra.name: extra.description for extra in ARCHIVE_SEARCH}}
+FILTER_PARAMETERS = [
+    _parameter(name, field, _ALL_DESCRIPTIONS.get(name, "")) for name, field in TwdaSearchForm().fields.items()
+]
 NOT_FOUND_RESPONSE = OpenApiResponse(
     response=ERROR_SCHEMA,
     description="No such deck (or page past the last).",
@@ -108,9 +108,14 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[^/]+"
 
     def get_serializer_class(self):
-        if self.action == "list" and self.request.query_params.get("similar", "").strip():
-            return SimilarTournamentDeckSerializer  # each result with its similarity
         return TournamentDeckDetailSerializer if self.action == "retrieve" else TournamentDeckSerializer
+
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        decks = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(decks)
+        # Each result with its similarity when a filter ranked them.
+        serializer = SimilarTournamentDeckSerializer if ranked(decks) else TournamentDeckSerializer
+        return self.get_paginated_response(serializer(page, many=True, context=self.get_serializer_context()).data)
 
     def get_queryset(self):
         if self.action != "list":
@@ -119,16 +124,7 @@ class TwdaViewSet(viewsets.ReadOnlyModelViewSet):
         if not form.is_valid():
             raise ValidationError(filter_errors(form))
         decks = search(form.cleaned_data).defer("deck", "text", "description")
-        if form.cleaned_data.get("buildable") is not None:
-            if not self.request.user.is_authenticated:
-                raise NotAuthenticated(_("Log in to filter by your collection."))
-            from collection.services import buildable_archive
-
-            decks = buildable_archive(decks, self.request.user, form.cleaned_data["buildable"])
-        if form.cleaned_data.get("similar", "").strip():
-            subject = similar.subject_or_404(form.cleaned_data["similar"], self.request.user)
-            decks = similar.order_by_similarity(decks, subject, archive=True)
-        return decks
+        return ARCHIVE_SEARCH.on_api(decks, form.cleaned_data, self.request)  # the filters apps above twda add
 
 
 @extend_schema_view(
