@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from cards import index
 from cards.models import CardSet
 from decks.models import Deck, DeckCard
+from twda.models import TournamentCard
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
 from vtesdeck.core.carddb import CardIndex
@@ -645,7 +646,6 @@ def buildable_decks(decks: models.QuerySet, user, percent: int) -> models.QueryS
 
 def buildable_archive(decks: models.QuerySet, user, percent: int) -> models.QuerySet:
     """The same for winning decks (``twda.TournamentDeck``): every fixed deck of the user's holds its cards."""
-    from twda.models import TournamentCard
 
     _held_up_to_date(user)
     rows = (

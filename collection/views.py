@@ -23,6 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
+from simulations.models import Simulation
+from twda.models import TournamentDeck
 from vtesdeck.api import page_wait
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
@@ -313,8 +315,6 @@ def wish_missing(request: HttpRequest, source: str, deck_id: str) -> HttpRespons
 def deck_needs(request: HttpRequest, source: str, deck_id: str) -> tuple[dict[int, int], str | None, str]:
     """(the deck's cards, its id if it is one of the reader's decks, its page), for any deck the reader may open."""
     if source == "twda":
-        from twda.models import TournamentDeck
-
         archived = get_object_or_404(TournamentDeck, pk=deck_id)
         needs = {row.card_id: row.count for row in archived.cards.all()}
         return needs, None, reverse("twda:detail", args=[archived.pk])
@@ -365,7 +365,6 @@ def planner_page(request: HttpRequest) -> HttpResponse:
 @require_GET
 def planner_job(request: HttpRequest, simulation_id: str) -> HttpResponse:
     """A planner job's answer (its owner's alone: it names their decks)."""
-    from simulations.models import Simulation
 
     job = get_object_or_404(Simulation, pk=simulation_id, owner=request.user, kind=Simulation.Kind.PLANNER)
     job = job_services.refresh(job)

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from formats.services import ruleset_for
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.core.carddb import CardIndex
@@ -84,7 +85,6 @@ def parse_as_of(value: str | None) -> AsOf:
 def parse_ruleset(value: str | None) -> Ruleset:
     """A built-in format's name or a saved custom format's id (``formats.services``); ``ValueError`` listing
     the known ones otherwise."""
-    from formats.services import ruleset_for
 
     return ruleset_for(value, default=DEFAULT_RULESET)
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
+from cards import index
 from vtesdeck import messages
 from vtesdeck.api import declared_length
 from vtesdeck.core.carddb import CardIndex
@@ -127,8 +128,6 @@ def _page(request: HttpRequest, form: CheckForm, *, status: int = 200, **context
 
 
 def _cards() -> CardIndex:
-    from cards import index
-
     return index.get()
 
 

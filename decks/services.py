@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from cards import index as card_list
 from formats import services as format_services
 from formats.models import CustomFormat
 from vtesdeck import messages
@@ -63,9 +64,7 @@ class Conflict(Exception):
 
 
 def card_index() -> CardIndex:
-    from cards import index
-
-    return index.get()
+    return card_list.get()
 
 
 # --- reading --------------------------------------------------------------------------------------

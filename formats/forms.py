@@ -8,8 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cards.models import CardSet
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.numbers import whole_number
+from vtesdeck.labels import ruleset_label
 
 from . import services
 
@@ -26,7 +28,6 @@ class FormatChoiceField(forms.ChoiceField):
 
 def format_choices(user=None) -> list[tuple[str, str]]:
     """The built-in formats, then the user's saved ones: (value, label) for a select."""
-    from vtesdeck.labels import ruleset_label
 
     choices = [(name, ruleset_label(name)) for name in services.builtin_names()]
     if user is not None and user.is_authenticated:
@@ -35,8 +36,6 @@ def format_choices(user=None) -> list[tuple[str, str]]:
 
 
 def _set_choices() -> list[tuple[str, str]]:
-    from cards.models import CardSet
-
     return [(abbrev, f"{name} ({abbrev})") for abbrev, name in CardSet.objects.values_list("abbrev", "name")]
 
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from cards import images, index
 from collection import services as collection
 from simulations.errors import JobRefused
 from vtesdeck.core import cardface
@@ -105,7 +106,6 @@ def selection(ids: Iterable[int], deck: CoreDeck) -> dict[int, int]:
 def proxy_card(card: Card, printing: str = "") -> core.ProxyCard:
     """One card to print: the chosen printing's mirrored scan, else the card's default scan, else its text
     card (which names the chosen printing at its foot). The scan's file, read when the card is laid out."""
-    from cards import images
 
     return core.ProxyCard(cardface.face(card, printing=printing), images.image_file(card.id, printing))
 
@@ -117,7 +117,6 @@ def render(simulation, cards: CardIndex, progress: Callable[[int], None]) -> dic
     if any(card_id not in cards for card_id in job["cards"]):
         # A card list imported since this worker read its own (the web process that queued the job knew the
         # cards): read it again, once.
-        from cards import index
 
         index.reset()
         cards = index.get()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from cards import index
 from vtesdeck.core import draws
 
 if TYPE_CHECKING:
@@ -271,7 +272,6 @@ class GamesKind(JobKind):
 def card_index():
     """The card list of this process (built once per worker process: ``cards.index.get``); the engine compiles
     its card specs once per card list (``engine.compile.compiled``)."""
-    from cards import index
 
     return index.get()
 

@@ -40,7 +40,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from decks import services as deck_services
 from decks.models import Deck
 from twda import services as twda_services
-from twda.models import TournamentDeck
+from twda import styles
+from twda.models import Archetype, NamedArchetype, TournamentDeck
 from vtesdeck.core import charts, draws
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck as CoreDeck
@@ -275,8 +276,6 @@ def detail(request: HttpRequest, simulation_id: str) -> HttpResponse:
 def _table_asked(simulation: Simulation, user) -> dict[str, Any]:
     """A games job's table as asked (its parameters), for the progress panel: the report's labels once done,
     before that the names of what the request named (a deck's only if this user may read it; never its id)."""
-    from twda import styles
-    from twda.models import Archetype, TournamentDeck
 
     parameters = simulation.parameters
     planned = (simulation.result or {}).get("opponents_plan") if simulation.status == Simulation.Status.DONE else None
@@ -503,8 +502,6 @@ def archive_games(request: HttpRequest, deck_id: str) -> HttpResponse:
 def games_tab(request: HttpRequest, core: CoreDeck, *, deck: Deck | None = None, archive=None) -> HttpResponse:
     """The Games tab of a stored deck (``deck``) or of an archive deck (``archive``, a ``TournamentDeck``, whose
     jobs store ``{"twda": id}`` and no deck: ``twda.views.games``), ``core`` being the deck as the core reads it."""
-    from twda import styles
-    from twda.models import Archetype, NamedArchetype
     from vtesdeck.core.engine import run as engine_run
 
     cards = deck_services.card_index()

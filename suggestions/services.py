@@ -55,6 +55,7 @@ from django.utils.translation import gettext as _
 
 from cards import index as card_index
 from decks.models import Deck, DeckCard
+from formats.services import ruleset_for
 from twda.models import TournamentDeck
 from twda.services import stored_decks
 from vtesdeck.core import budget
@@ -315,8 +316,6 @@ def ruleset_of(deck: Deck | None) -> Ruleset:
     """The deck's format as a ``Ruleset`` (``formats.services``), VEKN's when it names none we know."""
     name = deck.format if deck is not None else "vekn"
     try:
-        from formats.services import ruleset_for
-
         return ruleset_for(name)
     except (ImportError, ValueError):
         return RULESETS.get(name, RULESETS["vekn"])

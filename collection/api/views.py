@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
+from twda.models import TournamentDeck
 from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, Pagination
 from vtesdeck.core import collection as core
 from vtesdeck.core import planner
@@ -705,7 +706,6 @@ def _deck_needs(request: Request, deck_id: str) -> tuple[dict[int, int], str | N
     deck = Deck.objects.readable_by(request.user).filter(pk=deck_id).first()
     if deck is not None:
         return dict(deck.cards.values_list("card_id", "count")), deck.id if deck.owner_id == request.user.pk else None
-    from twda.models import TournamentDeck
 
     archived = get_object_or_404(TournamentDeck, pk=deck_id)
     return {row.card_id: row.count for row in archived.cards.all()}, None

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards import index
 from vtesdeck import messages
 from vtesdeck.api import DEFAULT_THROTTLES, ERROR_SCHEMA, BodyLimit, JSONParser, PayloadTooLarge
 from vtesdeck.core import decklist
@@ -141,8 +142,6 @@ class DecklistView(BodyLimit, APIView):
 
 
 def _cards():
-    from cards import index
-
     return index.get()
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from formats.services import ruleset_for
 from vtesdeck import messages
 from vtesdeck.core import decklist
 from vtesdeck.serializers import (
@@ -270,7 +271,6 @@ class DeckFilterSerializer(serializers.Serializer):
     def validate_fits(self, value: str):
         if not value.strip():
             return None
-        from formats.services import ruleset_for
 
         try:
             return ruleset_for(value)

@@ -6,6 +6,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from cards import index
+from cards.models import CardSet
 
 from .. import services
 from ..models import CustomFormat
@@ -81,7 +82,6 @@ class FormatSerializer(serializers.Serializer):
             unknown = [i for i in attrs.get(key) or () if i not in cards]
             if unknown:
                 errors[key] = [f"Unknown card id(s): {', '.join(map(str, unknown[:10]))}."]
-        from cards.models import CardSet
 
         sets = attrs.get("allowed_sets")
         if sets:

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from cards import index
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import options as table_options
 from vtesdeck.core.engine import run
@@ -112,7 +113,6 @@ class Command(BaseCommand):
         self.stdout.write(f"hash {result.hash}")
 
     def replay_job(self, job_id: str, game: int) -> None:
-        from cards import index
         from simulations.models import Simulation
         from vtesdeck.core.engine import simulation as games
 

@@ -27,6 +27,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards import index as card_index
 from simulations.cli import read_deck_file
+from twda.models import TournamentDeck
 from vtesdeck.core.carddb import CardIndex
 from vtesdeck.core.deck import Deck
 from vtesdeck.core.engine import log as engine_log
@@ -65,8 +66,6 @@ def field_decks(cards: CardIndex, since: datetime.date = run.FIELD_SINCE) -> lis
     """The archive's playable decks since ``since`` (2018), sorted by archive id: the database's when it has any,
     else the archive folder's. Empty when there is neither."""
     from django.db import DatabaseError
-
-    from twda.models import TournamentDeck
 
     try:
         rows = list(TournamentDeck.objects.filter(date__gte=since).order_by("id").values_list("id", "deck"))

@@ -11,6 +11,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from cards.index import get as card_index
+
 
 class Command(BaseCommand):
     help = (
@@ -31,7 +33,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, if_needed: bool, write_centroids: bool, write_texts: bool, **options) -> None:
-        from cards.index import get as card_index
         from twda import services
         from twda.models import NamedArchetype, TournamentDeck
         from vtesdeck.core import archetypes
