@@ -191,7 +191,10 @@ def _lock_owner(simulation_id: str, owner_id: int | None, starter: str) -> None:
 
 def open(sheet: ProxySheet) -> File:  # noqa: A001 (the storage's own word)
     """The PDF's file, open for reading (``FileNotFoundError`` when storage lost it)."""
-    return default_storage.open(sheet.file.name, "rb")
+    name = sheet.file.name
+    if not name:  # never so: ``keep`` stores every row with its file's name (the column is NOT NULL)
+        raise FileNotFoundError(f"proxy sheet {sheet.pk} names no file")
+    return default_storage.open(name, "rb")
 
 
 def purge(now: datetime.datetime | None = None, limit: int | None = None) -> int:

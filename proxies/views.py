@@ -172,7 +172,7 @@ def _page(request: HttpRequest, *, deck: Deck, form: ProxiesForm, status: int = 
 
 
 @require_GET
-def pdf(request: HttpRequest, simulation_id: str) -> HttpResponse:
+def pdf(request: HttpRequest, simulation_id: str) -> HttpResponse | FileResponse:
     simulation = get_object_or_404(readable_jobs(request.user), pk=simulation_id, kind=Simulation.Kind.PROXIES)
     sheet = ProxySheet.objects.filter(pk=simulation.pk).first()
     if sheet is None and simulation.status != Simulation.Status.DONE:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
@@ -38,7 +39,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database and the broker answer, 503 when either does not; the worker's state is
     reported too (a web node may run without one, so it does not fail the check)."""
-    report = {"database": _database_state(), "broker": _broker_state()}
+    report: dict[str, Any] = {"database": _database_state(), "broker": _broker_state()}
     # Load balancers probing every second can skip the worker round trip with ?worker=0.
     if not report["broker"]["ok"]:
         report["worker"] = {"ok": False, "detail": _("broker unavailable")}
