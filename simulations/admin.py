@@ -12,11 +12,13 @@ from django.utils.translation import ngettext
 
 from .models import Simulation, SimulationChunk
 
+CHUNK_FIELDS = ("index", "units", "worker", "seconds", "finished_at")
+
 
 class SimulationChunkInline(admin.TabularInline):
     model = SimulationChunk
-    fields = ["index", "units", "worker", "seconds", "finished_at"]
-    readonly_fields = fields
+    fields = CHUNK_FIELDS
+    readonly_fields = CHUNK_FIELDS
     extra = 0
     can_delete = False
 

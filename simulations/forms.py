@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -28,6 +29,12 @@ logger = logging.getLogger(__name__)
 # The hands one click may ask for: enough for the simulated shares to agree with the exact odds to a few
 # tenths of a percent (1M: ±0.05 points), and each a few seconds of one worker.
 HANDS_CHOICES = (100_000, 200_000, 1_000_000)
+
+
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's field ``name``, declared a ``ChoiceField`` (or a subclass) on the form's class: ``fields`` is
+    typed as a dict of plain ``Field``s, which have no ``choices``."""
+    return cast(forms.ChoiceField, form.fields[name])
 
 
 def _hands_choices() -> list[tuple[str, str]]:
@@ -59,7 +66,7 @@ class HandsForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         choices = _hands_choices()
-        self.fields["hands"].choices = choices
+        _choice_field(self, "hands").choices = choices
         default = str(settings.SIMULATION_DEFAULT_HANDS)
         self.fields["hands"].initial = default if default in dict(choices) else choices[0][0]
 
@@ -160,22 +167,24 @@ class GamesForm(forms.Form):
         choices = [
             (str(n), number_format(n, force_grouping=True)) for n in GAMES_CHOICES if n <= settings.SIMULATION_MAX_GAMES
         ] or [(str(settings.SIMULATION_MAX_GAMES), number_format(settings.SIMULATION_MAX_GAMES))]
-        self.fields["games"].choices = choices
+        _choice_field(self, "games").choices = choices
         default = str(settings.SIMULATION_DEFAULT_GAMES)
         self.fields["games"].initial = default if default in dict(choices) else choices[0][0]
-        families = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
+        # Plain choices, or (when named archetypes exist) two named groups with lazy labels.
+        families: list[tuple[Any, Any]] = [(slug, _with_decks(name, count)) for slug, name, count in archetypes]
         named = [(STYLE_PREFIX + slug, _with_decks(name, count)) for slug, name, count in styles]
         if named:
             families = [(_("Named archetypes"), named), (_("Archetypes by crypt"), families)]
-        self.fields["archetype"].choices = [("", "—")] + families
-        self.fields["deck"].choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
+        _choice_field(self, "archetype").choices = [("", "—")] + families
+        _choice_field(self, "deck").choices = [("", "—")] + [(deck_id, name) for deck_id, name in decks]
         if not decks:
             # Without an account (or without decks) there is nothing to choose from.
             del self.fields["deck"]
-            self.fields["opponents"].choices = self.OPPONENT_KINDS[:2]
+            _choice_field(self, "opponents").choices = self.OPPONENT_KINDS[:2]
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        # Form.clean returns ``cleaned_data``, never None (the stubs allow None for overrides that return nothing).
+        data = cast(dict[str, Any], super().clean())
         kind = data.get("opponents")
         if kind in ("archetype", "deck") and not data.get(kind):
             self.add_error(kind, _("Choose one, or another kind of opponent."))
