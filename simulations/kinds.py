@@ -36,7 +36,12 @@ class JobKind:
     name: str  # Simulation.Kind's value
     unit: str  # the API's word for a unit: "hands", "games" (and "<unit>_done")
     min_chunk_size: int  # smaller chunks cost more in messages and rows than they compute
-    max_units: int  # the core's own ceiling, whatever the settings say
+
+    @property
+    def max_units(self) -> int:
+        """The core's own ceiling, whatever the settings say: a class attribute in most kinds; a property where
+        reading it would load the core (the games engine) before the kind is used."""
+        raise NotImplementedError
 
     # --- limits (settings, read when asked) ---------------------------------------------------------
 

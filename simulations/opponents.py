@@ -136,8 +136,8 @@ def _one(kind: str, key: str, user) -> games.Opponent:
         row = TournamentDeck.objects.filter(pk=key).select_related("archetype").first()
         if row is None:
             raise _error(_("No archive deck has the id %(id)s.") % {"id": repr(key)})
-        archetype = row.archetype.name if row.archetype_id else ""
-        pooled = _pool_deck((key, row.deck, row.name, row.winner, row.event), archetype)
+        family = row.archetype.name if row.archetype else ""  # selected with the row: no query
+        pooled = _pool_deck((key, row.deck, row.name, row.winner, row.event), family)
         return games.Opponent(kind="deck", key=f"twda:{key}", label=row.shown_name, decks=(pooled,))
     raise _error(_("Each opponent is %(kinds)s, not %(value)s.") % {"kinds": KINDS, "value": repr({kind: key})[:80]})
 

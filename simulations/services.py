@@ -56,7 +56,7 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from celery import group
 from django.conf import settings
@@ -205,7 +205,7 @@ def start_games(
     games: int | None = None,
     seed: int | None = None,
     players: int | None = None,
-    rounds: int | None | str = "default",
+    rounds: int | None | Literal["default"] = "default",
     rules: str = "vekn",
     chunk_size: int | None = None,
     client: str | None = None,

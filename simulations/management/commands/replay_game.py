@@ -26,7 +26,7 @@ from django.core.management.base import BaseCommand, CommandError
 from cards import index
 from vtesdeck.core.engine import log as engine_log
 from vtesdeck.core.engine import options as table_options
-from vtesdeck.core.engine import run
+from vtesdeck.core.engine import run, schedule
 
 from .simulate_games import FAILED, check_run, table_for, usage
 
@@ -99,7 +99,7 @@ class Command(BaseCommand):
             result = run.replay_one(played, cards, rounds=rounds, rules=rules)
         except Exception as exc:  # the game's own error, as the run reported it
             raise CommandError(
-                f"Game {game} (seed {run.schedule.game_seed(seed, game)}) raised {type(exc).__name__}: {exc}",
+                f"Game {game} (seed {schedule.game_seed(seed, game)}) raised {type(exc).__name__}: {exc}",
                 returncode=FAILED,
             ) from None
         if result.hash != played.result.hash:
@@ -132,7 +132,7 @@ class Command(BaseCommand):
             played = games.play_game(plan, cards, seed=job.seed, i=game, log=True)
         except Exception as exc:  # the game's own error: the job's report lists it among its errors
             raise CommandError(
-                f"Game {game} of job {job_id} (seed {run.schedule.game_seed(job.seed, game)}) "
+                f"Game {game} of job {job_id} (seed {schedule.game_seed(job.seed, game)}) "
                 f"raised {type(exc).__name__}: {exc}",
                 returncode=FAILED,
             ) from None

@@ -20,6 +20,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -145,7 +146,7 @@ class Command(BaseCommand):
         if simulation.status != simulation.Status.DONE:
             reason = simulation.error or simulation.get_status_display().lower()
             raise CommandError(f"Job {simulation.id} did not finish: {reason}.", returncode=UNUSABLE)
-        return simulation.result
+        return cast(dict, simulation.result)  # a done job holds its report
 
 
 def _check_range(option: str, value: int, low: int, high: int) -> None:
