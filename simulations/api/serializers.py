@@ -9,6 +9,8 @@ stored; the serializers below only document it.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django.conf import settings
 from django.urls import NoReverseMatch
 from django.utils import timezone
@@ -283,7 +285,8 @@ class GroupOddsSerializer(serializers.Serializer):
     part = _choice(["library", "crypt"])
     kind = _choice(["type", "discipline", "clan", "capacity"])
     key = serializers.CharField(help_text='what the group is keyed by, e.g. "Master"')
-    label = serializers.CharField()
+    # A declared field, not Field.label (see GamesOpponentSerializer).
+    label = serializers.CharField()  # type: ignore[assignment]
     count = serializers.IntegerField(help_text="cards of the part in the group")
     p_opening = serializers.FloatField(allow_null=True, help_text="simulated share of openings with at least one")
     p_opening_exact = serializers.FloatField()
@@ -415,7 +418,11 @@ class GamesDeckSerializer(serializers.Serializer):
 
 
 class GamesOpponentSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="the opponent archetype, or a fixed deck's name")
+    # A declared field, which the serializer's metaclass moves out of the class: it never shadows Field.label,
+    # whatever the stubs say (they read it as an override of that attribute).
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="the opponent archetype, or a fixed deck's name"
+    )
     games = serializers.IntegerField()
     vp_mean = serializers.FloatField(allow_null=True, help_text="their VP per game")
     deck_vp_mean = serializers.FloatField(allow_null=True, help_text="the deck's VP in those games")
@@ -467,7 +474,8 @@ class GamesOpponentPlanSerializer(serializers.Serializer):
     key = serializers.CharField(
         help_text="the deck's id (\"hidden\" if you may not be shown it), the archetype's slug or the field's first date"
     )
-    label = serializers.CharField()
+    # A declared field, not Field.label (see GamesOpponentSerializer).
+    label = serializers.CharField()  # type: ignore[assignment]
     decks = serializers.IntegerField(help_text="decks it draws from, one per game")
 
 
@@ -487,7 +495,10 @@ class GamesReportSerializer(serializers.Serializer):
     timeouts = serializers.IntegerField()
     decisions_mean = serializers.FloatField(allow_null=True)
     forced_share = serializers.FloatField(allow_null=True)
-    errors = serializers.ListField(child=serializers.DictField(), help_text="games that raised: game, seed, error")
+    # A declared field (see GamesOpponentSerializer's ``label``): it never shadows Serializer.errors.
+    errors = serializers.ListField(  # type: ignore[assignment]
+        child=serializers.DictField(), help_text="games that raised: game, seed, error"
+    )
     audit = serializers.DictField(child=serializers.IntegerField())
     time_limit = serializers.IntegerField(help_text="games ended by the round cap")
     deck = GamesDeckSerializer()
@@ -592,7 +603,7 @@ class SimulationListSerializer(serializers.ModelSerializer):
     def get_deck(self, simulation: Simulation) -> str | None:
         # A job shared by its id must not pass on the link of an unlisted deck (nor name a private one).
         # Asked once per deck and starter: a page of the list holds many jobs of a few decks.
-        named = self.context.setdefault("decks_named", {})
+        named = self._memo("decks_named")
         key = (simulation.deck_id, simulation.owner_id)
         if key not in named:
             named[key] = simulation.deck_named_to(getattr(self.context.get("request"), "user", None))
@@ -619,7 +630,7 @@ class SimulationListSerializer(serializers.ModelSerializer):
         for other in {kind.unit for kind in kinds.KINDS.values()} - {unit}:
             del data[other], data[f"{other}_done"]
         if simulation.kind == Simulation.Kind.GAMES:
-            keys = ("players", "rounds", "rules", "opponents", "field_since", "twda")
+            keys: tuple[str, ...] = ("players", "rounds", "rules", "opponents", "field_since", "twda")
             parameters = self.shown(simulation)[0]
             data["parameters"] = {key: parameters[key] for key in keys if key in parameters}
         elif simulation.kind == Simulation.Kind.PROXIES:
@@ -632,10 +643,16 @@ class SimulationListSerializer(serializers.ModelSerializer):
     def shown(self, simulation: Simulation) -> tuple[dict, dict | None]:
         """The job's parameters and result as the request's user may read them (``Simulation.shown_to``: an
         opponent's deck named by its id only to who may be shown it), worked out once per job and request."""
-        shown = self.context.setdefault("jobs_shown", {})
+        shown = self._memo("jobs_shown")
         if simulation.pk not in shown:
             shown[simulation.pk] = simulation.shown_to(getattr(self.context.get("request"), "user", None))
         return shown[simulation.pk]
+
+    def _memo(self, name: str) -> dict[Any, Any]:
+        """The dict ``name`` of the serializer's context (made when first asked), kept for the request."""
+        # The context is the dict the view (``get_serializer_context``) or the caller passed; the stubs type it as
+        # a read-only Mapping.
+        return cast(dict[str, Any], self.context).setdefault(name, {})
 
     def get_seconds(self, simulation: Simulation) -> float | None:
         if simulation.started_at is None:

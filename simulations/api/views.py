@@ -18,6 +18,7 @@ client polling a job is what keeps it from staying ``running`` for ever.
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -192,7 +193,8 @@ class SimulationViewSet(BodyLimit, viewsets.GenericViewSet):
                 _("Log in to list your simulation jobs; a job started without an account is read by its id.")
             )
         mine = services.readable_jobs(request.user).select_related("owner").filter(owner=request.user)
-        page = self.paginate_queryset(mine.order_by("-created_at", "id"))
+        # A page, never None: this view has a paginator (``pagination_class``), and it always has a page size.
+        page = cast(list[Simulation], self.paginate_queryset(mine.order_by("-created_at", "id")))
         page = [services.refresh(simulation) if not simulation.finished else simulation for simulation in page]
         data = SimulationListSerializer(page, many=True, context=self.get_serializer_context()).data
         return self.get_paginated_response(data)
