@@ -81,11 +81,11 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         super().__init__(*args, **kwargs)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        email = cleaned.get("email")
+        super().clean()  # Form.clean: returns cleaned_data, typed as Optional
+        email = self.cleaned_data.get("email")
         if email and not throttle.count_reset(email, throttle.client_address(self.request)):
             raise ValidationError(self.error_messages["throttled"], code="throttled")
-        return cleaned
+        return self.cleaned_data
 
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):

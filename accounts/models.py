@@ -47,7 +47,7 @@ class TooManyTokens(ValidationError):
         )
 
 
-class ApiTokenQuerySet(models.QuerySet):
+class ApiTokenQuerySet(models.QuerySet["ApiToken"]):
     def issue(self, user, name: str = "") -> tuple[ApiToken, str]:
         """A new token for ``user``; returns it with its key, which is never readable again.
 
@@ -90,6 +90,10 @@ class ApiToken(models.Model):
     last_used = models.DateTimeField(_("last used"), null=True, blank=True, editable=False)
 
     objects = ApiTokenQuerySet.as_manager()
+
+    # The plain key, on a token just issued only (``accounts.api`` sets it for NewApiTokenSerializer): never
+    # stored, and not a field.
+    key: str
 
     class Meta:
         verbose_name = _("API token")

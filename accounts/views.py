@@ -4,6 +4,7 @@ Django's own views (see urls.py), some with a few lines more (below)."""
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib import auth, messages
@@ -24,6 +25,16 @@ from django.views.decorators.http import require_POST, require_safe
 from . import throttle
 from .forms import ApiTokenForm, LoginForm, PasswordChangeForm, PasswordResetForm, SetPasswordForm, SignupForm
 from .models import MAX_TOKENS_PER_USER, ApiToken, TooManyTokens
+from .requests import signed_in_user
+
+if TYPE_CHECKING:
+    from django.contrib.auth import forms as auth_forms
+    from django.views.generic import FormView
+
+    # What the mixins below are mixed into (Django's form views), for their super() calls.
+    _FormView = FormView
+else:
+    _FormView = object
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +52,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
-class _Throttled:
+class _Throttled(_FormView):
     """A form the throttle refused (its error coded "throttled", ``accounts.throttle``) answers 429, not 200:
     scripts and monitoring can tell the throttle from a wrong password or address."""
 
@@ -75,7 +86,7 @@ class PasswordResetView(_Throttled, auth_views.PasswordResetView):
     def get_form_kwargs(self) -> dict:
         return {**super().get_form_kwargs(), "request": self.request}
 
-    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+    def form_valid(self, form: auth_forms.PasswordResetForm) -> HttpResponse:  # ours, typed as FormView has it
         opts = {
             "use_https": self.request.is_secure(),
             "token_generator": self.token_generator,
@@ -112,7 +123,7 @@ class _RedirectThen(HttpResponseRedirect):
             super().close()
 
 
-class _SaysRevoked:
+class _SaysRevoked(_FormView):
     """A new password's form (which revoked the API tokens, ``form.revoked`` of them) tells the user so."""
 
     def form_valid(self, form) -> HttpResponse:
@@ -191,6 +202,6 @@ def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
 
 
 def _account_page(request: HttpRequest, form: ApiTokenForm, *, status: int = 200, **extra) -> HttpResponse:
-    tokens = list(request.user.api_tokens.all())
+    tokens = list(signed_in_user(request).api_tokens.all())  # only the @login_required views call this
     context = {"form": form, "tokens": tokens, "token_limit": MAX_TOKENS_PER_USER, **extra}
     return render(request, "accounts/account.html", context, status=status)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime
 from typing import Any
 
 from django.db import OperationalError, connection, models, transaction
-from django.db.models import Count, ExpressionWrapper, F, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models import Count, ExpressionWrapper, F, ForeignObjectRel, IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest, Least
 from django.utils.translation import gettext as _
 
@@ -265,7 +266,8 @@ def _rows_of(user, card_ids: Iterable[int] | None = None) -> dict[Key, Row]:
 def _store(user, kind: str, source: str, existing: Mapping[Key, Row], wanted: Mapping[Key, tuple[int, str]]) -> None:
     """Within ``changing``: bring the rows ``wanted`` names to their (copies, note), 0 copies meaning no row
     (``existing``: those rows as they are), in a few bulk statements, and keep what changed as one event."""
-    made, changed, gone, lines = [], [], [], []
+    made, changed, gone = [], [], []
+    lines: list[list[Any]] = []  # [card id, set, language, copies added (or removed), note]: an Event's lines
     for key, (count, note) in wanted.items():
         pk, before, noted = existing.get(key, (None, 0, ""))
         if (count, note) == (before, noted) or (pk is None and count == 0):
@@ -318,8 +320,16 @@ def _recount(user, card_ids: set[int]) -> None:
 def _names(model: type[models.Model], *fields: str) -> list[str]:
     """The model's table and these fields' columns, quoted for SQL."""
     quote, meta = connection.ops.quote_name, model._meta
-    columns = (meta.pk.column if name == "pk" else meta.get_field(name).column for name in fields)
+    columns = (_column(meta.pk if name == "pk" else meta.get_field(name)) for name in fields)
     return [quote(meta.db_table), *map(quote, columns)]
+
+
+def _column(field: models.Field | ForeignObjectRel) -> str:
+    """The column of one of a model's own fields, the only ones ``_names`` is given (a relation's other side,
+    or a many-to-many field, has none: the statement could not be written)."""
+    if isinstance(field, models.Field) and field.column is not None:
+        return field.column
+    raise TypeError(f"{field} has no column of its own")
 
 
 def _insert(model: type[models.Model], fields: list[str], rows: list[tuple]) -> None:
@@ -350,14 +360,15 @@ def _compact(user) -> None:
     if events <= MAX_EVENTS and lines <= MAX_HISTORY_LINES:
         return
     oldest = Event.objects.filter(owner=user).order_by("created", "pk").values_list("pk", "rows", "created")
-    folded, last = [], None
+    folded: list[int] = []
+    last: datetime | None = None
     for pk, rows, created in oldest[: events - 1]:  # the newest stays as it is
         if events - len(folded) <= MAX_EVENTS * 3 // 4 and lines <= MAX_HISTORY_LINES * 3 // 4:
             break
         folded.append(pk)
         lines -= rows
         last = created
-    if len(folded) < 2:
+    if len(folded) < 2 or last is None:  # last is the created of folded[-1]: never None here
         return
     summed = core.merged(_lines_in_order(folded))
     kept = [[*key, line.count, line.note] for key, line in summed.items() if line.count]
@@ -544,7 +555,7 @@ def deck_report(user, needs: Mapping[int, int], *, deck_id: str | None = None) -
     needs = {i: n for i, n in needs.items() if i in cards and n > 0}
     have = {i: n for i, n in owned(user).items() if i in needs}
     shortfalls = core.missing(needs, have, held_by_fixed(user, besides=deck_id))
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "card": cards[s.card_id],
             "needed": s.needed,
@@ -569,12 +580,12 @@ def deck_report(user, needs: Mapping[int, int], *, deck_id: str | None = None) -
 def planner_decks(user, deck_ids: Iterable[str] | None = None) -> list[planner.DeckNeeds]:
     """The user's decks for the planner (virtual ones hold nothing: never planned); ``deck_ids`` narrows them
     (fixed decks are always in, as they hold their cards whatever is asked)."""
-    decks = Deck.objects.filter(owner=user).exclude(build__mode=DeckBuild.Mode.VIRTUAL)
-    decks = decks.annotate(mode=Coalesce("build__mode", Value(DeckBuild.Mode.FLEXIBLE))).order_by("name", "id")
+    query = Deck.objects.filter(owner=user).exclude(build__mode=DeckBuild.Mode.VIRTUAL)
+    query = query.annotate(mode=Coalesce("build__mode", Value(DeckBuild.Mode.FLEXIBLE))).order_by("name", "id")
     if deck_ids is not None:
         asked = list(deck_ids)
-        decks = decks.filter(models.Q(id__in=asked) | models.Q(build__mode=DeckBuild.Mode.FIXED))
-    decks = list(decks[: MAX_PLANNER_DECKS + 1])
+        query = query.filter(models.Q(id__in=asked) | models.Q(build__mode=DeckBuild.Mode.FIXED))
+    decks = list(query[: MAX_PLANNER_DECKS + 1])
     if len(decks) > MAX_PLANNER_DECKS:
         raise CollectionError(_("The planner takes at most %(limit)s decks.") % {"limit": MAX_PLANNER_DECKS})
     cards: dict[str, dict[int, int]] = {deck.id: {} for deck in decks}

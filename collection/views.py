@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.requests import signed_in_user
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
@@ -124,7 +125,7 @@ def mine(request: HttpRequest) -> HttpResponse:
 def _collection_page(
     request: HttpRequest, add_form: AddForm, import_form: ImportForm, status: int = 200, errors: list[str] | None = None
 ) -> HttpResponse:
-    user = request.user
+    user = signed_in_user(request)  # every caller is a @login_required view
     page, rows = _page_of(Entry.objects.filter(owner=user), request)
     cards = index.get()
     share = Share.objects.filter(owner=user).first()
@@ -256,7 +257,7 @@ def share(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def unwish(request: HttpRequest) -> HttpResponse:
-    WishlistEntry.objects.filter(owner=request.user, pk=_row_id(request.POST.get("wish"))).delete()
+    WishlistEntry.objects.filter(owner=signed_in_user(request), pk=_row_id(request.POST.get("wish"))).delete()
     return redirect("collection:mine")
 
 
@@ -268,7 +269,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         message = _("Too many pages from your address in a short time: please wait %(seconds)s seconds.") % {
             "seconds": wait
         }
-        context = {"title": _("Shared collection"), "message": message}
+        context: dict[str, Any] = {"title": _("Shared collection"), "message": message}
         response = render(request, "collection/problem.html", context, status=429)
         response["Retry-After"] = str(wait)
         return response

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import gzip
+import io
 import json
 import os
 import sys
@@ -188,7 +189,7 @@ def _tokens_by_owner(users) -> dict[int, list[dict[str, Any]]] | None:
     return found
 
 
-def write(document: dict[str, Any], target: str, *, stdout: IO[str] | None = None) -> int:
+def write(document: dict[str, Any], target: str, *, stdout: IO[str] | io.TextIOBase | None = None) -> int:
     """Writes the document to ``target`` (gzip when it ends in ``.gz``; ``-`` is standard output) and
     returns its size in bytes. A file is written beside its final name and renamed at the end, so a backup
     that fails half-way never leaves a truncated file where a good one was."""
@@ -442,7 +443,7 @@ def check(document: dict[str, Any]) -> list[_User]:
                 token = _check_token(checker, entry, f"{where}, api_tokens[{t}]", seen_tokens)
                 if token is not None:
                     tokens.append(token)
-        if None not in (username, password, is_active, date_joined):
+        if username is not None and password is not None and is_active is not None and date_joined is not None:
             users.append(_User(username, email, password, is_active, date_joined, decks, tokens))
     for card_id, (names, places) in sorted(unknown.items()):
         more = f" and {len(places) - 3} more decks" if len(places) > 3 else ""
@@ -592,7 +593,8 @@ def _check_deck(
             except (TypeError, ValueError, KeyError, AttributeError):
                 checker.problem(revision_where, '“data” is not a deck (cards as {"id", "count"} lists).')
         revisions.append({"number": number, "note": note, "created": moment, "data": snapshot})
-    if len(checker.problems) > before:
+    # A None among these has its problem recorded already: the first test is enough, the others tell mypy.
+    if len(checker.problems) > before or version is None or created is None or updated is None:
         return None
     return _Deck(
         deck_id,

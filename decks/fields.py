@@ -32,7 +32,8 @@ __all__ = [
 
 
 def _limit(model: type[models.Model], field: str) -> int:
-    limit = model._meta.get_field(field).max_length
+    found = model._meta.get_field(field)
+    limit = found.max_length if isinstance(found, models.Field) else None  # a relation's other side has none
     assert limit is not None, f"{model.__name__}.{field} has no max_length"
     return limit
 

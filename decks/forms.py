@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
@@ -21,6 +22,9 @@ from vtesdeck.core.decklist.resolve import resolver_for
 from .fields import NAME_MAX, NOTE_MAX, TAG_MAX
 from .filters import DECK_LIST
 from .models import Deck
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 logger = logging.getLogger(__name__)
 
@@ -61,13 +65,16 @@ class DeckFilterForm(forms.Form):
         asked = str(self.data.get("clan", "")).strip().lower() if self.is_bound else ""
         if asked and asked not in choices and asked in known_clans:
             choices[asked] = known_clans[asked]
-        self.fields["clan"].choices = [("", _("Any clan")), *sorted(choices.items(), key=lambda item: item[1])]
+        cast(forms.ChoiceField, self.fields["clan"]).choices = [
+            ("", _("Any clan")),
+            *sorted(choices.items(), key=lambda item: item[1]),
+        ]
 
     def clean_clan(self) -> str:
         return self.cleaned_data["clan"].lower()
 
 
-def _format_choices() -> list[tuple[str, str]]:
+def _format_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("Detect it")), *((name, messages.format_label(fmt)) for name, fmt in decklist.FORMATS.items())]
 
 
@@ -112,8 +119,9 @@ class ImportForm(forms.Form):
             )
         return upload
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()  # Form.clean: returns cleaned_data, typed as Optional
+        data = self.cleaned_data
         text, upload = data.get("text") or "", data.get("file")
         if self.errors:
             return data
@@ -152,7 +160,7 @@ class ResolveForm(forms.Form):
         resolver = resolver_for(cards)
         self.lines: list[tuple[Unresolved, forms.BoundField]] = []
         for number, line in enumerate(unresolved):
-            choices: list[tuple[str, str]] = []
+            choices: list[tuple[str, StrOrPromise]] = []
             # A line whose count no deck can hold ("0x", "10000x") names a card already: skip it or fix the text.
             for name in line.suggestions if line.reason != "count" else ():
                 card = resolver.resolve(name, section=line.section)

@@ -203,7 +203,7 @@ def from_lists(crypt: Iterable[Mapping[str, Any]], library: Iterable[Mapping[str
                     % {"name": card.unique_name, "max": MAX_COPIES}
                 )
             deck.add(card, count)
-            if len(versions) > 1:
+            if isinstance(name, str) and len(versions) > 1:  # versions are a name's: never there without one
                 deck.ambiguous.append(
                     Ambiguous(
                         line=0, text=name, name=name, count=count, candidates=[c.id for c in versions], chosen=card.id

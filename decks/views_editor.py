@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -42,6 +42,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
+from accounts.requests import signed_in_user
 from cards import search as card_search
 from cards.models import Card as CardRow
 from formats.forms import format_choices
@@ -134,7 +135,7 @@ class DetailsForm(forms.Form):
         choices = format_choices(user)
         if current_format not in dict(choices):
             choices.append((current_format, ruleset_label(current_format)))
-        self.fields["format"].choices = choices
+        cast(forms.ChoiceField, self.fields["format"]).choices = choices  # declared above as one
         ids = {
             "name": "deck-name",
             "description": "deck-description",
@@ -157,7 +158,8 @@ def _tag_list(value: str) -> list[str]:
 
 def _own_deck(request: HttpRequest, deck_id: str) -> Deck:
     """The deck if it is the user's own; 404 otherwise, even for a public deck: editing is the owner's."""
-    return get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
+    # Only @login_required views call this.
+    return get_object_or_404(Deck.objects.filter(owner=signed_in_user(request)), pk=deck_id)
 
 
 # --- pages ----------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ exempt from the CSRF middleware (which would otherwise parse a huge multipart bo
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -32,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.requests import signed_in_user
 from formats.fits import fits_format
 from formats.services import ruleset_for
 from vtesdeck.api import declared_length
@@ -90,7 +92,7 @@ def public_list(request: HttpRequest) -> HttpResponse:
     cards = services.card_index()
     known = _known_clans(cards)
     form = DeckFilterForm(request.GET or None, present_clans=_present_clans(known), known_clans=known)
-    decks = Deck.objects.listed()
+    decks: QuerySet[Deck] = Deck.objects.listed()
     status, card, problem, suggestions = 200, None, "", []
     if form.is_bound and not form.is_valid():
         decks, status = decks.none(), 400
@@ -166,7 +168,7 @@ def _clan_labels(deck: Deck, known: dict[str, str]) -> list[str]:
 @login_required
 @require_GET
 def my_decks(request: HttpRequest) -> HttpResponse:
-    decks = Deck.objects.filter(owner=request.user).prefetch_related("tags").order_by("-updated", "id")
+    decks = Deck.objects.filter(owner=signed_in_user(request)).prefetch_related("tags").order_by("-updated", "id")
     page = Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
     services.judge_stale(page.object_list)
     known = _known_clans(services.card_index())
@@ -453,7 +455,7 @@ def _save_import(request: HttpRequest, form: ImportForm, core: CoreDeck, deck: D
 
 
 def _import_page(
-    request: HttpRequest, form: ImportForm, deck: Deck | None, *, errors: list[str] = (), status: int = 200
+    request: HttpRequest, form: ImportForm, deck: Deck | None, *, errors: Sequence[str] = (), status: int = 200
 ) -> HttpResponse:
     context = {
         "form": form,

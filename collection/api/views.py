@@ -8,7 +8,7 @@ collection kept it busy is a 409 ``conflict``; nothing was stored."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpResponse
@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import signed_in_user
 from cards import index
 from decks.models import Deck
 from simulations import services as job_services
@@ -111,7 +112,8 @@ class CollectionRemoveSerializer(serializers.Serializer):
 
 
 class CollectionImportSerializer(serializers.Serializer):
-    data = serializers.CharField(
+    # A field named as a Serializer attribute: the metaclass takes it out of the class (DRF's declared fields).
+    data = serializers.CharField(  # type: ignore[assignment]
         max_length=MAX_BODY,
         trim_whitespace=False,
         required=False,
@@ -141,7 +143,7 @@ class CollectionChangeSerializer(serializers.Serializer):
 
 class CollectionPreconSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="`<set>:<code>`: `Third:SKB` (starter kit), `CE:PTo` (precon).")
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field, not Field.label (see `data`)
     size = serializers.IntegerField(help_text="Cards in it.")
 
 
@@ -157,7 +159,8 @@ class WishCardSerializer(serializers.Serializer):
 
 
 class WishlistAddSerializer(serializers.Serializer):
-    cards = WishCardSerializer(
+    # many=True hands max_length to the ListSerializer it makes; the stubs' Serializer.__init__ does not know it.
+    cards = WishCardSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         max_length=services.MAX_WISHES,
@@ -193,7 +196,8 @@ class CollectionEventSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="The change's id: `GET history/<id>/` lists all its lines.")
     # Not a choice field: its enum would collide in the schema with the simulations' (both named `kind`).
     kind = serializers.CharField(help_text=f"One of {', '.join(f'`{kind}`' for kind in Event.Kind.values)}.")
-    source = serializers.CharField(help_text="A precon's key, an imported file's format, or empty.")
+    # A declared field, not Field.source (see CollectionImportSerializer.data).
+    source = serializers.CharField(help_text="A precon's key, an imported file's format, or empty.")  # type: ignore[assignment]
     copies = serializers.IntegerField(help_text="Copies added, less those removed.")
     rows = serializers.IntegerField(help_text="Rows (a card in a printing and language) it changed.")
     created = serializers.DateTimeField()
@@ -202,7 +206,10 @@ class CollectionEventSerializer(serializers.Serializer):
     @extend_schema_field(CollectionLineSerializer(many=True, allow_null=True))
     def get_lines(self, event: Event) -> list[dict[str, Any]] | None:
         lines = self.context.get("lines", {}).get(event.pk)
-        return None if lines is None else CollectionLineSerializer(lines, many=True).data
+        if lines is None:
+            return None
+        # many=True makes a ListSerializer, whose data is a list (the stubs give every serializer's as a dict).
+        return cast("list[dict[str, Any]]", CollectionLineSerializer(lines, many=True).data)
 
 
 class CollectionEventPageSerializer(serializers.Serializer):
@@ -342,7 +349,7 @@ class CollectionView(_Base):
     )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
-        page = paginator.paginate_queryset(Entry.objects.filter(owner=request.user), request, view=self)
+        page = paginator.paginate_queryset(Entry.objects.filter(owner=signed_in_user(request)), request, view=self)
         return paginator.get_paginated_response(CollectionEntrySerializer(page, many=True).data)
 
     @extend_schema(
@@ -465,7 +472,9 @@ class WishlistView(_Base):
         responses={200: WishlistEntrySerializer(many=True), 403: LOGIN},
     )
     def get(self, request: Request) -> Response:
-        return Response(WishlistEntrySerializer(WishlistEntry.objects.filter(owner=request.user), many=True).data)
+        return Response(
+            WishlistEntrySerializer(WishlistEntry.objects.filter(owner=signed_in_user(request)), many=True).data
+        )
 
     @extend_schema(
         operation_id="collection_wishlist_add",
@@ -513,7 +522,9 @@ class WishView(_Base):
     )
     def delete(self, request: Request, card_id: str) -> Response:
         number = whole_number(card_id)
-        deleted = WishlistEntry.objects.filter(owner=request.user, card_id=number).delete()[0] if number else 0
+        deleted = (
+            WishlistEntry.objects.filter(owner=signed_in_user(request), card_id=number).delete()[0] if number else 0
+        )
         if not deleted:
             raise exceptions.NotFound(_("This card is not on your wishlist."))
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -534,7 +545,8 @@ class HistoryView(_Base):
     )
     def get(self, request: Request) -> Response:
         paginator = Pagination()
-        page = paginator.paginate_queryset(services.history(request.user), request, view=self)
+        # A list, never None: Pagination has a page size.
+        page = cast("list[Event]", paginator.paginate_queryset(services.history(request.user), request, view=self))
         context = {"lines": services.lines_of(page)}
         return paginator.get_paginated_response(CollectionEventSerializer(page, many=True, context=context).data)
 
@@ -611,7 +623,7 @@ class ShareView(_Base):
         responses={200: CollectionShareSerializer, 403: LOGIN},
     )
     def get(self, request: Request) -> Response:
-        link = Share.objects.filter(owner=request.user).first()
+        link = Share.objects.filter(owner=signed_in_user(request)).first()
         url = request.build_absolute_uri(link.get_absolute_url()) if link else ""
         return Response({"shared": link is not None, "url": url})
 

@@ -33,4 +33,5 @@ class ThrottledBasicAuthentication(BasicAuthentication):
 class ThrottledBasicScheme(BasicScheme):
     """Documents it as plain HTTP Basic (drf-spectacular matches authentication classes exactly)."""
 
-    target_class = ThrottledBasicAuthentication
+    # A dotted path, as BasicScheme's own target (which types the attribute as str).
+    target_class = "decks.api.authentication.ThrottledBasicAuthentication"

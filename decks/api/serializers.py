@@ -39,7 +39,7 @@ from ..fields import (
     version_field,
     visibility_field,
 )
-from ..filters import DECK_LIST
+from ..filters import DECK_LIST, SearchFilter
 from ..models import Deck
 
 __all__ = [
@@ -241,6 +241,13 @@ class DeckUpdateSerializer(_RulesetInput, _CardsInput):
         return attrs
 
 
+def _api_field(search_filter: SearchFilter) -> serializers.Field:
+    """A deck-list filter's parameter: every filter of ``DECK_LIST`` has one (the archive's may not)."""
+    if search_filter.api_field is None:
+        raise TypeError(f"the deck-list filter {search_filter.name!r} has no api_field")
+    return search_filter.api_field()
+
+
 class DeckFilterSerializer(serializers.Serializer):
     q = StrictCharField(
         required=False, allow_blank=True, max_length=200, help_text="Deck name contains, ignoring case."
@@ -266,7 +273,7 @@ class DeckFilterSerializer(serializers.Serializer):
     # Then the filters apps above decks add (``filters.DECK_LIST``).
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        return DECK_LIST.placed(super().get_fields(), lambda search_filter: search_filter.api_field())
+        return DECK_LIST.placed(super().get_fields(), _api_field)
 
     def validate_fits(self, value: str):
         if not value.strip():

@@ -16,6 +16,7 @@ The list's filters that need apps above decks (your collection, similar decks) a
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -286,6 +287,7 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         params.is_valid(raise_exception=True)
         filters = params.validated_data
         user = request.user
+        decks: QuerySet[Deck]
         if filters["mine"]:
             if not user.is_authenticated:
                 raise exceptions.NotAuthenticated(_("Log in to list your own decks."))
@@ -457,7 +459,8 @@ class DeckViewSet(BodyLimit, viewsets.GenericViewSet):
         query.is_valid(raise_exception=True)
         if "a" in query.validated_data:
             return Response(_compare(deck, query.validated_data["a"], query.validated_data["b"]))
-        page = self.paginate_queryset(deck.revisions.order_by("-number"))
+        # A list, never None: this view set has a paginator.
+        page = cast("list[Revision]", self.paginate_queryset(deck.revisions.order_by("-number")))
         return self.get_paginated_response([_revision(revision) for revision in page])
 
 
