@@ -10,7 +10,7 @@
 * **planner-queue** (item 10): one account sleeves 40 decks competing for eight cards and asks the planner four
   times over the API (four searches of up to 240 s each, the most an account may have unfinished); then another
   client asks for 100,000 opening hands. The site runs its worker as deployed (two processes, no ``-Q``) and a
-  worker of one process on the long queue (README, Deploy). Before the fix the searches took the worker's
+  worker of one process on the long queue (docs/deploy.md). Before the fix the searches took the worker's
   processes and the quick job waited 45.9 s. PASS: the quick job is done while the searches are still under way,
   in a few seconds.
 * **database-outage** (item 12): a games job under way, then the site's database refuses every connection for a
@@ -144,7 +144,7 @@ def unlisted_opponent(site: Site) -> bool:
 
 
 def long_worker(site: Site) -> subprocess.Popen:
-    """The worker of the long queue, as README's Deploy starts it (one process, ``-Q celery-long``)."""
+    """The worker of the long queue, as docs/deploy.md starts it (one process, ``-Q celery-long``)."""
     log = site.folder / "celery-long.log"
     with log.open("ab") as output:
         process = subprocess.Popen(

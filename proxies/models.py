@@ -1,6 +1,6 @@
 """A finished proxies job's PDF: a file in the default storage (``proxies.sheets``), this row saying where it is,
 how large, and when it was made (it is deleted ``PROXIES_RETENTION_DAYS`` later). The worker that renders it and
-the web process that serves it may be on different machines: both reach the same storage (README, Deploy)."""
+the web process that serves it may be on different machines: both reach the same storage (docs/deploy.md)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 under ``MEDIA_ROOT`` unless a deployment points it at shared storage), named ``proxies/<job id>.pdf``; its
 ``ProxySheet`` row says where, how large, and when it was made. The worker writes it, any web process serves it
 straight from storage (``open``: a file, streamed by the view in blocks, never read whole into memory). So every
-web and worker machine must reach the same storage (README, Deploy). The files are never served by their path:
+web and worker machine must reach the same storage (docs/deploy.md). The files are never served by their path:
 only the view does, to whoever may read the job.
 
 **Retention.** A sheet lives ``PROXIES_RETENTION_DAYS`` from when it was made (``expires``), then is never

@@ -46,7 +46,7 @@ SECRET_KEY = envsecret("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG and os.environ.get("VTESDECK_REQUIRE_SECRET"):
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set in production")
-    # A local install needs no configuration; a deployment sets DJANGO_SECRET_KEY (see README).
+    # A local install needs no configuration; a deployment sets DJANGO_SECRET_KEY (see docs/deploy.md).
     # The "django-insecure-" prefix makes `manage.py check --deploy` flag a deployment that forgot it.
     SECRET_KEY = "django-insecure-vtesdeck-local-key-set-DJANGO_SECRET_KEY-in-production"
 ALLOWED_HOSTS = [
@@ -182,8 +182,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # The largest request body /check/ and /api/v1/decklists/ read at all (refused unread above it):
 # several decklists, or one zip of an event's decklists (the zip reader bounds what it unpacks).
 DECKLIST_UPLOAD_MAX_BYTES = envint("DECKLIST_UPLOAD_MAX_BYTES", str(16 * 1024 * 1024))
-# The work one request may spend reading decklists, whatever their bytes (vtesdeck.core.budget, README "Work
-# budget per request"): lines read, lines naming no card, fuzzy suggestions, and CPU seconds as a safety net.
+# The work one request may spend reading decklists, whatever their bytes (vtesdeck.core.budget; docs/user-guide.md,
+# "Work budget per request"): lines read, lines naming no card, fuzzy suggestions, and CPU seconds as a safety net.
 # Past a limit, the decklists left are refused as not checked, saying which limit ran out.
 DECKLIST_BUDGET_LINES = envint("DECKLIST_BUDGET_LINES", "40000")
 DECKLIST_BUDGET_UNRESOLVED = envint("DECKLIST_BUDGET_UNRESOLVED", "500")
@@ -473,7 +473,7 @@ VEKN_CARDS_URL = os.environ.get("VEKN_CARDS_URL", "https://www.vekn.net/images/s
 # (cards.snapshot). Empty: no snapshots. Only the user running the tools should be able to write to it.
 CARD_SNAPSHOT_DIR = os.environ.get("CARD_SNAPSHOT_DIR", str(BASE_DIR / ".cache" / "cards"))
 
-# --- Card images (cards.images; README "Card images") ------------------------------------------------
+# --- Card images (cards.images; docs/user-guide.md "Card images and proxies") ---------------------
 # Uploaded and mirrored files. Card scans mirrored by `manage.py fetch_card_images` go to MEDIA_ROOT/cards/
 # with their manifest, and are served by the site itself (/cards/<id>/image): every web process must see
 # this folder (a shared volume when there are several machines).
@@ -492,7 +492,7 @@ CARD_IMAGE_ALLOWED_HOSTS = [
     host.strip().lower() for host in os.environ.get("CARD_IMAGE_ALLOWED_HOSTS", "").split(",") if host.strip()
 ]
 
-# --- Proxy sheets (proxies.sheets; README "Card images and proxies") --------------------------------------
+# --- Proxy sheets (proxies.sheets; docs/user-guide.md "Card images and proxies") ------------------
 # A finished PDF is a file in the default storage (STORAGES["default"]: MEDIA_ROOT/proxies/ unless a deployment
 # points it elsewhere), kept this many days, then deleted (by the worker writing the next PDF, and by
 # `manage.py purge_proxy_sheets`) and never served again.

@@ -138,7 +138,7 @@ class SimulationCreateSerializer(serializers.Serializer):
         max_length=draws.MAX_CONDITIONS,
         help_text='Joint conditions on the opening hand, e.g. `library.type("Master") >= 1 and '
         'crypt.capacity("<=6") >= 2`; each gets its share of hands (and its exact odds where they are computed). '
-        "The language is described in README (Draws).",
+        "The language is described in docs/user-guide.md (How a deck draws).",
     )
     games = StrictIntegerField(
         required=False,

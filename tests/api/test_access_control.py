@@ -252,7 +252,7 @@ def test_a_job_is_listed_to_its_owner_alone(people, alices_job):
 @pytest.mark.parametrize("who", STRANGERS)
 @pytest.mark.parametrize("origin", ["unlisted", "public", "decklist text"])
 def test_a_job_of_a_shared_deck_or_a_decklist_is_read_by_whoever_holds_its_id(people, alices_jobs, who, origin):
-    """The documented contract (README, the API's description): job ids are unguessable and shared like an
+    """The documented contract (docs/api.md, the API's description): job ids are unguessable and shared like an
     unlisted deck's link."""
     job = alices_jobs[origin]
     response = client_for(people, who).get(f"{SIMULATIONS}{job.id}/")

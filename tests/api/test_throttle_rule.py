@@ -42,7 +42,7 @@ def test_a_burst_of_the_limit_is_let_in_and_not_one_more():
 @pytest.mark.parametrize("seed", range(20))
 def test_never_more_than_the_limit_within_any_window_of_the_period(seed):
     # Bursts, lulls and steady streams at random: whatever arrives, what is let in never exceeds the rate
-    # within any window of the period's length (the guarantee the README states).
+    # within any window of the period's length (the guarantee docs/api.md states).
     rng = random.Random(seed)
     rate = Rate(rng.choice([3, 10, 25, 120]), rng.choice([1, 60, 900]))
     times, moment = [], START + rng.random() * rate.period

@@ -1,4 +1,4 @@
-"""Django's deployment checklist (`manage.py check --deploy`) against the production environment the README
+"""Django's deployment checklist (`manage.py check --deploy`) against the production environment docs/deploy.md
 documents, in a fresh process as a deployment would start: clean with it, and loud without HTTPS."""
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ import sys
 
 from tests.paths import PROJECT
 
-README = PROJECT / "README.md"
+PAGE = PROJECT / "docs" / "deploy.md"
 CHECK = "manage.py check --deploy --fail-level WARNING"
 
 
-def readme_production_lines() -> list[str]:
-    """The README's production environment: the ``export`` lines of its Deploy section's shell blocks, up to
+def documented_production_lines() -> list[str]:
+    """docs/deploy.md's production environment: the ``export`` lines of its Deploy section's shell blocks, up to
     the block that runs the checklist ("Beside the variables above")."""
-    section = README.read_text().split("\n## Deploy", 1)[1].split("\n## ", 1)[0]
+    section = PAGE.read_text(encoding="utf-8").split("\n## Deploy", 1)[1].split("\n## ", 1)[0]
     lines: list[str] = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         lines += [line for line in block.splitlines() if line.startswith("export ")]
         if CHECK in block:
             return lines
-    raise AssertionError(f"README.md's Deploy section has no block that runs `{CHECK}`")
+    raise AssertionError(f"docs/deploy.md's Deploy section has no block that runs `{CHECK}`")
 
 
 def exported_by(lines: list[str]) -> dict[str, str]:
@@ -38,7 +38,7 @@ def exported_by(lines: list[str]) -> dict[str, str]:
             text=True,
             timeout=60,
         )
-        assert shell.returncode == 0, f"the README's lines fail in a shell:\n{script}\n{shell.stderr}"
+        assert shell.returncode == 0, f"the documented lines fail in a shell:\n{script}\n{shell.stderr}"
         return dict(entry.split("=", 1) for entry in shell.stdout.split("\0") if "=" in entry)
 
     before, after = environment(""), environment("\n".join(lines))
@@ -47,8 +47,8 @@ def exported_by(lines: list[str]) -> dict[str, str]:
 
 @functools.cache
 def production() -> dict[str, str]:
-    """The README's production environment (hosts and passwords invented: the check connects to nothing)."""
-    return exported_by(readme_production_lines())
+    """The documented production environment (hosts and passwords invented: the check connects to nothing)."""
+    return exported_by(documented_production_lines())
 
 
 # Variables of the machine running the tests that would change what is checked, beside production()'s.
@@ -70,7 +70,7 @@ def check_deploy(**overrides: str | None) -> subprocess.CompletedProcess:
 
 
 def test_the_documented_production_environment_passes_the_deployment_checklist():
-    # What the README's lines export, read from README.md: the lines and the test cannot drift apart.
+    # What the documented lines export, read from docs/deploy.md: the lines and the test cannot drift apart.
     assert {"DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_DEBUG", "DJANGO_HTTPS"} <= set(production())
     result = check_deploy()
     assert result.returncode == 0, result.stdout + result.stderr

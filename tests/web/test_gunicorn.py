@@ -42,7 +42,7 @@ def get(url: str, **headers: str):
 @pytest.fixture
 def server(file_database, cards_in_database, tmp_path):
     """gunicorn on a free port (two sync workers), after collectstatic into a fresh STATIC_ROOT, serving the
-    collected files only (no finders, as the README's deployment does)."""
+    collected files only (no finders, as docs/deploy.md's deployment does)."""
     # cards_in_database: gunicorn reads the card table itself, which an earlier transactional test's flush
     # may have emptied (file_database alone puts the rows back only for this process's card index).
     port = free_port()

@@ -18,7 +18,7 @@ class Command(BaseCommand):
         "fetched_at), served by this site itself. TEMPLATE is an https URL with {id}, {slug} (krcg's file name) "
         "or {name}, e.g. https://static.krcg.org/card/{slug}.jpg; with {set} too (a set's abbreviation) it fetches "
         "one image per printing, which proxy sheets print for the chosen printing. Resumable: files already mirrored with their "
-        "checksum are skipped. The images are the publisher's: see the README's \"Card images\" for the terms."
+        "checksum are skipped. The images are the publisher's: see docs/user-guide.md (Card images and proxies) for the terms."
     )
 
     def add_arguments(self, parser) -> None:

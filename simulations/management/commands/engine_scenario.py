@@ -1,7 +1,7 @@
 """``manage.py engine_scenario FILE...`` (DESIGN.md): runs rules scenarios.
 
 Each FILE is a YAML scenario file (or a folder: its ``*.yaml`` files, sorted), in the format of
-``vtesdeck/core/engine/scenario.py`` and the README's "Rules scenarios". Prints one JSON line per scenario,
+``vtesdeck/core/engine/scenario.py`` and docs/engine.md's "Rules scenarios". Prints one JSON line per scenario,
 ``{"file", "name", "passed", "failures": […]}``.
 
 Exit status: 0 when every scenario passed; 1 when one failed; 2 when a file is missing or malformed (it still

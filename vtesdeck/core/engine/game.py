@@ -10,7 +10,7 @@ never sees them and a replay recomputes them. ``play``/``replay`` drive a game t
 Rules: ``../shared/rules/digest-pl.md``, sections named at each function (4.1-4.5 the phases, 4.3.1-4.3.8
 actions, blocks, combat, torpor, politics, diablerie; 5 ousting).
 
-Simplifications (named; the README lists them all):
+Simplifications (named; docs/engine.md lists them all):
 - ONE_FAILED_ATTEMPT: a minion whose block attempt failed does not attempt again during the action (A3 in
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
