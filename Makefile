@@ -48,7 +48,8 @@ lint: venv
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
 
-# Strict static types for the whole core (vtesdeck/core); what is checked lives in pyproject.toml's [tool.mypy].
+# Static types: the whole core strictly, the apps and web/ with Django's and DRF's stubs; what is checked lives in
+# pyproject.toml's [tool.mypy].
 typecheck: venv
 	$(PY) -m mypy
 
