@@ -138,7 +138,7 @@ def read_manifest(where: Path | None = None) -> dict[str, dict[str, Any]]:
         except (OSError, ValueError):
             manifest = {}
         _cache.update(key=key, manifest=manifest if isinstance(manifest, dict) else {})
-    return _cache["manifest"]  # type: ignore[no-any-return]
+    return _cache["manifest"]
 
 
 def mirrored(card_id: int, printing: str = "") -> tuple[Path, str] | None:

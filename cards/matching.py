@@ -75,7 +75,7 @@ class _Snapshot:
         # Card's default ordering (name, id) as the database sorts it: the order search() answers in.
         self.rows = [
             _Row(
-                *values,
+                **dict(zip(columns, values, strict=True)),
                 banned=banned_year is not None,
                 disciplines=disciplines.get(values[0], {}),
                 sets=frozenset(sets.get(values[0], ())),
@@ -180,7 +180,12 @@ def _index(rows: list[_Row]) -> dict[tuple, frozenset[int]]:
     """(filter, value) → the positions of the rows it keeps, for every exact-value filter."""
     index: dict[tuple, set[int]] = {}
     for position, row in enumerate(rows):
-        keys = [("kind", row.kind), ("group", row.group), ("sect", row.sect), ("title", row.title)]
+        keys: list[tuple[str, object]] = [
+            ("kind", row.kind),
+            ("group", row.group),
+            ("sect", row.sect),
+            ("title", row.title),
+        ]
         keys += [("capacity", row.capacity), ("banned", row.banned)]
         keys += [("type", name) for name in row.types.split("|") if name]
         keys += [("clan", name) for name in row.clans.split("|") if name]

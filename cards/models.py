@@ -151,7 +151,9 @@ class CardListVersion(models.Model):
         if version is None:
             version = card_list_digest()
             # Another process may record the same digest meanwhile, or an import a newer one: theirs stays.
-            cls.objects.bulk_create([cls(pk=cls.ROW, version=version)], ignore_conflicts=True)
+            # The class by name, not ``cls``: the Django plugin types ``cls(...)`` as the class and ``cls.objects``
+            # as a manager of ``Self``, which mypy cannot match (the model has no subclass).
+            CardListVersion.objects.bulk_create([CardListVersion(pk=cls.ROW, version=version)], ignore_conflicts=True)
         return version
 
     @classmethod

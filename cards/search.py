@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
@@ -27,6 +29,9 @@ from vtesdeck.labels import CARD_TYPES
 
 from .list_version import card_list_version
 from .models import Card, CardSet
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
 # The tournament archive filter: "never" = in no winning deck of the archive, "seen" = in at least one.
 TWDA_FILTERS = ("never", "seen")
@@ -95,7 +100,10 @@ class NamedChoiceField(SharedChoiceField):
         if values:
             choices = functools.partial(_card_value_choices, values)
         super().__init__(choices=choices, **kwargs)
-        self._printed = {} if values else {str(key).lower(): str(key) for key, _label in self.choices if key != ""}
+        # Django's setter has made the choices a list of pairs (or a lazy iterator of them): the stubs type the
+        # property's value as any input it accepts.
+        pairs = cast("Iterable[tuple[Any, Any]]", self.choices)
+        self._printed = {} if values else {str(key).lower(): str(key) for key, _label in pairs if key != ""}
 
     def printed(self) -> dict[str, str]:
         """Each allowed value in lower case → as printed."""
@@ -149,7 +157,7 @@ class DisciplineField(forms.Field):
             )
 
 
-def _discipline_options() -> list[tuple[str, list[tuple[str, str]]]]:
+def _discipline_options() -> list[tuple[StrOrPromise, list[tuple[str, str]]]]:
     """The discipline list's options: every trait at any level (lower case), then superior (UPPER case)."""
     traits = sorted({**DISCIPLINES, **VIRTUES}.items(), key=lambda item: item[1])
     return [
@@ -159,7 +167,7 @@ def _discipline_options() -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 _values_lock = threading.Lock()
-_values: dict[str, dict[str, list]] = {}
+_values: dict[str, dict[str, dict]] = {}
 
 
 def card_values() -> dict[str, dict]:
@@ -254,7 +262,8 @@ class CardFilterForm(forms.Form):
         return wanted
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
         low, high = data.get("capacity_min"), data.get("capacity_max")
         if low is not None and high is not None and low > high:
             raise forms.ValidationError(_("Capacity from must not exceed capacity to."))

@@ -8,6 +8,7 @@ hotlinked URL when ``CARD_IMAGE_URL_TEMPLATE`` is set, else a 404 (the page then
 from __future__ import annotations
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -57,7 +58,7 @@ def face_svg(request: HttpRequest, card_id: int) -> HttpResponse:
 
 @require_safe
 @cache_control(public=True, max_age=SECONDS)
-def image(request: HttpRequest, card_id: int) -> HttpResponse:
+def image(request: HttpRequest, card_id: int) -> HttpResponseBase:
     card = _card(card_id)
     found = images.scan_file(card.id)  # a file past the size or pixel limits is no image: the text card shows
     if found is not None:

@@ -4,6 +4,7 @@ rules to judge them by."""
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING, Literal, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,9 @@ from vtesdeck.labels import ruleset_label
 from vtesdeck.widgets import DateInput
 
 from . import services
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
 
 class MultipleFileInput(forms.FileInput):
@@ -40,7 +44,7 @@ def _ruleset_choices() -> list[tuple[str, str]]:
     return [(name, ruleset_label(name)) for name in RULESETS]
 
 
-def _format_choices() -> list[tuple[str, str]]:
+def _format_choices() -> list[tuple[str, StrOrPromise]]:
     # Product names (VDB, JOL, Lackey…) stay; the words around them are translated.
     return [("", _("Detect it")), *((name, messages.format_label(fmt)) for name, fmt in decklist.FORMATS.items())]
 
@@ -55,7 +59,9 @@ class CheckForm(forms.Form):
             "Any format: TWD archive, Amaranth, VDB, JOL, Lackey, ARDB, CSV, a VDB link, or one card per line."
         ),
     )
-    files = MultipleFileField(
+    # Django's metaclass moves declared fields out of the class, so this field does not hide ``BaseForm.files``
+    # (the uploaded files); the stubs cannot say so.
+    files = MultipleFileField(  # type: ignore[assignment]
         label=_("…or upload decklist files"),
         required=False,
         help_text=_("Several files at once, or one zip of a whole event's decklists."),
@@ -99,10 +105,12 @@ class CheckForm(forms.Form):
         chosen = self.data.get("ruleset") if self.is_bound else (self.initial or {}).get("ruleset")
         if chosen and chosen not in dict(choices) and (custom := find_format(chosen)) is not None:
             choices.append((custom.id, custom.name))
-        self.fields["ruleset"].choices = choices
+        # The form's copy of the FormatChoiceField declared above: a choice field, as the stubs cannot tell.
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = choices
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
         if not (data.get("text") or "").strip() and not data.get("files") and "files" not in self.errors:
             raise forms.ValidationError(_("Paste a decklist or choose decklist files to check."), code="empty")
         if data.get("as_of") == "date" and not data.get("date") and "date" not in self.errors:
@@ -111,7 +119,8 @@ class CheckForm(forms.Form):
 
     def options(self) -> services.CheckOptions:
         data = self.cleaned_data
-        as_of: datetime.date | str | None = {"today": None, "deck": "deck"}.get(data["as_of"], data.get("date"))
+        modes: dict[str, Literal["deck"] | None] = {"today": None, "deck": "deck"}
+        as_of: datetime.date | Literal["deck"] | None = modes.get(data["as_of"], data.get("date"))
         return services.CheckOptions(
             ruleset=services.parse_ruleset(data["ruleset"]),
             as_of=as_of,

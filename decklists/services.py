@@ -132,7 +132,7 @@ class Outcome:
         """The DESIGN.md deck report, or ``{"path", "error"}`` (with ``code`` and ``params`` when the refusal
         has them): one line of ``check_deck --json``. Messages are in the active language."""
         if self.report is None:
-            refused = {"path": self.path, "error": self.error}
+            refused: dict[str, Any] = {"path": self.path, "error": self.error}
             if self.error_code:
                 refused.update(code=self.error_code, params=self.error_params)
             return refused

@@ -3,7 +3,7 @@ format editor (sizes, groups, bans, sets, allowed and banned cards)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +14,9 @@ from vtesdeck.core.numbers import whole_number
 from vtesdeck.labels import ruleset_label
 
 from . import services
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
 MAX_LISTED_CARDS = 5000  # a card list longer than the whole card list is a mistake
 
@@ -125,7 +128,8 @@ class CustomFormatForm(forms.Form):
         return self._card_list("banned_cards")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
         if self.errors:
             return data
         for low, high in (("crypt_min", "crypt_max"), ("library_min", "library_max")):
@@ -176,7 +180,7 @@ class CustomFormatForm(forms.Form):
         }
 
 
-def fits_choices() -> list[tuple[str, str]]:
+def fits_choices() -> list[tuple[str, StrOrPromise]]:
     """The "fits format" filter's choices: any format, or one of the built-in ones (a custom format's id is
     taken too, from a link)."""
     return [("", _("any")), *format_choices()]

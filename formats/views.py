@@ -5,6 +5,8 @@ link. A custom format's id is its link: anyone holding it may read the format an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +21,9 @@ from vtesdeck.labels import ruleset_label
 from . import services
 from .forms import CustomFormatForm
 from .models import CustomFormat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 MAX_FORMATS_PER_USER = 200
 
@@ -46,10 +51,11 @@ def create(request: HttpRequest) -> HttpResponse:
     cards = index.get()
     form = CustomFormatForm(request.POST or None, cards=cards)
     if request.method == "POST" and form.is_valid():
-        if CustomFormat.objects.filter(owner=request.user).count() >= MAX_FORMATS_PER_USER:
+        user = cast("User", request.user)  # @login_required: never anonymous here
+        if CustomFormat.objects.filter(owner=user).count() >= MAX_FORMATS_PER_USER:
             form.add_error(None, _("You may save at most %(max)d formats.") % {"max": MAX_FORMATS_PER_USER})
         else:
-            custom = CustomFormat(owner=request.user, name=form.cleaned_data["name"].strip(), data=form.format_data())
+            custom = CustomFormat(owner=user, name=form.cleaned_data["name"].strip(), data=form.format_data())
             services.to_ruleset(custom)  # the form only makes what Ruleset.from_dict accepts
             custom.save()
             return redirect(custom)
@@ -98,7 +104,7 @@ def detail(request: HttpRequest, format_id: str) -> HttpResponse:
         )
 
     low, high = rules.library_limits(rules.default_players)
-    context = {
+    context: dict[str, Any] = {
         "rules": rules,
         "label": custom.name if custom is not None else ruleset_label(rules.name),
         "custom": custom,

@@ -109,7 +109,8 @@ class Pool:
         query = self.vector(core)
         found = self.archive.nearest(query, k, exclude=exclude)
         if not archive_only:
-            found += self.public.nearest(query, k, exclude=exclude, rows=self.shared_rows)
+            # The core reads ``rows`` with np.asarray, so an int array is fine; its annotation says Sequence[int].
+            found += self.public.nearest(query, k, exclude=exclude, rows=self.shared_rows)  # type: ignore[arg-type]
         found.sort(key=lambda n: (-n.similarity, n.key))
         return found[:k]
 
@@ -425,8 +426,8 @@ def _own_matches(own: QuerySet[Deck], query: Vector, weights: Weights, *, limit:
     """Of the reader's own decks ``own`` the search matched (the deck asked about left out), those not public (in
     no index), ranked: the ``OWN_CAP`` most recently changed, their cards read (``OWN_CARDS`` rows at most),
     charged to the work budget."""
-    ids = own.exclude(visibility=Deck.Visibility.PUBLIC).order_by("-updated", "id").values_list("pk", flat=True)
-    ids = list(dict.fromkeys(ids[:OWN_CAP]))  # a filter on tags or cards may repeat a deck
+    pks = own.exclude(visibility=Deck.Visibility.PUBLIC).order_by("-updated", "id").values_list("pk", flat=True)
+    ids = list(dict.fromkeys(pks[:OWN_CAP]))  # a filter on tags or cards may repeat a deck
     if not ids:
         return []
     cores = _read_cards(ids, most=OWN_CARDS)

@@ -7,7 +7,7 @@ editor); a comparison needs a deck its reader may open (public, unlisted or thei
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,12 +26,16 @@ from vtesdeck.core.decklist.base import DecklistError
 
 from . import services, text
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 @login_required
 @require_GET
 def editor_panel(request: HttpRequest, deck_id: str) -> HttpResponse:
     """The editor's Suggestions panel (``suggestions/_editor_panel.html``), fetched by the editor's script."""
-    deck = get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
+    user = cast("User", request.user)  # @login_required: never anonymous here
+    deck = get_object_or_404(Deck.objects.filter(owner=user), pk=deck_id)
     return render(request, "suggestions/_editor_panel.html", panel_context(deck))
 
 
@@ -81,10 +85,11 @@ def _diff_page(request: HttpRequest, subject: services.Subject, other_id: str) -
         )
     current = services.pool()
     similarity = current.archive.similarities(current.vector(subject.core), [services.ARCHIVE + other.id])
+    archive = cast(TournamentDeck, subject.archive)  # read only when there is no deck: a Subject holds one of them
     context = {
         "subject": subject,
-        "name": subject.deck.name if subject.deck else (subject.archive.name or subject.archive.event),
-        "url": (subject.deck or subject.archive).get_absolute_url(),
+        "name": subject.deck.name if subject.deck else (archive.name or archive.event),
+        "url": (subject.deck or archive).get_absolute_url(),
         "other": other,
         "similarity": similarity.get(services.ARCHIVE + other.id),
         "changes": changes,
@@ -104,7 +109,8 @@ def _archive() -> QuerySet[TournamentDeck]:
 def share(request: HttpRequest, deck_id: str) -> HttpResponse:
     """The owner lets the deck inform other players' suggestions and similar decks (``share=1``), or stops
     (``share=0``). It counts only while the deck is public: private and unlisted decks are never in the pool."""
-    deck = get_object_or_404(Deck.objects.filter(owner=request.user), pk=deck_id)
+    user = cast("User", request.user)  # @login_required: never anonymous here
+    deck = get_object_or_404(Deck.objects.filter(owner=user), pk=deck_id)
     wanted = request.POST.get("share", "").strip()
     if wanted not in ("0", "1"):
         return render(

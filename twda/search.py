@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.db.models import Q, QuerySet
@@ -32,6 +33,9 @@ from vtesdeck.core.numbers import whole_number
 from vtesdeck.widgets import DateInput
 
 from .models import Archetype, TournamentCard, TournamentDeck
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
 
 MAX_CONDITIONS = 10
 MAX_COPIES = 99
@@ -178,7 +182,7 @@ def known_clans() -> dict[str, str]:
     return _clan_keys()
 
 
-def named_archetype_choices() -> list[tuple[str, str]]:
+def named_archetype_choices() -> list[tuple[str, StrOrPromise]]:
     """The named archetypes of ``vtesdeck.core.archetypes`` (translated names), then "unclassified"."""
     from vtesdeck.core import archetypes as named
 
@@ -258,7 +262,8 @@ class TwdaSearchForm(forms.Form):
         return slug
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns; the stubs allow a subclass's None
         low, high = data.get("date_from"), data.get("date_to")
         if low and high and low > high:
             self.add_error("date_from", _("The first date must not be after the last."))

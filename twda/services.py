@@ -16,11 +16,12 @@ the archive).
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import IO
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
@@ -35,6 +36,9 @@ from vtesdeck.core.deck import Deck
 from vtesdeck.core.decklist import DecklistError
 
 from .models import Archetype, CardArchiveStats, NamedArchetype, TournamentCard, TournamentDeck
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def playable_core(deck: TournamentDeck) -> Deck:
@@ -173,7 +177,7 @@ def _card_rows(deck_id: str, deck: Deck) -> list[TournamentCard]:
     return rows
 
 
-def import_archive(source: str, *, stdout: IO[str] | None = None) -> ImportResult:
+def import_archive(source: str, *, stdout: SupportsWrite[str] | None = None) -> ImportResult:
     """Import ``source`` (folder, zip path or http(s) URL). Raises ``twda.ArchiveError`` when it cannot be
     read at all; the database is then unchanged."""
     files = read_source(source)
@@ -238,7 +242,7 @@ def import_archive(source: str, *, stdout: IO[str] | None = None) -> ImportResul
 # --- statistics and archetypes ------------------------------------------------------------------------
 
 
-def stored_decks(cards: CardIndex | None = None) -> list[tuple[str, object, Deck]]:
+def stored_decks(cards: CardIndex | None = None) -> list[tuple[str, datetime.date | None, Deck]]:
     """(deck id, date, core Deck with its cards) for every stored deck, built from the card rows."""
     cards = cards or card_index()
     dates = dict(TournamentDeck.objects.values_list("id", "date"))
@@ -322,7 +326,7 @@ def period_label(year: int) -> str:
 
 
 @transaction.atomic
-def classify(cards: CardIndex | None = None, decks: list[tuple[str, object, Deck]] | None = None) -> int:
+def classify(cards: CardIndex | None = None, decks: list[tuple[str, datetime.date | None, Deck]] | None = None) -> int:
     """Every stored deck's tags and named archetype (``vtesdeck.core.archetypes``), and per named archetype
     its deck count, key cards and their share per period. Returns the number of decks classified.
 

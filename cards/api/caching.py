@@ -11,11 +11,12 @@ The version is ``cards.list_version``'s, which the card search and the name matc
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
-from rest_framework import status
+from rest_framework import status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -25,8 +26,14 @@ __all__ = ["CACHE_CONTROL", "CachedReadMixin"]
 
 CACHE_CONTROL = "public, max-age=300"
 
+if TYPE_CHECKING:
+    # What the mixin is mixed into (its ``list`` and ``retrieve`` call the viewset's own): said to mypy only.
+    _ReadOnlyViewSet = viewsets.ReadOnlyModelViewSet
+else:
+    _ReadOnlyViewSet = object
 
-class CachedReadMixin:
+
+class CachedReadMixin(_ReadOnlyViewSet):
     """For read-only viewsets over the card list: ``list`` and ``retrieve`` answer with an ETag and
     ``Cache-Control``, or with 304 when ``If-None-Match`` holds that tag.
 

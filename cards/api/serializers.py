@@ -100,7 +100,7 @@ class CardSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text='library: "any" (A/B, one of them) or "all" (A & B); "none" without requirement',
     )
-    base = serializers.PrimaryKeyRelatedField(
+    base: serializers.PrimaryKeyRelatedField[Card] = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="advanced vampire: the id of its base version"
     )
     pool_cost = CostSerializer(source="card.pool_cost", read_only=True, allow_null=True)
@@ -223,8 +223,9 @@ def _cost(cost: dict | None) -> dict | None:
 class CardDetailSerializer(CardSerializer):
     """One card in full: text, requirements, printings, rulings, and the stored core card itself."""
 
-    # One card: DRF's field-by-field rendering, no shortcut.
-    to_representation = serializers.ModelSerializer.to_representation
+    def to_representation(self, card: Card | dict) -> dict:
+        """One card: DRF's field-by-field rendering, no shortcut."""
+        return serializers.ModelSerializer.to_representation(self, card)
 
     aka = _strings("card.aka", "other names the card is known by")
     flavor = serializers.CharField(source="card.flavor", read_only=True)
@@ -237,10 +238,14 @@ class CardDetailSerializer(CardSerializer):
     )
     printings = PrintingSerializer(many=True, read_only=True)
     rulings = RulingSerializer(source="card.rulings", many=True, read_only=True)
-    advanced_versions = serializers.PrimaryKeyRelatedField(
+    advanced_versions: serializers.PrimaryKeyRelatedField[Card] = serializers.PrimaryKeyRelatedField(
         many=True, read_only=True, help_text="base vampire: the ids of its advanced versions"
     )
-    data = serializers.JSONField(read_only=True, help_text="the stored core card: every structured field")
+    # DRF's metaclass moves declared fields out of the class, so this field does not hide ``Serializer.data``;
+    # the stubs cannot say so.
+    data = serializers.JSONField(  # type: ignore[assignment]
+        read_only=True, help_text="the stored core card: every structured field"
+    )
 
     class Meta(CardSerializer.Meta):
         fields = CardSerializer.Meta.fields + [

@@ -8,6 +8,9 @@ Answers carry an ETag and may be cached for five minutes (see ``caching``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 from django import forms
 from django.db.models import F, Prefetch
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -106,9 +109,10 @@ def _parameter_schema(field: forms.Field) -> dict:
         return schema
     schema = {"type": "string"}
     if isinstance(field, forms.ChoiceField) and not getattr(field, "from_card_list", False):
-        schema["enum"] = [value for value, _label in field.choices if value != ""]
-    elif getattr(field, "max_length", None):
-        schema["maxLength"] = field.max_length
+        # Django's setter has made the choices a list of pairs: the stubs type them as any input it accepts.
+        schema["enum"] = [value for value, _label in cast("Iterable[tuple[Any, Any]]", field.choices) if value != ""]
+    elif max_length := getattr(field, "max_length", None):
+        schema["maxLength"] = max_length
     return schema
 
 

@@ -142,7 +142,9 @@ class ConvertedDecklistSerializer(serializers.Serializer):
 
 class DecklistFormatSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="the identifier for `format` and `to`")
-    label = serializers.CharField()
+    # DRF's metaclass moves declared fields out of the class, so this field does not hide ``Field.label``; the
+    # stubs cannot say so.
+    label = serializers.CharField()  # type: ignore[assignment]
     extension = serializers.CharField()
     media_type = serializers.CharField()
     can_export = serializers.BooleanField(help_text="usable as `to` in /convert")

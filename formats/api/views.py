@@ -6,6 +6,8 @@ only its owner may change or delete it (403 for others). The built-in formats re
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -22,6 +24,9 @@ from vtesdeck.pagination import StrictPagination
 from .. import services
 from ..models import CustomFormat
 from .serializers import FormatSerializer
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 TAGS = ["formats"]
 MAX_BODY = 1024 * 1024
@@ -94,7 +99,8 @@ class FormatViewSet(BodyLimit, viewsets.GenericViewSet):
         return custom
 
     def list(self, request: Request) -> Response:
-        formats = self.get_queryset().filter(owner=request.user).order_by("-updated", "id")
+        user = cast("User", request.user)  # IsAuthenticated (get_permissions): never anonymous here
+        formats = self.get_queryset().filter(owner=user).order_by("-updated", "id")
         page = self.paginate_queryset(formats)
         return self.get_paginated_response(
             FormatSerializer(page, many=True, context=self.get_serializer_context()).data
@@ -103,12 +109,13 @@ class FormatViewSet(BodyLimit, viewsets.GenericViewSet):
     def create(self, request: Request) -> Response:
         serializer = FormatSerializer(data=request.data, context=self.get_serializer_context())
         serializer.is_valid(raise_exception=True)
-        if CustomFormat.objects.filter(owner=request.user).count() >= MAX_FORMATS_PER_USER:
+        user = cast("User", request.user)  # IsAuthenticated (get_permissions): never anonymous here
+        if CustomFormat.objects.filter(owner=user).count() >= MAX_FORMATS_PER_USER:
             raise exceptions.ValidationError(
                 {"name": [_("You may save at most %(max)d formats.") % {"max": MAX_FORMATS_PER_USER}]}
             )
         attrs = serializer.validated_data
-        custom = CustomFormat.objects.create(owner=request.user, name=attrs["name"].strip(), data=_settings(attrs))
+        custom = CustomFormat.objects.create(owner=user, name=attrs["name"].strip(), data=_settings(attrs))
         return created(FormatSerializer(custom, context=self.get_serializer_context()).data)
 
     def retrieve(self, request: Request, pk: str) -> Response:

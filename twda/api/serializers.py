@@ -40,8 +40,13 @@ class TournamentDeckSerializer(serializers.ModelSerializer):
     clans = serializers.SerializerMethodField(help_text="the crypt's clans, lower case, most copies first")
     sects = serializers.SerializerMethodField(help_text="the crypt's sects, lower case, most copies first")
     disciplines = serializers.SerializerMethodField(help_text="the crypt's discipline trigrams, most copies first")
-    archetype = serializers.CharField(source="archetype_id", allow_null=True, help_text="the archetype's slug")
-    style = serializers.CharField(
+    # A Field: the detail serializer shows the archetype itself (ArchetypeSerializer) under the same name.
+    archetype: serializers.Field = serializers.CharField(
+        source="archetype_id", allow_null=True, help_text="the archetype's slug"
+    )
+    # DRF's metaclass moves declared fields out of the class, so this field does not hide ``Field.style``; the
+    # stubs cannot say so.
+    style = serializers.CharField(  # type: ignore[assignment]
         read_only=True, help_text="the named archetype's slug (/twda/styles/), `unclassified`, or empty if not computed"
     )
     tags = serializers.DictField(

@@ -8,6 +8,9 @@ in the API's error shape whose ``errors`` name the parameter,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 from django import forms
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -69,9 +72,10 @@ def _parameter(name: str, field: forms.Field, description: str) -> OpenApiParame
     if name == "fits":  # built-in names or any saved custom format's id: no closed list
         schema["maxLength"] = 80
     elif isinstance(field, forms.ChoiceField):
-        schema["enum"] = [value for value, _label in field.choices if value != ""]
-    elif getattr(field, "max_length", None):
-        schema["maxLength"] = field.max_length
+        # Django's setter has made the choices a list of pairs: the stubs type them as any input it accepts.
+        schema["enum"] = [value for value, _label in cast("Iterable[tuple[Any, Any]]", field.choices) if value != ""]
+    elif max_length := getattr(field, "max_length", None):
+        schema["maxLength"] = max_length
     return OpenApiParameter(name, schema, description=description)
 
 
