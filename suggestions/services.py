@@ -109,8 +109,7 @@ class Pool:
         query = self.vector(core)
         found = self.archive.nearest(query, k, exclude=exclude)
         if not archive_only:
-            # The core reads ``rows`` with np.asarray, so an int array is fine; its annotation says Sequence[int].
-            found += self.public.nearest(query, k, exclude=exclude, rows=self.shared_rows)  # type: ignore[arg-type]
+            found += self.public.nearest(query, k, exclude=exclude, rows=self.shared_rows)
         found.sort(key=lambda n: (-n.similarity, n.key))
         return found[:k]
 

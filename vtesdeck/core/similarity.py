@@ -260,7 +260,7 @@ class SimilarityIndex:
         return scores
 
     def nearest(
-        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | None = None
+        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | IntArray | None = None
     ) -> list[Neighbour]:
         """The ``k`` decks most similar to ``query`` (best first; ties by key), among ``rows`` when given,
         leaving out the keys in ``exclude`` and decks sharing no card with it."""
@@ -271,7 +271,7 @@ class SimilarityIndex:
         ]
 
     def ranking(
-        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | None = None
+        self, query: Vector, k: int, *, exclude: Iterable[str] = (), rows: Sequence[int] | IntArray | None = None
     ) -> tuple[IntArray, FloatArray]:
         """``nearest`` as two arrays, no object per deck: the rows (best first; ties by key) and their cosines."""
         if not 0 <= k <= MAX_K:
