@@ -68,6 +68,7 @@ DECKS = SearchFilter(
     on_api=_on_api(services.buildable_decks),
     after="fits",
     api_field=_api_field,
+    signed_in_only=True,
 )
 ARCHIVE = SearchFilter(
     name="buildable",
@@ -76,4 +77,5 @@ ARCHIVE = SearchFilter(
     on_api=_on_api(services.buildable_archive),
     after="fits",
     description=HELP,
+    signed_in_only=True,
 )

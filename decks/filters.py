@@ -47,6 +47,9 @@ class SearchFilter:
     # description where it validates with the page's form (the archive's search).
     api_field: Callable[[], serializers.Field] | None = None
     description: str = ""
+    # The page shows the field to signed-in players only (a filter by one's own collection means nothing to a
+    # visitor); the API answers a visitor who sends it that it needs a login.
+    signed_in_only: bool = False
 
 
 class SearchFilters:
@@ -76,6 +79,11 @@ class SearchFilters:
                 **{name: placed[name] for name in names[at:]},
             }
         return placed
+
+    def hidden_from(self, user: Any) -> set[str]:
+        """The fields the page does not show ``user`` (the page's templates skip them by these names)."""
+        signed_in = bool(getattr(user, "is_authenticated", False))
+        return {search_filter.name for search_filter in self if search_filter.signed_in_only and not signed_in}
 
     def on_page(self, decks: QuerySet, data: Mapping[str, Any], request: HttpRequest) -> QuerySet:
         """``decks`` through every filter, with the page form's cleaned ``data``."""

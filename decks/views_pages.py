@@ -108,6 +108,7 @@ def public_list(request: HttpRequest) -> HttpResponse:
     services.judge_stale(page.object_list)  # badges of decks whose format changed since: judged again
     context = {
         "form": form,
+        "hidden_fields": DECK_LIST.hidden_from(request.user),
         "page": page,
         "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
         "rows": [(deck, _clan_labels(deck, known)) for deck in page.object_list],

@@ -53,6 +53,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     known = twda_search.known_clans()
     context = {
         "form": form,
+        "hidden_fields": twda_search.ARCHIVE_SEARCH.hidden_from(request.user),
         "page": page,
         "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
         "rows": [(deck, [known.get(k, k) for k in deck.clans.split("|") if k]) for deck in page.object_list],

@@ -252,6 +252,13 @@ def test_buildable_filters_the_public_decks_by_my_collection(alice, client_of, r
     assert "Rock drop" not in client.get("/decks/", {"buildable": "73"}).content.decode()
 
 
+@pytest.mark.parametrize("page", ["/decks/", "/twda/"])
+def test_the_buildable_field_is_shown_to_signed_in_players_only(alice, client_of, client, page):
+    # A filter by one's own collection means nothing to a visitor: the searches leave it out for them.
+    assert 'name="buildable"' in client_of(alice).get(page).content.decode()
+    assert 'name="buildable"' not in client.get(page).content.decode()
+
+
 def test_over_twenty_decks_the_planner_page_starts_a_job(alice, client_of, idle_queue):
     decks = [deck_services.create(alice, deck_services.parse_text(GARGOYLES), name=f"Deck {i}") for i in range(21)]
     _own(alice, "Tupdog", 24)
