@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 
 from simulations import services
 from simulations.kinds import OneChunkKind, Progress, card_index
@@ -22,7 +23,24 @@ from vtesdeck.throttling import client_address
 
 from . import jobs, sheets
 
-__all__ = ["PROXIES", "ProxiesKind", "start", "start_from_request"]
+__all__ = ["PROXIES", "ProxiesKind", "ProxiesReportSerializer", "start", "start_from_request"]
+
+
+class ProxiesReportSerializer(serializers.Serializer):
+    """A proxies job's report: the PDF's figures and where to download it."""
+
+    cards = serializers.IntegerField(help_text="card boxes placed (63 × 88 mm each)")
+    pages = serializers.IntegerField(help_text="pages: nine cards to a page")
+    images = serializers.IntegerField(help_text="cards printed from a mirrored image")
+    text_cards = serializers.IntegerField(help_text="cards printed as text cards (casual play only)")
+    bytes = serializers.IntegerField()
+    paper = serializers.CharField(help_text="a4 or letter")
+    marks = serializers.CharField(help_text="crop or gaps")
+    download_url = serializers.CharField(help_text="the PDF (readable by whoever may read the job)")
+    expires_at = serializers.DateTimeField(
+        help_text="when the PDF is deleted (PROXIES_RETENTION_DAYS after it was made)"
+    )
+    seconds = serializers.FloatField()
 
 
 class ProxiesKind(OneChunkKind):
@@ -32,6 +50,8 @@ class ProxiesKind(OneChunkKind):
     name = "proxies"
     unit = "cards"
     max_units = MAX_CARDS
+    api_parameters = ("paper", "marks", "print", "printings")
+    report_serializer = ProxiesReportSerializer
 
     def quick_max_units(self) -> int:
         # Always the quick queue: 360 cards take well under a second of one core (text cards 0.4 s, scans 0.2 s).

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 
 from cards import index
 from vtesdeck.core import draws
+
+from . import reports
 
 if TYPE_CHECKING:
     from .models import Simulation
@@ -36,6 +39,11 @@ class JobKind:
     name: str  # Simulation.Kind's value
     unit: str  # the API's word for a unit: "hands", "games" (and "<unit>_done")
     min_chunk_size: int  # smaller chunks cost more in messages and rows than they compute
+    # What the API shows of a job of this kind: the stored parameters it answers with (none: no
+    # ``parameters``), and the serializer documenting its ``result`` (None: not documented, the planner's,
+    # whose answer only its owner's page shows).
+    api_parameters: tuple[str, ...] = ()
+    report_serializer: type[serializers.Serializer] | None = None
 
     @property
     def max_units(self) -> int:
@@ -116,6 +124,7 @@ class JobKind:
 class HandsKind(JobKind):
     name = "hands"
     unit = "hands"
+    report_serializer = reports.HandsReportSerializer
     min_chunk_size = 1_000
     max_units = draws.MAX_HANDS
 
@@ -191,6 +200,8 @@ class GamesKind(JobKind):
     name = "games"
     unit = "games"
     min_chunk_size = 1
+    api_parameters = ("players", "rounds", "rules", "opponents", "field_since", "twda")
+    report_serializer = reports.GamesReportSerializer
 
     @property
     def max_units(self) -> int:
