@@ -48,7 +48,7 @@ lint: venv
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
 
-# Static types: the whole core strictly, the apps and web/ with Django's and DRF's stubs; what is checked lives in
+# Static types: the whole core strictly, the apps and sitewide/ with Django's and DRF's stubs; what is checked lives in
 # pyproject.toml's [tool.mypy].
 typecheck: venv
 	$(PY) -m mypy

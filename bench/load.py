@@ -69,8 +69,9 @@ def card_queries(count: int, seed: int) -> list[str]:
 
 
 def twda_folder() -> Path:
-    sys.path.insert(0, str(PROJECT / "tests"))
-    from paths import TWDA
+    # As a package of the project (on sys.path above): tests/ itself on sys.path would let its packages
+    # (tests/cards, tests/web...) shadow the project's own.
+    from tests.paths import TWDA
 
     return TWDA
 

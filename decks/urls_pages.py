@@ -15,4 +15,4 @@ urlpatterns = [
     path("<str:deck_id>/delete", views.delete, name="delete"),
     path("<str:deck_id>/revisions/", views.revisions, name="revisions"),
 ]
-# The Draws and Games tabs (simulations) and the suggestions' pages join this namespace in web/urls.py.
+# The Draws and Games tabs (simulations) and the suggestions' pages join this namespace in sitewide/urls.py.

@@ -15,7 +15,7 @@ urlpatterns = [
 ]
 
 # A deck's tabs, mounted under /decks/ in the decks namespace and under /twda/ in the twda namespace by the
-# project's urls (web/urls.py): the pages are this app's, the paths and names the deck's.
+# project's urls (sitewide/urls.py): the pages are this app's, the paths and names the deck's.
 deck_tabs = [
     # The Draws tab: exact odds at once, simulation jobs on demand.
     path("<str:deck_id>/draws/", views.deck_draws, name="draws"),

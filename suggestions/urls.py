@@ -1,4 +1,4 @@
-"""The suggestions' pages, mounted by the project's urls (web/urls.py) in the namespaces of the decks they
+"""The suggestions' pages, mounted by the project's urls (sitewide/urls.py) in the namespaces of the decks they
 are about: the editor's panel and a deck beside a winning deck under /decks/, an archive deck beside another
 under /twda/."""
 

@@ -8,9 +8,9 @@ How the page names things (the convention these tests read):
   folder with a slash (``decklist/``, ``accounts/``).
 * Each kind has its own section, because names repeat across them (the core and the project package both have
   a ``messages.py``): apps under "## Apps", ``vtesdeck/core/`` under "## Core modules", ``vtesdeck/*.py``
-  under "## The project package", ``web/*.py`` under "## The site package".
+  under "## The project package", ``sitewide/*.py`` under "## The site package".
 * The layers are the rows of the table under "## Layers", one row a layer, top first, its modules written in
-  backticks as .importlinter names them (``web``, ``accounts``, ``vtesdeck.core``).
+  backticks as .importlinter names them (``sitewide``, ``accounts``, ``vtesdeck.core``).
 
 Plain files only: no database, no Django.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "architecture.md"
 PROJECT = ROOT / "vtesdeck"
-SITE = ROOT / "web"
+SITE = ROOT / "sitewide"
 CORE = PROJECT / "core"
 
 ENTRY = re.compile(r"^\s*[-*] `([^`]+)`:")
@@ -109,7 +109,7 @@ def test_every_module_of_the_project_package_has_a_line_on_the_architecture_page
 
 def test_every_module_of_the_site_package_has_a_line_on_the_architecture_page() -> None:
     absent = missing(site_modules(), "The site package")
-    assert not absent, f"web/*.py modules without a line under '## The site package': {absent}"
+    assert not absent, f"sitewide/*.py modules without a line under '## The site package': {absent}"
 
 
 def test_the_engine_line_points_to_the_engine_design_note() -> None:

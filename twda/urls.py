@@ -16,4 +16,4 @@ urlpatterns = [
     path("<str:deck_id>/copy/", views.copy, name="copy"),
 ]
 # The Games tab (simulations) and the comparison with another winning deck (suggestions) join this namespace in
-# web/urls.py.
+# sitewide/urls.py.

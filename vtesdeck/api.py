@@ -6,7 +6,7 @@ Every 4xx/5xx under ``/api/`` has the same body, whoever produced it (DRF, Djang
 
 ``detail`` and ``code`` are always there; ``errors`` only when particular fields or parameters are bad.
 DRF's errors come through ``exception_handler``; Django's own (unknown URL, 500, CSRF, a body over
-``DATA_UPLOAD_MAX_MEMORY_SIZE``) through the handlers below, which ``web.urls`` and the settings name.
+``DATA_UPLOAD_MAX_MEMORY_SIZE``) through the handlers below, which ``sitewide.urls`` and the settings name.
 """
 
 from __future__ import annotations

@@ -104,7 +104,7 @@ MIDDLEWARE = [
     "vtesdeck.middleware.WorkBudgetMiddleware",
 ]
 
-ROOT_URLCONF = "web.urls"
+ROOT_URLCONF = "sitewide.urls"
 WSGI_APPLICATION = "vtesdeck.wsgi.application"
 
 TEMPLATES = [

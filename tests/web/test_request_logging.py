@@ -64,7 +64,7 @@ def test_client_errors_log_a_warning_and_server_errors_an_error(client, caplog, 
     assert (line.status, line.levelno) == (404, logging.WARNING)
 
     caplog.clear()
-    monkeypatch.setattr("web.views._database_state", lambda: 1 / 0)
+    monkeypatch.setattr("sitewide.views._database_state", lambda: 1 / 0)
     client.raise_request_exception = False
     response = client.get("/healthz?worker=0")
     assert response.status_code == 500
@@ -148,16 +148,16 @@ def test_records_logged_during_a_request_carry_its_id(client, monkeypatch):
     seen = []
 
     def view_logs(*args, **kwargs):
-        record = logging.LogRecord("web.views", logging.INFO, __file__, 1, "inside", (), None)
+        record = logging.LogRecord("sitewide.views", logging.INFO, __file__, 1, "inside", (), None)
         RequestIdFilter().filter(record)
         seen.append(record)
         return {"ok": True, "vendor": "test"}
 
-    monkeypatch.setattr("web.views._database_state", view_logs)
+    monkeypatch.setattr("sitewide.views._database_state", view_logs)
     response = client.get("/healthz?worker=0", HTTP_X_REQUEST_ID="trace-42")
     assert response["X-Request-ID"] == "trace-42"
     assert seen[0].request_id == "trace-42"
-    outside = logging.LogRecord("web.views", logging.INFO, __file__, 1, "outside", (), None)
+    outside = logging.LogRecord("sitewide.views", logging.INFO, __file__, 1, "outside", (), None)
     RequestIdFilter().filter(outside)
     assert not hasattr(outside, "request_id")
 
