@@ -14,7 +14,27 @@ from twda import urls as twda_urls
 
 from . import views
 
+# The API's routes, under /api/v1/ (urlpatterns' first entry: below).
+api_v1 = [
+    path("", include("cards.api.urls")),
+    path("decklists/", include("decklists.api.urls")),
+    path("decks/<str:deck_id>/missing/", collection_api.MissingView.as_view(), name="deck-missing"),
+    path("decks/<str:deck_id>/build-mode/", collection_api.ModeView.as_view(), name="deck-build-mode"),
+    path("decks/", include("decks.api.urls")),
+    # A deck's suggestions, served by suggestions under the deck's own address (/api/v1/decks/<id>/suggestions/).
+    path("decks/", include("suggestions.api.urls")),
+    path("simulations/", include("simulations.api.urls")),
+    path("twda/", include("twda.api.urls")),
+    path("collection/", include("collection.api.urls")),
+    path("formats/", include("formats.api.urls")),
+    path("token/", obtain_token, name="api-token"),
+    path("tokens/", include("accounts.api.urls")),
+]
+
 urlpatterns = [
+    # First: the API takes most requests, and Django tries the entries in order on every request (each include
+    # a pattern match at least), so API requests skip the site's dozen includes.
+    path("api/v1/", include(api_v1)),
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
@@ -34,19 +54,6 @@ urlpatterns = [
     ),
     path("collection/", include("collection.urls")),
     path("formats/", include("formats.urls")),
-    path("api/v1/", include("cards.api.urls")),
-    path("api/v1/decklists/", include("decklists.api.urls")),
-    path("api/v1/decks/<str:deck_id>/missing/", collection_api.MissingView.as_view(), name="deck-missing"),
-    path("api/v1/decks/<str:deck_id>/build-mode/", collection_api.ModeView.as_view(), name="deck-build-mode"),
-    path("api/v1/decks/", include("decks.api.urls")),
-    # A deck's suggestions, served by suggestions under the deck's own address (/api/v1/decks/<id>/suggestions/).
-    path("api/v1/decks/", include("suggestions.api.urls")),
-    path("api/v1/simulations/", include("simulations.api.urls")),
-    path("api/v1/twda/", include("twda.api.urls")),
-    path("api/v1/collection/", include("collection.api.urls")),
-    path("api/v1/formats/", include("formats.api.urls")),
-    path("api/v1/token/", obtain_token, name="api-token"),
-    path("api/v1/tokens/", include("accounts.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: the page and its start-up script (?script) are separate responses, so that the page needs no
