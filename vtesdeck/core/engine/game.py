@@ -443,6 +443,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             if not (r.key == "unreplaced" and r.holder == -1 - seat and r.until is Until.END_OF_TURN)
         ]
         refill(game, seat)
+    hooks = hooks_of(game, "discard_phase")
+    if hooks:  # "during your discard phase" (The Coven passes to the predator)
+        yield from _run_hooks(game, hooks, seat)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
         option = yield from choose(game, seat, [*economy.discard_options(game), *events])
@@ -524,6 +527,7 @@ def master_phase(game: Game, seat: int) -> Flow:
             handler = handler_of(game, option)
             if handler.mode.trifle and not trifled:
                 trifled = True  # the first trifle of the turn gives its master phase action back (glossary)
+                game.used.add(("free trifle", option.card, game.turn))  # unless cancelled (Sudden Reversal)
             else:
                 s.master_actions -= 1
         yield from resolve_play(game, option, None)
@@ -644,9 +648,10 @@ def _burn_effect(game: Game, play: Play) -> None:
         burn_card(game, copy)
 
 
-def _steal_effect(game: Game, play: Play) -> None:
+def _steal_effect(game: Game, play: Play) -> Flow | None:
     """The action succeeded: the acting Methuselah takes control of the card, if it is still in play (its owner
-    keeps it: it goes to the owner's ash heap when burned)."""
+    keeps it: it goes to the owner's ash heap when burned). The "card_stolen" hooks then run (The Rack: its new
+    controller chooses a vampire as its controller changes)."""
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
     for s in game.order:
@@ -656,7 +661,17 @@ def _steal_effect(game: Game, play: Play) -> None:
             game.seats[play.seat].controlled.append(copy)
             game.locked_cards.discard(copy)
             game.log("steal", play.seat, copy, s)
-            return
+            hooks = hooks_of(game, "card_stolen")
+            return _run_hooks(game, hooks, play.seat, copy) if hooks else None
+    return None
+
+
+def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> Flow:
+    """Trigger hooks that may ask for decisions (they return None or a generator)."""
+    for h in hooks:
+        result = h(game, *args)
+        if result is not None:
+            yield from result
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:

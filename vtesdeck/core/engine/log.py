@@ -232,6 +232,7 @@ RENDER: dict[str, _Render] = {
     "banish": lambda n, e: f"{n.card(e[2])} is banished to the uncontrolled region",
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",
     "steal": lambda n, e: f"{n.short(e[1])} steals {n.card(e[2])} from {n.short(e[3])}",
+    "takes control": lambda n, e: f"{n.short(e[1])} takes control of {n.card(e[2])} from {n.short(e[3])}",
     "cancel": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} as it is played",
     "combat queued": lambda n, e: f"{n.card(e[2])} queues another combat",
     "continue unblocked": lambda n, e: f"{n.card(e[2])} continues the action as if unblocked",

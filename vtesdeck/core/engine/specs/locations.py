@@ -5,26 +5,34 @@ master cards come from ``master.py``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from typing import Any
 
+from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Mode, Play, card, hook
+from ..cards import Controller, Effect, Mode, Play, card, hook
+from ..economy import Kind, Option
 from ..frames import Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     ActorBurnsBlood,
+    AddBlood,
     Bleed,
     LockThisCard,
     PutInPlay,
     PutOnTarget,
     Stealth,
     burn_card,
+    choose,
     controller,
+    discard,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
     ready_minions,
     stealth_needed_by,
+    uncontrolled_of_clan,
+    vekn,
 )
 from ..windows import W
 from .master import (
@@ -32,6 +40,8 @@ from .master import (
     _copies_anywhere,
     _has_card,
 )
+
+Flow = Generator[Any, Any, None]
 
 
 def _anarch(m: Minion | None) -> bool:
@@ -75,6 +85,52 @@ def _carfax(game: Game, play: Play) -> None:
         game.log("add blood", play.seat, minion_id, 1)
 
 
+# -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
+
+
+def _ready_city_title(game: Game, play: Play) -> bool:
+    """ "Requires a ready vampire with a city title" (prince, archbishop, baron: eligibility.CITY_TITLES)."""
+    return any(m.kind == VAMPIRE and m.title in CITY_TITLES for m in ready_minions(game, play.seat))
+
+
+def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
+    """A ready titled vampire of the controller's that can take blood and has not fed from a hunting ground this
+    turn."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.title and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
+    ]
+
+
+def _hunting_ground(amount: int) -> Effect:
+    def feed(game: Game, play: Play) -> None:
+        gained = move_blood(game, play.target, amount)
+        game.used.add(("hunting ground", play.target, game.turn))
+        game.log("add blood", play.seat, play.target, gained)
+
+    return feed
+
+
+# -- The Barrens ------------------------------------------------------------------------------------------------------
+
+
+def _barrens_targets(game: Game, play: Play) -> Sequence[int]:
+    """A card of the hand, one copy of each card."""
+    seen: set[int] = set()
+    out = []
+    for c in game.seats[play.seat].hand:
+        if game.card_of[c] not in seen:
+            seen.add(game.card_of[c])
+            out.append(c)
+    return out
+
+
+def _discard_target(game: Game, play: Play) -> None:
+    if play.target in game.seats[play.seat].hand:
+        discard(game, play.seat, [play.target])
+
+
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
 
 
@@ -90,13 +146,37 @@ def _rack_choose(game: Game, play: Play) -> None:
 
 
 def _rack_targets(game: Game, play: Play) -> Sequence[int]:
-    """In the unlock phase: the chosen vampire, in play (ready or in torpor: PIB 20150522) and not full; a Rack
-    with no choice yet (set on the table by a scenario) lets its controller choose a ready vampire now."""
+    """In the unlock phase: the chosen vampire, in play (ready or in torpor: PIB 20150522; not while out of
+    play, uncontrolled or contested: LSJ 20010623, LSJ 20010809) and not full; a Rack with no choice yet (set on
+    the table by a scenario) lets its controller choose a ready vampire now. A new controller with no ready
+    vampire chose none (-1)."""
     choice = _rack_choice(game, play.card)
     if choice is None:
         return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood < m.capacity]
     m = game.minions.get(choice.value)
     return [m.id] if m is not None and m.in_play and m.blood < m.capacity else []
+
+
+@hook("card_stolen", "Rack, The")
+def _rack_stolen(game: Game, seat: int, copy: int) -> Flow | None:
+    """ "As ... its controller changes, its controller chooses a ready vampire they control": the one with the
+    most room for blood offered first."""
+    if game.card_of[copy] != vekn(game, "Rack, The"):
+        return None
+    ready = sorted(
+        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE),
+        key=lambda m: (-min(2, m.capacity - m.blood), -m.capacity, m.id),
+    )
+    game.riders = [r for r in game.riders if not (r.holder == copy and r.key == "rack_chosen")]
+    if not ready:
+        game.riders.append(Rider(copy, "rack_chosen", -1, Until.END_OF_GAME))
+        return None
+    return _rack_rechoose(game, seat, copy, [Option(Kind.TERMS, seat, target=m.id) for m in ready])
+
+
+def _rack_rechoose(game: Game, seat: int, copy: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    game.riders.append(Rider(copy, "rack_chosen", option.target, Until.END_OF_GAME))
 
 
 def _rack(game: Game, play: Play) -> None:
@@ -230,9 +310,61 @@ card(
     "Rack, The",
     Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutInPlay(), _rack_choose)),
     Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), label="2 blood to the chosen vampire"),
-    missing="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
-    "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
-    "being asked.",
+    notes="Unique location (contesting not modelled). Stolen by a (D) action of another Methuselah's vampire; its "
+    "new controller chooses at once (the 'card_stolen' hook). The chosen vampire is always its controller's "
+    "(minions never change control in the engine), so the gain is its controller's own choice.",
+    steal="vampire",
+)
+card(
+    "Papillon",
+    Mode(window=W.MASTER, when=_ready_city_title, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_papillon_targets,
+        effects=(_hunting_ground(2),),
+        label="2 blood to a ready titled vampire",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). Hunting grounds share a "
+    "'hunting ground' mark per vampire per turn.",
+)
+card(
+    "Barrens, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_barrens_targets,
+        effects=(LockThisCard(), _discard_target),
+        label="lock: discard a card and draw",
+    ),
+    notes="Unique location (contesting not modelled). 'You can lock this card' is offered in its controller's "
+    "master phase only.",
+)
+card(
+    "Ecoterrorists",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Gangrel"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Gangrel",
+    ),
+    notes="Unique location (contesting not modelled). Offered at the start of the influence phase.",
+)
+card(
+    "Backways",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Gangrel"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Gangrel",
+    ),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Gangrel "
+    "only, during a block attempt that would succeed.",
 )
 card(
     "Monastery of Shadows",

@@ -3,11 +3,12 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Mode, Play, Upkeep, card, hook
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Upkeep, card, hook
+from ..economy import Kind, Option
 from ..frames import Action, Until
 from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game
@@ -41,6 +42,7 @@ from ..vocabulary import (
     add_rider,
     all_of,
     bleeding_you_for,
+    choose,
     crypt_not_empty,
     empty_ready_vampires,
     has_edge,
@@ -52,7 +54,6 @@ from ..vocabulary import (
     move_blood,
     own_bleed_by_clan,
     own_vampires,
-    own_vampires_with_blood,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
@@ -162,6 +163,46 @@ def _perfect_action(game: Game, play: Play) -> bool:
 def _gain_one(game: Game, play: Play) -> None:
     move_blood(game, play.minion, 1)
     game.log("add blood", play.seat, play.minion, 1)
+
+
+# -- Villein, Minion Tap ------------------------------------------------------------------------------------------------
+
+
+def _villeins_on(game: Game, minion_id: int) -> int:
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, "Villein")
+    return sum(1 for c in m.cards if game.card_of[c] == wanted)
+
+
+def _villein_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of the player's (ready or in torpor) with blood, when the pool pays the +1 per Villein on it
+    (ANK 20210714: no third Villein with 1 pool)."""
+    pool = game.seats[play.seat].pool
+    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0 and _villeins_on(game, c) <= pool]
+
+
+def _villein_tax(game: Game, seat: int) -> int:
+    """ "Cards named Minion Tap cost you +1 pool": one per Villein on the vampires the seat controls."""
+    return sum(_villeins_on(game, c) for c in game.seats[seat].controlled if c in game.minions)
+
+
+def _minion_tap_targets(game: Game, play: Play) -> Sequence[int]:
+    if _villein_tax(game, play.seat) > game.seats[play.seat].pool:
+        return []
+    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0]
+
+
+def _minion_tap_values(game: Game, play: Play) -> Sequence[int]:
+    most = max((game.minions[c].blood for c in own_vampires(game, play)), default=0)
+    return range(1, most + 1)
+
+
+def _pay_villein_tax(game: Game, play: Play) -> None:
+    tax = _villein_tax(game, play.seat)
+    if tax:
+        economy.burn_pool(game, play.seat, tax)
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -389,12 +430,27 @@ card(
     Mode(
         window=W.MASTER,
         trifle=True,
-        targets=own_vampires_with_blood,
+        targets=_villein_targets,
         values=values_of(2, 3, 4, 5),
-        effects=(MorePoolIfTargetCarries("Villein"), BloodToPool(), PutOnTarget()),
+        effects=(BloodToPool(), MorePoolIfTargetCarries("Villein"), PutOnTarget()),
         label="move blood to your pool",
     ),
-    missing="The Minion Tap cost increase is not modelled; ready vampires only.",
+    notes="'Any amount of blood': any vampire its player controls, ready or in torpor, with 1 blood or more (it "
+    "takes what there is). Its +1 pool per Villein already on the vampire is paid with the pool gained (LSJ "
+    "20020620) and must be payable beforehand (ANK 20210714); the +1 pool on Minion Tap is Minion Tap's.",
+)
+card(
+    "Minion Tap",
+    Mode(
+        window=W.MASTER,
+        targets=_minion_tap_targets,
+        values=_minion_tap_values,
+        effects=(BloodToPool(), _pay_villein_tax),
+        label="move blood to your pool",
+    ),
+    notes="'Any amount': 1 or more, up to the most blood of its player's vampires (ready or in torpor); it takes "
+    "what the vampire has. Each Villein on a vampire its player controls adds 1 pool to its cost, paid with the "
+    "pool gained (LSJ 20020620) and payable beforehand.",
 )
 
 
@@ -480,6 +536,112 @@ def _wash(game: Game, play: Play) -> None:
     game.log("wash", play.seat, copy)
 
 
+# -- The Coven --------------------------------------------------------------------------------------------------------------
+
+
+def _feedable_ready_vampires(game: Game, seat: int) -> list[int]:
+    """The seat's ready vampires that can take blood, the one with most room first."""
+    ready = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood < m.capacity]
+    return [m.id for m in sorted(ready, key=lambda m: (m.blood - m.capacity, m.id))]
+
+
+def _coven_targets(game: Game, play: Play) -> Sequence[int]:
+    return _feedable_ready_vampires(game, play.seat)
+
+
+@hook("discard_phase", "Coven, The")
+def _coven_passes(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, your predator takes control of The Coven" (at once: LSJ 20100723); an unlocked
+    Coven may be locked by its new controller then and there, for its ready vampire with most room first."""
+    predator = game.predator(seat)
+    wanted = vekn(game, "Coven, The")
+    mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+    if not mine or predator == seat:
+        return None
+    for copy in mine:
+        game.seats[seat].controlled.remove(copy)
+        game.seats[predator].controlled.append(copy)
+        game.log("takes control", predator, copy, seat)
+    unlocked = [c for c in mine if c not in game.locked_cards]
+    return _coven_lock_now(game, predator, unlocked[0]) if unlocked else None
+
+
+def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
+    targets = _feedable_ready_vampires(game, seat)
+    if not targets:
+        return
+    options = [Option(Kind.TERMS, seat, target=t) for t in targets] + [Option(Kind.PASS, seat)]
+    option = yield from choose(game, seat, options)
+    if option.kind is Kind.TERMS:
+        game.locked_cards.add(copy)
+        gained = move_blood(game, option.target, 2)
+        game.log("add blood", seat, option.target, gained)
+
+
+# -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
+
+
+def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Every ready vampire, the player's own first."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def _pool_at_least(n: int) -> Callable[[Game, Play], bool]:
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool >= n
+
+    return check
+
+
+def _controls_ready_clan(clan: str) -> Callable[[Game, Play], bool]:
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan == clan for m in ready_minions(game, play.seat))
+
+    return check
+
+
+def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for c in game.seats[play.seat].uncontrolled
+        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
+    ]
+
+
+def _pay_pool(amount: int) -> Effect:
+    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
+
+    def pay(game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, amount)
+
+    return pay
+
+
+# -- Sudden Reversal ----------------------------------------------------------------------------------------------------
+
+
+def _master_by_other(game: Game, play: Play) -> bool:
+    """A master card being played from the hand by another Methuselah (the last card set aside)."""
+    if not game.aside:
+        return False
+    copy = game.aside[-1]
+    if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
+        return False
+    return game.owner_of[copy] != play.seat
+
+
+def _cancel_master(game: Game, play: Play) -> Flow | None:
+    """Cancel the master card as played, its cost not paid (resolve_play refunds it). A cancelled trifle gives
+    no master phase action back (LSJ 20090126): the one its player spent on it (the engine plays the first
+    trifle of a turn without spending one: game.master_phase marks it) is taken now."""
+    copy = game.cancelled
+    if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
+        s = game.seats[game.owner_of[copy]]
+        s.master_actions = max(0, s.master_actions - 1)
+    return CancelAsPlayed()(game, play)
+
+
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
 
 
@@ -497,6 +659,48 @@ card(
     notes="A cancelled trifle gives no master phase action back (its free play stands for Wash's +1), and the "
     "turn's trifle bonus stays used. Wash is replaced at its player's next card play or end of turn after the "
     "unlock phase, not exactly at the unlock.",
+)
+card(
+    "Coven, The",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_coven_targets,
+        effects=(LockThisCard(), AddBlood(2)),
+        label="lock: 2 blood to a ready vampire",
+    ),
+    notes="Unique (not played while a copy is in play). 'You can lock this card' is offered in its controller's "
+    "master phase, and to the predator as it takes control of an unlocked Coven; not during damage (PIB "
+    "20121031) nor at other times.",
+)
+card(
+    "Life in the City",
+    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+)
+card(
+    "Eternals of Sirius, The",
+    Mode(
+        window=W.MASTER,
+        cost_pool=0,
+        when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
+        effects=(GainPool(5), _pay_pool(4)),
+        label="gain 5 pool",
+    ),
+    Mode(
+        window=W.MASTER,
+        targets=_uncontrolled_setites_of_capacity_9,
+        effects=(AddBlood(5),),
+        label="5 blood to an uncontrolled Follower of Set",
+    ),
+    notes="The 4 pool of the pool mode is paid with the pool gained (LSJ 20020620: playable at 4 pool, not at 3: "
+    "ANK 20210714-2); a cancelled copy pays nothing.",
+)
+card(
+    "Sudden Reversal",
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_master_by_other, effects=(_cancel_master,)),
+    notes="A cancelled trifle played first in its turn costs its player the master phase action it would have "
+    "given back; a card cancelled is replaced at once, its 'do not replace' clause cancelled with it.",
 )
 card(
     "Effective Management",
