@@ -15,7 +15,7 @@ from ..specs.master import (
     _villein_tax,
     _villeins_on,
 )
-from ..state import ALLY, Game
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     uncontrolled_vampires,
 )
@@ -197,6 +197,46 @@ def _life_in_the_city_score(game: Game, play: Play) -> float:
     return 24.0 + min(3, m.capacity - m.blood)
 
 
+def _troublemaker_lock_score(game: Game, play: Play) -> float:
+    """Lock the prey's vampires while two or more of them are ready and unlocked (they could block)."""
+    unlocked = sum(1 for m in g.ready_minions(game, game.prey(play.seat)) if m.kind == VAMPIRE and not m.locked)
+    return 26.0 + unlocked if unlocked >= 2 else -1.0
+
+
+def _troublemaker_burn_score(game: Game, play: Play) -> float:
+    """Burn a modelled equipment of the prey (one that does something at this table)."""
+    return 30.0 if game.card_of[play.target] in game.compiled.implemented else 18.0
+
+
+def _misdirection_score(game: Game, play: Play) -> float:
+    """Lock a would-be blocker of the prey or predator (the most intercept first) before the seat's own minions
+    act."""
+    m = game.minions.get(play.target)
+    owner = g.controller(game, play.target)
+    if m is None or owner == play.seat or owner not in (game.prey(play.seat), game.predator(play.seat)):
+        return -1.0
+    if not any(x.kind == VAMPIRE and not x.locked for x in g.ready_minions(game, play.seat)):
+        return -1.0
+    return 20.0 + 3 * m.intercept + m.capacity / 3
+
+
+def _guardian_angel_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None or _has_card(game, play.target, "Guardian Angel"):
+        return -1.0
+    return 22.0 + m.capacity / 2
+
+
+def _golconda_score(game: Game, play: Play) -> float:
+    """Cash in one's own vampire in torpor, or one's own when the pool is low."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, play.target) != play.seat:
+        return -1.0
+    if m.torpor or game.seats[play.seat].pool <= 6:
+        return 30.0 + m.capacity
+    return -1.0
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -267,6 +307,14 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+judge("Misdirection", 0, score=_misdirection_score)
+judge("Guardian Angel", 0, score=_guardian_angel_score)
+judge("Guardian Angel", 1, score=_score(30.0))
+judge("Golconda: Inner Peace", 0, score=_golconda_score)
+judge("Piper", 0, score=_score(28.0))
+judge("Anarch Troublemaker", 0, score=_score(27.0))
+judge("Anarch Troublemaker", 1, score=_troublemaker_lock_score)
+judge("Anarch Troublemaker", 2, score=_troublemaker_burn_score)
 judge("Life in the City", 0, score=_life_in_the_city_score)
 judge("Eternals of Sirius, The", 0, score=_score(35.0))
 judge("Eternals of Sirius, The", 1, score=_dreams_blood_score)

@@ -9,9 +9,10 @@ from typing import Any
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Until
+from ..frames import Action, Combat, Until
+from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game
+from ..state import VAMPIRE, Game, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -26,6 +27,7 @@ from ..vocabulary import (
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
+    Employ,
     FillToCapacity,
     GainPool,
     HandSizeThisTurn,
@@ -36,27 +38,36 @@ from ..vocabulary import (
     MorePoolIfTargetCarries,
     PayTransfers,
     PoolToHolder,
+    Prevent,
     PutInPlay,
     PutOnTarget,
     Recruit,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_card,
     choose,
+    controller,
     crypt_not_empty,
+    damage_pending,
     empty_ready_vampires,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
     holds_card_of_type,
     library_at_least,
+    may_play,
     minion_card_being_played,
     move_blood,
     own_bleed_by_clan,
+    own_ready_vampires,
     own_vampires,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    refill,
+    run_effects,
+    set_aside,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
@@ -135,6 +146,11 @@ def _ashur(game: Game, play: Play) -> None:
 
 def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
+
+
+def _ready_anarch(game: Game, play: Play) -> bool:
+    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
+    return _controls_ready_anarch(game, play.seat)
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -618,6 +634,222 @@ def _pay_pool(amount: int) -> Effect:
     return pay
 
 
+# -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
+
+
+def _prey_has_vampire(game: Game, play: Play) -> bool:
+    prey = game.prey(play.seat)
+    return prey != play.seat and any(m.kind == VAMPIRE for m in ready_minions(game, prey))
+
+
+def _prey_equipment(game: Game, play: Play) -> Sequence[int]:
+    """The equipment cards on the prey's minions (in play)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    cards = game.compiled.cards
+    out: list[int] = []
+    for c in game.seats[prey].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and m.cards:
+            out.extend(a for a in m.cards if "Equipment" in cards[game.card_of[a]].types)
+    return out
+
+
+def _give_to_prey(game: Game, play: Play) -> None:
+    prey = game.prey(play.seat)
+    if play.card in game.seats[play.seat].controlled and prey != play.seat:
+        game.seats[play.seat].controlled.remove(play.card)
+        game.seats[prey].controlled.append(play.card)
+        game.log("takes control", prey, play.card, play.seat)
+
+
+def _lock_two_of_prey(game: Game, play: Play) -> Flow | None:
+    """Lock up to two vampires the prey controls (a locked one may be chosen: PIB 20121031), offered ready and
+    unlocked first, the biggest first."""
+    prey = game.prey(play.seat)
+    vampires = sorted(
+        (m for m in ready_minions(game, prey) if m.kind == VAMPIRE),
+        key=lambda m: (m.locked, -m.capacity, m.id),
+    )
+    return _lock_up_to(game, play.seat, [m.id for m in vampires], 2) if vampires else None
+
+
+def _lock_up_to(game: Game, seat: int, vampires: list[int], n: int) -> Flow:
+    for i in range(min(n, len(vampires))):
+        options = [Option(Kind.TERMS, seat, target=v) for v in vampires]
+        if i > 0:
+            options.append(Option(Kind.PASS, seat))
+        option = yield from choose(game, seat, options)
+        if option.kind is not Kind.TERMS:
+            return
+        vampires.remove(option.target)
+        game.minions[option.target].locked = True
+        game.log("lock", seat, option.target)
+
+
+def _burn_target_card(game: Game, play: Play) -> None:
+    burn_card(game, play.target)
+
+
+# -- Piper ----------------------------------------------------------------------------------------------------------------
+
+
+def _piper_handler(game: Game, seat: int, anarch: int, copy: int) -> Handler | None:
+    """The mode (its handler) by which the Anarch may recruit or employ the hand card ``copy`` (requirements,
+    Discipline level and cost as normal): the last that fits, the superior one before the basic one."""
+    m = game.minions.get(anarch)
+    if m is None:
+        return None
+    found = None
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        if not any(isinstance(e, (Employ, Recruit)) for e in handler.mode.effects):
+            continue
+        if handler.pool and game.seats[seat].pool <= handler.pool:
+            continue  # its cost would take the last pool
+        if may_play(game, handler, m):
+            found = handler
+    return found
+
+
+def _piper_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """A ready unlocked Anarch of the player's with an ally or retainer in the hand it may recruit or employ."""
+    hand = game.seats[play.seat].hand
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE
+        and m.sect == "Anarch"
+        and not m.locked
+        and any(_piper_handler(game, play.seat, m.id, c) is not None for c in hand if c != play.card)
+    ]
+
+
+def _piper(game: Game, play: Play) -> Flow | None:
+    """Lock the Anarch; it recruits or employs a card of the hand (chosen now, the costliest first), paying its
+    cost; not an action, so nothing can block it."""
+    anarch = game.minions.get(play.target)
+    if anarch is None:
+        return None
+    hand = game.seats[play.seat].hand
+    fits = [(c, h) for c in hand if (h := _piper_handler(game, play.seat, anarch.id, c)) is not None]
+    if not fits:
+        return None
+    anarch.locked = True
+    game.log("lock", play.seat, anarch.id)
+    fits.sort(key=lambda f: (-(f[1].pool + f[1].blood), f[0]))
+    return _piper_put(game, play, anarch.id, fits)
+
+
+def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handler]]) -> Flow:
+    options = [Option(Kind.TERMS, play.seat, target=c) for c, _ in fits]
+    option = yield from choose(game, play.seat, options)
+    copy = option.target
+    handler = dict(fits)[copy]
+    set_aside(game, play.seat, copy)
+    if handler.blood:
+        move_blood(game, anarch, -handler.blood)
+    if handler.pool:
+        economy.burn_pool(game, play.seat, handler.pool)
+    game.log("play", play.seat, copy, handler.index, anarch, -1)
+    put = Play(seat=play.seat, card=copy, mode=handler.mode, minion=anarch, frame=None)
+    yield from run_effects(game, handler.mode.effects, put)
+    refill(game, play.seat)
+
+
+# -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
+
+
+def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
+    """Every ready unlocked minion, other Methuselahs' first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
+
+
+def _lock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.in_play and not m.locked:
+        m.locked = True
+        game.log("lock", play.seat, play.target)
+
+
+@hook("intercept", "Guardian Angel")
+def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards or act.target < 0 or not act.is_bleed():
+        return 0
+    wanted = vekn(game, "Guardian Angel")
+    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
+    return copies if copies and controller(game, minion) == act.target else 0
+
+
+@hook("torpor", "Guardian Angel")
+def _guardian_angel_burns(game: Game, minion_id: int) -> None:
+    """ "If this vampire is in torpor, burn this card"."""
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return
+    wanted = vekn(game, "Guardian Angel")
+    for copy in [c for c in m.cards if game.card_of[c] == wanted]:
+        burn_card(game, copy)
+
+
+def _bearer_in_combat(game: Game, play: Play) -> bool:
+    """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
+    c = play.frame
+    return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
+
+
+def _golconda_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in play with capacity 8 or more (the player's own first)."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        c
+        for s in order
+        for c in game.seats[s].controlled
+        if c in game.minions
+        and game.minions[c].kind == VAMPIRE
+        and game.minions[c].in_play
+        and game.minions[c].capacity >= 8
+    ]
+
+
+def _golconda(game: Game, play: Play) -> Flow | None:
+    """Another Methuselah's vampire: its controller may burn 2 pool to cancel the card (asked now: nothing can
+    happen between the card being played and this choice), cancelling it when the vampire is ready and it has 5
+    pool or more; else the vampire leaves the game and its controller gains pool equal to its capacity."""
+    owner = controller(game, play.target)
+    if owner < 0:
+        return None
+    m = game.minions[play.target]
+    if owner != play.seat and game.seats[owner].pool > 2:
+        keep = Option(Kind.TERMS, owner, value=1)
+        let = Option(Kind.PASS, owner)
+        first = [keep, let] if not m.torpor and game.seats[owner].pool >= 5 else [let, keep]
+        return _golconda_asked(game, play, owner, first)
+    _golconda_remove(game, play, owner)
+    return None
+
+
+def _golconda_asked(game: Game, play: Play, owner: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, owner, options)
+    if option.kind is Kind.TERMS:
+        economy.burn_pool(game, owner, 2)
+        game.log("cancel", owner, play.card)
+        return
+    _golconda_remove(game, play, owner)
+
+
+def _golconda_remove(game: Game, play: Play, owner: int) -> None:
+    m = game.minions[play.target]
+    capacity = m.capacity
+    leave_play(game, play.target, removed=True)
+    game.log("remove from game", owner, play.target)
+    economy.gain_pool(game, owner, capacity)
+    game.log("gain pool", owner, capacity)
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -695,6 +927,55 @@ card(
     ),
     notes="The 4 pool of the pool mode is paid with the pool gained (LSJ 20020620: playable at 4 pool, not at 3: "
     "ANK 20210714-2); a cancelled copy pays nothing.",
+)
+card(
+    "Anarch Troublemaker",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_prey_has_vampire,
+        effects=(_give_to_prey, _lock_two_of_prey),
+        label="give it to the prey: lock up to two of its vampires",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_prey_equipment,
+        effects=(_give_to_prey, _burn_target_card),
+        label="give it to the prey: burn an equipment on one of its minions",
+    ),
+    notes="Unique (not played while a copy is in play). Used once in the unlock phase, after the unlock.",
+)
+card(
+    "Piper",
+    Mode(window=W.MASTER, when=_ready_anarch, targets=_piper_anarchs, effects=(_piper,)),
+    notes="The ally or retainer is one whose spec recruits or employs it; the card chosen is the costliest that "
+    "fits (a bot choice). Cost reductions are not modelled for any card, so none applies here.",
+)
+card(
+    "Misdirection",
+    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+)
+card(
+    "Guardian Angel",
+    Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=_bearer_in_combat,
+        effects=(Prevent(1),),
+        limit="guardian angel",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+    notes="The +1 intercept (during bleeds directed at its controller) and the burn in torpor are hooks.",
+)
+card(
+    "Golconda: Inner Peace",
+    Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
+    notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
+    "cancel for a ready vampire with 5 pool or more.",
 )
 card(
     "Sudden Reversal",
