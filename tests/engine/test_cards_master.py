@@ -5,6 +5,7 @@ test_rules' ``drive``."""
 from __future__ import annotations
 
 from vtesdeck.core import carddb
+from vtesdeck.core.engine import game as g
 from vtesdeck.core.engine.state import Game, Phase
 
 from .test_rules import drive, table
@@ -68,3 +69,26 @@ def test_a_stolen_rack_gives_blood_to_the_vampire_its_new_controller_chose(cards
     game.acting = 0
     drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
     assert anson.blood == 3 and rack in game.seats[1].controlled
+
+
+def test_a_discipline_card_gives_a_level_and_capacity_and_a_second_copy_the_superior_level(
+    cards: carddb.CardIndex,
+) -> None:
+    """Dominate: "This vampire gets +1 level of [dom] and +1 capacity"; with it the vampire may play a [dom]
+    card; a second copy makes the level superior."""
+    game, aliases = table(
+        cards,
+        {
+            "hand": ["Dominate", "Dominate", "Govern the Unaligned"],
+            "ready": [{"card": "Smudge the Ignored", "blood": 1, "as": "smudge"}],
+        },
+    )
+    smudge = game.minions[aliases["smudge"]]
+    govern = next(c for c in game.seats[0].hand if cards[game.card_of[c]].name == "Govern the Unaligned")
+    assert not [o for o in g.action_options(game, 0) if o.card == govern]
+    drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
+    assert (dict(smudge.disciplines)["dom"], smudge.capacity, smudge.blood) == (1, 2, 1)
+    assert [o for o in g.action_options(game, 0) if o.card == govern and o.minion == smudge.id]
+    game.seats[0].master_actions = 1
+    drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
+    assert (dict(smudge.disciplines)["dom"], smudge.capacity) == (2, 3)

@@ -31,6 +31,7 @@ import dataclasses
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import eligibility
 from . import economy
 from .cards import Effect, Mode, Play, Role
 from .economy import Kind, Option
@@ -997,6 +998,7 @@ def resolve_action(game: Game, act: Action) -> Flow:
             return
     if kind is Act.HUNT:
         gained = move_blood(game, actor.id, 1 + hook_sum(game, "hunt", act))
+        act.flags["hunted"] = gained  # a hunt that gains no blood is no successful hunt (The Anarch Free Press)
         game.log("hunt", seat, actor.id, gained)
     elif kind is Act.LEAVE_TORPOR:
         actor.torpor = False
@@ -1091,12 +1093,23 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
         if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
-            return False
+            if not _met_as_grown(game, handler, m):
+                return False
     if not has_discipline(m, handler.mode):
         return False
     if handler.blood and (m.kind != VAMPIRE or m.blood < handler.blood):
         return False
     return True
+
+
+def _met_as_grown(game: Game, handler: Handler, m: Minion) -> bool:
+    """The requirement checked again with what a Discipline master card gave the vampire (its capacity is then
+    above the printed one): its levels and capacity in this game (Dominate on a vampire lets it play [dom])."""
+    printed = game.compiled.eligibility.minion(m.card)
+    if printed is None or printed.capacity == m.capacity or handler.requirement is None:
+        return False
+    grown = eligibility.in_game(printed, tuple(d for d, _ in m.disciplines), m.capacity)
+    return handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch")
 
 
 def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int]:

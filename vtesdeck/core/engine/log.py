@@ -233,6 +233,7 @@ RENDER: dict[str, _Render] = {
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",
     "steal": lambda n, e: f"{n.short(e[1])} steals {n.card(e[2])} from {n.short(e[3])}",
     "takes control": lambda n, e: f"{n.short(e[1])} takes control of {n.card(e[2])} from {n.short(e[3])}",
+    "discipline": lambda n, e: f"{n.card(e[2])} gets +1 level of {e[3]} (now {e[4]}) and +1 capacity",
     "cancel": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} as it is played",
     "combat queued": lambda n, e: f"{n.card(e[2])} queues another combat",
     "continue unblocked": lambda n, e: f"{n.card(e[2])} continues the action as if unblocked",

@@ -106,6 +106,14 @@ def _barrens_discard_score(game: Game, play: Play) -> float:
     return -1.0
 
 
+def _krcg_other_score(game: Game, play: Play) -> float:
+    """Pay for another Methuselah's block only against its own predator's action (a rival next to it)."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != game.predator(play.seat) or game.seats[play.seat].pool < 8:
+        return -1.0
+    return 15.0
+
+
 judge("Carfax Abbey", 0, score=_score(30.0))
 judge("Carfax Abbey", 1, score=_score(30.0))
 judge("Rack, The", 0, score=_rack_pick_score)
@@ -125,3 +133,10 @@ judge("Barrens, The", 1, score=_barrens_discard_score)
 judge("Ecoterrorists", 0, score=_score(26.0))
 judge("Ecoterrorists", 1, score=_dreams_blood_score)
 judge("Backways", 0, score=_with_ready_clan("Gangrel", 26.0))
+judge("Opium Den", 0, score=_with_ready_clan("Follower of Set", 26.0))
+judge("Creepshow Casino", 0, score=_score(28.0))
+judge("Creepshow Casino", 1, score=_score(20.0))
+judge("KRCG News Radio", 0, score=_score(28.0))
+judge("KRCG News Radio", 2, score=_krcg_other_score)
+judge("Anarch Free Press, The", 0, score=_with_ready_anarch(26.0))
+judge("Anarch Free Press, The", 2, score=_score(28.0))

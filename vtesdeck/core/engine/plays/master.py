@@ -237,6 +237,20 @@ def _golconda_score(game: Game, play: Play) -> float:
     return -1.0
 
 
+def _discipline_card_score(game: Game, play: Play) -> float:
+    """A Discipline card on one's own biggest ready vampire, a level it lacks before a superior one."""
+    m = game.minions.get(play.target)
+    if m is None or m.torpor:
+        return -1.0
+    return 22.0 + m.capacity / 2 + 2 * (len(m.disciplines) > 0)
+
+
+def _tribute_score(game: Game, play: Play) -> float:
+    """Tribute with two or more ready vampires that can spare the blood (2 or more each)."""
+    spare = sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood >= 2)
+    return 20.0 + 3 * spare if spare >= 2 and game.seats[play.seat].pool < 15 else -1.0
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -307,6 +321,10 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+for _discipline_card in ("Protean", "Obfuscate", "Dominate", "Fortitude", "Dementation"):
+    judge(_discipline_card, 0, score=_discipline_card_score)
+judge("Tribute to the Master", 0, score=_tribute_score)
+judge("Elder Library", 0, score=_score(32.0))
 judge("Misdirection", 0, score=_misdirection_score)
 judge("Guardian Angel", 0, score=_guardian_angel_score)
 judge("Guardian Angel", 1, score=_score(30.0))

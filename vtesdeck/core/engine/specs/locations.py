@@ -10,18 +10,21 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Effect, Mode, Play, card, hook
+from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
-from ..frames import Combat, Rider, Until
+from ..frames import Action, Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    Intercept,
     LockThisCard,
     PutInPlay,
     PutOnTarget,
     Stealth,
+    StealthNow,
+    all_of,
     burn_card,
     choose,
     controller,
@@ -34,7 +37,7 @@ from ..vocabulary import (
     uncontrolled_of_clan,
     vekn,
 )
-from ..windows import W
+from ..windows import Act, W
 from .master import (
     _controls_ready_anarch,
     _copies_anywhere,
@@ -129,6 +132,63 @@ def _barrens_targets(game: Game, play: Play) -> Sequence[int]:
 def _discard_target(game: Game, play: Play) -> None:
     if play.target in game.seats[play.seat].hand:
         discard(game, play.seat, [play.target])
+
+
+# -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
+
+
+def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
+    """A vampire of the card's controller announces an undirected action."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or act.target >= 0 or act.directed:
+        return False
+    m = game.minions.get(act.actor)
+    return m is not None and m.kind == VAMPIRE
+
+
+def _blocker_of(own: bool, sect: str = "") -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.blocker < 0:
+            return False
+        m = game.minions.get(act.blocker)
+        if m is None or (controller(game, act.blocker) == play.seat) != own:
+            return False
+        return not sect or (m.kind == VAMPIRE and m.sect == sect)
+
+    return check
+
+
+def _pool_above(n: int) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool > n
+
+    return check
+
+
+def _burn_pool(amount: int) -> Effect:
+    def burn(game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, amount)
+
+    return burn
+
+
+def _anarch_hunted(game: Game, play: Play) -> bool:
+    """After a successful hunt (blood gained: LSJ 20050720-2) by an Anarch of the controller's, not full."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or act.kind is not Act.HUNT:
+        return False
+    m = game.minions.get(act.actor)
+    return bool(act.flags.get("hunted")) and _anarch(m) and m is not None and m.in_play and m.blood < m.capacity
+
+
+def _blood_to_actor(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action) and act.actor in game.minions:
+        gained = move_blood(game, act.actor, 1)
+        game.log("add blood", play.seat, act.actor, gained)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -365,6 +425,71 @@ card(
     ),
     notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Gangrel "
     "only, during a block attempt that would succeed.",
+)
+card(
+    "Opium Den",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Follower of Set"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Follower of Set",
+    ),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Follower of "
+    "Set only, during a block attempt that would succeed.",
+)
+card(
+    "Creepshow Casino",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=_own_undirected_vampire_action,
+        effects=(LockThisCard(), StealthNow(1)),
+        label="lock: +1 stealth to an undirected action",
+    ),
+    notes="Unique location (contesting not modelled).",
+)
+card(
+    "KRCG News Radio",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_blocker_of(own=False), _pool_above(1)),
+        effects=(LockThisCard(), _burn_pool(1), Intercept(1)),
+        label="lock, burn 1 pool: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion, during its block "
+    "attempt (only as needed).",
+)
+card(
+    "Anarch Free Press, The",
+    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True, sect="Anarch"),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to an Anarch",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_anarch_hunted,
+        effects=(LockThisCard(), _blood_to_actor),
+        label="lock: 1 blood to the Anarch that hunted",
+    ),
+    notes="Unique (not played while a copy is in play). The intercept goes to its controller's blocking Anarch "
+    "(only as needed); the blood to its controller's Anarch that hunted.",
 )
 card(
     "Monastery of Shadows",

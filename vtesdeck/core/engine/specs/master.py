@@ -7,12 +7,12 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Upkeep, card, hook
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game, leave_play
+from ..state import VAMPIRE, Game, Minion, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -850,6 +850,46 @@ def _golconda_remove(game: Game, play: Play, owner: int) -> None:
     game.log("gain pool", owner, capacity)
 
 
+# -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
+
+
+def _level(m: Minion, code: str) -> int:
+    return dict(m.disciplines).get(code, 0)
+
+
+def _without_superior(code: str) -> Targets:
+    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code``."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in own_vampires(game, play) if _level(game.minions[c], code) < 2]
+
+    return targets
+
+
+def _discipline_level(code: str) -> Effect:
+    """ "This vampire gets +1 level of [code] and +1 capacity" (the card put on it by the effect after this one)."""
+
+    def gain(game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None:
+            return
+        level = _level(m, code)
+        m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, level + 1))
+        m.capacity += 1
+        game.log("discipline", play.seat, play.target, code, level + 1)
+
+    return gain
+
+
+def _tribute(game: Game, play: Play) -> None:
+    """1 blood from each ready vampire of the player's (one with none gives nothing) to the pool."""
+    for m in ready_minions(game, play.seat):
+        if m.kind == VAMPIRE and m.blood > 0:
+            m.blood -= 1
+            game.seats[play.seat].pool += 1
+            game.log("blood to pool", play.seat, m.id, 1)
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -976,6 +1016,34 @@ card(
     Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
+)
+for _name, _code in (
+    ("Protean", "pro"),
+    ("Obfuscate", "obf"),
+    ("Dominate", "dom"),
+    ("Fortitude", "for"),
+    ("Dementation", "dem"),
+):
+    card(
+        _name,
+        Mode(
+            window=W.MASTER,
+            targets=_without_superior(_code),
+            effects=(_discipline_level(_code), PutOnTarget()),
+        ),
+        notes="Put on a vampire of its player's (the card allows any vampire). The level and capacity stay while the "
+        "card is on the vampire: no modelled effect takes a master card off a vampire.",
+    )
+card(
+    "Tribute to the Master",
+    Mode(window=W.MASTER, effects=(_tribute,)),
+    notes="Playable with no ready vampire (ANK 20210717).",
+)
+card(
+    "Elder Library",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location: not played while a copy is in play (contesting not modelled).",
+    controller=Controller(hand_size=1),
 )
 card(
     "Sudden Reversal",
