@@ -17,7 +17,7 @@ from ..specs.master import (
     _has_card,
 )
 from ..state import VAMPIRE, Game
-from .master import _dreams_blood_score, _score
+from .master import _dreams_blood_score, _dreams_hand_score, _score
 
 
 def _with_ready_anarch(value: float) -> Callable[[Game, Play], float]:
@@ -114,6 +114,18 @@ def _krcg_other_score(game: Game, play: Play) -> float:
     return 15.0
 
 
+def _theater_transfer_score(game: Game, play: Play) -> float:
+    return 25.0 if game.seats[play.seat].uncontrolled else -1.0
+
+
+def _titled_brujah(value: float) -> Callable[[Game, Play], float]:
+    def score(game: Game, play: Play) -> float:
+        mine = g.ready_minions(game, play.seat)
+        return value if any(m.clan == "Brujah" and m.title for m in mine) else -1.0
+
+    return score
+
+
 judge("Carfax Abbey", 0, score=_score(30.0))
 judge("Carfax Abbey", 1, score=_score(30.0))
 judge("Rack, The", 0, score=_rack_pick_score)
@@ -140,3 +152,19 @@ judge("KRCG News Radio", 0, score=_score(28.0))
 judge("KRCG News Radio", 2, score=_krcg_other_score)
 judge("Anarch Free Press, The", 0, score=_with_ready_anarch(26.0))
 judge("Anarch Free Press, The", 2, score=_score(28.0))
+judge("Zoo Hunting Ground", 0, score=_score(28.0))
+judge("Zoo Hunting Ground", 1, score=_score(28.0))
+judge("Ennoia's Theater", 0, score=_score(28.0))
+judge("Ennoia's Theater", 1, score=_dreams_hand_score)
+judge("Ennoia's Theater", 2, score=_theater_transfer_score)
+judge("Metro Underground", 0, score=_score(22.0))
+judge("New Carthage", 0, score=_titled_brujah(28.0))
+for _hunting_ground in ("Library Hunting Ground", "Academic Hunting Ground", "Asylum Hunting Ground"):
+    judge(_hunting_ground, 0, score=_score(28.0))
+    judge(_hunting_ground, 1, score=_score(28.0))
+judge("Elysian Fields", 0, score=_score(26.0))
+judge("Art Museum", 0, score=_score(26.0))
+judge("Art Museum", 1, score=_dreams_blood_score)
+judge("Gangrel Revel", 0, score=_score(27.0))
+judge("Fragment of the Book of Nod", 0, score=_score(28.0))
+judge("Fragment of the Book of Nod", 1, score=_score(24.0))

@@ -251,6 +251,21 @@ def _tribute_score(game: Game, play: Play) -> float:
     return 20.0 + 3 * spare if spare >= 2 and game.seats[play.seat].pool < 15 else -1.0
 
 
+def _family_gathering_score(game: Game, play: Play) -> float:
+    """A trifle worth a try while the crypt holds a Hecata."""
+    s = game.seats[play.seat]
+    hecata = any(game.vampires[game.card_of[c]].clan == "Hecata" for c in s.crypt if game.card_of[c] in game.vampires)
+    return 20.0 if hecata else -1.0
+
+
+def _grooming_score(game: Game, play: Play) -> float:
+    """Move what the donor can spare (keeping 1 blood)."""
+    m = game.minions.get(play.target)
+    if m is None or play.value > m.blood - 1:
+        return -1.0
+    return 24.0 + play.value
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -321,6 +336,9 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+judge("Unholy Sacrament", 0, score=_dreams_blood_score)
+judge("Family Gathering", 0, score=_family_gathering_score)
+judge("Grooming the Protégé", 0, score=_grooming_score)
 for _discipline_card in ("Protean", "Obfuscate", "Dominate", "Fortitude", "Dementation"):
     judge(_discipline_card, 0, score=_discipline_card_score)
 judge("Tribute to the Master", 0, score=_tribute_score)

@@ -13,11 +13,12 @@ from .. import economy
 from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Rider, Until
-from ..state import VAMPIRE, Game, Minion
+from ..state import VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    HandSizeThisTurn,
     Intercept,
     LockThisCard,
     PutInPlay,
@@ -189,6 +190,110 @@ def _blood_to_actor(game: Game, play: Play) -> None:
     if isinstance(act, Action) and act.actor in game.minions:
         gained = move_blood(game, act.actor, 1)
         game.log("add blood", play.seat, act.actor, gained)
+
+
+# -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
+
+
+def _ready_of_clan(*clans: str) -> Pred:
+    """A master card's clan requirement: its player controls a ready vampire of the clan."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan in clans for m in ready_minions(game, play.seat))
+
+    return check
+
+
+def _zoo_targets(game: Game, play: Play) -> Sequence[int]:
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
+    ]
+
+
+def _one_more_transfer(game: Game, play: Play) -> None:
+    game.seats[play.seat].transfers += 1
+    game.log("gain transfer", play.seat, 1)
+
+
+@hook("discard_phase", "Metro Underground")
+def _metro_underground(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control":
+    the biggest locked vampire offered first, declined first below 6 pool."""
+    wanted = vekn(game, "Metro Underground")
+    metro = next(
+        (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
+    )
+    if metro < 0 or game.seats[seat].pool <= 1:
+        return None
+    locked = sorted(
+        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    options = [Option(Kind.TERMS, seat, target=m.id) for m in locked]
+    options.insert(0 if game.seats[seat].pool < 6 else len(options), Option(Kind.PASS, seat))
+    return _metro_unlock(game, seat, metro, options)
+
+
+def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is not Kind.TERMS:
+        return
+    game.locked_cards.add(metro)
+    economy.burn_pool(game, seat, 1)
+    game.minions[option.target].locked = False
+    game.log("unlock", seat, option.target)
+
+
+def _new_carthage_in_play(game: Game) -> int:
+    wanted = vekn(game, "New Carthage")
+    return sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted)
+
+
+@hook("bleed", "New Carthage")
+def _new_carthage_bleed(game: Game, act: Action) -> int:
+    """ "Titled Brujah get +1 bleed"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.clan != "Brujah" or not m.title:
+        return 0
+    return 1 if _new_carthage_in_play(game) else 0
+
+
+@hook("votes", "New Carthage")
+def _new_carthage_votes(game: Game, seat: int) -> int:
+    """ "Titled Brujah get +1 vote. Ventrue get -1 vote": a vampire's net votes never go below 0 (ANK 20251125)."""
+    if not _new_carthage_in_play(game):
+        return 0
+    change = 0
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.clan == "Brujah" and m.title:
+            change += 1
+        elif m.kind == VAMPIRE and m.clan == "Ventrue":
+            change -= min(1, m.votes)
+    return change
+
+
+# -- Gangrel Revel, Fragment of the Book of Nod --------------------------------------------------------------------------
+
+
+@hook("strength", "Gangrel Revel")
+def _gangrel_revel(game: Game, minion: int) -> int:
+    """ "Gangrel you control get +1 strength" (each copy's controller's Gangrel)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or m.clan != "Gangrel":
+        return 0
+    seat = controller(game, minion)
+    if seat < 0:
+        return 0
+    wanted = vekn(game, "Gangrel Revel")
+    return sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+
+
+def _draw_two(game: Game, play: Play) -> None:
+    """Draw 2 cards; the hand over its size is discarded down before the next decision (game.choose)."""
+    draw(game, play.seat, 2)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -490,6 +595,107 @@ card(
     ),
     notes="Unique (not played while a copy is in play). The intercept goes to its controller's blocking Anarch "
     "(only as needed); the blood to its controller's Anarch that hunted.",
+)
+card(
+    "Zoo Hunting Ground",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_zoo_targets,
+        effects=(_hunting_ground(1),),
+        label="1 blood to a ready vampire",
+    ),
+    notes="Unique location (contesting not modelled). Its Gangrel requirement: played with a ready Gangrel. Hunting "
+    "grounds share a 'hunting ground' mark per vampire per turn.",
+)
+card(
+    "Ennoia's Theater",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel", "Gangrel antitribu"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), HandSizeThisTurn(1)),
+        label="lock: +1 hand size this turn",
+    ),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        effects=(LockThisCard(), _one_more_transfer),
+        label="lock: +1 transfer",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Gangrel or Gangrel "
+    "antitribu (ANK 20190203). The hand size lock is offered in the master phase, the transfer at the start of the "
+    "influence phase.",
+)
+card(
+    "Metro Underground",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its discard phase unlock is the 'discard_phase' hook.",
+)
+card(
+    "New Carthage",
+    Mode(window=W.MASTER, when=_ready_of_clan("Brujah"), effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its Brujah requirement: played with a ready Brujah. The bleed "
+    "and votes are hooks; two copies (contested) would still count once.",
+)
+for _name, _clan in (
+    ("Library Hunting Ground", "Tzimisce"),
+    ("Academic Hunting Ground", "Tremere"),
+    ("Asylum Hunting Ground", "Malkavian"),
+):
+    card(
+        _name,
+        Mode(window=W.MASTER, when=_ready_of_clan(_clan), effects=(PutInPlay(),)),
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_zoo_targets,
+            effects=(_hunting_ground(1),),
+            label="1 blood to a ready vampire",
+        ),
+        notes=f"Unique location (contesting not modelled). Its {_clan} requirement: played with a ready {_clan}. "
+        "Hunting grounds share a 'hunting ground' mark per vampire per turn.",
+    )
+card(
+    "Elysian Fields",
+    Mode(window=W.MASTER, when=_ready_of_clan("Lasombra"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Lasombra"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Lasombra",
+    ),
+    notes="Unique location (contesting not modelled). Its Lasombra requirement: played with a ready Lasombra. The "
+    "stealth is given to its controller's acting Lasombra only, during a block attempt that would succeed.",
+)
+card(
+    "Art Museum",
+    Mode(window=W.MASTER, when=_ready_of_clan("Toreador"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Toreador"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Toreador",
+    ),
+    notes="Unique location (contesting not modelled). Its Toreador requirement: played with a ready Toreador. "
+    "Offered at the start of the influence phase.",
+)
+card(
+    "Gangrel Revel",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel"), effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). Its Gangrel requirement: played with a ready Gangrel. The "
+    "strength is the 'strength' hook.",
+    burn="non-Ravnos minion",
+)
+card(
+    "Fragment of the Book of Nod",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _draw_two), label="lock: draw 2 cards"),
+    notes="Unique (not played while a copy is in play). The lock is offered in its controller's master phase only.",
+    steal="vampire",
 )
 card(
     "Monastery of Shadows",

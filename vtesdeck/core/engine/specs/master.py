@@ -12,7 +12,7 @@ from ..economy import Kind, Option
 from ..frames import Action, Combat, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game, Minion, leave_play
+from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -890,6 +890,64 @@ def _tribute(game: Game, play: Play) -> None:
             game.log("blood to pool", play.seat, m.id, 1)
 
 
+# -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
+
+
+def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
+
+
+def _family_gathering(game: Game, play: Play) -> None:
+    """Reveal the top crypt card: a Hecata is drawn with 1 blood; another goes to the bottom of the crypt."""
+    s = game.seats[play.seat]
+    if not s.crypt:
+        return
+    top = s.crypt[-1]
+    template = game.vampires.get(game.card_of[top])
+    if template is not None and template.clan == "Hecata":
+        drawn = crypt_draw(game, play.seat)
+        if drawn is not None:
+            game.minions[drawn].blood += 1
+            game.gained += 1
+            game.log("add blood", play.seat, drawn, 1)
+    else:
+        s.crypt.insert(0, s.crypt.pop())
+        game.log("reveal", play.seat, top)
+
+
+def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
+    """A ready vampire of the player's with blood and a younger vampire of its clan in the uncontrolled region."""
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0 and _proteges(game, m)]
+
+
+def _proteges(game: Game, donor: Minion) -> list[int]:
+    """The younger (smaller capacity) vampires of the donor's clan in its player's uncontrolled region, the one
+    closest to coming out first."""
+    seat = controller(game, donor.id)
+    found = [
+        game.minions[c]
+        for c in game.seats[seat].uncontrolled
+        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
+    ]
+    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
+
+
+def _groom(game: Game, play: Play) -> Flow | None:
+    donor = game.minions.get(play.target)
+    if donor is None:
+        return None
+    proteges = _proteges(game, donor)
+    return _groom_to(game, play, donor, proteges) if proteges else None
+
+
+def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flow:
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in proteges])
+    moved = min(play.value, donor.blood)
+    donor.blood -= moved
+    game.minions[option.target].blood += moved
+    game.log("move blood", play.seat, donor.id, option.target, moved)
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1044,6 +1102,20 @@ card(
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="Unique location: not played while a copy is in play (contesting not modelled).",
     controller=Controller(hand_size=1),
+)
+card(
+    "Unholy Sacrament",
+    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+)
+card(
+    "Family Gathering",
+    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(_family_gathering,)),
+    notes="Not played with an empty crypt (RTR 20000501).",
+)
+card(
+    "Grooming the Protégé",
+    Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
+    notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
 )
 card(
     "Sudden Reversal",
