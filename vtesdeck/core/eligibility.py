@@ -271,6 +271,16 @@ def _compile_minion(
     return Minion(card_id, facts, bits, capacity or 0, as_anarch)
 
 
+@functools.lru_cache(maxsize=1024)
+def in_game(minion: Minion, disciplines: tuple[str, ...], capacity: int) -> Minion:
+    """The minion with the disciplines and capacity it has in a game (Dominate, a Discipline master card on it,
+    gives +1 level of [dom] and +1 capacity): what requirements read then. Cached: the engine asks often."""
+    bits = minion.disciplines
+    for code in disciplines:
+        bits |= _DISCIPLINE_BITS.get(code, 0)
+    return Minion(minion.id, minion.facts, bits, capacity, minion.as_anarch)
+
+
 # --- library cards -----------------------------------------------------------------------------
 
 

@@ -249,7 +249,8 @@ LIBRARY: dict[str, Spec] = {}
 CRYPT: dict[str, VampireSpec] = {}
 
 
-BURNERS = ("", "vampire", "minion", "other minion", "referendum")
+# Who may burn a card in play by a (D) action or a referendum; "non-Ravnos minion": Gangrel Revel.
+BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "referendum")
 
 
 def card(

@@ -31,6 +31,7 @@ import dataclasses
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import eligibility
 from . import economy
 from .cards import Effect, Mode, Play, Role
 from .economy import Kind, Option
@@ -443,6 +444,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             if not (r.key == "unreplaced" and r.holder == -1 - seat and r.until is Until.END_OF_TURN)
         ]
         refill(game, seat)
+    hooks = hooks_of(game, "discard_phase")
+    if hooks:  # "during your discard phase" (The Coven passes to the predator)
+        yield from _run_hooks(game, hooks, seat)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
         option = yield from choose(game, seat, [*economy.discard_options(game), *events])
@@ -524,6 +528,7 @@ def master_phase(game: Game, seat: int) -> Flow:
             handler = handler_of(game, option)
             if handler.mode.trifle and not trifled:
                 trifled = True  # the first trifle of the turn gives its master phase action back (glossary)
+                game.used.add(("free trifle", option.card, game.turn))  # unless cancelled (Sudden Reversal)
             else:
                 s.master_actions -= 1
         yield from resolve_play(game, option, None)
@@ -631,6 +636,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
                 continue  # a political action: vampires only, one a turn (L1093-1095)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
+        elif who == "non-Ravnos minion" and m.clan == "Ravnos":
+            continue
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
@@ -644,9 +651,10 @@ def _burn_effect(game: Game, play: Play) -> None:
         burn_card(game, copy)
 
 
-def _steal_effect(game: Game, play: Play) -> None:
+def _steal_effect(game: Game, play: Play) -> Flow | None:
     """The action succeeded: the acting Methuselah takes control of the card, if it is still in play (its owner
-    keeps it: it goes to the owner's ash heap when burned)."""
+    keeps it: it goes to the owner's ash heap when burned). The "card_stolen" hooks then run (The Rack: its new
+    controller chooses a vampire as its controller changes)."""
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
     for s in game.order:
@@ -656,7 +664,17 @@ def _steal_effect(game: Game, play: Play) -> None:
             game.seats[play.seat].controlled.append(copy)
             game.locked_cards.discard(copy)
             game.log("steal", play.seat, copy, s)
-            return
+            hooks = hooks_of(game, "card_stolen")
+            return _run_hooks(game, hooks, play.seat, copy) if hooks else None
+    return None
+
+
+def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> Flow:
+    """Trigger hooks that may ask for decisions (they return None or a generator)."""
+    for h in hooks:
+        result = h(game, *args)
+        if result is not None:
+            yield from result
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -982,6 +1000,7 @@ def resolve_action(game: Game, act: Action) -> Flow:
             return
     if kind is Act.HUNT:
         gained = move_blood(game, actor.id, 1 + hook_sum(game, "hunt", act))
+        act.flags["hunted"] = gained  # a hunt that gains no blood is no successful hunt (The Anarch Free Press)
         game.log("hunt", seat, actor.id, gained)
     elif kind is Act.LEAVE_TORPOR:
         actor.torpor = False
@@ -1076,12 +1095,23 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
         if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
-            return False
+            if not _met_as_grown(game, handler, m):
+                return False
     if not has_discipline(m, handler.mode):
         return False
     if handler.blood and (m.kind != VAMPIRE or m.blood < handler.blood):
         return False
     return True
+
+
+def _met_as_grown(game: Game, handler: Handler, m: Minion) -> bool:
+    """The requirement checked again with what a Discipline master card gave the vampire (its capacity is then
+    above the printed one): its levels and capacity in this game (Dominate on a vampire lets it play [dom])."""
+    printed = game.compiled.eligibility.minion(m.card)
+    if printed is None or printed.capacity == m.capacity or handler.requirement is None:
+        return False
+    grown = eligibility.in_game(printed, tuple(d for d, _ in m.disciplines), m.capacity)
+    return handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch")
 
 
 def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int]:

@@ -52,6 +52,8 @@ to_ash_heap = g.to_ash_heap
 refill = g.refill
 may_play = g.may_play
 leave_aside = g.leave_aside
+set_aside = g.set_aside  # a hand card played by another card's effect (Piper: the ally it recruits)
+run_effects = g.run_effects  # that card's own effects, as if played
 current_action = g.current_action
 grant = g.grant
 choose = g.choose
@@ -266,10 +268,10 @@ def transfers_at_least(n: int) -> Pred:
     return check
 
 
-def stealth_needed_by(*, capacity: int = 0, sect: str = "") -> Pred:
+def stealth_needed_by(*, capacity: int = 0, sect: str = "", clan: str = "") -> Pred:
     """During a block attempt against an action of the card's player, by a vampire of ``capacity`` or more (or of
-    ``sect``), while its stealth does not beat the intercept (stealth only as needed, L1348-1352): a location that
-    gives stealth (Monastery of Shadows, Anarch Railroad)."""
+    ``sect``, or of ``clan``), while its stealth does not beat the intercept (stealth only as needed, L1348-1352):
+    a location that gives stealth (Monastery of Shadows, Anarch Railroad, Backways)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -277,7 +279,7 @@ def stealth_needed_by(*, capacity: int = 0, sect: str = "") -> Pred:
             return False
         m = game.minions.get(act.actor)
         fits = m is not None and m.kind == VAMPIRE and m.capacity >= capacity and (not sect or m.sect == sect)
-        return act.intercept >= act.stealth and fits
+        return act.intercept >= act.stealth and fits and (not clan or m is not None and m.clan == clan)
 
     return check
 
@@ -1103,8 +1105,8 @@ class ManeuverInCombat:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MorePoolIfTargetCarries:
-    """The card costs ``pool`` more to play on a minion that already carries a copy of ``name`` (paid as it
-    resolves: Villein)."""
+    """The card costs ``pool`` more to play on a minion for each copy of ``name`` it already carries (each copy
+    says so: Villein), paid as it resolves (after the effects before it: with the pool it gains, LSJ 20020620)."""
 
     name: str
     pool: int = 1
@@ -1112,8 +1114,9 @@ class MorePoolIfTargetCarries:
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.target)
         wanted = vekn(game, self.name)
-        if m is not None and any(game.card_of[c] == wanted for c in m.cards):
-            economy.burn_pool(game, play.seat, self.pool)
+        copies = sum(1 for c in m.cards if game.card_of[c] == wanted) if m is not None else 0
+        if copies:
+            economy.burn_pool(game, play.seat, self.pool * copies)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from ..specs.master import (
     _has_card,
 )
 from ..state import VAMPIRE, Game
-from .master import _score
+from .master import _dreams_blood_score, _dreams_hand_score, _score
 
 
 def _with_ready_anarch(value: float) -> Callable[[Game, Play], float]:
@@ -82,6 +82,50 @@ def _haven_score(game: Game, play: Play) -> float:
     return 18.0 + m.capacity
 
 
+def _with_ready_clan(clan: str, value: float) -> Callable[[Game, Play], float]:
+    """A location worth playing only with a ready vampire of ``clan`` to use it."""
+
+    def score(game: Game, play: Play) -> float:
+        return value if any(m.clan == clan for m in g.ready_minions(game, play.seat)) else -1.0
+
+    return score
+
+
+def _barrens_discard_score(game: Game, play: Play) -> float:
+    """Cycle a card the seat cannot use: one the engine does not model, or one no vampire of the seat (in play or
+    coming) has the Disciplines for."""
+    comp = game.compiled
+    vekn = game.card_of[play.target]
+    if vekn not in comp.implemented:
+        return 20.0
+    spec = comp.specs.get(vekn)
+    s = game.seats[play.seat]
+    have = {d for c in (*s.controlled, *s.uncontrolled) if c in game.minions for d, _ in game.minions[c].disciplines}
+    if spec is not None and spec.modes and all(m.disciplines and not set(m.disciplines) <= have for m in spec.modes):
+        return 15.0
+    return -1.0
+
+
+def _krcg_other_score(game: Game, play: Play) -> float:
+    """Pay for another Methuselah's block only against its own predator's action (a rival next to it)."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != game.predator(play.seat) or game.seats[play.seat].pool < 8:
+        return -1.0
+    return 15.0
+
+
+def _theater_transfer_score(game: Game, play: Play) -> float:
+    return 25.0 if game.seats[play.seat].uncontrolled else -1.0
+
+
+def _titled_brujah(value: float) -> Callable[[Game, Play], float]:
+    def score(game: Game, play: Play) -> float:
+        mine = g.ready_minions(game, play.seat)
+        return value if any(m.clan == "Brujah" and m.title for m in mine) else -1.0
+
+    return score
+
+
 judge("Carfax Abbey", 0, score=_score(30.0))
 judge("Carfax Abbey", 1, score=_score(30.0))
 judge("Rack, The", 0, score=_rack_pick_score)
@@ -94,3 +138,33 @@ judge("Club Illusion", 0, score=_with_ready_anarch(26.0))
 judge("Club Illusion", 1, score=_club_score)
 judge("Anarch Railroad", 0, score=_with_ready_anarch(26.0))
 judge("Secure Haven", 0, score=_haven_score)
+judge("Papillon", 0, score=_score(30.0))
+judge("Papillon", 1, score=_score(30.0))
+judge("Barrens, The", 0, score=_score(28.0))
+judge("Barrens, The", 1, score=_barrens_discard_score)
+judge("Ecoterrorists", 0, score=_score(26.0))
+judge("Ecoterrorists", 1, score=_dreams_blood_score)
+judge("Backways", 0, score=_with_ready_clan("Gangrel", 26.0))
+judge("Opium Den", 0, score=_with_ready_clan("Follower of Set", 26.0))
+judge("Creepshow Casino", 0, score=_score(28.0))
+judge("Creepshow Casino", 1, score=_score(20.0))
+judge("KRCG News Radio", 0, score=_score(28.0))
+judge("KRCG News Radio", 2, score=_krcg_other_score)
+judge("Anarch Free Press, The", 0, score=_with_ready_anarch(26.0))
+judge("Anarch Free Press, The", 2, score=_score(28.0))
+judge("Zoo Hunting Ground", 0, score=_score(28.0))
+judge("Zoo Hunting Ground", 1, score=_score(28.0))
+judge("Ennoia's Theater", 0, score=_score(28.0))
+judge("Ennoia's Theater", 1, score=_dreams_hand_score)
+judge("Ennoia's Theater", 2, score=_theater_transfer_score)
+judge("Metro Underground", 0, score=_score(22.0))
+judge("New Carthage", 0, score=_titled_brujah(28.0))
+for _hunting_ground in ("Library Hunting Ground", "Academic Hunting Ground", "Asylum Hunting Ground"):
+    judge(_hunting_ground, 0, score=_score(28.0))
+    judge(_hunting_ground, 1, score=_score(28.0))
+judge("Elysian Fields", 0, score=_score(26.0))
+judge("Art Museum", 0, score=_score(26.0))
+judge("Art Museum", 1, score=_dreams_blood_score)
+judge("Gangrel Revel", 0, score=_score(27.0))
+judge("Fragment of the Book of Nod", 0, score=_score(28.0))
+judge("Fragment of the Book of Nod", 1, score=_score(24.0))

@@ -12,8 +12,10 @@ from ..specs.master import (
     _controls_ready_anarch,
     _has_card,
     _master_mode_flag,
+    _villein_tax,
+    _villeins_on,
 )
-from ..state import ALLY, Game
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     uncontrolled_vampires,
 )
@@ -140,11 +142,24 @@ def _unmasking_score(game: Game, play: Play) -> float:
 
 
 def _villein_score(game: Game, play: Play) -> float:
-    """Move as much as the vampire can spare (keeping 1 blood), when the pool wants it."""
+    """Move as much as the vampire can spare (keeping 1 blood; all of it in torpor), less the +1 per Villein
+    already on it."""
     m = game.minions.get(play.target)
-    if m is None or play.value > m.blood - 1:
+    if m is None or play.value > m.blood - (0 if m.torpor else 1):
         return -1.0
-    return 25.0 + play.value - (3 if _has_card(game, play.target, "Villein") else 0)
+    return 25.0 + play.value - 3 * _villeins_on(game, play.target)
+
+
+def _minion_tap_score(game: Game, play: Play) -> float:
+    """Tap what the vampire can spare (keeping 1 blood; all of it in torpor) when the pool runs low, for a net
+    gain of 2 or more after the Villein tax."""
+    m = game.minions.get(play.target)
+    if m is None or play.value > m.blood - (0 if m.torpor else 1):
+        return -1.0
+    net = play.value - _villein_tax(game, play.seat)
+    if net < 2 or game.seats[play.seat].pool >= 12:
+        return -1.0
+    return 20.0 + net
 
 
 def _score(value: float) -> Callable[[Game, Play], float]:
@@ -164,6 +179,103 @@ def _wash_score(game: Game, play: Play) -> float:
         return -1.0  # one out-of-turn master against each of its own master phases
     vekn = game.card_of[game.aside[-1]]
     return -1.0 if _master_mode_flag(game, vekn, "trifle") else 26.0
+
+
+def _coven_lock_score(game: Game, play: Play) -> float:
+    """Lock The Coven every turn it is there: for the vampire with most room (2 blood or more)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    return 26.0 + min(2, m.capacity - m.blood)
+
+
+def _life_in_the_city_score(game: Game, play: Play) -> float:
+    """1 blood to one's own vampire with room for it (the emptiest first)."""
+    m = game.minions.get(play.target)
+    if m is None or m.blood >= m.capacity or g.controller(game, play.target) != play.seat:
+        return -1.0
+    return 24.0 + min(3, m.capacity - m.blood)
+
+
+def _troublemaker_lock_score(game: Game, play: Play) -> float:
+    """Lock the prey's vampires while two or more of them are ready and unlocked (they could block)."""
+    unlocked = sum(1 for m in g.ready_minions(game, game.prey(play.seat)) if m.kind == VAMPIRE and not m.locked)
+    return 26.0 + unlocked if unlocked >= 2 else -1.0
+
+
+def _troublemaker_burn_score(game: Game, play: Play) -> float:
+    """Burn a modelled equipment of the prey (one that does something at this table)."""
+    return 30.0 if game.card_of[play.target] in game.compiled.implemented else 18.0
+
+
+def _misdirection_score(game: Game, play: Play) -> float:
+    """Lock a would-be blocker of the prey or predator (the most intercept first) before the seat's own minions
+    act."""
+    m = game.minions.get(play.target)
+    owner = g.controller(game, play.target)
+    if m is None or owner == play.seat or owner not in (game.prey(play.seat), game.predator(play.seat)):
+        return -1.0
+    if not any(x.kind == VAMPIRE and not x.locked for x in g.ready_minions(game, play.seat)):
+        return -1.0
+    return 20.0 + 3 * m.intercept + m.capacity / 3
+
+
+def _guardian_angel_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    if m is None or _has_card(game, play.target, "Guardian Angel"):
+        return -1.0
+    return 22.0 + m.capacity / 2
+
+
+def _golconda_score(game: Game, play: Play) -> float:
+    """Cash in one's own vampire in torpor, or one's own when the pool is low."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, play.target) != play.seat:
+        return -1.0
+    if m.torpor or game.seats[play.seat].pool <= 6:
+        return 30.0 + m.capacity
+    return -1.0
+
+
+def _discipline_card_score(game: Game, play: Play) -> float:
+    """A Discipline card on one's own biggest ready vampire, a level it lacks before a superior one."""
+    m = game.minions.get(play.target)
+    if m is None or m.torpor:
+        return -1.0
+    return 22.0 + m.capacity / 2 + 2 * (len(m.disciplines) > 0)
+
+
+def _tribute_score(game: Game, play: Play) -> float:
+    """Tribute with two or more ready vampires that can spare the blood (2 or more each)."""
+    spare = sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood >= 2)
+    return 20.0 + 3 * spare if spare >= 2 and game.seats[play.seat].pool < 15 else -1.0
+
+
+def _family_gathering_score(game: Game, play: Play) -> float:
+    """A trifle worth a try while the crypt holds a Hecata."""
+    s = game.seats[play.seat]
+    hecata = any(game.vampires[game.card_of[c]].clan == "Hecata" for c in s.crypt if game.card_of[c] in game.vampires)
+    return 20.0 if hecata else -1.0
+
+
+def _grooming_score(game: Game, play: Play) -> float:
+    """Move what the donor can spare (keeping 1 blood)."""
+    m = game.minions.get(play.target)
+    if m is None or play.value > m.blood - 1:
+        return -1.0
+    return 24.0 + play.value
+
+
+def _sudden_reversal_score(game: Game, play: Play) -> float:
+    """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
+    action)."""
+    if not game.aside or g.rider_sum(game, -1 - play.seat, "mpa_debt") > 0:
+        return -1.0
+    copy = game.aside[-1]
+    near = game.owner_of[copy] in (game.prey(play.seat), game.predator(play.seat))
+    if _master_mode_flag(game, game.card_of[copy], "trifle"):
+        return 15.0 if near else -1.0
+    return 26.0 if near else 18.0
 
 
 def _effective_management_score(game: Game, play: Play) -> float:
@@ -219,8 +331,30 @@ judge("Perfectionist", 1, score=_score(30.0))
 judge("Fame", 0, score=_fame_score)
 judge("Unmasking, The", 0, score=_unmasking_score)
 judge("Villein", 0, score=_villein_score)
+judge("Minion Tap", 0, score=_minion_tap_score)
 judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
+judge("Sudden Reversal", 0, score=_sudden_reversal_score)
+judge("Coven, The", 0, score=_score(27.0))
+judge("Unholy Sacrament", 0, score=_dreams_blood_score)
+judge("Family Gathering", 0, score=_family_gathering_score)
+judge("Grooming the Protégé", 0, score=_grooming_score)
+for _discipline_card in ("Protean", "Obfuscate", "Dominate", "Fortitude", "Dementation"):
+    judge(_discipline_card, 0, score=_discipline_card_score)
+judge("Tribute to the Master", 0, score=_tribute_score)
+judge("Elder Library", 0, score=_score(32.0))
+judge("Misdirection", 0, score=_misdirection_score)
+judge("Guardian Angel", 0, score=_guardian_angel_score)
+judge("Guardian Angel", 1, score=_score(30.0))
+judge("Golconda: Inner Peace", 0, score=_golconda_score)
+judge("Piper", 0, score=_score(28.0))
+judge("Anarch Troublemaker", 0, score=_score(27.0))
+judge("Anarch Troublemaker", 1, score=_troublemaker_lock_score)
+judge("Anarch Troublemaker", 2, score=_troublemaker_burn_score)
+judge("Life in the City", 0, score=_life_in_the_city_score)
+judge("Eternals of Sirius, The", 0, score=_score(35.0))
+judge("Eternals of Sirius, The", 1, score=_dreams_blood_score)
+judge("Coven, The", 1, score=_coven_lock_score)
 judge("Effective Management", 0, score=_effective_management_score)
 judge("Haqim's Law: Retribution", 0, score=_score(24.0))
 judge("Haqim's Law: Retribution", 1, score=_score(24.0))

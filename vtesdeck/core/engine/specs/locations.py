@@ -5,33 +5,47 @@ master cards come from ``master.py``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from typing import Any
 
+from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Mode, Play, card, hook
-from ..frames import Combat, Rider, Until
-from ..state import VAMPIRE, Game, Minion
+from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
+from ..economy import Kind, Option
+from ..frames import Action, Combat, Rider, Until
+from ..state import VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
     ActorBurnsBlood,
+    AddBlood,
     Bleed,
+    HandSizeThisTurn,
+    Intercept,
     LockThisCard,
     PutInPlay,
     PutOnTarget,
     Stealth,
+    StealthNow,
+    all_of,
     burn_card,
+    choose,
     controller,
+    discard,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
     ready_minions,
     stealth_needed_by,
+    uncontrolled_of_clan,
+    vekn,
 )
-from ..windows import W
+from ..windows import Act, W
 from .master import (
     _controls_ready_anarch,
     _copies_anywhere,
     _has_card,
 )
+
+Flow = Generator[Any, Any, None]
 
 
 def _anarch(m: Minion | None) -> bool:
@@ -75,6 +89,213 @@ def _carfax(game: Game, play: Play) -> None:
         game.log("add blood", play.seat, minion_id, 1)
 
 
+# -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
+
+
+def _ready_city_title(game: Game, play: Play) -> bool:
+    """ "Requires a ready vampire with a city title" (prince, archbishop, baron: eligibility.CITY_TITLES)."""
+    return any(m.kind == VAMPIRE and m.title in CITY_TITLES for m in ready_minions(game, play.seat))
+
+
+def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
+    """A ready titled vampire of the controller's that can take blood and has not fed from a hunting ground this
+    turn."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.title and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
+    ]
+
+
+def _hunting_ground(amount: int) -> Effect:
+    def feed(game: Game, play: Play) -> None:
+        gained = move_blood(game, play.target, amount)
+        game.used.add(("hunting ground", play.target, game.turn))
+        game.log("add blood", play.seat, play.target, gained)
+
+    return feed
+
+
+# -- The Barrens ------------------------------------------------------------------------------------------------------
+
+
+def _barrens_targets(game: Game, play: Play) -> Sequence[int]:
+    """A card of the hand, one copy of each card."""
+    seen: set[int] = set()
+    out = []
+    for c in game.seats[play.seat].hand:
+        if game.card_of[c] not in seen:
+            seen.add(game.card_of[c])
+            out.append(c)
+    return out
+
+
+def _discard_target(game: Game, play: Play) -> None:
+    if play.target in game.seats[play.seat].hand:
+        discard(game, play.seat, [play.target])
+
+
+# -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
+
+
+def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
+    """A vampire of the card's controller announces an undirected action."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or act.target >= 0 or act.directed:
+        return False
+    m = game.minions.get(act.actor)
+    return m is not None and m.kind == VAMPIRE
+
+
+def _blocker_of(own: bool, sect: str = "") -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.blocker < 0:
+            return False
+        m = game.minions.get(act.blocker)
+        if m is None or (controller(game, act.blocker) == play.seat) != own:
+            return False
+        return not sect or (m.kind == VAMPIRE and m.sect == sect)
+
+    return check
+
+
+def _pool_above(n: int) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool > n
+
+    return check
+
+
+def _burn_pool(amount: int) -> Effect:
+    def burn(game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, amount)
+
+    return burn
+
+
+def _anarch_hunted(game: Game, play: Play) -> bool:
+    """After a successful hunt (blood gained: LSJ 20050720-2) by an Anarch of the controller's, not full."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or act.kind is not Act.HUNT:
+        return False
+    m = game.minions.get(act.actor)
+    return bool(act.flags.get("hunted")) and _anarch(m) and m is not None and m.in_play and m.blood < m.capacity
+
+
+def _blood_to_actor(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action) and act.actor in game.minions:
+        gained = move_blood(game, act.actor, 1)
+        game.log("add blood", play.seat, act.actor, gained)
+
+
+# -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
+
+
+def _ready_of_clan(*clans: str) -> Pred:
+    """A master card's clan requirement: its player controls a ready vampire of the clan."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan in clans for m in ready_minions(game, play.seat))
+
+    return check
+
+
+def _zoo_targets(game: Game, play: Play) -> Sequence[int]:
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
+    ]
+
+
+def _one_more_transfer(game: Game, play: Play) -> None:
+    game.seats[play.seat].transfers += 1
+    game.log("gain transfer", play.seat, 1)
+
+
+@hook("discard_phase", "Metro Underground")
+def _metro_underground(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control":
+    the biggest locked vampire offered first, declined first below 6 pool."""
+    wanted = vekn(game, "Metro Underground")
+    metro = next(
+        (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
+    )
+    if metro < 0 or game.seats[seat].pool <= 1:
+        return None
+    locked = sorted(
+        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    options = [Option(Kind.TERMS, seat, target=m.id) for m in locked]
+    options.insert(0 if game.seats[seat].pool < 6 else len(options), Option(Kind.PASS, seat))
+    return _metro_unlock(game, seat, metro, options)
+
+
+def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is not Kind.TERMS:
+        return
+    game.locked_cards.add(metro)
+    economy.burn_pool(game, seat, 1)
+    game.minions[option.target].locked = False
+    game.log("unlock", seat, option.target)
+
+
+def _new_carthage_in_play(game: Game) -> int:
+    wanted = vekn(game, "New Carthage")
+    return sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted)
+
+
+@hook("bleed", "New Carthage")
+def _new_carthage_bleed(game: Game, act: Action) -> int:
+    """ "Titled Brujah get +1 bleed"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.clan != "Brujah" or not m.title:
+        return 0
+    return 1 if _new_carthage_in_play(game) else 0
+
+
+@hook("votes", "New Carthage")
+def _new_carthage_votes(game: Game, seat: int) -> int:
+    """ "Titled Brujah get +1 vote. Ventrue get -1 vote": a vampire's net votes never go below 0 (ANK 20251125)."""
+    if not _new_carthage_in_play(game):
+        return 0
+    change = 0
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.clan == "Brujah" and m.title:
+            change += 1
+        elif m.kind == VAMPIRE and m.clan == "Ventrue":
+            change -= min(1, m.votes)
+    return change
+
+
+# -- Gangrel Revel, Fragment of the Book of Nod --------------------------------------------------------------------------
+
+
+@hook("strength", "Gangrel Revel")
+def _gangrel_revel(game: Game, minion: int) -> int:
+    """ "Gangrel you control get +1 strength" (each copy's controller's Gangrel)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or m.clan != "Gangrel":
+        return 0
+    seat = controller(game, minion)
+    if seat < 0:
+        return 0
+    wanted = vekn(game, "Gangrel Revel")
+    return sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+
+
+def _draw_two(game: Game, play: Play) -> None:
+    """Draw 2 cards; the hand over its size is discarded down before the next decision (game.choose)."""
+    draw(game, play.seat, 2)
+
+
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
 
 
@@ -90,13 +311,37 @@ def _rack_choose(game: Game, play: Play) -> None:
 
 
 def _rack_targets(game: Game, play: Play) -> Sequence[int]:
-    """In the unlock phase: the chosen vampire, in play (ready or in torpor: PIB 20150522) and not full; a Rack
-    with no choice yet (set on the table by a scenario) lets its controller choose a ready vampire now."""
+    """In the unlock phase: the chosen vampire, in play (ready or in torpor: PIB 20150522; not while out of
+    play, uncontrolled or contested: LSJ 20010623, LSJ 20010809) and not full; a Rack with no choice yet (set on
+    the table by a scenario) lets its controller choose a ready vampire now. A new controller with no ready
+    vampire chose none (-1)."""
     choice = _rack_choice(game, play.card)
     if choice is None:
         return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood < m.capacity]
     m = game.minions.get(choice.value)
     return [m.id] if m is not None and m.in_play and m.blood < m.capacity else []
+
+
+@hook("card_stolen", "Rack, The")
+def _rack_stolen(game: Game, seat: int, copy: int) -> Flow | None:
+    """ "As ... its controller changes, its controller chooses a ready vampire they control": the one with the
+    most room for blood offered first."""
+    if game.card_of[copy] != vekn(game, "Rack, The"):
+        return None
+    ready = sorted(
+        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE),
+        key=lambda m: (-min(2, m.capacity - m.blood), -m.capacity, m.id),
+    )
+    game.riders = [r for r in game.riders if not (r.holder == copy and r.key == "rack_chosen")]
+    if not ready:
+        game.riders.append(Rider(copy, "rack_chosen", -1, Until.END_OF_GAME))
+        return None
+    return _rack_rechoose(game, seat, copy, [Option(Kind.TERMS, seat, target=m.id) for m in ready])
+
+
+def _rack_rechoose(game: Game, seat: int, copy: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    game.riders.append(Rider(copy, "rack_chosen", option.target, Until.END_OF_GAME))
 
 
 def _rack(game: Game, play: Play) -> None:
@@ -230,9 +475,227 @@ card(
     "Rack, The",
     Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutInPlay(), _rack_choose)),
     Mode(window=W.UNLOCK, in_play=True, targets=_rack_targets, effects=(_rack,), label="2 blood to the chosen vampire"),
-    missing="Unique location (contesting not modelled). The (D) action to steal it is not modelled, so its "
-    "controller never changes; if another Methuselah controls the chosen vampire it gains the blood without "
-    "being asked.",
+    notes="Unique location (contesting not modelled). Stolen by a (D) action of another Methuselah's vampire; its "
+    "new controller chooses at once (the 'card_stolen' hook). The chosen vampire is always its controller's "
+    "(minions never change control in the engine), so the gain is its controller's own choice.",
+    steal="vampire",
+)
+card(
+    "Papillon",
+    Mode(window=W.MASTER, when=_ready_city_title, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_papillon_targets,
+        effects=(_hunting_ground(2),),
+        label="2 blood to a ready titled vampire",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). Hunting grounds share a "
+    "'hunting ground' mark per vampire per turn.",
+)
+card(
+    "Barrens, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_barrens_targets,
+        effects=(LockThisCard(), _discard_target),
+        label="lock: discard a card and draw",
+    ),
+    notes="Unique location (contesting not modelled). 'You can lock this card' is offered in its controller's "
+    "master phase only.",
+)
+card(
+    "Ecoterrorists",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Gangrel"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Gangrel",
+    ),
+    notes="Unique location (contesting not modelled). Offered at the start of the influence phase.",
+)
+card(
+    "Backways",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Gangrel"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Gangrel",
+    ),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Gangrel "
+    "only, during a block attempt that would succeed.",
+)
+card(
+    "Opium Den",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Follower of Set"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Follower of Set",
+    ),
+    notes="Unique location (contesting not modelled). The stealth is given to its controller's acting Follower of "
+    "Set only, during a block attempt that would succeed.",
+)
+card(
+    "Creepshow Casino",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=_own_undirected_vampire_action,
+        effects=(LockThisCard(), StealthNow(1)),
+        label="lock: +1 stealth to an undirected action",
+    ),
+    notes="Unique location (contesting not modelled).",
+)
+card(
+    "KRCG News Radio",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_blocker_of(own=False), _pool_above(1)),
+        effects=(LockThisCard(), _burn_pool(1), Intercept(1)),
+        label="lock, burn 1 pool: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion, during its block "
+    "attempt (only as needed).",
+)
+card(
+    "Anarch Free Press, The",
+    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True, sect="Anarch"),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to an Anarch",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_anarch_hunted,
+        effects=(LockThisCard(), _blood_to_actor),
+        label="lock: 1 blood to the Anarch that hunted",
+    ),
+    notes="Unique (not played while a copy is in play). The intercept goes to its controller's blocking Anarch "
+    "(only as needed); the blood to its controller's Anarch that hunted.",
+)
+card(
+    "Zoo Hunting Ground",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_zoo_targets,
+        effects=(_hunting_ground(1),),
+        label="1 blood to a ready vampire",
+    ),
+    notes="Unique location (contesting not modelled). Its Gangrel requirement: played with a ready Gangrel. Hunting "
+    "grounds share a 'hunting ground' mark per vampire per turn.",
+)
+card(
+    "Ennoia's Theater",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel", "Gangrel antitribu"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), HandSizeThisTurn(1)),
+        label="lock: +1 hand size this turn",
+    ),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        effects=(LockThisCard(), _one_more_transfer),
+        label="lock: +1 transfer",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Gangrel or Gangrel "
+    "antitribu (ANK 20190203). The hand size lock is offered in the master phase, the transfer at the start of the "
+    "influence phase.",
+)
+card(
+    "Metro Underground",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its discard phase unlock is the 'discard_phase' hook.",
+)
+card(
+    "New Carthage",
+    Mode(window=W.MASTER, when=_ready_of_clan("Brujah"), effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its Brujah requirement: played with a ready Brujah. The bleed "
+    "and votes are hooks; two copies (contested) would still count once.",
+)
+for _name, _clan in (
+    ("Library Hunting Ground", "Tzimisce"),
+    ("Academic Hunting Ground", "Tremere"),
+    ("Asylum Hunting Ground", "Malkavian"),
+):
+    card(
+        _name,
+        Mode(window=W.MASTER, when=_ready_of_clan(_clan), effects=(PutInPlay(),)),
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_zoo_targets,
+            effects=(_hunting_ground(1),),
+            label="1 blood to a ready vampire",
+        ),
+        notes=f"Unique location (contesting not modelled). Its {_clan} requirement: played with a ready {_clan}. "
+        "Hunting grounds share a 'hunting ground' mark per vampire per turn.",
+    )
+card(
+    "Elysian Fields",
+    Mode(window=W.MASTER, when=_ready_of_clan("Lasombra"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Lasombra"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Lasombra",
+    ),
+    notes="Unique location (contesting not modelled). Its Lasombra requirement: played with a ready Lasombra. The "
+    "stealth is given to its controller's acting Lasombra only, during a block attempt that would succeed.",
+)
+card(
+    "Art Museum",
+    Mode(window=W.MASTER, when=_ready_of_clan("Toreador"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Toreador"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Toreador",
+    ),
+    notes="Unique location (contesting not modelled). Its Toreador requirement: played with a ready Toreador. "
+    "Offered at the start of the influence phase.",
+)
+card(
+    "Gangrel Revel",
+    Mode(window=W.MASTER, when=_ready_of_clan("Gangrel"), effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). Its Gangrel requirement: played with a ready Gangrel. The "
+    "strength is the 'strength' hook.",
+    burn="non-Ravnos minion",
+)
+card(
+    "Fragment of the Book of Nod",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _draw_two), label="lock: draw 2 cards"),
+    notes="Unique (not played while a copy is in play). The lock is offered in its controller's master phase only.",
+    steal="vampire",
 )
 card(
     "Monastery of Shadows",

@@ -3,14 +3,16 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Mode, Play, Upkeep, card, hook
-from ..frames import Action, Until
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
+from ..economy import Kind, Option
+from ..frames import Action, Combat, Until
+from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game
+from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -25,6 +27,7 @@ from ..vocabulary import (
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
+    Employ,
     FillToCapacity,
     GainPool,
     HandSizeThisTurn,
@@ -35,27 +38,36 @@ from ..vocabulary import (
     MorePoolIfTargetCarries,
     PayTransfers,
     PoolToHolder,
+    Prevent,
     PutInPlay,
     PutOnTarget,
     Recruit,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_card,
+    choose,
+    controller,
     crypt_not_empty,
+    damage_pending,
     empty_ready_vampires,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
     holds_card_of_type,
     library_at_least,
+    may_play,
     minion_card_being_played,
     move_blood,
     own_bleed_by_clan,
+    own_ready_vampires,
     own_vampires,
-    own_vampires_with_blood,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    refill,
+    run_effects,
+    set_aside,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
@@ -136,6 +148,11 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
+def _ready_anarch(game: Game, play: Play) -> bool:
+    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
+    return _controls_ready_anarch(game, play.seat)
+
+
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
 
 
@@ -162,6 +179,46 @@ def _perfect_action(game: Game, play: Play) -> bool:
 def _gain_one(game: Game, play: Play) -> None:
     move_blood(game, play.minion, 1)
     game.log("add blood", play.seat, play.minion, 1)
+
+
+# -- Villein, Minion Tap ------------------------------------------------------------------------------------------------
+
+
+def _villeins_on(game: Game, minion_id: int) -> int:
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, "Villein")
+    return sum(1 for c in m.cards if game.card_of[c] == wanted)
+
+
+def _villein_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of the player's (ready or in torpor) with blood, when the pool pays the +1 per Villein on it
+    (ANK 20210714: no third Villein with 1 pool)."""
+    pool = game.seats[play.seat].pool
+    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0 and _villeins_on(game, c) <= pool]
+
+
+def _villein_tax(game: Game, seat: int) -> int:
+    """ "Cards named Minion Tap cost you +1 pool": one per Villein on the vampires the seat controls."""
+    return sum(_villeins_on(game, c) for c in game.seats[seat].controlled if c in game.minions)
+
+
+def _minion_tap_targets(game: Game, play: Play) -> Sequence[int]:
+    if _villein_tax(game, play.seat) > game.seats[play.seat].pool:
+        return []
+    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0]
+
+
+def _minion_tap_values(game: Game, play: Play) -> Sequence[int]:
+    most = max((game.minions[c].blood for c in own_vampires(game, play)), default=0)
+    return range(1, most + 1)
+
+
+def _pay_villein_tax(game: Game, play: Play) -> None:
+    tax = _villein_tax(game, play.seat)
+    if tax:
+        economy.burn_pool(game, play.seat, tax)
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -389,12 +446,27 @@ card(
     Mode(
         window=W.MASTER,
         trifle=True,
-        targets=own_vampires_with_blood,
+        targets=_villein_targets,
         values=values_of(2, 3, 4, 5),
-        effects=(MorePoolIfTargetCarries("Villein"), BloodToPool(), PutOnTarget()),
+        effects=(BloodToPool(), MorePoolIfTargetCarries("Villein"), PutOnTarget()),
         label="move blood to your pool",
     ),
-    missing="The Minion Tap cost increase is not modelled; ready vampires only.",
+    notes="'Any amount of blood': any vampire its player controls, ready or in torpor, with 1 blood or more (it "
+    "takes what there is). Its +1 pool per Villein already on the vampire is paid with the pool gained (LSJ "
+    "20020620) and must be payable beforehand (ANK 20210714); the +1 pool on Minion Tap is Minion Tap's.",
+)
+card(
+    "Minion Tap",
+    Mode(
+        window=W.MASTER,
+        targets=_minion_tap_targets,
+        values=_minion_tap_values,
+        effects=(BloodToPool(), _pay_villein_tax),
+        label="move blood to your pool",
+    ),
+    notes="'Any amount': 1 or more, up to the most blood of its player's vampires (ready or in torpor); it takes "
+    "what the vampire has. Each Villein on a vampire its player controls adds 1 pool to its cost, paid with the "
+    "pool gained (LSJ 20020620) and payable beforehand.",
 )
 
 
@@ -480,6 +552,426 @@ def _wash(game: Game, play: Play) -> None:
     game.log("wash", play.seat, copy)
 
 
+# -- The Coven --------------------------------------------------------------------------------------------------------------
+
+
+def _feedable_ready_vampires(game: Game, seat: int) -> list[int]:
+    """The seat's ready vampires that can take blood, the one with most room first."""
+    ready = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood < m.capacity]
+    return [m.id for m in sorted(ready, key=lambda m: (m.blood - m.capacity, m.id))]
+
+
+def _coven_targets(game: Game, play: Play) -> Sequence[int]:
+    return _feedable_ready_vampires(game, play.seat)
+
+
+@hook("discard_phase", "Coven, The")
+def _coven_passes(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, your predator takes control of The Coven" (at once: LSJ 20100723); an unlocked
+    Coven may be locked by its new controller then and there, for its ready vampire with most room first."""
+    predator = game.predator(seat)
+    wanted = vekn(game, "Coven, The")
+    mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+    if not mine or predator == seat:
+        return None
+    for copy in mine:
+        game.seats[seat].controlled.remove(copy)
+        game.seats[predator].controlled.append(copy)
+        game.log("takes control", predator, copy, seat)
+    unlocked = [c for c in mine if c not in game.locked_cards]
+    return _coven_lock_now(game, predator, unlocked[0]) if unlocked else None
+
+
+def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
+    targets = _feedable_ready_vampires(game, seat)
+    if not targets:
+        return
+    options = [Option(Kind.TERMS, seat, target=t) for t in targets] + [Option(Kind.PASS, seat)]
+    option = yield from choose(game, seat, options)
+    if option.kind is Kind.TERMS:
+        game.locked_cards.add(copy)
+        gained = move_blood(game, option.target, 2)
+        game.log("add blood", seat, option.target, gained)
+
+
+# -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
+
+
+def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Every ready vampire, the player's own first."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
+
+
+def _pool_at_least(n: int) -> Callable[[Game, Play], bool]:
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool >= n
+
+    return check
+
+
+def _controls_ready_clan(clan: str) -> Callable[[Game, Play], bool]:
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan == clan for m in ready_minions(game, play.seat))
+
+    return check
+
+
+def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for c in game.seats[play.seat].uncontrolled
+        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
+    ]
+
+
+def _pay_pool(amount: int) -> Effect:
+    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
+
+    def pay(game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, amount)
+
+    return pay
+
+
+# -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
+
+
+def _prey_has_vampire(game: Game, play: Play) -> bool:
+    prey = game.prey(play.seat)
+    return prey != play.seat and any(m.kind == VAMPIRE for m in ready_minions(game, prey))
+
+
+def _prey_equipment(game: Game, play: Play) -> Sequence[int]:
+    """The equipment cards on the prey's minions (in play)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    cards = game.compiled.cards
+    out: list[int] = []
+    for c in game.seats[prey].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and m.cards:
+            out.extend(a for a in m.cards if "Equipment" in cards[game.card_of[a]].types)
+    return out
+
+
+def _give_to_prey(game: Game, play: Play) -> None:
+    prey = game.prey(play.seat)
+    if play.card in game.seats[play.seat].controlled and prey != play.seat:
+        game.seats[play.seat].controlled.remove(play.card)
+        game.seats[prey].controlled.append(play.card)
+        game.log("takes control", prey, play.card, play.seat)
+
+
+def _lock_two_of_prey(game: Game, play: Play) -> Flow | None:
+    """Lock up to two vampires the prey controls (a locked one may be chosen: PIB 20121031), offered ready and
+    unlocked first, the biggest first."""
+    prey = game.prey(play.seat)
+    vampires = sorted(
+        (m for m in ready_minions(game, prey) if m.kind == VAMPIRE),
+        key=lambda m: (m.locked, -m.capacity, m.id),
+    )
+    return _lock_up_to(game, play.seat, [m.id for m in vampires], 2) if vampires else None
+
+
+def _lock_up_to(game: Game, seat: int, vampires: list[int], n: int) -> Flow:
+    for i in range(min(n, len(vampires))):
+        options = [Option(Kind.TERMS, seat, target=v) for v in vampires]
+        if i > 0:
+            options.append(Option(Kind.PASS, seat))
+        option = yield from choose(game, seat, options)
+        if option.kind is not Kind.TERMS:
+            return
+        vampires.remove(option.target)
+        game.minions[option.target].locked = True
+        game.log("lock", seat, option.target)
+
+
+def _burn_target_card(game: Game, play: Play) -> None:
+    burn_card(game, play.target)
+
+
+# -- Piper ----------------------------------------------------------------------------------------------------------------
+
+
+def _piper_handler(game: Game, seat: int, anarch: int, copy: int) -> Handler | None:
+    """The mode (its handler) by which the Anarch may recruit or employ the hand card ``copy`` (requirements,
+    Discipline level and cost as normal): the last that fits, the superior one before the basic one."""
+    m = game.minions.get(anarch)
+    if m is None:
+        return None
+    found = None
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        if not any(isinstance(e, (Employ, Recruit)) for e in handler.mode.effects):
+            continue
+        if handler.pool and game.seats[seat].pool <= handler.pool:
+            continue  # its cost would take the last pool
+        if may_play(game, handler, m):
+            found = handler
+    return found
+
+
+def _piper_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """A ready unlocked Anarch of the player's with an ally or retainer in the hand it may recruit or employ."""
+    hand = game.seats[play.seat].hand
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE
+        and m.sect == "Anarch"
+        and not m.locked
+        and any(_piper_handler(game, play.seat, m.id, c) is not None for c in hand if c != play.card)
+    ]
+
+
+def _piper(game: Game, play: Play) -> Flow | None:
+    """Lock the Anarch; it recruits or employs a card of the hand (chosen now, the costliest first), paying its
+    cost; not an action, so nothing can block it."""
+    anarch = game.minions.get(play.target)
+    if anarch is None:
+        return None
+    hand = game.seats[play.seat].hand
+    fits = [(c, h) for c in hand if (h := _piper_handler(game, play.seat, anarch.id, c)) is not None]
+    if not fits:
+        return None
+    anarch.locked = True
+    game.log("lock", play.seat, anarch.id)
+    fits.sort(key=lambda f: (-(f[1].pool + f[1].blood), f[0]))
+    return _piper_put(game, play, anarch.id, fits)
+
+
+def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handler]]) -> Flow:
+    options = [Option(Kind.TERMS, play.seat, target=c) for c, _ in fits]
+    option = yield from choose(game, play.seat, options)
+    copy = option.target
+    handler = dict(fits)[copy]
+    set_aside(game, play.seat, copy)
+    if handler.blood:
+        move_blood(game, anarch, -handler.blood)
+    if handler.pool:
+        economy.burn_pool(game, play.seat, handler.pool)
+    game.log("play", play.seat, copy, handler.index, anarch, -1)
+    put = Play(seat=play.seat, card=copy, mode=handler.mode, minion=anarch, frame=None)
+    yield from run_effects(game, handler.mode.effects, put)
+    refill(game, play.seat)
+
+
+# -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
+
+
+def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
+    """Every ready unlocked minion, other Methuselahs' first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
+
+
+def _lock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.in_play and not m.locked:
+        m.locked = True
+        game.log("lock", play.seat, play.target)
+
+
+@hook("intercept", "Guardian Angel")
+def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards or act.target < 0 or not act.is_bleed():
+        return 0
+    wanted = vekn(game, "Guardian Angel")
+    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
+    return copies if copies and controller(game, minion) == act.target else 0
+
+
+@hook("torpor", "Guardian Angel")
+def _guardian_angel_burns(game: Game, minion_id: int) -> None:
+    """ "If this vampire is in torpor, burn this card"."""
+    m = game.minions.get(minion_id)
+    if m is None or not m.cards:
+        return
+    wanted = vekn(game, "Guardian Angel")
+    for copy in [c for c in m.cards if game.card_of[c] == wanted]:
+        burn_card(game, copy)
+
+
+def _bearer_in_combat(game: Game, play: Play) -> bool:
+    """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
+    c = play.frame
+    return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
+
+
+def _golconda_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in play with capacity 8 or more (the player's own first)."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        c
+        for s in order
+        for c in game.seats[s].controlled
+        if c in game.minions
+        and game.minions[c].kind == VAMPIRE
+        and game.minions[c].in_play
+        and game.minions[c].capacity >= 8
+    ]
+
+
+def _golconda(game: Game, play: Play) -> Flow | None:
+    """Another Methuselah's vampire: its controller may burn 2 pool to cancel the card (asked now: nothing can
+    happen between the card being played and this choice), cancelling it when the vampire is ready and it has 5
+    pool or more; else the vampire leaves the game and its controller gains pool equal to its capacity."""
+    owner = controller(game, play.target)
+    if owner < 0:
+        return None
+    m = game.minions[play.target]
+    if owner != play.seat and game.seats[owner].pool > 2:
+        keep = Option(Kind.TERMS, owner, value=1)
+        let = Option(Kind.PASS, owner)
+        first = [keep, let] if not m.torpor and game.seats[owner].pool >= 5 else [let, keep]
+        return _golconda_asked(game, play, owner, first)
+    _golconda_remove(game, play, owner)
+    return None
+
+
+def _golconda_asked(game: Game, play: Play, owner: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, owner, options)
+    if option.kind is Kind.TERMS:
+        economy.burn_pool(game, owner, 2)
+        game.log("cancel", owner, play.card)
+        return
+    _golconda_remove(game, play, owner)
+
+
+def _golconda_remove(game: Game, play: Play, owner: int) -> None:
+    m = game.minions[play.target]
+    capacity = m.capacity
+    leave_play(game, play.target, removed=True)
+    game.log("remove from game", owner, play.target)
+    economy.gain_pool(game, owner, capacity)
+    game.log("gain pool", owner, capacity)
+
+
+# -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
+
+
+def _level(m: Minion, code: str) -> int:
+    return dict(m.disciplines).get(code, 0)
+
+
+def _without_superior(code: str) -> Targets:
+    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code``."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in own_vampires(game, play) if _level(game.minions[c], code) < 2]
+
+    return targets
+
+
+def _discipline_level(code: str) -> Effect:
+    """ "This vampire gets +1 level of [code] and +1 capacity" (the card put on it by the effect after this one)."""
+
+    def gain(game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None:
+            return
+        level = _level(m, code)
+        m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, level + 1))
+        m.capacity += 1
+        game.log("discipline", play.seat, play.target, code, level + 1)
+
+    return gain
+
+
+def _tribute(game: Game, play: Play) -> None:
+    """1 blood from each ready vampire of the player's (one with none gives nothing) to the pool."""
+    for m in ready_minions(game, play.seat):
+        if m.kind == VAMPIRE and m.blood > 0:
+            m.blood -= 1
+            game.seats[play.seat].pool += 1
+            game.log("blood to pool", play.seat, m.id, 1)
+
+
+# -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
+
+
+def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
+
+
+def _family_gathering(game: Game, play: Play) -> None:
+    """Reveal the top crypt card: a Hecata is drawn with 1 blood; another goes to the bottom of the crypt."""
+    s = game.seats[play.seat]
+    if not s.crypt:
+        return
+    top = s.crypt[-1]
+    template = game.vampires.get(game.card_of[top])
+    if template is not None and template.clan == "Hecata":
+        drawn = crypt_draw(game, play.seat)
+        if drawn is not None:
+            game.minions[drawn].blood += 1
+            game.gained += 1
+            game.log("add blood", play.seat, drawn, 1)
+    else:
+        s.crypt.insert(0, s.crypt.pop())
+        game.log("reveal", play.seat, top)
+
+
+def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
+    """A ready vampire of the player's with blood and a younger vampire of its clan in the uncontrolled region."""
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0 and _proteges(game, m)]
+
+
+def _proteges(game: Game, donor: Minion) -> list[int]:
+    """The younger (smaller capacity) vampires of the donor's clan in its player's uncontrolled region, the one
+    closest to coming out first."""
+    seat = controller(game, donor.id)
+    found = [
+        game.minions[c]
+        for c in game.seats[seat].uncontrolled
+        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
+    ]
+    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
+
+
+def _groom(game: Game, play: Play) -> Flow | None:
+    donor = game.minions.get(play.target)
+    if donor is None:
+        return None
+    proteges = _proteges(game, donor)
+    return _groom_to(game, play, donor, proteges) if proteges else None
+
+
+def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flow:
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in proteges])
+    moved = min(play.value, donor.blood)
+    donor.blood -= moved
+    game.minions[option.target].blood += moved
+    game.log("move blood", play.seat, donor.id, option.target, moved)
+
+
+# -- Sudden Reversal ----------------------------------------------------------------------------------------------------
+
+
+def _master_by_other(game: Game, play: Play) -> bool:
+    """A master card being played from the hand by another Methuselah (the last card set aside)."""
+    if not game.aside:
+        return False
+    copy = game.aside[-1]
+    if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
+        return False
+    return game.owner_of[copy] != play.seat
+
+
+def _cancel_master(game: Game, play: Play) -> Flow | None:
+    """Cancel the master card as played, its cost not paid (resolve_play refunds it). A cancelled trifle gives
+    no master phase action back (LSJ 20090126): the one its player spent on it (the engine plays the first
+    trifle of a turn without spending one: game.master_phase marks it) is taken now."""
+    copy = game.cancelled
+    if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
+        s = game.seats[game.owner_of[copy]]
+        s.master_actions = max(0, s.master_actions - 1)
+    return CancelAsPlayed()(game, play)
+
+
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
 
 
@@ -497,6 +989,139 @@ card(
     notes="A cancelled trifle gives no master phase action back (its free play stands for Wash's +1), and the "
     "turn's trifle bonus stays used. Wash is replaced at its player's next card play or end of turn after the "
     "unlock phase, not exactly at the unlock.",
+)
+card(
+    "Coven, The",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_coven_targets,
+        effects=(LockThisCard(), AddBlood(2)),
+        label="lock: 2 blood to a ready vampire",
+    ),
+    notes="Unique (not played while a copy is in play). 'You can lock this card' is offered in its controller's "
+    "master phase, and to the predator as it takes control of an unlocked Coven; not during damage (PIB "
+    "20121031) nor at other times.",
+)
+card(
+    "Life in the City",
+    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+)
+card(
+    "Eternals of Sirius, The",
+    Mode(
+        window=W.MASTER,
+        cost_pool=0,
+        when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
+        effects=(GainPool(5), _pay_pool(4)),
+        label="gain 5 pool",
+    ),
+    Mode(
+        window=W.MASTER,
+        targets=_uncontrolled_setites_of_capacity_9,
+        effects=(AddBlood(5),),
+        label="5 blood to an uncontrolled Follower of Set",
+    ),
+    notes="The 4 pool of the pool mode is paid with the pool gained (LSJ 20020620: playable at 4 pool, not at 3: "
+    "ANK 20210714-2); a cancelled copy pays nothing.",
+)
+card(
+    "Anarch Troublemaker",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_prey_has_vampire,
+        effects=(_give_to_prey, _lock_two_of_prey),
+        label="give it to the prey: lock up to two of its vampires",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        targets=_prey_equipment,
+        effects=(_give_to_prey, _burn_target_card),
+        label="give it to the prey: burn an equipment on one of its minions",
+    ),
+    notes="Unique (not played while a copy is in play). Used once in the unlock phase, after the unlock.",
+)
+card(
+    "Piper",
+    Mode(window=W.MASTER, when=_ready_anarch, targets=_piper_anarchs, effects=(_piper,)),
+    notes="The ally or retainer is one whose spec recruits or employs it; the card chosen is the costliest that "
+    "fits (a bot choice). Cost reductions are not modelled for any card, so none applies here.",
+)
+card(
+    "Misdirection",
+    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+)
+card(
+    "Guardian Angel",
+    Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=_bearer_in_combat,
+        effects=(Prevent(1),),
+        limit="guardian angel",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+    notes="The +1 intercept (during bleeds directed at its controller) and the burn in torpor are hooks.",
+)
+card(
+    "Golconda: Inner Peace",
+    Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
+    notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
+    "cancel for a ready vampire with 5 pool or more.",
+)
+for _name, _code in (
+    ("Protean", "pro"),
+    ("Obfuscate", "obf"),
+    ("Dominate", "dom"),
+    ("Fortitude", "for"),
+    ("Dementation", "dem"),
+):
+    card(
+        _name,
+        Mode(
+            window=W.MASTER,
+            targets=_without_superior(_code),
+            effects=(_discipline_level(_code), PutOnTarget()),
+        ),
+        notes="Put on a vampire of its player's (the card allows any vampire). The level and capacity stay while the "
+        "card is on the vampire: no modelled effect takes a master card off a vampire.",
+    )
+card(
+    "Tribute to the Master",
+    Mode(window=W.MASTER, effects=(_tribute,)),
+    notes="Playable with no ready vampire (ANK 20210717).",
+)
+card(
+    "Elder Library",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location: not played while a copy is in play (contesting not modelled).",
+    controller=Controller(hand_size=1),
+)
+card(
+    "Unholy Sacrament",
+    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+)
+card(
+    "Family Gathering",
+    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(_family_gathering,)),
+    notes="Not played with an empty crypt (RTR 20000501).",
+)
+card(
+    "Grooming the Protégé",
+    Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
+    notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
+)
+card(
+    "Sudden Reversal",
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_master_by_other, effects=(_cancel_master,)),
+    notes="A cancelled trifle played first in its turn costs its player the master phase action it would have "
+    "given back; a card cancelled is replaced at once, its 'do not replace' clause cancelled with it.",
 )
 card(
     "Effective Management",

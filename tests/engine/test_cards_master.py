@@ -1,0 +1,94 @@
+"""Master cards whose rulings span turns (a YAML scenario plays one turn): The Rack keeps its chosen vampire from
+the turn it is played to later unlock phases. Tables are set up with the scenario format and played with
+test_rules' ``drive``."""
+
+from __future__ import annotations
+
+from vtesdeck.core import carddb
+from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine.state import Game, Phase
+
+from .test_rules import drive, table
+
+
+def _rack_on_anson(cards: carddb.CardIndex) -> tuple[Game, dict[str, int]]:
+    game, aliases = table(
+        cards,
+        {
+            "hand": ["Rack, The"],
+            "ready": [{"card": "Anson", "blood": 3, "as": "anson"}, {"card": "Smudge the Ignored", "as": "smudge"}],
+        },
+        {"pool": 30, "ready": [{"card": "Lodin (Olaf Holte)", "blood": 4, "as": "lodin"}]},
+    )
+    drive(game, aliases, cards, [{"seat": 0, "play": "Rack, The", "target": "anson"}], Phase.MASTER, Phase.MASTER)
+    return game, aliases
+
+
+def test_the_rack_gives_blood_to_its_chosen_vampire_in_torpor(cards: carddb.CardIndex) -> None:
+    """PIB 20150522: The Rack can provide blood to the chosen vampire in torpor (not to another vampire)."""
+    game, aliases = _rack_on_anson(cards)
+    anson, smudge = game.minions[aliases["anson"]], game.minions[aliases["smudge"]]
+    anson.torpor = True
+    drive(game, aliases, cards, [{"seat": 0, "play": "Rack, The", "mode": 1}], Phase.UNLOCK, Phase.UNLOCK)
+    assert (anson.blood, smudge.blood) == (5, 0)
+
+
+def test_the_rack_gives_no_blood_once_its_vampire_is_out_of_play(cards: carddb.CardIndex) -> None:
+    """LSJ 20010623, TOM 19960122: no blood to the chosen vampire while it is not controlled (banished to the
+    uncontrolled region), and no new vampire is chosen for it."""
+    game, aliases = _rack_on_anson(cards)
+    anson, smudge = game.minions[aliases["anson"]], game.minions[aliases["smudge"]]
+    seat = game.seats[0]
+    seat.controlled.remove(anson.id)
+    seat.uncontrolled.append(anson.id)
+    anson.in_play = False
+    asked = drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    rack_offered = any(o.card in seat.controlled and o.ids == (1,) for _s, options in asked for o in options)
+    assert not rack_offered
+    assert (anson.blood, smudge.blood) == (3, 0)
+
+
+def test_a_stolen_rack_gives_blood_to_the_vampire_its_new_controller_chose(cards: carddb.CardIndex) -> None:
+    """The card: 'as ... its controller changes, its controller chooses a ready vampire they control'."""
+    game, aliases = _rack_on_anson(cards)
+    anson, lodin = game.minions[aliases["anson"]], game.minions[aliases["lodin"]]
+    game.acting = 1
+    game.seats[1].master_actions = 1
+    drive(
+        game,
+        aliases,
+        cards,
+        [{"seat": 1, "action": "steal card", "by": "lodin", "target": "Rack, The"}],
+        Phase.MINION,
+        Phase.MINION,
+    )
+    rack = next(c for c in game.seats[1].controlled if cards[game.card_of[c]].name == "Rack, The")
+    lodin.locked = False
+    drive(game, aliases, cards, [{"seat": 1, "play": "Rack, The"}], Phase.UNLOCK, Phase.UNLOCK)
+    assert lodin.blood == 6
+    game.acting = 0
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert anson.blood == 3 and rack in game.seats[1].controlled
+
+
+def test_a_discipline_card_gives_a_level_and_capacity_and_a_second_copy_the_superior_level(
+    cards: carddb.CardIndex,
+) -> None:
+    """Dominate: "This vampire gets +1 level of [dom] and +1 capacity"; with it the vampire may play a [dom]
+    card; a second copy makes the level superior."""
+    game, aliases = table(
+        cards,
+        {
+            "hand": ["Dominate", "Dominate", "Govern the Unaligned"],
+            "ready": [{"card": "Smudge the Ignored", "blood": 1, "as": "smudge"}],
+        },
+    )
+    smudge = game.minions[aliases["smudge"]]
+    govern = next(c for c in game.seats[0].hand if cards[game.card_of[c]].name == "Govern the Unaligned")
+    assert not [o for o in g.action_options(game, 0) if o.card == govern]
+    drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
+    assert (dict(smudge.disciplines)["dom"], smudge.capacity, smudge.blood) == (1, 2, 1)
+    assert [o for o in g.action_options(game, 0) if o.card == govern and o.minion == smudge.id]
+    game.seats[0].master_actions = 1
+    drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
+    assert (dict(smudge.disciplines)["dom"], smudge.capacity) == (2, 3)
