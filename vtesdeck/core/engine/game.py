@@ -31,6 +31,7 @@ import dataclasses
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..eligibility import embraced_minion
 from . import economy
 from .cards import Effect, Mode, Play, Role
 from .economy import Kind, Option
@@ -696,6 +697,7 @@ def action(game: Game, option: Option) -> Flow:
     seat = option.seat
     actor = game.minions[option.minion]
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None
+    unreplaced: Rider | None = None
     if handler is not None:
         mode = handler.mode
         kind = Act.POLITICAL if mode.political else Act.CARD
@@ -724,6 +726,9 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
+            if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
+                unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
+                game.riders.append(unreplaced)
         game.used.add((actor.id, handler.card))
     else:
         kind = Act(option.value)
@@ -772,6 +777,10 @@ def action(game: Game, option: Option) -> Flow:
     if act.card >= 0 and _is_set_aside(game, act.card):
         to_ash_heap(game, act.card)
         refill(game, seat)
+    if unreplaced is not None and unreplaced in game.riders:  # replaced after every "after resolution" effect
+        game.riders.remove(unreplaced)  # (LSJ 20101021)
+        if not game.finished and not game.seats[seat].ousted:
+            refill(game, seat)
 
 
 def _is_set_aside(game: Game, copy_id: int) -> bool:
@@ -1074,8 +1083,11 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if m.kind != VAMPIRE:
             return False
         if game.compiled.eligibility.minion(m.card) is None:
-            return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
-        if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
+            # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
+            requirement = game.compiled.eligibility.requirement(handler.card)
+            if requirement is None or not requirement.met_by(embraced_minion(m.clan, m.sect, m.capacity)):
+                return False
+        elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
             return False
     if not has_discipline(m, handler.mode):
         return False

@@ -26,8 +26,9 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
-another seat), ``life`` an ally's or retainer's),
+locked, as, cards}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
+Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of another seat),
+``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -36,7 +37,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|counters|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -179,6 +180,16 @@ class Table:
                 kind=ALLY,
                 strength=_int(entry.get("strength", 1), f"{where} strength"),
                 bleed=_int(entry.get("bleed", 1), f"{where} bleed"),
+            )
+        elif "clan" in entry or "sect" in entry:  # a library card that became a vampire (The Embrace)
+            m = Minion(
+                id=copy,
+                card=card.id,
+                capacity=_int(entry.get("capacity", 1), f"{where} capacity"),
+                blood=_int(entry.get("blood", 0), f"{where} blood"),
+                kind=VAMPIRE,
+                clan=str(entry.get("clan", "")),
+                sect=str(entry.get("sect", "")),
             )
         else:
             raise ScenarioError(f"{where}: {card.name} is neither a vampire nor an ally")
@@ -487,6 +498,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "ready": m.in_play and not m.torpor,
             "in_play": m.in_play,
             "contested": m.contested,
+            "counters": game.card_counters.get(copy, 0),  # counters other than blood (corruption)
         }
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")

@@ -1140,6 +1140,32 @@ class LockMinionOfTarget:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CorruptionCounterOnMinionOfTarget:
+    """Put a corruption counter on a minion controlled by the Methuselah the action is directed at, chosen now
+    (at resolution: ANK 20240706), the biggest first (The Platinum Protocol [pro]). A corruption counter is a
+    counter on the minion's card (``Game.card_counters`` of its copy: a minion carries no other), gone when it
+    leaves play; it does nothing by itself (no steal: ANK 20200925), the cards that read it do."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return None
+        minions = sorted(
+            (m for m in game.minions.values() if m.id in game.seats[act.target].controlled and m.in_play),
+            key=lambda m: (-m.capacity, m.id),
+        )
+        if not minions:
+            return None
+        return self._corrupt([economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in minions], game, play)
+
+    @staticmethod
+    def _corrupt(options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, play.seat, options)
+        game.card_counters[option.target] = game.card_counters.get(option.target, 0) + 1
+        game.log("corruption counter", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class BloodToUncontrolled:
     """Add ``amount`` blood from the bank to a vampire of the player's uncontrolled region, chosen now (offered
     the one closest to coming out first: Break the Bonds [pre])."""

@@ -13,6 +13,7 @@ from ..state import VAMPIRE, Game, Minion
 from ..vocabulary import (
     AddBlood,
     BloodToUncontrolled,
+    CorruptionCounterOnMinionOfTarget,
     EnterCombatWithTarget,
     Equip,
     GainPool,
@@ -193,8 +194,14 @@ card(
 )
 card(
     "Platinum Protocol, The",
-    *_multi_bleed("Platinum Protocol", {"obf": (1, 0, ()), "pre": (0, 1, ()), "pro": (0, 0, ())}),
-    missing="[pro]: corruption counters are not modelled, so [pro] adds nothing to the bleed.",
+    *_multi_bleed(
+        "Platinum Protocol",
+        {
+            "obf": (1, 0, ()),
+            "pre": (0, 1, ()),
+            "pro": (0, 0, (If(bleed_succeeded, (CorruptionCounterOnMinionOfTarget(),)),)),
+        },
+    ),
 )
 card(
     "Kindred Spirits",
@@ -264,8 +271,8 @@ card(
 card(
     "Embrace, The",
     Mode(window=W.ACTION, stealth=1, effects=(_embrace,), label="a new 1-capacity vampire"),
-    missing="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
-    "the requirement check reads crypt cards).",
+    notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
+    "and capacity (game.may_play).",
 )
 card(
     "Line Brawl",
@@ -302,10 +309,10 @@ card(
         directed=True,
         enters_combat=True,
         combat_maneuvers=1,
+        replace_after_action=True,
         targets=ready_minions_of_others,
         label="enter combat, 1 optional maneuver",
     ),
-    missing="'Do not replace until after this action' is not modelled (the card is replaced as played).",
 )
 
 
