@@ -1493,6 +1493,8 @@ def _combat_start(game: Game, c: Combat) -> None:
     act = c.action
     if act is not None and act.mode is not None and act.mode.combat_maneuvers and c.a.minion == act.actor:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
+    if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
+        c.a.combat_presses += act.mode.combat_presses
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
@@ -1604,7 +1606,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         if last != minion and not (pressing and side.cannot_press):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
             if pressing:
-                if side.presses or side.combat_presses:
+                if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
                     options.append(Option(kind, seat, minion=minion))
             else:
                 options = _range_options(game, side, seat, options)
@@ -1634,6 +1636,15 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
             yield from resolve_play(game, option, c)
         passed = 0
         i = 1 - i
+
+
+def _continue_only(c: Combat, minion: int, side: Side) -> bool:
+    """The acting minion's only presses are its action card's, "only usable to continue combat" (Harass), and a
+    press to continue stands (another press would cancel it)."""
+    act = c.action
+    if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
+        return False
+    return minion == act.actor and not side.presses and side.combat_presses <= act.mode.combat_presses
 
 
 def press(game: Game, c: Combat, minion: int) -> None:

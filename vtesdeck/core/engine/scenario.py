@@ -27,7 +27,8 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
 locked, as, cards}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
-Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of another seat),
+Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
+seat or with counters),
 ``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
@@ -135,6 +136,7 @@ class Table:
         self.aliases: dict[str, int] = {}
         self.minions: dict[int, Minion] = {}
         self.vampires: dict[int, Minion] = {}
+        self.counters: dict[int, int] = {}  # counters on cards put on minions (``{card, counters}``)
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -202,6 +204,8 @@ class Table:
             owner = _int(attached.get("owner", seat), f"{where} card owner")  # a master another Methuselah put on it
             sub = self.copy(attached.get("card"), owner, where)
             m.cards.append(sub)
+            if attached.get("counters"):
+                self.counters[sub] = _int(attached["counters"], f"{where} card counters")
             sub_card = self.cards[self.card_of[sub]]
             if "Retainer" in sub_card.types:
                 life = _int(attached.get("life", 1), f"{where} retainer life")
@@ -286,6 +290,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    game.card_counters.update(table.counters)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round
