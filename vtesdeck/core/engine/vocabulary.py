@@ -1423,6 +1423,52 @@ class DiscardOfType:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class TargetDiscards:
+    """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
+    then drawn back up: g.discard; Shroud of Decay [obl])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
+            return None
+        return self._discard(game, act.target)
+
+    def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[seat].hand if c not in chosen]
+            if not held:
+                break
+            option = yield from g.choose(game, seat, [economy.Option(economy.Kind.DISCARD, seat, (c,)) for c in held])
+            chosen.append(option.ids[0])
+        g.discard(game, seat, chosen)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveFromAshHeapToBurnPool:
+    """Remove ``remove`` cards of the ash heap of the Methuselah the action is directed at from the game, to make
+    it burn ``burn`` pool; nothing when fewer remain as it resolves (Shroud of Decay [OBL]: the oldest cards)."""
+
+    remove: int
+    burn: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted:
+            return
+        target = game.seats[act.target]
+        if len(target.ash_heap) < self.remove:
+            return
+        removed, target.ash_heap[:] = target.ash_heap[: self.remove], target.ash_heap[self.remove :]
+        target.removed.extend(removed)
+        game.log("remove from game", play.seat, removed[0])
+        economy.burn_pool(game, act.target, self.burn)
+        game.log("burn pool", act.target, self.burn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class CryptDrawThenRemove:
     """Draw the top crypt card to the uncontrolled region, then remove one crypt card of that region from the
     game, chosen now among all of them, the one drawn included (Wider View). ``order(game, seat, copies, drawn)``
@@ -1950,6 +1996,46 @@ class BurnBlood:
     def __call__(self, game: Game, play: Play) -> None:
         if play.minion in game.minions:
             g.move_blood(game, play.minion, -self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnEdgeTo:
+    """Burn the Edge to do ``effects`` (Inside Dirt); nothing if the player no longer holds it."""
+
+    effects: tuple[Any, ...]
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        if game.edge != play.seat:
+            return None
+        game.edge = None
+        game.log("edge burned", play.seat)
+        return g.run_effects(game, self.effects, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetBlood:
+    """The target vampire (``play.target``) burns ``amount`` blood (Inside Dirt)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.move_blood(game, m.id, -self.amount)
+            game.log("burn blood", play.seat, m.id, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetBurnsPool:
+    """The Methuselah the action is directed at burns ``amount`` pool (an oust is checked: Inside Dirt)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.target >= 0 and not game.seats[act.target].ousted:
+            economy.burn_pool(game, act.target, self.amount)
+            game.log("burn pool", act.target, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

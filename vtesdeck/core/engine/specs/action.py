@@ -11,11 +11,13 @@ from .. import economy
 from ..cards import Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat
-from ..state import VAMPIRE, Game, Minion
+from ..state import VAMPIRE, Game, Minion, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
     BloodToUncontrolled,
+    BurnEdgeTo,
+    BurnTargetBlood,
     CorruptionCounterOnMinionOfTarget,
     DrawCards,
     EnterCombatWithTarget,
@@ -23,19 +25,27 @@ from ..vocabulary import (
     GainPool,
     If,
     LockMinionOfTarget,
+    PutInPlay,
     PutOnTarget,
+    RemoveFromAshHeapToBurnPool,
     StealPool,
     StunTarget,
+    TargetBurnsPool,
+    TargetDiscards,
     UnlockSelf,
     any_methuselah_but_you,
     bleed_succeeded,
     choose,
+    controller,
+    crypt_not_empty,
+    has_edge,
     has_targets,
     leave_aside,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     move_blood,
     not_carrying,
+    prey_only,
     prey_or_predator,
     ready_minions,
     ready_minions_of_others,
@@ -672,3 +682,186 @@ def _haqims_leadership(game: Game, play: Play) -> None:
 
 
 card("Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(_haqims_leadership,)))
+
+
+# -- Shroud of Decay, Inside Dirt -----------------------------------------------------------------------------------------
+
+card(
+    "Shroud of Decay",
+    Mode(
+        window=W.ACTION,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (TargetDiscards(2),)),),
+        label="bleed +1, the target discards 2 cards",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        seat_target=True,
+        targets=prey_only,
+        when=lambda game, play: len(game.seats[game.prey(play.seat)].ash_heap) >= 7,
+        effects=(RemoveFromAshHeapToBurnPool(7, 3),),
+        label="remove 7 cards of the prey's ash heap: it burns 3 pool",
+    ),
+    notes="[OBL]: the 7 cards removed are the oldest of the ash heap (the player's choice, LSJ 20090710: no card "
+    "modelled reads which).",
+)
+
+
+def _vampires_of_others(game: Game, play: Play) -> list[int]:
+    """Vampires in play (ready or in torpor) controlled by other Methuselahs."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play
+    ]
+
+
+card(
+    "Inside Dirt",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        when=has_edge,
+        targets=_vampires_of_others,
+        effects=(BurnEdgeTo((BurnTargetBlood(3),)),),
+        label="burn the Edge: a vampire burns 3 blood",
+    ),
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(3),)),),
+        label="burn the Edge: the prey burns 3 pool",
+    ),
+    notes="The Edge is burned as the action resolves (it must still be held then).",
+)
+
+
+# -- cards in play that make the prey burn pool: Army of Rats, Creeping Sabotage ------------------------------------------
+
+
+def _copies_controlled(game: Game, play: Play) -> list[int]:
+    """Creeping Sabotage's X: the copies its player already controls."""
+    wanted = game.card_of[play.card] if play.card >= 0 else -1
+    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
+
+
+card("Army of Rats", Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)), burn="minion")
+card(
+    "Creeping Sabotage",
+    Mode(window=W.ACTION, stealth=1, x_cost=True, values=_copies_controlled, effects=(PutInPlay(),)),
+    burn="minion",
+    notes="X counts the copies already in play when it is played.",
+)
+
+
+@hook("unlock", "Army of Rats", "Creeping Sabotage")
+def _prey_burns_in_unlock(game: Game, seat: int) -> None:
+    """During your unlock phase, your prey burns 1 pool for each Creeping Sabotage, and 1 for Army of Rats however
+    many ("only 1 pool each turn with Army of Rats cards")."""
+    held = [game.card_of[c] for c in game.seats[seat].controlled if c not in game.minions]
+    burn = min(1, held.count(vekn(game, "Army of Rats"))) + held.count(vekn(game, "Creeping Sabotage"))
+    prey = game.prey(seat)
+    if burn and prey != seat:
+        economy.burn_pool(game, prey, burn)
+        game.log("burn pool", prey, burn)
+
+
+# -- Disciple of Lazarus, Recruitment Exercise: the crypt -----------------------------------------------------------------
+
+
+def _harbinger(game: Game, copy: int) -> bool:
+    template = game.vampires.get(game.card_of[copy])
+    return template is not None and template.clan == "Harbinger of Skulls"
+
+
+def _younger_uncontrolled_harbingers(game: Game, play: Play) -> list[int]:
+    return [c for c in younger_uncontrolled(game, play) if _harbinger(game, c)]
+
+
+def _harbinger_from_crypt(game: Game, play: Play) -> Flow:
+    """Search the crypt for a Harbinger of Skulls, reveal it, move it to the uncontrolled region; shuffle."""
+    seat = game.seats[play.seat]
+    found = list(dict.fromkeys(c for c in seat.crypt if _harbinger(game, c)))
+    if found:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+        seat.crypt.remove(option.target)
+        seat.crypt.append(option.target)
+        crypt_draw(game, play.seat)
+    game.rng.shuffle(seat.crypt)
+
+
+card(
+    "Disciple of Lazarus",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_younger_uncontrolled_harbingers,
+        effects=(AddBlood(2),),
+        label="add 2 blood to a younger uncontrolled Harbinger of Skulls",
+    ),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=lambda game, play: any(_harbinger(game, c) for c in game.seats[play.seat].crypt),
+        effects=(_harbinger_from_crypt,),
+        label="search the crypt for a Harbinger of Skulls",
+    ),
+)
+
+
+def _recruitment_exercise(game: Game, play: Play) -> None:
+    """Draw a crypt card (revealed); 1 blood from the bank on it if it is a Black Hand vampire."""
+    copy = crypt_draw(game, play.seat)
+    m = game.minions.get(copy) if copy is not None else None
+    if m is not None and "black hand" in m.traits:
+        m.blood += 1
+        game.gained += 1
+        game.log("add blood", play.seat, m.id, 1)
+
+
+card(
+    "Recruitment Exercise",
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_recruitment_exercise,)),
+)
+
+
+# -- Show of Force, Abbot -------------------------------------------------------------------------------------------------
+
+card(
+    "Show of Force",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1; if blocked, +1 strength"),
+    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2; if blocked, +2 strength"),
+    notes="The strength the vampire 'can gain' when blocked is always taken (it is never worse).",
+)
+
+
+@hook("combat_start", "Show of Force")
+def _show_of_force(game: Game, c: Combat) -> None:
+    """Show of Force blocked: the acting vampire gains +1 strength ([POT][PRE]: +2) for the resulting combat."""
+    act = c.action
+    if act is None or not act.blocked or act.mode is None or act.card < 0 or c.a.minion != act.actor:
+        return
+    if game.card_of[act.card] == vekn(game, "Show of Force") and act.mode.bleeds:
+        c.a.combat_strength += 2 if act.mode.superior else 1
+
+
+card(
+    "Abbot",
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Abbot"), effects=(PutOnTarget(on_self=True), UnlockSelf())),
+)
+
+
+@hook("intercept", "Abbot")
+def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
+    if not act.directed or act.target != controller(game, minion):
+        return 0
+    return 1 if _level_of(game, minion, "Abbot") else 0
