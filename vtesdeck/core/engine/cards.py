@@ -94,6 +94,9 @@ class Mode:
     bleed: int = 0
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
+    combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)
+    presses_continue_only: bool = False  # … "only usable to continue combat" (Harass): see game._alternate
+    replace_after_action: bool = False  # "Do not replace until after this action" (Bum's Rush): see game.action
     seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions
     # A combat card's strike, maneuver, press, prevention are effects; a strike card sets ``strike``.
     strike: Any = None  # a vocabulary.Strike when the mode is a strike

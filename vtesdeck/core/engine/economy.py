@@ -112,11 +112,22 @@ def unlock_phase(game: Game, *, take_edge: bool = True) -> None:
     for copy_id in seat.controlled:
         minion = game.minions.get(copy_id)
         if minion is not None:
+            if game.riders and _stunned(game, copy_id):
+                continue  # "does not unlock as normal" this once (Mind Numb's stun)
             minion.locked = False
     if take_edge and game.edge == game.acting:
         seat.pool += 1
         game.gained += 1
         game.log("edge pool", game.acting)
+
+
+def _stunned(game: Game, copy_id: int) -> bool:
+    """Whether the minion carries a "stunned" rider (vocabulary.StunTarget), which this unlock phase uses up."""
+    for rider in game.riders:
+        if rider.holder == copy_id and rider.key == "stunned":
+            game.riders.remove(rider)
+            return True
+    return False
 
 
 def transfers_for_turn(turn: int) -> int:

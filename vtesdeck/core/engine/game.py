@@ -32,6 +32,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import eligibility
+from ..eligibility import embraced_minion
 from . import economy
 from .cards import Effect, Mode, Play, Role
 from .economy import Kind, Option
@@ -714,6 +715,7 @@ def action(game: Game, option: Option) -> Flow:
     seat = option.seat
     actor = game.minions[option.minion]
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None
+    unreplaced: Rider | None = None
     if handler is not None:
         mode = handler.mode
         kind = Act.POLITICAL if mode.political else Act.CARD
@@ -742,6 +744,9 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
+            if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
+                unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
+                game.riders.append(unreplaced)
         game.used.add((actor.id, handler.card))
     else:
         kind = Act(option.value)
@@ -790,6 +795,10 @@ def action(game: Game, option: Option) -> Flow:
     if act.card >= 0 and _is_set_aside(game, act.card):
         to_ash_heap(game, act.card)
         refill(game, seat)
+    if unreplaced is not None and unreplaced in game.riders:  # replaced after every "after resolution" effect
+        game.riders.remove(unreplaced)  # (LSJ 20101021)
+        if not game.finished and not game.seats[seat].ousted:
+            refill(game, seat)
 
 
 def _is_set_aside(game: Game, copy_id: int) -> bool:
@@ -1093,8 +1102,11 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if m.kind != VAMPIRE:
             return False
         if game.compiled.eligibility.minion(m.card) is None:
-            return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
-        if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
+            # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
+            requirement = game.compiled.eligibility.requirement(handler.card)
+            if requirement is None or not requirement.met_by(embraced_minion(m.clan, m.sect, m.capacity)):
+                return False
+        elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
             if not _met_as_grown(game, handler, m):
                 return False
     if not has_discipline(m, handler.mode):
@@ -1511,6 +1523,8 @@ def _combat_start(game: Game, c: Combat) -> None:
     act = c.action
     if act is not None and act.mode is not None and act.mode.combat_maneuvers and c.a.minion == act.actor:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
+    if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
+        c.a.combat_presses += act.mode.combat_presses
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
@@ -1622,7 +1636,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         if last != minion and not (pressing and side.cannot_press):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
             if pressing:
-                if side.presses or side.combat_presses:
+                if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
                     options.append(Option(kind, seat, minion=minion))
             else:
                 options = _range_options(game, side, seat, options)
@@ -1652,6 +1666,15 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
             yield from resolve_play(game, option, c)
         passed = 0
         i = 1 - i
+
+
+def _continue_only(c: Combat, minion: int, side: Side) -> bool:
+    """The acting minion's only presses are its action card's, "only usable to continue combat" (Harass), and a
+    press to continue stands (another press would cancel it)."""
+    act = c.action
+    if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
+        return False
+    return minion == act.actor and not side.presses and side.combat_presses <= act.mode.combat_presses
 
 
 def press(game: Game, c: Combat, minion: int) -> None:

@@ -26,8 +26,10 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
-another seat), ``life`` an ally's or retainer's),
+locked, as, cards}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
+Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
+seat or with counters),
+``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -36,7 +38,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|counters|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -134,6 +136,7 @@ class Table:
         self.aliases: dict[str, int] = {}
         self.minions: dict[int, Minion] = {}
         self.vampires: dict[int, Minion] = {}
+        self.counters: dict[int, int] = {}  # counters on cards put on minions (``{card, counters}``)
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -180,6 +183,16 @@ class Table:
                 strength=_int(entry.get("strength", 1), f"{where} strength"),
                 bleed=_int(entry.get("bleed", 1), f"{where} bleed"),
             )
+        elif "clan" in entry or "sect" in entry:  # a library card that became a vampire (The Embrace)
+            m = Minion(
+                id=copy,
+                card=card.id,
+                capacity=_int(entry.get("capacity", 1), f"{where} capacity"),
+                blood=_int(entry.get("blood", 0), f"{where} blood"),
+                kind=VAMPIRE,
+                clan=str(entry.get("clan", "")),
+                sect=str(entry.get("sect", "")),
+            )
         else:
             raise ScenarioError(f"{where}: {card.name} is neither a vampire nor an ally")
         m.in_play = in_play
@@ -191,6 +204,8 @@ class Table:
             owner = _int(attached.get("owner", seat), f"{where} card owner")  # a master another Methuselah put on it
             sub = self.copy(attached.get("card"), owner, where)
             m.cards.append(sub)
+            if attached.get("counters"):
+                self.counters[sub] = _int(attached["counters"], f"{where} card counters")
             sub_card = self.cards[self.card_of[sub]]
             if "Retainer" in sub_card.types:
                 life = _int(attached.get("life", 1), f"{where} retainer life")
@@ -275,6 +290,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    game.card_counters.update(table.counters)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round
@@ -487,6 +503,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "ready": m.in_play and not m.torpor,
             "in_play": m.in_play,
             "contested": m.contested,
+            "counters": game.card_counters.get(copy, 0),  # counters other than blood (corruption)
         }
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")

@@ -540,6 +540,20 @@ def has_clan(*clans: str) -> Pred:
     return check
 
 
+def not_carrying(name: str) -> Pred:
+    """The playing minion carries no copy of the named card ("A vampire can have only one Heart of the City";
+    "cannot play cards named Torn Signpost" while carrying Preternatural Strength)."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        if m is None or not m.cards:
+            return True
+        wanted = vekn(game, name)
+        return all(game.card_of[c] != wanted for c in m.cards)
+
+    return check
+
+
 def has_title(*titles: str) -> Pred:
     def check(game: Game, play: Play) -> bool:
         m = game.minions.get(play.minion)
@@ -587,6 +601,31 @@ def uncontrolled_of_clan(clan: str) -> Targets:
         return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].clan == clan]
 
     return targets
+
+
+def uncontrolled_with_trait(trait: str) -> Targets:
+    """The vampires of the player's uncontrolled region with a trait, as ``core.eligibility`` names it (Reunion
+    Kamut: "black hand")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in uncontrolled_vampires(game, play) if trait in game.minions[c].traits]
+
+    return targets
+
+
+def younger_uncontrolled_with(discipline: str) -> Targets:
+    """Vampires of the player's uncontrolled region younger than the acting vampire (lower capacity) with
+    ``discipline`` at any level (The Call: Dementation)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in younger_uncontrolled(game, play) if discipline in dict(game.minions[c].disciplines)]
+
+    return targets
+
+
+def prey_or_predator(game: Game, play: Play) -> Sequence[int]:
+    """Your prey and your predator (seats; one when they are the same: Night Moves)."""
+    return [s for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))) if s != play.seat]
 
 
 def predators_predator(game: Game, play: Play) -> Sequence[int]:
@@ -664,6 +703,45 @@ def own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 
 def ready_minions_of_others(game: Game, play: Play) -> Sequence[int]:
     return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s)]
+
+
+def locked_ready_minions_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Ready locked minions of other Methuselahs ("enter combat with a locked minion": Ambush)."""
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.locked]
+
+
+def locked_or_low_blood_of_others(blood: int) -> Targets:
+    """Ready minions of other Methuselahs that are locked or vampires with ``blood`` or fewer blood (Harass: 3)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [m.id for m in map(game.minions.__getitem__, ready_minions_of_others(game, play)) if _low(m, blood)]
+
+    return targets
+
+
+def _low(m: Minion, blood: int) -> bool:
+    return m.locked or (m.kind == VAMPIRE and m.blood <= blood)
+
+
+def target_still(targets: Targets) -> Pred:
+    """The action's target minion is still one of ``targets`` as the action resolves: else the action "fizzles"
+    (it succeeds with no effect: Ambush, Harass, rulings LSJ 20070411, ANK 20210124)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return play.target in targets(game, play)
+
+    return pred
+
+
+def unlocked_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Ready unlocked vampires of other Methuselahs (Mind Numb)."""
+    return [
+        m.id
+        for s in game.order
+        if s != play.seat
+        for m in g.ready_minions(game, s)
+        if m.kind == VAMPIRE and not m.locked
+    ]
 
 
 def ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
@@ -896,6 +974,19 @@ class AddBlood:
             m.blood += self.amount  # uncontrolled: counters may exceed capacity until it comes out (L2031-2037)
             game.gained += self.amount
         game.log("add blood", play.seat, target, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawCards:
+    """Draw ``amount`` cards from the library; a hand then over its size is discarded down at once, before any
+    other decision (game.choose: "discard afterward", Flurry of Action)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import draw
+
+        draw(game, play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1143,26 +1234,81 @@ class LockMinionOfTarget:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class BloodToUncontrolled:
-    """Add ``amount`` blood from the bank to a vampire of the player's uncontrolled region, chosen now (offered
-    the one closest to coming out first: Break the Bonds [pre])."""
+class StunTarget:
+    """Lock the target vampire; it does not unlock during its controller's next unlock phase ("stun": Mind Numb;
+    a "stunned" rider that economy.unlock_phase reads and removes)."""
 
-    amount: int = 1
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        m.locked = True
+        game.riders.append(Rider(m.id, "stunned", 1, Until.END_OF_GAME))
+        game.log("lock", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CorruptionCounterOnMinionOfTarget:
+    """Put a corruption counter on a minion controlled by the Methuselah the action is directed at, chosen now
+    (at resolution: ANK 20240706), the biggest first (The Platinum Protocol [pro]). A corruption counter is a
+    counter on the minion's card (``Game.card_counters`` of its copy: a minion carries no other), gone when it
+    leaves play; it does nothing by itself (no steal: ANK 20200925), the cards that read it do."""
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return None
+        minions = sorted(
+            (m for m in game.minions.values() if m.id in game.seats[act.target].controlled and m.in_play),
+            key=lambda m: (-m.capacity, m.id),
+        )
+        if not minions:
+            return None
+        return self._corrupt([economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in minions], game, play)
+
+    @staticmethod
+    def _corrupt(options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, play.seat, options)
+        game.card_counters[option.target] = game.card_counters.get(option.target, 0) + 1
+        game.log("corruption counter", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToUncontrolled:
+    """Add ``amount`` blood from the bank to a vampire of the player's uncontrolled region, chosen now (offered
+    the one closest to coming out first: Break the Bonds [pre]); ``younger``: only one younger than the acting
+    vampire; ``or_controlled``: or a vampire the player controls (offered after: Feast of the Soul's Secrets)."""
+
+    amount: int = 1
+    younger: bool = False
+    or_controlled: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        actor = game.minions.get(play.minion)
+        cap = actor.capacity if self.younger and actor is not None else 99
         region = sorted(
-            game.seats[play.seat].uncontrolled,
+            (c for c in game.seats[play.seat].uncontrolled if game.minions[c].capacity < cap),
             key=lambda c: (game.minions[c].blood - game.minions[c].capacity, c),
             reverse=True,
         )
+        if self.or_controlled:
+            region += [
+                m.id
+                for m in g.ready_minions(game, play.seat)
+                if m.kind == VAMPIRE and m.capacity < cap and m.blood < m.capacity
+            ]
         if not region:
             return None
         return self._add([economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in region], game, play)
 
     def _add(self, options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
         option = yield from g.choose(game, play.seat, options)
-        game.minions[option.target].blood += self.amount
-        game.gained += self.amount
+        m = game.minions[option.target]
+        if m.in_play:
+            g.move_blood(game, m.id, self.amount)
+        else:
+            m.blood += self.amount
+            game.gained += self.amount
         game.log("add blood", play.seat, option.target, self.amount)
 
 
@@ -1277,6 +1423,52 @@ class DiscardOfType:
         held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
         if held:
             g.discard(game, play.seat, held[:1])
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetDiscards:
+    """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
+    then drawn back up: g.discard; Shroud of Decay [obl])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
+            return None
+        return self._discard(game, act.target)
+
+    def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[seat].hand if c not in chosen]
+            if not held:
+                break
+            option = yield from g.choose(game, seat, [economy.Option(economy.Kind.DISCARD, seat, (c,)) for c in held])
+            chosen.append(option.ids[0])
+        g.discard(game, seat, chosen)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveFromAshHeapToBurnPool:
+    """Remove ``remove`` cards of the ash heap of the Methuselah the action is directed at from the game, to make
+    it burn ``burn`` pool; nothing when fewer remain as it resolves (Shroud of Decay [OBL]: the oldest cards)."""
+
+    remove: int
+    burn: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted:
+            return
+        target = game.seats[act.target]
+        if len(target.ash_heap) < self.remove:
+            return
+        removed, target.ash_heap[:] = target.ash_heap[: self.remove], target.ash_heap[self.remove :]
+        target.removed.extend(removed)
+        game.log("remove from game", play.seat, removed[0])
+        economy.burn_pool(game, act.target, self.burn)
+        game.log("burn pool", act.target, self.burn)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1807,6 +1999,46 @@ class BurnBlood:
     def __call__(self, game: Game, play: Play) -> None:
         if play.minion in game.minions:
             g.move_blood(game, play.minion, -self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnEdgeTo:
+    """Burn the Edge to do ``effects`` (Inside Dirt); nothing if the player no longer holds it."""
+
+    effects: tuple[Any, ...]
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        if game.edge != play.seat:
+            return None
+        game.edge = None
+        game.log("edge burned", play.seat)
+        return g.run_effects(game, self.effects, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetBlood:
+    """The target vampire (``play.target``) burns ``amount`` blood (Inside Dirt)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.move_blood(game, m.id, -self.amount)
+            game.log("burn blood", play.seat, m.id, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetBurnsPool:
+    """The Methuselah the action is directed at burns ``amount`` pool (an oust is checked: Inside Dirt)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.target >= 0 and not game.seats[act.target].ousted:
+            economy.burn_pool(game, act.target, self.amount)
+            game.log("burn pool", act.target, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 
 from __future__ import annotations
 
+from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
 from ..playbook import judge
@@ -49,7 +50,42 @@ def _embrace_score(game: Game, play: Play) -> float:
     return 20.0
 
 
+def _free_hit_score(game: Game, play: Play) -> float:
+    """Hunter's Mark [CEL][THA]: the opposing minion cannot strike back: worth it against any minion."""
+    other = game.minions.get(play.target)
+    if other is None:
+        return -1.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+def _leadership_score(game: Game, play: Play) -> float:
+    """Haqim's Law: Leadership: worth it when the seat controls one of the oldest ready Banu Haqim, more when no
+    other seat does."""
+    ready = [
+        (m.capacity, s)
+        for s in game.order
+        for m in g.ready_minions(game, s)
+        if m.kind == VAMPIRE and clan_name(m.clan) == clan_name("Assamite")
+    ]
+    if not ready:
+        return -1.0
+    oldest = max(c for c, _ in ready)
+    winners = {s for c, s in ready if c == oldest}
+    if play.seat not in winners:
+        return -5.0
+    return 26.0 - 6.0 * (len(winners) - 1)
+
+
 judge("Deep Song", 1, score=_combat_score)
+for _mode in (0, 1, 2):
+    judge("Nose of the Hound", _mode, score=_combat_score)
+judge("Ambush", 0, score=_combat_score)
+judge("Harass", 0, score=_combat_score)
+judge("Hunter's Mark", 0, score=_combat_score)
+judge("Hunter's Mark", 1, score=_free_hit_score)
+judge("Night Moves", 0, score=_bleed_anyone_score)
+judge("Night Moves", 1, score=_bleed_anyone_score)
+judge("Haqim's Law: Leadership", 0, score=_leadership_score)
 judge("Kindred Spirits", 0, score=_bleed_anyone_score)
 judge("Kindred Spirits", 1, score=_bleed_anyone_score)
 judge("Magic of the Smith", 0, score=_smith_score)

@@ -6,30 +6,59 @@ import itertools
 from collections.abc import Generator
 from typing import Any
 
+from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import Mode, Play, card
+from ..cards import Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..state import VAMPIRE, Game, Minion
+from ..frames import Action, Combat
+from ..state import VAMPIRE, Game, Minion, crypt_draw
 from ..vocabulary import (
+    NO_STRIKE,
     AddBlood,
     BloodToUncontrolled,
+    BurnEdgeTo,
+    BurnTargetBlood,
+    CorruptionCounterOnMinionOfTarget,
+    DrawCards,
     EnterCombatWithTarget,
     Equip,
     GainPool,
     If,
     LockMinionOfTarget,
+    PutInPlay,
+    PutOnTarget,
+    RemoveFromAshHeapToBurnPool,
     StealPool,
+    StunTarget,
+    TargetBurnsPool,
+    TargetDiscards,
     UnlockSelf,
     any_methuselah_but_you,
     bleed_succeeded,
     choose,
+    controller,
+    crypt_not_empty,
+    has_edge,
+    has_targets,
     leave_aside,
+    locked_or_low_blood_of_others,
+    locked_ready_minions_of_others,
     move_blood,
+    not_carrying,
+    prey_only,
+    prey_or_predator,
+    ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    target_still,
     to_ash_heap,
     uncontrolled_of_clan,
+    uncontrolled_vampires,
+    uncontrolled_with_trait,
+    unlocked_vampires_of_others,
+    vekn,
     younger_uncontrolled,
+    younger_uncontrolled_with,
 )
 from ..windows import W
 
@@ -193,8 +222,14 @@ card(
 )
 card(
     "Platinum Protocol, The",
-    *_multi_bleed("Platinum Protocol", {"obf": (1, 0, ()), "pre": (0, 1, ()), "pro": (0, 0, ())}),
-    missing="[pro]: corruption counters are not modelled, so [pro] adds nothing to the bleed.",
+    *_multi_bleed(
+        "Platinum Protocol",
+        {
+            "obf": (1, 0, ()),
+            "pre": (0, 1, ()),
+            "pro": (0, 0, (If(bleed_succeeded, (CorruptionCounterOnMinionOfTarget(),)),)),
+        },
+    ),
 )
 card(
     "Kindred Spirits",
@@ -264,8 +299,8 @@ card(
 card(
     "Embrace, The",
     Mode(window=W.ACTION, stealth=1, effects=(_embrace,), label="a new 1-capacity vampire"),
-    missing="The new vampire has no disciplines and meets no card requirement (its clan and sect are kept, but "
-    "the requirement check reads crypt cards).",
+    notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
+    "and capacity (game.may_play).",
 )
 card(
     "Line Brawl",
@@ -302,10 +337,10 @@ card(
         directed=True,
         enters_combat=True,
         combat_maneuvers=1,
+        replace_after_action=True,
         targets=ready_minions_of_others,
         label="enter combat, 1 optional maneuver",
     ),
-    missing="'Do not replace until after this action' is not modelled (the card is replaced as played).",
 )
 
 
@@ -315,3 +350,518 @@ card(
         "Illegalism", {"cel": (0, 0, (If(bleed_succeeded, (UnlockSelf(),)),)), "chi": (1, 0, ()), "pre": (0, 1, ())}
     ),
 )
+
+
+# -- bleeds with a bonus, blood to the uncontrolled region, pool ----------------------------------------------------------
+
+card(
+    "Public Trust",
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        when=has_targets(uncontrolled_vampires),
+        effects=(If(bleed_succeeded, (BloodToUncontrolled(1),)),),
+        label="bleed +2, 1 blood to an uncontrolled vampire",
+    ),
+    notes="[PRE]: the uncontrolled vampire is chosen on resolution (the card: on declaration, ANK 20240706), and "
+    "one must be there to play it.",
+)
+card(
+    "Legal Manipulations",
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        effects=(If(bleed_succeeded, (GainPool(1),)),),
+        label="bleed +2, gain 1 pool",
+    ),
+)
+card(
+    "Intimidation",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
+    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
+)
+card(
+    "Scouting Mission",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        targets=younger_uncontrolled,
+        effects=(AddBlood(2),),
+        label="add 2 blood to a younger uncontrolled vampire",
+    ),
+)
+card(
+    "Feast of the Soul's Secrets",
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        effects=(If(bleed_succeeded, (BloodToUncontrolled(2, younger=True, or_controlled=True),)),),
+        label="bleed +2, 2 blood to a younger vampire",
+    ),
+    notes="[DOM]: the younger vampire is chosen on resolution (the card: when played, ANK 20240724-2); the bleed "
+    "may be played without one.",
+)
+card("Art Scam", Mode(window=W.ACTION, stealth=1, effects=(GainPool(2),), label="gain 2 pool"))
+card(
+    "Fourth Tradition: The Accounting",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=younger_uncontrolled,
+        effects=(AddBlood(3),),
+        label="add 3 blood to a younger uncontrolled vampire",
+    ),
+)
+card(
+    "Call, The",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=younger_uncontrolled_with("dem"),
+        effects=(AddBlood(2),),
+        label="add 2 blood to a younger uncontrolled vampire with Dementation",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        targets=younger_uncontrolled_with("dem"),
+        effects=(AddBlood(3),),
+        label="add 3 blood to a younger uncontrolled vampire with Dementation",
+    ),
+)
+card(
+    "Reunion Kamut",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=uncontrolled_with_trait("black hand"),
+        effects=(AddBlood(2),),
+        label="add 2 blood to an uncontrolled Black Hand vampire",
+    ),
+)
+card(
+    "Flurry of Action",
+    Mode(
+        window=W.ACTION,
+        bleeds=True,
+        effects=(If(bleed_succeeded, (DrawCards(2),)),),
+        label="bleed, draw 2 cards",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        effects=(If(bleed_succeeded, (UnlockSelf(),)),),
+        label="bleed, unlock",
+    ),
+)
+
+
+# -- entering combat ----------------------------------------------------------------------------------------------------
+
+
+def _enter_combat(targets: Any, label: str, **fields: Any) -> Mode:
+    """ "(D) Enter combat with <targets>": the target must still qualify as the action resolves, else the action
+    succeeds with no effect (it "fizzles": rulings LSJ 20070411, ANK 20210124)."""
+    return Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=targets,
+        effects=(If(target_still(targets), (EnterCombatWithTarget(),)),),
+        label=label,
+        **fields,
+    )
+
+
+card("Ambush", _enter_combat(locked_ready_minions_of_others, "enter combat with a locked minion", combat_maneuvers=1))
+card(
+    "Harass",
+    _enter_combat(
+        locked_or_low_blood_of_others(3),
+        "enter combat with a locked minion or a vampire with 3 blood or fewer",
+        combat_presses=1,
+        presses_continue_only=True,
+    ),
+)
+card(
+    "Hunter's Mark",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        enters_combat=True,
+        combat_presses=1,
+        targets=ready_minions_of_others,
+        label="enter combat, 1 optional press",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        enters_combat=True,
+        combat_presses=1,
+        targets=ready_minions_of_others,
+        label="enter combat, the opposing minion cannot strike, combat ends in the first round",
+    ),
+    notes="[CEL][THA]: the combat ends at the end of its first round (no press can continue it); the opposing "
+    "minion's first strike of that round is none.",
+)
+
+
+@hook("round_start", "Hunter's Mark")
+def _hunters_mark_first_round(game: Game, c: Combat) -> None:
+    """Hunter's Mark [CEL][THA]: in the first round of the combat, the opposing minion cannot strike and the
+    combat ends (nobody may press to continue it)."""
+    act = c.action
+    if c.round != 1 or act is None or act.mode is None or not act.mode.superior or act.card < 0:
+        return
+    if game.card_of[act.card] != vekn(game, "Hunter's Mark") or c.a.minion != act.actor:
+        return
+    c.b.strike = NO_STRIKE
+    c.a.cannot_press = c.b.cannot_press = True
+
+
+card(
+    "Nose of the Hound",
+    _enter_combat(
+        locked_ready_minions_of_others,
+        "enter combat with a locked minion, 1 maneuver",
+        disciplines=("aus",),
+        stealth=1,
+        combat_maneuvers=1,
+    ),
+    _enter_combat(
+        locked_ready_minions_of_others,
+        "enter combat with a locked minion, 2 maneuvers",
+        disciplines=("spi",),
+        stealth=1,
+        combat_maneuvers=2,
+    ),
+    _enter_combat(
+        ready_minions_of_others, "enter combat with a minion, 2 maneuvers", superior=True, stealth=1, combat_maneuvers=2
+    ),
+)
+
+
+# -- Night Moves ----------------------------------------------------------------------------------------------------------
+
+card(
+    "Night Moves",
+    Mode(
+        window=W.ACTION, bleeds=True, stealth=3, targets=prey_or_predator, label="bleed at +3 stealth, 1 pool at most"
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        stealth=6,
+        targets=prey_or_predator,
+        label="bleed at +6 stealth, 1 pool at most",
+    ),
+)
+
+
+@hook("before_resolution", "Night Moves")
+def _night_moves_excess(game: Game, act: Action) -> None:
+    """Night Moves: "If more than 1 pool is bled with this action, ignore the excess"."""
+    if act.card >= 0 and act.bleed > 1 and game.card_of[act.card] == vekn(game, "Night Moves"):
+        act.bleed = 1
+
+
+# -- Mind Numb ------------------------------------------------------------------------------------------------------------
+
+card(
+    "Mind Numb",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=unlocked_vampires_of_others,
+        effects=(If(target_still(unlocked_vampires_of_others), (StunTarget(),)),),
+        label="stun an unlocked vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        stealth=1,
+        targets=unlocked_vampires_of_others,
+        effects=(If(target_still(unlocked_vampires_of_others), (StunTarget(),)),),
+        label="stun an unlocked vampire",
+    ),
+    notes="Stun: the vampire is locked and does not unlock during its controller's next unlock phase.",
+)
+
+
+# -- cards put on the acting vampire, at a level: Heart of the City, Preternatural Strength -------------------------------
+
+
+def _on_self_at_level(game: Game, play: Play) -> None:
+    """Put the card on the acting vampire; a superior copy carries 1 counter, which the card's hook adds to its
+    inferior bonus (the only counter such a card carries)."""
+    PutOnTarget(on_self=True)(game, play)
+    if play.mode.superior and play.card in game.minions.get(play.minion, _NO_MINION).cards:
+        game.card_counters[play.card] = 1
+
+
+_NO_MINION = Minion(id=-1, card=-1, capacity=0)
+
+
+def _level_of(game: Game, minion: int, name: str) -> int:
+    """The bonus of the copies of the named card on the minion: 1 each, 2 for a superior one."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 + game.card_counters.get(c, 0) for c in m.cards if game.card_of[c] == wanted)
+
+
+card(
+    "Heart of the City",
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(_on_self_at_level,)),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Heart of the City"),
+        effects=(_on_self_at_level,),
+    ),
+)
+
+
+@hook("bleed", "Heart of the City")
+def _heart_of_the_city_bleed(game: Game, act: Action) -> int:
+    return _level_of(game, act.actor, "Heart of the City")
+
+
+card(
+    "Preternatural Strength",
+    Mode(window=W.ACTION, stealth=2, when=not_carrying("Preternatural Strength"), effects=(_on_self_at_level,)),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=2,
+        when=not_carrying("Preternatural Strength"),
+        effects=(_on_self_at_level,),
+    ),
+    notes="'They cannot play cards named Torn Signpost': Torn Signpost's modes ask not_carrying (specs/combat.py).",
+)
+
+
+@hook("strength", "Preternatural Strength")
+def _preternatural_strength(game: Game, minion: int) -> int:
+    return _level_of(game, minion, "Preternatural Strength")
+
+
+# -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
+
+
+def _haqims_leadership(game: Game, play: Play) -> None:
+    """Each Methuselah controlling any of the oldest ready Banu Haqim (Assamites: the same clan) gains 2 pool."""
+    ready = [
+        (m, s)
+        for s in game.order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and clan_name(m.clan) == clan_name("Assamite")
+    ]
+    if not ready:
+        return
+    oldest = max(m.capacity for m, _ in ready)
+    for seat in dict.fromkeys(s for m, s in ready if m.capacity == oldest):
+        GainPool(2)(game, Play(seat=seat, card=play.card, mode=play.mode, frame=play.frame))
+
+
+card("Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(_haqims_leadership,)))
+
+
+# -- Shroud of Decay, Inside Dirt -----------------------------------------------------------------------------------------
+
+card(
+    "Shroud of Decay",
+    Mode(
+        window=W.ACTION,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (TargetDiscards(2),)),),
+        label="bleed +1, the target discards 2 cards",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        seat_target=True,
+        targets=prey_only,
+        when=lambda game, play: len(game.seats[game.prey(play.seat)].ash_heap) >= 7,
+        effects=(RemoveFromAshHeapToBurnPool(7, 3),),
+        label="remove 7 cards of the prey's ash heap: it burns 3 pool",
+    ),
+    notes="[OBL]: the 7 cards removed are the oldest of the ash heap (the player's choice, LSJ 20090710: no card "
+    "modelled reads which).",
+)
+
+
+def _vampires_of_others(game: Game, play: Play) -> list[int]:
+    """Vampires in play (ready or in torpor) controlled by other Methuselahs."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play
+    ]
+
+
+card(
+    "Inside Dirt",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        when=has_edge,
+        targets=_vampires_of_others,
+        effects=(BurnEdgeTo((BurnTargetBlood(3),)),),
+        label="burn the Edge: a vampire burns 3 blood",
+    ),
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(3),)),),
+        label="burn the Edge: the prey burns 3 pool",
+    ),
+    notes="The Edge is burned as the action resolves (it must still be held then).",
+)
+
+
+# -- cards in play that make the prey burn pool: Army of Rats, Creeping Sabotage ------------------------------------------
+
+
+def _copies_controlled(game: Game, play: Play) -> list[int]:
+    """Creeping Sabotage's X: the copies its player already controls."""
+    wanted = game.card_of[play.card] if play.card >= 0 else -1
+    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
+
+
+card("Army of Rats", Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)), burn="minion")
+card(
+    "Creeping Sabotage",
+    Mode(window=W.ACTION, stealth=1, x_cost=True, values=_copies_controlled, effects=(PutInPlay(),)),
+    burn="minion",
+    notes="X counts the copies already in play when it is played.",
+)
+
+
+@hook("unlock", "Army of Rats", "Creeping Sabotage")
+def _prey_burns_in_unlock(game: Game, seat: int) -> None:
+    """During your unlock phase, your prey burns 1 pool for each Creeping Sabotage, and 1 for Army of Rats however
+    many ("only 1 pool each turn with Army of Rats cards")."""
+    held = [game.card_of[c] for c in game.seats[seat].controlled if c not in game.minions]
+    burn = min(1, held.count(vekn(game, "Army of Rats"))) + held.count(vekn(game, "Creeping Sabotage"))
+    prey = game.prey(seat)
+    if burn and prey != seat:
+        economy.burn_pool(game, prey, burn)
+        game.log("burn pool", prey, burn)
+
+
+# -- Disciple of Lazarus, Recruitment Exercise: the crypt -----------------------------------------------------------------
+
+
+def _harbinger(game: Game, copy: int) -> bool:
+    template = game.vampires.get(game.card_of[copy])
+    return template is not None and template.clan == "Harbinger of Skulls"
+
+
+def _younger_uncontrolled_harbingers(game: Game, play: Play) -> list[int]:
+    return [c for c in younger_uncontrolled(game, play) if _harbinger(game, c)]
+
+
+def _harbinger_from_crypt(game: Game, play: Play) -> Flow:
+    """Search the crypt for a Harbinger of Skulls, reveal it, move it to the uncontrolled region; shuffle."""
+    seat = game.seats[play.seat]
+    found = list(dict.fromkeys(c for c in seat.crypt if _harbinger(game, c)))
+    if found:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+        seat.crypt.remove(option.target)
+        seat.crypt.append(option.target)
+        crypt_draw(game, play.seat)
+    game.rng.shuffle(seat.crypt)
+
+
+card(
+    "Disciple of Lazarus",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_younger_uncontrolled_harbingers,
+        effects=(AddBlood(2),),
+        label="add 2 blood to a younger uncontrolled Harbinger of Skulls",
+    ),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=lambda game, play: any(_harbinger(game, c) for c in game.seats[play.seat].crypt),
+        effects=(_harbinger_from_crypt,),
+        label="search the crypt for a Harbinger of Skulls",
+    ),
+)
+
+
+def _recruitment_exercise(game: Game, play: Play) -> None:
+    """Draw a crypt card (revealed); 1 blood from the bank on it if it is a Black Hand vampire."""
+    copy = crypt_draw(game, play.seat)
+    m = game.minions.get(copy) if copy is not None else None
+    if m is not None and "black hand" in m.traits:
+        m.blood += 1
+        game.gained += 1
+        game.log("add blood", play.seat, m.id, 1)
+
+
+card(
+    "Recruitment Exercise",
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_recruitment_exercise,)),
+)
+
+
+# -- Show of Force, Abbot -------------------------------------------------------------------------------------------------
+
+card(
+    "Show of Force",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1; if blocked, +1 strength"),
+    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2; if blocked, +2 strength"),
+    notes="The strength the vampire 'can gain' when blocked is always taken (it is never worse).",
+)
+
+
+@hook("combat_start", "Show of Force")
+def _show_of_force(game: Game, c: Combat) -> None:
+    """Show of Force blocked: the acting vampire gains +1 strength ([POT][PRE]: +2) for the resulting combat."""
+    act = c.action
+    if act is None or not act.blocked or act.mode is None or act.card < 0 or c.a.minion != act.actor:
+        return
+    if game.card_of[act.card] == vekn(game, "Show of Force") and act.mode.bleeds:
+        c.a.combat_strength += 2 if act.mode.superior else 1
+
+
+card(
+    "Abbot",
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Abbot"), effects=(PutOnTarget(on_self=True), UnlockSelf())),
+)
+
+
+@hook("intercept", "Abbot")
+def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
+    if not act.directed or act.target != controller(game, minion):
+        return 0
+    return 1 if _level_of(game, minion, "Abbot") else 0

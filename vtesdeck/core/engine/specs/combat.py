@@ -112,10 +112,12 @@ card(
 )
 card(
     "Torn Signpost",
-    Mode(window=W.BEFORE_RANGE, effects=(CombatStrength(2),)),
+    # a vampire carrying Preternatural Strength "cannot play cards named Torn Signpost"
+    Mode(window=W.BEFORE_RANGE, when=v.not_carrying("Preternatural Strength"), effects=(CombatStrength(2),)),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
+        when=v.not_carrying("Preternatural Strength"),
         effects=(CombatStrength(3),),
     ),
 )
