@@ -102,6 +102,7 @@ class Side:
     weapon_maneuver: int = 0
     committed: int = 0
     lost_blood: int = 0  # blood lost to damage this round (Taste of Vitae)
+    inflicted: int = 0  # damage its strikes inflicted on the opposing minion this round, not environmental (Disarm)
     dodging: bool = False
     cannot_press: bool = False
     aim: int = 0  # +damage from an aim on the current strike, if it inflicts damage (Target Vitals)

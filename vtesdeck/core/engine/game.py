@@ -1495,6 +1495,7 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
         side.maneuvers = 0
         side.presses = 0
         side.lost_blood = 0
+        side.inflicted = 0
         side.dodging = False
         side.cannot_press = False
         side.committed = 0
@@ -1672,7 +1673,9 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
             for o in h(game, c, minion)
             if o.value == side.committed
         ]
-        return granted[:1] or [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+        if not granted:
+            return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+        return granted[:1] + _aim_options(game, c, minion)  # an aim on the weapon's strike (LSJ 20080409)
     options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
     cards = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
     if c.hand_strikes_only:
@@ -1683,6 +1686,27 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
         options += h(game, c, minion)
     del side
     return options
+
+
+def _aim_options(game: Game, c: Combat, minion: int) -> list[Option]:
+    """The aims (strike-step cards that are not strikes: Target Vitals) the combatant may play on a strike it
+    committed to at the range step; none once that strike cannot be used (LSJ 20080409: Immortal Grapple)."""
+    seat = controller(game, minion)
+    return [
+        o
+        for o in hand_options(game, seat, W.STRIKE, c)
+        if o.minion == minion and not _chooses_strike(game, o) and c.side(minion).strike is not NO_STRIKE
+    ]
+
+
+def _aim_committed(game: Game, c: Combat, side: Side) -> Flow:
+    """A strike chosen at the range step (a strike card's maneuver): its minion may still play an aim on it."""
+    aims = _aim_options(game, c, side.minion)
+    if aims and not _combat_done(game, c):
+        seat = controller(game, side.minion)
+        option = yield from choose(game, seat, [_pass(seat), *aims])
+        if option.kind is not Kind.PASS:
+            yield from resolve_play(game, option, c)
 
 
 def strikes(game: Game, c: Combat) -> Flow:
@@ -1697,7 +1721,10 @@ def strikes(game: Game, c: Combat) -> Flow:
                 if not first:
                     side.extra_strikes -= 1
                 if side.strike is not None and first:
-                    continue  # chosen at the range step with a maneuvering strike card
+                    # chosen at the range step with a maneuvering strike card: an aim is still played as the
+                    # strike is chosen, at this step (Target Vitals: LSJ 20080409)
+                    yield from _aim_committed(game, c, side)
+                    continue
                 seat = controller(game, side.minion)
                 while True:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
@@ -1707,7 +1734,7 @@ def strikes(game: Game, c: Combat) -> Flow:
                             side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
                         break
                     yield from resolve_play(game, option, c)
-                    if side.strike is not None or not side.aim or _combat_done(game, c):
+                    if side.strike is not None or not (side.aim or side.committed) or _combat_done(game, c):
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
@@ -1725,8 +1752,17 @@ def strikes(game: Game, c: Combat) -> Flow:
 def equipment_or_retainers(game: Game, minion: int) -> list[int]:
     """The equipment and retainers on a minion (not the other cards put on it: Villein, Vessel)."""
     m = game.minions.get(minion)
-    types = game.compiled.types if game.compiled is not None else {}
-    return [x for x in m.cards if x in game.minions or "Equipment" in types.get(game.card_of[x], ())] if m else []
+    if m is None or game.compiled is None:
+        return []
+    types = game.compiled.types
+    bearers = game.compiled.bearers  # a card that "becomes equipment" (Weighted Walking Stick) says so there
+    return [
+        x
+        for x in m.cards
+        if x in game.minions
+        or "Equipment" in types.get(game.card_of[x], ())
+        or getattr(bearers.get(game.card_of[x]), "equipment", False)
+    ]
 
 
 def _hand_strike_only(game: Game, option: Option) -> bool:
@@ -1821,6 +1857,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         amount = strike_damage(game, c, side, strike)
         if amount > 0:
             amount = max(0, amount - hook_sum(game, "strike_damage_taken", other.minion))  # Nephandus: 1 less
+            for h in hooks_of(game, "strike_inflicted"):
+                h(game, c, side, strike, amount)  # the damage counted even if prevented (Weighted Walking Stick)
         if strike.burn_equipment:
             victim = game.minions.get(other.minion)
             gear = equipment_or_retainers(game, other.minion)
@@ -1835,7 +1873,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if amount > 0:
             entry = damage.setdefault(other.minion, [0, 0])
             # hand strikes made aggravated for the combat (Raking Talons) mark the side "combat:aggravated_hand"
-            aggravated = strike.aggravated or (strike.hand and "combat:aggravated_hand" in side.used)
+            aggravated = strike.aggravated or (
+                strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
+            )
             entry[1 if aggravated else 0] += amount
     # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
     # all losses before the gains (no blood wears off in between).
@@ -1872,7 +1912,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         cut = min(prevent, agg)
         agg -= cut
         prevent -= cut
-        normal -= min(prevent, normal)
+        used = min(prevent, max(0, normal))
+        normal -= used
+        side.prevent = prevent - used  # a "prevent 1 damage this round" is used up once it prevented that damage
         striker = c.other(minion)
         inflicted = max(0, normal) + max(0, agg) > env_of.get(minion, 0)  # environmental damage of this pass
         if striker.aim and inflicted and isinstance(striker.strike, Strike):
@@ -1882,6 +1924,7 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             else:
                 normal = max(0, normal) + striker.aim
             side.cannot_press = True
+        striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
     _combat_done(game, c)
 

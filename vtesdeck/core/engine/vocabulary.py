@@ -18,6 +18,7 @@ An effect may return a generator when it needs a decision or a sub-frame (a comb
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
@@ -57,6 +58,7 @@ grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
 burn_card = g.burn_card
+go_to_torpor = g.go_to_torpor
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}
@@ -350,6 +352,32 @@ def opposing_vampire_lost_blood(game: Game, play: Play) -> bool:
     other = c.other(play.minion)
     card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
     return other.lost_blood > 0 and card is not None and card.is_crypt
+
+
+def inflicted_more_this_round(game: Game, play: Play) -> bool:
+    """The playing minion's strikes successfully inflicted more damage this round than the opposing vampire's
+    (environmental damage not counted: Disarm, LSJ 20010812); the opposing combatant is a vampire."""
+    c = combat_of(play)
+    if c is None:
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return (
+        other is not None and other.kind == VAMPIRE and c.side(play.minion).inflicted > c.other(play.minion).inflicted
+    )
+
+
+def recruiting_or_employing(kind: str) -> Pred:
+    """The current action recruits an ally or employs a retainer whose card says it is a ``kind`` ("wraith with 2
+    life": Breath of Thanatos)."""
+    pattern = re.compile(rf"^(?:unique )?{kind}\b", re.IGNORECASE)
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        if act is None or act.kind not in (Act.RECRUIT, Act.EMPLOY) or act.card < 0 or game.compiled is None:
+            return False
+        return pattern.match(game.compiled.cards[game.card_of[act.card]].text) is not None
+
+    return check
 
 
 def no_aim_yet(game: Game, play: Play) -> bool:
@@ -1216,12 +1244,27 @@ class ActorBurnsBlood:
 @dataclasses.dataclass(frozen=True, slots=True)
 class AggravatedHandStrikes:
     """The playing minion's hand strikes inflict aggravated damage for the rest of the combat (Raking Talons:
-    game.py reads the side's mark)."""
+    game.py reads the side's mark); ``this_round``: this round only (Claws of the Dead [pro])."""
+
+    this_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
-            c.side(play.minion).used.add("combat:aggravated_hand")
+            c.side(play.minion).used.add("round:aggravated_hand" if self.this_round else "combat:aggravated_hand")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventLaterThisRound:
+    """The playing minion can prevent ``amount`` damage later this round (Unflinching Persistence [FOR]): used on
+    the first damage it takes from then on this round."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).prevent += self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1464,6 +1507,23 @@ class FillToCapacity:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class PutOnSelfWithCounters:
+    """The card goes on the playing minion with ``counters`` counters on it (Weighted Walking Stick: 5)."""
+
+    counters: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is None:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        game.card_counters[play.card] = self.counters
+        game.log("equip", play.seat, play.minion, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HolderToPool:
     """1 blood of the minion this card is on moves to its player's pool (Blood Doll, Vessel)."""
 
@@ -1629,6 +1689,25 @@ def at_long_range(game: Game, play: Play) -> bool:
     return c is not None and c.range is Range.LONG
 
 
+def in_first_round(game: Game, play: Play) -> bool:
+    """ "Only usable … during the first round (of combat)"."""
+    c = combat_of(play)
+    return c is not None and c.round == 1
+
+
+def carries_none_of(name: str, opposing: bool = False) -> Pred:
+    """The playing minion (``opposing``: the opposing combatant) carries no copy of ``name`` ("A minion can have
+    only one Weighted Walking Stick", "A vampire can have only one Disarm")."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        m = game.minions.get(c.other(play.minion).minion if opposing and c is not None else play.minion)
+        wanted = vekn(game, name)
+        return m is not None and all(game.card_of[x] != wanted for x in m.cards)
+
+    return check
+
+
 def no_extra_source(game: Game, play: Play) -> bool:
     """An additional strike "(limited)": one source a round (L1683-1694); offered only while none was used (a
     card whose additional strike is not optional, Dust Up [cel], cannot be played after one: ANK 20220204)."""
@@ -1717,15 +1796,20 @@ class Prevent:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AdditionalStrikes:
-    """N additional strikes this round; (limit): one source a round (L1683-1694)."""
+    """N additional strikes this round; (limit): one source a round (L1683-1694). ``beyond_limit``: "additional
+    strike that does not count against the limit" (Quickness [CEL]): it neither needs nor uses up the round's
+    one source."""
 
     amount: int = 1
+    beyond_limit: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
             side = c.side(play.minion)
-            if not side.extra_source:
+            if self.beyond_limit:
+                side.extra_strikes += self.amount
+            elif not side.extra_source:
                 side.extra_source = True
                 side.extra_strikes += self.amount
 

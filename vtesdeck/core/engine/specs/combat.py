@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Mode, card
+from ..cards import Bearer, Mode, card
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -17,12 +17,16 @@ from ..vocabulary import (
 from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
+    DISARM_1,
+    DISARM_2,
     MARDUK_1,
     MARDUK_2,
     THEFT_1,
     THEFT_2,
+    WALKING_STICK,
     concealed_weapon,
     concealed_weapons,
+    disarm_burnable,
 )
 
 card(
@@ -166,8 +170,8 @@ card(
 card(
     "Target Vitals",
     Mode(window=W.STRIKE, when=v.no_aim_yet, effects=(v.Aim(2, cancel=2),), label="aim: +2 damage"),
-    notes="The opponent's cancel discards the first two combat cards of its hand.",
-    missing="An aim cannot follow a strike committed at the range step.",
+    notes="The opponent's cancel discards the first two combat cards of its hand. On a strike committed at the "
+    "range step (a strike card's or a weapon's maneuver) it is played at the strike step (LSJ 20080409).",
 )
 _BATS = Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional maneuver")
 _BATS_PRESS = Strike(damage=1, ranged=True, maneuver=True, press=True, label="1R damage, maneuver, press")
@@ -341,4 +345,153 @@ card(
         label="hand strikes aggravated this combat",
     ),
     notes="A hand strike is one marked as such (the default hand strike, Dust Up [pot]'s).",
+)
+
+
+# -- the most played combat cards of issue 27 ------------------------------------------------------------------------
+
+card(
+    "Weighted Walking Stick",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.all_of(v.in_first_round, v.carries_none_of("Weighted Walking Stick")),
+        effects=(v.PutOnSelfWithCounters(5),),
+        label="a melee weapon: strike strength+1",
+    ),
+    bearer=Bearer(strike=WALKING_STICK, equipment=True),
+    notes="Its strike is usable from the round it is played (before range of the first round).",
+)
+card(
+    "Disarm",
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Disarm", opposing=True),
+        ),
+        effects=(DISARM_1,),
+        label="on the opposing vampire: to torpor, -1 strength",
+    ),
+    Mode(
+        window=W.END_OF_ROUND,
+        superior=True,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Disarm", opposing=True),
+        ),
+        effects=(DISARM_2,),
+        label="on the opposing vampire: to torpor, -2 strength",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=disarm_burnable,
+        effects=(v.BurnBlood(3), v.BurnThisCard()),
+        label="its vampire burns 3 blood to burn it",
+    ),
+    notes="The attached vampire's 'burn 3 blood to burn this card' is offered in its controller's unlock phase. "
+    "The range at the end of the round is the range of its strikes (Disarm ruling LSJ 20100709 for a round ended "
+    "before range: close).",
+)
+card(
+    "Breath of Thanatos",
+    Mode(window=W.BLOCK_ATTEMPT, when=v.recruiting_or_employing("wraith"), effects=(v.Stealth(2),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=1, aggravated=True, label="1 aggravated damage")),),
+    ),
+)
+card(
+    "Chiropteran Marauder",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        cost_blood=1,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    notes="[VIC]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226); it is played before the "
+    "strikes are chosen (the engine has no window between the choice and the resolution of the strikes).",
+)
+card(
+    "Quickness",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        when=v.no_extra_source,
+        effects=(v.AdditionalStrikes(1),),
+        limit="quickness",
+        limit_scope="round",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        effects=(v.AdditionalStrikes(1, beyond_limit=True),),
+        limit="quickness",
+        limit_scope="round",
+    ),
+)
+card(
+    "Claws of the Dead",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(),), label="maneuver"),
+    notes="[pro] is played before the strikes are chosen (no window between their choice and resolution).",
+)
+card(
+    "Roundhouse",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(Strike(hand=True, bonus=3, label="hand strike +3")),)),
+)
+card(
+    "Rapid Change",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),)),
+)
+card(
+    "Indomitability",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+    Mode(window=W.PREVENT, superior=True, when=damage_pending, effects=(Prevent(1), OptionalPress())),
+)
+card(
+    "Spiritual Intervention",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+)
+card(
+    "Unflinching Persistence",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.RANGE,
+        superior=True,
+        effects=(v.Maneuver(), v.PreventLaterThisRound(1)),
+        label="maneuver, prevent 1 damage later this round",
+    ),
+)
+card(
+    "Flash",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, effects=(v.Press(),), label="press"),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(), OptionalPress()), label="maneuver, 1 optional press"),
+)
+card(
+    "Sideslip",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(Prevent(1),),
+        limit="sideslip",
+        limit_scope="round",
+    ),
 )
