@@ -837,10 +837,12 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
 
 def _continue_unblocked(game: Game, act: Action) -> bool:
     """Form of Mist superior after its combat: the blocked acting vampire burns 1 blood to continue the action
-    with +1 stealth as if unblocked (always, when it can: the bot's choice is not asked). The action card comes
-    back from the ash heap; if it is not there, the action cannot continue (rulings RTR 19941109, ANK 20190116)."""
+    with +1 stealth as if unblocked (always, when it can: the bot's choice is not asked); Shadow Body superior
+    (the flag ``continue_unblocked_free``): without the blood or the stealth. The action card comes back from the
+    ash heap; if it is not there, the action cannot continue (rulings RTR 19941109, ANK 20190116)."""
     actor = game.minions.get(act.actor)
-    if actor is None or not is_ready(game, act.actor) or actor.blood < 1 or game.finished:
+    free = bool(act.flags.pop("continue_unblocked_free", 0))
+    if actor is None or not is_ready(game, act.actor) or (actor.blood < 1 and not free) or game.finished:
         return False
     if act.card >= 0:
         heap = game.seats[game.owner_of[act.card]].ash_heap
@@ -848,12 +850,13 @@ def _continue_unblocked(game: Game, act: Action) -> bool:
             return False
         heap.remove(act.card)
         game.aside.append(act.card)
-    move_blood(game, act.actor, -1)
+    if not free:
+        move_blood(game, act.actor, -1)
+        act.stealth += 1
     act.tried.add(act.blocker)
     act.blocked = False
     act.blocker = -1
     act.intercept = 0
-    act.stealth += 1
     game.log("continue unblocked", act.seat, act.actor)
     return True
 
@@ -1469,6 +1472,12 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
                 break
     finally:
         game.frames.pop()
+    if game.riders and any(r.until is Until.AFTER_COMBAT for r in game.riders):
+        # "do not replace until after combat" (Dodge): the cards are replaced now
+        game.riders = [r for r in game.riders if r.until is not Until.AFTER_COMBAT]
+        for seat in seats:
+            if not game.seats[seat].ousted:
+                refill(game, seat)
     for h in hooks_of(game, "after_combat"):
         h(game, c)
 
@@ -1492,6 +1501,7 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
         side.extra_source = False
         side.prevent = 0
         side.prevent_all = False
+        side.prevent_strike = False
         side.maneuvers = 0
         side.presses = 0
         side.lost_blood = 0
@@ -1649,6 +1659,7 @@ class Strike:
     steal: int = 0
     undodgeable: bool = False
     burn_equipment: bool = False
+    equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -1862,6 +1873,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if strike.burn_equipment:
             victim = game.minions.get(other.minion)
             gear = equipment_or_retainers(game, other.minion)
+            if strike.equipment_only:
+                gear = [x for x in gear if x not in game.minions]
             if victim is not None and gear:
                 target = gear[-1]
                 if target in game.minions:
@@ -1906,8 +1919,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         seat = controller(game, minion)
         yield from impulse(game, W.PREVENT, [seat], c)
         normal, agg = c.pending
-        if side.prevent_all:  # all damage from the opposing minion's strikes, not environmental damage
+        if side.prevent_all or side.prevent_strike:  # all damage from the opposing strikes, not environmental
             normal, agg = min(normal, env_of.get(minion, 0)), 0
+            side.prevent_strike = False  # the strike being resolved only (Skin of Steel [for])
         prevent = side.prevent
         cut = min(prevent, agg)
         agg -= cut
@@ -1924,6 +1938,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             else:
                 normal = max(0, normal) + striker.aim
             side.cannot_press = True
+        for h in hooks_of(game, "damage_to_take"):
+            normal, agg = h(game, c, side, max(0, normal), max(0, agg))  # what is left after prevention is capped
         striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
     _combat_done(game, c)

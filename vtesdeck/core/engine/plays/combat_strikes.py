@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import game as g
 from ..cards import Play
+from ..playbook import wants_to_maneuver
 from ..state import Game
 from ..vocabulary import (
     at_close_range,
@@ -65,3 +66,9 @@ def disarm_burn_score(game: Game, play: Play) -> float:
     """Burning 3 blood to lose Disarm's strength penalty: only for a ready vampire rich enough to keep fighting."""
     m = game.minions.get(play.minion)
     return 5.0 if m is not None and not m.torpor and m.blood >= 6 else -1.0
+
+
+def set_range_score(game: Game, play: Play) -> float:
+    """Brick by Brick [VIS]: set long range when the opponent hits harder up close (the bots' range policy)."""
+    c = combat_of(play)
+    return 10.0 if c is not None and play.value == 1 and wants_to_maneuver(game, c, play.minion) else -1.0

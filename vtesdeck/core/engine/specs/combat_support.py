@@ -145,3 +145,42 @@ def disarm_burnable(game: Game, play: Play) -> bool:
     """The vampire Disarm is on has the 3 blood to burn it."""
     m = game.minions.get(play.minion)
     return m is not None and m.blood >= 3
+
+
+# -- Flesh of Marble -------------------------------------------------------------------------------------------------
+
+
+def _flesh_of_marble(level: str) -> Callable[[Game, Play], None]:
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:flesh of marble {level}")
+
+    return effect
+
+
+FLESH_BASIC = _flesh_of_marble("basic")
+FLESH_SUPERIOR = _flesh_of_marble("superior")
+
+
+@hook("damage_to_take", "Flesh of Marble")
+def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tuple[int, int]:
+    """Once a damage is inflicted on the vampire in a round, any more that round is prevented: normal damage only
+    at basic (aggravated damage counts as inflicted, and is not prevented: LSJ 20040812-2); at superior
+    aggravated too, the vampire keeping the normal point when both come at once (its choice: LSJ 20021001)."""
+    superior = "combat:flesh of marble superior" in side.used
+    if not superior and "combat:flesh of marble basic" not in side.used:
+        return normal, agg
+    hit = "round:flesh of marble hit" in side.used
+    if superior:
+        if hit:
+            normal, agg = 0, 0
+        elif normal:
+            normal, agg = 1, 0
+        else:
+            agg = min(agg, 1)
+    else:
+        normal = 0 if hit or agg else min(normal, 1)
+    if normal or agg:
+        side.used.add("round:flesh of marble hit")
+    return normal, agg
