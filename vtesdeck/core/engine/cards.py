@@ -132,6 +132,7 @@ class Bearer:
     maneuver_each_combat: bool = False
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
+    equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

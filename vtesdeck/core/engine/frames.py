@@ -24,6 +24,7 @@ class Until(IntEnum):
     END_OF_TURN = 1
     NEXT_UNLOCK = 2  # its seat's next unlock phase
     END_OF_GAME = 3
+    AFTER_COMBAT = 4  # the end of the current combat ("do not replace until after combat": Dodge)
 
 
 @dataclasses.dataclass(slots=True)
@@ -93,6 +94,7 @@ class Side:
     extra_source: bool = False  # at most one source of additional strikes a round ("(limit)")
     prevent: int = 0  # damage still to prevent this round (Rolling with the Punches superior: 99)
     prevent_all: bool = False
+    prevent_strike: bool = False  # all damage from the opposing strike being resolved (Skin of Steel [for])
     maneuvers: int = 0  # optional maneuvers available (weapons, cards)
     presses: int = 0  # optional presses available this round
     combat_maneuvers: int = 0  # once-each-combat maneuvers (.44 Magnum)
@@ -102,6 +104,7 @@ class Side:
     weapon_maneuver: int = 0
     committed: int = 0
     lost_blood: int = 0  # blood lost to damage this round (Taste of Vitae)
+    inflicted: int = 0  # damage its strikes inflicted on the opposing minion this round, not environmental (Disarm)
     dodging: bool = False
     cannot_press: bool = False
     aim: int = 0  # +damage from an aim on the current strike, if it inflicts damage (Target Vitals)

@@ -864,10 +864,12 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
 
 def _continue_unblocked(game: Game, act: Action) -> bool:
     """Form of Mist superior after its combat: the blocked acting vampire burns 1 blood to continue the action
-    with +1 stealth as if unblocked (always, when it can: the bot's choice is not asked). The action card comes
-    back from the ash heap; if it is not there, the action cannot continue (rulings RTR 19941109, ANK 20190116)."""
+    with +1 stealth as if unblocked (always, when it can: the bot's choice is not asked); Shadow Body superior
+    (the flag ``continue_unblocked_free``): without the blood or the stealth. The action card comes back from the
+    ash heap; if it is not there, the action cannot continue (rulings RTR 19941109, ANK 20190116)."""
     actor = game.minions.get(act.actor)
-    if actor is None or not is_ready(game, act.actor) or actor.blood < 1 or game.finished:
+    free = bool(act.flags.pop("continue_unblocked_free", 0))
+    if actor is None or not is_ready(game, act.actor) or (actor.blood < 1 and not free) or game.finished:
         return False
     if act.card >= 0:
         heap = game.seats[game.owner_of[act.card]].ash_heap
@@ -875,12 +877,13 @@ def _continue_unblocked(game: Game, act: Action) -> bool:
             return False
         heap.remove(act.card)
         game.aside.append(act.card)
-    move_blood(game, act.actor, -1)
+    if not free:
+        move_blood(game, act.actor, -1)
+        act.stealth += 1
     act.tried.add(act.blocker)
     act.blocked = False
     act.blocker = -1
     act.intercept = 0
-    act.stealth += 1
     game.log("continue unblocked", act.seat, act.actor)
     return True
 
@@ -1511,6 +1514,12 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
                 break
     finally:
         game.frames.pop()
+    if game.riders and any(r.until is Until.AFTER_COMBAT for r in game.riders):
+        # "do not replace until after combat" (Dodge): the cards are replaced now
+        game.riders = [r for r in game.riders if r.until is not Until.AFTER_COMBAT]
+        for seat in seats:
+            if not game.seats[seat].ousted:
+                refill(game, seat)
     for h in hooks_of(game, "after_combat"):
         h(game, c)
 
@@ -1536,9 +1545,11 @@ def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
         side.extra_source = False
         side.prevent = 0
         side.prevent_all = False
+        side.prevent_strike = False
         side.maneuvers = 0
         side.presses = 0
         side.lost_blood = 0
+        side.inflicted = 0
         side.dodging = False
         side.cannot_press = False
         side.committed = 0
@@ -1701,6 +1712,7 @@ class Strike:
     steal: int = 0
     undodgeable: bool = False
     burn_equipment: bool = False
+    equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -1725,7 +1737,9 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
             for o in h(game, c, minion)
             if o.value == side.committed
         ]
-        return granted[:1] or [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+        if not granted:
+            return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+        return granted[:1] + _aim_options(game, c, minion)  # an aim on the weapon's strike (LSJ 20080409)
     options = [Option(Kind.STRIKE, seat, minion=minion, card=-1)]
     cards = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion == minion]
     if c.hand_strikes_only:
@@ -1736,6 +1750,27 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
         options += h(game, c, minion)
     del side
     return options
+
+
+def _aim_options(game: Game, c: Combat, minion: int) -> list[Option]:
+    """The aims (strike-step cards that are not strikes: Target Vitals) the combatant may play on a strike it
+    committed to at the range step; none once that strike cannot be used (LSJ 20080409: Immortal Grapple)."""
+    seat = controller(game, minion)
+    return [
+        o
+        for o in hand_options(game, seat, W.STRIKE, c)
+        if o.minion == minion and not _chooses_strike(game, o) and c.side(minion).strike is not NO_STRIKE
+    ]
+
+
+def _aim_committed(game: Game, c: Combat, side: Side) -> Flow:
+    """A strike chosen at the range step (a strike card's maneuver): its minion may still play an aim on it."""
+    aims = _aim_options(game, c, side.minion)
+    if aims and not _combat_done(game, c):
+        seat = controller(game, side.minion)
+        option = yield from choose(game, seat, [_pass(seat), *aims])
+        if option.kind is not Kind.PASS:
+            yield from resolve_play(game, option, c)
 
 
 def strikes(game: Game, c: Combat) -> Flow:
@@ -1750,7 +1785,10 @@ def strikes(game: Game, c: Combat) -> Flow:
                 if not first:
                     side.extra_strikes -= 1
                 if side.strike is not None and first:
-                    continue  # chosen at the range step with a maneuvering strike card
+                    # chosen at the range step with a maneuvering strike card: an aim is still played as the
+                    # strike is chosen, at this step (Target Vitals: LSJ 20080409)
+                    yield from _aim_committed(game, c, side)
+                    continue
                 seat = controller(game, side.minion)
                 while True:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
@@ -1760,7 +1798,7 @@ def strikes(game: Game, c: Combat) -> Flow:
                             side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
                         break
                     yield from resolve_play(game, option, c)
-                    if side.strike is not None or not side.aim or _combat_done(game, c):
+                    if side.strike is not None or not (side.aim or side.committed) or _combat_done(game, c):
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
@@ -1778,8 +1816,17 @@ def strikes(game: Game, c: Combat) -> Flow:
 def equipment_or_retainers(game: Game, minion: int) -> list[int]:
     """The equipment and retainers on a minion (not the other cards put on it: Villein, Vessel)."""
     m = game.minions.get(minion)
-    types = game.compiled.types if game.compiled is not None else {}
-    return [x for x in m.cards if x in game.minions or "Equipment" in types.get(game.card_of[x], ())] if m else []
+    if m is None or game.compiled is None:
+        return []
+    types = game.compiled.types
+    bearers = game.compiled.bearers  # a card that "becomes equipment" (Weighted Walking Stick) says so there
+    return [
+        x
+        for x in m.cards
+        if x in game.minions
+        or "Equipment" in types.get(game.card_of[x], ())
+        or getattr(bearers.get(game.card_of[x]), "equipment", False)
+    ]
 
 
 def _hand_strike_only(game: Game, option: Option) -> bool:
@@ -1874,9 +1921,13 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         amount = strike_damage(game, c, side, strike)
         if amount > 0:
             amount = max(0, amount - hook_sum(game, "strike_damage_taken", other.minion))  # Nephandus: 1 less
+            for h in hooks_of(game, "strike_inflicted"):
+                h(game, c, side, strike, amount)  # the damage counted even if prevented (Weighted Walking Stick)
         if strike.burn_equipment:
             victim = game.minions.get(other.minion)
             gear = equipment_or_retainers(game, other.minion)
+            if strike.equipment_only:
+                gear = [x for x in gear if x not in game.minions]
             if victim is not None and gear:
                 target = gear[-1]
                 if target in game.minions:
@@ -1888,7 +1939,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if amount > 0:
             entry = damage.setdefault(other.minion, [0, 0])
             # hand strikes made aggravated for the combat (Raking Talons) mark the side "combat:aggravated_hand"
-            aggravated = strike.aggravated or (strike.hand and "combat:aggravated_hand" in side.used)
+            aggravated = strike.aggravated or (
+                strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
+            )
             entry[1 if aggravated else 0] += amount
     # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
     # all losses before the gains (no blood wears off in between).
@@ -1919,13 +1972,16 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         seat = controller(game, minion)
         yield from impulse(game, W.PREVENT, [seat], c)
         normal, agg = c.pending
-        if side.prevent_all:  # all damage from the opposing minion's strikes, not environmental damage
+        if side.prevent_all or side.prevent_strike:  # all damage from the opposing strikes, not environmental
             normal, agg = min(normal, env_of.get(minion, 0)), 0
+            side.prevent_strike = False  # the strike being resolved only (Skin of Steel [for])
         prevent = side.prevent
         cut = min(prevent, agg)
         agg -= cut
         prevent -= cut
-        normal -= min(prevent, normal)
+        used = min(prevent, max(0, normal))
+        normal -= used
+        side.prevent = prevent - used  # a "prevent 1 damage this round" is used up once it prevented that damage
         striker = c.other(minion)
         inflicted = max(0, normal) + max(0, agg) > env_of.get(minion, 0)  # environmental damage of this pass
         if striker.aim and inflicted and isinstance(striker.strike, Strike):
@@ -1935,6 +1991,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             else:
                 normal = max(0, normal) + striker.aim
             side.cannot_press = True
+        for h in hooks_of(game, "damage_to_take"):
+            normal, agg = h(game, c, side, max(0, normal), max(0, agg))  # what is left after prevention is capped
+        striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
     _combat_done(game, c)
 

@@ -240,7 +240,7 @@ def _prevent(game: Game, play: Play, effect: Any) -> float:
         after_n, after_a = min(normal, env), 0
     else:
         left = effect.amount + (play.value if plus_x else 0)
-        cut = min(left, agg)
+        cut = 0 if effect.non_aggravated else min(left, agg)  # Soak prevents normal damage only
         after_a = agg - cut
         after_n = max(0, normal - (left - cut))
     before = _harm(game, m.id, normal, agg, m.blood)

@@ -18,6 +18,7 @@ An effect may return a generator when it needs a decision or a sub-frame (a comb
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
@@ -59,6 +60,7 @@ grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
 burn_card = g.burn_card
+go_to_torpor = g.go_to_torpor
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}
@@ -163,7 +165,14 @@ def damage_pending(game: Game, play: Play) -> bool:
     """Prevention is only usable with damage still to prevent (LSJ 20001114): some pending and not all of
     the opposing minion's strikes' damage prevented already."""
     c = play.frame
-    return isinstance(c, Combat) and sum(c.pending) > 0 and not c.side(play.minion).prevent_all
+    side = c.side(play.minion) if isinstance(c, Combat) else None
+    return side is not None and sum(c.pending) > 0 and not (side.prevent_all or side.prevent_strike)
+
+
+def non_aggravated_damage_pending(game: Game, play: Play) -> bool:
+    """Some non-aggravated damage is still to prevent ("prevent N non-aggravated damage": Soak, LSJ 20040812-2)."""
+    c = play.frame
+    return damage_pending(game, play) and c.pending[0] > 0
 
 
 def two_or_more_left(game: Game, play: Play) -> bool:
@@ -352,6 +361,32 @@ def opposing_vampire_lost_blood(game: Game, play: Play) -> bool:
     other = c.other(play.minion)
     card = game.compiled.cards[game.card_of[other.minion]] if game.compiled is not None else None
     return other.lost_blood > 0 and card is not None and card.is_crypt
+
+
+def inflicted_more_this_round(game: Game, play: Play) -> bool:
+    """The playing minion's strikes successfully inflicted more damage this round than the opposing vampire's
+    (environmental damage not counted: Disarm, LSJ 20010812); the opposing combatant is a vampire."""
+    c = combat_of(play)
+    if c is None:
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return (
+        other is not None and other.kind == VAMPIRE and c.side(play.minion).inflicted > c.other(play.minion).inflicted
+    )
+
+
+def recruiting_or_employing(kind: str) -> Pred:
+    """The current action recruits an ally or employs a retainer whose card says it is a ``kind`` ("wraith with 2
+    life": Breath of Thanatos)."""
+    pattern = re.compile(rf"^(?:unique )?{kind}\b", re.IGNORECASE)
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        if act is None or act.kind not in (Act.RECRUIT, Act.EMPLOY) or act.card < 0 or game.compiled is None:
+            return False
+        return pattern.match(game.compiled.cards[game.card_of[act.card]].text) is not None
+
+    return check
 
 
 def no_aim_yet(game: Game, play: Play) -> bool:
@@ -1109,10 +1144,19 @@ class ContinueAsIfUnblocked:
     game.py's ``_continue_unblocked`` reads the mark once the combat is over (the vampire burns 1 blood to do
     it, when it can); a queued combat (Psyche!) removes it."""
 
+    free: bool = False  # Shadow Body [OBT], Mirror Image [CHI]: no blood, no stealth, and not for a bleed
+    political_too: bool = False  # with free: a political action continues too (Mirror Image; not Shadow Body)
+
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or (play.frame.action if isinstance(play.frame, Combat) else None)
-        if act is not None and act.blocked and act.actor == play.minion:
-            act.flags["continue_unblocked"] = 1
+        if act is None or not act.blocked or act.actor != play.minion:
+            return
+        if self.free:
+            political = act.kind is Act.POLITICAL or (act.mode is not None and act.mode.political)
+            if act.is_bleed() or (political and not self.political_too):
+                return
+            act.flags["continue_unblocked_free"] = 1
+        act.flags["continue_unblocked"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1365,12 +1409,62 @@ class ActorBurnsBlood:
 @dataclasses.dataclass(frozen=True, slots=True)
 class AggravatedHandStrikes:
     """The playing minion's hand strikes inflict aggravated damage for the rest of the combat (Raking Talons:
-    game.py reads the side's mark)."""
+    game.py reads the side's mark); ``this_round``: this round only (Claws of the Dead [pro])."""
+
+    this_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
-            c.side(play.minion).used.add("combat:aggravated_hand")
+            c.side(play.minion).used.add("round:aggravated_hand" if self.this_round else "combat:aggravated_hand")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrengthThisRound:
+    """The playing minion gets +``amount`` strength this round (Bear's Skin [ani][pro])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).strength += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockOpposing:
+    """Unlock the opposing combatant (Meld with the Land [vic], as its combat ends strike is chosen)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        m = game.minions.get(c.other(play.minion).minion) if c is not None else None
+        if m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", g.controller(game, m.id), m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverNextRound:
+    """If another round of this combat occurs, the playing minion gets 1 optional maneuver that round (Telepathic
+    Tracking [aus]): the vocabulary's ``round_start`` hook gives it."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add("combat:maneuver next round")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventLaterThisRound:
+    """The playing minion can prevent ``amount`` damage later this round (Unflinching Persistence [FOR]): used on
+    the first damage it takes from then on this round."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).prevent += self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1659,6 +1753,23 @@ class FillToCapacity:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class PutOnSelfWithCounters:
+    """The card goes on the playing minion with ``counters`` counters on it (Weighted Walking Stick: 5)."""
+
+    counters: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is None:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        game.card_counters[play.card] = self.counters
+        game.log("equip", play.seat, play.minion, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HolderToPool:
     """1 blood of the minion this card is on moves to its player's pool (Blood Doll, Vessel)."""
 
@@ -1824,11 +1935,57 @@ def at_long_range(game: Game, play: Play) -> bool:
     return c is not None and c.range is Range.LONG
 
 
+def range_not_set(game: Game, play: Play) -> bool:
+    """No effect has set this round's range yet ("Once the range is set, no other effect can be used to reset
+    the range that round": Brick by Brick, RTR 19970630)."""
+    c = combat_of(play)
+    return c is not None and not c.fixed_close
+
+
+def no_press_to_continue(game: Game, play: Play) -> bool:
+    """A press "only usable to continue combat": no press to continue stands (Apportation)."""
+    c = combat_of(play)
+    return c is not None and c.press <= 0
+
+
+def opposing_not_ready(game: Game, play: Play) -> bool:
+    """The opposing combatant is no longer ready (in torpor or burned: Hell-for-Leather [obt])."""
+    c = combat_of(play)
+    return c is not None and not g.is_ready(game, c.other(play.minion).minion)
+
+
+def in_first_round(game: Game, play: Play) -> bool:
+    """ "Only usable … during the first round (of combat)"."""
+    c = combat_of(play)
+    return c is not None and c.round == 1
+
+
+def carries_none_of(name: str, opposing: bool = False) -> Pred:
+    """The playing minion (``opposing``: the opposing combatant) carries no copy of ``name`` ("A minion can have
+    only one Weighted Walking Stick", "A vampire can have only one Disarm")."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        m = game.minions.get(c.other(play.minion).minion if opposing and c is not None else play.minion)
+        wanted = vekn(game, name)
+        return m is not None and all(game.card_of[x] != wanted for x in m.cards)
+
+    return check
+
+
 def no_extra_source(game: Game, play: Play) -> bool:
     """An additional strike "(limited)": one source a round (L1683-1694); offered only while none was used (a
     card whose additional strike is not optional, Dust Up [cel], cannot be played after one: ANK 20220204)."""
     c = combat_of(play)
     return c is not None and not c.side(play.minion).extra_source
+
+
+def opponent_has_equipment(game: Game, play: Play) -> bool:
+    """The opposing minion has equipment (a retainer does not count: Canine Horde [ANI], RTR 19980928)."""
+    c = combat_of(play)
+    return c is not None and any(
+        x not in game.minions for x in g.equipment_or_retainers(game, c.other(play.minion).minion)
+    )
 
 
 def opponent_armed(game: Game, play: Play) -> bool:
@@ -1853,6 +2010,55 @@ class StrikeWith:
             side.maneuvers += 1
         if self.strike.press:
             side.presses += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetRange:
+    """The playing minion sets this round's range (``play.value``: 0 close, 1 long) and the range step is skipped
+    (Brick by Brick [VIS]: RTR 19970630, ANK 20180720)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.range = Range(play.value)
+            c.fixed_close = True  # skip this round's range step (the flag only skips it; the range is kept)
+            game.log("range set", play.seat, play.minion, play.value)
+
+
+def close_or_long(game: Game, play: Play) -> Sequence[int]:
+    """The range a minion may set: close (0) or long (1)."""
+    return (0, 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StartNewRound:
+    """Instead of ending, the combat goes on with a new round (Relentless Reaper [THN]): a combat ends strike or a
+    missing press no longer ends it, and an "after combat" continuation of the action is lost (RTR 20020501)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.over = False
+            c.press = 1
+            if c.action is not None:
+                c.action.flags.pop("continue_unblocked", None)
+            game.log("new round", play.seat, play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingControllerBurnsPool:
+    """The opposing combatant's controller burns ``amount`` pool (Hell-for-Leather [obt])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        seat = g.controller(game, c.other(play.minion).minion)
+        if not game.seats[seat].ousted:
+            economy.burn_pool(game, seat, self.amount)
+            game.log("burn pool", play.seat, seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1894,6 +2100,8 @@ class Prevent:
     amount: int = 0
     all_damage: bool = False
     plus_x: bool = False  # prevent X + amount (X paid as the cost)
+    this_strike: bool = False  # with all_damage: the strike being resolved only, not the round (Skin of Steel)
+    non_aggravated: bool = False  # "prevent N non-aggravated damage" (Soak)
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
@@ -1902,9 +2110,12 @@ class Prevent:
         side = c.side(play.minion)
         amount = self.amount + (play.value if self.plus_x else 0)
         if self.all_damage:
-            side.prevent_all = True
+            if self.this_strike:
+                side.prevent_strike = True
+            else:
+                side.prevent_all = True
         normal, agg = c.pending
-        cut = min(amount, agg)
+        cut = 0 if self.non_aggravated else min(amount, agg)
         agg -= cut
         normal -= min(amount - cut, normal)
         c.pending = [normal, agg]
@@ -1912,15 +2123,20 @@ class Prevent:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AdditionalStrikes:
-    """N additional strikes this round; (limit): one source a round (L1683-1694)."""
+    """N additional strikes this round; (limit): one source a round (L1683-1694). ``beyond_limit``: "additional
+    strike that does not count against the limit" (Quickness [CEL]): it neither needs nor uses up the round's
+    one source."""
 
     amount: int = 1
+    beyond_limit: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
             side = c.side(play.minion)
-            if not side.extra_source:
+            if self.beyond_limit:
+                side.extra_strikes += self.amount
+            elif not side.extra_source:
                 side.extra_source = True
                 side.extra_strikes += self.amount
 
@@ -2325,6 +2541,14 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         seat = g.controller(game, minion)
         economy.burn_pool(game, seat, burn)
         game.log("fame", seat, minion)
+
+
+@hook("round_start", effects=(ManeuverNextRound,))
+def _maneuver_next_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        if "combat:maneuver next round" in side.used:
+            side.used.discard("combat:maneuver next round")
+            side.maneuvers += 1
 
 
 @hook("round_start", effects=(PreventEachRound,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import game as g
 from ..cards import Play
+from ..playbook import wants_to_maneuver
 from ..state import Game
 from ..vocabulary import (
     at_close_range,
@@ -49,3 +50,25 @@ def beast_score(game: Game, play: Play) -> float:
     vampire's last."""
     m = game.minions.get(play.minion)
     return 14.0 if m is not None and m.blood > 1 else -1.0
+
+
+def aggravated_hand_score(game: Game, play: Play) -> float:
+    """Hand strikes aggravated this round (Claws of the Dead, Chiropteran Marauder): at close range with some
+    strength, and not already so (Raking Talons)."""
+    c = combat_of(play)
+    if c is None or not at_close_range(game, play) or g.strength_of(game, play.minion) <= 0:
+        return -1.0
+    used = c.side(play.minion).used
+    return -1.0 if "combat:aggravated_hand" in used or "round:aggravated_hand" in used else 18.0
+
+
+def disarm_burn_score(game: Game, play: Play) -> float:
+    """Burning 3 blood to lose Disarm's strength penalty: only for a ready vampire rich enough to keep fighting."""
+    m = game.minions.get(play.minion)
+    return 5.0 if m is not None and not m.torpor and m.blood >= 6 else -1.0
+
+
+def set_range_score(game: Game, play: Play) -> float:
+    """Brick by Brick [VIS]: set long range when the opponent hits harder up close (the bots' range policy)."""
+    c = combat_of(play)
+    return 10.0 if c is not None and play.value == 1 and wants_to_maneuver(game, c, play.minion) else -1.0

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Mode, card
+from ..cards import Bearer, Mode, card
+from ..frames import Until
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -17,12 +18,18 @@ from ..vocabulary import (
 from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
+    DISARM_1,
+    DISARM_2,
+    FLESH_BASIC,
+    FLESH_SUPERIOR,
     MARDUK_1,
     MARDUK_2,
     THEFT_1,
     THEFT_2,
+    WALKING_STICK,
     concealed_weapon,
     concealed_weapons,
+    disarm_burnable,
 )
 
 card(
@@ -168,8 +175,8 @@ card(
 card(
     "Target Vitals",
     Mode(window=W.STRIKE, when=v.no_aim_yet, effects=(v.Aim(2, cancel=2),), label="aim: +2 damage"),
-    notes="The opponent's cancel discards the first two combat cards of its hand.",
-    missing="An aim cannot follow a strike committed at the range step.",
+    notes="The opponent's cancel discards the first two combat cards of its hand. On a strike committed at the "
+    "range step (a strike card's or a weapon's maneuver) it is played at the strike step (LSJ 20080409).",
 )
 _BATS = Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional maneuver")
 _BATS_PRESS = Strike(damage=1, ranged=True, maneuver=True, press=True, label="1R damage, maneuver, press")
@@ -343,4 +350,435 @@ card(
         label="hand strikes aggravated this combat",
     ),
     notes="A hand strike is one marked as such (the default hand strike, Dust Up [pot]'s).",
+)
+
+
+# -- the most played combat cards of issue 27 ------------------------------------------------------------------------
+
+card(
+    "Weighted Walking Stick",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.all_of(v.in_first_round, v.carries_none_of("Weighted Walking Stick")),
+        effects=(v.PutOnSelfWithCounters(5),),
+        label="a melee weapon: strike strength+1",
+    ),
+    bearer=Bearer(strike=WALKING_STICK, equipment=True),
+    notes="Its strike is usable from the round it is played (before range of the first round).",
+)
+card(
+    "Disarm",
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Disarm", opposing=True),
+        ),
+        effects=(DISARM_1,),
+        label="on the opposing vampire: to torpor, -1 strength",
+    ),
+    Mode(
+        window=W.END_OF_ROUND,
+        superior=True,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Disarm", opposing=True),
+        ),
+        effects=(DISARM_2,),
+        label="on the opposing vampire: to torpor, -2 strength",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=disarm_burnable,
+        effects=(v.BurnBlood(3), v.BurnThisCard()),
+        label="its vampire burns 3 blood to burn it",
+    ),
+    notes="The attached vampire's 'burn 3 blood to burn this card' is offered in its controller's unlock phase. "
+    "The range at the end of the round is the range of its strikes (Disarm ruling LSJ 20100709 for a round ended "
+    "before range: close).",
+)
+card(
+    "Breath of Thanatos",
+    Mode(window=W.BLOCK_ATTEMPT, when=v.recruiting_or_employing("wraith"), effects=(v.Stealth(2),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=1, aggravated=True, label="1 aggravated damage")),),
+    ),
+)
+card(
+    "Chiropteran Marauder",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        cost_blood=1,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    notes="[VIC]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226); it is played before the "
+    "strikes are chosen (the engine has no window between the choice and the resolution of the strikes).",
+)
+card(
+    "Quickness",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        when=v.no_extra_source,
+        effects=(v.AdditionalStrikes(1),),
+        limit="quickness",
+        limit_scope="round",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        effects=(v.AdditionalStrikes(1, beyond_limit=True),),
+        limit="quickness",
+        limit_scope="round",
+    ),
+)
+card(
+    "Claws of the Dead",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(),), label="maneuver"),
+    notes="[pro] is played before the strikes are chosen (no window between their choice and resolution).",
+)
+card(
+    "Roundhouse",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(Strike(hand=True, bonus=3, label="hand strike +3")),)),
+)
+card(
+    "Rapid Change",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),)),
+)
+card(
+    "Indomitability",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+    Mode(window=W.PREVENT, superior=True, when=damage_pending, effects=(Prevent(1), OptionalPress())),
+)
+card(
+    "Spiritual Intervention",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+)
+card(
+    "Unflinching Persistence",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.RANGE,
+        superior=True,
+        effects=(v.Maneuver(), v.PreventLaterThisRound(1)),
+        label="maneuver, prevent 1 damage later this round",
+    ),
+)
+card(
+    "Flash",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, effects=(v.Press(),), label="press"),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(), OptionalPress()), label="maneuver, 1 optional press"),
+)
+card(
+    "Sideslip",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(Prevent(1),),
+        limit="sideslip",
+        limit_scope="round",
+    ),
+)
+card(
+    "Brick by Brick",
+    Mode(window=W.RANGE, disciplines=("tha",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("vis",),
+        effects=(StrikeWith(Strike(damage=2, ranged=True, maneuver=True, label="2R damage, optional maneuver")),),
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("vis",),
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")), v.Maneuver()),
+        label="maneuver with the strike",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.range_not_set,
+        values=v.close_or_long,
+        effects=(v.SetRange(),),
+        label="set the range",
+    ),
+)
+card(
+    "Hell-for-Leather",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
+        limit="hell-for-leather ani",
+        limit_scope="combat",
+        label="dodge, 1 additional strike",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        disciplines=("cel",),
+        effects=(v.AdditionalStrikes(1, beyond_limit=True),),
+        limit="hell-for-leather cel",
+        limit_scope="combat",
+        label="1 additional strike beyond the limit",
+    ),
+    Mode(
+        window=W.END_OF_ROUND,
+        disciplines=("obt",),
+        when=v.all_of(v.self_ready, v.opposing_not_ready),
+        effects=(v.OpposingControllerBurnsPool(2),),
+        limit="hell-for-leather obt",
+        limit_scope="combat",
+        label="the opposing minion's controller burns 2 pool",
+    ),
+    notes="[obt] is offered at the end of a round in which the opposing minion stopped being ready.",
+)
+card(
+    "Apportation",
+    Mode(window=W.PRESS, when=v.no_press_to_continue, effects=(v.Press(),), label="press to continue"),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(),), label="maneuver"),
+)
+card(
+    "Deny",
+    Mode(window=W.PRESS, effects=(v.Press(),), label="press"),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(v.Stealth(1),)),
+)
+card(
+    "Plasmic Form",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+)
+card(
+    "Canine Horde",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage")),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.opponent_has_equipment,
+        effects=(
+            StrikeWith(
+                Strike(
+                    burn_equipment=True,
+                    equipment_only=True,
+                    first=True,
+                    ranged=True,
+                    label="ranged: destroy equipment, first strike",
+                )
+            ),
+        ),
+    ),
+    notes="[ANI] destroys the last equipment put on the opposing minion: no choice among several.",
+)
+card(
+    "Relentless Reaper",
+    Mode(window=W.PREVENT, disciplines=("for",), when=damage_pending, effects=(Prevent(1),)),
+    Mode(window=W.PRESS, disciplines=("thn",), effects=(v.Press(),), label="press"),
+    Mode(
+        window=W.END_OF_ROUND,
+        superior=True,
+        cost_blood=1,
+        when=v.combat_about_to_end,
+        effects=(v.StartNewRound(),),
+        label="burn 1 blood: a new round instead of the end of combat",
+    ),
+    notes="[THN]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
+)
+card(
+    "Side Strike",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.BEFORE_STRIKES, superior=True, when=v.no_extra_source, effects=(v.AdditionalStrikes(1),)),
+)
+card(
+    "Meld with the Land",
+    Mode(
+        window=W.STRIKE,
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.UnlockOpposing()),
+        label="combat ends, unlock the opposing minion",
+    ),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    notes="[vic] unlocks the opposing minion as the strike is chosen: a combat ends strike always resolves, first "
+    "(its unlock stands if the combat goes on: RTR 20020501).",
+)
+card(
+    "Soak",
+    Mode(
+        window=W.PREVENT,
+        when=v.non_aggravated_damage_pending,
+        effects=(Prevent(2, non_aggravated=True),),
+        limit="soak",
+        limit_scope="round",
+    ),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=v.non_aggravated_damage_pending,
+        effects=(Prevent(4, non_aggravated=True),),
+        limit="soak",
+        limit_scope="round",
+    ),
+)
+card(
+    "Glancing Blow",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1), v.DoNotReplace(Until.NEXT_UNLOCK))),
+)
+card(
+    "Shadow Body",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.ContinueAsIfUnblocked(free=True)),
+        label="combat ends; a blocked non-bleed non-political action continues as if unblocked",
+    ),
+)
+card(
+    "Skin of Steel",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(all_damage=True, this_strike=True),)),
+    Mode(window=W.PREVENT, superior=True, when=damage_pending, effects=(Prevent(all_damage=True),)),
+)
+card(
+    "Dodge",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE), v.DoNotReplace(Until.AFTER_COMBAT)), label="dodge"),
+)
+card(
+    "Fake Out",
+    Mode(window=W.RANGE, effects=(v.Maneuver(), v.DoNotReplace(Until.AFTER_COMBAT)), label="maneuver"),
+)
+card(
+    "Bear's Skin",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(v.StrengthThisRound(1), v.PreventLaterThisRound(1)),
+        limit="bear's skin",
+        limit_scope="combat",
+        label="+1 strength, prevent 1 damage this round",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisCombat(1), v.PreventEachRound()),
+        limit="bear's skin",
+        limit_scope="combat",
+        label="+1 strength, prevent 1 damage each round this combat",
+    ),
+    notes="The prevention is always used on the first damage the vampire takes in the round (it is optional on "
+    "the card).",
+)
+card(
+    "Staredown",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+)
+card(
+    "Thrown Sewer Lid",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(damage=3, ranged=True, label="3R damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(damage=3, ranged=True, press=True, label="3R damage, optional press")),),
+    ),
+)
+card(
+    "Thrown Gate",
+    Mode(
+        window=W.STRIKE,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, maneuver=True, label="1R damage, optional maneuver")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, maneuver=True, label="2R damage, optional maneuver")),),
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage")), v.Maneuver()),
+        label="maneuver with the strike",
+    ),
+    Mode(
+        window=W.RANGE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")), v.Maneuver()),
+        label="maneuver with the strike",
+    ),
+)
+card(
+    "Horrid Form",
+    Mode(window=W.BEFORE_RANGE, effects=(v.StrengthThisCombat(1),), label="+1 strength this combat"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisCombat(1), v.PreventEachRound()),
+        label="+1 strength, prevent 1 damage each round this combat",
+    ),
+    notes="[VIC]'s prevention is always used on the first damage of each round (it is optional on the card).",
+)
+card(
+    "Form of the Cobra",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(steal=1, label="steal 1 blood")),)),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(v.StealthNow(1),), label="+1 stealth as announced"),
+)
+card(
+    "Mirror Image",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.ContinueAsIfUnblocked(free=True, political_too=True)),
+        label="combat ends; a blocked non-bleed action continues as if unblocked",
+    ),
+)
+card(
+    "Swiftness of the Stag",
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), label="press"),
+    Mode(window=W.RANGE, disciplines=("spi",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, disciplines=("spi",), effects=(v.Press(),), label="press"),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(v.Stealth(1),)),
+)
+card(
+    "Telepathic Tracking",
+    Mode(
+        window=W.PRESS,
+        when=v.no_press_to_continue,
+        effects=(v.Press(), v.ManeuverNextRound()),
+        label="press to continue; 1 optional maneuver next round",
+    ),
+    Mode(
+        window=W.END_OF_ROUND,
+        superior=True,
+        when=v.combat_about_to_end,
+        effects=(v.StartNewRound(),),
+        label="a new round instead of the end of combat",
+    ),
+)
+card(
+    "Flesh of Marble",
+    Mode(window=W.BEFORE_RANGE, effects=(FLESH_BASIC,), label="at most 1 damage a round (aggravated not capped)"),
+    Mode(window=W.BEFORE_RANGE, superior=True, effects=(FLESH_SUPERIOR,), label="at most 1 damage a round"),
 )

@@ -1,21 +1,29 @@
 """Code for combat cards that a vocabulary primitive does not cover (combat.py's escape hatch): Hunger of
-Marduk's granted strike, Concealed Weapon's equipping, and the bot's worth of prevention and strength."""
+Marduk's granted strike, Concealed Weapon's equipping, Weighted Walking Stick's counters, and the bot's worth of
+prevention and strength."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..cards import Play
+from ..cards import Play, hook
+from ..frames import Combat, Side, Until
 from ..state import Game
 from ..vocabulary import (
     Strike,
     StrikeThisRound,
     StrikeWith,
+    add_rider,
     bearer_maneuvers,
+    burn_card,
     combat_of,
+    go_to_torpor,
+    leave_aside,
     may_play,
     move_blood,
     refill,
+    rider_sum,
+    vekn,
 )
 
 THEFT_1 = StrikeWith(Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
@@ -75,3 +83,104 @@ def concealed_weapon(game: Game, play: Play) -> None:
     game.log("equip", play.seat, m.id, play.target)
     bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
     refill(game, play.seat)
+
+
+# -- Weighted Walking Stick --------------------------------------------------------------------------------------
+
+WALKING_STICK = Strike(bonus=1, label="Weighted Walking Stick")
+
+
+@hook("strike_inflicted", "Weighted Walking Stick")
+def _walking_stick_wears(game: Game, c: Combat, side: Side, strike: Strike, amount: int) -> None:
+    """Each damage its strike inflicts burns a counter, even if prevented (not damage reduced first: LSJ
+    20100519); the full damage is dealt while any counter is left (ANK 20201229-2); no counter left burns it."""
+    if strike != WALKING_STICK:
+        return
+    m = game.minions.get(side.minion)
+    wanted = vekn(game, "Weighted Walking Stick")
+    stick = next((x for x in m.cards if game.card_of[x] == wanted), -1) if m is not None else -1
+    if stick < 0:
+        return
+    left = game.card_counters.get(stick, 0) - amount
+    game.card_counters[stick] = max(0, left)
+    if left <= 0:
+        burn_card(game, stick)
+
+
+# -- Disarm ----------------------------------------------------------------------------------------------------------
+
+
+def _disarm(penalty: int) -> Callable[[Game, Play], None]:
+    """Put Disarm on the opposing vampire, with its strength penalty (a rider on the card: the level it was
+    played at), and send that vampire to torpor."""
+
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+        if victim is None:
+            return
+        leave_aside(game, play.card)
+        victim.cards.append(play.card)
+        add_rider(game, play.card, "disarm", penalty, Until.END_OF_GAME)
+        go_to_torpor(game, victim.id)
+
+    return effect
+
+
+DISARM_1 = _disarm(1)
+DISARM_2 = _disarm(2)
+
+
+@hook("strength", "Disarm")
+def _disarmed(game: Game, minion: int) -> int:
+    """The attached vampire gets -1 strength ([POT]: -2, the rider its play left on the card; -1 without one)."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, "Disarm")
+    return -sum(rider_sum(game, x, "disarm") or 1 for x in m.cards if game.card_of[x] == wanted)
+
+
+def disarm_burnable(game: Game, play: Play) -> bool:
+    """The vampire Disarm is on has the 3 blood to burn it."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.blood >= 3
+
+
+# -- Flesh of Marble -------------------------------------------------------------------------------------------------
+
+
+def _flesh_of_marble(level: str) -> Callable[[Game, Play], None]:
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:flesh of marble {level}")
+
+    return effect
+
+
+FLESH_BASIC = _flesh_of_marble("basic")
+FLESH_SUPERIOR = _flesh_of_marble("superior")
+
+
+@hook("damage_to_take", "Flesh of Marble")
+def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tuple[int, int]:
+    """Once a damage is inflicted on the vampire in a round, any more that round is prevented: normal damage only
+    at basic (aggravated damage counts as inflicted, and is not prevented: LSJ 20040812-2); at superior
+    aggravated too, the vampire keeping the normal point when both come at once (its choice: LSJ 20021001)."""
+    superior = "combat:flesh of marble superior" in side.used
+    if not superior and "combat:flesh of marble basic" not in side.used:
+        return normal, agg
+    hit = "round:flesh of marble hit" in side.used
+    if superior:
+        if hit:
+            normal, agg = 0, 0
+        elif normal:
+            normal, agg = 1, 0
+        else:
+            agg = min(agg, 1)
+    else:
+        normal = 0 if hit or agg else min(normal, 1)
+    if normal or agg:
+        side.used.add("round:flesh of marble hit")
+    return normal, agg
