@@ -26,8 +26,8 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
-another seat), ``life`` an ally's or retainer's),
+locked, as, cards, corruption}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
+another seat), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -36,7 +36,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|burned|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -55,6 +55,7 @@ from . import game as g
 from .bots import HeuristicBot, View
 from .compile import compiled
 from .economy import Kind, Option
+from .frames import Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, Seat, audit, vampire_template
 from .table import apply_vampire_specs
 from .windows import Act
@@ -134,6 +135,7 @@ class Table:
         self.aliases: dict[str, int] = {}
         self.minions: dict[int, Minion] = {}
         self.vampires: dict[int, Minion] = {}
+        self.corruption: list[tuple[int, int, int]] = []  # (minion, seat whose counters, how many)
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -185,6 +187,8 @@ class Table:
         m.in_play = in_play
         m.torpor = torpor
         m.locked = bool(entry.get("locked", False))
+        for owner, count in (entry.get("corruption") or {}).items():  # {seat: counters}: that seat's counters
+            self.corruption.append((copy, _int(owner, f"{where} corruption seat"), _int(count, f"{where} corruption")))
         for attached in entry.get("cards", []) or []:
             if isinstance(attached, str):
                 attached = {"card": attached}
@@ -275,6 +279,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    for minion, owner, count in table.corruption:
+        g.add_rider(game, minion, "corruption", count, Until.END_OF_GAME, owner)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round
@@ -487,6 +493,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "ready": m.in_play and not m.torpor,
             "in_play": m.in_play,
             "contested": m.contested,
+            "corruption": sum(r.value for r in game.riders if r.holder == copy and r.key == "corruption"),
         }
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")

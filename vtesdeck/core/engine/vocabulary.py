@@ -1397,6 +1397,52 @@ class CounterOnThisCard:
             g.burn_card(game, play.card)
 
 
+# Corruption counters ("your corruption counters" on a minion: the Ministry's cards) are riders on the minion, one
+# Methuselah's each (``Rider.seat``), kept until the end of the game; they leave with the minion: a minion out of
+# play has none (burned, its riders stay behind unread).
+CORRUPTION = "corruption"
+
+
+def corruption_on(game: Game, minion: int, seat: int) -> int:
+    """The corruption counters of Methuselah ``seat`` on ``minion`` (0 once it is out of play)."""
+    if not game.riders:
+        return 0
+    m = game.minions.get(minion)
+    if m is None or not m.in_play:
+        return 0
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == CORRUPTION and r.seat == seat)
+
+
+def put_corruption(game: Game, minion: int, seat: int, amount: int = 1) -> None:
+    """Put ``amount`` of Methuselah ``seat``'s corruption counters on ``minion``."""
+    if minion in game.minions and amount > 0:
+        g.add_rider(game, minion, CORRUPTION, amount, Until.END_OF_GAME, seat)
+        game.log("corruption", seat, minion, amount)
+
+
+def burn_corruption(game: Game, minion: int, seat: int, amount: int) -> bool:
+    """Burn ``amount`` of Methuselah ``seat``'s corruption counters from ``minion``: False (none burned) when it
+    has fewer."""
+    have = corruption_on(game, minion, seat)
+    if amount <= 0 or have < amount:
+        return False
+    game.riders = [r for r in game.riders if not (r.holder == minion and r.key == CORRUPTION and r.seat == seat)]
+    if have > amount:
+        g.add_rider(game, minion, CORRUPTION, have - amount, Until.END_OF_GAME, seat)
+    game.log("burn corruption", seat, minion, amount)
+    return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutCorruption:
+    """Put N of your corruption counters on the target minion (``play.target``)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        put_corruption(game, play.target, play.seat, self.amount)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandSizeThisTurn:
     """The player's hand size is ``amount`` more until the end of the turn, drawn up at once."""

@@ -3,6 +3,8 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat
@@ -51,6 +53,16 @@ def _maneuver_score(game: Game, play: Play) -> float:
     return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
 
 
+def _rift_score(disciplines: str) -> Callable[[Game, Play], float]:
+    """[dem] when the chosen vampire could block, [obf]/[pre] when anyone may block; +0.5 a Discipline more."""
+
+    def score(game: Game, play: Play) -> float:
+        base = _could_block(game, play) if "d" in disciplines else _someone_may_block(game, play)
+        return base + 0.5 * (len(disciplines) - 1) if base > 0 else base
+
+    return score
+
+
 def _wrench_score(game: Game, play: Play) -> float:
     """The largest X that leaves the vampire 1 blood."""
     m = game.minions.get(play.minion)
@@ -65,7 +77,8 @@ judge("Seduction", 1, score=_could_block)
 judge("Perfect Paragon", 1, score=break_block_score)
 judge("Resist Earth's Grasp", 0, score=_press_score)
 judge("Resist Earth's Grasp", 1, score=_maneuver_score)
-judge("Memory Rift", 0, score=_could_block)
-judge("Memory Rift", 1, score=_someone_may_block)
-judge("Memory Rift", 2, score=_someone_may_block)
+# Memory Rift's modes: [dem], [obf], [pre], then the sets of two and all three (specs/modifier.py ``_rift_modes``);
+# each Discipline more is worth a little more when its part is worth playing.
+for _mode, _disciplines in enumerate(("d", "o", "p", "do", "dp", "op", "dop")):
+    judge("Memory Rift", _mode, score=_rift_score(_disciplines))
 judge("Monkey Wrench", 0, score=_wrench_score)

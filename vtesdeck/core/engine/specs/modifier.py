@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
@@ -44,8 +46,10 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    burn_corruption,
     capacity_at_least,
     controller,
+    corruption_on,
     current_action,
     during_bleed,
     grant,
@@ -60,6 +64,7 @@ from ..vocabulary import (
     rider_sum,
     target_pool_at_most,
     to_ash_heap,
+    vekn,
     x_within_blood,
     younger,
     younger_possible_blockers,
@@ -220,6 +225,19 @@ card(
 )
 
 
+@hook("card_actions", "Enkil Cog")
+def _cog_actions(game: Game, seat: int) -> list[tuple[int, int]]:
+    """The vampire carrying the Cog can lock it to take an action, during any Methuselah's minion phase."""
+    cog = vekn(game, "Enkil Cog")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for a in m.cards:
+                if game.card_of[a] == cog:
+                    return [(c, a)]
+    return []
+
+
 card(
     "Enkil Cog",
     Mode(
@@ -229,7 +247,10 @@ card(
         label="put on this vampire",
     ),
     bearer=Bearer(bleed=1),
-    missing="Locking the Cog to take an action in any minion phase is not modelled.",
+    notes="The action by locking the Cog is offered in its controller's minion phase to the vampire once it is "
+    "locked (an unlocked one acts as usual first), and in another Methuselah's minion phase once that "
+    "Methuselah has taken all their actions. An action cancelled as it is played unlocks the Cog again (the "
+    "ruling keeps it locked with the action still to take: the same unless the vampire then declines).",
 )
 
 
@@ -296,6 +317,35 @@ card(
     notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
     "next unblocked bleed of that Methuselah by this vampire is declined, not at the last instant.",
 )
+_SERPENT = "revelation of the serpent"
+
+
+def _serpent_mark(game: Game, play: Play) -> None:
+    """[PRE][PRO]: remember that this vampire may unlock after a successful bleed (``_serpent_unlock``)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags[_SERPENT] = 1
+
+
+@hook("after_resolution", "Revelation of the Serpent")
+def _serpent_unlock(game: Game, act: Action) -> None:
+    """After a successful bleed (for 1 or more) that did not oust its target (ANK 20220210), burn 2 of your
+    corruption counters from a minion of the target Methuselah to unlock the acting vampire: taken whenever it
+    can, from the minion holding the fewest (2 or more), so the counters nearest a theft are kept."""
+    if not act.flags.get(_SERPENT) or not act.flags.get("successful_bleed"):
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
+        return
+    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
+    held = [(n, m) for n, m in held if n >= 2]
+    if not held:
+        return
+    burn_corruption(game, min(held)[1], act.seat, 2)
+    actor.locked = False
+    game.log("unlock", act.seat, act.actor)
+
+
 card(
     "Revelation of the Serpent",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
@@ -309,17 +359,18 @@ card(
         window=W.BLOCKS_DECLINED,
         superior=True,
         when=during_bleed,
-        effects=(Bleed(1),),
+        effects=(Bleed(1), _serpent_mark),
         label="+1 bleed",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=during_bleed,
-        effects=(Stealth(1), Bleed(1)),
+        effects=(Stealth(1), Bleed(1), _serpent_mark),
         label="+1 stealth +1 bleed",
     ),
-    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro].",
+    notes="[PRE][PRO]'s optional unlock (burning 2 of your corruption counters from a minion of the target "
+    "Methuselah) is taken automatically after a successful bleed whenever such a minion exists.",
 )
 card(
     "Bonding",
@@ -442,18 +493,28 @@ def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
     return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(RIFT_STRIKE))]
 
 
-card(
-    "Memory Rift",
-    Mode(
-        window=W.ANNOUNCED,
-        disciplines=("dem",),
-        targets=_titled_or_younger,
-        effects=(CannotBlockTarget(),),
-    ),
-    Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),)),
-    Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,)),
-    missing="One Discipline per play (using several Disciplines at once is not modelled).",
-)
+_RIFT_PARTS: dict[str, tuple[Any, ...]] = {"dem": (CannotBlockTarget(),), "obf": (StealthNow(1),), "pre": (_rift,)}
+
+
+def _rift_modes() -> tuple[Mode, ...]:
+    """One mode per non-empty set of the card's Disciplines ("More than one Discipline can be used"), single
+    ones first (modes 0-2: [dem], [obf], [pre]); a set with [dem] chooses the vampire that cannot block."""
+    modes = []
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(_RIFT_PARTS, size):
+            modes.append(
+                Mode(
+                    window=W.ANNOUNCED,
+                    disciplines=combo,
+                    targets=_titled_or_younger if "dem" in combo else None,
+                    effects=tuple(e for d in combo for e in _RIFT_PARTS[d]),
+                    label=f"[{']['.join(combo)}]",
+                )
+            )
+    return tuple(modes)
+
+
+card("Memory Rift", *_rift_modes())
 
 
 # -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
@@ -492,11 +553,42 @@ card(
     notes="[DEM] is offered during a block attempt (stealth needed) and after blocks are declined (the stealth "
     "then changes nothing).",
 )
+_GAZE = "enchanting gaze"
+
+
+def _gaze_mark(game: Game, play: Play) -> None:
+    """[PRE][PRO]: once this action, a block by a minion with your corruption counters may be made to fail."""
+    act = action_of(play)
+    if act is not None and not act.flags.get(_GAZE):
+        act.flags[_GAZE] = 1
+
+
+@hook("blocked", "Enchanting Gaze")
+def _gaze_block_fails(game: Game, act: Action) -> None:
+    """A block that would succeed by a minion holding 1 or more of the acting Methuselah's corruption counters:
+    burn 1 to have the attempt fail, the minion cannot attempt to block this action again (once this action:
+    the mark is used up). Taken whenever it can (a block that succeeds is the one worth breaking)."""
+    if act.flags.get(_GAZE) != 1 or act.ended or not act.blocked or act.blocker < 0:
+        return
+    blocker = act.blocker
+    if not burn_corruption(game, blocker, act.seat, 1):
+        return
+    act.flags[_GAZE] = 2
+    act.blocked = False
+    act.tried.add(blocker)
+    act.cannot_block.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", controller(game, blocker), blocker)
+
+
 card(
     "Enchanting Gaze",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
-    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _gaze_mark)),
+    notes="[PRE][PRO]'s burn of 1 corruption counter is taken when a block attempt would succeed (after intercept "
+    "and stealth are settled, before block resolution), against any blocker of this action holding your "
+    "counters, the first time only.",
 )
 card(
     "Shadow Play",
