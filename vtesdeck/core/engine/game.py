@@ -853,6 +853,12 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         yield from impulse(game, W.BLOCKS_DECLINED, _impulse_order(game, seat), act)
         if act.target_version == version:
             break
+    if act.blocked and not act.ended and not game.finished:
+        # "If this minion is blocked, before block resolution" (Change of Target): the blocker not yet locked.
+        yield from impulse(game, W.BLOCKED, _impulse_order(game, seat), act)
+    if act.ended and not game.finished:
+        for h in hooks_of(game, "action_ended"):
+            h(game, act)  # an action ended before or at resolution still reached it (Daring the Dawn's damage)
     if act.ended or game.finished:
         return
     actor = game.minions.get(act.actor)
@@ -993,6 +999,8 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
+    for h in hooks_of(game, "block_attempt"):
+        h(game, act, blocker)  # what attempting to block costs (Tenebrous Form: 1 blood)
     yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
@@ -1889,6 +1897,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             entry = damage.setdefault(other.minion, [0, 0])
             # hand strikes made aggravated for the combat (Raking Talons) mark the side "combat:aggravated_hand"
             aggravated = strike.aggravated or (strike.hand and "combat:aggravated_hand" in side.used)
+            if not aggravated and c.action is not None and c.action.flags.get("combat damage aggravated"):
+                aggravated = game.minions[other.minion].kind == VAMPIRE  # Domain of Evernight [tem]: on vampires
             entry[1 if aggravated else 0] += amount
     # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
     # all losses before the gains (no blood wears off in between).

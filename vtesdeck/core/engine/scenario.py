@@ -26,7 +26,7 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards, corruption}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
+locked, as, cards, corruption, sect}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
 another seat), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
@@ -187,6 +187,7 @@ class Table:
         m.in_play = in_play
         m.torpor = torpor
         m.locked = bool(entry.get("locked", False))
+        m.sect = str(entry.get("sect", m.sect))  # a vampire that became Anarch (the become-Anarch action)
         for owner, count in (entry.get("corruption") or {}).items():  # {seat: counters}: that seat's counters
             self.corruption.append((copy, _int(owner, f"{where} corruption seat"), _int(count, f"{where} corruption")))
         for attached in entry.get("cards", []) or []:

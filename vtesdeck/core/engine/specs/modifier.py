@@ -7,20 +7,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..economy import Kind, Option
-from ..frames import Action, Combat, Until
+from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AlliesAndYoungerLessIntercept,
+    AttemptCostsBlood,
     AttemptFails,
     Bleed,
+    BlockerBurnsBlood,
     BlockerIntercept,
     BurnBlood,
     CannotBlockTarget,
+    CombatEndsStrikeIfBlocked,
+    DamageAfterResolution,
     DoNotReplace,
+    EndAction,
     ExtraVotes,
     IfBlockedEndAction,
     Intercept,
+    KindCannotBlock,
     LockFailedBlockers,
     LockSelf,
     Maneuver,
@@ -32,7 +37,6 @@ from ..vocabulary import (
     Redirect,
     Stealth,
     StealthNow,
-    Strike,
     UnlockAfterSuccessForBlood,
     UnlockSelf,
     action_blocked,
@@ -52,10 +56,11 @@ from ..vocabulary import (
     corruption_on,
     current_action,
     during_bleed,
-    grant,
     has_blood,
     in_polling,
+    locked_self,
     move_blood,
+    not_,
     not_bleed,
     other_methuselahs,
     political,
@@ -476,24 +481,11 @@ def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
     return [m for m in possible_blockers(game, play) if game.minions[m].title or younger(game, m, play.minion)]
 
 
-def _rift(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"memory_rift:{play.minion}"] = 1
-
-
-RIFT_STRIKE = Strike(combat_ends=True, label="combat ends (Memory Rift)")
-
-
-@hook("strikes", "Memory Rift")
-def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    act = c.action
-    if act is None or c.round != 1 or not act.flags.get(f"memory_rift:{minion}"):
-        return []
-    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(RIFT_STRIKE))]
-
-
-_RIFT_PARTS: dict[str, tuple[Any, ...]] = {"dem": (CannotBlockTarget(),), "obf": (StealthNow(1),), "pre": (_rift,)}
+_RIFT_PARTS: dict[str, tuple[Any, ...]] = {
+    "dem": (CannotBlockTarget(),),
+    "obf": (StealthNow(1),),
+    "pre": (CombatEndsStrikeIfBlocked("combat ends (Memory Rift)"),),
+}
 
 
 def _rift_modes() -> tuple[Mode, ...]:
@@ -690,4 +682,206 @@ card(
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
     "this action).",
+)
+
+
+# -- issue 27: the action modifiers tournament decks play ------------------------------------------------------------------
+
+
+card(
+    "Visions of Gehenna",
+    Mode(window=W.ANNOUNCED, effects=(KindCannotBlock(ALLY),)),
+    Mode(window=W.ANNOUNCED, superior=True, when=during_bleed, effects=(KindCannotBlock(ALLY), Bleed(2))),
+    notes="Played as the action is announced (before any block attempt: the useful time), like Seduction.",
+)
+card(
+    "Changeling",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
+)
+card(
+    "Shroud of Absence",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Stealth(1), CombatEndsStrikeIfBlocked("combat ends (Shroud of Absence)")),
+    ),
+)
+card(
+    "Bewitching Oration",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(2),)),
+    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(ExtraVotes(4),)),
+    notes="Automatic referendums are never polled, so it is not offered there (PIB 20150105).",
+)
+card(
+    "Daring the Dawn",
+    Mode(window=W.ANNOUNCED, effects=(KindCannotBlock(VAMPIRE), DamageAfterResolution(2))),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(KindCannotBlock(VAMPIRE), DamageAfterResolution(1))),
+    notes="Played as the action is announced (before any block attempt: the useful time), like Seduction.",
+)
+card(
+    "Awe",
+    Mode(
+        window=W.POLLING,
+        when=in_polling,
+        x_cost=True,
+        values=x_within_blood(0, 1, 2, 3, 4),
+        effects=(ExtraVotes(1, per_x=1),),
+        label="+X+1 votes",
+    ),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=in_polling,
+        x_cost=True,
+        values=x_within_blood(0, 1, 2, 3, 4),
+        effects=(ExtraVotes(1, per_x=2),),
+        label="+2X+1 votes",
+    ),
+    notes="X is offered from 0 to 4 (within the vampire's blood).",
+)
+card(
+    "Threats",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(2),)),
+)
+card(
+    "Iron Glare",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(2),), label="+2 bleed"),
+)
+card(
+    "Shroud of Night",
+    Mode(window=W.BLOCK_ATTEMPT, when=not_bleed, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
+)
+card(
+    "Stygian Shroud",
+    Mode(window=W.BLOCK_ATTEMPT, when=block_in_progress, effects=(BlockerIntercept(-1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=all_of(block_in_progress, has_blood(1)),
+        effects=(BurnBlood(1), AttemptFails()),
+    ),
+)
+card(
+    "Blanket of Night",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.OTHER_READY,
+        when=all_of(block_in_progress, not_(locked_self)),
+        effects=(LockSelf(), AttemptFails()),
+        label="lock: the attempt fails",
+    ),
+)
+card(
+    "Tenebrous Form",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), AttemptCostsBlood(("obt",)))),
+)
+card(
+    "Where the Veil Thins",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), AttemptCostsBlood(("obl",)))),
+)
+
+
+_VORTEX = "acheron vortex"
+
+
+def _without_nec_or_obt(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in ("nec", "obt") for code, _ in m.disciplines)
+
+
+def _vortex(game: Game, play: Play) -> None:
+    """Minions without Necromancy or Obtenebration get -1 intercept for the rest of the action: the current
+    blocker at once, later ones through the ``intercept`` hook."""
+    act = action_of(play)
+    if act is None or act.flags.get(_VORTEX):
+        return
+    act.flags[_VORTEX] = 1
+    if act.blocker >= 0 and _without_nec_or_obt(game, act.blocker):
+        act.intercept -= 1
+
+
+@hook("intercept", "Acheron Vortex")
+def _vortex_intercept(game: Game, minion: int, act: Action) -> int:
+    return -1 if act.flags and act.flags.get(_VORTEX) and _without_nec_or_obt(game, minion) else 0
+
+
+def _vortex_bites(game: Game, play: Play) -> bool:
+    """Worth playing (and offered) during a block attempt by a minion without Necromancy or Obtenebration."""
+    act = action_of(play)
+    return (
+        act is not None and act.blocker >= 0 and not act.flags.get(_VORTEX) and _without_nec_or_obt(game, act.blocker)
+    )
+
+
+card(
+    "Acheron Vortex",
+    Mode(window=W.BLOCK_ATTEMPT, when=_vortex_bites, effects=(_vortex,)),
+    notes="Offered during a block attempt by a minion it hits (LSJ 20020612 allows it earlier too, which changes "
+    "nothing but the timing); its -1 intercept lasts the action, once however many copies are played.",
+)
+
+
+card(
+    "Change of Target",
+    Mode(window=W.BLOCKED, effects=(UnlockSelf(), EndAction())),
+    notes="'Cannot perform the same action again this turn' holds for bleeds, political actions and action cards "
+    "(the engine's once-a-turn rules); other default actions (hunt) are not restricted.",
+)
+card(
+    "Power of One",
+    Mode(window=W.BLOCKED, disciplines=("obt",), effects=(BlockerBurnsBlood(2),), label="the blocker burns 2"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("pot",),
+        when=during_bleed,
+        effects=(Bleed(1, limited=False),),
+        label="+1 bleed (no limit)",
+    ),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pre",),
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+)
+
+
+def _all_damage_aggravated(game: Game, play: Play) -> None:
+    """[tem]: if this action is blocked, damage on vampires in the resulting combat is aggravated (game.py reads
+    the mark when strikes deal damage)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["combat damage aggravated"] = 1
+
+
+card(
+    "Domain of Evernight",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("tem",),
+        effects=(_all_damage_aggravated,),
+        label="combat damage on vampires is aggravated",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=action_succeeded,
+        effects=(UnlockSelf(),),
+        limit="domain of evernight",
+        limit_scope="turn",
+    ),
+    notes="[tem] is played once the action is blocked (before block resolution: when it is known to matter); it "
+    "makes strike damage on vampires aggravated (environmental damage in that combat stays as it is).",
 )
