@@ -44,7 +44,7 @@ def _table(archive: list[Deck], seed: int, n: int = 5) -> list[Deck]:
 
 class Checking:
     """A bot that checks every option it is offered obeys 4.3.1 before deciding: only ready unlocked minions
-    act, only ready minions (unlocked, or woken by a card) attempt to block."""
+    act (or a locked one locking a card instead: Enkil Cog), only ready minions (unlocked, or woken by a card) attempt to block."""
 
     def __init__(self, inner: object, game_of: list[g.Game]) -> None:
         self.inner = inner
@@ -56,7 +56,8 @@ class Checking:
         for o in options:
             if o.kind is Kind.ACTION and o.value != Act.LEAVE_TORPOR:
                 m = game.minions[o.minion]
-                if m.locked or m.torpor or not m.in_play:
+                by_card = o.ids[:1] == (-1,)  # locking a card instead of the minion (Enkil Cog)
+                if (m.locked and not by_card) or m.torpor or not m.in_play:
                     self.problems.append(f"a locked or torpid minion may act: {o}")
             if o.kind is Kind.BLOCK:
                 m = game.minions[o.minion]

@@ -33,7 +33,15 @@ from .cards import Mode, Role, Spec, VampireSpec
 from .handlers import Compiled, Handler
 from .windows import W
 
-_ACTION_WINDOWS = {W.ANNOUNCED, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.AFTER_ACTION, W.BEFORE_BLOCKS, W.POLLING}
+_ACTION_WINDOWS = {
+    W.ANNOUNCED,
+    W.BLOCK_ATTEMPT,
+    W.BLOCKS_DECLINED,
+    W.BLOCKED,
+    W.AFTER_ACTION,
+    W.BEFORE_BLOCKS,
+    W.POLLING,
+}
 _COMBAT_WINDOWS = {W.BEFORE_RANGE, W.RANGE, W.BEFORE_STRIKES, W.STRIKE, W.PREVENT, W.PRESS, W.END_OF_ROUND}
 
 
@@ -93,7 +101,8 @@ def has_no_ability(card: Card) -> bool:
 # A line of a library card's text that opens with discipline icons: "[dom] +2 bleed (limited).", "[POT][SER] As
 # [pot][ser] above…", "[cel] [COMBAT] Press…". Card-type icons ([COMBAT]) are not disciplines; neither is [FLIGHT],
 # which has no level: a card of it has no discipline line and takes its discipline from its requirement.
-_LEVEL_LINE = re.compile(r"^((?:\[[A-Za-z]+\]\s*)+)", re.MULTILINE)
+# "[pot] or [pre] …" (Unthinkable Humiliation) offers each alternative as a line of its own.
+_LEVEL_LINE = re.compile(r"^((?:\[[A-Za-z]+\]\s*)+(?:or\s+(?:\[[A-Za-z]+\]\s*)+)*)", re.MULTILINE)
 _ICON = re.compile(r"\[([A-Za-z]+)\]")
 _CODES = frozenset(DISCIPLINES) | frozenset(VIRTUES)
 Level = tuple[tuple[str, ...], bool]  # ("pot", "ser"), superior
@@ -105,9 +114,10 @@ def card_levels(card: Card) -> tuple[Level, ...]:
     requirement names one discipline but whose text has no such line (a flight card) gives it at basic."""
     levels: list[Level] = []
     for line in _LEVEL_LINE.finditer(card.text.replace("{", "").replace("}", "")):
-        icons = [icon for icon in _ICON.findall(line.group(1)) if icon.lower() in _CODES]
-        if icons:
-            levels.append((tuple(icon.lower() for icon in icons), all(icon.isupper() for icon in icons)))
+        for alternative in line.group(1).split(" or "):
+            icons = [icon for icon in _ICON.findall(alternative) if icon.lower() in _CODES]
+            if icons:
+                levels.append((tuple(icon.lower() for icon in icons), all(icon.isupper() for icon in icons)))
     if not levels and len(card.discipline_requirement.codes) == 1:
         levels.append((card.discipline_requirement.codes, False))
     return tuple(levels)

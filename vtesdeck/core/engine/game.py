@@ -396,6 +396,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         economy.unlock_phase(game)
         for c in s.controlled:
             game.locked_cards.discard(c)
+        if game.locked_cards:  # the cards on its minions unlock too (Enkil Cog, locked to take an action)
+            for c in s.controlled:
+                held = game.minions.get(c)
+                if held is not None and held.cards:
+                    game.locked_cards.difference_update(held.cards)
         yield from contests(game, seat)
         if _over(game, seat):
             return
@@ -539,12 +544,53 @@ def master_phase(game: Game, seat: int) -> Flow:
 
 
 def minion_phase(game: Game, seat: int) -> Flow:
+    by_card = bool(hooks_of(game, "card_actions"))  # a table with Enkil Cog
     while not game.finished and not game.seats[seat].ousted:
         options = action_options(game, seat)
+        if by_card:
+            options += card_action_options(game, seat)
         option = yield from choose(game, seat, options)
         if option.kind is Kind.PASS:
-            return
+            break
         yield from action(game, option)
+    if by_card:
+        yield from _card_actions_of_others(game, seat)
+
+
+def card_action_options(game: Game, seat: int) -> list[Option]:
+    """The actions a minion takes by locking a card on it instead of itself ("during any Methuselah's minion
+    phase, this vampire can lock this card to take an action": Enkil Cog; hook ``card_actions`` gives the
+    (minion, card) pairs of the seat): the actions it would have unlocked, each naming the card (``ids`` ==
+    (-1, card)). In its own minion phase only a locked minion is offered them: an unlocked one acts as usual
+    (locking itself) and may then act again by the card."""
+    own = seat == game.acting
+    out: list[Option] = []
+    for h in hooks_of(game, "card_actions"):
+        for minion, card in h(game, seat):
+            m = game.minions.get(minion)
+            if m is None or card in game.locked_cards or not is_ready(game, minion) or (own and not m.locked):
+                continue
+            locked, m.locked = m.locked, False
+            try:
+                found = action_options(game, seat)
+            finally:
+                m.locked = locked
+            out += [dataclasses.replace(o, ids=(-1, card)) for o in found if o.minion == minion]
+    return out
+
+
+def _card_actions_of_others(game: Game, seat: int) -> Flow:
+    """Once the acting Methuselah's minion phase is over, the others may still take actions by locking a card
+    (Enkil Cog), in turn order: still during that minion phase."""
+    for other in _impulse_order(game, seat)[1:]:
+        while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
+            options = card_action_options(game, other)
+            if not options:
+                break
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is Kind.PASS:
+                break
+            yield from action(game, option)
 
 
 def action_options(game: Game, seat: int) -> list[Option]:
@@ -785,7 +831,12 @@ def action(game: Game, option: Option) -> Flow:
         actor.bled_turn = game.turn
     if act.kind is Act.POLITICAL:
         actor.political_turn = game.turn
-    actor.locked = True
+    if len(option.ids) == 2 and option.ids[0] == -1:  # a card locks instead of the minion (Enkil Cog)
+        act.flags["by_card"], act.flags["was_locked"] = option.ids[1] + 1, int(actor.locked)
+        game.locked_cards.add(option.ids[1])
+        game.log("lock card", seat, option.ids[1])
+    else:
+        actor.locked = True
     game.frames.append(act)
     game.log("action", seat, actor.id, int(act.kind), act.card, act.target, act.target_minion)
     try:
@@ -829,6 +880,12 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         yield from impulse(game, W.BLOCKS_DECLINED, _impulse_order(game, seat), act)
         if act.target_version == version:
             break
+    if act.blocked and not act.ended and not game.finished:
+        # "If this minion is blocked, before block resolution" (Change of Target): the blocker not yet locked.
+        yield from impulse(game, W.BLOCKED, _impulse_order(game, seat), act)
+    if act.ended and not game.finished:
+        for h in hooks_of(game, "action_ended"):
+            h(game, act)  # an action ended before or at resolution still reached it (Daring the Dawn's damage)
     if act.ended or game.finished:
         return
     actor = game.minions.get(act.actor)
@@ -895,7 +952,9 @@ def _not_taken(game: Game, act: Action) -> None:
     actor = game.minions.get(act.actor)
     if actor is None:
         return
-    actor.locked = False
+    actor.locked = bool(act.flags.get("was_locked", 0))
+    if act.flags.get("by_card"):  # the card locked to take it: that action may still be taken (LSJ 20081213-1)
+        game.locked_cards.discard(act.flags["by_card"] - 1)
     actor.bled_turn, actor.political_turn = act.flags["was_bled"], act.flags["was_political"]
     if act.mode is not None:
         game.used.discard((actor.id, game.card_of[act.card]))
@@ -970,6 +1029,8 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
+    for h in hooks_of(game, "block_attempt"):
+        h(game, act, blocker)  # what attempting to block costs (Tenebrous Form: 1 blood)
     yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
@@ -1942,6 +2003,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             aggravated = strike.aggravated or (
                 strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
             )
+            if not aggravated and c.action is not None and c.action.flags.get("combat damage aggravated"):
+                aggravated = game.minions[other.minion].kind == VAMPIRE  # Domain of Evernight [tem]: on vampires
             entry[1 if aggravated else 0] += amount
     # Steals resolve together (two Theft of Vitae: ANK 20200123): each takes from the blood its victim had,
     # all losses before the gains (no blood wears off in between).

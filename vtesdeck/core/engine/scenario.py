@@ -26,10 +26,9 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
-locked, as, cards}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
+locked, as, cards, corruption}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
 Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
-seat or with counters),
-``life`` an ally's or retainer's),
+seat or with counters), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -38,7 +37,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|counters|burned: …, has: card name}``, ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|counters|burned|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -57,6 +56,7 @@ from . import game as g
 from .bots import HeuristicBot, View
 from .compile import compiled
 from .economy import Kind, Option
+from .frames import Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, Seat, audit, vampire_template
 from .table import apply_vampire_specs
 from .windows import Act
@@ -137,6 +137,7 @@ class Table:
         self.minions: dict[int, Minion] = {}
         self.vampires: dict[int, Minion] = {}
         self.counters: dict[int, int] = {}  # counters on cards put on minions (``{card, counters}``)
+        self.corruption: list[tuple[int, int, int]] = []  # (minion, seat whose counters, how many)
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -198,6 +199,9 @@ class Table:
         m.in_play = in_play
         m.torpor = torpor
         m.locked = bool(entry.get("locked", False))
+        m.sect = str(entry.get("sect", m.sect))  # a vampire that became Anarch (the become-Anarch action)
+        for owner, count in (entry.get("corruption") or {}).items():  # {seat: counters}: that seat's counters
+            self.corruption.append((copy, _int(owner, f"{where} corruption seat"), _int(count, f"{where} corruption")))
         for attached in entry.get("cards", []) or []:
             if isinstance(attached, str):
                 attached = {"card": attached}
@@ -291,6 +295,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.acting = acting
     game.card_counters.update(card_counters)
     game.card_counters.update(table.counters)
+    for minion, owner, count in table.corruption:
+        g.add_rider(game, minion, "corruption", count, Until.END_OF_GAME, owner)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round
@@ -504,6 +510,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "in_play": m.in_play,
             "contested": m.contested,
             "counters": game.card_counters.get(copy, 0),  # counters other than blood (corruption)
+            "corruption": sum(r.value for r in game.riders if r.holder == copy and r.key == "corruption"),
         }
         if key not in values:
             raise ScenarioError(f"unknown minion expectation {key!r}")

@@ -987,6 +987,84 @@ class CannotBlockTarget:
             act.cannot_block.add(play.target)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class KindCannotBlock:
+    """ "Allies cannot block this action" (Visions of Gehenna: ``kind`` ALLY), "Vampires cannot block this action"
+    (Daring the Dawn: VAMPIRE): read by the ``can_block`` hook; an attempt in progress by such a minion fails."""
+
+    kind: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        act.flags[f"kind cannot block:{self.kind}"] = 1
+        blocker = game.minions.get(act.blocker) if act.blocker >= 0 else None
+        if blocker is not None and blocker.kind == self.kind:
+            act.flags["attempt_fails"] = 1
+            act.cannot_block.add(blocker.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptCostsBlood:
+    """ "Minions without <Discipline> must burn 1 blood to attempt to block (allies cannot burn blood)" (Tenebrous
+    Form: Obtenebration, Where the Veil Thins: Oblivion): from the next attempt on, an attempt in progress is not
+    charged (LSJ 20031121-2); read by the ``can_block`` and ``block_attempt`` hooks."""
+
+    disciplines: tuple[str, ...]
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            key = f"attempt costs blood:{'/'.join(self.disciplines)}"
+            act.flags[key] = act.flags.get(key, 0) + 1
+
+
+def _attempt_blood(game: Game, minion: int, act: Any) -> int:
+    """The blood ``minion`` must burn to attempt to block ``act`` (AttemptCostsBlood), -1 when it cannot pay."""
+    m = game.minions.get(minion)
+    if m is None:
+        return 0
+    owed = 0
+    for key, count in act.flags.items():
+        if key.startswith("attempt costs blood:"):
+            codes = key.split(":", 1)[1].split("/")
+            if not any(code == c for code, _ in m.disciplines for c in codes):
+                owed += count
+    if owed and (m.kind != VAMPIRE or m.blood < owed):
+        return -1
+    return owed
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatEndsStrikeIfBlocked:
+    """ "If this action is blocked, this vampire can strike: combat ends during the first round of the resulting
+    combat" (Memory Rift [pre], Shroud of Absence superior): the strike is offered by the ``strikes`` hook, named
+    ``label``."""
+
+    label: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and play.minion >= 0:
+            act.flags[f"combat ends strike:{play.minion}"] = g.grant(Strike(combat_ends=True, label=self.label))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageAfterResolution:
+    """ "This vampire takes N unpreventable environmental aggravated damage after action resolution" (Daring the
+    Dawn): dealt once the action reached resolution, after its combat if blocked, and also when it ended before
+    (Mirror Walk, Change of Target: ANK 20220331); not when cancelled as it is played (ANK 20220401)."""
+
+    aggravated: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and play.minion >= 0:
+            key = f"damage after resolution:{play.minion}"
+            act.flags[key] = act.flags.get(key, 0) + self.aggravated
+
+
 # -- effects: blood and pool ---------------------------------------------------------------------------------------------------
 
 
@@ -1407,6 +1485,24 @@ class ActorBurnsBlood:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class BlockerBurnsBlood:
+    """The blocking minion burns ``amount`` blood or life (Power of One [obt]); an ally or retainer left with no
+    life is burned."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if m is None:
+            return
+        g.move_blood(game, m.id, -self.amount)
+        game.log("burn blood", g.controller(game, m.id), m.id, self.amount)
+        if m.kind != VAMPIRE and m.blood <= 0:
+            g.burn_minion(game, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class AggravatedHandStrikes:
     """The playing minion's hand strikes inflict aggravated damage for the rest of the combat (Raking Talons:
     game.py reads the side's mark); ``this_round``: this round only (Claws of the Dead [pro])."""
@@ -1684,6 +1780,52 @@ class CounterOnThisCard:
         game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
         if self.burn_at and game.card_counters[play.card] >= self.burn_at:
             g.burn_card(game, play.card)
+
+
+# Corruption counters ("your corruption counters" on a minion: the Ministry's cards) are riders on the minion, one
+# Methuselah's each (``Rider.seat``), kept until the end of the game; they leave with the minion: a minion out of
+# play has none (burned, its riders stay behind unread).
+CORRUPTION = "corruption"
+
+
+def corruption_on(game: Game, minion: int, seat: int) -> int:
+    """The corruption counters of Methuselah ``seat`` on ``minion`` (0 once it is out of play)."""
+    if not game.riders:
+        return 0
+    m = game.minions.get(minion)
+    if m is None or not m.in_play:
+        return 0
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == CORRUPTION and r.seat == seat)
+
+
+def put_corruption(game: Game, minion: int, seat: int, amount: int = 1) -> None:
+    """Put ``amount`` of Methuselah ``seat``'s corruption counters on ``minion``."""
+    if minion in game.minions and amount > 0:
+        g.add_rider(game, minion, CORRUPTION, amount, Until.END_OF_GAME, seat)
+        game.log("corruption", seat, minion, amount)
+
+
+def burn_corruption(game: Game, minion: int, seat: int, amount: int) -> bool:
+    """Burn ``amount`` of Methuselah ``seat``'s corruption counters from ``minion``: False (none burned) when it
+    has fewer."""
+    have = corruption_on(game, minion, seat)
+    if amount <= 0 or have < amount:
+        return False
+    game.riders = [r for r in game.riders if not (r.holder == minion and r.key == CORRUPTION and r.seat == seat)]
+    if have > amount:
+        g.add_rider(game, minion, CORRUPTION, have - amount, Until.END_OF_GAME, seat)
+    game.log("burn corruption", seat, minion, amount)
+    return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutCorruption:
+    """Put N of your corruption counters on the target minion (``play.target``)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        put_corruption(game, play.target, play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2058,7 +2200,7 @@ class OpposingControllerBurnsPool:
         seat = g.controller(game, c.other(play.minion).minion)
         if not game.seats[seat].ousted:
             economy.burn_pool(game, seat, self.amount)
-            game.log("burn pool", play.seat, seat, self.amount)
+            game.log("burn pool", seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2318,14 +2460,17 @@ class CancelReferendum:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ExtraVotes:
-    """The playing minion's controller gets N more votes in this referendum."""
+    """The playing minion's controller gets N more votes in this referendum; ``per_x``: that many more for each X
+    paid (Awe: +X+1, +2X+1)."""
 
     amount: int
+    per_x: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if isinstance(ref, Referendum):
-            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
+            more = self.amount + self.per_x * play.value
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2586,6 +2731,48 @@ def _before_resolution(game: Game, act: Action) -> None:
         if minion in game.minions:
             g.move_blood(game, minion, -1)
             game.log("forced awakening", g.controller(game, minion), minion)
+
+
+@hook("can_block", effects=(KindCannotBlock,))
+def _kind_can_block(game: Game, minion: int, act: Any) -> bool:
+    if not act.flags:
+        return True
+    m = game.minions.get(minion)
+    return m is None or not act.flags.get(f"kind cannot block:{m.kind}")
+
+
+@hook("can_block", effects=(AttemptCostsBlood,))
+def _can_pay_attempt(game: Game, minion: int, act: Any) -> bool:
+    return not act.flags or _attempt_blood(game, minion, act) >= 0
+
+
+@hook("block_attempt", effects=(AttemptCostsBlood,))
+def _pay_attempt(game: Game, act: Action, blocker: int) -> None:
+    owed = _attempt_blood(game, blocker, act) if act.flags else 0
+    if owed > 0:
+        g.move_blood(game, blocker, -owed)
+        game.log("attempt costs blood", g.controller(game, blocker), blocker, owed)
+
+
+@hook("strikes", effects=(CombatEndsStrikeIfBlocked,))
+def _combat_ends_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    act = c.action
+    if act is None or c.round != 1 or not act.flags:
+        return []
+    strike = act.flags.get(f"combat ends strike:{minion}")
+    if not strike:
+        return []
+    return [economy.Option(economy.Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=strike)]
+
+
+@hook("after_resolution", effects=(DamageAfterResolution,))
+@hook("action_ended", effects=(DamageAfterResolution,))
+def _damage_after_resolution(game: Game, act: Action) -> None:
+    for key in [k for k in act.flags if k.startswith("damage after resolution:")]:
+        minion = int(key.split(":")[1])
+        damage = act.flags.pop(key)
+        if minion in game.minions and game.minions[minion].in_play:
+            g.take_damage(game, minion, 0, damage)
 
 
 @hook("after_resolution", effects=(UnlockAfterSuccessForBlood,))

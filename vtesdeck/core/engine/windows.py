@@ -23,6 +23,7 @@ class W(IntEnum):
     BEFORE_BLOCKS = 7  # state A: a Methuselah who may block may play reactions first (wake, unlock)
     BLOCK_ATTEMPT = 8  # state B: stealth (acting) and intercept (blocking) "only as needed"
     BLOCKS_DECLINED = 9  # state C: after blocks are declined (+bleed, redirect, reduce a bleed)
+    BLOCKED = 22  # "if this minion is blocked, before block resolution": the blocker not yet locked (Change of Target)
     AFTER_ACTION = 10  # after resolution (Freak Drive, Forced March, Voter Captivation)
     BEFORE_RANGE = 11  # combat step 1
     RANGE = 12  # combat step 2: maneuvers

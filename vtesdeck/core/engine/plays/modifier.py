@@ -3,11 +3,13 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat
 from ..playbook import W_PLAY, break_block_score, judge, wants_to_maneuver, wants_to_press
-from ..state import Game
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     action_of,
     possible_blockers,
@@ -51,12 +53,76 @@ def _maneuver_score(game: Game, play: Play) -> float:
     return 6.0 if isinstance(c, Combat) and wants_to_maneuver(game, c, play.minion) else -5.0
 
 
+def _rift_score(disciplines: str) -> Callable[[Game, Play], float]:
+    """[dem] when the chosen vampire could block, [obf]/[pre] when anyone may block; +0.5 a Discipline more."""
+
+    def score(game: Game, play: Play) -> float:
+        base = _could_block(game, play) if "d" in disciplines else _someone_may_block(game, play)
+        return base + 0.5 * (len(disciplines) - 1) if base > 0 else base
+
+    return score
+
+
 def _wrench_score(game: Game, play: Play) -> float:
     """The largest X that leaves the vampire 1 blood."""
     m = game.minions.get(play.minion)
     return W_PLAY + play.value if m is not None and m.blood - play.value >= 1 else -5.0
 
 
+def _allies_may_block(game: Game, play: Play) -> float:
+    """Visions of Gehenna [pre]: worth it when the Methuselahs who may block have an unlocked ally."""
+    act = action_of(play)
+    if act is None:
+        return -5.0
+    allies = [m for s in g.blocking_seats(game, act) for m in g.blockers(game, s, act) if m.kind == ALLY]
+    return W_PLAY if allies else -5.0
+
+
+def _dawn_score(game: Game, play: Play) -> float:
+    """Daring the Dawn sends the vampire to torpor: only for a bleed that ousts its target, when a vampire of
+    the target could block it."""
+    act = action_of(play)
+    if act is None or not act.is_bleed() or act.target < 0 or game.seats[act.target].pool > act.bleed:
+        return -5.0
+    vampires = [m for m in g.blockers(game, act.target, act) if m.kind == VAMPIRE]
+    return W_PLAY if vampires else -5.0
+
+
+def _awe_score(game: Game, play: Play) -> float:
+    """Awe: the larger X that leaves the vampire 2 blood."""
+    m = game.minions.get(play.minion)
+    return W_PLAY + play.value if m is not None and m.blood - play.value >= 2 else -5.0
+
+
+def _avoid_combat_score(game: Game, play: Play) -> float:
+    """Change of Target: end a blocked action rather than fight a blocker that hits as hard as the acting
+    vampire's blood, or harder than it hits back."""
+    act = action_of(play)
+    actor = game.minions.get(play.minion)
+    if act is None or actor is None or act.blocker not in game.minions:
+        return -5.0
+    theirs, ours = g.strength_of(game, act.blocker), g.strength_of(game, play.minion)
+    return W_PLAY if theirs >= actor.blood or theirs > ours else -5.0
+
+
+def _aggravated_combat_score(game: Game, play: Play) -> float:
+    """Domain of Evernight [tem]: aggravated damage both ways, worth it when the acting vampire hits at least as
+    hard as a blocking vampire."""
+    act = action_of(play)
+    blocker = game.minions.get(act.blocker) if act is not None else None
+    if blocker is None or blocker.kind != VAMPIRE:
+        return -5.0
+    return W_PLAY if g.strength_of(game, play.minion) >= g.strength_of(game, blocker.id) else -5.0
+
+
+judge("Change of Target", 0, score=_avoid_combat_score)
+judge("Domain of Evernight", 1, score=_aggravated_combat_score)
+judge("Visions of Gehenna", 0, score=_allies_may_block)
+judge("Daring the Dawn", 0, score=_dawn_score)
+judge("Daring the Dawn", 1, score=_dawn_score)
+judge("Awe", 0, score=_awe_score)
+judge("Awe", 1, score=_awe_score)
+judge("Acheron Vortex", 0, score=break_block_score)
 judge("Voter Captivation", 1, score=lambda game, play: W_PLAY + play.value)
 judge("Spying Mission", 1, score=_spy_score)
 judge("Spying Mission", 2, score=lambda game, play: 50.0)
@@ -65,7 +131,8 @@ judge("Seduction", 1, score=_could_block)
 judge("Perfect Paragon", 1, score=break_block_score)
 judge("Resist Earth's Grasp", 0, score=_press_score)
 judge("Resist Earth's Grasp", 1, score=_maneuver_score)
-judge("Memory Rift", 0, score=_could_block)
-judge("Memory Rift", 1, score=_someone_may_block)
-judge("Memory Rift", 2, score=_someone_may_block)
+# Memory Rift's modes: [dem], [obf], [pre], then the sets of two and all three (specs/modifier.py ``_rift_modes``);
+# each Discipline more is worth a little more when its part is worth playing.
+for _mode, _disciplines in enumerate(("d", "o", "p", "do", "dp", "op", "dop")):
+    judge("Memory Rift", _mode, score=_rift_score(_disciplines))
 judge("Monkey Wrench", 0, score=_wrench_score)

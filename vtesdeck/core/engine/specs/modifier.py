@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..economy import Kind, Option
-from ..frames import Action, Combat, Until
+from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     AlliesAndYoungerLessIntercept,
+    AttemptCostsBlood,
     AttemptFails,
     Bleed,
+    BlockerBurnsBlood,
     BlockerIntercept,
     BurnBlood,
     CannotBlockTarget,
+    CombatEndsStrikeIfBlocked,
+    DamageAfterResolution,
     DoNotReplace,
+    EndAction,
     ExtraVotes,
     IfBlockedEndAction,
     Intercept,
+    KindCannotBlock,
     LockFailedBlockers,
     LockSelf,
     Maneuver,
@@ -30,7 +37,6 @@ from ..vocabulary import (
     Redirect,
     Stealth,
     StealthNow,
-    Strike,
     UnlockAfterSuccessForBlood,
     UnlockSelf,
     action_blocked,
@@ -44,14 +50,17 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    burn_corruption,
     capacity_at_least,
     controller,
+    corruption_on,
     current_action,
     during_bleed,
-    grant,
     has_blood,
     in_polling,
+    locked_self,
     move_blood,
+    not_,
     not_bleed,
     other_methuselahs,
     political,
@@ -60,6 +69,7 @@ from ..vocabulary import (
     rider_sum,
     target_pool_at_most,
     to_ash_heap,
+    vekn,
     x_within_blood,
     younger,
     younger_possible_blockers,
@@ -220,6 +230,19 @@ card(
 )
 
 
+@hook("card_actions", "Enkil Cog")
+def _cog_actions(game: Game, seat: int) -> list[tuple[int, int]]:
+    """The vampire carrying the Cog can lock it to take an action, during any Methuselah's minion phase."""
+    cog = vekn(game, "Enkil Cog")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for a in m.cards:
+                if game.card_of[a] == cog:
+                    return [(c, a)]
+    return []
+
+
 card(
     "Enkil Cog",
     Mode(
@@ -229,7 +252,10 @@ card(
         label="put on this vampire",
     ),
     bearer=Bearer(bleed=1),
-    missing="Locking the Cog to take an action in any minion phase is not modelled.",
+    notes="The action by locking the Cog is offered in its controller's minion phase to the vampire once it is "
+    "locked (an unlocked one acts as usual first), and in another Methuselah's minion phase once that "
+    "Methuselah has taken all their actions. An action cancelled as it is played unlocks the Cog again (the "
+    "ruling keeps it locked with the action still to take: the same unless the vampire then declines).",
 )
 
 
@@ -296,6 +322,35 @@ card(
     notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
     "next unblocked bleed of that Methuselah by this vampire is declined, not at the last instant.",
 )
+_SERPENT = "revelation of the serpent"
+
+
+def _serpent_mark(game: Game, play: Play) -> None:
+    """[PRE][PRO]: remember that this vampire may unlock after a successful bleed (``_serpent_unlock``)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags[_SERPENT] = 1
+
+
+@hook("after_resolution", "Revelation of the Serpent")
+def _serpent_unlock(game: Game, act: Action) -> None:
+    """After a successful bleed (for 1 or more) that did not oust its target (ANK 20220210), burn 2 of your
+    corruption counters from a minion of the target Methuselah to unlock the acting vampire: taken whenever it
+    can, from the minion holding the fewest (2 or more), so the counters nearest a theft are kept."""
+    if not act.flags.get(_SERPENT) or not act.flags.get("successful_bleed"):
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
+        return
+    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
+    held = [(n, m) for n, m in held if n >= 2]
+    if not held:
+        return
+    burn_corruption(game, min(held)[1], act.seat, 2)
+    actor.locked = False
+    game.log("unlock", act.seat, act.actor)
+
+
 card(
     "Revelation of the Serpent",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
@@ -309,17 +364,18 @@ card(
         window=W.BLOCKS_DECLINED,
         superior=True,
         when=during_bleed,
-        effects=(Bleed(1),),
+        effects=(Bleed(1), _serpent_mark),
         label="+1 bleed",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=during_bleed,
-        effects=(Stealth(1), Bleed(1)),
+        effects=(Stealth(1), Bleed(1), _serpent_mark),
         label="+1 stealth +1 bleed",
     ),
-    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro].",
+    notes="[PRE][PRO]'s optional unlock (burning 2 of your corruption counters from a minion of the target "
+    "Methuselah) is taken automatically after a successful bleed whenever such a minion exists.",
 )
 card(
     "Bonding",
@@ -425,35 +481,32 @@ def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
     return [m for m in possible_blockers(game, play) if game.minions[m].title or younger(game, m, play.minion)]
 
 
-def _rift(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"memory_rift:{play.minion}"] = 1
+_RIFT_PARTS: dict[str, tuple[Any, ...]] = {
+    "dem": (CannotBlockTarget(),),
+    "obf": (StealthNow(1),),
+    "pre": (CombatEndsStrikeIfBlocked("combat ends (Memory Rift)"),),
+}
 
 
-RIFT_STRIKE = Strike(combat_ends=True, label="combat ends (Memory Rift)")
+def _rift_modes() -> tuple[Mode, ...]:
+    """One mode per non-empty set of the card's Disciplines ("More than one Discipline can be used"), single
+    ones first (modes 0-2: [dem], [obf], [pre]); a set with [dem] chooses the vampire that cannot block."""
+    modes = []
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(_RIFT_PARTS, size):
+            modes.append(
+                Mode(
+                    window=W.ANNOUNCED,
+                    disciplines=combo,
+                    targets=_titled_or_younger if "dem" in combo else None,
+                    effects=tuple(e for d in combo for e in _RIFT_PARTS[d]),
+                    label=f"[{']['.join(combo)}]",
+                )
+            )
+    return tuple(modes)
 
 
-@hook("strikes", "Memory Rift")
-def _rift_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    act = c.action
-    if act is None or c.round != 1 or not act.flags.get(f"memory_rift:{minion}"):
-        return []
-    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(RIFT_STRIKE))]
-
-
-card(
-    "Memory Rift",
-    Mode(
-        window=W.ANNOUNCED,
-        disciplines=("dem",),
-        targets=_titled_or_younger,
-        effects=(CannotBlockTarget(),),
-    ),
-    Mode(window=W.ANNOUNCED, disciplines=("obf",), effects=(StealthNow(1),)),
-    Mode(window=W.ANNOUNCED, disciplines=("pre",), effects=(_rift,)),
-    missing="One Discipline per play (using several Disciplines at once is not modelled).",
-)
+card("Memory Rift", *_rift_modes())
 
 
 # -- ranks 101-140 ---------------------------------------------------------------------------------------------------------
@@ -492,11 +545,42 @@ card(
     notes="[DEM] is offered during a block attempt (stealth needed) and after blocks are declined (the stealth "
     "then changes nothing).",
 )
+_GAZE = "enchanting gaze"
+
+
+def _gaze_mark(game: Game, play: Play) -> None:
+    """[PRE][PRO]: once this action, a block by a minion with your corruption counters may be made to fail."""
+    act = action_of(play)
+    if act is not None and not act.flags.get(_GAZE):
+        act.flags[_GAZE] = 1
+
+
+@hook("blocked", "Enchanting Gaze")
+def _gaze_block_fails(game: Game, act: Action) -> None:
+    """A block that would succeed by a minion holding 1 or more of the acting Methuselah's corruption counters:
+    burn 1 to have the attempt fail, the minion cannot attempt to block this action again (once this action:
+    the mark is used up). Taken whenever it can (a block that succeeds is the one worth breaking)."""
+    if act.flags.get(_GAZE) != 1 or act.ended or not act.blocked or act.blocker < 0:
+        return
+    blocker = act.blocker
+    if not burn_corruption(game, blocker, act.seat, 1):
+        return
+    act.flags[_GAZE] = 2
+    act.blocked = False
+    act.tried.add(blocker)
+    act.cannot_block.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", controller(game, blocker), blocker)
+
+
 card(
     "Enchanting Gaze",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
-    missing="Corruption counters are not modelled: [PRE][PRO] plays as [pre][pro] (+1 stealth).",
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _gaze_mark)),
+    notes="[PRE][PRO]'s burn of 1 corruption counter is taken when a block attempt would succeed (after intercept "
+    "and stealth are settled, before block resolution), against any blocker of this action holding your "
+    "counters, the first time only.",
 )
 card(
     "Shadow Play",
@@ -598,4 +682,206 @@ card(
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
     "this action).",
+)
+
+
+# -- issue 27: the action modifiers tournament decks play ------------------------------------------------------------------
+
+
+card(
+    "Visions of Gehenna",
+    Mode(window=W.ANNOUNCED, effects=(KindCannotBlock(ALLY),)),
+    Mode(window=W.ANNOUNCED, superior=True, when=during_bleed, effects=(KindCannotBlock(ALLY), Bleed(2))),
+    notes="Played as the action is announced (before any block attempt: the useful time), like Seduction.",
+)
+card(
+    "Changeling",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
+)
+card(
+    "Shroud of Absence",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Stealth(1), CombatEndsStrikeIfBlocked("combat ends (Shroud of Absence)")),
+    ),
+)
+card(
+    "Bewitching Oration",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(2),)),
+    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(ExtraVotes(4),)),
+    notes="Automatic referendums are never polled, so it is not offered there (PIB 20150105).",
+)
+card(
+    "Daring the Dawn",
+    Mode(window=W.ANNOUNCED, effects=(KindCannotBlock(VAMPIRE), DamageAfterResolution(2))),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(KindCannotBlock(VAMPIRE), DamageAfterResolution(1))),
+    notes="Played as the action is announced (before any block attempt: the useful time), like Seduction.",
+)
+card(
+    "Awe",
+    Mode(
+        window=W.POLLING,
+        when=in_polling,
+        x_cost=True,
+        values=x_within_blood(0, 1, 2, 3, 4),
+        effects=(ExtraVotes(1, per_x=1),),
+        label="+X+1 votes",
+    ),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=in_polling,
+        x_cost=True,
+        values=x_within_blood(0, 1, 2, 3, 4),
+        effects=(ExtraVotes(1, per_x=2),),
+        label="+2X+1 votes",
+    ),
+    notes="X is offered from 0 to 4 (within the vampire's blood).",
+)
+card(
+    "Threats",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(2),)),
+)
+card(
+    "Iron Glare",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(2),), label="+2 bleed"),
+)
+card(
+    "Shroud of Night",
+    Mode(window=W.BLOCK_ATTEMPT, when=not_bleed, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1),)),
+)
+card(
+    "Stygian Shroud",
+    Mode(window=W.BLOCK_ATTEMPT, when=block_in_progress, effects=(BlockerIntercept(-1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=all_of(block_in_progress, has_blood(1)),
+        effects=(BurnBlood(1), AttemptFails()),
+    ),
+)
+card(
+    "Blanket of Night",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.OTHER_READY,
+        when=all_of(block_in_progress, not_(locked_self)),
+        effects=(LockSelf(), AttemptFails()),
+        label="lock: the attempt fails",
+    ),
+)
+card(
+    "Tenebrous Form",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), AttemptCostsBlood(("obt",)))),
+)
+card(
+    "Where the Veil Thins",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), AttemptCostsBlood(("obl",)))),
+)
+
+
+_VORTEX = "acheron vortex"
+
+
+def _without_nec_or_obt(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in ("nec", "obt") for code, _ in m.disciplines)
+
+
+def _vortex(game: Game, play: Play) -> None:
+    """Minions without Necromancy or Obtenebration get -1 intercept for the rest of the action: the current
+    blocker at once, later ones through the ``intercept`` hook."""
+    act = action_of(play)
+    if act is None or act.flags.get(_VORTEX):
+        return
+    act.flags[_VORTEX] = 1
+    if act.blocker >= 0 and _without_nec_or_obt(game, act.blocker):
+        act.intercept -= 1
+
+
+@hook("intercept", "Acheron Vortex")
+def _vortex_intercept(game: Game, minion: int, act: Action) -> int:
+    return -1 if act.flags and act.flags.get(_VORTEX) and _without_nec_or_obt(game, minion) else 0
+
+
+def _vortex_bites(game: Game, play: Play) -> bool:
+    """Worth playing (and offered) during a block attempt by a minion without Necromancy or Obtenebration."""
+    act = action_of(play)
+    return (
+        act is not None and act.blocker >= 0 and not act.flags.get(_VORTEX) and _without_nec_or_obt(game, act.blocker)
+    )
+
+
+card(
+    "Acheron Vortex",
+    Mode(window=W.BLOCK_ATTEMPT, when=_vortex_bites, effects=(_vortex,)),
+    notes="Offered during a block attempt by a minion it hits (LSJ 20020612 allows it earlier too, which changes "
+    "nothing but the timing); its -1 intercept lasts the action, once however many copies are played.",
+)
+
+
+card(
+    "Change of Target",
+    Mode(window=W.BLOCKED, effects=(UnlockSelf(), EndAction())),
+    notes="'Cannot perform the same action again this turn' holds for bleeds, political actions and action cards "
+    "(the engine's once-a-turn rules); other default actions (hunt) are not restricted.",
+)
+card(
+    "Power of One",
+    Mode(window=W.BLOCKED, disciplines=("obt",), effects=(BlockerBurnsBlood(2),), label="the blocker burns 2"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("pot",),
+        when=during_bleed,
+        effects=(Bleed(1, limited=False),),
+        label="+1 bleed (no limit)",
+    ),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("pre",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("pre",),
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+)
+
+
+def _all_damage_aggravated(game: Game, play: Play) -> None:
+    """[tem]: if this action is blocked, damage on vampires in the resulting combat is aggravated (game.py reads
+    the mark when strikes deal damage)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["combat damage aggravated"] = 1
+
+
+card(
+    "Domain of Evernight",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("tem",),
+        effects=(_all_damage_aggravated,),
+        label="combat damage on vampires is aggravated",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=action_succeeded,
+        effects=(UnlockSelf(),),
+        limit="domain of evernight",
+        limit_scope="turn",
+    ),
+    notes="[tem] is played once the action is blocked (before block resolution: when it is known to matter); it "
+    "makes strike damage on vampires aggravated (environmental damage in that combat stays as it is).",
 )
