@@ -940,7 +940,12 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
-    yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
+    order = _impulse_order(game, act.seat)
+    yield from impulse(game, W.BLOCK_ATTEMPT, order, act)
+    # An ability the blocker uses as the window closes short of intercept (hooks "attempt_short": Eyes of the
+    # Wild's "burn 1 blood for +1 intercept") reopens it: the acting Methuselah may answer with stealth.
+    while not act.ended and act.blocker == blocker and is_ready(game, blocker) and hook_sum(game, "attempt_short", act):
+        yield from impulse(game, W.BLOCK_ATTEMPT, order, act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
         return
@@ -1308,13 +1313,21 @@ def as_played(game: Game, copy: int, seat: int) -> Flow:
     hand (Direct Intervention, Wash) or a card or ability in play (Diana Iadanza)."""
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
-        options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
-        if options:
+        while True:
+            options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
+            if not options:
+                break
             option = yield from choose(game, other, [_pass(other), *options])
-            if option.kind is not Kind.PASS:
-                game.cancelled = copy
+            if option.kind is Kind.PASS:
+                break
+            if handler_of(game, option).role is Role.LOCKED_REACTING:
+                # A wake (vocabulary.wake_modes, ANK 20210819) cancels nothing: the woken minion may then cancel
+                # the card with a reaction, so the window stays open for the same Methuselah.
                 yield from resolve_play(game, option, frame)
-                return
+                continue
+            game.cancelled = copy
+            yield from resolve_play(game, option, frame)
+            return
 
 
 def resolve_play(game: Game, option: Option, frame: Any) -> Flow:

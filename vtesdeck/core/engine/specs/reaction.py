@@ -1,8 +1,11 @@
 """Reactions (played by ready unlocked minions of other Methuselahs during an action).
 
 Intercept is "only as needed" and only by the blocker (the compiler: ``Role.BLOCKER`` in W.BLOCK_ATTEMPT).
-A reaction that wakes or unlocks a locked minion so it may block is played in state A of 4.3.3
-(W.BEFORE_BLOCKS) by a ready locked minion of the seat that may block (``Role.LOCKED_REACTING``).
+A reaction that unlocks a locked minion so it may block is played in state A of 4.3.3 (W.BEFORE_BLOCKS) by a
+ready locked minion of the seat that may block (``Role.LOCKED_REACTING``); one that wakes it is played in any window
+of the action where reactions are (``vocabulary.wake_modes``), the bots judging whether waking is worth it. A wake is
+offered only where the woken minion could then block or play a card of its Methuselah's hand (NO_IDLE_WAKE:
+``vocabulary.woken_may_act``).
 """
 
 from __future__ import annotations
@@ -11,32 +14,37 @@ from ..cards import Mode, Role, card
 from ..vocabulary import (
     ActionFails,
     AttemptBlock,
+    BloodForIntercept,
     BurnBloodUnlessBlocks,
     CancelReferendum,
     EndAction,
     ExtraVotes,
     Intercept,
     LockSelf,
+    LockUnlessBlocks,
     Redirect,
     ReduceBleed,
+    SkipNextUnlockIfAlly,
     UnlockActor,
     UnlockSelf,
-    Wake,
     about_to_fight_younger_actor,
     action_blocked,
     all_of,
     bleeding_you,
     blocker_in_sect,
+    blocker_locked,
     directed_at_you,
     in_polling,
     in_sect,
     locked_and_ready,
-    locked_self,
     may_attempt_block,
     may_block_any_seat,
+    once_between_unlocks,
     other_methuselahs,
     predator_bleeding_you,
     predators_predator,
+    self_vampire,
+    wake_modes,
 )
 from ..windows import W
 
@@ -73,27 +81,12 @@ card(
 card(
     "Eyes of Argus",
     Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(2),)),
-    Mode(
-        window=W.BEFORE_BLOCKS,
-        superior=True,
-        role=Role.LOCKED_REACTING,
-        when=may_attempt_block,
-        effects=(Wake(),),
-    ),
-    missing="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
+    *wake_modes(superior=True),
 )
+_qui_vive_once, _qui_vive_mark = once_between_unlocks("On the Qui Vive")
 card(
     "On the Qui Vive",
-    Mode(
-        window=W.BEFORE_BLOCKS,
-        role=Role.LOCKED_REACTING,
-        when=all_of(locked_self, may_attempt_block),
-        effects=(Wake(),),
-        limit="qui vive",
-        limit_scope="turn",
-    ),
-    missing="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
-    "The wake is offered only in state A (to block).",
+    *wake_modes(_qui_vive_mark, SkipNextUnlockIfAlly(), when=_qui_vive_once),
 )
 
 # -- unlock (or wake) and attempt to block -------------------------------------------------------------------------------------
@@ -141,10 +134,18 @@ card(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
-        effects=(UnlockSelf(), AttemptBlock(lock_unless_blocks=True)),
+        effects=(UnlockSelf(), BloodForIntercept(), LockUnlessBlocks(), AttemptBlock()),
     ),
-    missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
-    "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(), BloodForIntercept(), LockUnlessBlocks()),
+        label="unlock while blocking",
+    ),
+    notes="The second mode is the Gangrel already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on. The blood for +1 intercept is burned when the Gangrel's intercept falls short and that "
+    "closes the gap leaving it a blood (the player is not asked: vocabulary.BloodForIntercept).",
 )
 
 
@@ -257,19 +258,9 @@ card(
     Mode(window=W.BLOCKS_DECLINED, disciplines=("obf",), when=bleeding_you, effects=(ReduceBleed(2),)),
     Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Intercept(1),)),
-    missing="[pre]'s +2 votes go to the vampire's Methuselah's total for the referendum; a referendum passing "
-    "automatically is not modelled.",
+    notes="[pre]'s +2 votes are the vampire's, cast with its Methuselah's (VOTES_TOGETHER). No referendum of the "
+    "engine passes automatically (the ruling's case: PIB 20150105), and a blood hunt has no polling step.",
 )
 
 
-card(
-    "Forced Awakening",
-    Mode(
-        window=W.BEFORE_BLOCKS,
-        role=Role.LOCKED_REACTING,
-        when=all_of(locked_self, may_attempt_block),
-        effects=(Wake(), BurnBloodUnlessBlocks()),
-    ),
-    missing="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
-    "action has no resolution: the blood is burned only if the action resolves.",
-)
+card("Forced Awakening", *wake_modes(BurnBloodUnlessBlocks(), when=self_vampire))
