@@ -830,9 +830,9 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):
             h(game, act)  # "after action resolution, if successful" (Forced March superior's unlock)
-        # After a block, the blocker's controller may react too (Cats' Guidance: "after block resolution").
-        after = [seat, controller(game, act.blocker)] if act.blocked and act.blocker in game.minions else [seat]
-        yield from impulse(game, W.AFTER_ACTION, after, act)
+        # After resolution every Methuselah may play, the acting one first (the blocker's controller: Cats'
+        # Guidance's "after block resolution"; the bled Methuselah: Guard Dogs' unlock; a woken minion's reaction).
+        yield from impulse(game, W.AFTER_ACTION, _impulse_order(game, seat), act)
 
 
 def _continue_unblocked(game: Game, act: Action) -> bool:

@@ -189,10 +189,10 @@ def _wake(game: Game, play: Play, effect: Any) -> float:
         return -1.0
     if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, play):
         return W_REACT
-    return W_REACT if _woken_would_react(game, play) else -1.0
+    return W_REACT if woken_would_react(game, play) else -1.0
 
 
-def _woken_would_react(game: Game, play: Play) -> bool:
+def woken_would_react(game: Game, play: Play) -> bool:
     """Whether, once woken, the playing minion could play in this window a card of the seat's hand that no minion
     of the seat can play now, and worth playing by its own judgement (a card with none: the window's default)."""
     act = current_action(game)

@@ -267,6 +267,16 @@ def target_pool_at_most(pool: int) -> Pred:
     return check
 
 
+def actor_ally_or_younger(game: Game, play: Play) -> bool:
+    """The acting minion is an ally or a vampire younger than this one ("if an ally or younger vampire is bleeding
+    you", "if this vampire blocks an ally or younger vampire")."""
+    act = action_of(play) or g.current_action(game)
+    actor = game.minions.get(act.actor) if act is not None else None
+    if actor is None or play.minion not in game.minions:
+        return False
+    return actor.kind == ALLY or (actor.kind == VAMPIRE and g.younger(game, actor.id, play.minion))
+
+
 def locked_and_ready(game: Game, play: Play) -> bool:
     """The playing minion is locked and ready (not in torpor)."""
     m = game.minions.get(play.minion)
@@ -813,6 +823,16 @@ class ReduceBleed:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ReduceBleedToZero:
+    """Reduce the bleed to 0 ("the acting minion can still increase the bleed amount": later increases count)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.bleed = min(act.bleed, 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Redirect:
     """Change the target of the bleed to ``play.target`` (that Methuselah may attempt to block: 4.3.3, target
     change → state A)."""
@@ -1230,6 +1250,20 @@ class NoEquipmentInCombat:
         act = action_of(play)
         if act is not None:
             act.flags[f"no equipment:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventInFirstRound:
+    """The playing minion can prevent ``amount`` damage during the first round of the combat resulting from a block
+    of this action (Precognition [AUS]): each block-induced combat of the action, not a follow-up one (LSJ 20010813,
+    LSJ 20010819-2, LSJ 20010814-2); read by the vocabulary's "combat_start" and "round_start" hooks."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"prevent first round:{play.minion}"] = self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2009,6 +2043,29 @@ class ExtraVotes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class VotesEach:
+    """Each ready vampire of ``clan`` (and ``sect``) at the table gets N votes in this referendum, cast with its
+    Methuselah's (VOTES_TOGETHER): The Eldest Are Kholo."""
+
+    amount: int
+    clan: str
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        for seat in game.order:
+            fits = [
+                m
+                for m in g.ready_minions(game, seat)
+                if m.kind == VAMPIRE and m.clan == self.clan and (not self.sect or m.sect == self.sect)
+            ]
+            if fits:
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + self.amount * len(fits)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StealthNow:
     """+N stealth "even if stealth is not yet needed" (as the action is announced: Memory Rift): no ``gives``,
     so the compiler does not hold it back until a block attempt."""
@@ -2241,6 +2298,15 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         game.log("fame", seat, minion)
 
 
+@hook("round_start", effects=(PreventInFirstRound,))
+def _prevent_first_round(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            for mark in side.used:
+                if mark.startswith("combat:prevent first round:"):
+                    side.prevent += int(mark.split(":")[2])
+
+
 @hook("round_start", effects=(PreventEachRound,))
 def _prevent_each_round(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
@@ -2338,7 +2404,7 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
             g.weapon_maneuver(side, b.strike)
 
 
-@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat, NoEquipmentInCombat))
+@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat, NoEquipmentInCombat, PreventInFirstRound))
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
     # The combat resulting from a block starts with the action on top of the frames (a follow-up one queued by
@@ -2354,6 +2420,8 @@ def _bearer_combat_start(game: Game, c: Combat) -> None:
             side.combat_maneuvers += a.maneuvers_each_combat
         if from_block and act is not None and act.flags.get(f"combat maneuver:{side.minion}"):
             side.combat_maneuvers += 1
+        if from_block and act is not None and act.flags.get(f"prevent first round:{side.minion}"):
+            side.used.add(f"combat:prevent first round:{act.flags[f'prevent first round:{side.minion}']}")
 
 
 # -- political terms: allocations of points among Methuselahs ---------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import game as g
 from ..cards import Play
 from ..frames import Referendum
-from ..playbook import W_REACT, judge, stake, worth_blocking
+from ..playbook import W_REACT, judge, stake, woken_would_react, worth_blocking
 from ..state import Game
 from ..vocabulary import (
     action_of,
@@ -36,6 +36,17 @@ def _eyes_wild_score(game: Game, play: Play) -> float:
     return W_REACT if 0 < gap <= spare else -1.0
 
 
+def _guard_dogs_score(game: Game, play: Play) -> float:
+    """Unlock to block in state A, to play a reaction that needs it after blocks are declined, or after resolution
+    (ready to block the next action): not during another's block attempt."""
+    window = play.mode.window
+    if window is W.BEFORE_BLOCKS:
+        return W_REACT if worth_blocking(game, play) else -1.0
+    if window is W.AFTER_ACTION:
+        return W_REACT
+    return W_REACT if window is not W.BLOCK_ATTEMPT and woken_would_react(game, play) else -1.0
+
+
 def _delaying_score(game: Game, play: Play) -> float:
     """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
     ref = play.frame
@@ -62,3 +73,7 @@ judge("Eagle's Sight", 1, score=_eagle_score)
 judge("Delaying Tactics", 0, score=_delaying_score)
 judge("Obedience", 0, score=_obedience_score)
 judge("Obedience", 1, score=_obedience_score)
+judge("Mental Maze", 0, score=_obedience_score)
+judge("Mental Maze", 1, score=_obedience_score)
+for _mode in range(10):
+    judge("Guard Dogs", _mode, score=_guard_dogs_score)

@@ -10,35 +10,49 @@ offered only where the woken minion could then block or play a card of its Methu
 
 from __future__ import annotations
 
-from ..cards import Mode, Role, card
+from ..cards import Mode, Play, Role, card
+from ..frames import Until
+from ..state import Game
 from ..vocabulary import (
     ActionFails,
     AttemptBlock,
     BloodForIntercept,
     BurnBloodUnlessBlocks,
     CancelReferendum,
+    DoNotReplace,
     EndAction,
     ExtraVotes,
     Intercept,
     LockSelf,
     LockUnlessBlocks,
+    ManeuverInCombat,
+    MarkAction,
+    PreventInFirstRound,
     Redirect,
     ReduceBleed,
+    ReduceBleedToZero,
     SkipNextUnlockIfAlly,
     UnlockActor,
     UnlockSelf,
+    VotesEach,
     about_to_fight_younger_actor,
     action_blocked,
+    action_not_marked,
+    actor_ally_or_younger,
+    actor_younger,
     all_of,
     bleeding_you,
     blocker_in_sect,
     blocker_locked,
     directed_at_you,
+    during_bleed,
     in_polling,
     in_sect,
     locked_and_ready,
     may_attempt_block,
     may_block_any_seat,
+    may_wake,
+    move_blood,
     once_between_unlocks,
     other_methuselahs,
     predator_bleeding_you,
@@ -264,3 +278,173 @@ card(
 
 
 card("Forced Awakening", *wake_modes(BurnBloodUnlessBlocks(), when=self_vampire))
+
+
+# -- ranks 141-: wakes, unlocks, intercept with combat riders, redirects, votes ---------------------------------------------
+
+
+card("Wake with Evening's Freshness", *wake_modes(DoNotReplace(Until.NEXT_UNLOCK), when=self_vampire))
+card(
+    "Visions of Zapathasura",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(3),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=bleeding_you, effects=(LockSelf(), ReduceBleedToZero())),
+)
+card(
+    "Redirection",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(bleeding_you, actor_younger),
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=bleeding_you,
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+)
+card(
+    "Lost in Translation",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(bleeding_you, actor_ally_or_younger, action_not_marked("Lost in Translation")),
+        targets=other_methuselahs,
+        effects=(MarkAction("Lost in Translation"), LockSelf(), Redirect()),
+    ),
+)
+
+# Guard Dogs unlocks in any window of the bleed but its combat (to block in state A, to react after blocks are
+# declined, to be ready for the next action after resolution), like a wake (vocabulary.may_wake's timing).
+_GUARD_DOGS_WINDOWS = (W.BEFORE_BLOCKS, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.AFTER_ACTION, W.AS_PLAYED)
+card(
+    "Guard Dogs",
+    *(
+        Mode(window=w, role=Role.LOCKED_REACTING, when=all_of(may_wake, bleeding_you), effects=(UnlockSelf(),))
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    *(
+        Mode(
+            window=w,
+            superior=True,
+            role=Role.LOCKED_REACTING,
+            when=all_of(may_wake, bleeding_you),
+            effects=(UnlockSelf(), ManeuverInCombat()),
+        )
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+)
+card(
+    "Spirit's Touch",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), ManeuverInCombat())),
+)
+card(
+    "Quicken Sight",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1), ManeuverInCombat())),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(2), ManeuverInCombat())),
+)
+card(
+    "Precognition",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), PreventInFirstRound(1))),
+)
+card(
+    "Eluding the Arms of Morpheus",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    notes="The second mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on.",
+)
+card(
+    "Speak with Spirits",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), when=during_bleed, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("spi",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), BloodForIntercept(once=True), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(), BloodForIntercept(once=True)),
+        label="unlock while blocking",
+    ),
+    notes="[SPI]'s second mode is the vampire already attempting to block, woken (ANK 20181122-2). The blood for +1 "
+    "intercept is burned when the intercept falls short by 1 and the vampire keeps a blood (the player is not "
+    "asked: vocabulary.BloodForIntercept).",
+)
+card(
+    "Ominous Chorus",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    notes="Played by the acting Lasombra (action modifier) or another Methuselah's (reaction).",
+)
+card(
+    "Eldest Are Kholo, The",
+    Mode(
+        window=W.POLLING, when=in_polling, effects=(VotesEach(2, "Ravnos", "Laibon"),), label="+2 votes a Laibon Ravnos"
+    ),
+    Mode(
+        window=W.POLLING,
+        role=Role.REACTING,
+        when=in_polling,
+        effects=(VotesEach(1, "Ravnos"),),
+        label="+1 vote a Ravnos",
+    ),
+    notes="Each ready Ravnos at the table (any Methuselah's) gets the votes, cast with its Methuselah's.",
+)
+
+
+_SETITES = ("Follower of Set", "Ministry")
+
+
+def _maze_payable(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and (m.clan in _SETITES or m.blood >= 1)
+
+
+def _maze_cost(game: Game, play: Play) -> None:
+    """Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none)."""
+    m = game.minions.get(play.minion)
+    if m is not None and m.clan not in _SETITES:
+        move_blood(game, m.id, -1)
+
+
+card(
+    "Mental Maze",
+    Mode(
+        window=W.BEFORE_COMBAT,
+        role=Role.BLOCKER,
+        cost_blood=0,
+        when=all_of(action_blocked, actor_ally_or_younger, _maze_payable),
+        effects=(_maze_cost, LockSelf(), EndAction()),
+    ),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        superior=True,
+        role=Role.BLOCKER,
+        cost_blood=0,
+        when=all_of(action_blocked, actor_ally_or_younger, _maze_payable),
+        effects=(_maze_cost, ActionFails(), EndAction()),
+    ),
+    notes="Played by the blocker as its combat is about to start (before block resolution). The 1 blood (none for "
+    "a Follower of Set) is paid by the mode's first effect.",
+)
