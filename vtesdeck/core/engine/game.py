@@ -1555,7 +1555,8 @@ def _range_options(game: Game, side: Side, seat: int, cards: list[Option]) -> li
     strike, so once it has chosen one no second strike card or weapon maneuvers that round (L1592-1597). A
     maneuver that commits to nothing is offered before a weapon's (``value``: the weapon's granted strike, 0 for
     none)."""
-    chosen = side.strike is not None or bool(side.committed)
+    # A minion that cannot strike this round cannot use a strike's maneuver either (LSJ 20001126: .44 Magnum).
+    chosen = side.strike is not None or bool(side.committed) or "round:cannot strike" in side.used
     options = [o for o in cards if not _chooses_strike(game, o)] if chosen else list(cards)
     free = side.maneuvers + side.combat_maneuvers - (1 if side.weapon_maneuver else 0)
     if free > 0:
@@ -1677,6 +1678,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     abilities' strikes (hooks "strikes"), at the current range."""
     seat = controller(game, minion)
     side = c.side(minion)
+    if "round:cannot strike" in side.used:  # "cannot strike this round" (One With the Land): no strike at all
+        return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
     if side.committed:
         # maneuvered with a weapon: its strike is the first strike, or none if it can no longer be used
         granted = [

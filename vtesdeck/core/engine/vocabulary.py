@@ -18,6 +18,7 @@ An effect may return a generator when it needs a decision or a sub-frame (a comb
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
@@ -722,6 +723,27 @@ def own_vampires_with_blood(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0]
 
 
+def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
+    """The player's ready allies whose card names them one of ``kinds`` ("wraith", "zombie": the text's opening
+    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken."""
+    pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = g.current_action(game)
+        cards = game.compiled.cards
+        out = []
+        for m in g.ready_minions(game, play.seat):
+            card = cards.get(m.card) if m.kind == ALLY else None
+            if card is None or not pattern.match(card.text.replace("{", "").replace("}", "")):
+                continue
+            if locked and (not m.locked or (act is not None and m.id in act.woken)):
+                continue
+            out.append(m.id)
+        return out
+
+    return targets
+
+
 def own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
@@ -884,11 +906,14 @@ class Wake:
 WAKE_WINDOWS = (W.BEFORE_BLOCKS, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.POLLING, W.AFTER_ACTION, W.AS_PLAYED)
 
 
-def wake_modes(*effects: Any, superior: bool = False, when: Pred | None = None, **fields: Any) -> tuple[Mode, ...]:
+def wake_modes(
+    *effects: Any, superior: bool = False, when: Pred | None = None, wake_self: bool = True, **fields: Any
+) -> tuple[Mode, ...]:
     """A wake card's modes ("Only usable by a locked minion. This minion wakes…"): ``Wake`` and ``effects`` by a
     ready locked minion of another Methuselah (``Role.LOCKED_REACTING``), in every window of ``WAKE_WINDOWS``,
     while ``may_wake``, ``woken_may_act`` (and ``when``) hold. The woken minion need not block nor react (TOM 19951129): the bots
-    judge whether waking is worth it."""
+    judge whether waking is worth it. ``wake_self=False``: the locked minion only plays the card, whose ``effects``
+    wake another (Shadow Sentinel [OBL])."""
     pred = all_of(may_wake, woken_may_act) if when is None else all_of(may_wake, woken_may_act, when)
     return tuple(
         Mode(
@@ -896,12 +921,22 @@ def wake_modes(*effects: Any, superior: bool = False, when: Pred | None = None, 
             superior=superior,
             role=Role.LOCKED_REACTING,
             when=pred,
-            effects=(Wake(), *effects),
+            effects=(Wake(), *effects) if wake_self else effects,
             label="wake",
             **fields,
         )
         for window in WAKE_WINDOWS
     )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WakeTarget:
+    """The chosen minion (``play.target``) wakes (Shadow Sentinel [OBL]: a locked wraith or zombie ally)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = g.current_action(game)
+        if act is not None and play.target in game.minions:
+            act.woken.add(play.target)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1264,6 +1299,19 @@ class PreventInFirstRound:
         act = action_of(play)
         if act is not None:
             act.flags[f"prevent first round:{play.minion}"] = self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoStrikesFirstRound:
+    """ "If they block, neither combatant can strike during the first round of the resulting combat" (One With the
+    Land [PRO]): each block-induced combat where the playing minion is the blocker (a second block after Form of Mist
+    too, not a follow-up combat: LSJ 20010813, LSJ 20010814-2); read by the "combat_start" and "round_start" hooks.
+    A minion that cannot strike uses no strike's maneuver either (LSJ 20001126, game._range_options)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"no strikes first round:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2298,13 +2346,15 @@ def _bearer_torpor(game: Game, minion: int) -> None:
         game.log("fame", seat, minion)
 
 
-@hook("round_start", effects=(PreventInFirstRound,))
-def _prevent_first_round(game: Game, c: Combat) -> None:
+@hook("round_start", effects=(PreventInFirstRound, NoStrikesFirstRound))
+def _first_round(game: Game, c: Combat) -> None:
     if c.round == 1:
         for side in (c.a, c.b):
-            for mark in side.used:
+            for mark in list(side.used):
                 if mark.startswith("combat:prevent first round:"):
                     side.prevent += int(mark.split(":")[2])
+                elif mark == "combat:no strikes first round":
+                    side.used.add("round:cannot strike")
 
 
 @hook("round_start", effects=(PreventEachRound,))
@@ -2404,7 +2454,11 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
             g.weapon_maneuver(side, b.strike)
 
 
-@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat, NoEquipmentInCombat, PreventInFirstRound))
+@hook(
+    "combat_start",
+    data=("bearer", "ally"),
+    effects=(ManeuverInCombat, NoEquipmentInCombat, PreventInFirstRound, NoStrikesFirstRound),
+)
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
     # The combat resulting from a block starts with the action on top of the frames (a follow-up one queued by
@@ -2420,6 +2474,14 @@ def _bearer_combat_start(game: Game, c: Combat) -> None:
             side.combat_maneuvers += a.maneuvers_each_combat
         if from_block and act is not None and act.flags.get(f"combat maneuver:{side.minion}"):
             side.combat_maneuvers += 1
+        if (
+            from_block
+            and act is not None
+            and act.blocker == side.minion
+            and act.flags.get(f"no strikes first round:{side.minion}")
+        ):
+            c.a.used.add("combat:no strikes first round")
+            c.b.used.add("combat:no strikes first round")
         if from_block and act is not None and act.flags.get(f"prevent first round:{side.minion}"):
             side.used.add(f"combat:prevent first round:{act.flags[f'prevent first round:{side.minion}']}")
 

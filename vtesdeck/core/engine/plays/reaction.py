@@ -47,6 +47,16 @@ def _guard_dogs_score(game: Game, play: Play) -> float:
     return W_REACT if window is not W.BLOCK_ATTEMPT and woken_would_react(game, play) else -1.0
 
 
+def _sentinel_ally_score(game: Game, play: Play) -> float:
+    """Shadow Sentinel [OBL]: wake the chosen ally as a wake of its own would be judged (to block, or to react)."""
+    if play.target not in game.minions:
+        return -1.0
+    woken = Play(seat=play.seat, card=play.card, mode=play.mode, minion=play.target, frame=play.frame)
+    if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, woken):
+        return W_REACT
+    return W_REACT if woken_would_react(game, woken) else -1.0
+
+
 def _delaying_score(game: Game, play: Play) -> float:
     """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
     ref = play.frame
@@ -77,3 +87,5 @@ judge("Mental Maze", 0, score=_obedience_score)
 judge("Mental Maze", 1, score=_obedience_score)
 for _mode in range(10):
     judge("Guard Dogs", _mode, score=_guard_dogs_score)
+for _mode in range(6, 12):
+    judge("Shadow Sentinel", _mode, score=_sentinel_ally_score)

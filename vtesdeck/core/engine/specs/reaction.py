@@ -27,6 +27,7 @@ from ..vocabulary import (
     LockUnlessBlocks,
     ManeuverInCombat,
     MarkAction,
+    NoStrikesFirstRound,
     PreventInFirstRound,
     Redirect,
     ReduceBleed,
@@ -35,17 +36,20 @@ from ..vocabulary import (
     UnlockActor,
     UnlockSelf,
     VotesEach,
+    WakeTarget,
     about_to_fight_younger_actor,
     action_blocked,
     action_not_marked,
     actor_ally_or_younger,
     actor_younger,
     all_of,
+    allies_of_kind,
     bleeding_you,
     blocker_in_sect,
     blocker_locked,
     directed_at_you,
     during_bleed,
+    has_targets,
     in_polling,
     in_sect,
     locked_and_ready,
@@ -447,4 +451,42 @@ card(
     ),
     notes="Played by the blocker as its combat is about to start (before block resolution). The 1 blood (none for "
     "a Follower of Set) is paid by the mode's first effect.",
+)
+
+
+_sentinel_once, _sentinel_mark = once_between_unlocks("Shadow Sentinel")
+card(
+    "Shadow Sentinel",
+    *wake_modes(_sentinel_mark, when=_sentinel_once),
+    *wake_modes(
+        _sentinel_mark,
+        WakeTarget(),
+        superior=True,
+        wake_self=False,
+        when=all_of(_sentinel_once, has_targets(allies_of_kind("wraith", "zombie", locked=True))),
+        targets=allies_of_kind("wraith", "zombie", locked=True),
+    ),
+    notes="[OBL] is played by a locked vampire, which stays locked, and wakes the chosen ally; it is offered where "
+    "a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
+)
+card(
+    "One With the Land",
+    Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(2),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=all_of(directed_at_you, may_attempt_block),
+        effects=(UnlockSelf(), NoStrikesFirstRound(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=all_of(directed_at_you, blocker_locked),
+        effects=(UnlockSelf(), NoStrikesFirstRound()),
+        label="unlock while blocking",
+    ),
+    notes="[PRO]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on.",
 )
