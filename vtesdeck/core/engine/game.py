@@ -815,7 +815,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         blocker = game.minions.get(act.blocker)
         if blocker is not None:
             act.flags["blocker_was_locked"] = int(blocker.locked)  # Obedience: "do not lock this vampire"
-            blocker.locked = True
+            if not act.flags.get(f"no lock for blocking:{blocker.id}"):  # Guardian Vigil [for]
+                blocker.locked = True
             if act.kind is Act.LEAVE_TORPOR:
                 pass  # no combat with a torpid vampire; NO_DIABLERIE_ON_LEAVE_TORPOR
             elif is_ready(game, act.actor) and is_ready(game, act.blocker):

@@ -801,6 +801,30 @@ class Intercept:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class InterceptNow:
+    """+N intercept to the blocker "even if intercept is not yet needed" (Guardian Vigil [aus] played by the minion
+    already attempting to block): no ``gives``, so the compiler does not hold it back."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoLockForBlocking:
+    """The playing minion "does not lock for blocking this action" (Guardian Vigil [for]): read where the block
+    locks the blocker (game._announce_to_resolution)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and play.minion >= 0:
+            act.flags[f"no lock for blocking:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class BlockerIntercept:
     """The blocking minion gets ±N intercept (Form of the Bat, Call of the Hungry Dead: −1); not "as needed"
     stealth, so no ``gives``."""

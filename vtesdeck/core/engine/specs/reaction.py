@@ -10,6 +10,8 @@ offered only where the woken minion could then block or play a card of its Methu
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Mode, Play, Role, card
 from ..frames import Until
 from ..state import Game
@@ -23,10 +25,12 @@ from ..vocabulary import (
     EndAction,
     ExtraVotes,
     Intercept,
+    InterceptNow,
     LockSelf,
     LockUnlessBlocks,
     ManeuverInCombat,
     MarkAction,
+    NoLockForBlocking,
     NoStrikesFirstRound,
     PreventInFirstRound,
     Redirect,
@@ -489,4 +493,43 @@ card(
     ),
     notes="[PRO]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks and "
     "the attempt goes on.",
+)
+
+
+# Guardian Vigil: its lines add up ("more than one Discipline can be used"): one mode per combination, the most
+# Disciplines first (the bots take the first of equal plays). Played by an Anarch of a Methuselah who may block, who
+# attempts to block, or by the Anarch already attempting to block (ANK 20181122-2; before the block succeeds:
+# ANK 20180926).
+_VIGIL = (("aus", "cel", "for"), ("aus", "cel"), ("aus", "for"), ("cel", "for"), ("aus",), ("cel",), ("for",))
+
+
+def _vigil_effects(disciplines: tuple[str, ...]) -> tuple[Any, ...]:
+    return (
+        *((ManeuverInCombat(),) if "cel" in disciplines else ()),
+        *((NoLockForBlocking(),) if "for" in disciplines else ()),
+    )
+
+
+card(
+    "Guardian Vigil",
+    *(
+        Mode(
+            window=W.BEFORE_BLOCKS,
+            disciplines=ds,
+            when=may_attempt_block,
+            effects=(*_vigil_effects(ds), AttemptBlock(intercept=1 if "aus" in ds else 0)),
+            label="attempt to block",
+        )
+        for ds in _VIGIL
+    ),
+    *(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            disciplines=ds,
+            role=Role.BLOCKER,
+            effects=(*((InterceptNow(1),) if "aus" in ds else ()), *_vigil_effects(ds)),
+            label="while blocking",
+        )
+        for ds in _VIGIL
+    ),
 )
