@@ -899,7 +899,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         blocker = game.minions.get(act.blocker)
         if blocker is not None:
             act.flags["blocker_was_locked"] = int(blocker.locked)  # Obedience: "do not lock this vampire"
-            blocker.locked = True
+            if not act.flags.get(f"no lock for blocking:{blocker.id}"):  # Guardian Vigil [for]
+                blocker.locked = True
             if act.kind is Act.LEAVE_TORPOR:
                 pass  # no combat with a torpid vampire; NO_DIABLERIE_ON_LEAVE_TORPOR
             elif is_ready(game, act.actor) and is_ready(game, act.blocker):
@@ -914,9 +915,9 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):
             h(game, act)  # "after action resolution, if successful" (Forced March superior's unlock)
-        # After a block, the blocker's controller may react too (Cats' Guidance: "after block resolution").
-        after = [seat, controller(game, act.blocker)] if act.blocked and act.blocker in game.minions else [seat]
-        yield from impulse(game, W.AFTER_ACTION, after, act)
+        # After resolution every Methuselah may play, the acting one first (the blocker's controller: Cats'
+        # Guidance's "after block resolution"; the bled Methuselah: Guard Dogs' unlock; a woken minion's reaction).
+        yield from impulse(game, W.AFTER_ACTION, _impulse_order(game, seat), act)
 
 
 def _continue_unblocked(game: Game, act: Action) -> bool:
@@ -1031,7 +1032,12 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     game.log("block attempt", seat, blocker, act.actor)
     for h in hooks_of(game, "block_attempt"):
         h(game, act, blocker)  # what attempting to block costs (Tenebrous Form: 1 blood)
-    yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
+    order = _impulse_order(game, act.seat)
+    yield from impulse(game, W.BLOCK_ATTEMPT, order, act)
+    # An ability the blocker uses as the window closes short of intercept (hooks "attempt_short": Eyes of the
+    # Wild's "burn 1 blood for +1 intercept") reopens it: the acting Methuselah may answer with stealth.
+    while not act.ended and act.blocker == blocker and is_ready(game, blocker) and hook_sum(game, "attempt_short", act):
+        yield from impulse(game, W.BLOCK_ATTEMPT, order, act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
         return
@@ -1414,13 +1420,21 @@ def as_played(game: Game, copy: int, seat: int) -> Flow:
     hand (Direct Intervention, Wash) or a card or ability in play (Diana Iadanza)."""
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
-        options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
-        if options:
+        while True:
+            options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
+            if not options:
+                break
             option = yield from choose(game, other, [_pass(other), *options])
-            if option.kind is not Kind.PASS:
-                game.cancelled = copy
+            if option.kind is Kind.PASS:
+                break
+            if handler_of(game, option).role is Role.LOCKED_REACTING:
+                # A wake (vocabulary.wake_modes, ANK 20210819) cancels nothing: the woken minion may then cancel
+                # the card with a reaction, so the window stays open for the same Methuselah.
                 yield from resolve_play(game, option, frame)
-                return
+                continue
+            game.cancelled = copy
+            yield from resolve_play(game, option, frame)
+            return
 
 
 def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
@@ -1658,7 +1672,8 @@ def _range_options(game: Game, side: Side, seat: int, cards: list[Option]) -> li
     strike, so once it has chosen one no second strike card or weapon maneuvers that round (L1592-1597). A
     maneuver that commits to nothing is offered before a weapon's (``value``: the weapon's granted strike, 0 for
     none)."""
-    chosen = side.strike is not None or bool(side.committed)
+    # A minion that cannot strike this round cannot use a strike's maneuver either (LSJ 20001126: .44 Magnum).
+    chosen = side.strike is not None or bool(side.committed) or "round:cannot strike" in side.used
     options = [o for o in cards if not _chooses_strike(game, o)] if chosen else list(cards)
     free = side.maneuvers + side.combat_maneuvers - (1 if side.weapon_maneuver else 0)
     if free > 0:
@@ -1790,6 +1805,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     abilities' strikes (hooks "strikes"), at the current range."""
     seat = controller(game, minion)
     side = c.side(minion)
+    if "round:cannot strike" in side.used:  # "cannot strike this round" (One With the Land): no strike at all
+        return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
     if side.committed:
         # maneuvered with a weapon: its strike is the first strike, or none if it can no longer be used
         granted = [

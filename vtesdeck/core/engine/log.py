@@ -262,6 +262,7 @@ RENDER: dict[str, _Render] = {
     "lock card": lambda n, e: f"{n.short(e[1])} locks {n.card(e[2])} to take an action",
     "into thin air": lambda n, e: f"{n.card(e[2])} burns 1 blood: {n.card(e[3])} gets -1 intercept (Into Thin Air)",
     "forced awakening": lambda n, e: f"{n.card(e[2])} did not block and burns 1 blood (Forced Awakening)",
+    "blood for intercept": lambda n, e: f"{n.card(e[2])} burns 1 blood for +1 intercept",
     "redirect": lambda n, e: f"{n.short(e[1])} redirects {n.card(e[2])}'s bleed to {n.short(e[3])}",
     "unlock": lambda n, e: f"{n.card(e[2])} unlocks",
     "action ends": lambda n, e: f"{n.short(e[1])} ends {n.card(e[2])}'s action",

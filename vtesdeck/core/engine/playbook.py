@@ -9,16 +9,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Mode, Play
+from .cards import Mode, Play, Role
 from .economy import rivals, self_contest
 from .frames import Action, Combat, Referendum
-from .game import HAND_STRIKE, Strike, hook_sum, intercept_of, strength_of, strike_damage
+from .game import (
+    HAND_STRIKE,
+    Strike,
+    current_action,
+    hand_options,
+    handler_of,
+    hook_sum,
+    intercept_of,
+    strength_of,
+    strike_damage,
+)
 from .state import VAMPIRE, Game
 from .vocabulary import (
     AdditionalStrikes,
     AttemptBlock,
     AttemptFails,
     BlockerIntercept,
+    BurnBloodUnlessBlocks,
     CombatStrength,
     Maneuver,
     OptionalPress,
@@ -167,6 +178,45 @@ def _block(game: Game, play: Play, effect: Any) -> float:
     return W_REACT if worth_blocking(game, play, bonus) else -1.0
 
 
+def _wake(game: Game, play: Play, effect: Any) -> float:
+    """Waking: to block in state A (``_block``); in any window, for a reaction the woken minion could then play
+    there that no minion of the seat can play already (a redirect after blocks are declined, votes while
+    polling…). A wake that costs blood unless the minion blocks (Forced Awakening) wants a blood to spare."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return -1.0
+    if any(isinstance(e, BurnBloodUnlessBlocks) for e in play.mode.effects) and m.blood < 2:
+        return -1.0
+    if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, play):
+        return W_REACT
+    return W_REACT if woken_would_react(game, play) else -1.0
+
+
+def woken_would_react(game: Game, play: Play) -> bool:
+    """Whether, once woken, the playing minion could play in this window a card of the seat's hand that no minion
+    of the seat can play now, and worth playing by its own judgement (a card with none: the window's default)."""
+    act = current_action(game)
+    if act is None or play.minion in act.woken:
+        return False
+    window, frame = play.mode.window, play.frame
+    now = {game.card_of[o.card] for o in hand_options(game, play.seat, window, frame)}
+    act.woken.add(play.minion)
+    try:
+        then = [o for o in hand_options(game, play.seat, window, frame) if o.minion == play.minion]
+    finally:
+        act.woken.discard(play.minion)
+    for o in then:
+        handler = handler_of(game, o)
+        if handler.role is Role.LOCKED_REACTING or game.card_of[o.card] in now:
+            continue
+        after = Play(seat=o.seat, card=o.card, mode=handler.mode, minion=o.minion, target=o.target, frame=frame)
+        score = handler.mode.score or card_score(handler.name, handler.index)
+        worth = score(game, after) if score is not None else effect_score(game, after)
+        if worth is None or worth > 0:
+            return True
+    return False
+
+
 def _unlock(game: Game, play: Play, effect: Any) -> float:
     """Unlocking: to block, in the "before blocks" window (a locked reacting minion); otherwise worth it only for
     a locked vampire that is not in torpor (after its action)."""
@@ -272,7 +322,7 @@ def _harm(game: Game, minion: int, normal: int, agg: int, blood: int) -> float:
 
 
 _BY_EFFECT: dict[type, Callable[[Game, Play, Any], float | None]] = {
-    Wake: _block,
+    Wake: _wake,
     AttemptBlock: _block,
     UnlockSelf: _unlock,
     AttemptFails: _break_block,

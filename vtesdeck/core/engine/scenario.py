@@ -8,6 +8,7 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
     turn: 5                      # the game's turn number (5 and later: 4 transfers)
     phase: minion                # where the acting seat's turn starts: unlock|master|minion|influence|discard
     stop: minion                 # the last phase played (default: discard, then the turn ends)
+    turns: 1                     # turns played: the scripted one, then the next seats' whole turns (``stop``: the last's)
     acting: 0                    # the seat whose turn it is (default 0)
     edge: null                   # the seat holding the Edge
     seats:                       # in turn order: seat 0's prey is seat 1
@@ -417,7 +418,17 @@ def play_scenario(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[st
             return options.index(bot.decide(View(game, seat), options))
         return _default(options)
 
-    flow = g.turn(game, start=start, stop=stop)
+    turns = int(data.get("turns", 1))
+
+    def turns_flow() -> g.Flow:
+        # Effects that last until a Methuselah's next unlock phase show in the turns after the scripted one.
+        for i in range(turns):
+            last = stop if i == turns - 1 else Phase.DISCARD
+            yield from g.turn(game, start=start if i == 0 else Phase.UNLOCK, stop=last)
+            if game.finished:
+                return
+
+    flow = turns_flow()
     try:
         ask = next(flow)
         count = 0

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from . import economy
 from . import game as g
-from .cards import Mode, Play, hook
+from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .windows import Act, Range, W
@@ -157,6 +157,33 @@ def may_attempt_block(game: Game, play: Play) -> bool:
     return g.hook_all(game, "can_block", mid, act)
 
 
+def may_wake(game: Game, play: Play) -> bool:
+    """A wake's timing ("this minion wakes…"): the playing minion is locked and not yet woken, during an action
+    (in any of its windows, after resolution too: LSJ 20091123; as a card is played: ANK 20210819) but not in its
+    combat, nor with no action (ANK 20210819). The role (``Role.LOCKED_REACTING``) makes it another Methuselah's."""
+    act = g.current_action(game)
+    if act is None or (game.frames and isinstance(game.frames[-1], Combat)):
+        return False
+    m = game.minions.get(play.minion)
+    return m is not None and m.locked and play.minion not in act.woken
+
+
+def woken_may_act(game: Game, play: Play) -> bool:
+    """Waking would let the minion do something here (NO_IDLE_WAKE: a wake that cannot is legal, and no Methuselah
+    wants it, so it is not offered, which spares a decision in every window of every action): in state A, attempt
+    to block; elsewhere, play a card of its Methuselah's hand that has a mode in this window, not a wake."""
+    window = play.mode.window
+    if window is W.BEFORE_BLOCKS:
+        return may_attempt_block(game, play)
+    hand = game.compiled.hand
+    card_of = game.card_of
+    for copy in game.seats[play.seat].hand:
+        handlers = hand.get((card_of[copy], window))
+        if handlers and any(h.role is not Role.LOCKED_REACTING for h in handlers):
+            return True
+    return False
+
+
 def not_bleed(game: Game, play: Play) -> bool:
     return not during_bleed(game, play)
 
@@ -251,6 +278,16 @@ def target_pool_at_most(pool: int) -> Pred:
     return check
 
 
+def actor_ally_or_younger(game: Game, play: Play) -> bool:
+    """The acting minion is an ally or a vampire younger than this one ("if an ally or younger vampire is bleeding
+    you", "if this vampire blocks an ally or younger vampire")."""
+    act = action_of(play) or g.current_action(game)
+    actor = game.minions.get(act.actor) if act is not None else None
+    if actor is None or play.minion not in game.minions:
+        return False
+    return actor.kind == ALLY or (actor.kind == VAMPIRE and g.younger(game, actor.id, play.minion))
+
+
 def locked_and_ready(game: Game, play: Play) -> bool:
     """The playing minion is locked and ready (not in torpor)."""
     m = game.minions.get(play.minion)
@@ -308,6 +345,21 @@ def once_each_round(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
     return allowed, mark
 
 
+def once_between_unlocks(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
+    """ "A minion can play only one X between their unlock phases": the predicate, and the effect that marks the
+    playing minion until its controller's next unlock phase (On the Qui Vive, Shadow Sentinel)."""
+    rider = f"between unlocks:{key}"
+
+    def allowed(game: Game, play: Play) -> bool:
+        return not g.rider_sum(game, play.minion, rider)
+
+    def mark(game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.add_rider(game, play.minion, rider, 1, Until.NEXT_UNLOCK, g.controller(game, play.minion))
+
+    return allowed, mark
+
+
 def in_sect(sect: str) -> Pred:
     """The playing minion is of ``sect`` (Organized Resistance: an Anarch)."""
 
@@ -346,6 +398,20 @@ def combat_about_to_end(game: Game, play: Play) -> bool:
         return False
     ready = g.is_ready(game, c.a.minion) and g.is_ready(game, c.b.minion)
     return ready and (c.over or c.press <= 0)
+
+
+def self_vampire(game: Game, play: Play) -> bool:
+    """The playing minion is a vampire ("only usable by a locked vampire" on a card any minion could play)."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE
+
+
+def blocker_locked(game: Game, play: Play) -> bool:
+    """The minion attempting to block is locked (woken: Eyes of the Wild "can be used by a vampire who is already
+    attempting to block", ANK 20181122-2)."""
+    act = action_of(play)
+    m = game.minions.get(act.blocker) if act is not None else None
+    return m is not None and m.locked
 
 
 def self_ready(game: Game, play: Play) -> bool:
@@ -732,6 +798,27 @@ def own_vampires_with_blood(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0]
 
 
+def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
+    """The player's ready allies whose card names them one of ``kinds`` ("wraith", "zombie": the text's opening
+    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken."""
+    pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = g.current_action(game)
+        cards = game.compiled.cards
+        out = []
+        for m in g.ready_minions(game, play.seat):
+            card = cards.get(m.card) if m.kind == ALLY else None
+            if card is None or not pattern.match(card.text.replace("{", "").replace("}", "")):
+                continue
+            if locked and (not m.locked or (act is not None and m.id in act.woken)):
+                continue
+            out.append(m.id)
+        return out
+
+    return targets
+
+
 def own_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
@@ -828,6 +915,30 @@ class Intercept:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class InterceptNow:
+    """+N intercept to the blocker "even if intercept is not yet needed" (Guardian Vigil [aus] played by the minion
+    already attempting to block): no ``gives``, so the compiler does not hold it back."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoLockForBlocking:
+    """The playing minion "does not lock for blocking this action" (Guardian Vigil [for]): read where the block
+    locks the blocker (game._announce_to_resolution)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and play.minion >= 0:
+            act.flags[f"no lock for blocking:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class BlockerIntercept:
     """The blocking minion gets ±N intercept (Form of the Bat, Call of the Hungry Dead: −1); not "as needed"
     stealth, so no ``gives``."""
@@ -869,6 +980,16 @@ class ReduceBleed:
         act = action_of(play)
         if act is not None:
             act.bleed -= self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReduceBleedToZero:
+    """Reduce the bleed to 0 ("the acting minion can still increase the bleed amount": later increases count)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.bleed = min(act.bleed, 0)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -915,6 +1036,56 @@ class Wake:
         act = action_of(play) or g.current_action(game)
         if act is not None and play.minion >= 0:
             act.woken.add(play.minion)
+
+
+# The windows of an action where a woken minion may go on to play reactions (or block): state A, a block attempt,
+# state C, the polling step of its referendum, after resolution (LSJ 20091123), and as a card is played
+# (ANK 20210819). State A comes first: a spec's mode indices keep its wake in state A first.
+WAKE_WINDOWS = (W.BEFORE_BLOCKS, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.POLLING, W.AFTER_ACTION, W.AS_PLAYED)
+
+
+def wake_modes(
+    *effects: Any, superior: bool = False, when: Pred | None = None, wake_self: bool = True, **fields: Any
+) -> tuple[Mode, ...]:
+    """A wake card's modes ("Only usable by a locked minion. This minion wakes…"): ``Wake`` and ``effects`` by a
+    ready locked minion of another Methuselah (``Role.LOCKED_REACTING``), in every window of ``WAKE_WINDOWS``,
+    while ``may_wake``, ``woken_may_act`` (and ``when``) hold. The woken minion need not block nor react (TOM 19951129): the bots
+    judge whether waking is worth it. ``wake_self=False``: the locked minion only plays the card, whose ``effects``
+    wake another (Shadow Sentinel [OBL])."""
+    pred = all_of(may_wake, woken_may_act) if when is None else all_of(may_wake, woken_may_act, when)
+    return tuple(
+        Mode(
+            window=window,
+            superior=superior,
+            role=Role.LOCKED_REACTING,
+            when=pred,
+            effects=(Wake(), *effects) if wake_self else effects,
+            label="wake",
+            **fields,
+        )
+        for window in WAKE_WINDOWS
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WakeTarget:
+    """The chosen minion (``play.target``) wakes (Shadow Sentinel [OBL]: a locked wraith or zombie ally)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = g.current_action(game)
+        if act is not None and play.target in game.minions:
+            act.woken.add(play.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SkipNextUnlockIfAlly:
+    """ "If this minion is an ally, they do not unlock as normal during their next unlock phase" (On the Qui
+    Vive): a rider read by the vocabulary's "unlock" hook, which locks the ally again as its controller unlocks."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None and m.kind == ALLY:
+            g.add_rider(game, play.minion, "skip unlock", 1, Until.END_OF_GAME, g.controller(game, play.minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1286,6 +1457,32 @@ class BurnBloodUnlessBlocks:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class BloodForIntercept:
+    """ "During this action, this minion can burn 1 blood to get +1 intercept" (Eyes of the Wild; ``once``: "once
+    this action", Speak with Spirits): used while the minion blocks and its intercept falls short, one blood at a
+    time, each use reopening the window for the acting Methuselah's answer (the "attempt_short" hook). The player
+    is not asked: the minion burns when that closes the gap and leaves it a blood."""
+
+    once: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and play.minion >= 0:
+            act.flags[f"blood for intercept:{play.minion}"] = 1 if self.once else 99
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockUnlessBlocks:
+    """ "Lock this minion after action resolution if they did not block this action" (Eyes of the Wild): read by
+    the vocabulary's "blocked" hook (a block by it spares it) and "after_resolution" hook (it locks then)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and play.minion >= 0:
+            act.flags[f"lock unless blocks:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MarkAction:
     """Mark the current action with ``flag`` (read by ``action_not_marked``)."""
 
@@ -1307,13 +1504,52 @@ class LockThisCard:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManeuverInCombat:
-    """The playing minion gets 1 optional maneuver in the combat this action leads to (Form of the Bat: the
-    combat resulting from the block), read at the combat's start."""
+    """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
+    Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2)."""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
             act.flags[f"combat maneuver:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoEquipmentInCombat:
+    """The playing minion "cannot use equipment during the resulting combat" (Form of the Bat): in the block-induced
+    combats of the action (as ``ManeuverInCombat``), its equipment gives no strike, maneuver nor strength."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"no equipment:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventInFirstRound:
+    """The playing minion can prevent ``amount`` damage during the first round of the combat resulting from a block
+    of this action (Precognition [AUS]): each block-induced combat of the action, not a follow-up one (LSJ 20010813,
+    LSJ 20010819-2, LSJ 20010814-2); read by the vocabulary's "combat_start" and "round_start" hooks."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"prevent first round:{play.minion}"] = self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoStrikesFirstRound:
+    """ "If they block, neither combatant can strike during the first round of the resulting combat" (One With the
+    Land [PRO]): each block-induced combat where the playing minion is the blocker (a second block after Form of Mist
+    too, not a follow-up combat: LSJ 20010813, LSJ 20010814-2); read by the "combat_start" and "round_start" hooks.
+    A minion that cannot strike uses no strike's maneuver either (LSJ 20001126, game._range_options)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"no strikes first round:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2474,6 +2710,29 @@ class ExtraVotes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class VotesEach:
+    """Each ready vampire of ``clan`` (and ``sect``) at the table gets N votes in this referendum, cast with its
+    Methuselah's (VOTES_TOGETHER): The Eldest Are Kholo."""
+
+    amount: int
+    clan: str
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        for seat in game.order:
+            fits = [
+                m
+                for m in g.ready_minions(game, seat)
+                if m.kind == VAMPIRE and m.clan == self.clan and (not self.sect or m.sect == self.sect)
+            ]
+            if fits:
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + self.amount * len(fits)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StealthNow:
     """+N stealth "even if stealth is not yet needed" (as the action is announced: Memory Rift): no ``gives``,
     so the compiler does not hold it back until a block attempt."""
@@ -2489,15 +2748,20 @@ class StealthNow:
 # -- what equipment and retainers give their bearer (cards.Bearer), read where the core asks -----------------------
 
 
-def _bearers(game: Game, minion: int) -> list[tuple[int, Any]]:
-    """(VEKN id, Bearer) of each card on the minion that gives its bearer something."""
+def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int, Any]]:
+    """(VEKN id, Bearer) of each card on the minion that gives its bearer something; in combat ``c``, without its
+    equipment when it cannot use equipment there (``NoEquipmentInCombat``)."""
     m = game.minions.get(minion)
     if m is None or not m.cards or game.compiled is None:
         return []
     given = game.compiled.bearers
     if not g.table_has(game, "bearers", lambda: given):
         return []
-    return [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
+    found = [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
+    if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
+        types = game.compiled.types
+        found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]
+    return found
 
 
 @hook("intercept", data=("bearer",))
@@ -2507,7 +2771,7 @@ def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
 
 @hook("strength", data=("bearer",))
 def _bearer_strength(game: Game, minion: int) -> int:
-    return sum(b.strength for _, b in _bearers(game, minion))
+    return sum(b.strength for _, b in _bearers(game, minion, g.current_combat(game)))
 
 
 @hook("bleed", data=("bearer",))
@@ -2518,7 +2782,7 @@ def _bearer_bleed(game: Game, act: Action) -> int:
 @hook("strikes", data=("bearer",))
 def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
-    strikes = {b.strike for _, b in _bearers(game, minion) if b.strike is not None}
+    strikes = {b.strike for _, b in _bearers(game, minion, c) if b.strike is not None}
     seat = g.controller(game, minion)
     return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
 
@@ -2678,6 +2942,19 @@ def _upkeep(game: Game, seat: int) -> int:
     return 0
 
 
+@hook("unlock", effects=(SkipNextUnlockIfAlly,))
+def _skip_unlock(game: Game, seat: int) -> int:
+    """The seat's allies that do not unlock as normal this unlock phase (``SkipNextUnlockIfAlly``) lock again."""
+    skipped = [r for r in game.riders if r.key == "skip unlock" and r.seat == seat]
+    for r in skipped:
+        game.riders.remove(r)
+        m = game.minions.get(r.holder)
+        if m is not None and m.in_play:
+            m.locked = True
+            game.log("lock", seat, m.id)
+    return 0
+
+
 @hook("torpor", data=("bearer",))
 def _bearer_torpor(game: Game, minion: int) -> None:
     """After a minion goes to torpor, its controller burns what the cards on it say (Fame: 3 pool)."""
@@ -2696,6 +2973,17 @@ def _maneuver_next_round(game: Game, c: Combat) -> None:
             side.maneuvers += 1
 
 
+@hook("round_start", effects=(PreventInFirstRound, NoStrikesFirstRound))
+def _first_round(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            for mark in list(side.used):
+                if mark.startswith("combat:prevent first round:"):
+                    side.prevent += int(mark.split(":")[2])
+                elif mark == "combat:no strikes first round":
+                    side.used.add("round:cannot strike")
+
+
 @hook("round_start", effects=(PreventEachRound,))
 def _prevent_each_round(game: Game, c: Combat) -> None:
     for side in (c.a, c.b):
@@ -2711,9 +2999,54 @@ def _blocked_lock_and_end(game: Game, act: Action) -> None:
         game.log("action ends", act.seat, act.actor)
 
 
+@hook("attempt_short", effects=(BloodForIntercept,))
+def _blood_for_intercept(game: Game, act: Action) -> int:
+    """The blocker burns 1 blood for +1 intercept (``BloodForIntercept``) when that, with the blood it keeps, can
+    close the gap to the stealth; 1 when it did (the window reopens)."""
+    key = f"blood for intercept:{act.blocker}"
+    uses = act.flags.get(key, 0)
+    m = game.minions.get(act.blocker)
+    gap = act.stealth - act.intercept
+    if not uses or m is None or gap <= 0 or m.blood <= gap or act.flags.get("attempt_fails"):
+        return 0
+    g.move_blood(game, m.id, -1)
+    act.intercept += 1
+    act.flags[key] = uses - 1
+    game.log("blood for intercept", g.controller(game, m.id), m.id)
+    return 1
+
+
+@hook("blocked", effects=(LockUnlessBlocks,))
+def _lock_spared(game: Game, act: Action) -> None:
+    act.flags.pop(f"lock unless blocks:{act.blocker}", None)
+
+
+@hook("after_resolution", effects=(LockUnlessBlocks,))
+def _lock_unless_blocked(game: Game, act: Action) -> None:
+    for key in [k for k in act.flags if k.startswith("lock unless blocks:")]:
+        del act.flags[key]
+        m = game.minions.get(int(key.split(":")[1]))
+        if m is not None and m.in_play and not m.locked:
+            m.locked = True
+            game.log("lock", g.controller(game, m.id), m.id)
+
+
 @hook("blocked", effects=(BurnBloodUnlessBlocks,))
 def _blocker_spared(game: Game, act: Action) -> None:
+    """The blocker is spared (LSJ 20070417); a woken minion that did not block burns as the blocked action
+    resolves ("before action resolution", successfully or not: LSJ 19990421), unless the block ended it."""
     act.flags.pop(f"burn unless blocks:{act.blocker}", None)
+    if not act.ended:
+        _burn_unless_blocked(game, act)
+
+
+def _burn_unless_blocked(game: Game, act: Action) -> None:
+    for key in [k for k in act.flags if k.startswith("burn unless blocks:")]:
+        del act.flags[key]
+        minion = int(key.split(":")[1])
+        if minion in game.minions:
+            g.move_blood(game, minion, -1)
+            game.log("forced awakening", g.controller(game, minion), minion)
 
 
 @hook("before_resolution", effects=(LockFailedBlockers, BurnBloodUnlessBlocks))
@@ -2725,12 +3058,7 @@ def _before_resolution(game: Game, act: Action) -> None:
             if m in game.minions and not act.flags.get(f"failed blocker spared:{m}"):
                 game.minions[m].locked = True
                 game.log("lock", g.controller(game, m), m)
-    for key in [k for k in act.flags if k.startswith("burn unless blocks:")]:
-        del act.flags[key]
-        minion = int(key.split(":")[1])
-        if minion in game.minions:
-            g.move_blood(game, minion, -1)
-            game.log("forced awakening", g.controller(game, minion), minion)
+    _burn_unless_blocked(game, act)
 
 
 @hook("can_block", effects=(KindCannotBlock,))
@@ -2788,24 +3116,43 @@ def _unlock_after_success(game: Game, act: Action) -> None:
 def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
     """A weapon's optional maneuver once each combat, one per weapon card even with several copies or a new
     bearer (LSJ 19980302-2): using it commits the bearer to the weapon's strike (game.weapon_maneuver)."""
-    for vekn, b in _bearers(game, side.minion):
+    for vekn, b in _bearers(game, side.minion, c):
         key = f"combat:maneuver:{vekn}"
         if b.maneuver_each_combat and key not in side.used:
             side.used.add(key)
             g.weapon_maneuver(side, b.strike)
 
 
-@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat,))
+@hook(
+    "combat_start",
+    data=("bearer", "ally"),
+    effects=(ManeuverInCombat, NoEquipmentInCombat, PreventInFirstRound, NoStrikesFirstRound),
+)
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
+    # The combat resulting from a block starts with the action on top of the frames (a follow-up one queued by
+    # Psyche! starts over the ended combat): "the resulting combat" of ManeuverInCombat and NoEquipmentInCombat.
+    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
     for side in (c.a, c.b):
+        if from_block and act is not None and act.flags.get(f"no equipment:{side.minion}"):
+            side.used.add("combat:no equipment")
         bearer_maneuvers(game, c, side)
         a = _ally(game, side.minion)
         if a is not None:
             side.combat_presses += a.presses_each_combat
             side.combat_maneuvers += a.maneuvers_each_combat
-        if act is not None and act.flags.pop(f"combat maneuver:{side.minion}", 0):  # ManeuverInCombat: this combat
+        if from_block and act is not None and act.flags.get(f"combat maneuver:{side.minion}"):
             side.combat_maneuvers += 1
+        if (
+            from_block
+            and act is not None
+            and act.blocker == side.minion
+            and act.flags.get(f"no strikes first round:{side.minion}")
+        ):
+            c.a.used.add("combat:no strikes first round")
+            c.b.used.add("combat:no strikes first round")
+        if from_block and act is not None and act.flags.get(f"prevent first round:{side.minion}"):
+            side.used.add(f"combat:prevent first round:{act.flags[f'prevent first round:{side.minion}']}")
 
 
 # -- political terms: allocations of points among Methuselahs ---------------------------------------------------

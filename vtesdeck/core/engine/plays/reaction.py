@@ -6,11 +6,12 @@ from __future__ import annotations
 from .. import game as g
 from ..cards import Play
 from ..frames import Referendum
-from ..playbook import W_REACT, block_score, judge, stake
+from ..playbook import W_REACT, judge, stake, woken_would_react, worth_blocking
 from ..state import Game
 from ..vocabulary import (
     action_of,
 )
+from ..windows import W
 
 
 def _eagle_score(game: Game, play: Play) -> float:
@@ -19,6 +20,41 @@ def _eagle_score(game: Game, play: Play) -> float:
     if act is None or act.seat != game.predator(play.seat) or not act.is_bleed():
         return -1.0
     return W_REACT if g.intercept_of(game, play.minion, act) >= act.stealth else -1.0
+
+
+def _eyes_wild_score(game: Game, play: Play) -> float:
+    """Unlock to block when the Gangrel's intercept, with the blood it can spare for +1 intercept each, reaches
+    the action's stealth; while already blocking (woken), when the blood it can spare closes the gap."""
+    m = game.minions.get(play.minion)
+    act = action_of(play)
+    if m is None or act is None:
+        return -1.0
+    spare = max(0, m.blood - 1)
+    if play.mode.window is W.BEFORE_BLOCKS:
+        return W_REACT if worth_blocking(game, play, spare) else -1.0
+    gap = act.stealth - act.intercept
+    return W_REACT if 0 < gap <= spare else -1.0
+
+
+def _guard_dogs_score(game: Game, play: Play) -> float:
+    """Unlock to block in state A, to play a reaction that needs it after blocks are declined, or after resolution
+    (ready to block the next action): not during another's block attempt."""
+    window = play.mode.window
+    if window is W.BEFORE_BLOCKS:
+        return W_REACT if worth_blocking(game, play) else -1.0
+    if window is W.AFTER_ACTION:
+        return W_REACT
+    return W_REACT if window is not W.BLOCK_ATTEMPT and woken_would_react(game, play) else -1.0
+
+
+def _sentinel_ally_score(game: Game, play: Play) -> float:
+    """Shadow Sentinel [OBL]: wake the chosen ally as a wake of its own would be judged (to block, or to react)."""
+    if play.target not in game.minions:
+        return -1.0
+    woken = Play(seat=play.seat, card=play.card, mode=play.mode, minion=play.target, frame=play.frame)
+    if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, woken):
+        return W_REACT
+    return W_REACT if woken_would_react(game, woken) else -1.0
 
 
 def _delaying_score(game: Game, play: Play) -> float:
@@ -41,8 +77,15 @@ def _obedience_score(game: Game, play: Play) -> float:
     return W_REACT if actor.strength >= mine.strength or mine.blood <= actor.strength else -1.0
 
 
-judge("Eyes of the Wild", 0, score=block_score)
+judge("Eyes of the Wild", 0, score=_eyes_wild_score)
+judge("Eyes of the Wild", 1, score=_eyes_wild_score)
 judge("Eagle's Sight", 1, score=_eagle_score)
 judge("Delaying Tactics", 0, score=_delaying_score)
 judge("Obedience", 0, score=_obedience_score)
 judge("Obedience", 1, score=_obedience_score)
+judge("Mental Maze", 0, score=_obedience_score)
+judge("Mental Maze", 1, score=_obedience_score)
+for _mode in range(10):
+    judge("Guard Dogs", _mode, score=_guard_dogs_score)
+for _mode in range(6, 12):
+    judge("Shadow Sentinel", _mode, score=_sentinel_ally_score)

@@ -1202,6 +1202,6 @@ card(
         limit_scope="turn",
         label="gain 1 blood",
     ),
-    notes="Offered after an action that reached resolution or a block, to the acting Methuselah and the "
-    "blocker's (a third Methuselah's vampire that only reacted is not offered it). Put on a vampire of its player.",
+    notes="Offered after an action that reached resolution or a block, to every Methuselah. Put on a vampire of "
+    "its player.",
 )

@@ -31,6 +31,7 @@ from ..vocabulary import (
     Maneuver,
     ManeuverInCombat,
     MarkAction,
+    NoEquipmentInCombat,
     OptionalPress,
     Press,
     PutOnTarget,
@@ -176,18 +177,17 @@ card(
         window=W.BLOCK_ATTEMPT,
         role=Role.ACTING,
         when=block_in_progress,
-        effects=(BlockerIntercept(-1), ManeuverInCombat()),
+        effects=(BlockerIntercept(-1), ManeuverInCombat(), NoEquipmentInCombat()),
         label="blocker -1 intercept",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         role=Role.BLOCKER,
-        effects=(Intercept(1), ManeuverInCombat()),
+        effects=(Intercept(1), ManeuverInCombat(), NoEquipmentInCombat()),
         label="+1 intercept",
     ),
-    missing="'Cannot use equipment during the resulting combat' is not modelled. The maneuver is given in the "
-    "first combat after a block only: a second block of the same action (after Form of Mist) gets none.",
+    notes="'Cannot use equipment': its equipment gives no strike, maneuver nor strength in the combat.",
 )
 card(
     "Swallowed by the Night",

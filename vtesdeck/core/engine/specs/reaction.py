@@ -1,42 +1,72 @@
 """Reactions (played by ready unlocked minions of other Methuselahs during an action).
 
 Intercept is "only as needed" and only by the blocker (the compiler: ``Role.BLOCKER`` in W.BLOCK_ATTEMPT).
-A reaction that wakes or unlocks a locked minion so it may block is played in state A of 4.3.3
-(W.BEFORE_BLOCKS) by a ready locked minion of the seat that may block (``Role.LOCKED_REACTING``).
+A reaction that unlocks a locked minion so it may block is played in state A of 4.3.3 (W.BEFORE_BLOCKS) by a
+ready locked minion of the seat that may block (``Role.LOCKED_REACTING``); one that wakes it is played in any window
+of the action where reactions are (``vocabulary.wake_modes``), the bots judging whether waking is worth it. A wake is
+offered only where the woken minion could then block or play a card of its Methuselah's hand (NO_IDLE_WAKE:
+``vocabulary.woken_may_act``).
 """
 
 from __future__ import annotations
 
-from ..cards import Mode, Role, card
+from typing import Any
+
+from ..cards import Mode, Play, Role, card
+from ..frames import Until
+from ..state import Game
 from ..vocabulary import (
     ActionFails,
     AttemptBlock,
+    BloodForIntercept,
     BurnBloodUnlessBlocks,
     CancelReferendum,
+    DoNotReplace,
     EndAction,
     ExtraVotes,
     Intercept,
+    InterceptNow,
     LockSelf,
+    LockUnlessBlocks,
+    ManeuverInCombat,
+    MarkAction,
+    NoLockForBlocking,
+    NoStrikesFirstRound,
+    PreventInFirstRound,
     Redirect,
     ReduceBleed,
+    ReduceBleedToZero,
+    SkipNextUnlockIfAlly,
     UnlockActor,
     UnlockSelf,
-    Wake,
+    VotesEach,
+    WakeTarget,
     about_to_fight_younger_actor,
     action_blocked,
+    action_not_marked,
+    actor_ally_or_younger,
+    actor_younger,
     all_of,
+    allies_of_kind,
     bleeding_you,
     blocker_in_sect,
+    blocker_locked,
     directed_at_you,
+    during_bleed,
+    has_targets,
     in_polling,
     in_sect,
     locked_and_ready,
-    locked_self,
     may_attempt_block,
     may_block_any_seat,
+    may_wake,
+    move_blood,
+    once_between_unlocks,
     other_methuselahs,
     predator_bleeding_you,
     predators_predator,
+    self_vampire,
+    wake_modes,
 )
 from ..windows import W
 
@@ -73,27 +103,12 @@ card(
 card(
     "Eyes of Argus",
     Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(2),)),
-    Mode(
-        window=W.BEFORE_BLOCKS,
-        superior=True,
-        role=Role.LOCKED_REACTING,
-        when=may_attempt_block,
-        effects=(Wake(),),
-    ),
-    missing="The wake is offered only in state A (to block); waking after resolution (for other reactions) is not.",
+    *wake_modes(superior=True),
 )
+_qui_vive_once, _qui_vive_mark = once_between_unlocks("On the Qui Vive")
 card(
     "On the Qui Vive",
-    Mode(
-        window=W.BEFORE_BLOCKS,
-        role=Role.LOCKED_REACTING,
-        when=all_of(locked_self, may_attempt_block),
-        effects=(Wake(),),
-        limit="qui vive",
-        limit_scope="turn",
-    ),
-    missing="'One between their unlock phases' is modelled as one per turn; the ally's skipped unlock is not. "
-    "The wake is offered only in state A (to block).",
+    *wake_modes(_qui_vive_mark, SkipNextUnlockIfAlly(), when=_qui_vive_once),
 )
 
 # -- unlock (or wake) and attempt to block -------------------------------------------------------------------------------------
@@ -141,10 +156,18 @@ card(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
         when=may_attempt_block,
-        effects=(UnlockSelf(), AttemptBlock(lock_unless_blocks=True)),
+        effects=(UnlockSelf(), BloodForIntercept(), LockUnlessBlocks(), AttemptBlock()),
     ),
-    missing="'Burn 1 blood for +1 intercept during this action' is not modelled; the Gangrel locks again right "
-    "after a failed attempt (the card says after resolution: no difference, it cannot attempt again).",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(), BloodForIntercept(), LockUnlessBlocks()),
+        label="unlock while blocking",
+    ),
+    notes="The second mode is the Gangrel already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on. The blood for +1 intercept is burned when the Gangrel's intercept falls short and that "
+    "closes the gap leaving it a blood (the player is not asked: vocabulary.BloodForIntercept).",
 )
 
 
@@ -257,19 +280,256 @@ card(
     Mode(window=W.BLOCKS_DECLINED, disciplines=("obf",), when=bleeding_you, effects=(ReduceBleed(2),)),
     Mode(window=W.POLLING, disciplines=("pre",), when=in_polling, effects=(ExtraVotes(2),), label="+2 votes"),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("pro",), effects=(Intercept(1),)),
-    missing="[pre]'s +2 votes go to the vampire's Methuselah's total for the referendum; a referendum passing "
-    "automatically is not modelled.",
+    notes="[pre]'s +2 votes are the vampire's, cast with its Methuselah's (VOTES_TOGETHER). No referendum of the "
+    "engine passes automatically (the ruling's case: PIB 20150105), and a blood hunt has no polling step.",
 )
 
 
+card("Forced Awakening", *wake_modes(BurnBloodUnlessBlocks(), when=self_vampire))
+
+
+# -- ranks 141-: wakes, unlocks, intercept with combat riders, redirects, votes ---------------------------------------------
+
+
+card("Wake with Evening's Freshness", *wake_modes(DoNotReplace(Until.NEXT_UNLOCK), when=self_vampire))
 card(
-    "Forced Awakening",
+    "Visions of Zapathasura",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(3),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=bleeding_you, effects=(LockSelf(), ReduceBleedToZero())),
+)
+card(
+    "Redirection",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(bleeding_you, actor_younger),
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=bleeding_you,
+        targets=other_methuselahs,
+        effects=(LockSelf(), Redirect()),
+    ),
+)
+card(
+    "Lost in Translation",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(bleeding_you, actor_ally_or_younger, action_not_marked("Lost in Translation")),
+        targets=other_methuselahs,
+        effects=(MarkAction("Lost in Translation"), LockSelf(), Redirect()),
+    ),
+)
+
+# Guard Dogs unlocks in any window of the bleed but its combat (to block in state A, to react after blocks are
+# declined, to be ready for the next action after resolution), like a wake (vocabulary.may_wake's timing).
+_GUARD_DOGS_WINDOWS = (W.BEFORE_BLOCKS, W.BLOCK_ATTEMPT, W.BLOCKS_DECLINED, W.AFTER_ACTION, W.AS_PLAYED)
+card(
+    "Guard Dogs",
+    *(
+        Mode(window=w, role=Role.LOCKED_REACTING, when=all_of(may_wake, bleeding_you), effects=(UnlockSelf(),))
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    *(
+        Mode(
+            window=w,
+            superior=True,
+            role=Role.LOCKED_REACTING,
+            when=all_of(may_wake, bleeding_you),
+            effects=(UnlockSelf(), ManeuverInCombat()),
+        )
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+)
+card(
+    "Spirit's Touch",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), ManeuverInCombat())),
+)
+card(
+    "Quicken Sight",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1), ManeuverInCombat())),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(2), ManeuverInCombat())),
+)
+card(
+    "Precognition",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), PreventInFirstRound(1))),
+)
+card(
+    "Eluding the Arms of Morpheus",
     Mode(
         window=W.BEFORE_BLOCKS,
         role=Role.LOCKED_REACTING,
-        when=all_of(locked_self, may_attempt_block),
-        effects=(Wake(), BurnBloodUnlessBlocks()),
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock()),
     ),
-    missing="Offered only in state A (to block); waking for other reactions after resolution is not. A blocked "
-    "action has no resolution: the blood is burned only if the action resolves.",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    notes="The second mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on.",
+)
+card(
+    "Speak with Spirits",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("ani",), when=during_bleed, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("spi",), effects=(Intercept(1),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), BloodForIntercept(once=True), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(), BloodForIntercept(once=True)),
+        label="unlock while blocking",
+    ),
+    notes="[SPI]'s second mode is the vampire already attempting to block, woken (ANK 20181122-2). The blood for +1 "
+    "intercept is burned when the intercept falls short by 1 and the vampire keeps a blood (the player is not "
+    "asked: vocabulary.BloodForIntercept).",
+)
+card(
+    "Ominous Chorus",
+    Mode(window=W.POLLING, when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(window=W.POLLING, role=Role.REACTING, when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    notes="Played by the acting Lasombra (action modifier) or another Methuselah's (reaction).",
+)
+card(
+    "Eldest Are Kholo, The",
+    Mode(
+        window=W.POLLING, when=in_polling, effects=(VotesEach(2, "Ravnos", "Laibon"),), label="+2 votes a Laibon Ravnos"
+    ),
+    Mode(
+        window=W.POLLING,
+        role=Role.REACTING,
+        when=in_polling,
+        effects=(VotesEach(1, "Ravnos"),),
+        label="+1 vote a Ravnos",
+    ),
+    notes="Each ready Ravnos at the table (any Methuselah's) gets the votes, cast with its Methuselah's.",
+)
+
+
+_SETITES = ("Follower of Set", "Ministry")
+
+
+def _maze_payable(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and (m.clan in _SETITES or m.blood >= 1)
+
+
+def _maze_cost(game: Game, play: Play) -> None:
+    """Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none)."""
+    m = game.minions.get(play.minion)
+    if m is not None and m.clan not in _SETITES:
+        move_blood(game, m.id, -1)
+
+
+card(
+    "Mental Maze",
+    Mode(
+        window=W.BEFORE_COMBAT,
+        role=Role.BLOCKER,
+        cost_blood=0,
+        when=all_of(action_blocked, actor_ally_or_younger, _maze_payable),
+        effects=(_maze_cost, LockSelf(), EndAction()),
+    ),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        superior=True,
+        role=Role.BLOCKER,
+        cost_blood=0,
+        when=all_of(action_blocked, actor_ally_or_younger, _maze_payable),
+        effects=(_maze_cost, ActionFails(), EndAction()),
+    ),
+    notes="Played by the blocker as its combat is about to start (before block resolution). The 1 blood (none for "
+    "a Follower of Set) is paid by the mode's first effect.",
+)
+
+
+_sentinel_once, _sentinel_mark = once_between_unlocks("Shadow Sentinel")
+card(
+    "Shadow Sentinel",
+    *wake_modes(_sentinel_mark, when=_sentinel_once),
+    *wake_modes(
+        _sentinel_mark,
+        WakeTarget(),
+        superior=True,
+        wake_self=False,
+        when=all_of(_sentinel_once, has_targets(allies_of_kind("wraith", "zombie", locked=True))),
+        targets=allies_of_kind("wraith", "zombie", locked=True),
+    ),
+    notes="[OBL] is played by a locked vampire, which stays locked, and wakes the chosen ally; it is offered where "
+    "a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
+)
+card(
+    "One With the Land",
+    Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(2),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=all_of(directed_at_you, may_attempt_block),
+        effects=(UnlockSelf(), NoStrikesFirstRound(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=all_of(directed_at_you, blocker_locked),
+        effects=(UnlockSelf(), NoStrikesFirstRound()),
+        label="unlock while blocking",
+    ),
+    notes="[PRO]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks and "
+    "the attempt goes on.",
+)
+
+
+# Guardian Vigil: its lines add up ("more than one Discipline can be used"): one mode per combination, the most
+# Disciplines first (the bots take the first of equal plays). Played by an Anarch of a Methuselah who may block, who
+# attempts to block, or by the Anarch already attempting to block (ANK 20181122-2; before the block succeeds:
+# ANK 20180926).
+_VIGIL = (("aus", "cel", "for"), ("aus", "cel"), ("aus", "for"), ("cel", "for"), ("aus",), ("cel",), ("for",))
+
+
+def _vigil_effects(disciplines: tuple[str, ...]) -> tuple[Any, ...]:
+    return (
+        *((ManeuverInCombat(),) if "cel" in disciplines else ()),
+        *((NoLockForBlocking(),) if "for" in disciplines else ()),
+    )
+
+
+card(
+    "Guardian Vigil",
+    *(
+        Mode(
+            window=W.BEFORE_BLOCKS,
+            disciplines=ds,
+            when=may_attempt_block,
+            effects=(*_vigil_effects(ds), AttemptBlock(intercept=1 if "aus" in ds else 0)),
+            label="attempt to block",
+        )
+        for ds in _VIGIL
+    ),
+    *(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            disciplines=ds,
+            role=Role.BLOCKER,
+            effects=(*((InterceptNow(1),) if "aus" in ds else ()), *_vigil_effects(ds)),
+            label="while blocking",
+        )
+        for ds in _VIGIL
+    ),
 )
