@@ -208,6 +208,7 @@ RENDER: dict[str, _Render] = {
     "play": _play,
     "combat": lambda n, e: f"{n.card(e[2])} and {n.card(e[3])} enter combat",
     "maneuver": lambda n, e: f"{n.card(e[2])} maneuvers to {'long' if e[3] == Range.LONG else 'close'} range",
+    "range set": lambda n, e: f"{n.card(e[2])} sets the range to {'long' if e[3] == Range.LONG else 'close'}",
     "press": lambda n, e: f"{n.card(e[2])} presses",
     "strike": lambda n, e: f"{n.card(e[2])} strikes: {e[3]}",
     "combat ends": lambda n, e: f"{n.card(e[2])} ends the combat",
@@ -219,6 +220,9 @@ RENDER: dict[str, _Render] = {
     "referendum": _referendum,
     "referendum cancelled": lambda n, e: f"{n.short(e[1])} cancels the referendum",
     "pool burned by referendum": lambda n, e: "The Methuselahs burn pool as the referendum says",
+    "pool changed by referendum": lambda n, e: (
+        f"{n.short(e[1])} {'gains' if _int(e[2]) > 0 else 'burns'} {abs(_int(e[2]))} pool as the referendum says"
+    ),
     "pool moved by referendum": lambda n, e: f"{n.short(e[2])} gives {e[3]} pool to {n.short(e[1])}",
     "burn blood": lambda n, e: f"{n.card(e[2])} burns {e[3]} blood",
     "end combat": lambda n, e: f"{n.short(e[1])} ends the combat with {n.card(e[2])}",
@@ -232,6 +236,8 @@ RENDER: dict[str, _Render] = {
     "banish": lambda n, e: f"{n.card(e[2])} is banished to the uncontrolled region",
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",
     "steal": lambda n, e: f"{n.short(e[1])} steals {n.card(e[2])} from {n.short(e[3])}",
+    "takes control": lambda n, e: f"{n.short(e[1])} takes control of {n.card(e[2])} from {n.short(e[3])}",
+    "discard phase burn": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool in the discard phase",
     "cancel": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} as it is played",
     "combat queued": lambda n, e: f"{n.card(e[2])} queues another combat",
     "continue unblocked": lambda n, e: f"{n.card(e[2])} continues the action as if unblocked",
