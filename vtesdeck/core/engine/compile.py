@@ -187,13 +187,18 @@ def build(cards: CardIndex) -> Compiled:
         # "Unique", and an event: each event is played only once a game (L599-605), so never while one is in play
         unique = says_unique(card.text) or "Event" in card_types
         for index, mode in enumerate(spec.modes):
+            # The printed cost and requirements are what playing the card costs and needs; a mode of the card
+            # once in play (an ally's action, a location's ability) costs only what the mode says.
+            printed = not mode.in_play
             blood = (
                 mode.cost_blood
                 if mode.cost_blood is not None
-                else (card.blood_cost.value or 0 if card.blood_cost else 0)
+                else (card.blood_cost.value or 0 if card.blood_cost and printed else 0)
             )
             pool = (
-                mode.cost_pool if mode.cost_pool is not None else (card.pool_cost.value or 0 if card.pool_cost else 0)
+                mode.cost_pool
+                if mode.cost_pool is not None
+                else (card.pool_cost.value or 0 if card.pool_cost and printed else 0)
             )
             handler = Handler(
                 card=card.id,
@@ -202,7 +207,7 @@ def build(cards: CardIndex) -> Compiled:
                 mode=mode,
                 role=default_role(mode, card_types),
                 types=card_types,
-                requirement=eligibility.requirement(card.id),
+                requirement=eligibility.requirement(card.id) if printed else None,  # to play the card, not to use it
                 blood=blood,
                 pool=pool,
                 stealth=mode_gives(mode, "stealth"),

@@ -455,15 +455,23 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         yield from _run_hooks(game, hooks, seat)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
+        # cards in play used "during your discard phase" (Carlton Van Wyk), not as its discard phase action
+        events += in_play_options(game, seat, W.DISCARD, None)
         option = yield from choose(game, seat, [*economy.discard_options(game), *events])
         if option.kind is Kind.PASS:
             break
+        if option.kind is Kind.PLAY and option.ids == (1,):
+            yield from resolve_play(game, option, None)
+            continue
         if option.kind is Kind.PLAY:  # an event, in place of the discard phase action (4.5)
             s.discard_actions -= 1
             yield from resolve_play(game, option, None)
             continue
         economy.apply(game, option)
         refill(game, seat)
+    if not _over(game, seat):
+        for h in hooks_of(game, "discard_phase"):
+            h(game, seat)  # "during (each Methuselah's / your) discard phase" (Dragonbound, Scourge of the Enochians)
     _end_of_turn(game, seat)
 
 
@@ -638,6 +646,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
+        if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
+            for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
+                options.extend(_handler_options(game, handler, seat, m.id, m, None))
     for c in s.controlled:
         m2 = game.minions.get(c)
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
@@ -766,7 +777,9 @@ def action(game: Game, option: Option) -> Flow:
         mode = handler.mode
         kind = Act.POLITICAL if mode.political else Act.CARD
         act = Action(kind=kind, seat=seat, actor=actor.id, card=option.card, mode=mode)
-        if "Equipment" in handler.types:
+        if mode.in_play:
+            pass  # a minion's ability used as an action (an ally's): no card is equipped, employed or recruited
+        elif "Equipment" in handler.types:
             act.kind = Act.EQUIP
         elif "Retainer" in handler.types:
             act.kind = Act.EMPLOY
@@ -794,6 +807,7 @@ def action(game: Game, option: Option) -> Flow:
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
         game.used.add((actor.id, handler.card))
+        mark_played_in_game(game, mode)  # "played or called": as it is played, whether or not it succeeds
     else:
         kind = Act(option.value)
         act = Action(kind=kind, seat=seat, actor=actor.id)
@@ -861,8 +875,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     """``continued``: the action goes on "as if unblocked" after its combat (Form of Mist): block attempts by
     the Methuselahs that have not declined, then resolution."""
     seat = act.seat
-    if act.card >= 0 and act.mode is not None and not continued:
-        yield from as_played(game, act.card, seat)
+    if act.card >= 0 and act.mode is not None and not continued and not act.mode.in_play:
+        yield from as_played(game, act.card, seat)  # (an ability of a card in play is not a card being played)
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
@@ -1253,6 +1267,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                 copies = (held, *h.cards) if h is not None else (held,)
                 if any(game.card_of[c] == handler.card for c in copies):
                     return []
+    if mode.limit_scope == "game" and played_in_game(game, mode):
+        return []  # "Only one … can be played in a game": by any Methuselah, in any turn
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     out = []
     for minion_id in candidates:
@@ -1289,6 +1305,22 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                     Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=minion_id, target=target, value=value)
                 )
     return out
+
+
+# The holder of the riders that mark "Only one … can be played in a game" (a mode's ``limit_scope="game"``): no
+# minion id nor seat (-1 - seat) is this low.
+GAME_LIMIT_HOLDER = -1000
+
+
+def played_in_game(game: Game, mode: Mode) -> bool:
+    """Whether a card with "Only one … can be played (or called) in a game" was played already, by anyone: its
+    mark is a rider that lasts the game (``game.used`` is cleared every turn)."""
+    return rider_sum(game, GAME_LIMIT_HOLDER, mode.limit) > 0
+
+
+def mark_played_in_game(game: Game, mode: Mode) -> None:
+    if mode.limit_scope == "game" and mode.limit:
+        add_rider(game, GAME_LIMIT_HOLDER, mode.limit, 1, Until.END_OF_GAME)
 
 
 def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
@@ -1496,6 +1528,7 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     # The limits count what resolved: a card cancelled as it was played used up none of them.
     if mode.limit:
         game.used.add((mode.limit, option.minion if from_hand else option.card, _scope(game, mode, frame)))
+        mark_played_in_game(game, mode)
         if mode.limit_scope not in ("turn", "game"):
             game.kept.append(frame)  # its id is in ``used``: no later frame of the turn may take that id
     if isinstance(frame, Action):
@@ -1787,6 +1820,7 @@ class Strike:
     combat_ends: bool = False
     steal: int = 0
     undodgeable: bool = False
+    long_only: bool = False  # "only usable at long range" (Sniper Rifle)
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
     hand: bool = False
@@ -1902,9 +1936,18 @@ def equipment_or_retainers(game: Game, minion: int) -> list[int]:
         x
         for x in m.cards
         if x in game.minions
-        or "Equipment" in types.get(game.card_of[x], ())
+        or _counts_as_equipment(game, types, x)
         or getattr(bearers.get(game.card_of[x]), "equipment", False)
     ]
+
+
+def _counts_as_equipment(game: Game, types: Any, copy: int) -> bool:
+    """An equipment card on a minion, unless its text says it does not count as one in play (Living Manse: "While
+    in play, this card does not count as equipment": a location)."""
+    if "Equipment" not in types.get(game.card_of[copy], ()):
+        return False
+    card = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    return card is None or "does not count as equipment" not in (card.text or "")
 
 
 def _hand_strike_only(game: Game, option: Option) -> bool:
@@ -1948,6 +1991,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
 
 
 def _usable(c: Combat, strike: Strike) -> bool:
+    if strike.long_only:
+        return c.range is Range.LONG
     return c.range is Range.CLOSE or strike.ranged or strike.dodge or strike.combat_ends
 
 
@@ -2179,6 +2224,8 @@ def diablerie(game: Game, act: Action) -> Flow:
     game.burned += blood
     move_blood(game, act.actor, blood)
     game.log("diablerie", act.seat, act.actor, victim.id)
+    for h in hooks_of(game, "diablerie"):
+        h(game, act.actor)  # "a vampire who has committed diablerie since your last turn" (Carlton Van Wyk)
     burn_minion(game, victim.id)
     ref = Referendum(seat=act.seat, caller=-1, blood_hunt=True)
     yield from referendum(game, ref, Play(seat=act.seat, card=-1, mode=_BLOOD_HUNT, minion=act.actor, frame=ref))

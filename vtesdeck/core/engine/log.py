@@ -221,6 +221,9 @@ RENDER: dict[str, _Render] = {
     "referendum": _referendum,
     "referendum cancelled": lambda n, e: f"{n.short(e[1])} cancels the referendum",
     "pool burned by referendum": lambda n, e: "The Methuselahs burn pool as the referendum says",
+    "pool changed by referendum": lambda n, e: (
+        f"{n.short(e[1])} {'gains' if _int(e[2]) > 0 else 'burns'} {abs(_int(e[2]))} pool as the referendum says"
+    ),
     "pool moved by referendum": lambda n, e: f"{n.short(e[2])} gives {e[3]} pool to {n.short(e[1])}",
     "burn blood": lambda n, e: f"{n.card(e[2])} burns {e[3]} blood",
     "end combat": lambda n, e: f"{n.short(e[1])} ends the combat with {n.card(e[2])}",
@@ -239,6 +242,7 @@ RENDER: dict[str, _Render] = {
     "move blood": lambda n, e: f"{n.short(e[1])} moves {e[4]} blood from {n.card(e[2])} to {n.card(e[3])}",
     "gain transfer": lambda n, e: f"{n.short(e[1])} gets +{e[2]} transfer",
     "discipline": lambda n, e: f"{n.card(e[2])} gets +1 level of {e[3]} (now {e[4]}) and +1 capacity",
+    "discard phase burn": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool in the discard phase",
     "cancel": lambda n, e: f"{n.short(e[1])} cancels {n.card(e[2])} as it is played",
     "combat queued": lambda n, e: f"{n.card(e[2])} queues another combat",
     "continue unblocked": lambda n, e: f"{n.card(e[2])} continues the action as if unblocked",

@@ -88,7 +88,7 @@ def strike_worth(game: Game, c: Combat, minion: int, strike: Strike) -> float:
         if my_hand >= max(1, theirs.blood):
             return -5.0
         return 5.0 * threat
-    if c.range is Range.LONG and not strike.ranged:
+    if c.range is Range.LONG and not strike.ranged or c.range is Range.CLOSE and strike.long_only:
         return 0.0
     dmg = strike.steal * 1.5 if strike.steal else float(strike_damage(game, c, side, strike))
     return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)

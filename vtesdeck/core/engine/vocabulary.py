@@ -576,6 +576,26 @@ def holds_card_of_type(kind: str) -> Pred:
     return check
 
 
+def carries_no(name: str) -> Pred:
+    """The playing minion carries no copy of the named card: "A minion can have only one Kevlar Vest", "A vampire
+    can have only one Living Manse" (its equip action is not offered to a minion that has one)."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        if m is None or not m.cards:
+            return True
+        wanted = vekn(game, name)
+        return all(game.card_of[c] != wanted for c in m.cards)
+
+    return check
+
+
+def holder_in_combat(game: Game, play: Play) -> bool:
+    """The minion the card in play is on is in the combat being fought, which has not ended."""
+    c = play.frame
+    return isinstance(c, Combat) and not c.over and play.minion in (c.a.minion, c.b.minion)
+
+
 def _ally_or_younger_than_actor(game: Game, minion: int, act: Action) -> bool:
     m = game.minions.get(minion)
     return (
@@ -2569,6 +2589,18 @@ class HandStrikesOnly:
             for side in (c.a, c.b):
                 if isinstance(side.strike, g.Strike) and not side.strike.hand:
                     side.strike = g.NO_STRIKE
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndCombat:
+    """The combat ends now (Living Manse, burned before range is determined): the end of round step still
+    happens (L1816-1822)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and not c.over:
+            c.over = True
+            game.log("end combat", play.seat, play.card)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

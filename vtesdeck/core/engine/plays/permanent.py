@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import game as g
 from ..cards import Play
+from ..frames import Combat
 from ..playbook import judge
 from ..specs.permanent import (
     _aus_level,
@@ -36,9 +38,42 @@ def _bowl_burn_score(game: Game, play: Play) -> float:
     return 15.0 if m is not None and m.blood > 1 else -1.0
 
 
+def _manse_burn_score(game: Game, play: Play) -> float:
+    """Burn the Manse to end the combat when the opponent's hit would send the bearer to torpor or outhits it
+    by 2 or more (the Manse's +1 bleed is worth keeping otherwise)."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    other = c.other(play.minion).minion
+    m, o = game.minions.get(play.minion), game.minions.get(other)
+    if m is None or o is None or g.controller(game, other) == play.seat:
+        return -1.0
+    hits_me, hits_back = g.strength_of(game, other), g.strength_of(game, play.minion)
+    return 24.0 if m.blood <= hits_me or hits_me >= hits_back + 2 else -1.0
+
+
+def _carlton_burn_score(game: Game, play: Play) -> float:
+    """Trade Carlton for another Methuselah's diablerist (the bigger the better), never for one's own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, play.target) == play.seat:
+        return -1.0
+    return 20.0 + m.capacity
+
+
+def _sniper_range_score(game: Game, play: Play) -> float:
+    """Take the first round to long range: the rifle hits for 2 where the opponent's hand strike cannot."""
+    return 26.0
+
+
 judge(".44 Magnum", 0, score=_on_minion_score(".44 Magnum", 24.0, 3.0))
 judge("Raven Spy", 0, score=_on_minion_score("Raven Spy", 22.0, 4.0))
 judge("Raven Spy", 1, score=_on_minion_score("Raven Spy", 23.0, 5.0))
 judge("Heart of Nizchetus", 0, score=_on_minion_score("Heart of Nizchetus", 20.0, -5.0))
 judge("Bowl of Convergence", 0, score=_bowl_score)
 judge("Bowl of Convergence", 1, score=_bowl_burn_score)
+judge("Living Manse", 0, score=_on_minion_score("Living Manse", 24.0, -5.0))
+judge("Living Manse", 1, score=_manse_burn_score)
+judge("Carlton Van Wyk", 1, score=_carlton_burn_score)
+judge("Sniper Rifle", 0, score=_on_minion_score("Sniper Rifle", 22.0, 2.0))
+judge("Sniper Rifle", 1, score=_sniper_range_score)
+judge("Mylan Horseed", 2, score=lambda game, play: -1.0)  # unlocking another Methuselah's vampire helps them

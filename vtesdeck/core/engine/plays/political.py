@@ -3,14 +3,25 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 from .. import game as g
 from ..cards import Play
 from ..playbook import judge
 from ..specs.political import (
     _clan_count,
     _clan_terms,
+    ancient_influence_changes,
+    autarkis_gains,
+    breach_burns,
+    minion_pool_burns,
+    reins_changes,
+    stranglehold_gains,
 )
 from ..state import Game
+
+Changes = Callable[[Game, Play], dict[int, int]]
 
 
 def _parity_stakes(game: Game, play: Play, seat: int) -> float:
@@ -42,3 +53,55 @@ judge("Parity Shift", 0, stakes=_parity_stakes)
 judge("Banishment", 0, stakes=_banish_stakes)
 judge("Consanguineous Boon", 0, stakes=_boon_stakes)
 judge("Consanguineous Boon", 0, score=_boon_score)
+
+
+def _relative(changes: Changes) -> tuple[Callable[[Game, Play, int], float], Callable[[Game, Play], float]]:
+    """Stakes and score of a referendum that changes every Methuselah's pool at once: a seat gains what it gains
+    less what the others gain on average (the table's pool is what it plays against); the caller calls it when
+    that is worth at least 1 pool, never when it would oust itself."""
+
+    def stakes(game: Game, play: Play, seat: int) -> float:
+        by = changes(game, play)
+        others = [by.get(s, 0) for s in game.order if s != seat]
+        if game.seats[seat].pool + by.get(seat, 0) <= 0:
+            return -100.0
+        return by.get(seat, 0) - (sum(others) / len(others) if others else 0.0)
+
+    def score(game: Game, play: Play) -> float:
+        worth = stakes(game, play, play.seat)
+        return 20.0 + 4 * worth if worth >= 1 else -1.0
+
+    return stakes, score
+
+
+def _burns(game: Game, play: Play) -> dict[int, int]:
+    return {s: -n for s, n in minion_pool_burns(game, play).items()}
+
+
+for _name, _changes in (
+    ("Anarchist Uprising", _burns),
+    ("Ancilla Empowerment", _burns),
+    ("Political Stranglehold", stranglehold_gains),
+    ("Ancient Influence", ancient_influence_changes),
+    ("Reins of Power", reins_changes),
+    ("Autarkis Persecution", autarkis_gains),
+):
+    _stakes, _score = _relative(_changes)
+    judge(_name, 0, stakes=_stakes, score=_score)
+
+
+def _breach_stakes(game: Game, play: Play, seat: int) -> float:
+    """What a seat loses if it passes; the caller gains what the chosen Methuselahs lose."""
+    by = breach_burns(game, play)
+    if seat == play.seat:
+        return 1.0 - sum(by.values())
+    return float(by.get(seat, 0))
+
+
+def _breach_score(game: Game, play: Play) -> float:
+    """The terms are chosen later (the bots' first set: every other Methuselah): call it when they lose 4 or more."""
+    worth = -sum(breach_burns(game, dataclasses.replace(play, target=0)).values())
+    return 18.0 + 2 * worth if worth >= 4 else -1.0
+
+
+judge("Neonate Breach", 0, stakes=_breach_stakes, score=_breach_score)

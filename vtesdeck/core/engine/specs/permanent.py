@@ -4,21 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Ally, Bearer, Mode, Play, card, hook
-from ..frames import Action
-from ..state import ALLY, Game, Minion, draw
+from .. import economy
+from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
+from ..frames import Action, Combat, Rider, Until
+from ..state import ALLY, VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
+    BurnThisCard,
+    DoNotReplace,
     Employ,
+    EndCombat,
     Equip,
     Intercept,
+    PutInPlay,
     Recruit,
     Strike,
+    add_rider,
+    burn_minion,
+    carries_no,
+    controller,
+    grant,
+    has_targets,
+    holder_in_combat,
     is_ready,
     move_blood,
     ready_minions,
+    torpid_vampires_of_others,
     vekn,
 )
-from ..windows import W
+from ..windows import Range, W
 
 
 def carried(game: Game, minion: int, name: str) -> list[int]:
@@ -63,12 +76,35 @@ card(
 NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
+def _burn_torpid_vampire(game: Game, play: Play) -> None:
+    """Burn the target vampire if it is still in torpor, and the ally gains 1 life (beyond its starting life:
+    ANK 20171109)."""
+    victim = game.minions.get(play.target)
+    if victim is None or not victim.torpor or not victim.in_play:
+        return
+    burn_minion(game, play.target)
+    if play.minion in game.minions:
+        move_blood(game, play.minion, 1)
+        game.log("add blood", play.seat, play.minion, 1)
+
+
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(torpid_vampires_of_others),
+        targets=torpid_vampires_of_others,
+        effects=(_burn_torpid_vampire,),
+        label="burn a vampire in torpor, gain 1 life",
+    ),
     ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
-    missing="The (D) action to burn a vampire in torpor and gain 1 life is not modelled (allies' in-play actions "
-    "have no hook yet); the reduction applies to strikes in combat only, not to damaging effects.",
+    notes="The damage reduction applies to each strike against it, weapons' included, before prevention (so to "
+    "unpreventable damage too) and not to an aim's added damage (LSJ 20091123-2) nor environmental damage (PIB "
+    "20111017): the engine has no other damaging effect of the opposing minion in combat.",
 )
 
 
@@ -184,11 +220,75 @@ CARLTON_STRIKE = Strike(damage=1, ranged=True, label="Carlton: 1R damage")
 CARLTON_DODGE = Strike(dodge=True, label="Carlton: dodge")
 
 
+# "Since your last turn" (LSJ 20020429): between the end of the Methuselah's last turn and now, its current turn
+# included. Each diablerie marks its diablerist with the turn number (game.turn) it was committed in; each turn
+# start marks its Methuselah with that turn's number and keeps the previous one: a diablerie counts when it was
+# committed after the Methuselah's previous turn.
+_DIABLERIE = "carlton: diablerie in turn"
+_TURN_NOW, _TURN_BEFORE = "carlton: this turn", "carlton: last turn"
+
+
+def _rider(game: Game, holder: int, key: str) -> Rider | None:
+    return next((r for r in game.riders if r.holder == holder and r.key == key), None)
+
+
+def _set_rider(game: Game, holder: int, key: str, value: int) -> None:
+    """One rider per holder and key, updated in place (not one more each time: riders are scanned often)."""
+    r = _rider(game, holder, key)
+    if r is None:
+        add_rider(game, holder, key, value, Until.END_OF_GAME)
+    else:
+        r.value = value
+
+
+@hook("diablerie", "Carlton Van Wyk")
+def _note_diablerie(game: Game, diablerist: int) -> None:
+    _set_rider(game, diablerist, _DIABLERIE, game.turn)
+
+
+@hook("unlock", "Carlton Van Wyk")
+def _note_turn_start(game: Game, seat: int) -> int:
+    now = _rider(game, -1 - seat, _TURN_NOW)
+    _set_rider(game, -1 - seat, _TURN_BEFORE, now.value if now is not None else 0)
+    _set_rider(game, -1 - seat, _TURN_NOW, game.turn)
+    return 0
+
+
+def _recent_diablerists(game: Game, play: Play) -> list[int]:
+    """The vampires in play that committed diablerie since the player's last turn."""
+    before = _rider(game, -1 - play.seat, _TURN_BEFORE)
+    since = before.value if before is not None else 0
+    out = []
+    for r in game.riders:
+        if r.key == _DIABLERIE and r.value > since:
+            m = game.minions.get(r.holder)
+            if m is not None and m.in_play and m.kind == VAMPIRE:
+                out.append(r.holder)
+    return sorted(out)
+
+
+def _carlton_burns(game: Game, play: Play) -> None:
+    """Burn Carlton, then the diablerist."""
+    if play.card in game.minions:
+        burn_minion(game, play.card)
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+
+
 card(
     "Carlton Van Wyk",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        when=has_targets(_recent_diablerists),
+        targets=_recent_diablerists,
+        effects=(_carlton_burns,),
+        label="burn Carlton: burn a vampire who committed diablerie",
+    ),
     ally=Ally(strikes=(CARLTON_STRIKE,), once_each_combat=(CARLTON_DODGE,), intercept_vs_vampires=1),
-    missing="The discard-phase burn of a vampire who committed diablerie since your last turn is not modelled.",
+    notes="A diablerie counts once it is committed after the player's previous turn (its turn number), the current "
+    "turn included (LSJ 20020429), also the turn Carlton was recruited (ANK 20180517).",
 )
 
 
@@ -239,6 +339,250 @@ card(
         limit_scope="action",
         label="burn 1 blood: +1 intercept",
     ),
-    missing="[AUS]'s additional +1 intercept is used once each action, only by a blocking bearer (not to bounce "
-    "an action otherwise).",
+    notes="[AUS]'s additional +1 intercept is one (once each action), used like every intercept only as needed: by "
+    "the bearer attempting to block, its intercept short of the stealth (L1348-1352).",
+)
+
+
+# -- Ivory Bow ----------------------------------------------------------------------------------------------------------
+
+IVORY_BOW = Strike(damage=1, ranged=True, aggravated=True, label="Ivory Bow")
+
+card(
+    "Ivory Bow",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=IVORY_BOW),
+)
+
+
+# -- Mr. Winthrop --------------------------------------------------------------------------------------------------------
+
+card("Mr. Winthrop", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(intercept=1))
+
+
+# -- Living Manse ----------------------------------------------------------------------------------------------------------
+
+card(
+    "Living Manse",
+    Mode(window=W.ACTION, when=carries_no("Living Manse"), effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=holder_in_combat,
+        effects=(BurnThisCard(), EndCombat()),
+        label="burn Living Manse: end combat",
+    ),
+    bearer=Bearer(bleed=1),
+    notes="Put in play by an equip action (its card type); once there it is a location, not equipment: effects "
+    "that burn equipment (Donnybrook) do not take it (game.equipment_or_retainers).",
+)
+
+
+# -- Sniper Rifle -----------------------------------------------------------------------------------------------------------
+
+SNIPER_RIFLE = Strike(damage=2, ranged=True, long_only=True, label="Sniper Rifle")
+_BLOCK_COMBATS = "sniper rifle: combats"
+
+
+@hook("combat_start", "Sniper Rifle")
+def _count_combats(game: Game, c: Combat) -> None:
+    """Count the action's combats: only the first is "the resulting combat" of the block (a combat queued by
+    Psyche! is not: LSJ 20010814)."""
+    if c.action is not None:
+        c.action.flags[_BLOCK_COMBATS] = c.action.flags.get(_BLOCK_COMBATS, 0) + 1
+
+
+def _sniper_may_set_range(game: Game, play: Play) -> bool:
+    """Before range in the first round of the combat resulting from the bearer's block, the range not already set
+    by another effect (which has priority: PIB 20120214)."""
+    c = play.frame
+    return (
+        isinstance(c, Combat)
+        and not c.over
+        and c.round == 1
+        and not c.fixed_close
+        and c.action is not None
+        and c.action.blocked
+        and c.action.blocker == play.minion
+        and c.b.minion == play.minion
+        and c.action.flags.get(_BLOCK_COMBATS, 0) == 1
+    )
+
+
+def _sniper_set_range(game: Game, play: Play) -> None:
+    """The range is long for this round and its range step is skipped (no maneuver can change it: RTR 19970630,
+    ANK 20180720); the bearer's initial strike this round is the rifle's."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return
+    c.range = Range.LONG
+    c.fixed_close = True  # "skip the range step of this round" (the flag Immortal Grapple sets for the next one)
+    c.side(play.minion).committed = grant(SNIPER_RIFLE)
+    game.log("range set", play.seat, play.minion, int(c.range))
+
+
+card(
+    "Sniper Rifle",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_sniper_may_set_range,
+        effects=(_sniper_set_range,),
+        label="set the range to long",
+    ),
+    bearer=Bearer(strike=SNIPER_RIFLE),
+    notes="Its strike is usable only at long range (game.Strike.long_only).",
+)
+
+
+# -- Events played in the discard phase: Scourge of the Enochians, Dragonbound ----------------------------------------
+
+
+def _copies_in_play(game: Game, seat: int, name: str) -> list[int]:
+    """The copies of the named card (not a minion) the seat controls."""
+    wanted = vekn(game, name)
+    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.minions]
+
+
+def _pass_to_predator(game: Game, seat: int, copy: int) -> None:
+    s = game.seats[seat]
+    predator = game.predator(seat)
+    if copy in s.controlled and predator != seat:
+        s.controlled.remove(copy)
+        game.seats[predator].controlled.append(copy)
+        game.log("takes control", predator, copy, seat)
+
+
+def _small_vampires(game: Game, play: Play) -> list[int]:
+    """The vampires in play (anyone's, ready or in torpor) with capacity 2 or less."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested and m.capacity <= 2:
+                out.append(c)
+    return out
+
+
+def _scourge_burn(game: Game, play: Play) -> None:
+    """Burn the vampire; the card goes to the predator at once (ANK 20200508-1)."""
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+    _pass_to_predator(game, play.seat, play.card)
+
+
+@hook("discard_phase", "Scourge of the Enochians")
+def _scourge_moves_on(game: Game, seat: int) -> None:
+    """Its controller's discard phase ends: the predator takes control of it, even with no vampire burned."""
+    for copy in _copies_in_play(game, seat, "Scourge of the Enochians"):
+        _pass_to_predator(game, seat, copy)
+
+
+card(
+    "Scourge of the Enochians",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        when=has_targets(_small_vampires),
+        targets=_small_vampires,
+        effects=(_scourge_burn,),
+        label="burn a vampire with capacity 2 or less",
+    ),
+    notes="An event: played in the discard phase for the discard phase action, usable in that discard phase. When "
+    "no vampire is burned, the predator takes it as the discard phase ends.",
+)
+
+
+@hook("discard_phase", "Dragonbound")
+def _dragonbound(game: Game, seat: int) -> None:
+    """Each Methuselah burns 1 pool for each vampire in torpor it controls, in its discard phase (one Dragonbound
+    in play at a time: an event)."""
+    if not any(_copies_in_play(game, s, "Dragonbound") for s in game.order):
+        return
+    torpid = sum(
+        1
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+    )
+    if torpid:
+        economy.burn_pool(game, seat, torpid)
+        game.log("discard phase burn", seat, torpid)
+
+
+card(
+    "Dragonbound",
+    Mode(window=W.DISCARD, effects=(DoNotReplace(Until.END_OF_GAME), PutInPlay())),
+    notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
+    "short for the rest of the game (it stays in play).",
+)
+
+
+# -- Mylan Horseed -----------------------------------------------------------------------------------------------------------
+
+MYLAN_DODGE = Strike(dodge=True, label="Mylan: dodge")
+
+
+def _big_locked_non_camarilla(game: Game, seat: int, own: bool) -> list[int]:
+    """Ready locked non-Camarilla vampires with capacity 8 or more: the seat's own, or other Methuselahs'."""
+    out = []
+    for s in game.order:
+        if (s == seat) != own:
+            continue
+        for m in ready_minions(game, s):
+            if m.kind == VAMPIRE and m.locked and m.sect != "Camarilla" and m.capacity >= 8:
+                out.append(m.id)
+    return out
+
+
+def _mylan_own(game: Game, play: Play) -> list[int]:
+    return _big_locked_non_camarilla(game, play.seat, own=True)
+
+
+def _mylan_others(game: Game, play: Play) -> list[int]:
+    return _big_locked_non_camarilla(game, play.seat, own=False)
+
+
+def _unlock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.locked and not m.torpor:
+        m.locked = False
+        game.log("unlock", controller(game, m.id), m.id)
+
+
+@hook("can_block", "Mylan Horseed")
+def _mylan_cannot_block_vampires(game: Game, minion: int, act: Action) -> bool:
+    m, actor = game.minions.get(minion), game.minions.get(act.actor)
+    if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
+        return True
+    return m.card != vekn(game, "Mylan Horseed")
+
+
+card(
+    "Mylan Horseed",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=1),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=has_targets(_mylan_own),
+        targets=_mylan_own,
+        effects=(_unlock_target,),
+        label="unlock a vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        directed=True,
+        when=has_targets(_mylan_others),
+        targets=_mylan_others,
+        effects=(_unlock_target,),
+        label="unlock another Methuselah's vampire",
+    ),
+    ally=Ally(once_each_combat=(MYLAN_DODGE,)),
+    notes="The unlock action is undirected at the player's own vampire, directed at another's (PIB 20121028).",
 )

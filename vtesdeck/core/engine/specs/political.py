@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import Mode, Play, card
-from ..state import VAMPIRE, Game
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Banish,
     TakePool,
@@ -114,4 +116,188 @@ card(
     allocation_mode(allocations_among_others(5), 1),
     notes="The chosen Methuselah who gains 1 pool is always the caller; the allocation is one of a few patterns "
     "centred on the prey among the others, not any split.",
+)
+
+
+# -- Anarchist Uprising, Ancilla Empowerment, Political Stranglehold: pool for each minion of a kind -----------------
+
+
+def _controlled_minions(game: Game, seat: int) -> list[int]:
+    """The minions the seat controls: its vampires (ready or in torpor) and allies in play, not retainers nor a
+    contested vampire (out of play)."""
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and not m.contested and m.kind in (VAMPIRE, ALLY):
+            out.append(c)
+    return out
+
+
+def minion_pool_burns(game: Game, play: Play) -> dict[int, int]:
+    """Anarchist Uprising, Ancilla Empowerment: each Methuselah burns 1 pool for each minion it controls."""
+    return {s: len(_controlled_minions(game, s)) for s in game.order}
+
+
+def stranglehold_gains(game: Game, play: Play) -> dict[int, int]:
+    """Political Stranglehold: each Methuselah gains 3 pool for each vampire it controls with capacity 8 or more."""
+    return {
+        s: 3
+        * sum(
+            1 for c in _controlled_minions(game, s) if game.minions[c].kind == VAMPIRE and game.minions[c].capacity >= 8
+        )
+        for s in game.order
+    }
+
+
+def _biggest_ready_vampire(game: Game, seat: int) -> int:
+    """The capacity of the seat's ready vampire with the highest capacity (0: none)."""
+    return max(
+        (
+            game.minions[c].capacity
+            for c in _controlled_minions(game, seat)
+            if game.minions[c].kind == VAMPIRE and not game.minions[c].torpor
+        ),
+        default=0,
+    )
+
+
+def ancient_influence_changes(game: Game, play: Play) -> dict[int, int]:
+    """Ancient Influence: each Methuselah gains the capacity of the ready vampire it chooses (its biggest), then
+    burns 5 pool (as one change: the gain comes first, so only the net can oust)."""
+    return {s: _biggest_ready_vampire(game, s) - 5 for s in game.order}
+
+
+def reins_changes(game: Game, play: Play) -> dict[int, int]:
+    """Reins of Power: each Methuselah gains 6 pool, then burns the capacity of the ready vampire its predator
+    chose (the predator's biggest: the choice hurts only its prey)."""
+    return {s: 6 - _biggest_ready_vampire(game, game.predator(s)) for s in game.order}
+
+
+def _pool_changes(changes: Callable[[Game, Play], dict[int, int]]) -> Callable[[Game, Play], None]:
+    """Every Methuselah's pool changes at once (gains, then burns), and the ousts are checked once after: each
+    whose prey was ousted scores, even if ousted too (LSJ 20000309)."""
+
+    def effect(game: Game, play: Play) -> None:
+        from ..economy import check_ousts, gain_pool
+
+        for seat, delta in sorted(changes(game, play).items()):
+            s = game.seats[seat]
+            if s.ousted or not delta:
+                continue
+            if delta > 0:
+                gain_pool(game, seat, delta)
+            else:
+                paid = min(-delta, s.pool)
+                s.pool -= paid
+                game.burned += paid
+            game.log("pool changed by referendum", seat, delta)
+        check_ousts(game)
+
+    return effect
+
+
+for _name in ("Anarchist Uprising", "Ancilla Empowerment"):
+    card(
+        _name,
+        Mode(
+            window=W.ACTION,
+            political=True,
+            effects=(_pool_changes(lambda game, play: {s: -n for s, n in minion_pool_burns(game, play).items()}),),
+        ),
+    )
+card(
+    "Political Stranglehold",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(_pool_changes(stranglehold_gains),),
+        limit="political stranglehold",
+        limit_scope="game",
+    ),
+)
+card(
+    "Ancient Influence",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(_pool_changes(ancient_influence_changes),),
+        limit="ancient influence",
+        limit_scope="game",
+    ),
+    notes="Each Methuselah chooses its ready vampire with the highest capacity (the choice that gains it most).",
+)
+card(
+    "Reins of Power",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(_pool_changes(reins_changes),),
+        limit="reins of power",
+        limit_scope="game",
+    ),
+    notes="Each Methuselah chooses its ready vampire with the highest capacity (the choice only costs its prey pool).",
+)
+
+
+def autarkis_gains(game: Game, play: Play) -> dict[int, int]:
+    """Autarkis Persecution: each Methuselah gains 1 pool for each minion it controls."""
+    return {s: len(_controlled_minions(game, s)) for s in game.order}
+
+
+card("Autarkis Persecution", Mode(window=W.ACTION, political=True, effects=(_pool_changes(autarkis_gains),)))
+
+
+def _agitation_allocations(game: Game, play: Play) -> list[dict[int, int]]:
+    """Conservative Agitation: X points, X the number of Methuselahs in the game, among two or more of them (the
+    caller may be one, never all X on one: LSJ 20000622)."""
+    return allocations_with_caller_of(len(game.order))(game, play)
+
+
+card(
+    "Conservative Agitation",
+    allocation_mode(_agitation_allocations, 0),
+    notes="The allocation is one of four patterns centred on the prey (the bot's choice), not any split.",
+)
+
+
+# -- Neonate Breach: chosen Methuselahs burn 1 pool, 3 more with a small ready vampire ---------------------------------
+
+
+def _breach_choices(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of Methuselahs the caller may choose, as the bots consider them: every other Methuselah, then each
+    other Methuselah alone (the prey first)."""
+    others = [s for s in _impulse_from(game, play.seat) if s != play.seat]
+    return [tuple(others), *((s,) for s in others)] if others else []
+
+
+def _impulse_from(game: Game, seat: int) -> list[int]:
+    i = game.order.index(seat) if seat in game.order else 0
+    return list(game.order[i:] + game.order[:i])
+
+
+def breach_burns(game: Game, play: Play) -> dict[int, int]:
+    """Each chosen Methuselah burns 1 pool, plus 3 if it controls a ready vampire with capacity 4 or less."""
+    choices = _breach_choices(game, play)
+    chosen = choices[play.target] if 0 <= play.target < len(choices) else ()
+    out = {}
+    for s in chosen:
+        small = any(
+            game.minions[c].kind == VAMPIRE and not game.minions[c].torpor and game.minions[c].capacity <= 4
+            for c in _controlled_minions(game, s)
+        )
+        out[s] = -(1 + (3 if small else 0))
+    return out
+
+
+card(
+    "Neonate Breach",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_breach_choices(game, play)))),
+        targets=lambda game, play: range(len(_breach_choices(game, play))),
+        effects=(_pool_changes(breach_burns),),
+    ),
+    notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set: the "
+    "caller is never chosen.",
 )
