@@ -213,7 +213,8 @@ def _over_hand_size(game: Game) -> list[int]:
         seats = game.seats
         big = [s.index for s in seats if len(s.hand) > 7]
         return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
-    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced"}
+    # (a smaller hand size, Babalawo Alafin's, also makes a hand of 7 or fewer too big)
+    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced" or r.key == "hand_size" and r.value < 0}
     return [
         s.index
         for s in game.seats
@@ -301,9 +302,13 @@ def leave_aside(game: Game, copy_id: int) -> None:
 
 def burn_minion(game: Game, minion_id: int) -> None:
     """Burn a minion (to its owner's ash heap) with every card and counter on it (4.3.8 step 3, glossary)."""
+    hooks = hooks_of(game, "burned")
+    seat = controller(game, minion_id) if hooks else -1
     m = leave_play(game, minion_id)
     if m is not None:
         game.log("burn", game.owner_of[minion_id], minion_id)
+        for h in hooks:
+            h(game, m, seat)  # "if X is burned" (The Capuchin), with the Methuselah who controlled it
 
 
 def move_blood(game: Game, minion_id: int, amount: int) -> int:
@@ -393,7 +398,10 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             game.riders = [r for r in game.riders if not (r.until is Until.NEXT_UNLOCK and r.seat == seat)]
             if any(r.key == "unreplaced" for r in expired):
                 refill(game, seat)  # "do not replace until your unlock phase" (Into Thin Air): before unlocking
+        held = [c for h in hooks_of(game, "stays_locked") for c in h(game, seat)]
         economy.unlock_phase(game)
+        for c in held:  # infernal (§7 L2322-2324): unlocked only by paying 1 pool (its W.UNLOCK mode)
+            game.minions[c].locked = True
         for c in s.controlled:
             game.locked_cards.discard(c)
         if game.locked_cards:  # the cards on its minions unlock too (Enkil Cog, locked to take an action)
@@ -435,6 +443,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
             option = yield from choose(game, seat, list(economy.influence_options(game)))
+            if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
+                yield from entering_play(game, seat, option)
+                continue
             economy.apply(game, option)
         if game.stats is not None:
             _note_brought_out(game, seat)
@@ -443,6 +454,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
     if stop < Phase.DISCARD:
         return
     game.phase = Phase.DISCARD
+    s.discard_actions += hook_sum(game, "discard_actions", seat)  # "ready at the start of your discard phase"
     if game.riders:  # "do not replace until your next discard phase" (Mirror Walk) ends now
         game.riders = [
             r
@@ -473,6 +485,27 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         for h in hooks_of(game, "discard_phase"):
             h(game, seat)  # "during (each Methuselah's / your) discard phase" (Dragonbound, Scourge of the Enochians)
     _end_of_turn(game, seat)
+
+
+def entering_play(game: Game, seat: int, option: Option) -> Flow:
+    """Bring a vampire out with its "as it enters play" abilities (``W.ENTERS_PLAY`` modes: Anarch Convert,
+    Erlik), used before it enters play and so before any contest (their rulings); one that removes the vampire
+    (Anarch Convert) ends the bring-out, one that moves its blood away (Erlik) does not stop it."""
+    copy = option.ids[0]
+    m = game.minions[copy]
+    handlers = game.compiled.in_play.get((m.card, W.ENTERS_PLAY), ())
+    options = [o for h in handlers for o in in_play_handler(game, h, seat, copy, None)]
+    if not options:
+        economy.apply(game, option)
+        return
+    cost = economy.scarce_cost(game, copy)
+    chosen = yield from choose(game, seat, [_pass(seat), *options])
+    if chosen.kind is not Kind.PASS:
+        yield from resolve_play(game, chosen, None)
+    if copy in game.seats[seat].uncontrolled and not game.finished:
+        economy.bring_out(game, seat, copy)
+        if cost:
+            economy.burn_pool(game, seat, cost)
 
 
 def contests(game: Game, seat: int) -> Flow:
@@ -524,6 +557,7 @@ def permanents(game: Game, seat: int, window: W) -> Flow:
 
 def master_phase(game: Game, seat: int) -> Flow:
     s = game.seats[seat]
+    s.master_actions += hook_sum(game, "master_phase_start", seat)  # "unlocked at the start of your master phase"
     trifled = False
     while not game.finished and not s.ousted:
         options = [_pass(seat)]
@@ -545,6 +579,7 @@ def master_phase(game: Game, seat: int) -> Flow:
                 game.used.add(("free trifle", option.card, game.turn))  # unless cancelled (Sudden Reversal)
             else:
                 s.master_actions -= 1
+            game.used.add(("master card played", seat, game.turn))  # "after playing a master card" (Nonu Dis)
         yield from resolve_play(game, option, None)
 
 
@@ -787,7 +822,7 @@ def action(game: Game, option: Option) -> Flow:
             act.kind = Act.RECRUIT
         act.stealth = mode.stealth or _DEFAULT_STEALTH.get(act.kind, 0)
         act.directed = mode.directed or mode.bleeds
-        act.cost_blood, act.cost_pool = handler.blood, handler.pool
+        act.cost_blood, act.cost_pool = card_cost(game, handler, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
         if mode.bleeds:
@@ -1180,6 +1215,18 @@ def has_discipline(m: Minion, mode: Mode) -> bool:
     return all(levels.get(d, 0) >= need for d in mode.disciplines)
 
 
+def card_cost(game: Game, handler: Handler, minion: int, *, paying: bool = False) -> tuple[int, int]:
+    """A card's blood and pool cost for the minion playing it: the printed cost less what the minion's
+    abilities take off ("cost_less" hooks, each a (blood, pool) reduction: Tupdog, Kuyén, Nergal…), never
+    below 0. ``paying``: the cost is being paid now (a "once each turn" reduction is used up)."""
+    blood, pool = handler.blood, handler.pool
+    if (blood or pool) and minion >= 0:
+        for h in hooks_of(game, "cost_less"):
+            less_blood, less_pool = h(game, minion, handler, paying)
+            blood, pool = max(0, blood - less_blood), max(0, pool - less_pool)
+    return blood, pool
+
+
 def may_play(game: Game, handler: Handler, m: Minion) -> bool:
     """Requirements (``core.eligibility``: the one place) and the mode's discipline level; costs."""
     if handler.requirement is not None:
@@ -1195,7 +1242,7 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 return False
     if not has_discipline(m, handler.mode):
         return False
-    if handler.blood and (m.kind != VAMPIRE or m.blood < handler.blood):
+    if handler.blood and (m.kind != VAMPIRE or m.blood < card_cost(game, handler, m.id)[0]):
         return False
     return True
 
@@ -1251,7 +1298,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
     s = game.seats[seat]
-    if handler.pool and s.pool <= handler.pool:
+    reduced = bool(handler.pool) and bool(hooks_of(game, "cost_less"))  # a pool cost some minion pays less of
+    if handler.pool and s.pool <= handler.pool and not reduced:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
     if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:
         return []  # one out-of-turn master card between two of one's own turns (L436-442)
@@ -1276,6 +1324,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
+            if reduced and s.pool <= card_cost(game, handler, minion_id)[1]:
+                continue  # NO_SUICIDE_PAYMENTS, with this minion's reduced cost
             if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
                 continue  # the same action card once per turn (L933)
             if handler.role is Role.ACTOR and game.turn in (
@@ -1486,14 +1536,15 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         value=option.value,
         frame=frame,
     )
+    cost_blood, cost_pool = card_cost(game, handler, option.minion, paying=True) if from_hand else (0, 0)
     if from_hand:
         set_aside(game, seat, option.card)
-        if handler.blood and option.minion >= 0:
-            move_blood(game, option.minion, -handler.blood)
+        if cost_blood and option.minion >= 0:
+            move_blood(game, option.minion, -cost_blood)
         if mode.x_cost and option.minion >= 0:
             move_blood(game, option.minion, -option.value)
-        if handler.pool:
-            economy.burn_pool(game, seat, handler.pool)
+        if cost_pool:
+            economy.burn_pool(game, seat, cost_pool)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).
@@ -1516,12 +1567,12 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             game.cancelled = -1
             refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is
             game.cancel_keeps_cost = False
-            if refund and handler.blood and option.minion >= 0 and option.minion in game.minions:
-                move_blood(game, option.minion, handler.blood)
+            if refund and cost_blood and option.minion >= 0 and option.minion in game.minions:
+                move_blood(game, option.minion, cost_blood)
             if refund and mode.x_cost and option.minion >= 0 and option.minion in game.minions:
                 move_blood(game, option.minion, option.value)
-            if refund and handler.pool:
-                economy.gain_pool(game, seat, handler.pool)
+            if refund and cost_pool:
+                economy.gain_pool(game, seat, cost_pool)
             to_ash_heap(game, option.card)
             refill(game, seat)
             return
@@ -2144,6 +2195,8 @@ def political_action(game: Game, act: Action) -> Flow:
     act.flags["votes_by"] = ref.votes_for - ref.votes_against
     if ref.passed:
         yield from run_effects(game, mode.effects, play)
+        for h in hooks_of(game, "referendum_passed"):
+            h(game, ref)  # "after the referendum of a political action passes" (Lutz von Hohenzollern)
 
 
 def votes_of(game: Game, seat: int) -> int:
@@ -2308,7 +2361,9 @@ def audit_rules(game: Game) -> list[str]:
     for seat in game.seats:
         if rider_sum(game, -1 - seat.index, "out_of_turn") > 1:
             problems.append(f"out-of-turn: seat {seat.index} played two out-of-turn master cards between its turns")
-    for seat in () if game.finished else game.seats:  # a game over asks no one to discard
+    # A game over asks no one to discard; while one seat discards down, the others over their size (a hand size cut
+    # for every other Methuselah: Babalawo Alafin) wait their turn in the same queue (choose: before any decision).
+    for seat in () if game.finished or game.discarding_down >= 0 else game.seats:
         size = effective_hand_size(game, seat.index)
         if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
             problems.append(f"hand-size: seat {seat.index} holds {len(seat.hand)} cards for a hand size of {size}")

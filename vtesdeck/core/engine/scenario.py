@@ -38,7 +38,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|counters|burned|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|counters|burned|removed|sect|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -507,6 +507,10 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
         m = game.minions.get(copy)
         if key == "burned":
             return m is None and copy in game.seats[game.owner_of[copy]].ash_heap
+        if key == "removed":  # out of the game (Anarch Convert removing himself)
+            return m is None and copy in game.seats[game.owner_of[copy]].removed
+        if key == "sect" and m is not None:
+            return m.sect
         if m is None:
             return "burned"
         if key == "has":

@@ -247,7 +247,8 @@ def vampire_template(card_id: int, cards: CardIndex) -> Minion:
         id=-1,
         card=card_id,
         capacity=card.capacity or 1,
-        disciplines=tuple((d.code, 2 if d.superior else 1) for d in card.disciplines),
+        disciplines=tuple((d.code, 2 if d.superior else 1) for d in card.disciplines)
+        + ((("fli", 1),) if "flight" in card.traits else ()),  # Flight [FLIGHT] is played like a discipline
         clan=card.clans[0] if card.clans else "",
         sect=card.sect,
         title=card.title,

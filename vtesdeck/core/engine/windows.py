@@ -36,6 +36,7 @@ class W(IntEnum):
     AFTER_REFERENDUM = 19  # after the referendum resolved (Voter Captivation is AFTER_ACTION)
     ACTION = 20  # the minion phase's choice of action: action cards, equipment, allies, retainers, politics
     BEFORE_COMBAT = 21  # an action's combat is about to start: the opposing minion's controller (Obedience)
+    ENTERS_PLAY = 22  # a vampire being brought out, before it is in play: "as it enters play" (Anarch Convert, Erlik)
 
 
 class Act(IntEnum):

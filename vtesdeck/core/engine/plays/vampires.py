@@ -3,9 +3,14 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 
 from __future__ import annotations
 
-from ..cards import Play
-from ..playbook import judge
+import re
+
+from ..cards import CRYPT, Play
+from ..frames import Referendum
+from ..playbook import judge, stake
+from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
+from ..vocabulary import controller
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -32,3 +37,86 @@ judge("unnamed, The", 0, score=_unnamed_strike_score)
 judge("unnamed, The", 1, score=lambda game, play: 40.0)
 judge("Malgorzata", 0, score=_malgorzata_score)
 judge("Mistress Fanchon", 0, score=lambda game, play: 15.0)
+
+
+# --- issue 27, part 1 ---
+
+
+def _infernal_unlock_score(game: Game, play: Play) -> float:
+    """Pay 1 pool to unlock a ready infernal vampire while the pool is comfortable; one in torpor is not worth it."""
+    m = game.minions.get(play.minion)
+    if m is None or m.torpor:
+        return -5.0
+    return 25.0 if game.seats[play.seat].pool > 4 else -5.0
+
+
+def _convert_score(game: Game, play: Play) -> float:
+    """Remove the convert to make a non-Anarch vampire Anarch (keep him as a vampire otherwise)."""
+    m = game.minions.get(play.target)
+    if m is None or m.sect == "Anarch":
+        return -5.0
+    return 30.0
+
+
+def _convert_draw_score(game: Game, play: Play) -> float:
+    """The crypt card rather than the pool while the crypt holds some."""
+    return _convert_score(game, play) + (2.0 if game.seats[play.seat].crypt else -3.0)
+
+
+def _erlik_score(game: Game, play: Play) -> float:
+    """Move as much as he can spare: he keeps the rest (the more moved, the better)."""
+    return 10.0 + play.value
+
+
+def _abstain_score(game: Game, play: Play) -> float:
+    """Make a vampire abstain when its Methuselah would vote against what this seat wants."""
+    ref = play.frame
+    m = game.minions.get(play.target)
+    if not isinstance(ref, Referendum) or m is None:
+        return -5.0
+    mine, theirs = stake(game, ref, play.seat), stake(game, ref, controller(game, m.id))
+    return 15.0 + m.votes if mine * theirs < 0 else -5.0
+
+
+judge("Anarch Convert", 0, score=_convert_score)
+judge("Anarch Convert", 1, score=_convert_draw_score)
+judge("Erlik", 0, score=_erlik_score)
+judge("Arishat", 0, score=_abstain_score)
+for _name, _spec in CRYPT.items():
+    for _index, _mode in enumerate(_spec.modes):
+        if _mode is INFERNAL:  # scores are by card name: "Nergal (ADV)" is judged as "Nergal"
+            judge(re.sub(r" \((?:G\d+|ADV)\)$", "", _name), _index, score=_infernal_unlock_score)
+
+
+def _alafin_score(game: Game, play: Play) -> float:
+    """Discard a pair of one card (the others' hand size shrinks); two different cards are not worth it."""
+    pairs = pairs_in_hand(game, play.seat)
+    if not 0 <= play.value < len(pairs):
+        return -5.0
+    a, b = pairs[play.value]
+    return 15.0 if a == b else -5.0
+
+
+judge("Babalawo Alafin", 0, score=_alafin_score)
+
+
+def _nicomedes_score(game: Game, play: Play) -> float:
+    """Cycle the hand when most of it is dead weight (cards the engine cannot play), keeping a blood."""
+    m = game.minions.get(play.minion)
+    comp = game.compiled
+    if m is None or comp is None or m.blood < 2:
+        return -5.0
+    hand = game.seats[play.seat].hand
+    dead = sum(1 for c in hand if game.card_of[c] not in comp.specs)
+    return 25.0 if dead >= 4 else -5.0
+
+
+def _carna_score(game: Game, play: Play) -> float:
+    """Trade a retainer for 2 blood only when Carna runs low."""
+    m = game.minions.get(play.minion)
+    return 12.0 if m is not None and m.blood <= 2 else -5.0
+
+
+judge("Theo Bell", 0, score=_tupdog_score)  # scores are by card name (Theo Bell (G6))
+judge("Nicomedes", 0, score=_nicomedes_score)
+judge("Carna, The Princess Witch", 0, score=_carna_score)
