@@ -443,6 +443,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             if not (r.key == "unreplaced" and r.holder == -1 - seat and r.until is Until.END_OF_TURN)
         ]
         refill(game, seat)
+    discarded: list[int] = []  # the cards discarded during the phase (Rachel Brandywine puts them back)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
         option = yield from choose(game, seat, [*economy.discard_options(game), *events])
@@ -453,7 +454,12 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             yield from resolve_play(game, option, None)
             continue
         economy.apply(game, option)
+        if option.kind is Kind.DISCARD:
+            discarded.extend(option.ids)
         refill(game, seat)
+    if not game.finished and not s.ousted:
+        for h in hooks_of(game, "discard_phase_end"):
+            h(game, seat, discarded)  # "at the end of your discard phase" (Rachel), "during any discard phase" (Masika)
     _end_of_turn(game, seat)
 
 
@@ -596,7 +602,10 @@ def action_options(game: Game, seat: int) -> list[Option]:
 def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
     """The become-Anarch action's blood cost (L1206-1211): 2, or 1 while the seat controls another ready Anarch."""
     others = (m for m in ready_minions(game, seat) if m.id != vampire and m.kind == VAMPIRE)
-    return 1 if any(m.sect == "Anarch" for m in others) else 2
+    cost = 1 if any(m.sect == "Anarch" for m in others) else 2
+    if not hooks_of(game, "become_anarch_cost"):
+        return cost
+    return max(0, cost + hook_sum(game, "become_anarch_cost", seat, vampire))  # Brunhilde: 0 blood
 
 
 def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
@@ -708,7 +717,8 @@ def action(game: Game, option: Option) -> Flow:
             act.kind = Act.RECRUIT
         act.stealth = mode.stealth or _DEFAULT_STEALTH.get(act.kind, 0)
         act.directed = mode.directed or mode.bleeds
-        act.cost_blood, act.cost_pool = handler.blood, handler.pool
+        act.cost_blood = blood_cost(game, handler, actor.id)
+        act.cost_pool = pool_cost(game, handler, seat, actor.id)
         if mode.x_cost:
             act.cost_blood = option.value
         if mode.bleeds:
@@ -793,7 +803,10 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
             _not_taken(game, act)
             return
     if not continued:
-        yield from impulse(game, W.ANNOUNCED, [seat], act)
+        for h in hooks_of(game, "announced"):
+            h(game, act)  # "as a minion announces an action directed at …" (Evan Klein's coin: the action fails)
+        if not act.ended:
+            yield from impulse(game, W.ANNOUNCED, [seat], act)
     while not act.ended:
         version = act.target_version
         yield from block_attempts(game, act)
@@ -940,6 +953,8 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
+    for h in hooks_of(game, "block_attempt"):
+        h(game, act, blocker)  # a cost of attempting to block (Parijat: burn the top card of the library)
     yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
@@ -1079,9 +1094,31 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
             return False
     if not has_discipline(m, handler.mode):
         return False
-    if handler.blood and (m.kind != VAMPIRE or m.blood < handler.blood):
+    blood = blood_cost(game, handler, m.id)
+    if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
-    return True
+    # What a minion's own text forbids it (Beast "cannot play action cards"): predicates all must allow.
+    return hook_all(game, "may_play", handler, m)
+
+
+def blood_cost(game: Game, handler: Handler, minion: int) -> int:
+    """The blood a card costs the minion playing it: the printed cost changed by the "blood_cost" hooks ("cards
+    requiring Animalism cost Ludmijla 1 less blood", "reaction cards cost her +1 blood"), never below 0."""
+    hooks = hooks_of(game, "blood_cost")
+    if not hooks or minion < 0:
+        return handler.blood
+    change: int = sum(h(game, handler, minion) for h in hooks)
+    return max(0, handler.blood + change)
+
+
+def pool_cost(game: Game, handler: Handler, seat: int, minion: int, target: int = -1) -> int:
+    """The pool a card costs: the printed cost changed by the "pool_cost" hooks (Grimgroth: mage allies cost
+    Tremere 2 less pool; Walker Grimes: a master card targeting him costs 1 more), never below 0."""
+    hooks = hooks_of(game, "pool_cost")
+    if not hooks:
+        return handler.pool
+    change: int = sum(h(game, handler, seat, minion, target) for h in hooks)
+    return max(0, handler.pool + change)
 
 
 def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int]:
@@ -1125,7 +1162,7 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
     s = game.seats[seat]
-    if handler.pool and s.pool <= handler.pool:
+    if handler.pool and s.pool <= handler.pool and not hooks_of(game, "pool_cost"):
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
     if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:
         return []  # one out-of-turn master card between two of one's own turns (L436-442)
@@ -1144,6 +1181,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     out = []
     for minion_id in candidates:
+        if handler.pool and s.pool <= pool_cost(game, handler, seat, minion_id):
+            continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
         if minion_id >= 0:
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
@@ -1172,6 +1211,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
+            if handler.pool and target >= 0 and s.pool <= pool_cost(game, handler, seat, minion_id, target):
+                continue  # NO_SUICIDE_PAYMENTS at this target's cost (Walker Grimes)
             for value in values:
                 out.append(
                     Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=minion_id, target=target, value=value)
@@ -1334,14 +1375,16 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         value=option.value,
         frame=frame,
     )
+    blood = blood_cost(game, handler, option.minion) if from_hand else 0
+    pool = pool_cost(game, handler, seat, option.minion, option.target) if from_hand else 0
     if from_hand:
         set_aside(game, seat, option.card)
-        if handler.blood and option.minion >= 0:
-            move_blood(game, option.minion, -handler.blood)
+        if blood and option.minion >= 0:
+            move_blood(game, option.minion, -blood)
         if mode.x_cost and option.minion >= 0:
             move_blood(game, option.minion, -option.value)
-        if handler.pool:
-            economy.burn_pool(game, seat, handler.pool)
+        if pool:
+            economy.burn_pool(game, seat, pool)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).
@@ -1364,12 +1407,12 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             game.cancelled = -1
             refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is
             game.cancel_keeps_cost = False
-            if refund and handler.blood and option.minion >= 0 and option.minion in game.minions:
-                move_blood(game, option.minion, handler.blood)
+            if refund and blood and option.minion >= 0 and option.minion in game.minions:
+                move_blood(game, option.minion, blood)
             if refund and mode.x_cost and option.minion >= 0 and option.minion in game.minions:
                 move_blood(game, option.minion, option.value)
-            if refund and handler.pool:
-                economy.gain_pool(game, seat, handler.pool)
+            if refund and pool:
+                economy.gain_pool(game, seat, pool)
             to_ash_heap(game, option.card)
             refill(game, seat)
             return
@@ -1923,14 +1966,16 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
         if ref.cancelled or game.finished:
             return
+        # A minion's own referendum ability (Benjamin Rose: ``ref.card`` is the minion) has no card to give a vote.
+        by_card = ref.card >= 0 and ref.card not in game.minions
         for seat in _impulse_order(game, ref.seat):
             base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
-            if seat == ref.seat and ref.card >= 0:
+            if seat == ref.seat and by_card:
                 base += 1  # the card calling it gives its caller 1 vote (L1476-1482)
             extra_sources = []
             if game.edge == seat:
                 extra_sources.append("edge")
-            if not (seat == ref.seat and ref.card >= 0) and any(
+            if not (seat == ref.seat and by_card) and any(
                 "Political Action" in game.compiled.types.get(game.card_of[c], ()) or _is_political(game, c)
                 for c in game.seats[seat].hand
             ):
@@ -1950,6 +1995,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             if option.target == 1:
                 if "edge" in extra_sources:
                     game.edge = None
+                    ref.edge_burned = True
                     votes += 1
                 if "card" in extra_sources:
                     for c in game.seats[seat].hand:
@@ -1963,9 +2009,12 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                 ref.votes_for += votes
             else:
                 ref.votes_against += votes
+                ref.against.append(seat)
             game.log("vote", seat, option.value, votes)
         ref.passed = ref.votes_for > ref.votes_against
         game.log("referendum", ref.seat, ref.votes_for, ref.votes_against, int(ref.passed))
+        for h in hooks_of(game, "referendum_tallied"):
+            h(game, ref)  # "once results are tallied" (Marcos Belegrad: those who voted against burn 1 pool)
     finally:
         game.frames.pop()
 

@@ -56,6 +56,7 @@ current_action = g.current_action
 grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
+take_damage = g.take_damage  # unpreventable damage outside combat (Gnaeus Aemilius Augustinus)
 burn_card = g.burn_card
 discard = g.discard
 
@@ -903,6 +904,29 @@ class GainPool:
     def __call__(self, game: Game, play: Play) -> None:
         economy.gain_pool(game, play.seat, self.amount)
         game.log("gain pool", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTheEdge:
+    """The player burns the Edge it holds (a cost: Victoria's "burn the Edge to gain 2 pool"); ``when=has_edge``."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if game.edge == play.seat:
+            game.edge = None
+            game.log("burn edge", play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawCards:
+    """The player draws N cards from its library (a hand over its size is discarded down at once: La Viuda
+    Blanca's "discard down afterward")."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import draw
+
+        draw(game, play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
