@@ -214,6 +214,12 @@ class VampireSpec:
     master_actions: int = 0
     transfers: int = 0
     votes: int = 0
+    # Conditional printed bonuses many vampires share, read by specs/vampires.py's hooks: +1 bleed when bleeding a
+    # Methuselah who controls a ready vampire of one of these clans (Queen Anne: Tremere); optional presses once
+    # each combat (Charles Delmare); optional maneuvers during the first round of each combat (Antón de Concepción).
+    bleed_vs_clans: tuple[str, ...] = ()
+    presses_each_combat: int = 0
+    maneuvers_first_round: int = 0
     modes: tuple[Mode, ...] = ()
     notes: str = ""
     missing: str = ""  # what of the vampire's text the spec leaves out (partial: see Spec.missing)

@@ -154,3 +154,5 @@ class Referendum:
     cancelled: bool = False
     passed: bool = False
     blood_hunt: bool = False
+    edge_burned: bool = False  # a Methuselah burned the Edge for a vote (Tyler McGill's +1 vote after it)
+    against: list[int] = dataclasses.field(default_factory=list)  # seats that voted against (Marcos Belegrad)

@@ -406,9 +406,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             game.locked_cards.discard(c)
         if game.locked_cards:  # the cards on its minions unlock too (Enkil Cog, locked to take an action)
             for c in s.controlled:
-                held = game.minions.get(c)
-                if held is not None and held.cards:
-                    game.locked_cards.difference_update(held.cards)
+                minion = game.minions.get(c)
+                if minion is not None and minion.cards:
+                    game.locked_cards.difference_update(minion.cards)
         yield from contests(game, seat)
         if _over(game, seat):
             return
@@ -465,6 +465,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
     hooks = hooks_of(game, "discard_phase")
     if hooks:  # "during your discard phase" (The Coven passes to the predator)
         yield from _run_hooks(game, hooks, seat)
+    discarded: list[int] = []  # the cards discarded during the phase (Rachel Brandywine puts them back)
     while not _over(game, seat) and game.phase is Phase.DISCARD:
         events = hand_options(game, seat, W.DISCARD, None) if s.discard_actions >= 1 else []
         # cards in play used "during your discard phase" (Carlton Van Wyk), not as its discard phase action
@@ -480,10 +481,12 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             yield from resolve_play(game, option, None)
             continue
         economy.apply(game, option)
+        if option.kind is Kind.DISCARD:
+            discarded.extend(option.ids)
         refill(game, seat)
-    if not _over(game, seat):
-        for h in hooks_of(game, "discard_phase"):
-            h(game, seat)  # "during (each Methuselah's / your) discard phase" (Dragonbound, Scourge of the Enochians)
+    if not game.finished and not s.ousted:
+        for h in hooks_of(game, "discard_phase_end"):
+            h(game, seat, discarded)  # "at the end of your discard phase" (Rachel), "during any discard phase" (Masika)
     _end_of_turn(game, seat)
 
 
@@ -694,7 +697,10 @@ def action_options(game: Game, seat: int) -> list[Option]:
 def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
     """The become-Anarch action's blood cost (L1206-1211): 2, or 1 while the seat controls another ready Anarch."""
     others = (m for m in ready_minions(game, seat) if m.id != vampire and m.kind == VAMPIRE)
-    return 1 if any(m.sect == "Anarch" for m in others) else 2
+    cost = 1 if any(m.sect == "Anarch" for m in others) else 2
+    if not hooks_of(game, "become_anarch_cost"):
+        return cost
+    return max(0, cost + hook_sum(game, "become_anarch_cost", seat, vampire))  # Brunhilde: 0 blood
 
 
 def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
@@ -822,7 +828,7 @@ def action(game: Game, option: Option) -> Flow:
             act.kind = Act.RECRUIT
         act.stealth = mode.stealth or _DEFAULT_STEALTH.get(act.kind, 0)
         act.directed = mode.directed or mode.bleeds
-        act.cost_blood, act.cost_pool = card_cost(game, handler, actor.id, paying=True)
+        act.cost_blood, act.cost_pool = card_cost(game, handler, seat, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
         if mode.bleeds:
@@ -920,7 +926,10 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
             _not_taken(game, act)
             return
     if not continued:
-        yield from impulse(game, W.ANNOUNCED, [seat], act)
+        for h in hooks_of(game, "announced"):
+            h(game, act)  # "as a minion announces an action directed at …" (Evan Klein's coin: the action fails)
+        if not act.ended:
+            yield from impulse(game, W.ANNOUNCED, [seat], act)
     while not act.ended:
         version = act.target_version
         yield from block_attempts(game, act)
@@ -1215,15 +1224,25 @@ def has_discipline(m: Minion, mode: Mode) -> bool:
     return all(levels.get(d, 0) >= need for d in mode.disciplines)
 
 
-def card_cost(game: Game, handler: Handler, minion: int, *, paying: bool = False) -> tuple[int, int]:
-    """A card's blood and pool cost for the minion playing it: the printed cost less what the minion's
-    abilities take off ("cost_less" hooks, each a (blood, pool) reduction: Tupdog, Kuyén, Nergal…), never
-    below 0. ``paying``: the cost is being paid now (a "once each turn" reduction is used up)."""
+def card_cost(
+    game: Game, handler: Handler, seat: int, minion: int, target: int = -1, *, paying: bool = False
+) -> tuple[int, int]:
+    """A card's blood and pool cost, the one place costs are worked out: the printed cost changed by abilities,
+    never below 0. "cost_less" hooks take a (blood, pool) reduction off a cost the minion pays (Tupdog, Kuyén,
+    Nergal…; ``paying``: the cost is being paid now, so a "once each turn" reduction is used up); "blood_cost"
+    hooks change the blood the minion pays ("cards requiring Animalism cost Ludmijla 1 less blood", "reaction
+    cards cost her +1 blood"); "pool_cost" hooks the pool the Methuselah pays (Grimgroth: mage allies cost Tremere
+    2 less pool; Walker Grimes: a master card targeting him costs 1 more)."""
     blood, pool = handler.blood, handler.pool
-    if (blood or pool) and minion >= 0:
-        for h in hooks_of(game, "cost_less"):
-            less_blood, less_pool = h(game, minion, handler, paying)
-            blood, pool = max(0, blood - less_blood), max(0, pool - less_pool)
+    if minion >= 0:
+        if blood or pool:
+            for h in hooks_of(game, "cost_less"):
+                less_blood, less_pool = h(game, minion, handler, paying)
+                blood, pool = max(0, blood - less_blood), max(0, pool - less_pool)
+        for h in hooks_of(game, "blood_cost"):
+            blood = max(0, blood + h(game, handler, minion))
+    for h in hooks_of(game, "pool_cost"):
+        pool = max(0, pool + h(game, handler, seat, minion, target))
     return blood, pool
 
 
@@ -1242,9 +1261,11 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 return False
     if not has_discipline(m, handler.mode):
         return False
-    if handler.blood and (m.kind != VAMPIRE or m.blood < card_cost(game, handler, m.id)[0]):
+    blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
+    if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
-    return True
+    # What a minion's own text forbids it (Beast "cannot play action cards"): predicates all must allow.
+    return hook_all(game, "may_play", handler, m)
 
 
 def _met_as_grown(game: Game, handler: Handler, m: Minion) -> bool:
@@ -1298,8 +1319,9 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
     s = game.seats[seat]
-    reduced = bool(handler.pool) and bool(hooks_of(game, "cost_less"))  # a pool cost some minion pays less of
-    if handler.pool and s.pool <= handler.pool and not reduced:
+    # a pool cost some minion pays less of ("cost_less"), or some minion or target changes ("pool_cost")
+    changed = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost"))
+    if handler.pool and s.pool <= handler.pool and not changed:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
     if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:
         return []  # one out-of-turn master card between two of one's own turns (L436-442)
@@ -1320,12 +1342,12 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     out = []
     for minion_id in candidates:
+        if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
+            continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
         if minion_id >= 0:
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
-            if reduced and s.pool <= card_cost(game, handler, minion_id)[1]:
-                continue  # NO_SUICIDE_PAYMENTS, with this minion's reduced cost
             if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
                 continue  # the same action card once per turn (L933)
             if handler.role is Role.ACTOR and game.turn in (
@@ -1350,6 +1372,13 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
+            if (
+                handler.pool
+                and target >= 0
+                and changed
+                and s.pool <= card_cost(game, handler, seat, minion_id, target)[1]
+            ):
+                continue  # NO_SUICIDE_PAYMENTS at this target's cost (Walker Grimes)
             for value in values:
                 out.append(
                     Option(Kind.PLAY, seat, card=copy, mode=handler.index, minion=minion_id, target=target, value=value)
@@ -1536,7 +1565,9 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         value=option.value,
         frame=frame,
     )
-    cost_blood, cost_pool = card_cost(game, handler, option.minion, paying=True) if from_hand else (0, 0)
+    cost_blood, cost_pool = (
+        card_cost(game, handler, seat, option.minion, option.target, paying=True) if from_hand else (0, 0)
+    )
     if from_hand:
         set_aside(game, seat, option.card)
         if cost_blood and option.minion >= 0:
@@ -2213,14 +2244,16 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
         if ref.cancelled or game.finished:
             return
+        # A minion's own referendum ability (Benjamin Rose: ``ref.card`` is the minion) has no card to give a vote.
+        by_card = ref.card >= 0 and ref.card not in game.minions
         for seat in _impulse_order(game, ref.seat):
             base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
-            if seat == ref.seat and ref.card >= 0:
+            if seat == ref.seat and by_card:
                 base += 1  # the card calling it gives its caller 1 vote (L1476-1482)
             extra_sources = []
             if game.edge == seat:
                 extra_sources.append("edge")
-            if not (seat == ref.seat and ref.card >= 0) and any(
+            if not (seat == ref.seat and by_card) and any(
                 "Political Action" in game.compiled.types.get(game.card_of[c], ()) or _is_political(game, c)
                 for c in game.seats[seat].hand
             ):
@@ -2240,6 +2273,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             if option.target == 1:
                 if "edge" in extra_sources:
                     game.edge = None
+                    ref.edge_burned = True
                     votes += 1
                 if "card" in extra_sources:
                     for c in game.seats[seat].hand:
@@ -2253,9 +2287,12 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                 ref.votes_for += votes
             else:
                 ref.votes_against += votes
+                ref.against.append(seat)
             game.log("vote", seat, option.value, votes)
         ref.passed = ref.votes_for > ref.votes_against
         game.log("referendum", ref.seat, ref.votes_for, ref.votes_against, int(ref.passed))
+        for h in hooks_of(game, "referendum_tallied"):
+            h(game, ref)  # "once results are tallied" (Marcos Belegrad: those who voted against burn 1 pool)
     finally:
         game.frames.pop()
 

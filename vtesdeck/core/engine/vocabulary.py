@@ -59,6 +59,7 @@ current_action = g.current_action
 grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
+take_damage = g.take_damage  # unpreventable damage outside combat (Gnaeus Aemilius Augustinus)
 burn_card = g.burn_card
 go_to_torpor = g.go_to_torpor
 discard = g.discard
@@ -1300,6 +1301,16 @@ class GainPool:
     def __call__(self, game: Game, play: Play) -> None:
         economy.gain_pool(game, play.seat, self.amount)
         game.log("gain pool", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTheEdge:
+    """The player burns the Edge it holds (a cost: Victoria's "burn the Edge to gain 2 pool"); ``when=has_edge``."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if game.edge == play.seat:
+            game.edge = None
+            game.log("burn edge", play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -912,7 +912,7 @@ def _family_gathering(game: Game, play: Play) -> None:
             game.log("add blood", play.seat, drawn, 1)
     else:
         s.crypt.insert(0, s.crypt.pop())
-        game.log("reveal", play.seat, top)
+        game.log("reveal crypt", play.seat, top)
 
 
 def _grooming_donors(game: Game, play: Play) -> Sequence[int]:

@@ -472,8 +472,8 @@ def _scourge_burn(game: Game, play: Play) -> None:
     _pass_to_predator(game, play.seat, play.card)
 
 
-@hook("discard_phase", "Scourge of the Enochians")
-def _scourge_moves_on(game: Game, seat: int) -> None:
+@hook("discard_phase_end", "Scourge of the Enochians")
+def _scourge_moves_on(game: Game, seat: int, discarded: list[int]) -> None:
     """Its controller's discard phase ends: the predator takes control of it, even with no vampire burned."""
     for copy in _copies_in_play(game, seat, "Scourge of the Enochians"):
         _pass_to_predator(game, seat, copy)
@@ -495,8 +495,8 @@ card(
 )
 
 
-@hook("discard_phase", "Dragonbound")
-def _dragonbound(game: Game, seat: int) -> None:
+@hook("discard_phase_end", "Dragonbound")
+def _dragonbound(game: Game, seat: int, discarded: list[int]) -> None:
     """Each Methuselah burns 1 pool for each vampire in torpor it controls, in its discard phase (one Dragonbound
     in play at a time: an event)."""
     if not any(_copies_in_play(game, s, "Dragonbound") for s in game.order):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import economy
@@ -18,13 +18,20 @@ from ..frames import Action, Combat, Referendum, Until
 from ..handlers import Handler
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, leave_play
 from ..vocabulary import (
+    AddBlood,
     Bleed,
     BurnBlood,
+    BurnTheEdge,
     CancelKeepingCost,
     CryptDraw,
     DiscardOfType,
+    DrawCards,
+    EnterCombatWithTarget,
+    ExtraVotes,
     GainPool,
+    If,
     LockSelf,
+    MasterActions,
     Redirect,
     Stealth,
     StrengthThisCombat,
@@ -37,23 +44,31 @@ from ..vocabulary import (
     any_methuselah_but_you,
     bleed_succeeded,
     bleeding_you,
+    burn_card,
     burn_minion,
     card_being_played,
+    combat_of,
     controller,
+    current_action,
     discard,
     during_own_referendum,
     has_blood,
+    has_edge,
     holds_card_of_type,
     in_polling,
     is_ready,
     move_blood,
     ready_minions,
     ready_minions_of_others,
+    ready_vampires_of_others,
     refill,
     rider_sum,
     self_ready,
+    take_damage,
+    uncontrolled_vampires,
+    younger_ready_vampires_of_others,
 )
-from ..windows import W
+from ..windows import Act, W
 
 
 def _named(game: Game, minion_id: int, name: str) -> bool:
@@ -85,6 +100,7 @@ def _infernal_payable(game: Game, play: Play) -> bool:
 def _burn_pool(amount: int) -> Any:
     def burn(game: Game, play: Play) -> None:
         economy.burn_pool(game, play.seat, amount)
+        game.log("burn pool", play.seat, amount)
 
     return burn
 
@@ -1050,3 +1066,1453 @@ def _stays_locked(game: Game, seat: int) -> list[int]:
 
 
 hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
+
+
+# --- issue 27, part 2 ---
+# Printed bonuses under a condition, one small rule per vampire in a table by unique name, read by one hook per
+# kind of bonus (each hook declares the table's names: a table without them never calls it).
+
+
+def _spec_name(game: Game, minion_id: int) -> str:
+    """The unique name of the vampire's spec ("" for an ally, a retainer or a vampire without a spec)."""
+    m = game.minions.get(minion_id)
+    if m is None or m.kind != VAMPIRE or game.compiled is None:
+        return ""
+    spec = game.compiled.vampires.get(m.card)
+    return spec.name if spec is not None else ""
+
+
+def _vampire_spec(game: Game, minion_id: int) -> Any:
+    """The vampire's spec (None for an ally, a retainer or a vampire without a spec)."""
+    m = game.minions.get(minion_id)
+    if m is None or m.kind != VAMPIRE or game.compiled is None:
+        return None
+    return game.compiled.vampires.get(m.card)
+
+
+def _controls_ready_clan(game: Game, seat: int, clans: tuple[str, ...]) -> bool:
+    """Whether the Methuselah controls a ready vampire of one of the clans."""
+    return 0 <= seat < len(game.seats) and any(m.kind == VAMPIRE and m.clan in clans for m in ready_minions(game, seat))
+
+
+def _in_play_named(game: Game, seat: int, name: str) -> list[Minion]:
+    """The seat's vampires in play (ready or in torpor) with this unique name."""
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and _named(game, c, name):
+            out.append(m)
+    return out
+
+
+def _actor_of(game: Game, act: Action) -> Minion | None:
+    return game.minions.get(act.actor)
+
+
+def _unique_equipment(game: Game, m: Minion) -> int:
+    """The unique equipment cards on the minion (a unique card's equip mode is compiled as unique)."""
+    comp = game.compiled
+    if comp is None:
+        return 0
+    count = 0
+    for c in m.cards:
+        vekn = game.card_of[c]
+        if "Equipment" in comp.types.get(vekn, ()) and any(h.unique for h in comp.actions.get(vekn, ())):
+            count += 1
+    return count
+
+
+def _uresseg_prey_low(game: Game, seat: int) -> bool:
+    """Üresség: your prey has 10 or fewer pool."""
+    prey = game.prey(seat)
+    return prey != seat and game.seats[prey].pool <= 10
+
+
+# +bleed of the acting vampire (the action's bleed, counted as it is announced).
+_BLEED_BONUS: dict[str, Callable[[Game, Minion, Action], int]] = {
+    "Üresség": lambda game, m, act: 1 if _uresseg_prey_low(game, controller(game, m.id)) else 0,
+    "Hesha Ruhadze (G6)": lambda game, m, act: _unique_equipment(game, m),
+}
+# +stealth of the acting minion's action.
+_STEALTH_BONUS: dict[str, Callable[[Game, Minion, Action], int]] = {
+    "Dark Selina": lambda game, m, act: 1 if act.kind is Act.POLITICAL else 0,
+    "Royce": lambda game, m, act: -1 if act.is_bleed() else 0,
+    "Onaedo": lambda game, m, act: (
+        1
+        if act.kind is Act.DIABLERIE
+        and any(o.key == "Otieno" and o.kind == VAMPIRE for s in game.order for o in ready_minions(game, s))
+        else 0
+    ),
+}
+# +intercept of the vampire attempting to block.
+_INTERCEPT_BONUS: dict[str, Callable[[Game, Minion, Action], int]] = {
+    "Christine Boscacci": lambda game, m, act: -1 if act.is_bleed() else 0,
+    "Azucena": lambda game, m, act: _azucena(game, m, act),
+}
+# Who may not block whom: (the blocker, the acting minion) → False when the block is not allowed; keyed by the
+# vampire whose text it is (the blocker's or the actor's name).
+_CANNOT_BLOCK_AS_BLOCKER: dict[str, Callable[[Game, Minion, Minion], bool]] = {
+    "Tyler McGill": lambda game, me, actor: actor.kind == VAMPIRE and actor.clan == "Nosferatu",
+    "Volker, The Puppet Prince": lambda game, me, actor: actor.kind == VAMPIRE and actor.title == "primogen",
+    "Marie-Pierre": lambda game, me, actor: actor.kind == VAMPIRE and actor.capacity > me.capacity,
+}
+_CANNOT_BE_BLOCKED_BY: dict[str, Callable[[Game, Minion, Minion], bool]] = {
+    "Aisling Sturbridge": lambda game, me, blocker: (
+        blocker.kind == VAMPIRE and blocker.clan == "Tremere" and blocker.capacity < me.capacity
+    ),
+}
+
+
+def _azucena(game: Game, m: Minion, act: Action) -> int:
+    """+1 intercept against younger Lasombra, -1 against older Lasombra."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.kind != VAMPIRE or actor.clan != "Lasombra" or actor.capacity == m.capacity:
+        return 0
+    return 1 if actor.capacity < m.capacity else -1
+
+
+def _with_field(field: str) -> tuple[str, ...]:
+    """The vampires (so far registered) whose spec sets ``field``: the hooks reading that field declare them."""
+    from ..cards import CRYPT
+
+    return tuple(name for name, spec in CRYPT.items() if getattr(spec, field))
+
+
+vampire("Sheila Mezarin", bleed=1)
+vampire("Bloody Mary", bleed=1)
+vampire("Jost Werner", stealth=1)
+vampire("Corine Marcón", strength=1)
+vampire("Rinaldo Albizzi", intercept=1)
+vampire("Banjoko", notes="Black Hand and Seraph are traits: card requirements read them.")
+vampire("Mosfair", notes="Black Hand is a trait: card requirements read it.")
+vampire("Djuhah, The Bronze Bow", notes="Black Hand and Seraph are traits: card requirements read them.")
+vampire(
+    "Genevieve",
+    votes=1,
+    notes="Her additional vote counts with her title's while she is ready; the seat's votes go to one side.",
+)
+vampire("Queen Anne (G2)", bleed=1, bleed_vs_clans=("Tremere",))
+vampire("Rebekka, Chantry Elder of Munich", stealth=1, bleed_vs_clans=("Malkavian",))
+vampire(
+    "Martin Franckel",
+    bleed=-1,
+    bleed_vs_clans=("Tremere", "Tremere antitribu"),
+    notes="-1 bleed, and +1 back when the Methuselah bled controls a ready Tremere or Tremere antitribu.",
+)
+vampire("Üresség", notes="+1 vote and +1 bleed while your prey has 10 or fewer pool (the votes counted when cast).")
+vampire("Hesha Ruhadze (G6)")
+vampire("Dark Selina")
+vampire("Royce")
+vampire("Onaedo", notes="Any ready Otieno (any version, any controller) counts.")
+vampire("Christine Boscacci")
+vampire("Azucena")
+vampire("Volker, The Puppet Prince")
+vampire("Marie-Pierre", missing="Locking after a combat of another Samedi you control to enter combat is not modelled.")
+vampire("Aisling Sturbridge")
+vampire("Charles Delmare", presses_each_combat=1)
+vampire("Antón de Concepción", maneuvers_first_round=1)
+vampire('Jack "Hannibal137" Harmon', maneuvers_first_round=1)
+
+
+def _enter_combat_with(targets: Any, label: str) -> Mode:
+    """ "X can enter combat with <a minion> as a (D) action" (Dafina Hanganu, Lucinde, Baroque…)."""
+    return Mode(
+        window=W.ACTION,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        targets=targets,
+        label=label,
+    )
+
+
+def _non_camarilla_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [t for t in ready_vampires_of_others(game, play) if game.minions[t].sect != "Camarilla"]
+
+
+def _baroque_targets(game: Game, play: Play) -> Sequence[int]:
+    """Younger vampires who are not Giovanni or Nosferatu."""
+    return [
+        t for t in younger_ready_vampires_of_others(game, play) if game.minions[t].clan not in ("Giovanni", "Nosferatu")
+    ]
+
+
+def _locked_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    return [t for t in ready_vampires_of_others(game, play) if game.minions[t].locked]
+
+
+def _target_still_locked(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.target)
+    return m is not None and m.locked
+
+
+def _younger_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Vampires of other Methuselahs younger than the playing one, ready or in torpor."""
+    me = game.minions.get(play.minion)
+    if me is None:
+        return []
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if c in game.minions
+        and game.minions[c].in_play
+        and game.minions[c].kind == VAMPIRE
+        and game.minions[c].capacity < me.capacity
+    ]
+
+
+def _steal_blood(amount: int) -> Any:
+    """The playing vampire steals N blood from the target vampire (what it cannot hold drains off)."""
+
+    def steal(game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or play.minion not in game.minions:
+            return
+        taken = min(amount, victim.blood)
+        victim.blood -= taken
+        game.burned += taken
+        move_blood(game, play.minion, taken)
+        game.log("steal blood", play.seat, play.minion, play.target, taken)
+
+    return steal
+
+
+def _own_bleed_succeeded(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and bleed_succeeded(game, play)
+
+
+def _mill_bled(amount: int) -> Any:
+    """Burn the top N cards of the library of the Methuselah bled (Zygodat)."""
+
+    def mill(game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or not 0 <= act.target < len(game.seats):
+            return
+        library = game.seats[act.target].library
+        for _ in range(amount):
+            if library:
+                game.seats[act.target].ash_heap.append(library.pop())
+        game.log("mill", act.target, amount)
+
+    return mill
+
+
+def _own_locked_vampires_or_mummies(game: Game, play: Play) -> Sequence[int]:
+    """The player's locked ready vampires and mummy allies (Abdelsobek unlocks one)."""
+    comp = game.compiled
+    out = []
+    for m in ready_minions(game, play.seat):
+        if not m.locked:
+            continue
+        if m.kind == VAMPIRE:
+            out.append(m.id)
+        elif m.kind == ALLY and comp is not None:
+            card = comp.cards.get(m.card)
+            if card is not None and "mummy" in card.text.lower():
+                out.append(m.id)
+    return out
+
+
+def _unlock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+
+
+def _acting_self(game: Game, play: Play) -> bool:
+    """The vampire whose ability it is performs the current action."""
+    act = action_of(play) or current_action(game)
+    return act is not None and act.actor == play.minion
+
+
+def _bleeding_self(game: Game, play: Play) -> bool:
+    act = action_of(play) or current_action(game)
+    return act is not None and act.actor == play.minion and act.is_bleed()
+
+
+def _hand_size_for_good(game: Game, play: Play) -> None:
+    """+1 hand size until the end of the game (Benjamin Rose's referendum)."""
+    add_rider(game, -1 - play.seat, "hand_size", 1, Until.END_OF_GAME, play.seat)
+    game.log("hand size", play.seat, 1)
+
+
+vampire(
+    "Arcadian, The",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            bleeds=True,
+            bleed=1,
+            stealth=1,
+            cost_blood=1,
+            label="(D) bleed with +1 bleed and +1 stealth, costs 1 blood",
+        ),
+    ),
+)
+vampire("Dafina Hanganu", modes=(_enter_combat_with(ready_minions_of_others, "enter combat with a minion"),))
+vampire(
+    "Nangila Were",
+    hand_size=1,
+    modes=(_enter_combat_with(ready_minions_of_others, "enter combat with a minion"),),
+)
+vampire(
+    "Lucinde, Alastor (G3)",
+    modes=(
+        _enter_combat_with(_non_camarilla_vampires, "enter combat with a non-Camarilla vampire"),
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_edge,
+            effects=(BurnTheEdge(), AddBlood(1, to_self=True)),
+            label="burn the Edge: 1 blood to Lucinde",
+        ),
+    ),
+)
+vampire("Baroque", modes=(_enter_combat_with(_baroque_targets, "enter combat with a younger vampire"),))
+vampire(
+    "Nathaniel Bordruff",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_locked_vampires_of_others,
+            effects=(If(_target_still_locked, (EnterCombatWithTarget(),)),),
+            label="enter combat with a locked vampire",
+        ),
+    ),
+    notes="A target unlocked by resolution: the action succeeds with no effect (its ruling).",
+)
+vampire(
+    "Zygodat",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_own_bleed_succeeded,
+            effects=(_mill_bled(2),),
+            limit="zygodat",
+            limit_scope="action",
+            label="burn the top 2 cards of the library of the Methuselah bled",
+        ),
+    ),
+)
+vampire(
+    "Victoria",
+    modes=(
+        Mode(
+            window=W.MASTER,
+            in_play=True,
+            when=all_of(has_edge, self_ready),
+            effects=(BurnTheEdge(), GainPool(2)),
+            label="burn the Edge: gain 2 pool",
+        ),
+    ),
+)
+vampire(
+    "La Viuda Blanca",
+    modes=(Mode(window=W.ACTION, role=Role.ACTOR, stealth=1, effects=(DrawCards(2),), label="draw 2 cards"),),
+    notes="She always draws 2 (the most the text allows), then discards down to her hand size.",
+)
+vampire(
+    "Abdelsobek",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            stealth=1,
+            targets=_own_locked_vampires_or_mummies,
+            effects=(_unlock_target,),
+            label="unlock a vampire or mummy you control",
+        ),
+    ),
+)
+vampire(
+    "Apolonia Czarnecki",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_younger_vampires_of_others,
+            effects=(_steal_blood(1),),
+            label="steal 1 blood from a younger vampire",
+        ),
+    ),
+)
+vampire(
+    "Mary Anne Blaire",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            stealth=1,
+            targets=uncontrolled_vampires,
+            effects=(AddBlood(2),),
+            label="add 2 blood to an uncontrolled vampire",
+        ),
+    ),
+)
+vampire(
+    "Benjamin Rose",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            political=True,
+            stealth=1,
+            effects=(_hand_size_for_good,),
+            label="referendum: +1 hand size until the end of the game",
+        ),
+    ),
+)
+vampire(
+    "Virginie, Prodigy",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=all_of(_bleeding_self, has_blood(1)),
+            effects=(BurnBlood(1), Bleed(1, limited=False)),
+            label="burn 1 blood: +1 bleed",
+        ),
+    ),
+)
+vampire(
+    "Francisco Domingo de Polonia",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=all_of(_bleeding_self, has_blood(1)),
+            effects=(BurnBlood(1), Bleed(1, limited=False)),
+            limit="francisco",
+            limit_scope="turn",
+            label="burn 1 blood: +1 bleed (once each turn)",
+        ),
+    ),
+)
+vampire(
+    "Veejay Vinod",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(_acting_self, has_blood(2)),
+            effects=(BurnBlood(2), Stealth(1)),
+            label="burn 2 blood: +1 stealth",
+        ),
+    ),
+    notes="Scarce is a trait (the influence rule reads it).",
+)
+vampire("Armin Brenner")
+vampire("Sybren van Oosten")
+vampire("Maldavis (ADV)", notes="Merging is not modelled (economy.NO_MERGE): the merged title never applies.")
+vampire("Khin Aye")
+vampire("Annabelle Triabell (G6)")
+vampire("Roderick Phillips March")
+
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire whose ability it is, the other minion)
+
+
+def _lock_unlock_modes(
+    key: str, other: MinionTest, *, lock: bool, once_each_turn: bool, self_ready_needed: bool, what: str
+) -> tuple[Mode, ...]:
+    """ "During your turn, you can (lock or) unlock another ready <X>" (Alexandra, Karif al Numair, Alabástrom):
+    offered where it changes a game — after each of your actions, unlock one (the actor, to act again); and
+    during a block attempt against your action, lock the would-be blocker, whose attempt then fails (its
+    ruling: LSJ 20010702). ``once_each_turn``: one use a turn in all (Alexandra)."""
+
+    def usable(game: Game, play: Play) -> bool:
+        if game.acting != play.seat:
+            return False
+        return not self_ready_needed or is_ready(game, play.minion)
+
+    def locked_others(game: Game, play: Play) -> Sequence[int]:
+        me = game.minions.get(play.minion)
+        if me is None:
+            return []
+        return [
+            m.id
+            for seat in game.order
+            for m in ready_minions(game, seat)
+            if m.locked and m.id != me.id and other(game, me, m)
+        ]
+
+    def the_blocker(game: Game, play: Play) -> Sequence[int]:
+        act = action_of(play)
+        me = game.minions.get(play.minion)
+        if act is None or me is None or act.seat != play.seat or act.blocker < 0:
+            return []
+        blocker = game.minions.get(act.blocker)
+        if blocker is None or blocker.locked or blocker.id == me.id or not other(game, me, blocker):
+            return []
+        return [blocker.id]
+
+    def lock_blocker(game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(play.target)
+        if act is None or m is None:
+            return
+        m.locked = True
+        game.log("lock", play.seat, m.id)
+        if m.id not in act.woken:
+            act.flags["attempt_fails"] = 1
+
+    scope = "turn" if once_each_turn else "action"
+    modes = [
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=usable,
+            targets=locked_others,
+            effects=(_unlock_target,),
+            label=f"unlock another ready {what}",
+            limit=key,
+            limit_scope=scope,
+        )
+    ]
+    if lock:
+        modes.append(
+            Mode(
+                window=W.BLOCK_ATTEMPT,
+                in_play=True,
+                when=usable,
+                targets=the_blocker,
+                effects=(lock_blocker,),
+                label=f"lock the blocking {what}: the block fails",
+                limit=key,
+                limit_scope=scope,
+            )
+        )
+    return tuple(modes)
+
+
+vampire(
+    "Alexandra",
+    bleed=2,
+    modes=_lock_unlock_modes(
+        "alexandra",
+        lambda game, me, m: m.kind == VAMPIRE and m.clan == "Toreador",
+        lock=True,
+        once_each_turn=True,
+        self_ready_needed=False,
+        what="Toreador",
+    ),
+    notes="Her lock or unlock is offered after each of your actions (unlock) and during a block attempt against "
+    "your action (lock the blocker); she uses it in torpor too (LSJ 20011022).",
+)
+vampire(
+    "Karif al Numair",
+    bleed=1,
+    strength=1,
+    modes=_lock_unlock_modes(
+        "karif",
+        lambda game, me, m: m.kind == VAMPIRE and "black hand" in m.traits,
+        lock=True,
+        once_each_turn=False,
+        self_ready_needed=False,
+        what="Black Hand vampire",
+    ),
+    notes="His lock or unlock is offered after each of your actions (unlock, once each action) and during a "
+    "block attempt against your action (lock the blocker); he uses it in torpor too (LSJ 20011022).",
+)
+vampire(
+    "Alabástrom",
+    modes=_lock_unlock_modes(
+        "alabastrom",
+        lambda game, me, m: (
+            m.kind == VAMPIRE and m.clan == "Gargoyle" and controller(game, m.id) == controller(game, me.id)
+        ),
+        lock=False,
+        once_each_turn=False,
+        self_ready_needed=True,
+        what="Gargoyle you control",
+    ),
+    notes="His unlock is offered after each of your actions (once each action). Flight is a trait.",
+)
+
+
+def _own_minion_phase_locked(game: Game, play: Play) -> bool:
+    """During your minion phase (after one of your actions), the vampire is ready and locked."""
+    m = game.minions.get(play.minion)
+    return game.acting == play.seat and m is not None and m.locked and is_ready(game, play.minion)
+
+
+def _aabbt_in_crypt(game: Game, play: Play) -> bool:
+    return any(game.card_of[c] in _aabbt_ids(game) for c in game.seats[play.seat].crypt)
+
+
+def _aabbt_ids(game: Game) -> frozenset[int]:
+    comp = game.compiled
+    if comp is None:
+        return frozenset()
+    return frozenset(c.id for c in comp.cards if c.is_crypt and c.name == "Aabbt Kindred")
+
+
+def _fetch_aabbt(game: Game, play: Play) -> None:
+    """Search the crypt for a card named Aabbt Kindred (the top-most), move it to the uncontrolled region;
+    shuffle the crypt afterward."""
+    s = game.seats[play.seat]
+    ids = _aabbt_ids(game)
+    found = [c for c in reversed(s.crypt) if game.card_of[c] in ids]
+    if found:
+        copy_id = found[0]
+        s.crypt.remove(copy_id)
+        s.uncontrolled.append(copy_id)
+        if copy_id not in game.minions:
+            template = game.vampires[game.card_of[copy_id]]
+            game.minions[copy_id] = dataclasses.replace(template, id=copy_id, cards=[], riders=[])
+        game.log("search", play.seat, copy_id)
+    game.rng.shuffle(s.crypt)
+
+
+def _opikun_may_prevent(game: Game, play: Play) -> bool:
+    """Normal damage is about to be inflicted on a vampire you control in combat (Opikun in torpor too)."""
+    c = combat_of(play) if isinstance(play.frame, Combat) else None
+    if c is None or c.pending[0] <= 0:
+        return False
+    damaged = [side.minion for side in (c.a, c.b) if controller(game, side.minion) == play.seat]
+    return any(game.minions[m].kind == VAMPIRE for m in damaged if m in game.minions)
+
+
+def _prevent_normal(amount: int) -> Any:
+    """Prevent up to N of the non-aggravated damage being inflicted (never aggravated: LSJ 20040812-2)."""
+
+    def prevent(game: Game, play: Play) -> None:
+        c = combat_of(play) if isinstance(play.frame, Combat) else None
+        if c is not None:
+            c.pending = [max(0, c.pending[0] - amount), c.pending[1]]
+
+    return prevent
+
+
+_ANASTASZ_STRIKE = Strike(steal=1, ranged=True, label="steal 1 blood at range")
+_LEOPOLD_STRIKE = Strike(steal=2, ranged=True, label="steal 2 blood or life at range")
+
+
+def _keegan_unlocks(game: Game, play: Play) -> bool:
+    """After his successful action (one that fizzled too: ANK 20220218) requiring a Gangrel (its card)."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if act is None or m is None or act.actor != play.minion or not act.succeeded or not m.locked:
+        return False
+    comp = game.compiled
+    if act.card < 0 or comp is None or act.card in game.minions:
+        return False
+    card = comp.cards.get(game.card_of[act.card])
+    return card is not None and "Gangrel" in card.requirements.clans
+
+
+vampire(
+    "Modius",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=holds_card_of_type("Master"),
+            effects=(DiscardOfType("Master"), ExtraVotes(1)),
+            label="discard a master card: +1 vote",
+        ),
+    ),
+    notes="Used in torpor too (LSJ 20011022); the master card discarded is the first one in hand.",
+)
+vampire(
+    "Nakhthorheb",
+    strength=1,
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_own_minion_phase_locked,
+            effects=(UnlockSelf(),),
+            label="unlock (during your minion phase)",
+        ),
+    ),
+    notes="His unlock is offered after each of your actions. No card of the engine gives corruption counters, so "
+    "no minion has one of yours to be kept from blocking him.",
+)
+vampire(
+    "Nefertiti (ADV)",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            stealth=1,
+            when=_aabbt_in_crypt,
+            effects=(_fetch_aabbt,),
+            label="search the crypt for Aabbt Kindred",
+        ),
+    ),
+    notes="Merging is not modelled (economy.NO_MERGE): the merged unlock never applies.",
+)
+vampire(
+    "Opikun",
+    modes=(
+        Mode(
+            window=W.PREVENT,
+            in_play=True,
+            when=all_of(_opikun_may_prevent, has_blood(1)),
+            effects=(BurnBlood(1), _prevent_normal(2)),
+            limit="opikun",
+            limit_scope="combat",
+            label="burn 1 blood: prevent 2 non-aggravated damage to your vampire",
+        ),
+    ),
+    notes="Used in torpor too (LSJ 20011022); environmental damage in the same pass counts as the strike's.",
+)
+vampire(
+    "Anastasz di Zagreb",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            effects=(StrikeWith(_ANASTASZ_STRIKE),),
+            label="strike: steal 1 blood at range",
+        ),
+    ),
+)
+vampire(
+    "Lord Leopold Valdemar",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            effects=(StrikeWith(_LEOPOLD_STRIKE),),
+            label="strike: steal 2 blood or life at range",
+        ),
+    ),
+)
+vampire(
+    "Keegan",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_keegan_unlocks,
+            effects=(UnlockSelf(),),
+            limit="keegan",
+            limit_scope="turn",
+            label="unlock after a successful action requiring a Gangrel",
+        ),
+    ),
+)
+vampire("Gnaeus Aemilius Augustinus", notes="The prey's choice is a fixed rule: its ready minion with the most blood.")
+vampire("Ilonka", notes="She always uses it; the card discarded is at random.")
+vampire("Evan Klein (G6)")
+vampire("Lubomira Hradok", notes="Black Hand is a trait.")
+
+
+@hook("votes", "Anastasz di Zagreb")
+def _anastasz_votes(game: Game, seat: int) -> int:
+    """1 fewer vote from his justicar title while another justicar is ready."""
+    mine = _ready_named(game, seat, "Anastasz di Zagreb")
+    if not mine:
+        return 0
+    others = any(
+        m.title == "justicar" and m.id not in {a.id for a in mine} for s in game.order for m in ready_minions(game, s)
+    )
+    return -len(mine) if others else 0
+
+
+@hook("unlock", "Gnaeus Aemilius Augustinus", "Lubomira Hradok")
+def _unlock_phase_2(game: Game, seat: int) -> None:
+    """Gnaeus ready: your prey's ready minion with the most blood (life) takes 1 unpreventable damage.
+    Lubomira, after her successful bleed of a Methuselah with a ready titled vampire: she stays locked."""
+    for m in list(game.minions.values()):
+        if _named(game, m.id, "Lubomira Hradok") and any(r.holder == m.id and r.key == "lubomira" for r in game.riders):
+            if m.in_play and controller(game, m.id) == seat:
+                m.locked = True
+                game.riders = [r for r in game.riders if not (r.holder == m.id and r.key == "lubomira")]
+    if _ready_named(game, seat, "Gnaeus Aemilius Augustinus"):
+        prey = game.prey(seat)
+        if prey == seat:
+            return
+        victims = sorted(ready_minions(game, prey), key=lambda v: (-v.blood, v.kind != VAMPIRE, v.id))
+        if victims:
+            take_damage(game, victims[0].id, 1, 0)
+
+
+@hook("after_resolution", "Ilonka", "Lubomira Hradok")
+def _after_bleed_2(game: Game, act: Action) -> None:
+    """Ilonka ready after a successful bleed against you (once each turn): the acting Methuselah discards a
+    card at random. Lubomira's successful bleed of a Methuselah with a ready titled vampire: mark her."""
+    if not act.is_bleed() or not act.succeeded or act.blocked:
+        return
+    if _named(game, act.actor, "Lubomira Hradok") and 0 <= act.target < len(game.seats):
+        if any(m.kind == VAMPIRE and m.title for m in ready_minions(game, act.target)):
+            add_rider(game, act.actor, "lubomira", 1, Until.END_OF_GAME, act.seat)
+    if 0 <= act.target < len(game.seats) and _ready_named(game, act.target, "Ilonka"):
+        key = ("ilonka", act.target, game.turn)
+        hand = game.seats[act.seat].hand
+        if key in game.used or not hand:
+            return
+        game.used.add(key)
+        discard(game, act.seat, [game.rng.choice(hand)])
+        refill(game, act.seat)
+
+
+@hook("announced", "Evan Klein (G6)")
+def _evan_klein(game: Game, act: Action) -> None:
+    """As a minion announces an action directed at Evan (another Methuselah's: the same controller's are not
+    directed, LSJ 20030214-2), flip a coin: tails, the action fails."""
+    if not act.directed or act.target_minion < 0 or not _named(game, act.target_minion, "Evan Klein (G6)"):
+        return
+    if game.rng.random() < 0.5:
+        act.ended = True
+        game.log("action ends", act.seat, act.actor)
+
+
+# Cost changes ("blood_cost" / "pool_cost" hooks, read by game.blood_cost and game.pool_cost). "Cards requiring
+# Animalism" are the cards played with it (the mode's disciplines); a reaction is a card played as a reaction (its
+# role: a card of two types is the type it is played as, PIB 20150924-2).
+_DISCIPLINE_DISCOUNT: dict[str, str] = {
+    "Ludmijla Rakoczy": "ani",
+    "Meshenka": "vic",
+    "Omme Enberbenight": "myt",
+    "Ragnar Nordstrom": "pro",
+}
+_AS_REACTION = (Role.REACTING, Role.LOCKED_REACTING, Role.BLOCKER)
+
+
+def _as_reaction(handler: Any) -> bool:
+    return "Reaction" in handler.types and handler.role in _AS_REACTION and not handler.mode.in_play
+
+
+def _from_library(handler: Any, game: Game) -> Any:
+    """The library card of the handler (None for a vampire's own ability)."""
+    comp = game.compiled
+    return comp.cards.get(handler.card) if comp is not None and handler.card not in comp.vampires else None
+
+
+def _is_mage_ally(card: Any) -> bool:
+    return "Ally" in card.types and re.search(r"\bmage\b", card.text.lower()) is not None
+
+
+def _needs_gangrel_ally(card: Any) -> bool:
+    return "Ally" in card.types and "Gangrel" in card.requirements.clans
+
+
+@hook(
+    "blood_cost",
+    *_DISCIPLINE_DISCOUNT,
+    "Angelique",
+    "Inyanga",
+    "Scout Youngwood",
+    "Conrad Adoula",
+    "Nergal (ADV)",
+)
+def _blood_costs(game: Game, handler: Any, minion: int) -> int:
+    card = _from_library(handler, game)
+    m = game.minions.get(minion)
+    if card is None or m is None:
+        return 0
+    change = 0
+    name = _spec_name(game, minion)
+    code = _DISCIPLINE_DISCOUNT.get(name)
+    if code is not None and code in handler.mode.disciplines:
+        change -= 1
+    if name == "Inyanga" and _needs_gangrel_ally(card) and not handler.pool:
+        change -= 1  # "1 fewer blood or pool": the cost it has
+    if name == "Scout Youngwood" and _as_reaction(handler):
+        change += 1
+    if (
+        m.kind == VAMPIRE
+        and m.clan == "Harbinger of Skulls"
+        and "nec" in handler.mode.disciplines
+        and _ready_named(game, controller(game, minion), "Angelique")
+    ):
+        change -= 1
+    if _as_reaction(handler):
+        act = current_action(game)
+        actor = game.minions.get(act.actor) if act is not None else None
+        actor_name = _spec_name(game, act.actor) if act is not None else ""
+        if actor is not None and actor_name == "Conrad Adoula" and m.capacity < actor.capacity and m.kind == VAMPIRE:
+            change += 1
+        if actor_name == "Nergal (ADV)":
+            change += 1
+    return change
+
+
+@hook("pool_cost", "Inyanga", "Grimgroth")
+def _pool_costs(game: Game, handler: Any, seat: int, minion: int, target: int = -1) -> int:
+    card = _from_library(handler, game)
+    m = game.minions.get(minion)
+    if card is None or m is None:
+        return 0
+    change = 0
+    if _named(game, minion, "Inyanga") and _needs_gangrel_ally(card) and handler.pool:
+        change -= 1
+    if m.kind == VAMPIRE and m.clan == "Tremere" and _is_mage_ally(card):
+        change -= 2 * len(_ready_named(game, seat, "Grimgroth"))
+    return change
+
+
+def _scout_targets(game: Game, play: Play) -> Sequence[int]:
+    """An ally or a younger vampire your prey controls (ready, not yet locked)."""
+    me = game.minions.get(play.minion)
+    prey = game.prey(play.seat)
+    if me is None or prey == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, prey)
+        if not m.locked and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity))
+    ]
+
+
+def _lock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = True
+        game.log("lock", play.seat, m.id)
+
+
+def _ragnar_strength(game: Game, m: Minion) -> int:
+    """+1 strength in combat with an ally or a younger vampire."""
+    c = next((f for f in reversed(game.frames) if isinstance(f, Combat)), None)
+    if c is None or m.id not in (c.a.minion, c.b.minion):
+        return 0
+    other = game.minions.get(c.other(m.id).minion)
+    if other is None:
+        return 0
+    return 1 if other.kind == ALLY or (other.kind == VAMPIRE and other.capacity < m.capacity) else 0
+
+
+vampire("Ludmijla Rakoczy")
+vampire("Meshenka")
+vampire("Omme Enberbenight")
+vampire("Ragnar Nordstrom")
+vampire("Angelique", notes="Her own cards requiring Necromancy cost her 1 less too (she is a Harbinger of Skulls).")
+vampire("Inyanga", intercept=1)
+vampire("Grimgroth", bleed=2)
+vampire("Conrad Adoula")
+vampire(
+    "Scout Youngwood",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_blood(2),
+            targets=_scout_targets,
+            effects=(BurnBlood(2), _lock_target),
+            label="burn 2 blood: lock an ally or younger vampire of your prey",
+        ),
+    ),
+)
+vampire(
+    "Nergal (ADV)",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(_acting_self, has_blood(1)),
+            effects=(BurnBlood(1), Stealth(1)),
+            label="burn 1 blood: +1 stealth",
+        ),
+    ),
+    missing="Infernal (upkeep) is not modelled.",
+)
+
+
+@hook("strength", "Ragnar Nordstrom")
+def _strength_2(game: Game, minion: int) -> int:
+    m = game.minions.get(minion)
+    if m is None or not _named(game, minion, "Ragnar Nordstrom"):
+        return 0
+    return _ragnar_strength(game, m)
+
+
+vampire("Masika", bleed=1, notes="She always unlocks, at the end of each discard phase (in torpor too: LSJ 20011022).")
+vampire(
+    "Mora, the Death Seer",
+    bleed=1,
+    notes="The library card moved is the one most recently put in the ash heap (a fixed rule, not a choice).",
+)
+vampire(
+    "Rachel Brandywine",
+    bleed=1,
+    notes="She always places the cards discarded in the discard phase (its discard actions) back in the library; "
+    "make all discards and redraws first (RTR 20030519).",
+)
+
+
+@hook("discard_phase_end", "Masika", "Mora, the Death Seer", "Rachel Brandywine")
+def _discard_phase_end(game: Game, seat: int, discarded: list[int]) -> None:
+    """Masika unlocks during any Methuselah's discard phase; Mora, ready in your discard phase, moves a library
+    card from your ash heap to the bottom of your library; Rachel, ready, shuffles the cards you discarded during
+    the phase back into your library."""
+    for s in game.order:
+        for m in _in_play_named(game, s, "Masika"):
+            if m.locked:
+                m.locked = False
+                game.log("unlock", s, m.id)
+    me = game.seats[seat]
+    comp = game.compiled
+    if _ready_named(game, seat, "Mora, the Death Seer") and comp is not None:
+        library_cards = [c for c in me.ash_heap if not comp.cards[game.card_of[c]].is_crypt]
+        if library_cards:
+            card = library_cards[-1]
+            me.ash_heap.remove(card)
+            me.library.insert(0, card)  # the bottom (the top is the list's end)
+            game.log("ash heap to library", seat, card)
+    if _ready_named(game, seat, "Rachel Brandywine"):
+        back = [c for c in discarded if c in me.ash_heap]
+        if back:
+            for c in back:
+                me.ash_heap.remove(c)
+                me.library.append(c)
+            game.rng.shuffle(me.library)
+            game.log("ash heap to library", seat, back[0])
+
+
+def _pool_above(amount: int) -> Any:
+    """The player has more than N pool (a cost never takes the last pool: NO_SUICIDE_PAYMENTS)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool > amount
+
+    return check
+
+
+vampire("Tyler McGill")
+vampire(
+    "Huitzilopochtli",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.MASTER,
+            in_play=True,
+            when=all_of(self_ready, _pool_above(1)),
+            effects=(_burn_pool(1), MasterActions(1)),
+            label="burn 1 pool: +1 master phase action",
+        ),
+    ),
+    missing="Infernal (upkeep) is not modelled.",
+)
+vampire(
+    "Mambo Jeanne",
+    bleed=1,
+    missing="The 2 environmental damage to minions opposing her each round at close range is not modelled.",
+)
+
+
+@hook("votes", "Tyler McGill")
+def _tyler_votes(game: Game, seat: int) -> int:
+    """+1 vote for each ready Tyler once a Methuselah has burned the Edge for a vote in this referendum."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or not ref.edge_burned:
+        return 0
+    return len(_ready_named(game, seat, "Tyler McGill"))
+
+
+def _bruce_announces(game: Game, play: Play) -> bool:
+    """Bruce announces a political action (the "as announced" window of his own action)."""
+    act = action_of(play) or current_action(game)
+    return act is not None and act.actor == play.minion and act.kind is Act.POLITICAL
+
+
+def _mark_no_camarilla_votes(game: Game, play: Play) -> None:
+    act = action_of(play) or current_action(game)
+    if act is not None:
+        act.flags["no_camarilla_votes"] = 1
+        game.log("no camarilla votes", play.seat, play.minion)
+
+
+def _camarilla_silenced(game: Game) -> bool:
+    """The referendum under way comes from a political action whose caller silenced Camarilla vampires."""
+    act = current_action(game)
+    return (
+        act is not None
+        and bool(act.flags.get("no_camarilla_votes"))
+        and any(isinstance(f, Referendum) for f in game.frames)
+    )
+
+
+vampire(
+    "Beast, The Leatherface of Detroit",
+    strength=1,
+    modes=(_enter_combat_with(ready_minions_of_others, "enter combat with a ready minion"),),
+    notes="He cannot play action cards nor equipment or retainer cards (the ways the engine gives a minion "
+    "equipment or retainers).",
+)
+vampire(
+    "Bruce de Guy",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ANNOUNCED,
+            in_play=True,
+            when=all_of(_bruce_announces, has_blood(1)),
+            effects=(BurnBlood(1), _mark_no_camarilla_votes),
+            limit="bruce",
+            limit_scope="action",
+            label="burn 1 blood: Camarilla vampires cast no votes or ballots in this referendum",
+        ),
+    ),
+    notes="Camarilla vampires lose their title votes and cannot play cards giving votes in that referendum.",
+)
+
+
+@hook("may_play", "Beast, The Leatherface of Detroit", "Bruce de Guy")
+def _may_play_2(game: Game, handler: Any, m: Minion) -> bool:
+    if _named(game, m.id, "Beast, The Leatherface of Detroit"):
+        if {"Action", "Equipment", "Retainer"} & set(handler.types) and not handler.mode.in_play:
+            return False
+    if m.kind == VAMPIRE and m.sect == "Camarilla" and handler.mode.window is W.POLLING:
+        if any(isinstance(e, ExtraVotes) for e in handler.mode.effects) and _camarilla_silenced(game):
+            return False
+    return True
+
+
+@hook("votes", "Bruce de Guy")
+def _bruce_votes(game: Game, seat: int) -> int:
+    """Camarilla vampires cast no votes in the referendum Bruce silenced them in: their title votes go."""
+    if not _camarilla_silenced(game):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Camarilla")
+
+
+def _thaumaturgy_cards(game: Game, seat: int) -> list[int]:
+    """The cards in the seat's hand requiring Thaumaturgy."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for c in game.seats[seat].hand:
+        card = comp.cards.get(game.card_of[c])
+        if card is not None and "tha" in card.discipline_requirement.codes:
+            out.append(c)
+    return out
+
+
+def _holds_thaumaturgy(game: Game, play: Play) -> bool:
+    return bool(_thaumaturgy_cards(game, play.seat))
+
+
+def _discard_thaumaturgy(game: Game, play: Play) -> None:
+    """Discard a card requiring Thaumaturgy (the first in hand) and draw back up."""
+    held = _thaumaturgy_cards(game, play.seat)
+    if held:
+        discard(game, play.seat, held[:1])
+
+
+def _strikes_combat_ends(handler: Any) -> bool:
+    return any(
+        isinstance(getattr(e, "strike", None), Strike) and e.strike.combat_ends for e in handler.mode.effects
+    ) or (isinstance(handler.mode.strike, Strike) and handler.mode.strike.combat_ends)
+
+
+def _opponent_in_combat(game: Game, minion: int) -> Minion | None:
+    c = next((f for f in reversed(game.frames) if isinstance(f, Combat)), None)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return None
+    return game.minions.get(c.other(minion).minion)
+
+
+vampire(
+    "Dr. John Dee",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=_holds_thaumaturgy,
+            effects=(_discard_thaumaturgy, ExtraVotes(2)),
+            limit="john dee",
+            label="discard a card requiring Thaumaturgy: +2 votes",
+        ),
+    ),
+    notes="A Ventrue in combat with him cannot play a strike card (or use a printed strike) that is 'strike: "
+    "combat ends'; the engine has no weapon with one. The card discarded is the first in hand; once each "
+    "referendum, locked too (ANK 20220705).",
+)
+vampire(
+    "Carolina Vález",
+    notes="Immune to the damage of an ally's strikes (the engine has no retainer or ally damage outside them).",
+)
+vampire("Věnceslava, The Implacable", notes="She always gains the pool.")
+vampire("Walker Grimes", notes="Only master cards his controller plays (LSJ 20081124-1).")
+
+
+@hook("strike_damage_taken", "Carolina Vález")
+def _carolina(game: Game, minion: int) -> int:
+    """Carolina is immune to damage from allies: an ally's strike inflicts none on her."""
+    if not _named(game, minion, "Carolina Vález"):
+        return 0
+    other = _opponent_in_combat(game, minion)
+    return 1_000 if other is not None and other.kind == ALLY else 0
+
+
+@hook("may_play", "Dr. John Dee")
+def _john_dee(game: Game, handler: Any, m: Minion) -> bool:
+    """Ventrue in combat with John cannot strike: combat ends."""
+    if m.kind != VAMPIRE or m.clan != "Ventrue" or handler.mode.window is not W.STRIKE:
+        return True
+    other = _opponent_in_combat(game, m.id)
+    return not (other is not None and _named(game, other.id, "Dr. John Dee") and _strikes_combat_ends(handler))
+
+
+@hook("announced", "Věnceslava, The Implacable")
+def _venceslava_announced(game: Game, act: Action) -> None:
+    """Her action: note her prey's pool as it is announced."""
+    if _named(game, act.actor, "Věnceslava, The Implacable"):
+        act.flags["prey_pool"] = game.seats[game.prey(act.seat)].pool + 1  # +1: 0 pool is a value too
+
+
+@hook("after_resolution", "Věnceslava, The Implacable")
+def _venceslava(game: Game, act: Action) -> None:
+    """Once each turn, after her action during which your prey burned pool, you gain 1 pool (not once ousted)."""
+    before = act.flags.get("prey_pool")
+    if not before or game.seats[act.seat].ousted:
+        return
+    prey = game.prey(act.seat)
+    key = ("venceslava", act.seat, game.turn)
+    if prey != act.seat and game.seats[prey].pool < before - 1 and key not in game.used:
+        game.used.add(key)
+        economy.gain_pool(game, act.seat, 1)
+        game.log("gain pool", act.seat, 1)
+
+
+@hook("pool_cost", "Walker Grimes")
+def _walker(game: Game, handler: Any, seat: int, minion: int, target: int = -1) -> int:
+    """Master cards targeting Walker cost his controller 1 more pool."""
+    if "Master" not in handler.types or target < 0 or not _named(game, target, "Walker Grimes"):
+        return 0
+    return 1 if controller(game, target) == seat else 0
+
+
+def _discipline_cards_on_others(game: Game, play: Play) -> Sequence[int]:
+    """Cards requiring a Discipline on other Methuselahs' ready minions (equipment, retainers, cards on them)."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for m in ready_minions(game, s):
+            for c in m.cards:
+                card = comp.cards.get(game.card_of[c])
+                if card is not None and card.discipline_requirement.codes:
+                    out.append(c)
+    return out
+
+
+def _burn_target_card(game: Game, play: Play) -> None:
+    """Burn the target card: a retainer (a minion of its own) or another card on a minion."""
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+    elif any(play.target in m.cards for m in game.minions.values()):
+        burn_card(game, play.target)
+
+
+vampire(
+    "Aniel",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            cost_blood=1,
+            targets=_discipline_cards_on_others,
+            effects=(_burn_target_card,),
+            label="burn a card requiring a Discipline from another ready minion",
+        ),
+    ),
+    notes="No card of the engine gives corruption counters, so there is none to burn.",
+)
+vampire("Marcos Belegrad")
+
+
+@hook("referendum_tallied", "Marcos Belegrad")
+def _marcos(game: Game, ref: Referendum) -> None:
+    """Methuselahs who cast votes or ballots against a referendum Marcos called burn 1 pool as it is tallied."""
+    if ref.blood_hunt or not _named(game, ref.caller, "Marcos Belegrad"):
+        return
+    for seat in ref.against:
+        if not game.seats[seat].ousted and not game.finished:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+
+
+vampire(
+    "Brunhilde (ADV)",
+    notes="While she is in play (ready or in torpor). Merging is not modelled (economy.NO_MERGE): her merged "
+    "title and (D) action never apply.",
+)
+
+
+@hook("become_anarch_cost", "Brunhilde (ADV)")
+def _brunhilde(game: Game, seat: int, vampire_id: int) -> int:
+    """The action to become Anarch costs vampires you control 0 blood."""
+    return -99 if _in_play_named(game, seat, "Brunhilde (ADV)") else 0
+
+
+def _parijat_guards(game: Game, act: Action) -> bool:
+    """A ready Parijat, and the acting minion is a wraith or zombie ally."""
+    actor = _actor_of(game, act)
+    comp = game.compiled
+    if actor is None or actor.kind != ALLY or comp is None:
+        return False
+    card = comp.cards.get(actor.card)
+    if card is None or re.search(r"\b(wraith|zombie)\b", card.text.lower()) is None:
+        return False
+    return any(_ready_named(game, s, "Parijat, the Dark Oracle") for s in game.order)
+
+
+vampire("Parijat, the Dark Oracle")
+
+
+@hook("can_block", "Parijat, the Dark Oracle")
+def _parijat_can_block(game: Game, blocker: int, act: Action) -> bool:
+    """A Methuselah with no library card to burn cannot attempt to block a wraith or zombie ally (ANK 20260317)."""
+    return not (_parijat_guards(game, act) and not game.seats[controller(game, blocker)].library)
+
+
+@hook("block_attempt", "Parijat, the Dark Oracle")
+def _parijat_attempt(game: Game, act: Action, blocker: int) -> None:
+    """Attempting to block a wraith or zombie ally while Parijat is ready burns the top card of the library."""
+    if _parijat_guards(game, act):
+        seat = controller(game, blocker)
+        library = game.seats[seat].library
+        if library:
+            game.seats[seat].ash_heap.append(library.pop())
+            game.log("mill", seat, 1)
+
+
+@hook("after_resolution", "Armin Brenner", "Sybren van Oosten")
+def _after_own_referendum(game: Game, act: Action) -> None:
+    """After a referendum Armin calls passes, gain 1 pool (after its effects: LSJ 20090115-2); Sybren unlocks
+    after a referendum he calls passes (always taken)."""
+    if act.kind is not Act.POLITICAL or not act.flags.get("referendum_passed"):
+        return
+    name = _spec_name(game, act.actor)
+    if name == "Armin Brenner" and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, 1)
+        game.log("gain pool", act.seat, 1)
+    elif name == "Sybren van Oosten" and act.actor in game.minions:
+        game.minions[act.actor].locked = False
+        game.log("unlock", act.seat, act.actor)
+
+
+@hook("votes", "Maldavis (ADV)")
+def _maldavis_votes(game: Game, seat: int) -> int:
+    """Primogen get +1 vote in referendums called by Maldavis: the seat's ready primogen."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or not _named(game, ref.caller, "Maldavis (ADV)"):
+        return 0
+    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title == "primogen")
+
+
+@hook("hand_size", "Khin Aye")
+def _khin_aye(game: Game, seat: int) -> int:
+    """+1 hand size while your predator controls more ready minions than you (she counts in torpor too)."""
+    if not _in_play_named(game, seat, "Khin Aye"):
+        return 0
+    predator = game.predator(seat)
+    if predator == seat:
+        return 0
+    return 1 if len(ready_minions(game, predator)) > len(ready_minions(game, seat)) else 0
+
+
+@hook("stealth", "Annabelle Triabell (G6)", "Roderick Phillips March")
+def _stealth_for_others(game: Game, act: Action) -> int:
+    """Annabelle locked (in torpor too: LSJ 20011022): other Toreador you control get +1 stealth; Roderick
+    ready: your minions get +1 stealth on equip actions."""
+    actor = _actor_of(game, act)
+    if actor is None:
+        return 0
+    bonus = 0
+    if actor.kind == VAMPIRE and actor.clan == "Toreador":
+        locked = [m for m in _in_play_named(game, act.seat, "Annabelle Triabell (G6)") if m.locked]
+        bonus += 1 if any(m.id != actor.id for m in locked) else 0
+    if act.kind is Act.EQUIP and _ready_named(game, act.seat, "Roderick Phillips March"):
+        bonus += 1
+    return bonus
+
+
+@hook("bleed", "Mary Anne Blaire")
+def _mary_anne_blaire(game: Game, act: Action) -> int:
+    """While Mary Anne is ready, Inner Circle members get -2 bleed."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.title != "inner circle":
+        return 0
+    ready = any(_ready_named(game, s, "Mary Anne Blaire") for s in game.order)
+    return -2 if ready else 0
+
+
+@hook("votes", "Üresség")
+def _uresseg_votes(game: Game, seat: int) -> int:
+    """+1 vote from each ready Üresség while the seat's prey has 10 or fewer pool."""
+    if not _uresseg_prey_low(game, seat):
+        return 0
+    return len(_ready_named(game, seat, "Üresség"))
+
+
+@hook("bleed", *_BLEED_BONUS, *_with_field("bleed_vs_clans"))
+def _bleed_bonuses(game: Game, act: Action) -> int:
+    m = _actor_of(game, act)
+    if m is None:
+        return 0
+    name = _spec_name(game, m.id)
+    rule = _BLEED_BONUS.get(name)
+    bonus = rule(game, m, act) if rule is not None else 0
+    spec = game.compiled.vampires.get(m.card) if name and game.compiled is not None else None
+    if spec is not None and spec.bleed_vs_clans and _controls_ready_clan(game, act.target, spec.bleed_vs_clans):
+        bonus += 1
+    return bonus
+
+
+@hook("stealth", *_STEALTH_BONUS)
+def _stealth_bonuses(game: Game, act: Action) -> int:
+    m = _actor_of(game, act)
+    rule = _STEALTH_BONUS.get(_spec_name(game, act.actor)) if m is not None else None
+    return rule(game, m, act) if rule is not None and m is not None else 0
+
+
+@hook("intercept", *_INTERCEPT_BONUS)
+def _intercept_bonuses(game: Game, minion_id: int, act: Action) -> int:
+    m = game.minions.get(minion_id)
+    rule = _INTERCEPT_BONUS.get(_spec_name(game, minion_id)) if m is not None else None
+    return rule(game, m, act) if rule is not None and m is not None else 0
+
+
+@hook("can_block", *_CANNOT_BLOCK_AS_BLOCKER, *_CANNOT_BE_BLOCKED_BY)
+def _block_restrictions(game: Game, blocker: int, act: Action) -> bool:
+    me, actor = game.minions.get(blocker), _actor_of(game, act)
+    if me is None or actor is None:
+        return True
+    mine = _CANNOT_BLOCK_AS_BLOCKER.get(_spec_name(game, blocker))
+    if mine is not None and mine(game, me, actor):
+        return False
+    theirs = _CANNOT_BE_BLOCKED_BY.get(_spec_name(game, act.actor))
+    return not (theirs is not None and theirs(game, actor, me))
+
+
+@hook("combat_start", *_with_field("presses_each_combat"))
+def _presses_each_combat(game: Game, c: Combat) -> None:
+    """Optional presses once each combat (Charles Delmare)."""
+    for side in (c.a, c.b):
+        spec = _vampire_spec(game, side.minion)
+        if spec is not None and spec.presses_each_combat:
+            side.combat_presses += spec.presses_each_combat
+
+
+@hook("round_start", *_with_field("maneuvers_first_round"))
+def _first_round_maneuvers(game: Game, c: Combat) -> None:
+    """Optional maneuvers during the first round of combat (Antón de Concepción): this round's only."""
+    if c.round != 1:
+        return
+    for side in (c.a, c.b):
+        spec = _vampire_spec(game, side.minion)
+        if spec is not None and spec.maneuvers_first_round:
+            side.maneuvers += spec.maneuvers_first_round
