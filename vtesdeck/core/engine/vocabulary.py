@@ -56,6 +56,7 @@ current_action = g.current_action
 grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
+take_damage = g.take_damage
 burn_card = g.burn_card
 discard = g.discard
 
@@ -793,6 +794,17 @@ class UnlockSelf:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UnlockTarget:
+    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None:
+            m.locked = False
+            game.log("unlock", play.seat, play.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Wake:
     """The locked minion may play reactions and attempt to block until the end of the action."""
 
@@ -896,7 +908,7 @@ class AttemptCostsBlood:
     Form: Obtenebration, Where the Veil Thins: Oblivion): from the next attempt on, an attempt in progress is not
     charged (LSJ 20031121-2); read by the ``can_block`` and ``block_attempt`` hooks."""
 
-    disciplines: tuple[str, ...]
+    disciplines: tuple[str, ...] = ()  # () : every minion pays, allies and retainers in life (Unthinkable Humiliation)
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
@@ -910,15 +922,17 @@ def _attempt_blood(game: Game, minion: int, act: Any) -> int:
     m = game.minions.get(minion)
     if m is None:
         return 0
-    owed = 0
+    owed = life = 0
     for key, count in act.flags.items():
         if key.startswith("attempt costs blood:"):
-            codes = key.split(":", 1)[1].split("/")
-            if not any(code == c for code, _ in m.disciplines for c in codes):
+            codes = key.split(":", 1)[1]
+            if not codes:
+                life += count  # "blood or life": any minion may pay
+            elif not any(code == c for code, _ in m.disciplines for c in codes.split("/")):
                 owed += count
-    if owed and (m.kind != VAMPIRE or m.blood < owed):
-        return -1
-    return owed
+    if owed and m.kind != VAMPIRE or m.blood < owed + life + (0 if m.kind == VAMPIRE else 1):
+        return -1  # an ally does not pay its last life (it would be burned instead of blocking)
+    return owed + life
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -981,6 +995,16 @@ class GainPool:
     def __call__(self, game: Game, play: Play) -> None:
         economy.gain_pool(game, play.seat, self.amount)
         game.log("gain pool", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPool:
+    """The player burns N pool (a cost paid as the effect resolves: CrimethInc. in play)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1109,6 +1133,17 @@ class IfBlockedEndAction:
         act = action_of(play)
         if act is not None:
             act.flags["blocked: lock and end"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAfterSuccess:
+    """ "Unlock this vampire after action resolution if this action is successful" (Hag's Wrinkles [THN]), played
+    before resolution: read by the vocabulary's "after_resolution" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["unlock after success (free)"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2314,6 +2349,15 @@ def _damage_after_resolution(game: Game, act: Action) -> None:
         damage = act.flags.pop(key)
         if minion in game.minions and game.minions[minion].in_play:
             g.take_damage(game, minion, 0, damage)
+
+
+@hook("after_resolution", effects=(UnlockAfterSuccess,))
+def _unlock_after_success_free(game: Game, act: Action) -> None:
+    if act.flags.pop("unlock after success (free)", 0) and act.succeeded:
+        m = game.minions.get(act.actor)
+        if m is not None and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", act.seat, m.id)
 
 
 @hook("after_resolution", effects=(UnlockAfterSuccessForBlood,))
