@@ -1679,6 +1679,9 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                     side.presses -= 1
                 else:
                     side.combat_presses -= 1
+                    if "combat:maneuver or press" in side.used:  # Mind Tricks: the maneuver goes with it
+                        side.used.discard("combat:maneuver or press")
+                        side.combat_maneuvers -= 1
                 press(game, c, minion)
             else:
                 if option.value:  # the weapon's own maneuver: its strike is this round's (L1592-1597)
@@ -1689,6 +1692,9 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                     side.maneuvers -= 1
                 else:
                     side.combat_maneuvers -= 1
+                    if "combat:maneuver or press" in side.used:  # Mind Tricks: the press goes with it
+                        side.used.discard("combat:maneuver or press")
+                        side.combat_presses -= 1
                 maneuver(game, c, minion)
         else:
             yield from resolve_play(game, option, c)

@@ -1215,6 +1215,17 @@ class ManeuverInCombat:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverOrPressInCombat:
+    """The playing minion gets 1 optional maneuver or press in the combat this action leads to (Mind Tricks
+    [DEM]): one of each is offered, using either uses both up (game.py reads the side's mark)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"combat maneuver or press:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class MorePoolIfTargetCarries:
     """The card costs ``pool`` more to play on a minion that already carries a copy of ``name`` (paid as it
     resolves: Villein)."""
@@ -2380,7 +2391,7 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
             g.weapon_maneuver(side, b.strike)
 
 
-@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat,))
+@hook("combat_start", data=("bearer", "ally"), effects=(ManeuverInCombat, ManeuverOrPressInCombat))
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
     for side in (c.a, c.b):
@@ -2391,6 +2402,10 @@ def _bearer_combat_start(game: Game, c: Combat) -> None:
             side.combat_maneuvers += a.maneuvers_each_combat
         if act is not None and act.flags.pop(f"combat maneuver:{side.minion}", 0):  # ManeuverInCombat: this combat
             side.combat_maneuvers += 1
+        if act is not None and act.flags.pop(f"combat maneuver or press:{side.minion}", 0):  # ManeuverOrPress…
+            side.combat_maneuvers += 1
+            side.combat_presses += 1
+            side.used.add("combat:maneuver or press")
 
 
 # -- political terms: allocations of points among Methuselahs ---------------------------------------------------

@@ -36,6 +36,7 @@ from ..vocabulary import (
     LockSelf,
     Maneuver,
     ManeuverInCombat,
+    ManeuverOrPressInCombat,
     MarkAction,
     OptionalPress,
     Pred,
@@ -1629,4 +1630,14 @@ card(
     Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _wilds)),
     notes="[ani][aus] is played once the action is blocked (before block resolution: when it is known to "
     "matter); [ANI][AUS] during a block attempt, for its stealth too.",
+)
+
+
+card(
+    "Mind Tricks",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), ManeuverOrPressInCombat())),
+    notes="[DEM] is played during a block attempt (for its stealth); the maneuver or press is then there for the "
+    "resulting combat if the block succeeds anyway. Used with another once-each-combat maneuver or press, the "
+    "first one used counts as this card's.",
 )
