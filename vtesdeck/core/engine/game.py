@@ -675,7 +675,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
                 for other in game.seats[index].controlled:
                     o = game.minions.get(other)
                     if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
-                        options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
+                        if hook_all(game, "actor_may_target", m.id, other):  # directed at it (Shadow Cloak)
+                            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
             if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
         options.extend(_burn_options(game, seat, m, burnable))
@@ -941,6 +942,10 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     if act.blocked and not act.ended and not game.finished:
         # "If this minion is blocked, before block resolution" (Change of Target): the blocker not yet locked.
         yield from impulse(game, W.BLOCKED, _impulse_order(game, seat), act)
+        if not act.blocked and not act.ended and not game.finished:
+            # "The block fails, and the action continues" (Psychomachia): the other block attempts, then resolution
+            yield from _announce_to_resolution(game, act, continued=True)
+            return
     if act.ended and not game.finished:
         for h in hooks_of(game, "action_ended"):
             h(game, act)  # an action ended before or at resolution still reached it (Daring the Dawn's damage)
@@ -961,6 +966,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
                 blocker.locked = True
             if act.kind is Act.LEAVE_TORPOR:
                 pass  # no combat with a torpid vampire; NO_DIABLERIE_ON_LEAVE_TORPOR
+            elif act.flags.get("combat cancelled"):
+                game.log("combat cancelled", seat, act.actor)  # "cancel the resulting combat" (Stone Travel)
             elif is_ready(game, act.actor) and is_ready(game, act.blocker):
                 yield from combat(game, act.actor, act.blocker, act)
                 if act.flags.pop("continue_unblocked", 0) and _continue_unblocked(game, act):
@@ -1198,7 +1205,9 @@ def bleed(game: Game, act: Action) -> Flow:
     economy.burn_pool(game, target, amount)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
-        if game.edge != act.seat:
+        if act.flags.get("no edge"):  # "you cannot gain the Edge this action" (Leverage): none is taken
+            pass
+        elif game.edge != act.seat:
             game.edge = act.seat
             game.log("edge", act.seat)
     yield from ()
@@ -1370,6 +1379,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
         targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
         if handler.role is Role.ACTOR and not (mode.seat_target or mode.bleeds) and targets != (-1,):
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
+            if hooks_of(game, "actor_may_target"):  # what the acting minion itself may aim at (Shadow Cloak)
+                targets = [t for t in targets if hook_all(game, "actor_may_target", minion_id, t)]
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
             if (
@@ -1853,6 +1864,9 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                     side.presses -= 1
                 else:
                     side.combat_presses -= 1
+                    if "combat:maneuver or press" in side.used:  # Mind Tricks: the maneuver goes with it
+                        side.used.discard("combat:maneuver or press")
+                        side.combat_maneuvers -= 1
                 press(game, c, minion)
             else:
                 if option.value:  # the weapon's own maneuver: its strike is this round's (L1592-1597)
@@ -1863,6 +1877,9 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
                     side.maneuvers -= 1
                 else:
                     side.combat_maneuvers -= 1
+                    if "combat:maneuver or press" in side.used:  # Mind Tricks: the press goes with it
+                        side.used.discard("combat:maneuver or press")
+                        side.combat_presses -= 1
                 maneuver(game, c, minion)
         else:
             yield from resolve_play(game, option, c)
@@ -1943,6 +1960,9 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     for h in hooks_of(game, "strikes"):
         options += h(game, c, minion)
     del side
+    act = c.action
+    if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
+        options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
     return options
 
 
@@ -1965,6 +1985,15 @@ def _aim_committed(game: Game, c: Combat, side: Side) -> Flow:
         option = yield from choose(game, seat, [_pass(seat), *aims])
         if option.kind is not Kind.PASS:
             yield from resolve_play(game, option, c)
+
+
+def _ends_combat(game: Game, option: Option) -> bool:
+    """Whether a strike option is a "strike: combat ends" (a granted strike, or a strike card's)."""
+    if option.kind is Kind.STRIKE:
+        return option.value != 0 and GRANTED[option.value].combat_ends
+    mode = handler_of(game, option).mode
+    strikes = [mode.strike, *(getattr(e, "strike", None) for e in mode.effects)]
+    return any(getattr(s, "combat_ends", False) for s in strikes)
 
 
 def strikes(game: Game, c: Combat) -> Flow:

@@ -265,6 +265,7 @@ RENDER: dict[str, _Render] = {
     "corruption": lambda n, e: f"{n.short(e[1])} puts {_plural(e[3], 'corruption counter')} on {n.card(e[2])}",
     "burn corruption": lambda n, e: f"{n.short(e[1])} burns {_plural(e[3], 'corruption counter')} from {n.card(e[2])}",
     "attempt costs blood": lambda n, e: f"{n.card(e[2])} burns {e[3]} blood to attempt to block",
+    "combat cancelled": lambda n, e: f"{n.card(e[2])} is blocked, and cancels the combat",
     "lock card": lambda n, e: f"{n.short(e[1])} locks {n.card(e[2])} to take an action",
     "into thin air": lambda n, e: f"{n.card(e[2])} burns 1 blood: {n.card(e[3])} gets -1 intercept (Into Thin Air)",
     "forced awakening": lambda n, e: f"{n.card(e[2])} did not block and burns 1 blood (Forced Awakening)",

@@ -1050,6 +1050,17 @@ class UnlockSelf:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UnlockTarget:
+    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None:
+            m.locked = False
+            game.log("unlock", play.seat, play.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Wake:
     """The locked minion may play reactions and attempt to block until the end of the action."""
 
@@ -1203,7 +1214,7 @@ class AttemptCostsBlood:
     Form: Obtenebration, Where the Veil Thins: Oblivion): from the next attempt on, an attempt in progress is not
     charged (LSJ 20031121-2); read by the ``can_block`` and ``block_attempt`` hooks."""
 
-    disciplines: tuple[str, ...]
+    disciplines: tuple[str, ...] = ()  # () : every minion pays, allies and retainers in life (Unthinkable Humiliation)
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
@@ -1217,15 +1228,17 @@ def _attempt_blood(game: Game, minion: int, act: Any) -> int:
     m = game.minions.get(minion)
     if m is None:
         return 0
-    owed = 0
+    owed = life = 0
     for key, count in act.flags.items():
         if key.startswith("attempt costs blood:"):
-            codes = key.split(":", 1)[1].split("/")
-            if not any(code == c for code, _ in m.disciplines for c in codes):
+            codes = key.split(":", 1)[1]
+            if not codes:
+                life += count  # "blood or life": any minion may pay
+            elif not any(code == c for code, _ in m.disciplines for c in codes.split("/")):
                 owed += count
-    if owed and (m.kind != VAMPIRE or m.blood < owed):
-        return -1
-    return owed
+    if owed and m.kind != VAMPIRE or m.blood < owed + life + (0 if m.kind == VAMPIRE else 1):
+        return -1  # an ally does not pay its last life (it would be burned instead of blocking)
+    return owed + life
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1311,6 +1324,16 @@ class BurnTheEdge:
         if game.edge == play.seat:
             game.edge = None
             game.log("burn edge", play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPool:
+    """The player burns N pool (a cost paid as the effect resolves: CrimethInc. in play)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        economy.burn_pool(game, play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1451,6 +1474,17 @@ class IfBlockedEndAction:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAfterSuccess:
+    """ "Unlock this vampire after action resolution if this action is successful" (Hag's Wrinkles [THN]), played
+    before resolution: read by the vocabulary's "after_resolution" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["unlock after success (free)"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class UnlockAfterSuccessForBlood:
     """ "After a successful action, this vampire can burn 1 blood to unlock" (Forced March [CEL][FOR]): taken when
     it keeps 1 blood; read by the vocabulary's "after_resolution" hook."""
@@ -1581,6 +1615,17 @@ class NoStrikesFirstRound:
         act = action_of(play)
         if act is not None:
             act.flags[f"no strikes first round:{play.minion}"] = 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverOrPressInCombat:
+    """The playing minion gets 1 optional maneuver or press in the combat this action leads to (Mind Tricks
+    [DEM]): one of each is offered, using either uses both up (game.py reads the side's mark)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"combat maneuver or press:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3146,6 +3191,15 @@ def _damage_after_resolution(game: Game, act: Action) -> None:
             g.take_damage(game, minion, 0, damage)
 
 
+@hook("after_resolution", effects=(UnlockAfterSuccess,))
+def _unlock_after_success_free(game: Game, act: Action) -> None:
+    if act.flags.pop("unlock after success (free)", 0) and act.succeeded:
+        m = game.minions.get(act.actor)
+        if m is not None and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", act.seat, m.id)
+
+
 @hook("after_resolution", effects=(UnlockAfterSuccessForBlood,))
 def _unlock_after_success(game: Game, act: Action) -> None:
     if act.flags.pop("unlock after success", 0) and act.succeeded:
@@ -3169,7 +3223,7 @@ def bearer_maneuvers(game: Game, c: Combat, side: Any) -> None:
 @hook(
     "combat_start",
     data=("bearer", "ally"),
-    effects=(ManeuverInCombat, NoEquipmentInCombat, PreventInFirstRound, NoStrikesFirstRound),
+    effects=(ManeuverInCombat, ManeuverOrPressInCombat, NoEquipmentInCombat, PreventInFirstRound, NoStrikesFirstRound),
 )
 def _bearer_combat_start(game: Game, c: Combat) -> None:
     act = c.action
@@ -3196,6 +3250,10 @@ def _bearer_combat_start(game: Game, c: Combat) -> None:
             c.b.used.add("combat:no strikes first round")
         if from_block and act is not None and act.flags.get(f"prevent first round:{side.minion}"):
             side.used.add(f"combat:prevent first round:{act.flags[f'prevent first round:{side.minion}']}")
+        if act is not None and act.flags.pop(f"combat maneuver or press:{side.minion}", 0):  # ManeuverOrPress…
+            side.combat_maneuvers += 1
+            side.combat_presses += 1
+            side.used.add("combat:maneuver or press")
 
 
 # -- political terms: allocations of points among Methuselahs ---------------------------------------------------

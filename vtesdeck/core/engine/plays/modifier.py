@@ -115,6 +115,30 @@ def _aggravated_combat_score(game: Game, play: Play) -> float:
     return W_PLAY if g.strength_of(game, play.minion) >= g.strength_of(game, blocker.id) else -5.0
 
 
+def _crimethinc_unlock_score(game: Game, play: Play) -> float:
+    """CrimethInc. in play: 1 pool for another action by an Anarch with blood, while the pool stays healthy."""
+    m = game.minions.get(play.target)
+    return W_PLAY if m is not None and m.blood >= 1 and game.seats[play.seat].pool >= 8 else -5.0
+
+
+def _leverage_score(game: Game, play: Play) -> float:
+    """Leverage: the Edge for +1 bleed, when that bleed ousts its target."""
+    act = action_of(play)
+    if act is None or act.target < 0:
+        return -5.0
+    return W_PLAY if game.seats[act.target].pool <= act.bleed + 1 else -5.0
+
+
+judge("CrimethInc.", 3, score=_crimethinc_unlock_score)
+judge("Leverage", 0, score=_leverage_score)
+judge("True Love's Face", 1, score=break_block_score)
+judge("Crocodile's Tongue", 0, score=break_block_score)
+judge("Crocodile's Tongue", 1, score=break_block_score)
+judge("Psychomachia", 0, score=_avoid_combat_score)
+judge("Dominant Personality", 2, score=_could_block)
+judge("Dominant Personality", 3, score=_could_block)
+for _mode in range(4):
+    judge("Unthinkable Humiliation", _mode, score=_someone_may_block)
 judge("Change of Target", 0, score=_avoid_combat_score)
 judge("Domain of Evernight", 1, score=_aggravated_combat_score)
 judge("Visions of Gehenna", 0, score=_allies_may_block)

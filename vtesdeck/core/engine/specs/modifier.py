@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..frames import Action, Until
-from ..state import ALLY, VAMPIRE, Game
+from ..economy import burn_pool, gain_pool
+from ..frames import Action, Combat, Until
+from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
@@ -17,12 +19,16 @@ from ..vocabulary import (
     BlockerBurnsBlood,
     BlockerIntercept,
     BurnBlood,
+    BurnPool,
+    BurnThisCard,
+    CancelKeepingCost,
     CannotBlockTarget,
     CombatEndsStrikeIfBlocked,
     DamageAfterResolution,
     DoNotReplace,
     EndAction,
     ExtraVotes,
+    GainPool,
     IfBlockedEndAction,
     Intercept,
     KindCannotBlock,
@@ -30,16 +36,21 @@ from ..vocabulary import (
     LockSelf,
     Maneuver,
     ManeuverInCombat,
+    ManeuverOrPressInCombat,
     MarkAction,
     NoEquipmentInCombat,
     OptionalPress,
+    Pred,
     Press,
+    PutInPlay,
     PutOnTarget,
     Redirect,
     Stealth,
     StealthNow,
+    UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
     UnlockSelf,
+    UnlockTarget,
     action_blocked,
     action_not_marked,
     action_of,
@@ -51,6 +62,7 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    burn_card,
     burn_corruption,
     capacity_at_least,
     controller,
@@ -58,6 +70,7 @@ from ..vocabulary import (
     current_action,
     during_bleed,
     has_blood,
+    has_edge,
     in_polling,
     locked_self,
     move_blood,
@@ -66,8 +79,10 @@ from ..vocabulary import (
     other_methuselahs,
     political,
     possible_blockers,
+    ready_minions,
     referendum_passed,
     rider_sum,
+    take_damage,
     target_pool_at_most,
     to_ash_heap,
     vekn,
@@ -75,7 +90,7 @@ from ..vocabulary import (
     younger,
     younger_possible_blockers,
 )
-from ..windows import W
+from ..windows import Act, W
 
 # -- bot scores: play a card only when it can change something -------------------------------------------------------------
 
@@ -884,4 +899,745 @@ card(
     ),
     notes="[tem] is played once the action is blocked (before block resolution: when it is known to matter); it "
     "makes strike damage on vampires aggravated (environmental damage in that combat stays as it is).",
+)
+
+
+_VEIL, _VEIL_NEXT, _VEIL_SUPERIOR = "veil the legions", "veil the legions: next actions", "veil the legions: superior"
+
+
+def _veil_unplayed(game: Game, play: Play) -> bool:
+    """Only one Veil the Legions each action, by a ready unlocked vampire other than the acting minion."""
+    return action_not_marked(_VEIL)(game, play) and not locked_self(game, play)
+
+
+def _veil_superior_unplayed(game: Game, play: Play) -> bool:
+    """Only one Veil the Legions at superior each turn (its Methuselah's)."""
+    return _veil_unplayed(game, play) and rider_sum(game, -1 - play.seat, _VEIL_SUPERIOR) == 0
+
+
+def _veil_next(game: Game, play: Play) -> None:
+    """[OBF]: burn X blood: the next X actions of your minions this turn get +1 stealth (``_veil_stealth``)."""
+    add_rider(game, -1 - play.seat, _VEIL_SUPERIOR, 1, Until.END_OF_TURN, play.seat)
+    if play.value > 0 and play.minion in game.minions:
+        move_blood(game, play.minion, -play.value)
+        add_rider(game, -1 - play.seat, _VEIL_NEXT, play.value, Until.END_OF_TURN, play.seat)
+
+
+@hook("stealth", "Veil the Legions")
+def _veil_stealth(game: Game, act: Action) -> int:
+    """+1 stealth to one of the next X actions (read once, as each action is announced: it uses one up)."""
+    holder = -1 - act.seat
+    if rider_sum(game, holder, _VEIL_NEXT) <= 0:
+        return 0
+    add_rider(game, holder, _VEIL_NEXT, -1, Until.END_OF_TURN, act.seat)
+    return 1
+
+
+card(
+    "Veil the Legions",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.OTHER_READY,
+        when=_veil_unplayed,
+        effects=(Stealth(1), MarkAction(_VEIL)),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.OTHER_READY,
+        when=_veil_superior_unplayed,
+        values=x_within_blood(0, 1, 2, 3),
+        effects=(Stealth(1), MarkAction(_VEIL), _veil_next),
+    ),
+    notes="[OBF]'s X is chosen as the card is played (0 to 3, within the vampire's blood).",
+)
+
+
+def _aus_reaction_being_played(game: Game, play: Play) -> bool:
+    """The card being played (the last set aside) is a reaction requiring Auspex."""
+    if not game.aside:
+        return False
+    card_data = game.compiled.cards[game.card_of[game.aside[-1]]]
+    return "Reaction" in card_data.types and "aus" in card_data.discipline_requirement.codes
+
+
+_LEGION = "i am legion: pool"
+
+
+def _legion_mark(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is not None:
+        act.flags[_LEGION] = 1
+
+
+@hook("after_resolution", "I am Legion")
+def _legion_pool(game: Game, act: Action) -> None:
+    """[DAI][OBF] played to cancel: gain 1 pool after resolution if the action is successful."""
+    if act.flags.pop(_LEGION, 0) and act.succeeded and not game.seats[act.seat].ousted:
+        gain_pool(game, act.seat, 1)
+        game.log("gain pool", act.seat, 1)
+
+
+card(
+    "I am Legion",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("dai",), effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.ACTING,
+        disciplines=("dai", "obf"),
+        when=_aus_reaction_being_played,
+        effects=(CancelKeepingCost(),),
+        label="cancel an Auspex reaction",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.ACTING,
+        when=_aus_reaction_being_played,
+        effects=(CancelKeepingCost(), _legion_mark),
+        label="cancel an Auspex reaction, and 1 pool if successful",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=action_succeeded,
+        effects=(GainPool(1),),
+        label="1 pool",
+    ),
+    notes="[DAI][OBF]'s pool is taken after a successful action (LSJ 20100902-2: without cancelling), or after "
+    "resolution when played to cancel.",
+)
+
+
+def _anarch_action_succeeded(game: Game, play: Play) -> bool:
+    """After a successful action requiring an Anarch (a Baron too: LSJ 20080603) or making this vampire Anarch."""
+    act = action_of(play)
+    if act is None or not act.succeeded or act.actor != play.minion:
+        return False
+    if act.kind is Act.BECOME_ANARCH:
+        return True
+    if act.card < 0:
+        return False
+    needs = game.compiled.cards[game.card_of[act.card]].requirements
+    return "Anarch" in needs.sects or any("Baron" in t for t in needs.titles)
+
+
+def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """Another ready Anarch of yours, locked (unlocking an unlocked one changes nothing)."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.id != play.minion and m.kind == VAMPIRE and m.sect == "Anarch" and m.locked
+    ]
+
+
+def _own_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked]
+
+
+def _own_minion_phase(game: Game, play: Play) -> bool:
+    return game.acting == play.seat and game.phase is Phase.MINION
+
+
+card(
+    "CrimethInc.",
+    Mode(window=W.AFTER_ACTION, disciplines=("pro",), when=_anarch_action_succeeded, effects=(UnlockSelf(),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("qui",),
+        when=_anarch_action_succeeded,
+        targets=_other_locked_anarchs,
+        effects=(UnlockTarget(),),
+    ),
+    Mode(window=W.AFTER_ACTION, disciplines=("tha",), when=_anarch_action_succeeded, effects=(PutInPlay(),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=_own_minion_phase,
+        targets=_own_locked_anarchs,
+        effects=(BurnPool(1), UnlockTarget()),
+        label="burn 1 pool: unlock a ready Anarch",
+    ),
+    notes="In play ([tha]), the 1-pool unlock is offered after each of your actions in your minion phase (between "
+    "actions: when an unlock can matter), for a locked ready Anarch.",
+)
+
+
+_SHADOW_CAST = "shadow cast target"
+
+
+def _shadow_cast_on(game: Game, play: Play) -> None:
+    """[OBL]: the card goes on this vampire, remembering the Methuselah the action was directed at."""
+    act = action_of(play)
+    if act is None:
+        return
+    PutOnTarget(on_self=True)(game, play)
+    add_rider(game, play.card, _SHADOW_CAST, act.target + 1, Until.END_OF_GAME)
+
+
+def _directed_succeeded(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.succeeded and act.directed and 0 <= act.target != play.seat
+
+
+def _shadow_cast_due(game: Game, play: Play) -> bool:
+    """Its vampire acts against the same Methuselah, and stealth is needed."""
+    act = action_of(play)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and act.directed
+        and act.target == rider_sum(game, play.card, _SHADOW_CAST) - 1
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+    )
+
+
+def _forget_target(game: Game, play: Play) -> None:
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _SHADOW_CAST)]
+
+
+card(
+    "Shadow Cast",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.AFTER_ACTION, superior=True, when=_directed_succeeded, effects=(_shadow_cast_on,)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_shadow_cast_due,
+        effects=(StealthNow(1), _forget_target, BurnThisCard()),
+        label="burn: +1 stealth",
+    ),
+)
+
+
+_UNDER = "under my skin: played"
+
+
+def _under_mark(game: Game, play: Play) -> None:
+    """Put on this vampire; usable from the next action on."""
+    act = action_of(play)
+    if act is not None:
+        act.flags[f"{_UNDER}:{play.card}"] = 1
+    PutOnTarget(on_self=True)(game, play)
+
+
+def _under_due(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and not act.flags.get(f"{_UNDER}:{play.card}")
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+    )
+
+
+card(
+    "Under My Skin",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("thn",),
+        effects=(Stealth(1), _under_mark),
+        label="+1 stealth, put on this vampire",
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2), _under_mark)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_under_due,
+        effects=(StealthNow(1), BurnThisCard()),
+        label="burn: +1 stealth",
+    ),
+)
+
+
+card(
+    "Propaganda of the Deed",
+    Mode(window=W.AFTER_ACTION, when=_directed_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.POLLING, in_play=True, when=in_polling, effects=(ExtraVotes(2), BurnThisCard()), label="+2 votes"),
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Trochomancy:
+    """Remove N cards of the target Methuselah's ash heap from the game for +``amount`` bleed (limited); the
+    oldest go first (LSJ 20090710: the player chooses, the ash heap has no order)."""
+
+    cards: int
+    amount: int
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return
+        heap = game.seats[act.target].ash_heap
+        for copy in heap[: self.cards]:
+            game.seats[game.owner_of[copy]].removed.append(copy)
+            game.log("remove from game", play.seat, copy)
+        del heap[: self.cards]
+        act.bleed += self.amount
+
+
+def _target_heap_at_least(n: int) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return act is not None and act.target >= 0 and len(game.seats[act.target].ash_heap) >= n
+
+    return check
+
+
+card(
+    "Trochomancy",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("nec",),
+        when=all_of(during_bleed, _target_heap_at_least(13)),
+        effects=(_Trochomancy(13, 1),),
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        disciplines=("aus", "nec"),
+        when=all_of(during_bleed, _target_heap_at_least(7)),
+        effects=(_Trochomancy(7, 1),),
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=all_of(during_bleed, _target_heap_at_least(7)),
+        effects=(_Trochomancy(7, 2),),
+    ),
+)
+
+
+_HUMILIATION = "unthinkable humiliation"
+
+
+def _humiliation(game: Game, play: Play) -> None:
+    """[POT]/[PRE]: minions get -1 intercept this action (the ``intercept`` hook; an attempt in progress at once)."""
+    act = action_of(play)
+    if act is None or act.flags.get(_HUMILIATION):
+        return
+    act.flags[_HUMILIATION] = 1
+    if act.blocker >= 0:
+        act.intercept -= 1
+
+
+@hook("intercept", "Unthinkable Humiliation")
+def _humiliation_intercept(game: Game, minion: int, act: Action) -> int:
+    return -1 if act.flags and act.flags.get(_HUMILIATION) else 0
+
+
+card(
+    "Unthinkable Humiliation",
+    *(
+        Mode(window=W.ANNOUNCED, disciplines=(d,), superior=sup, effects=effects)
+        for sup, effects in ((False, (AttemptCostsBlood(),)), (True, (AttemptCostsBlood(), _humiliation)))
+        for d in ("pot", "pre")
+    ),
+    notes="Played as the action is announced (LSJ 20020612 allows any time before resolution: before any attempt "
+    "is when it matters).",
+)
+card(
+    "Dominant Personality",
+    *(
+        Mode(window=W.BLOCK_ATTEMPT, disciplines=(d,), when=block_in_progress, effects=(BlockerIntercept(-1),))
+        for d in ("pot", "pre")
+    ),
+    *(
+        Mode(
+            window=W.ANNOUNCED,
+            disciplines=(d,),
+            superior=True,
+            targets=possible_blockers,
+            effects=(CannotBlockTarget(),),
+        )
+        for d in ("pot", "pre")
+    ),
+    notes="[POT]/[PRE]: only vampires of the Methuselahs who may block are offered (another changes nothing).",
+)
+card(
+    "Forced Confessional",
+    Mode(window=W.BLOCK_ATTEMPT, when=block_in_progress, effects=(BlockerIntercept(-1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=block_in_progress, effects=(AttemptFails(),)),
+)
+card(
+    "Truth of a Thousand Lies",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(2),)),
+    Mode(window=W.AFTER_ACTION, superior=True, when=action_succeeded, effects=(UnlockSelf(),)),
+)
+card(
+    "Fata Morgana",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),), label="+1 stealth"),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=during_bleed,
+        effects=(Stealth(1), Bleed(1)),
+        label="+1 stealth +1 bleed",
+    ),
+)
+
+
+def _equip_action(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.kind is Act.EQUIP
+
+
+card(
+    "Hag's Wrinkles",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=_equip_action, effects=(Stealth(2),), label="+2 stealth"),
+    Mode(
+        window=W.AFTER_ACTION,
+        disciplines=("thn",),
+        when=all_of(_equip_action, action_succeeded),
+        effects=(UnlockSelf(),),
+        label="unlock",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=_equip_action,
+        effects=(Stealth(1), UnlockAfterSuccess()),
+        label="+1 stealth, unlock after success",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=all_of(_equip_action, action_succeeded),
+        effects=(UnlockSelf(),),
+        label="unlock",
+    ),
+    notes="The unlock ('after action resolution if this action is successful') is played after resolution once "
+    "the action succeeded, or with [THN]'s +1 stealth during a block attempt and taken after resolution.",
+)
+
+
+def _leverage(game: Game, play: Play) -> None:
+    """Burn the Edge; this action cannot gain it (game.bleed reads the mark)."""
+    act = action_of(play)
+    if act is None:
+        return
+    game.edge = None
+    game.log("edge burned", play.seat)
+    act.flags["no edge"] = 1
+
+
+card(
+    "Leverage",
+    Mode(window=W.BLOCKS_DECLINED, when=all_of(during_bleed, has_edge), effects=(_leverage, Bleed(1, limited=False))),
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _VoidBleed:
+    """+1 bleed for every 10 cards in the target Methuselah's ash heap (limited)."""
+
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.target >= 0:
+            act.bleed += len(game.seats[act.target].ash_heap) // 10
+
+
+card(
+    "Inevitability of the Void",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=all_of(during_bleed, _target_heap_at_least(10)),
+        effects=(_VoidBleed(),),
+    ),
+    notes="[AUS][NEC] is offered while the target's ash heap holds 10 cards or more (less adds nothing).",
+)
+
+
+def _cancel_combat(game: Game, play: Play) -> None:
+    """[MYT]: if this action is blocked, no combat (game.py reads the mark): taken whenever blocked."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["combat cancelled"] = 1
+
+
+card(
+    "Stone Travel",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obt",),
+        when=has_blood(1),
+        effects=(BurnBlood(1), Stealth(1)),
+        label="burn 1 blood: +1 stealth",
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("myt",), effects=(Stealth(1),), label="+1 stealth"),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _cancel_combat)),
+    notes="[MYT]'s choice to cancel the combat is always taken once blocked.",
+)
+
+
+def _block_fails_continue(game: Game, play: Play) -> None:
+    """[dai]: the block fails and the action continues (game.py goes back to the block attempts); that minion
+    cannot attempt to block it again; ``damage``: it takes unpreventable environmental damage ([DAI])."""
+    act = action_of(play)
+    if act is None or act.blocker < 0:
+        return
+    blocker = act.blocker
+    act.blocked = False
+    act.tried.add(blocker)
+    act.cannot_block.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", controller(game, blocker), blocker)
+
+
+def _blocker_env_damage_first(game: Game, play: Play) -> None:
+    """[DAI]: the blocking minion takes 1 unpreventable environmental damage."""
+    act = action_of(play)
+    if act is not None and act.blocker in game.minions:
+        take_damage(game, act.blocker, 1, 0)
+
+
+def _blocked_by_ally_or_younger(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.blocked and act.blocker >= 0 and blocker_ally_or_younger(game, play)
+
+
+card(
+    "Psychomachia",
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("pre",),
+        when=_blocked_by_ally_or_younger,
+        effects=(UnlockSelf(), EndAction()),
+        label="unlock, the action ends",
+    ),
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("dai",),
+        when=_blocked_by_ally_or_younger,
+        effects=(_block_fails_continue,),
+        label="the block fails",
+    ),
+    Mode(
+        window=W.BLOCKED,
+        superior=True,
+        when=_blocked_by_ally_or_younger,
+        effects=(_blocker_env_damage_first, _block_fails_continue),
+        label="the block fails, 1 damage to the blocker",
+    ),
+)
+
+
+_LOUP = "loup played"
+
+
+def _loups_in_play(game: Game) -> list[tuple[int, int]]:
+    """(controller, copy) of every Loup on the table."""
+    loup = vekn(game, "Loup")
+    return [(s, c) for s in game.order for c in game.seats[s].controlled if game.card_of[c] == loup]
+
+
+def _no_loup_this_turn(game: Game, play: Play) -> bool:
+    """Only one Loup can be played each turn (by anyone)."""
+    return (_LOUP, game.turn) not in game.used
+
+
+def _loup_played(game: Game, play: Play) -> None:
+    game.used.add((_LOUP, game.turn))
+
+
+def _burn_loups(game: Game) -> None:
+    for _, copy in _loups_in_play(game):
+        burn_card(game, copy)
+
+
+@hook("stealth", "Loup")
+def _loup_stealth(game: Game, act: Action) -> int:
+    """Toreador get +1 stealth while a Loup is in play (each Loup)."""
+    actor = game.minions.get(act.actor)
+    return len(_loups_in_play(game)) if actor is not None and actor.clan == "Toreador" else 0
+
+
+@hook("after_resolution", "Loup")
+def _loup_after_success(game: Game, act: Action) -> None:
+    """Burned after a Toreador performs a successful action."""
+    actor = game.minions.get(act.actor)
+    if act.succeeded and actor is not None and actor.clan == "Toreador":
+        _burn_loups(game)
+
+
+@hook("unlock", "Loup")
+def _loup_end_of_turn(game: Game, seat: int) -> int:
+    """Burned at the end of the turn: nothing happens between the end of a turn and the next unlock phase, so it
+    is burned there."""
+    _burn_loups(game)
+    return 0
+
+
+card(
+    "Loup",
+    Mode(window=W.BLOCK_ATTEMPT, when=_no_loup_this_turn, effects=(_loup_played, PutInPlay(), Stealth(1))),
+    notes="Played during a block attempt (its stealth counts for the action it is played in, only as needed); "
+    "burned at the next unlock phase (the end of the turn) or after a Toreador's successful action.",
+)
+
+
+def _true_love(game: Game, play: Play) -> None:
+    """[OBF][PRE]: the attempt fails and that minion cannot attempt again, unless the blocking minion's controller
+    burns 1 pool to cancel the card as it is played (taken whenever it keeps 4 pool or more)."""
+    act = action_of(play)
+    if act is None or act.blocker < 0:
+        return
+    seat = controller(game, act.blocker)
+    if game.seats[seat].pool >= 5:
+        burn_pool(game, seat, 1)
+        game.log("cancel", seat, play.card)
+        return
+    AttemptFails()(game, play)
+
+
+card(
+    "True Love's Face",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=block_in_progress, effects=(_true_love,)),
+    notes="[OBF][PRE]: the blocking Methuselah's 1-pool cancel is taken whenever it keeps 4 pool or more.",
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _CrocodileTongue:
+    """The attempt fails and the blocking minion's controller cannot attempt to block this action again, unless
+    the blocking minion burns ``cancel`` blood or life to cancel the card as it is played (taken whenever it keeps
+    1 blood or life)."""
+
+    cancel: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if act is None or blocker is None:
+            return
+        seat = controller(game, blocker.id)
+        if blocker.blood > self.cancel:
+            move_blood(game, blocker.id, -self.cancel)
+            game.log("cancel", seat, play.card)
+            return
+        AttemptFails()(game, play)
+        act.cannot_block.update(m.id for m in ready_minions(game, seat))
+
+
+_ally_or_younger_attempt = all_of(block_in_progress, blocker_ally_or_younger)
+card(
+    "Crocodile's Tongue",
+    Mode(window=W.BLOCK_ATTEMPT, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(2),)),
+    notes="The blocking minion's cancel is taken whenever it keeps 1 blood or life.",
+)
+
+
+def _amici_noctis(game: Game, play: Play) -> None:
+    """1 blood from the bank per vote by which the referendum passed, to your pool (1 at most, 2 if this Lasombra
+    is titled) first, then 1 to each ready Lasombra you control with room for it."""
+    act = action_of(play)
+    actor = game.minions.get(play.minion)
+    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
+    if actor is None or not won:
+        return
+    to_pool = min(won, 2 if actor.title else 1)
+    gain_pool(game, play.seat, to_pool)
+    game.log("gain pool", play.seat, to_pool)
+    left = won - to_pool
+    for m in ready_minions(game, play.seat):
+        if left <= 0:
+            break
+        if m.kind == VAMPIRE and m.clan == "Lasombra" and m.blood < m.capacity:
+            move_blood(game, m.id, 1)
+            game.log("add blood", play.seat, m.id, 1)
+            left -= 1
+
+
+card(
+    "Amici Noctis",
+    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_amici_noctis,)),
+    notes="The blood is distributed automatically: the pool first (as much as allowed), then the Lasombra in "
+    "table order. An automatically passing referendum passes by 0 votes (LSJ 19980107): nothing to distribute.",
+)
+
+
+def _cloaked(game: Game, minion: int) -> list[int]:
+    """The Shadow Cloaks on ``minion``."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    cloak = vekn(game, "Shadow Cloak")
+    return [c for c in m.cards if game.card_of[c] == cloak]
+
+
+@hook("actor_may_target", "Shadow Cloak")
+def _cloak_protects(game: Game, actor: int, target: int) -> bool:
+    """Minions without Auspex cannot perform actions directed at the vampire wearing it (another Methuselah's
+    minions: one's own actions at it are not directed)."""
+    if not _cloaked(game, target) or actor not in game.minions:
+        return True
+    if controller(game, actor) == controller(game, target):
+        return True
+    return any(code == "aus" for code, _ in game.minions[actor].disciplines)
+
+
+@hook("unlock", "Shadow Cloak")
+def _cloak_burns(game: Game, seat: int) -> int:
+    """During its controller's unlock phase, burn it."""
+    for c in list(game.seats[seat].controlled):
+        for cloak in _cloaked(game, c):
+            burn_card(game, cloak)
+    return 0
+
+
+card(
+    "Shadow Cloak",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.AFTER_ACTION, superior=True, when=action_succeeded, effects=(PutOnTarget(on_self=True),)),
+    notes="[OBL]: the protection covers the actions that aim at the vampire: action cards, abilities, diablerie.",
+)
+
+
+def _wilds(game: Game, play: Play) -> None:
+    """If this action is blocked: 1 optional maneuver in the first round of the combat (``_wilds_maneuver``), and
+    the blocking minion cannot strike: combat ends, in any round of any combat of the action (LSJ 20100308;
+    game.strike_options reads the mark)."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["blocker cannot end combat"] = 1
+        act.flags[f"wilds maneuver:{play.minion}"] = 1
+
+
+@hook("round_start", "Mind of the Wilds")
+def _wilds_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is not None and c.round == 1 and act.flags and act.flags.get(f"wilds maneuver:{c.a.minion}"):
+        c.a.maneuvers += 1
+
+
+card(
+    "Mind of the Wilds",
+    Mode(window=W.BLOCKED, effects=(_wilds,)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _wilds)),
+    notes="[ani][aus] is played once the action is blocked (before block resolution: when it is known to "
+    "matter); [ANI][AUS] during a block attempt, for its stealth too.",
+)
+
+
+card(
+    "Mind Tricks",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), ManeuverOrPressInCombat())),
+    notes="[DEM] is played during a block attempt (for its stealth); the maneuver or press is then there for the "
+    "resulting combat if the block succeeds anyway. Used with another once-each-combat maneuver or press, the "
+    "first one used counts as this card's.",
 )
