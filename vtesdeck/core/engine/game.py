@@ -1091,7 +1091,9 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             return False  # a vampire that is no crypt card (The Embrace) meets no requirement: simplified
         if not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
-            return False
+            # "… can play cards requiring a Ventrue as if she were a Ventrue" (Gem Ghastly, Mata Hari)
+            if not any(h(game, handler, m) for h in hooks_of(game, "meets_requirement")):
+                return False
     if not has_discipline(m, handler.mode):
         return False
     blood = blood_cost(game, handler, m.id)
@@ -1840,11 +1842,20 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
         yield from _apply_strikes(game, c, firsts)
         if _combat_done(game, c):
             return
+        _normal_strike_resolution(game, c)
         yield from _apply_strikes(game, c, [p for p in pairs if p not in firsts])
     else:
+        _normal_strike_resolution(game, c)
         yield from _apply_strikes(game, c, pairs)
     for side in (c.a, c.b):
         side.dodging = False
+
+
+def _normal_strike_resolution(game: Game, c: Combat) -> None:
+    """Normal strike resolution is about to begin (after first strikes): "during normal strike resolution"
+    effects (Mambo Jeanne's environmental damage at close range)."""
+    for h in hooks_of(game, "normal_strike_resolution"):
+        h(game, c)
 
 
 def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]]) -> Flow:

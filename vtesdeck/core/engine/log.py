@@ -254,6 +254,8 @@ RENDER: dict[str, _Render] = {
     "add blood": lambda n, e: f"{n.short(e[1])} adds {e[3]} blood to {n.card(e[2])}",
     "gain pool": lambda n, e: f"{n.short(e[1])} gains {e[2]} pool",
     "burn edge": lambda n, e: f"{n.short(e[1])} burns the Edge",
+    "corruption": lambda n, e: f"{n.short(e[1])} puts {e[3]} corruption counter(s) on {n.card(e[2])}",
+    "burn corruption": lambda n, e: f"{n.short(e[1])} burns a corruption counter from {n.card(e[2])}",
     "no camarilla votes": lambda n, e: f"{n.card(e[2])} burns 1 blood: Camarilla vampires cannot vote",
     "burn pool": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool",
     "hand size": lambda n, e: f"{n.short(e[1])} gets +{e[2]} hand size until the end of the game",

@@ -1141,6 +1141,38 @@ class MorePoolIfTargetCarries:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CorruptionCounter:
+    """Put N corruption counters of the player on the target minion (Nefertiti): riders "corruption" on the
+    minion, ``seat`` the Methuselah whose counters they are ("your corruption counters"), for the game."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, "corruption", self.amount, Until.END_OF_GAME, play.seat)
+            game.log("corruption", play.seat, play.target, self.amount)
+
+
+def corruption_counters(game: Game, minion: int, seat: int = -1) -> int:
+    """The corruption counters on a minion (``seat``: only that Methuselah's)."""
+    if not game.riders:
+        return 0
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == "corruption" and seat in (-1, r.seat))
+
+
+def remove_corruption_counter(game: Game, minion: int) -> bool:
+    """Burn one corruption counter from the minion (Aniel); False when it has none."""
+    for i, r in enumerate(game.riders):
+        if r.holder == minion and r.key == "corruption":
+            if r.value > 1:
+                game.riders[i] = Rider(r.holder, r.key, r.value - 1, r.until, r.seat)
+            else:
+                del game.riders[i]
+            return True
+    return False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class LockMinionOfTarget:
     """Lock a ready, unlocked minion of the Methuselah the action is directed at, chosen now (offered biggest
     first: Break the Bonds [obf])."""
