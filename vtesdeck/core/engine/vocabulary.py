@@ -1398,10 +1398,12 @@ class BurnThisMinion:
 @dataclasses.dataclass(frozen=True, slots=True)
 class EnterCombatWithTarget:
     """The playing minion enters combat with the target minion, both ready; ``lock_target`` locks it first, and
-    ``target_acts`` makes it the acting side of that combat (Deep Song [ANI])."""
+    ``target_acts`` makes it the acting side of that combat (Deep Song [ANI]); ``outside_action``: the combat is
+    no part of the current action (Marie-Pierre's, after an action's combat: she is not acting)."""
 
     lock_target: bool = False
     target_acts: bool = False
+    outside_action: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         target = game.minions.get(play.target)
@@ -1410,7 +1412,7 @@ class EnterCombatWithTarget:
         if self.lock_target:
             target.locked = True
         first, second = (play.target, play.minion) if self.target_acts else (play.minion, play.target)
-        return g.combat(game, first, second, action_of(play))
+        return g.combat(game, first, second, None if self.outside_action else action_of(play))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

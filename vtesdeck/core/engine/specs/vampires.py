@@ -30,6 +30,7 @@ from ..vocabulary import (
     ExtraVotes,
     GainPool,
     If,
+    LockSelf,
     MasterActions,
     Stealth,
     Strike,
@@ -562,7 +563,48 @@ vampire("Onaedo", notes="Any ready Otieno (any version, any controller) counts."
 vampire("Christine Boscacci")
 vampire("Azucena")
 vampire("Volker, The Puppet Prince")
-vampire("Marie-Pierre", missing="Locking after a combat of another Samedi you control to enter combat is not modelled.")
+
+
+def _marie_pierre_opponents(game: Game, play: Play) -> Sequence[int]:
+    """After an action's combat involving another Samedi you control: the opposing minion, still ready (she is
+    ready and unlocked, to lock)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    fought = act.flags.get("combat_with", -1) if act is not None else -1  # the acting minion's opponent
+    if act is None or me is None or me.locked or not is_ready(game, me.id) or fought < 0:
+        return []
+    pair = (act.actor, fought)
+    for mine, theirs in (pair, pair[::-1]):
+        m = game.minions.get(mine)
+        if (
+            m is not None
+            and mine != me.id
+            and m.kind == VAMPIRE
+            and m.clan == "Samedi"
+            and controller(game, mine) == play.seat
+            and is_ready(game, theirs)
+            and controller(game, theirs) != play.seat
+        ):
+            return [theirs]
+    return []
+
+
+vampire(
+    "Marie-Pierre",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            targets=_marie_pierre_opponents,
+            effects=(LockSelf(), EnterCombatWithTarget(outside_action=True)),
+            limit="marie-pierre",
+            limit_scope="action",
+            label="lock: enter combat with the minion that fought your Samedi",
+        ),
+    ),
+    notes="Offered after an action that led to a combat (a block, or an action entering combat: the engine's "
+    "combats come from actions); her combat is no part of that action (ANK 20180929).",
+)
 vampire("Aisling Sturbridge")
 vampire("Charles Delmare", presses_each_combat=1)
 vampire("Antón de Concepción", maneuvers_first_round=1)
