@@ -1,5 +1,5 @@
 """Vampires' printed abilities (issue 27, part 2) a one-turn scenario cannot show: an effect at a later turn
-(Lubomira Hradok), and a card that must not be offered (Dr. John Dee)."""
+(Lubomira Hradok), and a play that must not be offered (Dr. John Dee's Ventrue, Parijat's blockers)."""
 
 from __future__ import annotations
 

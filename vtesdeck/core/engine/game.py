@@ -1266,7 +1266,11 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
             if requirement is None or not requirement.met_by(embraced_minion(m.clan, m.sect, m.capacity)):
                 return False
         elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
-            if not _met_as_grown(game, handler, m):
+            # a Discipline grown in play (_met_as_grown); "… can play cards requiring a Ventrue as if she were a
+            # Ventrue" (Gem Ghastly, Mata Hari: "meets_requirement" hooks)
+            if not _met_as_grown(game, handler, m) and not any(
+                h(game, handler, m) for h in hooks_of(game, "meets_requirement")
+            ):
                 return False
     if not has_discipline(m, handler.mode):
         return False
@@ -2131,11 +2135,20 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
         yield from _apply_strikes(game, c, firsts)
         if _combat_done(game, c):
             return
+        _normal_strike_resolution(game, c)
         yield from _apply_strikes(game, c, [p for p in pairs if p not in firsts])
     else:
+        _normal_strike_resolution(game, c)
         yield from _apply_strikes(game, c, pairs)
     for side in (c.a, c.b):
         side.dodging = False
+
+
+def _normal_strike_resolution(game: Game, c: Combat) -> None:
+    """Normal strike resolution is about to begin (after first strikes): "during normal strike resolution"
+    effects (Mambo Jeanne's environmental damage at close range)."""
+    for h in hooks_of(game, "normal_strike_resolution"):
+        h(game, c)
 
 
 def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]]) -> Flow:

@@ -253,7 +253,6 @@ RENDER: dict[str, _Render] = {
     "lock": lambda n, e: f"{n.card(e[2])} is locked",
     "burn pool": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool",
     "edge burned": lambda n, e: f"{n.short(e[1])} burns the Edge",
-    "corruption counter": lambda n, e: f"{n.short(e[1])} puts a corruption counter on {n.card(e[2])}",
     "pool to blood": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",
     "remove from game": lambda n, e: f"{n.short(e[1])} removes {n.card(e[2])} from the game",
     "search": lambda n, e: f"{n.short(e[1])} searches the library for {n.card(e[2])}",

@@ -1684,9 +1684,8 @@ class StunTarget:
 @dataclasses.dataclass(frozen=True, slots=True)
 class CorruptionCounterOnMinionOfTarget:
     """Put a corruption counter on a minion controlled by the Methuselah the action is directed at, chosen now
-    (at resolution: ANK 20240706), the biggest first (The Platinum Protocol [pro]). A corruption counter is a
-    counter on the minion's card (``Game.card_counters`` of its copy: a minion carries no other), gone when it
-    leaves play; it does nothing by itself (no steal: ANK 20200925), the cards that read it do."""
+    (at resolution: ANK 20240706), the biggest first (The Platinum Protocol [pro]). It does nothing by itself (no
+    steal: ANK 20200925), the cards that read it do (``corruption_on``)."""
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         act = action_of(play)
@@ -1703,8 +1702,7 @@ class CorruptionCounterOnMinionOfTarget:
     @staticmethod
     def _corrupt(options: list[economy.Option], game: Game, play: Play) -> Generator[Any, Any, None]:
         option = yield from g.choose(game, play.seat, options)
-        game.card_counters[option.target] = game.card_counters.get(option.target, 0) + 1
-        game.log("corruption counter", play.seat, option.target)
+        put_corruption(game, option.target, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2039,10 +2037,12 @@ class BurnThisMinion:
 @dataclasses.dataclass(frozen=True, slots=True)
 class EnterCombatWithTarget:
     """The playing minion enters combat with the target minion, both ready; ``lock_target`` locks it first, and
-    ``target_acts`` makes it the acting side of that combat (Deep Song [ANI])."""
+    ``target_acts`` makes it the acting side of that combat (Deep Song [ANI]); ``outside_action``: the combat is
+    no part of the current action (Marie-Pierre's, after an action's combat: she is not acting)."""
 
     lock_target: bool = False
     target_acts: bool = False
+    outside_action: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         target = game.minions.get(play.target)
@@ -2051,7 +2051,7 @@ class EnterCombatWithTarget:
         if self.lock_target:
             target.locked = True
         first, second = (play.target, play.minion) if self.target_acts else (play.minion, play.target)
-        return g.combat(game, first, second, action_of(play))
+        return g.combat(game, first, second, None if self.outside_action else action_of(play))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2100,14 +2100,15 @@ class CounterOnThisCard:
 CORRUPTION = "corruption"
 
 
-def corruption_on(game: Game, minion: int, seat: int) -> int:
-    """The corruption counters of Methuselah ``seat`` on ``minion`` (0 once it is out of play)."""
+def corruption_on(game: Game, minion: int, seat: int = -1) -> int:
+    """The corruption counters of Methuselah ``seat`` on ``minion`` (-1: every Methuselah's; 0 once it is out of
+    play)."""
     if not game.riders:
         return 0
     m = game.minions.get(minion)
     if m is None or not m.in_play:
         return 0
-    return sum(r.value for r in game.riders if r.holder == minion and r.key == CORRUPTION and r.seat == seat)
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == CORRUPTION and seat in (-1, r.seat))
 
 
 def put_corruption(game: Game, minion: int, seat: int, amount: int = 1) -> None:

@@ -4,13 +4,14 @@ and mode, read by the heuristic bot through ``playbook.card_score`` (the specs h
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..cards import CRYPT, Play
 from ..frames import Referendum
 from ..playbook import judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
-from ..vocabulary import controller
+from ..vocabulary import controller, ready_minions
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -120,3 +121,63 @@ def _carna_score(game: Game, play: Play) -> float:
 judge("Theo Bell", 0, score=_tupdog_score)  # scores are by card name (Theo Bell (G6))
 judge("Nicomedes", 0, score=_nicomedes_score)
 judge("Carna, The Princess Witch", 0, score=_carna_score)
+
+
+# -- issue 27, part 2 ---------------------------------------------------------------------------------------------
+
+
+def _keeps_blood(least: int) -> Callable[[Game, Play], float]:
+    """Burn blood for a bonus only while the vampire keeps ``least`` blood after it (Virginie, Francisco)."""
+
+    def score(game: Game, play: Play) -> float:
+        m = game.minions.get(play.minion)
+        return 20.0 if m is not None and m.blood - 1 >= least else -1.0
+
+    return score
+
+
+def _lucinde_edge(game: Game, play: Play) -> float:
+    """Burn the Edge for 1 blood only when Lucinde is low on blood (the Edge is worth a pool each turn)."""
+    m = game.minions.get(play.minion)
+    return 10.0 if m is not None and m.blood <= 1 and m.capacity > m.blood else -1.0
+
+
+def _huitzilopochtli(game: Game, play: Play) -> float:
+    """Buy a master phase action only once the seat's are used, with a master card left and pool to spare."""
+    s = game.seats[play.seat]
+    types = game.compiled.types if game.compiled is not None else {}
+    masters = sum(1 for c in s.hand if "Master" in types.get(game.card_of[c], ()))
+    return 15.0 if s.master_actions == 0 and masters >= 1 and s.pool > 6 else -1.0
+
+
+def _scout(game: Game, play: Play) -> float:
+    m = game.minions.get(play.minion)
+    return 12.0 if m is not None and m.blood >= 4 else -1.0
+
+
+def _votes_matter(game: Game, play: Play) -> float:
+    """Discard a card for votes only in a referendum the seat cares about (Modius, Dr. John Dee)."""
+    ref = play.frame if isinstance(play.frame, Referendum) else None
+    return 12.0 if ref is not None and stake(game, ref, play.seat) != 0 else -1.0
+
+
+def _bruce(game: Game, play: Play) -> float:
+    """Silence the Camarilla only when another Methuselah's ready Camarilla vampires have votes."""
+    votes = sum(
+        m.votes
+        for s in game.order
+        if s != play.seat
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Camarilla"
+    )
+    return 15.0 if votes > 0 else -1.0
+
+
+judge("Virginie, Prodigy", 0, score=_keeps_blood(2))
+judge("Francisco Domingo de Polonia", 0, score=_keeps_blood(2))
+judge("Lucinde, Alastor", 1, score=_lucinde_edge)
+judge("Huitzilopochtli", 0, score=_huitzilopochtli)
+judge("Scout Youngwood", 0, score=_scout)
+judge("Modius", 0, score=_votes_matter)
+judge("Dr. John Dee", 0, score=_votes_matter)
+judge("Bruce de Guy", 0, score=_bruce)

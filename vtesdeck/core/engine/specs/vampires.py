@@ -12,12 +12,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...eligibility import compile_minion
 from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
 from ..frames import Action, Combat, Referendum, Until
 from ..handlers import Handler
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, leave_play
 from ..vocabulary import (
+    CORRUPTION,
     AddBlood,
     Bleed,
     BurnBlood,
@@ -32,6 +34,7 @@ from ..vocabulary import (
     If,
     LockSelf,
     MasterActions,
+    PutCorruption,
     Redirect,
     Stealth,
     StrengthThisCombat,
@@ -45,10 +48,12 @@ from ..vocabulary import (
     bleed_succeeded,
     bleeding_you,
     burn_card,
+    burn_corruption,
     burn_minion,
     card_being_played,
     combat_of,
     controller,
+    corruption_on,
     current_action,
     discard,
     during_own_referendum,
@@ -68,7 +73,7 @@ from ..vocabulary import (
     uncontrolled_vampires,
     younger_ready_vampires_of_others,
 )
-from ..windows import Act, W
+from ..windows import Act, Range, W
 
 
 def _named(game: Game, minion_id: int, name: str) -> bool:
@@ -1157,6 +1162,8 @@ _CANNOT_BLOCK_AS_BLOCKER: dict[str, Callable[[Game, Minion, Minion], bool]] = {
     "Marie-Pierre": lambda game, me, actor: actor.kind == VAMPIRE and actor.capacity > me.capacity,
 }
 _CANNOT_BE_BLOCKED_BY: dict[str, Callable[[Game, Minion, Minion], bool]] = {
+    # minions with any of his controller's corruption counters (one put on the blocker later: still blocked)
+    "Nakhthorheb": lambda game, me, blocker: corruption_on(game, blocker.id, controller(game, me.id)) > 0,
     "Aisling Sturbridge": lambda game, me, blocker: (
         blocker.kind == VAMPIRE and blocker.clan == "Tremere" and blocker.capacity < me.capacity
     ),
@@ -1207,7 +1214,48 @@ vampire("Onaedo", notes="Any ready Otieno (any version, any controller) counts."
 vampire("Christine Boscacci")
 vampire("Azucena")
 vampire("Volker, The Puppet Prince")
-vampire("Marie-Pierre", missing="Locking after a combat of another Samedi you control to enter combat is not modelled.")
+
+
+def _marie_pierre_opponents(game: Game, play: Play) -> Sequence[int]:
+    """After an action's combat involving another Samedi you control: the opposing minion, still ready (she is
+    ready and unlocked, to lock)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    fought = act.flags.get("combat_with", -1) if act is not None else -1  # the acting minion's opponent
+    if act is None or me is None or me.locked or not is_ready(game, me.id) or fought < 0:
+        return []
+    pair = (act.actor, fought)
+    for mine, theirs in (pair, pair[::-1]):
+        m = game.minions.get(mine)
+        if (
+            m is not None
+            and mine != me.id
+            and m.kind == VAMPIRE
+            and m.clan == "Samedi"
+            and controller(game, mine) == play.seat
+            and is_ready(game, theirs)
+            and controller(game, theirs) != play.seat
+        ):
+            return [theirs]
+    return []
+
+
+vampire(
+    "Marie-Pierre",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            targets=_marie_pierre_opponents,
+            effects=(LockSelf(), EnterCombatWithTarget(outside_action=True)),
+            limit="marie-pierre",
+            limit_scope="action",
+            label="lock: enter combat with the minion that fought your Samedi",
+        ),
+    ),
+    notes="Offered after an action that led to a combat (a block, or an action entering combat: the engine's "
+    "combats come from actions); her combat is no part of that action (ANK 20180929).",
+)
 vampire("Aisling Sturbridge")
 vampire("Charles Delmare", presses_each_combat=1)
 vampire("Antón de Concepción", maneuvers_first_round=1)
@@ -1735,8 +1783,7 @@ vampire(
             label="unlock (during your minion phase)",
         ),
     ),
-    notes="His unlock is offered after each of your actions. No card of the engine gives corruption counters, so "
-    "no minion has one of yours to be kept from blocking him.",
+    notes="His unlock is offered after each of your actions.",
 )
 vampire(
     "Nefertiti (ADV)",
@@ -2101,8 +2148,30 @@ vampire(
 vampire(
     "Mambo Jeanne",
     bleed=1,
-    missing="The 2 environmental damage to minions opposing her each round at close range is not modelled.",
+    notes="Her environmental damage is dealt with the round's normal strikes (a dodge does not avoid it), not "
+    "when combat ended or a combatant left at first strike (their ruling).",
 )
+
+
+@hook("normal_strike_resolution", "Mambo Jeanne")
+def _mambo_jeanne(game: Game, c: Combat) -> None:
+    """Minions opposing Jeanne take 2 environmental damage during normal strike resolution at close range:
+    the combat's environmental damage for this round's strikes (taken back at the next round's start)."""
+    if c.range is not Range.CLOSE:
+        return
+    for side in (c.a, c.b):
+        if _named(game, side.minion, "Mambo Jeanne"):
+            other = c.other(side.minion)
+            c.env_damage[other.minion] = c.env_damage.get(other.minion, 0) + 2
+            other.used.add("combat:mambo jeanne")
+
+
+@hook("round_start", "Mambo Jeanne")
+def _mambo_jeanne_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        if "combat:mambo jeanne" in side.used:
+            side.used.discard("combat:mambo jeanne")
+            c.env_damage[side.minion] = max(0, c.env_damage.get(side.minion, 0) - 2)
 
 
 @hook("votes", "Tyler McGill")
@@ -2290,7 +2359,8 @@ def _walker(game: Game, handler: Any, seat: int, minion: int, target: int = -1) 
 
 
 def _discipline_cards_on_others(game: Game, play: Play) -> Sequence[int]:
-    """Cards requiring a Discipline on other Methuselahs' ready minions (equipment, retainers, cards on them)."""
+    """Other Methuselahs' ready minions with a corruption counter (the minion: burn a counter), and the cards
+    requiring a Discipline on them (equipment, retainers, cards on them: burn the card)."""
     comp = game.compiled
     if comp is None:
         return []
@@ -2299,6 +2369,8 @@ def _discipline_cards_on_others(game: Game, play: Play) -> Sequence[int]:
         if s == play.seat:
             continue
         for m in ready_minions(game, s):
+            if corruption_on(game, m.id):
+                out.append(m.id)
             for c in m.cards:
                 card = comp.cards.get(game.card_of[c])
                 if card is not None and card.discipline_requirement.codes:
@@ -2307,8 +2379,13 @@ def _discipline_cards_on_others(game: Game, play: Play) -> Sequence[int]:
 
 
 def _burn_target_card(game: Game, play: Play) -> None:
-    """Burn the target card: a retainer (a minion of its own) or another card on a minion."""
-    if play.target in game.minions:
+    """Burn a corruption counter from the target minion, or the target card: a retainer (a minion of its own)
+    or another card on a minion."""
+    m = game.minions.get(play.target)
+    if m is not None and m.kind != RETAINER and corruption_on(game, m.id):
+        owner = next(r.seat for r in game.riders if r.holder == m.id and r.key == CORRUPTION)
+        burn_corruption(game, m.id, owner, 1)
+    elif play.target in game.minions:
         burn_minion(game, play.target)
     elif any(play.target in m.cards for m in game.minions.values()):
         burn_card(game, play.target)
@@ -2325,10 +2402,39 @@ vampire(
             cost_blood=1,
             targets=_discipline_cards_on_others,
             effects=(_burn_target_card,),
-            label="burn a card requiring a Discipline from another ready minion",
+            label="burn a corruption counter or a card requiring a Discipline from another ready minion",
         ),
     ),
-    notes="No card of the engine gives corruption counters, so there is none to burn.",
+)
+
+
+def _prey_minions(game: Game, play: Play) -> Sequence[int]:
+    """The minions your prey controls (ready or in torpor; not retainers)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    return [
+        c
+        for c in game.seats[prey].controlled
+        if c in game.minions and game.minions[c].in_play and game.minions[c].kind != RETAINER
+    ]
+
+
+vampire(
+    "Nefertiti",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            cost_blood=1,
+            targets=_prey_minions,
+            effects=(PutCorruption(1),),
+            label="put a corruption counter on a minion of your prey",
+        ),
+    ),
 )
 vampire("Marcos Belegrad")
 
@@ -2387,6 +2493,48 @@ def _parijat_attempt(game: Game, act: Action, blocker: int) -> None:
         if library:
             game.seats[seat].ash_heap.append(library.pop())
             game.log("mill", seat, 1)
+
+
+def _meets_as(game: Game, handler: Any, m: Minion, *, clans: tuple[str, ...], sect: str = "") -> bool:
+    """Whether the vampire meets the card's requirement as if it were also of ``clans`` (and of ``sect``)."""
+    comp = game.compiled
+    if comp is None:
+        return False
+    requirement = comp.eligibility.requirement(handler.card)
+    card = comp.cards.get(m.card)
+    if requirement is None or card is None:
+        return requirement is None
+    printed = dataclasses.replace(card, clans=(*card.clans, *clans), sect=sect or card.sect)
+    return bool(requirement.met_by(compile_minion(printed)))
+
+
+vampire(
+    "Gem Ghastly",
+    notes="She meets a clan requirement of Ventrue; effects of the card that read her clan do not see one.",
+)
+vampire(
+    "Mata Hari",
+    notes="She meets a card's clan and sect requirements (her title counts in the sect required: LSJ 20050526); "
+    "effects of the card that read her clan or sect do not see them. Red List is a trait.",
+)
+
+
+@hook("meets_requirement", "Gem Ghastly", "Mata Hari")
+def _plays_as_if(game: Game, handler: Any, m: Minion) -> bool:
+    """Gem plays cards requiring a Ventrue as if she were a Ventrue; Mata Hari plays cards requiring a sect
+    and/or clan as if she were of the required sect and clan (only cards played normally: from the hand)."""
+    if handler.mode.in_play:
+        return False
+    comp = game.compiled
+    card = comp.cards.get(handler.card) if comp is not None else None
+    if card is None:
+        return False
+    needs = card.requirements
+    if _named(game, m.id, "Gem Ghastly"):
+        return "Ventrue" in needs.clans and _meets_as(game, handler, m, clans=("Ventrue",))
+    if _named(game, m.id, "Mata Hari") and (needs.clans or needs.sects):
+        return any(_meets_as(game, handler, m, clans=needs.clans, sect=sect) for sect in (needs.sects or ("",)))
+    return False
 
 
 @hook("after_resolution", "Armin Brenner", "Sybren van Oosten")
