@@ -148,6 +148,7 @@ class Referendum:
     votes_for: int = 0
     votes_against: int = 0
     extra_votes: dict[int, int] = dataclasses.field(default_factory=dict)  # seat → votes from cards
+    against: set[int] = dataclasses.field(default_factory=set)  # seats forced to vote against (Protected District)
     cancelled: bool = False
     passed: bool = False
     blood_hunt: bool = False

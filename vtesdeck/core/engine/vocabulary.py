@@ -206,6 +206,22 @@ def card_being_played(*types: str) -> Pred:
     return check
 
 
+def card_being_played_using(*disciplines: str) -> Pred:
+    """ "Cancel a non-combat card requiring X, Y or Z as it is played": the card being played is no combat card and
+    its mode played uses one of ``disciplines`` (a card of several counts as requiring those used: LSJ 20011204-3)."""
+    wanted = frozenset(disciplines)
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        if not game.aside or mode is None:
+            return False
+        if "Combat" in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+            return False
+        return not wanted.isdisjoint(mode.disciplines)
+
+    return check
+
+
 def minion_card_being_played(game: Game, play: Play) -> bool:
     """A minion card (not a master, not an event) is being played: the last card set aside (Direct
     Intervention)."""
@@ -2112,6 +2128,20 @@ class ExtraVotes:
         ref = play.frame
         if isinstance(ref, Referendum):
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotesAgainst:
+    """The playing vampire gains N votes against the referendum, which forces it to vote against (LSJ 20031119);
+    its Methuselah casts all its votes against (VOTES_TOGETHER). Protected District."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
+            ref.against.add(play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

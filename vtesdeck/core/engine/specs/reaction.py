@@ -20,6 +20,7 @@ from ..vocabulary import (
     AttemptBlock,
     BloodForIntercept,
     BurnBloodUnlessBlocks,
+    CancelAsPlayed,
     CancelReferendum,
     DoNotReplace,
     EndAction,
@@ -39,6 +40,7 @@ from ..vocabulary import (
     SkipNextUnlockIfAlly,
     UnlockActor,
     UnlockSelf,
+    VotesAgainst,
     VotesEach,
     WakeTarget,
     about_to_fight_younger_actor,
@@ -51,6 +53,7 @@ from ..vocabulary import (
     bleeding_you,
     blocker_in_sect,
     blocker_locked,
+    card_being_played_using,
     directed_at_you,
     during_bleed,
     has_targets,
@@ -61,6 +64,7 @@ from ..vocabulary import (
     may_block_any_seat,
     may_wake,
     move_blood,
+    not_,
     once_between_unlocks,
     other_methuselahs,
     predator_bleeding_you,
@@ -532,4 +536,34 @@ card(
         )
         for ds in _VIGIL
     ),
+)
+card(
+    "Protected District",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(3),), label="reduce the bleed by 3"),
+    Mode(window=W.POLLING, when=in_polling, effects=(VotesAgainst(3),), label="+3 votes against"),
+    notes="The +3 votes force the primogen's Methuselah to vote against with all its votes (VOTES_TOGETHER).",
+)
+
+_CLARITY = card_being_played_using("dem", "dom", "pre")
+card(
+    "Touch of Clarity",
+    Mode(window=W.AS_PLAYED, role=Role.REACTING, when=_CLARITY, effects=(CancelAsPlayed(), LockSelf())),
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.OTHER_READY,
+        when=all_of(_CLARITY, not_(locked_and_ready)),
+        effects=(CancelAsPlayed(), LockSelf()),
+        label="as an action modifier",
+    ),
+    Mode(window=W.AS_PLAYED, superior=True, role=Role.REACTING, when=_CLARITY, effects=(CancelAsPlayed(),)),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.OTHER_READY,
+        when=all_of(_CLARITY, not_(locked_and_ready)),
+        effects=(CancelAsPlayed(),),
+        label="as an action modifier",
+    ),
+    notes="As a reaction by another Methuselah's ready unlocked (or woken) vampire; as an action modifier by a ready "
+    "unlocked vampire of the acting Methuselah other than the acting minion (LSJ 20090425).",
 )
