@@ -24,6 +24,7 @@ class Until(IntEnum):
     END_OF_TURN = 1
     NEXT_UNLOCK = 2  # its seat's next unlock phase
     END_OF_GAME = 3
+    END_OF_ACTION = 4  # the end of the action being resolved ("do not replace until after this action")
 
 
 @dataclasses.dataclass(slots=True)

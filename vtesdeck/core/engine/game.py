@@ -772,6 +772,13 @@ def action(game: Game, option: Option) -> Flow:
     if act.card >= 0 and _is_set_aside(game, act.card):
         to_ash_heap(game, act.card)
         refill(game, seat)
+    if game.riders and any(r.until is Until.END_OF_ACTION for r in game.riders):
+        # "Do not replace until after this action" (Read the Winds): the hands are made whole now
+        ended = {r.seat for r in game.riders if r.until is Until.END_OF_ACTION}
+        game.riders = [r for r in game.riders if r.until is not Until.END_OF_ACTION]
+        for index in sorted(ended):
+            if index >= 0 and not game.seats[index].ousted:
+                refill(game, index)
 
 
 def _is_set_aside(game: Game, copy_id: int) -> bool:

@@ -102,7 +102,7 @@ judge("Mental Maze", 0, score=_obedience_score)
 judge("Mental Maze", 1, score=_obedience_score)
 for _mode in range(10):
     judge("Guard Dogs", _mode, score=_guard_dogs_score)
-for _mode in range(6, 12):
+for _mode in range(6, 17):
     judge("Shadow Sentinel", _mode, score=_sentinel_ally_score)
 judge("Protected District", 1, score=_delaying_score)
 for _mode in range(4):

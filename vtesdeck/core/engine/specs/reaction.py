@@ -474,8 +474,8 @@ card(
         when=all_of(_sentinel_once, has_targets(allies_of_kind("wraith", "zombie", locked=True))),
         targets=allies_of_kind("wraith", "zombie", locked=True),
     ),
-    notes="[OBL] is played by a locked vampire, which stays locked, and wakes the chosen ally; it is offered where "
-    "a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
+    notes="[OBL] is played by a vampire, locked (it stays locked) or not, and wakes the chosen ally; it is offered "
+    "where a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
 )
 card(
     "One With the Land",
@@ -566,4 +566,28 @@ card(
     ),
     notes="As a reaction by another Methuselah's ready unlocked (or woken) vampire; as an action modifier by a ready "
     "unlocked vampire of the acting Methuselah other than the acting minion (LSJ 20090425).",
+)
+card(
+    "Read the Winds",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        effects=(DoNotReplace(Until.END_OF_ACTION), Intercept(1), NoLockForBlocking()),
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(DoNotReplace(Until.END_OF_ACTION), UnlockSelf(), AttemptBlock(intercept=1)),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(DoNotReplace(Until.END_OF_ACTION), UnlockSelf(), InterceptNow(1)),
+        label="unlock while blocking",
+    ),
+    notes="[ANI][AUS]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks "
+    "and gets +1 intercept, even if not yet needed.",
 )
