@@ -72,6 +72,16 @@ def _clarity_score(game: Game, play: Play) -> float:
     return -1.0
 
 
+def _funeral_score(game: Game, play: Play) -> float:
+    """Funeral Wake: unlock the ally to block in state A, or after resolution (ready for the next action)."""
+    if play.target not in game.minions:
+        return -1.0
+    if play.mode.window is W.AFTER_ACTION:
+        return W_REACT + (1.0 if play.value >= 0 and play.value != play.target else 0.0)
+    ally = Play(seat=play.seat, card=play.card, mode=play.mode, minion=play.target, frame=play.frame)
+    return W_REACT if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, ally) else -1.0
+
+
 def _delaying_score(game: Game, play: Play) -> float:
     """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
     ref = play.frame
@@ -107,3 +117,5 @@ for _mode in range(6, 17):
 judge("Protected District", 1, score=_delaying_score)
 for _mode in range(4):
     judge("Touch of Clarity", _mode, score=_clarity_score)
+for _mode in range(22):
+    judge("Funeral Wake", _mode, score=_funeral_score)

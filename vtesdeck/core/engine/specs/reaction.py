@@ -16,6 +16,7 @@ from ..cards import Mode, Play, Role, card
 from ..frames import Until
 from ..state import Game
 from ..vocabulary import (
+    WAKE_WINDOWS,
     ActionFails,
     AttemptBlock,
     BloodForIntercept,
@@ -57,6 +58,7 @@ from ..vocabulary import (
     directed_at_you,
     during_bleed,
     has_targets,
+    in_action_not_combat,
     in_polling,
     in_sect,
     locked_and_ready,
@@ -590,4 +592,53 @@ card(
     ),
     notes="[ANI][AUS]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks "
     "and gets +1 intercept, even if not yet needed.",
+)
+
+
+_ALLY_KINDS = allies_of_kind("mummy", "wraith", "zombie")
+
+
+def _locked_kind_allies(game: Game, play: Play) -> list[int]:
+    return [a for a in _ALLY_KINDS(game, play) if game.minions[a].locked]
+
+
+def _second_ally(game: Game, play: Play) -> list[int]:
+    """[NEC]'s "up to two": a second ally to unlock (-1: none; the same as the first is ignored)."""
+    return [-1, *_locked_kind_allies(game, play)]
+
+
+def _unlock_allies(game: Game, play: Play) -> None:
+    for ally in dict.fromkeys((play.target, play.value)):
+        m = game.minions.get(ally)
+        if ally >= 0 and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", play.seat, ally)
+
+
+def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
+    """ "Usable by a locked vampire": by a ready vampire, locked or not, in any window of an action but its combat
+    (an unlocked one not as a card is played, where a reaction of an unlocked minion is a cancel)."""
+    when = all_of(in_action_not_combat, has_targets(_locked_kind_allies))
+    return tuple(
+        Mode(
+            window=w,
+            superior=superior,
+            role=role,
+            when=when,
+            targets=_locked_kind_allies,
+            values=values,
+            effects=(_unlock_allies,),
+            label="unlock allies",
+        )
+        for role in (Role.LOCKED_REACTING, Role.REACTING)
+        for w in WAKE_WINDOWS
+        if not (role is Role.REACTING and w is W.AS_PLAYED)
+    )
+
+
+card(
+    "Funeral Wake",
+    *_funeral_modes(False, None),
+    *_funeral_modes(True, _second_ally),
+    notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
 )
