@@ -25,6 +25,7 @@ class Until(IntEnum):
     NEXT_UNLOCK = 2  # its seat's next unlock phase
     END_OF_GAME = 3
     AFTER_COMBAT = 4  # the end of the current combat ("do not replace until after combat": Dodge)
+    END_OF_ACTION = 5  # the end of the action being resolved ("do not replace until after this action")
 
 
 @dataclasses.dataclass(slots=True)
@@ -151,6 +152,7 @@ class Referendum:
     votes_for: int = 0
     votes_against: int = 0
     extra_votes: dict[int, int] = dataclasses.field(default_factory=dict)  # seat → votes from cards
+    against: set[int] = dataclasses.field(default_factory=set)  # seats forced to vote against (Protected District)
     cancelled: bool = False
     passed: bool = False
     blood_hunt: bool = False

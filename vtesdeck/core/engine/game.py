@@ -906,6 +906,13 @@ def action(game: Game, option: Option) -> Flow:
         game.riders.remove(unreplaced)  # (LSJ 20101021)
         if not game.finished and not game.seats[seat].ousted:
             refill(game, seat)
+    if game.riders and any(r.until is Until.END_OF_ACTION for r in game.riders):
+        # "Do not replace until after this action" (Read the Winds): the hands are made whole now
+        ended = {r.seat for r in game.riders if r.until is Until.END_OF_ACTION}
+        game.riders = [r for r in game.riders if r.until is not Until.END_OF_ACTION]
+        for index in sorted(ended):
+            if index >= 0 and not game.seats[index].ousted:
+                refill(game, index)
 
 
 def _is_set_aside(game: Game, copy_id: int) -> bool:
@@ -918,7 +925,9 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     the Methuselahs that have not declined, then resolution."""
     seat = act.seat
     if act.card >= 0 and act.mode is not None and not continued and not act.mode.in_play:
-        yield from as_played(game, act.card, seat)  # (an ability of a card in play is not a card being played)
+        yield from as_played(
+            game, act.card, seat, act.mode
+        )  # (an ability of a card in play is not a card being played)
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
@@ -1541,9 +1550,18 @@ def _holder_of(game: Game, copy: int) -> int:
     return -1
 
 
-def as_played(game: Game, copy: int, seat: int) -> Flow:
+def as_played(game: Game, copy: int, seat: int, mode: Mode | None = None) -> Flow:
     """The card's "as played" window: every other Methuselah, in turn order, may cancel it with a card from its
-    hand (Direct Intervention, Wash) or a card or ability in play (Diana Iadanza)."""
+    hand (Direct Intervention, Wash) or a card or ability in play (Diana Iadanza). ``mode``: the mode played, on
+    ``Game.playing`` for the window (a cancel by the Disciplines used: Touch of Clarity)."""
+    outer, game.playing = game.playing, mode
+    try:
+        yield from _as_played(game, copy, seat)
+    finally:
+        game.playing = outer
+
+
+def _as_played(game: Game, copy: int, seat: int) -> Flow:
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
         while True:
@@ -1608,7 +1626,7 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         act_of.disciplines.setdefault(option.minion, set()).update(mode.disciplines)
     game.log("play", seat, option.card, option.mode, option.minion, option.target)
     if from_hand:
-        yield from as_played(game, option.card, seat)
+        yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
             game.cancelled = -1
             refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is
@@ -2307,7 +2325,10 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                 options += [Option(Kind.VOTE, seat, value=1, target=1), Option(Kind.VOTE, seat, value=-1, target=1)]
             if not options:
                 continue
-            options.insert(0, Option(Kind.VOTE, seat, value=0))
+            if seat in ref.against:  # forced to vote against (VOTES_TOGETHER: all the seat's votes)
+                options = [o for o in options if o.value < 0]
+            else:
+                options.insert(0, Option(Kind.VOTE, seat, value=0))
             option = yield from choose(game, seat, options)
             if option.value == 0:
                 continue

@@ -15,9 +15,8 @@ from .frames import Action, Combat, Referendum
 from .game import (
     HAND_STRIKE,
     Strike,
+    _handler_options,
     current_action,
-    hand_options,
-    handler_of,
     hook_sum,
     intercept_of,
     strength_of,
@@ -193,27 +192,35 @@ def _wake(game: Game, play: Play, effect: Any) -> float:
 
 
 def woken_would_react(game: Game, play: Play) -> bool:
-    """Whether, once woken, the playing minion could play in this window a card of the seat's hand that no minion
-    of the seat can play now, and worth playing by its own judgement (a card with none: the window's default)."""
+    """Whether, once woken, the playing minion could play in this window a reaction of the seat's hand that no
+    minion of the seat can play now, and worth playing by its own judgement (a card with none: the window's
+    default). Only the hand's reactions of this window are tried (scored often: a wake is offered in every window)."""
     act = current_action(game)
     if act is None or play.minion in act.woken:
         return False
-    window, frame = play.mode.window, play.frame
-    now = {game.card_of[o.card] for o in hand_options(game, play.seat, window, frame)}
-    act.woken.add(play.minion)
-    try:
-        then = [o for o in hand_options(game, play.seat, window, frame) if o.minion == play.minion]
-    finally:
-        act.woken.discard(play.minion)
-    for o in then:
-        handler = handler_of(game, o)
-        if handler.role is Role.LOCKED_REACTING or game.card_of[o.card] in now:
-            continue
-        after = Play(seat=o.seat, card=o.card, mode=handler.mode, minion=o.minion, target=o.target, frame=frame)
-        score = handler.mode.score or card_score(handler.name, handler.index)
-        worth = score(game, after) if score is not None else effect_score(game, after)
-        if worth is None or worth > 0:
-            return True
+    window, frame, seat = play.mode.window, play.frame, play.seat
+    comp = game.compiled
+    seen: set[int] = set()
+    for copy in game.seats[seat].hand:
+        vekn = game.card_of[copy]
+        handlers = comp.hand.get((vekn, window)) if vekn not in seen else None
+        seen.add(vekn)
+        for handler in handlers or ():
+            if handler.role is not Role.REACTING:
+                continue
+            act.woken.add(play.minion)
+            try:
+                then = [o for o in _handler_options(game, handler, seat, copy, None, frame) if o.minion == play.minion]
+            finally:
+                act.woken.discard(play.minion)
+            if not then or _handler_options(game, handler, seat, copy, None, frame):
+                continue  # not playable by it, or playable already by another minion of the seat
+            o = then[0]
+            after = Play(seat=seat, card=copy, mode=handler.mode, minion=o.minion, target=o.target, frame=frame)
+            score = handler.mode.score or card_score(handler.name, handler.index)
+            worth = score(game, after) if score is not None else effect_score(game, after)
+            if worth is None or worth > 0:
+                return True
     return False
 
 

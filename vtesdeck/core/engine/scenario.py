@@ -36,7 +36,7 @@ or a minion's ability),
 ``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
-minion alias or name, or ``seat N``), ``value``. Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
+minion alias or name, or ``seat N``), ``value`` (an amount, or a minion alias). Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
 ready|contested|counters|burned|removed|sect|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
@@ -376,8 +376,8 @@ def matches(choice: dict[str, Any], option: Option, game: Game, cards: CardIndex
         return False
     if "by" in choice and aliases.get(str(choice["by"]), -2) != option.minion:
         return False
-    if "value" in choice and choice["value"] != option.value:
-        return False
+    if "value" in choice and aliases.get(str(choice["value"]), choice["value"]) != option.value:
+        return False  # an amount, or a minion's alias (a second target: Funeral Wake)
     if "target" in choice:
         target = str(choice["target"])
         if target.startswith("seat "):

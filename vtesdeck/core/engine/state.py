@@ -195,6 +195,7 @@ class Game:
     compiled: Any = None
     cancelled: int = -1  # the card copy cancelled as it was played (Direct Intervention)
     cancel_keeps_cost: bool = False  # … and its cost is still paid (Diana Iadanza's cancel)
+    playing: Any = None  # the Mode of the card in its "as played" window (Touch of Clarity reads its Disciplines)
     aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
     discarding_down: int = -1  # the seat choosing which card to discard down to its hand size (game.discard_down)
     stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)

@@ -169,6 +169,11 @@ def may_wake(game: Game, play: Play) -> bool:
     return m is not None and m.locked and play.minion not in act.woken
 
 
+def in_action_not_combat(game: Game, play: Play) -> bool:
+    """During an action, not in its combat: ``may_wake``'s timing for a card that wakes another minion."""
+    return g.current_action(game) is not None and not (game.frames and isinstance(game.frames[-1], Combat))
+
+
 def woken_may_act(game: Game, play: Play) -> bool:
     """Waking would let the minion do something here (NO_IDLE_WAKE: a wake that cannot is legal, and no Methuselah
     wants it, so it is not offered, which spares a decision in every window of every action): in state A, attempt
@@ -213,6 +218,22 @@ def card_being_played(*types: str) -> Pred:
 
     def check(game: Game, play: Play) -> bool:
         return bool(game.aside) and bool(wanted & game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()))
+
+    return check
+
+
+def card_being_played_using(*disciplines: str) -> Pred:
+    """ "Cancel a non-combat card requiring X, Y or Z as it is played": the card being played is no combat card and
+    its mode played uses one of ``disciplines`` (a card of several counts as requiring those used: LSJ 20011204-3)."""
+    wanted = frozenset(disciplines)
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        if not game.aside or mode is None:
+            return False
+        if "Combat" in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+            return False
+        return not wanted.isdisjoint(mode.disciplines)
 
     return check
 
@@ -1082,10 +1103,12 @@ def wake_modes(
     """A wake card's modes ("Only usable by a locked minion. This minion wakes…"): ``Wake`` and ``effects`` by a
     ready locked minion of another Methuselah (``Role.LOCKED_REACTING``), in every window of ``WAKE_WINDOWS``,
     while ``may_wake``, ``woken_may_act`` (and ``when``) hold. The woken minion need not block nor react (TOM 19951129): the bots
-    judge whether waking is worth it. ``wake_self=False``: the locked minion only plays the card, whose ``effects``
-    wake another (Shadow Sentinel [OBL])."""
-    pred = all_of(may_wake, woken_may_act) if when is None else all_of(may_wake, woken_may_act, when)
-    return tuple(
+    judge whether waking is worth it. ``wake_self=False``: "usable by a locked vampire" (Shadow Sentinel [OBL]): a
+    ready vampire, locked or not, plays the card, whose ``effects`` wake another; the unlocked one's modes follow the
+    locked one's, without the "as played" window (a reaction played there by an unlocked minion is a cancel)."""
+    timing = may_wake if wake_self else in_action_not_combat
+    pred = all_of(timing, woken_may_act) if when is None else all_of(timing, woken_may_act, when)
+    modes = tuple(
         Mode(
             window=window,
             superior=superior,
@@ -1096,6 +1119,13 @@ def wake_modes(
             **fields,
         )
         for window in WAKE_WINDOWS
+    )
+    if wake_self:
+        return modes
+    return modes + tuple(
+        Mode(window=window, superior=superior, role=Role.REACTING, when=pred, effects=effects, label="wake", **fields)
+        for window in WAKE_WINDOWS
+        if window is not W.AS_PLAYED
     )
 
 
@@ -1353,7 +1383,8 @@ class If:
 class DoNotReplace:
     """ "Do not replace until …": the player's hand stays one card short until ``until`` (riders expire then:
     Until.END_OF_TURN for "until your next discard phase" played in your turn, Until.NEXT_UNLOCK for "until your
-    unlock phase", replaced before the cards unlock: ANK 20200129)."""
+    unlock phase", replaced before the cards unlock: ANK 20200129; Until.END_OF_ACTION for "until after this
+    action": Read the Winds)."""
 
     until: Until = Until.END_OF_TURN
 
@@ -2796,6 +2827,20 @@ class ExtraVotes:
         if isinstance(ref, Referendum):
             more = self.amount + self.per_x * play.value
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotesAgainst:
+    """The playing vampire gains N votes against the referendum, which forces it to vote against (LSJ 20031119);
+    its Methuselah casts all its votes against (VOTES_TOGETHER). Protected District."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
+            ref.against.add(play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

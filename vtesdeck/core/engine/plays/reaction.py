@@ -57,6 +57,31 @@ def _sentinel_ally_score(game: Game, play: Play) -> float:
     return W_REACT if woken_would_react(game, woken) else -1.0
 
 
+def _clarity_score(game: Game, play: Play) -> float:
+    """Cancel a card of another Methuselah played in an action aimed at this seat (or by its own acting minion's
+    opponent), keeping a blood."""
+    m = game.minions.get(play.minion)
+    if not game.aside or m is None or m.blood < 2:
+        return -1.0
+    player = game.owner_of[game.aside[-1]]
+    act = g.current_action(game)
+    if act is None or player == play.seat:
+        return -1.0
+    if act.seat == play.seat or (act.seat == player and act.target == play.seat):
+        return W_REACT
+    return -1.0
+
+
+def _funeral_score(game: Game, play: Play) -> float:
+    """Funeral Wake: unlock the ally to block in state A, or after resolution (ready for the next action)."""
+    if play.target not in game.minions:
+        return -1.0
+    if play.mode.window is W.AFTER_ACTION:
+        return W_REACT + (1.0 if play.value >= 0 and play.value != play.target else 0.0)
+    ally = Play(seat=play.seat, card=play.card, mode=play.mode, minion=play.target, frame=play.frame)
+    return W_REACT if play.mode.window is W.BEFORE_BLOCKS and worth_blocking(game, ally) else -1.0
+
+
 def _delaying_score(game: Game, play: Play) -> float:
     """Cancel a referendum that would cost the seat (``vocabulary.stake``)."""
     ref = play.frame
@@ -87,5 +112,10 @@ judge("Mental Maze", 0, score=_obedience_score)
 judge("Mental Maze", 1, score=_obedience_score)
 for _mode in range(10):
     judge("Guard Dogs", _mode, score=_guard_dogs_score)
-for _mode in range(6, 12):
+for _mode in range(6, 17):
     judge("Shadow Sentinel", _mode, score=_sentinel_ally_score)
+judge("Protected District", 1, score=_delaying_score)
+for _mode in range(4):
+    judge("Touch of Clarity", _mode, score=_clarity_score)
+for _mode in range(22):
+    judge("Funeral Wake", _mode, score=_funeral_score)

@@ -16,10 +16,12 @@ from ..cards import Mode, Play, Role, card
 from ..frames import Until
 from ..state import Game
 from ..vocabulary import (
+    WAKE_WINDOWS,
     ActionFails,
     AttemptBlock,
     BloodForIntercept,
     BurnBloodUnlessBlocks,
+    CancelAsPlayed,
     CancelReferendum,
     DoNotReplace,
     EndAction,
@@ -39,6 +41,7 @@ from ..vocabulary import (
     SkipNextUnlockIfAlly,
     UnlockActor,
     UnlockSelf,
+    VotesAgainst,
     VotesEach,
     WakeTarget,
     about_to_fight_younger_actor,
@@ -51,9 +54,11 @@ from ..vocabulary import (
     bleeding_you,
     blocker_in_sect,
     blocker_locked,
+    card_being_played_using,
     directed_at_you,
     during_bleed,
     has_targets,
+    in_action_not_combat,
     in_polling,
     in_sect,
     locked_and_ready,
@@ -61,6 +66,7 @@ from ..vocabulary import (
     may_block_any_seat,
     may_wake,
     move_blood,
+    not_,
     once_between_unlocks,
     other_methuselahs,
     predator_bleeding_you,
@@ -470,8 +476,8 @@ card(
         when=all_of(_sentinel_once, has_targets(allies_of_kind("wraith", "zombie", locked=True))),
         targets=allies_of_kind("wraith", "zombie", locked=True),
     ),
-    notes="[OBL] is played by a locked vampire, which stays locked, and wakes the chosen ally; it is offered where "
-    "a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
+    notes="[OBL] is played by a vampire, locked (it stays locked) or not, and wakes the chosen ally; it is offered "
+    "where a woken minion could act (NO_IDLE_WAKE, judged by the vampire's own chance to block in state A).",
 )
 card(
     "One With the Land",
@@ -532,4 +538,107 @@ card(
         )
         for ds in _VIGIL
     ),
+)
+card(
+    "Protected District",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(3),), label="reduce the bleed by 3"),
+    Mode(window=W.POLLING, when=in_polling, effects=(VotesAgainst(3),), label="+3 votes against"),
+    notes="The +3 votes force the primogen's Methuselah to vote against with all its votes (VOTES_TOGETHER).",
+)
+
+_CLARITY = card_being_played_using("dem", "dom", "pre")
+card(
+    "Touch of Clarity",
+    Mode(window=W.AS_PLAYED, role=Role.REACTING, when=_CLARITY, effects=(CancelAsPlayed(), LockSelf())),
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.OTHER_READY,
+        when=all_of(_CLARITY, not_(locked_and_ready)),
+        effects=(CancelAsPlayed(), LockSelf()),
+        label="as an action modifier",
+    ),
+    Mode(window=W.AS_PLAYED, superior=True, role=Role.REACTING, when=_CLARITY, effects=(CancelAsPlayed(),)),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.OTHER_READY,
+        when=all_of(_CLARITY, not_(locked_and_ready)),
+        effects=(CancelAsPlayed(),),
+        label="as an action modifier",
+    ),
+    notes="As a reaction by another Methuselah's ready unlocked (or woken) vampire; as an action modifier by a ready "
+    "unlocked vampire of the acting Methuselah other than the acting minion (LSJ 20090425).",
+)
+card(
+    "Read the Winds",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        effects=(DoNotReplace(Until.END_OF_ACTION), Intercept(1), NoLockForBlocking()),
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(DoNotReplace(Until.END_OF_ACTION), UnlockSelf(), AttemptBlock(intercept=1)),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(DoNotReplace(Until.END_OF_ACTION), UnlockSelf(), InterceptNow(1)),
+        label="unlock while blocking",
+    ),
+    notes="[ANI][AUS]'s third mode is the vampire already attempting to block, woken (ANK 20181122-2): it unlocks "
+    "and gets +1 intercept, even if not yet needed.",
+)
+
+
+_ALLY_KINDS = allies_of_kind("mummy", "wraith", "zombie")
+
+
+def _locked_kind_allies(game: Game, play: Play) -> list[int]:
+    return [a for a in _ALLY_KINDS(game, play) if game.minions[a].locked]
+
+
+def _second_ally(game: Game, play: Play) -> list[int]:
+    """[NEC]'s "up to two": a second ally to unlock (-1: none; the same as the first is ignored)."""
+    return [-1, *_locked_kind_allies(game, play)]
+
+
+def _unlock_allies(game: Game, play: Play) -> None:
+    for ally in dict.fromkeys((play.target, play.value)):
+        m = game.minions.get(ally)
+        if ally >= 0 and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", play.seat, ally)
+
+
+def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
+    """ "Usable by a locked vampire": by a ready vampire, locked or not, in any window of an action but its combat
+    (an unlocked one not as a card is played, where a reaction of an unlocked minion is a cancel)."""
+    when = all_of(in_action_not_combat, has_targets(_locked_kind_allies))
+    return tuple(
+        Mode(
+            window=w,
+            superior=superior,
+            role=role,
+            when=when,
+            targets=_locked_kind_allies,
+            values=values,
+            effects=(_unlock_allies,),
+            label="unlock allies",
+        )
+        for role in (Role.LOCKED_REACTING, Role.REACTING)
+        for w in WAKE_WINDOWS
+        if not (role is Role.REACTING and w is W.AS_PLAYED)
+    )
+
+
+card(
+    "Funeral Wake",
+    *_funeral_modes(False, None),
+    *_funeral_modes(True, _second_ally),
+    notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
 )
