@@ -152,9 +152,11 @@ class Referendum:
     votes_for: int = 0
     votes_against: int = 0
     extra_votes: dict[int, int] = dataclasses.field(default_factory=dict)  # seat → votes from cards
-    against: set[int] = dataclasses.field(default_factory=set)  # seats forced to vote against (Protected District)
+    forced_against: set[int] = dataclasses.field(
+        default_factory=set
+    )  # seats forced to vote against (Protected District)
     cancelled: bool = False
     passed: bool = False
     blood_hunt: bool = False
     edge_burned: bool = False  # a Methuselah burned the Edge for a vote (Tyler McGill's +1 vote after it)
-    against: list[int] = dataclasses.field(default_factory=list)  # seats that voted against (Marcos Belegrad)
+    voted_against: list[int] = dataclasses.field(default_factory=list)  # seats that voted against (Marcos Belegrad)

@@ -2325,7 +2325,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                 options += [Option(Kind.VOTE, seat, value=1, target=1), Option(Kind.VOTE, seat, value=-1, target=1)]
             if not options:
                 continue
-            if seat in ref.against:  # forced to vote against (VOTES_TOGETHER: all the seat's votes)
+            if seat in ref.forced_against:  # forced to vote against (VOTES_TOGETHER: all the seat's votes)
                 options = [o for o in options if o.value < 0]
             else:
                 options.insert(0, Option(Kind.VOTE, seat, value=0))
@@ -2350,7 +2350,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                 ref.votes_for += votes
             else:
                 ref.votes_against += votes
-                ref.against.append(seat)
+                ref.voted_against.append(seat)
             game.log("vote", seat, option.value, votes)
         ref.passed = ref.votes_for > ref.votes_against
         game.log("referendum", ref.seat, ref.votes_for, ref.votes_against, int(ref.passed))

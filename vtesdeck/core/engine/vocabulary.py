@@ -2840,7 +2840,7 @@ class VotesAgainst:
         ref = play.frame
         if isinstance(ref, Referendum):
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount
-            ref.against.add(play.seat)
+            ref.forced_against.add(play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -2444,7 +2444,7 @@ def _marcos(game: Game, ref: Referendum) -> None:
     """Methuselahs who cast votes or ballots against a referendum Marcos called burn 1 pool as it is tallied."""
     if ref.blood_hunt or not _named(game, ref.caller, "Marcos Belegrad"):
         return
-    for seat in ref.against:
+    for seat in ref.voted_against:
         if not game.seats[seat].ousted and not game.finished:
             economy.burn_pool(game, seat, 1)
             game.log("burn pool", seat, 1)
