@@ -36,7 +36,7 @@ from . import economy
 from .cards import Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
+from .state import RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
 from .windows import Act, Range, W
 
 if TYPE_CHECKING:  # the compiled specs are attached to a game by its table (table.py), never built here
@@ -548,7 +548,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
     forced = [
         Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT)
         for m in ready_minions(game, seat)
-        if m.kind == VAMPIRE and not m.locked and m.blood == 0
+        if m.kind == VAMPIRE and not m.locked and m.blood == 0 and m.recruited_turn != game.turn
     ]
     if forced:
         return forced
@@ -557,8 +557,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     for m in ready_minions(game, seat):
-        if m.locked or (m.kind == ALLY and m.recruited_turn == game.turn):
-            continue
+        if m.locked or m.recruited_turn == game.turn:
+            continue  # an ally the turn it is recruited, a vampire that "cannot perform actions this turn" (Progeny)
         if (
             m.bled_turn != game.turn
             and prey != seat
@@ -1085,7 +1085,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
-            if requirement is None or not requirement.met_by(embraced_minion(m.clan, m.sect, m.capacity)):
+            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines)
+            if requirement is None or not requirement.met_by(embraced):
                 return False
         elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
             return False

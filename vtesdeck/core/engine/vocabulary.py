@@ -626,6 +626,39 @@ def prey_or_predator(game: Game, play: Play) -> Sequence[int]:
     return [s for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))) if s != play.seat]
 
 
+_LOCATIONS: dict[tuple[int, int], bool] = {}
+
+
+def is_location(game: Game, copy: int) -> bool:
+    """Whether a card copy is a location: its text's first line says so ("Unique location.") or, for an
+    equipment, "This equipment card represents a location" (Palatial Estate). Cached by card list and card."""
+    key = (id(game.compiled), game.card_of[copy])
+    found = _LOCATIONS.get(key)
+    if found is None:
+        card = game.compiled.cards.get(key[1]) if game.compiled is not None else None
+        first = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+        found = _LOCATIONS[key] = "location" in first
+        if len(_LOCATIONS) > _IDS_BOUND:
+            _LOCATIONS.clear()
+    return found
+
+
+def locations_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) that other Methuselahs control (Rewilding)."""
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if is_location(game, c):
+                    out.append(c)
+            elif m.cards:
+                out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
 def predators_predator(game: Game, play: Play) -> Sequence[int]:
     """Your predator's predator (a seat), unless that is you."""
     target = game.predator(game.predator(play.seat))
