@@ -15,7 +15,8 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: minions are controlled by their owner; stealing a minion is not modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; stealing one is not modelled (allies and retainers
+  can be stolen: ``Game.stolen``).
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).
@@ -119,7 +120,8 @@ def _pass(seat: int) -> Option:
 
 
 def controller(game: Game, copy_id: int) -> int:
-    return game.owner_of[copy_id]  # NO_CONTROL_CHANGE
+    """The seat controlling a card: its owner, unless a minion was stolen (``Game.stolen``: Entrancement)."""
+    return game.stolen.get(copy_id, game.owner_of[copy_id]) if game.stolen else game.owner_of[copy_id]
 
 
 def is_ready(game: Game, minion_id: int) -> bool:

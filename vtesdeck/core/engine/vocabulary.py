@@ -775,6 +775,23 @@ def unlocked_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
+def allies_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Allies in play controlled by other Methuselahs (Entrancement [PRE])."""
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == ALLY]
+
+
+def retainers_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Retainers on the minions other Methuselahs control (Far Mastery [dom])."""
+    return [
+        r
+        for s in game.order
+        if s != play.seat
+        for m in g.ready_minions(game, s)
+        for r in m.cards
+        if (x := game.minions.get(r)) is not None and x.kind == RETAINER
+    ]
+
+
 def ready_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
     return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
 
@@ -1085,6 +1102,38 @@ class StealPool:
         game.seats[play.seat].pool += paid
         game.log("steal pool", play.seat, target, paid)
         economy.check_ousts(game)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealMinion:
+    """The player takes control of the target ally (into its ready region) or retainer (onto the acting minion),
+    if it is still in play there; ``Game.stolen`` keeps its controller (requirements do not apply: TOM
+    19960226-1). Entrancement [PRE], Far Mastery."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        previous = g.controller(game, m.id)
+        if previous == play.seat:
+            return
+        if m.kind == RETAINER:
+            holder, actor = game.minions.get(m.holder), game.minions.get(play.minion)
+            if holder is None or actor is None or m.id not in holder.cards:
+                return
+            holder.cards.remove(m.id)
+            actor.cards.append(m.id)
+            m.holder = actor.id
+        else:
+            if m.id not in game.seats[previous].controlled:
+                return
+            game.seats[previous].controlled.remove(m.id)
+            game.seats[play.seat].controlled.append(m.id)
+        if game.owner_of[m.id] == play.seat:
+            game.stolen.pop(m.id, None)
+        else:
+            game.stolen[m.id] = play.seat
+        game.log("steal", play.seat, m.id, previous)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

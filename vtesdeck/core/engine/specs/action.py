@@ -29,11 +29,13 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    StealMinion,
     StealPool,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
     UnlockSelf,
+    allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
     burn_card,
@@ -56,6 +58,7 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     refill,
+    retainers_of_others,
     target_still,
     to_ash_heap,
     uncontrolled_of_clan,
@@ -351,7 +354,15 @@ card(
 card(
     "Entrancement",
     Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
-    missing="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        targets=allies_of_others,
+        effects=(StealMinion(),),
+        label="steal an ally",
+    ),
 )
 card(
     "Enchant Kindred",
@@ -1116,3 +1127,26 @@ def _misere_strength(game: Game, c: Combat) -> None:
         return
     if "pot" in act.mode.disciplines and game.card_of[act.card] == vekn(game, "Make the Misere"):
         c.a.combat_strength += 1
+
+
+card(
+    "Far Mastery",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=retainers_of_others,
+        effects=(StealMinion(),),
+        label="steal a retainer",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        targets=allies_of_others,
+        effects=(StealMinion(),),
+        label="steal an ally",
+    ),
+    notes="[dom]: a retainer of another Methuselah's minion, which goes on the acting vampire.",
+)
