@@ -1150,3 +1150,37 @@ card(
     ),
     notes="[dom]: a retainer of another Methuselah's minion, which goes on the acting vampire.",
 )
+
+
+# -- Sudario Refraction ---------------------------------------------------------------------------------------------------
+
+
+def _sudario_refraction(game: Game, play: Play) -> Flow:
+    """Three library cards of the ash heap, chosen one at a time, go on top of the library; then 3 cards of the
+    hand are discarded at random and the hand is drawn back up."""
+    seat = game.seats[play.seat]
+    cards = game.compiled.cards
+    for _ in range(3):
+        found: dict[int, int] = {}
+        for c in seat.ash_heap:
+            card = cards.get(game.card_of[c])
+            if game.card_of[c] not in found and card is not None and not card.is_crypt:
+                found[game.card_of[c]] = c
+        if not found:
+            break
+        candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in candidates])
+        seat.ash_heap.remove(option.target)
+        seat.library.append(option.target)  # the library's top is its end
+        game.log("search", play.seat, option.target)
+    refill(game, play.seat)  # a hand not full (the library was empty) draws them first: LSJ 20080612-2
+    lost = game.rng.sample(seat.hand, min(3, len(seat.hand)))
+    discard(game, play.seat, lost)
+
+
+card(
+    "Sudario Refraction",
+    Mode(window=W.ACTION, stealth=1, effects=(_sudario_refraction,), label="3 cards of the ash heap on the library"),
+    notes="The three cards are chosen on resolution (the card: named on declaration, LSJ 20050422), any copy "
+    "(LSJ 20090722).",
+)
