@@ -1184,3 +1184,67 @@ card(
     notes="The three cards are chosen on resolution (the card: named on declaration, LSJ 20050422), any copy "
     "(LSJ 20090722).",
 )
+
+
+# -- Undue Influence ------------------------------------------------------------------------------------------------------
+
+
+def _crypt_cards_with_blood_of_others(game: Game, play: Play) -> list[int]:
+    """Crypt cards with blood in the uncontrolled regions of other Methuselahs (Undue Influence [chi])."""
+    return [c for s in game.order if s != play.seat for c in game.seats[s].uncontrolled if game.minions[c].blood > 0]
+
+
+def _blood_from_target_to_uncontrolled(game: Game, play: Play) -> Flow:
+    """Move 1 blood from the target crypt card to a vampire of the player's uncontrolled region (chosen now)."""
+    source = game.minions.get(play.target)
+    if source is None or source.in_play or source.blood < 1 or not game.seats[play.seat].uncontrolled:
+        return
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in game.seats[play.seat].uncontrolled]
+    option = yield from choose(game, play.seat, options)
+    source.blood -= 1
+    game.minions[option.target].blood += 1
+    game.log("move blood", play.seat, source.id, option.target, 1)
+
+
+def _add_blood_then_bring_out(game: Game, play: Play) -> None:
+    """Add 1 blood to the target uncontrolled vampire; with blood at or above its capacity, it moves to the
+    ready region (as when influenced out: economy.bring_out)."""
+    AddBlood(1)(game, play)
+    m = game.minions.get(play.target)
+    if m is not None and not m.in_play and play.target in game.seats[play.seat].uncontrolled:
+        if m.blood >= m.capacity:
+            economy.bring_out(game, play.seat, m.id)
+
+
+card(
+    "Undue Influence",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        when=has_targets(uncontrolled_vampires),
+        targets=_crypt_cards_with_blood_of_others,
+        effects=(_blood_from_target_to_uncontrolled,),
+        label="move 1 blood from another's uncontrolled crypt card",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pre",),
+        stealth=1,
+        bleeds=True,
+        when=has_targets(uncontrolled_vampires),
+        effects=(If(bleed_succeeded, (BloodToUncontrolled(1),)),),
+        label="bleed, 1 blood to an uncontrolled vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        targets=uncontrolled_vampires,
+        effects=(_add_blood_then_bring_out,),
+        label="1 blood to an uncontrolled vampire, out at capacity",
+    ),
+    notes="The uncontrolled vampire is chosen on resolution for [chi] and [pre] (the card: as it is played; one "
+    "must be there to play it); [chi] takes blood from another Methuselah's uncontrolled region (a (D) action).",
+)
