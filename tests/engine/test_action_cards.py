@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import economy, scenario
+from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine.state import Game, audit
 
 
 def test_mind_numb_stuns_the_vampire_through_its_controllers_next_unlock_phase(cards: carddb.CardIndex) -> None:
@@ -30,3 +32,39 @@ def test_mind_numb_stuns_the_vampire_through_its_controllers_next_unlock_phase(c
     assert diana.locked and not anwar.locked  # stunned: it does not unlock as normal, the others do
     economy.unlock_phase(game)
     assert not diana.locked  # only the next unlock phase
+
+
+def _entranced(cards: carddb.CardIndex) -> tuple[object, dict[str, int]]:
+    data = {
+        "stop": "minion",
+        "seats": [
+            {"hand": ["Entrancement"], "ready": [{"card": "Amber", "blood": 3, "as": "amber"}]},
+            {"pool": 20, "ready": [{"card": "Carlton Van Wyk", "life": 3, "as": "carlton"}]},
+            {"pool": 20, "ready": [{"card": "Diana Vick", "blood": 3}]},
+        ],
+        "choices": [{"seat": 0, "play": "Entrancement", "mode": 1, "by": "amber", "target": "carlton"}],
+    }
+    game, aliases, problems = scenario.play_scenario(data, cards)
+    assert not problems
+    return game, aliases
+
+
+def test_a_stolen_ally_leaves_the_game_with_its_ousted_controller(cards: carddb.CardIndex) -> None:
+    """Digest 5 (L2114-2119): all cards the ousted player controls are removed from the game."""
+    game, aliases = _entranced(cards)
+    assert isinstance(game, Game)
+    carlton = aliases["carlton"]
+    assert game.stolen == {carlton: 0} and g.controller(game, carlton) == 0
+    economy.oust(game, [0])
+    assert carlton not in game.minions and carlton in game.seats[1].removed and not game.stolen
+    assert not audit(game)
+
+
+def test_a_stolen_ally_stays_with_its_controller_when_its_owner_is_ousted(cards: carddb.CardIndex) -> None:
+    """L689-694: the ousted player's owned cards controlled by others stay in play normally."""
+    game, aliases = _entranced(cards)
+    assert isinstance(game, Game)
+    carlton = aliases["carlton"]
+    economy.oust(game, [1])
+    assert carlton in game.seats[0].controlled and carlton in game.minions
+    assert not audit(game)

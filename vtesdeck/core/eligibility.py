@@ -281,10 +281,13 @@ def in_game(minion: Minion, disciplines: tuple[str, ...], capacity: int) -> Mini
     return Minion(minion.id, minion.facts, bits, capacity, minion.as_anarch)
 
 
-def embraced_minion(clan_name: str, sect: str, capacity: int) -> Minion:
+def embraced_minion(clan_name: str, sect: str, capacity: int, disciplines: tuple[tuple[str, int], ...] = ()) -> Minion:
     """A vampire that is no crypt card (The Embrace: "a 1-capacity non-unique vampire of the same clan and sect
-    as the acting vampire"), as the requirement checks see it: untitled, with no disciplines or traits."""
-    return _compile_minion(-1, ("Vampire",), (clan_name,) if clan_name else (), (), "", sect, (), capacity, False, "")
+    as the acting vampire"), as the requirement checks see it: untitled, with no traits, and the disciplines
+    ((code, level) pairs) a Discipline master card gave it (Childe of the Revolution)."""
+    levels = tuple(Discipline(code=code, superior=level >= 2) for code, level in disciplines)
+    clans = (clan_name,) if clan_name else ()
+    return _compile_minion(-1, ("Vampire",), clans, levels, "", sect, (), capacity, False, "")
 
 
 # --- library cards -----------------------------------------------------------------------------

@@ -15,7 +15,8 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: minions are controlled by their owner; stealing a minion is not modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; stealing one is not modelled (allies and retainers
+  can be stolen: ``Game.stolen``).
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).
@@ -120,7 +121,8 @@ def _pass(seat: int) -> Option:
 
 
 def controller(game: Game, copy_id: int) -> int:
-    return game.owner_of[copy_id]  # NO_CONTROL_CHANGE
+    """The seat controlling a card: its owner, unless a minion was stolen (``Game.stolen``: Entrancement)."""
+    return game.stolen.get(copy_id, game.owner_of[copy_id]) if game.stolen else game.owner_of[copy_id]
 
 
 def is_ready(game: Game, minion_id: int) -> bool:
@@ -645,7 +647,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
     forced = [
         Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT)
         for m in ready_minions(game, seat)
-        if m.kind == VAMPIRE and not m.locked and m.blood == 0
+        if m.kind == VAMPIRE and not m.locked and m.blood == 0 and m.recruited_turn != game.turn
     ]
     if forced:
         return forced
@@ -654,8 +656,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     for m in ready_minions(game, seat):
-        if m.locked or (m.kind == ALLY and m.recruited_turn == game.turn):
-            continue
+        if m.locked or m.recruited_turn == game.turn:
+            continue  # an ally the turn it is recruited, a vampire that "cannot perform actions this turn" (Progeny)
         if (
             m.bled_turn != game.turn
             and prey != seat
@@ -1272,7 +1274,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
-            if requirement is None or not requirement.met_by(embraced_minion(m.clan, m.sect, m.capacity)):
+            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines)
+            if requirement is None or not requirement.met_by(embraced):
                 return False
         elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
             # a Discipline grown in play (_met_as_grown); "… can play cards requiring a Ventrue as if she were a

@@ -251,6 +251,7 @@ RENDER: dict[str, _Render] = {
     "embrace": lambda n, e: f"{n.card(e[2])} embraces a new vampire ({n.card(e[3])})",
     "fame": lambda n, e: f"Fame: {n.short(e[1])} burns pool for {n.card(e[2])} in torpor",
     "lock": lambda n, e: f"{n.card(e[2])} is locked",
+    "discipline card": lambda n, e: f"{n.short(e[1])} puts {n.card(e[3])} on {n.card(e[2])}",
     "burn pool": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool",
     "edge burned": lambda n, e: f"{n.short(e[1])} burns the Edge",
     "pool to blood": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",

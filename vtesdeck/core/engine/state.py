@@ -186,6 +186,9 @@ class Game:
     # marks. ``decisions``/``forced``: the bots' and the engine's own choices so far. ``rules``: "vekn" or
     # "2011". ``compiled``: the process's compiled card specs (compile.Compiled; not part of the state).
     card_counters: dict[int, int] = dataclasses.field(default_factory=dict)
+    # Minions controlled by another seat than their owner's (an ally stolen by Entrancement, a retainer by Far
+    # Mastery): copy → the controlling seat (game.controller reads it; an ally sits in that seat's ``controlled``).
+    stolen: dict[int, int] = dataclasses.field(default_factory=dict)
     locked_cards: set[int] = dataclasses.field(default_factory=set)
     riders: list[Any] = dataclasses.field(default_factory=list)
     used: set[tuple[Any, ...]] = dataclasses.field(default_factory=set)
@@ -384,7 +387,7 @@ def leave_play(game: Game, minion_id: int, *, removed: bool = False) -> Minion |
     holder = game.minions.get(m.holder) if m.holder >= 0 else None
     if holder is not None and minion_id in holder.cards:
         holder.cards.remove(minion_id)
-    seat = game.seats[game.owner_of[minion_id]]
+    seat = game.seats[game.stolen.pop(minion_id, game.owner_of[minion_id])]
     for zone in (seat.controlled, seat.uncontrolled):
         if minion_id in zone:
             zone.remove(minion_id)
@@ -411,7 +414,9 @@ def audit(game: Game) -> list[str]:
             for copy_id in zone:
                 seen[copy_id] += 1
                 # a card in play whose control changed (a stolen location) is in its controller's region
-                stolen = zone_name == "controlled" and copy_id not in game.minions
+                stolen = zone_name == "controlled" and (
+                    copy_id not in game.minions or game.stolen.get(copy_id) == seat.index
+                )
                 if game.owner_of[copy_id] != seat.index and not stolen:
                     problems.append(
                         f"card {copy_id} of seat {game.owner_of[copy_id]} in seat {seat.index}'s {zone_name}"
@@ -433,7 +438,7 @@ def audit(game: Game) -> list[str]:
             if holder is None or minion.id not in holder.cards:
                 problems.append(f"minion {minion.id} (a retainer) is on no minion")
         else:
-            owner = game.seats[game.owner_of[minion.id]]
+            owner = game.seats[game.stolen.get(minion.id, game.owner_of[minion.id])]  # its controller's
             if minion.id not in owner.controlled and minion.id not in owner.uncontrolled:
                 problems.append(f"minion {minion.id} is in no region")
         if minion.blood < 0 or (minion.in_play and minion.blood > minion.capacity):

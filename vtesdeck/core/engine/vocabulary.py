@@ -771,6 +771,39 @@ def prey_or_predator(game: Game, play: Play) -> Sequence[int]:
     return [s for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))) if s != play.seat]
 
 
+_LOCATIONS: dict[tuple[int, int], bool] = {}
+
+
+def is_location(game: Game, copy: int) -> bool:
+    """Whether a card copy is a location: its text's first line says so ("Unique location.") or, for an
+    equipment, "This equipment card represents a location" (Palatial Estate). Cached by card list and card."""
+    key = (id(game.compiled), game.card_of[copy])
+    found = _LOCATIONS.get(key)
+    if found is None:
+        card = game.compiled.cards.get(key[1]) if game.compiled is not None else None
+        first = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+        found = _LOCATIONS[key] = "location" in first
+        if len(_LOCATIONS) > _IDS_BOUND:
+            _LOCATIONS.clear()
+    return found
+
+
+def locations_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) that other Methuselahs control (Rewilding)."""
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if is_location(game, c):
+                    out.append(c)
+            elif m.cards:
+                out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
 def predators_predator(game: Game, play: Play) -> Sequence[int]:
     """Your predator's predator (a seat), unless that is you."""
     target = game.predator(game.predator(play.seat))
@@ -905,6 +938,23 @@ def unlocked_vampires_of_others(game: Game, play: Play) -> Sequence[int]:
         if s != play.seat
         for m in g.ready_minions(game, s)
         if m.kind == VAMPIRE and not m.locked
+    ]
+
+
+def allies_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Allies in play controlled by other Methuselahs (Entrancement [PRE])."""
+    return [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == ALLY]
+
+
+def retainers_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Retainers on the minions other Methuselahs control (Far Mastery [dom])."""
+    return [
+        r
+        for s in game.order
+        if s != play.seat
+        for m in g.ready_minions(game, s)
+        for r in m.cards
+        if (x := game.minions.get(r)) is not None and x.kind == RETAINER
     ]
 
 
@@ -1423,6 +1473,38 @@ class StealPool:
         game.seats[play.seat].pool += paid
         game.log("steal pool", play.seat, target, paid)
         economy.check_ousts(game)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealMinion:
+    """The player takes control of the target ally (into its ready region) or retainer (onto the acting minion),
+    if it is still in play there; ``Game.stolen`` keeps its controller (requirements do not apply: TOM
+    19960226-1). Entrancement [PRE], Far Mastery."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        previous = g.controller(game, m.id)
+        if previous == play.seat:
+            return
+        if m.kind == RETAINER:
+            holder, actor = game.minions.get(m.holder), game.minions.get(play.minion)
+            if holder is None or actor is None or m.id not in holder.cards:
+                return
+            holder.cards.remove(m.id)
+            actor.cards.append(m.id)
+            m.holder = actor.id
+        else:
+            if m.id not in game.seats[previous].controlled:
+                return
+            game.seats[previous].controlled.remove(m.id)
+            game.seats[play.seat].controlled.append(m.id)
+        if game.owner_of[m.id] == play.seat:
+            game.stolen.pop(m.id, None)
+        else:
+            game.stolen[m.id] = play.seat
+        game.log("steal", play.seat, m.id, previous)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

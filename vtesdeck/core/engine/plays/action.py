@@ -86,11 +86,17 @@ judge("Hunter's Mark", 1, score=_free_hit_score)
 judge("Night Moves", 0, score=_bleed_anyone_score)
 judge("Night Moves", 1, score=_bleed_anyone_score)
 judge("Haqim's Law: Leadership", 0, score=_leadership_score)
+judge("Sudario Refraction", 0, score=lambda game, play: 10.0)  # a slow cycle: when nothing better is at hand
+judge("Revelations", 1, score=lambda game, play: 2.0)  # an open hand changes no bot's decision
+for _mode in range(7):
+    judge("Make the Misere", _mode, score=_combat_score)
 judge("Kindred Spirits", 0, score=_bleed_anyone_score)
 judge("Kindred Spirits", 1, score=_bleed_anyone_score)
 judge("Magic of the Smith", 0, score=_smith_score)
 judge("Magic of the Smith", 1, score=_smith_score)
 judge("Embrace, The", 0, score=_embrace_score)
+judge("Childe of the Revolution", 0, score=_embrace_score)
+judge("Third Tradition: Progeny", 0, score=_embrace_score)
 judge("Line Brawl", 0, score=_steal_score)
 judge("Line Brawl", 1, score=_combat_score)
 judge("Bum's Rush", 0, score=_combat_score)

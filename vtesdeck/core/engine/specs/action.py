@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Generator
 from typing import Any
 
@@ -28,19 +29,25 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    StealMinion,
     StealPool,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
     UnlockSelf,
+    allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
+    burn_card,
     choose,
     controller,
     crypt_not_empty,
+    discard,
     has_edge,
     has_targets,
+    is_location,
     leave_aside,
+    locations_of_others,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     move_blood,
@@ -50,6 +57,8 @@ from ..vocabulary import (
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    refill,
+    retainers_of_others,
     target_still,
     to_ash_heap,
     uncontrolled_of_clan,
@@ -178,13 +187,14 @@ def _smith_possible(game: Game, play: Play) -> bool:
     return bool(_equipment_in_library(game, play))
 
 
-def _embrace(game: Game, play: Play) -> None:
-    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect, ready
-    and unlocked with no blood, so the forced hunt makes it hunt this turn."""
+def _embrace(game: Game, play: Play, sect: str = "") -> Minion:
+    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect (or
+    ``sect``: Childe of the Revolution's Anarch), ready and unlocked with no blood, so the forced hunt makes it
+    hunt this turn."""
     actor = game.minions.get(play.minion)
     leave_aside(game, play.card)
     game.seats[play.seat].controlled.append(play.card)
-    game.minions[play.card] = Minion(
+    m = game.minions[play.card] = Minion(
         id=play.card,
         card=game.card_of[play.card],
         capacity=1,
@@ -192,9 +202,89 @@ def _embrace(game: Game, play: Play) -> None:
         in_play=True,
         kind=VAMPIRE,
         clan=actor.clan if actor is not None else "",
-        sect=actor.sect if actor is not None else "",
+        sect=sect or (actor.sect if actor is not None else ""),
     )
     game.log("embrace", play.seat, play.minion, play.card)
+    return m
+
+
+def _embrace_card(game: Game, play: Play) -> None:
+    _embrace(game, play)
+
+
+# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
+_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
+
+
+def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
+    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
+    card = game.compiled.cards.get(game.card_of[copy])
+    text = card.text or "" if card is not None else ""
+    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
+        return None
+    found = _DISCIPLINE_MASTER.search(text)
+    return (found.group(1), "Capacity increases by 1" in text) if found else None
+
+
+def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Flow:
+    """ "You can search your library (shuffle afterward), hand and/or ash heap for a Discipline master card and put
+    it on this new vampire": it gets 1 level of the Discipline (and 1 capacity when the card says so). Choosing
+    none is offered last."""
+    seat = game.seats[play.seat]
+    found: dict[int, int] = {}
+    for zone in (seat.hand, seat.ash_heap, seat.library):
+        for c in zone:
+            if game.card_of[c] not in found and _discipline_master(game, c) is not None:
+                found[game.card_of[c]] = c
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in found.values()]
+    option = yield from choose(game, play.seat, [*options, Option(Kind.TERMS, play.seat, target=-1)])
+    copy = option.target
+    if copy >= 0:
+        zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
+        zone.remove(copy)
+        m.cards.append(copy)
+        code, capacity = _discipline_master(game, copy) or ("", False)
+        levels = dict(m.disciplines)
+        levels[code] = min(2, levels.get(code, 0) + 1)
+        m.disciplines = tuple(levels.items())
+        m.capacity += 1 if capacity else 0
+        game.log("discipline card", play.seat, m.id, copy)
+        if zone is seat.hand:
+            refill(game, play.seat)
+    game.rng.shuffle(seat.library)
+
+
+def _childe_of_the_revolution(game: Game, play: Play) -> Flow:
+    """A 1-capacity Anarch vampire of the acting vampire's clan that must hunt this turn (the forced hunt), and
+    a Discipline master card on it."""
+    yield from _discipline_master_onto(game, play, _embrace(game, play, sect="Anarch"))
+
+
+def _third_tradition(game: Game, play: Play) -> Flow:
+    """A 1-capacity Camarilla vampire of the acting vampire's clan that cannot act this turn, a Discipline master
+    card on it, and up to 2 blood moved onto it from the acting vampire (decided now: PIB 20150418)."""
+    m = _embrace(game, play, sect="Camarilla")
+    m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
+    yield from _discipline_master_onto(game, play, m)
+    actor = game.minions.get(play.minion)
+    most = min(2, actor.blood if actor is not None else 0, m.capacity)
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)])
+    if option.value and actor is not None:
+        move_blood(game, actor.id, -option.value)
+        move_blood(game, m.id, option.value)
+        game.log("move blood", play.seat, actor.id, m.id, option.value)
+
+
+card(
+    "Childe of the Revolution",
+    Mode(window=W.ACTION, stealth=1, effects=(_childe_of_the_revolution,), label="a new 1-capacity Anarch vampire"),
+    notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
+)
+card(
+    "Third Tradition: Progeny",
+    Mode(window=W.ACTION, stealth=1, effects=(_third_tradition,), label="a new 1-capacity Camarilla vampire"),
+    notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
+)
 
 
 card(
@@ -264,7 +354,15 @@ card(
 card(
     "Entrancement",
     Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
-    missing="[PRE] (steal an ally) is left out: minions stay with their owner (NO_CONTROL_CHANGE).",
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        targets=allies_of_others,
+        effects=(StealMinion(),),
+        label="steal an ally",
+    ),
 )
 card(
     "Enchant Kindred",
@@ -298,7 +396,7 @@ card(
 )
 card(
     "Embrace, The",
-    Mode(window=W.ACTION, stealth=1, effects=(_embrace,), label="a new 1-capacity vampire"),
+    Mode(window=W.ACTION, stealth=1, effects=(_embrace_card,), label="a new 1-capacity vampire"),
     notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
     "and capacity (game.may_play).",
 )
@@ -865,3 +963,288 @@ def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
     if not act.directed or act.target != controller(game, minion):
         return 0
     return 1 if _level_of(game, minion, "Abbot") else 0
+
+
+# -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
+
+
+def _in_play(game: Game, copy: int) -> bool:
+    """Whether a card copy is in play (on the table or on a minion)."""
+    return any(
+        copy == c or copy in (m.cards if (m := game.minions.get(c)) is not None else ())
+        for s in game.order
+        for c in game.seats[s].controlled
+    )
+
+
+def _burn_target_card(game: Game, play: Play) -> None:
+    """Burn the card the action is directed at, if it is still in play."""
+    if _in_play(game, play.target):
+        burn_card(game, play.target)
+
+
+card(
+    "Rewilding",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=locations_of_others,
+        effects=(If(target_still(locations_of_others), (_burn_target_card, TargetBurnsPool(2))),),
+        label="burn a location, its controller burns 2 pool",
+    ),
+    notes="The controller burns 2 pool only if the location is still there to burn.",
+)
+
+
+def _equipment_or_locations_of_neighbours(game: Game, play: Play) -> list[int]:
+    """Equipment and locations on the minions of your predator and prey (Loss [qui])."""
+    types = game.compiled.types
+    out = []
+    for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))):
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.cards:
+                out += [
+                    x
+                    for x in m.cards
+                    if x not in game.minions and ("Equipment" in types.get(game.card_of[x], ()) or is_location(game, x))
+                ]
+    return out
+
+
+card(
+    "Loss",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=_equipment_or_locations_of_neighbours,
+        effects=(If(target_still(_equipment_or_locations_of_neighbours), (_burn_target_card,)),),
+        label="burn an equipment or location on a minion of your predator or prey",
+    ),
+    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
+)
+
+
+def _steal_location(game: Game, play: Play) -> None:
+    """Take control of the target location: one on the table moves to the player's; one on a minion moves onto
+    the acting minion (RTR 19960112, RTR 19980623: onto an appropriate card of the new controller)."""
+    for s in game.order:
+        held = game.seats[s].controlled
+        if play.target in held and s != play.seat:
+            held.remove(play.target)
+            game.seats[play.seat].controlled.append(play.target)
+            game.locked_cards.discard(play.target)
+            game.log("steal", play.seat, play.target, s)
+            return
+        for c in held:
+            m = game.minions.get(c)
+            actor = game.minions.get(play.minion)
+            if m is not None and play.target in m.cards and s != play.seat and actor is not None:
+                m.cards.remove(play.target)
+                actor.cards.append(play.target)
+                game.locked_cards.discard(play.target)
+                game.log("steal", play.seat, play.target, s)
+                return
+
+
+card(
+    "Dominate Kine",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, stealth=1, label="+1 stealth, bleed +1"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=locations_of_others,
+        effects=(If(target_still(locations_of_others), (_steal_location,)),),
+        label="steal a location",
+    ),
+    notes="[DOM]: a location on a minion (Secure Haven) goes onto the acting minion.",
+)
+
+
+# -- Revelations ----------------------------------------------------------------------------------------------------------
+
+
+def _revelations_discard(game: Game, play: Play) -> Flow:
+    """Look at the prey's hand and discard one card of the player's choice from it (the prey draws back up)."""
+    act = play.frame
+    prey = act.target if isinstance(act, Action) and act.target >= 0 else game.prey(play.seat)
+    hand = game.seats[prey].hand
+    if not hand or game.seats[prey].ousted:
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in hand])
+    discard(game, prey, [option.target])
+
+
+card(
+    "Revelations",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        seat_target=True,
+        targets=prey_only,
+        effects=(_revelations_discard,),
+        label="discard a card of your choice from the prey's hand",
+    ),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(),), label="the prey plays with an open hand"),
+    burn="minion",
+    notes="[AUS]: the open hand changes no decision here (the bots read no hand but their own).",
+)
+
+
+# -- Make the Misere ------------------------------------------------------------------------------------------------------
+
+
+def _misere_modes() -> tuple[Mode, ...]:
+    """One mode per non-empty set of [cel] (1 optional maneuver), [obf] (+1 stealth), [pot] (+1 strength that
+    combat: the hook below), "More than one Discipline can be used"."""
+    modes = []
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(("cel", "obf", "pot"), size):
+            modes.append(
+                _enter_combat(
+                    locked_ready_minions_of_others,
+                    f"enter combat with a locked minion [{']['.join(combo)}]",
+                    disciplines=combo,
+                    stealth=1 if "obf" in combo else 0,
+                    combat_maneuvers=1 if "cel" in combo else 0,
+                )
+            )
+    return tuple(modes)
+
+
+card("Make the Misere", *_misere_modes())
+
+
+@hook("combat_start", "Make the Misere")
+def _misere_strength(game: Game, c: Combat) -> None:
+    """Make the Misere [pot]: the acting Anarch gets +1 strength during that combat."""
+    act = c.action
+    if act is None or act.mode is None or act.card < 0 or c.a.minion != act.actor:
+        return
+    if "pot" in act.mode.disciplines and game.card_of[act.card] == vekn(game, "Make the Misere"):
+        c.a.combat_strength += 1
+
+
+card(
+    "Far Mastery",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=retainers_of_others,
+        effects=(StealMinion(),),
+        label="steal a retainer",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        targets=allies_of_others,
+        effects=(StealMinion(),),
+        label="steal an ally",
+    ),
+    notes="[dom]: a retainer of another Methuselah's minion, which goes on the acting vampire.",
+)
+
+
+# -- Sudario Refraction ---------------------------------------------------------------------------------------------------
+
+
+def _sudario_refraction(game: Game, play: Play) -> Flow:
+    """Three library cards of the ash heap, chosen one at a time, go on top of the library; then 3 cards of the
+    hand are discarded at random and the hand is drawn back up."""
+    seat = game.seats[play.seat]
+    cards = game.compiled.cards
+    for _ in range(3):
+        found: dict[int, int] = {}
+        for c in seat.ash_heap:
+            card = cards.get(game.card_of[c])
+            if game.card_of[c] not in found and card is not None and not card.is_crypt:
+                found[game.card_of[c]] = c
+        if not found:
+            break
+        candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in candidates])
+        seat.ash_heap.remove(option.target)
+        seat.library.append(option.target)  # the library's top is its end
+        game.log("search", play.seat, option.target)
+    refill(game, play.seat)  # a hand not full (the library was empty) draws them first: LSJ 20080612-2
+    lost = game.rng.sample(seat.hand, min(3, len(seat.hand)))
+    discard(game, play.seat, lost)
+
+
+card(
+    "Sudario Refraction",
+    Mode(window=W.ACTION, stealth=1, effects=(_sudario_refraction,), label="3 cards of the ash heap on the library"),
+    notes="The three cards are chosen on resolution (the card: named on declaration, LSJ 20050422), any copy "
+    "(LSJ 20090722).",
+)
+
+
+# -- Undue Influence ------------------------------------------------------------------------------------------------------
+
+
+def _crypt_cards_with_blood_of_others(game: Game, play: Play) -> list[int]:
+    """Crypt cards with blood in the uncontrolled regions of other Methuselahs (Undue Influence [chi])."""
+    return [c for s in game.order if s != play.seat for c in game.seats[s].uncontrolled if game.minions[c].blood > 0]
+
+
+def _blood_from_target_to_uncontrolled(game: Game, play: Play) -> Flow:
+    """Move 1 blood from the target crypt card to a vampire of the player's uncontrolled region (chosen now)."""
+    source = game.minions.get(play.target)
+    if source is None or source.in_play or source.blood < 1 or not game.seats[play.seat].uncontrolled:
+        return
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in game.seats[play.seat].uncontrolled]
+    option = yield from choose(game, play.seat, options)
+    source.blood -= 1
+    game.minions[option.target].blood += 1
+    game.log("move blood", play.seat, source.id, option.target, 1)
+
+
+def _add_blood_then_bring_out(game: Game, play: Play) -> None:
+    """Add 1 blood to the target uncontrolled vampire; with blood at or above its capacity, it moves to the
+    ready region (as when influenced out: economy.bring_out)."""
+    AddBlood(1)(game, play)
+    m = game.minions.get(play.target)
+    if m is not None and not m.in_play and play.target in game.seats[play.seat].uncontrolled:
+        if m.blood >= m.capacity:
+            economy.bring_out(game, play.seat, m.id)
+
+
+card(
+    "Undue Influence",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        when=has_targets(uncontrolled_vampires),
+        targets=_crypt_cards_with_blood_of_others,
+        effects=(_blood_from_target_to_uncontrolled,),
+        label="move 1 blood from another's uncontrolled crypt card",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pre",),
+        stealth=1,
+        bleeds=True,
+        when=has_targets(uncontrolled_vampires),
+        effects=(If(bleed_succeeded, (BloodToUncontrolled(1),)),),
+        label="bleed, 1 blood to an uncontrolled vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        targets=uncontrolled_vampires,
+        effects=(_add_blood_then_bring_out,),
+        label="1 blood to an uncontrolled vampire, out at capacity",
+    ),
+    notes="The uncontrolled vampire is chosen on resolution for [chi] and [pre] (the card: as it is played; one "
+    "must be there to play it); [chi] takes blood from another Methuselah's uncontrolled region (a (D) action).",
+)
