@@ -1055,10 +1055,13 @@ def bleed(game: Game, act: Action) -> Flow:
         return
     act.flags["bled"] = amount
     pool = game.seats[target].pool
-    burned = min(amount, pool)
+    pay = amount
+    for h in hooks_of(game, "bleed_pool_burned"):
+        pay = h(game, act, pay)  # "you burn 2 pool instead" (Protected Resources): the bleed amount stays
+    burned = min(pay, pool)
     # logged before the pool is burned, so an oust it causes reads after it; the pool left is for log.py
     game.log("bleed", act.seat, act.actor, target, burned, pool - burned)
-    economy.burn_pool(game, target, amount)
+    economy.burn_pool(game, target, pay)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
         if game.edge != act.seat:

@@ -948,6 +948,70 @@ def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flo
     game.log("move blood", play.seat, donor.id, option.target, moved)
 
 
+# -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
+
+
+def _protected_resources(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, "Protected Resources")
+    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
+
+
+@hook("bleed_pool_burned", "Protected Resources")
+def _protected_resources_cap(game: Game, act: Action, pay: int) -> int:
+    """ "If you would burn more than 2 pool to a bleed, you burn 2 pool instead" (after every change to the bleed
+    amount: TOM 19960413; the amount itself is unchanged: LSJ 20030211)."""
+    return min(pay, 2) if _protected_resources(game, act.target) else pay
+
+
+@hook("after_resolution", "Protected Resources")
+def _protected_resources_burns(game: Game, act: Action) -> None:
+    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ
+    20030701-1)."""
+    if act.flags.get("successful_bleed"):
+        for copy in _protected_resources(game, act.seat):
+            burn_card(game, copy)
+
+
+def _infernal(m: Minion) -> bool:
+    return "infernal" in m.traits
+
+
+def _flock_targets(game: Game, play: Play) -> Sequence[int]:
+    """A younger (smaller capacity) infernal vampire of the uncontrolled region than a ready unlocked infernal
+    Baali of the player's."""
+    baali = [m.capacity for m in ready_minions(game, play.seat) if m.clan == "Baali" and _infernal(m) and not m.locked]
+    if not baali:
+        return []
+    oldest = max(baali)
+    return [
+        c
+        for c in game.seats[play.seat].uncontrolled
+        if _infernal(game.minions[c]) and game.minions[c].capacity < oldest
+    ]
+
+
+def _gehenna_events(game: Game, seat: int) -> list[int]:
+    cards = game.compiled.cards
+    out = []
+    for c in game.seats[seat].library:
+        card_data = cards[game.card_of[c]]
+        if "Event" in card_data.types and (card_data.text or "").startswith("Gehenna."):
+            out.append(c)
+    return out
+
+
+def _fortschritt(game: Game, play: Play) -> None:
+    """A Gehenna event from the library to the hand (the first found), then the library is shuffled; the hand is
+    discarded down before the next decision (game.choose)."""
+    s = game.seats[play.seat]
+    found = _gehenna_events(game, play.seat)
+    if found:
+        s.library.remove(found[0])
+        s.hand.append(found[0])
+        game.log("search", play.seat, found[0])
+    game.rng.shuffle(s.library)
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1116,6 +1180,22 @@ card(
     "Grooming the Protégé",
     Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
     notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
+)
+card(
+    "Protected Resources",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The cap on the pool burned and the burn after its controller's successful bleed are hooks.",
+)
+card(
+    "Tend the Flock",
+    Mode(window=W.MASTER, targets=_flock_targets, effects=(AddBlood(3),)),
+    notes="The blood comes from the bank (ANK 20190511); the Baali chosen is not locked.",
+)
+card(
+    "Fortschritt Library",
+    Mode(window=W.MASTER, effects=(_fortschritt,), limit="fortschritt library", limit_scope="game"),
+    notes="Once a game at the whole table (the limit's key has no minion). The event found is the first in the "
+    "library; the library is shuffled after the search.",
 )
 card(
     "Sudden Reversal",
