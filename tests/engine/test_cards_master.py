@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine.frames import Action
 from vtesdeck.core.engine.state import Game, Phase
+from vtesdeck.core.engine.windows import Act
 
 from .test_rules import drive, table
 
@@ -92,3 +94,40 @@ def test_a_discipline_card_gives_a_level_and_capacity_and_a_second_copy_the_supe
     game.seats[0].master_actions = 1
     drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
     assert (dict(smudge.disciplines)["dom"], smudge.capacity) == (2, 3)
+
+
+def test_the_toreador_locked_by_the_grand_ball_does_not_unlock_as_normal(cards: carddb.CardIndex) -> None:
+    """Toreador Grand Ball: "The locked Toreador does not unlock as normal"; the other one unlocks."""
+    game, aliases = table(
+        cards,
+        {
+            "hand": ["Toreador Grand Ball"],
+            "ready": [{"card": "Anson", "blood": 3, "as": "anson"}, {"card": "Adrianne", "blood": 3, "as": "adrianne"}],
+        },
+    )
+    drive(
+        game,
+        aliases,
+        cards,
+        [{"seat": 0, "play": "Toreador Grand Ball", "target": "anson"}],
+        Phase.MASTER,
+        Phase.MASTER,
+    )
+    anson, adrianne = game.minions[aliases["anson"]], game.minions[aliases["adrianne"]]
+    adrianne.locked = True
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert anson.locked and not adrianne.locked
+
+
+def test_nosferatu_get_minus_1_stealth_to_burn_the_grand_ball(cards: carddb.CardIndex) -> None:
+    """Toreador Grand Ball: "Minions can burn this card as a (D) action; Nosferatu get -1 stealth during that
+    action"."""
+    game, aliases = table(
+        cards,
+        {"ready": [{"card": "Agrippina", "blood": 4, "as": "nosferatu"}, {"card": "Anson", "blood": 3, "as": "anson"}]},
+        {"pool": 30, "in_play": ["Toreador Grand Ball"]},
+    )
+    ball = game.seats[1].controlled[0]
+    for actor, stealth in (("nosferatu", -1), ("anson", 0)):
+        act = Action(seat=0, actor=aliases[actor], kind=Act.BURN_CARD, target=1, target_minion=ball)
+        assert g.hook_sum(game, "stealth", act) == stealth

@@ -271,6 +271,12 @@ def _fortschritt_score(game: Game, play: Play) -> float:
     return 30.0 if _gehenna_events(game, play.seat) else -1.0
 
 
+def _tgb_score(game: Game, play: Play) -> float:
+    """Lock the smallest Toreador so the bigger one acts unblockably."""
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 26.0 - m.capacity / 2
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -341,6 +347,7 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+judge("Toreador Grand Ball", 0, score=_tgb_score)
 judge("Protected Resources", 0, score=_score(25.0))
 judge("Tend the Flock", 0, score=_dreams_blood_score)
 judge("Fortschritt Library", 0, score=_fortschritt_score)

@@ -9,7 +9,7 @@ from typing import Any
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Until
+from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
@@ -74,7 +74,7 @@ from ..vocabulary import (
     values_of,
     vekn,
 )
-from ..windows import W
+from ..windows import Act, W
 
 Flow = Generator[Any, Any, None]
 
@@ -1012,6 +1012,74 @@ def _fortschritt(game: Game, play: Play) -> None:
     game.rng.shuffle(s.library)
 
 
+# -- Toreador Grand Ball ------------------------------------------------------------------------------------------------
+
+_TGB = "Toreador Grand Ball"
+
+
+def _ready_toreador(game: Game, seat: int) -> list[Minion]:
+    return [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == "Toreador"]
+
+
+def _tgb_targets(game: Game, play: Play) -> Sequence[int]:
+    """The Toreador to lock, with another ready Toreador of the player's to be the free one."""
+    toreador = _ready_toreador(game, play.seat)
+    return [m.id for m in toreador] if len(toreador) >= 2 else []
+
+
+def _tgb(game: Game, play: Play) -> Flow | None:
+    """Lock the chosen Toreador (kept locked: the "unlock" hook) and choose the other one (its non-bleed actions
+    cannot be blocked: the "can_block" hook), the biggest unlocked one offered first."""
+    locked = game.minions.get(play.target)
+    others = sorted(
+        (m for m in _ready_toreador(game, play.seat) if m.id != play.target), key=lambda m: (m.locked, -m.capacity)
+    )
+    if locked is None or not others:
+        return None
+    locked.locked = True
+    game.log("lock", play.seat, locked.id)
+    game.riders.append(Rider(play.card, "tgb_locked", locked.id, Until.END_OF_GAME))
+    return _tgb_free(game, play, [Option(Kind.TERMS, play.seat, target=m.id) for m in others])
+
+
+def _tgb_free(game: Game, play: Play, options: list[Option]) -> Flow:
+    option = yield from choose(game, play.seat, options)
+    game.riders.append(Rider(play.card, "tgb_free", option.target, Until.END_OF_GAME))
+
+
+def _tgb_chosen(game: Game, key: str) -> set[int]:
+    """The Toreador chosen by the Grand Balls in play (``key``: "tgb_locked" or "tgb_free")."""
+    balls = set(_copies_anywhere(game, _TGB))
+    return {r.value for r in game.riders if r.key == key and r.holder in balls}
+
+
+@hook("unlock", _TGB)
+def _tgb_keeps_locked(game: Game, seat: int) -> int:
+    """ "The locked Toreador does not unlock as normal": locked again right after the unlock."""
+    for minion in _tgb_chosen(game, "tgb_locked"):
+        m = game.minions.get(minion)
+        if m is not None and m.in_play and controller(game, minion) == seat:
+            m.locked = True
+    return 0
+
+
+@hook("can_block", _TGB)
+def _tgb_unblockable(game: Game, blocker: int, act: Action) -> bool:
+    """ "The other Toreador's non-bleed actions cannot be blocked" (even after it bleeds: LSJ 19970814)."""
+    if act.is_bleed():
+        return True
+    return act.actor not in _tgb_chosen(game, "tgb_free")
+
+
+@hook("stealth", _TGB)
+def _tgb_nosferatu(game: Game, act: Action) -> int:
+    """ "Nosferatu get -1 stealth during that action" (the action to burn the Grand Ball)."""
+    if act.kind is not Act.BURN_CARD or act.target_minion < 0 or game.card_of[act.target_minion] != vekn(game, _TGB):
+        return 0
+    m = game.minions.get(act.actor)
+    return -1 if m is not None and m.clan == "Nosferatu" else 0
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1196,6 +1264,13 @@ card(
     Mode(window=W.MASTER, effects=(_fortschritt,), limit="fortschritt library", limit_scope="game"),
     notes="Once a game at the whole table (the limit's key has no minion). The event found is the first in the "
     "library; the library is shuffled after the search.",
+)
+card(
+    "Toreador Grand Ball",
+    Mode(window=W.MASTER, targets=_tgb_targets, effects=(PutInPlay(), _tgb)),
+    notes="The target is the Toreador locked; the other is chosen as it resolves. The chosen Toreador are kept "
+    "by the card while it is in play (several Balls may choose the same one: TOM 19960528).",
+    burn="minion",
 )
 card(
     "Sudden Reversal",
