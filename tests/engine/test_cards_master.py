@@ -131,3 +131,19 @@ def test_nosferatu_get_minus_1_stealth_to_burn_the_grand_ball(cards: carddb.Card
     for actor, stealth in (("nosferatu", -1), ("anson", 0)):
         act = Action(seat=0, actor=aliases[actor], kind=Act.BURN_CARD, target=1, target_minion=ball)
         assert g.hook_sum(game, "stealth", act) == stealth
+
+
+def test_brujah_debate_can_be_burned_by_non_ventrue_minions_only(cards: carddb.CardIndex) -> None:
+    """Brujah Debate: "Non-Ventrue minions can burn this card as a (D) action" (Gangrel Revel: non-Ravnos)."""
+    game, aliases = table(
+        cards,
+        {
+            "ready": [
+                {"card": "Anson", "blood": 3, "as": "anson"},
+                {"card": "Lodin (Olaf Holte)", "blood": 3, "as": "lodin"},
+            ]
+        },
+        {"pool": 30, "in_play": ["Brujah Debate"]},
+    )
+    burners = {o.minion for o in g.action_options(game, 0) if o.value == Act.BURN_CARD}
+    assert burners == {aliases["anson"]}

@@ -636,8 +636,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
                 continue  # a political action: vampires only, one a turn (L1093-1095)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
-        elif who == "non-Ravnos minion" and m.clan == "Ravnos":
-            continue
+        elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
+            continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out

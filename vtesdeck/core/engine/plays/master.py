@@ -277,6 +277,12 @@ def _tgb_score(game: Game, play: Play) -> float:
     return -1.0 if m is None else 26.0 - m.capacity / 2
 
 
+def _debate_score(game: Game, play: Play) -> float:
+    """With two or more ready Brujah (one is locked each turn, the others hit harder)."""
+    brujah = sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == "Brujah")
+    return 22.0 if brujah >= 2 else -1.0
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -347,6 +353,7 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+judge("Brujah Debate", 0, score=_debate_score)
 judge("Toreador Grand Ball", 0, score=_tgb_score)
 judge("Protected Resources", 0, score=_score(25.0))
 judge("Tend the Flock", 0, score=_dreams_blood_score)

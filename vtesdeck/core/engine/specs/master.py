@@ -1080,6 +1080,47 @@ def _tgb_nosferatu(game: Game, act: Action) -> int:
     return -1 if m is not None and m.clan == "Nosferatu" else 0
 
 
+# -- Brujah Debate ------------------------------------------------------------------------------------------------------
+
+
+def _debates(game: Game) -> int:
+    return len(_copies_anywhere(game, "Brujah Debate"))
+
+
+def _brujah(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Brujah"
+
+
+@hook("unlock", "Brujah Debate")
+def _debate_locks(game: Game, seat: int) -> int:
+    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control": done
+    as its unlock phase ends (the master phase is next); a locked one may be chosen (LSJ 20010508), the first of
+    the oldest by a fixed rule."""
+    if not _debates(game):
+        return 0
+    brujah = [m for m in ready_minions(game, seat) if _brujah(m)]
+    if brujah:
+        oldest = max(brujah, key=lambda m: (m.capacity, m.locked, -m.id))
+        if not oldest.locked:
+            oldest.locked = True
+            game.log("lock", seat, oldest.id)
+    return 0
+
+
+@hook("strength", "Brujah Debate")
+def _debate_strength(game: Game, minion: int) -> int:
+    return _debates(game) if _brujah(game.minions.get(minion)) else 0
+
+
+@hook("combat_start", "Brujah Debate")
+def _debate_maneuver(game: Game, c: Combat) -> None:
+    """ "Brujah get ... 1 optional maneuver each combat" (each copy)."""
+    copies = _debates(game)
+    for side in (c.a, c.b):
+        if copies and _brujah(game.minions.get(side.minion)):
+            side.combat_maneuvers += copies
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1271,6 +1312,13 @@ card(
     notes="The target is the Toreador locked; the other is chosen as it resolves. The chosen Toreador are kept "
     "by the card while it is in play (several Balls may choose the same one: TOM 19960528).",
     burn="minion",
+)
+card(
+    "Brujah Debate",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The lock of each Methuselah's oldest Brujah is done as its unlock phase ends, right before its master "
+    "phase; among equally old Brujah a locked one is chosen first (it changes nothing), else the first.",
+    burn="non-Ventrue minion",
 )
 card(
     "Sudden Reversal",
