@@ -18,6 +18,7 @@ from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    BurnThisCard,
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
@@ -352,6 +353,53 @@ def _heidelberg_move(game: Game, play: Play, source: Minion, options: list[Optio
             if held is not None:
                 held.holder = dest.id
             game.log("equip", play.seat, dest.id, copy)
+
+
+# -- Warsaw Station ------------------------------------------------------------------------------------------------------
+
+
+def _nosferatu(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Nosferatu"
+
+
+def _own_undirected_nosferatu_action(game: Game, play: Play) -> bool:
+    act = play.frame
+    return (
+        _own_undirected_vampire_action(game, play)
+        and isinstance(act, Action)
+        and _nosferatu(game.minions.get(act.actor))
+    )
+
+
+def _mark_warsaw(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.flags["warsaw station"] = 1
+
+
+@hook("after_resolution", "Warsaw Station")
+def _warsaw_unlocks(game: Game, act: Action) -> None:
+    """After resolution of a successful action Warsaw Station was locked for, the acting vampire unlocks if it is
+    still a Nosferatu (LSJ 20090216), even if the Station left play (ANK 20250120)."""
+    m = game.minions.get(act.actor)
+    if act.flags.get("warsaw station") and act.succeeded and _nosferatu(m) and m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if _nosferatu(game.minions.get(c)) and game.minions[c].torpor and game.minions[c].in_play
+    ]
+
+
+def _to_ready_region(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.torpor:
+        m.torpor = False
+        game.log("leave torpor", play.seat, m.id)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -769,6 +817,26 @@ card(
     notes="Unique location (contesting not modelled). Used in its controller's master phase (never during an "
     "action); the vampire moved from is the target, the blood moved the value, the vampire moved to and each "
     "equipment or retainer moved are chosen as it resolves (no card of the engine forbids an equipment).",
+)
+card(
+    "Warsaw Station",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=_own_undirected_nosferatu_action,
+        effects=(LockThisCard(), _mark_warsaw),
+        label="lock: the Nosferatu unlocks after a successful action",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_torpid_nosferatu,
+        effects=(BurnThisCard(), _to_ready_region),
+        label="burn: a Nosferatu in torpor to the ready region",
+    ),
+    notes="Unique location (contesting not modelled). The burn is offered in its controller's master phase (not "
+    "during an action).",
 )
 card(
     "Monastery of Shadows",
