@@ -147,3 +147,33 @@ def test_brujah_debate_can_be_burned_by_non_ventrue_minions_only(cards: carddb.C
     )
     burners = {o.minion for o in g.action_options(game, 0) if o.value == Act.BURN_CARD}
     assert burners == {aliases["anson"]}
+
+
+def test_legendary_vampire_goes_only_on_a_vampire_brought_out_in_the_last_influence_phase(
+    cards: carddb.CardIndex,
+) -> None:
+    """Legendary Vampire: "a vampire with capacity 7 or more who entered your ready region during your last
+    influence phase": offered the turn after it is brought out, not two turns later; +2 votes."""
+    game, aliases = table(
+        cards,
+        {"hand": ["Legendary Vampire"], "uncontrolled": [{"card": "Lodin (Olaf Holte)", "blood": 8, "as": "lodin"}]},
+    )
+    lodin = game.minions[aliases["lodin"]]
+    drive(game, aliases, cards, [{"seat": 0, "bring out": "lodin"}], Phase.INFLUENCE, Phase.INFLUENCE)
+    assert lodin.in_play
+    legendary = game.seats[0].hand[0]
+
+    def offered() -> bool:
+        return any(o.card == legendary and o.target == lodin.id for o in g.hand_options(game, 0, g.W.MASTER, None))
+
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert offered()
+    votes = g.votes_of(game, 0)
+    drive(
+        game, aliases, cards, [{"seat": 0, "play": "Legendary Vampire", "target": "lodin"}], Phase.MASTER, Phase.MASTER
+    )
+    assert g.votes_of(game, 0) == votes + 2
+    game.seats[0].hand.append(legendary)
+    lodin.cards.clear()
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert not offered()

@@ -1121,6 +1121,24 @@ def _debate_maneuver(game: Game, c: Combat) -> None:
             side.combat_maneuvers += copies
 
 
+# -- Legendary Vampire --------------------------------------------------------------------------------------------------
+
+
+def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 7 or more that entered the player's ready region during its last influence phase
+    (brought out in its previous turn)."""
+    last = game.seats[play.seat].turns - 1
+    return [
+        m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.capacity >= 7 and m.entered_turn == last
+    ]
+
+
+@hook("votes", "Legendary Vampire")
+def _legendary_votes(game: Game, seat: int) -> int:
+    """ "This vampire gets ... +2 votes" (while ready)."""
+    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1319,6 +1337,14 @@ card(
     notes="The lock of each Methuselah's oldest Brujah is done as its unlock phase ends, right before its master "
     "phase; among equally old Brujah a locked one is chosen first (it changes nothing), else the first.",
     burn="non-Ventrue minion",
+)
+card(
+    "Legendary Vampire",
+    Mode(window=W.MASTER, targets=_legendary_targets, effects=(PutOnTarget(),)),
+    notes="Unique (not played while a copy is in play). Put on a vampire of its player's (merging is not modelled). "
+    "The +2 votes are a hook, the +2 bleed the bearer's.",
+    burn="referendum",
+    bearer=Bearer(bleed=2),
 )
 card(
     "Sudden Reversal",
