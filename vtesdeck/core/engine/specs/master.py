@@ -9,7 +9,7 @@ from typing import Any
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Rider, Until
+from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
@@ -42,6 +42,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Recruit,
+    Stealth,
     add_rider,
     all_of,
     bleeding_you_for,
@@ -49,6 +50,7 @@ from ..vocabulary import (
     choose,
     controller,
     crypt_not_empty,
+    current_action,
     damage_pending,
     empty_ready_vampires,
     has_edge,
@@ -68,6 +70,7 @@ from ..vocabulary import (
     refill,
     run_effects,
     set_aside,
+    stealth_needed_by,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
@@ -1139,6 +1142,47 @@ def _legendary_votes(game: Game, seat: int) -> int:
     return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
 
 
+# -- Camarilla Conclave -------------------------------------------------------------------------------------------------
+
+
+def _justicar_or_inner_circle(game: Game, play: Play) -> bool:
+    """ "Requires a justicar or Inner Circle member": its player controls a ready one."""
+    return any(m.title in ("justicar", "inner circle") for m in ready_minions(game, play.seat))
+
+
+def _four_counters(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 4
+
+
+def _own_camarilla_politics(game: Game, play: Play) -> bool:
+    """A political action by a Camarilla vampire of the card's controller, and a counter left on the card."""
+    act = current_action(game)
+    if act is None or act.kind is not Act.POLITICAL or act.seat != play.seat:
+        return False
+    m = game.minions.get(act.actor)
+    return m is not None and m.sect == "Camarilla" and game.card_counters.get(play.card, 0) > 0
+
+
+def _conclave_counter(game: Game, play: Play) -> None:
+    """Burn 1 counter from the card; with none left, burn it."""
+    left = game.card_counters.get(play.card, 0) - 1
+    game.card_counters[play.card] = left
+    if left <= 0:
+        burn_card(game, play.card)
+
+
+def _non_camarilla_less_votes(game: Game, play: Play) -> None:
+    """Each non-Camarilla vampire -1 vote in this referendum (a vampire's net votes never below 0: ANK
+    20251125)."""
+    ref = play.frame
+    if not isinstance(ref, Referendum):
+        return
+    for seat in game.order:
+        less = sum(min(1, m.votes) for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+        if less:
+            ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1345,6 +1389,28 @@ card(
     "The +2 votes are a hook, the +2 bleed the bearer's.",
     burn="referendum",
     bearer=Bearer(bleed=2),
+)
+card(
+    "Camarilla Conclave",
+    Mode(window=W.MASTER, when=_justicar_or_inner_circle, effects=(PutInPlay(), _four_counters)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_own_camarilla_politics, stealth_needed_by(sect="Camarilla")),
+        effects=(_conclave_counter, Stealth(1)),
+        label="burn a counter: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_own_camarilla_politics,
+        effects=(_conclave_counter, _non_camarilla_less_votes),
+        limit="camarilla conclave",
+        limit_scope="action",
+        label="burn a counter: each non-Camarilla vampire -1 vote",
+    ),
+    notes="Unique (not played while a copy is in play). The stealth is given during a block attempt that would "
+    "succeed; the votes are taken once a referendum, in its polling step.",
 )
 card(
     "Sudden Reversal",
