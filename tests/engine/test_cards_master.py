@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import game as g
+from vtesdeck.core.engine.frames import Action
 from vtesdeck.core.engine.state import Game, Phase
+from vtesdeck.core.engine.windows import Act
 
 from .test_rules import drive, table
 
@@ -92,3 +94,86 @@ def test_a_discipline_card_gives_a_level_and_capacity_and_a_second_copy_the_supe
     game.seats[0].master_actions = 1
     drive(game, aliases, cards, [{"seat": 0, "play": "Dominate", "target": "smudge"}], Phase.MASTER, Phase.MASTER)
     assert (dict(smudge.disciplines)["dom"], smudge.capacity) == (2, 3)
+
+
+def test_the_toreador_locked_by_the_grand_ball_does_not_unlock_as_normal(cards: carddb.CardIndex) -> None:
+    """Toreador Grand Ball: "The locked Toreador does not unlock as normal"; the other one unlocks."""
+    game, aliases = table(
+        cards,
+        {
+            "hand": ["Toreador Grand Ball"],
+            "ready": [{"card": "Anson", "blood": 3, "as": "anson"}, {"card": "Adrianne", "blood": 3, "as": "adrianne"}],
+        },
+    )
+    drive(
+        game,
+        aliases,
+        cards,
+        [{"seat": 0, "play": "Toreador Grand Ball", "target": "anson"}],
+        Phase.MASTER,
+        Phase.MASTER,
+    )
+    anson, adrianne = game.minions[aliases["anson"]], game.minions[aliases["adrianne"]]
+    adrianne.locked = True
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert anson.locked and not adrianne.locked
+
+
+def test_nosferatu_get_minus_1_stealth_to_burn_the_grand_ball(cards: carddb.CardIndex) -> None:
+    """Toreador Grand Ball: "Minions can burn this card as a (D) action; Nosferatu get -1 stealth during that
+    action"."""
+    game, aliases = table(
+        cards,
+        {"ready": [{"card": "Agrippina", "blood": 4, "as": "nosferatu"}, {"card": "Anson", "blood": 3, "as": "anson"}]},
+        {"pool": 30, "in_play": ["Toreador Grand Ball"]},
+    )
+    ball = game.seats[1].controlled[0]
+    for actor, stealth in (("nosferatu", -1), ("anson", 0)):
+        act = Action(seat=0, actor=aliases[actor], kind=Act.BURN_CARD, target=1, target_minion=ball)
+        assert g.hook_sum(game, "stealth", act) == stealth
+
+
+def test_brujah_debate_can_be_burned_by_non_ventrue_minions_only(cards: carddb.CardIndex) -> None:
+    """Brujah Debate: "Non-Ventrue minions can burn this card as a (D) action" (Gangrel Revel: non-Ravnos)."""
+    game, aliases = table(
+        cards,
+        {
+            "ready": [
+                {"card": "Anson", "blood": 3, "as": "anson"},
+                {"card": "Lodin (Olaf Holte)", "blood": 3, "as": "lodin"},
+            ]
+        },
+        {"pool": 30, "in_play": ["Brujah Debate"]},
+    )
+    burners = {o.minion for o in g.action_options(game, 0) if o.value == Act.BURN_CARD}
+    assert burners == {aliases["anson"]}
+
+
+def test_legendary_vampire_goes_only_on_a_vampire_brought_out_in_the_last_influence_phase(
+    cards: carddb.CardIndex,
+) -> None:
+    """Legendary Vampire: "a vampire with capacity 7 or more who entered your ready region during your last
+    influence phase": offered the turn after it is brought out, not two turns later; +2 votes."""
+    game, aliases = table(
+        cards,
+        {"hand": ["Legendary Vampire"], "uncontrolled": [{"card": "Lodin (Olaf Holte)", "blood": 8, "as": "lodin"}]},
+    )
+    lodin = game.minions[aliases["lodin"]]
+    drive(game, aliases, cards, [{"seat": 0, "bring out": "lodin"}], Phase.INFLUENCE, Phase.INFLUENCE)
+    assert lodin.in_play
+    legendary = game.seats[0].hand[0]
+
+    def offered() -> bool:
+        return any(o.card == legendary and o.target == lodin.id for o in g.hand_options(game, 0, g.W.MASTER, None))
+
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert offered()
+    votes = g.votes_of(game, 0)
+    drive(
+        game, aliases, cards, [{"seat": 0, "play": "Legendary Vampire", "target": "lodin"}], Phase.MASTER, Phase.MASTER
+    )
+    assert g.votes_of(game, 0) == votes + 2
+    game.seats[0].hand.append(legendary)
+    lodin.cards.clear()
+    drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
+    assert not offered()

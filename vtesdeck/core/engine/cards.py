@@ -259,8 +259,8 @@ LIBRARY: dict[str, Spec] = {}
 CRYPT: dict[str, VampireSpec] = {}
 
 
-# Who may burn a card in play by a (D) action or a referendum; "non-Ravnos minion": Gangrel Revel.
-BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "referendum")
+# Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
+BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "non-Ventrue minion", "referendum")
 
 
 def card(

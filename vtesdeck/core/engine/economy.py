@@ -389,6 +389,7 @@ def bring_out(game: Game, seat: int, copy_id: int) -> None:
     minion.in_play = True
     minion.locked = False
     minion.torpor = False
+    minion.entered_turn = s.turns
     if minion.blood > minion.capacity:
         game.burned += minion.blood - minion.capacity
         minion.blood = minion.capacity

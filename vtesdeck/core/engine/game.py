@@ -738,8 +738,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
                 continue  # a political action: vampires only, one a turn (L1093-1095)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
-        elif who == "non-Ravnos minion" and m.clan == "Ravnos":
-            continue
+        elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
+            continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
@@ -1210,10 +1210,13 @@ def bleed(game: Game, act: Action) -> Flow:
         return
     act.flags["bled"] = amount
     pool = game.seats[target].pool
-    burned = min(amount, pool)
+    pay = amount
+    for h in hooks_of(game, "bleed_pool_burned"):
+        pay = h(game, act, pay)  # "you burn 2 pool instead" (Protected Resources): the bleed amount stays
+    burned = min(pay, pool)
     # logged before the pool is burned, so an oust it causes reads after it; the pool left is for log.py
     game.log("bleed", act.seat, act.actor, target, burned, pool - burned)
-    economy.burn_pool(game, target, amount)
+    economy.burn_pool(game, target, pay)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
         if act.flags.get("no edge"):  # "you cannot gain the Edge this action" (Leverage): none is taken

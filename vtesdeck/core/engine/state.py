@@ -84,6 +84,7 @@ class Minion:
     political_turn: int = 0
     holder: int = -1  # a retainer's employer
     recruited_turn: int = 0  # an ally cannot act the turn it is recruited (4.3.2)
+    entered_turn: int = 0  # its Methuselah's turn (Seat.turns) it was brought out in (Legendary Vampire)
     # Contested cards (digest 4.1 item 4, L758-778): a crypt card is unique unless its text says it is not;
     # ``key`` is its name, shared by every version (groups, advanced). A contested copy stays in its seat's
     # ``controlled`` but face down and out of play (``in_play`` False, counters and cards kept).

@@ -126,6 +126,15 @@ def _titled_brujah(value: float) -> Callable[[Game, Play], float]:
     return score
 
 
+def _heidelberg_score(game: Game, play: Play) -> float:
+    """Move blood from a vampire that can spare 2 or more to one of the seat's near-empty ready vampires."""
+    m = game.minions.get(play.target)
+    if m is None or play.value < 1 or m.blood - play.value < 2:
+        return -1.0
+    low = any(x.kind == VAMPIRE and x.id != m.id and x.blood <= 1 for x in g.ready_minions(game, play.seat))
+    return 20.0 + play.value if low else -1.0
+
+
 judge("Carfax Abbey", 0, score=_score(30.0))
 judge("Carfax Abbey", 1, score=_score(30.0))
 judge("Rack, The", 0, score=_rack_pick_score)
@@ -168,3 +177,8 @@ judge("Art Museum", 1, score=_dreams_blood_score)
 judge("Gangrel Revel", 0, score=_score(27.0))
 judge("Fragment of the Book of Nod", 0, score=_score(28.0))
 judge("Fragment of the Book of Nod", 1, score=_score(24.0))
+judge("Heidelberg Castle, Germany", 0, score=_score(24.0))
+judge("Heidelberg Castle, Germany", 1, score=_heidelberg_score)
+judge("Warsaw Station", 0, score=_score(26.0))
+judge("Warsaw Station", 1, score=_score(24.0))
+judge("Warsaw Station", 2, score=_score(30.0))

@@ -10,6 +10,7 @@ from ..cards import Play
 from ..playbook import judge
 from ..specs.master import (
     _controls_ready_anarch,
+    _gehenna_events,
     _has_card,
     _master_mode_flag,
     _villein_tax,
@@ -266,6 +267,22 @@ def _grooming_score(game: Game, play: Play) -> float:
     return 24.0 + play.value
 
 
+def _fortschritt_score(game: Game, play: Play) -> float:
+    return 30.0 if _gehenna_events(game, play.seat) else -1.0
+
+
+def _tgb_score(game: Game, play: Play) -> float:
+    """Lock the smallest Toreador so the bigger one acts unblockably."""
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 26.0 - m.capacity / 2
+
+
+def _debate_score(game: Game, play: Play) -> float:
+    """With two or more ready Brujah (one is locked each turn, the others hit harder)."""
+    brujah = sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == "Brujah")
+    return 22.0 if brujah >= 2 else -1.0
+
+
 def _sudden_reversal_score(game: Game, play: Play) -> float:
     """Cancel a master card, first of all a neighbour's that is not a trifle (it costs the next master phase
     action)."""
@@ -336,6 +353,14 @@ judge("Smiling Jack, The Anarch", 0, score=_smiling_jack_score)
 judge("Wash", 0, score=_wash_score)
 judge("Sudden Reversal", 0, score=_sudden_reversal_score)
 judge("Coven, The", 0, score=_score(27.0))
+judge("Camarilla Conclave", 0, score=_score(26.0))
+judge("Camarilla Conclave", 2, score=_score(24.0))
+judge("Legendary Vampire", 0, score=_score(30.0))
+judge("Brujah Debate", 0, score=_debate_score)
+judge("Toreador Grand Ball", 0, score=_tgb_score)
+judge("Protected Resources", 0, score=_score(25.0))
+judge("Tend the Flock", 0, score=_dreams_blood_score)
+judge("Fortschritt Library", 0, score=_fortschritt_score)
 judge("Unholy Sacrament", 0, score=_dreams_blood_score)
 judge("Family Gathering", 0, score=_family_gathering_score)
 judge("Grooming the Protégé", 0, score=_grooming_score)

@@ -18,6 +18,7 @@ from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    BurnThisCard,
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
@@ -294,6 +295,111 @@ def _gangrel_revel(game: Game, minion: int) -> int:
 def _draw_two(game: Game, play: Play) -> None:
     """Draw 2 cards; the hand over its size is discarded down before the next decision (game.choose)."""
     draw(game, play.seat, 2)
+
+
+# -- Heidelberg Castle, Germany ---------------------------------------------------------------------------------------
+
+
+def _movables(game: Game, m: Minion) -> list[int]:
+    """The equipment and retainers on a minion (not the other cards on it: Villein, Guardian Angel)."""
+    cards = game.compiled.cards
+    return [c for c in m.cards if c in game.minions or "Equipment" in cards[game.card_of[c]].types]
+
+
+def _heidelberg_sources(game: Game, play: Play) -> Sequence[int]:
+    """A ready vampire of the player's with blood, equipment or retainers, and another ready vampire to move to."""
+    ready = [m for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
+    if len(ready) < 2:
+        return []
+    return [m.id for m in ready if m.blood > 0 or _movables(game, m)]
+
+
+def _heidelberg_amounts(game: Game, play: Play) -> Sequence[int]:
+    most = max((m.blood for m in ready_minions(game, play.seat) if m.kind == VAMPIRE), default=0)
+    return range(0, most + 1)
+
+
+def _heidelberg(game: Game, play: Play) -> Flow | None:
+    """Move ``value`` blood (what the vampire has; the excess over the other's capacity drains: ANK 20170804)
+    and, one by one, the equipment and retainers chosen, to the other ready vampire chosen now."""
+    source = game.minions.get(play.target)
+    if source is None:
+        return None
+    others = sorted(
+        (m for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != source.id),
+        key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+    )
+    if not others:
+        return None
+    return _heidelberg_move(game, play, source, [Option(Kind.TERMS, play.seat, target=m.id) for m in others])
+
+
+def _heidelberg_move(game: Game, play: Play, source: Minion, options: list[Option]) -> Flow:
+    option = yield from choose(game, play.seat, options)
+    dest = game.minions[option.target]
+    moved = min(play.value, source.blood)
+    if moved:
+        move_blood(game, source.id, -moved)
+        gained = move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, gained)
+    for copy in _movables(game, source):
+        move = Option(Kind.TERMS, play.seat, target=copy, value=1)
+        keep = Option(Kind.PASS, play.seat)
+        chosen = yield from choose(game, play.seat, [move, keep] if dest.capacity > source.capacity else [keep, move])
+        if chosen.kind is Kind.TERMS and copy in source.cards:
+            source.cards.remove(copy)
+            dest.cards.append(copy)
+            held = game.minions.get(copy)
+            if held is not None:
+                held.holder = dest.id
+            game.log("equip", play.seat, dest.id, copy)
+
+
+# -- Warsaw Station ------------------------------------------------------------------------------------------------------
+
+
+def _nosferatu(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Nosferatu"
+
+
+def _own_undirected_nosferatu_action(game: Game, play: Play) -> bool:
+    act = play.frame
+    return (
+        _own_undirected_vampire_action(game, play)
+        and isinstance(act, Action)
+        and _nosferatu(game.minions.get(act.actor))
+    )
+
+
+def _mark_warsaw(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.flags["warsaw station"] = 1
+
+
+@hook("after_resolution", "Warsaw Station")
+def _warsaw_unlocks(game: Game, act: Action) -> None:
+    """After resolution of a successful action Warsaw Station was locked for, the acting vampire unlocks if it is
+    still a Nosferatu (LSJ 20090216), even if the Station left play (ANK 20250120)."""
+    m = game.minions.get(act.actor)
+    if act.flags.get("warsaw station") and act.succeeded and _nosferatu(m) and m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if _nosferatu(game.minions.get(c)) and game.minions[c].torpor and game.minions[c].in_play
+    ]
+
+
+def _to_ready_region(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and m.torpor:
+        m.torpor = False
+        game.log("leave torpor", play.seat, m.id)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -696,6 +802,41 @@ card(
     Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _draw_two), label="lock: draw 2 cards"),
     notes="Unique (not played while a copy is in play). The lock is offered in its controller's master phase only.",
     steal="vampire",
+)
+card(
+    "Heidelberg Castle, Germany",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_heidelberg_sources,
+        values=_heidelberg_amounts,
+        effects=(LockThisCard(), _heidelberg),
+        label="lock: move blood, equipment and retainers between two ready vampires",
+    ),
+    notes="Unique location (contesting not modelled). Used in its controller's master phase (never during an "
+    "action); the vampire moved from is the target, the blood moved the value, the vampire moved to and each "
+    "equipment or retainer moved are chosen as it resolves (no card of the engine forbids an equipment).",
+)
+card(
+    "Warsaw Station",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=_own_undirected_nosferatu_action,
+        effects=(LockThisCard(), _mark_warsaw),
+        label="lock: the Nosferatu unlocks after a successful action",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_torpid_nosferatu,
+        effects=(BurnThisCard(), _to_ready_region),
+        label="burn: a Nosferatu in torpor to the ready region",
+    ),
+    notes="Unique location (contesting not modelled). The burn is offered in its controller's master phase (not "
+    "during an action).",
 )
 card(
     "Monastery of Shadows",

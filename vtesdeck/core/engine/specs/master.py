@@ -9,7 +9,7 @@ from typing import Any
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Until
+from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
@@ -42,6 +42,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Recruit,
+    Stealth,
     add_rider,
     all_of,
     bleeding_you_for,
@@ -49,6 +50,7 @@ from ..vocabulary import (
     choose,
     controller,
     crypt_not_empty,
+    current_action,
     damage_pending,
     empty_ready_vampires,
     has_edge,
@@ -68,13 +70,14 @@ from ..vocabulary import (
     refill,
     run_effects,
     set_aside,
+    stealth_needed_by,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     values_of,
     vekn,
 )
-from ..windows import W
+from ..windows import Act, W
 
 Flow = Generator[Any, Any, None]
 
@@ -948,6 +951,238 @@ def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flo
     game.log("move blood", play.seat, donor.id, option.target, moved)
 
 
+# -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
+
+
+def _protected_resources(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, "Protected Resources")
+    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
+
+
+@hook("bleed_pool_burned", "Protected Resources")
+def _protected_resources_cap(game: Game, act: Action, pay: int) -> int:
+    """ "If you would burn more than 2 pool to a bleed, you burn 2 pool instead" (after every change to the bleed
+    amount: TOM 19960413; the amount itself is unchanged: LSJ 20030211)."""
+    return min(pay, 2) if _protected_resources(game, act.target) else pay
+
+
+@hook("after_resolution", "Protected Resources")
+def _protected_resources_burns(game: Game, act: Action) -> None:
+    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ
+    20030701-1)."""
+    if act.flags.get("successful_bleed"):
+        for copy in _protected_resources(game, act.seat):
+            burn_card(game, copy)
+
+
+def _infernal(m: Minion) -> bool:
+    return "infernal" in m.traits
+
+
+def _flock_targets(game: Game, play: Play) -> Sequence[int]:
+    """A younger (smaller capacity) infernal vampire of the uncontrolled region than a ready unlocked infernal
+    Baali of the player's."""
+    baali = [m.capacity for m in ready_minions(game, play.seat) if m.clan == "Baali" and _infernal(m) and not m.locked]
+    if not baali:
+        return []
+    oldest = max(baali)
+    return [
+        c
+        for c in game.seats[play.seat].uncontrolled
+        if _infernal(game.minions[c]) and game.minions[c].capacity < oldest
+    ]
+
+
+def _gehenna_events(game: Game, seat: int) -> list[int]:
+    cards = game.compiled.cards
+    out = []
+    for c in game.seats[seat].library:
+        card_data = cards[game.card_of[c]]
+        if "Event" in card_data.types and (card_data.text or "").startswith("Gehenna."):
+            out.append(c)
+    return out
+
+
+def _fortschritt(game: Game, play: Play) -> None:
+    """A Gehenna event from the library to the hand (the first found), then the library is shuffled; the hand is
+    discarded down before the next decision (game.choose)."""
+    s = game.seats[play.seat]
+    found = _gehenna_events(game, play.seat)
+    if found:
+        s.library.remove(found[0])
+        s.hand.append(found[0])
+        game.log("search", play.seat, found[0])
+    game.rng.shuffle(s.library)
+
+
+# -- Toreador Grand Ball ------------------------------------------------------------------------------------------------
+
+_TGB = "Toreador Grand Ball"
+
+
+def _ready_toreador(game: Game, seat: int) -> list[Minion]:
+    return [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == "Toreador"]
+
+
+def _tgb_targets(game: Game, play: Play) -> Sequence[int]:
+    """The Toreador to lock, with another ready Toreador of the player's to be the free one."""
+    toreador = _ready_toreador(game, play.seat)
+    return [m.id for m in toreador] if len(toreador) >= 2 else []
+
+
+def _tgb(game: Game, play: Play) -> Flow | None:
+    """Lock the chosen Toreador (kept locked: the "unlock" hook) and choose the other one (its non-bleed actions
+    cannot be blocked: the "can_block" hook), the biggest unlocked one offered first."""
+    locked = game.minions.get(play.target)
+    others = sorted(
+        (m for m in _ready_toreador(game, play.seat) if m.id != play.target), key=lambda m: (m.locked, -m.capacity)
+    )
+    if locked is None or not others:
+        return None
+    locked.locked = True
+    game.log("lock", play.seat, locked.id)
+    game.riders.append(Rider(play.card, "tgb_locked", locked.id, Until.END_OF_GAME))
+    return _tgb_free(game, play, [Option(Kind.TERMS, play.seat, target=m.id) for m in others])
+
+
+def _tgb_free(game: Game, play: Play, options: list[Option]) -> Flow:
+    option = yield from choose(game, play.seat, options)
+    game.riders.append(Rider(play.card, "tgb_free", option.target, Until.END_OF_GAME))
+
+
+def _tgb_chosen(game: Game, key: str) -> set[int]:
+    """The Toreador chosen by the Grand Balls in play (``key``: "tgb_locked" or "tgb_free")."""
+    balls = set(_copies_anywhere(game, _TGB))
+    return {r.value for r in game.riders if r.key == key and r.holder in balls}
+
+
+@hook("unlock", _TGB)
+def _tgb_keeps_locked(game: Game, seat: int) -> int:
+    """ "The locked Toreador does not unlock as normal": locked again right after the unlock."""
+    for minion in _tgb_chosen(game, "tgb_locked"):
+        m = game.minions.get(minion)
+        if m is not None and m.in_play and controller(game, minion) == seat:
+            m.locked = True
+    return 0
+
+
+@hook("can_block", _TGB)
+def _tgb_unblockable(game: Game, blocker: int, act: Action) -> bool:
+    """ "The other Toreador's non-bleed actions cannot be blocked" (even after it bleeds: LSJ 19970814)."""
+    if act.is_bleed():
+        return True
+    return act.actor not in _tgb_chosen(game, "tgb_free")
+
+
+@hook("stealth", _TGB)
+def _tgb_nosferatu(game: Game, act: Action) -> int:
+    """ "Nosferatu get -1 stealth during that action" (the action to burn the Grand Ball)."""
+    if act.kind is not Act.BURN_CARD or act.target_minion < 0 or game.card_of[act.target_minion] != vekn(game, _TGB):
+        return 0
+    m = game.minions.get(act.actor)
+    return -1 if m is not None and m.clan == "Nosferatu" else 0
+
+
+# -- Brujah Debate ------------------------------------------------------------------------------------------------------
+
+
+def _debates(game: Game) -> int:
+    return len(_copies_anywhere(game, "Brujah Debate"))
+
+
+def _brujah(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Brujah"
+
+
+@hook("unlock", "Brujah Debate")
+def _debate_locks(game: Game, seat: int) -> int:
+    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control": done
+    as its unlock phase ends (the master phase is next); a locked one may be chosen (LSJ 20010508), the first of
+    the oldest by a fixed rule."""
+    if not _debates(game):
+        return 0
+    brujah = [m for m in ready_minions(game, seat) if _brujah(m)]
+    if brujah:
+        oldest = max(brujah, key=lambda m: (m.capacity, m.locked, -m.id))
+        if not oldest.locked:
+            oldest.locked = True
+            game.log("lock", seat, oldest.id)
+    return 0
+
+
+@hook("strength", "Brujah Debate")
+def _debate_strength(game: Game, minion: int) -> int:
+    return _debates(game) if _brujah(game.minions.get(minion)) else 0
+
+
+@hook("combat_start", "Brujah Debate")
+def _debate_maneuver(game: Game, c: Combat) -> None:
+    """ "Brujah get ... 1 optional maneuver each combat" (each copy)."""
+    copies = _debates(game)
+    for side in (c.a, c.b):
+        if copies and _brujah(game.minions.get(side.minion)):
+            side.combat_maneuvers += copies
+
+
+# -- Legendary Vampire --------------------------------------------------------------------------------------------------
+
+
+def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 7 or more that entered the player's ready region during its last influence phase
+    (brought out in its previous turn)."""
+    last = game.seats[play.seat].turns - 1
+    return [
+        m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.capacity >= 7 and m.entered_turn == last
+    ]
+
+
+@hook("votes", "Legendary Vampire")
+def _legendary_votes(game: Game, seat: int) -> int:
+    """ "This vampire gets ... +2 votes" (while ready)."""
+    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+
+
+# -- Camarilla Conclave -------------------------------------------------------------------------------------------------
+
+
+def _justicar_or_inner_circle(game: Game, play: Play) -> bool:
+    """ "Requires a justicar or Inner Circle member": its player controls a ready one."""
+    return any(m.title in ("justicar", "inner circle") for m in ready_minions(game, play.seat))
+
+
+def _four_counters(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 4
+
+
+def _own_camarilla_politics(game: Game, play: Play) -> bool:
+    """A political action by a Camarilla vampire of the card's controller, and a counter left on the card."""
+    act = current_action(game)
+    if act is None or act.kind is not Act.POLITICAL or act.seat != play.seat:
+        return False
+    m = game.minions.get(act.actor)
+    return m is not None and m.sect == "Camarilla" and game.card_counters.get(play.card, 0) > 0
+
+
+def _conclave_counter(game: Game, play: Play) -> None:
+    """Burn 1 counter from the card; with none left, burn it."""
+    left = game.card_counters.get(play.card, 0) - 1
+    game.card_counters[play.card] = left
+    if left <= 0:
+        burn_card(game, play.card)
+
+
+def _non_camarilla_less_votes(game: Game, play: Play) -> None:
+    """Each non-Camarilla vampire -1 vote in this referendum (a vampire's net votes never below 0: ANK
+    20251125)."""
+    ref = play.frame
+    if not isinstance(ref, Referendum):
+        return
+    for seat in game.order:
+        less = sum(min(1, m.votes) for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+        if less:
+            ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+
+
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
@@ -1116,6 +1351,66 @@ card(
     "Grooming the Protégé",
     Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
     notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
+)
+card(
+    "Protected Resources",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The cap on the pool burned and the burn after its controller's successful bleed are hooks.",
+)
+card(
+    "Tend the Flock",
+    Mode(window=W.MASTER, targets=_flock_targets, effects=(AddBlood(3),)),
+    notes="The blood comes from the bank (ANK 20190511); the Baali chosen is not locked.",
+)
+card(
+    "Fortschritt Library",
+    Mode(window=W.MASTER, effects=(_fortschritt,), limit="fortschritt library", limit_scope="game"),
+    notes="Once a game at the whole table (the limit's key has no minion). The event found is the first in the "
+    "library; the library is shuffled after the search.",
+)
+card(
+    "Toreador Grand Ball",
+    Mode(window=W.MASTER, targets=_tgb_targets, effects=(PutInPlay(), _tgb)),
+    notes="The target is the Toreador locked; the other is chosen as it resolves. The chosen Toreador are kept "
+    "by the card while it is in play (several Balls may choose the same one: TOM 19960528).",
+    burn="minion",
+)
+card(
+    "Brujah Debate",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The lock of each Methuselah's oldest Brujah is done as its unlock phase ends, right before its master "
+    "phase; among equally old Brujah a locked one is chosen first (it changes nothing), else the first.",
+    burn="non-Ventrue minion",
+)
+card(
+    "Legendary Vampire",
+    Mode(window=W.MASTER, targets=_legendary_targets, effects=(PutOnTarget(),)),
+    notes="Unique (not played while a copy is in play). Put on a vampire of its player's (merging is not modelled). "
+    "The +2 votes are a hook, the +2 bleed the bearer's.",
+    burn="referendum",
+    bearer=Bearer(bleed=2),
+)
+card(
+    "Camarilla Conclave",
+    Mode(window=W.MASTER, when=_justicar_or_inner_circle, effects=(PutInPlay(), _four_counters)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_own_camarilla_politics, stealth_needed_by(sect="Camarilla")),
+        effects=(_conclave_counter, Stealth(1)),
+        label="burn a counter: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_own_camarilla_politics,
+        effects=(_conclave_counter, _non_camarilla_less_votes),
+        limit="camarilla conclave",
+        limit_scope="action",
+        label="burn a counter: each non-Camarilla vampire -1 vote",
+    ),
+    notes="Unique (not played while a copy is in play). The stealth is given during a block attempt that would "
+    "succeed; the votes are taken once a referendum, in its polling step.",
 )
 card(
     "Sudden Reversal",
