@@ -410,6 +410,8 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if _over(game, seat):
             return
         yield from permanents(game, seat, W.UNLOCK)
+        for h in hooks_of(game, "unlock_end"):
+            h(game, seat)  # at the end of the unlock phase, once its cards were used (Arika: ANK 20200629)
         if _over(game, seat):
             return
     if stop < Phase.MASTER:
@@ -466,6 +468,10 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             continue
         economy.apply(game, option)
         refill(game, seat)
+    if W.DISCARD in _live_windows(game):  # "during your/another Methuselah's discard phase" (Luciano, Giotto)
+        for other in _impulse_order(game, seat):
+            if not game.finished and not game.seats[other].ousted:
+                yield from permanents(game, other, W.DISCARD)
     _end_of_turn(game, seat)
 
 
@@ -604,9 +610,15 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
-                if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE and m.blood + o.blood >= 2:
+                if (
+                    o is not None
+                    and o.torpor
+                    and o.in_play
+                    and o.kind == VAMPIRE
+                    and m.blood + o.blood >= rescue_cost(game, m.id, other)
+                ):
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
-            for index in game.order:
+            for index in game.order if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
                 if index == seat:
                     continue
                 for other in game.seats[index].controlled:
@@ -626,6 +638,12 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
+    """The rescue action's blood cost (L1133-1152): 2, changed by the vampires' abilities ("rescue_cost" hooks:
+    rescuing Isanwayen costs 1 more, Doc Martina rescues for 1 less)."""
+    return max(0, 2 + hook_sum(game, "rescue_cost", rescuer, rescued))
 
 
 def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
@@ -775,7 +793,7 @@ def action(game: Game, option: Option) -> Flow:
             act.target = owner if act.directed else -1
             act.stealth = 0 if act.directed else 1
             if kind is Act.RESCUE:
-                act.cost_blood = 2
+                act.cost_blood = rescue_cost(game, actor.id, option.target)
         elif kind is Act.LEAVE_TORPOR:
             act.cost_blood = 2
         elif kind is Act.BECOME_ANARCH:
@@ -975,6 +993,8 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
+    for h in hooks_of(game, "block_attempt"):
+        h(game, act, blocker)  # a cost of attempting to block (Giotto Verducci: the blocking vampire burns 1 blood)
     yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
@@ -1976,14 +1996,16 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
         if ref.cancelled or game.finished:
             return
+        # a political action card gives its caller 1 vote (L1476-1482); a vampire's ability (Dmitra Ilyanova) does not
+        by_card = ref.card >= 0 and ref.card not in game.minions
         for seat in _impulse_order(game, ref.seat):
             base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
-            if seat == ref.seat and ref.card >= 0:
-                base += 1  # the card calling it gives its caller 1 vote (L1476-1482)
+            if seat == ref.seat and by_card:
+                base += 1
             extra_sources = []
             if game.edge == seat:
                 extra_sources.append("edge")
-            if not (seat == ref.seat and ref.card >= 0) and any(
+            if not (seat == ref.seat and by_card) and any(
                 "Political Action" in game.compiled.types.get(game.card_of[c], ()) or _is_political(game, c)
                 for c in game.seats[seat].hand
             ):
@@ -2012,6 +2034,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                             refill(game, seat)
                             votes += 1
                             break
+            votes += hook_sum(game, "votes_cast", seat, ref, option.value)  # votes for one side (Jason Newberry)
             if option.value > 0:
                 ref.votes_for += votes
             else:

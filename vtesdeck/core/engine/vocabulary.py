@@ -51,8 +51,12 @@ rider_sum = g.rider_sum
 to_ash_heap = g.to_ash_heap
 refill = g.refill
 may_play = g.may_play
+card_cost = g.card_cost  # a card's cost for a minion, its reductions applied (Antonio d'Erlette's ally)
+run_effects = g.run_effects  # another card's mode resolved by an ability (Antonio d'Erlette's ally)
 leave_aside = g.leave_aside
 current_action = g.current_action
+current_combat = g.current_combat  # a vampire's conditional strength (Mickey Wheeler)
+take_damage = g.take_damage  # damage outside combat (Alonso Petrodon)
 grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
@@ -1901,7 +1905,11 @@ def _bearers(game: Game, minion: int) -> list[tuple[int, Any]]:
     given = game.compiled.bearers
     if not g.table_has(game, "bearers", lambda: given):
         return []
-    return [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
+    found = [c for c in m.cards if game.card_of[c] in given]
+    if found and g.hooks_of(game, "retainer_abilities") and not g.hook_all(game, "retainer_abilities", minion):
+        # the minion's retainers lose their abilities (in combat with Stanislava)
+        found = [c for c in found if c not in game.minions or game.minions[c].kind != RETAINER]
+    return [(game.card_of[c], given[game.card_of[c]]) for c in found]
 
 
 @hook("intercept", data=("bearer",))
