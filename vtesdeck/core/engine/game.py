@@ -596,9 +596,11 @@ def action_options(game: Game, seat: int) -> list[Option]:
     s = game.seats[seat]
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
+    directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     for m in ready_minions(game, seat):
         if m.locked or (m.kind == ALLY and m.recruited_turn == game.turn):
             continue
+        first = len(options)
         if (
             m.bled_turn != game.turn
             and prey != seat
@@ -633,11 +635,26 @@ def action_options(game: Game, seat: int) -> list[Option]:
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
+        if directs and not hook_all(game, "may_direct", m.id):
+            options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
         m2 = game.minions.get(c)
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def _directed(game: Game, option: Option) -> bool:
+    """Whether an action option is a directed action (as action() will announce it)."""
+    if option.kind is Kind.PLAY:
+        mode = handler_of(game, option).mode
+        return mode.directed or mode.bleeds
+    kind = Act(option.value)
+    if kind in (Act.RESCUE, Act.DIABLERIE):
+        return controller(game, option.target) != option.seat
+    if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
+        return bool(game.compiled.burnable.get(game.card_of[option.target]) != "referendum")
+    return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
 def rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
@@ -809,6 +826,8 @@ def action(game: Game, option: Option) -> Flow:
             holder = next(s for s in game.order if option.target in game.seats[s].controlled)
             act.mode, act.directed, act.target = STEAL_BY_ACTION, True, holder
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
+    if act.directed:
+        act.cost_pool += hook_sum(game, "directed_cost", act)  # "actions directed at him cost 1 more pool" (Monçada)
     act.flags["was_bled"], act.flags["was_political"] = actor.bled_turn, actor.political_turn
     if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):
         act.bleed += hook_sum(game, "bleed", act)
@@ -1459,6 +1478,9 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         if act is not None:  # the same action modifier or reaction once per action per minion (L485-489)
             act.once.append((option.minion, handler.card))
     yield from run_effects(game, mode.effects, play)
+    if from_hand and "Master" in handler.types:
+        for h in hooks_of(game, "master_played"):
+            h(game, seat)  # "after another Methuselah plays a master card" (Sascha Vykos)
     if from_hand and _is_set_aside(game, option.card):
         if s.ousted:
             leave_aside(game, option.card)

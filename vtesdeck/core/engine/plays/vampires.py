@@ -200,3 +200,11 @@ def _luciano_score(game: Game, play: Play) -> float:
 
 
 judge("Luciano Carvalho", 0, score=_luciano_score)
+
+
+def _hartmut_edge_score(game: Game, play: Play) -> float:
+    """Burn the Edge for a pool only when the pool runs low (the Edge gives a pool each unlock phase anyway)."""
+    return 10.0 if game.seats[play.seat].pool <= 3 else -5.0
+
+
+judge("Hartmut Stover", 0, score=_hartmut_edge_score)

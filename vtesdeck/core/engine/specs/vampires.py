@@ -16,7 +16,7 @@ from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
 from ..frames import Action, Combat, Referendum, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, draw, leave_play
 from ..vocabulary import (
     AttemptFails,
     Bleed,
@@ -1457,6 +1457,149 @@ vampire(
         ),
     ),
     notes="Offered once in your discard phase, after your discards (in torpor too: LSJ 20011022).",
+)
+
+
+@hook("master_played", "Sascha Vykos, The Angel of Caine (ADV)")
+def _sascha_draws(game: Game, seat: int) -> None:
+    """If Sascha is ready, you draw 1 card after another Methuselah plays a master card (discard afterward: the
+    hand is then over its size and discarded down at once)."""
+    for other in game.order:
+        if other != seat and not game.seats[other].ousted:
+            for m in ready_minions(game, other):
+                if _named(game, m.id, "Sascha Vykos, The Angel of Caine (ADV)"):
+                    draw(game, other, 1)
+
+
+vampire(
+    "Sascha Vykos, The Angel of Caine (ADV)",
+    notes="The draw is always taken. [MERGED] Sabbat cardinal: merging is not modelled (NO_MERGE).",
+)
+
+
+@hook("may_direct", "Valkyrie")
+def _valkyrie(game: Game, minion: int) -> bool:
+    """Valkyrie cannot perform directed actions unless Brunhilde is ready (any Methuselah's)."""
+    if not _named(game, minion, "Valkyrie"):
+        return True
+    comp = game.compiled
+    return any(
+        comp is not None and comp.cards[m.card].name == "Brunhilde"
+        for seat in game.order
+        for m in ready_minions(game, seat)
+        if m.kind == VAMPIRE
+    )
+
+
+vampire("Valkyrie", strength=1)
+
+
+@hook("can_block", "Ambrosio Luis Monçada, Plenipotentiary")
+def _moncada_cannot_block(game: Game, blocker: int, act: Action) -> bool:
+    return not _named(game, blocker, "Ambrosio Luis Monçada, Plenipotentiary")
+
+
+@hook("directed_cost", "Ambrosio Luis Monçada, Plenipotentiary")
+def _moncada_cost(game: Game, act: Action) -> int:
+    """Actions directed at him cost 1 more pool (another Methuselah's: those of his own are undirected, LSJ
+    20030214-2)."""
+    return (
+        1 if act.target_minion >= 0 and _named(game, act.target_minion, "Ambrosio Luis Monçada, Plenipotentiary") else 0
+    )
+
+
+def _unlock_target(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+
+
+def _locked_lasombra(game: Game, play: Play) -> Sequence[int]:
+    if game.acting != play.seat or game.phase is not Phase.DISCARD or not self_ready(game, play):
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.id != play.minion and m.kind == VAMPIRE and m.clan == "Lasombra" and m.locked
+    ]
+
+
+vampire(
+    "Ambrosio Luis Monçada, Plenipotentiary",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            targets=_locked_lasombra,
+            effects=(_unlock_target,),
+            label="unlock another ready Lasombra",
+        ),
+    ),
+    notes="The unlock is offered once in your discard phase, after your discards.",
+)
+
+
+@hook("votes_cast", "Hartmut Stover", "Alexander Silverson")
+def _votes_against(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Voting against a referendum called by Hartmut: each vampire casting votes burns 1 blood (as the votes are
+    cast: the tally does not depend on it). Against one called by Alexander: each must burn 1 blood to cast its
+    votes; one with none left casts none (the seat's votes less its)."""
+    if side >= 0 or ref.caller < 0:
+        return 0
+    hartmut = _named(game, ref.caller, "Hartmut Stover")
+    alexander = _named(game, ref.caller, "Alexander Silverson")
+    if not (hartmut or alexander):
+        return 0
+    lost = 0
+    for m in ready_minions(game, seat):
+        if m.kind != VAMPIRE or m.votes <= 0:
+            continue
+        if m.blood >= 1:
+            move_blood(game, m.id, -1)
+            game.log("burn blood", seat, m.id, 1)
+        elif alexander:
+            lost += m.votes
+    return -lost
+
+
+def _edge_holder_discarding(game: Game, play: Play) -> bool:
+    return game.acting == play.seat and game.phase is Phase.DISCARD and game.edge == play.seat
+
+
+vampire(
+    "Hartmut Stover",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_edge_holder_discarding,
+            effects=(_burn_edge, GainPool(1)),
+            label="burn the Edge: gain 1 pool",
+        ),
+    ),
+    notes="Ballots are not modelled apart from votes.",
+)
+vampire("Alexander Silverson", notes="Ballots are not modelled apart from votes.")
+
+
+@hook("unlock_end", "Keith Moody")
+def _keith(game: Game, seat: int) -> None:
+    """During your unlock phase your prey can burn the Edge to burn 1 blood from Keith: a fixed rule for the prey's
+    choice, it does whenever it holds the Edge and Keith has blood."""
+    prey = game.prey(seat)
+    if prey == seat or game.edge != prey:
+        return
+    for m in _ready_named(game, seat, "Keith Moody"):
+        if m.blood >= 1 and game.edge == prey:
+            game.edge = None
+            move_blood(game, m.id, -1)
+            game.log("burn blood", seat, m.id, 1)
+
+
+vampire(
+    "Keith Moody",
+    notes="His prey's choice is a fixed rule: it burns the Edge whenever it holds it and Keith has blood.",
 )
 
 
