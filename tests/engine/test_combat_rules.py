@@ -43,10 +43,11 @@ def resolve(game: Game, a: int, b: int, strike_a: g.Strike, strike_b: g.Strike, 
 
 
 def two_vampires(cards: carddb.CardIndex, blood_a: int = 4, blood_b: int = 4) -> tuple[Game, int, int]:
+    # b: a vampire with no printed ability (no decision of its own in combat: Lodin now prevents damage)
     game, al = table(
         cards,
         {"ready": [{"card": "Anson", "blood": blood_a, "as": "a"}]},
-        {"ready": [{"card": "Lodin (Olaf Holte)", "blood": blood_b, "as": "b"}]},
+        {"ready": [{"card": "Nathan Turner", "blood": blood_b, "as": "b"}]},
     )
     return game, al["a"], al["b"]
 

@@ -19,7 +19,8 @@ Simplifications (named):
   burned with everything on it); once every other copy has yielded or left play, the last one is
   uncontested in its controller's next unlock phase, at no cost (``contest_step``, game.py's turn).
 - NO_TITLE_CONTESTS: titles (4.1 item 5) stay uncontested: two Princes of one city both keep their votes.
-- NO_INFERNAL_UPKEEP: infernal vampires unlock like others (§7 L2322-2324 is not modelled).
+- NO_INFERNAL_UPKEEP: an infernal vampire without a spec unlocks like others; those whose spec has the
+  ``INFERNAL`` ability (specs/vampires.py) stay locked unless their Methuselah burns 1 pool (§7 L2322-2324).
 - NO_MERGE: advanced vampires are not merged (4.4, L2053-2088).
 - EVENTS: the discard phase action discards a card and draws, or plays an event with a spec (game.py's
   discard loop offers them); events without one are only discarded.

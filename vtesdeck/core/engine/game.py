@@ -419,6 +419,8 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if _over(game, seat):
             return
         yield from permanents(game, seat, W.UNLOCK)
+        for h in hooks_of(game, "unlock_end"):
+            h(game, seat)  # at the end of the unlock phase, once its cards were used (Arika: ANK 20200629)
         if _over(game, seat):
             return
     if stop < Phase.MASTER:
@@ -486,6 +488,10 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if option.kind is Kind.DISCARD:
             discarded.extend(option.ids)
         refill(game, seat)
+    if W.DISCARD in _live_windows(game):  # "during your/another Methuselah's discard phase" (Luciano, Giotto)
+        for other in _impulse_order(game, seat):
+            if not game.finished and not game.seats[other].ousted:
+                yield from permanents(game, other, W.DISCARD)
     if not game.finished and not s.ousted:
         for h in hooks_of(game, "discard_phase_end"):
             h(game, seat, discarded)  # "at the end of your discard phase" (Rachel), "during any discard phase" (Masika)
@@ -655,9 +661,11 @@ def action_options(game: Game, seat: int) -> list[Option]:
     s = game.seats[seat]
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
+    directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     for m in ready_minions(game, seat):
         if m.locked or m.recruited_turn == game.turn:
             continue  # an ally the turn it is recruited, a vampire that "cannot perform actions this turn" (Progeny)
+        first = len(options)
         if (
             m.bled_turn != game.turn
             and prey != seat
@@ -669,9 +677,15 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
-                if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE and m.blood + o.blood >= 2:
+                if (
+                    o is not None
+                    and o.torpor
+                    and o.in_play
+                    and o.kind == VAMPIRE
+                    and m.blood + o.blood >= rescue_cost(game, m.id, other)
+                ):
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
-            for index in game.order:
+            for index in game.order if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
                 if index == seat:
                     continue
                 for other in game.seats[index].controlled:
@@ -690,11 +704,32 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        if directs and not hook_all(game, "may_direct", m.id):
+            options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
         m2 = game.minions.get(c)
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def _directed(game: Game, option: Option) -> bool:
+    """Whether an action option is a directed action (as action() will announce it)."""
+    if option.kind is Kind.PLAY:
+        mode = handler_of(game, option).mode
+        return mode.directed or mode.bleeds
+    kind = Act(option.value)
+    if kind in (Act.RESCUE, Act.DIABLERIE):
+        return controller(game, option.target) != option.seat
+    if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
+        return bool(game.compiled.burnable.get(game.card_of[option.target]) != "referendum")
+    return kind in (Act.BLEED, Act.STEAL_CARD)
+
+
+def rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
+    """The rescue action's blood cost (L1133-1152): 2, changed by the vampires' abilities ("rescue_cost" hooks:
+    rescuing Isanwayen costs 1 more, Doc Martina rescues for 1 less)."""
+    return max(0, 2 + hook_sum(game, "rescue_cost", rescuer, rescued))
 
 
 def become_anarch_cost(game: Game, seat: int, vampire: int) -> int:
@@ -867,7 +902,7 @@ def action(game: Game, option: Option) -> Flow:
             act.target = owner if act.directed else -1
             act.stealth = 0 if act.directed else 1
             if kind is Act.RESCUE:
-                act.cost_blood = 2
+                act.cost_blood = rescue_cost(game, actor.id, option.target)
         elif kind is Act.LEAVE_TORPOR:
             act.cost_blood = 2
         elif kind is Act.BECOME_ANARCH:
@@ -883,6 +918,8 @@ def action(game: Game, option: Option) -> Flow:
             holder = next(s for s in game.order if option.target in game.seats[s].controlled)
             act.mode, act.directed, act.target = STEAL_BY_ACTION, True, holder
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
+    if act.directed:
+        act.cost_pool += hook_sum(game, "directed_cost", act)  # "actions directed at him cost 1 more pool" (Monçada)
     act.flags["was_bled"], act.flags["was_political"] = actor.bled_turn, actor.political_turn
     if act.kind is Act.BLEED or (act.mode is not None and act.mode.bleeds):
         act.bleed += hook_sum(game, "bleed", act)
@@ -1662,6 +1699,9 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         if act is not None:  # the same action modifier or reaction once per action per minion (L485-489)
             act.once.append((option.minion, handler.card))
     yield from run_effects(game, mode.effects, play)
+    if from_hand and "Master" in handler.types:
+        for h in hooks_of(game, "master_played"):
+            h(game, seat)  # "after another Methuselah plays a master card" (Sascha Vykos)
     if from_hand and _is_set_aside(game, option.card):
         if s.ousted:
             leave_aside(game, option.card)
@@ -2352,6 +2392,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
                             refill(game, seat)
                             votes += 1
                             break
+            votes += hook_sum(game, "votes_cast", seat, ref, option.value)  # votes for one side (Jason Newberry)
             if option.value > 0:
                 ref.votes_for += votes
             else:

@@ -52,10 +52,14 @@ rider_sum = g.rider_sum
 to_ash_heap = g.to_ash_heap
 refill = g.refill
 may_play = g.may_play
+card_cost = g.card_cost  # a card's cost for a minion, its reductions applied (Antonio d'Erlette's ally)
+run_effects = g.run_effects  # another card's mode resolved by an ability (Antonio d'Erlette's ally)
 leave_aside = g.leave_aside
 set_aside = g.set_aside  # a hand card played by another card's effect (Piper: the ally it recruits)
 run_effects = g.run_effects  # that card's own effects, as if played
 current_action = g.current_action
+current_combat = g.current_combat  # a vampire's conditional strength (Mickey Wheeler)
+take_damage = g.take_damage  # damage outside combat (Alonso Petrodon)
 grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
@@ -2973,7 +2977,11 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
     given = game.compiled.bearers
     if not g.table_has(game, "bearers", lambda: given):
         return []
-    found = [(game.card_of[c], given[game.card_of[c]]) for c in m.cards if game.card_of[c] in given]
+    held = [copy for copy in m.cards if game.card_of[copy] in given]
+    if held and g.hooks_of(game, "retainer_abilities") and not g.hook_all(game, "retainer_abilities", minion):
+        # the minion's retainers lose their abilities (in combat with Stanislava)
+        held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
+    found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
     if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
         types = game.compiled.types
         found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from ..cards import CRYPT, Play
-from ..frames import Referendum
+from ..frames import Action, Referendum
 from ..playbook import judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
@@ -181,3 +181,91 @@ judge("Scout Youngwood", 0, score=_scout)
 judge("Modius", 0, score=_votes_matter)
 judge("Dr. John Dee", 0, score=_votes_matter)
 judge("Bruce de Guy", 0, score=_bruce)
+
+
+def _anu_score(game: Game, play: Play) -> float:
+    """Raise only the bleeds of your own minions, while Anu keeps some blood."""
+    act = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(act, Action) or m is None or act.seat != play.seat:
+        return -5.0
+    return 15.0 if m.blood >= 3 else -5.0
+
+
+def _isanwayen_score(game: Game, play: Play) -> float:
+    """Lock him for a master phase action only with more master cards in hand than actions left."""
+    comp = game.compiled
+    s = game.seats[play.seat]
+    masters = sum(1 for c in s.hand if comp is not None and "Master" in comp.types.get(game.card_of[c], ()))
+    return 25.0 if masters > s.master_actions else -5.0
+
+
+judge("Anu Diptinatpa", 0, score=_anu_score)
+judge("Isanwayen", 0, score=_isanwayen_score)
+judge("Ghede", 0, score=_tupdog_score)
+
+
+def _lord_tremere_unlock_score(game: Game, play: Play) -> float:
+    """Unlock one of your own Tremere that has not bled this turn (it can act again); never another's."""
+    m = game.minions.get(play.target)
+    if m is None or controller(game, m.id) != play.seat or m.bled_turn == game.turn or m.torpor:
+        return -5.0
+    return 20.0
+
+
+def _lord_tremere_lock_blocker_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return 30.0 if m is not None and controller(game, m.id) != play.seat else -5.0
+
+
+judge("Lord Tremere", 0, score=_lord_tremere_unlock_score)
+judge("Lord Tremere", 1, score=lambda game, play: -5.0)
+judge("Lord Tremere", 2, score=_lord_tremere_lock_blocker_score)
+
+
+def _giotto_score(game: Game, play: Play) -> float:
+    """Discard a card the engine cannot play (dead weight) for a fresh one."""
+    comp = game.compiled
+    return 10.0 if comp is not None and game.card_of[play.target] not in comp.specs else -5.0
+
+
+judge("Giotto Verducci", 0, score=_giotto_score)
+
+
+def _solomon_score(game: Game, play: Play) -> float:
+    """Drain a prey's uncontrolled vampire that is close to coming out, as much as the transfers allow."""
+    m = game.minions.get(play.target)
+    if m is None or m.blood < m.capacity - 2 or play.value > m.blood:
+        return -5.0
+    return 10.0 + play.value
+
+
+def _gilbert_score(game: Game, play: Play) -> float:
+    """Dig the crypt for a Malkavian only with blood to spare and a vampire that could become Anarch."""
+    me = game.minions.get(play.minion)
+    others = [m for m in game.minions.values() if controller(game, m.id) == play.seat]
+    useful = any(m.kind == VAMPIRE and m.in_play and not m.title and m.sect != "Anarch" for m in others)
+    return 8.0 if me is not None and me.blood >= 3 and useful else -5.0
+
+
+judge("Solomon Batanea", 0, score=_solomon_score)
+judge("Gilbert Duane", 0, score=_gilbert_score)
+
+
+def _luciano_score(game: Game, play: Play) -> float:
+    """Move an animal retainer only to a ready vampire of yours that has none yet (never to its own employer)."""
+    retainer, to = game.minions.get(play.target), game.minions.get(play.value)
+    if retainer is None or to is None or to.id == retainer.holder or to.torpor:
+        return -5.0
+    return 5.0 if not any(c in game.minions for c in to.cards) else -5.0
+
+
+judge("Luciano Carvalho", 0, score=_luciano_score)
+
+
+def _hartmut_edge_score(game: Game, play: Play) -> float:
+    """Burn the Edge for a pool only when the pool runs low (the Edge gives a pool each unlock phase anyway)."""
+    return 10.0 if game.seats[play.seat].pool <= 3 else -5.0
+
+
+judge("Hartmut Stover", 0, score=_hartmut_edge_score)

@@ -17,11 +17,13 @@ from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
 from ..frames import Action, Combat, Referendum, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, draw, leave_play
 from ..vocabulary import (
     CORRUPTION,
     AddBlood,
+    AttemptFails,
     Bleed,
+    BlockerIntercept,
     BurnBlood,
     BurnTheEdge,
     CancelKeepingCost,
@@ -34,13 +36,17 @@ from ..vocabulary import (
     If,
     LockSelf,
     MasterActions,
+    PayTransfers,
+    Prevent,
     PutCorruption,
+    Recruit,
     Redirect,
     Stealth,
     StrengthThisCombat,
     Strike,
     StrikeWith,
     UnlockSelf,
+    UnlockTarget,
     action_of,
     add_rider,
     all_of,
@@ -51,10 +57,13 @@ from ..vocabulary import (
     burn_corruption,
     burn_minion,
     card_being_played,
+    card_cost,
     combat_of,
     controller,
     corruption_on,
     current_action,
+    current_combat,
+    damage_pending,
     discard,
     during_own_referendum,
     has_blood,
@@ -62,12 +71,16 @@ from ..vocabulary import (
     holds_card_of_type,
     in_polling,
     is_ready,
+    locked_self,
+    may_play,
     move_blood,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    referendum_passed,
     refill,
     rider_sum,
+    run_effects,
     self_ready,
     take_damage,
     uncontrolled_vampires,
@@ -163,14 +176,16 @@ def _cost_less(game: Game, minion: int, handler: Handler, paying: bool) -> tuple
 _COMBAT_WINDOWS = frozenset({W.BEFORE_RANGE, W.RANGE, W.BEFORE_STRIKES, W.STRIKE, W.PREVENT, W.PRESS, W.END_OF_ROUND})
 
 
-@hook("cost_less", "Adana de Sforza", "Montano", "Badr, Shadow of Granada", "Nergal")
+@hook("cost_less", "Adana de Sforza", "Montano", "Badr, Shadow of Granada", "Nergal", "Ghede")
 def _cost_less_2(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
     """Adana: combat cards 1 fewer blood (a card of several types counts as the one it is played as: PIB
     20150924-2, read from the mode's window); Montano, Badr: Obtenebration cards 1 fewer blood; Nergal: once each
-    turn, any card he plays 1 fewer blood (the turn's use marked as it is paid)."""
+    turn, any card he plays 1 fewer blood; Ghede: combat cards requiring Serpentis 1 fewer blood (the turn's use marked as it is paid)."""
     if not handler.blood or not _library_card(game, handler):
         return 0, 0
     if _named(game, minion, "Adana de Sforza") and handler.mode.window in _COMBAT_WINDOWS:
+        return 1, 0
+    if _named(game, minion, "Ghede") and handler.mode.window in _COMBAT_WINDOWS and "ser" in handler.mode.disciplines:
         return 1, 0
     if ("obt" in handler.mode.disciplines) and (
         _named(game, minion, "Montano") or _named(game, minion, "Badr, Shadow of Granada")
@@ -407,6 +422,1197 @@ vampire(
 )
 
 
+def _discard_at_random(game: Game, play: Play) -> None:
+    hand = game.seats[play.seat].hand
+    if hand:
+        discard(game, play.seat, [game.rng.choice(hand)])
+        refill(game, play.seat)
+
+
+def _has_hand(game: Game, play: Play) -> bool:
+    return bool(game.seats[play.seat].hand)
+
+
+_DODGE = Strike(dodge=True, label="dodge")
+
+vampire(
+    "Phaibun",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=_has_hand,
+            effects=(_discard_at_random, StrikeWith(_DODGE)),
+            limit="phaibun dodges",
+            limit_scope="combat",
+            label="discard a card at random: strike: dodge",
+        ),
+    ),
+)
+vampire(
+    "Flávio Gonçalves",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            effects=(StrikeWith(_DODGE),),
+            limit="flavio dodges",
+            limit_scope="combat",
+            label="strike: dodge",
+        ),
+    ),
+)
+vampire(
+    "Omaya",
+    modes=(
+        Mode(
+            window=W.PREVENT,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=damage_pending,
+            effects=(Prevent(1),),
+            limit="omaya prevents",
+            limit_scope="combat",
+            label="prevent 1 damage",
+        ),
+    ),
+)
+vampire(
+    "Lodin (Olaf Holte)",
+    modes=(
+        Mode(
+            window=W.PREVENT,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=damage_pending,
+            effects=(Prevent(1),),
+            limit="lodin prevents",
+            limit_scope="combat",
+            label="prevent 1 damage from the opposing strike",
+        ),
+    ),
+    notes="The damage prevented is the opposing strike's pending damage (the prevention step's).",
+)
+
+
+@hook("combat_start", "Abaddon", "Juliet Parr")
+def _combat_start_2(game: Game, c: Combat) -> None:
+    """Once each combat: Abaddon's optional maneuver and press, Juliet Parr's optional maneuver."""
+    for side in (c.a, c.b):
+        if _named(game, side.minion, "Abaddon"):
+            side.combat_maneuvers += 1
+            side.combat_presses += 1
+        elif _named(game, side.minion, "Juliet Parr"):
+            side.combat_maneuvers += 1
+
+
+@hook("referendum_passed", "Juliet Parr")
+def _juliet(game: Game, ref: Referendum) -> None:
+    """After a referendum called by Juliet passes, her Methuselah gets +2 hand size until the next unlock phase."""
+    if _named(game, ref.caller, "Juliet Parr") and not game.seats[ref.seat].ousted:
+        add_rider(game, -1 - ref.seat, "hand_size", 2, Until.NEXT_UNLOCK, ref.seat)
+        refill(game, ref.seat)
+
+
+vampire("Abaddon")
+vampire("Juliet Parr")
+
+
+@hook("stealth", "Zöe", "Ariane", "Karen Suadela", "Guillaume Giovanni")
+def _actor_stealth(game: Game, act: Action) -> int:
+    """Zöe: no +1 stealth when hunting; Ariane: -1 stealth on undirected actions; Karen Suadela: +1 stealth on
+    undirected actions; Guillaume Giovanni: +1 stealth on recruit and employ actions."""
+    actor = act.actor
+    if _named(game, actor, "Zöe"):
+        return -1 if act.kind is Act.HUNT else 0
+    if _named(game, actor, "Ariane") or _named(game, actor, "Karen Suadela"):
+        if act.directed:
+            return 0
+        return -1 if _named(game, actor, "Ariane") else 1
+    if _named(game, actor, "Guillaume Giovanni"):
+        return 1 if act.kind in (Act.RECRUIT, Act.EMPLOY) else 0
+    return 0
+
+
+_LOCATION_CARD: dict[int, bool] = {}
+
+
+def _is_location(game: Game, vekn: int) -> bool:
+    """A master card whose text opens "Location." or "Unique location."."""
+    found = _LOCATION_CARD.get(vekn)
+    if found is None:
+        card = game.compiled.cards.get(vekn) if game.compiled is not None else None
+        first = card.text.split("\n", 1)[0].lower() if card is not None and not card.is_crypt else ""
+        found = _LOCATION_CARD[vekn] = re.search(r"\blocation\b", first) is not None
+    return found
+
+
+def _locations(game: Game, seat: int) -> int:
+    """The locations the seat controls."""
+    return sum(1 for c in game.seats[seat].controlled if _is_location(game, game.card_of[c]))
+
+
+@hook("hand_size", "Guillaume Giovanni")
+def _guillaume_hand(game: Game, seat: int) -> int:
+    """While Guillaume is ready, +1 hand size for each location you control."""
+    return _locations(game, seat) * len(_ready_named(game, seat, "Guillaume Giovanni"))
+
+
+vampire("Zöe")
+vampire("Ariane")
+vampire(
+    "Karen Suadela",
+    notes="No Gehenna event is modelled, so her immunity to them has nothing to act on yet.",
+)
+vampire("Guillaume Giovanni")
+
+
+@hook("strength", "Mickey Wheeler")
+def _mickey(game: Game, minion: int) -> int:
+    """+1 strength in combat with an older vampire (higher capacity)."""
+    c = current_combat(game)
+    if c is None or not _named(game, minion, "Mickey Wheeler") or minion not in (c.a.minion, c.b.minion):
+        return 0
+    other = game.minions.get(c.other(minion).minion)
+    return 1 if other is not None and other.kind == VAMPIRE and other.capacity > game.minions[minion].capacity else 0
+
+
+vampire("Mickey Wheeler")
+vampire("Gratiano", bleed=1, votes=1, notes="His ballot counts as a vote (prisci ballots are not modelled apart).")
+
+
+def _anu_boosts(game: Game, play: Play) -> bool:
+    """During a bleed action, before resolution, with a blood to burn (in torpor too)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return act is not None and act.is_bleed() and me is not None and me.in_play and me.blood >= 1
+
+
+vampire(
+    "Anu Diptinatpa",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_anu_boosts,
+            effects=(BurnBlood(1), Bleed(1, limited=False)),
+            label="burn 1 blood: the bleeding minion gets +1 bleed",
+        ),
+    ),
+    notes="Any bleed action, the acting minion (ANK 20220502), once blocks are declined (before resolution: ANK "
+    "20231124).",
+)
+
+
+def _hecate_bled(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and bleed_succeeded(game, play) and act.target >= 0
+
+
+def _burn_top_of_target(game: Game, play: Play) -> None:
+    act = action_of(play)
+    if act is None or act.target < 0:
+        return
+    s = game.seats[act.target]
+    if s.library:
+        top = s.library.pop()
+        s.ash_heap.append(top)
+        game.log("discard", act.target, top)
+
+
+vampire(
+    "Hecate",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_hecate_bled,
+            effects=(_burn_top_of_target,),
+            limit="hecate burns",
+            limit_scope="action",
+            label="burn the top card of the bled Methuselah's library",
+        ),
+    ),
+)
+
+
+def _aaradhya_politics(game: Game, play: Play) -> bool:
+    """After her successful political action (the referendum passed or failed), Aaradhya locked (in torpor too)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and act.kind is Act.POLITICAL
+        and act.succeeded
+        and me is not None
+        and me.locked
+    )
+
+
+vampire(
+    "Aaradhya, The Callous Tyrant",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_aaradhya_politics,
+            effects=(UnlockSelf(),),
+            limit="aaradhya unlocks",
+            limit_scope="action",
+            label="unlock after a successful political action",
+        ),
+    ),
+)
+
+
+@hook("intercept", "Oluwafunmilayo")
+def _oluwafunmilayo(game: Game, minion_id: int, act: Action) -> int:
+    """+1 intercept during political actions."""
+    return 1 if act.kind is Act.POLITICAL and _named(game, minion_id, "Oluwafunmilayo") else 0
+
+
+vampire("Oluwafunmilayo")
+
+
+@hook("votes", "Gerald Windham", "Orlando Oriundus", "Neserian")
+def _votes(game: Game, seat: int) -> int:
+    """Gerald Windham, while untitled: +1 vote per ready titled vampire of the other Methuselahs (no title: ANK
+    20190725). Orlando Oriundus, ready: the seat's vampires' votes are doubled (once). Neserian: +1 vote while you
+    control a location."""
+    extra = 0
+    mine = ready_minions(game, seat)
+    for m in mine:
+        if _named(game, m.id, "Gerald Windham") and not m.title:
+            extra += sum(
+                1
+                for other in game.order
+                if other != seat
+                for o in ready_minions(game, other)
+                if o.kind == VAMPIRE and o.title
+            )
+        elif _named(game, m.id, "Neserian") and _locations(game, seat):
+            extra += 1
+    if any(_named(game, m.id, "Orlando Oriundus") for m in mine):
+        extra += sum(m.votes for m in mine if m.kind == VAMPIRE)
+    return extra
+
+
+@hook("bleed", "Neserian")
+def _neserian_bleed(game: Game, act: Action) -> int:
+    """-1 bleed while you control no locations."""
+    return -1 if _named(game, act.actor, "Neserian") and not _locations(game, act.seat) else 0
+
+
+vampire("Gerald Windham", stealth=1)
+vampire(
+    "Orlando Oriundus",
+    bleed=1,
+    notes="The doubling counts the vampires' own votes (titles and printed votes); no vote multiplier card is "
+    "modelled, so 'other multipliers may not be played' has nothing to forbid yet.",
+)
+vampire("Neserian")
+
+
+def _shalmath_locked(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return me is not None and me.in_play and not me.torpor and me.locked
+
+
+vampire(
+    "Shalmath",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_shalmath_locked,
+            effects=(UnlockSelf(),),
+            limit="shalmath unlocks",
+            limit_scope="turn",
+            label="unlock (once each turn)",
+        ),
+    ),
+    notes="Used after an action (his own, to act again), once in each Methuselah's turn (ANK 20180719-4); he has no "
+    "Celerity, so the cards requiring it are not his to play anyway.",
+)
+vampire(
+    "Ghede",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            enters_combat=True,
+            targets=ready_minions_of_others,
+            label="enter combat with a minion",
+        ),
+    ),
+    notes="Combat cards requiring Serpentis cost him 1 fewer blood: the cost_less hook.",
+)
+
+
+def _steal_two(game: Game, play: Play) -> None:
+    """Steal 2 blood, or life that becomes blood, from the target minion (what it has; the excess drains)."""
+    if play.target not in game.minions or play.minion not in game.minions:
+        return
+    taken = -move_blood(game, play.target, -2)
+    move_blood(game, play.minion, taken)
+    game.log("steal blood", play.seat, play.minion, play.target, taken)
+    if game.minions[play.target].kind != VAMPIRE and game.minions[play.target].blood <= 0:
+        burn_minion(game, play.target)
+
+
+vampire(
+    "Gabrielle di Righetti",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=ready_minions_of_others,
+            effects=(_steal_two,),
+            label="(D) steal 2 blood or life from a ready minion",
+        ),
+    ),
+)
+
+
+def _kalinda_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return game.acting == play.seat and game.edge == play.seat and me is not None and me.locked and not me.torpor
+
+
+def _burn_edge(game: Game, play: Play) -> None:
+    game.edge = None
+
+
+vampire(
+    "Kalinda (G6)",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_kalinda_can,
+            effects=(_burn_edge, UnlockSelf()),
+            label="burn the Edge: unlock",
+        ),
+    ),
+    notes="Offered after an action of your turn (the time a locked Kalinda wants it).",
+)
+
+
+@hook("after_resolution", "Alonso Petrodon")
+def _alonso(game: Game, act: Action) -> None:
+    """After Alonso bleeds successfully, 1 unpreventable damage to each Anarch the bled Methuselah controls."""
+    if not _named(game, act.actor, "Alonso Petrodon") or not act.flags.get("successful_bleed") or act.target < 0:
+        return
+    for m in list(ready_minions(game, act.target)):
+        if m.kind == VAMPIRE and m.sect == "Anarch":
+            take_damage(game, m.id, 1, 0)
+
+
+vampire("Alonso Petrodon", bleed=1)
+
+
+@hook("rescue_cost", "Isanwayen", "Doc Martina")
+def _rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing Isanwayen costs 1 more blood; Doc Martina rescues for 1 less."""
+    return (1 if _named(game, rescued, "Isanwayen") else 0) - (1 if _named(game, rescuer, "Doc Martina") else 0)
+
+
+def _isanwayen_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return me is not None and me.in_play and not me.torpor and not me.locked
+
+
+vampire(
+    "Isanwayen",
+    modes=(
+        Mode(
+            window=W.MASTER,
+            in_play=True,
+            when=_isanwayen_can,
+            effects=(LockSelf(), MasterActions(1)),
+            label="lock: +1 master phase action",
+        ),
+    ),
+)
+vampire("Doc Martina")
+
+
+vampire("Ermenegildo, The Rake", notes="Black Hand is a trait (card requirements read it).")
+
+
+@hook("strength", "Mark Decker")
+def _mark_decker(game: Game, minion: int) -> int:
+    """An additional +1 strength in combat with a werewolf (a minion whose card says it is one)."""
+    c = current_combat(game)
+    if c is None or not _named(game, minion, "Mark Decker") or minion not in (c.a.minion, c.b.minion):
+        return 0
+    other = game.minions.get(c.other(minion).minion)
+    card = game.compiled.cards.get(other.card) if other is not None and game.compiled is not None else None
+    return 1 if card is not None and re.search(r"\bwerewolf\b", card.text.split("\n", 1)[0].lower()) else 0
+
+
+vampire("Mark Decker", strength=1)
+vampire(
+    "Massassi",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            enters_combat=True,
+            combat_maneuvers=1,
+            targets=ready_vampires_of_others,
+            label="enter combat with a ready vampire (an optional maneuver)",
+        ),
+    ),
+    notes="Her optional maneuver is given for the combat the action starts (its first round is where it matters).",
+)
+
+
+def _dmitra_allocations(game: Game, play: Play) -> list[dict[int, int]]:
+    """Dmitra's terms: 4 blood to one ready vampire (any at the table), 2 and 2 to your two neediest, 1 each to your
+    four neediest (the bots' candidates: not every split)."""
+    mine = sorted(
+        (m for m in ready_minions(game, play.seat) if m.kind == VAMPIRE),
+        key=lambda m: (m.blood - m.capacity, m.id),
+    )
+    everyone = [m for seat in game.order for m in ready_minions(game, seat) if m.kind == VAMPIRE]
+    out = [{m.id: 4} for m in sorted(everyone, key=lambda m: (controller(game, m.id) != play.seat, m.id))]
+    if len(mine) >= 2:
+        out.append({mine[0].id: 2, mine[1].id: 2})
+    if len(mine) >= 4:
+        out.append({m.id: 1 for m in mine[:4]})
+    return out
+
+
+def _dmitra_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_dmitra_allocations(game, play))))
+
+
+def _dmitra(game: Game, play: Play) -> None:
+    """The blood from the bank onto the vampires of the terms still ready (the excess over capacity drains)."""
+    found = _dmitra_allocations(game, play)
+    if not 0 <= play.target < len(found):
+        return
+    for minion, blood in sorted(found[play.target].items()):
+        if is_ready(game, minion):
+            move_blood(game, minion, blood)
+            game.log("add blood", play.seat, minion, blood)
+
+
+def _dmitra_stakes(game: Game, play: Play, seat: int) -> float:
+    """What passing gives ``seat``: the blood onto its vampires, less half of what goes to the others."""
+    found = _dmitra_allocations(game, play)
+    if not 0 <= play.target < len(found):
+        return 0.0
+    gain = sum(b for m, b in found[play.target].items() if controller(game, m) == seat)
+    return gain - (4 - gain) / 2
+
+
+vampire(
+    "Dmitra Ilyanova",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            political=True,
+            stealth=1,
+            targets=_dmitra_terms,
+            effects=(_dmitra,),
+            stakes=_dmitra_stakes,
+            label="referendum: distribute 4 blood among ready vampires",
+        ),
+    ),
+    notes="The distribution is one of a few patterns (4 to one vampire, 2 and 2, or 1 each to four of yours), the "
+    "caller's pick; not every split.",
+)
+
+
+def _own_action(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.actor == play.minion
+
+
+vampire(
+    "Xaviar (ADV)",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=all_of(referendum_passed, _own_action, locked_self),
+            effects=(UnlockSelf(),),
+            label="unlock after his referendum passes",
+        ),
+    ),
+)
+
+
+def _blocking_minion_of_yours(game: Game, play: Play) -> bool:
+    """A minion of yours attempts to block and its intercept does not yet reach the stealth; Maris with a blood
+    (locked too: ANK 20220705; as often as wanted: LSJ 20020814)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.blocker >= 0
+        and controller(game, act.blocker) == play.seat
+        and act.stealth > act.intercept
+        and me is not None
+        and me.in_play
+        and not me.torpor
+        and me.blood >= 1
+    )
+
+
+def _maris_library(game: Game, play: Play) -> None:
+    """Look at the top 5 library cards and rearrange them: the cards with a spec go on top (a fixed order, not
+    chosen)."""
+    s = game.seats[play.seat]
+    comp = game.compiled
+    top = s.library[-5:]
+    del s.library[-5:]
+    top.sort(key=lambda c: comp is not None and game.card_of[c] in comp.specs)
+    s.library.extend(top)
+    game.log("search", play.seat, top[-1] if top else -1)
+
+
+vampire(
+    "Maris Streck",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=_blocking_minion_of_yours,
+            effects=(BurnBlood(1), BlockerIntercept(1)),
+            label="burn 1 blood: a blocking minion of yours gets +1 intercept",
+        ),
+        Mode(window=W.ACTION, role=Role.ACTOR, stealth=1, effects=(_maris_library,), label="rearrange the top 5"),
+    ),
+    notes="The top 5 cards are rearranged by a fixed rule (those the engine can play on top), not chosen.",
+)
+
+
+def _maila_can(game: Game, play: Play) -> bool:
+    """During your turn, Maila ready, a minion of yours acting and stealth needed, a political action card in hand."""
+    act = action_of(play)
+    return (
+        act is not None
+        and act.seat == play.seat
+        and game.acting == play.seat
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+        and self_ready(game, play)
+        and holds_card_of_type("Political Action")(game, play)
+    )
+
+
+vampire(
+    "Maila",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=_maila_can,
+            effects=(DiscardOfType("Political Action"), Stealth(1)),
+            limit="maila stealth",
+            limit_scope="turn",
+            label="discard a political action: +1 stealth",
+        ),
+    ),
+    notes="Once during each of your turns (ANK 20230122); the stealth is offered only as needed; the card discarded "
+    "is the first political action in hand.",
+)
+
+
+@hook("burned", "Mina Grotius")
+def _mina_gains(game: Game, m: Minion, seat: int) -> None:
+    """Whenever a vampire controlled by your predator or prey is burned, Mina gains 3 blood."""
+    if m.kind != VAMPIRE or seat < 0:
+        return
+    for mine in game.order:
+        if seat in (game.predator(mine), game.prey(mine)) and seat != mine:
+            for c in game.seats[mine].controlled:
+                if _named(game, c, "Mina Grotius") and game.minions[c].in_play:
+                    move_blood(game, c, 3)
+                    game.log("add blood", mine, c, 3)
+
+
+def _mina_bleeds(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.is_bleed() and act.actor == play.minion and has_blood(1)(game, play)
+
+
+vampire(
+    "Mina Grotius",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_mina_bleeds,
+            effects=(BurnBlood(1), Bleed(1, limited=False)),
+            limit="mina bleeds",
+            limit_scope="action",
+            label="burn 1 blood: +1 bleed",
+        ),
+    ),
+)
+
+
+def _obl_in_hand(game: Game, seat: int) -> list[int]:
+    comp = game.compiled
+    out = []
+    for c in game.seats[seat].hand:
+        spec = comp.specs.get(game.card_of[c]) if comp is not None else None
+        card = comp.cards.get(game.card_of[c]) if comp is not None else None
+        if card is not None and "obl" in (card.discipline_requirement.codes if card.discipline_requirement else ()):
+            out.append(c)
+        elif spec is not None and any("obl" in mode.disciplines for mode in spec.modes):
+            out.append(c)
+    return out
+
+
+def _yewon_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return in_polling(game, play) and me is not None and me.in_play and bool(_obl_in_hand(game, play.seat))
+
+
+def _discard_obl(game: Game, play: Play) -> None:
+    held = _obl_in_hand(game, play.seat)
+    if held:
+        discard(game, play.seat, held[:1])
+        refill(game, play.seat)
+
+
+vampire(
+    "Yewon Ong",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=_yewon_can,
+            effects=(_discard_obl, ExtraVotes(1)),
+            limit="yewon votes",
+            limit_scope="action",
+            label="discard a card requiring Oblivion: +1 vote",
+        ),
+    ),
+    notes="Locked or in torpor too (LSJ 20011022, ANK 20220705), once per referendum.",
+)
+
+
+@hook("votes", "Xeper, Sultan of Lepers")
+def _xeper_votes(game: Game, seat: int) -> int:
+    """Ready Xeper: +1 vote for each ready unique infernal vampire you control (not titled: LSJ 20100601)."""
+    mine = ready_minions(game, seat)
+    if not any(_named(game, m.id, "Xeper, Sultan of Lepers") for m in mine):
+        return 0
+    return sum(1 for m in mine if m.kind == VAMPIRE and m.unique and "infernal" in m.traits)
+
+
+vampire(
+    "Xeper, Sultan of Lepers",
+    modes=(INFERNAL,),
+    missing="Stealing an ally as a (D) action is not modelled (minions never change controller: NO_CONTROL_CHANGE).",
+)
+
+
+def _giotto_discards(game: Game, play: Play) -> Sequence[int]:
+    """During another Methuselah's discard phase: a card of your hand (one copy of each)."""
+    if game.acting == play.seat or game.phase is not Phase.DISCARD or play.minion not in game.minions:
+        return []
+    seen: dict[int, int] = {}
+    for c in game.seats[play.seat].hand:
+        seen.setdefault(game.card_of[c], c)
+    return list(seen.values())
+
+
+def _discard_target(game: Game, play: Play) -> None:
+    if play.target in game.seats[play.seat].hand:
+        discard(game, play.seat, [play.target])
+        refill(game, play.seat)
+
+
+@hook("can_block", "Giotto Verducci")
+def _giotto_block(game: Game, blocker: int, act: Action) -> bool:
+    """A vampire with no blood to burn cannot attempt to block Giotto."""
+    m = game.minions.get(blocker)
+    return not (m is not None and m.kind == VAMPIRE and m.blood < 1 and _named(game, act.actor, "Giotto Verducci"))
+
+
+@hook("block_attempt", "Giotto Verducci")
+def _giotto_attempt(game: Game, act: Action, blocker: int) -> None:
+    """Vampires must burn 1 blood to attempt to block Giotto."""
+    m = game.minions.get(blocker)
+    if m is not None and m.kind == VAMPIRE and _named(game, act.actor, "Giotto Verducci"):
+        move_blood(game, blocker, -1)
+        game.log("burn blood", controller(game, blocker), blocker, 1)
+
+
+vampire(
+    "Giotto Verducci",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            targets=_giotto_discards,
+            effects=(_discard_target,),
+            label="discard a card in another Methuselah's discard phase",
+        ),
+        INFERNAL,
+    ),
+    notes="His discard is offered once in each other Methuselah's discard phase, after its own discards.",
+)
+
+
+def _prey_uncontrolled_with_blood(game: Game, play: Play) -> Sequence[int]:
+    """Your prey's uncontrolled vampires with blood, while Solomon is ready and 2 transfers are left."""
+    prey = game.prey(play.seat)
+    if prey == play.seat or not self_ready(game, play) or game.seats[play.seat].transfers < 2:
+        return []
+    return [c for c in game.seats[prey].uncontrolled if game.minions[c].blood >= 1]
+
+
+def _solomon_amounts(game: Game, play: Play) -> Sequence[int]:
+    """X blood, 2 transfers each (the target's blood and the transfers left bound it)."""
+    return range(1, game.seats[play.seat].transfers // 2 + 1)
+
+
+def _solomon(game: Game, play: Play) -> None:
+    """Move up to X blood from the prey's uncontrolled vampire to the prey's pool, paying 2 transfers each."""
+    m = game.minions.get(play.target)
+    s = game.seats[play.seat]
+    if m is None:
+        return
+    moved = min(play.value, m.blood, s.transfers // 2)
+    s.transfers -= 2 * moved
+    m.blood -= moved
+    prey = game.owner_of[m.id]
+    game.seats[prey].pool += moved
+    game.log("blood to pool", prey, m.id, moved)
+
+
+vampire(
+    "Solomon Batanea",
+    modes=(
+        Mode(
+            window=W.INFLUENCE,
+            in_play=True,
+            targets=_prey_uncontrolled_with_blood,
+            values=_solomon_amounts,
+            effects=(_solomon,),
+            label="2 transfers a blood: move blood from your prey's uncontrolled vampire to its pool",
+        ),
+    ),
+    notes="Offered at the start of your influence phase (where cards in play use transfers), once, for one of the "
+    "prey's uncontrolled vampires.",
+)
+
+
+def _gilbert_can(game: Game, play: Play) -> bool:
+    return self_ready(game, play) and has_blood(1)(game, play) and bool(game.seats[play.seat].crypt)
+
+
+def _gilbert(game: Game, play: Play) -> None:
+    """Reveal and remove the top crypt card; a Malkavian makes a non-titled vampire you control Anarch (the first
+    one that is not Anarch yet: a fixed pick)."""
+    s = game.seats[play.seat]
+    top = s.crypt.pop()
+    s.removed.append(top)
+    game.log("remove from game", play.seat, top)
+    if game.vampires[game.card_of[top]].clan != "Malkavian":
+        return
+    candidates = [
+        game.minions[c]
+        for c in s.controlled
+        if c in game.minions
+        and game.minions[c].kind == VAMPIRE
+        and game.minions[c].in_play
+        and not game.minions[c].title
+    ]
+    candidates.sort(key=lambda m: m.sect == "Anarch")
+    if candidates:
+        candidates[0].sect = "Anarch"
+        game.log("become anarch", play.seat, candidates[0].id)
+
+
+vampire(
+    "Gilbert Duane (G6)",
+    modes=(
+        Mode(
+            window=W.INFLUENCE,
+            in_play=True,
+            when=_gilbert_can,
+            effects=(BurnBlood(1), _gilbert),
+            label="burn 1 blood: remove the top crypt card; a Malkavian makes a vampire Anarch",
+        ),
+    ),
+    notes="The vampire that becomes Anarch is a fixed pick (the first non-titled one not Anarch yet), not chosen.",
+)
+
+
+def _undele_terms(game: Game, play: Play) -> Sequence[int]:
+    """Two minion cards of the ash heap, by name (LSJ 20100917): the pairs, indexed (none: the action cannot be
+    taken, ANK 20191228)."""
+    return list(range(len(_ash_pairs(game, play.seat))))
+
+
+def _ash_pairs(game: Game, seat: int) -> list[tuple[int, int]]:
+    comp = game.compiled
+    held = [game.card_of[c] for c in game.seats[seat].ash_heap]
+    names = sorted({v for v in held if comp is not None and not {"Master", "Event"} & set(comp.types.get(v, ()))})
+    return [(a, b) for i, a in enumerate(names) for b in names[i:] if a != b or held.count(a) >= 2]
+
+
+def _undele_can(game: Game, play: Play) -> bool:
+    return bool(_ash_pairs(game, play.seat))
+
+
+def _undele(game: Game, play: Play) -> None:
+    """The two named cards move from the ash heap to the hand (the discard down follows at once)."""
+    pairs = _ash_pairs(game, play.seat)
+    if not 0 <= play.target < len(pairs):
+        return
+    s = game.seats[play.seat]
+    for vekn in pairs[play.target]:
+        copy = next((c for c in s.ash_heap if game.card_of[c] == vekn), None)
+        if copy is not None:
+            s.ash_heap.remove(copy)
+            s.hand.append(copy)
+            game.log("exchange", play.seat, copy, copy)
+
+
+vampire(
+    "Undele",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            political=True,
+            stealth=1,
+            when=_undele_can,
+            targets=_undele_terms,
+            effects=(_undele,),
+            label="referendum: two minion cards from the ash heap to the hand",
+        ),
+    ),
+)
+
+
+def _retainers_of_others(game: Game, play: Play) -> Sequence[int]:
+    return [
+        c
+        for seat in game.order
+        if seat != play.seat
+        for m in ready_minions(game, seat)
+        for c in m.cards
+        if c in game.minions and game.minions[c].kind == RETAINER
+    ]
+
+
+def _burn_target(game: Game, play: Play) -> None:
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+
+
+@hook("bleed", "Marcus Vitel")
+def _marcus_bleed(game: Game, act: Action) -> int:
+    """While Marcus is ready and a prince, your Sabbat vampires get +1 bleed when bleeding a Methuselah who
+    controls a ready Camarilla vampire."""
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.sect != "Sabbat" or act.target < 0:
+        return 0
+    if not any(m.title == "prince" for m in _ready_named(game, act.seat, "Marcus Vitel")):
+        return 0
+    return 1 if any(m.kind == VAMPIRE and m.sect == "Camarilla" for m in ready_minions(game, act.target)) else 0
+
+
+vampire(
+    "Marcus Vitel",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=_retainers_of_others,
+            effects=(_burn_target,),
+            label="(D) burn a retainer",
+        ),
+    ),
+)
+
+
+def _andre_can(game: Game, play: Play) -> bool:
+    """A bleed of a vampire you control that would succeed (its amount 1 or more), once each bleed (LSJ 20081123)."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return (
+        act is not None
+        and act.is_bleed()
+        and act.seat == play.seat
+        and act.bleed >= 1
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and play.minion in game.minions
+        and game.minions[play.minion].in_play
+    )
+
+
+def _andre(game: Game, play: Play) -> None:
+    """The bleed is 1 less; Andre gets +2 bleed this turn (on his own bleed too: -1 +2, LSJ 20081124-2)."""
+    act = action_of(play)
+    if act is None:
+        return
+    act.bleed -= 1
+    add_rider(game, play.minion, "andre bleed", 2, Until.END_OF_TURN, play.seat)
+    if act.actor == play.minion:
+        act.bleed += 2
+
+
+@hook("bleed", "Andre LeRoux")
+def _andre_bleed(game: Game, act: Action) -> int:
+    return rider_sum(game, act.actor, "andre bleed") if _named(game, act.actor, "Andre LeRoux") else 0
+
+
+vampire(
+    "Andre LeRoux",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_andre_can,
+            effects=(_andre,),
+            limit="andre bleeds",
+            limit_scope="action",
+            label="reduce the bleed by 1: Andre gets +2 bleed this turn",
+        ),
+    ),
+)
+
+
+@hook("may_diablerize", "Alu")
+def _blood_cursed(game: Game, minion: int) -> bool:
+    """Blood Cursed vampires cannot commit diablerie (§7 L2316)."""
+    return not _named(game, minion, "Alu")
+
+
+vampire("Alu")
+
+
+@hook("votes_cast", 'Jason "Son" Newberry')
+def _jason_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """+2 votes when casting votes against a blood hunt referendum (Jason ready)."""
+    if not ref.blood_hunt or side >= 0:
+        return 0
+    return 2 * len(_ready_named(game, seat, 'Jason "Son" Newberry'))
+
+
+vampire('Jason "Son" Newberry', bleed=1)
+
+
+def _animal_retainers_of_yours(game: Game, play: Play) -> Sequence[int]:
+    if game.acting != play.seat or play.minion not in game.minions or not game.minions[play.minion].in_play:
+        return []
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            for r in m.cards:
+                if r in game.minions and game.minions[r].kind == RETAINER and _animal(game, game.card_of[r]):
+                    out.append(r)
+    return out
+
+
+_ANIMAL: dict[int, bool] = {}
+
+
+def _animal(game: Game, vekn: int) -> bool:
+    found = _ANIMAL.get(vekn)
+    if found is None:
+        card = game.compiled.cards.get(vekn) if game.compiled is not None else None
+        first = card.text.split("\n", 1)[0].lower() if card is not None else ""
+        found = _ANIMAL[vekn] = re.search(r"\banimal\b", first) is not None
+    return found
+
+
+def _other_vampires_of_yours(game: Game, play: Play) -> Sequence[int]:
+    """Values: the vampire (its id) the retainer moves to, a vampire you control in play (its own employer is no
+    move: that pair does nothing)."""
+    return [c for c in game.seats[play.seat].controlled if c in game.minions and game.minions[c].kind == VAMPIRE]
+
+
+def _move_retainer(game: Game, play: Play) -> None:
+    retainer = game.minions.get(play.target)
+    to = game.minions.get(play.value)
+    if retainer is None or to is None or to.id == retainer.holder or not to.in_play:
+        return
+    old = game.minions.get(retainer.holder)
+    if old is not None and retainer.id in old.cards:
+        old.cards.remove(retainer.id)
+    to.cards.append(retainer.id)
+    retainer.holder = to.id
+    game.log("employ", play.seat, to.id, retainer.id)
+
+
+vampire(
+    "Luciano Carvalho",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            targets=_animal_retainers_of_yours,
+            values=_other_vampires_of_yours,
+            effects=(_move_retainer,),
+            label="move an animal retainer to another vampire of yours",
+        ),
+    ),
+    notes="Offered once in your discard phase, after your discards (in torpor too: LSJ 20011022).",
+)
+
+
+@hook("master_played", "Sascha Vykos, The Angel of Caine (ADV)")
+def _sascha_draws(game: Game, seat: int) -> None:
+    """If Sascha is ready, you draw 1 card after another Methuselah plays a master card (discard afterward: the
+    hand is then over its size and discarded down at once)."""
+    for other in game.order:
+        if other != seat and not game.seats[other].ousted:
+            for m in ready_minions(game, other):
+                if _named(game, m.id, "Sascha Vykos, The Angel of Caine (ADV)"):
+                    draw(game, other, 1)
+
+
+vampire(
+    "Sascha Vykos, The Angel of Caine (ADV)",
+    notes="The draw is always taken. [MERGED] Sabbat cardinal: merging is not modelled (NO_MERGE).",
+)
+
+
+@hook("may_direct", "Valkyrie")
+def _valkyrie(game: Game, minion: int) -> bool:
+    """Valkyrie cannot perform directed actions unless Brunhilde is ready (any Methuselah's)."""
+    if not _named(game, minion, "Valkyrie"):
+        return True
+    comp = game.compiled
+    return any(
+        comp is not None and comp.cards[m.card].name == "Brunhilde"
+        for seat in game.order
+        for m in ready_minions(game, seat)
+        if m.kind == VAMPIRE
+    )
+
+
+vampire("Valkyrie", strength=1)
+
+
+@hook("can_block", "Ambrosio Luis Monçada, Plenipotentiary")
+def _moncada_cannot_block(game: Game, blocker: int, act: Action) -> bool:
+    return not _named(game, blocker, "Ambrosio Luis Monçada, Plenipotentiary")
+
+
+@hook("directed_cost", "Ambrosio Luis Monçada, Plenipotentiary")
+def _moncada_cost(game: Game, act: Action) -> int:
+    """Actions directed at him cost 1 more pool (another Methuselah's: those of his own are undirected, LSJ
+    20030214-2)."""
+    return (
+        1 if act.target_minion >= 0 and _named(game, act.target_minion, "Ambrosio Luis Monçada, Plenipotentiary") else 0
+    )
+
+
+def _locked_lasombra(game: Game, play: Play) -> Sequence[int]:
+    if game.acting != play.seat or game.phase is not Phase.DISCARD or not self_ready(game, play):
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.id != play.minion and m.kind == VAMPIRE and m.clan == "Lasombra" and m.locked
+    ]
+
+
+vampire(
+    "Ambrosio Luis Monçada, Plenipotentiary",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            targets=_locked_lasombra,
+            effects=(UnlockTarget(),),
+            label="unlock another ready Lasombra",
+        ),
+    ),
+    notes="The unlock is offered once in your discard phase, after your discards.",
+)
+
+
+@hook("votes_cast", "Hartmut Stover", "Alexander Silverson")
+def _votes_against(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Voting against a referendum called by Hartmut: each vampire casting votes burns 1 blood (as the votes are
+    cast: the tally does not depend on it). Against one called by Alexander: each must burn 1 blood to cast its
+    votes; one with none left casts none (the seat's votes less its)."""
+    if side >= 0 or ref.caller < 0:
+        return 0
+    hartmut = _named(game, ref.caller, "Hartmut Stover")
+    alexander = _named(game, ref.caller, "Alexander Silverson")
+    if not (hartmut or alexander):
+        return 0
+    lost = 0
+    for m in ready_minions(game, seat):
+        if m.kind != VAMPIRE or m.votes <= 0:
+            continue
+        if m.blood >= 1:
+            move_blood(game, m.id, -1)
+            game.log("burn blood", seat, m.id, 1)
+        elif alexander:
+            lost += m.votes
+    return -lost
+
+
+def _edge_holder_discarding(game: Game, play: Play) -> bool:
+    return game.acting == play.seat and game.phase is Phase.DISCARD and game.edge == play.seat
+
+
+vampire(
+    "Hartmut Stover",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_edge_holder_discarding,
+            effects=(_burn_edge, GainPool(1)),
+            label="burn the Edge: gain 1 pool",
+        ),
+    ),
+    notes="Ballots are not modelled apart from votes.",
+)
+vampire("Alexander Silverson", notes="Ballots are not modelled apart from votes.")
+
+
+@hook("unlock_end", "Keith Moody")
+def _keith(game: Game, seat: int) -> None:
+    """During your unlock phase your prey can burn the Edge to burn 1 blood from Keith: a fixed rule for the prey's
+    choice, it does whenever it holds the Edge and Keith has blood."""
+    prey = game.prey(seat)
+    if prey == seat or game.edge != prey:
+        return
+    for m in _ready_named(game, seat, "Keith Moody"):
+        if m.blood >= 1 and game.edge == prey:
+            game.edge = None
+            move_blood(game, m.id, -1)
+            game.log("burn blood", seat, m.id, 1)
+
+
+vampire(
+    "Keith Moody",
+    notes="His prey's choice is a fixed rule: it burns the Edge whenever it holds it and Keith has blood.",
+)
+
+
 # -- the vampires, by popularity (TWDA) ----------------------------------------------------------------------------
 
 # "As he enters play" (W.ENTERS_PLAY, game.entering_play): used before he is in play, so before a contest.
@@ -538,9 +1744,77 @@ vampire(
 )
 vampire("Kuyén", notes="Animals (allies and retainers) cost her 1 fewer blood or pool: the cost_less hook.")
 vampire("Casey Snyder")
+_MAGE: dict[int, bool] = {}
+
+
+def _recruit_handler(game: Game, vekn: int) -> Handler | None:
+    """The mode that recruits an ally card (its action with a Recruit effect), when the ally has a spec."""
+    handlers: tuple[Handler, ...] = game.compiled.actions.get(vekn, ()) if game.compiled is not None else ()
+    for handler in handlers:
+        if any(isinstance(e, Recruit) for e in handler.mode.effects):
+            return handler
+    return None
+
+
+def _mage_allies(game: Game, play: Play) -> Sequence[int]:
+    """One copy of each mage ally in your hand or library that Antonio could play (requirements, Discipline and
+    pool cost, its reductions applied: LSJ 20090920-2), hand copies first."""
+    m = game.minions.get(play.minion)
+    s = game.seats[play.seat]
+    if m is None or not self_ready(game, play) or s.transfers < 4:
+        return []
+    out: dict[int, int] = {}
+    for copy in (*s.hand, *reversed(s.library)):
+        vekn = game.card_of[copy]
+        if vekn in out:
+            continue
+        mage = _MAGE.get(vekn)
+        if mage is None:
+            card = game.compiled.cards.get(vekn) if game.compiled is not None else None
+            first = card.text.split("\n", 1)[0].lower() if card is not None and "Ally" in card.types else ""
+            mage = _MAGE[vekn] = re.search(r"\bmage\b", first) is not None
+        handler = _recruit_handler(game, vekn) if mage else None
+        if handler is not None and may_play(game, handler, m) and s.pool > card_cost(game, handler, play.seat, m.id)[1]:
+            out[vekn] = copy
+    return list(out.values())
+
+
+def _antonio(game: Game, play: Play) -> Any:
+    """Take the ally from the hand or library (shuffle the library afterward), pay its cost as normal and put it
+    in play with its starting life (its recruit mode's effects)."""
+    s = game.seats[play.seat]
+    handler = _recruit_handler(game, game.card_of[play.target])
+    if handler is None or play.minion not in game.minions:
+        return None
+    if play.target in s.hand:
+        s.hand.remove(play.target)
+    elif play.target in s.library:
+        s.library.remove(play.target)
+    else:
+        return None
+    game.rng.shuffle(s.library)
+    game.aside.append(play.target)
+    game.log("search", play.seat, play.target)
+    _, pool = card_cost(game, handler, play.seat, play.minion, paying=True)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    ally = Play(seat=play.seat, card=play.target, mode=handler.mode, minion=play.minion)
+    return run_effects(game, handler.mode.effects, ally)
+
+
 vampire(
     "Antonio d'Erlette",
-    missing="The 4-transfer search for a mage ally is not modelled.",
+    modes=(
+        Mode(
+            window=W.INFLUENCE,
+            in_play=True,
+            targets=_mage_allies,
+            effects=(PayTransfers(4), _antonio),
+            label="4 transfers: search the library or hand for a mage ally, put it in play",
+        ),
+    ),
+    notes="Offered at the start of the influence phase (where cards in play use transfers); only mage allies "
+    "with a spec can be put in play (the others cannot be in play here at all).",
 )
 vampire("Massimiliano", strength=1)
 vampire("Ángel Guerrero")
@@ -614,10 +1888,20 @@ def _stanislava(game: Game, blocker: int, act: Action) -> bool:
     return not (m is not None and m.kind == ALLY and _named(game, act.actor, "Stanislava"))
 
 
+@hook("retainer_abilities", "Stanislava")
+def _stanislava_retainers(game: Game, minion: int) -> bool:
+    """Retainers employed by a minion in combat with Stanislava lose their abilities (False: they do)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return True
+    return not _named(game, c.other(minion).minion, "Stanislava")
+
+
 vampire(
     "Stanislava",
     bleed=2,
-    missing="Retainers of her opponents losing their abilities in combat is not modelled.",
+    notes="Her opponents' retainers lose what they give their employer (vocabulary._bearers) in combat with her; "
+    "no retainer with a combat ability has a spec yet.",
 )
 vampire("Elisha Tucker")
 
@@ -983,11 +2267,77 @@ def _ingrid(game: Game, seat: int) -> int:
 
 vampire("Ingrid Rossler")
 vampire("Joaquín de Cádiz")
+_TREMERE = ("Tremere", "Tremere antitribu")
+
+
+def _lord_tremere_now(game: Game, play: Play) -> bool:
+    """During your minion phase, Lord Tremere in play (in torpor too: LSJ 20011022, LSJ 20100902-2)."""
+    me = game.minions.get(play.minion)
+    return game.acting == play.seat and game.phase is Phase.MINION and me is not None and me.in_play
+
+
+def _other_tremere(locked: bool) -> Any:
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if not _lord_tremere_now(game, play):
+            return []
+        return [
+            m.id
+            for seat in game.order
+            for m in ready_minions(game, seat)
+            if m.id != play.minion and m.kind == VAMPIRE and m.clan in _TREMERE and m.locked == locked
+        ]
+
+    return targets
+
+
+def _blocking_tremere(game: Game, play: Play) -> Sequence[int]:
+    """The Tremere attempting to block your minion's action (locked, its attempt fails: LSJ 20010702)."""
+    act = action_of(play)
+    blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+    if blocker is None or act is None or act.seat != play.seat or not _lord_tremere_now(game, play):
+        return []
+    return [blocker.id] if blocker.kind == VAMPIRE and blocker.clan in _TREMERE and blocker.id != play.minion else []
+
+
+def _set_locked(locked: bool) -> Any:
+    def effect(game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None:
+            m.locked = locked
+            game.log("lock" if locked else "unlock", play.seat, m.id)
+
+    return effect
+
+
 vampire(
     "Lord Tremere",
     bleed=2,
     intercept=1,
-    missing="Thaumaturgy cost reduction and locking or unlocking another Tremere are not modelled.",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            targets=_other_tremere(locked=True),
+            effects=(_set_locked(False),),
+            label="unlock another ready Tremere",
+        ),
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            targets=_other_tremere(locked=False),
+            effects=(_set_locked(True),),
+            label="lock another ready Tremere",
+        ),
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            targets=_blocking_tremere,
+            effects=(_set_locked(True), AttemptFails()),
+            label="lock the Tremere attempting to block",
+        ),
+    ),
+    notes="Thaumaturgy cards cost him 1 fewer blood (the cost_less hook). Locking or unlocking is offered after each "
+    "action of your minion phase, and as a Tremere attempts to block one (the attempt then fails).",
 )
 
 
@@ -1047,10 +2397,31 @@ vampire(
     ),
     notes="Once each master phase (ANK 20220617), at any time after a master card was played in it.",
 )
+
+
+@hook("unlock_end", "Arika")
+def _arika(game: Game, seat: int) -> None:
+    """If Arika is ready during your prey's unlock phase, for each location it controls your prey burns 1 pool or
+    the location (after it could use them: ANK 20200629; once each unlock phase)."""
+    predator = game.predator(seat)
+    if predator == seat or not _ready_named(game, predator, "Arika"):
+        return
+    s = game.seats[seat]
+    for c in [c for c in s.controlled if _is_location(game, game.card_of[c])]:
+        if s.ousted:
+            return
+        if s.pool > 4:
+            economy.burn_pool(game, seat, 1)
+            game.log("prey burns pool", predator, seat, 1)
+        else:
+            burn_card(game, c)
+
+
 vampire(
     "Arika",
     bleed=2,
-    missing="Her prey's locations upkeep (burn 1 pool or the location) is not modelled.",
+    notes="Her prey's choice for each location is a fixed rule: it pays 1 pool while it has more than 4, else burns "
+    "the location.",
 )
 
 
@@ -1364,13 +2735,6 @@ def _own_locked_vampires_or_mummies(game: Game, play: Play) -> Sequence[int]:
     return out
 
 
-def _unlock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", play.seat, m.id)
-
-
 def _acting_self(game: Game, play: Play) -> bool:
     """The vampire whose ability it is performs the current action."""
     act = action_of(play) or current_action(game)
@@ -1475,7 +2839,7 @@ vampire(
             role=Role.ACTOR,
             stealth=1,
             targets=_own_locked_vampires_or_mummies,
-            effects=(_unlock_target,),
+            effects=(UnlockTarget(),),
             label="unlock a vampire or mummy you control",
         ),
     ),
@@ -1620,7 +2984,7 @@ def _lock_unlock_modes(
             in_play=True,
             when=usable,
             targets=locked_others,
-            effects=(_unlock_target,),
+            effects=(UnlockTarget(),),
             label=f"unlock another ready {what}",
             limit=key,
             limit_scope=scope,
