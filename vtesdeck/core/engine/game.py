@@ -244,7 +244,10 @@ def refill(game: Game, seat: int) -> None:
     if missing > 0:
         from .state import draw
 
-        draw(game, seat, missing)
+        # "each time you replace a card, draw an additional card and discard down" (Infernal Pursuit [CEL]): the
+        # hand is over its size now, discarded down before the next decision (choose)
+        extra = rider_sum(game, -1 - seat, "extra draw on replace") if game.riders else 0
+        draw(game, seat, missing + extra)
 
 
 # -- moving cards -------------------------------------------------------------------------------------------
@@ -943,6 +946,8 @@ def attempt(game: Game, act: Action, blocker: int) -> Flow:
     act.intercept = intercept_of(game, blocker, act)
     seat = controller(game, blocker)
     game.log("block attempt", seat, blocker, act.actor)
+    for h in hooks_of(game, "block_attempt"):
+        h(game, act, blocker)  # a cost to attempt to block (Force of Personality: 1 blood)
     yield from impulse(game, W.BLOCK_ATTEMPT, _impulse_order(game, act.seat), act)
     if act.ended or not is_ready(game, blocker):
         act.blocker = -1
@@ -1660,6 +1665,8 @@ class Strike:
     undodgeable: bool = False
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
+    then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
+    self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -1745,7 +1752,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                             side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
                         break
                     yield from resolve_play(game, option, c)
-                    if side.strike is not None or not (side.aim or side.committed) or _combat_done(game, c):
+                    again = side.aim or side.committed or "round:choose strike again" in side.used
+                    if side.strike is not None or not again or _combat_done(game, c):
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
@@ -1835,6 +1843,9 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
             game.log("combat ends", controller(game, side.minion), side.minion)
             c.over = True
     if c.over:
+        for side, _, strike in pairs:
+            if isinstance(strike, Strike) and strike.dodge:
+                side.used.add("round:dodged")  # a dodge still protects from what follows the combat (Oubliette)
         return
     for side, _, strike in pairs:
         if isinstance(strike, Strike) and strike.dodge:
@@ -1849,15 +1860,22 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
         yield from _apply_strikes(game, c, pairs)
     for side in (c.a, c.b):
         side.dodging = False
+    for side, _, strike in pairs:
+        if isinstance(strike, Strike) and strike.then_combat_ends and not c.over:
+            game.log("combat ends", controller(game, side.minion), side.minion)  # even if dodged (LSJ 20011210-2)
+            c.over = True
 
 
 def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]]) -> Flow:
     """Strikes resolving together: effects (steal blood) first, then damage with prevention (L1668-1670)."""
     damage: dict[int, list[int]] = {}
     steals: list[tuple[Side, Side, int]] = []
+    backfire: dict[int, int] = {}  # environmental aggravated damage a strike does to its striker
     for side, other, strike in pairs:
         if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
             continue
+        if strike.self_aggravated and c.range is Range.CLOSE:
+            backfire[side.minion] = backfire.get(side.minion, 0) + strike.self_aggravated
         if other.dodging and not strike.undodgeable:
             continue
         if strike.dodge:
@@ -1905,12 +1923,17 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             burn_minion(game, other.minion)
     env_of: dict[int, int] = {}
     for side in (c.a, c.b):
-        env = c.env_damage.get(side.minion)
+        env = c.env_damage.get(side.minion, 0)
+        if c.env_close and c.range is Range.CLOSE:
+            env += c.env_close.get(side.minion, 0)
         if env and is_ready(game, side.minion) and "round:env" not in side.used:
             side.used.add("round:env")  # once each round, even with first strikes or additional strikes
             entry = damage.setdefault(side.minion, [0, 0])
             entry[0] += env
             env_of[side.minion] = env
+    for minion, n in backfire.items():
+        damage.setdefault(minion, [0, 0])[1] += n
+        env_of[minion] = env_of.get(minion, 0) + n
     for minion, (normal, agg) in sorted(damage.items()):
         if minion not in game.minions:
             continue

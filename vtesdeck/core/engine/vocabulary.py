@@ -1271,6 +1271,34 @@ class AggravatedHandStrikes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class InflictDamage:
+    """The playing minion inflicts ``amount`` damage on the opposing minion now, outside strike resolution (Outside
+    the Hourglass [TEM]: not environmental, PIB 20120426): its controller may prevent it (W.PREVENT), then it is
+    resolved as damage (game.take_damage)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        c = combat_of(play)
+        if c is None or not g.is_ready(game, c.other(play.minion).minion):
+            return None
+        return self._inflict(game, play, c)
+
+    def _inflict(self, game: Game, play: Play, c: Combat) -> Generator[Any, Any, None]:
+        victim = c.other(play.minion)
+        c.pending = [self.amount, 0]
+        yield from g.impulse(game, W.PREVENT, [g.controller(game, victim.minion)], c)
+        normal = c.pending[0] if not (victim.prevent_all or victim.prevent_strike) else 0
+        victim.prevent_strike = False
+        used = min(victim.prevent, normal)
+        victim.prevent -= used
+        normal -= used
+        c.pending = [0, 0]
+        c.side(play.minion).inflicted += normal
+        victim.lost_blood += g.take_damage(game, victim.minion, normal, 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StrengthThisRound:
     """The playing minion gets +``amount`` strength this round (Bear's Skin [ani][pro])."""
 
@@ -1489,6 +1517,15 @@ class CounterOnThisCard:
         game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
         if self.burn_at and game.card_counters[play.card] >= self.burn_at:
             g.burn_card(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ExtraDrawOnReplaceThisCombat:
+    """For the rest of the combat, each time the player replaces a card it draws 1 more and discards down to its
+    hand size (Infernal Pursuit [CEL]; several copies add up: TOM 19950921-2). Read by game.refill."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "extra draw on replace", 1, Until.AFTER_COMBAT, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1847,6 +1884,8 @@ class StartNewRound:
             c.press = 1
             if c.action is not None:
                 c.action.flags.pop("continue_unblocked", None)
+            for side in (c.a, c.b):  # "after combat ends" effects are lost too (Pass Through Shadow)
+                side.used = {u for u in side.used if not u.startswith("combat:after:")}
             game.log("new round", play.seat, play.minion)
 
 
@@ -1971,12 +2010,14 @@ class EnvironmentalDamage:
     """The opposing minion takes N damage each round during strike resolution, this combat (Carrion Crows)."""
 
     amount: int
+    close_only: bool = False  # "during normal strike resolution at close range" (Groaning Corpse)
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
             other = c.other(play.minion).minion
-            c.env_damage[other] = c.env_damage.get(other, 0) + self.amount
+            env = c.env_close if self.close_only else c.env_damage
+            env[other] = env.get(other, 0) + self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -72,3 +72,9 @@ def set_range_score(game: Game, play: Play) -> float:
     """Brick by Brick [VIS]: set long range when the opponent hits harder up close (the bots' range policy)."""
     c = combat_of(play)
     return 10.0 if c is not None and play.value == 1 and wants_to_maneuver(game, c, play.minion) else -1.0
+
+
+def breath_of_the_dragon_score(game: Game, play: Play) -> float:
+    """Breath of the Dragon burns its own striker at close range: played at long range only."""
+    c = combat_of(play)
+    return 25.0 if c is not None and not at_close_range(game, play) else -1.0

@@ -4,11 +4,12 @@ prevention and strength."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from ..cards import Play, hook
-from ..frames import Combat, Side, Until
-from ..state import Game
+from ..frames import Action, Combat, Side, Until
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Strike,
     StrikeThisRound,
@@ -16,7 +17,9 @@ from ..vocabulary import (
     add_rider,
     bearer_maneuvers,
     burn_card,
+    burn_minion,
     combat_of,
+    controller,
     go_to_torpor,
     leave_aside,
     may_play,
@@ -35,9 +38,18 @@ MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger 
 # -- Concealed Weapon --------------------------------------------------------------------------------------------
 
 
+def disguised_weapons(game: Game, play: Play) -> Sequence[int]:
+    """Disguised Weapon: any weapon in the hand it may equip, requirements and costs as normal (LSJ 20100725)."""
+    return _weapons_in_hand(game, play, restricted=False)
+
+
 def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
     """Weapons in the hand it may equip: non-unique, under 3 pool, a regular strike neither aggravated nor of 4
     or more damage (the minion's strength not counted: LSJ 20020821), requirements and costs as normal."""
+    return _weapons_in_hand(game, play, restricted=True)
+
+
+def _weapons_in_hand(game: Game, play: Play, *, restricted: bool) -> Sequence[int]:
     m = game.minions.get(play.minion)
     if m is None or game.compiled is None:
         return []
@@ -51,10 +63,12 @@ def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
         seen.add(v)
         weapon = game.compiled.bearers.get(v)
         strike = weapon.strike if weapon is not None else None
-        if strike is None or strike.aggravated or (strike.damage or 0) >= 4:
+        if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
             continue
         handler = game.compiled.actions[v][0]
-        if handler.pool >= 3 or s.pool <= handler.pool or not may_play(game, handler, m):
+        if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not may_play(game, handler, m):
+            continue
+        if handler.blood and m.blood < handler.blood:
             continue
         out.append(copy)
     return out
@@ -184,3 +198,113 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     if normal or agg:
         side.used.add("round:flesh of marble hit")
     return normal, agg
+
+
+# -- Pass Through Shadow -----------------------------------------------------------------------------------------
+
+
+def shadow_after_combat(game: Game, play: Play) -> None:
+    """[OBL]: after the combat ends, this card goes on the vampire (marked now, done by the after_combat hook;
+    lost if the combat goes on or a new one begins: RTR 20020501)."""
+    c = combat_of(play)
+    if c is not None and play.card >= 0:
+        c.side(play.minion).used.add(f"combat:after:pass through shadow:{play.card}")
+
+
+@hook("after_combat", "Pass Through Shadow")
+def _shadow_on_vampire(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:after:pass through shadow:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(side.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if m is not None and m.in_play and copy in heap:
+                heap.remove(copy)
+                m.cards.append(copy)
+
+
+def holder_acting_needs_stealth(game: Game, play: Play) -> bool:
+    """The vampire this card is on is acting and a block attempt against it would succeed (stealth as needed)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    return act is not None and act.actor == play.minion and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# -- Force of Personality -----------------------------------------------------------------------------------------
+
+_FORCE = "force of personality"
+_ZOMBIE = re.compile(r"^(?:unique )?zombie\b", re.IGNORECASE)
+
+
+@hook("can_block", "Force of Personality")
+def _force_can_block(game: Game, minion: int, act: Action) -> bool:
+    """[PRE]: non-zombie allies cannot block the action; a vampire needs the 1 blood it burns to attempt it."""
+    if not act.flags.get(_FORCE):
+        return True
+    m = game.minions.get(minion)
+    if m is None or game.compiled is None:
+        return True
+    if m.kind == ALLY:
+        return _ZOMBIE.match(game.compiled.cards[m.card].text) is not None
+    return m.kind != VAMPIRE or m.blood >= 1
+
+
+@hook("block_attempt", "Force of Personality")
+def _force_block_cost(game: Game, act: Action, blocker: int) -> None:
+    m = game.minions.get(blocker)
+    if act.flags.get(_FORCE) and m is not None and m.kind == VAMPIRE:
+        move_blood(game, blocker, -1)
+        game.log("burn blood", controller(game, blocker), blocker, 1)
+
+
+# -- Oubliette -----------------------------------------------------------------------------------------------------
+
+
+def oubliette_after_combat(game: Game, play: Play) -> None:
+    """[OBT]: the opposing minion burns 1 blood or life after the combat ends (marked now; lost if the combat goes
+    on or a new one begins: RTR 20020501)."""
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("combat:after:oubliette")
+
+
+@hook("after_combat", "Oubliette")
+def _oubliette_burn(game: Game, c: Combat) -> None:
+    """Not if the opposing minion dodged the strike (LSJ 19980526); not damage, so nothing prevents it (LSJ
+    20080226)."""
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        m = game.minions.get(other.minion)
+        if "combat:after:oubliette" not in side.used or "round:dodged" in other.used or m is None or not m.in_play:
+            continue
+        move_blood(game, m.id, -1)
+        game.log("burn blood", controller(game, m.id), m.id, 1)
+        if m.kind != VAMPIRE and m.blood <= 0:
+            burn_minion(game, m.id)
+
+
+def equip_then_choose_strike(game: Game, play: Play) -> None:
+    """Disguised Weapon [OBF] played as the strike is chosen: equip the weapon, then choose the strike (the new
+    weapon's, if wanted: game.strikes reads the mark)."""
+    concealed_weapon(game, play)
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("round:choose strike again")
+
+
+# -- Groaning Corpse -------------------------------------------------------------------------------------------------
+
+
+def corpses_played(game: Game, play: Play) -> Sequence[int]:
+    """X, the number of Groaning Corpses already played this combat (by either combatant): the only value."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    if c is None or m is None:
+        return ()
+    x = sum(1 for side in (c.a, c.b) for u in side.used if u.startswith("combat:groaning corpse:"))
+    return (x,) if m.blood >= x else ()
+
+
+def count_corpse(game: Game, play: Play) -> None:
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add(f"combat:groaning corpse:{play.card}")
