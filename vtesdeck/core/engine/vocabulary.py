@@ -1429,14 +1429,22 @@ class AlliesAndYoungerLessIntercept:
     current blocker at once, later attempts through the vocabulary's intercept hook; several copies add up."""
 
     amount: int = 1
+    allies_only: bool = False  # "Allies get -1 intercept" (Obedient Flesh [dom][pro])
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
-        if act is not None:
-            act.flags["allies and younger: less intercept"] = (
-                act.flags.get("allies and younger: less intercept", 0) + self.amount
-            )
-            act.intercept -= self.amount
+        if act is None:
+            return
+        if self.allies_only:
+            act.flags["allies: less intercept"] = act.flags.get("allies: less intercept", 0) + self.amount
+            blocker = game.minions.get(act.blocker)
+            if blocker is not None and blocker.kind == ALLY:
+                act.intercept -= self.amount
+            return
+        act.flags["allies and younger: less intercept"] = (
+            act.flags.get("allies and younger: less intercept", 0) + self.amount
+        )
+        act.intercept -= self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1926,6 +1934,18 @@ class Press:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class OptionalManeuver:
+    """N optional maneuvers this round (used at the range step: Obedient Flesh [DOM][PRO])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).maneuvers += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class OptionalPress:
     """N optional presses this round (used at the press step)."""
 
@@ -2304,8 +2324,15 @@ def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
 
 @hook("intercept", effects=(AlliesAndYoungerLessIntercept,))
 def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
-    less = act.flags.get("allies and younger: less intercept", 0) if act.flags else 0
-    return -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    if not act.flags:
+        return 0
+    less = act.flags.get("allies and younger: less intercept", 0)
+    allies = act.flags.get("allies: less intercept", 0)
+    out = -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    if allies:
+        m = game.minions.get(minion)
+        out -= allies if m is not None and m.kind == ALLY else 0
+    return out
 
 
 @hook("unlock", data=("upkeep",))

@@ -78,3 +78,11 @@ def breath_of_the_dragon_score(game: Game, play: Play) -> float:
     """Breath of the Dragon burns its own striker at close range: played at long range only."""
     c = combat_of(play)
     return 25.0 if c is not None and not at_close_range(game, play) else -1.0
+
+
+def slam_close_score(game: Game, play: Play) -> float:
+    """Slam [POT]'s maneuver back to close range: worth it when this minion hits at least as hard up close."""
+    c = combat_of(play)
+    if c is None or at_close_range(game, play):
+        return -1.0
+    return 15.0 if g.strength_of(game, play.minion) + 2 >= opponent_strength(game, play) else -1.0

@@ -27,12 +27,16 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_1,
     THEFT_2,
     WALKING_STICK,
+    animal_retainers_in_hand,
+    animal_retainers_on_self,
+    burn_retainer_put_on_self,
     concealed_weapon,
     concealed_weapons,
     corpses_played,
     count_corpse,
     disarm_burnable,
     disguised_weapons,
+    employ_from_hand,
     equip_then_choose_strike,
     holder_acting_needs_stealth,
     oubliette_after_combat,
@@ -951,4 +955,54 @@ card(
         limit_scope="combat",
         label="2 environmental damage each round at close range",
     ),
+)
+card(
+    "Pack Alpha",
+    Mode(
+        window=W.BEFORE_RANGE,
+        targets=animal_retainers_in_hand,
+        effects=(employ_from_hand,),
+        limit="pack alpha",
+        limit_scope="round",
+        label="employ an animal retainer from the hand",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        when=v.carries_none_of("Pack Alpha"),
+        targets=animal_retainers_on_self,
+        effects=(burn_retainer_put_on_self,),
+        limit="pack alpha",
+        limit_scope="round",
+        label="burn an animal retainer: this card on the vampire, +1 strength",
+    ),
+    bearer=Bearer(strength=1),
+    notes="Only retainers with a spec can be employed. [ANI] is played before strikes (the card gives no window).",
+)
+card(
+    "Slam",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    # Its optional maneuver is only usable to get to close range: used at the range step from long range, it
+    # chooses the strike there (L1592-1597); chosen at the strike step, the range step is over.
+    Mode(
+        window=W.RANGE,
+        superior=True,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")), v.Maneuver()),
+        label="maneuver to close range with the strike",
+    ),
+)
+card(
+    "Obedient Flesh",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1), v.AlliesAndYoungerLessIntercept(allies_only=True))),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisRound(1), v.OptionalManeuver(1), v.PreventLaterThisRound(1)),
+        limit="obedient flesh",
+        limit_scope="round",
+        label="+1 strength, 1 optional maneuver, prevent 1 damage this round",
+    ),
+    notes="[DOM][PRO]'s prevention is used on the first damage the vampire takes that round (optional on the card).",
 )
