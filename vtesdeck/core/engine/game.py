@@ -1366,6 +1366,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         # Dabbler counts the Disciplines of the cards played, cancelled ones too (its ruling)
         act_of.disciplines.setdefault(option.minion, set()).update(mode.disciplines)
     game.log("play", seat, option.card, option.mode, option.minion, option.target)
+    if from_hand and isinstance(frame, Combat):
+        frame.plays += 1
     if from_hand:
         yield from as_played(game, option.card, seat)
         if game.cancelled == option.card:
@@ -1588,6 +1590,8 @@ def maneuver(game: Game, c: Combat, minion: int) -> None:
 def presses(game: Game, c: Combat) -> Flow:
     """Press (L1798-1812): presses alternate like maneuvers; an uncancelled press to continue starts a new
     round (``c.press`` > 0)."""
+    for h in hooks_of(game, "press_step"):
+        h(game, c)  # a press provided before any other (Trap: ANK 20200525-1)
     yield from _alternate(game, c, W.PRESS, Kind.PRESS)
 
 

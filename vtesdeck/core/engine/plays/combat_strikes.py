@@ -86,3 +86,14 @@ def slam_close_score(game: Game, play: Play) -> float:
     if c is None or at_close_range(game, play):
         return -1.0
     return 15.0 if g.strength_of(game, play.minion) + 2 >= opponent_strength(game, play) else -1.0
+
+
+def trap_score(game: Game, play: Play) -> float:
+    """Trap keeps the combat going: worth it for the minion that wins a long exchange of hand strikes."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    other = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if m is None or other is None:
+        return -1.0
+    mine, theirs = g.strength_of(game, m.id), g.strength_of(game, other.id)
+    return 15.0 if mine > theirs or (mine == theirs and m.blood > other.blood) else -1.0

@@ -40,6 +40,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     equip_then_choose_strike,
     holder_acting_needs_stealth,
     oubliette_after_combat,
+    set_trap,
     shadow_after_combat,
 )
 
@@ -1005,4 +1006,14 @@ card(
         label="+1 strength, 1 optional maneuver, prevent 1 damage this round",
     ),
     notes="[DOM][PRO]'s prevention is used on the first damage the vampire takes that round (optional on the card).",
+)
+card(
+    "Trap",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(set_trap,),
+        label="in play: a press to continue each round while cards are played",
+    ),
+    notes="A second Trap in the same combat provides its press only when no press to continue stands yet.",
 )

@@ -394,3 +394,54 @@ def burn_retainer_put_on_self(game: Game, play: Play) -> None:
     burn_minion(game, play.target)
     leave_aside(game, play.card)
     m.cards.append(play.card)
+
+
+# -- Trap ---------------------------------------------------------------------------------------------------------------
+
+
+def set_trap(game: Game, play: Play) -> None:
+    """Put Trap in play with 3 counters for this combat (the plays counted so far, its own included, are the
+    baseline its counters reset from)."""
+    c = combat_of(play)
+    if c is None:
+        return
+    leave_aside(game, play.card)
+    game.seats[play.seat].controlled.append(play.card)
+    game.card_counters[play.card] = 3
+    c.a.used.add(f"combat:trap:{play.card}:{c.plays}")
+
+
+def _traps(c: Combat) -> list[tuple[str, int, int]]:
+    out = []
+    for u in c.a.used:
+        if u.startswith("combat:trap:"):
+            _, _, copy, seen = u.split(":")
+            out.append((u, int(copy), int(seen)))
+    return out
+
+
+@hook("press_step", "Trap")
+def _trap_press(game: Game, c: Combat) -> None:
+    """Counters back to 3 when a card was played since; then 1 counter burned for a press to continue (either
+    combatant may press to end: the press step's alternation cancels it)."""
+    for mark, copy, seen in _traps(c):
+        if copy not in game.card_counters:
+            continue
+        if c.plays > seen:
+            game.card_counters[copy] = 3
+            c.a.used.discard(mark)
+            c.a.used.add(f"combat:trap:{copy}:{c.plays}")
+        if game.card_counters[copy] > 0 and c.press <= 0:
+            game.card_counters[copy] -= 1
+            c.press = 1
+            game.log("press", game.owner_of[copy], c.a.minion)
+
+
+@hook("after_combat", "Trap")
+def _trap_burns(game: Game, c: Combat) -> None:
+    """Every Trap in play burns once its combat is over (a Trap lives only in a combat; after a combat queued by
+    Psyche! it burns with the last one)."""
+    wanted = vekn(game, "Trap")
+    for seat in game.order:
+        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
+            burn_card(game, copy)
