@@ -1609,7 +1609,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         side = c.side(minion)
         last = c.last_press if pressing else c.last_maneuver
         options: list[Option] = []
-        if last != minion and not (pressing and side.cannot_press):
+        if last != minion and not (pressing and side.cannot_press) and not _held_in(c, side, pressing):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
             if pressing:
                 if side.presses or side.combat_presses:
@@ -1642,6 +1642,16 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
             yield from resolve_play(game, option, c)
         passed = 0
         i = 1 - i
+
+
+def _held_in(c: Combat, side: Side, pressing: bool) -> bool:
+    """A combatant that cannot maneuver to long range (from close, every maneuver would) or press to end combat
+    (when a press to continue stands, a press would end it): Drawing Out the Beast's marks."""
+    if not side.used:
+        return False
+    if pressing:
+        return c.press > 0 and "combat:no press to end" in side.used
+    return c.range is Range.CLOSE and "combat:no maneuver to long" in side.used
 
 
 def press(game: Game, c: Combat, minion: int) -> None:

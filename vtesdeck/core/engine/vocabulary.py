@@ -59,6 +59,7 @@ choose = g.choose
 burn_minion = g.burn_minion
 burn_card = g.burn_card
 go_to_torpor = g.go_to_torpor
+take_damage = g.take_damage
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}
@@ -1299,6 +1300,29 @@ class InflictDamage:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class HoldTheOpposingMinion:
+    """Drawing Out the Beast: this combat the opposing vampire gets +1 strength and cannot maneuver to long range,
+    press to end combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py
+    and the bearer hooks read the marks); ``press_damage``: it takes that much unpreventable environmental damage
+    at each press step (the "press_step" hook of specs/combat_support.py)."""
+
+    press_damage: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        other = c.other(play.minion)
+        other.combat_strength += 1
+        other.used.update(("combat:no maneuver to long", "combat:no press to end", "combat:no equipment"))
+        granted = [u for u in other.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        other.combat_maneuvers = max(0, other.combat_maneuvers - (1 if other.weapon_maneuver and granted else 0))
+        other.weapon_maneuver = 0
+        if self.press_damage:
+            other.used.add(f"combat:press step damage:{self.press_damage}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StrengthThisRound:
     """The playing minion gets +``amount`` strength this round (Bear's Skin [ani][pro])."""
 
@@ -1798,6 +1822,13 @@ def no_press_to_continue(game: Game, play: Play) -> bool:
     return c is not None and c.press <= 0
 
 
+def opposing_is_vampire(game: Game, play: Play) -> bool:
+    """The opposing combatant is a vampire (not an ally or a retainer)."""
+    c = combat_of(play)
+    m = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    return m is not None and m.kind == VAMPIRE
+
+
 def opposing_not_ready(game: Game, play: Play) -> bool:
     """The opposing combatant is no longer ready (in torpor or burned: Hell-for-Leather [obt])."""
     c = combat_of(play)
@@ -2186,9 +2217,15 @@ def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
     return sum(b.intercept for _, b in _bearers(game, minion))
 
 
+def _no_equipment(game: Game, minion: int) -> bool:
+    """The minion cannot use equipment in the current combat (Drawing Out the Beast)."""
+    c = g.current_combat(game) if game.frames else None
+    return c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used
+
+
 @hook("strength", data=("bearer",))
 def _bearer_strength(game: Game, minion: int) -> int:
-    return sum(b.strength for _, b in _bearers(game, minion))
+    return sum(b.strength for _, b in _bearers(game, minion)) if not _no_equipment(game, minion) else 0
 
 
 @hook("bleed", data=("bearer",))
@@ -2198,7 +2235,9 @@ def _bearer_bleed(game: Game, act: Action) -> int:
 
 @hook("strikes", data=("bearer",))
 def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
-    """A weapon's strike, once however many copies are carried."""
+    """A weapon's strike, once however many copies are carried (none when it cannot use equipment)."""
+    if "combat:no equipment" in c.side(minion).used:
+        return []
     strikes = {b.strike for _, b in _bearers(game, minion) if b.strike is not None}
     seat = g.controller(game, minion)
     return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]

@@ -1017,3 +1017,24 @@ card(
     ),
     notes="A second Trap in the same combat provides its press only when no press to continue stands yet.",
 )
+card(
+    "Drawing Out the Beast",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        effects=(v.HoldTheOpposingMinion(),),
+        limit="drawing out the beast",
+        limit_scope="combat",
+        label="opposing vampire: +1 strength, no maneuver to long, no press to end, no equipment",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        effects=(v.HoldTheOpposingMinion(press_damage=1),),
+        limit="drawing out the beast",
+        limit_scope="combat",
+        label="as [ani], and 1 unpreventable damage to it at each press step",
+    ),
+    notes="Frenzy has no rule of its own in the engine.",
+)
