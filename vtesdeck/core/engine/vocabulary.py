@@ -1561,6 +1561,31 @@ class ExtraDrawOnReplaceThisCombat:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class OpenHandThisCombat:
+    """The opposing minion's controller plays with an open hand for the rest of the combat (Aura Reading [aus]):
+    an "open hand" rider the bots' View reads (View.open_hand)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            seat = g.controller(game, c.other(play.minion).minion)
+            g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
+            game.log("open hand", play.seat, seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandSizeThisCombat:
+    """The player's hand size is ``amount`` more for the rest of the combat, drawn up at once (Aura Reading [AUS]);
+    after the combat it discards down (game.choose)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "hand_size", self.amount, Until.AFTER_COMBAT, play.seat)
+        g.refill(game, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HandSizeThisTurn:
     """The player's hand size is ``amount`` more until the end of the turn, drawn up at once."""
 

@@ -1038,3 +1038,15 @@ card(
     ),
     notes="Frenzy has no rule of its own in the engine.",
 )
+card(
+    "Aura Reading",
+    Mode(window=W.BEFORE_RANGE, effects=(v.OpenHandThisCombat(),), label="the opposing controller's hand open"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.HandSizeThisCombat(2),),
+        limit="aura reading",
+        limit_scope="combat",
+        label="+2 hand size this combat",
+    ),
+)
