@@ -96,6 +96,14 @@ class View:
     def hand(self) -> tuple[int, ...]:
         return tuple(self._game.seats[self.seat].hand)
 
+    def open_hand(self, seat: int) -> tuple[int, ...] | None:
+        """Another seat's hand while it plays with an open hand (Aura Reading [aus]: an "open hand" rider), else
+        None: hidden."""
+        game = self._game
+        if seat != self.seat and not any(r.key == "open hand" and r.holder == -1 - seat for r in game.riders):
+            return None
+        return tuple(game.seats[seat].hand)
+
     def card(self, copy_id: int) -> int:
         """The VEKN id of a card copy the seat may see (its own hand and deck, cards in play, ash heaps)."""
         return self._game.card_of[copy_id]

@@ -130,7 +130,9 @@ class Combat:
     last_maneuver: int = -1  # the minion that played the last maneuver (no two in a row)
     last_press: int = -1
     env_damage: dict[int, int] = dataclasses.field(default_factory=dict)  # minion id → damage each round
+    env_close: dict[int, int] = dataclasses.field(default_factory=dict)  # … at close range only (Groaning Corpse)
     again: bool = False  # a combat queued (Psyche!)
+    plays: int = 0  # cards played during this combat (Trap's counters reset on each)
     pending: list[int] = dataclasses.field(default_factory=lambda: [0, 0])  # damage being prevented: normal, agg
 
     def side(self, minion: int) -> Side:

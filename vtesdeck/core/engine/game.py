@@ -249,7 +249,10 @@ def refill(game: Game, seat: int) -> None:
     if missing > 0:
         from .state import draw
 
-        draw(game, seat, missing)
+        # "each time you replace a card, draw an additional card and discard down" (Infernal Pursuit [CEL]): the
+        # hand is over its size now, discarded down before the next decision (choose)
+        extra = rider_sum(game, -1 - seat, "extra draw on replace") if game.riders else 0
+        draw(game, seat, missing + extra)
 
 
 # -- moving cards -------------------------------------------------------------------------------------------
@@ -1668,6 +1671,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         # Dabbler counts the Disciplines of the cards played, cancelled ones too (its ruling)
         act_of.disciplines.setdefault(option.minion, set()).update(mode.disciplines)
     game.log("play", seat, option.card, option.mode, option.minion, option.target)
+    if from_hand and isinstance(frame, Combat):
+        frame.plays += 1
     if from_hand:
         yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
@@ -1897,6 +1902,8 @@ def maneuver(game: Game, c: Combat, minion: int) -> None:
 def presses(game: Game, c: Combat) -> Flow:
     """Press (L1798-1812): presses alternate like maneuvers; an uncancelled press to continue starts a new
     round (``c.press`` > 0)."""
+    for h in hooks_of(game, "press_step"):
+        h(game, c)  # a press provided before any other (Trap: ANK 20200525-1)
     yield from _alternate(game, c, W.PRESS, Kind.PRESS)
 
 
@@ -1914,7 +1921,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         side = c.side(minion)
         last = c.last_press if pressing else c.last_maneuver
         options: list[Option] = []
-        if last != minion and not (pressing and side.cannot_press):
+        if last != minion and not (pressing and side.cannot_press) and not _held_in(c, side, pressing):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
             if pressing:
                 if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
@@ -1964,6 +1971,16 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     return minion == act.actor and not side.presses and side.combat_presses <= act.mode.combat_presses
 
 
+def _held_in(c: Combat, side: Side, pressing: bool) -> bool:
+    """A combatant that cannot maneuver to long range (from close, every maneuver would) or press to end combat
+    (when a press to continue stands, a press would end it): Drawing Out the Beast's marks."""
+    if not side.used:
+        return False
+    if pressing:
+        return c.press > 0 and "combat:no press to end" in side.used
+    return c.range is Range.CLOSE and "combat:no maneuver to long" in side.used
+
+
 def press(game: Game, c: Combat, minion: int) -> None:
     """A press: to continue when none stands, else cancelling the opponent's press to continue."""
     c.press = -1 if c.press > 0 else 1
@@ -1990,6 +2007,8 @@ class Strike:
     long_only: bool = False  # "only usable at long range" (Sniper Rifle)
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
+    then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
+    self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -2089,7 +2108,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                             side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
                         break
                     yield from resolve_play(game, option, c)
-                    if side.strike is not None or not (side.aim or side.committed) or _combat_done(game, c):
+                    again = side.aim or side.committed or "round:choose strike again" in side.used
+                    if side.strike is not None or not again or _combat_done(game, c):
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
@@ -2190,6 +2210,9 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
             game.log("combat ends", controller(game, side.minion), side.minion)
             c.over = True
     if c.over:
+        for side, _, strike in pairs:
+            if isinstance(strike, Strike) and strike.dodge:
+                side.used.add("round:dodged")  # a dodge still protects from what follows the combat (Oubliette)
         return
     for side, _, strike in pairs:
         if isinstance(strike, Strike) and strike.dodge:
@@ -2206,6 +2229,10 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
         yield from _apply_strikes(game, c, pairs)
     for side in (c.a, c.b):
         side.dodging = False
+    for side, _, strike in pairs:
+        if isinstance(strike, Strike) and strike.then_combat_ends and not c.over:
+            game.log("combat ends", controller(game, side.minion), side.minion)  # even if dodged (LSJ 20011210-2)
+            c.over = True
 
 
 def _normal_strike_resolution(game: Game, c: Combat) -> None:
@@ -2219,9 +2246,12 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     """Strikes resolving together: effects (steal blood) first, then damage with prevention (L1668-1670)."""
     damage: dict[int, list[int]] = {}
     steals: list[tuple[Side, Side, int]] = []
+    backfire: dict[int, int] = {}  # environmental aggravated damage a strike does to its striker
     for side, other, strike in pairs:
         if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
             continue
+        if strike.self_aggravated and c.range is Range.CLOSE:
+            backfire[side.minion] = backfire.get(side.minion, 0) + strike.self_aggravated
         if other.dodging and not strike.undodgeable:
             continue
         if strike.dodge:
@@ -2271,12 +2301,17 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             burn_minion(game, other.minion)
     env_of: dict[int, int] = {}
     for side in (c.a, c.b):
-        env = c.env_damage.get(side.minion)
+        env = c.env_damage.get(side.minion, 0)
+        if c.env_close and c.range is Range.CLOSE:
+            env += c.env_close.get(side.minion, 0)
         if env and is_ready(game, side.minion) and "round:env" not in side.used:
             side.used.add("round:env")  # once each round, even with first strikes or additional strikes
             entry = damage.setdefault(side.minion, [0, 0])
             entry[0] += env
             env_of[side.minion] = env
+    for minion, n in backfire.items():
+        damage.setdefault(minion, [0, 0])[1] += n
+        env_of[minion] = env_of.get(minion, 0) + n
     for minion, (normal, agg) in sorted(damage.items()):
         if minion not in game.minions:
             continue

@@ -210,6 +210,7 @@ RENDER: dict[str, _Render] = {
     "maneuver": lambda n, e: f"{n.card(e[2])} maneuvers to {'long' if e[3] == Range.LONG else 'close'} range",
     "range set": lambda n, e: f"{n.card(e[2])} sets the range: {'long' if e[3] == Range.LONG else 'close'}",
     "new round": lambda n, e: f"{n.card(e[2])} starts a new round of combat",
+    "open hand": lambda n, e: f"{n.short(e[2])} plays with an open hand this combat",
     "press": lambda n, e: f"{n.card(e[2])} presses",
     "strike": lambda n, e: f"{n.card(e[2])} strikes: {e[3]}",
     "combat ends": lambda n, e: f"{n.card(e[2])} ends the combat",

@@ -66,6 +66,7 @@ burn_minion = g.burn_minion
 take_damage = g.take_damage  # unpreventable damage outside combat (Gnaeus Aemilius Augustinus)
 burn_card = g.burn_card
 go_to_torpor = g.go_to_torpor
+take_damage = g.take_damage
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}
@@ -1943,6 +1944,57 @@ class AggravatedHandStrikes:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class InflictDamage:
+    """The playing minion inflicts ``amount`` damage on the opposing minion now, outside strike resolution (Outside
+    the Hourglass [TEM]: not environmental, PIB 20120426): its controller may prevent it (W.PREVENT), then it is
+    resolved as damage (game.take_damage)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        c = combat_of(play)
+        if c is None or not g.is_ready(game, c.other(play.minion).minion):
+            return None
+        return self._inflict(game, play, c)
+
+    def _inflict(self, game: Game, play: Play, c: Combat) -> Generator[Any, Any, None]:
+        victim = c.other(play.minion)
+        c.pending = [self.amount, 0]
+        yield from g.impulse(game, W.PREVENT, [g.controller(game, victim.minion)], c)
+        normal = c.pending[0] if not (victim.prevent_all or victim.prevent_strike) else 0
+        victim.prevent_strike = False
+        used = min(victim.prevent, normal)
+        victim.prevent -= used
+        normal -= used
+        c.pending = [0, 0]
+        c.side(play.minion).inflicted += normal
+        victim.lost_blood += g.take_damage(game, victim.minion, normal, 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldTheOpposingMinion:
+    """Drawing Out the Beast: this combat the opposing vampire gets +1 strength and cannot maneuver to long range,
+    press to end combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py
+    and the bearer hooks read the marks); ``press_damage``: it takes that much unpreventable environmental damage
+    at each press step (the "press_step" hook of specs/combat_support.py)."""
+
+    press_damage: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        other = c.other(play.minion)
+        other.combat_strength += 1
+        other.used.update(("combat:no maneuver to long", "combat:no press to end", "combat:no equipment"))
+        granted = [u for u in other.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        other.combat_maneuvers = max(0, other.combat_maneuvers - (1 if other.weapon_maneuver and granted else 0))
+        other.weapon_maneuver = 0
+        if self.press_damage:
+            other.used.add(f"combat:press step damage:{self.press_damage}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StrengthThisRound:
     """The playing minion gets +``amount`` strength this round (Bear's Skin [ani][pro])."""
 
@@ -2119,14 +2171,22 @@ class AlliesAndYoungerLessIntercept:
     current blocker at once, later attempts through the vocabulary's intercept hook; several copies add up."""
 
     amount: int = 1
+    allies_only: bool = False  # "Allies get -1 intercept" (Obedient Flesh [dom][pro])
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
-        if act is not None:
-            act.flags["allies and younger: less intercept"] = (
-                act.flags.get("allies and younger: less intercept", 0) + self.amount
-            )
-            act.intercept -= self.amount
+        if act is None:
+            return
+        if self.allies_only:
+            act.flags["allies: less intercept"] = act.flags.get("allies: less intercept", 0) + self.amount
+            blocker = game.minions.get(act.blocker)
+            if blocker is not None and blocker.kind == ALLY:
+                act.intercept -= self.amount
+            return
+        act.flags["allies and younger: less intercept"] = (
+            act.flags.get("allies and younger: less intercept", 0) + self.amount
+        )
+        act.intercept -= self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2256,6 +2316,40 @@ class PutCorruption:
 
     def __call__(self, game: Game, play: Play) -> None:
         put_corruption(game, play.target, play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ExtraDrawOnReplaceThisCombat:
+    """For the rest of the combat, each time the player replaces a card it draws 1 more and discards down to its
+    hand size (Infernal Pursuit [CEL]; several copies add up: TOM 19950921-2). Read by game.refill."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "extra draw on replace", 1, Until.AFTER_COMBAT, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpenHandThisCombat:
+    """The opposing minion's controller plays with an open hand for the rest of the combat (Aura Reading [aus]):
+    an "open hand" rider the bots' View reads (View.open_hand)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            seat = g.controller(game, c.other(play.minion).minion)
+            g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
+            game.log("open hand", play.seat, seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandSizeThisCombat:
+    """The player's hand size is ``amount`` more for the rest of the combat, drawn up at once (Aura Reading [AUS]);
+    after the combat it discards down (game.choose)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "hand_size", self.amount, Until.AFTER_COMBAT, play.seat)
+        g.refill(game, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2520,6 +2614,13 @@ def no_press_to_continue(game: Game, play: Play) -> bool:
     return c is not None and c.press <= 0
 
 
+def opposing_is_vampire(game: Game, play: Play) -> bool:
+    """The opposing combatant is a vampire (not an ally or a retainer)."""
+    c = combat_of(play)
+    m = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    return m is not None and m.kind == VAMPIRE
+
+
 def opposing_not_ready(game: Game, play: Play) -> bool:
     """The opposing combatant is no longer ready (in torpor or burned: Hell-for-Leather [obt])."""
     c = combat_of(play)
@@ -2614,6 +2715,8 @@ class StartNewRound:
             c.press = 1
             if c.action is not None:
                 c.action.flags.pop("continue_unblocked", None)
+            for side in (c.a, c.b):  # "after combat ends" effects are lost too (Pass Through Shadow)
+                side.used = {u for u in side.used if not u.startswith("combat:after:")}
             game.log("new round", play.seat, play.minion)
 
 
@@ -2651,6 +2754,18 @@ class Press:
         c = combat_of(play)
         if c is not None:
             g.press(game, c, play.minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptionalManeuver:
+    """N optional maneuvers this round (used at the range step: Obedient Flesh [DOM][PRO])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).maneuvers += self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2738,12 +2853,14 @@ class EnvironmentalDamage:
     """The opposing minion takes N damage each round during strike resolution, this combat (Carrion Crows)."""
 
     amount: int
+    close_only: bool = False  # "during normal strike resolution at close range" (Groaning Corpse)
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
             other = c.other(play.minion).minion
-            c.env_damage[other] = c.env_damage.get(other, 0) + self.amount
+            env = c.env_close if self.close_only else c.env_damage
+            env[other] = env.get(other, 0) + self.amount
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3131,8 +3248,15 @@ def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
 
 @hook("intercept", effects=(AlliesAndYoungerLessIntercept,))
 def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
-    less = act.flags.get("allies and younger: less intercept", 0) if act.flags else 0
-    return -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    if not act.flags:
+        return 0
+    less = act.flags.get("allies and younger: less intercept", 0)
+    allies = act.flags.get("allies: less intercept", 0)
+    out = -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    if allies:
+        m = game.minions.get(minion)
+        out -= allies if m is not None and m.kind == ALLY else 0
+    return out
 
 
 @hook("unlock", data=("upkeep",))

@@ -72,3 +72,28 @@ def set_range_score(game: Game, play: Play) -> float:
     """Brick by Brick [VIS]: set long range when the opponent hits harder up close (the bots' range policy)."""
     c = combat_of(play)
     return 10.0 if c is not None and play.value == 1 and wants_to_maneuver(game, c, play.minion) else -1.0
+
+
+def breath_of_the_dragon_score(game: Game, play: Play) -> float:
+    """Breath of the Dragon burns its own striker at close range: played at long range only."""
+    c = combat_of(play)
+    return 25.0 if c is not None and not at_close_range(game, play) else -1.0
+
+
+def slam_close_score(game: Game, play: Play) -> float:
+    """Slam [POT]'s maneuver back to close range: worth it when this minion hits at least as hard up close."""
+    c = combat_of(play)
+    if c is None or at_close_range(game, play):
+        return -1.0
+    return 15.0 if g.strength_of(game, play.minion) + 2 >= opponent_strength(game, play) else -1.0
+
+
+def trap_score(game: Game, play: Play) -> float:
+    """Trap keeps the combat going: worth it for the minion that wins a long exchange of hand strikes."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    other = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if m is None or other is None:
+        return -1.0
+    mine, theirs = g.strength_of(game, m.id), g.strength_of(game, other.id)
+    return 15.0 if mine > theirs or (mine == theirs and m.blood > other.blood) else -1.0

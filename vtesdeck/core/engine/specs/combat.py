@@ -27,9 +27,21 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_1,
     THEFT_2,
     WALKING_STICK,
+    animal_retainers_in_hand,
+    animal_retainers_on_self,
+    burn_retainer_put_on_self,
     concealed_weapon,
     concealed_weapons,
+    corpses_played,
+    count_corpse,
     disarm_burnable,
+    disguised_weapons,
+    employ_from_hand,
+    equip_then_choose_strike,
+    holder_acting_needs_stealth,
+    oubliette_after_combat,
+    set_trap,
+    shadow_after_combat,
 )
 
 card(
@@ -781,4 +793,262 @@ card(
     "Flesh of Marble",
     Mode(window=W.BEFORE_RANGE, effects=(FLESH_BASIC,), label="at most 1 damage a round (aggravated not capped)"),
     Mode(window=W.BEFORE_RANGE, superior=True, effects=(FLESH_SUPERIOR,), label="at most 1 damage a round"),
+)
+card(
+    "Pass Through Shadow",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), shadow_after_combat),
+        label="combat ends; then on this vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=holder_acting_needs_stealth,
+        effects=(v.Stealth(1), v.BurnThisCard()),
+        label="burn it: +1 stealth",
+    ),
+)
+card(
+    "Force of Personality",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.ANNOUNCED,
+        superior=True,
+        effects=(v.MarkAction("force of personality"),),
+        label="vampires burn 1 blood to attempt to block; non-zombie allies cannot block",
+    ),
+)
+card(
+    "Breath of the Dragon",
+    Mode(
+        window=W.STRIKE,
+        effects=(
+            StrikeWith(
+                Strike(
+                    damage=1,
+                    ranged=True,
+                    aggravated=True,
+                    self_aggravated=1,
+                    label="1R aggravated damage (1 to itself at close range)",
+                )
+            ),
+        ),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(
+            StrikeWith(
+                Strike(
+                    damage=2,
+                    ranged=True,
+                    aggravated=True,
+                    self_aggravated=2,
+                    label="2R aggravated damage (2 to itself at close range)",
+                )
+            ),
+        ),
+    ),
+)
+card(
+    "Oubliette",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), oubliette_after_combat),
+        label="combat ends; the opposing minion burns 1 blood after",
+    ),
+)
+card(
+    "Outside the Hourglass",
+    Mode(window=W.STRIKE, disciplines=("obf",), effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(window=W.RANGE, disciplines=("tem",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tem",),
+        effects=(StrikeWith(Strike(dodge=True, maneuver=True, label="dodge, optional maneuver")),),
+        label="dodge, with 1 optional maneuver",
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("tem",),
+        effects=(StrikeWith(cs.DODGE), v.Maneuver()),
+        label="maneuver with the dodge",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.InflictDamage(2),),
+        limit="outside the hourglass",
+        limit_scope="round",
+        label="inflict 2 damage on the opposing minion",
+    ),
+)
+card(
+    "Anesthetic Touch",
+    Mode(window=W.STRIKE, disciplines=("aus",), when=v.at_close_range, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("obe",),
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, then_combat_ends=True, label="hand strike, then combat ends")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(
+            StrikeWith(
+                Strike(
+                    hand=True, first=True, then_combat_ends=True, label="hand strike, first strike, then combat ends"
+                )
+            ),
+        ),
+    ),
+)
+card(
+    "Infernal Pursuit",
+    Mode(window=W.PRESS, effects=(v.Press(),), label="press"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.ExtraDrawOnReplaceThisCombat(),),
+        label="this combat: draw 1 more on each replacement, then discard down",
+    ),
+    notes="[CEL] is played before range. A replacement of several cards at once draws 1 more, not 1 more each.",
+)
+card(
+    "Disguised Weapon",
+    Mode(
+        window=W.BEFORE_RANGE,
+        targets=disguised_weapons,
+        effects=(concealed_weapon,),
+        label="equip a weapon from the hand",
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        targets=disguised_weapons,
+        effects=(equip_then_choose_strike,),
+        label="equip a weapon from the hand, then choose the strike",
+    ),
+    notes="Only weapons with a spec can be chosen.",
+)
+card(
+    "Groaning Corpse",
+    Mode(
+        window=W.BEFORE_RANGE,
+        x_cost=True,
+        values=corpses_played,
+        effects=(count_corpse, EnvironmentalDamage(1, close_only=True)),
+        label="1 environmental damage each round at close range",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        x_cost=True,
+        values=corpses_played,
+        effects=(count_corpse, EnvironmentalDamage(2, close_only=True)),
+        limit="groaning corpse",
+        limit_scope="combat",
+        label="2 environmental damage each round at close range",
+    ),
+)
+card(
+    "Pack Alpha",
+    Mode(
+        window=W.BEFORE_RANGE,
+        targets=animal_retainers_in_hand,
+        effects=(employ_from_hand,),
+        limit="pack alpha",
+        limit_scope="round",
+        label="employ an animal retainer from the hand",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        when=v.carries_none_of("Pack Alpha"),
+        targets=animal_retainers_on_self,
+        effects=(burn_retainer_put_on_self,),
+        limit="pack alpha",
+        limit_scope="round",
+        label="burn an animal retainer: this card on the vampire, +1 strength",
+    ),
+    bearer=Bearer(strength=1),
+    notes="Only retainers with a spec can be employed. [ANI] is played before strikes (the card gives no window).",
+)
+card(
+    "Slam",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")),)),
+    # Its optional maneuver is only usable to get to close range: used at the range step from long range, it
+    # chooses the strike there (L1592-1597); chosen at the strike step, the range step is over.
+    Mode(
+        window=W.RANGE,
+        superior=True,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2")), v.Maneuver()),
+        label="maneuver to close range with the strike",
+    ),
+)
+card(
+    "Obedient Flesh",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.Stealth(1), v.AlliesAndYoungerLessIntercept(allies_only=True))),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisRound(1), v.OptionalManeuver(1), v.PreventLaterThisRound(1)),
+        limit="obedient flesh",
+        limit_scope="round",
+        label="+1 strength, 1 optional maneuver, prevent 1 damage this round",
+    ),
+    notes="[DOM][PRO]'s prevention is used on the first damage the vampire takes that round (optional on the card).",
+)
+card(
+    "Trap",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(set_trap,),
+        label="in play: a press to continue each round while cards are played",
+    ),
+    notes="A second Trap in the same combat provides its press only when no press to continue stands yet.",
+)
+card(
+    "Drawing Out the Beast",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        effects=(v.HoldTheOpposingMinion(),),
+        limit="drawing out the beast",
+        limit_scope="combat",
+        label="opposing vampire: +1 strength, no maneuver to long, no press to end, no equipment",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        effects=(v.HoldTheOpposingMinion(press_damage=1),),
+        limit="drawing out the beast",
+        limit_scope="combat",
+        label="as [ani], and 1 unpreventable damage to it at each press step",
+    ),
+    notes="Frenzy has no rule of its own in the engine.",
+)
+card(
+    "Aura Reading",
+    Mode(window=W.BEFORE_RANGE, effects=(v.OpenHandThisCombat(),), label="the opposing controller's hand open"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.HandSizeThisCombat(2),),
+        limit="aura reading",
+        limit_scope="combat",
+        label="+2 hand size this combat",
+    ),
 )

@@ -4,11 +4,14 @@ prevention and strength."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
 
 from ..cards import Play, hook
-from ..frames import Combat, Side, Until
-from ..state import Game
+from ..frames import Action, Combat, Side, Until
+from ..handlers import Handler
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Strike,
     StrikeThisRound,
@@ -16,13 +19,16 @@ from ..vocabulary import (
     add_rider,
     bearer_maneuvers,
     burn_card,
+    burn_minion,
     combat_of,
+    controller,
     go_to_torpor,
     leave_aside,
     may_play,
     move_blood,
     refill,
     rider_sum,
+    take_damage,
     vekn,
 )
 
@@ -35,9 +41,18 @@ MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger 
 # -- Concealed Weapon --------------------------------------------------------------------------------------------
 
 
+def disguised_weapons(game: Game, play: Play) -> Sequence[int]:
+    """Disguised Weapon: any weapon in the hand it may equip, requirements and costs as normal (LSJ 20100725)."""
+    return _weapons_in_hand(game, play, restricted=False)
+
+
 def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
     """Weapons in the hand it may equip: non-unique, under 3 pool, a regular strike neither aggravated nor of 4
     or more damage (the minion's strength not counted: LSJ 20020821), requirements and costs as normal."""
+    return _weapons_in_hand(game, play, restricted=True)
+
+
+def _weapons_in_hand(game: Game, play: Play, *, restricted: bool) -> Sequence[int]:
     m = game.minions.get(play.minion)
     if m is None or game.compiled is None:
         return []
@@ -51,10 +66,12 @@ def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
         seen.add(v)
         weapon = game.compiled.bearers.get(v)
         strike = weapon.strike if weapon is not None else None
-        if strike is None or strike.aggravated or (strike.damage or 0) >= 4:
+        if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
             continue
         handler = game.compiled.actions[v][0]
-        if handler.pool >= 3 or s.pool <= handler.pool or not may_play(game, handler, m):
+        if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not may_play(game, handler, m):
+            continue
+        if handler.blood and m.blood < handler.blood:
             continue
         out.append(copy)
     return out
@@ -184,3 +201,261 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     if normal or agg:
         side.used.add("round:flesh of marble hit")
     return normal, agg
+
+
+# -- Pass Through Shadow -----------------------------------------------------------------------------------------
+
+
+def shadow_after_combat(game: Game, play: Play) -> None:
+    """[OBL]: after the combat ends, this card goes on the vampire (marked now, done by the after_combat hook;
+    lost if the combat goes on or a new one begins: RTR 20020501)."""
+    c = combat_of(play)
+    if c is not None and play.card >= 0:
+        c.side(play.minion).used.add(f"combat:after:pass through shadow:{play.card}")
+
+
+@hook("after_combat", "Pass Through Shadow")
+def _shadow_on_vampire(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:after:pass through shadow:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(side.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if m is not None and m.in_play and copy in heap:
+                heap.remove(copy)
+                m.cards.append(copy)
+
+
+def holder_acting_needs_stealth(game: Game, play: Play) -> bool:
+    """The vampire this card is on is acting and a block attempt against it would succeed (stealth as needed)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    return act is not None and act.actor == play.minion and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# -- Force of Personality -----------------------------------------------------------------------------------------
+
+_FORCE = "force of personality"
+_ZOMBIE = re.compile(r"^(?:unique )?zombie\b", re.IGNORECASE)
+
+
+@hook("can_block", "Force of Personality")
+def _force_can_block(game: Game, minion: int, act: Action) -> bool:
+    """[PRE]: non-zombie allies cannot block the action; a vampire needs the 1 blood it burns to attempt it."""
+    if not act.flags.get(_FORCE):
+        return True
+    m = game.minions.get(minion)
+    if m is None or game.compiled is None:
+        return True
+    if m.kind == ALLY:
+        return _ZOMBIE.match(game.compiled.cards[m.card].text) is not None
+    return m.kind != VAMPIRE or m.blood >= 1
+
+
+@hook("block_attempt", "Force of Personality")
+def _force_block_cost(game: Game, act: Action, blocker: int) -> None:
+    m = game.minions.get(blocker)
+    if act.flags.get(_FORCE) and m is not None and m.kind == VAMPIRE:
+        move_blood(game, blocker, -1)
+        game.log("burn blood", controller(game, blocker), blocker, 1)
+
+
+# -- Oubliette -----------------------------------------------------------------------------------------------------
+
+
+def oubliette_after_combat(game: Game, play: Play) -> None:
+    """[OBT]: the opposing minion burns 1 blood or life after the combat ends (marked now; lost if the combat goes
+    on or a new one begins: RTR 20020501)."""
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("combat:after:oubliette")
+
+
+@hook("after_combat", "Oubliette")
+def _oubliette_burn(game: Game, c: Combat) -> None:
+    """Not if the opposing minion dodged the strike (LSJ 19980526); not damage, so nothing prevents it (LSJ
+    20080226)."""
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        m = game.minions.get(other.minion)
+        if "combat:after:oubliette" not in side.used or "round:dodged" in other.used or m is None or not m.in_play:
+            continue
+        move_blood(game, m.id, -1)
+        game.log("burn blood", controller(game, m.id), m.id, 1)
+        if m.kind != VAMPIRE and m.blood <= 0:
+            burn_minion(game, m.id)
+
+
+def equip_then_choose_strike(game: Game, play: Play) -> None:
+    """Disguised Weapon [OBF] played as the strike is chosen: equip the weapon, then choose the strike (the new
+    weapon's, if wanted: game.strikes reads the mark)."""
+    concealed_weapon(game, play)
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("round:choose strike again")
+
+
+# -- Groaning Corpse -------------------------------------------------------------------------------------------------
+
+
+def corpses_played(game: Game, play: Play) -> Sequence[int]:
+    """X, the number of Groaning Corpses already played this combat (by either combatant): the only value."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    if c is None or m is None:
+        return ()
+    x = sum(1 for side in (c.a, c.b) for u in side.used if u.startswith("combat:groaning corpse:"))
+    return (x,) if m.blood >= x else ()
+
+
+def count_corpse(game: Game, play: Play) -> None:
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add(f"combat:groaning corpse:{play.card}")
+
+
+# -- Pack Alpha ------------------------------------------------------------------------------------------------------
+
+_ANIMAL = re.compile(r"^(?:unique )?animal\b", re.IGNORECASE)
+
+
+def _is_animal(game: Game, vekn_id: int) -> bool:
+    return game.compiled is not None and _ANIMAL.match(game.compiled.cards[vekn_id].text) is not None
+
+
+def _employ_handler(game: Game, play: Play, copy: int) -> Handler | None:
+    """The retainer's most capable employ mode the minion may play and afford (requirements and cost as normal)."""
+    m = game.minions.get(play.minion)
+    comp = game.compiled
+    if m is None or comp is None:
+        return None
+    s = game.seats[play.seat]
+    found = None
+    for handler in comp.actions.get(game.card_of[copy], ()):
+        if may_play(game, handler, m) and m.blood >= handler.blood and s.pool > handler.pool:
+            found = handler
+    return found
+
+
+def animal_retainers_in_hand(game: Game, play: Play) -> Sequence[int]:
+    """[ani]: animal retainers in the hand the minion may employ."""
+    types = game.compiled.types if game.compiled is not None else {}
+    out = []
+    seen = set()
+    for copy in game.seats[play.seat].hand:
+        v = game.card_of[copy]
+        if v in seen or "Retainer" not in types.get(v, ()) or not _is_animal(game, v):
+            continue
+        seen.add(v)
+        if _employ_handler(game, play, copy) is not None:
+            out.append(copy)
+    return out
+
+
+def employ_from_hand(game: Game, play: Play) -> Generator[Any, Any, None] | None:
+    """Employ the chosen retainer now (not an action: LSJ 20080815): pay its cost, put it on the minion, replace it."""
+    s = game.seats[play.seat]
+    handler = _employ_handler(game, play, play.target) if play.target in s.hand else None
+    if handler is None:
+        return None
+    return _employ(game, play, handler)
+
+
+def _employ(game: Game, play: Play, handler: Handler) -> Generator[Any, Any, None]:
+    s = game.seats[play.seat]
+    if handler.blood:
+        move_blood(game, play.minion, -handler.blood)
+    if handler.pool:
+        from ..economy import burn_pool
+
+        burn_pool(game, play.seat, handler.pool)
+        if s.ousted:
+            return
+    s.hand.remove(play.target)
+    employ = Play(seat=play.seat, card=play.target, mode=handler.mode, minion=play.minion, frame=play.frame)
+    for effect in handler.mode.effects:
+        result = effect(game, employ)
+        if result is not None:
+            yield from result
+    refill(game, play.seat)
+
+
+def animal_retainers_on_self(game: Game, play: Play) -> Sequence[int]:
+    """[ANI]: the animal retainers employed by this vampire."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    return [x for x in m.cards if x in game.minions and _is_animal(game, game.card_of[x])]
+
+
+def burn_retainer_put_on_self(game: Game, play: Play) -> None:
+    """[ANI]: burn the chosen animal retainer, and put this card on this vampire (+1 strength: its Bearer)."""
+    m = game.minions.get(play.minion)
+    if m is None or play.target not in game.minions:
+        return
+    burn_minion(game, play.target)
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+
+
+# -- Trap ---------------------------------------------------------------------------------------------------------------
+
+
+def set_trap(game: Game, play: Play) -> None:
+    """Put Trap in play with 3 counters for this combat (the plays counted so far, its own included, are the
+    baseline its counters reset from)."""
+    c = combat_of(play)
+    if c is None:
+        return
+    leave_aside(game, play.card)
+    game.seats[play.seat].controlled.append(play.card)
+    game.card_counters[play.card] = 3
+    c.a.used.add(f"combat:trap:{play.card}:{c.plays}")
+
+
+def _traps(c: Combat) -> list[tuple[str, int, int]]:
+    out = []
+    for u in c.a.used:
+        if u.startswith("combat:trap:"):
+            _, _, copy, seen = u.split(":")
+            out.append((u, int(copy), int(seen)))
+    return out
+
+
+@hook("press_step", "Trap")
+def _trap_press(game: Game, c: Combat) -> None:
+    """Counters back to 3 when a card was played since; then 1 counter burned for a press to continue (either
+    combatant may press to end: the press step's alternation cancels it)."""
+    for mark, copy, seen in _traps(c):
+        if copy not in game.card_counters:
+            continue
+        if c.plays > seen:
+            game.card_counters[copy] = 3
+            c.a.used.discard(mark)
+            c.a.used.add(f"combat:trap:{copy}:{c.plays}")
+        if game.card_counters[copy] > 0 and c.press <= 0:
+            game.card_counters[copy] -= 1
+            c.press = 1
+            game.log("press", game.owner_of[copy], c.a.minion)
+
+
+@hook("after_combat", "Trap")
+def _trap_burns(game: Game, c: Combat) -> None:
+    """Every Trap in play burns once its combat is over (a Trap lives only in a combat; after a combat queued by
+    Psyche! it burns with the last one)."""
+    wanted = vekn(game, "Trap")
+    for seat in game.order:
+        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
+            burn_card(game, copy)
+
+
+# -- Drawing Out the Beast ------------------------------------------------------------------------------------------
+
+
+@hook("press_step", "Drawing Out the Beast")
+def _beast_press_damage(game: Game, c: Combat) -> None:
+    """[ANI]: 1 unpreventable environmental damage at the press step each round (RTR 19970630); none when the
+    combat ended before it (LSJ 20010312)."""
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
+            if side.minion in game.minions:
+                take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
