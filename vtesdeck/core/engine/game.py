@@ -737,7 +737,7 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
-        game.used.add((actor.id, handler.card))
+        game.used.add(_acted_with(game, actor.id, handler))
         mark_played_in_game(game, mode)  # "played or called": as it is played, whether or not it succeeds
     else:
         kind = Act(option.value)
@@ -1164,8 +1164,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
-            if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
-                continue  # the same action card once per turn (L933)
+            if handler.role is Role.ACTOR and _acted_with(game, minion_id, handler) in game.used:
+                continue  # the same action card once per turn (L933); an ally's ability, each once (LSJ 20100909)
             if handler.role is Role.ACTOR and game.turn in (
                 minion.political_turn if mode.political else -1,
                 minion.bled_turn if mode.bleeds else -1,
@@ -1209,6 +1209,14 @@ def played_in_game(game: Game, mode: Mode) -> bool:
 def mark_played_in_game(game: Game, mode: Mode) -> None:
     if mode.limit_scope == "game" and mode.limit:
         add_rider(game, GAME_LIMIT_HOLDER, mode.limit, 1, Until.END_OF_GAME)
+
+
+def _acted_with(game: Game, minion_id: int, handler: Handler) -> tuple[int, ...]:
+    """The once-a-turn mark of an action: the action card (L933), or each of a minion's in-play action abilities
+    apart (Gregory Winter's two actions are not cross-restrictive: LSJ 20100909)."""
+    if handler.mode.in_play:
+        return (minion_id, handler.card, handler.index)
+    return (minion_id, handler.card)
 
 
 def _played_this_action(game: Game, minion_id: int, card: int) -> bool:

@@ -27,7 +27,7 @@ A scenario is a YAML mapping (a file holds one, or a list under ``scenarios:``):
 Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``crypt``, ``ash_heap``,
 ``uncontrolled`` (names or ``{card, blood}``), ``ready`` and ``torpor`` (minions: ``{card, blood, life,
 locked, as, cards}``: ``cards`` are equipment, retainers and masters on it (``{card, owner}`` for a card of
-another seat), ``life`` an ally's or retainer's),
+another seat, ``{card, counters}`` with counters on it), ``life`` an ally's or retainer's),
 ``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -134,6 +134,7 @@ class Table:
         self.aliases: dict[str, int] = {}
         self.minions: dict[int, Minion] = {}
         self.vampires: dict[int, Minion] = {}
+        self.card_counters: dict[int, int] = {}  # counters on cards carried by minions (a Cooler's blood)
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -205,6 +206,8 @@ class Table:
                     strength=0,
                     bleed=0,
                 )
+            if attached.get("counters"):
+                self.card_counters[sub] = _int(attached["counters"], f"{where} card counters")
             if "as" in attached:
                 self.aliases[str(attached["as"])] = sub
         self.minions[copy] = m
@@ -275,6 +278,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    game.card_counters.update(table.card_counters)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
     for seat in seats:
         seat.turns = game.round

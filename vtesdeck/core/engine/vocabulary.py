@@ -57,6 +57,7 @@ grant = g.grant
 choose = g.choose
 burn_minion = g.burn_minion
 burn_card = g.burn_card
+take_damage = g.take_damage  # damage outside combat (FBI Special Affairs Division's, after the combat)
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}
