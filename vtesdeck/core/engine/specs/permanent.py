@@ -971,7 +971,16 @@ def _is_location(game: Game, copy: int) -> bool:
     return "location" in first
 
 
-def _locations_in_play(game: Game, play: Play) -> list[int]:
+def location_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1
+
+
+def locations_in_play(game: Game, play: Play) -> list[int]:
     """Every location in play: on the table, or on a minion (Living Manse)."""
     out = []
     for s in game.order:
@@ -987,12 +996,12 @@ def _locations_in_play(game: Game, play: Play) -> list[int]:
 
 def _ghoul_may_burn_location(game: Game, play: Play) -> bool:
     m = game.minions.get(play.minion)
-    return m is not None and is_ready(game, m.id) and not m.locked and bool(_locations_in_play(game, play))
+    return m is not None and is_ready(game, m.id) and not m.locked and bool(locations_in_play(game, play))
 
 
 def _ghoul_burns_location(game: Game, play: Play) -> None:
     """Lock and burn the War Ghoul, then burn the location if it is still in play."""
-    still = play.target in _locations_in_play(game, play)
+    still = play.target in locations_in_play(game, play)
     if play.minion in game.minions:
         game.minions[play.minion].locked = True
         burn_minion(game, play.minion)
@@ -1017,7 +1026,7 @@ card(
         window=W.MASTER,
         in_play=True,
         when=_ghoul_may_burn_location,
-        targets=_locations_in_play,
+        targets=locations_in_play,
         effects=(_ghoul_burns_location,),
         label="lock and burn: burn a location",
     ),
@@ -1055,3 +1064,34 @@ def _asanbonsam_close(game: Game, c: Combat) -> None:
 
 
 card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"))
+
+
+# -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
+
+
+@hook("hand_size", "Bitter and Sweet Story, The")
+def _bitter_and_sweet(game: Game, seat: int) -> int:
+    """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
+    if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
+        return 0
+    return int(2 * game.seats[seat].vp)
+
+
+card(
+    "Bitter and Sweet Story, The",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action; half victory points (a withdrawal) "
+    "count down to the whole point.",
+)
+
+
+@hook("can_block", "Signet of King Saul, The")
+def _signet(game: Game, minion: int, act: Action) -> bool:
+    """Vampires with capacity 8 or more cannot attempt to block the bearer."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or m.capacity < 8:
+        return True
+    return not carried(game, act.actor, "Signet of King Saul, The")
+
+
+card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
