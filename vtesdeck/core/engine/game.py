@@ -2124,8 +2124,10 @@ def audit_rules(game: Game) -> list[str]:
     for seat in game.seats:
         if rider_sum(game, -1 - seat.index, "out_of_turn") > 1:
             problems.append(f"out-of-turn: seat {seat.index} played two out-of-turn master cards between its turns")
-    for seat in () if game.finished else game.seats:  # a game over asks no one to discard
+    # A game over asks no one to discard; while one seat discards down, the others over their size (several hand
+    # sizes dropping at once: The Bitter and Sweet Story leaving play) wait for their turn to.
+    for seat in () if game.finished or game.discarding_down >= 0 else game.seats:
         size = effective_hand_size(game, seat.index)
-        if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
+        if not seat.ousted and len(seat.hand) > size:
             problems.append(f"hand-size: seat {seat.index} holds {len(seat.hand)} cards for a hand size of {size}")
     return problems
