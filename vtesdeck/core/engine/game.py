@@ -888,7 +888,7 @@ def action(game: Game, option: Option) -> Flow:
             if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
-        game.used.add((actor.id, handler.card))
+        game.used.add(_acted_with(game, actor.id, handler))
         mark_played_in_game(game, mode)  # "played or called": as it is played, whether or not it succeeds
     else:
         kind = Act(option.value)
@@ -1416,8 +1416,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
-            if handler.role is Role.ACTOR and (minion_id, handler.card) in game.used:
-                continue  # the same action card once per turn (L933)
+            if handler.role is Role.ACTOR and _acted_with(game, minion_id, handler) in game.used:
+                continue  # the same action card once per turn (L933); an ally's ability, each once (LSJ 20100909)
             if handler.role is Role.ACTOR and game.turn in (
                 minion.political_turn if mode.political else -1,
                 minion.bled_turn if mode.bleeds else -1,
@@ -1470,6 +1470,14 @@ def played_in_game(game: Game, mode: Mode) -> bool:
 def mark_played_in_game(game: Game, mode: Mode) -> None:
     if mode.limit_scope == "game" and mode.limit:
         add_rider(game, GAME_LIMIT_HOLDER, mode.limit, 1, Until.END_OF_GAME)
+
+
+def _acted_with(game: Game, minion_id: int, handler: Handler) -> tuple[int, ...]:
+    """The once-a-turn mark of an action: the action card (L933), or each of a minion's in-play action abilities
+    apart (Gregory Winter's two actions are not cross-restrictive: LSJ 20100909)."""
+    if handler.mode.in_play:
+        return (minion_id, handler.card, handler.index)
+    return (minion_id, handler.card)
 
 
 def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
@@ -2547,6 +2555,6 @@ def audit_rules(game: Game) -> list[str]:
     # for every other Methuselah: Babalawo Alafin) wait their turn in the same queue (choose: before any decision).
     for seat in () if game.finished or game.discarding_down >= 0 else game.seats:
         size = effective_hand_size(game, seat.index)
-        if not seat.ousted and len(seat.hand) > size and seat.index != game.discarding_down:
+        if not seat.ousted and len(seat.hand) > size:
             problems.append(f"hand-size: seat {seat.index} holds {len(seat.hand)} cards for a hand size of {size}")
     return problems

@@ -524,7 +524,7 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "ready": m.in_play and not m.torpor,
             "in_play": m.in_play,
             "contested": m.contested,
-            "counters": game.card_counters.get(copy, 0),  # counters other than blood (corruption)
+            "counters": game.card_counters.get(copy, 0),  # counters on the card other than blood
             "corruption": sum(r.value for r in game.riders if r.holder == copy and r.key == "corruption"),
         }
         if key not in values:

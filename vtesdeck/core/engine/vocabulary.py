@@ -66,7 +66,6 @@ burn_minion = g.burn_minion
 take_damage = g.take_damage  # unpreventable damage outside combat (Gnaeus Aemilius Augustinus)
 burn_card = g.burn_card
 go_to_torpor = g.go_to_torpor
-take_damage = g.take_damage
 discard = g.discard
 
 _IDS: dict[tuple[int, str], int] = {}

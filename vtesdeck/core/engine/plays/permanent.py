@@ -65,6 +65,18 @@ def _sniper_range_score(game: Game, play: Play) -> float:
     return 26.0
 
 
+def _ally_fight_score(game: Game, play: Play) -> float:
+    """Enter combat with a minion the ally outfights: one the target's hit does not burn, the more damage dealt
+    and the less taken the better."""
+    me, them = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or them is None:
+        return -1.0
+    mine, theirs = g.strength_of(game, me.id), g.strength_of(game, them.id)
+    if theirs >= me.blood or mine <= 0:
+        return -1.0
+    return 18.0 + 3 * min(mine, them.blood) - 2 * theirs
+
+
 judge(".44 Magnum", 0, score=_on_minion_score(".44 Magnum", 24.0, 3.0))
 judge("Raven Spy", 0, score=_on_minion_score("Raven Spy", 22.0, 4.0))
 judge("Raven Spy", 1, score=_on_minion_score("Raven Spy", 23.0, 5.0))
@@ -77,3 +89,23 @@ judge("Carlton Van Wyk", 1, score=_carlton_burn_score)
 judge("Sniper Rifle", 0, score=_on_minion_score("Sniper Rifle", 22.0, 2.0))
 judge("Sniper Rifle", 1, score=_sniper_range_score)
 judge("Mylan Horseed", 2, score=lambda game, play: -1.0)  # unlocking another Methuselah's vampire helps them
+judge("Renegade Garou", 1, score=_ally_fight_score)
+judge("Shambling Hordes", 2, score=_ally_fight_score)
+judge("Kevlar Vest", 0, score=_on_minion_score("Kevlar Vest", 20.0, -5.0))
+judge("J. S. Simmons, Esq.", 0, score=_on_minion_score("J. S. Simmons, Esq.", 22.0, 22.0))
+judge("Sport Bike", 0, score=_on_minion_score("Sport Bike", 20.0, -5.0))
+judge("Cooler", 0, score=_on_minion_score("Cooler", 18.0, 10.0))
+
+
+def _ghoul_location_score(game: Game, play: Play) -> float:
+    """Trade the War Ghoul for another Methuselah's location only."""
+    owner = next((s for s in game.order if play.target in game.seats[s].controlled), -1)
+    if owner < 0:
+        holder = next((m for m in game.minions.values() if play.target in m.cards), None)
+        owner = g.controller(game, holder.id) if holder is not None else play.seat
+    return 15.0 if owner != play.seat else -1.0
+
+
+judge("War Ghoul", 1, score=_ally_fight_score)
+judge("War Ghoul", 2, score=_ghoul_location_score)
+judge("Signet of King Saul, The", 0, score=_on_minion_score("Signet of King Saul, The", 20.0, -5.0))

@@ -9,15 +9,18 @@ from collections.abc import Callable
 from .. import game as g
 from ..cards import Play
 from ..playbook import judge
+from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
     ancient_influence_changes,
     autarkis_gains,
     breach_burns,
+    cold_war_choice,
     minion_pool_burns,
     reins_changes,
     stranglehold_gains,
+    territory_choice,
 )
 from ..state import Game
 
@@ -105,3 +108,34 @@ def _breach_score(game: Game, play: Play) -> float:
 
 
 judge("Neonate Breach", 0, stakes=_breach_stakes, score=_breach_score)
+
+
+def _cold_war_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen Methuselah loses 3 pool, the location's controller the location (worth 2); the caller gains."""
+    target, place = cold_war_choice(game, play)
+    if seat == play.seat:
+        return 2.0
+    return (-3.0 if seat == target else 0.0) + (
+        -2.0 if place >= 0 and location_controller(game, place) == seat else 0.0
+    )
+
+
+judge("Cold War", 0, stakes=_cold_war_stakes)
+
+
+def _territory_stakes(game: Game, play: Play, seat: int) -> float:
+    """The new controller gains the location, its old controller loses it."""
+    place, taker = territory_choice(game, play)
+    if place < 0:
+        return 0.0
+    return 3.0 if seat == taker else -3.0 if seat == location_controller(game, place) else 0.0
+
+
+judge("Disputed Territory", 0, stakes=_territory_stakes)
+judge(
+    "Disputed Territory",
+    0,
+    score=lambda game, play: (
+        22.0 if territory_choice(game, dataclasses.replace(play, target=0))[1] == play.seat else -1.0
+    ),
+)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Combat, Rider, Until
-from ..state import ALLY, VAMPIRE, Game, Minion, draw
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
     BurnThisCard,
     DoNotReplace,
@@ -15,19 +15,26 @@ from ..vocabulary import (
     EndCombat,
     Equip,
     Intercept,
+    Prevent,
     PutInPlay,
     Recruit,
     Strike,
     add_rider,
+    burn_card,
     burn_minion,
     carries_no,
     controller,
+    damage_pending,
     grant,
     has_targets,
     holder_in_combat,
     is_ready,
     move_blood,
+    own_ready_vampires,
     ready_minions,
+    ready_minions_of_others,
+    ready_vampires_of_others,
+    take_damage,
     torpid_vampires_of_others,
     vekn,
 )
@@ -76,16 +83,20 @@ card(
 NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
-def _burn_torpid_vampire(game: Game, play: Play) -> None:
-    """Burn the target vampire if it is still in torpor, and the ally gains 1 life (beyond its starting life:
-    ANK 20171109)."""
-    victim = game.minions.get(play.target)
-    if victim is None or not victim.torpor or not victim.in_play:
-        return
-    burn_minion(game, play.target)
-    if play.minion in game.minions:
-        move_blood(game, play.minion, 1)
-        game.log("add blood", play.seat, play.minion, 1)
+def burn_torpid_vampire_gaining(life: int) -> Callable[[Game, Play], None]:
+    """Burn the target vampire if it is still in torpor, and the ally gains ``life`` (beyond its starting life:
+    ANK 20171109): Nephandus, Gregory Winter."""
+
+    def effect(game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or not victim.torpor or not victim.in_play:
+            return
+        burn_minion(game, play.target)
+        if play.minion in game.minions:
+            move_blood(game, play.minion, life)
+            game.log("add blood", play.seat, play.minion, life)
+
+    return effect
 
 
 card(
@@ -98,7 +109,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(_burn_torpid_vampire,),
+        effects=(burn_torpid_vampire_gaining(1),),
         label="burn a vampire in torpor, gain 1 life",
     ),
     ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
@@ -586,3 +597,501 @@ card(
     ally=Ally(once_each_combat=(MYLAN_DODGE,)),
     notes="The unlock action is undirected at the player's own vampire, directed at another's (PIB 20121028).",
 )
+
+
+# -- Allies that enter combat as a (D) action: Renegade Garou, Shambling Hordes ---------------------------------------
+
+
+def _allies_named(game: Game, seat: int, name: str) -> list[Minion]:
+    """The seat's allies in play of the named card."""
+    wanted = vekn(game, name)
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == ALLY and m.card == wanted and m.in_play:
+            out.append(m)
+    return out
+
+
+def _is_ally_named(game: Game, minion: int, name: str) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and m.kind == ALLY and m.card == vekn(game, name)
+
+
+@hook("round_start", "Renegade Garou")
+def _garou_additional_strike(game: Game, c: Combat) -> None:
+    """An additional strike each round, "(limited)": the round's one additional strike source (L1683-1694); it
+    is not optional (PIB 20121028)."""
+    for side in (c.a, c.b):
+        if _is_ally_named(game, side.minion, "Renegade Garou") and not side.extra_source:
+            side.extra_source = True
+            side.extra_strikes += 1
+
+
+@hook("unlock", "Renegade Garou")
+def _garou_heals(game: Game, seat: int) -> int:
+    """With 2 or fewer life in its controller's unlock phase, it gains 1 life from the blood bank."""
+    for m in _allies_named(game, seat, "Renegade Garou"):
+        if m.blood <= 2:
+            move_blood(game, m.id, 1)
+            game.log("add blood", seat, m.id, 1)
+    return 0
+
+
+card(
+    "Renegade Garou",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    ally=Ally(maneuvers_each_combat=1),
+)
+
+
+@hook("strength", "Shambling Hordes")
+def _hordes_strength(game: Game, minion: int) -> int:
+    """+1 strength for each life it has (read when its strike's damage is worked out: LSJ 20030307)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != ALLY or m.card != vekn(game, "Shambling Hordes"):
+        return 0
+    return m.blood
+
+
+def _hordes_enter_play(game: Game, play: Play) -> None:
+    """After it enters play: remove an ally or vampire in the ash heap from the game (the oldest), or burn it
+    (the player may choose to burn it: LSJ 20030701-2; the bot never does). It cannot gain life: its life is
+    capped at its starting life (the capacity move_blood keeps to)."""
+    m = game.minions.get(play.card)
+    if m is None:
+        return
+    m.capacity = m.blood
+    s = game.seats[play.seat]
+    types = game.compiled.types if game.compiled is not None else {}
+    for c in s.ash_heap:
+        if game.card_of[c] in game.vampires or "Ally" in types.get(game.card_of[c], ()):
+            s.ash_heap.remove(c)
+            s.removed.append(c)
+            game.log("remove from the game", play.seat, c)
+            return
+    burn_minion(game, play.card)
+
+
+card(
+    "Shambling Hordes",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=0, bleed=0), _hordes_enter_play), label="recruit"),
+    Mode(
+        window=W.ACTION, superior=True, effects=(Recruit(4, strength=0, bleed=0), _hordes_enter_play), label="recruit"
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    notes="It cannot gain life: no effect in the engine gives an ally life unless it names it, and its life is capped "
+    "at its starting life besides.",
+)
+
+
+# -- Kevlar Vest -------------------------------------------------------------------------------------------------------------
+
+
+def _gun_strike(game: Game, c: Combat, minion: int) -> bool:
+    """The opposing minion's strike this round is a gun's: a weapon whose card says "gun"."""
+    strike = c.other(minion).strike
+    comp = game.compiled
+    if not isinstance(strike, Strike) or comp is None:
+        return False
+    for card_id, b in comp.bearers.items():
+        if b.strike == strike:
+            printed = comp.cards.get(card_id)
+            return printed is not None and "gun" in (printed.text or "").lower()
+    return False
+
+
+def _kevlar_marks(play: Play) -> tuple[str, str]:
+    return f"combat:kevlar used:{play.card}", f"combat:kevlar 1 left:{play.card}"
+
+
+def _kevlar_usable(game: Game, play: Play) -> bool:
+    """Damage pending on the bearer, the vest not used up this combat (a gun point left over is usable against a
+    later gun strike only)."""
+    c = play.frame
+    if not isinstance(c, Combat) or not holder_in_combat(game, play) or not damage_pending(game, play):
+        return False
+    used, one_left = _kevlar_marks(play)
+    side = c.side(play.minion)
+    if used in side.used:
+        return False
+    return one_left not in side.used or _gun_strike(game, c, play.minion)
+
+
+def _kevlar_prevent(game: Game, play: Play) -> None:
+    """Prevent 2 damage from gun strikes, split over two gun strikes if the first did 1 (LSJ 20081210; optional
+    prevention carries over: ANK 20200318), or 1 damage from any other source."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return
+    side = c.side(play.minion)
+    used, one_left = _kevlar_marks(play)
+    if _gun_strike(game, c, play.minion):
+        amount = 1 if one_left in side.used else 2
+        pending = sum(c.pending)
+        Prevent(amount)(game, play)
+        side.used.add(one_left if amount == 2 and pending == 1 else used)
+    else:
+        Prevent(1)(game, play)
+        side.used.add(used)
+    game.log("prevent", play.seat, play.minion, play.card)
+
+
+card(
+    "Kevlar Vest",
+    Mode(window=W.ACTION, when=carries_no("Kevlar Vest"), effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=_kevlar_usable,
+        effects=(_kevlar_prevent,),
+        label="prevent damage",
+    ),
+    notes="Against damage mixing a gun strike with environmental damage, the gun's 2 points are used.",
+)
+
+
+# -- FBI Special Affairs Division ------------------------------------------------------------------------------------
+
+
+@hook("after_combat", "FBI Special Affairs Division")
+def _fbi(game: Game, c: Combat) -> None:
+    """An ally burned in combat with an acting vampire (not the acting minion itself: ANK 20180913-2): a counter
+    on the card, then 2 unpreventable environmental damage on the acting vampire; at 4 counters it burns."""
+    act = c.action
+    if act is None:
+        return
+    copies = [x for s in game.order for x in _copies_in_play(game, s, "FBI Special Affairs Division")]
+    if not copies:
+        return
+    types = game.compiled.types if game.compiled is not None else {}
+    actor = game.minions.get(act.actor)
+    for side, other in ((c.a, c.b), (c.b, c.a)):
+        burned_ally = side.minion not in game.minions and "Ally" in types.get(game.card_of[side.minion], ())
+        if not burned_ally or other.minion != act.actor or actor is None or actor.kind != VAMPIRE:
+            continue
+        for copy in copies:
+            game.card_counters[copy] = game.card_counters.get(copy, 0) + 1
+            game.log("fbi", controller(game, act.actor), act.actor, copy)
+            if act.actor in game.minions and game.minions[act.actor].in_play:
+                take_damage(game, act.actor, 2, 0)
+            if game.card_counters[copy] >= 4:
+                burn_card(game, copy)
+
+
+card(
+    "FBI Special Affairs Division",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action.",
+)
+
+
+# -- J. S. Simmons, Esq., Sport Bike, Cooler ----------------------------------------------------------------------------
+
+card("J. S. Simmons, Esq.", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
+
+
+def _no_vehicle(game: Game, play: Play) -> bool:
+    """ "A minion can have only one vehicle": the acting minion carries no card whose text opens with "Vehicle"."""
+    m = game.minions.get(play.minion)
+    comp = game.compiled
+    if m is None or not m.cards or comp is None:
+        return True
+    for c in m.cards:
+        printed = comp.cards.get(game.card_of[c])
+        if printed is not None and (printed.text or "").startswith("Vehicle"):
+            return False
+    return True
+
+
+card("Sport Bike", Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),)), bearer=Bearer(intercept=1))
+
+
+def _cooler_counters(game: Game, play: Play) -> None:
+    """Put 4 blood counters on the Cooler as it is equipped."""
+    m = game.minions.get(play.minion)
+    if m is not None and play.card in m.cards:
+        game.card_counters[play.card] = 4  # (a card's counters are not the table's pool and blood: not "gained")
+
+
+def _cooler_usable(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and is_ready(game, m.id) and m.blood < m.capacity and game.card_counters.get(play.card, 0) > 0
+
+
+def _cooler_move(game: Game, play: Play) -> None:
+    """Move 1 blood from the Cooler to its ready vampire; burn the Cooler with no counters left."""
+    game.card_counters[play.card] -= 1
+    move_blood(game, play.minion, 1)  # from the card to the vampire: counted as gained by the table's blood
+    game.log("add blood", play.seat, play.minion, 1)
+    if game.card_counters[play.card] <= 0:
+        del game.card_counters[play.card]
+        burn_card(game, play.card)
+
+
+card(
+    "Cooler",
+    Mode(window=W.ACTION, effects=(Equip(), _cooler_counters), label="equip"),
+    Mode(window=W.UNLOCK, in_play=True, when=_cooler_usable, effects=(_cooler_move,), label="move 1 blood"),
+    notes="Used only when the vampire has room for the blood (below capacity).",
+)
+
+
+# -- Procurer, Gregory Winter --------------------------------------------------------------------------------------------
+
+
+def _add_blood_to_target(game: Game, play: Play) -> None:
+    if play.target in game.minions and is_ready(game, play.target):
+        move_blood(game, play.target, 1)
+        game.log("add blood", play.seat, play.target, 1)
+
+
+card(
+    "Procurer",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=2,
+        when=has_targets(own_ready_vampires),
+        targets=own_ready_vampires,
+        effects=(_add_blood_to_target,),
+        label="1 blood to a ready vampire",
+    ),
+)
+
+
+def _steal_blood_as_life(game: Game, play: Play) -> None:
+    """Steal 1 blood (becoming life) from the target vampire: none from one with no blood (RTR 20010711)."""
+    if play.target in game.minions and play.minion in game.minions:
+        taken = -move_blood(game, play.target, -1)
+        if taken:
+            move_blood(game, play.minion, taken)
+            game.log("steal blood", play.seat, play.minion, play.target, taken)
+
+
+def _vampires_of_others(game: Game, play: Play) -> list[int]:
+    """Other Methuselahs' vampires in play, ready or in torpor."""
+    return [*ready_vampires_of_others(game, play), *torpid_vampires_of_others(game, play)]
+
+
+@hook("unlock", "Gregory Winter")
+def _gregory_ages(game: Game, seat: int) -> int:
+    """During its controller's unlock phase, Gregory burns 1 life (burned at none)."""
+    for m in _allies_named(game, seat, "Gregory Winter"):
+        move_blood(game, m.id, -1)
+        game.log("burn blood", seat, m.id, 1)
+        if m.blood <= 0:
+            burn_minion(game, m.id)
+    return 0
+
+
+card(
+    "Gregory Winter",
+    Mode(window=W.ACTION, effects=(Recruit(4, strength=1, bleed=1),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        directed=True,
+        when=has_targets(_vampires_of_others),
+        targets=_vampires_of_others,
+        effects=(_steal_blood_as_life,),
+        label="steal 1 blood",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(torpid_vampires_of_others),
+        targets=torpid_vampires_of_others,
+        effects=(burn_torpid_vampire_gaining(2),),
+        label="burn a vampire in torpor, gain 2 life",
+    ),
+)
+
+
+# -- War Ghoul -----------------------------------------------------------------------------------------------------------
+
+
+def _ghoul_enters_play(game: Game, play: Play) -> None:
+    """After it enters play, burn an ally or retainer its player controls: the one with the least life among the
+    others (a retainer first at equal life), itself with no other (RTR 19961113)."""
+    ghoul = play.card
+    if ghoul not in game.minions:
+        return
+    others: list[tuple[int, int, int]] = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None or c == ghoul:
+            continue
+        if m.kind == ALLY and m.in_play:
+            others.append((m.blood, 1, c))
+        for a in m.cards:
+            r = game.minions.get(a)
+            if r is not None and r.kind == RETAINER:
+                others.append((r.blood, 0, a))
+    burn_minion(game, min(others)[2] if others else ghoul)
+
+
+@hook("round_start", "War Ghoul")
+def _ghoul_prevents(game: Game, c: Combat) -> None:
+    """It prevents 1 damage each round of combat (always used: prevention carries no cost)."""
+    for side in (c.a, c.b):
+        if _is_ally_named(game, side.minion, "War Ghoul"):
+            side.prevent += 1
+
+
+def _is_location(game: Game, copy: int) -> bool:
+    printed = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    first = (printed.text or "").split("\n", 1)[0].lower() if printed is not None else ""
+    return "location" in first
+
+
+def location_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1
+
+
+def locations_in_play(game: Game, play: Play) -> list[int]:
+    """Every location in play: on the table, or on a minion (Living Manse)."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if _is_location(game, c):
+                    out.append(c)
+            else:
+                out.extend(a for a in m.cards if a not in game.minions and _is_location(game, a))
+    return out
+
+
+def _ghoul_may_burn_location(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and is_ready(game, m.id) and not m.locked and bool(locations_in_play(game, play))
+
+
+def _ghoul_burns_location(game: Game, play: Play) -> None:
+    """Lock and burn the War Ghoul, then burn the location if it is still in play."""
+    still = play.target in locations_in_play(game, play)
+    if play.minion in game.minions:
+        game.minions[play.minion].locked = True
+        burn_minion(game, play.minion)
+    if still:
+        burn_card(game, play.target)
+
+
+card(
+    "War Ghoul",
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=_ghoul_may_burn_location,
+        targets=locations_in_play,
+        effects=(_ghoul_burns_location,),
+        label="lock and burn: burn a location",
+    ),
+    missing="Locking and burning itself to burn a location is offered only in its controller's master phase (not at "
+    "any other time outside combat, e.g. in answer to an action).",
+)
+
+
+# -- Asanbonsam Ghoul ------------------------------------------------------------------------------------------------------
+
+
+@hook("intercept", "Asanbonsam Ghoul")
+def _asanbonsam_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept during directed actions."""
+    return 1 if act.directed and _is_ally_named(game, minion, "Asanbonsam Ghoul") else 0
+
+
+@hook("round_start", "Asanbonsam Ghoul")
+def _asanbonsam_close(game: Game, c: Combat) -> None:
+    """Blocking a directed action, it sets the first round's range to close: the range step is skipped (RTR
+    19970630) unless another effect already set it (PIB 20120214: none does before the first round here)."""
+    act = c.action
+    if (
+        c.round == 1
+        and act is not None
+        and act.directed
+        and act.blocked
+        and act.blocker == c.b.minion
+        and _is_ally_named(game, c.b.minion, "Asanbonsam Ghoul")
+        and not c.fixed_close
+    ):
+        c.range = Range.CLOSE
+        c.fixed_close = True
+        game.log("range set", controller(game, c.b.minion), c.b.minion, int(c.range))
+
+
+card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"))
+
+
+# -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
+
+
+@hook("hand_size", "Bitter and Sweet Story, The")
+def _bitter_and_sweet(game: Game, seat: int) -> int:
+    """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
+    if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
+        return 0
+    return int(2 * game.seats[seat].vp)
+
+
+card(
+    "Bitter and Sweet Story, The",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action; half victory points (a withdrawal) "
+    "count down to the whole point.",
+)
+
+
+@hook("can_block", "Signet of King Saul, The")
+def _signet(game: Game, minion: int, act: Action) -> bool:
+    """Vampires with capacity 8 or more cannot attempt to block the bearer."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or m.capacity < 8:
+        return True
+    return not carried(game, act.actor, "Signet of King Saul, The")
+
+
+card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))

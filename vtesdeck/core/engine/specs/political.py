@@ -12,11 +12,14 @@ from ..vocabulary import (
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
+    burn_card,
     has_targets,
+    ready_minions,
     richer_methuselahs,
     younger_ready_vampires_of_others,
 )
 from ..windows import W
+from .permanent import location_controller, locations_in_play
 
 card(
     "Kine Resources Contested",
@@ -300,4 +303,113 @@ card(
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set: the "
     "caller is never chosen.",
+)
+
+
+# -- Cold War: a Methuselah burns 3 pool, a location burns ---------------------------------------------------------
+
+
+def _cold_war_terms(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(Methuselah or -1, location or -1) pairs the caller may choose, as the bots consider them, best first: with
+    a cardinal or regent calling, the prey and each other Methuselah's location together; then each other
+    Methuselah; then each location (the caller's own last)."""
+    others = [s for s in _impulse_from(game, play.seat) if s != play.seat]
+    places = locations_in_play(game, play)
+    theirs = [p for p in places if location_controller(game, p) != play.seat]
+    mine = [p for p in places if location_controller(game, p) == play.seat]
+    caller = game.minions.get(play.minion)
+    out: list[tuple[int, int]] = []
+    if caller is not None and caller.title in ("cardinal", "regent") and others:
+        out += [(others[0], p) for p in theirs]
+    out += [(s, -1) for s in others]
+    out += [(-1, p) for p in theirs + mine]
+    return out
+
+
+def cold_war_choice(game: Game, play: Play) -> tuple[int, int]:
+    terms = _cold_war_terms(game, play)
+    return terms[play.target] if 0 <= play.target < len(terms) else (-1, -1)
+
+
+def _cold_war(game: Game, play: Play) -> None:
+    from ..economy import burn_pool
+
+    seat, place = cold_war_choice(game, play)
+    if place >= 0 and place in locations_in_play(game, play):
+        burn_card(game, place)
+        game.log("burn", game.owner_of[place], place)
+    if seat >= 0 and not game.seats[seat].ousted:
+        burn_pool(game, seat, 3)
+        game.log("pool changed by referendum", seat, -3)
+
+
+card(
+    "Cold War",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_cold_war_terms(game, play)))),
+        targets=lambda game, play: range(len(_cold_war_terms(game, play))),
+        effects=(_cold_war,),
+    ),
+    notes="The terms are one of the pairs the bots consider (a cardinal's or regent's pair is the prey and another "
+    "Methuselah's location), not any Methuselah with any location.",
+)
+
+
+# -- Disputed Territory: a Methuselah takes control of a location ----------------------------------------------------
+
+
+def _territory_terms(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(location, Methuselah) pairs, as the bots consider them, best first: each other Methuselah's location to
+    the caller, then to each other Methuselah. None without a location in play (LSJ 20100129)."""
+    places = locations_in_play(game, play)
+    theirs = [p for p in places if location_controller(game, p) != play.seat]
+    out = [(p, play.seat) for p in theirs]
+    out += [(p, s) for p in places for s in game.order if s not in (play.seat, location_controller(game, p))]
+    return out
+
+
+def territory_choice(game: Game, play: Play) -> tuple[int, int]:
+    terms = _territory_terms(game, play)
+    return terms[play.target] if 0 <= play.target < len(terms) else (-1, -1)
+
+
+def _take_location(game: Game, play: Play) -> None:
+    """The chosen Methuselah takes control of the location: one on a minion moves onto one of the new controller's
+    ready vampires, or burns if it has none (RTR 19960112, RTR 19980623); the same controller changes nothing
+    (LSJ 19971002)."""
+    place, seat = territory_choice(game, play)
+    if place < 0 or place not in locations_in_play(game, play) or game.seats[seat].ousted:
+        return
+    old = location_controller(game, place)
+    if old == seat:
+        return
+    held = game.seats[old].controlled
+    if place in held:
+        held.remove(place)
+        game.seats[seat].controlled.append(place)
+        game.locked_cards.discard(place)
+    else:
+        holder = next(m for m in game.minions.values() if place in m.cards)
+        new = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
+        if not new:
+            burn_card(game, place)
+            return
+        holder.cards.remove(place)
+        new[0].cards.append(place)
+    game.log("takes control", seat, place, old)
+
+
+card(
+    "Disputed Territory",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_territory_terms(game, play)))),
+        targets=lambda game, play: range(len(_territory_terms(game, play))),
+        effects=(_take_location,),
+    ),
+    notes="The terms are one of the pairs the bots consider (another Methuselah's location to the caller first); a "
+    "location on a minion moves onto the new controller's first ready vampire.",
 )
