@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Generator, Sequence
-from enum import IntEnum
+from enum import IntEnum, unique
 from typing import TYPE_CHECKING, Any
 
 from .windows import W
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .state import Game
 
 
+@unique  # two members with one value would be one member under two names (a window offered as another)
 class Role(IntEnum):
     """Who plays a mode (the compiler's rules by card type, 4.3.3 "Modifiers and reactions")."""
 

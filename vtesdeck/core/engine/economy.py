@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from enum import IntEnum
+from enum import IntEnum, unique
 
 from .state import Game, Phase, crypt_draw, leave_play, refill_hand
 
@@ -55,6 +55,7 @@ ENDLESS_ROUNDS = 150  # NO_ENDLESS_GAMES: a game with no round cap still ends on
 SCARCE_POOL = 3  # §7 L2341-2345, per vampire of the same clan already controlled
 
 
+@unique  # two members with one value would be one member under two names
 class Kind(IntEnum):
     PASS = 0
     TRANSFER_TO_VAMPIRE = 1  # 1 transfer: 1 pool → an uncontrolled vampire

@@ -9,7 +9,7 @@ round or the combat (4.3.4). Effects that outlast a frame (this turn, until your
 from __future__ import annotations
 
 import dataclasses
-from enum import IntEnum
+from enum import IntEnum, unique
 from typing import TYPE_CHECKING
 
 from .windows import Act, Range
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .cards import Mode
 
 
+@unique  # two members with one value would be one member under two names (one rider expiring as another)
 class Until(IntEnum):
     """When a rider expires."""
 

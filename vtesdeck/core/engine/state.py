@@ -23,7 +23,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from enum import IntEnum
+from enum import IntEnum, unique
 from typing import Any
 
 from ..carddb import CardIndex
@@ -35,6 +35,7 @@ OPENING_CRYPT = 4  # digest 0 / 3, §3 L647-649
 VAMPIRE, ALLY, RETAINER = 0, 1, 2  # Minion.kind
 
 
+@unique
 class Phase(IntEnum):
     """The five phases of a turn (digest 4, §1 L98-112), plus the set-up and the end of the turn."""
 

@@ -8,9 +8,10 @@ attempts A/B, all declined C, resolve), 4.3.4 the combat round's seven steps, 4.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, unique
 
 
+@unique  # two windows with one value are one window under two names: its cards offered in both
 class W(IntEnum):
     """Where a card may be played or a card in play may be used."""
 
@@ -36,9 +37,10 @@ class W(IntEnum):
     AFTER_REFERENDUM = 19  # after the referendum resolved (Voter Captivation is AFTER_ACTION)
     ACTION = 20  # the minion phase's choice of action: action cards, equipment, allies, retainers, politics
     BEFORE_COMBAT = 21  # an action's combat is about to start: the opposing minion's controller (Obedience)
-    ENTERS_PLAY = 22  # a vampire being brought out, before it is in play: "as it enters play" (Anarch Convert, Erlik)
+    ENTERS_PLAY = 23  # a vampire being brought out, before it is in play: "as it enters play" (Anarch Convert, Erlik)
 
 
+@unique
 class Act(IntEnum):
     """The kinds of actions (4.3.2's catalogue)."""
 
@@ -59,6 +61,7 @@ class Act(IntEnum):
     STEAL_CARD = 13  # "vampires can steal this location as a (D) action": the card's ``steal`` (cards.Spec)
 
 
+@unique
 class Range(IntEnum):
     CLOSE = 0
     LONG = 1
