@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -15,7 +15,7 @@ from twda import urls as twda_urls
 from . import views
 
 # The API's routes, under /api/v1/ (urlpatterns' first entry: below).
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("", include("cards.api.urls")),
     path("decklists/", include("decklists.api.urls")),
     path("decks/<str:deck_id>/missing/", collection_api.MissingView.as_view(), name="deck-missing"),
