@@ -2372,7 +2372,33 @@ def _capuchin_transfers(game: Game, seat: int) -> int:
 
 vampire("Capuchin, The", bleed=1, hand_size=2, intercept=1)
 vampire("Rafael de Corazon", bleed=2, notes="Title contests are not modelled.")
-vampire("Sergio Bueno", missing="Corruption counters are not modelled.")
+
+
+def _corrupted_by_sergio(game: Game, blocker: int, act: Action) -> bool:
+    """The would-be blocker carries 1 or more of Sergio Bueno's Methuselah's corruption counters, and he acts."""
+    return _named(game, act.actor, "Sergio Bueno") and corruption_on(game, blocker, controller(game, act.actor)) > 0
+
+
+@hook("can_block", "Sergio Bueno")
+def _sergio_block(game: Game, blocker: int, act: Action) -> bool:
+    """A minion with his Methuselah's corruption counters and no blood or life to burn cannot attempt to block him."""
+    m = game.minions.get(blocker)
+    return not (m is not None and m.blood < 1 and _corrupted_by_sergio(game, blocker, act))
+
+
+@hook("block_attempt", "Sergio Bueno")
+def _sergio_attempt(game: Game, act: Action, blocker: int) -> None:
+    """Minions with 1 or more of your corruption counters burn 1 blood or life to attempt to block Sergio."""
+    if blocker in game.minions and _corrupted_by_sergio(game, blocker, act):
+        move_blood(game, blocker, -1)
+        game.log("burn blood", controller(game, blocker), blocker, 1)
+
+
+vampire(
+    "Sergio Bueno",
+    notes="An ally or retainer with 1 life does not burn its last life to attempt to block him (it could: it would "
+    "burn); it lets him through.",
+)
 
 
 def _ready_setites(game: Game, play: Play) -> Sequence[int]:
