@@ -1412,12 +1412,14 @@ class BurnTheEdge:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnPool:
-    """The player burns N pool (a cost paid as the effect resolves: CrimethInc. in play)."""
+    """The player burns N pool (a cost paid as the effect resolves: CrimethInc. in play, an infernal vampire's
+    unlock)."""
 
     amount: int
 
     def __call__(self, game: Game, play: Play) -> None:
         economy.burn_pool(game, play.seat, self.amount)
+        game.log("burn pool", play.seat, self.amount)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    BurnPool,
     BurnThisCard,
     HandSizeThisTurn,
     Intercept,
@@ -168,13 +169,6 @@ def _pool_above(n: int) -> Pred:
         return game.seats[play.seat].pool > n
 
     return check
-
-
-def _burn_pool(amount: int) -> Effect:
-    def burn(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-
-    return burn
 
 
 def _anarch_hunted(game: Game, play: Play) -> bool:
@@ -676,7 +670,7 @@ card(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=all_of(_blocker_of(own=False), _pool_above(1)),
-        effects=(LockThisCard(), _burn_pool(1), Intercept(1)),
+        effects=(LockThisCard(), BurnPool(1), Intercept(1)),
         label="lock, burn 1 pool: +1 intercept to another Methuselah's minion",
     ),
     notes="Unique location (contesting not modelled). The intercept goes to a blocking minion, during its block "

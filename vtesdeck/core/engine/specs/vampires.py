@@ -25,6 +25,7 @@ from ..vocabulary import (
     Bleed,
     BlockerIntercept,
     BurnBlood,
+    BurnPool,
     BurnTheEdge,
     CancelKeepingCost,
     CryptDraw,
@@ -115,19 +116,11 @@ def _infernal_payable(game: Game, play: Play) -> bool:
     return m is not None and m.locked and m.in_play and game.seats[play.seat].pool > 1
 
 
-def _burn_pool(amount: int) -> Any:
-    def burn(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-        game.log("burn pool", play.seat, amount)
-
-    return burn
-
-
 INFERNAL = Mode(
     window=W.UNLOCK,
     in_play=True,
     when=_infernal_payable,
-    effects=(_burn_pool(1), UnlockSelf()),
+    effects=(BurnPool(1), UnlockSelf()),
     label="infernal: burn 1 pool to unlock",
 )
 
@@ -786,10 +779,6 @@ def _kalinda_can(game: Game, play: Play) -> bool:
     return game.acting == play.seat and game.edge == play.seat and me is not None and me.locked and not me.torpor
 
 
-def _burn_edge(game: Game, play: Play) -> None:
-    game.edge = None
-
-
 vampire(
     "Kalinda (G6)",
     modes=(
@@ -797,7 +786,7 @@ vampire(
             window=W.AFTER_ACTION,
             in_play=True,
             when=_kalinda_can,
-            effects=(_burn_edge, UnlockSelf()),
+            effects=(BurnTheEdge(), UnlockSelf()),
             label="burn the Edge: unlock",
         ),
     ),
@@ -1584,7 +1573,7 @@ vampire(
             window=W.DISCARD,
             in_play=True,
             when=_edge_holder_discarding,
-            effects=(_burn_edge, GainPool(1)),
+            effects=(BurnTheEdge(), GainPool(1)),
             label="burn the Edge: gain 1 pool",
         ),
     ),
@@ -1711,14 +1700,6 @@ def _add_blood(amount: int) -> Any:
     return add
 
 
-def _gain_pool(amount: int) -> Any:
-    def gain(game: Game, play: Play) -> None:
-        economy.gain_pool(game, play.seat, amount)
-        game.log("gain pool", play.seat, amount)
-
-    return gain
-
-
 vampire(
     "unnamed, The",
     modes=(
@@ -1734,7 +1715,7 @@ vampire(
             window=W.AFTER_ACTION,
             in_play=True,
             when=_unnamed_gains,
-            effects=(_gain_pool(2),),
+            effects=(GainPool(2),),
             limit="unnamed gains",
             limit_scope="action",
             label="gain 2 pool after a successful bleed",
@@ -3529,7 +3510,7 @@ vampire(
             window=W.MASTER,
             in_play=True,
             when=all_of(self_ready, _pool_above(1)),
-            effects=(_burn_pool(1), MasterActions(1)),
+            effects=(BurnPool(1), MasterActions(1)),
             label="burn 1 pool: +1 master phase action",
         ),
     ),
