@@ -68,7 +68,10 @@ def _weapons_in_hand(game: Game, play: Play, *, restricted: bool) -> Sequence[in
         strike = weapon.strike if weapon is not None else None
         if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
             continue
-        handler = game.compiled.actions[v][0]
+        equip = game.compiled.actions.get(v, ())
+        if not equip:
+            continue  # a weapon only once in play (Weighted Walking Stick, a combat card): not equipped from the hand
+        handler = equip[0]
         if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not may_play(game, handler, m):
             continue
         if handler.blood and m.blood < handler.blood:
