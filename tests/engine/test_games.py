@@ -175,3 +175,51 @@ def test_the_safety_stop_ends_a_runaway_game_on_time(archive, cards, monkeypatch
     assert game.finished and game.stopped and game.ended_by == "time"
     assert result.audit == {}
     assert sum(s.vp for s in game.seats) == 0.5 * len(game.order) + sum(s.ousted for s in game.seats)
+
+
+_CHILD = """
+import json, random, sys
+padding = [object() for _ in range(int(sys.argv[1]))]  # moves every later object to another address
+from tests.paths import TWDA
+from vtesdeck.core import carddb
+from vtesdeck.core.engine import run, table
+from vtesdeck.core.twda import read_archive
+cards = carddb.load()
+decks = run.field_from_files(read_archive(TWDA), cards, limit=120)
+rng = random.Random(11)
+out = []
+for seed in range(int(sys.argv[2])):
+    played = table.play(rng.sample(decks, 5), cards, seed=seed, bots=table.heuristic_bots(5))
+    out.append([played.hash, list(played.decisions)])
+print(json.dumps(out))
+"""
+
+
+def test_a_seed_gives_the_same_game_in_any_process_whatever_its_memory_layout() -> None:
+    """A game is its seed plus its decisions in every process: a worker that ran other jobs first, a replay
+    elsewhere. Three processes with other string hash seeds and objects at other addresses play the same 30
+    games: the same decisions (indices into the options: so the options come in the same order) and hashes.
+    (Options once came out of a set of weapons' strikes, ordered by the addresses of the functions they hold.)"""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.paths import PROJECT
+
+    runs = []
+    for hash_seed, padding in (("1", 0), ("2", 1000), ("3", 7000)):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        runs.append(
+            subprocess.Popen(
+                [sys.executable, "-c", _CHILD, str(padding), "30"],
+                cwd=PROJECT,
+                env=env,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        )
+    games = [json.loads(child.communicate(timeout=600)[0]) for child in runs]
+    assert all(child.returncode == 0 for child in runs)
+    assert len(games[0]) == 30
+    assert games[1] == games[0] and games[2] == games[0]

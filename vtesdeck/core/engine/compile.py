@@ -267,6 +267,7 @@ def build(cards: CardIndex) -> Compiled:
         crypt_implemented=crypt_implemented,
         active=frozenset(k[0] for k in in_play) | frozenset(k for k in actions if k in vampires),
         in_play_by_window={w: frozenset(k[0] for k in in_play if k[1] is w) for w in {k[1] for k in in_play}},
+        hand_by_window={w: {k[0]: tuple(v) for k, v in hand.items() if k[1] is w} for w in {k[1] for k in hand}},
         eligibility=eligibility,
         cards=cards,
         types=types,

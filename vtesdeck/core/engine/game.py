@@ -1283,8 +1283,10 @@ def has_discipline(m: Minion, mode: Mode) -> bool:
     if not mode.disciplines:
         return True
     need = 2 if mode.superior else 1
-    levels = dict(m.disciplines)
-    return all(levels.get(d, 0) >= need for d in mode.disciplines)
+    for d in mode.disciplines:
+        if not any(have == d and level >= need for have, level in m.disciplines):
+            return False
+    return True
 
 
 def card_cost(
@@ -1383,12 +1385,20 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
     return []
 
 
+def _pool_costs_change(game: Game) -> bool:
+    """Whether some card of this table changes a pool cost ("cost_less", "pool_cost" hooks): fixed per table."""
+    found = game.table.get("pool costs change")
+    if found is None:
+        found = game.table["pool costs change"] = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost"))
+    return found
+
+
 def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
     s = game.seats[seat]
     # a pool cost some minion pays less of ("cost_less"), or some minion or target changes ("pool_cost")
-    changed = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost"))
+    changed = _pool_costs_change(game)
     if handler.pool and s.pool <= handler.pool and not changed:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
     if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:
@@ -1407,6 +1417,10 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
                     return []
     if mode.limit_scope == "game" and played_in_game(game, mode):
         return []  # "Only one … can be played in a game": by any Methuselah, in any turn
+    if (handler.stealth or handler.intercept) and not _as_needed(handler, frame):
+        return []
+    if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
+        return []
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     out = []
     for minion_id in candidates:
@@ -1427,11 +1441,6 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             continue
         if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
             continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
-        if handler.stealth or handler.intercept:
-            if not _as_needed(handler, frame):
-                continue
-        if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
-            continue
         play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
         if mode.when is not None and not mode.when(game, play):
             continue
@@ -1509,18 +1518,33 @@ def _as_needed(handler: Handler, frame: Any) -> bool:
     return True
 
 
+def _hand_handlers(game: Game, window: W) -> dict[int, tuple[Handler, ...]] | None:
+    """The hand handlers in ``window`` of the cards at this table (by VEKN id), None when there are none: worked
+    out once per table and window."""
+    per_window: dict[W, dict[int, tuple[Handler, ...]] | None] | None = game.table.get("hand")
+    if per_window is None:
+        per_window = game.table["hand"] = {}
+    if window in per_window:
+        return per_window[window]
+    cards = at_table(game)
+    by_card = game.compiled.hand_by_window.get(window, {})
+    found = per_window[window] = {v: hs for v, hs in by_card.items() if v in cards} or None
+    return found
+
+
 def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
     """Cards in the seat's hand playable now in ``window``."""
-    comp = game.compiled
+    by_card = _hand_handlers(game, window)
+    if by_card is None:
+        return []  # no card of this table is played from the hand in this window
     out: list[Option] = []
     seen: set[int] = set()
+    card_of = game.card_of
     for copy in game.seats[seat].hand:
-        vekn = game.card_of[copy]
-        if vekn in seen:
-            continue  # copies of one card offer the same plays: offer the first copy only
-        handlers = comp.hand.get((vekn, window))
-        if handlers:
-            seen.add(vekn)
+        vekn = card_of[copy]
+        handlers = by_card.get(vekn)
+        if handlers and vekn not in seen:
+            seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
             for handler in handlers:
                 out.extend(_handler_options(game, handler, seat, copy, None, frame))
     return out
@@ -1532,21 +1556,22 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
     comp = game.compiled
     if window not in _live_windows(game):
         return []  # no card of this table has an ability used in this window
-    active = comp.active
+    live = comp.in_play_by_window[window]  # the VEKN ids with an ability in this window
     out: list[Option] = []
+    minions, card_of, locked = game.minions, game.card_of, game.locked_cards
     for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
+        m = minions.get(c)
         if m is not None and m.contested:
             continue  # out of play, with the cards on it (4.1 item 4)
-        vekn = m.card if m is not None else game.card_of[c]
-        if vekn in active and c not in game.locked_cards:
-            for handler in comp.in_play.get((vekn, window), ()):
+        vekn = m.card if m is not None else card_of[c]
+        if vekn in live and c not in locked:
+            for handler in comp.in_play[(vekn, window)]:
                 out.extend(in_play_handler(game, handler, seat, c, frame))
         if m is not None and m.cards:
             for attached in m.cards:
-                av = game.card_of[attached]
-                if av in active and attached not in game.locked_cards:
-                    for handler in comp.in_play.get((av, window), ()):
+                av = card_of[attached]
+                if av in live and attached not in locked:
+                    for handler in comp.in_play[(av, window)]:
                         out.extend(in_play_handler(game, handler, seat, attached, frame))
     return out
 

@@ -52,6 +52,9 @@ class Compiled:
     crypt_implemented: frozenset[int]
     active: frozenset[int]  # VEKN ids with an in-play handler: the only cards in play worth scanning
     in_play_by_window: dict[W, frozenset[int]]  # window → the VEKN ids with an in-play handler in it
+    # window → VEKN id → its hand handlers in that window: ``hand`` regrouped for ``game.hand_options``, which asks
+    # for every hand card of every seat at every impulse (one lookup a card, no key tuple built)
+    hand_by_window: dict[W, dict[int, tuple[Handler, ...]]]
     eligibility: Eligibility
     cards: CardIndex
     types: dict[int, frozenset[str]]

@@ -3124,7 +3124,9 @@ def _bearer_bleed(game: Game, act: Action) -> int:
 @hook("strikes", data=("bearer",))
 def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
-    strikes = {b.strike for _, b in _bearers(game, minion, c) if b.strike is not None}
+    # in the order the cards are carried, each strike once: a set's order would follow the strikes' hashes (of
+    # the functions some hold: their addresses), and the options' order must not depend on memory layout
+    strikes = dict.fromkeys(b.strike for _, b in _bearers(game, minion, c) if b.strike is not None)
     seat = g.controller(game, minion)
     return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
 
