@@ -1327,8 +1327,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 h(game, handler, m) for h in hooks_of(game, "meets_requirement")
             ):
                 return False
-    if not has_discipline(m, handler.mode):
-        return False
+    if not has_discipline(m, handler.mode) and not any(h(game, handler, m) for h in hooks_of(game, "has_discipline")):
+        return False  # a Discipline lent by another card: "may play cards that require [nec]" (Phagian)
     blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
     if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
@@ -1440,6 +1440,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
             if hooks_of(game, "actor_may_target"):  # what the acting minion itself may aim at (Shadow Cloak)
                 targets = [t for t in targets if hook_all(game, "actor_may_target", minion_id, t)]
+            if mode.enters_combat and hooks_of(game, "may_enter_combat"):  # not with Tremere (Reginald Moore)
+                targets = [t for t in targets if hook_all(game, "may_enter_combat", minion_id, t)]
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
             if (
@@ -2121,6 +2123,11 @@ def strikes(game: Game, c: Combat) -> Flow:
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
+                if hooks_of(game, "strike_declared"):  # a strike's cost, paid as declared (Lucian, the Perfect)
+                    for h in hooks_of(game, "strike_declared"):
+                        h(game, c, side, option)
+                    if _combat_done(game, c):
+                        return
             else:
                 side.strike = None
         first = False

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...domain import Discipline
 from ...eligibility import compile_minion
 from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
@@ -20,6 +21,7 @@ from ..handlers import Handler
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, draw, leave_play
 from ..vocabulary import (
     CORRUPTION,
+    NO_STRIKE,
     AddBlood,
     AttemptFails,
     Bleed,
@@ -67,6 +69,7 @@ from ..vocabulary import (
     damage_pending,
     discard,
     during_own_referendum,
+    grant,
     has_blood,
     has_edge,
     holds_card_of_type,
@@ -4035,3 +4038,327 @@ def _first_round_maneuvers(game: Game, c: Combat) -> None:
         spec = _vampire_spec(game, side.minion)
         if spec is not None and spec.maneuvers_first_round:
             side.maneuvers += spec.maneuvers_first_round
+
+
+# --- vampires added for vamps_b
+
+
+def _vb_text(game: Game, minion: int) -> str:
+    """The first line of a minion card's text, lower case ("Werewolf with 4 life. …")."""
+    m = game.minions.get(minion)
+    card = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    return card.text.split("\n", 1)[0].lower() if card is not None and card.text else ""
+
+
+def _vb_opponent(game: Game, minion: int) -> Minion | None:
+    """The minion in the current combat opposing ``minion`` (None outside its combat)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return None
+    return game.minions.get(c.other(minion).minion)
+
+
+@hook("damage_to_take", "Selena")
+def _selena(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """Damage inflicted on Selena by a werewolf (an ally whose text opens "Werewolf with …") is aggravated."""
+    if normal and _named(game, side.minion, "Selena"):
+        other = game.minions.get(c.other(side.minion).minion)
+        if other is not None and other.kind == ALLY and re.search(r"\bwerewolf\b", _vb_text(game, other.id)):
+            return 0, agg + normal
+    return normal, agg
+
+
+vampire(
+    "Selena",
+    notes="Black Hand is a trait (card requirements read it). The werewolf's damage made aggravated is what is "
+    "left after prevention, environmental damage in the same round included.",
+)
+vampire(
+    "Abraham Mellon",
+    hand_size=1,
+    notes="He meets a clan requirement of Tremere (the meets_requirement hook); effects of the card that read his "
+    "clan do not see one, and cards not played from the hand are not helped (LSJ 20050119).",
+)
+
+
+@hook("meets_requirement", "Abraham Mellon")
+def _abraham(game: Game, handler: Any, m: Minion) -> bool:
+    """Abraham plays cards requiring a Tremere as if he were a Tremere (cards played from the hand only)."""
+    if handler.mode.in_play or not _named(game, m.id, "Abraham Mellon"):
+        return False
+    card = game.compiled.cards.get(handler.card) if game.compiled is not None else None
+    return card is not None and "Tremere" in card.requirements.clans and _meets_as(game, handler, m, clans=("Tremere",))
+
+
+# Lucian, the Perfect: strikes against him cost 1 more blood or life (paid as declared: LSJ 20090703; a strike
+# card's cost is raised instead: LSJ 20070829-1); the minion opposing him may choose not to strike.
+
+
+def _vs_lucian(game: Game, c: Combat, minion: int) -> bool:
+    return _named(game, c.other(minion).minion, "Lucian, the Perfect")
+
+
+@hook("strikes", "Lucian, the Perfect")
+def _lucian_no_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """The minion opposing Lucian may choose not to strike."""
+    if not _vs_lucian(game, c, minion):
+        return []
+    seat = controller(game, minion)
+    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+
+
+def _strike_card(handler: Any) -> bool:
+    mode = handler.mode
+    return mode.strike is not None or any(isinstance(getattr(e, "strike", None), Strike) for e in mode.effects)
+
+
+@hook("blood_cost", "Lucian, the Perfect")
+def _lucian_card_cost(game: Game, handler: Any, minion: int) -> int:
+    """A strike card played from the hand against Lucian costs 1 more blood."""
+    c = current_combat(game)
+    if (
+        c is None
+        or handler.mode.window is not W.STRIKE
+        or handler.mode.in_play
+        or minion not in (c.a.minion, c.b.minion)
+    ):
+        return 0
+    return 1 if _vs_lucian(game, c, minion) and _library_card(game, handler) and _strike_card(handler) else 0
+
+
+@hook("strike_declared", "Lucian, the Perfect")
+def _lucian_strike_cost(game: Game, c: Combat, side: Any, option: economy.Option) -> None:
+    """A strike (not a strike card from the hand: its cost was raised) against Lucian costs 1 blood (a vampire) or
+    1 life (an ally or retainer: one that spends its last is burned, and combat ends). A vampire with no blood
+    cannot strike. Strikes at cards on him (burn equipment or a retainer) cost nothing more (LSJ 20090528-2)."""
+    strike = side.strike
+    if not _vs_lucian(game, c, side.minion) or not isinstance(strike, Strike) or strike == NO_STRIKE:
+        return
+    if strike.burn_equipment or (option.kind is economy.Kind.PLAY and option.ids != (1,)):
+        return
+    m = game.minions.get(side.minion)
+    if m is None:
+        return
+    if m.kind == VAMPIRE and m.blood < 1:
+        side.strike = NO_STRIKE
+        return
+    move_blood(game, m.id, -1)
+    game.log("burn blood", controller(game, m.id), m.id, 1)
+    if m.kind != VAMPIRE and m.blood <= 0:
+        burn_minion(game, m.id)
+
+
+vampire(
+    "Lucian, the Perfect",
+    bleed=3,
+    notes="An ally's strike card against him cannot be paid in life (allies pay no blood): it is not offered. A "
+    "vampire with no blood to pay for its strike makes none.",
+)
+
+
+@hook("votes_cast", "Troius")
+def _troius(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Troius casts no votes against a blood hunt referendum (his Methuselah's other votes still count)."""
+    if side >= 0 or not ref.blood_hunt:
+        return 0
+    return -sum(max(0, m.votes) for m in _ready_named(game, seat, "Troius"))
+
+
+vampire("Troius", strength=1, notes="Ballots are not modelled apart from votes.")
+
+
+def _lock_roy(game: Game, seat: int, *_: Any) -> None:
+    for m in _in_play_named(game, seat, "Roy"):
+        if not m.locked:
+            m.locked = True
+            game.log("lock", seat, m.id)
+
+
+@hook("discard_phase", "Roy")
+def _roy_discard_phase(game: Game, seat: int) -> None:
+    """If Roy is unlocked during your discard phase, lock him (in torpor too: LSJ 20011022): as it starts."""
+    _lock_roy(game, seat)
+
+
+@hook("discard_phase_end", "Roy")
+def _roy_discard_phase_end(game: Game, seat: int, discarded: list[int]) -> None:
+    """… and again as it ends, if something unlocked him during it."""
+    _lock_roy(game, seat)
+
+
+@hook("strength", "Roy", "Reginald Moore")
+def _strength_vs(game: Game, minion: int) -> int:
+    """Roy: +1 strength in combat with a titled vampire; Reginald Moore: with a Tremere or Tremere antitribu."""
+    name = _spec_name(game, minion)
+    if name not in ("Roy", "Reginald Moore"):
+        return 0
+    other = _vb_opponent(game, minion)
+    if other is None or other.kind != VAMPIRE:
+        return 0
+    if name == "Roy":
+        return 1 if other.title else 0
+    return 1 if other.clan in _TREMERE else 0
+
+
+vampire("Roy")
+
+
+@hook("rescue_cost", "Frondator")
+def _frondator(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs Frondator 1 fewer blood."""
+    return -1 if _named(game, rescuer, "Frondator") else 0
+
+
+vampire("Frondator", notes="His own rescue actions (the action's cost, whoever pays it: PIB 20110918).")
+
+
+def _dieudonne_succeeded(game: Game, play: Play) -> bool:
+    """After his own successful action (one that fizzles too: ANK 20220218) in your minion phase, locked, with a
+    blood to burn."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and act.succeeded
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+        and me is not None
+        and me.locked
+        and me.blood >= 1
+    )
+
+
+vampire(
+    "Baron Dieudonne",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_dieudonne_succeeded,
+            effects=(BurnBlood(1), UnlockSelf()),
+            limit="dieudonne unlocks",
+            limit_scope="action",
+            label="burn 1 blood: unlock after a successful action",
+        ),
+    ),
+)
+
+
+@hook("can_block", "Reginald Moore")
+def _reginald_block(game: Game, blocker: int, act: Action) -> bool:
+    """Reginald cannot block a Tremere or Tremere antitribu."""
+    actor = _actor_of(game, act)
+    return not (
+        _named(game, blocker, "Reginald Moore")
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and actor.clan in _TREMERE
+    )
+
+
+@hook("may_enter_combat", "Reginald Moore")
+def _reginald_combat(game: Game, minion: int, target: int) -> bool:
+    """Reginald takes no action to enter combat with a Tremere or Tremere antitribu."""
+    other = game.minions.get(target)
+    return not (
+        _named(game, minion, "Reginald Moore")
+        and other is not None
+        and other.kind == VAMPIRE
+        and other.clan in _TREMERE
+    )
+
+
+vampire("Reginald Moore")
+
+
+def _phagian_lends(game: Game, handler: Any, m: Minion) -> bool:
+    """A card played from the hand at basic Necromancy only, by a vampire without Necromancy whose Methuselah
+    controls Phagian (in play)."""
+    mode = handler.mode
+    return (
+        m.kind == VAMPIRE
+        and not mode.in_play
+        and not mode.superior
+        and mode.disciplines == ("nec",)
+        and not dict(m.disciplines).get("nec")
+        and _library_card(game, handler)
+        and bool(_in_play_named(game, controller(game, m.id), "Phagian"))
+    )
+
+
+@hook("meets_requirement", "Phagian")
+def _phagian_requirement(game: Game, handler: Any, m: Minion) -> bool:
+    """The card's requirement met with basic Necromancy added to the vampire's."""
+    if not _phagian_lends(game, handler, m):
+        return False
+    comp = game.compiled
+    requirement = comp.eligibility.requirement(handler.card) if comp is not None else None
+    card = comp.cards.get(m.card) if comp is not None else None
+    if requirement is None or card is None:
+        return requirement is None
+    printed = dataclasses.replace(card, disciplines=(*card.disciplines, Discipline(code="nec", superior=False)))
+    return bool(requirement.met_by(compile_minion(printed)))
+
+
+@hook("has_discipline", "Phagian")
+def _phagian_discipline(game: Game, handler: Any, m: Minion) -> bool:
+    """Any vampire you control may play cards requiring Necromancy at the basic level."""
+    return _phagian_lends(game, handler, m)
+
+
+@hook("blood_cost", "Phagian")
+def _phagian_cost(game: Game, handler: Any, minion: int) -> int:
+    """… with the cost increased by 1 blood."""
+    m = game.minions.get(minion)
+    return 1 if m is not None and _phagian_lends(game, handler, m) else 0
+
+
+vampire(
+    "Phagian",
+    notes="Cards played at basic Necromancy alone (a card whose mode names several Disciplines is not helped), "
+    "from the hand, by a vampire without Necromancy, while Phagian is in play (ready or in torpor).",
+)
+
+
+@hook("votes_cast", "Alvaro, The Scion of Angelica")
+def _alvaro_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Alvaro casts his votes when his Methuselah votes while he is ready with votes: marked for the action."""
+    act = current_action(game)
+    for m in _ready_named(game, seat, "Alvaro, The Scion of Angelica"):
+        if m.votes > 0 and act is not None:
+            act.flags[f"voted:{m.id}"] = True
+    return 0
+
+
+def _alvaro_abstained(game: Game, play: Play) -> bool:
+    """After a political action's resolution (anyone's), if Alvaro cast no vote (in torpor, or untitled, too: LSJ
+    20010526)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.kind is Act.POLITICAL
+        and act.succeeded
+        and me is not None
+        and me.in_play
+        and me.blood < me.capacity
+        and not act.flags.get(f"voted:{play.minion}")
+    )
+
+
+vampire(
+    "Alvaro, The Scion of Angelica",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_alvaro_abstained,
+            effects=(AddBlood(2, to_self=True),),
+            limit="alvaro gains",
+            limit_scope="action",
+            label="gain 2 blood (he abstained)",
+        ),
+    ),
+)
