@@ -707,6 +707,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for h in hooks_of(game, "offered_actions"):  # another minion's ability used as an action (Maldavis)
+            for copy, handler in h(game, seat, m):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -2060,6 +2063,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
+    if hooks_of(game, "may_end_combat") and not hook_all(game, "may_end_combat", c, minion):
+        options = [o for o in options if not _ends_combat(game, o)]  # "cannot strike: combat ends" (Faruq)
     return options
 
 

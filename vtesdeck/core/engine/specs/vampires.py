@@ -23,11 +23,13 @@ from ..vocabulary import (
     CORRUPTION,
     NO_STRIKE,
     AddBlood,
+    AttemptBlock,
     AttemptFails,
     Bleed,
     BlockerIntercept,
     BurnBlood,
     BurnPool,
+    BurnTargetBlood,
     BurnTheEdge,
     CancelKeepingCost,
     CryptDraw,
@@ -76,6 +78,7 @@ from ..vocabulary import (
     in_polling,
     is_ready,
     locked_self,
+    may_block_any_seat,
     may_play,
     move_blood,
     ready_minions,
@@ -87,6 +90,7 @@ from ..vocabulary import (
     run_effects,
     self_ready,
     take_damage,
+    target_still,
     uncontrolled_vampires,
     younger_ready_vampires_of_others,
 )
@@ -4359,6 +4363,538 @@ vampire(
             limit="alvaro gains",
             limit_scope="action",
             label="gain 2 blood (he abstained)",
+        ),
+    ),
+)
+
+
+_TALBOT_COMBAT = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    stealth=1,
+    enters_combat=True,
+    when=holds_card_of_type("Master"),
+    targets=ready_minions_of_others,
+    label="discard a master card: enter combat with a minion",
+)
+
+
+@hook("announced", "Talbot")
+def _talbot_discards(game: Game, act: Action) -> None:
+    """The master card is discarded as the action is announced (its cost: the first master card in hand)."""
+    if act.mode is _TALBOT_COMBAT and _named(game, act.actor, "Talbot"):
+        DiscardOfType("Master")(game, Play(seat=act.seat, card=-1, mode=_TALBOT_COMBAT, minion=act.actor))
+
+
+vampire("Talbot", modes=(_TALBOT_COMBAT,), notes="The master card discarded is the first in hand (the bot's pick).")
+
+
+def _equipment_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The equipment on other Methuselahs' minions (ready or in torpor)."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play:
+                out += [
+                    x for x in m.cards if x not in game.minions and "Equipment" in comp.types.get(game.card_of[x], ())
+                ]
+    return out
+
+
+def _steal_equipment(game: Game, play: Play) -> None:
+    """Move the target equipment onto the acting minion."""
+    actor = game.minions.get(play.minion)
+    for m in game.minions.values():
+        if play.target in m.cards and actor is not None and m.id != actor.id:
+            m.cards.remove(play.target)
+            actor.cards.append(play.target)
+            game.locked_cards.discard(play.target)
+            game.log("steal", play.seat, play.target, controller(game, m.id))
+            return
+
+
+vampire(
+    "Saankaláxt",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            cost_blood=1,
+            targets=_equipment_of_others,
+            effects=(If(target_still(_equipment_of_others), (_steal_equipment,)),),
+            label="steal an equipment",
+        ),
+    ),
+)
+
+
+@hook("may_end_combat", "Faruq Abd al-Qadir", "Oliver Thrace")
+def _no_combat_ends(game: Game, c: Combat, minion: int) -> bool:
+    """Faruq: minions with any of his controller's corruption counters in combat with him cannot strike: combat
+    ends. Oliver Thrace: vampires opposing him may not end combat as a strike."""
+    other = game.minions.get(c.other(minion).minion)
+    me = game.minions.get(minion)
+    if other is None or me is None:
+        return True
+    if _named(game, other.id, "Faruq Abd al-Qadir") and corruption_on(game, minion, controller(game, other.id)):
+        return False
+    return not (_named(game, other.id, "Oliver Thrace") and me.kind == VAMPIRE)
+
+
+vampire("Faruq Abd al-Qadir", strength=1)
+
+
+def _oliver_bleeds(game: Game, play: Play) -> bool:
+    """During his own bleed action, before resolution (ANK 20231124), with a card requiring Thaumaturgy in hand."""
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and act.is_bleed() and _holds_thaumaturgy(game, play)
+
+
+def _burn_thaumaturgy(game: Game, play: Play) -> None:
+    """Burn a card requiring Thaumaturgy from the hand (the first), drawing back up."""
+    held = _thaumaturgy_cards(game, play.seat)
+    if held:
+        s = game.seats[play.seat]
+        s.hand.remove(held[0])
+        s.ash_heap.append(held[0])
+        game.log("burn", play.seat, held[0])
+        refill(game, play.seat)
+
+
+vampire(
+    "Oliver Thrace",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_oliver_bleeds,
+            effects=(_burn_thaumaturgy, Bleed(1, limited=False)),
+            limit="oliver bleeds",
+            limit_scope="action",
+            label="burn a card requiring Thaumaturgy from the hand: +1 bleed",
+        ),
+    ),
+    notes="The card burned is the first requiring Thaumaturgy in hand (the bot's pick).",
+)
+
+
+def _luca_later_round(game: Game, play: Play) -> bool:
+    c = combat_of(play)
+    return c is not None and c.round > 1
+
+
+vampire(
+    "Luca Italicus",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=_luca_later_round,
+            effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")),),
+            limit="luca strikes",
+            limit_scope="round",
+            label="strike: 2R damage (a round after the first)",
+        ),
+    ),
+)
+
+
+# J. Oswald "Ozzy" Hyde-White: the die rolled in your unlock phase, a rider on him until your next unlock phase.
+_OZZY = 'J. Oswald "Ozzy" Hyde-White'
+
+
+@hook("unlock", _OZZY)
+def _ozzy_rolls(game: Game, seat: int) -> None:
+    """During your unlock phase, roll a die for each Ozzy you control (ready or in torpor)."""
+    for m in _in_play_named(game, seat, _OZZY):
+        roll = game.rng.randint(1, 6)
+        game.log("die roll", seat, m.id, roll)
+        add_rider(game, m.id, "ozzy roll", roll, Until.NEXT_UNLOCK, seat)
+
+
+def _ozzy_roll(game: Game, minion: int) -> int:
+    return rider_sum(game, minion, "ozzy roll") if _named(game, minion, _OZZY) else 0
+
+
+@hook("stealth", _OZZY)
+def _ozzy_stealth(game: Game, act: Action) -> int:
+    """On a 1 or 2, +1 stealth."""
+    return 1 if _ozzy_roll(game, act.actor) in (1, 2) else 0
+
+
+@hook("bleed", _OZZY)
+def _ozzy_bleed(game: Game, act: Action) -> int:
+    """On a 5 or 6, -1 bleed …"""
+    return -1 if _ozzy_roll(game, act.actor) >= 5 else 0
+
+
+@hook("strength", _OZZY)
+def _ozzy_strength(game: Game, minion: int) -> int:
+    """… and +1 strength."""
+    return 1 if _ozzy_roll(game, minion) >= 5 else 0
+
+
+vampire(_OZZY)
+
+
+def _maldavis_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The Maldavis other Methuselahs control (in play), while the acting minion is a ready primogen."""
+    me = game.minions.get(play.minion)
+    if me is None or me.kind != VAMPIRE or me.title != "primogen" or not is_ready(game, me.id):
+        return []
+    return [m.id for s in game.order if s != play.seat for m in _in_play_named(game, s, "Maldavis")]
+
+
+_MALDAVIS_BURN = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    stealth=1,
+    targets=_maldavis_of_others,
+    effects=(If(target_still(_maldavis_of_others), (BurnTargetBlood(1),)),),
+    label="(a primogen) burn 1 blood from Maldavis",
+)
+
+
+@hook("offered_actions", "Maldavis")
+def _maldavis_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """Another Methuselah's ready primogen may take Maldavis's action (his copy names the ability)."""
+    if m.kind != VAMPIRE or m.title != "primogen" or game.compiled is None:
+        return []
+    out = []
+    for s in game.order:
+        if s != seat:
+            for maldavis in _in_play_named(game, s, "Maldavis"):
+                out += [
+                    (maldavis.id, h) for h in game.compiled.actions.get(maldavis.card, ()) if h.mode is _MALDAVIS_BURN
+                ]
+    return out[:1]
+
+
+@hook("bleed", "Maldavis")
+def _maldavis_bleed(game: Game, act: Action) -> int:
+    """Maldavis gets -1 bleed when bleeding a Methuselah who controls a ready primogen."""
+    if not _named(game, act.actor, "Maldavis") or not 0 <= act.target < len(game.seats):
+        return 0
+    return -1 if any(m.kind == VAMPIRE and m.title == "primogen" for m in ready_minions(game, act.target)) else 0
+
+
+vampire(
+    "Maldavis",
+    modes=(_MALDAVIS_BURN,),
+    notes="The primogen's action is offered with Maldavis's ability (the engine's offered_actions hook).",
+)
+
+
+vampire(
+    "Harrod",
+    bleed=2,
+    notes="Looking at a card in the prey's uncontrolled region changes nothing the engine models (the bots read "
+    "no hidden card): nothing is played for it.",
+)
+
+
+@hook("intercept", "Bret Stryker", "Rutor")
+def _intercept_vs(game: Game, minion_id: int, act: Action) -> int:
+    """Bret Stryker: -1 intercept against titled vampires; Rutor: Tzimisce get -1 intercept against him."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.kind != VAMPIRE:
+        return 0
+    if actor.title and _named(game, minion_id, "Bret Stryker"):
+        return -1
+    m = game.minions.get(minion_id)
+    if m is not None and m.kind == VAMPIRE and m.clan == "Tzimisce" and _named(game, actor.id, "Rutor"):
+        return -1
+    return 0
+
+
+vampire("Bret Stryker")
+vampire("Rutor")
+
+
+def _princes_with_blood(game: Game, play: Play) -> Sequence[int]:
+    """Other princes you control (ready or in torpor) with blood to move, while Silvian has room."""
+    me = game.minions.get(play.minion)
+    if me is None or not me.in_play or me.blood >= me.capacity:
+        return []
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if c != play.minion
+        and (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.title == "prince"
+        and m.blood >= 1
+    ]
+
+
+def _blood_from_target(game: Game, play: Play) -> None:
+    """Move 1 blood from the target vampire to the playing one."""
+    if play.target in game.minions and play.minion in game.minions and game.minions[play.target].blood >= 1:
+        move_blood(game, play.target, -1)
+        move_blood(game, play.minion, 1)
+        game.log("move blood", play.seat, play.target, play.minion, 1)
+
+
+vampire(
+    "Silvian Popescu",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_princes_with_blood,
+            effects=(_blood_from_target,),
+            label="move 1 blood from a prince you control to Silvian",
+        ),
+    ),
+    notes="Once in your unlock phase, in torpor too (LSJ 20011022).",
+)
+
+_ASSAMITE = ("Assamite", "Banu Haqim")
+
+
+def _victoria_boosts(game: Game, play: Play) -> bool:
+    """Victoria ready, during a bleed action by an Assamite (anyone's), before resolution, with a card to discard."""
+    act = action_of(play)
+    actor = _actor_of(game, act) if act is not None else None
+    return (
+        act is not None
+        and act.is_bleed()
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and actor.clan in _ASSAMITE
+        and self_ready(game, play)
+        and bool(game.seats[play.seat].hand)
+    )
+
+
+def _discard_first(game: Game, play: Play) -> None:
+    """Discard a card (the first in hand: the bot's pick) and draw back up."""
+    hand = game.seats[play.seat].hand
+    if hand:
+        discard(game, play.seat, hand[:1])
+
+
+vampire(
+    "Victoria Ash",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_victoria_boosts,
+            effects=(_discard_first, Bleed(1, limited=False)),
+            limit="victoria boosts",
+            limit_scope="action",
+            label="discard a card: the acting Assamite gets +1 bleed",
+        ),
+    ),
+    notes="Once each action (the text leaves it open; one discard for +1 bleed), before resolution (ANK 20231124).",
+)
+
+
+def _sarrasine_can(game: Game, play: Play) -> bool:
+    return self_ready(game, play) and game.edge == play.seat and game.acting == play.seat
+
+
+vampire(
+    "Sarrasine",
+    modes=(
+        Mode(
+            window=W.MASTER,
+            in_play=True,
+            when=_sarrasine_can,
+            effects=(BurnTheEdge(), MasterActions(1)),
+            label="burn the Edge: +1 master phase action",
+        ),
+    ),
+)
+
+
+def _anneke_blocks(game: Game, play: Play) -> bool:
+    """Anneke may attempt to block another Methuselah's acting vampire whoever it acts against (after blocks are
+    declined: the first window every Methuselah gets); a prior decision not to block stands (RTR 20020501)."""
+    act = action_of(play)
+    actor = _actor_of(game, act) if act is not None else None
+    return (
+        act is not None
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and act.seat != play.seat
+        and may_block_any_seat(game, play)
+    )
+
+
+vampire(
+    "Anneke",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_anneke_blocks,
+            effects=(AttemptBlock(),),
+            limit="anneke blocks",
+            limit_scope="action",
+            label="attempt to block (ignoring prey, predator or target)",
+        ),
+    ),
+)
+
+
+def _discipline_cards(game: Game, seat: int, code: str) -> list[int]:
+    """The cards in the seat's hand requiring the Discipline."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for c in game.seats[seat].hand:
+        card = comp.cards.get(game.card_of[c])
+        if card is not None and code in card.discipline_requirement.codes:
+            out.append(c)
+    return out
+
+
+def _alexa_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return me is not None and is_ready(game, me.id) and bool(_discipline_cards(game, play.seat, "dom"))
+
+
+def _discard_dominate(game: Game, play: Play) -> None:
+    held = _discipline_cards(game, play.seat, "dom")
+    if held:
+        discard(game, play.seat, held[:1])
+
+
+vampire(
+    "Alexa Draper",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=_alexa_can,
+            effects=(_discard_dominate, ExtraVotes(1)),
+            limit="alexa votes",
+            label="discard a card requiring Dominate: +1 vote",
+        ),
+    ),
+    notes="Once each referendum, locked too (ANK 20220705); the card discarded is the first requiring Dominate.",
+)
+
+
+def _emily_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and me.locked
+        and is_ready(game, me.id)
+        and game.acting == play.seat
+        and game.phase is Phase.DISCARD
+        and game.edge == play.seat
+    )
+
+
+vampire(
+    "Emily Carson",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_emily_can,
+            effects=(BurnTheEdge(), UnlockSelf()),
+            label="burn the Edge: unlock",
+        ),
+    ),
+)
+
+
+@hook("bleed", "Bethany Ray")
+def _bethany(game: Game, act: Action) -> int:
+    """Toreador and Toreador antitribu get +1 bleed against a Methuselah controlling Bethany (in play)."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.kind != VAMPIRE or actor.clan not in ("Toreador", "Toreador antitribu"):
+        return 0
+    if not 0 <= act.target < len(game.seats):
+        return 0
+    return 1 if _in_play_named(game, act.target, "Bethany Ray") else 0
+
+
+vampire("Bethany Ray", notes="While she is in play (ready or in torpor), once however many copies.")
+
+
+def _ayse_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and is_ready(game, me.id)
+        and me.blood < me.capacity
+        and game.acting == play.seat
+        and game.phase is Phase.DISCARD
+        and game.seats[play.seat].discard_actions >= 1
+    )
+
+
+def _use_discard_action(game: Game, play: Play) -> None:
+    game.seats[play.seat].discard_actions -= 1
+
+
+vampire(
+    "Ayse Dhanial",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_ayse_can,
+            effects=(_use_discard_action, AddBlood(1, to_self=True)),
+            label="a discard phase action: add 1 blood to Ayse",
+        ),
+    ),
+)
+
+
+def _blood_less_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """Other Methuselahs' Anarch vampires with no blood (ready or in torpor)."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.sect == "Anarch"
+        and m.blood == 0
+    ]
+
+
+def _to_sabbat(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.sect = "Sabbat"
+        game.log("sect sabbat", controller(game, m.id), m.id)
+
+
+vampire(
+    "Leila Monroe",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=_blood_less_anarchs,
+            effects=(If(target_still(_blood_less_anarchs), (_to_sabbat,)),),
+            label="change the sect of an Anarch with no blood to Sabbat",
         ),
     ),
 )
