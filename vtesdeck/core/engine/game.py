@@ -888,6 +888,10 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
+            if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
+                to_ash_heap(game, option.card)  # cancelled as played (Andrew Stuart): the action is not taken
+                refill(game, seat)
+                return
             if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
@@ -1687,7 +1691,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand and isinstance(frame, Combat):
         frame.plays += 1
     if from_hand:
-        yield from as_played(game, option.card, seat, mode)
+        if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
+            game.cancelled = option.card  # its player's own ability cancels it before anyone else may (Andrew Stuart)
+        else:
+            yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
             game.cancelled = -1
             refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is

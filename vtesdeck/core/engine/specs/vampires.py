@@ -4898,3 +4898,35 @@ vampire(
         ),
     ),
 )
+
+
+def _requires_thaumaturgy(game: Game, vekn: int) -> bool:
+    card = game.compiled.cards.get(vekn) if game.compiled is not None else None
+    return card is not None and not card.is_crypt and "tha" in card.discipline_requirement.codes
+
+
+@hook("cancels_own_card", "Andrew Stuart")
+def _andrew_reveals(game: Game, option: economy.Option) -> bool:
+    """As Andrew plays a card requiring Thaumaturgy from the hand (before it is replaced, before any other
+    cancel: LSJ 20100728), reveal the top card of the library (it stays there); if it also requires Thaumaturgy,
+    the card is cancelled (its cost not paid, its action not taken: ANK 20200813-2) and Andrew burns 1 blood."""
+    if not _named(game, option.minion, "Andrew Stuart") or game.compiled is None:
+        return False
+    mode = game.compiled.by_mode[(game.card_of[option.card], option.mode)].mode
+    library = game.seats[option.seat].library
+    if "tha" not in mode.disciplines or not library:
+        return False
+    game.log("reveal", option.seat, library[-1])
+    if not _requires_thaumaturgy(game, game.card_of[library[-1]]):
+        return False
+    game.log("cancel", option.seat, option.card)
+    move_blood(game, option.minion, -1)
+    game.log("burn blood", option.seat, option.minion, 1)
+    return True
+
+
+vampire(
+    "Andrew Stuart",
+    notes="A card requiring Thaumaturgy is one played with it (a card of several Disciplines counts as the one it "
+    "is played as); cards not played from the hand are not revealed for (RTR 20001020).",
+)
