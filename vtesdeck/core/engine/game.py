@@ -1557,6 +1557,9 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
                 if av in active and attached not in game.locked_cards:
                     for handler in comp.in_play.get((av, window), ()):
                         out.extend(in_play_handler(game, handler, seat, attached, frame))
+    for h in hooks_of(game, "offered_abilities"):  # another Methuselah's vampire's ability (Mustafa, The Heir)
+        for copy, handler in h(game, seat, window):
+            out.extend(in_play_handler(game, handler, seat, copy, frame))
     return out
 
 

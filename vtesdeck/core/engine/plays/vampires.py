@@ -311,3 +311,16 @@ judge("Victoria Ash", 0, score=_own_actor)
 judge("Sarrasine", 0, score=_sarrasine_score)
 judge("Alexa Draper", 0, score=_votes_matter)
 judge("Baron Dieudonne", 0, score=_keeps_blood(2))
+
+
+def _mustafa_score(game: Game, play: Play) -> float:
+    """Take Mustafa's votes when his Methuselah and this seat want opposite outcomes, the Toreador keeping a blood."""
+    ref = play.frame
+    toreador, mustafa = game.minions.get(play.target), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or toreador is None or mustafa is None or toreador.blood < 2:
+        return -1.0
+    mine, theirs = stake(game, ref, play.seat), stake(game, ref, controller(game, mustafa.id))
+    return 12.0 + mustafa.votes if mine * theirs < 0 and mustafa.votes > 0 else -1.0
+
+
+judge("Mustafa, The Heir", 0, score=_mustafa_score)

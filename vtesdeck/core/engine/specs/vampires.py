@@ -4930,3 +4930,84 @@ vampire(
     notes="A card requiring Thaumaturgy is one played with it (a card of several Disciplines counts as the one it "
     "is played as); cards not played from the hand are not revealed for (RTR 20001020).",
 )
+
+
+# Mustafa, The Heir: another Methuselah's older Toreador moves 1 blood to him in a political action's polling step
+# to cast his votes: they count with that Methuselah's votes (the engine's votes go to one side per seat), and no
+# longer with his own Methuselah's; the last to use it has the final say (LSJ 20090304-2).
+_MUSTAFA = "Mustafa, The Heir"
+
+
+def _mustafa_toreadors(game: Game, play: Play) -> Sequence[int]:
+    """The playing seat's ready Toreador older than Mustafa with a blood to move, each once a referendum, during the
+    polling step of a political action; not Mustafa's own Methuselah's."""
+    ref, act, mustafa = play.frame, current_action(game), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or ref.blood_hunt or act is None or act.kind is not Act.POLITICAL:
+        return []
+    if mustafa is None or not is_ready(game, mustafa.id) or controller(game, mustafa.id) == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE
+        and m.clan == "Toreador"
+        and m.capacity > mustafa.capacity
+        and m.blood >= 1
+        and not act.flags.get(f"mustafa used:{m.id}")
+    ]
+
+
+def _mustafa_forced(game: Game, play: Play) -> None:
+    """The Toreador moves 1 blood to Mustafa; his votes go with the playing Methuselah's."""
+    ref, act = play.frame, current_action(game)
+    toreador, mustafa = game.minions.get(play.target), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or act is None or toreador is None or mustafa is None:
+        return
+    move_blood(game, toreador.id, -1)
+    move_blood(game, mustafa.id, 1)
+    game.log("move blood", play.seat, toreador.id, mustafa.id, 1)
+    act.flags[f"mustafa used:{toreador.id}"] = 1
+    key = f"mustafa:{mustafa.id}"
+    previous = act.flags.get(key, 0) - 1
+    if previous >= 0:
+        ref.extra_votes[previous] = ref.extra_votes.get(previous, 0) - mustafa.votes
+    ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + mustafa.votes
+    act.flags[key] = play.seat + 1
+
+
+vampire(
+    _MUSTAFA,
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            targets=_mustafa_toreadors,
+            effects=(_mustafa_forced,),
+            label="(an older Toreador of another Methuselah) move 1 blood to Mustafa: cast his votes",
+        ),
+    ),
+    notes="Used by the other Methuselahs (the offered_abilities hook); his votes then go with that Methuselah's "
+    "(its abstaining makes him abstain). Ballots are not modelled apart from votes.",
+)
+
+
+@hook("offered_abilities", _MUSTAFA)
+def _mustafa_offered(game: Game, seat: int, window: W) -> list[tuple[int, Handler]]:
+    """Mustafa's ability, offered to the other Methuselahs in the polling step."""
+    if window is not W.POLLING or game.compiled is None:
+        return []
+    out = []
+    for s in game.order:
+        if s != seat:
+            for m in _ready_named(game, s, _MUSTAFA):
+                out += [(m.id, h) for h in game.compiled.in_play.get((m.card, W.POLLING), ())]
+    return out
+
+
+@hook("votes_cast", _MUSTAFA)
+def _mustafa_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Mustafa's votes, cast by another Methuselah, no longer count with his own Methuselah's."""
+    act = current_action(game)
+    if act is None:
+        return 0
+    return -sum(m.votes for m in _ready_named(game, seat, _MUSTAFA) if act.flags.get(f"mustafa:{m.id}"))
