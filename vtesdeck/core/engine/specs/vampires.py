@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...domain import Discipline
+from ...domain import TITLE_VOTES, Discipline
 from ...eligibility import compile_minion
 from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
@@ -5011,3 +5011,115 @@ def _mustafa_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
     if act is None:
         return 0
     return -sum(m.votes for m in _ready_named(game, seat, _MUSTAFA) if act.flags.get(f"mustafa:{m.id}"))
+
+
+# Zane: a referendum gives him a prince's title, contested (§4 unlock phase, contested titles L789-812): both are
+# untitled while it lasts; in each of its controller's unlock phases a contesting vampire pays 1 blood or yields (in
+# torpor, or with no blood, it yields); once the other yielded (or left play), the title is its own again.
+_CONTEST = "title contest"  # a rider on a contesting vampire: the other contestant's id
+_CONTEST_VOTES = "title contest votes"  # a rider: the votes it gets back once the contest is won
+
+
+def _contesting(game: Game, minion: int) -> int:
+    """The vampire it contests a title with (-1: none)."""
+    for r in game.riders:
+        if r.holder == minion and r.key == _CONTEST:
+            return int(r.value)
+    return -1
+
+
+def _princes_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The princes other Methuselahs control (in play), their titles not contested already."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.title == "prince"
+        and _contesting(game, c) < 0
+    ]
+
+
+def _zane_can(game: Game, play: Play) -> bool:
+    """Zane is no prince, contests no title, and a prince's title can be chosen (LSJ 20100129)."""
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and me.title != "prince"
+        and _contesting(game, me.id) < 0
+        and bool(_princes_of_others(game, play))
+    )
+
+
+def _zane_contests(game: Game, play: Play) -> None:
+    """Zane receives the prince's title, contested: both untitled until one yields."""
+    zane, prince = game.minions.get(play.minion), game.minions.get(play.target)
+    if zane is None or prince is None or not zane.in_play or not prince.in_play or prince.title != "prince":
+        return
+    if _contesting(game, zane.id) >= 0 or _contesting(game, prince.id) >= 0:
+        return
+    back = {
+        zane.id: zane.votes - TITLE_VOTES.get(zane.title, 0) + TITLE_VOTES["prince"],
+        prince.id: prince.votes,
+    }
+    for m, other in ((zane, prince), (prince, zane)):
+        seat = controller(game, m.id)
+        m.votes -= TITLE_VOTES.get(m.title, 0)
+        m.title = ""
+        add_rider(game, m.id, _CONTEST, other.id, Until.END_OF_GAME, seat)
+        add_rider(game, m.id, _CONTEST_VOTES, back[m.id], Until.END_OF_GAME, seat)
+        game.log("title contest", seat, m.id, "contests")
+
+
+def _end_contest(game: Game, m: Minion) -> int:
+    """Remove the vampire's contest riders; the votes it would get back."""
+    votes = rider_sum(game, m.id, _CONTEST_VOTES)
+    game.riders = [r for r in game.riders if not (r.holder == m.id and r.key in (_CONTEST, _CONTEST_VOTES))]
+    return votes
+
+
+@hook("unlock", "Zane")
+def _title_contests(game: Game, seat: int) -> None:
+    """The seat's contesting vampires: the title won once the other yielded or left play; else pay 1 blood to go on
+    (a fixed rule: while it keeps a blood after paying), or yield (in torpor, or short of blood: untitled for the
+    rest of the game)."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play:
+            continue
+        other = _contesting(game, m.id)
+        if other < 0:
+            continue
+        rival = game.minions.get(other)
+        if rival is None or not rival.in_play or _contesting(game, other) != m.id:
+            m.votes = _end_contest(game, m)
+            m.title = "prince"
+            game.log("title contest", seat, m.id, "wins")
+        elif m.torpor or m.blood < 2:
+            _end_contest(game, m)
+            game.log("title contest", seat, m.id, "yields")
+        else:
+            move_blood(game, m.id, -1)
+            game.log("title contest", seat, m.id, "burns 1 blood to keep contesting")
+
+
+vampire(
+    "Zane",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            political=True,
+            stealth=1,
+            when=_zane_can,
+            targets=_princes_of_others,
+            effects=(_zane_contests,),
+            label="referendum: receive (and contest) a prince's title",
+        ),
+    ),
+    notes="A prince of another Methuselah (contesting with oneself is not allowed). Paying to keep contesting is a "
+    "fixed rule: while the vampire keeps a blood after paying; one that gets another title is not made to yield.",
+)
