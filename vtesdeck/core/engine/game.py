@@ -707,6 +707,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for h in hooks_of(game, "offered_actions"):  # another minion's ability used as an action (Maldavis)
+            for copy, handler in h(game, seat, m):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -885,6 +888,10 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         if option.card in game.seats[seat].hand:
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
+            if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
+                to_ash_heap(game, option.card)  # cancelled as played (Andrew Stuart): the action is not taken
+                refill(game, seat)
+                return
             if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
@@ -1329,8 +1336,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 h(game, handler, m) for h in hooks_of(game, "meets_requirement")
             ):
                 return False
-    if not has_discipline(m, handler.mode):
-        return False
+    if not has_discipline(m, handler.mode) and not any(h(game, handler, m) for h in hooks_of(game, "has_discipline")):
+        return False  # a Discipline lent by another card: "may play cards that require [nec]" (Phagian)
     blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
     if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
@@ -1449,6 +1456,8 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
             if hooks_of(game, "actor_may_target"):  # what the acting minion itself may aim at (Shadow Cloak)
                 targets = [t for t in targets if hook_all(game, "actor_may_target", minion_id, t)]
+            if mode.enters_combat and hooks_of(game, "may_enter_combat"):  # not with Tremere (Reginald Moore)
+                targets = [t for t in targets if hook_all(game, "may_enter_combat", minion_id, t)]
         values: Sequence[int] = mode.values(game, play) if mode.values is not None else (0,)
         for target in targets:
             if (
@@ -1573,6 +1582,9 @@ def in_play_options(game: Game, seat: int, window: W, frame: Any) -> list[Option
                 if av in live and attached not in locked:
                     for handler in comp.in_play[(av, window)]:
                         out.extend(in_play_handler(game, handler, seat, attached, frame))
+    for h in hooks_of(game, "offered_abilities"):  # another Methuselah's vampire's ability (Mustafa, The Heir)
+        for copy, handler in h(game, seat, window):
+            out.extend(in_play_handler(game, handler, seat, copy, frame))
     return out
 
 
@@ -1707,7 +1719,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand and isinstance(frame, Combat):
         frame.plays += 1
     if from_hand:
-        yield from as_played(game, option.card, seat, mode)
+        if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
+            game.cancelled = option.card  # its player's own ability cancels it before anyone else may (Andrew Stuart)
+        else:
+            yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
             game.cancelled = -1
             refund = not game.cancel_keeps_cost  # its cost is not paid, unless the canceller says it is
@@ -2083,6 +2098,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
+    if hooks_of(game, "may_end_combat") and not hook_all(game, "may_end_combat", c, minion):
+        options = [o for o in options if not _ends_combat(game, o)]  # "cannot strike: combat ends" (Faruq)
     return options
 
 
@@ -2146,6 +2163,11 @@ def strikes(game: Game, c: Combat) -> Flow:
                         break  # an aim (Target Vitals) is played as the strike is chosen: then the strike
                 if side.strike is None:
                     side.strike = HAND_STRIKE
+                if hooks_of(game, "strike_declared"):  # a strike's cost, paid as declared (Lucian, the Perfect)
+                    for h in hooks_of(game, "strike_declared"):
+                        h(game, c, side, option)
+                    if _combat_done(game, c):
+                        return
             else:
                 side.strike = None
         first = False

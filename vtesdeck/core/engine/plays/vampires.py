@@ -269,3 +269,58 @@ def _hartmut_edge_score(game: Game, play: Play) -> float:
 
 
 judge("Hartmut Stover", 0, score=_hartmut_edge_score)
+
+
+# --- vampires added for vamps_b
+
+
+def _talbot_score(game: Game, play: Play) -> float:
+    """Discard a master card to fight only a minion his hand strike can send to torpor or burn, while he keeps
+    blood to spare."""
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None or me.blood < 3:
+        return -5.0
+    return 14.0 if other.blood <= me.strength else -5.0
+
+
+def _silvian_score(game: Game, play: Play) -> float:
+    """Take a prince's blood only while it keeps 3 or more."""
+    prince = game.minions.get(play.target)
+    return 6.0 if prince is not None and prince.blood >= 4 else -1.0
+
+
+def _own_actor(game: Game, play: Play) -> float:
+    """Help only an acting minion of the seat's own (Victoria Ash's +1 bleed to an Assamite)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    return 12.0 if act is not None and act.seat == play.seat and len(game.seats[play.seat].hand) >= 2 else -1.0
+
+
+def _sarrasine_score(game: Game, play: Play) -> float:
+    """Burn the Edge for a master phase action only with more master cards in hand than actions left."""
+    s = game.seats[play.seat]
+    types = game.compiled.types if game.compiled is not None else {}
+    masters = sum(1 for c in s.hand if "Master" in types.get(game.card_of[c], ()))
+    return 15.0 if masters > s.master_actions else -1.0
+
+
+judge("Talbot", 0, score=_talbot_score)
+judge("Maldavis", 0, score=lambda game, play: 6.0)
+judge("Leila Monroe", 0, score=lambda game, play: 6.0)
+judge("Silvian Popescu", 0, score=_silvian_score)
+judge("Victoria Ash", 0, score=_own_actor)
+judge("Sarrasine", 0, score=_sarrasine_score)
+judge("Alexa Draper", 0, score=_votes_matter)
+judge("Baron Dieudonne", 0, score=_keeps_blood(2))
+
+
+def _mustafa_score(game: Game, play: Play) -> float:
+    """Take Mustafa's votes when his Methuselah and this seat want opposite outcomes, the Toreador keeping a blood."""
+    ref = play.frame
+    toreador, mustafa = game.minions.get(play.target), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or toreador is None or mustafa is None or toreador.blood < 2:
+        return -1.0
+    mine, theirs = stake(game, ref, play.seat), stake(game, ref, controller(game, mustafa.id))
+    return 12.0 + mustafa.votes if mine * theirs < 0 and mustafa.votes > 0 else -1.0
+
+
+judge("Mustafa, The Heir", 0, score=_mustafa_score)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...domain import TITLE_VOTES, Discipline
 from ...eligibility import compile_minion
 from .. import economy
 from ..cards import CRYPT, Mode, Play, Role, hook, vampire
@@ -20,12 +21,15 @@ from ..handlers import Handler
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, draw, leave_play
 from ..vocabulary import (
     CORRUPTION,
+    NO_STRIKE,
     AddBlood,
+    AttemptBlock,
     AttemptFails,
     Bleed,
     BlockerIntercept,
     BurnBlood,
     BurnPool,
+    BurnTargetBlood,
     BurnTheEdge,
     CancelKeepingCost,
     CryptDraw,
@@ -67,12 +71,14 @@ from ..vocabulary import (
     damage_pending,
     discard,
     during_own_referendum,
+    grant,
     has_blood,
     has_edge,
     holds_card_of_type,
     in_polling,
     is_ready,
     locked_self,
+    may_block_any_seat,
     may_play,
     move_blood,
     ready_minions,
@@ -84,6 +90,7 @@ from ..vocabulary import (
     run_effects,
     self_ready,
     take_damage,
+    target_still,
     uncontrolled_vampires,
     younger_ready_vampires_of_others,
 )
@@ -4035,3 +4042,1084 @@ def _first_round_maneuvers(game: Game, c: Combat) -> None:
         spec = _vampire_spec(game, side.minion)
         if spec is not None and spec.maneuvers_first_round:
             side.maneuvers += spec.maneuvers_first_round
+
+
+# --- vampires added for vamps_b
+
+
+def _vb_text(game: Game, minion: int) -> str:
+    """The first line of a minion card's text, lower case ("Werewolf with 4 life. …")."""
+    m = game.minions.get(minion)
+    card = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    return card.text.split("\n", 1)[0].lower() if card is not None and card.text else ""
+
+
+def _vb_opponent(game: Game, minion: int) -> Minion | None:
+    """The minion in the current combat opposing ``minion`` (None outside its combat)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return None
+    return game.minions.get(c.other(minion).minion)
+
+
+@hook("damage_to_take", "Selena")
+def _selena(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """Damage inflicted on Selena by a werewolf (an ally whose text opens "Werewolf with …") is aggravated."""
+    if normal and _named(game, side.minion, "Selena"):
+        other = game.minions.get(c.other(side.minion).minion)
+        if other is not None and other.kind == ALLY and re.search(r"\bwerewolf\b", _vb_text(game, other.id)):
+            return 0, agg + normal
+    return normal, agg
+
+
+vampire(
+    "Selena",
+    notes="Black Hand is a trait (card requirements read it). The werewolf's damage made aggravated is what is "
+    "left after prevention, environmental damage in the same round included.",
+)
+vampire(
+    "Abraham Mellon",
+    hand_size=1,
+    notes="He meets a clan requirement of Tremere (the meets_requirement hook); effects of the card that read his "
+    "clan do not see one, and cards not played from the hand are not helped (LSJ 20050119).",
+)
+
+
+@hook("meets_requirement", "Abraham Mellon")
+def _abraham(game: Game, handler: Any, m: Minion) -> bool:
+    """Abraham plays cards requiring a Tremere as if he were a Tremere (cards played from the hand only)."""
+    if handler.mode.in_play or not _named(game, m.id, "Abraham Mellon"):
+        return False
+    card = game.compiled.cards.get(handler.card) if game.compiled is not None else None
+    return card is not None and "Tremere" in card.requirements.clans and _meets_as(game, handler, m, clans=("Tremere",))
+
+
+# Lucian, the Perfect: strikes against him cost 1 more blood or life (paid as declared: LSJ 20090703; a strike
+# card's cost is raised instead: LSJ 20070829-1); the minion opposing him may choose not to strike.
+
+
+def _vs_lucian(game: Game, c: Combat, minion: int) -> bool:
+    return _named(game, c.other(minion).minion, "Lucian, the Perfect")
+
+
+@hook("strikes", "Lucian, the Perfect")
+def _lucian_no_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """The minion opposing Lucian may choose not to strike."""
+    if not _vs_lucian(game, c, minion):
+        return []
+    seat = controller(game, minion)
+    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=grant(NO_STRIKE))]
+
+
+def _strike_card(handler: Any) -> bool:
+    mode = handler.mode
+    return mode.strike is not None or any(isinstance(getattr(e, "strike", None), Strike) for e in mode.effects)
+
+
+@hook("blood_cost", "Lucian, the Perfect")
+def _lucian_card_cost(game: Game, handler: Any, minion: int) -> int:
+    """A strike card played from the hand against Lucian costs 1 more blood."""
+    c = current_combat(game)
+    if (
+        c is None
+        or handler.mode.window is not W.STRIKE
+        or handler.mode.in_play
+        or minion not in (c.a.minion, c.b.minion)
+    ):
+        return 0
+    return 1 if _vs_lucian(game, c, minion) and _library_card(game, handler) and _strike_card(handler) else 0
+
+
+@hook("strike_declared", "Lucian, the Perfect")
+def _lucian_strike_cost(game: Game, c: Combat, side: Any, option: economy.Option) -> None:
+    """A strike (not a strike card from the hand: its cost was raised) against Lucian costs 1 blood (a vampire) or
+    1 life (an ally or retainer: one that spends its last is burned, and combat ends). A vampire with no blood
+    cannot strike. Strikes at cards on him (burn equipment or a retainer) cost nothing more (LSJ 20090528-2)."""
+    strike = side.strike
+    if not _vs_lucian(game, c, side.minion) or not isinstance(strike, Strike) or strike == NO_STRIKE:
+        return
+    if strike.burn_equipment or (option.kind is economy.Kind.PLAY and option.ids != (1,)):
+        return
+    m = game.minions.get(side.minion)
+    if m is None:
+        return
+    if m.kind == VAMPIRE and m.blood < 1:
+        side.strike = NO_STRIKE
+        return
+    move_blood(game, m.id, -1)
+    game.log("burn blood", controller(game, m.id), m.id, 1)
+    if m.kind != VAMPIRE and m.blood <= 0:
+        burn_minion(game, m.id)
+
+
+vampire(
+    "Lucian, the Perfect",
+    bleed=3,
+    notes="An ally's strike card against him cannot be paid in life (allies pay no blood): it is not offered. A "
+    "vampire with no blood to pay for its strike makes none.",
+)
+
+
+@hook("votes_cast", "Troius")
+def _troius(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Troius casts no votes against a blood hunt referendum (his Methuselah's other votes still count)."""
+    if side >= 0 or not ref.blood_hunt:
+        return 0
+    return -sum(max(0, m.votes) for m in _ready_named(game, seat, "Troius"))
+
+
+vampire("Troius", strength=1, notes="Ballots are not modelled apart from votes.")
+
+
+def _lock_roy(game: Game, seat: int, *_: Any) -> None:
+    for m in _in_play_named(game, seat, "Roy"):
+        if not m.locked:
+            m.locked = True
+            game.log("lock", seat, m.id)
+
+
+@hook("discard_phase", "Roy")
+def _roy_discard_phase(game: Game, seat: int) -> None:
+    """If Roy is unlocked during your discard phase, lock him (in torpor too: LSJ 20011022): as it starts."""
+    _lock_roy(game, seat)
+
+
+@hook("discard_phase_end", "Roy")
+def _roy_discard_phase_end(game: Game, seat: int, discarded: list[int]) -> None:
+    """… and again as it ends, if something unlocked him during it."""
+    _lock_roy(game, seat)
+
+
+@hook("strength", "Roy", "Reginald Moore")
+def _strength_vs(game: Game, minion: int) -> int:
+    """Roy: +1 strength in combat with a titled vampire; Reginald Moore: with a Tremere or Tremere antitribu."""
+    name = _spec_name(game, minion)
+    if name not in ("Roy", "Reginald Moore"):
+        return 0
+    other = _vb_opponent(game, minion)
+    if other is None or other.kind != VAMPIRE:
+        return 0
+    if name == "Roy":
+        return 1 if other.title else 0
+    return 1 if other.clan in _TREMERE else 0
+
+
+vampire("Roy")
+
+
+@hook("rescue_cost", "Frondator")
+def _frondator(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs Frondator 1 fewer blood."""
+    return -1 if _named(game, rescuer, "Frondator") else 0
+
+
+vampire("Frondator", notes="His own rescue actions (the action's cost, whoever pays it: PIB 20110918).")
+
+
+def _dieudonne_succeeded(game: Game, play: Play) -> bool:
+    """After his own successful action (one that fizzles too: ANK 20220218) in your minion phase, locked, with a
+    blood to burn."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.actor == play.minion
+        and act.succeeded
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+        and me is not None
+        and me.locked
+        and me.blood >= 1
+    )
+
+
+vampire(
+    "Baron Dieudonne",
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_dieudonne_succeeded,
+            effects=(BurnBlood(1), UnlockSelf()),
+            limit="dieudonne unlocks",
+            limit_scope="action",
+            label="burn 1 blood: unlock after a successful action",
+        ),
+    ),
+)
+
+
+@hook("can_block", "Reginald Moore")
+def _reginald_block(game: Game, blocker: int, act: Action) -> bool:
+    """Reginald cannot block a Tremere or Tremere antitribu."""
+    actor = _actor_of(game, act)
+    return not (
+        _named(game, blocker, "Reginald Moore")
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and actor.clan in _TREMERE
+    )
+
+
+@hook("may_enter_combat", "Reginald Moore")
+def _reginald_combat(game: Game, minion: int, target: int) -> bool:
+    """Reginald takes no action to enter combat with a Tremere or Tremere antitribu."""
+    other = game.minions.get(target)
+    return not (
+        _named(game, minion, "Reginald Moore")
+        and other is not None
+        and other.kind == VAMPIRE
+        and other.clan in _TREMERE
+    )
+
+
+vampire("Reginald Moore")
+
+
+def _phagian_lends(game: Game, handler: Any, m: Minion) -> bool:
+    """A card played from the hand at basic Necromancy only, by a vampire without Necromancy whose Methuselah
+    controls Phagian (in play)."""
+    mode = handler.mode
+    return (
+        m.kind == VAMPIRE
+        and not mode.in_play
+        and not mode.superior
+        and mode.disciplines == ("nec",)
+        and not dict(m.disciplines).get("nec")
+        and _library_card(game, handler)
+        and bool(_in_play_named(game, controller(game, m.id), "Phagian"))
+    )
+
+
+@hook("meets_requirement", "Phagian")
+def _phagian_requirement(game: Game, handler: Any, m: Minion) -> bool:
+    """The card's requirement met with basic Necromancy added to the vampire's."""
+    if not _phagian_lends(game, handler, m):
+        return False
+    comp = game.compiled
+    requirement = comp.eligibility.requirement(handler.card) if comp is not None else None
+    card = comp.cards.get(m.card) if comp is not None else None
+    if requirement is None or card is None:
+        return requirement is None
+    printed = dataclasses.replace(card, disciplines=(*card.disciplines, Discipline(code="nec", superior=False)))
+    return bool(requirement.met_by(compile_minion(printed)))
+
+
+@hook("has_discipline", "Phagian")
+def _phagian_discipline(game: Game, handler: Any, m: Minion) -> bool:
+    """Any vampire you control may play cards requiring Necromancy at the basic level."""
+    return _phagian_lends(game, handler, m)
+
+
+@hook("blood_cost", "Phagian")
+def _phagian_cost(game: Game, handler: Any, minion: int) -> int:
+    """… with the cost increased by 1 blood."""
+    m = game.minions.get(minion)
+    return 1 if m is not None and _phagian_lends(game, handler, m) else 0
+
+
+vampire(
+    "Phagian",
+    notes="Cards played at basic Necromancy alone (a card whose mode names several Disciplines is not helped), "
+    "from the hand, by a vampire without Necromancy, while Phagian is in play (ready or in torpor).",
+)
+
+
+@hook("votes_cast", "Alvaro, The Scion of Angelica")
+def _alvaro_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Alvaro casts his votes when his Methuselah votes while he is ready with votes: marked for the action."""
+    act = current_action(game)
+    for m in _ready_named(game, seat, "Alvaro, The Scion of Angelica"):
+        if m.votes > 0 and act is not None:
+            act.flags[f"voted:{m.id}"] = True
+    return 0
+
+
+def _alvaro_abstained(game: Game, play: Play) -> bool:
+    """After a political action's resolution (anyone's), if Alvaro cast no vote (in torpor, or untitled, too: LSJ
+    20010526)."""
+    act = action_of(play)
+    me = game.minions.get(play.minion)
+    return (
+        act is not None
+        and act.kind is Act.POLITICAL
+        and act.succeeded
+        and me is not None
+        and me.in_play
+        and me.blood < me.capacity
+        and not act.flags.get(f"voted:{play.minion}")
+    )
+
+
+vampire(
+    "Alvaro, The Scion of Angelica",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.AFTER_ACTION,
+            in_play=True,
+            when=_alvaro_abstained,
+            effects=(AddBlood(2, to_self=True),),
+            limit="alvaro gains",
+            limit_scope="action",
+            label="gain 2 blood (he abstained)",
+        ),
+    ),
+)
+
+
+_TALBOT_COMBAT = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    stealth=1,
+    enters_combat=True,
+    when=holds_card_of_type("Master"),
+    targets=ready_minions_of_others,
+    label="discard a master card: enter combat with a minion",
+)
+
+
+@hook("announced", "Talbot")
+def _talbot_discards(game: Game, act: Action) -> None:
+    """The master card is discarded as the action is announced (its cost: the first master card in hand)."""
+    if act.mode is _TALBOT_COMBAT and _named(game, act.actor, "Talbot"):
+        DiscardOfType("Master")(game, Play(seat=act.seat, card=-1, mode=_TALBOT_COMBAT, minion=act.actor))
+
+
+vampire("Talbot", modes=(_TALBOT_COMBAT,), notes="The master card discarded is the first in hand (the bot's pick).")
+
+
+def _equipment_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The equipment on other Methuselahs' minions (ready or in torpor)."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play:
+                out += [
+                    x for x in m.cards if x not in game.minions and "Equipment" in comp.types.get(game.card_of[x], ())
+                ]
+    return out
+
+
+def _steal_equipment(game: Game, play: Play) -> None:
+    """Move the target equipment onto the acting minion."""
+    actor = game.minions.get(play.minion)
+    for m in game.minions.values():
+        if play.target in m.cards and actor is not None and m.id != actor.id:
+            m.cards.remove(play.target)
+            actor.cards.append(play.target)
+            game.locked_cards.discard(play.target)
+            game.log("steal", play.seat, play.target, controller(game, m.id))
+            return
+
+
+vampire(
+    "Saankaláxt",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            cost_blood=1,
+            targets=_equipment_of_others,
+            effects=(If(target_still(_equipment_of_others), (_steal_equipment,)),),
+            label="steal an equipment",
+        ),
+    ),
+)
+
+
+@hook("may_end_combat", "Faruq Abd al-Qadir", "Oliver Thrace")
+def _no_combat_ends(game: Game, c: Combat, minion: int) -> bool:
+    """Faruq: minions with any of his controller's corruption counters in combat with him cannot strike: combat
+    ends. Oliver Thrace: vampires opposing him may not end combat as a strike."""
+    other = game.minions.get(c.other(minion).minion)
+    me = game.minions.get(minion)
+    if other is None or me is None:
+        return True
+    if _named(game, other.id, "Faruq Abd al-Qadir") and corruption_on(game, minion, controller(game, other.id)):
+        return False
+    return not (_named(game, other.id, "Oliver Thrace") and me.kind == VAMPIRE)
+
+
+vampire("Faruq Abd al-Qadir", strength=1)
+
+
+def _oliver_bleeds(game: Game, play: Play) -> bool:
+    """During his own bleed action, before resolution (ANK 20231124), with a card requiring Thaumaturgy in hand."""
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and act.is_bleed() and _holds_thaumaturgy(game, play)
+
+
+def _burn_thaumaturgy(game: Game, play: Play) -> None:
+    """Burn a card requiring Thaumaturgy from the hand (the first), drawing back up."""
+    held = _thaumaturgy_cards(game, play.seat)
+    if held:
+        s = game.seats[play.seat]
+        s.hand.remove(held[0])
+        s.ash_heap.append(held[0])
+        game.log("burn", play.seat, held[0])
+        refill(game, play.seat)
+
+
+vampire(
+    "Oliver Thrace",
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_oliver_bleeds,
+            effects=(_burn_thaumaturgy, Bleed(1, limited=False)),
+            limit="oliver bleeds",
+            limit_scope="action",
+            label="burn a card requiring Thaumaturgy from the hand: +1 bleed",
+        ),
+    ),
+    notes="The card burned is the first requiring Thaumaturgy in hand (the bot's pick).",
+)
+
+
+def _luca_later_round(game: Game, play: Play) -> bool:
+    c = combat_of(play)
+    return c is not None and c.round > 1
+
+
+vampire(
+    "Luca Italicus",
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=_luca_later_round,
+            effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")),),
+            limit="luca strikes",
+            limit_scope="round",
+            label="strike: 2R damage (a round after the first)",
+        ),
+    ),
+)
+
+
+# J. Oswald "Ozzy" Hyde-White: the die rolled in your unlock phase, a rider on him until your next unlock phase.
+_OZZY = 'J. Oswald "Ozzy" Hyde-White'
+
+
+@hook("unlock", _OZZY)
+def _ozzy_rolls(game: Game, seat: int) -> None:
+    """During your unlock phase, roll a die for each Ozzy you control (ready or in torpor)."""
+    for m in _in_play_named(game, seat, _OZZY):
+        roll = game.rng.randint(1, 6)
+        game.log("die roll", seat, m.id, roll)
+        add_rider(game, m.id, "ozzy roll", roll, Until.NEXT_UNLOCK, seat)
+
+
+def _ozzy_roll(game: Game, minion: int) -> int:
+    return rider_sum(game, minion, "ozzy roll") if _named(game, minion, _OZZY) else 0
+
+
+@hook("stealth", _OZZY)
+def _ozzy_stealth(game: Game, act: Action) -> int:
+    """On a 1 or 2, +1 stealth."""
+    return 1 if _ozzy_roll(game, act.actor) in (1, 2) else 0
+
+
+@hook("bleed", _OZZY)
+def _ozzy_bleed(game: Game, act: Action) -> int:
+    """On a 5 or 6, -1 bleed …"""
+    return -1 if _ozzy_roll(game, act.actor) >= 5 else 0
+
+
+@hook("strength", _OZZY)
+def _ozzy_strength(game: Game, minion: int) -> int:
+    """… and +1 strength."""
+    return 1 if _ozzy_roll(game, minion) >= 5 else 0
+
+
+vampire(_OZZY)
+
+
+def _maldavis_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The Maldavis other Methuselahs control (in play), while the acting minion is a ready primogen."""
+    me = game.minions.get(play.minion)
+    if me is None or me.kind != VAMPIRE or me.title != "primogen" or not is_ready(game, me.id):
+        return []
+    return [m.id for s in game.order if s != play.seat for m in _in_play_named(game, s, "Maldavis")]
+
+
+_MALDAVIS_BURN = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    stealth=1,
+    targets=_maldavis_of_others,
+    effects=(If(target_still(_maldavis_of_others), (BurnTargetBlood(1),)),),
+    label="(a primogen) burn 1 blood from Maldavis",
+)
+
+
+@hook("offered_actions", "Maldavis")
+def _maldavis_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """Another Methuselah's ready primogen may take Maldavis's action (his copy names the ability)."""
+    if m.kind != VAMPIRE or m.title != "primogen" or game.compiled is None:
+        return []
+    out = []
+    for s in game.order:
+        if s != seat:
+            for maldavis in _in_play_named(game, s, "Maldavis"):
+                out += [
+                    (maldavis.id, h) for h in game.compiled.actions.get(maldavis.card, ()) if h.mode is _MALDAVIS_BURN
+                ]
+    return out[:1]
+
+
+@hook("bleed", "Maldavis")
+def _maldavis_bleed(game: Game, act: Action) -> int:
+    """Maldavis gets -1 bleed when bleeding a Methuselah who controls a ready primogen."""
+    if not _named(game, act.actor, "Maldavis") or not 0 <= act.target < len(game.seats):
+        return 0
+    return -1 if any(m.kind == VAMPIRE and m.title == "primogen" for m in ready_minions(game, act.target)) else 0
+
+
+vampire(
+    "Maldavis",
+    modes=(_MALDAVIS_BURN,),
+    notes="The primogen's action is offered with Maldavis's ability (the engine's offered_actions hook).",
+)
+
+
+vampire(
+    "Harrod",
+    bleed=2,
+    notes="Looking at a card in the prey's uncontrolled region changes nothing the engine models (the bots read "
+    "no hidden card): nothing is played for it.",
+)
+
+
+@hook("intercept", "Bret Stryker", "Rutor")
+def _intercept_vs(game: Game, minion_id: int, act: Action) -> int:
+    """Bret Stryker: -1 intercept against titled vampires; Rutor: Tzimisce get -1 intercept against him."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.kind != VAMPIRE:
+        return 0
+    if actor.title and _named(game, minion_id, "Bret Stryker"):
+        return -1
+    m = game.minions.get(minion_id)
+    if m is not None and m.kind == VAMPIRE and m.clan == "Tzimisce" and _named(game, actor.id, "Rutor"):
+        return -1
+    return 0
+
+
+vampire("Bret Stryker")
+vampire("Rutor")
+
+
+def _princes_with_blood(game: Game, play: Play) -> Sequence[int]:
+    """Other princes you control (ready or in torpor) with blood to move, while Silvian has room."""
+    me = game.minions.get(play.minion)
+    if me is None or not me.in_play or me.blood >= me.capacity:
+        return []
+    return [
+        c
+        for c in game.seats[play.seat].controlled
+        if c != play.minion
+        and (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.title == "prince"
+        and m.blood >= 1
+    ]
+
+
+def _blood_from_target(game: Game, play: Play) -> None:
+    """Move 1 blood from the target vampire to the playing one."""
+    if play.target in game.minions and play.minion in game.minions and game.minions[play.target].blood >= 1:
+        move_blood(game, play.target, -1)
+        move_blood(game, play.minion, 1)
+        game.log("move blood", play.seat, play.target, play.minion, 1)
+
+
+vampire(
+    "Silvian Popescu",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_princes_with_blood,
+            effects=(_blood_from_target,),
+            label="move 1 blood from a prince you control to Silvian",
+        ),
+    ),
+    notes="Once in your unlock phase, in torpor too (LSJ 20011022).",
+)
+
+_ASSAMITE = ("Assamite", "Banu Haqim")
+
+
+def _victoria_boosts(game: Game, play: Play) -> bool:
+    """Victoria ready, during a bleed action by an Assamite (anyone's), before resolution, with a card to discard."""
+    act = action_of(play)
+    actor = _actor_of(game, act) if act is not None else None
+    return (
+        act is not None
+        and act.is_bleed()
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and actor.clan in _ASSAMITE
+        and self_ready(game, play)
+        and bool(game.seats[play.seat].hand)
+    )
+
+
+def _discard_first(game: Game, play: Play) -> None:
+    """Discard a card (the first in hand: the bot's pick) and draw back up."""
+    hand = game.seats[play.seat].hand
+    if hand:
+        discard(game, play.seat, hand[:1])
+
+
+vampire(
+    "Victoria Ash",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_victoria_boosts,
+            effects=(_discard_first, Bleed(1, limited=False)),
+            limit="victoria boosts",
+            limit_scope="action",
+            label="discard a card: the acting Assamite gets +1 bleed",
+        ),
+    ),
+    notes="Once each action (the text leaves it open; one discard for +1 bleed), before resolution (ANK 20231124).",
+)
+
+
+def _sarrasine_can(game: Game, play: Play) -> bool:
+    return self_ready(game, play) and game.edge == play.seat and game.acting == play.seat
+
+
+vampire(
+    "Sarrasine",
+    modes=(
+        Mode(
+            window=W.MASTER,
+            in_play=True,
+            when=_sarrasine_can,
+            effects=(BurnTheEdge(), MasterActions(1)),
+            label="burn the Edge: +1 master phase action",
+        ),
+    ),
+)
+
+
+def _anneke_blocks(game: Game, play: Play) -> bool:
+    """Anneke may attempt to block another Methuselah's acting vampire whoever it acts against (after blocks are
+    declined: the first window every Methuselah gets); a prior decision not to block stands (RTR 20020501)."""
+    act = action_of(play)
+    actor = _actor_of(game, act) if act is not None else None
+    return (
+        act is not None
+        and actor is not None
+        and actor.kind == VAMPIRE
+        and act.seat != play.seat
+        and may_block_any_seat(game, play)
+    )
+
+
+vampire(
+    "Anneke",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.BLOCKS_DECLINED,
+            in_play=True,
+            when=_anneke_blocks,
+            effects=(AttemptBlock(),),
+            limit="anneke blocks",
+            limit_scope="action",
+            label="attempt to block (ignoring prey, predator or target)",
+        ),
+    ),
+)
+
+
+def _discipline_cards(game: Game, seat: int, code: str) -> list[int]:
+    """The cards in the seat's hand requiring the Discipline."""
+    comp = game.compiled
+    if comp is None:
+        return []
+    out = []
+    for c in game.seats[seat].hand:
+        card = comp.cards.get(game.card_of[c])
+        if card is not None and code in card.discipline_requirement.codes:
+            out.append(c)
+    return out
+
+
+def _alexa_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return me is not None and is_ready(game, me.id) and bool(_discipline_cards(game, play.seat, "dom"))
+
+
+def _discard_dominate(game: Game, play: Play) -> None:
+    held = _discipline_cards(game, play.seat, "dom")
+    if held:
+        discard(game, play.seat, held[:1])
+
+
+vampire(
+    "Alexa Draper",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=_alexa_can,
+            effects=(_discard_dominate, ExtraVotes(1)),
+            limit="alexa votes",
+            label="discard a card requiring Dominate: +1 vote",
+        ),
+    ),
+    notes="Once each referendum, locked too (ANK 20220705); the card discarded is the first requiring Dominate.",
+)
+
+
+def _emily_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and me.locked
+        and is_ready(game, me.id)
+        and game.acting == play.seat
+        and game.phase is Phase.DISCARD
+        and game.edge == play.seat
+    )
+
+
+vampire(
+    "Emily Carson",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_emily_can,
+            effects=(BurnTheEdge(), UnlockSelf()),
+            label="burn the Edge: unlock",
+        ),
+    ),
+)
+
+
+@hook("bleed", "Bethany Ray")
+def _bethany(game: Game, act: Action) -> int:
+    """Toreador and Toreador antitribu get +1 bleed against a Methuselah controlling Bethany (in play)."""
+    actor = _actor_of(game, act)
+    if actor is None or actor.kind != VAMPIRE or actor.clan not in ("Toreador", "Toreador antitribu"):
+        return 0
+    if not 0 <= act.target < len(game.seats):
+        return 0
+    return 1 if _in_play_named(game, act.target, "Bethany Ray") else 0
+
+
+vampire("Bethany Ray", notes="While she is in play (ready or in torpor), once however many copies.")
+
+
+def _ayse_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and is_ready(game, me.id)
+        and me.blood < me.capacity
+        and game.acting == play.seat
+        and game.phase is Phase.DISCARD
+        and game.seats[play.seat].discard_actions >= 1
+    )
+
+
+def _use_discard_action(game: Game, play: Play) -> None:
+    game.seats[play.seat].discard_actions -= 1
+
+
+vampire(
+    "Ayse Dhanial",
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=_ayse_can,
+            effects=(_use_discard_action, AddBlood(1, to_self=True)),
+            label="a discard phase action: add 1 blood to Ayse",
+        ),
+    ),
+)
+
+
+def _blood_less_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """Other Methuselahs' Anarch vampires with no blood (ready or in torpor)."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.sect == "Anarch"
+        and m.blood == 0
+    ]
+
+
+def _to_sabbat(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.sect = "Sabbat"
+        game.log("sect sabbat", controller(game, m.id), m.id)
+
+
+vampire(
+    "Leila Monroe",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=_blood_less_anarchs,
+            effects=(If(target_still(_blood_less_anarchs), (_to_sabbat,)),),
+            label="change the sect of an Anarch with no blood to Sabbat",
+        ),
+    ),
+)
+
+
+def _requires_thaumaturgy(game: Game, vekn: int) -> bool:
+    card = game.compiled.cards.get(vekn) if game.compiled is not None else None
+    return card is not None and not card.is_crypt and "tha" in card.discipline_requirement.codes
+
+
+@hook("cancels_own_card", "Andrew Stuart")
+def _andrew_reveals(game: Game, option: economy.Option) -> bool:
+    """As Andrew plays a card requiring Thaumaturgy from the hand (before it is replaced, before any other
+    cancel: LSJ 20100728), reveal the top card of the library (it stays there); if it also requires Thaumaturgy,
+    the card is cancelled (its cost not paid, its action not taken: ANK 20200813-2) and Andrew burns 1 blood."""
+    if not _named(game, option.minion, "Andrew Stuart") or game.compiled is None:
+        return False
+    mode = game.compiled.by_mode[(game.card_of[option.card], option.mode)].mode
+    library = game.seats[option.seat].library
+    if "tha" not in mode.disciplines or not library:
+        return False
+    game.log("reveal", option.seat, library[-1])
+    if not _requires_thaumaturgy(game, game.card_of[library[-1]]):
+        return False
+    game.log("cancel", option.seat, option.card)
+    move_blood(game, option.minion, -1)
+    game.log("burn blood", option.seat, option.minion, 1)
+    return True
+
+
+vampire(
+    "Andrew Stuart",
+    notes="A card requiring Thaumaturgy is one played with it (a card of several Disciplines counts as the one it "
+    "is played as); cards not played from the hand are not revealed for (RTR 20001020).",
+)
+
+
+# Mustafa, The Heir: another Methuselah's older Toreador moves 1 blood to him in a political action's polling step
+# to cast his votes: they count with that Methuselah's votes (the engine's votes go to one side per seat), and no
+# longer with his own Methuselah's; the last to use it has the final say (LSJ 20090304-2).
+_MUSTAFA = "Mustafa, The Heir"
+
+
+def _mustafa_toreadors(game: Game, play: Play) -> Sequence[int]:
+    """The playing seat's ready Toreador older than Mustafa with a blood to move, each once a referendum, during the
+    polling step of a political action; not Mustafa's own Methuselah's."""
+    ref, act, mustafa = play.frame, current_action(game), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or ref.blood_hunt or act is None or act.kind is not Act.POLITICAL:
+        return []
+    if mustafa is None or not is_ready(game, mustafa.id) or controller(game, mustafa.id) == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE
+        and m.clan == "Toreador"
+        and m.capacity > mustafa.capacity
+        and m.blood >= 1
+        and not act.flags.get(f"mustafa used:{m.id}")
+    ]
+
+
+def _mustafa_forced(game: Game, play: Play) -> None:
+    """The Toreador moves 1 blood to Mustafa; his votes go with the playing Methuselah's."""
+    ref, act = play.frame, current_action(game)
+    toreador, mustafa = game.minions.get(play.target), game.minions.get(play.minion)
+    if not isinstance(ref, Referendum) or act is None or toreador is None or mustafa is None:
+        return
+    move_blood(game, toreador.id, -1)
+    move_blood(game, mustafa.id, 1)
+    game.log("move blood", play.seat, toreador.id, mustafa.id, 1)
+    act.flags[f"mustafa used:{toreador.id}"] = 1
+    key = f"mustafa:{mustafa.id}"
+    previous = act.flags.get(key, 0) - 1
+    if previous >= 0:
+        ref.extra_votes[previous] = ref.extra_votes.get(previous, 0) - mustafa.votes
+    ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + mustafa.votes
+    act.flags[key] = play.seat + 1
+
+
+vampire(
+    _MUSTAFA,
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            targets=_mustafa_toreadors,
+            effects=(_mustafa_forced,),
+            label="(an older Toreador of another Methuselah) move 1 blood to Mustafa: cast his votes",
+        ),
+    ),
+    notes="Used by the other Methuselahs (the offered_abilities hook); his votes then go with that Methuselah's "
+    "(its abstaining makes him abstain). Ballots are not modelled apart from votes.",
+)
+
+
+@hook("offered_abilities", _MUSTAFA)
+def _mustafa_offered(game: Game, seat: int, window: W) -> list[tuple[int, Handler]]:
+    """Mustafa's ability, offered to the other Methuselahs in the polling step."""
+    if window is not W.POLLING or game.compiled is None:
+        return []
+    out = []
+    for s in game.order:
+        if s != seat:
+            for m in _ready_named(game, s, _MUSTAFA):
+                out += [(m.id, h) for h in game.compiled.in_play.get((m.card, W.POLLING), ())]
+    return out
+
+
+@hook("votes_cast", _MUSTAFA)
+def _mustafa_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """Mustafa's votes, cast by another Methuselah, no longer count with his own Methuselah's."""
+    act = current_action(game)
+    if act is None:
+        return 0
+    return -sum(m.votes for m in _ready_named(game, seat, _MUSTAFA) if act.flags.get(f"mustafa:{m.id}"))
+
+
+# Zane: a referendum gives him a prince's title, contested (§4 unlock phase, contested titles L789-812): both are
+# untitled while it lasts; in each of its controller's unlock phases a contesting vampire pays 1 blood or yields (in
+# torpor, or with no blood, it yields); once the other yielded (or left play), the title is its own again.
+_CONTEST = "title contest"  # a rider on a contesting vampire: the other contestant's id
+_CONTEST_VOTES = "title contest votes"  # a rider: the votes it gets back once the contest is won
+
+
+def _contesting(game: Game, minion: int) -> int:
+    """The vampire it contests a title with (-1: none)."""
+    for r in game.riders:
+        if r.holder == minion and r.key == _CONTEST:
+            return int(r.value)
+    return -1
+
+
+def _princes_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The princes other Methuselahs control (in play), their titles not contested already."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and m.kind == VAMPIRE
+        and m.title == "prince"
+        and _contesting(game, c) < 0
+    ]
+
+
+def _zane_can(game: Game, play: Play) -> bool:
+    """Zane is no prince, contests no title, and a prince's title can be chosen (LSJ 20100129)."""
+    me = game.minions.get(play.minion)
+    return (
+        me is not None
+        and me.title != "prince"
+        and _contesting(game, me.id) < 0
+        and bool(_princes_of_others(game, play))
+    )
+
+
+def _zane_contests(game: Game, play: Play) -> None:
+    """Zane receives the prince's title, contested: both untitled until one yields."""
+    zane, prince = game.minions.get(play.minion), game.minions.get(play.target)
+    if zane is None or prince is None or not zane.in_play or not prince.in_play or prince.title != "prince":
+        return
+    if _contesting(game, zane.id) >= 0 or _contesting(game, prince.id) >= 0:
+        return
+    back = {
+        zane.id: zane.votes - TITLE_VOTES.get(zane.title, 0) + TITLE_VOTES["prince"],
+        prince.id: prince.votes,
+    }
+    for m, other in ((zane, prince), (prince, zane)):
+        seat = controller(game, m.id)
+        m.votes -= TITLE_VOTES.get(m.title, 0)
+        m.title = ""
+        add_rider(game, m.id, _CONTEST, other.id, Until.END_OF_GAME, seat)
+        add_rider(game, m.id, _CONTEST_VOTES, back[m.id], Until.END_OF_GAME, seat)
+        game.log("title contest", seat, m.id, "contests")
+
+
+def _end_contest(game: Game, m: Minion) -> int:
+    """Remove the vampire's contest riders; the votes it would get back."""
+    votes = rider_sum(game, m.id, _CONTEST_VOTES)
+    game.riders = [r for r in game.riders if not (r.holder == m.id and r.key in (_CONTEST, _CONTEST_VOTES))]
+    return votes
+
+
+@hook("unlock", "Zane")
+def _title_contests(game: Game, seat: int) -> None:
+    """The seat's contesting vampires: the title won once the other yielded or left play; else pay 1 blood to go on
+    (a fixed rule: while it keeps a blood after paying), or yield (in torpor, or short of blood: untitled for the
+    rest of the game)."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play:
+            continue
+        other = _contesting(game, m.id)
+        if other < 0:
+            continue
+        rival = game.minions.get(other)
+        if rival is None or not rival.in_play or _contesting(game, other) != m.id:
+            m.votes = _end_contest(game, m)
+            m.title = "prince"
+            game.log("title contest", seat, m.id, "wins")
+        elif m.torpor or m.blood < 2:
+            _end_contest(game, m)
+            game.log("title contest", seat, m.id, "yields")
+        else:
+            move_blood(game, m.id, -1)
+            game.log("title contest", seat, m.id, "burns 1 blood to keep contesting")
+
+
+vampire(
+    "Zane",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            political=True,
+            stealth=1,
+            when=_zane_can,
+            targets=_princes_of_others,
+            effects=(_zane_contests,),
+            label="referendum: receive (and contest) a prince's title",
+        ),
+    ),
+    notes="A prince of another Methuselah (contesting with oneself is not allowed). Paying to keep contesting is a "
+    "fixed rule: while the vampire keeps a blood after paying; one that gets another title is not made to yield.",
+)
