@@ -3607,3 +3607,73 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# --- words added for vamps_a
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockTarget:
+    """Lock the target minion (``play.target``: François Villon locks a younger vampire)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play and not m.torpor:
+            m.locked = True
+            game.log("lock", play.seat, play.target)
+
+
+def younger_unlocked_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Ready unlocked vampires younger than the playing one, anyone's (the prey's first, then the oldest)."""
+    me = game.minions.get(play.minion)
+    if me is None:
+        return []
+    prey = game.prey(play.seat)
+    found = [
+        m
+        for s in game.order
+        for m in g.ready_minions(game, s)
+        if m.kind == VAMPIRE and not m.locked and m.capacity < me.capacity
+    ]
+    found.sort(key=lambda m: (g.controller(game, m.id) != prey, g.controller(game, m.id) == play.seat, -m.capacity))
+    return [m.id for m in found]
+
+
+def vampires_of_others(*, sect: str = "", clan: str = "", locked: bool | None = None, torpor: bool = False) -> Targets:
+    """Ready vampires of other Methuselahs (and those in torpor with ``torpor``) of ``sect``/``clan`` if given,
+    locked or unlocked if ``locked`` says so (Fergus Alexander: a locked Sabbat vampire; Etrius: a Tremere)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        out = []
+        for s in game.order:
+            if s == play.seat or game.seats[s].ousted:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or m.kind != VAMPIRE or not m.in_play or (m.torpor and not torpor):
+                    continue
+                if (sect and m.sect != sect) or (clan and m.clan != clan):
+                    continue
+                if locked is not None and not m.torpor and m.locked != locked:
+                    continue
+                out.append(m.id)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealBloodFromTarget:
+    """The playing minion steals ``amount`` blood (or life) from the target minion: what it has; the excess over
+    the thief's capacity drains away (move_blood). An ally or retainer left with no life burns (Etrius)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target not in game.minions or play.minion not in game.minions:
+            return
+        taken = -g.move_blood(game, play.target, -self.amount)
+        g.move_blood(game, play.minion, taken)
+        game.log("steal blood", play.seat, play.minion, play.target, taken)
+        if game.minions[play.target].kind != VAMPIRE and game.minions[play.target].blood <= 0:
+            g.burn_minion(game, play.target)

@@ -4035,3 +4035,94 @@ def _first_round_maneuvers(game: Game, c: Combat) -> None:
         spec = _vampire_spec(game, side.minion)
         if spec is not None and spec.maneuvers_first_round:
             side.maneuvers += spec.maneuvers_first_round
+
+
+# --- vampires added for vamps_a
+
+from ..cards import HOOK_CARDS  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+from ..vocabulary import (  # noqa: E402
+    LockTarget,
+    StealBloodFromTarget,
+    target_still,
+    vampires_of_others,
+    younger_unlocked_vampires,
+)
+
+vampire("Viktor, The Night General", stealth=1)
+vampire("Kephamos, High Priest of Marrakech", bleed=1)
+vampire("Carmelita Neillson", hand_size=1, notes="While she is ready (game.hand_size sums the ready minions').")
+vampire(
+    "François Villon",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=all_of(self_ready, has_blood(2)),
+            targets=younger_unlocked_vampires,
+            effects=(BurnBlood(2), LockTarget()),
+            limit="villon lock",
+            limit_scope="turn",
+            label="burn 2 blood: lock a younger vampire",
+        ),
+    ),
+    notes="Once each unlock phase (after the cards unlock), any younger ready vampire, the prey's first.",
+)
+_FERGUS_TARGETS = vampires_of_others(sect="Sabbat", locked=True)
+vampire(
+    "Fergus Alexander",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_FERGUS_TARGETS,
+            effects=(If(target_still(_FERGUS_TARGETS), (EnterCombatWithTarget(),)),),
+            label="(D) enter combat with a locked Sabbat vampire",
+        ),
+    ),
+    notes="Unlocked by resolution, the target is no longer one: the action fizzles (ANK 20210124, LSJ 20070411).",
+)
+vampire(
+    "Etrius",
+    bleed=2,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=vampires_of_others(clan="Tremere", torpor=True),
+            effects=(StealBloodFromTarget(3),),
+            label="(D) steal up to 3 blood from a Tremere vampire",
+        ),
+    ),
+    notes="He steals all 3 he can (what the target has; the excess over his capacity drains): never fewer.",
+)
+vampire("Carlak", presses_each_combat=1, notes="The blood for votes against: the referendum_tallied hook.")
+HOOK_CARDS[_presses_each_combat] += ("Carlak",)  # the field hook above declared the vampires registered before it
+
+
+@hook("referendum_tallied", "Carlak")
+def _carlak(game: Game, ref: Referendum) -> None:
+    """Carlak (in play) gains 1 blood for each Methuselah casting votes against and none in favour (VOTES_TOGETHER:
+    a Methuselah casts all its votes on one side)."""
+    for s in game.order:
+        for m in game.seats[s].controlled:
+            if _named(game, m, "Carlak") and game.minions[m].in_play:
+                gained = move_blood(game, m, len(set(ref.voted_against)))
+                if gained:
+                    game.log("gain blood", s, m, gained)
+
+
+@hook("strength", "Blythe Candeleria")
+def _blythe(game: Game, minion: int) -> int:
+    """-1 strength in combat with a Malkavian."""
+    c = current_combat(game)
+    if c is None or not _named(game, minion, "Blythe Candeleria") or minion not in (c.a.minion, c.b.minion):
+        return 0
+    other = game.minions.get(c.other(minion).minion)
+    return -1 if other is not None and other.clan == "Malkavian" else 0
+
+
+vampire("Blythe Candeleria", notes="The strength hook.")
