@@ -713,6 +713,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         m2 = game.minions.get(c)
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
+    allowed = hooks_of(game, "action_allowed")  # "must bleed … as a (D) action" (Elen Kamjian): all must allow
+    if allowed:
+        options = [o for o in options if all(h(game, o) for h in allowed)]
     return options
 
 

@@ -3677,3 +3677,137 @@ class StealBloodFromTarget:
         game.log("steal blood", play.seat, play.minion, play.target, taken)
         if game.minions[play.target].kind != VAMPIRE and game.minions[play.target].blood <= 0:
             g.burn_minion(game, play.target)
+
+
+_EQUIPMENT_KINDS: dict[tuple[int, int], str] = {}
+
+
+def _equipment_first_line(game: Game, copy: int) -> str:
+    """The first line of an equipment card's text, lower case ("weapon: gun.", "electronic.", "vehicle.")."""
+    key = (id(game.compiled), game.card_of[copy])
+    found = _EQUIPMENT_KINDS.get(key)
+    if found is None:
+        card = game.compiled.cards.get(key[1]) if game.compiled is not None else None
+        found = _EQUIPMENT_KINDS[key] = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+        if len(_EQUIPMENT_KINDS) > _IDS_BOUND:
+            _EQUIPMENT_KINDS.clear()
+    return found
+
+
+def equipment_of_others(*, excluding: tuple[str, ...] = ()) -> Targets:
+    """Equipment on the minions other Methuselahs control (ready or in torpor), but those whose first line names
+    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        out = []
+        for s in game.order:
+            if s == play.seat:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or not m.in_play or m.kind == RETAINER:
+                    continue
+                for x in g.equipment_or_retainers(game, c):
+                    if x in game.minions:
+                        continue  # a retainer
+                    first = _equipment_first_line(game, x)
+                    if not any(re.search(rf"\b{kind}\b", first) for kind in excluding):
+                        out.append(x)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealEquipment:
+    """The playing minion takes the target equipment, if it is still on a minion of another Methuselah: it moves
+    onto the thief, whose Methuselah now controls it (``Game.stolen``); its owner keeps it (Darius Shirazi)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        thief = game.minions.get(play.minion)
+        if thief is None or not thief.in_play:
+            return
+        for m in game.minions.values():
+            if play.target in m.cards and m.id != thief.id:
+                m.cards.remove(play.target)
+                thief.cards.append(play.target)
+                if game.owner_of[play.target] == play.seat:
+                    game.stolen.pop(play.target, None)
+                else:
+                    game.stolen[play.target] = play.seat
+                game.log("steal", play.seat, play.target, g.controller(game, m.id))
+                return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetCard:
+    """Burn the card in play the action is directed at (a location: Annazir), if it is still in play."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = any(
+            play.target == c or play.target in (m.cards if (m := game.minions.get(c)) is not None else ())
+            for s in game.order
+            for c in game.seats[s].controlled
+        )
+        if held:
+            g.burn_card(game, play.target)
+
+
+def _requires_discipline(game: Game, copy: int, code: str) -> bool:
+    comp = game.compiled
+    vekn = game.card_of[copy]
+    card = comp.cards.get(vekn) if comp is not None else None
+    if card is not None and card.discipline_requirement and code in card.discipline_requirement.codes:
+        return True
+    spec = comp.specs.get(vekn) if comp is not None else None
+    return spec is not None and any(code in mode.disciplines for mode in spec.modes)
+
+
+def cards_requiring(game: Game, seat: int, code: str) -> list[int]:
+    """The cards in the seat's hand requiring the Discipline ``code`` (at either level)."""
+    return [c for c in game.seats[seat].hand if _requires_discipline(game, c, code)]
+
+
+def holds_card_requiring(code: str) -> Pred:
+    """The player holds a card requiring the Discipline ``code`` (to discard it: Rebekah [aus], Abraham [tha])."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring(game, play.seat, code))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiring:
+    """Discard a card requiring the Discipline ``code`` from the hand (the first held: the bot's pick), then draw."""
+
+    code: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring(game, play.seat, self.code)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def has_discard_phase_action(game: Game, play: Play) -> bool:
+    """During the player's own discard phase, with a discard phase action left (Josef von Bauren)."""
+    from .state import Phase
+
+    return game.acting == play.seat and game.phase is Phase.DISCARD and game.seats[play.seat].discard_actions >= 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UseDiscardPhaseAction:
+    """Spend one of the player's discard phase actions (the ability is used as one: Josef von Bauren)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].discard_actions -= 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetDiscardsAtRandom:
+    """The target Methuselah (a seat) discards a card at random from its hand, then draws (Josef von Bauren)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if 0 <= play.target < len(game.seats) and game.seats[play.target].hand and not game.seats[play.target].ousted:
+            g.discard(game, play.target, [game.rng.choice(game.seats[play.target].hand)])

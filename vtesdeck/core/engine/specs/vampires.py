@@ -4041,8 +4041,18 @@ def _first_round_maneuvers(game: Game, c: Combat) -> None:
 
 from ..cards import HOOK_CARDS  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
 from ..vocabulary import (  # noqa: E402
+    BurnTargetCard,
+    DiscardRequiring,
     LockTarget,
     StealBloodFromTarget,
+    StealEquipment,
+    TargetDiscardsAtRandom,
+    UseDiscardPhaseAction,
+    equipment_of_others,
+    has_discard_phase_action,
+    holds_card_requiring,
+    locations_of_others,
+    prey_or_predator,
     target_still,
     vampires_of_others,
     younger_unlocked_vampires,
@@ -4126,3 +4136,165 @@ def _blythe(game: Game, minion: int) -> int:
 
 
 vampire("Blythe Candeleria", notes="The strength hook.")
+
+
+def _elen_must_bleed(game: Game, m: Minion) -> bool:
+    """Elen is ready and unlocked and her Methuselah controls a locked minion (ANK 20211009-2: only her ability's
+    bleed counts); a vampire with no blood must hunt instead (game.action_options)."""
+    if not _named(game, m.id, "Elen Kamjian") or not m.in_play or m.torpor or m.locked or m.blood == 0:
+        return False
+    seat = controller(game, m.id)
+    return any(
+        x is not None and x.in_play and x.locked and x.id != m.id and x.kind != RETAINER
+        for x in (game.minions.get(c) for c in game.seats[seat].controlled)
+    )
+
+
+def _elen_pending(game: Game, m: Minion) -> bool:
+    """Her mandatory bleed is still to do this turn: it is mandatory and her ability was not used this turn (the
+    engine's once-a-turn mark of the action, set as it is announced)."""
+    return _elen_must_bleed(game, m) and (m.id, m.card) not in game.used
+
+
+def _elen_bleed(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.bled_turn != game.turn and _elen_pending(game, m)
+
+
+@hook("action_allowed", "Elen Kamjian")
+def _elen_allowed(game: Game, option: economy.Option) -> bool:
+    """While her bleed is mandatory it is her only action, and her Methuselah cannot end the minion phase before it;
+    once done she is free if she unlocks (LSJ 20090226); if she bled otherwise this turn she is stuck (ANK
+    20211009-2)."""
+    if option.kind is economy.Kind.PASS:
+        return not any(
+            m.bled_turn != game.turn and _elen_pending(game, m) for m in _ready_named(game, option.seat, "Elen Kamjian")
+        )
+    m = game.minions.get(option.minion)
+    if m is None or not _elen_pending(game, m):
+        return True
+    return option.kind is economy.Kind.PLAY and option.card == m.id and m.bled_turn != game.turn
+
+
+vampire(
+    "Elen Kamjian",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            bleeds=True,
+            bleed=1,
+            when=_elen_bleed,
+            label="(D) bleed with +1 bleed (mandatory)",
+        ),
+    ),
+    notes="Mandatory while you control another locked minion: the action_allowed hook. Only this bleed counts "
+    '(ANK 20211009-2); no effect makes her "must hunt" but having no blood (she hunts then).',
+)
+_DARIUS_TARGETS = equipment_of_others(excluding=("electronic", "vehicle", "weapon"))
+vampire(
+    "Darius Shirazi",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_DARIUS_TARGETS,
+            effects=(If(target_still(_DARIUS_TARGETS), (StealEquipment(),)),),
+            label="(D) steal a non-electronic, non-vehicle, non-weapon equipment",
+        ),
+    ),
+    notes="Directed at the Methuselah controlling the equipment (LSJ 20090324).",
+)
+_ANNAZIR_EQUIPMENT = equipment_of_others()
+vampire(
+    "Annazir",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=locations_of_others,
+            effects=(If(target_still(locations_of_others), (BurnTargetCard(),)),),
+            limit="annazir action",
+            limit_scope="turn",
+            label="(D) burn a location",
+        ),
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_ANNAZIR_EQUIPMENT,
+            effects=(If(target_still(_ANNAZIR_EQUIPMENT), (StealEquipment(),)),),
+            limit="annazir action",
+            limit_scope="turn",
+            label="(D) steal an equipment",
+        ),
+        INFERNAL,
+    ),
+    notes="His action once each turn, either mode (ANK 20220615), directed at the card's controller (LSJ 20090324).",
+)
+
+
+@hook("may_diablerize", "Rebekah")
+def _rebekah_cursed(game: Game, minion: int) -> bool:
+    """Blood Cursed vampires cannot commit diablerie (§7 L2316)."""
+    return not _named(game, minion, "Rebekah")
+
+
+def _in_play_self(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.in_play
+
+
+vampire(
+    "Rebekah",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=all_of(in_polling, _in_play_self, holds_card_requiring("aus")),
+            effects=(DiscardRequiring("aus"), ExtraVotes(2)),
+            limit="rebekah votes",
+            limit_scope="action",
+            label="discard a card requiring Auspex: +2 votes",
+        ),
+    ),
+    notes="Locked or in torpor too, once per referendum (ANK 20220705); Blood Cursed: the may_diablerize hook.",
+)
+
+
+@hook("cost_less", "Máddji, Mistress of Szlachtas", "Anne-Marie Bourgeois, Inconnu Recruiter")
+def _cost_less_vamps_a(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Máddji: allies and retainers requiring a Tzimisce 1 fewer blood or pool (whichever they cost); Anne-Marie:
+    equipment 1 fewer pool."""
+    if not _library_card(game, handler):
+        return 0, 0
+    if _named(game, minion, "Máddji, Mistress of Szlachtas") and {"Ally", "Retainer"} & handler.types:
+        card = game.compiled.cards.get(handler.card) if game.compiled is not None else None
+        if card is not None and "Tzimisce" in card.requirements.clans:
+            return (1, 0) if handler.blood else (0, 1)
+    if _named(game, minion, "Anne-Marie Bourgeois, Inconnu Recruiter") and "Equipment" in handler.types:
+        return 0, 1
+    return 0, 0
+
+
+vampire("Máddji, Mistress of Szlachtas", notes="The cost_less hook.")
+vampire("Anne-Marie Bourgeois, Inconnu Recruiter", notes="The cost_less hook.")
+vampire(
+    "Josef von Bauren",
+    bleed=1,
+    stealth=1,
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=has_discard_phase_action,
+            targets=prey_or_predator,
+            effects=(UseDiscardPhaseAction(), TargetDiscardsAtRandom()),
+            label="discard phase action: a card at random from your predator's or prey's hand",
+        ),
+    ),
+    notes="In torpor too (the text does not ask him ready); once per discard phase action (ANK 20190725).",
+)
