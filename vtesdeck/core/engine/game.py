@@ -418,7 +418,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if _over(game, seat):
             return
         for h in hooks_of(game, "unlock"):
-            h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            result = h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            if result is not None:
+                yield from result  # a choice made in the unlock phase (Leandro: burn 1 pool or lose the transfers)
         if _over(game, seat):
             return
         yield from permanents(game, seat, W.UNLOCK)
@@ -446,7 +448,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.INFLUENCE:
         economy.start_influence(game)
-        s.transfers += hook_sum(game, "transfers", seat)
+        s.transfers = max(0, s.transfers + hook_sum(game, "transfers", seat))  # (Leandro: all lost)
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
             option = yield from choose(game, seat, list(economy.influence_options(game)))
@@ -2197,6 +2199,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strength_of(game, side.minion) + side.strength + side.combat_strength
     else:
         base = strike.damage
+    if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
+        base += hook_sum(game, "strike_bonus", c, side, strike, False)
     return max(0, base + strike.bonus)
 
 
@@ -2268,7 +2272,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if strike.dodge:
             continue  # a dodge deals no damage (L1838-1905)
         if strike.steal:
-            steals.append((side, other, strike.steal))
+            more = hook_sum(game, "strike_bonus", c, side, strike, True)  # "steals 1 additional blood" (The Dracon)
+            steals.append((side, other, strike.steal + more))
             continue
         amount = strike_damage(game, c, side, strike)
         if amount > 0:

@@ -3811,3 +3811,27 @@ class TargetDiscardsAtRandom:
     def __call__(self, game: Game, play: Play) -> None:
         if 0 <= play.target < len(game.seats) and game.seats[play.target].hand and not game.seats[play.target].ousted:
             g.discard(game, play.target, [game.rng.choice(game.seats[play.target].hand)])
+
+
+def weapon_strike(game: Game, c: Combat, minion: int, strike: Any) -> bool:
+    """Whether the strike is one of the minion's weapons' (a Bearer strike of the equipment it carries)."""
+    return any(b.strike == strike for _, b in _bearers(game, minion, c) if b.strike is not None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageTargetSeatsVampires:
+    """Each ready vampire (of ``sect`` if given) of the Methuselah the action is directed at takes ``amount``
+    damage (outside combat: no prevention window; Jaroslav Pascek, each of your prey's Sabbat vampires)."""
+
+    amount: int
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        seat = act.target if act is not None and act.target >= 0 else play.target
+        if not 0 <= seat < len(game.seats) or game.seats[seat].ousted:
+            return
+        for m in g.ready_minions(game, seat):
+            if m.kind == VAMPIRE and (not self.sect or m.sect == self.sect):
+                game.log("damage", seat, m.id, self.amount, 0)
+                g.take_damage(game, m.id, self.amount, 0)

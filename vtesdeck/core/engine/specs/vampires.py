@@ -4042,19 +4042,23 @@ def _first_round_maneuvers(game: Game, c: Combat) -> None:
 from ..cards import HOOK_CARDS  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
 from ..vocabulary import (  # noqa: E402
     BurnTargetCard,
+    DamageTargetSeatsVampires,
     DiscardRequiring,
     LockTarget,
     StealBloodFromTarget,
     StealEquipment,
     TargetDiscardsAtRandom,
     UseDiscardPhaseAction,
+    choose,
     equipment_of_others,
     has_discard_phase_action,
     holds_card_requiring,
     locations_of_others,
+    prey_only,
     prey_or_predator,
     target_still,
     vampires_of_others,
+    weapon_strike,
     younger_unlocked_vampires,
 )
 
@@ -4297,4 +4301,137 @@ vampire(
         ),
     ),
     notes="In torpor too (the text does not ask him ready); once per discard phase action (ANK 20190725).",
+)
+
+
+@hook("meets_requirement", "Karl Schrekt")
+def _karl(game: Game, handler: Any, m: Minion) -> bool:
+    """Karl plays cards requiring a justicar as if he were one (a Camarilla justicar: LSJ 20050128), only cards
+    played normally, from the hand (LSJ 20050119); the title's votes are not his (ANK 20231221)."""
+    if handler.mode.in_play or not _named(game, m.id, "Karl Schrekt"):
+        return False
+    comp = game.compiled
+    card = comp.cards.get(handler.card) if comp is not None else None
+    printed = comp.cards.get(m.card) if comp is not None else None
+    if comp is None or card is None or printed is None or "justicar" not in card.requirements.titles:
+        return False
+    requirement = comp.eligibility.requirement(handler.card)
+    as_justicar = dataclasses.replace(printed, title="justicar", sect="Camarilla")
+    return requirement is None or bool(requirement.met_by(compile_minion(as_justicar)))
+
+
+vampire("Karl Schrekt", intercept=1, notes="Cards requiring a justicar: the meets_requirement hook.")
+
+
+def _leandro_ready(game: Game, seat: int) -> bool:
+    return any(_named(game, m.id, "Leandro") for s in game.order if s != seat for m in ready_minions(game, s))
+
+
+@hook("unlock", "Leandro")
+def _leandro(game: Game, seat: int) -> Any:
+    """During each other Methuselah's unlock phase, with Leandro ready, that Methuselah chooses: burn 1 pool, or
+    lose all transfers of its next influence phase (the choice is its own: LSJ 20021210-1)."""
+    if game.seats[seat].ousted or not _leandro_ready(game, seat):
+        return None
+    return _leandro_choice(game, seat)
+
+
+def _leandro_choice(game: Game, seat: int) -> Any:
+    burn = economy.Option(economy.Kind.TERMS, seat, value=1)  # burn 1 pool
+    lose = economy.Option(economy.Kind.TERMS, seat, value=0)  # lose the transfers
+    low = game.seats[seat].pool <= 4  # listed best first for the bots: the pool, unless it runs low
+    option = yield from choose(game, seat, [lose, burn] if low else [burn, lose])
+    if option.value == 1:
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+        economy.check_ousts(game)
+    else:
+        game.used.add(("leandro: no transfers", seat, game.turn))
+        game.log("no transfers", seat)
+
+
+@hook("transfers", "Leandro")
+def _leandro_transfers(game: Game, seat: int) -> int:
+    """The influence phase after choosing to lose the transfers: none (game.turn clamps at 0)."""
+    return -99 if ("leandro: no transfers", seat, game.turn) in game.used else 0
+
+
+vampire("Leandro", bleed=2, notes="The choice in the other Methuselahs' unlock phases: the unlock and transfers hooks.")
+
+
+@hook("hunt", "César Holfield")
+def _cesar_hunts(game: Game, act: Action) -> int:
+    """Marks that César hunted this turn (the mark of his turn's game.used)."""
+    if _named(game, act.actor, "César Holfield"):
+        game.used.add(("césar hunted", act.actor))
+    return 0
+
+
+def _gehenna_in_play(game: Game) -> bool:
+    comp = game.compiled
+    return comp is not None and any(
+        "Event" in comp.types.get(game.card_of[c], ())
+        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions
+    )
+
+
+@hook("after_minion_phase", "César Holfield")
+def _cesar(game: Game, seat: int) -> None:
+    """At the end of your minion phase, with a Gehenna event in play, César burns 1 blood unless he hunted."""
+    mine = [m for m in game.seats[seat].controlled if _named(game, m, "César Holfield") and game.minions[m].in_play]
+    if not mine or not _gehenna_in_play(game):
+        return
+    for m in mine:
+        if ("césar hunted", m) not in game.used and move_blood(game, m, -1):
+            game.log("burn blood", seat, m, 1)
+
+
+vampire("César Holfield", notes="The hunt and after_minion_phase hooks.")
+
+
+@hook("cost_less", "Dracon, The")
+def _dracon_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Cards requiring Vicissitude cost The Dracon 1 fewer blood."""
+    if handler.blood and _library_card(game, handler) and "vic" in handler.mode.disciplines:
+        return (1, 0) if _named(game, minion, "Dracon, The") else (0, 0)
+    return 0, 0
+
+
+@hook("strike_bonus", "Dracon, The", "Jaroslav Pascek")
+def _strike_bonus_vamps_a(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """The Dracon: +1 damage, or 1 more blood stolen, with ranged strikes, even at close range; Jaroslav: +2 damage
+    with melee weapons (a weapon's strike that is not ranged)."""
+    if _named(game, side.minion, "Dracon, The"):
+        return 1 if strike.ranged else 0
+    if _named(game, side.minion, "Jaroslav Pascek") and not steal and not strike.ranged:
+        return 2 if weapon_strike(game, c, side.minion, strike) else 0
+    return 0
+
+
+vampire(
+    "Dracon, The",
+    bleed=1,
+    strength=2,
+    notes="Vicissitude costs: the cost_less hook; ranged strikes: the strike_bonus hook (none to a strike that does "
+    "no damage: RTR 19960221). Flight is his like a Discipline.",
+)
+vampire(
+    "Jaroslav Pascek",
+    intercept=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            seat_target=True,
+            targets=prey_only,
+            effects=(DamageTargetSeatsVampires(1, sect="Sabbat"),),
+            label="(D) 1 damage to each of your prey's Sabbat vampires",
+        ),
+    ),
+    notes="The damage goes to the prey's ready Sabbat vampires, with no prevention window (outside combat); melee "
+    "weapons: the strike_bonus hook.",
 )
