@@ -3835,3 +3835,26 @@ class DamageTargetSeatsVampires:
             if m.kind == VAMPIRE and (not self.sect or m.sect == self.sect):
                 game.log("damage", seat, m.id, self.amount, 0)
                 g.take_damage(game, m.id, self.amount, 0)
+
+
+def self_acting(game: Game, play: Play) -> bool:
+    """The playing minion is the acting one, and a block is being attempted (its stealth: Paul Cordwood)."""
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and act.blocker >= 0
+
+
+def self_blocking(game: Game, play: Play) -> bool:
+    """The playing minion is attempting to block the action (its intercept: Paul Cordwood)."""
+    act = action_of(play)
+    return act is not None and act.blocker == play.minion
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTopOfCrypt:
+    """Remove the top card of the player's crypt from the game (a cost: Paul Cordwood)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        if s.crypt:
+            s.removed.append(s.crypt.pop())
+            game.log("remove crypt card", play.seat)

@@ -4044,19 +4044,25 @@ from ..vocabulary import (  # noqa: E402
     BurnTargetCard,
     DamageTargetSeatsVampires,
     DiscardRequiring,
+    Intercept,
     LockTarget,
+    RemoveTopOfCrypt,
     StealBloodFromTarget,
     StealEquipment,
     TargetDiscardsAtRandom,
     UseDiscardPhaseAction,
     choose,
+    crypt_not_empty,
     equipment_of_others,
     has_discard_phase_action,
     holds_card_requiring,
     locations_of_others,
     prey_only,
     prey_or_predator,
+    self_acting,
+    self_blocking,
     target_still,
+    uncontrolled_of_clan,
     vampires_of_others,
     weapon_strike,
     younger_unlocked_vampires,
@@ -4434,4 +4440,187 @@ vampire(
     ),
     notes="The damage goes to the prey's ready Sabbat vampires, with no prevention window (outside combat); melee "
     "weapons: the strike_bonus hook.",
+)
+
+vampire(
+    "Enkidu, The Noah",
+    strength=2,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            enters_combat=True,
+            targets=ready_minions_of_others,
+            label="(D) enter combat with any minion",
+        ),
+    ),
+    notes="Unlocks at the end of a turn he employed a retainer: the after_resolution and discard_phase_end hooks; no "
+    "equipment (nor a card that becomes or fetches one) is played by him: the may_play hook (LSJ 20050315).",
+)
+
+
+@hook("may_play", "Enkidu, The Noah")
+def _enkidu_no_equipment(game: Game, handler: Any, m: Minion) -> bool:
+    """He cannot have or use equipment: no equip action (LSJ 20050315, LSJ 20010210), no card that becomes an
+    equipment on him (Weighted Walking Stick) or puts one on him (Concealed Weapon)."""
+    if not _named(game, m.id, "Enkidu, The Noah") or handler.mode.in_play:
+        return True
+    comp = game.compiled
+    bearer = comp.bearers.get(handler.card) if comp is not None else None
+    gives = "Equipment" in handler.types or getattr(bearer, "equipment", False)
+    return not gives and handler.name != "Concealed Weapon"
+
+
+@hook("after_resolution", "Enkidu, The Noah")
+def _enkidu_employed(game: Game, act: Action) -> None:
+    if act.kind is Act.EMPLOY and act.succeeded and _named(game, act.actor, "Enkidu, The Noah"):
+        game.used.add(("enkidu unlocks", act.actor))
+
+
+@hook("discard_phase_end", "Enkidu, The Noah")
+def _enkidu_unlocks(game: Game, seat: int, discarded: Sequence[int]) -> None:
+    """At the end of the turn he successfully employed a retainer, Enkidu unlocks."""
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and ("enkidu unlocks", c) in game.used and m.in_play and m.locked:
+            m.locked = False
+            game.log("unlock", seat, c)
+
+
+@hook("stealth", "Jayne Jonestown")
+def _jayne_stealth(game: Game, act: Action) -> int:
+    """An additional +1 stealth when hunting, -1 stealth on any other action."""
+    if not _named(game, act.actor, "Jayne Jonestown"):
+        return 0
+    return 1 if act.kind is Act.HUNT else -1
+
+
+def _society_copies(game: Game) -> list[tuple[int, int]]:
+    """(the Society of Leopold copy, the vampire it is on), wherever it is in play."""
+    comp = game.compiled
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            for x in m.cards if m is not None else ():
+                card = comp.cards.get(game.card_of[x]) if comp is not None else None
+                if card is not None and card.name == "Society of Leopold":
+                    out.append((x, c))
+    return out
+
+
+def _society_destinations(game: Game, play: Play) -> Sequence[int]:
+    if not self_ready(game, play):
+        return []
+    holders = {on for _, on in _society_copies(game)}
+    if not holders:
+        return []
+    return [m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.id not in holders]
+
+
+def _move_society(game: Game, play: Play) -> None:
+    found = _society_copies(game)
+    if found and play.target in game.minions:
+        copy, on = found[0]
+        game.minions[on].cards.remove(copy)
+        game.minions[play.target].cards.append(copy)
+        game.log("move card", play.seat, copy, play.target)
+
+
+vampire(
+    "Jayne Jonestown",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_society_destinations,
+            effects=(_move_society,),
+            limit="jayne society",
+            limit_scope="turn",
+            label="move the Society of Leopold to a ready vampire",
+        ),
+    ),
+    notes="Stealth: the stealth hook. The Society moves once each unlock phase (the engine holds no spec of it, so "
+    "it is never in play in a game: the move is offered at a table set up with it).",
+)
+vampire(
+    "Paul Cordwood",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_acting, crypt_not_empty),
+            effects=(RemoveTopOfCrypt(), Stealth(1)),
+            label="remove the top card of your crypt: +1 stealth",
+            limit="paul crypt",
+            limit_scope="action",
+        ),
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_blocking, crypt_not_empty),
+            effects=(RemoveTopOfCrypt(), Intercept(1)),
+            label="remove the top card of your crypt: +1 intercept",
+            limit="paul crypt",
+            limit_scope="action",
+        ),
+    ),
+    notes="Once each action, either; offered only as needed (the compiler's rule for stealth and intercept).",
+)
+vampire(
+    "Abraham DuSable",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_acting, holds_card_requiring("tha")),
+            effects=(DiscardRequiring("tha"), Stealth(1)),
+            label="discard a card requiring Blood Sorcery: +1 stealth",
+        ),
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_blocking, holds_card_requiring("tha")),
+            effects=(DiscardRequiring("tha"), Intercept(1)),
+            label="discard a card requiring Blood Sorcery: +1 intercept",
+        ),
+    ),
+    notes="Offered only as needed (the compiler's rule); the card discarded is the first held (the bot's pick).",
+)
+
+
+@hook("after_combat", "Ian Carfax")
+def _ian(game: Game, c: Combat) -> None:
+    """Once each turn after a combat involving Ian ends, he unlocks if the opposing minion is not ready (always
+    taken)."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not _named(game, m.id, "Ian Carfax") or not m.locked or not is_ready(game, m.id):
+            continue
+        if not is_ready(game, c.other(m.id).minion) and ("ian unlocks", m.id) not in game.used:
+            game.used.add(("ian unlocks", m.id))
+            m.locked = False
+            game.log("unlock", controller(game, m.id), m.id)
+
+
+vampire("Ian Carfax", intercept=1, notes="The after_combat hook (the unlock always taken).")
+vampire(
+    "Nikolaus Vermeulen",
+    modes=(
+        Mode(
+            window=W.INFLUENCE,
+            in_play=True,
+            when=has_edge,
+            targets=uncontrolled_of_clan("Nosferatu"),
+            effects=(BurnTheEdge(), AddBlood(1)),
+            label="burn the Edge: 1 blood to a Nosferatu in your uncontrolled region",
+        ),
+    ),
+    notes="In torpor too (LSJ 20011022).",
+)
+vampire(
+    "Vasily",
+    notes="Title contests are not modelled (economy.NO_TITLE_CONTESTS: two Princes of a city both keep their "
+    "votes), so his contest cost never applies.",
 )
