@@ -66,6 +66,8 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     """The one place decisions are taken: a single option is forced and resolved here (not recorded). Before
     any decision, a hand over its size is discarded down (``discard_down``): whatever put it there, it is done
     "at once" (L302-310), before anyone decides anything else."""
+    for h in hooks_of(game, "before_decision"):
+        h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -1311,6 +1313,8 @@ def card_cost(
             blood = max(0, blood + h(game, handler, minion))
     for h in hooks_of(game, "pool_cost"):
         pool = max(0, pool + h(game, handler, seat, minion, target))
+    for h in hooks_of(game, "cost_paid_by"):  # a vampire's blood paying a card's cost (Regina Blake: a location's)
+        blood, pool = h(game, handler, seat, blood, pool, paying)
     return blood, pool
 
 
@@ -1699,6 +1703,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             if refund and cost_pool:
                 economy.gain_pool(game, seat, cost_pool)
             to_ash_heap(game, option.card)
+            for h in hooks_of(game, "play_cancelled"):
+                h(game, seat, option.card)  # "if a card … you play is canceled" (Victor Donaldson)
             refill(game, seat)
             return
     # The limits count what resolved: a card cancelled as it was played used up none of them.

@@ -3858,3 +3858,10 @@ class RemoveTopOfCrypt:
         if s.crypt:
             s.removed.append(s.crypt.pop())
             game.log("remove crypt card", play.seat)
+
+
+def play_cancelled(game: Game, seat: int, copy: int) -> None:
+    """A card the seat played was cancelled by a card's own text as it resolves (Golconda's burn 2 pool): the
+    "play_cancelled" hooks, as game.resolve_play runs them for a cancel as played (Victor Donaldson)."""
+    for h in g.hooks_of(game, "play_cancelled"):
+        h(game, seat, copy)

@@ -4624,3 +4624,85 @@ vampire(
     notes="Title contests are not modelled (economy.NO_TITLE_CONTESTS: two Princes of a city both keep their "
     "votes), so his contest cost never applies.",
 )
+
+
+@hook("play_cancelled", "Victor Donaldson")
+def _victor_donaldson(game: Game, seat: int, copy: int) -> None:
+    """A Golconda: Inner Peace his Methuselah plays is cancelled: it goes from the ash heap back into the library,
+    shuffled (always taken)."""
+    comp = game.compiled
+    card = comp.cards.get(game.card_of[copy]) if comp is not None else None
+    s = game.seats[seat]
+    if card is None or card.name != "Golconda: Inner Peace" or (copy not in s.ash_heap and copy not in game.aside):
+        return
+    if not any(_named(game, c, "Victor Donaldson") and game.minions[c].in_play for c in s.controlled):
+        return
+    if copy in game.aside:
+        game.aside.remove(copy)  # cancelled by its own text as it resolves: still set aside
+    else:
+        s.ash_heap.remove(copy)
+    s.library.append(copy)
+    game.rng.shuffle(s.library)
+    game.log("to library", seat, copy)
+
+
+vampire("Victor Donaldson", notes="The play_cancelled hook (in torpor too: the text does not ask him ready).")
+
+
+@hook("before_decision", "Sennadurek")
+def _sennadurek(game: Game) -> None:
+    """Whenever a Methuselah loses the Edge when it is not your turn, a ready Sennadurek of yours unlocks (watched
+    between decisions: the Edge's holder is compared with the last one seen, in ``Game.table``)."""
+    seen = game.table.get("sennadurek edge", -2)
+    if seen == game.edge:
+        return
+    game.table["sennadurek edge"] = game.edge
+    if seen is None or seen == -2:
+        return  # nobody held it (or the first look)
+    for s in game.order:
+        if s == game.acting:
+            continue
+        for m in _ready_named(game, s, "Sennadurek"):
+            if m.locked:
+                m.locked = False
+                game.log("unlock", s, m.id)
+
+
+vampire(
+    "Sennadurek",
+    notes="The before_decision hook; looking at that Methuselah's hand changes nothing the bots use (information "
+    "only). Scarce and Black Hand are traits.",
+)
+
+
+@hook("cost_paid_by", "Regina Blake")
+def _regina(game: Game, handler: Handler, seat: int, blood: int, pool: int, paying: bool) -> tuple[int, int]:
+    """Each time you play a location card, 1 of Regina's blood (in torpor too: LSJ 20011022) pays 1 of its pool
+    cost, or else of its blood cost (an equipment that is a location: LSJ 20080107); always taken."""
+    if not (blood or pool) or not _library_card(game, handler):
+        return blood, pool
+    comp = game.compiled
+    card = comp.cards.get(handler.card) if comp is not None else None
+    if card is None or "location" not in (card.text or "").split("\n", 1)[0].lower():
+        return blood, pool
+    regina = next(
+        (
+            m
+            for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+            if m is not None and m.in_play and m.blood >= 1 and _named(game, m.id, "Regina Blake")
+        ),
+        None,
+    )
+    if regina is None:
+        return blood, pool
+    if paying:
+        move_blood(game, regina.id, -1)
+        game.log("burn blood", seat, regina.id, 1)
+    return (blood, pool - 1) if pool else (blood - 1, pool)
+
+
+vampire(
+    "Regina Blake",
+    notes="The cost_paid_by hook: her blood is used as the card is paid for (an equipment location's action: as it "
+    "is announced).",
+)
