@@ -42,6 +42,7 @@ from ..vocabulary import (
     PutCorruption,
     Recruit,
     Redirect,
+    StealMinion,
     Stealth,
     StrengthThisCombat,
     Strike,
@@ -51,6 +52,7 @@ from ..vocabulary import (
     action_of,
     add_rider,
     all_of,
+    allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
     bleeding_you,
@@ -84,6 +86,7 @@ from ..vocabulary import (
     run_effects,
     self_ready,
     take_damage,
+    target_still,
     uncontrolled_vampires,
     younger_ready_vampires_of_others,
 )
@@ -1107,8 +1110,18 @@ def _xeper_votes(game: Game, seat: int) -> int:
 
 vampire(
     "Xeper, Sultan of Lepers",
-    modes=(INFERNAL,),
-    missing="Stealing an ally as a (D) action is not modelled (minions never change controller: NO_CONTROL_CHANGE).",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=allies_of_others,
+            effects=(If(target_still(allies_of_others), (StealMinion(),)),),
+            label="(D) steal an ally",
+        ),
+        INFERNAL,
+    ),
+    notes="The stolen ally is his Methuselah's (Game.stolen), into its ready region.",
 )
 
 
@@ -4061,7 +4074,6 @@ from ..vocabulary import (  # noqa: E402
     prey_or_predator,
     self_acting,
     self_blocking,
-    target_still,
     uncontrolled_of_clan,
     vampires_of_others,
     weapon_strike,
