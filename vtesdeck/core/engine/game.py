@@ -421,7 +421,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             return
         for h in hooks_of(game, "unlock"):
             result = h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
-            if result is not None:
+            if isinstance(result, Generator):
                 yield from result  # a choice made in the unlock phase (Leandro: burn 1 pool or lose the transfers)
         if _over(game, seat):
             return
@@ -719,7 +719,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     allowed = hooks_of(game, "action_allowed")  # "must bleed … as a (D) action" (Elen Kamjian): all must allow
     if allowed:
-        options = [o for o in options if all(h(game, o) for h in allowed)]
+        options = [o for o in options if all(h(game, o) for h in allowed)] or options[:1]  # never none
     return options
 
 

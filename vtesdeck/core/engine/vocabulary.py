@@ -3865,3 +3865,6 @@ def play_cancelled(game: Game, seat: int, copy: int) -> None:
     "play_cancelled" hooks, as game.resolve_play runs them for a cancel as played (Victor Donaldson)."""
     for h in g.hooks_of(game, "play_cancelled"):
         h(game, seat, copy)
+
+
+hook_all = g.hook_all  # whether every hook of a kind allows (a minion's "may_direct": Elen Kamjian's forced bleed)

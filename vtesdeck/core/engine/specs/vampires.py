@@ -4069,6 +4069,7 @@ from ..vocabulary import (  # noqa: E402
     equipment_of_others,
     has_discard_phase_action,
     holds_card_requiring,
+    hook_all,
     locations_of_others,
     prey_only,
     prey_or_predator,
@@ -4188,9 +4189,14 @@ def _elen_allowed(game: Game, option: economy.Option) -> bool:
     """While her bleed is mandatory it is her only action, and her Methuselah cannot end the minion phase before it;
     once done she is free if she unlocks (LSJ 20090226); if she bled otherwise this turn she is stuck (ANK
     20211009-2)."""
-    if option.kind is economy.Kind.PASS:
+    if option.kind is economy.Kind.PASS:  # only while her bleed is offered (she may act, and direct actions)
         return not any(
-            m.bled_turn != game.turn and _elen_pending(game, m) for m in _ready_named(game, option.seat, "Elen Kamjian")
+            m.bled_turn != game.turn
+            and m.recruited_turn != game.turn
+            and game.prey(option.seat) != option.seat
+            and _elen_pending(game, m)
+            and hook_all(game, "may_direct", m.id)
+            for m in _ready_named(game, option.seat, "Elen Kamjian")
         )
     m = game.minions.get(option.minion)
     if m is None or not _elen_pending(game, m):
