@@ -3639,11 +3639,16 @@ def younger_unlocked_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in found]
 
 
-def vampires_of_others(*, sect: str = "", clan: str = "", locked: bool | None = None, torpor: bool = False) -> Targets:
+def vampires_of_others(
+    *, sect: str = "", clan: str = "", locked: bool | None = None, torpor: bool = False, younger: bool = False
+) -> Targets:
     """Ready vampires of other Methuselahs (and those in torpor with ``torpor``) of ``sect``/``clan`` if given,
-    locked or unlocked if ``locked`` says so (Fergus Alexander: a locked Sabbat vampire; Etrius: a Tremere)."""
+    locked or unlocked if ``locked`` says so, younger than the playing one with ``younger`` (Fergus Alexander: a
+    locked Sabbat vampire; Etrius: a Tremere; François Villon (G2): a younger vampire)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
+        me = game.minions.get(play.minion)
+        cap = me.capacity if younger and me is not None else 99
         out = []
         for s in game.order:
             if s == play.seat or game.seats[s].ousted:
@@ -3655,6 +3660,8 @@ def vampires_of_others(*, sect: str = "", clan: str = "", locked: bool | None = 
                 if (sect and m.sect != sect) or (clan and m.clan != clan):
                     continue
                 if locked is not None and not m.torpor and m.locked != locked:
+                    continue
+                if m.capacity >= cap:
                     continue
                 out.append(m.id)
         return out

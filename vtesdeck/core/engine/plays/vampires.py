@@ -12,6 +12,7 @@ from ..playbook import judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
+from ..windows import W
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -322,10 +323,28 @@ def _society_score(game: Game, play: Play) -> float:
     return 20.0 if controller(game, play.target) != play.seat else -5.0
 
 
-judge("François Villon", 0, score=_villon_lock_score)
 judge("Enkidu, The Noah", 0, score=_fight_score)
 judge("Fergus Alexander", 0, score=_fight_score)
 judge("Etrius", 0, score=_etrius_score)
 judge("Jaroslav Pascek", 0, score=_jaroslav_score)
-judge("Nikolaus Vermeulen", 0, score=_nikolaus_score)
 judge("Jayne Jonestown", 0, score=_society_score)
+
+
+def _villon_score(game: Game, play: Play) -> float:
+    """Scores are by card name: François Villon (G2) steals blood in an action, (G6) locks in the unlock phase."""
+    return _villon_lock_score(game, play) if play.mode.window is W.UNLOCK else _etrius_score(game, play)
+
+
+def _nikolaus_move_score(game: Game, play: Play) -> float:
+    """Move a blood to the uncontrolled Nosferatu while Nikolaus keeps 2 or more."""
+    me = game.minions.get(play.minion)
+    return 8.0 if me is not None and me.blood >= 3 else -5.0
+
+
+def _nikolaus_any_score(game: Game, play: Play) -> float:
+    """Nikolaus Vermeulen (G2) moves blood in the unlock phase, (G6) burns the Edge in the influence phase."""
+    return _nikolaus_move_score(game, play) if play.mode.window is W.UNLOCK else _nikolaus_score(game, play)
+
+
+judge("François Villon", 0, score=_villon_score)
+judge("Nikolaus Vermeulen", 0, score=_nikolaus_any_score)

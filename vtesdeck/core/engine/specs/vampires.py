@@ -4084,8 +4084,25 @@ from ..vocabulary import (  # noqa: E402
 vampire("Viktor, The Night General", stealth=1)
 vampire("Kephamos, High Priest of Marrakech", bleed=1)
 vampire("Carmelita Neillson", hand_size=1, notes="While she is ready (game.hand_size sums the ready minions').")
+_VILLON_G2_TARGETS = vampires_of_others(torpor=True, younger=True)
 vampire(
-    "François Villon",
+    "François Villon (G2)",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=_VILLON_G2_TARGETS,
+            effects=(If(target_still(_VILLON_G2_TARGETS), (StealBloodFromTarget(2),)),),
+            label="(D) steal up to 2 blood from a younger vampire",
+        ),
+    ),
+    notes="He steals all 2 he can (what the target has; the excess over his capacity drains): never fewer.",
+)
+vampire(
+    "François Villon (G6)",
     bleed=1,
     modes=(
         Mode(
@@ -4624,7 +4641,23 @@ def _ian(game: Game, c: Combat) -> None:
 
 vampire("Ian Carfax", intercept=1, notes="The after_combat hook (the unlock always taken).")
 vampire(
-    "Nikolaus Vermeulen",
+    "Nikolaus Vermeulen (G2)",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_blood(1),
+            targets=uncontrolled_of_clan("Nosferatu"),
+            effects=(BurnBlood(1), AddBlood(1)),
+            limit="nikolaus blood",
+            limit_scope="turn",
+            label="move 1 blood from Nikolaus to a Nosferatu in your uncontrolled region",
+        ),
+    ),
+    notes="Once each unlock phase; in torpor too (LSJ 20011022).",
+)
+vampire(
+    "Nikolaus Vermeulen (G6)",
     modes=(
         Mode(
             window=W.INFLUENCE,
