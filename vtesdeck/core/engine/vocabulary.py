@@ -3840,8 +3840,7 @@ class DamageTargetSeatsVampires:
             return
         for m in g.ready_minions(game, seat):
             if m.kind == VAMPIRE and (not self.sect or m.sect == self.sect):
-                game.log("damage", seat, m.id, self.amount, 0)
-                g.take_damage(game, m.id, self.amount, 0)
+                g.take_damage(game, m.id, self.amount, 0)  # (it logs the damage)
 
 
 def self_acting(game: Game, play: Play) -> bool:
