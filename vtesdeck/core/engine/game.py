@@ -66,6 +66,8 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     """The one place decisions are taken: a single option is forced and resolved here (not recorded). Before
     any decision, a hand over its size is discarded down (``discard_down``): whatever put it there, it is done
     "at once" (L302-310), before anyone decides anything else."""
+    for h in hooks_of(game, "before_decision"):
+        h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -418,7 +420,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if _over(game, seat):
             return
         for h in hooks_of(game, "unlock"):
-            h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            result = h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            if isinstance(result, Generator):
+                yield from result  # a choice made in the unlock phase (Leandro: burn 1 pool or lose the transfers)
         if _over(game, seat):
             return
         yield from permanents(game, seat, W.UNLOCK)
@@ -446,7 +450,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.INFLUENCE:
         economy.start_influence(game)
-        s.transfers += hook_sum(game, "transfers", seat)
+        s.transfers = max(0, s.transfers + hook_sum(game, "transfers", seat))  # (Leandro: all lost)
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
             option = yield from choose(game, seat, list(economy.influence_options(game)))
@@ -716,6 +720,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         m2 = game.minions.get(c)
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
+    allowed = hooks_of(game, "action_allowed")  # "must bleed … as a (D) action" (Elen Kamjian): all must allow
+    if allowed:
+        options = [o for o in options if all(h(game, o) for h in allowed)] or options[:1]  # never none
     return options
 
 
@@ -1315,6 +1322,8 @@ def card_cost(
             blood = max(0, blood + h(game, handler, minion))
     for h in hooks_of(game, "pool_cost"):
         pool = max(0, pool + h(game, handler, seat, minion, target))
+    for h in hooks_of(game, "cost_paid_by"):  # a vampire's blood paying a card's cost (Regina Blake: a location's)
+        blood, pool = h(game, handler, seat, blood, pool, paying)
     return blood, pool
 
 
@@ -1734,6 +1743,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             if refund and cost_pool:
                 economy.gain_pool(game, seat, cost_pool)
             to_ash_heap(game, option.card)
+            for h in hooks_of(game, "play_cancelled"):
+                h(game, seat, option.card)  # "if a card … you play is canceled" (Victor Donaldson)
             refill(game, seat)
             return
     # The limits count what resolved: a card cancelled as it was played used up none of them.
@@ -2241,6 +2252,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strength_of(game, side.minion) + side.strength + side.combat_strength
     else:
         base = strike.damage
+    if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
+        base += hook_sum(game, "strike_bonus", c, side, strike, False)
     return max(0, base + strike.bonus)
 
 
@@ -2312,7 +2325,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if strike.dodge:
             continue  # a dodge deals no damage (L1838-1905)
         if strike.steal:
-            steals.append((side, other, strike.steal))
+            more = hook_sum(game, "strike_bonus", c, side, strike, True)  # "steals 1 additional blood" (The Dracon)
+            steals.append((side, other, strike.steal + more))
             continue
         amount = strike_damage(game, c, side, strike)
         if amount > 0:

@@ -3609,3 +3609,270 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# --- words added for vamps_a
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockTarget:
+    """Lock the target minion (``play.target``: François Villon locks a younger vampire)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play and not m.torpor:
+            m.locked = True
+            game.log("lock", play.seat, play.target)
+
+
+def younger_unlocked_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Ready unlocked vampires younger than the playing one, anyone's (the prey's first, then the oldest)."""
+    me = game.minions.get(play.minion)
+    if me is None:
+        return []
+    prey = game.prey(play.seat)
+    found = [
+        m
+        for s in game.order
+        for m in g.ready_minions(game, s)
+        if m.kind == VAMPIRE and not m.locked and m.capacity < me.capacity
+    ]
+    found.sort(key=lambda m: (g.controller(game, m.id) != prey, g.controller(game, m.id) == play.seat, -m.capacity))
+    return [m.id for m in found]
+
+
+def vampires_of_others(
+    *, sect: str = "", clan: str = "", locked: bool | None = None, torpor: bool = False, younger: bool = False
+) -> Targets:
+    """Ready vampires of other Methuselahs (and those in torpor with ``torpor``) of ``sect``/``clan`` if given,
+    locked or unlocked if ``locked`` says so, younger than the playing one with ``younger`` (Fergus Alexander: a
+    locked Sabbat vampire; Etrius: a Tremere; François Villon (G2): a younger vampire)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        me = game.minions.get(play.minion)
+        cap = me.capacity if younger and me is not None else 99
+        out = []
+        for s in game.order:
+            if s == play.seat or game.seats[s].ousted:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or m.kind != VAMPIRE or not m.in_play or (m.torpor and not torpor):
+                    continue
+                if (sect and m.sect != sect) or (clan and m.clan != clan):
+                    continue
+                if locked is not None and not m.torpor and m.locked != locked:
+                    continue
+                if m.capacity >= cap:
+                    continue
+                out.append(m.id)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealBloodFromTarget:
+    """The playing minion steals ``amount`` blood (or life) from the target minion: what it has; the excess over
+    the thief's capacity drains away (move_blood). An ally or retainer left with no life burns (Etrius)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target not in game.minions or play.minion not in game.minions:
+            return
+        taken = -g.move_blood(game, play.target, -self.amount)
+        g.move_blood(game, play.minion, taken)
+        game.log("steal blood", play.seat, play.minion, play.target, taken)
+        if game.minions[play.target].kind != VAMPIRE and game.minions[play.target].blood <= 0:
+            g.burn_minion(game, play.target)
+
+
+_EQUIPMENT_KINDS: dict[tuple[int, int], str] = {}
+
+
+def _equipment_first_line(game: Game, copy: int) -> str:
+    """The first line of an equipment card's text, lower case ("weapon: gun.", "electronic.", "vehicle.")."""
+    key = (id(game.compiled), game.card_of[copy])
+    found = _EQUIPMENT_KINDS.get(key)
+    if found is None:
+        card = game.compiled.cards.get(key[1]) if game.compiled is not None else None
+        found = _EQUIPMENT_KINDS[key] = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+        if len(_EQUIPMENT_KINDS) > _IDS_BOUND:
+            _EQUIPMENT_KINDS.clear()
+    return found
+
+
+def equipment_of_others(*, excluding: tuple[str, ...] = ()) -> Targets:
+    """Equipment on the minions other Methuselahs control (ready or in torpor), but those whose first line names
+    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        out = []
+        for s in game.order:
+            if s == play.seat:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or not m.in_play or m.kind == RETAINER:
+                    continue
+                for x in g.equipment_or_retainers(game, c):
+                    if x in game.minions:
+                        continue  # a retainer
+                    first = _equipment_first_line(game, x)
+                    if not any(re.search(rf"\b{kind}\b", first) for kind in excluding):
+                        out.append(x)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealEquipment:
+    """The playing minion takes the target equipment, if it is still on a minion of another Methuselah: it moves
+    onto the thief, whose Methuselah now controls it (``Game.stolen``); its owner keeps it (Darius Shirazi)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        thief = game.minions.get(play.minion)
+        if thief is None or not thief.in_play:
+            return
+        for m in game.minions.values():
+            if play.target in m.cards and m.id != thief.id:
+                m.cards.remove(play.target)
+                thief.cards.append(play.target)
+                if game.owner_of[play.target] == play.seat:
+                    game.stolen.pop(play.target, None)
+                else:
+                    game.stolen[play.target] = play.seat
+                game.log("steal", play.seat, play.target, g.controller(game, m.id))
+                return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetCard:
+    """Burn the card in play the action is directed at (a location: Annazir), if it is still in play."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = any(
+            play.target == c or play.target in (m.cards if (m := game.minions.get(c)) is not None else ())
+            for s in game.order
+            for c in game.seats[s].controlled
+        )
+        if held:
+            g.burn_card(game, play.target)
+
+
+def _requires_discipline(game: Game, copy: int, code: str) -> bool:
+    comp = game.compiled
+    vekn = game.card_of[copy]
+    card = comp.cards.get(vekn) if comp is not None else None
+    if card is not None and card.discipline_requirement and code in card.discipline_requirement.codes:
+        return True
+    spec = comp.specs.get(vekn) if comp is not None else None
+    return spec is not None and any(code in mode.disciplines for mode in spec.modes)
+
+
+def cards_requiring(game: Game, seat: int, code: str) -> list[int]:
+    """The cards in the seat's hand requiring the Discipline ``code`` (at either level)."""
+    return [c for c in game.seats[seat].hand if _requires_discipline(game, c, code)]
+
+
+def holds_card_requiring(code: str) -> Pred:
+    """The player holds a card requiring the Discipline ``code`` (to discard it: Rebekah [aus], Abraham [tha])."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring(game, play.seat, code))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiring:
+    """Discard a card requiring the Discipline ``code`` from the hand (the first held: the bot's pick), then draw."""
+
+    code: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring(game, play.seat, self.code)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def has_discard_phase_action(game: Game, play: Play) -> bool:
+    """During the player's own discard phase, with a discard phase action left (Josef von Bauren)."""
+    from .state import Phase
+
+    return game.acting == play.seat and game.phase is Phase.DISCARD and game.seats[play.seat].discard_actions >= 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UseDiscardPhaseAction:
+    """Spend one of the player's discard phase actions (the ability is used as one: Josef von Bauren)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].discard_actions -= 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetDiscardsAtRandom:
+    """The target Methuselah (a seat) discards a card at random from its hand, then draws (Josef von Bauren)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if 0 <= play.target < len(game.seats) and game.seats[play.target].hand and not game.seats[play.target].ousted:
+            g.discard(game, play.target, [game.rng.choice(game.seats[play.target].hand)])
+
+
+def weapon_strike(game: Game, c: Combat, minion: int, strike: Any) -> bool:
+    """Whether the strike is one of the minion's weapons' (a Bearer strike of the equipment it carries)."""
+    return any(b.strike == strike for _, b in _bearers(game, minion, c) if b.strike is not None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageTargetSeatsVampires:
+    """Each ready vampire (of ``sect`` if given) of the Methuselah the action is directed at takes ``amount``
+    damage (outside combat: no prevention window; Jaroslav Pascek, each of your prey's Sabbat vampires)."""
+
+    amount: int
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        seat = act.target if act is not None and act.target >= 0 else play.target
+        if not 0 <= seat < len(game.seats) or game.seats[seat].ousted:
+            return
+        for m in g.ready_minions(game, seat):
+            if m.kind == VAMPIRE and (not self.sect or m.sect == self.sect):
+                g.take_damage(game, m.id, self.amount, 0)  # (it logs the damage)
+
+
+def self_acting(game: Game, play: Play) -> bool:
+    """The playing minion is the acting one, and a block is being attempted (its stealth: Paul Cordwood)."""
+    act = action_of(play)
+    return act is not None and act.actor == play.minion and act.blocker >= 0
+
+
+def self_blocking(game: Game, play: Play) -> bool:
+    """The playing minion is attempting to block the action (its intercept: Paul Cordwood)."""
+    act = action_of(play)
+    return act is not None and act.blocker == play.minion
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTopOfCrypt:
+    """Remove the top card of the player's crypt from the game (a cost: Paul Cordwood)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        if s.crypt:
+            s.removed.append(s.crypt.pop())
+            game.log("remove crypt card", play.seat)
+
+
+def play_cancelled(game: Game, seat: int, copy: int) -> None:
+    """A card the seat played was cancelled by a card's own text as it resolves (Golconda's burn 2 pool): the
+    "play_cancelled" hooks, as game.resolve_play runs them for a cancel as played (Victor Donaldson)."""
+    for h in g.hooks_of(game, "play_cancelled"):
+        h(game, seat, copy)
+
+
+hook_all = g.hook_all  # whether every hook of a kind allows (a minion's "may_direct": Elen Kamjian's forced bleed)

@@ -12,6 +12,7 @@ from ..playbook import judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
+from ..windows import W
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -324,3 +325,81 @@ def _mustafa_score(game: Game, play: Play) -> float:
 
 
 judge("Mustafa, The Heir", 0, score=_mustafa_score)
+
+
+# --- vampires added for vamps_a
+
+
+def _villon_lock_score(game: Game, play: Play) -> float:
+    """Lock another Methuselah's vampire (one fewer blocker, one fewer actor) with blood to spare; never one's own."""
+    me, target = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or target is None or controller(game, target.id) == play.seat or me.blood < 4:
+        return -5.0
+    return 12.0 + (4.0 if controller(game, target.id) in (game.prey(play.seat), game.predator(play.seat)) else 0.0)
+
+
+def _fight_score(game: Game, play: Play) -> float:
+    """Enter combat only when the hand strike can burn or send the target to torpor in a round (or two for a
+    vampire of its age): a combat monster's action, not a gamble."""
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None:
+        return -10.0
+    strength = me.strength
+    if other.kind != VAMPIRE:
+        return 14.0 if other.blood <= strength else -5.0
+    return 14.0 if other.blood < strength and me.blood >= 3 else -5.0
+
+
+def _etrius_score(game: Game, play: Play) -> float:
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None:
+        return -5.0
+    taken = min(3, other.blood, me.capacity - me.blood)
+    return 6.0 * taken - 2.0
+
+
+def _jaroslav_score(game: Game, play: Play) -> float:
+    """1 damage to each ready Sabbat vampire of the prey: worth it with two or more, or one nearly empty."""
+    prey = game.prey(play.seat)
+    hit = [m for m in ready_minions(game, prey) if m.kind == VAMPIRE and m.sect == "Sabbat"]
+    if not hit:
+        return -10.0
+    return 8.0 * len(hit) + (6.0 if any(m.blood == 0 for m in hit) else 0.0)
+
+
+def _nikolaus_score(game: Game, play: Play) -> float:
+    """Burn the Edge for a blood only when it brings the Nosferatu out (the Edge gives a pool each unlock phase)."""
+    m = game.minions.get(play.target)
+    return 10.0 if m is not None and m.blood + 1 >= m.capacity else -5.0
+
+
+def _society_score(game: Game, play: Play) -> float:
+    """Move the Society of Leopold onto another Methuselah's vampire (its upkeep burns their blood)."""
+    return 20.0 if controller(game, play.target) != play.seat else -5.0
+
+
+judge("Enkidu, The Noah", 0, score=_fight_score)
+judge("Fergus Alexander", 0, score=_fight_score)
+judge("Etrius", 0, score=_etrius_score)
+judge("Jaroslav Pascek", 0, score=_jaroslav_score)
+judge("Jayne Jonestown", 0, score=_society_score)
+
+
+def _villon_score(game: Game, play: Play) -> float:
+    """Scores are by card name: François Villon (G2) steals blood in an action, (G6) locks in the unlock phase."""
+    return _villon_lock_score(game, play) if play.mode.window is W.UNLOCK else _etrius_score(game, play)
+
+
+def _nikolaus_move_score(game: Game, play: Play) -> float:
+    """Move a blood to the uncontrolled Nosferatu while Nikolaus keeps 2 or more."""
+    me = game.minions.get(play.minion)
+    return 8.0 if me is not None and me.blood >= 3 else -5.0
+
+
+def _nikolaus_any_score(game: Game, play: Play) -> float:
+    """Nikolaus Vermeulen (G2) moves blood in the unlock phase, (G6) burns the Edge in the influence phase."""
+    return _nikolaus_move_score(game, play) if play.mode.window is W.UNLOCK else _nikolaus_score(game, play)
+
+
+judge("François Villon", 0, score=_villon_score)
+judge("Nikolaus Vermeulen", 0, score=_nikolaus_any_score)

@@ -64,6 +64,7 @@ from ..vocabulary import (
     own_bleed_by_clan,
     own_ready_vampires,
     own_vampires,
+    play_cancelled,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
@@ -840,6 +841,7 @@ def _golconda_asked(game: Game, play: Play, owner: int, options: list[Option]) -
     if option.kind is Kind.TERMS:
         economy.burn_pool(game, owner, 2)
         game.log("cancel", owner, play.card)
+        play_cancelled(game, play.seat, play.card)  # (Victor Donaldson)
         return
     _golconda_remove(game, play, owner)
 

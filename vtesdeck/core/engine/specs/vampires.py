@@ -46,6 +46,7 @@ from ..vocabulary import (
     PutCorruption,
     Recruit,
     Redirect,
+    StealMinion,
     Stealth,
     StrengthThisCombat,
     Strike,
@@ -55,6 +56,7 @@ from ..vocabulary import (
     action_of,
     add_rider,
     all_of,
+    allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
     bleeding_you,
@@ -1114,8 +1116,18 @@ def _xeper_votes(game: Game, seat: int) -> int:
 
 vampire(
     "Xeper, Sultan of Lepers",
-    modes=(INFERNAL,),
-    missing="Stealing an ally as a (D) action is not modelled (minions never change controller: NO_CONTROL_CHANGE).",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=allies_of_others,
+            effects=(If(target_still(allies_of_others), (StealMinion(),)),),
+            label="(D) steal an ally",
+        ),
+        INFERNAL,
+    ),
+    notes="The stolen ally is his Methuselah's (Game.stolen), into its ready region.",
 )
 
 
@@ -5122,4 +5134,713 @@ vampire(
     ),
     notes="A prince of another Methuselah (contesting with oneself is not allowed). Paying to keep contesting is a "
     "fixed rule: while the vampire keeps a blood after paying; one that gets another title is not made to yield.",
+)
+
+
+# --- vampires added for vamps_a
+
+from ..cards import HOOK_CARDS  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+from ..vocabulary import (  # noqa: E402
+    BurnTargetCard,
+    DamageTargetSeatsVampires,
+    DiscardRequiring,
+    Intercept,
+    LockTarget,
+    RemoveTopOfCrypt,
+    StealBloodFromTarget,
+    StealEquipment,
+    TargetDiscardsAtRandom,
+    UseDiscardPhaseAction,
+    choose,
+    crypt_not_empty,
+    equipment_of_others,
+    has_discard_phase_action,
+    holds_card_requiring,
+    hook_all,
+    locations_of_others,
+    prey_only,
+    prey_or_predator,
+    self_acting,
+    self_blocking,
+    uncontrolled_of_clan,
+    vampires_of_others,
+    weapon_strike,
+    younger_unlocked_vampires,
+)
+
+vampire("Viktor, The Night General", stealth=1)
+vampire("Kephamos, High Priest of Marrakech", bleed=1)
+vampire("Carmelita Neillson", hand_size=1, notes="While she is ready (game.hand_size sums the ready minions').")
+_VILLON_G2_TARGETS = vampires_of_others(torpor=True, younger=True)
+vampire(
+    "François Villon (G2)",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=_VILLON_G2_TARGETS,
+            effects=(If(target_still(_VILLON_G2_TARGETS), (StealBloodFromTarget(2),)),),
+            label="(D) steal up to 2 blood from a younger vampire",
+        ),
+    ),
+    notes="He steals all 2 he can (what the target has; the excess over his capacity drains): never fewer.",
+)
+vampire(
+    "François Villon (G6)",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=all_of(self_ready, has_blood(2)),
+            targets=younger_unlocked_vampires,
+            effects=(BurnBlood(2), LockTarget()),
+            limit="villon lock",
+            limit_scope="turn",
+            label="burn 2 blood: lock a younger vampire",
+        ),
+    ),
+    notes="Once each unlock phase (after the cards unlock), any younger ready vampire, the prey's first.",
+)
+_FERGUS_TARGETS = vampires_of_others(sect="Sabbat", locked=True)
+vampire(
+    "Fergus Alexander",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_FERGUS_TARGETS,
+            effects=(If(target_still(_FERGUS_TARGETS), (EnterCombatWithTarget(),)),),
+            label="(D) enter combat with a locked Sabbat vampire",
+        ),
+    ),
+    notes="Unlocked by resolution, the target is no longer one: the action fizzles (ANK 20210124, LSJ 20070411).",
+)
+vampire(
+    "Etrius",
+    bleed=2,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            targets=vampires_of_others(clan="Tremere", torpor=True),
+            effects=(StealBloodFromTarget(3),),
+            label="(D) steal up to 3 blood from a Tremere vampire",
+        ),
+    ),
+    notes="He steals all 3 he can (what the target has; the excess over his capacity drains): never fewer.",
+)
+vampire("Carlak", presses_each_combat=1, notes="The blood for votes against: the referendum_tallied hook.")
+HOOK_CARDS[_presses_each_combat] += ("Carlak",)  # the field hook above declared the vampires registered before it
+
+
+@hook("referendum_tallied", "Carlak")
+def _carlak(game: Game, ref: Referendum) -> None:
+    """Carlak (in play) gains 1 blood for each Methuselah casting votes against and none in favour (VOTES_TOGETHER:
+    a Methuselah casts all its votes on one side)."""
+    for s in game.order:
+        for m in game.seats[s].controlled:
+            if _named(game, m, "Carlak") and game.minions[m].in_play:
+                gained = move_blood(game, m, len(set(ref.voted_against)))
+                if gained:
+                    game.log("gain blood", s, m, gained)
+
+
+@hook("strength", "Blythe Candeleria")
+def _blythe(game: Game, minion: int) -> int:
+    """-1 strength in combat with a Malkavian."""
+    c = current_combat(game)
+    if c is None or not _named(game, minion, "Blythe Candeleria") or minion not in (c.a.minion, c.b.minion):
+        return 0
+    other = game.minions.get(c.other(minion).minion)
+    return -1 if other is not None and other.clan == "Malkavian" else 0
+
+
+vampire("Blythe Candeleria", notes="The strength hook.")
+
+
+def _elen_must_bleed(game: Game, m: Minion) -> bool:
+    """Elen is ready and unlocked and her Methuselah controls a locked minion (ANK 20211009-2: only her ability's
+    bleed counts); a vampire with no blood must hunt instead (game.action_options)."""
+    if not _named(game, m.id, "Elen Kamjian") or not m.in_play or m.torpor or m.locked or m.blood == 0:
+        return False
+    seat = controller(game, m.id)
+    return any(
+        x is not None and x.in_play and x.locked and x.id != m.id and x.kind != RETAINER
+        for x in (game.minions.get(c) for c in game.seats[seat].controlled)
+    )
+
+
+def _elen_pending(game: Game, m: Minion) -> bool:
+    """Her mandatory bleed is still to do this turn: it is mandatory and her ability was not used this turn (the
+    engine's once-a-turn mark of the action, set as it is announced)."""
+    return _elen_must_bleed(game, m) and (m.id, m.card) not in game.used
+
+
+def _elen_bleed(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.bled_turn != game.turn and _elen_pending(game, m)
+
+
+@hook("action_allowed", "Elen Kamjian")
+def _elen_allowed(game: Game, option: economy.Option) -> bool:
+    """While her bleed is mandatory it is her only action, and her Methuselah cannot end the minion phase before it;
+    once done she is free if she unlocks (LSJ 20090226); if she bled otherwise this turn she is stuck (ANK
+    20211009-2)."""
+    if option.kind is economy.Kind.PASS:  # only while her bleed is offered (she may act, and direct actions)
+        return not any(
+            m.bled_turn != game.turn
+            and m.recruited_turn != game.turn
+            and game.prey(option.seat) != option.seat
+            and _elen_pending(game, m)
+            and hook_all(game, "may_direct", m.id)
+            for m in _ready_named(game, option.seat, "Elen Kamjian")
+        )
+    m = game.minions.get(option.minion)
+    if m is None or not _elen_pending(game, m):
+        return True
+    return option.kind is economy.Kind.PLAY and option.card == m.id and m.bled_turn != game.turn
+
+
+vampire(
+    "Elen Kamjian",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            bleeds=True,
+            bleed=1,
+            when=_elen_bleed,
+            label="(D) bleed with +1 bleed (mandatory)",
+        ),
+    ),
+    notes="Mandatory while you control another locked minion: the action_allowed hook. Only this bleed counts "
+    '(ANK 20211009-2); no effect makes her "must hunt" but having no blood (she hunts then).',
+)
+_DARIUS_TARGETS = equipment_of_others(excluding=("electronic", "vehicle", "weapon"))
+vampire(
+    "Darius Shirazi",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_DARIUS_TARGETS,
+            effects=(If(target_still(_DARIUS_TARGETS), (StealEquipment(),)),),
+            label="(D) steal a non-electronic, non-vehicle, non-weapon equipment",
+        ),
+    ),
+    notes="Directed at the Methuselah controlling the equipment (LSJ 20090324).",
+)
+_ANNAZIR_EQUIPMENT = equipment_of_others()
+vampire(
+    "Annazir",
+    bleed=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=locations_of_others,
+            effects=(If(target_still(locations_of_others), (BurnTargetCard(),)),),
+            limit="annazir action",
+            limit_scope="turn",
+            label="(D) burn a location",
+        ),
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            targets=_ANNAZIR_EQUIPMENT,
+            effects=(If(target_still(_ANNAZIR_EQUIPMENT), (StealEquipment(),)),),
+            limit="annazir action",
+            limit_scope="turn",
+            label="(D) steal an equipment",
+        ),
+        INFERNAL,
+    ),
+    notes="His action once each turn, either mode (ANK 20220615), directed at the card's controller (LSJ 20090324).",
+)
+
+
+@hook("may_diablerize", "Rebekah")
+def _rebekah_cursed(game: Game, minion: int) -> bool:
+    """Blood Cursed vampires cannot commit diablerie (§7 L2316)."""
+    return not _named(game, minion, "Rebekah")
+
+
+def _in_play_self(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.in_play
+
+
+vampire(
+    "Rebekah",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=all_of(in_polling, _in_play_self, holds_card_requiring("aus")),
+            effects=(DiscardRequiring("aus"), ExtraVotes(2)),
+            limit="rebekah votes",
+            limit_scope="action",
+            label="discard a card requiring Auspex: +2 votes",
+        ),
+    ),
+    notes="Locked or in torpor too, once per referendum (ANK 20220705); Blood Cursed: the may_diablerize hook.",
+)
+
+
+@hook("cost_less", "Máddji, Mistress of Szlachtas", "Anne-Marie Bourgeois, Inconnu Recruiter")
+def _cost_less_vamps_a(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Máddji: allies and retainers requiring a Tzimisce 1 fewer blood or pool (whichever they cost); Anne-Marie:
+    equipment 1 fewer pool."""
+    if not _library_card(game, handler):
+        return 0, 0
+    if _named(game, minion, "Máddji, Mistress of Szlachtas") and {"Ally", "Retainer"} & handler.types:
+        card = game.compiled.cards.get(handler.card) if game.compiled is not None else None
+        if card is not None and "Tzimisce" in card.requirements.clans:
+            return (1, 0) if handler.blood else (0, 1)
+    if _named(game, minion, "Anne-Marie Bourgeois, Inconnu Recruiter") and "Equipment" in handler.types:
+        return 0, 1
+    return 0, 0
+
+
+vampire("Máddji, Mistress of Szlachtas", notes="The cost_less hook.")
+vampire("Anne-Marie Bourgeois, Inconnu Recruiter", notes="The cost_less hook.")
+vampire(
+    "Josef von Bauren",
+    bleed=1,
+    stealth=1,
+    modes=(
+        Mode(
+            window=W.DISCARD,
+            in_play=True,
+            when=has_discard_phase_action,
+            targets=prey_or_predator,
+            effects=(UseDiscardPhaseAction(), TargetDiscardsAtRandom()),
+            label="discard phase action: a card at random from your predator's or prey's hand",
+        ),
+    ),
+    notes="In torpor too (the text does not ask him ready); once per discard phase action (ANK 20190725).",
+)
+
+
+@hook("meets_requirement", "Karl Schrekt")
+def _karl(game: Game, handler: Any, m: Minion) -> bool:
+    """Karl plays cards requiring a justicar as if he were one (a Camarilla justicar: LSJ 20050128), only cards
+    played normally, from the hand (LSJ 20050119); the title's votes are not his (ANK 20231221)."""
+    if handler.mode.in_play or not _named(game, m.id, "Karl Schrekt"):
+        return False
+    comp = game.compiled
+    card = comp.cards.get(handler.card) if comp is not None else None
+    printed = comp.cards.get(m.card) if comp is not None else None
+    if comp is None or card is None or printed is None or "justicar" not in card.requirements.titles:
+        return False
+    requirement = comp.eligibility.requirement(handler.card)
+    as_justicar = dataclasses.replace(printed, title="justicar", sect="Camarilla")
+    return requirement is None or bool(requirement.met_by(compile_minion(as_justicar)))
+
+
+vampire("Karl Schrekt", intercept=1, notes="Cards requiring a justicar: the meets_requirement hook.")
+
+
+def _leandro_ready(game: Game, seat: int) -> bool:
+    return any(_named(game, m.id, "Leandro") for s in game.order if s != seat for m in ready_minions(game, s))
+
+
+@hook("unlock", "Leandro")
+def _leandro(game: Game, seat: int) -> Any:
+    """During each other Methuselah's unlock phase, with Leandro ready, that Methuselah chooses: burn 1 pool, or
+    lose all transfers of its next influence phase (the choice is its own: LSJ 20021210-1)."""
+    if game.seats[seat].ousted or not _leandro_ready(game, seat):
+        return None
+    return _leandro_choice(game, seat)
+
+
+def _leandro_choice(game: Game, seat: int) -> Any:
+    burn = economy.Option(economy.Kind.TERMS, seat, value=1)  # burn 1 pool
+    lose = economy.Option(economy.Kind.TERMS, seat, value=0)  # lose the transfers
+    low = game.seats[seat].pool <= 4  # listed best first for the bots: the pool, unless it runs low
+    option = yield from choose(game, seat, [lose, burn] if low else [burn, lose])
+    if option.value == 1:
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+        economy.check_ousts(game)
+    else:
+        game.used.add(("leandro: no transfers", seat, game.turn))
+        game.log("no transfers", seat)
+
+
+@hook("transfers", "Leandro")
+def _leandro_transfers(game: Game, seat: int) -> int:
+    """The influence phase after choosing to lose the transfers: none (game.turn clamps at 0)."""
+    return -99 if ("leandro: no transfers", seat, game.turn) in game.used else 0
+
+
+vampire("Leandro", bleed=2, notes="The choice in the other Methuselahs' unlock phases: the unlock and transfers hooks.")
+
+
+@hook("hunt", "César Holfield")
+def _cesar_hunts(game: Game, act: Action) -> int:
+    """Marks that César hunted this turn (the mark of his turn's game.used)."""
+    if _named(game, act.actor, "César Holfield"):
+        game.used.add(("césar hunted", act.actor))
+    return 0
+
+
+def _gehenna_in_play(game: Game) -> bool:
+    comp = game.compiled
+    return comp is not None and any(
+        "Event" in comp.types.get(game.card_of[c], ())
+        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions
+    )
+
+
+@hook("after_minion_phase", "César Holfield")
+def _cesar(game: Game, seat: int) -> None:
+    """At the end of your minion phase, with a Gehenna event in play, César burns 1 blood unless he hunted."""
+    mine = [m for m in game.seats[seat].controlled if _named(game, m, "César Holfield") and game.minions[m].in_play]
+    if not mine or not _gehenna_in_play(game):
+        return
+    for m in mine:
+        if ("césar hunted", m) not in game.used and move_blood(game, m, -1):
+            game.log("burn blood", seat, m, 1)
+
+
+vampire("César Holfield", notes="The hunt and after_minion_phase hooks.")
+
+
+@hook("cost_less", "Dracon, The")
+def _dracon_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Cards requiring Vicissitude cost The Dracon 1 fewer blood."""
+    if handler.blood and _library_card(game, handler) and "vic" in handler.mode.disciplines:
+        return (1, 0) if _named(game, minion, "Dracon, The") else (0, 0)
+    return 0, 0
+
+
+@hook("strike_bonus", "Dracon, The", "Jaroslav Pascek")
+def _strike_bonus_vamps_a(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """The Dracon: +1 damage, or 1 more blood stolen, with ranged strikes, even at close range; Jaroslav: +2 damage
+    with melee weapons (a weapon's strike that is not ranged)."""
+    if _named(game, side.minion, "Dracon, The"):
+        return 1 if strike.ranged else 0
+    if _named(game, side.minion, "Jaroslav Pascek") and not steal and not strike.ranged:
+        return 2 if weapon_strike(game, c, side.minion, strike) else 0
+    return 0
+
+
+vampire(
+    "Dracon, The",
+    bleed=1,
+    strength=2,
+    notes="Vicissitude costs: the cost_less hook; ranged strikes: the strike_bonus hook (none to a strike that does "
+    "no damage: RTR 19960221). Flight is his like a Discipline.",
+)
+vampire(
+    "Jaroslav Pascek",
+    intercept=1,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            seat_target=True,
+            targets=prey_only,
+            effects=(DamageTargetSeatsVampires(1, sect="Sabbat"),),
+            label="(D) 1 damage to each of your prey's Sabbat vampires",
+        ),
+    ),
+    notes="The damage goes to the prey's ready Sabbat vampires, with no prevention window (outside combat); melee "
+    "weapons: the strike_bonus hook.",
+)
+
+vampire(
+    "Enkidu, The Noah",
+    strength=2,
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            enters_combat=True,
+            targets=ready_minions_of_others,
+            label="(D) enter combat with any minion",
+        ),
+    ),
+    notes="Unlocks at the end of a turn he employed a retainer: the after_resolution and discard_phase_end hooks; no "
+    "equipment (nor a card that becomes or fetches one) is played by him: the may_play hook (LSJ 20050315).",
+)
+
+
+@hook("may_play", "Enkidu, The Noah")
+def _enkidu_no_equipment(game: Game, handler: Any, m: Minion) -> bool:
+    """He cannot have or use equipment: no equip action (LSJ 20050315, LSJ 20010210), no card that becomes an
+    equipment on him (Weighted Walking Stick) or puts one on him (Concealed Weapon)."""
+    if not _named(game, m.id, "Enkidu, The Noah") or handler.mode.in_play:
+        return True
+    comp = game.compiled
+    bearer = comp.bearers.get(handler.card) if comp is not None else None
+    gives = "Equipment" in handler.types or getattr(bearer, "equipment", False)
+    return not gives and handler.name != "Concealed Weapon"
+
+
+@hook("after_resolution", "Enkidu, The Noah")
+def _enkidu_employed(game: Game, act: Action) -> None:
+    if act.kind is Act.EMPLOY and act.succeeded and _named(game, act.actor, "Enkidu, The Noah"):
+        game.used.add(("enkidu unlocks", act.actor))
+
+
+@hook("discard_phase_end", "Enkidu, The Noah")
+def _enkidu_unlocks(game: Game, seat: int, discarded: Sequence[int]) -> None:
+    """At the end of the turn he successfully employed a retainer, Enkidu unlocks."""
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and ("enkidu unlocks", c) in game.used and m.in_play and m.locked:
+            m.locked = False
+            game.log("unlock", seat, c)
+
+
+@hook("stealth", "Jayne Jonestown")
+def _jayne_stealth(game: Game, act: Action) -> int:
+    """An additional +1 stealth when hunting, -1 stealth on any other action."""
+    if not _named(game, act.actor, "Jayne Jonestown"):
+        return 0
+    return 1 if act.kind is Act.HUNT else -1
+
+
+def _society_copies(game: Game) -> list[tuple[int, int]]:
+    """(the Society of Leopold copy, the vampire it is on), wherever it is in play."""
+    comp = game.compiled
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            for x in m.cards if m is not None else ():
+                card = comp.cards.get(game.card_of[x]) if comp is not None else None
+                if card is not None and card.name == "Society of Leopold":
+                    out.append((x, c))
+    return out
+
+
+def _society_destinations(game: Game, play: Play) -> Sequence[int]:
+    if not self_ready(game, play):
+        return []
+    holders = {on for _, on in _society_copies(game)}
+    if not holders:
+        return []
+    return [m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.id not in holders]
+
+
+def _move_society(game: Game, play: Play) -> None:
+    found = _society_copies(game)
+    if found and play.target in game.minions:
+        copy, on = found[0]
+        game.minions[on].cards.remove(copy)
+        game.minions[play.target].cards.append(copy)
+        game.log("move card", play.seat, copy, play.target)
+
+
+vampire(
+    "Jayne Jonestown",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            targets=_society_destinations,
+            effects=(_move_society,),
+            limit="jayne society",
+            limit_scope="turn",
+            label="move the Society of Leopold to a ready vampire",
+        ),
+    ),
+    notes="Stealth: the stealth hook. The Society moves once each unlock phase (the engine holds no spec of it, so "
+    "it is never in play in a game: the move is offered at a table set up with it).",
+)
+vampire(
+    "Paul Cordwood",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_acting, crypt_not_empty),
+            effects=(RemoveTopOfCrypt(), Stealth(1)),
+            label="remove the top card of your crypt: +1 stealth",
+            limit="paul crypt",
+            limit_scope="action",
+        ),
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_blocking, crypt_not_empty),
+            effects=(RemoveTopOfCrypt(), Intercept(1)),
+            label="remove the top card of your crypt: +1 intercept",
+            limit="paul crypt",
+            limit_scope="action",
+        ),
+    ),
+    notes="Once each action, either; offered only as needed (the compiler's rule for stealth and intercept).",
+)
+vampire(
+    "Abraham DuSable",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_acting, holds_card_requiring("tha")),
+            effects=(DiscardRequiring("tha"), Stealth(1)),
+            label="discard a card requiring Blood Sorcery: +1 stealth",
+        ),
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(self_blocking, holds_card_requiring("tha")),
+            effects=(DiscardRequiring("tha"), Intercept(1)),
+            label="discard a card requiring Blood Sorcery: +1 intercept",
+        ),
+    ),
+    notes="Offered only as needed (the compiler's rule); the card discarded is the first held (the bot's pick).",
+)
+
+
+@hook("after_combat", "Ian Carfax")
+def _ian(game: Game, c: Combat) -> None:
+    """Once each turn after a combat involving Ian ends, he unlocks if the opposing minion is not ready (always
+    taken)."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not _named(game, m.id, "Ian Carfax") or not m.locked or not is_ready(game, m.id):
+            continue
+        if not is_ready(game, c.other(m.id).minion) and ("ian unlocks", m.id) not in game.used:
+            game.used.add(("ian unlocks", m.id))
+            m.locked = False
+            game.log("unlock", controller(game, m.id), m.id)
+
+
+vampire("Ian Carfax", intercept=1, notes="The after_combat hook (the unlock always taken).")
+vampire(
+    "Nikolaus Vermeulen (G2)",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_blood(1),
+            targets=uncontrolled_of_clan("Nosferatu"),
+            effects=(BurnBlood(1), AddBlood(1)),
+            limit="nikolaus blood",
+            limit_scope="turn",
+            label="move 1 blood from Nikolaus to a Nosferatu in your uncontrolled region",
+        ),
+    ),
+    notes="Once each unlock phase; in torpor too (LSJ 20011022).",
+)
+vampire(
+    "Nikolaus Vermeulen (G6)",
+    modes=(
+        Mode(
+            window=W.INFLUENCE,
+            in_play=True,
+            when=has_edge,
+            targets=uncontrolled_of_clan("Nosferatu"),
+            effects=(BurnTheEdge(), AddBlood(1)),
+            label="burn the Edge: 1 blood to a Nosferatu in your uncontrolled region",
+        ),
+    ),
+    notes="In torpor too (LSJ 20011022).",
+)
+vampire(
+    "Vasily",
+    notes="Title contests are not modelled (economy.NO_TITLE_CONTESTS: two Princes of a city both keep their "
+    "votes), so his contest cost never applies.",
+)
+
+
+@hook("play_cancelled", "Victor Donaldson")
+def _victor_donaldson(game: Game, seat: int, copy: int) -> None:
+    """A Golconda: Inner Peace his Methuselah plays is cancelled: it goes from the ash heap back into the library,
+    shuffled (always taken)."""
+    comp = game.compiled
+    card = comp.cards.get(game.card_of[copy]) if comp is not None else None
+    s = game.seats[seat]
+    if card is None or card.name != "Golconda: Inner Peace" or (copy not in s.ash_heap and copy not in game.aside):
+        return
+    if not any(_named(game, c, "Victor Donaldson") and game.minions[c].in_play for c in s.controlled):
+        return
+    if copy in game.aside:
+        game.aside.remove(copy)  # cancelled by its own text as it resolves: still set aside
+    else:
+        s.ash_heap.remove(copy)
+    s.library.append(copy)
+    game.rng.shuffle(s.library)
+    game.log("to library", seat, copy)
+
+
+vampire("Victor Donaldson", notes="The play_cancelled hook (in torpor too: the text does not ask him ready).")
+
+
+@hook("before_decision", "Sennadurek")
+def _sennadurek(game: Game) -> None:
+    """Whenever a Methuselah loses the Edge when it is not your turn, a ready Sennadurek of yours unlocks (watched
+    between decisions: the Edge's holder is compared with the last one seen, in ``Game.table``)."""
+    seen = game.table.get("sennadurek edge", -2)
+    if seen == game.edge:
+        return
+    game.table["sennadurek edge"] = game.edge
+    if seen is None or seen == -2:
+        return  # nobody held it (or the first look)
+    for s in game.order:
+        if s == game.acting:
+            continue
+        for m in _ready_named(game, s, "Sennadurek"):
+            if m.locked:
+                m.locked = False
+                game.log("unlock", s, m.id)
+
+
+vampire(
+    "Sennadurek",
+    notes="The before_decision hook; looking at that Methuselah's hand changes nothing the bots use (information "
+    "only). Scarce and Black Hand are traits.",
+)
+
+
+@hook("cost_paid_by", "Regina Blake")
+def _regina(game: Game, handler: Handler, seat: int, blood: int, pool: int, paying: bool) -> tuple[int, int]:
+    """Each time you play a location card, 1 of Regina's blood (in torpor too: LSJ 20011022) pays 1 of its pool
+    cost, or else of its blood cost (an equipment that is a location: LSJ 20080107); always taken."""
+    if not (blood or pool) or not _library_card(game, handler):
+        return blood, pool
+    comp = game.compiled
+    card = comp.cards.get(handler.card) if comp is not None else None
+    if card is None or "location" not in (card.text or "").split("\n", 1)[0].lower():
+        return blood, pool
+    regina = next(
+        (
+            m
+            for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+            if m is not None and m.in_play and m.blood >= 1 and _named(game, m.id, "Regina Blake")
+        ),
+        None,
+    )
+    if regina is None:
+        return blood, pool
+    if paying:
+        move_blood(game, regina.id, -1)
+        game.log("burn blood", seat, regina.id, 1)
+    return (blood, pool - 1) if pool else (blood - 1, pool)
+
+
+vampire(
+    "Regina Blake",
+    notes="The cost_paid_by hook: her blood is used as the card is paid for (an equipment location's action: as it "
+    "is announced).",
 )
