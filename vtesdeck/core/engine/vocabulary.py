@@ -3607,3 +3607,88 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# --- words added for masters_a
+
+
+def master_action_left(game: Game, play: Play) -> bool:
+    """The player has a master phase action left ("use a master phase action to …": Failsafe)."""
+    return game.seats[play.seat].master_actions > 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SpendMasterAction:
+    """The player uses a master phase action (a card in play's "use a master phase action to …": Failsafe)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        s.master_actions = max(0, s.master_actions - 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnVotesEach:
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+
+    amount: int
+    clan: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        if fits:
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
+
+
+def once_each_game_per_methuselah(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
+    """ "Each Methuselah may play only one X each game": the predicate, and the effect that marks the player for
+    the rest of the game (Vox Domini)."""
+    rider = f"once a game:{key}"
+
+    def allowed(game: Game, play: Play) -> bool:
+        return not g.rider_sum(game, -1 - play.seat, rider)
+
+    def mark(game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, rider, 1, Until.END_OF_GAME, play.seat)
+
+    return allowed, mark
+
+
+def action_at_holder(game: Game, play: Play) -> bool:
+    """A (D) action aimed at the ready minion the card in play is on (Secret Passage)."""
+    act = action_of(play) or g.current_action(game)
+    if act is None or not act.directed or act.target_minion < 0 or act.target_minion != play.minion:
+        return False
+    m = game.minions.get(play.minion)
+    return m is not None and m.in_play and not m.torpor
+
+
+def vampires_in_ash_heap(game: Game, play: Play) -> Sequence[int]:
+    """The vampires (crypt cards) in the player's ash heap, the largest first."""
+    cards = game.compiled.cards
+    found = [c for c in game.seats[play.seat].ash_heap if "Vampire" in getattr(cards.get(game.card_of[c]), "types", ())]
+    return sorted(found, key=lambda c: -int(getattr(cards.get(game.card_of[c]), "capacity", 0) or 0))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetFromAshHeapForPool:
+    """Remove the target card from the player's ash heap from the game, and gain pool: its capacity divided by
+    ``divisor`` (rounded down): Redeem the Lost Soul."""
+
+    divisor: int = 2
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        if play.target not in s.ash_heap:
+            return
+        card = game.compiled.cards.get(game.card_of[play.target])
+        capacity = int(getattr(card, "capacity", 0) or 0)
+        s.ash_heap.remove(play.target)
+        s.removed.append(play.target)
+        game.log("remove from game", play.seat, play.target)
+        gain = capacity // self.divisor
+        if gain:
+            economy.gain_pool(game, play.seat, gain)
+            game.log("gain pool", play.seat, gain)

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from .. import game as g
 from ..cards import Play
-from ..playbook import judge
+from ..frames import Referendum
+from ..playbook import judge, stake
 from ..specs.master import (
     _controls_ready_anarch,
     _gehenna_events,
@@ -364,7 +365,18 @@ judge("Fortschritt Library", 0, score=_fortschritt_score)
 judge("Unholy Sacrament", 0, score=_dreams_blood_score)
 judge("Family Gathering", 0, score=_family_gathering_score)
 judge("Grooming the Protégé", 0, score=_grooming_score)
-for _discipline_card in ("Protean", "Obfuscate", "Dominate", "Fortitude", "Dementation"):
+for _discipline_card in (
+    "Protean",
+    "Obfuscate",
+    "Dominate",
+    "Fortitude",
+    "Dementation",
+    "Animalism",
+    "Celerity",
+    "Presence",
+    "Auspex",
+    "Abombwe",
+):
     judge(_discipline_card, 0, score=_discipline_card_score)
 judge("Tribute to the Master", 0, score=_tribute_score)
 judge("Elder Library", 0, score=_score(32.0))
@@ -386,3 +398,38 @@ judge("Haqim's Law: Retribution", 1, score=_score(24.0))
 judge("Dabbler", 0, score=_dabbler_target_score)
 judge("Dabbler", 1, score=_dabbler_unlock_score)
 judge("Dabbler", 2, score=_score(25.0))
+
+
+# -- masters_a -------------------------------------------------------------------------------------------------------
+
+
+def _stake_here(game: Game, play: Play) -> float:
+    ref = play.frame
+    return stake(game, ref, play.seat) if isinstance(ref, Referendum) else 0.0
+
+
+def _votes_score(game: Game, play: Play) -> float:
+    """Votes from a card in play (Ferraille, Power Structure): only when the referendum matters to the seat."""
+    return 22.0 if _stake_here(game, play) != 0 else -1.0
+
+
+def _ferraille_score(game: Game, play: Play) -> float:
+    return _votes_score(game, play) if game.seats[play.seat].pool >= 5 else -1.0
+
+
+def _vox_domini_score(game: Game, play: Play) -> float:
+    """Make a referendum fail that would cost the seat."""
+    return 26.0 if _stake_here(game, play) < 0 else -1.0
+
+
+def _failsafe_score(game: Game, play: Play) -> float:
+    return 35.0
+
+
+judge("Ferraille", 0, score=_score(28.0))
+judge("Ferraille", 1, score=_ferraille_score)
+judge("Power Structure", 0, score=_score(27.0))
+judge("Power Structure", 1, score=_votes_score)
+judge("Failsafe", 0, score=_score(24.0))
+judge("Failsafe", 1, score=_failsafe_score)
+judge("Vox Domini", 0, score=_vox_domini_score)

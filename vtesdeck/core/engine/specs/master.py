@@ -19,6 +19,7 @@ from ..vocabulary import (
     BloodToPool,
     BurnActor,
     BurnOnTarget,
+    BurnPool,
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
@@ -28,6 +29,8 @@ from ..vocabulary import (
     DiscardOfType,
     DoNotReplace,
     Employ,
+    EndAction,
+    ExtraVotes,
     FillToCapacity,
     GainPool,
     HandSizeThisTurn,
@@ -36,13 +39,17 @@ from ..vocabulary import (
     MasterActions,
     MillLibrary,
     MorePoolIfTargetCarries,
+    OwnVotesEach,
     PayTransfers,
     PoolToHolder,
     Prevent,
     PutInPlay,
     PutOnTarget,
     Recruit,
+    RemoveTargetFromAshHeapForPool,
+    SpendMasterAction,
     Stealth,
+    action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
@@ -57,10 +64,14 @@ from ..vocabulary import (
     holder_can_take_pool,
     holder_has_blood,
     holds_card_of_type,
+    in_polling,
     library_at_least,
+    master_action_left,
     may_play,
     minion_card_being_played,
     move_blood,
+    not_,
+    once_each_game_per_methuselah,
     own_bleed_by_clan,
     own_ready_vampires,
     own_vampires,
@@ -75,6 +86,7 @@ from ..vocabulary import (
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     values_of,
+    vampires_in_ash_heap,
     vekn,
 )
 from ..windows import Act, W
@@ -1316,6 +1328,10 @@ for _name, _code in (
     ("Dominate", "dom"),
     ("Fortitude", "for"),
     ("Dementation", "dem"),
+    ("Animalism", "ani"),
+    ("Celerity", "cel"),
+    ("Presence", "pre"),
+    ("Auspex", "aus"),
 ):
     card(
         _name,
@@ -1327,6 +1343,23 @@ for _name, _code in (
         notes="Put on a vampire of its player's (the card allows any vampire). The level and capacity stay while the "
         "card is on the vampire: no modelled effect takes a master card off a vampire.",
     )
+
+
+def _abombwe_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of the player's in play, a Laibon or one with Protean, without superior Abombwe."""
+    return [
+        c
+        for c in _without_superior("abo")(game, play)
+        if game.minions[c].sect == "Laibon" or _level(game.minions[c], "pro") > 0
+    ]
+
+
+card(
+    "Abombwe",
+    Mode(window=W.MASTER, trifle=True, targets=_abombwe_targets, effects=(_discipline_level("abo"), PutOnTarget())),
+    notes="Put on a vampire of its player's (the card allows any Laibon or vampire with Protean). The level and "
+    "capacity stay while the card is on the vampire.",
+)
 card(
     "Tribute to the Master",
     Mode(window=W.MASTER, effects=(_tribute,)),
@@ -1499,4 +1532,148 @@ card(
     ),
     notes="Offered after an action that reached resolution or a block, to every Methuselah. Put on a vampire of "
     "its player.",
+)
+
+
+# -- masters_a: Ferraille, Power Structure, Failsafe, Khabar, Charisma, Aching Beauty, Redeem the Lost Soul, Vox
+# Domini, Secret Passage ---------------------------------------------------------------------------------------------
+
+_vox_allowed, _vox_mark = once_each_game_per_methuselah("vox domini")
+
+
+def _fail_referendum(game: Game, play: Play) -> None:
+    """ "The referendum fails": no votes are cast, it does not pass."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        ref.cancelled = True
+        ref.passed = False
+        game.log("referendum fails", play.seat)
+
+
+_KHABAR = "Khabar: Community, The"
+
+
+@hook("stealth", _KHABAR)
+def _khabar_stealth(game: Game, act: Action) -> int:
+    """ "Assamites get +1 stealth when bleeding"; "Tremere get +1 stealth during" the action to burn it."""
+    m = game.minions.get(act.actor)
+    if m is None:
+        return 0
+    copies = len(_copies_anywhere(game, _KHABAR))
+    if act.is_bleed() and m.clan == "Assamite":
+        return copies
+    if act.kind is Act.BURN_CARD and m.clan == "Tremere" and act.target_minion >= 0:
+        return 1 if game.card_of[act.target_minion] == vekn(game, _KHABAR) else 0
+    return 0
+
+
+@hook("cost_less", "Charisma")
+def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
+    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+
+
+@hook("blocked", "Aching Beauty")
+def _aching_beauty(game: Game, act: Action) -> None:
+    """ "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"."""
+    m = game.minions.get(act.actor)
+    if m is None or not m.cards:
+        return
+    wanted = vekn(game, "Aching Beauty")
+    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
+    seat = controller(game, act.blocker)
+    if copies and seat >= 0:
+        economy.burn_pool(game, seat, copies)
+        game.log("burn pool", seat, copies)
+
+
+def _without_secret_passage(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secret Passage")]
+
+
+card(
+    "Ferraille",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Follower of Set"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _pool_at_least(2)),
+        effects=(BurnPool(1), ExtraVotes(3)),
+        limit="ferraille",
+        limit_scope="turn",
+        label="burn 1 pool: +3 votes",
+    ),
+    notes="Not used when the pool burned would oust its controller (LSJ 20081105); once during each player's "
+    "turn (ANK 20180719-4).",
+)
+card(
+    "Power Structure",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Lasombra"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _controls_ready_clan("Lasombra")),
+        effects=(LockThisCard(), OwnVotesEach(1, "Lasombra")),
+        label="lock: +1 vote each Lasombra you control",
+    ),
+    notes="'During the polling step of a political action': in the polling of any referendum but a blood hunt's.",
+)
+card(
+    "Failsafe",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(not_(_pool_at_least(3)), master_action_left),
+        effects=(SpendMasterAction(), BurnThisCard(), GainPool(4)),
+        label="a master phase action: burn it, gain 4 pool",
+    ),
+)
+card(
+    _KHABAR,
+    Mode(window=W.MASTER, when=_controls_ready_clan("Assamite"), effects=(PutInPlay(),)),
+    notes="The +1 stealth of bleeding Assamites (any Methuselah's) and of Tremere burning it is a hook.",
+    burn="minion",
+)
+card(
+    "Charisma",
+    Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutOnTarget(),)),
+    notes="Put on a ready vampire of its player's (the card allows any). The cost reduction is a hook.",
+)
+card(
+    "Aching Beauty",
+    Mode(window=W.MASTER, targets=_own_ready_toreador, effects=(PutOnTarget(),)),
+    notes="Put on a ready Toreador of its player's (the card allows any Toreador). The pool burned is a hook.",
+)
+card(
+    "Redeem the Lost Soul",
+    Mode(window=W.MASTER, targets=vampires_in_ash_heap, effects=(RemoveTargetFromAshHeapForPool(2),)),
+)
+card(
+    "Vox Domini",
+    Mode(
+        window=W.POLLING,
+        out_of_turn=True,
+        when=all_of(in_polling, _vox_allowed),
+        effects=(_vox_mark, _fail_referendum),
+    ),
+    notes="No referendum the engine holds passes automatically. Once a game per Methuselah (a mark kept the game).",
+)
+card(
+    "Secret Passage",
+    Mode(window=W.MASTER, targets=_without_secret_passage, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=action_at_holder,
+        effects=(BurnThisCard(), EndAction()),
+        label="burn it: the action fails",
+    ),
+    notes="Burned once blocks are declined (a blocked action is resolved by the combat).",
 )
