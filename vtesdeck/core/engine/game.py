@@ -707,6 +707,11 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for copy in _granting_cards(
+            game, seat, m
+        ):  # actions a card in play gives (Frontal Assault, Lazarene Inquisitor)
+            for handler in game.compiled.in_play.get((game.card_of[copy], W.ACTION), ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -714,6 +719,15 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
+
+
+def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
+    """The cards in play (not minions) that may give the minion an action: those its seat controls ("each ready
+    minion you control can … as a (D) action") and those on it ("the vampire with this card can …")."""
+    if W.ACTION not in _live_windows(game):
+        return []
+    held = (*game.seats[seat].controlled, *m.cards)
+    return [c for c in held if c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:

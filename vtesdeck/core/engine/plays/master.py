@@ -433,3 +433,49 @@ judge("Power Structure", 1, score=_votes_score)
 judge("Failsafe", 0, score=_score(24.0))
 judge("Failsafe", 1, score=_failsafe_score)
 judge("Vox Domini", 0, score=_vox_domini_score)
+
+
+def _beats(game: Game, me: int, other: int) -> bool:
+    a, b = game.minions.get(me), game.minions.get(other)
+    return a is not None and b is not None and a.strength >= b.blood and a.blood > b.strength
+
+
+def _frontal_play_score(game: Game, play: Play) -> float:
+    """Frontal Assault when a ready minion of the seat out-hits a minion of the prey, and the prey has few."""
+    prey = game.prey(play.seat)
+    theirs = [m.id for m in g.ready_minions(game, prey)] if prey != play.seat else []
+    mine = [m.id for m in g.ready_minions(game, play.seat) if not m.locked]
+    if len(theirs) > 3 or not any(_beats(game, a, b) for a in mine for b in theirs):
+        return -1.0
+    return 26.0
+
+
+def _frontal_action_score(game: Game, play: Play) -> float:
+    other = game.minions.get(play.target)
+    if other is None or not _beats(game, play.minion, play.target):
+        return -5.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+def _fear_of_mekhet_score(game: Game, play: Play) -> float:
+    return 30.0 if g.controller(game, play.target) != play.seat else -5.0
+
+
+def _kaymakli_score(game: Game, play: Play) -> float:
+    """When the other Methuselahs' uncontrolled vampires hold more blood than the seat's."""
+    mine = sum(game.minions[c].blood for c in game.seats[play.seat].uncontrolled if c in game.minions)
+    theirs = max(
+        (
+            sum(game.minions[c].blood for c in game.seats[s].uncontrolled if c in game.minions)
+            for s in game.order
+            if s != play.seat
+        ),
+        default=0,
+    )
+    return 28.0 if theirs >= mine + 4 else -1.0
+
+
+judge("Frontal Assault", 0, score=_frontal_play_score)
+judge("Frontal Assault", 1, score=_frontal_action_score)
+judge("Fear of Mekhet", 0, score=_fear_of_mekhet_score)
+judge("Kaymakli Nightmares", 0, score=_kaymakli_score)

@@ -7,12 +7,12 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -54,6 +54,7 @@ from ..vocabulary import (
     all_of,
     bleeding_you_for,
     burn_card,
+    burn_minion,
     choose,
     controller,
     crypt_not_empty,
@@ -65,6 +66,7 @@ from ..vocabulary import (
     holder_has_blood,
     holds_card_of_type,
     in_polling,
+    is_ready,
     library_at_least,
     master_action_left,
     may_play,
@@ -82,6 +84,7 @@ from ..vocabulary import (
     run_effects,
     set_aside,
     stealth_needed_by,
+    to_ash_heap,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
@@ -171,7 +174,13 @@ def _ready_anarch(game: Game, play: Play) -> bool:
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
 
 
-ARCHETYPES = ("Perfectionist", "Dabbler")  # the archetypes modelled: "a vampire can have only one archetype"
+ARCHETYPES = (
+    "Perfectionist",
+    "Dabbler",
+    "Rebel",
+    "Cavalier",
+    "Monster",
+)  # the archetypes modelled: "a vampire can have only one archetype"
 
 
 def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
@@ -1676,4 +1685,363 @@ card(
         label="burn it: the action fails",
     ),
     notes="Burned once blocks are declined (a blocked action is resolved by the combat).",
+)
+
+
+# -- masters_a: Fear of Mekhet, Bleeding the Vine, Kaymakli Nightmares, Tension in the Ranks, Frontal Assault, Rebel,
+# Cavalier, Monster, Libertas -----------------------------------------------------------------------------------------
+
+_JIC = ("justicar", "inner circle")
+
+
+def _ready_jic(game: Game, play: Play) -> Sequence[int]:
+    """A ready justicar or Inner Circle member, other Methuselahs' first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.title in _JIC]
+
+
+def _carried(game: Game, m: Minion, name: str) -> list[int]:
+    wanted = vekn(game, name)
+    return [c for c in m.cards if game.card_of[c] == wanted]
+
+
+@hook("unlock", "Fear of Mekhet")
+def _fear_of_mekhet(game: Game, seat: int) -> int:
+    """ "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned;
+    otherwise, their controller moves this card to another justicar or Inner Circle member (in torpor too: ANK
+    20210109; another Methuselah's first), or burns this card if there are no others"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or m.kind != VAMPIRE:
+            continue
+        for copy in _carried(game, m, "Fear of Mekhet"):
+            if c not in game.minions:
+                break
+            if m.blood < 5:
+                burn_minion(game, c)
+                continue
+            move_blood(game, c, -5)
+            game.log("burn blood", seat, c, 5)
+            others = [
+                o
+                for s in (*(x for x in game.order if x != seat), seat)
+                for o in (game.minions.get(i) for i in game.seats[s].controlled)
+                if o is not None and o.in_play and o.kind == VAMPIRE and o.title in _JIC and o.id != c
+            ]
+            m.cards.remove(copy)
+            if others:
+                others[0].cards.append(copy)
+                game.log("move card", seat, copy, others[0].id)
+            else:
+                m.cards.append(copy)
+                burn_card(game, copy)
+    return 0
+
+
+def _lock_it(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = True
+        game.log("lock", play.seat, play.target)
+
+
+def _master_not_out_of_turn_by_other(game: Game, play: Play) -> bool:
+    """A master card that is not out-of-turn, being played from the hand by another Methuselah."""
+    return _master_by_other(game, play) and not _master_mode_flag(game, game.card_of[game.aside[-1]], "out_of_turn")
+
+
+def _vine_cancel(game: Game, play: Play) -> Flow | None:
+    """Cancel the master card as played, no cost paid; its player gains another master phase action (a trifle
+    played free as the turn's first gives none: its free play stands for it, as for Sudden Reversal)."""
+    copy = game.aside[-1] if game.aside else -1
+    flow = CancelAsPlayed()(game, play)
+    if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
+        game.seats[game.owner_of[copy]].master_actions += 1
+    return flow
+
+
+@hook("unlock", "Bleeding the Vine")
+def _vine_upkeep(game: Game, seat: int) -> int:
+    """ "During your unlock phase, lock this card or burn 1 pool": 1 pool while the pool is 8 or more (the card
+    stays ready to cancel), else it is locked."""
+    for copy in _copies_controlled(game, seat, "Bleeding the Vine"):
+        if copy in game.locked_cards:
+            continue
+        if game.seats[seat].pool >= 8:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            game.locked_cards.add(copy)
+            game.log("lock card", seat, copy)
+    return 0
+
+
+def _kaymakli(game: Game, play: Play) -> None:
+    """Every Methuselah's uncontrolled vampires go back to the crypt (their blood to the pool, the cards on them
+    burned); the crypt is shuffled and as many are drawn back to the uncontrolled region."""
+    for seat in game.order:
+        s = game.seats[seat]
+        back = list(s.uncontrolled)
+        for c in back:
+            m = game.minions[c]
+            for attached in list(m.cards):
+                if attached in game.minions:
+                    leave_play(game, attached)
+                else:
+                    m.cards.remove(attached)
+                    to_ash_heap(game, attached)
+            if m.blood:
+                s.pool += m.blood
+                game.log("blood to pool", seat, c, m.blood)
+                m.blood = 0
+            s.uncontrolled.remove(c)
+            del game.minions[c]  # a crypt card again: drawn afresh
+            s.crypt.append(c)
+        game.rng.shuffle(s.crypt)
+        for _ in back:
+            if s.crypt:
+                crypt_draw(game, seat)
+        game.log("kaymakli nightmares", seat, len(back))
+
+
+_TENSION = "Tension in the Ranks"
+
+
+def _tension(game: Game, seat: int) -> None:
+    if seat >= 0 and not game.seats[seat].ousted and _copies_anywhere(game, _TENSION):
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+
+
+@hook("burned", _TENSION)
+def _tension_burned(game: Game, m: Minion, seat: int) -> None:
+    """ "After a ready minion is burned …, their controller burns 1 pool"."""
+    if m.in_play and not m.torpor and m.kind != RETAINER:
+        _tension(game, seat)
+
+
+@hook("torpor", _TENSION)
+def _tension_torpor(game: Game, minion: int) -> None:
+    """ "After a ready minion is … sent to torpor, their controller burns 1 pool"."""
+    _tension(game, controller(game, minion))
+
+
+@hook("master_phase_start", _TENSION)
+def _tension_burn(game: Game, seat: int) -> int:
+    """ "Methuselahs can use a master phase action and discard two master cards to burn this card": by a fixed
+    rule, a Methuselah other than its controller holding two master cards does so as its master phase begins."""
+    s = game.seats[seat]
+    masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
+    theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
+    if len(masters) < 2 or not theirs:
+        return 0
+    for c in masters[:2]:
+        s.hand.remove(c)
+        to_ash_heap(game, c)
+        game.log("discard", seat, c)
+    refill(game, seat)
+    burn_card(game, theirs[0])
+    return -1
+
+
+def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    prey = game.prey(play.seat)
+    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+
+
+def _frontal_gain(game: Game, seat: int) -> None:
+    """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
+    if seat < 0:
+        return
+    for other in game.order:
+        if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
+            n = len(_copies_controlled(game, other, "Frontal Assault"))
+            if n:
+                economy.gain_pool(game, other, n)
+                game.log("gain pool", other, n)
+
+
+@hook("burned", "Frontal Assault")
+def _frontal_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor and m.kind != RETAINER:
+        _frontal_gain(game, seat)
+
+
+@hook("torpor", "Frontal Assault")
+def _frontal_torpor(game: Game, minion: int) -> None:
+    _frontal_gain(game, controller(game, minion))
+
+
+@hook("after_minion_phase", "Frontal Assault")
+def _frontal_ends(game: Game, seat: int) -> None:
+    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your
+    prey" (as the influence phase begins, right after the minion phase)."""
+    copies = _copies_controlled(game, seat, "Frontal Assault")
+    if not copies:
+        return
+    prey = game.prey(seat)
+    count = len(ready_minions(game, prey)) if prey != seat else 0
+    for copy in copies:
+        burn_card(game, copy)
+        if count:
+            economy.burn_pool(game, seat, count)
+            game.log("burn pool", seat, count)
+
+
+def _titled_or_political(act: Action, game: Game) -> bool:
+    actor = game.minions.get(act.actor)
+    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
+
+
+@hook("blocked", "Rebel")
+def _rebel(game: Game, act: Action) -> None:
+    """ "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before
+    block resolution"."""
+    m = game.minions.get(act.blocker)
+    if m is None or not _carried(game, m, "Rebel") or not _titled_or_political(act, game):
+        return
+    if ("rebel", m.id, game.turn) in game.used:
+        return
+    game.used.add(("rebel", m.id, game.turn))
+    if move_blood(game, m.id, 1):
+        game.log("add blood", controller(game, m.id), m.id, 1)
+
+
+def _archetype_unlock(game: Game, minion: int, key: str) -> None:
+    """Burn 1 blood to unlock, once each turn: taken when the vampire keeps 1 blood."""
+    m = game.minions.get(minion)
+    if m is None or not m.locked or m.torpor or m.blood < 2 or (key, minion, game.turn) in game.used:
+        return
+    game.used.add((key, minion, game.turn))
+    move_blood(game, minion, -1)
+    m.locked = False
+    game.log("unlock", controller(game, minion), minion)
+
+
+@hook("after_resolution", "Cavalier")
+def _cavalier(game: Game, act: Action) -> None:
+    """ "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing
+    blood"."""
+    m = game.minions.get(act.actor)
+    if m is not None and act.succeeded and act.cost_blood > 0 and _carried(game, m, "Cavalier"):
+        _archetype_unlock(game, m.id, "cavalier")
+
+
+@hook("after_combat", "Monster")
+def _monster(game: Game, c: Combat) -> None:
+    """ "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the
+    opposing minion is not ready"."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not _carried(game, m, "Monster"):
+            continue
+        if not is_ready(game, c.other(side.minion).minion):
+            _archetype_unlock(game, m.id, "monster")
+
+
+def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+
+
+def _libertas_anarchs(game: Game) -> set[int]:
+    wanted = vekn(game, "Libertas")
+    return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
+
+
+@hook("can_block", "Libertas")
+def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
+    """ "Allies cannot block this Anarch"."""
+    m = game.minions.get(minion)
+    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+
+
+@hook("blood_cost", "Libertas")
+def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
+    """ "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting
+    to block or in combat"."""
+    if not ({"dom", "pre"} & set(handler.mode.disciplines)):
+        return 0
+    anarchs = _libertas_anarchs(game)
+    if not anarchs:
+        return 0
+    busy: set[int] = set()
+    act = current_action(game)
+    if act is not None:
+        busy.update((act.actor, act.blocker))
+    for f in game.frames:
+        if isinstance(f, Combat):
+            busy.update((f.a.minion, f.b.minion))
+    return 1 if (anarchs & busy) - {minion} else 0
+
+
+def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+
+
+card(
+    "Fear of Mekhet",
+    Mode(window=W.MASTER, targets=_ready_jic, effects=(_lock_it, PutOnTarget())),
+    notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
+)
+card(
+    "Bleeding the Vine",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.AS_PLAYED,
+        in_play=True,
+        when=_master_not_out_of_turn_by_other,
+        effects=(LockThisCard(), _vine_cancel),
+        label="lock: cancel a master card",
+    ),
+    notes="Unique. Its unlock-phase cost is paid by a fixed rule: 1 pool while its controller has 8 or more, else "
+    "the card is locked.",
+)
+card(
+    "Kaymakli Nightmares",
+    Mode(window=W.MASTER, effects=(_kaymakli,), limit="kaymakli nightmares", limit_scope="game"),
+    notes="Once a game at the whole table.",
+)
+card(
+    _TENSION,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. Burned by another Methuselah by a fixed rule: one holding two master cards uses its master "
+    "phase action and discards them as its master phase begins.",
+)
+card(
+    "Frontal Assault",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        targets=_prey_ready_minions,
+        label="enter combat with a minion of the prey",
+    ),
+    notes="The copies stack (LSJ 20061018). The burn and pool cost happen as the influence phase begins.",
+)
+card(
+    "Rebel",
+    Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
+    notes="The blood gained is a hook (a blocker with no room gains none).",
+)
+card(
+    "Cavalier",
+    Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
+    notes="The unlock is taken by a fixed rule: when the vampire keeps 1 blood.",
+)
+card(
+    "Monster",
+    Mode(
+        window=W.MASTER,
+        targets=_own_ready_vampires_without_archetype,
+        effects=(PutOnTarget(),),
+    ),
+    notes="The unlock is taken by a fixed rule: when the vampire keeps 1 blood.",
+)
+card(
+    "Libertas",
+    Mode(window=W.MASTER, when=_ready_anarch, targets=_own_ready_anarchs, effects=(PutOnTarget(),)),
+    notes="Put on a ready Anarch of its player's (the card allows any Anarch).",
 )
