@@ -722,12 +722,24 @@ def action_options(game: Game, seat: int) -> list[Option]:
 
 
 def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
-    """The cards in play (not minions) that may give the minion an action: those its seat controls ("each ready
-    minion you control can … as a (D) action") and those on it ("the vampire with this card can …")."""
-    if W.ACTION not in _live_windows(game):
+    """The cards in play (not minions) that may give the minion an action, their modes' ``when`` saying whose:
+    those its seat controls ("each ready minion you control can … as a (D) action": Frontal Assault) and those
+    on any minion in play ("the vampire with this card can …": Lazarene Inquisitor; "minions can enter combat with
+    this vampire": Haven Uncovered)."""
+    granting = game.table.get("granting")
+    if granting is None:
+        comp = game.compiled
+        ids = {v for (v, w) in comp.in_play if w is W.ACTION and "Ally" not in comp.types.get(v, ())}
+        granting = game.table["granting"] = frozenset(ids & at_table(game))
+    if not granting:
         return []
-    held = (*game.seats[seat].controlled, *m.cards)
-    return [c for c in held if c not in game.minions and c not in game.locked_cards]
+    held = [*game.seats[seat].controlled]
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            other = game.minions.get(c)
+            if other is not None and other.cards and other.in_play:
+                held.extend(other.cards)
+    return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:
@@ -792,6 +804,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
+        elif who.endswith(" vampire") and (m.kind != VAMPIRE or m.sect != who.removesuffix(" vampire")):
+            continue  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out

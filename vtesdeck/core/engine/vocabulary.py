@@ -3692,3 +3692,43 @@ class RemoveTargetFromAshHeapForPool:
         if gain:
             economy.gain_pool(game, play.seat, gain)
             game.log("gain pool", play.seat, gain)
+
+
+def carried_by_actor(game: Game, play: Play) -> bool:
+    """The card in play giving an action is on the minion that would take it ("the vampire with this card can …
+    as a (D) action": Lazarene Inquisitor, Society of Leopold)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def holder_of_this_card(game: Game, play: Play) -> Sequence[int]:
+    """The ready minion the card in play is on, when another Methuselah controls it ("minions can enter combat with
+    this vampire": Haven Uncovered)."""
+    for m in game.minions.values():
+        if play.card in m.cards:
+            if m.in_play and not m.torpor and g.controller(game, m.id) != play.seat:
+                return [m.id]
+            return []
+    return []
+
+
+def this_card(game: Game, play: Play) -> Sequence[int]:
+    """The card in play itself, as the target of an action to burn it ("this vampire can burn this card as a (D)
+    action": Haven Uncovered)."""
+    return [play.card]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveThisCardToTarget:
+    """Move the card in play being used onto the target minion (Society of Leopold)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        target = game.minions.get(play.target)
+        if target is None or not target.in_play:
+            return
+        for m in game.minions.values():
+            if play.card in m.cards:
+                m.cards.remove(play.card)
+                break
+        target.cards.append(play.card)
+        game.log("move card", play.seat, play.card, play.target)

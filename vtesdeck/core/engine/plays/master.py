@@ -479,3 +479,17 @@ judge("Frontal Assault", 0, score=_frontal_play_score)
 judge("Frontal Assault", 1, score=_frontal_action_score)
 judge("Fear of Mekhet", 0, score=_fear_of_mekhet_score)
 judge("Kaymakli Nightmares", 0, score=_kaymakli_score)
+
+
+def _at_others(game: Game, play: Play) -> float:
+    """A card or action aimed at another Methuselah's vampire, not one's own."""
+    return 26.0 if play.target in game.minions and g.controller(game, play.target) != play.seat else -5.0
+
+
+judge("Haven Uncovered", 0, score=_at_others)
+judge("Haven Uncovered", 1, score=_frontal_action_score)
+judge("Haven Uncovered", 2, score=_score(22.0))
+judge("Society of Leopold", 0, score=_at_others)
+judge("Society of Leopold", 1, score=_at_others)
+judge("Lazarene Inquisitor", 1, score=_at_others)
+judge("Priority Contract", 1, score=_frontal_action_score)

@@ -20,6 +20,7 @@ from ..vocabulary import (
     BurnActor,
     BurnOnTarget,
     BurnPool,
+    BurnTargetBlood,
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
@@ -39,6 +40,7 @@ from ..vocabulary import (
     MasterActions,
     MillLibrary,
     MorePoolIfTargetCarries,
+    MoveThisCardToTarget,
     OwnVotesEach,
     PayTransfers,
     PoolToHolder,
@@ -55,6 +57,7 @@ from ..vocabulary import (
     bleeding_you_for,
     burn_card,
     burn_minion,
+    carried_by_actor,
     choose,
     controller,
     crypt_not_empty,
@@ -64,9 +67,11 @@ from ..vocabulary import (
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
+    holder_of_this_card,
     holds_card_of_type,
     in_polling,
     is_ready,
+    leave_aside,
     library_at_least,
     master_action_left,
     may_play,
@@ -84,6 +89,7 @@ from ..vocabulary import (
     run_effects,
     set_aside,
     stealth_needed_by,
+    this_card,
     to_ash_heap,
     transfers_at_least,
     uncontrolled_of_capacity,
@@ -2044,4 +2050,268 @@ card(
     "Libertas",
     Mode(window=W.MASTER, when=_ready_anarch, targets=_own_ready_anarchs, effects=(PutOnTarget(),)),
     notes="Put on a ready Anarch of its player's (the card allows any Anarch).",
+)
+
+
+# -- masters_a: Lazarene Inquisitor, Haven Uncovered, Society of Leopold, Priority Contract, Millicent Smith, Blind
+# Spot ----------------------------------------------------------------------------------------------------------------
+
+
+def _own_ready_of_clan(clan: str) -> Targets:
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == clan]
+
+    return targets
+
+
+def _ready_vampires_others_first(game: Game, play: Play) -> Sequence[int]:
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.id != play.minion]
+
+
+def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
+    """Another vampire in play (ready or in torpor), other Methuselahs' ready ones first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    found = [
+        m
+        for s in order
+        for m in (game.minions.get(c) for c in game.seats[s].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
+    ]
+    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
+
+
+@hook("unlock", "Society of Leopold")
+def _leopold(game: Game, seat: int) -> int:
+    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
+    (the controller's choice)": 1 blood when it has some."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
+            continue
+        if m.blood >= 1:
+            move_blood(game, c, -1)
+            game.log("burn blood", seat, c, 1)
+        else:
+            burn_minion(game, c)
+    return 0
+
+
+_CONTRACT = "Priority Contract"
+
+
+def _contract_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(the ready Assamite chosen, the prey's ready minion the card goes on), the strongest Assamite first."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    assamites = sorted(_own_ready_of_clan("Assamite")(game, play), key=lambda c: -game.minions[c].blood)
+    return [(a, t.id) for a in assamites for t in ready_minions(game, prey)]
+
+
+def _contract_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_contract_pairs(game, play))))
+
+
+def _contract_put(game: Game, play: Play) -> None:
+    pairs = _contract_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return
+    assamite, minion = pairs[play.target]
+    target = game.minions[minion]
+    leave_aside(game, play.card)
+    target.cards.append(play.card)
+    add_rider(game, play.card, _CONTRACT, assamite, Until.END_OF_GAME, play.seat)
+    add_rider(game, minion, "contract on", play.card, Until.END_OF_GAME, play.seat)
+    game.log("contract", play.seat, assamite, minion)
+
+
+def _contract_assamite(game: Game, play: Play) -> bool:
+    """The acting minion is the Assamite chosen for the contract."""
+    return any(r.holder == play.card and r.key == _CONTRACT and r.value == play.minion for r in game.riders)
+
+
+def _contract_cash(game: Game, m: Minion) -> None:
+    """ "If the attached minion is about to leave the ready region, you can burn this card to gain 3 pool" (taken
+    as it leaves: burned, the card going with it, or sent to torpor)."""
+    marks = [r for r in game.riders if r.holder == m.id and r.key == "contract on"]
+    for r in marks:
+        game.riders.remove(r)
+        owner = game.owner_of[r.value]
+        if r.value in m.cards:
+            burn_card(game, r.value)
+        if not game.seats[owner].ousted:
+            economy.gain_pool(game, owner, 3)
+            game.log("gain pool", owner, 3)
+
+
+@hook("torpor", _CONTRACT)
+def _contract_torpor(game: Game, minion: int) -> None:
+    m = game.minions.get(minion)
+    if m is not None and game.riders:
+        _contract_cash(game, m)
+
+
+@hook("burned", _CONTRACT)
+def _contract_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor and game.riders:
+        _contract_cash(game, m)
+
+
+_MILLICENT = "Millicent Smith, Puritan Vampire Hunter"
+
+
+@hook("blocked", _MILLICENT)
+def _millicent(game: Game, act: Action) -> None:
+    """ "If any of your vampires are blocked, burn Millicent and your acting vampire (without combat)"."""
+    m = game.minions.get(act.actor)
+    copies = _copies_controlled(game, act.seat, _MILLICENT)
+    if m is None or m.kind != VAMPIRE or not copies:
+        return
+    burn_card(game, copies[0])
+    burn_minion(game, act.actor)
+
+
+@hook("discard_phase", _MILLICENT)
+def _millicent_passes(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, your predator takes control of Millicent"."""
+    predator = game.predator(seat)
+    for copy in _copies_controlled(game, seat, _MILLICENT):
+        if predator != seat:
+            game.seats[seat].controlled.remove(copy)
+            game.seats[predator].controlled.append(copy)
+            game.log("takes control", predator, copy, seat)
+    return None
+
+
+def _blind_spot_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(a ready vampire of the player's, an ally or younger vampire of the prey)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    out = []
+    for mine in own_ready_vampires(game, play):
+        me = game.minions[mine]
+        for other in ready_minions(game, prey):
+            if other.kind == ALLY or other.kind == VAMPIRE and other.capacity < me.capacity:
+                out.append((mine, other.id))
+    return out
+
+
+def _blind_spot_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_blind_spot_pairs(game, play))))
+
+
+def _blind_spot(game: Game, play: Play) -> None:
+    pairs = _blind_spot_pairs(game, play)
+    if 0 <= play.target < len(pairs):
+        mine, other = pairs[play.target]
+        add_rider(game, other, "blind spot", mine, Until.END_OF_TURN, play.seat)
+        game.log("blind spot", play.seat, mine, other)
+
+
+def _blind_to(game: Game, minion: int) -> set[int]:
+    return {r.value for r in game.riders if r.holder == minion and r.key == "blind spot"}
+
+
+@hook("can_block", "Blind Spot")
+def _blind_spot_block(game: Game, minion: int, act: Any) -> bool:
+    """ "While the first chosen vampire is acting this turn, the other chosen minion cannot block …"."""
+    return not game.riders or act.actor not in _blind_to(game, minion)
+
+
+@hook("may_play", "Blind Spot")
+def _blind_spot_react(game: Game, handler: Any, m: Minion) -> bool:
+    """ "… or play reaction cards"."""
+    if not game.riders or "Reaction" not in handler.types:
+        return True
+    act = current_action(game)
+    return act is None or act.actor not in _blind_to(game, m.id)
+
+
+card(
+    "Lazarene Inquisitor",
+    Mode(window=W.MASTER, targets=_own_ready_of_clan("Harbinger of Skulls"), effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=_ready_vampires_others_first,
+        effects=(BurnTargetBlood(2),),
+        label="burn up to 2 blood from a ready vampire",
+    ),
+    burn="Sabbat vampire",
+)
+card(
+    "Haven Uncovered",
+    Mode(window=W.MASTER, targets=_ready_vampires_others_first, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        targets=holder_of_this_card,
+        label="enter combat with this vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=this_card,
+        effects=(BurnThisCard(),),
+        label="burn this card",
+    ),
+    notes="The vampire's burn action is directed at the card's owner.",
+)
+card(
+    "Society of Leopold",
+    Mode(window=W.MASTER, targets=_ready_vampires_others_first, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=_other_vampires_in_play,
+        effects=(MoveThisCardToTarget(),),
+        label="move it to another vampire",
+    ),
+    notes="Put on a ready vampire (the card allows any vampire). The vampire burns 1 blood when it has some, else "
+    "it is burned.",
+)
+card(
+    _CONTRACT,
+    Mode(window=W.MASTER, trifle=True, targets=_contract_terms, effects=(_contract_put,)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=_contract_assamite,
+        targets=holder_of_this_card,
+        label="enter combat with the attached minion",
+    ),
+    notes="The target is a pair (the Assamite, the prey's minion). The 3 pool is always taken, as the attached "
+    "minion is burned or goes to torpor.",
+)
+card(
+    _MILLICENT,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. Passes to the predator as its controller's discard phase begins.",
+)
+card(
+    "Blind Spot",
+    Mode(window=W.MASTER, targets=_blind_spot_terms, effects=(_blind_spot,)),
+    notes="The target is a pair (the player's ready vampire, the prey's ally or younger vampire).",
 )
