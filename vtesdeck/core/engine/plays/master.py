@@ -14,6 +14,7 @@ from ..specs.master import (
     _gehenna_events,
     _has_card,
     _master_mode_flag,
+    _pact_pairs,
     _villein_tax,
     _villeins_on,
 )
@@ -493,3 +494,16 @@ judge("Society of Leopold", 0, score=_at_others)
 judge("Society of Leopold", 1, score=_at_others)
 judge("Lazarene Inquisitor", 1, score=_at_others)
 judge("Priority Contract", 1, score=_frontal_action_score)
+
+
+def _pact_score(game: Game, play: Play) -> float:
+    """On a Discipline the vampire has at the inferior level (those pairs come first)."""
+    pairs = _pact_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return -1.0
+    minion, code = pairs[play.target]
+    level = dict(game.minions[minion].disciplines).get(code, 0)
+    return 28.0 - 0.01 * play.target if level == 1 else -1.0
+
+
+judge("Infernal Pact", 0, score=_pact_score)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from ...domain import DISCIPLINES
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Targets, Upkeep, card, hook
 from ..economy import Kind, Option
@@ -89,6 +90,7 @@ from ..vocabulary import (
     run_effects,
     set_aside,
     stealth_needed_by,
+    take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
@@ -2314,4 +2316,181 @@ card(
     "Blind Spot",
     Mode(window=W.MASTER, targets=_blind_spot_terms, effects=(_blind_spot,)),
     notes="The target is a pair (the player's ready vampire, the prey's ally or younger vampire).",
+)
+
+
+# -- masters_a: Path of Evil Revelations, The Path of Night, Antediluvian Awakening, The Marrakesh Codex, Not to Be,
+# Infernal Pact --------------------------------------------------------------------------------------------------------
+
+_PATHS = ("Path of Evil Revelations", "Path of Night, The")
+
+
+@hook("after_resolution", *_PATHS)
+def _path_burned(game: Game, act: Action) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
+    vampires" (as the action resolves)."""
+    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+        return
+    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
+        return
+    m = game.minions.get(act.actor)
+    if m is not None and m.kind == VAMPIRE and m.in_play:
+        take_damage(game, m.id, 1, 0)
+        game.log("damage", act.seat, m.id, 1, 0)
+
+
+def _locked_infernal(game: Game, play: Play) -> bool:
+    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
+
+
+def _unlock_infernal(game: Game, play: Play) -> None:
+    for m in ready_minions(game, play.seat):
+        if m.locked and _infernal(m):
+            m.locked = False
+            game.log("unlock", play.seat, m.id)
+
+
+@hook("cost_less", "Path of Night, The")
+def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
+    m = game.minions.get(minion)
+    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
+        return 0, 0
+    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+
+
+@hook("unlock", "Antediluvian Awakening")
+def _awakening(game: Game, seat: int) -> int:
+    """ "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they
+    control with capacity 4 or more to burn this card": by a fixed rule, such a vampire in torpor is burned
+    (the smallest), or a ready one when the pool burned would oust the Methuselah."""
+    copies = _copies_anywhere(game, "Antediluvian Awakening")
+    if not copies or game.seats[seat].ousted:
+        return 0
+    mine = [
+        m
+        for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= 4
+    ]
+    torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
+    ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
+    victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= 1 else None
+    if victim is not None:
+        burn_minion(game, victim.id)
+        burn_card(game, copies[0])
+        return 0
+    economy.burn_pool(game, seat, 1)
+    game.log("burn pool", seat, 1)
+    return 0
+
+
+def _codex(game: Game, play: Play) -> None:
+    """Look at the top 4 library cards and reorder them, by a fixed order: the cards with a spec (the cards the
+    engine plays) on top."""
+    lib = game.seats[play.seat].library
+    top = lib[-4:]
+    if not top:
+        return
+    specs = game.compiled.specs
+    ordered = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top: modelled last
+    lib[-len(top) :] = ordered
+    game.log("reorder library", play.seat, len(top))
+
+
+@hook("master_actions", "Not to Be")
+def _not_to_be_mpa(game: Game, seat: int) -> int:
+    """ "During your master phase, you get one additional master phase action"."""
+    return len(_copies_controlled(game, seat, "Not to Be"))
+
+
+@hook("discard_actions", "Not to Be")
+def _not_to_be_discard(game: Game, seat: int) -> int:
+    """ "During your discard phase, you get one fewer discard phase action, and this card is burned"."""
+    copies = _copies_controlled(game, seat, "Not to Be")
+    for copy in copies:
+        burn_card(game, copy)
+    return -len(copies)
+
+
+def _event_being_played(game: Game, play: Play) -> bool:
+    if not game.aside:
+        return False
+    copy = game.aside[-1]
+    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and game.owner_of[copy] != play.seat
+
+
+_ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
+
+
+def _pact_pairs(game: Game, play: Play) -> list[tuple[int, str]]:
+    """(a Tremere antitribu of the player's, a Discipline): its inferior Disciplines first, then every other."""
+    mine = [
+        m
+        for m in (game.minions.get(c) for c in game.seats[play.seat].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.clan == "Tremere antitribu"
+    ]
+    first = [(m.id, d) for m in mine for d, n in m.disciplines if n == 1]
+    rest = [(m.id, d) for m in mine for d in _ALL_DISCIPLINES if _level(m, d) == 0]
+    return first + rest
+
+
+def _pact_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_pact_pairs(game, play))))
+
+
+def _pact(game: Game, play: Play) -> None:
+    """Put it on the vampire: it plays cards requiring the Discipline as though it had the superior level."""
+    pairs = _pact_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return
+    minion, code = pairs[play.target]
+    m = game.minions[minion]
+    m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, 2))
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    game.log("discipline", play.seat, minion, code, 2)
+
+
+card(
+    "Path of Evil Revelations",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(_pool_at_least(2), _locked_infernal),
+        effects=(BurnPool(1), _unlock_infernal),
+        label="burn 1 pool: unlock the infernal minions",
+    ),
+    notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",
+    burn="minion",
+)
+card(
+    "Path of Night, The",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Lasombra"), effects=(PutInPlay(),)),
+    notes="Unique. The cost reduction and the 1 damage of the action to burn it are hooks.",
+    burn="minion",
+)
+card(
+    "Antediluvian Awakening",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. The choice to burn a vampire is taken by a fixed rule (see the hook).",
+)
+card(
+    "Marrakesh Codex, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _codex), label="lock: reorder the top 4 cards"),
+    notes="Unique. Used in its controller's master phase; the order is a fixed rule (modelled cards on top).",
+    steal="vampire",
+)
+card(
+    "Not to Be",
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_event_being_played, effects=(CancelAsPlayed(), PutInPlay())),
+    notes="The card goes into play with the event cancelled (a hook gives the master phase action and takes the "
+    "discard phase action).",
+)
+card(
+    "Infernal Pact",
+    Mode(window=W.MASTER, targets=_pact_terms, effects=(_pact,)),
+    notes="The target is a pair (the Tremere antitribu, the Discipline). The vampire gets the superior level while "
+    "the card is on it: no modelled effect takes a master card off a vampire.",
 )
