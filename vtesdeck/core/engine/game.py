@@ -1644,6 +1644,10 @@ def as_played(game: Game, copy: int, seat: int, mode: Mode | None = None) -> Flo
 
 
 def _as_played(game: Game, copy: int, seat: int) -> Flow:
+    for h in hooks_of(game, "cancel_as_played"):
+        if h(game, copy, seat):  # "the next card that would … is canceled as it is played" (Dark Influences)
+            game.cancelled = copy
+            return
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
         while True:

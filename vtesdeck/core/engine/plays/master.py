@@ -507,3 +507,4 @@ def _pact_score(game: Game, play: Play) -> float:
 
 
 judge("Infernal Pact", 0, score=_pact_score)
+judge("Dark Influences", 0, score=_di_score)
