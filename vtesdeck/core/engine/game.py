@@ -2157,6 +2157,9 @@ def strikes(game: Game, c: Combat) -> Flow:
                 side.strike = None
         first = False
         c.a.committed = c.b.committed = 0  # additional strikes may be any strike (L1692-1694)
+        hooks = hooks_of(game, "strikes_chosen")
+        if hooks:  # strikes declared, before resolution: "when an opposing minion attempts to inflict aggravated
+            yield from _run_hooks(game, hooks, c)  # damage" (Rötschreck)
         yield from resolve_strikes(game, c)
         c.a.strike = c.b.strike = None
         c.a.aim = c.b.aim = 0

@@ -3732,3 +3732,10 @@ class MoveThisCardToTarget:
                 break
         target.cards.append(play.card)
         game.log("move card", play.seat, play.card, play.target)
+
+
+# the table's primitives a spec's own code uses (Rötschreck: a card of the hand offered at a point no window names)
+hand_options = g.hand_options
+resolve_play = g.resolve_play
+strike_damage = g.strike_damage
+usable_strike = g._usable  # a strike usable at the combat's range

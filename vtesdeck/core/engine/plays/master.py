@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from .. import game as g
 from ..cards import Play
-from ..frames import Referendum
+from ..frames import Combat, Referendum
 from ..playbook import judge, stake
 from ..specs.master import (
+    _aggravated_strike_at,
     _controls_ready_anarch,
     _gehenna_events,
     _has_card,
@@ -508,3 +509,14 @@ def _pact_score(game: Game, play: Play) -> float:
 
 judge("Infernal Pact", 0, score=_pact_score)
 judge("Dark Influences", 0, score=_di_score)
+
+
+def _rotschreck_score(game: Game, play: Play) -> float:
+    """Torpor now rather than 2 or more aggravated damage (the first already sends the vampire to torpor)."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    return 30.0 if _aggravated_strike_at(game, c, play.target) >= 2 else -1.0
+
+
+judge("Rötschreck", 0, score=_rotschreck_score)

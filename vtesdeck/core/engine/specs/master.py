@@ -53,6 +53,7 @@ from ..vocabulary import (
     RemoveTargetFromAshHeapForPool,
     SpendMasterAction,
     Stealth,
+    Strike,
     action_at_holder,
     add_rider,
     all_of,
@@ -66,6 +67,8 @@ from ..vocabulary import (
     current_action,
     damage_pending,
     empty_ready_vampires,
+    go_to_torpor,
+    hand_options,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
@@ -88,15 +91,18 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     refill,
+    resolve_play,
     run_effects,
     set_aside,
     stealth_needed_by,
+    strike_damage,
     take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    usable_strike,
     values_of,
     vampires_in_ash_heap,
     vekn,
@@ -2591,4 +2597,113 @@ card(
     ),
     notes="A card 'that would change the target of this bleed' is one whose effects redirect it (the vocabulary's "
     "Redirect).",
+)
+
+
+# -- masters_a: Rötschreck (game.strikes' "strikes_chosen" hooks) ---------------------------------------------------------
+
+_ROTSCHRECK = "Rötschreck"
+
+
+def _aggravated_strike_at(game: Game, c: Combat, minion: int) -> int:
+    """The aggravated damage the opposing minion's chosen strike would inflict on ``minion`` (a vampire) at this
+    range, whether or not it would be prevented; 0 if none."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE:
+        return 0
+    other = c.other(minion)
+    strike = other.strike
+    if not isinstance(strike, Strike) or strike.dodge or strike.combat_ends or strike.steal:
+        return 0
+    aggravated = strike.aggravated or (
+        strike.hand and ("combat:aggravated_hand" in other.used or "round:aggravated_hand" in other.used)
+    )
+    if not aggravated or not usable_strike(c, strike):
+        return 0
+    return strike_damage(game, c, other, strike)
+
+
+def _rotschreck_targets(game: Game, play: Play) -> Sequence[int]:
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return []
+    return [
+        s.minion
+        for s in (c.a, c.b)
+        if s.minion in game.minions
+        and controller(game, s.minion) == play.seat
+        and _aggravated_strike_at(game, c, s.minion) > 0
+    ]
+
+
+def _rotschreck(game: Game, play: Play) -> None:
+    """Put it on the vampire; combat ends; the vampire is locked and sent to torpor."""
+    c = play.frame
+    m = game.minions.get(play.target)
+    if m is None or not isinstance(c, Combat):
+        return
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    c.over = True
+    game.log("combat ends", play.seat, play.target)
+    m.locked = True
+    go_to_torpor(game, play.target)
+
+
+@hook("strikes_chosen", _ROTSCHRECK)
+def _rotschreck_window(game: Game, c: Combat) -> Flow | None:
+    """Once the strikes are declared, before they resolve, the Methuselah of a vampire facing an aggravated strike
+    may play Rötschreck (a Methuselah's card of the strike window)."""
+    seats = [controller(game, s.minion) for s in (c.a, c.b) if s.minion in game.minions]
+    if not any(_aggravated_strike_at(game, c, s.minion) for s in (c.a, c.b)):
+        return None
+    return _rotschreck_asked(game, c, seats)
+
+
+def _rotschreck_asked(game: Game, c: Combat, seats: list[int]) -> Flow:
+    for seat in seats:
+        if c.over or game.seats[seat].ousted:
+            continue
+        wanted = vekn(game, _ROTSCHRECK)
+        options = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion < 0 and game.card_of[o.card] == wanted]
+        if not options:
+            continue
+        option = yield from choose(game, seat, [Option(Kind.PASS, seat), *options])
+        if option.kind is Kind.PLAY:
+            yield from resolve_play(game, option, c)
+
+
+@hook("stays_locked", _ROTSCHRECK)
+def _rotschreck_locked(game: Game, seat: int) -> list[int]:
+    """ "This vampire does not unlock as normal"."""
+    wanted = vekn(game, _ROTSCHRECK)
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and any(game.card_of[x] == wanted for x in m.cards)
+    ]
+
+
+@hook("unlock", _ROTSCHRECK)
+def _rotschreck_burns(game: Game, seat: int) -> int:
+    """ "During this vampire's next unlock phase, burn this card"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for copy in _carried(game, m, _ROTSCHRECK):
+                burn_card(game, copy)
+    return 0
+
+
+card(
+    _ROTSCHRECK,
+    Mode(
+        window=W.STRIKE,
+        role=Role.METHUSELAH,
+        out_of_turn=True,
+        targets=_rotschreck_targets,
+        effects=(_rotschreck,),
+    ),
+    notes="Offered once both strikes are declared, before they resolve (LSJ 19990217), to the Methuselah of a vampire "
+    "facing an aggravated strike usable at the range (ANK 20211102), not a non-strike effect's (ANK 20220114).",
 )
