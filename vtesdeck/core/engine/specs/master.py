@@ -65,6 +65,7 @@ from ..vocabulary import (
     controller,
     crypt_not_empty,
     current_action,
+    current_combat,
     damage_pending,
     empty_ready_vampires,
     go_to_torpor,
@@ -2706,4 +2707,51 @@ card(
     ),
     notes="Offered once both strikes are declared, before they resolve (LSJ 19990217), to the Methuselah of a vampire "
     "facing an aggravated strike usable at the range (ANK 20211102), not a non-strike effect's (ANK 20220114).",
+)
+
+
+# -- masters_a: Flames of Insurrection -----------------------------------------------------------------------------------
+
+_FLAMES = "Flames of Insurrection"
+
+
+def _flames(game: Game, minion: int) -> None:
+    """ "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move
+    a counter from the bank to a vampire in his or her uncontrolled region" (taken, for the uncontrolled vampire
+    nearest to coming out)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not _copies_anywhere(game, _FLAMES):
+        return
+    anarch = game.minions.get(c.other(minion).minion)
+    if anarch is None or anarch.kind != VAMPIRE or anarch.sect != "Anarch":
+        return
+    seat = controller(game, anarch.id)
+    waiting = [
+        m
+        for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
+        if m is not None and m.blood < m.capacity
+    ]
+    if seat < 0 or not waiting:
+        return
+    best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
+    move_blood(game, best.id, 1)
+    game.log("add blood", seat, best.id, 1)
+
+
+@hook("torpor", _FLAMES)
+def _flames_torpor(game: Game, minion: int) -> None:
+    _flames(game, minion)
+
+
+@hook("burned", _FLAMES)
+def _flames_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor:
+        _flames(game, m.id)
+
+
+card(
+    _FLAMES,
+    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
+    notes="Unique. The counter is always moved, to the uncontrolled vampire nearest to coming out.",
+    burn="referendum",
 )
