@@ -246,6 +246,11 @@ def refill(game: Game, seat: int) -> None:
     s = game.seats[seat]
     s.hand_size = hand_size(game, seat)
     missing = s.hand_size - len(s.hand) - rider_sum(game, -1 - seat, "unreplaced")
+    if missing > 0 and hooks_of(game, "replace_instead"):
+        missing -= hook_sum(
+            game, "replace_instead", seat, missing
+        )  # "instead burn 1 counter" (Visit from the Capuchin)
+        s.hand_size = hand_size(game, seat)
     if missing > 0:
         from .state import draw
 

@@ -3739,3 +3739,4 @@ hand_options = g.hand_options
 resolve_play = g.resolve_play
 strike_damage = g.strike_damage
 usable_strike = g._usable  # a strike usable at the combat's range
+hand_size = g.hand_size

@@ -13,7 +13,7 @@ from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -70,6 +70,7 @@ from ..vocabulary import (
     empty_ready_vampires,
     go_to_torpor,
     hand_options,
+    hand_size,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
@@ -2754,4 +2755,47 @@ card(
     Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
     notes="Unique. The counter is always moved, to the uncontrolled vampire nearest to coming out.",
     burn="referendum",
+)
+
+
+# -- masters_a: Visit from the Capuchin (game.refill's "replace_instead" hooks) -------------------------------------------
+
+_CAPUCHIN_VISIT = "Visit from the Capuchin"
+
+
+@hook("hand_size", _CAPUCHIN_VISIT)
+def _visit_hand_size(game: Game, seat: int) -> int:
+    """ "You get +1 hand size for each counter on this card"."""
+    return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
+
+
+@hook("replace_instead", _CAPUCHIN_VISIT)
+def _visit_replaces(game: Game, seat: int, missing: int) -> int:
+    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this
+    card if it has no counters." Returns the cards not drawn."""
+    instead = 0
+    for copy in _copies_controlled(game, seat, _CAPUCHIN_VISIT):
+        n = min(missing - instead, game.card_counters.get(copy, 0))
+        if n > 0:
+            game.card_counters[copy] -= n
+            instead += n
+            game.log("burn counter", seat, copy, n)
+        if game.card_counters.get(copy, 0) <= 0:
+            burn_card(game, copy)
+    return instead
+
+
+def _visit_arrives(game: Game, play: Play) -> None:
+    """With 4 counters; the hand is drawn up to its new size at once (this card's replacement and the 4 more)."""
+    game.card_counters[play.card] = 4
+    s = game.seats[play.seat]
+    more = hand_size(game, play.seat) - len(s.hand)
+    if more > 0:
+        draw(game, play.seat, more)
+
+
+card(
+    _CAPUCHIN_VISIT,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _visit_arrives)),
+    notes="Unique. The 4 more cards are drawn as it is put in play, with its own replacement.",
 )
