@@ -658,10 +658,15 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
 def action_options(game: Game, seat: int) -> list[Option]:
     """The actions the seat's minions may take (4.3.1-4.3.2). A ready unlocked vampire with no blood must hunt
     and no other action may be taken before (L859-869, L984-989)."""
+    hunts = hooks_of(game, "may_hunt")  # "Ravnos … do not hunt as normal" (Week of Nightmares)
     forced = [
         Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT)
         for m in ready_minions(game, seat)
-        if m.kind == VAMPIRE and not m.locked and m.blood == 0 and m.recruited_turn != game.turn
+        if m.kind == VAMPIRE
+        and not m.locked
+        and m.blood == 0
+        and m.recruited_turn != game.turn
+        and (not hunts or hook_all(game, "may_hunt", m.id))
     ]
     if forced:
         return forced
@@ -682,7 +687,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
         ):
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BLEED, target=prey))
         if m.kind == VAMPIRE:
-            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
+            if not hunts or hook_all(game, "may_hunt", m.id):
+                options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
                 if (
@@ -728,7 +734,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
 
 def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
     """The cards in play (not minions) that may give the minion an action, their modes' ``when`` saying whose:
-    those its seat controls ("each ready minion you control can … as a (D) action": Frontal Assault) and those
+    those on the table ("each ready minion you control can … as a (D) action": Frontal Assault) and those
     on any minion in play ("the vampire with this card can …": Lazarene Inquisitor; "minions can enter combat with
     this vampire": Haven Uncovered)."""
     granting = game.table.get("granting")
@@ -738,11 +744,13 @@ def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
         granting = game.table["granting"] = frozenset(ids & at_table(game))
     if not granting:
         return []
-    held = [*game.seats[seat].controlled]
+    held: list[int] = []
     for s in game.order:
         for c in game.seats[s].controlled:
             other = game.minions.get(c)
-            if other is not None and other.cards and other.in_play:
+            if other is None:
+                held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
+            elif other.cards and other.in_play:
                 held.extend(other.cards)
     return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
 

@@ -3740,3 +3740,4 @@ resolve_play = g.resolve_play
 strike_damage = g.strike_damage
 usable_strike = g._usable  # a strike usable at the combat's range
 hand_size = g.hand_size
+hook_sum = g.hook_sum  # a hook total a spec reads (Week of Nightmares: the hunt bonuses of its own hunt)

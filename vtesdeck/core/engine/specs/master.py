@@ -76,6 +76,7 @@ from ..vocabulary import (
     holder_has_blood,
     holder_of_this_card,
     holds_card_of_type,
+    hook_sum,
     in_polling,
     is_ready,
     leave_aside,
@@ -94,6 +95,7 @@ from ..vocabulary import (
     ready_vampires_of_others,
     refill,
     resolve_play,
+    rider_sum,
     run_effects,
     set_aside,
     stealth_needed_by,
@@ -1861,6 +1863,11 @@ def _tension_burn(game: Game, seat: int) -> int:
     return -1
 
 
+def _own_card(game: Game, play: Play) -> bool:
+    """The card in play giving the action is the acting minion's Methuselah's ("each ready minion you control")."""
+    return play.card in game.seats[play.seat].controlled
+
+
 def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
     prey = game.prey(play.seat)
     return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
@@ -2033,6 +2040,7 @@ card(
         role=Role.ACTOR,
         directed=True,
         enters_combat=True,
+        when=_own_card,
         targets=_prey_ready_minions,
         label="enter combat with a minion of the prey",
     ),
@@ -2798,4 +2806,125 @@ card(
     _CAPUCHIN_VISIT,
     Mode(window=W.MASTER, effects=(PutInPlay(), _visit_arrives)),
     notes="Unique. The 4 more cards are drawn as it is put in play, with its own replacement.",
+)
+
+
+# -- masters_a: Week of Nightmares (game.action_options' "may_hunt" hooks) ------------------------------------------------
+
+_WEEK = "Week of Nightmares"
+_NIGHTMARE = "nightmare"
+
+
+def _week_on(game: Game) -> bool:
+    return bool(_copies_anywhere(game, _WEEK))
+
+
+def _ravnos(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Ravnos"
+
+
+@hook("bleed", _WEEK)
+def _week_bleed(game: Game, act: Action) -> int:
+    """ "Ravnos get +1 bleed"."""
+    return 1 if _ravnos(game.minions.get(act.actor)) and _week_on(game) else 0
+
+
+@hook("strength", _WEEK)
+def _week_strength(game: Game, minion: int) -> int:
+    """ "Ravnos get … +1 strength"."""
+    return 1 if _ravnos(game.minions.get(minion)) and _week_on(game) else 0
+
+
+@hook("may_hunt", _WEEK)
+def _week_no_hunt(game: Game, minion: int) -> bool:
+    """ "Ravnos … do not hunt as normal"."""
+    return not (_ravnos(game.minions.get(minion)) and _week_on(game))
+
+
+def _ravnos_actor(game: Game, play: Play) -> bool:
+    return _ravnos(game.minions.get(play.minion))
+
+
+def _other_ravnos(game: Game, play: Play) -> Sequence[int]:
+    """Another Methuselah's Ravnos (ready), the one with most blood first: the special hunt is directed."""
+    found = [m for s in game.order if s != play.seat for m in ready_minions(game, s) if _ravnos(m)]
+    return [m.id for m in sorted(found, key=lambda m: -m.blood)]
+
+
+def _week_hunt(game: Game, play: Play) -> None:
+    """Steal 1 blood (plus the hunt bonuses) from the target Ravnos; what the hunter cannot take goes to the bank
+    (LSJ 20010809-1); no more than the target has (LSJ 20050720-2)."""
+    target = game.minions.get(play.target)
+    act = current_action(game)
+    if target is None or not target.in_play or act is None:
+        return
+    wanted = 1 + hook_sum(game, "hunt", act)
+    taken = -move_blood(game, target.id, -wanted)
+    if taken:
+        gained = move_blood(game, play.minion, taken)
+        game.log("hunt", play.seat, play.minion, gained)
+
+
+def _nightmares_on(game: Game, minion: int) -> int:
+    return rider_sum(game, minion, _NIGHTMARE)
+
+
+@hook("unlock", _WEEK)
+def _week_counters(game: Game, seat: int) -> int:
+    """ "During each Methuselah's unlock phase, that Methuselah can move 1 nightmare counter from this card to a
+    Ravnos" (by a fixed rule: to another Methuselah's Ravnos with the least blood, or none). With no counter left,
+    each Ravnos burns 1 blood per nightmare counter on them or is burned, then the card and counters burn."""
+    for copy in _copies_anywhere(game, _WEEK):
+        left = game.card_counters.get(copy, 0)
+        theirs = [m for s in game.order if s != seat for m in ready_minions(game, s) if _ravnos(m)]
+        if left > 0 and theirs:
+            victim = min(theirs, key=lambda m: (m.blood, m.id))
+            game.card_counters[copy] = left - 1
+            add_rider(game, victim.id, _NIGHTMARE, 1, Until.END_OF_GAME, seat)
+            game.log("move counter", seat, copy, victim.id)
+        if game.card_counters.get(copy, 0) <= 0:
+            _week_ends(game, copy)
+    return 0
+
+
+def _week_ends(game: Game, copy: int) -> None:
+    for m in list(game.minions.values()):
+        n = _nightmares_on(game, m.id)
+        if not n or not m.in_play:
+            continue
+        if m.blood >= n:
+            move_blood(game, m.id, -n)
+            game.log("burn blood", controller(game, m.id), m.id, n)
+        else:
+            burn_minion(game, m.id)
+    game.riders = [r for r in game.riders if r.key != _NIGHTMARE]
+    burn_card(game, copy)
+
+
+def _ten_nightmares(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 10
+
+
+card(
+    _WEEK,
+    Mode(
+        window=W.MASTER,
+        when=_controls_ready_clan("Ravnos"),
+        effects=(PutInPlay(), _ten_nightmares),
+        limit="week of nightmares",
+        limit_scope="game",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=_ravnos_actor,
+        targets=_other_ravnos,
+        effects=(_week_hunt,),
+        label="hunt: steal 1 blood from another Ravnos",
+    ),
+    notes="The special hunt is directed at another Methuselah's Ravnos (a directed action is never at oneself), once "
+    "a turn per Ravnos; a Ravnos with no blood is not forced to hunt. The counters are moved by a fixed rule.",
 )
