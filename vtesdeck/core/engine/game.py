@@ -457,8 +457,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             option = yield from choose(game, seat, list(economy.influence_options(game)))
             if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
                 yield from entering_play(game, seat, option)
-                continue
-            economy.apply(game, option)
+            else:
+                economy.apply(game, option)
+            if option.kind is Kind.BRING_OUT:
+                for h in hooks_of(game, "brought_out"):
+                    h(game, seat, option.ids[0])  # "after you put a vampire in play from your uncontrolled region"
         if game.stats is not None:
             _note_brought_out(game, seat)
         if _over(game, seat):

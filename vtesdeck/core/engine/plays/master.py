@@ -520,3 +520,4 @@ def _rotschreck_score(game: Game, play: Play) -> float:
 
 
 judge("Rötschreck", 0, score=_rotschreck_score)
+judge("Twilight Camp", 1, score=_score(24.0))

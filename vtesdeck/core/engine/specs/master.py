@@ -2928,3 +2928,62 @@ card(
     notes="The special hunt is directed at another Methuselah's Ravnos (a directed action is never at oneself), once "
     "a turn per Ravnos; a Ravnos with no blood is not forced to hunt. The counters are moved by a fixed rule.",
 )
+
+
+# -- masters_a: Twilight Camp (game.influence's "brought_out" hooks) -------------------------------------------------------
+
+_CAMP = "Twilight Camp"
+
+
+def _camp_blood(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 4
+
+
+def _camp_spend(game: Game, copy: int) -> None:
+    game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
+    if game.card_counters[copy] <= 0:
+        burn_card(game, copy)
+
+
+@hook("brought_out", _CAMP)
+def _camp_converts(game: Game, seat: int, copy: int) -> None:
+    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
+    from this card to make that vampire Anarch" (always taken)."""
+    m = game.minions.get(copy)
+    camps = [c for c in _copies_controlled(game, seat, _CAMP) if game.card_counters.get(c, 0) > 0]
+    if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not camps:
+        return
+    _camp_spend(game, camps[0])
+    m.sect = "Anarch"
+    game.log("becomes anarch", seat, copy)
+
+
+def _camp_has_blood(game: Game, play: Play) -> bool:
+    return game.card_counters.get(play.card, 0) > 0
+
+
+def _camp_feed(game: Game, play: Play) -> None:
+    """Move 1 blood from this card to the Anarch."""
+    if move_blood(game, play.target, 1):
+        game.log("add blood", play.seat, play.target, 1)
+    _camp_spend(game, play.card)
+
+
+def _own_anarchs_with_room(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_ready_anarchs(game, play) if game.minions[c].blood < game.minions[c].capacity]
+
+
+card(
+    _CAMP,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _camp_blood)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(master_action_left, _camp_has_blood),
+        targets=_own_anarchs_with_room,
+        effects=(SpendMasterAction(), _camp_feed),
+        label="a master phase action: 1 blood to an Anarch",
+    ),
+    notes="The blood is counted as the card's counters. A vampire brought out is always made Anarch while blood is "
+    "left; the blood moved goes to a ready Anarch of its controller's (the card allows any Anarch).",
+)
