@@ -2021,6 +2021,8 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
 def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     """The acting minion's only presses are its action card's, "only usable to continue combat" (Harass), and a
     press to continue stands (another press would cancel it)."""
+    if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
+        return True  # a press given "only usable to continue combat" (Mob Connections)
     act = c.action
     if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
         return False

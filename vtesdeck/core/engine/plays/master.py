@@ -8,7 +8,7 @@ from collections.abc import Callable
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat, Referendum
-from ..playbook import judge, stake
+from ..playbook import judge, stake, wants_to_press
 from ..specs.master import (
     _aggravated_strike_at,
     _controls_ready_anarch,
@@ -521,3 +521,11 @@ def _rotschreck_score(game: Game, play: Play) -> float:
 
 judge("Rötschreck", 0, score=_rotschreck_score)
 judge("Twilight Camp", 1, score=_score(24.0))
+
+
+def _mob_score(game: Game, play: Play) -> float:
+    c = play.frame
+    return 20.0 if isinstance(c, Combat) and wants_to_press(game, c, play.target) else -1.0
+
+
+judge("Mob Connections", 1, score=_mob_score)

@@ -2987,3 +2987,37 @@ card(
     notes="The blood is counted as the card's counters. A vampire brought out is always made Anarch while blood is "
     "left; the blood moved goes to a ready Anarch of its controller's (the card allows any Anarch).",
 )
+
+
+# -- masters_a: Mob Connections ---------------------------------------------------------------------------------------------
+
+
+def _own_combatant(game: Game, play: Play) -> Sequence[int]:
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return []
+    return [s.minion for s in (c.a, c.b) if s.minion in game.minions and controller(game, s.minion) == play.seat]
+
+
+def _continue_only_press(game: Game, play: Play) -> None:
+    """1 optional press this round for the target combatant, "only usable to continue combat" (game._continue_only)."""
+    c = play.frame
+    if isinstance(c, Combat) and play.target in (c.a.minion, c.b.minion):
+        side = c.side(play.target)
+        side.presses += 1
+        side.used.add("round:continue-only press")
+
+
+card(
+    "Mob Connections",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        targets=_own_combatant,
+        effects=(LockThisCard(), _continue_only_press),
+        label="lock: 1 press to continue combat",
+    ),
+    notes="Unique. Used before strikes, for the round's press step.",
+    burn="minion",
+)
