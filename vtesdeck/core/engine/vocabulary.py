@@ -3741,3 +3741,118 @@ strike_damage = g.strike_damage
 usable_strike = g._usable  # a strike usable at the combat's range
 hand_size = g.hand_size
 hook_sum = g.hook_sum  # a hook total a spec reads (Week of Nightmares: the hunt bonuses of its own hunt)
+
+
+def pool_at_least(n: int) -> Pred:
+    """The player has N pool or more (a pool cost that must not oust it: Ferraille, Failsafe's "fewer than 3")."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool >= n
+
+    return check
+
+
+def controls_ready_clan(clan: str) -> Pred:
+    """The player controls a ready vampire of ``clan``: a master card's clan requirement (rulebook A16)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan == clan for m in g.ready_minions(game, play.seat))
+
+    return check
+
+
+def controls_ready_sect(sect: str) -> Pred:
+    """The player controls a ready vampire of ``sect`` ("Requires a ready anarch": a master card's requirement)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.sect == sect for m in g.ready_minions(game, play.seat))
+
+    return check
+
+
+def discipline_level(m: Minion, code: str) -> int:
+    return dict(m.disciplines).get(code, 0)
+
+
+def own_vampires_without_superior(code: str) -> Targets:
+    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code`` (a Discipline
+    master card: "Cannot be put on a vampire with superior …")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in own_vampires(game, play) if discipline_level(game.minions[c], code) < 2]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainDisciplineLevel:
+    """ "This vampire gets +1 level of [code] and +1 capacity" (the target; the card is put on it by the effect
+    after this one): Protean, Animalism…"""
+
+    code: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None:
+            return
+        level = discipline_level(m, self.code)
+        m.disciplines = (*((d, n) for d, n in m.disciplines if d != self.code), (self.code, level + 1))
+        m.capacity += 1
+        game.log("discipline", play.seat, play.target, self.code, level + 1)
+
+
+def own_ready_minions_without(name: str) -> Targets:
+    """A ready minion of the player's carrying no ``name`` ("A minion can have only one Secret Passage")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        wanted = vekn(game, name)
+        return [m.id for m in g.ready_minions(game, play.seat) if all(game.card_of[c] != wanted for c in m.cards)]
+
+    return targets
+
+
+def ready_vampires_others_first(game: Game, play: Play) -> Sequence[int]:
+    """Every ready vampire (but the playing minion), other Methuselahs' first (Haven Uncovered, Lazarene
+    Inquisitor's target)."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in g.ready_minions(game, s) if m.kind == VAMPIRE and m.id != play.minion]
+
+
+def own_ready_vampires_of_clan(clan: str) -> Targets:
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == clan]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FailReferendum:
+    """ "The referendum fails": no votes are cast, it does not pass (Vox Domini)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.cancelled = True
+            ref.passed = False
+            game.log("referendum fails", play.seat)
+
+
+def own_combatants(game: Game, play: Play) -> Sequence[int]:
+    """The player's minion in the combat (a card in play used for it: Mob Connections)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return []
+    return [s.minion for s in (c.a, c.b) if s.minion in game.minions and g.controller(game, s.minion) == play.seat]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ContinueOnlyPress:
+    """1 optional press this round for the target combatant, "only usable to continue combat" (game._continue_only):
+    Mob Connections."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = play.frame
+        if isinstance(c, Combat) and play.target in (c.a.minion, c.b.minion):
+            side = c.side(play.target)
+            side.presses += 1
+            side.used.add("round:continue-only press")

@@ -3,12 +3,12 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Targets, Upkeep, card, hook
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
@@ -25,6 +25,7 @@ from ..vocabulary import (
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
+    ContinueOnlyPress,
     CounterOnThisCard,
     CryptDraw,
     CryptDrawThenRemove,
@@ -33,7 +34,9 @@ from ..vocabulary import (
     Employ,
     EndAction,
     ExtraVotes,
+    FailReferendum,
     FillToCapacity,
+    GainDisciplineLevel,
     GainPool,
     HandSizeThisTurn,
     HolderToPool,
@@ -63,10 +66,13 @@ from ..vocabulary import (
     carried_by_actor,
     choose,
     controller,
+    controls_ready_clan,
+    controls_ready_sect,
     crypt_not_empty,
     current_action,
     current_combat,
     damage_pending,
+    discipline_level,
     empty_ready_vampires,
     go_to_torpor,
     hand_options,
@@ -88,11 +94,17 @@ from ..vocabulary import (
     not_,
     once_each_game_per_methuselah,
     own_bleed_by_clan,
+    own_combatants,
+    own_ready_minions_without,
     own_ready_vampires,
+    own_ready_vampires_of_clan,
     own_vampires,
+    own_vampires_without_superior,
+    pool_at_least,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    ready_vampires_others_first,
     refill,
     resolve_play,
     rider_sum,
@@ -646,18 +658,8 @@ def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
 
 
-def _pool_at_least(n: int) -> Callable[[Game, Play], bool]:
-    def check(game: Game, play: Play) -> bool:
-        return game.seats[play.seat].pool >= n
-
-    return check
-
-
-def _controls_ready_clan(clan: str) -> Callable[[Game, Play], bool]:
-    def check(game: Game, play: Play) -> bool:
-        return any(m.kind == VAMPIRE and m.clan == clan for m in ready_minions(game, play.seat))
-
-    return check
+_pool_at_least = pool_at_least
+_controls_ready_clan = controls_ready_clan
 
 
 def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
@@ -896,32 +898,9 @@ def _golconda_remove(game: Game, play: Play, owner: int) -> None:
 # -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
 
 
-def _level(m: Minion, code: str) -> int:
-    return dict(m.disciplines).get(code, 0)
-
-
-def _without_superior(code: str) -> Targets:
-    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code``."""
-
-    def targets(game: Game, play: Play) -> Sequence[int]:
-        return [c for c in own_vampires(game, play) if _level(game.minions[c], code) < 2]
-
-    return targets
-
-
-def _discipline_level(code: str) -> Effect:
-    """ "This vampire gets +1 level of [code] and +1 capacity" (the card put on it by the effect after this one)."""
-
-    def gain(game: Game, play: Play) -> None:
-        m = game.minions.get(play.target)
-        if m is None:
-            return
-        level = _level(m, code)
-        m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, level + 1))
-        m.capacity += 1
-        game.log("discipline", play.seat, play.target, code, level + 1)
-
-    return gain
+_level = discipline_level
+_without_superior = own_vampires_without_superior
+_discipline_level = GainDisciplineLevel
 
 
 def _tribute(game: Game, play: Play) -> None:
@@ -1569,15 +1548,6 @@ card(
 _vox_allowed, _vox_mark = once_each_game_per_methuselah("vox domini")
 
 
-def _fail_referendum(game: Game, play: Play) -> None:
-    """ "The referendum fails": no votes are cast, it does not pass."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        ref.cancelled = True
-        ref.passed = False
-        game.log("referendum fails", play.seat)
-
-
 _KHABAR = "Khabar: Community, The"
 
 
@@ -1619,10 +1589,6 @@ def _aching_beauty(game: Game, act: Action) -> None:
     if copies and seat >= 0:
         economy.burn_pool(game, seat, copies)
         game.log("burn pool", seat, copies)
-
-
-def _without_secret_passage(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secret Passage")]
 
 
 card(
@@ -1689,13 +1655,13 @@ card(
         window=W.POLLING,
         out_of_turn=True,
         when=all_of(in_polling, _vox_allowed),
-        effects=(_vox_mark, _fail_referendum),
+        effects=(_vox_mark, FailReferendum()),
     ),
     notes="No referendum the engine holds passes automatically. Once a game per Methuselah (a mark kept the game).",
 )
 card(
     "Secret Passage",
-    Mode(window=W.MASTER, targets=_without_secret_passage, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=own_ready_minions_without("Secret Passage"), effects=(PutOnTarget(),)),
     Mode(
         window=W.BLOCKS_DECLINED,
         in_play=True,
@@ -2067,7 +2033,7 @@ card(
 )
 card(
     "Libertas",
-    Mode(window=W.MASTER, when=_ready_anarch, targets=_own_ready_anarchs, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, when=controls_ready_sect("Anarch"), targets=_own_ready_anarchs, effects=(PutOnTarget(),)),
     notes="Put on a ready Anarch of its player's (the card allows any Anarch).",
 )
 
@@ -2076,16 +2042,8 @@ card(
 # Spot ----------------------------------------------------------------------------------------------------------------
 
 
-def _own_ready_of_clan(clan: str) -> Targets:
-    def targets(game: Game, play: Play) -> Sequence[int]:
-        return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == clan]
-
-    return targets
-
-
-def _ready_vampires_others_first(game: Game, play: Play) -> Sequence[int]:
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.id != play.minion]
+_own_ready_of_clan = own_ready_vampires_of_clan
+_ready_vampires_others_first = ready_vampires_others_first
 
 
 def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
@@ -2760,7 +2718,7 @@ def _flames_burned(game: Game, m: Minion, seat: int) -> None:
 
 card(
     _FLAMES,
-    Mode(window=W.MASTER, when=_ready_anarch, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, when=controls_ready_sect("Anarch"), effects=(PutInPlay(),)),
     notes="Unique. The counter is always moved, to the uncontrolled vampire nearest to coming out.",
     burn="referendum",
 )
@@ -2992,30 +2950,14 @@ card(
 # -- masters_a: Mob Connections ---------------------------------------------------------------------------------------------
 
 
-def _own_combatant(game: Game, play: Play) -> Sequence[int]:
-    c = play.frame
-    if not isinstance(c, Combat) or c.over:
-        return []
-    return [s.minion for s in (c.a, c.b) if s.minion in game.minions and controller(game, s.minion) == play.seat]
-
-
-def _continue_only_press(game: Game, play: Play) -> None:
-    """1 optional press this round for the target combatant, "only usable to continue combat" (game._continue_only)."""
-    c = play.frame
-    if isinstance(c, Combat) and play.target in (c.a.minion, c.b.minion):
-        side = c.side(play.target)
-        side.presses += 1
-        side.used.add("round:continue-only press")
-
-
 card(
     "Mob Connections",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(
         window=W.BEFORE_STRIKES,
         in_play=True,
-        targets=_own_combatant,
-        effects=(LockThisCard(), _continue_only_press),
+        targets=own_combatants,
+        effects=(LockThisCard(), ContinueOnlyPress()),
         label="lock: 1 press to continue combat",
     ),
     notes="Unique. Used before strikes, for the round's press step.",
