@@ -248,6 +248,11 @@ def refill(game: Game, seat: int) -> None:
     s = game.seats[seat]
     s.hand_size = hand_size(game, seat)
     missing = s.hand_size - len(s.hand) - rider_sum(game, -1 - seat, "unreplaced")
+    if missing > 0 and hooks_of(game, "replace_instead"):
+        missing -= hook_sum(
+            game, "replace_instead", seat, missing
+        )  # "instead burn 1 counter" (Visit from the Capuchin)
+        s.hand_size = hand_size(game, seat)
     if missing > 0:
         from .state import draw
 
@@ -456,8 +461,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             option = yield from choose(game, seat, list(economy.influence_options(game)))
             if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
                 yield from entering_play(game, seat, option)
-                continue
-            economy.apply(game, option)
+            else:
+                economy.apply(game, option)
+            if option.kind is Kind.BRING_OUT:
+                for h in hooks_of(game, "brought_out"):
+                    h(game, seat, option.ids[0])  # "after you put a vampire in play from your uncontrolled region"
         if game.stats is not None:
             _note_brought_out(game, seat)
         if _over(game, seat):
@@ -657,10 +665,15 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
 def action_options(game: Game, seat: int) -> list[Option]:
     """The actions the seat's minions may take (4.3.1-4.3.2). A ready unlocked vampire with no blood must hunt
     and no other action may be taken before (L859-869, L984-989)."""
+    hunts = hooks_of(game, "may_hunt")  # "Ravnos … do not hunt as normal" (Week of Nightmares)
     forced = [
         Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT)
         for m in ready_minions(game, seat)
-        if m.kind == VAMPIRE and not m.locked and m.blood == 0 and m.recruited_turn != game.turn
+        if m.kind == VAMPIRE
+        and not m.locked
+        and m.blood == 0
+        and m.recruited_turn != game.turn
+        and (not hunts or hook_all(game, "may_hunt", m.id))
     ]
     if forced:
         return forced
@@ -681,7 +694,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
         ):
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BLEED, target=prey))
         if m.kind == VAMPIRE:
-            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
+            if not hunts or hook_all(game, "may_hunt", m.id):
+                options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
                 if (
@@ -714,6 +728,11 @@ def action_options(game: Game, seat: int) -> list[Option]:
         for h in hooks_of(game, "offered_actions"):  # another minion's ability used as an action (Maldavis)
             for copy, handler in h(game, seat, m):
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
+        for copy in _granting_cards(
+            game, seat, m
+        ):  # actions a card in play gives (Frontal Assault, Lazarene Inquisitor)
+            for handler in game.compiled.in_play.get((game.card_of[copy], W.ACTION), ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -724,6 +743,29 @@ def action_options(game: Game, seat: int) -> list[Option]:
     if allowed:
         options = [o for o in options if all(h(game, o) for h in allowed)] or options[:1]  # never none
     return options
+
+
+def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
+    """The cards in play (not minions) that may give the minion an action, their modes' ``when`` saying whose:
+    those on the table ("each ready minion you control can … as a (D) action": Frontal Assault) and those
+    on any minion in play ("the vampire with this card can …": Lazarene Inquisitor; "minions can enter combat with
+    this vampire": Haven Uncovered)."""
+    granting = game.table.get("granting")
+    if granting is None:
+        comp = game.compiled
+        ids = {v for (v, w) in comp.in_play if w is W.ACTION and "Ally" not in comp.types.get(v, ())}
+        granting = game.table["granting"] = frozenset(ids & at_table(game))
+    if not granting:
+        return []
+    held: list[int] = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            other = game.minions.get(c)
+            if other is None:
+                held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
+            elif other.cards and other.in_play:
+                held.extend(other.cards)
+    return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:
@@ -788,6 +830,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
+        elif who.endswith(" vampire") and (m.kind != VAMPIRE or m.sect != who.removesuffix(" vampire")):
+            continue  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
@@ -1662,6 +1706,10 @@ def as_played(game: Game, copy: int, seat: int, mode: Mode | None = None) -> Flo
 
 
 def _as_played(game: Game, copy: int, seat: int) -> Flow:
+    for h in hooks_of(game, "cancel_as_played"):
+        if h(game, copy, seat):  # "the next card that would … is canceled as it is played" (Dark Influences)
+            game.cancelled = copy
+            return
     frame = current_action(game)
     for other in _impulse_order(game, seat)[1:]:
         while True:
@@ -2024,6 +2072,8 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
 def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     """The acting minion's only presses are its action card's, "only usable to continue combat" (Harass), and a
     press to continue stands (another press would cancel it)."""
+    if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
+        return True  # a press given "only usable to continue combat" (Mob Connections)
     act = c.action
     if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
         return False
@@ -2183,6 +2233,9 @@ def strikes(game: Game, c: Combat) -> Flow:
                 side.strike = None
         first = False
         c.a.committed = c.b.committed = 0  # additional strikes may be any strike (L1692-1694)
+        hooks = hooks_of(game, "strikes_chosen")
+        if hooks:  # strikes declared, before resolution: "when an opposing minion attempts to inflict aggravated
+            yield from _run_hooks(game, hooks, c)  # damage" (Rötschreck)
         yield from resolve_strikes(game, c)
         c.a.strike = c.b.strike = None
         c.a.aim = c.b.aim = 0

@@ -3876,3 +3876,252 @@ def play_cancelled(game: Game, seat: int, copy: int) -> None:
 
 
 hook_all = g.hook_all  # whether every hook of a kind allows (a minion's "may_direct": Elen Kamjian's forced bleed)
+
+
+# --- words added for masters_a
+
+
+def master_action_left(game: Game, play: Play) -> bool:
+    """The player has a master phase action left ("use a master phase action to …": Failsafe)."""
+    return game.seats[play.seat].master_actions > 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SpendMasterAction:
+    """The player uses a master phase action (a card in play's "use a master phase action to …": Failsafe)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        s.master_actions = max(0, s.master_actions - 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnVotesEach:
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+
+    amount: int
+    clan: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        if fits:
+            ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
+
+
+def once_each_game_per_methuselah(key: str) -> tuple[Pred, Callable[[Game, Play], None]]:
+    """ "Each Methuselah may play only one X each game": the predicate, and the effect that marks the player for
+    the rest of the game (Vox Domini)."""
+    rider = f"once a game:{key}"
+
+    def allowed(game: Game, play: Play) -> bool:
+        return not g.rider_sum(game, -1 - play.seat, rider)
+
+    def mark(game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, rider, 1, Until.END_OF_GAME, play.seat)
+
+    return allowed, mark
+
+
+def action_at_holder(game: Game, play: Play) -> bool:
+    """A (D) action aimed at the ready minion the card in play is on (Secret Passage)."""
+    act = action_of(play) or g.current_action(game)
+    if act is None or not act.directed or act.target_minion < 0 or act.target_minion != play.minion:
+        return False
+    m = game.minions.get(play.minion)
+    return m is not None and m.in_play and not m.torpor
+
+
+def vampires_in_ash_heap(game: Game, play: Play) -> Sequence[int]:
+    """The vampires (crypt cards) in the player's ash heap, the largest first."""
+    cards = game.compiled.cards
+    found = [c for c in game.seats[play.seat].ash_heap if "Vampire" in getattr(cards.get(game.card_of[c]), "types", ())]
+    return sorted(found, key=lambda c: -int(getattr(cards.get(game.card_of[c]), "capacity", 0) or 0))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetFromAshHeapForPool:
+    """Remove the target card from the player's ash heap from the game, and gain pool: its capacity divided by
+    ``divisor`` (rounded down): Redeem the Lost Soul."""
+
+    divisor: int = 2
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        if play.target not in s.ash_heap:
+            return
+        card = game.compiled.cards.get(game.card_of[play.target])
+        capacity = int(getattr(card, "capacity", 0) or 0)
+        s.ash_heap.remove(play.target)
+        s.removed.append(play.target)
+        game.log("remove from game", play.seat, play.target)
+        gain = capacity // self.divisor
+        if gain:
+            economy.gain_pool(game, play.seat, gain)
+            game.log("gain pool", play.seat, gain)
+
+
+def carried_by_actor(game: Game, play: Play) -> bool:
+    """The card in play giving an action is on the minion that would take it ("the vampire with this card can …
+    as a (D) action": Lazarene Inquisitor, Society of Leopold)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def holder_of_this_card(game: Game, play: Play) -> Sequence[int]:
+    """The ready minion the card in play is on, when another Methuselah controls it ("minions can enter combat with
+    this vampire": Haven Uncovered)."""
+    for m in game.minions.values():
+        if play.card in m.cards:
+            if m.in_play and not m.torpor and g.controller(game, m.id) != play.seat:
+                return [m.id]
+            return []
+    return []
+
+
+def this_card(game: Game, play: Play) -> Sequence[int]:
+    """The card in play itself, as the target of an action to burn it ("this vampire can burn this card as a (D)
+    action": Haven Uncovered)."""
+    return [play.card]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveThisCardToTarget:
+    """Move the card in play being used onto the target minion (Society of Leopold)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        target = game.minions.get(play.target)
+        if target is None or not target.in_play:
+            return
+        for m in game.minions.values():
+            if play.card in m.cards:
+                m.cards.remove(play.card)
+                break
+        target.cards.append(play.card)
+        game.log("move card", play.seat, play.card, play.target)
+
+
+# the table's primitives a spec's own code uses (Rötschreck: a card of the hand offered at a point no window names)
+hand_options = g.hand_options
+resolve_play = g.resolve_play
+strike_damage = g.strike_damage
+usable_strike = g._usable  # a strike usable at the combat's range
+hand_size = g.hand_size
+hook_sum = g.hook_sum  # a hook total a spec reads (Week of Nightmares: the hunt bonuses of its own hunt)
+
+
+def pool_at_least(n: int) -> Pred:
+    """The player has N pool or more (a pool cost that must not oust it: Ferraille, Failsafe's "fewer than 3")."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.seats[play.seat].pool >= n
+
+    return check
+
+
+def controls_ready_clan(clan: str) -> Pred:
+    """The player controls a ready vampire of ``clan``: a master card's clan requirement (rulebook A16)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan == clan for m in g.ready_minions(game, play.seat))
+
+    return check
+
+
+def controls_ready_sect(sect: str) -> Pred:
+    """The player controls a ready vampire of ``sect`` ("Requires a ready anarch": a master card's requirement)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.sect == sect for m in g.ready_minions(game, play.seat))
+
+    return check
+
+
+def discipline_level(m: Minion, code: str) -> int:
+    return dict(m.disciplines).get(code, 0)
+
+
+def own_vampires_without_superior(code: str) -> Targets:
+    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code`` (a Discipline
+    master card: "Cannot be put on a vampire with superior …")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in own_vampires(game, play) if discipline_level(game.minions[c], code) < 2]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainDisciplineLevel:
+    """ "This vampire gets +1 level of [code] and +1 capacity" (the target; the card is put on it by the effect
+    after this one): Protean, Animalism…"""
+
+    code: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None:
+            return
+        level = discipline_level(m, self.code)
+        m.disciplines = (*((d, n) for d, n in m.disciplines if d != self.code), (self.code, level + 1))
+        m.capacity += 1
+        game.log("discipline", play.seat, play.target, self.code, level + 1)
+
+
+def own_ready_minions_without(name: str) -> Targets:
+    """A ready minion of the player's carrying no ``name`` ("A minion can have only one Secret Passage")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        wanted = vekn(game, name)
+        return [m.id for m in g.ready_minions(game, play.seat) if all(game.card_of[c] != wanted for c in m.cards)]
+
+    return targets
+
+
+def ready_vampires_others_first(game: Game, play: Play) -> Sequence[int]:
+    """Every ready vampire (but the playing minion), other Methuselahs' first (Haven Uncovered, Lazarene
+    Inquisitor's target)."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in g.ready_minions(game, s) if m.kind == VAMPIRE and m.id != play.minion]
+
+
+def own_ready_vampires_of_clan(clan: str) -> Targets:
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == clan]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FailReferendum:
+    """ "The referendum fails": no votes are cast, it does not pass (Vox Domini)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            ref.cancelled = True
+            ref.passed = False
+            game.log("referendum fails", play.seat)
+
+
+def own_combatants(game: Game, play: Play) -> Sequence[int]:
+    """The player's minion in the combat (a card in play used for it: Mob Connections)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return []
+    return [s.minion for s in (c.a, c.b) if s.minion in game.minions and g.controller(game, s.minion) == play.seat]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ContinueOnlyPress:
+    """1 optional press this round for the target combatant, "only usable to continue combat" (game._continue_only):
+    Mob Connections."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = play.frame
+        if isinstance(c, Combat) and play.target in (c.a.minion, c.b.minion):
+            side = c.side(play.target)
+            side.presses += 1
+            side.used.add("round:continue-only press")

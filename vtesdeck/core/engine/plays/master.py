@@ -7,12 +7,15 @@ from collections.abc import Callable
 
 from .. import game as g
 from ..cards import Play
-from ..playbook import judge
+from ..frames import Combat, Referendum
+from ..playbook import judge, stake, wants_to_press
 from ..specs.master import (
+    _aggravated_strike_at,
     _controls_ready_anarch,
     _gehenna_events,
     _has_card,
     _master_mode_flag,
+    _pact_pairs,
     _villein_tax,
     _villeins_on,
 )
@@ -364,7 +367,18 @@ judge("Fortschritt Library", 0, score=_fortschritt_score)
 judge("Unholy Sacrament", 0, score=_dreams_blood_score)
 judge("Family Gathering", 0, score=_family_gathering_score)
 judge("Grooming the Protégé", 0, score=_grooming_score)
-for _discipline_card in ("Protean", "Obfuscate", "Dominate", "Fortitude", "Dementation"):
+for _discipline_card in (
+    "Protean",
+    "Obfuscate",
+    "Dominate",
+    "Fortitude",
+    "Dementation",
+    "Animalism",
+    "Celerity",
+    "Presence",
+    "Auspex",
+    "Abombwe",
+):
     judge(_discipline_card, 0, score=_discipline_card_score)
 judge("Tribute to the Master", 0, score=_tribute_score)
 judge("Elder Library", 0, score=_score(32.0))
@@ -386,3 +400,132 @@ judge("Haqim's Law: Retribution", 1, score=_score(24.0))
 judge("Dabbler", 0, score=_dabbler_target_score)
 judge("Dabbler", 1, score=_dabbler_unlock_score)
 judge("Dabbler", 2, score=_score(25.0))
+
+
+# -- masters_a -------------------------------------------------------------------------------------------------------
+
+
+def _stake_here(game: Game, play: Play) -> float:
+    ref = play.frame
+    return stake(game, ref, play.seat) if isinstance(ref, Referendum) else 0.0
+
+
+def _votes_score(game: Game, play: Play) -> float:
+    """Votes from a card in play (Ferraille, Power Structure): only when the referendum matters to the seat."""
+    return 22.0 if _stake_here(game, play) != 0 else -1.0
+
+
+def _ferraille_score(game: Game, play: Play) -> float:
+    return _votes_score(game, play) if game.seats[play.seat].pool >= 5 else -1.0
+
+
+def _vox_domini_score(game: Game, play: Play) -> float:
+    """Make a referendum fail that would cost the seat."""
+    return 26.0 if _stake_here(game, play) < 0 else -1.0
+
+
+def _failsafe_score(game: Game, play: Play) -> float:
+    return 35.0
+
+
+judge("Ferraille", 0, score=_score(28.0))
+judge("Ferraille", 1, score=_ferraille_score)
+judge("Power Structure", 0, score=_score(27.0))
+judge("Power Structure", 1, score=_votes_score)
+judge("Failsafe", 0, score=_score(24.0))
+judge("Failsafe", 1, score=_failsafe_score)
+judge("Vox Domini", 0, score=_vox_domini_score)
+
+
+def _beats(game: Game, me: int, other: int) -> bool:
+    a, b = game.minions.get(me), game.minions.get(other)
+    return a is not None and b is not None and a.strength >= b.blood and a.blood > b.strength
+
+
+def _frontal_play_score(game: Game, play: Play) -> float:
+    """Frontal Assault when a ready minion of the seat out-hits a minion of the prey, and the prey has few."""
+    prey = game.prey(play.seat)
+    theirs = [m.id for m in g.ready_minions(game, prey)] if prey != play.seat else []
+    mine = [m.id for m in g.ready_minions(game, play.seat) if not m.locked]
+    if len(theirs) > 3 or not any(_beats(game, a, b) for a in mine for b in theirs):
+        return -1.0
+    return 26.0
+
+
+def _frontal_action_score(game: Game, play: Play) -> float:
+    other = game.minions.get(play.target)
+    if other is None or not _beats(game, play.minion, play.target):
+        return -5.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+def _fear_of_mekhet_score(game: Game, play: Play) -> float:
+    return 30.0 if g.controller(game, play.target) != play.seat else -5.0
+
+
+def _kaymakli_score(game: Game, play: Play) -> float:
+    """When the other Methuselahs' uncontrolled vampires hold more blood than the seat's."""
+    mine = sum(game.minions[c].blood for c in game.seats[play.seat].uncontrolled if c in game.minions)
+    theirs = max(
+        (
+            sum(game.minions[c].blood for c in game.seats[s].uncontrolled if c in game.minions)
+            for s in game.order
+            if s != play.seat
+        ),
+        default=0,
+    )
+    return 28.0 if theirs >= mine + 4 else -1.0
+
+
+judge("Frontal Assault", 0, score=_frontal_play_score)
+judge("Frontal Assault", 1, score=_frontal_action_score)
+judge("Fear of Mekhet", 0, score=_fear_of_mekhet_score)
+judge("Kaymakli Nightmares", 0, score=_kaymakli_score)
+
+
+def _at_others(game: Game, play: Play) -> float:
+    """A card or action aimed at another Methuselah's vampire, not one's own."""
+    return 26.0 if play.target in game.minions and g.controller(game, play.target) != play.seat else -5.0
+
+
+judge("Haven Uncovered", 0, score=_at_others)
+judge("Haven Uncovered", 1, score=_frontal_action_score)
+judge("Haven Uncovered", 2, score=_score(22.0))
+judge("Society of Leopold", 0, score=_at_others)
+judge("Society of Leopold", 1, score=_at_others)
+judge("Lazarene Inquisitor", 1, score=_at_others)
+judge("Priority Contract", 1, score=_frontal_action_score)
+
+
+def _pact_score(game: Game, play: Play) -> float:
+    """On a Discipline the vampire has at the inferior level (those pairs come first)."""
+    pairs = _pact_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return -1.0
+    minion, code = pairs[play.target]
+    level = dict(game.minions[minion].disciplines).get(code, 0)
+    return 28.0 - 0.01 * play.target if level == 1 else -1.0
+
+
+judge("Infernal Pact", 0, score=_pact_score)
+judge("Dark Influences", 0, score=_di_score)
+
+
+def _rotschreck_score(game: Game, play: Play) -> float:
+    """Torpor now rather than 2 or more aggravated damage (the first already sends the vampire to torpor)."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    return 30.0 if _aggravated_strike_at(game, c, play.target) >= 2 else -1.0
+
+
+judge("Rötschreck", 0, score=_rotschreck_score)
+judge("Twilight Camp", 1, score=_score(24.0))
+
+
+def _mob_score(game: Game, play: Play) -> float:
+    c = play.frame
+    return 20.0 if isinstance(c, Combat) and wants_to_press(game, c, play.target) else -1.0
+
+
+judge("Mob Connections", 1, score=_mob_score)

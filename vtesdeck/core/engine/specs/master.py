@@ -3,32 +3,40 @@ events (played in the discard phase in place of the discard phase action)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
+from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Targets, Upkeep, card, hook
+from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import VAMPIRE, Game, Minion, crypt_draw, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
     BloodToPool,
     BurnActor,
     BurnOnTarget,
+    BurnPool,
+    BurnTargetBlood,
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
+    ContinueOnlyPress,
     CounterOnThisCard,
     CryptDraw,
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
     Employ,
+    EndAction,
+    ExtraVotes,
+    FailReferendum,
     FillToCapacity,
+    GainDisciplineLevel,
     GainPool,
     HandSizeThisTurn,
     HolderToPool,
@@ -36,46 +44,84 @@ from ..vocabulary import (
     MasterActions,
     MillLibrary,
     MorePoolIfTargetCarries,
+    MoveThisCardToTarget,
+    OwnVotesEach,
     PayTransfers,
     PoolToHolder,
     Prevent,
     PutInPlay,
     PutOnTarget,
     Recruit,
+    Redirect,
+    RemoveTargetFromAshHeapForPool,
+    SpendMasterAction,
     Stealth,
+    Strike,
+    action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
     burn_card,
+    burn_minion,
+    carried_by_actor,
     choose,
     controller,
+    controls_ready_clan,
+    controls_ready_sect,
     crypt_not_empty,
     current_action,
+    current_combat,
     damage_pending,
+    discipline_level,
     empty_ready_vampires,
+    go_to_torpor,
+    hand_options,
+    hand_size,
     has_edge,
     holder_can_take_pool,
     holder_has_blood,
+    holder_of_this_card,
     holds_card_of_type,
+    hook_sum,
+    in_polling,
+    is_ready,
+    leave_aside,
     library_at_least,
+    master_action_left,
     may_play,
     minion_card_being_played,
     move_blood,
+    not_,
+    once_each_game_per_methuselah,
     own_bleed_by_clan,
+    own_combatants,
+    own_ready_minions_without,
     own_ready_vampires,
+    own_ready_vampires_of_clan,
     own_vampires,
+    own_vampires_without_superior,
     play_cancelled,
+    pool_at_least,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    ready_vampires_others_first,
     refill,
+    resolve_play,
+    rider_sum,
     run_effects,
     set_aside,
     stealth_needed_by,
+    strike_damage,
+    take_damage,
+    this_card,
+    to_ash_heap,
     transfers_at_least,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    usable_strike,
     values_of,
+    vampires_in_ash_heap,
     vekn,
 )
 from ..windows import Act, W
@@ -160,7 +206,13 @@ def _ready_anarch(game: Game, play: Play) -> bool:
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
 
 
-ARCHETYPES = ("Perfectionist", "Dabbler")  # the archetypes modelled: "a vampire can have only one archetype"
+ARCHETYPES = (
+    "Perfectionist",
+    "Dabbler",
+    "Rebel",
+    "Cavalier",
+    "Monster",
+)  # the archetypes modelled: "a vampire can have only one archetype"
 
 
 def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
@@ -607,18 +659,8 @@ def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
 
 
-def _pool_at_least(n: int) -> Callable[[Game, Play], bool]:
-    def check(game: Game, play: Play) -> bool:
-        return game.seats[play.seat].pool >= n
-
-    return check
-
-
-def _controls_ready_clan(clan: str) -> Callable[[Game, Play], bool]:
-    def check(game: Game, play: Play) -> bool:
-        return any(m.kind == VAMPIRE and m.clan == clan for m in ready_minions(game, play.seat))
-
-    return check
+_pool_at_least = pool_at_least
+_controls_ready_clan = controls_ready_clan
 
 
 def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
@@ -858,32 +900,9 @@ def _golconda_remove(game: Game, play: Play, owner: int) -> None:
 # -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
 
 
-def _level(m: Minion, code: str) -> int:
-    return dict(m.disciplines).get(code, 0)
-
-
-def _without_superior(code: str) -> Targets:
-    """A vampire of the player's in play (ready or in torpor) without the superior level of ``code``."""
-
-    def targets(game: Game, play: Play) -> Sequence[int]:
-        return [c for c in own_vampires(game, play) if _level(game.minions[c], code) < 2]
-
-    return targets
-
-
-def _discipline_level(code: str) -> Effect:
-    """ "This vampire gets +1 level of [code] and +1 capacity" (the card put on it by the effect after this one)."""
-
-    def gain(game: Game, play: Play) -> None:
-        m = game.minions.get(play.target)
-        if m is None:
-            return
-        level = _level(m, code)
-        m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, level + 1))
-        m.capacity += 1
-        game.log("discipline", play.seat, play.target, code, level + 1)
-
-    return gain
+_level = discipline_level
+_without_superior = own_vampires_without_superior
+_discipline_level = GainDisciplineLevel
 
 
 def _tribute(game: Game, play: Play) -> None:
@@ -1318,6 +1337,10 @@ for _name, _code in (
     ("Dominate", "dom"),
     ("Fortitude", "for"),
     ("Dementation", "dem"),
+    ("Animalism", "ani"),
+    ("Celerity", "cel"),
+    ("Presence", "pre"),
+    ("Auspex", "aus"),
 ):
     card(
         _name,
@@ -1329,6 +1352,23 @@ for _name, _code in (
         notes="Put on a vampire of its player's (the card allows any vampire). The level and capacity stay while the "
         "card is on the vampire: no modelled effect takes a master card off a vampire.",
     )
+
+
+def _abombwe_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of the player's in play, a Laibon or one with Protean, without superior Abombwe."""
+    return [
+        c
+        for c in _without_superior("abo")(game, play)
+        if game.minions[c].sect == "Laibon" or _level(game.minions[c], "pro") > 0
+    ]
+
+
+card(
+    "Abombwe",
+    Mode(window=W.MASTER, trifle=True, targets=_abombwe_targets, effects=(_discipline_level("abo"), PutOnTarget())),
+    notes="Put on a vampire of its player's (the card allows any Laibon or vampire with Protean). The level and "
+    "capacity stay while the card is on the vampire.",
+)
 card(
     "Tribute to the Master",
     Mode(window=W.MASTER, effects=(_tribute,)),
@@ -1501,4 +1541,1427 @@ card(
     ),
     notes="Offered after an action that reached resolution or a block, to every Methuselah. Put on a vampire of "
     "its player.",
+)
+
+
+# -- masters_a: Ferraille, Power Structure, Failsafe, Khabar, Charisma, Aching Beauty, Redeem the Lost Soul, Vox
+# Domini, Secret Passage ---------------------------------------------------------------------------------------------
+
+_vox_allowed, _vox_mark = once_each_game_per_methuselah("vox domini")
+
+
+_KHABAR = "Khabar: Community, The"
+
+
+@hook("stealth", _KHABAR)
+def _khabar_stealth(game: Game, act: Action) -> int:
+    """ "Assamites get +1 stealth when bleeding"; "Tremere get +1 stealth during" the action to burn it."""
+    m = game.minions.get(act.actor)
+    if m is None:
+        return 0
+    copies = len(_copies_anywhere(game, _KHABAR))
+    if act.is_bleed() and m.clan == "Assamite":
+        return copies
+    if act.kind is Act.BURN_CARD and m.clan == "Tremere" and act.target_minion >= 0:
+        return 1 if game.card_of[act.target_minion] == vekn(game, _KHABAR) else 0
+    return 0
+
+
+@hook("cost_less", "Charisma")
+def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
+    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+
+
+@hook("blocked", "Aching Beauty")
+def _aching_beauty(game: Game, act: Action) -> None:
+    """ "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"."""
+    m = game.minions.get(act.actor)
+    if m is None or not m.cards:
+        return
+    wanted = vekn(game, "Aching Beauty")
+    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
+    seat = controller(game, act.blocker)
+    if copies and seat >= 0:
+        economy.burn_pool(game, seat, copies)
+        game.log("burn pool", seat, copies)
+
+
+card(
+    "Ferraille",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Follower of Set"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _pool_at_least(2)),
+        effects=(BurnPool(1), ExtraVotes(3)),
+        limit="ferraille",
+        limit_scope="turn",
+        label="burn 1 pool: +3 votes",
+    ),
+    notes="Not used when the pool burned would oust its controller (LSJ 20081105); once during each player's "
+    "turn (ANK 20180719-4).",
+)
+card(
+    "Power Structure",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Lasombra"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _controls_ready_clan("Lasombra")),
+        effects=(LockThisCard(), OwnVotesEach(1, "Lasombra")),
+        label="lock: +1 vote each Lasombra you control",
+    ),
+    notes="'During the polling step of a political action': in the polling of any referendum but a blood hunt's.",
+)
+card(
+    "Failsafe",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(not_(_pool_at_least(3)), master_action_left),
+        effects=(SpendMasterAction(), BurnThisCard(), GainPool(4)),
+        label="a master phase action: burn it, gain 4 pool",
+    ),
+)
+card(
+    _KHABAR,
+    Mode(window=W.MASTER, when=_controls_ready_clan("Assamite"), effects=(PutInPlay(),)),
+    notes="The +1 stealth of bleeding Assamites (any Methuselah's) and of Tremere burning it is a hook.",
+    burn="minion",
+)
+card(
+    "Charisma",
+    Mode(window=W.MASTER, targets=own_ready_vampires, effects=(PutOnTarget(),)),
+    notes="Put on a ready vampire of its player's (the card allows any). The cost reduction is a hook.",
+)
+card(
+    "Aching Beauty",
+    Mode(window=W.MASTER, targets=_own_ready_toreador, effects=(PutOnTarget(),)),
+    notes="Put on a ready Toreador of its player's (the card allows any Toreador). The pool burned is a hook.",
+)
+card(
+    "Redeem the Lost Soul",
+    Mode(window=W.MASTER, targets=vampires_in_ash_heap, effects=(RemoveTargetFromAshHeapForPool(2),)),
+)
+card(
+    "Vox Domini",
+    Mode(
+        window=W.POLLING,
+        out_of_turn=True,
+        when=all_of(in_polling, _vox_allowed),
+        effects=(_vox_mark, FailReferendum()),
+    ),
+    notes="No referendum the engine holds passes automatically. Once a game per Methuselah (a mark kept the game).",
+)
+card(
+    "Secret Passage",
+    Mode(window=W.MASTER, targets=own_ready_minions_without("Secret Passage"), effects=(PutOnTarget(),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=action_at_holder,
+        effects=(BurnThisCard(), EndAction()),
+        label="burn it: the action fails",
+    ),
+    notes="Burned once blocks are declined (a blocked action is resolved by the combat).",
+)
+
+
+# -- masters_a: Fear of Mekhet, Bleeding the Vine, Kaymakli Nightmares, Tension in the Ranks, Frontal Assault, Rebel,
+# Cavalier, Monster, Libertas -----------------------------------------------------------------------------------------
+
+_JIC = ("justicar", "inner circle")
+
+
+def _ready_jic(game: Game, play: Play) -> Sequence[int]:
+    """A ready justicar or Inner Circle member, other Methuselahs' first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.title in _JIC]
+
+
+def _carried(game: Game, m: Minion, name: str) -> list[int]:
+    wanted = vekn(game, name)
+    return [c for c in m.cards if game.card_of[c] == wanted]
+
+
+@hook("unlock", "Fear of Mekhet")
+def _fear_of_mekhet(game: Game, seat: int) -> int:
+    """ "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned;
+    otherwise, their controller moves this card to another justicar or Inner Circle member (in torpor too: ANK
+    20210109; another Methuselah's first), or burns this card if there are no others"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or m.kind != VAMPIRE:
+            continue
+        for copy in _carried(game, m, "Fear of Mekhet"):
+            if c not in game.minions:
+                break
+            if m.blood < 5:
+                burn_minion(game, c)
+                continue
+            move_blood(game, c, -5)
+            game.log("burn blood", seat, c, 5)
+            others = [
+                o
+                for s in (*(x for x in game.order if x != seat), seat)
+                for o in (game.minions.get(i) for i in game.seats[s].controlled)
+                if o is not None and o.in_play and o.kind == VAMPIRE and o.title in _JIC and o.id != c
+            ]
+            m.cards.remove(copy)
+            if others:
+                others[0].cards.append(copy)
+                game.log("move card", seat, copy, others[0].id)
+            else:
+                m.cards.append(copy)
+                burn_card(game, copy)
+    return 0
+
+
+def _lock_it(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = True
+        game.log("lock", play.seat, play.target)
+
+
+def _master_not_out_of_turn_by_other(game: Game, play: Play) -> bool:
+    """A master card that is not out-of-turn, being played from the hand by another Methuselah."""
+    return _master_by_other(game, play) and not _master_mode_flag(game, game.card_of[game.aside[-1]], "out_of_turn")
+
+
+def _vine_cancel(game: Game, play: Play) -> Flow | None:
+    """Cancel the master card as played, no cost paid; its player gains another master phase action (a trifle
+    played free as the turn's first gives none: its free play stands for it, as for Sudden Reversal)."""
+    copy = game.aside[-1] if game.aside else -1
+    flow = CancelAsPlayed()(game, play)
+    if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
+        game.seats[game.owner_of[copy]].master_actions += 1
+    return flow
+
+
+@hook("unlock", "Bleeding the Vine")
+def _vine_upkeep(game: Game, seat: int) -> int:
+    """ "During your unlock phase, lock this card or burn 1 pool": 1 pool while the pool is 8 or more (the card
+    stays ready to cancel), else it is locked."""
+    for copy in _copies_controlled(game, seat, "Bleeding the Vine"):
+        if copy in game.locked_cards:
+            continue
+        if game.seats[seat].pool >= 8:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            game.locked_cards.add(copy)
+            game.log("lock card", seat, copy)
+    return 0
+
+
+def _kaymakli(game: Game, play: Play) -> None:
+    """Every Methuselah's uncontrolled vampires go back to the crypt (their blood to the pool, the cards on them
+    burned); the crypt is shuffled and as many are drawn back to the uncontrolled region."""
+    for seat in game.order:
+        s = game.seats[seat]
+        back = list(s.uncontrolled)
+        for c in back:
+            m = game.minions[c]
+            for attached in list(m.cards):
+                if attached in game.minions:
+                    leave_play(game, attached)
+                else:
+                    m.cards.remove(attached)
+                    to_ash_heap(game, attached)
+            if m.blood:
+                s.pool += m.blood
+                game.log("blood to pool", seat, c, m.blood)
+                m.blood = 0
+            s.uncontrolled.remove(c)
+            del game.minions[c]  # a crypt card again: drawn afresh
+            s.crypt.append(c)
+        game.rng.shuffle(s.crypt)
+        for _ in back:
+            if s.crypt:
+                crypt_draw(game, seat)
+        game.log("kaymakli nightmares", seat, len(back))
+
+
+_TENSION = "Tension in the Ranks"
+
+
+def _tension(game: Game, seat: int) -> None:
+    if seat >= 0 and not game.seats[seat].ousted and _copies_anywhere(game, _TENSION):
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+
+
+@hook("burned", _TENSION)
+def _tension_burned(game: Game, m: Minion, seat: int) -> None:
+    """ "After a ready minion is burned …, their controller burns 1 pool"."""
+    if m.in_play and not m.torpor and m.kind != RETAINER:
+        _tension(game, seat)
+
+
+@hook("torpor", _TENSION)
+def _tension_torpor(game: Game, minion: int) -> None:
+    """ "After a ready minion is … sent to torpor, their controller burns 1 pool"."""
+    _tension(game, controller(game, minion))
+
+
+@hook("master_phase_start", _TENSION)
+def _tension_burn(game: Game, seat: int) -> int:
+    """ "Methuselahs can use a master phase action and discard two master cards to burn this card": by a fixed
+    rule, a Methuselah other than its controller holding two master cards does so as its master phase begins."""
+    s = game.seats[seat]
+    masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
+    theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
+    if len(masters) < 2 or not theirs:
+        return 0
+    for c in masters[:2]:
+        s.hand.remove(c)
+        to_ash_heap(game, c)
+        game.log("discard", seat, c)
+    refill(game, seat)
+    burn_card(game, theirs[0])
+    return -1
+
+
+def _own_card(game: Game, play: Play) -> bool:
+    """The card in play giving the action is the acting minion's Methuselah's ("each ready minion you control")."""
+    return play.card in game.seats[play.seat].controlled
+
+
+def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    prey = game.prey(play.seat)
+    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+
+
+def _frontal_gain(game: Game, seat: int) -> None:
+    """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
+    if seat < 0:
+        return
+    for other in game.order:
+        if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
+            n = len(_copies_controlled(game, other, "Frontal Assault"))
+            if n:
+                economy.gain_pool(game, other, n)
+                game.log("gain pool", other, n)
+
+
+@hook("burned", "Frontal Assault")
+def _frontal_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor and m.kind != RETAINER:
+        _frontal_gain(game, seat)
+
+
+@hook("torpor", "Frontal Assault")
+def _frontal_torpor(game: Game, minion: int) -> None:
+    _frontal_gain(game, controller(game, minion))
+
+
+@hook("after_minion_phase", "Frontal Assault")
+def _frontal_ends(game: Game, seat: int) -> None:
+    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your
+    prey" (as the influence phase begins, right after the minion phase)."""
+    copies = _copies_controlled(game, seat, "Frontal Assault")
+    if not copies:
+        return
+    prey = game.prey(seat)
+    count = len(ready_minions(game, prey)) if prey != seat else 0
+    for copy in copies:
+        burn_card(game, copy)
+        if count:
+            economy.burn_pool(game, seat, count)
+            game.log("burn pool", seat, count)
+
+
+def _titled_or_political(act: Action, game: Game) -> bool:
+    actor = game.minions.get(act.actor)
+    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
+
+
+@hook("blocked", "Rebel")
+def _rebel(game: Game, act: Action) -> None:
+    """ "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before
+    block resolution"."""
+    m = game.minions.get(act.blocker)
+    if m is None or not _carried(game, m, "Rebel") or not _titled_or_political(act, game):
+        return
+    if ("rebel", m.id, game.turn) in game.used:
+        return
+    game.used.add(("rebel", m.id, game.turn))
+    if move_blood(game, m.id, 1):
+        game.log("add blood", controller(game, m.id), m.id, 1)
+
+
+def _archetype_unlock(game: Game, minion: int, key: str) -> None:
+    """Burn 1 blood to unlock, once each turn: taken when the vampire keeps 1 blood."""
+    m = game.minions.get(minion)
+    if m is None or not m.locked or m.torpor or m.blood < 2 or (key, minion, game.turn) in game.used:
+        return
+    game.used.add((key, minion, game.turn))
+    move_blood(game, minion, -1)
+    m.locked = False
+    game.log("unlock", controller(game, minion), minion)
+
+
+@hook("after_resolution", "Cavalier")
+def _cavalier(game: Game, act: Action) -> None:
+    """ "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing
+    blood"."""
+    m = game.minions.get(act.actor)
+    if m is not None and act.succeeded and act.cost_blood > 0 and _carried(game, m, "Cavalier"):
+        _archetype_unlock(game, m.id, "cavalier")
+
+
+@hook("after_combat", "Monster")
+def _monster(game: Game, c: Combat) -> None:
+    """ "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the
+    opposing minion is not ready"."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not _carried(game, m, "Monster"):
+            continue
+        if not is_ready(game, c.other(side.minion).minion):
+            _archetype_unlock(game, m.id, "monster")
+
+
+def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+
+
+def _libertas_anarchs(game: Game) -> set[int]:
+    wanted = vekn(game, "Libertas")
+    return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
+
+
+@hook("can_block", "Libertas")
+def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
+    """ "Allies cannot block this Anarch"."""
+    m = game.minions.get(minion)
+    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+
+
+@hook("blood_cost", "Libertas")
+def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
+    """ "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting
+    to block or in combat"."""
+    if not ({"dom", "pre"} & set(handler.mode.disciplines)):
+        return 0
+    anarchs = _libertas_anarchs(game)
+    if not anarchs:
+        return 0
+    busy: set[int] = set()
+    act = current_action(game)
+    if act is not None:
+        busy.update((act.actor, act.blocker))
+    for f in game.frames:
+        if isinstance(f, Combat):
+            busy.update((f.a.minion, f.b.minion))
+    return 1 if (anarchs & busy) - {minion} else 0
+
+
+def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+
+
+card(
+    "Fear of Mekhet",
+    Mode(window=W.MASTER, targets=_ready_jic, effects=(_lock_it, PutOnTarget())),
+    notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
+)
+card(
+    "Bleeding the Vine",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.AS_PLAYED,
+        in_play=True,
+        when=_master_not_out_of_turn_by_other,
+        effects=(LockThisCard(), _vine_cancel),
+        label="lock: cancel a master card",
+    ),
+    notes="Unique. Its unlock-phase cost is paid by a fixed rule: 1 pool while its controller has 8 or more, else "
+    "the card is locked.",
+)
+card(
+    "Kaymakli Nightmares",
+    Mode(window=W.MASTER, effects=(_kaymakli,), limit="kaymakli nightmares", limit_scope="game"),
+    notes="Once a game at the whole table.",
+)
+card(
+    _TENSION,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. Burned by another Methuselah by a fixed rule: one holding two master cards uses its master "
+    "phase action and discards them as its master phase begins.",
+)
+card(
+    "Frontal Assault",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=_own_card,
+        targets=_prey_ready_minions,
+        label="enter combat with a minion of the prey",
+    ),
+    notes="The copies stack (LSJ 20061018). The burn and pool cost happen as the influence phase begins.",
+)
+card(
+    "Rebel",
+    Mode(window=W.MASTER, trifle=True, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
+    notes="The blood gained is a hook (a blocker with no room gains none).",
+)
+card(
+    "Cavalier",
+    Mode(window=W.MASTER, targets=_own_vampires_without_archetype, effects=(PutOnTarget(),)),
+    notes="The unlock is taken by a fixed rule: when the vampire keeps 1 blood.",
+)
+card(
+    "Monster",
+    Mode(
+        window=W.MASTER,
+        targets=_own_ready_vampires_without_archetype,
+        effects=(PutOnTarget(),),
+    ),
+    notes="The unlock is taken by a fixed rule: when the vampire keeps 1 blood.",
+)
+card(
+    "Libertas",
+    Mode(window=W.MASTER, when=controls_ready_sect("Anarch"), targets=_own_ready_anarchs, effects=(PutOnTarget(),)),
+    notes="Put on a ready Anarch of its player's (the card allows any Anarch).",
+)
+
+
+# -- masters_a: Lazarene Inquisitor, Haven Uncovered, Society of Leopold, Priority Contract, Millicent Smith, Blind
+# Spot ----------------------------------------------------------------------------------------------------------------
+
+
+_own_ready_of_clan = own_ready_vampires_of_clan
+_ready_vampires_others_first = ready_vampires_others_first
+
+
+def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
+    """Another vampire in play (ready or in torpor), other Methuselahs' ready ones first."""
+    order = [*(s for s in game.order if s != play.seat), play.seat]
+    found = [
+        m
+        for s in order
+        for m in (game.minions.get(c) for c in game.seats[s].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
+    ]
+    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
+
+
+@hook("unlock", "Society of Leopold")
+def _leopold(game: Game, seat: int) -> int:
+    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
+    (the controller's choice)": 1 blood when it has some."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
+            continue
+        if m.blood >= 1:
+            move_blood(game, c, -1)
+            game.log("burn blood", seat, c, 1)
+        else:
+            burn_minion(game, c)
+    return 0
+
+
+_CONTRACT = "Priority Contract"
+
+
+def _contract_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(the ready Assamite chosen, the prey's ready minion the card goes on), the strongest Assamite first."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    assamites = sorted(_own_ready_of_clan("Assamite")(game, play), key=lambda c: -game.minions[c].blood)
+    return [(a, t.id) for a in assamites for t in ready_minions(game, prey)]
+
+
+def _contract_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_contract_pairs(game, play))))
+
+
+def _contract_put(game: Game, play: Play) -> None:
+    pairs = _contract_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return
+    assamite, minion = pairs[play.target]
+    target = game.minions[minion]
+    leave_aside(game, play.card)
+    target.cards.append(play.card)
+    add_rider(game, play.card, _CONTRACT, assamite, Until.END_OF_GAME, play.seat)
+    add_rider(game, minion, "contract on", play.card, Until.END_OF_GAME, play.seat)
+    game.log("contract", play.seat, assamite, minion)
+
+
+def _contract_assamite(game: Game, play: Play) -> bool:
+    """The acting minion is the Assamite chosen for the contract."""
+    return any(r.holder == play.card and r.key == _CONTRACT and r.value == play.minion for r in game.riders)
+
+
+def _contract_cash(game: Game, m: Minion) -> None:
+    """ "If the attached minion is about to leave the ready region, you can burn this card to gain 3 pool" (taken
+    as it leaves: burned, the card going with it, or sent to torpor)."""
+    marks = [r for r in game.riders if r.holder == m.id and r.key == "contract on"]
+    for r in marks:
+        game.riders.remove(r)
+        owner = game.owner_of[r.value]
+        if r.value in m.cards:
+            burn_card(game, r.value)
+        if not game.seats[owner].ousted:
+            economy.gain_pool(game, owner, 3)
+            game.log("gain pool", owner, 3)
+
+
+@hook("torpor", _CONTRACT)
+def _contract_torpor(game: Game, minion: int) -> None:
+    m = game.minions.get(minion)
+    if m is not None and game.riders:
+        _contract_cash(game, m)
+
+
+@hook("burned", _CONTRACT)
+def _contract_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor and game.riders:
+        _contract_cash(game, m)
+
+
+_MILLICENT = "Millicent Smith, Puritan Vampire Hunter"
+
+
+@hook("blocked", _MILLICENT)
+def _millicent(game: Game, act: Action) -> None:
+    """ "If any of your vampires are blocked, burn Millicent and your acting vampire (without combat)"."""
+    m = game.minions.get(act.actor)
+    copies = _copies_controlled(game, act.seat, _MILLICENT)
+    if m is None or m.kind != VAMPIRE or not copies:
+        return
+    burn_card(game, copies[0])
+    burn_minion(game, act.actor)
+
+
+@hook("discard_phase", _MILLICENT)
+def _millicent_passes(game: Game, seat: int) -> Flow | None:
+    """ "During your discard phase, your predator takes control of Millicent"."""
+    predator = game.predator(seat)
+    for copy in _copies_controlled(game, seat, _MILLICENT):
+        if predator != seat:
+            game.seats[seat].controlled.remove(copy)
+            game.seats[predator].controlled.append(copy)
+            game.log("takes control", predator, copy, seat)
+    return None
+
+
+def _blind_spot_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(a ready vampire of the player's, an ally or younger vampire of the prey)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    out = []
+    for mine in own_ready_vampires(game, play):
+        me = game.minions[mine]
+        for other in ready_minions(game, prey):
+            if other.kind == ALLY or other.kind == VAMPIRE and other.capacity < me.capacity:
+                out.append((mine, other.id))
+    return out
+
+
+def _blind_spot_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_blind_spot_pairs(game, play))))
+
+
+def _blind_spot(game: Game, play: Play) -> None:
+    pairs = _blind_spot_pairs(game, play)
+    if 0 <= play.target < len(pairs):
+        mine, other = pairs[play.target]
+        add_rider(game, other, "blind spot", mine, Until.END_OF_TURN, play.seat)
+        game.log("blind spot", play.seat, mine, other)
+
+
+def _blind_to(game: Game, minion: int) -> set[int]:
+    return {r.value for r in game.riders if r.holder == minion and r.key == "blind spot"}
+
+
+@hook("can_block", "Blind Spot")
+def _blind_spot_block(game: Game, minion: int, act: Any) -> bool:
+    """ "While the first chosen vampire is acting this turn, the other chosen minion cannot block …"."""
+    return not game.riders or act.actor not in _blind_to(game, minion)
+
+
+@hook("may_play", "Blind Spot")
+def _blind_spot_react(game: Game, handler: Any, m: Minion) -> bool:
+    """ "… or play reaction cards"."""
+    if not game.riders or "Reaction" not in handler.types:
+        return True
+    act = current_action(game)
+    return act is None or act.actor not in _blind_to(game, m.id)
+
+
+card(
+    "Lazarene Inquisitor",
+    Mode(window=W.MASTER, targets=_own_ready_of_clan("Harbinger of Skulls"), effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=_ready_vampires_others_first,
+        effects=(BurnTargetBlood(2),),
+        label="burn up to 2 blood from a ready vampire",
+    ),
+    burn="Sabbat vampire",
+)
+card(
+    "Haven Uncovered",
+    Mode(window=W.MASTER, targets=_ready_vampires_others_first, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        targets=holder_of_this_card,
+        label="enter combat with this vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=this_card,
+        effects=(BurnThisCard(),),
+        label="burn this card",
+    ),
+    notes="The vampire's burn action is directed at the card's owner.",
+)
+card(
+    "Society of Leopold",
+    Mode(window=W.MASTER, targets=_ready_vampires_others_first, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=carried_by_actor,
+        targets=_other_vampires_in_play,
+        effects=(MoveThisCardToTarget(),),
+        label="move it to another vampire",
+    ),
+    notes="Put on a ready vampire (the card allows any vampire). The vampire burns 1 blood when it has some, else "
+    "it is burned.",
+)
+card(
+    _CONTRACT,
+    Mode(window=W.MASTER, trifle=True, targets=_contract_terms, effects=(_contract_put,)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=_contract_assamite,
+        targets=holder_of_this_card,
+        label="enter combat with the attached minion",
+    ),
+    notes="The target is a pair (the Assamite, the prey's minion). The 3 pool is always taken, as the attached "
+    "minion is burned or goes to torpor.",
+)
+card(
+    _MILLICENT,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. Passes to the predator as its controller's discard phase begins.",
+)
+card(
+    "Blind Spot",
+    Mode(window=W.MASTER, targets=_blind_spot_terms, effects=(_blind_spot,)),
+    notes="The target is a pair (the player's ready vampire, the prey's ally or younger vampire).",
+)
+
+
+# -- masters_a: Path of Evil Revelations, The Path of Night, Antediluvian Awakening, The Marrakesh Codex, Not to Be,
+# Infernal Pact --------------------------------------------------------------------------------------------------------
+
+_PATHS = ("Path of Evil Revelations", "Path of Night, The")
+
+
+@hook("after_resolution", *_PATHS)
+def _path_burned(game: Game, act: Action) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
+    vampires" (as the action resolves)."""
+    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+        return
+    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
+        return
+    m = game.minions.get(act.actor)
+    if m is not None and m.kind == VAMPIRE and m.in_play:
+        take_damage(game, m.id, 1, 0)
+        game.log("damage", act.seat, m.id, 1, 0)
+
+
+def _locked_infernal(game: Game, play: Play) -> bool:
+    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
+
+
+def _unlock_infernal(game: Game, play: Play) -> None:
+    for m in ready_minions(game, play.seat):
+        if m.locked and _infernal(m):
+            m.locked = False
+            game.log("unlock", play.seat, m.id)
+
+
+@hook("cost_less", "Path of Night, The")
+def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
+    m = game.minions.get(minion)
+    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
+        return 0, 0
+    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+
+
+@hook("unlock", "Antediluvian Awakening")
+def _awakening(game: Game, seat: int) -> int:
+    """ "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they
+    control with capacity 4 or more to burn this card": by a fixed rule, such a vampire in torpor is burned
+    (the smallest), or a ready one when the pool burned would oust the Methuselah."""
+    copies = _copies_anywhere(game, "Antediluvian Awakening")
+    if not copies or game.seats[seat].ousted:
+        return 0
+    mine = [
+        m
+        for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= 4
+    ]
+    torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
+    ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
+    victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= 1 else None
+    if victim is not None:
+        burn_minion(game, victim.id)
+        burn_card(game, copies[0])
+        return 0
+    economy.burn_pool(game, seat, 1)
+    game.log("burn pool", seat, 1)
+    return 0
+
+
+def _codex(game: Game, play: Play) -> None:
+    """Look at the top 4 library cards and reorder them, by a fixed order: the cards with a spec (the cards the
+    engine plays) on top."""
+    lib = game.seats[play.seat].library
+    top = lib[-4:]
+    if not top:
+        return
+    specs = game.compiled.specs
+    ordered = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top: modelled last
+    lib[-len(top) :] = ordered
+    game.log("reorder library", play.seat, len(top))
+
+
+@hook("master_actions", "Not to Be")
+def _not_to_be_mpa(game: Game, seat: int) -> int:
+    """ "During your master phase, you get one additional master phase action"."""
+    return len(_copies_controlled(game, seat, "Not to Be"))
+
+
+@hook("discard_actions", "Not to Be")
+def _not_to_be_discard(game: Game, seat: int) -> int:
+    """ "During your discard phase, you get one fewer discard phase action, and this card is burned"."""
+    copies = _copies_controlled(game, seat, "Not to Be")
+    for copy in copies:
+        burn_card(game, copy)
+    return -len(copies)
+
+
+def _event_being_played(game: Game, play: Play) -> bool:
+    if not game.aside:
+        return False
+    copy = game.aside[-1]
+    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and game.owner_of[copy] != play.seat
+
+
+_ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
+
+
+def _pact_pairs(game: Game, play: Play) -> list[tuple[int, str]]:
+    """(a Tremere antitribu of the player's, a Discipline): its inferior Disciplines first, then every other."""
+    mine = [
+        m
+        for m in (game.minions.get(c) for c in game.seats[play.seat].controlled)
+        if m is not None and m.in_play and m.kind == VAMPIRE and m.clan == "Tremere antitribu"
+    ]
+    first = [(m.id, d) for m in mine for d, n in m.disciplines if n == 1]
+    rest = [(m.id, d) for m in mine for d in _ALL_DISCIPLINES if _level(m, d) == 0]
+    return first + rest
+
+
+def _pact_terms(game: Game, play: Play) -> Sequence[int]:
+    return list(range(len(_pact_pairs(game, play))))
+
+
+def _pact(game: Game, play: Play) -> None:
+    """Put it on the vampire: it plays cards requiring the Discipline as though it had the superior level."""
+    pairs = _pact_pairs(game, play)
+    if not 0 <= play.target < len(pairs):
+        return
+    minion, code = pairs[play.target]
+    m = game.minions[minion]
+    m.disciplines = (*((d, n) for d, n in m.disciplines if d != code), (code, 2))
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    game.log("discipline", play.seat, minion, code, 2)
+
+
+card(
+    "Path of Evil Revelations",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(_pool_at_least(2), _locked_infernal),
+        effects=(BurnPool(1), _unlock_infernal),
+        label="burn 1 pool: unlock the infernal minions",
+    ),
+    notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",
+    burn="minion",
+)
+card(
+    "Path of Night, The",
+    Mode(window=W.MASTER, when=_controls_ready_clan("Lasombra"), effects=(PutInPlay(),)),
+    notes="Unique. The cost reduction and the 1 damage of the action to burn it are hooks.",
+    burn="minion",
+)
+card(
+    "Antediluvian Awakening",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique. The choice to burn a vampire is taken by a fixed rule (see the hook).",
+)
+card(
+    "Marrakesh Codex, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _codex), label="lock: reorder the top 4 cards"),
+    notes="Unique. Used in its controller's master phase; the order is a fixed rule (modelled cards on top).",
+    steal="vampire",
+)
+card(
+    "Not to Be",
+    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_event_being_played, effects=(CancelAsPlayed(), PutInPlay())),
+    notes="The card goes into play with the event cancelled (a hook gives the master phase action and takes the "
+    "discard phase action).",
+)
+card(
+    "Infernal Pact",
+    Mode(window=W.MASTER, targets=_pact_terms, effects=(_pact,)),
+    notes="The target is a pair (the Tremere antitribu, the Discipline). The vampire gets the superior level while "
+    "the card is on it: no modelled effect takes a master card off a vampire.",
+)
+
+
+# -- masters_a: Dark Influences, Two Wrongs (game._as_played's "cancel_as_played" hooks) --------------------------------
+
+_DARK = "Dark Influences"
+
+
+def _dark_mark(game: Game, play: Play) -> None:
+    """ "That card cannot be played again this turn" (by its player)."""
+    copy = game.cancelled if game.cancelled >= 0 else (game.aside[-2] if len(game.aside) > 1 else -1)
+    if copy >= 0:
+        owner = game.owner_of[copy]
+        add_rider(game, -1 - owner, "dark influences", game.card_of[copy], Until.END_OF_TURN, owner)
+
+
+@hook("may_play", _DARK)
+def _dark_forbids(game: Game, handler: Any, m: Minion) -> bool:
+    if not game.riders:
+        return True
+    seat = controller(game, m.id)
+    return not any(
+        r.holder == -1 - seat and r.key == "dark influences" and r.value == handler.card for r in game.riders
+    )
+
+
+@hook("cancel_as_played", _DARK, "Two Wrongs")
+def _cancelled_at_once(game: Game, copy: int, seat: int) -> bool:
+    """Dark Influences: "the next card played that would cancel another Methuselah's minion card as it is played is
+    canceled, its cost is not paid, and this card is burned instead". Two Wrongs: "the next card that would change
+    the target of this bleed is canceled as it is played"."""
+    mode = game.playing
+    if mode is None:
+        return False
+    if mode.window is W.AS_PLAYED and mode.role is not Role.LOCKED_REACTING and len(game.aside) > 1:  # not a wake
+        copies = _copies_anywhere(game, _DARK)
+        other = game.aside[-2]
+        if copies and game.owner_of[other] != seat and not _is_master_or_event(game, other):
+            burn_card(game, copies[0])
+            return True
+    act = current_action(game)
+    if act is not None and act.flags.get("two wrongs") and any(isinstance(e, Redirect) for e in mode.effects):
+        act.flags.pop("two wrongs")
+        return True
+    return False
+
+
+def _is_master_or_event(game: Game, copy: int) -> bool:
+    return bool({"Master", "Event"} & game.compiled.types.get(game.card_of[copy], frozenset()))
+
+
+def _two_wrongs_when(game: Game, play: Play) -> bool:
+    """A minion of a Methuselah other than the player's predator is bleeding the player, blocks declined."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    return (
+        act is not None
+        and act.is_bleed()
+        and act.target == play.seat
+        and act.seat != game.predator(play.seat)
+        and game.prey(act.seat) != act.seat
+    )
+
+
+def _acting_prey(game: Game, play: Play) -> Sequence[int]:
+    act = play.frame if isinstance(play.frame, Action) else None
+    return [game.prey(act.seat)] if act is not None else []
+
+
+def _two_wrongs_mark(game: Game, play: Play) -> None:
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is not None:
+        act.flags["two wrongs"] = 1
+
+
+card(
+    _DARK,
+    Mode(
+        window=W.AS_PLAYED,
+        out_of_turn=True,
+        when=minion_card_being_played,
+        effects=(_dark_mark, CancelAsPlayed(), PutInPlay()),
+    ),
+    notes="'That card cannot be played again this turn': by its player, any copy. The cancel of the next canceller "
+    "is a hook; a cancel of the player's own minion card by another counts too.",
+)
+card(
+    "Two Wrongs",
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        trifle=True,
+        out_of_turn=True,
+        when=_two_wrongs_when,
+        targets=_acting_prey,
+        effects=(Redirect(), _two_wrongs_mark),
+    ),
+    notes="A card 'that would change the target of this bleed' is one whose effects redirect it (the vocabulary's "
+    "Redirect).",
+)
+
+
+# -- masters_a: Rötschreck (game.strikes' "strikes_chosen" hooks) ---------------------------------------------------------
+
+_ROTSCHRECK = "Rötschreck"
+
+
+def _aggravated_strike_at(game: Game, c: Combat, minion: int) -> int:
+    """The aggravated damage the opposing minion's chosen strike would inflict on ``minion`` (a vampire) at this
+    range, whether or not it would be prevented; 0 if none."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE:
+        return 0
+    other = c.other(minion)
+    strike = other.strike
+    if not isinstance(strike, Strike) or strike.dodge or strike.combat_ends or strike.steal:
+        return 0
+    aggravated = strike.aggravated or (
+        strike.hand and ("combat:aggravated_hand" in other.used or "round:aggravated_hand" in other.used)
+    )
+    if not aggravated or not usable_strike(c, strike):
+        return 0
+    return strike_damage(game, c, other, strike)
+
+
+def _rotschreck_targets(game: Game, play: Play) -> Sequence[int]:
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return []
+    return [
+        s.minion
+        for s in (c.a, c.b)
+        if s.minion in game.minions
+        and controller(game, s.minion) == play.seat
+        and _aggravated_strike_at(game, c, s.minion) > 0
+    ]
+
+
+def _rotschreck(game: Game, play: Play) -> None:
+    """Put it on the vampire; combat ends; the vampire is locked and sent to torpor."""
+    c = play.frame
+    m = game.minions.get(play.target)
+    if m is None or not isinstance(c, Combat):
+        return
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    c.over = True
+    game.log("combat ends", play.seat, play.target)
+    m.locked = True
+    go_to_torpor(game, play.target)
+
+
+@hook("strikes_chosen", _ROTSCHRECK)
+def _rotschreck_window(game: Game, c: Combat) -> Flow | None:
+    """Once the strikes are declared, before they resolve, the Methuselah of a vampire facing an aggravated strike
+    may play Rötschreck (a Methuselah's card of the strike window)."""
+    seats = [controller(game, s.minion) for s in (c.a, c.b) if s.minion in game.minions]
+    if not any(_aggravated_strike_at(game, c, s.minion) for s in (c.a, c.b)):
+        return None
+    return _rotschreck_asked(game, c, seats)
+
+
+def _rotschreck_asked(game: Game, c: Combat, seats: list[int]) -> Flow:
+    for seat in seats:
+        if c.over or game.seats[seat].ousted:
+            continue
+        wanted = vekn(game, _ROTSCHRECK)
+        options = [o for o in hand_options(game, seat, W.STRIKE, c) if o.minion < 0 and game.card_of[o.card] == wanted]
+        if not options:
+            continue
+        option = yield from choose(game, seat, [Option(Kind.PASS, seat), *options])
+        if option.kind is Kind.PLAY:
+            yield from resolve_play(game, option, c)
+
+
+@hook("stays_locked", _ROTSCHRECK)
+def _rotschreck_locked(game: Game, seat: int) -> list[int]:
+    """ "This vampire does not unlock as normal"."""
+    wanted = vekn(game, _ROTSCHRECK)
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and any(game.card_of[x] == wanted for x in m.cards)
+    ]
+
+
+@hook("unlock", _ROTSCHRECK)
+def _rotschreck_burns(game: Game, seat: int) -> int:
+    """ "During this vampire's next unlock phase, burn this card"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for copy in _carried(game, m, _ROTSCHRECK):
+                burn_card(game, copy)
+    return 0
+
+
+card(
+    _ROTSCHRECK,
+    Mode(
+        window=W.STRIKE,
+        role=Role.METHUSELAH,
+        out_of_turn=True,
+        targets=_rotschreck_targets,
+        effects=(_rotschreck,),
+    ),
+    notes="Offered once both strikes are declared, before they resolve (LSJ 19990217), to the Methuselah of a vampire "
+    "facing an aggravated strike usable at the range (ANK 20211102), not a non-strike effect's (ANK 20220114).",
+)
+
+
+# -- masters_a: Flames of Insurrection -----------------------------------------------------------------------------------
+
+_FLAMES = "Flames of Insurrection"
+
+
+def _flames(game: Game, minion: int) -> None:
+    """ "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move
+    a counter from the bank to a vampire in his or her uncontrolled region" (taken, for the uncontrolled vampire
+    nearest to coming out)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not _copies_anywhere(game, _FLAMES):
+        return
+    anarch = game.minions.get(c.other(minion).minion)
+    if anarch is None or anarch.kind != VAMPIRE or anarch.sect != "Anarch":
+        return
+    seat = controller(game, anarch.id)
+    waiting = [
+        m
+        for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
+        if m is not None and m.blood < m.capacity
+    ]
+    if seat < 0 or not waiting:
+        return
+    best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
+    move_blood(game, best.id, 1)
+    game.log("add blood", seat, best.id, 1)
+
+
+@hook("torpor", _FLAMES)
+def _flames_torpor(game: Game, minion: int) -> None:
+    _flames(game, minion)
+
+
+@hook("burned", _FLAMES)
+def _flames_burned(game: Game, m: Minion, seat: int) -> None:
+    if m.in_play and not m.torpor:
+        _flames(game, m.id)
+
+
+card(
+    _FLAMES,
+    Mode(window=W.MASTER, when=controls_ready_sect("Anarch"), effects=(PutInPlay(),)),
+    notes="Unique. The counter is always moved, to the uncontrolled vampire nearest to coming out.",
+    burn="referendum",
+)
+
+
+# -- masters_a: Visit from the Capuchin (game.refill's "replace_instead" hooks) -------------------------------------------
+
+_CAPUCHIN_VISIT = "Visit from the Capuchin"
+
+
+@hook("hand_size", _CAPUCHIN_VISIT)
+def _visit_hand_size(game: Game, seat: int) -> int:
+    """ "You get +1 hand size for each counter on this card"."""
+    return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
+
+
+@hook("replace_instead", _CAPUCHIN_VISIT)
+def _visit_replaces(game: Game, seat: int, missing: int) -> int:
+    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this
+    card if it has no counters." Returns the cards not drawn."""
+    instead = 0
+    for copy in _copies_controlled(game, seat, _CAPUCHIN_VISIT):
+        n = min(missing - instead, game.card_counters.get(copy, 0))
+        if n > 0:
+            game.card_counters[copy] -= n
+            instead += n
+            game.log("burn counter", seat, copy, n)
+        if game.card_counters.get(copy, 0) <= 0:
+            burn_card(game, copy)
+    return instead
+
+
+def _visit_arrives(game: Game, play: Play) -> None:
+    """With 4 counters; the hand is drawn up to its new size at once (this card's replacement and the 4 more)."""
+    game.card_counters[play.card] = 4
+    s = game.seats[play.seat]
+    more = hand_size(game, play.seat) - len(s.hand)
+    if more > 0:
+        draw(game, play.seat, more)
+
+
+card(
+    _CAPUCHIN_VISIT,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _visit_arrives)),
+    notes="Unique. The 4 more cards are drawn as it is put in play, with its own replacement.",
+)
+
+
+# -- masters_a: Week of Nightmares (game.action_options' "may_hunt" hooks) ------------------------------------------------
+
+_WEEK = "Week of Nightmares"
+_NIGHTMARE = "nightmare"
+
+
+def _week_on(game: Game) -> bool:
+    return bool(_copies_anywhere(game, _WEEK))
+
+
+def _ravnos(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Ravnos"
+
+
+@hook("bleed", _WEEK)
+def _week_bleed(game: Game, act: Action) -> int:
+    """ "Ravnos get +1 bleed"."""
+    return 1 if _ravnos(game.minions.get(act.actor)) and _week_on(game) else 0
+
+
+@hook("strength", _WEEK)
+def _week_strength(game: Game, minion: int) -> int:
+    """ "Ravnos get … +1 strength"."""
+    return 1 if _ravnos(game.minions.get(minion)) and _week_on(game) else 0
+
+
+@hook("may_hunt", _WEEK)
+def _week_no_hunt(game: Game, minion: int) -> bool:
+    """ "Ravnos … do not hunt as normal"."""
+    return not (_ravnos(game.minions.get(minion)) and _week_on(game))
+
+
+def _ravnos_actor(game: Game, play: Play) -> bool:
+    return _ravnos(game.minions.get(play.minion))
+
+
+def _other_ravnos(game: Game, play: Play) -> Sequence[int]:
+    """Another Methuselah's Ravnos (ready), the one with most blood first: the special hunt is directed."""
+    found = [m for s in game.order if s != play.seat for m in ready_minions(game, s) if _ravnos(m)]
+    return [m.id for m in sorted(found, key=lambda m: -m.blood)]
+
+
+def _week_hunt(game: Game, play: Play) -> None:
+    """Steal 1 blood (plus the hunt bonuses) from the target Ravnos; what the hunter cannot take goes to the bank
+    (LSJ 20010809-1); no more than the target has (LSJ 20050720-2)."""
+    target = game.minions.get(play.target)
+    act = current_action(game)
+    if target is None or not target.in_play or act is None:
+        return
+    wanted = 1 + hook_sum(game, "hunt", act)
+    taken = -move_blood(game, target.id, -wanted)
+    if taken:
+        gained = move_blood(game, play.minion, taken)
+        game.log("hunt", play.seat, play.minion, gained)
+
+
+def _nightmares_on(game: Game, minion: int) -> int:
+    return rider_sum(game, minion, _NIGHTMARE)
+
+
+@hook("unlock", _WEEK)
+def _week_counters(game: Game, seat: int) -> int:
+    """ "During each Methuselah's unlock phase, that Methuselah can move 1 nightmare counter from this card to a
+    Ravnos" (by a fixed rule: to another Methuselah's Ravnos with the least blood, or none). With no counter left,
+    each Ravnos burns 1 blood per nightmare counter on them or is burned, then the card and counters burn."""
+    for copy in _copies_anywhere(game, _WEEK):
+        left = game.card_counters.get(copy, 0)
+        theirs = [m for s in game.order if s != seat for m in ready_minions(game, s) if _ravnos(m)]
+        if left > 0 and theirs:
+            victim = min(theirs, key=lambda m: (m.blood, m.id))
+            game.card_counters[copy] = left - 1
+            add_rider(game, victim.id, _NIGHTMARE, 1, Until.END_OF_GAME, seat)
+            game.log("move counter", seat, copy, victim.id)
+        if game.card_counters.get(copy, 0) <= 0:
+            _week_ends(game, copy)
+    return 0
+
+
+def _week_ends(game: Game, copy: int) -> None:
+    for m in list(game.minions.values()):
+        n = _nightmares_on(game, m.id)
+        if not n or not m.in_play:
+            continue
+        if m.blood >= n:
+            move_blood(game, m.id, -n)
+            game.log("burn blood", controller(game, m.id), m.id, n)
+        else:
+            burn_minion(game, m.id)
+    game.riders = [r for r in game.riders if r.key != _NIGHTMARE]
+    burn_card(game, copy)
+
+
+def _ten_nightmares(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 10
+
+
+card(
+    _WEEK,
+    Mode(
+        window=W.MASTER,
+        when=_controls_ready_clan("Ravnos"),
+        effects=(PutInPlay(), _ten_nightmares),
+        limit="week of nightmares",
+        limit_scope="game",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        when=_ravnos_actor,
+        targets=_other_ravnos,
+        effects=(_week_hunt,),
+        label="hunt: steal 1 blood from another Ravnos",
+    ),
+    notes="The special hunt is directed at another Methuselah's Ravnos (a directed action is never at oneself), once "
+    "a turn per Ravnos; a Ravnos with no blood is not forced to hunt. The counters are moved by a fixed rule.",
+)
+
+
+# -- masters_a: Twilight Camp (game.influence's "brought_out" hooks) -------------------------------------------------------
+
+_CAMP = "Twilight Camp"
+
+
+def _camp_blood(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = 4
+
+
+def _camp_spend(game: Game, copy: int) -> None:
+    game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
+    if game.card_counters[copy] <= 0:
+        burn_card(game, copy)
+
+
+@hook("brought_out", _CAMP)
+def _camp_converts(game: Game, seat: int, copy: int) -> None:
+    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
+    from this card to make that vampire Anarch" (always taken)."""
+    m = game.minions.get(copy)
+    camps = [c for c in _copies_controlled(game, seat, _CAMP) if game.card_counters.get(c, 0) > 0]
+    if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not camps:
+        return
+    _camp_spend(game, camps[0])
+    m.sect = "Anarch"
+    game.log("becomes anarch", seat, copy)
+
+
+def _camp_has_blood(game: Game, play: Play) -> bool:
+    return game.card_counters.get(play.card, 0) > 0
+
+
+def _camp_feed(game: Game, play: Play) -> None:
+    """Move 1 blood from this card to the Anarch."""
+    if move_blood(game, play.target, 1):
+        game.log("add blood", play.seat, play.target, 1)
+    _camp_spend(game, play.card)
+
+
+def _own_anarchs_with_room(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_ready_anarchs(game, play) if game.minions[c].blood < game.minions[c].capacity]
+
+
+card(
+    _CAMP,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _camp_blood)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(master_action_left, _camp_has_blood),
+        targets=_own_anarchs_with_room,
+        effects=(SpendMasterAction(), _camp_feed),
+        label="a master phase action: 1 blood to an Anarch",
+    ),
+    notes="The blood is counted as the card's counters. A vampire brought out is always made Anarch while blood is "
+    "left; the blood moved goes to a ready Anarch of its controller's (the card allows any Anarch).",
+)
+
+
+# -- masters_a: Mob Connections ---------------------------------------------------------------------------------------------
+
+
+card(
+    "Mob Connections",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        targets=own_combatants,
+        effects=(LockThisCard(), ContinueOnlyPress()),
+        label="lock: 1 press to continue combat",
+    ),
+    notes="Unique. Used before strikes, for the round's press step.",
+    burn="minion",
 )
