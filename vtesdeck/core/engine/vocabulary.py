@@ -3606,4 +3606,25 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
     )
 
 
+# --- words added for masters_b
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MillPreyLibrary:
+    """Burn the top ``n`` cards of the player's prey's library (to its ash heap, as many as there are): The
+    Slaughterhouse."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        prey = game.prey(play.seat)
+        s = game.seats[prey]
+        burned = 0
+        for _ in range(self.n):
+            if s.library:
+                s.ash_heap.append(s.library.pop())
+                burned += 1
+        game.log("mill", prey, burned)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

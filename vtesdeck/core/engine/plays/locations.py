@@ -135,6 +135,15 @@ def _heidelberg_score(game: Game, play: Play) -> float:
     return 20.0 + play.value if low else -1.0
 
 
+def _sabbat_hunters(value: float) -> Callable[[Game, Play], float]:
+    """A location worth playing only with a ready Sabbat vampire to use it."""
+
+    def score(game: Game, play: Play) -> float:
+        return value if any(m.sect == "Sabbat" for m in g.ready_minions(game, play.seat)) else -1.0
+
+    return score
+
+
 judge("Carfax Abbey", 0, score=_score(30.0))
 judge("Carfax Abbey", 1, score=_score(30.0))
 judge("Rack, The", 0, score=_rack_pick_score)
@@ -168,7 +177,19 @@ judge("Ennoia's Theater", 1, score=_dreams_hand_score)
 judge("Ennoia's Theater", 2, score=_theater_transfer_score)
 judge("Metro Underground", 0, score=_score(22.0))
 judge("New Carthage", 0, score=_titled_brujah(28.0))
-for _hunting_ground in ("Library Hunting Ground", "Academic Hunting Ground", "Asylum Hunting Ground"):
+for _hunting_ground in (
+    "Library Hunting Ground",
+    "Academic Hunting Ground",
+    "Asylum Hunting Ground",
+    "Warzone Hunting Ground",
+    "University Hunting Ground",
+    "Society Hunting Ground",
+    "Temple Hunting Ground",
+    "Park Hunting Ground",
+    "Political Hunting Ground",
+    "Underworld Hunting Ground",
+    "Uptown Hunting Ground",
+):
     judge(_hunting_ground, 0, score=_score(28.0))
     judge(_hunting_ground, 1, score=_score(28.0))
 judge("Elysian Fields", 0, score=_score(26.0))
@@ -182,3 +203,15 @@ judge("Heidelberg Castle, Germany", 1, score=_heidelberg_score)
 judge("Warsaw Station", 0, score=_score(26.0))
 judge("Warsaw Station", 1, score=_score(24.0))
 judge("Warsaw Station", 2, score=_score(30.0))
+judge("Fortune Teller Shop", 0, score=_score(26.0))
+judge("Labyrinth, The", 0, score=_score(26.0))
+judge("Market Square", 0, score=_score(26.0))
+judge("Channel 10", 0, score=_score(26.0))
+judge("Ventrue Headquarters", 0, score=_score(27.0))
+judge("Black Throne, The", 0, score=_score(26.0))
+judge("Elysium: The Palace of Versailles", 0, score=_score(26.0))
+judge("Hungry Coyote, The", 0, score=_sabbat_hunters(26.0))
+judge("Arcane Library", 0, score=_score(26.0))
+judge("Arcane Library", 1, score=_dreams_blood_score)
+judge("Slaughterhouse, The", 0, score=_score(26.0))
+judge("Slaughterhouse, The", 1, score=_score(22.0))

@@ -12,7 +12,7 @@ from ...eligibility import CITY_TITLES
 from .. import economy
 from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Rider, Until
+from ..frames import Action, Combat, Referendum, Rider, Until
 from ..state import VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
     ActorBurnsBlood,
@@ -20,9 +20,11 @@ from ..vocabulary import (
     Bleed,
     BurnPool,
     BurnThisCard,
+    ExtraVotes,
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
+    MillPreyLibrary,
     PutInPlay,
     PutOnTarget,
     Stealth,
@@ -32,6 +34,7 @@ from ..vocabulary import (
     choose,
     controller,
     discard,
+    in_polling,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
@@ -149,8 +152,9 @@ def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE
 
 
-def _blocker_of(own: bool, sect: str = "") -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``)."""
+def _blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
+    ``clan``)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -158,6 +162,8 @@ def _blocker_of(own: bool, sect: str = "") -> Pred:
             return False
         m = game.minions.get(act.blocker)
         if m is None or (controller(game, act.blocker) == play.seat) != own:
+            return False
+        if clan and not (m.kind == VAMPIRE and m.clan == clan):
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -529,6 +535,46 @@ def _end_combat(game: Game, play: Play) -> None:
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
 
 
+# -- Channel 10, Elysium: The Palace of Versailles, The Hungry Coyote --------------------------------------------------
+
+
+@hook("announced", "Channel 10")
+def _mark_first_action(game: Game, act: Action) -> None:
+    """The first action of a minion phase, marked as it is announced: an action cancelled as it is played
+    (Direct Intervention) is never announced and leaves the next one the first (LSJ 20100505); one cancelled
+    later (Tangle Atropos' Hand) was the first (ANK 20210124)."""
+    if ("first action", game.turn) not in game.used:
+        game.used.add(("first action", game.turn))
+        act.flags["first action"] = 1
+
+
+def _not_first_action(game: Game, play: Play) -> bool:
+    act = play.frame
+    return isinstance(act, Action) and not act.flags.get("first action")
+
+
+def _titled_camarilla_votes(game: Game, play: Play) -> None:
+    """+1 vote for each ready titled Camarilla vampire its controller controls."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        more = sum(1 for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.title and m.sect == "Camarilla")
+        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
+
+
+def _has_titled_camarilla(game: Game, play: Play) -> bool:
+    return any(m.kind == VAMPIRE and m.title and m.sect == "Camarilla" for m in ready_minions(game, play.seat))
+
+
+@hook("hunt", "Hungry Coyote, The")
+def _hungry_coyote(game: Game, act: Action) -> int:
+    """ "Sabbat vampires you control get +1 hunt" (the acting Methuselah controls a copy)."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect != "Sabbat":
+        return 0
+    wanted = vekn(game, "Hungry Coyote, The")
+    return 1 if any(game.card_of[c] == wanted for c in game.seats[act.seat].controlled) else 0
+
+
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
@@ -743,6 +789,14 @@ for _name, _clan in (
     ("Library Hunting Ground", "Tzimisce"),
     ("Academic Hunting Ground", "Tremere"),
     ("Asylum Hunting Ground", "Malkavian"),
+    ("Warzone Hunting Ground", "Brujah"),
+    ("University Hunting Ground", "Tremere antitribu"),
+    ("Society Hunting Ground", "Toreador"),
+    ("Temple Hunting Ground", "Follower of Set"),
+    ("Park Hunting Ground", "Ravnos"),
+    ("Political Hunting Ground", "Lasombra"),
+    ("Underworld Hunting Ground", "Assamite"),
+    ("Uptown Hunting Ground", "Ventrue"),
 ):
     card(
         _name,
@@ -900,4 +954,127 @@ card(
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
+)
+card(
+    "Fortune Teller Shop",
+    Mode(window=W.MASTER, when=_ready_of_clan("Ravnos"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Ravnos"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Ravnos",
+    ),
+    notes="Unique location (contesting not modelled). Its Ravnos requirement: played with a ready Ravnos. The "
+    "stealth is given to its controller's acting Ravnos (another Methuselah's action is never helped by the bots), "
+    "during a block attempt that would succeed.",
+)
+card(
+    "Labyrinth, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Nosferatu"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Nosferatu"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Nosferatu",
+    ),
+    notes="Unique location (contesting not modelled). Its Nosferatu requirement: played with a ready Nosferatu. The "
+    "stealth is given to its controller's acting Nosferatu only, during a block attempt that would succeed.",
+)
+card(
+    "Market Square",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True, clan="Assamite"),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to an Assamite",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "intercept goes to its controller's blocking Assamite (only as needed).",
+)
+card(
+    "Channel 10",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_blocker_of(own=True), _not_first_action),
+        effects=(LockThisCard(), Intercept(2)),
+        label="lock: +2 intercept to a minion you control",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion of its controller's "
+    "(only as needed), never during the first action of a minion phase (the 'announced' hook marks it).",
+)
+card(
+    "Ventrue Headquarters",
+    Mode(window=W.MASTER, when=_ready_of_clan("Ventrue"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=in_polling,
+        effects=(LockThisCard(), ExtraVotes(3)),
+        label="lock: +3 votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Ventrue requirement: played with a ready Ventrue. The "
+    "engine's blood hunts have no polling step, so the votes are used in political actions' referendums.",
+)
+card(
+    "Black Throne, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=in_polling,
+        effects=(LockThisCard(), ExtraVotes(2)),
+        label="lock: +2 votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "engine's blood hunts have no polling step. No contract card is modelled, so its contract clause (lock to gain "
+    "1 pool after a minion with a contract leaves the ready region) never has a contract to read.",
+)
+card(
+    "Elysium: The Palace of Versailles",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _has_titled_camarilla),
+        effects=(LockThisCard(), _titled_camarilla_votes),
+        label="lock: +1 vote each titled Camarilla vampire you control",
+    ),
+    notes="Unique location (contesting not modelled). Every referendum with a polling step in the engine is a "
+    "political action's.",
+)
+card(
+    "Hungry Coyote, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). The +1 hunt is the 'hunt' hook.",
+)
+card(
+    "Arcane Library",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Tremere"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Tremere",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. "
+    "Offered at the start of the influence phase.",
+)
+card(
+    "Slaughterhouse, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Harbinger of Skulls"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), MillPreyLibrary(2)),
+        label="lock: burn the top 2 cards of your prey's library",
+    ),
+    notes="Not unique. Its Harbinger of Skulls requirement: played with a ready Harbinger of Skulls. The lock is "
+    "offered in its controller's master phase.",
 )
