@@ -760,7 +760,7 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
                 if index != seat and game.card_of[c] in burnable:
                     out.append((c, -1, burnable[game.card_of[c]]))
                 if index != seat and game.card_of[c] in stealable:
-                    out.append((c, -1, "steal"))
+                    out.append((c, -1, "steal" if stealable[game.card_of[c]] == "vampire" else "steal Anarch"))
                 continue
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
@@ -776,9 +776,11 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
                 continue  # a political action: vampires only, one a turn (L1093-1095)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
+        elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
+            continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
-        act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
+        act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
 

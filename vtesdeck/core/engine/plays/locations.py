@@ -10,7 +10,9 @@ from ..cards import Play
 from ..frames import Action, Combat
 from ..playbook import judge
 from ..specs.locations import (
+    _MAKES_ANARCH,
     _museum_give_up,
+    _requires_anarch,
 )
 from ..specs.master import (
     _controls_ready_anarch,
@@ -104,6 +106,15 @@ def _barrens_discard_score(game: Game, play: Play) -> float:
     if spec is not None and spec.modes and all(m.disciplines and not set(m.disciplines) <= have for m in spec.modes):
         return 15.0
     return -1.0
+
+
+def _la_discard_score(game: Game, play: Play) -> float:
+    """Discard an Anarch card with a locked Anarch to unlock, or a card the seat cannot use."""
+    text = game.compiled.cards[game.card_of[play.target]].text or ""
+    if _requires_anarch(game, play.target) or _MAKES_ANARCH.search(text):
+        if any(m.sect == "Anarch" and m.locked for m in g.ready_minions(game, play.seat)):
+            return 24.0
+    return _barrens_discard_score(game, play)
 
 
 def _krcg_other_score(game: Game, play: Play) -> float:
@@ -215,3 +226,8 @@ judge("Arcane Library", 0, score=_score(26.0))
 judge("Arcane Library", 1, score=_dreams_blood_score)
 judge("Slaughterhouse, The", 0, score=_score(26.0))
 judge("Slaughterhouse, The", 1, score=_score(22.0))
+judge("Powerbase: Los Angeles", 0, score=_score(26.0))
+judge("Powerbase: Los Angeles", 1, score=_la_discard_score)
+judge("Powerbase: Savannah", 0, score=_score(24.0))
+judge("Powerbase: Savannah", 1, score=_end_combat_score)
+judge("Narrow Minds", 0, score=_score(18.0))

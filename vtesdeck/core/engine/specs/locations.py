@@ -13,13 +13,15 @@ from .. import economy
 from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
-from ..state import VAMPIRE, Game, Minion, draw
+from ..state import VAMPIRE, Game, Minion, Phase, draw
 from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
     BurnPool,
     BurnThisCard,
+    DoNotReplace,
+    EndCombat,
     ExtraVotes,
     HandSizeThisTurn,
     Intercept,
@@ -27,6 +29,7 @@ from ..vocabulary import (
     MillPreyLibrary,
     PutInPlay,
     PutOnTarget,
+    Redirect,
     Stealth,
     StealthNow,
     all_of,
@@ -35,6 +38,7 @@ from ..vocabulary import (
     controller,
     discard,
     in_polling,
+    is_location,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
@@ -533,6 +537,79 @@ def _end_combat(game: Game, play: Play) -> None:
 
 
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
+
+
+# -- Powerbase: Los Angeles, Powerbase: Savannah, Narrow Minds -----------------------------------------------------------
+
+_MAKES_ANARCH = re.compile(r"\b(becomes?|be) (an )?anarch\b", re.IGNORECASE)
+
+
+def _own_discard_phase(game: Game, play: Play) -> bool:
+    return game.acting == play.seat and game.phase is Phase.DISCARD and bool(game.seats[play.seat].hand)
+
+
+def _hand_cards(game: Game, play: Play) -> Sequence[int]:
+    return _barrens_targets(game, play)
+
+
+def _la_discard(game: Game, play: Play) -> Flow | None:
+    """The extra discard phase action, used at once: discard the chosen card and draw; a card requiring an
+    Anarch (or a baron: LSJ 20050128) or making a vampire Anarch lets its player unlock a ready Anarch."""
+    if play.target not in game.seats[play.seat].hand:
+        return None
+    text = game.compiled.cards[game.card_of[play.target]].text or ""
+    anarch_card = _requires_anarch(game, play.target) or _MAKES_ANARCH.search(text) is not None
+    discard(game, play.seat, [play.target])
+    game.log("discard", play.seat, play.target)
+    if not anarch_card:
+        return None
+    locked = sorted(
+        (m for m in ready_minions(game, play.seat) if _anarch(m) and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    return _unlock_one(game, play.seat, [Option(Kind.TERMS, play.seat, target=m.id) for m in locked])
+
+
+def _unlock_one(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, [*options, Option(Kind.PASS, seat)])
+    if option.kind is Kind.TERMS and game.minions[option.target].locked:
+        game.minions[option.target].locked = False
+        game.log("unlock", seat, option.target)
+
+
+def _other_unique_locations(game: Game, play: Play) -> Sequence[int]:
+    """The unlocked unique locations its controller controls, but this one."""
+    cards = game.compiled.cards
+    out = []
+    for c in game.seats[play.seat].controlled:
+        if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
+            continue
+        first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+        if "unique" in first:
+            out.append(c)
+    return out
+
+
+def _own_acting_vampire_fights(game: Game, play: Play) -> bool:
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
+        return False
+    m = game.minions.get(c.a.minion)
+    return m is not None and m.kind == VAMPIRE and controller(game, m.id) == play.seat
+
+
+def _lock_target_card(game: Game, play: Play) -> None:
+    game.locked_cards.add(play.target)
+    game.log("lock card", play.seat, play.target)
+
+
+@hook("blood_cost", "Narrow Minds")
+def _narrow_minds(game: Game, handler: Any, minion: int) -> int:
+    """ "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)."""
+    if not any(isinstance(e, Redirect) for e in handler.mode.effects):
+        return 0
+    return 1 if _copies_anywhere(game, "Narrow Minds") else 0
 
 
 # -- Channel 10, Elysium: The Palace of Versailles, The Hungry Coyote --------------------------------------------------
@@ -1077,4 +1154,43 @@ card(
     ),
     notes="Not unique. Its Harbinger of Skulls requirement: played with a ready Harbinger of Skulls. The lock is "
     "offered in its controller's master phase.",
+)
+card(
+    "Powerbase: Los Angeles",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        when=_own_discard_phase,
+        targets=_hand_cards,
+        effects=(LockThisCard(), _la_discard),
+        label="lock: +1 discard phase action (an Anarch card discarded unlocks a ready Anarch)",
+    ),
+    notes="Unique location (contesting not modelled). The extra discard phase action is used as it is gained, to "
+    "discard a card (not to play an event); a card requiring an Anarch or a baron, or making a vampire Anarch, then "
+    "lets its player unlock one of its own ready Anarchs. Stolen by a (D) action of another Methuselah's Anarch.",
+    steal="Anarch",
+)
+card(
+    "Powerbase: Savannah",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_own_acting_vampire_fights,
+        targets=_other_unique_locations,
+        effects=(_lock_target_card, EndCombat()),
+        label="lock another unique location: end combat",
+    ),
+    notes="Unique location (contesting not modelled). The combat ended is one of its controller's acting vampire "
+    "(the acting side of the combat: ANK 20230814). Stolen by a (D) action of another Methuselah's vampire.",
+    steal="vampire",
+)
+card(
+    "Narrow Minds",
+    Mode(window=W.DISCARD, effects=(DoNotReplace(Until.NEXT_UNLOCK), PutInPlay())),
+    notes="An event: played in the discard phase for the discard phase action; replaced at its player's next unlock "
+    "phase, before the cards unlock (ANK 20200129). The +1 cost is the 'blood_cost' hook on the modes that change a "
+    "bleed's target (Redirect); an ally playing one pays blood the engine has it pay (no ally plays a redirect card "
+    "in the engine).",
 )
