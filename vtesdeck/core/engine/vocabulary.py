@@ -3627,4 +3627,32 @@ class MillPreyLibrary:
         game.log("mill", prey, burned)
 
 
+def removal_stealth(name: str, amount: int, *, clan: str = "", titled: bool = False) -> None:
+    """ "… can burn (steal) this card as a (D) action; Malkavians (titled vampires) get +1 stealth during that
+    action": a "stealth" hook for the engine's action against the card named (Act.BURN_CARD, Act.STEAL_CARD) by an
+    actor of ``clan`` or with a title (Powerbase: Barranquilla, Wasserschloss Anif)."""
+
+    @hook("stealth", name)
+    def stealth(game: Game, act: Action) -> int:
+        if act.kind not in (Act.BURN_CARD, Act.STEAL_CARD) or act.target_minion < 0:
+            return 0
+        if game.card_of[act.target_minion] != vekn(game, name):
+            return 0
+        m = game.minions.get(act.actor)
+        if m is None or (clan and m.clan != clan) or (titled and not m.title):
+            return 0
+        return amount
+
+
+def counters_on(game: Game, copy: int) -> int:
+    return game.card_counters.get(copy, 0)
+
+
+def hunting_ground(game: Game, copy: int) -> bool:
+    """A card in play that is a hunting ground ("Unique location. Hunting ground."): its first line says so."""
+    card = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    first = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+    return "hunting ground" in first
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -231,3 +231,36 @@ judge("Powerbase: Los Angeles", 1, score=_la_discard_score)
 judge("Powerbase: Savannah", 0, score=_score(24.0))
 judge("Powerbase: Savannah", 1, score=_end_combat_score)
 judge("Narrow Minds", 0, score=_score(18.0))
+
+
+def _chantry_pool_score(game: Game, play: Play) -> float:
+    return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
+
+
+def _wasserschloss_give_score(game: Game, play: Play) -> float:
+    """Store blood from a Tremere that can spare it, with a Tremere waiting in the uncontrolled region."""
+    m = game.minions.get(play.target)
+    s = game.seats[play.seat]
+    waiting = any(game.minions[c].clan == "Tremere" for c in s.uncontrolled if c in game.minions)
+    return 18.0 if m is not None and m.blood >= 3 and waiting else -1.0
+
+
+def _barranquilla_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 24.0 + m.capacity
+
+
+judge("Poacher's Hunting Ground", 0, score=_score(24.0))
+judge("Poacher's Hunting Ground", 1, score=_score(28.0))
+judge("NRA PAC", 0, score=_score(16.0))
+judge("WMRH Talk Radio", 0, score=_score(26.0))
+judge("WMRH Talk Radio", 2, score=_krcg_other_score)
+judge("Chantry", 0, score=_score(24.0))
+judge("Chantry", 1, score=_chantry_pool_score)
+judge("Chantry", 2, score=_score(28.0))
+judge("Wasserschloss Anif, Austria", 0, score=_score(24.0))
+judge("Wasserschloss Anif, Austria", 1, score=_wasserschloss_give_score)
+judge("Wasserschloss Anif, Austria", 2, score=_dreams_blood_score)
+judge("Alamut", 0, score=_score(26.0))
+judge("Powerbase: Barranquilla", 0, score=_barranquilla_score)
+judge("Powerbase: Barranquilla", 1, score=_score(30.0))

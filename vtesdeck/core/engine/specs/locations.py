@@ -36,13 +36,16 @@ from ..vocabulary import (
     burn_card,
     choose,
     controller,
+    counters_on,
     discard,
+    hunting_ground,
     in_polling,
     is_location,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
     ready_minions,
+    removal_stealth,
     stealth_needed_by,
     uncontrolled_of_clan,
     vekn,
@@ -601,7 +604,7 @@ def _own_acting_vampire_fights(game: Game, play: Play) -> bool:
 
 def _lock_target_card(game: Game, play: Play) -> None:
     game.locked_cards.add(play.target)
-    game.log("lock card", play.seat, play.target)
+    game.log("lock", play.seat, play.target)
 
 
 @hook("blood_cost", "Narrow Minds")
@@ -610,6 +613,185 @@ def _narrow_minds(game: Game, handler: Any, minion: int) -> int:
     if not any(isinstance(e, Redirect) for e in handler.mode.effects):
         return 0
     return 1 if _copies_anywhere(game, "Narrow Minds") else 0
+
+
+# -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------
+
+
+def _poachable(game: Game, seat: int) -> int:
+    """X: the non-derivative hunting grounds controlled by other Methuselahs."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        if s != seat
+        for c in game.seats[s].controlled
+        if c not in game.minions
+        and hunting_ground(game, c)
+        and "derivative" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+    )
+
+
+def _poachers_can_feed(game: Game, play: Play) -> bool:
+    return _poachable(game, play.seat) > 0 and bool(_feedable_anarchs(game, play.seat))
+
+
+def _poachers(game: Game, play: Play) -> None:
+    """Up to X of the controller's ready Anarchs gain 1 blood each: the ones with most room first."""
+    fed = sorted(_feedable_anarchs(game, play.seat), key=lambda m: (m.blood - m.capacity, m.blood, m.id))
+    for m in fed[: _poachable(game, play.seat)]:
+        gained = move_blood(game, m.id, 1)
+        game.used.add(("hunting ground", m.id, game.turn))
+        game.log("add blood", play.seat, m.id, gained)
+
+
+@hook("after_resolution", "NRA PAC")
+def _nra_pac_marks(game: Game, act: Action) -> None:
+    """A successful equip action while NRA PAC is in play: the minion unlocks at the end of the turn (even if NRA
+    PAC has left play by then: LSJ 20080619; not for an equip action before it came into play: LSJ 20061218)."""
+    if act.kind is Act.EQUIP and act.succeeded and _copies_anywhere(game, "NRA PAC"):
+        game.used.add(("nra pac", act.actor))
+
+
+@hook("discard_phase_end", "NRA PAC")
+def _nra_pac_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
+    for key in sorted(k for k in game.used if k[0] == "nra pac"):
+        m = game.minions.get(key[1])
+        if m is not None and m.in_play and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", controller(game, m.id), m.id)
+
+
+def _mark_wmrh(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.flags["wmrh minion"] = act.blocker + 1
+        act.flags["wmrh seat"] = play.seat + 1
+
+
+@hook("after_resolution", "WMRH Talk Radio")
+def _wmrh_burns(game: Game, act: Action) -> None:
+    """ "If that minion does not block the action, burn 1 pool after action resolution"."""
+    minion, seat = act.flags.get("wmrh minion", 0) - 1, act.flags.get("wmrh seat", 0) - 1
+    if seat < 0 or game.seats[seat].ousted:
+        return
+    if not (act.blocked and act.blocker == minion):
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+        economy.check_ousts(game)
+
+
+def _tremere(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
+
+
+def _torpid_tremere(game: Game, play: Play) -> Sequence[int]:
+    """A Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue)."""
+    return [c for c in game.seats[play.seat].controlled if _tremere(game.minions.get(c)) and game.minions[c].torpor]
+
+
+def _tremere_with_blood(game: Game, play: Play) -> bool:
+    return any(_tremere(m) and m.blood > 0 for m in ready_minions(game, play.seat))
+
+
+def _tremere_burns_blood(game: Game, play: Play) -> None:
+    """1 blood from the ready Tremere of the controller's with the most."""
+    payers = [m for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
+    if payers:
+        payer = max(payers, key=lambda m: (m.blood, -m.id))
+        move_blood(game, payer.id, -1)
+        game.log("burn blood", play.seat, payer.id, 1)
+
+
+# -- Wasserschloss Anif, Alamut, Powerbase: Barranquilla -------------------------------------------------------------
+
+
+def _wasserschloss_givers(game: Game, play: Play) -> Sequence[int]:
+    if ("wasserschloss", play.card, game.turn) in game.used:
+        return []  # "from one Tremere on any given turn" (RTR 19960221)
+    return [m.id for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
+
+
+def _blood_to_this_card(game: Game, play: Play) -> None:
+    if play.target in game.minions and game.minions[play.target].blood > 0:
+        move_blood(game, play.target, -1)
+        game.card_counters[play.card] = counters_on(game, play.card) + 1
+        game.used.add(("wasserschloss", play.card, game.turn))
+        game.log("move blood", play.seat, play.target, play.card, 1)
+
+
+def _has_counters(game: Game, play: Play) -> bool:
+    return counters_on(game, play.card) > 0
+
+
+def _counters_to_target(game: Game, play: Play) -> None:
+    """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
+    n = counters_on(game, play.card)
+    if play.target in game.minions and n:
+        moved = move_blood(game, play.target, n)
+        game.card_counters[play.card] = n - moved
+        game.log("add blood", play.seat, play.target, moved)
+
+
+@hook("bleed_pool_burned", "Alamut")
+def _alamut_before(game: Game, act: Action, pay: int) -> int:
+    """The bled Methuselah's pool before the bleed burns it (read after resolution: the pool lost)."""
+    if 0 <= act.target < len(game.seats):
+        act.flags["alamut pool"] = game.seats[act.target].pool + 1
+    return pay
+
+
+@hook("after_resolution", "Alamut")
+def _alamut_counters(game: Game, act: Action) -> None:
+    """After an Assamite its controller controls successfully bleeds, the pool lost goes on Alamut."""
+    before = act.flags.get("alamut pool", 0) - 1
+    m = game.minions.get(act.actor)
+    if before < 0 or not act.flags.get("successful_bleed") or m is None or m.clan != "Assamite":
+        return
+    lost = before - (0 if game.seats[act.target].ousted else game.seats[act.target].pool)
+    if lost <= 0:
+        return
+    wanted = vekn(game, "Alamut")
+    for c in game.seats[act.seat].controlled:
+        if game.card_of[c] == wanted:
+            game.card_counters[c] = counters_on(game, c) + lost
+            game.log("add blood", act.seat, c, lost)
+            return
+
+
+def _counters_of_card(game: Game, play: Play) -> Sequence[int]:
+    return range(1, counters_on(game, play.card) + 1)
+
+
+def _burn_x_counters(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = max(0, counters_on(game, play.card) - play.value)
+
+
+def _controls_ready_vampire(game: Game, play: Play) -> bool:
+    return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
+
+
+def _own_ready_sabbat(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
+
+
+def _capacity_on_card(game: Game, play: Play) -> None:
+    """X blood from the bank on the card: the chosen Sabbat vampire's capacity."""
+    m = game.minions.get(play.target)
+    if m is not None:
+        game.card_counters[play.card] = m.capacity
+        game.log("add blood", play.seat, play.card, m.capacity)
+
+
+def _counter_to_pool(game: Game, play: Play) -> None:
+    """1 blood from the card to its controller's pool; the card burns once it has no counters."""
+    n = counters_on(game, play.card)
+    if n:
+        game.card_counters[play.card] = n - 1
+        economy.gain_pool(game, play.seat, 1)
+        game.log("gain pool", play.seat, 1)
+    if not counters_on(game, play.card):
+        burn_card(game, play.card)
 
 
 # -- Channel 10, Elysium: The Palace of Versailles, The Hungry Coyote --------------------------------------------------
@@ -1194,3 +1376,121 @@ card(
     "bleed's target (Redirect); an ally playing one pays blood the engine has it pay (no ally plays a redirect card "
     "in the engine).",
 )
+card(
+    "Poacher's Hunting Ground",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_poachers_can_feed,
+        effects=(_poachers,),
+        label="1 blood to each of up to X ready Anarchs",
+    ),
+    notes="Not unique. X is read as it is used: the hunting grounds (first line 'Hunting ground') other "
+    "Methuselahs control that are not derivative. The Anarchs fed are the ones with most room for blood (all of them "
+    "up to X: gaining blood is never declined). Hunting grounds share a 'hunting ground' mark per vampire per turn.",
+)
+card(
+    "NRA PAC",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A successful equip action while it "
+    "is in play marks the minion ('after_resolution' hook); the marked minions unlock as the turn's discard phase "
+    "ends ('discard_phase_end' hook), the end of the turn.",
+)
+card(
+    "WMRH Talk Radio",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=False),
+        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        label="lock: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block (only as "
+    "needed); if that minion does not block the action (more stealth after it), its controller burns 1 pool "
+    "after resolution (the 'after_resolution' hook).",
+)
+card(
+    "Chantry",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_torpid_tremere,
+        effects=(LockThisCard(), BurnPool(1), _to_ready_region),
+        label="lock, burn 1 pool: a Tremere from torpor to the ready region",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=_tremere_with_blood,
+        targets=_torpid_tremere,
+        effects=(LockThisCard(), _tremere_burns_blood, _to_ready_region),
+        label="lock, burn 1 blood of a ready Tremere: a Tremere from torpor to the ready region",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. The "
+    "Tremere moved is one of its controller's; the blood is burned from its ready Tremere with the most.",
+)
+card(
+    "Wasserschloss Anif, Austria",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_wasserschloss_givers,
+        effects=(_blood_to_this_card,),
+        label="a Tremere moves 1 blood to this card",
+    ),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        when=_has_counters,
+        targets=uncontrolled_of_clan("Tremere"),
+        effects=(LockThisCard(), _counters_to_target),
+        label="lock: move the counters to an uncontrolled Tremere",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. Blood "
+    "from one Tremere a turn (RTR 19960221). The counters an uncontrolled vampire has no room for stay on the card. "
+    "Any minion can burn it as a (D) action, Malkavians with +1 stealth.",
+    burn="minion",
+)
+removal_stealth("Wasserschloss Anif, Austria", 1, clan="Malkavian")
+card(
+    "Alamut",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _has_counters, _controls_ready_vampire),
+        values=_counters_of_card,
+        effects=(_burn_x_counters, ExtraVotes(0, per_x=1)),
+        label="burn X counters: +X votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "pool lost to a successful bleed by an Assamite of its controller's goes on it (the 'bleed_pool_burned' and "
+    "'after_resolution' hooks).",
+)
+card(
+    "Powerbase: Barranquilla",
+    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), _capacity_on_card)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_has_counters,
+        effects=(_counter_to_pool,),
+        label="1 blood from this card to your pool",
+    ),
+    notes="Unique location (contesting not modelled). Played with a ready Sabbat vampire, whose capacity is the "
+    "blood put on it. Burned once it has no counters. Any vampire can burn it as a (D) action, titled ones with +1 "
+    "stealth.",
+    burn="vampire",
+)
+removal_stealth("Powerbase: Barranquilla", 1, titled=True)
