@@ -1308,6 +1308,8 @@ def card_cost(
             blood = max(0, blood + h(game, handler, minion))
     for h in hooks_of(game, "pool_cost"):
         pool = max(0, pool + h(game, handler, seat, minion, target))
+    for h in hooks_of(game, "discount"):  # "lock this card to reduce the cost of a card" (The Line, The Shard)
+        blood, pool = h(game, handler, seat, minion, blood, pool, paying)
     return blood, pool
 
 
@@ -1390,7 +1392,7 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     mode = handler.mode
     s = game.seats[seat]
     # a pool cost some minion pays less of ("cost_less"), or some minion or target changes ("pool_cost")
-    changed = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost"))
+    changed = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost") or hooks_of(game, "discount"))
     if handler.pool and s.pool <= handler.pool and not changed:
         return []  # NO_SUICIDE_PAYMENTS: a cost that would take the last pool is not offered
     if mode.out_of_turn and seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0:

@@ -3655,4 +3655,61 @@ def hunting_ground(game: Game, copy: int) -> bool:
     return "hunting ground" in first
 
 
+def lock_to_discount(
+    name: str,
+    amount: int,
+    applies: Callable[[Game, Any, int, int], bool],
+    *,
+    edge: bool = False,
+    blood_only: bool = False,
+) -> None:
+    """ "You can lock this card to reduce the cost of a card … by N": a "discount" hook (game.card_cost) that takes
+    ``amount`` off the blood cost, else the pool cost, of a card ``applies`` to (handler, the paying seat, the
+    minion; ``blood_only``: a blood cost only), while a copy its player controls is unlocked (and, with ``edge``,
+    the player has the Edge). It is
+    used on the first such card with a cost (not a choice); it lets a card otherwise unaffordable be played
+    (LSJ 20090705). An action card's discount locks the card as the action is announced, so an action cancelled
+    as it is played leaves it unlocked (ANK 20230620): until then it is held for that action card. The Line, The
+    Shard."""
+
+    def copies(game: Game, seat: int) -> list[int]:
+        wanted = vekn(game, name)
+        return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards]
+
+    def held(game: Game, copy: int) -> bool:
+        """Held for an action card still set aside (one cancelled as played has gone to the ash heap)."""
+        keys = [k for k in game.used if k[0] == "discount held" and k[1] == copy]
+        return any(game.card_of[c] == k[2] for k in keys for c in game.aside)
+
+    @hook("discount", name)
+    def discount(
+        game: Game, handler: Any, seat: int, minion: int, blood: int, pool: int, paying: bool
+    ) -> tuple[int, int]:
+        if not (blood if blood_only else blood or pool) or seat < 0 or (edge and game.edge != seat):
+            return blood, pool
+        if handler.mode.in_play or not applies(game, handler, seat, minion):
+            return blood, pool
+        free = [c for c in copies(game, seat) if not held(game, c)]
+        if not free:
+            return blood, pool
+        if paying:
+            act = g.current_action(game)
+            if handler.mode.window is W.ACTION and act is None:  # an action being announced (game.action)
+                game.used.add(("discount held", free[0], handler.card))
+            else:
+                game.locked_cards.add(free[0])
+                game.log("lock", seat, free[0])
+        return (max(0, blood - amount), pool) if blood else (blood, max(0, pool - amount))
+
+    @hook("announced", name)
+    def lock_held(game: Game, act: Action) -> None:
+        if act.card < 0:
+            return
+        for key in sorted(k for k in game.used if k[0] == "discount held" and k[2] == game.card_of[act.card]):
+            game.used.discard(key)
+            if key[1] not in game.locked_cards:
+                game.locked_cards.add(key[1])
+                game.log("lock", act.seat, key[1])
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -41,6 +41,7 @@ from ..vocabulary import (
     hunting_ground,
     in_polling,
     is_location,
+    lock_to_discount,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
@@ -794,6 +795,25 @@ def _counter_to_pool(game: Game, play: Play) -> None:
         burn_card(game, play.card)
 
 
+# -- The Shard, The Line ------------------------------------------------------------------------------------------------
+
+
+def _any_card(game: Game, handler: Any, seat: int, minion: int) -> bool:
+    return True
+
+
+def _action_card_of_own_vampire(game: Game, handler: Any, seat: int, minion: int) -> bool:
+    """An action card (equipment, ally, retainer and political actions too: ANK 20181007) played by a vampire
+    (not an ally playing it as a vampire: ANK 20200605)."""
+    m = game.minions.get(minion)
+    return handler.mode.window is W.ACTION and m is not None and m.kind == VAMPIRE
+
+
+lock_to_discount("Shard, London, The", 2, _any_card, edge=True)
+lock_to_discount("Line, The", 1, _action_card_of_own_vampire, blood_only=True)
+removal_stealth("Shard, London, The", 1, clan="Ventrue")
+
+
 # -- Channel 10, Elysium: The Palace of Versailles, The Hungry Coyote --------------------------------------------------
 
 
@@ -1494,3 +1514,21 @@ card(
     burn="vampire",
 )
 removal_stealth("Powerbase: Barranquilla", 1, titled=True)
+card(
+    "Shard, London, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). While its controller has the Edge it takes 2 off the blood, "
+    "else the pool, cost of the first card with a cost its controller plays (minion cards too: ANK 20221102), and "
+    "locks (the 'discount' hook, lock_to_discount: as an action is announced, so not for an action cancelled as "
+    "played: ANK 20230620). Stolen by a (D) action of another Methuselah's vampire, Ventrue with +1 stealth.",
+    steal="vampire",
+)
+card(
+    "Line, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). It takes 1 blood off the cost of the first action card with a "
+    "blood cost a vampire of its controller's plays, and locks (the 'discount' hook, lock_to_discount: as the action "
+    "is announced, so not for an action cancelled as played: ANK 20230620). Stolen by a (D) action of another "
+    "Methuselah's vampire.",
+    steal="vampire",
+)
