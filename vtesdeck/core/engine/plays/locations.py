@@ -233,6 +233,19 @@ judge("Powerbase: Savannah", 1, score=_end_combat_score)
 judge("Narrow Minds", 0, score=_score(18.0))
 
 
+def _uncoiling_score(game: Game, play: Play) -> float:
+    """Played against other Methuselahs' events in play."""
+    types = game.compiled.types
+    others = [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+    return 22.0 if others else -1.0
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -266,3 +279,4 @@ judge("Powerbase: Barranquilla", 0, score=_barranquilla_score)
 judge("Powerbase: Barranquilla", 1, score=_score(30.0))
 judge("Shard, London, The", 0, score=_score(24.0))
 judge("Line, The", 0, score=_score(26.0))
+judge("Uncoiling, The", 0, score=_uncoiling_score)

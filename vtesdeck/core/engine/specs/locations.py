@@ -46,6 +46,7 @@ from ..vocabulary import (
     own_bleed_by,
     own_ready_vampires,
     ready_minions,
+    refill,
     removal_stealth,
     stealth_needed_by,
     uncontrolled_of_clan,
@@ -795,6 +796,75 @@ def _counter_to_pool(game: Game, play: Play) -> None:
         burn_card(game, play.card)
 
 
+# -- The Uncoiling ----------------------------------------------------------------------------------------------------
+
+
+def _events_in_play(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+
+
+def _uncoiling_unreplaced(game: Game, play: Play) -> None:
+    """ "Do not replace as long as this card is in play": the hand one card short until it burns."""
+    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
+
+
+def _burn_uncoiling(game: Game, copy: int) -> None:
+    """Burn it; its owner's hand is replaced."""
+    owner = game.owner_of[copy]
+    burn_card(game, copy)
+    rider = next(
+        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
+        None,
+    )
+    if rider is not None:
+        game.riders.remove(rider)
+        if not game.seats[owner].ousted:
+            refill(game, owner)
+
+
+@hook("discard_phase", "Uncoiling, The")
+def _uncoiling(game: Game, seat: int) -> Flow | None:
+    """Its controller's discard phase: another event in play burns, at random. Another Methuselah's: it may use a
+    discard phase action and burn X pool (X: the other events in play) to burn it; offered first when one of its
+    own events is in play and its pool stays at 5 or more."""
+    wanted = vekn(game, "Uncoiling, The")
+    copies = [c for c in _events_in_play(game) if game.card_of[c] == wanted]
+    if not copies:
+        return None
+    copy = copies[0]
+    if copy in game.seats[seat].controlled:
+        others = [c for c in _events_in_play(game) if c != copy]
+        if others:
+            burned = game.rng.choice(others)
+            burn_card(game, burned)
+        return None
+    s = game.seats[seat]
+    x = len(_events_in_play(game)) - 1
+    if s.discard_actions < 1 or s.pool <= x:
+        return None
+    burn = Option(Kind.TERMS, seat, target=copy, value=x)
+    keep = Option(Kind.PASS, seat)
+    own_event = any(c in s.controlled for c in _events_in_play(game))
+    return _uncoiling_choice(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
+
+
+def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is not Kind.TERMS:
+        return
+    game.seats[seat].discard_actions -= 1
+    if option.value:
+        economy.burn_pool(game, seat, option.value)
+        game.log("burn pool", seat, option.value)
+    _burn_uncoiling(game, option.target)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -1531,4 +1601,12 @@ card(
     "is announced, so not for an action cancelled as played: ANK 20230620). Stolen by a (D) action of another "
     "Methuselah's vampire.",
     steal="vampire",
+)
+card(
+    "Uncoiling, The",
+    Mode(window=W.DISCARD, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
+    "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
+    "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
+    "owner's hand is then replaced).",
 )
