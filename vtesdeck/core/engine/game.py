@@ -2374,6 +2374,11 @@ def political_action(game: Game, act: Action) -> Flow:
         option = yield from choose(game, act.seat, terms)
         play.target = option.target
     ref.terms = (play.target,)
+    hooks = hooks_of(game, "before_referendum")
+    if hooks:  # "if a political action is successful, before the referendum" (Yawp Court)
+        yield from _run_hooks(game, hooks, act, play)
+        if act.ended or game.finished:
+            return
     yield from referendum(game, ref, play)
     act.flags["referendum_passed"] = int(ref.passed)
     act.flags["votes_by"] = ref.votes_for - ref.votes_against

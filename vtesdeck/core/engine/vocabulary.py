@@ -3608,6 +3608,8 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 # --- words added for masters_b
 
+enter_combat = g.combat  # a combat outside a card's effect list (Yawp Court, before a referendum)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class MillPreyLibrary:

@@ -38,9 +38,11 @@ from ..vocabulary import (
     controller,
     counters_on,
     discard,
+    enter_combat,
     hunting_ground,
     in_polling,
     is_location,
+    is_ready,
     lock_to_discount,
     move_blood,
     own_bleed_by,
@@ -49,6 +51,7 @@ from ..vocabulary import (
     refill,
     removal_stealth,
     stealth_needed_by,
+    take_damage,
     uncontrolled_of_clan,
     vekn,
 )
@@ -865,6 +868,64 @@ def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
     _burn_uncoiling(game, option.target)
 
 
+# -- Yawp Court --------------------------------------------------------------------------------------------------------
+
+
+def _ready_sabbat(game: Game, play: Play) -> bool:
+    return bool(_own_ready_sabbat(game, play))
+
+
+@hook("before_referendum", "Yawp Court")
+def _yawp_court(game: Game, act: Action, play: Play) -> Flow | None:
+    """A successful political action, before its referendum: each Methuselah with an unlocked Yawp Court and a
+    ready unlocked Sabbat vampire (its acting vampire aside) may lock both to have that vampire enter combat with
+    the acting vampire; offered first when the referendum would cost the seat (its stakes) and the vampire has 3
+    blood or more."""
+    wanted = vekn(game, "Yawp Court")
+    users = []
+    for seat in game.order:
+        yawp = next(
+            (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
+        )
+        fighters = [
+            m
+            for m in ready_minions(game, seat)
+            if m.kind == VAMPIRE and m.sect == "Sabbat" and not m.locked and m.id != act.actor
+        ]
+        if yawp >= 0 and fighters:
+            users.append((seat, yawp, sorted(fighters, key=lambda m: (-m.blood, m.id))))
+    return _yawp_uses(game, act, play, users) if users else None
+
+
+def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, list[Minion]]]) -> Flow:
+    for seat, yawp, fighters in users:
+        if act.ended or game.finished or not is_ready(game, act.actor) or yawp in game.locked_cards:
+            return
+        mode = act.mode
+        stake = mode.stakes(game, play, seat) if mode is not None and mode.stakes is not None else 0.0
+        options = [Option(Kind.TERMS, seat, target=m.id, value=yawp) for m in fighters if not m.locked]
+        if not options:
+            continue
+        want = seat != act.seat and stake < 0 and game.minions[options[0].target].blood >= 3
+        keep = Option(Kind.PASS, seat)
+        option = yield from choose(game, seat, [*options, keep] if want else [keep, *options])
+        if option.kind is not Kind.TERMS:
+            continue
+        fighter = option.target
+        game.locked_cards.add(yawp)
+        game.minions[fighter].locked = True
+        game.log("lock", seat, yawp)
+        yield from enter_combat(game, act.actor, fighter, act)
+        if game.finished:
+            return
+        if not is_ready(game, act.actor):
+            act.ended = True  # no referendum (LSJ 20060902, LSJ 20090325-1)
+            game.log("action ends", act.seat, act.actor)
+            return
+        if is_ready(game, fighter):
+            take_damage(game, fighter, 2, 0)  # environmental, after the combat (RTR 19970630)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -1609,4 +1670,14 @@ card(
     "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
     "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
     "owner's hand is then replaced).",
+)
+card(
+    "Yawp Court",
+    Mode(window=W.MASTER, when=_ready_sabbat, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. Used "
+    "through the 'before_referendum' hook: after the terms, before the polling, its controller may lock it and a "
+    "ready unlocked Sabbat vampire to enter combat with the acting vampire (the action's combat: the acting vampire "
+    "acts first); the acting vampire not ready after it, the action ends with no referendum (LSJ 20060902); else "
+    "the Sabbat vampire, if still ready, takes 2 environmental damage (not prevented: no combat) and the "
+    "referendum goes on.",
 )
