@@ -261,7 +261,16 @@ CRYPT: dict[str, VampireSpec] = {}
 
 
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
-BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "non-Ventrue minion", "referendum")
+BURNERS = (
+    "",
+    "vampire",
+    "minion",
+    "other minion",
+    "non-Ravnos minion",
+    "non-Ventrue minion",
+    "referendum",
+    "Camarilla referendum",  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
+)
 
 
 def card(

@@ -725,7 +725,7 @@ def _directed(game: Game, option: Option) -> bool:
     if kind in (Act.RESCUE, Act.DIABLERIE):
         return controller(game, option.target) != option.seat
     if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
-        return bool(game.compiled.burnable.get(game.card_of[option.target]) != "referendum")
+        return not game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum")
     return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
@@ -771,9 +771,11 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
     for copy, on, who in burnable:
-        if who == "referendum":
+        if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
+            if who != "referendum" and m.sect != who.split()[0]:
+                continue  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
@@ -914,7 +916,7 @@ def action(game: Game, option: Option) -> Flow:
             act.cost_blood = become_anarch_cost(game, seat, actor.id)  # paid on success, as printed
         elif kind is Act.BURN_CARD:
             act.target_minion = option.target  # the card copy to burn
-            if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
+            if game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum"):
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]

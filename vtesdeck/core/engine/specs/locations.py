@@ -20,7 +20,9 @@ from ..vocabulary import (
     Bleed,
     BurnPool,
     BurnThisCard,
+    CancelReferendum,
     DoNotReplace,
+    EndAction,
     EndCombat,
     ExtraVotes,
     HandSizeThisTurn,
@@ -536,6 +538,17 @@ def _anarchs_fighting(game: Game, play: Play) -> bool:
     return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
 
 
+def _camarilla_fighting(game: Game, play: Play) -> bool:
+    """A combat between a Camarilla vampire the card's controller controls and another Camarilla vampire."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return False
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    if not all(m is not None and m.kind == VAMPIRE and m.sect == "Camarilla" for m in (a, b)):
+        return False
+    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
+
+
 def _end_combat(game: Game, play: Play) -> None:
     c = play.frame
     if isinstance(c, Combat):
@@ -924,6 +937,69 @@ def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, 
             return
         if is_ready(game, fighter):
             take_damage(game, fighter, 2, 0)  # environmental, after the combat (RTR 19970630)
+
+
+# -- Yoruba Shrine, The Rumor Mill -------------------------------------------------------------------------------------
+
+
+def _own_ready_assamite(game: Game, seat: int, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return (
+        m is not None
+        and m.kind == VAMPIRE
+        and m.clan == "Assamite"
+        and is_ready(game, minion)
+        and controller(game, minion) == seat
+    )
+
+
+def _assamite_targeted(game: Game, play: Play) -> bool:
+    """A directed action at a ready Assamite of the card's controller, as it is announced."""
+    act = play.frame
+    return isinstance(act, Action) and act.directed and _own_ready_assamite(game, play.seat, act.target_minion)
+
+
+def _assamite_in_terms(game: Game, play: Play) -> bool:
+    """A referendum whose terms choose a ready Assamite of the card's controller (terms that are minions: a
+    political mode whose choices are minion ids, not seat indices), before any vote."""
+    ref = play.frame
+    if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
+        return False
+    term = ref.terms[0]
+    if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
+        return False
+    if not _own_ready_assamite(game, play.seat, term):
+        return False
+    terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
+    return all(t in game.minions for t in ref.mode.targets(game, terms))
+
+
+def _unlock_caller(game: Game, play: Play) -> None:
+    ref = play.frame
+    m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
+    if m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
+
+
+def _vampire_blocker_with_blood(own: bool) -> Pred:
+    blocker = _blocker_of(own=own)
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not blocker(game, play) or not isinstance(act, Action):
+            return False
+        m = game.minions.get(act.blocker)
+        return m is not None and m.kind == VAMPIRE and m.blood > 0
+
+    return check
+
+
+def _blocker_burns_blood(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action) and act.blocker in game.minions:
+        move_blood(game, act.blocker, -1)
+        game.log("burn blood", play.seat, act.blocker, 1)
 
 
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
@@ -1680,4 +1756,62 @@ card(
     "acts first); the acting vampire not ready after it, the action ends with no referendum (LSJ 20060902); else "
     "the Sabbat vampire, if still ready, takes 2 environmental damage (not prevented: no combat) and the "
     "referendum goes on.",
+)
+card(
+    "Elysium: The Arboretum",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_camarilla_fighting,
+        effects=(_end_combat,),
+        label="lock: end a combat between Camarilla vampires",
+    ),
+    notes="Unique location (contesting not modelled). Any Camarilla vampire can burn it by a referendum (a +1 "
+    "stealth political action).",
+    burn="Camarilla referendum",
+)
+card(
+    "Yoruba Shrine",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=_assamite_targeted,
+        effects=(LockThisCard(), EndAction(unlock_actor=True)),
+        label="lock: a directed action at your Assamite fails, the acting minion unlocks",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_assamite_in_terms,
+        effects=(LockThisCard(), _unlock_caller, CancelReferendum()),
+        label="lock: a referendum choosing your Assamite fails, the acting minion unlocks",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. Used "
+    "as the directed action is announced: in its controller's first window of the action, before any block "
+    "(W.BEFORE_BLOCKS: the acting Methuselah's 'as announced' effects come first, LSJ 20081105), or in the "
+    "polling step before the votes (the engine's polling window, cards before votes); the failed action ends "
+    "without resolution, the failed referendum is cancelled (no votes, no terms).",
+)
+card(
+    "Rumor Mill, Tabloid Newspaper, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_vampire_blocker_with_blood(own=True),
+        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        label="lock: a vampire you control burns 1 blood for +1 intercept",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_vampire_blocker_with_blood(own=False),
+        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        label="lock: another Methuselah's vampire burns 1 blood for +1 intercept",
+    ),
+    notes="Unique location (contesting not modelled). Locked during a block attempt (only as needed) for the "
+    "vampire attempting to block, which burns 1 blood then for +1 intercept (the choice of vampire and its burn "
+    "read together: the one vampire that can use the intercept).",
 )
