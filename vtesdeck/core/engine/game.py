@@ -2060,6 +2060,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     options += cards
     for h in hooks_of(game, "strikes"):
         options += h(game, c, minion)
+    if c.round == 1 and "no combat ends in round 1" in side.used:  # (NSA Trio)
+        options = [o for o in options if not _ends_combat(game, o)]
     del side
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:

@@ -1002,6 +1002,51 @@ def _blocker_burns_blood(game: Game, play: Play) -> None:
         game.log("burn blood", play.seat, act.blocker, 1)
 
 
+# -- NSA Trio ---------------------------------------------------------------------------------------------------------
+
+
+@hook("combat_start", "NSA Trio")
+def _nsa_trio(game: Game, c: Combat) -> None:
+    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215): neither
+    may end combat as a strike in its first round (game.strike_options reads the mark)."""
+    act = c.action
+    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
+        return
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or ("nsa trio", game.turn) in game.used:
+        return
+    if not _copies_anywhere(game, "NSA Trio"):
+        return
+    game.used.add(("nsa trio", game.turn))
+    c.a.used.add("no combat ends in round 1")
+    c.b.used.add("no combat ends in round 1")
+
+
+@hook("announced", "NSA Trio")
+def _attempted_action(game: Game, act: Action) -> None:
+    game.used.add(("attempted an action", act.seat))
+
+
+@hook("discard_phase", "NSA Trio")
+def _nsa_trio_burn(game: Game, seat: int) -> Flow | None:
+    """A Methuselah whose minions attempted no action this turn may use a discard phase action to burn it; offered
+    first when another Methuselah controls it."""
+    copies = _copies_anywhere(game, "NSA Trio")
+    s = game.seats[seat]
+    if not copies or s.discard_actions < 1 or ("attempted an action", seat) in game.used:
+        return None
+    burn = Option(Kind.TERMS, seat, target=copies[0])
+    keep = Option(Kind.PASS, seat)
+    return _burn_event_choice(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
+
+
+def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is Kind.TERMS:
+        game.seats[seat].discard_actions -= 1
+        burn_card(game, option.target)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -1814,4 +1859,12 @@ card(
     notes="Unique location (contesting not modelled). Locked during a block attempt (only as needed) for the "
     "vampire attempting to block, which burns 1 blood then for +1 intercept (the choice of vampire and its burn "
     "read together: the one vampire that can use the intercept).",
+)
+card(
+    "NSA Trio",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. The first combat each turn between "
+    "an acting vampire and its blocking vampire is marked as it starts ('combat_start' hook): in its first round "
+    "no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions announced no "
+    "action this turn may spend a discard phase action to burn it ('discard_phase' hook).",
 )
