@@ -792,6 +792,8 @@ def _burn_effect(game: Game, play: Play) -> None:
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+        if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
+            return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
 
 

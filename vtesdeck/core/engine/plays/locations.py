@@ -246,6 +246,12 @@ def _uncoiling_score(game: Game, play: Play) -> float:
     return 22.0 if others else -1.0
 
 
+def _chicago_cash_score(game: Game, play: Play) -> float:
+    """Take the blood once 4 or more sit on it, or when the pool runs low."""
+    n = game.card_counters.get(play.card, 0)
+    return 32.0 if n >= 4 or game.seats[play.seat].pool < 6 else -1.0
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -289,3 +295,8 @@ judge("Yoruba Shrine", 2, score=_score(30.0))
 judge("Rumor Mill, Tabloid Newspaper, The", 0, score=_score(24.0))
 judge("Rumor Mill, Tabloid Newspaper, The", 2, score=_krcg_other_score)
 judge("NSA Trio", 0, score=_score(16.0))
+judge("Powerbase: Madrid", 0, score=_score(24.0))
+judge("Powerbase: Madrid", 1, score=_score(30.0))
+judge("Powerbase: Chicago", 0, score=_score(26.0))
+judge("Powerbase: Chicago", 1, score=_score(30.0))
+judge("Powerbase: Chicago", 2, score=_chicago_cash_score)
