@@ -252,6 +252,11 @@ def _chicago_cash_score(game: Game, play: Play) -> float:
     return 32.0 if n >= 4 or game.seats[play.seat].pool < 6 else -1.0
 
 
+def _maabara_store_score(game: Game, play: Play) -> float:
+    """Keep a card the engine plays (a modelled one) for later."""
+    return 20.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -300,3 +305,6 @@ judge("Powerbase: Madrid", 1, score=_score(30.0))
 judge("Powerbase: Chicago", 0, score=_score(26.0))
 judge("Powerbase: Chicago", 1, score=_score(30.0))
 judge("Powerbase: Chicago", 2, score=_chicago_cash_score)
+judge("Maabara", 0, score=_score(24.0))
+judge("Maabara", 1, score=_maabara_store_score)
+judge("Maabara", 2, score=_score(16.0))

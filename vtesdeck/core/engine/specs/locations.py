@@ -28,6 +28,7 @@ from ..vocabulary import (
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
+    MasterActions,
     MillPreyLibrary,
     PutInPlay,
     PutOnTarget,
@@ -1087,11 +1088,14 @@ def _all_counters_to_pool(game: Game, play: Play) -> None:
         game.log("gain pool", play.seat, n)
 
 
-@hook("burn_instead", "Powerbase: Madrid", "Powerbase: Chicago")
+@hook("burn_instead", "Powerbase: Madrid", "Powerbase: Chicago", "Maabara")
 def _powerbase_counters_taken(game: Game, act: Action, copy: int) -> bool:
     """Madrid: the (D) action burns all the counters on it; Chicago: it moves all the blood on it to the acting
     vampire's controller's pool. The card stays in play."""
     name = game.compiled.cards[game.card_of[copy]].name
+    if name == "Maabara":
+        _maabara_burns(game, copy)
+        return False  # it burns, the cards on it first
     if name not in ("Powerbase: Madrid", "Powerbase: Chicago"):
         return False
     n = counters_on(game, copy)
@@ -1100,6 +1104,62 @@ def _powerbase_counters_taken(game: Game, act: Action, copy: int) -> bool:
         economy.gain_pool(game, act.seat, n)
         game.log("gain pool", act.seat, n)
     return True
+
+
+# -- Maabara ------------------------------------------------------------------------------------------------------------
+# The cards moved onto Maabara, face down, wait in their owner's ``removed`` zone, each with a rider naming the copy of
+# Maabara it is on ("on maabara"); they leave it for the top of the library, or for the ash heap as Maabara burns.
+
+
+def _on_maabara(game: Game, copy: int) -> list[int]:
+    return [r.value for r in game.riders if r.holder == copy and r.key == "on maabara"]
+
+
+def _ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the player's ash heap, one copy of each card."""
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[play.seat].ash_heap):
+        if c not in game.minions and game.card_of[c] not in seen and not game.compiled.cards[game.card_of[c]].is_crypt:
+            seen.add(game.card_of[c])
+            out.append(c)
+    return out
+
+
+def _to_maabara(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    if play.target in s.ash_heap:
+        s.ash_heap.remove(play.target)
+        s.removed.append(play.target)
+        game.riders.append(Rider(play.card, "on maabara", play.target, Until.END_OF_GAME))
+        game.log("remove from game", play.seat, play.target)
+
+
+def _maabara_cards(game: Game, play: Play) -> Sequence[int]:
+    if game.seats[play.seat].master_actions < 1:
+        return []
+    return [c for c in _on_maabara(game, play.card) if c in game.seats[play.seat].removed]
+
+
+def _maabara_to_library(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    game.riders = [
+        r for r in game.riders if not (r.holder == play.card and r.key == "on maabara" and r.value == play.target)
+    ]
+    if play.target in s.removed:
+        s.removed.remove(play.target)
+        s.library.append(play.target)  # the top card is the last
+        game.log("ash heap to library", play.seat, play.target)
+
+
+def _maabara_burns(game: Game, copy: int) -> None:
+    """As Maabara burns, the cards on it go to their owner's ash heap."""
+    for c in _on_maabara(game, copy):
+        s = game.seats[game.owner_of[c]]
+        if c in s.removed:
+            s.removed.remove(c)
+            s.ash_heap.append(c)
+    game.riders = [r for r in game.riders if not (r.holder == copy and r.key == "on maabara")]
 
 
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
@@ -1965,5 +2025,29 @@ card(
     notes="Unique location (contesting not modelled). One of its two unlock phase uses a turn. Another Methuselah's "
     "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, the "
     "'burn_instead' hook: the card stays).",
+    burn="vampire",
+)
+card(
+    "Maabara",
+    Mode(window=W.MASTER, when=_ready_of_clan("Harbinger of Skulls"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        targets=_ash_heap_library_cards,
+        effects=(LockThisCard(), _to_maabara),
+        label="lock: a library card from your ash heap onto this card, face down",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_maabara_cards,
+        effects=(MasterActions(-1), _maabara_to_library),
+        label="a master phase action: a card from this card to the top of your library",
+    ),
+    notes="Unique location (contesting not modelled). Its Harbinger of Skulls requirement: played with a ready "
+    "Harbinger of Skulls. Its lock is offered in the discard phase (its own, or another Methuselah's), so that it has "
+    "unlocked by its controller's next master phase, where the engine offers no locked card's ability. The cards on "
+    "it wait face down in their owner's removed zone (a rider names the Maabara they are on); burned by a vampire's (D) action, it takes "
+    "them to the ash heap (the 'burn_instead' hook, which lets it burn).",
     burn="vampire",
 )
