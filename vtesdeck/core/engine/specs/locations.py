@@ -1162,6 +1162,14 @@ def _maabara_burns(game: Game, copy: int) -> None:
     game.riders = [r for r in game.riders if not (r.holder == copy and r.key == "on maabara")]
 
 
+# -- Wall Street Night --------------------------------------------------------------------------------------------------
+
+
+def _undirected(game: Game, play: Play) -> bool:
+    act = play.frame
+    return isinstance(act, Action) and not act.directed
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2050,4 +2058,18 @@ card(
     "it wait face down in their owner's removed zone (a rider names the Maabara they are on); burned by a vampire's (D) action, it takes "
     "them to the ash heap (the 'burn_instead' hook, which lets it burn).",
     burn="vampire",
+)
+card(
+    "Wall Street Night, Financial Newspaper",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_undirected, _blocker_of(own=True)),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control during an undirected action",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion of its controller's "
+    "(only as needed). No investment card is modelled (Protracted Investment, Short-Term Investment…), so its (D) "
+    "action to move a counter from an investment card never has a card to aim at.",
 )
