@@ -270,6 +270,7 @@ BURNERS = (
     "non-Ventrue minion",
     "referendum",
     "Camarilla referendum",  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
+    "Changeling ally",  # "Changeling allies can burn this location" (Black Forest Base)
 )
 
 

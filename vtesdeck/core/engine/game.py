@@ -664,6 +664,14 @@ def action_options(game: Game, seat: int) -> list[Option]:
     s = game.seats[seat]
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
+    # the actions a card in play gives its controller's minions ("a Sabbat vampire can call a referendum …": Black
+    # Forest Base): its in-play action modes
+    given = [
+        (c, h)
+        for c in s.controlled
+        if c not in game.minions
+        for h in game.compiled.in_play.get((game.card_of[c], W.ACTION), ())
+    ]
     directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     for m in ready_minions(game, seat):
         if m.locked or m.recruited_turn == game.turn:
@@ -707,6 +715,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for copy, handler in given:
+            options.extend(_handler_options(game, handler, seat, copy, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -780,11 +790,18 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
+        elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
+            continue  # "Changeling allies can burn this location" (Black Forest Base)
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
         act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
+
+
+def _first_line(game: Game, vekn: int) -> str:
+    card = game.compiled.cards.get(vekn)
+    return (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
 
 
 def _burn_effect(game: Game, play: Play) -> None:
@@ -2409,7 +2426,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
         if ref.cancelled or game.finished:
             return
         # A minion's own referendum ability (Benjamin Rose: ``ref.card`` is the minion) has no card to give a vote.
-        by_card = ref.card >= 0 and ref.card not in game.minions
+        by_card = ref.card >= 0 and ref.card not in game.minions and not (ref.mode is not None and ref.mode.in_play)
         for seat in _impulse_order(game, ref.seat):
             base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
             if seat == ref.seat and by_card:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
+from ..cards import Controller, Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase, draw
@@ -25,6 +25,7 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     ExtraVotes,
+    GainPool,
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
@@ -1170,6 +1171,26 @@ def _undirected(game: Game, play: Play) -> bool:
     return isinstance(act, Action) and not act.directed
 
 
+# -- Black Forest Base -------------------------------------------------------------------------------------------------
+
+
+@hook("announced", "Black Forest Base")
+def _black_forest_base_used(game: Game, act: Action) -> None:
+    """ "Once each turn": the referendum's action counts as attempted once announced, blocked or not (LSJ
+    20091224)."""
+    if act.card >= 0 and act.card not in game.minions and game.card_of[act.card] == vekn(game, "Black Forest Base"):
+        game.used.add(("black forest base", act.card, game.turn))
+
+
+def _black_forest_base_unused(game: Game, play: Play) -> bool:
+    return ("black forest base", play.card, game.turn) not in game.used
+
+
+def _sabbat_actor(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2073,3 +2094,23 @@ card(
     "(only as needed). No investment card is modelled (Protracted Investment, Short-Term Investment…), so its (D) "
     "action to move a counter from an investment card never has a card to aim at.",
 )
+card(
+    "Black Forest Base",
+    Mode(window=W.MASTER, when=_ready_sabbat, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        political=True,
+        stealth=1,
+        when=all_of(_black_forest_base_unused, _sabbat_actor),
+        effects=(GainPool(2),),
+        label="a Sabbat vampire calls a referendum: its controller gains 2 pool",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. The "
+    "referendum is an action the card gives its controller's Sabbat vampires (a political action: no vote from a "
+    "card played), once each turn whoever attempts it (LSJ 20091224, ANK 20180719-4). Changeling allies of other "
+    "Methuselahs can burn it as a +1 stealth (D) action.",
+    burn="Changeling ally",
+)
+removal_stealth("Black Forest Base", 1)
