@@ -257,6 +257,16 @@ def _maabara_store_score(game: Game, play: Play) -> float:
     return 20.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
 
 
+def _cave_score(game: Game, play: Play) -> float:
+    """The corruption action: worth most when it steals the minion (the biggest first)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    have: int = sum(r.value for r in game.riders if r.holder == m.id and r.key == "corruption" and r.seat == play.seat)
+    need = m.capacity if m.kind == VAMPIRE else 2
+    return (30.0 if have + 1 >= need else 12.0) + float(min(have, 5))
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -310,3 +320,5 @@ judge("Maabara", 1, score=_maabara_store_score)
 judge("Maabara", 2, score=_score(16.0))
 judge("Wall Street Night, Financial Newspaper", 0, score=_score(26.0))
 judge("Black Forest Base", 0, score=_sabbat_hunters(26.0))
+judge("Cave of Apples", 0, score=_score(26.0))
+judge("Cave of Apples", 1, score=_cave_score)

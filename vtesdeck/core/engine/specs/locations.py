@@ -13,7 +13,7 @@ from .. import economy
 from ..cards import Controller, Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
-from ..state import VAMPIRE, Game, Minion, Phase, draw
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
 from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
@@ -34,12 +34,15 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Redirect,
+    StealMinion,
     Stealth,
     StealthNow,
     all_of,
     burn_card,
+    burn_corruption,
     choose,
     controller,
+    corruption_on,
     counters_on,
     discard,
     enter_combat,
@@ -51,6 +54,7 @@ from ..vocabulary import (
     move_blood,
     own_bleed_by,
     own_ready_vampires,
+    put_corruption,
     ready_minions,
     refill,
     removal_stealth,
@@ -1191,6 +1195,59 @@ def _sabbat_actor(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
 
 
+# -- Cave of Apples ---------------------------------------------------------------------------------------------------
+
+
+def _actor_of_clan(clan: str) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.kind == VAMPIRE and m.clan == clan
+
+    return check
+
+
+def _prey_allies_and_younger(game: Game, play: Play) -> Sequence[int]:
+    """An ally, or a vampire younger than the acting one, controlled by the prey (ready: the action's target)."""
+    me = game.minions.get(play.minion)
+    prey = game.prey(play.seat)
+    if me is None or prey == play.seat:
+        return []
+    return [
+        m.id for m in ready_minions(game, prey) if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity)
+    ]
+
+
+def _capacity_or_cost(game: Game, m: Minion) -> int:
+    if m.kind == VAMPIRE:
+        return m.capacity
+    card = game.compiled.cards[m.card]
+    pool = (card.pool_cost.value or 0) if card.pool_cost else 0
+    blood = (card.blood_cost.value or 0) if card.blood_cost else 0
+    return int(pool + blood)
+
+
+def _cave_of_apples(game: Game, play: Play) -> Flow | None:
+    """1 corruption counter on the target; then, with as many of the player's counters on it as its capacity or
+    cost, the player may burn them to steal it (always, as offered first)."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        return None
+    put_corruption(game, m.id, play.seat)
+    need = _capacity_or_cost(game, m)
+    if corruption_on(game, m.id, play.seat) < need:
+        return None
+    return _cave_steal(game, play, need)
+
+
+def _cave_steal(game: Game, play: Play, need: int) -> Flow:
+    steal = Option(Kind.TERMS, play.seat, target=play.target)
+    option = yield from choose(game, play.seat, [steal, Option(Kind.PASS, play.seat)])
+    if option.kind is Kind.TERMS and burn_corruption(
+        game, play.target, play.seat, corruption_on(game, play.target, play.seat)
+    ):
+        StealMinion()(game, play)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2114,3 +2171,21 @@ card(
     burn="Changeling ally",
 )
 removal_stealth("Black Forest Base", 1)
+card(
+    "Cave of Apples",
+    Mode(window=W.MASTER, when=_ready_of_clan("Follower of Set"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=_actor_of_clan("Follower of Set"),
+        targets=_prey_allies_and_younger,
+        effects=(_cave_of_apples,),
+        label="(D) 1 corruption counter on an ally or younger vampire of your prey; steal it with enough",
+    ),
+    notes="Unique location (contesting not modelled). Its Follower of Set requirement: played with a ready Follower "
+    "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
+    "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
+    "vampire changes control as an ally does (Game.stolen).",
+)
