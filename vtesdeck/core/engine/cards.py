@@ -189,7 +189,7 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
-    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire".
+    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire", "Anarch".
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
@@ -270,6 +270,8 @@ BURNERS = (
     "non-Ventrue minion",
     "referendum",
     "Sabbat vampire",  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
+    "Camarilla referendum",  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
+    "Changeling ally",  # "Changeling allies can burn this location" (Black Forest Base)
 )
 
 
@@ -292,8 +294,8 @@ def card(
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    if steal not in ("", "vampire"):
-        raise ValueError(f"{name}: steal must be '' or 'vampire', not {steal!r}")
+    if steal not in ("", "vampire", "Anarch"):
+        raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
     spec = LIBRARY[name] = Spec(
         name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
     )

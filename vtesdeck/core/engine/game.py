@@ -777,7 +777,7 @@ def _directed(game: Game, option: Option) -> bool:
     if kind in (Act.RESCUE, Act.DIABLERIE):
         return controller(game, option.target) != option.seat
     if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
-        return bool(game.compiled.burnable.get(game.card_of[option.target]) != "referendum")
+        return not game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum")
     return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
@@ -812,7 +812,7 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
                 if index != seat and game.card_of[c] in burnable:
                     out.append((c, -1, burnable[game.card_of[c]]))
                 if index != seat and game.card_of[c] in stealable:
-                    out.append((c, -1, "steal"))
+                    out.append((c, -1, "steal" if stealable[game.card_of[c]] == "vampire" else "steal Anarch"))
                 continue
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
@@ -823,18 +823,29 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
     for copy, on, who in burnable:
-        if who == "referendum":
+        if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
+            if who != "referendum" and m.sect != who.split()[0]:
+                continue  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
         elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
             continue
+        elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
+            continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
+        elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
+            continue  # "Changeling allies can burn this location" (Black Forest Base)
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
         elif who.endswith(" vampire") and (m.kind != VAMPIRE or m.sect != who.removesuffix(" vampire")):
             continue  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
-        act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
+        act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
+
+
+def _first_line(game: Game, vekn: int) -> str:
+    card = game.compiled.cards.get(vekn)
+    return (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
 
 
 def _burn_effect(game: Game, play: Play) -> None:
@@ -842,6 +853,8 @@ def _burn_effect(game: Game, play: Play) -> None:
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+        if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
+            return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
 
 
@@ -970,7 +983,7 @@ def action(game: Game, option: Option) -> Flow:
             act.cost_blood = become_anarch_cost(game, seat, actor.id)  # paid on success, as printed
         elif kind is Act.BURN_CARD:
             act.target_minion = option.target  # the card copy to burn
-            if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
+            if game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum"):
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
@@ -1366,6 +1379,8 @@ def card_cost(
             blood = max(0, blood + h(game, handler, minion))
     for h in hooks_of(game, "pool_cost"):
         pool = max(0, pool + h(game, handler, seat, minion, target))
+    for h in hooks_of(game, "discount"):  # "lock this card to reduce the cost of a card" (The Line, The Shard)
+        blood, pool = h(game, handler, seat, minion, blood, pool, paying)
     for h in hooks_of(game, "cost_paid_by"):  # a vampire's blood paying a card's cost (Regina Blake: a location's)
         blood, pool = h(game, handler, seat, blood, pool, paying)
     return blood, pool
@@ -1446,10 +1461,12 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
 
 
 def _pool_costs_change(game: Game) -> bool:
-    """Whether some card of this table changes a pool cost ("cost_less", "pool_cost" hooks): fixed per table."""
+    """Whether some card of this table changes a pool cost ("cost_less", "pool_cost", "discount" and
+    "cost_paid_by" hooks: a cheaper card, blood paying for it): fixed per table."""
     found = game.table.get("pool costs change")
     if found is None:
-        found = game.table["pool costs change"] = bool(hooks_of(game, "cost_less") or hooks_of(game, "pool_cost"))
+        hooks = ("cost_less", "pool_cost", "discount", "cost_paid_by")
+        found = game.table["pool costs change"] = any(hooks_of(game, name) for name in hooks)
     return found
 
 
@@ -2155,6 +2172,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     options += cards
     for h in hooks_of(game, "strikes"):
         options += h(game, c, minion)
+    if c.round == 1 and "no combat ends in round 1" in side.used:  # (NSA Trio)
+        options = [o for o in options if not _ends_combat(game, o)]
     del side
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
@@ -2484,6 +2503,11 @@ def political_action(game: Game, act: Action) -> Flow:
         option = yield from choose(game, act.seat, terms)
         play.target = option.target
     ref.terms = (play.target,)
+    hooks = hooks_of(game, "before_referendum")
+    if hooks:  # "if a political action is successful, before the referendum" (Yawp Court)
+        yield from _run_hooks(game, hooks, act, play)
+        if act.ended or game.finished:
+            return
     yield from referendum(game, ref, play)
     act.flags["referendum_passed"] = int(ref.passed)
     act.flags["votes_by"] = ref.votes_for - ref.votes_against
@@ -2508,7 +2532,7 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
         if ref.cancelled or game.finished:
             return
         # A minion's own referendum ability (Benjamin Rose: ``ref.card`` is the minion) has no card to give a vote.
-        by_card = ref.card >= 0 and ref.card not in game.minions
+        by_card = ref.card >= 0 and ref.card not in game.minions and not (ref.mode is not None and ref.mode.in_play)
         for seat in _impulse_order(game, ref.seat):
             base = votes_of(game, seat) + ref.extra_votes.get(seat, 0)
             if seat == ref.seat and by_card:

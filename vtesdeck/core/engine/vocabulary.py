@@ -35,6 +35,13 @@ Targets = Callable[[Game, Play], Sequence[int]]
 # -- predicates --------------------------------------------------------------------------------------------------------
 
 
+def own_card(game: Game, play: Play) -> bool:
+    """The card in play giving the action is the acting minion's Methuselah's: a card that gives "each ready
+    minion you control" an action (Frontal Assault, Black Forest Base); ``game`` offers every card in play's
+    action modes to every minion, so the mode says whose."""
+    return play.card in game.seats[play.seat].controlled
+
+
 # -- the table, read and moved: the words specs use for what no effect says ---------------------------------------
 #
 # A spec's own code reads and moves the table through these (the vocabulary is the specs' one door to the
@@ -3606,6 +3613,114 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
     return Mode(
         window=W.ACTION, political=True, when=possible, targets=terms, effects=(effect,), stakes=stakes, **fields
     )
+
+
+# --- words added for masters_b
+
+enter_combat = g.combat  # a combat outside a card's effect list (Yawp Court, before a referendum)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MillPreyLibrary:
+    """Burn the top ``n`` cards of the player's prey's library (to its ash heap, as many as there are): The
+    Slaughterhouse."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        prey = game.prey(play.seat)
+        s = game.seats[prey]
+        burned = 0
+        for _ in range(self.n):
+            if s.library:
+                s.ash_heap.append(s.library.pop())
+                burned += 1
+        game.log("mill", prey, burned)
+
+
+def removal_stealth(name: str, amount: int, *, clan: str = "", titled: bool = False) -> None:
+    """ "… can burn (steal) this card as a (D) action; Malkavians (titled vampires) get +1 stealth during that
+    action": a "stealth" hook for the engine's action against the card named (Act.BURN_CARD, Act.STEAL_CARD) by an
+    actor of ``clan`` or with a title (Powerbase: Barranquilla, Wasserschloss Anif)."""
+
+    @hook("stealth", name)
+    def stealth(game: Game, act: Action) -> int:
+        if act.kind not in (Act.BURN_CARD, Act.STEAL_CARD) or act.target_minion < 0:
+            return 0
+        if game.card_of[act.target_minion] != vekn(game, name):
+            return 0
+        m = game.minions.get(act.actor)
+        if m is None or (clan and m.clan != clan) or (titled and not m.title):
+            return 0
+        return amount
+
+
+def counters_on(game: Game, copy: int) -> int:
+    return game.card_counters.get(copy, 0)
+
+
+def hunting_ground(game: Game, copy: int) -> bool:
+    """A card in play that is a hunting ground ("Unique location. Hunting ground."): its first line says so."""
+    card = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    first = (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
+    return "hunting ground" in first
+
+
+def lock_to_discount(
+    name: str,
+    amount: int,
+    applies: Callable[[Game, Any, int, int], bool],
+    *,
+    edge: bool = False,
+    blood_only: bool = False,
+) -> None:
+    """ "You can lock this card to reduce the cost of a card … by N": a "discount" hook (game.card_cost) that takes
+    ``amount`` off the blood cost, else the pool cost, of a card ``applies`` to (handler, the paying seat, the
+    minion; ``blood_only``: a blood cost only), while a copy its player controls is unlocked (and, with ``edge``,
+    the player has the Edge). It is
+    used on the first such card with a cost (not a choice); it lets a card otherwise unaffordable be played
+    (LSJ 20090705). An action card's discount locks the card as the action is announced, so an action cancelled
+    as it is played leaves it unlocked (ANK 20230620): until then it is held for that action card. The Line, The
+    Shard."""
+
+    def copies(game: Game, seat: int) -> list[int]:
+        wanted = vekn(game, name)
+        return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards]
+
+    def held(game: Game, copy: int) -> bool:
+        """Held for an action card still set aside (one cancelled as played has gone to the ash heap)."""
+        keys = [k for k in game.used if k[0] == "discount held" and k[1] == copy]
+        return any(game.card_of[c] == k[2] for k in keys for c in game.aside)
+
+    @hook("discount", name)
+    def discount(
+        game: Game, handler: Any, seat: int, minion: int, blood: int, pool: int, paying: bool
+    ) -> tuple[int, int]:
+        if not (blood if blood_only else blood or pool) or seat < 0 or (edge and game.edge != seat):
+            return blood, pool
+        if handler.mode.in_play or not applies(game, handler, seat, minion):
+            return blood, pool
+        free = [c for c in copies(game, seat) if not held(game, c)]
+        if not free:
+            return blood, pool
+        if paying:
+            act = g.current_action(game)
+            if handler.mode.window is W.ACTION and act is None:  # an action being announced (game.action)
+                game.used.add(("discount held", free[0], handler.card))
+            else:
+                game.locked_cards.add(free[0])
+                game.log("lock", seat, free[0])
+        return (max(0, blood - amount), pool) if blood else (blood, max(0, pool - amount))
+
+    @hook("announced", name)
+    def lock_held(game: Game, act: Action) -> None:
+        if act.card < 0:
+            return
+        for key in sorted(k for k in game.used if k[0] == "discount held" and k[2] == game.card_of[act.card]):
+            game.used.discard(key)
+            if key[1] not in game.locked_cards:
+                game.locked_cards.add(key[1])
+                game.log("lock", act.seat, key[1])
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -10,7 +10,9 @@ from ..cards import Play
 from ..frames import Action, Combat
 from ..playbook import judge
 from ..specs.locations import (
+    _MAKES_ANARCH,
     _museum_give_up,
+    _requires_anarch,
 )
 from ..specs.master import (
     _controls_ready_anarch,
@@ -106,6 +108,15 @@ def _barrens_discard_score(game: Game, play: Play) -> float:
     return -1.0
 
 
+def _la_discard_score(game: Game, play: Play) -> float:
+    """Discard an Anarch card with a locked Anarch to unlock, or a card the seat cannot use."""
+    text = game.compiled.cards[game.card_of[play.target]].text or ""
+    if _requires_anarch(game, play.target) or _MAKES_ANARCH.search(text):
+        if any(m.sect == "Anarch" and m.locked for m in g.ready_minions(game, play.seat)):
+            return 24.0
+    return _barrens_discard_score(game, play)
+
+
 def _krcg_other_score(game: Game, play: Play) -> float:
     """Pay for another Methuselah's block only against its own predator's action (a rival next to it)."""
     act = play.frame
@@ -133,6 +144,15 @@ def _heidelberg_score(game: Game, play: Play) -> float:
         return -1.0
     low = any(x.kind == VAMPIRE and x.id != m.id and x.blood <= 1 for x in g.ready_minions(game, play.seat))
     return 20.0 + play.value if low else -1.0
+
+
+def _sabbat_hunters(value: float) -> Callable[[Game, Play], float]:
+    """A location worth playing only with a ready Sabbat vampire to use it."""
+
+    def score(game: Game, play: Play) -> float:
+        return value if any(m.sect == "Sabbat" for m in g.ready_minions(game, play.seat)) else -1.0
+
+    return score
 
 
 judge("Carfax Abbey", 0, score=_score(30.0))
@@ -168,7 +188,19 @@ judge("Ennoia's Theater", 1, score=_dreams_hand_score)
 judge("Ennoia's Theater", 2, score=_theater_transfer_score)
 judge("Metro Underground", 0, score=_score(22.0))
 judge("New Carthage", 0, score=_titled_brujah(28.0))
-for _hunting_ground in ("Library Hunting Ground", "Academic Hunting Ground", "Asylum Hunting Ground"):
+for _hunting_ground in (
+    "Library Hunting Ground",
+    "Academic Hunting Ground",
+    "Asylum Hunting Ground",
+    "Warzone Hunting Ground",
+    "University Hunting Ground",
+    "Society Hunting Ground",
+    "Temple Hunting Ground",
+    "Park Hunting Ground",
+    "Political Hunting Ground",
+    "Underworld Hunting Ground",
+    "Uptown Hunting Ground",
+):
     judge(_hunting_ground, 0, score=_score(28.0))
     judge(_hunting_ground, 1, score=_score(28.0))
 judge("Elysian Fields", 0, score=_score(26.0))
@@ -182,3 +214,111 @@ judge("Heidelberg Castle, Germany", 1, score=_heidelberg_score)
 judge("Warsaw Station", 0, score=_score(26.0))
 judge("Warsaw Station", 1, score=_score(24.0))
 judge("Warsaw Station", 2, score=_score(30.0))
+judge("Fortune Teller Shop", 0, score=_score(26.0))
+judge("Labyrinth, The", 0, score=_score(26.0))
+judge("Market Square", 0, score=_score(26.0))
+judge("Channel 10", 0, score=_score(26.0))
+judge("Ventrue Headquarters", 0, score=_score(27.0))
+judge("Black Throne, The", 0, score=_score(26.0))
+judge("Elysium: The Palace of Versailles", 0, score=_score(26.0))
+judge("Hungry Coyote, The", 0, score=_sabbat_hunters(26.0))
+judge("Arcane Library", 0, score=_score(26.0))
+judge("Arcane Library", 1, score=_dreams_blood_score)
+judge("Slaughterhouse, The", 0, score=_score(26.0))
+judge("Slaughterhouse, The", 1, score=_score(22.0))
+judge("Powerbase: Los Angeles", 0, score=_score(26.0))
+judge("Powerbase: Los Angeles", 1, score=_la_discard_score)
+judge("Powerbase: Savannah", 0, score=_score(24.0))
+judge("Powerbase: Savannah", 1, score=_end_combat_score)
+judge("Narrow Minds", 0, score=_score(18.0))
+
+
+def _uncoiling_score(game: Game, play: Play) -> float:
+    """Played against other Methuselahs' events in play."""
+    types = game.compiled.types
+    others = [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+    return 22.0 if others else -1.0
+
+
+def _chicago_cash_score(game: Game, play: Play) -> float:
+    """Take the blood once 4 or more sit on it, or when the pool runs low."""
+    n = game.card_counters.get(play.card, 0)
+    return 32.0 if n >= 4 or game.seats[play.seat].pool < 6 else -1.0
+
+
+def _maabara_store_score(game: Game, play: Play) -> float:
+    """Keep a card the engine plays (a modelled one) for later."""
+    return 20.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
+
+
+def _cave_score(game: Game, play: Play) -> float:
+    """The corruption action: worth most when it steals the minion (the biggest first)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    have: int = sum(r.value for r in game.riders if r.holder == m.id and r.key == "corruption" and r.seat == play.seat)
+    need = m.capacity if m.kind == VAMPIRE else 2
+    return (30.0 if have + 1 >= need else 12.0) + float(min(have, 5))
+
+
+def _chantry_pool_score(game: Game, play: Play) -> float:
+    return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
+
+
+def _wasserschloss_give_score(game: Game, play: Play) -> float:
+    """Store blood from a Tremere that can spare it, with a Tremere waiting in the uncontrolled region."""
+    m = game.minions.get(play.target)
+    s = game.seats[play.seat]
+    waiting = any(game.minions[c].clan == "Tremere" for c in s.uncontrolled if c in game.minions)
+    return 18.0 if m is not None and m.blood >= 3 and waiting else -1.0
+
+
+def _barranquilla_score(game: Game, play: Play) -> float:
+    m = game.minions.get(play.target)
+    return -1.0 if m is None else 24.0 + m.capacity
+
+
+judge("Poacher's Hunting Ground", 0, score=_score(24.0))
+judge("Poacher's Hunting Ground", 1, score=_score(28.0))
+judge("NRA PAC", 0, score=_score(16.0))
+judge("WMRH Talk Radio", 0, score=_score(26.0))
+judge("WMRH Talk Radio", 2, score=_krcg_other_score)
+judge("Chantry", 0, score=_score(24.0))
+judge("Chantry", 1, score=_chantry_pool_score)
+judge("Chantry", 2, score=_score(28.0))
+judge("Wasserschloss Anif, Austria", 0, score=_score(24.0))
+judge("Wasserschloss Anif, Austria", 1, score=_wasserschloss_give_score)
+judge("Wasserschloss Anif, Austria", 2, score=_dreams_blood_score)
+judge("Alamut", 0, score=_score(26.0))
+judge("Powerbase: Barranquilla", 0, score=_barranquilla_score)
+judge("Powerbase: Barranquilla", 1, score=_score(30.0))
+judge("Shard, London, The", 0, score=_score(24.0))
+judge("Line, The", 0, score=_score(26.0))
+judge("Uncoiling, The", 0, score=_uncoiling_score)
+judge("Yawp Court", 0, score=_sabbat_hunters(24.0))
+judge("Elysium: The Arboretum", 0, score=_score(24.0))
+judge("Elysium: The Arboretum", 1, score=_end_combat_score)
+judge("Yoruba Shrine", 0, score=_score(24.0))
+judge("Yoruba Shrine", 1, score=_score(30.0))
+judge("Yoruba Shrine", 2, score=_score(30.0))
+judge("Rumor Mill, Tabloid Newspaper, The", 0, score=_score(24.0))
+judge("Rumor Mill, Tabloid Newspaper, The", 2, score=_krcg_other_score)
+judge("NSA Trio", 0, score=_score(16.0))
+judge("Powerbase: Madrid", 0, score=_score(24.0))
+judge("Powerbase: Madrid", 1, score=_score(30.0))
+judge("Powerbase: Chicago", 0, score=_score(26.0))
+judge("Powerbase: Chicago", 1, score=_score(30.0))
+judge("Powerbase: Chicago", 2, score=_chicago_cash_score)
+judge("Maabara", 0, score=_score(24.0))
+judge("Maabara", 1, score=_maabara_store_score)
+judge("Maabara", 2, score=_score(16.0))
+judge("Wall Street Night, Financial Newspaper", 0, score=_score(26.0))
+judge("Black Forest Base", 0, score=_sabbat_hunters(26.0))
+judge("Cave of Apples", 0, score=_score(26.0))
+judge("Cave of Apples", 1, score=_cave_score)

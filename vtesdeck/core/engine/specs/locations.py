@@ -10,33 +10,57 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Effect, Mode, Play, Pred, card, hook
+from ..cards import Controller, Effect, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Rider, Until
-from ..state import VAMPIRE, Game, Minion, draw
+from ..frames import Action, Combat, Referendum, Rider, Until
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
 from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
     BurnPool,
     BurnThisCard,
+    CancelReferendum,
+    DoNotReplace,
+    EndAction,
+    EndCombat,
+    ExtraVotes,
+    GainPool,
     HandSizeThisTurn,
     Intercept,
     LockThisCard,
+    MasterActions,
+    MillPreyLibrary,
     PutInPlay,
     PutOnTarget,
+    Redirect,
+    StealMinion,
     Stealth,
     StealthNow,
     all_of,
     burn_card,
+    burn_corruption,
     choose,
     controller,
+    corruption_on,
+    counters_on,
     discard,
+    enter_combat,
+    hunting_ground,
+    in_polling,
+    is_location,
+    is_ready,
+    lock_to_discount,
     move_blood,
     own_bleed_by,
+    own_card,
     own_ready_vampires,
+    put_corruption,
     ready_minions,
+    refill,
+    removal_stealth,
     stealth_needed_by,
+    take_damage,
     uncontrolled_of_clan,
     vekn,
 )
@@ -149,8 +173,9 @@ def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE
 
 
-def _blocker_of(own: bool, sect: str = "") -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``)."""
+def _blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
+    ``clan``)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -158,6 +183,8 @@ def _blocker_of(own: bool, sect: str = "") -> Pred:
             return False
         m = game.minions.get(act.blocker)
         if m is None or (controller(game, act.blocker) == play.seat) != own:
+            return False
+        if clan and not (m.kind == VAMPIRE and m.clan == clan):
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -518,6 +545,17 @@ def _anarchs_fighting(game: Game, play: Play) -> bool:
     return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
 
 
+def _camarilla_fighting(game: Game, play: Play) -> bool:
+    """A combat between a Camarilla vampire the card's controller controls and another Camarilla vampire."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over:
+        return False
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    if not all(m is not None and m.kind == VAMPIRE and m.sect == "Camarilla" for m in (a, b)):
+        return False
+    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
+
+
 def _end_combat(game: Game, play: Play) -> None:
     c = play.frame
     if isinstance(c, Combat):
@@ -527,6 +565,747 @@ def _end_combat(game: Game, play: Play) -> None:
 
 
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
+
+
+# -- Powerbase: Los Angeles, Powerbase: Savannah, Narrow Minds -----------------------------------------------------------
+
+_MAKES_ANARCH = re.compile(r"\b(becomes?|be) (an )?anarch\b", re.IGNORECASE)
+
+
+def _own_discard_phase(game: Game, play: Play) -> bool:
+    return game.acting == play.seat and game.phase is Phase.DISCARD and bool(game.seats[play.seat].hand)
+
+
+def _hand_cards(game: Game, play: Play) -> Sequence[int]:
+    return _barrens_targets(game, play)
+
+
+def _la_discard(game: Game, play: Play) -> Flow | None:
+    """The extra discard phase action, used at once: discard the chosen card and draw; a card requiring an
+    Anarch (or a baron: LSJ 20050128) or making a vampire Anarch lets its player unlock a ready Anarch."""
+    if play.target not in game.seats[play.seat].hand:
+        return None
+    text = game.compiled.cards[game.card_of[play.target]].text or ""
+    anarch_card = _requires_anarch(game, play.target) or _MAKES_ANARCH.search(text) is not None
+    discard(game, play.seat, [play.target])
+    game.log("discard", play.seat, play.target)
+    if not anarch_card:
+        return None
+    locked = sorted(
+        (m for m in ready_minions(game, play.seat) if _anarch(m) and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    return _unlock_one(game, play.seat, [Option(Kind.TERMS, play.seat, target=m.id) for m in locked])
+
+
+def _unlock_one(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, [*options, Option(Kind.PASS, seat)])
+    if option.kind is Kind.TERMS and game.minions[option.target].locked:
+        game.minions[option.target].locked = False
+        game.log("unlock", seat, option.target)
+
+
+def _other_unique_locations(game: Game, play: Play) -> Sequence[int]:
+    """The unlocked unique locations its controller controls, but this one."""
+    cards = game.compiled.cards
+    out = []
+    for c in game.seats[play.seat].controlled:
+        if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
+            continue
+        first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+        if "unique" in first:
+            out.append(c)
+    return out
+
+
+def _own_acting_vampire_fights(game: Game, play: Play) -> bool:
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
+        return False
+    m = game.minions.get(c.a.minion)
+    return m is not None and m.kind == VAMPIRE and controller(game, m.id) == play.seat
+
+
+def _lock_target_card(game: Game, play: Play) -> None:
+    game.locked_cards.add(play.target)
+    game.log("lock", play.seat, play.target)
+
+
+@hook("blood_cost", "Narrow Minds")
+def _narrow_minds(game: Game, handler: Any, minion: int) -> int:
+    """ "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)."""
+    if not any(isinstance(e, Redirect) for e in handler.mode.effects):
+        return 0
+    return 1 if _copies_anywhere(game, "Narrow Minds") else 0
+
+
+# -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------
+
+
+def _poachable(game: Game, seat: int) -> int:
+    """X: the non-derivative hunting grounds controlled by other Methuselahs."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        if s != seat
+        for c in game.seats[s].controlled
+        if c not in game.minions
+        and hunting_ground(game, c)
+        and "derivative" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+    )
+
+
+def _poachers_can_feed(game: Game, play: Play) -> bool:
+    return _poachable(game, play.seat) > 0 and bool(_feedable_anarchs(game, play.seat))
+
+
+def _poachers(game: Game, play: Play) -> None:
+    """Up to X of the controller's ready Anarchs gain 1 blood each: the ones with most room first."""
+    fed = sorted(_feedable_anarchs(game, play.seat), key=lambda m: (m.blood - m.capacity, m.blood, m.id))
+    for m in fed[: _poachable(game, play.seat)]:
+        gained = move_blood(game, m.id, 1)
+        game.used.add(("hunting ground", m.id, game.turn))
+        game.log("add blood", play.seat, m.id, gained)
+
+
+@hook("after_resolution", "NRA PAC")
+def _nra_pac_marks(game: Game, act: Action) -> None:
+    """A successful equip action while NRA PAC is in play: the minion unlocks at the end of the turn (even if NRA
+    PAC has left play by then: LSJ 20080619; not for an equip action before it came into play: LSJ 20061218)."""
+    if act.kind is Act.EQUIP and act.succeeded and _copies_anywhere(game, "NRA PAC"):
+        game.used.add(("nra pac", act.actor))
+
+
+@hook("discard_phase_end", "NRA PAC")
+def _nra_pac_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
+    for key in sorted(k for k in game.used if k[0] == "nra pac"):
+        m = game.minions.get(key[1])
+        if m is not None and m.in_play and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", controller(game, m.id), m.id)
+
+
+def _mark_wmrh(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.flags["wmrh minion"] = act.blocker + 1
+        act.flags["wmrh seat"] = play.seat + 1
+
+
+@hook("after_resolution", "WMRH Talk Radio")
+def _wmrh_burns(game: Game, act: Action) -> None:
+    """ "If that minion does not block the action, burn 1 pool after action resolution"."""
+    minion, seat = act.flags.get("wmrh minion", 0) - 1, act.flags.get("wmrh seat", 0) - 1
+    if seat < 0 or game.seats[seat].ousted:
+        return
+    if not (act.blocked and act.blocker == minion):
+        economy.burn_pool(game, seat, 1)
+        game.log("burn pool", seat, 1)
+        economy.check_ousts(game)
+
+
+def _tremere(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
+
+
+def _torpid_tremere(game: Game, play: Play) -> Sequence[int]:
+    """A Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue)."""
+    return [c for c in game.seats[play.seat].controlled if _tremere(game.minions.get(c)) and game.minions[c].torpor]
+
+
+def _tremere_with_blood(game: Game, play: Play) -> bool:
+    return any(_tremere(m) and m.blood > 0 for m in ready_minions(game, play.seat))
+
+
+def _tremere_burns_blood(game: Game, play: Play) -> None:
+    """1 blood from the ready Tremere of the controller's with the most."""
+    payers = [m for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
+    if payers:
+        payer = max(payers, key=lambda m: (m.blood, -m.id))
+        move_blood(game, payer.id, -1)
+        game.log("burn blood", play.seat, payer.id, 1)
+
+
+# -- Wasserschloss Anif, Alamut, Powerbase: Barranquilla -------------------------------------------------------------
+
+
+def _wasserschloss_givers(game: Game, play: Play) -> Sequence[int]:
+    if ("wasserschloss", play.card, game.turn) in game.used:
+        return []  # "from one Tremere on any given turn" (RTR 19960221)
+    return [m.id for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
+
+
+def _blood_to_this_card(game: Game, play: Play) -> None:
+    if play.target in game.minions and game.minions[play.target].blood > 0:
+        move_blood(game, play.target, -1)
+        game.card_counters[play.card] = counters_on(game, play.card) + 1
+        game.used.add(("wasserschloss", play.card, game.turn))
+        game.log("move blood", play.seat, play.target, play.card, 1)
+
+
+def _has_counters(game: Game, play: Play) -> bool:
+    return counters_on(game, play.card) > 0
+
+
+def _counters_to_target(game: Game, play: Play) -> None:
+    """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
+    n = counters_on(game, play.card)
+    if play.target in game.minions and n:
+        moved = move_blood(game, play.target, n)
+        game.card_counters[play.card] = n - moved
+        game.log("add blood", play.seat, play.target, moved)
+
+
+@hook("bleed_pool_burned", "Alamut")
+def _alamut_before(game: Game, act: Action, pay: int) -> int:
+    """The bled Methuselah's pool before the bleed burns it (read after resolution: the pool lost)."""
+    if 0 <= act.target < len(game.seats):
+        act.flags["alamut pool"] = game.seats[act.target].pool + 1
+    return pay
+
+
+@hook("after_resolution", "Alamut")
+def _alamut_counters(game: Game, act: Action) -> None:
+    """After an Assamite its controller controls successfully bleeds, the pool lost goes on Alamut."""
+    before = act.flags.get("alamut pool", 0) - 1
+    m = game.minions.get(act.actor)
+    if before < 0 or not act.flags.get("successful_bleed") or m is None or m.clan != "Assamite":
+        return
+    lost = before - (0 if game.seats[act.target].ousted else game.seats[act.target].pool)
+    if lost <= 0:
+        return
+    wanted = vekn(game, "Alamut")
+    for c in game.seats[act.seat].controlled:
+        if game.card_of[c] == wanted:
+            game.card_counters[c] = counters_on(game, c) + lost
+            game.log("add blood", act.seat, c, lost)
+            return
+
+
+def _counters_of_card(game: Game, play: Play) -> Sequence[int]:
+    return range(1, counters_on(game, play.card) + 1)
+
+
+def _burn_x_counters(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = max(0, counters_on(game, play.card) - play.value)
+
+
+def _controls_ready_vampire(game: Game, play: Play) -> bool:
+    return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
+
+
+def _own_ready_sabbat(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
+
+
+def _capacity_on_card(game: Game, play: Play) -> None:
+    """X blood from the bank on the card: the chosen Sabbat vampire's capacity."""
+    m = game.minions.get(play.target)
+    if m is not None:
+        game.card_counters[play.card] = m.capacity
+        game.log("add blood", play.seat, play.card, m.capacity)
+
+
+def _counter_to_pool(game: Game, play: Play) -> None:
+    """1 blood from the card to its controller's pool; the card burns once it has no counters."""
+    n = counters_on(game, play.card)
+    if n:
+        game.card_counters[play.card] = n - 1
+        economy.gain_pool(game, play.seat, 1)
+        game.log("gain pool", play.seat, 1)
+    if not counters_on(game, play.card):
+        burn_card(game, play.card)
+
+
+# -- The Uncoiling ----------------------------------------------------------------------------------------------------
+
+
+def _events_in_play(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+
+
+def _uncoiling_unreplaced(game: Game, play: Play) -> None:
+    """ "Do not replace as long as this card is in play": the hand one card short until it burns."""
+    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
+
+
+def _burn_uncoiling(game: Game, copy: int) -> None:
+    """Burn it; its owner's hand is replaced."""
+    owner = game.owner_of[copy]
+    burn_card(game, copy)
+    rider = next(
+        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
+        None,
+    )
+    if rider is not None:
+        game.riders.remove(rider)
+        if not game.seats[owner].ousted:
+            refill(game, owner)
+
+
+@hook("discard_phase", "Uncoiling, The")
+def _uncoiling(game: Game, seat: int) -> Flow | None:
+    """Its controller's discard phase: another event in play burns, at random. Another Methuselah's: it may use a
+    discard phase action and burn X pool (X: the other events in play) to burn it; offered first when one of its
+    own events is in play and its pool stays at 5 or more."""
+    wanted = vekn(game, "Uncoiling, The")
+    copies = [c for c in _events_in_play(game) if game.card_of[c] == wanted]
+    if not copies:
+        return None
+    copy = copies[0]
+    if copy in game.seats[seat].controlled:
+        others = [c for c in _events_in_play(game) if c != copy]
+        if others:
+            burned = game.rng.choice(others)
+            burn_card(game, burned)
+        return None
+    s = game.seats[seat]
+    x = len(_events_in_play(game)) - 1
+    if s.discard_actions < 1 or s.pool <= x:
+        return None
+    burn = Option(Kind.TERMS, seat, target=copy, value=x)
+    keep = Option(Kind.PASS, seat)
+    own_event = any(c in s.controlled for c in _events_in_play(game))
+    return _uncoiling_choice(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
+
+
+def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is not Kind.TERMS:
+        return
+    game.seats[seat].discard_actions -= 1
+    if option.value:
+        economy.burn_pool(game, seat, option.value)
+        game.log("burn pool", seat, option.value)
+    _burn_uncoiling(game, option.target)
+
+
+# -- Yawp Court --------------------------------------------------------------------------------------------------------
+
+
+def _ready_sabbat(game: Game, play: Play) -> bool:
+    return bool(_own_ready_sabbat(game, play))
+
+
+@hook("before_referendum", "Yawp Court")
+def _yawp_court(game: Game, act: Action, play: Play) -> Flow | None:
+    """A successful political action, before its referendum: each Methuselah with an unlocked Yawp Court and a
+    ready unlocked Sabbat vampire (its acting vampire aside) may lock both to have that vampire enter combat with
+    the acting vampire; offered first when the referendum would cost the seat (its stakes) and the vampire has 3
+    blood or more."""
+    wanted = vekn(game, "Yawp Court")
+    users = []
+    for seat in game.order:
+        yawp = next(
+            (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
+        )
+        fighters = [
+            m
+            for m in ready_minions(game, seat)
+            if m.kind == VAMPIRE and m.sect == "Sabbat" and not m.locked and m.id != act.actor
+        ]
+        if yawp >= 0 and fighters:
+            users.append((seat, yawp, sorted(fighters, key=lambda m: (-m.blood, m.id))))
+    return _yawp_uses(game, act, play, users) if users else None
+
+
+def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, list[Minion]]]) -> Flow:
+    for seat, yawp, fighters in users:
+        if act.ended or game.finished or not is_ready(game, act.actor) or yawp in game.locked_cards:
+            return
+        mode = act.mode
+        stake = mode.stakes(game, play, seat) if mode is not None and mode.stakes is not None else 0.0
+        options = [Option(Kind.TERMS, seat, target=m.id, value=yawp) for m in fighters if not m.locked]
+        if not options:
+            continue
+        want = seat != act.seat and stake < 0 and game.minions[options[0].target].blood >= 3
+        keep = Option(Kind.PASS, seat)
+        option = yield from choose(game, seat, [*options, keep] if want else [keep, *options])
+        if option.kind is not Kind.TERMS:
+            continue
+        fighter = option.target
+        game.locked_cards.add(yawp)
+        game.minions[fighter].locked = True
+        game.log("lock", seat, yawp)
+        yield from enter_combat(game, act.actor, fighter, act)
+        if game.finished:
+            return
+        if not is_ready(game, act.actor):
+            act.ended = True  # no referendum (LSJ 20060902, LSJ 20090325-1)
+            game.log("action ends", act.seat, act.actor)
+            return
+        if is_ready(game, fighter):
+            take_damage(game, fighter, 2, 0)  # environmental, after the combat (RTR 19970630)
+
+
+# -- Yoruba Shrine, The Rumor Mill -------------------------------------------------------------------------------------
+
+
+def _own_ready_assamite(game: Game, seat: int, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return (
+        m is not None
+        and m.kind == VAMPIRE
+        and m.clan == "Assamite"
+        and is_ready(game, minion)
+        and controller(game, minion) == seat
+    )
+
+
+def _assamite_targeted(game: Game, play: Play) -> bool:
+    """A directed action at a ready Assamite of the card's controller, as it is announced."""
+    act = play.frame
+    return isinstance(act, Action) and act.directed and _own_ready_assamite(game, play.seat, act.target_minion)
+
+
+def _assamite_in_terms(game: Game, play: Play) -> bool:
+    """A referendum whose terms choose a ready Assamite of the card's controller (terms that are minions: a
+    political mode whose choices are minion ids, not seat indices), before any vote."""
+    ref = play.frame
+    if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
+        return False
+    term = ref.terms[0]
+    if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
+        return False
+    if not _own_ready_assamite(game, play.seat, term):
+        return False
+    terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
+    return all(t in game.minions for t in ref.mode.targets(game, terms))
+
+
+def _unlock_caller(game: Game, play: Play) -> None:
+    ref = play.frame
+    m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
+    if m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
+
+
+def _vampire_blocker_with_blood(own: bool) -> Pred:
+    blocker = _blocker_of(own=own)
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not blocker(game, play) or not isinstance(act, Action):
+            return False
+        m = game.minions.get(act.blocker)
+        return m is not None and m.kind == VAMPIRE and m.blood > 0
+
+    return check
+
+
+def _blocker_burns_blood(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action) and act.blocker in game.minions:
+        move_blood(game, act.blocker, -1)
+        game.log("burn blood", play.seat, act.blocker, 1)
+
+
+# -- NSA Trio ---------------------------------------------------------------------------------------------------------
+
+
+@hook("combat_start", "NSA Trio")
+def _nsa_trio(game: Game, c: Combat) -> None:
+    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215): neither
+    may end combat as a strike in its first round (game.strike_options reads the mark)."""
+    act = c.action
+    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
+        return
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or ("nsa trio", game.turn) in game.used:
+        return
+    if not _copies_anywhere(game, "NSA Trio"):
+        return
+    game.used.add(("nsa trio", game.turn))
+    c.a.used.add("no combat ends in round 1")
+    c.b.used.add("no combat ends in round 1")
+
+
+@hook("announced", "NSA Trio")
+def _attempted_action(game: Game, act: Action) -> None:
+    game.used.add(("attempted an action", act.seat))
+
+
+@hook("discard_phase", "NSA Trio")
+def _nsa_trio_burn(game: Game, seat: int) -> Flow | None:
+    """A Methuselah whose minions attempted no action this turn may use a discard phase action to burn it; offered
+    first when another Methuselah controls it."""
+    copies = _copies_anywhere(game, "NSA Trio")
+    s = game.seats[seat]
+    if not copies or s.discard_actions < 1 or ("attempted an action", seat) in game.used:
+        return None
+    burn = Option(Kind.TERMS, seat, target=copies[0])
+    keep = Option(Kind.PASS, seat)
+    return _burn_event_choice(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
+
+
+def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
+    option = yield from choose(game, seat, options)
+    if option.kind is Kind.TERMS:
+        game.seats[seat].discard_actions -= 1
+        burn_card(game, option.target)
+
+
+# -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
+
+
+def _at_most_counters(n: int) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        return counters_on(game, play.card) <= n
+
+    return check
+
+
+def _counter_from_bank(game: Game, play: Play) -> None:
+    game.card_counters[play.card] = counters_on(game, play.card) + 1
+    game.used.add(("powerbase unlock", play.card, game.turn))
+
+
+def _no_unlock_use_yet(game: Game, play: Play) -> bool:
+    """One of its two unlock phase uses a turn ("… or …")."""
+    return ("powerbase unlock", play.card, game.turn) not in game.used
+
+
+def _own_titled_sabbat(game: Game, play: Play) -> bool:
+    return any(m.kind == VAMPIRE and m.sect == "Sabbat" and m.title for m in ready_minions(game, play.seat))
+
+
+def _votes_per_counter(game: Game, play: Play) -> None:
+    """+1 vote for each counter on the card, to a titled Sabbat vampire of its controller's."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + counters_on(game, play.card)
+
+
+def _all_counters_to_pool(game: Game, play: Play) -> None:
+    n = counters_on(game, play.card)
+    game.used.add(("powerbase unlock", play.card, game.turn))
+    if n:
+        game.card_counters[play.card] = 0
+        economy.gain_pool(game, play.seat, n)
+        game.log("gain pool", play.seat, n)
+
+
+@hook("burn_instead", "Powerbase: Madrid", "Powerbase: Chicago", "Maabara")
+def _powerbase_counters_taken(game: Game, act: Action, copy: int) -> bool:
+    """Madrid: the (D) action burns all the counters on it; Chicago: it moves all the blood on it to the acting
+    vampire's controller's pool. The card stays in play."""
+    name = game.compiled.cards[game.card_of[copy]].name
+    if name == "Maabara":
+        _maabara_burns(game, copy)
+        return False  # it burns, the cards on it first
+    if name not in ("Powerbase: Madrid", "Powerbase: Chicago"):
+        return False
+    n = counters_on(game, copy)
+    game.card_counters[copy] = 0
+    if name == "Powerbase: Chicago" and n and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, n)
+        game.log("gain pool", act.seat, n)
+    return True
+
+
+# -- Maabara ------------------------------------------------------------------------------------------------------------
+# The cards moved onto Maabara, face down, wait in their owner's ``removed`` zone, each with a rider naming the copy of
+# Maabara it is on ("on maabara"); they leave it for the top of the library, or for the ash heap as Maabara burns.
+
+
+def _on_maabara(game: Game, copy: int) -> list[int]:
+    return [r.value for r in game.riders if r.holder == copy and r.key == "on maabara"]
+
+
+def _ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the player's ash heap, one copy of each card."""
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[play.seat].ash_heap):
+        if c not in game.minions and game.card_of[c] not in seen and not game.compiled.cards[game.card_of[c]].is_crypt:
+            seen.add(game.card_of[c])
+            out.append(c)
+    return out
+
+
+def _to_maabara(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    if play.target in s.ash_heap:
+        s.ash_heap.remove(play.target)
+        s.removed.append(play.target)
+        game.riders.append(Rider(play.card, "on maabara", play.target, Until.END_OF_GAME))
+        game.log("remove from game", play.seat, play.target)
+
+
+def _maabara_cards(game: Game, play: Play) -> Sequence[int]:
+    if game.seats[play.seat].master_actions < 1:
+        return []
+    return [c for c in _on_maabara(game, play.card) if c in game.seats[play.seat].removed]
+
+
+def _maabara_to_library(game: Game, play: Play) -> None:
+    s = game.seats[play.seat]
+    game.riders = [
+        r for r in game.riders if not (r.holder == play.card and r.key == "on maabara" and r.value == play.target)
+    ]
+    if play.target in s.removed:
+        s.removed.remove(play.target)
+        s.library.append(play.target)  # the top card is the last
+        game.log("ash heap to library", play.seat, play.target)
+
+
+def _maabara_burns(game: Game, copy: int) -> None:
+    """As Maabara burns, the cards on it go to their owner's ash heap."""
+    for c in _on_maabara(game, copy):
+        s = game.seats[game.owner_of[c]]
+        if c in s.removed:
+            s.removed.remove(c)
+            s.ash_heap.append(c)
+    game.riders = [r for r in game.riders if not (r.holder == copy and r.key == "on maabara")]
+
+
+# -- Wall Street Night --------------------------------------------------------------------------------------------------
+
+
+def _undirected(game: Game, play: Play) -> bool:
+    act = play.frame
+    return isinstance(act, Action) and not act.directed
+
+
+# -- Black Forest Base -------------------------------------------------------------------------------------------------
+
+
+@hook("announced", "Black Forest Base")
+def _black_forest_base_used(game: Game, act: Action) -> None:
+    """ "Once each turn": the referendum's action counts as attempted once announced, blocked or not (LSJ
+    20091224)."""
+    if act.card >= 0 and act.card not in game.minions and game.card_of[act.card] == vekn(game, "Black Forest Base"):
+        game.used.add(("black forest base", act.card, game.turn))
+
+
+def _black_forest_base_unused(game: Game, play: Play) -> bool:
+    return ("black forest base", play.card, game.turn) not in game.used
+
+
+def _sabbat_actor(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
+
+
+# -- Cave of Apples ---------------------------------------------------------------------------------------------------
+
+
+def _actor_of_clan(clan: str) -> Pred:
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        return m is not None and m.kind == VAMPIRE and m.clan == clan
+
+    return check
+
+
+def _prey_allies_and_younger(game: Game, play: Play) -> Sequence[int]:
+    """An ally, or a vampire younger than the acting one, controlled by the prey (ready: the action's target)."""
+    me = game.minions.get(play.minion)
+    prey = game.prey(play.seat)
+    if me is None or prey == play.seat:
+        return []
+    return [
+        m.id for m in ready_minions(game, prey) if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity)
+    ]
+
+
+def _capacity_or_cost(game: Game, m: Minion) -> int:
+    if m.kind == VAMPIRE:
+        return m.capacity
+    card = game.compiled.cards[m.card]
+    pool = (card.pool_cost.value or 0) if card.pool_cost else 0
+    blood = (card.blood_cost.value or 0) if card.blood_cost else 0
+    return int(pool + blood)
+
+
+def _cave_of_apples(game: Game, play: Play) -> Flow | None:
+    """1 corruption counter on the target; then, with as many of the player's counters on it as its capacity or
+    cost, the player may burn them to steal it (always, as offered first)."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        return None
+    put_corruption(game, m.id, play.seat)
+    need = _capacity_or_cost(game, m)
+    if corruption_on(game, m.id, play.seat) < need:
+        return None
+    return _cave_steal(game, play, need)
+
+
+def _cave_steal(game: Game, play: Play, need: int) -> Flow:
+    steal = Option(Kind.TERMS, play.seat, target=play.target)
+    option = yield from choose(game, play.seat, [steal, Option(Kind.PASS, play.seat)])
+    if option.kind is Kind.TERMS and burn_corruption(
+        game, play.target, play.seat, corruption_on(game, play.target, play.seat)
+    ):
+        StealMinion()(game, play)
+
+
+# -- The Shard, The Line ------------------------------------------------------------------------------------------------
+
+
+def _any_card(game: Game, handler: Any, seat: int, minion: int) -> bool:
+    return True
+
+
+def _action_card_of_own_vampire(game: Game, handler: Any, seat: int, minion: int) -> bool:
+    """An action card (equipment, ally, retainer and political actions too: ANK 20181007) played by a vampire
+    (not an ally playing it as a vampire: ANK 20200605)."""
+    m = game.minions.get(minion)
+    return handler.mode.window is W.ACTION and m is not None and m.kind == VAMPIRE
+
+
+lock_to_discount("Shard, London, The", 2, _any_card, edge=True)
+lock_to_discount("Line, The", 1, _action_card_of_own_vampire, blood_only=True)
+removal_stealth("Shard, London, The", 1, clan="Ventrue")
+
+
+# -- Channel 10, Elysium: The Palace of Versailles, The Hungry Coyote --------------------------------------------------
+
+
+@hook("announced", "Channel 10")
+def _mark_first_action(game: Game, act: Action) -> None:
+    """The first action of a minion phase, marked as it is announced: an action cancelled as it is played
+    (Direct Intervention) is never announced and leaves the next one the first (LSJ 20100505); one cancelled
+    later (Tangle Atropos' Hand) was the first (ANK 20210124)."""
+    if ("first action", game.turn) not in game.used:
+        game.used.add(("first action", game.turn))
+        act.flags["first action"] = 1
+
+
+def _not_first_action(game: Game, play: Play) -> bool:
+    act = play.frame
+    return isinstance(act, Action) and not act.flags.get("first action")
+
+
+def _titled_camarilla_votes(game: Game, play: Play) -> None:
+    """+1 vote for each ready titled Camarilla vampire its controller controls."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        more = sum(1 for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.title and m.sect == "Camarilla")
+        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
+
+
+def _has_titled_camarilla(game: Game, play: Play) -> bool:
+    return any(m.kind == VAMPIRE and m.title and m.sect == "Camarilla" for m in ready_minions(game, play.seat))
+
+
+@hook("hunt", "Hungry Coyote, The")
+def _hungry_coyote(game: Game, act: Action) -> int:
+    """ "Sabbat vampires you control get +1 hunt" (the acting Methuselah controls a copy)."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect != "Sabbat":
+        return 0
+    wanted = vekn(game, "Hungry Coyote, The")
+    return 1 if any(game.card_of[c] == wanted for c in game.seats[act.seat].controlled) else 0
 
 
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
@@ -743,6 +1522,14 @@ for _name, _clan in (
     ("Library Hunting Ground", "Tzimisce"),
     ("Academic Hunting Ground", "Tremere"),
     ("Asylum Hunting Ground", "Malkavian"),
+    ("Warzone Hunting Ground", "Brujah"),
+    ("University Hunting Ground", "Tremere antitribu"),
+    ("Society Hunting Ground", "Toreador"),
+    ("Temple Hunting Ground", "Follower of Set"),
+    ("Park Hunting Ground", "Ravnos"),
+    ("Political Hunting Ground", "Lasombra"),
+    ("Underworld Hunting Ground", "Assamite"),
+    ("Uptown Hunting Ground", "Ventrue"),
 ):
     card(
         _name,
@@ -900,4 +1687,506 @@ card(
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
+)
+card(
+    "Fortune Teller Shop",
+    Mode(window=W.MASTER, when=_ready_of_clan("Ravnos"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Ravnos"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Ravnos",
+    ),
+    notes="Unique location (contesting not modelled). Its Ravnos requirement: played with a ready Ravnos. The "
+    "stealth is given to its controller's acting Ravnos (another Methuselah's action is never helped by the bots), "
+    "during a block attempt that would succeed.",
+)
+card(
+    "Labyrinth, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Nosferatu"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=stealth_needed_by(clan="Nosferatu"),
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth to a Nosferatu",
+    ),
+    notes="Unique location (contesting not modelled). Its Nosferatu requirement: played with a ready Nosferatu. The "
+    "stealth is given to its controller's acting Nosferatu only, during a block attempt that would succeed.",
+)
+card(
+    "Market Square",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True, clan="Assamite"),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to an Assamite",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "intercept goes to its controller's blocking Assamite (only as needed).",
+)
+card(
+    "Channel 10",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_blocker_of(own=True), _not_first_action),
+        effects=(LockThisCard(), Intercept(2)),
+        label="lock: +2 intercept to a minion you control",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion of its controller's "
+    "(only as needed), never during the first action of a minion phase (the 'announced' hook marks it).",
+)
+card(
+    "Ventrue Headquarters",
+    Mode(window=W.MASTER, when=_ready_of_clan("Ventrue"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=in_polling,
+        effects=(LockThisCard(), ExtraVotes(3)),
+        label="lock: +3 votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Ventrue requirement: played with a ready Ventrue. The "
+    "engine's blood hunts have no polling step, so the votes are used in political actions' referendums.",
+)
+card(
+    "Black Throne, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=in_polling,
+        effects=(LockThisCard(), ExtraVotes(2)),
+        label="lock: +2 votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "engine's blood hunts have no polling step. No contract card is modelled, so its contract clause (lock to gain "
+    "1 pool after a minion with a contract leaves the ready region) never has a contract to read.",
+)
+card(
+    "Elysium: The Palace of Versailles",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _has_titled_camarilla),
+        effects=(LockThisCard(), _titled_camarilla_votes),
+        label="lock: +1 vote each titled Camarilla vampire you control",
+    ),
+    notes="Unique location (contesting not modelled). Every referendum with a polling step in the engine is a "
+    "political action's.",
+)
+card(
+    "Hungry Coyote, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). The +1 hunt is the 'hunt' hook.",
+)
+card(
+    "Arcane Library",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        targets=uncontrolled_of_clan("Tremere"),
+        effects=(LockThisCard(), AddBlood(1)),
+        label="lock: 1 blood to an uncontrolled Tremere",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. "
+    "Offered at the start of the influence phase.",
+)
+card(
+    "Slaughterhouse, The",
+    Mode(window=W.MASTER, when=_ready_of_clan("Harbinger of Skulls"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), MillPreyLibrary(2)),
+        label="lock: burn the top 2 cards of your prey's library",
+    ),
+    notes="Not unique. Its Harbinger of Skulls requirement: played with a ready Harbinger of Skulls. The lock is "
+    "offered in its controller's master phase.",
+)
+card(
+    "Powerbase: Los Angeles",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        when=_own_discard_phase,
+        targets=_hand_cards,
+        effects=(LockThisCard(), _la_discard),
+        label="lock: +1 discard phase action (an Anarch card discarded unlocks a ready Anarch)",
+    ),
+    notes="Unique location (contesting not modelled). The extra discard phase action is used as it is gained, to "
+    "discard a card (not to play an event); a card requiring an Anarch or a baron, or making a vampire Anarch, then "
+    "lets its player unlock one of its own ready Anarchs. Stolen by a (D) action of another Methuselah's Anarch.",
+    steal="Anarch",
+)
+card(
+    "Powerbase: Savannah",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_own_acting_vampire_fights,
+        targets=_other_unique_locations,
+        effects=(_lock_target_card, EndCombat()),
+        label="lock another unique location: end combat",
+    ),
+    notes="Unique location (contesting not modelled). The combat ended is one of its controller's acting vampire "
+    "(the acting side of the combat: ANK 20230814). Stolen by a (D) action of another Methuselah's vampire.",
+    steal="vampire",
+)
+card(
+    "Narrow Minds",
+    Mode(window=W.DISCARD, effects=(DoNotReplace(Until.NEXT_UNLOCK), PutInPlay())),
+    notes="An event: played in the discard phase for the discard phase action; replaced at its player's next unlock "
+    "phase, before the cards unlock (ANK 20200129). The +1 cost is the 'blood_cost' hook on the modes that change a "
+    "bleed's target (Redirect); an ally playing one pays blood the engine has it pay (no ally plays a redirect card "
+    "in the engine).",
+)
+card(
+    "Poacher's Hunting Ground",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_poachers_can_feed,
+        effects=(_poachers,),
+        label="1 blood to each of up to X ready Anarchs",
+    ),
+    notes="Not unique. X is read as it is used: the hunting grounds (first line 'Hunting ground') other "
+    "Methuselahs control that are not derivative. The Anarchs fed are the ones with most room for blood (all of them "
+    "up to X: gaining blood is never declined). Hunting grounds share a 'hunting ground' mark per vampire per turn.",
+)
+card(
+    "NRA PAC",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A successful equip action while it "
+    "is in play marks the minion ('after_resolution' hook); the marked minions unlock as the turn's discard phase "
+    "ends ('discard_phase_end' hook), the end of the turn.",
+)
+card(
+    "WMRH Talk Radio",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=False),
+        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        label="lock: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block (only as "
+    "needed); if that minion does not block the action (more stealth after it), its controller burns 1 pool "
+    "after resolution (the 'after_resolution' hook).",
+)
+card(
+    "Chantry",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_torpid_tremere,
+        effects=(LockThisCard(), BurnPool(1), _to_ready_region),
+        label="lock, burn 1 pool: a Tremere from torpor to the ready region",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=_tremere_with_blood,
+        targets=_torpid_tremere,
+        effects=(LockThisCard(), _tremere_burns_blood, _to_ready_region),
+        label="lock, burn 1 blood of a ready Tremere: a Tremere from torpor to the ready region",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. The "
+    "Tremere moved is one of its controller's; the blood is burned from its ready Tremere with the most.",
+)
+card(
+    "Wasserschloss Anif, Austria",
+    Mode(window=W.MASTER, when=_ready_of_clan("Tremere"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_wasserschloss_givers,
+        effects=(_blood_to_this_card,),
+        label="a Tremere moves 1 blood to this card",
+    ),
+    Mode(
+        window=W.INFLUENCE,
+        in_play=True,
+        when=_has_counters,
+        targets=uncontrolled_of_clan("Tremere"),
+        effects=(LockThisCard(), _counters_to_target),
+        label="lock: move the counters to an uncontrolled Tremere",
+    ),
+    notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. Blood "
+    "from one Tremere a turn (RTR 19960221). The counters an uncontrolled vampire has no room for stay on the card. "
+    "Any minion can burn it as a (D) action, Malkavians with +1 stealth.",
+    burn="minion",
+)
+removal_stealth("Wasserschloss Anif, Austria", 1, clan="Malkavian")
+card(
+    "Alamut",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _has_counters, _controls_ready_vampire),
+        values=_counters_of_card,
+        effects=(_burn_x_counters, ExtraVotes(0, per_x=1)),
+        label="burn X counters: +X votes",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
+    "pool lost to a successful bleed by an Assamite of its controller's goes on it (the 'bleed_pool_burned' and "
+    "'after_resolution' hooks).",
+)
+card(
+    "Powerbase: Barranquilla",
+    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), _capacity_on_card)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_has_counters,
+        effects=(_counter_to_pool,),
+        label="1 blood from this card to your pool",
+    ),
+    notes="Unique location (contesting not modelled). Played with a ready Sabbat vampire, whose capacity is the "
+    "blood put on it. Burned once it has no counters. Any vampire can burn it as a (D) action, titled ones with +1 "
+    "stealth.",
+    burn="vampire",
+)
+removal_stealth("Powerbase: Barranquilla", 1, titled=True)
+card(
+    "Shard, London, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). While its controller has the Edge it takes 2 off the blood, "
+    "else the pool, cost of the first card with a cost its controller plays (minion cards too: ANK 20221102), and "
+    "locks (the 'discount' hook, lock_to_discount: as an action is announced, so not for an action cancelled as "
+    "played: ANK 20230620). Stolen by a (D) action of another Methuselah's vampire, Ventrue with +1 stealth.",
+    steal="vampire",
+)
+card(
+    "Line, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). It takes 1 blood off the cost of the first action card with a "
+    "blood cost a vampire of its controller's plays, and locks (the 'discount' hook, lock_to_discount: as the action "
+    "is announced, so not for an action cancelled as played: ANK 20230620). Stolen by a (D) action of another "
+    "Methuselah's vampire.",
+    steal="vampire",
+)
+card(
+    "Uncoiling, The",
+    Mode(window=W.DISCARD, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
+    "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
+    "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
+    "owner's hand is then replaced).",
+)
+card(
+    "Yawp Court",
+    Mode(window=W.MASTER, when=_ready_sabbat, effects=(PutInPlay(),)),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. Used "
+    "through the 'before_referendum' hook: after the terms, before the polling, its controller may lock it and a "
+    "ready unlocked Sabbat vampire to enter combat with the acting vampire (the action's combat: the acting vampire "
+    "acts first); the acting vampire not ready after it, the action ends with no referendum (LSJ 20060902); else "
+    "the Sabbat vampire, if still ready, takes 2 environmental damage (not prevented: no combat) and the "
+    "referendum goes on.",
+)
+card(
+    "Elysium: The Arboretum",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=_camarilla_fighting,
+        effects=(_end_combat,),
+        label="lock: end a combat between Camarilla vampires",
+    ),
+    notes="Unique location (contesting not modelled). Any Camarilla vampire can burn it by a referendum (a +1 "
+    "stealth political action).",
+    burn="Camarilla referendum",
+)
+card(
+    "Yoruba Shrine",
+    Mode(window=W.MASTER, when=_ready_of_clan("Assamite"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=_assamite_targeted,
+        effects=(LockThisCard(), EndAction(unlock_actor=True)),
+        label="lock: a directed action at your Assamite fails, the acting minion unlocks",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_assamite_in_terms,
+        effects=(LockThisCard(), _unlock_caller, CancelReferendum()),
+        label="lock: a referendum choosing your Assamite fails, the acting minion unlocks",
+    ),
+    notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. Used "
+    "as the directed action is announced: in its controller's first window of the action, before any block "
+    "(W.BEFORE_BLOCKS: the acting Methuselah's 'as announced' effects come first, LSJ 20081105), or in the "
+    "polling step before the votes (the engine's polling window, cards before votes); the failed action ends "
+    "without resolution, the failed referendum is cancelled (no votes, no terms).",
+)
+card(
+    "Rumor Mill, Tabloid Newspaper, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_vampire_blocker_with_blood(own=True),
+        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        label="lock: a vampire you control burns 1 blood for +1 intercept",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_vampire_blocker_with_blood(own=False),
+        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        label="lock: another Methuselah's vampire burns 1 blood for +1 intercept",
+    ),
+    notes="Unique location (contesting not modelled). Locked during a block attempt (only as needed) for the "
+    "vampire attempting to block, which burns 1 blood then for +1 intercept (the choice of vampire and its burn "
+    "read together: the one vampire that can use the intercept).",
+)
+card(
+    "NSA Trio",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. The first combat each turn between "
+    "an acting vampire and its blocking vampire is marked as it starts ('combat_start' hook): in its first round "
+    "no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions announced no "
+    "action this turn may spend a discard phase action to burn it ('discard_phase' hook).",
+)
+card(
+    "Powerbase: Madrid",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_at_most_counters(3),
+        effects=(_counter_from_bank,),
+        label="add 1 counter (3 or fewer on it)",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=all_of(in_polling, _has_counters, _own_titled_sabbat),
+        effects=(LockThisCard(), _votes_per_counter),
+        label="lock: a titled Sabbat vampire gets +1 vote for each counter",
+    ),
+    notes="Unique location (contesting not modelled). The titled Sabbat vampire is one of its controller's (the "
+    "votes are its controller's). Another Methuselah's vampire can burn all its counters as a (D) action (the "
+    "engine's burn action, the 'burn_instead' hook: the card stays). The engine's blood hunts have no polling step.",
+    burn="vampire",
+)
+card(
+    "Powerbase: Chicago",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_no_unlock_use_yet,
+        effects=(_counter_from_bank,),
+        label="1 blood from the bank to this card",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=all_of(_no_unlock_use_yet, _has_counters),
+        effects=(_all_counters_to_pool,),
+        label="all the blood on this card to your pool",
+    ),
+    notes="Unique location (contesting not modelled). One of its two unlock phase uses a turn. Another Methuselah's "
+    "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, the "
+    "'burn_instead' hook: the card stays).",
+    burn="vampire",
+)
+card(
+    "Maabara",
+    Mode(window=W.MASTER, when=_ready_of_clan("Harbinger of Skulls"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.DISCARD,
+        in_play=True,
+        targets=_ash_heap_library_cards,
+        effects=(LockThisCard(), _to_maabara),
+        label="lock: a library card from your ash heap onto this card, face down",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_maabara_cards,
+        effects=(MasterActions(-1), _maabara_to_library),
+        label="a master phase action: a card from this card to the top of your library",
+    ),
+    notes="Unique location (contesting not modelled). Its Harbinger of Skulls requirement: played with a ready "
+    "Harbinger of Skulls. Its lock is offered in the discard phase (its own, or another Methuselah's), so that it has "
+    "unlocked by its controller's next master phase, where the engine offers no locked card's ability. The cards on "
+    "it wait face down in their owner's removed zone (a rider names the Maabara they are on); burned by a vampire's (D) action, it takes "
+    "them to the ash heap (the 'burn_instead' hook, which lets it burn).",
+    burn="vampire",
+)
+card(
+    "Wall Street Night, Financial Newspaper",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(_undirected, _blocker_of(own=True)),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control during an undirected action",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a blocking minion of its controller's "
+    "(only as needed). No investment card is modelled (Protracted Investment, Short-Term Investment…), so its (D) "
+    "action to move a counter from an investment card never has a card to aim at.",
+)
+card(
+    "Black Forest Base",
+    Mode(window=W.MASTER, when=_ready_sabbat, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        political=True,
+        stealth=1,
+        when=all_of(own_card, _black_forest_base_unused, _sabbat_actor),
+        effects=(GainPool(2),),
+        label="a Sabbat vampire calls a referendum: its controller gains 2 pool",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. The "
+    "referendum is an action the card gives its controller's Sabbat vampires (a political action: no vote from a "
+    "card played), once each turn whoever attempts it (LSJ 20091224, ANK 20180719-4). Changeling allies of other "
+    "Methuselahs can burn it as a +1 stealth (D) action.",
+    burn="Changeling ally",
+)
+removal_stealth("Black Forest Base", 1)
+card(
+    "Cave of Apples",
+    Mode(window=W.MASTER, when=_ready_of_clan("Follower of Set"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=all_of(own_card, _actor_of_clan("Follower of Set")),
+        targets=_prey_allies_and_younger,
+        effects=(_cave_of_apples,),
+        label="(D) 1 corruption counter on an ally or younger vampire of your prey; steal it with enough",
+    ),
+    notes="Unique location (contesting not modelled). Its Follower of Set requirement: played with a ready Follower "
+    "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
+    "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
+    "vampire changes control as an ally does (Game.stolen).",
 )

@@ -94,6 +94,7 @@ from ..vocabulary import (
     not_,
     once_each_game_per_methuselah,
     own_bleed_by_clan,
+    own_card,
     own_combatants,
     own_ready_minions_without,
     own_ready_vampires,
@@ -1831,11 +1832,6 @@ def _tension_burn(game: Game, seat: int) -> int:
     return -1
 
 
-def _own_card(game: Game, play: Play) -> bool:
-    """The card in play giving the action is the acting minion's Methuselah's ("each ready minion you control")."""
-    return play.card in game.seats[play.seat].controlled
-
-
 def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
     prey = game.prey(play.seat)
     return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
@@ -2008,7 +2004,7 @@ card(
         role=Role.ACTOR,
         directed=True,
         enters_combat=True,
-        when=_own_card,
+        when=own_card,
         targets=_prey_ready_minions,
         label="enter combat with a minion of the prey",
     ),
