@@ -283,6 +283,8 @@ def burn_card(game: Game, copy: int) -> None:
     for m in game.minions.values():
         if copy in m.cards:
             m.cards.remove(copy)
+            for h in hooks_of(game, "card_burned"):
+                h(game, copy, m.id)  # a title card leaves its vampire (Fee Stake)
     game.card_counters.pop(copy, None)
     game.locked_cards.discard(copy)
     to_ash_heap(game, copy)
@@ -418,7 +420,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         if _over(game, seat):
             return
         for h in hooks_of(game, "unlock"):
-            h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            asks = h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
+            if asks is not None:  # a generator: the hook asks for decisions (Constant Revolution)
+                yield from asks
         if _over(game, seat):
             return
         yield from permanents(game, seat, W.UNLOCK)

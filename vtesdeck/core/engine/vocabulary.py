@@ -3607,3 +3607,71 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# --- words added for actions
+
+
+def _title_card_of(game: Game, copy: int) -> TitleCard | None:
+    """The TitleCard effect of a card copy's spec (a title card on a vampire: Fee Stake), if any."""
+    spec = game.compiled.specs.get(game.card_of[copy]) if game.compiled is not None else None
+    for mode in spec.modes if spec is not None else ():
+        for e in mode.effects:
+            if isinstance(e, TitleCard):
+                return e
+    return None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TitleCard:
+    """ "Put this card on this <vampire> to represent the title of <title>" (Fee Stake: baron): the card goes on
+    the acting vampire, which holds that title and its votes instead of any other (one title: rulebook L2187-2191)
+    until the card leaves it (then it has none). While the vampire is not of ``sect``, the title gives no votes
+    (L2193-2199). ``clans``: +1 vote in the referendums the vampire calls while of one of them. ``burn_penalty``:
+    in the referendum called to burn the card, titles of other sects than ``sect`` are worth 1 vote less each."""
+
+    title: str
+    sect: str = "Anarch"
+    clans: tuple[str, ...] = ()
+    burn_penalty: bool = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from ..domain import TITLE_VOTES
+
+        PutOnTarget(on_self=True)(game, play)
+        m = game.minions.get(play.minion)
+        if m is not None and play.card in m.cards:
+            m.title, m.votes = self.title, TITLE_VOTES.get(self.title, 0)
+
+
+@hook("card_burned", effects=(TitleCard,))
+def _title_card_burned(game: Game, copy: int, holder: int) -> None:
+    """A title card burned (or gone) from its vampire: the vampire no longer holds the title."""
+    m = game.minions.get(holder)
+    found = _title_card_of(game, copy)
+    if m is not None and found is not None and m.title == found.title:
+        m.title, m.votes = "", 0
+
+
+@hook("votes", effects=(TitleCard,))
+def _title_card_votes(game: Game, seat: int) -> int:
+    """A title card's votes: none while its vampire is of another sect; +1 for the referendums its vampire calls
+    while of the card's clans; titles of other sects worth 1 less in the referendum that would burn it."""
+    change = 0
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    mine = g.ready_minions(game, seat)
+    for m in mine:
+        for c in m.cards if m.kind == VAMPIRE else ():
+            found = _title_card_of(game, c)
+            if found is None or m.title != found.title:
+                continue
+            if m.sect != found.sect:
+                change -= m.votes
+            elif ref is not None and ref.caller == m.id and m.clan in found.clans:
+                change += 1
+    act = g.current_action(game)
+    if ref is not None and act is not None and act.mode is g.BURN_BY_REFERENDUM and act.target_minion >= 0:
+        found = _title_card_of(game, act.target_minion)
+        if found is not None and found.burn_penalty:
+            change -= sum(min(1, m.votes) for m in mine if m.kind == VAMPIRE and m.title and m.sect != found.sect)
+    return change

@@ -100,3 +100,14 @@ judge("Third Tradition: Progeny", 0, score=_embrace_score)
 judge("Line Brawl", 0, score=_steal_score)
 judge("Line Brawl", 1, score=_combat_score)
 judge("Bum's Rush", 0, score=_combat_score)
+
+
+def _title_card_score(game: Game, play: Play) -> float:
+    """A Fee Stake: 2 votes for an untitled Anarch; never worth a title it already holds."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and not m.title else -1.0
+
+
+for _city in ("Seattle", "Perth", "Corte", "New York", "Los Angeles", "Boston"):
+    judge(f"Fee Stake: {_city}", 0, score=_title_card_score)
+judge("Constant Revolution", 0, score=lambda game, play: 20.0)  # every other Methuselah burns more each turn

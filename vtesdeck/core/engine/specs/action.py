@@ -20,6 +20,7 @@ from ..vocabulary import (
     BurnEdgeTo,
     BurnTargetBlood,
     CorruptionCounterOnMinionOfTarget,
+    CounterOnThisCard,
     DrawCards,
     EnterCombatWithTarget,
     Equip,
@@ -34,6 +35,7 @@ from ..vocabulary import (
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
+    TitleCard,
     UnlockSelf,
     allies_of_others,
     any_methuselah_but_you,
@@ -69,7 +71,7 @@ from ..vocabulary import (
     younger_uncontrolled,
     younger_uncontrolled_with,
 )
-from ..windows import W
+from ..windows import Act, W
 
 Flow = Generator[Any, Any, None]
 
@@ -1248,3 +1250,73 @@ card(
     notes="The uncontrolled vampire is chosen on resolution for [chi] and [pre] (the card: as it is played; one "
     "must be there to play it); [chi] takes blood from another Methuselah's uncontrolled region (a (D) action).",
 )
+
+
+# -- Constant Revolution --------------------------------------------------------------------------------------------------
+
+
+card(
+    "Constant Revolution",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), CounterOnThisCard()), label="in play with 1 counter"),
+    burn="vampire",
+    notes="The burning Methuselah chooses how many of the X are cards (discarded at random all at once, then the hand "
+    "is drawn back up: LSJ 20090618), the rest is pool; never more cards than the hand holds.",
+)
+
+
+@hook("unlock", "Constant Revolution")
+def _constant_revolution(game: Game, seat: int) -> Flow | None:
+    """During its controller's unlock phase, 1 more counter on each Constant Revolution; during another
+    Methuselah's, that Methuselah burns X pool and/or cards at random from its hand (X: the counters)."""
+    wanted = vekn(game, "Constant Revolution")
+    owed = 0
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c in game.minions or game.card_of[c] != wanted:
+                continue
+            if s == seat:
+                game.card_counters[c] = game.card_counters.get(c, 0) + 1
+            else:
+                owed += game.card_counters.get(c, 0)
+    return _burn_pool_or_cards(game, seat, owed) if owed else None
+
+
+def _burn_pool_or_cards(game: Game, seat: int, owed: int) -> Flow:
+    """The seat burns ``owed`` pool and/or cards at random from its hand, split as it chooses (most cards first)."""
+    hand = game.seats[seat].hand
+    most = min(owed, len(hand))
+    option = yield from choose(game, seat, [Option(Kind.TERMS, seat, value=k) for k in range(most, -1, -1)])
+    if option.value:
+        discard(game, seat, game.rng.sample(hand, option.value))
+    if owed - option.value:
+        economy.burn_pool(game, seat, owed - option.value)
+        game.log("burn pool", seat, owed - option.value)
+
+
+@hook("directed_cost", "Constant Revolution")
+def _constant_revolution_burn_cost(game: Game, act: Action) -> int:
+    """ "Vampires can burn this card as a (D) action that costs 1 pool"."""
+    target = act.target_minion
+    if act.kind is not Act.BURN_CARD or target < 0 or target in game.minions:
+        return 0
+    return 1 if game.card_of[target] == vekn(game, "Constant Revolution") else 0
+
+
+# -- Fee Stakes: the Anarch title of baron of a city ----------------------------------------------------------------------
+
+for _city, _clans in (
+    ("Seattle", ("Gangrel", "Gangrel antitribu")),
+    ("Perth", ()),
+    ("Corte", ()),
+    ("New York", ("Brujah", "Brujah antitribu")),
+    ("Los Angeles", ()),
+    ("Boston", ("Toreador", "Toreador antitribu")),
+):
+    card(
+        f"Fee Stake: {_city}",
+        Mode(window=W.ACTION, stealth=1, effects=(TitleCard("baron", clans=_clans),), label=f"baron of {_city}"),
+        burn="referendum",
+        notes="The title of baron gives 2 votes (none while the vampire is not Anarch), replacing any other title; "
+        "the title is unique to its city, but a contest for it (another Fee Stake, a printed baron, prince or "
+        "archbishop of the city) is not modelled.",
+    )
