@@ -261,7 +261,9 @@ CRYPT: dict[str, VampireSpec] = {}
 
 
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
-BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "non-Ventrue minion", "referendum")
+# "Vampires with capacity 5 or more can shuffle <it> into your library as a (D) action" (Aranthebes).
+SHUFFLERS = "vampire of capacity 5 or more: shuffle"
+BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "non-Ventrue minion", "referendum", SHUFFLERS)
 
 
 def card(

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from .. import eligibility
 from ..eligibility import embraced_minion
 from . import economy
-from .cards import Effect, Mode, Play, Role
+from .cards import SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
@@ -782,6 +782,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
+        elif who == SHUFFLERS and (m.kind != VAMPIRE or m.capacity < 5):
+            continue  # "vampires with capacity 5 or more can shuffle" it into the library instead (Aranthebes)
         act = Act.STEAL_CARD if who == "steal" else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
@@ -793,6 +795,11 @@ def _burn_effect(game: Game, play: Play) -> None:
     copy = act.target_minion if act is not None else -1
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
         burn_card(game, copy)
+        if game.compiled.burnable.get(game.card_of[copy]) == SHUFFLERS:  # into its owner's library (Aranthebes)
+            library = game.seats[game.owner_of[copy]].library
+            game.seats[game.owner_of[copy]].ash_heap.remove(copy)
+            library.append(copy)
+            game.rng.shuffle(library)
 
 
 def _steal_effect(game: Game, play: Play) -> Flow | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
+from ..frames import Action
 from ..playbook import judge
 from ..specs.action import (
     _equipment_in_library,
@@ -111,3 +112,16 @@ def _title_card_score(game: Game, play: Play) -> float:
 for _city in ("Seattle", "Perth", "Corte", "New York", "Los Angeles", "Boston"):
     judge(f"Fee Stake: {_city}", 0, score=_title_card_score)
 judge("Constant Revolution", 0, score=lambda game, play: 20.0)  # every other Methuselah burns more each turn
+
+
+def _aranthebes_stealth_score(game: Game, play: Play) -> float:
+    """Aranthebes' -1 stealth: worth it when it lets one of the seat's minions block (the stealth beats the
+    intercept by 1 only)."""
+    act = play.frame
+    if not isinstance(act, Action) or g.controller(game, act.blocker) != play.seat:
+        return -1.0
+    return 20.0 if act.stealth - act.intercept == 1 else -1.0
+
+
+judge("Aranthebes, The Immortal", 0, score=lambda game, play: 16.0)
+judge("Aranthebes, The Immortal", 1, score=_aranthebes_stealth_score)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import Mode, Play, card, hook
+from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat
 from ..state import VAMPIRE, Game, Minion, crypt_draw
@@ -27,11 +27,13 @@ from ..vocabulary import (
     GainPool,
     If,
     LockMinionOfTarget,
+    LockThisCard,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
     StealMinion,
     StealPool,
+    Stealth,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -1320,3 +1322,41 @@ for _city, _clans in (
         "the title is unique to its city, but a contest for it (another Fee Stake, a printed baron, prince or "
         "archbishop of the city) is not modelled.",
     )
+
+
+# -- Aranthebes, The Immortal ---------------------------------------------------------------------------------------------
+
+
+def _predator_action_blocked_short(game: Game, play: Play) -> bool:
+    """A block attempt against an action of a minion of your predator, that its stealth still beats."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker < 0 or act.seat != game.predator(play.seat) or act.seat == play.seat:
+        return False
+    return act.stealth > act.intercept
+
+
+card(
+    "Aranthebes, The Immortal",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_predator_action_blocked_short,
+        effects=(LockThisCard(), Stealth(-1)),
+        label="lock: -1 stealth to a minion of your predator",
+    ),
+    burn=SHUFFLERS,
+    notes="The -1 stealth goes to the acting minion of your predator, during a block attempt its stealth still "
+    "beats (any time before resolution, LSJ 20020612: only then does it change anything).",
+)
+
+
+@hook("bleed", "Aranthebes, The Immortal")
+def _aranthebes_bleed(game: Game, act: Action) -> int:
+    """While Aranthebes is unlocked, vampires with capacity 4 or less get -1 bleed against its controller."""
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.capacity > 4 or act.target < 0:
+        return 0
+    wanted = vekn(game, "Aranthebes, The Immortal")
+    held = game.seats[act.target].controlled
+    return -1 if any(game.card_of[c] == wanted and c not in game.locked_cards for c in held) else 0
