@@ -421,7 +421,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             return
         for h in hooks_of(game, "unlock"):
             asks = h(game, seat)  # unlock-phase burns of cards in play (Anarch Revolt, Fame)
-            if asks is not None:  # a generator: the hook asks for decisions (Constant Revolution)
+            if isinstance(asks, Generator):  # the hook asks for decisions (Constant Revolution)
                 yield from asks
         if _over(game, seat):
             return
