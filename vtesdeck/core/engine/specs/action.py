@@ -8,10 +8,11 @@ from collections.abc import Generator
 from typing import Any
 
 from ...eligibility import clan as clan_name
+from ...eligibility import in_game
 from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat
+from ..frames import Action, Combat, Until
 from ..state import VAMPIRE, Game, Minion, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
@@ -39,6 +40,7 @@ from ..vocabulary import (
     TargetDiscards,
     TitleCard,
     UnlockSelf,
+    add_rider,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
@@ -1360,3 +1362,90 @@ def _aranthebes_bleed(game: Game, act: Action) -> int:
     wanted = vekn(game, "Aranthebes, The Immortal")
     held = game.seats[act.target].controlled
     return -1 if any(game.card_of[c] == wanted and c not in game.locked_cards for c in held) else 0
+
+
+# -- Field Training -------------------------------------------------------------------------------------------------------
+
+_FIELD_TRAINING = "field training:"  # a rider on the attached vampire: "field training:<discipline>:<old sect>"
+
+
+def _superior_disciplines(game: Game, play: Play) -> list[str]:
+    m = game.minions.get(play.minion)
+    return [d for d, level in m.disciplines if level >= 2] if m is not None else []
+
+
+def _field_training_targets(game: Game, play: Play) -> list[int]:
+    """Another ready non-titled vampire you control, without a Field Training."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.id != play.minion and not m.title and not _carries(game, m, "Field Training")
+    ]
+
+
+def _carries(game: Game, m: Minion, name: str) -> bool:
+    wanted = vekn(game, name)
+    return any(game.card_of[c] == wanted for c in m.cards)
+
+
+def _field_training(game: Game, play: Play) -> Flow:
+    """Choose a Discipline the acting vampire has at superior; the card goes on the target, which is considered
+    Anarch and gets +1 level of it (superior at most)."""
+    chosen = _superior_disciplines(game, play)
+    m = game.minions.get(play.target)
+    if not chosen or m is None or not m.in_play or m.torpor:
+        to_ash_heap(game, play.card)
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=i) for i in range(len(chosen))])
+    code = chosen[option.value]
+    PutOnTarget()(game, play)
+    levels = dict(m.disciplines)
+    before = levels.get(code, 0)
+    levels[code] = min(2, before + 1)
+    m.disciplines = tuple(levels.items())
+    add_rider(game, m.id, f"{_FIELD_TRAINING}{code}:{m.sect}", before, Until.END_OF_GAME, play.seat)
+    m.sect = "Anarch"
+
+
+card(
+    "Field Training",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=lambda game, play: bool(_superior_disciplines(game, play)),
+        targets=_field_training_targets,
+        effects=(UnlockSelf(), _field_training),
+        label="unlock; another vampire is Anarch with +1 level of a Discipline",
+    ),
+    notes="The Discipline is chosen on resolution (the acting vampire must have one at superior: ANK 20180731-2); "
+    "the burn when the attached vampire changes sect never happens here (no modelled card changes an Anarch's "
+    "sect).",
+)
+
+
+@hook("card_burned", "Field Training")
+def _field_training_gone(game: Game, copy: int, holder: int) -> None:
+    """Field Training leaves its vampire: the Discipline level it gave and the Anarch sect go with it."""
+    m = game.minions.get(holder)
+    if m is None or game.card_of[copy] != vekn(game, "Field Training"):
+        return
+    for r in [r for r in game.riders if r.holder == holder and r.key.startswith(_FIELD_TRAINING)]:
+        game.riders.remove(r)
+        code, sect = r.key[len(_FIELD_TRAINING) :].split(":", 1)
+        levels = dict(m.disciplines)
+        if r.value:
+            levels[code] = r.value
+        else:
+            levels.pop(code, None)
+        m.disciplines = tuple(levels.items())
+        m.sect = sect
+
+
+@hook("meets_requirement", "Field Training")
+def _field_trained(game: Game, handler: Any, m: Minion) -> bool:
+    """The vampire with Field Training plays cards with the Discipline level it gave (and as an Anarch)."""
+    printed = game.compiled.eligibility.minion(m.card)
+    if printed is None or handler.requirement is None or not _carries(game, m, "Field Training"):
+        return False
+    grown = in_game(printed, tuple(d for d, _ in m.disciplines), m.capacity)
+    return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
