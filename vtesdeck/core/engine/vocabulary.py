@@ -3675,3 +3675,23 @@ def _title_card_votes(game: Game, seat: int) -> int:
         if found is not None and found.burn_penalty:
             change -= sum(min(1, m.votes) for m in mine if m.kind == VAMPIRE and m.title and m.sect != found.sect)
     return change
+
+
+@hook("meets_requirement", effects=(TitleCard,))
+def _title_card_requirement(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire holding a title by a title card meets the requirements of that title ("Requires a baron")."""
+    from .. import eligibility
+
+    printed = game.compiled.eligibility.minion(m.card) if game.compiled is not None else None
+    if printed is None or handler.requirement is None or not m.title or m.title == printed_title(game, m):
+        return False
+    grown = eligibility.in_game(
+        eligibility.with_title(printed, m.title), tuple(d for d, _ in m.disciplines), m.capacity
+    )
+    return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+def printed_title(game: Game, m: Minion) -> str:
+    """The title printed on the minion's card ("" for none)."""
+    template = game.vampires.get(m.card)
+    return template.title if template is not None else ""

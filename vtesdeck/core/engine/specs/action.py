@@ -1449,3 +1449,50 @@ def _field_trained(game: Game, handler: Any, m: Minion) -> bool:
         return False
     grown = in_game(printed, tuple(d for d, _ in m.disciplines), m.capacity)
     return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+# -- Chameleon ------------------------------------------------------------------------------------------------------------
+
+
+def _new_younger_vampires_of_others(game: Game, play: Play) -> list[int]:
+    """Younger ready vampires of other Methuselahs that entered play since your last minion phase (in their
+    controller's latest turn), of a capacity the acting vampire can pay in blood (X)."""
+    actor = game.minions.get(play.minion)
+    if actor is None:
+        return []
+    return [
+        m.id
+        for s in game.order
+        if s != play.seat
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE
+        and m.capacity < actor.capacity
+        and m.capacity <= actor.blood
+        and m.entered_turn == game.seats[s].turns
+    ]
+
+
+def _chameleon(game: Game, play: Play) -> None:
+    """Pay X blood (X: the target's capacity), take control of the target; it becomes Anarch."""
+    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+    if actor is None or m is None or not m.in_play or m.torpor or actor.blood < m.capacity:
+        return
+    move_blood(game, actor.id, -m.capacity)
+    StealMinion()(game, play)
+    if controller(game, m.id) == play.seat:
+        m.sect = "Anarch"
+
+
+card(
+    "Chameleon",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=_new_younger_vampires_of_others,
+        effects=(_chameleon,),
+        label="take control of a younger vampire that just entered play",
+    ),
+    notes="X is the target's capacity, paid in blood as the action resolves (the action does nothing if the acting "
+    "vampire no longer has that much blood).",
+)
