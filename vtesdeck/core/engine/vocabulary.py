@@ -3695,3 +3695,20 @@ def printed_title(game: Game, m: Minion) -> str:
     """The title printed on the minion's card ("" for none)."""
     template = game.vampires.get(m.card)
     return template.title if template is not None else ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockTarget:
+    """Lock the target minion (``play.target``), if it is still in play (Condemnation: Mute [chi])."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            m.locked = True
+            game.log("lock", play.seat, m.id)
+
+
+def infernal_actor(game: Game, play: Play) -> bool:
+    """ "Requires an infernal vampire" (on one Discipline line of a card: Condemnation: Mute [dai])."""
+    m = game.minions.get(play.minion)
+    return m is not None and "infernal" in m.traits

@@ -125,3 +125,20 @@ def _aranthebes_stealth_score(game: Game, play: Play) -> float:
 
 judge("Aranthebes, The Immortal", 0, score=lambda game, play: 16.0)
 judge("Aranthebes, The Immortal", 1, score=_aranthebes_stealth_score)
+
+
+def _mute_score(game: Game, play: Play) -> float:
+    """Condemnation: Mute [dai]: worth the votes it takes."""
+    m = game.minions.get(play.target)
+    return 8.0 + 5.0 * min(3, m.votes) if m is not None and m.votes else -1.0
+
+
+def _lock_score(game: Game, play: Play) -> float:
+    """Lock an unlocked vampire of another Methuselah (it cannot block or act)."""
+    m = game.minions.get(play.target)
+    return 12.0 if m is not None and not m.locked else -1.0
+
+
+judge("Condemnation: Mute", 0, score=_lock_score)
+judge("Condemnation: Mute", 1, score=_mute_score)
+judge("Condemnation: Mute", 2, score=_mute_score)

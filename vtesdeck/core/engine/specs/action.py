@@ -12,7 +12,7 @@ from ...eligibility import in_game
 from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
@@ -28,6 +28,7 @@ from ..vocabulary import (
     GainPool,
     If,
     LockMinionOfTarget,
+    LockTarget,
     LockThisCard,
     PutInPlay,
     PutOnTarget,
@@ -51,6 +52,7 @@ from ..vocabulary import (
     discard,
     has_edge,
     has_targets,
+    infernal_actor,
     is_location,
     leave_aside,
     locations_of_others,
@@ -72,6 +74,7 @@ from ..vocabulary import (
     uncontrolled_with_trait,
     unlocked_vampires_of_others,
     vekn,
+    younger_ready_vampires_of_others,
     younger_uncontrolled,
     younger_uncontrolled_with,
 )
@@ -1496,3 +1499,82 @@ card(
     notes="X is the target's capacity, paid in blood as the action resolves (the action does nothing if the acting "
     "vampire no longer has that much blood).",
 )
+
+
+# -- Condemnation: Mute ---------------------------------------------------------------------------------------------------
+
+
+def _condemn(game: Game, play: Play) -> None:
+    """The condemnation goes on the target vampire; every other condemnation card on it burns."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return
+    for c in list(m.cards):
+        card = game.compiled.cards.get(game.card_of[c])
+        if card is not None and card.name.startswith("Condemnation:"):
+            burn_card(game, c)
+    PutOnTarget()(game, play)
+
+
+_MUTE_SUPERIOR = "mute superior"  # a rider on the vampire: the Condemnation: Mute copy (value) played at [DAI]
+
+
+def _mute_superior(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and play.card in m.cards:
+        add_rider(game, m.id, _MUTE_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    "Condemnation: Mute",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        targets=younger_ready_vampires_of_others,
+        effects=(If(target_still(younger_ready_vampires_of_others), (LockTarget(),)),),
+        label="lock a younger vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dai",),
+        stealth=1,
+        directed=True,
+        when=infernal_actor,
+        targets=ready_vampires_of_others,
+        effects=(_condemn,),
+        label="-3 votes on a vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=infernal_actor,
+        targets=ready_vampires_of_others,
+        effects=(_condemn, _mute_superior),
+        label="-3 votes on a vampire, 1 blood after each referendum that passes",
+    ),
+    notes="The -3 votes never take more than the vampire's own votes (net negative votes subtract nothing: "
+    "ANK 20251125). [DAI]: the blood is burned after a political action's referendum passes (a blood hunt's too "
+    "is not counted).",
+)
+
+
+@hook("votes", "Condemnation: Mute")
+def _mute_votes(game: Game, seat: int) -> int:
+    """The vampire with Condemnation: Mute gets -3 votes (its own votes at most)."""
+    wanted = vekn(game, "Condemnation: Mute")
+    return -sum(min(3, m.votes) for m in ready_minions(game, seat) if any(game.card_of[c] == wanted for c in m.cards))
+
+
+@hook("referendum_passed", "Condemnation: Mute")
+def _mute_blood(game: Game, ref: Referendum) -> None:
+    """[DAI]: each vampire with a Condemnation: Mute played at superior burns 1 blood after a referendum passes."""
+    for r in [r for r in game.riders if r.key == _MUTE_SUPERIOR]:
+        m = game.minions.get(r.holder)
+        if m is not None and m.in_play and r.value in m.cards and m.blood >= 1:
+            move_blood(game, m.id, -1)
+            game.log("burn blood", r.seat, m.id, 1)
