@@ -3712,3 +3712,77 @@ def infernal_actor(game: Game, play: Play) -> bool:
     """ "Requires an infernal vampire" (on one Discipline line of a card: Condemnation: Mute [dai])."""
     m = game.minions.get(play.minion)
     return m is not None and "infernal" in m.traits
+
+
+def minion_cost(game: Game, minion: int) -> int:
+    """A minion's capacity (a vampire) or cost (an ally's or retainer's card: pool or blood), for "equals or exceeds
+    their capacity or cost" (the corruption cards)."""
+    m = game.minions.get(minion)
+    if m is None:
+        return 0
+    if m.kind == VAMPIRE:
+        return m.capacity
+    card = game.compiled.cards.get(m.card) if game.compiled is not None else None
+    if card is None:
+        return 0
+    pool = card.pool_cost.value or 0 if card.pool_cost else 0
+    blood = card.blood_cost.value or 0 if card.blood_cost else 0
+    return pool or blood
+
+
+def minions_of_prey(game: Game, play: Play) -> Sequence[int]:
+    """The minions in play controlled by your prey (ready or in torpor), the biggest first."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    found = [game.minions[c] for c in game.seats[prey].controlled if c in game.minions and game.minions[c].in_play]
+    return [m.id for m in sorted(found, key=lambda m: (-minion_cost(game, m.id), m.id))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CorruptThenMaySteal:
+    """Put 1 of your corruption counters on the target minion (``play.target``, or the opposing minion in combat
+    with ``opposing``); if your counters on it equal or exceed its capacity or cost, you can burn them to steal it
+    (Corruption; Contagion [DAI]'s strike, which then ends the combat)."""
+
+    opposing: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        target = play.target
+        c = combat_of(play) if self.opposing else None
+        if self.opposing:
+            if c is None:
+                return None
+            target = c.other(play.minion).minion
+        m = game.minions.get(target)
+        if m is None or not m.in_play:
+            return None
+        put_corruption(game, target, play.seat)
+        have = corruption_on(game, target, play.seat)
+        if have < max(1, minion_cost(game, target)) or g.controller(game, target) == play.seat:
+            return None
+        return self._steal(game, play, target, have, c)
+
+    @staticmethod
+    def _steal(game: Game, play: Play, target: int, have: int, c: Any) -> Generator[Any, Any, None]:
+        options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+        option = yield from g.choose(game, play.seat, options)
+        if not option.value or not burn_corruption(game, target, play.seat, have):
+            return
+        StealMinion()(game, dataclasses.replace(play, target=target))
+        if c is not None and not c.over:
+            c.over = True  # stealing the opposing minion ends the combat
+
+
+def equipment_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Equipment cards on the minions of other Methuselahs (Conceal [obf]: "(D) Burn an equipment")."""
+    types = game.compiled.types if game.compiled is not None else {}
+    return [
+        x
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if c in game.minions
+        for x in game.minions[c].cards
+        if x not in game.minions and "Equipment" in types.get(game.card_of[x], ())
+    ]

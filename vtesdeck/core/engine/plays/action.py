@@ -142,3 +142,6 @@ def _lock_score(game: Game, play: Play) -> float:
 judge("Condemnation: Mute", 0, score=_lock_score)
 judge("Condemnation: Mute", 1, score=_mute_score)
 judge("Condemnation: Mute", 2, score=_mute_score)
+judge("Conceal", 0, score=lambda game, play: 14.0)  # an equipment of another Methuselah burned
+judge("Conceal", 1, score=lambda game, play: 14.0)  # a location burned
+judge("Corruption", 0, score=lambda game, play: 15.0)  # a step to stealing the minion

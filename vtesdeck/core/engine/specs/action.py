@@ -21,6 +21,7 @@ from ..vocabulary import (
     BurnEdgeTo,
     BurnTargetBlood,
     CorruptionCounterOnMinionOfTarget,
+    CorruptThenMaySteal,
     CounterOnThisCard,
     DrawCards,
     EnterCombatWithTarget,
@@ -50,6 +51,7 @@ from ..vocabulary import (
     controller,
     crypt_not_empty,
     discard,
+    equipment_of_others,
     has_edge,
     has_targets,
     infernal_actor,
@@ -58,6 +60,7 @@ from ..vocabulary import (
     locations_of_others,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    minions_of_prey,
     move_blood,
     not_carrying,
     prey_only,
@@ -1578,3 +1581,40 @@ def _mute_blood(game: Game, ref: Referendum) -> None:
         if m is not None and m.in_play and r.value in m.cards and m.blood >= 1:
             move_blood(game, m.id, -1)
             game.log("burn blood", r.seat, m.id, 1)
+
+
+# -- Corruption -----------------------------------------------------------------------------------------------------------
+
+card(
+    "Corruption",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (CorruptThenMaySteal(),)),),
+        label="a corruption counter on a minion of your prey; steal it at its capacity or cost",
+    ),
+)
+
+
+# -- Conceal --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Conceal",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=equipment_of_others,
+        effects=(If(target_still(equipment_of_others), (_burn_target_card,)),),
+        label="burn an equipment",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=locations_of_others,
+        effects=(If(target_still(locations_of_others), (_burn_target_card,)),),
+        label="burn a location",
+    ),
+)
