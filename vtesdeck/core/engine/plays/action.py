@@ -145,3 +145,6 @@ judge("Condemnation: Mute", 2, score=_mute_score)
 judge("Conceal", 0, score=lambda game, play: 14.0)  # an equipment of another Methuselah burned
 judge("Conceal", 1, score=lambda game, play: 14.0)  # a location burned
 judge("Corruption", 0, score=lambda game, play: 15.0)  # a step to stealing the minion
+judge("Graverobbing", 0, score=lambda game, play: 18.0)  # a vampire taken from another Methuselah
+judge("Graverobbing", 1, score=lambda game, play: 20.0)
+judge("Mesu Bedshet", 0, score=lambda game, play: 8.0)  # a crypt draw by chance: when nothing better is at hand

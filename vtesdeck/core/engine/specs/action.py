@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Generator
@@ -72,6 +73,7 @@ from ..vocabulary import (
     retainers_of_others,
     target_still,
     to_ash_heap,
+    torpid_vampires_of_others,
     uncontrolled_of_clan,
     uncontrolled_vampires,
     uncontrolled_with_trait,
@@ -1617,4 +1619,67 @@ card(
         effects=(If(target_still(locations_of_others), (_burn_target_card,)),),
         label="burn a location",
     ),
+)
+
+
+# -- Graverobbing ---------------------------------------------------------------------------------------------------------
+
+
+def _graverob_to_ready(game: Game, play: Play) -> Flow:
+    """[DOM]: the acting vampire can burn 2 blood to move the stolen vampire to your ready region."""
+    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+    if actor is None or m is None or actor.blood < 2 or not m.torpor or controller(game, m.id) != play.seat:
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
+    if option.value:
+        move_blood(game, actor.id, -2)
+        m.torpor = False
+        game.log("leave torpor", play.seat, m.id)
+
+
+card(
+    "Graverobbing",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=torpid_vampires_of_others,
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(),)),),
+        label="steal a vampire in torpor",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=torpid_vampires_of_others,
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), _graverob_to_ready)),),
+        label="steal a vampire in torpor, 2 blood to move it to your ready region",
+    ),
+    notes="A target no longer in torpor as the action resolves: it fizzles (ANK 20210124).",
+)
+
+
+# -- Mesu Bedshet ---------------------------------------------------------------------------------------------------------
+
+
+def _mesu_bedshet(game: Game, play: Play) -> None:
+    """Reveal the top crypt card: a Follower of Set is drawn (2 blood on it if younger than the acting
+    vampire); anything else is shuffled back."""
+    seat = game.seats[play.seat]
+    if not seat.crypt:
+        return
+    top = seat.crypt[-1]
+    template = game.vampires.get(game.card_of[top])
+    if template is None or clan_name(template.clan) != clan_name("Follower of Set"):
+        game.rng.shuffle(seat.crypt)
+        return
+    copy = crypt_draw(game, play.seat)
+    m = game.minions.get(copy) if copy is not None else None
+    actor = game.minions.get(play.minion)
+    if m is not None and actor is not None and m.capacity < actor.capacity:
+        AddBlood(2)(game, dataclasses.replace(play, target=m.id))
+
+
+card(
+    "Mesu Bedshet",
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_mesu_bedshet,), label="reveal the crypt's top"),
 )
