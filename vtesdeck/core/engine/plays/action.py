@@ -148,3 +148,14 @@ judge("Corruption", 0, score=lambda game, play: 15.0)  # a step to stealing the 
 judge("Graverobbing", 0, score=lambda game, play: 18.0)  # a vampire taken from another Methuselah
 judge("Graverobbing", 1, score=lambda game, play: 20.0)
 judge("Mesu Bedshet", 0, score=lambda game, play: 8.0)  # a crypt draw by chance: when nothing better is at hand
+
+
+def _rutors_hand_score(game: Game, play: Play) -> float:
+    """Rutor's Hand [THA] only, with blood to burn for the immunity (4 after its cost): [tha] sends the vampire to
+    torpor (unpreventable aggravated damage)."""
+    m = game.minions.get(play.minion)
+    return 12.0 if play.mode.superior and m is not None and m.blood >= 5 else -1.0
+
+
+judge("Rutor's Hand", 0, score=_rutors_hand_score)
+judge("Rutor's Hand", 1, score=_rutors_hand_score)

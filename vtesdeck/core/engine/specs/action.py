@@ -14,7 +14,7 @@ from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
-from ..state import VAMPIRE, Game, Minion, crypt_draw
+from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
@@ -71,6 +71,7 @@ from ..vocabulary import (
     ready_vampires_of_others,
     refill,
     retainers_of_others,
+    take_damage,
     target_still,
     to_ash_heap,
     torpid_vampires_of_others,
@@ -1682,4 +1683,55 @@ def _mesu_bedshet(game: Game, play: Play) -> None:
 card(
     "Mesu Bedshet",
     Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_mesu_bedshet,), label="reveal the crypt's top"),
+)
+
+
+# -- Rutor's Hand ---------------------------------------------------------------------------------------------------------
+
+
+def _rutors_hand(game: Game, play: Play) -> Flow:
+    """The card goes on the acting vampire, locked; the vampire takes 1 unpreventable environmental aggravated
+    damage, unless ([THA]) it burns 3 blood to be immune to it."""
+    m = game.minions.get(play.minion)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return
+    PutOnTarget(on_self=True)(game, play)
+    game.locked_cards.add(play.card)
+    if play.mode.superior and m.blood >= 3:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
+        if option.value:
+            move_blood(game, m.id, -3)
+            game.log("burn blood", play.seat, m.id, 3)
+            return
+    take_damage(game, m.id, 0, 1)
+
+
+def _rutors_hand_unlocks(game: Game, play: Play) -> bool:
+    """During its controller's minion phase, the locked ready vampire with the Hand may lock it to unlock."""
+    m = game.minions.get(play.minion)
+    return (
+        m is not None
+        and m.locked
+        and m.in_play
+        and not m.torpor
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+    )
+
+
+_RUTORS_HAND_UNLOCK = Mode(
+    window=W.AFTER_ACTION,
+    in_play=True,
+    when=_rutors_hand_unlocks,
+    effects=(LockThisCard(), UnlockSelf()),
+    label="lock: unlock this vampire",
+)
+card(
+    "Rutor's Hand",
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    Mode(window=W.ACTION, superior=True, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    _RUTORS_HAND_UNLOCK,
+    notes="The Hand unlocks its vampire after an action of its controller's minion phase (the engine's window in "
+    "that phase).",
 )
