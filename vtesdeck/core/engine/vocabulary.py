@@ -3786,3 +3786,7 @@ def equipment_of_others(game: Game, play: Play) -> Sequence[int]:
         for x in game.minions[c].cards
         if x not in game.minions and "Equipment" in types.get(game.card_of[x], ())
     ]
+
+
+referendum = g.referendum  # a referendum called by a card's effect: a blood hunt on its vampire (Abactor)
+hook_sum = g.hook_sum  # a hunt made by a card: the vampire's hunt bonuses (Abactor)

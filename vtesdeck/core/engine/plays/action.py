@@ -159,3 +159,16 @@ def _rutors_hand_score(game: Game, play: Play) -> float:
 
 judge("Rutor's Hand", 0, score=_rutors_hand_score)
 judge("Rutor's Hand", 1, score=_rutors_hand_score)
+
+
+def _abactor_score(game: Game, play: Play) -> float:
+    """Abactor: 5 blood, worth the blood hunt only when the seat outvotes the table (it would survive it)."""
+    m = game.minions.get(play.minion)
+    if m is None or m.capacity - m.blood < 3:
+        return -1.0
+    mine = g.votes_of(game, play.seat)
+    others = sum(g.votes_of(game, s) for s in game.order if s != play.seat and not game.seats[s].ousted)
+    return 12.0 if mine > others else -1.0
+
+
+judge("Abactor", 0, score=_abactor_score)

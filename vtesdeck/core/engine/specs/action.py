@@ -48,6 +48,7 @@ from ..vocabulary import (
     any_methuselah_but_you,
     bleed_succeeded,
     burn_card,
+    burn_minion,
     choose,
     controller,
     crypt_not_empty,
@@ -55,6 +56,7 @@ from ..vocabulary import (
     equipment_of_others,
     has_edge,
     has_targets,
+    hook_sum,
     infernal_actor,
     is_location,
     leave_aside,
@@ -69,6 +71,7 @@ from ..vocabulary import (
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    referendum,
     refill,
     retainers_of_others,
     take_damage,
@@ -1734,4 +1737,35 @@ card(
     _RUTORS_HAND_UNLOCK,
     notes="The Hand unlocks its vampire after an action of its controller's minion phase (the engine's window in "
     "that phase).",
+)
+
+
+# -- Abactor --------------------------------------------------------------------------------------------------------------
+
+_ABACTOR_BLOOD_HUNT = Mode(window=W.POLLING, label="blood hunt")
+
+
+def _abactor(game: Game, play: Play) -> Flow:
+    """Hunt at +4 hunt; once the vampire gained blood, a referendum to call a blood hunt on it (as after a
+    diablerie: passed, it is burned)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    m = game.minions.get(play.minion)
+    if act is None or m is None:
+        return
+    gained = move_blood(game, m.id, 1 + 4 + hook_sum(game, "hunt", act))
+    act.flags["hunted"] = gained
+    game.log("hunt", play.seat, m.id, gained)
+    if gained <= 0:
+        return  # no blood gained: no successful resolution, no blood hunt (LSJ 20090411)
+    ref = Referendum(seat=play.seat, caller=-1, blood_hunt=True)
+    yield from referendum(game, ref, Play(seat=play.seat, card=-1, mode=_ABACTOR_BLOOD_HUNT, minion=m.id, frame=ref))
+    if ref.passed and m.id in game.minions:
+        burn_minion(game, m.id)
+
+
+card(
+    "Abactor",
+    Mode(window=W.ACTION, stealth=1, effects=(_abactor,), label="hunt at +4 hunt, then a blood hunt referendum"),
+    notes="The blood hunt referendum is part of the resolution (LSJ 20100112); this hunt is the card's action (the "
+    "hunt bonuses of the vampire apply), not the default hunt action.",
 )
