@@ -3790,3 +3790,73 @@ def equipment_of_others(game: Game, play: Play) -> Sequence[int]:
 
 referendum = g.referendum  # a referendum called by a card's effect: a blood hunt on its vampire (Abactor)
 hook_sum = g.hook_sum  # a hunt made by a card: the vampire's hunt bonuses (Abactor)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoMoreBleedsThisTurn:
+    """ "Minions you control cannot bleed until the end of the turn" (Enticement): each of the player's minions is
+    marked as having bled this turn (a minion bleeds once a turn: game.action_options)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is not None:
+                m.bled_turn = game.turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetLocksOwnMinion:
+    """The Methuselah the action is directed at locks a ready unlocked minion they control, of their choice
+    (Propaganda [PRE])."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted:
+            return None
+        ready = sorted((m for m in g.ready_minions(game, act.target) if not m.locked), key=lambda m: (m.capacity, m.id))
+        if not ready:
+            return None
+        return self._lock(
+            game, act.target, [economy.Option(economy.Kind.TERMS, act.target, target=m.id) for m in ready]
+        )
+
+    @staticmethod
+    def _lock(game: Game, seat: int, options: list[economy.Option]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, seat, options)
+        game.minions[option.target].locked = True
+        game.log("lock", seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetLife:
+    """Burn ``amount`` life from the target ally or retainer (``play.target``): burned at 0 (Smash and Grab)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        g.move_blood(game, m.id, -self.amount)
+        game.log("burn blood", play.seat, m.id, self.amount)
+        if m.blood <= 0:
+            g.burn_minion(game, m.id)
+
+
+def allies_and_retainers_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Allies and retainers controlled by other Methuselahs (retainers on their minions)."""
+    return [*allies_of_others(game, play), *retainers_of_others(game, play)]
+
+
+def locations_of_predator_or_prey(game: Game, play: Play) -> Sequence[int]:
+    """Locations controlled by your predator or prey (on the table or on their minions)."""
+    neighbours = {game.prey(play.seat), game.predator(play.seat)} - {play.seat}
+    return [c for c in locations_of_others(game, play) if _controller_of_card(game, c) in neighbours]
+
+
+def _controller_of_card(game: Game, copy: int) -> int:
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1

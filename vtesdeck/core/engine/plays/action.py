@@ -172,3 +172,7 @@ def _abactor_score(game: Game, play: Play) -> float:
 
 
 judge("Abactor", 0, score=_abactor_score)
+judge("Smash and Grab", 0, score=lambda game, play: 14.0)  # an ally or retainer of another Methuselah hurt
+judge("Smash and Grab", 2, score=lambda game, play: 14.0)  # a location of a neighbour burned
+judge("Enticement", 0, score=lambda game, play: 6.0)  # no more bleeds this turn: when nothing better is at hand
+judge("Enticement", 1, score=lambda game, play: 8.0)

@@ -21,6 +21,7 @@ from ..vocabulary import (
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
+    BurnTargetLife,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
@@ -32,6 +33,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    NoMoreBleedsThisTurn,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
@@ -41,9 +43,11 @@ from ..vocabulary import (
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
+    TargetLocksOwnMinion,
     TitleCard,
     UnlockSelf,
     add_rider,
+    allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
@@ -61,6 +65,7 @@ from ..vocabulary import (
     is_location,
     leave_aside,
     locations_of_others,
+    locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     minions_of_prey,
@@ -1768,4 +1773,102 @@ card(
     Mode(window=W.ACTION, stealth=1, effects=(_abactor,), label="hunt at +4 hunt, then a blood hunt referendum"),
     notes="The blood hunt referendum is part of the resolution (LSJ 20100112); this hunt is the card's action (the "
     "hunt bonuses of the vampire apply), not the default hunt action.",
+)
+
+
+# -- bleeds and burns: Social Charm, Fleetness, Propaganda, Smash and Grab, Enticement -----------------------------------
+
+card(
+    "Social Charm",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (GainPool(1),)),),
+        label="bleed +1, gain 1 pool",
+    ),
+)
+card(
+    "Fleetness",
+    Mode(window=W.ACTION, stealth=1, bleeds=True, label="bleed"),
+    _enter_combat(
+        locked_ready_minions_of_others,
+        "enter combat with a locked minion, 1 maneuver",
+        superior=True,
+        stealth=1,
+        combat_maneuvers=1,
+    ),
+    notes="[CEL]: a target no longer locked as the action resolves: it fizzles (ANK 20210124).",
+)
+card(
+    "Propaganda",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1, titled vampires cannot block"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=1,
+        effects=(TargetLocksOwnMinion(),),
+        label="bleed +1, titled vampires cannot block, the target locks a minion",
+    ),
+    notes="[PRE]: the target Methuselah locks one of its ready unlocked minions as the action resolves.",
+)
+
+
+@hook("can_block", "Propaganda")
+def _propaganda_titled_cannot_block(game: Game, minion: int, act: Any) -> bool:
+    """Titled vampires cannot block Propaganda."""
+    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Propaganda"):
+        return True
+    m = game.minions.get(minion)
+    return m is None or m.kind != VAMPIRE or not m.title
+
+
+card(
+    "Smash and Grab",
+    Mode(
+        window=W.ACTION,
+        disciplines=("ani",),
+        stealth=1,
+        directed=True,
+        targets=allies_and_retainers_of_others,
+        effects=(If(target_still(allies_and_retainers_of_others), (BurnTargetLife(2),)),),
+        label="burn 2 life from an ally or retainer",
+    ),
+    Mode(window=W.ACTION, disciplines=("dem",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pot",),
+        stealth=1,
+        directed=True,
+        targets=locations_of_predator_or_prey,
+        effects=(If(target_still(locations_of_predator_or_prey), (_burn_target_card,)),),
+        label="burn a location of your predator or prey",
+    ),
+)
+card(
+    "Enticement",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(2),)), NoMoreBleedsThisTurn()),
+        label="burn the Edge: the prey burns 2 pool",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(3),)), NoMoreBleedsThisTurn()),
+        label="burn the Edge: the prey burns 3 pool",
+    ),
+    notes="Directed at the prey (LSJ 20010807); the Edge is burned as the action resolves (it must still be held "
+    "then); your minions cannot bleed for the rest of the turn even if the Edge was lost (LSJ 20100527).",
 )
