@@ -176,3 +176,15 @@ judge("Smash and Grab", 0, score=lambda game, play: 14.0)  # an ally or retainer
 judge("Smash and Grab", 2, score=lambda game, play: 14.0)  # a location of a neighbour burned
 judge("Enticement", 0, score=lambda game, play: 6.0)  # no more bleeds this turn: when nothing better is at hand
 judge("Enticement", 1, score=lambda game, play: 8.0)
+
+
+def _sheepdog_score(game: Game, play: Play) -> float:
+    """Sheepdog: 4 blood for a turn locked, worth it to a vampire with room for 3 or more."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and m.capacity - m.blood >= 3 else -1.0
+
+
+judge("Sheepdog", 0, score=_sheepdog_score)
+judge("Waters of Duat", 0, score=_embrace_score)
+judge("Shadow of the Beast", 0, score=lambda game, play: 10.0)
+judge("Shadow of the Beast", 1, score=lambda game, play: 12.0)

@@ -1872,3 +1872,112 @@ card(
     notes="Directed at the prey (LSJ 20010807); the Edge is burned as the action resolves (it must still be held "
     "then); your minions cannot bleed for the rest of the turn even if the Edge was lost (LSJ 20100527).",
 )
+
+
+# -- Fifth Tradition: Hospitality, Waters of Duat, Sheepdog, Shadow of the Beast ----------------------------------------
+
+
+def _other_ready_vampires(game: Game, play: Play) -> list[int]:
+    """Another ready vampire in play (any Methuselah's), the player's own first."""
+    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
+    others = [m.id for s in game.order if s != play.seat for m in ready_minions(game, s) if m.kind == VAMPIRE]
+    return mine + others
+
+
+card(
+    "Fifth Tradition: Hospitality",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_other_ready_vampires,
+        effects=(AddBlood(4),),
+        label="add 4 blood to another vampire",
+    ),
+    notes="Another ready vampire in play (the text says no more).",
+)
+
+
+def _waters_of_duat(game: Game, play: Play) -> Flow:
+    """A 1-capacity Follower of Set (the acting vampire's clan and sect) that must hunt this turn, and a Discipline
+    master card on it."""
+    yield from _discipline_master_onto(game, play, _embrace(game, play))
+
+
+card(
+    "Waters of Duat",
+    Mode(window=W.ACTION, stealth=1, effects=(_waters_of_duat,), label="a new 1-capacity Follower of Set"),
+    notes="The new vampire is of the acting vampire's sect (the card names none).",
+)
+card(
+    "Sheepdog",
+    Mode(
+        window=W.ACTION,
+        effects=(AddBlood(4, to_self=True), PutOnTarget(on_self=True)),
+        label="gain 4 blood, stay locked through the next unlock phase",
+    ),
+)
+
+
+def _holding(game: Game, seat: int, name: str) -> list[tuple[Minion, int]]:
+    """(vampire, card copy) for each copy of ``name`` on the seat's minions."""
+    wanted = vekn(game, name)
+    return [
+        (game.minions[c], x)
+        for c in game.seats[seat].controlled
+        if c in game.minions
+        for x in game.minions[c].cards
+        if game.card_of[x] == wanted
+    ]
+
+
+@hook("stays_locked", "Sheepdog")
+def _sheepdog_stays_locked(game: Game, seat: int) -> list[int]:
+    """The vampire with Sheepdog does not unlock as normal."""
+    return [m.id for m, _ in _holding(game, seat, "Sheepdog") if m.locked]
+
+
+@hook("unlock", "Sheepdog")
+def _sheepdog_burns(game: Game, seat: int) -> None:
+    """Burn Sheepdog during your unlock phase."""
+    for _, copy in _holding(game, seat, "Sheepdog"):
+        burn_card(game, copy)
+
+
+_SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
+
+
+def _shadow_superior(game: Game, play: Play) -> None:
+    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
+        add_rider(game, play.minion, _SHADOW_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    "Shadow of the Beast",
+    Mode(
+        window=W.ACTION,
+        when=not_carrying("Shadow of the Beast"),
+        effects=(PutOnTarget(on_self=True),),
+        label="an optional maneuver each combat",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=not_carrying("Shadow of the Beast"),
+        effects=(PutOnTarget(on_self=True), _shadow_superior),
+        label="an optional maneuver and an optional press each combat",
+    ),
+)
+
+
+@hook("combat_start", "Shadow of the Beast")
+def _shadow_of_the_beast(game: Game, c: Combat) -> None:
+    """The vampire with Shadow of the Beast gets an optional maneuver each combat ([PRO]: and an optional press)."""
+    wanted = vekn(game, "Shadow of the Beast")
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
+        if not copies:
+            continue
+        side.combat_maneuvers += 1
+        if any(r.key == _SHADOW_SUPERIOR and r.holder == side.minion and r.value in copies for r in game.riders):
+            side.combat_presses += 1
