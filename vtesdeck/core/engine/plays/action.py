@@ -188,3 +188,7 @@ judge("Sheepdog", 0, score=_sheepdog_score)
 judge("Waters of Duat", 0, score=_embrace_score)
 judge("Shadow of the Beast", 0, score=lambda game, play: 10.0)
 judge("Shadow of the Beast", 1, score=lambda game, play: 12.0)
+judge("Tier of Souls", 0, score=lambda game, play: 12.0)
+judge("Tier of Souls", 1, score=lambda game, play: 16.0)  # +1 bleed against the prey from then on
+judge("Petra Resonance", 0, score=lambda game, play: 4.0)  # a gamble: when nothing better is at hand
+judge("Anarch Secession", 0, score=lambda game, play: 6.0)

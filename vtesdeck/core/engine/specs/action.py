@@ -8,8 +8,8 @@ import re
 from collections.abc import Generator
 from typing import Any
 
+from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
-from ...eligibility import in_game
 from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
@@ -1981,3 +1981,118 @@ def _shadow_of_the_beast(game: Game, c: Combat) -> None:
         side.combat_maneuvers += 1
         if any(r.key == _SHADOW_SUPERIOR and r.holder == side.minion and r.value in copies for r in game.riders):
             side.combat_presses += 1
+
+
+# -- Tier of Souls, Petra Resonance, Anarch Secession -------------------------------------------------------------------
+
+
+def _steal_blood_or_life(game: Game, play: Play) -> None:
+    """Move 1 blood or life from the target minion to the acting vampire."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play or m.blood < 1 or play.minion not in game.minions:
+        return
+    move_blood(game, m.id, -1)
+    move_blood(game, play.minion, 1)
+    game.log("move blood", play.seat, m.id, play.minion, 1)
+    if m.kind != VAMPIRE and m.blood <= 0:
+        burn_minion(game, m.id)
+
+
+card(
+    "Tier of Souls",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (_steal_blood_or_life,)),),
+        label="steal 1 blood or life from a minion of your prey",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        when=not_carrying("Tier of Souls"),
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (_steal_blood_or_life,)), PutOnTarget(on_self=True)),
+        label="steal 1 blood or life, +1 bleed against your prey",
+    ),
+    burn="minion",
+    notes="[ANI]: the card goes on the vampire even if the target is gone.",
+)
+
+
+@hook("bleed", "Tier of Souls")
+def _tier_of_souls_bleed(game: Game, act: Action) -> int:
+    """The vampire with Tier of Souls gets +1 bleed against your prey."""
+    m = game.minions.get(act.actor)
+    if m is None or not m.cards or act.target != game.prey(act.seat):
+        return 0
+    return 1 if any(game.card_of[c] == vekn(game, "Tier of Souls") for c in m.cards) else 0
+
+
+def _all_crypts(game: Game, play: Play) -> bool:
+    """ "Not usable if any Methuselah's crypt is empty" (RTR 20000501)."""
+    return all(game.seats[s].crypt for s in game.order if not game.seats[s].ousted)
+
+
+def _petra_resonance(game: Game, play: Play) -> None:
+    """Each Methuselah reveals the top of its crypt: a tie for the highest or the lowest cost makes everyone burn 1
+    pool; else the highest steals 3 pool from the lowest. Every crypt is shuffled."""
+    live = [s for s in game.order if not game.seats[s].ousted and game.seats[s].crypt]
+    costs = {s: _crypt_cost(game, game.seats[s].crypt[-1]) for s in live}
+    for s in live:
+        game.rng.shuffle(game.seats[s].crypt)
+    if len(costs) < 2:
+        return
+    high, low = max(costs.values()), min(costs.values())
+    highest = [s for s, c in costs.items() if c == high]
+    lowest = [s for s, c in costs.items() if c == low]
+    if len(highest) > 1 or len(lowest) > 1:
+        for s in live:
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+        return
+    taken = min(3, game.seats[lowest[0]].pool)
+    economy.burn_pool(game, lowest[0], taken)
+    economy.gain_pool(game, highest[0], taken)
+    game.log("steal pool", highest[0], lowest[0], taken)
+
+
+def _crypt_cost(game: Game, copy: int) -> int:
+    template = game.vampires.get(game.card_of[copy])
+    return template.capacity if template is not None else 0
+
+
+card(
+    "Petra Resonance",
+    Mode(window=W.ACTION, stealth=1, when=_all_crypts, effects=(_petra_resonance,), label="reveal the crypts' tops"),
+    notes="A crypt card's cost is its capacity (an imbued's life).",
+)
+
+
+def _anarch_secession(game: Game, play: Play) -> None:
+    """The vampire becomes Anarch; with a city title it holds the title of baron (this card on it)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return
+    m.sect = "Anarch"
+    if m.title in CITY_TITLES:
+        TitleCard("baron", burn_penalty=False)(game, play)
+    else:
+        to_ash_heap(game, play.card)
+
+
+card(
+    "Anarch Secession",
+    Mode(window=W.ACTION, stealth=1, effects=(_anarch_secession,), label="become Anarch (a baron with a city title)"),
+    notes="The city titles are prince, archbishop and baron (eligibility.CITY_TITLES).",
+)
+
+
+@hook("can_block", "Anarch Secession")
+def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
+    """Minions without titles cannot block Anarch Secession."""
+    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Anarch Secession"):
+        return True
+    m = game.minions.get(minion)
+    return m is None or bool(m.title)
