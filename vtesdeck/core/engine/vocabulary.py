@@ -3860,3 +3860,65 @@ def _controller_of_card(game: Game, copy: int) -> int:
             if c == copy or (c in game.minions and copy in game.minions[c].cards):
                 return s
     return -1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealthThisTurn:
+    """The playing minion gets +N stealth until the end of the turn (Gear Up [pre]): a rider the "stealth" hook
+    reads on each action it takes."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.add_rider(game, play.minion, "stealth this turn", self.amount, Until.END_OF_TURN, play.seat)
+
+
+@hook("stealth", effects=(StealthThisTurn,))
+def _stealth_this_turn(game: Game, act: Action) -> int:
+    return g.rider_sum(game, act.actor, "stealth this turn")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrengthUntilNextUnlock:
+    """The playing minion gets +N strength until its controller's next unlock phase (Gear Up [vic])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.add_rider(game, play.minion, "strength until unlock", self.amount, Until.NEXT_UNLOCK, play.seat)
+
+
+@hook("strength", effects=(StrengthUntilNextUnlock,))
+def _strength_until_unlock(game: Game, minion: int) -> int:
+    return g.rider_sum(game, minion, "strength until unlock")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapCardToHand:
+    """Move a card of the player's choice from its ash heap to its hand (Gear Up [nec]); library cards with a spec
+    offered first. A hand then over its size is discarded down (game)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        heap = game.seats[play.seat].ash_heap
+        cards = game.compiled.cards if game.compiled is not None else {}
+        found: dict[int, int] = {}
+        for c in heap:
+            card = cards.get(game.card_of[c])
+            if card is not None and not card.is_crypt and game.card_of[c] not in found:
+                found[game.card_of[c]] = c
+        if not found:
+            return None
+        specs = game.compiled.specs if game.compiled is not None else {}
+        ordered = sorted(found.values(), key=lambda c: (game.card_of[c] not in specs, c))
+        return self._take(game, play, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in ordered])
+
+    @staticmethod
+    def _take(game: Game, play: Play, options: list[economy.Option]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, play.seat, options)
+        heap = game.seats[play.seat].ash_heap
+        if option.target in heap:
+            heap.remove(option.target)
+            game.seats[play.seat].hand.append(option.target)
+            game.log("search", play.seat, option.target)

@@ -192,3 +192,5 @@ judge("Tier of Souls", 0, score=lambda game, play: 12.0)
 judge("Tier of Souls", 1, score=lambda game, play: 16.0)  # +1 bleed against the prey from then on
 judge("Petra Resonance", 0, score=lambda game, play: 4.0)  # a gamble: when nothing better is at hand
 judge("Anarch Secession", 0, score=lambda game, play: 6.0)
+for _mode in (0, 1, 2):
+    judge("Gear Up", _mode, score=lambda game, play: 16.0)  # unlocks: another action this turn

@@ -18,6 +18,7 @@ from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
+    AshHeapCardToHand,
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
@@ -40,6 +41,8 @@ from ..vocabulary import (
     StealMinion,
     StealPool,
     Stealth,
+    StealthThisTurn,
+    StrengthUntilNextUnlock,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -2096,3 +2099,31 @@ def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
         return True
     m = game.minions.get(minion)
     return m is None or bool(m.title)
+
+
+# -- Gear Up --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Gear Up",
+    Mode(
+        window=W.ACTION,
+        disciplines=("nec",),
+        stealth=1,
+        effects=(UnlockSelf(), AshHeapCardToHand()),
+        label="unlock, a card from the ash heap to the hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pre",),
+        stealth=1,
+        effects=(UnlockSelf(), StealthThisTurn(1)),
+        label="unlock, +1 stealth this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("vic",),
+        stealth=1,
+        effects=(UnlockSelf(), StrengthUntilNextUnlock(1)),
+        label="unlock, +1 strength until your unlock phase",
+    ),
+)
