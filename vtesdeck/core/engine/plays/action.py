@@ -194,3 +194,5 @@ judge("Petra Resonance", 0, score=lambda game, play: 4.0)  # a gamble: when noth
 judge("Anarch Secession", 0, score=lambda game, play: 6.0)
 for _mode in (0, 1, 2):
     judge("Gear Up", _mode, score=lambda game, play: 16.0)  # unlocks: another action this turn
+judge("Heroic Might", 0, score=lambda game, play: 12.0)
+judge("Heroic Might", 1, score=lambda game, play: 16.0)

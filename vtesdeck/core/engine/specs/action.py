@@ -43,6 +43,7 @@ from ..vocabulary import (
     Stealth,
     StealthThisTurn,
     StrengthUntilNextUnlock,
+    Strike,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -61,6 +62,7 @@ from ..vocabulary import (
     crypt_not_empty,
     discard,
     equipment_of_others,
+    grant,
     has_edge,
     has_targets,
     hook_sum,
@@ -2127,3 +2129,70 @@ card(
         label="unlock, +1 strength until your unlock phase",
     ),
 )
+
+
+# -- Heroic Might ---------------------------------------------------------------------------------------------------------
+
+_HEROIC_SUPERIOR = "heroic might superior"  # a rider on the vampire: the copy (value) played at [POT]
+_HEROIC_BURN = Strike(damage=0, burn_equipment=True, equipment_only=True, label="burn equipment (Heroic Might)")
+_HEROIC_RANGED = Strike(damage=2, ranged=True, label="2R damage (Heroic Might)")
+
+
+def _heroic_superior(game: Game, play: Play) -> None:
+    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
+        add_rider(game, play.minion, _HEROIC_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+def _heroic_might(game: Game, minion: int) -> tuple[int, bool]:
+    """(copies of Heroic Might on the minion, whether one was played at [POT])."""
+    m = game.minions.get(minion)
+    wanted = vekn(game, "Heroic Might")
+    copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
+    superior = any(r.key == _HEROIC_SUPERIOR and r.holder == minion and r.value in copies for r in game.riders)
+    return len(copies), superior
+
+
+card(
+    "Heroic Might",
+    Mode(
+        window=W.ACTION,
+        stealth=3,
+        when=not_carrying("Heroic Might"),
+        effects=(PutOnTarget(on_self=True),),
+        label="+1 strength, strike: burn equipment",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=3,
+        when=not_carrying("Heroic Might"),
+        effects=(PutOnTarget(on_self=True), _heroic_superior),
+        label="+2 strength, strike: burn equipment or 2R damage",
+    ),
+    notes="Its strikes are Potence strikes (LSJ 20081120-2): no card here reads a strike's Discipline.",
+)
+
+
+@hook("strength", "Heroic Might")
+def _heroic_might_strength(game: Game, minion: int) -> int:
+    copies, superior = _heroic_might(game, minion)
+    return (1 + int(superior)) if copies else 0
+
+
+@hook("strikes", "Heroic Might")
+def _heroic_might_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    copies, superior = _heroic_might(game, minion)
+    if not copies:
+        return []
+    seat = controller(game, minion)
+    found = [_HEROIC_BURN, _HEROIC_RANGED] if superior else [_HEROIC_BURN]
+    return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(s)) for s in found]
+
+
+@hook("torpor", "Heroic Might")
+def _heroic_might_torpor(game: Game, minion: int) -> None:
+    """Burn Heroic Might if its vampire is in torpor."""
+    m = game.minions.get(minion)
+    wanted = vekn(game, "Heroic Might")
+    for x in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
+        burn_card(game, x)
