@@ -2196,3 +2196,60 @@ def _heroic_might_torpor(game: Game, minion: int) -> None:
     wanted = vekn(game, "Heroic Might")
     for x in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
         burn_card(game, x)
+
+
+# -- Fiendish Tongue ------------------------------------------------------------------------------------------------------
+
+_FIENDISH = "fiendish tongue unlock"  # a rider on the Tzimisce whose Fiendish Tongue bled: until the discard phase
+
+
+def _fiendish_tzimisce(game: Game, play: Play) -> None:
+    """A Tzimisce's successful bleed: it may burn 1 blood to unlock during your next discard phase."""
+    m = game.minions.get(play.minion)
+    if m is not None and clan_name(m.clan) == clan_name("Tzimisce"):
+        add_rider(game, m.id, _FIENDISH, 1, Until.END_OF_TURN, play.seat)
+
+
+card(
+    "Fiendish Tongue",
+    Mode(
+        window=W.ACTION,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (_fiendish_tzimisce,)),),
+        label="bleed +1, Anarchs -1 intercept",
+    ),
+    notes="The Tzimisce's unlock is offered as the discard phase starts (the bleed was this turn).",
+)
+
+
+@hook("intercept", "Fiendish Tongue")
+def _fiendish_tongue_intercept(game: Game, minion: int, act: Action) -> int:
+    """Anarchs get -1 intercept during Fiendish Tongue."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, "Fiendish Tongue"):
+        return 0
+    m = game.minions.get(minion)
+    return -1 if m is not None and m.sect == "Anarch" else 0
+
+
+@hook("discard_phase", "Fiendish Tongue")
+def _fiendish_tongue_unlock(game: Game, seat: int) -> Flow | None:
+    """During your discard phase, the Tzimisce that bled with Fiendish Tongue can burn 1 blood to unlock."""
+    found = [
+        m
+        for r in game.riders
+        if r.key == _FIENDISH and r.seat == seat
+        for m in [game.minions.get(r.holder)]
+        if m is not None and m.in_play and m.locked and not m.torpor and m.blood >= 1
+    ]
+    return _fiendish_unlocks(game, seat, found) if found else None
+
+
+def _fiendish_unlocks(game: Game, seat: int, found: list[Minion]) -> Flow:
+    for m in found:
+        option = yield from choose(game, seat, [Option(Kind.TERMS, seat, target=m.id, value=v) for v in (1, 0)])
+        game.riders = [r for r in game.riders if not (r.key == _FIENDISH and r.holder == m.id)]
+        if option.value and m.blood >= 1 and m.locked:
+            move_blood(game, m.id, -1)
+            m.locked = False
+            game.log("unlock", seat, m.id)
