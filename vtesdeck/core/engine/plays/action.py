@@ -196,4 +196,3 @@ for _mode in (0, 1, 2):
     judge("Gear Up", _mode, score=lambda game, play: 16.0)  # unlocks: another action this turn
 judge("Heroic Might", 0, score=lambda game, play: 12.0)
 judge("Heroic Might", 1, score=lambda game, play: 16.0)
-judge("Fiendish Tongue", 0, score=lambda game, play: 19.0)  # a bleed +1 (the default bleed's worth, +1)
