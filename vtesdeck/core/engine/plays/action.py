@@ -196,3 +196,5 @@ for _mode in (0, 1, 2):
     judge("Gear Up", _mode, score=lambda game, play: 16.0)  # unlocks: another action this turn
 judge("Heroic Might", 0, score=lambda game, play: 12.0)
 judge("Heroic Might", 1, score=lambda game, play: 16.0)
+judge("Summoning, The", 0, score=lambda game, play: 8.0)
+judge("Summoning, The", 1, score=lambda game, play: 20.0)  # an ally in play

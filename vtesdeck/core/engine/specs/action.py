@@ -2253,3 +2253,110 @@ def _fiendish_unlocks(game: Game, seat: int, found: list[Minion]) -> Flow:
             move_blood(game, m.id, -1)
             m.locked = False
             game.log("unlock", seat, m.id)
+
+
+# -- The Summoning --------------------------------------------------------------------------------------------------------
+
+
+def _library_cards_of(game: Game, seat: int, *kinds: str) -> list[int]:
+    """One copy of each library card of the types ``kinds`` in the seat's library, modelled ones first."""
+    types = game.compiled.types
+    found: dict[int, int] = {}
+    for copy in game.seats[seat].library:
+        vekn = game.card_of[copy]
+        if vekn not in found and any(k in types.get(vekn, _equipment_types(game, vekn)) for k in kinds):
+            found[vekn] = copy
+    return sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
+
+
+def _recruitable_allies(game: Game, play: Play) -> list[int]:
+    """The allies of the library the acting vampire could recruit (requirements and cost apply; the card's own
+    cost is paid before)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    comp = game.compiled
+    out = []
+    for copy in _library_cards_of(game, play.seat, "Ally"):
+        card = comp.cards.get(game.card_of[copy])
+        if card is None or game.card_of[copy] not in comp.actions:
+            continue  # an ally without a spec cannot be recruited here
+        blood = card.blood_cost.value or 0 if card.blood_cost else 0
+        pool = card.pool_cost.value or 0 if card.pool_cost else 0
+        if blood and m.blood < blood or pool and game.seats[play.seat].pool <= pool:
+            continue
+        vekn = game.card_of[copy]
+        if comp.eligibility.requirement(vekn) is not None and not (
+            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
+        ):
+            continue
+        out.append(copy)
+    return out
+
+
+def _summon_to_hand(game: Game, play: Play) -> Flow:
+    """[pre]: an ally or retainer of the library, shown, to the hand; the library is shuffled (a hand then over its
+    size is discarded down)."""
+    seat = game.seats[play.seat]
+    found = _library_cards_of(game, play.seat, "Ally", "Retainer")
+    if found:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+        seat.library.remove(option.target)
+        seat.hand.append(option.target)
+        game.log("search", play.seat, option.target)
+    game.rng.shuffle(seat.library)
+
+
+def _summon_recruit(game: Game, play: Play) -> Flow:
+    """[PRE]: the acting vampire recruits an ally of the library (its cost paid, its own spec's effects when it
+    has one); the library is shuffled."""
+    seat = game.seats[play.seat]
+    m = game.minions.get(play.minion)
+    found = _recruitable_allies(game, play)
+    if m is None or not found:
+        game.rng.shuffle(seat.library)
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+    copy = option.target
+    seat.library.remove(copy)
+    game.aside.append(copy)
+    game.rng.shuffle(seat.library)
+    card = game.compiled.cards.get(game.card_of[copy])
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or seat.ousted:
+            return
+    handlers = game.compiled.actions.get(game.card_of[copy], ())
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        for effect in handlers[0].mode.effects:
+            result = effect(game, sub)
+            if result is not None:
+                yield from result
+    if copy in game.aside:  # no spec put it in play
+        to_ash_heap(game, copy)
+
+
+card(
+    "Summoning, The",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(_summon_to_hand,),
+        label="an ally or retainer from the library to the hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=lambda game, play: bool(_recruitable_allies(game, play)),
+        effects=(_summon_recruit,),
+        label="recruit an ally from the library",
+    ),
+    notes="[PRE]: the allies offered are those the engine models (an ally without a spec cannot be recruited); the "
+    "recruited ally cannot act this turn (its Recruit effect).",
+)
