@@ -3922,3 +3922,49 @@ class AshHeapCardToHand:
             heap.remove(option.target)
             game.seats[play.seat].hand.append(option.target)
             game.log("search", play.seat, option.target)
+
+
+def is_wraith(game: Game, minion: int) -> bool:
+    """Whether a minion in play is a wraith (an ally whose card says so on its first line)."""
+    m = game.minions.get(minion)
+    card = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    if m is None or m.kind != ALLY or card is None:
+        return False
+    return "wraith" in (card.text or "").split("\n", 1)[0].lower()
+
+
+def own_wraiths(game: Game, play: Play) -> Sequence[int]:
+    """The wraiths the player controls."""
+    return [c for c in game.seats[play.seat].controlled if is_wraith(game, c) and game.minions[c].in_play]
+
+
+def wraiths_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The wraiths other Methuselahs control."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if is_wraith(game, c) and game.minions[c].in_play
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HuntFor:
+    """The acting vampire hunts with +``bonus`` hunt (a hunt made by a card: Soul Feasting), its own hunt bonuses
+    added; ``burn_target``: the target minion is burned first (a wraith burned to hunt)."""
+
+    bonus: int = 0
+    burn_target: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or play.minion not in game.minions:
+            return
+        if self.burn_target:
+            if play.target not in game.minions or not game.minions[play.target].in_play:
+                return  # the wraith is gone: no hunt
+            g.burn_minion(game, play.target)
+        gained = g.move_blood(game, play.minion, 1 + self.bonus + g.hook_sum(game, "hunt", act))
+        act.flags["hunted"] = gained
+        game.log("hunt", play.seat, play.minion, gained)

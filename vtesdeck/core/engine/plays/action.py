@@ -198,3 +198,17 @@ judge("Heroic Might", 0, score=lambda game, play: 12.0)
 judge("Heroic Might", 1, score=lambda game, play: 16.0)
 judge("Summoning, The", 0, score=lambda game, play: 8.0)
 judge("Summoning, The", 1, score=lambda game, play: 20.0)  # an ally in play
+
+
+def _hunt_score(game: Game, play: Play) -> float:
+    """A card's hunt: worth the blood it would bring."""
+    m = game.minions.get(play.minion)
+    return 3.0 * min(4, m.capacity - m.blood) if m is not None else -1.0
+
+
+for _mode in (0, 3):
+    judge("Soul Feasting", _mode, score=_hunt_score)
+for _mode in (1, 4):
+    judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) - 8.0)  # your own wraith burned
+for _mode in (2, 5):
+    judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) + 8.0)  # another's wraith burned

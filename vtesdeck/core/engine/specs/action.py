@@ -30,6 +30,7 @@ from ..vocabulary import (
     EnterCombatWithTarget,
     Equip,
     GainPool,
+    HuntFor,
     If,
     LockMinionOfTarget,
     LockTarget,
@@ -76,6 +77,7 @@ from ..vocabulary import (
     minions_of_prey,
     move_blood,
     not_carrying,
+    own_wraiths,
     prey_only,
     prey_or_predator,
     ready_minions,
@@ -93,6 +95,7 @@ from ..vocabulary import (
     uncontrolled_with_trait,
     unlocked_vampires_of_others,
     vekn,
+    wraiths_of_others,
     younger_ready_vampires_of_others,
     younger_uncontrolled,
     younger_uncontrolled_with,
@@ -2359,4 +2362,40 @@ card(
     ),
     notes="[PRE]: the allies offered are those the engine models (an ally without a spec cannot be recruited); the "
     "recruited ally cannot act this turn (its Recruit effect).",
+)
+
+
+# -- Soul Feasting --------------------------------------------------------------------------------------------------------
+
+
+def _soul_feasting(superior: bool) -> tuple[Mode, ...]:
+    """Hunt, or burn a wraith (yours, or another Methuselah's by a (D) action) to hunt with +3 hunt; [NEC] +1 hunt."""
+    more = 1 if superior else 0
+    return (
+        Mode(window=W.ACTION, superior=superior, stealth=1, effects=(HuntFor(more),), label=f"hunt +{more}"),
+        Mode(
+            window=W.ACTION,
+            superior=superior,
+            stealth=1,
+            targets=own_wraiths,
+            effects=(HuntFor(3 + more, burn_target=True),),
+            label=f"burn your wraith: hunt +{3 + more}",
+        ),
+        Mode(
+            window=W.ACTION,
+            superior=superior,
+            stealth=1,
+            directed=True,
+            targets=wraiths_of_others,
+            effects=(HuntFor(3 + more, burn_target=True),),
+            label=f"burn a wraith of another Methuselah: hunt +{3 + more}",
+        ),
+    )
+
+
+card(
+    "Soul Feasting",
+    *_soul_feasting(False),
+    *_soul_feasting(True),
+    notes="A wraith gone as the action resolves: no hunt (nothing to burn).",
 )
