@@ -212,3 +212,4 @@ for _mode in (1, 4):
     judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) - 8.0)  # your own wraith burned
 for _mode in (2, 5):
     judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) + 8.0)  # another's wraith burned
+judge("Web of Knives Recruit", 0, score=lambda game, play: 18.0)  # a 3-capacity vampire in three turns

@@ -2399,3 +2399,47 @@ card(
     *_soul_feasting(True),
     notes="A wraith gone as the action resolves: no hunt (nothing to burn).",
 )
+
+
+# -- Web of Knives Recruit ------------------------------------------------------------------------------------------------
+
+card(
+    "Web of Knives Recruit",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), *(CounterOnThisCard(),) * 3), label="3 training counters"),
+    notes="The card waits with its training counters among its player's cards in play (the text: in the "
+    "uncontrolled region; no card here reaches it there).",
+)
+
+
+@hook("unlock", "Web of Knives Recruit")
+def _web_of_knives_training(game: Game, seat: int) -> None:
+    """During your unlock phase, 1 training counter burned from each of up to two Web of Knives Recruits; after the
+    last, the card becomes a 3-capacity Independent Assamite with [cel][obf][pot][qui] and 3 blood, ready."""
+    wanted = vekn(game, "Web of Knives Recruit")
+    waiting = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+    for copy in waiting[:2]:
+        game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
+        if game.card_counters[copy] > 0:
+            continue
+        game.card_counters.pop(copy, None)
+        game.minions[copy] = Minion(
+            id=copy,
+            card=wanted,
+            capacity=3,
+            blood=3,
+            in_play=True,
+            kind=VAMPIRE,
+            clan="Assamite",
+            sect="Independent",
+            disciplines=(("cel", 1), ("obf", 1), ("pot", 1), ("qui", 1)),
+            traits=("blood cursed",),
+        )
+        game.gained += 3
+        game.log("embrace", seat, copy, copy)
+
+
+@hook("may_diablerize", "Web of Knives Recruit")
+def _web_of_knives_blood_cursed(game: Game, minion: int) -> bool:
+    """The Web of Knives Recruit vampire is Blood Cursed: it cannot commit diablerie (§7 L2316)."""
+    m = game.minions.get(minion)
+    return m is None or m.card != vekn(game, "Web of Knives Recruit")
