@@ -281,6 +281,13 @@ def in_game(minion: Minion, disciplines: tuple[str, ...], capacity: int) -> Mini
     return Minion(minion.id, minion.facts, bits, capacity, minion.as_anarch)
 
 
+def with_title(minion: Minion, title: str) -> Minion:
+    """The minion holding ``title`` instead of its printed one (a title card on it: a Fee Stake's baron)."""
+    facts = minion.facts & ~(_TITLED | _UNTITLED | sum(_TITLE_BITS.values()))
+    facts |= (_TITLE_BITS.get(title, 0) | _TITLED) if title else _UNTITLED
+    return Minion(minion.id, facts, minion.disciplines, minion.capacity, None if title else minion.as_anarch)
+
+
 def embraced_minion(clan_name: str, sect: str, capacity: int, disciplines: tuple[tuple[str, int], ...] = ()) -> Minion:
     """A vampire that is no crypt card (The Embrace: "a 1-capacity non-unique vampire of the same clan and sect
     as the acting vampire"), as the requirement checks see it: untitled, with no traits, and the disciplines

@@ -261,6 +261,8 @@ CRYPT: dict[str, VampireSpec] = {}
 
 
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
+# "Vampires with capacity 5 or more can shuffle <it> into your library as a (D) action" (Aranthebes).
+SHUFFLERS = "vampire of capacity 5 or more: shuffle"
 BURNERS = (
     "",
     "vampire",
@@ -272,6 +274,7 @@ BURNERS = (
     "Sabbat vampire",  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
     "Camarilla referendum",  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
     "Changeling ally",  # "Changeling allies can burn this location" (Black Forest Base)
+    SHUFFLERS,
 )
 
 

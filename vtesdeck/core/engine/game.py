@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from .. import eligibility
 from ..eligibility import embraced_minion
 from . import economy
-from .cards import Effect, Mode, Play, Role
+from .cards import SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
@@ -290,6 +290,8 @@ def burn_card(game: Game, copy: int) -> None:
     for m in game.minions.values():
         if copy in m.cards:
             m.cards.remove(copy)
+            for h in hooks_of(game, "card_burned"):
+                h(game, copy, m.id)  # a title card leaves its vampire (Fee Stake)
     game.card_counters.pop(copy, None)
     game.locked_cards.discard(copy)
     to_ash_heap(game, copy)
@@ -838,6 +840,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
         elif who.endswith(" vampire") and (m.kind != VAMPIRE or m.sect != who.removesuffix(" vampire")):
             continue  # "any Sabbat vampire can burn this card" (Lazarene Inquisitor)
+        elif who == SHUFFLERS and (m.kind != VAMPIRE or m.capacity < 5):
+            continue  # "vampires with capacity 5 or more can shuffle" it into the library instead (Aranthebes)
         act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
@@ -856,6 +860,11 @@ def _burn_effect(game: Game, play: Play) -> None:
         if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
             return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
+        if game.compiled.burnable.get(game.card_of[copy]) == SHUFFLERS:  # into its owner's library (Aranthebes)
+            library = game.seats[game.owner_of[copy]].library
+            game.seats[game.owner_of[copy]].ash_heap.remove(copy)
+            library.append(copy)
+            game.rng.shuffle(library)
 
 
 def _steal_effect(game: Game, play: Play) -> Flow | None:

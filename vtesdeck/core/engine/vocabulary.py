@@ -4240,3 +4240,339 @@ class ContinueOnlyPress:
             side = c.side(play.target)
             side.presses += 1
             side.used.add("round:continue-only press")
+
+
+# --- words added for actions
+
+
+def _title_card_of(game: Game, copy: int) -> TitleCard | None:
+    """The TitleCard effect of a card copy's spec (a title card on a vampire: Fee Stake), if any."""
+    spec = game.compiled.specs.get(game.card_of[copy]) if game.compiled is not None else None
+    for mode in spec.modes if spec is not None else ():
+        for e in mode.effects:
+            if isinstance(e, TitleCard):
+                return e
+    return None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TitleCard:
+    """ "Put this card on this <vampire> to represent the title of <title>" (Fee Stake: baron): the card goes on
+    the acting vampire, which holds that title and its votes instead of any other (one title: rulebook L2187-2191)
+    until the card leaves it (then it has none). While the vampire is not of ``sect``, the title gives no votes
+    (L2193-2199). ``clans``: +1 vote in the referendums the vampire calls while of one of them. ``burn_penalty``:
+    in the referendum called to burn the card, titles of other sects than ``sect`` are worth 1 vote less each."""
+
+    title: str
+    sect: str = "Anarch"
+    clans: tuple[str, ...] = ()
+    burn_penalty: bool = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from ..domain import TITLE_VOTES
+
+        PutOnTarget(on_self=True)(game, play)
+        m = game.minions.get(play.minion)
+        if m is not None and play.card in m.cards:
+            m.title, m.votes = self.title, TITLE_VOTES.get(self.title, 0)
+
+
+@hook("card_burned", effects=(TitleCard,))
+def _title_card_burned(game: Game, copy: int, holder: int) -> None:
+    """A title card burned (or gone) from its vampire: the vampire no longer holds the title."""
+    m = game.minions.get(holder)
+    found = _title_card_of(game, copy)
+    if m is not None and found is not None and m.title == found.title:
+        m.title, m.votes = "", 0
+
+
+@hook("votes", effects=(TitleCard,))
+def _title_card_votes(game: Game, seat: int) -> int:
+    """A title card's votes: none while its vampire is of another sect; +1 for the referendums its vampire calls
+    while of the card's clans; titles of other sects worth 1 less in the referendum that would burn it."""
+    change = 0
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    mine = g.ready_minions(game, seat)
+    for m in mine:
+        for c in m.cards if m.kind == VAMPIRE else ():
+            found = _title_card_of(game, c)
+            if found is None or m.title != found.title:
+                continue
+            if m.sect != found.sect:
+                change -= m.votes
+            elif ref is not None and ref.caller == m.id and m.clan in found.clans:
+                change += 1
+    act = g.current_action(game)
+    if ref is not None and act is not None and act.mode is g.BURN_BY_REFERENDUM and act.target_minion >= 0:
+        found = _title_card_of(game, act.target_minion)
+        if found is not None and found.burn_penalty:
+            change -= sum(min(1, m.votes) for m in mine if m.kind == VAMPIRE and m.title and m.sect != found.sect)
+    return change
+
+
+@hook("meets_requirement", effects=(TitleCard,))
+def _title_card_requirement(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire holding a title by a title card meets the requirements of that title ("Requires a baron")."""
+    from .. import eligibility
+
+    printed = game.compiled.eligibility.minion(m.card) if game.compiled is not None else None
+    if printed is None or handler.requirement is None or not m.title or m.title == printed_title(game, m):
+        return False
+    grown = eligibility.in_game(
+        eligibility.with_title(printed, m.title), tuple(d for d, _ in m.disciplines), m.capacity
+    )
+    return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+def printed_title(game: Game, m: Minion) -> str:
+    """The title printed on the minion's card ("" for none)."""
+    template = game.vampires.get(m.card)
+    return template.title if template is not None else ""
+
+
+def infernal_actor(game: Game, play: Play) -> bool:
+    """ "Requires an infernal vampire" (on one Discipline line of a card: Condemnation: Mute [dai])."""
+    m = game.minions.get(play.minion)
+    return m is not None and "infernal" in m.traits
+
+
+def minion_cost(game: Game, minion: int) -> int:
+    """A minion's capacity (a vampire) or cost (an ally's or retainer's card: pool or blood), for "equals or exceeds
+    their capacity or cost" (the corruption cards)."""
+    m = game.minions.get(minion)
+    if m is None:
+        return 0
+    if m.kind == VAMPIRE:
+        return m.capacity
+    card = game.compiled.cards.get(m.card) if game.compiled is not None else None
+    if card is None:
+        return 0
+    pool = card.pool_cost.value or 0 if card.pool_cost else 0
+    blood = card.blood_cost.value or 0 if card.blood_cost else 0
+    return pool or blood
+
+
+def minions_of_prey(game: Game, play: Play) -> Sequence[int]:
+    """The minions in play controlled by your prey (ready or in torpor), the biggest first."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    found = [game.minions[c] for c in game.seats[prey].controlled if c in game.minions and game.minions[c].in_play]
+    return [m.id for m in sorted(found, key=lambda m: (-minion_cost(game, m.id), m.id))]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CorruptThenMaySteal:
+    """Put 1 of your corruption counters on the target minion (``play.target``, or the opposing minion in combat
+    with ``opposing``); if your counters on it equal or exceed its capacity or cost, you can burn them to steal it
+    (Corruption; Contagion [DAI]'s strike, which then ends the combat)."""
+
+    opposing: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        target = play.target
+        c = combat_of(play) if self.opposing else None
+        if self.opposing:
+            if c is None:
+                return None
+            target = c.other(play.minion).minion
+        m = game.minions.get(target)
+        if m is None or not m.in_play:
+            return None
+        put_corruption(game, target, play.seat)
+        have = corruption_on(game, target, play.seat)
+        if have < max(1, minion_cost(game, target)) or g.controller(game, target) == play.seat:
+            return None
+        return self._steal(game, play, target, have, c)
+
+    @staticmethod
+    def _steal(game: Game, play: Play, target: int, have: int, c: Any) -> Generator[Any, Any, None]:
+        options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+        option = yield from g.choose(game, play.seat, options)
+        if not option.value or not burn_corruption(game, target, play.seat, have):
+            return
+        StealMinion()(game, dataclasses.replace(play, target=target))
+        if c is not None and not c.over:
+            c.over = True  # stealing the opposing minion ends the combat
+
+
+referendum = g.referendum  # a referendum called by a card's effect: a blood hunt on its vampire (Abactor)
+hook_sum = g.hook_sum  # a hunt made by a card: the vampire's hunt bonuses (Abactor)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoMoreBleedsThisTurn:
+    """ "Minions you control cannot bleed until the end of the turn" (Enticement): each of the player's minions is
+    marked as having bled this turn (a minion bleeds once a turn: game.action_options)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is not None:
+                m.bled_turn = game.turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetLocksOwnMinion:
+    """The Methuselah the action is directed at locks a ready unlocked minion they control, of their choice
+    (Propaganda [PRE])."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        act = action_of(play)
+        if act is None or act.target < 0 or game.seats[act.target].ousted:
+            return None
+        ready = sorted((m for m in g.ready_minions(game, act.target) if not m.locked), key=lambda m: (m.capacity, m.id))
+        if not ready:
+            return None
+        return self._lock(
+            game, act.target, [economy.Option(economy.Kind.TERMS, act.target, target=m.id) for m in ready]
+        )
+
+    @staticmethod
+    def _lock(game: Game, seat: int, options: list[economy.Option]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, seat, options)
+        game.minions[option.target].locked = True
+        game.log("lock", seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetLife:
+    """Burn ``amount`` life from the target ally or retainer (``play.target``): burned at 0 (Smash and Grab)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        g.move_blood(game, m.id, -self.amount)
+        game.log("burn blood", play.seat, m.id, self.amount)
+        if m.blood <= 0:
+            g.burn_minion(game, m.id)
+
+
+def allies_and_retainers_of_others(game: Game, play: Play) -> Sequence[int]:
+    """Allies and retainers controlled by other Methuselahs (retainers on their minions)."""
+    return [*allies_of_others(game, play), *retainers_of_others(game, play)]
+
+
+def locations_of_predator_or_prey(game: Game, play: Play) -> Sequence[int]:
+    """Locations controlled by your predator or prey (on the table or on their minions)."""
+    neighbours = {game.prey(play.seat), game.predator(play.seat)} - {play.seat}
+    return [c for c in locations_of_others(game, play) if _controller_of_card(game, c) in neighbours]
+
+
+def _controller_of_card(game: Game, copy: int) -> int:
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealthThisTurn:
+    """The playing minion gets +N stealth until the end of the turn (Gear Up [pre]): a rider the "stealth" hook
+    reads on each action it takes."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.add_rider(game, play.minion, "stealth this turn", self.amount, Until.END_OF_TURN, play.seat)
+
+
+@hook("stealth", effects=(StealthThisTurn,))
+def _stealth_this_turn(game: Game, act: Action) -> int:
+    return g.rider_sum(game, act.actor, "stealth this turn")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrengthUntilNextUnlock:
+    """The playing minion gets +N strength until its controller's next unlock phase (Gear Up [vic])."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions:
+            g.add_rider(game, play.minion, "strength until unlock", self.amount, Until.NEXT_UNLOCK, play.seat)
+
+
+@hook("strength", effects=(StrengthUntilNextUnlock,))
+def _strength_until_unlock(game: Game, minion: int) -> int:
+    return g.rider_sum(game, minion, "strength until unlock")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapCardToHand:
+    """Move a card of the player's choice from its ash heap to its hand (Gear Up [nec]); library cards with a spec
+    offered first. A hand then over its size is discarded down (game)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        heap = game.seats[play.seat].ash_heap
+        cards = game.compiled.cards if game.compiled is not None else {}
+        found: dict[int, int] = {}
+        for c in heap:
+            card = cards.get(game.card_of[c])
+            if card is not None and not card.is_crypt and game.card_of[c] not in found:
+                found[game.card_of[c]] = c
+        if not found:
+            return None
+        specs = game.compiled.specs if game.compiled is not None else {}
+        ordered = sorted(found.values(), key=lambda c: (game.card_of[c] not in specs, c))
+        return self._take(game, play, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in ordered])
+
+    @staticmethod
+    def _take(game: Game, play: Play, options: list[economy.Option]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, play.seat, options)
+        heap = game.seats[play.seat].ash_heap
+        if option.target in heap:
+            heap.remove(option.target)
+            game.seats[play.seat].hand.append(option.target)
+            game.log("search", play.seat, option.target)
+
+
+def is_wraith(game: Game, minion: int) -> bool:
+    """Whether a minion in play is a wraith (an ally whose card says so on its first line)."""
+    m = game.minions.get(minion)
+    card = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    if m is None or m.kind != ALLY or card is None:
+        return False
+    return "wraith" in (card.text or "").split("\n", 1)[0].lower()
+
+
+def own_wraiths(game: Game, play: Play) -> Sequence[int]:
+    """The wraiths the player controls."""
+    return [c for c in game.seats[play.seat].controlled if is_wraith(game, c) and game.minions[c].in_play]
+
+
+def wraiths_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The wraiths other Methuselahs control."""
+    return [
+        c
+        for s in game.order
+        if s != play.seat
+        for c in game.seats[s].controlled
+        if is_wraith(game, c) and game.minions[c].in_play
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HuntFor:
+    """The acting vampire hunts with +``bonus`` hunt (a hunt made by a card: Soul Feasting), its own hunt bonuses
+    added; ``burn_target``: the target minion is burned first (a wraith burned to hunt)."""
+
+    bonus: int = 0
+    burn_target: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or play.minion not in game.minions:
+            return
+        if self.burn_target:
+            if play.target not in game.minions or not game.minions[play.target].in_play:
+                return  # the wraith is gone: no hunt
+            g.burn_minion(game, play.target)
+        gained = g.move_blood(game, play.minion, 1 + self.bonus + g.hook_sum(game, "hunt", act))
+        act.flags["hunted"] = gained
+        game.log("hunt", play.seat, play.minion, gained)

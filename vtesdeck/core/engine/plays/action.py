@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
+from ..frames import Action
 from ..playbook import judge
 from ..specs.action import (
     _equipment_in_library,
@@ -100,3 +101,115 @@ judge("Third Tradition: Progeny", 0, score=_embrace_score)
 judge("Line Brawl", 0, score=_steal_score)
 judge("Line Brawl", 1, score=_combat_score)
 judge("Bum's Rush", 0, score=_combat_score)
+
+
+def _title_card_score(game: Game, play: Play) -> float:
+    """A Fee Stake: 2 votes for an untitled Anarch; never worth a title it already holds."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and not m.title else -1.0
+
+
+for _city in ("Seattle", "Perth", "Corte", "New York", "Los Angeles", "Boston"):
+    judge(f"Fee Stake: {_city}", 0, score=_title_card_score)
+judge("Constant Revolution", 0, score=lambda game, play: 20.0)  # every other Methuselah burns more each turn
+
+
+def _aranthebes_stealth_score(game: Game, play: Play) -> float:
+    """Aranthebes' -1 stealth: worth it when it lets one of the seat's minions block (the stealth beats the
+    intercept by 1 only)."""
+    act = play.frame
+    if not isinstance(act, Action) or g.controller(game, act.blocker) != play.seat:
+        return -1.0
+    return 20.0 if act.stealth - act.intercept == 1 else -1.0
+
+
+judge("Aranthebes, The Immortal", 0, score=lambda game, play: 16.0)
+judge("Aranthebes, The Immortal", 1, score=_aranthebes_stealth_score)
+
+
+def _mute_score(game: Game, play: Play) -> float:
+    """Condemnation: Mute [dai]: worth the votes it takes."""
+    m = game.minions.get(play.target)
+    return 8.0 + 5.0 * min(3, m.votes) if m is not None and m.votes else -1.0
+
+
+def _lock_score(game: Game, play: Play) -> float:
+    """Lock an unlocked vampire of another Methuselah (it cannot block or act)."""
+    m = game.minions.get(play.target)
+    return 12.0 if m is not None and not m.locked else -1.0
+
+
+judge("Condemnation: Mute", 0, score=_lock_score)
+judge("Condemnation: Mute", 1, score=_mute_score)
+judge("Condemnation: Mute", 2, score=_mute_score)
+judge("Conceal", 0, score=lambda game, play: 14.0)  # an equipment of another Methuselah burned
+judge("Conceal", 1, score=lambda game, play: 14.0)  # a location burned
+judge("Corruption", 0, score=lambda game, play: 15.0)  # a step to stealing the minion
+judge("Graverobbing", 0, score=lambda game, play: 18.0)  # a vampire taken from another Methuselah
+judge("Graverobbing", 1, score=lambda game, play: 20.0)
+judge("Mesu Bedshet", 0, score=lambda game, play: 8.0)  # a crypt draw by chance: when nothing better is at hand
+
+
+def _rutors_hand_score(game: Game, play: Play) -> float:
+    """Rutor's Hand [THA] only, with blood to burn for the immunity (4 after its cost): [tha] sends the vampire to
+    torpor (unpreventable aggravated damage)."""
+    m = game.minions.get(play.minion)
+    return 12.0 if play.mode.superior and m is not None and m.blood >= 5 else -1.0
+
+
+judge("Rutor's Hand", 0, score=_rutors_hand_score)
+judge("Rutor's Hand", 1, score=_rutors_hand_score)
+
+
+def _abactor_score(game: Game, play: Play) -> float:
+    """Abactor: 5 blood, worth the blood hunt only when the seat outvotes the table (it would survive it)."""
+    m = game.minions.get(play.minion)
+    if m is None or m.capacity - m.blood < 3:
+        return -1.0
+    mine = g.votes_of(game, play.seat)
+    others = sum(g.votes_of(game, s) for s in game.order if s != play.seat and not game.seats[s].ousted)
+    return 12.0 if mine > others else -1.0
+
+
+judge("Abactor", 0, score=_abactor_score)
+judge("Smash and Grab", 0, score=lambda game, play: 14.0)  # an ally or retainer of another Methuselah hurt
+judge("Smash and Grab", 2, score=lambda game, play: 14.0)  # a location of a neighbour burned
+judge("Enticement", 0, score=lambda game, play: 6.0)  # no more bleeds this turn: when nothing better is at hand
+judge("Enticement", 1, score=lambda game, play: 8.0)
+
+
+def _sheepdog_score(game: Game, play: Play) -> float:
+    """Sheepdog: 4 blood for a turn locked, worth it to a vampire with room for 3 or more."""
+    m = game.minions.get(play.minion)
+    return 14.0 if m is not None and m.capacity - m.blood >= 3 else -1.0
+
+
+judge("Sheepdog", 0, score=_sheepdog_score)
+judge("Waters of Duat", 0, score=_embrace_score)
+judge("Shadow of the Beast", 0, score=lambda game, play: 10.0)
+judge("Shadow of the Beast", 1, score=lambda game, play: 12.0)
+judge("Tier of Souls", 0, score=lambda game, play: 12.0)
+judge("Tier of Souls", 1, score=lambda game, play: 16.0)  # +1 bleed against the prey from then on
+judge("Petra Resonance", 0, score=lambda game, play: 4.0)  # a gamble: when nothing better is at hand
+judge("Anarch Secession", 0, score=lambda game, play: 6.0)
+for _mode in (0, 1, 2):
+    judge("Gear Up", _mode, score=lambda game, play: 16.0)  # unlocks: another action this turn
+judge("Heroic Might", 0, score=lambda game, play: 12.0)
+judge("Heroic Might", 1, score=lambda game, play: 16.0)
+judge("Summoning, The", 0, score=lambda game, play: 8.0)
+judge("Summoning, The", 1, score=lambda game, play: 20.0)  # an ally in play
+
+
+def _hunt_score(game: Game, play: Play) -> float:
+    """A card's hunt: worth the blood it would bring."""
+    m = game.minions.get(play.minion)
+    return 3.0 * min(4, m.capacity - m.blood) if m is not None else -1.0
+
+
+for _mode in (0, 3):
+    judge("Soul Feasting", _mode, score=_hunt_score)
+for _mode in (1, 4):
+    judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) - 8.0)  # your own wraith burned
+for _mode in (2, 5):
+    judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) + 8.0)  # another's wraith burned
+judge("Web of Knives Recruit", 0, score=lambda game, play: 18.0)  # a 3-capacity vampire in three turns

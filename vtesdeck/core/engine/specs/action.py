@@ -2,74 +2,105 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Generator
 from typing import Any
 
+from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import Mode, Play, card, hook
+from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat
-from ..state import VAMPIRE, Game, Minion, crypt_draw
+from ..frames import Action, Combat, Referendum, Until
+from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
+    AshHeapCardToHand,
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
+    BurnTargetLife,
     CorruptionCounterOnMinionOfTarget,
+    CorruptThenMaySteal,
+    CounterOnThisCard,
     DrawCards,
     EnterCombatWithTarget,
     Equip,
     GainPool,
+    HuntFor,
     If,
     LockMinionOfTarget,
+    LockTarget,
+    LockThisCard,
+    NoMoreBleedsThisTurn,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
     StealMinion,
     StealPool,
+    Stealth,
+    StealthThisTurn,
+    StrengthUntilNextUnlock,
+    Strike,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
+    TargetLocksOwnMinion,
+    TitleCard,
     UnlockSelf,
+    add_rider,
+    allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
     burn_card,
+    burn_minion,
     choose,
     controller,
     crypt_not_empty,
     discard,
+    equipment_of_others,
+    grant,
     has_edge,
     has_targets,
+    hook_sum,
+    infernal_actor,
     is_location,
     leave_aside,
     locations_of_others,
+    locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    minions_of_prey,
     move_blood,
     not_carrying,
+    own_wraiths,
     prey_only,
     prey_or_predator,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
+    referendum,
     refill,
     retainers_of_others,
+    take_damage,
     target_still,
     to_ash_heap,
+    torpid_vampires_of_others,
     uncontrolled_of_clan,
     uncontrolled_vampires,
     uncontrolled_with_trait,
     unlocked_vampires_of_others,
     vekn,
+    wraiths_of_others,
+    younger_ready_vampires_of_others,
     younger_uncontrolled,
     younger_uncontrolled_with,
 )
-from ..windows import W
+from ..windows import Act, W
 
 Flow = Generator[Any, Any, None]
 
@@ -1248,3 +1279,1167 @@ card(
     notes="The uncontrolled vampire is chosen on resolution for [chi] and [pre] (the card: as it is played; one "
     "must be there to play it); [chi] takes blood from another Methuselah's uncontrolled region (a (D) action).",
 )
+
+
+# -- Constant Revolution --------------------------------------------------------------------------------------------------
+
+
+card(
+    "Constant Revolution",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), CounterOnThisCard()), label="in play with 1 counter"),
+    burn="vampire",
+    notes="The burning Methuselah chooses how many of the X are cards (discarded at random all at once, then the hand "
+    "is drawn back up: LSJ 20090618), the rest is pool; never more cards than the hand holds.",
+)
+
+
+@hook("unlock", "Constant Revolution")
+def _constant_revolution(game: Game, seat: int) -> Flow | None:
+    """During its controller's unlock phase, 1 more counter on each Constant Revolution; during another
+    Methuselah's, that Methuselah burns X pool and/or cards at random from its hand (X: the counters)."""
+    wanted = vekn(game, "Constant Revolution")
+    owed = 0
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c in game.minions or game.card_of[c] != wanted:
+                continue
+            if s == seat:
+                game.card_counters[c] = game.card_counters.get(c, 0) + 1
+            else:
+                owed += game.card_counters.get(c, 0)
+    return _burn_pool_or_cards(game, seat, owed) if owed else None
+
+
+def _burn_pool_or_cards(game: Game, seat: int, owed: int) -> Flow:
+    """The seat burns ``owed`` pool and/or cards at random from its hand, split as it chooses (most cards first)."""
+    hand = game.seats[seat].hand
+    most = min(owed, len(hand))
+    option = yield from choose(game, seat, [Option(Kind.TERMS, seat, value=k) for k in range(most, -1, -1)])
+    if option.value:
+        discard(game, seat, game.rng.sample(hand, option.value))
+    if owed - option.value:
+        economy.burn_pool(game, seat, owed - option.value)
+        game.log("burn pool", seat, owed - option.value)
+
+
+@hook("directed_cost", "Constant Revolution")
+def _constant_revolution_burn_cost(game: Game, act: Action) -> int:
+    """ "Vampires can burn this card as a (D) action that costs 1 pool"."""
+    target = act.target_minion
+    if act.kind is not Act.BURN_CARD or target < 0 or target in game.minions:
+        return 0
+    return 1 if game.card_of[target] == vekn(game, "Constant Revolution") else 0
+
+
+# -- Fee Stakes: the Anarch title of baron of a city ----------------------------------------------------------------------
+
+for _city, _clans in (
+    ("Seattle", ("Gangrel", "Gangrel antitribu")),
+    ("Perth", ()),
+    ("Corte", ()),
+    ("New York", ("Brujah", "Brujah antitribu")),
+    ("Los Angeles", ()),
+    ("Boston", ("Toreador", "Toreador antitribu")),
+):
+    card(
+        f"Fee Stake: {_city}",
+        Mode(window=W.ACTION, stealth=1, effects=(TitleCard("baron", clans=_clans),), label=f"baron of {_city}"),
+        burn="referendum",
+        notes="The title of baron gives 2 votes (none while the vampire is not Anarch), replacing any other title; "
+        "the title is unique to its city, but a contest for it (another Fee Stake, a printed baron, prince or "
+        "archbishop of the city) is not modelled.",
+    )
+
+
+# -- Aranthebes, The Immortal ---------------------------------------------------------------------------------------------
+
+
+def _predator_action_blocked_short(game: Game, play: Play) -> bool:
+    """A block attempt against an action of a minion of your predator, that its stealth still beats."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker < 0 or act.seat != game.predator(play.seat) or act.seat == play.seat:
+        return False
+    return act.stealth > act.intercept
+
+
+card(
+    "Aranthebes, The Immortal",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_predator_action_blocked_short,
+        effects=(LockThisCard(), Stealth(-1)),
+        label="lock: -1 stealth to a minion of your predator",
+    ),
+    burn=SHUFFLERS,
+    notes="The -1 stealth goes to the acting minion of your predator, during a block attempt its stealth still "
+    "beats (any time before resolution, LSJ 20020612: only then does it change anything).",
+)
+
+
+@hook("bleed", "Aranthebes, The Immortal")
+def _aranthebes_bleed(game: Game, act: Action) -> int:
+    """While Aranthebes is unlocked, vampires with capacity 4 or less get -1 bleed against its controller."""
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.capacity > 4 or act.target < 0:
+        return 0
+    wanted = vekn(game, "Aranthebes, The Immortal")
+    held = game.seats[act.target].controlled
+    return -1 if any(game.card_of[c] == wanted and c not in game.locked_cards for c in held) else 0
+
+
+# -- Field Training -------------------------------------------------------------------------------------------------------
+
+_FIELD_TRAINING = "field training:"  # a rider on the attached vampire: "field training:<discipline>:<old sect>"
+
+
+def _superior_disciplines(game: Game, play: Play) -> list[str]:
+    m = game.minions.get(play.minion)
+    return [d for d, level in m.disciplines if level >= 2] if m is not None else []
+
+
+def _field_training_targets(game: Game, play: Play) -> list[int]:
+    """Another ready non-titled vampire you control, without a Field Training."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.id != play.minion and not m.title and not _carries(game, m, "Field Training")
+    ]
+
+
+def _carries(game: Game, m: Minion, name: str) -> bool:
+    wanted = vekn(game, name)
+    return any(game.card_of[c] == wanted for c in m.cards)
+
+
+def _field_training(game: Game, play: Play) -> Flow:
+    """Choose a Discipline the acting vampire has at superior; the card goes on the target, which is considered
+    Anarch and gets +1 level of it (superior at most)."""
+    chosen = _superior_disciplines(game, play)
+    m = game.minions.get(play.target)
+    if not chosen or m is None or not m.in_play or m.torpor:
+        to_ash_heap(game, play.card)
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=i) for i in range(len(chosen))])
+    code = chosen[option.value]
+    PutOnTarget()(game, play)
+    levels = dict(m.disciplines)
+    before = levels.get(code, 0)
+    levels[code] = min(2, before + 1)
+    m.disciplines = tuple(levels.items())
+    add_rider(game, m.id, f"{_FIELD_TRAINING}{code}:{m.sect}", before, Until.END_OF_GAME, play.seat)
+    m.sect = "Anarch"
+
+
+card(
+    "Field Training",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=lambda game, play: bool(_superior_disciplines(game, play)),
+        targets=_field_training_targets,
+        effects=(UnlockSelf(), _field_training),
+        label="unlock; another vampire is Anarch with +1 level of a Discipline",
+    ),
+    notes="The Discipline is chosen on resolution (the acting vampire must have one at superior: ANK 20180731-2); "
+    "the burn when the attached vampire changes sect never happens here (no modelled card changes an Anarch's "
+    "sect).",
+)
+
+
+@hook("card_burned", "Field Training")
+def _field_training_gone(game: Game, copy: int, holder: int) -> None:
+    """Field Training leaves its vampire: the Discipline level it gave and the Anarch sect go with it."""
+    m = game.minions.get(holder)
+    if m is None or game.card_of[copy] != vekn(game, "Field Training"):
+        return
+    for r in [r for r in game.riders if r.holder == holder and r.key.startswith(_FIELD_TRAINING)]:
+        game.riders.remove(r)
+        code, sect = r.key[len(_FIELD_TRAINING) :].split(":", 1)
+        levels = dict(m.disciplines)
+        if r.value:
+            levels[code] = r.value
+        else:
+            levels.pop(code, None)
+        m.disciplines = tuple(levels.items())
+        m.sect = sect
+
+
+@hook("meets_requirement", "Field Training")
+def _field_trained(game: Game, handler: Any, m: Minion) -> bool:
+    """The vampire with Field Training plays cards with the Discipline level it gave (and as an Anarch)."""
+    printed = game.compiled.eligibility.minion(m.card)
+    if printed is None or handler.requirement is None or not _carries(game, m, "Field Training"):
+        return False
+    grown = in_game(printed, tuple(d for d, _ in m.disciplines), m.capacity)
+    return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+# -- Chameleon ------------------------------------------------------------------------------------------------------------
+
+
+def _new_younger_vampires_of_others(game: Game, play: Play) -> list[int]:
+    """Younger ready vampires of other Methuselahs that entered play since your last minion phase (in their
+    controller's latest turn), of a capacity the acting vampire can pay in blood (X)."""
+    actor = game.minions.get(play.minion)
+    if actor is None:
+        return []
+    return [
+        m.id
+        for s in game.order
+        if s != play.seat
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE
+        and m.capacity < actor.capacity
+        and m.capacity <= actor.blood
+        and m.entered_turn == game.seats[s].turns
+    ]
+
+
+def _chameleon(game: Game, play: Play) -> None:
+    """Pay X blood (X: the target's capacity), take control of the target; it becomes Anarch."""
+    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+    if actor is None or m is None or not m.in_play or m.torpor or actor.blood < m.capacity:
+        return
+    move_blood(game, actor.id, -m.capacity)
+    StealMinion()(game, play)
+    if controller(game, m.id) == play.seat:
+        m.sect = "Anarch"
+
+
+card(
+    "Chameleon",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=_new_younger_vampires_of_others,
+        effects=(_chameleon,),
+        label="take control of a younger vampire that just entered play",
+    ),
+    notes="X is the target's capacity, paid in blood as the action resolves (the action does nothing if the acting "
+    "vampire no longer has that much blood).",
+)
+
+
+# -- Condemnation: Mute ---------------------------------------------------------------------------------------------------
+
+
+def _condemn(game: Game, play: Play) -> None:
+    """The condemnation goes on the target vampire; every other condemnation card on it burns."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return
+    for c in list(m.cards):
+        card = game.compiled.cards.get(game.card_of[c])
+        if card is not None and card.name.startswith("Condemnation:"):
+            burn_card(game, c)
+    PutOnTarget()(game, play)
+
+
+_MUTE_SUPERIOR = "mute superior"  # a rider on the vampire: the Condemnation: Mute copy (value) played at [DAI]
+
+
+def _mute_superior(game: Game, play: Play) -> None:
+    m = game.minions.get(play.target)
+    if m is not None and play.card in m.cards:
+        add_rider(game, m.id, _MUTE_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    "Condemnation: Mute",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        targets=younger_ready_vampires_of_others,
+        effects=(If(target_still(younger_ready_vampires_of_others), (LockTarget(),)),),
+        label="lock a younger vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dai",),
+        stealth=1,
+        directed=True,
+        when=infernal_actor,
+        targets=ready_vampires_of_others,
+        effects=(_condemn,),
+        label="-3 votes on a vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=infernal_actor,
+        targets=ready_vampires_of_others,
+        effects=(_condemn, _mute_superior),
+        label="-3 votes on a vampire, 1 blood after each referendum that passes",
+    ),
+    notes="The -3 votes never take more than the vampire's own votes (net negative votes subtract nothing: "
+    "ANK 20251125). [DAI]: the blood is burned after a political action's referendum passes (a blood hunt's too "
+    "is not counted).",
+)
+
+
+@hook("votes", "Condemnation: Mute")
+def _mute_votes(game: Game, seat: int) -> int:
+    """The vampire with Condemnation: Mute gets -3 votes (its own votes at most)."""
+    wanted = vekn(game, "Condemnation: Mute")
+    return -sum(min(3, m.votes) for m in ready_minions(game, seat) if any(game.card_of[c] == wanted for c in m.cards))
+
+
+@hook("referendum_passed", "Condemnation: Mute")
+def _mute_blood(game: Game, ref: Referendum) -> None:
+    """[DAI]: each vampire with a Condemnation: Mute played at superior burns 1 blood after a referendum passes."""
+    for r in [r for r in game.riders if r.key == _MUTE_SUPERIOR]:
+        m = game.minions.get(r.holder)
+        if m is not None and m.in_play and r.value in m.cards and m.blood >= 1:
+            move_blood(game, m.id, -1)
+            game.log("burn blood", r.seat, m.id, 1)
+
+
+# -- Corruption -----------------------------------------------------------------------------------------------------------
+
+card(
+    "Corruption",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (CorruptThenMaySteal(),)),),
+        label="a corruption counter on a minion of your prey; steal it at its capacity or cost",
+    ),
+)
+
+
+# -- Conceal --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Conceal",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=equipment_of_others(),
+        effects=(If(target_still(equipment_of_others()), (_burn_target_card,)),),
+        label="burn an equipment",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=locations_of_others,
+        effects=(If(target_still(locations_of_others), (_burn_target_card,)),),
+        label="burn a location",
+    ),
+)
+
+
+# -- Graverobbing ---------------------------------------------------------------------------------------------------------
+
+
+def _graverob_to_ready(game: Game, play: Play) -> Flow:
+    """[DOM]: the acting vampire can burn 2 blood to move the stolen vampire to your ready region."""
+    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+    if actor is None or m is None or actor.blood < 2 or not m.torpor or controller(game, m.id) != play.seat:
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
+    if option.value:
+        move_blood(game, actor.id, -2)
+        m.torpor = False
+        game.log("leave torpor", play.seat, m.id)
+
+
+card(
+    "Graverobbing",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=torpid_vampires_of_others,
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(),)),),
+        label="steal a vampire in torpor",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=torpid_vampires_of_others,
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), _graverob_to_ready)),),
+        label="steal a vampire in torpor, 2 blood to move it to your ready region",
+    ),
+    notes="A target no longer in torpor as the action resolves: it fizzles (ANK 20210124).",
+)
+
+
+# -- Mesu Bedshet ---------------------------------------------------------------------------------------------------------
+
+
+def _mesu_bedshet(game: Game, play: Play) -> None:
+    """Reveal the top crypt card: a Follower of Set is drawn (2 blood on it if younger than the acting
+    vampire); anything else is shuffled back."""
+    seat = game.seats[play.seat]
+    if not seat.crypt:
+        return
+    top = seat.crypt[-1]
+    template = game.vampires.get(game.card_of[top])
+    if template is None or clan_name(template.clan) != clan_name("Follower of Set"):
+        game.rng.shuffle(seat.crypt)
+        return
+    copy = crypt_draw(game, play.seat)
+    m = game.minions.get(copy) if copy is not None else None
+    actor = game.minions.get(play.minion)
+    if m is not None and actor is not None and m.capacity < actor.capacity:
+        AddBlood(2)(game, dataclasses.replace(play, target=m.id))
+
+
+card(
+    "Mesu Bedshet",
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_mesu_bedshet,), label="reveal the crypt's top"),
+)
+
+
+# -- Rutor's Hand ---------------------------------------------------------------------------------------------------------
+
+
+def _rutors_hand(game: Game, play: Play) -> Flow:
+    """The card goes on the acting vampire, locked; the vampire takes 1 unpreventable environmental aggravated
+    damage, unless ([THA]) it burns 3 blood to be immune to it."""
+    m = game.minions.get(play.minion)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return
+    PutOnTarget(on_self=True)(game, play)
+    game.locked_cards.add(play.card)
+    if play.mode.superior and m.blood >= 3:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
+        if option.value:
+            move_blood(game, m.id, -3)
+            game.log("burn blood", play.seat, m.id, 3)
+            return
+    take_damage(game, m.id, 0, 1)
+
+
+def _rutors_hand_unlocks(game: Game, play: Play) -> bool:
+    """During its controller's minion phase, the locked ready vampire with the Hand may lock it to unlock."""
+    m = game.minions.get(play.minion)
+    return (
+        m is not None
+        and m.locked
+        and m.in_play
+        and not m.torpor
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+    )
+
+
+_RUTORS_HAND_UNLOCK = Mode(
+    window=W.AFTER_ACTION,
+    in_play=True,
+    when=_rutors_hand_unlocks,
+    effects=(LockThisCard(), UnlockSelf()),
+    label="lock: unlock this vampire",
+)
+card(
+    "Rutor's Hand",
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    Mode(window=W.ACTION, superior=True, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    _RUTORS_HAND_UNLOCK,
+    notes="The Hand unlocks its vampire after an action of its controller's minion phase (the engine's window in "
+    "that phase).",
+)
+
+
+# -- Abactor --------------------------------------------------------------------------------------------------------------
+
+_ABACTOR_BLOOD_HUNT = Mode(window=W.POLLING, label="blood hunt")
+
+
+def _abactor(game: Game, play: Play) -> Flow:
+    """Hunt at +4 hunt; once the vampire gained blood, a referendum to call a blood hunt on it (as after a
+    diablerie: passed, it is burned)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    m = game.minions.get(play.minion)
+    if act is None or m is None:
+        return
+    gained = move_blood(game, m.id, 1 + 4 + hook_sum(game, "hunt", act))
+    act.flags["hunted"] = gained
+    game.log("hunt", play.seat, m.id, gained)
+    if gained <= 0:
+        return  # no blood gained: no successful resolution, no blood hunt (LSJ 20090411)
+    ref = Referendum(seat=play.seat, caller=-1, blood_hunt=True)
+    yield from referendum(game, ref, Play(seat=play.seat, card=-1, mode=_ABACTOR_BLOOD_HUNT, minion=m.id, frame=ref))
+    if ref.passed and m.id in game.minions:
+        burn_minion(game, m.id)
+
+
+card(
+    "Abactor",
+    Mode(window=W.ACTION, stealth=1, effects=(_abactor,), label="hunt at +4 hunt, then a blood hunt referendum"),
+    notes="The blood hunt referendum is part of the resolution (LSJ 20100112); this hunt is the card's action (the "
+    "hunt bonuses of the vampire apply), not the default hunt action.",
+)
+
+
+# -- bleeds and burns: Social Charm, Fleetness, Propaganda, Smash and Grab, Enticement -----------------------------------
+
+card(
+    "Social Charm",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (GainPool(1),)),),
+        label="bleed +1, gain 1 pool",
+    ),
+)
+card(
+    "Fleetness",
+    Mode(window=W.ACTION, stealth=1, bleeds=True, label="bleed"),
+    _enter_combat(
+        locked_ready_minions_of_others,
+        "enter combat with a locked minion, 1 maneuver",
+        superior=True,
+        stealth=1,
+        combat_maneuvers=1,
+    ),
+    notes="[CEL]: a target no longer locked as the action resolves: it fizzles (ANK 20210124).",
+)
+card(
+    "Propaganda",
+    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1, titled vampires cannot block"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=1,
+        effects=(TargetLocksOwnMinion(),),
+        label="bleed +1, titled vampires cannot block, the target locks a minion",
+    ),
+    notes="[PRE]: the target Methuselah locks one of its ready unlocked minions as the action resolves.",
+)
+
+
+@hook("can_block", "Propaganda")
+def _propaganda_titled_cannot_block(game: Game, minion: int, act: Any) -> bool:
+    """Titled vampires cannot block Propaganda."""
+    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Propaganda"):
+        return True
+    m = game.minions.get(minion)
+    return m is None or m.kind != VAMPIRE or not m.title
+
+
+card(
+    "Smash and Grab",
+    Mode(
+        window=W.ACTION,
+        disciplines=("ani",),
+        stealth=1,
+        directed=True,
+        targets=allies_and_retainers_of_others,
+        effects=(If(target_still(allies_and_retainers_of_others), (BurnTargetLife(2),)),),
+        label="burn 2 life from an ally or retainer",
+    ),
+    Mode(window=W.ACTION, disciplines=("dem",), bleeds=True, bleed=1, label="bleed +1"),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pot",),
+        stealth=1,
+        directed=True,
+        targets=locations_of_predator_or_prey,
+        effects=(If(target_still(locations_of_predator_or_prey), (_burn_target_card,)),),
+        label="burn a location of your predator or prey",
+    ),
+)
+card(
+    "Enticement",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(2),)), NoMoreBleedsThisTurn()),
+        label="burn the Edge: the prey burns 2 pool",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        seat_target=True,
+        when=has_edge,
+        targets=prey_only,
+        effects=(BurnEdgeTo((TargetBurnsPool(3),)), NoMoreBleedsThisTurn()),
+        label="burn the Edge: the prey burns 3 pool",
+    ),
+    notes="Directed at the prey (LSJ 20010807); the Edge is burned as the action resolves (it must still be held "
+    "then); your minions cannot bleed for the rest of the turn even if the Edge was lost (LSJ 20100527).",
+)
+
+
+# -- Fifth Tradition: Hospitality, Waters of Duat, Sheepdog, Shadow of the Beast ----------------------------------------
+
+
+def _other_ready_vampires(game: Game, play: Play) -> list[int]:
+    """Another ready vampire in play (any Methuselah's), the player's own first."""
+    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
+    others = [m.id for s in game.order if s != play.seat for m in ready_minions(game, s) if m.kind == VAMPIRE]
+    return mine + others
+
+
+card(
+    "Fifth Tradition: Hospitality",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_other_ready_vampires,
+        effects=(AddBlood(4),),
+        label="add 4 blood to another vampire",
+    ),
+    notes="Another ready vampire in play (the text says no more).",
+)
+
+
+def _waters_of_duat(game: Game, play: Play) -> Flow:
+    """A 1-capacity Follower of Set (the acting vampire's clan and sect) that must hunt this turn, and a Discipline
+    master card on it."""
+    yield from _discipline_master_onto(game, play, _embrace(game, play))
+
+
+card(
+    "Waters of Duat",
+    Mode(window=W.ACTION, stealth=1, effects=(_waters_of_duat,), label="a new 1-capacity Follower of Set"),
+    notes="The new vampire is of the acting vampire's sect (the card names none).",
+)
+card(
+    "Sheepdog",
+    Mode(
+        window=W.ACTION,
+        effects=(AddBlood(4, to_self=True), PutOnTarget(on_self=True)),
+        label="gain 4 blood, stay locked through the next unlock phase",
+    ),
+)
+
+
+def _holding(game: Game, seat: int, name: str) -> list[tuple[Minion, int]]:
+    """(vampire, card copy) for each copy of ``name`` on the seat's minions."""
+    wanted = vekn(game, name)
+    return [
+        (game.minions[c], x)
+        for c in game.seats[seat].controlled
+        if c in game.minions
+        for x in game.minions[c].cards
+        if game.card_of[x] == wanted
+    ]
+
+
+@hook("stays_locked", "Sheepdog")
+def _sheepdog_stays_locked(game: Game, seat: int) -> list[int]:
+    """The vampire with Sheepdog does not unlock as normal."""
+    return [m.id for m, _ in _holding(game, seat, "Sheepdog") if m.locked]
+
+
+@hook("unlock", "Sheepdog")
+def _sheepdog_burns(game: Game, seat: int) -> None:
+    """Burn Sheepdog during your unlock phase."""
+    for _, copy in _holding(game, seat, "Sheepdog"):
+        burn_card(game, copy)
+
+
+_SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
+
+
+def _shadow_superior(game: Game, play: Play) -> None:
+    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
+        add_rider(game, play.minion, _SHADOW_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    "Shadow of the Beast",
+    Mode(
+        window=W.ACTION,
+        when=not_carrying("Shadow of the Beast"),
+        effects=(PutOnTarget(on_self=True),),
+        label="an optional maneuver each combat",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=not_carrying("Shadow of the Beast"),
+        effects=(PutOnTarget(on_self=True), _shadow_superior),
+        label="an optional maneuver and an optional press each combat",
+    ),
+)
+
+
+@hook("combat_start", "Shadow of the Beast")
+def _shadow_of_the_beast(game: Game, c: Combat) -> None:
+    """The vampire with Shadow of the Beast gets an optional maneuver each combat ([PRO]: and an optional press)."""
+    wanted = vekn(game, "Shadow of the Beast")
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
+        if not copies:
+            continue
+        side.combat_maneuvers += 1
+        if any(r.key == _SHADOW_SUPERIOR and r.holder == side.minion and r.value in copies for r in game.riders):
+            side.combat_presses += 1
+
+
+# -- Tier of Souls, Petra Resonance, Anarch Secession -------------------------------------------------------------------
+
+
+def _steal_blood_or_life(game: Game, play: Play) -> None:
+    """Move 1 blood or life from the target minion to the acting vampire."""
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play or m.blood < 1 or play.minion not in game.minions:
+        return
+    move_blood(game, m.id, -1)
+    move_blood(game, play.minion, 1)
+    game.log("move blood", play.seat, m.id, play.minion, 1)
+    if m.kind != VAMPIRE and m.blood <= 0:
+        burn_minion(game, m.id)
+
+
+card(
+    "Tier of Souls",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (_steal_blood_or_life,)),),
+        label="steal 1 blood or life from a minion of your prey",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        when=not_carrying("Tier of Souls"),
+        targets=minions_of_prey,
+        effects=(If(target_still(minions_of_prey), (_steal_blood_or_life,)), PutOnTarget(on_self=True)),
+        label="steal 1 blood or life, +1 bleed against your prey",
+    ),
+    burn="minion",
+    notes="[ANI]: the card goes on the vampire even if the target is gone.",
+)
+
+
+@hook("bleed", "Tier of Souls")
+def _tier_of_souls_bleed(game: Game, act: Action) -> int:
+    """The vampire with Tier of Souls gets +1 bleed against your prey."""
+    m = game.minions.get(act.actor)
+    if m is None or not m.cards or act.target != game.prey(act.seat):
+        return 0
+    return 1 if any(game.card_of[c] == vekn(game, "Tier of Souls") for c in m.cards) else 0
+
+
+def _all_crypts(game: Game, play: Play) -> bool:
+    """ "Not usable if any Methuselah's crypt is empty" (RTR 20000501)."""
+    return all(game.seats[s].crypt for s in game.order if not game.seats[s].ousted)
+
+
+def _petra_resonance(game: Game, play: Play) -> None:
+    """Each Methuselah reveals the top of its crypt: a tie for the highest or the lowest cost makes everyone burn 1
+    pool; else the highest steals 3 pool from the lowest. Every crypt is shuffled."""
+    live = [s for s in game.order if not game.seats[s].ousted and game.seats[s].crypt]
+    costs = {s: _crypt_cost(game, game.seats[s].crypt[-1]) for s in live}
+    for s in live:
+        game.rng.shuffle(game.seats[s].crypt)
+    if len(costs) < 2:
+        return
+    high, low = max(costs.values()), min(costs.values())
+    highest = [s for s, c in costs.items() if c == high]
+    lowest = [s for s, c in costs.items() if c == low]
+    if len(highest) > 1 or len(lowest) > 1:
+        for s in live:
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+        return
+    taken = min(3, game.seats[lowest[0]].pool)
+    economy.burn_pool(game, lowest[0], taken)
+    economy.gain_pool(game, highest[0], taken)
+    game.log("steal pool", highest[0], lowest[0], taken)
+
+
+def _crypt_cost(game: Game, copy: int) -> int:
+    template = game.vampires.get(game.card_of[copy])
+    return template.capacity if template is not None else 0
+
+
+card(
+    "Petra Resonance",
+    Mode(window=W.ACTION, stealth=1, when=_all_crypts, effects=(_petra_resonance,), label="reveal the crypts' tops"),
+    notes="A crypt card's cost is its capacity (an imbued's life).",
+)
+
+
+def _anarch_secession(game: Game, play: Play) -> None:
+    """The vampire becomes Anarch; with a city title it holds the title of baron (this card on it)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return
+    m.sect = "Anarch"
+    if m.title in CITY_TITLES:
+        TitleCard("baron", burn_penalty=False)(game, play)
+    else:
+        to_ash_heap(game, play.card)
+
+
+card(
+    "Anarch Secession",
+    Mode(window=W.ACTION, stealth=1, effects=(_anarch_secession,), label="become Anarch (a baron with a city title)"),
+    notes="The city titles are prince, archbishop and baron (eligibility.CITY_TITLES).",
+)
+
+
+@hook("can_block", "Anarch Secession")
+def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
+    """Minions without titles cannot block Anarch Secession."""
+    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Anarch Secession"):
+        return True
+    m = game.minions.get(minion)
+    return m is None or bool(m.title)
+
+
+# -- Gear Up --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Gear Up",
+    Mode(
+        window=W.ACTION,
+        disciplines=("nec",),
+        stealth=1,
+        effects=(UnlockSelf(), AshHeapCardToHand()),
+        label="unlock, a card from the ash heap to the hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pre",),
+        stealth=1,
+        effects=(UnlockSelf(), StealthThisTurn(1)),
+        label="unlock, +1 stealth this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("vic",),
+        stealth=1,
+        effects=(UnlockSelf(), StrengthUntilNextUnlock(1)),
+        label="unlock, +1 strength until your unlock phase",
+    ),
+)
+
+
+# -- Heroic Might ---------------------------------------------------------------------------------------------------------
+
+_HEROIC_SUPERIOR = "heroic might superior"  # a rider on the vampire: the copy (value) played at [POT]
+_HEROIC_BURN = Strike(damage=0, burn_equipment=True, equipment_only=True, label="burn equipment (Heroic Might)")
+_HEROIC_RANGED = Strike(damage=2, ranged=True, label="2R damage (Heroic Might)")
+
+
+def _heroic_superior(game: Game, play: Play) -> None:
+    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
+        add_rider(game, play.minion, _HEROIC_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+def _heroic_might(game: Game, minion: int) -> tuple[int, bool]:
+    """(copies of Heroic Might on the minion, whether one was played at [POT])."""
+    m = game.minions.get(minion)
+    wanted = vekn(game, "Heroic Might")
+    copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
+    superior = any(r.key == _HEROIC_SUPERIOR and r.holder == minion and r.value in copies for r in game.riders)
+    return len(copies), superior
+
+
+card(
+    "Heroic Might",
+    Mode(
+        window=W.ACTION,
+        stealth=3,
+        when=not_carrying("Heroic Might"),
+        effects=(PutOnTarget(on_self=True),),
+        label="+1 strength, strike: burn equipment",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=3,
+        when=not_carrying("Heroic Might"),
+        effects=(PutOnTarget(on_self=True), _heroic_superior),
+        label="+2 strength, strike: burn equipment or 2R damage",
+    ),
+    notes="Its strikes are Potence strikes (LSJ 20081120-2): no card here reads a strike's Discipline.",
+)
+
+
+@hook("strength", "Heroic Might")
+def _heroic_might_strength(game: Game, minion: int) -> int:
+    copies, superior = _heroic_might(game, minion)
+    return (1 + int(superior)) if copies else 0
+
+
+@hook("strikes", "Heroic Might")
+def _heroic_might_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    copies, superior = _heroic_might(game, minion)
+    if not copies:
+        return []
+    seat = controller(game, minion)
+    found = [_HEROIC_BURN, _HEROIC_RANGED] if superior else [_HEROIC_BURN]
+    return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(s)) for s in found]
+
+
+@hook("torpor", "Heroic Might")
+def _heroic_might_torpor(game: Game, minion: int) -> None:
+    """Burn Heroic Might if its vampire is in torpor."""
+    m = game.minions.get(minion)
+    wanted = vekn(game, "Heroic Might")
+    for x in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
+        burn_card(game, x)
+
+
+# -- Fiendish Tongue ------------------------------------------------------------------------------------------------------
+
+_FIENDISH = "fiendish tongue unlock"  # a rider on the Tzimisce whose Fiendish Tongue bled: until the discard phase
+
+
+def _fiendish_tzimisce(game: Game, play: Play) -> None:
+    """A Tzimisce's successful bleed: it may burn 1 blood to unlock during your next discard phase."""
+    m = game.minions.get(play.minion)
+    if m is not None and clan_name(m.clan) == clan_name("Tzimisce"):
+        add_rider(game, m.id, _FIENDISH, 1, Until.END_OF_TURN, play.seat)
+
+
+card(
+    "Fiendish Tongue",
+    Mode(
+        window=W.ACTION,
+        bleeds=True,
+        bleed=1,
+        effects=(If(bleed_succeeded, (_fiendish_tzimisce,)),),
+        label="bleed +1, Anarchs -1 intercept",
+    ),
+    notes="The Tzimisce's unlock is offered as the discard phase starts (the bleed was this turn).",
+)
+
+
+@hook("intercept", "Fiendish Tongue")
+def _fiendish_tongue_intercept(game: Game, minion: int, act: Action) -> int:
+    """Anarchs get -1 intercept during Fiendish Tongue."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, "Fiendish Tongue"):
+        return 0
+    m = game.minions.get(minion)
+    return -1 if m is not None and m.sect == "Anarch" else 0
+
+
+@hook("discard_phase", "Fiendish Tongue")
+def _fiendish_tongue_unlock(game: Game, seat: int) -> Flow | None:
+    """During your discard phase, the Tzimisce that bled with Fiendish Tongue can burn 1 blood to unlock."""
+    found = [
+        m
+        for r in game.riders
+        if r.key == _FIENDISH and r.seat == seat
+        for m in [game.minions.get(r.holder)]
+        if m is not None and m.in_play and m.locked and not m.torpor and m.blood >= 1
+    ]
+    return _fiendish_unlocks(game, seat, found) if found else None
+
+
+def _fiendish_unlocks(game: Game, seat: int, found: list[Minion]) -> Flow:
+    for m in found:
+        option = yield from choose(game, seat, [Option(Kind.TERMS, seat, target=m.id, value=v) for v in (1, 0)])
+        game.riders = [r for r in game.riders if not (r.key == _FIENDISH and r.holder == m.id)]
+        if option.value and m.blood >= 1 and m.locked:
+            move_blood(game, m.id, -1)
+            m.locked = False
+            game.log("unlock", seat, m.id)
+
+
+# -- The Summoning --------------------------------------------------------------------------------------------------------
+
+
+def _library_cards_of(game: Game, seat: int, *kinds: str) -> list[int]:
+    """One copy of each library card of the types ``kinds`` in the seat's library, modelled ones first."""
+    types = game.compiled.types
+    found: dict[int, int] = {}
+    for copy in game.seats[seat].library:
+        vekn = game.card_of[copy]
+        if vekn not in found and any(k in types.get(vekn, _equipment_types(game, vekn)) for k in kinds):
+            found[vekn] = copy
+    return sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
+
+
+def _recruitable_allies(game: Game, play: Play) -> list[int]:
+    """The allies of the library the acting vampire could recruit (requirements and cost apply; the card's own
+    cost is paid before)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    comp = game.compiled
+    out = []
+    for copy in _library_cards_of(game, play.seat, "Ally"):
+        card = comp.cards.get(game.card_of[copy])
+        if card is None or game.card_of[copy] not in comp.actions:
+            continue  # an ally without a spec cannot be recruited here
+        blood = card.blood_cost.value or 0 if card.blood_cost else 0
+        pool = card.pool_cost.value or 0 if card.pool_cost else 0
+        if blood and m.blood < blood or pool and game.seats[play.seat].pool <= pool:
+            continue
+        vekn = game.card_of[copy]
+        if comp.eligibility.requirement(vekn) is not None and not (
+            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
+        ):
+            continue
+        out.append(copy)
+    return out
+
+
+def _summon_to_hand(game: Game, play: Play) -> Flow:
+    """[pre]: an ally or retainer of the library, shown, to the hand; the library is shuffled (a hand then over its
+    size is discarded down)."""
+    seat = game.seats[play.seat]
+    found = _library_cards_of(game, play.seat, "Ally", "Retainer")
+    if found:
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+        seat.library.remove(option.target)
+        seat.hand.append(option.target)
+        game.log("search", play.seat, option.target)
+    game.rng.shuffle(seat.library)
+
+
+def _summon_recruit(game: Game, play: Play) -> Flow:
+    """[PRE]: the acting vampire recruits an ally of the library (its cost paid, its own spec's effects when it
+    has one); the library is shuffled."""
+    seat = game.seats[play.seat]
+    m = game.minions.get(play.minion)
+    found = _recruitable_allies(game, play)
+    if m is None or not found:
+        game.rng.shuffle(seat.library)
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
+    copy = option.target
+    seat.library.remove(copy)
+    game.aside.append(copy)
+    game.rng.shuffle(seat.library)
+    card = game.compiled.cards.get(game.card_of[copy])
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or seat.ousted:
+            return
+    handlers = game.compiled.actions.get(game.card_of[copy], ())
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        for effect in handlers[0].mode.effects:
+            result = effect(game, sub)
+            if result is not None:
+                yield from result
+    if copy in game.aside:  # no spec put it in play
+        to_ash_heap(game, copy)
+
+
+card(
+    "Summoning, The",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(_summon_to_hand,),
+        label="an ally or retainer from the library to the hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=lambda game, play: bool(_recruitable_allies(game, play)),
+        effects=(_summon_recruit,),
+        label="recruit an ally from the library",
+    ),
+    notes="[PRE]: the allies offered are those the engine models (an ally without a spec cannot be recruited); the "
+    "recruited ally cannot act this turn (its Recruit effect).",
+)
+
+
+# -- Soul Feasting --------------------------------------------------------------------------------------------------------
+
+
+def _soul_feasting(superior: bool) -> tuple[Mode, ...]:
+    """Hunt, or burn a wraith (yours, or another Methuselah's by a (D) action) to hunt with +3 hunt; [NEC] +1 hunt."""
+    more = 1 if superior else 0
+    return (
+        Mode(window=W.ACTION, superior=superior, stealth=1, effects=(HuntFor(more),), label=f"hunt +{more}"),
+        Mode(
+            window=W.ACTION,
+            superior=superior,
+            stealth=1,
+            targets=own_wraiths,
+            effects=(HuntFor(3 + more, burn_target=True),),
+            label=f"burn your wraith: hunt +{3 + more}",
+        ),
+        Mode(
+            window=W.ACTION,
+            superior=superior,
+            stealth=1,
+            directed=True,
+            targets=wraiths_of_others,
+            effects=(HuntFor(3 + more, burn_target=True),),
+            label=f"burn a wraith of another Methuselah: hunt +{3 + more}",
+        ),
+    )
+
+
+card(
+    "Soul Feasting",
+    *_soul_feasting(False),
+    *_soul_feasting(True),
+    notes="A wraith gone as the action resolves: no hunt (nothing to burn).",
+)
+
+
+# -- Web of Knives Recruit ------------------------------------------------------------------------------------------------
+
+card(
+    "Web of Knives Recruit",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), *(CounterOnThisCard(),) * 3), label="3 training counters"),
+    notes="The card waits with its training counters among its player's cards in play (the text: in the "
+    "uncontrolled region; no card here reaches it there).",
+)
+
+
+@hook("unlock", "Web of Knives Recruit")
+def _web_of_knives_training(game: Game, seat: int) -> None:
+    """During your unlock phase, 1 training counter burned from each of up to two Web of Knives Recruits; after the
+    last, the card becomes a 3-capacity Independent Assamite with [cel][obf][pot][qui] and 3 blood, ready."""
+    wanted = vekn(game, "Web of Knives Recruit")
+    waiting = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+    for copy in waiting[:2]:
+        game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
+        if game.card_counters[copy] > 0:
+            continue
+        game.card_counters.pop(copy, None)
+        game.minions[copy] = Minion(
+            id=copy,
+            card=wanted,
+            capacity=3,
+            blood=3,
+            in_play=True,
+            kind=VAMPIRE,
+            clan="Assamite",
+            sect="Independent",
+            disciplines=(("cel", 1), ("obf", 1), ("pot", 1), ("qui", 1)),
+            traits=("blood cursed",),
+        )
+        game.gained += 3
+        game.log("embrace", seat, copy, copy)
+
+
+@hook("may_diablerize", "Web of Knives Recruit")
+def _web_of_knives_blood_cursed(game: Game, minion: int) -> bool:
+    """The Web of Knives Recruit vampire is Blood Cursed: it cannot commit diablerie (§7 L2316)."""
+    m = game.minions.get(minion)
+    return m is None or m.card != vekn(game, "Web of Knives Recruit")
