@@ -3606,4 +3606,242 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
     )
 
 
+# --- words added for permanents
+
+
+def copies_on(game: Game, minion: int, name: str) -> list[int]:
+    """The copies of the named card on the minion (equipment, retainers, a location on it); a retainer's only while it
+    has its abilities (not in combat with Stanislava: the "retainer_abilities" hook)."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    wanted = vekn(game, name)
+    found = [c for c in m.cards if game.card_of[c] == wanted]
+    if found and g.hooks_of(game, "retainer_abilities") and not g.hook_all(game, "retainer_abilities", minion):
+        found = [c for c in found if c not in game.minions]
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarkThisCard:
+    """Mark the card copy played for as long as it stays in play (a rider on the copy): the version a retainer was
+    employed at, which the Discipline level decides for good (Raptor [ANI]: RTR 19941109, ANK 20180612)."""
+
+    key: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.card, self.key, 1, Until.END_OF_GAME)
+
+
+def card_marked(game: Game, copy: int, key: str) -> bool:
+    """Whether the card copy carries the mark (``MarkThisCard``)."""
+    return any(r.holder == copy and r.key == key for r in game.riders) if game.riders else False
+
+
+def while_carried(
+    name: str,
+    *,
+    maneuvers: int = 0,
+    presses: int = 0,
+    opposing_hand_size: int = 0,
+    open_hand: bool = False,
+    damage: int = 0,
+    close_only: bool = False,
+    strike_once: Any = None,
+    marked: str = "",
+) -> None:
+    """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
+    per copy it carries (``marked``: only copies with that mark, ``MarkThisCard``): optional ``maneuvers`` and
+    ``presses`` each combat (IR Goggles, Jackie Therman); the opposing minion's controller plays with an open hand
+    (Owl Companion) or ±``opposing_hand_size`` (Raptor [ANI]) while the combat lasts; ``damage`` to the opposing
+    minion each round during normal strike resolution (Murder of Crows: 1R; ``close_only``: at close range,
+    Vengeful Spirit): environmental damage with the retainer as its source, dealt even against a dodge, not when
+    combat ended or a combatant left at first strike, and not an additional strike (RTR 19941109, PIB 20140324,
+    ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge). Registers the hooks."""
+
+    def copies(game: Game, minion: int) -> int:
+        found = copies_on(game, minion, name)
+        if marked:
+            found = [c for c in found if card_marked(game, c, marked)]
+        return len(found)
+
+    if maneuvers or presses or opposing_hand_size or open_hand:
+
+        @hook("combat_start", name)
+        def _start(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                n = copies(game, side.minion)
+                if not n:
+                    continue
+                side.combat_maneuvers += maneuvers * n
+                side.combat_presses += presses * n
+                seat = g.controller(game, c.other(side.minion).minion)
+                if open_hand:
+                    g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
+                    game.log("open hand", g.controller(game, side.minion), seat)
+                if opposing_hand_size:
+                    g.add_rider(game, -1 - seat, "hand_size", opposing_hand_size * n, Until.AFTER_COMBAT, seat)
+                    if opposing_hand_size > 0:
+                        g.refill(game, seat)
+
+    if damage:
+        mark = f"combat:damage each round:{name}:"
+
+        @hook("normal_strike_resolution", name)
+        def _damage(game: Game, c: Combat) -> None:
+            if close_only and c.range is not Range.CLOSE:
+                return
+            for side in (c.a, c.b):
+                n = copies(game, side.minion)
+                if not n or any(u.startswith(mark) for u in side.used):
+                    continue
+                other = c.other(side.minion)
+                c.env_damage[other.minion] = c.env_damage.get(other.minion, 0) + damage * n
+                side.used.add(f"{mark}{damage * n}")
+                game.log("retainer damage", g.controller(game, side.minion), side.minion, damage * n)
+
+        @hook("round_start", name)
+        def _round(game: Game, c: Combat) -> None:
+            """This round's damage was dealt with last round's strikes: taken back."""
+            for side in (c.a, c.b):
+                for u in [u for u in side.used if u.startswith(mark)]:
+                    side.used.discard(u)
+                    other = c.other(side.minion).minion
+                    c.env_damage[other] = max(0, c.env_damage.get(other, 0) - int(u.rsplit(":", 1)[1]))
+
+    if strike_once is not None:
+
+        @hook("strikes", name)
+        def _strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+            if not copies(game, minion):
+                return []
+            value = g.grant(strike_once)
+            if f"granted:{value}" in c.side(minion).used:
+                return []
+            return [
+                economy.Option(economy.Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=value)
+            ]
+
+
+def ally_stealth(name: str, amount: int) -> None:
+    """The named ally "has +N stealth" on its actions (Double Deuce, Veneficti): registers the hook."""
+
+    @hook("stealth", name)
+    def _stealth(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and m.kind == ALLY and m.card == vekn(game, name) else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnLifeOfThisCard:
+    """The retainer or ally being used burns ``amount`` life (burned at none): Crypt's Sons, Underbridge Stray."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.card)
+        if m is None:
+            return
+        g.move_blood(game, m.id, -self.amount)
+        game.log("burn blood", play.seat, m.id, self.amount)
+        if m.blood <= 0:
+            g.burn_minion(game, m.id)
+
+
+def has_life(game: Game, play: Play) -> bool:
+    """The retainer or ally being used has life to burn."""
+    m = game.minions.get(play.card)
+    return m is not None and m.blood >= 1
+
+
+def bearer_of(game: Game, play: Play) -> int:
+    """The minion a card in play is on: a retainer's employer (a retainer in play is used as a minion of its own,
+    ``play.minion``), an equipment's bearer, or the ally itself."""
+    m = game.minions.get(play.minion)
+    return m.holder if m is not None and m.kind == RETAINER and m.holder >= 0 else play.minion
+
+
+def holder_blocked(game: Game, play: Play) -> bool:
+    """The minion this card is on (or the ally itself) is the acting minion, and it is blocked (before block
+    resolution: W.BLOCKED)."""
+    act = action_of(play)
+    return act is not None and act.actor == bearer_of(game, play) and act.blocked and act.blocker >= 0
+
+
+def bearer_in_sect(sect: str) -> Pred:
+    """The minion this card is on is of the sect ("If this Anarch…": Crypt's Sons)."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(bearer_of(game, play))
+        return m is not None and m.sect == sect
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockFailsAndContinues:
+    """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
+    (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+
+    lock_blocker: bool = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.blocker < 0:
+            return
+        blocker = act.blocker
+        if self.lock_blocker and blocker in game.minions:
+            game.minions[blocker].locked = True
+        act.blocked = False
+        act.tried.add(blocker)
+        act.cannot_block.add(blocker)
+        act.blocker = -1
+        act.intercept = 0
+        game.log("block fails", g.controller(game, blocker), blocker)
+
+
+def ready_unlocked(game: Game, play: Play) -> bool:
+    """The minion being used (an ally locking for its ability) is ready and unlocked."""
+    m = game.minions.get(play.minion)
+    return m is not None and not m.locked and g.is_ready(game, m.id)
+
+
+def own_acting_of_clan(clan: str) -> Pred:
+    """The acting minion of the current action is the player's, of the clan (Saatet-ta: a Follower of Set)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        return m is not None and m.clan == clan and g.controller(game, m.id) == play.seat
+
+    return check
+
+
+def own_blocking_of_clan(clan: str) -> Pred:
+    """The minion attempting to block the current action is the player's, of the clan (Saatet-ta)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        return m is not None and m.clan == clan and g.controller(game, m.id) == play.seat
+
+    return check
+
+
+def ally_regains_life(name: str, *, at_most: int = 2, amount: int = 1) -> None:
+    """ "If this ally has ``at_most`` or fewer life during your unlock phase, it gains ``amount`` life" (Double Deuce,
+    Renegade Garou): registers the unlock hook."""
+
+    @hook("unlock", name)
+    def _regain(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for c in game.seats[seat].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.kind == ALLY and m.card == wanted and m.in_play and m.blood <= at_most:
+                g.move_blood(game, m.id, amount)
+                game.log("add blood", seat, m.id, amount)
+        return 0
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

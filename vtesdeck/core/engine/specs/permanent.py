@@ -9,34 +9,51 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Combat, Rider, Until
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
+    Bleed,
+    BlockFailsAndContinues,
+    BurnLifeOfThisCard,
     BurnThisCard,
     DoNotReplace,
     Employ,
     EndCombat,
     Equip,
     Intercept,
+    LockSelf,
+    MarkThisCard,
     Prevent,
     PutInPlay,
     Recruit,
+    Stealth,
     Strike,
     add_rider,
+    all_of,
+    ally_regains_life,
+    ally_stealth,
+    bearer_in_sect,
     burn_card,
     burn_minion,
     carries_no,
     controller,
     damage_pending,
+    during_bleed,
     grant,
+    has_life,
     has_targets,
+    holder_blocked,
     holder_in_combat,
     is_ready,
     move_blood,
+    own_acting_of_clan,
+    own_blocking_of_clan,
     own_ready_vampires,
     ready_minions,
     ready_minions_of_others,
+    ready_unlocked,
     ready_vampires_of_others,
     take_damage,
     torpid_vampires_of_others,
     vekn,
+    while_carried,
 )
 from ..windows import Range, W
 
@@ -1095,3 +1112,170 @@ def _signet(game: Game, minion: int, act: Action) -> bool:
 
 
 card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+
+
+# -- Saatet-ta -------------------------------------------------------------------------------------------------------------
+
+_SETITE = "Follower of Set"
+
+
+@hook("burned", "Saatet-ta")
+def _saatet_ta_burned(game: Game, m: Minion, seat: int) -> None:
+    """If she is burned, she is shuffled into her owner's library (other "when burned" effects still apply: ANK
+    20200813); not when discarded (LSJ 20010710: discarding is not burning)."""
+    if m.kind != ALLY or m.card != vekn(game, "Saatet-ta"):
+        return
+    owner = game.seats[game.owner_of[m.id]]
+    if owner.ousted or m.id not in owner.ash_heap:
+        return
+    owner.ash_heap.remove(m.id)
+    owner.library.append(m.id)
+    game.rng.shuffle(owner.library)
+    game.log("ash heap to library", owner.index, m.id)
+
+
+card(
+    "Saatet-ta",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, own_acting_of_clan(_SETITE)),
+        effects=(LockSelf(), Stealth(1)),
+        label="lock: +1 stealth to a Follower of Set",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, own_blocking_of_clan(_SETITE)),
+        effects=(LockSelf(), Intercept(1)),
+        label="lock: +1 intercept to a Follower of Set",
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=all_of(ready_unlocked, during_bleed, own_acting_of_clan(_SETITE)),
+        effects=(LockSelf(), Bleed(1, limited=False)),
+        label="lock: +1 bleed to a Follower of Set",
+    ),
+    notes="The +1 bleed is given during a bleed before resolution (ANK 20231124, LSJ 19970718); she can lock for it "
+    "the turn she is recruited (ANK 20180517).",
+)
+
+
+# -- Homunculus --------------------------------------------------------------------------------------------------------------
+
+
+@hook("unlock", "Homunculus")
+def _homunculus(game: Game, seat: int) -> int:
+    """During any Methuselah's unlock phase (after its minions unlock), each other Methuselah's locked employer of a
+    Homunculus burns 1 blood to unlock, when it has 2 or more (a fixed rule: ready to block and react); its own
+    employer unlocks as normal then."""
+    wanted = vekn(game, "Homunculus")
+    for s in game.order:
+        if s == seat or game.seats[s].ousted:
+            continue
+        for m in ready_minions(game, s):
+            if m.locked and m.blood >= 2 and any(game.card_of[c] == wanted and c in game.minions for c in m.cards):
+                move_blood(game, m.id, -1)
+                m.locked = False
+                game.log("unlock", s, m.id)
+    return 0
+
+
+card(
+    "Homunculus",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+    notes="The unlock is used in other Methuselahs' unlock phases (in its own, the employer unlocks as normal), by a "
+    "fixed rule: a locked employer with 2 or more blood.",
+)
+
+
+# -- Retainers that strike each round: Crypt's Sons, Vengeful Spirit, Murder of Crows ---------------------------------
+
+card(
+    "Crypt's Sons",
+    Mode(window=W.ACTION, effects=(Employ(3),)),
+    Mode(
+        window=W.BLOCKED,
+        in_play=True,
+        when=all_of(holder_blocked, bearer_in_sect("Anarch"), has_life),
+        effects=(BurnLifeOfThisCard(1), BlockFailsAndContinues()),
+        label="burn 1 life: lock the blocker, continue as if unblocked",
+    ),
+    notes="The blocker stays locked and no combat happens (LSJ 20080611, ANK 20210131); Methuselahs who declined do "
+    "not get another chance to block (ANK 20190116).",
+)
+while_carried("Crypt's Sons", damage=1)
+
+card(
+    "Vengeful Spirit",
+    Mode(window=W.ACTION, effects=(Employ(2),)),
+    bearer=Bearer(bleed=1),
+)
+while_carried("Vengeful Spirit", damage=1, close_only=True)
+
+card(
+    "Murder of Crows",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+)
+while_carried("Murder of Crows", damage=1)
+
+
+# -- Retainers: Tasha Morgan, Owl Companion, Raptor, Jackie Therman ----------------------------------------------------
+
+card("Tasha Morgan", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
+
+card(
+    "Owl Companion",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+)
+while_carried("Owl Companion", open_hand=True)
+
+_RAPTOR_SUPERIOR = "raptor: [ANI]"
+card(
+    "Raptor",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(1), MarkThisCard(_RAPTOR_SUPERIOR))),
+    bearer=Bearer(intercept=1),
+    notes="The level it was employed at decides its version for good (RTR 19941109, ANK 20180612).",
+)
+while_carried("Raptor", opposing_hand_size=-1, marked=_RAPTOR_SUPERIOR)
+
+card("Jackie Therman", Mode(window=W.ACTION, effects=(Employ(1),)))
+while_carried("Jackie Therman", maneuvers=1)
+
+
+# -- Equipment: Assault Rifle, Kali's Fang, IR Goggles, Laptop Computer, Treasured Samadji ---------------------------
+
+ASSAULT_RIFLE = Strike(damage=4, ranged=True, label="Assault Rifle")
+card(
+    "Assault Rifle",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=ASSAULT_RIFLE, maneuver_each_combat=True),
+)
+
+KALIS_FANG = Strike(bonus=1, aggravated=True, label="Kali's Fang")
+card("Kali's Fang", Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(strike=KALIS_FANG))
+
+card("IR Goggles", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+while_carried("IR Goggles", maneuvers=1)
+
+card(
+    "Laptop Computer",
+    Mode(window=W.ACTION, when=carries_no("Laptop Computer"), effects=(Equip(),), label="equip"),
+    bearer=Bearer(bleed=1),
+)
+
+card("Treasured Samadji", Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(bleed=1))
+while_carried("Treasured Samadji", strike_once=Strike(dodge=True, label="Treasured Samadji: dodge"))
+
+
+# -- Double Deuce ----------------------------------------------------------------------------------------------------------
+
+card("Double Deuce", Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=1),), label="recruit"))
+ally_stealth("Double Deuce", 1)
+ally_regains_life("Double Deuce", at_most=2, amount=1)
