@@ -707,6 +707,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for attached in m.cards:  # an action a card on it gives ("can bleed at +1 bleed as a (D) action": Camera Phone)
+            for handler in game.compiled.in_play.get((game.card_of[attached], W.ACTION), ()):
+                options.extend(_handler_options(game, handler, seat, attached, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
@@ -2058,6 +2061,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
+    elif "combat:cannot end combat" in c.side(minion).used:  # in combat with Dog Pack's employer
+        options = [o for o in options if not _ends_combat(game, o)]
     return options
 
 

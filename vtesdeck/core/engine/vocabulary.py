@@ -3648,6 +3648,7 @@ def while_carried(
     damage: int = 0,
     close_only: bool = False,
     strike_once: Any = None,
+    opposing_cannot_end_combat: bool = False,
     marked: str = "",
 ) -> None:
     """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
@@ -3657,7 +3658,9 @@ def while_carried(
     minion each round during normal strike resolution (Murder of Crows: 1R; ``close_only``: at close range,
     Vengeful Spirit): environmental damage with the retainer as its source, dealt even against a dodge, not when
     combat ended or a combatant left at first strike, and not an additional strike (RTR 19941109, PIB 20140324,
-    ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge). Registers the hooks."""
+    ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge); the opposing minion
+    cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options). Registers
+    the hooks."""
 
     def copies(game: Game, minion: int) -> int:
         found = copies_on(game, minion, name)
@@ -3665,7 +3668,7 @@ def while_carried(
             found = [c for c in found if card_marked(game, c, marked)]
         return len(found)
 
-    if maneuvers or presses or opposing_hand_size or open_hand:
+    if maneuvers or presses or opposing_hand_size or open_hand or opposing_cannot_end_combat:
 
         @hook("combat_start", name)
         def _start(game: Game, c: Combat) -> None:
@@ -3675,6 +3678,8 @@ def while_carried(
                     continue
                 side.combat_maneuvers += maneuvers * n
                 side.combat_presses += presses * n
+                if opposing_cannot_end_combat:
+                    c.other(side.minion).used.add("combat:cannot end combat")
                 seat = g.controller(game, c.other(side.minion).minion)
                 if open_hand:
                     g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
@@ -3842,6 +3847,72 @@ def ally_regains_life(name: str, *, at_most: int = 2, amount: int = 1) -> None:
                 g.move_blood(game, m.id, amount)
                 game.log("add blood", seat, m.id, amount)
         return 0
+
+
+def bearer_stealth(name: str, amount: int, *, clan: str = "") -> None:
+    """The minion with the named card (of the ``clan``, if given: "The Harbinger of Skulls with this equipment")
+    gets +N stealth on its actions (Erebus Mask): registers the hook."""
+
+    @hook("stealth", name)
+    def _stealth(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        if m is None or not m.cards or (clan and m.clan != clan):
+            return 0
+        return amount if copies_on(game, m.id, name) else 0
+
+
+def bearer_blocking(game: Game, play: Play) -> bool:
+    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept)."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.blocker >= 0 and act.blocker == bearer_of(game, play)
+
+
+_UNLOCK_IN_DISCARD = "unlock in the discard phase"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockInDiscardPhase:
+    """The acting minion unlocks during its controller's next discard phase (Feral Hound [ani]), as it starts."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.minion, _UNLOCK_IN_DISCARD, 1, Until.END_OF_GAME, play.seat)
+
+
+@hook("discard_phase", effects=(UnlockInDiscardPhase,))
+def _unlock_in_discard_phase(game: Game, seat: int) -> None:
+    due = [r for r in game.riders if r.key == _UNLOCK_IN_DISCARD and r.seat == seat]
+    for r in due:
+        game.riders.remove(r)
+        m = game.minions.get(r.holder)
+        if m is not None and m.locked and g.is_ready(game, m.id):
+            m.locked = False
+            game.log("unlock", seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAtEndOfTurn:
+    """The acting minion unlocks at the end of the turn (Leather Jacket: "if the action to equip … is successful"),
+    as the discard phase ends."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.minion, "unlock at end of turn", 1, Until.END_OF_GAME, play.seat)
+
+
+@hook("discard_phase_end", effects=(UnlockAtEndOfTurn,))
+def _unlock_at_end_of_turn(game: Game, seat: int, discarded: list[int]) -> None:
+    due = [r for r in game.riders if r.key == "unlock at end of turn" and r.seat == seat]
+    for r in due:
+        game.riders.remove(r)
+        m = game.minions.get(r.holder)
+        if m is not None and m.locked and g.is_ready(game, m.id):
+            m.locked = False
+            game.log("unlock", seat, m.id)
+
+
+def holder_below_capacity(game: Game, play: Play) -> bool:
+    """The vampire this card is on is ready and has room for more blood (Blood Tears of Kephran)."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and g.is_ready(game, m.id) and m.blood < m.capacity
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -9,36 +9,50 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Combat, Rider, Until
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
+    AddBlood,
     Bleed,
     BlockFailsAndContinues,
     BurnLifeOfThisCard,
     BurnThisCard,
+    BurnThisMinion,
     DoNotReplace,
     Employ,
     EndCombat,
     Equip,
     Intercept,
     LockSelf,
+    LockThisCard,
     MarkThisCard,
     Prevent,
     PutInPlay,
     Recruit,
+    ReduceBleed,
     Stealth,
     Strike,
+    UnlockAfterSuccess,
+    UnlockAtEndOfTurn,
+    UnlockInDiscardPhase,
+    UnlockTarget,
+    action_of,
     add_rider,
     all_of,
     ally_regains_life,
     ally_stealth,
+    bearer_blocking,
     bearer_in_sect,
+    bearer_stealth,
+    bleeding_you,
     burn_card,
     burn_minion,
     carries_no,
     controller,
     damage_pending,
+    directed_at_you,
     during_bleed,
     grant,
     has_life,
     has_targets,
+    holder_below_capacity,
     holder_blocked,
     holder_in_combat,
     is_ready,
@@ -1039,16 +1053,19 @@ card(
         targets=ready_vampires_of_others,
         label="enter combat",
     ),
-    Mode(
-        window=W.MASTER,
-        in_play=True,
-        when=_ghoul_may_burn_location,
-        targets=locations_in_play,
-        effects=(_ghoul_burns_location,),
-        label="lock and burn: burn a location",
+    *(
+        Mode(
+            window=window,
+            in_play=True,
+            when=_ghoul_may_burn_location,
+            targets=locations_in_play,
+            effects=(_ghoul_burns_location,),
+            label="lock and burn: burn a location",
+        )
+        for window in (W.MASTER, W.UNLOCK, W.BEFORE_BLOCKS, W.AFTER_ACTION, W.DISCARD)
     ),
-    missing="Locking and burning itself to burn a location is offered only in its controller's master phase (not at "
-    "any other time outside combat, e.g. in answer to an action).",
+    notes="Locking and burning itself to burn a location (not during combat) is offered in its controller's unlock, "
+    "master and discard phases, and during any action (before blocks, after resolution).",
 )
 
 
@@ -1279,3 +1296,217 @@ while_carried("Treasured Samadji", strike_once=Strike(dodge=True, label="Treasur
 card("Double Deuce", Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=1),), label="recruit"))
 ally_stealth("Double Deuce", 1)
 ally_regains_life("Double Deuce", at_most=2, amount=1)
+
+
+# -- Camera Phone ------------------------------------------------------------------------------------------------------------
+
+
+def _camera_phone_action(game: Game, act: Action) -> bool:
+    return (
+        act.mode is not None
+        and act.mode.in_play
+        and act.card >= 0
+        and game.card_of[act.card] == vekn(game, "Camera Phone")
+    )
+
+
+@hook("bleed", "Camera Phone")
+def _camera_phone_bleed(game: Game, act: Action) -> int:
+    """No other equipment can increase the bleed amount of its action: the bearer's equipment bonuses are taken
+    back (a retainer's stay)."""
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if m is None or comp is None or not _camera_phone_action(game, act):
+        return 0
+    bonus = 0
+    for c in m.cards:
+        b = comp.bearers.get(game.card_of[c])
+        if b is not None and c not in game.minions and "Equipment" in comp.types.get(game.card_of[c], ()):
+            bonus += b.bleed
+    return -bonus
+
+
+@hook("before_resolution", "Camera Phone")
+def _camera_phone_fizzles(game: Game, act: Action) -> None:
+    """The action fizzles (succeeds for no effect) if the phone is no longer on the acting minion (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _camera_phone_action(game, act) and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+card(
+    "Camera Phone",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, bleed=1, label="bleed at +1 bleed"),
+)
+
+
+# -- Erebus Mask, Palatial Estate, Blood Tears of Kephran, Leather Jacket --------------------------------------------
+
+card("Erebus Mask", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+bearer_stealth("Erebus Mask", 1, clan="Harbinger of Skulls")
+
+
+@hook("master_phase_start", "Palatial Estate")
+def _palatial_estate(game: Game, seat: int) -> int:
+    """During your master phase, the vampire with the Estate gains 1 blood (as the phase starts)."""
+    wanted = vekn(game, "Palatial Estate")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested:
+            if any(game.card_of[x] == wanted for x in m.cards) and move_blood(game, m.id, 1):
+                game.log("add blood", seat, m.id, 1)
+    return 0
+
+
+card(
+    "Palatial Estate",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="Put in play by an equip action; once there it is a location, not equipment (game.equipment_or_retainers).",
+)
+
+card(
+    "Blood Tears of Kephran",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(BurnThisCard(), Prevent(2)),
+        label="burn: prevent 2 damage",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=holder_below_capacity,
+        effects=(BurnThisCard(), AddBlood(2, to_self=True)),
+        label="burn: gain 2 blood",
+    ),
+    notes="Gaining 2 blood is offered in its controller's unlock phase (excess blood drains).",
+)
+
+card(
+    "Leather Jacket",
+    Mode(window=W.ACTION, when=carries_no("Leather Jacket"), effects=(Equip(), UnlockAtEndOfTurn()), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(BurnThisCard(), Prevent(all_damage=True, this_strike=True)),
+        label="burn: prevent all damage from the opposing strike",
+    ),
+    notes="The unlock at the end of the turn happens as its controller's discard phase ends.",
+)
+
+
+# -- 47th Street Royals, Dog Pack, Incriminating Videotape, Feral Hound, Underbridge Stray --------------------------
+
+card(
+    "47th Street Royals",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=bleeding_you,
+        effects=(BurnThisMinion(), ReduceBleed(3)),
+        label="burn: reduce a bleed against you by 3",
+    ),
+)
+
+card("Dog Pack", Mode(window=W.ACTION, effects=(Employ(1),)))
+while_carried("Dog Pack", opposing_cannot_end_combat=True)
+
+
+def _prey_minions(game: Game, play: Play) -> list[int]:
+    """The minions (ready) the player's prey controls."""
+    prey = game.prey(play.seat)
+    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+
+
+_VIDEOTAPE = "incriminating videotape"
+
+
+def _videotape_chooses(game: Game, play: Play) -> None:
+    """The chosen minion of the prey is marked for this copy: it cannot block the bearer."""
+    if play.target in game.minions:
+        add_rider(game, play.target, f"{_VIDEOTAPE}:{play.card}", 1, Until.END_OF_GAME)
+
+
+@hook("can_block", "Incriminating Videotape")
+def _videotape_blocks(game: Game, minion: int, act: Action) -> bool:
+    tapes = carried(game, act.actor, "Incriminating Videotape")
+    return not any(
+        r.holder == minion and r.key == f"{_VIDEOTAPE}:{t}" for t in tapes for r in game.riders if r.holder == minion
+    )
+
+
+card(
+    "Incriminating Videotape",
+    Mode(
+        window=W.ACTION,
+        when=has_targets(_prey_minions),
+        targets=_prey_minions,
+        effects=(Equip(), _videotape_chooses),
+        label="equip, choosing a minion of your prey",
+    ),
+    notes="The minion is chosen as the equip action is announced (its target) among the prey's ready minions; the "
+    "choice stays with the copy whoever later bears it.",
+)
+
+card(
+    "Feral Hound",
+    Mode(window=W.ACTION, effects=(Employ(1), UnlockInDiscardPhase())),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(1), UnlockAfterSuccess())),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=bearer_blocking,
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to the employer",
+    ),
+)
+
+
+def _own_combatant(game: Game, play: Play) -> bool:
+    c = play.frame
+    return isinstance(c, Combat) and not c.over and any(controller(game, s.minion) == play.seat for s in (c.a, c.b))
+
+
+def _press_to_own_combatant(game: Game, play: Play) -> None:
+    """The player's minion in the combat gets 1 optional press this round."""
+    c = play.frame
+    if isinstance(c, Combat):
+        side = c.a if controller(game, c.a.minion) == play.seat else c.b
+        side.presses += 1
+
+
+def _own_locked_minions(game: Game, play: Play) -> list[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.locked and m.id != play.minion]
+
+
+def _not_blocking(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.blocker != play.minion
+
+
+card(
+    "Underbridge Stray",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
+    Mode(window=W.ACTION, superior=True, effects=(Recruit(2, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        when=all_of(_own_combatant, has_life),
+        effects=(BurnLifeOfThisCard(1), _press_to_own_combatant),
+        label="burn 1 life: 1 press to your minion in combat",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=all_of(directed_at_you, _not_blocking, has_targets(_own_locked_minions)),
+        targets=_own_locked_minions,
+        effects=(BurnThisMinion(), UnlockTarget()),
+        label="burn: unlock a ready minion you control",
+    ),
+    notes="The press is given before strikes, for this round's press step.",
+)
