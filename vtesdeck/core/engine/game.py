@@ -2230,7 +2230,8 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
     for side, _, strike in pairs:
         if isinstance(strike, Strike) and strike.dodge:
             side.dodging = True
-    firsts = [p for p in pairs if isinstance(p[2], Strike) and p[2].first]
+    # "strikes with first strike" (Muddled Vampire Hunter): the side's mark, for every strike it uses
+    firsts = [p for p in pairs if isinstance(p[2], Strike) and (p[2].first or "combat:first strike" in p[0].used)]
     if len(firsts) == 1:
         yield from _apply_strikes(game, c, firsts)
         if _combat_done(game, c):

@@ -3649,6 +3649,8 @@ def while_carried(
     close_only: bool = False,
     strike_once: Any = None,
     opposing_cannot_end_combat: bool = False,
+    maneuver_or_press: bool = False,
+    clan: str = "",
     marked: str = "",
 ) -> None:
     """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
@@ -3659,16 +3661,21 @@ def while_carried(
     Vengeful Spirit): environmental damage with the retainer as its source, dealt even against a dodge, not when
     combat ended or a combatant left at first strike, and not an additional strike (RTR 19941109, PIB 20140324,
     ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge); the opposing minion
-    cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options). Registers
-    the hooks."""
+    cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options); an optional
+    maneuver or press each combat (``maneuver_or_press``: Ruins of Ceoris). ``clan``: only for a bearer of that
+    clan ("The Tremere antitribu with this location"). Registers the hooks."""
 
     def copies(game: Game, minion: int) -> int:
+        if clan:
+            m = game.minions.get(minion)
+            if m is None or m.clan != clan:
+                return 0
         found = copies_on(game, minion, name)
         if marked:
             found = [c for c in found if card_marked(game, c, marked)]
         return len(found)
 
-    if maneuvers or presses or opposing_hand_size or open_hand or opposing_cannot_end_combat:
+    if maneuvers or presses or opposing_hand_size or open_hand or opposing_cannot_end_combat or maneuver_or_press:
 
         @hook("combat_start", name)
         def _start(game: Game, c: Combat) -> None:
@@ -3680,6 +3687,10 @@ def while_carried(
                 side.combat_presses += presses * n
                 if opposing_cannot_end_combat:
                     c.other(side.minion).used.add("combat:cannot end combat")
+                if maneuver_or_press:  # the one not used goes with the one used (game._alternate)
+                    side.combat_maneuvers += 1
+                    side.combat_presses += 1
+                    side.used.add("combat:maneuver or press")
                 seat = g.controller(game, c.other(side.minion).minion)
                 if open_hand:
                     g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
@@ -3913,6 +3924,112 @@ def holder_below_capacity(game: Game, play: Play) -> bool:
     """The vampire this card is on is ready and has room for more blood (Blood Tears of Kephran)."""
     m = game.minions.get(play.minion)
     return m is not None and m.kind == VAMPIRE and g.is_ready(game, m.id) and m.blood < m.capacity
+
+
+_LIFE = re.compile(r"with (\d+) life")
+
+
+def starting_life(game: Game, minion: int) -> int:
+    """An ally's or retainer's starting life, as printed ("Unique mortal with 2 life"); 0 if none is printed."""
+    m = game.minions.get(minion)
+    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    found = _LIFE.search(printed.text or "") if printed is not None else None
+    return int(found.group(1)) if found else 0
+
+
+def allies_below_starting_life(game: Game, play: Play) -> Sequence[int]:
+    """The player's allies in play with fewer life than their starting life (Vagabond Mystic)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == ALLY and m.in_play and m.blood < starting_life(game, c):
+            out.append(c)
+    return out
+
+
+def ally_cannot_block_vampires(name: str) -> None:
+    """The named ally "cannot block vampires" (Vagabond Mystic): registers the hook."""
+
+    @hook("can_block", name)
+    def _can_block(game: Game, minion: int, act: Any) -> bool:
+        m, actor = game.minions.get(minion), game.minions.get(act.actor)
+        if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
+            return True
+        return m.card != vekn(game, name)
+
+
+def ally_prevents_each_round(name: str, amount: int = 1) -> None:
+    """The named ally "can prevent N damage each round of combat" (The Vozhd of Gravesend): always used, prevention
+    costing nothing. Registers the hook."""
+
+    @hook("round_start", name)
+    def _prevent(game: Game, c: Combat) -> None:
+        wanted = vekn(game, name)
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and m.kind == ALLY and m.card == wanted:
+                side.prevent += amount
+
+
+def ally_first_strike(name: str) -> None:
+    """The named ally "strikes with first strike" (Muddled Vampire Hunter): its side's mark, read by
+    game.resolve_strikes. Registers the hook."""
+
+    @hook("combat_start", name)
+    def _first(game: Game, c: Combat) -> None:
+        wanted = vekn(game, name)
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and m.kind == ALLY and m.card == wanted:
+                side.used.add("combat:first strike")
+
+
+def bearer_acting(game: Game, play: Play) -> bool:
+    """The minion this card is on is the acting minion of the current action."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.actor == bearer_of(game, play)
+
+
+def directed_at_bearer(game: Game, play: Play) -> bool:
+    """The current action is directed at the minion this card is on (Zaire River Ferry)."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.directed and act.target_minion == bearer_of(game, play)
+
+
+def carries_no_card_saying(word: str) -> Pred:
+    """The acting minion carries no card whose text says ``word`` ("A minion may have only one vehicle", "A vampire
+    can have only one haven")."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        comp = game.compiled
+        if m is None or not m.cards or comp is None:
+            return True
+        for c in m.cards:
+            printed = comp.cards.get(game.card_of[c])
+            if printed is not None and re.search(rf"\b{word}\b", printed.text or ""):
+                return False
+        return True
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoDisciplineCardsThisAction:
+    """The acting vampire "cannot play cards requiring Disciplines until the action is complete" (Concoction of
+    Vitality): a mark on the action, read by the vocabulary's "may_play" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"no discipline cards:{act.actor}"] = 1
+
+
+@hook("may_play", effects=(NoDisciplineCardsThisAction,))
+def _no_discipline_cards(game: Game, handler: Any, m: Minion) -> bool:
+    if not handler.mode.disciplines:
+        return True
+    return not any(f.flags.get(f"no discipline cards:{m.id}") for f in game.frames if isinstance(f, Action))
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

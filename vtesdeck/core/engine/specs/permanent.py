@@ -12,17 +12,21 @@ from ..vocabulary import (
     AddBlood,
     Bleed,
     BlockFailsAndContinues,
+    BurnBlood,
     BurnLifeOfThisCard,
     BurnThisCard,
     BurnThisMinion,
+    CancelAsPlayed,
     DoNotReplace,
     Employ,
     EndCombat,
     Equip,
     Intercept,
+    KindCannotBlock,
     LockSelf,
     LockThisCard,
     MarkThisCard,
+    NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
     Recruit,
@@ -32,12 +36,19 @@ from ..vocabulary import (
     UnlockAfterSuccess,
     UnlockAtEndOfTurn,
     UnlockInDiscardPhase,
+    UnlockSelf,
     UnlockTarget,
     action_of,
+    action_succeeded,
     add_rider,
     all_of,
+    allies_below_starting_life,
+    ally_cannot_block_vampires,
+    ally_first_strike,
+    ally_prevents_each_round,
     ally_regains_life,
     ally_stealth,
+    bearer_acting,
     bearer_blocking,
     bearer_in_sect,
     bearer_stealth,
@@ -46,16 +57,20 @@ from ..vocabulary import (
     burn_minion,
     carries_no,
     controller,
+    current_combat,
     damage_pending,
     directed_at_you,
+    discard,
     during_bleed,
     grant,
     has_life,
     has_targets,
     holder_below_capacity,
     holder_blocked,
+    holder_has_blood,
     holder_in_combat,
     is_ready,
+    locked_self,
     move_blood,
     own_acting_of_clan,
     own_blocking_of_clan,
@@ -1510,3 +1525,229 @@ card(
     ),
     notes="The press is given before strikes, for this round's press step.",
 )
+
+
+# -- Helicopter --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Helicopter",
+    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(), LockThisCard()), label="equip"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=all_of(bearer_acting, action_succeeded, locked_self),
+        effects=(LockThisCard(), UnlockSelf()),
+        label="lock the Helicopter: unlock",
+    ),
+    notes="Equipping locks the Helicopter (it unlocks with its controller's cards in the unlock phase).",
+)
+
+
+# -- Muddled Vampire Hunter, The Vozhd of Sofia, The Vozhd of Gravesend, Vagabond Mystic ---------------------------------
+
+card(
+    "Muddled Vampire Hunter",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=4, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+)
+ally_first_strike("Muddled Vampire Hunter")
+
+VOZHD_STRIKE = Strike(damage=3, ranged=True, label="Vozhd: 3R damage")
+
+
+def _ally_or_retainer_in_hand(game: Game, play: Play) -> bool:
+    comp = game.compiled
+    return comp is not None and any(
+        {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand
+    )
+
+
+def _discard_ally_or_retainer(game: Game, play: Play) -> None:
+    """Discard an ally or retainer card (the first in hand: a fixed rule), then the Vozhd gains 2 life."""
+    comp = game.compiled
+    found = (
+        next(
+            (
+                c
+                for c in game.seats[play.seat].hand
+                if {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset())
+            ),
+            None,
+        )
+        if comp is not None
+        else None
+    )
+    if found is None or play.minion not in game.minions:
+        return
+    discard(game, play.seat, [found])
+    move_blood(game, play.minion, 2)
+    game.log("add blood", play.seat, play.minion, 2)
+
+
+card(
+    "Vozhd of Sofia, The",
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_ally_or_retainer_in_hand,
+        effects=(_discard_ally_or_retainer,),
+        label="discard an ally or retainer card: +2 life",
+    ),
+    ally=Ally(strikes=(VOZHD_STRIKE,)),
+    notes="The card discarded is the first ally or retainer card in hand. It burns an ally or retainer however it "
+    "enters play (ANK 20170309-2), itself with no other (RTR 19961113).",
+)
+
+
+def _strike_card_against(game: Game, play: Play) -> bool:
+    """A strike card is being played by the minion in combat with this ally, which has life to burn."""
+    c = current_combat(game)
+    m = game.minions.get(play.minion)
+    mode = game.playing
+    if c is None or m is None or play.minion not in (c.a.minion, c.b.minion) or mode is None or not game.aside:
+        return False
+    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+        return False
+    return mode.strike is not None or any(getattr(e, "strike", None) is not None for e in mode.effects)
+
+
+def _strike_again(game: Game, play: Play) -> None:
+    """The opposing minion chooses a strike again (game.strikes reads the mark)."""
+    c = current_combat(game)
+    if c is not None:
+        c.other(play.minion).used.add("round:choose strike again")
+
+
+card(
+    "Vozhd of Gravesend, The",
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        in_play=True,
+        when=all_of(_strike_card_against, has_life),
+        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), _strike_again),
+        label="burn 1 life: cancel a strike card",
+    ),
+)
+ally_prevents_each_round("Vozhd of Gravesend, The", 1)
+
+card(
+    "Vagabond Mystic",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=all_of(ready_unlocked, has_targets(allies_below_starting_life)),
+        targets=allies_below_starting_life,
+        effects=(LockSelf(), AddBlood(1)),
+        label="lock: 1 life to an ally below its starting life",
+    ),
+    notes="Its lock to heal is offered in its controller's unlock phase (it may lock the turn it is recruited: ANK "
+    "20180517; never within a damage resolution step: LSJ 20001111).",
+)
+ally_cannot_block_vampires("Vagabond Mystic")
+
+
+# -- Flaming Candle, Concoction of Vitality ----------------------------------------------------------------------------
+
+card(
+    "Flaming Candle",
+    Mode(window=W.ACTION, effects=(Equip(),), limit="flaming candle", limit_scope="game", label="equip"),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=all_of(bearer_acting, holder_has_blood),
+        effects=(BurnBlood(1), BurnThisCard(), KindCannotBlock(VAMPIRE)),
+        label="burn 1 blood and the Candle: unblockable by vampires",
+    ),
+)
+
+card(
+    "Concoction of Vitality",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=bearer_acting,
+        effects=(BurnThisCard(), KindCannotBlock(VAMPIRE), NoDisciplineCardsThisAction()),
+        label="burn: vampires cannot block",
+    ),
+    notes="Usable after an action using a Discipline was announced (LSJ 20100402).",
+)
+
+
+# -- Codex of the Edenic Groundskeepers --------------------------------------------------------------------------------
+
+
+def _given_action(game: Game, act: Action, name: str) -> bool:
+    """The action is the one a card on the acting minion gives (its in-play mode), of the named card."""
+    return act.mode is not None and act.mode.in_play and act.card >= 0 and game.card_of[act.card] == vekn(game, name)
+
+
+@hook("before_resolution", "Codex of the Edenic Groundskeepers")
+def _codex_fizzles(game: Game, act: Action) -> None:
+    """The action fizzles (succeeds for no effect) if the Codex is no longer on the acting minion (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _given_action(game, act, "Codex of the Edenic Groundskeepers") and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+@hook("bleed", "Codex of the Edenic Groundskeepers")
+def _codex_bleed(game: Game, act: Action) -> int:
+    """+3 bleed if the target Methuselah controls no ready unlocked minions (as the action is announced)."""
+    if not _given_action(game, act, "Codex of the Edenic Groundskeepers") or act.target < 0:
+        return 0
+    return 0 if any(not m.locked for m in ready_minions(game, act.target)) else 3
+
+
+@hook("stealth", "Codex of the Edenic Groundskeepers")
+def _codex_stealth(game: Game, act: Action) -> int:
+    """The bearer gets -2 stealth during bleed actions."""
+    return -2 if act.is_bleed() and carried(game, act.actor, "Codex of the Edenic Groundskeepers") else 0
+
+
+card(
+    "Codex of the Edenic Groundskeepers",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, cost_blood=1, label="bleed for 1 blood"),
+)
+
+
+# -- Ruins of Ceoris ----------------------------------------------------------------------------------------------------
+
+card(
+    "Ruins of Ceoris",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="Put in play by an equip action; once there it is a location, not equipment.",
+)
+while_carried("Ruins of Ceoris", maneuver_or_press=True, clan="Tremere antitribu")
