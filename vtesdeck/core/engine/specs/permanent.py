@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Combat, Rider, Until
+from ..handlers import Handler
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
 from ..vocabulary import (
     AddBlood,
@@ -19,6 +20,7 @@ from ..vocabulary import (
     CancelAsPlayed,
     DoNotReplace,
     Employ,
+    EndAction,
     EndCombat,
     Equip,
     Intercept,
@@ -31,6 +33,7 @@ from ..vocabulary import (
     PutInPlay,
     Recruit,
     ReduceBleed,
+    StealMinion,
     Stealth,
     Strike,
     UnlockAfterSuccess,
@@ -43,6 +46,7 @@ from ..vocabulary import (
     add_rider,
     all_of,
     allies_below_starting_life,
+    allies_of_others,
     ally_cannot_block_vampires,
     ally_first_strike,
     ally_prevents_each_round,
@@ -56,9 +60,11 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     carries_no,
+    carries_no_card_saying,
     controller,
     current_combat,
     damage_pending,
+    directed_at_bearer,
     directed_at_you,
     discard,
     during_bleed,
@@ -79,6 +85,7 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_unlocked,
     ready_vampires_of_others,
+    retainers_of_others,
     take_damage,
     torpid_vampires_of_others,
     vekn,
@@ -1751,3 +1758,107 @@ card(
     notes="Put in play by an equip action; once there it is a location, not equipment.",
 )
 while_carried("Ruins of Ceoris", maneuver_or_press=True, clan="Tremere antitribu")
+
+
+# -- Zaire River Ferry, The Ankara Citadel, Turkey ---------------------------------------------------------------------
+
+card(
+    "Zaire River Ferry",
+    Mode(window=W.ACTION, when=carries_no_card_saying("Haven"), effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=directed_at_bearer,
+        effects=(LockThisCard(), EndAction()),
+        label="lock: the action directed at this Lasombra fails",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=bearer_acting,
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth",
+    ),
+    notes="A location once in play. The action is made to fail at the first chance its controller has (state A, "
+    "before any modifier or reaction but the acting Methuselah's 'as announced' ones: ANK 20190425, LSJ 20081105); "
+    "it ends unblocked, with no resolution.",
+)
+
+
+@hook("blood_cost", "Ankara Citadel, Turkey, The")
+def _ankara_citadel(game: Game, handler: Handler, minion: int) -> int:
+    """Non-action-modifier cards costing blood cost the vampire with the Citadel half as much, rounded down (the
+    halving first, other changes after: RTR 20070707)."""
+    if (
+        not handler.blood
+        or "Action Modifier" in handler.types
+        or not carried(game, minion, "Ankara Citadel, Turkey, The")
+    ):
+        return 0
+    return handler.blood // 2 - handler.blood
+
+
+card(
+    "Ankara Citadel, Turkey, The",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="A location once in play (not equipment).",
+)
+
+
+# -- Veneficti --------------------------------------------------------------------------------------------------------------
+
+
+def _demon(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    return printed is not None and " demon " in f" {(printed.text or '').lower()} "
+
+
+def _demon_allies_of_others(game: Game, play: Play) -> list[int]:
+    return [c for c in allies_of_others(game, play) if _demon(game, c)]
+
+
+def _demon_retainers_of_others(game: Game, play: Play) -> list[int]:
+    return [c for c in retainers_of_others(game, play) if _demon(game, c)]
+
+
+def _burn_target_minion(game: Game, play: Play) -> None:
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+
+
+@hook("actor_may_target", "Veneficti")
+def _veneficti_untargetable(game: Game, actor: int, target: int) -> bool:
+    """He cannot be the target of a directed action performed by an ally or a vampire with capacity 6 or less."""
+    t, a = game.minions.get(target), game.minions.get(actor)
+    if t is None or a is None or t.kind != ALLY or t.card != vekn(game, "Veneficti"):
+        return True
+    return not (a.kind == ALLY or (a.kind == VAMPIRE and a.capacity <= 6))
+
+
+card(
+    "Veneficti",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=2),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(_demon_allies_of_others),
+        targets=_demon_allies_of_others,
+        effects=(StealMinion(),),
+        label="steal a demon ally",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(_demon_retainers_of_others),
+        targets=_demon_retainers_of_others,
+        effects=(_burn_target_minion,),
+        label="burn a demon retainer",
+    ),
+    notes="Directed actions that target him as a card (an action card's target) are the ones he is protected from.",
+)
+ally_stealth("Veneficti", 1)
