@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from .. import economy
@@ -91,7 +92,7 @@ from ..vocabulary import (
     vekn,
     while_carried,
 )
-from ..windows import Range, W
+from ..windows import Act, Range, W
 
 
 def carried(game: Game, minion: int, name: str) -> list[int]:
@@ -1862,3 +1863,103 @@ card(
     notes="Directed actions that target him as a card (an action card's target) are the ones he is protected from.",
 )
 ally_stealth("Veneficti", 1)
+
+
+# -- An Anarch Manifesto ------------------------------------------------------------------------------------------------
+
+_REQUIRES_ANARCH = re.compile(r"[Rr]equires an? (?:[Aa]narch|\{[Aa]\}narch)")
+
+
+@hook("stealth", "Anarch Manifesto, An")
+def _manifesto_stealth(game: Game, act: Action) -> int:
+    """The anarch with it gets +1 stealth on actions that require an anarch (an action card saying so)."""
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if m is None or m.sect != "Anarch" or act.card < 0 or comp is None or act.mode is None or act.mode.in_play:
+        return 0
+    printed = comp.cards.get(game.card_of[act.card])
+    if printed is None or not _REQUIRES_ANARCH.search(printed.text or ""):
+        return 0
+    return 1 if carried(game, m.id, "Anarch Manifesto, An") else 0
+
+
+@hook("strength", "Anarch Manifesto, An")
+def _manifesto_strength(game: Game, minion: int) -> int:
+    """Titled non-Anarch vampires get +1 strength in combat with the minion carrying it."""
+    c = current_combat(game)
+    m = game.minions.get(minion)
+    if c is None or m is None or minion not in (c.a.minion, c.b.minion):
+        return 0
+    if m.kind != VAMPIRE or not m.title or m.sect == "Anarch":
+        return 0
+    return 1 if carried(game, c.other(minion).minion, "Anarch Manifesto, An") else 0
+
+
+card(
+    "Anarch Manifesto, An",
+    Mode(window=W.ACTION, when=carries_no("Anarch Manifesto, An"), effects=(Equip(),), label="equip"),
+)
+
+
+# -- Stolen Police Cruiser ------------------------------------------------------------------------------------------------
+
+_CRUISER = "Stolen Police Cruiser"
+
+
+def _anarch_with_cruiser(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and m.sect == "Anarch" and bool(carried(game, minion, _CRUISER))
+
+
+@hook("bleed", _CRUISER)
+def _cruiser_bleed(game: Game, act: Action) -> int:
+    """This Anarch gets +1 bleed."""
+    return 1 if _anarch_with_cruiser(game, act.actor) else 0
+
+
+@hook("intercept", _CRUISER)
+def _cruiser_intercept(game: Game, minion: int, act: Action) -> int:
+    """Allies and younger vampires get -1 intercept against this Anarch."""
+    m, actor = game.minions.get(minion), game.minions.get(act.actor)
+    if m is None or actor is None or not _anarch_with_cruiser(game, actor.id):
+        return 0
+    return -1 if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < actor.capacity) else 0
+
+
+def _burning_cruiser(game: Game, act: Action) -> bool:
+    return (
+        act.kind is Act.BURN_CARD and act.target_minion >= 0 and game.card_of[act.target_minion] == vekn(game, _CRUISER)
+    )
+
+
+@hook("directed_cost", _CRUISER)
+def _cruiser_burn_cost(game: Game, act: Action) -> int:
+    """Burning it is a (D) action that costs 1 pool."""
+    return 1 if _burning_cruiser(game, act) else 0
+
+
+@hook("before_resolution", _CRUISER)
+def _cruiser_bearer(game: Game, act: Action) -> None:
+    """Note the minion carrying it before the action burns it."""
+    if _burning_cruiser(game, act):
+        holder = next((m.id for m in game.minions.values() if act.target_minion in m.cards), -1)
+        act.flags["cruiser bearer"] = holder + 1
+
+
+@hook("after_resolution", _CRUISER)
+def _cruiser_burned(game: Game, act: Action) -> None:
+    """If the burn action is successful, this Anarch is locked and does not unlock as normal during their next
+    unlock phase."""
+    holder = act.flags.pop("cruiser bearer", 0) - 1
+    m = game.minions.get(holder)
+    if act.succeeded and m is not None and m.in_play:
+        m.locked = True
+        add_rider(game, holder, "stunned", 1, Until.END_OF_GAME)
+        game.log("lock", controller(game, holder), holder)
+
+
+card(
+    _CRUISER,
+    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
+    burn="vampire",
+)
