@@ -1330,7 +1330,9 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 h(game, handler, m) for h in hooks_of(game, "meets_requirement")
             ):
                 return False
-    if not has_discipline(m, handler.mode):
+    if not has_discipline(m, handler.mode) and not any(
+        h(game, m, handler.mode) for h in hooks_of(game, "has_discipline")
+    ):  # a level a card on it gives ("This vampire gets superior Potence": Hand of Conrad)
         return False
     blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
     if blood and (m.kind != VAMPIRE or m.blood < blood):

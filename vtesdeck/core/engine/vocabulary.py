@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
+from .. import eligibility
 from . import economy
 from . import game as g
 from .cards import Mode, Play, Role, hook
@@ -4030,6 +4031,49 @@ def _no_discipline_cards(game: Game, handler: Any, m: Minion) -> bool:
     if not handler.mode.disciplines:
         return True
     return not any(f.flags.get(f"no discipline cards:{m.id}") for f in game.frames if isinstance(f, Action))
+
+
+def grants_disciplines(name: str, levels: Callable[[Game, int], dict[str, int]]) -> None:
+    """The named card on a vampire gives it Discipline levels: ``levels(game, copy)`` → {code: levels added}
+    (Hand of Conrad: superior Potence, {"pot": 2}; Ritual Goblet: +1 level of Blood Sorcery; Seal of Veddartha:
+    by its counters), capped at superior; several such cards do not add up beyond that. The vampire does not have
+    them printed: they count to play cards (the mode's level, game.may_play: "has_discipline") and for the
+    card's requirement ("meets_requirement"). Registers the hooks."""
+
+    def granted(game: Game, m: Minion) -> dict[str, int]:
+        out = dict(m.disciplines)
+        for copy in copies_on(game, m.id, name):
+            for code, n in levels(game, copy).items():
+                out[code] = min(2, out.get(code, 0) + n) if n < 2 else 2
+        return out
+
+    @hook("has_discipline", name)
+    def _has(game: Game, m: Minion, mode: Mode) -> bool:
+        if m.kind != VAMPIRE or not m.cards:
+            return False
+        have = granted(game, m)
+        need = 2 if mode.superior else 1
+        return all(have.get(d, 0) >= need for d in mode.disciplines)
+
+    @hook("meets_requirement", name)
+    def _meets(game: Game, handler: Any, m: Minion) -> bool:
+        if m.kind != VAMPIRE or not m.cards or handler.requirement is None or not copies_on(game, m.id, name):
+            return False
+        printed = game.compiled.eligibility.minion(m.card) if game.compiled is not None else None
+        if printed is None:
+            return False
+        codes = tuple(code for code, n in granted(game, m).items() if n > 0)
+        grown = eligibility.in_game(printed, codes, m.capacity)
+        return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
+    """The same levels whatever the copy (``grants_disciplines``): ``fixed_levels(pot=2)`` is superior Potence."""
+
+    def given(game: Game, copy: int) -> dict[str, int]:
+        return dict(levels)
+
+    return given
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
@@ -69,7 +70,9 @@ from ..vocabulary import (
     directed_at_you,
     discard,
     during_bleed,
+    fixed_levels,
     grant,
+    grants_disciplines,
     has_life,
     has_targets,
     holder_below_capacity,
@@ -1963,3 +1966,163 @@ card(
     Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
     burn="vampire",
 )
+
+
+# -- Cards that give Discipline levels: Hand of Conrad, The Sargon Fragment, Ritual Goblet, Seal of Veddartha -----------
+
+
+def _still_carried(game: Game, play: Play) -> bool:
+    """The card giving the action is still on the acting minion: otherwise the action fizzles (succeeds for no
+    effect: RTR 19960221)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def _vampires_in_ash_heap(game: Game, play: Play) -> list[int]:
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] in game.vampires]
+
+
+def _vampire_to_uncontrolled(game: Game, play: Play) -> None:
+    """Move a vampire from the ash heap to the uncontrolled region (the one with the highest capacity), as a new
+    card with no counters."""
+    if not _still_carried(game, play):
+        return
+    s = game.seats[play.seat]
+    found = _vampires_in_ash_heap(game, play)
+    if not found:
+        return
+    best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
+    s.ash_heap.remove(best)
+    s.uncontrolled.append(best)
+    game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
+    game.log("ash heap to uncontrolled", play.seat, best)
+
+
+card(
+    "Hand of Conrad",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=has_targets(_vampires_in_ash_heap),
+        effects=(_vampire_to_uncontrolled,),
+        label="a vampire from the ash heap to the uncontrolled region",
+    ),
+    notes="The vampire moved is the one with the highest capacity.",
+)
+grants_disciplines("Hand of Conrad", fixed_levels(pot=2))
+
+
+def _library_cards_in_ash_heap(game: Game, play: Play) -> list[int]:
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
+
+
+def _ash_heap_to_hand(game: Game, play: Play) -> None:
+    """Move a library card from the ash heap to the hand (the last one put there the engine models, else the last
+    one); the hand is then discarded down (game.choose)."""
+    if not _still_carried(game, play):
+        return
+    found = _library_cards_in_ash_heap(game, play)
+    if not found:
+        return
+    comp = game.compiled
+    modelled = [c for c in found if comp is not None and game.card_of[c] in comp.implemented]
+    chosen = (modelled or found)[-1]
+    s = game.seats[play.seat]
+    s.ash_heap.remove(chosen)
+    s.hand.append(chosen)
+    game.log("ash heap to hand", play.seat, chosen)
+
+
+card(
+    "Sargon Fragment, The",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        cost_blood=1,
+        when=has_targets(_library_cards_in_ash_heap),
+        effects=(_ash_heap_to_hand,),
+        label="a library card from the ash heap to the hand",
+    ),
+    notes="The card fetched is chosen by a fixed rule (the last one put in the ash heap that the engine models), on "
+    "resolution: any copy of the card named may be fetched then (LSJ 20050228).",
+)
+grants_disciplines("Sargon Fragment, The", fixed_levels(nec=2))
+
+
+@hook("rescue_cost", "Ritual Goblet")
+def _goblet_rescue(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs this vampire 1 less blood."""
+    return -1 if carried(game, rescuer, "Ritual Goblet") else 0
+
+
+@hook("after_resolution", "Ritual Goblet")
+def _goblet_unlock(game: Game, act: Action) -> None:
+    """Once each turn, the vampire unlocks after rescuing a vampire from torpor (always taken)."""
+    m = game.minions.get(act.actor)
+    key = ("ritual goblet", act.actor, game.turn)
+    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
+        return
+    if carried(game, act.actor, "Ritual Goblet") and is_ready(game, m.id):
+        game.used.add(key)
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+card("Ritual Goblet", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+grants_disciplines("Ritual Goblet", fixed_levels(tha=1))
+
+
+def _seal_levels(game: Game, copy: int) -> dict[str, int]:
+    """The first 2 counters each give a level of Dominate, the next 2 a level of Fortitude (LSJ 20070320-2)."""
+    n = game.card_counters.get(copy, 0)
+    return {"dom": min(n, 2), "for": max(0, min(n, 4) - 2)}
+
+
+@hook("unlock", "Seal of Veddartha")
+def _seal_counter(game: Game, seat: int) -> int:
+    """During each of its controller's unlock phases, a counter on the Seal if it has 3 or fewer."""
+    wanted = vekn(game, "Seal of Veddartha")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.in_play or m.kind != VAMPIRE:
+            continue
+        for x in m.cards:
+            if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= 3:
+                game.card_counters[x] = game.card_counters.get(x, 0) + 1
+                game.log("counter", seat, x)
+    return 0
+
+
+def _seal_bleeder(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.capacity > 5
+
+
+@hook("before_resolution", "Seal of Veddartha")
+def _seal_fizzles(game: Game, act: Action) -> None:
+    """The bleed fizzles if the Seal is no longer on the acting vampire (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _given_action(game, act, "Seal of Veddartha") and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+card(
+    "Seal of Veddartha",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        bleeds=True,
+        bleed=1,
+        when=_seal_bleeder,
+        label="bleed at +1 bleed",
+    ),
+    notes="A vampire with capacity 5 or less may carry it and gets the Disciplines, not the bleed (LSJ 20030607, ANK "
+    "20180801). No effect in the engine moves an equipment to another minion, so its counters are never removed.",
+)
+grants_disciplines("Seal of Veddartha", _seal_levels)
