@@ -2219,3 +2219,80 @@ card(
     ),
     notes="The steal strike is a close-range strike that resolves with the round's normal strikes.",
 )
+
+
+# -- Ossian ----------------------------------------------------------------------------------------------------------------
+
+_OSSIAN_HELD = "combat:ossian: no maneuver"
+_OSSIAN_GAINED = "round:ossian: life gained"
+
+
+@hook("round_start", "Ossian")
+def _ossian_first_round(game: Game, c: Combat) -> None:
+    """In the first round of combat with a vampire who played a card requiring Auspex during this action (any
+    action: LSJ 20050201), that vampire cannot use any maneuvers or strikes (an Auspex strike is usable when none
+    was played before: ANK 20210614)."""
+    act = c.action
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        if _OSSIAN_HELD in other.used:  # the first round is over
+            other.used.discard(_OSSIAN_HELD)
+            other.used.discard("combat:no maneuver to long")
+        if c.round != 1 or act is None or not _is_ally_named(game, side.minion, "Ossian"):
+            continue
+        v = game.minions.get(other.minion)
+        if v is None or v.kind != VAMPIRE or "aus" not in act.disciplines.get(v.id, set()):
+            continue
+        other.used.add("round:cannot strike")
+        if "combat:no maneuver to long" not in other.used:  # the range is close as the round starts
+            other.used.add("combat:no maneuver to long")
+            other.used.add(_OSSIAN_HELD)
+
+
+def _ossian_gains(game: Game, c: Combat) -> None:
+    """Ossian gains 1 life for each blood the opposing vampire used this round to heal damage or prevent its
+    destruction (its blood lost to damage), once each round."""
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        v = game.minions.get(other.minion)
+        if _OSSIAN_GAINED in side.used or not _is_ally_named(game, side.minion, "Ossian") or v is None:
+            continue
+        side.used.add(_OSSIAN_GAINED)
+        if v.kind == VAMPIRE and other.lost_blood > 0:
+            move_blood(game, side.minion, other.lost_blood)
+            game.log("add blood", controller(game, side.minion), side.minion, other.lost_blood)
+
+
+@hook("press_step", "Ossian")
+def _ossian_press_step(game: Game, c: Combat) -> None:
+    _ossian_gains(game, c)
+
+
+@hook("after_combat", "Ossian")
+def _ossian_after_combat(game: Game, c: Combat) -> None:
+    """The round ended early (no press step): the life is gained all the same (RTR 20030519)."""
+    _ossian_gains(game, c)
+
+
+def _any_ready_vampire(game: Game, play: Play) -> list[int]:
+    """Ready vampires of other Methuselahs ("any vampire": the bots never take their own)."""
+    return list(ready_vampires_of_others(game, play))
+
+
+card(
+    "Ossian",
+    Mode(window=W.ACTION, effects=(Recruit(4, strength=2, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=has_targets(_any_ready_vampire),
+        targets=_any_ready_vampire,
+        label="enter combat",
+    ),
+    notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "
+    "the combat ends, when the round ended early): no effect in the engine reads his life in between.",
+)
