@@ -9,9 +9,10 @@ from typing import Any
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
+from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -2295,4 +2296,80 @@ card(
     ),
     notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "
     "the combat ends, when the round ended early): no effect in the engine reads his life in between.",
+)
+
+
+# -- Soul Gem of Etrius ----------------------------------------------------------------------------------------------------
+
+_SOUL_GEM = "soul gem of etrius: on"
+
+
+def _soul_gem_marks(game: Game, play: Play) -> None:
+    """Note the vampire the Gem is on (the "burned" hook reads it once the vampire and its cards are gone)."""
+    if play.minion in game.minions and play.card in game.minions[play.minion].cards:
+        add_rider(game, play.minion, _SOUL_GEM, play.card, Until.END_OF_GAME)
+
+
+@hook("unlock", "Soul Gem of Etrius")
+def _soul_gem_refresh(game: Game, seat: int) -> int:
+    """Each unlock phase the notes are made again from the table: a Gem put on a vampire otherwise than by its
+    equip action is noted, a Gem no longer on its vampire is forgotten."""
+    wanted = vekn(game, "Soul Gem of Etrius")
+    game.riders = [r for r in game.riders if r.key != _SOUL_GEM]
+    for m in list(game.minions.values()):
+        for c in m.cards:
+            if game.card_of[c] == wanted:
+                add_rider(game, m.id, _SOUL_GEM, c, Until.END_OF_GAME)
+    return 0
+
+
+def _burned_with(game: Game, gem: int, vampire: int) -> bool:
+    """The Gem went to the ash heap with the vampire just burned: only cards that sit on minions (and the vampire)
+    follow it in its owner's ash heap."""
+    heap = game.seats[game.owner_of[gem]].ash_heap
+    if gem not in heap:
+        return False
+    types = game.compiled.types if game.compiled is not None else {}
+    after = heap[heap.index(gem) + 1 :]
+    on_minions = {"Equipment", "Retainer", "Master"}
+    return all(c == vampire or on_minions & types.get(game.card_of[c], frozenset()) for c in after)
+
+
+@hook("burned", "Soul Gem of Etrius")
+def _soul_gem(game: Game, m: Minion, seat: int) -> None:
+    """If the bearer is burned (not removed from the game: LSJ 20000113), its controller draws the top card of
+    their crypt: a younger vampire comes to the ready region with the Gem and blood from the bank equal to its
+    capacity (a new vampire for all purposes: LSJ 20100213); otherwise it goes to the uncontrolled region and the
+    Gem stays burned. A younger vampire burned at once (contested) triggers the Gem again (RTR 20010710)."""
+    marks = [r for r in game.riders if r.holder == m.id and r.key == _SOUL_GEM]
+    for r in marks:
+        game.riders.remove(r)
+    if m.kind != VAMPIRE or not marks or seat < 0:
+        return
+    gem = marks[-1].value
+    owner = game.seats[game.owner_of[gem]]
+    s = game.seats[seat]
+    if not _burned_with(game, gem, m.id) or s.ousted or not s.crypt:
+        return
+    drawn = crypt_draw(game, seat)
+    new = game.minions.get(drawn) if drawn is not None else None
+    if new is None or new.capacity >= m.capacity:
+        return
+    new.blood = new.capacity
+    game.gained += new.capacity
+    own_copy = bool(new.unique and same_key(game, seat, new.id))
+    bring_out(game, seat, new.id)
+    owner.ash_heap.remove(gem)
+    new.cards.append(gem)
+    add_rider(game, new.id, _SOUL_GEM, gem, Until.END_OF_GAME)
+    game.log("equip", seat, new.id, gem)
+    if own_copy:
+        burn_minion(game, new.id)  # a copy of a vampire its player controls burns: the Gem goes on (RTR 20010710)
+
+
+card(
+    "Soul Gem of Etrius",
+    Mode(window=W.ACTION, effects=(Equip(), _soul_gem_marks), label="equip"),
+    notes="A younger vampire that is a copy of one its player controls is burned at once, and the Gem draws again "
+    "(RTR 20010710). The Gem's vampire is noted as it is equipped and again at each unlock phase.",
 )
