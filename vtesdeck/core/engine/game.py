@@ -760,13 +760,16 @@ def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
     if not granting:
         return []
     held: list[int] = []
+    types = game.compiled.types
     for s in game.order:
         for c in game.seats[s].controlled:
             other = game.minions.get(c)
             if other is None:
                 held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
             elif other.cards and other.in_play:
-                held.extend(other.cards)
+                # equipment serves its bearer only (Camera Phone, Seal of Veddartha); a master card on a minion
+                # may serve others ("minions can enter combat with this vampire": Haven Uncovered)
+                held.extend(x for x in other.cards if c == m.id or "Equipment" not in types.get(game.card_of[x], ()))
     return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
 
 
@@ -1414,7 +1417,7 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
             ):
                 return False
     if not has_discipline(m, handler.mode) and not any(h(game, handler, m) for h in hooks_of(game, "has_discipline")):
-        return False  # a Discipline lent by another card: "may play cards that require [nec]" (Phagian)
+        return False  # a Discipline lent by another card: "may play cards that require [nec]" (Phagian); a level a card on it gives (Hand of Conrad)
     blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
     if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
@@ -2189,6 +2192,8 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
     if hooks_of(game, "may_end_combat") and not hook_all(game, "may_end_combat", c, minion):
         options = [o for o in options if not _ends_combat(game, o)]  # "cannot strike: combat ends" (Faruq)
+    if "combat:cannot end combat" in c.side(minion).used:  # in combat with Dog Pack's employer
+        options = [o for o in options if not _ends_combat(game, o)]
     return options
 
 
@@ -2366,7 +2371,8 @@ def resolve_strikes(game: Game, c: Combat) -> Flow:
     for side, _, strike in pairs:
         if isinstance(strike, Strike) and strike.dodge:
             side.dodging = True
-    firsts = [p for p in pairs if isinstance(p[2], Strike) and p[2].first]
+    # "strikes with first strike" (Muddled Vampire Hunter): the side's mark, for every strike it uses
+    firsts = [p for p in pairs if isinstance(p[2], Strike) and (p[2].first or "combat:first strike" in p[0].used)]
     if len(firsts) == 1:
         yield from _apply_strikes(game, c, firsts)
         if _combat_done(game, c):

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
+from .. import eligibility
 from . import economy
 from . import game as g
 from .cards import Mode, Play, Role, hook
@@ -3721,6 +3722,475 @@ def lock_to_discount(
             if key[1] not in game.locked_cards:
                 game.locked_cards.add(key[1])
                 game.log("lock", act.seat, key[1])
+
+
+# --- words added for permanents
+
+
+def copies_on(game: Game, minion: int, name: str) -> list[int]:
+    """The copies of the named card on the minion (equipment, retainers, a location on it); a retainer's only while it
+    has its abilities (not in combat with Stanislava: the "retainer_abilities" hook)."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    wanted = vekn(game, name)
+    found = [c for c in m.cards if game.card_of[c] == wanted]
+    if found and g.hooks_of(game, "retainer_abilities") and not g.hook_all(game, "retainer_abilities", minion):
+        found = [c for c in found if c not in game.minions]
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarkThisCard:
+    """Mark the card copy played for as long as it stays in play (a rider on the copy): the version a retainer was
+    employed at, which the Discipline level decides for good (Raptor [ANI]: RTR 19941109, ANK 20180612)."""
+
+    key: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.card, self.key, 1, Until.END_OF_GAME)
+
+
+def card_marked(game: Game, copy: int, key: str) -> bool:
+    """Whether the card copy carries the mark (``MarkThisCard``)."""
+    return any(r.holder == copy and r.key == key for r in game.riders) if game.riders else False
+
+
+def while_carried(
+    name: str,
+    *,
+    maneuvers: int = 0,
+    presses: int = 0,
+    opposing_hand_size: int = 0,
+    open_hand: bool = False,
+    damage: int = 0,
+    close_only: bool = False,
+    strike_once: Any = None,
+    opposing_cannot_end_combat: bool = False,
+    maneuver_or_press: bool = False,
+    clan: str = "",
+    marked: str = "",
+) -> None:
+    """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
+    per copy it carries (``marked``: only copies with that mark, ``MarkThisCard``): optional ``maneuvers`` and
+    ``presses`` each combat (IR Goggles, Jackie Therman); the opposing minion's controller plays with an open hand
+    (Owl Companion) or ±``opposing_hand_size`` (Raptor [ANI]) while the combat lasts; ``damage`` to the opposing
+    minion each round during normal strike resolution (Murder of Crows: 1R; ``close_only``: at close range,
+    Vengeful Spirit): environmental damage with the retainer as its source, dealt even against a dodge, not when
+    combat ended or a combatant left at first strike, and not an additional strike (RTR 19941109, PIB 20140324,
+    ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge); the opposing minion
+    cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options); an optional
+    maneuver or press each combat (``maneuver_or_press``: Ruins of Ceoris). ``clan``: only for a bearer of that
+    clan ("The Tremere antitribu with this location"). Registers the hooks."""
+
+    def copies(game: Game, minion: int) -> int:
+        if clan:
+            m = game.minions.get(minion)
+            if m is None or m.clan != clan:
+                return 0
+        found = copies_on(game, minion, name)
+        if marked:
+            found = [c for c in found if card_marked(game, c, marked)]
+        return len(found)
+
+    if maneuvers or presses or opposing_hand_size or open_hand or opposing_cannot_end_combat or maneuver_or_press:
+
+        @hook("combat_start", name)
+        def _start(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                n = copies(game, side.minion)
+                if not n:
+                    continue
+                side.combat_maneuvers += maneuvers * n
+                side.combat_presses += presses * n
+                if opposing_cannot_end_combat:
+                    c.other(side.minion).used.add("combat:cannot end combat")
+                if maneuver_or_press:  # the one not used goes with the one used (game._alternate)
+                    side.combat_maneuvers += 1
+                    side.combat_presses += 1
+                    side.used.add("combat:maneuver or press")
+                seat = g.controller(game, c.other(side.minion).minion)
+                if open_hand:
+                    g.add_rider(game, -1 - seat, "open hand", 1, Until.AFTER_COMBAT, seat)
+                    game.log("open hand", g.controller(game, side.minion), seat)
+                if opposing_hand_size:
+                    g.add_rider(game, -1 - seat, "hand_size", opposing_hand_size * n, Until.AFTER_COMBAT, seat)
+                    if opposing_hand_size > 0:
+                        g.refill(game, seat)
+
+    if damage:
+        mark = f"combat:damage each round:{name}:"
+
+        @hook("normal_strike_resolution", name)
+        def _damage(game: Game, c: Combat) -> None:
+            if close_only and c.range is not Range.CLOSE:
+                return
+            for side in (c.a, c.b):
+                n = copies(game, side.minion)
+                if not n or any(u.startswith(mark) for u in side.used):
+                    continue
+                other = c.other(side.minion)
+                c.env_damage[other.minion] = c.env_damage.get(other.minion, 0) + damage * n
+                side.used.add(f"{mark}{damage * n}")
+                game.log("retainer damage", g.controller(game, side.minion), side.minion, damage * n)
+
+        @hook("round_start", name)
+        def _round(game: Game, c: Combat) -> None:
+            """This round's damage was dealt with last round's strikes: taken back."""
+            for side in (c.a, c.b):
+                for u in [u for u in side.used if u.startswith(mark)]:
+                    side.used.discard(u)
+                    other = c.other(side.minion).minion
+                    c.env_damage[other] = max(0, c.env_damage.get(other, 0) - int(u.rsplit(":", 1)[1]))
+
+    if strike_once is not None:
+
+        @hook("strikes", name)
+        def _strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+            if not copies(game, minion):
+                return []
+            value = g.grant(strike_once)
+            if f"granted:{value}" in c.side(minion).used:
+                return []
+            return [
+                economy.Option(economy.Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=value)
+            ]
+
+
+def ally_stealth(name: str, amount: int) -> None:
+    """The named ally "has +N stealth" on its actions (Double Deuce, Veneficti): registers the hook."""
+
+    @hook("stealth", name)
+    def _stealth(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and m.kind == ALLY and m.card == vekn(game, name) else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnLifeOfThisCard:
+    """The retainer or ally being used burns ``amount`` life (burned at none): Crypt's Sons, Underbridge Stray."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.card)
+        if m is None:
+            return
+        g.move_blood(game, m.id, -self.amount)
+        game.log("burn blood", play.seat, m.id, self.amount)
+        if m.blood <= 0:
+            g.burn_minion(game, m.id)
+
+
+def has_life(game: Game, play: Play) -> bool:
+    """The retainer or ally being used has life to burn."""
+    m = game.minions.get(play.card)
+    return m is not None and m.blood >= 1
+
+
+def bearer_of(game: Game, play: Play) -> int:
+    """The minion a card in play is on: a retainer's employer (a retainer in play is used as a minion of its own,
+    ``play.minion``), an equipment's bearer, or the ally itself."""
+    m = game.minions.get(play.minion)
+    return m.holder if m is not None and m.kind == RETAINER and m.holder >= 0 else play.minion
+
+
+def holder_blocked(game: Game, play: Play) -> bool:
+    """The minion this card is on (or the ally itself) is the acting minion, and it is blocked (before block
+    resolution: W.BLOCKED)."""
+    act = action_of(play)
+    return act is not None and act.actor == bearer_of(game, play) and act.blocked and act.blocker >= 0
+
+
+def bearer_in_sect(sect: str) -> Pred:
+    """The minion this card is on is of the sect ("If this Anarch…": Crypt's Sons)."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(bearer_of(game, play))
+        return m is not None and m.sect == sect
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockFailsAndContinues:
+    """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
+    (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+
+    lock_blocker: bool = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.blocker < 0:
+            return
+        blocker = act.blocker
+        if self.lock_blocker and blocker in game.minions:
+            game.minions[blocker].locked = True
+        act.blocked = False
+        act.tried.add(blocker)
+        act.cannot_block.add(blocker)
+        act.blocker = -1
+        act.intercept = 0
+        game.log("block fails", g.controller(game, blocker), blocker)
+
+
+def ready_unlocked(game: Game, play: Play) -> bool:
+    """The minion being used (an ally locking for its ability) is ready and unlocked."""
+    m = game.minions.get(play.minion)
+    return m is not None and not m.locked and g.is_ready(game, m.id)
+
+
+def own_acting_of_clan(clan: str) -> Pred:
+    """The acting minion of the current action is the player's, of the clan (Saatet-ta: a Follower of Set)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        return m is not None and m.clan == clan and g.controller(game, m.id) == play.seat
+
+    return check
+
+
+def own_blocking_of_clan(clan: str) -> Pred:
+    """The minion attempting to block the current action is the player's, of the clan (Saatet-ta)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        return m is not None and m.clan == clan and g.controller(game, m.id) == play.seat
+
+    return check
+
+
+def ally_regains_life(name: str, *, at_most: int = 2, amount: int = 1) -> None:
+    """ "If this ally has ``at_most`` or fewer life during your unlock phase, it gains ``amount`` life" (Double Deuce,
+    Renegade Garou): registers the unlock hook."""
+
+    @hook("unlock", name)
+    def _regain(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for c in game.seats[seat].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.kind == ALLY and m.card == wanted and m.in_play and m.blood <= at_most:
+                g.move_blood(game, m.id, amount)
+                game.log("add blood", seat, m.id, amount)
+        return 0
+
+
+def bearer_stealth(name: str, amount: int, *, clan: str = "") -> None:
+    """The minion with the named card (of the ``clan``, if given: "The Harbinger of Skulls with this equipment")
+    gets +N stealth on its actions (Erebus Mask): registers the hook."""
+
+    @hook("stealth", name)
+    def _stealth(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        if m is None or not m.cards or (clan and m.clan != clan):
+            return 0
+        return amount if copies_on(game, m.id, name) else 0
+
+
+def bearer_blocking(game: Game, play: Play) -> bool:
+    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept)."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.blocker >= 0 and act.blocker == bearer_of(game, play)
+
+
+_UNLOCK_IN_DISCARD = "unlock in the discard phase"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockInDiscardPhase:
+    """The acting minion unlocks during its controller's next discard phase (Feral Hound [ani]), as it starts."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.minion, _UNLOCK_IN_DISCARD, 1, Until.END_OF_GAME, play.seat)
+
+
+@hook("discard_phase", effects=(UnlockInDiscardPhase,))
+def _unlock_in_discard_phase(game: Game, seat: int) -> None:
+    due = [r for r in game.riders if r.key == _UNLOCK_IN_DISCARD and r.seat == seat]
+    for r in due:
+        game.riders.remove(r)
+        m = game.minions.get(r.holder)
+        if m is not None and m.locked and g.is_ready(game, m.id):
+            m.locked = False
+            game.log("unlock", seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAtEndOfTurn:
+    """The acting minion unlocks at the end of the turn (Leather Jacket: "if the action to equip … is successful"),
+    as the discard phase ends."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.minion, "unlock at end of turn", 1, Until.END_OF_GAME, play.seat)
+
+
+@hook("discard_phase_end", effects=(UnlockAtEndOfTurn,))
+def _unlock_at_end_of_turn(game: Game, seat: int, discarded: list[int]) -> None:
+    due = [r for r in game.riders if r.key == "unlock at end of turn" and r.seat == seat]
+    for r in due:
+        game.riders.remove(r)
+        m = game.minions.get(r.holder)
+        if m is not None and m.locked and g.is_ready(game, m.id):
+            m.locked = False
+            game.log("unlock", seat, m.id)
+
+
+def holder_below_capacity(game: Game, play: Play) -> bool:
+    """The vampire this card is on is ready and has room for more blood (Blood Tears of Kephran)."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and g.is_ready(game, m.id) and m.blood < m.capacity
+
+
+_LIFE = re.compile(r"with (\d+) life")
+
+
+def starting_life(game: Game, minion: int) -> int:
+    """An ally's or retainer's starting life, as printed ("Unique mortal with 2 life"); 0 if none is printed."""
+    m = game.minions.get(minion)
+    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    found = _LIFE.search(printed.text or "") if printed is not None else None
+    return int(found.group(1)) if found else 0
+
+
+def allies_below_starting_life(game: Game, play: Play) -> Sequence[int]:
+    """The player's allies in play with fewer life than their starting life (Vagabond Mystic)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == ALLY and m.in_play and m.blood < starting_life(game, c):
+            out.append(c)
+    return out
+
+
+def ally_cannot_block_vampires(name: str) -> None:
+    """The named ally "cannot block vampires" (Vagabond Mystic): registers the hook."""
+
+    @hook("can_block", name)
+    def _can_block(game: Game, minion: int, act: Any) -> bool:
+        m, actor = game.minions.get(minion), game.minions.get(act.actor)
+        if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
+            return True
+        return m.card != vekn(game, name)
+
+
+def ally_prevents_each_round(name: str, amount: int = 1) -> None:
+    """The named ally "can prevent N damage each round of combat" (The Vozhd of Gravesend): always used, prevention
+    costing nothing. Registers the hook."""
+
+    @hook("round_start", name)
+    def _prevent(game: Game, c: Combat) -> None:
+        wanted = vekn(game, name)
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and m.kind == ALLY and m.card == wanted:
+                side.prevent += amount
+
+
+def ally_first_strike(name: str) -> None:
+    """The named ally "strikes with first strike" (Muddled Vampire Hunter): its side's mark, read by
+    game.resolve_strikes. Registers the hook."""
+
+    @hook("combat_start", name)
+    def _first(game: Game, c: Combat) -> None:
+        wanted = vekn(game, name)
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and m.kind == ALLY and m.card == wanted:
+                side.used.add("combat:first strike")
+
+
+def bearer_acting(game: Game, play: Play) -> bool:
+    """The minion this card is on is the acting minion of the current action."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.actor == bearer_of(game, play)
+
+
+def directed_at_bearer(game: Game, play: Play) -> bool:
+    """The current action is directed at the minion this card is on (Zaire River Ferry)."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.directed and act.target_minion == bearer_of(game, play)
+
+
+def carries_no_card_saying(word: str) -> Pred:
+    """The acting minion carries no card whose text says ``word`` ("A minion may have only one vehicle", "A vampire
+    can have only one haven")."""
+
+    def check(game: Game, play: Play) -> bool:
+        m = game.minions.get(play.minion)
+        comp = game.compiled
+        if m is None or not m.cards or comp is None:
+            return True
+        for c in m.cards:
+            printed = comp.cards.get(game.card_of[c])
+            if printed is not None and re.search(rf"\b{word}\b", printed.text or ""):
+                return False
+        return True
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoDisciplineCardsThisAction:
+    """The acting vampire "cannot play cards requiring Disciplines until the action is complete" (Concoction of
+    Vitality): a mark on the action, read by the vocabulary's "may_play" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"no discipline cards:{act.actor}"] = 1
+
+
+@hook("may_play", effects=(NoDisciplineCardsThisAction,))
+def _no_discipline_cards(game: Game, handler: Any, m: Minion) -> bool:
+    if not handler.mode.disciplines:
+        return True
+    return not any(f.flags.get(f"no discipline cards:{m.id}") for f in game.frames if isinstance(f, Action))
+
+
+def grants_disciplines(name: str, levels: Callable[[Game, int], dict[str, int]]) -> None:
+    """The named card on a vampire gives it Discipline levels: ``levels(game, copy)`` → {code: levels added}
+    (Hand of Conrad: superior Potence, {"pot": 2}; Ritual Goblet: +1 level of Blood Sorcery; Seal of Veddartha:
+    by its counters), capped at superior; several such cards do not add up beyond that. The vampire does not have
+    them printed: they count to play cards (the mode's level, game.may_play: "has_discipline") and for the
+    card's requirement ("meets_requirement"). Registers the hooks."""
+
+    def granted(game: Game, m: Minion) -> dict[str, int]:
+        out = dict(m.disciplines)
+        for copy in copies_on(game, m.id, name):
+            for code, n in levels(game, copy).items():
+                out[code] = min(2, out.get(code, 0) + n) if n < 2 else 2
+        return out
+
+    @hook("has_discipline", name)
+    def _has(game: Game, handler: Any, m: Minion) -> bool:
+        if m.kind != VAMPIRE or not m.cards:
+            return False
+        have = granted(game, m)
+        need = 2 if handler.mode.superior else 1
+        return all(have.get(d, 0) >= need for d in handler.mode.disciplines)
+
+    @hook("meets_requirement", name)
+    def _meets(game: Game, handler: Any, m: Minion) -> bool:
+        if m.kind != VAMPIRE or not m.cards or handler.requirement is None or not copies_on(game, m.id, name):
+            return False
+        printed = game.compiled.eligibility.minion(m.card) if game.compiled is not None else None
+        if printed is None:
+            return False
+        codes = tuple(code for code, n in granted(game, m).items() if n > 0)
+        grown = eligibility.in_game(printed, codes, m.capacity)
+        return bool(handler.requirement.met_by(grown, became_anarch=m.sect == "Anarch"))
+
+
+def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
+    """The same levels whatever the copy (``grants_disciplines``): ``fixed_levels(pot=2)`` is superior Potence."""
+
+    def given(game: Game, copy: int) -> dict[str, int]:
+        return dict(levels)
+
+    return given
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

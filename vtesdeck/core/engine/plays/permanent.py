@@ -107,5 +107,6 @@ def _ghoul_location_score(game: Game, play: Play) -> float:
 
 
 judge("War Ghoul", 1, score=_ally_fight_score)
-judge("War Ghoul", 2, score=_ghoul_location_score)
+for _index in range(2, 7):
+    judge("War Ghoul", _index, score=_ghoul_location_score)
 judge("Signet of King Saul, The", 0, score=_on_minion_score("Signet of King Saul, The", 20.0, -5.0))

@@ -2,43 +2,104 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
+from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, draw
+from ..handlers import Handler
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw
 from ..vocabulary import (
+    AddBlood,
+    Bleed,
+    BlockFailsAndContinues,
+    BloodToUncontrolled,
+    BurnBlood,
+    BurnLifeOfThisCard,
     BurnThisCard,
+    BurnThisMinion,
+    CancelAsPlayed,
     DoNotReplace,
+    DrawCards,
     Employ,
+    EndAction,
     EndCombat,
     Equip,
     Intercept,
+    KindCannotBlock,
+    LockSelf,
+    LockThisCard,
+    MarkThisCard,
+    NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
     Recruit,
+    ReduceBleed,
+    StealMinion,
+    Stealth,
     Strike,
+    UnlockAfterSuccess,
+    UnlockAtEndOfTurn,
+    UnlockInDiscardPhase,
+    UnlockSelf,
+    UnlockTarget,
+    action_of,
+    action_succeeded,
     add_rider,
+    all_of,
+    allies_below_starting_life,
+    allies_of_others,
+    ally_cannot_block_vampires,
+    ally_first_strike,
+    ally_prevents_each_round,
+    ally_regains_life,
+    ally_stealth,
+    bearer_acting,
+    bearer_blocking,
+    bearer_in_sect,
+    bearer_stealth,
+    bleeding_you,
     burn_card,
     burn_minion,
     carries_no,
+    carries_no_card_saying,
     controller,
+    current_combat,
     damage_pending,
+    directed_at_bearer,
+    directed_at_you,
+    discard,
+    during_bleed,
+    fixed_levels,
     grant,
+    grants_disciplines,
+    has_life,
     has_targets,
+    holder_below_capacity,
+    holder_blocked,
+    holder_has_blood,
     holder_in_combat,
     is_ready,
+    locked_self,
     move_blood,
+    own_acting_of_clan,
+    own_blocking_of_clan,
     own_ready_vampires,
     ready_minions,
     ready_minions_of_others,
+    ready_unlocked,
     ready_vampires_of_others,
+    retainers_of_others,
     take_damage,
     torpid_vampires_of_others,
     vekn,
+    while_carried,
 )
-from ..windows import Range, W
+from ..windows import Act, Range, W
 
 
 def carried(game: Game, minion: int, name: str) -> list[int]:
@@ -1022,16 +1083,19 @@ card(
         targets=ready_vampires_of_others,
         label="enter combat",
     ),
-    Mode(
-        window=W.MASTER,
-        in_play=True,
-        when=_ghoul_may_burn_location,
-        targets=locations_in_play,
-        effects=(_ghoul_burns_location,),
-        label="lock and burn: burn a location",
+    *(
+        Mode(
+            window=window,
+            in_play=True,
+            when=_ghoul_may_burn_location,
+            targets=locations_in_play,
+            effects=(_ghoul_burns_location,),
+            label="lock and burn: burn a location",
+        )
+        for window in (W.MASTER, W.UNLOCK, W.BEFORE_BLOCKS, W.AFTER_ACTION, W.DISCARD)
     ),
-    missing="Locking and burning itself to burn a location is offered only in its controller's master phase (not at "
-    "any other time outside combat, e.g. in answer to an action).",
+    notes="Locking and burning itself to burn a location (not during combat) is offered in its controller's unlock, "
+    "master and discard phases, and during any action (before blocks, after resolution).",
 )
 
 
@@ -1095,3 +1159,1217 @@ def _signet(game: Game, minion: int, act: Action) -> bool:
 
 
 card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+
+
+# -- Saatet-ta -------------------------------------------------------------------------------------------------------------
+
+_SETITE = "Follower of Set"
+
+
+@hook("burned", "Saatet-ta")
+def _saatet_ta_burned(game: Game, m: Minion, seat: int) -> None:
+    """If she is burned, she is shuffled into her owner's library (other "when burned" effects still apply: ANK
+    20200813); not when discarded (LSJ 20010710: discarding is not burning)."""
+    if m.kind != ALLY or m.card != vekn(game, "Saatet-ta"):
+        return
+    owner = game.seats[game.owner_of[m.id]]
+    if owner.ousted or m.id not in owner.ash_heap:
+        return
+    owner.ash_heap.remove(m.id)
+    owner.library.append(m.id)
+    game.rng.shuffle(owner.library)
+    game.log("ash heap to library", owner.index, m.id)
+
+
+card(
+    "Saatet-ta",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, own_acting_of_clan(_SETITE)),
+        effects=(LockSelf(), Stealth(1)),
+        label="lock: +1 stealth to a Follower of Set",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, own_blocking_of_clan(_SETITE)),
+        effects=(LockSelf(), Intercept(1)),
+        label="lock: +1 intercept to a Follower of Set",
+    ),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=all_of(ready_unlocked, during_bleed, own_acting_of_clan(_SETITE)),
+        effects=(LockSelf(), Bleed(1, limited=False)),
+        label="lock: +1 bleed to a Follower of Set",
+    ),
+    notes="The +1 bleed is given during a bleed before resolution (ANK 20231124, LSJ 19970718); she can lock for it "
+    "the turn she is recruited (ANK 20180517).",
+)
+
+
+# -- Homunculus --------------------------------------------------------------------------------------------------------------
+
+
+@hook("unlock", "Homunculus")
+def _homunculus(game: Game, seat: int) -> int:
+    """During any Methuselah's unlock phase (after its minions unlock), each other Methuselah's locked employer of a
+    Homunculus burns 1 blood to unlock, when it has 2 or more (a fixed rule: ready to block and react); its own
+    employer unlocks as normal then."""
+    wanted = vekn(game, "Homunculus")
+    for s in game.order:
+        if s == seat or game.seats[s].ousted:
+            continue
+        for m in ready_minions(game, s):
+            if m.locked and m.blood >= 2 and any(game.card_of[c] == wanted and c in game.minions for c in m.cards):
+                move_blood(game, m.id, -1)
+                m.locked = False
+                game.log("unlock", s, m.id)
+    return 0
+
+
+card(
+    "Homunculus",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+    notes="The unlock is used in other Methuselahs' unlock phases (in its own, the employer unlocks as normal), by a "
+    "fixed rule: a locked employer with 2 or more blood.",
+)
+
+
+# -- Retainers that strike each round: Crypt's Sons, Vengeful Spirit, Murder of Crows ---------------------------------
+
+card(
+    "Crypt's Sons",
+    Mode(window=W.ACTION, effects=(Employ(3),)),
+    Mode(
+        window=W.BLOCKED,
+        in_play=True,
+        when=all_of(holder_blocked, bearer_in_sect("Anarch"), has_life),
+        effects=(BurnLifeOfThisCard(1), BlockFailsAndContinues()),
+        label="burn 1 life: lock the blocker, continue as if unblocked",
+    ),
+    notes="The blocker stays locked and no combat happens (LSJ 20080611, ANK 20210131); Methuselahs who declined do "
+    "not get another chance to block (ANK 20190116).",
+)
+while_carried("Crypt's Sons", damage=1)
+
+card(
+    "Vengeful Spirit",
+    Mode(window=W.ACTION, effects=(Employ(2),)),
+    bearer=Bearer(bleed=1),
+)
+while_carried("Vengeful Spirit", damage=1, close_only=True)
+
+card(
+    "Murder of Crows",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+)
+while_carried("Murder of Crows", damage=1)
+
+
+# -- Retainers: Tasha Morgan, Owl Companion, Raptor, Jackie Therman ----------------------------------------------------
+
+card("Tasha Morgan", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
+
+card(
+    "Owl Companion",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(2),)),
+)
+while_carried("Owl Companion", open_hand=True)
+
+_RAPTOR_SUPERIOR = "raptor: [ANI]"
+card(
+    "Raptor",
+    Mode(window=W.ACTION, effects=(Employ(1),)),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(1), MarkThisCard(_RAPTOR_SUPERIOR))),
+    bearer=Bearer(intercept=1),
+    notes="The level it was employed at decides its version for good (RTR 19941109, ANK 20180612).",
+)
+while_carried("Raptor", opposing_hand_size=-1, marked=_RAPTOR_SUPERIOR)
+
+card("Jackie Therman", Mode(window=W.ACTION, effects=(Employ(1),)))
+while_carried("Jackie Therman", maneuvers=1)
+
+
+# -- Equipment: Assault Rifle, Kali's Fang, IR Goggles, Laptop Computer, Treasured Samadji ---------------------------
+
+ASSAULT_RIFLE = Strike(damage=4, ranged=True, label="Assault Rifle")
+card(
+    "Assault Rifle",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=ASSAULT_RIFLE, maneuver_each_combat=True),
+)
+
+KALIS_FANG = Strike(bonus=1, aggravated=True, label="Kali's Fang")
+card("Kali's Fang", Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(strike=KALIS_FANG))
+
+card("IR Goggles", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+while_carried("IR Goggles", maneuvers=1)
+
+card(
+    "Laptop Computer",
+    Mode(window=W.ACTION, when=carries_no("Laptop Computer"), effects=(Equip(),), label="equip"),
+    bearer=Bearer(bleed=1),
+)
+
+card("Treasured Samadji", Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(bleed=1))
+while_carried("Treasured Samadji", strike_once=Strike(dodge=True, label="Treasured Samadji: dodge"))
+
+
+# -- Double Deuce ----------------------------------------------------------------------------------------------------------
+
+card("Double Deuce", Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=1),), label="recruit"))
+ally_stealth("Double Deuce", 1)
+ally_regains_life("Double Deuce", at_most=2, amount=1)
+
+
+# -- Camera Phone ------------------------------------------------------------------------------------------------------------
+
+
+def _camera_phone_action(game: Game, act: Action) -> bool:
+    return (
+        act.mode is not None
+        and act.mode.in_play
+        and act.card >= 0
+        and game.card_of[act.card] == vekn(game, "Camera Phone")
+    )
+
+
+@hook("bleed", "Camera Phone")
+def _camera_phone_bleed(game: Game, act: Action) -> int:
+    """No other equipment can increase the bleed amount of its action: the bearer's equipment bonuses are taken
+    back (a retainer's stay)."""
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if m is None or comp is None or not _camera_phone_action(game, act):
+        return 0
+    bonus = 0
+    for c in m.cards:
+        b = comp.bearers.get(game.card_of[c])
+        if b is not None and c not in game.minions and "Equipment" in comp.types.get(game.card_of[c], ()):
+            bonus += b.bleed
+    return -bonus
+
+
+@hook("before_resolution", "Camera Phone")
+def _camera_phone_fizzles(game: Game, act: Action) -> None:
+    """The action fizzles (succeeds for no effect) if the phone is no longer on the acting minion (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _camera_phone_action(game, act) and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+card(
+    "Camera Phone",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, bleed=1, label="bleed at +1 bleed"),
+)
+
+
+# -- Erebus Mask, Palatial Estate, Blood Tears of Kephran, Leather Jacket --------------------------------------------
+
+card("Erebus Mask", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+bearer_stealth("Erebus Mask", 1, clan="Harbinger of Skulls")
+
+
+@hook("master_phase_start", "Palatial Estate")
+def _palatial_estate(game: Game, seat: int) -> int:
+    """During your master phase, the vampire with the Estate gains 1 blood (as the phase starts)."""
+    wanted = vekn(game, "Palatial Estate")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested:
+            if any(game.card_of[x] == wanted for x in m.cards) and move_blood(game, m.id, 1):
+                game.log("add blood", seat, m.id, 1)
+    return 0
+
+
+card(
+    "Palatial Estate",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="Put in play by an equip action; once there it is a location, not equipment (game.equipment_or_retainers).",
+)
+
+card(
+    "Blood Tears of Kephran",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(BurnThisCard(), Prevent(2)),
+        label="burn: prevent 2 damage",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=holder_below_capacity,
+        effects=(BurnThisCard(), AddBlood(2, to_self=True)),
+        label="burn: gain 2 blood",
+    ),
+    notes="Gaining 2 blood is offered in its controller's unlock phase (excess blood drains).",
+)
+
+card(
+    "Leather Jacket",
+    Mode(window=W.ACTION, when=carries_no("Leather Jacket"), effects=(Equip(), UnlockAtEndOfTurn()), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(BurnThisCard(), Prevent(all_damage=True, this_strike=True)),
+        label="burn: prevent all damage from the opposing strike",
+    ),
+    notes="The unlock at the end of the turn happens as its controller's discard phase ends.",
+)
+
+
+# -- 47th Street Royals, Dog Pack, Incriminating Videotape, Feral Hound, Underbridge Stray --------------------------
+
+card(
+    "47th Street Royals",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=bleeding_you,
+        effects=(BurnThisMinion(), ReduceBleed(3)),
+        label="burn: reduce a bleed against you by 3",
+    ),
+)
+
+card("Dog Pack", Mode(window=W.ACTION, effects=(Employ(1),)))
+while_carried("Dog Pack", opposing_cannot_end_combat=True)
+
+
+def _prey_minions(game: Game, play: Play) -> list[int]:
+    """The minions (ready) the player's prey controls."""
+    prey = game.prey(play.seat)
+    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+
+
+_VIDEOTAPE = "incriminating videotape"
+
+
+def _videotape_chooses(game: Game, play: Play) -> None:
+    """The chosen minion of the prey is marked for this copy: it cannot block the bearer."""
+    if play.target in game.minions:
+        add_rider(game, play.target, f"{_VIDEOTAPE}:{play.card}", 1, Until.END_OF_GAME)
+
+
+@hook("can_block", "Incriminating Videotape")
+def _videotape_blocks(game: Game, minion: int, act: Action) -> bool:
+    tapes = carried(game, act.actor, "Incriminating Videotape")
+    return not any(
+        r.holder == minion and r.key == f"{_VIDEOTAPE}:{t}" for t in tapes for r in game.riders if r.holder == minion
+    )
+
+
+card(
+    "Incriminating Videotape",
+    Mode(
+        window=W.ACTION,
+        when=has_targets(_prey_minions),
+        targets=_prey_minions,
+        effects=(Equip(), _videotape_chooses),
+        label="equip, choosing a minion of your prey",
+    ),
+    notes="The minion is chosen as the equip action is announced (its target) among the prey's ready minions; the "
+    "choice stays with the copy whoever later bears it.",
+)
+
+card(
+    "Feral Hound",
+    Mode(window=W.ACTION, effects=(Employ(1), UnlockInDiscardPhase())),
+    Mode(window=W.ACTION, superior=True, effects=(Employ(1), UnlockAfterSuccess())),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=bearer_blocking,
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to the employer",
+    ),
+)
+
+
+def _own_combatant(game: Game, play: Play) -> bool:
+    c = play.frame
+    return isinstance(c, Combat) and not c.over and any(controller(game, s.minion) == play.seat for s in (c.a, c.b))
+
+
+def _press_to_own_combatant(game: Game, play: Play) -> None:
+    """The player's minion in the combat gets 1 optional press this round."""
+    c = play.frame
+    if isinstance(c, Combat):
+        side = c.a if controller(game, c.a.minion) == play.seat else c.b
+        side.presses += 1
+
+
+def _own_locked_minions(game: Game, play: Play) -> list[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.locked and m.id != play.minion]
+
+
+def _not_blocking(game: Game, play: Play) -> bool:
+    act = action_of(play)
+    return act is not None and act.blocker != play.minion
+
+
+card(
+    "Underbridge Stray",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
+    Mode(window=W.ACTION, superior=True, effects=(Recruit(2, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        when=all_of(_own_combatant, has_life),
+        effects=(BurnLifeOfThisCard(1), _press_to_own_combatant),
+        label="burn 1 life: 1 press to your minion in combat",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=all_of(directed_at_you, _not_blocking, has_targets(_own_locked_minions)),
+        targets=_own_locked_minions,
+        effects=(BurnThisMinion(), UnlockTarget()),
+        label="burn: unlock a ready minion you control",
+    ),
+    notes="The press is given before strikes, for this round's press step.",
+)
+
+
+# -- Helicopter --------------------------------------------------------------------------------------------------------------
+
+card(
+    "Helicopter",
+    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(), LockThisCard()), label="equip"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=all_of(bearer_acting, action_succeeded, locked_self),
+        effects=(LockThisCard(), UnlockSelf()),
+        label="lock the Helicopter: unlock",
+    ),
+    notes="Equipping locks the Helicopter (it unlocks with its controller's cards in the unlock phase).",
+)
+
+
+# -- Muddled Vampire Hunter, The Vozhd of Sofia, The Vozhd of Gravesend, Vagabond Mystic ---------------------------------
+
+card(
+    "Muddled Vampire Hunter",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=4, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+)
+ally_first_strike("Muddled Vampire Hunter")
+
+VOZHD_STRIKE = Strike(damage=3, ranged=True, label="Vozhd: 3R damage")
+
+
+def _ally_or_retainer_in_hand(game: Game, play: Play) -> bool:
+    comp = game.compiled
+    return comp is not None and any(
+        {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand
+    )
+
+
+def _discard_ally_or_retainer(game: Game, play: Play) -> None:
+    """Discard an ally or retainer card (the first in hand: a fixed rule), then the Vozhd gains 2 life."""
+    comp = game.compiled
+    found = (
+        next(
+            (
+                c
+                for c in game.seats[play.seat].hand
+                if {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset())
+            ),
+            None,
+        )
+        if comp is not None
+        else None
+    )
+    if found is None or play.minion not in game.minions:
+        return
+    discard(game, play.seat, [found])
+    move_blood(game, play.minion, 2)
+    game.log("add blood", play.seat, play.minion, 2)
+
+
+card(
+    "Vozhd of Sofia, The",
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_ally_or_retainer_in_hand,
+        effects=(_discard_ally_or_retainer,),
+        label="discard an ally or retainer card: +2 life",
+    ),
+    ally=Ally(strikes=(VOZHD_STRIKE,)),
+    notes="The card discarded is the first ally or retainer card in hand. It burns an ally or retainer however it "
+    "enters play (ANK 20170309-2), itself with no other (RTR 19961113).",
+)
+
+
+def _strike_card_against(game: Game, play: Play) -> bool:
+    """A strike card is being played by the minion in combat with this ally, which has life to burn."""
+    c = current_combat(game)
+    m = game.minions.get(play.minion)
+    mode = game.playing
+    if c is None or m is None or play.minion not in (c.a.minion, c.b.minion) or mode is None or not game.aside:
+        return False
+    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+        return False
+    return mode.strike is not None or any(getattr(e, "strike", None) is not None for e in mode.effects)
+
+
+def _strike_again(game: Game, play: Play) -> None:
+    """The opposing minion chooses a strike again (game.strikes reads the mark)."""
+    c = current_combat(game)
+    if c is not None:
+        c.other(play.minion).used.add("round:choose strike again")
+
+
+card(
+    "Vozhd of Gravesend, The",
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        in_play=True,
+        when=all_of(_strike_card_against, has_life),
+        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), _strike_again),
+        label="burn 1 life: cancel a strike card",
+    ),
+)
+ally_prevents_each_round("Vozhd of Gravesend, The", 1)
+
+card(
+    "Vagabond Mystic",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=0),), label="recruit"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=all_of(ready_unlocked, has_targets(allies_below_starting_life)),
+        targets=allies_below_starting_life,
+        effects=(LockSelf(), AddBlood(1)),
+        label="lock: 1 life to an ally below its starting life",
+    ),
+    notes="Its lock to heal is offered in its controller's unlock phase (it may lock the turn it is recruited: ANK "
+    "20180517; never within a damage resolution step: LSJ 20001111).",
+)
+ally_cannot_block_vampires("Vagabond Mystic")
+
+
+# -- Flaming Candle, Concoction of Vitality ----------------------------------------------------------------------------
+
+card(
+    "Flaming Candle",
+    Mode(window=W.ACTION, effects=(Equip(),), limit="flaming candle", limit_scope="game", label="equip"),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=all_of(bearer_acting, holder_has_blood),
+        effects=(BurnBlood(1), BurnThisCard(), KindCannotBlock(VAMPIRE)),
+        label="burn 1 blood and the Candle: unblockable by vampires",
+    ),
+)
+
+card(
+    "Concoction of Vitality",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ANNOUNCED,
+        in_play=True,
+        when=bearer_acting,
+        effects=(BurnThisCard(), KindCannotBlock(VAMPIRE), NoDisciplineCardsThisAction()),
+        label="burn: vampires cannot block",
+    ),
+    notes="Usable after an action using a Discipline was announced (LSJ 20100402).",
+)
+
+
+# -- Codex of the Edenic Groundskeepers --------------------------------------------------------------------------------
+
+
+def _given_action(game: Game, act: Action, name: str) -> bool:
+    """The action is the one a card on the acting minion gives (its in-play mode), of the named card."""
+    return act.mode is not None and act.mode.in_play and act.card >= 0 and game.card_of[act.card] == vekn(game, name)
+
+
+@hook("before_resolution", "Codex of the Edenic Groundskeepers")
+def _codex_fizzles(game: Game, act: Action) -> None:
+    """The action fizzles (succeeds for no effect) if the Codex is no longer on the acting minion (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _given_action(game, act, "Codex of the Edenic Groundskeepers") and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+@hook("bleed", "Codex of the Edenic Groundskeepers")
+def _codex_bleed(game: Game, act: Action) -> int:
+    """+3 bleed if the target Methuselah controls no ready unlocked minions (as the action is announced)."""
+    if not _given_action(game, act, "Codex of the Edenic Groundskeepers") or act.target < 0:
+        return 0
+    return 0 if any(not m.locked for m in ready_minions(game, act.target)) else 3
+
+
+@hook("stealth", "Codex of the Edenic Groundskeepers")
+def _codex_stealth(game: Game, act: Action) -> int:
+    """The bearer gets -2 stealth during bleed actions."""
+    return -2 if act.is_bleed() and carried(game, act.actor, "Codex of the Edenic Groundskeepers") else 0
+
+
+card(
+    "Codex of the Edenic Groundskeepers",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, cost_blood=1, label="bleed for 1 blood"),
+)
+
+
+# -- Ruins of Ceoris ----------------------------------------------------------------------------------------------------
+
+card(
+    "Ruins of Ceoris",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="Put in play by an equip action; once there it is a location, not equipment.",
+)
+while_carried("Ruins of Ceoris", maneuver_or_press=True, clan="Tremere antitribu")
+
+
+# -- Zaire River Ferry, The Ankara Citadel, Turkey ---------------------------------------------------------------------
+
+card(
+    "Zaire River Ferry",
+    Mode(window=W.ACTION, when=carries_no_card_saying("Haven"), effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=directed_at_bearer,
+        effects=(LockThisCard(), EndAction()),
+        label="lock: the action directed at this Lasombra fails",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=bearer_acting,
+        effects=(LockThisCard(), Stealth(1)),
+        label="lock: +1 stealth",
+    ),
+    notes="A location once in play. The action is made to fail at the first chance its controller has (state A, "
+    "before any modifier or reaction but the acting Methuselah's 'as announced' ones: ANK 20190425, LSJ 20081105); "
+    "it ends unblocked, with no resolution.",
+)
+
+
+@hook("blood_cost", "Ankara Citadel, Turkey, The")
+def _ankara_citadel(game: Game, handler: Handler, minion: int) -> int:
+    """Non-action-modifier cards costing blood cost the vampire with the Citadel half as much, rounded down (the
+    halving first, other changes after: RTR 20070707)."""
+    if (
+        not handler.blood
+        or "Action Modifier" in handler.types
+        or not carried(game, minion, "Ankara Citadel, Turkey, The")
+    ):
+        return 0
+    return handler.blood // 2 - handler.blood
+
+
+card(
+    "Ankara Citadel, Turkey, The",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="A location once in play (not equipment).",
+)
+
+
+# -- Veneficti --------------------------------------------------------------------------------------------------------------
+
+
+def _demon(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    return printed is not None and " demon " in f" {(printed.text or '').lower()} "
+
+
+def _demon_allies_of_others(game: Game, play: Play) -> list[int]:
+    return [c for c in allies_of_others(game, play) if _demon(game, c)]
+
+
+def _demon_retainers_of_others(game: Game, play: Play) -> list[int]:
+    return [c for c in retainers_of_others(game, play) if _demon(game, c)]
+
+
+def _burn_target_minion(game: Game, play: Play) -> None:
+    if play.target in game.minions:
+        burn_minion(game, play.target)
+
+
+@hook("actor_may_target", "Veneficti")
+def _veneficti_untargetable(game: Game, actor: int, target: int) -> bool:
+    """He cannot be the target of a directed action performed by an ally or a vampire with capacity 6 or less."""
+    t, a = game.minions.get(target), game.minions.get(actor)
+    if t is None or a is None or t.kind != ALLY or t.card != vekn(game, "Veneficti"):
+        return True
+    return not (a.kind == ALLY or (a.kind == VAMPIRE and a.capacity <= 6))
+
+
+card(
+    "Veneficti",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=2),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(_demon_allies_of_others),
+        targets=_demon_allies_of_others,
+        effects=(StealMinion(),),
+        label="steal a demon ally",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(_demon_retainers_of_others),
+        targets=_demon_retainers_of_others,
+        effects=(_burn_target_minion,),
+        label="burn a demon retainer",
+    ),
+    notes="Directed actions that target him as a card (an action card's target) are the ones he is protected from.",
+)
+ally_stealth("Veneficti", 1)
+
+
+# -- An Anarch Manifesto ------------------------------------------------------------------------------------------------
+
+_REQUIRES_ANARCH = re.compile(r"[Rr]equires an? (?:[Aa]narch|\{[Aa]\}narch)")
+
+
+@hook("stealth", "Anarch Manifesto, An")
+def _manifesto_stealth(game: Game, act: Action) -> int:
+    """The anarch with it gets +1 stealth on actions that require an anarch (an action card saying so)."""
+    m = game.minions.get(act.actor)
+    comp = game.compiled
+    if m is None or m.sect != "Anarch" or act.card < 0 or comp is None or act.mode is None or act.mode.in_play:
+        return 0
+    printed = comp.cards.get(game.card_of[act.card])
+    if printed is None or not _REQUIRES_ANARCH.search(printed.text or ""):
+        return 0
+    return 1 if carried(game, m.id, "Anarch Manifesto, An") else 0
+
+
+@hook("strength", "Anarch Manifesto, An")
+def _manifesto_strength(game: Game, minion: int) -> int:
+    """Titled non-Anarch vampires get +1 strength in combat with the minion carrying it."""
+    c = current_combat(game)
+    m = game.minions.get(minion)
+    if c is None or m is None or minion not in (c.a.minion, c.b.minion):
+        return 0
+    if m.kind != VAMPIRE or not m.title or m.sect == "Anarch":
+        return 0
+    return 1 if carried(game, c.other(minion).minion, "Anarch Manifesto, An") else 0
+
+
+card(
+    "Anarch Manifesto, An",
+    Mode(window=W.ACTION, when=carries_no("Anarch Manifesto, An"), effects=(Equip(),), label="equip"),
+)
+
+
+# -- Stolen Police Cruiser ------------------------------------------------------------------------------------------------
+
+_CRUISER = "Stolen Police Cruiser"
+
+
+def _anarch_with_cruiser(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and m.sect == "Anarch" and bool(carried(game, minion, _CRUISER))
+
+
+@hook("bleed", _CRUISER)
+def _cruiser_bleed(game: Game, act: Action) -> int:
+    """This Anarch gets +1 bleed."""
+    return 1 if _anarch_with_cruiser(game, act.actor) else 0
+
+
+@hook("intercept", _CRUISER)
+def _cruiser_intercept(game: Game, minion: int, act: Action) -> int:
+    """Allies and younger vampires get -1 intercept against this Anarch."""
+    m, actor = game.minions.get(minion), game.minions.get(act.actor)
+    if m is None or actor is None or not _anarch_with_cruiser(game, actor.id):
+        return 0
+    return -1 if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < actor.capacity) else 0
+
+
+def _burning_cruiser(game: Game, act: Action) -> bool:
+    return (
+        act.kind is Act.BURN_CARD and act.target_minion >= 0 and game.card_of[act.target_minion] == vekn(game, _CRUISER)
+    )
+
+
+@hook("directed_cost", _CRUISER)
+def _cruiser_burn_cost(game: Game, act: Action) -> int:
+    """Burning it is a (D) action that costs 1 pool."""
+    return 1 if _burning_cruiser(game, act) else 0
+
+
+@hook("before_resolution", _CRUISER)
+def _cruiser_bearer(game: Game, act: Action) -> None:
+    """Note the minion carrying it before the action burns it."""
+    if _burning_cruiser(game, act):
+        holder = next((m.id for m in game.minions.values() if act.target_minion in m.cards), -1)
+        act.flags["cruiser bearer"] = holder + 1
+
+
+@hook("after_resolution", _CRUISER)
+def _cruiser_burned(game: Game, act: Action) -> None:
+    """If the burn action is successful, this Anarch is locked and does not unlock as normal during their next
+    unlock phase."""
+    holder = act.flags.pop("cruiser bearer", 0) - 1
+    m = game.minions.get(holder)
+    if act.succeeded and m is not None and m.in_play:
+        m.locked = True
+        add_rider(game, holder, "stunned", 1, Until.END_OF_GAME)
+        game.log("lock", controller(game, holder), holder)
+
+
+card(
+    _CRUISER,
+    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
+    burn="vampire",
+)
+
+
+# -- Cards that give Discipline levels: Hand of Conrad, The Sargon Fragment, Ritual Goblet, Seal of Veddartha -----------
+
+
+def _still_carried(game: Game, play: Play) -> bool:
+    """The card giving the action is still on the acting minion: otherwise the action fizzles (succeeds for no
+    effect: RTR 19960221)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def _vampires_in_ash_heap(game: Game, play: Play) -> list[int]:
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] in game.vampires]
+
+
+def _vampire_to_uncontrolled(game: Game, play: Play) -> None:
+    """Move a vampire from the ash heap to the uncontrolled region (the one with the highest capacity), as a new
+    card with no counters."""
+    if not _still_carried(game, play):
+        return
+    s = game.seats[play.seat]
+    found = _vampires_in_ash_heap(game, play)
+    if not found:
+        return
+    best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
+    s.ash_heap.remove(best)
+    s.uncontrolled.append(best)
+    game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
+    game.log("ash heap to uncontrolled", play.seat, best)
+
+
+card(
+    "Hand of Conrad",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=has_targets(_vampires_in_ash_heap),
+        effects=(_vampire_to_uncontrolled,),
+        label="a vampire from the ash heap to the uncontrolled region",
+    ),
+    notes="The vampire moved is the one with the highest capacity.",
+)
+grants_disciplines("Hand of Conrad", fixed_levels(pot=2))
+
+
+def _library_cards_in_ash_heap(game: Game, play: Play) -> list[int]:
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
+
+
+def _ash_heap_to_hand(game: Game, play: Play) -> None:
+    """Move a library card from the ash heap to the hand (the last one put there the engine models, else the last
+    one); the hand is then discarded down (game.choose)."""
+    if not _still_carried(game, play):
+        return
+    found = _library_cards_in_ash_heap(game, play)
+    if not found:
+        return
+    comp = game.compiled
+    modelled = [c for c in found if comp is not None and game.card_of[c] in comp.implemented]
+    chosen = (modelled or found)[-1]
+    s = game.seats[play.seat]
+    s.ash_heap.remove(chosen)
+    s.hand.append(chosen)
+    game.log("ash heap to hand", play.seat, chosen)
+
+
+card(
+    "Sargon Fragment, The",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        cost_blood=1,
+        when=has_targets(_library_cards_in_ash_heap),
+        effects=(_ash_heap_to_hand,),
+        label="a library card from the ash heap to the hand",
+    ),
+    notes="The card fetched is chosen by a fixed rule (the last one put in the ash heap that the engine models), on "
+    "resolution: any copy of the card named may be fetched then (LSJ 20050228).",
+)
+grants_disciplines("Sargon Fragment, The", fixed_levels(nec=2))
+
+
+@hook("rescue_cost", "Ritual Goblet")
+def _goblet_rescue(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs this vampire 1 less blood."""
+    return -1 if carried(game, rescuer, "Ritual Goblet") else 0
+
+
+@hook("after_resolution", "Ritual Goblet")
+def _goblet_unlock(game: Game, act: Action) -> None:
+    """Once each turn, the vampire unlocks after rescuing a vampire from torpor (always taken)."""
+    m = game.minions.get(act.actor)
+    key = ("ritual goblet", act.actor, game.turn)
+    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
+        return
+    if carried(game, act.actor, "Ritual Goblet") and is_ready(game, m.id):
+        game.used.add(key)
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+card("Ritual Goblet", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+grants_disciplines("Ritual Goblet", fixed_levels(tha=1))
+
+
+def _seal_levels(game: Game, copy: int) -> dict[str, int]:
+    """The first 2 counters each give a level of Dominate, the next 2 a level of Fortitude (LSJ 20070320-2)."""
+    n = game.card_counters.get(copy, 0)
+    return {"dom": min(n, 2), "for": max(0, min(n, 4) - 2)}
+
+
+@hook("unlock", "Seal of Veddartha")
+def _seal_counter(game: Game, seat: int) -> int:
+    """During each of its controller's unlock phases, a counter on the Seal if it has 3 or fewer."""
+    wanted = vekn(game, "Seal of Veddartha")
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.in_play or m.kind != VAMPIRE:
+            continue
+        for x in m.cards:
+            if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= 3:
+                game.card_counters[x] = game.card_counters.get(x, 0) + 1
+                game.log("counter", seat, x)
+    return 0
+
+
+def _seal_bleeder(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.capacity > 5
+
+
+@hook("before_resolution", "Seal of Veddartha")
+def _seal_fizzles(game: Game, act: Action) -> None:
+    """The bleed fizzles if the Seal is no longer on the acting vampire (RTR 19960221)."""
+    m = game.minions.get(act.actor)
+    if _given_action(game, act, "Seal of Veddartha") and (m is None or act.card not in m.cards):
+        act.bleed = 0
+
+
+card(
+    "Seal of Veddartha",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        bleeds=True,
+        bleed=1,
+        when=_seal_bleeder,
+        label="bleed at +1 bleed",
+    ),
+    notes="A vampire with capacity 5 or less may carry it and gets the Disciplines, not the bleed (LSJ 20030607, ANK "
+    "20180801). No effect in the engine moves an equipment to another minion, so its counters are never removed.",
+)
+grants_disciplines("Seal of Veddartha", _seal_levels)
+
+
+# -- Kaymakli Fragment -----------------------------------------------------------------------------------------------------
+
+_KAYMAKLI = "Kaymakli Fragment"
+KAYMAKLI_STEAL = Strike(damage=0, label="steal Kaymakli Fragment")
+
+
+def _bearer_sabbat(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
+
+
+def _bearer_infernal(game: Game, play: Play) -> bool:
+    """The minion is infernal (its card says "Infernal."): the Fragment does not make it so (PIB 20150809)."""
+    m = game.minions.get(play.minion)
+    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+    return printed is not None and "Infernal." in (printed.text or "")
+
+
+def _has_uncontrolled(game: Game, play: Play) -> bool:
+    return any(c in game.minions for c in game.seats[play.seat].uncontrolled)
+
+
+def _kaymakli_draw(game: Game, play: Play) -> None:
+    """Draw 5 cards (the hand is discarded down afterward: game.choose)."""
+    if _still_carried(game, play):
+        DrawCards(5)(game, play)
+
+
+def _kaymakli_blood(game: Game, play: Play) -> Any:
+    """Add 3 blood to a vampire in the uncontrolled region."""
+    if _still_carried(game, play):
+        return BloodToUncontrolled(3)(game, play)
+    return None
+
+
+@hook("strikes", _KAYMAKLI)
+def _kaymakli_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """A minion in combat with the Fragment's bearer can strike: steal this equipment."""
+    if not carried(game, c.other(minion).minion, _KAYMAKLI):
+        return []
+    return [
+        economy.Option(
+            economy.Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(KAYMAKLI_STEAL)
+        )
+    ]
+
+
+@hook("normal_strike_resolution", _KAYMAKLI)
+def _kaymakli_stolen(game: Game, c: Combat) -> None:
+    """The strike resolves with the round's strikes: the Fragment moves to the striker (not against a dodge)."""
+    for side in (c.a, c.b):
+        strike = side.strike
+        other = c.other(side.minion)
+        if not isinstance(strike, Strike) or strike.label != KAYMAKLI_STEAL.label or other.dodging:
+            continue
+        victim, thief = game.minions.get(other.minion), game.minions.get(side.minion)
+        copies = carried(game, other.minion, _KAYMAKLI)
+        if victim is None or thief is None or not copies or not is_ready(game, thief.id):
+            continue
+        victim.cards.remove(copies[0])
+        thief.cards.append(copies[0])
+        seat = controller(game, thief.id)
+        if game.owner_of[copies[0]] != seat:
+            game.log("steal", seat, copies[0], controller(game, victim.id))
+
+
+card(
+    _KAYMAKLI,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=_bearer_sabbat,
+        effects=(_kaymakli_draw,),
+        label="draw 5 cards",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(_bearer_infernal, _has_uncontrolled),
+        effects=(_kaymakli_blood,),
+        label="add 3 blood to an uncontrolled vampire",
+    ),
+    notes="The steal strike is a close-range strike that resolves with the round's normal strikes.",
+)
+
+
+# -- Ossian ----------------------------------------------------------------------------------------------------------------
+
+_OSSIAN_HELD = "combat:ossian: no maneuver"
+_OSSIAN_GAINED = "round:ossian: life gained"
+
+
+@hook("round_start", "Ossian")
+def _ossian_first_round(game: Game, c: Combat) -> None:
+    """In the first round of combat with a vampire who played a card requiring Auspex during this action (any
+    action: LSJ 20050201), that vampire cannot use any maneuvers or strikes (an Auspex strike is usable when none
+    was played before: ANK 20210614)."""
+    act = c.action
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        if _OSSIAN_HELD in other.used:  # the first round is over
+            other.used.discard(_OSSIAN_HELD)
+            other.used.discard("combat:no maneuver to long")
+        if c.round != 1 or act is None or not _is_ally_named(game, side.minion, "Ossian"):
+            continue
+        v = game.minions.get(other.minion)
+        if v is None or v.kind != VAMPIRE or "aus" not in act.disciplines.get(v.id, set()):
+            continue
+        other.used.add("round:cannot strike")
+        if "combat:no maneuver to long" not in other.used:  # the range is close as the round starts
+            other.used.add("combat:no maneuver to long")
+            other.used.add(_OSSIAN_HELD)
+
+
+def _ossian_gains(game: Game, c: Combat) -> None:
+    """Ossian gains 1 life for each blood the opposing vampire used this round to heal damage or prevent its
+    destruction (its blood lost to damage), once each round."""
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        v = game.minions.get(other.minion)
+        if _OSSIAN_GAINED in side.used or not _is_ally_named(game, side.minion, "Ossian") or v is None:
+            continue
+        side.used.add(_OSSIAN_GAINED)
+        if v.kind == VAMPIRE and other.lost_blood > 0:
+            move_blood(game, side.minion, other.lost_blood)
+            game.log("add blood", controller(game, side.minion), side.minion, other.lost_blood)
+
+
+@hook("press_step", "Ossian")
+def _ossian_press_step(game: Game, c: Combat) -> None:
+    _ossian_gains(game, c)
+
+
+@hook("after_combat", "Ossian")
+def _ossian_after_combat(game: Game, c: Combat) -> None:
+    """The round ended early (no press step): the life is gained all the same (RTR 20030519)."""
+    _ossian_gains(game, c)
+
+
+def _any_ready_vampire(game: Game, play: Play) -> list[int]:
+    """Ready vampires of other Methuselahs ("any vampire": the bots never take their own)."""
+    return list(ready_vampires_of_others(game, play))
+
+
+card(
+    "Ossian",
+    Mode(window=W.ACTION, effects=(Recruit(4, strength=2, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=has_targets(_any_ready_vampire),
+        targets=_any_ready_vampire,
+        label="enter combat",
+    ),
+    notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "
+    "the combat ends, when the round ended early): no effect in the engine reads his life in between.",
+)
+
+
+# -- Soul Gem of Etrius ----------------------------------------------------------------------------------------------------
+
+_SOUL_GEM = "soul gem of etrius: on"
+
+
+def _soul_gem_marks(game: Game, play: Play) -> None:
+    """Note the vampire the Gem is on (the "burned" hook reads it once the vampire and its cards are gone)."""
+    if play.minion in game.minions and play.card in game.minions[play.minion].cards:
+        add_rider(game, play.minion, _SOUL_GEM, play.card, Until.END_OF_GAME)
+
+
+@hook("unlock", "Soul Gem of Etrius")
+def _soul_gem_refresh(game: Game, seat: int) -> int:
+    """Each unlock phase the notes are made again from the table: a Gem put on a vampire otherwise than by its
+    equip action is noted, a Gem no longer on its vampire is forgotten."""
+    wanted = vekn(game, "Soul Gem of Etrius")
+    game.riders = [r for r in game.riders if r.key != _SOUL_GEM]
+    for m in list(game.minions.values()):
+        for c in m.cards:
+            if game.card_of[c] == wanted:
+                add_rider(game, m.id, _SOUL_GEM, c, Until.END_OF_GAME)
+    return 0
+
+
+def _burned_with(game: Game, gem: int, vampire: int) -> bool:
+    """The Gem went to the ash heap with the vampire just burned: only cards that sit on minions (and the vampire)
+    follow it in its owner's ash heap."""
+    heap = game.seats[game.owner_of[gem]].ash_heap
+    if gem not in heap:
+        return False
+    types = game.compiled.types if game.compiled is not None else {}
+    after = heap[heap.index(gem) + 1 :]
+    on_minions = {"Equipment", "Retainer", "Master"}
+    return all(c == vampire or on_minions & types.get(game.card_of[c], frozenset()) for c in after)
+
+
+@hook("burned", "Soul Gem of Etrius")
+def _soul_gem(game: Game, m: Minion, seat: int) -> None:
+    """If the bearer is burned (not removed from the game: LSJ 20000113), its controller draws the top card of
+    their crypt: a younger vampire comes to the ready region with the Gem and blood from the bank equal to its
+    capacity (a new vampire for all purposes: LSJ 20100213); otherwise it goes to the uncontrolled region and the
+    Gem stays burned. A younger vampire burned at once (contested) triggers the Gem again (RTR 20010710)."""
+    marks = [r for r in game.riders if r.holder == m.id and r.key == _SOUL_GEM]
+    for r in marks:
+        game.riders.remove(r)
+    if m.kind != VAMPIRE or not marks or seat < 0:
+        return
+    gem = marks[-1].value
+    owner = game.seats[game.owner_of[gem]]
+    s = game.seats[seat]
+    if not _burned_with(game, gem, m.id) or s.ousted or not s.crypt:
+        return
+    drawn = crypt_draw(game, seat)
+    new = game.minions.get(drawn) if drawn is not None else None
+    if new is None or new.capacity >= m.capacity:
+        return
+    new.blood = new.capacity
+    game.gained += new.capacity
+    own_copy = bool(new.unique and same_key(game, seat, new.id))
+    bring_out(game, seat, new.id)
+    owner.ash_heap.remove(gem)
+    new.cards.append(gem)
+    add_rider(game, new.id, _SOUL_GEM, gem, Until.END_OF_GAME)
+    game.log("equip", seat, new.id, gem)
+    if own_copy:
+        burn_minion(game, new.id)  # a copy of a vampire its player controls burns: the Gem goes on (RTR 20010710)
+
+
+card(
+    "Soul Gem of Etrius",
+    Mode(window=W.ACTION, effects=(Equip(), _soul_gem_marks), label="equip"),
+    notes="A younger vampire that is a copy of one its player controls is burned at once, and the Gem draws again "
+    "(RTR 20010710). The Gem's vampire is noted as it is equipped and again at each unlock phase.",
+)
