@@ -3607,3 +3607,64 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]
+
+
+# --- words added for combat
+
+
+def press_to_continue_stands(game: Game, play: Play) -> bool:
+    """A press "only usable to end combat": a press to continue stands for it to cancel (Movement of the Mind)."""
+    c = combat_of(play)
+    return c is not None and c.press > 0
+
+
+def not_first_round(game: Game, play: Play) -> bool:
+    """ "Not usable during the first round" (of combat: Walk of Flame)."""
+    c = combat_of(play)
+    return c is not None and c.round > 1
+
+
+def x_blood_beyond(cost: int, least: int = 1) -> Callable[[Game, Play], Sequence[int]]:
+    """X for a "burn X blood" on top of the card's own ``cost`` blood: ``least`` up to what is left (Lightning
+    Reflexes [CEL])."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        return range(least, m.blood - cost + 1) if m is not None else ()
+
+    return values
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdditionalStrikesX:
+    """X additional strikes this round, X paid as the cost (limited: one source a round, Lightning Reflexes)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            if not side.extra_source:
+                side.extra_source = True
+                side.extra_strikes += play.value
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ContinueAnyActionAsIfUnblocked:
+    """After the combat the blocked acting vampire's action continues as if unblocked, whatever the action (a bleed,
+    a political action too) and for no cost (Torrent [CEL]): game.py's ``_continue_unblocked`` reads the marks."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = play.frame.action if isinstance(play.frame, Combat) else action_of(play)
+        if act is None or not act.blocked or act.actor != play.minion:
+            return
+        act.flags["continue_unblocked_free"] = 1
+        act.flags["continue_unblocked"] = 1
+
+
+__all__ += [
+    "press_to_continue_stands",
+    "not_first_round",
+    "x_blood_beyond",
+    "AdditionalStrikesX",
+    "ContinueAnyActionAsIfUnblocked",
+]

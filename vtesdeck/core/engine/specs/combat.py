@@ -39,6 +39,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     employ_from_hand,
     equip_then_choose_strike,
     holder_acting_needs_stealth,
+    mettle_each_round,
     oubliette_after_combat,
     set_trap,
     shadow_after_combat,
@@ -1051,4 +1052,154 @@ card(
         limit_scope="combat",
         label="+2 hand size this combat",
     ),
+)
+
+
+# -- combat cards of the combat group (issue 27) -----------------------------------------------------------------------
+
+card(
+    "Body Flare",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(damage=2, aggravated=True, label="2 aggravated damage")),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Wolf Claws",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+    notes="[pro] is played before the strikes are chosen (no window between their choice and resolution: RTR "
+    "19960112 allows it after both are chosen).",
+)
+card(
+    "Form of the Wolf",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(v.StrengthThisCombat(1),),
+        limit="form of the wolf",
+        limit_scope="combat",
+        label="+1 strength this combat",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisCombat(1), OptionalPress()),
+        limit="form of the wolf",
+        limit_scope="combat",
+        label="+1 strength this combat, 1 optional press this round",
+    ),
+    notes="[PRO]'s optional press is usable in the current round only (TOM 19960521).",
+)
+card(
+    "Walk of Flame",
+    Mode(
+        window=W.STRIKE,
+        when=v.not_first_round,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.not_first_round,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Lightning Reflexes",
+    Mode(window=W.BEFORE_STRIKES, when=v.no_extra_source, effects=(v.AdditionalStrikes(1),)),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        x_cost=True,
+        values=v.x_blood_beyond(1),
+        when=v.no_extra_source,
+        effects=(v.AdditionalStrikesX(),),
+        label="burn X blood: X additional strikes",
+    ),
+    notes="[CEL]'s X is 1 or more (X = 0 would give nothing).",
+)
+card(
+    "Torrent",
+    Mode(window=W.BEFORE_STRIKES, when=v.no_extra_source, effects=(v.AdditionalStrikes(1),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.ContinueAnyActionAsIfUnblocked()),
+        label="combat ends; a blocked action continues as if unblocked",
+    ),
+    notes="[CEL]: the action continues only if the combat ends (RTR 20020501) and its card is in the ash heap "
+    "(LSJ 20070808-1); a combat from a successful action (Bum's Rush) is not a block (RTR 19970630).",
+)
+card(
+    "Flames of the Netherworld",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tha",),
+        cost_blood=1,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("dai",),
+        effects=(StrikeWith(Strike(damage=1, aggravated=True, label="1 aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    notes="[tha]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
+)
+card(
+    "Resilience",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=v.non_aggravated_damage_pending,
+        effects=(Prevent(3, non_aggravated=True),),
+    ),
+)
+card(
+    "Conflagration",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("dai",),
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Movement of the Mind",
+    Mode(window=W.PRESS, when=v.press_to_continue_stands, effects=(v.Press(),), label="press to end combat"),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(),), label="maneuver"),
+)
+card(
+    "Superior Mettle",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(all_damage=True, this_strike=True),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(Prevent(all_damage=True, this_strike=True), mettle_each_round),
+        label="prevent this strike; later rounds burn 1 blood to prevent the initial strike",
+    ),
+    notes="[FOR]: in each later round of the combat the vampire burns 1 blood to prevent all damage of the "
+    "opposing minion's initial strike whenever it takes damage from it and has the blood (not asked).",
 )

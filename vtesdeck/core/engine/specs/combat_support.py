@@ -31,6 +31,7 @@ from ..vocabulary import (
     take_damage,
     vekn,
 )
+from ..windows import Range
 
 THEFT_1 = StrikeWith(Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
 THEFT_2 = StrikeWith(Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
@@ -462,3 +463,41 @@ def _beast_press_damage(game: Game, c: Combat) -> None:
         for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
             if side.minion in game.minions:
                 take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
+
+
+# -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------
+
+
+def mettle_each_round(game: Game, play: Play) -> None:
+    """[FOR]: each later round of this combat, 1 blood prevents all damage of the opposing initial strike."""
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("combat:superior mettle")
+
+
+@hook("normal_strike_resolution", "Superior Mettle")
+def _mettle_pass(game: Game, c: Combat) -> None:
+    """Count the strike resolutions of the round: the second one is an additional strike's."""
+    for side in (c.a, c.b):
+        if "combat:superior mettle" in side.used:
+            side.used.add(
+                "round:mettle later strike" if "round:mettle strikes" in side.used else "round:mettle strikes"
+            )
+
+
+@hook("damage_to_take", "Superior Mettle")
+def _mettle_prevents(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tuple[int, int]:
+    """Damage from the opposing initial strike of a round after the card's (first strikes included): the vampire
+    burns 1 blood to prevent all of it (environmental damage stays)."""
+    if "combat:superior mettle" not in side.used or "round:mettle later strike" in side.used:
+        return normal, agg
+    if "round:mettle used" in side.used or not (normal or agg):
+        return normal, agg
+    m = game.minions.get(side.minion)
+    env = c.env_damage.get(side.minion, 0) + (c.env_close.get(side.minion, 0) if c.range is Range.CLOSE else 0)
+    if m is None or m.blood < 1 or normal + agg <= env:
+        return normal, agg
+    side.used.add("round:mettle used")
+    move_blood(game, side.minion, -1)
+    game.log("burn blood", controller(game, side.minion), side.minion, 1)
+    return min(normal, env), 0

@@ -642,3 +642,13 @@ card(
     *_funeral_modes(True, _second_ally),
     notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
 )
+
+
+# -- reactions of the combat group (issue 27) --------------------------------------------------------------------------
+
+card(
+    "Telepathic Counter",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=bleeding_you, effects=(ReduceBleed(2),)),
+    notes="Played once the blocks are declined, before the bleed succeeds (TOM 19960303, LSJ 20061212).",
+)
