@@ -1616,7 +1616,7 @@ def as_played(game: Game, copy: int, seat: int, mode: Mode | None = None) -> Flo
 
 
 def _as_played(game: Game, copy: int, seat: int) -> Flow:
-    frame = current_action(game)
+    frame = current_combat(game) or current_action(game)  # in combat: the opposing combatant may cancel (Bollix)
     for other in _impulse_order(game, seat)[1:]:
         while True:
             options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)

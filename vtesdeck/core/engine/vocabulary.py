@@ -3661,10 +3661,133 @@ class ContinueAnyActionAsIfUnblocked:
         act.flags["continue_unblocked"] = 1
 
 
+_KEYWORD_SENTENCE = re.compile(r"(?:^|[.:]\s)(Aim|Frenzy|Grapple)\.")
+
+
+def card_being_played_keyword(*keywords: str) -> Pred:
+    """ "Cancel an aim, frenzy, or grapple card as it is played": the card being played says one of ``keywords``
+    as a sentence of its own ("Aim.", "Frenzy.", "Grapple.": Target Vitals, Drawing Out the Beast, Immortal
+    Grapple)."""
+    wanted = frozenset(keywords)
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside or game.compiled is None:
+            return False
+        found = game.compiled.cards.get(game.card_of[game.aside[-1]])
+        return found is not None and not wanted.isdisjoint(_KEYWORD_SENTENCE.findall(found.text or ""))
+
+    return check
+
+
+def combat_card_being_played_using(*disciplines: str) -> Pred:
+    """ "Cancel a combat card requiring X as it is played": a combat card whose mode played uses one of
+    ``disciplines`` (not one that could have been played with it but was not: PIB 20130704)."""
+    wanted = frozenset(disciplines)
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        if not game.aside or mode is None:
+            return False
+        if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+            return False
+        return not wanted.isdisjoint(mode.disciplines)
+
+    return check
+
+
+def strike_card_being_played(game: Game, play: Play) -> bool:
+    """A strike card is being played (its mode played is a strike: a StrikeWith effect)."""
+    mode = game.playing
+    return bool(game.aside) and mode is not None and any(isinstance(e, StrikeWith) for e in mode.effects)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingChoosesStrikeAgain:
+    """The opposing combatant chooses a strike again (its strike card cancelled as it was played: Charismatic
+    Aura): game.strikes reads the mark."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = g.current_combat(game)
+        if c is not None and play.minion in (c.a.minion, c.b.minion) and strike_card_being_played(game, play):
+            c.other(play.minion).used.add("round:choose strike again")
+
+
+def _strike_key(c: Combat, minion: int) -> int:
+    strike = c.side(minion).strike
+    return g.grant(strike) if isinstance(strike, g.Strike) else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnpreventableByDiscipline:
+    """Damage from this strike (the playing minion's, chosen by the effects before) cannot be prevented by cards
+    requiring ``discipline`` (Blood Rage, Soul Burn: Fortitude); the opponent cannot play them as it resolves
+    (LSJ 20050628). Read by the vocabulary's "may_play" hook."""
+
+    discipline: str = "for"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and _strike_key(c, play.minion):
+            c.other(play.minion).used.add(f"round:no prevention {self.discipline}:{_strike_key(c, play.minion)}")
+
+
+@hook("may_play", effects=(UnpreventableByDiscipline,))
+def _unpreventable_by(game: Game, handler: Any, m: Minion) -> bool:
+    if handler.mode.window is not W.PREVENT or not handler.mode.disciplines:
+        return True
+    c = g.current_combat(game)
+    if c is None or m.id not in (c.a.minion, c.b.minion):
+        return True
+    key = _strike_key(c, c.other(m.id).minion)
+    used = c.side(m.id).used
+    return not key or not any(f"round:no prevention {d}:{key}" in used for d in handler.mode.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingWeaponsHarmless:
+    """ "The opposing vampire's strikes with weapons inflict no damage this round", from this strike (the playing
+    minion's, chosen by the effects before) as it resolves: not if it is dodged, not usable at the range, or a weapon
+    strikes first before it (LSJ 20040928, ANK 20230823). Read by the vocabulary's "strike_damage_taken" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and _strike_key(c, play.minion):
+            c.side(play.minion).used.add(f"round:weapons harmless:{_strike_key(c, play.minion)}")
+
+
+@hook("strike_damage_taken", effects=(OpposingWeaponsHarmless,))
+def _weapons_harmless(game: Game, minion: int) -> int:
+    """A weapon strike against the minion does no damage once its marked strike resolved with it, and for the
+    rest of the round (its additional strikes)."""
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return 0
+    side, other = c.side(minion), c.other(minion)
+    own, theirs = side.strike, other.strike
+    if not isinstance(theirs, g.Strike):
+        return 0
+    if "round:weapons harmless" not in side.used:
+        if not isinstance(own, g.Strike) or f"round:weapons harmless:{g.grant(own)}" not in side.used:
+            return 0
+        if not (c.range is Range.CLOSE or own.ranged) or (other.dodging and not own.undodgeable):
+            return 0
+        if theirs.first and not own.first:
+            return 0
+        side.used.add("round:weapons harmless")
+    weapons = {b.strike for _, b in _bearers(game, other.minion) if b.strike is not None}
+    return 1000 if theirs in weapons else 0
+
+
 __all__ += [
     "press_to_continue_stands",
     "not_first_round",
     "x_blood_beyond",
     "AdditionalStrikesX",
     "ContinueAnyActionAsIfUnblocked",
+    "card_being_played_keyword",
+    "combat_card_being_played_using",
+    "strike_card_being_played",
+    "OpposingChoosesStrikeAgain",
+    "UnpreventableByDiscipline",
+    "OpposingWeaponsHarmless",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, card
+from ..cards import Bearer, Mode, Role, card
 from ..frames import Until
 from ..vocabulary import (
     CombatStrength,
@@ -1202,4 +1202,90 @@ card(
     ),
     notes="[FOR]: in each later round of the combat the vampire burns 1 blood to prevent all damage of the "
     "opposing minion's initial strike whenever it takes damage from it and has the blood (not asked).",
+)
+
+# Blood Rage, Soul Burn, Bollix [tha]: Fortitude cannot prevent the strike; the opposing weapons do no damage this
+# round once it resolves (not dodged: LSJ 20040928; usable at the range: ANK 20230823).
+_NOT_FOR = (v.UnpreventableByDiscipline("for"), v.OpposingWeaponsHarmless())
+
+card(
+    "Blood Rage",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, label="hand strike, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="A weapon strike is one its bearer's equipment grants. Prevention a Fortitude card gave earlier in the "
+    "round (Unflinching Persistence [FOR]) still applies.",
+)
+card(
+    "Soul Burn",
+    Mode(
+        window=W.STRIKE,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="A weapon strike is one its bearer's equipment grants; a first strike weapon resolves before it and is "
+    "unaffected (LSJ 20040928).",
+)
+card(
+    "Bollix",
+    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), label="press"),
+    Mode(
+        window=W.AS_PLAYED,
+        disciplines=("pre",),
+        role=Role.COMBATANT,
+        when=v.card_being_played_keyword("Aim", "Frenzy", "Grapple"),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel an aim, frenzy or grapple card",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tha",),
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+)
+card(
+    "Hide the Mind",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        when=v.combat_card_being_played_using("aus"),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel a combat card played with Auspex",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.ACTING,
+        when=v.all_of(v.card_being_played("Reaction"), v.card_being_played_using("aus")),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel a reaction played with Auspex",
+    ),
+)
+card(
+    "Charismatic Aura",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        cost_blood=1,
+        when=v.any_of(v.strike_card_being_played, v.card_being_played_keyword("Grapple")),
+        effects=(v.CancelAsPlayed(), v.OpposingChoosesStrikeAgain()),
+        limit="charismatic aura",
+        limit_scope="round",
+        label="burn 1 blood: cancel a strike or grapple card",
+    ),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    notes="[aus][pre]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
 )
