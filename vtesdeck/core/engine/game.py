@@ -1771,7 +1771,7 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
         # "About to enter combat with the acting minion" (Obedience): the opposing minion's controller may end
         # the action first; then no combat happens.
         act.flags["combat_with"] = b
-        yield from impulse(game, W.BEFORE_COMBAT, [controller(game, b)], act)
+        yield from impulse(game, W.BEFORE_COMBAT, [controller(game, a), controller(game, b)], act)  # Gift of Sleep
         if act.ended or game.finished:
             return
     c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
@@ -1985,7 +1985,11 @@ def _held_in(c: Combat, side: Side, pressing: bool) -> bool:
     if not side.used:
         return False
     if pressing:
+        if c.press <= 0 and "combat:no press to continue" in side.used:  # Terror Frenzy [ani]
+            return True
         return c.press > 0 and "combat:no press to end" in side.used
+    if c.range is Range.LONG and "combat:no maneuver to close" in side.used:  # Terror Frenzy [ani]
+        return True
     return c.range is Range.CLOSE and "combat:no maneuver to long" in side.used
 
 

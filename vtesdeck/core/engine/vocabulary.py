@@ -3778,6 +3778,157 @@ def _weapons_harmless(game: Game, minion: int) -> int:
     return 1000 if theirs in weapons else 0
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepTheOpposingMinionAway:
+    """Terror Frenzy [ani]: this combat the opposing minion cannot maneuver to close range, press to continue
+    combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py's ``_held_in``
+    and the bearer hooks read the marks)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        other = c.other(play.minion)
+        other.used.update(("combat:no maneuver to close", "combat:no press to continue", "combat:no equipment"))
+        granted = [u for u in other.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        other.combat_maneuvers = max(0, other.combat_maneuvers - (1 if other.weapon_maneuver and granted else 0))
+        other.weapon_maneuver = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatCardsCostOpposingMore:
+    """This combat, combat cards cost the opposing vampire ``amount`` more blood (Terror Frenzy [ANI]; those played
+    at the end of a round too: ANK 20191221). Read by the vocabulary's "blood_cost" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.other(play.minion).used.add(f"combat:combat cards cost more:{self.amount}")
+
+
+@hook("blood_cost", effects=(CombatCardsCostOpposingMore,))
+def _combat_cards_cost_more(game: Game, handler: Any, minion: int) -> int:
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or "Combat" not in handler.types:
+        return 0
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or handler.mode.in_play:
+        return 0
+    return sum(int(u.rsplit(":", 1)[1]) for u in c.side(minion).used if u.startswith("combat:combat cards cost more:"))
+
+
+def acting_minion_corrupted(game: Game, play: Play) -> bool:
+    """The acting minion has any corruption counters."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and corruption_on(game, act.actor) > 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class InterceptMoreIfCorrupted:
+    """+N intercept to the blocker (only as needed), ``more`` if the acting minion has any corruption counters
+    (Sense the Sin [dai])."""
+
+    amount: int = 1
+    more: int = 1
+    gives: ClassVar[str] = "intercept"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount + (self.more if corruption_on(game, act.actor) > 0 else 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CorruptedLessIntercept:
+    """During this action, minions with any corruption counters get -``amount`` intercept (Sense the Sin [DAI]).
+    Read by the vocabulary's "intercept" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags["corrupted less intercept"] = act.flags.get("corrupted less intercept", 0) + self.amount
+
+
+@hook("intercept", effects=(CorruptedLessIntercept,))
+def _corrupted_less_intercept(game: Game, minion: int, act: Action) -> int:
+    less = act.flags.get("corrupted less intercept", 0) if act.flags else 0
+    return -less if less and corruption_on(game, minion) > 0 else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PressInCombat:
+    """The playing minion gets 1 optional press in the combat resulting from a block of this action (Rat's Warning
+    [ANI]), read at the combat's start (not in a follow-up combat: like ManeuverInCombat)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"combat press:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(PressInCombat,))
+def _press_in_combat(game: Game, c: Combat) -> None:
+    act = c.action
+    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
+    if from_block and act is not None:
+        for side in (c.a, c.b):
+            if act.flags.get(f"combat press:{side.minion}") and act.blocker == side.minion:
+                side.combat_presses += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealthToZero:
+    """Reduce the acting minion's stealth to 0 (the acting minion can still increase it: Night Terrors)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and act.stealth > 0:
+            act.stealth = 0
+
+
+def actor_is_ally(game: Game, play: Play) -> bool:
+    """The acting minion is an ally."""
+    act = action_of(play) or g.current_action(game)
+    m = game.minions.get(act.actor) if act is not None else None
+    return m is not None and m.kind == ALLY
+
+
+def about_to_fight_ally(game: Game, play: Play) -> bool:
+    """This vampire is about to enter combat with an ally (the "before combat" window): the acting vampire with an
+    ally blocking it, or the blocking vampire with an acting ally (Gift of Sleep [obe])."""
+    act = action_of(play)
+    if act is None or not act.blocked:
+        return False
+    other = act.blocker if play.minion == act.actor else act.actor if play.minion == act.blocker else -1
+    m = game.minions.get(other)
+    return m is not None and m.kind == ALLY
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockOpposingAllyAndEnd:
+    """Lock the ally this vampire was about to enter combat with and end the action, unsuccessful; a blocking vampire
+    goes back unlocked unless it was locked before (Gift of Sleep [obe]: RTR 20180719)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None:
+            return
+        other = act.blocker if play.minion == act.actor else act.actor
+        ally = game.minions.get(other)
+        if ally is not None and ally.in_play:
+            ally.locked = True
+            game.log("lock", play.seat, other)
+        act.succeeded = False
+        if play.minion == act.blocker and not act.flags.get("blocker_was_locked") and play.minion in game.minions:
+            game.minions[play.minion].locked = False
+        act.ended = True
+        game.log("action ends", play.seat, act.actor)
+
+
 __all__ += [
     "press_to_continue_stands",
     "not_first_round",
@@ -3790,4 +3941,14 @@ __all__ += [
     "OpposingChoosesStrikeAgain",
     "UnpreventableByDiscipline",
     "OpposingWeaponsHarmless",
+    "KeepTheOpposingMinionAway",
+    "CombatCardsCostOpposingMore",
+    "acting_minion_corrupted",
+    "InterceptMoreIfCorrupted",
+    "CorruptedLessIntercept",
+    "PressInCombat",
+    "StealthToZero",
+    "actor_is_ally",
+    "about_to_fight_ally",
+    "LockOpposingAllyAndEnd",
 ]

@@ -1289,3 +1289,21 @@ card(
     Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
     notes="[aus][pre]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
 )
+card(
+    "Terror Frenzy",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(v.KeepTheOpposingMinionAway(),),
+        label="opposing minion: no maneuver to close, no press to continue, no equipment this combat",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.CombatCardsCostOpposingMore(1),),
+        limit="terror frenzy superior",
+        limit_scope="combat",
+        label="combat cards cost the opposing vampire +1 blood this combat",
+    ),
+    notes="Frenzy has no rule of its own in the engine (Bollix [pre] cancels it as a frenzy card).",
+)

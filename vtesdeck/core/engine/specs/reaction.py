@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Mode, Play, Role, card
-from ..frames import Until
+from .. import vocabulary as v
+from ..cards import Mode, Play, Role, card, hook
+from ..economy import Kind, Option
+from ..frames import Combat, Until
 from ..state import Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -651,4 +653,95 @@ card(
     Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(1),)),
     Mode(window=W.BLOCKS_DECLINED, superior=True, when=bleeding_you, effects=(ReduceBleed(2),)),
     notes="Played once the blocks are declined, before the bleed succeeds (TOM 19960303, LSJ 20061212).",
+)
+
+card(
+    "Rat's Warning",
+    *(
+        Mode(window=w, role=Role.LOCKED_REACTING, when=all_of(may_wake, bleeding_you), effects=(UnlockSelf(),))
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    *(
+        Mode(
+            window=w,
+            superior=True,
+            role=Role.LOCKED_REACTING,
+            when=all_of(may_wake, bleeding_you),
+            effects=(UnlockSelf(), v.PressInCombat()),
+        )
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    notes="Offered in any window of the bleed but its combat, like Guard Dogs (to block in state A, to react later).",
+)
+card(
+    "Sense the Sin",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), when=actor_younger, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("dai",), effects=(v.InterceptMoreIfCorrupted(1, more=1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=during_bleed,
+        effects=(v.Bleed(2), v.CorruptedLessIntercept(1)),
+        label="+2 bleed; corrupted minions -1 intercept",
+    ),
+    notes="[DAI] is played once blocks are declined (a bleed increase); its -1 intercept lasts the action.",
+)
+
+
+def _night_terrors_mark(game: Game, play: Play) -> None:
+    """[OBF][PRE]: if this vampire blocks, it may strike: combat ends in the first round of the resulting combat."""
+    act = v.action_of(play) or v.current_action(game)
+    if act is not None:
+        act.flags[f"night terrors:{play.minion}"] = 1
+
+
+@hook("combat_start", "Night Terrors")
+def _night_terrors_combat(game: Game, c: Combat) -> None:
+    """Each combat resulting from a block by the vampire (a second block too: LSJ 20010814-2), not a follow-up
+    combat (Psyche!: LSJ 20010813)."""
+    act = c.action
+    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
+    if from_block and act is not None and act.flags.get(f"night terrors:{act.blocker}"):
+        c.side(act.blocker).used.add("combat:night terrors")
+
+
+@hook("strikes", "Night Terrors")
+def _night_terrors_strike(game: Game, c: Combat, minion: int) -> list[Option]:
+    if c.round != 1 or "combat:night terrors" not in c.side(minion).used:
+        return []
+    return [Option(Kind.STRIKE, v.controller(game, minion), minion=minion, card=-1, value=v.grant(_COMBAT_ENDS))]
+
+
+_COMBAT_ENDS = v.Strike(combat_ends=True, label="combat ends")
+card(
+    "Night Terrors",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.StealthToZero(),), label="the acting minion's stealth to 0"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(v.StealthToZero(), _night_terrors_mark),
+        label="stealth to 0; if this vampire blocks, a combat ends strike in the first round",
+    ),
+    notes="Played as a block is attempted (where stealth matters: RTR 20030519).",
+)
+card(
+    "Gift of Sleep",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), role=Role.ACTING, effects=(v.Stealth(1),)),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("obe",),
+        role=Role.ACTING,
+        when=v.about_to_fight_ally,
+        effects=(v.LockOpposingAllyAndEnd(),),
+        label="lock the blocking ally and end the action",
+    ),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("obe",),
+        role=Role.BLOCKER,
+        when=v.about_to_fight_ally,
+        effects=(v.LockOpposingAllyAndEnd(),),
+        label="lock the acting ally and end the action",
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, role=Role.ACTING, effects=(v.Stealth(1),)),
 )
