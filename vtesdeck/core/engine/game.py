@@ -2019,6 +2019,7 @@ class Strike:
     long_only: bool = False  # "only usable at long range" (Sniper Rifle)
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
+    weapon_only: bool = False  # burn_equipment: a weapon (Voracious Vermin [ANI])
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
@@ -2106,6 +2107,11 @@ def strikes(game: Game, c: Combat) -> Flow:
             if first or side.extra_strikes > 0:
                 if not first:
                     side.extra_strikes -= 1
+                    fixed = [u for u in sorted(side.used) if u.startswith("round:extra strike:")]
+                    if fixed:  # an additional strike that is a given strike (Wind Dance [THA]: dodge)
+                        side.used.discard(fixed[0])
+                        side.strike = GRANTED[int(fixed[0].rsplit(":", 1)[1])]
+                        continue
                 if side.strike is not None and first:
                     # chosen at the range step with a maneuvering strike card: an aim is still played as the
                     # strike is chosen, at this step (Target Vitals: LSJ 20080409)
@@ -2281,6 +2287,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             gear = equipment_or_retainers(game, other.minion)
             if strike.equipment_only:
                 gear = [x for x in gear if x not in game.minions]
+            if strike.weapon_only:
+                weapons = game.compiled.bearers if game.compiled is not None else {}
+                gear = [x for x in gear if getattr(weapons.get(game.card_of[x]), "strike", None) is not None]
             if victim is not None and gear:
                 target = gear[-1]
                 if target in game.minions:

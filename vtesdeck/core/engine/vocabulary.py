@@ -3929,6 +3929,36 @@ class LockOpposingAllyAndEnd:
         game.log("action ends", play.seat, act.actor)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdditionalStrikeOf:
+    """1 additional strike this round that is ``strike`` (limited: one source a round), not chosen (Wind Dance
+    [THA]: "1 additional strike: dodge"; Voracious Vermin [ANI]: "1 additional ranged strike: burn weapon"):
+    game.strikes reads the mark."""
+
+    strike: Any
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            if not side.extra_source:
+                side.extra_source = True
+                side.extra_strikes += 1
+                side.used.add(f"round:extra strike:{g.grant(self.strike)}")
+
+
+def opponent_has_weapon(game: Game, play: Play) -> bool:
+    """The opposing minion carries a weapon (equipment that grants a strike)."""
+    c = combat_of(play)
+    if c is None or game.compiled is None:
+        return False
+    given = game.compiled.bearers
+    return any(
+        getattr(given.get(game.card_of[x]), "strike", None) is not None
+        for x in g.equipment_or_retainers(game, c.other(play.minion).minion)
+    )
+
+
 __all__ += [
     "press_to_continue_stands",
     "not_first_round",
@@ -3951,4 +3981,6 @@ __all__ += [
     "actor_is_ally",
     "about_to_fight_ally",
     "LockOpposingAllyAndEnd",
+    "AdditionalStrikeOf",
+    "opponent_has_weapon",
 ]

@@ -1307,3 +1307,27 @@ card(
     ),
     notes="Frenzy has no rule of its own in the engine (Bollix [pre] cancels it as a frenzy card).",
 )
+_BURN_WEAPON = Strike(burn_equipment=True, weapon_only=True, damage=0, ranged=True, label="ranged: burn weapon")
+card(
+    "Voracious Vermin",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikeOf(_BURN_WEAPON)),
+        label="dodge, 1 additional ranged strike: burn weapon",
+    ),
+    notes="[ANI]'s additional strike burns the last weapon put on the opposing minion: no choice among several.",
+)
+card(
+    "Wind Dance",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikeOf(cs.DODGE)),
+        label="dodge, 1 additional strike: dodge",
+    ),
+)

@@ -10,8 +10,10 @@ offered only where the woken minion could then block or play a card of its Methu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
@@ -744,4 +746,88 @@ card(
         label="lock the acting ally and end the action",
     ),
     Mode(window=W.BLOCK_ATTEMPT, superior=True, role=Role.ACTING, effects=(v.Stealth(1),)),
+)
+
+
+# -- Poison Pill, Confusion of the Eye: referendum reactions -----------------------------------------------------------
+
+
+def _poison_pill(game: Game, play: Play) -> None:
+    """Note the player's pool before the referendum's effects (+1: 0 pool is a value too)."""
+    act = v.current_action(game)
+    if act is not None:
+        act.flags[f"poison pill:{play.seat}"] = game.seats[play.seat].pool + 1
+
+
+@hook("referendum_passed", "Poison Pill")
+def _poison_pill_bites(game: Game, ref: Any) -> None:
+    """The pool its player lost to the referendum's effects, the acting minion's controller loses too."""
+    act = v.current_action(game)
+    if act is None or not act.flags:
+        return
+    for key in [k for k in act.flags if k.startswith("poison pill:")]:
+        seat = int(key.split(":")[1])
+        lost = act.flags.pop(key) - 1 - game.seats[seat].pool
+        if lost > 0 and not game.seats[ref.seat].ousted:
+            economy.burn_pool(game, ref.seat, lost)
+            game.log("burn pool", ref.seat, lost)
+
+
+card(
+    "Poison Pill",
+    Mode(window=W.POLLING, effects=(_poison_pill,), label="the acting Methuselah loses what pool you lose"),
+    notes="The pool lost is the pool the player has less after the referendum's effects than before (a gain in "
+    "the same effects offsets a loss: ANK 20180813 counts the loss only).",
+)
+
+_TITLE_REQUIRED = re.compile(
+    r"Requires an? (titled|prince|justicar|archbishop|cardinal|primogen|baron|bishop|priscus|regent|inner circle|"
+    r"magaji|kholo)",
+    re.IGNORECASE,
+)
+
+
+def _confusion(game: Game, play: Play) -> None:
+    """[OBF]: the acting vampire casts no votes or ballots in this referendum."""
+    act = v.current_action(game)
+    if act is not None:
+        act.flags["confusion of the eye"] = 1
+
+
+def _confused(game: Game, ref: Any) -> bool:
+    act = v.current_action(game)
+    return (
+        act is not None and bool(act.flags) and bool(act.flags.get("confusion of the eye")) and act.actor == ref.caller
+    )
+
+
+@hook("votes_cast", "Confusion of the Eye")
+def _confusion_votes(game: Game, seat: int, ref: Any, side: int) -> int:
+    """The acting vampire's votes (its title's, the political action card's 1 vote) are not cast."""
+    if seat != ref.seat or not _confused(game, ref):
+        return 0
+    caller = game.minions.get(ref.caller)
+    by_card = ref.card >= 0 and ref.card not in game.minions
+    return -((caller.votes if caller is not None and v.is_ready(game, caller.id) else 0) + (1 if by_card else 0))
+
+
+@hook("referendum_tallied", "Confusion of the Eye")
+def _confusion_fails(game: Game, ref: Any) -> None:
+    """A referendum whose card requires a titled vampire fails."""
+    if not _confused(game, ref) or ref.card < 0 or game.compiled is None:
+        return
+    found = game.compiled.cards.get(game.card_of[ref.card])
+    if found is not None and _TITLE_REQUIRED.search(found.text or ""):
+        ref.passed = False
+
+
+card(
+    "Confusion of the Eye",
+    Mode(window=W.BLOCKS_DECLINED, when=all_of(bleeding_you, actor_ally_or_younger), effects=(ReduceBleed(1),)),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        effects=(_confusion,),
+        label="the acting vampire casts no votes; a referendum requiring a title fails",
+    ),
 )
