@@ -2020,6 +2020,9 @@ class Strike:
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
     weapon_only: bool = False  # burn_equipment: a weapon (Voracious Vermin [ANI])
+    steal_weapon: bool = False  # take the opposing minion's weapon (Fast Hands)
+    send_to_torpor: bool = False  # the opposing vampire goes to torpor (Entombment [OBT])
+    burn_ally: bool = False  # the opposing ally is burned (Entombment [obt])
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
@@ -2265,6 +2268,7 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     damage: dict[int, list[int]] = {}
     steals: list[tuple[Side, Side, int]] = []
     backfire: dict[int, int] = {}  # environmental aggravated damage a strike does to its striker
+    outcomes: list[tuple[Side, Side, Strike]] = []  # steal weapon, torpor, burn ally
     for side, other, strike in pairs:
         if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
             continue
@@ -2276,6 +2280,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             continue  # a dodge deals no damage (L1838-1905)
         if strike.steal:
             steals.append((side, other, strike.steal))
+            continue
+        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally:
+            outcomes.append((side, other, strike))  # after the damage: the strikes resolve together
             continue
         amount = strike_damage(game, c, side, strike)
         if amount > 0:
@@ -2364,7 +2371,33 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             normal, agg = h(game, c, side, max(0, normal), max(0, agg))  # what is left after prevention is capped
         striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
+    for side, other, strike in outcomes:
+        _strike_outcome(game, side, other, strike)
     _combat_done(game, c)
+
+
+def _strike_outcome(game: Game, side: Side, other: Side, strike: Strike) -> None:
+    """A strike that is no damage: steal the opposing weapon (the last one put on it), send the opposing vampire
+    to torpor, burn the opposing ally."""
+    victim = game.minions.get(other.minion)
+    if victim is None or not victim.in_play:
+        return
+    if strike.steal_weapon:
+        given = game.compiled.bearers if game.compiled is not None else {}
+        weapons = [
+            x
+            for x in equipment_or_retainers(game, victim.id)
+            if x not in game.minions and getattr(given.get(game.card_of[x]), "strike", None) is not None
+        ]
+        striker = game.minions.get(side.minion)
+        if weapons and striker is not None and is_ready(game, striker.id):
+            victim.cards.remove(weapons[-1])
+            striker.cards.append(weapons[-1])
+            game.log("steal", controller(game, striker.id), weapons[-1], controller(game, victim.id))
+    elif strike.send_to_torpor and victim.kind == VAMPIRE and not victim.torpor:
+        go_to_torpor(game, victim.id)
+    elif strike.burn_ally and victim.kind == ALLY:
+        burn_minion(game, victim.id)
 
 
 # -- politics (4.3.6), diablerie and the blood hunt (4.3.7-4.3.8) -----------------------------------------------------------

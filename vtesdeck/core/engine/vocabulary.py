@@ -3959,6 +3959,13 @@ def opponent_has_weapon(game: Game, play: Play) -> bool:
     )
 
 
+def opposing_is_ally(game: Game, play: Play) -> bool:
+    """The opposing combatant is an ally."""
+    c = combat_of(play)
+    m = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    return m is not None and m.kind == ALLY
+
+
 __all__ += [
     "press_to_continue_stands",
     "not_first_round",
@@ -3983,4 +3990,5 @@ __all__ += [
     "LockOpposingAllyAndEnd",
     "AdditionalStrikeOf",
     "opponent_has_weapon",
+    "opposing_is_ally",
 ]

@@ -1331,3 +1331,34 @@ card(
         label="dodge, 1 additional strike: dodge",
     ),
 )
+card(
+    "Fast Hands",
+    Mode(
+        window=W.STRIKE,
+        when=v.opponent_has_weapon,
+        effects=(StrikeWith(Strike(steal_weapon=True, damage=0, label="steal weapon")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.opponent_has_weapon,
+        effects=(StrikeWith(Strike(steal_weapon=True, first=True, damage=0, label="steal weapon, first strike")),),
+    ),
+    notes="Only with a weapon to steal (RTR 19980928); it takes the last weapon put on the opposing minion: no choice "
+    "among several. The strike resolves at close range (a weapon steal is no ranged strike).",
+)
+card(
+    "Entombment",
+    Mode(
+        window=W.STRIKE,
+        when=v.all_of(v.at_close_range, v.opposing_is_ally),
+        effects=(StrikeWith(Strike(burn_ally=True, damage=0, label="burn the opposing ally")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.all_of(v.at_close_range, v.opposing_is_vampire),
+        effects=(StrikeWith(Strike(send_to_torpor=True, damage=0, label="send the opposing vampire to torpor")),),
+    ),
+    notes="Only effective at close range (LSJ 20000110): offered there only.",
+)
