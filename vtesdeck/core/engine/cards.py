@@ -261,7 +261,17 @@ CRYPT: dict[str, VampireSpec] = {}
 
 
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
-BURNERS = ("", "vampire", "minion", "other minion", "non-Ravnos minion", "non-Ventrue minion", "referendum")
+# "minion +1 stealth": an undirected +1 stealth action of any minion (Sculpt the Flesh).
+BURNERS = (
+    "",
+    "vampire",
+    "minion",
+    "other minion",
+    "non-Ravnos minion",
+    "non-Ventrue minion",
+    "referendum",
+    "minion +1 stealth",
+)
 
 
 def card(

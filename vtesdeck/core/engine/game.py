@@ -725,7 +725,7 @@ def _directed(game: Game, option: Option) -> bool:
     if kind in (Act.RESCUE, Act.DIABLERIE):
         return controller(game, option.target) != option.seat
     if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
-        return bool(game.compiled.burnable.get(game.card_of[option.target]) != "referendum")
+        return game.compiled.burnable.get(game.card_of[option.target]) not in ("referendum", "minion +1 stealth")
     return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
@@ -914,6 +914,8 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target  # the card copy to burn
             if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
+            elif game.compiled.burnable.get(game.card_of[option.target]) == "minion +1 stealth":
+                act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
         elif kind is Act.STEAL_CARD:

@@ -41,6 +41,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     holder_acting_needs_stealth,
     mettle_each_round,
     oubliette_after_combat,
+    sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
 )
@@ -1361,4 +1362,16 @@ card(
         effects=(StrikeWith(Strike(send_to_torpor=True, damage=0, label="send the opposing vampire to torpor")),),
     ),
     notes="Only effective at close range (LSJ 20000110): offered there only.",
+)
+card(
+    "Sculpt the Flesh",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, aggravated=True, label="hand strike, aggravated")),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), sculpt_on_opposing),
+        label="hand strike +1; this card on the opposing minion",
+    ),
+    burn="minion +1 stealth",
+    notes="[PRO] puts the card on the opposing minion as the strike is chosen (a dodge does not stop it).",
 )

@@ -501,3 +501,33 @@ def _mettle_prevents(game: Game, c: Combat, side: Side, normal: int, agg: int) -
     move_blood(game, side.minion, -1)
     game.log("burn blood", controller(game, side.minion), side.minion, 1)
     return min(normal, env), 0
+
+
+# -- Sculpt the Flesh [PRO] ------------------------------------------------------------------------------------------
+
+
+def sculpt_on_opposing(game: Game, play: Play) -> None:
+    """Put the card on the opposing minion (as its strike is chosen)."""
+    c = combat_of(play)
+    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if victim is None or not victim.in_play or play.card < 0:
+        return
+    leave_aside(game, play.card)
+    victim.cards.append(play.card)
+
+
+@hook("unlock", "Sculpt the Flesh")
+def _sculpted_burn(game: Game, seat: int) -> int:
+    """In its controller's unlock phase, each minion carrying it burns 1 blood or life (each copy)."""
+    wanted = vekn(game, "Sculpt the Flesh")
+    for copy in list(game.seats[seat].controlled):
+        m = game.minions.get(copy)
+        if m is None or not m.in_play or not m.cards:
+            continue
+        n = sum(1 for x in m.cards if game.card_of[x] == wanted)
+        if n and m.blood > 0:
+            move_blood(game, m.id, -min(n, m.blood))
+            game.log("burn blood", seat, m.id, min(n, m.blood))
+            if m.kind != VAMPIRE and m.blood <= 0:
+                burn_minion(game, m.id)
+    return 0
