@@ -2025,6 +2025,7 @@ class Strike:
     steal_weapon: bool = False  # take the opposing minion's weapon (Fast Hands)
     send_to_torpor: bool = False  # the opposing vampire goes to torpor (Entombment [OBT])
     burn_ally: bool = False  # the opposing ally is burned (Entombment [obt])
+    recoil: int = 0  # environmental damage to its striker, once each combat (Zip Gun)
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
@@ -2271,11 +2272,15 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     steals: list[tuple[Side, Side, int]] = []
     backfire: dict[int, int] = {}  # environmental aggravated damage a strike does to its striker
     outcomes: list[tuple[Side, Side, Strike]] = []  # steal weapon, torpor, burn ally
+    recoil: dict[int, int] = {}  # environmental damage a strike does to its striker once each combat
     for side, other, strike in pairs:
         if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
             continue
         if strike.self_aggravated and c.range is Range.CLOSE:
             backfire[side.minion] = backfire.get(side.minion, 0) + strike.self_aggravated
+        if strike.recoil and f"combat:recoil:{grant(strike)}" not in side.used:
+            side.used.add(f"combat:recoil:{grant(strike)}")
+            recoil[side.minion] = recoil.get(side.minion, 0) + strike.recoil
         if other.dodging and not strike.undodgeable:
             continue
         if strike.dodge:
@@ -2341,6 +2346,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             env_of[side.minion] = env
     for minion, n in backfire.items():
         damage.setdefault(minion, [0, 0])[1] += n
+        env_of[minion] = env_of.get(minion, 0) + n
+    for minion, n in recoil.items():
+        damage.setdefault(minion, [0, 0])[0] += n
         env_of[minion] = env_of.get(minion, 0) + n
     for minion, (normal, agg) in sorted(damage.items()):
         if minion not in game.minions:

@@ -27,6 +27,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_1,
     THEFT_2,
     WALKING_STICK,
+    ZIP_GUN,
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
@@ -44,6 +45,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
+    zip_gun_on_self,
 )
 
 card(
@@ -1374,4 +1376,11 @@ card(
     ),
     burn="minion +1 stealth",
     notes="[PRO] puts the card on the opposing minion as the strike is chosen (a dodge does not stop it).",
+)
+card(
+    "Zip Gun",
+    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
+    notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
+    "19970801), a dodged strike too. The engine has no ammo card.",
 )
