@@ -24,6 +24,8 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     FLESH_SUPERIOR,
     MARDUK_1,
     MARDUK_2,
+    MOLOTOV,
+    MOLOTOV_THROW,
     THEFT_1,
     THEFT_2,
     WALKING_STICK,
@@ -41,6 +43,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     equip_then_choose_strike,
     holder_acting_needs_stealth,
     mettle_each_round,
+    molotov_copy,
     oubliette_after_combat,
     sculpt_on_opposing,
     set_trap,
@@ -1383,4 +1386,12 @@ card(
     bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
     notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
     "19970801), a dodged strike too. The engine has no ammo card.",
+)
+card(
+    "Molotov Cocktail",
+    Mode(window=W.STRIKE, effects=(StrikeWith(MOLOTOV_THROW), molotov_copy), label="ranged: this card on the minion"),
+    bearer=Bearer(strike=MOLOTOV, equipment=True),
+    notes="Its strike puts the card on the minion as the next round starts (its 2R aggravated strike is not usable "
+    "the round it is put in play; burned at the end of combat, it would never be used if no round followed). Once "
+    "its strike is used it burns as the next round starts or the combat ends.",
 )

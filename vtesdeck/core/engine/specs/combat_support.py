@@ -23,6 +23,7 @@ from ..vocabulary import (
     combat_of,
     controller,
     go_to_torpor,
+    is_ready,
     leave_aside,
     may_play,
     move_blood,
@@ -549,3 +550,64 @@ def zip_gun_on_self(game: Game, play: Play) -> None:
     c = combat_of(play)
     if c is not None:
         bearer_maneuvers(game, c, c.side(play.minion))
+
+
+# -- Molotov Cocktail ------------------------------------------------------------------------------------------------
+
+MOLOTOV_THROW = Strike(damage=0, ranged=True, label="Molotov Cocktail: on this minion")
+MOLOTOV = Strike(damage=2, ranged=True, aggravated=True, label="Molotov Cocktail")
+
+
+def molotov_copy(game: Game, play: Play) -> None:
+    """Remember the copy its strike puts on the minion."""
+    c = combat_of(play)
+    if c is not None and play.card >= 0:
+        c.side(play.minion).used.add(f"round:molotov copy:{play.card}")
+
+
+@hook("normal_strike_resolution", "Molotov Cocktail")
+def _molotov_resolves(game: Game, c: Combat) -> None:
+    """Its strike resolves (a combat ends strike resolved first stops it: ANK 20200203-1): the card goes on the
+    minion for the next round (its weapon strike is not usable the round it is put in play; burned at the end of
+    combat, it never is if no round follows). The weapon's strike used: it burns."""
+    for side in (c.a, c.b):
+        if side.strike == MOLOTOV_THROW and is_ready(game, side.minion):
+            for mark in [u for u in side.used if u.startswith("round:molotov copy:")]:
+                side.used.discard(mark)
+                side.used.add(f"combat:molotov pending:{mark.rsplit(':', 1)[1]}")
+        elif side.strike == MOLOTOV:
+            side.used.add("combat:molotov used")
+
+
+@hook("round_start", "Molotov Cocktail")
+def _molotov_next_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None:
+            continue
+        if "combat:molotov used" in side.used:
+            side.used.discard("combat:molotov used")
+            _burn_molotovs(game, m.id)
+        for mark in [u for u in side.used if u.startswith("combat:molotov pending:")]:
+            side.used.discard(mark)
+            copy = int(mark.rsplit(":", 1)[1])
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if copy in heap and m.in_play:
+                heap.remove(copy)
+                m.cards.append(copy)
+                game.log("equip", controller(game, m.id), m.id, copy)
+
+
+@hook("after_combat", "Molotov Cocktail")
+def _molotov_burns(game: Game, c: Combat) -> None:
+    """Burned at the end of combat."""
+    for side in (c.a, c.b):
+        if side.minion in game.minions:
+            _burn_molotovs(game, side.minion)
+
+
+def _burn_molotovs(game: Game, minion: int) -> None:
+    wanted = vekn(game, "Molotov Cocktail")
+    m = game.minions[minion]
+    for x in [x for x in m.cards if game.card_of[x] == wanted]:
+        burn_card(game, x)
