@@ -831,3 +831,60 @@ card(
         label="the acting vampire casts no votes; a referendum requiring a title fails",
     ),
 )
+
+
+# -- Melange [AUS] -----------------------------------------------------------------------------------------------------
+
+
+def _melange_mark(game: Game, play: Play) -> None:
+    """If this vampire blocks, the card (in the ash heap by then) goes on the acting minion."""
+    act = v.current_action(game)
+    if act is not None and play.card >= 0:
+        act.flags[f"melange:{play.minion}"] = play.card + 1
+
+
+@hook("blocked", "Melange")
+def _melange_on_actor(game: Game, act: Any) -> None:
+    """Put it on the acting minion from the ash heap (none if it left it: ANK 20220805); the rider names the
+    vampire that may burn it."""
+    copy = act.flags.pop(f"melange:{act.blocker}", 0) - 1 if act.flags else -1
+    actor = game.minions.get(act.actor)
+    if copy < 0 or actor is None:
+        return
+    heap = game.seats[game.owner_of[copy]].ash_heap
+    if copy in heap:
+        heap.remove(copy)
+        actor.cards.append(copy)
+        v.add_rider(game, copy, "melange vampire", act.blocker + 1, Until.END_OF_GAME)
+
+
+@hook("announced", "Melange")
+def _melange_bleed(game: Game, act: Any) -> None:
+    """A bleed by that vampire against the controller of the minion carrying it: it burns the card for +1 bleed
+    (before resolution: ANK 20180531, LSJ 19970718)."""
+    if not act.is_bleed() or act.target < 0:
+        return
+    wanted = v.vekn(game, "Melange")
+    for minion in list(game.seats[act.target].controlled):
+        m = game.minions.get(minion)
+        if m is None or not m.cards:
+            continue
+        for x in [x for x in m.cards if game.card_of[x] == wanted]:
+            if v.rider_sum(game, x, "melange vampire") == act.actor + 1:
+                v.burn_card(game, x)
+                act.bleed += 1
+                return
+
+
+card(
+    "Melange",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Intercept(1), _melange_mark),
+        label="+1 intercept; if this vampire blocks, this card on the acting minion",
+    ),
+    notes="[AUS]: the vampire always burns the card for +1 bleed as it bleeds the controller of the minion carrying "
+    "it (not asked).",
+)
