@@ -1976,6 +1976,8 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     """The acting minion's only presses are its action card's, "only usable to continue combat" (Harass), and a
     press to continue stands (another press would cancel it)."""
     act = c.action
+    if c.press > 0 and side.presses == 1 and not side.combat_presses and "round:press to continue only" in side.used:
+        return True  # its one press this round is "to continue combat" (Conquer the Beast [ANI])
     if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
         return False
     return minion == act.actor and not side.presses and side.combat_presses <= act.mode.combat_presses

@@ -18,6 +18,8 @@ from ..vocabulary import (
 from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
+    CONQUER_MANDATORY,
+    CONQUER_OPTIONAL,
     DISARM_1,
     DISARM_2,
     FLESH_BASIC,
@@ -1394,4 +1396,21 @@ card(
     notes="Its strike puts the card on the minion as the next round starts (its 2R aggravated strike is not usable "
     "the round it is put in play; burned at the end of combat, it would never be used if no round followed). Once "
     "its strike is used it burns as the next round starts or the combat ends.",
+)
+card(
+    "Conquer the Beast",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(CONQUER_MANDATORY,),
+        label="in play: a mandatory press to continue each round while cards are played; no equipment",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.in_first_round,
+        effects=(CONQUER_OPTIONAL,),
+        label="in play: an optional press to continue each round while cards are played; no equipment",
+    ),
+    notes="Counts the cards played from the hand in the combat (as Trap).",
 )

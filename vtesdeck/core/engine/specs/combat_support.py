@@ -611,3 +611,66 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
+
+
+# -- Conquer the Beast -----------------------------------------------------------------------------------------------
+
+
+def _conquer(optional: bool) -> Callable[[Game, Play], None]:
+    """Put it in play with 3 counters for this combat (the plays counted so far, its own included, are the baseline
+    its counters reset from); the vampire cannot use equipment this combat."""
+
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None or play.card < 0:
+            return
+        leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        game.card_counters[play.card] = 3
+        side = c.side(play.minion)
+        side.used.add(f"combat:conquer:{play.card}:{c.plays}:{int(optional)}")
+        side.used.add("combat:no equipment")
+        granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
+        side.weapon_maneuver = 0
+
+    return effect
+
+
+CONQUER_MANDATORY = _conquer(False)
+CONQUER_OPTIONAL = _conquer(True)
+
+
+@hook("press_step", "Conquer the Beast")
+def _conquer_press(game: Game, c: Combat) -> None:
+    """Counters back to 3 when a card was played since; then 1 counter burned for the vampire's press to continue:
+    made at once ([ani]: mandatory) or given as an optional press to continue ([ANI])."""
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:conquer:")]:
+            _, _, copy_s, seen_s, optional_s = mark.split(":")
+            copy, seen = int(copy_s), int(seen_s)
+            if copy not in game.card_counters or not is_ready(game, side.minion):
+                continue
+            if c.plays > seen:
+                game.card_counters[copy] = 3
+                side.used.discard(mark)
+                side.used.add(f"combat:conquer:{copy}:{c.plays}:{optional_s}")
+            if game.card_counters[copy] <= 0:
+                continue
+            game.card_counters[copy] -= 1
+            if optional_s == "1":
+                side.presses += 1
+                side.used.add("round:press to continue only")
+            elif c.press <= 0:
+                c.press = 1
+                c.last_press = side.minion
+                game.log("press", controller(game, side.minion), side.minion)
+
+
+@hook("after_combat", "Conquer the Beast")
+def _conquer_burns(game: Game, c: Combat) -> None:
+    """Burned at the end of combat (as Trap: with the last combat, after one queued by Psyche!)."""
+    wanted = vekn(game, "Conquer the Beast")
+    for seat in game.order:
+        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
+            burn_card(game, copy)
