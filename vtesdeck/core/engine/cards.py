@@ -261,7 +261,8 @@ CRYPT: dict[str, VampireSpec] = {}
 
 
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
-# "minion +1 stealth": an undirected +1 stealth action of any minion (Sculpt the Flesh).
+# "minion +1 stealth": an undirected +1 stealth action of any minion (Sculpt the Flesh); "vampire, two +1 stealth
+# actions": two such actions of vampires burn it (Pulled Fangs).
 BURNERS = (
     "",
     "vampire",
@@ -271,6 +272,7 @@ BURNERS = (
     "non-Ventrue minion",
     "referendum",
     "minion +1 stealth",
+    "vampire, two +1 stealth actions",
 )
 
 

@@ -677,7 +677,8 @@ def action_options(game: Game, seat: int) -> list[Option]:
         ):
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BLEED, target=prey))
         if m.kind == VAMPIRE:
-            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
+            if hook_all(game, "may_hunt", m):  # "cannot hunt" (Pulled Fangs)
+                options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
                 if (
@@ -725,7 +726,7 @@ def _directed(game: Game, option: Option) -> bool:
     if kind in (Act.RESCUE, Act.DIABLERIE):
         return controller(game, option.target) != option.seat
     if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
-        return game.compiled.burnable.get(game.card_of[option.target]) not in ("referendum", "minion +1 stealth")
+        return game.compiled.burnable.get(game.card_of[option.target]) not in ("referendum", *UNDIRECTED_BURNS)
     return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
@@ -774,7 +775,12 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
         if who == "referendum":
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
-        elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
+        elif (
+            who in ("vampire", "steal", "vampire, two +1 stealth actions")
+            and m.kind != VAMPIRE
+            or who == "other minion"
+            and on == m.id
+        ):
             continue
         elif who.startswith("non-") and m.clan == who[4:].removesuffix(" minion"):
             continue  # "non-Ravnos minions can burn this card" (Gangrel Revel)
@@ -788,6 +794,10 @@ def _burn_effect(game: Game, play: Play) -> None:
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+        if game.compiled.burnable.get(game.card_of[copy]) == "vampire, two +1 stealth actions":
+            if not game.card_counters.get(copy):  # the first of the two actions (Pulled Fangs: ANK 20170202-2)
+                game.card_counters[copy] = 1
+                return
         burn_card(game, copy)
 
 
@@ -837,6 +847,7 @@ BURN_BY_REFERENDUM = Mode(
 STEAL_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_steal_effect,), label="steal this card")
 
 
+UNDIRECTED_BURNS = ("minion +1 stealth", "vampire, two +1 stealth actions")  # +1 stealth burn actions
 _DEFAULT_STEALTH = {
     Act.HUNT: 1,
     Act.EQUIP: 1,
@@ -853,6 +864,9 @@ def action(game: Game, option: Option) -> Flow:
     action card or a minion's action ability."""
     seat = option.seat
     actor = game.minions[option.minion]
+    if option.kind is Kind.ACTION and option.value == Act.HUNT and not hook_all(game, "may_hunt", actor):
+        go_to_torpor(game, actor.id)  # "if they must hunt, they go to torpor instead" (Pulled Fangs)
+        return
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None
     unreplaced: Rider | None = None
     if handler is not None:
@@ -914,8 +928,8 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target  # the card copy to burn
             if game.compiled.burnable.get(game.card_of[option.target]) == "referendum":
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
-            elif game.compiled.burnable.get(game.card_of[option.target]) == "minion +1 stealth":
-                act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh)
+            elif game.compiled.burnable.get(game.card_of[option.target]) in UNDIRECTED_BURNS:
+                act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh, Pulled Fangs)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
         elif kind is Act.STEAL_CARD:

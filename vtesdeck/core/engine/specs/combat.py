@@ -47,6 +47,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     mettle_each_round,
     molotov_copy,
     oubliette_after_combat,
+    pulled_fangs_on_opposing,
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
@@ -1413,4 +1414,22 @@ card(
         label="in play: an optional press to continue each round while cards are played; no equipment",
     ),
     notes="Counts the cards played from the hand in the combat (as Trap).",
+)
+card(
+    "Pulled Fangs",
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Pulled Fangs", opposing=True),
+        ),
+        effects=(pulled_fangs_on_opposing, v.InflictDamage(1)),
+        label="on the opposing vampire (cannot hunt), 1 damage",
+    ),
+    burn="vampire, two +1 stealth actions",
+    notes="Damage of retainers and environmental damage is not counted (TOM 19950304, LSJ 20010812); the range at "
+    "the end of a round ended before range is close (LSJ 20100709). A vampire carrying it that must hunt (no blood) "
+    "goes to torpor instead.",
 )

@@ -674,3 +674,26 @@ def _conquer_burns(game: Game, c: Combat) -> None:
     for seat in game.order:
         for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
             burn_card(game, copy)
+
+
+# -- Pulled Fangs ----------------------------------------------------------------------------------------------------
+
+
+def pulled_fangs_on_opposing(game: Game, play: Play) -> None:
+    """Put the card on the opposing vampire."""
+    c = combat_of(play)
+    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if victim is None or not victim.in_play or play.card < 0:
+        return
+    leave_aside(game, play.card)
+    victim.cards.append(play.card)
+    game.card_counters.pop(play.card, None)
+
+
+@hook("may_hunt", "Pulled Fangs")
+def _fangs_pulled(game: Game, m: Any) -> bool:
+    """The vampire carrying it cannot hunt (game.action sends it to torpor when it must)."""
+    if not m.cards:
+        return True
+    wanted = vekn(game, "Pulled Fangs")
+    return all(game.card_of[x] != wanted for x in m.cards)
