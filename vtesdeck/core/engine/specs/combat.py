@@ -48,6 +48,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     molotov_copy,
     oubliette_after_combat,
     pulled_fangs_on_opposing,
+    restricts_strikes,
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
@@ -1432,4 +1433,20 @@ card(
     notes="Damage of retainers and environmental damage is not counted (TOM 19950304, LSJ 20010812); the range at "
     "the end of a round ended before range is close (LSJ 20100709). A vampire carrying it that must hunt (no blood) "
     "goes to torpor instead.",
+)
+_AFTER_COMBAT = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Groundfighting",
+    Mode(window=W.RANGE, effects=(v.Maneuver(), _AFTER_COMBAT), label="maneuver"),
+    Mode(window=W.PRESS, effects=(v.Press(), _AFTER_COMBAT), label="press"),
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        cost_blood=1,
+        when=restricts_strikes,
+        effects=(v.CancelAsPlayed(), _AFTER_COMBAT),
+        label="burn 1 blood: cancel a card restricting its strikes",
+    ),
+    notes="Its 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226). A card restricting the strikes is "
+    "one allowing only hand strikes, or forbidding equipment while the anarch has a weapon.",
 )

@@ -13,6 +13,9 @@ from ..frames import Action, Combat, Side, Until
 from ..handlers import Handler
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
+    HandStrikesOnly,
+    HoldTheOpposingMinion,
+    KeepTheOpposingMinionAway,
     Strike,
     StrikeThisRound,
     StrikeWith,
@@ -697,3 +700,25 @@ def _fangs_pulled(game: Game, m: Any) -> bool:
         return True
     wanted = vekn(game, "Pulled Fangs")
     return all(game.card_of[x] != wanted for x in m.cards)
+
+
+# -- Groundfighting --------------------------------------------------------------------------------------------------
+
+
+def restricts_strikes(game: Game, play: Play) -> bool:
+    """The combat card being played by the opposing minion would restrict this minion's choice of strikes this
+    round: only hand strikes (Immortal Grapple), or no equipment while it has a weapon (LSJ 20050221); not one that
+    sets the range, steals or destroys equipment, or takes every strike away (LSJ 20050221)."""
+    mode = game.playing
+    if mode is None or not game.aside or game.compiled is None:
+        return False
+    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+        return False
+    kinds = {type(e) for e in mode.effects}
+    if HandStrikesOnly in kinds:
+        return True
+    if kinds & {HoldTheOpposingMinion, KeepTheOpposingMinionAway}:
+        m = game.minions.get(play.minion)
+        given = game.compiled.bearers
+        return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
+    return False
