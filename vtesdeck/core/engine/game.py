@@ -1390,6 +1390,16 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
             return [
                 s.minion for s in (frame.a, frame.b) if s.minion in game.minions and controller(game, s.minion) == seat
             ]
+        if role is Role.REACTING:  # an unlocked vampire not in the combat, ready or in torpor (Martyr's Resilience)
+            return [
+                m
+                for m in game.seats[seat].controlled
+                if m in game.minions
+                and game.minions[m].kind == VAMPIRE
+                and game.minions[m].in_play
+                and not game.minions[m].locked
+                and m not in (frame.a.minion, frame.b.minion)
+            ]
         return []
     if isinstance(frame, Referendum):
         action_frame = current_action(game)
@@ -2371,8 +2381,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             continue
         side = c.side(minion)
         c.pending = [normal, agg]
+        c.victim = minion
         seat = controller(game, minion)
-        yield from impulse(game, W.PREVENT, [seat], c)
+        yield from impulse(game, W.PREVENT, _prevent_seats(game, seat), c)
         normal, agg = c.pending
         if side.prevent_all or side.prevent_strike:  # all damage from the opposing strikes, not environmental
             normal, agg = min(normal, env_of.get(minion, 0)), 0
@@ -2400,6 +2411,18 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     for side, other, strike in outcomes:
         _strike_outcome(game, side, other, strike)
     _combat_done(game, c)
+
+
+def _prevent_seats(game: Game, seat: int) -> list[int]:
+    """Who may prevent damage to a minion of ``seat``: that seat, and every other if a card of the table lets a
+    minion outside the combat prevent it (Martyr's Resilience: ``Role.REACTING`` in W.PREVENT)."""
+    comp = game.compiled
+    bystanders = table_has(
+        game,
+        "bystander prevention",
+        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+    )
+    return _impulse_order(game, seat) if bystanders else [seat]
 
 
 def _strike_outcome(game: Game, side: Side, other: Side, strike: Strike) -> None:

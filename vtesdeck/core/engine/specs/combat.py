@@ -1450,3 +1450,20 @@ card(
     notes="Its 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226). A card restricting the strikes is "
     "one allowing only hand strikes, or forbidding equipment while the anarch has a weapon.",
 )
+card(
+    "Martyr's Resilience",
+    Mode(window=W.PREVENT, role=Role.REACTING, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        role=Role.REACTING,
+        x_cost=True,
+        values=v.prevent_x,
+        when=damage_pending,
+        effects=(Prevent(1, plus_x=True),),
+        label="burn X blood: prevent X+1 damage",
+    ),
+    notes="Played by an unlocked vampire outside the combat, ready or in torpor (LSJ 20020416), of any Methuselah "
+    "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
+    "lowers (ANK 20210226).",
+)
