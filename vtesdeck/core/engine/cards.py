@@ -263,6 +263,8 @@ CRYPT: dict[str, VampireSpec] = {}
 # Who may burn a card in play by a (D) action or a referendum; "non-<clan> minion": Gangrel Revel, Brujah Debate.
 # "Vampires with capacity 5 or more can shuffle <it> into your library as a (D) action" (Aranthebes).
 SHUFFLERS = "vampire of capacity 5 or more: shuffle"
+# "minion +1 stealth": an undirected +1 stealth action of any minion (Sculpt the Flesh); "vampire, two +1 stealth
+# actions": two such actions of vampires burn it (Pulled Fangs).
 BURNERS = (
     "",
     "vampire",
@@ -275,6 +277,8 @@ BURNERS = (
     "Camarilla referendum",  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
     "Changeling ally",  # "Changeling allies can burn this location" (Black Forest Base)
     SHUFFLERS,
+    "minion +1 stealth",
+    "vampire, two +1 stealth actions",
 )
 
 

@@ -135,6 +135,7 @@ class Combat:
     again: bool = False  # a combat queued (Psyche!)
     plays: int = 0  # cards played during this combat (Trap's counters reset on each)
     pending: list[int] = dataclasses.field(default_factory=lambda: [0, 0])  # damage being prevented: normal, agg
+    victim: int = -1  # the minion the pending damage is to (Martyr's Resilience: prevented by a bystander)
 
     def side(self, minion: int) -> Side:
         return self.a if self.a.minion == minion else self.b

@@ -782,7 +782,8 @@ def _directed(game: Game, option: Option) -> bool:
     if kind in (Act.RESCUE, Act.DIABLERIE):
         return controller(game, option.target) != option.seat
     if kind is Act.BURN_CARD:  # a (D) action, unless its card is burned by a referendum (a political action)
-        return not game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum")
+        who = game.compiled.burnable.get(game.card_of[option.target], "")
+        return not (who.endswith("referendum") or who in UNDIRECTED_BURNS)
     return kind in (Act.BLEED, Act.STEAL_CARD)
 
 
@@ -833,7 +834,12 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
                 continue  # a political action: vampires only, one a turn (L1093-1095)
             if who != "referendum" and m.sect != who.split()[0]:
                 continue  # "Any Camarilla vampire can call a referendum to burn this card" (Elysium: The Arboretum)
-        elif who in ("vampire", "steal") and m.kind != VAMPIRE or who == "other minion" and on == m.id:
+        elif (
+            who in ("vampire", "steal", "vampire, two +1 stealth actions")
+            and m.kind != VAMPIRE
+            or who == "other minion"
+            and on == m.id
+        ):
             continue
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
@@ -916,6 +922,7 @@ BURN_BY_REFERENDUM = Mode(
 STEAL_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_steal_effect,), label="steal this card")
 
 
+UNDIRECTED_BURNS = ("minion +1 stealth", "vampire, two +1 stealth actions")  # +1 stealth burn actions
 _DEFAULT_STEALTH = {
     Act.HUNT: 1,
     Act.EQUIP: 1,
@@ -932,6 +939,9 @@ def action(game: Game, option: Option) -> Flow:
     action card or a minion's action ability."""
     seat = option.seat
     actor = game.minions[option.minion]
+    if option.kind is Kind.ACTION and option.value == Act.HUNT and not hook_all(game, "may_hunt", actor):
+        go_to_torpor(game, actor.id)  # "if they must hunt, they go to torpor instead" (Pulled Fangs)
+        return
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None
     unreplaced: Rider | None = None
     if handler is not None:
@@ -997,6 +1007,8 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target  # the card copy to burn
             if game.compiled.burnable.get(game.card_of[option.target], "").endswith("referendum"):
                 act.kind, act.mode, act.stealth = Act.POLITICAL, BURN_BY_REFERENDUM, 1
+            elif game.compiled.burnable.get(game.card_of[option.target]) in UNDIRECTED_BURNS:
+                act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh, Pulled Fangs)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
         elif kind is Act.STEAL_CARD:
@@ -1463,6 +1475,16 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
             return [
                 s.minion for s in (frame.a, frame.b) if s.minion in game.minions and controller(game, s.minion) == seat
             ]
+        if role is Role.REACTING:  # an unlocked vampire not in the combat, ready or in torpor (Martyr's Resilience)
+            return [
+                m
+                for m in game.seats[seat].controlled
+                if m in game.minions
+                and game.minions[m].kind == VAMPIRE
+                and game.minions[m].in_play
+                and not game.minions[m].locked
+                and m not in (frame.a.minion, frame.b.minion)
+            ]
         return []
     if isinstance(frame, Referendum):
         action_frame = current_action(game)
@@ -1739,7 +1761,7 @@ def _as_played(game: Game, copy: int, seat: int) -> Flow:
         if h(game, copy, seat):  # "the next card that would … is canceled as it is played" (Dark Influences)
             game.cancelled = copy
             return
-    frame = current_action(game)
+    frame = current_combat(game) or current_action(game)  # in combat: the opposing combatant may cancel (Bollix)
     for other in _impulse_order(game, seat)[1:]:
         while True:
             options = hand_options(game, other, W.AS_PLAYED, frame) + in_play_options(game, other, W.AS_PLAYED, frame)
@@ -1899,7 +1921,7 @@ def combat(game: Game, a: int, b: int, act: Action | None = None) -> Flow:
         # "About to enter combat with the acting minion" (Obedience): the opposing minion's controller may end
         # the action first; then no combat happens.
         act.flags["combat_with"] = b
-        yield from impulse(game, W.BEFORE_COMBAT, [controller(game, b)], act)
+        yield from impulse(game, W.BEFORE_COMBAT, [controller(game, a), controller(game, b)], act)  # Gift of Sleep
         if act.ended or game.finished:
             return
     c = Combat(a=Side(minion=a), b=Side(minion=b), action=act)
@@ -2104,6 +2126,8 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
         return True  # a press given "only usable to continue combat" (Mob Connections)
     act = c.action
+    if c.press > 0 and side.presses == 1 and not side.combat_presses and "round:press to continue only" in side.used:
+        return True  # its one press this round is "to continue combat" (Conquer the Beast [ANI])
     if c.press <= 0 or act is None or act.mode is None or not act.mode.presses_continue_only:
         return False
     return minion == act.actor and not side.presses and side.combat_presses <= act.mode.combat_presses
@@ -2115,7 +2139,11 @@ def _held_in(c: Combat, side: Side, pressing: bool) -> bool:
     if not side.used:
         return False
     if pressing:
+        if c.press <= 0 and "combat:no press to continue" in side.used:  # Terror Frenzy [ani]
+            return True
         return c.press > 0 and "combat:no press to end" in side.used
+    if c.range is Range.LONG and "combat:no maneuver to close" in side.used:  # Terror Frenzy [ani]
+        return True
     return c.range is Range.CLOSE and "combat:no maneuver to long" in side.used
 
 
@@ -2145,6 +2173,11 @@ class Strike:
     long_only: bool = False  # "only usable at long range" (Sniper Rifle)
     burn_equipment: bool = False
     equipment_only: bool = False  # burn_equipment: equipment, not a retainer (Canine Horde [ANI])
+    weapon_only: bool = False  # burn_equipment: a weapon (Voracious Vermin [ANI])
+    steal_weapon: bool = False  # take the opposing minion's weapon (Fast Hands)
+    send_to_torpor: bool = False  # the opposing vampire goes to torpor (Entombment [OBT])
+    burn_ally: bool = False  # the opposing ally is burned (Entombment [obt])
+    recoil: int = 0  # environmental damage to its striker, once each combat (Zip Gun)
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
     hand: bool = False
@@ -2238,6 +2271,11 @@ def strikes(game: Game, c: Combat) -> Flow:
             if first or side.extra_strikes > 0:
                 if not first:
                     side.extra_strikes -= 1
+                    fixed = [u for u in sorted(side.used) if u.startswith("round:extra strike:")]
+                    if fixed:  # an additional strike that is a given strike (Wind Dance [THA]: dodge)
+                        side.used.discard(fixed[0])
+                        side.strike = GRANTED[int(fixed[0].rsplit(":", 1)[1])]
+                        continue
                 if side.strike is not None and first:
                     # chosen at the range step with a maneuvering strike card: an aim is still played as the
                     # strike is chosen, at this step (Target Vitals: LSJ 20080409)
@@ -2402,11 +2440,16 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     damage: dict[int, list[int]] = {}
     steals: list[tuple[Side, Side, int]] = []
     backfire: dict[int, int] = {}  # environmental aggravated damage a strike does to its striker
+    outcomes: list[tuple[Side, Side, Strike]] = []  # steal weapon, torpor, burn ally
+    recoil: dict[int, int] = {}  # environmental damage a strike does to its striker once each combat
     for side, other, strike in pairs:
         if not isinstance(strike, Strike) or not is_ready(game, side.minion) or not _usable(c, strike):
             continue
         if strike.self_aggravated and c.range is Range.CLOSE:
             backfire[side.minion] = backfire.get(side.minion, 0) + strike.self_aggravated
+        if strike.recoil and f"combat:recoil:{grant(strike)}" not in side.used:
+            side.used.add(f"combat:recoil:{grant(strike)}")
+            recoil[side.minion] = recoil.get(side.minion, 0) + strike.recoil
         if other.dodging and not strike.undodgeable:
             continue
         if strike.dodge:
@@ -2414,6 +2457,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         if strike.steal:
             more = hook_sum(game, "strike_bonus", c, side, strike, True)  # "steals 1 additional blood" (The Dracon)
             steals.append((side, other, strike.steal + more))
+            continue
+        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally:
+            outcomes.append((side, other, strike))  # after the damage: the strikes resolve together
             continue
         amount = strike_damage(game, c, side, strike)
         if amount > 0:
@@ -2425,6 +2471,9 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             gear = equipment_or_retainers(game, other.minion)
             if strike.equipment_only:
                 gear = [x for x in gear if x not in game.minions]
+            if strike.weapon_only:
+                weapons = game.compiled.bearers if game.compiled is not None else {}
+                gear = [x for x in gear if getattr(weapons.get(game.card_of[x]), "strike", None) is not None]
             if victim is not None and gear:
                 target = gear[-1]
                 if target in game.minions:
@@ -2468,13 +2517,17 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
     for minion, n in backfire.items():
         damage.setdefault(minion, [0, 0])[1] += n
         env_of[minion] = env_of.get(minion, 0) + n
+    for minion, n in recoil.items():
+        damage.setdefault(minion, [0, 0])[0] += n
+        env_of[minion] = env_of.get(minion, 0) + n
     for minion, (normal, agg) in sorted(damage.items()):
         if minion not in game.minions:
             continue
         side = c.side(minion)
         c.pending = [normal, agg]
+        c.victim = minion
         seat = controller(game, minion)
-        yield from impulse(game, W.PREVENT, [seat], c)
+        yield from impulse(game, W.PREVENT, _prevent_seats(game, seat), c)
         normal, agg = c.pending
         if side.prevent_all or side.prevent_strike:  # all damage from the opposing strikes, not environmental
             normal, agg = min(normal, env_of.get(minion, 0)), 0
@@ -2499,7 +2552,45 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             normal, agg = h(game, c, side, max(0, normal), max(0, agg))  # what is left after prevention is capped
         striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
+    for side, other, strike in outcomes:
+        _strike_outcome(game, side, other, strike)
     _combat_done(game, c)
+
+
+def _prevent_seats(game: Game, seat: int) -> list[int]:
+    """Who may prevent damage to a minion of ``seat``: that seat, and every other if a card of the table lets a
+    minion outside the combat prevent it (Martyr's Resilience: ``Role.REACTING`` in W.PREVENT)."""
+    comp = game.compiled
+    bystanders = table_has(
+        game,
+        "bystander prevention",
+        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+    )
+    return _impulse_order(game, seat) if bystanders else [seat]
+
+
+def _strike_outcome(game: Game, side: Side, other: Side, strike: Strike) -> None:
+    """A strike that is no damage: steal the opposing weapon (the last one put on it), send the opposing vampire
+    to torpor, burn the opposing ally."""
+    victim = game.minions.get(other.minion)
+    if victim is None or not victim.in_play:
+        return
+    if strike.steal_weapon:
+        given = game.compiled.bearers if game.compiled is not None else {}
+        weapons = [
+            x
+            for x in equipment_or_retainers(game, victim.id)
+            if x not in game.minions and getattr(given.get(game.card_of[x]), "strike", None) is not None
+        ]
+        striker = game.minions.get(side.minion)
+        if weapons and striker is not None and is_ready(game, striker.id):
+            victim.cards.remove(weapons[-1])
+            striker.cards.append(weapons[-1])
+            game.log("steal", controller(game, striker.id), weapons[-1], controller(game, victim.id))
+    elif strike.send_to_torpor and victim.kind == VAMPIRE and not victim.torpor:
+        go_to_torpor(game, victim.id)
+    elif strike.burn_ally and victim.kind == ALLY:
+        burn_minion(game, victim.id)
 
 
 # -- politics (4.3.6), diablerie and the blood hunt (4.3.7-4.3.8) -----------------------------------------------------------

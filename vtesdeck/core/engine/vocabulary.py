@@ -5046,3 +5046,388 @@ class HuntFor:
         gained = g.move_blood(game, play.minion, 1 + self.bonus + g.hook_sum(game, "hunt", act))
         act.flags["hunted"] = gained
         game.log("hunt", play.seat, play.minion, gained)
+
+
+# --- words added for combat
+
+
+def press_to_continue_stands(game: Game, play: Play) -> bool:
+    """A press "only usable to end combat": a press to continue stands for it to cancel (Movement of the Mind)."""
+    c = combat_of(play)
+    return c is not None and c.press > 0
+
+
+def not_first_round(game: Game, play: Play) -> bool:
+    """ "Not usable during the first round" (of combat: Walk of Flame)."""
+    c = combat_of(play)
+    return c is not None and c.round > 1
+
+
+def x_blood_beyond(cost: int, least: int = 1) -> Callable[[Game, Play], Sequence[int]]:
+    """X for a "burn X blood" on top of the card's own ``cost`` blood: ``least`` up to what is left (Lightning
+    Reflexes [CEL])."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        return range(least, m.blood - cost + 1) if m is not None else ()
+
+    return values
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdditionalStrikesX:
+    """X additional strikes this round, X paid as the cost (limited: one source a round, Lightning Reflexes)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            if not side.extra_source:
+                side.extra_source = True
+                side.extra_strikes += play.value
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ContinueAnyActionAsIfUnblocked:
+    """After the combat the blocked acting vampire's action continues as if unblocked, whatever the action (a bleed,
+    a political action too) and for no cost (Torrent [CEL]): game.py's ``_continue_unblocked`` reads the marks."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = play.frame.action if isinstance(play.frame, Combat) else action_of(play)
+        if act is None or not act.blocked or act.actor != play.minion:
+            return
+        act.flags["continue_unblocked_free"] = 1
+        act.flags["continue_unblocked"] = 1
+
+
+_KEYWORD_SENTENCE = re.compile(r"(?:^|[.:]\s)(Aim|Frenzy|Grapple)\.")
+
+
+def card_being_played_keyword(*keywords: str) -> Pred:
+    """ "Cancel an aim, frenzy, or grapple card as it is played": the card being played says one of ``keywords``
+    as a sentence of its own ("Aim.", "Frenzy.", "Grapple.": Target Vitals, Drawing Out the Beast, Immortal
+    Grapple)."""
+    wanted = frozenset(keywords)
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside or game.compiled is None:
+            return False
+        found = game.compiled.cards.get(game.card_of[game.aside[-1]])
+        return found is not None and not wanted.isdisjoint(_KEYWORD_SENTENCE.findall(found.text or ""))
+
+    return check
+
+
+def combat_card_being_played_using(*disciplines: str) -> Pred:
+    """ "Cancel a combat card requiring X as it is played": a combat card whose mode played uses one of
+    ``disciplines`` (not one that could have been played with it but was not: PIB 20130704)."""
+    wanted = frozenset(disciplines)
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        if not game.aside or mode is None:
+            return False
+        if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+            return False
+        return not wanted.isdisjoint(mode.disciplines)
+
+    return check
+
+
+def strike_card_being_played(game: Game, play: Play) -> bool:
+    """A strike card is being played (its mode played is a strike: a StrikeWith effect)."""
+    mode = game.playing
+    return bool(game.aside) and mode is not None and any(isinstance(e, StrikeWith) for e in mode.effects)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingChoosesStrikeAgain:
+    """The opposing combatant chooses a strike again (its strike card cancelled as it was played: Charismatic
+    Aura): game.strikes reads the mark."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = g.current_combat(game)
+        if c is not None and play.minion in (c.a.minion, c.b.minion) and strike_card_being_played(game, play):
+            c.other(play.minion).used.add("round:choose strike again")
+
+
+def _strike_key(c: Combat, minion: int) -> int:
+    strike = c.side(minion).strike
+    return g.grant(strike) if isinstance(strike, g.Strike) else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnpreventableByDiscipline:
+    """Damage from this strike (the playing minion's, chosen by the effects before) cannot be prevented by cards
+    requiring ``discipline`` (Blood Rage, Soul Burn: Fortitude); the opponent cannot play them as it resolves
+    (LSJ 20050628). Read by the vocabulary's "may_play" hook."""
+
+    discipline: str = "for"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and _strike_key(c, play.minion):
+            c.other(play.minion).used.add(f"round:no prevention {self.discipline}:{_strike_key(c, play.minion)}")
+
+
+@hook("may_play", effects=(UnpreventableByDiscipline,))
+def _unpreventable_by(game: Game, handler: Any, m: Minion) -> bool:
+    if handler.mode.window is not W.PREVENT or not handler.mode.disciplines:
+        return True
+    c = g.current_combat(game)
+    if c is None or m.id not in (c.a.minion, c.b.minion):
+        return True
+    key = _strike_key(c, c.other(m.id).minion)
+    used = c.side(m.id).used
+    return not key or not any(f"round:no prevention {d}:{key}" in used for d in handler.mode.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingWeaponsHarmless:
+    """ "The opposing vampire's strikes with weapons inflict no damage this round", from this strike (the playing
+    minion's, chosen by the effects before) as it resolves: not if it is dodged, not usable at the range, or a weapon
+    strikes first before it (LSJ 20040928, ANK 20230823). Read by the vocabulary's "strike_damage_taken" hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and _strike_key(c, play.minion):
+            c.side(play.minion).used.add(f"round:weapons harmless:{_strike_key(c, play.minion)}")
+
+
+@hook("strike_damage_taken", effects=(OpposingWeaponsHarmless,))
+def _weapons_harmless(game: Game, minion: int) -> int:
+    """A weapon strike against the minion does no damage once its marked strike resolved with it, and for the
+    rest of the round (its additional strikes)."""
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return 0
+    side, other = c.side(minion), c.other(minion)
+    own, theirs = side.strike, other.strike
+    if not isinstance(theirs, g.Strike):
+        return 0
+    if "round:weapons harmless" not in side.used:
+        if not isinstance(own, g.Strike) or f"round:weapons harmless:{g.grant(own)}" not in side.used:
+            return 0
+        if not (c.range is Range.CLOSE or own.ranged) or (other.dodging and not own.undodgeable):
+            return 0
+        if theirs.first and not own.first:
+            return 0
+        side.used.add("round:weapons harmless")
+    weapons = {b.strike for _, b in _bearers(game, other.minion) if b.strike is not None}
+    return 1000 if theirs in weapons else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepTheOpposingMinionAway:
+    """Terror Frenzy [ani]: this combat the opposing minion cannot maneuver to close range, press to continue
+    combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py's ``_held_in``
+    and the bearer hooks read the marks)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        other = c.other(play.minion)
+        other.used.update(("combat:no maneuver to close", "combat:no press to continue", "combat:no equipment"))
+        granted = [u for u in other.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        other.combat_maneuvers = max(0, other.combat_maneuvers - (1 if other.weapon_maneuver and granted else 0))
+        other.weapon_maneuver = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatCardsCostOpposingMore:
+    """This combat, combat cards cost the opposing vampire ``amount`` more blood (Terror Frenzy [ANI]; those played
+    at the end of a round too: ANK 20191221). Read by the vocabulary's "blood_cost" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.other(play.minion).used.add(f"combat:combat cards cost more:{self.amount}")
+
+
+@hook("blood_cost", effects=(CombatCardsCostOpposingMore,))
+def _combat_cards_cost_more(game: Game, handler: Any, minion: int) -> int:
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or "Combat" not in handler.types:
+        return 0
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or handler.mode.in_play:
+        return 0
+    return sum(int(u.rsplit(":", 1)[1]) for u in c.side(minion).used if u.startswith("combat:combat cards cost more:"))
+
+
+def acting_minion_corrupted(game: Game, play: Play) -> bool:
+    """The acting minion has any corruption counters."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and corruption_on(game, act.actor) > 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class InterceptMoreIfCorrupted:
+    """+N intercept to the blocker (only as needed), ``more`` if the acting minion has any corruption counters
+    (Sense the Sin [dai])."""
+
+    amount: int = 1
+    more: int = 1
+    gives: ClassVar[str] = "intercept"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and act.blocker >= 0:
+            act.intercept += self.amount + (self.more if corruption_on(game, act.actor) > 0 else 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CorruptedLessIntercept:
+    """During this action, minions with any corruption counters get -``amount`` intercept (Sense the Sin [DAI]).
+    Read by the vocabulary's "intercept" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags["corrupted less intercept"] = act.flags.get("corrupted less intercept", 0) + self.amount
+
+
+@hook("intercept", effects=(CorruptedLessIntercept,))
+def _corrupted_less_intercept(game: Game, minion: int, act: Action) -> int:
+    less = act.flags.get("corrupted less intercept", 0) if act.flags else 0
+    return -less if less and corruption_on(game, minion) > 0 else 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PressInCombat:
+    """The playing minion gets 1 optional press in the combat resulting from a block of this action (Rat's Warning
+    [ANI]), read at the combat's start (not in a follow-up combat: like ManeuverInCombat)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"combat press:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(PressInCombat,))
+def _press_in_combat(game: Game, c: Combat) -> None:
+    act = c.action
+    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
+    if from_block and act is not None:
+        for side in (c.a, c.b):
+            if act.flags.get(f"combat press:{side.minion}") and act.blocker == side.minion:
+                side.combat_presses += 1
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StealthToZero:
+    """Reduce the acting minion's stealth to 0 (the acting minion can still increase it: Night Terrors)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None and act.stealth > 0:
+            act.stealth = 0
+
+
+def actor_is_ally(game: Game, play: Play) -> bool:
+    """The acting minion is an ally."""
+    act = action_of(play) or g.current_action(game)
+    m = game.minions.get(act.actor) if act is not None else None
+    return m is not None and m.kind == ALLY
+
+
+def about_to_fight_ally(game: Game, play: Play) -> bool:
+    """This vampire is about to enter combat with an ally (the "before combat" window): the acting vampire with an
+    ally blocking it, or the blocking vampire with an acting ally (Gift of Sleep [obe])."""
+    act = action_of(play)
+    if act is None or not act.blocked:
+        return False
+    other = act.blocker if play.minion == act.actor else act.actor if play.minion == act.blocker else -1
+    m = game.minions.get(other)
+    return m is not None and m.kind == ALLY
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockOpposingAllyAndEnd:
+    """Lock the ally this vampire was about to enter combat with and end the action, unsuccessful; a blocking vampire
+    goes back unlocked unless it was locked before (Gift of Sleep [obe]: RTR 20180719)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None:
+            return
+        other = act.blocker if play.minion == act.actor else act.actor
+        ally = game.minions.get(other)
+        if ally is not None and ally.in_play:
+            ally.locked = True
+            game.log("lock", play.seat, other)
+        act.succeeded = False
+        if play.minion == act.blocker and not act.flags.get("blocker_was_locked") and play.minion in game.minions:
+            game.minions[play.minion].locked = False
+        act.ended = True
+        game.log("action ends", play.seat, act.actor)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AdditionalStrikeOf:
+    """1 additional strike this round that is ``strike`` (limited: one source a round), not chosen (Wind Dance
+    [THA]: "1 additional strike: dodge"; Voracious Vermin [ANI]: "1 additional ranged strike: burn weapon"):
+    game.strikes reads the mark."""
+
+    strike: Any
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.side(play.minion)
+            if not side.extra_source:
+                side.extra_source = True
+                side.extra_strikes += 1
+                side.used.add(f"round:extra strike:{g.grant(self.strike)}")
+
+
+def opponent_has_weapon(game: Game, play: Play) -> bool:
+    """The opposing minion carries a weapon (equipment that grants a strike)."""
+    c = combat_of(play)
+    if c is None or game.compiled is None:
+        return False
+    given = game.compiled.bearers
+    return any(
+        getattr(given.get(game.card_of[x]), "strike", None) is not None
+        for x in g.equipment_or_retainers(game, c.other(play.minion).minion)
+    )
+
+
+def opposing_is_ally(game: Game, play: Play) -> bool:
+    """The opposing combatant is an ally."""
+    c = combat_of(play)
+    m = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    return m is not None and m.kind == ALLY
+
+
+__all__ += [
+    "press_to_continue_stands",
+    "not_first_round",
+    "x_blood_beyond",
+    "AdditionalStrikesX",
+    "ContinueAnyActionAsIfUnblocked",
+    "card_being_played_keyword",
+    "combat_card_being_played_using",
+    "strike_card_being_played",
+    "OpposingChoosesStrikeAgain",
+    "UnpreventableByDiscipline",
+    "OpposingWeaponsHarmless",
+    "KeepTheOpposingMinionAway",
+    "CombatCardsCostOpposingMore",
+    "acting_minion_corrupted",
+    "InterceptMoreIfCorrupted",
+    "CorruptedLessIntercept",
+    "PressInCombat",
+    "StealthToZero",
+    "actor_is_ally",
+    "about_to_fight_ally",
+    "LockOpposingAllyAndEnd",
+    "AdditionalStrikeOf",
+    "opponent_has_weapon",
+    "opposing_is_ally",
+]

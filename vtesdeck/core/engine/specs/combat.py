@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, card
+from ..cards import Bearer, Mode, Role, card
 from ..frames import Until
 from ..vocabulary import (
     CombatStrength,
@@ -18,15 +18,20 @@ from ..vocabulary import (
 from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
+    CONQUER_MANDATORY,
+    CONQUER_OPTIONAL,
     DISARM_1,
     DISARM_2,
     FLESH_BASIC,
     FLESH_SUPERIOR,
     MARDUK_1,
     MARDUK_2,
+    MOLOTOV,
+    MOLOTOV_THROW,
     THEFT_1,
     THEFT_2,
     WALKING_STICK,
+    ZIP_GUN,
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
@@ -39,9 +44,15 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     employ_from_hand,
     equip_then_choose_strike,
     holder_acting_needs_stealth,
+    mettle_each_round,
+    molotov_copy,
     oubliette_after_combat,
+    pulled_fangs_on_opposing,
+    restricts_strikes,
+    sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
+    zip_gun_on_self,
 )
 
 card(
@@ -1051,4 +1062,408 @@ card(
         limit_scope="combat",
         label="+2 hand size this combat",
     ),
+)
+
+
+# -- combat cards of the combat group (issue 27) -----------------------------------------------------------------------
+
+card(
+    "Body Flare",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(damage=2, aggravated=True, label="2 aggravated damage")),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Wolf Claws",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+    notes="[pro] is played before the strikes are chosen (no window between their choice and resolution: RTR "
+    "19960112 allows it after both are chosen).",
+)
+card(
+    "Form of the Wolf",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(v.StrengthThisCombat(1),),
+        limit="form of the wolf",
+        limit_scope="combat",
+        label="+1 strength this combat",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.StrengthThisCombat(1), OptionalPress()),
+        limit="form of the wolf",
+        limit_scope="combat",
+        label="+1 strength this combat, 1 optional press this round",
+    ),
+    notes="[PRO]'s optional press is usable in the current round only (TOM 19960521).",
+)
+card(
+    "Walk of Flame",
+    Mode(
+        window=W.STRIKE,
+        when=v.not_first_round,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.not_first_round,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Lightning Reflexes",
+    Mode(window=W.BEFORE_STRIKES, when=v.no_extra_source, effects=(v.AdditionalStrikes(1),)),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        x_cost=True,
+        values=v.x_blood_beyond(1),
+        when=v.no_extra_source,
+        effects=(v.AdditionalStrikesX(),),
+        label="burn X blood: X additional strikes",
+    ),
+    notes="[CEL]'s X is 1 or more (X = 0 would give nothing).",
+)
+card(
+    "Torrent",
+    Mode(window=W.BEFORE_STRIKES, when=v.no_extra_source, effects=(v.AdditionalStrikes(1),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.ContinueAnyActionAsIfUnblocked()),
+        label="combat ends; a blocked action continues as if unblocked",
+    ),
+    notes="[CEL]: the action continues only if the combat ends (RTR 20020501) and its card is in the ash heap "
+    "(LSJ 20070808-1); a combat from a successful action (Bum's Rush) is not a block (RTR 19970630).",
+)
+card(
+    "Flames of the Netherworld",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tha",),
+        cost_blood=1,
+        when=v.at_long_range,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("dai",),
+        effects=(StrikeWith(Strike(damage=1, aggravated=True, label="1 aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    notes="[tha]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
+)
+card(
+    "Resilience",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=v.non_aggravated_damage_pending,
+        effects=(Prevent(3, non_aggravated=True),),
+    ),
+)
+card(
+    "Conflagration",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("dai",),
+        effects=(StrikeWith(Strike(damage=1, ranged=True, aggravated=True, label="1R aggravated damage")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, aggravated=True, label="2R aggravated damage")),),
+    ),
+)
+card(
+    "Movement of the Mind",
+    Mode(window=W.PRESS, when=v.press_to_continue_stands, effects=(v.Press(),), label="press to end combat"),
+    Mode(window=W.RANGE, superior=True, effects=(v.Maneuver(),), label="maneuver"),
+)
+card(
+    "Superior Mettle",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(Prevent(all_damage=True, this_strike=True),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(Prevent(all_damage=True, this_strike=True), mettle_each_round),
+        label="prevent this strike; later rounds burn 1 blood to prevent the initial strike",
+    ),
+    notes="[FOR]: in each later round of the combat the vampire burns 1 blood to prevent all damage of the "
+    "opposing minion's initial strike whenever it takes damage from it and has the blood (not asked).",
+)
+
+# Blood Rage, Soul Burn, Bollix [tha]: Fortitude cannot prevent the strike; the opposing weapons do no damage this
+# round once it resolves (not dodged: LSJ 20040928; usable at the range: ANK 20230823).
+_NOT_FOR = (v.UnpreventableByDiscipline("for"), v.OpposingWeaponsHarmless())
+
+card(
+    "Blood Rage",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, label="hand strike, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="A weapon strike is one its bearer's equipment grants. Prevention a Fortitude card gave earlier in the "
+    "round (Unflinching Persistence [FOR]) still applies.",
+)
+card(
+    "Soul Burn",
+    Mode(
+        window=W.STRIKE,
+        effects=(StrikeWith(Strike(damage=1, ranged=True, label="1R damage, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(damage=2, ranged=True, label="2R damage, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="A weapon strike is one its bearer's equipment grants; a first strike weapon resolves before it and is "
+    "unaffected (LSJ 20040928).",
+)
+card(
+    "Bollix",
+    Mode(window=W.RANGE, disciplines=("cel",), effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, disciplines=("cel",), effects=(v.Press(),), label="press"),
+    Mode(
+        window=W.AS_PLAYED,
+        disciplines=("pre",),
+        role=Role.COMBATANT,
+        when=v.card_being_played_keyword("Aim", "Frenzy", "Grapple"),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel an aim, frenzy or grapple card",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("tha",),
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+)
+card(
+    "Hide the Mind",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        when=v.combat_card_being_played_using("aus"),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel a combat card played with Auspex",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.ACTING,
+        when=v.all_of(v.card_being_played("Reaction"), v.card_being_played_using("aus")),
+        effects=(v.CancelAsPlayed(),),
+        label="cancel a reaction played with Auspex",
+    ),
+)
+card(
+    "Charismatic Aura",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        cost_blood=1,
+        when=v.any_of(v.strike_card_being_played, v.card_being_played_keyword("Grapple")),
+        effects=(v.CancelAsPlayed(), v.OpposingChoosesStrikeAgain()),
+        limit="charismatic aura",
+        limit_scope="round",
+        label="burn 1 blood: cancel a strike or grapple card",
+    ),
+    Mode(window=W.STRIKE, superior=True, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    notes="[aus][pre]'s 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226).",
+)
+card(
+    "Terror Frenzy",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(v.KeepTheOpposingMinionAway(),),
+        label="opposing minion: no maneuver to close, no press to continue, no equipment this combat",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(v.CombatCardsCostOpposingMore(1),),
+        limit="terror frenzy superior",
+        limit_scope="combat",
+        label="combat cards cost the opposing vampire +1 blood this combat",
+    ),
+    notes="Frenzy has no rule of its own in the engine (Bollix [pre] cancels it as a frenzy card).",
+)
+_BURN_WEAPON = Strike(burn_equipment=True, weapon_only=True, damage=0, ranged=True, label="ranged: burn weapon")
+card(
+    "Voracious Vermin",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikeOf(_BURN_WEAPON)),
+        label="dodge, 1 additional ranged strike: burn weapon",
+    ),
+    notes="[ANI]'s additional strike burns the last weapon put on the opposing minion: no choice among several.",
+)
+card(
+    "Wind Dance",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikeOf(cs.DODGE)),
+        label="dodge, 1 additional strike: dodge",
+    ),
+)
+card(
+    "Fast Hands",
+    Mode(
+        window=W.STRIKE,
+        when=v.opponent_has_weapon,
+        effects=(StrikeWith(Strike(steal_weapon=True, damage=0, label="steal weapon")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.opponent_has_weapon,
+        effects=(StrikeWith(Strike(steal_weapon=True, first=True, damage=0, label="steal weapon, first strike")),),
+    ),
+    notes="Only with a weapon to steal (RTR 19980928); it takes the last weapon put on the opposing minion: no choice "
+    "among several. The strike resolves at close range (a weapon steal is no ranged strike).",
+)
+card(
+    "Entombment",
+    Mode(
+        window=W.STRIKE,
+        when=v.all_of(v.at_close_range, v.opposing_is_ally),
+        effects=(StrikeWith(Strike(burn_ally=True, damage=0, label="burn the opposing ally")),),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.all_of(v.at_close_range, v.opposing_is_vampire),
+        effects=(StrikeWith(Strike(send_to_torpor=True, damage=0, label="send the opposing vampire to torpor")),),
+    ),
+    notes="Only effective at close range (LSJ 20000110): offered there only.",
+)
+card(
+    "Sculpt the Flesh",
+    Mode(window=W.STRIKE, effects=(StrikeWith(Strike(hand=True, aggravated=True, label="hand strike, aggravated")),)),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), sculpt_on_opposing),
+        label="hand strike +1; this card on the opposing minion",
+    ),
+    burn="minion +1 stealth",
+    notes="[PRO] puts the card on the opposing minion as the strike is chosen (a dodge does not stop it).",
+)
+card(
+    "Zip Gun",
+    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
+    notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
+    "19970801), a dodged strike too. The engine has no ammo card.",
+)
+card(
+    "Molotov Cocktail",
+    Mode(window=W.STRIKE, effects=(StrikeWith(MOLOTOV_THROW), molotov_copy), label="ranged: this card on the minion"),
+    bearer=Bearer(strike=MOLOTOV, equipment=True),
+    notes="Its strike puts the card on the minion as the next round starts (its 2R aggravated strike is not usable "
+    "the round it is put in play; burned at the end of combat, it would never be used if no round followed). Once "
+    "its strike is used it burns as the next round starts or the combat ends.",
+)
+card(
+    "Conquer the Beast",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=v.in_first_round,
+        effects=(CONQUER_MANDATORY,),
+        label="in play: a mandatory press to continue each round while cards are played; no equipment",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.in_first_round,
+        effects=(CONQUER_OPTIONAL,),
+        label="in play: an optional press to continue each round while cards are played; no equipment",
+    ),
+    notes="Counts the cards played from the hand in the combat (as Trap).",
+)
+card(
+    "Pulled Fangs",
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(
+            v.self_ready,
+            v.at_close_range,
+            v.inflicted_more_this_round,
+            v.carries_none_of("Pulled Fangs", opposing=True),
+        ),
+        effects=(pulled_fangs_on_opposing, v.InflictDamage(1)),
+        label="on the opposing vampire (cannot hunt), 1 damage",
+    ),
+    burn="vampire, two +1 stealth actions",
+    notes="Damage of retainers and environmental damage is not counted (TOM 19950304, LSJ 20010812); the range at "
+    "the end of a round ended before range is close (LSJ 20100709). A vampire carrying it that must hunt (no blood) "
+    "goes to torpor instead.",
+)
+_AFTER_COMBAT = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Groundfighting",
+    Mode(window=W.RANGE, effects=(v.Maneuver(), _AFTER_COMBAT), label="maneuver"),
+    Mode(window=W.PRESS, effects=(v.Press(), _AFTER_COMBAT), label="press"),
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.COMBATANT,
+        cost_blood=1,
+        when=restricts_strikes,
+        effects=(v.CancelAsPlayed(), _AFTER_COMBAT),
+        label="burn 1 blood: cancel a card restricting its strikes",
+    ),
+    notes="Its 'burn 1 blood' is a blood cost (it needs the blood: ANK 20210226). A card restricting the strikes is "
+    "one allowing only hand strikes, or forbidding equipment while the anarch has a weapon.",
+)
+card(
+    "Martyr's Resilience",
+    Mode(window=W.PREVENT, role=Role.REACTING, when=damage_pending, effects=(Prevent(1),)),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        role=Role.REACTING,
+        x_cost=True,
+        values=v.prevent_x,
+        when=damage_pending,
+        effects=(Prevent(1, plus_x=True),),
+        label="burn X blood: prevent X+1 damage",
+    ),
+    notes="Played by an unlocked vampire outside the combat, ready or in torpor (LSJ 20020416), of any Methuselah "
+    "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
+    "lowers (ANK 20210226).",
 )

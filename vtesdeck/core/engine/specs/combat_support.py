@@ -13,6 +13,9 @@ from ..frames import Action, Combat, Side, Until
 from ..handlers import Handler
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
+    HandStrikesOnly,
+    HoldTheOpposingMinion,
+    KeepTheOpposingMinionAway,
     Strike,
     StrikeThisRound,
     StrikeWith,
@@ -23,6 +26,7 @@ from ..vocabulary import (
     combat_of,
     controller,
     go_to_torpor,
+    is_ready,
     leave_aside,
     may_play,
     move_blood,
@@ -31,6 +35,7 @@ from ..vocabulary import (
     take_damage,
     vekn,
 )
+from ..windows import Range
 
 THEFT_1 = StrikeWith(Strike(damage=0, ranged=True, steal=1, label="Theft of Vitae"))
 THEFT_2 = StrikeWith(Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
@@ -462,3 +467,269 @@ def _beast_press_damage(game: Game, c: Combat) -> None:
         for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
             if side.minion in game.minions:
                 take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
+
+
+# -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------
+
+
+def mettle_each_round(game: Game, play: Play) -> None:
+    """[FOR]: each later round of this combat, 1 blood prevents all damage of the opposing initial strike."""
+    c = combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add("combat:superior mettle")
+
+
+@hook("normal_strike_resolution", "Superior Mettle")
+def _mettle_pass(game: Game, c: Combat) -> None:
+    """Count the strike resolutions of the round: the second one is an additional strike's."""
+    for side in (c.a, c.b):
+        if "combat:superior mettle" in side.used:
+            side.used.add(
+                "round:mettle later strike" if "round:mettle strikes" in side.used else "round:mettle strikes"
+            )
+
+
+@hook("damage_to_take", "Superior Mettle")
+def _mettle_prevents(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tuple[int, int]:
+    """Damage from the opposing initial strike of a round after the card's (first strikes included): the vampire
+    burns 1 blood to prevent all of it (environmental damage stays)."""
+    if "combat:superior mettle" not in side.used or "round:mettle later strike" in side.used:
+        return normal, agg
+    if "round:mettle used" in side.used or not (normal or agg):
+        return normal, agg
+    m = game.minions.get(side.minion)
+    env = c.env_damage.get(side.minion, 0) + (c.env_close.get(side.minion, 0) if c.range is Range.CLOSE else 0)
+    if m is None or m.blood < 1 or normal + agg <= env:
+        return normal, agg
+    side.used.add("round:mettle used")
+    move_blood(game, side.minion, -1)
+    game.log("burn blood", controller(game, side.minion), side.minion, 1)
+    return min(normal, env), 0
+
+
+# -- Sculpt the Flesh [PRO] ------------------------------------------------------------------------------------------
+
+
+def sculpt_on_opposing(game: Game, play: Play) -> None:
+    """Put the card on the opposing minion (as its strike is chosen)."""
+    c = combat_of(play)
+    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if victim is None or not victim.in_play or play.card < 0:
+        return
+    leave_aside(game, play.card)
+    victim.cards.append(play.card)
+
+
+@hook("unlock", "Sculpt the Flesh")
+def _sculpted_burn(game: Game, seat: int) -> int:
+    """In its controller's unlock phase, each minion carrying it burns 1 blood or life (each copy)."""
+    wanted = vekn(game, "Sculpt the Flesh")
+    for copy in list(game.seats[seat].controlled):
+        m = game.minions.get(copy)
+        if m is None or not m.in_play or not m.cards:
+            continue
+        n = sum(1 for x in m.cards if game.card_of[x] == wanted)
+        if n and m.blood > 0:
+            move_blood(game, m.id, -min(n, m.blood))
+            game.log("burn blood", seat, m.id, min(n, m.blood))
+            if m.kind != VAMPIRE and m.blood <= 0:
+                burn_minion(game, m.id)
+    return 0
+
+
+# -- Zip Gun ----------------------------------------------------------------------------------------------------------
+
+ZIP_GUN = Strike(damage=1, ranged=True, recoil=1, label="Zip Gun")
+
+
+def zip_gun_on_self(game: Game, play: Play) -> None:
+    """Put it on the minion as equipment; its maneuver is usable in this combat already."""
+    m = game.minions.get(play.minion)
+    if m is None or play.card < 0:
+        return
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    game.log("equip", play.seat, play.minion, play.card)
+    c = combat_of(play)
+    if c is not None:
+        bearer_maneuvers(game, c, c.side(play.minion))
+
+
+# -- Molotov Cocktail ------------------------------------------------------------------------------------------------
+
+MOLOTOV_THROW = Strike(damage=0, ranged=True, label="Molotov Cocktail: on this minion")
+MOLOTOV = Strike(damage=2, ranged=True, aggravated=True, label="Molotov Cocktail")
+
+
+def molotov_copy(game: Game, play: Play) -> None:
+    """Remember the copy its strike puts on the minion."""
+    c = combat_of(play)
+    if c is not None and play.card >= 0:
+        c.side(play.minion).used.add(f"round:molotov copy:{play.card}")
+
+
+@hook("normal_strike_resolution", "Molotov Cocktail")
+def _molotov_resolves(game: Game, c: Combat) -> None:
+    """Its strike resolves (a combat ends strike resolved first stops it: ANK 20200203-1): the card goes on the
+    minion for the next round (its weapon strike is not usable the round it is put in play; burned at the end of
+    combat, it never is if no round follows). The weapon's strike used: it burns."""
+    for side in (c.a, c.b):
+        if side.strike == MOLOTOV_THROW and is_ready(game, side.minion):
+            for mark in [u for u in side.used if u.startswith("round:molotov copy:")]:
+                side.used.discard(mark)
+                side.used.add(f"combat:molotov pending:{mark.rsplit(':', 1)[1]}")
+        elif side.strike == MOLOTOV:
+            side.used.add("combat:molotov used")
+
+
+@hook("round_start", "Molotov Cocktail")
+def _molotov_next_round(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None:
+            continue
+        if "combat:molotov used" in side.used:
+            side.used.discard("combat:molotov used")
+            _burn_molotovs(game, m.id)
+        for mark in [u for u in side.used if u.startswith("combat:molotov pending:")]:
+            side.used.discard(mark)
+            copy = int(mark.rsplit(":", 1)[1])
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if copy in heap and m.in_play:
+                heap.remove(copy)
+                m.cards.append(copy)
+                game.log("equip", controller(game, m.id), m.id, copy)
+
+
+@hook("after_combat", "Molotov Cocktail")
+def _molotov_burns(game: Game, c: Combat) -> None:
+    """Burned at the end of combat."""
+    for side in (c.a, c.b):
+        if side.minion in game.minions:
+            _burn_molotovs(game, side.minion)
+
+
+def _burn_molotovs(game: Game, minion: int) -> None:
+    wanted = vekn(game, "Molotov Cocktail")
+    m = game.minions[minion]
+    for x in [x for x in m.cards if game.card_of[x] == wanted]:
+        burn_card(game, x)
+
+
+# -- Conquer the Beast -----------------------------------------------------------------------------------------------
+
+
+def _conquer(optional: bool) -> Callable[[Game, Play], None]:
+    """Put it in play with 3 counters for this combat (the plays counted so far, its own included, are the baseline
+    its counters reset from); the vampire cannot use equipment this combat."""
+
+    def effect(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None or play.card < 0:
+            return
+        leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        game.card_counters[play.card] = 3
+        side = c.side(play.minion)
+        side.used.add(f"combat:conquer:{play.card}:{c.plays}:{int(optional)}")
+        side.used.add("combat:no equipment")
+        granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+        side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
+        side.weapon_maneuver = 0
+
+    return effect
+
+
+CONQUER_MANDATORY = _conquer(False)
+CONQUER_OPTIONAL = _conquer(True)
+
+
+@hook("press_step", "Conquer the Beast")
+def _conquer_press(game: Game, c: Combat) -> None:
+    """Counters back to 3 when a card was played since; then 1 counter burned for the vampire's press to continue:
+    made at once ([ani]: mandatory) or given as an optional press to continue ([ANI])."""
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:conquer:")]:
+            _, _, copy_s, seen_s, optional_s = mark.split(":")
+            copy, seen = int(copy_s), int(seen_s)
+            if copy not in game.card_counters or not is_ready(game, side.minion):
+                continue
+            if c.plays > seen:
+                game.card_counters[copy] = 3
+                side.used.discard(mark)
+                side.used.add(f"combat:conquer:{copy}:{c.plays}:{optional_s}")
+            if game.card_counters[copy] <= 0:
+                continue
+            game.card_counters[copy] -= 1
+            if optional_s == "1":
+                side.presses += 1
+                side.used.add("round:press to continue only")
+            elif c.press <= 0:
+                c.press = 1
+                c.last_press = side.minion
+                game.log("press", controller(game, side.minion), side.minion)
+
+
+@hook("after_combat", "Conquer the Beast")
+def _conquer_burns(game: Game, c: Combat) -> None:
+    """Burned at the end of combat (as Trap: with the last combat, after one queued by Psyche!)."""
+    wanted = vekn(game, "Conquer the Beast")
+    for seat in game.order:
+        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
+            burn_card(game, copy)
+
+
+# -- Pulled Fangs ----------------------------------------------------------------------------------------------------
+
+
+def pulled_fangs_on_opposing(game: Game, play: Play) -> None:
+    """Put the card on the opposing vampire."""
+    c = combat_of(play)
+    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+    if victim is None or not victim.in_play or play.card < 0:
+        return
+    leave_aside(game, play.card)
+    victim.cards.append(play.card)
+    game.card_counters.pop(play.card, None)
+
+
+@hook("may_hunt", "Pulled Fangs")
+def _fangs_pulled(game: Game, minion: int) -> bool:
+    """The vampire carrying it cannot hunt (game.action sends it to torpor when it must)."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return True
+    wanted = vekn(game, "Pulled Fangs")
+    return all(game.card_of[x] != wanted for x in m.cards)
+
+
+# -- Groundfighting --------------------------------------------------------------------------------------------------
+
+
+def restricts_strikes(game: Game, play: Play) -> bool:
+    """The combat card being played by the opposing minion would restrict this minion's choice of strikes this
+    round: only hand strikes (Immortal Grapple), or no equipment while it has a weapon (LSJ 20050221); not one that
+    sets the range, steals or destroys equipment, or takes every strike away (LSJ 20050221)."""
+    mode = game.playing
+    if mode is None or not game.aside or game.compiled is None:
+        return False
+    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
+        return False
+    kinds = {type(e) for e in mode.effects}
+    if HandStrikesOnly in kinds:
+        return True
+    if kinds & {HoldTheOpposingMinion, KeepTheOpposingMinionAway}:
+        m = game.minions.get(play.minion)
+        given = game.compiled.bearers
+        return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
+    return False
+
+
+@hook("burn_instead", "Pulled Fangs")
+def _fangs_first_action(game: Game, act: Any, copy: int) -> bool:
+    """It burns at the second successful +1 stealth action of a vampire (ANK 20170202-2): the first leaves a
+    counter on it instead."""
+    if game.card_of[copy] != vekn(game, "Pulled Fangs") or game.card_counters.get(copy):
+        return False
+    game.card_counters[copy] = 1
+    return True

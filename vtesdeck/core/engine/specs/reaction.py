@@ -10,10 +10,14 @@ offered only where the woken minion could then block or play a card of its Methu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ..cards import Mode, Play, Role, card
-from ..frames import Until
+from .. import economy
+from .. import vocabulary as v
+from ..cards import Mode, Play, Role, card, hook
+from ..economy import Kind, Option
+from ..frames import Combat, Until
 from ..state import Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -641,4 +645,246 @@ card(
     *_funeral_modes(False, None),
     *_funeral_modes(True, _second_ally),
     notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
+)
+
+
+# -- reactions of the combat group (issue 27) --------------------------------------------------------------------------
+
+card(
+    "Telepathic Counter",
+    Mode(window=W.BLOCKS_DECLINED, when=bleeding_you, effects=(ReduceBleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=bleeding_you, effects=(ReduceBleed(2),)),
+    notes="Played once the blocks are declined, before the bleed succeeds (TOM 19960303, LSJ 20061212).",
+)
+
+card(
+    "Rat's Warning",
+    *(
+        Mode(window=w, role=Role.LOCKED_REACTING, when=all_of(may_wake, bleeding_you), effects=(UnlockSelf(),))
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    *(
+        Mode(
+            window=w,
+            superior=True,
+            role=Role.LOCKED_REACTING,
+            when=all_of(may_wake, bleeding_you),
+            effects=(UnlockSelf(), v.PressInCombat()),
+        )
+        for w in _GUARD_DOGS_WINDOWS
+    ),
+    notes="Offered in any window of the bleed but its combat, like Guard Dogs (to block in state A, to react later).",
+)
+card(
+    "Sense the Sin",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("aus",), when=actor_younger, effects=(Intercept(1),)),
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("dai",), effects=(v.InterceptMoreIfCorrupted(1, more=1),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=during_bleed,
+        effects=(v.Bleed(2), v.CorruptedLessIntercept(1)),
+        label="+2 bleed; corrupted minions -1 intercept",
+    ),
+    notes="[DAI] is played once blocks are declined (a bleed increase); its -1 intercept lasts the action.",
+)
+
+
+def _night_terrors_mark(game: Game, play: Play) -> None:
+    """[OBF][PRE]: if this vampire blocks, it may strike: combat ends in the first round of the resulting combat."""
+    act = v.action_of(play) or v.current_action(game)
+    if act is not None:
+        act.flags[f"night terrors:{play.minion}"] = 1
+
+
+@hook("combat_start", "Night Terrors")
+def _night_terrors_combat(game: Game, c: Combat) -> None:
+    """Each combat resulting from a block by the vampire (a second block too: LSJ 20010814-2), not a follow-up
+    combat (Psyche!: LSJ 20010813)."""
+    act = c.action
+    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
+    if from_block and act is not None and act.flags.get(f"night terrors:{act.blocker}"):
+        c.side(act.blocker).used.add("combat:night terrors")
+
+
+@hook("strikes", "Night Terrors")
+def _night_terrors_strike(game: Game, c: Combat, minion: int) -> list[Option]:
+    if c.round != 1 or "combat:night terrors" not in c.side(minion).used:
+        return []
+    return [Option(Kind.STRIKE, v.controller(game, minion), minion=minion, card=-1, value=v.grant(_COMBAT_ENDS))]
+
+
+_COMBAT_ENDS = v.Strike(combat_ends=True, label="combat ends")
+card(
+    "Night Terrors",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(v.StealthToZero(),), label="the acting minion's stealth to 0"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(v.StealthToZero(), _night_terrors_mark),
+        label="stealth to 0; if this vampire blocks, a combat ends strike in the first round",
+    ),
+    notes="Played as a block is attempted (where stealth matters: RTR 20030519).",
+)
+card(
+    "Gift of Sleep",
+    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), role=Role.ACTING, effects=(v.Stealth(1),)),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("obe",),
+        role=Role.ACTING,
+        when=v.about_to_fight_ally,
+        effects=(v.LockOpposingAllyAndEnd(),),
+        label="lock the blocking ally and end the action",
+    ),
+    Mode(
+        window=W.BEFORE_COMBAT,
+        disciplines=("obe",),
+        role=Role.BLOCKER,
+        when=v.about_to_fight_ally,
+        effects=(v.LockOpposingAllyAndEnd(),),
+        label="lock the acting ally and end the action",
+    ),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, role=Role.ACTING, effects=(v.Stealth(1),)),
+)
+
+
+# -- Poison Pill, Confusion of the Eye: referendum reactions -----------------------------------------------------------
+
+
+def _poison_pill(game: Game, play: Play) -> None:
+    """Note the player's pool before the referendum's effects (+1: 0 pool is a value too)."""
+    act = v.current_action(game)
+    if act is not None:
+        act.flags[f"poison pill:{play.seat}"] = game.seats[play.seat].pool + 1
+
+
+@hook("referendum_passed", "Poison Pill")
+def _poison_pill_bites(game: Game, ref: Any) -> None:
+    """The pool its player lost to the referendum's effects, the acting minion's controller loses too."""
+    act = v.current_action(game)
+    if act is None or not act.flags:
+        return
+    for key in [k for k in act.flags if k.startswith("poison pill:")]:
+        seat = int(key.split(":")[1])
+        lost = act.flags.pop(key) - 1 - game.seats[seat].pool
+        if lost > 0 and not game.seats[ref.seat].ousted:
+            economy.burn_pool(game, ref.seat, lost)
+            game.log("burn pool", ref.seat, lost)
+
+
+card(
+    "Poison Pill",
+    Mode(window=W.POLLING, effects=(_poison_pill,), label="the acting Methuselah loses what pool you lose"),
+    notes="The pool lost is the pool the player has less after the referendum's effects than before (a gain in "
+    "the same effects offsets a loss: ANK 20180813 counts the loss only).",
+)
+
+_TITLE_REQUIRED = re.compile(
+    r"Requires an? (titled|prince|justicar|archbishop|cardinal|primogen|baron|bishop|priscus|regent|inner circle|"
+    r"magaji|kholo)",
+    re.IGNORECASE,
+)
+
+
+def _confusion(game: Game, play: Play) -> None:
+    """[OBF]: the acting vampire casts no votes or ballots in this referendum."""
+    act = v.current_action(game)
+    if act is not None:
+        act.flags["confusion of the eye"] = 1
+
+
+def _confused(game: Game, ref: Any) -> bool:
+    act = v.current_action(game)
+    return (
+        act is not None and bool(act.flags) and bool(act.flags.get("confusion of the eye")) and act.actor == ref.caller
+    )
+
+
+@hook("votes_cast", "Confusion of the Eye")
+def _confusion_votes(game: Game, seat: int, ref: Any, side: int) -> int:
+    """The acting vampire's votes (its title's, the political action card's 1 vote) are not cast."""
+    if seat != ref.seat or not _confused(game, ref):
+        return 0
+    caller = game.minions.get(ref.caller)
+    by_card = ref.card >= 0 and ref.card not in game.minions
+    return -((caller.votes if caller is not None and v.is_ready(game, caller.id) else 0) + (1 if by_card else 0))
+
+
+@hook("referendum_tallied", "Confusion of the Eye")
+def _confusion_fails(game: Game, ref: Any) -> None:
+    """A referendum whose card requires a titled vampire fails."""
+    if not _confused(game, ref) or ref.card < 0 or game.compiled is None:
+        return
+    found = game.compiled.cards.get(game.card_of[ref.card])
+    if found is not None and _TITLE_REQUIRED.search(found.text or ""):
+        ref.passed = False
+
+
+card(
+    "Confusion of the Eye",
+    Mode(window=W.BLOCKS_DECLINED, when=all_of(bleeding_you, actor_ally_or_younger), effects=(ReduceBleed(1),)),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        effects=(_confusion,),
+        label="the acting vampire casts no votes; a referendum requiring a title fails",
+    ),
+)
+
+
+# -- Melange [AUS] -----------------------------------------------------------------------------------------------------
+
+
+def _melange_mark(game: Game, play: Play) -> None:
+    """If this vampire blocks, the card (in the ash heap by then) goes on the acting minion."""
+    act = v.current_action(game)
+    if act is not None and play.card >= 0:
+        act.flags[f"melange:{play.minion}"] = play.card + 1
+
+
+@hook("blocked", "Melange")
+def _melange_on_actor(game: Game, act: Any) -> None:
+    """Put it on the acting minion from the ash heap (none if it left it: ANK 20220805); the rider names the
+    vampire that may burn it."""
+    copy = act.flags.pop(f"melange:{act.blocker}", 0) - 1 if act.flags else -1
+    actor = game.minions.get(act.actor)
+    if copy < 0 or actor is None:
+        return
+    heap = game.seats[game.owner_of[copy]].ash_heap
+    if copy in heap:
+        heap.remove(copy)
+        actor.cards.append(copy)
+        v.add_rider(game, copy, "melange vampire", act.blocker + 1, Until.END_OF_GAME)
+
+
+@hook("announced", "Melange")
+def _melange_bleed(game: Game, act: Any) -> None:
+    """A bleed by that vampire against the controller of the minion carrying it: it burns the card for +1 bleed
+    (before resolution: ANK 20180531, LSJ 19970718)."""
+    if not act.is_bleed() or act.target < 0:
+        return
+    wanted = v.vekn(game, "Melange")
+    for minion in list(game.seats[act.target].controlled):
+        m = game.minions.get(minion)
+        if m is None or not m.cards:
+            continue
+        for x in [x for x in m.cards if game.card_of[x] == wanted]:
+            if v.rider_sum(game, x, "melange vampire") == act.actor + 1:
+                v.burn_card(game, x)
+                act.bleed += 1
+                return
+
+
+card(
+    "Melange",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Intercept(1), _melange_mark),
+        label="+1 intercept; if this vampire blocks, this card on the acting minion",
+    ),
+    notes="[AUS]: the vampire always burns the card for +1 bleed as it bleeds the controller of the minion carrying "
+    "it (not asked).",
 )
