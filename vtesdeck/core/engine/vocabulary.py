@@ -3606,4 +3606,100 @@ def allocation_mode(allocations: Callable[[Game, Play], list[dict[int, int]]], g
     )
 
 
+# --- words added for political
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventOnceInCombat:
+    """ "If this vampire is blocked, they can prevent ``amount`` damage during the resulting combat" (Beast Meld):
+    once, in any round of each combat resulting from a block of this action, not a follow-up one (LSJ 20010813,
+    LSJ 20010819-2; again after a second block: LSJ 20010814-2); taken off the damage left once the round's
+    prevention is counted (the ``damage_to_take`` hook)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            key = f"prevent once in combat:{play.minion}"
+            act.flags[key] = act.flags.get(key, 0) + self.amount
+
+
+@hook("combat_start", effects=(PreventOnceInCombat,))
+def _prevent_once_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only the combat resulting from the block
+    for side in (c.a, c.b):
+        n = act.flags.get(f"prevent once in combat:{side.minion}", 0)
+        if n:
+            side.used.add(f"combat:prevent once:{n}")
+
+
+@hook("damage_to_take", effects=(PreventOnceInCombat,))
+def _prevent_once(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    for mark in [m for m in side.used if m.startswith("combat:prevent once:")]:
+        left = int(mark.split(":")[2])
+        if not (normal or agg):
+            break
+        cut = min(left, agg)
+        agg -= cut
+        used = min(left - cut, normal)
+        normal -= used
+        side.used.discard(mark)
+        if left - cut - used:
+            side.used.add(f"combat:prevent once:{left - cut - used}")
+    return normal, agg
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrengthInCombat:
+    """+``amount`` strength for the playing minion in combat during this action: in the combat resulting from a
+    block only ("if this Anarch is blocked, they get +1 strength during the resulting combat": Adhocracy [pot]),
+    or with ``any_combat`` in every combat of the action ("+1 strength this action": Invigorate [ani])."""
+
+    amount: int = 1
+    any_combat: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        key = f"{'action' if self.any_combat else 'block'} strength:{play.minion}"
+        act.flags[key] = act.flags.get(key, 0) + self.amount
+        c = g.current_combat(game)
+        if self.any_combat and c is not None and c.action is act and play.minion in (c.a.minion, c.b.minion):
+            c.side(play.minion).combat_strength += self.amount  # played during a combat of the action
+
+
+@hook("combat_start", effects=(StrengthInCombat,))
+def _strength_in_combat(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.flags:
+        return
+    from_block = act.blocked and bool(game.frames) and game.frames[-1] is act
+    for side in (c.a, c.b):
+        side.combat_strength += act.flags.get(f"action strength:{side.minion}", 0)
+        if from_block:
+            side.combat_strength += act.flags.get(f"block strength:{side.minion}", 0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockAtEndOfTurn:
+    """ "Unlock this vampire at the end of the turn" (Zephyr [cel]): as the turn's discard phase ends."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, play.minion, "unlock at end of turn", 1, Until.END_OF_TURN, play.seat)
+
+
+@hook("discard_phase_end", effects=(UnlockAtEndOfTurn,))
+def _unlock_at_end_of_turn(game: Game, seat: int, discarded: list[int]) -> None:
+    for r in game.riders:
+        if r.key == "unlock at end of turn":
+            m = game.minions.get(r.holder)
+            if m is not None and m.in_play and m.locked:
+                m.locked = False
+                game.log("unlock", controller(game, m.id), m.id)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

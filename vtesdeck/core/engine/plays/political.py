@@ -17,6 +17,9 @@ from ..specs.political import (
     autarkis_gains,
     breach_burns,
     cold_war_choice,
+    council_allocation,
+    domain_challenge_burns,
+    eat_the_rich_burns,
     minion_pool_burns,
     reins_changes,
     stranglehold_gains,
@@ -139,3 +142,37 @@ judge(
         22.0 if territory_choice(game, dataclasses.replace(play, target=0))[1] == play.seat else -1.0
     ),
 )
+
+
+# --- Revolutionary Council, Domain Challenge ---
+
+
+def _council_stakes(game: Game, play: Play, seat: int) -> float:
+    """The allocated Methuselahs lose their points; the caller gains the table's loss less its locked Anarchs."""
+    by = council_allocation(game, play)
+    if seat == play.seat:
+        return 2.0 + sum(by.values()) / 2 - play.target // 2
+    return -float(by.get(seat, 0))
+
+
+judge("Revolutionary Council", 0, stakes=_council_stakes)
+_dc_stakes, _dc_score = _relative(domain_challenge_burns)
+judge("Domain Challenge", 0, stakes=_dc_stakes, score=_dc_score)
+
+
+def _eat_stakes(game: Game, play: Play, seat: int) -> float:
+    """What a seat loses if it passes; the caller gains what the chosen Methuselahs lose."""
+    by = eat_the_rich_burns(game, play)
+    if seat == play.seat:
+        return 1.0 - sum(by.values())
+    return float(by.get(seat, 0))
+
+
+def _eat_score(game: Game, play: Play) -> float:
+    """Call it when the bots' first choice (every other Methuselah) loses 4 or more."""
+    worth = -sum(eat_the_rich_burns(game, dataclasses.replace(play, target=0)).values())
+    return 18.0 + 2 * worth if worth >= 4 else -1.0
+
+
+judge("Eat the Rich", 0, stakes=_eat_stakes, score=_eat_score)
+judge("Rumors of Gehenna", 0, stakes=lambda game, play, seat: 3.0 if seat == play.seat else -1.0)

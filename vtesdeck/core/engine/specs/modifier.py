@@ -42,13 +42,16 @@ from ..vocabulary import (
     OptionalPress,
     Pred,
     Press,
+    PreventOnceInCombat,
     PutInPlay,
     PutOnTarget,
     Redirect,
     Stealth,
     StealthNow,
+    StrengthInCombat,
     UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
+    UnlockAtEndOfTurn,
     UnlockSelf,
     UnlockTarget,
     action_blocked,
@@ -1640,4 +1643,41 @@ card(
     notes="[DEM] is played during a block attempt (for its stealth); the maneuver or press is then there for the "
     "resulting combat if the block succeeds anyway. Used with another once-each-combat maneuver or press, the "
     "first one used counts as this card's.",
+)
+
+
+# --- cards added for political: Beast Meld, Zephyr, Adhocracy, As the Crow ---
+
+
+card(
+    "Beast Meld",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1), PreventOnceInCombat(1))),
+    Mode(window=W.ANNOUNCED, superior=True, when=not_bleed, effects=(KindCannotBlock(VAMPIRE),)),
+    notes="[ani][pro] is played during a block attempt (for its stealth); the prevention is then there for the "
+    "resulting combat if the block succeeds anyway, used on the first damage the vampire would take.",
+)
+card(
+    "Zephyr",
+    Mode(window=W.AFTER_ACTION, when=all_of(not_(action_succeeded), locked_self), effects=(UnlockAtEndOfTurn(),)),
+    Mode(
+        window=W.AFTER_ACTION, superior=True, when=all_of(not_(action_succeeded), locked_self), effects=(UnlockSelf(),)
+    ),
+    notes="An action that fizzled (ANK 20220218) counts as unsuccessful.",
+)
+card(
+    "Adhocracy",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("ani",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.POLLING, disciplines=("chi",), when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(window=W.BLOCKED, disciplines=("pot",), effects=(StrengthInCombat(1),), label="+1 strength if blocked"),
+    notes="[pot] is played once the action is blocked (before the combat: when it is known to matter).",
+)
+card(
+    "As the Crow",
+    Mode(
+        window=W.AFTER_ACTION,
+        when=all_of(action_succeeded, locked_self),
+        effects=(UnlockSelf(),),
+        limit="as the crow",
+        limit_scope="turn",
+    ),
 )

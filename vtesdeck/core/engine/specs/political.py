@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Mode, Play, card
+from ..cards import Mode, Play, card, hook
+from ..frames import Referendum
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Banish,
+    PutInPlay,
     TakePool,
     allocation_mode,
     allocations_among_others,
@@ -16,6 +18,7 @@ from ..vocabulary import (
     has_targets,
     ready_minions,
     richer_methuselahs,
+    vekn,
     younger_ready_vampires_of_others,
 )
 from ..windows import W
@@ -412,4 +415,133 @@ card(
     ),
     notes="The terms are one of the pairs the bots consider (another Methuselah's location to the caller first); a "
     "location on a minion moves onto the new controller's first ready vampire.",
+)
+
+
+# -- Revolutionary Council: X of your unlocked Anarchs lock, 2X points of pool burned --------------------------------
+
+
+def _council_anarchs(game: Game, play: Play) -> list[int]:
+    """The ready unlocked Anarchs the caller controls (the acting one is locked by then)."""
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
+
+
+def _council_terms(game: Game, play: Play) -> list[int]:
+    """The terms the bots consider, best first, as 2X + pattern: each X from all the caller's unlocked Anarchs
+    down to 1, with the 2X points all on the prey (pattern 0), then half on the prey and half on the next
+    Methuselah (pattern 1). X and the points are fixed as the terms are chosen (LSJ 20081203)."""
+    if game.prey(play.seat) == play.seat:
+        return []
+    split = len(game.order) > 2
+    return [2 * x + p for x in range(len(_council_anarchs(game, play)), 0, -1) for p in ((0, 1) if split else (0,))]
+
+
+def council_allocation(game: Game, play: Play) -> dict[int, int]:
+    """The points each Methuselah is allocated by the chosen terms."""
+    x, pattern = divmod(max(play.target, 0), 2)
+    prey = game.prey(play.seat)
+    rest = [s for s in game.order if s not in (play.seat, prey)]
+    if pattern and rest:
+        return {prey: x, rest[0]: x}
+    return {prey: 2 * x} if x else {}
+
+
+def _council(game: Game, play: Play) -> None:
+    """The chosen Anarchs lock (the first X still unlocked: one locked during the vote is locked anyway), then
+    each Methuselah burns 1 pool a point, more than it has if so (LSJ 20020819), ousts checked once after."""
+    from ..economy import check_ousts
+
+    for c in _council_anarchs(game, play)[: play.target // 2]:
+        game.minions[c].locked = True
+    for seat, points in sorted(council_allocation(game, play).items()):
+        s = game.seats[seat]
+        if not s.ousted:
+            paid = min(points, s.pool)
+            s.pool -= paid
+            game.burned += paid
+            game.log("pool changed by referendum", seat, -points)
+    check_ousts(game)
+
+
+card(
+    "Revolutionary Council",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(_council_terms),
+        targets=_council_terms,
+        effects=(_council,),
+    ),
+    notes="The terms are one of the (X, allocation) pairs the bots consider: the first X of the caller's unlocked "
+    "Anarchs, and the 2X points on Methuselahs only (all on the prey, or half on the prey and half on the next), "
+    "never on locations or equipment.",
+)
+
+
+def domain_challenge_burns(game: Game, play: Play) -> dict[int, int]:
+    """Domain Challenge: each Methuselah burns 1 pool for each locked minion it controls, counted as the
+    referendum passes (RTR 19941109)."""
+    return {s: -sum(1 for c in _controlled_minions(game, s) if game.minions[c].locked) for s in game.order}
+
+
+card("Domain Challenge", Mode(window=W.ACTION, political=True, effects=(_pool_changes(domain_challenge_burns),)))
+
+
+# -- Eat the Rich: chosen Methuselahs burn 1 pool, 3 more with a ready titled vampire; titles count less ----------
+
+
+def eat_the_rich_burns(game: Game, play: Play) -> dict[int, int]:
+    """Each chosen Methuselah (as Neonate Breach's: every other one, or one alone) burns 1 pool, plus 3 if it
+    controls a ready titled vampire."""
+    choices = _breach_choices(game, play)
+    chosen = choices[play.target] if 0 <= play.target < len(choices) else ()
+    return {s: -(1 + (3 if any(m.kind == VAMPIRE and m.title for m in ready_minions(game, s)) else 0)) for s in chosen}
+
+
+@hook("votes_cast", "Eat the Rich")
+def _eat_the_rich_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """In its referendum each titled vampire casts 1 vote or ballot less (a priscus 1 ballot less, another
+    titled vampire 1 vote less), and burning the Edge gives 1 more vote (the seat that burned it is the first to
+    cast once it is burned)."""
+    if ref.card < 0 or ref.card in game.minions or game.card_of[ref.card] != vekn(game, "Eat the Rich"):
+        return 0
+    delta = -sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
+    mark = ("eat the rich: edge", id(ref))
+    if ref.edge_burned and mark not in game.used:
+        game.used.add(mark)
+        game.kept.append(ref)
+        delta += 1
+    return delta
+
+
+card(
+    "Eat the Rich",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_breach_choices(game, play)))),
+        targets=lambda game, play: range(len(_breach_choices(game, play))),
+        effects=(_pool_changes(eat_the_rich_burns),),
+    ),
+    notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
+    "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
+)
+
+
+# -- Rumors of Gehenna: two master phase actions ----------------------------------------------------------------------
+
+
+@hook("master_actions", "Rumors of Gehenna")
+def _rumors_master_actions(game: Game, seat: int) -> int:
+    """The Methuselah controlling a Rumors of Gehenna (the one chosen) gets two master phase actions instead of
+    one, however many copies."""
+    rumors = vekn(game, "Rumors of Gehenna")
+    return 1 if any(game.card_of[c] == rumors for c in game.seats[seat].controlled) else 0
+
+
+card(
+    "Rumors of Gehenna",
+    Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
+    notes="The chosen Methuselah is the caller alone (the bot's choice), who controls the card in play.",
+    burn="referendum",
 )
