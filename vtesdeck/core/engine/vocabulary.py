@@ -3702,4 +3702,39 @@ def _unlock_at_end_of_turn(game: Game, seat: int, discarded: list[int]) -> None:
                 game.log("unlock", controller(game, m.id), m.id)
 
 
+def ready_allies(game: Game, play: Play) -> Sequence[int]:
+    """Every ready ally in play, other Methuselahs' first (Permanent Vacation: "choose a ready ally")."""
+    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == ALLY]
+    return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == ALLY]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetFromGame:
+    """The target minion (``play.target``) is removed from the game, with every card on it (Permanent
+    Vacation)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import leave_play
+
+        if play.target in game.minions and game.minions[play.target].in_play:
+            owner = game.owner_of[play.target]
+            leave_play(game, play.target, removed=True)
+            game.log("remove from game", owner, play.target)
+
+
+def actor_of_kind(*kinds: str) -> Pred:
+    """The acting minion is an ally whose card names it one of ``kinds`` ("the acting wraith": Shroud Mastery)."""
+    pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        if m is None or m.kind != ALLY or game.compiled is None:
+            return False
+        card = game.compiled.cards.get(m.card)
+        return card is not None and pattern.match(card.text.replace("{", "").replace("}", "")) is not None
+
+    return check
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -26,6 +26,7 @@ from ..specs.political import (
     territory_choice,
 )
 from ..state import Game
+from ..vocabulary import ready_allies as _allies
 
 Changes = Callable[[Game, Play], dict[int, int]]
 
@@ -176,3 +177,21 @@ def _eat_score(game: Game, play: Play) -> float:
 
 judge("Eat the Rich", 0, stakes=_eat_stakes, score=_eat_score)
 judge("Rumors of Gehenna", 0, stakes=lambda game, play, seat: 3.0 if seat == play.seat else -1.0)
+
+
+def _vacation_stakes(game: Game, play: Play, seat: int) -> float:
+    """The ally's controller loses it (its worth: 3); the caller gains when it is another's."""
+    if play.target not in game.minions:
+        return 0.0
+    owner = g.controller(game, play.target)
+    if seat == owner:
+        return -3.0
+    return 2.0 if seat == play.seat else 0.0
+
+
+judge("Permanent Vacation", 0, stakes=_vacation_stakes)
+judge(
+    "Permanent Vacation",
+    0,
+    score=lambda game, play: 20.0 if any(g.controller(game, a) != play.seat for a in _allies(game, play)) else -1.0,
+)

@@ -58,6 +58,7 @@ from ..vocabulary import (
     action_not_marked,
     action_of,
     action_succeeded,
+    actor_of_kind,
     actor_younger,
     add_rider,
     all_of,
@@ -83,6 +84,7 @@ from ..vocabulary import (
     political,
     possible_blockers,
     ready_minions,
+    recruiting_or_employing,
     referendum_passed,
     rider_sum,
     take_damage,
@@ -1680,4 +1682,9 @@ card(
         limit="as the crow",
         limit_scope="turn",
     ),
+)
+card(
+    "Shroud Mastery",
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.OTHER_READY, when=actor_of_kind("wraith"), effects=(Stealth(1),)),
+    Mode(window=W.ANNOUNCED, superior=True, when=recruiting_or_employing("wraith"), effects=(UnlockAfterSuccess(),)),
 )

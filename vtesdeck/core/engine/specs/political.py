@@ -10,12 +10,14 @@ from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Banish,
     PutInPlay,
+    RemoveTargetFromGame,
     TakePool,
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
     burn_card,
     has_targets,
+    ready_allies,
     ready_minions,
     richer_methuselahs,
     vekn,
@@ -544,4 +546,14 @@ card(
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
     notes="The chosen Methuselah is the caller alone (the bot's choice), who controls the card in play.",
     burn="referendum",
+)
+card(
+    "Permanent Vacation",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(ready_allies),
+        targets=ready_allies,
+        effects=(RemoveTargetFromGame(),),
+    ),
 )
