@@ -3737,4 +3737,58 @@ def actor_of_kind(*kinds: str) -> Pred:
     return check
 
 
+def vampires_for_title(title: str, clan: str, sect: str = "Camarilla") -> Targets:
+    """The ready vampires of ``clan`` and ``sect`` a title card may go on (Toreador Justicar: the caller's own
+    first); none while a vampire in play holds that unique title of that clan (LSJ 20100129: uniqueness)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if any(m.in_play and m.kind == VAMPIRE and m.clan == clan and m.title == title for m in game.minions.values()):
+            return []
+        order = [play.seat, *(s for s in game.order if s != play.seat)]
+        return [
+            m.id
+            for s in order
+            for m in g.ready_minions(game, s)
+            if m.kind == VAMPIRE and m.clan == clan and m.sect == sect
+        ]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TitleOnTarget:
+    """A title card: put on the target vampire to represent its ``title``, with that title's votes (a vampire holds
+    one title: it loses any other, §6 L2187-2191); card requirements read it (the ``meets_requirement`` hook)."""
+
+    title: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from ..domain import TITLE_VOTES
+
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        m.title = self.title
+        m.votes = TITLE_VOTES.get(self.title, 0)
+        game.log("title", controller(game, m.id), m.id)
+
+
+@hook("meets_requirement", effects=(TitleOnTarget,))
+def _titled_by_card(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by a card meets the requirements of a vampire printed with it."""
+    from ..eligibility import compile_minion
+
+    comp = game.compiled
+    card = comp.cards.get(m.card) if comp is not None else None
+    if card is None or m.title == card.title:
+        return False
+    requirement = comp.eligibility.requirement(handler.card)
+    return requirement is not None and bool(
+        requirement.met_by(compile_minion(dataclasses.replace(card, title=m.title)))
+    )
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

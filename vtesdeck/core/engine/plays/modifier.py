@@ -160,3 +160,19 @@ judge("Resist Earth's Grasp", 1, score=_maneuver_score)
 for _mode, _disciplines in enumerate(("d", "o", "p", "do", "dp", "op", "dop")):
     judge("Memory Rift", _mode, score=_rift_score(_disciplines))
 judge("Monkey Wrench", 0, score=_wrench_score)
+
+
+# --- political group ---
+
+
+def _closed_session_score(game: Game, play: Play) -> float:
+    """Worth it when the other Methuselahs hold more non-Camarilla votes than the caller's own."""
+
+    def outside(seat: int) -> int:
+        return sum(m.votes for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+
+    theirs = sum(outside(s) for s in game.order if s != play.seat)
+    return W_PLAY if theirs > outside(play.seat) else -5.0
+
+
+judge("Closed Session", 0, score=_closed_session_score)

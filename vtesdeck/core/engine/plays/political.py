@@ -27,6 +27,7 @@ from ..specs.political import (
 )
 from ..state import Game
 from ..vocabulary import ready_allies as _allies
+from ..vocabulary import vampires_for_title
 
 Changes = Callable[[Game, Play], dict[int, int]]
 
@@ -195,3 +196,25 @@ judge(
     0,
     score=lambda game, play: 20.0 if any(g.controller(game, a) != play.seat for a in _allies(game, play)) else -1.0,
 )
+
+
+def _title_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen vampire's controller gains a justicar (3 votes), the others lose ground."""
+    if play.target not in game.minions:
+        return 0.0
+    return 3.0 if seat == g.controller(game, play.target) else -1.0
+
+
+def _title_score(clan: str) -> Callable[[Game, Play], float]:
+    """Call it for one of the caller's own vampires (the targets list them first)."""
+    targets = vampires_for_title("justicar", clan)
+
+    def score(game: Game, play: Play) -> float:
+        return 20.0 if any(g.controller(game, t) == play.seat for t in targets(game, play)) else -1.0
+
+    return score
+
+
+for _clan in ("Lasombra", "Toreador"):
+    judge(f"{_clan} Justicar", 0, stakes=_title_stakes)
+    judge(f"{_clan} Justicar", 0, score=_title_score(_clan))

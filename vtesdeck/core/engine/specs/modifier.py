@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
-from ..frames import Action, Combat, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     AlliesAndYoungerLessIntercept,
@@ -54,6 +54,7 @@ from ..vocabulary import (
     UnlockAtEndOfTurn,
     UnlockSelf,
     UnlockTarget,
+    VotesAgainst,
     action_blocked,
     action_not_marked,
     action_of,
@@ -1687,4 +1688,42 @@ card(
     "Shroud Mastery",
     Mode(window=W.BLOCK_ATTEMPT, role=Role.OTHER_READY, when=actor_of_kind("wraith"), effects=(Stealth(1),)),
     Mode(window=W.ANNOUNCED, superior=True, when=recruiting_or_employing("wraith"), effects=(UnlockAfterSuccess(),)),
+)
+
+
+# -- Closed Session: non-Camarilla vampires cast no votes or ballots in this referendum ------------------------------
+
+
+def _closed(game: Game) -> bool:
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    return ref is not None and ("closed session", id(ref)) in game.used
+
+
+def _close_session(game: Game, play: Play) -> None:
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        game.used.add(("closed session", id(ref)))
+        game.kept.append(ref)
+
+
+@hook("votes", "Closed Session")
+def _closed_session_votes(game: Game, seat: int) -> int:
+    """The votes of the seat's ready non-Camarilla vampires do not count in a closed referendum."""
+    if not _closed(game):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+
+
+@hook("may_play", "Closed Session")
+def _closed_session_cards(game: Game, handler: Any, m: Any) -> bool:
+    """Nor may they play a card that gives them votes in it."""
+    if m.kind != VAMPIRE or m.sect == "Camarilla" or handler.mode.window is not W.POLLING or not _closed(game):
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
+card(
+    "Closed Session",
+    Mode(window=W.POLLING, when=in_polling, effects=(_close_session,)),
+    notes="Votes from cards played by non-Camarilla vampires before it in the polling step still count.",
 )

@@ -12,6 +12,7 @@ from ..vocabulary import (
     PutInPlay,
     RemoveTargetFromGame,
     TakePool,
+    TitleOnTarget,
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
@@ -20,6 +21,7 @@ from ..vocabulary import (
     ready_allies,
     ready_minions,
     richer_methuselahs,
+    vampires_for_title,
     vekn,
     younger_ready_vampires_of_others,
 )
@@ -557,3 +559,40 @@ card(
         effects=(RemoveTargetFromGame(),),
     ),
 )
+
+
+# -- title cards: Lasombra Justicar, Toreador Justicar ---------------------------------------------------------------
+
+
+@hook("votes", "Lasombra Justicar", "Toreador Justicar")
+def _title_referendum_votes(game: Game, seat: int) -> int:
+    """During the referendum of Lasombra Justicar each Lasombra gets +1 vote, of Toreador Justicar each ready
+    Toreador (both: the seat's ready ones, who cast votes)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or ref.card < 0 or ref.card in game.minions:
+        return 0
+    name = game.card_of[ref.card]
+    clan = (
+        "Lasombra"
+        if name == vekn(game, "Lasombra Justicar")
+        else "Toreador"
+        if name == vekn(game, "Toreador Justicar")
+        else ""
+    )
+    if not clan:
+        return 0
+    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == clan)
+
+
+for _clan in ("Lasombra", "Toreador"):
+    card(
+        f"{_clan} Justicar",
+        Mode(
+            window=W.ACTION,
+            political=True,
+            when=has_targets(vampires_for_title("justicar", _clan)),
+            targets=vampires_for_title("justicar", _clan),
+            effects=(TitleOnTarget("justicar"),),
+        ),
+        notes="Not called while a vampire in play holds the title (a contest for it is not modelled).",
+    )
