@@ -246,6 +246,8 @@ def refill(game: Game, seat: int) -> None:
     s = game.seats[seat]
     s.hand_size = hand_size(game, seat)
     missing = s.hand_size - len(s.hand) - rider_sum(game, -1 - seat, "unreplaced")
+    if missing > 0 and not hook_all(game, "may_replace", seat):
+        return  # "does not replace cards during any Methuselah's minion phase" (The Meddling of Semsith)
     if missing > 0:
         from .state import draw
 

@@ -3791,4 +3791,29 @@ def _titled_by_card(game: Game, handler: Any, m: Minion) -> bool:
     )
 
 
+def blocker_vampire_without(discipline: str) -> Pred:
+    """A vampire without ``discipline`` is attempting to block this action (The Kiss of Ra: Fortitude)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        return m is not None and m.kind == VAMPIRE and not any(d == discipline for d, _ in m.disciplines)
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockerToTorpor:
+    """The blocking vampire goes to torpor (The Kiss of Ra [FOR])."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.go_to_torpor(game, m.id)
+
+
+discard_down = g.discard_down  # a hand over a smaller hand size discarded down at once (The Meddling of Semsith)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -218,3 +218,13 @@ def _title_score(clan: str) -> Callable[[Game, Play], float]:
 for _clan in ("Lasombra", "Toreador"):
     judge(f"{_clan} Justicar", 0, stakes=_title_stakes)
     judge(f"{_clan} Justicar", 0, score=_title_score(_clan))
+
+
+def _meddling_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen Methuselah loses its replacements in minion phases; the caller a card of hand size."""
+    if seat == play.target:
+        return -3.0
+    return 1.5 if seat == play.seat else 0.0
+
+
+judge("Meddling of Semsith, The", 0, stakes=_meddling_stakes)

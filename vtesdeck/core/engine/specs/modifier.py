@@ -18,6 +18,7 @@ from ..vocabulary import (
     Bleed,
     BlockerBurnsBlood,
     BlockerIntercept,
+    BlockerToTorpor,
     BurnBlood,
     BurnPool,
     BurnThisCard,
@@ -67,6 +68,7 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    blocker_vampire_without,
     burn_card,
     burn_corruption,
     capacity_at_least,
@@ -1726,4 +1728,18 @@ card(
     "Closed Session",
     Mode(window=W.POLLING, when=in_polling, effects=(_close_session,)),
     notes="Votes from cards played by non-Camarilla vampires before it in the polling step still count.",
+)
+card(
+    "Kiss of Ra, The",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=blocker_vampire_without("for"),
+        effects=(AttemptFails(), BlockerBurnsBlood(2), EndAction()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=blocker_vampire_without("for"),
+        effects=(AttemptFails(), BlockerBurnsBlood(2), BlockerToTorpor(), EndAction()),
+    ),
 )

@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import Any
 
-from ..cards import Mode, Play, card, hook
-from ..frames import Referendum
-from ..state import ALLY, VAMPIRE, Game
+from ..cards import Controller, Mode, Play, card, hook
+from ..frames import Referendum, Until
+from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
     PutInPlay,
     RemoveTargetFromGame,
     TakePool,
     TitleOnTarget,
+    add_rider,
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
+    any_methuselah_but_you,
     burn_card,
+    discard_down,
     has_targets,
     ready_allies,
     ready_minions,
+    refill,
     richer_methuselahs,
     vampires_for_title,
     vekn,
@@ -596,3 +601,44 @@ for _clan in ("Lasombra", "Toreador"):
         ),
         notes="Not called while a vampire in play holds the title (a contest for it is not modelled).",
     )
+
+
+# -- The Meddling of Semsith: -1 hand size for you, the chosen Methuselah replaces no card in minion phases ----------
+
+
+def _meddle(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """The card goes in play, remembering the chosen Methuselah (a rider on the card for the game); its
+    controller's hand, one card over its new size, is discarded down at once."""
+    PutInPlay()(game, play)
+    add_rider(game, play.card, "meddling", play.target, Until.END_OF_GAME)
+    refill(game, play.seat)  # the seat's hand size, 1 less now
+    yield from discard_down(game, play.seat)
+
+
+@hook("may_replace", "Meddling of Semsith, The")
+def _meddled(game: Game, seat: int) -> bool:
+    """The chosen Methuselah does not replace cards during any Methuselah's minion phase (the cards not replaced
+    count against its hand size: ANK 20180318; replaced once the phase is over); the card stays while the chosen
+    Methuselah is ousted (LSJ 20021008)."""
+    if game.phase is not Phase.MINION:
+        return True
+    meddling = vekn(game, "Meddling of Semsith, The")
+    for r in game.riders:
+        if r.key == "meddling" and r.value == seat and game.card_of[r.holder] == meddling:
+            if any(r.holder in s.controlled for s in game.seats if not s.ousted):
+                return False
+    return True
+
+
+card(
+    "Meddling of Semsith, The",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(any_methuselah_but_you),
+        targets=any_methuselah_but_you,
+        effects=(_meddle,),
+    ),
+    controller=Controller(hand_size=-1),
+    burn="referendum",
+)
