@@ -228,3 +228,13 @@ def _meddling_stakes(game: Game, play: Play, seat: int) -> float:
 
 
 judge("Meddling of Semsith, The", 0, stakes=_meddling_stakes)
+
+
+def _anathema_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen vampire's controller risks it; the others may gain its capacity."""
+    if play.target not in game.minions:
+        return 0.0
+    return -2.0 if seat == g.controller(game, play.target) else 0.5
+
+
+judge("Anathema", 0, stakes=_anathema_stakes)

@@ -6,11 +6,12 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ..cards import Controller, Mode, Play, card, hook
-from ..frames import Referendum, Until
+from ..frames import Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
     PutInPlay,
+    PutOnTarget,
     RemoveTargetFromGame,
     TakePool,
     TitleOnTarget,
@@ -20,10 +21,13 @@ from ..vocabulary import (
     allocations_with_caller_of,
     any_methuselah_but_you,
     burn_card,
+    burn_minion,
+    controller,
     discard_down,
     has_targets,
     ready_allies,
     ready_minions,
+    ready_vampires_anywhere,
     refill,
     richer_methuselahs,
     vampires_for_title,
@@ -641,4 +645,58 @@ card(
     ),
     controller=Controller(hand_size=-1),
     burn="referendum",
+)
+
+
+# -- Anathema: burned when its blood is reduced to 0 in combat, the opposing Methuselah gains its capacity ---------
+
+
+def _anathema_on(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    anathema = vekn(game, "Anathema")
+    return m is not None and m.kind == VAMPIRE and any(game.card_of[x] == anathema for x in m.cards)
+
+
+@hook("round_start", "Anathema")
+def _anathema_blood(game: Game, c: Combat) -> None:
+    """Remember that the vampire had blood in this combat (entering it with none triggers nothing: RTR
+    19980623)."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is not None and m.blood > 0 and _anathema_on(game, side.minion):
+            side.used.add("combat:anathema had blood")
+
+
+@hook("after_combat", "Anathema")
+def _anathema(game: Game, c: Combat) -> None:
+    """Its blood reduced to 0 in the combat (whatever the source: RTR 19980623), the vampire is burned and the
+    Methuselah controlling the opposing minion gains pool equal to its capacity, once however many Anathemas
+    (LSJ 20021117). Diablerie (after the combat) does not trigger it (LSJ 20021122-2)."""
+    from ..economy import gain_pool
+
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or m.blood > 0 or "combat:anathema had blood" not in side.used:
+            continue
+        if not _anathema_on(game, side.minion):
+            continue
+        other = c.other(side.minion).minion
+        gainer = controller(game, other) if other in game.minions else -1
+        capacity = m.capacity
+        burn_minion(game, side.minion)
+        if gainer >= 0 and not game.seats[gainer].ousted:
+            gain_pool(game, gainer, capacity)
+            game.log("gain pool", gainer, capacity)
+
+
+card(
+    "Anathema",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(ready_vampires_anywhere),
+        targets=ready_vampires_anywhere,
+        effects=(PutOnTarget(),),
+    ),
+    notes="Checked as the combat ends: a vampire whose blood was reduced to 0 during it and is still at 0 then.",
 )
