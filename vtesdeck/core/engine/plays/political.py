@@ -238,3 +238,4 @@ def _anathema_stakes(game: Game, play: Play, seat: int) -> float:
 
 
 judge("Anathema", 0, stakes=_anathema_stakes)
+judge("My Kin Against the World", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)

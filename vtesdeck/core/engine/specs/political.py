@@ -6,7 +6,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ..cards import Controller, Mode, Play, card, hook
-from ..frames import Combat, Referendum, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
@@ -23,6 +23,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     controller,
+    current_action,
     discard_down,
     has_targets,
     ready_allies,
@@ -699,4 +700,75 @@ card(
         effects=(PutOnTarget(),),
     ),
     notes="Checked as the combat ends: a vampire whose blood was reduced to 0 during it and is still at 0 then.",
+)
+
+
+# -- My Kin Against the World: X younger vampires of the clan (Laibon) unlock with the caller -------------------------
+
+
+def _kin(game: Game, minion: int, seat: int) -> list[int]:
+    """The vampires younger than ``minion`` of its clan (or Laibon, for a Laibon), as the bots choose them: the
+    caller's locked ones first, then its others, then other Methuselahs' (unlocking those is never wanted)."""
+    me = game.minions.get(minion)
+    if me is None:
+        return []
+    laibon = me.sect == "Laibon"
+    found = [
+        m
+        for s in [seat, *(x for x in game.order if x != seat)]
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE
+        and m.id != minion
+        and m.capacity < me.capacity
+        and (m.clan == me.clan or (laibon and m.sect == "Laibon"))
+    ]
+    mine = [m for m in found if controller(game, m.id) == seat]
+    return (
+        [m.id for m in mine if m.locked]
+        + [m.id for m in mine if not m.locked]
+        + [m.id for m in found if controller(game, m.id) != seat]
+    )
+
+
+def _kin_x(game: Game, play: Play) -> list[int]:
+    """X: the caller's locked younger kin it can pay for first (the bots' choice), then every other amount."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    kin = _kin(game, play.minion, play.seat)
+    most = min(m.blood, len(kin))
+    locked = sum(1 for k in kin if game.minions[k].locked and controller(game, k) == play.seat)
+    best = min(locked, most)
+    return [best, *(x for x in range(most + 1) if x != best)]
+
+
+def _kin_unlock(game: Game, play: Play) -> None:
+    """The acting vampire and the X chosen (the first X: ``_kin``) unlock."""
+    act = current_action(game)
+    x = act.cost_blood if act is not None else 0
+    for c in [play.minion, *_kin(game, play.minion, play.seat)[:x]]:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and m.locked:
+            m.locked = False
+            game.log("unlock", controller(game, c), c)
+
+
+@hook("announced", "My Kin Against the World")
+def _kin_called(game: Game, act: Action) -> None:
+    """Only one My Kin Against the World can be called each turn (marked as it is called)."""
+    if act.card >= 0 and game.card_of[act.card] == vekn(game, "My Kin Against the World"):
+        game.used.add(("my kin against the world",))
+
+
+card(
+    "My Kin Against the World",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        x_cost=True,
+        values=_kin_x,
+        when=lambda game, play: ("my kin against the world",) not in game.used,
+        effects=(_kin_unlock,),
+    ),
+    notes="The X vampires are the caller's locked ones first (the bot's choice), then its others, then others'.",
 )
