@@ -3822,4 +3822,63 @@ def ready_vampires_anywhere(game: Game, play: Play) -> Sequence[int]:
     return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReturnReferendumCard:
+    """The political action card played to call this referendum returns to its owner's hand, who discards down
+    afterward (Telepathic Vote Counting [aus], after CancelReferendum)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, Any] | None:
+        ref = play.frame
+        if not isinstance(ref, Referendum) or ref.card < 0 or ref.card not in game.aside:
+            return None
+        return self._return(game, ref.card)
+
+    @staticmethod
+    def _return(game: Game, copy: int) -> Generator[Any, Any, Any]:
+        owner = game.owner_of[copy]
+        game.aside.remove(copy)
+        game.seats[owner].hand.append(copy)
+        yield from g.discard_down(game, owner)
+
+
+def vampires_with_votes(game: Game, play: Play) -> Sequence[int]:
+    """The ready vampires with votes or ballots, other Methuselahs' first, the most first (a vampire forced to
+    abstain: Telepathic Vote Counting [AUS])."""
+    found = [m for s in game.order for m in g.ready_minions(game, s) if m.kind == VAMPIRE and m.votes > 0]
+    found.sort(key=lambda m: (g.controller(game, m.id) == play.seat, -m.votes))
+    return [m.id for m in found]
+
+
+def abstaining(game: Game, minion: int) -> bool:
+    """Whether the vampire was forced to abstain in the current referendum (ForceAbstain)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    return ref is not None and ("abstains", id(ref), minion) in game.used
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForceAbstain:
+    """The target vampire abstains in this referendum: its votes and ballots are not cast (the ``votes`` hook), nor
+    may it play cards for votes (the ``may_play`` hook). Telepathic Vote Counting [AUS]."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum) and play.target in game.minions:
+            game.used.add(("abstains", id(ref), play.target))
+            game.kept.append(ref)
+
+
+@hook("votes", effects=(ForceAbstain,))
+def _abstaining_votes(game: Game, seat: int) -> int:
+    if not game.used:
+        return 0
+    return -sum(m.votes for m in g.ready_minions(game, seat) if m.votes > 0 and abstaining(game, m.id))
+
+
+@hook("may_play", effects=(ForceAbstain,))
+def _abstaining_cards(game: Game, handler: Any, m: Minion) -> bool:
+    if handler.mode.window is not W.POLLING or not abstaining(game, m.id):
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -176,3 +176,21 @@ def _closed_session_score(game: Game, play: Play) -> float:
 
 
 judge("Closed Session", 0, score=_closed_session_score)
+
+
+def _referendum_lost(game: Game, play: Play) -> float:
+    """[aus]: cancel (and take the card back) when the other Methuselahs' votes outnumber the caller's."""
+    ref = play.frame
+    mine = g.votes_of(game, play.seat) + 1 + (ref.extra_votes.get(play.seat, 0) if ref is not None else 0)
+    theirs = sum(g.votes_of(game, s) for s in game.order if s != play.seat)
+    return W_PLAY if theirs > mine else -5.0
+
+
+def _abstain_score(game: Game, play: Play) -> float:
+    """[AUS]: silence another Methuselah's vampire with votes."""
+    m = game.minions.get(play.target)
+    return W_PLAY if m is not None and m.votes > 0 and g.controller(game, m.id) != play.seat else -5.0
+
+
+judge("Telepathic Vote Counting", 0, score=_referendum_lost)
+judge("Telepathic Vote Counting", 1, score=_abstain_score)
