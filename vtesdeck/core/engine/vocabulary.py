@@ -3881,4 +3881,55 @@ def _abstaining_cards(game: Game, handler: Any, m: Minion) -> bool:
     return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
 
 
+def titled_vampires(*, not_sect: str = "") -> Targets:
+    """The titled vampires in play (not of ``not_sect``), other Methuselahs' first (Patsy: non-Anarch)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        order = [s for s in game.order if s != play.seat] + [play.seat]
+        return [
+            c
+            for s in order
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None
+            and m.in_play
+            and m.kind == VAMPIRE
+            and m.title
+            and (not not_sect or m.sect != not_sect)
+        ]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetTitle:
+    """The target vampire loses its title and its votes; a title card on it is burned (§8 "Title")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        m.title = ""
+        m.votes = 0
+        cards = game.compiled.cards if game.compiled is not None else None
+        for c in list(m.cards):
+            card = cards.get(game.card_of[c]) if cards is not None and c not in game.minions else None
+            if card is not None and card.text.startswith("Title."):
+                g.burn_card(game, c)
+        game.log("title lost", g.controller(game, m.id), m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetControllerBurnsPool:
+    """The Methuselah controlling the target minion burns ``amount`` pool (Patsy)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            seat = g.controller(game, play.target)
+            if not game.seats[seat].ousted:
+                economy.burn_pool(game, seat, self.amount)
+                game.log("burn pool", seat, self.amount)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -239,3 +239,15 @@ def _anathema_stakes(game: Game, play: Play, seat: int) -> float:
 
 judge("Anathema", 0, stakes=_anathema_stakes)
 judge("My Kin Against the World", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
+
+
+def _patsy_stakes(game: Game, play: Play, seat: int) -> float:
+    """The target's controller loses its title and 2 pool; the caller pays the Edge."""
+    if play.target not in game.minions:
+        return 0.0
+    if seat == g.controller(game, play.target):
+        return -2.0 - game.minions[play.target].votes
+    return 1.0 if seat == play.seat else 0.0
+
+
+judge("Patsy", 0, stakes=_patsy_stakes)

@@ -10,12 +10,17 @@ from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
+    BurnTheEdge,
+    If,
     PutInPlay,
     PutOnTarget,
     RemoveTargetFromGame,
+    RemoveTargetTitle,
     TakePool,
+    TargetControllerBurnsPool,
     TitleOnTarget,
     add_rider,
+    all_of,
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
@@ -25,12 +30,14 @@ from ..vocabulary import (
     controller,
     current_action,
     discard_down,
+    has_edge,
     has_targets,
     ready_allies,
     ready_minions,
     ready_vampires_anywhere,
     refill,
     richer_methuselahs,
+    titled_vampires,
     vampires_for_title,
     vekn,
     younger_ready_vampires_of_others,
@@ -771,4 +778,15 @@ card(
         effects=(_kin_unlock,),
     ),
     notes="The X vampires are the caller's locked ones first (the bot's choice), then its others, then others'.",
+)
+card(
+    "Patsy",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=all_of(has_edge, has_targets(titled_vampires(not_sect="Anarch"))),
+        targets=titled_vampires(not_sect="Anarch"),
+        effects=(If(has_edge, (BurnTheEdge(), RemoveTargetTitle(), TargetControllerBurnsPool(2))),),
+    ),
+    notes="Nothing happens if the caller no longer holds the Edge when the referendum passes (burned for a vote).",
 )
