@@ -10,6 +10,7 @@ from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
+    BurnBlood,
     BurnTheEdge,
     If,
     PutInPlay,
@@ -19,6 +20,7 @@ from ..vocabulary import (
     TakePool,
     TargetControllerBurnsPool,
     TitleOnTarget,
+    UnlockTarget,
     add_rider,
     all_of,
     allocation_mode,
@@ -32,6 +34,7 @@ from ..vocabulary import (
     discard_down,
     has_edge,
     has_targets,
+    not_carrying,
     ready_allies,
     ready_minions,
     ready_vampires_anywhere,
@@ -789,4 +792,58 @@ card(
         effects=(If(has_edge, (BurnTheEdge(), RemoveTargetTitle(), TargetControllerBurnsPool(2))),),
     ),
     notes="Nothing happens if the caller no longer holds the Edge when the referendum passes (burned for a vote).",
+)
+
+
+# -- Firebrand: on the acting Anarch: +1 vote, burn 1 blood to unlock a younger Anarch; burned if it goes to torpor
+
+
+def _firebrand_on(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    firebrand = vekn(game, "Firebrand")
+    return m is not None and any(game.card_of[x] == firebrand for x in m.cards)
+
+
+def _firebrand_targets(game: Game, play: Play) -> list[int]:
+    """During your minion phase, with the Firebrand's Anarch ready and with blood: your ready locked Anarchs
+    younger than it."""
+    me = game.minions.get(play.minion)
+    if game.acting != play.seat or me is None or me.torpor or me.blood < 1:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked and m.capacity < me.capacity
+    ]
+
+
+@hook("votes", "Firebrand")
+def _firebrand_votes(game: Game, seat: int) -> int:
+    """+1 vote for each of the seat's ready Anarchs with a Firebrand."""
+    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and _firebrand_on(game, m.id))
+
+
+@hook("torpor", "Firebrand")
+def _firebrand_torpor(game: Game, minion: int) -> None:
+    """Burn the Firebrand when its Anarch goes to torpor."""
+    m = game.minions.get(minion)
+    if m is None:
+        return
+    firebrand = vekn(game, "Firebrand")
+    for c in [x for x in m.cards if game.card_of[x] == firebrand]:
+        burn_card(game, c)
+
+
+card(
+    "Firebrand",
+    Mode(window=W.ACTION, political=True, when=not_carrying("Firebrand"), effects=(PutOnTarget(on_self=True),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=has_targets(_firebrand_targets),
+        targets=_firebrand_targets,
+        effects=(BurnBlood(1), UnlockTarget()),
+        label="burn 1 blood: unlock a younger Anarch",
+    ),
+    notes="The unlock is offered after each of your actions, for one of your own locked Anarchs.",
 )
