@@ -3932,4 +3932,32 @@ class TargetControllerBurnsPool:
                 game.log("burn pool", seat, self.amount)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedHandStrikesThisAction:
+    """The playing minion's hand strikes are aggravated in every combat of this action (Invigorate [pro]), played
+    before the combat (an action modifier); the ``combat_start`` hook marks its side."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"aggravated hand this action:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(AggravatedHandStrikesThisAction,))
+def _aggravated_hand_this_action(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.flags:
+        return
+    for side in (c.a, c.b):
+        if act.flags.get(f"aggravated hand this action:{side.minion}"):
+            side.used.add("combat:aggravated_hand")
+
+
+def blocker_is_ally(game: Game, play: Play) -> bool:
+    """An ally is attempting to block this action."""
+    act = action_of(play)
+    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+    return m is not None and m.kind == ALLY
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -194,3 +194,14 @@ def _abstain_score(game: Game, play: Play) -> float:
 
 judge("Telepathic Vote Counting", 0, score=_referendum_lost)
 judge("Telepathic Vote Counting", 1, score=_abstain_score)
+
+
+def _horrific_score(game: Game, play: Play) -> float:
+    """Pay 4 blood to go on unblocked when the vampire keeps 1 blood after."""
+    m = game.minions.get(play.minion)
+    return W_PLAY if m is not None and m.blood >= 5 else -5.0
+
+
+judge("Horrific Countenance", 0, score=_horrific_score)
+judge("Invigorate", 0, score=lambda game, play: W_PLAY)
+judge("Invigorate", 2, score=lambda game, play: W_PLAY)

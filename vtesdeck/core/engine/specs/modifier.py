@@ -12,6 +12,7 @@ from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
+    AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
     AttemptFails,
@@ -71,6 +72,7 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    blocker_is_ally,
     blocker_vampire_without,
     burn_card,
     burn_corruption,
@@ -1759,4 +1761,42 @@ card(
         effects=(ForceAbstain(),),
     ),
     notes="Votes from cards the abstaining vampire played earlier in the polling step still count.",
+)
+
+
+def _horrific(game: Game, play: Play) -> None:
+    """[pro]: the blocking minion unlocks; the action is not blocked, and is now unblockable (no minion may
+    attempt to block it again)."""
+    act = action_of(play)
+    if act is None or act.blocker < 0:
+        return
+    blocker = act.blocker
+    _block_fails_continue(game, play)
+    m = game.minions.get(blocker)
+    if m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", controller(game, blocker), blocker)
+    KindCannotBlock(VAMPIRE)(game, play)
+    KindCannotBlock(ALLY)(game, play)
+
+
+card("Horrific Countenance", Mode(window=W.BLOCKED, effects=(_horrific,)))
+card(
+    "Invigorate",
+    Mode(window=W.BLOCKED, disciplines=("ani",), effects=(StrengthInCombat(1, any_combat=True),), label="+1 strength"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("dom",),
+        when=blocker_is_ally,
+        effects=(KindCannotBlock(ALLY),),
+        label="allies cannot block",
+    ),
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("pro",),
+        effects=(AggravatedHandStrikesThisAction(),),
+        label="aggravated hand strikes",
+    ),
+    notes="[ani] and [pro] are played once the action is blocked (before the combat: when they are known to "
+    "matter), [dom] as an ally attempts to block.",
 )
