@@ -205,3 +205,11 @@ def _horrific_score(game: Game, play: Play) -> float:
 judge("Horrific Countenance", 0, score=_horrific_score)
 judge("Invigorate", 0, score=lambda game, play: W_PLAY)
 judge("Invigorate", 2, score=lambda game, play: W_PLAY)
+
+
+def _scorn_score(game: Game, play: Play) -> float:
+    """Worth it when another Methuselah has votes to cast against."""
+    return W_PLAY if any(g.votes_of(game, s) > 0 for s in game.order if s != play.seat) else -5.0
+
+
+judge("Scorn of Adonis", 0, score=_scorn_score)

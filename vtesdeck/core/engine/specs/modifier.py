@@ -1800,3 +1800,29 @@ card(
     notes="[ani] and [pro] are played once the action is blocked (before the combat: when they are known to "
     "matter), [dom] as an ally attempts to block.",
 )
+
+
+# -- Scorn of Adonis: those who vote against burn 1 pool once results are tallied --------------------------------------
+
+
+def _scorn(game: Game, play: Play) -> None:
+    """Count this Scorn on the referendum (each copy burns 1 pool more: RTR 19951110)."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
+        game.used.add(("scorn of adonis", id(ref), n))
+        game.kept.append(ref)
+
+
+@hook("referendum_tallied", "Scorn of Adonis")
+def _scorn_tallied(game: Game, ref: Referendum) -> None:
+    """Each Methuselah who cast votes or ballots against burns 1 pool for each Scorn played (once each, however
+    many votes: RTR 19951110); a cancelled referendum is not tallied (LSJ 20010209)."""
+    n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
+    for seat in dict.fromkeys(ref.voted_against):
+        if n and not game.seats[seat].ousted:
+            burn_pool(game, seat, n)
+            game.log("burn pool", seat, n)
+
+
+card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(_scorn,)))

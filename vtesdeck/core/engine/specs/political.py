@@ -40,6 +40,7 @@ from ..vocabulary import (
     ready_vampires_anywhere,
     refill,
     richer_methuselahs,
+    rider_sum,
     titled_vampires,
     vampires_for_title,
     vekn,
@@ -846,4 +847,60 @@ card(
         label="burn 1 blood: unlock a younger Anarch",
     ),
     notes="The unlock is offered after each of your actions, for one of your own locked Anarchs.",
+)
+
+
+# -- Expulsion: up to two minions cannot play reactions, block or cast votes this turn ---------------------------------
+
+
+def _expulsion_choices(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of minions the bots consider, best first: pairs then singles among other Methuselahs' four ready
+    minions that matter most (votes first, then unlocked ones)."""
+    found = [m for s in game.order if s != play.seat for m in ready_minions(game, s)]
+    found.sort(key=lambda m: (-m.votes, m.locked, -m.blood))
+    top = [m.id for m in found[:4]]
+    pairs = [(a, b) for i, a in enumerate(top) for b in top[i + 1 :]]
+    return [*pairs, *((a,) for a in top)]
+
+
+def _expel(game: Game, play: Play) -> None:
+    choices = _expulsion_choices(game, play)
+    for minion in choices[play.target] if 0 <= play.target < len(choices) else ():
+        if minion in game.minions:
+            add_rider(game, minion, "expelled", 1, Until.END_OF_TURN)
+            game.log("expelled", controller(game, minion), minion)
+
+
+def _expelled(game: Game, minion: int) -> bool:
+    return rider_sum(game, minion, "expelled") > 0
+
+
+@hook("can_block", "Expulsion")
+def _expelled_block(game: Game, minion: int, act: Any) -> bool:
+    return not _expelled(game, minion)
+
+
+@hook("may_play", "Expulsion")
+def _expelled_reactions(game: Game, handler: Any, m: Any) -> bool:
+    return "Reaction" not in handler.types or not _expelled(game, m.id)
+
+
+@hook("votes", "Expulsion")
+def _expelled_votes(game: Game, seat: int) -> int:
+    if not game.riders:
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.votes > 0 and _expelled(game, m.id))
+
+
+card(
+    "Expulsion",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_expulsion_choices(game, play)))),
+        targets=lambda game, play: range(len(_expulsion_choices(game, play))),
+        effects=(_expel,),
+    ),
+    notes="The minions chosen are one or two of other Methuselahs' four ready minions with the most votes (then "
+    "unlocked ones first): the bots' choices, not any minion.",
 )
