@@ -213,3 +213,18 @@ def _scorn_score(game: Game, play: Play) -> float:
 
 
 judge("Scorn of Adonis", 0, score=_scorn_score)
+
+
+def _clarity_score(game: Game, play: Play) -> float:
+    """Worth its 2 blood when bleeding a Methuselah with a ready vampire of Dominate or Presence."""
+    act = action_of(play)
+    if act is None or not act.is_bleed() or act.target < 0:
+        return -5.0
+    wary = any(
+        dict(m.disciplines).keys() & {"dom", "pre"} for m in g.ready_minions(game, act.target) if m.kind == VAMPIRE
+    )
+    return W_PLAY if wary else -5.0
+
+
+judge("Perfect Clarity", 0, score=_clarity_score)
+judge("Perfect Clarity", 1, score=_clarity_score)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
@@ -80,6 +80,7 @@ from ..vocabulary import (
     controller,
     corruption_on,
     current_action,
+    current_combat,
     during_bleed,
     has_blood,
     has_edge,
@@ -1826,3 +1827,51 @@ def _scorn_tallied(game: Game, ref: Referendum) -> None:
 
 
 card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(_scorn,)))
+
+
+# -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
+
+_CLARITY_DISCIPLINES = frozenset(("dom", "pre"))
+
+
+def _clarity(superior: bool) -> Callable[[Game, Play], None]:
+    def effect(game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"perfect clarity:{play.minion}"] = 2 if superior else 1
+
+    return effect
+
+
+@hook("may_play", "Perfect Clarity")
+def _clarity_forbids(game: Game, handler: Any, m: Any) -> bool:
+    """Reactions requiring Dominate or Presence cannot be played during the action (they would not affect the
+    vampire: Deflection's redirection neither, LSJ 20010621); at superior, the minion opposing it in a combat of
+    the action plays no card requiring them."""
+    if _CLARITY_DISCIPLINES.isdisjoint(handler.mode.disciplines):
+        return True
+    act = current_action(game)
+    if act is None or not act.flags:
+        return True
+    level = act.flags.get(f"perfect clarity:{act.actor}", 0)
+    if not level:
+        return True
+    if "Reaction" in handler.types and m.id != act.actor:
+        return False
+    c = current_combat(game)
+    return not (
+        level == 2
+        and c is not None
+        and c.action is act
+        and act.actor in (c.a.minion, c.b.minion)
+        and m.id == c.other(act.actor).minion
+    )
+
+
+card(
+    "Perfect Clarity",
+    Mode(window=W.ANNOUNCED, effects=(_clarity(False),)),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(_clarity(True),)),
+    notes="Reactions requiring Dominate or Presence are not played at all during the action (rather than played "
+    "without affecting the vampire).",
+)
