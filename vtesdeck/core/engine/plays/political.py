@@ -253,3 +253,4 @@ def _patsy_stakes(game: Game, play: Play, seat: int) -> float:
 judge("Patsy", 0, stakes=_patsy_stakes)
 judge("Firebrand", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
 judge("Expulsion", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else -0.5)
+judge("Reinforcements", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else 0.0)

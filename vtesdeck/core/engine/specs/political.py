@@ -904,3 +904,42 @@ card(
     notes="The minions chosen are one or two of other Methuselahs' four ready minions with the most votes (then "
     "unlocked ones first): the bots' choices, not any minion.",
 )
+
+
+# -- Reinforcements: chosen Methuselahs shuffle up to 3 library cards from their ash heap into their library ------
+
+
+def _reinforce(game: Game, play: Play) -> None:
+    """The caller (the chosen Methuselah) shuffles the 3 library cards last put in its ash heap into its library."""
+    seat = game.seats[play.seat]
+    cards = game.compiled.cards
+    back = [c for c in reversed(seat.ash_heap) if c not in game.minions and not cards[game.card_of[c]].is_crypt][:3]
+    for c in back:
+        seat.ash_heap.remove(c)
+        seat.library.append(c)
+    game.rng.shuffle(seat.library)
+    game.log("shuffle back", play.seat, len(back))
+
+
+def _reinforcements_removed(game: Game, act: Action) -> None:
+    """Remove the card from the game, even if the action or the referendum fails or is cancelled."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, "Reinforcements"):
+        return
+    owner = game.seats[game.owner_of[act.card]]
+    if act.card in game.aside:
+        game.aside.remove(act.card)
+    elif act.card in owner.ash_heap:
+        owner.ash_heap.remove(act.card)
+    else:
+        return
+    owner.removed.append(act.card)
+
+
+hook("after_resolution", "Reinforcements")(_reinforcements_removed)
+hook("action_ended", "Reinforcements")(_reinforcements_removed)
+card(
+    "Reinforcements",
+    Mode(window=W.ACTION, political=True, effects=(_reinforce,)),
+    notes="The chosen Methuselah is the caller alone (the bot's choice); the cards are the 3 library cards last put "
+    "in its ash heap.",
+)
