@@ -2391,6 +2391,10 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
     than against passes; a tie fails (L1441-1460). VOTES_TOGETHER."""
     game.frames.append(ref)
     try:
+        if not ref.blood_hunt and any(h(game, ref) for h in hooks_of(game, "passes_automatically")):
+            ref.passed = True  # no polling step, no votes (Cryptic Rider: LSJ 19980107)
+            game.log("referendum", ref.seat, 0, 0, 1)
+            return
         if not ref.blood_hunt:
             yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
         if ref.cancelled or game.finished:

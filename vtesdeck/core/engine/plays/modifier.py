@@ -228,3 +228,14 @@ def _clarity_score(game: Game, play: Play) -> float:
 
 judge("Perfect Clarity", 0, score=_clarity_score)
 judge("Perfect Clarity", 1, score=_clarity_score)
+
+
+def _cryptic_rider_score(game: Game, play: Play) -> float:
+    """Worth it with another political action card in hand and another ready unlocked vampire to call it."""
+    seat = game.seats[play.seat]
+    political = any(g._is_political(game, c) for c in seat.hand if c != play.card)
+    callers = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and not m.locked]
+    return W_PLAY if political and callers else -5.0
+
+
+judge("Cryptic Rider", 0, score=_cryptic_rider_score)

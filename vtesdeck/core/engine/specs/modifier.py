@@ -1875,3 +1875,30 @@ card(
     notes="Reactions requiring Dominate or Presence are not played at all during the action (rather than played "
     "without affecting the vampire).",
 )
+
+
+# -- Cryptic Rider: the next referendum a vampire of yours calls this turn passes automatically ------------------------
+
+
+def _cryptic_rider(game: Game, play: Play) -> None:
+    add_rider(game, -1 - play.seat, "cryptic rider", 1, Until.END_OF_TURN, play.seat)
+
+
+@hook("passes_automatically", "Cryptic Rider")
+def _cryptic_rider_passes(game: Game, ref: Referendum) -> bool:
+    """A referendum called by a vampire of a seat with a Cryptic Rider pending passes automatically, using it up."""
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if m is None or m.kind != VAMPIRE:
+        return False
+    holder = -1 - controller(game, m.id)
+    rider = next((r for r in game.riders if r.holder == holder and r.key == "cryptic rider"), None)
+    if rider is None:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+card(
+    "Cryptic Rider",
+    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(_cryptic_rider,)),
+)
