@@ -13,6 +13,7 @@ from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
+    allies_by_seat,
     ancient_influence_changes,
     autarkis_gains,
     breach_burns,
@@ -254,3 +255,19 @@ judge("Patsy", 0, stakes=_patsy_stakes)
 judge("Firebrand", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
 judge("Expulsion", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else -0.5)
 judge("Reinforcements", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else 0.0)
+
+
+def _segregation_stakes(game: Game, play: Play, seat: int) -> float:
+    """Each seat risks its allies (or their pool cost); the caller gains what the others lose."""
+    by = allies_by_seat(game)
+    mine = len(by.get(seat, []))
+    theirs = sum(len(v) for s, v in by.items() if s != seat) / max(1, len(game.order) - 1)
+    return 2.0 * (theirs - mine)
+
+
+def _segregation_score(game: Game, play: Play) -> float:
+    worth = _segregation_stakes(game, play, play.seat)
+    return 18.0 + 2 * worth if worth >= 2 else -1.0
+
+
+judge("Kindred Segregation", 0, stakes=_segregation_stakes, score=_segregation_score)
