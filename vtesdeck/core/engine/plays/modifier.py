@@ -239,3 +239,5 @@ def _cryptic_rider_score(game: Game, play: Play) -> float:
 
 
 judge("Cryptic Rider", 0, score=_cryptic_rider_score)
+judge("Business Pressure", 0, score=lambda game, play: W_PLAY if game.seats[play.seat].pool > 4 else -5.0)
+judge("Business Pressure", 1, score=lambda game, play: W_PLAY if game.seats[play.seat].pool > 4 else -5.0)
