@@ -1684,6 +1684,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand and isinstance(frame, Combat):
         frame.plays += 1
     if from_hand:
+        if act_of is not None:
+            act_of.flags["playing minion"] = option.minion  # who plays the card (Approximation of Loyalty [PRE])
         yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
             game.cancelled = -1

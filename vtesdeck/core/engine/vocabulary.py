@@ -3960,4 +3960,7 @@ def blocker_is_ally(game: Game, play: Play) -> bool:
     return m is not None and m.kind == ALLY
 
 
+blocking_seats = g.blocking_seats  # the Methuselahs who may block an action (Approximation of Loyalty's choices)
+
+
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

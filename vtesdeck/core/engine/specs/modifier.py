@@ -23,6 +23,7 @@ from ..vocabulary import (
     BurnBlood,
     BurnPool,
     BurnThisCard,
+    CancelAsPlayed,
     CancelKeepingCost,
     CancelReferendum,
     CannotBlockTarget,
@@ -74,9 +75,11 @@ from ..vocabulary import (
     blocker_ally_or_younger,
     blocker_is_ally,
     blocker_vampire_without,
+    blocking_seats,
     burn_card,
     burn_corruption,
     capacity_at_least,
+    card_being_played,
     choose,
     controller,
     corruption_on,
@@ -1943,4 +1946,64 @@ card(
     Mode(window=W.POLLING, when=in_polling, effects=(_business_pressure(False),)),
     Mode(window=W.POLLING, superior=True, when=in_polling, effects=(_business_pressure(True),)),
     notes="Each Methuselah burns 0 to 3 pool (never its last) once, in turn from the player.",
+)
+
+
+# -- Approximation of Loyalty: a small minion cannot block; a small minion's reaction cancelled ------------------------
+
+
+def _small(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= 6))
+
+
+def _small_blockers(game: Game, play: Play) -> list[int]:
+    """The vampires with capacity 6 or less and the allies of the Methuselahs who may block this action."""
+    act = action_of(play)
+    if act is None:
+        return []
+    return [m.id for s in blocking_seats(game, act) for m in ready_minions(game, s) if _small(game, m.id)]
+
+
+def _small_reaction(game: Game, play: Play) -> bool:
+    """A reaction card being played by a vampire with capacity 6 or less or an ally."""
+    act = action_of(play) or current_action(game)
+    return (
+        act is not None
+        and card_being_played("Reaction")(game, play)
+        and _small(game, act.flags.get("playing minion", -1))
+    )
+
+
+def _no_more_modifiers(game: Game, play: Play) -> None:
+    act = action_of(play) or current_action(game)
+    if act is not None:
+        act.flags["no more action modifiers"] = 1
+
+
+@hook("may_play", "Approximation of Loyalty")
+def _modifiers_closed(game: Game, handler: Any, m: Any) -> bool:
+    """No more action modifiers can be played on this action."""
+    if "Action Modifier" not in handler.types:
+        return True
+    act = current_action(game)
+    return act is None or not act.flags.get("no more action modifiers")
+
+
+card(
+    "Approximation of Loyalty",
+    Mode(
+        window=W.ANNOUNCED,
+        when=has_targets(_small_blockers),
+        targets=_small_blockers,
+        effects=(CannotBlockTarget(),),
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.ACTING,
+        when=_small_reaction,
+        effects=(CancelAsPlayed(), _no_more_modifiers),
+    ),
+    notes="[pre]: only the minions of the Methuselahs who may block are offered as choices.",
 )
