@@ -709,6 +709,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
+        for attached in m.cards:  # a card on it that gives it an action (Alastor: enter combat with a vampire)
+            for handler in game.compiled.in_play.get((game.card_of[attached], W.ACTION), ()):
+                options.extend(_handler_options(game, handler, seat, attached, m, None))
         if directs and not hook_all(game, "may_direct", m.id):
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:

@@ -271,3 +271,10 @@ def _segregation_score(game: Game, play: Play) -> float:
 
 
 judge("Kindred Segregation", 0, stakes=_segregation_stakes, score=_segregation_score)
+judge(
+    "Alastor",
+    0,
+    stakes=lambda game, play, seat: (
+        (2.5 if seat == g.controller(game, play.target) else -0.5) if play.target in game.minions else 0.0
+    ),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from ..cards import Controller, Mode, Play, card, hook
+from ..cards import Controller, Mode, Play, Role, card, hook
 from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
@@ -35,10 +35,12 @@ from ..vocabulary import (
     discard_down,
     has_edge,
     has_targets,
+    move_blood,
     not_carrying,
     ready_allies,
     ready_minions,
     ready_vampires_anywhere,
+    ready_vampires_of_others,
     refill,
     richer_methuselahs,
     rider_sum,
@@ -990,4 +992,90 @@ def _segregation(game: Game, play: Play) -> Generator[Any, Any, None]:
 card(
     "Kindred Segregation",
     Mode(window=W.ACTION, political=True, effects=(_segregation,)),
+)
+
+
+# -- Alastor: on a Camarilla vampire with an equipment from the library; enter combat with a vampire --------------------
+
+
+def _alastor_targets(game: Game, play: Play) -> list[int]:
+    """Ready Camarilla vampires without an Alastor, the caller's first."""
+    alastor = vekn(game, "Alastor")
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        m.id
+        for s in order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Camarilla" and all(game.card_of[c] != alastor for c in m.cards)
+    ]
+
+
+def _equipment_cost(game: Game, copy: int) -> tuple[int, int]:
+    """An equipment card's printed (blood, pool) cost (X is 0: LSJ 20100204)."""
+    card = game.compiled.cards[game.card_of[copy]]
+    blood = card.blood_cost.value or 0 if card.blood_cost is not None else 0
+    pool = card.pool_cost.value or 0 if card.pool_cost is not None else 0
+    return blood, pool
+
+
+def _alastor(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Alastor goes on the chosen vampire with an equipment card searched from its player's library (requirements
+    ignored, optional: LSJ 20050331-2), the library shuffled; half its cost, rounded down, is paid: blood by the
+    chosen vampire (LSJ 20040518), pool by the player."""
+    from ..economy import Kind, Option, burn_pool
+
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        return
+    PutOnTarget()(game, play)
+    seat = game.seats[play.seat]
+    types = game.compiled.types
+    found: dict[int, int] = {}
+    for c in reversed(seat.library):
+        if "Equipment" in types.get(game.card_of[c], ()):
+            found.setdefault(game.card_of[c], c)
+    ranked = sorted(found.values(), key=lambda c: (-sum(_equipment_cost(game, c)), game.card_of[c]))
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in ranked] + [Option(Kind.PASS, play.seat)]
+    option = yield from choose(game, play.seat, options)
+    if option.kind is Kind.TERMS and option.target in seat.library and play.target in game.minions:
+        seat.library.remove(option.target)
+        m.cards.append(option.target)
+        blood, pool = _equipment_cost(game, option.target)
+        if blood // 2:
+            move_blood(game, m.id, -(blood // 2))
+        if pool // 2:
+            burn_pool(game, play.seat, pool // 2)
+        game.log("equip", play.seat, m.id, option.target)
+    game.rng.shuffle(seat.library)
+
+
+@hook("may_diablerize", "Alastor")
+def _alastor_no_diablerie(game: Game, minion: int) -> bool:
+    """The attached vampire cannot commit diablerie."""
+    m = game.minions.get(minion)
+    alastor = vekn(game, "Alastor")
+    return m is None or all(game.card_of[c] != alastor for c in m.cards)
+
+
+card(
+    "Alastor",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(_alastor_targets),
+        targets=_alastor_targets,
+        effects=(_alastor,),
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+    notes="The equipment offered first (the bots' default) is the one with the highest cost.",
 )
