@@ -248,6 +248,8 @@ def refill(game: Game, seat: int) -> None:
     s = game.seats[seat]
     s.hand_size = hand_size(game, seat)
     missing = s.hand_size - len(s.hand) - rider_sum(game, -1 - seat, "unreplaced")
+    if missing > 0 and not hook_all(game, "may_replace", seat):
+        return  # "does not replace cards during any Methuselah's minion phase" (The Meddling of Semsith)
     if missing > 0 and hooks_of(game, "replace_instead"):
         missing -= hook_sum(
             game, "replace_instead", seat, missing
@@ -1827,6 +1829,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand and isinstance(frame, Combat):
         frame.plays += 1
     if from_hand:
+        if act_of is not None:
+            act_of.flags["playing minion"] = option.minion  # who plays the card (Approximation of Loyalty [PRE])
         if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
             game.cancelled = option.card  # its player's own ability cancels it before anyone else may (Andrew Stuart)
         else:
@@ -2633,6 +2637,10 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
     than against passes; a tie fails (L1441-1460). VOTES_TOGETHER."""
     game.frames.append(ref)
     try:
+        if not ref.blood_hunt and any(h(game, ref) for h in hooks_of(game, "passes_automatically")):
+            ref.passed = True  # no polling step, no votes (Cryptic Rider: LSJ 19980107)
+            game.log("referendum", ref.seat, 0, 0, 1)
+            return
         if not ref.blood_hunt:
             yield from impulse(game, W.POLLING, _impulse_order(game, ref.seat), ref)
         if ref.cancelled or game.finished:

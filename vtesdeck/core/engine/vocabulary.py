@@ -4020,8 +4020,8 @@ def _unlock_in_discard_phase(game: Game, seat: int) -> None:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class UnlockAtEndOfTurn:
-    """The acting minion unlocks at the end of the turn (Leather Jacket: "if the action to equip … is successful"),
-    as the discard phase ends."""
+    """The acting minion unlocks at the end of the turn (Leather Jacket: "if the action to equip … is successful";
+    Zephyr [cel]: "unlock this vampire at the end of the turn"), as the discard phase ends."""
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, play.minion, "unlock at end of turn", 1, Until.END_OF_GAME, play.seat)
@@ -4191,6 +4191,345 @@ def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
         return dict(levels)
 
     return given
+
+
+# --- words added for political
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PreventOnceInCombat:
+    """ "If this vampire is blocked, they can prevent ``amount`` damage during the resulting combat" (Beast Meld):
+    once, in any round of each combat resulting from a block of this action, not a follow-up one (LSJ 20010813,
+    LSJ 20010819-2; again after a second block: LSJ 20010814-2); taken off the damage left once the round's
+    prevention is counted (the ``damage_to_take`` hook)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            key = f"prevent once in combat:{play.minion}"
+            act.flags[key] = act.flags.get(key, 0) + self.amount
+
+
+@hook("combat_start", effects=(PreventOnceInCombat,))
+def _prevent_once_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only the combat resulting from the block
+    for side in (c.a, c.b):
+        n = act.flags.get(f"prevent once in combat:{side.minion}", 0)
+        if n:
+            side.used.add(f"combat:prevent once:{n}")
+
+
+@hook("damage_to_take", effects=(PreventOnceInCombat,))
+def _prevent_once(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    for mark in [m for m in side.used if m.startswith("combat:prevent once:")]:
+        left = int(mark.split(":")[2])
+        if not (normal or agg):
+            break
+        cut = min(left, agg)
+        agg -= cut
+        used = min(left - cut, normal)
+        normal -= used
+        side.used.discard(mark)
+        if left - cut - used:
+            side.used.add(f"combat:prevent once:{left - cut - used}")
+    return normal, agg
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrengthInCombat:
+    """+``amount`` strength for the playing minion in combat during this action: in the combat resulting from a
+    block only ("if this Anarch is blocked, they get +1 strength during the resulting combat": Adhocracy [pot]),
+    or with ``any_combat`` in every combat of the action ("+1 strength this action": Invigorate [ani])."""
+
+    amount: int = 1
+    any_combat: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        key = f"{'action' if self.any_combat else 'block'} strength:{play.minion}"
+        act.flags[key] = act.flags.get(key, 0) + self.amount
+        c = g.current_combat(game)
+        if self.any_combat and c is not None and c.action is act and play.minion in (c.a.minion, c.b.minion):
+            c.side(play.minion).combat_strength += self.amount  # played during a combat of the action
+
+
+@hook("combat_start", effects=(StrengthInCombat,))
+def _strength_in_combat(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.flags:
+        return
+    from_block = act.blocked and bool(game.frames) and game.frames[-1] is act
+    for side in (c.a, c.b):
+        side.combat_strength += act.flags.get(f"action strength:{side.minion}", 0)
+        if from_block:
+            side.combat_strength += act.flags.get(f"block strength:{side.minion}", 0)
+
+
+def ready_allies(game: Game, play: Play) -> Sequence[int]:
+    """Every ready ally in play, other Methuselahs' first (Permanent Vacation: "choose a ready ally")."""
+    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == ALLY]
+    return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == ALLY]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetFromGame:
+    """The target minion (``play.target``) is removed from the game, with every card on it (Permanent
+    Vacation)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import leave_play
+
+        if play.target in game.minions and game.minions[play.target].in_play:
+            owner = game.owner_of[play.target]
+            leave_play(game, play.target, removed=True)
+            game.log("remove from game", owner, play.target)
+
+
+def actor_of_kind(*kinds: str) -> Pred:
+    """The acting minion is an ally whose card names it one of ``kinds`` ("the acting wraith": Shroud Mastery)."""
+    pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        if m is None or m.kind != ALLY or game.compiled is None:
+            return False
+        card = game.compiled.cards.get(m.card)
+        return card is not None and pattern.match(card.text.replace("{", "").replace("}", "")) is not None
+
+    return check
+
+
+def vampires_for_title(title: str, clan: str, sect: str = "Camarilla") -> Targets:
+    """The ready vampires of ``clan`` and ``sect`` a title card may go on (Toreador Justicar: the caller's own
+    first); none while a vampire in play holds that unique title of that clan (LSJ 20100129: uniqueness)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if any(m.in_play and m.kind == VAMPIRE and m.clan == clan and m.title == title for m in game.minions.values()):
+            return []
+        order = [play.seat, *(s for s in game.order if s != play.seat)]
+        return [
+            m.id
+            for s in order
+            for m in g.ready_minions(game, s)
+            if m.kind == VAMPIRE and m.clan == clan and m.sect == sect
+        ]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TitleOnTarget:
+    """A title card: put on the target vampire to represent its ``title``, with that title's votes (a vampire holds
+    one title: it loses any other, §6 L2187-2191); card requirements read it (the ``meets_requirement`` hook)."""
+
+    title: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from ..domain import TITLE_VOTES
+
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            g.to_ash_heap(game, play.card)
+            return
+        g.leave_aside(game, play.card)
+        m.cards.append(play.card)
+        m.title = self.title
+        m.votes = TITLE_VOTES.get(self.title, 0)
+        game.log("title", controller(game, m.id), m.id)
+
+
+@hook("meets_requirement", effects=(TitleOnTarget,))
+def _titled_by_card(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by a card meets the requirements of a vampire printed with it."""
+    from ..eligibility import compile_minion
+
+    comp = game.compiled
+    card = comp.cards.get(m.card) if comp is not None else None
+    if card is None or m.title == card.title:
+        return False
+    requirement = comp.eligibility.requirement(handler.card)
+    return requirement is not None and bool(
+        requirement.met_by(compile_minion(dataclasses.replace(card, title=m.title)))
+    )
+
+
+def blocker_vampire_without(discipline: str) -> Pred:
+    """A vampire without ``discipline`` is attempting to block this action (The Kiss of Ra: Fortitude)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        return m is not None and m.kind == VAMPIRE and not any(d == discipline for d, _ in m.disciplines)
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockerToTorpor:
+    """The blocking vampire goes to torpor (The Kiss of Ra [FOR])."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.go_to_torpor(game, m.id)
+
+
+discard_down = g.discard_down  # a hand over a smaller hand size discarded down at once (The Meddling of Semsith)
+
+
+def ready_vampires_anywhere(game: Game, play: Play) -> Sequence[int]:
+    """Every ready vampire in play, other Methuselahs' first ("choose a ready vampire": Anathema)."""
+    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+    return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReturnReferendumCard:
+    """The political action card played to call this referendum returns to its owner's hand, who discards down
+    afterward (Telepathic Vote Counting [aus], after CancelReferendum)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, Any] | None:
+        ref = play.frame
+        if not isinstance(ref, Referendum) or ref.card < 0 or ref.card not in game.aside:
+            return None
+        return self._return(game, ref.card)
+
+    @staticmethod
+    def _return(game: Game, copy: int) -> Generator[Any, Any, Any]:
+        owner = game.owner_of[copy]
+        game.aside.remove(copy)
+        game.seats[owner].hand.append(copy)
+        yield from g.discard_down(game, owner)
+
+
+def vampires_with_votes(game: Game, play: Play) -> Sequence[int]:
+    """The ready vampires with votes or ballots, other Methuselahs' first, the most first (a vampire forced to
+    abstain: Telepathic Vote Counting [AUS])."""
+    found = [m for s in game.order for m in g.ready_minions(game, s) if m.kind == VAMPIRE and m.votes > 0]
+    found.sort(key=lambda m: (g.controller(game, m.id) == play.seat, -m.votes))
+    return [m.id for m in found]
+
+
+def abstaining(game: Game, minion: int) -> bool:
+    """Whether the vampire was forced to abstain in the current referendum (ForceAbstain)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    return ref is not None and ("abstains", id(ref), minion) in game.used
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForceAbstain:
+    """The target vampire abstains in this referendum: its votes and ballots are not cast (the ``votes`` hook), nor
+    may it play cards for votes (the ``may_play`` hook). Telepathic Vote Counting [AUS]."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum) and play.target in game.minions:
+            game.used.add(("abstains", id(ref), play.target))
+            game.kept.append(ref)
+
+
+@hook("votes", effects=(ForceAbstain,))
+def _abstaining_votes(game: Game, seat: int) -> int:
+    if not game.used:
+        return 0
+    return -sum(m.votes for m in g.ready_minions(game, seat) if m.votes > 0 and abstaining(game, m.id))
+
+
+@hook("may_play", effects=(ForceAbstain,))
+def _abstaining_cards(game: Game, handler: Any, m: Minion) -> bool:
+    if handler.mode.window is not W.POLLING or not abstaining(game, m.id):
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
+def titled_vampires(*, not_sect: str = "") -> Targets:
+    """The titled vampires in play (not of ``not_sect``), other Methuselahs' first (Patsy: non-Anarch)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        order = [s for s in game.order if s != play.seat] + [play.seat]
+        return [
+            c
+            for s in order
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None
+            and m.in_play
+            and m.kind == VAMPIRE
+            and m.title
+            and (not not_sect or m.sect != not_sect)
+        ]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveTargetTitle:
+    """The target vampire loses its title and its votes; a title card on it is burned (§8 "Title")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is None or not m.in_play:
+            return
+        m.title = ""
+        m.votes = 0
+        cards = game.compiled.cards if game.compiled is not None else None
+        for c in list(m.cards):
+            card = cards.get(game.card_of[c]) if cards is not None and c not in game.minions else None
+            if card is not None and card.text.startswith("Title."):
+                g.burn_card(game, c)
+        game.log("title lost", g.controller(game, m.id), m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetControllerBurnsPool:
+    """The Methuselah controlling the target minion burns ``amount`` pool (Patsy)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            seat = g.controller(game, play.target)
+            if not game.seats[seat].ousted:
+                economy.burn_pool(game, seat, self.amount)
+                game.log("burn pool", seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedHandStrikesThisAction:
+    """The playing minion's hand strikes are aggravated in every combat of this action (Invigorate [pro]), played
+    before the combat (an action modifier); the ``combat_start`` hook marks its side."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"aggravated hand this action:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(AggravatedHandStrikesThisAction,))
+def _aggravated_hand_this_action(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.flags:
+        return
+    for side in (c.a, c.b):
+        if act.flags.get(f"aggravated hand this action:{side.minion}"):
+            side.used.add("combat:aggravated_hand")
+
+
+def blocker_is_ally(game: Game, play: Play) -> bool:
+    """An ally is attempting to block this action."""
+    act = action_of(play)
+    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+    return m is not None and m.kind == ALLY
+
+
+blocking_seats = g.blocking_seats  # the Methuselahs who may block an action (Approximation of Loyalty's choices)
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

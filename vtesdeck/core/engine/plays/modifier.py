@@ -160,3 +160,84 @@ judge("Resist Earth's Grasp", 1, score=_maneuver_score)
 for _mode, _disciplines in enumerate(("d", "o", "p", "do", "dp", "op", "dop")):
     judge("Memory Rift", _mode, score=_rift_score(_disciplines))
 judge("Monkey Wrench", 0, score=_wrench_score)
+
+
+# --- political group ---
+
+
+def _closed_session_score(game: Game, play: Play) -> float:
+    """Worth it when the other Methuselahs hold more non-Camarilla votes than the caller's own."""
+
+    def outside(seat: int) -> int:
+        return sum(m.votes for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+
+    theirs = sum(outside(s) for s in game.order if s != play.seat)
+    return W_PLAY if theirs > outside(play.seat) else -5.0
+
+
+judge("Closed Session", 0, score=_closed_session_score)
+
+
+def _referendum_lost(game: Game, play: Play) -> float:
+    """[aus]: cancel (and take the card back) when the other Methuselahs' votes outnumber the caller's."""
+    ref = play.frame
+    mine = g.votes_of(game, play.seat) + 1 + (ref.extra_votes.get(play.seat, 0) if ref is not None else 0)
+    theirs = sum(g.votes_of(game, s) for s in game.order if s != play.seat)
+    return W_PLAY if theirs > mine else -5.0
+
+
+def _abstain_score(game: Game, play: Play) -> float:
+    """[AUS]: silence another Methuselah's vampire with votes."""
+    m = game.minions.get(play.target)
+    return W_PLAY if m is not None and m.votes > 0 and g.controller(game, m.id) != play.seat else -5.0
+
+
+judge("Telepathic Vote Counting", 0, score=_referendum_lost)
+judge("Telepathic Vote Counting", 1, score=_abstain_score)
+
+
+def _horrific_score(game: Game, play: Play) -> float:
+    """Pay 4 blood to go on unblocked when the vampire keeps 1 blood after."""
+    m = game.minions.get(play.minion)
+    return W_PLAY if m is not None and m.blood >= 5 else -5.0
+
+
+judge("Horrific Countenance", 0, score=_horrific_score)
+judge("Invigorate", 0, score=lambda game, play: W_PLAY)
+judge("Invigorate", 2, score=lambda game, play: W_PLAY)
+
+
+def _scorn_score(game: Game, play: Play) -> float:
+    """Worth it when another Methuselah has votes to cast against."""
+    return W_PLAY if any(g.votes_of(game, s) > 0 for s in game.order if s != play.seat) else -5.0
+
+
+judge("Scorn of Adonis", 0, score=_scorn_score)
+
+
+def _clarity_score(game: Game, play: Play) -> float:
+    """Worth its 2 blood when bleeding a Methuselah with a ready vampire of Dominate or Presence."""
+    act = action_of(play)
+    if act is None or not act.is_bleed() or act.target < 0:
+        return -5.0
+    wary = any(
+        dict(m.disciplines).keys() & {"dom", "pre"} for m in g.ready_minions(game, act.target) if m.kind == VAMPIRE
+    )
+    return W_PLAY if wary else -5.0
+
+
+judge("Perfect Clarity", 0, score=_clarity_score)
+judge("Perfect Clarity", 1, score=_clarity_score)
+
+
+def _cryptic_rider_score(game: Game, play: Play) -> float:
+    """Worth it with another political action card in hand and another ready unlocked vampire to call it."""
+    seat = game.seats[play.seat]
+    political = any(g._is_political(game, c) for c in seat.hand if c != play.card)
+    callers = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and not m.locked]
+    return W_PLAY if political and callers else -5.0
+
+
+judge("Cryptic Rider", 0, score=_cryptic_rider_score)
+judge("Business Pressure", 0, score=lambda game, play: W_PLAY if game.seats[play.seat].pool > 4 else -5.0)
+judge("Business Pressure", 1, score=lambda game, play: W_PLAY if game.seats[play.seat].pool > 4 else -5.0)

@@ -13,16 +13,22 @@ from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
+    allies_by_seat,
     ancient_influence_changes,
     autarkis_gains,
     breach_burns,
     cold_war_choice,
+    council_allocation,
+    domain_challenge_burns,
+    eat_the_rich_burns,
     minion_pool_burns,
     reins_changes,
     stranglehold_gains,
     territory_choice,
 )
 from ..state import Game
+from ..vocabulary import ready_allies as _allies
+from ..vocabulary import vampires_for_title
 
 Changes = Callable[[Game, Play], dict[int, int]]
 
@@ -137,5 +143,138 @@ judge(
     0,
     score=lambda game, play: (
         22.0 if territory_choice(game, dataclasses.replace(play, target=0))[1] == play.seat else -1.0
+    ),
+)
+
+
+# --- Revolutionary Council, Domain Challenge ---
+
+
+def _council_stakes(game: Game, play: Play, seat: int) -> float:
+    """The allocated Methuselahs lose their points; the caller gains the table's loss less its locked Anarchs."""
+    by = council_allocation(game, play)
+    if seat == play.seat:
+        return 2.0 + sum(by.values()) / 2 - play.target // 2
+    return -float(by.get(seat, 0))
+
+
+judge("Revolutionary Council", 0, stakes=_council_stakes)
+_dc_stakes, _dc_score = _relative(domain_challenge_burns)
+judge("Domain Challenge", 0, stakes=_dc_stakes, score=_dc_score)
+
+
+def _eat_stakes(game: Game, play: Play, seat: int) -> float:
+    """What a seat loses if it passes; the caller gains what the chosen Methuselahs lose."""
+    by = eat_the_rich_burns(game, play)
+    if seat == play.seat:
+        return 1.0 - sum(by.values())
+    return float(by.get(seat, 0))
+
+
+def _eat_score(game: Game, play: Play) -> float:
+    """Call it when the bots' first choice (every other Methuselah) loses 4 or more."""
+    worth = -sum(eat_the_rich_burns(game, dataclasses.replace(play, target=0)).values())
+    return 18.0 + 2 * worth if worth >= 4 else -1.0
+
+
+judge("Eat the Rich", 0, stakes=_eat_stakes, score=_eat_score)
+judge("Rumors of Gehenna", 0, stakes=lambda game, play, seat: 3.0 if seat == play.seat else -1.0)
+
+
+def _vacation_stakes(game: Game, play: Play, seat: int) -> float:
+    """The ally's controller loses it (its worth: 3); the caller gains when it is another's."""
+    if play.target not in game.minions:
+        return 0.0
+    owner = g.controller(game, play.target)
+    if seat == owner:
+        return -3.0
+    return 2.0 if seat == play.seat else 0.0
+
+
+judge("Permanent Vacation", 0, stakes=_vacation_stakes)
+judge(
+    "Permanent Vacation",
+    0,
+    score=lambda game, play: 20.0 if any(g.controller(game, a) != play.seat for a in _allies(game, play)) else -1.0,
+)
+
+
+def _title_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen vampire's controller gains a justicar (3 votes), the others lose ground."""
+    if play.target not in game.minions:
+        return 0.0
+    return 3.0 if seat == g.controller(game, play.target) else -1.0
+
+
+def _title_score(clan: str) -> Callable[[Game, Play], float]:
+    """Call it for one of the caller's own vampires (the targets list them first)."""
+    targets = vampires_for_title("justicar", clan)
+
+    def score(game: Game, play: Play) -> float:
+        return 20.0 if any(g.controller(game, t) == play.seat for t in targets(game, play)) else -1.0
+
+    return score
+
+
+for _clan in ("Lasombra", "Toreador"):
+    judge(f"{_clan} Justicar", 0, stakes=_title_stakes)
+    judge(f"{_clan} Justicar", 0, score=_title_score(_clan))
+
+
+def _meddling_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen Methuselah loses its replacements in minion phases; the caller a card of hand size."""
+    if seat == play.target:
+        return -3.0
+    return 1.5 if seat == play.seat else 0.0
+
+
+judge("Meddling of Semsith, The", 0, stakes=_meddling_stakes)
+
+
+def _anathema_stakes(game: Game, play: Play, seat: int) -> float:
+    """The chosen vampire's controller risks it; the others may gain its capacity."""
+    if play.target not in game.minions:
+        return 0.0
+    return -2.0 if seat == g.controller(game, play.target) else 0.5
+
+
+judge("Anathema", 0, stakes=_anathema_stakes)
+judge("My Kin Against the World", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
+
+
+def _patsy_stakes(game: Game, play: Play, seat: int) -> float:
+    """The target's controller loses its title and 2 pool; the caller pays the Edge."""
+    if play.target not in game.minions:
+        return 0.0
+    if seat == g.controller(game, play.target):
+        return -2.0 - game.minions[play.target].votes
+    return 1.0 if seat == play.seat else 0.0
+
+
+judge("Patsy", 0, stakes=_patsy_stakes)
+judge("Firebrand", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
+judge("Expulsion", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else -0.5)
+judge("Reinforcements", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else 0.0)
+
+
+def _segregation_stakes(game: Game, play: Play, seat: int) -> float:
+    """Each seat risks its allies (or their pool cost); the caller gains what the others lose."""
+    by = allies_by_seat(game)
+    mine = len(by.get(seat, []))
+    theirs = sum(len(v) for s, v in by.items() if s != seat) / max(1, len(game.order) - 1)
+    return 2.0 * (theirs - mine)
+
+
+def _segregation_score(game: Game, play: Play) -> float:
+    worth = _segregation_stakes(game, play, play.seat)
+    return 18.0 + 2 * worth if worth >= 2 else -1.0
+
+
+judge("Kindred Segregation", 0, stakes=_segregation_stakes, score=_segregation_score)
+judge(
+    "Alastor",
+    0,
+    stakes=lambda game, play, seat: (
+        (2.5 if seat == g.controller(game, play.target) else -0.5) if play.target in game.minions else 0.0
     ),
 )

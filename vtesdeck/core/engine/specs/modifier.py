@@ -4,30 +4,35 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
-from ..frames import Action, Combat, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
+    AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
     AttemptFails,
     Bleed,
     BlockerBurnsBlood,
     BlockerIntercept,
+    BlockerToTorpor,
     BurnBlood,
     BurnPool,
     BurnThisCard,
+    CancelAsPlayed,
     CancelKeepingCost,
+    CancelReferendum,
     CannotBlockTarget,
     CombatEndsStrikeIfBlocked,
     DamageAfterResolution,
     DoNotReplace,
     EndAction,
     ExtraVotes,
+    ForceAbstain,
     GainPool,
     IfBlockedEndAction,
     Intercept,
@@ -42,19 +47,25 @@ from ..vocabulary import (
     OptionalPress,
     Pred,
     Press,
+    PreventOnceInCombat,
     PutInPlay,
     PutOnTarget,
     Redirect,
+    ReturnReferendumCard,
     Stealth,
     StealthNow,
+    StrengthInCombat,
     UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
+    UnlockAtEndOfTurn,
     UnlockSelf,
     UnlockTarget,
+    VotesAgainst,
     action_blocked,
     action_not_marked,
     action_of,
     action_succeeded,
+    actor_of_kind,
     actor_younger,
     add_rider,
     all_of,
@@ -62,15 +73,22 @@ from ..vocabulary import (
     bleeding_you,
     block_in_progress,
     blocker_ally_or_younger,
+    blocker_is_ally,
+    blocker_vampire_without,
+    blocking_seats,
     burn_card,
     burn_corruption,
     capacity_at_least,
+    card_being_played,
+    choose,
     controller,
     corruption_on,
     current_action,
+    current_combat,
     during_bleed,
     has_blood,
     has_edge,
+    has_targets,
     in_polling,
     locked_self,
     move_blood,
@@ -80,11 +98,13 @@ from ..vocabulary import (
     political,
     possible_blockers,
     ready_minions,
+    recruiting_or_employing,
     referendum_passed,
     rider_sum,
     take_damage,
     target_pool_at_most,
     to_ash_heap,
+    vampires_with_votes,
     vekn,
     x_within_blood,
     younger,
@@ -1640,4 +1660,350 @@ card(
     notes="[DEM] is played during a block attempt (for its stealth); the maneuver or press is then there for the "
     "resulting combat if the block succeeds anyway. Used with another once-each-combat maneuver or press, the "
     "first one used counts as this card's.",
+)
+
+
+# --- cards added for political: Beast Meld, Zephyr, Adhocracy, As the Crow ---
+
+
+card(
+    "Beast Meld",
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1), PreventOnceInCombat(1))),
+    Mode(window=W.ANNOUNCED, superior=True, when=not_bleed, effects=(KindCannotBlock(VAMPIRE),)),
+    notes="[ani][pro] is played during a block attempt (for its stealth); the prevention is then there for the "
+    "resulting combat if the block succeeds anyway, used on the first damage the vampire would take.",
+)
+card(
+    "Zephyr",
+    Mode(window=W.AFTER_ACTION, when=all_of(not_(action_succeeded), locked_self), effects=(UnlockAtEndOfTurn(),)),
+    Mode(
+        window=W.AFTER_ACTION, superior=True, when=all_of(not_(action_succeeded), locked_self), effects=(UnlockSelf(),)
+    ),
+    notes="An action that fizzled (ANK 20220218) counts as unsuccessful.",
+)
+card(
+    "Adhocracy",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("ani",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.POLLING, disciplines=("chi",), when=in_polling, effects=(ExtraVotes(3),), label="+3 votes"),
+    Mode(window=W.BLOCKED, disciplines=("pot",), effects=(StrengthInCombat(1),), label="+1 strength if blocked"),
+    notes="[pot] is played once the action is blocked (before the combat: when it is known to matter).",
+)
+card(
+    "As the Crow",
+    Mode(
+        window=W.AFTER_ACTION,
+        when=all_of(action_succeeded, locked_self),
+        effects=(UnlockSelf(),),
+        limit="as the crow",
+        limit_scope="turn",
+    ),
+)
+card(
+    "Shroud Mastery",
+    Mode(window=W.BLOCK_ATTEMPT, role=Role.OTHER_READY, when=actor_of_kind("wraith"), effects=(Stealth(1),)),
+    Mode(window=W.ANNOUNCED, superior=True, when=recruiting_or_employing("wraith"), effects=(UnlockAfterSuccess(),)),
+)
+
+
+# -- Closed Session: non-Camarilla vampires cast no votes or ballots in this referendum ------------------------------
+
+
+def _closed(game: Game) -> bool:
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    return ref is not None and ("closed session", id(ref)) in game.used
+
+
+def _close_session(game: Game, play: Play) -> None:
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        game.used.add(("closed session", id(ref)))
+        game.kept.append(ref)
+
+
+@hook("votes", "Closed Session")
+def _closed_session_votes(game: Game, seat: int) -> int:
+    """The votes of the seat's ready non-Camarilla vampires do not count in a closed referendum."""
+    if not _closed(game):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
+
+
+@hook("may_play", "Closed Session")
+def _closed_session_cards(game: Game, handler: Any, m: Any) -> bool:
+    """Nor may they play a card that gives them votes in it."""
+    if m.kind != VAMPIRE or m.sect == "Camarilla" or handler.mode.window is not W.POLLING or not _closed(game):
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
+card(
+    "Closed Session",
+    Mode(window=W.POLLING, when=in_polling, effects=(_close_session,)),
+    notes="Votes from cards played by non-Camarilla vampires before it in the polling step still count.",
+)
+card(
+    "Kiss of Ra, The",
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=blocker_vampire_without("for"),
+        effects=(AttemptFails(), BlockerBurnsBlood(2), EndAction()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=blocker_vampire_without("for"),
+        effects=(AttemptFails(), BlockerBurnsBlood(2), BlockerToTorpor(), EndAction()),
+    ),
+)
+card(
+    "Telepathic Vote Counting",
+    Mode(window=W.POLLING, when=in_polling, effects=(CancelReferendum(), ReturnReferendumCard())),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=all_of(in_polling, has_targets(vampires_with_votes)),
+        targets=vampires_with_votes,
+        effects=(ForceAbstain(),),
+    ),
+    notes="Votes from cards the abstaining vampire played earlier in the polling step still count.",
+)
+
+
+def _horrific(game: Game, play: Play) -> None:
+    """[pro]: the blocking minion unlocks; the action is not blocked, and is now unblockable (no minion may
+    attempt to block it again)."""
+    act = action_of(play)
+    if act is None or act.blocker < 0:
+        return
+    blocker = act.blocker
+    _block_fails_continue(game, play)
+    m = game.minions.get(blocker)
+    if m is not None and m.locked:
+        m.locked = False
+        game.log("unlock", controller(game, blocker), blocker)
+    KindCannotBlock(VAMPIRE)(game, play)
+    KindCannotBlock(ALLY)(game, play)
+
+
+card("Horrific Countenance", Mode(window=W.BLOCKED, effects=(_horrific,)))
+card(
+    "Invigorate",
+    Mode(window=W.BLOCKED, disciplines=("ani",), effects=(StrengthInCombat(1, any_combat=True),), label="+1 strength"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("dom",),
+        when=blocker_is_ally,
+        effects=(KindCannotBlock(ALLY),),
+        label="allies cannot block",
+    ),
+    Mode(
+        window=W.BLOCKED,
+        disciplines=("pro",),
+        effects=(AggravatedHandStrikesThisAction(),),
+        label="aggravated hand strikes",
+    ),
+    notes="[ani] and [pro] are played once the action is blocked (before the combat: when they are known to "
+    "matter), [dom] as an ally attempts to block.",
+)
+
+
+# -- Scorn of Adonis: those who vote against burn 1 pool once results are tallied --------------------------------------
+
+
+def _scorn(game: Game, play: Play) -> None:
+    """Count this Scorn on the referendum (each copy burns 1 pool more: RTR 19951110)."""
+    ref = play.frame
+    if isinstance(ref, Referendum):
+        n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
+        game.used.add(("scorn of adonis", id(ref), n))
+        game.kept.append(ref)
+
+
+@hook("referendum_tallied", "Scorn of Adonis")
+def _scorn_tallied(game: Game, ref: Referendum) -> None:
+    """Each Methuselah who cast votes or ballots against burns 1 pool for each Scorn played (once each, however
+    many votes: RTR 19951110); a cancelled referendum is not tallied (LSJ 20010209)."""
+    n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
+    for seat in dict.fromkeys(ref.voted_against):
+        if n and not game.seats[seat].ousted:
+            burn_pool(game, seat, n)
+            game.log("burn pool", seat, n)
+
+
+card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(_scorn,)))
+
+
+# -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
+
+_CLARITY_DISCIPLINES = frozenset(("dom", "pre"))
+
+
+def _clarity(superior: bool) -> Callable[[Game, Play], None]:
+    def effect(game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"perfect clarity:{play.minion}"] = 2 if superior else 1
+
+    return effect
+
+
+@hook("may_play", "Perfect Clarity")
+def _clarity_forbids(game: Game, handler: Any, m: Any) -> bool:
+    """Reactions requiring Dominate or Presence cannot be played during the action (they would not affect the
+    vampire: Deflection's redirection neither, LSJ 20010621); at superior, the minion opposing it in a combat of
+    the action plays no card requiring them."""
+    if _CLARITY_DISCIPLINES.isdisjoint(handler.mode.disciplines):
+        return True
+    act = current_action(game)
+    if act is None or not act.flags:
+        return True
+    level = act.flags.get(f"perfect clarity:{act.actor}", 0)
+    if not level:
+        return True
+    if "Reaction" in handler.types and m.id != act.actor:
+        return False
+    c = current_combat(game)
+    return not (
+        level == 2
+        and c is not None
+        and c.action is act
+        and act.actor in (c.a.minion, c.b.minion)
+        and m.id == c.other(act.actor).minion
+    )
+
+
+card(
+    "Perfect Clarity",
+    Mode(window=W.ANNOUNCED, effects=(_clarity(False),)),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(_clarity(True),)),
+    notes="Reactions requiring Dominate or Presence are not played at all during the action (rather than played "
+    "without affecting the vampire).",
+)
+
+
+# -- Cryptic Rider: the next referendum a vampire of yours calls this turn passes automatically ------------------------
+
+
+def _cryptic_rider(game: Game, play: Play) -> None:
+    add_rider(game, -1 - play.seat, "cryptic rider", 1, Until.END_OF_TURN, play.seat)
+
+
+@hook("passes_automatically", "Cryptic Rider")
+def _cryptic_rider_passes(game: Game, ref: Referendum) -> bool:
+    """A referendum called by a vampire of a seat with a Cryptic Rider pending passes automatically, using it up."""
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if m is None or m.kind != VAMPIRE:
+        return False
+    holder = -1 - controller(game, m.id)
+    rider = next((r for r in game.riders if r.holder == holder and r.key == "cryptic rider"), None)
+    if rider is None:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+card(
+    "Cryptic Rider",
+    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(_cryptic_rider,)),
+)
+
+
+# -- Business Pressure: Methuselahs burn pool for votes -------------------------------------------------------------------
+
+
+def _business_pressure(superior: bool) -> Callable[[Game, Play], Any]:
+    """Each Methuselah, in turn from the player (once each: the give and take of RTR 19960530 is not modelled),
+    burns 0 to 3 pool, never its last, for +2 votes each (the player +3 at superior) in this referendum. The option
+    offered first (the bots' default) is: the player burns as much as it may, the others none."""
+
+    def effect(game: Game, play: Play) -> Generator[Any, Any, None]:
+        from ..economy import Kind, Option
+
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        order = [s for s in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]]
+        for seat in order:
+            most = min(3, game.seats[seat].pool - 1)
+            if most <= 0 or game.seats[seat].ousted:
+                continue
+            burns = [Option(Kind.TERMS, seat, value=n) for n in range(1, most + 1)]
+            options = (
+                [*reversed(burns), Option(Kind.PASS, seat)] if seat == play.seat else [Option(Kind.PASS, seat), *burns]
+            )
+            option = yield from choose(game, seat, options)
+            if option.kind is Kind.TERMS and option.value > 0:
+                burn_pool(game, seat, option.value)
+                per = 3 if superior and seat == play.seat else 2
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + per * option.value
+                game.log("burn pool", seat, option.value)
+
+    return effect
+
+
+card(
+    "Business Pressure",
+    Mode(window=W.POLLING, when=in_polling, effects=(_business_pressure(False),)),
+    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(_business_pressure(True),)),
+    notes="Each Methuselah burns 0 to 3 pool (never its last) once, in turn from the player.",
+)
+
+
+# -- Approximation of Loyalty: a small minion cannot block; a small minion's reaction cancelled ------------------------
+
+
+def _small(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= 6))
+
+
+def _small_blockers(game: Game, play: Play) -> list[int]:
+    """The vampires with capacity 6 or less and the allies of the Methuselahs who may block this action."""
+    act = action_of(play)
+    if act is None:
+        return []
+    return [m.id for s in blocking_seats(game, act) for m in ready_minions(game, s) if _small(game, m.id)]
+
+
+def _small_reaction(game: Game, play: Play) -> bool:
+    """A reaction card being played by a vampire with capacity 6 or less or an ally."""
+    act = action_of(play) or current_action(game)
+    return (
+        act is not None
+        and card_being_played("Reaction")(game, play)
+        and _small(game, act.flags.get("playing minion", -1))
+    )
+
+
+def _no_more_modifiers(game: Game, play: Play) -> None:
+    act = action_of(play) or current_action(game)
+    if act is not None:
+        act.flags["no more action modifiers"] = 1
+
+
+@hook("may_play", "Approximation of Loyalty")
+def _modifiers_closed(game: Game, handler: Any, m: Any) -> bool:
+    """No more action modifiers can be played on this action."""
+    if "Action Modifier" not in handler.types:
+        return True
+    act = current_action(game)
+    return act is None or not act.flags.get("no more action modifiers")
+
+
+card(
+    "Approximation of Loyalty",
+    Mode(
+        window=W.ANNOUNCED,
+        when=has_targets(_small_blockers),
+        targets=_small_blockers,
+        effects=(CannotBlockTarget(),),
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.ACTING,
+        when=_small_reaction,
+        effects=(CancelAsPlayed(), _no_more_modifiers),
+    ),
+    notes="[pre]: only the minions of the Methuselahs who may block are offered as choices.",
 )

@@ -2,20 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import Any
 
-from ..cards import Mode, Play, card
-from ..state import ALLY, VAMPIRE, Game
+from ..cards import Controller, Mode, Play, Role, card, hook
+from ..frames import Action, Combat, Referendum, Until
+from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
+    BurnBlood,
+    BurnTheEdge,
+    If,
+    PutInPlay,
+    PutOnTarget,
+    RemoveTargetFromGame,
+    RemoveTargetTitle,
     TakePool,
+    TargetControllerBurnsPool,
+    TitleOnTarget,
+    UnlockTarget,
+    add_rider,
+    all_of,
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
+    any_methuselah_but_you,
     burn_card,
+    burn_minion,
+    carried_by_actor,
+    choose,
+    controller,
+    current_action,
+    discard_down,
+    has_edge,
     has_targets,
+    move_blood,
+    not_carrying,
+    ready_allies,
     ready_minions,
+    ready_vampires_anywhere,
+    ready_vampires_of_others,
+    refill,
     richer_methuselahs,
+    rider_sum,
+    titled_vampires,
+    vampires_for_title,
+    vekn,
     younger_ready_vampires_of_others,
 )
 from ..windows import W
@@ -412,4 +444,639 @@ card(
     ),
     notes="The terms are one of the pairs the bots consider (another Methuselah's location to the caller first); a "
     "location on a minion moves onto the new controller's first ready vampire.",
+)
+
+
+# -- Revolutionary Council: X of your unlocked Anarchs lock, 2X points of pool burned --------------------------------
+
+
+def _council_anarchs(game: Game, play: Play) -> list[int]:
+    """The ready unlocked Anarchs the caller controls (the acting one is locked by then)."""
+    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
+
+
+def _council_terms(game: Game, play: Play) -> list[int]:
+    """The terms the bots consider, best first, as 2X + pattern: each X from all the caller's unlocked Anarchs
+    down to 1, with the 2X points all on the prey (pattern 0), then half on the prey and half on the next
+    Methuselah (pattern 1). X and the points are fixed as the terms are chosen (LSJ 20081203)."""
+    if game.prey(play.seat) == play.seat:
+        return []
+    split = len(game.order) > 2
+    return [2 * x + p for x in range(len(_council_anarchs(game, play)), 0, -1) for p in ((0, 1) if split else (0,))]
+
+
+def council_allocation(game: Game, play: Play) -> dict[int, int]:
+    """The points each Methuselah is allocated by the chosen terms."""
+    x, pattern = divmod(max(play.target, 0), 2)
+    prey = game.prey(play.seat)
+    rest = [s for s in game.order if s not in (play.seat, prey)]
+    if pattern and rest:
+        return {prey: x, rest[0]: x}
+    return {prey: 2 * x} if x else {}
+
+
+def _council(game: Game, play: Play) -> None:
+    """The chosen Anarchs lock (the first X still unlocked: one locked during the vote is locked anyway), then
+    each Methuselah burns 1 pool a point, more than it has if so (LSJ 20020819), ousts checked once after."""
+    from ..economy import check_ousts
+
+    for c in _council_anarchs(game, play)[: play.target // 2]:
+        game.minions[c].locked = True
+    for seat, points in sorted(council_allocation(game, play).items()):
+        s = game.seats[seat]
+        if not s.ousted:
+            paid = min(points, s.pool)
+            s.pool -= paid
+            game.burned += paid
+            game.log("pool changed by referendum", seat, -points)
+    check_ousts(game)
+
+
+card(
+    "Revolutionary Council",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(_council_terms),
+        targets=_council_terms,
+        effects=(_council,),
+    ),
+    notes="The terms are one of the (X, allocation) pairs the bots consider: the first X of the caller's unlocked "
+    "Anarchs, and the 2X points on Methuselahs only (all on the prey, or half on the prey and half on the next), "
+    "never on locations or equipment.",
+)
+
+
+def domain_challenge_burns(game: Game, play: Play) -> dict[int, int]:
+    """Domain Challenge: each Methuselah burns 1 pool for each locked minion it controls, counted as the
+    referendum passes (RTR 19941109)."""
+    return {s: -sum(1 for c in _controlled_minions(game, s) if game.minions[c].locked) for s in game.order}
+
+
+card("Domain Challenge", Mode(window=W.ACTION, political=True, effects=(_pool_changes(domain_challenge_burns),)))
+
+
+# -- Eat the Rich: chosen Methuselahs burn 1 pool, 3 more with a ready titled vampire; titles count less ----------
+
+
+def eat_the_rich_burns(game: Game, play: Play) -> dict[int, int]:
+    """Each chosen Methuselah (as Neonate Breach's: every other one, or one alone) burns 1 pool, plus 3 if it
+    controls a ready titled vampire."""
+    choices = _breach_choices(game, play)
+    chosen = choices[play.target] if 0 <= play.target < len(choices) else ()
+    return {s: -(1 + (3 if any(m.kind == VAMPIRE and m.title for m in ready_minions(game, s)) else 0)) for s in chosen}
+
+
+@hook("votes_cast", "Eat the Rich")
+def _eat_the_rich_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """In its referendum each titled vampire casts 1 vote or ballot less (a priscus 1 ballot less, another
+    titled vampire 1 vote less), and burning the Edge gives 1 more vote (the seat that burned it is the first to
+    cast once it is burned)."""
+    if ref.card < 0 or ref.card in game.minions or game.card_of[ref.card] != vekn(game, "Eat the Rich"):
+        return 0
+    delta = -sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
+    mark = ("eat the rich: edge", id(ref))
+    if ref.edge_burned and mark not in game.used:
+        game.used.add(mark)
+        game.kept.append(ref)
+        delta += 1
+    return delta
+
+
+card(
+    "Eat the Rich",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_breach_choices(game, play)))),
+        targets=lambda game, play: range(len(_breach_choices(game, play))),
+        effects=(_pool_changes(eat_the_rich_burns),),
+    ),
+    notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
+    "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
+)
+
+
+# -- Rumors of Gehenna: two master phase actions ----------------------------------------------------------------------
+
+
+@hook("master_actions", "Rumors of Gehenna")
+def _rumors_master_actions(game: Game, seat: int) -> int:
+    """The Methuselah controlling a Rumors of Gehenna (the one chosen) gets two master phase actions instead of
+    one, however many copies."""
+    rumors = vekn(game, "Rumors of Gehenna")
+    return 1 if any(game.card_of[c] == rumors for c in game.seats[seat].controlled) else 0
+
+
+card(
+    "Rumors of Gehenna",
+    Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
+    notes="The chosen Methuselah is the caller alone (the bot's choice), who controls the card in play.",
+    burn="referendum",
+)
+card(
+    "Permanent Vacation",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(ready_allies),
+        targets=ready_allies,
+        effects=(RemoveTargetFromGame(),),
+    ),
+)
+
+
+# -- title cards: Lasombra Justicar, Toreador Justicar ---------------------------------------------------------------
+
+
+@hook("votes", "Lasombra Justicar", "Toreador Justicar")
+def _title_referendum_votes(game: Game, seat: int) -> int:
+    """During the referendum of Lasombra Justicar each Lasombra gets +1 vote, of Toreador Justicar each ready
+    Toreador (both: the seat's ready ones, who cast votes)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or ref.card < 0 or ref.card in game.minions:
+        return 0
+    name = game.card_of[ref.card]
+    clan = (
+        "Lasombra"
+        if name == vekn(game, "Lasombra Justicar")
+        else "Toreador"
+        if name == vekn(game, "Toreador Justicar")
+        else ""
+    )
+    if not clan:
+        return 0
+    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == clan)
+
+
+for _clan in ("Lasombra", "Toreador"):
+    card(
+        f"{_clan} Justicar",
+        Mode(
+            window=W.ACTION,
+            political=True,
+            when=has_targets(vampires_for_title("justicar", _clan)),
+            targets=vampires_for_title("justicar", _clan),
+            effects=(TitleOnTarget("justicar"),),
+        ),
+        notes="Not called while a vampire in play holds the title (a contest for it is not modelled).",
+    )
+
+
+# -- The Meddling of Semsith: -1 hand size for you, the chosen Methuselah replaces no card in minion phases ----------
+
+
+def _meddle(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """The card goes in play, remembering the chosen Methuselah (a rider on the card for the game); its
+    controller's hand, one card over its new size, is discarded down at once."""
+    PutInPlay()(game, play)
+    add_rider(game, play.card, "meddling", play.target, Until.END_OF_GAME)
+    refill(game, play.seat)  # the seat's hand size, 1 less now
+    yield from discard_down(game, play.seat)
+
+
+@hook("may_replace", "Meddling of Semsith, The")
+def _meddled(game: Game, seat: int) -> bool:
+    """The chosen Methuselah does not replace cards during any Methuselah's minion phase (the cards not replaced
+    count against its hand size: ANK 20180318; replaced once the phase is over); the card stays while the chosen
+    Methuselah is ousted (LSJ 20021008)."""
+    if game.phase is not Phase.MINION:
+        return True
+    meddling = vekn(game, "Meddling of Semsith, The")
+    for r in game.riders:
+        if r.key == "meddling" and r.value == seat and game.card_of[r.holder] == meddling:
+            if any(r.holder in s.controlled for s in game.seats if not s.ousted):
+                return False
+    return True
+
+
+card(
+    "Meddling of Semsith, The",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(any_methuselah_but_you),
+        targets=any_methuselah_but_you,
+        effects=(_meddle,),
+    ),
+    controller=Controller(hand_size=-1),
+    burn="referendum",
+)
+
+
+# -- Anathema: burned when its blood is reduced to 0 in combat, the opposing Methuselah gains its capacity ---------
+
+
+def _anathema_on(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    anathema = vekn(game, "Anathema")
+    return m is not None and m.kind == VAMPIRE and any(game.card_of[x] == anathema for x in m.cards)
+
+
+@hook("round_start", "Anathema")
+def _anathema_blood(game: Game, c: Combat) -> None:
+    """Remember that the vampire had blood in this combat (entering it with none triggers nothing: RTR
+    19980623)."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is not None and m.blood > 0 and _anathema_on(game, side.minion):
+            side.used.add("combat:anathema had blood")
+
+
+@hook("after_combat", "Anathema")
+def _anathema(game: Game, c: Combat) -> None:
+    """Its blood reduced to 0 in the combat (whatever the source: RTR 19980623), the vampire is burned and the
+    Methuselah controlling the opposing minion gains pool equal to its capacity, once however many Anathemas
+    (LSJ 20021117). Diablerie (after the combat) does not trigger it (LSJ 20021122-2)."""
+    from ..economy import gain_pool
+
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or m.blood > 0 or "combat:anathema had blood" not in side.used:
+            continue
+        if not _anathema_on(game, side.minion):
+            continue
+        other = c.other(side.minion).minion
+        gainer = controller(game, other) if other in game.minions else -1
+        capacity = m.capacity
+        burn_minion(game, side.minion)
+        if gainer >= 0 and not game.seats[gainer].ousted:
+            gain_pool(game, gainer, capacity)
+            game.log("gain pool", gainer, capacity)
+
+
+card(
+    "Anathema",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(ready_vampires_anywhere),
+        targets=ready_vampires_anywhere,
+        effects=(PutOnTarget(),),
+    ),
+    notes="Checked as the combat ends: a vampire whose blood was reduced to 0 during it and is still at 0 then.",
+)
+
+
+# -- My Kin Against the World: X younger vampires of the clan (Laibon) unlock with the caller -------------------------
+
+
+def _kin(game: Game, minion: int, seat: int) -> list[int]:
+    """The vampires younger than ``minion`` of its clan (or Laibon, for a Laibon), as the bots choose them: the
+    caller's locked ones first, then its others, then other Methuselahs' (unlocking those is never wanted)."""
+    me = game.minions.get(minion)
+    if me is None:
+        return []
+    laibon = me.sect == "Laibon"
+    found = [
+        m
+        for s in [seat, *(x for x in game.order if x != seat)]
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE
+        and m.id != minion
+        and m.capacity < me.capacity
+        and (m.clan == me.clan or (laibon and m.sect == "Laibon"))
+    ]
+    mine = [m for m in found if controller(game, m.id) == seat]
+    return (
+        [m.id for m in mine if m.locked]
+        + [m.id for m in mine if not m.locked]
+        + [m.id for m in found if controller(game, m.id) != seat]
+    )
+
+
+def _kin_x(game: Game, play: Play) -> list[int]:
+    """X: the caller's locked younger kin it can pay for first (the bots' choice), then every other amount."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    kin = _kin(game, play.minion, play.seat)
+    most = min(m.blood, len(kin))
+    locked = sum(1 for k in kin if game.minions[k].locked and controller(game, k) == play.seat)
+    best = min(locked, most)
+    return [best, *(x for x in range(most + 1) if x != best)]
+
+
+def _kin_unlock(game: Game, play: Play) -> None:
+    """The acting vampire and the X chosen (the first X: ``_kin``) unlock."""
+    act = current_action(game)
+    x = act.cost_blood if act is not None else 0
+    for c in [play.minion, *_kin(game, play.minion, play.seat)[:x]]:
+        m = game.minions.get(c)
+        if m is not None and m.in_play and m.locked:
+            m.locked = False
+            game.log("unlock", controller(game, c), c)
+
+
+@hook("announced", "My Kin Against the World")
+def _kin_called(game: Game, act: Action) -> None:
+    """Only one My Kin Against the World can be called each turn (marked as it is called)."""
+    if act.card >= 0 and game.card_of[act.card] == vekn(game, "My Kin Against the World"):
+        game.used.add(("my kin against the world",))
+
+
+card(
+    "My Kin Against the World",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        x_cost=True,
+        values=_kin_x,
+        when=lambda game, play: ("my kin against the world",) not in game.used,
+        effects=(_kin_unlock,),
+    ),
+    notes="The X vampires are the caller's locked ones first (the bot's choice), then its others, then others'.",
+)
+card(
+    "Patsy",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=all_of(has_edge, has_targets(titled_vampires(not_sect="Anarch"))),
+        targets=titled_vampires(not_sect="Anarch"),
+        effects=(If(has_edge, (BurnTheEdge(), RemoveTargetTitle(), TargetControllerBurnsPool(2))),),
+    ),
+    notes="Nothing happens if the caller no longer holds the Edge when the referendum passes (burned for a vote).",
+)
+
+
+# -- Firebrand: on the acting Anarch: +1 vote, burn 1 blood to unlock a younger Anarch; burned if it goes to torpor
+
+
+def _firebrand_on(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    firebrand = vekn(game, "Firebrand")
+    return m is not None and any(game.card_of[x] == firebrand for x in m.cards)
+
+
+def _firebrand_targets(game: Game, play: Play) -> list[int]:
+    """During your minion phase, with the Firebrand's Anarch ready and with blood: your ready locked Anarchs
+    younger than it."""
+    me = game.minions.get(play.minion)
+    if game.acting != play.seat or me is None or me.torpor or me.blood < 1:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked and m.capacity < me.capacity
+    ]
+
+
+@hook("votes", "Firebrand")
+def _firebrand_votes(game: Game, seat: int) -> int:
+    """+1 vote for each of the seat's ready Anarchs with a Firebrand."""
+    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and _firebrand_on(game, m.id))
+
+
+@hook("torpor", "Firebrand")
+def _firebrand_torpor(game: Game, minion: int) -> None:
+    """Burn the Firebrand when its Anarch goes to torpor."""
+    m = game.minions.get(minion)
+    if m is None:
+        return
+    firebrand = vekn(game, "Firebrand")
+    for c in [x for x in m.cards if game.card_of[x] == firebrand]:
+        burn_card(game, c)
+
+
+card(
+    "Firebrand",
+    Mode(window=W.ACTION, political=True, when=not_carrying("Firebrand"), effects=(PutOnTarget(on_self=True),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=has_targets(_firebrand_targets),
+        targets=_firebrand_targets,
+        effects=(BurnBlood(1), UnlockTarget()),
+        label="burn 1 blood: unlock a younger Anarch",
+    ),
+    notes="The unlock is offered after each of your actions, for one of your own locked Anarchs.",
+)
+
+
+# -- Expulsion: up to two minions cannot play reactions, block or cast votes this turn ---------------------------------
+
+
+def _expulsion_choices(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of minions the bots consider, best first: pairs then singles among other Methuselahs' four ready
+    minions that matter most (votes first, then unlocked ones)."""
+    found = [m for s in game.order if s != play.seat for m in ready_minions(game, s)]
+    found.sort(key=lambda m: (-m.votes, m.locked, -m.blood))
+    top = [m.id for m in found[:4]]
+    pairs = [(a, b) for i, a in enumerate(top) for b in top[i + 1 :]]
+    return [*pairs, *((a,) for a in top)]
+
+
+def _expel(game: Game, play: Play) -> None:
+    choices = _expulsion_choices(game, play)
+    for minion in choices[play.target] if 0 <= play.target < len(choices) else ():
+        if minion in game.minions:
+            add_rider(game, minion, "expelled", 1, Until.END_OF_TURN)
+            game.log("expelled", controller(game, minion), minion)
+
+
+def _expelled(game: Game, minion: int) -> bool:
+    return rider_sum(game, minion, "expelled") > 0
+
+
+@hook("can_block", "Expulsion")
+def _expelled_block(game: Game, minion: int, act: Any) -> bool:
+    return not _expelled(game, minion)
+
+
+@hook("may_play", "Expulsion")
+def _expelled_reactions(game: Game, handler: Any, m: Any) -> bool:
+    return "Reaction" not in handler.types or not _expelled(game, m.id)
+
+
+@hook("votes", "Expulsion")
+def _expelled_votes(game: Game, seat: int) -> int:
+    if not game.riders:
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.votes > 0 and _expelled(game, m.id))
+
+
+card(
+    "Expulsion",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(_expulsion_choices(game, play)))),
+        targets=lambda game, play: range(len(_expulsion_choices(game, play))),
+        effects=(_expel,),
+    ),
+    notes="The minions chosen are one or two of other Methuselahs' four ready minions with the most votes (then "
+    "unlocked ones first): the bots' choices, not any minion.",
+)
+
+
+# -- Reinforcements: chosen Methuselahs shuffle up to 3 library cards from their ash heap into their library ------
+
+
+def _reinforce(game: Game, play: Play) -> None:
+    """The caller (the chosen Methuselah) shuffles the 3 library cards last put in its ash heap into its library."""
+    seat = game.seats[play.seat]
+    cards = game.compiled.cards
+    back = [c for c in reversed(seat.ash_heap) if c not in game.minions and not cards[game.card_of[c]].is_crypt][:3]
+    for c in back:
+        seat.ash_heap.remove(c)
+        seat.library.append(c)
+    game.rng.shuffle(seat.library)
+    game.log("shuffle back", play.seat, len(back))
+
+
+def _reinforcements_removed(game: Game, act: Action) -> None:
+    """Remove the card from the game, even if the action or the referendum fails or is cancelled."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, "Reinforcements"):
+        return
+    owner = game.seats[game.owner_of[act.card]]
+    if act.card in game.aside:
+        game.aside.remove(act.card)
+    elif act.card in owner.ash_heap:
+        owner.ash_heap.remove(act.card)
+    else:
+        return
+    owner.removed.append(act.card)
+
+
+hook("after_resolution", "Reinforcements")(_reinforcements_removed)
+hook("action_ended", "Reinforcements")(_reinforcements_removed)
+card(
+    "Reinforcements",
+    Mode(window=W.ACTION, political=True, effects=(_reinforce,)),
+    notes="The chosen Methuselah is the caller alone (the bot's choice); the cards are the 3 library cards last put "
+    "in its ash heap.",
+)
+
+
+# -- Kindred Segregation: all allies are burned, each kept by repaying its pool cost -----------------------------------
+
+
+def _ally_pool_cost(game: Game, ally: int) -> int:
+    """The ally card's printed pool cost (0 for a blood cost or an X cost)."""
+    card = game.compiled.cards.get(game.card_of[ally])
+    cost = card.pool_cost if card is not None else None
+    return cost.value or 0 if cost is not None else 0
+
+
+def allies_by_seat(game: Game) -> dict[int, list[int]]:
+    """Every Methuselah's allies in play (ready or not)."""
+    return {
+        s: [c for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.kind == ALLY]
+        for s in game.order
+    }
+
+
+def _segregation(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Each Methuselah, in turn from the caller, keeps each of its allies by paying its pool cost (0 for a blood
+    cost: RTR 20010710; one may still let it burn: ANK 20190724), or lets it burn. The option offered first
+    (the bots' default) keeps it while the pool stays above the cost."""
+    from ..economy import Kind, Option, burn_pool
+
+    for seat in _impulse_from(game, play.seat):
+        for ally in allies_by_seat(game).get(seat, []):
+            if game.seats[seat].ousted or ally not in game.minions:
+                continue
+            cost = _ally_pool_cost(game, ally)
+            keep = Option(Kind.TERMS, seat, target=ally, value=cost)
+            let = Option(Kind.PASS, seat)
+            options = [keep, let] if game.seats[seat].pool > cost else [let]
+            option = yield from choose(game, seat, options)
+            if option.kind is Kind.TERMS:
+                if cost:
+                    burn_pool(game, seat, cost)
+                    game.log("burn pool", seat, cost)
+            else:
+                burn_minion(game, ally)
+
+
+card(
+    "Kindred Segregation",
+    Mode(window=W.ACTION, political=True, effects=(_segregation,)),
+)
+
+
+# -- Alastor: on a Camarilla vampire with an equipment from the library; enter combat with a vampire --------------------
+
+
+def _alastor_targets(game: Game, play: Play) -> list[int]:
+    """Ready Camarilla vampires without an Alastor, the caller's first."""
+    alastor = vekn(game, "Alastor")
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        m.id
+        for s in order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Camarilla" and all(game.card_of[c] != alastor for c in m.cards)
+    ]
+
+
+def _equipment_cost(game: Game, copy: int) -> tuple[int, int]:
+    """An equipment card's printed (blood, pool) cost (X is 0: LSJ 20100204)."""
+    card = game.compiled.cards[game.card_of[copy]]
+    blood = card.blood_cost.value or 0 if card.blood_cost is not None else 0
+    pool = card.pool_cost.value or 0 if card.pool_cost is not None else 0
+    return blood, pool
+
+
+def _alastor(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Alastor goes on the chosen vampire with an equipment card searched from its player's library (requirements
+    ignored, optional: LSJ 20050331-2), the library shuffled; half its cost, rounded down, is paid: blood by the
+    chosen vampire (LSJ 20040518), pool by the player."""
+    from ..economy import Kind, Option, burn_pool
+
+    m = game.minions.get(play.target)
+    if m is None or not m.in_play:
+        return
+    PutOnTarget()(game, play)
+    seat = game.seats[play.seat]
+    types = game.compiled.types
+    found: dict[int, int] = {}
+    for c in reversed(seat.library):
+        if "Equipment" in types.get(game.card_of[c], ()):
+            found.setdefault(game.card_of[c], c)
+    ranked = sorted(found.values(), key=lambda c: (-sum(_equipment_cost(game, c)), game.card_of[c]))
+    options = [Option(Kind.TERMS, play.seat, target=c) for c in ranked] + [Option(Kind.PASS, play.seat)]
+    option = yield from choose(game, play.seat, options)
+    if option.kind is Kind.TERMS and option.target in seat.library and play.target in game.minions:
+        seat.library.remove(option.target)
+        m.cards.append(option.target)
+        blood, pool = _equipment_cost(game, option.target)
+        if blood // 2:
+            move_blood(game, m.id, -(blood // 2))
+        if pool // 2:
+            burn_pool(game, play.seat, pool // 2)
+        game.log("equip", play.seat, m.id, option.target)
+    game.rng.shuffle(seat.library)
+
+
+@hook("may_diablerize", "Alastor")
+def _alastor_no_diablerie(game: Game, minion: int) -> bool:
+    """The attached vampire cannot commit diablerie."""
+    m = game.minions.get(minion)
+    alastor = vekn(game, "Alastor")
+    return m is None or all(game.card_of[c] != alastor for c in m.cards)
+
+
+card(
+    "Alastor",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(_alastor_targets),
+        targets=_alastor_targets,
+        effects=(_alastor,),
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=all_of(carried_by_actor, has_targets(ready_vampires_of_others)),
+        targets=ready_vampires_of_others,
+        label="enter combat",
+    ),
+    notes="The equipment offered first (the bots' default) is the one with the highest cost.",
 )
