@@ -941,7 +941,7 @@ def action(game: Game, option: Option) -> Flow:
     action card or a minion's action ability."""
     seat = option.seat
     actor = game.minions[option.minion]
-    if option.kind is Kind.ACTION and option.value == Act.HUNT and not hook_all(game, "may_hunt", actor):
+    if option.kind is Kind.ACTION and option.value == Act.HUNT and not hook_all(game, "may_hunt", actor.id):
         go_to_torpor(game, actor.id)  # "if they must hunt, they go to torpor instead" (Pulled Fangs)
         return
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None
