@@ -297,6 +297,7 @@ RENDER: dict[str, _Render] = {
     "last standing": lambda n, e: f"{n.short(e[1])} is the last Methuselah standing (+1 VP)",
     # In ``lines`` an oust also says whether the predator gained 6 pool (not if ousted at the same moment).
     "oust": lambda n, e: f"{n.short(e[1])} is ousted; {n.short(e[2])} gains 1 VP",
+    "no transfers": lambda n, e: f"{n.short(e[1])} chooses to lose the transfers of its next influence phase",
 }
 QUIET = frozenset({"draw"})  # rendered on request, left out of the told log (a player does not say them)
 

@@ -4788,8 +4788,9 @@ class RemoveTopOfCrypt:
     def __call__(self, game: Game, play: Play) -> None:
         s = game.seats[play.seat]
         if s.crypt:
-            s.removed.append(s.crypt.pop())
-            game.log("remove crypt card", play.seat)
+            top = s.crypt.pop()
+            s.removed.append(top)
+            game.log("remove from game", play.seat, top)
 
 
 def play_cancelled(game: Game, seat: int, copy: int) -> None:

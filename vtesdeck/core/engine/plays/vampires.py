@@ -403,3 +403,14 @@ def _nikolaus_any_score(game: Game, play: Play) -> float:
 
 judge("François Villon", 0, score=_villon_score)
 judge("Nikolaus Vermeulen", 0, score=_nikolaus_any_score)
+
+
+def _take_card_score(game: Game, play: Play) -> float:
+    """Steal an equipment or burn a location: worth as much as burning a card by action (bots.W_BURN_CARD, 16), below
+    a good bleed."""
+    return 16.0
+
+
+judge("Darius Shirazi", 0, score=_take_card_score)
+judge("Annazir", 0, score=_take_card_score)
+judge("Annazir", 1, score=_take_card_score)

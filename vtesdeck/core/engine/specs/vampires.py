@@ -5249,7 +5249,7 @@ def _carlak(game: Game, ref: Referendum) -> None:
             if _named(game, m, "Carlak") and game.minions[m].in_play:
                 gained = move_blood(game, m, len(set(ref.voted_against)))
                 if gained:
-                    game.log("gain blood", s, m, gained)
+                    game.log("add blood", s, m, gained)
 
 
 @hook("strength", "Blythe Candeleria")
@@ -5647,7 +5647,7 @@ def _move_society(game: Game, play: Play) -> None:
         copy, on = found[0]
         game.minions[on].cards.remove(copy)
         game.minions[play.target].cards.append(copy)
-        game.log("move card", play.seat, copy, play.target)
+        game.log("equip", play.seat, play.target, copy)
 
 
 vampire(
@@ -5781,7 +5781,7 @@ def _victor_donaldson(game: Game, seat: int, copy: int) -> None:
         s.ash_heap.remove(copy)
     s.library.append(copy)
     game.rng.shuffle(s.library)
-    game.log("to library", seat, copy)
+    game.log("ash heap to library", seat, copy)
 
 
 vampire("Victor Donaldson", notes="The play_cancelled hook (in torpor too: the text does not ask him ready).")
