@@ -698,7 +698,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
         ):
             options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BLEED, target=prey))
         if m.kind == VAMPIRE:
-            if not hunts or hook_all(game, "may_hunt", m.id):
+            if (not hunts or hook_all(game, "may_hunt", m.id)) and not _hunts_into_torpor(game, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
             for other in s.controlled:
                 o = game.minions.get(other)
@@ -936,12 +936,19 @@ _DEFAULT_STEALTH = {
 }
 
 
+def _hunts_into_torpor(game: Game, minion: int) -> bool:
+    """ "This vampire cannot hunt. If they must hunt, they go to torpor instead" (Pulled Fangs): no hunt action is
+    offered, and the hunt a vampire with no blood must take sends it to torpor ("hunts_into_torpor" hooks)."""
+    hooks = hooks_of(game, "hunts_into_torpor")
+    return bool(hooks) and any(h(game, minion) for h in hooks)
+
+
 def action(game: Game, option: Option) -> Flow:
     """One action, announce to resolution (4.3.3). ``option`` is an ACTION (a default action) or a PLAY of an
     action card or a minion's action ability."""
     seat = option.seat
     actor = game.minions[option.minion]
-    if option.kind is Kind.ACTION and option.value == Act.HUNT and not hook_all(game, "may_hunt", actor.id):
+    if option.kind is Kind.ACTION and option.value == Act.HUNT and _hunts_into_torpor(game, actor.id):
         go_to_torpor(game, actor.id)  # "if they must hunt, they go to torpor instead" (Pulled Fangs)
         return
     handler = handler_of(game, option) if option.kind is Kind.PLAY else None

@@ -693,14 +693,14 @@ def pulled_fangs_on_opposing(game: Game, play: Play) -> None:
     game.card_counters.pop(play.card, None)
 
 
-@hook("may_hunt", "Pulled Fangs")
+@hook("hunts_into_torpor", "Pulled Fangs")
 def _fangs_pulled(game: Game, minion: int) -> bool:
-    """The vampire carrying it cannot hunt (game.action sends it to torpor when it must)."""
+    """The vampire carrying it cannot hunt; when it must, it goes to torpor instead (game.action)."""
     m = game.minions.get(minion)
     if m is None or not m.cards:
-        return True
+        return False
     wanted = vekn(game, "Pulled Fangs")
-    return all(game.card_of[x] != wanted for x in m.cards)
+    return any(game.card_of[x] == wanted for x in m.cards)
 
 
 # -- Groundfighting --------------------------------------------------------------------------------------------------
