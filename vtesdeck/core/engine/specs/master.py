@@ -1818,7 +1818,7 @@ def _tension_burn(game: Game, seat: int) -> int:
     s = game.seats[seat]
     masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
     theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
-    if len(masters) < 2 or not theirs:
+    if len(masters) < 2 or not theirs or s.master_actions < 1:
         return 0
     for c in masters[:2]:
         s.hand.remove(c)
@@ -2047,8 +2047,9 @@ _ready_vampires_others_first = ready_vampires_others_first
 
 
 def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another vampire in play (ready or in torpor), other Methuselahs' ready ones first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
+    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
+    at its own Methuselah)."""
+    order = [s for s in game.order if s != play.seat]
     found = [
         m
         for s in order
@@ -2072,6 +2073,11 @@ def _leopold(game: Game, seat: int) -> int:
         else:
             burn_minion(game, c)
     return 0
+
+
+def _owned_by_another(game: Game, play: Play) -> bool:
+    """The card in play is another Methuselah's (the action to burn it is directed at its owner)."""
+    return game.owner_of[play.card] != play.seat
 
 
 _CONTRACT = "Priority Contract"
@@ -2216,7 +2222,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_ready_vampires_others_first,
+        targets=ready_vampires_of_others,
         effects=(BurnTargetBlood(2),),
         label="burn up to 2 blood from a ready vampire",
     ),
@@ -2241,12 +2247,12 @@ card(
         role=Role.ACTOR,
         directed=True,
         stealth=1,
-        when=carried_by_actor,
+        when=all_of(carried_by_actor, _owned_by_another),
         targets=this_card,
         effects=(BurnThisCard(),),
         label="burn this card",
     ),
-    notes="The vampire's burn action is directed at the card's owner.",
+    notes="The vampire's burn action is directed at the card's owner (not offered on a card of its own Methuselah's).",
 )
 card(
     "Society of Leopold",
@@ -2263,7 +2269,7 @@ card(
         label="move it to another vampire",
     ),
     notes="Put on a ready vampire (the card allows any vampire). The vampire burns 1 blood when it has some, else "
-    "it is burned.",
+    "it is burned. The move is a (D) action: to another Methuselah's vampire.",
 )
 card(
     _CONTRACT,
