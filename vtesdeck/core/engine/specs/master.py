@@ -2969,3 +2969,83 @@ card(
     notes="Unique. Used before strikes, for the round's press step.",
     burn="minion",
 )
+
+
+# -- masters_a: Left for Dead (game.take_damage's "ally_spared" hooks) ----------------------------------------------------
+
+_LEFT = "Left for Dead"
+
+
+def _never(game: Game, play: Play) -> bool:
+    return False  # played by its hook, as the ally would be burned: no window offers it
+
+
+@hook("ally_spared", _LEFT)
+def _left_for_dead(game: Game, minion: int) -> bool:
+    """ "Only usable when an ally would be burned in combat. Combat ends. Put this card on that ally; that ally is not
+    burned. Put 1 life on the ally from the blood bank if he or she has no life. Lock the ally." Played by its
+    controller from the hand whenever it may (an out-of-turn master card: one between two of its turns)."""
+    c = current_combat(game)
+    m = game.minions.get(minion)
+    if c is None or m is None or minion not in (c.a.minion, c.b.minion):
+        return False
+    seat = controller(game, minion)
+    wanted = vekn(game, _LEFT)
+    copies = [x for x in game.seats[seat].hand if game.card_of[x] == wanted]
+    if not copies or (seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0):
+        return False
+    copy = copies[0]
+    set_aside(game, seat, copy)
+    if seat != game.acting:
+        add_rider(game, -1 - seat, "mpa_debt", 1, Until.NEXT_UNLOCK, seat)
+        add_rider(game, -1 - seat, "out_of_turn", 1, Until.NEXT_UNLOCK, seat)
+    game.log("play", seat, copy, 0, -1, minion)
+    leave_aside(game, copy)
+    m.cards.append(copy)
+    if m.blood <= 0:
+        move_blood(game, minion, 1)
+    m.locked = True
+    c.over = True
+    game.log("combat ends", seat, minion)
+    refill(game, seat)
+    return True
+
+
+@hook("stays_locked", _LEFT)
+def _left_locked(game: Game, seat: int) -> list[int]:
+    """ "This ally does not unlock as normal"."""
+    wanted = vekn(game, _LEFT)
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and any(game.card_of[x] == wanted for x in m.cards)
+    ]
+
+
+@hook("unlock", _LEFT)
+def _left_burns(game: Game, seat: int) -> int:
+    """ "Burn this card during his or her next unlock phase"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for copy in _carried(game, m, _LEFT):
+                burn_card(game, copy)
+    return 0
+
+
+@hook("combat_start", _LEFT)
+def _left_in_combat(game: Game, c: Combat) -> None:
+    """ "If he or she enters combat, he or she is burned"."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is not None and m.cards and _carried(game, m, _LEFT):
+            burn_minion(game, side.minion)
+            c.over = True
+
+
+card(
+    _LEFT,
+    Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
+    notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
+    "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
