@@ -365,6 +365,8 @@ def take_damage(game: Game, minion_id: int, normal: int, aggravated: int) -> int
         game.burned += lost
         game.log("damage", controller(game, minion_id), minion_id, normal + aggravated)
         if m.blood <= 0:
+            if m.kind == ALLY and any(h(game, minion_id) for h in hooks_of(game, "ally_spared")):
+                return lost  # "that ally is not burned" (Left for Dead)
             burn_minion(game, minion_id)
         return lost
     game.log("damage", controller(game, minion_id), minion_id, normal, aggravated)

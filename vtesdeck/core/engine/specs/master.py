@@ -1821,7 +1821,7 @@ def _tension_burn(game: Game, seat: int) -> int:
     s = game.seats[seat]
     masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
     theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
-    if len(masters) < 2 or not theirs:
+    if len(masters) < 2 or not theirs or s.master_actions < 1:
         return 0
     for c in masters[:2]:
         s.hand.remove(c)
@@ -2045,8 +2045,9 @@ _ready_vampires_others_first = ready_vampires_others_first
 
 
 def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another vampire in play (ready or in torpor), other Methuselahs' ready ones first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
+    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
+    at its own Methuselah)."""
+    order = [s for s in game.order if s != play.seat]
     found = [
         m
         for s in order
@@ -2070,6 +2071,11 @@ def _leopold(game: Game, seat: int) -> int:
         else:
             burn_minion(game, c)
     return 0
+
+
+def _owned_by_another(game: Game, play: Play) -> bool:
+    """The card in play is another Methuselah's (the action to burn it is directed at its owner)."""
+    return game.owner_of[play.card] != play.seat
 
 
 _CONTRACT = "Priority Contract"
@@ -2214,7 +2220,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_ready_vampires_others_first,
+        targets=ready_vampires_of_others,
         effects=(BurnTargetBlood(2),),
         label="burn up to 2 blood from a ready vampire",
     ),
@@ -2239,12 +2245,12 @@ card(
         role=Role.ACTOR,
         directed=True,
         stealth=1,
-        when=carried_by_actor,
+        when=all_of(carried_by_actor, _owned_by_another),
         targets=this_card,
         effects=(BurnThisCard(),),
         label="burn this card",
     ),
-    notes="The vampire's burn action is directed at the card's owner.",
+    notes="The vampire's burn action is directed at the card's owner (not offered on a card of its own Methuselah's).",
 )
 card(
     "Society of Leopold",
@@ -2261,7 +2267,7 @@ card(
         label="move it to another vampire",
     ),
     notes="Put on a ready vampire (the card allows any vampire). The vampire burns 1 blood when it has some, else "
-    "it is burned.",
+    "it is burned. The move is a (D) action: to another Methuselah's vampire.",
 )
 card(
     _CONTRACT,
@@ -2960,4 +2966,84 @@ card(
     ),
     notes="Unique. Used before strikes, for the round's press step.",
     burn="minion",
+)
+
+
+# -- masters_a: Left for Dead (game.take_damage's "ally_spared" hooks) ----------------------------------------------------
+
+_LEFT = "Left for Dead"
+
+
+def _never(game: Game, play: Play) -> bool:
+    return False  # played by its hook, as the ally would be burned: no window offers it
+
+
+@hook("ally_spared", _LEFT)
+def _left_for_dead(game: Game, minion: int) -> bool:
+    """ "Only usable when an ally would be burned in combat. Combat ends. Put this card on that ally; that ally is not
+    burned. Put 1 life on the ally from the blood bank if he or she has no life. Lock the ally." Played by its
+    controller from the hand whenever it may (an out-of-turn master card: one between two of its turns)."""
+    c = current_combat(game)
+    m = game.minions.get(minion)
+    if c is None or m is None or minion not in (c.a.minion, c.b.minion):
+        return False
+    seat = controller(game, minion)
+    wanted = vekn(game, _LEFT)
+    copies = [x for x in game.seats[seat].hand if game.card_of[x] == wanted]
+    if not copies or (seat != game.acting and rider_sum(game, -1 - seat, "out_of_turn") > 0):
+        return False
+    copy = copies[0]
+    set_aside(game, seat, copy)
+    if seat != game.acting:
+        add_rider(game, -1 - seat, "mpa_debt", 1, Until.NEXT_UNLOCK, seat)
+        add_rider(game, -1 - seat, "out_of_turn", 1, Until.NEXT_UNLOCK, seat)
+    game.log("play", seat, copy, 0, -1, minion)
+    leave_aside(game, copy)
+    m.cards.append(copy)
+    if m.blood <= 0:
+        move_blood(game, minion, 1)
+    m.locked = True
+    c.over = True
+    game.log("combat ends", seat, minion)
+    refill(game, seat)
+    return True
+
+
+@hook("stays_locked", _LEFT)
+def _left_locked(game: Game, seat: int) -> list[int]:
+    """ "This ally does not unlock as normal"."""
+    wanted = vekn(game, _LEFT)
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and any(game.card_of[x] == wanted for x in m.cards)
+    ]
+
+
+@hook("unlock", _LEFT)
+def _left_burns(game: Game, seat: int) -> int:
+    """ "Burn this card during his or her next unlock phase"."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is not None and m.cards:
+            for copy in _carried(game, m, _LEFT):
+                burn_card(game, copy)
+    return 0
+
+
+@hook("combat_start", _LEFT)
+def _left_in_combat(game: Game, c: Combat) -> None:
+    """ "If he or she enters combat, he or she is burned"."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is not None and m.cards and _carried(game, m, _LEFT):
+            burn_minion(game, side.minion)
+            c.over = True
+
+
+card(
+    _LEFT,
+    Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
+    notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
+    "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
 )
