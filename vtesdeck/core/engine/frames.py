@@ -164,3 +164,4 @@ class Referendum:
     blood_hunt: bool = False
     edge_burned: bool = False  # a Methuselah burned the Edge for a vote (Tyler McGill's +1 vote after it)
     voted_against: list[int] = dataclasses.field(default_factory=list)  # seats that voted against (Marcos Belegrad)
+    votes_by_seat: dict[int, int] = dataclasses.field(default_factory=dict)  # seat → votes cast, + for, - against

@@ -2702,7 +2702,11 @@ def referendum(game: Game, ref: Referendum, play: Play) -> Flow:
             else:
                 ref.votes_against += votes
                 ref.voted_against.append(seat)
+            ref.votes_by_seat[seat] = votes if option.value > 0 else -votes
             game.log("vote", seat, option.value, votes)
+        comp = game.compiled
+        if table_has(game, "votes cast", lambda: {v for v, w in comp.hand if w is W.VOTES_CAST}):
+            yield from impulse(game, W.VOTES_CAST, _impulse_order(game, ref.seat), ref)  # Scalpel Tongue
         ref.passed = ref.votes_for > ref.votes_against
         game.log("referendum", ref.seat, ref.votes_for, ref.votes_against, int(ref.passed))
         for h in hooks_of(game, "referendum_tallied"):

@@ -38,6 +38,7 @@ class W(IntEnum):
     ACTION = 20  # the minion phase's choice of action: action cards, equipment, allies, retainers, politics
     BEFORE_COMBAT = 21  # an action's combat is about to start: the opposing minion's controller (Obedience)
     ENTERS_PLAY = 23  # a vampire being brought out, before it is in play: "as it enters play" (Anarch Convert, Erlik)
+    VOTES_CAST = 60  # referendum: the votes cast, before the tally (Scalpel Tongue): only at a table with such a card
 
 
 @unique

@@ -119,3 +119,24 @@ for _mode in range(4):
     judge("Touch of Clarity", _mode, score=_clarity_score)
 for _mode in range(22):
     judge("Funeral Wake", _mode, score=_funeral_score)
+
+
+def _scalpel_score(game: Game, play: Play) -> float:
+    """Scalpel Tongue: only on a vampire whose votes went against the side its own Methuselah voted for, when
+    taking them away changes the outcome."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    m = game.minions.get(play.target)
+    if ref is None or m is None:
+        return -1.0
+    own = ref.votes_by_seat.get(play.seat, 0)
+    theirs = ref.votes_by_seat.get(g.controller(game, m.id), 0)
+    if own == 0 or theirs == 0 or (own > 0) == (theirs > 0):
+        return -1.0
+    n = min(abs(theirs), int(m.votes) + (1 if m.id == ref.caller else 0))
+    before = ref.votes_for > ref.votes_against
+    after = (ref.votes_for - (n if theirs > 0 else 0)) > (ref.votes_against - (n if theirs < 0 else 0))
+    return 20.0 if before != after else -1.0
+
+
+for _mode in range(4):
+    judge("Scalpel Tongue", _mode, score=_scalpel_score)

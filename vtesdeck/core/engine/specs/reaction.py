@@ -17,8 +17,8 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Combat, Until
-from ..state import Game
+from ..frames import Combat, Referendum, Until
+from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
     ActionFails,
@@ -887,4 +887,77 @@ card(
     ),
     notes="[AUS]: the vampire always burns the card for +1 bleed as it bleeds the controller of the minion carrying "
     "it (not asked).",
+)
+
+
+# -- Scalpel Tongue: once the votes are cast (W.VOTES_CAST) --------------------------------------------------------------
+
+
+def current_referendum(game: Game) -> Referendum | None:
+    return next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+
+
+def votes_of_vampire(game: Game, ref: Referendum, m: Any) -> int:
+    """The votes a vampire cast: its title's, and the political action card's 1 vote for the caller."""
+    by_card = ref.card >= 0 and ref.card not in game.minions
+    return int(m.votes) + (1 if m.id == ref.caller and by_card else 0)
+
+
+def _voters(game: Game, play: Play) -> list[int]:
+    """The vampires that cast votes in this referendum (their Methuselah voted for or against)."""
+    ref = current_referendum(game)
+    if ref is None or ref.blood_hunt:
+        return []
+    return [
+        m.id
+        for seat, cast in ref.votes_by_seat.items()
+        if cast
+        for m in v.ready_minions(game, seat)
+        if m.kind == VAMPIRE and votes_of_vampire(game, ref, m) > 0
+    ]
+
+
+def _abstains(burn: int) -> Any:
+    def effect(game: Game, play: Play) -> None:
+        """The chosen vampire is locked and its votes are cancelled ([CEL][PRE]: it burns 1 blood too)."""
+        ref = current_referendum(game)
+        m = game.minions.get(play.target)
+        if ref is None or m is None or not m.in_play:
+            return
+        seat = v.controller(game, m.id)
+        cast = ref.votes_by_seat.get(seat, 0)
+        n = min(votes_of_vampire(game, ref, m), abs(cast))
+        if cast > 0:
+            ref.votes_for -= n
+            ref.votes_by_seat[seat] = cast - n
+        elif cast < 0:
+            ref.votes_against -= n
+            ref.votes_by_seat[seat] = cast + n
+        m.locked = True
+        game.log("lock", play.seat, m.id)
+        if burn and m.blood > 0:
+            v.move_blood(game, m.id, -burn)
+            game.log("burn blood", play.seat, m.id, burn)
+
+    return effect
+
+
+_SCALPEL_WHEN = has_targets(_voters)
+card(
+    "Scalpel Tongue",
+    *(
+        Mode(
+            window=W.VOTES_CAST,
+            superior=superior,
+            role=role,
+            when=_SCALPEL_WHEN,
+            targets=_voters,
+            effects=(_abstains(1 if superior else 0),),
+            label="a vampire that voted is locked and abstains" + (", burns 1 blood" if superior else ""),
+        )
+        for superior in (False, True)
+        for role in (Role.ACTING, Role.REACTING)
+    ),
+    notes="Played once the votes are cast, before the tally (the engine's polling has its cards before the votes: "
+    "W.VOTES_CAST). A vampire's votes are its title's and, for the caller, the political action card's.",
 )
