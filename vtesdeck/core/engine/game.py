@@ -410,6 +410,10 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         economy.start_turn(game)
         game.used.clear()
         game.kept.clear()
+        for h in hooks_of(game, "skip_turn"):  # "a Methuselah can choose to skip his or her entire turn"
+            if (yield from h(game, seat)):
+                _end_of_turn(game, seat)
+                return
         s.master_actions = max(0, 1 + hook_sum(game, "master_actions", seat) - rider_sum(game, -1 - seat, "mpa_debt"))
         expired = [r for r in game.riders if r.until is Until.NEXT_UNLOCK and r.seat == seat]
         if expired:

@@ -308,6 +308,12 @@ RENDER: dict[str, _Render] = {
     # In ``lines`` an oust also says whether the predator gained 6 pool (not if ousted at the same moment).
     "oust": lambda n, e: f"{n.short(e[1])} is ousted; {n.short(e[2])} gains 1 VP",
     "no transfers": lambda n, e: f"{n.short(e[1])} chooses to lose the transfers of its next influence phase",
+    # --- political group
+    "title": lambda n, e: f"{n.card(e[2])} gets a title",
+    "title lost": lambda n, e: f"{n.card(e[2])} loses its title",
+    "expelled": lambda n, e: f"{n.card(e[2])} cannot play reactions, block or vote this turn",
+    "skip turn": lambda n, e: f"{n.short(e[1])} skips the turn",
+    "shuffle back": lambda n, e: f"{n.short(e[1])} shuffles {_plural(e[2], 'card')} from the ash heap into the library",
 }
 QUIET = frozenset({"draw"})  # rendered on request, left out of the told log (a player does not say them)
 

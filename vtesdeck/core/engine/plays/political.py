@@ -278,3 +278,17 @@ judge(
         (2.5 if seat == g.controller(game, play.target) else -0.5) if play.target in game.minions else 0.0
     ),
 )
+
+
+def _tradition_stakes(game: Game, play: Play, seat: int) -> float:
+    """Every Methuselah burns 2 pool a turn: the poorer lose most."""
+    pools = [game.seats[s].pool for s in game.order]
+    return (game.seats[seat].pool - sum(pools) / len(pools)) / 4 - 1.0
+
+
+def _tradition_score(game: Game, play: Play) -> float:
+    worth = _tradition_stakes(game, play, play.seat)
+    return 18.0 + 2 * worth if worth >= 1 else -1.0
+
+
+judge("First Tradition: The Masquerade", 0, stakes=_tradition_stakes, score=_tradition_score)

@@ -55,6 +55,7 @@ from ..vocabulary import (
     Stealth,
     StealthNow,
     StrengthInCombat,
+    UnlockActor,
     UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
     UnlockAtEndOfTurn,
@@ -2006,4 +2007,43 @@ card(
         effects=(CancelAsPlayed(), _no_more_modifiers),
     ),
     notes="[pre]: only the minions of the Methuselahs who may block are offered as choices.",
+)
+
+
+# -- The Sleeping Mind: a locked vampire cannot block; minions cannot unlock during this action --------------------------
+
+_UNLOCKS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
+
+
+def _locked_blockers(game: Game, play: Play) -> list[int]:
+    """The locked vampires of the Methuselahs who may block (a wake could let them block)."""
+    return [m for m in possible_blockers(game, play) if game.minions[m].locked]
+
+
+def _sleeping(game: Game, play: Play) -> None:
+    """[DOM]: no minion unlocks during this action: an unlock already promised after resolution is void."""
+    act = action_of(play)
+    if act is not None:
+        act.flags["minions cannot unlock"] = 1
+        act.flags.pop("unlock after success (free)", None)
+        act.flags.pop("unlock after success", None)
+
+
+@hook("may_play", "Sleeping Mind, The")
+def _no_unlocking(game: Game, handler: Any, m: Any) -> bool:
+    """A card whose effect unlocks a minion is not played during the action (wakes still are: PIB 20150703)."""
+    act = current_action(game)
+    if act is None or not act.flags.get("minions cannot unlock"):
+        return True
+    return not any(isinstance(e, _UNLOCKS) for e in handler.mode.effects)
+
+
+card(
+    "Sleeping Mind, The",
+    Mode(
+        window=W.ANNOUNCED, when=has_targets(_locked_blockers), targets=_locked_blockers, effects=(CannotBlockTarget(),)
+    ),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
+    notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
+    "effect); an unlock written as a card's own code is not prevented.",
 )

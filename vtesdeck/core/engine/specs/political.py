@@ -1080,3 +1080,64 @@ card(
     ),
     notes="The equipment offered first (the bots' default) is the one with the highest cost.",
 )
+
+
+# -- First Tradition: The Masquerade: 2 pool each unlock phase, or skip the turn -------------------------------------------
+
+_TRADITION = "First Tradition: The Masquerade"
+
+
+def _traditions(game: Game) -> list[tuple[int, int]]:
+    """(copy, controller) of each First Tradition in play."""
+    tradition = vekn(game, _TRADITION)
+    return [(c, s) for s in game.order for c in game.seats[s].controlled if game.card_of[c] == tradition]
+
+
+def _tradition_count(game: Game, seat: int, key: str, amount: int) -> None:
+    """Count the controller's skipped turns or pool burned on each of its copies; burn a copy at 3 skips or 6
+    pool (one condition met in full: LSJ 20031011)."""
+    for copy, owner in _traditions(game):
+        if owner != seat:
+            continue
+        add_rider(game, copy, key, amount, Until.END_OF_GAME)
+        if rider_sum(game, copy, "tradition skips") >= 3 or rider_sum(game, copy, "tradition pool") >= 6:
+            burn_card(game, copy)
+
+
+@hook("skip_turn", _TRADITION)
+def _tradition_skip(game: Game, seat: int) -> Generator[Any, Any, bool]:
+    """Before its unlock phase (ANK 20210110) a Methuselah may skip its whole turn; the option offered first (the
+    bots' default) is to skip only when the pool to burn would oust it. A skip counts for each of its copies
+    (RTR 19941222)."""
+    from ..economy import Kind, Option
+
+    n = len(_traditions(game))
+    if not n:
+        return False
+    skip, play = Option(Kind.TERMS, seat, value=1), Option(Kind.PASS, seat)
+    options = [skip, play] if game.seats[seat].pool <= 2 * n else [play, skip]
+    option = yield from choose(game, seat, options)
+    if option.kind is not Kind.TERMS:
+        return False
+    game.log("skip turn", seat)
+    _tradition_count(game, seat, "tradition skips", 1)
+    return True
+
+
+@hook("unlock", _TRADITION)
+def _tradition_burn(game: Game, seat: int) -> None:
+    """In its unlock phase each Methuselah burns 2 pool for each copy in play (RTR 19941222)."""
+    from ..economy import burn_pool
+
+    n = len(_traditions(game))
+    if n and not game.seats[seat].ousted:
+        paid = min(2 * n, game.seats[seat].pool)
+        burn_pool(game, seat, 2 * n)
+        game.log("unlock burn", seat, 2 * n)
+        _tradition_count(game, seat, "tradition pool", min(2, paid))  # each copy's own 2
+
+
+card(
+    _TRADITION,
+    Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
+)
