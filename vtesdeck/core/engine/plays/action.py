@@ -213,3 +213,5 @@ for _mode in (1, 4):
 for _mode in (2, 5):
     judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) + 8.0)  # another's wraith burned
 judge("Web of Knives Recruit", 0, score=lambda game, play: 18.0)  # a 3-capacity vampire in three turns
+judge("Anima Gathering", 0, score=lambda game, play: 6.0)  # a vampire kept locked for another's intercept
+judge("Anima Gathering", 1, score=lambda game, play: 9.0)

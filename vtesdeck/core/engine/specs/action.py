@@ -2443,3 +2443,77 @@ def _web_of_knives_blood_cursed(game: Game, minion: int) -> bool:
     """The Web of Knives Recruit vampire is Blood Cursed: it cannot commit diablerie (§7 L2316)."""
     m = game.minions.get(minion)
     return m is None or m.card != vekn(game, "Web of Knives Recruit")
+
+
+# -- Anima Gathering ------------------------------------------------------------------------------------------------------
+
+_ANIMA = "anima gathering"  # a rider on the chosen minion: the copy (value); "…:superior" for a copy played at [AUS]
+
+
+def _other_own_minions(game: Game, play: Play) -> list[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.id != play.minion]
+
+
+def _anima_gathering(game: Game, play: Play) -> None:
+    """The card goes on the acting vampire; the chosen minion gets +2 intercept ([AUS]: and +1 bleed) while it is
+    there."""
+    PutOnTarget(on_self=True)(game, play)
+    if play.target in game.minions:
+        key = f"{_ANIMA}:superior" if play.mode.superior else _ANIMA
+        add_rider(game, play.target, key, play.card, Until.END_OF_GAME, play.seat)
+
+
+def _anima(game: Game, minion: int) -> list[tuple[int, bool]]:
+    """(copy, superior) of each Anima Gathering giving ``minion`` its bonus: the copy still on a locked vampire; a
+    copy whose vampire unlocked is burned ("Burn this card if this minion unlocks")."""
+    if not game.riders:
+        return []
+    out = []
+    for r in [r for r in game.riders if r.key.startswith(_ANIMA) and r.holder == minion]:
+        holder = next((m for m in game.minions.values() if r.value in m.cards), None)
+        if holder is None:
+            game.riders.remove(r)
+        elif not holder.locked:
+            game.riders.remove(r)
+            burn_card(game, r.value)
+        else:
+            out.append((r.value, r.key.endswith(":superior")))
+    return out
+
+
+card(
+    "Anima Gathering",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_other_own_minions,
+        effects=(_anima_gathering,),
+        label="another minion gets +2 intercept",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        targets=_other_own_minions,
+        effects=(_anima_gathering,),
+        label="another minion gets +2 intercept and +1 bleed",
+    ),
+    notes="The vampire with the card never unlocks as normal (its controller's choice, always taken here: the bonus "
+    "lasts while it stays locked); a copy whose vampire unlocked by another effect burns as its bonus is next read.",
+)
+
+
+@hook("intercept", "Anima Gathering")
+def _anima_intercept(game: Game, minion: int, act: Action) -> int:
+    return 2 * len(_anima(game, minion))
+
+
+@hook("bleed", "Anima Gathering")
+def _anima_bleed(game: Game, act: Action) -> int:
+    return sum(1 for _, superior in _anima(game, act.actor) if superior)
+
+
+@hook("stays_locked", "Anima Gathering")
+def _anima_stays_locked(game: Game, seat: int) -> list[int]:
+    """During your unlock phase, the vampire with Anima Gathering does not unlock as normal (chosen)."""
+    return [m.id for m, _ in _holding(game, seat, "Anima Gathering") if m.locked]
