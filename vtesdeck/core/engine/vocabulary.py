@@ -3968,3 +3968,6 @@ class HuntFor:
         gained = g.move_blood(game, play.minion, 1 + self.bonus + g.hook_sum(game, "hunt", act))
         act.flags["hunted"] = gained
         game.log("hunt", play.seat, play.minion, gained)
+
+
+combat = g.combat  # a combat between two minions a card's effect makes (Taunt the Caged Beast [ANI])

@@ -215,3 +215,5 @@ for _mode in (2, 5):
 judge("Web of Knives Recruit", 0, score=lambda game, play: 18.0)  # a 3-capacity vampire in three turns
 judge("Anima Gathering", 0, score=lambda game, play: 6.0)  # a vampire kept locked for another's intercept
 judge("Anima Gathering", 1, score=lambda game, play: 9.0)
+judge("Taunt the Caged Beast", 0, score=_combat_score)
+judge("Taunt the Caged Beast", 1, score=lambda game, play: 10.0)  # two other Methuselahs' vampires fight

@@ -59,6 +59,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     choose,
+    combat,
     controller,
     crypt_not_empty,
     discard,
@@ -69,6 +70,7 @@ from ..vocabulary import (
     hook_sum,
     infernal_actor,
     is_location,
+    is_ready,
     leave_aside,
     locations_of_others,
     locations_of_predator_or_prey,
@@ -2517,3 +2519,47 @@ def _anima_bleed(game: Game, act: Action) -> int:
 def _anima_stays_locked(game: Game, seat: int) -> list[int]:
     """During your unlock phase, the vampire with Anima Gathering does not unlock as normal (chosen)."""
     return [m.id for m, _ in _holding(game, seat, "Anima Gathering") if m.locked]
+
+
+# -- Taunt the Caged Beast ------------------------------------------------------------------------------------------------
+
+
+def _prey_vampires_with_a_rival(game: Game, play: Play) -> list[int]:
+    """[ANI]: a ready vampire of your prey, while your predator (another Methuselah) has one too."""
+    prey, predator = game.prey(play.seat), game.predator(play.seat)
+    if prey == predator or play.seat in (prey, predator):
+        return []
+    if not any(m.kind == VAMPIRE for m in ready_minions(game, predator)):
+        return []
+    return [m.id for m in ready_minions(game, prey) if m.kind == VAMPIRE]
+
+
+def _taunt(game: Game, play: Play) -> Flow:
+    """A ready vampire of your predator (chosen now) and the prey's target vampire enter combat, the prey's first
+    (LSJ 20070319); if only one is ready at its end, it gains 4 blood."""
+    prey_vampire = game.minions.get(play.target)
+    rivals = [m.id for m in ready_minions(game, game.predator(play.seat)) if m.kind == VAMPIRE]
+    if prey_vampire is None or not is_ready(game, prey_vampire.id) or not rivals:
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in rivals])
+    other = option.target
+    yield from combat(game, prey_vampire.id, other, None)
+    ready = [x for x in (prey_vampire.id, other) if is_ready(game, x)]
+    if len(ready) == 1:
+        move_blood(game, ready[0], 4)
+        game.log("add blood", play.seat, ready[0], 4)
+
+
+card(
+    "Taunt the Caged Beast",
+    _enter_combat(ready_vampires_of_others, "enter combat with a vampire, 1 optional maneuver", combat_maneuvers=1),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=has_targets(_prey_vampires_with_a_rival),
+        targets=_prey_vampires_with_a_rival,
+        effects=(_taunt,),
+        label="a vampire of your prey and one of your predator enter combat",
+    ),
+    notes="[ANI]: the predator's vampire is chosen as the action resolves (the card: as it is played).",
+)
