@@ -217,3 +217,6 @@ judge("Anima Gathering", 0, score=lambda game, play: 6.0)  # a vampire kept lock
 judge("Anima Gathering", 1, score=lambda game, play: 9.0)
 judge("Taunt the Caged Beast", 0, score=_combat_score)
 judge("Taunt the Caged Beast", 1, score=lambda game, play: 10.0)  # two other Methuselahs' vampires fight
+judge("Under Siege", 0, score=lambda game, play: 14.0)
+judge("Under Siege", 1, score=lambda game, play: 12.0)  # a block (the bots block bleeds and actions at them)
+judge("Under Siege", 2, score=lambda game, play: 14.0)

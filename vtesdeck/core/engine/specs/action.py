@@ -19,6 +19,7 @@ from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
     AshHeapCardToHand,
+    AttemptBlock,
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
@@ -32,6 +33,7 @@ from ..vocabulary import (
     GainPool,
     HuntFor,
     If,
+    Intercept,
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
@@ -76,6 +78,7 @@ from ..vocabulary import (
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    may_attempt_block,
     minions_of_prey,
     move_blood,
     not_carrying,
@@ -2562,4 +2565,88 @@ card(
         label="a vampire of your prey and one of your predator enter combat",
     ),
     notes="[ANI]: the predator's vampire is chosen as the action resolves (the card: as it is played).",
+)
+
+
+# -- Under Siege ----------------------------------------------------------------------------------------------------------
+
+
+def _may_block_here(game: Game, play: Play) -> bool:
+    """The player's minions may block the current action (its target; an undirected action's prey or predator)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.seat == play.seat or act.blocked or play.seat in act.declined:
+        return False
+    if act.directed:
+        return act.target == play.seat
+    return play.seat in (game.prey(act.seat), game.predator(act.seat))
+
+
+def _sabbat_blockers(game: Game, play: Play) -> list[int]:
+    """The player's ready Sabbat vampires that could attempt to block the current action (Under Siege)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker >= 0 or not _may_block_here(game, play):
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Sabbat" and may_attempt_block(game, dataclasses.replace(play, minion=m.id))
+    ]
+
+
+def _sabbat_attempting(game: Game, play: Play) -> list[int]:
+    """The player's Sabbat vampire already attempting to block (ANK 20181122-2), short of intercept."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker < 0 or act.stealth <= act.intercept:
+        return []
+    m = game.minions.get(act.blocker)
+    ok = m is not None and m.sect == "Sabbat" and m.kind == VAMPIRE and controller(game, m.id) == play.seat
+    return [m.id] if ok and m is not None else []
+
+
+def _siege_counter(game: Game, play: Play) -> None:
+    """Burn 1 counter from Under Siege; with none left, it burns."""
+    game.card_counters[play.card] = game.card_counters.get(play.card, 0) - 1
+    if game.card_counters[play.card] <= 0:
+        burn_card(game, play.card)
+
+
+def _siege_attempt(game: Game, play: Play) -> Flow | None:
+    """The chosen Sabbat vampire unlocks and attempts to block with +1 intercept."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return None
+    m.locked = False
+    return AttemptBlock(intercept=1)(game, dataclasses.replace(play, minion=m.id))
+
+
+def _siege_intercept(game: Game, play: Play) -> None:
+    """The Sabbat vampire already attempting to block unlocks and gets +1 intercept."""
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = False
+        Intercept(1)(game, play)
+
+
+card(
+    "Under Siege",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), *(CounterOnThisCard(),) * 3), label="3 counters"),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        targets=_sabbat_blockers,
+        effects=(_siege_counter, _siege_attempt),
+        limit="under siege",
+        limit_scope="action",
+        label="burn a counter: a Sabbat vampire unlocks and attempts to block with +1 intercept",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        targets=_sabbat_attempting,
+        effects=(_siege_counter, _siege_intercept),
+        limit="under siege",
+        limit_scope="action",
+        label="burn a counter: the blocking Sabbat vampire unlocks with +1 intercept",
+    ),
+    notes="Once each action, for either use (a new attempt, or the vampire already attempting: ANK 20181122-2).",
 )
