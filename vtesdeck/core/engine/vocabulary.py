@@ -3971,3 +3971,20 @@ class HuntFor:
 
 
 combat = g.combat  # a combat between two minions a card's effect makes (Taunt the Caged Beast [ANI])
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetCard:
+    """Burn the card the action is directed at (``play.target``: an equipment, a location), if it is still in play
+    (Conceal, Smash and Grab [pot])."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if _controller_of_card(game, play.target) >= 0:
+            g.burn_card(game, play.target)
+
+
+def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Another ready vampire in play (any Methuselah's), the player's own first (Fifth Tradition: Hospitality)."""
+    mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
+    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+    return mine + others

@@ -23,6 +23,7 @@ from ..vocabulary import (
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
+    BurnTargetCard,
     BurnTargetLife,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
@@ -82,6 +83,7 @@ from ..vocabulary import (
     minions_of_prey,
     move_blood,
     not_carrying,
+    other_ready_vampires,
     own_wraiths,
     prey_only,
     prey_or_predator,
@@ -1630,7 +1632,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=equipment_of_others,
-        effects=(If(target_still(equipment_of_others), (_burn_target_card,)),),
+        effects=(If(target_still(equipment_of_others), (BurnTargetCard(),)),),
         label="burn an equipment",
     ),
     Mode(
@@ -1638,7 +1640,7 @@ card(
         superior=True,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_burn_target_card,)),),
+        effects=(If(target_still(locations_of_others), (BurnTargetCard(),)),),
         label="burn a location",
     ),
 )
@@ -1857,7 +1859,7 @@ card(
         stealth=1,
         directed=True,
         targets=locations_of_predator_or_prey,
-        effects=(If(target_still(locations_of_predator_or_prey), (_burn_target_card,)),),
+        effects=(If(target_still(locations_of_predator_or_prey), (BurnTargetCard(),)),),
         label="burn a location of your predator or prey",
     ),
 )
@@ -1890,19 +1892,12 @@ card(
 # -- Fifth Tradition: Hospitality, Waters of Duat, Sheepdog, Shadow of the Beast ----------------------------------------
 
 
-def _other_ready_vampires(game: Game, play: Play) -> list[int]:
-    """Another ready vampire in play (any Methuselah's), the player's own first."""
-    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
-    others = [m.id for s in game.order if s != play.seat for m in ready_minions(game, s) if m.kind == VAMPIRE]
-    return mine + others
-
-
 card(
     "Fifth Tradition: Hospitality",
     Mode(
         window=W.ACTION,
         stealth=1,
-        targets=_other_ready_vampires,
+        targets=other_ready_vampires,
         effects=(AddBlood(4),),
         label="add 4 blood to another vampire",
     ),
