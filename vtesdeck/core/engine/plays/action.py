@@ -220,3 +220,14 @@ judge("Taunt the Caged Beast", 1, score=lambda game, play: 10.0)  # two other Me
 judge("Under Siege", 0, score=lambda game, play: 14.0)
 judge("Under Siege", 1, score=lambda game, play: 12.0)  # a block (the bots block bleeds and actions at them)
 judge("Under Siege", 2, score=lambda game, play: 14.0)
+
+
+def _force_of_will_score(game: Game, play: Play) -> float:
+    """Force of Will sends its vampire to torpor (aggravated damage): worth it to oust the prey."""
+    m = game.minions.get(play.minion)
+    bleed = (m.bleed if m is not None else 1) + play.mode.bleed
+    return 30.0 if game.seats[game.prey(play.seat)].pool <= bleed else -1.0
+
+
+judge("Force of Will", 0, score=_force_of_will_score)
+judge("Force of Will", 1, score=_force_of_will_score)

@@ -28,6 +28,7 @@ from ..vocabulary import (
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
+    DamageAfterResolution,
     DrawCards,
     EnterCombatWithTarget,
     Equip,
@@ -79,6 +80,7 @@ from ..vocabulary import (
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    locked_self,
     may_attempt_block,
     minions_of_prey,
     move_blood,
@@ -2645,3 +2647,43 @@ card(
     ),
     notes="Once each action, for either use (a new attempt, or the vampire already attempting: ANK 20181122-2).",
 )
+
+
+# -- Force of Will --------------------------------------------------------------------------------------------------------
+
+card(
+    "Force of Will",
+    Mode(
+        window=W.ACTION,
+        when=locked_self,
+        bleeds=True,
+        bleed=1,
+        effects=(DamageAfterResolution(2),),
+        label="a locked vampire bleeds +1, then 2 aggravated damage",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=locked_self,
+        bleeds=True,
+        bleed=2,
+        effects=(DamageAfterResolution(1),),
+        label="a locked vampire bleeds +2, then 1 aggravated damage",
+    ),
+)
+
+
+@hook("locked_actor", "Force of Will")
+def _force_of_will_locked(game: Game, handler: Any) -> bool:
+    """Force of Will is only usable by a locked vampire (game.action_options offers it to locked ones)."""
+    return bool(handler.card == vekn(game, "Force of Will"))
+
+
+@hook("blocked", "Force of Will")
+def _force_of_will_blocked(game: Game, act: Action) -> None:
+    """The damage is taken even if the action is blocked: set as the block succeeds (DamageAfterResolution's
+    flag, dealt after the combat)."""
+    if act.card < 0 or act.mode is None or game.card_of[act.card] != vekn(game, "Force of Will"):
+        return
+    key = f"damage after resolution:{act.actor}"
+    act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
