@@ -692,7 +692,13 @@ def action_options(game: Game, seat: int) -> list[Option]:
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
+    locked_cards = hooks_of(game, "locked_actor")  # action cards "only usable by a locked vampire" (Force of Will)
     for m in ready_minions(game, seat):
+        if m.locked and locked_cards and m.recruited_turn != game.turn:
+            for copy in s.hand:
+                for handler in game.compiled.actions.get(game.card_of[copy], ()):
+                    if any(h(game, handler) for h in locked_cards):
+                        options.extend(_handler_options(game, handler, seat, copy, m, None))
         if m.locked or m.recruited_turn == game.turn:
             continue  # an ally the turn it is recruited, a vampire that "cannot perform actions this turn" (Progeny)
         first = len(options)

@@ -4674,7 +4674,8 @@ class StealEquipment:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnTargetCard:
-    """Burn the card in play the action is directed at (a location: Annazir), if it is still in play."""
+    """Burn the card in play the action is directed at (a location: Annazir; an equipment: Conceal, Smash and Grab
+    [pot]), if it is still in play."""
 
     def __call__(self, game: Game, play: Play) -> None:
         held = any(
@@ -5771,3 +5772,13 @@ __all__ += [
     "opponent_has_weapon",
     "opposing_is_ally",
 ]
+
+
+combat = g.combat  # a combat between two minions a card's effect makes (Taunt the Caged Beast [ANI])
+
+
+def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Another ready vampire in play (any Methuselah's), the player's own first (Fifth Tradition: Hospitality)."""
+    mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
+    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
+    return mine + others

@@ -213,3 +213,21 @@ for _mode in (1, 4):
 for _mode in (2, 5):
     judge("Soul Feasting", _mode, score=lambda game, play: _hunt_score(game, play) + 8.0)  # another's wraith burned
 judge("Web of Knives Recruit", 0, score=lambda game, play: 18.0)  # a 3-capacity vampire in three turns
+judge("Anima Gathering", 0, score=lambda game, play: 6.0)  # a vampire kept locked for another's intercept
+judge("Anima Gathering", 1, score=lambda game, play: 9.0)
+judge("Taunt the Caged Beast", 0, score=_combat_score)
+judge("Taunt the Caged Beast", 1, score=lambda game, play: 10.0)  # two other Methuselahs' vampires fight
+judge("Under Siege", 0, score=lambda game, play: 14.0)
+judge("Under Siege", 1, score=lambda game, play: 12.0)  # a block (the bots block bleeds and actions at them)
+judge("Under Siege", 2, score=lambda game, play: 14.0)
+
+
+def _force_of_will_score(game: Game, play: Play) -> float:
+    """Force of Will sends its vampire to torpor (aggravated damage): worth it to oust the prey."""
+    m = game.minions.get(play.minion)
+    bleed = (m.bleed if m is not None else 1) + play.mode.bleed
+    return 30.0 if game.seats[game.prey(play.seat)].pool <= bleed else -1.0
+
+
+judge("Force of Will", 0, score=_force_of_will_score)
+judge("Force of Will", 1, score=_force_of_will_score)

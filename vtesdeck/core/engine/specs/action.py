@@ -19,19 +19,23 @@ from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
     AshHeapCardToHand,
+    AttemptBlock,
     BloodToUncontrolled,
     BurnEdgeTo,
     BurnTargetBlood,
+    BurnTargetCard,
     BurnTargetLife,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
+    DamageAfterResolution,
     DrawCards,
     EnterCombatWithTarget,
     Equip,
     GainPool,
     HuntFor,
     If,
+    Intercept,
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
@@ -59,6 +63,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     choose,
+    combat,
     controller,
     crypt_not_empty,
     discard,
@@ -69,14 +74,18 @@ from ..vocabulary import (
     hook_sum,
     infernal_actor,
     is_location,
+    is_ready,
     leave_aside,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    locked_self,
+    may_attempt_block,
     minions_of_prey,
     move_blood,
     not_carrying,
+    other_ready_vampires,
     own_wraiths,
     prey_only,
     prey_or_predator,
@@ -1625,7 +1634,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=equipment_of_others(),
-        effects=(If(target_still(equipment_of_others()), (_burn_target_card,)),),
+        effects=(If(target_still(equipment_of_others()), (BurnTargetCard(),)),),
         label="burn an equipment",
     ),
     Mode(
@@ -1633,7 +1642,7 @@ card(
         superior=True,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_burn_target_card,)),),
+        effects=(If(target_still(locations_of_others), (BurnTargetCard(),)),),
         label="burn a location",
     ),
 )
@@ -1852,7 +1861,7 @@ card(
         stealth=1,
         directed=True,
         targets=locations_of_predator_or_prey,
-        effects=(If(target_still(locations_of_predator_or_prey), (_burn_target_card,)),),
+        effects=(If(target_still(locations_of_predator_or_prey), (BurnTargetCard(),)),),
         label="burn a location of your predator or prey",
     ),
 )
@@ -1885,19 +1894,12 @@ card(
 # -- Fifth Tradition: Hospitality, Waters of Duat, Sheepdog, Shadow of the Beast ----------------------------------------
 
 
-def _other_ready_vampires(game: Game, play: Play) -> list[int]:
-    """Another ready vampire in play (any Methuselah's), the player's own first."""
-    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
-    others = [m.id for s in game.order if s != play.seat for m in ready_minions(game, s) if m.kind == VAMPIRE]
-    return mine + others
-
-
 card(
     "Fifth Tradition: Hospitality",
     Mode(
         window=W.ACTION,
         stealth=1,
-        targets=_other_ready_vampires,
+        targets=other_ready_vampires,
         effects=(AddBlood(4),),
         label="add 4 blood to another vampire",
     ),
@@ -2443,3 +2445,245 @@ def _web_of_knives_blood_cursed(game: Game, minion: int) -> bool:
     """The Web of Knives Recruit vampire is Blood Cursed: it cannot commit diablerie (§7 L2316)."""
     m = game.minions.get(minion)
     return m is None or m.card != vekn(game, "Web of Knives Recruit")
+
+
+# -- Anima Gathering ------------------------------------------------------------------------------------------------------
+
+_ANIMA = "anima gathering"  # a rider on the chosen minion: the copy (value); "…:superior" for a copy played at [AUS]
+
+
+def _other_own_minions(game: Game, play: Play) -> list[int]:
+    return [m.id for m in ready_minions(game, play.seat) if m.id != play.minion]
+
+
+def _anima_gathering(game: Game, play: Play) -> None:
+    """The card goes on the acting vampire; the chosen minion gets +2 intercept ([AUS]: and +1 bleed) while it is
+    there."""
+    PutOnTarget(on_self=True)(game, play)
+    if play.target in game.minions:
+        key = f"{_ANIMA}:superior" if play.mode.superior else _ANIMA
+        add_rider(game, play.target, key, play.card, Until.END_OF_GAME, play.seat)
+
+
+def _anima(game: Game, minion: int) -> list[tuple[int, bool]]:
+    """(copy, superior) of each Anima Gathering giving ``minion`` its bonus: the copy still on a locked vampire; a
+    copy whose vampire unlocked is burned ("Burn this card if this minion unlocks")."""
+    if not game.riders:
+        return []
+    out = []
+    for r in [r for r in game.riders if r.key.startswith(_ANIMA) and r.holder == minion]:
+        holder = next((m for m in game.minions.values() if r.value in m.cards), None)
+        if holder is None:
+            game.riders.remove(r)
+        elif not holder.locked:
+            game.riders.remove(r)
+            burn_card(game, r.value)
+        else:
+            out.append((r.value, r.key.endswith(":superior")))
+    return out
+
+
+card(
+    "Anima Gathering",
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        targets=_other_own_minions,
+        effects=(_anima_gathering,),
+        label="another minion gets +2 intercept",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        targets=_other_own_minions,
+        effects=(_anima_gathering,),
+        label="another minion gets +2 intercept and +1 bleed",
+    ),
+    notes="The vampire with the card never unlocks as normal (its controller's choice, always taken here: the bonus "
+    "lasts while it stays locked); a copy whose vampire unlocked by another effect burns as its bonus is next read.",
+)
+
+
+@hook("intercept", "Anima Gathering")
+def _anima_intercept(game: Game, minion: int, act: Action) -> int:
+    return 2 * len(_anima(game, minion))
+
+
+@hook("bleed", "Anima Gathering")
+def _anima_bleed(game: Game, act: Action) -> int:
+    return sum(1 for _, superior in _anima(game, act.actor) if superior)
+
+
+@hook("stays_locked", "Anima Gathering")
+def _anima_stays_locked(game: Game, seat: int) -> list[int]:
+    """During your unlock phase, the vampire with Anima Gathering does not unlock as normal (chosen)."""
+    return [m.id for m, _ in _holding(game, seat, "Anima Gathering") if m.locked]
+
+
+# -- Taunt the Caged Beast ------------------------------------------------------------------------------------------------
+
+
+def _prey_vampires_with_a_rival(game: Game, play: Play) -> list[int]:
+    """[ANI]: a ready vampire of your prey, while your predator (another Methuselah) has one too."""
+    prey, predator = game.prey(play.seat), game.predator(play.seat)
+    if prey == predator or play.seat in (prey, predator):
+        return []
+    if not any(m.kind == VAMPIRE for m in ready_minions(game, predator)):
+        return []
+    return [m.id for m in ready_minions(game, prey) if m.kind == VAMPIRE]
+
+
+def _taunt(game: Game, play: Play) -> Flow:
+    """A ready vampire of your predator (chosen now) and the prey's target vampire enter combat, the prey's first
+    (LSJ 20070319); if only one is ready at its end, it gains 4 blood."""
+    prey_vampire = game.minions.get(play.target)
+    rivals = [m.id for m in ready_minions(game, game.predator(play.seat)) if m.kind == VAMPIRE]
+    if prey_vampire is None or not is_ready(game, prey_vampire.id) or not rivals:
+        return
+    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in rivals])
+    other = option.target
+    yield from combat(game, prey_vampire.id, other, None)
+    ready = [x for x in (prey_vampire.id, other) if is_ready(game, x)]
+    if len(ready) == 1:
+        move_blood(game, ready[0], 4)
+        game.log("add blood", play.seat, ready[0], 4)
+
+
+card(
+    "Taunt the Caged Beast",
+    _enter_combat(ready_vampires_of_others, "enter combat with a vampire, 1 optional maneuver", combat_maneuvers=1),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=has_targets(_prey_vampires_with_a_rival),
+        targets=_prey_vampires_with_a_rival,
+        effects=(_taunt,),
+        label="a vampire of your prey and one of your predator enter combat",
+    ),
+    notes="[ANI]: the predator's vampire is chosen as the action resolves (the card: as it is played).",
+)
+
+
+# -- Under Siege ----------------------------------------------------------------------------------------------------------
+
+
+def _may_block_here(game: Game, play: Play) -> bool:
+    """The player's minions may block the current action (its target; an undirected action's prey or predator)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.seat == play.seat or act.blocked or play.seat in act.declined:
+        return False
+    if act.directed:
+        return act.target == play.seat
+    return play.seat in (game.prey(act.seat), game.predator(act.seat))
+
+
+def _sabbat_blockers(game: Game, play: Play) -> list[int]:
+    """The player's ready Sabbat vampires that could attempt to block the current action (Under Siege)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker >= 0 or not _may_block_here(game, play):
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Sabbat" and may_attempt_block(game, dataclasses.replace(play, minion=m.id))
+    ]
+
+
+def _sabbat_attempting(game: Game, play: Play) -> list[int]:
+    """The player's Sabbat vampire already attempting to block (ANK 20181122-2), short of intercept."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    if act is None or act.blocker < 0 or act.stealth <= act.intercept:
+        return []
+    m = game.minions.get(act.blocker)
+    ok = m is not None and m.sect == "Sabbat" and m.kind == VAMPIRE and controller(game, m.id) == play.seat
+    return [m.id] if ok and m is not None else []
+
+
+def _siege_counter(game: Game, play: Play) -> None:
+    """Burn 1 counter from Under Siege; with none left, it burns."""
+    game.card_counters[play.card] = game.card_counters.get(play.card, 0) - 1
+    if game.card_counters[play.card] <= 0:
+        burn_card(game, play.card)
+
+
+def _siege_attempt(game: Game, play: Play) -> Flow | None:
+    """The chosen Sabbat vampire unlocks and attempts to block with +1 intercept."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return None
+    m.locked = False
+    return AttemptBlock(intercept=1)(game, dataclasses.replace(play, minion=m.id))
+
+
+def _siege_intercept(game: Game, play: Play) -> None:
+    """The Sabbat vampire already attempting to block unlocks and gets +1 intercept."""
+    m = game.minions.get(play.target)
+    if m is not None:
+        m.locked = False
+        Intercept(1)(game, play)
+
+
+card(
+    "Under Siege",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(), *(CounterOnThisCard(),) * 3), label="3 counters"),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        targets=_sabbat_blockers,
+        effects=(_siege_counter, _siege_attempt),
+        limit="under siege",
+        limit_scope="action",
+        label="burn a counter: a Sabbat vampire unlocks and attempts to block with +1 intercept",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        targets=_sabbat_attempting,
+        effects=(_siege_counter, _siege_intercept),
+        limit="under siege",
+        limit_scope="action",
+        label="burn a counter: the blocking Sabbat vampire unlocks with +1 intercept",
+    ),
+    notes="Once each action, for either use (a new attempt, or the vampire already attempting: ANK 20181122-2).",
+)
+
+
+# -- Force of Will --------------------------------------------------------------------------------------------------------
+
+card(
+    "Force of Will",
+    Mode(
+        window=W.ACTION,
+        when=locked_self,
+        bleeds=True,
+        bleed=1,
+        effects=(DamageAfterResolution(2),),
+        label="a locked vampire bleeds +1, then 2 aggravated damage",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        when=locked_self,
+        bleeds=True,
+        bleed=2,
+        effects=(DamageAfterResolution(1),),
+        label="a locked vampire bleeds +2, then 1 aggravated damage",
+    ),
+)
+
+
+@hook("locked_actor", "Force of Will")
+def _force_of_will_locked(game: Game, handler: Any) -> bool:
+    """Force of Will is only usable by a locked vampire (game.action_options offers it to locked ones)."""
+    return bool(handler.card == vekn(game, "Force of Will"))
+
+
+@hook("blocked", "Force of Will")
+def _force_of_will_blocked(game: Game, act: Action) -> None:
+    """The damage is taken even if the action is blocked: set as the block succeeds (DamageAfterResolution's
+    flag, dealt after the combat)."""
+    if act.card < 0 or act.mode is None or game.card_of[act.card] != vekn(game, "Force of Will"):
+        return
+    key = f"damage after resolution:{act.actor}"
+    act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
