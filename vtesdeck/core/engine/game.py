@@ -212,8 +212,10 @@ def effective_hand_size(game: Game, seat: int) -> int:
 
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
-    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider).
-    if not game.riders:  # nothing deferred: only a hand over 7 can be over its size
+    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider),
+    # or at a table where a card in play or an ability can make a hand size smaller (The Meddling of Semsith: -1).
+    shrink = _hand_sizes_may_shrink(game)
+    if not game.riders and not shrink:  # nothing deferred: only a hand over 7 can be over its size
         seats = game.seats
         big = [s.index for s in seats if len(s.hand) > 7]
         return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
@@ -222,10 +224,19 @@ def _over_hand_size(game: Game) -> list[int]:
     return [
         s.index
         for s in game.seats
-        if (len(s.hand) > 7 or (s.index in deferring and len(s.hand) > 0))
+        if (len(s.hand) > 7 or ((shrink or s.index in deferring) and len(s.hand) > 0))
         and not s.ousted
         and len(s.hand) > effective_hand_size(game, s.index)
     ]
+
+
+def _hand_sizes_may_shrink(game: Game) -> bool:
+    """Whether some card of this table changes hand sizes by a hook ("hand_size": what a card in play gives its
+    controller, a vampire's ability), which may make one smaller than 7: fixed per table."""
+    found = game.table.get("hand sizes change")
+    if found is None:
+        found = game.table["hand sizes change"] = bool(hooks_of(game, "hand_size"))
+    return found
 
 
 def discard_down(game: Game, seat: int) -> Flow:
