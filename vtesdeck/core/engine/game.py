@@ -694,6 +694,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
                     and o.in_play
                     and o.kind == VAMPIRE
                     and m.blood + o.blood >= rescue_cost(game, m.id, other)
+                    and hook_all(game, "may_leave_torpor", other)  # hostage counters (Carver's Meat Packing)
                 ):
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
             for index in game.order if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
@@ -721,7 +722,14 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
         m2 = game.minions.get(c)
-        if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
+        if (
+            m2 is not None
+            and m2.torpor
+            and m2.in_play
+            and not m2.locked
+            and m2.blood >= 2
+            and hook_all(game, "may_leave_torpor", c)
+        ):
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     return options
 

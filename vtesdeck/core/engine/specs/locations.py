@@ -417,7 +417,7 @@ def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
 
 def _to_ready_region(game: Game, play: Play) -> None:
     m = game.minions.get(play.target)
-    if m is not None and m.torpor:
+    if m is not None and m.torpor and not _held_hostage(game, m.id):
         m.torpor = False
         game.log("leave torpor", play.seat, m.id)
 
@@ -1246,6 +1246,74 @@ def _cave_steal(game: Game, play: Play, need: int) -> Flow:
         game, play.target, play.seat, corruption_on(game, play.target, play.seat)
     ):
         StealMinion()(game, play)
+
+
+# -- Carver's Meat Packing and Storage -------------------------------------------------------------------------------
+# Hostage counters are riders on the vampire ("hostage"); they count only while a Carver's Meat Packing is in play
+# ("after this card leaves play, burn all the hostage counters").
+
+_CARVERS = "Carver's Meat Packing and Storage"
+
+
+def _hostages(game: Game, minion: int) -> int:
+    m = game.minions.get(minion)
+    if m is None or not m.in_play or not game.riders:
+        return 0
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == "hostage")
+
+
+def _held_hostage(game: Game, minion: int) -> bool:
+    return _hostages(game, minion) > 0 and bool(_copies_anywhere(game, _CARVERS))
+
+
+@hook("torpor", _CARVERS)
+def _carvers_takes_hostage(game: Game, minion_id: int) -> None:
+    m = game.minions.get(minion_id)
+    if m is not None and m.kind == VAMPIRE and m.capacity <= 3 and _copies_anywhere(game, _CARVERS):
+        game.riders.append(Rider(minion_id, "hostage", 1, Until.END_OF_GAME))
+
+
+@hook("may_leave_torpor", _CARVERS)
+def _hostage_stays(game: Game, minion: int) -> bool:
+    """ "Vampires with any hostage counters cannot be moved to the ready region" (rescue, leaving torpor)."""
+    return not _held_hostage(game, minion)
+
+
+@hook("actor_may_target", _CARVERS)
+def _hostage_not_diablerized(game: Game, actor: int, target: int) -> bool:
+    """ "… or be diablerized": no action aims at a vampire held hostage in torpor."""
+    m = game.minions.get(target)
+    return m is None or not m.torpor or not _held_hostage(game, target)
+
+
+@hook("unlock", _CARVERS)
+def _ransom(game: Game, seat: int) -> None:
+    """In its unlock phase, once a turn, a Methuselah whose vampire is held hostage has its ready vampire with the
+    most blood (4 or more) burn 2 blood to burn that vampire's hostage counters (the biggest held first)."""
+    if ("carver's ransom", game.turn) in game.used or not _copies_anywhere(game, _CARVERS):
+        return
+    held = sorted(
+        (c for c in game.seats[seat].controlled if _held_hostage(game, c)), key=lambda c: (-game.minions[c].capacity, c)
+    )
+    payers = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood >= 4]
+    if not held or not payers:
+        return
+    payer = max(payers, key=lambda m: (m.blood, -m.id))
+    game.used.add(("carver's ransom", game.turn))
+    move_blood(game, payer.id, -2)
+    game.log("burn blood", seat, payer.id, 2)
+    game.riders = [r for r in game.riders if not (r.holder == held[0] and r.key == "hostage")]
+
+
+def _hostages_held(game: Game, play: Play) -> bool:
+    return any(_held_hostage(game, m.id) for m in game.minions.values())
+
+
+def _blood_for_hostages(game: Game, play: Play) -> None:
+    x = sum(1 for m in game.minions.values() if _held_hostage(game, m.id))
+    if play.target in game.minions and x:
+        gained = move_blood(game, play.target, x)
+        game.log("add blood", play.seat, play.target, gained)
 
 
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
@@ -2188,4 +2256,23 @@ card(
     "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
     "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
     "vampire changes control as an ally does (Game.stolen).",
+)
+card(
+    "Carver's Meat Packing and Storage",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=_hostages_held,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), _blood_for_hostages),
+        label="lock: X blood to a ready vampire you control (X: the vampires held hostage)",
+    ),
+    notes="Unique location (contesting not modelled). Hostage counters are riders put as a vampire of capacity 3 or "
+    "less goes to torpor ('torpor' hook), read only while a copy is in play (so burned as it leaves). A vampire "
+    "held hostage is offered no rescue and no leaving torpor ('may_leave_torpor'), nor aimed at by an action "
+    "('actor_may_target': diablerie; the other actions aiming at a vampire in torpor move it to the ready region). "
+    "The ransom is its own unlock phase's: once a turn, a Methuselah whose vampire is held hostage has its ready "
+    "vampire with the most blood (4 or more) burn 2 blood to burn that vampire's counters (not a choice, and not "
+    "used on other Methuselahs' vampires).",
 )
