@@ -664,11 +664,12 @@ def action_options(game: Game, seat: int) -> list[Option]:
     s = game.seats[seat]
     prey = game.prey(seat)
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
-    # the actions a card in play gives its controller's minions ("a Sabbat vampire can call a referendum …": Black
-    # Forest Base): its in-play action modes
+    # the actions a card in play gives minions ("a Sabbat vampire can call a referendum …": Black Forest Base; "any
+    # minion may equip …": Filchware's Pawn Shop): its in-play action modes, whose ``when`` says whose minions
     given = [
         (c, h)
-        for c in s.controlled
+        for i in game.order
+        for c in game.seats[i].controlled
         if c not in game.minions
         for h in game.compiled.in_play.get((game.card_of[c], W.ACTION), ())
     ]

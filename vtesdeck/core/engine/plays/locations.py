@@ -267,6 +267,11 @@ def _cave_score(game: Game, play: Play) -> float:
     return (30.0 if have + 1 >= need else 12.0) + float(min(have, 5))
 
 
+def _filchware_score(game: Game, play: Play) -> float:
+    """Equip with a modelled equipment card (a weapon or armour the engine plays)."""
+    return 22.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -324,3 +329,5 @@ judge("Cave of Apples", 0, score=_score(26.0))
 judge("Cave of Apples", 1, score=_cave_score)
 judge("Carver's Meat Packing and Storage", 0, score=_score(24.0))
 judge("Carver's Meat Packing and Storage", 1, score=_score(28.0))
+judge("Filchware's Pawn Shop", 0, score=_score(24.0))
+judge("Filchware's Pawn Shop", 1, score=_filchware_score)

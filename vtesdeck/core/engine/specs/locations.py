@@ -51,6 +51,7 @@ from ..vocabulary import (
     is_location,
     is_ready,
     lock_to_discount,
+    may_play,
     move_blood,
     own_bleed_by,
     own_ready_vampires,
@@ -1316,6 +1317,70 @@ def _blood_for_hostages(game: Game, play: Play) -> None:
         game.log("add blood", play.seat, play.target, gained)
 
 
+# -- Filchware's Pawn Shop --------------------------------------------------------------------------------------------
+
+
+def _own_card(game: Game, play: Play) -> bool:
+    """The card in play giving the action is the acting Methuselah's ("… you control can …")."""
+    return play.card in game.seats[play.seat].controlled
+
+
+def _filchware_cost(game: Game, play: Play, copy: int) -> tuple[int, int] | None:
+    """The equip handler's blood and pool cost from this ash heap (+1 pool from its own controller's, else 1 less
+    pool or blood), or None for a card that cannot be equipped this way."""
+    owner = game.owner_of[copy]
+    handler = next((h for h in game.compiled.actions.get(game.card_of[copy], ()) if "Equipment" in h.types), None)
+    m = game.minions.get(play.minion)
+    if handler is None or m is None or is_location(game, copy) or handler.mode.limit_scope == "game":
+        return None
+    if not may_play(game, handler, m):
+        return None
+    blood, pool = handler.blood, handler.pool
+    if owner == play.seat:
+        pool += 1
+    elif pool:
+        pool -= 1
+    else:
+        blood = max(0, blood - 1)
+    if (blood and (m.kind != VAMPIRE or m.blood < blood)) or game.seats[play.seat].pool <= pool:
+        return None
+    if handler.unique and any(game.card_of[c] == game.card_of[copy] for x in game.minions.values() for c in x.cards):
+        return None
+    return blood, pool
+
+
+def _pawned_equipment(game: Game, play: Play) -> Sequence[int]:
+    """A non-location equipment card of any Methuselah's ash heap (one copy of each card an ash heap) that the minion
+    may play and pay for."""
+    out = []
+    for seat in game.order:
+        seen: set[int] = set()
+        for c in reversed(game.seats[seat].ash_heap):
+            if game.card_of[c] in seen:
+                continue
+            seen.add(game.card_of[c])
+            if _filchware_cost(game, play, c) is not None:
+                out.append(c)
+    return out
+
+
+def _equip_from_ash_heap(game: Game, play: Play) -> None:
+    """The equipment leaves its ash heap for the acting minion, the cost paid now (at resolution)."""
+    m = game.minions.get(play.minion)
+    heap = game.seats[game.owner_of[play.target]].ash_heap if play.target >= 0 else []
+    cost = _filchware_cost(game, play, play.target) if play.target in heap else None
+    if m is None or cost is None:
+        return
+    blood, pool = cost
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    heap.remove(play.target)
+    m.cards.append(play.target)
+    game.log("equip", play.seat, m.id, play.target)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2228,7 +2293,7 @@ card(
         role=Role.ACTOR,
         political=True,
         stealth=1,
-        when=all_of(_black_forest_base_unused, _sabbat_actor),
+        when=all_of(_own_card, _black_forest_base_unused, _sabbat_actor),
         effects=(GainPool(2),),
         label="a Sabbat vampire calls a referendum: its controller gains 2 pool",
     ),
@@ -2247,7 +2312,7 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=_actor_of_clan("Follower of Set"),
+        when=all_of(_own_card, _actor_of_clan("Follower of Set")),
         targets=_prey_allies_and_younger,
         effects=(_cave_of_apples,),
         label="(D) 1 corruption counter on an ally or younger vampire of your prey; steal it with enough",
@@ -2275,4 +2340,23 @@ card(
     "The ransom is its own unlock phase's: once a turn, a Methuselah whose vampire is held hostage has its ready "
     "vampire with the most blood (4 or more) burn 2 blood to burn that vampire's counters (not a choice, and not "
     "used on other Methuselahs' vampires).",
+)
+card(
+    "Filchware's Pawn Shop",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        targets=_pawned_equipment,
+        effects=(_equip_from_ash_heap,),
+        label="equip with an equipment card from an ash heap",
+    ),
+    notes="Unique location (contesting not modelled); a trifle (its master phase action back even if it contests). The action is offered to every "
+    "Methuselah's minions: an undirected +1 stealth action whose target is the equipment card (one of each card an "
+    "ash heap) the minion may play (its requirements: game.may_play) and pay for: its printed cost, 1 pool more from "
+    "its own controller's ash heap, else 1 pool (or, with no pool cost, 1 blood) less, paid at resolution. Unique "
+    "equipment already on a minion and cards played once a game (LSJ 20040518) are not offered. It is a card "
+    "action (not counted as an equip action by NRA PAC).",
 )
