@@ -272,6 +272,14 @@ def _filchware_score(game: Game, play: Play) -> float:
     return 22.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
 
 
+def _ruins_score(game: Game, play: Play) -> float:
+    """Burn as many counters as the bleed is worth (no more)."""
+    act = play.frame
+    if not isinstance(act, Action) or play.value > act.bleed:
+        return -1.0
+    return 20.0 + play.value
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -331,3 +339,5 @@ judge("Carver's Meat Packing and Storage", 0, score=_score(24.0))
 judge("Carver's Meat Packing and Storage", 1, score=_score(28.0))
 judge("Filchware's Pawn Shop", 0, score=_score(24.0))
 judge("Filchware's Pawn Shop", 1, score=_filchware_score)
+judge("Ruins of Charizel", 0, score=_score(24.0))
+judge("Ruins of Charizel", 1, score=_ruins_score)

@@ -38,6 +38,7 @@ from ..vocabulary import (
     Stealth,
     StealthNow,
     all_of,
+    bleeding_you,
     burn_card,
     burn_corruption,
     choose,
@@ -1381,6 +1382,54 @@ def _equip_from_ash_heap(game: Game, play: Play) -> None:
     game.log("equip", play.seat, m.id, play.target)
 
 
+# -- Ruins of Charizel --------------------------------------------------------------------------------------------------
+
+
+def _infernal(game: Game, m: Minion) -> bool:
+    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
+    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
+    return any(h.mode.label.startswith("infernal") for h in modes)
+
+
+@hook("unlock", "Ruins of Charizel")
+def _ruins_before_infernal(game: Game, seat: int) -> None:
+    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait)."""
+    if not any(game.card_of[c] == vekn(game, "Ruins of Charizel") for c in game.seats[seat].controlled):
+        return
+    for m in ready_minions(game, seat):
+        if m.locked and _infernal(game, m):
+            game.used.add(("infernal locked", m.id, game.turn))
+
+
+@hook("unlock_end", "Ruins of Charizel")
+def _ruins_after_infernal(game: Game, seat: int) -> None:
+    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool on the Ruins."""
+    ruins = [c for c in game.seats[seat].controlled if game.card_of[c] == vekn(game, "Ruins of Charizel")]
+    if not ruins:
+        return
+    paid = sum(
+        1 for m in ready_minions(game, seat) if not m.locked and ("infernal locked", m.id, game.turn) in game.used
+    )
+    if paid:
+        game.card_counters[ruins[0]] = counters_on(game, ruins[0]) + paid
+        game.log("add blood", seat, ruins[0], paid)
+
+
+@hook("discard_phase", "Ruins of Charizel")
+def _ruins_emptied(game: Game, seat: int) -> None:
+    """ "During your predator's discard phase, burn all the counters from this card"."""
+    prey = game.prey(seat)
+    for c in game.seats[prey].controlled:
+        if game.card_of[c] == vekn(game, "Ruins of Charizel"):
+            game.card_counters[c] = 0
+
+
+def _bleed_less_by_x(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.bleed -= play.value
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2359,4 +2408,21 @@ card(
     "its own controller's ash heap, else 1 pool (or, with no pool cost, 1 blood) less, paid at resolution. Unique "
     "equipment already on a minion and cards played once a game (LSJ 20040518) are not offered. It is a card "
     "action (not counted as an equip action by NRA PAC).",
+)
+card(
+    "Ruins of Charizel",
+    Mode(window=W.MASTER, when=_ready_of_clan("Baali"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=all_of(bleeding_you, _has_counters),
+        values=_counters_of_card,
+        effects=(_burn_x_counters, _bleed_less_by_x),
+        label="burn X counters: -X bleed against you",
+    ),
+    notes="Unique location (contesting not modelled). Its Baali requirement: played with a ready Baali. The pool "
+    "paid to unlock its controller's infernal minions by their trait goes on it: the infernal minions still locked "
+    "as the unlock phase's abilities open ('unlock' hook) and unlocked at its end ('unlock_end' hook) paid 1 pool "
+    "each (LSJ 20050228-2: not other unlocks). Burn X counters to reduce a bleed against its controller, once the "
+    "blocks are declined. Its counters burn in its controller's predator's discard phase ('discard_phase' hook).",
 )
