@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Effect, Mode, Play, Pred, Role, card, hook
+from ..cards import Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
@@ -20,6 +20,7 @@ from ..vocabulary import (
     Bleed,
     BurnPool,
     BurnThisCard,
+    BurnXCounters,
     CancelReferendum,
     DoNotReplace,
     EndAction,
@@ -27,6 +28,7 @@ from ..vocabulary import (
     ExtraVotes,
     GainPool,
     HandSizeThisTurn,
+    HuntingGroundBlood,
     Intercept,
     LockThisCard,
     MasterActions,
@@ -39,15 +41,21 @@ from ..vocabulary import (
     StealthNow,
     all_of,
     bleeding_you,
+    blocker_of,
     burn_card,
     burn_corruption,
+    card_has_counters,
     choose,
     controller,
+    controls_ready_of_clan,
     corruption_on,
     counters_on,
     discard,
     enter_combat,
+    has_targets,
     hunting_ground,
+    hunting_ground_fed,
+    hunting_ground_feedable,
     in_polling,
     is_location,
     is_ready,
@@ -55,6 +63,7 @@ from ..vocabulary import (
     may_play,
     move_blood,
     own_bleed_by,
+    own_ready_sabbat_vampires,
     own_ready_vampires,
     put_corruption,
     ready_minions,
@@ -64,6 +73,7 @@ from ..vocabulary import (
     take_damage,
     uncontrolled_of_clan,
     vekn,
+    x_counters_of_card,
 )
 from ..windows import Act, W
 from .master import (
@@ -73,6 +83,18 @@ from .master import (
 )
 
 Flow = Generator[Any, Any, None]
+
+# shared words (vocabulary.py) under the names this module's specs use
+_hunting_ground_fed = hunting_ground_fed
+_hunting_ground = HuntingGroundBlood
+_blocker_of = blocker_of
+_ready_of_clan = controls_ready_of_clan
+_zoo_targets = hunting_ground_feedable
+_has_counters = card_has_counters
+_counters_of_card = x_counters_of_card
+_burn_x_counters = BurnXCounters()
+_own_ready_sabbat = own_ready_sabbat_vampires
+_ready_sabbat = has_targets(own_ready_sabbat_vampires)
 
 
 def _anarch(m: Minion | None) -> bool:
@@ -84,11 +106,6 @@ def _ready_anarch(game: Game, play: Play) -> bool:
 
 
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
-
-
-def _hunting_ground_fed(game: Game, minion_id: int) -> bool:
-    """ "A vampire can gain blood from only one hunting ground each turn": a mark in ``game.used``."""
-    return ("hunting ground", minion_id, game.turn) in game.used
 
 
 def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
@@ -134,15 +151,6 @@ def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-def _hunting_ground(amount: int) -> Effect:
-    def feed(game: Game, play: Play) -> None:
-        gained = move_blood(game, play.target, amount)
-        game.used.add(("hunting ground", play.target, game.turn))
-        game.log("add blood", play.seat, play.target, gained)
-
-    return feed
-
-
 # -- The Barrens ------------------------------------------------------------------------------------------------------
 
 
@@ -174,24 +182,6 @@ def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE
 
 
-def _blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``)."""
-
-    def check(game: Game, play: Play) -> bool:
-        act = play.frame
-        if not isinstance(act, Action) or act.blocker < 0:
-            return False
-        m = game.minions.get(act.blocker)
-        if m is None or (controller(game, act.blocker) == play.seat) != own:
-            return False
-        if clan and not (m.kind == VAMPIRE and m.clan == clan):
-            return False
-        return not sect or (m.kind == VAMPIRE and m.sect == sect)
-
-    return check
-
-
 def _pool_above(n: int) -> Pred:
     def check(game: Game, play: Play) -> bool:
         return game.seats[play.seat].pool > n
@@ -216,23 +206,6 @@ def _blood_to_actor(game: Game, play: Play) -> None:
 
 
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
-
-
-def _ready_of_clan(*clans: str) -> Pred:
-    """A master card's clan requirement: its player controls a ready vampire of the clan."""
-
-    def check(game: Game, play: Play) -> bool:
-        return any(m.kind == VAMPIRE and m.clan in clans for m in ready_minions(game, play.seat))
-
-    return check
-
-
-def _zoo_targets(game: Game, play: Play) -> Sequence[int]:
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
 
 
 def _one_more_transfer(game: Game, play: Play) -> None:
@@ -746,10 +719,6 @@ def _blood_to_this_card(game: Game, play: Play) -> None:
         game.log("move blood", play.seat, play.target, play.card, 1)
 
 
-def _has_counters(game: Game, play: Play) -> bool:
-    return counters_on(game, play.card) > 0
-
-
 def _counters_to_target(game: Game, play: Play) -> None:
     """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
     n = counters_on(game, play.card)
@@ -785,20 +754,8 @@ def _alamut_counters(game: Game, act: Action) -> None:
             return
 
 
-def _counters_of_card(game: Game, play: Play) -> Sequence[int]:
-    return range(1, counters_on(game, play.card) + 1)
-
-
-def _burn_x_counters(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = max(0, counters_on(game, play.card) - play.value)
-
-
 def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
-
-
-def _own_ready_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
 def _capacity_on_card(game: Game, play: Play) -> None:
@@ -890,10 +847,6 @@ def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
 
 
 # -- Yawp Court --------------------------------------------------------------------------------------------------------
-
-
-def _ready_sabbat(game: Game, play: Play) -> bool:
-    return bool(_own_ready_sabbat(game, play))
 
 
 @hook("before_referendum", "Yawp Court")
@@ -2126,7 +2079,7 @@ card(
         in_play=True,
         when=all_of(in_polling, _has_counters, _controls_ready_vampire),
         values=_counters_of_card,
-        effects=(_burn_x_counters, ExtraVotes(0, per_x=1)),
+        effects=(BurnXCounters(), ExtraVotes(0, per_x=1)),
         label="burn X counters: +X votes",
     ),
     notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
@@ -2417,7 +2370,7 @@ card(
         in_play=True,
         when=all_of(bleeding_you, _has_counters),
         values=_counters_of_card,
-        effects=(_burn_x_counters, _bleed_less_by_x),
+        effects=(BurnXCounters(), _bleed_less_by_x),
         label="burn X counters: -X bleed against you",
     ),
     notes="Unique location (contesting not modelled). Its Baali requirement: played with a ready Baali. The pool "
