@@ -52,6 +52,7 @@ from ..vocabulary import (
     counters_on,
     discard,
     enter_combat,
+    go_to_torpor,
     has_targets,
     hunting_ground,
     hunting_ground_fed,
@@ -1383,6 +1384,82 @@ def _bleed_less_by_x(game: Game, play: Play) -> None:
         act.bleed -= play.value
 
 
+# -- The Slow Withering, The Fourth Cycle (Gehenna) -------------------------------------------------------------------
+
+
+def _gehenna(game: Game, copy: int) -> bool:
+    """A Gehenna event: an event whose text opens with "Gehenna."."""
+    card = game.compiled.cards[game.card_of[copy]]
+    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
+
+
+def _gehenna_in_play(game: Game) -> list[int]:
+    return [c for c in _events_in_play(game) if _gehenna(game, c)]
+
+
+def _gehenna_events_playable(game: Game) -> bool:
+    """ "Gehenna events cannot be played" while The Fourth Cycle is in play."""
+    return not _copies_anywhere(game, "Fourth Cycle, The")
+
+
+def _withering_playable(game: Game, play: Play) -> bool:
+    """ "Requires 1 or more other Gehenna events in play" (checked as it is played: PIB 20121031)."""
+    return _gehenna_events_playable(game) and bool(_gehenna_in_play(game))
+
+
+def _withering_played(game: Game, play: Play) -> None:
+    """Not replaced until a vampire commits diablerie (even if it is burned: LSJ 20080805); a Gehenna event played:
+    the diablerists no longer ignore the Gehenna events."""
+    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
+    game.riders.append(Rider(-1 - play.seat, "unreplaced until diablerie", 1, Until.END_OF_GAME, play.seat))
+    game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
+
+
+@hook("diablerie", "Slow Withering, The")
+def _withering_diablerie(game: Game, actor: int) -> None:
+    """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
+    effect until a Gehenna event is played."""
+    game.riders.append(Rider(actor, "ignores gehenna", 1, Until.END_OF_GAME))
+    waiting = [r for r in game.riders if r.key == "unreplaced until diablerie"]
+    for mark in waiting:
+        game.riders.remove(mark)
+        rider = next(
+            (
+                r
+                for r in game.riders
+                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
+            ),
+            None,
+        )
+        if rider is not None:
+            game.riders.remove(rider)
+        if not game.seats[mark.seat].ousted:
+            refill(game, mark.seat)
+
+
+@hook("blood_cost", "Slow Withering, The")
+def _withering_cost(game: Game, handler: Any, minion: int) -> int:
+    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior)."""
+    if not handler.mode.superior or not _copies_anywhere(game, "Slow Withering, The"):
+        return 0
+    ignores = any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
+    return 0 if ignores else 1
+
+
+def _fourth_cycle_playable(game: Game, play: Play) -> bool:
+    return len(_gehenna_in_play(game)) >= 2
+
+
+def _fourth_cycle(game: Game, play: Play) -> None:
+    """After it enters play: every Gehenna event burns (no conviction card is modelled), then every vampire of
+    capacity 3 or less in play goes to torpor."""
+    for c in _gehenna_in_play(game):
+        burn_card(game, c)
+    for m in sorted(game.minions.values(), key=lambda m: m.id):
+        if m.kind == VAMPIRE and m.in_play and not m.torpor and m.capacity <= 3:
+            go_to_torpor(game, m.id)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2378,4 +2455,19 @@ card(
     "as the unlock phase's abilities open ('unlock' hook) and unlocked at its end ('unlock_end' hook) paid 1 pool "
     "each (LSJ 20050228-2: not other unlocks). Burn X counters to reduce a bleed against its controller, once the "
     "blocks are declined. Its counters burn in its controller's predator's discard phase ('discard_phase' hook).",
+)
+card(
+    "Slow Withering, The",
+    Mode(window=W.DISCARD, when=_withering_playable, effects=(PutInPlay(), _withering_played)),
+    notes="An event: played in the discard phase for the discard phase action, with another Gehenna event in play "
+    "(none while The Fourth Cycle is). Its player's hand stays a card short until a vampire commits diablerie "
+    "('diablerie' hook). Cards played at a superior Discipline level cost +1 blood ('blood_cost' hook), paid with the "
+    "cost (ANK 20190625); a diablerist ignores it until a Gehenna event is played.",
+)
+card(
+    "Fourth Cycle, The",
+    Mode(window=W.DISCARD, when=_fourth_cycle_playable, effects=(PutInPlay(), _fourth_cycle)),
+    notes="An event: played in the discard phase for the discard phase action, with 2 or more Gehenna events in "
+    "play. As it enters play every Gehenna event burns (no conviction card is modelled) and every vampire of "
+    "capacity 3 or less in play goes to torpor; while it is in play no Gehenna event is played.",
 )
