@@ -44,6 +44,7 @@ from ..vocabulary import (
     blocker_of,
     burn_card,
     burn_corruption,
+    card_cost,
     card_has_counters,
     choose,
     controller,
@@ -1460,6 +1461,78 @@ def _fourth_cycle(game: Game, play: Play) -> None:
             go_to_torpor(game, m.id)
 
 
+# -- The British Museum, London ---------------------------------------------------------------------------------------
+
+_MUSEUM = "British Museum, London, The"
+_NOT_MUNDANE = re.compile(r"\b(electronic|vehicle|weapon)\b", re.IGNORECASE)
+
+
+def _mundane_equipment(game: Game, vekn_id: int) -> bool:
+    """A non-electronic, non-vehicle, non-weapon equipment card (read from its type line: ANK 20220824)."""
+    card = game.compiled.cards[vekn_id]
+    return "Equipment" in card.types and not _NOT_MUNDANE.search((card.text or "").split("\n", 1)[0])
+
+
+def _controls_museum(game: Game, seat: int) -> bool:
+    return seat >= 0 and any(game.card_of[c] == vekn(game, _MUSEUM) for c in game.seats[seat].controlled)
+
+
+@hook("cost_less", _MUSEUM)
+def _museum_discount(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    """ "Non-electronic, non-vehicle, non-weapon equipment cards cost minions you control -1 blood or pool to equip"
+    (equipped from the hand or not: ANK 20221026)."""
+    if "Equipment" not in handler.types or not _mundane_equipment(game, handler.card):
+        return 0, 0
+    if not _controls_museum(game, controller(game, minion)):
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+def _museum_equipment(game: Game, play: Play) -> Sequence[int]:
+    """After a successful action of a minion of the Museum's controller, still in play and not yet unlocked this way
+    this turn: the mundane equipment cards of the hand it may play and pay for."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or not act.succeeded:
+        return []
+    m = game.minions.get(act.actor)
+    if m is None or not m.in_play or m.torpor or ("museum unlock", m.id, game.turn) in game.used:
+        return []
+    out = []
+    for c in game.seats[play.seat].hand:
+        handler = next((h for h in game.compiled.actions.get(game.card_of[c], ()) if "Equipment" in h.types), None)
+        if handler is None or not _mundane_equipment(game, game.card_of[c]) or not may_play(game, handler, m):
+            continue
+        blood, pool = card_cost(game, handler, play.seat, m.id)
+        if game.seats[play.seat].pool > pool and (not blood or m.blood >= blood):
+            out.append(c)
+    return out
+
+
+def _museum_equip(game: Game, play: Play) -> None:
+    """The acting minion unlocks and equips with the card from the hand, paying its cost (less 1)."""
+    act = play.frame
+    s = game.seats[play.seat]
+    m = game.minions.get(act.actor) if isinstance(act, Action) else None
+    handler = next(
+        (h for h in game.compiled.actions.get(game.card_of[play.target], ()) if "Equipment" in h.types), None
+    )
+    if m is None or handler is None or play.target not in s.hand:
+        return
+    game.used.add(("museum unlock", m.id, game.turn))
+    blood, pool = card_cost(game, handler, play.seat, m.id, paying=True)
+    if m.locked:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    s.hand.remove(play.target)
+    m.cards.append(play.target)
+    game.log("equip", play.seat, m.id, play.target)
+    refill(game, play.seat)
+
+
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
 
 
@@ -2470,4 +2543,20 @@ card(
     notes="An event: played in the discard phase for the discard phase action, with 2 or more Gehenna events in "
     "play. As it enters play every Gehenna event burns (no conviction card is modelled) and every vampire of "
     "capacity 3 or less in play goes to torpor; while it is in play no Gehenna event is played.",
+)
+card(
+    "British Museum, London, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        targets=_museum_equipment,
+        effects=(_museum_equip,),
+        label="the acting minion unlocks to equip with a non-electronic, non-vehicle, non-weapon equipment card",
+    ),
+    notes="Unique location (contesting not modelled). +1 hand size (Controller). After a successful action of a "
+    "minion of its controller's, that minion may unlock (once a turn) to equip with such an equipment card from the "
+    "hand, paying its cost; those equipment cards cost minions its controller controls 1 blood or pool less (the "
+    "'cost_less' hook, equipped from the hand or not: ANK 20221026; the type read on the card: ANK 20220824).",
+    controller=Controller(hand_size=1),
 )
