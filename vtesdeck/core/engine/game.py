@@ -1005,6 +1005,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
+            for h in hooks_of(game, "replacing"):
+                h(game, seat, act.mode, act.actor)  # "… are not replaced until the end of that action" (Blood Weakens)
             refill(game, seat)
         if act.ended:
             _not_taken(game, act)
@@ -1756,6 +1758,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         else:
             to_ash_heap(game, option.card)
     if from_hand and not game.seats[seat].ousted:
+        for h in hooks_of(game, "replacing"):
+            h(game, seat, mode, option.minion)  # "… are not replaced until the end of that action" (Blood Weakens)
         refill(game, seat)
 
 

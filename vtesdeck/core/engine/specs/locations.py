@@ -51,6 +51,7 @@ from ..vocabulary import (
     controls_ready_of_clan,
     corruption_on,
     counters_on,
+    current_action,
     discard,
     enter_combat,
     go_to_torpor,
@@ -1416,7 +1417,7 @@ def _withering_played(game: Game, play: Play) -> None:
     game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
 
 
-@hook("diablerie", "Slow Withering, The")
+@hook("diablerie", "Slow Withering, The", "Blood Weakens")
 def _withering_diablerie(game: Game, actor: int) -> None:
     """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
     effect until a Gehenna event is played."""
@@ -1445,6 +1446,25 @@ def _withering_cost(game: Game, handler: Any, minion: int) -> int:
         return 0
     ignores = any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
     return 0 if ignores else 1
+
+
+def _blood_weakens_playable(game: Game, play: Play) -> bool:
+    return _gehenna_events_playable(game)
+
+
+@hook("replacing", "Blood Weakens")
+def _blood_weakens(game: Game, seat: int, mode: Any, minion: int) -> None:
+    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
+    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it until a Gehenna event
+    is played."""
+    act = current_action(game)
+    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
+        return
+    if not _copies_anywhere(game, "Blood Weakens") or not game.seats[seat].hand:
+        return
+    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
+        return
+    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
 
 
 def _fourth_cycle_playable(game: Game, play: Play) -> bool:
@@ -2559,4 +2579,13 @@ card(
     "hand, paying its cost; those equipment cards cost minions its controller controls 1 blood or pool less (the "
     "'cost_less' hook, equipped from the hand or not: ANK 20221026; the type read on the card: ANK 20220824).",
     controller=Controller(hand_size=1),
+)
+card(
+    "Blood Weakens",
+    Mode(window=W.DISCARD, when=_blood_weakens_playable, effects=(PutInPlay(), _withering_played)),
+    notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
+    "play). Its player's hand stays a card short until a vampire commits diablerie ('diablerie' hook; even if it is "
+    "burned: LSJ 20080805). During an action a card requiring Disciplines played by a minion is not replaced until "
+    "the action ends (a rider of the action: the 'replacing' hook, as the card would be replaced), unless its "
+    "player's hand is then empty; a diablerist ignores it until a Gehenna event is played.",
 )
