@@ -999,6 +999,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     the Methuselahs that have not declined, then resolution."""
     seat = act.seat
     if act.card >= 0 and act.mode is not None and not continued and not act.mode.in_play:
+        for h in hooks_of(game, "before_as_played"):
+            h(game, act.card, seat, act.mode, act.actor)  # before any cancel (Veil of Darkness: LSJ 20100728)
         yield from as_played(
             game, act.card, seat, act.mode
         )  # (an ability of a card in play is not a card being played)
@@ -1718,6 +1720,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand and isinstance(frame, Combat):
         frame.plays += 1
     if from_hand:
+        for h in hooks_of(game, "before_as_played"):
+            h(game, option.card, seat, mode, option.minion)  # before any cancel (Veil of Darkness: LSJ 20100728)
         yield from as_played(game, option.card, seat, mode)
         if game.cancelled == option.card:
             game.cancelled = -1

@@ -1417,7 +1417,7 @@ def _withering_played(game: Game, play: Play) -> None:
     game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
 
 
-@hook("diablerie", "Slow Withering, The", "Blood Weakens")
+@hook("diablerie", "Slow Withering, The", "Blood Weakens", "Veil of Darkness")
 def _withering_diablerie(game: Game, actor: int) -> None:
     """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
     effect until a Gehenna event is played."""
@@ -1467,6 +1467,40 @@ def _blood_weakens(game: Game, seat: int, mode: Any, minion: int) -> None:
     game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
 
 
+@hook("before_as_played", "Veil of Darkness")
+def _veil_of_darkness(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
+    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
+    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
+    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it until a Gehenna event is
+    played."""
+    m = game.minions.get(minion)
+    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
+        return
+    if ("veil of darkness", minion, game.turn) in game.used or not _copies_anywhere(game, "Veil of Darkness"):
+        return
+    game.used.add(("veil of darkness", minion, game.turn))
+    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
+        return
+    library = game.seats[seat].library
+    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
+        return
+    game.log("reveal", seat, library[-1])
+    act = current_action(game)
+    if act is not None and act.card == copy:
+        act.ended = True  # the action is not taken (game._not_taken)
+    else:
+        game.cancelled = copy  # resolve_play: no effect, its cost not paid
+    game.log("cancel", seat, copy)
+    if "obt" in mode.disciplines:
+        lost = move_blood(game, minion, -2)
+        game.log("burn blood", seat, minion, -lost)
+
+
+def _veil_playable(game: Game, play: Play) -> bool:
+    return _gehenna_events_playable(game)
+
+
 def _fourth_cycle_playable(game: Game, play: Play) -> bool:
     return len(_gehenna_in_play(game)) >= 2
 
@@ -1475,7 +1509,10 @@ def _fourth_cycle(game: Game, play: Play) -> None:
     """After it enters play: every Gehenna event burns (no conviction card is modelled), then every vampire of
     capacity 3 or less in play goes to torpor."""
     for c in _gehenna_in_play(game):
-        burn_card(game, c)
+        if game.card_of[c] == vekn(game, "Veil of Darkness"):
+            _burn_uncoiling(game, c)  # "do not replace as long as this card is in play": replaced now
+        else:
+            burn_card(game, c)
     for m in sorted(game.minions.values(), key=lambda m: m.id):
         if m.kind == VAMPIRE and m.in_play and not m.torpor and m.capacity <= 3:
             go_to_torpor(game, m.id)
@@ -2588,4 +2625,13 @@ card(
     "burned: LSJ 20080805). During an action a card requiring Disciplines played by a minion is not replaced until "
     "the action ends (a rider of the action: the 'replacing' hook, as the card would be replaced), unless its "
     "player's hand is then empty; a diablerist ignores it until a Gehenna event is played.",
+)
+card(
+    "Veil of Darkness",
+    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
+    "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
+    "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
+    "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
+    "until a Gehenna event is played.",
 )
