@@ -731,6 +731,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
                     and o.in_play
                     and o.kind == VAMPIRE
                     and m.blood + o.blood >= rescue_cost(game, m.id, other)
+                    and hook_all(game, "may_leave_torpor", other)  # hostage counters (Carver's Meat Packing)
                 ):
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
             for index in game.order if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
@@ -764,7 +765,14 @@ def action_options(game: Game, seat: int) -> list[Option]:
             options[first:] = [o for o in options[first:] if not _directed(game, o)]
     for c in s.controlled:
         m2 = game.minions.get(c)
-        if m2 is not None and m2.torpor and m2.in_play and not m2.locked and m2.blood >= 2:
+        if (
+            m2 is not None
+            and m2.torpor
+            and m2.in_play
+            and not m2.locked
+            and m2.blood >= 2
+            and hook_all(game, "may_leave_torpor", c)
+        ):
             options.append(Option(Kind.ACTION, seat, minion=c, value=Act.LEAVE_TORPOR))
     allowed = hooks_of(game, "action_allowed")  # "must bleed … as a (D) action" (Elen Kamjian): all must allow
     if allowed:
@@ -1094,12 +1102,16 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     the Methuselahs that have not declined, then resolution."""
     seat = act.seat
     if act.card >= 0 and act.mode is not None and not continued and not act.mode.in_play:
+        for h in hooks_of(game, "before_as_played"):
+            h(game, act.card, seat, act.mode, act.actor)  # before any cancel (Veil of Darkness: LSJ 20100728)
         yield from as_played(
             game, act.card, seat, act.mode
         )  # (an ability of a card in play is not a card being played)
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
+            for h in hooks_of(game, "replacing"):
+                h(game, seat, act.mode, act.actor)  # "… are not replaced until the end of that action" (Blood Weakens)
             refill(game, seat)
         if act.ended:
             _not_taken(game, act)
@@ -1861,6 +1873,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     if from_hand:
         if act_of is not None:
             act_of.flags["playing minion"] = option.minion  # who plays the card (Approximation of Loyalty [PRE])
+        for h in hooks_of(game, "before_as_played"):
+            h(game, option.card, seat, mode, option.minion)  # before any cancel (Veil of Darkness: LSJ 20100728)
         if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
             game.cancelled = option.card  # its player's own ability cancels it before anyone else may (Andrew Stuart)
         else:
@@ -1906,6 +1920,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         else:
             to_ash_heap(game, option.card)
     if from_hand and not game.seats[seat].ousted:
+        for h in hooks_of(game, "replacing"):
+            h(game, seat, mode, option.minion)  # "… are not replaced until the end of that action" (Blood Weakens)
         refill(game, seat)
 
 

@@ -3724,6 +3724,81 @@ def lock_to_discount(
                 game.log("lock", act.seat, key[1])
 
 
+def hunting_ground_fed(game: Game, minion_id: int) -> bool:
+    """ "A vampire can gain blood from only one hunting ground each turn": a mark in ``game.used``."""
+    return ("hunting ground", minion_id, game.turn) in game.used
+
+
+def hunting_ground_feedable(game: Game, play: Play) -> Sequence[int]:
+    """A ready vampire of the player's that can take blood and has not fed from a hunting ground this turn."""
+    return [
+        m.id
+        for m in g.ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.blood < m.capacity and not hunting_ground_fed(game, m.id)
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HuntingGroundBlood:
+    """A hunting ground's blood to the target vampire, marked as its one hunting ground this turn."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        gained = g.move_blood(game, play.target, self.amount)
+        game.used.add(("hunting ground", play.target, game.turn))
+        game.log("add blood", play.seat, play.target, gained)
+
+
+def controls_ready_of_clan(*clans: str) -> Pred:
+    """A master card's clan requirement: its player controls a ready vampire of the clan."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(m.kind == VAMPIRE and m.clan in clans for m in g.ready_minions(game, play.seat))
+
+    return check
+
+
+def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
+
+
+def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
+    ``clan``): a location's intercept (KRCG News Radio, Market Square)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or act.blocker < 0:
+            return False
+        m = game.minions.get(act.blocker)
+        if m is None or (g.controller(game, act.blocker) == play.seat) != own:
+            return False
+        if clan and not (m.kind == VAMPIRE and m.clan == clan):
+            return False
+        return not sect or (m.kind == VAMPIRE and m.sect == sect)
+
+    return check
+
+
+def card_has_counters(game: Game, play: Play) -> bool:
+    """The card in play being used has counters on it."""
+    return counters_on(game, play.card) > 0
+
+
+def x_counters_of_card(game: Game, play: Play) -> Sequence[int]:
+    """X: 1 to the counters on the card in play being used."""
+    return range(1, counters_on(game, play.card) + 1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnXCounters:
+    """Burn X (the play's value) counters from the card in play being used."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = max(0, counters_on(game, play.card) - play.value)
+
+
 # --- words added for permanents
 
 

@@ -267,6 +267,19 @@ def _cave_score(game: Game, play: Play) -> float:
     return (30.0 if have + 1 >= need else 12.0) + float(min(have, 5))
 
 
+def _filchware_score(game: Game, play: Play) -> float:
+    """Equip with a modelled equipment card (a weapon or armour the engine plays)."""
+    return 22.0 if game.card_of[play.target] in game.compiled.implemented else -1.0
+
+
+def _ruins_score(game: Game, play: Play) -> float:
+    """Burn as many counters as the bleed is worth (no more)."""
+    act = play.frame
+    if not isinstance(act, Action) or play.value > act.bleed:
+        return -1.0
+    return 20.0 + play.value
+
+
 def _chantry_pool_score(game: Game, play: Play) -> float:
     return 26.0 if game.seats[play.seat].pool >= 6 else -1.0
 
@@ -322,3 +335,15 @@ judge("Wall Street Night, Financial Newspaper", 0, score=_score(26.0))
 judge("Black Forest Base", 0, score=_sabbat_hunters(26.0))
 judge("Cave of Apples", 0, score=_score(26.0))
 judge("Cave of Apples", 1, score=_cave_score)
+judge("Carver's Meat Packing and Storage", 0, score=_score(24.0))
+judge("Carver's Meat Packing and Storage", 1, score=_score(28.0))
+judge("Filchware's Pawn Shop", 0, score=_score(24.0))
+judge("Filchware's Pawn Shop", 1, score=_filchware_score)
+judge("Ruins of Charizel", 0, score=_score(24.0))
+judge("Ruins of Charizel", 1, score=_ruins_score)
+judge("Slow Withering, The", 0, score=_score(14.0))
+judge("Fourth Cycle, The", 0, score=_score(14.0))
+judge("British Museum, London, The", 0, score=_score(26.0))
+judge("British Museum, London, The", 1, score=_score(24.0))
+judge("Blood Weakens", 0, score=_score(14.0))
+judge("Veil of Darkness", 0, score=_score(14.0))

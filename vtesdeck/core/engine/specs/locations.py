@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Effect, Mode, Play, Pred, Role, card, hook
+from ..cards import Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
@@ -20,6 +20,7 @@ from ..vocabulary import (
     Bleed,
     BurnPool,
     BurnThisCard,
+    BurnXCounters,
     CancelReferendum,
     DoNotReplace,
     EndAction,
@@ -27,6 +28,7 @@ from ..vocabulary import (
     ExtraVotes,
     GainPool,
     HandSizeThisTurn,
+    HuntingGroundBlood,
     Intercept,
     LockThisCard,
     MasterActions,
@@ -38,22 +40,34 @@ from ..vocabulary import (
     Stealth,
     StealthNow,
     all_of,
+    bleeding_you,
+    blocker_of,
     burn_card,
     burn_corruption,
+    card_cost,
+    card_has_counters,
     choose,
     controller,
+    controls_ready_of_clan,
     corruption_on,
     counters_on,
+    current_action,
     discard,
     enter_combat,
+    go_to_torpor,
+    has_targets,
     hunting_ground,
+    hunting_ground_fed,
+    hunting_ground_feedable,
     in_polling,
     is_location,
     is_ready,
     lock_to_discount,
+    may_play,
     move_blood,
     own_bleed_by,
     own_card,
+    own_ready_sabbat_vampires,
     own_ready_vampires,
     put_corruption,
     ready_minions,
@@ -63,6 +77,7 @@ from ..vocabulary import (
     take_damage,
     uncontrolled_of_clan,
     vekn,
+    x_counters_of_card,
 )
 from ..windows import Act, W
 from .master import (
@@ -72,6 +87,18 @@ from .master import (
 )
 
 Flow = Generator[Any, Any, None]
+
+# shared words (vocabulary.py) under the names this module's specs use
+_hunting_ground_fed = hunting_ground_fed
+_hunting_ground = HuntingGroundBlood
+_blocker_of = blocker_of
+_ready_of_clan = controls_ready_of_clan
+_zoo_targets = hunting_ground_feedable
+_has_counters = card_has_counters
+_counters_of_card = x_counters_of_card
+_burn_x_counters = BurnXCounters()
+_own_ready_sabbat = own_ready_sabbat_vampires
+_ready_sabbat = has_targets(own_ready_sabbat_vampires)
 
 
 def _anarch(m: Minion | None) -> bool:
@@ -83,11 +110,6 @@ def _ready_anarch(game: Game, play: Play) -> bool:
 
 
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
-
-
-def _hunting_ground_fed(game: Game, minion_id: int) -> bool:
-    """ "A vampire can gain blood from only one hunting ground each turn": a mark in ``game.used``."""
-    return ("hunting ground", minion_id, game.turn) in game.used
 
 
 def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
@@ -133,15 +155,6 @@ def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-def _hunting_ground(amount: int) -> Effect:
-    def feed(game: Game, play: Play) -> None:
-        gained = move_blood(game, play.target, amount)
-        game.used.add(("hunting ground", play.target, game.turn))
-        game.log("add blood", play.seat, play.target, gained)
-
-    return feed
-
-
 # -- The Barrens ------------------------------------------------------------------------------------------------------
 
 
@@ -173,24 +186,6 @@ def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE
 
 
-def _blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``)."""
-
-    def check(game: Game, play: Play) -> bool:
-        act = play.frame
-        if not isinstance(act, Action) or act.blocker < 0:
-            return False
-        m = game.minions.get(act.blocker)
-        if m is None or (controller(game, act.blocker) == play.seat) != own:
-            return False
-        if clan and not (m.kind == VAMPIRE and m.clan == clan):
-            return False
-        return not sect or (m.kind == VAMPIRE and m.sect == sect)
-
-    return check
-
-
 def _pool_above(n: int) -> Pred:
     def check(game: Game, play: Play) -> bool:
         return game.seats[play.seat].pool > n
@@ -215,23 +210,6 @@ def _blood_to_actor(game: Game, play: Play) -> None:
 
 
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
-
-
-def _ready_of_clan(*clans: str) -> Pred:
-    """A master card's clan requirement: its player controls a ready vampire of the clan."""
-
-    def check(game: Game, play: Play) -> bool:
-        return any(m.kind == VAMPIRE and m.clan in clans for m in ready_minions(game, play.seat))
-
-    return check
-
-
-def _zoo_targets(game: Game, play: Play) -> Sequence[int]:
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
 
 
 def _one_more_transfer(game: Game, play: Play) -> None:
@@ -418,7 +396,7 @@ def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
 
 def _to_ready_region(game: Game, play: Play) -> None:
     m = game.minions.get(play.target)
-    if m is not None and m.torpor:
+    if m is not None and m.torpor and not _held_hostage(game, m.id):
         m.torpor = False
         game.log("leave torpor", play.seat, m.id)
 
@@ -745,10 +723,6 @@ def _blood_to_this_card(game: Game, play: Play) -> None:
         game.log("move blood", play.seat, play.target, play.card, 1)
 
 
-def _has_counters(game: Game, play: Play) -> bool:
-    return counters_on(game, play.card) > 0
-
-
 def _counters_to_target(game: Game, play: Play) -> None:
     """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
     n = counters_on(game, play.card)
@@ -784,20 +758,8 @@ def _alamut_counters(game: Game, act: Action) -> None:
             return
 
 
-def _counters_of_card(game: Game, play: Play) -> Sequence[int]:
-    return range(1, counters_on(game, play.card) + 1)
-
-
-def _burn_x_counters(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = max(0, counters_on(game, play.card) - play.value)
-
-
 def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
-
-
-def _own_ready_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
 def _capacity_on_card(game: Game, play: Play) -> None:
@@ -889,10 +851,6 @@ def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
 
 
 # -- Yawp Court --------------------------------------------------------------------------------------------------------
-
-
-def _ready_sabbat(game: Game, play: Play) -> bool:
-    return bool(_own_ready_sabbat(game, play))
 
 
 @hook("before_referendum", "Yawp Court")
@@ -1247,6 +1205,390 @@ def _cave_steal(game: Game, play: Play, need: int) -> Flow:
         game, play.target, play.seat, corruption_on(game, play.target, play.seat)
     ):
         StealMinion()(game, play)
+
+
+# -- Carver's Meat Packing and Storage -------------------------------------------------------------------------------
+# Hostage counters are riders on the vampire ("hostage"); they count only while a Carver's Meat Packing is in play
+# ("after this card leaves play, burn all the hostage counters").
+
+_CARVERS = "Carver's Meat Packing and Storage"
+
+
+def _hostages(game: Game, minion: int) -> int:
+    m = game.minions.get(minion)
+    if m is None or not m.in_play or not game.riders:
+        return 0
+    return sum(r.value for r in game.riders if r.holder == minion and r.key == "hostage")
+
+
+def _held_hostage(game: Game, minion: int) -> bool:
+    return _hostages(game, minion) > 0 and bool(_copies_anywhere(game, _CARVERS))
+
+
+@hook("torpor", _CARVERS)
+def _carvers_takes_hostage(game: Game, minion_id: int) -> None:
+    m = game.minions.get(minion_id)
+    if m is not None and m.kind == VAMPIRE and m.capacity <= 3 and _copies_anywhere(game, _CARVERS):
+        game.riders.append(Rider(minion_id, "hostage", 1, Until.END_OF_GAME))
+
+
+@hook("may_leave_torpor", _CARVERS)
+def _hostage_stays(game: Game, minion: int) -> bool:
+    """ "Vampires with any hostage counters cannot be moved to the ready region" (rescue, leaving torpor)."""
+    return not _held_hostage(game, minion)
+
+
+@hook("actor_may_target", _CARVERS)
+def _hostage_not_diablerized(game: Game, actor: int, target: int) -> bool:
+    """ "… or be diablerized": no action aims at a vampire held hostage in torpor."""
+    m = game.minions.get(target)
+    return m is None or not m.torpor or not _held_hostage(game, target)
+
+
+@hook("unlock", _CARVERS)
+def _ransom(game: Game, seat: int) -> None:
+    """In its unlock phase, once a turn, a Methuselah whose vampire is held hostage has its ready vampire with the
+    most blood (4 or more) burn 2 blood to burn that vampire's hostage counters (the biggest held first)."""
+    if ("carver's ransom", game.turn) in game.used or not _copies_anywhere(game, _CARVERS):
+        return
+    held = sorted(
+        (c for c in game.seats[seat].controlled if _held_hostage(game, c)), key=lambda c: (-game.minions[c].capacity, c)
+    )
+    payers = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood >= 4]
+    if not held or not payers:
+        return
+    payer = max(payers, key=lambda m: (m.blood, -m.id))
+    game.used.add(("carver's ransom", game.turn))
+    move_blood(game, payer.id, -2)
+    game.log("burn blood", seat, payer.id, 2)
+    game.riders = [r for r in game.riders if not (r.holder == held[0] and r.key == "hostage")]
+
+
+def _hostages_held(game: Game, play: Play) -> bool:
+    return any(_held_hostage(game, m.id) for m in game.minions.values())
+
+
+def _blood_for_hostages(game: Game, play: Play) -> None:
+    x = sum(1 for m in game.minions.values() if _held_hostage(game, m.id))
+    if play.target in game.minions and x:
+        gained = move_blood(game, play.target, x)
+        game.log("add blood", play.seat, play.target, gained)
+
+
+# -- Filchware's Pawn Shop --------------------------------------------------------------------------------------------
+
+
+def _own_card(game: Game, play: Play) -> bool:
+    """The card in play giving the action is the acting Methuselah's ("… you control can …")."""
+    return play.card in game.seats[play.seat].controlled
+
+
+def _filchware_cost(game: Game, play: Play, copy: int) -> tuple[int, int] | None:
+    """The equip handler's blood and pool cost from this ash heap (+1 pool from its own controller's, else 1 less
+    pool or blood), or None for a card that cannot be equipped this way."""
+    owner = game.owner_of[copy]
+    handler = next((h for h in game.compiled.actions.get(game.card_of[copy], ()) if "Equipment" in h.types), None)
+    m = game.minions.get(play.minion)
+    if handler is None or m is None or is_location(game, copy) or handler.mode.limit_scope == "game":
+        return None
+    if not may_play(game, handler, m):
+        return None
+    blood, pool = handler.blood, handler.pool
+    if owner == play.seat:
+        pool += 1
+    elif pool:
+        pool -= 1
+    else:
+        blood = max(0, blood - 1)
+    if (blood and (m.kind != VAMPIRE or m.blood < blood)) or game.seats[play.seat].pool <= pool:
+        return None
+    if handler.unique and any(game.card_of[c] == game.card_of[copy] for x in game.minions.values() for c in x.cards):
+        return None
+    return blood, pool
+
+
+def _pawned_equipment(game: Game, play: Play) -> Sequence[int]:
+    """A non-location equipment card of any Methuselah's ash heap (one copy of each card an ash heap) that the minion
+    may play and pay for."""
+    out = []
+    for seat in game.order:
+        seen: set[int] = set()
+        for c in reversed(game.seats[seat].ash_heap):
+            if game.card_of[c] in seen:
+                continue
+            seen.add(game.card_of[c])
+            if _filchware_cost(game, play, c) is not None:
+                out.append(c)
+    return out
+
+
+def _equip_from_ash_heap(game: Game, play: Play) -> None:
+    """The equipment leaves its ash heap for the acting minion, the cost paid now (at resolution)."""
+    m = game.minions.get(play.minion)
+    heap = game.seats[game.owner_of[play.target]].ash_heap if play.target >= 0 else []
+    cost = _filchware_cost(game, play, play.target) if play.target in heap else None
+    if m is None or cost is None:
+        return
+    blood, pool = cost
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    heap.remove(play.target)
+    m.cards.append(play.target)
+    game.log("equip", play.seat, m.id, play.target)
+
+
+# -- Ruins of Charizel --------------------------------------------------------------------------------------------------
+
+
+def _infernal(game: Game, m: Minion) -> bool:
+    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
+    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
+    return any(h.mode.label.startswith("infernal") for h in modes)
+
+
+@hook("unlock", "Ruins of Charizel")
+def _ruins_before_infernal(game: Game, seat: int) -> None:
+    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait)."""
+    if not any(game.card_of[c] == vekn(game, "Ruins of Charizel") for c in game.seats[seat].controlled):
+        return
+    for m in ready_minions(game, seat):
+        if m.locked and _infernal(game, m):
+            game.used.add(("infernal locked", m.id, game.turn))
+
+
+@hook("unlock_end", "Ruins of Charizel")
+def _ruins_after_infernal(game: Game, seat: int) -> None:
+    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool on the Ruins."""
+    ruins = [c for c in game.seats[seat].controlled if game.card_of[c] == vekn(game, "Ruins of Charizel")]
+    if not ruins:
+        return
+    paid = sum(
+        1 for m in ready_minions(game, seat) if not m.locked and ("infernal locked", m.id, game.turn) in game.used
+    )
+    if paid:
+        game.card_counters[ruins[0]] = counters_on(game, ruins[0]) + paid
+        game.log("add blood", seat, ruins[0], paid)
+
+
+@hook("discard_phase", "Ruins of Charizel")
+def _ruins_emptied(game: Game, seat: int) -> None:
+    """ "During your predator's discard phase, burn all the counters from this card"."""
+    prey = game.prey(seat)
+    for c in game.seats[prey].controlled:
+        if game.card_of[c] == vekn(game, "Ruins of Charizel"):
+            game.card_counters[c] = 0
+
+
+def _bleed_less_by_x(game: Game, play: Play) -> None:
+    act = play.frame
+    if isinstance(act, Action):
+        act.bleed -= play.value
+
+
+# -- The Slow Withering, The Fourth Cycle (Gehenna) -------------------------------------------------------------------
+
+
+def _gehenna(game: Game, copy: int) -> bool:
+    """A Gehenna event: an event whose text opens with "Gehenna."."""
+    card = game.compiled.cards[game.card_of[copy]]
+    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
+
+
+def _gehenna_in_play(game: Game) -> list[int]:
+    return [c for c in _events_in_play(game) if _gehenna(game, c)]
+
+
+def _gehenna_events_playable(game: Game) -> bool:
+    """ "Gehenna events cannot be played" while The Fourth Cycle is in play."""
+    return not _copies_anywhere(game, "Fourth Cycle, The")
+
+
+def _withering_playable(game: Game, play: Play) -> bool:
+    """ "Requires 1 or more other Gehenna events in play" (checked as it is played: PIB 20121031)."""
+    return _gehenna_events_playable(game) and bool(_gehenna_in_play(game))
+
+
+def _withering_played(game: Game, play: Play) -> None:
+    """Not replaced until a vampire commits diablerie (even if it is burned: LSJ 20080805); a Gehenna event played:
+    the diablerists no longer ignore the Gehenna events."""
+    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
+    game.riders.append(Rider(-1 - play.seat, "unreplaced until diablerie", 1, Until.END_OF_GAME, play.seat))
+    game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
+
+
+@hook("diablerie", "Slow Withering, The", "Blood Weakens", "Veil of Darkness")
+def _withering_diablerie(game: Game, actor: int) -> None:
+    """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
+    effect until a Gehenna event is played."""
+    game.riders.append(Rider(actor, "ignores gehenna", 1, Until.END_OF_GAME))
+    waiting = [r for r in game.riders if r.key == "unreplaced until diablerie"]
+    for mark in waiting:
+        game.riders.remove(mark)
+        rider = next(
+            (
+                r
+                for r in game.riders
+                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
+            ),
+            None,
+        )
+        if rider is not None:
+            game.riders.remove(rider)
+        if not game.seats[mark.seat].ousted:
+            refill(game, mark.seat)
+
+
+@hook("blood_cost", "Slow Withering, The")
+def _withering_cost(game: Game, handler: Any, minion: int) -> int:
+    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior)."""
+    if not handler.mode.superior or not _copies_anywhere(game, "Slow Withering, The"):
+        return 0
+    ignores = any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
+    return 0 if ignores else 1
+
+
+def _blood_weakens_playable(game: Game, play: Play) -> bool:
+    return _gehenna_events_playable(game)
+
+
+@hook("replacing", "Blood Weakens")
+def _blood_weakens(game: Game, seat: int, mode: Any, minion: int) -> None:
+    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
+    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it until a Gehenna event
+    is played."""
+    act = current_action(game)
+    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
+        return
+    if not _copies_anywhere(game, "Blood Weakens") or not game.seats[seat].hand:
+        return
+    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
+        return
+    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
+
+
+@hook("before_as_played", "Veil of Darkness")
+def _veil_of_darkness(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
+    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
+    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
+    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it until a Gehenna event is
+    played."""
+    m = game.minions.get(minion)
+    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
+        return
+    if ("veil of darkness", minion, game.turn) in game.used or not _copies_anywhere(game, "Veil of Darkness"):
+        return
+    game.used.add(("veil of darkness", minion, game.turn))
+    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
+        return
+    library = game.seats[seat].library
+    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
+        return
+    game.log("reveal", seat, library[-1])
+    act = current_action(game)
+    if act is not None and act.card == copy:
+        act.ended = True  # the action is not taken (game._not_taken)
+    else:
+        game.cancelled = copy  # resolve_play: no effect, its cost not paid
+    game.log("cancel", seat, copy)
+    if "obt" in mode.disciplines:
+        lost = move_blood(game, minion, -2)
+        game.log("burn blood", seat, minion, -lost)
+
+
+def _veil_playable(game: Game, play: Play) -> bool:
+    return _gehenna_events_playable(game)
+
+
+def _fourth_cycle_playable(game: Game, play: Play) -> bool:
+    return len(_gehenna_in_play(game)) >= 2
+
+
+def _fourth_cycle(game: Game, play: Play) -> None:
+    """After it enters play: every Gehenna event burns (no conviction card is modelled), then every vampire of
+    capacity 3 or less in play goes to torpor."""
+    for c in _gehenna_in_play(game):
+        if game.card_of[c] == vekn(game, "Veil of Darkness"):
+            _burn_uncoiling(game, c)  # "do not replace as long as this card is in play": replaced now
+        else:
+            burn_card(game, c)
+    for m in sorted(game.minions.values(), key=lambda m: m.id):
+        if m.kind == VAMPIRE and m.in_play and not m.torpor and m.capacity <= 3:
+            go_to_torpor(game, m.id)
+
+
+# -- The British Museum, London ---------------------------------------------------------------------------------------
+
+_MUSEUM = "British Museum, London, The"
+_NOT_MUNDANE = re.compile(r"\b(electronic|vehicle|weapon)\b", re.IGNORECASE)
+
+
+def _mundane_equipment(game: Game, vekn_id: int) -> bool:
+    """A non-electronic, non-vehicle, non-weapon equipment card (read from its type line: ANK 20220824)."""
+    card = game.compiled.cards[vekn_id]
+    return "Equipment" in card.types and not _NOT_MUNDANE.search((card.text or "").split("\n", 1)[0])
+
+
+def _controls_museum(game: Game, seat: int) -> bool:
+    return seat >= 0 and any(game.card_of[c] == vekn(game, _MUSEUM) for c in game.seats[seat].controlled)
+
+
+@hook("cost_less", _MUSEUM)
+def _museum_discount(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    """ "Non-electronic, non-vehicle, non-weapon equipment cards cost minions you control -1 blood or pool to equip"
+    (equipped from the hand or not: ANK 20221026)."""
+    if "Equipment" not in handler.types or not _mundane_equipment(game, handler.card):
+        return 0, 0
+    if not _controls_museum(game, controller(game, minion)):
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+def _museum_equipment(game: Game, play: Play) -> Sequence[int]:
+    """After a successful action of a minion of the Museum's controller, still in play and not yet unlocked this way
+    this turn: the mundane equipment cards of the hand it may play and pay for."""
+    act = play.frame
+    if not isinstance(act, Action) or act.seat != play.seat or not act.succeeded:
+        return []
+    m = game.minions.get(act.actor)
+    if m is None or not m.in_play or m.torpor or ("museum unlock", m.id, game.turn) in game.used:
+        return []
+    out = []
+    for c in game.seats[play.seat].hand:
+        handler = next((h for h in game.compiled.actions.get(game.card_of[c], ()) if "Equipment" in h.types), None)
+        if handler is None or not _mundane_equipment(game, game.card_of[c]) or not may_play(game, handler, m):
+            continue
+        blood, pool = card_cost(game, handler, play.seat, m.id)
+        if game.seats[play.seat].pool > pool and (not blood or m.blood >= blood):
+            out.append(c)
+    return out
+
+
+def _museum_equip(game: Game, play: Play) -> None:
+    """The acting minion unlocks and equips with the card from the hand, paying its cost (less 1)."""
+    act = play.frame
+    s = game.seats[play.seat]
+    m = game.minions.get(act.actor) if isinstance(act, Action) else None
+    handler = next(
+        (h for h in game.compiled.actions.get(game.card_of[play.target], ()) if "Equipment" in h.types), None
+    )
+    if m is None or handler is None or play.target not in s.hand:
+        return
+    game.used.add(("museum unlock", m.id, game.turn))
+    blood, pool = card_cost(game, handler, play.seat, m.id, paying=True)
+    if m.locked:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    s.hand.remove(play.target)
+    m.cards.append(play.target)
+    game.log("equip", play.seat, m.id, play.target)
+    refill(game, play.seat)
 
 
 # -- The Shard, The Line ------------------------------------------------------------------------------------------------
@@ -1945,7 +2287,7 @@ card(
         in_play=True,
         when=all_of(in_polling, _has_counters, _controls_ready_vampire),
         values=_counters_of_card,
-        effects=(_burn_x_counters, ExtraVotes(0, per_x=1)),
+        effects=(BurnXCounters(), ExtraVotes(0, per_x=1)),
         label="burn X counters: +X votes",
     ),
     notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. The "
@@ -2189,4 +2531,108 @@ card(
     "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
     "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
     "vampire changes control as an ally does (Game.stolen).",
+)
+card(
+    "Carver's Meat Packing and Storage",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=_hostages_held,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), _blood_for_hostages),
+        label="lock: X blood to a ready vampire you control (X: the vampires held hostage)",
+    ),
+    notes="Unique location (contesting not modelled). Hostage counters are riders put as a vampire of capacity 3 or "
+    "less goes to torpor ('torpor' hook), read only while a copy is in play (so burned as it leaves). A vampire "
+    "held hostage is offered no rescue and no leaving torpor ('may_leave_torpor'), nor aimed at by an action "
+    "('actor_may_target': diablerie; the other actions aiming at a vampire in torpor move it to the ready region). "
+    "The ransom is its own unlock phase's: once a turn, a Methuselah whose vampire is held hostage has its ready "
+    "vampire with the most blood (4 or more) burn 2 blood to burn that vampire's counters (not a choice, and not "
+    "used on other Methuselahs' vampires).",
+)
+card(
+    "Filchware's Pawn Shop",
+    Mode(window=W.MASTER, trifle=True, effects=(PutInPlay(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        targets=_pawned_equipment,
+        effects=(_equip_from_ash_heap,),
+        label="equip with an equipment card from an ash heap",
+    ),
+    notes="Unique location (contesting not modelled); a trifle (its master phase action back even if it contests). The action is offered to every "
+    "Methuselah's minions: an undirected +1 stealth action whose target is the equipment card (one of each card an "
+    "ash heap) the minion may play (its requirements: game.may_play) and pay for: its printed cost, 1 pool more from "
+    "its own controller's ash heap, else 1 pool (or, with no pool cost, 1 blood) less, paid at resolution. Unique "
+    "equipment already on a minion and cards played once a game (LSJ 20040518) are not offered. It is a card "
+    "action (not counted as an equip action by NRA PAC).",
+)
+card(
+    "Ruins of Charizel",
+    Mode(window=W.MASTER, when=_ready_of_clan("Baali"), effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        in_play=True,
+        when=all_of(bleeding_you, _has_counters),
+        values=_counters_of_card,
+        effects=(BurnXCounters(), _bleed_less_by_x),
+        label="burn X counters: -X bleed against you",
+    ),
+    notes="Unique location (contesting not modelled). Its Baali requirement: played with a ready Baali. The pool "
+    "paid to unlock its controller's infernal minions by their trait goes on it: the infernal minions still locked "
+    "as the unlock phase's abilities open ('unlock' hook) and unlocked at its end ('unlock_end' hook) paid 1 pool "
+    "each (LSJ 20050228-2: not other unlocks). Burn X counters to reduce a bleed against its controller, once the "
+    "blocks are declined. Its counters burn in its controller's predator's discard phase ('discard_phase' hook).",
+)
+card(
+    "Slow Withering, The",
+    Mode(window=W.DISCARD, when=_withering_playable, effects=(PutInPlay(), _withering_played)),
+    notes="An event: played in the discard phase for the discard phase action, with another Gehenna event in play "
+    "(none while The Fourth Cycle is). Its player's hand stays a card short until a vampire commits diablerie "
+    "('diablerie' hook). Cards played at a superior Discipline level cost +1 blood ('blood_cost' hook), paid with the "
+    "cost (ANK 20190625); a diablerist ignores it until a Gehenna event is played.",
+)
+card(
+    "Fourth Cycle, The",
+    Mode(window=W.DISCARD, when=_fourth_cycle_playable, effects=(PutInPlay(), _fourth_cycle)),
+    notes="An event: played in the discard phase for the discard phase action, with 2 or more Gehenna events in "
+    "play. As it enters play every Gehenna event burns (no conviction card is modelled) and every vampire of "
+    "capacity 3 or less in play goes to torpor; while it is in play no Gehenna event is played.",
+)
+card(
+    "British Museum, London, The",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        targets=_museum_equipment,
+        effects=(_museum_equip,),
+        label="the acting minion unlocks to equip with a non-electronic, non-vehicle, non-weapon equipment card",
+    ),
+    notes="Unique location (contesting not modelled). +1 hand size (Controller). After a successful action of a "
+    "minion of its controller's, that minion may unlock (once a turn) to equip with such an equipment card from the "
+    "hand, paying its cost; those equipment cards cost minions its controller controls 1 blood or pool less (the "
+    "'cost_less' hook, equipped from the hand or not: ANK 20221026; the type read on the card: ANK 20220824).",
+    controller=Controller(hand_size=1),
+)
+card(
+    "Blood Weakens",
+    Mode(window=W.DISCARD, when=_blood_weakens_playable, effects=(PutInPlay(), _withering_played)),
+    notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
+    "play). Its player's hand stays a card short until a vampire commits diablerie ('diablerie' hook; even if it is "
+    "burned: LSJ 20080805). During an action a card requiring Disciplines played by a minion is not replaced until "
+    "the action ends (a rider of the action: the 'replacing' hook, as the card would be replaced), unless its "
+    "player's hand is then empty; a diablerist ignores it until a Gehenna event is played.",
+)
+card(
+    "Veil of Darkness",
+    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
+    "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
+    "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
+    "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
+    "until a Gehenna event is played.",
 )
