@@ -346,6 +346,8 @@ def take_damage(game: Game, minion_id: int, normal: int, aggravated: int) -> int
     resolves first). A wounded vampire goes to torpor. Allies and retainers lose 1 life per point and are burned
     at 0 ([ADV] agg works as normal for them). Returns the blood or life lost (Taste of Vitae)."""
     m = game.minions.get(minion_id)
+    for h in hooks_of(game, "damage_immunity"):  # "immune to non-aggravated damage" (Ponticulus), in or out of combat
+        normal, aggravated = h(game, minion_id, normal, aggravated)
     if m is None or normal + aggravated <= 0:
         return 0
     if m.kind != VAMPIRE:

@@ -68,6 +68,7 @@ from ..vocabulary import (
     carries_no,
     carries_no_card_saying,
     controller,
+    current_action,
     current_combat,
     damage_pending,
     directed_at_bearer,
@@ -2372,4 +2373,56 @@ card(
     Mode(window=W.ACTION, effects=(Equip(), _soul_gem_marks), label="equip"),
     notes="A younger vampire that is a copy of one its player controls is burned at once, and the Gem draws again "
     "(RTR 20010710). The Gem's vampire is noted as it is equipped and again at each unlock phase.",
+)
+
+
+# -- Ponticulus --------------------------------------------------------------------------------------------------------------
+
+
+@hook("intercept", "Ponticulus")
+def _ponticulus_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept during actions directed at his controller."""
+    if not _is_ally_named(game, minion, "Ponticulus"):
+        return 0
+    return 1 if act.directed and act.target == controller(game, minion) else 0
+
+
+@hook("damage_immunity", "Ponticulus")
+def _ponticulus_immune(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """Immune to non-aggravated damage: it is not inflicted, even unpreventable or outside combat (LSJ 20010627)."""
+    return (0, aggravated) if _is_ally_named(game, minion, "Ponticulus") else (normal, aggravated)
+
+
+@hook("damage_to_take", "Ponticulus")
+def _ponticulus_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """In combat the normal damage is not inflicted either (nothing counts it as inflicted)."""
+    return (0, agg) if _is_ally_named(game, side.minion, "Ponticulus") else (normal, agg)
+
+
+@hook("unlock", "Ponticulus")
+def _ponticulus_cannot_act(game: Game, seat: int) -> int:
+    """He cannot act: each turn of his controller he counts as just recruited (game.action_options offers such an
+    ally no action)."""
+    for m in _allies_named(game, seat, "Ponticulus"):
+        m.recruited_turn = game.turn
+    return 0
+
+
+def _tremere_blocking(game: Game, play: Play) -> bool:
+    act = action_of(play) or current_action(game)
+    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
+
+
+card(
+    "Ponticulus",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, _tremere_blocking),
+        effects=(LockSelf(), Intercept(1)),
+        label="lock: +1 intercept to a Tremere",
+    ),
+    notes="He cannot act, so he never equips (nor uses equipment).",
 )
