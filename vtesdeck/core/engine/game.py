@@ -770,6 +770,8 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
                     out.append((attached, m.id, burnable[game.card_of[attached]]))
+                if index != seat and game.card_of[attached] in stealable:  # an equipment (Shaal Fragment)
+                    out.append((attached, m.id, "steal"))
     return out
 
 
@@ -811,6 +813,13 @@ def _steal_effect(game: Game, play: Play) -> Flow | None:
             game.log("steal", play.seat, copy, s)
             hooks = hooks_of(game, "card_stolen")
             return _run_hooks(game, hooks, play.seat, copy) if hooks else None
+    thief = game.minions.get(act.actor) if act is not None else None
+    for m in list(game.minions.values()):  # an equipment goes to the acting minion (Shaal Fragment)
+        if copy >= 0 and copy in m.cards and thief is not None and m.id != thief.id and copy not in game.minions:
+            m.cards.remove(copy)
+            thief.cards.append(copy)
+            game.log("steal", play.seat, copy, controller(game, m.id))
+            break
     return None
 
 
@@ -923,7 +932,11 @@ def action(game: Game, option: Option) -> Flow:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
         elif kind is Act.STEAL_CARD:
             act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
-            holder = next(s for s in game.order if option.target in game.seats[s].controlled)
+            holder = next(
+                s
+                for s in game.order
+                if any(option.target in (c, *minion_cards(game, c)) for c in game.seats[s].controlled)
+            )  # a card on a minion (an equipment: Shaal Fragment) is at the Methuselah controlling the minion
             act.mode, act.directed, act.target = STEAL_BY_ACTION, True, holder
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
     if act.directed:

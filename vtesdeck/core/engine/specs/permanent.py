@@ -2426,3 +2426,26 @@ card(
     ),
     notes="He cannot act, so he never equips (nor uses equipment).",
 )
+
+
+# -- Shaal Fragment ------------------------------------------------------------------------------------------------------
+
+
+@hook("hand_size", "Shaal Fragment")
+def _shaal_hand_size(game: Game, seat: int) -> int:
+    """+2 hand size for the Methuselah controlling the minion with it."""
+    wanted = vekn(game, "Shaal Fragment")
+    n = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            n += sum(1 for x in m.cards if game.card_of[x] == wanted)
+    return 2 * n
+
+
+card(
+    "Shaal Fragment",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    steal="vampire",
+    notes="Another Methuselah's vampire steals it by a (D) action at its controller: it goes on the acting vampire.",
+)
