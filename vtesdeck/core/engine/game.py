@@ -1331,7 +1331,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
     """Requirements (``core.eligibility``: the one place) and the mode's discipline level; costs."""
     if handler.requirement is not None:
         if m.kind != VAMPIRE:
-            return False
+            # an ally that "may play cards requiring basic Potence as a 3-capacity vampire" (Rock Cat)
+            return _as_vampire(game, handler, m) and _ally_may_pay(game, handler, m)
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
@@ -1354,6 +1355,21 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         return False
     # What a minion's own text forbids it (Beast "cannot play action cards"): predicates all must allow.
     return hook_all(game, "may_play", handler, m)
+
+
+def _as_vampire(game: Game, handler: Handler, m: Minion) -> bool:
+    return any(h(game, handler, m) for h in hooks_of(game, "plays_as_vampire"))
+
+
+def _ally_may_pay(game: Game, handler: Handler, m: Minion) -> bool:
+    """An ally playing a card as a vampire: the mode's level, and a blood cost paid with its life, never its last
+    (NO_SUICIDE_PAYMENTS)."""
+    if not has_discipline(m, handler.mode) and not any(
+        h(game, m, handler.mode) for h in hooks_of(game, "has_discipline")
+    ):
+        return False
+    blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
+    return (not blood or m.blood > blood) and hook_all(game, "may_play", handler, m)
 
 
 def _met_as_grown(game: Game, handler: Handler, m: Minion) -> bool:

@@ -90,6 +90,7 @@ from ..vocabulary import (
     own_acting_of_clan,
     own_blocking_of_clan,
     own_ready_vampires,
+    plays_as_vampire,
     ready_minions,
     ready_minions_of_others,
     ready_unlocked,
@@ -2449,3 +2450,60 @@ card(
     steal="vampire",
     notes="Another Methuselah's vampire steals it by a (D) action at its controller: it goes on the acting vampire.",
 )
+
+
+# -- Rock Cat, Grey Thorne: allies playing cards as vampires --------------------------------------------------------------
+
+
+@hook("round_start", "Rock Cat")
+def _rock_cat_first_round(game: Game, c: Combat) -> None:
+    """Opposing vampires with capacity 3 or less cannot strike in the first round."""
+    if c.round != 1:
+        return
+    for side in (c.a, c.b):
+        v = game.minions.get(c.other(side.minion).minion)
+        if _is_ally_named(game, side.minion, "Rock Cat") and v is not None and v.kind == VAMPIRE and v.capacity <= 3:
+            c.other(side.minion).used.add("round:cannot strike")
+
+
+card(
+    "Rock Cat",
+    Mode(window=W.ACTION, effects=(Recruit(4, strength=3, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    ally=Ally(presses_each_combat=1),
+)
+plays_as_vampire("Rock Cat", ("pot",), capacity=3)
+
+
+@hook("unlock", "Grey Thorne")
+def _grey_thorne_heals(game: Game, seat: int) -> int:
+    """During your unlock phase, if Grey has only 1 life, a ready anarch burns a blood to add 1 life to him (the one
+    with the most blood, when it has 2 or more: a fixed rule)."""
+    for grey in _allies_named(game, seat, "Grey Thorne"):
+        if grey.blood != 1:
+            continue
+        anarchs = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.blood >= 2]
+        if anarchs:
+            donor = max(anarchs, key=lambda m: (m.blood, -m.id))
+            move_blood(game, donor.id, -1)
+            move_blood(game, grey.id, 1)
+            game.log("move blood", seat, donor.id, grey.id, 1)
+    return 0
+
+
+card(
+    "Grey Thorne",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=1),), label="recruit"),
+    notes="He plays cards requiring basic Celerity or Potence (a blood cost paid with his life, never his last); his "
+    "anarch donor is the ready anarch with the most blood (2 or more).",
+)
+plays_as_vampire("Grey Thorne", ("cel", "pot"), sect="Anarch")
