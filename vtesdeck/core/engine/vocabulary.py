@@ -4076,17 +4076,19 @@ def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
     return given
 
 
-def plays_as_vampire(name: str, disciplines: tuple[str, ...], *, capacity: int = 1, sect: str = "") -> None:
+def plays_as_vampire(
+    name: str, disciplines: tuple[str, ...], *, capacity: int = 1, sect: str = "", marked: str = ""
+) -> None:
     """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
     Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
     requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
     paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
-    Registers the hooks."""
+    ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]). Registers the hooks."""
 
     allowed = frozenset(disciplines)
 
     def named(game: Game, m: Minion) -> bool:
-        return m.kind == ALLY and m.card == vekn(game, name)
+        return m.kind == ALLY and m.card == vekn(game, name) and (not marked or card_marked(game, m.id, marked))
 
     @hook("plays_as_vampire", name)
     def _plays(game: Game, handler: Any, m: Minion) -> bool:
@@ -4100,6 +4102,17 @@ def plays_as_vampire(name: str, disciplines: tuple[str, ...], *, capacity: int =
     @hook("has_discipline", name)
     def _has(game: Game, m: Minion, mode: Mode) -> bool:
         return named(game, m) and not mode.superior and len(mode.disciplines) == 1 and mode.disciplines[0] in allowed
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MayActThisTurn:
+    """The ally just recruited "can perform actions the turn it is recruited" (Infernal Servitor [dai]): not in another
+    Methuselah's turn (ANK 20200930), which the engine never gives it."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.card)
+        if m is not None and m.kind == ALLY:
+            m.recruited_turn = 0
 
 
 __all__ = [name for name in dir() if not name.startswith("_")] + ["Act", "VAMPIRE"]

@@ -12,7 +12,7 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -34,6 +34,7 @@ from ..vocabulary import (
     LockSelf,
     LockThisCard,
     MarkThisCard,
+    MayActThisTurn,
     NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
@@ -2507,3 +2508,67 @@ card(
     "anarch donor is the ready anarch with the most blood (2 or more).",
 )
 plays_as_vampire("Grey Thorne", ("cel", "pot"), sect="Anarch")
+
+
+# -- Infernal Servitor -------------------------------------------------------------------------------------------------
+
+_SERVITOR = "Infernal Servitor"
+_SERVITOR_SUPERIOR = "infernal servitor: [DAI]"
+
+
+def _infernal(game: Game, m: Minion) -> bool:
+    printed = game.compiled.cards.get(m.card) if game.compiled is not None else None
+    return m.kind == VAMPIRE and printed is not None and "Infernal." in (printed.text or "")
+
+
+def _remove_servitors(game: Game, seat: int, only: int = -1) -> None:
+    """Remove the seat's Servitors from the game (``only``: that one)."""
+    for m in _allies_named(game, seat, _SERVITOR):
+        if only < 0 or m.id == only:
+            leave_play(game, m.id, removed=True)
+            game.log("remove from the game", seat, m.id)
+
+
+def _servitor_check(game: Game) -> None:
+    """Remove it from the game if you control no infernal vampires."""
+    for s in game.order:
+        if game.seats[s].ousted or not _allies_named(game, s, _SERVITOR):
+            continue
+        own = (game.minions.get(c) for c in game.seats[s].controlled)
+        if not any(m is not None and m.in_play and _infernal(game, m) for m in own):
+            _remove_servitors(game, s)
+
+
+@hook("after_resolution", _SERVITOR)
+def _servitor_acted(game: Game, act: Action) -> None:
+    """After it performs a successful action, it is removed from the game."""
+    if act.succeeded and _is_ally_named(game, act.actor, _SERVITOR):
+        _remove_servitors(game, act.seat, only=act.actor)
+    _servitor_check(game)
+
+
+@hook("burned", _SERVITOR)
+def _servitor_infernal_burned(game: Game, m: Minion, seat: int) -> None:
+    _servitor_check(game)
+
+
+@hook("unlock", _SERVITOR)
+def _servitor_unlock(game: Game, seat: int) -> int:
+    _servitor_check(game)
+    return 0
+
+
+card(
+    _SERVITOR,
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=3), MayActThisTurn()), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(Recruit(2, strength=1, bleed=3), MayActThisTurn(), MarkThisCard(_SERVITOR_SUPERIOR)),
+        label="recruit",
+    ),
+    notes="Having no infernal vampire is checked after each action, each burn and each unlock phase. [DAI]: it plays "
+    "cards requiring basic Daimoinon or Obfuscate as an independent vampire, a blood cost paid with its life, never "
+    "its last (the engine never offers a play that burns it).",
+)
+plays_as_vampire(_SERVITOR, ("dai", "obf"), sect="Independent", marked=_SERVITOR_SUPERIOR)
