@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .. import game as g
 from ..cards import Play
-from ..frames import Combat
+from ..frames import Action, Combat
 from ..playbook import judge
 from ..specs.permanent import (
     _aus_level,
@@ -136,3 +136,13 @@ judge("Kali's Fang", 0, score=_on_minion_score("Kali's Fang", 20.0, 2.0))
 judge("IR Goggles", 0, score=_on_minion_score("IR Goggles", 14.0, 2.0))
 judge("Laptop Computer", 0, score=_on_minion_score("Laptop Computer", 20.0, -5.0))
 judge("Treasured Samadji", 0, score=_on_minion_score("Treasured Samadji", 22.0, -5.0))
+
+
+def _stray_unlock_score(game: Game, play: Play) -> float:
+    """Burn the Underbridge Stray to unlock a blocker only against a bleed of 3 or more (an ally is worth more
+    than a small bleed)."""
+    act = play.frame
+    return 14.0 if isinstance(act, Action) and act.is_bleed() and act.bleed >= 3 else -1.0
+
+
+judge("Underbridge Stray", 3, score=_stray_unlock_score)
