@@ -4077,13 +4077,20 @@ def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
 
 
 def plays_as_vampire(
-    name: str, disciplines: tuple[str, ...], *, capacity: int = 1, sect: str = "", marked: str = ""
+    name: str,
+    disciplines: tuple[str, ...],
+    *,
+    capacity: int = 1,
+    sect: str = "",
+    marked: str = "",
+    not_of_type: str = "",
 ) -> None:
     """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
     Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
     requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
     paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
-    ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]). Registers the hooks."""
+    ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]); ``not_of_type``: not
+    cards of that type ("non-action cards": Spectral Servitor). Registers the hooks."""
 
     allowed = frozenset(disciplines)
 
@@ -4092,7 +4099,7 @@ def plays_as_vampire(
 
     @hook("plays_as_vampire", name)
     def _plays(game: Game, handler: Any, m: Minion) -> bool:
-        if not named(game, m) or handler.requirement is None:
+        if not named(game, m) or handler.requirement is None or not_of_type in handler.types:
             return False
         if handler.mode.superior or len(handler.mode.disciplines) != 1 or handler.mode.disciplines[0] not in allowed:
             return False  # one of the Disciplines, not two of them (ANK 20180731-1, LSJ 20011217)

@@ -66,6 +66,7 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    card_marked,
     carries_no,
     carries_no_card_saying,
     controller,
@@ -2572,3 +2573,67 @@ card(
     "its last (the engine never offers a play that burns it).",
 )
 plays_as_vampire(_SERVITOR, ("dai", "obf"), sect="Independent", marked=_SERVITOR_SUPERIOR)
+
+
+# -- Spectral Servitor -------------------------------------------------------------------------------------------------
+
+_SPECTRAL = "Spectral Servitor"
+_SPECTRAL_SUPERIOR = "spectral servitor: [OBL]"
+
+
+def _unlock_if_first_recruit(game: Game, play: Play) -> None:
+    """Unlock the recruiting vampire if this is its first successful recruit ally action this turn: an ally it
+    recruited earlier this turn (an action card it played, now in play) counts."""
+    actor = game.minions.get(play.minion)
+    if actor is None:
+        return
+    mark = ("recruited an ally", play.minion, game.turn)
+    earlier = mark in game.used or any(
+        (m := game.minions.get(c)) is not None
+        and m.kind == ALLY
+        and c != play.card
+        and m.recruited_turn == game.turn
+        and (play.minion, m.card) in game.used
+        for c in game.seats[play.seat].controlled
+    )
+    game.used.add(mark)
+    if not earlier and actor.locked and is_ready(game, actor.id):
+        actor.locked = False
+        game.log("unlock", play.seat, actor.id)
+
+
+@hook("unlock", _SPECTRAL)
+def _spectral_unlock(game: Game, seat: int) -> int:
+    """During your unlock phase, burn it; recruited at [OBL], 1 pool is burned instead while the pool is above 4
+    (a fixed rule)."""
+    for m in _allies_named(game, seat, _SPECTRAL):
+        if card_marked(game, m.id, _SPECTRAL_SUPERIOR) and game.seats[seat].pool > 4:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            burn_minion(game, m.id)
+    return 0
+
+
+card(
+    _SPECTRAL,
+    Mode(
+        window=W.ACTION,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        label="recruit",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(
+            Recruit(1, strength=1, bleed=1),
+            _unlock_if_first_recruit,
+            MayActThisTurn(),
+            MarkThisCard(_SPECTRAL_SUPERIOR),
+        ),
+        label="recruit",
+    ),
+    notes="It plays non-action cards requiring basic Oblivion as an independent vampire, a blood cost paid with its "
+    "life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
+)
+plays_as_vampire(_SPECTRAL, ("obl",), sect="Independent", not_of_type="Action")
