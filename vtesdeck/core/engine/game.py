@@ -1452,7 +1452,11 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
-            if handler.role is Role.ACTOR and _acted_with(game, minion_id, handler) in game.used:
+            if (
+                handler.role is Role.ACTOR
+                and _acted_with(game, minion_id, handler) in game.used
+                and not any(h(game, handler, minion) for h in hooks_of(game, "may_repeat_action"))  # Nocturn [OBT]
+            ):
                 continue  # the same action card once per turn (L933); an ally's ability, each once (LSJ 20100909)
             if handler.role is Role.ACTOR and game.turn in (
                 minion.political_turn if mode.political else -1,

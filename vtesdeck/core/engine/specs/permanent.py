@@ -98,6 +98,7 @@ from ..vocabulary import (
     ready_unlocked,
     ready_vampires_of_others,
     retainers_of_others,
+    rider_sum,
     take_damage,
     torpid_vampires_of_others,
     vekn,
@@ -2637,3 +2638,52 @@ card(
     "life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_SPECTRAL, ("obl",), sect="Independent", not_of_type="Action")
+
+
+# -- Nocturn ---------------------------------------------------------------------------------------------------------------
+
+_NOCTURN = "Nocturn"
+_NOCTURN_AGAIN = "nocturn: again"
+
+
+def _nocturn_again(game: Game, play: Play) -> None:
+    """[OBT]: the vampire can perform this action again this turn, the cost 1 blood more each time (cumulative)."""
+    if play.minion in game.minions:
+        add_rider(game, play.minion, _NOCTURN_AGAIN, 1, Until.END_OF_TURN)
+
+
+@hook("may_repeat_action", _NOCTURN)
+def _nocturn_may_repeat(game: Game, handler: Handler, m: Minion) -> bool:
+    return handler.name == _NOCTURN and rider_sum(game, m.id, _NOCTURN_AGAIN) > 0
+
+
+@hook("blood_cost", _NOCTURN)
+def _nocturn_cost(game: Game, handler: Handler, minion: int) -> int:
+    return rider_sum(game, minion, _NOCTURN_AGAIN) if handler.name == _NOCTURN else 0
+
+
+@hook("unlock", _NOCTURN)
+def _nocturn_burns(game: Game, seat: int) -> int:
+    """Burn Nocturn during your unlock phase."""
+    for m in _allies_named(game, seat, _NOCTURN):
+        burn_minion(game, m.id)
+    return 0
+
+
+card(
+    _NOCTURN,
+    Mode(
+        window=W.ACTION,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        label="recruit",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn(), _nocturn_again),
+        label="recruit",
+    ),
+    notes="It plays non-ally cards requiring basic Obtenebration as an independent vampire, a blood cost paid with "
+    "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
+)
+plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
