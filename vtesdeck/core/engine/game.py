@@ -368,6 +368,8 @@ def take_damage(game: Game, minion_id: int, normal: int, aggravated: int) -> int
     resolves first). A wounded vampire goes to torpor. Allies and retainers lose 1 life per point and are burned
     at 0 ([ADV] agg works as normal for them). Returns the blood or life lost (Taste of Vitae)."""
     m = game.minions.get(minion_id)
+    for h in hooks_of(game, "damage_immunity"):  # "immune to non-aggravated damage" (Ponticulus), in or out of combat
+        normal, aggravated = h(game, minion_id, normal, aggravated)
     if m is None or normal + aggravated <= 0:
         return 0
     if m.kind != VAMPIRE:
@@ -856,6 +858,8 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
                     out.append((attached, m.id, burnable[game.card_of[attached]]))
+                if index != seat and game.card_of[attached] in stealable:  # an equipment (Shaal Fragment)
+                    out.append((attached, m.id, "steal"))
     return out
 
 
@@ -924,6 +928,13 @@ def _steal_effect(game: Game, play: Play) -> Flow | None:
             game.log("steal", play.seat, copy, s)
             hooks = hooks_of(game, "card_stolen")
             return _run_hooks(game, hooks, play.seat, copy) if hooks else None
+    thief = game.minions.get(act.actor) if act is not None else None
+    for m in list(game.minions.values()):  # an equipment goes to the acting minion (Shaal Fragment)
+        if copy >= 0 and copy in m.cards and thief is not None and m.id != thief.id and copy not in game.minions:
+            m.cards.remove(copy)
+            thief.cards.append(copy)
+            game.log("steal", play.seat, copy, controller(game, m.id))
+            break
     return None
 
 
@@ -1053,7 +1064,11 @@ def action(game: Game, option: Option) -> Flow:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
         elif kind is Act.STEAL_CARD:
             act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
-            holder = next(s for s in game.order if option.target in game.seats[s].controlled)
+            holder = next(
+                s
+                for s in game.order
+                if any(option.target in (c, *minion_cards(game, c)) for c in game.seats[s].controlled)
+            )  # a card on a minion (an equipment: Shaal Fragment) is at the Methuselah controlling the minion
             act.mode, act.directed, act.target = STEAL_BY_ACTION, True, holder
     act.stealth += actor.stealth + hook_sum(game, "stealth", act)
     if act.directed:
@@ -1458,7 +1473,8 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
     """Requirements (``core.eligibility``: the one place) and the mode's discipline level; costs."""
     if handler.requirement is not None:
         if m.kind != VAMPIRE:
-            return False
+            # an ally that "may play cards requiring basic Potence as a 3-capacity vampire" (Rock Cat)
+            return _as_vampire(game, handler, m) and _ally_may_pay(game, handler, m)
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
@@ -1472,13 +1488,33 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
                 h(game, handler, m) for h in hooks_of(game, "meets_requirement")
             ):
                 return False
-    if not has_discipline(m, handler.mode) and not any(h(game, handler, m) for h in hooks_of(game, "has_discipline")):
-        return False  # a Discipline lent by another card: "may play cards that require [nec]" (Phagian); a level a card on it gives (Hand of Conrad)
+    if not _has_level(game, handler, m):
+        return False
     blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
     if blood and (m.kind != VAMPIRE or m.blood < blood):
         return False
     # What a minion's own text forbids it (Beast "cannot play action cards"): predicates all must allow.
     return hook_all(game, "may_play", handler, m)
+
+
+def _has_level(game: Game, handler: Handler, m: Minion) -> bool:
+    """The mode's Discipline level: the minion's own, or one lent or given ("has_discipline" hooks: "may play cards
+    that require [nec]", Phagian; "this vampire gets superior Potence", Hand of Conrad; an ally playing cards as a
+    vampire, Rock Cat)."""
+    return has_discipline(m, handler.mode) or any(h(game, handler, m) for h in hooks_of(game, "has_discipline"))
+
+
+def _as_vampire(game: Game, handler: Handler, m: Minion) -> bool:
+    return any(h(game, handler, m) for h in hooks_of(game, "plays_as_vampire"))
+
+
+def _ally_may_pay(game: Game, handler: Handler, m: Minion) -> bool:
+    """An ally playing a card as a vampire: the mode's level, and a blood cost paid with its life, never its last
+    (NO_SUICIDE_PAYMENTS)."""
+    if not _has_level(game, handler, m):
+        return False
+    blood = card_cost(game, handler, controller(game, m.id), m.id)[0]
+    return (not blood or m.blood > blood) and hook_all(game, "may_play", handler, m)
 
 
 def _met_as_grown(game: Game, handler: Handler, m: Minion) -> bool:
@@ -1585,7 +1621,11 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
                 continue
-            if handler.role is Role.ACTOR and _acted_with(game, minion_id, handler) in game.used:
+            if (
+                handler.role is Role.ACTOR
+                and _acted_with(game, minion_id, handler) in game.used
+                and not any(h(game, handler, minion) for h in hooks_of(game, "may_repeat_action"))  # Nocturn [OBT]
+            ):
                 continue  # the same action card once per turn (L933); an ally's ability, each once (LSJ 20100909)
             if handler.role is Role.ACTOR and game.turn in (
                 minion.political_turn if mode.political else -1,

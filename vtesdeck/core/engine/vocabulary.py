@@ -4268,6 +4268,53 @@ def fixed_levels(**levels: int) -> Callable[[Game, int], dict[str, int]]:
     return given
 
 
+def plays_as_vampire(
+    name: str,
+    disciplines: tuple[str, ...],
+    *,
+    capacity: int = 1,
+    sect: str = "",
+    marked: str = "",
+    not_of_type: str = "",
+) -> None:
+    """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
+    Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
+    requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
+    paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
+    ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]); ``not_of_type``: not
+    cards of that type ("non-action cards": Spectral Servitor). Registers the hooks."""
+
+    allowed = frozenset(disciplines)
+
+    def named(game: Game, m: Minion) -> bool:
+        return m.kind == ALLY and m.card == vekn(game, name) and (not marked or card_marked(game, m.id, marked))
+
+    @hook("plays_as_vampire", name)
+    def _plays(game: Game, handler: Any, m: Minion) -> bool:
+        if not named(game, m) or handler.requirement is None or not_of_type in handler.types:
+            return False
+        if handler.mode.superior or len(handler.mode.disciplines) != 1 or handler.mode.disciplines[0] not in allowed:
+            return False  # one of the Disciplines, not two of them (ANK 20180731-1, LSJ 20011217)
+        as_vampire = eligibility.embraced_minion("", sect, capacity, tuple((d, 1) for d in sorted(allowed)))
+        return bool(handler.requirement.met_by(as_vampire, became_anarch=sect == "Anarch"))
+
+    @hook("has_discipline", name)
+    def _has(game: Game, handler: Any, m: Minion) -> bool:
+        mode = handler.mode
+        return named(game, m) and not mode.superior and len(mode.disciplines) == 1 and mode.disciplines[0] in allowed
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MayActThisTurn:
+    """The ally just recruited "can perform actions the turn it is recruited" (Infernal Servitor [dai]): not in another
+    Methuselah's turn (ANK 20200930), which the engine never gives it."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.card)
+        if m is not None and m.kind == ALLY:
+            m.recruited_turn = 0
+
+
 # --- words added for political
 
 

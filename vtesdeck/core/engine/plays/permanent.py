@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .. import game as g
 from ..cards import Play
-from ..frames import Combat
+from ..frames import Action, Combat
 from ..playbook import judge
 from ..specs.permanent import (
     _aus_level,
@@ -110,3 +110,39 @@ judge("War Ghoul", 1, score=_ally_fight_score)
 for _index in range(2, 7):
     judge("War Ghoul", _index, score=_ghoul_location_score)
 judge("Signet of King Saul, The", 0, score=_on_minion_score("Signet of King Saul, The", 20.0, -5.0))
+
+
+def _tears_blood_score(game: Game, play: Play) -> float:
+    """Burn the Blood Tears for blood only when both points fit (below capacity by 2 or more)."""
+    m = game.minions.get(play.minion)
+    return 12.0 if m is not None and m.blood <= m.capacity - 2 else -1.0
+
+
+def _jacket_score(game: Game, play: Play) -> float:
+    """Burn the Leather Jacket against a strike doing 2 or more damage, or one that would send the bearer to
+    torpor."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None:
+        return -1.0
+    pending = sum(c.pending)
+    return 20.0 if pending >= 2 or pending > m.blood else -1.0
+
+
+judge("Blood Tears of Kephran", 2, score=_tears_blood_score)
+judge("Leather Jacket", 1, score=_jacket_score)
+judge("Assault Rifle", 0, score=_on_minion_score("Assault Rifle", 26.0, 3.0))
+judge("Kali's Fang", 0, score=_on_minion_score("Kali's Fang", 20.0, 2.0))
+judge("IR Goggles", 0, score=_on_minion_score("IR Goggles", 14.0, 2.0))
+judge("Laptop Computer", 0, score=_on_minion_score("Laptop Computer", 20.0, -5.0))
+judge("Treasured Samadji", 0, score=_on_minion_score("Treasured Samadji", 22.0, -5.0))
+
+
+def _stray_unlock_score(game: Game, play: Play) -> float:
+    """Burn the Underbridge Stray to unlock a blocker only against a bleed of 3 or more (an ally is worth more
+    than a small bleed)."""
+    act = play.frame
+    return 14.0 if isinstance(act, Action) and act.is_bleed() and act.bleed >= 3 else -1.0
+
+
+judge("Underbridge Stray", 3, score=_stray_unlock_score)

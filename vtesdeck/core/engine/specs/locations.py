@@ -1278,11 +1278,6 @@ def _blood_for_hostages(game: Game, play: Play) -> None:
 # -- Filchware's Pawn Shop --------------------------------------------------------------------------------------------
 
 
-def _own_card(game: Game, play: Play) -> bool:
-    """The card in play giving the action is the acting Methuselah's ("… you control can …")."""
-    return play.card in game.seats[play.seat].controlled
-
-
 def _filchware_cost(game: Game, play: Play, copy: int) -> tuple[int, int] | None:
     """The equip handler's blood and pool cost from this ash heap (+1 pool from its own controller's, else 1 less
     pool or blood), or None for a card that cannot be equipped this way."""

@@ -12,7 +12,7 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -34,6 +34,7 @@ from ..vocabulary import (
     LockSelf,
     LockThisCard,
     MarkThisCard,
+    MayActThisTurn,
     NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
@@ -65,9 +66,11 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    card_marked,
     carries_no,
     carries_no_card_saying,
     controller,
+    current_action,
     current_combat,
     damage_pending,
     directed_at_bearer,
@@ -89,11 +92,13 @@ from ..vocabulary import (
     own_acting_of_clan,
     own_blocking_of_clan,
     own_ready_vampires,
+    plays_as_vampire,
     ready_minions,
     ready_minions_of_others,
     ready_unlocked,
     ready_vampires_of_others,
     retainers_of_others,
+    rider_sum,
     take_damage,
     torpid_vampires_of_others,
     vekn,
@@ -2373,3 +2378,312 @@ card(
     notes="A younger vampire that is a copy of one its player controls is burned at once, and the Gem draws again "
     "(RTR 20010710). The Gem's vampire is noted as it is equipped and again at each unlock phase.",
 )
+
+
+# -- Ponticulus --------------------------------------------------------------------------------------------------------------
+
+
+@hook("intercept", "Ponticulus")
+def _ponticulus_intercept(game: Game, minion: int, act: Action) -> int:
+    """+1 intercept during actions directed at his controller."""
+    if not _is_ally_named(game, minion, "Ponticulus"):
+        return 0
+    return 1 if act.directed and act.target == controller(game, minion) else 0
+
+
+@hook("damage_immunity", "Ponticulus")
+def _ponticulus_immune(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """Immune to non-aggravated damage: it is not inflicted, even unpreventable or outside combat (LSJ 20010627)."""
+    return (0, aggravated) if _is_ally_named(game, minion, "Ponticulus") else (normal, aggravated)
+
+
+@hook("damage_to_take", "Ponticulus")
+def _ponticulus_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """In combat the normal damage is not inflicted either (nothing counts it as inflicted)."""
+    return (0, agg) if _is_ally_named(game, side.minion, "Ponticulus") else (normal, agg)
+
+
+@hook("unlock", "Ponticulus")
+def _ponticulus_cannot_act(game: Game, seat: int) -> int:
+    """He cannot act: each turn of his controller he counts as just recruited (game.action_options offers such an
+    ally no action)."""
+    for m in _allies_named(game, seat, "Ponticulus"):
+        m.recruited_turn = game.turn
+    return 0
+
+
+def _tremere_blocking(game: Game, play: Play) -> bool:
+    act = action_of(play) or current_action(game)
+    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
+
+
+card(
+    "Ponticulus",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(ready_unlocked, _tremere_blocking),
+        effects=(LockSelf(), Intercept(1)),
+        label="lock: +1 intercept to a Tremere",
+    ),
+    notes="He cannot act, so he never equips (nor uses equipment).",
+)
+
+
+# -- Shaal Fragment ------------------------------------------------------------------------------------------------------
+
+
+@hook("hand_size", "Shaal Fragment")
+def _shaal_hand_size(game: Game, seat: int) -> int:
+    """+2 hand size for the Methuselah controlling the minion with it."""
+    wanted = vekn(game, "Shaal Fragment")
+    n = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            n += sum(1 for x in m.cards if game.card_of[x] == wanted)
+    return 2 * n
+
+
+card(
+    "Shaal Fragment",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    steal="vampire",
+    notes="Another Methuselah's vampire steals it by a (D) action at its controller: it goes on the acting vampire.",
+)
+
+
+# -- Rock Cat, Grey Thorne: allies playing cards as vampires --------------------------------------------------------------
+
+
+@hook("round_start", "Rock Cat")
+def _rock_cat_first_round(game: Game, c: Combat) -> None:
+    """Opposing vampires with capacity 3 or less cannot strike in the first round."""
+    if c.round != 1:
+        return
+    for side in (c.a, c.b):
+        v = game.minions.get(c.other(side.minion).minion)
+        if _is_ally_named(game, side.minion, "Rock Cat") and v is not None and v.kind == VAMPIRE and v.capacity <= 3:
+            c.other(side.minion).used.add("round:cannot strike")
+
+
+card(
+    "Rock Cat",
+    Mode(window=W.ACTION, effects=(Recruit(4, strength=3, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=has_targets(ready_minions_of_others),
+        targets=ready_minions_of_others,
+        label="enter combat",
+    ),
+    ally=Ally(presses_each_combat=1),
+)
+plays_as_vampire("Rock Cat", ("pot",), capacity=3)
+
+
+@hook("unlock", "Grey Thorne")
+def _grey_thorne_heals(game: Game, seat: int) -> int:
+    """During your unlock phase, if Grey has only 1 life, a ready anarch burns a blood to add 1 life to him (the one
+    with the most blood, when it has 2 or more: a fixed rule)."""
+    for grey in _allies_named(game, seat, "Grey Thorne"):
+        if grey.blood != 1:
+            continue
+        anarchs = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.blood >= 2]
+        if anarchs:
+            donor = max(anarchs, key=lambda m: (m.blood, -m.id))
+            move_blood(game, donor.id, -1)
+            move_blood(game, grey.id, 1)
+            game.log("move blood", seat, donor.id, grey.id, 1)
+    return 0
+
+
+card(
+    "Grey Thorne",
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=1),), label="recruit"),
+    notes="He plays cards requiring basic Celerity or Potence (a blood cost paid with his life, never his last); his "
+    "anarch donor is the ready anarch with the most blood (2 or more).",
+)
+plays_as_vampire("Grey Thorne", ("cel", "pot"), sect="Anarch")
+
+
+# -- Infernal Servitor -------------------------------------------------------------------------------------------------
+
+_SERVITOR = "Infernal Servitor"
+_SERVITOR_SUPERIOR = "infernal servitor: [DAI]"
+
+
+def _infernal(game: Game, m: Minion) -> bool:
+    printed = game.compiled.cards.get(m.card) if game.compiled is not None else None
+    return m.kind == VAMPIRE and printed is not None and "Infernal." in (printed.text or "")
+
+
+def _remove_servitors(game: Game, seat: int, only: int = -1) -> None:
+    """Remove the seat's Servitors from the game (``only``: that one)."""
+    for m in _allies_named(game, seat, _SERVITOR):
+        if only < 0 or m.id == only:
+            leave_play(game, m.id, removed=True)
+            game.log("remove from the game", seat, m.id)
+
+
+def _servitor_check(game: Game) -> None:
+    """Remove it from the game if you control no infernal vampires."""
+    for s in game.order:
+        if game.seats[s].ousted or not _allies_named(game, s, _SERVITOR):
+            continue
+        own = (game.minions.get(c) for c in game.seats[s].controlled)
+        if not any(m is not None and m.in_play and _infernal(game, m) for m in own):
+            _remove_servitors(game, s)
+
+
+@hook("after_resolution", _SERVITOR)
+def _servitor_acted(game: Game, act: Action) -> None:
+    """After it performs a successful action, it is removed from the game."""
+    if act.succeeded and _is_ally_named(game, act.actor, _SERVITOR):
+        _remove_servitors(game, act.seat, only=act.actor)
+    _servitor_check(game)
+
+
+@hook("burned", _SERVITOR)
+def _servitor_infernal_burned(game: Game, m: Minion, seat: int) -> None:
+    _servitor_check(game)
+
+
+@hook("unlock", _SERVITOR)
+def _servitor_unlock(game: Game, seat: int) -> int:
+    _servitor_check(game)
+    return 0
+
+
+card(
+    _SERVITOR,
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=3), MayActThisTurn()), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(Recruit(2, strength=1, bleed=3), MayActThisTurn(), MarkThisCard(_SERVITOR_SUPERIOR)),
+        label="recruit",
+    ),
+    notes="Having no infernal vampire is checked after each action, each burn and each unlock phase. [DAI]: it plays "
+    "cards requiring basic Daimoinon or Obfuscate as an independent vampire, a blood cost paid with its life, never "
+    "its last (the engine never offers a play that burns it).",
+)
+plays_as_vampire(_SERVITOR, ("dai", "obf"), sect="Independent", marked=_SERVITOR_SUPERIOR)
+
+
+# -- Spectral Servitor -------------------------------------------------------------------------------------------------
+
+_SPECTRAL = "Spectral Servitor"
+_SPECTRAL_SUPERIOR = "spectral servitor: [OBL]"
+
+
+def _unlock_if_first_recruit(game: Game, play: Play) -> None:
+    """Unlock the recruiting vampire if this is its first successful recruit ally action this turn: an ally it
+    recruited earlier this turn (an action card it played, now in play) counts."""
+    actor = game.minions.get(play.minion)
+    if actor is None:
+        return
+    mark = ("recruited an ally", play.minion, game.turn)
+    earlier = mark in game.used or any(
+        (m := game.minions.get(c)) is not None
+        and m.kind == ALLY
+        and c != play.card
+        and m.recruited_turn == game.turn
+        and (play.minion, m.card) in game.used
+        for c in game.seats[play.seat].controlled
+    )
+    game.used.add(mark)
+    if not earlier and actor.locked and is_ready(game, actor.id):
+        actor.locked = False
+        game.log("unlock", play.seat, actor.id)
+
+
+@hook("unlock", _SPECTRAL)
+def _spectral_unlock(game: Game, seat: int) -> int:
+    """During your unlock phase, burn it; recruited at [OBL], 1 pool is burned instead while the pool is above 4
+    (a fixed rule)."""
+    for m in _allies_named(game, seat, _SPECTRAL):
+        if card_marked(game, m.id, _SPECTRAL_SUPERIOR) and game.seats[seat].pool > 4:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            burn_minion(game, m.id)
+    return 0
+
+
+card(
+    _SPECTRAL,
+    Mode(
+        window=W.ACTION,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        label="recruit",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(
+            Recruit(1, strength=1, bleed=1),
+            _unlock_if_first_recruit,
+            MayActThisTurn(),
+            MarkThisCard(_SPECTRAL_SUPERIOR),
+        ),
+        label="recruit",
+    ),
+    notes="It plays non-action cards requiring basic Oblivion as an independent vampire, a blood cost paid with its "
+    "life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
+)
+plays_as_vampire(_SPECTRAL, ("obl",), sect="Independent", not_of_type="Action")
+
+
+# -- Nocturn ---------------------------------------------------------------------------------------------------------------
+
+_NOCTURN = "Nocturn"
+_NOCTURN_AGAIN = "nocturn: again"
+
+
+def _nocturn_again(game: Game, play: Play) -> None:
+    """[OBT]: the vampire can perform this action again this turn, the cost 1 blood more each time (cumulative)."""
+    if play.minion in game.minions:
+        add_rider(game, play.minion, _NOCTURN_AGAIN, 1, Until.END_OF_TURN)
+
+
+@hook("may_repeat_action", _NOCTURN)
+def _nocturn_may_repeat(game: Game, handler: Handler, m: Minion) -> bool:
+    return handler.name == _NOCTURN and rider_sum(game, m.id, _NOCTURN_AGAIN) > 0
+
+
+@hook("blood_cost", _NOCTURN)
+def _nocturn_cost(game: Game, handler: Handler, minion: int) -> int:
+    return rider_sum(game, minion, _NOCTURN_AGAIN) if handler.name == _NOCTURN else 0
+
+
+@hook("unlock", _NOCTURN)
+def _nocturn_burns(game: Game, seat: int) -> int:
+    """Burn Nocturn during your unlock phase."""
+    for m in _allies_named(game, seat, _NOCTURN):
+        burn_minion(game, m.id)
+    return 0
+
+
+card(
+    _NOCTURN,
+    Mode(
+        window=W.ACTION,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        label="recruit",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn(), _nocturn_again),
+        label="recruit",
+    ),
+    notes="It plays non-ally cards requiring basic Obtenebration as an independent vampire, a blood cost paid with "
+    "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
+)
+plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
