@@ -231,12 +231,18 @@ def _over_hand_size(game: Game) -> list[int]:
 
 
 def _hand_sizes_may_shrink(game: Game) -> bool:
-    """Whether some card of this table changes hand sizes by a hook ("hand_size": what a card in play gives its
-    controller, a vampire's ability), which may make one smaller than 7: fixed per table."""
-    found = game.table.get("hand sizes change")
-    if found is None:
-        found = game.table["hand sizes change"] = bool(hooks_of(game, "hand_size"))
-    return found
+    """Whether some card of this table may make a hand size smaller than 7 (a "hand_size" hook's card: a vampire's
+    ability, a card in play giving its controller a smaller hand size: The Meddling of Semsith; not the cards in
+    play that give more, Elder Library, or give other things, Information Highway): fixed per table. Asked before every decision, so the hooks are not called."""
+    comp = game.compiled
+
+    def shrinkers() -> set[int]:
+        owners: set[int] = set()
+        for h in comp.hooks.get("hand_size", ()):
+            owners |= comp.hook_cards.get(h, frozenset())
+        return {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
+
+    return comp is not None and table_has(game, "hand sizes shrink", shrinkers)
 
 
 def discard_down(game: Game, seat: int) -> Flow:
