@@ -234,7 +234,8 @@ def _over_hand_size(game: Game) -> list[int]:
 def _hand_sizes_may_shrink(game: Game) -> bool:
     """Whether some card of this table may make a hand size smaller than 7 (a "hand_size" hook's card: a vampire's
     ability, a card in play giving its controller a smaller hand size: The Meddling of Semsith; not the cards in
-    play that give more, Elder Library, or give other things, Information Highway): fixed per table. Asked before every decision, so the hooks are not called."""
+    play that give more, Elder Library, or give other things, Information Highway): fixed per table. Asked
+    before every decision, so it reads the cards, never calls the hooks."""
     comp = game.compiled
 
     def shrinkers() -> set[int]:
