@@ -1891,8 +1891,9 @@ class TakePool:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Banish:
-    """The target vampire goes to its controller's uncontrolled region, unlocked, with its blood and cards (out
-    of play while it stays there: Banishment)."""
+    """The target vampire goes to the uncontrolled region, unlocked, with its blood and cards (out of play while it
+    stays there: Banishment), "breaking any temporary control effects": its owner's region, a stolen vampire's
+    theft ended."""
 
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.target)
@@ -1901,7 +1902,8 @@ class Banish:
         seat = game.seats[g.controller(game, m.id)]
         if m.id in seat.controlled:
             seat.controlled.remove(m.id)
-        seat.uncontrolled.append(m.id)
+        game.stolen.pop(m.id, None)
+        game.seats[game.owner_of[m.id]].uncontrolled.append(m.id)
         m.in_play = False
         m.locked = False
         m.torpor = False
