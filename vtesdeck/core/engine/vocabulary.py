@@ -1899,6 +1899,12 @@ class Banish:
         m = game.minions.get(play.target)
         if m is None or not m.in_play:
             return
+        if game.seats[game.owner_of[m.id]].ousted:  # a stolen vampire whose owner is out: out of the game with him
+            from .state import leave_play
+
+            leave_play(game, m.id, removed=True)
+            game.log("banish", play.seat, m.id)
+            return
         seat = game.seats[g.controller(game, m.id)]
         if m.id in seat.controlled:
             seat.controlled.remove(m.id)
