@@ -38,7 +38,7 @@ from ..eligibility import embraced_minion
 from . import economy
 from .cards import SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
-from .frames import Action, Combat, Referendum, Rider, Side, Until
+from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
 from .windows import Act, Range, W
 
@@ -69,6 +69,10 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     "at once" (L302-310), before anyone decides anything else."""
     for h in hooks_of(game, "before_decision"):
         h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
+    if game.ousting:  # a Methuselah with no pool waits for W.OUSTING (economy's OUST_WINDOW): before anything else
+        yield from ousts(game)
+        if game.finished or game.seats[seat].ousted:
+            return _pass(seat)
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -118,6 +122,21 @@ def _note_brought_out(game: Game, seat: int) -> None:
 
 def _pass(seat: int) -> Option:
     return Option(Kind.PASS, seat)
+
+
+def ousts(game: Game) -> Flow:
+    """OUST_WINDOW (economy): the seats waiting with no pool (``Game.ousting``) in the W.OUSTING window, every
+    Methuselah in impulse order from the acting one (Life Boon); then those still without pool are ousted at one
+    moment (digest 5). The flow opens it as soon as the effect that burned the pool is done, or before the next
+    decision."""
+    while game.ousting and not game.finished:
+        frame = Ousting([s for s in game.ousting if not game.seats[s].ousted])
+        game.ousting.clear()
+        if frame.seats:
+            yield from impulse(game, W.OUSTING, _impulse_order(game, game.acting), frame)
+        left = [s for s in frame.seats if not game.seats[s].ousted and game.seats[s].pool <= 0]
+        if left and not game.finished:
+            economy.oust(game, left)
 
 
 # -- small queries ----------------------------------------------------------------------------------------
@@ -477,6 +496,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.MINION:
         game.phase = Phase.MINION
+        hooks = hooks_of(game, "minion_phase")
+        if hooks:  # "during your next minion phase" (Puppet Master: the control taken as the phase starts)
+            yield from _run_hooks(game, hooks, seat)
         yield from minion_phase(game, seat)
         for h in hooks_of(game, "after_minion_phase"):
             h(game, seat)  # "after the end of your minion phase" (Tupdog)
@@ -589,6 +611,8 @@ def _over(game: Game, seat: int) -> bool:
 
 
 def _end_of_turn(game: Game, seat: int) -> None:
+    for h in hooks_of(game, "end_of_turn"):
+        h(game, seat)  # "until the end of your turn" (Puppet Master: the control given back)
     game.riders = [r for r in game.riders if r.until is not Until.END_OF_TURN]
     for index in game.order:
         refill(game, index)
@@ -952,6 +976,8 @@ def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> F
         result = h(game, *args)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -1347,6 +1373,8 @@ def resolve_action(game: Game, act: Action) -> Flow:
             move_blood(game, actor.id, -act.cost_blood)
     if act.cost_pool:
         economy.burn_pool(game, seat, act.cost_pool)
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[seat].ousted:
             return
     act.succeeded = True
@@ -1399,6 +1427,8 @@ def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
         result = effect(game, play)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[play.seat].ousted:
             return
 
@@ -1419,6 +1449,8 @@ def bleed(game: Game, act: Action) -> Flow:
     # logged before the pool is burned, so an oust it causes reads after it; the pool left is for log.py
     game.log("bleed", act.seat, act.actor, target, burned, pool - burned)
     economy.burn_pool(game, target, pay)
+    if game.ousting:
+        yield from ousts(game)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
         if act.flags.get("no edge"):  # "you cannot gain the Edge this action" (Leverage): none is taken
@@ -1900,6 +1932,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             move_blood(game, option.minion, -option.value)
         if cost_pool:
             economy.burn_pool(game, seat, cost_pool)
+            if game.ousting:
+                yield from ousts(game)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).

@@ -10,7 +10,7 @@ from ...domain import DISCIPLINES
 from .. import economy
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
@@ -93,6 +93,7 @@ from ..vocabulary import (
     move_blood,
     not_,
     once_each_game_per_methuselah,
+    ousts,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -3046,4 +3047,82 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cov_d: Life Boon ---------------------------------------------------------------------------------------------
+
+_LIFE_BOON = "Life Boon"
+
+
+def _about_to_be_ousted(game: Game, play: Play) -> Sequence[int]:
+    """The other Methuselahs with no pool about to be ousted (the W.OUSTING window's seats)."""
+    frame = play.frame
+    return [s for s in frame.seats if s != play.seat] if isinstance(frame, Ousting) else []
+
+
+def _not_own_turn(game: Game, play: Play) -> bool:
+    return play.seat != game.acting  # an out-of-turn master card, never in one's own turn (digest 2.5)
+
+
+def _boon_pool(game: Game, play: Play) -> Sequence[int]:
+    """The pool given: 1 to 6, never its player's last (NO_SUICIDE_PAYMENTS). Pool never goes below 0 here (an
+    effect burns what there is), so any amount covers what the Methuselah owed (RTR 19970630)."""
+    return range(1, min(6, game.seats[play.seat].pool - 1) + 1)
+
+
+def _life_boon(game: Game, play: Play) -> None:
+    """Give the pool (moved, not burned), the card stays in play, and the saved Methuselah's VP go to its player
+    (economy.gain_vp reads the ``vp to`` rider: boons played on one Methuselah take its VP in turn)."""
+    game.seats[play.seat].pool -= play.value
+    game.seats[play.target].pool += play.value
+    add_rider(game, -1 - play.target, "vp to", play.card, Until.END_OF_GAME)
+    game.log("life boon", play.seat, play.target, play.value)
+
+
+def boons_on(game: Game, seat: int) -> list[int]:
+    """The Life Boons in play saving ``seat`` (their ``vp to`` riders, first played first)."""
+    return [
+        r.value
+        for r in game.riders
+        if r.key == "vp to" and r.holder == -1 - seat and r.value in game.seats[game.owner_of[r.value]].controlled
+    ]
+
+
+@hook("unlock", _LIFE_BOON)
+def _life_boon_unlock(game: Game, seat: int) -> Any:
+    """ "During each of their unlock phases, you can steal 1 pool from that Methuselah": each boon's player
+    chooses (listed best first for the bots: the pool, unless the saved Methuselah would be left with 2 or less,
+    whose VP the boon is waiting for)."""
+    boons = boons_on(game, seat) if game.riders else []
+    return _boon_steals(game, seat, boons) if boons else None
+
+
+def _boon_steals(game: Game, seat: int, boons: list[int]) -> Generator[Any, Any, None]:
+    for boon in boons:
+        player = game.owner_of[boon]
+        if game.seats[seat].ousted or game.seats[player].ousted or boon not in game.seats[player].controlled:
+            continue
+        steal = Option(Kind.TERMS, player, card=boon, value=1)
+        keep = Option(Kind.TERMS, player, card=boon, value=0)
+        low = game.seats[seat].pool <= 3
+        option = yield from choose(game, player, [keep, steal] if low else [steal, keep])
+        if option.value == 1:
+            game.log("steal pool", player, seat, 1)
+            economy.gain_pool(game, player, 1)
+            economy.burn_pool(game, seat, 1)
+            yield from ousts(game)
+
+
+card(
+    _LIFE_BOON,
+    Mode(
+        window=W.OUSTING,
+        out_of_turn=True,
+        when=_not_own_turn,
+        targets=_about_to_be_ousted,
+        values=_boon_pool,
+        effects=(_life_boon, PutInPlay()),
+    ),
+    notes="The VP taken instead of the saved Methuselah: economy.gain_vp (half VPs count; burned at 1 VP).",
 )
