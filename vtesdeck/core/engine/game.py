@@ -15,9 +15,9 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: vampires are controlled by their owner; the one card that steals one is Cave of Apples
-  (through ``Game.stolen``, the path allies and retainers are stolen by); no other change of a vampire's control
-  (Puppet Master, a contested title's vampire) is modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; the cards that steal one (Cave of Apples, From a
+  Sinking Ship; Puppet Master until the end of the turn) go through ``Game.stolen``, the path allies and retainers
+  are stolen by; no other change of a vampire's control (a contested title's vampire) is modelled.
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).

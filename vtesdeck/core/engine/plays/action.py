@@ -231,3 +231,13 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _puppet_score(game: Game, play: Play) -> float:
+    """Puppet Master [DOM]: a vampire kept locked through its Methuselah's turn and acting for us in our next one,
+    worth more the older it is (a bleed of +2 is still the better use against a small one)."""
+    m = game.minions.get(play.target)
+    return 18.0 + 2 * m.capacity if m is not None else -1.0
+
+
+judge("Puppet Master", 1, score=_puppet_score)

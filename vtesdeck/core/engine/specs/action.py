@@ -14,7 +14,7 @@ from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
-from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
+from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw, leave_play
 from ..vocabulary import (
     NO_STRIKE,
     AddBlood,
@@ -2687,3 +2687,87 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
+
+_PUPPET = "Puppet Master"
+
+
+def _puppet_mark(game: Game, play: Play) -> None:
+    """The turn it was played in (its player's turn count): "your next minion phase" is a later one."""
+    add_rider(game, play.card, "puppet turn", game.seats[play.seat].turns, Until.END_OF_GAME)
+
+
+def _puppets(game: Game) -> list[tuple[int, int, int]]:
+    """(card copy, the vampire it is on, the turn it was played) for each Puppet Master on a vampire."""
+    found = []
+    for r in game.riders:
+        if r.key == "puppet turn":
+            for s in game.order:
+                for c in game.seats[s].controlled:
+                    m = game.minions.get(c)
+                    if m is not None and r.holder in m.cards:
+                        found.append((r.holder, c, r.value))
+    return found
+
+
+@hook("stays_locked", _PUPPET)
+def _puppet_stays_locked(game: Game, seat: int) -> list[int]:
+    """The attached vampire does not unlock as normal."""
+    if not game.riders:
+        return []
+    return [m for _, m, _ in _puppets(game) if game.minions[m].locked and m in game.seats[seat].controlled]
+
+
+@hook("minion_phase", _PUPPET)
+def _puppet_pulls(game: Game, seat: int) -> None:
+    """In its player's next minion phase, as it starts: burn it, unlock the vampire and take control of it until the
+    end of the turn (a rider names the Methuselah it goes back to: the end_of_turn hook)."""
+    if not game.riders:
+        return
+    for card_copy, minion, turn in _puppets(game):
+        if game.owner_of[card_copy] != seat or game.seats[seat].turns <= turn:
+            continue
+        burn_card(game, card_copy)
+        game.riders = [r for r in game.riders if not (r.holder == card_copy and r.key == "puppet turn")]
+        m = game.minions[minion]
+        m.locked = False
+        previous = controller(game, minion)
+        if previous == seat:
+            continue
+        StealMinion()(game, Play(seat=seat, card=card_copy, mode=_PULL, target=minion))
+        add_rider(game, minion, "puppet", previous, Until.END_OF_TURN)
+
+
+@hook("end_of_turn", _PUPPET)
+def _puppet_returns(game: Game, seat: int) -> None:
+    """The vampire goes back to the Methuselah it was taken from, in torpor too (LSJ 20010119); removed from the
+    game if that Methuselah was ousted (ANK 20181110)."""
+    for r in [r for r in game.riders if r.key == "puppet"] if game.riders else []:
+        m = game.minions.get(r.holder)
+        if m is None or not m.in_play or m.id not in game.seats[seat].controlled:
+            continue
+        if game.seats[r.value].ousted:
+            leave_play(game, m.id, removed=True)
+            game.log("remove from the game", seat, m.id)
+        else:
+            StealMinion()(game, Play(seat=r.value, card=-1, mode=_PULL, target=m.id))
+
+
+_PULL = Mode(window=W.ACTION)  # the mode of the Plays the control changes are made with (StealMinion reads none)
+
+card(
+    _PUPPET,
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=younger_ready_vampires_of_others,
+        effects=(PutOnTarget(), LockTarget(), _puppet_mark),
+        label="put on a younger vampire and lock it; steal it next minion phase",
+    ),
+    notes="The control is taken as its player's next minion phase starts (the rulings allow any point of it: "
+    "LSJ 20001201; the start gives the vampire its actions).",
+)
