@@ -542,3 +542,12 @@ def _life_boon_score(game: Game, play: Play) -> float:
 
 
 judge("Life Boon", 0, score=_life_boon_score)
+
+
+def _sinking_ship_score(game: Game, play: Play) -> float:
+    """Take the oldest minion offered (the targets list it first): a vampire for good, with its blood."""
+    m = game.minions.get(play.target)
+    return 30.0 + m.capacity + m.blood if m is not None else -1.0
+
+
+judge("From a Sinking Ship", 0, score=_sinking_ship_score)

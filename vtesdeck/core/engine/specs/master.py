@@ -55,6 +55,7 @@ from ..vocabulary import (
     Redirect,
     RemoveTargetFromAshHeapForPool,
     SpendMasterAction,
+    StealMinion,
     Stealth,
     Strike,
     action_at_holder,
@@ -3125,4 +3126,38 @@ card(
         effects=(_life_boon, PutInPlay()),
     ),
     notes="The VP taken instead of the saved Methuselah: economy.gain_vp (half VPs count; burned at 1 VP).",
+)
+
+
+# -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
+
+
+def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
+    or fewer pool; the oldest first."""
+    found = [
+        m
+        for s in game.order
+        if s != play.seat and game.seats[s].pool <= 3
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
+    ]
+    found.sort(key=lambda m: (-m.capacity, m.id))
+    return [m.id for m in found]
+
+
+card(
+    "From a Sinking Ship",
+    Mode(
+        window=W.MASTER,
+        targets=_sinking_ship_targets,
+        effects=(StealMinion(),),
+        limit="from a sinking ship",
+        limit_scope="game",
+    ),
+    notes="Requirements do not apply to the minion taken (TOM 19960226-1). A retainer is not offered: it would need "
+    "a minion of its new Methuselah to go on, which the card does not give.",
 )
