@@ -679,6 +679,8 @@ def minion_phase(game: Game, seat: int) -> Flow:
         yield from action(game, option)
     if by_card:
         yield from _card_actions_of_others(game, seat)
+    if hooks_of(game, "acts_elsewhere"):  # a table with Madness Network
+        yield from _actions_of_others(game, seat)
 
 
 def card_action_options(game: Game, seat: int) -> list[Option]:
@@ -709,6 +711,21 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
     for other in _impulse_order(game, seat)[1:]:
         while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
             options = card_action_options(game, other)
+            if not options:
+                break
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is Kind.PASS:
+                break
+            yield from action(game, option)
+
+
+def _actions_of_others(game: Game, seat: int) -> Flow:
+    """Once the acting Methuselah's minion phase is over, the minions the ``acts_elsewhere`` hooks name (unlocked
+    Malkavians with Madness Network in play) may take actions in it, their Methuselahs in turn order."""
+    for other in _impulse_order(game, seat)[1:]:
+        while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
+            may = {m for h in hooks_of(game, "acts_elsewhere") for m in h(game, other)}
+            options = [o for o in action_options(game, other) if o.minion in may] if may else []
             if not options:
                 break
             option = yield from choose(game, other, [_pass(other), *options])
@@ -1274,7 +1291,16 @@ def _impulse_order(game: Game, first: int) -> list[int]:
 
 def blocking_seats(game: Game, act: Action) -> list[int]:
     """Who may attempt to block (4.3.3 step 2): the target of a directed action; the prey then the predator of
-    an undirected one."""
+    an undirected one; then the Methuselahs of the minions an ``extra_blockers`` hook adds ("any unlocked Malkavian
+    can attempt to block", Madness Network)."""
+    seats = _usual_blocking_seats(game, act)
+    for h in hooks_of(game, "extra_blockers"):
+        extra = dict.fromkeys(controller(game, m) for m in h(game, act))
+        seats += [s for s in extra if s not in seats and s != act.seat and s in game.order]
+    return seats
+
+
+def _usual_blocking_seats(game: Game, act: Action) -> list[int]:
     if act.directed:
         return [act.target] if act.target >= 0 and act.target != act.seat and act.target in game.order else []
     prey, predator = game.prey(act.seat), game.predator(act.seat)
@@ -1283,7 +1309,13 @@ def blocking_seats(game: Game, act: Action) -> list[int]:
 
 def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
     out = []
+    extra = hooks_of(game, "extra_blockers")
+    only = None  # a seat that may block only with the minions an ``extra_blockers`` hook adds
+    if extra and seat not in _usual_blocking_seats(game, act):
+        only = {m for h in extra for m in h(game, act)}
     for m in ready_minions(game, seat):
+        if only is not None and m.id not in only:
+            continue
         if m.id in act.tried or m.id in act.cannot_block:
             continue
         if m.locked and m.id not in act.woken:

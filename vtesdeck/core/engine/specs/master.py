@@ -3161,3 +3161,56 @@ card(
     notes="Requirements do not apply to the minion taken (TOM 19960226-1). A retainer is not offered: it would need "
     "a minion of its new Methuselah to go on, which the card does not give.",
 )
+
+
+# -- cov_d: Madness Network -----------------------------------------------------------------------------------------
+
+_NETWORK = "Madness Network"
+
+
+def _network_in_play(game: Game) -> bool:
+    wanted = vekn(game, _NETWORK)
+    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
+
+
+def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and m.kind == VAMPIRE
+        and m.clan == "Malkavian"
+    ]
+
+
+@hook("acts_elsewhere", _NETWORK)
+def _network_actions(game: Game, seat: int) -> list[int]:
+    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
+    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
+
+
+@hook("extra_blockers", _NETWORK)
+def _network_blockers(game: Game, act: Action) -> list[int]:
+    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
+    woken first: LSJ 20041022-2)."""
+    if (
+        act.kind is not Act.BURN_CARD
+        or act.target_minion < 0
+        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
+    ):
+        return []
+    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+
+
+card(
+    _NETWORK,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The Malkavians of the other Methuselahs act once the acting Methuselah has finished its actions, in turn "
+    "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
+    burn="minion",
+)
