@@ -1063,6 +1063,8 @@ def action(game: Game, option: Option) -> Flow:
         act.cost_blood, act.cost_pool = card_cost(game, handler, seat, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
+        elif mode.values is not None:
+            act.flags["value"] = option.value  # chosen as the action is announced (Charming Lobby's political card)
         if mode.bleeds:
             act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
             act.bleed = actor.bleed + mode.bleed

@@ -14,8 +14,10 @@ from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
+from ..handlers import Handler
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw, leave_play
 from ..vocabulary import (
+    BURN_BY_REFERENDUM,
     NO_STRIKE,
     AddBlood,
     AshHeapCardToHand,
@@ -62,10 +64,12 @@ from ..vocabulary import (
     bleed_succeeded,
     burn_card,
     burn_minion,
+    card_cost,
     choose,
     combat,
     controller,
     crypt_not_empty,
+    current_action,
     discard,
     equipment_of_others,
     grant,
@@ -82,6 +86,7 @@ from ..vocabulary import (
     locked_ready_minions_of_others,
     locked_self,
     may_attempt_block,
+    may_play,
     minions_of_prey,
     move_blood,
     not_carrying,
@@ -93,8 +98,10 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     referendum,
+    referendum_burnable,
     refill,
     retainers_of_others,
+    set_aside,
     take_damage,
     target_still,
     to_ash_heap,
@@ -2770,4 +2777,108 @@ card(
     ),
     notes="The control is taken as its player's next minion phase starts (the rulings allow any point of it: "
     "LSJ 20001201; the start gives the vampire its actions).",
+)
+
+
+# -- cov_d: Charming Lobby --------------------------------------------------------------------------------------------
+
+_LOBBY = "Charming Lobby"
+_LOBBY_HOLDER = -2000  # the holder of the rider "the next referendum passes automatically" (no minion nor seat)
+_FIZZLED = Mode(window=W.ACTION)  # the chosen card left the hand: the action succeeds with no effect
+
+
+def _political_handler(game: Game, copy: int) -> Handler | None:
+    return next((h for h in game.compiled.actions.get(game.card_of[copy], ()) if h.mode.political), None)
+
+
+def _lobby_cards(game: Game, play: Play) -> list[int]:
+    """The political action cards in the player's hand the acting vampire may play: requirements and cost apply
+    (ANK 20220704, LSJ 20100819), an X cost aside; one copy of each card."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in game.seats[play.seat].hand:
+        vekn_id = game.card_of[c]
+        if c == play.card or vekn_id in seen:
+            continue
+        seen.add(vekn_id)
+        h = _political_handler(game, c)
+        if h is None or h.mode.x_cost or not may_play(game, h, m):
+            continue
+        blood, pool = card_cost(game, h, play.seat, m.id)
+        if blood < m.blood and pool < game.seats[play.seat].pool:
+            out.append(c)
+    return out + referendum_burnable(game, play)
+
+
+@hook("before_resolution", _LOBBY)
+def _lobby_calls(game: Game, act: Action) -> None:
+    """At resolution the chosen card is played: its cost paid (not the action's: LSJ 20091021), it calls the
+    referendum in the Lobby's place (its vote the caller's, ANK 20220704); the Lobby goes to the ash heap. A card no
+    longer in the hand calls nothing."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, _LOBBY) or "value" not in act.flags:
+        return
+    chosen = act.flags.pop("value")
+    m = game.minions.get(act.actor)
+    act.flags["lobby"] = 2 if act.mode is not None and act.mode.superior else 1
+    if chosen not in game.seats[act.seat].hand:  # a card in play allows the referendum: it burns the card
+        held = any(chosen in game.seats[s].controlled for s in game.order)
+        act.mode, act.target_minion = (BURN_BY_REFERENDUM, chosen) if held else (_FIZZLED, -1)
+        act.kind = Act.POLITICAL if held else Act.CARD
+        to_ash_heap(game, act.card)  # no political action card: no vote from a card (LSJ 20070927)
+        refill(game, act.seat)
+        act.card = -1
+        return
+    handler = _political_handler(game, chosen) if chosen in game.seats[act.seat].hand else None
+    if m is None or handler is None:
+        act.kind, act.mode = Act.CARD, _FIZZLED
+        return
+    blood, pool = card_cost(game, handler, act.seat, m.id, paying=True)
+    move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, act.seat, pool)
+    to_ash_heap(game, act.card)
+    refill(game, act.seat)
+    set_aside(game, act.seat, chosen)
+    act.card, act.mode = chosen, handler.mode
+    game.log("play", act.seat, chosen, handler.index, m.id, -1)
+
+
+@hook("before_referendum", _LOBBY)
+def _lobby_votes(game: Game, act: Action, play: Play) -> None:
+    """[PRE]: the vampire gains 2 votes in that first referendum."""
+    if act.flags.get("lobby") == 2 and isinstance(play.frame, Referendum):
+        play.frame.extra_votes[act.seat] = play.frame.extra_votes.get(act.seat, 0) + 2
+
+
+@hook("referendum_passed", _LOBBY)
+def _lobby_passed(game: Game, ref: Referendum) -> None:
+    """If it passes, the next referendum called by any vampire thereafter passes automatically."""
+    act = current_action(game)
+    if act is not None and act.flags.get("lobby"):
+        add_rider(game, _LOBBY_HOLDER, "lobby", 1, Until.END_OF_GAME)
+
+
+@hook("passes_automatically", _LOBBY)
+def _lobby_passes(game: Game, ref: Referendum) -> bool:
+    """The next referendum a vampire calls, any Methuselah's (PIB 20110719); a blood hunt is called by none (TOM
+    19950921)."""
+    if not game.riders:
+        return False
+    rider = next((r for r in game.riders if r.holder == _LOBBY_HOLDER and r.key == "lobby"), None)
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if rider is None or m is None or m.kind != VAMPIRE:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+card(
+    _LOBBY,
+    Mode(window=W.ACTION, political=True, stealth=1, values=_lobby_cards, label="call a referendum"),
+    Mode(window=W.ACTION, political=True, stealth=1, superior=True, values=_lobby_cards, label="… with +2 votes"),
+    notes="The chosen card stays in the hand until resolution (the card: kept apart). A referendum allowed by an "
+    "effect in play: to burn another Methuselah's card in play (Anarch Revolt, Elysium: The Arboretum).",
 )
