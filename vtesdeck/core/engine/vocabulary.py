@@ -5939,3 +5939,12 @@ def referendum_burnable(game: Game, play: Play) -> list[int]:
             if who == "referendum" or (who.endswith(" referendum") and m.sect == who.split()[0]):
                 out.append(c)
     return out
+
+
+def current_bleed(game: Game, minion: int) -> int:
+    """A minion's current bleed: the amount it would bleed its prey with (RTR 19980623), its printed bleed with the
+    "bleed" hooks of a bleed announced now (equipment, cards in play, riders)."""
+    m = game.minions[minion]
+    seat = g.controller(game, minion)
+    act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
+    return m.bleed + g.hook_sum(game, "bleed", act)

@@ -33,6 +33,7 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
+    current_bleed,
     discard_down,
     has_edge,
     has_targets,
@@ -1141,3 +1142,23 @@ card(
     _TRADITION,
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
 )
+
+
+# -- cov_d: Justicar Retribution --------------------------------------------------------------------------------------
+
+
+def bleeders_of_3(game: Game) -> list[int]:
+    """The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more."""
+    return [
+        m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and current_bleed(game, m.id) >= 3
+    ]
+
+
+def _retribution(game: Game, play: Play) -> None:
+    """Burn all vampires with a current bleed of 3 or more (worked out first, burned together)."""
+    for minion in bleeders_of_3(game):
+        if minion in game.minions:
+            burn_minion(game, minion)
+
+
+card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
