@@ -1162,3 +1162,23 @@ def _retribution(game: Game, play: Play) -> None:
 
 
 card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
+
+
+# -- cov_d: Exclusion Principle -------------------------------------------------------------------------------------
+
+
+def exclusion_gains(game: Game, play: Play) -> dict[int, int]:
+    """Exclusion Principle: each Methuselah gains 1 pool for each ready Independent or Anarch vampire it controls."""
+    return {
+        s: sum(
+            1
+            for c in _controlled_minions(game, s)
+            if game.minions[c].kind == VAMPIRE
+            and not game.minions[c].torpor
+            and game.minions[c].sect in ("Independent", "Anarch")
+        )
+        for s in game.order
+    }
+
+
+card("Exclusion Principle", Mode(window=W.ACTION, political=True, effects=(_pool_changes(exclusion_gains),)))
