@@ -19,6 +19,7 @@ from ..specs.political import (
     bleeders_of_3,
     breach_burns,
     cold_war_choice,
+    confiscation_terms,
     council_allocation,
     domain_challenge_burns,
     eat_the_rich_burns,
@@ -319,3 +320,15 @@ def _retribution_score(game: Game, play: Play) -> float:
 
 
 judge("Justicar Retribution", 0, score=_retribution_score, stakes=_retribution_stakes)
+
+
+def _confiscation_stakes(game: Game, play: Play, seat: int) -> float:
+    """For the caller, against for the Methuselah whose equipment is taken."""
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return 0.0
+    holder = next((m.id for m in game.minions.values() if terms[play.target][0] in m.cards), -1)
+    return 2.0 if seat == play.seat else -3.0 if holder >= 0 and seat == g.controller(game, holder) else 0.0
+
+
+judge("Confiscation", 0, stakes=_confiscation_stakes)

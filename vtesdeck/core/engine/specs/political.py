@@ -17,6 +17,7 @@ from ..vocabulary import (
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
+    StealEquipment,
     TakePool,
     TargetControllerBurnsPool,
     TitleOnTarget,
@@ -1182,3 +1183,53 @@ def exclusion_gains(game: Game, play: Play) -> dict[int, int]:
 
 
 card("Exclusion Principle", Mode(window=W.ACTION, political=True, effects=(_pool_changes(exclusion_gains),)))
+
+
+# -- cov_d: Confiscation --------------------------------------------------------------------------------------------
+
+
+def confiscation_terms(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(equipment, vampire) pairs, as the bots consider them, best first: each equipment on another Methuselah's
+    minion to the calling vampire, then to the caller's other ready vampires. None without one (LSJ 20100129)."""
+    types = game.compiled.types
+    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
+    if play.minion in mine:
+        mine.remove(play.minion)
+        mine.insert(0, play.minion)
+    out = []
+    for s in _impulse_from(game, play.seat):
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None or not m.in_play:
+                continue
+            for x in m.cards:
+                if x not in game.minions and "Equipment" in types.get(game.card_of[x], ()):
+                    out += [(x, v) for v in mine]
+    return out
+
+
+def _confiscate(game: Game, play: Play) -> None:
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return
+    equipment, vampire = terms[play.target]
+    if vampire in game.minions and game.minions[vampire].in_play:
+        StealEquipment()(
+            game, Play(seat=controller(game, vampire), card=-1, mode=play.mode, minion=vampire, target=equipment)
+        )
+
+
+card(
+    "Confiscation",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(confiscation_terms(game, play)))),
+        targets=lambda game, play: range(len(confiscation_terms(game, play))),
+        effects=(_confiscate,),
+    ),
+    notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
+    "ready vampires, the calling one first), not any equipment to any vampire.",
+)
