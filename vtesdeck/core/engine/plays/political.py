@@ -18,6 +18,7 @@ from ..specs.political import (
     autarkis_gains,
     bleeders_of_3,
     breach_burns,
+    cardinal_candidates,
     cold_war_choice,
     confiscation_terms,
     council_allocation,
@@ -332,3 +333,13 @@ def _confiscation_stakes(game: Game, play: Play, seat: int) -> float:
 
 
 judge("Confiscation", 0, stakes=_confiscation_stakes)
+
+
+judge("Cardinal Benediction", 0, stakes=_title_stakes)
+judge(
+    "Cardinal Benediction",
+    0,
+    score=lambda game, play: (
+        20.0 if any(g.controller(game, t) == play.seat for t in cardinal_candidates(game, play)) else -1.0
+    ),
+)

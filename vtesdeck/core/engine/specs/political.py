@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..cards import Controller, Mode, Play, Role, card, hook
@@ -1232,4 +1232,42 @@ card(
     ),
     notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
     "ready vampires, the calling one first), not any equipment to any vampire.",
+)
+
+
+# -- cov_d: Cardinal Benediction ------------------------------------------------------------------------------------
+
+_BENEDICTION = "Cardinal Benediction"
+
+
+def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
+    """The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first)."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        m.id
+        for s in order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Sabbat" and m.capacity >= 7
+    ]
+
+
+@hook("votes", _BENEDICTION)
+def _benediction_votes(game: Game, seat: int) -> int:
+    """During its referendum non-Sabbat vampires cannot cast votes or ballots (the Methuselah's own, the Edge and a
+    political card, still can)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or ref.card < 0 or game.card_of[ref.card] != vekn(game, _BENEDICTION):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Sabbat")
+
+
+card(
+    _BENEDICTION,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(cardinal_candidates),
+        targets=cardinal_candidates,
+        effects=(TitleOnTarget("cardinal"),),
+    ),
 )
