@@ -343,3 +343,6 @@ judge(
         20.0 if any(g.controller(game, t) == play.seat for t in cardinal_candidates(game, play)) else -1.0
     ),
 )
+
+
+judge("Year of Fortune", 0, stakes=lambda game, play, seat: 2.0 if seat == play.target else 0.0)

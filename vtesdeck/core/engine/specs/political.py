@@ -1271,3 +1271,46 @@ card(
         effects=(TitleOnTarget("cardinal"),),
     ),
 )
+
+
+# -- cov_d: Year of Fortune -----------------------------------------------------------------------------------------
+
+_FORTUNE = "Year of Fortune"
+
+
+def _fortunes(game: Game) -> list[tuple[int, int]]:
+    """(card, chosen Methuselah) for each Year of Fortune in play (its ``fortune`` rider names the Methuselah)."""
+    if not game.riders:
+        return []
+    held = {c for s in game.order for c in game.seats[s].controlled}
+    return [(r.holder, r.value) for r in game.riders if r.key == "fortune" and r.holder in held]
+
+
+def fortune_terms(game: Game, play: Play) -> list[int]:
+    """A Methuselah not chosen for another Year of Fortune in play, the caller first."""
+    taken = {s for _, s in _fortunes(game)}
+    return [s for s in _impulse_from(game, play.seat) if s not in taken]
+
+
+def _fortune_chosen(game: Game, play: Play) -> None:
+    add_rider(game, play.card, "fortune", play.target, Until.END_OF_GAME)
+
+
+@hook("hand_size", _FORTUNE)
+def _fortune_hand_size(game: Game, seat: int) -> int:
+    """Each chosen Methuselah gets +1 hand size while the card is in play (gone once it is burned: PIB 20121028)."""
+    return sum(1 for _, s in _fortunes(game) if s == seat)
+
+
+card(
+    _FORTUNE,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(fortune_terms),
+        targets=fortune_terms,
+        effects=(PutInPlay(), _fortune_chosen),
+    ),
+    notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
+    burn="referendum",
+)
