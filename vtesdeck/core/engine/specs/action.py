@@ -23,10 +23,12 @@ from ..vocabulary import (
     AshHeapCardToHand,
     AttemptBlock,
     BloodToUncontrolled,
+    BurnBlood,
     BurnEdgeTo,
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
+    BurnThisCard,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
@@ -34,6 +36,7 @@ from ..vocabulary import (
     DrawCards,
     EnterCombatWithTarget,
     Equip,
+    ExtraVotes,
     GainPool,
     HuntFor,
     If,
@@ -76,6 +79,7 @@ from ..vocabulary import (
     has_edge,
     has_targets,
     hook_sum,
+    in_polling,
     infernal_actor,
     is_location,
     is_ready,
@@ -2881,4 +2885,73 @@ card(
     Mode(window=W.ACTION, political=True, stealth=1, superior=True, values=_lobby_cards, label="… with +2 votes"),
     notes="The chosen card stays in the hand until resolution (the card: kept apart). A referendum allowed by an "
     "effect in play: to burn another Methuselah's card in play (Anarch Revolt, Elysium: The Arboretum).",
+)
+
+
+# -- cov_d: Loki's Gift -----------------------------------------------------------------------------------------------
+
+_LOKI = "Loki's Gift"
+
+
+def _loki_superior(game: Game, play: Play) -> None:
+    """[PRO]: remembered on the card (its polling use is the superior one's)."""
+    add_rider(game, play.card, "loki superior", 1, Until.END_OF_GAME)
+
+
+def _loki_polling(game: Game, play: Play) -> bool:
+    return (
+        in_polling(game, play)
+        and bool(game.riders)
+        and any(r.holder == play.card and r.key == "loki superior" for r in game.riders)
+    )
+
+
+def _loki_stealth_needed(game: Game, play: Play) -> bool:
+    """Its vampire is acting, has 1 blood to burn, and a block attempt against it would succeed (as needed)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    m = game.minions.get(play.minion)
+    return (
+        act is not None
+        and m is not None
+        and m.blood >= 1
+        and act.actor == play.minion
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+    )
+
+
+card(
+    _LOKI,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying(_LOKI),
+        effects=(HuntFor(), PutOnTarget(on_self=True)),
+        label="+1 stealth hunt; the card on the vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_LOKI),
+        targets=ready_vampires_of_others,
+        effects=(HuntFor(), PutOnTarget(on_self=True), _loki_superior, BurnTargetBlood(1)),
+        label="(D) +1 stealth hunt, burn 1 blood of a vampire; the card on the vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_loki_stealth_needed,
+        effects=(BurnBlood(1), BurnThisCard(), Stealth(1)),
+        label="burn it and 1 blood: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_loki_polling,
+        effects=(BurnThisCard(), ExtraVotes(2)),
+        label="burn it: +2 votes",
+    ),
+    notes="[PRO]'s blood is burned from a ready vampire of another Methuselah (the (D) action's target).",
 )
