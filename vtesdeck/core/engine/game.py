@@ -914,7 +914,10 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
+    restricted = hooks_of(game, "may_remove")  # who may act against a card beyond its ``burn``/``steal`` word (Skaald)
     for copy, on, who in burnable:
+        if restricted and not hook_all(game, "may_remove", m.id, copy, on):
+            continue
         if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)

@@ -104,6 +104,7 @@ from ..vocabulary import (
     referendum,
     referendum_burnable,
     refill,
+    removal_stealth,
     retainers_of_others,
     set_aside,
     take_damage,
@@ -2955,3 +2956,42 @@ card(
     ),
     notes="[PRO]'s blood is burned from a ready vampire of another Methuselah (the (D) action's target).",
 )
+
+
+# -- cov_d: Skaald ----------------------------------------------------------------------------------------------------
+
+_SKAALD = "Skaald"
+
+
+def _untitled_gangrel(m: Minion) -> bool:
+    return m.kind == VAMPIRE and m.clan == "Gangrel" and not m.title
+
+
+@hook("votes", _SKAALD)
+def _skaald_votes(game: Game, seat: int) -> int:
+    """The non-titled Gangrel with Skaald gets +2 votes in referendums called by a Gangrel."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    caller = game.minions.get(ref.caller) if ref is not None and ref.caller >= 0 else None
+    if caller is None or caller.clan != "Gangrel":
+        return 0
+    wanted = vekn(game, _SKAALD)
+    return sum(
+        2 for m in ready_minions(game, seat) if _untitled_gangrel(m) and any(game.card_of[c] == wanted for c in m.cards)
+    )
+
+
+@hook("may_remove", _SKAALD)
+def _skaald_thieves(game: Game, minion: int, copy: int, on: int) -> bool:
+    """Only an older non-titled Gangrel can steal it."""
+    if game.card_of[copy] != vekn(game, _SKAALD):
+        return True
+    m, holder = game.minions.get(minion), game.minions.get(on)
+    return m is not None and holder is not None and _untitled_gangrel(m) and m.capacity > holder.capacity
+
+
+card(
+    _SKAALD,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True), UnlockSelf()), label="on this Gangrel"),
+    steal="vampire",
+)
+removal_stealth(_SKAALD, 1)
