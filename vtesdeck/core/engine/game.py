@@ -1486,8 +1486,6 @@ def bleed(game: Game, act: Action) -> Flow:
     # logged before the pool is burned, so an oust it causes reads after it; the pool left is for log.py
     game.log("bleed", act.seat, act.actor, target, burned, pool - burned)
     economy.burn_pool(game, target, pay)
-    if game.ousting:
-        yield from ousts(game)
     if amount >= 1:
         act.flags["successful_bleed"] = 1
         if act.flags.get("no edge"):  # "you cannot gain the Edge this action" (Leverage): none is taken
@@ -1495,7 +1493,8 @@ def bleed(game: Game, act: Action) -> Flow:
         elif game.edge != act.seat:
             game.edge = act.seat
             game.log("edge", act.seat)
-    yield from ()
+    if game.ousting:  # the bleed's Edge taken, a Methuselah left with no pool may be saved (Life Boon)
+        yield from ousts(game)
 
 
 # -- card plays ----------------------------------------------------------------------------------------------------
