@@ -1344,6 +1344,14 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
+    ("Vicissitude", "vic"),
+    ("Potence", "pot"),
+    ("Thaumaturgy", "tha"),
+    ("Quietus", "qui"),
+    ("Chimerstry", "chi"),
+    ("Obtenebration", "obt"),
+    ("Serpentis", "ser"),
+    ("Necromancy", "nec"),
 ):
     card(
         _name,
