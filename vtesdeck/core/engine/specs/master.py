@@ -40,6 +40,7 @@ from ..vocabulary import (
     GainPool,
     HandSizeThisTurn,
     HolderToPool,
+    HuntFor,
     LockThisCard,
     MasterActions,
     MillLibrary,
@@ -3222,3 +3223,44 @@ card(
     "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
     burn="minion",
 )
+
+
+# -- cov_d: Thirst ----------------------------------------------------------------------------------------------------
+
+_THIRST = "Thirst"
+
+
+def _gehenna_events_in_play(game: Game) -> int:
+    comp = game.compiled
+    return sum(
+        1
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions
+        and "Event" in comp.types.get(game.card_of[c], ())
+        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    )
+
+
+@hook("announced", _THIRST)
+def _thirst_hunt(game: Game, act: Action) -> None:
+    """A vampire that attempts a hunt action (a hunt card's too) hunted, successful or not (LSJ 20050727)."""
+    if act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects)):
+        game.used.add(("thirst: hunted", act.actor))
+
+
+@hook("after_minion_phase", _THIRST)
+def _thirst(game: Game, seat: int) -> None:
+    """After each Methuselah's minion phase, its ready vampires with capacity less than the Gehenna events in play
+    that did not hunt in it burn 1 blood (each Thirst in play)."""
+    thirsts = sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == vekn(game, _THIRST))
+    if not thirsts:
+        return
+    events = _gehenna_events_in_play(game)
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.capacity < events and ("thirst: hunted", m.id) not in game.used and m.blood:
+            move_blood(game, m.id, -thirsts)
+            game.log("burn blood", seat, m.id, thirsts)
+
+
+card(_THIRST, Mode(window=W.DISCARD, effects=(PutInPlay(),)))
