@@ -667,15 +667,38 @@ def holder_can_take_pool(game: Game, play: Play) -> bool:
 
 
 def all_of(*preds: Pred) -> Pred:
-    def both(game: Game, play: Play) -> bool:
-        return all(p(game, play) for p in preds)
+    # Predicates are asked for every card in hand in every window: two or three of them are tested without
+    # a generator, in order, stopping at the first that fails.
+    if len(preds) == 2:
+        first, second = preds
 
-    return both
+        def both(game: Game, play: Play) -> bool:
+            return bool(first(game, play) and second(game, play))
+
+        return both
+    if len(preds) == 3:
+        a, b, c = preds
+
+        def all_three(game: Game, play: Play) -> bool:
+            return bool(a(game, play) and b(game, play) and c(game, play))
+
+        return all_three
+
+    def every(game: Game, play: Play) -> bool:
+        for p in preds:
+            if not p(game, play):
+                return False
+        return True
+
+    return every
 
 
 def any_of(*preds: Pred) -> Pred:
     def either(game: Game, play: Play) -> bool:
-        return any(p(game, play) for p in preds)
+        for p in preds:
+            if p(game, play):
+                return True
+        return False
 
     return either
 
