@@ -5912,3 +5912,96 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for lang_a
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Minions:
+    """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    the table's order), "others first" (the player's last) or "uncontrolled" (the player's uncontrolled region);
+    ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
+    order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
+    leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
+    ("requires a ready titled vampire") is ``has_targets(Minions(...))``."""
+
+    whose: str = "own"
+    kind: int | None = VAMPIRE
+    ready: bool = True
+    unlocked: bool = False
+    clan: str = ""
+    sect: str = ""
+    titled: bool = False
+    titles: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
+
+    def seats(self, game: Game, seat: int) -> list[int]:
+        if self.whose == "own":
+            return [seat]
+        if self.whose == "others":
+            return [s for s in game.order if s != seat]
+        if self.whose == "own first":
+            return [seat, *(s for s in game.order if s != seat)]
+        if self.whose == "others first":
+            return [*(s for s in game.order if s != seat), seat]
+        raise ValueError(f"Minions: whose {self.whose!r}")
+
+    def fits(self, game: Game, m: Minion) -> bool:
+        return (
+            (self.kind is None or m.kind == self.kind)
+            and not (self.unlocked and m.locked)
+            and (not self.clan or m.clan == self.clan)
+            and (not self.sect or m.sect == self.sect)
+            and (not self.titled or bool(m.title))
+            and (not self.titles or m.title in self.titles)
+            and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
+            and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
+        )
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        if self.whose == "uncontrolled":
+            return [c for c in game.seats[play.seat].uncontrolled if self.fits(game, game.minions[c])]
+        out: list[int] = []
+        for s in self.seats(game, play.seat):
+            if self.ready:
+                found: Sequence[Minion] = g.ready_minions(game, s)
+            else:
+                found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+            out.extend(m.id for m in found if self.fits(game, m))
+        return out
+
+
+def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
+    """The VEKN ids of these card names at this table (worked out once per table)."""
+    key = "ids:" + "|".join(names)
+    found: frozenset[int] | None = game.table.get(key)
+    if found is None:
+        found = game.table[key] = frozenset(vekn(game, name) for name in names)
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionIs:
+    """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+
+    own: bool = False
+    directed: bool | None = None
+    aimed: bool | None = None
+    actor_kind: int | None = None
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or (self.own and act.seat != play.seat):
+            return False
+        if self.directed is not None and act.directed != self.directed:
+            return False
+        if self.aimed is not None and (act.target >= 0) != self.aimed:
+            return False
+        if self.actor_kind is not None:
+            m = game.minions.get(act.actor)
+            return m is not None and m.kind == self.actor_kind
+        return True

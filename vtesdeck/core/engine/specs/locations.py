@@ -13,8 +13,9 @@ from .. import economy
 from ..cards import Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
-from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
+    ActionIs,
     ActorBurnsBlood,
     AddBlood,
     Bleed,
@@ -23,6 +24,7 @@ from ..vocabulary import (
     BurnXCounters,
     CancelReferendum,
     DoNotReplace,
+    DrawCards,
     EndAction,
     EndCombat,
     ExtraVotes,
@@ -33,6 +35,7 @@ from ..vocabulary import (
     LockThisCard,
     MasterActions,
     MillPreyLibrary,
+    Minions,
     PutInPlay,
     PutOnTarget,
     Redirect,
@@ -69,6 +72,7 @@ from ..vocabulary import (
     own_card,
     own_ready_sabbat_vampires,
     own_ready_vampires,
+    pool_at_least,
     put_corruption,
     ready_minions,
     refill,
@@ -99,6 +103,7 @@ _counters_of_card = x_counters_of_card
 _burn_x_counters = BurnXCounters()
 _own_ready_sabbat = own_ready_sabbat_vampires
 _ready_sabbat = has_targets(own_ready_sabbat_vampires)
+_own_undirected_vampire_action = ActionIs(own=True, directed=False, aimed=False, actor_kind=VAMPIRE)
 
 
 def _anarch(m: Minion | None) -> bool:
@@ -140,21 +145,6 @@ def _carfax(game: Game, play: Play) -> None:
 # -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
 
 
-def _ready_city_title(game: Game, play: Play) -> bool:
-    """ "Requires a ready vampire with a city title" (prince, archbishop, baron: eligibility.CITY_TITLES)."""
-    return any(m.kind == VAMPIRE and m.title in CITY_TITLES for m in ready_minions(game, play.seat))
-
-
-def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
-    """A ready titled vampire of the controller's that can take blood and has not fed from a hunting ground this
-    turn."""
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.title and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
-
-
 # -- The Barrens ------------------------------------------------------------------------------------------------------
 
 
@@ -175,22 +165,6 @@ def _discard_target(game: Game, play: Play) -> None:
 
 
 # -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
-
-
-def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
-    """A vampire of the card's controller announces an undirected action."""
-    act = play.frame
-    if not isinstance(act, Action) or act.seat != play.seat or act.target >= 0 or act.directed:
-        return False
-    m = game.minions.get(act.actor)
-    return m is not None and m.kind == VAMPIRE
-
-
-def _pool_above(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        return game.seats[play.seat].pool > n
-
-    return check
 
 
 def _anarch_hunted(game: Game, play: Play) -> bool:
@@ -289,11 +263,6 @@ def _gangrel_revel(game: Game, minion: int) -> int:
         return 0
     wanted = vekn(game, "Gangrel Revel")
     return sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
-
-
-def _draw_two(game: Game, play: Play) -> None:
-    """Draw 2 cards; the hand over its size is discarded down before the next decision (game.choose)."""
-    draw(game, play.seat, 2)
 
 
 # -- Heidelberg Castle, Germany ---------------------------------------------------------------------------------------
@@ -1129,11 +1098,6 @@ def _maabara_burns(game: Game, copy: int) -> None:
 # -- Wall Street Night --------------------------------------------------------------------------------------------------
 
 
-def _undirected(game: Game, play: Play) -> bool:
-    act = play.frame
-    return isinstance(act, Action) and not act.directed
-
-
 # -- Black Forest Base -------------------------------------------------------------------------------------------------
 
 
@@ -1698,11 +1662,11 @@ card(
 )
 card(
     "Papillon",
-    Mode(window=W.MASTER, when=_ready_city_title, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, when=has_targets(Minions(titles=CITY_TITLES)), effects=(PutInPlay(),)),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_papillon_targets,
+        targets=Minions(titled=True, feedable=True),
         effects=(_hunting_ground(2),),
         label="2 blood to a ready titled vampire",
     ),
@@ -1785,7 +1749,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(_blocker_of(own=False), _pool_above(1)),
+        when=all_of(_blocker_of(own=False), pool_at_least(2)),
         effects=(LockThisCard(), BurnPool(1), Intercept(1)),
         label="lock, burn 1 pool: +1 intercept to another Methuselah's minion",
     ),
@@ -1917,7 +1881,7 @@ card(
 card(
     "Fragment of the Book of Nod",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _draw_two), label="lock: draw 2 cards"),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), DrawCards(2)), label="lock: draw 2 cards"),
     notes="Unique (not played while a copy is in play). The lock is offered in its controller's master phase only.",
     steal="vampire",
 )
@@ -2481,7 +2445,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(_undirected, _blocker_of(own=True)),
+        when=all_of(ActionIs(directed=False), _blocker_of(own=True)),
         effects=(LockThisCard(), Intercept(1)),
         label="lock: +1 intercept to a minion you control during an undirected action",
     ),

@@ -40,9 +40,11 @@ from ..vocabulary import (
     GainPool,
     HandSizeThisTurn,
     HolderToPool,
+    LockTarget,
     LockThisCard,
     MasterActions,
     MillLibrary,
+    Minions,
     MorePoolIfTargetCarries,
     MoveThisCardToTarget,
     OwnVotesEach,
@@ -654,12 +656,6 @@ def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
 
 
-def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire, the player's own first."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
-
-
 _pool_at_least = pool_at_least
 _controls_ready_clan = controls_ready_clan
 
@@ -807,19 +803,6 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
-    """Every ready unlocked minion, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
-
-
-def _lock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.in_play and not m.locked:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
-
-
 @hook("intercept", "Guardian Angel")
 def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
@@ -916,10 +899,6 @@ def _tribute(game: Game, play: Play) -> None:
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
 
 
 def _family_gathering(game: Game, play: Play) -> None:
@@ -1263,7 +1242,7 @@ card(
 )
 card(
     "Life in the City",
-    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+    Mode(window=W.MASTER, trifle=True, targets=Minions(whose="own first"), effects=(AddBlood(1),)),
 )
 card(
     "Eternals of Sirius, The",
@@ -1310,7 +1289,7 @@ card(
 )
 card(
     "Misdirection",
-    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", kind=None, unlocked=True), effects=(LockTarget(),)),
 )
 card(
     "Guardian Angel",
@@ -1383,7 +1362,7 @@ card(
 )
 card(
     "Unholy Sacrament",
-    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+    Mode(window=W.MASTER, targets=Minions(whose="uncontrolled", sect="Sabbat", titled=True), effects=(AddBlood(3),)),
 )
 card(
     "Family Gathering",

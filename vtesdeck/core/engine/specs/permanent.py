@@ -926,12 +926,6 @@ card(
 # -- Procurer, Gregory Winter --------------------------------------------------------------------------------------------
 
 
-def _add_blood_to_target(game: Game, play: Play) -> None:
-    if play.target in game.minions and is_ready(game, play.target):
-        move_blood(game, play.target, 1)
-        game.log("add blood", play.seat, play.target, 1)
-
-
 card(
     "Procurer",
     Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
@@ -942,7 +936,7 @@ card(
         stealth=2,
         when=has_targets(own_ready_vampires),
         targets=own_ready_vampires,
-        effects=(_add_blood_to_target,),
+        effects=(AddBlood(1),),
         label="1 blood to a ready vampire",
     ),
 )
