@@ -3771,9 +3771,10 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
     """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``): a location's intercept (KRCG News Radio, Market Square)."""
+    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
+    Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -3783,6 +3784,8 @@ def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
         if m is None or (g.controller(game, act.blocker) == play.seat) != own:
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
+            return False
+        if (kind is not None and m.kind != kind) or m.blood < min_blood:
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -5937,6 +5940,7 @@ class Minions:
     titles: tuple[str, ...] = ()
     without: tuple[str, ...] = ()
     feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
+    min_capacity: int = 0
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -5959,6 +5963,7 @@ class Minions:
             and (not self.titles or m.title in self.titles)
             and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
+            and m.capacity >= self.min_capacity
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6005,3 +6010,25 @@ class ActionIs:
             m = game.minions.get(act.actor)
             return m is not None and m.kind == self.actor_kind
         return True
+
+
+def hand_cards(game: Game, play: Play) -> Sequence[int]:
+    """A card of the player's hand, one copy of each card (the choice of which copy changes nothing)."""
+    seen: dict[int, int] = {}
+    for c in game.seats[play.seat].hand:
+        seen.setdefault(game.card_of[c], c)
+    return list(seen.values())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardTarget:
+    """Discard the chosen card of the hand (``play.target``: The Barrens' lock), and draw back up at once with
+    ``refill``."""
+
+    refill: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.seats[play.seat].hand:
+            g.discard(game, play.seat, [play.target])
+            if self.refill:
+                g.refill(game, play.seat)

@@ -19,10 +19,12 @@ from ..vocabulary import (
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    BlockerBurnsBlood,
     BurnPool,
     BurnThisCard,
     BurnXCounters,
     CancelReferendum,
+    DiscardTarget,
     DoNotReplace,
     DrawCards,
     EndAction,
@@ -58,6 +60,7 @@ from ..vocabulary import (
     discard,
     enter_combat,
     go_to_torpor,
+    hand_cards,
     has_targets,
     hunting_ground,
     hunting_ground_fed,
@@ -146,22 +149,6 @@ def _carfax(game: Game, play: Play) -> None:
 
 
 # -- The Barrens ------------------------------------------------------------------------------------------------------
-
-
-def _barrens_targets(game: Game, play: Play) -> Sequence[int]:
-    """A card of the hand, one copy of each card."""
-    seen: set[int] = set()
-    out = []
-    for c in game.seats[play.seat].hand:
-        if game.card_of[c] not in seen:
-            seen.add(game.card_of[c])
-            out.append(c)
-    return out
-
-
-def _discard_target(game: Game, play: Play) -> None:
-    if play.target in game.seats[play.seat].hand:
-        discard(game, play.seat, [play.target])
 
 
 # -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
@@ -521,10 +508,6 @@ _MAKES_ANARCH = re.compile(r"\b(becomes?|be) (an )?anarch\b", re.IGNORECASE)
 
 def _own_discard_phase(game: Game, play: Play) -> bool:
     return game.acting == play.seat and game.phase is Phase.DISCARD and bool(game.seats[play.seat].hand)
-
-
-def _hand_cards(game: Game, play: Play) -> Sequence[int]:
-    return _barrens_targets(game, play)
 
 
 def _la_discard(game: Game, play: Play) -> Flow | None:
@@ -914,26 +897,6 @@ def _unlock_caller(game: Game, play: Play) -> None:
     if m is not None and m.locked:
         m.locked = False
         game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
-
-
-def _vampire_blocker_with_blood(own: bool) -> Pred:
-    blocker = _blocker_of(own=own)
-
-    def check(game: Game, play: Play) -> bool:
-        act = play.frame
-        if not blocker(game, play) or not isinstance(act, Action):
-            return False
-        m = game.minions.get(act.blocker)
-        return m is not None and m.kind == VAMPIRE and m.blood > 0
-
-    return check
-
-
-def _blocker_burns_blood(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action) and act.blocker in game.minions:
-        move_blood(game, act.blocker, -1)
-        game.log("burn blood", play.seat, act.blocker, 1)
 
 
 # -- NSA Trio ---------------------------------------------------------------------------------------------------------
@@ -1679,8 +1642,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_barrens_targets,
-        effects=(LockThisCard(), _discard_target),
+        targets=hand_cards,
+        effects=(LockThisCard(), DiscardTarget()),
         label="lock: discard a card and draw",
     ),
     notes="Unique location (contesting not modelled). 'You can lock this card' is offered in its controller's "
@@ -2119,7 +2082,7 @@ card(
         window=W.DISCARD,
         in_play=True,
         when=_own_discard_phase,
-        targets=_hand_cards,
+        targets=hand_cards,
         effects=(LockThisCard(), _la_discard),
         label="lock: +1 discard phase action (an Anarch card discarded unlocks a ready Anarch)",
     ),
@@ -2348,15 +2311,15 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_vampire_blocker_with_blood(own=True),
-        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        when=_blocker_of(own=True, kind=VAMPIRE, min_blood=1),
+        effects=(LockThisCard(), BlockerBurnsBlood(1), Intercept(1)),
         label="lock: a vampire you control burns 1 blood for +1 intercept",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_vampire_blocker_with_blood(own=False),
-        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        when=_blocker_of(own=False, kind=VAMPIRE, min_blood=1),
+        effects=(LockThisCard(), BlockerBurnsBlood(1), Intercept(1)),
         label="lock: another Methuselah's vampire burns 1 blood for +1 intercept",
     ),
     notes="Unique location (contesting not modelled). Locked during a block attempt (only as needed) for the "

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
@@ -660,23 +660,6 @@ _pool_at_least = pool_at_least
 _controls_ready_clan = controls_ready_clan
 
 
-def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
-    ]
-
-
-def _pay_pool(amount: int) -> Effect:
-    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
-
-    def pay(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-
-    return pay
-
-
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
 
 
@@ -1250,12 +1233,12 @@ card(
         window=W.MASTER,
         cost_pool=0,
         when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
-        effects=(GainPool(5), _pay_pool(4)),
+        effects=(GainPool(5), BurnPool(4)),
         label="gain 5 pool",
     ),
     Mode(
         window=W.MASTER,
-        targets=_uncontrolled_setites_of_capacity_9,
+        targets=Minions(whose="uncontrolled", clan="Follower of Set", min_capacity=9),
         effects=(AddBlood(5),),
         label="5 blood to an uncontrolled Follower of Set",
     ),

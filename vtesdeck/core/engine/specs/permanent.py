@@ -877,20 +877,11 @@ card(
 card("J. S. Simmons, Esq.", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
 
 
-def _no_vehicle(game: Game, play: Play) -> bool:
-    """ "A minion can have only one vehicle": the acting minion carries no card whose text opens with "Vehicle"."""
-    m = game.minions.get(play.minion)
-    comp = game.compiled
-    if m is None or not m.cards or comp is None:
-        return True
-    for c in m.cards:
-        printed = comp.cards.get(game.card_of[c])
-        if printed is not None and (printed.text or "").startswith("Vehicle"):
-            return False
-    return True
-
-
-card("Sport Bike", Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),)), bearer=Bearer(intercept=1))
+card(
+    "Sport Bike",
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),)),
+    bearer=Bearer(intercept=1),
+)
 
 
 def _cooler_counters(game: Game, play: Play) -> None:
@@ -1545,7 +1536,7 @@ card(
 
 card(
     "Helicopter",
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(), LockThisCard()), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(), LockThisCard()), label="equip"),
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
@@ -1966,7 +1957,7 @@ def _cruiser_burned(game: Game, act: Action) -> None:
 
 card(
     _CRUISER,
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),), label="equip"),
     burn="vampire",
 )
 
