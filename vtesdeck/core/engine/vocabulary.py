@@ -6032,3 +6032,75 @@ class DiscardTarget:
             g.discard(game, play.seat, [play.target])
             if self.refill:
                 g.refill(game, play.seat)
+
+
+def copies_of(game: Game, name: str, where: str, seat: int = -1, minion: int = -1) -> int:
+    """How many copies of a card are in play ``where``: "controlled" (among the cards ``seat`` controls),
+    "carried" (on ``minion``), "on controlled" (on the minions ``seat`` controls), "anywhere" (every seat's, on
+    the table or on a minion)."""
+    wanted = vekn(game, name)
+    card_of = game.card_of
+    if where == "controlled":
+        return sum(1 for c in game.seats[seat].controlled if card_of[c] == wanted)
+    if where == "carried":
+        m = game.minions.get(minion)
+        return sum(1 for c in m.cards if card_of[c] == wanted) if m is not None else 0
+    seats = [seat] if where == "on controlled" else game.order
+    n = 0
+    for s in seats:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                n += where == "anywhere" and card_of[c] == wanted
+            elif m.in_play:
+                n += sum(1 for a in m.cards if card_of[a] == wanted)
+    return n
+
+
+_ACTION_STATS = ("bleed", "stealth", "hunt")
+
+
+def card_gives(
+    stat: str, name: str, amount: int, to: Minions | None = None, *, where: str = "controlled", each_copy: bool = True
+) -> None:
+    """A card in play gives ``amount`` ``stat`` ("strength", "bleed", "stealth", "hunt", "votes", "hand_size") to
+    the minions ``to`` fits (``Minions.fits``: "Gangrel you control get +1 strength", "titled Brujah get +1
+    bleed"), for each copy ``where`` (``copies_of``: the copies the minion's controller controls, those the minion
+    carries, anywhere), or once (``each_copy=False``). Votes are a Methuselah's: each ready minion fitting adds
+    its part, a vampire's net votes never below 0 ("Ventrue get -1 vote": ANK 20251125); a hand size is the
+    Methuselah's own, by the copies ``where`` it controls. Registered as the card's hook (in its spec's place)."""
+
+    def copies(game: Game, seat: int, minion: int) -> int:
+        n = copies_of(game, name, where, seat, minion)
+        return n if each_copy else min(n, 1)
+
+    def fits(game: Game, minion: int) -> Minion | None:
+        m = game.minions.get(minion)
+        return m if m is not None and (to is None or to.fits(game, m)) else None
+
+    def by_minion(game: Game, minion: int) -> int:
+        seat = g.controller(game, minion)
+        return amount * copies(game, seat, minion) if seat >= 0 and fits(game, minion) else 0
+
+    def by_action(game: Game, act: Action) -> int:
+        return amount * copies(game, act.seat, act.actor) if fits(game, act.actor) else 0
+
+    def votes(game: Game, seat: int) -> int:
+        total = 0
+        for m in g.ready_minions(game, seat):
+            if to is None or to.fits(game, m):
+                given = amount * copies(game, seat, m.id)
+                total += max(given, -m.votes) if given < 0 else given
+        return total
+
+    def hand_size(game: Game, seat: int) -> int:
+        return amount * copies(game, seat, -1)
+
+    if stat in _ACTION_STATS:
+        hook(stat, name)(by_action)
+    elif stat == "votes":
+        hook(stat, name)(votes)
+    elif stat == "hand_size":
+        hook(stat, name)(hand_size)
+    else:
+        hook(stat, name)(by_minion)

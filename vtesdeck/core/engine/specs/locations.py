@@ -50,6 +50,7 @@ from ..vocabulary import (
     burn_card,
     burn_corruption,
     card_cost,
+    card_gives,
     card_has_counters,
     choose,
     controller,
@@ -208,48 +209,16 @@ def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> F
     game.log("unlock", seat, option.target)
 
 
-def _new_carthage_in_play(game: Game) -> int:
-    wanted = vekn(game, "New Carthage")
-    return sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted)
-
-
-@hook("bleed", "New Carthage")
-def _new_carthage_bleed(game: Game, act: Action) -> int:
-    """ "Titled Brujah get +1 bleed"."""
-    m = game.minions.get(act.actor)
-    if m is None or m.kind != VAMPIRE or m.clan != "Brujah" or not m.title:
-        return 0
-    return 1 if _new_carthage_in_play(game) else 0
-
-
-@hook("votes", "New Carthage")
-def _new_carthage_votes(game: Game, seat: int) -> int:
-    """ "Titled Brujah get +1 vote. Ventrue get -1 vote": a vampire's net votes never go below 0 (ANK 20251125)."""
-    if not _new_carthage_in_play(game):
-        return 0
-    change = 0
-    for m in ready_minions(game, seat):
-        if m.kind == VAMPIRE and m.clan == "Brujah" and m.title:
-            change += 1
-        elif m.kind == VAMPIRE and m.clan == "Ventrue":
-            change -= min(1, m.votes)
-    return change
+# "Titled Brujah get +1 bleed and +1 vote. Ventrue get -1 vote" (a net vote never below 0: ANK 20251125)
+card_gives("bleed", "New Carthage", 1, Minions(clan="Brujah", titled=True), where="anywhere", each_copy=False)
+card_gives("votes", "New Carthage", 1, Minions(clan="Brujah", titled=True), where="anywhere", each_copy=False)
+card_gives("votes", "New Carthage", -1, Minions(clan="Ventrue"), where="anywhere", each_copy=False)
 
 
 # -- Gangrel Revel, Fragment of the Book of Nod --------------------------------------------------------------------------
 
 
-@hook("strength", "Gangrel Revel")
-def _gangrel_revel(game: Game, minion: int) -> int:
-    """ "Gangrel you control get +1 strength" (each copy's controller's Gangrel)."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or m.clan != "Gangrel":
-        return 0
-    seat = controller(game, minion)
-    if seat < 0:
-        return 0
-    wanted = vekn(game, "Gangrel Revel")
-    return sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+card_gives("strength", "Gangrel Revel", 1, Minions(clan="Gangrel"))  # "Gangrel you control get +1 strength"
 
 
 # -- Heidelberg Castle, Germany ---------------------------------------------------------------------------------------
@@ -1562,14 +1531,8 @@ def _has_titled_camarilla(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE and m.title and m.sect == "Camarilla" for m in ready_minions(game, play.seat))
 
 
-@hook("hunt", "Hungry Coyote, The")
-def _hungry_coyote(game: Game, act: Action) -> int:
-    """ "Sabbat vampires you control get +1 hunt" (the acting Methuselah controls a copy)."""
-    m = game.minions.get(act.actor)
-    if m is None or m.kind != VAMPIRE or m.sect != "Sabbat":
-        return 0
-    wanted = vekn(game, "Hungry Coyote, The")
-    return 1 if any(game.card_of[c] == wanted for c in game.seats[act.seat].controlled) else 0
+# "Sabbat vampires you control get +1 hunt"
+card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=False)
 
 
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------

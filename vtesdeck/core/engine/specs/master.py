@@ -65,6 +65,7 @@ from ..vocabulary import (
     bleeding_you_for,
     burn_card,
     burn_minion,
+    card_gives,
     carried_by_actor,
     choose,
     controller,
@@ -1120,10 +1121,7 @@ def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-@hook("votes", "Legendary Vampire")
-def _legendary_votes(game: Game, seat: int) -> int:
-    """ "This vampire gets ... +2 votes" (while ready)."""
-    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
 
 
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------

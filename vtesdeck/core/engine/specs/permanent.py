@@ -66,6 +66,7 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    card_gives,
     card_marked,
     carries_no,
     carries_no_card_saying,
@@ -2420,16 +2421,7 @@ card(
 # -- Shaal Fragment ------------------------------------------------------------------------------------------------------
 
 
-@hook("hand_size", "Shaal Fragment")
-def _shaal_hand_size(game: Game, seat: int) -> int:
-    """+2 hand size for the Methuselah controlling the minion with it."""
-    wanted = vekn(game, "Shaal Fragment")
-    n = 0
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.cards and m.in_play:
-            n += sum(1 for x in m.cards if game.card_of[x] == wanted)
-    return 2 * n
+card_gives("hand_size", "Shaal Fragment", 2, where="on controlled")  # +2 hand size for the minion's controller
 
 
 card(
