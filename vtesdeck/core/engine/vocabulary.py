@@ -4956,16 +4956,22 @@ class SpendMasterAction:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OwnVotesEach:
-    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure); or
+    each ready minion of the player's ``to`` fits (Elysium: The Palace of Versailles: titled Camarilla vampires)."""
 
     amount: int
-    clan: str
+    clan: str = ""
+    to: Minions | None = None
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if not isinstance(ref, Referendum):
             return
-        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        fits = [
+            m
+            for m in g.ready_minions(game, play.seat)
+            if ((m.kind == VAMPIRE and m.clan == self.clan) if self.to is None else self.to.fits(game, m))
+        ]
         if fits:
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
 
@@ -6104,3 +6110,21 @@ def card_gives(
         hook(stat, name)(hand_size)
     else:
         hook(stat, name)(by_minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatBetween:
+    """A predicate: the combat going on (``play.frame``) is between two minions ``to`` fits, one of them the
+    player's ("a combat between a Camarilla vampire you control and another Camarilla vampire": the Elysiums, the
+    Garibaldi-Meucci Museum's Anarchs)."""
+
+    to: Minions
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        c = play.frame
+        if not isinstance(c, Combat) or c.over:
+            return False
+        a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+        if a is None or b is None or not (self.to.fits(game, a) and self.to.fits(game, b)):
+            return False
+        return play.seat in (g.controller(game, a.id), g.controller(game, b.id))

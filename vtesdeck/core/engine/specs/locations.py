@@ -24,6 +24,7 @@ from ..vocabulary import (
     BurnThisCard,
     BurnXCounters,
     CancelReferendum,
+    CombatBetween,
     DiscardTarget,
     DoNotReplace,
     DrawCards,
@@ -38,6 +39,7 @@ from ..vocabulary import (
     MasterActions,
     MillPreyLibrary,
     Minions,
+    OwnVotesEach,
     PutInPlay,
     PutOnTarget,
     Redirect,
@@ -55,6 +57,7 @@ from ..vocabulary import (
     choose,
     controller,
     controls_ready_of_clan,
+    controls_ready_sect,
     corruption_on,
     counters_on,
     current_action,
@@ -89,7 +92,6 @@ from ..vocabulary import (
 )
 from ..windows import Act, W
 from .master import (
-    _controls_ready_anarch,
     _copies_anywhere,
     _has_card,
 )
@@ -114,8 +116,7 @@ def _anarch(m: Minion | None) -> bool:
     return m is not None and m.kind == VAMPIRE and m.sect == "Anarch"
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")
 
 
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
@@ -435,36 +436,6 @@ def _museum_exchange(game: Game, play: Play) -> None:
     s.hand.append(play.target)
     s.ash_heap.append(given)
     game.log("exchange", play.seat, given, play.target)
-
-
-def _anarchs_fighting(game: Game, play: Play) -> bool:
-    """A combat between an Anarch the card's controller controls and another Anarch."""
-    c = play.frame
-    if not isinstance(c, Combat) or c.over:
-        return False
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if not (_anarch(a) and _anarch(b)):
-        return False
-    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
-
-
-def _camarilla_fighting(game: Game, play: Play) -> bool:
-    """A combat between a Camarilla vampire the card's controller controls and another Camarilla vampire."""
-    c = play.frame
-    if not isinstance(c, Combat) or c.over:
-        return False
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if not all(m is not None and m.kind == VAMPIRE and m.sect == "Camarilla" for m in (a, b)):
-        return False
-    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
-
-
-def _end_combat(game: Game, play: Play) -> None:
-    c = play.frame
-    if isinstance(c, Combat):
-        game.locked_cards.add(play.card)
-        c.over = True
-        game.log("end combat", play.seat, play.card)
 
 
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
@@ -1519,18 +1490,6 @@ def _not_first_action(game: Game, play: Play) -> bool:
     return isinstance(act, Action) and not act.flags.get("first action")
 
 
-def _titled_camarilla_votes(game: Game, play: Play) -> None:
-    """+1 vote for each ready titled Camarilla vampire its controller controls."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        more = sum(1 for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.title and m.sect == "Camarilla")
-        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
-
-
-def _has_titled_camarilla(game: Game, play: Play) -> bool:
-    return any(m.kind == VAMPIRE and m.title and m.sect == "Camarilla" for m in ready_minions(game, play.seat))
-
-
 # "Sabbat vampires you control get +1 hunt"
 card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=False)
 
@@ -1873,8 +1832,8 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_anarchs_fighting,
-        effects=(_end_combat,),
+        when=CombatBetween(Minions(sect="Anarch")),
+        effects=(LockThisCard(), EndCombat()),
         label="lock: end a combat between Anarchs",
     ),
     notes="Unique location (contesting not modelled). The card given from the hand is chosen by a fixed rule "
@@ -2001,8 +1960,8 @@ card(
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=all_of(in_polling, _has_titled_camarilla),
-        effects=(LockThisCard(), _titled_camarilla_votes),
+        when=all_of(in_polling, has_targets(Minions(sect="Camarilla", titled=True))),
+        effects=(LockThisCard(), OwnVotesEach(1, to=Minions(sect="Camarilla", titled=True))),
         label="lock: +1 vote each titled Camarilla vampire you control",
     ),
     notes="Unique location (contesting not modelled). Every referendum with a polling step in the engine is a "
@@ -2237,8 +2196,8 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_camarilla_fighting,
-        effects=(_end_combat,),
+        when=CombatBetween(Minions(sect="Camarilla")),
+        effects=(LockThisCard(), EndCombat()),
         label="lock: end a combat between Camarilla vampires",
     ),
     notes="Unique location (contesting not modelled). Any Camarilla vampire can burn it by a referendum (a +1 "

@@ -202,9 +202,7 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")  # "Requires a ready Anarch": its player controlling one
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -219,8 +217,7 @@ ARCHETYPES = (
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
-def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
+_own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -1536,8 +1533,7 @@ def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[
     return (1, 0) if handler.blood else (0, 1)
 
 
-def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+_own_ready_toreador = Minions(clan="Toreador")
 
 
 @hook("blocked", "Aching Beauty")
@@ -1887,8 +1883,7 @@ def _monster(game: Game, c: Combat) -> None:
             _archetype_unlock(game, m.id, "monster")
 
 
-def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+_own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
 def _libertas_anarchs(game: Game) -> set[int]:
@@ -1922,8 +1917,7 @@ def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
     return 1 if (anarchs & busy) - {minion} else 0
 
 
-def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+_own_ready_anarchs = Minions(sect="Anarch")
 
 
 card(
