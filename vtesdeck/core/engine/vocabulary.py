@@ -5940,6 +5940,8 @@ class Minions:
     kind: int | None = VAMPIRE
     ready: bool = True
     unlocked: bool = False
+    locked: bool = False
+    trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
     clan: str = ""
     sect: str = ""
     titled: bool = False
@@ -5963,6 +5965,8 @@ class Minions:
         return (
             (self.kind is None or m.kind == self.kind)
             and not (self.unlocked and m.locked)
+            and not (self.locked and not m.locked)
+            and (not self.trait or self.trait in m.traits)
             and (not self.clan or m.clan == self.clan)
             and (not self.sect or m.sect == self.sect)
             and (not self.titled or bool(m.title))
@@ -6128,3 +6132,82 @@ class CombatBetween:
         if a is None or b is None or not (self.to.fits(game, a) and self.to.fits(game, b)):
             return False
         return play.seat in (g.controller(game, a.id), g.controller(game, b.id))
+
+
+def card_cost_change(
+    name: str,
+    change: int,
+    to: Minions | None = None,
+    *,
+    where: str = "anywhere",
+    types: tuple[str, ...] = (),
+    window: W | None = None,
+    disciplines: tuple[str, ...] = (),
+    effects: tuple[type, ...] = (),
+    blood_only: bool = False,
+) -> None:
+    """A card in play changes what cards cost the minions ``to`` fits, while a copy is ``where`` (``copies_of``:
+    "carried" by the paying minion, "anywhere"): ``change`` blood (+1: Narrow Minds), or less blood or pool,
+    whichever the card costs (-1: Charisma's ally recruits), or less blood only (``blood_only``: The Path of
+    Night). The cards: of one of ``types``, played in ``window``, requiring one of ``disciplines``, or holding
+    one of ``effects`` (Narrow Minds: those that change a bleed's target, ``Redirect``). Registered as the card's
+    "cost_less" or "blood_cost" hook (``game.card_cost``), in its spec's place."""
+
+    def fits(game: Game, minion: int, handler: Any) -> bool:
+        mode = handler.mode
+        if types and not set(types) & handler.types:
+            return False
+        if (window is not None and mode.window is not window) or (
+            disciplines and not set(disciplines) & set(mode.disciplines)
+        ):
+            return False
+        if effects and not any(isinstance(e, effects) for e in mode.effects):
+            return False
+        m = game.minions.get(minion)
+        if to is not None and (m is None or not to.fits(game, m)):
+            return False
+        return copies_of(game, name, where, minion=minion) > 0
+
+    def cost_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+        if (blood_only and not handler.blood) or not fits(game, minion, handler):
+            return 0, 0
+        return (-change, 0) if handler.blood else (0, -change)
+
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        return change if fits(game, minion, handler) else 0
+
+    if change < 0:
+        hook("cost_less", name)(cost_less)
+    else:
+        hook("blood_cost", name)(blood_cost)
+
+
+def burn_action_damages(amount: int, *names: str) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts N unpreventable environmental damage on acting
+    vampires" (the Paths): as the action to burn one of these cards succeeds, its acting vampire takes it."""
+
+    def damages(game: Game, act: Action) -> None:
+        if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+            return
+        if game.card_of[act.target_minion] not in {vekn(game, name) for name in names}:
+            return
+        m = game.minions.get(act.actor)
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.take_damage(game, m.id, amount, 0)
+            game.log("damage", act.seat, m.id, amount, 0)
+
+    hook("after_resolution", *names)(damages)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockEach:
+    """Unlock each minion ``of`` lists (Path of Evil Revelations: "unlock the infernal minions you control")."""
+
+    of: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in self.of(game, play):
+            m = game.minions[c]
+            if m.locked:
+                m.locked = False
+                game.log("unlock", play.seat, c)

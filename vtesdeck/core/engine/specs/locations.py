@@ -52,6 +52,7 @@ from ..vocabulary import (
     burn_card,
     burn_corruption,
     card_cost,
+    card_cost_change,
     card_gives,
     card_has_counters,
     choose,
@@ -502,12 +503,8 @@ def _lock_target_card(game: Game, play: Play) -> None:
     game.log("lock", play.seat, play.target)
 
 
-@hook("blood_cost", "Narrow Minds")
-def _narrow_minds(game: Game, handler: Any, minion: int) -> int:
-    """ "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)."""
-    if not any(isinstance(e, Redirect) for e in handler.mode.effects):
-        return 0
-    return 1 if _copies_anywhere(game, "Narrow Minds") else 0
+# "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)
+card_cost_change("Narrow Minds", 1, effects=(Redirect,))
 
 
 # -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------

@@ -59,12 +59,15 @@ from ..vocabulary import (
     SpendMasterAction,
     Stealth,
     Strike,
+    UnlockEach,
     action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_action_damages,
     burn_card,
     burn_minion,
+    card_cost_change,
     card_gives,
     carried_by_actor,
     choose,
@@ -81,6 +84,7 @@ from ..vocabulary import (
     hand_options,
     hand_size,
     has_edge,
+    has_targets,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -117,7 +121,6 @@ from ..vocabulary import (
     set_aside,
     stealth_needed_by,
     strike_damage,
-    take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
@@ -1525,12 +1528,8 @@ def _khabar_stealth(game: Game, act: Action) -> int:
     return 0
 
 
-@hook("cost_less", "Charisma")
-def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
-    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
-        return 0, 0
-    return (1, 0) if handler.blood else (0, 1)
+# "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
+card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTION)
 
 
 _own_ready_toreador = Minions(clan="Toreador")
@@ -2256,40 +2255,12 @@ card(
 # Infernal Pact --------------------------------------------------------------------------------------------------------
 
 _PATHS = ("Path of Evil Revelations", "Path of Night, The")
+_LOCKED_INFERNAL = Minions(kind=None, locked=True, trait="infernal")
+burn_action_damages(1, *_PATHS)
 
 
-@hook("after_resolution", *_PATHS)
-def _path_burned(game: Game, act: Action) -> None:
-    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
-    vampires" (as the action resolves)."""
-    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
-        return
-    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
-        return
-    m = game.minions.get(act.actor)
-    if m is not None and m.kind == VAMPIRE and m.in_play:
-        take_damage(game, m.id, 1, 0)
-        game.log("damage", act.seat, m.id, 1, 0)
-
-
-def _locked_infernal(game: Game, play: Play) -> bool:
-    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
-
-
-def _unlock_infernal(game: Game, play: Play) -> None:
-    for m in ready_minions(game, play.seat):
-        if m.locked and _infernal(m):
-            m.locked = False
-            game.log("unlock", play.seat, m.id)
-
-
-@hook("cost_less", "Path of Night, The")
-def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
-    m = game.minions.get(minion)
-    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
-        return 0, 0
-    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+# "Cards requiring Obtenebration cost Lasombra 1 fewer blood"
+card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
 @hook("unlock", "Antediluvian Awakening")
@@ -2390,8 +2361,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(_pool_at_least(2), _locked_infernal),
-        effects=(BurnPool(1), _unlock_infernal),
+        when=all_of(_pool_at_least(2), has_targets(_LOCKED_INFERNAL)),
+        effects=(BurnPool(1), UnlockEach(_LOCKED_INFERNAL)),
         label="burn 1 pool: unlock the infernal minions",
     ),
     notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",
