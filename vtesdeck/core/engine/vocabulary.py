@@ -6211,3 +6211,19 @@ class UnlockEach:
             if m.locked:
                 m.locked = False
                 game.log("unlock", play.seat, c)
+
+
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+    """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
+    Registered as the card's "can_block" hook, in its spec's place."""
+
+    def can_block(game: Game, minion: int, act: Any) -> bool:
+        m = game.minions.get(minion)
+        if m is None or not blockers.fits(game, m):
+            return True
+        if of == "action":
+            return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        return not copies_of(game, name, "carried", minion=act.actor)
+
+    hook("can_block", name)(can_block)

@@ -67,6 +67,7 @@ from ..vocabulary import (
     burn_action_damages,
     burn_card,
     burn_minion,
+    cannot_block,
     card_cost_change,
     card_gives,
     carried_by_actor,
@@ -1890,11 +1891,7 @@ def _libertas_anarchs(game: Game) -> set[int]:
     return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
 
 
-@hook("can_block", "Libertas")
-def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
-    """ "Allies cannot block this Anarch"."""
-    m = game.minions.get(minion)
-    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
 
 
 @hook("blood_cost", "Libertas")

@@ -35,6 +35,7 @@ from ..vocabulary import (
     LockThisCard,
     MarkThisCard,
     MayActThisTurn,
+    Minions,
     NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
@@ -66,6 +67,7 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    cannot_block,
     card_gives,
     card_marked,
     carries_no,
@@ -1140,13 +1142,7 @@ card(
 )
 
 
-@hook("can_block", "Signet of King Saul, The")
-def _signet(game: Game, minion: int, act: Action) -> bool:
-    """Vampires with capacity 8 or more cannot attempt to block the bearer."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or m.capacity < 8:
-        return True
-    return not carried(game, act.actor, "Signet of King Saul, The")
+cannot_block("Signet of King Saul, The", Minions(min_capacity=8))  # "Vampires with capacity 8 or more cannot block"
 
 
 card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
