@@ -5949,6 +5949,7 @@ class Minions:
     without: tuple[str, ...] = ()
     feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
     min_capacity: int = 0
+    ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -5986,6 +5987,8 @@ class Minions:
             else:
                 found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
             out.extend(m.id for m in found if self.fits(game, m))
+        if self.ready_first:
+            out.sort(key=lambda c: game.minions[c].torpor)
         return out
 
 
@@ -6227,3 +6230,48 @@ def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
         return not copies_of(game, name, "carried", minion=act.actor)
 
     hook("can_block", name)(can_block)
+
+
+def turn_blood(
+    moment: str,
+    name: str,
+    amount: int,
+    to: Minions | None = None,
+    *,
+    on: str = "bearer",
+    at_most: int = 99,
+    or_burned: bool = False,
+) -> None:
+    """During its controller's ``moment`` ("unlock", "master_phase_start"), each minion in play it controls
+    carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
+    (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
+    burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
+    fits. Registered as the card's hook, in its spec's place."""
+
+    def subjects(game: Game, seat: int) -> list[Minion]:
+        wanted = vekn(game, name)
+        out = []
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.contested or (to is not None and not to.fits(game, m)):
+                continue
+            if m.card == wanted if on == "ally" else any(game.card_of[x] == wanted for x in m.cards):
+                out.append(m)
+        return out
+
+    def each_turn(game: Game, seat: int) -> int:
+        for m in subjects(game, seat):
+            if amount > 0:
+                gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
+                if gained:
+                    game.log("add blood", seat, m.id, gained)
+            elif m.blood >= -amount:
+                g.move_blood(game, m.id, amount)
+                game.log("burn blood", seat, m.id, -amount)
+                if m.kind != VAMPIRE and m.blood <= 0:
+                    g.burn_minion(game, m.id)
+            elif or_burned:
+                g.burn_minion(game, m.id)
+        return 0
+
+    hook(moment, name)(each_turn)

@@ -125,6 +125,7 @@ from ..vocabulary import (
     this_card,
     to_ash_heap,
     transfers_at_least,
+    turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     usable_strike,
@@ -1994,33 +1995,8 @@ _own_ready_of_clan = own_ready_vampires_of_clan
 _ready_vampires_others_first = ready_vampires_others_first
 
 
-def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
-    at its own Methuselah)."""
-    order = [s for s in game.order if s != play.seat]
-    found = [
-        m
-        for s in order
-        for m in (game.minions.get(c) for c in game.seats[s].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
-    ]
-    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
-
-
-@hook("unlock", "Society of Leopold")
-def _leopold(game: Game, seat: int) -> int:
-    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
-    (the controller's choice)": 1 blood when it has some."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
-            continue
-        if m.blood >= 1:
-            move_blood(game, c, -1)
-            game.log("burn blood", seat, c, 1)
-        else:
-            burn_minion(game, c)
-    return 0
+# "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned"
+turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
 def _owned_by_another(game: Game, play: Play) -> bool:
@@ -2212,7 +2188,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_other_vampires_in_play,
+        targets=Minions(whose="others", ready=False, ready_first=True),
         effects=(MoveThisCardToTarget(),),
         label="move it to another vampire",
     ),

@@ -104,6 +104,7 @@ from ..vocabulary import (
     rider_sum,
     take_damage,
     torpid_vampires_of_others,
+    turn_blood,
     vekn,
     while_carried,
 )
@@ -697,14 +698,7 @@ def _garou_additional_strike(game: Game, c: Combat) -> None:
             side.extra_strikes += 1
 
 
-@hook("unlock", "Renegade Garou")
-def _garou_heals(game: Game, seat: int) -> int:
-    """With 2 or fewer life in its controller's unlock phase, it gains 1 life from the blood bank."""
-    for m in _allies_named(game, seat, "Renegade Garou"):
-        if m.blood <= 2:
-            move_blood(game, m.id, 1)
-            game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood("unlock", "Renegade Garou", 1, on="ally", at_most=2)  # with 2 or fewer life, it gains 1 life
 
 
 card(
@@ -950,15 +944,7 @@ def _vampires_of_others(game: Game, play: Play) -> list[int]:
     return [*ready_vampires_of_others(game, play), *torpid_vampires_of_others(game, play)]
 
 
-@hook("unlock", "Gregory Winter")
-def _gregory_ages(game: Game, seat: int) -> int:
-    """During its controller's unlock phase, Gregory burns 1 life (burned at none)."""
-    for m in _allies_named(game, seat, "Gregory Winter"):
-        move_blood(game, m.id, -1)
-        game.log("burn blood", seat, m.id, 1)
-        if m.blood <= 0:
-            burn_minion(game, m.id)
-    return 0
+turn_blood("unlock", "Gregory Winter", -1, on="ally")  # he burns 1 life during your unlock phase
 
 
 card(
@@ -1364,16 +1350,9 @@ card("Erebus Mask", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
 bearer_stealth("Erebus Mask", 1, clan="Harbinger of Skulls")
 
 
-@hook("master_phase_start", "Palatial Estate")
-def _palatial_estate(game: Game, seat: int) -> int:
-    """During your master phase, the vampire with the Estate gains 1 blood (as the phase starts)."""
-    wanted = vekn(game, "Palatial Estate")
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested:
-            if any(game.card_of[x] == wanted for x in m.cards) and move_blood(game, m.id, 1):
-                game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood(
+    "master_phase_start", "Palatial Estate", 1, Minions()
+)  # "During your master phase, this vampire gains 1 blood"
 
 
 card(
