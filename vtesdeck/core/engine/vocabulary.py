@@ -6275,3 +6275,20 @@ def turn_blood(
         return 0
 
     hook(moment, name)(each_turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTargetGaining:
+    """Burn the target vampire if it is still in torpor, and the playing ally gains ``life`` (beyond its starting
+    life: ANK 20171109): Nephandus, Gregory Winter."""
+
+    life: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or not victim.torpor or not victim.in_play:
+            return
+        g.burn_minion(game, play.target)
+        if play.minion in game.minions:
+            g.move_blood(game, play.minion, self.life)
+            game.log("add blood", play.seat, play.minion, self.life)

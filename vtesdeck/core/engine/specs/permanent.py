@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .. import economy
@@ -22,6 +22,7 @@ from ..vocabulary import (
     BurnLifeOfThisCard,
     BurnThisCard,
     BurnThisMinion,
+    BurnTorpidTargetGaining,
     CancelAsPlayed,
     DoNotReplace,
     DrawCards,
@@ -41,6 +42,7 @@ from ..vocabulary import (
     PutInPlay,
     Recruit,
     ReduceBleed,
+    StealBloodFromTarget,
     StealMinion,
     Stealth,
     Strike,
@@ -153,22 +155,6 @@ card(
 NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
-def burn_torpid_vampire_gaining(life: int) -> Callable[[Game, Play], None]:
-    """Burn the target vampire if it is still in torpor, and the ally gains ``life`` (beyond its starting life:
-    ANK 20171109): Nephandus, Gregory Winter."""
-
-    def effect(game: Game, play: Play) -> None:
-        victim = game.minions.get(play.target)
-        if victim is None or not victim.torpor or not victim.in_play:
-            return
-        burn_minion(game, play.target)
-        if play.minion in game.minions:
-            move_blood(game, play.minion, life)
-            game.log("add blood", play.seat, play.minion, life)
-
-    return effect
-
-
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
@@ -179,7 +165,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(1),),
+        effects=(BurnTorpidTargetGaining(1),),
         label="burn a vampire in torpor, gain 1 life",
     ),
     ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
@@ -930,21 +916,10 @@ card(
 )
 
 
-def _steal_blood_as_life(game: Game, play: Play) -> None:
-    """Steal 1 blood (becoming life) from the target vampire: none from one with no blood (RTR 20010711)."""
-    if play.target in game.minions and play.minion in game.minions:
-        taken = -move_blood(game, play.target, -1)
-        if taken:
-            move_blood(game, play.minion, taken)
-            game.log("steal blood", play.seat, play.minion, play.target, taken)
-
-
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Other Methuselahs' vampires in play, ready or in torpor."""
-    return [*ready_vampires_of_others(game, play), *torpid_vampires_of_others(game, play)]
-
-
 turn_blood("unlock", "Gregory Winter", -1, on="ally")  # he burns 1 life during your unlock phase
+
+
+_OTHERS_VAMPIRES = Minions(whose="others", ready=False, ready_first=True)  # ready or in torpor
 
 
 card(
@@ -956,9 +931,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_vampires_of_others),
-        targets=_vampires_of_others,
-        effects=(_steal_blood_as_life,),
+        when=has_targets(_OTHERS_VAMPIRES),
+        targets=_OTHERS_VAMPIRES,
+        effects=(StealBloodFromTarget(1),),
         label="steal 1 blood",
     ),
     Mode(
@@ -968,7 +943,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(2),),
+        effects=(BurnTorpidTargetGaining(2),),
         label="burn a vampire in torpor, gain 2 life",
     ),
 )
