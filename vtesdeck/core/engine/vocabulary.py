@@ -600,12 +600,14 @@ def own_bleed_by_clan(clan: str) -> Pred:
     return check
 
 
-def holds_card_of_type(kind: str) -> Pred:
-    """The player holds a card of type ``kind`` ("Combat") in hand (to discard it as a cost)."""
+def holds_card_of_type(*kinds: str) -> Pred:
+    """The player holds a card of type ``kind`` ("Combat"; or of one of several: "Ally", "Retainer") in hand (to
+    discard it as a cost)."""
+    wanted = frozenset(kinds)
 
     def check(game: Game, play: Play) -> bool:
         types = game.compiled.types
-        return any(kind in types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
+        return any(wanted & types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
 
     return check
 
@@ -2100,13 +2102,15 @@ class PreventEachRound:
 @dataclasses.dataclass(frozen=True, slots=True)
 class DiscardOfType:
     """The player discards a card of type ``kind`` from its hand (the first: the bot's pick) and draws back up:
-    a cost (Haqim's Law: Retribution)."""
+    a cost (Haqim's Law: Retribution); of type ``kind`` or ``also`` (The Vozhd of Sofia: an ally or retainer card)."""
 
     kind: str
+    also: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         types = game.compiled.types
-        held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
+        wanted = {self.kind, self.also} - {""}
+        held = [c for c in game.seats[play.seat].hand if wanted & types.get(game.card_of[c], frozenset())]
         if held:
             g.discard(game, play.seat, held[:1])
 
@@ -6292,3 +6296,26 @@ class BurnTorpidTargetGaining:
         if play.minion in game.minions:
             g.move_blood(game, play.minion, self.life)
             game.log("add blood", play.seat, play.minion, self.life)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAnotherAllyOrRetainer:
+    """A ghoul's "after it enters play, burn an ally or retainer you control": the one with the least life among
+    the others (a retainer first at equal life), itself with no other (RTR 19961113): War Ghoul, the Vozhds."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ghoul = play.card
+        if ghoul not in game.minions:
+            return
+        others: list[tuple[int, int, int]] = []
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is None or c == ghoul:
+                continue
+            if m.kind == ALLY and m.in_play:
+                others.append((m.blood, 1, c))
+            for a in m.cards:
+                r = game.minions.get(a)
+                if r is not None and r.kind == RETAINER:
+                    others.append((r.blood, 0, a))
+        g.burn_minion(game, min(others)[2] if others else ghoul)

@@ -12,18 +12,20 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
     BlockFailsAndContinues,
     BloodToUncontrolled,
+    BurnAnotherAllyOrRetainer,
     BurnBlood,
     BurnLifeOfThisCard,
     BurnThisCard,
     BurnThisMinion,
     BurnTorpidTargetGaining,
     CancelAsPlayed,
+    DiscardOfType,
     DoNotReplace,
     DrawCards,
     Employ,
@@ -80,7 +82,6 @@ from ..vocabulary import (
     damage_pending,
     directed_at_bearer,
     directed_at_you,
-    discard,
     during_bleed,
     fixed_levels,
     grant,
@@ -91,6 +92,7 @@ from ..vocabulary import (
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
+    holds_card_of_type,
     is_ready,
     locked_self,
     move_blood,
@@ -952,26 +954,6 @@ card(
 # -- War Ghoul -----------------------------------------------------------------------------------------------------------
 
 
-def _ghoul_enters_play(game: Game, play: Play) -> None:
-    """After it enters play, burn an ally or retainer its player controls: the one with the least life among the
-    others (a retainer first at equal life), itself with no other (RTR 19961113)."""
-    ghoul = play.card
-    if ghoul not in game.minions:
-        return
-    others: list[tuple[int, int, int]] = []
-    for c in game.seats[play.seat].controlled:
-        m = game.minions.get(c)
-        if m is None or c == ghoul:
-            continue
-        if m.kind == ALLY and m.in_play:
-            others.append((m.blood, 1, c))
-        for a in m.cards:
-            r = game.minions.get(a)
-            if r is not None and r.kind == RETAINER:
-                others.append((r.blood, 0, a))
-    burn_minion(game, min(others)[2] if others else ghoul)
-
-
 @hook("round_start", "War Ghoul")
 def _ghoul_prevents(game: Game, c: Combat) -> None:
     """It prevents 1 damage each round of combat (always used: prevention carries no cost)."""
@@ -1026,7 +1008,7 @@ def _ghoul_burns_location(game: Game, play: Play) -> None:
 
 card(
     "War Ghoul",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1520,38 +1502,9 @@ ally_first_strike("Muddled Vampire Hunter")
 VOZHD_STRIKE = Strike(damage=3, ranged=True, label="Vozhd: 3R damage")
 
 
-def _ally_or_retainer_in_hand(game: Game, play: Play) -> bool:
-    comp = game.compiled
-    return comp is not None and any(
-        {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand
-    )
-
-
-def _discard_ally_or_retainer(game: Game, play: Play) -> None:
-    """Discard an ally or retainer card (the first in hand: a fixed rule), then the Vozhd gains 2 life."""
-    comp = game.compiled
-    found = (
-        next(
-            (
-                c
-                for c in game.seats[play.seat].hand
-                if {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset())
-            ),
-            None,
-        )
-        if comp is not None
-        else None
-    )
-    if found is None or play.minion not in game.minions:
-        return
-    discard(game, play.seat, [found])
-    move_blood(game, play.minion, 2)
-    game.log("add blood", play.seat, play.minion, 2)
-
-
 card(
     "Vozhd of Sofia, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1565,8 +1518,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_ally_or_retainer_in_hand,
-        effects=(_discard_ally_or_retainer,),
+        when=holds_card_of_type("Ally", "Retainer"),
+        effects=(DiscardOfType("Ally", also="Retainer"), AddBlood(2, to_self=True)),
         label="discard an ally or retainer card: +2 life",
     ),
     ally=Ally(strikes=(VOZHD_STRIKE,)),
@@ -1596,7 +1549,7 @@ def _strike_again(game: Game, play: Play) -> None:
 
 card(
     "Vozhd of Gravesend, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
