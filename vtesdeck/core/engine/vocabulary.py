@@ -5948,6 +5948,7 @@ class Minions:
     trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
     clan: str = ""
     sect: str = ""
+    not_sect: str = ""  # of any other sect ("non-Camarilla": Mylan Horseed)
     titled: bool = False
     titles: tuple[str, ...] = ()
     without: tuple[str, ...] = ()
@@ -5974,6 +5975,7 @@ class Minions:
             and (not self.trait or self.trait in m.traits)
             and (not self.clan or m.clan == self.clan)
             and (not self.sect or m.sect == self.sect)
+            and (not self.not_sect or m.sect != self.not_sect)
             and (not self.titled or bool(m.title))
             and (not self.titles or m.title in self.titles)
             and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))

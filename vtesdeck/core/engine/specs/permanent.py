@@ -593,39 +593,12 @@ card(
 MYLAN_DODGE = Strike(dodge=True, label="Mylan: dodge")
 
 
-def _big_locked_non_camarilla(game: Game, seat: int, own: bool) -> list[int]:
-    """Ready locked non-Camarilla vampires with capacity 8 or more: the seat's own, or other Methuselahs'."""
-    out = []
-    for s in game.order:
-        if (s == seat) != own:
-            continue
-        for m in ready_minions(game, s):
-            if m.kind == VAMPIRE and m.locked and m.sect != "Camarilla" and m.capacity >= 8:
-                out.append(m.id)
-    return out
+ally_cannot_block_vampires("Mylan Horseed")
 
 
-def _mylan_own(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=True)
-
-
-def _mylan_others(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=False)
-
-
-def _unlock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.locked and not m.torpor:
-        m.locked = False
-        game.log("unlock", controller(game, m.id), m.id)
-
-
-@hook("can_block", "Mylan Horseed")
-def _mylan_cannot_block_vampires(game: Game, minion: int, act: Action) -> bool:
-    m, actor = game.minions.get(minion), game.minions.get(act.actor)
-    if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
-        return True
-    return m.card != vekn(game, "Mylan Horseed")
+# ready locked non-Camarilla vampires with capacity 8 or more: the player's own, or other Methuselahs'
+_MYLAN_OWN = Minions(locked=True, not_sect="Camarilla", min_capacity=8)
+_MYLAN_OTHERS = Minions(whose="others", locked=True, not_sect="Camarilla", min_capacity=8)
 
 
 card(
@@ -636,9 +609,9 @@ card(
         in_play=True,
         role=Role.ACTOR,
         stealth=1,
-        when=has_targets(_mylan_own),
-        targets=_mylan_own,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OWN),
+        targets=_MYLAN_OWN,
+        effects=(UnlockTarget(),),
         label="unlock a vampire",
     ),
     Mode(
@@ -647,9 +620,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_mylan_others),
-        targets=_mylan_others,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OTHERS),
+        targets=_MYLAN_OTHERS,
+        effects=(UnlockTarget(),),
         label="unlock another Methuselah's vampire",
     ),
     ally=Ally(once_each_combat=(MYLAN_DODGE,)),
@@ -954,12 +927,7 @@ card(
 # -- War Ghoul -----------------------------------------------------------------------------------------------------------
 
 
-@hook("round_start", "War Ghoul")
-def _ghoul_prevents(game: Game, c: Combat) -> None:
-    """It prevents 1 damage each round of combat (always used: prevention carries no cost)."""
-    for side in (c.a, c.b):
-        if _is_ally_named(game, side.minion, "War Ghoul"):
-            side.prevent += 1
+ally_prevents_each_round("War Ghoul", 1)  # it prevents 1 damage each round of combat
 
 
 def _is_location(game: Game, copy: int) -> bool:
