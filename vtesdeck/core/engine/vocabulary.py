@@ -5934,7 +5934,8 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 class Minions:
     """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
     ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
-    the table's order), "others first" (the player's last) or "uncontrolled" (the player's uncontrolled region);
+    the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
+    region);
     ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
     order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
     leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
@@ -5965,6 +5966,9 @@ class Minions:
             return [seat, *(s for s in game.order if s != seat)]
         if self.whose == "others first":
             return [*(s for s in game.order if s != seat), seat]
+        if self.whose == "prey":
+            prey = game.prey(seat)
+            return [prey] if prey != seat else []
         raise ValueError(f"Minions: whose {self.whose!r}")
 
     def fits(self, game: Game, m: Minion) -> bool:

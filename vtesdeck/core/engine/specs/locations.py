@@ -1494,11 +1494,6 @@ card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=Fa
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
-def _haven_targets(game: Game, play: Play) -> Sequence[int]:
-    """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
-    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
-
-
 @hook("action_target", "Secure Haven")
 def _haven_protects(game: Game, seat: int, target: int) -> bool:
     """ "This minion cannot be the target of other Methuselahs' actions"."""
@@ -1866,7 +1861,7 @@ card(
 )
 card(
     "Secure Haven",
-    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=Minions(kind=None, without=("Secure Haven",)), effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",

@@ -1338,10 +1338,7 @@ card("Dog Pack", Mode(window=W.ACTION, effects=(Employ(1),)))
 while_carried("Dog Pack", opposing_cannot_end_combat=True)
 
 
-def _prey_minions(game: Game, play: Play) -> list[int]:
-    """The minions (ready) the player's prey controls."""
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+_PREY_MINIONS = Minions(whose="prey", kind=None)  # the minions (ready) the player's prey controls
 
 
 _VIDEOTAPE = "incriminating videotape"
@@ -1365,8 +1362,8 @@ card(
     "Incriminating Videotape",
     Mode(
         window=W.ACTION,
-        when=has_targets(_prey_minions),
-        targets=_prey_minions,
+        when=has_targets(_PREY_MINIONS),
+        targets=_PREY_MINIONS,
         effects=(Equip(), _videotape_chooses),
         label="equip, choosing a minion of your prey",
     ),
@@ -2137,11 +2134,6 @@ def _ossian_after_combat(game: Game, c: Combat) -> None:
     _ossian_gains(game, c)
 
 
-def _any_ready_vampire(game: Game, play: Play) -> list[int]:
-    """Ready vampires of other Methuselahs ("any vampire": the bots never take their own)."""
-    return list(ready_vampires_of_others(game, play))
-
-
 card(
     "Ossian",
     Mode(window=W.ACTION, effects=(Recruit(4, strength=2, bleed=0),), label="recruit"),
@@ -2152,8 +2144,8 @@ card(
         directed=True,
         stealth=1,
         enters_combat=True,
-        when=has_targets(_any_ready_vampire),
-        targets=_any_ready_vampire,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
         label="enter combat",
     ),
     notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "
