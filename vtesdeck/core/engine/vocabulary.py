@@ -6124,7 +6124,7 @@ def card_gives(
     elif stat == "votes":
         hook(stat, name)(votes)
     elif stat == "hand_size":
-        hook(stat, name)(hand_size)
+        hook(stat, name, only_adds=amount >= 0)(hand_size)
     else:
         hook(stat, name)(by_minion)
 

@@ -2606,7 +2606,7 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT)
+@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
 def _visit_hand_size(game: Game, seat: int) -> int:
     """ "You get +1 hand size for each counter on this card"."""
     return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))

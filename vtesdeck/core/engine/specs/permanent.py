@@ -1037,7 +1037,7 @@ card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, b
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
 
 
-@hook("hand_size", "Bitter and Sweet Story, The")
+@hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
 def _bitter_and_sweet(game: Game, seat: int) -> int:
     """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
     if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
