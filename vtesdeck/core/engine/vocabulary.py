@@ -5912,3 +5912,107 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for cov_e
+# A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
+# table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
+# …" on its own actions (Damian, Suhailah), "while X is ready, … get +N bleed (stealth)" (Jacob Fermor, Tryphosa),
+# "… get +N bleed against you" (Freddy Gage), "if X blocks, he gets 1 optional press" (Kazimir Savostin).
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire named, the other minion)
+ActionTest = Callable[[Game, Minion, Action], bool]  # (the vampire named, the action)
+
+
+def is_vampire_named(game: Game, m: Minion, name: str) -> bool:
+    """The minion is the vampire with this unique name ("Dr. Julius Sutphen": the base version)."""
+    return m.kind == VAMPIRE and m.card == vekn(game, name)
+
+
+def vampire_of_clan(*clans: str) -> MinionTest:
+    """The other minion is a vampire of one of ``clans``."""
+
+    def test(game: Game, me: Minion, other: Minion) -> bool:
+        return other.kind == VAMPIRE and other.clan in clans
+
+    return test
+
+
+def strength_in_combat_with(name: str, test: MinionTest, amount: int = 1) -> None:
+    """The named vampire "gets +N strength in combat with <a minion passing ``test``>": the "strength" hook."""
+
+    @hook("strength", name)
+    def _strength(game: Game, minion: int) -> int:
+        m = game.minions.get(minion)
+        c = g.current_combat(game)
+        if m is None or c is None or minion not in (c.a.minion, c.b.minion) or not is_vampire_named(game, m, name):
+            return 0
+        other = game.minions.get(c.other(minion).minion)
+        return amount if other is not None and test(game, m, other) else 0
+
+
+def own_action_bonus(kind: str, name: str, test: ActionTest, amount: int = 1) -> None:
+    """The named vampire gets +N ``kind`` ("bleed": on its bleeds; "stealth": on its actions) when ``test`` holds:
+    the ``kind`` hook."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and is_vampire_named(game, m, name) and test(game, m, act) else 0
+
+
+def bonus_while_ready(kind: str, name: str, test: ActionTest, amount: int = 1, *, yours: bool = True) -> None:
+    """ "While <the named vampire> is ready, <minions> (``yours``: you control) get +N ``kind``" on the actions
+    ``test`` accepts (its minion: the ready vampire named): the ``kind`` hook ("bleed", "stealth")."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        if act.actor not in game.minions:
+            return 0
+        for seat in (g.controller(game, act.actor),) if yours else game.order:
+            for m in g.ready_minions(game, seat):
+                if is_vampire_named(game, m, name) and test(game, m, act):
+                    return amount
+        return 0
+
+
+def bleed_against_controller(name: str, test: ActionTest, amount: int = 1) -> None:
+    """ "<Minions passing ``test``> get +N bleed against you", you: the Methuselah controlling the vampire named (in
+    play, ready or in torpor: a passive ability, LSJ 20011022): the "bleed" hook."""
+
+    @hook("bleed", name)
+    def _bleed(game: Game, act: Action) -> int:
+        if not 0 <= act.target < len(game.seats):
+            return 0
+        for c in game.seats[act.target].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play and is_vampire_named(game, m, name) and test(game, m, act):
+                return amount
+        return 0
+
+
+def presses_when_blocking(name: str, amount: int = 1) -> None:
+    """ "If <the named vampire> blocks, he gets N optional presses during the resulting combat": the "combat_start"
+    hook (the combat of the block, not a later one of the same action)."""
+
+    @hook("combat_start", name)
+    def _presses(game: Game, c: Combat) -> None:
+        act = c.action
+        if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+            return
+        m = game.minions.get(act.blocker)
+        if m is not None and act.blocker in (c.a.minion, c.b.minion) and is_vampire_named(game, m, name):
+            c.side(act.blocker).combat_presses += amount
+
+
+__all__ += [
+    "MinionTest",
+    "ActionTest",
+    "is_vampire_named",
+    "vampire_of_clan",
+    "strength_in_combat_with",
+    "own_action_bonus",
+    "bonus_while_ready",
+    "bleed_against_controller",
+    "presses_when_blocking",
+]

@@ -5844,3 +5844,21 @@ vampire(
     notes="The cost_paid_by hook: her blood is used as the card is paid for (an equipment location's action: as it "
     "is announced).",
 )
+
+
+# --- vampires added for cov_e
+
+from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+    strength_in_combat_with,
+    vampire_of_clan,
+)
+
+vampire(
+    "Sarrasine (ADV)",
+    notes="His only ability is [MERGED]; merging is not modelled (economy.NO_MERGE): it never applies.",
+)
+vampire("Dominique Santo Paulo", notes="Black Hand is a trait (card requirements read it).")
+strength_in_combat_with("Dominique Santo Paulo", vampire_of_clan("Nosferatu", "Nosferatu antitribu"))
+vampire("Anton", intercept=1)
+vampire("Stephen Bateson", stealth=1, bleed_vs_clans=("Tremere",))
+HOOK_CARDS[_bleed_bonuses] += ("Stephen Bateson",)  # the field hook declared the vampires registered before it
