@@ -414,3 +414,8 @@ def _take_card_score(game: Game, play: Play) -> float:
 judge("Darius Shirazi", 0, score=_take_card_score)
 judge("Annazir", 0, score=_take_card_score)
 judge("Annazir", 1, score=_take_card_score)
+
+
+# --- vampires added for cov_e
+
+judge("Alicia Barrows", 0, score=lambda game, play: 5.0)

@@ -5862,3 +5862,44 @@ strength_in_combat_with("Dominique Santo Paulo", vampire_of_clan("Nosferatu", "N
 vampire("Anton", intercept=1)
 vampire("Stephen Bateson", stealth=1, bleed_vs_clans=("Tremere",))
 HOOK_CARDS[_bleed_bonuses] += ("Stephen Bateson",)  # the field hook declared the vampires registered before it
+
+
+def _gehenna_events_in_hand(game: Game, seat: int) -> list[int]:
+    """The Gehenna event cards in the seat's hand (an event whose text opens "Gehenna.")."""
+    comp = game.compiled
+    return [
+        c
+        for c in game.seats[seat].hand
+        if "Event" in comp.cards[game.card_of[c]].types
+        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    ]
+
+
+def _hands_to_look_at(game: Game, play: Play) -> Sequence[int]:
+    """Another Methuselah still in the game, the prey first."""
+    prey = game.prey(play.seat)
+    others = [s for s in game.order if s != play.seat and not game.seats[s].ousted]
+    return sorted(others, key=lambda s: s != prey)
+
+
+def _discard_gehenna_events(game: Game, play: Play) -> None:
+    """Look at the Methuselah's hand and discard up to 2 Gehenna events from it (it draws back up)."""
+    if 0 <= play.target < len(game.seats) and not game.seats[play.target].ousted:
+        game.log("look at hand", play.seat, play.target)
+        discard(game, play.target, _gehenna_events_in_hand(game, play.target)[:2])
+
+
+vampire(
+    "Alicia Barrows",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_edge,
+            targets=_hands_to_look_at,
+            effects=(_discard_gehenna_events,),
+            label="with the Edge: look at a hand and discard up to 2 Gehenna events from it",
+        ),
+    ),
+    notes="She always discards as many as she can (2 at most); used once each unlock phase, in torpor too.",
+)
