@@ -6005,7 +6005,21 @@ def presses_when_blocking(name: str, amount: int = 1) -> None:
             c.side(act.blocker).combat_presses += amount
 
 
+def own_locations(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) the player controls (Osric Vladislav burns one)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None:
+            if is_location(game, c):
+                out.append(c)
+        elif m.cards:
+            out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
 __all__ += [
+    "own_locations",
     "MinionTest",
     "ActionTest",
     "is_vampire_named",

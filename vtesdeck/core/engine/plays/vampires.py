@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..cards import CRYPT, Play
 from ..frames import Action, Referendum
-from ..playbook import judge, stake
+from ..playbook import break_block_score, judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
@@ -419,3 +419,14 @@ judge("Annazir", 1, score=_take_card_score)
 # --- vampires added for cov_e
 
 judge("Alicia Barrows", 0, score=lambda game, play: 5.0)
+
+
+def _osric_score(game: Game, play: Play) -> float:
+    """Burn a location for stealth only to push through a bleed of 2 or more, or an action card's action."""
+    act = play.frame
+    if not isinstance(act, Action) or not (act.bleed >= 2 or act.card >= 0):
+        return -1.0
+    return break_block_score(game, play)
+
+
+judge("Osric Vladislav", 0, score=_osric_score)

@@ -5849,6 +5849,8 @@ vampire(
 # --- vampires added for cov_e
 
 from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+    own_locations,
+    stealth_needed_by,
     strength_in_combat_with,
     vampire_of_clan,
 )
@@ -5902,4 +5904,20 @@ vampire(
         ),
     ),
     notes="She always discards as many as she can (2 at most); used once each unlock phase, in torpor too.",
+)
+
+
+vampire(
+    "Osric Vladislav",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(_acting_self, stealth_needed_by()),
+            targets=own_locations,
+            effects=(BurnTargetCard(), Stealth(1)),
+            label="burn a location you control: +1 stealth",
+        ),
+    ),
+    notes="As often as stealth is needed, only while he acts (LSJ 20020814).",
 )
