@@ -5849,6 +5849,8 @@ vampire(
 # --- vampires added for cov_e
 
 from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+    AdditionalStrikes,
+    holder_in_combat,
     own_locations,
     stealth_needed_by,
     strength_in_combat_with,
@@ -5920,4 +5922,19 @@ vampire(
         ),
     ),
     notes="As often as stealth is needed, only while he acts (LSJ 20020814).",
+)
+vampire(
+    "Chun Hei",
+    strength=1,
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, has_blood(1)),
+            effects=(BurnBlood(1), AdditionalStrikes(1, beyond_limit=True)),
+            limit="chun hei",
+            limit_scope="combat",
+            label="burn 1 blood: 1 additional strike (not against the limit)",
+        ),
+    ),
 )
