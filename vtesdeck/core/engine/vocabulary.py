@@ -6018,7 +6018,37 @@ def own_locations(game: Game, play: Play) -> Sequence[int]:
     return out
 
 
+def cards_requiring_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The cards in the seat's hand whose requirement names ``sect`` ("a card requiring an Anarch")."""
+    comp = game.compiled
+    return [c for c in game.seats[seat].hand if sect in comp.cards[game.card_of[c]].requirements.sects]
+
+
+def holds_card_requiring_sect(sect: str) -> Pred:
+    """The player holds a card requiring a vampire of ``sect`` (to discard it: Gabriel Tremblay, an Anarch)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring_sect(game, play.seat, sect))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiringSect:
+    """Discard a card requiring a vampire of ``sect`` from the hand (the first held: the bot's pick), then draw."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring_sect(game, play.seat, self.sect)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
 __all__ += [
+    "cards_requiring_sect",
+    "holds_card_requiring_sect",
+    "DiscardRequiringSect",
     "own_locations",
     "MinionTest",
     "ActionTest",

@@ -7,12 +7,12 @@ import re
 from collections.abc import Callable
 
 from ..cards import CRYPT, Play
-from ..frames import Action, Referendum
+from ..frames import Action, Combat, Referendum
 from ..playbook import break_block_score, judge, stake
 from ..specs.vampires import INFERNAL, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
-from ..windows import W
+from ..windows import Range, W
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -430,3 +430,12 @@ def _osric_score(game: Game, play: Play) -> float:
 
 
 judge("Osric Vladislav", 0, score=_osric_score)
+
+
+def _gabriel_score(game: Game, play: Play) -> float:
+    """Discard for +1 strength at close range, where the hand strike is used."""
+    c = play.frame
+    return 12.0 if isinstance(c, Combat) and c.range is Range.CLOSE else -1.0
+
+
+judge("Gabriel Tremblay", 0, score=_gabriel_score)

@@ -5850,7 +5850,9 @@ vampire(
 
 from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
     AdditionalStrikes,
+    DiscardRequiringSect,
     holder_in_combat,
+    holds_card_requiring_sect,
     own_locations,
     stealth_needed_by,
     strength_in_combat_with,
@@ -5937,4 +5939,20 @@ vampire(
             label="burn 1 blood: 1 additional strike (not against the limit)",
         ),
     ),
+)
+vampire(
+    "Gabriel Tremblay",
+    stealth=-1,
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, holds_card_requiring_sect("Anarch")),
+            effects=(DiscardRequiringSect("Anarch"), StrengthThisCombat(1)),
+            limit="gabriel tremblay",
+            limit_scope="combat",
+            label="discard a card requiring an Anarch: +1 strength this combat",
+        ),
+    ),
+    notes="Used before strikes, once each combat; the card discarded is the first such card in hand.",
 )
