@@ -439,3 +439,4 @@ def _gabriel_score(game: Game, play: Play) -> float:
 
 
 judge("Gabriel Tremblay", 0, score=_gabriel_score)
+judge("Olga Triminov", 0, score=lambda game, play: 15.0 if game.seats[play.seat].pool > 5 else -5.0)

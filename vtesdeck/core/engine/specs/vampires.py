@@ -5956,3 +5956,42 @@ vampire(
     ),
     notes="Used before strikes, once each combat; the card discarded is the first such card in hand.",
 )
+
+
+def _olgas_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The Olga Triminov other Methuselahs control (in play), while the acting minion is a Black Hand vampire."""
+    me = game.minions.get(play.minion)
+    if me is None or me.kind != VAMPIRE or "black hand" not in me.traits:
+        return []
+    return [m.id for s in game.order if s != play.seat for m in _in_play_named(game, s, "Olga Triminov")]
+
+
+_OLGA_STEAL = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    cost_pool=1,
+    targets=_olgas_of_others,
+    effects=(If(target_still(_olgas_of_others), (StealMinion(),)),),
+    label="(a Black Hand vampire) steal Olga Triminov, costs 1 pool",
+)
+
+
+@hook("offered_actions", "Olga Triminov")
+def _olga_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """Another Methuselah's Black Hand vampire may take the action Olga's text gives (her copy names it)."""
+    if m.kind != VAMPIRE or "black hand" not in m.traits or game.compiled is None:
+        return []
+    for s in game.order:
+        if s != seat:
+            for olga in _in_play_named(game, s, "Olga Triminov"):
+                return [(olga.id, h) for h in game.compiled.actions.get(olga.card, ()) if h.mode is _OLGA_STEAL]
+    return []
+
+
+vampire(
+    "Olga Triminov",
+    modes=(_OLGA_STEAL,),
+    notes="The Black Hand vampire's action is offered with Olga's ability (the offered_actions hook); the pool is "
+    "paid on success; she comes with the cards on her, in her region (a stolen torpid vampire stays in torpor).",
+)
