@@ -5995,3 +5995,8 @@ vampire(
     notes="The Black Hand vampire's action is offered with Olga's ability (the offered_actions hook); the pool is "
     "paid on success; she comes with the cards on her, in her region (a stolen torpid vampire stays in torpor).",
 )
+vampire(
+    "Effie Lowery", notes="Sterile is a trait: card requirements read it (The Embrace requires a non-sterile vampire)."
+)
+vampire("Piotr Andreikov", notes="Black Hand is a trait (card requirements read it).")
+vampire("Claudia", notes="Black Hand is a trait (card requirements read it).")
