@@ -440,3 +440,15 @@ def _gabriel_score(game: Game, play: Play) -> float:
 
 judge("Gabriel Tremblay", 0, score=_gabriel_score)
 judge("Olga Triminov", 0, score=lambda game, play: 15.0 if game.seats[play.seat].pool > 5 else -5.0)
+
+
+def _lenelle_score(game: Game, play: Play) -> float:
+    """Trade a card the engine does not model (a dead card) for a live one, with blood to spare."""
+    m = game.minions.get(play.minion)
+    comp = game.compiled
+    if m is None or m.blood < 3 or comp is None or play.value < 0 or game.card_of[play.value] in comp.implemented:
+        return -1.0
+    return 8.0
+
+
+judge("Lenelle, Mambo of Birmingham", 0, score=_lenelle_score)

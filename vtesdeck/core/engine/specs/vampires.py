@@ -6000,3 +6000,55 @@ vampire(
 )
 vampire("Piotr Andreikov", notes="Black Hand is a trait (card requirements read it).")
 vampire("Claudia", notes="Black Hand is a trait (card requirements read it).")
+
+
+def _ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A copy of each library card in the player's ash heap the engine models (the latest discarded first)."""
+    comp, seen, out = game.compiled, set(), []
+    for c in reversed(game.seats[play.seat].ash_heap):
+        vekn = game.card_of[c]
+        if vekn not in seen and not comp.cards[vekn].is_crypt and vekn in comp.implemented:
+            seen.add(vekn)
+            out.append(c)
+    return out
+
+
+def _card_to_give(game: Game, play: Play) -> Sequence[int]:
+    """The card of the hand given in exchange, named as the action is announced: one the engine does not model,
+    else the first held (the bot's pick)."""
+    hand = game.seats[play.seat].hand
+    if not hand:
+        return []
+    comp = game.compiled
+    return [next((c for c in hand if game.card_of[c] not in comp.implemented), hand[0])]
+
+
+def _exchange_with_ash_heap(game: Game, play: Play) -> None:
+    """The card named in the hand goes to the ash heap, the one named in the ash heap to the hand."""
+    s = game.seats[play.seat]
+    if play.value in s.hand and play.target in s.ash_heap:
+        s.hand.remove(play.value)
+        s.ash_heap.remove(play.target)
+        s.ash_heap.append(play.value)
+        s.hand.append(play.target)
+        game.log("exchange", play.seat, play.value, play.target)
+
+
+vampire(
+    "Lenelle, Mambo of Birmingham",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            stealth=1,
+            cost_blood=1,
+            targets=_ash_heap_library_cards,
+            values=_card_to_give,
+            effects=(_exchange_with_ash_heap,),
+            label="exchange a card from your hand for a library card in your ash heap",
+        ),
+    ),
+    notes="Both cards are named as the action is announced (LSJ 20000222); the card given is a fixed pick (one the "
+    "engine does not model, else the first in hand); a card named that has left the hand or the ash heap by "
+    "resolution: no exchange.",
+)
