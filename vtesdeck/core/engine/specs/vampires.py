@@ -6052,3 +6052,20 @@ vampire(
     "engine does not model, else the first in hand); a card named that has left the hand or the ash heap by "
     "resolution: no exchange.",
 )
+
+
+_SETITES = ("Follower of Set", "Ministry")
+
+
+@hook("blood_cost", "Murat")
+def _murat(game: Game, handler: Any, minion: int) -> int:
+    """Combat cards requiring Serpentis cost a Follower of Set in combat with Murat 1 more blood."""
+    if "ser" not in handler.mode.disciplines or "Combat" not in handler.types or handler.mode.in_play:
+        return 0
+    m, other = game.minions.get(minion), _vb_opponent(game, minion)
+    if m is None or other is None or m.kind != VAMPIRE or m.clan not in _SETITES:
+        return 0
+    return 1 if _named(game, other.id, "Murat") else 0
+
+
+vampire("Murat", notes="The blood_cost hook (Murat in play, in the combat).")
