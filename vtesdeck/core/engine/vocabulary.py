@@ -6045,7 +6045,18 @@ class DiscardRequiringSect:
             g.discard(game, play.seat, held[:1])
 
 
+def damage_to_other_pending(game: Game, play: Play) -> bool:
+    """Non-aggravated damage is about to be inflicted on a minion other than the playing one, not all prevented
+    already ("prevent 1 non-aggravated damage inflicted on any other minion in combat": Randall)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.victim == play.minion or c.victim not in (c.a.minion, c.b.minion):
+        return False
+    side = c.side(c.victim)
+    return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
+
+
 __all__ += [
+    "damage_to_other_pending",
     "cards_requiring_sect",
     "holds_card_requiring_sect",
     "DiscardRequiringSect",

@@ -452,3 +452,14 @@ def _lenelle_score(game: Game, play: Play) -> float:
 
 
 judge("Lenelle, Mambo of Birmingham", 0, score=_lenelle_score)
+
+
+def _randall_score(game: Game, play: Play) -> float:
+    """Prevent damage to one's own minion, with blood to spare."""
+    c, m = play.frame, game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None or m.blood < 2 or controller(game, play.target) != play.seat:
+        return -1.0
+    return 12.0
+
+
+judge("Randall", 0, score=_randall_score)

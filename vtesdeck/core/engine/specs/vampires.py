@@ -5851,6 +5851,7 @@ vampire(
 from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
     AdditionalStrikes,
     DiscardRequiringSect,
+    damage_to_other_pending,
     holder_in_combat,
     holds_card_requiring_sect,
     own_locations,
@@ -6069,3 +6070,29 @@ def _murat(game: Game, handler: Any, minion: int) -> int:
 
 
 vampire("Murat", notes="The blood_cost hook (Murat in play, in the combat).")
+
+
+def _damaged_minion(game: Game, play: Play) -> Sequence[int]:
+    """The minion the damage being resolved is inflicted on (the option names it)."""
+    c = play.frame
+    return [c.victim] if isinstance(c, Combat) else []
+
+
+vampire(
+    "Randall",
+    modes=(
+        Mode(
+            window=W.PREVENT,
+            in_play=True,
+            role=Role.REACTING,
+            when=all_of(damage_to_other_pending, has_blood(1)),
+            targets=_damaged_minion,
+            effects=(BurnBlood(1), Prevent(1, non_aggravated=True)),
+            limit="randall",
+            limit_scope="turn",
+            label="burn 1 blood: prevent 1 non-aggravated damage on another minion in combat",
+        ),
+    ),
+    notes="Once each turn (there is one minion phase a turn), ready or in torpor, any Methuselah's minion; not "
+    "aggravated damage, even treated as normal (LSJ 20040812-2). His 1 vote is his title's (card data).",
+)
