@@ -463,3 +463,12 @@ def _randall_score(game: Game, play: Play) -> float:
 
 
 judge("Randall", 0, score=_randall_score)
+
+
+def _tj_score(game: Game, play: Play) -> float:
+    """Cancel a referendum this seat wants to fail."""
+    ref = play.frame
+    return 20.0 if isinstance(ref, Referendum) and stake(game, ref, play.seat) < 0 else -5.0
+
+
+judge("T.J.", 0, score=_tj_score)

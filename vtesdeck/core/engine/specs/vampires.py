@@ -5850,6 +5850,7 @@ vampire(
 
 from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
     AdditionalStrikes,
+    CancelReferendum,
     DiscardRequiringSect,
     damage_to_other_pending,
     holder_in_combat,
@@ -6095,4 +6096,28 @@ vampire(
     ),
     notes="Once each turn (there is one minion phase a turn), ready or in torpor, any Methuselah's minion; not "
     "aggravated damage, even treated as normal (LSJ 20040812-2). His 1 vote is his title's (card data).",
+)
+
+
+def _tj_can_cancel(game: Game, play: Play) -> bool:
+    """T.J. is unlocked with 2 blood (in torpor too: LSJ 20011022), and a titled Camarilla vampire called the
+    referendum."""
+    me, ref = game.minions.get(play.minion), play.frame
+    if me is None or me.locked or me.blood < 2 or not isinstance(ref, Referendum):
+        return False
+    caller = game.minions.get(ref.caller)
+    return caller is not None and caller.kind == VAMPIRE and bool(caller.title) and caller.sect == "Camarilla"
+
+
+vampire(
+    "T.J.",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=all_of(in_polling, _tj_can_cancel),
+            effects=(LockSelf(), BurnBlood(2), CancelReferendum()),
+            label="lock and burn 2 blood: cancel a referendum called by a titled Camarilla vampire",
+        ),
+    ),
 )
