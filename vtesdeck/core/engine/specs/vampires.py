@@ -5852,6 +5852,7 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     AdditionalStrikes,
     CancelReferendum,
     DiscardRequiringSect,
+    bleed_against_controller,
     damage_to_other_pending,
     holder_in_combat,
     holds_card_requiring_sect,
@@ -6121,3 +6122,12 @@ vampire(
         ),
     ),
 )
+
+
+def _titled_actor(game: Game, me: Minion, act: Action) -> bool:
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == VAMPIRE and bool(actor.title)
+
+
+vampire("Freddy Gage", notes="In play, ready or in torpor (a passive ability): the bleed_against_controller word.")
+bleed_against_controller("Freddy Gage", _titled_actor)
