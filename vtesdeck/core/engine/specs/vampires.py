@@ -6131,3 +6131,23 @@ def _titled_actor(game: Game, me: Minion, act: Action) -> bool:
 
 vampire("Freddy Gage", notes="In play, ready or in torpor (a passive ability): the bleed_against_controller word.")
 bleed_against_controller("Freddy Gage", _titled_actor)
+
+
+@hook("round_start", "Alcoan")
+def _alcoan(game: Game, c: Combat) -> None:
+    """Before range in the first round, in combat with an ally or a younger vampire: Alcoan's Methuselah looks at
+    the opposing minion's controller's hand (logged; the bots read no hidden card, so nothing else changes)."""
+    if c.round != 1:
+        return
+    for side in (c.a, c.b):
+        me, other = game.minions.get(side.minion), game.minions.get(c.other(side.minion).minion)
+        if me is None or other is None or not _named(game, me.id, "Alcoan"):
+            continue
+        if other.kind == ALLY or other.kind == VAMPIRE and other.capacity < me.capacity:
+            game.log("look at hand", controller(game, me.id), controller(game, other.id))
+
+
+vampire(
+    "Alcoan",
+    notes="Looking at a hand changes nothing the engine models (the bots read no hidden card): it is logged only.",
+)
