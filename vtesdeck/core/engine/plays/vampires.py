@@ -472,3 +472,16 @@ def _tj_score(game: Game, play: Play) -> float:
 
 
 judge("T.J.", 0, score=_tj_score)
+
+
+def _watenda_score(game: Game, play: Play) -> float:
+    """Cancel a card for free, or for 1 blood with blood to spare."""
+    from ..specs.vampires import _opposing_combat_card_cost
+
+    m, cost = game.minions.get(play.minion), _opposing_combat_card_cost(game, play)
+    if m is None or cost < 0 or cost > 1 or m.blood - cost < 2:
+        return -1.0
+    return 18.0 - 4.0 * cost
+
+
+judge("Watenda", 0, score=_watenda_score)

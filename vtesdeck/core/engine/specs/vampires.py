@@ -5852,6 +5852,7 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     AdditionalStrikes,
     CancelReferendum,
     DiscardRequiringSect,
+    OpposingChoosesStrikeAgain,
     bleed_against_controller,
     damage_to_other_pending,
     holder_in_combat,
@@ -6150,4 +6151,56 @@ def _alcoan(game: Game, c: Combat) -> None:
 vampire(
     "Alcoan",
     notes="Looking at a hand changes nothing the engine models (the bots read no hidden card): it is logged only.",
+)
+
+
+def _opposing_combat_card_cost(game: Game, play: Play) -> int:
+    """The blood plus pool cost (its modifications for the player applied: LSJ 20091124) of the combat card the
+    minion in combat with the playing one is playing, -1 for none."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or play.minion not in (c.a.minion, c.b.minion) or not game.aside:
+        return -1
+    copy, mode, comp = game.aside[-1], game.playing, game.compiled
+    if mode is None or "Combat" not in comp.cards[game.card_of[copy]].types:
+        return -1
+    other = c.other(play.minion).minion
+    playing = c.action.flags.get("playing minion", other) if c.action is not None else other
+    if playing != other or game.owner_of[copy] != controller(game, other):
+        return -1
+    handler = next((h for h in comp.hand.get((game.card_of[copy], mode.window), ()) if h.mode is mode), None)
+    if handler is None:
+        return -1
+    blood, pool = card_cost(game, handler, game.owner_of[copy], other)
+    return blood + pool
+
+
+def _watenda_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    cost = _opposing_combat_card_cost(game, play)
+    return me is not None and 0 <= cost <= me.blood
+
+
+def _burn_card_cost(game: Game, play: Play) -> None:
+    """Burn blood equal to the card's cost (a pool cost paid in blood: LSJ 20071015-2)."""
+    cost = _opposing_combat_card_cost(game, play)
+    if cost > 0:
+        move_blood(game, play.minion, -cost)
+        game.log("burn blood", play.seat, play.minion, cost)
+
+
+vampire(
+    "Watenda",
+    modes=(
+        Mode(
+            window=W.AS_PLAYED,
+            in_play=True,
+            when=_watenda_can,
+            effects=(_burn_card_cost, CancelKeepingCost(), OpposingChoosesStrikeAgain()),
+            limit="watenda",
+            limit_scope="combat",
+            label="burn blood equal to its cost: cancel a combat card the opposing minion plays",
+        ),
+    ),
+    notes="Only in his own combat (ANK 20221021), going to torpor too; the card is still played, its cost paid; a "
+    "strike card cancelled: the opposing minion chooses another strike.",
 )
