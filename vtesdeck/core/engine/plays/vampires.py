@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..cards import CRYPT, Play
 from ..frames import Action, Combat, Referendum
 from ..playbook import break_block_score, judge, stake
-from ..specs.vampires import INFERNAL, pairs_in_hand
+from ..specs.vampires import INFERNAL, opposing_combat_card_cost, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
 from ..windows import Range, W
@@ -476,9 +476,7 @@ judge("T.J.", 0, score=_tj_score)
 
 def _watenda_score(game: Game, play: Play) -> float:
     """Cancel a card for free, or for 1 blood with blood to spare."""
-    from ..specs.vampires import _opposing_combat_card_cost
-
-    m, cost = game.minions.get(play.minion), _opposing_combat_card_cost(game, play)
+    m, cost = game.minions.get(play.minion), opposing_combat_card_cost(game, play)
     if m is None or cost < 0 or cost > 1 or m.blood - cost < 2:
         return -1.0
     return 18.0 - 4.0 * cost

@@ -6154,7 +6154,7 @@ vampire(
 )
 
 
-def _opposing_combat_card_cost(game: Game, play: Play) -> int:
+def opposing_combat_card_cost(game: Game, play: Play) -> int:
     """The blood plus pool cost (its modifications for the player applied: LSJ 20091124) of the combat card the
     minion in combat with the playing one is playing, -1 for none."""
     c = play.frame
@@ -6176,13 +6176,13 @@ def _opposing_combat_card_cost(game: Game, play: Play) -> int:
 
 def _watenda_can(game: Game, play: Play) -> bool:
     me = game.minions.get(play.minion)
-    cost = _opposing_combat_card_cost(game, play)
+    cost = opposing_combat_card_cost(game, play)
     return me is not None and 0 <= cost <= me.blood
 
 
 def _burn_card_cost(game: Game, play: Play) -> None:
     """Burn blood equal to the card's cost (a pool cost paid in blood: LSJ 20071015-2)."""
-    cost = _opposing_combat_card_cost(game, play)
+    cost = opposing_combat_card_cost(game, play)
     if cost > 0:
         move_blood(game, play.minion, -cost)
         game.log("burn blood", play.seat, play.minion, cost)
