@@ -6204,3 +6204,18 @@ vampire(
     notes="Only in his own combat (ANK 20221021), going to torpor too; the card is still played, its cost paid; a "
     "strike card cancelled: the opposing minion chooses another strike.",
 )
+
+
+@hook("cost_less", "Little Tailor of Prague")
+def _tailor_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Allies and retainers requiring a Tzimisce or Vicissitude cost the Tailor 1 fewer blood or pool (recruited in
+    any way: ANK 20210913)."""
+    if not ({"Ally", "Retainer"} & handler.types) or not _named(game, minion, "Little Tailor of Prague"):
+        return 0, 0
+    card = game.compiled.cards[handler.card]
+    if "Tzimisce" not in card.requirements.clans and "vic" not in card.discipline_requirement.codes:
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+vampire("Little Tailor of Prague", bleed=1, notes="The cost_less hook.")
