@@ -5858,6 +5858,7 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     holder_in_combat,
     holds_card_requiring_sect,
     own_locations,
+    presses_when_blocking,
     stealth_needed_by,
     strength_in_combat_with,
     vampire_of_clan,
@@ -6219,3 +6220,5 @@ def _tailor_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tup
 
 
 vampire("Little Tailor of Prague", bleed=1, notes="The cost_less hook.")
+vampire("Kazimir Savostin", notes="Black Hand and Seraph are traits (card requirements read them).")
+presses_when_blocking("Kazimir Savostin")
