@@ -6055,7 +6055,11 @@ def damage_to_other_pending(game: Game, play: Play) -> bool:
     return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
 
 
+handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
+
+
 __all__ += [
+    "handler_of",
     "damage_to_other_pending",
     "cards_requiring_sect",
     "holds_card_requiring_sect",

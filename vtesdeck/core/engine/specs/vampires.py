@@ -5854,7 +5854,9 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     DiscardRequiringSect,
     OpposingChoosesStrikeAgain,
     bleed_against_controller,
+    bonus_while_ready,
     damage_to_other_pending,
+    handler_of,
     holder_in_combat,
     holds_card_requiring_sect,
     own_locations,
@@ -6222,3 +6224,42 @@ def _tailor_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tup
 vampire("Little Tailor of Prague", bleed=1, notes="The cost_less hook.")
 vampire("Kazimir Savostin", notes="Black Hand and Seraph are traits (card requirements read them).")
 presses_when_blocking("Kazimir Savostin")
+
+
+def _tryphosa_ready(game: Game) -> bool:
+    return any(_ready_named(game, s, "Tryphosa") for s in game.order)
+
+
+def _malkavian_bleeding(game: Game, me: Minion, act: Action) -> bool:
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == VAMPIRE and actor.clan == "Malkavian" and act.is_bleed()
+
+
+@hook("announced", "Tryphosa")
+def _tryphosa_cost(game: Game, act: Action) -> None:
+    """While Tryphosa is ready, a Malkavian's bleed action costs 1 more blood (paid on success: PIB 20121031)."""
+    if _malkavian_bleeding(game, game.minions[act.actor], act) and _tryphosa_ready(game):
+        act.cost_blood += 1
+
+
+@hook("action_allowed", "Tryphosa")
+def _tryphosa_allowed(game: Game, option: economy.Option) -> bool:
+    """A Malkavian bleeds only with the blood to pay for it, its 1 more blood included."""
+    m = game.minions.get(option.minion)
+    if (
+        m is None
+        or m.kind != VAMPIRE
+        or m.clan != "Malkavian"
+        or option.kind not in (economy.Kind.ACTION, economy.Kind.PLAY)
+    ):
+        return True
+    if option.kind is economy.Kind.ACTION:
+        blood = 0 if option.value == Act.BLEED else -1
+    else:
+        handler = handler_of(game, option)
+        blood = card_cost(game, handler, option.seat, m.id)[0] if handler.mode.bleeds else -1
+    return blood < 0 or m.blood >= blood + 1 or not _tryphosa_ready(game)
+
+
+vampire("Tryphosa", notes="Her own bleeds too (she is a Malkavian); the announced and action_allowed hooks.")
+bonus_while_ready("stealth", "Tryphosa", _malkavian_bleeding, yours=False)
