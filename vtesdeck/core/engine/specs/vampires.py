@@ -6263,3 +6263,22 @@ def _tryphosa_allowed(game: Game, option: economy.Option) -> bool:
 
 vampire("Tryphosa", notes="Her own bleeds too (she is a Malkavian); the announced and action_allowed hooks.")
 bonus_while_ready("stealth", "Tryphosa", _malkavian_bleeding, yours=False)
+
+
+@hook("strike_declared", "Reverend Blackwood")
+def _blackwood_declared(game: Game, c: Combat, side: Any, option: economy.Option) -> None:
+    """Reverend Blackwood's strike with a card requiring Thaumaturgy: marked for the strike_bonus hook."""
+    if option.kind is economy.Kind.PLAY and _named(game, side.minion, "Reverend Blackwood"):
+        if "tha" in handler_of(game, option).mode.disciplines:
+            side.used.add(f"round:thaumaturgy strike:{id(side.strike)}")
+
+
+@hook("strike_bonus", "Reverend Blackwood")
+def _blackwood_bonus(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """+1 damage with his damaging strikes that require Thaumaturgy (a strike doing no damage stays so)."""
+    if steal or not side.used or f"round:thaumaturgy strike:{id(strike)}" not in side.used:
+        return 0
+    return 1 if _named(game, side.minion, "Reverend Blackwood") else 0
+
+
+vampire("Reverend Blackwood", notes="The strike_declared and strike_bonus hooks.")
