@@ -5859,6 +5859,8 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     handler_of,
     holder_in_combat,
     holds_card_requiring_sect,
+    in_first_round,
+    no_extra_source,
     own_locations,
     presses_when_blocking,
     stealth_needed_by,
@@ -6282,3 +6284,27 @@ def _blackwood_bonus(game: Game, c: Combat, side: Any, strike: Any, steal: bool)
 
 
 vampire("Reverend Blackwood", notes="The strike_declared and strike_bonus hooks.")
+
+
+@hook("strike_bonus", "Nuriel")
+def _nuriel_bonus(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """+1 damage with melee weapons (a weapon's strike that is not ranged), of the strike's kind (RTR 19970630)."""
+    if steal or strike.ranged or not _named(game, side.minion, "Nuriel"):
+        return 0
+    return 1 if weapon_strike(game, c, side.minion, strike) else 0
+
+
+vampire(
+    "Nuriel",
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, in_first_round, no_extra_source),
+            effects=(AdditionalStrikes(1),),
+            limit="nuriel",
+            limit_scope="combat",
+            label="1 additional strike (limited), first round",
+        ),
+    ),
+)
