@@ -6308,3 +6308,19 @@ vampire(
         ),
     ),
 )
+
+
+def _own_werewolf_acting(game: Game, me: Minion, act: Action) -> bool:
+    """The acting minion is a werewolf ally ("Werewolf with 3 life.", "Unique werewolf …")."""
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == ALLY and re.search(r"\bwerewolf\b", _vb_text(game, actor.id)) is not None
+
+
+vampire(
+    "Jacob Fermor",
+    presses_each_combat=1,
+    notes="A werewolf printed with 0 bleed still takes no bleed action (game.action_options offers bleeds to allies "
+    "with a bleed).",
+)
+HOOK_CARDS[_presses_each_combat] += ("Jacob Fermor",)
+bonus_while_ready("bleed", "Jacob Fermor", _own_werewolf_acting)
