@@ -6324,3 +6324,32 @@ vampire(
 )
 HOOK_CARDS[_presses_each_combat] += ("Jacob Fermor",)
 bonus_while_ready("bleed", "Jacob Fermor", _own_werewolf_acting)
+
+
+def _younger_than_julius(game: Game, blocker: int, act: Action) -> bool:
+    """The minion attempting to block is a vampire younger than the acting Dr. Julius Sutphen."""
+    me, julius = game.minions.get(blocker), _actor_of(game, act)
+    return (
+        me is not None
+        and julius is not None
+        and me.kind == VAMPIRE
+        and me.capacity < julius.capacity
+        and _named(game, julius.id, "Dr. Julius Sutphen")
+    )
+
+
+@hook("can_block", "Dr. Julius Sutphen")
+def _julius_can_block(game: Game, blocker: int, act: Action) -> bool:
+    """A younger vampire with no blood to burn cannot attempt to block Julius."""
+    return not _younger_than_julius(game, blocker, act) or game.minions[blocker].blood >= 1
+
+
+@hook("block_attempt", "Dr. Julius Sutphen")
+def _julius_attempt(game: Game, act: Action, blocker: int) -> None:
+    """A younger vampire burns 1 blood to attempt to block Julius."""
+    if _younger_than_julius(game, blocker, act):
+        move_blood(game, blocker, -1)
+        game.log("attempt costs blood", controller(game, blocker), blocker, 1)
+
+
+vampire("Dr. Julius Sutphen", notes="The can_block and block_attempt hooks (each attempt pays).")
