@@ -5861,6 +5861,7 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     holds_card_requiring_sect,
     in_first_round,
     no_extra_source,
+    own_action_bonus,
     own_locations,
     presses_when_blocking,
     stealth_needed_by,
@@ -6353,3 +6354,31 @@ def _julius_attempt(game: Game, act: Action, blocker: int) -> None:
 
 
 vampire("Dr. Julius Sutphen", notes="The can_block and block_attempt hooks (each attempt pays).")
+
+
+def _prey_has_ready(*titles: str) -> Any:
+    """The acting vampire's Methuselah's prey controls a ready vampire with one of ``titles``."""
+
+    def test(game: Game, me: Minion, act: Action) -> bool:
+        prey = game.prey(act.seat)
+        return prey != act.seat and any(m.kind == VAMPIRE and m.title in titles for m in ready_minions(game, prey))
+
+    return test
+
+
+def _controls_ready(*titles: str) -> Any:
+    """The acting vampire's Methuselah controls a ready vampire with one of ``titles``."""
+
+    def test(game: Game, me: Minion, act: Action) -> bool:
+        return any(m.kind == VAMPIRE and m.title in titles for m in ready_minions(game, act.seat))
+
+    return test
+
+
+vampire("Suhailah", bleed=1)
+own_action_bonus("stealth", "Suhailah", _prey_has_ready("prince", "justicar"))
+vampire("Damian")
+own_action_bonus("bleed", "Damian", _controls_ready("cardinal"))
+vampire("Otieno", bleed_vs_clans=("Guruhi",))
+vampire("Bryan Van Duesen", bleed=1)
+HOOK_CARDS[_bleed_bonuses] += ("Otieno",)
