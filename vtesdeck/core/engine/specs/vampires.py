@@ -6382,3 +6382,29 @@ own_action_bonus("bleed", "Damian", _controls_ready("cardinal"))
 vampire("Otieno", bleed_vs_clans=("Guruhi",))
 vampire("Bryan Van Duesen", bleed=1)
 HOOK_CARDS[_bleed_bonuses] += ("Otieno",)
+
+
+def _henri_fighting(game: Game, seat: int) -> bool:
+    c = current_combat(game)
+    return c is not None and any(
+        _named(game, x, "Henri Lavenant") and controller(game, x) == seat for x in (c.a.minion, c.b.minion)
+    )
+
+
+@hook("hand_size", "Henri Lavenant")
+def _henri_hand_size(game: Game, seat: int) -> int:
+    """While Henri is in combat, his Methuselah gets +1 hand size."""
+    return 1 if _henri_fighting(game, seat) else 0
+
+
+@hook("round_start", "Henri Lavenant")
+def _henri_draws(game: Game, c: Combat) -> None:
+    """… drawn up as the combat starts (a hand size that grows is filled: game.refill); discarded down after it."""
+    if c.round != 1:
+        return
+    for x in (c.a.minion, c.b.minion):
+        if _named(game, x, "Henri Lavenant"):
+            refill(game, controller(game, x))
+
+
+vampire("Henri Lavenant", notes="Black Hand is a trait (card requirements read it).")
