@@ -6055,11 +6055,18 @@ def damage_to_other_pending(game: Game, play: Play) -> bool:
     return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
 
 
+def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
+    with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
+    return _titled_by_card(game, handler, m)
+
+
 handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
 
 
 __all__ += [
     "handler_of",
+    "meets_requirement_with_title",
     "damage_to_other_pending",
     "cards_requiring_sect",
     "holds_card_requiring_sect",

@@ -483,3 +483,4 @@ def _watenda_score(game: Game, play: Play) -> float:
 
 
 judge("Watenda", 0, score=_watenda_score)
+judge("Tobias Smith", 0, score=lambda game, play: 14.0)

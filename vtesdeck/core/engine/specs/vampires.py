@@ -5860,6 +5860,7 @@ from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so
     holder_in_combat,
     holds_card_requiring_sect,
     in_first_round,
+    meets_requirement_with_title,
     no_extra_source,
     own_action_bonus,
     own_locations,
@@ -6408,3 +6409,40 @@ def _henri_draws(game: Game, c: Combat) -> None:
 
 
 vampire("Henri Lavenant", notes="Black Hand is a trait (card requirements read it).")
+
+
+def _bishop_candidates(game: Game, play: Play) -> Sequence[int]:
+    """Another ready non-titled Sabbat vampire the player controls, with capacity 6 or more."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.id != play.minion and not m.title and m.sect == "Sabbat" and m.capacity >= 6
+    ]
+
+
+def _make_bishop(game: Game, play: Play) -> None:
+    """The target becomes a bishop (1 vote), if it still may."""
+    m = game.minions.get(play.target)
+    if m is not None and play.target in _bishop_candidates(game, play):
+        m.title, m.votes = "bishop", TITLE_VOTES["bishop"]
+        game.log("title", play.seat, m.id)
+
+
+@hook("meets_requirement", "Tobias Smith")
+def _tobias_bishops(game: Game, handler: Any, m: Minion) -> bool:
+    """A bishop Tobias made meets the requirements of a bishop."""
+    return m.title == "bishop" and meets_requirement_with_title(game, handler, m)
+
+
+vampire(
+    "Tobias Smith",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            targets=_bishop_candidates,
+            effects=(_make_bishop,),
+            label="give another non-titled Sabbat vampire of capacity 6 or more the title of bishop",
+        ),
+    ),
+)
