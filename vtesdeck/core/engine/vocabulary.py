@@ -6058,7 +6058,7 @@ def damage_to_other_pending(game: Game, play: Play) -> bool:
 def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
     """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
     with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
-    return _titled_by_card(game, handler, m)
+    return bool(_titled_by_card(game, handler, m))
 
 
 handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
