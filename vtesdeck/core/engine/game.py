@@ -2704,7 +2704,12 @@ def _prevent_seats(game: Game, seat: int) -> list[int]:
     bystanders = table_has(
         game,
         "bystander prevention",
-        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+        lambda: {
+            v
+            for table in (comp.hand, comp.in_play)  # an ability too: "prevent … on any other minion" (Randall)
+            for (v, w), hs in table.items()
+            if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)
+        },
     )
     return _impulse_order(game, seat) if bystanders else [seat]
 

@@ -6348,3 +6348,173 @@ class BurnAnotherAllyOrRetainer:
                 if r is not None and r.kind == RETAINER:
                     others.append((r.blood, 0, a))
         g.burn_minion(game, min(others)[2] if others else ghoul)
+
+
+# --- words added for cov_e
+# A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
+# table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
+# …" on its own actions (Damian, Suhailah), "while X is ready, … get +N bleed (stealth)" (Jacob Fermor, Tryphosa),
+# "… get +N bleed against you" (Freddy Gage), "if X blocks, he gets 1 optional press" (Kazimir Savostin).
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire named, the other minion)
+ActionTest = Callable[[Game, Minion, Action], bool]  # (the vampire named, the action)
+
+
+def is_vampire_named(game: Game, m: Minion, name: str) -> bool:
+    """The minion is the vampire with this unique name ("Dr. Julius Sutphen": the base version)."""
+    return m.kind == VAMPIRE and m.card == vekn(game, name)
+
+
+def vampire_of_clan(*clans: str) -> MinionTest:
+    """The other minion is a vampire of one of ``clans``."""
+
+    def test(game: Game, me: Minion, other: Minion) -> bool:
+        return other.kind == VAMPIRE and other.clan in clans
+
+    return test
+
+
+def strength_in_combat_with(name: str, test: MinionTest, amount: int = 1) -> None:
+    """The named vampire "gets +N strength in combat with <a minion passing ``test``>": the "strength" hook."""
+
+    @hook("strength", name)
+    def _strength(game: Game, minion: int) -> int:
+        m = game.minions.get(minion)
+        c = g.current_combat(game)
+        if m is None or c is None or minion not in (c.a.minion, c.b.minion) or not is_vampire_named(game, m, name):
+            return 0
+        other = game.minions.get(c.other(minion).minion)
+        return amount if other is not None and test(game, m, other) else 0
+
+
+def own_action_bonus(kind: str, name: str, test: ActionTest, amount: int = 1) -> None:
+    """The named vampire gets +N ``kind`` ("bleed": on its bleeds; "stealth": on its actions) when ``test`` holds:
+    the ``kind`` hook."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and is_vampire_named(game, m, name) and test(game, m, act) else 0
+
+
+def bonus_while_ready(kind: str, name: str, test: ActionTest, amount: int = 1, *, yours: bool = True) -> None:
+    """ "While <the named vampire> is ready, <minions> (``yours``: you control) get +N ``kind``" on the actions
+    ``test`` accepts (its minion: the ready vampire named): the ``kind`` hook ("bleed", "stealth")."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        if act.actor not in game.minions:
+            return 0
+        for seat in (g.controller(game, act.actor),) if yours else game.order:
+            for m in g.ready_minions(game, seat):
+                if is_vampire_named(game, m, name) and test(game, m, act):
+                    return amount
+        return 0
+
+
+def bleed_against_controller(name: str, test: ActionTest, amount: int = 1) -> None:
+    """ "<Minions passing ``test``> get +N bleed against you", you: the Methuselah controlling the vampire named (in
+    play, ready or in torpor: a passive ability, LSJ 20011022): the "bleed" hook."""
+
+    @hook("bleed", name)
+    def _bleed(game: Game, act: Action) -> int:
+        if not 0 <= act.target < len(game.seats):
+            return 0
+        for c in game.seats[act.target].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play and is_vampire_named(game, m, name) and test(game, m, act):
+                return amount
+        return 0
+
+
+def presses_when_blocking(name: str, amount: int = 1) -> None:
+    """ "If <the named vampire> blocks, he gets N optional presses during the resulting combat": the "combat_start"
+    hook (the combat of the block, not a later one of the same action)."""
+
+    @hook("combat_start", name)
+    def _presses(game: Game, c: Combat) -> None:
+        act = c.action
+        if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+            return
+        m = game.minions.get(act.blocker)
+        if m is not None and act.blocker in (c.a.minion, c.b.minion) and is_vampire_named(game, m, name):
+            c.side(act.blocker).combat_presses += amount
+
+
+def own_locations(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) the player controls (Osric Vladislav burns one)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None:
+            if is_location(game, c):
+                out.append(c)
+        elif m.cards:
+            out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
+def cards_requiring_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The cards in the seat's hand whose requirement names ``sect`` ("a card requiring an Anarch")."""
+    comp = game.compiled
+    return [c for c in game.seats[seat].hand if sect in comp.cards[game.card_of[c]].requirements.sects]
+
+
+def holds_card_requiring_sect(sect: str) -> Pred:
+    """The player holds a card requiring a vampire of ``sect`` (to discard it: Gabriel Tremblay, an Anarch)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring_sect(game, play.seat, sect))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiringSect:
+    """Discard a card requiring a vampire of ``sect`` from the hand (the first held: the bot's pick), then draw."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring_sect(game, play.seat, self.sect)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def damage_to_other_pending(game: Game, play: Play) -> bool:
+    """Non-aggravated damage is about to be inflicted on a minion other than the playing one, not all prevented
+    already ("prevent 1 non-aggravated damage inflicted on any other minion in combat": Randall)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.victim == play.minion or c.victim not in (c.a.minion, c.b.minion):
+        return False
+    side = c.side(c.victim)
+    return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
+
+
+def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
+    with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
+    return bool(_titled_by_card(game, handler, m))
+
+
+handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
+
+
+__all__ += [
+    "handler_of",
+    "meets_requirement_with_title",
+    "damage_to_other_pending",
+    "cards_requiring_sect",
+    "holds_card_requiring_sect",
+    "DiscardRequiringSect",
+    "own_locations",
+    "MinionTest",
+    "ActionTest",
+    "is_vampire_named",
+    "vampire_of_clan",
+    "strength_in_combat_with",
+    "own_action_bonus",
+    "bonus_while_ready",
+    "bleed_against_controller",
+    "presses_when_blocking",
+]
