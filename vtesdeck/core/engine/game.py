@@ -15,9 +15,9 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: vampires are controlled by their owner; the one card that steals one is Cave of Apples
-  (through ``Game.stolen``, the path allies and retainers are stolen by); no other change of a vampire's control
-  (Puppet Master, a contested title's vampire) is modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; the cards that steal one (Cave of Apples, From a
+  Sinking Ship; Puppet Master until the end of the turn) go through ``Game.stolen``, the path allies and retainers
+  are stolen by; no other change of a vampire's control (a contested title's vampire) is modelled.
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).
@@ -38,7 +38,7 @@ from ..eligibility import embraced_minion
 from . import economy
 from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
-from .frames import Action, Combat, Referendum, Rider, Side, Until
+from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
 from .windows import Act, Range, W
 
@@ -69,6 +69,10 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     "at once" (L302-310), before anyone decides anything else."""
     for h in hooks_of(game, "before_decision"):
         h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
+    if game.ousting:  # a Methuselah with no pool waits for W.OUSTING (economy's OUST_WINDOW): before anything else
+        yield from ousts(game)
+        if game.finished or game.seats[seat].ousted:
+            return _pass(seat)
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -118,6 +122,21 @@ def _note_brought_out(game: Game, seat: int) -> None:
 
 def _pass(seat: int) -> Option:
     return Option(Kind.PASS, seat)
+
+
+def ousts(game: Game) -> Flow:
+    """OUST_WINDOW (economy): the seats waiting with no pool (``Game.ousting``) in the W.OUSTING window, every
+    Methuselah in impulse order from the acting one (Life Boon); then those still without pool are ousted at one
+    moment (digest 5). The flow opens it as soon as the effect that burned the pool is done, or before the next
+    decision."""
+    while game.ousting and not game.finished:
+        frame = Ousting([s for s in game.ousting if not game.seats[s].ousted])
+        game.ousting.clear()
+        if frame.seats:
+            yield from impulse(game, W.OUSTING, _impulse_order(game, game.acting), frame)
+        left = [s for s in frame.seats if not game.seats[s].ousted and game.seats[s].pool <= 0]
+        if left and not game.finished:
+            economy.oust(game, left)
 
 
 # -- small queries ----------------------------------------------------------------------------------------
@@ -508,6 +527,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.MINION:
         game.phase = Phase.MINION
+        hooks = hooks_of(game, "minion_phase")
+        if hooks:  # "during your next minion phase" (Puppet Master: the control taken as the phase starts)
+            yield from _run_hooks(game, hooks, seat)
         yield from minion_phase(game, seat)
         for h in hooks_of(game, "after_minion_phase"):
             h(game, seat)  # "after the end of your minion phase" (Tupdog)
@@ -620,6 +642,8 @@ def _over(game: Game, seat: int) -> bool:
 
 
 def _end_of_turn(game: Game, seat: int) -> None:
+    for h in hooks_of(game, "end_of_turn"):
+        h(game, seat)  # "until the end of your turn" (Puppet Master: the control given back)
     game.riders = [r for r in game.riders if r.until is not Until.END_OF_TURN]
     for index in game.order:
         refill(game, index)
@@ -686,6 +710,8 @@ def minion_phase(game: Game, seat: int) -> Flow:
         yield from action(game, option)
     if by_card:
         yield from _card_actions_of_others(game, seat)
+    if hooks_of(game, "acts_elsewhere"):  # a table with Madness Network
+        yield from _actions_of_others(game, seat)
 
 
 def card_action_options(game: Game, seat: int) -> list[Option]:
@@ -716,6 +742,21 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
     for other in _impulse_order(game, seat)[1:]:
         while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
             options = card_action_options(game, other)
+            if not options:
+                break
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is Kind.PASS:
+                break
+            yield from action(game, option)
+
+
+def _actions_of_others(game: Game, seat: int) -> Flow:
+    """Once the acting Methuselah's minion phase is over, the minions the ``acts_elsewhere`` hooks name (unlocked
+    Malkavians with Madness Network in play) may take actions in it, their Methuselahs in turn order."""
+    for other in _impulse_order(game, seat)[1:]:
+        while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
+            may = {m for h in hooks_of(game, "acts_elsewhere") for m in h(game, other)}
+            options = [o for o in action_options(game, other) if o.minion in may] if may else []
             if not options:
                 break
             option = yield from choose(game, other, [_pass(other), *options])
@@ -904,7 +945,10 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
+    restricted = hooks_of(game, "may_remove")  # who may act against a card beyond its ``burn``/``steal`` word (Skaald)
     for copy, on, who in burnable:
+        if restricted and not hook_all(game, "may_remove", m.id, copy, on):
+            continue
         if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
@@ -983,6 +1027,8 @@ def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> F
         result = h(game, *args)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -1051,6 +1097,8 @@ def action(game: Game, option: Option) -> Flow:
         act.cost_blood, act.cost_pool = card_cost(game, handler, seat, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
+        elif mode.values is not None:
+            act.flags["value"] = option.value  # chosen as the action is announced (Charming Lobby's political card)
         if mode.bleeds:
             act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
             act.bleed = actor.bleed + mode.bleed
@@ -1279,7 +1327,16 @@ def _impulse_order(game: Game, first: int) -> list[int]:
 
 def blocking_seats(game: Game, act: Action) -> list[int]:
     """Who may attempt to block (4.3.3 step 2): the target of a directed action; the prey then the predator of
-    an undirected one."""
+    an undirected one; then the Methuselahs of the minions an ``extra_blockers`` hook adds ("any unlocked Malkavian
+    can attempt to block", Madness Network)."""
+    seats = _usual_blocking_seats(game, act)
+    for h in hooks_of(game, "extra_blockers"):
+        extra = dict.fromkeys(controller(game, m) for m in h(game, act))
+        seats += [s for s in extra if s not in seats and s != act.seat and s in game.order]
+    return seats
+
+
+def _usual_blocking_seats(game: Game, act: Action) -> list[int]:
     if act.directed:
         return [act.target] if act.target >= 0 and act.target != act.seat and act.target in game.order else []
     prey, predator = game.prey(act.seat), game.predator(act.seat)
@@ -1288,7 +1345,13 @@ def blocking_seats(game: Game, act: Action) -> list[int]:
 
 def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
     out = []
+    extra = hooks_of(game, "extra_blockers")
+    only = None  # a seat that may block only with the minions an ``extra_blockers`` hook adds
+    if extra and seat not in _usual_blocking_seats(game, act):
+        only = {m for h in extra for m in h(game, act)}
     for m in ready_minions(game, seat):
+        if only is not None and m.id not in only:
+            continue
         if m.id in act.tried or m.id in act.cannot_block:
             continue
         if m.locked and m.id not in act.woken:
@@ -1378,6 +1441,8 @@ def resolve_action(game: Game, act: Action) -> Flow:
             move_blood(game, actor.id, -act.cost_blood)
     if act.cost_pool:
         economy.burn_pool(game, seat, act.cost_pool)
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[seat].ousted:
             return
     act.succeeded = True
@@ -1430,6 +1495,8 @@ def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
         result = effect(game, play)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[play.seat].ousted:
             return
 
@@ -1457,7 +1524,8 @@ def bleed(game: Game, act: Action) -> Flow:
         elif game.edge != act.seat:
             game.edge = act.seat
             game.log("edge", act.seat)
-    yield from ()
+    if game.ousting:  # the bleed's Edge taken, a Methuselah left with no pool may be saved (Life Boon)
+        yield from ousts(game)
 
 
 # -- card plays ----------------------------------------------------------------------------------------------------
@@ -1942,6 +2010,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             move_blood(game, option.minion, -option.value)
         if cost_pool:
             economy.burn_pool(game, seat, cost_pool)
+            if game.ousting:
+                yield from ousts(game)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).

@@ -253,6 +253,8 @@ RENDER: dict[str, _Render] = {
     "ashur tablets": lambda n, e: f"{n.short(e[1])} removes the Ashur Tablets: 3 pool and {_plural(e[2], 'card')} back",
     "banish": lambda n, e: f"{n.card(e[2])} is banished to the uncontrolled region",
     "burn card": lambda n, e: f"{n.card(e[2])} is burned",
+    "life boon": lambda n, e: f"{n.short(e[1])} gives {e[3]} pool to {n.short(e[2])} with Life Boon",
+    "vp taken": lambda n, e: f"{n.short(e[1])} takes the victory point {n.short(e[2])} gains, by {n.card(e[3])}",
     "steal": lambda n, e: f"{n.short(e[1])} steals {n.card(e[2])} from {n.short(e[3])}",
     "fbi": lambda n, e: f"FBI Special Affairs Division: {n.card(e[2])} takes 2 unpreventable damage",
     "takes control": lambda n, e: f"{n.short(e[1])} takes control of {n.card(e[2])} from {n.short(e[3])}",

@@ -6518,3 +6518,38 @@ __all__ += [
     "bleed_against_controller",
     "presses_when_blocking",
 ]
+
+# --- words added for cov_d
+
+ousts = g.ousts  # the W.OUSTING window, opened now for a seat a hook's choice left with no pool (Life Boon's steal)
+BURN_BY_REFERENDUM = g.BURN_BY_REFERENDUM  # the referendum a card in play allows, to burn it (Charming Lobby calls it)
+
+
+def referendum_burnable(game: Game, play: Play) -> list[int]:
+    """The cards in play of other Methuselahs that the playing vampire may call a referendum to burn ("any vampire
+    can call a referendum to burn this card", by sect: "any Camarilla vampire"): referendums allowed by an effect
+    in play (Charming Lobby)."""
+    burnable = game.compiled.burnable
+    m = game.minions.get(play.minion)
+    if m is None or not g.table_has(
+        game, "referendum burns", lambda: {v for v, w in burnable.items() if w.endswith("referendum")}
+    ):
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            who = burnable.get(game.card_of[c], "") if c not in game.minions else ""
+            if who == "referendum" or (who.endswith(" referendum") and m.sect == who.split()[0]):
+                out.append(c)
+    return out
+
+
+def current_bleed(game: Game, minion: int) -> int:
+    """A minion's current bleed: the amount it would bleed its prey with (RTR 19980623), its printed bleed with the
+    "bleed" hooks of a bleed announced now (equipment, cards in play, riders)."""
+    m = game.minions[minion]
+    seat = g.controller(game, minion)
+    act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
+    return m.bleed + g.hook_sum(game, "bleed", act)

@@ -7,7 +7,7 @@ from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
 from ..frames import Action
-from ..playbook import judge
+from ..playbook import card_score, judge
 from ..specs.action import (
     _equipment_in_library,
 )
@@ -231,3 +231,31 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _puppet_score(game: Game, play: Play) -> float:
+    """Puppet Master [DOM]: a vampire kept locked through its Methuselah's turn and acting for us in our next one,
+    worth more the older it is (a bleed of +2 is still the better use against a small one)."""
+    m = game.minions.get(play.target)
+    return 18.0 + 2 * m.capacity if m is not None else -1.0
+
+
+judge("Puppet Master", 1, score=_puppet_score)
+
+
+def _lobby_score(game: Game, play: Play) -> float:
+    """Charming Lobby: what the chosen political card would score played itself, with +1 stealth and the next
+    referendum passing (and +2 votes for [PRE]) on top; a card in play to burn by referendum as a plain action."""
+    chosen = play.value
+    base = 25.0
+    if chosen in game.seats[play.seat].hand:
+        spec = game.compiled.specs.get(game.card_of[chosen])
+        handler = next((h for h in game.compiled.actions.get(game.card_of[chosen], ()) if h.mode.political), None)
+        score = card_score(spec.name, handler.index) if spec is not None and handler is not None else None
+        if score is not None and handler is not None:
+            base = score(game, Play(seat=play.seat, card=chosen, mode=handler.mode, minion=play.minion))
+    return base + 4.0 + (3.0 if play.mode.superior else 0.0)
+
+
+judge("Charming Lobby", 0, score=_lobby_score)
+judge("Charming Lobby", 1, score=_lobby_score)

@@ -529,3 +529,25 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+def _life_boon_score(game: Game, play: Play) -> float:
+    """Save a Methuselah when the pool spares it: its next VP is ours, its ouster's VP and 6 pool denied. The
+    amount a quarter of the pool (1 to 6): enough to last a few bleeds, not a gift that ousts its giver."""
+    pool = game.seats[play.seat].pool
+    if pool - play.value < 6:
+        return -1.0
+    wanted = max(1, min(6, pool // 4))
+    return 30.0 - abs(play.value - wanted)
+
+
+judge("Life Boon", 0, score=_life_boon_score)
+
+
+def _sinking_ship_score(game: Game, play: Play) -> float:
+    """Take the oldest minion offered (the targets list it first): a vampire for good, with its blood."""
+    m = game.minions.get(play.target)
+    return 30.0 + m.capacity + m.blood if m is not None else -1.0
+
+
+judge("From a Sinking Ship", 0, score=_sinking_ship_score)

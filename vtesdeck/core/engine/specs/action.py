@@ -14,17 +14,21 @@ from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
-from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
+from ..handlers import Handler
+from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw, leave_play
 from ..vocabulary import (
+    BURN_BY_REFERENDUM,
     NO_STRIKE,
     AddBlood,
     AshHeapCardToHand,
     AttemptBlock,
     BloodToUncontrolled,
+    BurnBlood,
     BurnEdgeTo,
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
+    BurnThisCard,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
@@ -32,6 +36,7 @@ from ..vocabulary import (
     DrawCards,
     EnterCombatWithTarget,
     Equip,
+    ExtraVotes,
     GainPool,
     HuntFor,
     If,
@@ -62,16 +67,19 @@ from ..vocabulary import (
     bleed_succeeded,
     burn_card,
     burn_minion,
+    card_cost,
     choose,
     combat,
     controller,
     crypt_not_empty,
+    current_action,
     discard,
     equipment_of_others,
     grant,
     has_edge,
     has_targets,
     hook_sum,
+    in_polling,
     infernal_actor,
     is_location,
     is_ready,
@@ -82,6 +90,7 @@ from ..vocabulary import (
     locked_ready_minions_of_others,
     locked_self,
     may_attempt_block,
+    may_play,
     minions_of_prey,
     move_blood,
     not_carrying,
@@ -93,8 +102,11 @@ from ..vocabulary import (
     ready_minions_of_others,
     ready_vampires_of_others,
     referendum,
+    referendum_burnable,
     refill,
+    removal_stealth,
     retainers_of_others,
+    set_aside,
     take_damage,
     target_still,
     to_ash_heap,
@@ -2687,3 +2699,299 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
+
+_PUPPET = "Puppet Master"
+
+
+def _puppet_mark(game: Game, play: Play) -> None:
+    """The turn it was played in (its player's turn count): "your next minion phase" is a later one."""
+    add_rider(game, play.card, "puppet turn", game.seats[play.seat].turns, Until.END_OF_GAME)
+
+
+def _puppets(game: Game) -> list[tuple[int, int, int]]:
+    """(card copy, the vampire it is on, the turn it was played) for each Puppet Master on a vampire."""
+    found = []
+    for r in game.riders:
+        if r.key == "puppet turn":
+            for s in game.order:
+                for c in game.seats[s].controlled:
+                    m = game.minions.get(c)
+                    if m is not None and r.holder in m.cards:
+                        found.append((r.holder, c, r.value))
+    return found
+
+
+@hook("stays_locked", _PUPPET)
+def _puppet_stays_locked(game: Game, seat: int) -> list[int]:
+    """The attached vampire does not unlock as normal."""
+    if not game.riders:
+        return []
+    return [m for _, m, _ in _puppets(game) if game.minions[m].locked and m in game.seats[seat].controlled]
+
+
+@hook("minion_phase", _PUPPET)
+def _puppet_pulls(game: Game, seat: int) -> None:
+    """In its player's next minion phase, as it starts: burn it, unlock the vampire and take control of it until the
+    end of the turn (a rider names the Methuselah it goes back to: the end_of_turn hook)."""
+    if not game.riders:
+        return
+    for card_copy, minion, turn in _puppets(game):
+        if game.owner_of[card_copy] != seat or game.seats[seat].turns <= turn:
+            continue
+        burn_card(game, card_copy)
+        game.riders = [r for r in game.riders if not (r.holder == card_copy and r.key == "puppet turn")]
+        m = game.minions[minion]
+        m.locked = False
+        previous = controller(game, minion)
+        if previous == seat:
+            continue
+        StealMinion()(game, Play(seat=seat, card=card_copy, mode=_PULL, target=minion))
+        add_rider(game, minion, "puppet", previous, Until.END_OF_TURN)
+
+
+@hook("end_of_turn", _PUPPET)
+def _puppet_returns(game: Game, seat: int) -> None:
+    """The vampire goes back to the Methuselah it was taken from, in torpor too (LSJ 20010119); removed from the
+    game if that Methuselah was ousted (ANK 20181110)."""
+    for r in [r for r in game.riders if r.key == "puppet"] if game.riders else []:
+        m = game.minions.get(r.holder)
+        if m is None or not m.in_play or m.id not in game.seats[seat].controlled:
+            continue
+        if game.seats[r.value].ousted:
+            leave_play(game, m.id, removed=True)
+            game.log("remove from the game", seat, m.id)
+        else:
+            StealMinion()(game, Play(seat=r.value, card=-1, mode=_PULL, target=m.id))
+
+
+_PULL = Mode(window=W.ACTION)  # the mode of the Plays the control changes are made with (StealMinion reads none)
+
+card(
+    _PUPPET,
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=younger_ready_vampires_of_others,
+        effects=(PutOnTarget(), LockTarget(), _puppet_mark),
+        label="put on a younger vampire and lock it; steal it next minion phase",
+    ),
+    notes="The control is taken as its player's next minion phase starts (the rulings allow any point of it: "
+    "LSJ 20001201; the start gives the vampire its actions).",
+)
+
+
+# -- cov_d: Charming Lobby --------------------------------------------------------------------------------------------
+
+_LOBBY = "Charming Lobby"
+_LOBBY_HOLDER = -2000  # the holder of the rider "the next referendum passes automatically" (no minion nor seat)
+_FIZZLED = Mode(window=W.ACTION)  # the chosen card left the hand: the action succeeds with no effect
+
+
+def _political_handler(game: Game, copy: int) -> Handler | None:
+    return next((h for h in game.compiled.actions.get(game.card_of[copy], ()) if h.mode.political), None)
+
+
+def _lobby_cards(game: Game, play: Play) -> list[int]:
+    """The political action cards in the player's hand the acting vampire may play: requirements and cost apply
+    (ANK 20220704, LSJ 20100819), an X cost aside; one copy of each card."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in game.seats[play.seat].hand:
+        vekn_id = game.card_of[c]
+        if c == play.card or vekn_id in seen:
+            continue
+        seen.add(vekn_id)
+        h = _political_handler(game, c)
+        if h is None or h.mode.x_cost or not may_play(game, h, m):
+            continue
+        blood, pool = card_cost(game, h, play.seat, m.id)
+        if blood < m.blood and pool < game.seats[play.seat].pool:
+            out.append(c)
+    return out + referendum_burnable(game, play)
+
+
+@hook("before_resolution", _LOBBY)
+def _lobby_calls(game: Game, act: Action) -> None:
+    """At resolution the chosen card is played: its cost paid (not the action's: LSJ 20091021), it calls the
+    referendum in the Lobby's place (its vote the caller's, ANK 20220704); the Lobby goes to the ash heap. A card no
+    longer in the hand calls nothing."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, _LOBBY) or "value" not in act.flags:
+        return
+    chosen = act.flags.pop("value")
+    m = game.minions.get(act.actor)
+    act.flags["lobby"] = 2 if act.mode is not None and act.mode.superior else 1
+    if chosen not in game.seats[act.seat].hand:  # a card in play allows the referendum: it burns the card
+        held = any(chosen in game.seats[s].controlled for s in game.order)
+        act.mode, act.target_minion = (BURN_BY_REFERENDUM, chosen) if held else (_FIZZLED, -1)
+        act.kind = Act.POLITICAL if held else Act.CARD
+        to_ash_heap(game, act.card)  # no political action card: no vote from a card (LSJ 20070927)
+        refill(game, act.seat)
+        act.card = -1
+        return
+    handler = _political_handler(game, chosen) if chosen in game.seats[act.seat].hand else None
+    if m is None or handler is None:
+        act.kind, act.mode = Act.CARD, _FIZZLED
+        return
+    blood, pool = card_cost(game, handler, act.seat, m.id, paying=True)
+    move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, act.seat, pool)
+    to_ash_heap(game, act.card)
+    refill(game, act.seat)
+    set_aside(game, act.seat, chosen)
+    act.card, act.mode = chosen, handler.mode
+    game.log("play", act.seat, chosen, handler.index, m.id, -1)
+
+
+@hook("before_referendum", _LOBBY)
+def _lobby_votes(game: Game, act: Action, play: Play) -> None:
+    """[PRE]: the vampire gains 2 votes in that first referendum."""
+    if act.flags.get("lobby") == 2 and isinstance(play.frame, Referendum):
+        play.frame.extra_votes[act.seat] = play.frame.extra_votes.get(act.seat, 0) + 2
+
+
+@hook("referendum_passed", _LOBBY)
+def _lobby_passed(game: Game, ref: Referendum) -> None:
+    """If it passes, the next referendum called by any vampire thereafter passes automatically."""
+    act = current_action(game)
+    if act is not None and act.flags.get("lobby"):
+        add_rider(game, _LOBBY_HOLDER, "lobby", 1, Until.END_OF_GAME)
+
+
+@hook("passes_automatically", _LOBBY)
+def _lobby_passes(game: Game, ref: Referendum) -> bool:
+    """The next referendum a vampire calls, any Methuselah's (PIB 20110719); a blood hunt is called by none (TOM
+    19950921)."""
+    if not game.riders:
+        return False
+    rider = next((r for r in game.riders if r.holder == _LOBBY_HOLDER and r.key == "lobby"), None)
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if rider is None or m is None or m.kind != VAMPIRE:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+card(
+    _LOBBY,
+    Mode(window=W.ACTION, political=True, stealth=1, values=_lobby_cards, label="call a referendum"),
+    Mode(window=W.ACTION, political=True, stealth=1, superior=True, values=_lobby_cards, label="… with +2 votes"),
+    notes="The chosen card stays in the hand until resolution (the card: kept apart). A referendum allowed by an "
+    "effect in play: to burn another Methuselah's card in play (Anarch Revolt, Elysium: The Arboretum).",
+)
+
+
+# -- cov_d: Loki's Gift -----------------------------------------------------------------------------------------------
+
+_LOKI = "Loki's Gift"
+
+
+def _loki_superior(game: Game, play: Play) -> None:
+    """[PRO]: remembered on the card (its polling use is the superior one's)."""
+    add_rider(game, play.card, "loki superior", 1, Until.END_OF_GAME)
+
+
+def _loki_polling(game: Game, play: Play) -> bool:
+    return (
+        in_polling(game, play)
+        and bool(game.riders)
+        and any(r.holder == play.card and r.key == "loki superior" for r in game.riders)
+    )
+
+
+def _loki_stealth_needed(game: Game, play: Play) -> bool:
+    """Its vampire is acting, has 1 blood to burn, and a block attempt against it would succeed (as needed)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    m = game.minions.get(play.minion)
+    return (
+        act is not None
+        and m is not None
+        and m.blood >= 1
+        and act.actor == play.minion
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+    )
+
+
+card(
+    _LOKI,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying(_LOKI),
+        effects=(HuntFor(), PutOnTarget(on_self=True)),
+        label="+1 stealth hunt; the card on the vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_LOKI),
+        targets=ready_vampires_of_others,
+        effects=(HuntFor(), PutOnTarget(on_self=True), _loki_superior, BurnTargetBlood(1)),
+        label="(D) +1 stealth hunt, burn 1 blood of a vampire; the card on the vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_loki_stealth_needed,
+        effects=(BurnBlood(1), BurnThisCard(), Stealth(1)),
+        label="burn it and 1 blood: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_loki_polling,
+        effects=(BurnThisCard(), ExtraVotes(2)),
+        label="burn it: +2 votes",
+    ),
+    notes="[PRO]'s blood is burned from a ready vampire of another Methuselah (the (D) action's target).",
+)
+
+
+# -- cov_d: Skaald ----------------------------------------------------------------------------------------------------
+
+_SKAALD = "Skaald"
+
+
+def _untitled_gangrel(m: Minion) -> bool:
+    return m.kind == VAMPIRE and m.clan == "Gangrel" and not m.title
+
+
+@hook("votes", _SKAALD)
+def _skaald_votes(game: Game, seat: int) -> int:
+    """The non-titled Gangrel with Skaald gets +2 votes in referendums called by a Gangrel."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    caller = game.minions.get(ref.caller) if ref is not None and ref.caller >= 0 else None
+    if caller is None or caller.clan != "Gangrel":
+        return 0
+    wanted = vekn(game, _SKAALD)
+    return sum(
+        2 for m in ready_minions(game, seat) if _untitled_gangrel(m) and any(game.card_of[c] == wanted for c in m.cards)
+    )
+
+
+@hook("may_remove", _SKAALD)
+def _skaald_thieves(game: Game, minion: int, copy: int, on: int) -> bool:
+    """Only an older non-titled Gangrel can steal it."""
+    if game.card_of[copy] != vekn(game, _SKAALD):
+        return True
+    m, holder = game.minions.get(minion), game.minions.get(on)
+    return m is not None and holder is not None and _untitled_gangrel(m) and m.capacity > holder.capacity
+
+
+card(
+    _SKAALD,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True), UnlockSelf()), label="on this Gangrel"),
+    steal="vampire",
+)
+removal_stealth(_SKAALD, 1)

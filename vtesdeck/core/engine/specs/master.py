@@ -10,7 +10,7 @@ from ...domain import DISCIPLINES
 from .. import economy
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
@@ -57,6 +57,7 @@ from ..vocabulary import (
     Redirect,
     RemoveTargetFromAshHeapForPool,
     SpendMasterAction,
+    StealMinion,
     Stealth,
     Strike,
     UnlockEach,
@@ -101,6 +102,7 @@ from ..vocabulary import (
     move_blood,
     not_,
     once_each_game_per_methuselah,
+    ousts,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -1290,6 +1292,14 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
+    ("Vicissitude", "vic"),
+    ("Potence", "pot"),
+    ("Thaumaturgy", "tha"),
+    ("Quietus", "qui"),
+    ("Chimerstry", "chi"),
+    ("Obtenebration", "obt"),
+    ("Serpentis", "ser"),
+    ("Necromancy", "nec"),
 ):
     card(
         _name,
@@ -2919,4 +2929,169 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cov_d: Life Boon ---------------------------------------------------------------------------------------------
+
+_LIFE_BOON = "Life Boon"
+
+
+def _about_to_be_ousted(game: Game, play: Play) -> Sequence[int]:
+    """The other Methuselahs with no pool about to be ousted (the W.OUSTING window's seats)."""
+    frame = play.frame
+    return [s for s in frame.seats if s != play.seat] if isinstance(frame, Ousting) else []
+
+
+def _not_own_turn(game: Game, play: Play) -> bool:
+    return play.seat != game.acting  # an out-of-turn master card, never in one's own turn (digest 2.5)
+
+
+def _boon_pool(game: Game, play: Play) -> Sequence[int]:
+    """The pool given: 1 to 6, never its player's last (NO_SUICIDE_PAYMENTS). Pool never goes below 0 here (an
+    effect burns what there is), so any amount covers what the Methuselah owed (RTR 19970630)."""
+    return range(1, min(6, game.seats[play.seat].pool - 1) + 1)
+
+
+def _life_boon(game: Game, play: Play) -> None:
+    """Give the pool (moved, not burned), the card stays in play, and the saved Methuselah's VP go to its player
+    (economy.gain_vp reads the ``vp to`` rider: boons played on one Methuselah take its VP in turn)."""
+    game.seats[play.seat].pool -= play.value
+    game.seats[play.target].pool += play.value
+    add_rider(game, -1 - play.target, "vp to", play.card, Until.END_OF_GAME)
+    game.log("life boon", play.seat, play.target, play.value)
+
+
+def boons_on(game: Game, seat: int) -> list[int]:
+    """The Life Boons in play saving ``seat`` (their ``vp to`` riders, first played first)."""
+    return [
+        r.value
+        for r in game.riders
+        if r.key == "vp to" and r.holder == -1 - seat and r.value in game.seats[game.owner_of[r.value]].controlled
+    ]
+
+
+@hook("unlock", _LIFE_BOON)
+def _life_boon_unlock(game: Game, seat: int) -> Any:
+    """ "During each of their unlock phases, you can steal 1 pool from that Methuselah": each boon's player
+    chooses (listed best first for the bots: the pool, unless the saved Methuselah would be left with 2 or less,
+    whose VP the boon is waiting for)."""
+    boons = boons_on(game, seat) if game.riders else []
+    return _boon_steals(game, seat, boons) if boons else None
+
+
+def _boon_steals(game: Game, seat: int, boons: list[int]) -> Generator[Any, Any, None]:
+    for boon in boons:
+        player = game.owner_of[boon]
+        if game.seats[seat].ousted or game.seats[player].ousted or boon not in game.seats[player].controlled:
+            continue
+        steal = Option(Kind.TERMS, player, card=boon, value=1)
+        keep = Option(Kind.TERMS, player, card=boon, value=0)
+        low = game.seats[seat].pool <= 3
+        option = yield from choose(game, player, [keep, steal] if low else [steal, keep])
+        if option.value == 1:
+            game.log("steal pool", player, seat, 1)
+            economy.gain_pool(game, player, 1)
+            economy.burn_pool(game, seat, 1)
+            yield from ousts(game)
+
+
+card(
+    _LIFE_BOON,
+    Mode(
+        window=W.OUSTING,
+        out_of_turn=True,
+        when=_not_own_turn,
+        targets=_about_to_be_ousted,
+        values=_boon_pool,
+        effects=(_life_boon, PutInPlay()),
+    ),
+    notes="The VP taken instead of the saved Methuselah: economy.gain_vp (half VPs count; burned at 1 VP).",
+)
+
+
+# -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
+
+
+def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
+    or fewer pool; the oldest first."""
+    found = [
+        m
+        for s in game.order
+        if s != play.seat and game.seats[s].pool <= 3
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
+    ]
+    found.sort(key=lambda m: (-m.capacity, m.id))
+    return [m.id for m in found]
+
+
+card(
+    "From a Sinking Ship",
+    Mode(
+        window=W.MASTER,
+        targets=_sinking_ship_targets,
+        effects=(StealMinion(),),
+        limit="from a sinking ship",
+        limit_scope="game",
+    ),
+    notes="Requirements do not apply to the minion taken (TOM 19960226-1). A retainer is not offered: it would need "
+    "a minion of its new Methuselah to go on, which the card does not give.",
+)
+
+
+# -- cov_d: Madness Network -----------------------------------------------------------------------------------------
+
+_NETWORK = "Madness Network"
+
+
+def _network_in_play(game: Game) -> bool:
+    wanted = vekn(game, _NETWORK)
+    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
+
+
+def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and m.kind == VAMPIRE
+        and m.clan == "Malkavian"
+    ]
+
+
+@hook("acts_elsewhere", _NETWORK)
+def _network_actions(game: Game, seat: int) -> list[int]:
+    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
+    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
+
+
+@hook("extra_blockers", _NETWORK)
+def _network_blockers(game: Game, act: Action) -> list[int]:
+    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
+    woken first: LSJ 20041022-2)."""
+    if (
+        act.kind is not Act.BURN_CARD
+        or act.target_minion < 0
+        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
+    ):
+        return []
+    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+
+
+card(
+    _NETWORK,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The Malkavians of the other Methuselahs act once the acting Methuselah has finished its actions, in turn "
+    "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
+    burn="minion",
 )
