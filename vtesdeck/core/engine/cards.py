@@ -148,11 +148,13 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    if_controlling_not_sect: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3300,6 +3300,8 @@ def _upkeep(game: Game, seat: int) -> int:
                         sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
                     if u.unless_ready_sect in sects:
                         continue
+                if u.if_controlling_not_sect and not own_vampires_not_of_sect(game, seat, u.if_controlling_not_sect):
+                    continue
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
@@ -5912,3 +5914,39 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for cov_c
+
+
+def own_vampires_not_of_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The vampires ``seat`` controls, ready or in torpor, not of ``sect`` ("a non-Camarilla vampire")."""
+    minions = game.minions
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect != sect
+    ]
+
+
+def own_vampires_not_in_sect(sect: str) -> Targets:
+    """Targets: the player's vampires not of ``sect`` (Judgment: Camarilla Segregation's "burn a non-Camarilla
+    vampire they control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return own_vampires_not_of_sect(game, play.seat, sect)
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetMinion:
+    """Burn the chosen minion, if it is still in play (a cost: "burn a vampire you control to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.burn_minion(game, play.target)
+
+
+__all__ += ["own_vampires_not_of_sect", "own_vampires_not_in_sect", "BurnTargetMinion"]

@@ -12,6 +12,7 @@ from ..specs.action import (
     _equipment_in_library,
 )
 from ..state import VAMPIRE, Game
+from ..vocabulary import own_vampires_not_of_sect
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -231,3 +232,30 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _segregation_play_score(game: Game, play: Play) -> float:
+    """Judgment: Camarilla Segregation when it costs the seat nothing: 1 pool a turn from each other Methuselah
+    with a non-Camarilla vampire (none of the seat's own, which would pay too)."""
+    if own_vampires_not_of_sect(game, play.seat, "Camarilla"):
+        return -1.0
+    hit = sum(1 for s in game.order if s != play.seat and own_vampires_not_of_sect(game, s, "Camarilla"))
+    return 10.0 + 8.0 * hit if hit >= 2 else -1.0
+
+
+def _segregation_burn_score(game: Game, play: Play) -> float:
+    """Burn a vampire to burn Judgment: Camarilla Segregation only when it is worth little: in torpor, or small
+    and empty."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    if m.torpor:
+        return 20.0
+    return 8.0 if m.capacity <= 2 and m.blood <= 1 else -1.0
+
+
+judge("Judgment: Camarilla Segregation", 0, score=_segregation_play_score)
+judge("Judgment: Camarilla Segregation", 1, score=_segregation_burn_score)

@@ -11,7 +11,7 @@ from typing import Any
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, card, hook
+from ..cards import SHUFFLERS, Mode, Play, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -25,6 +25,8 @@ from ..vocabulary import (
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
+    BurnTargetMinion,
+    BurnThisCard,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
@@ -86,6 +88,7 @@ from ..vocabulary import (
     move_blood,
     not_carrying,
     other_ready_vampires,
+    own_vampires_not_in_sect,
     own_wraiths,
     prey_only,
     prey_or_predator,
@@ -2687,3 +2690,40 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+_SEGREGATION = "Judgment: Camarilla Segregation"
+
+card(
+    _SEGREGATION,
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_vampires_not_in_sect("Camarilla"),
+        effects=(BurnTargetMinion(), BurnThisCard()),
+        label="burn a non-Camarilla vampire you control: burn this card",
+    ),
+    notes="Any Methuselah may burn it in its master phase (not a master phase action: the offered_abilities hook "
+    "gives the other Methuselahs its second mode).",
+    upkeep=Upkeep(pool=1, if_controlling_not_sect="Camarilla"),
+)
+
+
+@hook("offered_abilities", _SEGREGATION)
+def _segregation_offered(game: Game, seat: int, window: W) -> list[tuple[int, Any]]:
+    """Every other Methuselah's copies, offered in the seat's master phase (its controller's come as its own)."""
+    if window is not W.MASTER or game.compiled is None:
+        return []
+    wanted = vekn(game, _SEGREGATION)
+    handlers = game.compiled.in_play.get((wanted, W.MASTER), ())
+    return [
+        (c, h)
+        for s in game.order
+        if s != seat
+        for c in game.seats[s].controlled
+        if game.card_of[c] == wanted and c not in game.minions
+        for h in handlers
+    ]
