@@ -5949,4 +5949,64 @@ class BurnTargetMinion:
             g.burn_minion(game, play.target)
 
 
-__all__ += ["own_vampires_not_of_sect", "own_vampires_not_in_sect", "BurnTargetMinion"]
+def offered_to_every_methuselah(window: W, *names: str) -> None:
+    """The cards' in-play modes in ``window`` may be used by every Methuselah, not only by the card's controller
+    ("Methuselahs can … during their master phase": Judgment: Camarilla Segregation, Open War): the other
+    Methuselahs' copies are offered to the seat (game.in_play_options' ``offered_abilities`` hook)."""
+
+    @hook("offered_abilities", *names)
+    def offered(game: Game, seat: int, at: W) -> list[tuple[int, Any]]:
+        comp = game.compiled
+        if at is not window or comp is None:
+            return []
+        out: list[tuple[int, Any]] = []
+        for name in names:
+            wanted = vekn(game, name)
+            handlers = comp.in_play.get((wanted, window), ())
+            if not handlers:
+                continue
+            for s in game.order:
+                if s != seat:
+                    for c in game.seats[s].controlled:
+                        if game.card_of[c] == wanted and c not in game.minions and c not in game.locked_cards:
+                            out += [(c, h) for h in handlers]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToThisCard:
+    """The player moves ``amount`` pool onto the card in play being used as counters (paid to the bank: the card's
+    counters are not pool); at ``burn_at`` counters the card burns and its controller gains ``gain`` pool (Open
+    War)."""
+
+    amount: int = 1
+    burn_at: int = 0
+    gain: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        paid = economy.burn_pool(game, play.seat, self.amount)
+        if not paid:
+            return
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + paid
+        game.log("pool to card", play.seat, play.card, paid)
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            owner = card_controller(game, play.card)
+            g.burn_card(game, play.card)
+            if self.gain and owner >= 0 and not game.seats[owner].ousted:
+                economy.gain_pool(game, owner, self.gain)
+                game.log("gain pool", owner, self.gain)
+
+
+def card_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a card in play (on the table or on a minion); -1 when none does."""
+    return _controller_of_card(game, copy)
+
+
+__all__ += [
+    "own_vampires_not_of_sect",
+    "own_vampires_not_in_sect",
+    "BurnTargetMinion",
+    "offered_to_every_methuselah",
+    "PoolToThisCard",
+    "card_controller",
+]

@@ -259,3 +259,22 @@ def _segregation_burn_score(game: Game, play: Play) -> float:
 
 judge("Judgment: Camarilla Segregation", 0, score=_segregation_play_score)
 judge("Judgment: Camarilla Segregation", 1, score=_segregation_burn_score)
+
+
+def _open_war_play_score(game: Game, play: Play) -> float:
+    """Open War with two ready Anarchs or more to use its actions."""
+    anarchs = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch"]
+    return 16.0 if len(anarchs) >= 2 else -1.0
+
+
+def _open_war_burn_score(game: Game, play: Play) -> float:
+    """Burn another's location for 2 pool while the pool can spare it."""
+    return 15.0 if game.seats[play.seat].pool >= 8 else -1.0
+
+
+judge("Open War", 0, score=_open_war_play_score)
+judge("Open War", 1, score=_combat_score)
+judge("Open War", 2, score=_open_war_burn_score)
+# Pool onto Open War comes back only to its controller, 4 turns later: its controller gains nothing by it and the
+# others pay 4 pool to hand it 4; the bots leave it.
+judge("Open War", 3, score=lambda game, play: -1.0)

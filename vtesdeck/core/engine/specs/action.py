@@ -11,7 +11,7 @@ from typing import Any
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, Upkeep, card, hook
+from ..cards import SHUFFLERS, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -42,9 +42,11 @@ from ..vocabulary import (
     LockTarget,
     LockThisCard,
     NoMoreBleedsThisTurn,
+    PoolToThisCard,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    SpendMasterAction,
     StealMinion,
     StealPool,
     Stealth,
@@ -58,6 +60,7 @@ from ..vocabulary import (
     TitleCard,
     UnlockSelf,
     add_rider,
+    all_of,
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
@@ -74,6 +77,7 @@ from ..vocabulary import (
     has_edge,
     has_targets,
     hook_sum,
+    in_sect,
     infernal_actor,
     is_location,
     is_ready,
@@ -83,13 +87,16 @@ from ..vocabulary import (
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     locked_self,
+    master_action_left,
     may_attempt_block,
     minions_of_prey,
     move_blood,
     not_carrying,
+    offered_to_every_methuselah,
     other_ready_vampires,
     own_vampires_not_in_sect,
     own_wraiths,
+    pool_at_least,
     prey_only,
     prey_or_predator,
     ready_minions,
@@ -2706,24 +2713,46 @@ card(
         effects=(BurnTargetMinion(), BurnThisCard()),
         label="burn a non-Camarilla vampire you control: burn this card",
     ),
-    notes="Any Methuselah may burn it in its master phase (not a master phase action: the offered_abilities hook "
-    "gives the other Methuselahs its second mode).",
+    notes="Any Methuselah may burn it in its master phase (not a master phase action).",
     upkeep=Upkeep(pool=1, if_controlling_not_sect="Camarilla"),
 )
 
 
-@hook("offered_abilities", _SEGREGATION)
-def _segregation_offered(game: Game, seat: int, window: W) -> list[tuple[int, Any]]:
-    """Every other Methuselah's copies, offered in the seat's master phase (its controller's come as its own)."""
-    if window is not W.MASTER or game.compiled is None:
-        return []
-    wanted = vekn(game, _SEGREGATION)
-    handlers = game.compiled.in_play.get((wanted, W.MASTER), ())
-    return [
-        (c, h)
-        for s in game.order
-        if s != seat
-        for c in game.seats[s].controlled
-        if game.card_of[c] == wanted and c not in game.minions
-        for h in handlers
-    ]
+offered_to_every_methuselah(W.MASTER, _SEGREGATION)
+
+
+card(
+    "Open War",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), limit="open war", limit_scope="game", label="put in play"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=in_sect("Anarch"),
+        targets=ready_minions_of_others,
+        label="an Anarch enters combat with a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        cost_pool=2,
+        when=in_sect("Anarch"),
+        targets=locations_of_others,
+        effects=(BurnTargetCard(),),
+        label="an Anarch burns a location (2 pool)",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(master_action_left, pool_at_least(2)),
+        effects=(SpendMasterAction(), PoolToThisCard(1, burn_at=4, gain=4)),
+        label="a master phase action: 1 pool to this card",
+    ),
+    notes="Any Methuselah's Anarchs use its actions, and any Methuselah its master phase ability; at 4 counters its "
+    "controller gains the 4 pool.",
+)
+offered_to_every_methuselah(W.MASTER, "Open War")

@@ -1040,7 +1040,7 @@ def _anarch_action_succeeded(game: Game, play: Play) -> bool:
     if act.card < 0:
         return False
     needs = game.compiled.cards[game.card_of[act.card]].requirements
-    return "Anarch" in needs.sects or any("Baron" in t for t in needs.titles)
+    return "Anarch" in needs.sects or any("baron" in t.lower() for t in needs.titles)
 
 
 def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
