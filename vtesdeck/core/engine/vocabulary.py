@@ -6002,7 +6002,94 @@ def card_controller(game: Game, copy: int) -> int:
     return _controller_of_card(game, copy)
 
 
+def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
+    return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
+
+
+def blood_movers(sect: str = "") -> Targets:
+    """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
+    some (the source of ``MoveBloodToAnother``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        ready = _ready_vampires_of(game, play.seat, sect)
+        if not any(m.blood < m.capacity for m in ready):
+            return []
+        return [m.id for m in ready if m.blood > 0 and any(o.id != m.id and o.blood < o.capacity for o in ready)]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveBloodToAnother:
+    """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
+    the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
+    anarch")."""
+
+    amount: int = 1
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        source = game.minions.get(play.target)
+        if source is None or source.blood <= 0:
+            return None
+        others = sorted(
+            (m for m in _ready_vampires_of(game, play.seat, self.sect) if m.id != source.id and m.blood < m.capacity),
+            key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+        )
+        if not others:
+            return None
+        return self._move(game, play, source, others)
+
+    def _move(self, game: Game, play: Play, source: Minion, others: list[Minion]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in others]
+        )
+        dest = game.minions.get(option.target)
+        if dest is None or not source.in_play:
+            return
+        moved = -g.move_blood(game, source.id, -self.amount)
+        g.move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, moved)
+
+
+NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActingMinionCannotStrikeFirstRound:
+    """The action's acting minion cannot strike in the first round of the next combat it enters this turn (The
+    Status Perfectus: "The acting minion cannot use any strikes in the first round of that combat"), nor use a
+    strike's maneuver (LSJ 20001126); it may still gain additional strikes, uselessly (LSJ 19970814-2)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.add_rider(game, act.actor, NO_STRIKES_NEXT_COMBAT, 1, Until.END_OF_TURN)
+
+
+@hook("combat_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_next_combat(game: Game, c: Combat) -> None:
+    if not game.riders:
+        return
+    for side in (c.a, c.b):
+        marks = [r for r in game.riders if r.holder == side.minion and r.key == NO_STRIKES_NEXT_COMBAT]
+        if marks:
+            game.riders = [r for r in game.riders if r not in marks]
+            side.used.add("combat:no strikes first round (this side)")
+
+
+@hook("round_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:no strikes first round (this side)" in side.used:
+                side.used.add("round:cannot strike")
+
+
 __all__ += [
+    "blood_movers",
+    "MoveBloodToAnother",
+    "ActingMinionCannotStrikeFirstRound",
     "own_vampires_not_of_sect",
     "own_vampires_not_in_sect",
     "BurnTargetMinion",

@@ -278,3 +278,17 @@ judge("Open War", 2, score=_open_war_burn_score)
 # Pool onto Open War comes back only to its controller, 4 turns later: its controller gains nothing by it and the
 # others pay 4 pool to hand it 4; the bots leave it.
 judge("Open War", 3, score=lambda game, play: -1.0)
+
+
+def _perfectus_move_score(game: Game, play: Play) -> float:
+    """Move blood from a full Anarch to an emptier one (the emptiest is chosen first)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    others = [o for o in g.ready_minions(game, play.seat) if o.sect == "Anarch" and o.id != m.id and o.kind == VAMPIRE]
+    return 8.0 if others and m.blood >= 3 and min(o.blood for o in others) + 2 <= m.blood else -1.0
+
+
+judge("Status Perfectus, The", 0, score=lambda game, play: 16.0)
+judge("Status Perfectus, The", 1, score=_perfectus_move_score)
+judge("Status Perfectus, The", 2, score=lambda game, play: 20.0)  # a round the acting minion cannot strike in

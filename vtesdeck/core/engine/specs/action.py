@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ...eligibility import CITY_TITLES, in_game
@@ -17,6 +17,7 @@ from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
+    ActingMinionCannotStrikeFirstRound,
     AddBlood,
     AshHeapCardToHand,
     AttemptBlock,
@@ -41,6 +42,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    MoveBloodToAnother,
     NoMoreBleedsThisTurn,
     PoolToThisCard,
     PutInPlay,
@@ -59,12 +61,14 @@ from ..vocabulary import (
     TargetLocksOwnMinion,
     TitleCard,
     UnlockSelf,
+    action_of,
     add_rider,
     all_of,
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
+    blood_movers,
     burn_card,
     burn_minion,
     choose,
@@ -2756,3 +2760,62 @@ card(
     "controller gains the 4 pool.",
 )
 offered_to_every_methuselah(W.MASTER, "Open War")
+
+
+# -- The Status Perfectus --------------------------------------------------------------------------------------------------
+
+
+def _perfectus_fought(game: Game, play: Play) -> tuple[int, int] | None:
+    """(the blocking Anarch, the acting minion still ready) after an action whose block led to a combat."""
+    act = action_of(play)
+    if act is None or act.blocker < 0 or act.flags.get("combat_with", -1) != act.blocker:
+        return None
+    blocker = game.minions.get(act.blocker)
+    if blocker is None or blocker.kind != VAMPIRE or blocker.sect != "Anarch" or not is_ready(game, act.actor):
+        return None
+    return act.blocker, act.actor
+
+
+def _perfectus_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """A ready unlocked Anarch of the player's other than the blocking one, to enter combat with the acting
+    minion (another Methuselah's)."""
+    fought = _perfectus_fought(game, play)
+    if fought is None or controller(game, fought[1]) == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked and m.id != fought[0]
+    ]
+
+
+def _perfectus_combat(game: Game, play: Play) -> Flow | None:
+    """Lock the Anarch; it enters combat with the acting minion (the combat is no part of the action: ANK 20180929,
+    as Marie-Pierre's)."""
+    fought = _perfectus_fought(game, play)
+    anarch = game.minions.get(play.target)
+    if fought is None or anarch is None or not is_ready(game, anarch.id):
+        return None
+    anarch.locked = True
+    return combat(game, anarch.id, fought[1], None)
+
+
+card(
+    "Status Perfectus, The",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=blood_movers("Anarch"),
+        effects=(MoveBloodToAnother(1, sect="Anarch"),),
+        label="move 1 blood between ready Anarchs",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        targets=_perfectus_anarchs,
+        effects=(LockThisCard(), ActingMinionCannotStrikeFirstRound(), _perfectus_combat),
+        label="lock: another Anarch enters combat with the acting minion, which cannot strike in the first round",
+    ),
+    notes="Its combat follows the action's (after the blocking Anarch's combat has ended), no part of the action.",
+)
