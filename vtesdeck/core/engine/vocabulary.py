@@ -6086,7 +6086,41 @@ def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
                 side.used.add("round:cannot strike")
 
 
+GRANTED_ACTION = "granted action"  # a rider on a vampire: the card copy whose action it may take this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GrantThisCardsActionThisTurn:
+    """The chosen vampire may take this card's action (its in-play ``W.ACTION`` mode, ``when=granted_this_turn``)
+    once this turn, even once the card is locked or leaves its player's control (Powerbase: Luanda: "Lock this card
+    … and choose a vampire you control. Once this turn, the chosen vampire may …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, GRANTED_ACTION, play.card, Until.END_OF_TURN)
+
+
+def granted_this_turn(game: Game, play: Play) -> bool:
+    """The acting vampire was chosen this turn to take this card's action (``GrantThisCardsActionThisTurn``)."""
+    return any(r.holder == play.minion and r.key == GRANTED_ACTION and r.value == play.card for r in game.riders)
+
+
+@hook("offered_actions", effects=(GrantThisCardsActionThisTurn,))
+def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
+    """The actions of the cards that chose this vampire this turn (the card itself is locked: game._granting_cards
+    offers only unlocked cards)."""
+    if not game.riders or game.compiled is None:
+        return []
+    out: list[tuple[int, Any]] = []
+    for r in game.riders:
+        if r.holder == m.id and r.key == GRANTED_ACTION and r.value in game.locked_cards:
+            out += [(r.value, h) for h in game.compiled.in_play.get((game.card_of[r.value], W.ACTION), ())]
+    return out
+
+
 __all__ += [
+    "GrantThisCardsActionThisTurn",
+    "granted_this_turn",
     "blood_movers",
     "MoveBloodToAnother",
     "ActingMinionCannotStrikeFirstRound",

@@ -19,7 +19,7 @@ from ..specs.master import (
     _villein_tax,
     _villeins_on,
 )
-from ..state import ALLY, VAMPIRE, Game
+from ..state import ALLY, VAMPIRE, Game, Minion
 from ..vocabulary import (
     uncontrolled_vampires,
 )
@@ -529,3 +529,32 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _out_hits(me: Minion, other: Minion) -> bool:
+    """The minion's strength at least the other's blood or life, and more blood than the other's strength."""
+    return me.strength >= other.blood and me.blood > other.strength
+
+
+def _luanda_choose_score(game: Game, play: Play) -> float:
+    """Lock Powerbase: Luanda for a vampire that out-hits another's minion (its combat action comes next)."""
+    m = game.minions.get(play.target)
+    if m is None or m.locked:
+        return -1.0
+    foes = [o for s in game.order if s != play.seat for o in g.ready_minions(game, s)]
+    return 18.0 if any(_out_hits(m, o) for o in foes) else -1.0
+
+
+def _luanda_combat_score(game: Game, play: Play) -> float:
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None or not _out_hits(me, other):
+        return -5.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+judge("Powerbase: Luanda", 0, score=_score(26.0))
+judge("Powerbase: Luanda", 1, score=_luanda_choose_score)
+judge("Powerbase: Luanda", 2, score=_luanda_combat_score)

@@ -38,6 +38,7 @@ from ..vocabulary import (
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
     LockThisCard,
@@ -75,6 +76,7 @@ from ..vocabulary import (
     discipline_level,
     empty_ready_vampires,
     go_to_torpor,
+    granted_this_turn,
     hand_options,
     hand_size,
     has_edge,
@@ -3046,4 +3048,33 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+card(
+    "Powerbase: Luanda",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), GrantThisCardsActionThisTurn()),
+        label="lock: a vampire may enter combat with any minion as a +1 stealth (D) action this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=granted_this_turn,
+        targets=ready_minions_of_others,
+        label="enter combat with a minion",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). The vampire chosen is a "
+    "ready one.",
+    steal="vampire",
 )
