@@ -281,6 +281,7 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
 )
 
 

@@ -6118,7 +6118,30 @@ def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
     return out
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class ThisCardChoosesTarget:
+    """The card played remembers the target minion it chose (a ``game.CHOSEN_MINION`` rider for the game: Divine
+    Sign's "Choose any minion … The chosen minion can burn this card")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card < 0 or play.target not in game.minions:
+            return
+        game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == g.CHOSEN_MINION)]
+        g.add_rider(game, play.card, g.CHOSEN_MINION, play.target, Until.END_OF_GAME)
+
+
+def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
+    """How many cards named ``name`` on ``holder`` chose the minion ``chosen`` (``ThisCardChoosesTarget``)."""
+    m = game.minions.get(holder)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
+
+
 __all__ += [
+    "ThisCardChoosesTarget",
+    "cards_choosing",
     "GrantThisCardsActionThisTurn",
     "granted_this_turn",
     "blood_movers",

@@ -292,3 +292,17 @@ def _perfectus_move_score(game: Game, play: Play) -> float:
 judge("Status Perfectus, The", 0, score=lambda game, play: 16.0)
 judge("Status Perfectus, The", 1, score=_perfectus_move_score)
 judge("Status Perfectus, The", 2, score=lambda game, play: 20.0)  # a round the acting minion cannot strike in
+
+
+def _divine_sign_score(game: Game, play: Play) -> float:
+    """Divine Sign costs the actor nothing (it unlocks): +2 intercept against a neighbour's best bleeder."""
+    other = game.minions.get(play.target)
+    if other is None:
+        return -1.0
+    owner = g.controller(game, other.id)
+    near = owner in (game.prey(play.seat), game.predator(play.seat))
+    return (14.0 if near else 4.0) + other.bleed
+
+
+judge("Divine Sign", 0, score=_divine_sign_score)
+judge("Divine Sign", 1, score=_divine_sign_score)

@@ -59,6 +59,7 @@ from ..vocabulary import (
     TargetBurnsPool,
     TargetDiscards,
     TargetLocksOwnMinion,
+    ThisCardChoosesTarget,
     TitleCard,
     UnlockSelf,
     action_of,
@@ -71,6 +72,7 @@ from ..vocabulary import (
     blood_movers,
     burn_card,
     burn_minion,
+    cards_choosing,
     choose,
     combat,
     controller,
@@ -2819,3 +2821,41 @@ card(
     ),
     notes="Its combat follows the action's (after the blocking Anarch's combat has ended), no part of the action.",
 )
+
+
+# -- Divine Sign -----------------------------------------------------------------------------------------------------------
+
+_DIVINE_SIGN = "Divine Sign"
+_DIVINE_SIGN_EFFECTS = (ThisCardChoosesTarget(), PutOnTarget(on_self=True), UnlockSelf())
+
+card(
+    _DIVINE_SIGN,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion; open hand in the combat of its block",
+    ),
+    burn="chosen minion",
+    notes="The minion chosen is a ready minion of another Methuselah (the (D) action is directed at its controller). "
+    "[NEC]'s open hand changes no decision here (the bots read no hand but their own).",
+)
+
+
+@hook("intercept", _DIVINE_SIGN)
+def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
+    """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
+    return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
