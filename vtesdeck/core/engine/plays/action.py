@@ -306,3 +306,19 @@ def _divine_sign_score(game: Game, play: Play) -> float:
 
 judge("Divine Sign", 0, score=_divine_sign_score)
 judge("Divine Sign", 1, score=_divine_sign_score)
+
+
+def _impersonation_score(game: Game, play: Play) -> float:
+    """Clan Impersonation when the hand holds a card requiring a clan none of the seat's ready vampires is of."""
+    mine = {clan_name(m.clan) for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE}
+    cards = game.compiled.cards
+    for c in game.seats[play.seat].hand:
+        card = cards.get(game.card_of[c])
+        needs = {clan_name(x) for x in card.requirements.clans} if card is not None else set()
+        if needs and not needs & mine:
+            return 12.0
+    return -1.0
+
+
+judge("Clan Impersonation", 0, score=_impersonation_score)
+judge("Clan Impersonation", 1, score=lambda game, play: -1.0)  # the clan was chosen on purpose

@@ -8,12 +8,13 @@ import re
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from ...eligibility import CITY_TITLES, in_game
+from ...eligibility import CITY_TITLES, in_game, with_clan
 from ...eligibility import clan as clan_name
 from .. import economy
 from ..cards import SHUFFLERS, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
+from ..playbook import most_wanted_clans
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
 from ..vocabulary import (
     NO_STRIKE,
@@ -73,6 +74,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     cards_choosing,
+    carried_by_actor,
     choose,
     combat,
     controller,
@@ -2859,3 +2861,118 @@ card(
 def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
     """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
     return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
+
+
+# -- Clan Impersonation ----------------------------------------------------------------------------------------------------
+# The vampire's clan is ``Minion.clan`` (what every card reads); the clan chosen is also a rider on the card (its index
+# in the table's clans), so that removing one copy gives the vampire back the clan of the copy left, if any, or its
+# printed one (ANK 20200415, RTR 20201130; the most recent change takes precedence: LSJ 20021209).
+
+_IMPERSONATION = "Clan Impersonation"
+_CLAN_CHOSEN = "clan chosen"  # a rider on a Clan Impersonation: the index of its clan in _table_clans
+
+
+def _table_clans(game: Game) -> tuple[str, ...]:
+    """The clans a card at this table names (its requirements) or a vampire at the table is of, sorted (once per
+    table): the clans worth choosing."""
+    found = game.table.get("clans")
+    if found is None:
+        cards = game.compiled.cards
+        names: set[str] = set()
+        for vekn in set(game.card_of):
+            c = cards.get(vekn)
+            if c is not None:
+                names.update(clan_name(x) for x in (*c.requirements.clans, *(c.clans if c.is_crypt else ())))
+        found = game.table["clans"] = tuple(sorted(names))
+    return tuple(found)
+
+
+def _impersonate(game: Game, play: Play) -> Flow | None:
+    """The card goes on the acting vampire, who is of the clan chosen now from then on."""
+    m = game.minions.get(play.minion)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return None
+    clans = _table_clans(game)
+    mine = clan_name(m.clan)
+    offered = most_wanted_clans(game, play.seat, [name for name in clans if name != mine])
+    options = [Option(Kind.TERMS, play.seat, value=clans.index(name)) for name in offered]
+    if not options:
+        to_ash_heap(game, play.card)
+        return None
+    return _impersonate_as(game, play, m, options)
+
+
+def _impersonate_as(game: Game, play: Play, m: Minion, options: list[Option]) -> Flow:
+    chosen = yield from choose(game, play.seat, options)
+    PutOnTarget(on_self=True)(game, play)
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _CLAN_CHOSEN)]
+    add_rider(game, play.card, _CLAN_CHOSEN, chosen.value, Until.END_OF_GAME)
+    m.clan = _table_clans(game)[chosen.value]
+    game.log("clan", play.seat, m.id, m.clan)
+
+
+@hook("card_burned", _IMPERSONATION)
+def _impersonation_ends(game: Game, copy: int, minion: int) -> None:
+    """Burned, the vampire's clan is the one chosen by the Clan Impersonation left on it, or its printed one."""
+    m = game.minions.get(minion)
+    if m is None or game.card_of[copy] != vekn(game, _IMPERSONATION):
+        return
+    m.clan = _clan_now(game, m)
+
+
+def _clan_now(game: Game, m: Minion) -> str:
+    wanted = vekn(game, _IMPERSONATION)
+    clans = _table_clans(game)
+    for c in reversed(m.cards):
+        if game.card_of[c] == wanted:
+            for r in game.riders:
+                if r.holder == c and r.key == _CLAN_CHOSEN and 0 <= r.value < len(clans):
+                    return clans[int(r.value)]
+    template = game.vampires.get(m.card)
+    return template.clan if template is not None else m.clan
+
+
+def _impersonated(game: Game, m: Minion) -> Any:
+    """The vampire as the requirement checks see it while it carries a Clan Impersonation (None: it carries none):
+    of its clan now, its sect, title and traits (slave status: LSJ 20030511) unchanged."""
+    wanted = vekn(game, _IMPERSONATION)
+    if not m.cards or m.kind != VAMPIRE or not any(game.card_of[c] == wanted for c in m.cards):
+        return None
+    printed = game.compiled.eligibility.minion(m.card)
+    card = game.compiled.cards.get(m.card)
+    if printed is None or card is None:
+        return None
+    as_clan = with_clan(printed, card.clans, m.clan)
+    return in_game(as_clan, tuple(d for d, _ in m.disciplines), m.capacity)
+
+
+@hook("may_play", _IMPERSONATION)
+def _impersonation_may_play(game: Game, handler: Any, m: Minion) -> bool:
+    """A card requiring a clan is played by the clan the vampire is considered of, not by its printed one."""
+    if handler.requirement is None:
+        return True
+    seen = _impersonated(game, m)
+    return seen is None or bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+@hook("meets_requirement", _IMPERSONATION)
+def _impersonation_meets(game: Game, handler: Any, m: Minion) -> bool:
+    seen = _impersonated(game, m) if handler.requirement is not None else None
+    return seen is not None and bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+card(
+    _IMPERSONATION,
+    Mode(window=W.ACTION, stealth=1, effects=(_impersonate,), label="choose a clan"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=carried_by_actor,
+        effects=(BurnThisCard(),),
+        label="burn this card",
+    ),
+    notes="The clans offered are those the table's cards name or its vampires are of. A title is no clan's here "
+    "(the engine's titles name no clan), so no title is lost with the clan (RTR 20201130).",
+)
