@@ -167,6 +167,14 @@ def hook_sum(game: Game, name: str, *args: Any) -> int:
     return sum(h(game, *args) for h in hooks) if hooks else 0
 
 
+def _oust_pool_bonus(game: Game, predator: int, ousted: int) -> int:
+    """The pool an oust gives its predator beyond the 6 (the "oust_pool" hooks: Khabar: Glory)."""
+    return hook_sum(game, "oust_pool", predator, ousted)
+
+
+economy.oust_pool_bonus = _oust_pool_bonus
+
+
 def hook_all(game: Game, name: str, *args: Any) -> bool:
     hooks = hooks_of(game, name)
     return all(h(game, *args) for h in hooks) if hooks else True

@@ -322,3 +322,5 @@ def _impersonation_score(game: Game, play: Play) -> float:
 
 judge("Clan Impersonation", 0, score=_impersonation_score)
 judge("Clan Impersonation", 1, score=lambda game, play: -1.0)  # the clan was chosen on purpose
+# Khabar: Glory unlocks its Assamite (+1 bleed for its next action): first, before any other action of the turn.
+judge("Khabar: Glory", 0, score=lambda game, play: 30.0)
