@@ -324,3 +324,14 @@ judge("Clan Impersonation", 0, score=_impersonation_score)
 judge("Clan Impersonation", 1, score=lambda game, play: -1.0)  # the clan was chosen on purpose
 # Khabar: Glory unlocks its Assamite (+1 bleed for its next action): first, before any other action of the turn.
 judge("Khabar: Glory", 0, score=lambda game, play: 30.0)
+
+
+def _pulse_score(game: Game, play: Play) -> float:
+    """Pulse of the Canaille [AUS] (3 blood): +2 bleed for every later bleed, on a vampire left with blood to act."""
+    m = game.minions.get(play.minion)
+    return 22.0 if m is not None and m.blood >= 5 else -1.0
+
+
+# [aus] costs 3 blood to look at the hands, which changes no bot's decision: never worth it here.
+judge("Pulse of the Canaille", 0, score=lambda game, play: -1.0)
+judge("Pulse of the Canaille", 1, score=_pulse_score)

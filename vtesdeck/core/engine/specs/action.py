@@ -3030,3 +3030,21 @@ card(
     ),
     bearer=Bearer(bleed=1),
 )
+
+
+# -- Pulse of the Canaille -------------------------------------------------------------------------------------------------
+
+card(
+    "Pulse of the Canaille",
+    Mode(window=W.ACTION, stealth=1, label="look at every hand this turn"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Pulse of the Canaille"),
+        effects=(PutOnTarget(on_self=True),),
+        label="+2 bleed while on this vampire",
+    ),
+    bearer=Bearer(bleed=2),
+    notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
+)
