@@ -6139,6 +6139,12 @@ def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
     return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
 
 
+@hook("stealth", data=("bearer",))
+def _bearer_stealth(game: Game, act: Action) -> int:
+    """The stealth the cards on the acting minion give its actions (``Bearer.stealth``: Blithe Acceptance)."""
+    return sum(b.stealth for _, b in _bearers(game, act.actor))
+
+
 __all__ += [
     "ThisCardChoosesTarget",
     "cards_choosing",
