@@ -112,6 +112,7 @@ from ..vocabulary import (
     ready_vampires_of_others,
     referendum,
     refill,
+    removal_stealth,
     retainers_of_others,
     take_damage,
     target_still,
@@ -3048,3 +3049,42 @@ card(
     bearer=Bearer(bleed=2),
     notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
 )
+
+
+# -- Skaald ----------------------------------------------------------------------------------------------------------------
+
+_SKAALD = "Skaald"
+
+
+def _untitled_gangrel(m: Minion | None) -> bool:
+    return m is not None and m.kind == VAMPIRE and not m.title and clan_name(m.clan) == "Gangrel"
+
+
+@hook("votes", _SKAALD)
+def _skaald_votes(game: Game, seat: int) -> int:
+    """ "This non-titled Gangrel gets +2 votes in referendums called by a Gangrel" (while ready)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    caller = game.minions.get(ref.caller) if ref is not None else None
+    if caller is None or caller.kind != VAMPIRE or clan_name(caller.clan) != "Gangrel":
+        return 0
+    wanted = vekn(game, _SKAALD)
+    return 2 * sum(
+        1 for m in ready_minions(game, seat) if _untitled_gangrel(m) and any(game.card_of[c] == wanted for c in m.cards)
+    )
+
+
+@hook("may_remove", _SKAALD)
+def _skaald_thieves(game: Game, m: Minion, copy: int) -> bool:
+    """ "Any older non-titled Gangrel can steal this card": older than the vampire it is on."""
+    if game.card_of[copy] != vekn(game, _SKAALD):
+        return True
+    holder = next((h for h in game.minions.values() if copy in h.cards), None)
+    return _untitled_gangrel(m) and holder is not None and m.capacity > holder.capacity
+
+
+card(
+    _SKAALD,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True), UnlockSelf()), label="+2 votes, unlocked"),
+    steal="vampire",
+)
+removal_stealth(_SKAALD, 1)
