@@ -23,6 +23,7 @@ from ..vocabulary import (
     AshHeapCardToHand,
     AttemptBlock,
     BloodToUncontrolled,
+    BurnBlood,
     BurnEdgeTo,
     BurnTargetBlood,
     BurnTargetCard,
@@ -36,6 +37,7 @@ from ..vocabulary import (
     DrawCards,
     EnterCombatWithTarget,
     Equip,
+    ExtraVotes,
     GainPool,
     HuntFor,
     If,
@@ -43,6 +45,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    MarkThisCard,
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
     PoolToThisCard,
@@ -73,6 +76,7 @@ from ..vocabulary import (
     blood_movers,
     burn_card,
     burn_minion,
+    card_marked,
     cards_choosing,
     carried_by_actor,
     choose,
@@ -84,6 +88,7 @@ from ..vocabulary import (
     grant,
     has_edge,
     has_targets,
+    holder_has_blood,
     hook_sum,
     in_sect,
     infernal_actor,
@@ -129,6 +134,7 @@ from ..vocabulary import (
     younger_uncontrolled_with,
 )
 from ..windows import Act, W
+from .combat_support import holder_acting_needs_stealth
 
 Flow = Generator[Any, Any, None]
 
@@ -3088,3 +3094,51 @@ card(
     steal="vampire",
 )
 removal_stealth(_SKAALD, 1)
+
+
+# -- Loki's Gift -----------------------------------------------------------------------------------------------------------
+
+_LOKI = "Loki's Gift"
+_LOKI_SUPERIOR = "loki's gift [PRO]"  # a mark on a copy played at [PRO]: it may be burned for +2 votes
+
+
+def _loki_superior(game: Game, play: Play) -> bool:
+    return card_marked(game, play.card, _LOKI_SUPERIOR)
+
+
+card(
+    _LOKI,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying(_LOKI),
+        effects=(HuntFor(), PutOnTarget(on_self=True)),
+        label="hunt, and on this vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_LOKI),
+        targets=ready_vampires_of_others,
+        effects=(HuntFor(), PutOnTarget(on_self=True), MarkThisCard(_LOKI_SUPERIOR), BurnTargetBlood(1)),
+        label="hunt, and on this vampire; another's vampire burns 1 blood",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=all_of(holder_acting_needs_stealth, holder_has_blood),
+        effects=(BurnThisCard(), BurnBlood(1), Stealth(1)),
+        label="burn it and 1 blood: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_loki_superior,
+        effects=(BurnThisCard(), ExtraVotes(2)),
+        label="burn it: +2 votes",
+    ),
+    notes="A +1 stealth hunt action. [PRO]'s blood is burned from a ready vampire of another Methuselah (its (D): at "
+    "that Methuselah), whatever the hunt's bonuses (ANK 20220809).",
+)
