@@ -558,3 +558,12 @@ def _luanda_combat_score(game: Game, play: Play) -> float:
 judge("Powerbase: Luanda", 0, score=_score(26.0))
 judge("Powerbase: Luanda", 1, score=_luanda_choose_score)
 judge("Powerbase: Luanda", 2, score=_luanda_combat_score)
+
+
+def _lilith_score(game: Game, play: Play) -> float:
+    """The Path of Lilith with a ready non-Camarilla vampire to torture with."""
+    fighters = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect != "Camarilla"]
+    return 18.0 if fighters else -1.0
+
+
+judge("Path of Lilith, The", 0, score=_lilith_score)

@@ -3078,3 +3078,53 @@ card(
     "ready one.",
     steal="vampire",
 )
+
+
+# -- The Path of Lilith: torture counters are riders on the vampires, each naming the copy that put it (they count only
+# while that copy is in play: "burn all torture counters when this card leaves play") ------------------------------------
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture counter"
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """ "When a non-Camarilla vampire you control sends an opposing vampire to torpor in combat, you may lock this
+    card to put a torture counter on the opposing vampire": always, by a fixed rule."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or victim is None or victim.kind != VAMPIRE or minion not in (c.a.minion, c.b.minion):
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla":
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_controlled(game, seat, _LILITH):
+        if copy not in game.locked_cards and controller(game, minion) != seat:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, copy, Until.END_OF_GAME)
+            game.log("torture counter", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_burns(game: Game, seat: int) -> None:
+    """ "During your unlock phase, each Methuselah who controls any vampires with torture counters burns 1 pool"
+    (the counters of the copies still in play)."""
+    copies = set(_copies_anywhere(game, _LILITH))
+    mine = copies & set(game.seats[seat].controlled)
+    if not mine:
+        return
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE and r.value in copies}
+    for s in list(game.order):
+        if any(c in tortured and game.minions[c].in_play for c in game.seats[s].controlled if c in game.minions):
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
+    burn="minion",
+)
