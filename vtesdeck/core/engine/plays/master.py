@@ -567,3 +567,14 @@ def _lilith_score(game: Game, play: Play) -> float:
 
 
 judge("Path of Lilith, The", 0, score=_lilith_score)
+
+
+def _vast_wealth_score(game: Game, play: Play) -> float:
+    """Vast Wealth on a minion of a seat whose library holds equipment."""
+    comp = game.compiled
+    held = sum(1 for c in game.seats[play.seat].library if "Equipment" in comp.types.get(game.card_of[c], ()))
+    return 16.0 if held >= 2 else -1.0
+
+
+judge("Vast Wealth", 0, score=_vast_wealth_score)
+judge("Vast Wealth", 1, score=lambda game, play: 18.0 if game.seats[play.seat].pool >= 6 else -1.0)

@@ -33,6 +33,7 @@ from ..vocabulary import (
     DoNotReplace,
     Employ,
     EndAction,
+    Equip,
     ExtraVotes,
     FailReferendum,
     FillToCapacity,
@@ -3127,4 +3128,91 @@ card(
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
     burn="minion",
+)
+
+
+# -- Vast Wealth -----------------------------------------------------------------------------------------------------------
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat)]
+
+
+def _vast_wealth_controlled(game: Game, play: Play) -> bool:
+    """ "If you control this minion": the card's player controls the minion it is on (RTR 19951017)."""
+    return game.owner_of[play.card] == play.seat
+
+
+def _vast_wealth_equip(game: Game, play: Play) -> Flow | None:
+    """On success (TOM 19951107): the first equipment found working down from the top of the library, equipped
+    with its requirements and cost (paid even if it ousts: RTR 19941109, RTR 20010710), or burned without cost when
+    it cannot be (TOM 19950407); the library is shuffled."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    comp = game.compiled
+    found = next((c for c in reversed(seat.library) if "Equipment" in comp.types.get(game.card_of[c], ())), None)
+    if m is None or found is None:
+        game.rng.shuffle(seat.library)
+        return None
+    seat.library.remove(found)
+    game.aside.append(found)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[found]
+    card = comp.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    printed = comp.eligibility.minion(m.card)
+    legal = m.blood >= blood and (
+        comp.eligibility.requirement(vekn) is None or (printed is not None and comp.eligibility.can_play(m.card, vekn))
+    )
+    if not legal:
+        to_ash_heap(game, found)
+        game.log("burn card", play.seat, found)
+        return None
+    return _vast_wealth_pay_and_equip(game, play, m, found, blood, pool)
+
+
+def _vast_wealth_pay_and_equip(game: Game, play: Play, m: Minion, copy: int, blood: int, pool: int) -> Flow:
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or game.seats[play.seat].ousted:
+            return
+    handlers = [h for h in game.compiled.actions.get(game.card_of[copy], ()) if not h.mode.in_play]
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        yield from run_effects(game, handlers[0].mode.effects, sub)
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        to_ash_heap(game, copy)
+
+
+@hook("announced", _VAST_WEALTH)
+def _vast_wealth_is_equip(game: Game, act: Action) -> None:
+    """ "The provided action is an equip action" (TOM 19960130, RTR 19960124)."""
+    if (
+        act.card >= 0
+        and act.mode is not None
+        and act.mode.in_play
+        and game.card_of[act.card] == vekn(game, _VAST_WEALTH)
+    ):
+        act.kind = Act.EQUIP
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=_own_ready_minions, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(carried_by_actor, _vast_wealth_controlled),
+        effects=(_vast_wealth_equip,),
+        label="equip with the first equipment of the library",
+    ),
 )
