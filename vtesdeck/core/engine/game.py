@@ -881,10 +881,7 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
-    removers = hooks_of(game, "may_remove") if burnable else ()
     for copy, on, who in burnable:
-        if removers and not all(h(game, m, copy) for h in removers):
-            continue  # a card's own word on who may ("any older non-titled Gangrel can steal this card": Skaald)
         if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)

@@ -335,7 +335,3 @@ def _pulse_score(game: Game, play: Play) -> float:
 # [aus] costs 3 blood to look at the hands, which changes no bot's decision: never worth it here.
 judge("Pulse of the Canaille", 0, score=lambda game, play: -1.0)
 judge("Pulse of the Canaille", 1, score=_pulse_score)
-judge("Skaald", 0, score=lambda game, play: 14.0)  # +2 votes for Gangrel referendums, and the vampire unlocks
-# Loki's Gift: a hunt that leaves a card for +1 stealth later ([PRO]: and 1 blood off another's vampire, +2 votes)
-judge("Loki's Gift", 0, score=lambda game, play: _hunt_score(game, play) + 6.0)
-judge("Loki's Gift", 1, score=lambda game, play: _hunt_score(game, play) + 9.0)

@@ -23,7 +23,6 @@ from ..vocabulary import (
     AshHeapCardToHand,
     AttemptBlock,
     BloodToUncontrolled,
-    BurnBlood,
     BurnEdgeTo,
     BurnTargetBlood,
     BurnTargetCard,
@@ -37,7 +36,6 @@ from ..vocabulary import (
     DrawCards,
     EnterCombatWithTarget,
     Equip,
-    ExtraVotes,
     GainPool,
     HuntFor,
     If,
@@ -45,7 +43,6 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
-    MarkThisCard,
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
     PoolToThisCard,
@@ -76,7 +73,6 @@ from ..vocabulary import (
     blood_movers,
     burn_card,
     burn_minion,
-    card_marked,
     cards_choosing,
     carried_by_actor,
     choose,
@@ -88,7 +84,6 @@ from ..vocabulary import (
     grant,
     has_edge,
     has_targets,
-    holder_has_blood,
     hook_sum,
     in_sect,
     infernal_actor,
@@ -117,7 +112,6 @@ from ..vocabulary import (
     ready_vampires_of_others,
     referendum,
     refill,
-    removal_stealth,
     retainers_of_others,
     take_damage,
     target_still,
@@ -134,7 +128,6 @@ from ..vocabulary import (
     younger_uncontrolled_with,
 )
 from ..windows import Act, W
-from .combat_support import holder_acting_needs_stealth
 
 Flow = Generator[Any, Any, None]
 
@@ -3057,88 +3050,3 @@ card(
 )
 
 
-# -- Skaald ----------------------------------------------------------------------------------------------------------------
-
-_SKAALD = "Skaald"
-
-
-def _untitled_gangrel(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and not m.title and clan_name(m.clan) == "Gangrel"
-
-
-@hook("votes", _SKAALD)
-def _skaald_votes(game: Game, seat: int) -> int:
-    """ "This non-titled Gangrel gets +2 votes in referendums called by a Gangrel" (while ready)."""
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    caller = game.minions.get(ref.caller) if ref is not None else None
-    if caller is None or caller.kind != VAMPIRE or clan_name(caller.clan) != "Gangrel":
-        return 0
-    wanted = vekn(game, _SKAALD)
-    return 2 * sum(
-        1 for m in ready_minions(game, seat) if _untitled_gangrel(m) and any(game.card_of[c] == wanted for c in m.cards)
-    )
-
-
-@hook("may_remove", _SKAALD)
-def _skaald_thieves(game: Game, m: Minion, copy: int) -> bool:
-    """ "Any older non-titled Gangrel can steal this card": older than the vampire it is on."""
-    if game.card_of[copy] != vekn(game, _SKAALD):
-        return True
-    holder = next((h for h in game.minions.values() if copy in h.cards), None)
-    return _untitled_gangrel(m) and holder is not None and m.capacity > holder.capacity
-
-
-card(
-    _SKAALD,
-    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True), UnlockSelf()), label="+2 votes, unlocked"),
-    steal="vampire",
-)
-removal_stealth(_SKAALD, 1)
-
-
-# -- Loki's Gift -----------------------------------------------------------------------------------------------------------
-
-_LOKI = "Loki's Gift"
-_LOKI_SUPERIOR = "loki's gift [PRO]"  # a mark on a copy played at [PRO]: it may be burned for +2 votes
-
-
-def _loki_superior(game: Game, play: Play) -> bool:
-    return card_marked(game, play.card, _LOKI_SUPERIOR)
-
-
-card(
-    _LOKI,
-    Mode(
-        window=W.ACTION,
-        stealth=1,
-        when=not_carrying(_LOKI),
-        effects=(HuntFor(), PutOnTarget(on_self=True)),
-        label="hunt, and on this vampire",
-    ),
-    Mode(
-        window=W.ACTION,
-        superior=True,
-        stealth=1,
-        directed=True,
-        when=not_carrying(_LOKI),
-        targets=ready_vampires_of_others,
-        effects=(HuntFor(), PutOnTarget(on_self=True), MarkThisCard(_LOKI_SUPERIOR), BurnTargetBlood(1)),
-        label="hunt, and on this vampire; another's vampire burns 1 blood",
-    ),
-    Mode(
-        window=W.BLOCK_ATTEMPT,
-        in_play=True,
-        when=all_of(holder_acting_needs_stealth, holder_has_blood),
-        effects=(BurnThisCard(), BurnBlood(1), Stealth(1)),
-        label="burn it and 1 blood: +1 stealth",
-    ),
-    Mode(
-        window=W.POLLING,
-        in_play=True,
-        when=_loki_superior,
-        effects=(BurnThisCard(), ExtraVotes(2)),
-        label="burn it: +2 votes",
-    ),
-    notes="A +1 stealth hunt action. [PRO]'s blood is burned from a ready vampire of another Methuselah (its (D): at "
-    "that Methuselah), whatever the hunt's bonuses (ANK 20220809).",
-)
