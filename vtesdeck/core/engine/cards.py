@@ -134,6 +134,7 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,11 +149,13 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    if_controlling_not_sect: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -285,6 +288,7 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
 )
 
 

@@ -201,6 +201,14 @@ def hook_sum(game: Game, name: str, *args: Any) -> int:
     return total
 
 
+def _oust_pool_bonus(game: Game, predator: int, ousted: int) -> int:
+    """The pool an oust gives its predator beyond the 6 (the "oust_pool" hooks: Khabar: Glory)."""
+    return hook_sum(game, "oust_pool", predator, ousted)
+
+
+economy.oust_pool_bonus = _oust_pool_bonus
+
+
 def hook_all(game: Game, name: str, *args: Any) -> bool:
     for h in hooks_of(game, name):
         if not h(game, *args):
@@ -961,6 +969,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             and on == m.id
         ):
             continue
+        elif who == CHOSEN_MINION and chosen_minion(game, copy) != m.id:
+            continue  # "The chosen minion can burn this card as a (D) action" (Divine Sign)
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
@@ -974,6 +984,17 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
         act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
+
+
+CHOSEN_MINION = "chosen minion"  # a rider held by a card in play: the minion its text chose (Divine Sign)
+
+
+def chosen_minion(game: Game, copy: int) -> int:
+    """The minion a card in play chose as it was played (its ``CHOSEN_MINION`` rider), -1 when none."""
+    for r in game.riders:
+        if r.holder == copy and r.key == CHOSEN_MINION:
+            return int(r.value)
+    return -1
 
 
 def _first_line(game: Game, vekn: int) -> str:

@@ -3327,6 +3327,8 @@ def _upkeep(game: Game, seat: int) -> int:
                         sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
                     if u.unless_ready_sect in sects:
                         continue
+                if u.if_controlling_not_sect and not own_vampires_not_of_sect(game, seat, u.if_controlling_not_sect):
+                    continue
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
@@ -6553,3 +6555,249 @@ def current_bleed(game: Game, minion: int) -> int:
     seat = g.controller(game, minion)
     act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
     return m.bleed + g.hook_sum(game, "bleed", act)
+
+
+# --- words added for cov_c
+
+
+def own_vampires_not_of_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The vampires ``seat`` controls, ready or in torpor, not of ``sect`` ("a non-Camarilla vampire")."""
+    minions = game.minions
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect != sect
+    ]
+
+
+def own_vampires_not_in_sect(sect: str) -> Targets:
+    """Targets: the player's vampires not of ``sect`` (Judgment: Camarilla Segregation's "burn a non-Camarilla
+    vampire they control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return own_vampires_not_of_sect(game, play.seat, sect)
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetMinion:
+    """Burn the chosen minion, if it is still in play (a cost: "burn a vampire you control to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.burn_minion(game, play.target)
+
+
+def offered_to_every_methuselah(window: W, *names: str) -> None:
+    """The cards' in-play modes in ``window`` may be used by every Methuselah, not only by the card's controller
+    ("Methuselahs can … during their master phase": Judgment: Camarilla Segregation, Open War): the other
+    Methuselahs' copies are offered to the seat (game.in_play_options' ``offered_abilities`` hook)."""
+
+    @hook("offered_abilities", *names)
+    def offered(game: Game, seat: int, at: W) -> list[tuple[int, Any]]:
+        comp = game.compiled
+        if at is not window or comp is None:
+            return []
+        out: list[tuple[int, Any]] = []
+        for name in names:
+            wanted = vekn(game, name)
+            handlers = comp.in_play.get((wanted, window), ())
+            if not handlers:
+                continue
+            for s in game.order:
+                if s != seat:
+                    for c in game.seats[s].controlled:
+                        if game.card_of[c] == wanted and c not in game.minions and c not in game.locked_cards:
+                            out += [(c, h) for h in handlers]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToThisCard:
+    """The player moves ``amount`` pool onto the card in play being used as counters (paid to the bank: the card's
+    counters are not pool); at ``burn_at`` counters the card burns and its controller gains ``gain`` pool (Open
+    War)."""
+
+    amount: int = 1
+    burn_at: int = 0
+    gain: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        paid = economy.burn_pool(game, play.seat, self.amount)
+        if not paid:
+            return
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + paid
+        game.log("pool to card", play.seat, play.card, paid)
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            owner = card_controller(game, play.card)
+            g.burn_card(game, play.card)
+            if self.gain and owner >= 0 and not game.seats[owner].ousted:
+                economy.gain_pool(game, owner, self.gain)
+                game.log("gain pool", owner, self.gain)
+
+
+def card_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a card in play (on the table or on a minion); -1 when none does."""
+    return _controller_of_card(game, copy)
+
+
+def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
+    return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
+
+
+def blood_movers(sect: str = "") -> Targets:
+    """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
+    some (the source of ``MoveBloodToAnother``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        ready = _ready_vampires_of(game, play.seat, sect)
+        if not any(m.blood < m.capacity for m in ready):
+            return []
+        return [m.id for m in ready if m.blood > 0 and any(o.id != m.id and o.blood < o.capacity for o in ready)]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveBloodToAnother:
+    """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
+    the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
+    anarch")."""
+
+    amount: int = 1
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        source = game.minions.get(play.target)
+        if source is None or source.blood <= 0:
+            return None
+        others = sorted(
+            (m for m in _ready_vampires_of(game, play.seat, self.sect) if m.id != source.id and m.blood < m.capacity),
+            key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+        )
+        if not others:
+            return None
+        return self._move(game, play, source, others)
+
+    def _move(self, game: Game, play: Play, source: Minion, others: list[Minion]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in others]
+        )
+        dest = game.minions.get(option.target)
+        if dest is None or not source.in_play:
+            return
+        moved = -g.move_blood(game, source.id, -self.amount)
+        g.move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, moved)
+
+
+NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActingMinionCannotStrikeFirstRound:
+    """The action's acting minion cannot strike in the first round of the next combat it enters this turn (The
+    Status Perfectus: "The acting minion cannot use any strikes in the first round of that combat"), nor use a
+    strike's maneuver (LSJ 20001126); it may still gain additional strikes, uselessly (LSJ 19970814-2)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.add_rider(game, act.actor, NO_STRIKES_NEXT_COMBAT, 1, Until.END_OF_TURN)
+
+
+@hook("combat_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_next_combat(game: Game, c: Combat) -> None:
+    if not game.riders:
+        return
+    for side in (c.a, c.b):
+        marks = [r for r in game.riders if r.holder == side.minion and r.key == NO_STRIKES_NEXT_COMBAT]
+        if marks:
+            game.riders = [r for r in game.riders if r not in marks]
+            side.used.add("combat:no strikes first round (this side)")
+
+
+@hook("round_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:no strikes first round (this side)" in side.used:
+                side.used.add("round:cannot strike")
+
+
+GRANTED_ACTION = "granted action"  # a rider on a vampire: the card copy whose action it may take this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GrantThisCardsActionThisTurn:
+    """The chosen vampire may take this card's action (its in-play ``W.ACTION`` mode, ``when=granted_this_turn``)
+    once this turn, even once the card is locked or leaves its player's control (Powerbase: Luanda: "Lock this card
+    … and choose a vampire you control. Once this turn, the chosen vampire may …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, GRANTED_ACTION, play.card, Until.END_OF_TURN)
+
+
+def granted_this_turn(game: Game, play: Play) -> bool:
+    """The acting vampire was chosen this turn to take this card's action (``GrantThisCardsActionThisTurn``)."""
+    return any(r.holder == play.minion and r.key == GRANTED_ACTION and r.value == play.card for r in game.riders)
+
+
+@hook("offered_actions", effects=(GrantThisCardsActionThisTurn,))
+def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
+    """The actions of the cards that chose this vampire this turn (the card itself is locked: game._granting_cards
+    offers only unlocked cards)."""
+    if not game.riders or game.compiled is None:
+        return []
+    out: list[tuple[int, Any]] = []
+    for r in game.riders:
+        if r.holder == m.id and r.key == GRANTED_ACTION and r.value in game.locked_cards:
+            out += [(r.value, h) for h in game.compiled.in_play.get((game.card_of[r.value], W.ACTION), ())]
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ThisCardChoosesTarget:
+    """The card played remembers the target minion it chose (a ``game.CHOSEN_MINION`` rider for the game: Divine
+    Sign's "Choose any minion … The chosen minion can burn this card")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card < 0 or play.target not in game.minions:
+            return
+        game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == g.CHOSEN_MINION)]
+        g.add_rider(game, play.card, g.CHOSEN_MINION, play.target, Until.END_OF_GAME)
+
+
+def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
+    """How many cards named ``name`` on ``holder`` chose the minion ``chosen`` (``ThisCardChoosesTarget``)."""
+    m = game.minions.get(holder)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
+
+
+@hook("stealth", data=("bearer",))
+def _bearer_stealth(game: Game, act: Action) -> int:
+    """The stealth the cards on the acting minion give its actions (``Bearer.stealth``: Blithe Acceptance)."""
+    return sum(b.stealth for _, b in _bearers(game, act.actor))
+
+
+__all__ += [
+    "ThisCardChoosesTarget",
+    "cards_choosing",
+    "GrantThisCardsActionThisTurn",
+    "granted_this_turn",
+    "blood_movers",
+    "MoveBloodToAnother",
+    "ActingMinionCannotStrikeFirstRound",
+    "own_vampires_not_of_sect",
+    "own_vampires_not_in_sect",
+    "BurnTargetMinion",
+    "offered_to_every_methuselah",
+    "PoolToThisCard",
+    "card_controller",
+]

@@ -33,11 +33,13 @@ from ..vocabulary import (
     DoNotReplace,
     Employ,
     EndAction,
+    Equip,
     ExtraVotes,
     FailReferendum,
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
     LockTarget,
@@ -83,6 +85,7 @@ from ..vocabulary import (
     discipline_level,
     empty_ready_vampires,
     go_to_torpor,
+    granted_this_turn,
     hand_options,
     hand_size,
     has_edge,
@@ -3094,4 +3097,169 @@ card(
     notes="The Malkavians of the other Methuselahs act once the acting Methuselah has finished its actions, in turn "
     "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
     burn="minion",
+)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+card(
+    "Powerbase: Luanda",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), GrantThisCardsActionThisTurn()),
+        label="lock: a vampire may enter combat with any minion as a +1 stealth (D) action this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=granted_this_turn,
+        targets=ready_minions_of_others,
+        label="enter combat with a minion",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). The vampire chosen is a "
+    "ready one.",
+    steal="vampire",
+)
+
+
+# -- The Path of Lilith: torture counters are riders on the vampires, each naming the copy that put it (they count only
+# while that copy is in play: "burn all torture counters when this card leaves play") ------------------------------------
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture counter"
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """ "When a non-Camarilla vampire you control sends an opposing vampire to torpor in combat, you may lock this
+    card to put a torture counter on the opposing vampire": always, by a fixed rule."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or victim is None or victim.kind != VAMPIRE or minion not in (c.a.minion, c.b.minion):
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla":
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_controlled(game, seat, _LILITH):
+        if copy not in game.locked_cards and controller(game, minion) != seat:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, copy, Until.END_OF_GAME)
+            game.log("torture counter", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_burns(game: Game, seat: int) -> None:
+    """ "During your unlock phase, each Methuselah who controls any vampires with torture counters burns 1 pool"
+    (the counters of the copies still in play)."""
+    copies = set(_copies_anywhere(game, _LILITH))
+    mine = copies & set(game.seats[seat].controlled)
+    if not mine:
+        return
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE and r.value in copies}
+    for s in list(game.order):
+        if any(c in tortured and game.minions[c].in_play for c in game.seats[s].controlled if c in game.minions):
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
+    burn="minion",
+)
+
+
+# -- Vast Wealth -----------------------------------------------------------------------------------------------------------
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat)]
+
+
+def _vast_wealth_controlled(game: Game, play: Play) -> bool:
+    """ "If you control this minion": the card's player controls the minion it is on (RTR 19951017)."""
+    return game.owner_of[play.card] == play.seat
+
+
+def _vast_wealth_equip(game: Game, play: Play) -> Flow | None:
+    """On success (TOM 19951107): the first equipment found working down from the top of the library, equipped
+    with its requirements and cost (paid even if it ousts: RTR 19941109, RTR 20010710), or burned without cost when
+    it cannot be (TOM 19950407); the library is shuffled."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    comp = game.compiled
+    found = next((c for c in reversed(seat.library) if "Equipment" in comp.types.get(game.card_of[c], ())), None)
+    if m is None or found is None:
+        game.rng.shuffle(seat.library)
+        return None
+    seat.library.remove(found)
+    game.aside.append(found)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[found]
+    card = comp.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    printed = comp.eligibility.minion(m.card)
+    legal = m.blood >= blood and (
+        comp.eligibility.requirement(vekn) is None or (printed is not None and comp.eligibility.can_play(m.card, vekn))
+    )
+    if not legal:
+        to_ash_heap(game, found)
+        game.log("burn card", play.seat, found)
+        return None
+    return _vast_wealth_pay_and_equip(game, play, m, found, blood, pool)
+
+
+def _vast_wealth_pay_and_equip(game: Game, play: Play, m: Minion, copy: int, blood: int, pool: int) -> Flow:
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or game.seats[play.seat].ousted:
+            return
+    handlers = [h for h in game.compiled.actions.get(game.card_of[copy], ()) if not h.mode.in_play]
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        yield from run_effects(game, handlers[0].mode.effects, sub)
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        to_ash_heap(game, copy)
+
+
+@hook("announced", _VAST_WEALTH)
+def _vast_wealth_is_equip(game: Game, act: Action) -> None:
+    """ "The provided action is an equip action" (TOM 19960130, RTR 19960124)."""
+    if (
+        act.card >= 0
+        and act.mode is not None
+        and act.mode.in_play
+        and game.card_of[act.card] == vekn(game, _VAST_WEALTH)
+    ):
+        act.kind = Act.EQUIP
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=_own_ready_minions, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(carried_by_actor, _vast_wealth_controlled),
+        effects=(_vast_wealth_equip,),
+        label="equip with the first equipment of the library",
+    ),
 )
