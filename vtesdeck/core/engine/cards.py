@@ -134,6 +134,7 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,11 +149,13 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    if_controlling_not_sect: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -236,16 +239,22 @@ HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 # A vocabulary hook's cards, found by the compiler: those with the data it reads (``data``: "bearers",
 # "controllers", "allies", "upkeeps", "everyone", the specs' fields) or a mode with one of its ``effects``.
 HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
+# The hooks that only ever add (a "hand_size" hook giving +N, never -N): the core may skip them where only a
+# smaller value matters (game._hand_sizes_may_shrink).
+HOOKS_ONLY_ADD: set[Callable[..., Any]] = set()
 
 
 def hook(
-    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = ()
+    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = (), only_adds: bool = False
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one); a
-    vocabulary hook says instead which data or effects it reads (``data``, ``effects``)."""
+    vocabulary hook says instead which data or effects it reads (``data``, ``effects``). ``only_adds``: the hook
+    never returns less than 0 (+1 hand size per location, never -1)."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         HOOKS.setdefault(name, []).append(function)
+        if only_adds:
+            HOOKS_ONLY_ADD.add(function)
         if cards:
             HOOK_CARDS[function] = cards
         if data or effects:
@@ -279,6 +288,7 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
 )
 
 

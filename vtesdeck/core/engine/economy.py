@@ -46,7 +46,7 @@ Simplifications (named):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum, unique
 
 from .frames import Rider, Until
@@ -57,6 +57,9 @@ FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
 FIRST_TURN_TRANSFERS = (1, 2, 3)  # the game's first three turns
 CRYPT_DRAW_TRANSFERS = 4  # 4.4, L2018-2023: 4 transfers and 1 pool
 OUST_POOL = 6  # digest 5, L2121-2122
+# The pool an oust gives its predator beyond OUST_POOL ("If your prey is ousted, you gain 4 additional pool": Khabar:
+# Glory): set by the rules (game.py: the cards' "oust_pool" hooks); this module knows no card.
+oust_pool_bonus: Callable[[Game, int, int], int] | None = None
 ENDLESS_ROUNDS = 150  # NO_ENDLESS_GAMES: a game with no round cap still ends on time after this many rounds
 SCARCE_POOL = 3  # §7 L2341-2345, per vampire of the same clan already controlled
 
@@ -504,7 +507,8 @@ def oust(game: Game, seats: list[int]) -> None:
             continue
         gain_vp(game, predator, 1, ousting)
         if predator not in ousting:
-            gain_pool(game, predator, OUST_POOL)
+            bonus = oust_pool_bonus(game, predator, index) if oust_pool_bonus is not None else 0
+            gain_pool(game, predator, OUST_POOL + bonus)
         game.log("oust", index, predator)
     for index in seats:
         seat = game.seats[index]

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .. import eligibility
 from ..eligibility import embraced_minion
 from . import economy
-from .cards import SHUFFLERS, Effect, Mode, Play, Role
+from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
@@ -162,37 +162,66 @@ def ready_minions(game: Game, seat: int) -> list[Minion]:
     return out
 
 
+class _TableHooks(dict[str, tuple[Callable[..., Any], ...]]):
+    """A table's hooks by name, each worked out on first use (``hooks_of``)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> tuple[Callable[..., Any], ...]:
+        comp = self.game.compiled
+        if comp is None:
+            return ()
+        cards = at_table(self.game)
+        owners = comp.hook_cards
+        found = self[name] = tuple(
+            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
+        )
+        return found
+
+
 def hooks_of(game: Game, name: str) -> Sequence[Callable[..., Any]]:
     """The hooks ``name`` that matter at this table: those whose cards (``cards.hook(name, *cards)``) include
     one of the table's, and those that name none. Worked out once per game."""
-    table = game.table.get("hooks")
-    if table is None:
-        table = game.table["hooks"] = {}
-    found = table.get(name)
-    if found is None:
-        comp = game.compiled
-        if comp is None:
-            return ()
-        cards = at_table(game)
-        owners = comp.hook_cards
-        found = table[name] = tuple(
-            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
-        )
-    return found
+    try:
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
+    except KeyError:
+        game.table["hooks"] = _TableHooks(game)
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
 
 
+# hook_sum, hook_all and rider_sum are asked thousands of times a game: plain loops, no generator.
 def hook_sum(game: Game, name: str, *args: Any) -> int:
-    hooks = hooks_of(game, name)
-    return sum(h(game, *args) for h in hooks) if hooks else 0
+    total = 0
+    for h in hooks_of(game, name):
+        total += h(game, *args)
+    return total
+
+
+def _oust_pool_bonus(game: Game, predator: int, ousted: int) -> int:
+    """The pool an oust gives its predator beyond the 6 (the "oust_pool" hooks: Khabar: Glory)."""
+    return hook_sum(game, "oust_pool", predator, ousted)
+
+
+economy.oust_pool_bonus = _oust_pool_bonus
 
 
 def hook_all(game: Game, name: str, *args: Any) -> bool:
-    hooks = hooks_of(game, name)
-    return all(h(game, *args) for h in hooks) if hooks else True
+    for h in hooks_of(game, name):
+        if not h(game, *args):
+            return False
+    return True
 
 
 def rider_sum(game: Game, holder: int, key: str) -> int:
-    return sum(r.value for r in game.riders if r.holder == holder and r.key == key) if game.riders else 0
+    total = 0
+    for r in game.riders:
+        if r.holder == holder and r.key == key:
+            total += r.value
+    return total
 
 
 def add_rider(game: Game, holder: int, key: str, value: int, until: Until, seat: int = -1) -> None:
@@ -232,21 +261,30 @@ def effective_hand_size(game: Game, seat: int) -> int:
 
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
-    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider),
-    # or at a table where a card in play or an ability can make a hand size smaller (The Meddling of Semsith: -1).
-    shrink = _hand_sizes_may_shrink(game)
-    if not game.riders and not shrink:  # nothing deferred: only a hand over 7 can be over its size
-        seats = game.seats
-        big = [s.index for s in seats if len(s.hand) > 7]
-        return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
-    # (a smaller hand size, Babalawo Alafin's, also makes a hand of 7 or fewer too big)
-    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced" or r.key == "hand_size" and r.value < 0}
+    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider)
+    # or a smaller hand size (a "hand_size" rider below 0: Babalawo Alafin's), or at a table where a card in play
+    # or an ability can make a hand size smaller (The Meddling of Semsith: -1). The riders give each seat a floor
+    # under which its hand cannot be over its size; only the hands above it have their size worked out.
+    seats = game.seats
+    if _hand_sizes_may_shrink(game):
+        return [s.index for s in seats if s.hand and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)]
+    floors = [7] * len(seats)
+    if game.riders:
+        sizes = [0] * len(seats)
+        unreplaced = [0] * len(seats)
+        n = len(seats)
+        for r in game.riders:
+            seat = -1 - r.holder
+            if 0 <= seat < n:
+                if r.key == "hand_size":
+                    sizes[seat] += r.value
+                elif r.key == "unreplaced":
+                    unreplaced[seat] += r.value
+        floors = [max(0, max(0, 7 + sizes[i]) - unreplaced[i]) for i in range(n)]
     return [
         s.index
-        for s in game.seats
-        if (len(s.hand) > 7 or ((shrink or s.index in deferring) and len(s.hand) > 0))
-        and not s.ousted
-        and len(s.hand) > effective_hand_size(game, s.index)
+        for s in seats
+        if len(s.hand) > floors[s.index] and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)
     ]
 
 
@@ -260,7 +298,8 @@ def _hand_sizes_may_shrink(game: Game) -> bool:
     def shrinkers() -> set[int]:
         owners: set[int] = set()
         for h in comp.hooks.get("hand_size", ()):
-            owners |= comp.hook_cards.get(h, frozenset())
+            if h not in HOOKS_ONLY_ADD:
+                owners |= comp.hook_cards.get(h, frozenset())
         return {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
 
     return comp is not None and table_has(game, "hand sizes shrink", shrinkers)
@@ -930,6 +969,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             and on == m.id
         ):
             continue
+        elif who == CHOSEN_MINION and chosen_minion(game, copy) != m.id:
+            continue  # "The chosen minion can burn this card as a (D) action" (Divine Sign)
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
@@ -943,6 +984,17 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
         act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
+
+
+CHOSEN_MINION = "chosen minion"  # a rider held by a card in play: the minion its text chose (Divine Sign)
+
+
+def chosen_minion(game: Game, copy: int) -> int:
+    """The minion a card in play chose as it was played (its ``CHOSEN_MINION`` rider), -1 when none."""
+    for r in game.riders:
+        if r.holder == copy and r.key == CHOSEN_MINION:
+            return int(r.value)
+    return -1
 
 
 def _first_line(game: Game, vekn: int) -> str:
@@ -1529,6 +1581,8 @@ def card_cost(
     cards cost her +1 blood"); "pool_cost" hooks the pool the Methuselah pays (Grimgroth: mage allies cost Tremere
     2 less pool; Walker Grimes: a master card targeting him costs 1 more)."""
     blood, pool = handler.blood, handler.pool
+    if not _costs_change(game):
+        return blood, pool
     if minion >= 0:
         if blood or pool:
             for h in hooks_of(game, "cost_less"):
@@ -1650,6 +1704,15 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
     return []
 
 
+def _costs_change(game: Game) -> bool:
+    """Whether some card of this table changes a cost (``card_cost``'s hooks): fixed per table."""
+    found = game.table.get("costs change")
+    if found is None:
+        hooks = ("cost_less", "blood_cost", "pool_cost", "discount", "cost_paid_by")
+        found = game.table["costs change"] = any(hooks_of(game, name) for name in hooks)
+    return found
+
+
 def _pool_costs_change(game: Game) -> bool:
     """Whether some card of this table changes a pool cost ("cost_less", "pool_cost", "discount" and
     "cost_paid_by" hooks: a cheaper card, blood paying for it): fixed per table."""
@@ -1693,6 +1756,9 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        if mode.when is not None and not mode.when(game, play):
+            continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
@@ -1712,9 +1778,6 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             continue
         if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
             continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
-        if mode.when is not None and not mode.when(game, play):
-            continue
         targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
         if handler.role is Role.ACTOR and not (mode.seat_target or mode.bleeds) and targets != (-1,):
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
@@ -2732,7 +2795,12 @@ def _prevent_seats(game: Game, seat: int) -> list[int]:
     bystanders = table_has(
         game,
         "bystander prevention",
-        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+        lambda: {
+            v
+            for table in (comp.hand, comp.in_play)  # an ability too: "prevent … on any other minion" (Randall)
+            for (v, w), hs in table.items()
+            if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)
+        },
     )
     return _impulse_order(game, seat) if bystanders else [seat]
 

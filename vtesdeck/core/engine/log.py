@@ -213,6 +213,7 @@ RENDER: dict[str, _Render] = {
     "range set": lambda n, e: f"{n.card(e[2])} sets the range: {'long' if e[3] == Range.LONG else 'close'}",
     "new round": lambda n, e: f"{n.card(e[2])} starts a new round of combat",
     "open hand": lambda n, e: f"{n.short(e[2])} plays with an open hand this combat",
+    "look at hand": lambda n, e: f"{n.short(e[1])} looks at {n.short(e[2])}'s hand",
     "press": lambda n, e: f"{n.card(e[2])} presses",
     "strike": lambda n, e: f"{n.card(e[2])} strikes: {e[3]}",
     "combat ends": lambda n, e: f"{n.card(e[2])} ends the combat",

@@ -600,12 +600,14 @@ def own_bleed_by_clan(clan: str) -> Pred:
     return check
 
 
-def holds_card_of_type(kind: str) -> Pred:
-    """The player holds a card of type ``kind`` ("Combat") in hand (to discard it as a cost)."""
+def holds_card_of_type(*kinds: str) -> Pred:
+    """The player holds a card of type ``kind`` ("Combat"; or of one of several: "Ally", "Retainer") in hand (to
+    discard it as a cost)."""
+    wanted = frozenset(kinds)
 
     def check(game: Game, play: Play) -> bool:
         types = game.compiled.types
-        return any(kind in types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
+        return any(wanted & types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
 
     return check
 
@@ -667,15 +669,38 @@ def holder_can_take_pool(game: Game, play: Play) -> bool:
 
 
 def all_of(*preds: Pred) -> Pred:
-    def both(game: Game, play: Play) -> bool:
-        return all(p(game, play) for p in preds)
+    # Predicates are asked for every card in hand in every window: two or three of them are tested without
+    # a generator, in order, stopping at the first that fails.
+    if len(preds) == 2:
+        first, second = preds
 
-    return both
+        def both(game: Game, play: Play) -> bool:
+            return bool(first(game, play) and second(game, play))
+
+        return both
+    if len(preds) == 3:
+        a, b, c = preds
+
+        def all_three(game: Game, play: Play) -> bool:
+            return bool(a(game, play) and b(game, play) and c(game, play))
+
+        return all_three
+
+    def every(game: Game, play: Play) -> bool:
+        for p in preds:
+            if not p(game, play):
+                return False
+        return True
+
+    return every
 
 
 def any_of(*preds: Pred) -> Pred:
     def either(game: Game, play: Play) -> bool:
-        return any(p(game, play) for p in preds)
+        for p in preds:
+            if p(game, play):
+                return True
+        return False
 
     return either
 
@@ -2100,13 +2125,15 @@ class PreventEachRound:
 @dataclasses.dataclass(frozen=True, slots=True)
 class DiscardOfType:
     """The player discards a card of type ``kind`` from its hand (the first: the bot's pick) and draws back up:
-    a cost (Haqim's Law: Retribution)."""
+    a cost (Haqim's Law: Retribution); of type ``kind`` or ``also`` (The Vozhd of Sofia: an ally or retainer card)."""
 
     kind: str
+    also: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         types = game.compiled.types
-        held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
+        wanted = {self.kind, self.also} - {""}
+        held = [c for c in game.seats[play.seat].hand if wanted & types.get(game.card_of[c], frozenset())]
         if held:
             g.discard(game, play.seat, held[:1])
 
@@ -3300,6 +3327,8 @@ def _upkeep(game: Game, seat: int) -> int:
                         sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
                     if u.unless_ready_sect in sects:
                         continue
+                if u.if_controlling_not_sect and not own_vampires_not_of_sect(game, seat, u.if_controlling_not_sect):
+                    continue
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
@@ -3771,9 +3800,10 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
     """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``): a location's intercept (KRCG News Radio, Market Square)."""
+    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
+    Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -3783,6 +3813,8 @@ def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
         if m is None or (g.controller(game, act.blocker) == play.seat) != own:
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
+            return False
+        if (kind is not None and m.kind != kind) or m.blood < min_blood:
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -4953,16 +4985,22 @@ class SpendMasterAction:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OwnVotesEach:
-    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure); or
+    each ready minion of the player's ``to`` fits (Elysium: The Palace of Versailles: titled Camarilla vampires)."""
 
     amount: int
-    clan: str
+    clan: str = ""
+    to: Minions | None = None
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if not isinstance(ref, Referendum):
             return
-        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        fits = [
+            m
+            for m in g.ready_minions(game, play.seat)
+            if ((m.kind == VAMPIRE and m.clan == self.clan) if self.to is None else self.to.fits(game, m))
+        ]
         if fits:
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
 
@@ -5914,6 +5952,575 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return mine + others
 
 
+# --- words added for lang_a
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Minions:
+    """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
+    region);
+    ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
+    order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
+    leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
+    ("requires a ready titled vampire") is ``has_targets(Minions(...))``."""
+
+    whose: str = "own"
+    kind: int | None = VAMPIRE
+    ready: bool = True
+    unlocked: bool = False
+    locked: bool = False
+    trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
+    clan: str = ""
+    sect: str = ""
+    not_sect: str = ""  # of any other sect ("non-Camarilla": Mylan Horseed)
+    titled: bool = False
+    titles: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
+    min_capacity: int = 0
+    ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+
+    def seats(self, game: Game, seat: int) -> list[int]:
+        if self.whose == "own":
+            return [seat]
+        if self.whose == "others":
+            return [s for s in game.order if s != seat]
+        if self.whose == "own first":
+            return [seat, *(s for s in game.order if s != seat)]
+        if self.whose == "others first":
+            return [*(s for s in game.order if s != seat), seat]
+        if self.whose == "prey":
+            prey = game.prey(seat)
+            return [prey] if prey != seat else []
+        raise ValueError(f"Minions: whose {self.whose!r}")
+
+    def fits(self, game: Game, m: Minion) -> bool:
+        return (
+            (self.kind is None or m.kind == self.kind)
+            and not (self.unlocked and m.locked)
+            and not (self.locked and not m.locked)
+            and (not self.trait or self.trait in m.traits)
+            and (not self.clan or m.clan == self.clan)
+            and (not self.sect or m.sect == self.sect)
+            and (not self.not_sect or m.sect != self.not_sect)
+            and (not self.titled or bool(m.title))
+            and (not self.titles or m.title in self.titles)
+            and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
+            and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
+            and m.capacity >= self.min_capacity
+        )
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        if self.whose == "uncontrolled":
+            return [c for c in game.seats[play.seat].uncontrolled if self.fits(game, game.minions[c])]
+        out: list[int] = []
+        for s in self.seats(game, play.seat):
+            if self.ready:
+                found: Sequence[Minion] = g.ready_minions(game, s)
+            else:
+                found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+            out.extend(m.id for m in found if self.fits(game, m))
+        if self.ready_first:
+            out.sort(key=lambda c: game.minions[c].torpor)
+        return out
+
+
+def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
+    """The VEKN ids of these card names at this table (worked out once per table)."""
+    key = "ids:" + "|".join(names)
+    found: frozenset[int] | None = game.table.get(key)
+    if found is None:
+        found = game.table[key] = frozenset(vekn(game, name) for name in names)
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionIs:
+    """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+
+    own: bool = False
+    directed: bool | None = None
+    aimed: bool | None = None
+    actor_kind: int | None = None
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or (self.own and act.seat != play.seat):
+            return False
+        if self.directed is not None and act.directed != self.directed:
+            return False
+        if self.aimed is not None and (act.target >= 0) != self.aimed:
+            return False
+        if self.actor_kind is not None:
+            m = game.minions.get(act.actor)
+            return m is not None and m.kind == self.actor_kind
+        return True
+
+
+def hand_cards(game: Game, play: Play) -> Sequence[int]:
+    """A card of the player's hand, one copy of each card (the choice of which copy changes nothing)."""
+    seen: dict[int, int] = {}
+    for c in game.seats[play.seat].hand:
+        seen.setdefault(game.card_of[c], c)
+    return list(seen.values())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardTarget:
+    """Discard the chosen card of the hand (``play.target``: The Barrens' lock), and draw back up at once with
+    ``refill``."""
+
+    refill: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.seats[play.seat].hand:
+            g.discard(game, play.seat, [play.target])
+            if self.refill:
+                g.refill(game, play.seat)
+
+
+def copies_of(game: Game, name: str, where: str, seat: int = -1, minion: int = -1) -> int:
+    """How many copies of a card are in play ``where``: "controlled" (among the cards ``seat`` controls),
+    "carried" (on ``minion``), "on controlled" (on the minions ``seat`` controls), "anywhere" (every seat's, on
+    the table or on a minion)."""
+    wanted = vekn(game, name)
+    card_of = game.card_of
+    if where == "controlled":
+        return sum(1 for c in game.seats[seat].controlled if card_of[c] == wanted)
+    if where == "carried":
+        m = game.minions.get(minion)
+        return sum(1 for c in m.cards if card_of[c] == wanted) if m is not None else 0
+    seats = [seat] if where == "on controlled" else game.order
+    n = 0
+    for s in seats:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                n += where == "anywhere" and card_of[c] == wanted
+            elif m.in_play:
+                n += sum(1 for a in m.cards if card_of[a] == wanted)
+    return n
+
+
+_ACTION_STATS = ("bleed", "stealth", "hunt")
+
+
+def card_gives(
+    stat: str, name: str, amount: int, to: Minions | None = None, *, where: str = "controlled", each_copy: bool = True
+) -> None:
+    """A card in play gives ``amount`` ``stat`` ("strength", "bleed", "stealth", "hunt", "votes", "hand_size") to
+    the minions ``to`` fits (``Minions.fits``: "Gangrel you control get +1 strength", "titled Brujah get +1
+    bleed"), for each copy ``where`` (``copies_of``: the copies the minion's controller controls, those the minion
+    carries, anywhere), or once (``each_copy=False``). Votes are a Methuselah's: each ready minion fitting adds
+    its part, a vampire's net votes never below 0 ("Ventrue get -1 vote": ANK 20251125); a hand size is the
+    Methuselah's own, by the copies ``where`` it controls. Registered as the card's hook (in its spec's place)."""
+
+    def copies(game: Game, seat: int, minion: int) -> int:
+        n = copies_of(game, name, where, seat, minion)
+        return n if each_copy else min(n, 1)
+
+    def fits(game: Game, minion: int) -> Minion | None:
+        m = game.minions.get(minion)
+        return m if m is not None and (to is None or to.fits(game, m)) else None
+
+    def by_minion(game: Game, minion: int) -> int:
+        seat = g.controller(game, minion)
+        return amount * copies(game, seat, minion) if seat >= 0 and fits(game, minion) else 0
+
+    def by_action(game: Game, act: Action) -> int:
+        return amount * copies(game, act.seat, act.actor) if fits(game, act.actor) else 0
+
+    def votes(game: Game, seat: int) -> int:
+        total = 0
+        for m in g.ready_minions(game, seat):
+            if to is None or to.fits(game, m):
+                given = amount * copies(game, seat, m.id)
+                total += max(given, -m.votes) if given < 0 else given
+        return total
+
+    def hand_size(game: Game, seat: int) -> int:
+        return amount * copies(game, seat, -1)
+
+    if stat in _ACTION_STATS:
+        hook(stat, name)(by_action)
+    elif stat == "votes":
+        hook(stat, name)(votes)
+    elif stat == "hand_size":
+        hook(stat, name, only_adds=amount >= 0)(hand_size)
+    else:
+        hook(stat, name)(by_minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatBetween:
+    """A predicate: the combat going on (``play.frame``) is between two minions ``to`` fits, one of them the
+    player's ("a combat between a Camarilla vampire you control and another Camarilla vampire": the Elysiums, the
+    Garibaldi-Meucci Museum's Anarchs)."""
+
+    to: Minions
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        c = play.frame
+        if not isinstance(c, Combat) or c.over:
+            return False
+        a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+        if a is None or b is None or not (self.to.fits(game, a) and self.to.fits(game, b)):
+            return False
+        return play.seat in (g.controller(game, a.id), g.controller(game, b.id))
+
+
+def card_cost_change(
+    name: str,
+    change: int,
+    to: Minions | None = None,
+    *,
+    where: str = "anywhere",
+    types: tuple[str, ...] = (),
+    window: W | None = None,
+    disciplines: tuple[str, ...] = (),
+    effects: tuple[type, ...] = (),
+    blood_only: bool = False,
+) -> None:
+    """A card in play changes what cards cost the minions ``to`` fits, while a copy is ``where`` (``copies_of``:
+    "carried" by the paying minion, "anywhere"): ``change`` blood (+1: Narrow Minds), or less blood or pool,
+    whichever the card costs (-1: Charisma's ally recruits), or less blood only (``blood_only``: The Path of
+    Night). The cards: of one of ``types``, played in ``window``, requiring one of ``disciplines``, or holding
+    one of ``effects`` (Narrow Minds: those that change a bleed's target, ``Redirect``). Registered as the card's
+    "cost_less" or "blood_cost" hook (``game.card_cost``), in its spec's place."""
+
+    def fits(game: Game, minion: int, handler: Any) -> bool:
+        mode = handler.mode
+        if types and not set(types) & handler.types:
+            return False
+        if (window is not None and mode.window is not window) or (
+            disciplines and not set(disciplines) & set(mode.disciplines)
+        ):
+            return False
+        if effects and not any(isinstance(e, effects) for e in mode.effects):
+            return False
+        m = game.minions.get(minion)
+        if to is not None and (m is None or not to.fits(game, m)):
+            return False
+        return copies_of(game, name, where, minion=minion) > 0
+
+    def cost_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+        if (blood_only and not handler.blood) or not fits(game, minion, handler):
+            return 0, 0
+        return (-change, 0) if handler.blood else (0, -change)
+
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        return change if fits(game, minion, handler) else 0
+
+    if change < 0:
+        hook("cost_less", name)(cost_less)
+    else:
+        hook("blood_cost", name)(blood_cost)
+
+
+def burn_action_damages(amount: int, *names: str) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts N unpreventable environmental damage on acting
+    vampires" (the Paths): as the action to burn one of these cards succeeds, its acting vampire takes it."""
+
+    def damages(game: Game, act: Action) -> None:
+        if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+            return
+        if game.card_of[act.target_minion] not in {vekn(game, name) for name in names}:
+            return
+        m = game.minions.get(act.actor)
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.take_damage(game, m.id, amount, 0)
+            game.log("damage", act.seat, m.id, amount, 0)
+
+    hook("after_resolution", *names)(damages)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockEach:
+    """Unlock each minion ``of`` lists (Path of Evil Revelations: "unlock the infernal minions you control")."""
+
+    of: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in self.of(game, play):
+            m = game.minions[c]
+            if m.locked:
+                m.locked = False
+                game.log("unlock", play.seat, c)
+
+
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+    """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
+    Registered as the card's "can_block" hook, in its spec's place."""
+
+    def can_block(game: Game, minion: int, act: Any) -> bool:
+        m = game.minions.get(minion)
+        if m is None or not blockers.fits(game, m):
+            return True
+        if of == "action":
+            return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        return not copies_of(game, name, "carried", minion=act.actor)
+
+    hook("can_block", name)(can_block)
+
+
+def turn_blood(
+    moment: str,
+    name: str,
+    amount: int,
+    to: Minions | None = None,
+    *,
+    on: str = "bearer",
+    at_most: int = 99,
+    or_burned: bool = False,
+) -> None:
+    """During its controller's ``moment`` ("unlock", "master_phase_start"), each minion in play it controls
+    carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
+    (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
+    burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
+    fits. Registered as the card's hook, in its spec's place."""
+
+    def subjects(game: Game, seat: int) -> list[Minion]:
+        wanted = vekn(game, name)
+        out = []
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.contested or (to is not None and not to.fits(game, m)):
+                continue
+            if m.card == wanted if on == "ally" else any(game.card_of[x] == wanted for x in m.cards):
+                out.append(m)
+        return out
+
+    def each_turn(game: Game, seat: int) -> int:
+        for m in subjects(game, seat):
+            if amount > 0:
+                gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
+                if gained:
+                    game.log("add blood", seat, m.id, gained)
+            elif m.blood >= -amount:
+                g.move_blood(game, m.id, amount)
+                game.log("burn blood", seat, m.id, -amount)
+                if m.kind != VAMPIRE and m.blood <= 0:
+                    g.burn_minion(game, m.id)
+            elif or_burned:
+                g.burn_minion(game, m.id)
+        return 0
+
+    hook(moment, name)(each_turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTargetGaining:
+    """Burn the target vampire if it is still in torpor, and the playing ally gains ``life`` (beyond its starting
+    life: ANK 20171109): Nephandus, Gregory Winter."""
+
+    life: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or not victim.torpor or not victim.in_play:
+            return
+        g.burn_minion(game, play.target)
+        if play.minion in game.minions:
+            g.move_blood(game, play.minion, self.life)
+            game.log("add blood", play.seat, play.minion, self.life)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAnotherAllyOrRetainer:
+    """A ghoul's "after it enters play, burn an ally or retainer you control": the one with the least life among
+    the others (a retainer first at equal life), itself with no other (RTR 19961113): War Ghoul, the Vozhds."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ghoul = play.card
+        if ghoul not in game.minions:
+            return
+        others: list[tuple[int, int, int]] = []
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is None or c == ghoul:
+                continue
+            if m.kind == ALLY and m.in_play:
+                others.append((m.blood, 1, c))
+            for a in m.cards:
+                r = game.minions.get(a)
+                if r is not None and r.kind == RETAINER:
+                    others.append((r.blood, 0, a))
+        g.burn_minion(game, min(others)[2] if others else ghoul)
+
+
+# --- words added for cov_e
+# A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
+# table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
+# …" on its own actions (Damian, Suhailah), "while X is ready, … get +N bleed (stealth)" (Jacob Fermor, Tryphosa),
+# "… get +N bleed against you" (Freddy Gage), "if X blocks, he gets 1 optional press" (Kazimir Savostin).
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire named, the other minion)
+ActionTest = Callable[[Game, Minion, Action], bool]  # (the vampire named, the action)
+
+
+def is_vampire_named(game: Game, m: Minion, name: str) -> bool:
+    """The minion is the vampire with this unique name ("Dr. Julius Sutphen": the base version)."""
+    return m.kind == VAMPIRE and m.card == vekn(game, name)
+
+
+def vampire_of_clan(*clans: str) -> MinionTest:
+    """The other minion is a vampire of one of ``clans``."""
+
+    def test(game: Game, me: Minion, other: Minion) -> bool:
+        return other.kind == VAMPIRE and other.clan in clans
+
+    return test
+
+
+def strength_in_combat_with(name: str, test: MinionTest, amount: int = 1) -> None:
+    """The named vampire "gets +N strength in combat with <a minion passing ``test``>": the "strength" hook."""
+
+    @hook("strength", name)
+    def _strength(game: Game, minion: int) -> int:
+        m = game.minions.get(minion)
+        c = g.current_combat(game)
+        if m is None or c is None or minion not in (c.a.minion, c.b.minion) or not is_vampire_named(game, m, name):
+            return 0
+        other = game.minions.get(c.other(minion).minion)
+        return amount if other is not None and test(game, m, other) else 0
+
+
+def own_action_bonus(kind: str, name: str, test: ActionTest, amount: int = 1) -> None:
+    """The named vampire gets +N ``kind`` ("bleed": on its bleeds; "stealth": on its actions) when ``test`` holds:
+    the ``kind`` hook."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and is_vampire_named(game, m, name) and test(game, m, act) else 0
+
+
+def bonus_while_ready(kind: str, name: str, test: ActionTest, amount: int = 1, *, yours: bool = True) -> None:
+    """ "While <the named vampire> is ready, <minions> (``yours``: you control) get +N ``kind``" on the actions
+    ``test`` accepts (its minion: the ready vampire named): the ``kind`` hook ("bleed", "stealth")."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        if act.actor not in game.minions:
+            return 0
+        for seat in (g.controller(game, act.actor),) if yours else game.order:
+            for m in g.ready_minions(game, seat):
+                if is_vampire_named(game, m, name) and test(game, m, act):
+                    return amount
+        return 0
+
+
+def bleed_against_controller(name: str, test: ActionTest, amount: int = 1) -> None:
+    """ "<Minions passing ``test``> get +N bleed against you", you: the Methuselah controlling the vampire named (in
+    play, ready or in torpor: a passive ability, LSJ 20011022): the "bleed" hook."""
+
+    @hook("bleed", name)
+    def _bleed(game: Game, act: Action) -> int:
+        if not 0 <= act.target < len(game.seats):
+            return 0
+        for c in game.seats[act.target].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play and is_vampire_named(game, m, name) and test(game, m, act):
+                return amount
+        return 0
+
+
+def presses_when_blocking(name: str, amount: int = 1) -> None:
+    """ "If <the named vampire> blocks, he gets N optional presses during the resulting combat": the "combat_start"
+    hook (the combat of the block, not a later one of the same action)."""
+
+    @hook("combat_start", name)
+    def _presses(game: Game, c: Combat) -> None:
+        act = c.action
+        if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+            return
+        m = game.minions.get(act.blocker)
+        if m is not None and act.blocker in (c.a.minion, c.b.minion) and is_vampire_named(game, m, name):
+            c.side(act.blocker).combat_presses += amount
+
+
+def own_locations(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) the player controls (Osric Vladislav burns one)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None:
+            if is_location(game, c):
+                out.append(c)
+        elif m.cards:
+            out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
+def cards_requiring_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The cards in the seat's hand whose requirement names ``sect`` ("a card requiring an Anarch")."""
+    comp = game.compiled
+    return [c for c in game.seats[seat].hand if sect in comp.cards[game.card_of[c]].requirements.sects]
+
+
+def holds_card_requiring_sect(sect: str) -> Pred:
+    """The player holds a card requiring a vampire of ``sect`` (to discard it: Gabriel Tremblay, an Anarch)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring_sect(game, play.seat, sect))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiringSect:
+    """Discard a card requiring a vampire of ``sect`` from the hand (the first held: the bot's pick), then draw."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring_sect(game, play.seat, self.sect)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def damage_to_other_pending(game: Game, play: Play) -> bool:
+    """Non-aggravated damage is about to be inflicted on a minion other than the playing one, not all prevented
+    already ("prevent 1 non-aggravated damage inflicted on any other minion in combat": Randall)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.victim == play.minion or c.victim not in (c.a.minion, c.b.minion):
+        return False
+    side = c.side(c.victim)
+    return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
+
+
+def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
+    with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
+    return bool(_titled_by_card(game, handler, m))
+
+
+handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
+
+
+__all__ += [
+    "handler_of",
+    "meets_requirement_with_title",
+    "damage_to_other_pending",
+    "cards_requiring_sect",
+    "holds_card_requiring_sect",
+    "DiscardRequiringSect",
+    "own_locations",
+    "MinionTest",
+    "ActionTest",
+    "is_vampire_named",
+    "vampire_of_clan",
+    "strength_in_combat_with",
+    "own_action_bonus",
+    "bonus_while_ready",
+    "bleed_against_controller",
+    "presses_when_blocking",
+]
+
 # --- words added for cov_d
 
 ousts = g.ousts  # the W.OUSTING window, opened now for a seat a hook's choice left with no pool (Life Boon's steal)
@@ -5948,3 +6555,249 @@ def current_bleed(game: Game, minion: int) -> int:
     seat = g.controller(game, minion)
     act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
     return m.bleed + g.hook_sum(game, "bleed", act)
+
+
+# --- words added for cov_c
+
+
+def own_vampires_not_of_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The vampires ``seat`` controls, ready or in torpor, not of ``sect`` ("a non-Camarilla vampire")."""
+    minions = game.minions
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect != sect
+    ]
+
+
+def own_vampires_not_in_sect(sect: str) -> Targets:
+    """Targets: the player's vampires not of ``sect`` (Judgment: Camarilla Segregation's "burn a non-Camarilla
+    vampire they control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return own_vampires_not_of_sect(game, play.seat, sect)
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetMinion:
+    """Burn the chosen minion, if it is still in play (a cost: "burn a vampire you control to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.burn_minion(game, play.target)
+
+
+def offered_to_every_methuselah(window: W, *names: str) -> None:
+    """The cards' in-play modes in ``window`` may be used by every Methuselah, not only by the card's controller
+    ("Methuselahs can … during their master phase": Judgment: Camarilla Segregation, Open War): the other
+    Methuselahs' copies are offered to the seat (game.in_play_options' ``offered_abilities`` hook)."""
+
+    @hook("offered_abilities", *names)
+    def offered(game: Game, seat: int, at: W) -> list[tuple[int, Any]]:
+        comp = game.compiled
+        if at is not window or comp is None:
+            return []
+        out: list[tuple[int, Any]] = []
+        for name in names:
+            wanted = vekn(game, name)
+            handlers = comp.in_play.get((wanted, window), ())
+            if not handlers:
+                continue
+            for s in game.order:
+                if s != seat:
+                    for c in game.seats[s].controlled:
+                        if game.card_of[c] == wanted and c not in game.minions and c not in game.locked_cards:
+                            out += [(c, h) for h in handlers]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToThisCard:
+    """The player moves ``amount`` pool onto the card in play being used as counters (paid to the bank: the card's
+    counters are not pool); at ``burn_at`` counters the card burns and its controller gains ``gain`` pool (Open
+    War)."""
+
+    amount: int = 1
+    burn_at: int = 0
+    gain: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        paid = economy.burn_pool(game, play.seat, self.amount)
+        if not paid:
+            return
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + paid
+        game.log("pool to card", play.seat, play.card, paid)
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            owner = card_controller(game, play.card)
+            g.burn_card(game, play.card)
+            if self.gain and owner >= 0 and not game.seats[owner].ousted:
+                economy.gain_pool(game, owner, self.gain)
+                game.log("gain pool", owner, self.gain)
+
+
+def card_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a card in play (on the table or on a minion); -1 when none does."""
+    return _controller_of_card(game, copy)
+
+
+def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
+    return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
+
+
+def blood_movers(sect: str = "") -> Targets:
+    """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
+    some (the source of ``MoveBloodToAnother``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        ready = _ready_vampires_of(game, play.seat, sect)
+        if not any(m.blood < m.capacity for m in ready):
+            return []
+        return [m.id for m in ready if m.blood > 0 and any(o.id != m.id and o.blood < o.capacity for o in ready)]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveBloodToAnother:
+    """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
+    the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
+    anarch")."""
+
+    amount: int = 1
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        source = game.minions.get(play.target)
+        if source is None or source.blood <= 0:
+            return None
+        others = sorted(
+            (m for m in _ready_vampires_of(game, play.seat, self.sect) if m.id != source.id and m.blood < m.capacity),
+            key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+        )
+        if not others:
+            return None
+        return self._move(game, play, source, others)
+
+    def _move(self, game: Game, play: Play, source: Minion, others: list[Minion]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in others]
+        )
+        dest = game.minions.get(option.target)
+        if dest is None or not source.in_play:
+            return
+        moved = -g.move_blood(game, source.id, -self.amount)
+        g.move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, moved)
+
+
+NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActingMinionCannotStrikeFirstRound:
+    """The action's acting minion cannot strike in the first round of the next combat it enters this turn (The
+    Status Perfectus: "The acting minion cannot use any strikes in the first round of that combat"), nor use a
+    strike's maneuver (LSJ 20001126); it may still gain additional strikes, uselessly (LSJ 19970814-2)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.add_rider(game, act.actor, NO_STRIKES_NEXT_COMBAT, 1, Until.END_OF_TURN)
+
+
+@hook("combat_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_next_combat(game: Game, c: Combat) -> None:
+    if not game.riders:
+        return
+    for side in (c.a, c.b):
+        marks = [r for r in game.riders if r.holder == side.minion and r.key == NO_STRIKES_NEXT_COMBAT]
+        if marks:
+            game.riders = [r for r in game.riders if r not in marks]
+            side.used.add("combat:no strikes first round (this side)")
+
+
+@hook("round_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:no strikes first round (this side)" in side.used:
+                side.used.add("round:cannot strike")
+
+
+GRANTED_ACTION = "granted action"  # a rider on a vampire: the card copy whose action it may take this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GrantThisCardsActionThisTurn:
+    """The chosen vampire may take this card's action (its in-play ``W.ACTION`` mode, ``when=granted_this_turn``)
+    once this turn, even once the card is locked or leaves its player's control (Powerbase: Luanda: "Lock this card
+    … and choose a vampire you control. Once this turn, the chosen vampire may …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, GRANTED_ACTION, play.card, Until.END_OF_TURN)
+
+
+def granted_this_turn(game: Game, play: Play) -> bool:
+    """The acting vampire was chosen this turn to take this card's action (``GrantThisCardsActionThisTurn``)."""
+    return any(r.holder == play.minion and r.key == GRANTED_ACTION and r.value == play.card for r in game.riders)
+
+
+@hook("offered_actions", effects=(GrantThisCardsActionThisTurn,))
+def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
+    """The actions of the cards that chose this vampire this turn (the card itself is locked: game._granting_cards
+    offers only unlocked cards)."""
+    if not game.riders or game.compiled is None:
+        return []
+    out: list[tuple[int, Any]] = []
+    for r in game.riders:
+        if r.holder == m.id and r.key == GRANTED_ACTION and r.value in game.locked_cards:
+            out += [(r.value, h) for h in game.compiled.in_play.get((game.card_of[r.value], W.ACTION), ())]
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ThisCardChoosesTarget:
+    """The card played remembers the target minion it chose (a ``game.CHOSEN_MINION`` rider for the game: Divine
+    Sign's "Choose any minion … The chosen minion can burn this card")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card < 0 or play.target not in game.minions:
+            return
+        game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == g.CHOSEN_MINION)]
+        g.add_rider(game, play.card, g.CHOSEN_MINION, play.target, Until.END_OF_GAME)
+
+
+def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
+    """How many cards named ``name`` on ``holder`` chose the minion ``chosen`` (``ThisCardChoosesTarget``)."""
+    m = game.minions.get(holder)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
+
+
+@hook("stealth", data=("bearer",))
+def _bearer_stealth(game: Game, act: Action) -> int:
+    """The stealth the cards on the acting minion give its actions (``Bearer.stealth``: Blithe Acceptance)."""
+    return sum(b.stealth for _, b in _bearers(game, act.actor))
+
+
+__all__ += [
+    "ThisCardChoosesTarget",
+    "cards_choosing",
+    "GrantThisCardsActionThisTurn",
+    "granted_this_turn",
+    "blood_movers",
+    "MoveBloodToAnother",
+    "ActingMinionCannotStrikeFirstRound",
+    "own_vampires_not_of_sect",
+    "own_vampires_not_in_sect",
+    "BurnTargetMinion",
+    "offered_to_every_methuselah",
+    "PoolToThisCard",
+    "card_controller",
+]

@@ -5,20 +5,49 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
-from ...eligibility import CITY_TITLES, in_game
-from ...eligibility import clan as clan_name
+from ...eligibility import (
+    CITY_TITLES,
+    in_game,
+    with_clan,
+)
+from ...eligibility import (
+    clan as clan_name,
+)
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, card, hook
+from ..cards import (
+    SHUFFLERS,
+    Bearer,
+    Mode,
+    Play,
+    Role,
+    Upkeep,
+    card,
+    hook,
+)
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Until
+from ..frames import (
+    Action,
+    Combat,
+    Referendum,
+    Until,
+)
 from ..handlers import Handler
-from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw, leave_play
+from ..playbook import most_wanted_clans
+from ..state import (
+    VAMPIRE,
+    Game,
+    Minion,
+    Phase,
+    crypt_draw,
+    leave_play,
+)
 from ..vocabulary import (
     BURN_BY_REFERENDUM,
     NO_STRIKE,
+    ActingMinionCannotStrikeFirstRound,
     AddBlood,
     AshHeapCardToHand,
     AttemptBlock,
@@ -28,6 +57,7 @@ from ..vocabulary import (
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
+    BurnTargetMinion,
     BurnThisCard,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
@@ -44,10 +74,13 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    MoveBloodToAnother,
     NoMoreBleedsThisTurn,
+    PoolToThisCard,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    SpendMasterAction,
     StealMinion,
     StealPool,
     Stealth,
@@ -58,16 +91,22 @@ from ..vocabulary import (
     TargetBurnsPool,
     TargetDiscards,
     TargetLocksOwnMinion,
+    ThisCardChoosesTarget,
     TitleCard,
     UnlockSelf,
+    action_of,
     add_rider,
+    all_of,
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
+    blood_movers,
     burn_card,
     burn_minion,
     card_cost,
+    cards_choosing,
+    carried_by_actor,
     choose,
     combat,
     controller,
@@ -80,6 +119,7 @@ from ..vocabulary import (
     has_targets,
     hook_sum,
     in_polling,
+    in_sect,
     infernal_actor,
     is_location,
     is_ready,
@@ -89,13 +129,17 @@ from ..vocabulary import (
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     locked_self,
+    master_action_left,
     may_attempt_block,
     may_play,
     minions_of_prey,
     move_blood,
     not_carrying,
+    offered_to_every_methuselah,
     other_ready_vampires,
+    own_vampires_not_in_sect,
     own_wraiths,
+    pool_at_least,
     prey_only,
     prey_or_predator,
     ready_minions,
@@ -2995,3 +3039,346 @@ card(
     steal="vampire",
 )
 removal_stealth(_SKAALD, 1)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+_SEGREGATION = "Judgment: Camarilla Segregation"
+
+card(
+    _SEGREGATION,
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_vampires_not_in_sect("Camarilla"),
+        effects=(BurnTargetMinion(), BurnThisCard()),
+        label="burn a non-Camarilla vampire you control: burn this card",
+    ),
+    notes="Any Methuselah may burn it in its master phase (not a master phase action).",
+    upkeep=Upkeep(pool=1, if_controlling_not_sect="Camarilla"),
+)
+
+
+offered_to_every_methuselah(W.MASTER, _SEGREGATION)
+
+
+card(
+    "Open War",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), limit="open war", limit_scope="game", label="put in play"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=in_sect("Anarch"),
+        targets=ready_minions_of_others,
+        label="an Anarch enters combat with a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        cost_pool=2,
+        when=in_sect("Anarch"),
+        targets=locations_of_others,
+        effects=(BurnTargetCard(),),
+        label="an Anarch burns a location (2 pool)",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(master_action_left, pool_at_least(2)),
+        effects=(SpendMasterAction(), PoolToThisCard(1, burn_at=4, gain=4)),
+        label="a master phase action: 1 pool to this card",
+    ),
+    notes="Any Methuselah's Anarchs use its actions, and any Methuselah its master phase ability; at 4 counters its "
+    "controller gains the 4 pool.",
+)
+offered_to_every_methuselah(W.MASTER, "Open War")
+
+
+# -- The Status Perfectus --------------------------------------------------------------------------------------------------
+
+
+def _perfectus_fought(game: Game, play: Play) -> tuple[int, int] | None:
+    """(the blocking Anarch, the acting minion still ready) after an action whose block led to a combat."""
+    act = action_of(play)
+    if act is None or act.blocker < 0 or act.flags.get("combat_with", -1) != act.blocker:
+        return None
+    blocker = game.minions.get(act.blocker)
+    if blocker is None or blocker.kind != VAMPIRE or blocker.sect != "Anarch" or not is_ready(game, act.actor):
+        return None
+    return act.blocker, act.actor
+
+
+def _perfectus_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """A ready unlocked Anarch of the player's other than the blocking one, to enter combat with the acting
+    minion (another Methuselah's)."""
+    fought = _perfectus_fought(game, play)
+    if fought is None or controller(game, fought[1]) == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked and m.id != fought[0]
+    ]
+
+
+def _perfectus_combat(game: Game, play: Play) -> Flow | None:
+    """Lock the Anarch; it enters combat with the acting minion (the combat is no part of the action: ANK 20180929,
+    as Marie-Pierre's)."""
+    fought = _perfectus_fought(game, play)
+    anarch = game.minions.get(play.target)
+    if fought is None or anarch is None or not is_ready(game, anarch.id):
+        return None
+    anarch.locked = True
+    return combat(game, anarch.id, fought[1], None)
+
+
+card(
+    "Status Perfectus, The",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=blood_movers("Anarch"),
+        effects=(MoveBloodToAnother(1, sect="Anarch"),),
+        label="move 1 blood between ready Anarchs",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        targets=_perfectus_anarchs,
+        effects=(LockThisCard(), ActingMinionCannotStrikeFirstRound(), _perfectus_combat),
+        label="lock: another Anarch enters combat with the acting minion, which cannot strike in the first round",
+    ),
+    notes="Its combat follows the action's (after the blocking Anarch's combat has ended), no part of the action.",
+)
+
+
+# -- Divine Sign -----------------------------------------------------------------------------------------------------------
+
+_DIVINE_SIGN = "Divine Sign"
+_DIVINE_SIGN_EFFECTS = (ThisCardChoosesTarget(), PutOnTarget(on_self=True), UnlockSelf())
+
+card(
+    _DIVINE_SIGN,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion; open hand in the combat of its block",
+    ),
+    burn="chosen minion",
+    notes="The minion chosen is a ready minion of another Methuselah (the (D) action is directed at its controller). "
+    "[NEC]'s open hand changes no decision here (the bots read no hand but their own).",
+)
+
+
+@hook("intercept", _DIVINE_SIGN)
+def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
+    """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
+    return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
+
+
+# -- Clan Impersonation ----------------------------------------------------------------------------------------------------
+# The vampire's clan is ``Minion.clan`` (what every card reads); the clan chosen is also a rider on the card (its index
+# in the table's clans), so that removing one copy gives the vampire back the clan of the copy left, if any, or its
+# printed one (ANK 20200415, RTR 20201130; the most recent change takes precedence: LSJ 20021209).
+
+_IMPERSONATION = "Clan Impersonation"
+_CLAN_CHOSEN = "clan chosen"  # a rider on a Clan Impersonation: the index of its clan in _table_clans
+
+
+def _table_clans(game: Game) -> tuple[str, ...]:
+    """The clans a card at this table names (its requirements) or a vampire at the table is of, sorted (once per
+    table): the clans worth choosing."""
+    found = game.table.get("clans")
+    if found is None:
+        cards = game.compiled.cards
+        names: set[str] = set()
+        for vekn in set(game.card_of):
+            c = cards.get(vekn)
+            if c is not None:
+                names.update(clan_name(x) for x in (*c.requirements.clans, *(c.clans if c.is_crypt else ())))
+        found = game.table["clans"] = tuple(sorted(names))
+    return tuple(found)
+
+
+def _impersonate(game: Game, play: Play) -> Flow | None:
+    """The card goes on the acting vampire, who is of the clan chosen now from then on."""
+    m = game.minions.get(play.minion)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return None
+    clans = _table_clans(game)
+    mine = clan_name(m.clan)
+    offered = most_wanted_clans(game, play.seat, [name for name in clans if name != mine])
+    options = [Option(Kind.TERMS, play.seat, value=clans.index(name)) for name in offered]
+    if not options:
+        to_ash_heap(game, play.card)
+        return None
+    return _impersonate_as(game, play, m, options)
+
+
+def _impersonate_as(game: Game, play: Play, m: Minion, options: list[Option]) -> Flow:
+    chosen = yield from choose(game, play.seat, options)
+    PutOnTarget(on_self=True)(game, play)
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _CLAN_CHOSEN)]
+    add_rider(game, play.card, _CLAN_CHOSEN, chosen.value, Until.END_OF_GAME)
+    m.clan = _table_clans(game)[chosen.value]
+    game.log("clan", play.seat, m.id, m.clan)
+
+
+@hook("card_burned", _IMPERSONATION)
+def _impersonation_ends(game: Game, copy: int, minion: int) -> None:
+    """Burned, the vampire's clan is the one chosen by the Clan Impersonation left on it, or its printed one."""
+    m = game.minions.get(minion)
+    if m is None or game.card_of[copy] != vekn(game, _IMPERSONATION):
+        return
+    m.clan = _clan_now(game, m)
+
+
+def _clan_now(game: Game, m: Minion) -> str:
+    wanted = vekn(game, _IMPERSONATION)
+    clans = _table_clans(game)
+    for c in reversed(m.cards):
+        if game.card_of[c] == wanted:
+            for r in game.riders:
+                if r.holder == c and r.key == _CLAN_CHOSEN and 0 <= r.value < len(clans):
+                    return clans[int(r.value)]
+    template = game.vampires.get(m.card)
+    return template.clan if template is not None else m.clan
+
+
+def _impersonated(game: Game, m: Minion) -> Any:
+    """The vampire as the requirement checks see it while it carries a Clan Impersonation (None: it carries none):
+    of its clan now, its sect, title and traits (slave status: LSJ 20030511) unchanged."""
+    wanted = vekn(game, _IMPERSONATION)
+    if not m.cards or m.kind != VAMPIRE or not any(game.card_of[c] == wanted for c in m.cards):
+        return None
+    printed = game.compiled.eligibility.minion(m.card)
+    card = game.compiled.cards.get(m.card)
+    if printed is None or card is None:
+        return None
+    as_clan = with_clan(printed, card.clans, m.clan)
+    return in_game(as_clan, tuple(d for d, _ in m.disciplines), m.capacity)
+
+
+@hook("may_play", _IMPERSONATION)
+def _impersonation_may_play(game: Game, handler: Any, m: Minion) -> bool:
+    """A card requiring a clan is played by the clan the vampire is considered of, not by its printed one."""
+    if handler.requirement is None:
+        return True
+    seen = _impersonated(game, m)
+    return seen is None or bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+@hook("meets_requirement", _IMPERSONATION)
+def _impersonation_meets(game: Game, handler: Any, m: Minion) -> bool:
+    seen = _impersonated(game, m) if handler.requirement is not None else None
+    return seen is not None and bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+card(
+    _IMPERSONATION,
+    Mode(window=W.ACTION, stealth=1, effects=(_impersonate,), label="choose a clan"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=carried_by_actor,
+        effects=(BurnThisCard(),),
+        label="burn this card",
+    ),
+    notes="The clans offered are those the table's cards name or its vampires are of. A title is no clan's here "
+    "(the engine's titles name no clan), so no title is lost with the clan (RTR 20201130).",
+)
+
+
+# -- Khabar: Glory ---------------------------------------------------------------------------------------------------------
+
+_GLORY = "Khabar: Glory"
+_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
+
+
+@hook("announced", _GLORY)
+def _glory_marks_actions(game: Game, act: Action) -> None:
+    """Every action announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869)."""
+    actor = game.minions.get(act.actor)
+    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
+        game.used.add((_OPTIONAL_ACTION, game.turn))
+
+
+def _no_optional_action_yet(game: Game, play: Play) -> bool:
+    """ "Not usable if any non-mandatory actions have been performed this turn"."""
+    return (_OPTIONAL_ACTION, game.turn) not in game.used
+
+
+@hook("unlock", _GLORY)
+def _glory_burns(game: Game, seat: int) -> None:
+    """ "Burn this card during your unlock phase"."""
+    wanted = vekn(game, _GLORY)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [x for x in m.cards if game.card_of[x] == wanted] if m is not None else ():
+            burn_card(game, copy)
+
+
+@hook("oust_pool", _GLORY)
+def _glory_oust_pool(game: Game, predator: int, ousted: int) -> int:
+    """ "If your prey is ousted, you gain 4 additional pool"."""
+    wanted = vekn(game, _GLORY)
+    count = 0
+    for c in game.seats[predator].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            count += sum(1 for x in m.cards if game.card_of[x] == wanted)
+    return 4 * count
+
+
+card(
+    _GLORY,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=_no_optional_action_yet,
+        effects=(PutOnTarget(on_self=True), UnlockSelf()),
+        label="+1 bleed; 4 more pool if the prey is ousted",
+    ),
+    bearer=Bearer(bleed=1),
+)
+
+
+# -- Pulse of the Canaille -------------------------------------------------------------------------------------------------
+
+card(
+    "Pulse of the Canaille",
+    Mode(window=W.ACTION, stealth=1, label="look at every hand this turn"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Pulse of the Canaille"),
+        effects=(PutOnTarget(on_self=True),),
+        label="+2 bleed while on this vampire",
+    ),
+    bearer=Bearer(bleed=2),
+    notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
+)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
 from ..handlers import Handler
@@ -33,17 +33,21 @@ from ..vocabulary import (
     DoNotReplace,
     Employ,
     EndAction,
+    Equip,
     ExtraVotes,
     FailReferendum,
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
     HuntFor,
+    LockTarget,
     LockThisCard,
     MasterActions,
     MillLibrary,
+    Minions,
     MorePoolIfTargetCarries,
     MoveThisCardToTarget,
     OwnVotesEach,
@@ -59,12 +63,17 @@ from ..vocabulary import (
     StealMinion,
     Stealth,
     Strike,
+    UnlockEach,
     action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_action_damages,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_cost_change,
+    card_gives,
     carried_by_actor,
     choose,
     controller,
@@ -77,9 +86,11 @@ from ..vocabulary import (
     discipline_level,
     empty_ready_vampires,
     go_to_torpor,
+    granted_this_turn,
     hand_options,
     hand_size,
     has_edge,
+    has_targets,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -117,10 +128,10 @@ from ..vocabulary import (
     set_aside,
     stealth_needed_by,
     strike_damage,
-    take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
+    turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     usable_strike,
@@ -202,9 +213,7 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")  # "Requires a ready Anarch": its player controlling one
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -219,8 +228,7 @@ ARCHETYPES = (
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
-def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
+_own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -657,31 +665,8 @@ def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
 
 
-def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire, the player's own first."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
-
-
 _pool_at_least = pool_at_least
 _controls_ready_clan = controls_ready_clan
-
-
-def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
-    ]
-
-
-def _pay_pool(amount: int) -> Effect:
-    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
-
-    def pay(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-
-    return pay
 
 
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
@@ -810,19 +795,6 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
-    """Every ready unlocked minion, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
-
-
-def _lock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.in_play and not m.locked:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
-
-
 @hook("intercept", "Guardian Angel")
 def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
@@ -849,20 +821,6 @@ def _bearer_in_combat(game: Game, play: Play) -> bool:
     """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
     c = play.frame
     return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
-
-
-def _golconda_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire in play with capacity 8 or more (the player's own first)."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        c
-        for s in order
-        for c in game.seats[s].controlled
-        if c in game.minions
-        and game.minions[c].kind == VAMPIRE
-        and game.minions[c].in_play
-        and game.minions[c].capacity >= 8
-    ]
 
 
 def _golconda(game: Game, play: Play) -> Flow | None:
@@ -919,10 +877,6 @@ def _tribute(game: Game, play: Play) -> None:
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
 
 
 def _family_gathering(game: Game, play: Play) -> None:
@@ -1161,10 +1115,7 @@ def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-@hook("votes", "Legendary Vampire")
-def _legendary_votes(game: Game, seat: int) -> int:
-    """ "This vampire gets ... +2 votes" (while ready)."""
-    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
 
 
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------
@@ -1266,7 +1217,7 @@ card(
 )
 card(
     "Life in the City",
-    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+    Mode(window=W.MASTER, trifle=True, targets=Minions(whose="own first"), effects=(AddBlood(1),)),
 )
 card(
     "Eternals of Sirius, The",
@@ -1274,12 +1225,12 @@ card(
         window=W.MASTER,
         cost_pool=0,
         when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
-        effects=(GainPool(5), _pay_pool(4)),
+        effects=(GainPool(5), BurnPool(4)),
         label="gain 5 pool",
     ),
     Mode(
         window=W.MASTER,
-        targets=_uncontrolled_setites_of_capacity_9,
+        targets=Minions(whose="uncontrolled", clan="Follower of Set", min_capacity=9),
         effects=(AddBlood(5),),
         label="5 blood to an uncontrolled Follower of Set",
     ),
@@ -1313,7 +1264,7 @@ card(
 )
 card(
     "Misdirection",
-    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", kind=None, unlocked=True), effects=(LockTarget(),)),
 )
 card(
     "Guardian Angel",
@@ -1331,7 +1282,7 @@ card(
 )
 card(
     "Golconda: Inner Peace",
-    Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
+    Mode(window=W.MASTER, targets=Minions(whose="own first", ready=False, min_capacity=8), effects=(_golconda,)),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
 )
@@ -1394,7 +1345,7 @@ card(
 )
 card(
     "Unholy Sacrament",
-    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+    Mode(window=W.MASTER, targets=Minions(whose="uncontrolled", sect="Sabbat", titled=True), effects=(AddBlood(3),)),
 )
 card(
     "Family Gathering",
@@ -1579,16 +1530,11 @@ def _khabar_stealth(game: Game, act: Action) -> int:
     return 0
 
 
-@hook("cost_less", "Charisma")
-def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
-    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
-        return 0, 0
-    return (1, 0) if handler.blood else (0, 1)
+# "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
+card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTION)
 
 
-def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+_own_ready_toreador = Minions(clan="Toreador")
 
 
 @hook("blocked", "Aching Beauty")
@@ -1691,12 +1637,6 @@ card(
 # Cavalier, Monster, Libertas -----------------------------------------------------------------------------------------
 
 _JIC = ("justicar", "inner circle")
-
-
-def _ready_jic(game: Game, play: Play) -> Sequence[int]:
-    """A ready justicar or Inner Circle member, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.title in _JIC]
 
 
 def _carried(game: Game, m: Minion, name: str) -> list[int]:
@@ -1843,11 +1783,6 @@ def _tension_burn(game: Game, seat: int) -> int:
     return -1
 
 
-def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
-
-
 def _frontal_gain(game: Game, seat: int) -> None:
     """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
     if seat < 0:
@@ -1938,8 +1873,7 @@ def _monster(game: Game, c: Combat) -> None:
             _archetype_unlock(game, m.id, "monster")
 
 
-def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+_own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
 def _libertas_anarchs(game: Game) -> set[int]:
@@ -1947,11 +1881,7 @@ def _libertas_anarchs(game: Game) -> set[int]:
     return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
 
 
-@hook("can_block", "Libertas")
-def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
-    """ "Allies cannot block this Anarch"."""
-    m = game.minions.get(minion)
-    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
 
 
 @hook("blood_cost", "Libertas")
@@ -1973,13 +1903,12 @@ def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
     return 1 if (anarchs & busy) - {minion} else 0
 
 
-def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+_own_ready_anarchs = Minions(sect="Anarch")
 
 
 card(
     "Fear of Mekhet",
-    Mode(window=W.MASTER, targets=_ready_jic, effects=(_lock_it, PutOnTarget())),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
 card(
@@ -2016,7 +1945,7 @@ card(
         directed=True,
         enters_combat=True,
         when=own_card,
-        targets=_prey_ready_minions,
+        targets=Minions(whose="prey", kind=None),
         label="enter combat with a minion of the prey",
     ),
     notes="The copies stack (LSJ 20061018). The burn and pool cost happen as the influence phase begins.",
@@ -2055,33 +1984,8 @@ _own_ready_of_clan = own_ready_vampires_of_clan
 _ready_vampires_others_first = ready_vampires_others_first
 
 
-def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
-    at its own Methuselah)."""
-    order = [s for s in game.order if s != play.seat]
-    found = [
-        m
-        for s in order
-        for m in (game.minions.get(c) for c in game.seats[s].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
-    ]
-    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
-
-
-@hook("unlock", "Society of Leopold")
-def _leopold(game: Game, seat: int) -> int:
-    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
-    (the controller's choice)": 1 blood when it has some."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
-            continue
-        if m.blood >= 1:
-            move_blood(game, c, -1)
-            game.log("burn blood", seat, c, 1)
-        else:
-            burn_minion(game, c)
-    return 0
+# "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned"
+turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
 def _owned_by_another(game: Game, play: Play) -> bool:
@@ -2273,7 +2177,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_other_vampires_in_play,
+        targets=Minions(whose="others", ready=False, ready_first=True),
         effects=(MoveThisCardToTarget(),),
         label="move it to another vampire",
     ),
@@ -2313,40 +2217,12 @@ card(
 # Infernal Pact --------------------------------------------------------------------------------------------------------
 
 _PATHS = ("Path of Evil Revelations", "Path of Night, The")
+_LOCKED_INFERNAL = Minions(kind=None, locked=True, trait="infernal")
+burn_action_damages(1, *_PATHS)
 
 
-@hook("after_resolution", *_PATHS)
-def _path_burned(game: Game, act: Action) -> None:
-    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
-    vampires" (as the action resolves)."""
-    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
-        return
-    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
-        return
-    m = game.minions.get(act.actor)
-    if m is not None and m.kind == VAMPIRE and m.in_play:
-        take_damage(game, m.id, 1, 0)
-        game.log("damage", act.seat, m.id, 1, 0)
-
-
-def _locked_infernal(game: Game, play: Play) -> bool:
-    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
-
-
-def _unlock_infernal(game: Game, play: Play) -> None:
-    for m in ready_minions(game, play.seat):
-        if m.locked and _infernal(m):
-            m.locked = False
-            game.log("unlock", play.seat, m.id)
-
-
-@hook("cost_less", "Path of Night, The")
-def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
-    m = game.minions.get(minion)
-    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
-        return 0, 0
-    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+# "Cards requiring Obtenebration cost Lasombra 1 fewer blood"
+card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
 @hook("unlock", "Antediluvian Awakening")
@@ -2447,8 +2323,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(_pool_at_least(2), _locked_infernal),
-        effects=(BurnPool(1), _unlock_infernal),
+        when=all_of(_pool_at_least(2), has_targets(_LOCKED_INFERNAL)),
+        effects=(BurnPool(1), UnlockEach(_LOCKED_INFERNAL)),
         label="burn 1 pool: unlock the infernal minions",
     ),
     notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",
@@ -2744,7 +2620,7 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT)
+@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
 def _visit_hand_size(game: Game, seat: int) -> int:
     """ "You get +1 hand size for each counter on this card"."""
     return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
@@ -3264,3 +3140,169 @@ def _thirst(game: Game, seat: int) -> None:
 
 
 card(_THIRST, Mode(window=W.DISCARD, effects=(PutInPlay(),)))
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+card(
+    "Powerbase: Luanda",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), GrantThisCardsActionThisTurn()),
+        label="lock: a vampire may enter combat with any minion as a +1 stealth (D) action this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=granted_this_turn,
+        targets=ready_minions_of_others,
+        label="enter combat with a minion",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). The vampire chosen is a "
+    "ready one.",
+    steal="vampire",
+)
+
+
+# -- The Path of Lilith: torture counters are riders on the vampires, each naming the copy that put it (they count only
+# while that copy is in play: "burn all torture counters when this card leaves play") ------------------------------------
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture counter"
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """ "When a non-Camarilla vampire you control sends an opposing vampire to torpor in combat, you may lock this
+    card to put a torture counter on the opposing vampire": always, by a fixed rule."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or victim is None or victim.kind != VAMPIRE or minion not in (c.a.minion, c.b.minion):
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla":
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_controlled(game, seat, _LILITH):
+        if copy not in game.locked_cards and controller(game, minion) != seat:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, copy, Until.END_OF_GAME)
+            game.log("torture counter", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_burns(game: Game, seat: int) -> None:
+    """ "During your unlock phase, each Methuselah who controls any vampires with torture counters burns 1 pool"
+    (the counters of the copies still in play)."""
+    copies = set(_copies_anywhere(game, _LILITH))
+    mine = copies & set(game.seats[seat].controlled)
+    if not mine:
+        return
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE and r.value in copies}
+    for s in list(game.order):
+        if any(c in tortured and game.minions[c].in_play for c in game.seats[s].controlled if c in game.minions):
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
+    burn="minion",
+)
+
+
+# -- Vast Wealth -----------------------------------------------------------------------------------------------------------
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat)]
+
+
+def _vast_wealth_controlled(game: Game, play: Play) -> bool:
+    """ "If you control this minion": the card's player controls the minion it is on (RTR 19951017)."""
+    return game.owner_of[play.card] == play.seat
+
+
+def _vast_wealth_equip(game: Game, play: Play) -> Flow | None:
+    """On success (TOM 19951107): the first equipment found working down from the top of the library, equipped
+    with its requirements and cost (paid even if it ousts: RTR 19941109, RTR 20010710), or burned without cost when
+    it cannot be (TOM 19950407); the library is shuffled."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    comp = game.compiled
+    found = next((c for c in reversed(seat.library) if "Equipment" in comp.types.get(game.card_of[c], ())), None)
+    if m is None or found is None:
+        game.rng.shuffle(seat.library)
+        return None
+    seat.library.remove(found)
+    game.aside.append(found)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[found]
+    card = comp.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    printed = comp.eligibility.minion(m.card)
+    legal = m.blood >= blood and (
+        comp.eligibility.requirement(vekn) is None or (printed is not None and comp.eligibility.can_play(m.card, vekn))
+    )
+    if not legal:
+        to_ash_heap(game, found)
+        game.log("burn card", play.seat, found)
+        return None
+    return _vast_wealth_pay_and_equip(game, play, m, found, blood, pool)
+
+
+def _vast_wealth_pay_and_equip(game: Game, play: Play, m: Minion, copy: int, blood: int, pool: int) -> Flow:
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or game.seats[play.seat].ousted:
+            return
+    handlers = [h for h in game.compiled.actions.get(game.card_of[copy], ()) if not h.mode.in_play]
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        yield from run_effects(game, handlers[0].mode.effects, sub)
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        to_ash_heap(game, copy)
+
+
+@hook("announced", _VAST_WEALTH)
+def _vast_wealth_is_equip(game: Game, act: Action) -> None:
+    """ "The provided action is an equip action" (TOM 19960130, RTR 19960124)."""
+    if (
+        act.card >= 0
+        and act.mode is not None
+        and act.mode.in_play
+        and game.card_of[act.card] == vekn(game, _VAST_WEALTH)
+    ):
+        act.kind = Act.EQUIP
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=_own_ready_minions, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(carried_by_actor, _vast_wealth_controlled),
+        effects=(_vast_wealth_equip,),
+        label="equip with the first equipment of the library",
+    ),
+)

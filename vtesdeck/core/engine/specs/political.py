@@ -1314,3 +1314,5 @@ card(
     notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
     burn="referendum",
 )
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
