@@ -5912,3 +5912,117 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for lang_b
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Minions:
+    """Which minions a Methuselah controls a card counts: those in play (vampires and allies, not a contested
+    vampire nor a retainer), of ``kind`` (VAMPIRE, ALLY; None: both), ``ready`` ones only (not in torpor), ``locked``
+    ones only, ``titled`` ones only, of ``sect``, vampires of capacity ``least``..``most`` (Political Stranglehold:
+    "each vampire they control with capacity 8 or more"; Neonate Breach: "a ready vampire with capacity 4 or less")."""
+
+    kind: int | None = None
+    ready: bool = False
+    locked: bool = False
+    titled: bool = False
+    sect: str = ""
+    least: int = 0
+    most: int = 99
+
+    def of(self, game: Game, seat: int) -> list[Minion]:
+        out = []
+        for c in game.seats[seat].controlled:
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.contested or m.kind not in (VAMPIRE, ALLY):
+                continue
+            if (
+                (self.kind is not None and m.kind != self.kind)
+                or (self.ready and m.torpor)
+                or (self.locked and not m.locked)
+            ):
+                continue
+            if (self.titled and not m.title) or (self.sect and m.sect != self.sect):
+                continue
+            if self.least <= m.capacity <= self.most or m.kind != VAMPIRE:
+                out.append(m)
+        return out
+
+
+def seats_from(game: Game, seat: int) -> list[int]:
+    """The Methuselahs in the game in turn order, from ``seat`` (the order of impulse it gives)."""
+    i = game.order.index(seat) if seat in game.order else 0
+    return list(game.order[i:] + game.order[:i])
+
+
+def chosen_methuselah_sets(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of Methuselahs a caller may choose ("any number of Methuselahs"), as the bots consider them:
+    every other Methuselah, then each other Methuselah alone (the prey first); the caller is never chosen."""
+    others = [s for s in seats_from(game, play.seat) if s != play.seat]
+    return [tuple(others), *((s,) for s in others)] if others else []
+
+
+def methuselah_sets(game: Game, play: Play) -> Sequence[int]:
+    """Terms: the index of one of ``chosen_methuselah_sets`` (Neonate Breach, Eat the Rich)."""
+    return range(len(chosen_methuselah_sets(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolChanges:
+    """Every Methuselah's pool changes at once (the gain and the burn are one change: only the net can oust), and
+    the ousts are checked once after: each whose prey was ousted scores, even if ousted too (LSJ 20000309).
+
+    A Methuselah gets ``base`` pool, ``each`` pool for each of its minions ``counted`` selects (Anarchist Uprising:
+    -1 a minion), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
+    small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
+    one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
+    only the Methuselahs chosen as the terms (``methuselah_sets``) change."""
+
+    base: int = 0
+    each: int = 0
+    counted: Minions = Minions()
+    more: int = 0
+    having: Minions | None = None
+    biggest: int = 0
+    predators: bool = False
+    chosen: bool = False
+
+    def change(self, game: Game, seat: int) -> int:
+        delta = self.base
+        if self.each:
+            delta += self.each * len(self.counted.of(game, seat))
+        if self.having is not None and self.having.of(game, seat):
+            delta += self.more
+        if self.biggest:
+            whose = game.predator(seat) if self.predators else seat
+            ready = Minions(kind=VAMPIRE, ready=True).of(game, whose)
+            delta += self.biggest * max((m.capacity for m in ready), default=0)
+        return delta
+
+    def changes(self, game: Game, play: Play) -> dict[int, int]:
+        """Each Methuselah's change (the bots weigh the referendum by them)."""
+        if self.chosen:
+            sets = chosen_methuselah_sets(game, play)
+            seats: Sequence[int] = sets[play.target] if 0 <= play.target < len(sets) else ()
+        else:
+            seats = game.order
+        return {s: self.change(game, s) for s in seats}
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for seat, delta in sorted(self.changes(game, play).items()):
+            s = game.seats[seat]
+            if s.ousted or not delta:
+                continue
+            if delta > 0:
+                economy.gain_pool(game, seat, delta)
+            else:
+                paid = min(-delta, s.pool)
+                s.pool -= paid
+                game.burned += paid
+            game.log("pool changed by referendum", seat, delta)
+        economy.check_ousts(game)
+
+
+__all__ += ["Minions", "seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
