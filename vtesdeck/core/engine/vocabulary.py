@@ -6025,4 +6025,34 @@ class PoolChanges:
         economy.check_ousts(game)
 
 
+# Marks on the action the core reads (``MarkAction``): "if this action is blocked, damage on vampires in the
+# resulting combat is aggravated" (Domain of Evernight [tem]: game.py as strikes deal damage); "cancel the resulting
+# combat" (Stone Travel [MYT]: game.py at block resolution).
+BLOCKED_COMBAT_AGGRAVATED = "combat damage aggravated"
+BLOCKED_COMBAT_CANCELLED = "combat cancelled"
+
+
+def directed_action_succeeded(game: Game, play: Play) -> bool:
+    """The action, directed at another Methuselah (or a minion or card of theirs), succeeded (Propaganda of the
+    Deed, Shadow Cast: "after a successful (D) action")."""
+    act = action_of(play)
+    return act is not None and act.succeeded and act.directed and 0 <= act.target != play.seat
+
+
+def action_of_kind(*kinds: Act) -> Pred:
+    """During an action of one of these kinds ("only usable during an equip action": Hag's Wrinkles)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return act is not None and act.kind in kinds
+
+    return check
+
+
+__all__ += [
+    "BLOCKED_COMBAT_AGGRAVATED",
+    "BLOCKED_COMBAT_CANCELLED",
+    "directed_action_succeeded",
+    "action_of_kind",
+]
 __all__ += ["Minions", "seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]

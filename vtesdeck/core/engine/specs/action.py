@@ -1008,28 +1008,13 @@ def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
 
 
-def _in_play(game: Game, copy: int) -> bool:
-    """Whether a card copy is in play (on the table or on a minion)."""
-    return any(
-        copy == c or copy in (m.cards if (m := game.minions.get(c)) is not None else ())
-        for s in game.order
-        for c in game.seats[s].controlled
-    )
-
-
-def _burn_target_card(game: Game, play: Play) -> None:
-    """Burn the card the action is directed at, if it is still in play."""
-    if _in_play(game, play.target):
-        burn_card(game, play.target)
-
-
 card(
     "Rewilding",
     Mode(
         window=W.ACTION,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_burn_target_card, TargetBurnsPool(2))),),
+        effects=(If(target_still(locations_of_others), (BurnTargetCard(), TargetBurnsPool(2))),),
         label="burn a location, its controller burns 2 pool",
     ),
     notes="The controller burns 2 pool only if the location is still there to burn.",
@@ -1060,7 +1045,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=_equipment_or_locations_of_neighbours,
-        effects=(If(target_still(_equipment_or_locations_of_neighbours), (_burn_target_card,)),),
+        effects=(If(target_still(_equipment_or_locations_of_neighbours), (BurnTargetCard(),)),),
         label="burn an equipment or location on a minion of your predator or prey",
     ),
     Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),

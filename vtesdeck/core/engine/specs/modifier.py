@@ -12,6 +12,8 @@ from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
+    BLOCKED_COMBAT_AGGRAVATED,
+    BLOCKED_COMBAT_CANCELLED,
     AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
@@ -65,6 +67,7 @@ from ..vocabulary import (
     action_blocked,
     action_not_marked,
     action_of,
+    action_of_kind,
     action_succeeded,
     actor_of_kind,
     actor_younger,
@@ -86,6 +89,7 @@ from ..vocabulary import (
     corruption_on,
     current_action,
     current_combat,
+    directed_action_succeeded,
     during_bleed,
     has_blood,
     has_edge,
@@ -893,21 +897,13 @@ card(
 )
 
 
-def _all_damage_aggravated(game: Game, play: Play) -> None:
-    """[tem]: if this action is blocked, damage on vampires in the resulting combat is aggravated (game.py reads
-    the mark when strikes deal damage)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["combat damage aggravated"] = 1
-
-
 card(
     "Domain of Evernight",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
     Mode(
         window=W.BLOCKED,
         disciplines=("tem",),
-        effects=(_all_damage_aggravated,),
+        effects=(MarkAction(BLOCKED_COMBAT_AGGRAVATED),),
         label="combat damage on vampires is aggravated",
     ),
     Mode(
@@ -1096,11 +1092,6 @@ def _shadow_cast_on(game: Game, play: Play) -> None:
     add_rider(game, play.card, _SHADOW_CAST, act.target + 1, Until.END_OF_GAME)
 
 
-def _directed_succeeded(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.succeeded and act.directed and 0 <= act.target != play.seat
-
-
 def _shadow_cast_due(game: Game, play: Play) -> bool:
     """Its vampire acts against the same Methuselah, and stealth is needed."""
     act = action_of(play)
@@ -1121,7 +1112,7 @@ def _forget_target(game: Game, play: Play) -> None:
 card(
     "Shadow Cast",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.AFTER_ACTION, superior=True, when=_directed_succeeded, effects=(_shadow_cast_on,)),
+    Mode(window=W.AFTER_ACTION, superior=True, when=directed_action_succeeded, effects=(_shadow_cast_on,)),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
@@ -1176,7 +1167,7 @@ card(
 
 card(
     "Propaganda of the Deed",
-    Mode(window=W.AFTER_ACTION, when=_directed_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.AFTER_ACTION, when=directed_action_succeeded, effects=(PutInPlay(),)),
     Mode(window=W.POLLING, in_play=True, when=in_polling, effects=(ExtraVotes(2), BurnThisCard()), label="+2 votes"),
 )
 
@@ -1304,32 +1295,33 @@ card(
 )
 
 
-def _equip_action(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.kind is Act.EQUIP
-
-
 card(
     "Hag's Wrinkles",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=_equip_action, effects=(Stealth(2),), label="+2 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        when=action_of_kind(Act.EQUIP),
+        effects=(Stealth(2),),
+        label="+2 stealth",
+    ),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("thn",),
-        when=all_of(_equip_action, action_succeeded),
+        when=all_of(action_of_kind(Act.EQUIP), action_succeeded),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        when=_equip_action,
+        when=action_of_kind(Act.EQUIP),
         effects=(Stealth(1), UnlockAfterSuccess()),
         label="+1 stealth, unlock after success",
     ),
     Mode(
         window=W.AFTER_ACTION,
         superior=True,
-        when=all_of(_equip_action, action_succeeded),
+        when=all_of(action_of_kind(Act.EQUIP), action_succeeded),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
@@ -1380,13 +1372,6 @@ card(
 )
 
 
-def _cancel_combat(game: Game, play: Play) -> None:
-    """[MYT]: if this action is blocked, no combat (game.py reads the mark): taken whenever blocked."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["combat cancelled"] = 1
-
-
 card(
     "Stone Travel",
     Mode(
@@ -1397,7 +1382,7 @@ card(
         label="burn 1 blood: +1 stealth",
     ),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("myt",), effects=(Stealth(1),), label="+1 stealth"),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _cancel_combat)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), MarkAction(BLOCKED_COMBAT_CANCELLED))),
     notes="[MYT]'s choice to cancel the combat is always taken once blocked.",
 )
 
