@@ -6049,7 +6049,99 @@ def action_of_kind(*kinds: Act) -> Pred:
     return check
 
 
+# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
+_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
+
+
+def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
+    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
+    card = game.compiled.cards.get(game.card_of[copy])
+    text = card.text or "" if card is not None else ""
+    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
+        return None
+    found = _DISCIPLINE_MASTER.search(text)
+    return (found.group(1), "Capacity increases by 1" in text) if found else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Embrace:
+    """ "Put this card in play as a 1-capacity vampire" (The Embrace, Childe of the Revolution, Third Tradition:
+    Progeny, Waters of Duat): the card copy becomes a vampire of the acting vampire's clan and sect (or ``sect``),
+    ready and unlocked with no blood, so the forced hunt makes it hunt this turn (unless ``cannot_act``: "it cannot
+    perform actions this turn"). ``discipline_master``: "search your library (shuffle afterward), hand and/or ash
+    heap for a Discipline master card and put it on this new vampire" (1 level of the Discipline, 1 capacity when
+    the card says so; choosing none is offered last). ``blood_from_actor``: then up to that much blood moves onto it
+    from the acting vampire (decided now: PIB 20150418)."""
+
+    sect: str = ""
+    discipline_master: bool = False
+    cannot_act: bool = False
+    blood_from_actor: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        actor = game.minions.get(play.minion)
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        m = game.minions[play.card] = Minion(
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=1,
+            blood=0,
+            in_play=True,
+            kind=VAMPIRE,
+            clan=actor.clan if actor is not None else "",
+            sect=self.sect or (actor.sect if actor is not None else ""),
+        )
+        game.log("embrace", play.seat, play.minion, play.card)
+        if self.cannot_act:
+            m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
+        if not self.discipline_master and not self.blood_from_actor:
+            return None
+        return self._then(game, play, m)
+
+    def _then(self, game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        if self.discipline_master:
+            yield from self._discipline_master_onto(game, play, m)
+        if self.blood_from_actor:
+            actor = game.minions.get(play.minion)
+            most = min(self.blood_from_actor, actor.blood if actor is not None else 0, m.capacity)
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value and actor is not None:
+                g.move_blood(game, actor.id, -option.value)
+                g.move_blood(game, m.id, option.value)
+                game.log("move blood", play.seat, actor.id, m.id, option.value)
+
+    @staticmethod
+    def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found: dict[int, int] = {}
+        for zone in (seat.hand, seat.ash_heap, seat.library):
+            for c in zone:
+                if game.card_of[c] not in found and _discipline_master(game, c) is not None:
+                    found[game.card_of[c]] = c
+        options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found.values()]
+        option = yield from g.choose(
+            game, play.seat, [*options, economy.Option(economy.Kind.TERMS, play.seat, target=-1)]
+        )
+        copy = option.target
+        if copy >= 0:
+            zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
+            zone.remove(copy)
+            m.cards.append(copy)
+            code, capacity = _discipline_master(game, copy) or ("", False)
+            levels = dict(m.disciplines)
+            levels[code] = min(2, levels.get(code, 0) + 1)
+            m.disciplines = tuple(levels.items())
+            m.capacity += 1 if capacity else 0
+            game.log("discipline card", play.seat, m.id, copy)
+            if zone is seat.hand:
+                g.refill(game, play.seat)
+        game.rng.shuffle(seat.library)
+
+
 __all__ += [
+    "Embrace",
     "BLOCKED_COMBAT_AGGRAVATED",
     "BLOCKED_COMBAT_CANCELLED",
     "directed_action_succeeded",

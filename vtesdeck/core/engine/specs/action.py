@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from collections.abc import Generator
 from typing import Any
 
@@ -30,6 +29,7 @@ from ..vocabulary import (
     CounterOnThisCard,
     DamageAfterResolution,
     DrawCards,
+    Embrace,
     EnterCombatWithTarget,
     Equip,
     GainPool,
@@ -75,7 +75,6 @@ from ..vocabulary import (
     infernal_actor,
     is_location,
     is_ready,
-    leave_aside,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
@@ -227,102 +226,24 @@ def _smith_possible(game: Game, play: Play) -> bool:
     return bool(_equipment_in_library(game, play))
 
 
-def _embrace(game: Game, play: Play, sect: str = "") -> Minion:
-    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect (or
-    ``sect``: Childe of the Revolution's Anarch), ready and unlocked with no blood, so the forced hunt makes it
-    hunt this turn."""
-    actor = game.minions.get(play.minion)
-    leave_aside(game, play.card)
-    game.seats[play.seat].controlled.append(play.card)
-    m = game.minions[play.card] = Minion(
-        id=play.card,
-        card=game.card_of[play.card],
-        capacity=1,
-        blood=0,
-        in_play=True,
-        kind=VAMPIRE,
-        clan=actor.clan if actor is not None else "",
-        sect=sect or (actor.sect if actor is not None else ""),
-    )
-    game.log("embrace", play.seat, play.minion, play.card)
-    return m
-
-
-def _embrace_card(game: Game, play: Play) -> None:
-    _embrace(game, play)
-
-
-# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
-_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
-
-
-def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
-    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
-    card = game.compiled.cards.get(game.card_of[copy])
-    text = card.text or "" if card is not None else ""
-    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
-        return None
-    found = _DISCIPLINE_MASTER.search(text)
-    return (found.group(1), "Capacity increases by 1" in text) if found else None
-
-
-def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Flow:
-    """ "You can search your library (shuffle afterward), hand and/or ash heap for a Discipline master card and put
-    it on this new vampire": it gets 1 level of the Discipline (and 1 capacity when the card says so). Choosing
-    none is offered last."""
-    seat = game.seats[play.seat]
-    found: dict[int, int] = {}
-    for zone in (seat.hand, seat.ash_heap, seat.library):
-        for c in zone:
-            if game.card_of[c] not in found and _discipline_master(game, c) is not None:
-                found[game.card_of[c]] = c
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in found.values()]
-    option = yield from choose(game, play.seat, [*options, Option(Kind.TERMS, play.seat, target=-1)])
-    copy = option.target
-    if copy >= 0:
-        zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
-        zone.remove(copy)
-        m.cards.append(copy)
-        code, capacity = _discipline_master(game, copy) or ("", False)
-        levels = dict(m.disciplines)
-        levels[code] = min(2, levels.get(code, 0) + 1)
-        m.disciplines = tuple(levels.items())
-        m.capacity += 1 if capacity else 0
-        game.log("discipline card", play.seat, m.id, copy)
-        if zone is seat.hand:
-            refill(game, play.seat)
-    game.rng.shuffle(seat.library)
-
-
-def _childe_of_the_revolution(game: Game, play: Play) -> Flow:
-    """A 1-capacity Anarch vampire of the acting vampire's clan that must hunt this turn (the forced hunt), and
-    a Discipline master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play, sect="Anarch"))
-
-
-def _third_tradition(game: Game, play: Play) -> Flow:
-    """A 1-capacity Camarilla vampire of the acting vampire's clan that cannot act this turn, a Discipline master
-    card on it, and up to 2 blood moved onto it from the acting vampire (decided now: PIB 20150418)."""
-    m = _embrace(game, play, sect="Camarilla")
-    m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
-    yield from _discipline_master_onto(game, play, m)
-    actor = game.minions.get(play.minion)
-    most = min(2, actor.blood if actor is not None else 0, m.capacity)
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)])
-    if option.value and actor is not None:
-        move_blood(game, actor.id, -option.value)
-        move_blood(game, m.id, option.value)
-        game.log("move blood", play.seat, actor.id, m.id, option.value)
-
-
 card(
     "Childe of the Revolution",
-    Mode(window=W.ACTION, stealth=1, effects=(_childe_of_the_revolution,), label="a new 1-capacity Anarch vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Anarch", discipline_master=True),),
+        label="a new 1-capacity Anarch vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 card(
     "Third Tradition: Progeny",
-    Mode(window=W.ACTION, stealth=1, effects=(_third_tradition,), label="a new 1-capacity Camarilla vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Camarilla", discipline_master=True, cannot_act=True, blood_from_actor=2),),
+        label="a new 1-capacity Camarilla vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 
@@ -436,7 +357,7 @@ card(
 )
 card(
     "Embrace, The",
-    Mode(window=W.ACTION, stealth=1, effects=(_embrace_card,), label="a new 1-capacity vampire"),
+    Mode(window=W.ACTION, stealth=1, effects=(Embrace(),), label="a new 1-capacity vampire"),
     notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
     "and capacity (game.may_play).",
 )
@@ -1892,15 +1813,11 @@ card(
 )
 
 
-def _waters_of_duat(game: Game, play: Play) -> Flow:
-    """A 1-capacity Follower of Set (the acting vampire's clan and sect) that must hunt this turn, and a Discipline
-    master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play))
-
-
 card(
     "Waters of Duat",
-    Mode(window=W.ACTION, stealth=1, effects=(_waters_of_duat,), label="a new 1-capacity Follower of Set"),
+    Mode(
+        window=W.ACTION, stealth=1, effects=(Embrace(discipline_master=True),), label="a new 1-capacity Follower of Set"
+    ),
     notes="The new vampire is of the acting vampire's sect (the card names none).",
 )
 card(
