@@ -2517,9 +2517,10 @@ class PutInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
     """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``."""
+    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
+    counters: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         holder = play.minion if self.on_self else play.target
@@ -2529,6 +2530,8 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.counters:
+            game.card_counters[play.card] = self.counters
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3116,6 +3119,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
+        found = [
+            (game.card_of[copy], b)
+            for copy in held
+            for b in (given[game.card_of[copy]],)
+            for _ in range(1 + (game.card_counters.get(copy, 0) if b.per_counter else 0))
+        ]
     if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
         types = game.compiled.types
         found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]
@@ -3563,13 +3573,15 @@ def allocations_among_others(total: int) -> Callable[[Game, Play], list[dict[int
     return allocations
 
 
-def allocations_with_caller_of(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
-    """Allocations of ``total`` points (4: Kine Resources Contested) the bots consider, best first for the caller:
-    among two or more Methuselahs (the caller may be one: LSJ 20000622), never all on one. Half to the prey and
-    half to the next; all but 1 to the prey and 1 to the next; half to the prey and 1 to each of two others; all
-    but 1 to the prey and 1 to the caller (the only split left with two Methuselahs)."""
+def allocations_with_caller_of(points: int = 0) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``points`` points (4: Kine Resources Contested; 0: "X points, X the number of Methuselahs in
+    the game", Conservative Agitation) the bots consider, best first for the caller: among two or more Methuselahs
+    (the caller may be one: LSJ 20000622), never all on one. Half to the prey and half to the next; all but 1 to
+    the prey and 1 to the next; half to the prey and 1 to each of two others; all but 1 to the prey and 1 to the
+    caller (the only split left with two Methuselahs)."""
 
     def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        total = points or len(game.order)
         prey = game.prey(play.seat)
         if prey == play.seat:
             return []

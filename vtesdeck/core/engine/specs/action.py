@@ -10,7 +10,7 @@ from typing import Any
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, card, hook
+from ..cards import SHUFFLERS, Bearer, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -65,6 +65,7 @@ from ..vocabulary import (
     choose,
     combat,
     controller,
+    copies_on,
     crypt_not_empty,
     discard,
     equipment_of_others,
@@ -663,63 +664,38 @@ card(
 
 
 # -- cards put on the acting vampire, at a level: Heart of the City, Preternatural Strength -------------------------------
-
-
-def _on_self_at_level(game: Game, play: Play) -> None:
-    """Put the card on the acting vampire; a superior copy carries 1 counter, which the card's hook adds to its
-    inferior bonus (the only counter such a card carries)."""
-    PutOnTarget(on_self=True)(game, play)
-    if play.mode.superior and play.card in game.minions.get(play.minion, _NO_MINION).cards:
-        game.card_counters[play.card] = 1
-
-
-_NO_MINION = Minion(id=-1, card=-1, capacity=0)
-
-
-def _level_of(game: Game, minion: int, name: str) -> int:
-    """The bonus of the copies of the named card on the minion: 1 each, 2 for a superior one."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return 0
-    wanted = vekn(game, name)
-    return sum(1 + game.card_counters.get(c, 0) for c in m.cards if game.card_of[c] == wanted)
-
+# A superior copy carries 1 counter, which counts as one more copy (Bearer.per_counter): +2 bleed, +2 strength.
 
 card(
     "Heart of the City",
-    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(_on_self_at_level,)),
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(PutOnTarget(on_self=True),)),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=1,
         when=not_carrying("Heart of the City"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(bleed=1, per_counter=True),
 )
-
-
-@hook("bleed", "Heart of the City")
-def _heart_of_the_city_bleed(game: Game, act: Action) -> int:
-    return _level_of(game, act.actor, "Heart of the City")
-
-
 card(
     "Preternatural Strength",
-    Mode(window=W.ACTION, stealth=2, when=not_carrying("Preternatural Strength"), effects=(_on_self_at_level,)),
+    Mode(
+        window=W.ACTION,
+        stealth=2,
+        when=not_carrying("Preternatural Strength"),
+        effects=(PutOnTarget(on_self=True),),
+    ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=2,
         when=not_carrying("Preternatural Strength"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(strength=1, per_counter=True),
     notes="'They cannot play cards named Torn Signpost': Torn Signpost's modes ask not_carrying (specs/combat.py).",
 )
-
-
-@hook("strength", "Preternatural Strength")
-def _preternatural_strength(game: Game, minion: int) -> int:
-    return _level_of(game, minion, "Preternatural Strength")
 
 
 # -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
@@ -923,7 +899,7 @@ def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
     if not act.directed or act.target != controller(game, minion):
         return 0
-    return 1 if _level_of(game, minion, "Abbot") else 0
+    return 1 if copies_on(game, minion, "Abbot") else 0
 
 
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------

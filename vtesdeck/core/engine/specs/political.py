@@ -197,15 +197,9 @@ card(
 card("Autarkis Persecution", Mode(window=W.ACTION, political=True, effects=(PoolChanges(each=1),)))
 
 
-def _agitation_allocations(game: Game, play: Play) -> list[dict[int, int]]:
-    """Conservative Agitation: X points, X the number of Methuselahs in the game, among two or more of them (the
-    caller may be one, never all X on one: LSJ 20000622)."""
-    return allocations_with_caller_of(len(game.order))(game, play)
-
-
 card(
     "Conservative Agitation",
-    allocation_mode(_agitation_allocations, 0),
+    allocation_mode(allocations_with_caller_of(), 0),
     notes="The allocation is one of four patterns centred on the prey (the bot's choice), not any split.",
 )
 
