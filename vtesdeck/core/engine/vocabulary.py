@@ -6152,7 +6152,63 @@ class Embrace:
         game.rng.shuffle(seat.library)
 
 
+_LESS_INTERCEPT = "less intercept unless:"  # an action's flag: the Disciplines that spare a minion, comma-separated
+
+
+def _less_intercept_hits(game: Game, minion: int, unless: tuple[str, ...]) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in unless for code, _ in m.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessInterceptThisAction:
+    """ "Minions get -1 intercept" for the rest of the action (Unthinkable Humiliation [POT][PRE]), those without
+    any of the ``unless`` Disciplines only (Acheron Vortex: "minions without Necromancy or Obtenebration"): the
+    current blocker at once, later attempts through the vocabulary's intercept hook; once however many copies."""
+
+    unless: tuple[str, ...] = ()
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        flag = _LESS_INTERCEPT + ",".join(self.unless)
+        if act is None or act.flags.get(flag):
+            return
+        act.flags[flag] = 1
+        if act.blocker >= 0 and _less_intercept_hits(game, act.blocker, self.unless):
+            act.intercept -= 1
+
+
+@hook("intercept", effects=(LessInterceptThisAction,))
+def _less_intercept_this_action(game: Game, minion: int, act: Action) -> int:
+    if not act.flags:
+        return 0
+    return -sum(
+        1
+        for flag in act.flags
+        if flag.startswith(_LESS_INTERCEPT)
+        and _less_intercept_hits(game, minion, tuple(filter(None, flag[len(_LESS_INTERCEPT) :].split(","))))
+    )
+
+
+def less_intercept_bites(*unless: str) -> Pred:
+    """A block attempt is in progress by a minion ``LessInterceptThisAction(unless)`` would hit, and none is played
+    on the action yet (Acheron Vortex: offered when it matters)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.blocker >= 0
+            and not act.flags.get(_LESS_INTERCEPT + ",".join(unless))
+            and _less_intercept_hits(game, act.blocker, unless)
+        )
+
+    return check
+
+
 __all__ += [
+    "LessInterceptThisAction",
+    "less_intercept_bites",
     "Embrace",
     "BLOCKED_COMBAT_AGGRAVATED",
     "BLOCKED_COMBAT_CANCELLED",

@@ -39,6 +39,7 @@ from ..vocabulary import (
     IfBlockedEndAction,
     Intercept,
     KindCannotBlock,
+    LessInterceptThisAction,
     LockFailedBlockers,
     LockSelf,
     Maneuver,
@@ -95,6 +96,7 @@ from ..vocabulary import (
     has_edge,
     has_targets,
     in_polling,
+    less_intercept_bites,
     locked_self,
     move_blood,
     not_,
@@ -830,41 +832,13 @@ card(
 )
 
 
-_VORTEX = "acheron vortex"
-
-
-def _without_nec_or_obt(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and not any(code in ("nec", "obt") for code, _ in m.disciplines)
-
-
-def _vortex(game: Game, play: Play) -> None:
-    """Minions without Necromancy or Obtenebration get -1 intercept for the rest of the action: the current
-    blocker at once, later ones through the ``intercept`` hook."""
-    act = action_of(play)
-    if act is None or act.flags.get(_VORTEX):
-        return
-    act.flags[_VORTEX] = 1
-    if act.blocker >= 0 and _without_nec_or_obt(game, act.blocker):
-        act.intercept -= 1
-
-
-@hook("intercept", "Acheron Vortex")
-def _vortex_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(_VORTEX) and _without_nec_or_obt(game, minion) else 0
-
-
-def _vortex_bites(game: Game, play: Play) -> bool:
-    """Worth playing (and offered) during a block attempt by a minion without Necromancy or Obtenebration."""
-    act = action_of(play)
-    return (
-        act is not None and act.blocker >= 0 and not act.flags.get(_VORTEX) and _without_nec_or_obt(game, act.blocker)
-    )
-
-
 card(
     "Acheron Vortex",
-    Mode(window=W.BLOCK_ATTEMPT, when=_vortex_bites, effects=(_vortex,)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=less_intercept_bites("nec", "obt"),
+        effects=(LessInterceptThisAction(unless=("nec", "obt")),),
+    ),
     notes="Offered during a block attempt by a minion it hits (LSJ 20020612 allows it earlier too, which changes "
     "nothing but the timing); its -1 intercept lasts the action, once however many copies are played.",
 )
@@ -1225,29 +1199,11 @@ card(
 )
 
 
-_HUMILIATION = "unthinkable humiliation"
-
-
-def _humiliation(game: Game, play: Play) -> None:
-    """[POT]/[PRE]: minions get -1 intercept this action (the ``intercept`` hook; an attempt in progress at once)."""
-    act = action_of(play)
-    if act is None or act.flags.get(_HUMILIATION):
-        return
-    act.flags[_HUMILIATION] = 1
-    if act.blocker >= 0:
-        act.intercept -= 1
-
-
-@hook("intercept", "Unthinkable Humiliation")
-def _humiliation_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(_HUMILIATION) else 0
-
-
 card(
     "Unthinkable Humiliation",
     *(
         Mode(window=W.ANNOUNCED, disciplines=(d,), superior=sup, effects=effects)
-        for sup, effects in ((False, (AttemptCostsBlood(),)), (True, (AttemptCostsBlood(), _humiliation)))
+        for sup, effects in ((False, (AttemptCostsBlood(),)), (True, (AttemptCostsBlood(), LessInterceptThisAction())))
         for d in ("pot", "pre")
     ),
     notes="Played as the action is announced (LSJ 20020612 allows any time before resolution: before any attempt "
