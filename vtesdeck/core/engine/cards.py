@@ -96,6 +96,8 @@ class Mode:
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
     combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)
+    combat_strength: int = 0  # +N strength for the acting minion in a combat of the action (Make the Misere [pot]; a
+    # bleed's combat is the one resulting from a block: "if this vampire is blocked, +1 strength", Show of Force)
     presses_continue_only: bool = False  # … "only usable to continue combat" (Harass): see game._alternate
     replace_after_action: bool = False  # "Do not replace until after this action" (Bum's Rush): see game.action
     seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions

@@ -2064,6 +2064,8 @@ def _combat_start(game: Game, c: Combat) -> None:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
     if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
         c.a.combat_presses += act.mode.combat_presses
+    if act is not None and act.mode is not None and act.mode.combat_strength and c.a.minion == act.actor:
+        c.a.combat_strength += act.mode.combat_strength
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:

@@ -872,20 +872,17 @@ card(
 
 card(
     "Show of Force",
-    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1; if blocked, +1 strength"),
-    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2; if blocked, +2 strength"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, combat_strength=1, label="bleed +1; if blocked, +1 strength"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        combat_strength=2,
+        label="bleed +2; if blocked, +2 strength",
+    ),
     notes="The strength the vampire 'can gain' when blocked is always taken (it is never worse).",
 )
-
-
-@hook("combat_start", "Show of Force")
-def _show_of_force(game: Game, c: Combat) -> None:
-    """Show of Force blocked: the acting vampire gains +1 strength ([POT][PRE]: +2) for the resulting combat."""
-    act = c.action
-    if act is None or not act.blocked or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if game.card_of[act.card] == vekn(game, "Show of Force") and act.mode.bleeds:
-        c.a.combat_strength += 2 if act.mode.superior else 1
 
 
 card(
@@ -1022,7 +1019,7 @@ card(
 
 def _misere_modes() -> tuple[Mode, ...]:
     """One mode per non-empty set of [cel] (1 optional maneuver), [obf] (+1 stealth), [pot] (+1 strength that
-    combat: the hook below), "More than one Discipline can be used"."""
+    combat), "More than one Discipline can be used"."""
     modes = []
     for size in (1, 2, 3):
         for combo in itertools.combinations(("cel", "obf", "pot"), size):
@@ -1033,22 +1030,13 @@ def _misere_modes() -> tuple[Mode, ...]:
                     disciplines=combo,
                     stealth=1 if "obf" in combo else 0,
                     combat_maneuvers=1 if "cel" in combo else 0,
+                    combat_strength=1 if "pot" in combo else 0,
                 )
             )
     return tuple(modes)
 
 
 card("Make the Misere", *_misere_modes())
-
-
-@hook("combat_start", "Make the Misere")
-def _misere_strength(game: Game, c: Combat) -> None:
-    """Make the Misere [pot]: the acting Anarch gets +1 strength during that combat."""
-    act = c.action
-    if act is None or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if "pot" in act.mode.disciplines and game.card_of[act.card] == vekn(game, "Make the Misere"):
-        c.a.combat_strength += 1
 
 
 card(
