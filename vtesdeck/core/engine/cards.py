@@ -93,6 +93,7 @@ class Mode:
     directed: bool = False
     stealth: int = 0
     bleed: int = 0
+    bleed_at_most: int = 0  # "If more than 1 pool is bled with this action, ignore the excess" (Night Moves): 1
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
     combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)

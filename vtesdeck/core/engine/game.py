@@ -1189,6 +1189,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     else:
         for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        if act.mode is not None and act.mode.bleed_at_most and act.bleed > act.mode.bleed_at_most:
+            act.bleed = act.mode.bleed_at_most  # "… ignore the excess" (Night Moves)
         yield from resolve_action(game, act)
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):

@@ -619,24 +619,23 @@ card(
 card(
     "Night Moves",
     Mode(
-        window=W.ACTION, bleeds=True, stealth=3, targets=prey_or_predator, label="bleed at +3 stealth, 1 pool at most"
+        window=W.ACTION,
+        bleeds=True,
+        stealth=3,
+        bleed_at_most=1,
+        targets=prey_or_predator,
+        label="bleed at +3 stealth, 1 pool at most",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         bleeds=True,
         stealth=6,
+        bleed_at_most=1,
         targets=prey_or_predator,
         label="bleed at +6 stealth, 1 pool at most",
     ),
 )
-
-
-@hook("before_resolution", "Night Moves")
-def _night_moves_excess(game: Game, act: Action) -> None:
-    """Night Moves: "If more than 1 pool is bled with this action, ignore the excess"."""
-    if act.card >= 0 and act.bleed > 1 and game.card_of[act.card] == vekn(game, "Night Moves"):
-        act.bleed = 1
 
 
 # -- Mind Numb ------------------------------------------------------------------------------------------------------------
