@@ -600,12 +600,14 @@ def own_bleed_by_clan(clan: str) -> Pred:
     return check
 
 
-def holds_card_of_type(kind: str) -> Pred:
-    """The player holds a card of type ``kind`` ("Combat") in hand (to discard it as a cost)."""
+def holds_card_of_type(*kinds: str) -> Pred:
+    """The player holds a card of type ``kind`` ("Combat"; or of one of several: "Ally", "Retainer") in hand (to
+    discard it as a cost)."""
+    wanted = frozenset(kinds)
 
     def check(game: Game, play: Play) -> bool:
         types = game.compiled.types
-        return any(kind in types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
+        return any(wanted & types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
 
     return check
 
@@ -2100,13 +2102,15 @@ class PreventEachRound:
 @dataclasses.dataclass(frozen=True, slots=True)
 class DiscardOfType:
     """The player discards a card of type ``kind`` from its hand (the first: the bot's pick) and draws back up:
-    a cost (Haqim's Law: Retribution)."""
+    a cost (Haqim's Law: Retribution); of type ``kind`` or ``also`` (The Vozhd of Sofia: an ally or retainer card)."""
 
     kind: str
+    also: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         types = game.compiled.types
-        held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
+        wanted = {self.kind, self.also} - {""}
+        held = [c for c in game.seats[play.seat].hand if wanted & types.get(game.card_of[c], frozenset())]
         if held:
             g.discard(game, play.seat, held[:1])
 
@@ -3783,9 +3787,10 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
     """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``): a location's intercept (KRCG News Radio, Market Square)."""
+    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
+    Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -3795,6 +3800,8 @@ def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
         if m is None or (g.controller(game, act.blocker) == play.seat) != own:
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
+            return False
+        if (kind is not None and m.kind != kind) or m.blood < min_blood:
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -4965,16 +4972,22 @@ class SpendMasterAction:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OwnVotesEach:
-    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure); or
+    each ready minion of the player's ``to`` fits (Elysium: The Palace of Versailles: titled Camarilla vampires)."""
 
     amount: int
-    clan: str
+    clan: str = ""
+    to: Minions | None = None
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if not isinstance(ref, Referendum):
             return
-        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        fits = [
+            m
+            for m in g.ready_minions(game, play.seat)
+            if ((m.kind == VAMPIRE and m.clan == self.clan) if self.to is None else self.to.fits(game, m))
+        ]
         if fits:
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
 
@@ -5926,41 +5939,403 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return mine + others
 
 
-# --- words added for lang_b
+# --- words added for lang_a
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Minions:
-    """Which minions a Methuselah controls a card counts: those in play (vampires and allies, not a contested
-    vampire nor a retainer), of ``kind`` (VAMPIRE, ALLY; None: both), ``ready`` ones only (not in torpor), ``locked``
-    ones only, ``titled`` ones only, of ``sect``, vampires of capacity ``least``..``most`` (Political Stranglehold:
-    "each vampire they control with capacity 8 or more"; Neonate Breach: "a ready vampire with capacity 4 or less")."""
+    """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    the table's order), "others first" (the player's last) or "uncontrolled" (the player's uncontrolled region);
+    ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
+    order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
+    leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
+    ("requires a ready titled vampire") is ``has_targets(Minions(...))``."""
 
-    kind: int | None = None
-    ready: bool = False
+    whose: str = "own"
+    kind: int | None = VAMPIRE
+    ready: bool = True
+    unlocked: bool = False
     locked: bool = False
-    titled: bool = False
+    trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
+    clan: str = ""
     sect: str = ""
-    least: int = 0
-    most: int = 99
+    titled: bool = False
+    titles: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
+    min_capacity: int = 0
+    max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
+    ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
 
-    def of(self, game: Game, seat: int) -> list[Minion]:
-        out = []
-        for c in game.seats[seat].controlled:
+    def seats(self, game: Game, seat: int) -> list[int]:
+        if self.whose == "own":
+            return [seat]
+        if self.whose == "others":
+            return [s for s in game.order if s != seat]
+        if self.whose == "own first":
+            return [seat, *(s for s in game.order if s != seat)]
+        if self.whose == "others first":
+            return [*(s for s in game.order if s != seat), seat]
+        raise ValueError(f"Minions: whose {self.whose!r}")
+
+    def fits(self, game: Game, m: Minion) -> bool:
+        return (
+            (self.kind is None or m.kind == self.kind)
+            and not (self.unlocked and m.locked)
+            and not (self.locked and not m.locked)
+            and (not self.trait or self.trait in m.traits)
+            and (not self.clan or m.clan == self.clan)
+            and (not self.sect or m.sect == self.sect)
+            and (not self.titled or bool(m.title))
+            and (not self.titles or m.title in self.titles)
+            and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
+            and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
+            and m.capacity >= self.min_capacity
+            and m.capacity <= self.max_capacity
+        )
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        if self.whose == "uncontrolled":
+            return [c for c in game.seats[play.seat].uncontrolled if self.fits(game, game.minions[c])]
+        out: list[int] = []
+        for s in self.seats(game, play.seat):
+            if self.ready:
+                found: Sequence[Minion] = g.ready_minions(game, s)
+            else:
+                found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+            out.extend(m.id for m in found if self.fits(game, m))
+        if self.ready_first:
+            out.sort(key=lambda c: game.minions[c].torpor)
+        return out
+
+
+def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
+    """The VEKN ids of these card names at this table (worked out once per table)."""
+    key = "ids:" + "|".join(names)
+    found: frozenset[int] | None = game.table.get(key)
+    if found is None:
+        found = game.table[key] = frozenset(vekn(game, name) for name in names)
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionIs:
+    """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+
+    own: bool = False
+    directed: bool | None = None
+    aimed: bool | None = None
+    actor_kind: int | None = None
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or (self.own and act.seat != play.seat):
+            return False
+        if self.directed is not None and act.directed != self.directed:
+            return False
+        if self.aimed is not None and (act.target >= 0) != self.aimed:
+            return False
+        if self.actor_kind is not None:
+            m = game.minions.get(act.actor)
+            return m is not None and m.kind == self.actor_kind
+        return True
+
+
+def hand_cards(game: Game, play: Play) -> Sequence[int]:
+    """A card of the player's hand, one copy of each card (the choice of which copy changes nothing)."""
+    seen: dict[int, int] = {}
+    for c in game.seats[play.seat].hand:
+        seen.setdefault(game.card_of[c], c)
+    return list(seen.values())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardTarget:
+    """Discard the chosen card of the hand (``play.target``: The Barrens' lock), and draw back up at once with
+    ``refill``."""
+
+    refill: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.seats[play.seat].hand:
+            g.discard(game, play.seat, [play.target])
+            if self.refill:
+                g.refill(game, play.seat)
+
+
+def copies_of(game: Game, name: str, where: str, seat: int = -1, minion: int = -1) -> int:
+    """How many copies of a card are in play ``where``: "controlled" (among the cards ``seat`` controls),
+    "carried" (on ``minion``), "on controlled" (on the minions ``seat`` controls), "anywhere" (every seat's, on
+    the table or on a minion)."""
+    wanted = vekn(game, name)
+    card_of = game.card_of
+    if where == "controlled":
+        return sum(1 for c in game.seats[seat].controlled if card_of[c] == wanted)
+    if where == "carried":
+        m = game.minions.get(minion)
+        return sum(1 for c in m.cards if card_of[c] == wanted) if m is not None else 0
+    seats = [seat] if where == "on controlled" else game.order
+    n = 0
+    for s in seats:
+        for c in game.seats[s].controlled:
             m = game.minions.get(c)
-            if m is None or not m.in_play or m.contested or m.kind not in (VAMPIRE, ALLY):
+            if m is None:
+                n += where == "anywhere" and card_of[c] == wanted
+            elif m.in_play:
+                n += sum(1 for a in m.cards if card_of[a] == wanted)
+    return n
+
+
+_ACTION_STATS = ("bleed", "stealth", "hunt")
+
+
+def card_gives(
+    stat: str, name: str, amount: int, to: Minions | None = None, *, where: str = "controlled", each_copy: bool = True
+) -> None:
+    """A card in play gives ``amount`` ``stat`` ("strength", "bleed", "stealth", "hunt", "votes", "hand_size") to
+    the minions ``to`` fits (``Minions.fits``: "Gangrel you control get +1 strength", "titled Brujah get +1
+    bleed"), for each copy ``where`` (``copies_of``: the copies the minion's controller controls, those the minion
+    carries, anywhere), or once (``each_copy=False``). Votes are a Methuselah's: each ready minion fitting adds
+    its part, a vampire's net votes never below 0 ("Ventrue get -1 vote": ANK 20251125); a hand size is the
+    Methuselah's own, by the copies ``where`` it controls. Registered as the card's hook (in its spec's place)."""
+
+    def copies(game: Game, seat: int, minion: int) -> int:
+        n = copies_of(game, name, where, seat, minion)
+        return n if each_copy else min(n, 1)
+
+    def fits(game: Game, minion: int) -> Minion | None:
+        m = game.minions.get(minion)
+        return m if m is not None and (to is None or to.fits(game, m)) else None
+
+    def by_minion(game: Game, minion: int) -> int:
+        seat = g.controller(game, minion)
+        return amount * copies(game, seat, minion) if seat >= 0 and fits(game, minion) else 0
+
+    def by_action(game: Game, act: Action) -> int:
+        return amount * copies(game, act.seat, act.actor) if fits(game, act.actor) else 0
+
+    def votes(game: Game, seat: int) -> int:
+        total = 0
+        for m in g.ready_minions(game, seat):
+            if to is None or to.fits(game, m):
+                given = amount * copies(game, seat, m.id)
+                total += max(given, -m.votes) if given < 0 else given
+        return total
+
+    def hand_size(game: Game, seat: int) -> int:
+        return amount * copies(game, seat, -1)
+
+    if stat in _ACTION_STATS:
+        hook(stat, name)(by_action)
+    elif stat == "votes":
+        hook(stat, name)(votes)
+    elif stat == "hand_size":
+        hook(stat, name)(hand_size)
+    else:
+        hook(stat, name)(by_minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatBetween:
+    """A predicate: the combat going on (``play.frame``) is between two minions ``to`` fits, one of them the
+    player's ("a combat between a Camarilla vampire you control and another Camarilla vampire": the Elysiums, the
+    Garibaldi-Meucci Museum's Anarchs)."""
+
+    to: Minions
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        c = play.frame
+        if not isinstance(c, Combat) or c.over:
+            return False
+        a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+        if a is None or b is None or not (self.to.fits(game, a) and self.to.fits(game, b)):
+            return False
+        return play.seat in (g.controller(game, a.id), g.controller(game, b.id))
+
+
+def card_cost_change(
+    name: str,
+    change: int,
+    to: Minions | None = None,
+    *,
+    where: str = "anywhere",
+    types: tuple[str, ...] = (),
+    window: W | None = None,
+    disciplines: tuple[str, ...] = (),
+    effects: tuple[type, ...] = (),
+    blood_only: bool = False,
+) -> None:
+    """A card in play changes what cards cost the minions ``to`` fits, while a copy is ``where`` (``copies_of``:
+    "carried" by the paying minion, "anywhere"): ``change`` blood (+1: Narrow Minds), or less blood or pool,
+    whichever the card costs (-1: Charisma's ally recruits), or less blood only (``blood_only``: The Path of
+    Night). The cards: of one of ``types``, played in ``window``, requiring one of ``disciplines``, or holding
+    one of ``effects`` (Narrow Minds: those that change a bleed's target, ``Redirect``). Registered as the card's
+    "cost_less" or "blood_cost" hook (``game.card_cost``), in its spec's place."""
+
+    def fits(game: Game, minion: int, handler: Any) -> bool:
+        mode = handler.mode
+        if types and not set(types) & handler.types:
+            return False
+        if (window is not None and mode.window is not window) or (
+            disciplines and not set(disciplines) & set(mode.disciplines)
+        ):
+            return False
+        if effects and not any(isinstance(e, effects) for e in mode.effects):
+            return False
+        m = game.minions.get(minion)
+        if to is not None and (m is None or not to.fits(game, m)):
+            return False
+        return copies_of(game, name, where, minion=minion) > 0
+
+    def cost_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+        if (blood_only and not handler.blood) or not fits(game, minion, handler):
+            return 0, 0
+        return (-change, 0) if handler.blood else (0, -change)
+
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        return change if fits(game, minion, handler) else 0
+
+    if change < 0:
+        hook("cost_less", name)(cost_less)
+    else:
+        hook("blood_cost", name)(blood_cost)
+
+
+def burn_action_damages(amount: int, *names: str) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts N unpreventable environmental damage on acting
+    vampires" (the Paths): as the action to burn one of these cards succeeds, its acting vampire takes it."""
+
+    def damages(game: Game, act: Action) -> None:
+        if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+            return
+        if game.card_of[act.target_minion] not in {vekn(game, name) for name in names}:
+            return
+        m = game.minions.get(act.actor)
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.take_damage(game, m.id, amount, 0)
+            game.log("damage", act.seat, m.id, amount, 0)
+
+    hook("after_resolution", *names)(damages)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockEach:
+    """Unlock each minion ``of`` lists (Path of Evil Revelations: "unlock the infernal minions you control")."""
+
+    of: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in self.of(game, play):
+            m = game.minions[c]
+            if m.locked:
+                m.locked = False
+                game.log("unlock", play.seat, c)
+
+
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+    """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
+    Registered as the card's "can_block" hook, in its spec's place."""
+
+    def can_block(game: Game, minion: int, act: Any) -> bool:
+        m = game.minions.get(minion)
+        if m is None or not blockers.fits(game, m):
+            return True
+        if of == "action":
+            return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        return not copies_of(game, name, "carried", minion=act.actor)
+
+    hook("can_block", name)(can_block)
+
+
+def turn_blood(
+    moment: str,
+    name: str,
+    amount: int,
+    to: Minions | None = None,
+    *,
+    on: str = "bearer",
+    at_most: int = 99,
+    or_burned: bool = False,
+) -> None:
+    """During its controller's ``moment`` ("unlock", "master_phase_start"), each minion in play it controls
+    carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
+    (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
+    burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
+    fits. Registered as the card's hook, in its spec's place."""
+
+    def subjects(game: Game, seat: int) -> list[Minion]:
+        wanted = vekn(game, name)
+        out = []
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.contested or (to is not None and not to.fits(game, m)):
                 continue
-            if (
-                (self.kind is not None and m.kind != self.kind)
-                or (self.ready and m.torpor)
-                or (self.locked and not m.locked)
-            ):
-                continue
-            if (self.titled and not m.title) or (self.sect and m.sect != self.sect):
-                continue
-            if self.least <= m.capacity <= self.most or m.kind != VAMPIRE:
+            if m.card == wanted if on == "ally" else any(game.card_of[x] == wanted for x in m.cards):
                 out.append(m)
         return out
+
+    def each_turn(game: Game, seat: int) -> int:
+        for m in subjects(game, seat):
+            if amount > 0:
+                gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
+                if gained:
+                    game.log("add blood", seat, m.id, gained)
+            elif m.blood >= -amount:
+                g.move_blood(game, m.id, amount)
+                game.log("burn blood", seat, m.id, -amount)
+                if m.kind != VAMPIRE and m.blood <= 0:
+                    g.burn_minion(game, m.id)
+            elif or_burned:
+                g.burn_minion(game, m.id)
+        return 0
+
+    hook(moment, name)(each_turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTargetGaining:
+    """Burn the target vampire if it is still in torpor, and the playing ally gains ``life`` (beyond its starting
+    life: ANK 20171109): Nephandus, Gregory Winter."""
+
+    life: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or not victim.torpor or not victim.in_play:
+            return
+        g.burn_minion(game, play.target)
+        if play.minion in game.minions:
+            g.move_blood(game, play.minion, self.life)
+            game.log("add blood", play.seat, play.minion, self.life)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAnotherAllyOrRetainer:
+    """A ghoul's "after it enters play, burn an ally or retainer you control": the one with the least life among
+    the others (a retainer first at equal life), itself with no other (RTR 19961113): War Ghoul, the Vozhds."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ghoul = play.card
+        if ghoul not in game.minions:
+            return
+        others: list[tuple[int, int, int]] = []
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is None or c == ghoul:
+                continue
+            if m.kind == ALLY and m.in_play:
+                others.append((m.blood, 1, c))
+            for a in m.cards:
+                r = game.minions.get(a)
+                if r is not None and r.kind == RETAINER:
+                    others.append((r.blood, 0, a))
+        g.burn_minion(game, min(others)[2] if others else ghoul)
+
+
+# --- words added for lang_b
 
 
 def seats_from(game: Game, seat: int) -> list[int]:
@@ -5990,27 +6365,28 @@ class PoolChanges:
     -1 a minion), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
     small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
     one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
-    only the Methuselahs chosen as the terms (``methuselah_sets``) change."""
+    only the Methuselahs chosen as the terms (``methuselah_sets``) change. The selections are ``Minions`` of the
+    Methuselah's own (``whose="own"``)."""
 
     base: int = 0
     each: int = 0
-    counted: Minions = Minions()
+    counted: Minions = Minions(kind=None, ready=False)
     more: int = 0
     having: Minions | None = None
     biggest: int = 0
     predators: bool = False
     chosen: bool = False
 
-    def change(self, game: Game, seat: int) -> int:
+    def change(self, game: Game, play: Play, seat: int) -> int:
         delta = self.base
         if self.each:
-            delta += self.each * len(self.counted.of(game, seat))
-        if self.having is not None and self.having.of(game, seat):
+            delta += self.each * len(self.counted(game, dataclasses.replace(play, seat=seat)))
+        if self.having is not None and self.having(game, dataclasses.replace(play, seat=seat)):
             delta += self.more
         if self.biggest:
             whose = game.predator(seat) if self.predators else seat
-            ready = Minions(kind=VAMPIRE, ready=True).of(game, whose)
-            delta += self.biggest * max((m.capacity for m in ready), default=0)
+            ready = Minions()(game, dataclasses.replace(play, seat=whose))
+            delta += self.biggest * max((game.minions[c].capacity for c in ready), default=0)
         return delta
 
     def changes(self, game: Game, play: Play) -> dict[int, int]:
@@ -6020,7 +6396,7 @@ class PoolChanges:
             seats: Sequence[int] = sets[play.target] if 0 <= play.target < len(sets) else ()
         else:
             seats = game.order
-        return {s: self.change(game, s) for s in seats}
+        return {s: self.change(game, play, s) for s in seats}
 
     def __call__(self, game: Game, play: Play) -> None:
         for seat, delta in sorted(self.changes(game, play).items()):
@@ -6215,4 +6591,4 @@ __all__ += [
     "directed_action_succeeded",
     "action_of_kind",
 ]
-__all__ += ["Minions", "seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
+__all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..handlers import Handler
@@ -40,9 +40,11 @@ from ..vocabulary import (
     GainPool,
     HandSizeThisTurn,
     HolderToPool,
+    LockTarget,
     LockThisCard,
     MasterActions,
     MillLibrary,
+    Minions,
     MorePoolIfTargetCarries,
     MoveThisCardToTarget,
     OwnVotesEach,
@@ -57,12 +59,17 @@ from ..vocabulary import (
     SpendMasterAction,
     Stealth,
     Strike,
+    UnlockEach,
     action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_action_damages,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_cost_change,
+    card_gives,
     carried_by_actor,
     choose,
     controller,
@@ -78,6 +85,7 @@ from ..vocabulary import (
     hand_options,
     hand_size,
     has_edge,
+    has_targets,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -114,10 +122,10 @@ from ..vocabulary import (
     set_aside,
     stealth_needed_by,
     strike_damage,
-    take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
+    turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     usable_strike,
@@ -199,9 +207,7 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")  # "Requires a ready Anarch": its player controlling one
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -216,8 +222,7 @@ ARCHETYPES = (
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
-def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
+_own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -654,31 +659,8 @@ def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
 
 
-def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire, the player's own first."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
-
-
 _pool_at_least = pool_at_least
 _controls_ready_clan = controls_ready_clan
-
-
-def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
-    ]
-
-
-def _pay_pool(amount: int) -> Effect:
-    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
-
-    def pay(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-
-    return pay
 
 
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
@@ -807,19 +789,6 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
-    """Every ready unlocked minion, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
-
-
-def _lock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.in_play and not m.locked:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
-
-
 @hook("intercept", "Guardian Angel")
 def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
@@ -916,10 +885,6 @@ def _tribute(game: Game, play: Play) -> None:
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
 
 
 def _family_gathering(game: Game, play: Play) -> None:
@@ -1158,10 +1123,7 @@ def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-@hook("votes", "Legendary Vampire")
-def _legendary_votes(game: Game, seat: int) -> int:
-    """ "This vampire gets ... +2 votes" (while ready)."""
-    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
 
 
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------
@@ -1263,7 +1225,7 @@ card(
 )
 card(
     "Life in the City",
-    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+    Mode(window=W.MASTER, trifle=True, targets=Minions(whose="own first"), effects=(AddBlood(1),)),
 )
 card(
     "Eternals of Sirius, The",
@@ -1271,12 +1233,12 @@ card(
         window=W.MASTER,
         cost_pool=0,
         when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
-        effects=(GainPool(5), _pay_pool(4)),
+        effects=(GainPool(5), BurnPool(4)),
         label="gain 5 pool",
     ),
     Mode(
         window=W.MASTER,
-        targets=_uncontrolled_setites_of_capacity_9,
+        targets=Minions(whose="uncontrolled", clan="Follower of Set", min_capacity=9),
         effects=(AddBlood(5),),
         label="5 blood to an uncontrolled Follower of Set",
     ),
@@ -1310,7 +1272,7 @@ card(
 )
 card(
     "Misdirection",
-    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", kind=None, unlocked=True), effects=(LockTarget(),)),
 )
 card(
     "Guardian Angel",
@@ -1383,7 +1345,7 @@ card(
 )
 card(
     "Unholy Sacrament",
-    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+    Mode(window=W.MASTER, targets=Minions(whose="uncontrolled", sect="Sabbat", titled=True), effects=(AddBlood(3),)),
 )
 card(
     "Family Gathering",
@@ -1568,16 +1530,11 @@ def _khabar_stealth(game: Game, act: Action) -> int:
     return 0
 
 
-@hook("cost_less", "Charisma")
-def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
-    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
-        return 0, 0
-    return (1, 0) if handler.blood else (0, 1)
+# "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
+card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTION)
 
 
-def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+_own_ready_toreador = Minions(clan="Toreador")
 
 
 @hook("blocked", "Aching Beauty")
@@ -1927,8 +1884,7 @@ def _monster(game: Game, c: Combat) -> None:
             _archetype_unlock(game, m.id, "monster")
 
 
-def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+_own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
 def _libertas_anarchs(game: Game) -> set[int]:
@@ -1936,11 +1892,7 @@ def _libertas_anarchs(game: Game) -> set[int]:
     return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
 
 
-@hook("can_block", "Libertas")
-def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
-    """ "Allies cannot block this Anarch"."""
-    m = game.minions.get(minion)
-    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
 
 
 @hook("blood_cost", "Libertas")
@@ -1962,8 +1914,7 @@ def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
     return 1 if (anarchs & busy) - {minion} else 0
 
 
-def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+_own_ready_anarchs = Minions(sect="Anarch")
 
 
 card(
@@ -2044,33 +1995,8 @@ _own_ready_of_clan = own_ready_vampires_of_clan
 _ready_vampires_others_first = ready_vampires_others_first
 
 
-def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
-    at its own Methuselah)."""
-    order = [s for s in game.order if s != play.seat]
-    found = [
-        m
-        for s in order
-        for m in (game.minions.get(c) for c in game.seats[s].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
-    ]
-    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
-
-
-@hook("unlock", "Society of Leopold")
-def _leopold(game: Game, seat: int) -> int:
-    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
-    (the controller's choice)": 1 blood when it has some."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
-            continue
-        if m.blood >= 1:
-            move_blood(game, c, -1)
-            game.log("burn blood", seat, c, 1)
-        else:
-            burn_minion(game, c)
-    return 0
+# "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned"
+turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
 def _owned_by_another(game: Game, play: Play) -> bool:
@@ -2262,7 +2188,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_other_vampires_in_play,
+        targets=Minions(whose="others", ready=False, ready_first=True),
         effects=(MoveThisCardToTarget(),),
         label="move it to another vampire",
     ),
@@ -2302,40 +2228,12 @@ card(
 # Infernal Pact --------------------------------------------------------------------------------------------------------
 
 _PATHS = ("Path of Evil Revelations", "Path of Night, The")
+_LOCKED_INFERNAL = Minions(kind=None, locked=True, trait="infernal")
+burn_action_damages(1, *_PATHS)
 
 
-@hook("after_resolution", *_PATHS)
-def _path_burned(game: Game, act: Action) -> None:
-    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
-    vampires" (as the action resolves)."""
-    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
-        return
-    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
-        return
-    m = game.minions.get(act.actor)
-    if m is not None and m.kind == VAMPIRE and m.in_play:
-        take_damage(game, m.id, 1, 0)
-        game.log("damage", act.seat, m.id, 1, 0)
-
-
-def _locked_infernal(game: Game, play: Play) -> bool:
-    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
-
-
-def _unlock_infernal(game: Game, play: Play) -> None:
-    for m in ready_minions(game, play.seat):
-        if m.locked and _infernal(m):
-            m.locked = False
-            game.log("unlock", play.seat, m.id)
-
-
-@hook("cost_less", "Path of Night, The")
-def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
-    m = game.minions.get(minion)
-    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
-        return 0, 0
-    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+# "Cards requiring Obtenebration cost Lasombra 1 fewer blood"
+card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
 @hook("unlock", "Antediluvian Awakening")
@@ -2436,8 +2334,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(_pool_at_least(2), _locked_infernal),
-        effects=(BurnPool(1), _unlock_infernal),
+        when=all_of(_pool_at_least(2), has_targets(_LOCKED_INFERNAL)),
+        effects=(BurnPool(1), UnlockEach(_LOCKED_INFERNAL)),
         label="burn 1 pool: unlock the infernal minions",
     ),
     notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .. import economy
@@ -12,17 +12,20 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
     BlockFailsAndContinues,
     BloodToUncontrolled,
+    BurnAnotherAllyOrRetainer,
     BurnBlood,
     BurnLifeOfThisCard,
     BurnThisCard,
     BurnThisMinion,
+    BurnTorpidTargetGaining,
     CancelAsPlayed,
+    DiscardOfType,
     DoNotReplace,
     DrawCards,
     Employ,
@@ -35,11 +38,13 @@ from ..vocabulary import (
     LockThisCard,
     MarkThisCard,
     MayActThisTurn,
+    Minions,
     NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
     Recruit,
     ReduceBleed,
+    StealBloodFromTarget,
     StealMinion,
     Stealth,
     Strike,
@@ -66,6 +71,8 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_gives,
     card_marked,
     carries_no,
     carries_no_card_saying,
@@ -75,7 +82,6 @@ from ..vocabulary import (
     damage_pending,
     directed_at_bearer,
     directed_at_you,
-    discard,
     during_bleed,
     fixed_levels,
     grant,
@@ -86,6 +92,7 @@ from ..vocabulary import (
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
+    holds_card_of_type,
     is_ready,
     locked_self,
     move_blood,
@@ -101,6 +108,7 @@ from ..vocabulary import (
     rider_sum,
     take_damage,
     torpid_vampires_of_others,
+    turn_blood,
     vekn,
     while_carried,
 )
@@ -149,22 +157,6 @@ card(
 NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
-def burn_torpid_vampire_gaining(life: int) -> Callable[[Game, Play], None]:
-    """Burn the target vampire if it is still in torpor, and the ally gains ``life`` (beyond its starting life:
-    ANK 20171109): Nephandus, Gregory Winter."""
-
-    def effect(game: Game, play: Play) -> None:
-        victim = game.minions.get(play.target)
-        if victim is None or not victim.torpor or not victim.in_play:
-            return
-        burn_minion(game, play.target)
-        if play.minion in game.minions:
-            move_blood(game, play.minion, life)
-            game.log("add blood", play.seat, play.minion, life)
-
-    return effect
-
-
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
@@ -175,7 +167,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(1),),
+        effects=(BurnTorpidTargetGaining(1),),
         label="burn a vampire in torpor, gain 1 life",
     ),
     ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
@@ -694,14 +686,7 @@ def _garou_additional_strike(game: Game, c: Combat) -> None:
             side.extra_strikes += 1
 
 
-@hook("unlock", "Renegade Garou")
-def _garou_heals(game: Game, seat: int) -> int:
-    """With 2 or fewer life in its controller's unlock phase, it gains 1 life from the blood bank."""
-    for m in _allies_named(game, seat, "Renegade Garou"):
-        if m.blood <= 2:
-            move_blood(game, m.id, 1)
-            game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood("unlock", "Renegade Garou", 1, on="ally", at_most=2)  # with 2 or fewer life, it gains 1 life
 
 
 card(
@@ -877,20 +862,11 @@ card(
 card("J. S. Simmons, Esq.", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
 
 
-def _no_vehicle(game: Game, play: Play) -> bool:
-    """ "A minion can have only one vehicle": the acting minion carries no card whose text opens with "Vehicle"."""
-    m = game.minions.get(play.minion)
-    comp = game.compiled
-    if m is None or not m.cards or comp is None:
-        return True
-    for c in m.cards:
-        printed = comp.cards.get(game.card_of[c])
-        if printed is not None and (printed.text or "").startswith("Vehicle"):
-            return False
-    return True
-
-
-card("Sport Bike", Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),)), bearer=Bearer(intercept=1))
+card(
+    "Sport Bike",
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),)),
+    bearer=Bearer(intercept=1),
+)
 
 
 def _cooler_counters(game: Game, play: Play) -> None:
@@ -926,12 +902,6 @@ card(
 # -- Procurer, Gregory Winter --------------------------------------------------------------------------------------------
 
 
-def _add_blood_to_target(game: Game, play: Play) -> None:
-    if play.target in game.minions and is_ready(game, play.target):
-        move_blood(game, play.target, 1)
-        game.log("add blood", play.seat, play.target, 1)
-
-
 card(
     "Procurer",
     Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
@@ -942,35 +912,16 @@ card(
         stealth=2,
         when=has_targets(own_ready_vampires),
         targets=own_ready_vampires,
-        effects=(_add_blood_to_target,),
+        effects=(AddBlood(1),),
         label="1 blood to a ready vampire",
     ),
 )
 
 
-def _steal_blood_as_life(game: Game, play: Play) -> None:
-    """Steal 1 blood (becoming life) from the target vampire: none from one with no blood (RTR 20010711)."""
-    if play.target in game.minions and play.minion in game.minions:
-        taken = -move_blood(game, play.target, -1)
-        if taken:
-            move_blood(game, play.minion, taken)
-            game.log("steal blood", play.seat, play.minion, play.target, taken)
+turn_blood("unlock", "Gregory Winter", -1, on="ally")  # he burns 1 life during your unlock phase
 
 
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Other Methuselahs' vampires in play, ready or in torpor."""
-    return [*ready_vampires_of_others(game, play), *torpid_vampires_of_others(game, play)]
-
-
-@hook("unlock", "Gregory Winter")
-def _gregory_ages(game: Game, seat: int) -> int:
-    """During its controller's unlock phase, Gregory burns 1 life (burned at none)."""
-    for m in _allies_named(game, seat, "Gregory Winter"):
-        move_blood(game, m.id, -1)
-        game.log("burn blood", seat, m.id, 1)
-        if m.blood <= 0:
-            burn_minion(game, m.id)
-    return 0
+_OTHERS_VAMPIRES = Minions(whose="others", ready=False, ready_first=True)  # ready or in torpor
 
 
 card(
@@ -982,9 +933,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_vampires_of_others),
-        targets=_vampires_of_others,
-        effects=(_steal_blood_as_life,),
+        when=has_targets(_OTHERS_VAMPIRES),
+        targets=_OTHERS_VAMPIRES,
+        effects=(StealBloodFromTarget(1),),
         label="steal 1 blood",
     ),
     Mode(
@@ -994,33 +945,13 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(2),),
+        effects=(BurnTorpidTargetGaining(2),),
         label="burn a vampire in torpor, gain 2 life",
     ),
 )
 
 
 # -- War Ghoul -----------------------------------------------------------------------------------------------------------
-
-
-def _ghoul_enters_play(game: Game, play: Play) -> None:
-    """After it enters play, burn an ally or retainer its player controls: the one with the least life among the
-    others (a retainer first at equal life), itself with no other (RTR 19961113)."""
-    ghoul = play.card
-    if ghoul not in game.minions:
-        return
-    others: list[tuple[int, int, int]] = []
-    for c in game.seats[play.seat].controlled:
-        m = game.minions.get(c)
-        if m is None or c == ghoul:
-            continue
-        if m.kind == ALLY and m.in_play:
-            others.append((m.blood, 1, c))
-        for a in m.cards:
-            r = game.minions.get(a)
-            if r is not None and r.kind == RETAINER:
-                others.append((r.blood, 0, a))
-    burn_minion(game, min(others)[2] if others else ghoul)
 
 
 @hook("round_start", "War Ghoul")
@@ -1077,7 +1008,7 @@ def _ghoul_burns_location(game: Game, play: Play) -> None:
 
 card(
     "War Ghoul",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1154,13 +1085,7 @@ card(
 )
 
 
-@hook("can_block", "Signet of King Saul, The")
-def _signet(game: Game, minion: int, act: Action) -> bool:
-    """Vampires with capacity 8 or more cannot attempt to block the bearer."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or m.capacity < 8:
-        return True
-    return not carried(game, act.actor, "Signet of King Saul, The")
+cannot_block("Signet of King Saul, The", Minions(min_capacity=8))  # "Vampires with capacity 8 or more cannot block"
 
 
 card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
@@ -1382,16 +1307,9 @@ card("Erebus Mask", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
 bearer_stealth("Erebus Mask", 1, clan="Harbinger of Skulls")
 
 
-@hook("master_phase_start", "Palatial Estate")
-def _palatial_estate(game: Game, seat: int) -> int:
-    """During your master phase, the vampire with the Estate gains 1 blood (as the phase starts)."""
-    wanted = vekn(game, "Palatial Estate")
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested:
-            if any(game.card_of[x] == wanted for x in m.cards) and move_blood(game, m.id, 1):
-                game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood(
+    "master_phase_start", "Palatial Estate", 1, Minions()
+)  # "During your master phase, this vampire gains 1 blood"
 
 
 card(
@@ -1551,7 +1469,7 @@ card(
 
 card(
     "Helicopter",
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(), LockThisCard()), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(), LockThisCard()), label="equip"),
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
@@ -1584,38 +1502,9 @@ ally_first_strike("Muddled Vampire Hunter")
 VOZHD_STRIKE = Strike(damage=3, ranged=True, label="Vozhd: 3R damage")
 
 
-def _ally_or_retainer_in_hand(game: Game, play: Play) -> bool:
-    comp = game.compiled
-    return comp is not None and any(
-        {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand
-    )
-
-
-def _discard_ally_or_retainer(game: Game, play: Play) -> None:
-    """Discard an ally or retainer card (the first in hand: a fixed rule), then the Vozhd gains 2 life."""
-    comp = game.compiled
-    found = (
-        next(
-            (
-                c
-                for c in game.seats[play.seat].hand
-                if {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset())
-            ),
-            None,
-        )
-        if comp is not None
-        else None
-    )
-    if found is None or play.minion not in game.minions:
-        return
-    discard(game, play.seat, [found])
-    move_blood(game, play.minion, 2)
-    game.log("add blood", play.seat, play.minion, 2)
-
-
 card(
     "Vozhd of Sofia, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1629,8 +1518,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_ally_or_retainer_in_hand,
-        effects=(_discard_ally_or_retainer,),
+        when=holds_card_of_type("Ally", "Retainer"),
+        effects=(DiscardOfType("Ally", also="Retainer"), AddBlood(2, to_self=True)),
         label="discard an ally or retainer card: +2 life",
     ),
     ally=Ally(strikes=(VOZHD_STRIKE,)),
@@ -1660,7 +1549,7 @@ def _strike_again(game: Game, play: Play) -> None:
 
 card(
     "Vozhd of Gravesend, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1972,7 +1861,7 @@ def _cruiser_burned(game: Game, act: Action) -> None:
 
 card(
     _CRUISER,
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),), label="equip"),
     burn="vampire",
 )
 
@@ -2435,16 +2324,7 @@ card(
 # -- Shaal Fragment ------------------------------------------------------------------------------------------------------
 
 
-@hook("hand_size", "Shaal Fragment")
-def _shaal_hand_size(game: Game, seat: int) -> int:
-    """+2 hand size for the Methuselah controlling the minion with it."""
-    wanted = vekn(game, "Shaal Fragment")
-    n = 0
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.cards and m.in_play:
-            n += sum(1 for x in m.cards if game.card_of[x] == wanted)
-    return 2 * n
+card_gives("hand_size", "Shaal Fragment", 2, where="on controlled")  # +2 hand size for the minion's controller
 
 
 card(

@@ -167,7 +167,7 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        effects=(PoolChanges(each=3, counted=Minions(kind=VAMPIRE, least=8)),),
+        effects=(PoolChanges(each=3, counted=Minions(ready=False, min_capacity=8)),),
         limit="political stranglehold",
         limit_scope="game",
     ),
@@ -213,7 +213,7 @@ card(
         political=True,
         when=has_targets(methuselah_sets),
         targets=methuselah_sets,
-        effects=(PoolChanges(base=-1, more=-3, having=Minions(kind=VAMPIRE, ready=True, most=4), chosen=True),),
+        effects=(PoolChanges(base=-1, more=-3, having=Minions(max_capacity=4), chosen=True),),
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set: the "
     "caller is never chosen.",
@@ -391,7 +391,11 @@ card(
 
 card(
     "Domain Challenge",
-    Mode(window=W.ACTION, political=True, effects=(PoolChanges(each=-1, counted=Minions(locked=True)),)),
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(PoolChanges(each=-1, counted=Minions(kind=None, ready=False, locked=True)),),
+    ),
     notes="The locked minions are counted as the referendum passes (RTR 19941109).",
 )
 
@@ -422,7 +426,7 @@ card(
         political=True,
         when=has_targets(methuselah_sets),
         targets=methuselah_sets,
-        effects=(PoolChanges(base=-1, more=-3, having=Minions(kind=VAMPIRE, ready=True, titled=True), chosen=True),),
+        effects=(PoolChanges(base=-1, more=-3, having=Minions(titled=True), chosen=True),),
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
     "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
