@@ -6022,18 +6022,27 @@ def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ActionIs:
     """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
-    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``; of one of ``kinds`` ("only
+    usable during an equip action": Hag's Wrinkles); successful (``succeeded``); directed at another Methuselah
+    than the player (``at_other``: "after a successful (D) action", Propaganda of the Deed, Shadow Cast)."""
 
     own: bool = False
     directed: bool | None = None
     aimed: bool | None = None
     actor_kind: int | None = None
+    kinds: tuple[Act, ...] = ()
+    succeeded: bool | None = None
+    at_other: bool = False
 
     def __call__(self, game: Game, play: Play) -> bool:
         act = play.frame
         if not isinstance(act, Action) or (self.own and act.seat != play.seat):
             return False
         if self.directed is not None and act.directed != self.directed:
+            return False
+        if (self.kinds and act.kind not in self.kinds) or (self.at_other and not 0 <= act.target != play.seat):
+            return False
+        if self.succeeded is not None and act.succeeded != self.succeeded:
             return False
         if self.aimed is not None and (act.target >= 0) != self.aimed:
             return False
@@ -6420,23 +6429,6 @@ BLOCKED_COMBAT_AGGRAVATED = "combat damage aggravated"
 BLOCKED_COMBAT_CANCELLED = "combat cancelled"
 
 
-def directed_action_succeeded(game: Game, play: Play) -> bool:
-    """The action, directed at another Methuselah (or a minion or card of theirs), succeeded (Propaganda of the
-    Deed, Shadow Cast: "after a successful (D) action")."""
-    act = action_of(play)
-    return act is not None and act.succeeded and act.directed and 0 <= act.target != play.seat
-
-
-def action_of_kind(*kinds: Act) -> Pred:
-    """During an action of one of these kinds ("only usable during an equip action": Hag's Wrinkles)."""
-
-    def check(game: Game, play: Play) -> bool:
-        act = action_of(play)
-        return act is not None and act.kind in kinds
-
-    return check
-
-
 # A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
 _DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
 
@@ -6588,7 +6580,5 @@ __all__ += [
     "Embrace",
     "BLOCKED_COMBAT_AGGRAVATED",
     "BLOCKED_COMBAT_CANCELLED",
-    "directed_action_succeeded",
-    "action_of_kind",
 ]
 __all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]

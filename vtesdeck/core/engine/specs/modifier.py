@@ -14,6 +14,7 @@ from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
     BLOCKED_COMBAT_CANCELLED,
+    ActionIs,
     AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
@@ -68,7 +69,6 @@ from ..vocabulary import (
     action_blocked,
     action_not_marked,
     action_of,
-    action_of_kind,
     action_succeeded,
     actor_of_kind,
     actor_younger,
@@ -90,7 +90,6 @@ from ..vocabulary import (
     corruption_on,
     current_action,
     current_combat,
-    directed_action_succeeded,
     during_bleed,
     has_blood,
     has_edge,
@@ -1086,7 +1085,12 @@ def _forget_target(game: Game, play: Play) -> None:
 card(
     "Shadow Cast",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.AFTER_ACTION, superior=True, when=directed_action_succeeded, effects=(_shadow_cast_on,)),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=ActionIs(directed=True, succeeded=True, at_other=True),
+        effects=(_shadow_cast_on,),
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
@@ -1141,7 +1145,7 @@ card(
 
 card(
     "Propaganda of the Deed",
-    Mode(window=W.AFTER_ACTION, when=directed_action_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.AFTER_ACTION, when=ActionIs(directed=True, succeeded=True, at_other=True), effects=(PutInPlay(),)),
     Mode(window=W.POLLING, in_play=True, when=in_polling, effects=(ExtraVotes(2), BurnThisCard()), label="+2 votes"),
 )
 
@@ -1256,28 +1260,28 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("obf",),
-        when=action_of_kind(Act.EQUIP),
+        when=ActionIs(kinds=(Act.EQUIP,)),
         effects=(Stealth(2),),
         label="+2 stealth",
     ),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("thn",),
-        when=all_of(action_of_kind(Act.EQUIP), action_succeeded),
+        when=ActionIs(kinds=(Act.EQUIP,), succeeded=True),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        when=action_of_kind(Act.EQUIP),
+        when=ActionIs(kinds=(Act.EQUIP,)),
         effects=(Stealth(1), UnlockAfterSuccess()),
         label="+1 stealth, unlock after success",
     ),
     Mode(
         window=W.AFTER_ACTION,
         superior=True,
-        when=all_of(action_of_kind(Act.EQUIP), action_succeeded),
+        when=ActionIs(kinds=(Act.EQUIP,), succeeded=True),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
