@@ -6574,7 +6574,51 @@ def less_intercept_bites(*unless: str) -> Pred:
     return check
 
 
+def ash_heap_at_least(n: int, *, whose: str = "target") -> Pred:
+    """The ash heap of the Methuselah the action is directed at (``whose="target"``: Trochomancy, Inevitability of
+    the Void) or of the player's prey (``"prey"``: Shroud of Decay [OBL]) holds ``n`` cards or more."""
+
+    def check(game: Game, play: Play) -> bool:
+        if whose == "prey":
+            seat = game.prey(play.seat)
+        else:
+            act = action_of(play)
+            seat = act.target if act is not None else -1
+        return seat >= 0 and len(game.seats[seat].ash_heap) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BleedFromAshHeap:
+    """Bleed more by the target Methuselah's ash heap (limited): +``amount`` bleed for removing ``remove`` cards of it
+    from the game, the oldest first (Trochomancy; LSJ 20090710: the player chooses, the ash heap has no order), or
+    +1 bleed for every ``per`` cards in it (Inevitability of the Void: 10)."""
+
+    remove: int = 0
+    amount: int = 1
+    per: int = 0
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return
+        heap = game.seats[act.target].ash_heap
+        if self.per:
+            act.bleed += len(heap) // self.per
+            return
+        for copy in heap[: self.remove]:
+            game.seats[game.owner_of[copy]].removed.append(copy)
+            game.log("remove from game", play.seat, copy)
+        del heap[: self.remove]
+        act.bleed += self.amount
+
+
 __all__ += [
+    "ash_heap_at_least",
+    "BleedFromAshHeap",
     "LessInterceptThisAction",
     "less_intercept_bites",
     "Embrace",

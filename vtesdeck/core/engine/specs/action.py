@@ -39,6 +39,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    Minions,
     NoMoreBleedsThisTurn,
     PutInPlay,
     PutOnTarget,
@@ -59,6 +60,7 @@ from ..vocabulary import (
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
+    ash_heap_at_least,
     bleed_succeeded,
     burn_card,
     burn_minion,
@@ -735,7 +737,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        when=lambda game, play: len(game.seats[game.prey(play.seat)].ash_heap) >= 7,
+        when=ash_heap_at_least(7, whose="prey"),
         effects=(RemoveFromAshHeapToBurnPool(7, 3),),
         label="remove 7 cards of the prey's ash heap: it burns 3 pool",
     ),
@@ -744,24 +746,13 @@ card(
 )
 
 
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Vampires in play (ready or in torpor) controlled by other Methuselahs."""
-    return [
-        c
-        for s in game.order
-        if s != play.seat
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play
-    ]
-
-
 card(
     "Inside Dirt",
     Mode(
         window=W.ACTION,
         directed=True,
         when=has_edge,
-        targets=_vampires_of_others,
+        targets=Minions(whose="others", ready=False),
         effects=(BurnEdgeTo((BurnTargetBlood(3),)),),
         label="burn the Edge: a vampire burns 3 blood",
     ),

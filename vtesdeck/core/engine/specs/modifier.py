@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
@@ -20,6 +20,7 @@ from ..vocabulary import (
     AttemptCostsBlood,
     AttemptFails,
     Bleed,
+    BleedFromAshHeap,
     BlockerBurnsBlood,
     BlockerIntercept,
     BlockerToTorpor,
@@ -49,7 +50,6 @@ from ..vocabulary import (
     MarkAction,
     NoEquipmentInCombat,
     OptionalPress,
-    Pred,
     Press,
     PreventOnceInCombat,
     PutInPlay,
@@ -74,6 +74,7 @@ from ..vocabulary import (
     actor_younger,
     add_rider,
     all_of,
+    ash_heap_at_least,
     bled_prey,
     bleeding_you,
     block_in_progress,
@@ -1150,55 +1151,25 @@ card(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Trochomancy:
-    """Remove N cards of the target Methuselah's ash heap from the game for +``amount`` bleed (limited); the
-    oldest go first (LSJ 20090710: the player chooses, the ash heap has no order)."""
-
-    cards: int
-    amount: int
-    gives: ClassVar[str] = "bleed"
-    limited: ClassVar[bool] = True
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is None or act.target < 0:
-            return
-        heap = game.seats[act.target].ash_heap
-        for copy in heap[: self.cards]:
-            game.seats[game.owner_of[copy]].removed.append(copy)
-            game.log("remove from game", play.seat, copy)
-        del heap[: self.cards]
-        act.bleed += self.amount
-
-
-def _target_heap_at_least(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        act = action_of(play)
-        return act is not None and act.target >= 0 and len(game.seats[act.target].ash_heap) >= n
-
-    return check
-
-
 card(
     "Trochomancy",
     Mode(
         window=W.BLOCKS_DECLINED,
         disciplines=("nec",),
-        when=all_of(during_bleed, _target_heap_at_least(13)),
-        effects=(_Trochomancy(13, 1),),
+        when=all_of(during_bleed, ash_heap_at_least(13)),
+        effects=(BleedFromAshHeap(remove=13),),
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
         disciplines=("aus", "nec"),
-        when=all_of(during_bleed, _target_heap_at_least(7)),
-        effects=(_Trochomancy(7, 1),),
+        when=all_of(during_bleed, ash_heap_at_least(7)),
+        effects=(BleedFromAshHeap(remove=7),),
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
         superior=True,
-        when=all_of(during_bleed, _target_heap_at_least(7)),
-        effects=(_Trochomancy(7, 2),),
+        when=all_of(during_bleed, ash_heap_at_least(7)),
+        effects=(BleedFromAshHeap(remove=7, amount=2),),
     ),
 )
 
@@ -1306,27 +1277,14 @@ card(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _VoidBleed:
-    """+1 bleed for every 10 cards in the target Methuselah's ash heap (limited)."""
-
-    gives: ClassVar[str] = "bleed"
-    limited: ClassVar[bool] = True
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is not None and act.target >= 0:
-            act.bleed += len(game.seats[act.target].ash_heap) // 10
-
-
 card(
     "Inevitability of the Void",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
         superior=True,
-        when=all_of(during_bleed, _target_heap_at_least(10)),
-        effects=(_VoidBleed(),),
+        when=all_of(during_bleed, ash_heap_at_least(10)),
+        effects=(BleedFromAshHeap(per=10),),
     ),
     notes="[AUS][NEC] is offered while the target's ash heap holds 10 cards or more (less adds nothing).",
 )
