@@ -4018,15 +4018,21 @@ def bearer_in_sect(sect: str) -> Pred:
 class BlockFailsAndContinues:
     """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
     (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
-    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons. Without ``lock_blocker`` the blocker
+    is not locked (Psychomachia [dai]: LSJ 20030902-1); ``unlock_blocker``: it unlocks (Horrific Countenance);
+    ``damage``: it first takes that much unpreventable environmental damage (Psychomachia [DAI])."""
 
     lock_blocker: bool = True
+    unlock_blocker: bool = False
+    damage: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None or act.blocker < 0:
             return
         blocker = act.blocker
+        if self.damage and blocker in game.minions:
+            g.take_damage(game, blocker, self.damage, 0)
         if self.lock_blocker and blocker in game.minions:
             game.minions[blocker].locked = True
         act.blocked = False
@@ -4035,6 +4041,10 @@ class BlockFailsAndContinues:
         act.blocker = -1
         act.intercept = 0
         game.log("block fails", g.controller(game, blocker), blocker)
+        m = game.minions.get(blocker)
+        if self.unlock_blocker and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", g.controller(game, blocker), blocker)
 
 
 def ready_unlocked(game: Game, play: Play) -> bool:
@@ -6616,7 +6626,39 @@ class BleedFromAshHeap:
         act.bleed += self.amount
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptFailsUnlessCancelled:
+    """The block attempt fails and that minion (``whole_seat``: every ready minion of its Methuselah) cannot attempt
+    to block this action again, unless the card is cancelled as it is played: by the blocking minion's Methuselah
+    burning ``pool`` pool (True Love's Face [OBF][PRE]) or by the blocking minion burning ``blood`` blood or life
+    (Crocodile's Tongue); the cancel is taken whenever it keeps ``keeps`` or more of it."""
+
+    pool: int = 0
+    blood: int = 0
+    whole_seat: bool = False
+    keeps: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if act is None or blocker is None:
+            return
+        seat = g.controller(game, blocker.id)
+        if self.pool and game.seats[seat].pool - self.pool >= self.keeps:
+            economy.burn_pool(game, seat, self.pool)
+            game.log("cancel", seat, play.card)
+            return
+        if self.blood and blocker.blood - self.blood >= self.keeps:
+            g.move_blood(game, blocker.id, -self.blood)
+            game.log("cancel", seat, play.card)
+            return
+        AttemptFails()(game, play)
+        if self.whole_seat:
+            act.cannot_block.update(m.id for m in g.ready_minions(game, seat))
+
+
 __all__ += [
+    "AttemptFailsUnlessCancelled",
     "ash_heap_at_least",
     "BleedFromAshHeap",
     "LessInterceptThisAction",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
@@ -19,11 +18,13 @@ from ..vocabulary import (
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
     AttemptFails,
+    AttemptFailsUnlessCancelled,
     Bleed,
     BleedFromAshHeap,
     BlockerBurnsBlood,
     BlockerIntercept,
     BlockerToTorpor,
+    BlockFailsAndContinues,
     BurnBlood,
     BurnPool,
     BurnThisCard,
@@ -108,7 +109,6 @@ from ..vocabulary import (
     recruiting_or_employing,
     referendum_passed,
     rider_sum,
-    take_damage,
     target_pool_at_most,
     to_ash_heap,
     vampires_with_votes,
@@ -1305,54 +1305,27 @@ card(
 )
 
 
-def _block_fails_continue(game: Game, play: Play) -> None:
-    """[dai]: the block fails and the action continues (game.py goes back to the block attempts); that minion
-    cannot attempt to block it again; ``damage``: it takes unpreventable environmental damage ([DAI])."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    blocker = act.blocker
-    act.blocked = False
-    act.tried.add(blocker)
-    act.cannot_block.add(blocker)
-    act.blocker = -1
-    act.intercept = 0
-    game.log("block fails", controller(game, blocker), blocker)
-
-
-def _blocker_env_damage_first(game: Game, play: Play) -> None:
-    """[DAI]: the blocking minion takes 1 unpreventable environmental damage."""
-    act = action_of(play)
-    if act is not None and act.blocker in game.minions:
-        take_damage(game, act.blocker, 1, 0)
-
-
-def _blocked_by_ally_or_younger(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.blocked and act.blocker >= 0 and blocker_ally_or_younger(game, play)
-
-
 card(
     "Psychomachia",
     Mode(
         window=W.BLOCKED,
         disciplines=("pre",),
-        when=_blocked_by_ally_or_younger,
+        when=all_of(action_blocked, blocker_ally_or_younger),
         effects=(UnlockSelf(), EndAction()),
         label="unlock, the action ends",
     ),
     Mode(
         window=W.BLOCKED,
         disciplines=("dai",),
-        when=_blocked_by_ally_or_younger,
-        effects=(_block_fails_continue,),
+        when=all_of(action_blocked, blocker_ally_or_younger),
+        effects=(BlockFailsAndContinues(lock_blocker=False),),
         label="the block fails",
     ),
     Mode(
         window=W.BLOCKED,
         superior=True,
-        when=_blocked_by_ally_or_younger,
-        effects=(_blocker_env_damage_first, _block_fails_continue),
+        when=all_of(action_blocked, blocker_ally_or_younger),
+        effects=(BlockFailsAndContinues(lock_blocker=False, damage=1),),
         label="the block fails, 1 damage to the blocker",
     ),
 )
@@ -1412,55 +1385,33 @@ card(
 )
 
 
-def _true_love(game: Game, play: Play) -> None:
-    """[OBF][PRE]: the attempt fails and that minion cannot attempt again, unless the blocking minion's controller
-    burns 1 pool to cancel the card as it is played (taken whenever it keeps 4 pool or more)."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    seat = controller(game, act.blocker)
-    if game.seats[seat].pool >= 5:
-        burn_pool(game, seat, 1)
-        game.log("cancel", seat, play.card)
-        return
-    AttemptFails()(game, play)
-
-
 card(
     "True Love's Face",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=block_in_progress, effects=(_true_love,)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=block_in_progress,
+        effects=(AttemptFailsUnlessCancelled(pool=1, keeps=4),),
+    ),
     notes="[OBF][PRE]: the blocking Methuselah's 1-pool cancel is taken whenever it keeps 4 pool or more.",
 )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _CrocodileTongue:
-    """The attempt fails and the blocking minion's controller cannot attempt to block this action again, unless
-    the blocking minion burns ``cancel`` blood or life to cancel the card as it is played (taken whenever it keeps
-    1 blood or life)."""
-
-    cancel: int
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
-        if act is None or blocker is None:
-            return
-        seat = controller(game, blocker.id)
-        if blocker.blood > self.cancel:
-            move_blood(game, blocker.id, -self.cancel)
-            game.log("cancel", seat, play.card)
-            return
-        AttemptFails()(game, play)
-        act.cannot_block.update(m.id for m in ready_minions(game, seat))
 
 
 _ally_or_younger_attempt = all_of(block_in_progress, blocker_ally_or_younger)
 card(
     "Crocodile's Tongue",
-    Mode(window=W.BLOCK_ATTEMPT, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(2),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=_ally_or_younger_attempt,
+        effects=(AttemptFailsUnlessCancelled(blood=1, whole_seat=True),),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=_ally_or_younger_attempt,
+        effects=(AttemptFailsUnlessCancelled(blood=2, whole_seat=True),),
+    ),
     notes="The blocking minion's cancel is taken whenever it keeps 1 blood or life.",
 )
 
@@ -1673,23 +1624,18 @@ card(
 )
 
 
-def _horrific(game: Game, play: Play) -> None:
-    """[pro]: the blocking minion unlocks; the action is not blocked, and is now unblockable (no minion may
-    attempt to block it again)."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    blocker = act.blocker
-    _block_fails_continue(game, play)
-    m = game.minions.get(blocker)
-    if m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", controller(game, blocker), blocker)
-    KindCannotBlock(VAMPIRE)(game, play)
-    KindCannotBlock(ALLY)(game, play)
-
-
-card("Horrific Countenance", Mode(window=W.BLOCKED, effects=(_horrific,)))
+card(
+    "Horrific Countenance",
+    Mode(
+        window=W.BLOCKED,
+        effects=(
+            BlockFailsAndContinues(lock_blocker=False, unlock_blocker=True),
+            KindCannotBlock(VAMPIRE),
+            KindCannotBlock(ALLY),
+        ),
+    ),
+    notes="[pro]: the blocking minion unlocks; the action is not blocked and is now unblockable.",
+)
 card(
     "Invigorate",
     Mode(window=W.BLOCKED, disciplines=("ani",), effects=(StrengthInCombat(1, any_combat=True),), label="+1 strength"),
