@@ -64,6 +64,7 @@ from ..vocabulary import (
     bleed_succeeded,
     burn_card,
     burn_minion,
+    cannot_block,
     choose,
     combat,
     controller,
@@ -1694,13 +1695,7 @@ card(
 )
 
 
-@hook("can_block", "Propaganda")
-def _propaganda_titled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Titled vampires cannot block Propaganda."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Propaganda"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or m.kind != VAMPIRE or not m.title
+cannot_block("Propaganda", Minions(titled=True), of="action")  # "Titled vampires cannot block this action"
 
 
 card(
@@ -1955,13 +1950,7 @@ card(
 )
 
 
-@hook("can_block", "Anarch Secession")
-def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Minions without titles cannot block Anarch Secession."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Anarch Secession"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or bool(m.title)
+cannot_block("Anarch Secession", Minions(kind=None, titles=("",)), of="action")  # "Minions without titles …"
 
 
 # -- Gear Up --------------------------------------------------------------------------------------------------------------
