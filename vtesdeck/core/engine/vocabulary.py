@@ -2118,15 +2118,30 @@ class DiscardOfType:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TargetDiscards:
     """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
-    then drawn back up: g.discard; Shroud of Decay [obl])."""
+    then drawn back up: g.discard; Shroud of Decay [obl]); of the player's choice with ``players_choice`` ("look at
+    the prey's hand and discard a card of your choice from it": Revelations [aus])."""
 
     amount: int
+    players_choice: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         act = action_of(play)
         if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
             return None
+        if self.players_choice:
+            return self._players_choice(game, play.seat, act.target)
         return self._discard(game, act.target)
+
+    def _players_choice(self, game: Game, seat: int, target: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[target].hand if c not in chosen]
+            if not held:
+                break
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in held]
+            option = yield from g.choose(game, seat, options)
+            chosen.append(option.target)
+        g.discard(game, target, chosen)
 
     def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
         chosen: list[int] = []

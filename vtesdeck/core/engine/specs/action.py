@@ -977,17 +977,6 @@ card(
 # -- Revelations ----------------------------------------------------------------------------------------------------------
 
 
-def _revelations_discard(game: Game, play: Play) -> Flow:
-    """Look at the prey's hand and discard one card of the player's choice from it (the prey draws back up)."""
-    act = play.frame
-    prey = act.target if isinstance(act, Action) and act.target >= 0 else game.prey(play.seat)
-    hand = game.seats[prey].hand
-    if not hand or game.seats[prey].ousted:
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in hand])
-    discard(game, prey, [option.target])
-
-
 card(
     "Revelations",
     Mode(
@@ -996,7 +985,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        effects=(_revelations_discard,),
+        effects=(TargetDiscards(1, players_choice=True),),
         label="discard a card of your choice from the prey's hand",
     ),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(),), label="the prey plays with an open hand"),
