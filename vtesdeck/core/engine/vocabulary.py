@@ -6672,7 +6672,80 @@ class AttemptFailsUnlessCancelled:
             act.cannot_block.update(m.id for m in g.ready_minions(game, seat))
 
 
+def weapons_in_hand(*, restricted: bool = False) -> Targets:
+    """Weapons in the player's hand the minion may equip now (Disguised Weapon: any, requirements and costs as
+    normal: LSJ 20100725); ``restricted`` (Concealed Weapon): non-unique, under 3 pool, a regular strike neither
+    aggravated nor of 4 or more damage (the minion's strength not counted: LSJ 20020821). A weapon only once in play
+    (Weighted Walking Stick, a combat card) is not equipped from the hand."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        if m is None or game.compiled is None:
+            return []
+        s = game.seats[play.seat]
+        out = []
+        seen = set()
+        for copy in s.hand:
+            v = game.card_of[copy]
+            if v in seen:
+                continue
+            seen.add(v)
+            weapon = game.compiled.bearers.get(v)
+            strike = weapon.strike if weapon is not None else None
+            if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
+                continue
+            equip = game.compiled.actions.get(v, ())
+            if not equip:
+                continue
+            handler = equip[0]
+            if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not g.may_play(game, handler, m):
+                continue
+            if handler.blood and m.blood < handler.blood:
+                continue
+            out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipFromHand:
+    """Equip the chosen weapon of the hand now (``weapons_in_hand``): pay its cost, put it on the minion, replace
+    it (not an action: LSJ 20090115); its maneuver each combat is there at once. ``choose_strike_again``: played as
+    the strike is chosen, the minion then chooses its strike (the new weapon's, if wanted: Disguised Weapon [OBF])."""
+
+    choose_strike_again: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        self._equip(game, play)
+        c = combat_of(play)
+        if self.choose_strike_again and c is not None:
+            c.side(play.minion).used.add("round:choose strike again")
+
+    @staticmethod
+    def _equip(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        s = game.seats[play.seat]
+        m = game.minions.get(play.minion)
+        if c is None or m is None or play.target not in s.hand or game.compiled is None:
+            return
+        handler = game.compiled.actions[game.card_of[play.target]][0]
+        if handler.blood:
+            g.move_blood(game, m.id, -handler.blood)
+        if handler.pool:
+            economy.burn_pool(game, play.seat, handler.pool)
+            if s.ousted:
+                return
+        s.hand.remove(play.target)
+        m.cards.append(play.target)
+        game.log("equip", play.seat, m.id, play.target)
+        bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
+        g.refill(game, play.seat)
+
+
 __all__ += [
+    "weapons_in_hand",
+    "EquipFromHand",
     "AttemptFailsUnlessCancelled",
     "ash_heap_at_least",
     "BleedFromAshHeap",
