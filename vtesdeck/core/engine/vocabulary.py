@@ -1700,12 +1700,16 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2)."""
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
+    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
+    this vampire gets 1 optional maneuver during the first round")."""
+
+    first_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"combat maneuver:{play.minion}"] = 1
+            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -6743,7 +6747,20 @@ class EquipFromHand:
         g.refill(game, play.seat)
 
 
+@hook("round_start", effects=(ManeuverInCombat,))
+def _first_round_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is not None and c.round == 1 and act.flags and act.flags.get(f"first round maneuver:{c.a.minion}"):
+        c.a.maneuvers += 1
+
+
+# "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
+# LSJ 20100308): a mark (``MarkAction``) game.strike_options reads.
+BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
+
+
 __all__ += [
+    "BLOCKER_CANNOT_END_COMBAT",
     "weapons_in_hand",
     "EquipFromHand",
     "AttemptFailsUnlessCancelled",

@@ -8,11 +8,12 @@ from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
-from ..frames import Action, Combat, Referendum, Until
+from ..frames import Action, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
     BLOCKED_COMBAT_CANCELLED,
+    BLOCKER_CANNOT_END_COMBAT,
     ActionIs,
     AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
@@ -1482,27 +1483,17 @@ card(
 )
 
 
-def _wilds(game: Game, play: Play) -> None:
-    """If this action is blocked: 1 optional maneuver in the first round of the combat (``_wilds_maneuver``), and
-    the blocking minion cannot strike: combat ends, in any round of any combat of the action (LSJ 20100308;
-    game.strike_options reads the mark)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["blocker cannot end combat"] = 1
-        act.flags[f"wilds maneuver:{play.minion}"] = 1
-
-
-@hook("round_start", "Mind of the Wilds")
-def _wilds_maneuver(game: Game, c: Combat) -> None:
-    act = c.action
-    if act is not None and c.round == 1 and act.flags and act.flags.get(f"wilds maneuver:{c.a.minion}"):
-        c.a.maneuvers += 1
-
-
 card(
     "Mind of the Wilds",
-    Mode(window=W.BLOCKED, effects=(_wilds,)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _wilds)),
+    Mode(
+        window=W.BLOCKED,
+        effects=(MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Stealth(1), MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+    ),
     notes="[ani][aus] is played once the action is blocked (before block resolution: when it is known to "
     "matter); [ANI][AUS] during a block attempt, for its stealth too.",
 )
