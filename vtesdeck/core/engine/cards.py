@@ -176,10 +176,11 @@ class Ally:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
-    vocabulary's hooks): transfers each influence phase, hand size."""
+    vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
 
     transfers: int = 0
     hand_size: int = 0
+    master_actions: int = 0  # more master phase actions (Rumors of Gehenna: "two master phase actions instead of one")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3211,6 +3211,11 @@ def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
 
 
+@hook("master_actions", data=("controller",))
+def _controller_master_actions(game: Game, seat: int) -> int:
+    return _controlled_sum(game, seat, "master_actions")
+
+
 def _ally(game: Game, minion: int) -> Any:
     """The ``Ally`` of an ally in play, or None."""
     m = game.minions.get(minion)

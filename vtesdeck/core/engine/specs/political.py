@@ -436,18 +436,11 @@ card(
 # -- Rumors of Gehenna: two master phase actions ----------------------------------------------------------------------
 
 
-@hook("master_actions", "Rumors of Gehenna")
-def _rumors_master_actions(game: Game, seat: int) -> int:
-    """The Methuselah controlling a Rumors of Gehenna (the one chosen) gets two master phase actions instead of
-    one, however many copies."""
-    rumors = vekn(game, "Rumors of Gehenna")
-    return 1 if any(game.card_of[c] == rumors for c in game.seats[seat].controlled) else 0
-
-
 card(
     "Rumors of Gehenna",
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
     notes="The chosen Methuselah is the caller alone (the bot's choice), who controls the card in play.",
+    controller=Controller(master_actions=1),
     burn="referendum",
 )
 card(
