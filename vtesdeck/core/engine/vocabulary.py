@@ -2559,7 +2559,8 @@ class PutOnTarget:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Equip:
-    """The equipment goes on the acting minion (4.3.2 equip)."""
+    """The equipment goes on the acting minion (4.3.2 equip); played in a combat (a combat card that becomes
+    equipment: Zip Gun), its weapon's maneuver each combat is usable in that combat already."""
 
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.minion)
@@ -2569,6 +2570,9 @@ class Equip:
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
         game.log("equip", play.seat, play.minion, play.card)
+        c = combat_of(play)
+        if c is not None and play.minion in (c.a.minion, c.b.minion):
+            bearer_maneuvers(game, c, c.side(play.minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

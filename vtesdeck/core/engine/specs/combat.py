@@ -48,7 +48,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
-    zip_gun_on_self,
 )
 
 card(
@@ -1382,7 +1381,7 @@ card(
 )
 card(
     "Zip Gun",
-    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    Mode(window=W.BEFORE_RANGE, effects=(v.Equip(),), label="a gun: 1R strike, a maneuver each combat"),
     bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
     notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
     "19970801), a dodged strike too. The engine has no ammo card.",

@@ -20,7 +20,6 @@ from ..vocabulary import (
     StrikeThisRound,
     StrikeWith,
     add_rider,
-    bearer_maneuvers,
     burn_card,
     burn_minion,
     combat_of,
@@ -464,19 +463,6 @@ def _sculpted_burn(game: Game, seat: int) -> int:
 # -- Zip Gun ----------------------------------------------------------------------------------------------------------
 
 ZIP_GUN = Strike(damage=1, ranged=True, recoil=1, label="Zip Gun")
-
-
-def zip_gun_on_self(game: Game, play: Play) -> None:
-    """Put it on the minion as equipment; its maneuver is usable in this combat already."""
-    m = game.minions.get(play.minion)
-    if m is None or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    m.cards.append(play.card)
-    game.log("equip", play.seat, play.minion, play.card)
-    c = combat_of(play)
-    if c is not None:
-        bearer_maneuvers(game, c, c.side(play.minion))
 
 
 # -- Molotov Cocktail ------------------------------------------------------------------------------------------------
