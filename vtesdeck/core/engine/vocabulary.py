@@ -6768,7 +6768,26 @@ def _first_round_maneuver(game: Game, c: Combat) -> None:
 BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
 
 
+def possible_blockers_that(*, titled: bool = False, younger: bool = False, locked: bool = False) -> Targets:
+    """The possible blockers (``possible_blockers``) that are titled, or younger than the playing vampire, or locked,
+    as asked (any of them: Memory Rift [dem]'s "a titled or younger vampire"; The Sleeping Mind's locked ones)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if younger and play.minion not in game.minions:
+            return ()
+        return [
+            m
+            for m in possible_blockers(game, play)
+            if (titled and game.minions[m].title)
+            or (younger and g.younger(game, m, play.minion))
+            or (locked and game.minions[m].locked)
+        ]
+
+    return targets
+
+
 __all__ += [
+    "possible_blockers_that",
     "BLOCKER_CANNOT_END_COMBAT",
     "weapons_in_hand",
     "EquipFromHand",

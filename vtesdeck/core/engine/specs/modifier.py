@@ -106,6 +106,7 @@ from ..vocabulary import (
     other_methuselahs,
     political,
     possible_blockers,
+    possible_blockers_that,
     ready_minions,
     recruiting_or_employing,
     referendum_passed,
@@ -517,13 +518,6 @@ card(
 )
 
 
-def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
-    act = action_of(play)
-    if act is None or play.minion not in game.minions:
-        return ()
-    return [m for m in possible_blockers(game, play) if game.minions[m].title or younger(game, m, play.minion)]
-
-
 _RIFT_PARTS: dict[str, tuple[Any, ...]] = {
     "dem": (CannotBlockTarget(),),
     "obf": (StealthNow(1),),
@@ -541,7 +535,7 @@ def _rift_modes() -> tuple[Mode, ...]:
                 Mode(
                     window=W.ANNOUNCED,
                     disciplines=combo,
-                    targets=_titled_or_younger if "dem" in combo else None,
+                    targets=possible_blockers_that(titled=True, younger=True) if "dem" in combo else None,
                     effects=tuple(e for d in combo for e in _RIFT_PARTS[d]),
                     label=f"[{']['.join(combo)}]",
                 )
@@ -1855,11 +1849,6 @@ card(
 _UNLOCKS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
 
 
-def _locked_blockers(game: Game, play: Play) -> list[int]:
-    """The locked vampires of the Methuselahs who may block (a wake could let them block)."""
-    return [m for m in possible_blockers(game, play) if game.minions[m].locked]
-
-
 def _sleeping(game: Game, play: Play) -> None:
     """[DOM]: no minion unlocks during this action: an unlock already promised after resolution is void."""
     act = action_of(play)
@@ -1881,7 +1870,10 @@ def _no_unlocking(game: Game, handler: Any, m: Any) -> bool:
 card(
     "Sleeping Mind, The",
     Mode(
-        window=W.ANNOUNCED, when=has_targets(_locked_blockers), targets=_locked_blockers, effects=(CannotBlockTarget(),)
+        window=W.ANNOUNCED,
+        when=has_targets(possible_blockers_that(locked=True)),
+        targets=possible_blockers_that(locked=True),
+        effects=(CannotBlockTarget(),),
     ),
     Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
