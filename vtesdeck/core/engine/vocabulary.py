@@ -2501,12 +2501,21 @@ class PoolToHolder:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CryptDraw:
-    """The player draws the top card of its crypt to its uncontrolled region (Effective Management)."""
+    """The player draws the top card of its crypt to its uncontrolled region (Effective Management); ``blood`` blood
+    from the bank goes on it if it is a vampire with ``trait`` (Recruitment Exercise: 1 on a Black Hand vampire)."""
+
+    blood: int = 0
+    trait: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         from .state import crypt_draw
 
-        crypt_draw(game, play.seat)
+        copy = crypt_draw(game, play.seat)
+        m = game.minions.get(copy) if copy is not None and self.blood else None
+        if m is not None and self.trait in m.traits:
+            m.blood += self.blood
+            game.gained += self.blood
+            game.log("add blood", play.seat, m.id, self.blood)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

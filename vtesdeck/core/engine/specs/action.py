@@ -27,6 +27,7 @@ from ..vocabulary import (
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
+    CryptDraw,
     DamageAfterResolution,
     DrawCards,
     Embrace,
@@ -843,19 +844,9 @@ card(
 )
 
 
-def _recruitment_exercise(game: Game, play: Play) -> None:
-    """Draw a crypt card (revealed); 1 blood from the bank on it if it is a Black Hand vampire."""
-    copy = crypt_draw(game, play.seat)
-    m = game.minions.get(copy) if copy is not None else None
-    if m is not None and "black hand" in m.traits:
-        m.blood += 1
-        game.gained += 1
-        game.log("add blood", play.seat, m.id, 1)
-
-
 card(
     "Recruitment Exercise",
-    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_recruitment_exercise,)),
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(CryptDraw(blood=1, trait="black hand"),)),
 )
 
 
