@@ -241,16 +241,22 @@ HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 # A vocabulary hook's cards, found by the compiler: those with the data it reads (``data``: "bearers",
 # "controllers", "allies", "upkeeps", "everyone", the specs' fields) or a mode with one of its ``effects``.
 HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
+# The hooks that only ever add (a "hand_size" hook giving +N, never -N): the core may skip them where only a
+# smaller value matters (game._hand_sizes_may_shrink).
+HOOKS_ONLY_ADD: set[Callable[..., Any]] = set()
 
 
 def hook(
-    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = ()
+    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = (), only_adds: bool = False
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one); a
-    vocabulary hook says instead which data or effects it reads (``data``, ``effects``)."""
+    vocabulary hook says instead which data or effects it reads (``data``, ``effects``). ``only_adds``: the hook
+    never returns less than 0 (+1 hand size per location, never -1)."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         HOOKS.setdefault(name, []).append(function)
+        if only_adds:
+            HOOKS_ONLY_ADD.add(function)
         if cards:
             HOOK_CARDS[function] = cards
         if data or effects:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .. import eligibility
 from ..eligibility import embraced_minion
 from . import economy
-from .cards import SHUFFLERS, Effect, Mode, Play, Role
+from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
@@ -241,7 +241,8 @@ def _hand_sizes_may_shrink(game: Game) -> bool:
     def shrinkers() -> set[int]:
         owners: set[int] = set()
         for h in comp.hooks.get("hand_size", ()):
-            owners |= comp.hook_cards.get(h, frozenset())
+            if h not in HOOKS_ONLY_ADD:
+                owners |= comp.hook_cards.get(h, frozenset())
         return {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
 
     return comp is not None and table_has(game, "hand sizes shrink", shrinkers)

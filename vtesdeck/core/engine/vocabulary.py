@@ -5993,7 +5993,8 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 class Minions:
     """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
     ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
-    the table's order), "others first" (the player's last) or "uncontrolled" (the player's uncontrolled region);
+    the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
+    region);
     ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
     order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
     leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
@@ -6007,6 +6008,7 @@ class Minions:
     trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
     clan: str = ""
     sect: str = ""
+    not_sect: str = ""  # of any other sect ("non-Camarilla": Mylan Horseed)
     titled: bool = False
     titles: tuple[str, ...] = ()
     without: tuple[str, ...] = ()
@@ -6024,6 +6026,9 @@ class Minions:
             return [seat, *(s for s in game.order if s != seat)]
         if self.whose == "others first":
             return [*(s for s in game.order if s != seat), seat]
+        if self.whose == "prey":
+            prey = game.prey(seat)
+            return [prey] if prey != seat else []
         raise ValueError(f"Minions: whose {self.whose!r}")
 
     def fits(self, game: Game, m: Minion) -> bool:
@@ -6034,6 +6039,7 @@ class Minions:
             and (not self.trait or self.trait in m.traits)
             and (not self.clan or m.clan == self.clan)
             and (not self.sect or m.sect == self.sect)
+            and (not self.not_sect or m.sect != self.not_sect)
             and (not self.titled or bool(m.title))
             and (not self.titles or m.title in self.titles)
             and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
@@ -6188,7 +6194,7 @@ def card_gives(
     elif stat == "votes":
         hook(stat, name)(votes)
     elif stat == "hand_size":
-        hook(stat, name)(hand_size)
+        hook(stat, name, only_adds=amount >= 0)(hand_size)
     else:
         hook(stat, name)(by_minion)
 

@@ -683,11 +683,6 @@ def _events_in_play(game: Game) -> list[int]:
     ]
 
 
-def _uncoiling_unreplaced(game: Game, play: Play) -> None:
-    """ "Do not replace as long as this card is in play": the hand one card short until it burns."""
-    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
-
-
 def _burn_uncoiling(game: Game, copy: int) -> None:
     """Burn it; its owner's hand is replaced."""
     owner = game.owner_of[copy]
@@ -1494,11 +1489,6 @@ card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=Fa
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
-def _haven_targets(game: Game, play: Play) -> Sequence[int]:
-    """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
-    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
-
-
 @hook("action_target", "Secure Haven")
 def _haven_protects(game: Game, seat: int, target: int) -> bool:
     """ "This minion cannot be the target of other Methuselahs' actions"."""
@@ -1866,7 +1856,7 @@ card(
 )
 card(
     "Secure Haven",
-    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=Minions(kind=None, without=("Secure Haven",)), effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
@@ -2171,7 +2161,7 @@ card(
 )
 card(
     "Uncoiling, The",
-    Mode(window=W.DISCARD, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    Mode(window=W.DISCARD, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
     "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
     "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
@@ -2470,7 +2460,7 @@ card(
 )
 card(
     "Veil of Darkness",
-    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
     "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
     "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "

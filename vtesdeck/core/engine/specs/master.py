@@ -817,20 +817,6 @@ def _bearer_in_combat(game: Game, play: Play) -> bool:
     return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
 
 
-def _golconda_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire in play with capacity 8 or more (the player's own first)."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        c
-        for s in order
-        for c in game.seats[s].controlled
-        if c in game.minions
-        and game.minions[c].kind == VAMPIRE
-        and game.minions[c].in_play
-        and game.minions[c].capacity >= 8
-    ]
-
-
 def _golconda(game: Game, play: Play) -> Flow | None:
     """Another Methuselah's vampire: its controller may burn 2 pool to cancel the card (asked now: nothing can
     happen between the card being played and this choice), cancelling it when the vampire is ready and it has 5
@@ -1290,7 +1276,7 @@ card(
 )
 card(
     "Golconda: Inner Peace",
-    Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
+    Mode(window=W.MASTER, targets=Minions(whose="own first", ready=False, min_capacity=8), effects=(_golconda,)),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
 )
@@ -1639,12 +1625,6 @@ card(
 _JIC = ("justicar", "inner circle")
 
 
-def _ready_jic(game: Game, play: Play) -> Sequence[int]:
-    """A ready justicar or Inner Circle member, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.title in _JIC]
-
-
 def _carried(game: Game, m: Minion, name: str) -> list[int]:
     wanted = vekn(game, name)
     return [c for c in m.cards if game.card_of[c] == wanted]
@@ -1789,11 +1769,6 @@ def _tension_burn(game: Game, seat: int) -> int:
     return -1
 
 
-def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
-
-
 def _frontal_gain(game: Game, seat: int) -> None:
     """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
     if seat < 0:
@@ -1919,7 +1894,7 @@ _own_ready_anarchs = Minions(sect="Anarch")
 
 card(
     "Fear of Mekhet",
-    Mode(window=W.MASTER, targets=_ready_jic, effects=(_lock_it, PutOnTarget())),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
 card(
@@ -1956,7 +1931,7 @@ card(
         directed=True,
         enters_combat=True,
         when=own_card,
-        targets=_prey_ready_minions,
+        targets=Minions(whose="prey", kind=None),
         label="enter combat with a minion of the prey",
     ),
     notes="The copies stack (LSJ 20061018). The burn and pool cost happen as the influence phase begins.",
@@ -2631,7 +2606,7 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT)
+@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
 def _visit_hand_size(game: Game, seat: int) -> int:
     """ "You get +1 hand size for each counter on this card"."""
     return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))

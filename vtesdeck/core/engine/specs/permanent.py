@@ -593,39 +593,12 @@ card(
 MYLAN_DODGE = Strike(dodge=True, label="Mylan: dodge")
 
 
-def _big_locked_non_camarilla(game: Game, seat: int, own: bool) -> list[int]:
-    """Ready locked non-Camarilla vampires with capacity 8 or more: the seat's own, or other Methuselahs'."""
-    out = []
-    for s in game.order:
-        if (s == seat) != own:
-            continue
-        for m in ready_minions(game, s):
-            if m.kind == VAMPIRE and m.locked and m.sect != "Camarilla" and m.capacity >= 8:
-                out.append(m.id)
-    return out
+ally_cannot_block_vampires("Mylan Horseed")
 
 
-def _mylan_own(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=True)
-
-
-def _mylan_others(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=False)
-
-
-def _unlock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.locked and not m.torpor:
-        m.locked = False
-        game.log("unlock", controller(game, m.id), m.id)
-
-
-@hook("can_block", "Mylan Horseed")
-def _mylan_cannot_block_vampires(game: Game, minion: int, act: Action) -> bool:
-    m, actor = game.minions.get(minion), game.minions.get(act.actor)
-    if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
-        return True
-    return m.card != vekn(game, "Mylan Horseed")
+# ready locked non-Camarilla vampires with capacity 8 or more: the player's own, or other Methuselahs'
+_MYLAN_OWN = Minions(locked=True, not_sect="Camarilla", min_capacity=8)
+_MYLAN_OTHERS = Minions(whose="others", locked=True, not_sect="Camarilla", min_capacity=8)
 
 
 card(
@@ -636,9 +609,9 @@ card(
         in_play=True,
         role=Role.ACTOR,
         stealth=1,
-        when=has_targets(_mylan_own),
-        targets=_mylan_own,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OWN),
+        targets=_MYLAN_OWN,
+        effects=(UnlockTarget(),),
         label="unlock a vampire",
     ),
     Mode(
@@ -647,9 +620,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_mylan_others),
-        targets=_mylan_others,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OTHERS),
+        targets=_MYLAN_OTHERS,
+        effects=(UnlockTarget(),),
         label="unlock another Methuselah's vampire",
     ),
     ally=Ally(once_each_combat=(MYLAN_DODGE,)),
@@ -954,12 +927,7 @@ card(
 # -- War Ghoul -----------------------------------------------------------------------------------------------------------
 
 
-@hook("round_start", "War Ghoul")
-def _ghoul_prevents(game: Game, c: Combat) -> None:
-    """It prevents 1 damage each round of combat (always used: prevention carries no cost)."""
-    for side in (c.a, c.b):
-        if _is_ally_named(game, side.minion, "War Ghoul"):
-            side.prevent += 1
+ally_prevents_each_round("War Ghoul", 1)  # it prevents 1 damage each round of combat
 
 
 def _is_location(game: Game, copy: int) -> bool:
@@ -1069,7 +1037,7 @@ card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, b
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
 
 
-@hook("hand_size", "Bitter and Sweet Story, The")
+@hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
 def _bitter_and_sweet(game: Game, seat: int) -> int:
     """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
     if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
@@ -1370,10 +1338,7 @@ card("Dog Pack", Mode(window=W.ACTION, effects=(Employ(1),)))
 while_carried("Dog Pack", opposing_cannot_end_combat=True)
 
 
-def _prey_minions(game: Game, play: Play) -> list[int]:
-    """The minions (ready) the player's prey controls."""
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+_PREY_MINIONS = Minions(whose="prey", kind=None)  # the minions (ready) the player's prey controls
 
 
 _VIDEOTAPE = "incriminating videotape"
@@ -1397,8 +1362,8 @@ card(
     "Incriminating Videotape",
     Mode(
         window=W.ACTION,
-        when=has_targets(_prey_minions),
-        targets=_prey_minions,
+        when=has_targets(_PREY_MINIONS),
+        targets=_PREY_MINIONS,
         effects=(Equip(), _videotape_chooses),
         label="equip, choosing a minion of your prey",
     ),
@@ -2169,11 +2134,6 @@ def _ossian_after_combat(game: Game, c: Combat) -> None:
     _ossian_gains(game, c)
 
 
-def _any_ready_vampire(game: Game, play: Play) -> list[int]:
-    """Ready vampires of other Methuselahs ("any vampire": the bots never take their own)."""
-    return list(ready_vampires_of_others(game, play))
-
-
 card(
     "Ossian",
     Mode(window=W.ACTION, effects=(Recruit(4, strength=2, bleed=0),), label="recruit"),
@@ -2184,8 +2144,8 @@ card(
         directed=True,
         stealth=1,
         enters_combat=True,
-        when=has_targets(_any_ready_vampire),
-        targets=_any_ready_vampire,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
         label="enter combat",
     ),
     notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "

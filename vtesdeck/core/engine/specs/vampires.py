@@ -556,7 +556,7 @@ def _locations(game: Game, seat: int) -> int:
     return sum(1 for c in game.seats[seat].controlled if _is_location(game, game.card_of[c]))
 
 
-@hook("hand_size", "Guillaume Giovanni")
+@hook("hand_size", "Guillaume Giovanni", only_adds=True)
 def _guillaume_hand(game: Game, seat: int) -> int:
     """While Guillaume is ready, +1 hand size for each location you control."""
     return _locations(game, seat) * len(_ready_named(game, seat, "Guillaume Giovanni"))
@@ -3951,7 +3951,7 @@ def _maldavis_votes(game: Game, seat: int) -> int:
     return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title == "primogen")
 
 
-@hook("hand_size", "Khin Aye")
+@hook("hand_size", "Khin Aye", only_adds=True)
 def _khin_aye(game: Game, seat: int) -> int:
     """+1 hand size while your predator controls more ready minions than you (she counts in torpor too)."""
     if not _in_play_named(game, seat, "Khin Aye"):
