@@ -138,6 +138,7 @@ class Bearer:
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
     per_counter: bool = False  # each counter on the card counts as one more copy (a superior Preternatural Strength)
+    stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,11 +153,13 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    if_controlling_not_sect: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -290,6 +293,7 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
 )
 
 

@@ -15,9 +15,9 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: vampires are controlled by their owner; the one card that steals one is Cave of Apples
-  (through ``Game.stolen``, the path allies and retainers are stolen by); no other change of a vampire's control
-  (Puppet Master, a contested title's vampire) is modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; the cards that steal one (Cave of Apples, From a
+  Sinking Ship; Puppet Master until the end of the turn) go through ``Game.stolen``, the path allies and retainers
+  are stolen by; no other change of a vampire's control (a contested title's vampire) is modelled.
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).
@@ -38,7 +38,7 @@ from ..eligibility import embraced_minion
 from . import economy
 from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
-from .frames import Action, Combat, Referendum, Rider, Side, Until
+from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
 from .windows import Act, Range, W
 
@@ -69,6 +69,10 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     "at once" (L302-310), before anyone decides anything else."""
     for h in hooks_of(game, "before_decision"):
         h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
+    if game.ousting:  # a Methuselah with no pool waits for W.OUSTING (economy's OUST_WINDOW): before anything else
+        yield from ousts(game)
+        if game.finished or game.seats[seat].ousted:
+            return _pass(seat)
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -120,6 +124,21 @@ def _pass(seat: int) -> Option:
     return Option(Kind.PASS, seat)
 
 
+def ousts(game: Game) -> Flow:
+    """OUST_WINDOW (economy): the seats waiting with no pool (``Game.ousting``) in the W.OUSTING window, every
+    Methuselah in impulse order from the acting one (Life Boon); then those still without pool are ousted at one
+    moment (digest 5). The flow opens it as soon as the effect that burned the pool is done, or before the next
+    decision."""
+    while game.ousting and not game.finished:
+        frame = Ousting([s for s in game.ousting if not game.seats[s].ousted])
+        game.ousting.clear()
+        if frame.seats:
+            yield from impulse(game, W.OUSTING, _impulse_order(game, game.acting), frame)
+        left = [s for s in frame.seats if not game.seats[s].ousted and game.seats[s].pool <= 0]
+        if left and not game.finished:
+            economy.oust(game, left)
+
+
 # -- small queries ----------------------------------------------------------------------------------------
 
 
@@ -143,37 +162,66 @@ def ready_minions(game: Game, seat: int) -> list[Minion]:
     return out
 
 
+class _TableHooks(dict[str, tuple[Callable[..., Any], ...]]):
+    """A table's hooks by name, each worked out on first use (``hooks_of``)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> tuple[Callable[..., Any], ...]:
+        comp = self.game.compiled
+        if comp is None:
+            return ()
+        cards = at_table(self.game)
+        owners = comp.hook_cards
+        found = self[name] = tuple(
+            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
+        )
+        return found
+
+
 def hooks_of(game: Game, name: str) -> Sequence[Callable[..., Any]]:
     """The hooks ``name`` that matter at this table: those whose cards (``cards.hook(name, *cards)``) include
     one of the table's, and those that name none. Worked out once per game."""
-    table = game.table.get("hooks")
-    if table is None:
-        table = game.table["hooks"] = {}
-    found = table.get(name)
-    if found is None:
-        comp = game.compiled
-        if comp is None:
-            return ()
-        cards = at_table(game)
-        owners = comp.hook_cards
-        found = table[name] = tuple(
-            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
-        )
-    return found
+    try:
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
+    except KeyError:
+        game.table["hooks"] = _TableHooks(game)
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
 
 
+# hook_sum, hook_all and rider_sum are asked thousands of times a game: plain loops, no generator.
 def hook_sum(game: Game, name: str, *args: Any) -> int:
-    hooks = hooks_of(game, name)
-    return sum(h(game, *args) for h in hooks) if hooks else 0
+    total = 0
+    for h in hooks_of(game, name):
+        total += h(game, *args)
+    return total
+
+
+def _oust_pool_bonus(game: Game, predator: int, ousted: int) -> int:
+    """The pool an oust gives its predator beyond the 6 (the "oust_pool" hooks: Khabar: Glory)."""
+    return hook_sum(game, "oust_pool", predator, ousted)
+
+
+economy.oust_pool_bonus = _oust_pool_bonus
 
 
 def hook_all(game: Game, name: str, *args: Any) -> bool:
-    hooks = hooks_of(game, name)
-    return all(h(game, *args) for h in hooks) if hooks else True
+    for h in hooks_of(game, name):
+        if not h(game, *args):
+            return False
+    return True
 
 
 def rider_sum(game: Game, holder: int, key: str) -> int:
-    return sum(r.value for r in game.riders if r.holder == holder and r.key == key) if game.riders else 0
+    total = 0
+    for r in game.riders:
+        if r.holder == holder and r.key == key:
+            total += r.value
+    return total
 
 
 def add_rider(game: Game, holder: int, key: str, value: int, until: Until, seat: int = -1) -> None:
@@ -213,21 +261,30 @@ def effective_hand_size(game: Game, seat: int) -> int:
 
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
-    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider),
-    # or at a table where a card in play or an ability can make a hand size smaller (The Meddling of Semsith: -1).
-    shrink = _hand_sizes_may_shrink(game)
-    if not game.riders and not shrink:  # nothing deferred: only a hand over 7 can be over its size
-        seats = game.seats
-        big = [s.index for s in seats if len(s.hand) > 7]
-        return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
-    # (a smaller hand size, Babalawo Alafin's, also makes a hand of 7 or fewer too big)
-    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced" or r.key == "hand_size" and r.value < 0}
+    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider)
+    # or a smaller hand size (a "hand_size" rider below 0: Babalawo Alafin's), or at a table where a card in play
+    # or an ability can make a hand size smaller (The Meddling of Semsith: -1). The riders give each seat a floor
+    # under which its hand cannot be over its size; only the hands above it have their size worked out.
+    seats = game.seats
+    if _hand_sizes_may_shrink(game):
+        return [s.index for s in seats if s.hand and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)]
+    floors = [7] * len(seats)
+    if game.riders:
+        sizes = [0] * len(seats)
+        unreplaced = [0] * len(seats)
+        n = len(seats)
+        for r in game.riders:
+            seat = -1 - r.holder
+            if 0 <= seat < n:
+                if r.key == "hand_size":
+                    sizes[seat] += r.value
+                elif r.key == "unreplaced":
+                    unreplaced[seat] += r.value
+        floors = [max(0, max(0, 7 + sizes[i]) - unreplaced[i]) for i in range(n)]
     return [
         s.index
-        for s in game.seats
-        if (len(s.hand) > 7 or ((shrink or s.index in deferring) and len(s.hand) > 0))
-        and not s.ousted
-        and len(s.hand) > effective_hand_size(game, s.index)
+        for s in seats
+        if len(s.hand) > floors[s.index] and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)
     ]
 
 
@@ -478,6 +535,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.MINION:
         game.phase = Phase.MINION
+        hooks = hooks_of(game, "minion_phase")
+        if hooks:  # "during your next minion phase" (Puppet Master: the control taken as the phase starts)
+            yield from _run_hooks(game, hooks, seat)
         yield from minion_phase(game, seat)
         for h in hooks_of(game, "after_minion_phase"):
             h(game, seat)  # "after the end of your minion phase" (Tupdog)
@@ -590,6 +650,8 @@ def _over(game: Game, seat: int) -> bool:
 
 
 def _end_of_turn(game: Game, seat: int) -> None:
+    for h in hooks_of(game, "end_of_turn"):
+        h(game, seat)  # "until the end of your turn" (Puppet Master: the control given back)
     game.riders = [r for r in game.riders if r.until is not Until.END_OF_TURN]
     for index in game.order:
         refill(game, index)
@@ -656,6 +718,8 @@ def minion_phase(game: Game, seat: int) -> Flow:
         yield from action(game, option)
     if by_card:
         yield from _card_actions_of_others(game, seat)
+    if hooks_of(game, "acts_elsewhere"):  # a table with Madness Network
+        yield from _actions_of_others(game, seat)
 
 
 def card_action_options(game: Game, seat: int) -> list[Option]:
@@ -686,6 +750,21 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
     for other in _impulse_order(game, seat)[1:]:
         while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
             options = card_action_options(game, other)
+            if not options:
+                break
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is Kind.PASS:
+                break
+            yield from action(game, option)
+
+
+def _actions_of_others(game: Game, seat: int) -> Flow:
+    """Once the acting Methuselah's minion phase is over, the minions the ``acts_elsewhere`` hooks name (unlocked
+    Malkavians with Madness Network in play) may take actions in it, their Methuselahs in turn order."""
+    for other in _impulse_order(game, seat)[1:]:
+        while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
+            may = {m for h in hooks_of(game, "acts_elsewhere") for m in h(game, other)}
+            options = [o for o in action_options(game, other) if o.minion in may] if may else []
             if not options:
                 break
             option = yield from choose(game, other, [_pass(other), *options])
@@ -874,7 +953,10 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
+    restricted = hooks_of(game, "may_remove")  # who may act against a card beyond its ``burn``/``steal`` word (Skaald)
     for copy, on, who in burnable:
+        if restricted and not hook_all(game, "may_remove", m.id, copy, on):
+            continue
         if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
@@ -887,6 +969,8 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             and on == m.id
         ):
             continue
+        elif who == CHOSEN_MINION and chosen_minion(game, copy) != m.id:
+            continue  # "The chosen minion can burn this card as a (D) action" (Divine Sign)
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
@@ -900,6 +984,17 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
         act = Act.STEAL_CARD if who.startswith("steal") else Act.BURN_CARD
         out.append(Option(Kind.ACTION, seat, minion=m.id, value=act, target=copy))
     return out
+
+
+CHOSEN_MINION = "chosen minion"  # a rider held by a card in play: the minion its text chose (Divine Sign)
+
+
+def chosen_minion(game: Game, copy: int) -> int:
+    """The minion a card in play chose as it was played (its ``CHOSEN_MINION`` rider), -1 when none."""
+    for r in game.riders:
+        if r.holder == copy and r.key == CHOSEN_MINION:
+            return int(r.value)
+    return -1
 
 
 def _first_line(game: Game, vekn: int) -> str:
@@ -953,6 +1048,8 @@ def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> F
         result = h(game, *args)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -1021,6 +1118,8 @@ def action(game: Game, option: Option) -> Flow:
         act.cost_blood, act.cost_pool = card_cost(game, handler, seat, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
+        elif mode.values is not None:
+            act.flags["value"] = option.value  # chosen as the action is announced (Charming Lobby's political card)
         if mode.bleeds:
             act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
             act.bleed = actor.bleed + mode.bleed
@@ -1251,7 +1350,16 @@ def _impulse_order(game: Game, first: int) -> list[int]:
 
 def blocking_seats(game: Game, act: Action) -> list[int]:
     """Who may attempt to block (4.3.3 step 2): the target of a directed action; the prey then the predator of
-    an undirected one."""
+    an undirected one; then the Methuselahs of the minions an ``extra_blockers`` hook adds ("any unlocked Malkavian
+    can attempt to block", Madness Network)."""
+    seats = _usual_blocking_seats(game, act)
+    for h in hooks_of(game, "extra_blockers"):
+        extra = dict.fromkeys(controller(game, m) for m in h(game, act))
+        seats += [s for s in extra if s not in seats and s != act.seat and s in game.order]
+    return seats
+
+
+def _usual_blocking_seats(game: Game, act: Action) -> list[int]:
     if act.directed:
         return [act.target] if act.target >= 0 and act.target != act.seat and act.target in game.order else []
     prey, predator = game.prey(act.seat), game.predator(act.seat)
@@ -1260,7 +1368,13 @@ def blocking_seats(game: Game, act: Action) -> list[int]:
 
 def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
     out = []
+    extra = hooks_of(game, "extra_blockers")
+    only = None  # a seat that may block only with the minions an ``extra_blockers`` hook adds
+    if extra and seat not in _usual_blocking_seats(game, act):
+        only = {m for h in extra for m in h(game, act)}
     for m in ready_minions(game, seat):
+        if only is not None and m.id not in only:
+            continue
         if m.id in act.tried or m.id in act.cannot_block:
             continue
         if m.locked and m.id not in act.woken:
@@ -1350,6 +1464,8 @@ def resolve_action(game: Game, act: Action) -> Flow:
             move_blood(game, actor.id, -act.cost_blood)
     if act.cost_pool:
         economy.burn_pool(game, seat, act.cost_pool)
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[seat].ousted:
             return
     act.succeeded = True
@@ -1402,6 +1518,8 @@ def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
         result = effect(game, play)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[play.seat].ousted:
             return
 
@@ -1429,7 +1547,8 @@ def bleed(game: Game, act: Action) -> Flow:
         elif game.edge != act.seat:
             game.edge = act.seat
             game.log("edge", act.seat)
-    yield from ()
+    if game.ousting:  # the bleed's Edge taken, a Methuselah left with no pool may be saved (Life Boon)
+        yield from ousts(game)
 
 
 # -- card plays ----------------------------------------------------------------------------------------------------
@@ -1464,6 +1583,8 @@ def card_cost(
     cards cost her +1 blood"); "pool_cost" hooks the pool the Methuselah pays (Grimgroth: mage allies cost Tremere
     2 less pool; Walker Grimes: a master card targeting him costs 1 more)."""
     blood, pool = handler.blood, handler.pool
+    if not _costs_change(game):
+        return blood, pool
     if minion >= 0:
         if blood or pool:
             for h in hooks_of(game, "cost_less"):
@@ -1585,6 +1706,15 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
     return []
 
 
+def _costs_change(game: Game) -> bool:
+    """Whether some card of this table changes a cost (``card_cost``'s hooks): fixed per table."""
+    found = game.table.get("costs change")
+    if found is None:
+        hooks = ("cost_less", "blood_cost", "pool_cost", "discount", "cost_paid_by")
+        found = game.table["costs change"] = any(hooks_of(game, name) for name in hooks)
+    return found
+
+
 def _pool_costs_change(game: Game) -> bool:
     """Whether some card of this table changes a pool cost ("cost_less", "pool_cost", "discount" and
     "cost_paid_by" hooks: a cheaper card, blood paying for it): fixed per table."""
@@ -1628,6 +1758,9 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        if mode.when is not None and not mode.when(game, play):
+            continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
@@ -1647,9 +1780,6 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             continue
         if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
             continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
-        if mode.when is not None and not mode.when(game, play):
-            continue
         targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
         if handler.role is Role.ACTOR and not (mode.seat_target or mode.bleeds) and targets != (-1,):
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
@@ -1903,6 +2033,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             move_blood(game, option.minion, -option.value)
         if cost_pool:
             economy.burn_pool(game, seat, cost_pool)
+            if game.ousting:
+                yield from ousts(game)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).
@@ -2667,7 +2799,12 @@ def _prevent_seats(game: Game, seat: int) -> list[int]:
     bystanders = table_has(
         game,
         "bystander prevention",
-        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+        lambda: {
+            v
+            for table in (comp.hand, comp.in_play)  # an ability too: "prevent … on any other minion" (Randall)
+            for (v, w), hs in table.items()
+            if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)
+        },
     )
     return _impulse_order(game, seat) if bystanders else [seat]
 

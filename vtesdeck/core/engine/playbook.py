@@ -65,6 +65,21 @@ def least_wanted_vampires(game: Game, seat: int, copies: Sequence[int], drawn: i
     return sorted(copies, key=keep)
 
 
+def most_wanted_clans(game: Game, seat: int, clans: Sequence[str]) -> list[str]:
+    """The clans a vampire of the seat may be made of (Clan Impersonation), the best first: the one the most of the
+    seat's library cards (hand first, then library) require."""
+    comp = game.compiled
+    s = game.seats[seat]
+    hand: dict[str, int] = {}
+    deck: dict[str, int] = {}
+    for counts, copies in ((hand, s.hand), (deck, s.library)):
+        for c in copies:
+            card = comp.cards.get(game.card_of[c]) if comp is not None else None
+            for name in card.requirements.clans if card is not None else ():
+                counts[name] = counts.get(name, 0) + 1
+    return sorted(clans, key=lambda name: (-hand.get(name, 0), -deck.get(name, 0), name))
+
+
 W_SAVE = 40.0  # a combat ends or a dodge that saves the minion from torpor or burning
 
 

@@ -38,7 +38,7 @@ or a minion's ability),
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value`` (an amount, or a minion alias). Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
 transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|counters|burned|removed|sect|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+ready|contested|counters|burned|removed|sect|clan|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -511,6 +511,8 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             return m is None and copy in game.seats[game.owner_of[copy]].removed
         if key == "sect" and m is not None:
             return m.sect
+        if key == "clan" and m is not None:  # a clan changed in play (Clan Impersonation)
+            return m.clan
         if m is None:
             return "burned"
         if key == "has":

@@ -202,6 +202,9 @@ class Game:
     cancel_keeps_cost: bool = False  # … and its cost is still paid (Diana Iadanza's cancel)
     playing: Any = None  # the Mode of the card in its "as played" window (Touch of Clarity reads its Disciplines)
     aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
+    # Seats with no pool waiting for the W.OUSTING window before they are ousted (economy.check_ousts, game.ousts):
+    # only at a table with a card played then (Life Boon), and only until the next window opens.
+    ousting: list[int] = dataclasses.field(default_factory=list)
     discarding_down: int = -1  # the seat choosing which card to discard down to its hand size (game.discard_down)
     stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)
     stats: dict[int, SeatStats] | None = None  # seat → its card statistics, for the seats asked (not state)

@@ -669,15 +669,38 @@ def holder_can_take_pool(game: Game, play: Play) -> bool:
 
 
 def all_of(*preds: Pred) -> Pred:
-    def both(game: Game, play: Play) -> bool:
-        return all(p(game, play) for p in preds)
+    # Predicates are asked for every card in hand in every window: two or three of them are tested without
+    # a generator, in order, stopping at the first that fails.
+    if len(preds) == 2:
+        first, second = preds
 
-    return both
+        def both(game: Game, play: Play) -> bool:
+            return bool(first(game, play) and second(game, play))
+
+        return both
+    if len(preds) == 3:
+        a, b, c = preds
+
+        def all_three(game: Game, play: Play) -> bool:
+            return bool(a(game, play) and b(game, play) and c(game, play))
+
+        return all_three
+
+    def every(game: Game, play: Play) -> bool:
+        for p in preds:
+            if not p(game, play):
+                return False
+        return True
+
+    return every
 
 
 def any_of(*preds: Pred) -> Pred:
     def either(game: Game, play: Play) -> bool:
-        return any(p(game, play) for p in preds)
+        for p in preds:
+            if p(game, play):
+                return True
+        return False
 
     return either
 
@@ -3351,6 +3374,8 @@ def _upkeep(game: Game, seat: int) -> int:
                         sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
                     if u.unless_ready_sect in sects:
                         continue
+                if u.if_controlling_not_sect and not own_vampires_not_of_sect(game, seat, u.if_controlling_not_sect):
+                    continue
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
@@ -6424,7 +6449,7 @@ class PoolChanges:
     the ousts are checked once after: each whose prey was ousted scores, even if ousted too (LSJ 20000309).
 
     A Methuselah gets ``base`` pool, ``each`` pool for each of its minions ``counted`` selects (Anarchist Uprising:
-    -1 a minion), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
+    -1 a minion; Exclusion Principle: +1 a ready Independent or Anarch vampire), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
     small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
     one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
     only the Methuselahs chosen as the terms (``methuselah_sets``) change. The selections are ``Minions`` of the
@@ -6432,7 +6457,7 @@ class PoolChanges:
 
     base: int = 0
     each: int = 0
-    counted: Minions = Minions(kind=None, ready=False)
+    counted: Minions | tuple[Minions, ...] = Minions(kind=None, ready=False)  # a tuple: those of any of them
     more: int = 0
     having: Minions | None = None
     biggest: int = 0
@@ -6442,7 +6467,9 @@ class PoolChanges:
     def change(self, game: Game, play: Play, seat: int) -> int:
         delta = self.base
         if self.each:
-            delta += self.each * len(self.counted(game, dataclasses.replace(play, seat=seat)))
+            mine = dataclasses.replace(play, seat=seat)
+            counted = self.counted if isinstance(self.counted, tuple) else (self.counted,)
+            delta += self.each * sum(len(which(game, mine)) for which in counted)
         if self.having is not None and self.having(game, dataclasses.replace(play, seat=seat)):
             delta += self.more
         if self.biggest:
@@ -6816,3 +6843,452 @@ __all__ += [
     "BLOCKED_COMBAT_CANCELLED",
 ]
 __all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
+# --- words added for cov_e
+# A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
+# table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
+# …" on its own actions (Damian, Suhailah), "while X is ready, … get +N bleed (stealth)" (Jacob Fermor, Tryphosa),
+# "… get +N bleed against you" (Freddy Gage), "if X blocks, he gets 1 optional press" (Kazimir Savostin).
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire named, the other minion)
+ActionTest = Callable[[Game, Minion, Action], bool]  # (the vampire named, the action)
+
+
+def is_vampire_named(game: Game, m: Minion, name: str) -> bool:
+    """The minion is the vampire with this unique name ("Dr. Julius Sutphen": the base version)."""
+    return m.kind == VAMPIRE and m.card == vekn(game, name)
+
+
+def vampire_of_clan(*clans: str) -> MinionTest:
+    """The other minion is a vampire of one of ``clans``."""
+
+    def test(game: Game, me: Minion, other: Minion) -> bool:
+        return other.kind == VAMPIRE and other.clan in clans
+
+    return test
+
+
+def strength_in_combat_with(name: str, test: MinionTest, amount: int = 1) -> None:
+    """The named vampire "gets +N strength in combat with <a minion passing ``test``>": the "strength" hook."""
+
+    @hook("strength", name)
+    def _strength(game: Game, minion: int) -> int:
+        m = game.minions.get(minion)
+        c = g.current_combat(game)
+        if m is None or c is None or minion not in (c.a.minion, c.b.minion) or not is_vampire_named(game, m, name):
+            return 0
+        other = game.minions.get(c.other(minion).minion)
+        return amount if other is not None and test(game, m, other) else 0
+
+
+def own_action_bonus(kind: str, name: str, test: ActionTest, amount: int = 1) -> None:
+    """The named vampire gets +N ``kind`` ("bleed": on its bleeds; "stealth": on its actions) when ``test`` holds:
+    the ``kind`` hook."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and is_vampire_named(game, m, name) and test(game, m, act) else 0
+
+
+def bonus_while_ready(kind: str, name: str, test: ActionTest, amount: int = 1, *, yours: bool = True) -> None:
+    """ "While <the named vampire> is ready, <minions> (``yours``: you control) get +N ``kind``" on the actions
+    ``test`` accepts (its minion: the ready vampire named): the ``kind`` hook ("bleed", "stealth")."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        if act.actor not in game.minions:
+            return 0
+        for seat in (g.controller(game, act.actor),) if yours else game.order:
+            for m in g.ready_minions(game, seat):
+                if is_vampire_named(game, m, name) and test(game, m, act):
+                    return amount
+        return 0
+
+
+def bleed_against_controller(name: str, test: ActionTest, amount: int = 1) -> None:
+    """ "<Minions passing ``test``> get +N bleed against you", you: the Methuselah controlling the vampire named (in
+    play, ready or in torpor: a passive ability, LSJ 20011022): the "bleed" hook."""
+
+    @hook("bleed", name)
+    def _bleed(game: Game, act: Action) -> int:
+        if not 0 <= act.target < len(game.seats):
+            return 0
+        for c in game.seats[act.target].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play and is_vampire_named(game, m, name) and test(game, m, act):
+                return amount
+        return 0
+
+
+def presses_when_blocking(name: str, amount: int = 1) -> None:
+    """ "If <the named vampire> blocks, he gets N optional presses during the resulting combat": the "combat_start"
+    hook (the combat of the block, not a later one of the same action)."""
+
+    @hook("combat_start", name)
+    def _presses(game: Game, c: Combat) -> None:
+        act = c.action
+        if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+            return
+        m = game.minions.get(act.blocker)
+        if m is not None and act.blocker in (c.a.minion, c.b.minion) and is_vampire_named(game, m, name):
+            c.side(act.blocker).combat_presses += amount
+
+
+def own_locations(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) the player controls (Osric Vladislav burns one)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None:
+            if is_location(game, c):
+                out.append(c)
+        elif m.cards:
+            out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
+def cards_requiring_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The cards in the seat's hand whose requirement names ``sect`` ("a card requiring an Anarch")."""
+    comp = game.compiled
+    return [c for c in game.seats[seat].hand if sect in comp.cards[game.card_of[c]].requirements.sects]
+
+
+def holds_card_requiring_sect(sect: str) -> Pred:
+    """The player holds a card requiring a vampire of ``sect`` (to discard it: Gabriel Tremblay, an Anarch)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring_sect(game, play.seat, sect))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiringSect:
+    """Discard a card requiring a vampire of ``sect`` from the hand (the first held: the bot's pick), then draw."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring_sect(game, play.seat, self.sect)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def damage_to_other_pending(game: Game, play: Play) -> bool:
+    """Non-aggravated damage is about to be inflicted on a minion other than the playing one, not all prevented
+    already ("prevent 1 non-aggravated damage inflicted on any other minion in combat": Randall)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.victim == play.minion or c.victim not in (c.a.minion, c.b.minion):
+        return False
+    side = c.side(c.victim)
+    return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
+
+
+def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
+    with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
+    return bool(_titled_by_card(game, handler, m))
+
+
+handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
+
+
+__all__ += [
+    "handler_of",
+    "meets_requirement_with_title",
+    "damage_to_other_pending",
+    "cards_requiring_sect",
+    "holds_card_requiring_sect",
+    "DiscardRequiringSect",
+    "own_locations",
+    "MinionTest",
+    "ActionTest",
+    "is_vampire_named",
+    "vampire_of_clan",
+    "strength_in_combat_with",
+    "own_action_bonus",
+    "bonus_while_ready",
+    "bleed_against_controller",
+    "presses_when_blocking",
+]
+
+# --- words added for cov_d
+
+ousts = g.ousts  # the W.OUSTING window, opened now for a seat a hook's choice left with no pool (Life Boon's steal)
+BURN_BY_REFERENDUM = g.BURN_BY_REFERENDUM  # the referendum a card in play allows, to burn it (Charming Lobby calls it)
+
+
+def referendum_burnable(game: Game, play: Play) -> list[int]:
+    """The cards in play of other Methuselahs that the playing vampire may call a referendum to burn ("any vampire
+    can call a referendum to burn this card", by sect: "any Camarilla vampire"): referendums allowed by an effect
+    in play (Charming Lobby)."""
+    burnable = game.compiled.burnable
+    m = game.minions.get(play.minion)
+    if m is None or not g.table_has(
+        game, "referendum burns", lambda: {v for v, w in burnable.items() if w.endswith("referendum")}
+    ):
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            who = burnable.get(game.card_of[c], "") if c not in game.minions else ""
+            if who == "referendum" or (who.endswith(" referendum") and m.sect == who.split()[0]):
+                out.append(c)
+    return out
+
+
+def current_bleed(game: Game, minion: int) -> int:
+    """A minion's current bleed: the amount it would bleed its prey with (RTR 19980623), its printed bleed with the
+    "bleed" hooks of a bleed announced now (equipment, cards in play, riders)."""
+    m = game.minions[minion]
+    seat = g.controller(game, minion)
+    act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
+    return m.bleed + g.hook_sum(game, "bleed", act)
+
+
+# --- words added for cov_c
+
+
+def own_vampires_not_of_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The vampires ``seat`` controls, ready or in torpor, not of ``sect`` ("a non-Camarilla vampire")."""
+    minions = game.minions
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect != sect
+    ]
+
+
+def own_vampires_not_in_sect(sect: str) -> Targets:
+    """Targets: the player's vampires not of ``sect`` (Judgment: Camarilla Segregation's "burn a non-Camarilla
+    vampire they control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return own_vampires_not_of_sect(game, play.seat, sect)
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetMinion:
+    """Burn the chosen minion, if it is still in play (a cost: "burn a vampire you control to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.burn_minion(game, play.target)
+
+
+def offered_to_every_methuselah(window: W, *names: str) -> None:
+    """The cards' in-play modes in ``window`` may be used by every Methuselah, not only by the card's controller
+    ("Methuselahs can … during their master phase": Judgment: Camarilla Segregation, Open War): the other
+    Methuselahs' copies are offered to the seat (game.in_play_options' ``offered_abilities`` hook)."""
+
+    @hook("offered_abilities", *names)
+    def offered(game: Game, seat: int, at: W) -> list[tuple[int, Any]]:
+        comp = game.compiled
+        if at is not window or comp is None:
+            return []
+        out: list[tuple[int, Any]] = []
+        for name in names:
+            wanted = vekn(game, name)
+            handlers = comp.in_play.get((wanted, window), ())
+            if not handlers:
+                continue
+            for s in game.order:
+                if s != seat:
+                    for c in game.seats[s].controlled:
+                        if game.card_of[c] == wanted and c not in game.minions and c not in game.locked_cards:
+                            out += [(c, h) for h in handlers]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToThisCard:
+    """The player moves ``amount`` pool onto the card in play being used as counters (paid to the bank: the card's
+    counters are not pool); at ``burn_at`` counters the card burns and its controller gains ``gain`` pool (Open
+    War)."""
+
+    amount: int = 1
+    burn_at: int = 0
+    gain: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        paid = economy.burn_pool(game, play.seat, self.amount)
+        if not paid:
+            return
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + paid
+        game.log("pool to card", play.seat, play.card, paid)
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            owner = card_controller(game, play.card)
+            g.burn_card(game, play.card)
+            if self.gain and owner >= 0 and not game.seats[owner].ousted:
+                economy.gain_pool(game, owner, self.gain)
+                game.log("gain pool", owner, self.gain)
+
+
+def card_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a card in play (on the table or on a minion); -1 when none does."""
+    return _controller_of_card(game, copy)
+
+
+def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
+    return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
+
+
+def blood_movers(sect: str = "") -> Targets:
+    """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
+    some (the source of ``MoveBloodToAnother``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        ready = _ready_vampires_of(game, play.seat, sect)
+        if not any(m.blood < m.capacity for m in ready):
+            return []
+        return [m.id for m in ready if m.blood > 0 and any(o.id != m.id and o.blood < o.capacity for o in ready)]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveBloodToAnother:
+    """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
+    the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
+    anarch")."""
+
+    amount: int = 1
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        source = game.minions.get(play.target)
+        if source is None or source.blood <= 0:
+            return None
+        others = sorted(
+            (m for m in _ready_vampires_of(game, play.seat, self.sect) if m.id != source.id and m.blood < m.capacity),
+            key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+        )
+        if not others:
+            return None
+        return self._move(game, play, source, others)
+
+    def _move(self, game: Game, play: Play, source: Minion, others: list[Minion]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in others]
+        )
+        dest = game.minions.get(option.target)
+        if dest is None or not source.in_play:
+            return
+        moved = -g.move_blood(game, source.id, -self.amount)
+        g.move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, moved)
+
+
+NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActingMinionCannotStrikeFirstRound:
+    """The action's acting minion cannot strike in the first round of the next combat it enters this turn (The
+    Status Perfectus: "The acting minion cannot use any strikes in the first round of that combat"), nor use a
+    strike's maneuver (LSJ 20001126); it may still gain additional strikes, uselessly (LSJ 19970814-2)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.add_rider(game, act.actor, NO_STRIKES_NEXT_COMBAT, 1, Until.END_OF_TURN)
+
+
+@hook("combat_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_next_combat(game: Game, c: Combat) -> None:
+    if not game.riders:
+        return
+    for side in (c.a, c.b):
+        marks = [r for r in game.riders if r.holder == side.minion and r.key == NO_STRIKES_NEXT_COMBAT]
+        if marks:
+            game.riders = [r for r in game.riders if r not in marks]
+            side.used.add("combat:no strikes first round (this side)")
+
+
+@hook("round_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:no strikes first round (this side)" in side.used:
+                side.used.add("round:cannot strike")
+
+
+GRANTED_ACTION = "granted action"  # a rider on a vampire: the card copy whose action it may take this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GrantThisCardsActionThisTurn:
+    """The chosen vampire may take this card's action (its in-play ``W.ACTION`` mode, ``when=granted_this_turn``)
+    once this turn, even once the card is locked or leaves its player's control (Powerbase: Luanda: "Lock this card
+    … and choose a vampire you control. Once this turn, the chosen vampire may …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, GRANTED_ACTION, play.card, Until.END_OF_TURN)
+
+
+def granted_this_turn(game: Game, play: Play) -> bool:
+    """The acting vampire was chosen this turn to take this card's action (``GrantThisCardsActionThisTurn``)."""
+    return any(r.holder == play.minion and r.key == GRANTED_ACTION and r.value == play.card for r in game.riders)
+
+
+@hook("offered_actions", effects=(GrantThisCardsActionThisTurn,))
+def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
+    """The actions of the cards that chose this vampire this turn (the card itself is locked: game._granting_cards
+    offers only unlocked cards)."""
+    if not game.riders or game.compiled is None:
+        return []
+    out: list[tuple[int, Any]] = []
+    for r in game.riders:
+        if r.holder == m.id and r.key == GRANTED_ACTION and r.value in game.locked_cards:
+            out += [(r.value, h) for h in game.compiled.in_play.get((game.card_of[r.value], W.ACTION), ())]
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ThisCardChoosesTarget:
+    """The card played remembers the target minion it chose (a ``game.CHOSEN_MINION`` rider for the game: Divine
+    Sign's "Choose any minion … The chosen minion can burn this card")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card < 0 or play.target not in game.minions:
+            return
+        game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == g.CHOSEN_MINION)]
+        g.add_rider(game, play.card, g.CHOSEN_MINION, play.target, Until.END_OF_GAME)
+
+
+def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
+    """How many cards named ``name`` on ``holder`` chose the minion ``chosen`` (``ThisCardChoosesTarget``)."""
+    m = game.minions.get(holder)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
+
+
+@hook("stealth", data=("bearer",))
+def _bearer_stealth(game: Game, act: Action) -> int:
+    """The stealth the cards on the acting minion give its actions (``Bearer.stealth``: Blithe Acceptance)."""
+    return sum(b.stealth for _, b in _bearers(game, act.actor))
+
+
+__all__ += [
+    "ThisCardChoosesTarget",
+    "cards_choosing",
+    "GrantThisCardsActionThisTurn",
+    "granted_this_turn",
+    "blood_movers",
+    "MoveBloodToAnother",
+    "ActingMinionCannotStrikeFirstRound",
+    "own_vampires_not_of_sect",
+    "own_vampires_not_in_sect",
+    "BurnTargetMinion",
+    "offered_to_every_methuselah",
+    "PoolToThisCard",
+    "card_controller",
+]

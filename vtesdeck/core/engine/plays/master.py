@@ -19,7 +19,7 @@ from ..specs.master import (
     _villein_tax,
     _villeins_on,
 )
-from ..state import ALLY, VAMPIRE, Game
+from ..state import ALLY, VAMPIRE, Game, Minion
 from ..vocabulary import (
     uncontrolled_vampires,
 )
@@ -529,3 +529,73 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+def _life_boon_score(game: Game, play: Play) -> float:
+    """Save a Methuselah when the pool spares it: its next VP is ours, its ouster's VP and 6 pool denied. The
+    amount a quarter of the pool (1 to 6): enough to last a few bleeds, not a gift that ousts its giver."""
+    pool = game.seats[play.seat].pool
+    if pool - play.value < 6:
+        return -1.0
+    wanted = max(1, min(6, pool // 4))
+    return 30.0 - abs(play.value - wanted)
+
+
+judge("Life Boon", 0, score=_life_boon_score)
+
+
+def _sinking_ship_score(game: Game, play: Play) -> float:
+    """Take the oldest minion offered (the targets list it first): a vampire for good, with its blood."""
+    m = game.minions.get(play.target)
+    return 30.0 + m.capacity + m.blood if m is not None else -1.0
+
+
+judge("From a Sinking Ship", 0, score=_sinking_ship_score)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _out_hits(me: Minion, other: Minion) -> bool:
+    """The minion's strength at least the other's blood or life, and more blood than the other's strength."""
+    return me.strength >= other.blood and me.blood > other.strength
+
+
+def _luanda_choose_score(game: Game, play: Play) -> float:
+    """Lock Powerbase: Luanda for a vampire that out-hits another's minion (its combat action comes next)."""
+    m = game.minions.get(play.target)
+    if m is None or m.locked:
+        return -1.0
+    foes = [o for s in game.order if s != play.seat for o in g.ready_minions(game, s)]
+    return 18.0 if any(_out_hits(m, o) for o in foes) else -1.0
+
+
+def _luanda_combat_score(game: Game, play: Play) -> float:
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None or not _out_hits(me, other):
+        return -5.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+judge("Powerbase: Luanda", 0, score=_score(26.0))
+judge("Powerbase: Luanda", 1, score=_luanda_choose_score)
+judge("Powerbase: Luanda", 2, score=_luanda_combat_score)
+
+
+def _lilith_score(game: Game, play: Play) -> float:
+    """The Path of Lilith with a ready non-Camarilla vampire to torture with."""
+    fighters = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect != "Camarilla"]
+    return 18.0 if fighters else -1.0
+
+
+judge("Path of Lilith, The", 0, score=_lilith_score)
+
+
+def _vast_wealth_score(game: Game, play: Play) -> float:
+    """Vast Wealth on a minion of a seat whose library holds equipment."""
+    comp = game.compiled
+    held = sum(1 for c in game.seats[play.seat].library if "Equipment" in comp.types.get(game.card_of[c], ()))
+    return 16.0 if held >= 2 else -1.0
+
+
+judge("Vast Wealth", 0, score=_vast_wealth_score)
+judge("Vast Wealth", 1, score=lambda game, play: 18.0 if game.seats[play.seat].pool >= 6 else -1.0)

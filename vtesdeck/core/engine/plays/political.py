@@ -14,7 +14,10 @@ from ..specs.political import (
     _clan_count,
     _clan_terms,
     allies_by_seat,
+    bleeders_of_3,
+    cardinal_candidates,
     cold_war_choice,
+    confiscation_terms,
     council_allocation,
     territory_choice,
 )
@@ -89,6 +92,7 @@ for _name in (
     "Ancient Influence",
     "Reins of Power",
     "Autarkis Persecution",
+    "Exclusion Principle",
 ):
     _stakes, _score = _relative(_changes(_name))
     judge(_name, 0, stakes=_stakes, score=_score)
@@ -287,3 +291,52 @@ def _tradition_score(game: Game, play: Play) -> float:
 
 
 judge("First Tradition: The Masquerade", 0, stakes=_tradition_stakes, score=_tradition_score)
+
+
+def _retribution_losses(game: Game) -> dict[int, int]:
+    """Seat → the capacity of its vampires Justicar Retribution would burn."""
+    lost: dict[int, int] = {}
+    for minion in bleeders_of_3(game):
+        seat = g.controller(game, minion)
+        lost[seat] = lost.get(seat, 0) + game.minions[minion].capacity
+    return lost
+
+
+def _retribution_stakes(game: Game, play: Play, seat: int) -> float:
+    """Against when it burns the seat's own vampires, for when it burns only others'."""
+    lost = _retribution_losses(game)
+    return -float(lost[seat]) if lost.get(seat) else 1.0 if lost else 0.0
+
+
+def _retribution_score(game: Game, play: Play) -> float:
+    """Call it only when it burns others' vampires, none of the caller's."""
+    lost = _retribution_losses(game)
+    return -1.0 if not lost or lost.get(play.seat) else 20.0 + sum(lost.values())
+
+
+judge("Justicar Retribution", 0, score=_retribution_score, stakes=_retribution_stakes)
+
+
+def _confiscation_stakes(game: Game, play: Play, seat: int) -> float:
+    """For the caller, against for the Methuselah whose equipment is taken."""
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return 0.0
+    holder = next((m.id for m in game.minions.values() if terms[play.target][0] in m.cards), -1)
+    return 2.0 if seat == play.seat else -3.0 if holder >= 0 and seat == g.controller(game, holder) else 0.0
+
+
+judge("Confiscation", 0, stakes=_confiscation_stakes)
+
+
+judge("Cardinal Benediction", 0, stakes=_title_stakes)
+judge(
+    "Cardinal Benediction",
+    0,
+    score=lambda game, play: (
+        20.0 if any(g.controller(game, t) == play.seat for t in cardinal_candidates(game, play)) else -1.0
+    ),
+)
+
+
+judge("Year of Fortune", 0, stakes=lambda game, play, seat: 2.0 if seat == play.target else 0.0)

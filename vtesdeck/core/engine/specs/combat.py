@@ -43,6 +43,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     mettle_each_round,
     molotov_copy,
     oubliette_after_combat,
+    penance_after_combat,
     pulled_fangs_on_opposing,
     restricts_strikes,
     sculpt_on_opposing,
@@ -1461,4 +1462,24 @@ card(
     notes="Played by an unlocked vampire outside the combat, ready or in torpor (LSJ 20020416), of any Methuselah "
     "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
     "lowers (ANK 20210226).",
+)
+card(
+    "Unholy Penance",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")), penance_after_combat),
+        label="combat ends; then on the opposing minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=v.carried_by_actor,
+        stealth=1,
+        effects=(v.BurnThisCard(),),
+        label="+1 stealth action: burn it",
+    ),
+    notes="The +1 bleed against the carrier's controller: the bleed hook (a rider names the striking vampire).",
 )

@@ -46,6 +46,7 @@ from ..vocabulary import (
     StealMinion,
     Stealth,
     StealthNow,
+    add_rider,
     all_of,
     bleeding_you,
     blocker_of,
@@ -2466,4 +2467,113 @@ card(
     "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
     "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
     "until a Gehenna event is played.",
+)
+
+
+# -- Hackerspace: its counters (game.card_counters) grow with the Anarchs its controller gets; the Anarchs already
+# counted are riders on the card (one per vampire), so each new one is counted once, at the next of the points the
+# rules call (bring-outs, action resolutions, phase ends, a cost worked out) -----------------------------------------
+
+_HACKERSPACE = "Hackerspace"
+_COUNTED = "hackerspace: anarch counted"  # a rider on the card copy: the id of an Anarch already counted
+_RESERVED = "hackerspace counters"  # an action's flag: the counters its cost will take, on success
+
+
+def _anarchs_of(game: Game, seat: int) -> list[int]:
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect == "Anarch"
+    ]
+
+
+def _hackerspaces(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, _HACKERSPACE)
+    return [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+
+
+def _hackerspace_sync(game: Game, seat: int) -> None:
+    """1 counter on each of the seat's Hackerspaces for each of its Anarchs not yet counted (one that came into play
+    under its control or became Anarch since)."""
+    for copy in _hackerspaces(game, seat):
+        counted = {r.value for r in game.riders if r.holder == copy and r.key == _COUNTED}
+        for anarch in _anarchs_of(game, seat):
+            if anarch not in counted:
+                add_rider(game, copy, _COUNTED, anarch, Until.END_OF_GAME)
+                game.card_counters[copy] = game.card_counters.get(copy, 0) + 1
+
+
+def _hackerspace_in_play(game: Game, play: Play) -> None:
+    """ "This card comes into play with 1 counter for each Anarch you control"."""
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _COUNTED)]
+    game.card_counters[play.card] = 0
+    _hackerspace_sync(game, play.seat)
+
+
+@hook("brought_out", _HACKERSPACE)
+def _hackerspace_brought_out(game: Game, seat: int, copy: int) -> None:
+    _hackerspace_sync(game, seat)
+
+
+@hook("after_resolution", _HACKERSPACE)
+def _hackerspace_after_action(game: Game, act: Action) -> None:
+    _hackerspace_sync(game, act.seat)
+
+
+@hook("after_minion_phase", _HACKERSPACE)
+def _hackerspace_after_minion_phase(game: Game, seat: int) -> None:
+    for s in game.order:
+        _hackerspace_sync(game, s)
+
+
+@hook("cost_less", _HACKERSPACE)
+def _hackerspace_pays(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    """An Anarch of its controller pays an equipment's pool cost, then its blood cost, with the counters (all it
+    can, by a fixed rule); an equip action takes them as its cost is paid, on success."""
+    m = game.minions.get(minion)
+    if (
+        m is None
+        or m.kind != VAMPIRE
+        or m.sect != "Anarch"
+        or handler.mode.in_play
+        or "Equipment" not in game.compiled.types.get(handler.card, ())
+        or not (handler.blood or handler.pool)
+    ):
+        return 0, 0
+    seat = controller(game, minion)
+    _hackerspace_sync(game, seat)
+    copies = _hackerspaces(game, seat)
+    left = sum(game.card_counters.get(c, 0) for c in copies)
+    less_pool = min(left, handler.pool)
+    less_blood = min(left - less_pool, handler.blood)
+    if paying and less_pool + less_blood:
+        game.used.add((_RESERVED, minion, less_pool + less_blood))
+    return less_blood, less_pool
+
+
+@hook("announced", _HACKERSPACE)
+def _hackerspace_reserve(game: Game, act: Action) -> None:
+    for key in [k for k in game.used if k[0] == _RESERVED and k[1] == act.actor]:
+        game.used.discard(key)
+        act.flags[_RESERVED] = key[2]
+
+
+@hook("before_resolution", _HACKERSPACE)
+def _hackerspace_spend(game: Game, act: Action) -> None:
+    """The equip action succeeds: its cost is paid, the counters with it."""
+    owed = act.flags.pop(_RESERVED, 0)
+    for copy in _hackerspaces(game, act.seat):
+        take = min(owed, game.card_counters.get(copy, 0))
+        if take:
+            game.card_counters[copy] -= take
+            owed -= take
+            game.log("hackerspace counters", act.seat, copy, take)
+
+
+card(
+    _HACKERSPACE,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _hackerspace_in_play)),
+    notes="An Anarch arriving is counted at the next bring-out, action resolution or end of a minion phase (one that "
+    "came and left in between is missed). The counters pay an equip action's cost by a fixed rule (all they can, "
+    "pool first), taken as that cost is paid on success.",
 )

@@ -10,7 +10,7 @@ from ...domain import DISCIPLINES
 from .. import economy
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
@@ -33,11 +33,13 @@ from ..vocabulary import (
     DoNotReplace,
     Employ,
     EndAction,
+    Equip,
     ExtraVotes,
     FailReferendum,
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
     LockTarget,
@@ -57,6 +59,7 @@ from ..vocabulary import (
     Redirect,
     RemoveTargetFromAshHeapForPool,
     SpendMasterAction,
+    StealMinion,
     Stealth,
     Strike,
     UnlockEach,
@@ -82,6 +85,7 @@ from ..vocabulary import (
     discipline_level,
     empty_ready_vampires,
     go_to_torpor,
+    granted_this_turn,
     hand_options,
     hand_size,
     has_edge,
@@ -101,6 +105,7 @@ from ..vocabulary import (
     move_blood,
     not_,
     once_each_game_per_methuselah,
+    ousts,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -1290,6 +1295,14 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
+    ("Vicissitude", "vic"),
+    ("Potence", "pot"),
+    ("Thaumaturgy", "tha"),
+    ("Quietus", "qui"),
+    ("Chimerstry", "chi"),
+    ("Obtenebration", "obt"),
+    ("Serpentis", "ser"),
+    ("Necromancy", "nec"),
 ):
     card(
         _name,
@@ -2919,4 +2932,334 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cov_d: Life Boon ---------------------------------------------------------------------------------------------
+
+_LIFE_BOON = "Life Boon"
+
+
+def _about_to_be_ousted(game: Game, play: Play) -> Sequence[int]:
+    """The other Methuselahs with no pool about to be ousted (the W.OUSTING window's seats)."""
+    frame = play.frame
+    return [s for s in frame.seats if s != play.seat] if isinstance(frame, Ousting) else []
+
+
+def _not_own_turn(game: Game, play: Play) -> bool:
+    return play.seat != game.acting  # an out-of-turn master card, never in one's own turn (digest 2.5)
+
+
+def _boon_pool(game: Game, play: Play) -> Sequence[int]:
+    """The pool given: 1 to 6, never its player's last (NO_SUICIDE_PAYMENTS). Pool never goes below 0 here (an
+    effect burns what there is), so any amount covers what the Methuselah owed (RTR 19970630)."""
+    return range(1, min(6, game.seats[play.seat].pool - 1) + 1)
+
+
+def _life_boon(game: Game, play: Play) -> None:
+    """Give the pool (moved, not burned), the card stays in play, and the saved Methuselah's VP go to its player
+    (economy.gain_vp reads the ``vp to`` rider: boons played on one Methuselah take its VP in turn)."""
+    game.seats[play.seat].pool -= play.value
+    game.seats[play.target].pool += play.value
+    add_rider(game, -1 - play.target, "vp to", play.card, Until.END_OF_GAME)
+    game.log("life boon", play.seat, play.target, play.value)
+
+
+def boons_on(game: Game, seat: int) -> list[int]:
+    """The Life Boons in play saving ``seat`` (their ``vp to`` riders, first played first)."""
+    return [
+        r.value
+        for r in game.riders
+        if r.key == "vp to" and r.holder == -1 - seat and r.value in game.seats[game.owner_of[r.value]].controlled
+    ]
+
+
+@hook("unlock", _LIFE_BOON)
+def _life_boon_unlock(game: Game, seat: int) -> Any:
+    """ "During each of their unlock phases, you can steal 1 pool from that Methuselah": each boon's player
+    chooses (listed best first for the bots: the pool, unless the saved Methuselah would be left with 2 or less,
+    whose VP the boon is waiting for)."""
+    boons = boons_on(game, seat) if game.riders else []
+    return _boon_steals(game, seat, boons) if boons else None
+
+
+def _boon_steals(game: Game, seat: int, boons: list[int]) -> Generator[Any, Any, None]:
+    for boon in boons:
+        player = game.owner_of[boon]
+        if game.seats[seat].ousted or game.seats[player].ousted or boon not in game.seats[player].controlled:
+            continue
+        steal = Option(Kind.TERMS, player, card=boon, value=1)
+        keep = Option(Kind.TERMS, player, card=boon, value=0)
+        low = game.seats[seat].pool <= 3
+        option = yield from choose(game, player, [keep, steal] if low else [steal, keep])
+        if option.value == 1:
+            game.log("steal pool", player, seat, 1)
+            economy.gain_pool(game, player, 1)
+            economy.burn_pool(game, seat, 1)
+            yield from ousts(game)
+
+
+card(
+    _LIFE_BOON,
+    Mode(
+        window=W.OUSTING,
+        out_of_turn=True,
+        when=_not_own_turn,
+        targets=_about_to_be_ousted,
+        values=_boon_pool,
+        effects=(_life_boon, PutInPlay()),
+    ),
+    notes="The VP taken instead of the saved Methuselah: economy.gain_vp (half VPs count; burned at 1 VP).",
+)
+
+
+# -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
+
+
+def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
+    or fewer pool; the oldest first."""
+    found = [
+        m
+        for s in game.order
+        if s != play.seat and game.seats[s].pool <= 3
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
+    ]
+    found.sort(key=lambda m: (-m.capacity, m.id))
+    return [m.id for m in found]
+
+
+card(
+    "From a Sinking Ship",
+    Mode(
+        window=W.MASTER,
+        targets=_sinking_ship_targets,
+        effects=(StealMinion(),),
+        limit="from a sinking ship",
+        limit_scope="game",
+    ),
+    notes="Requirements do not apply to the minion taken (TOM 19960226-1). A retainer is not offered: it would need "
+    "a minion of its new Methuselah to go on, which the card does not give.",
+)
+
+
+# -- cov_d: Madness Network -----------------------------------------------------------------------------------------
+
+_NETWORK = "Madness Network"
+
+
+def _network_in_play(game: Game) -> bool:
+    wanted = vekn(game, _NETWORK)
+    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
+
+
+def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and m.kind == VAMPIRE
+        and m.clan == "Malkavian"
+    ]
+
+
+@hook("acts_elsewhere", _NETWORK)
+def _network_actions(game: Game, seat: int) -> list[int]:
+    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
+    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
+
+
+@hook("extra_blockers", _NETWORK)
+def _network_blockers(game: Game, act: Action) -> list[int]:
+    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
+    woken first: LSJ 20041022-2)."""
+    if (
+        act.kind is not Act.BURN_CARD
+        or act.target_minion < 0
+        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
+    ):
+        return []
+    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+
+
+card(
+    _NETWORK,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The Malkavians of the other Methuselahs act once the acting Methuselah has finished its actions, in turn "
+    "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
+    burn="minion",
+)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+card(
+    "Powerbase: Luanda",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), GrantThisCardsActionThisTurn()),
+        label="lock: a vampire may enter combat with any minion as a +1 stealth (D) action this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=granted_this_turn,
+        targets=ready_minions_of_others,
+        label="enter combat with a minion",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). The vampire chosen is a "
+    "ready one.",
+    steal="vampire",
+)
+
+
+# -- The Path of Lilith: torture counters are riders on the vampires, each naming the copy that put it (they count only
+# while that copy is in play: "burn all torture counters when this card leaves play") ------------------------------------
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture counter"
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """ "When a non-Camarilla vampire you control sends an opposing vampire to torpor in combat, you may lock this
+    card to put a torture counter on the opposing vampire": always, by a fixed rule."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or victim is None or victim.kind != VAMPIRE or minion not in (c.a.minion, c.b.minion):
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla":
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_controlled(game, seat, _LILITH):
+        if copy not in game.locked_cards and controller(game, minion) != seat:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, copy, Until.END_OF_GAME)
+            game.log("torture counter", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_burns(game: Game, seat: int) -> None:
+    """ "During your unlock phase, each Methuselah who controls any vampires with torture counters burns 1 pool"
+    (the counters of the copies still in play)."""
+    copies = set(_copies_anywhere(game, _LILITH))
+    mine = copies & set(game.seats[seat].controlled)
+    if not mine:
+        return
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE and r.value in copies}
+    for s in list(game.order):
+        if any(c in tortured and game.minions[c].in_play for c in game.seats[s].controlled if c in game.minions):
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
+    burn="minion",
+)
+
+
+# -- Vast Wealth -----------------------------------------------------------------------------------------------------------
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat)]
+
+
+def _vast_wealth_controlled(game: Game, play: Play) -> bool:
+    """ "If you control this minion": the card's player controls the minion it is on (RTR 19951017)."""
+    return game.owner_of[play.card] == play.seat
+
+
+def _vast_wealth_equip(game: Game, play: Play) -> Flow | None:
+    """On success (TOM 19951107): the first equipment found working down from the top of the library, equipped
+    with its requirements and cost (paid even if it ousts: RTR 19941109, RTR 20010710), or burned without cost when
+    it cannot be (TOM 19950407); the library is shuffled."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    comp = game.compiled
+    found = next((c for c in reversed(seat.library) if "Equipment" in comp.types.get(game.card_of[c], ())), None)
+    if m is None or found is None:
+        game.rng.shuffle(seat.library)
+        return None
+    seat.library.remove(found)
+    game.aside.append(found)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[found]
+    card = comp.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    printed = comp.eligibility.minion(m.card)
+    legal = m.blood >= blood and (
+        comp.eligibility.requirement(vekn) is None or (printed is not None and comp.eligibility.can_play(m.card, vekn))
+    )
+    if not legal:
+        to_ash_heap(game, found)
+        game.log("burn card", play.seat, found)
+        return None
+    return _vast_wealth_pay_and_equip(game, play, m, found, blood, pool)
+
+
+def _vast_wealth_pay_and_equip(game: Game, play: Play, m: Minion, copy: int, blood: int, pool: int) -> Flow:
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or game.seats[play.seat].ousted:
+            return
+    handlers = [h for h in game.compiled.actions.get(game.card_of[copy], ()) if not h.mode.in_play]
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        yield from run_effects(game, handlers[0].mode.effects, sub)
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        to_ash_heap(game, copy)
+
+
+@hook("announced", _VAST_WEALTH)
+def _vast_wealth_is_equip(game: Game, act: Action) -> None:
+    """ "The provided action is an equip action" (TOM 19960130, RTR 19960124)."""
+    if (
+        act.card >= 0
+        and act.mode is not None
+        and act.mode.in_play
+        and game.card_of[act.card] == vekn(game, _VAST_WEALTH)
+    ):
+        act.kind = Act.EQUIP
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=_own_ready_minions, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(carried_by_actor, _vast_wealth_controlled),
+        effects=(_vast_wealth_equip,),
+        label="equip with the first equipment of the library",
+    ),
 )

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
-from ..frames import Action, Referendum, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
@@ -50,6 +50,7 @@ from ..vocabulary import (
     ManeuverInCombat,
     ManeuverOrPressInCombat,
     MarkAction,
+    MarkThisCard,
     NoEquipmentInCombat,
     OptionalPress,
     Press,
@@ -88,6 +89,7 @@ from ..vocabulary import (
     burn_corruption,
     capacity_at_least,
     card_being_played,
+    card_marked,
     choose,
     controller,
     corruption_on,
@@ -103,6 +105,7 @@ from ..vocabulary import (
     move_blood,
     not_,
     not_bleed,
+    not_carrying,
     other_methuselahs,
     political,
     possible_blockers,
@@ -1005,7 +1008,7 @@ def _anarch_action_succeeded(game: Game, play: Play) -> bool:
     if act.card < 0:
         return False
     needs = game.compiled.cards[game.card_of[act.card]].requirements
-    return "Anarch" in needs.sects or any("Baron" in t for t in needs.titles)
+    return "Anarch" in needs.sects or any("baron" in t.lower() for t in needs.titles)
 
 
 def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
@@ -1879,3 +1882,47 @@ card(
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
 )
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+_BLITHE = "Blithe Acceptance"
+_BLITHE_SUPERIOR = "blithe acceptance [OBF]"  # a mark on a copy played at [OBF]
+
+card(
+    _BLITHE,
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=not_carrying(_BLITHE),
+        effects=(Stealth(1), PutOnTarget(on_self=True)),
+        label="+1 stealth, on this vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=not_carrying(_BLITHE),
+        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(_BLITHE_SUPERIOR)),
+        label="+1 stealth, on this vampire (1 blood as it enters combat)",
+    ),
+    bearer=Bearer(stealth=1),
+    notes="Played when its stealth is needed (a block attempt), its +1 stealth counted for this action and every "
+    "later one. [OBF]: as the vampire enters combat it burns 1 blood instead of the card by a fixed rule, when it "
+    "has 2 or more.",
+)
+
+
+@hook("combat_start", _BLITHE)
+def _blithe_enters_combat(game: Game, c: Combat) -> None:
+    """ "Burn this card if this vampire enters combat" ([OBF]: or burn 1 blood), in each new combat (Psyche!: ANK
+    20230527)."""
+    wanted = vekn(game, _BLITHE)
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not m.cards:
+            continue
+        for copy in [x for x in m.cards if game.card_of[x] == wanted]:
+            if card_marked(game, copy, _BLITHE_SUPERIOR) and m.blood >= 2:
+                move_blood(game, m.id, -1)
+                game.log("burn blood", controller(game, m.id), m.id, 1)
+            else:
+                burn_card(game, copy)

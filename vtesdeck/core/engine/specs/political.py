@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ..cards import Controller, Mode, Play, Role, card, hook
@@ -19,6 +19,7 @@ from ..vocabulary import (
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
+    StealEquipment,
     TakePool,
     TargetControllerBurnsPool,
     TitleOnTarget,
@@ -35,6 +36,7 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
+    current_bleed,
     discard_down,
     has_edge,
     has_targets,
@@ -1010,3 +1012,169 @@ card(
     _TRADITION,
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
 )
+
+
+# -- cov_d: Justicar Retribution --------------------------------------------------------------------------------------
+
+
+def bleeders_of_3(game: Game) -> list[int]:
+    """The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more."""
+    return [
+        m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and current_bleed(game, m.id) >= 3
+    ]
+
+
+def _retribution(game: Game, play: Play) -> None:
+    """Burn all vampires with a current bleed of 3 or more (worked out first, burned together)."""
+    for minion in bleeders_of_3(game):
+        if minion in game.minions:
+            burn_minion(game, minion)
+
+
+card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
+
+
+# -- cov_d: Exclusion Principle -------------------------------------------------------------------------------------
+
+
+card(
+    "Exclusion Principle",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(PoolChanges(each=1, counted=(Minions(sect="Independent"), Minions(sect="Anarch"))),),
+    ),
+)
+
+
+# -- cov_d: Confiscation --------------------------------------------------------------------------------------------
+
+
+def confiscation_terms(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(equipment, vampire) pairs, as the bots consider them, best first: each equipment on another Methuselah's
+    minion to the calling vampire, then to the caller's other ready vampires. None without one (LSJ 20100129)."""
+    types = game.compiled.types
+    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
+    if play.minion in mine:
+        mine.remove(play.minion)
+        mine.insert(0, play.minion)
+    out = []
+    for s in seats_from(game, play.seat):
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None or not m.in_play:
+                continue
+            for x in m.cards:
+                if x not in game.minions and "Equipment" in types.get(game.card_of[x], ()):
+                    out += [(x, v) for v in mine]
+    return out
+
+
+def _confiscate(game: Game, play: Play) -> None:
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return
+    equipment, vampire = terms[play.target]
+    if vampire in game.minions and game.minions[vampire].in_play:
+        StealEquipment()(
+            game, Play(seat=controller(game, vampire), card=-1, mode=play.mode, minion=vampire, target=equipment)
+        )
+
+
+card(
+    "Confiscation",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(confiscation_terms(game, play)))),
+        targets=lambda game, play: range(len(confiscation_terms(game, play))),
+        effects=(_confiscate,),
+    ),
+    notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
+    "ready vampires, the calling one first), not any equipment to any vampire.",
+)
+
+
+# -- cov_d: Cardinal Benediction ------------------------------------------------------------------------------------
+
+_BENEDICTION = "Cardinal Benediction"
+
+
+def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
+    """The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first)."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        m.id
+        for s in order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Sabbat" and m.capacity >= 7
+    ]
+
+
+@hook("votes", _BENEDICTION)
+def _benediction_votes(game: Game, seat: int) -> int:
+    """During its referendum non-Sabbat vampires cannot cast votes or ballots (the Methuselah's own, the Edge and a
+    political card, still can)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or ref.card < 0 or game.card_of[ref.card] != vekn(game, _BENEDICTION):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Sabbat")
+
+
+card(
+    _BENEDICTION,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(cardinal_candidates),
+        targets=cardinal_candidates,
+        effects=(TitleOnTarget("cardinal"),),
+    ),
+)
+
+
+# -- cov_d: Year of Fortune -----------------------------------------------------------------------------------------
+
+_FORTUNE = "Year of Fortune"
+
+
+def _fortunes(game: Game) -> list[tuple[int, int]]:
+    """(card, chosen Methuselah) for each Year of Fortune in play (its ``fortune`` rider names the Methuselah)."""
+    if not game.riders:
+        return []
+    held = {c for s in game.order for c in game.seats[s].controlled}
+    return [(r.holder, r.value) for r in game.riders if r.key == "fortune" and r.holder in held]
+
+
+def fortune_terms(game: Game, play: Play) -> list[int]:
+    """A Methuselah not chosen for another Year of Fortune in play, the caller first."""
+    taken = {s for _, s in _fortunes(game)}
+    return [s for s in seats_from(game, play.seat) if s not in taken]
+
+
+def _fortune_chosen(game: Game, play: Play) -> None:
+    add_rider(game, play.card, "fortune", play.target, Until.END_OF_GAME)
+
+
+@hook("hand_size", _FORTUNE)
+def _fortune_hand_size(game: Game, seat: int) -> int:
+    """Each chosen Methuselah gets +1 hand size while the card is in play (gone once it is burned: PIB 20121028)."""
+    return sum(1 for _, s in _fortunes(game) if s == seat)
+
+
+card(
+    _FORTUNE,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(fortune_terms),
+        targets=fortune_terms,
+        effects=(PutInPlay(), _fortune_chosen),
+    ),
+    notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
+    burn="referendum",
+)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
