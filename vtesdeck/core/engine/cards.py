@@ -93,9 +93,12 @@ class Mode:
     directed: bool = False
     stealth: int = 0
     bleed: int = 0
+    bleed_at_most: int = 0  # "If more than 1 pool is bled with this action, ignore the excess" (Night Moves): 1
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
     combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)
+    combat_strength: int = 0  # +N strength for the acting minion in a combat of the action (Make the Misere [pot]; a
+    # bleed's combat is the one resulting from a block: "if this vampire is blocked, +1 strength", Show of Force)
     presses_continue_only: bool = False  # … "only usable to continue combat" (Harass): see game._alternate
     replace_after_action: bool = False  # "Do not replace until after this action" (Bum's Rush): see game.action
     seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions
@@ -134,6 +137,7 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    per_counter: bool = False  # each counter on the card counts as one more copy (a superior Preternatural Strength)
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
 
 
@@ -175,10 +179,11 @@ class Ally:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
-    vocabulary's hooks): transfers each influence phase, hand size."""
+    vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
 
     transfers: int = 0
     hand_size: int = 0
+    master_actions: int = 0  # more master phase actions (Rumors of Gehenna: "two master phase actions instead of one")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1289,6 +1289,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     else:
         for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        if act.mode is not None and act.mode.bleed_at_most and act.bleed > act.mode.bleed_at_most:
+            act.bleed = act.mode.bleed_at_most  # "… ignore the excess" (Night Moves)
         yield from resolve_action(game, act)
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):
@@ -2197,6 +2199,8 @@ def _combat_start(game: Game, c: Combat) -> None:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
     if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
         c.a.combat_presses += act.mode.combat_presses
+    if act is not None and act.mode is not None and act.mode.combat_strength and c.a.minion == act.actor:
+        c.a.combat_strength += act.mode.combat_strength
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:

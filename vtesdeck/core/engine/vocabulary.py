@@ -1723,12 +1723,16 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2)."""
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
+    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
+    this vampire gets 1 optional maneuver during the first round")."""
+
+    first_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"combat maneuver:{play.minion}"] = 1
+            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2141,15 +2145,30 @@ class DiscardOfType:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TargetDiscards:
     """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
-    then drawn back up: g.discard; Shroud of Decay [obl])."""
+    then drawn back up: g.discard; Shroud of Decay [obl]); of the player's choice with ``players_choice`` ("look at
+    the prey's hand and discard a card of your choice from it": Revelations [aus])."""
 
     amount: int
+    players_choice: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         act = action_of(play)
         if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
             return None
+        if self.players_choice:
+            return self._players_choice(game, play.seat, act.target)
         return self._discard(game, act.target)
+
+    def _players_choice(self, game: Game, seat: int, target: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[target].hand if c not in chosen]
+            if not held:
+                break
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in held]
+            option = yield from g.choose(game, seat, options)
+            chosen.append(option.target)
+        g.discard(game, target, chosen)
 
     def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
         chosen: list[int] = []
@@ -2505,12 +2524,21 @@ class PoolToHolder:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CryptDraw:
-    """The player draws the top card of its crypt to its uncontrolled region (Effective Management)."""
+    """The player draws the top card of its crypt to its uncontrolled region (Effective Management); ``blood`` blood
+    from the bank goes on it if it is a vampire with ``trait`` (Recruitment Exercise: 1 on a Black Hand vampire)."""
+
+    blood: int = 0
+    trait: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         from .state import crypt_draw
 
-        crypt_draw(game, play.seat)
+        copy = crypt_draw(game, play.seat)
+        m = game.minions.get(copy) if copy is not None and self.blood else None
+        if m is not None and self.trait in m.traits:
+            m.blood += self.blood
+            game.gained += self.blood
+            game.log("add blood", play.seat, m.id, self.blood)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2544,9 +2572,10 @@ class PutInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
     """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``."""
+    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
+    counters: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         holder = play.minion if self.on_self else play.target
@@ -2556,11 +2585,14 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.counters:
+            game.card_counters[play.card] = self.counters
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Equip:
-    """The equipment goes on the acting minion (4.3.2 equip)."""
+    """The equipment goes on the acting minion (4.3.2 equip); played in a combat (a combat card that becomes
+    equipment: Zip Gun), its weapon's maneuver each combat is usable in that combat already."""
 
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.minion)
@@ -2570,6 +2602,9 @@ class Equip:
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
         game.log("equip", play.seat, play.minion, play.card)
+        c = combat_of(play)
+        if c is not None and play.minion in (c.a.minion, c.b.minion):
+            bearer_maneuvers(game, c, c.side(play.minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3143,6 +3178,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
+        found = [
+            (game.card_of[copy], b)
+            for copy in held
+            for b in (given[game.card_of[copy]],)
+            for _ in range(1 + (game.card_counters.get(copy, 0) if b.per_counter else 0))
+        ]
     if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
         types = game.compiled.types
         found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]
@@ -3203,6 +3245,11 @@ def _controller_transfers(game: Game, seat: int) -> int:
 @hook("hand_size", data=("controller",))
 def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
+
+
+@hook("master_actions", data=("controller",))
+def _controller_master_actions(game: Game, seat: int) -> int:
+    return _controlled_sum(game, seat, "master_actions")
 
 
 def _ally(game: Game, minion: int) -> Any:
@@ -3592,13 +3639,15 @@ def allocations_among_others(total: int) -> Callable[[Game, Play], list[dict[int
     return allocations
 
 
-def allocations_with_caller_of(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
-    """Allocations of ``total`` points (4: Kine Resources Contested) the bots consider, best first for the caller:
-    among two or more Methuselahs (the caller may be one: LSJ 20000622), never all on one. Half to the prey and
-    half to the next; all but 1 to the prey and 1 to the next; half to the prey and 1 to each of two others; all
-    but 1 to the prey and 1 to the caller (the only split left with two Methuselahs)."""
+def allocations_with_caller_of(points: int = 0) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``points`` points (4: Kine Resources Contested; 0: "X points, X the number of Methuselahs in
+    the game", Conservative Agitation) the bots consider, best first for the caller: among two or more Methuselahs
+    (the caller may be one: LSJ 20000622), never all on one. Half to the prey and half to the next; all but 1 to
+    the prey and 1 to the next; half to the prey and 1 to each of two others; all but 1 to the prey and 1 to the
+    caller (the only split left with two Methuselahs)."""
 
     def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        total = points or len(game.order)
         prey = game.prey(play.seat)
         if prey == play.seat:
             return []
@@ -4031,15 +4080,21 @@ def bearer_in_sect(sect: str) -> Pred:
 class BlockFailsAndContinues:
     """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
     (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
-    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons. Without ``lock_blocker`` the blocker
+    is not locked (Psychomachia [dai]: LSJ 20030902-1); ``unlock_blocker``: it unlocks (Horrific Countenance);
+    ``damage``: it first takes that much unpreventable environmental damage (Psychomachia [DAI])."""
 
     lock_blocker: bool = True
+    unlock_blocker: bool = False
+    damage: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None or act.blocker < 0:
             return
         blocker = act.blocker
+        if self.damage and blocker in game.minions:
+            g.take_damage(game, blocker, self.damage, 0)
         if self.lock_blocker and blocker in game.minions:
             game.minions[blocker].locked = True
         act.blocked = False
@@ -4048,6 +4103,10 @@ class BlockFailsAndContinues:
         act.blocker = -1
         act.intercept = 0
         game.log("block fails", g.controller(game, blocker), blocker)
+        m = game.minions.get(blocker)
+        if self.unlock_blocker and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", g.controller(game, blocker), blocker)
 
 
 def ready_unlocked(game: Game, play: Play) -> bool:
@@ -5980,6 +6039,7 @@ class Minions:
     without: tuple[str, ...] = ()
     feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
     min_capacity: int = 0
+    max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
 
     def seats(self, game: Game, seat: int) -> list[int]:
@@ -6010,6 +6070,7 @@ class Minions:
             and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
             and m.capacity >= self.min_capacity
+            and m.capacity <= self.max_capacity
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6039,18 +6100,27 @@ def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ActionIs:
     """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
-    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``; of one of ``kinds`` ("only
+    usable during an equip action": Hag's Wrinkles); successful (``succeeded``); directed at another Methuselah
+    than the player (``at_other``: "after a successful (D) action", Propaganda of the Deed, Shadow Cast)."""
 
     own: bool = False
     directed: bool | None = None
     aimed: bool | None = None
     actor_kind: int | None = None
+    kinds: tuple[Act, ...] = ()
+    succeeded: bool | None = None
+    at_other: bool = False
 
     def __call__(self, game: Game, play: Play) -> bool:
         act = play.frame
         if not isinstance(act, Action) or (self.own and act.seat != play.seat):
             return False
         if self.directed is not None and act.directed != self.directed:
+            return False
+        if (self.kinds and act.kind not in self.kinds) or (self.at_other and not 0 <= act.target != play.seat):
+            return False
+        if self.succeeded is not None and act.succeeded != self.succeeded:
             return False
         if self.aimed is not None and (act.target >= 0) != self.aimed:
             return False
@@ -6352,6 +6422,427 @@ class BurnAnotherAllyOrRetainer:
         g.burn_minion(game, min(others)[2] if others else ghoul)
 
 
+# --- words added for lang_b
+
+
+def seats_from(game: Game, seat: int) -> list[int]:
+    """The Methuselahs in the game in turn order, from ``seat`` (the order of impulse it gives)."""
+    i = game.order.index(seat) if seat in game.order else 0
+    return list(game.order[i:] + game.order[:i])
+
+
+def chosen_methuselah_sets(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of Methuselahs a caller may choose ("any number of Methuselahs"), as the bots consider them:
+    every other Methuselah, then each other Methuselah alone (the prey first); the caller is never chosen."""
+    others = [s for s in seats_from(game, play.seat) if s != play.seat]
+    return [tuple(others), *((s,) for s in others)] if others else []
+
+
+def methuselah_sets(game: Game, play: Play) -> Sequence[int]:
+    """Terms: the index of one of ``chosen_methuselah_sets`` (Neonate Breach, Eat the Rich)."""
+    return range(len(chosen_methuselah_sets(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolChanges:
+    """Every Methuselah's pool changes at once (the gain and the burn are one change: only the net can oust), and
+    the ousts are checked once after: each whose prey was ousted scores, even if ousted too (LSJ 20000309).
+
+    A Methuselah gets ``base`` pool, ``each`` pool for each of its minions ``counted`` selects (Anarchist Uprising:
+    -1 a minion; Exclusion Principle: +1 a ready Independent or Anarch vampire), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
+    small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
+    one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
+    only the Methuselahs chosen as the terms (``methuselah_sets``) change. The selections are ``Minions`` of the
+    Methuselah's own (``whose="own"``)."""
+
+    base: int = 0
+    each: int = 0
+    counted: Minions | tuple[Minions, ...] = Minions(kind=None, ready=False)  # a tuple: those of any of them
+    more: int = 0
+    having: Minions | None = None
+    biggest: int = 0
+    predators: bool = False
+    chosen: bool = False
+
+    def change(self, game: Game, play: Play, seat: int) -> int:
+        delta = self.base
+        if self.each:
+            mine = dataclasses.replace(play, seat=seat)
+            counted = self.counted if isinstance(self.counted, tuple) else (self.counted,)
+            delta += self.each * sum(len(which(game, mine)) for which in counted)
+        if self.having is not None and self.having(game, dataclasses.replace(play, seat=seat)):
+            delta += self.more
+        if self.biggest:
+            whose = game.predator(seat) if self.predators else seat
+            ready = Minions()(game, dataclasses.replace(play, seat=whose))
+            delta += self.biggest * max((game.minions[c].capacity for c in ready), default=0)
+        return delta
+
+    def changes(self, game: Game, play: Play) -> dict[int, int]:
+        """Each Methuselah's change (the bots weigh the referendum by them)."""
+        if self.chosen:
+            sets = chosen_methuselah_sets(game, play)
+            seats: Sequence[int] = sets[play.target] if 0 <= play.target < len(sets) else ()
+        else:
+            seats = game.order
+        return {s: self.change(game, play, s) for s in seats}
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for seat, delta in sorted(self.changes(game, play).items()):
+            s = game.seats[seat]
+            if s.ousted or not delta:
+                continue
+            if delta > 0:
+                economy.gain_pool(game, seat, delta)
+            else:
+                paid = min(-delta, s.pool)
+                s.pool -= paid
+                game.burned += paid
+            game.log("pool changed by referendum", seat, delta)
+        economy.check_ousts(game)
+
+
+# Marks on the action the core reads (``MarkAction``): "if this action is blocked, damage on vampires in the
+# resulting combat is aggravated" (Domain of Evernight [tem]: game.py as strikes deal damage); "cancel the resulting
+# combat" (Stone Travel [MYT]: game.py at block resolution).
+BLOCKED_COMBAT_AGGRAVATED = "combat damage aggravated"
+BLOCKED_COMBAT_CANCELLED = "combat cancelled"
+
+
+# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
+_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
+
+
+def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
+    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
+    card = game.compiled.cards.get(game.card_of[copy])
+    text = card.text or "" if card is not None else ""
+    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
+        return None
+    found = _DISCIPLINE_MASTER.search(text)
+    return (found.group(1), "Capacity increases by 1" in text) if found else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Embrace:
+    """ "Put this card in play as a 1-capacity vampire" (The Embrace, Childe of the Revolution, Third Tradition:
+    Progeny, Waters of Duat): the card copy becomes a vampire of the acting vampire's clan and sect (or ``sect``),
+    ready and unlocked with no blood, so the forced hunt makes it hunt this turn (unless ``cannot_act``: "it cannot
+    perform actions this turn"). ``discipline_master``: "search your library (shuffle afterward), hand and/or ash
+    heap for a Discipline master card and put it on this new vampire" (1 level of the Discipline, 1 capacity when
+    the card says so; choosing none is offered last). ``blood_from_actor``: then up to that much blood moves onto it
+    from the acting vampire (decided now: PIB 20150418)."""
+
+    sect: str = ""
+    discipline_master: bool = False
+    cannot_act: bool = False
+    blood_from_actor: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        actor = game.minions.get(play.minion)
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        m = game.minions[play.card] = Minion(
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=1,
+            blood=0,
+            in_play=True,
+            kind=VAMPIRE,
+            clan=actor.clan if actor is not None else "",
+            sect=self.sect or (actor.sect if actor is not None else ""),
+        )
+        game.log("embrace", play.seat, play.minion, play.card)
+        if self.cannot_act:
+            m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
+        if not self.discipline_master and not self.blood_from_actor:
+            return None
+        return self._then(game, play, m)
+
+    def _then(self, game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        if self.discipline_master:
+            yield from self._discipline_master_onto(game, play, m)
+        if self.blood_from_actor:
+            actor = game.minions.get(play.minion)
+            most = min(self.blood_from_actor, actor.blood if actor is not None else 0, m.capacity)
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value and actor is not None:
+                g.move_blood(game, actor.id, -option.value)
+                g.move_blood(game, m.id, option.value)
+                game.log("move blood", play.seat, actor.id, m.id, option.value)
+
+    @staticmethod
+    def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found: dict[int, int] = {}
+        for zone in (seat.hand, seat.ash_heap, seat.library):
+            for c in zone:
+                if game.card_of[c] not in found and _discipline_master(game, c) is not None:
+                    found[game.card_of[c]] = c
+        options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found.values()]
+        option = yield from g.choose(
+            game, play.seat, [*options, economy.Option(economy.Kind.TERMS, play.seat, target=-1)]
+        )
+        copy = option.target
+        if copy >= 0:
+            zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
+            zone.remove(copy)
+            m.cards.append(copy)
+            code, capacity = _discipline_master(game, copy) or ("", False)
+            levels = dict(m.disciplines)
+            levels[code] = min(2, levels.get(code, 0) + 1)
+            m.disciplines = tuple(levels.items())
+            m.capacity += 1 if capacity else 0
+            game.log("discipline card", play.seat, m.id, copy)
+            if zone is seat.hand:
+                g.refill(game, play.seat)
+        game.rng.shuffle(seat.library)
+
+
+_LESS_INTERCEPT = "less intercept unless:"  # an action's flag: the Disciplines that spare a minion, comma-separated
+
+
+def _less_intercept_hits(game: Game, minion: int, unless: tuple[str, ...]) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in unless for code, _ in m.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessInterceptThisAction:
+    """ "Minions get -1 intercept" for the rest of the action (Unthinkable Humiliation [POT][PRE]), those without
+    any of the ``unless`` Disciplines only (Acheron Vortex: "minions without Necromancy or Obtenebration"): the
+    current blocker at once, later attempts through the vocabulary's intercept hook; once however many copies."""
+
+    unless: tuple[str, ...] = ()
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        flag = _LESS_INTERCEPT + ",".join(self.unless)
+        if act is None or act.flags.get(flag):
+            return
+        act.flags[flag] = 1
+        if act.blocker >= 0 and _less_intercept_hits(game, act.blocker, self.unless):
+            act.intercept -= 1
+
+
+@hook("intercept", effects=(LessInterceptThisAction,))
+def _less_intercept_this_action(game: Game, minion: int, act: Action) -> int:
+    if not act.flags:
+        return 0
+    return -sum(
+        1
+        for flag in act.flags
+        if flag.startswith(_LESS_INTERCEPT)
+        and _less_intercept_hits(game, minion, tuple(filter(None, flag[len(_LESS_INTERCEPT) :].split(","))))
+    )
+
+
+def less_intercept_bites(*unless: str) -> Pred:
+    """A block attempt is in progress by a minion ``LessInterceptThisAction(unless)`` would hit, and none is played
+    on the action yet (Acheron Vortex: offered when it matters)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.blocker >= 0
+            and not act.flags.get(_LESS_INTERCEPT + ",".join(unless))
+            and _less_intercept_hits(game, act.blocker, unless)
+        )
+
+    return check
+
+
+def ash_heap_at_least(n: int, *, whose: str = "target") -> Pred:
+    """The ash heap of the Methuselah the action is directed at (``whose="target"``: Trochomancy, Inevitability of
+    the Void) or of the player's prey (``"prey"``: Shroud of Decay [OBL]) holds ``n`` cards or more."""
+
+    def check(game: Game, play: Play) -> bool:
+        if whose == "prey":
+            seat = game.prey(play.seat)
+        else:
+            act = action_of(play)
+            seat = act.target if act is not None else -1
+        return seat >= 0 and len(game.seats[seat].ash_heap) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BleedFromAshHeap:
+    """Bleed more by the target Methuselah's ash heap (limited): +``amount`` bleed for removing ``remove`` cards of it
+    from the game, the oldest first (Trochomancy; LSJ 20090710: the player chooses, the ash heap has no order), or
+    +1 bleed for every ``per`` cards in it (Inevitability of the Void: 10)."""
+
+    remove: int = 0
+    amount: int = 1
+    per: int = 0
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return
+        heap = game.seats[act.target].ash_heap
+        if self.per:
+            act.bleed += len(heap) // self.per
+            return
+        for copy in heap[: self.remove]:
+            game.seats[game.owner_of[copy]].removed.append(copy)
+            game.log("remove from game", play.seat, copy)
+        del heap[: self.remove]
+        act.bleed += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptFailsUnlessCancelled:
+    """The block attempt fails and that minion (``whole_seat``: every ready minion of its Methuselah) cannot attempt
+    to block this action again, unless the card is cancelled as it is played: by the blocking minion's Methuselah
+    burning ``pool`` pool (True Love's Face [OBF][PRE]) or by the blocking minion burning ``blood`` blood or life
+    (Crocodile's Tongue); the cancel is taken whenever it keeps ``keeps`` or more of it."""
+
+    pool: int = 0
+    blood: int = 0
+    whole_seat: bool = False
+    keeps: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if act is None or blocker is None:
+            return
+        seat = g.controller(game, blocker.id)
+        if self.pool and game.seats[seat].pool - self.pool >= self.keeps:
+            economy.burn_pool(game, seat, self.pool)
+            game.log("cancel", seat, play.card)
+            return
+        if self.blood and blocker.blood - self.blood >= self.keeps:
+            g.move_blood(game, blocker.id, -self.blood)
+            game.log("cancel", seat, play.card)
+            return
+        AttemptFails()(game, play)
+        if self.whole_seat:
+            act.cannot_block.update(m.id for m in g.ready_minions(game, seat))
+
+
+def weapons_in_hand(*, restricted: bool = False) -> Targets:
+    """Weapons in the player's hand the minion may equip now (Disguised Weapon: any, requirements and costs as
+    normal: LSJ 20100725); ``restricted`` (Concealed Weapon): non-unique, under 3 pool, a regular strike neither
+    aggravated nor of 4 or more damage (the minion's strength not counted: LSJ 20020821). A weapon only once in play
+    (Weighted Walking Stick, a combat card) is not equipped from the hand."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        if m is None or game.compiled is None:
+            return []
+        s = game.seats[play.seat]
+        out = []
+        seen = set()
+        for copy in s.hand:
+            v = game.card_of[copy]
+            if v in seen:
+                continue
+            seen.add(v)
+            weapon = game.compiled.bearers.get(v)
+            strike = weapon.strike if weapon is not None else None
+            if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
+                continue
+            equip = game.compiled.actions.get(v, ())
+            if not equip:
+                continue
+            handler = equip[0]
+            if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not g.may_play(game, handler, m):
+                continue
+            if handler.blood and m.blood < handler.blood:
+                continue
+            out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipFromHand:
+    """Equip the chosen weapon of the hand now (``weapons_in_hand``): pay its cost, put it on the minion, replace
+    it (not an action: LSJ 20090115); its maneuver each combat is there at once. ``choose_strike_again``: played as
+    the strike is chosen, the minion then chooses its strike (the new weapon's, if wanted: Disguised Weapon [OBF])."""
+
+    choose_strike_again: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        self._equip(game, play)
+        c = combat_of(play)
+        if self.choose_strike_again and c is not None:
+            c.side(play.minion).used.add("round:choose strike again")
+
+    @staticmethod
+    def _equip(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        s = game.seats[play.seat]
+        m = game.minions.get(play.minion)
+        if c is None or m is None or play.target not in s.hand or game.compiled is None:
+            return
+        handler = game.compiled.actions[game.card_of[play.target]][0]
+        if handler.blood:
+            g.move_blood(game, m.id, -handler.blood)
+        if handler.pool:
+            economy.burn_pool(game, play.seat, handler.pool)
+            if s.ousted:
+                return
+        s.hand.remove(play.target)
+        m.cards.append(play.target)
+        game.log("equip", play.seat, m.id, play.target)
+        bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
+        g.refill(game, play.seat)
+
+
+@hook("round_start", effects=(ManeuverInCombat,))
+def _first_round_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is not None and c.round == 1 and act.flags and act.flags.get(f"first round maneuver:{c.a.minion}"):
+        c.a.maneuvers += 1
+
+
+# "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
+# LSJ 20100308): a mark (``MarkAction``) game.strike_options reads.
+BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
+
+
+def possible_blockers_that(*, titled: bool = False, younger: bool = False, locked: bool = False) -> Targets:
+    """The possible blockers (``possible_blockers``) that are titled, or younger than the playing vampire, or locked,
+    as asked (any of them: Memory Rift [dem]'s "a titled or younger vampire"; The Sleeping Mind's locked ones)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if younger and play.minion not in game.minions:
+            return ()
+        return [
+            m
+            for m in possible_blockers(game, play)
+            if (titled and game.minions[m].title)
+            or (younger and g.younger(game, m, play.minion))
+            or (locked and game.minions[m].locked)
+        ]
+
+    return targets
+
+
+__all__ += [
+    "possible_blockers_that",
+    "BLOCKER_CANNOT_END_COMBAT",
+    "weapons_in_hand",
+    "EquipFromHand",
+    "AttemptFailsUnlessCancelled",
+    "ash_heap_at_least",
+    "BleedFromAshHeap",
+    "LessInterceptThisAction",
+    "less_intercept_bites",
+    "Embrace",
+    "BLOCKED_COMBAT_AGGRAVATED",
+    "BLOCKED_COMBAT_CANCELLED",
+]
+__all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
 # --- words added for cov_e
 # A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
 # table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when

@@ -35,14 +35,10 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
-    concealed_weapon,
-    concealed_weapons,
     corpses_played,
     count_corpse,
     disarm_burnable,
-    disguised_weapons,
     employ_from_hand,
-    equip_then_choose_strike,
     holder_acting_needs_stealth,
     mettle_each_round,
     molotov_copy,
@@ -53,7 +49,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
-    zip_gun_on_self,
 )
 
 card(
@@ -110,8 +105,8 @@ card(
     "Concealed Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=concealed_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(restricted=True),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     notes="Only weapons with a spec registered in permanent.WEAPONS (.44 Magnum) can be chosen.",
@@ -938,15 +933,15 @@ card(
     "Disguised Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=disguised_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     Mode(
         window=W.STRIKE,
         superior=True,
-        targets=disguised_weapons,
-        effects=(equip_then_choose_strike,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(choose_strike_again=True),),
         label="equip a weapon from the hand, then choose the strike",
     ),
     notes="Only weapons with a spec can be chosen.",
@@ -1387,7 +1382,7 @@ card(
 )
 card(
     "Zip Gun",
-    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    Mode(window=W.BEFORE_RANGE, effects=(v.Equip(),), label="a gun: 1R strike, a maneuver each combat"),
     bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
     notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
     "19970801), a dodged strike too. The engine has no ammo card.",
