@@ -189,7 +189,7 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
-    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire", "Anarch".
+    # Who may steal the card in play (take control of it) by a (D) action at its controller (``STEALERS``).
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
@@ -282,6 +282,11 @@ BURNERS = (
 )
 
 
+# Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
+# Erciyes Fragments).
+STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
+
+
 def card(
     name: str,
     *modes: Mode,
@@ -301,8 +306,8 @@ def card(
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    if steal not in ("", "vampire", "Anarch"):
-        raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
+    if steal not in STEALERS:
+        raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
         name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
     )

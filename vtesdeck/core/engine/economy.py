@@ -45,7 +45,7 @@ import dataclasses
 from collections.abc import Iterable
 from enum import IntEnum, unique
 
-from .state import Game, Phase, crypt_draw, leave_play, refill_hand
+from .state import Game, Phase, crypt_draw, leave_play, refill_hand, release_held
 
 FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
 FIRST_TURN_TRANSFERS = (1, 2, 3)  # the game's first three turns
@@ -462,6 +462,8 @@ def oust(game: Game, seats: list[int]) -> None:
                     leave_play(game, copy_id, removed=True)  # with the cards on it
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):
             for copy_id in zone:
+                if game.held:
+                    release_held(game, copy_id, removed=True)  # the cards on it leave with it
                 game.card_counters.pop(copy_id, None)
                 game.locked_cards.discard(copy_id)
                 # removed from the game, to its owner's removed cards (a card it had stolen is another's)

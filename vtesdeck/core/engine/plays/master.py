@@ -8,7 +8,7 @@ from collections.abc import Callable
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat, Referendum
-from ..playbook import judge, stake, wants_to_press
+from ..playbook import judge, playable_worth, stake, wants_to_press
 from ..specs.master import (
     _aggravated_strike_at,
     _controls_ready_anarch,
@@ -83,7 +83,7 @@ def _di_score(game: Game, play: Play) -> float:
     """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
     if not game.aside or game.seats[play.seat].pool < 5:
         return -1.0
-    player = game.owner_of[game.aside[-1]]
+    player = g.controller(game, game.aside[-1])
     act = g.current_action(game)
     if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
         return 35.0
@@ -529,3 +529,12 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+def _erciyes_score(game: Game, play: Play) -> float:
+    """Take the prey's card the seat could best play; none it could not (the Fragments hold 1 card at a time)."""
+    worth = playable_worth(game, play.seat, play.target)
+    return worth if worth else -1.0
+
+
+judge("Erciyes Fragments, The", 1, score=_erciyes_score)

@@ -78,6 +78,8 @@ from ..vocabulary import (
     hand_options,
     hand_size,
     has_edge,
+    held_on,
+    hold,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -102,6 +104,7 @@ from ..vocabulary import (
     own_vampires,
     own_vampires_without_superior,
     play_cancelled,
+    plays_held_cards,
     pool_at_least,
     ready_minions,
     ready_minions_of_others,
@@ -583,7 +586,7 @@ def _master_by_neighbour(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    player = game.owner_of[copy]
+    player = controller(game, copy)  # its player (a card played from The Erciyes Fragments is another's)
     return player != play.seat and player in (game.prey(play.seat), game.predator(play.seat))
 
 
@@ -1215,7 +1218,7 @@ def _master_by_other(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    return game.owner_of[copy] != play.seat
+    return controller(game, copy) != play.seat  # its player (a card played from The Erciyes Fragments is another's)
 
 
 def _cancel_master(game: Game, play: Play) -> Flow | None:
@@ -1224,7 +1227,7 @@ def _cancel_master(game: Game, play: Play) -> Flow | None:
     trifle of a turn without spending one: game.master_phase marks it) is taken now."""
     copy = game.cancelled
     if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
-        s = game.seats[game.owner_of[copy]]
+        s = game.seats[controller(game, copy)]
         s.master_actions = max(0, s.master_actions - 1)
     return CancelAsPlayed()(game, play)
 
@@ -1744,7 +1747,7 @@ def _vine_cancel(game: Game, play: Play) -> Flow | None:
     copy = game.aside[-1] if game.aside else -1
     flow = CancelAsPlayed()(game, play)
     if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
-        game.seats[game.owner_of[copy]].master_actions += 1
+        game.seats[controller(game, copy)].master_actions += 1
     return flow
 
 
@@ -2395,7 +2398,7 @@ def _event_being_played(game: Game, play: Play) -> bool:
     if not game.aside:
         return False
     copy = game.aside[-1]
-    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and game.owner_of[copy] != play.seat
+    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and controller(game, copy) != play.seat
 
 
 _ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
@@ -3046,4 +3049,59 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- The Erciyes Fragments ----------------------------------------------------------------------------------------------
+# The card on it waits face down in ``Game.held``; its controller plays it as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand); burned, or played and done, it leaves the game (``Game.exiled``).
+
+_ERCIYES = "Erciyes Fragments, The"
+
+
+def _prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the prey's ash heap (one copy of each card), while nothing is on the Fragments."""
+    if held_on(game, play.card):
+        return []  # "Only 1 card can be on this card at a time"
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[prey].ash_heap):
+        vekn_id = game.card_of[c]
+        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
+            seen.add(vekn_id)
+            out.append(c)
+    return out
+
+
+def _to_fragments(game: Game, play: Play) -> None:
+    """The chosen card leaves the prey's ash heap for the Fragments, face down (all see which: ANK 20200523)."""
+    heap = game.seats[game.owner_of[play.target]].ash_heap
+    if play.target in heap and not held_on(game, play.card):
+        heap.remove(play.target)
+        hold(game, play.card, play.target)
+        game.exiled.add(play.target)  # "when that card is burned, remove it from the game instead"
+        game.log("ash heap to card", play.seat, play.target, play.card)
+
+
+plays_held_cards(_ERCIYES)
+card(
+    _ERCIYES,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_prey_ash_heap_library_cards,
+        effects=(LockThisCard(), _to_fragments),
+        label="lock: a library card from your prey's ash heap onto this card, face down",
+    ),
+    notes="Its lock is offered in its controller's master phase (it unlocks in the unlock phase just before: the card "
+    "taken is then playable the whole turn and until the next). The card on it is played as if from the hand by its "
+    "controller or its minions (requirements and costs apply; no replacement is drawn and 'do not replace' clauses "
+    "are ignored: LSJ 20081126); burned (played and done, cancelled, or as the Fragments leave play: LSJ 20021128) "
+    "it is removed from the game; returned to its owner's hand (Delaying Tactics: LSJ 20050322) it is any other card. "
+    "It cannot pay for votes or be discarded (LSJ 20050118): only the hand can. Stolen, it takes the card on it along.",
+    steal="vampire of capacity 5 or more",
 )
