@@ -12,7 +12,8 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..playbook import playable_worth
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -29,6 +30,7 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     Equip,
+    HoldLibraryTop,
     Intercept,
     KindCannotBlock,
     LockSelf,
@@ -82,11 +84,13 @@ from ..vocabulary import (
     grants_disciplines,
     has_life,
     has_targets,
+    held_on,
     holder_below_capacity,
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
     is_ready,
+    library_at_least,
     locked_self,
     move_blood,
     own_acting_of_clan,
@@ -2687,3 +2691,54 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# -- Shilmulo Tarot -----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; a replacement draw may take one of them instead (the rules' one
+# point: game.refill's "draw_instead" hook).
+
+_TAROT = "Shilmulo Tarot"
+
+
+@hook("draw_instead", _TAROT)
+def _tarot_draw(game: Game, seat: int, n: int) -> int:
+    """While the Ravnos carrying it is ready, each card its Methuselah would draw from the library may be one of the
+    Tarot's instead: one it could play now (the playbook's ``playable_worth``), the best first."""
+    tarot = vekn(game, _TAROT)
+    hand = game.seats[seat].hand
+    taken = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.cards or not m.in_play or m.torpor or m.contested or m.clan != "Ravnos":
+            continue
+        for t in m.cards:
+            if game.card_of[t] != tarot:
+                continue
+            while taken < n and held_on(game, t):
+                worth = {x: playable_worth(game, seat, x) for x in held_on(game, t)}
+                best = max(worth, key=lambda x: worth[x])
+                if worth[best] <= 0:
+                    break
+                unhold(game, best)
+                hand.append(best)
+                taken += 1
+                game.log("draw from card", seat, t)
+    return taken
+
+
+card(
+    _TAROT,
+    Mode(window=W.ACTION, effects=(Equip(), HoldLibraryTop(2)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=library_at_least(1),
+        effects=(HoldLibraryTop(1),),
+        label="move the top card of your library to this equipment",
+    ),
+    notes="A card the Methuselah would draw from the library to replace (or refill the hand: game.refill) is taken "
+    "from the Tarot instead when a card on it is playable now by the Methuselah or one of its ready minions (the best "
+    "first, by the playbook's judgement: the draw asks no decision); other draws (a card's 'draw a card') come from "
+    "the library. Only equipping it moves 2 cards onto it (LSJ 20090506: merely put in play, it gets none). Unique "
+    "(a second copy is not offered). The cards on it burn as it leaves play (LSJ 20021128).",
+)
