@@ -231,3 +231,11 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _gift_of_proteus_score(game: Game, play: Play) -> float:
+    """Worth an action when it frees the hand of 2 or more Protean cards (all of them: more is better)."""
+    return 4.0 + 4.0 * play.value if play.value >= 2 else 2.0
+
+
+judge("Gift of Proteus", 0, score=_gift_of_proteus_score)

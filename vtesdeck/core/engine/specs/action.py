@@ -55,6 +55,7 @@ from ..vocabulary import (
     TargetLocksOwnMinion,
     TitleCard,
     UnlockSelf,
+    action_of,
     add_rider,
     allies_and_retainers_of_others,
     allies_of_others,
@@ -62,15 +63,19 @@ from ..vocabulary import (
     bleed_succeeded,
     burn_card,
     burn_minion,
+    cards_requiring,
+    carries_no,
     choose,
     combat,
     controller,
     crypt_not_empty,
+    current_action,
     discard,
     equipment_of_others,
     grant,
     has_edge,
     has_targets,
+    hold,
     hook_sum,
     infernal_actor,
     is_location,
@@ -87,6 +92,7 @@ from ..vocabulary import (
     not_carrying,
     other_ready_vampires,
     own_wraiths,
+    plays_held_cards,
     prey_only,
     prey_or_predator,
     ready_minions,
@@ -2687,3 +2693,77 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- Gift of Proteus ----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; the Gangrel it is on plays them as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand).
+
+_GIFT = "Gift of Proteus"
+
+
+def _protean_count(game: Game, play: Play) -> range:
+    """How many cards requiring Protean to put on it, announced with the action (PIB 20150428): 1 up to those held."""
+    return range(1, 1 + sum(1 for c in cards_requiring(game, play.seat, "pro") if c != play.card))
+
+
+@hook("before_as_played", _GIFT)
+def _gift_announced(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """The cards it may take are those in the hand as it is played, before its replacement is drawn (PIB 20150428)."""
+    act = current_action(game)
+    if act is not None and act.card == copy and game.card_of[copy] == vekn(game, _GIFT):
+        for c in cards_requiring(game, seat, "pro"):
+            act.flags[f"proteus {c}"] = 1
+
+
+def _gift(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Put the Gift on the Gangrel with the number of cards requiring Protean announced, chosen from those still in
+    the hand (all of them if fewer are left: PIB 20150428); with none on it, it burns."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if m is None or act is None:
+        return
+    left = [c for c in cards_requiring(game, play.seat, "pro") if act.flags.get(f"proteus {c}")]
+    chosen: list[int] = []
+    while left and len(chosen) < play.value:
+        if len(chosen) + len(left) <= play.value:
+            chosen += left
+            break
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in left])
+        chosen.append(option.target)
+        left.remove(option.target)
+    if not chosen:
+        return  # "Burn this card if it has no cards on it": it goes to the ash heap as the action ends
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    hand = game.seats[play.seat].hand
+    for c in chosen:
+        hand.remove(c)
+        hold(game, play.card, c)
+    game.log("cards to card", play.seat, play.card, len(chosen))
+    refill(game, play.seat)
+
+
+@hook("held_emptied", _GIFT)
+def _gift_emptied(game: Game, holder: int) -> None:
+    """ "Burn this card if it has no cards on it"."""
+    if game.card_of[holder] == vekn(game, _GIFT):
+        burn_card(game, holder)
+
+
+plays_held_cards(_GIFT, bearer=True)
+card(
+    _GIFT,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=carries_no(_GIFT),
+        values=_protean_count,
+        effects=(_gift,),
+        label="put this card on this Gangrel with X cards requiring Protean from the hand",
+    ),
+    notes="X, the number of cards requiring Protean (at either level) put on it, is chosen as the action is announced, "
+    "among the cards in the hand then (PIB 20150428); the cards themselves are chosen at resolution. The Gangrel plays "
+    "them as if from the hand (requirements and costs apply; no replacement, 'do not replace' clauses ignored: LSJ "
+    "20081126); they cannot be discarded or used for votes (LSJ 20050118). It burns as its last card is played.",
+)
