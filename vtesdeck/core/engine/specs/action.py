@@ -29,6 +29,7 @@ from ..vocabulary import (
     CorruptThenMaySteal,
     CounterOnThisCard,
     DamageAfterResolution,
+    DoNotReplace,
     DrawCards,
     EnterCombatWithTarget,
     Equip,
@@ -43,12 +44,14 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    RetrieveOnReplace,
     StealMinion,
     StealPool,
     Stealth,
     StealthThisTurn,
     StrengthUntilNextUnlock,
     Strike,
+    StrikeHandOrMelee,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -73,6 +76,7 @@ from ..vocabulary import (
     discard,
     equipment_of_others,
     grant,
+    hand_or_melee_strikes,
     has_edge,
     has_targets,
     hold,
@@ -101,6 +105,7 @@ from ..vocabulary import (
     referendum,
     refill,
     retainers_of_others,
+    retrieves_on_replace,
     take_damage,
     target_still,
     to_ash_heap,
@@ -2766,4 +2771,42 @@ card(
     "among the cards in the hand then (PIB 20150428); the cards themselves are chosen at resolution. The Gangrel plays "
     "them as if from the hand (requirements and costs apply; no replacement, 'do not replace' clauses ignored: LSJ "
     "20081126); they cannot be discarded or used for votes (LSJ 20050118). It burns as its last card is played.",
+)
+
+
+# -- Steely Tenacity ----------------------------------------------------------------------------------------------------
+
+retrieves_on_replace("Steely Tenacity")
+card(
+    "Steely Tenacity",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        values=hand_or_melee_strikes,
+        effects=(StrikeHandOrMelee(bonus=1, press=True), DoNotReplace(Until.END_OF_ACTION), RetrieveOnReplace()),
+        label="hand or melee weapon strike at +1 damage, 1 optional press",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dom",),
+        bleeds=True,
+        bleed=1,
+        replace_after_action=True,
+        label="bleed +1",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        label="+1 stealth, enter combat",
+    ),
+    notes="Replaced once its action is over, after every combat and 'after resolution' effect (LSJ 20001120, LSJ "
+    "20101021), blocked or not; then it always comes back from the ash heap instead of a draw when it is there (RBK "
+    "targeting-of-cards), unless it was cancelled as played (LSJ 20080630) or its replacement is prevented (Visit "
+    "from the Capuchin: LSJ 20080723); delayed (The Meddling of Semsith), it comes back when the replacement is "
+    "drawn (LSJ 20100527). The optional press is usable in the current round only (TOM 19960521).",
 )
