@@ -279,6 +279,7 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "minion, +1 stealth (D)",  # "Any minion may burn this card as a +1 stealth (D) action" (Brainwash)
 )
 
 

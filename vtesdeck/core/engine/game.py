@@ -546,7 +546,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         s.transfers = max(0, s.transfers + hook_sum(game, "transfers", seat))  # (Leandro: all lost)
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
-            option = yield from choose(game, seat, list(economy.influence_options(game)))
+            options = list(economy.influence_options(game))
+            if hooks_of(game, "may_transfer"):  # "No transfers can be used to move blood to or from" it (Brainwash)
+                moves = (Kind.TRANSFER_TO_VAMPIRE, Kind.TRANSFER_TO_POOL)
+                options = [o for o in options if o.kind not in moves or hook_all(game, "may_transfer", o.ids[0])]
+            option = yield from choose(game, seat, options)
             if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
                 yield from entering_play(game, seat, option)
             else:
@@ -929,6 +933,10 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
                     out.append((attached, m.id, burnable[game.card_of[attached]]))
                 if index != seat and game.card_of[attached] in stealable:  # an equipment (Shaal Fragment)
                     out.append((attached, m.id, "steal"))
+        for c in game.seats[index].uncontrolled:  # a master on an uncontrolled vampire (Brainwash)
+            for attached in minion_cards(game, c):
+                if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
+                    out.append((attached, c, burnable[game.card_of[attached]]))
     return out
 
 
@@ -976,7 +984,8 @@ def _burn_effect(game: Game, play: Play) -> None:
     """The action succeeded (or its referendum passed): the card burns, if it is still in play."""
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
-    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+    regions = [z for s in game.order for z in (game.seats[s].controlled, game.seats[s].uncontrolled)]
+    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for zone in regions for c in zone):
         if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
             return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
@@ -1141,6 +1150,8 @@ def action(game: Game, option: Option) -> Flow:
                 act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh, Pulled Fangs)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
+                if game.compiled.burnable.get(game.card_of[option.target]) == "minion, +1 stealth (D)":
+                    act.stealth = 1  # (Brainwash)
         elif kind is Act.STEAL_CARD:
             act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
             holder = next(

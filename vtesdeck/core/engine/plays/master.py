@@ -538,3 +538,12 @@ def _erciyes_score(game: Game, play: Play) -> float:
 
 
 judge("Erciyes Fragments, The", 1, score=_erciyes_score)
+
+
+def _brainwash_score(game: Game, play: Play) -> float:
+    """On the prey's uncontrolled vampire with the most blood (the one it is bringing out)."""
+    m = game.minions.get(play.target)
+    return 10.0 + 5.0 * m.blood if m is not None else -1.0
+
+
+judge("Brainwash", 0, score=_brainwash_score)

@@ -3105,3 +3105,28 @@ card(
     "It cannot pay for votes or be discarded (LSJ 20050118): only the hand can. Stolen, it takes the card on it along.",
     steal="vampire of capacity 5 or more",
 )
+
+
+# -- Brainwash ----------------------------------------------------------------------------------------------------------
+
+
+def _prey_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    """An uncontrolled vampire in the prey's uncontrolled region."""
+    prey = game.prey(play.seat)
+    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
+
+
+@hook("may_transfer", "Brainwash")
+def _not_brainwashed(game: Game, copy: int) -> bool:
+    """ "No transfers can be used to move blood to or from that card" (other moves are: LSJ 20010211)."""
+    m = game.minions.get(copy)
+    return m is None or not m.cards or all(game.card_of[c] != vekn(game, "Brainwash") for c in m.cards)
+
+
+card(
+    "Brainwash",
+    Mode(window=W.MASTER, targets=_prey_uncontrolled, effects=(PutOnTarget(),)),
+    notes="It stays on the vampire once it is brought out (LSJ 20010211: by other means than transfers); any minion "
+    "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
+    burn="minion, +1 stealth (D)",
+)
