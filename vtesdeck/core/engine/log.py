@@ -195,6 +195,7 @@ RENDER: dict[str, _Render] = {
     "discard": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])}",
     "become anarch": lambda n, e: f"{n.card(e[2])} becomes Anarch",
     "sect sabbat": lambda n, e: f"{n.card(e[2])} becomes Sabbat",
+    "sect camarilla": lambda n, e: f"{n.card(e[2])} becomes Camarilla",
     "title contest": lambda n, e: f"{n.card(e[2])} {e[3]} (a contested title)",
     "discard down": lambda n, e: f"{n.short(e[1])} discards {n.card(e[2])} down to hand size",
     "action": _action,

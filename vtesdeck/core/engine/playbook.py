@@ -410,3 +410,9 @@ def playable_worth(game: Game, seat: int, copy: int) -> float:
         else:
             best = max(best, sum(1 for m in minions if may_play(game, handler, m)))
     return 10.0 + 2.0 * min(best, 3) if best else 0.0
+
+
+def keeps_anarch(game: Game, minion: int) -> bool:
+    """Whether an Anarch would rather burn 1 blood than become Camarilla (Waiting Game): with 2 blood or more."""
+    m = game.minions.get(minion)
+    return m is not None and m.blood >= 2

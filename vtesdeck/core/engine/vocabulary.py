@@ -6029,7 +6029,18 @@ class StrikeHandOrMelee:
         StrikeWith(strike)(game, play)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class WithCounters:
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = self.n
+
+
 __all__ += [
+    "WithCounters",
     "hold",
     "held_on",
     "plays_held_cards",

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
-from ..economy import bring_out, same_key
+from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..playbook import playable_worth
+from ..playbook import keeps_anarch, playable_worth
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
@@ -50,6 +50,7 @@ from ..vocabulary import (
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
+    WithCounters,
     action_of,
     action_succeeded,
     add_rider,
@@ -71,6 +72,7 @@ from ..vocabulary import (
     card_marked,
     carries_no,
     carries_no_card_saying,
+    choose,
     controller,
     current_action,
     current_combat,
@@ -2741,4 +2743,71 @@ card(
     "first, by the playbook's judgement: the draw asks no decision); other draws (a card's 'draw a card') come from "
     "the library. Only equipping it moves 2 cards onto it (LSJ 20090506: merely put in play, it gets none). Unique "
     "(a second copy is not offered). The cards on it burn as it leaves play (LSJ 20021128).",
+)
+
+
+# -- Waiting Game -------------------------------------------------------------------------------------------------------
+
+_WAITING = "Waiting Game"
+
+
+def _waiting_games(game: Game) -> list[int]:
+    wanted = vekn(game, _WAITING)
+    return [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]
+
+
+@hook("announced", _WAITING)
+def _waiting_counter(game: Game, act: Action) -> None:
+    """ "Whenever a non-Anarch vampire takes an action, burn a counter from this card" (its action announced past the
+    "as played" window: an action cancelled later still counts, ANK 20210124); "burn this card when it has no
+    counters"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect == "Anarch":
+        return
+    for c in _waiting_games(game):
+        game.card_counters[c] = game.card_counters.get(c, 0) - 1
+        if game.card_counters[c] <= 0:
+            burn_card(game, c)
+
+
+@hook("unlock", _WAITING)
+def _waiting_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """During its controller's unlock phase: each Anarch burns 1 blood or becomes Camarilla (its controller's
+    choice), each ally burns 1 life."""
+    wanted = vekn(game, _WAITING)
+    copies = sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+    return _waiting_toll(game, copies) if copies else None
+
+
+def _waiting_toll(game: Game, copies: int) -> Generator[Any, Any, None]:
+    for _ in range(copies):
+        for s in game.order:
+            for m in _in_play(game, s):
+                if m.kind == ALLY:
+                    move_blood(game, m.id, -1)
+                    if m.blood <= 0:
+                        burn_minion(game, m.id)
+                elif m.kind == VAMPIRE and m.sect == "Anarch":
+                    burn = Option(Kind.TERMS, s, minion=m.id, value=0)  # burn 1 blood
+                    join = Option(Kind.TERMS, s, minion=m.id, value=1)  # become Camarilla
+                    options = [join] if m.blood < 1 else [burn, join] if keeps_anarch(game, m.id) else [join, burn]
+                    option = yield from choose(game, s, options)
+                    if option.value == 0:
+                        move_blood(game, m.id, -1)
+                    else:
+                        m.sect = "Camarilla"
+                        game.log("sect camarilla", s, m.id)
+
+
+def _in_play(game: Game, seat: int) -> list[Minion]:
+    """The seat's minions in play, ready or in torpor (retainers too: the caller skips them)."""
+    return [m for c in game.seats[seat].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+
+
+card(
+    _WAITING,
+    Mode(window=W.DISCARD, effects=(PutInPlay(), WithCounters(10))),
+    notes="An event: played in the discard phase for the discard phase action. Every Anarch and every ally at the "
+    "table pays its toll in its controller's unlock phase (an Anarch with no blood becomes Camarilla); a retainer is "
+    "no ally.",
 )
