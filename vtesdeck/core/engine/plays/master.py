@@ -16,6 +16,7 @@ from ..specs.master import (
     _has_card,
     _master_mode_flag,
     _pact_pairs,
+    _ranged_weapon,
     _villein_tax,
     _villeins_on,
 )
@@ -547,3 +548,15 @@ def _brainwash_score(game: Game, play: Play) -> float:
 
 
 judge("Brainwash", 0, score=_brainwash_score)
+
+
+def _anachronism_score(game: Game, play: Play) -> float:
+    """On another Methuselah's vampire carrying a ranged weapon (it burns), the more the better; never on its own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    burned = sum(1 for c in m.cards if _ranged_weapon(game, game.card_of[c]))
+    return 20.0 + 10.0 * burned if burned else -1.0
+
+
+judge("Anachronism", 0, score=_anachronism_score)

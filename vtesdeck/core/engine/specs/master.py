@@ -3130,3 +3130,48 @@ card(
     "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
     burn="minion, +1 stealth (D)",
 )
+
+
+# -- Anachronism --------------------------------------------------------------------------------------------------------
+
+_ANACHRONISM = "Anachronism"
+
+
+def _capacity_above_6(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in play (any Methuselah's) with capacity above 6."""
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity > 6
+    ]
+
+
+def _ranged_weapon(game: Game, vekn_id: int) -> bool:
+    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted."""
+    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
+    return getattr(strike, "ranged", False) and vekn_id != vekn(game, "Ivory Bow")
+
+
+def _anachronism_burns(game: Game, play: Play) -> None:
+    """ "If he or she currently has any, they are burned"."""
+    m = game.minions.get(play.target)
+    for c in list(m.cards) if m is not None else ():
+        if _ranged_weapon(game, game.card_of[c]):
+            burn_card(game, c)
+
+
+@hook("may_play", _ANACHRONISM)
+def _no_ranged_weapon(game: Game, handler: Handler, m: Minion) -> bool:
+    """ "This vampire cannot have … any ranged weapons except the Ivory Bow": it does not equip one."""
+    if not m.cards or not _ranged_weapon(game, handler.card):
+        return True
+    return all(game.card_of[c] != vekn(game, _ANACHRONISM) for c in m.cards)
+
+
+card(
+    _ANACHRONISM,
+    Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
+    notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
+    "one (its own equip action nor an equip given to it), so it never has one to use.",
+)
