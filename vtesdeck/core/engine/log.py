@@ -274,6 +274,7 @@ RENDER: dict[str, _Render] = {
     "pool to blood": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",
     "remove from game": lambda n, e: f"{n.short(e[1])} removes {n.card(e[2])} from the game",
     "ash heap to card": lambda n, e: f"{n.short(e[1])} moves {n.card(e[2])} from an ash heap onto {n.card(e[3])}",
+    "burn counters": lambda n, e: f"{n.short(e[1])} burns {_plural(e[3], 'counter')} from {n.card(e[2])}",
     "library to card": lambda n, e: f"{n.short(e[1])} moves the top of the library onto {n.card(e[2])}",
     "draw from card": lambda n, e: f"{n.short(e[1])} draws a card from {n.card(e[2])} instead of the library",
     "burn held": lambda n, e: f"the {_plural(e[3], 'card')} on {n.card(e[2])} burn",

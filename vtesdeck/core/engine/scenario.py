@@ -30,7 +30,7 @@ Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``
 locked, as, cards, corruption}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
 Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
 seat or with counters), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
-``in_play`` (masters and locations on the table, or ``{card, counters, held}``; ``held`` lists the cards face down
+``in_play`` (masters and locations on the table, or ``{card, counters, held, as}``; ``held`` lists the cards face down
 on it, names or ``{card, owner, exiled, as}``, as ``cards`` on a minion may too). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
@@ -290,6 +290,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
                 card_counters[copy] = _int(entry["counters"], f"{where} in play counters")
             if isinstance(entry, dict):
                 table.hold(copy, entry.get("held"), index, f"{where} in play")
+                if "as" in entry:  # an alias, for its ``counters``
+                    table.aliases[str(entry["as"])] = copy
         seats.append(seat)
     phase_name = str(data.get("phase", "minion")).lower()
     stop_name = str(data.get("stop", "discard")).lower()
@@ -536,6 +538,8 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             return m is None and copy in game.seats[game.owner_of[copy]].removed
         if key == "sect" and m is not None:
             return m.sect
+        if key == "counters" and m is None:  # a card in play that is no minion (an ``in_play`` alias)
+            return game.card_counters.get(copy, 0)
         if m is None:
             return "burned"
         if key == "has":

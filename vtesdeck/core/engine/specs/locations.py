@@ -2631,3 +2631,109 @@ card(
     "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
     "until a Gehenna event is played.",
 )
+
+
+# -- Hackerspace --------------------------------------------------------------------------------------------------------
+# The Anarchs a Hackerspace has counted are riders on it ("hackerspace anarch", valued the vampire's id): each Anarch
+# its controller controls that it has not counted yet (brought out, or become Anarch) adds 1 counter as the engine
+# next looks (an Anarch brought out, an action resolved, the unlock phase, a cost worked out); one that is no Anarch
+# any more is forgotten (it counts again once it becomes Anarch again).
+
+_HACKERSPACE = "Hackerspace"
+
+
+def _hackerspaces(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, _HACKERSPACE)
+    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
+
+
+def _own_anarchs(game: Game, seat: int) -> set[int]:
+    return {
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.sect == "Anarch"
+    }
+
+
+def _hackerspace_count(game: Game, seat: int) -> None:
+    now = _own_anarchs(game, seat)
+    for copy in _hackerspaces(game, seat):
+        seen = {r.value for r in game.riders if r.holder == copy and r.key == "hackerspace anarch"}
+        if seen - now:
+            game.riders = [
+                r
+                for r in game.riders
+                if not (r.holder == copy and r.key == "hackerspace anarch" and r.value not in now)
+            ]
+        for m in sorted(now - seen):
+            game.riders.append(Rider(copy, "hackerspace anarch", m, Until.END_OF_GAME))
+            game.card_counters[copy] = counters_on(game, copy) + 1
+
+
+def _hackerspace_arrives(game: Game, play: Play) -> None:
+    """ "This card comes into play with 1 counter for each Anarch you control"."""
+    _hackerspace_count(game, play.seat)
+
+
+@hook("brought_out", _HACKERSPACE)
+def _hackerspace_brought_out(game: Game, seat: int, copy: int) -> None:
+    _hackerspace_count(game, seat)
+
+
+@hook("unlock", _HACKERSPACE)
+def _hackerspace_unlock(game: Game, seat: int) -> None:
+    _hackerspace_count(game, seat)
+
+
+@hook("after_resolution", _HACKERSPACE)
+def _hackerspace_after(game: Game, act: Action) -> None:
+    """A vampire that became Anarch (the action, or a card's effect) is counted; an equip action paid with counters
+    burns them once it succeeds (its cost is paid then: L1262-1270)."""
+    _hackerspace_count(game, act.seat)
+    owed = [k for k in game.used if k[0] == "hackerspace owed" and k[1] == act.actor]
+    for key in owed:
+        game.used.discard(key)
+        if act.succeeded and act.card >= 0 and game.card_of[act.card] == key[2]:
+            _burn_hackerspace_counters(game, act.seat, key[3])
+
+
+def _burn_hackerspace_counters(game: Game, seat: int, n: int) -> None:
+    for copy in _hackerspaces(game, seat):
+        used = min(n, counters_on(game, copy))
+        if used:
+            game.card_counters[copy] = counters_on(game, copy) - used
+            game.log("burn counters", seat, copy, used)
+            n -= used
+
+
+@hook("discount", _HACKERSPACE)
+def _hackerspace_pays(
+    game: Game, handler: Any, seat: int, minion: int, blood: int, pool: int, paying: bool
+) -> tuple[int, int]:
+    """An Anarch its controller controls pays some or all of an equipment's blood or pool cost with the counters
+    (all it can: blood first)."""
+    if not (blood or pool) or seat < 0 or handler.mode.in_play or "Equipment" not in handler.types:
+        return blood, pool
+    m = game.minions.get(minion)
+    if m is None or m.sect != "Anarch" or controller(game, minion) != seat or not _hackerspaces(game, seat):
+        return blood, pool
+    _hackerspace_count(game, seat)
+    total = sum(counters_on(game, c) for c in _hackerspaces(game, seat))
+    use_blood = min(blood, total)
+    use_pool = min(pool, total - use_blood)
+    if paying and use_blood + use_pool:
+        if handler.mode.window is W.ACTION and current_action(game) is None:  # an equip action being announced
+            game.used.add(("hackerspace owed", minion, handler.card, use_blood + use_pool))
+        else:
+            _burn_hackerspace_counters(game, seat, use_blood + use_pool)
+    return blood - use_blood, pool - use_pool
+
+
+card(
+    _HACKERSPACE,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _hackerspace_arrives)),
+    notes="The counters pay as much of an equipment's cost as they can (blood first), spent as the equip action "
+    "succeeds. A vampire that becomes Anarch, or an Anarch brought out, is counted when the engine next looks (an "
+    "Anarch brought out, an action resolved, its controller's unlock phase, an equipment's cost worked out): before "
+    "the counters can be used.",
+)
