@@ -6039,7 +6039,20 @@ class WithCounters:
         game.card_counters[play.card] = self.n
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextRoundClose:
+    """ "If another round of combat occurs, that round is at close range (skip the determine range step for that
+    round)" (Lam Into [vic]): the combat's range step is skipped once, the range kept (close for a hand or melee
+    strike)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.fixed_close = True
+
+
 __all__ += [
+    "NextRoundClose",
     "WithCounters",
     "hold",
     "held_on",

@@ -1467,3 +1467,43 @@ card(
     "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
     "lowers (ANK 20210226).",
 )
+
+
+# -- Lam Into -----------------------------------------------------------------------------------------------------------
+
+_LAM_INTO_LATER = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Lam Into",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage",
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), v.Maneuver(), _LAM_INTO_LATER),
+        label="maneuver with the strike at +1 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=2), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +2 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("vic",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1, press=True), v.NextRoundClose(), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage, 1 optional press, next round at close range",
+    ),
+    notes="Its [for] optional maneuver is used at the range step, choosing the strike then (L1592-1597); the press "
+    "is this round's (TOM 19960521). Another effect setting the next round's "
+    "range first (Neutral Guard's priority: PIB 20120214) is not modelled.",
+)
