@@ -1345,6 +1345,8 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
+    ("Vicissitude", "vic"),
+    ("Thaumaturgy", "tha"),
 ):
     card(
         _name,
