@@ -2811,3 +2811,14 @@ card(
     "table pays its toll in its controller's unlock phase (an Anarch with no blood becomes Camarilla); a retainer is "
     "no ally.",
 )
+
+
+# -- Sengir Dagger ------------------------------------------------------------------------------------------------------
+
+SENGIR_DAGGER = Strike(aggravated=True, label="Sengir Dagger")  # strength aggravated damage, at close range
+card(
+    "Sengir Dagger",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=SENGIR_DAGGER),
+    notes="Unique (a second copy is not offered).",
+)
