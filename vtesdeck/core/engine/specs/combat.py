@@ -1507,3 +1507,23 @@ card(
     "is this round's (TOM 19960521). Another effect setting the next round's "
     "range first (Neutral Guard's priority: PIB 20120214) is not modelled.",
 )
+
+
+# -- Blood Fury ---------------------------------------------------------------------------------------------------------
+
+card(
+    "Blood Fury",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="As Blood Rage: a weapon strike is one its bearer's equipment grants; dodged, the opposing weapons still "
+    "do damage (LSJ 20040928); a first strike weapon resolves before it, unaffected.",
+)
