@@ -2047,3 +2047,12 @@ card(
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
 )
+
+
+# -- Command of the Beast -----------------------------------------------------------------------------------------------
+
+card(
+    "Command of the Beast",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(1, limited=False),)),
+)
