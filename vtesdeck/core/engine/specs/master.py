@@ -216,6 +216,7 @@ ARCHETYPES = (
     "Rebel",
     "Cavalier",
     "Monster",
+    "Capitalist",
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
@@ -3176,4 +3177,33 @@ card(
     Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
     notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
     "one (its own equip action nor an equip given to it), so it never has one to use.",
+)
+
+
+# -- Capitalist ---------------------------------------------------------------------------------------------------------
+
+
+def _own_sabbat_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires_without_archetype(game, play) if game.minions[c].sect == "Sabbat"]
+
+
+@hook("after_resolution", "Capitalist")
+def _capitalist(game: Game, act: Action) -> None:
+    """ "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the
+    bank"."""
+    if not act.flags.get("successful_bleed") or act.target != game.prey(act.seat):
+        return
+    m = game.minions.get(act.actor)
+    if m is None or not _has_card(game, m.id, "Capitalist") or ("capitalist", m.id, game.turn) in game.used:
+        return
+    game.used.add(("capitalist", m.id, game.turn))
+    if move_blood(game, m.id, 1):
+        game.log("add blood", act.seat, m.id, 1)
+
+
+card(
+    "Capitalist",
+    Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
+    notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
+    "Cavalier, Monster, Capitalist).",
 )
