@@ -31,6 +31,7 @@ from ..vocabulary import (
     EndCombat,
     Equip,
     HoldLibraryTop,
+    HuntFor,
     Intercept,
     KindCannotBlock,
     LockSelf,
@@ -2821,4 +2822,45 @@ card(
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
     bearer=Bearer(strike=SENGIR_DAGGER),
     notes="Unique (a second copy is not offered).",
+)
+
+
+# -- Thirst -------------------------------------------------------------------------------------------------------------
+
+
+def _gehenna_in_play(game: Game) -> int:
+    """The Gehenna events in play (any Methuselah's)."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and (cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    )
+
+
+@hook("announced", "Thirst")
+def _thirst_hunt(game: Game, act: Action) -> None:
+    """A hunt action taken (successful or not: LSJ 20050727), by the rules or by a card."""
+    hunt = act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects))
+    if hunt:
+        game.used.add(("hunted", act.actor, game.turn))
+
+
+@hook("after_minion_phase", "Thirst")
+def _thirst(game: Game, seat: int) -> None:
+    """ "After each Methuselah's minion phase ends, each ready vampire controlled by that Methuselah with capacity
+    less than the number of Gehenna events in play who did not hunt during that minion phase burns 1 blood"."""
+    events = _gehenna_in_play(game)
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.capacity < events and ("hunted", m.id, game.turn) not in game.used:
+            if move_blood(game, m.id, -1):
+                game.log("burn blood", seat, m.id, 1)
+
+
+card(
+    "Thirst",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A Gehenna event is a card in play whose "
+    "text opens with 'Gehenna.'.",
 )
