@@ -347,3 +347,12 @@ judge("British Museum, London, The", 0, score=_score(26.0))
 judge("British Museum, London, The", 1, score=_score(24.0))
 judge("Blood Weakens", 0, score=_score(14.0))
 judge("Veil of Darkness", 0, score=_score(14.0))
+
+
+def _star_for_another(game: Game, play: Play) -> float:
+    """Another Methuselah's blocker: helped only against the seat's predator acting (its gain is the seat's loss)."""
+    act = play.frame
+    return 12.0 if isinstance(act, Action) and act.seat == game.predator(play.seat) else -1.0
+
+
+judge("London Evening Star, Tabloid Newspaper", 2, score=_star_for_another)

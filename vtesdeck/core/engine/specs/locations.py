@@ -2737,3 +2737,27 @@ card(
     "Anarch brought out, an action resolved, its controller's unlock phase, an equipment's cost worked out): before "
     "the counters can be used.",
 )
+
+
+# -- London Evening Star ------------------------------------------------------------------------------------------------
+
+card(
+    "London Evening Star, Tabloid Newspaper",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=False),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block, during its "
+    "block attempt (only as needed): the one minion it can help in the action.",
+)
