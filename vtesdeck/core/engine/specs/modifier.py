@@ -2056,3 +2056,18 @@ card(
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
     Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(1, limited=False),)),
 )
+
+
+# -- Strange Day --------------------------------------------------------------------------------------------------------
+
+card(
+    "Strange Day",
+    Mode(
+        window=W.ANNOUNCED,
+        effects=(KindCannotBlock(VAMPIRE),),
+        limit="strange day",
+        limit_scope="game",
+        label="vampires cannot block this action",
+    ),
+    notes="Played as the action is announced (W.ANNOUNCED), once in a game by anyone.",
+)
