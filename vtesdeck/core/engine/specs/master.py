@@ -1346,8 +1346,6 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
-    ("Vicissitude", "vic"),
-    ("Thaumaturgy", "tha"),
 ):
     card(
         _name,
