@@ -197,7 +197,7 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
-    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire", "Anarch".
+    # Who may steal the card in play (take control of it) by a (D) action at its controller (``STEALERS``).
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
@@ -294,7 +294,13 @@ BURNERS = (
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
     "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
+    "minion, +1 stealth (D)",  # "Any minion may burn this card as a +1 stealth (D) action" (Brainwash)
 )
+
+
+# Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
+# Erciyes Fragments).
+STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
 
 
 def card(
@@ -316,8 +322,8 @@ def card(
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    if steal not in ("", "vampire", "Anarch"):
-        raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
+    if steal not in STEALERS:
+        raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
         name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
     )

@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 from enum import IntEnum, unique
 
 from .frames import Rider, Until
-from .state import Game, Phase, crypt_draw, leave_play, refill_hand
+from .state import Game, Phase, crypt_draw, leave_play, refill_hand, release_held
 from .windows import W
 
 FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
@@ -522,6 +522,8 @@ def oust(game: Game, seats: list[int]) -> None:
                     leave_play(game, copy_id, removed=True)  # with the cards on it
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):
             for copy_id in zone:
+                if game.held:
+                    release_held(game, copy_id, removed=True)  # the cards on it leave with it
                 game.card_counters.pop(copy_id, None)
                 game.locked_cards.discard(copy_id)
                 # removed from the game, to its owner's removed cards (a card it had stolen is another's)

@@ -28,6 +28,8 @@ from . import game as g
 from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import held_on as _held_on
+from .state import hold as _hold
 from .windows import Act, Range, W
 
 Pred = Callable[[Game, Play], bool]
@@ -1476,6 +1478,7 @@ class DoNotReplace:
     action": Read the Winds)."""
 
     until: Until = Until.END_OF_TURN
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (game.as_if_from_hand)
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
@@ -2646,6 +2649,8 @@ class Recruit:
     def __call__(self, game: Game, play: Play) -> None:
         g.leave_aside(game, play.card)
         game.seats[play.seat].controlled.append(play.card)
+        if game.owner_of[play.card] != play.seat:  # another's card, played as if from the hand (Erciyes Fragments)
+            game.stolen[play.card] = play.seat
         game.minions[play.card] = Minion(
             id=play.card,
             card=game.card_of[play.card],
@@ -7291,4 +7296,150 @@ __all__ += [
     "offered_to_every_methuselah",
     "PoolToThisCard",
     "card_controller",
+]
+
+
+# --- words added for cov_b
+
+hold = _hold  # a card (taken from its zone) face down on a card in play, out of play (Game.held)
+held_on = _held_on  # the cards face down on a card in play
+
+
+def plays_held_cards(name: str, *, bearer: bool = False) -> None:
+    """The cards face down on this card in play (``Game.held``) are played "as if from your hand" (the one
+    mechanic: ``game.as_if_from_hand``) by the Methuselah controlling it and its minions (The Erciyes Fragments), or
+    by the minion it is on only (``bearer``: "this Gangrel can play these cards", Gift of Proteus)."""
+
+    @hook("as_if_from_hand", name)
+    def _held(game: Game, seat: int) -> list[tuple[int, int]]:
+        card = vekn(game, name)
+        out: list[tuple[int, int]] = []
+        for holder, cards in game.held.items():
+            if game.card_of[holder] != card:
+                continue
+            if not bearer:
+                if holder in game.seats[seat].controlled:
+                    out.extend((c, -1) for c in cards)
+                continue
+            for c in game.seats[seat].controlled:
+                m = game.minions.get(c)
+                if m is not None and holder in m.cards and m.in_play and not m.contested:
+                    out.extend((x, m.id) for x in cards)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldLibraryTop:
+    """Move the top ``n`` cards of the player's library face down onto this card (Shilmulo Tarot)."""
+
+    n: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        library = game.seats[play.seat].library
+        if play.card not in game.seats[play.seat].controlled and g._holder_of(game, play.card) < 0:
+            return  # not in play (its equip failed: the minion left)
+        for _ in range(min(self.n, len(library))):
+            _hold(game, play.card, library.pop())
+        game.log("library to card", play.seat, play.card, self.n)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RetrieveOnReplace:
+    """ "If you would replace this card, instead you can take this card from your ash heap" (Steely Tenacity): once
+    the action is over, its deferred replacement takes the card back from the ash heap, if it is there, instead of a
+    draw (game.refill). An effect of a mode played during the action (a combat card's, as it resolves: a cancelled
+    card's clause is cancelled too, LSJ 20080630); an action card's is marked as its action is announced
+    (``retrieves_on_replace``)."""
+
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (LSJ 20081126)
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.riders.append(Rider(-1 - play.seat, "retrieve on replace", play.card, Until.END_OF_TURN, play.seat))
+
+
+def retrieves_on_replace(name: str) -> None:
+    """The card's action modes take it back from the ash heap as they are replaced (``RetrieveOnReplace``), marked as
+    the action is announced, past its "as played" window (not if cancelled then); not when played as if from the
+    hand."""
+
+    @hook("announced", name)
+    def _mark(game: Game, act: Action) -> None:
+        if act.card >= 0 and game.card_of[act.card] == vekn(game, name) and not act.flags.get("as if from hand"):
+            game.riders.append(Rider(-1 - act.seat, "retrieve on replace", act.card, Until.END_OF_TURN, act.seat))
+
+
+def hand_or_melee_strikes(game: Game, play: Play) -> Sequence[int]:
+    """ "Strike: hand strike or use a melee weapon strike": 0 for the hand strike, else the granted strike (its
+    ``game.grant`` key) of each melee weapon (equipment with a strike usable at close range) the playing minion has."""
+    m = game.minions.get(play.minion)
+    out = [0]
+    if m is None or not m.cards:
+        return out
+    bearers = game.compiled.bearers
+    for x in g.equipment_or_retainers(game, m.id):
+        strike = getattr(bearers.get(game.card_of[x]), "strike", None)
+        if isinstance(strike, g.Strike) and not strike.ranged and not strike.long_only:
+            key = g.grant(strike)
+            if key not in out:
+                out.append(key)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeHandOrMelee:
+    """The playing minion's strike this round: its hand strike, or the melee weapon strike ``play.value`` names
+    (``hand_or_melee_strikes``), at +``bonus`` damage, with 1 optional press (``press``) or maneuver."""
+
+    bonus: int = 0
+    press: bool = False
+    maneuver: bool = False
+
+    @property
+    def strike(self) -> g.Strike:
+        """The hand strike version (what the bots score the card by)."""
+        return g.Strike(hand=True, bonus=self.bonus, press=self.press, maneuver=self.maneuver, label="hand strike")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        strike = self.strike
+        if play.value:
+            weapon = g.GRANTED[play.value]
+            strike = dataclasses.replace(
+                weapon, bonus=weapon.bonus + self.bonus, press=weapon.press or self.press, maneuver=self.maneuver
+            )
+        StrikeWith(strike)(game, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WithCounters:
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = self.n
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextRoundClose:
+    """ "If another round of combat occurs, that round is at close range (skip the determine range step for that
+    round)" (Lam Into [vic]): the combat's range step is skipped once, the range kept (close for a hand or melee
+    strike)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.fixed_close = True
+
+
+__all__ += [
+    "NextRoundClose",
+    "WithCounters",
+    "hold",
+    "held_on",
+    "plays_held_cards",
+    "HoldLibraryTop",
+    "RetrieveOnReplace",
+    "retrieves_on_replace",
+    "hand_or_melee_strikes",
+    "StrikeHandOrMelee",
 ]

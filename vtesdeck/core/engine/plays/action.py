@@ -362,3 +362,11 @@ def _pulse_score(game: Game, play: Play) -> float:
 # [aus] costs 3 blood to look at the hands, which changes no bot's decision: never worth it here.
 judge("Pulse of the Canaille", 0, score=lambda game, play: -1.0)
 judge("Pulse of the Canaille", 1, score=_pulse_score)
+
+
+def _gift_of_proteus_score(game: Game, play: Play) -> float:
+    """Worth an action when it frees the hand of 2 or more Protean cards (all of them: more is better)."""
+    return 4.0 + 4.0 * play.value if play.value >= 2 else 2.0
+
+
+judge("Gift of Proteus", 0, score=_gift_of_proteus_score)

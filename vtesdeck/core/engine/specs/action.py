@@ -63,6 +63,7 @@ from ..vocabulary import (
     CounterOnThisCard,
     CryptDraw,
     DamageAfterResolution,
+    DoNotReplace,
     DrawCards,
     Embrace,
     EnterCombatWithTarget,
@@ -82,6 +83,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    RetrieveOnReplace,
     SpendMasterAction,
     StealMinion,
     StealPool,
@@ -89,6 +91,7 @@ from ..vocabulary import (
     StealthThisTurn,
     StrengthUntilNextUnlock,
     Strike,
+    StrikeHandOrMelee,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -110,7 +113,9 @@ from ..vocabulary import (
     cannot_block,
     card_cost,
     cards_choosing,
+    cards_requiring,
     carried_by_actor,
+    carries_no,
     choose,
     combat,
     controller,
@@ -120,14 +125,17 @@ from ..vocabulary import (
     discard,
     equipment_of_others,
     grant,
+    hand_or_melee_strikes,
     has_edge,
     has_targets,
+    hold,
     hook_sum,
     in_polling,
     in_sect,
     infernal_actor,
     is_location,
     is_ready,
+    leave_aside,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
@@ -143,6 +151,7 @@ from ..vocabulary import (
     other_ready_vampires,
     own_vampires_not_in_sect,
     own_wraiths,
+    plays_held_cards,
     pool_at_least,
     prey_only,
     prey_or_predator,
@@ -154,6 +163,7 @@ from ..vocabulary import (
     refill,
     removal_stealth,
     retainers_of_others,
+    retrieves_on_replace,
     set_aside,
     take_damage,
     target_still,
@@ -3206,4 +3216,116 @@ card(
     ),
     bearer=Bearer(bleed=2),
     notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
+)
+
+
+# -- Gift of Proteus ----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; the Gangrel it is on plays them as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand).
+
+_GIFT = "Gift of Proteus"
+
+
+def _protean_count(game: Game, play: Play) -> range:
+    """How many cards requiring Protean to put on it, announced with the action (PIB 20150428): 1 up to those held."""
+    return range(1, 1 + sum(1 for c in cards_requiring(game, play.seat, "pro") if c != play.card))
+
+
+@hook("before_as_played", _GIFT)
+def _gift_announced(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """The cards it may take are those in the hand as it is played, before its replacement is drawn (PIB 20150428)."""
+    act = current_action(game)
+    if act is not None and act.card == copy and game.card_of[copy] == vekn(game, _GIFT):
+        for c in cards_requiring(game, seat, "pro"):
+            act.flags[f"proteus {c}"] = 1
+
+
+def _gift(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Put the Gift on the Gangrel with the number of cards requiring Protean announced, chosen from those still in
+    the hand (all of them if fewer are left: PIB 20150428); with none on it, it burns."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if m is None or act is None:
+        return
+    left = [c for c in cards_requiring(game, play.seat, "pro") if act.flags.get(f"proteus {c}")]
+    chosen: list[int] = []
+    while left and len(chosen) < play.value:
+        if len(chosen) + len(left) <= play.value:
+            chosen += left
+            break
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in left])
+        chosen.append(option.target)
+        left.remove(option.target)
+    if not chosen:
+        return  # "Burn this card if it has no cards on it": it goes to the ash heap as the action ends
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    hand = game.seats[play.seat].hand
+    for c in chosen:
+        hand.remove(c)
+        hold(game, play.card, c)
+    game.log("cards to card", play.seat, play.card, len(chosen))
+    refill(game, play.seat)
+
+
+@hook("held_emptied", _GIFT)
+def _gift_emptied(game: Game, holder: int) -> None:
+    """ "Burn this card if it has no cards on it"."""
+    if game.card_of[holder] == vekn(game, _GIFT):
+        burn_card(game, holder)
+
+
+plays_held_cards(_GIFT, bearer=True)
+card(
+    _GIFT,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=carries_no(_GIFT),
+        values=_protean_count,
+        effects=(_gift,),
+        label="put this card on this Gangrel with X cards requiring Protean from the hand",
+    ),
+    notes="X, the number of cards requiring Protean (at either level) put on it, is chosen as the action is announced, "
+    "among the cards in the hand then (PIB 20150428); the cards themselves are chosen at resolution. The Gangrel plays "
+    "them as if from the hand (requirements and costs apply; no replacement, 'do not replace' clauses ignored: LSJ "
+    "20081126); they cannot be discarded or used for votes (LSJ 20050118). It burns as its last card is played.",
+)
+
+
+# -- Steely Tenacity ----------------------------------------------------------------------------------------------------
+
+retrieves_on_replace("Steely Tenacity")
+card(
+    "Steely Tenacity",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        values=hand_or_melee_strikes,
+        effects=(StrikeHandOrMelee(bonus=1, press=True), DoNotReplace(Until.END_OF_ACTION), RetrieveOnReplace()),
+        label="hand or melee weapon strike at +1 damage, 1 optional press",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dom",),
+        bleeds=True,
+        bleed=1,
+        replace_after_action=True,
+        label="bleed +1",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        label="+1 stealth, enter combat",
+    ),
+    notes="Replaced once its action is over, after every combat and 'after resolution' effect (LSJ 20001120, LSJ "
+    "20101021), blocked or not; then it always comes back from the ash heap instead of a draw when it is there (RBK "
+    "targeting-of-cards), unless it was cancelled as played (LSJ 20080630) or its replacement is prevented (Visit "
+    "from the Capuchin: LSJ 20080723); delayed (The Meddling of Semsith), it comes back when the replacement is "
+    "drawn (LSJ 20100527). The optional press is usable in the current round only (TOM 19960521).",
 )

@@ -1483,3 +1483,63 @@ card(
     ),
     notes="The +1 bleed against the carrier's controller: the bleed hook (a rider names the striking vampire).",
 )
+
+
+# -- Lam Into -----------------------------------------------------------------------------------------------------------
+
+_LAM_INTO_LATER = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Lam Into",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage",
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), v.Maneuver(), _LAM_INTO_LATER),
+        label="maneuver with the strike at +1 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=2), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +2 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("vic",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1, press=True), v.NextRoundClose(), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage, 1 optional press, next round at close range",
+    ),
+    notes="Its [for] optional maneuver is used at the range step, choosing the strike then (L1592-1597); the press "
+    "is this round's (TOM 19960521). Another effect setting the next round's "
+    "range first (Neutral Guard's priority: PIB 20120214) is not modelled.",
+)
+
+
+# -- Blood Fury ---------------------------------------------------------------------------------------------------------
+
+card(
+    "Blood Fury",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="As Blood Rage: a weapon strike is one its bearer's equipment grants; dodged, the opposing weapons still "
+    "do damage (LSJ 20040928); a first strike weapon resolves before it, unaffected.",
+)

@@ -1926,3 +1926,27 @@ def _blithe_enters_combat(game: Game, c: Combat) -> None:
                 game.log("burn blood", controller(game, m.id), m.id, 1)
             else:
                 burn_card(game, copy)
+
+
+# -- Command of the Beast -----------------------------------------------------------------------------------------------
+
+card(
+    "Command of the Beast",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(1, limited=False),)),
+)
+
+
+# -- Strange Day --------------------------------------------------------------------------------------------------------
+
+card(
+    "Strange Day",
+    Mode(
+        window=W.ANNOUNCED,
+        effects=(KindCannotBlock(VAMPIRE),),
+        limit="strange day",
+        limit_scope="game",
+        label="vampires cannot block this action",
+    ),
+    notes="Played as the action is announced (W.ANNOUNCED), once in a game by anyone.",
+)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
-from ..economy import bring_out, same_key
+from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..playbook import keeps_anarch, playable_worth
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -32,6 +33,8 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     Equip,
+    HoldLibraryTop,
+    HuntFor,
     Intercept,
     KindCannotBlock,
     LockSelf,
@@ -53,6 +56,7 @@ from ..vocabulary import (
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
+    WithCounters,
     action_of,
     action_succeeded,
     add_rider,
@@ -76,6 +80,7 @@ from ..vocabulary import (
     card_marked,
     carries_no,
     carries_no_card_saying,
+    choose,
     controller,
     current_action,
     current_combat,
@@ -88,12 +93,14 @@ from ..vocabulary import (
     grants_disciplines,
     has_life,
     has_targets,
+    held_on,
     holder_below_capacity,
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
     holds_card_of_type,
     is_ready,
+    library_at_least,
     locked_self,
     move_blood,
     own_acting_of_clan,
@@ -2527,3 +2534,173 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# -- Shilmulo Tarot -----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; a replacement draw may take one of them instead (the rules' one
+# point: game.refill's "draw_instead" hook).
+
+_TAROT = "Shilmulo Tarot"
+
+
+@hook("draw_instead", _TAROT)
+def _tarot_draw(game: Game, seat: int, n: int) -> int:
+    """While the Ravnos carrying it is ready, each card its Methuselah would draw from the library may be one of the
+    Tarot's instead: one it could play now (the playbook's ``playable_worth``), the best first."""
+    tarot = vekn(game, _TAROT)
+    hand = game.seats[seat].hand
+    taken = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.cards or not m.in_play or m.torpor or m.contested or m.clan != "Ravnos":
+            continue
+        for t in m.cards:
+            if game.card_of[t] != tarot:
+                continue
+            while taken < n and held_on(game, t):
+                worth = {x: playable_worth(game, seat, x) for x in held_on(game, t)}
+                best = max(worth, key=lambda x: worth[x])
+                if worth[best] <= 0:
+                    break
+                unhold(game, best)
+                hand.append(best)
+                taken += 1
+                game.log("draw from card", seat, t)
+    return taken
+
+
+card(
+    _TAROT,
+    Mode(window=W.ACTION, effects=(Equip(), HoldLibraryTop(2)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=library_at_least(1),
+        effects=(HoldLibraryTop(1),),
+        label="move the top card of your library to this equipment",
+    ),
+    notes="A card the Methuselah would draw from the library to replace (or refill the hand: game.refill) is taken "
+    "from the Tarot instead when a card on it is playable now by the Methuselah or one of its ready minions (the best "
+    "first, by the playbook's judgement: the draw asks no decision); other draws (a card's 'draw a card') come from "
+    "the library. Only equipping it moves 2 cards onto it (LSJ 20090506: merely put in play, it gets none). Unique "
+    "(a second copy is not offered). The cards on it burn as it leaves play (LSJ 20021128).",
+)
+
+
+# -- Waiting Game -------------------------------------------------------------------------------------------------------
+
+_WAITING = "Waiting Game"
+
+
+def _waiting_games(game: Game) -> list[int]:
+    wanted = vekn(game, _WAITING)
+    return [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]
+
+
+@hook("announced", _WAITING)
+def _waiting_counter(game: Game, act: Action) -> None:
+    """ "Whenever a non-Anarch vampire takes an action, burn a counter from this card" (its action announced past the
+    "as played" window: an action cancelled later still counts, ANK 20210124); "burn this card when it has no
+    counters"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect == "Anarch":
+        return
+    for c in _waiting_games(game):
+        game.card_counters[c] = game.card_counters.get(c, 0) - 1
+        if game.card_counters[c] <= 0:
+            burn_card(game, c)
+
+
+@hook("unlock", _WAITING)
+def _waiting_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """During its controller's unlock phase: each Anarch burns 1 blood or becomes Camarilla (its controller's
+    choice), each ally burns 1 life."""
+    wanted = vekn(game, _WAITING)
+    copies = sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+    return _waiting_toll(game, copies) if copies else None
+
+
+def _waiting_toll(game: Game, copies: int) -> Generator[Any, Any, None]:
+    for _ in range(copies):
+        for s in game.order:
+            for m in _in_play(game, s):
+                if m.kind == ALLY:
+                    move_blood(game, m.id, -1)
+                    if m.blood <= 0:
+                        burn_minion(game, m.id)
+                elif m.kind == VAMPIRE and m.sect == "Anarch":
+                    burn = Option(Kind.TERMS, s, minion=m.id, value=0)  # burn 1 blood
+                    join = Option(Kind.TERMS, s, minion=m.id, value=1)  # become Camarilla
+                    options = [join] if m.blood < 1 else [burn, join] if keeps_anarch(game, m.id) else [join, burn]
+                    option = yield from choose(game, s, options)
+                    if option.value == 0:
+                        move_blood(game, m.id, -1)
+                    else:
+                        m.sect = "Camarilla"
+                        game.log("sect camarilla", s, m.id)
+
+
+def _in_play(game: Game, seat: int) -> list[Minion]:
+    """The seat's minions in play, ready or in torpor (retainers too: the caller skips them)."""
+    return [m for c in game.seats[seat].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+
+
+card(
+    _WAITING,
+    Mode(window=W.DISCARD, effects=(PutInPlay(), WithCounters(10))),
+    notes="An event: played in the discard phase for the discard phase action. Every Anarch and every ally at the "
+    "table pays its toll in its controller's unlock phase (an Anarch with no blood becomes Camarilla); a retainer is "
+    "no ally.",
+)
+
+
+# -- Sengir Dagger ------------------------------------------------------------------------------------------------------
+
+SENGIR_DAGGER = Strike(aggravated=True, label="Sengir Dagger")  # strength aggravated damage, at close range
+card(
+    "Sengir Dagger",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=SENGIR_DAGGER),
+    notes="Unique (a second copy is not offered).",
+)
+
+
+# -- Thirst -------------------------------------------------------------------------------------------------------------
+
+
+def _gehenna_in_play(game: Game) -> int:
+    """The Gehenna events in play (any Methuselah's)."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and (cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    )
+
+
+@hook("announced", "Thirst")
+def _thirst_hunt(game: Game, act: Action) -> None:
+    """A hunt action taken (successful or not: LSJ 20050727), by the rules or by a card."""
+    hunt = act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects))
+    if hunt:
+        game.used.add(("hunted", act.actor, game.turn))
+
+
+@hook("after_minion_phase", "Thirst")
+def _thirst(game: Game, seat: int) -> None:
+    """ "After each Methuselah's minion phase ends, each ready vampire controlled by that Methuselah with capacity
+    less than the number of Gehenna events in play who did not hunt during that minion phase burns 1 blood"."""
+    events = _gehenna_in_play(game)
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.capacity < events and ("hunted", m.id, game.turn) not in game.used:
+            if move_blood(game, m.id, -1):
+                game.log("burn blood", seat, m.id, 1)
+
+
+card(
+    "Thirst",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A Gehenna event is a card in play whose "
+    "text opens with 'Gehenna.'.",
+)
