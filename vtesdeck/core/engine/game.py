@@ -120,8 +120,12 @@ def _note_brought_out(game: Game, seat: int) -> None:
                 stats.first_vampire = game.seats[seat].turns
 
 
+# A pass is offered at nearly every decision: one option per seat, built once (options are never changed).
+_PASSES = tuple(Option(Kind.PASS, seat) for seat in range(8))
+
+
 def _pass(seat: int) -> Option:
-    return Option(Kind.PASS, seat)
+    return _PASSES[seat] if 0 <= seat < len(_PASSES) else Option(Kind.PASS, seat)
 
 
 def ousts(game: Game) -> Flow:
@@ -948,17 +952,20 @@ def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
     if not granting:
         return []
     held: list[int] = []
-    types = game.compiled.types
-    for s in game.order:
+    types, card_of = game.compiled.types, game.card_of
+    for s in game.order:  # asked for every minion: the granting cards picked first, the rest never looked at
         for c in game.seats[s].controlled:
             other = game.minions.get(c)
             if other is None:
-                held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
+                if card_of[c] in granting:
+                    held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
             elif other.cards and other.in_play:
                 # equipment serves its bearer only (Camera Phone, Seal of Veddartha); a master card on a minion
                 # may serve others ("minions can enter combat with this vampire": Haven Uncovered)
-                held.extend(x for x in other.cards if c == m.id or "Equipment" not in types.get(game.card_of[x], ()))
-    return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
+                for x in other.cards:
+                    if card_of[x] in granting and (c == m.id or "Equipment" not in types.get(card_of[x], ())):
+                        held.append(x)
+    return [c for c in held if c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:
@@ -1485,7 +1492,7 @@ def block_attempts(game: Game, act: Action) -> Flow:
             reactions = hand_options(game, seat, W.BEFORE_BLOCKS, act) + in_play_options(
                 game, seat, W.BEFORE_BLOCKS, act
             )
-            options = [Option(Kind.PASS, seat)]
+            options = [_pass(seat)]
             options += [Option(Kind.BLOCK, seat, minion=m.id) for m in blockers(game, seat, act)]
             options += reactions
             option = yield from choose(game, seat, options)
@@ -1813,6 +1820,9 @@ def _pool_costs_change(game: Game) -> bool:
     return found
 
 
+_UNUSED_PLAY = Play(seat=-1, card=-1, mode=BURN_BY_ACTION)  # for a mode with no predicate, targets nor values
+
+
 def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
@@ -1842,11 +1852,13 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
         return []
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
+    # the play is built only for the mode's own functions (its predicate, targets, values): most modes have none
+    wants_play = mode.when is not None or mode.targets is not None or mode.values is not None
     out = []
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame) if wants_play else _UNUSED_PLAY
         if mode.when is not None and not mode.when(game, play):
             continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:

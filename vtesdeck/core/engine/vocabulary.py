@@ -3232,11 +3232,17 @@ def _controlled_sum(game: Game, seat: int, field: str) -> int:
     given = game.compiled.controllers if game.compiled is not None else None
     if not given:
         return 0  # the hooks are called only at a table with such a card (data=("controller",))
+    key = "controllers giving " + field
+    giving = game.table.get(key)
+    if giving is None:  # the table's cards giving this (hand size, transfers): fixed per table
+        giving = game.table[key] = frozenset(v for v in g.at_table(game) if v in given and getattr(given[v], field))
+    if not giving:
+        return 0
     found: dict[int, Any] | None = None
     card_of = game.card_of
     for c in game.seats[seat].controlled:
         v = card_of[c]
-        if v in given:
+        if v in giving:
             found = found or {}
             found[v] = given[v]
     return sum(getattr(x, field) for x in found.values()) if found else 0
