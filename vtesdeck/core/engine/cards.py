@@ -134,6 +134,7 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -2384,8 +2384,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
                     if option.kind is Kind.STRIKE and option.card < 0:
                         side.strike = HAND_STRIKE if option.value == 0 else option_strike(game, option)
-                        if option.value:
-                            side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
+                        if option.value:  # once-each-combat strikes (Carlton Van Wyk); a use again is counted
+                            side.used.add(_use_mark(side, f"granted:{option.value}"))  # (a 2nd Sawed-Off Shotgun)
                         break
                     yield from resolve_play(game, option, c)
                     again = side.aim or side.committed or "round:choose strike again" in side.used
@@ -2410,6 +2410,22 @@ def strikes(game: Game, c: Combat) -> Flow:
         c.a.aim = c.b.aim = 0
         if c.over:
             return
+
+
+def _use_mark(side: Side, mark: str) -> str:
+    """The mark of a granted strike's use this combat: ``mark``, then ``mark:2``, ``mark:3``… (``strike_uses``)."""
+    if mark not in side.used:
+        return mark
+    n = 2
+    while f"{mark}:{n}" in side.used:
+        n += 1
+    return f"{mark}:{n}"
+
+
+def strike_uses(side: Side, value: int) -> int:
+    """How many times this combat the side used the granted strike ``value`` (a once-each-combat weapon's)."""
+    mark = f"granted:{value}"
+    return sum(1 for u in side.used if u == mark or u.startswith(mark + ":"))
 
 
 def equipment_or_retainers(game: Game, minion: int) -> list[int]:

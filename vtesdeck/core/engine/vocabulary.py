@@ -3142,9 +3142,17 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
     # in the order the cards are carried, each strike once: a set's order would follow the strikes' hashes (of
     # the functions some hold: their addresses), and the options' order must not depend on memory layout
-    strikes = dict.fromkeys(b.strike for _, b in _bearers(game, minion, c) if b.strike is not None)
+    carried = _bearers(game, minion, c)
+    strikes = dict.fromkeys(b.strike for _, b in carried if b.strike is not None)
     seat = g.controller(game, minion)
-    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+    out = []
+    for s in strikes:
+        value = g.grant(s)
+        once = sum(1 for _, b in carried if b.once_each_combat and b.strike == s)  # each copy once (ANK 20230316)
+        if once and g.strike_uses(c.side(minion), value) >= once:
+            continue
+        out.append(economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value))
+    return out
 
 
 @hook("can_block", data=("bearer",))
@@ -5912,3 +5920,57 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for cov_f
+
+
+def directed_action(game: Game, play: Play) -> bool:
+    """ "Only usable during a directed action" (Sonar [pro])."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.directed
+
+
+_AGG_AS_NORMAL = "round:aggravated as normal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedAsNormal:
+    """The playing minion "treats aggravated damage as normal damage for the remainder of this round" (Skin of
+    Night): the damage being resolved now, and any later this round (the ``damage_to_take`` hook)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        c.side(play.minion).used.add(_AGG_AS_NORMAL)
+        if c.victim == play.minion:
+            normal, agg = c.pending
+            c.pending = [normal + agg, 0]
+
+
+@hook("damage_to_take", effects=(AggravatedAsNormal,))
+def _aggravated_as_normal(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    if agg and _AGG_AS_NORMAL in side.used:
+        return normal + agg, 0
+    return normal, agg
+
+
+def torpid_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Every vampire in torpor, other Methuselahs' first (Vulnerability: "burn a vampire in torpor")."""
+    mine = [c for c in game.seats[play.seat].controlled if _torpid_vampire(game, c)]
+    return [*torpid_vampires_of_others(game, play), *mine]
+
+
+def _torpid_vampire(game: Game, copy: int) -> bool:
+    m = game.minions.get(copy)
+    return m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTarget:
+    """Burn the target vampire, if it is still in torpor (Vulnerability)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if _torpid_vampire(game, play.target):
+            g.burn_minion(game, play.target)

@@ -49,3 +49,22 @@ def _martyr_score(game: Game, play: Play) -> float:
 
 judge("Martyr's Resilience", 0, score=_martyr_score)
 judge("Martyr's Resilience", 1, score=_martyr_score)
+
+
+def _skin_of_night_score(game: Game, play: Play) -> float:
+    """Skin of Night: worth the harm the aggravated damage (less 1 prevented at superior) would do beyond normal."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None or c.victim != play.minion:
+        return -1.0
+    normal, agg = c.pending
+    if not agg:
+        return -1.0
+    total = max(0, normal + agg - (1 if play.mode.superior else 0))
+    return 5.0 * (_harm(game, m.id, normal, agg, m.blood) - _harm(game, m.id, total, 0, m.blood))
+
+
+judge("Skin of Night", 0, score=_skin_of_night_score)
+judge("Skin of Night", 1, score=_skin_of_night_score)
+judge("Bone Spur", 0, score=cs.aggravated_hand_score)
+judge("Bone Spur", 1, score=cs.aggravated_hand_score)

@@ -529,3 +529,14 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+def _vulnerability_score(game: Game, play: Play) -> float:
+    """Vulnerability: on another Methuselah's vampire, the bigger the better; never one's own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    return 30.0 + m.capacity
+
+
+judge("Vulnerability", 0, score=_vulnerability_score)

@@ -2687,3 +2687,12 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Restoration",
+    Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
+)

@@ -1467,3 +1467,52 @@ card(
     "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
     "lowers (ANK 20210226).",
 )
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Form of the Ghost",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+)
+card(
+    "Arms of the Abyss",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
+        label="dodge, 1 additional strike",
+    ),
+)
+card(
+    "Bone Spur",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        effects=(v.AggravatedHandStrikes(),),
+        label="hand strikes aggravated this combat",
+    ),
+    notes="Played before the strikes are chosen (the engine has no window between their choice and resolution: "
+    "RTR 19960112 allows either).",
+)
+card(
+    "Skin of Night",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(v.AggravatedAsNormal(),), label="aggravated as normal"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(v.AggravatedAsNormal(), Prevent(1)),
+        label="aggravated as normal, prevent 1",
+    ),
+    notes="Only with damage being resolved on the vampire (LSJ 20001114); the rest of the round's aggravated damage "
+    "is normal too.",
+)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
@@ -3046,4 +3047,18 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Vulnerability",
+    Mode(
+        window=W.MASTER,
+        when=v.has_targets(v.torpid_vampires),
+        targets=v.torpid_vampires,
+        effects=(v.BurnTorpidTarget(),),
+        label="burn a vampire in torpor",
+    ),
 )

@@ -2047,3 +2047,20 @@ card(
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
 )
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+_OLD_FRIENDS_UNREPLACED = DoNotReplace(Until.NEXT_UNLOCK)
+card(
+    "Old Friends",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1), _OLD_FRIENDS_UNREPLACED), label="+1 bleed"),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=in_polling,
+        effects=(ExtraVotes(2), _OLD_FRIENDS_UNREPLACED),
+        label="+2 votes",
+    ),
+    notes="Automatic referendums are never polled, so [OBF] is not offered there (PIB 20150105).",
+)

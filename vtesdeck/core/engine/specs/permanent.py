@@ -158,7 +158,7 @@ def burn_torpid_vampire_gaining(life: int) -> Callable[[Game, Play], None]:
         if victim is None or not victim.torpor or not victim.in_play:
             return
         burn_minion(game, play.target)
-        if play.minion in game.minions:
+        if life and play.minion in game.minions:
             move_blood(game, play.minion, life)
             game.log("add blood", play.seat, play.minion, life)
 
@@ -2687,3 +2687,53 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Flak Jacket",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(Prevent(1),),
+        limit="flak jacket",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+)
+card("Revenant", Mode(window=W.ACTION, effects=(Employ(2),)), bearer=Bearer(intercept=1))
+card(
+    "D'habi Revenant",
+    Mode(window=W.ACTION, effects=(Employ(2),)),
+    bearer=Bearer(bleed=1),
+    notes="Only a Baali employs it (its requirement), so its bearer is the Baali that gets +1 bleed.",
+)
+card(
+    "Flamethrower",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=2, ranged=True, aggravated=True, label="Flamethrower")),
+)
+card(
+    "Sawed-Off Shotgun",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=3, ranged=True, label="Sawed-Off Shotgun"), once_each_combat=True),
+    notes="Each copy carried gives one use a combat (ANK 20230316).",
+)
+card(
+    "ECTU Operative",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(torpid_vampires_of_others),
+        targets=torpid_vampires_of_others,
+        effects=(burn_torpid_vampire_gaining(0),),
+        label="burn a vampire in torpor",
+    ),
+    ally=Ally(strikes=(Strike(damage=1, ranged=True, label="ECTU Operative"),), maneuvers_each_combat=1),
+)

@@ -961,3 +961,13 @@ card(
     notes="Played once the votes are cast, before the tally (the engine's polling has its cards before the votes: "
     "W.VOTES_CAST). A vampire's votes are its title's and, for the caller, the political action card's.",
 )
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+_SONAR_UNREPLACED = DoNotReplace(Until.END_OF_TURN)
+card(
+    "Sonar",
+    Mode(window=W.BLOCK_ATTEMPT, when=v.directed_action, effects=(Intercept(1), _SONAR_UNREPLACED)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), _SONAR_UNREPLACED)),
+)
