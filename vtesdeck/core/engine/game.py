@@ -2179,6 +2179,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         options: list[Option] = []
         if last != minion and not (pressing and side.cannot_press) and not _held_in(c, side, pressing):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
+            options += [o for o in in_play_options(game, seat, window, c) if o.minion == minion]  # Monstrous Form
             if pressing:
                 if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
                     options.append(Option(kind, seat, minion=minion))
@@ -2223,6 +2224,8 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     press to continue stands (another press would cancel it)."""
     if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
         return True  # a press given "only usable to continue combat" (Mob Connections)
+    if c.press <= 0 and "round:end-only press" in side.used and side.presses <= 1 and not side.combat_presses:
+        return True  # a press "only usable to end combat" (The Jones [ser]): none to continue stands to cancel
     act = c.action
     if c.press > 0 and side.presses == 1 and not side.combat_presses and "round:press to continue only" in side.used:
         return True  # its one press this round is "to continue combat" (Conquer the Beast [ANI])
@@ -2281,6 +2284,7 @@ class Strike:
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
+    at_most: int = 0  # "if more than N damage is inflicted with this strike, ignore the excess" (Quick Jab)
     label: str = ""
 
 
@@ -2492,6 +2496,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strike.damage
     if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
         base += hook_sum(game, "strike_bonus", c, side, strike, False)
+    if strike.at_most:
+        return min(strike.at_most, max(0, base + strike.bonus))
     return max(0, base + strike.bonus)
 
 

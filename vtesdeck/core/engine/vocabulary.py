@@ -5974,3 +5974,64 @@ class BurnTorpidTarget:
     def __call__(self, game: Game, play: Play) -> None:
         if _torpid_vampire(game, play.target):
             g.burn_minion(game, play.target)
+
+
+def opposing_ally_or_younger(game: Game, play: Play) -> bool:
+    """In combat with an ally or a younger vampire ("only usable in combat with an ally or younger vampire": The
+    Jones)."""
+    c = combat_of(play) or g.current_combat(game)
+    if c is None or play.minion not in (c.a.minion, c.b.minion):
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    if other is None or play.minion not in game.minions:
+        return False
+    return other.kind == ALLY or (other.kind == VAMPIRE and g.younger(game, other.id, play.minion))
+
+
+def opposing_vampire_not_older(game: Game, play: Play) -> bool:
+    """In combat with a vampire not older than this one ("not usable in combat with an ally or an older vampire":
+    Alpha Glint)."""
+    c = combat_of(play)
+    if c is None or play.minion not in game.minions:
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return other is not None and other.kind == VAMPIRE and not g.younger(game, play.minion, other.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndOnlyPress:
+    """The press the strike gives this round is "only usable to end combat" (The Jones [ser]): game._continue_only
+    reads the mark."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add("round:end-only press")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverInFirstRound:
+    """ "1 optional maneuver during the first round of the resulting combat if this vampire blocks" (Eyes of the
+    Beast [PRO]): in each combat resulting from its block of this action (ANK 20191108), not a follow-up one."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"first round maneuver:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(ManeuverInFirstRound,))
+def _first_round_maneuver_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only the combat resulting from the block
+    if act.flags.get(f"first round maneuver:{act.blocker}"):
+        c.side(act.blocker).used.add("combat:first round maneuver")
+
+
+@hook("round_start", effects=(ManeuverInFirstRound,))
+def _first_round_maneuver(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:first round maneuver" in side.used:
+                side.maneuvers += 1

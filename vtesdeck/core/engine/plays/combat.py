@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..cards import Play
 from ..frames import Combat
-from ..playbook import _harm, judge, press_score
+from ..playbook import _harm, judge, press_score, strike_worth
+from ..specs.combat_strikes import COMBAT_ENDS
 from ..state import Game
 from ..vocabulary import controller
 from . import combat_strikes as cs
@@ -68,3 +69,24 @@ judge("Skin of Night", 0, score=_skin_of_night_score)
 judge("Skin of Night", 1, score=_skin_of_night_score)
 judge("Bone Spur", 0, score=cs.aggravated_hand_score)
 judge("Bone Spur", 1, score=cs.aggravated_hand_score)
+
+
+def _monstrous_form_on_self_score(game: Game, play: Play) -> float:
+    """Monstrous Form [DOM][PRO] on the vampire: once (a second copy gives little more)."""
+    m = game.minions.get(play.minion)
+    wanted = game.card_of[play.card]
+    if m is None or any(game.card_of[c] == wanted for c in m.cards):
+        return -1.0
+    return 15.0
+
+
+def _end_combat_before_range_score(game: Game, play: Play) -> float:
+    """Ending the combat before range (Alpha Glint [ANI][FOR]): judged as a combat ends strike."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    return strike_worth(game, c, play.minion, COMBAT_ENDS)
+
+
+judge("Monstrous Form", 1, score=_monstrous_form_on_self_score)
+judge("Alpha Glint", 1, score=_end_combat_before_range_score)

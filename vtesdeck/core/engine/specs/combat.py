@@ -1516,3 +1516,81 @@ card(
     notes="Only with damage being resolved on the vampire (LSJ 20001114); the rest of the round's aggravated damage "
     "is normal too.",
 )
+
+_monstrous_once, _monstrous_mark = v.once_each_round("monstrous form")
+card(
+    "Monstrous Form",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=_monstrous_once,
+        effects=(v.StrengthThisCombat(1), _monstrous_mark),
+        label="+1 strength this combat",
+    ),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(v.PutOnTarget(on_self=True),), label="put on self"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.StrengthThisRound(1)),
+        label="lock: +1 strength this round",
+    ),
+    Mode(
+        window=W.RANGE,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.Maneuver()),
+        label="lock: maneuver",
+    ),
+    Mode(
+        window=W.PRESS,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.Press()),
+        label="lock: press",
+    ),
+    notes="The card on the vampire gives +1 strength before the strikes are chosen.",
+)
+card(
+    "Quick Jab",
+    Mode(
+        window=W.STRIKE,
+        effects=(
+            StrikeWith(Strike(hand=True, first=True, at_most=1, label="hand strike, first strike, at most 1")),
+            v.DoNotReplace(Until.AFTER_COMBAT),
+        ),
+    ),
+)
+card(
+    "Alpha Glint",
+    Mode(
+        window=W.STRIKE,
+        when=v.opposing_vampire_not_older,
+        effects=(StrikeWith(cs.COMBAT_ENDS),),
+        label="combat ends",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.opposing_vampire_not_older,
+        effects=(v.EndCombat(),),
+        label="combat ends before range",
+    ),
+)
+_jones_once, _jones_mark = v.once_each_round("the jones superior")
+card(
+    "Jones, The",
+    Mode(
+        window=W.STRIKE,
+        when=v.opposing_ally_or_younger,
+        effects=(StrikeWith(Strike(dodge=True, press=True, label="dodge, press to end combat")), v.EndOnlyPress()),
+        label="dodge, optional press to end combat",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.COMBATANT,
+        when=v.all_of(v.strike_card_being_played, v.opposing_ally_or_younger, _jones_once),
+        effects=(v.CancelAsPlayed(), v.OpposingChoosesStrikeAgain(), _jones_mark),
+        label="cancel the opposing strike card",
+    ),
+)

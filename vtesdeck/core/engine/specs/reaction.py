@@ -971,3 +971,26 @@ card(
     Mode(window=W.BLOCK_ATTEMPT, when=v.directed_action, effects=(Intercept(1), _SONAR_UNREPLACED)),
     Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), _SONAR_UNREPLACED)),
 )
+
+_EYES = "Eyes of the Beast"
+card(
+    _EYES,
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1), v.PutOnTarget(on_self=True))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Intercept(1), v.PutOnTarget(on_self=True), v.ManeuverInFirstRound()),
+    ),
+    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it.",
+)
+v.bearer_stealth(_EYES, -1)
+
+
+@hook("discard_phase", _EYES)
+def _eyes_burn(game: Game, seat: int) -> None:
+    """Burn Eyes of the Beast during your discard phase."""
+    wanted = v.vekn(game, _EYES)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
+            v.burn_card(game, copy)
