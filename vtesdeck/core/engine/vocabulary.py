@@ -6035,3 +6035,53 @@ def _first_round_maneuver(game: Game, c: Combat) -> None:
         for side in (c.a, c.b):
             if "combat:first round maneuver" in side.used:
                 side.maneuvers += 1
+
+
+_ENSLAVED = re.compile(r"([A-Z][a-z]+(?: antitribu)?) [Ss]lave")
+
+
+def enslaving_clan(game: Game, minion: int) -> str:
+    """The clan a slave Gargoyle's text names ("Tremere slave", "Tremere antitribu slave"), "" for no slave."""
+    m = game.minions.get(minion)
+    if m is None or "slave" not in m.traits:
+        return ""
+    found = _ENSLAVED.search(game.compiled.cards[m.card].text if game.compiled is not None else "")
+    return found.group(1) if found else ""
+
+
+def unique_slave_gargoyle(game: Game, play: Play) -> bool:
+    """The playing minion is a unique slave Gargoyle (Unleash the Hounds [VIS])."""
+    m = game.minions.get(play.minion)
+    return m is not None and "non-unique" not in m.traits and bool(enslaving_clan(game, play.minion))
+
+
+def ready_vampires_of_enslaving_clan(game: Game, play: Play) -> Sequence[int]:
+    """The number of ready vampires of the playing slave's enslaving clan its Methuselah controls, as the one
+    amount to choose (Unleash the Hounds [VIS]: "+1 bleed for each")."""
+    clan = enslaving_clan(game, play.minion)
+    return (sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == clan),)
+
+
+def events_in_play(game: Game, play: Play) -> Sequence[int]:
+    """The events in play, other Methuselahs' first (Shattering [dem]: "burn an event")."""
+    cards = game.compiled.cards
+    order = [s for s in game.order if s != play.seat] + [play.seat]
+    return [
+        c
+        for s in order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in cards[game.card_of[c]].types
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageTarget:
+    """The target minion takes ``amount`` damage outside combat (no prevention window: unpreventable; Shattering
+    [pro])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)

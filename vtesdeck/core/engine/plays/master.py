@@ -540,3 +540,11 @@ def _vulnerability_score(game: Game, play: Play) -> float:
 
 
 judge("Vulnerability", 0, score=_vulnerability_score)
+
+
+def _lupine_assault_score(game: Game, play: Play) -> float:
+    """Lupine Assault: a new hand for everyone, when the library can feed it."""
+    return 25.0 if len(game.seats[play.seat].library) >= 10 else -1.0
+
+
+judge("Lupine Assault", 0, score=_lupine_assault_score)

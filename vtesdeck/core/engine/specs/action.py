@@ -11,7 +11,8 @@ from typing import Any
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, card, hook
+from .. import vocabulary as v
+from ..cards import SHUFFLERS, Bearer, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -2695,4 +2696,96 @@ card(
     "Restoration",
     Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
+)
+card(
+    "Shattering",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        seat_target=True,
+        targets=v.other_methuselahs,
+        effects=(_revelations_discard,),
+        label="discard a card of your choice from another Methuselah's hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dem",),
+        stealth=2,
+        targets=v.events_in_play,
+        effects=(v.BurnTargetCard(),),
+        label="burn an event",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pro",),
+        directed=True,
+        targets=ready_minions_of_others,
+        effects=(v.DamageTarget(2),),
+        label="2 unpreventable damage on a ready minion",
+    ),
+    notes="[chi] and [pro] are (D) at the Methuselah or the minion's controller; [dem] is undirected whoever controls "
+    "the event.",
+)
+
+_ATONEMENT = "Atonement"
+card(
+    _ATONEMENT,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
+    burn="vampire",
+    bearer=Bearer(intercept=1),
+)
+v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
+v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
+
+
+@hook("blocked", _ATONEMENT)
+def _atonement_no_lock(game: Game, act: Action) -> None:
+    """The vampire with Atonement does not lock for blocking a vampire the same age or younger."""
+    blocker, actor = game.minions.get(act.blocker), game.minions.get(act.actor)
+    if blocker is None or actor is None or actor.kind != VAMPIRE or not blocker.cards:
+        return
+    if v.copies_on(game, blocker.id, _ATONEMENT) and actor.capacity <= blocker.capacity:
+        act.flags[f"no lock for blocking:{blocker.id}"] = 1
+
+
+def _red_list(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and "red list" in m.traits
+
+
+@hook("combat_start", "Big Game")
+def _big_game_red_list(game: Game, c: Combat) -> None:
+    """Against a Red List minion the acting minion gets an optional maneuver or press in the combat (one of each
+    offered, using either uses both up: game.py reads the side's mark, as for ManeuverOrPressInCombat)."""
+    act = c.action
+    if act is None or act.card < 0 or game.card_of[act.card] != v.vekn(game, "Big Game") or act.blocked:
+        return
+    if c.a.minion == act.actor and _red_list(game, act.target_minion):
+        c.a.combat_maneuvers += 1
+        c.a.combat_presses += 1
+        c.a.used.add("combat:maneuver or press")
+
+
+def _big_game_unlock(game: Game, play: Play) -> None:
+    """ "… and unlocks at the end of the action if he or she is still ready" (against a Red List minion)."""
+    m = game.minions.get(play.minion)
+    if _red_list(game, play.target) and m is not None and m.locked and not m.torpor:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+
+
+card(
+    "Big Game",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        effects=(_big_game_unlock,),
+        label="enter combat",
+    ),
+    notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
 )

@@ -3062,3 +3062,31 @@ card(
         label="burn a vampire in torpor",
     ),
 )
+
+
+def _lupine_assault(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Each Methuselah, the player first, discards 5 cards of its choice, then draws back up to its hand size."""
+    for seat in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]:
+        s = game.seats[seat]
+        chosen: list[int] = []
+        while len(chosen) < 5 and not s.ousted:
+            held = [c for c in s.hand if c not in chosen]
+            if not held:
+                break
+            option = yield from choose(game, seat, [Option(Kind.DISCARD, seat, (c,)) for c in held])
+            chosen.append(option.ids[0])
+        if chosen:
+            v.discard(game, seat, chosen)
+
+
+card(
+    "Lupine Assault",
+    Mode(
+        window=W.MASTER,
+        effects=(v.DoNotReplace(Until.END_OF_TURN), _lupine_assault),
+        limit="lupine assault",
+        limit_scope="game",
+    ),
+    notes="'Do not replace until your influence phase': it is replaced as the discard phase starts (nothing is "
+    "played from the hand in the influence phase between).",
+)
