@@ -6085,3 +6085,23 @@ class DamageTarget:
         m = game.minions.get(play.target)
         if m is not None and m.in_play and not m.torpor:
             g.take_damage(game, m.id, self.amount, 0)
+
+
+def vampire_action_failed(game: Game, play: Play) -> bool:
+    """After resolution of an unsuccessful action (blocked, or failed) by a vampire (Neighborhood Watch Commander)."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return act is not None and not act.succeeded and actor is not None and actor.kind == VAMPIRE
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageActor:
+    """The acting minion takes ``amount`` damage outside combat (Neighborhood Watch Commander), if still ready."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)

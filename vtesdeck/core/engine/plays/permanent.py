@@ -146,3 +146,18 @@ def _stray_unlock_score(game: Game, play: Play) -> float:
 
 
 judge("Underbridge Stray", 3, score=_stray_unlock_score)
+
+
+def _nwc_score(game: Game, play: Play) -> float:
+    """Neighborhood Watch Commander: damage another Methuselah's failed vampire, never one's own."""
+    act = play.frame
+    if not isinstance(act, Action) or g.controller(game, act.actor) == play.seat:
+        return -1.0
+    return 15.0
+
+
+judge("Neighborhood Watch Commander", 1, score=_nwc_score)
+judge("Flak Jacket", 0, score=_on_minion_score("Flak Jacket", 20.0, 5.0))
+judge("Revenant", 0, score=_on_minion_score("Revenant", 22.0, 4.0))
+judge("Sawed-Off Shotgun", 0, score=_on_minion_score("Sawed-Off Shotgun", 25.0, 5.0))
+judge("Flamethrower", 0, score=_on_minion_score("Flamethrower", 25.0, -1.0))

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
@@ -2736,4 +2737,17 @@ card(
         label="burn a vampire in torpor",
     ),
     ally=Ally(strikes=(Strike(damage=1, ranged=True, label="ECTU Operative"),), maneuvers_each_combat=1),
+)
+
+_NWC_DAMAGE = "neighborhood watch commander damage"
+card(
+    "Neighborhood Watch Commander",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=all_of(ready_unlocked, v.vampire_action_failed, v.action_not_marked(_NWC_DAMAGE)),
+        effects=(LockSelf(), v.MarkAction(_NWC_DAMAGE), v.DamageActor(1)),
+        label="lock: 1 damage on the acting vampire",
+    ),
 )

@@ -994,3 +994,38 @@ def _eyes_burn(game: Game, seat: int) -> None:
         m = game.minions.get(c)
         for copy in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
             v.burn_card(game, copy)
+
+
+card(
+    "Black Sunrise",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=all_of(directed_at_you, may_attempt_block),
+        effects=(UnlockSelf(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=all_of(directed_at_you, blocker_locked),
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    notes="The second and fourth modes are the vampire already attempting to block, woken (ANK 20181122-2): it "
+    "unlocks and the attempt goes on. Prey, predator and target restrictions apply (ANK 20180623).",
+)
