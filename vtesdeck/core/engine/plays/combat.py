@@ -90,3 +90,23 @@ def _end_combat_before_range_score(game: Game, play: Play) -> float:
 
 judge("Monstrous Form", 1, score=_monstrous_form_on_self_score)
 judge("Alpha Glint", 1, score=_end_combat_before_range_score)
+
+
+def _inner_essence_score(game: Game, play: Play) -> float:
+    """Inner Essence: with a combat card costing blood in the hand, or at superior for the blood it gives."""
+    comp = game.compiled
+    m = game.minions.get(play.minion)
+    if comp is None or m is None:
+        return -1.0
+    costly = any(
+        "Combat" in (card := comp.cards[game.card_of[c]]).types and card.blood_cost is not None
+        for c in game.seats[play.seat].hand
+        if c != play.card
+    )
+    if costly:
+        return 15.0
+    return 12.0 if play.mode.superior and m.blood < m.capacity else -1.0
+
+
+judge("Inner Essence", 0, score=_inner_essence_score)
+judge("Inner Essence", 1, score=_inner_essence_score)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Role, card
+from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..frames import Until
+from ..handlers import Handler
+from ..state import Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -1592,5 +1594,47 @@ card(
         when=v.all_of(v.strike_card_being_played, v.opposing_ally_or_younger, _jones_once),
         effects=(v.CancelAsPlayed(), v.OpposingChoosesStrikeAgain(), _jones_mark),
         label="cancel the opposing strike card",
+    ),
+)
+
+_INNER_ESSENCE = "combat:inner essence"
+
+
+def _inner_essence(game: Game, play: Play) -> None:
+    """Once this combat, a combat card the vampire plays costs 1 blood less (the "cost_less" hook)."""
+    c = v.combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add(_INNER_ESSENCE)
+
+
+@hook("cost_less", "Inner Essence")
+def _inner_essence_less(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    c = v.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not handler.blood or "Combat" not in handler.types:
+        return 0, 0
+    side = c.side(minion)
+    if _INNER_ESSENCE not in side.used:
+        return 0, 0
+    if paying:
+        side.used.discard(_INNER_ESSENCE)
+    return 1, 0
+
+
+card(
+    "Inner Essence",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(_inner_essence,),
+        limit="inner essence",
+        limit_scope="combat",
+        label="a combat card costs 1 blood less",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(_inner_essence, v.AddBlood(1, to_self=True)),
+        limit="inner essence",
+        limit_scope="combat",
+        label="a combat card costs 1 blood less, gain 1 blood",
     ),
 )
