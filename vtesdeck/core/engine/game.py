@@ -2285,6 +2285,7 @@ class Strike:
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
     at_most: int = 0  # "if more than N damage is inflicted with this strike, ignore the excess" (Quick Jab)
+    aggravated_vs: tuple[str, ...] = ()  # its damage is aggravated on a minion of these clans (Blade of Enoch)
     label: str = ""
 
 
@@ -2608,6 +2609,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             aggravated = strike.aggravated or (
                 strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
             )
+            if strike.aggravated_vs and game.minions[other.minion].clan in strike.aggravated_vs:
+                aggravated = True  # "damage inflicted by this weapon on a Brujah … is aggravated" (Blade of Enoch)
             if not aggravated and c.action is not None and c.action.flags.get("combat damage aggravated"):
                 aggravated = game.minions[other.minion].kind == VAMPIRE  # Domain of Evernight [tem]: on vampires
             entry[1 if aggravated else 0] += amount

@@ -3143,7 +3143,13 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     # in the order the cards are carried, each strike once: a set's order would follow the strikes' hashes (of
     # the functions some hold: their addresses), and the options' order must not depend on memory layout
     carried = _bearers(game, minion, c)
-    strikes = dict.fromkeys(b.strike for _, b in carried if b.strike is not None)
+    m = game.minions.get(minion)
+    strikes = dict.fromkeys(
+        b.strike
+        for _, b in carried
+        if b.strike is not None
+        and not (b.strike_capacity_above and (m is None or m.kind != VAMPIRE or m.capacity <= b.strike_capacity_above))
+    )
     seat = g.controller(game, minion)
     out = []
     for s in strikes:
@@ -6105,3 +6111,15 @@ class DamageActor:
         m = game.minions.get(act.actor) if act is not None else None
         if m is not None and m.in_play and not m.torpor:
             g.take_damage(game, m.id, self.amount, 0)
+
+
+def frenzy_immune(game: Game, minion: int) -> bool:
+    """Whether the minion is immune to frenzy cards (Sire's Index Finger): the "frenzy_immune" hooks."""
+    hooks = g.hooks_of(game, "frenzy_immune")
+    return bool(hooks) and any(h(game, minion) for h in hooks)
+
+
+def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
+    """A frenzy card played on the opposing minion: not on one immune to frenzy cards (Sire's Index Finger)."""
+    c = combat_of(play)
+    return c is None or not frenzy_immune(game, c.other(play.minion).minion)

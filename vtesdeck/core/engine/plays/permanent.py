@@ -161,3 +161,15 @@ judge("Flak Jacket", 0, score=_on_minion_score("Flak Jacket", 20.0, 5.0))
 judge("Revenant", 0, score=_on_minion_score("Revenant", 22.0, 4.0))
 judge("Sawed-Off Shotgun", 0, score=_on_minion_score("Sawed-Off Shotgun", 25.0, 5.0))
 judge("Flamethrower", 0, score=_on_minion_score("Flamethrower", 25.0, -1.0))
+
+
+def _blade_of_enoch_score(game: Game, play: Play) -> float:
+    """Blade of Enoch: only a vampire of capacity above 5 strikes with it."""
+    m = game.minions.get(play.minion)
+    if m is None or m.capacity <= 5 or carried(game, play.minion, "Blade of Enoch"):
+        return -1.0
+    return 24.0
+
+
+judge("Blade of Enoch", 0, score=_blade_of_enoch_score)
+judge("Sire's Index Finger", 0, score=_on_minion_score("Sire's Index Finger", 12.0, -5.0))

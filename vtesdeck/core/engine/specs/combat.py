@@ -1036,7 +1036,7 @@ card(
     "Drawing Out the Beast",
     Mode(
         window=W.BEFORE_RANGE,
-        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire, v.opposing_not_frenzy_immune),
         effects=(v.HoldTheOpposingMinion(),),
         limit="drawing out the beast",
         limit_scope="combat",
@@ -1045,7 +1045,7 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
-        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire, v.opposing_not_frenzy_immune),
         effects=(v.HoldTheOpposingMinion(press_damage=1),),
         limit="drawing out the beast",
         limit_scope="combat",
@@ -1305,13 +1305,14 @@ card(
     "Terror Frenzy",
     Mode(
         window=W.BEFORE_RANGE,
-        when=v.in_first_round,
+        when=v.all_of(v.in_first_round, v.opposing_not_frenzy_immune),
         effects=(v.KeepTheOpposingMinionAway(),),
         label="opposing minion: no maneuver to close, no press to continue, no equipment this combat",
     ),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
+        when=v.opposing_not_frenzy_immune,
         effects=(v.CombatCardsCostOpposingMore(1),),
         limit="terror frenzy superior",
         limit_scope="combat",

@@ -2606,6 +2606,7 @@ def _rotschreck_targets(game: Game, play: Play) -> Sequence[int]:
         if s.minion in game.minions
         and controller(game, s.minion) == play.seat
         and _aggravated_strike_at(game, c, s.minion) > 0
+        and not v.frenzy_immune(game, s.minion)  # Sire's Index Finger
     ]
 
 

@@ -2751,3 +2751,25 @@ card(
         label="lock: 1 damage on the acting vampire",
     ),
 )
+
+_FINGER, _BLADE = "Sire's Index Finger", "Blade of Enoch"
+card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(
+    _BLADE,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(bonus=1, aggravated_vs=("Brujah", "Brujah antitribu"), label="Blade of Enoch"),
+        strike_capacity_above=5,
+    ),
+    notes="A vampire of capacity 5 or less may carry it, without its strike or immunity (LSJ 20030607).",
+)
+
+
+@hook("frenzy_immune", _FINGER, _BLADE)
+def _immune_to_frenzy(game: Game, minion: int) -> bool:
+    """The vampire with Sire's Index Finger, or with the Blade of Enoch and a capacity above 5, is immune to frenzy
+    cards (the frenzy cards' own predicates ask: vocabulary.frenzy_immune)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or not m.cards:
+        return False
+    return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
