@@ -173,3 +173,4 @@ def _blade_of_enoch_score(game: Game, play: Play) -> float:
 
 judge("Blade of Enoch", 0, score=_blade_of_enoch_score)
 judge("Sire's Index Finger", 0, score=_on_minion_score("Sire's Index Finger", 12.0, -5.0))
+judge("Improvised Flamethrower", 0, score=_on_minion_score("Improvised Flamethrower", 24.0, 4.0))

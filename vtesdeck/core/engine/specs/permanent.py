@@ -2773,3 +2773,29 @@ def _immune_to_frenzy(game: Game, minion: int) -> bool:
     if m is None or m.kind != VAMPIRE or not m.cards:
         return False
     return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
+
+
+_IMPROVISED = "Improvised Flamethrower"
+card(
+    _IMPROVISED,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(damage=2, ranged=True, aggravated=True, label="Improvised Flamethrower"), once_each_combat=True
+    ),
+    notes="Each copy gives one use a combat (ANK 20230316). The 2 aggravated damage on the bearer is taken at once, "
+    "as the opposing strike's damage is counted (before prevention), without a prevention step of its own.",
+)
+
+
+@hook("strike_inflicted", _IMPROVISED)
+def _improvised_backfire(game: Game, c: Combat, side: Any, strike: Any, amount: int) -> None:
+    """Damage inflicted by the opposing minion at long range, even if prevented (LSJ 20040802): each Improvised
+    Flamethrower on the minion hit burns, and the minion takes 2 aggravated damage."""
+    if c.range is not Range.LONG or amount <= 0:
+        return
+    victim = c.other(side.minion).minion
+    for copy in carried(game, victim, _IMPROVISED):
+        burn_card(game, copy)
+        game.log("burn", controller(game, victim), copy)
+        if victim in game.minions and game.minions[victim].in_play:
+            take_damage(game, victim, 0, 2)
