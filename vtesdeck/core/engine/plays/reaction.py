@@ -140,3 +140,17 @@ def _scalpel_score(game: Game, play: Play) -> float:
 
 for _mode in range(4):
     judge("Scalpel Tongue", _mode, score=_scalpel_score)
+
+
+def _power_of_all_score(game: Game, play: Play) -> float:
+    """Power of All: cancel a bleed or a directed action card aimed at this seat (the price: two anarchs locked)."""
+    if not game.aside:
+        return -1.0
+    player = game.owner_of[game.aside[-1]]
+    act = g.current_action(game)
+    if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
+        return 30.0
+    return -1.0
+
+
+judge("Power of All", 0, score=_power_of_all_score)

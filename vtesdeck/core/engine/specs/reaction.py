@@ -1029,3 +1029,49 @@ card(
     notes="The second and fourth modes are the vampire already attempting to block, woken (ANK 20181122-2): it "
     "unlocks and the attempt goes on. Prey, predator and target restrictions apply (ANK 20180623).",
 )
+
+
+def _unlocked_ready_anarchs(game: Game, seat: int) -> list[int]:
+    return [m.id for m in v.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
+
+
+def _power_of_all_payers(game: Game, play: Play) -> list[int]:
+    """The anarch playing Power of All (its 2 blood): a ready unlocked anarch beside another, not in the acting
+    Methuselah's turn nor during combat."""
+    if play.seat == game.acting or isinstance(play.frame, Combat):
+        return []
+    anarchs = _unlocked_ready_anarchs(game, play.seat)
+    if len(anarchs) < 2:
+        return []
+    return [a for a in anarchs if game.minions[a].blood >= 2]
+
+
+def _power_of_all(game: Game, play: Play) -> None:
+    """The anarch burns 2 blood (the cost) and locks with another unlocked ready anarch (the one with the least
+    blood); the card being played is cancelled."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return
+    move_blood(game, m.id, -2)
+    m.locked = True
+    others = sorted(
+        (a for a in _unlocked_ready_anarchs(game, play.seat) if a != m.id), key=lambda a: game.minions[a].blood
+    )
+    if others:
+        game.minions[others[0]].locked = True
+    CancelAsPlayed()(game, play)
+
+
+card(
+    "Power of All",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.METHUSELAH,
+        cost_blood=0,
+        targets=_power_of_all_payers,
+        effects=(_power_of_all,),
+        label="lock two anarchs: cancel a library card as it is played",
+    ),
+    notes="Played by the Methuselah for the anarch chosen as its target (who burns the 2 blood): it is usable even "
+    "with no action (PIB 20120808), never during combat (LSJ 20080618) nor in its player's own turn.",
+)
