@@ -6123,3 +6123,6 @@ def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
     """A frenzy card played on the opposing minion: not on one immune to frenzy cards (Sire's Index Finger)."""
     c = combat_of(play)
     return c is None or not frenzy_immune(game, c.other(play.minion).minion)
+
+
+diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)

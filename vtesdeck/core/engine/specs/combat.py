@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from .. import vocabulary as v
 from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..frames import Until
+from ..frames import Action, Until
 from ..handlers import Handler
-from ..state import Game
+from ..state import VAMPIRE, Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -17,7 +20,7 @@ from ..vocabulary import (
     UnlockSelf,
     damage_pending,
 )
-from ..windows import W
+from ..windows import Act, W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
     CONQUER_MANDATORY,
@@ -1638,4 +1641,47 @@ card(
         limit_scope="combat",
         label="a combat card costs 1 blood less, gain 1 blood",
     ),
+)
+
+_AMARANTH = "Amaranth"
+_SENT_TO_TORPOR = "round:sent to torpor"
+
+
+@hook("torpor", _AMARANTH)
+def _amaranth_torpor(game: Game, minion: int) -> None:
+    """A combatant sent to torpor this round: Amaranth may still diablerize it instead."""
+    c = v.current_combat(game)
+    if c is not None and minion in (c.a.minion, c.b.minion):
+        c.side(minion).used.add(_SENT_TO_TORPOR)
+
+
+def _opposing_sent_to_torpor(game: Game, play: Play) -> bool:
+    c = v.combat_of(play)
+    if c is None:
+        return False
+    other = c.other(play.minion)
+    m = game.minions.get(other.minion)
+    return _SENT_TO_TORPOR in other.used and m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+def _amaranth(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Diablerize the opposing vampire (4.3.8: its blood, the blood hunt)."""
+    c = v.combat_of(play)
+    if c is None:
+        return
+    victim = c.other(play.minion).minion
+    act = Action(kind=Act.DIABLERIE, seat=play.seat, actor=play.minion, target_minion=victim)
+    yield from v.diablerie(game, act)
+
+
+card(
+    _AMARANTH,
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(v.self_vampire, v.self_ready, _opposing_sent_to_torpor),
+        effects=(_amaranth,),
+        label="diablerize the opposing vampire",
+    ),
+    notes="Played at the end of the round in which the opposing vampire's damage sent it to torpor (the engine has "
+    "no step between the damage and the torpor): what follows a vampire's going to torpor has happened already.",
 )
