@@ -6126,3 +6126,66 @@ def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
 
 
 diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)
+
+
+def equip_handler(game: Game, copy: int) -> Any:
+    """The mode that equips a minion with this equipment card from the hand (its ``Equip`` effect), or None."""
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        if not handler.mode.in_play and any(isinstance(e, Equip) for e in handler.mode.effects):
+            return handler
+    return None
+
+
+def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
+    """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight, Vast
+    Wealth): its equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
+    handler = equip_handler(game, copy)
+    m = game.minions.get(minion)
+    if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
+        return False
+    mode = handler.mode
+    if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
+        return False
+    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
+
+
+def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:
+    """Equip the playing minion with the card ``copy`` (set aside already): its cost paid, its equip mode's effects
+    (Anonymous Freight from the hand, Vast Wealth from the library)."""
+    handler = equip_handler(game, copy)
+    s = game.seats[play.seat]
+    if handler is None or play.minion not in game.minions:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+        return
+    blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
+    if blood:
+        g.move_blood(game, play.minion, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    if s.ousted:  # the cost took its last pool (Vast Wealth's is not optional: RTR 19941109)
+        g.leave_aside(game, copy)
+        s.removed.append(copy)
+        return
+    equip = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
+    yield from g.run_effects(game, handler.mode.effects, equip)
+    if copy in game.aside:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+
+
+def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
+    """The non-location equipment cards of the hand the playing minion may be equipped with (Anonymous Freight),
+    one copy of each."""
+    seen: set[int] = set()
+    out = []
+    for copy in game.seats[play.seat].hand:
+        if copy != play.card and game.card_of[copy] not in seen and may_equip_with(game, play.seat, play.minion, copy):
+            seen.add(game.card_of[copy])
+            out.append(copy)
+    return out
+
+
+def own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    """The player's ready minions (Vast Wealth: "put this card on a ready minion you control")."""
+    return [m.id for m in g.ready_minions(game, play.seat)]

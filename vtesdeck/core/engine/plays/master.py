@@ -548,3 +548,17 @@ def _lupine_assault_score(game: Game, play: Play) -> float:
 
 
 judge("Lupine Assault", 0, score=_lupine_assault_score)
+
+
+def _vast_wealth_score(game: Game, play: Play) -> float:
+    """Vast Wealth: on a minion without one, with equipment left in the library."""
+    m = game.minions.get(play.target)
+    if m is None or _has_card(game, play.target, "Vast Wealth"):
+        return -1.0
+    cards = game.compiled.cards
+    if not any("Equipment" in cards[game.card_of[c]].types for c in game.seats[play.seat].library):
+        return -1.0
+    return 26.0
+
+
+judge("Vast Wealth", 0, score=_vast_wealth_score)

@@ -2789,3 +2789,29 @@ card(
     ),
     notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
 )
+
+
+def _anonymous_freight(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Equip the vampire with the equipment chosen as the action was announced, if still in the hand and still
+    allowed (requirements and cost as normal), then draw back up."""
+    s = game.seats[play.seat]
+    if play.target not in s.hand or not v.may_equip_with(game, play.seat, play.minion, play.target):
+        return
+    v.set_aside(game, play.seat, play.target)
+    yield from v.equip_with(game, play, play.target)
+    if not s.ousted:
+        refill(game, play.seat)
+
+
+card(
+    "Anonymous Freight",
+    Mode(
+        window=W.ACTION,
+        stealth=3,
+        targets=v.equipment_in_hand,
+        effects=(_anonymous_freight,),
+        label="equip with an equipment card from the hand",
+    ),
+    notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
+    "action's (ANK 20180817).",
+)

@@ -3091,3 +3091,43 @@ card(
     notes="'Do not replace until your influence phase': it is replaced as the discard phase starts (nothing is "
     "played from the hand in the influence phase between).",
 )
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _vast_wealth_search(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """On success: the first equipment card found working down the library; the minion is equipped with it, its
+    cost paid (not optional: RTR 19941109), or it is burned without cost if it cannot be placed (TOM 19950407);
+    then the library is shuffled."""
+    s = game.seats[play.seat]
+    types = game.compiled.cards
+    found = next((c for c in reversed(s.library) if "Equipment" in types[game.card_of[c]].types), -1)
+    if found >= 0:
+        s.library.remove(found)
+        game.aside.append(found)
+        if v.may_equip_with(game, play.seat, play.minion, found):
+            yield from v.equip_with(game, play, found)
+        else:
+            to_ash_heap(game, found)
+    game.rng.shuffle(s.library)
+
+
+def _own_vast_wealth(game: Game, play: Play) -> bool:
+    """Its ability serves only a minion whose Methuselah controls the card (RTR 19951017)."""
+    return carried_by_actor(game, play) and game.owner_of[play.card] == play.seat
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=v.own_ready_minions, effects=(PutOnTarget(),), label="put on a ready minion"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=_own_vast_wealth,
+        effects=(_vast_wealth_search,),
+        label="equip with the first equipment of the library",
+    ),
+    notes="The card's controller is its owner (no card moves it to another Methuselah).",
+)
