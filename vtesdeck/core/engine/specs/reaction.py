@@ -17,7 +17,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Combat, Referendum, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -1074,4 +1074,58 @@ card(
     ),
     notes="Played by the Methuselah for the anarch chosen as its target (who burns the 2 blood): it is usable even "
     "with no action (PIB 20120808), never during combat (LSJ 20080618) nor in its player's own turn.",
+)
+
+
+_SALT = "salt of thoth on"
+
+
+def _action_at_own_location(game: Game, play: Play) -> bool:
+    """An action directed at a location the player controls, no block attempted nor made (ANK 20260316)."""
+    act = play.frame
+    return (
+        isinstance(act, Action)
+        and act.directed
+        and act.blocker < 0
+        and not act.blocked
+        and act.target_minion in game.seats[play.seat].controlled
+        and v.is_location(game, act.target_minion)
+    )
+
+
+def _salt_on_location(game: Game, play: Play) -> None:
+    """The card goes on the location the action was directed at (in play beside it, the location noted)."""
+    act = play.frame
+    if not isinstance(act, Action):
+        return
+    v.leave_aside(game, play.card)
+    game.seats[play.seat].controlled.append(play.card)
+    v.add_rider(game, play.card, _SALT, act.target_minion, Until.END_OF_GAME)
+
+
+def _action_at_salted_location(game: Game, play: Play) -> bool:
+    if not _action_at_own_location(game, play):
+        return False
+    act = play.frame
+    return any(r.holder == play.card and r.key == _SALT and r.value == act.target_minion for r in game.riders)
+
+
+card(
+    "Salt of Thoth",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=_action_at_own_location,
+        effects=(ActionFails(), EndAction(), _salt_on_location),
+        label="the action at a location fails; put this card on the location",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=_action_at_salted_location,
+        effects=(v.BurnThisCard(), ActionFails(), EndAction()),
+        label="burn: the action at this location fails",
+    ),
+    notes="Played before any block is attempted (ANK 20260316). A failed action reached resolution (the same action "
+    "cannot be taken again: the engine's once-a-turn rule for action cards).",
 )
