@@ -269,6 +269,7 @@ RENDER: dict[str, _Render] = {
     "lock": lambda n, e: f"{n.card(e[2])} is locked",
     "discipline card": lambda n, e: f"{n.short(e[1])} puts {n.card(e[3])} on {n.card(e[2])}",
     "burn pool": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool",
+    "torture": lambda n, e: f"{n.short(e[1])} puts a torture counter on {n.card(e[2])}",  # The Path of Lilith
     "edge burned": lambda n, e: f"{n.short(e[1])} burns the Edge",
     "pool to blood": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",
     "remove from game": lambda n, e: f"{n.short(e[1])} removes {n.card(e[2])} from the game",

@@ -3131,3 +3131,55 @@ card(
     ),
     notes="The card's controller is its owner (no card moves it to another Methuselah).",
 )
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture"
+
+
+def _torture_clean(game: Game, play: Play) -> None:
+    """The torture counters of a copy that left play were burned with it: none are left when one comes in play."""
+    game.riders = [r for r in game.riders if r.key != _TORTURE]
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """A non-Camarilla vampire of the card's controller sends the opposing vampire to torpor in combat: the card
+    locks to put a torture counter on it (always taken: locking the card has no other use)."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or minion not in (c.a.minion, c.b.minion) or victim is None or victim.kind != VAMPIRE:
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla" or not is_ready(game, sender.id):
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_anywhere(game, _LILITH):
+        if _controller_of_card(game, copy) == seat and copy not in game.locked_cards:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, 1, Until.END_OF_GAME, seat)
+            game.log("torture", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_unlock(game: Game, seat: int) -> int:
+    """During its controller's unlock phase, each Methuselah controlling a vampire with torture counters burns 1."""
+    if not any(_controller_of_card(game, copy) == seat for copy in _copies_anywhere(game, _LILITH)):
+        return 0
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE}
+    for other in list(game.order):
+        s = game.seats[other]
+        if s.ousted:
+            continue
+        if any((m := game.minions.get(c)) is not None and m.in_play and c in tortured for c in s.controlled):
+            economy.burn_pool(game, other, 1)
+            game.log("burn pool", other, 1)
+    return 0
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(_torture_clean, PutInPlay())),
+    burn="minion",
+    notes="Torture counters are riders on the vampires, counted only while the card is in play.",
+)
