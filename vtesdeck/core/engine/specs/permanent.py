@@ -2799,3 +2799,33 @@ def _improvised_backfire(game: Game, c: Combat, side: Any, strike: Any, amount: 
         game.log("burn", controller(game, victim), copy)
         if victim in game.minions and game.minions[victim].in_play:
             take_damage(game, victim, 0, 2)
+
+
+_BOOK = "Book of Going Forth by Night, The"
+card(_BOOK, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+grants_disciplines(_BOOK, fixed_levels(ser=2))
+
+
+@hook("ally_spared", _BOOK)
+def _book_takes_the_ally(game: Game, minion: int) -> bool:
+    """An ally opposing the vampire with the Book in combat would be burned: its controller steals and locks it
+    instead, and if it has lost its last life it gains 1 life (requirements do not apply: TOM 19960226-1)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return False
+    holder = game.minions.get(c.other(minion).minion)
+    if holder is None or holder.kind != VAMPIRE or not carried(game, holder.id, _BOOK) or not is_ready(game, holder.id):
+        return False
+    seat = controller(game, holder.id)
+    StealMinion()(game, Play(seat=seat, card=-1, mode=_BOOK_STEAL, minion=holder.id, target=minion))
+    ally = game.minions.get(minion)
+    if ally is None or controller(game, minion) != seat:
+        return False
+    if ally.blood <= 0:
+        move_blood(game, minion, 1)
+    ally.locked = True
+    c.over = True
+    return True
+
+
+_BOOK_STEAL = Mode(window=W.PREVENT, label="The Book of Going Forth by Night: steal the ally")
