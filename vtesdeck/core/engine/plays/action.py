@@ -231,3 +231,20 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _baltimore_purge_score(game: Game, play: Play) -> float:
+    """Baltimore Purge: worth losing this vampire to torpor when two other Methuselahs each lose one too."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return -1.0
+    hit = sum(
+        1
+        for s in game.order
+        if s != play.seat and any(o.kind == VAMPIRE and o.capacity <= m.capacity for o in g.ready_minions(game, s))
+    )
+    return 25.0 if hit >= 2 else -1.0
+
+
+judge("Baltimore Purge", 0, score=_baltimore_purge_score)
+judge("Baltimore Purge", 1, score=_baltimore_purge_score)

@@ -2815,3 +2815,42 @@ card(
     notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
     "action's (ANK 20180817).",
 )
+
+_PURGE = "Baltimore Purge"
+
+
+@hook("unlock", _PURGE)
+def _baltimore_purge(game: Game, seat: int) -> int:
+    """During your unlock phase: burn the card; each other Methuselah's ready vampire not older than this one (its
+    youngest, then poorest: that Methuselah's pick; with a ready Lasombra of yours, your pick: its oldest, then
+    richest) and this vampire go to torpor, all at once (LSJ 20050111)."""
+    wanted = v.vekn(game, _PURGE)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        purges = [x for x in m.cards if game.card_of[x] == wanted] if m is not None else []
+        if m is None or not purges:
+            continue
+        for x in purges:
+            v.burn_card(game, x)
+        lasombra = any(o.kind == VAMPIRE and o.clan == "Lasombra" for o in v.ready_minions(game, seat))
+        victims = [m.id]
+        for other in game.order:
+            if other == seat or game.seats[other].ousted:
+                continue
+            fits = [o for o in v.ready_minions(game, other) if o.kind == VAMPIRE and o.capacity <= m.capacity]
+            if fits:
+                key = lambda o: (o.capacity, o.blood)  # noqa: E731
+                victims.append((max(fits, key=key) if lasombra else min(fits, key=key)).id)
+        for victim in victims:
+            if victim in game.minions and game.minions[victim].in_play:
+                v.go_to_torpor(game, victim)
+    return 0
+
+
+card(
+    _PURGE,
+    Mode(window=W.ACTION, when=v.has_clan("Ravnos"), stealth=1, effects=(PutOnTarget(on_self=True),)),
+    Mode(window=W.ACTION, when=v.not_(v.has_clan("Ravnos")), effects=(PutOnTarget(on_self=True),)),
+    notes="The vampires are chosen by a fixed rule (each Methuselah sends its youngest, a Lasombra's controller "
+    "picks the oldest), not asked.",
+)
