@@ -4298,15 +4298,22 @@ def plays_as_vampire(
     sect: str = "",
     marked: str = "",
     not_of_type: str = "",
+    combined: bool = False,
 ) -> None:
     """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
     Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
     requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
     paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
     ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]); ``not_of_type``: not
-    cards of that type ("non-action cards": Spectral Servitor). Registers the hooks."""
+    cards of that type ("non-action cards": Spectral Servitor); ``combined``: "Celerity and/or Fortitude", a card
+    requiring several of them too (Vivienne Géroux). Registers the hooks."""
 
     allowed = frozenset(disciplines)
+
+    def _played_with(codes: tuple[str, ...]) -> bool:
+        if combined:
+            return bool(codes) and allowed.issuperset(codes)
+        return len(codes) == 1 and codes[0] in allowed
 
     def named(game: Game, m: Minion) -> bool:
         return m.kind == ALLY and m.card == vekn(game, name) and (not marked or card_marked(game, m.id, marked))
@@ -4315,7 +4322,7 @@ def plays_as_vampire(
     def _plays(game: Game, handler: Any, m: Minion) -> bool:
         if not named(game, m) or handler.requirement is None or not_of_type in handler.types:
             return False
-        if handler.mode.superior or len(handler.mode.disciplines) != 1 or handler.mode.disciplines[0] not in allowed:
+        if handler.mode.superior or not _played_with(handler.mode.disciplines):
             return False  # one of the Disciplines, not two of them (ANK 20180731-1, LSJ 20011217)
         as_vampire = eligibility.embraced_minion("", sect, capacity, tuple((d, 1) for d in sorted(allowed)))
         return bool(handler.requirement.met_by(as_vampire, became_anarch=sect == "Anarch"))
@@ -4323,7 +4330,7 @@ def plays_as_vampire(
     @hook("has_discipline", name)
     def _has(game: Game, handler: Any, m: Minion) -> bool:
         mode = handler.mode
-        return named(game, m) and not mode.superior and len(mode.disciplines) == 1 and mode.disciplines[0] in allowed
+        return named(game, m) and not mode.superior and _played_with(mode.disciplines)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -174,3 +174,5 @@ def _blade_of_enoch_score(game: Game, play: Play) -> float:
 judge("Blade of Enoch", 0, score=_blade_of_enoch_score)
 judge("Sire's Index Finger", 0, score=_on_minion_score("Sire's Index Finger", 12.0, -5.0))
 judge("Improvised Flamethrower", 0, score=_on_minion_score("Improvised Flamethrower", 24.0, 4.0))
+judge("Vivienne Géroux", 1, score=lambda game, play: -1.0)  # giving her away: a deal the bots never make
+judge("Vivienne Géroux", 2, score=lambda game, play: 22.0)

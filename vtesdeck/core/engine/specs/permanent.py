@@ -2829,3 +2829,78 @@ def _book_takes_the_ally(game: Game, minion: int) -> bool:
 
 
 _BOOK_STEAL = Mode(window=W.PREVENT, label="The Book of Going Forth by Night: steal the ally")
+
+_VIVIENNE = "Vivienne Géroux"
+
+
+def _vivienne_here(game: Game, play: Play) -> bool:
+    """A vampire acting for the ability (not Vivienne herself: her in-play modes are her Methuselahs' vampires')."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and play.card in game.minions
+
+
+def _vivienne_itself(game: Game, play: Play) -> Sequence[int]:
+    return [play.card] if play.card in game.minions else []
+
+
+def _give_vivienne(game: Game, play: Play) -> None:
+    """The Methuselah the action is directed at takes control of Vivienne."""
+    if 0 <= play.target < len(game.seats) and not game.seats[play.target].ousted:
+        StealMinion()(game, dataclasses.replace(play, seat=play.target, target=play.card))
+
+
+_VIVIENNE_GIVE = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    seat_target=True,
+    when=_vivienne_here,
+    targets=v.other_methuselahs,
+    effects=(_give_vivienne,),
+    label="give another Methuselah control of Vivienne",
+)
+_VIVIENNE_STEAL = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    when=_vivienne_here,
+    targets=_vivienne_itself,
+    effects=(StealMinion(),),
+    label="steal Vivienne",
+)
+card(
+    _VIVIENNE,
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    _VIVIENNE_GIVE,
+    _VIVIENNE_STEAL,
+    notes="Her Methuselah's vampires may give her away, the others' steal her: the 'offered_actions' hook.",
+)
+plays_as_vampire(_VIVIENNE, ("cel", "for"), sect="Anarch", combined=True)
+
+
+@hook("offered_actions", _VIVIENNE)
+def _vivienne_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """A vampire may give away Vivienne if its Methuselah controls her, else steal her."""
+    if m.kind != VAMPIRE or game.compiled is None:
+        return []
+    wanted = vekn(game, _VIVIENNE)
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if game.card_of[c] == wanted and c in game.minions and game.minions[c].in_play:
+                mode = _VIVIENNE_GIVE if s == seat else _VIVIENNE_STEAL
+                out += [(c, h) for h in game.compiled.in_play.get((wanted, W.ACTION), ()) if h.mode is mode]
+    return out
+
+
+@hook("stealth", _VIVIENNE)
+def _vivienne_stealth(game: Game, act: Action) -> int:
+    """Vampires of Vivienne's Methuselah get -1 stealth during political actions."""
+    actor = game.minions.get(act.actor)
+    if act.kind is not Act.POLITICAL or actor is None or actor.kind != VAMPIRE:
+        return 0
+    wanted = vekn(game, _VIVIENNE)
+    mine = game.seats[act.seat].controlled
+    return -1 if any(game.card_of[c] == wanted and c in game.minions for c in mine) else 0
