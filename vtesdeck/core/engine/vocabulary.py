@@ -6143,9 +6143,10 @@ def equip_handler(game: Game, copy: int) -> Any:
     return None
 
 
-def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
+def may_equip_with(game: Game, seat: int, minion: int, copy: int, *, forced: bool = False) -> bool:
     """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight, Vast
-    Wealth): its equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
+    Wealth): its equip mode's requirements and ``when``, its blood, and a pool cost that does not oust (``forced``:
+    one paid even if it ousts, Vast Wealth's: RTR 19941109, RTR 20010710)."""
     handler = equip_handler(game, copy)
     m = game.minions.get(minion)
     if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
@@ -6153,7 +6154,7 @@ def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
     mode = handler.mode
     if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
         return False
-    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
+    return forced or g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
 
 
 def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:

@@ -3105,7 +3105,7 @@ def _vast_wealth_search(game: Game, play: Play) -> Generator[Any, Any, None]:
     if found >= 0:
         s.library.remove(found)
         game.aside.append(found)
-        if v.may_equip_with(game, play.seat, play.minion, found):
+        if v.may_equip_with(game, play.seat, play.minion, found, forced=True):
             yield from v.equip_with(game, play, found)
         else:
             to_ash_heap(game, found)
