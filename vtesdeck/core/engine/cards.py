@@ -135,6 +135,8 @@ class Bearer:
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
+    once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
+    strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

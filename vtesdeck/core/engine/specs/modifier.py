@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
+from .. import vocabulary as v
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
@@ -2094,3 +2095,34 @@ def _blithe_enters_combat(game: Game, c: Combat) -> None:
                 game.log("burn blood", controller(game, m.id), m.id, 1)
             else:
                 burn_card(game, copy)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+_OLD_FRIENDS_UNREPLACED = DoNotReplace(Until.NEXT_UNLOCK)
+card(
+    "Old Friends",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1), _OLD_FRIENDS_UNREPLACED), label="+1 bleed"),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=in_polling,
+        effects=(ExtraVotes(2), _OLD_FRIENDS_UNREPLACED),
+        label="+2 votes",
+    ),
+    notes="Automatic referendums are never polled, so [OBF] is not offered there (PIB 20150105).",
+)
+
+card(
+    "Unleash the Hounds",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("vis",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=all_of(during_bleed, v.unique_slave_gargoyle),
+        values=v.ready_vampires_of_enslaving_clan,
+        effects=(Bleed(0, plus_x=True),),
+        label="+1 bleed for each ready vampire of the enslaving clan",
+    ),
+)
