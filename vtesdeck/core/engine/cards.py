@@ -139,6 +139,8 @@ class Bearer:
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
     per_counter: bool = False  # each counter on the card counts as one more copy (a superior Preternatural Strength)
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
+    once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
+    strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -2425,6 +2425,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         options: list[Option] = []
         if last != minion and not (pressing and side.cannot_press) and not _held_in(c, side, pressing):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
+            options += [o for o in in_play_options(game, seat, window, c) if o.minion == minion]  # Monstrous Form
             if pressing:
                 if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
                     options.append(Option(kind, seat, minion=minion))
@@ -2469,6 +2470,8 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     press to continue stands (another press would cancel it)."""
     if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
         return True  # a press given "only usable to continue combat" (Mob Connections)
+    if c.press <= 0 and "round:end-only press" in side.used and side.presses <= 1 and not side.combat_presses:
+        return True  # a press "only usable to end combat" (The Jones [ser]): none to continue stands to cancel
     act = c.action
     if c.press > 0 and side.presses == 1 and not side.combat_presses and "round:press to continue only" in side.used:
         return True  # its one press this round is "to continue combat" (Conquer the Beast [ANI])
@@ -2527,6 +2530,8 @@ class Strike:
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
+    at_most: int = 0  # "if more than N damage is inflicted with this strike, ignore the excess" (Quick Jab)
+    aggravated_vs: tuple[str, ...] = ()  # its damage is aggravated on a minion of these clans (Blade of Enoch)
     label: str = ""
 
 
@@ -2630,8 +2635,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
                     if option.kind is Kind.STRIKE and option.card < 0:
                         side.strike = HAND_STRIKE if option.value == 0 else option_strike(game, option)
-                        if option.value:
-                            side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
+                        if option.value:  # once-each-combat strikes (Carlton Van Wyk); a use again is counted
+                            side.used.add(_use_mark(side, f"granted:{option.value}"))  # (a 2nd Sawed-Off Shotgun)
                         break
                     yield from resolve_play(game, option, c)
                     again = side.aim or side.committed or "round:choose strike again" in side.used
@@ -2656,6 +2661,22 @@ def strikes(game: Game, c: Combat) -> Flow:
         c.a.aim = c.b.aim = 0
         if c.over:
             return
+
+
+def _use_mark(side: Side, mark: str) -> str:
+    """The mark of a granted strike's use this combat: ``mark``, then ``mark:2``, ``mark:3``… (``strike_uses``)."""
+    if mark not in side.used:
+        return mark
+    n = 2
+    while f"{mark}:{n}" in side.used:
+        n += 1
+    return f"{mark}:{n}"
+
+
+def strike_uses(side: Side, value: int) -> int:
+    """How many times this combat the side used the granted strike ``value`` (a once-each-combat weapon's)."""
+    mark = f"granted:{value}"
+    return sum(1 for u in side.used if u == mark or u.startswith(mark + ":"))
 
 
 def equipment_or_retainers(game: Game, minion: int) -> list[int]:
@@ -2722,6 +2743,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strike.damage
     if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
         base += hook_sum(game, "strike_bonus", c, side, strike, False)
+    if strike.at_most:
+        return min(strike.at_most, max(0, base + strike.bonus))
     return max(0, base + strike.bonus)
 
 
@@ -2832,6 +2855,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             aggravated = strike.aggravated or (
                 strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
             )
+            if strike.aggravated_vs and game.minions[other.minion].clan in strike.aggravated_vs:
+                aggravated = True  # "damage inflicted by this weapon on a Brujah … is aggravated" (Blade of Enoch)
             if not aggravated and c.action is not None and c.action.flags.get("combat damage aggravated"):
                 aggravated = game.minions[other.minion].kind == VAMPIRE  # Domain of Evernight [tem]: on vampires
             entry[1 if aggravated else 0] += amount

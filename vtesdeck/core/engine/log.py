@@ -273,6 +273,10 @@ RENDER: dict[str, _Render] = {
     "lock": lambda n, e: f"{n.card(e[2])} is locked",
     "discipline card": lambda n, e: f"{n.short(e[1])} puts {n.card(e[3])} on {n.card(e[2])}",
     "burn pool": lambda n, e: f"{n.short(e[1])} burns {e[2]} pool",
+    "torture counter": lambda n, e: f"{n.short(e[1])} puts a torture counter on {n.card(e[2])}",  # Path of Lilith
+    "clan": lambda n, e: f"{n.card(e[2])} is now of clan {e[3]}",  # Clan Impersonation
+    "hackerspace counters": lambda n, e: f"{n.short(e[1])} takes {_plural(e[3], 'counter')} from {n.card(e[2])}",
+    "pool to card": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",
     "edge burned": lambda n, e: f"{n.short(e[1])} burns the Edge",
     "pool to blood": lambda n, e: f"{n.short(e[1])} moves {e[3]} pool onto {n.card(e[2])}",
     "remove from game": lambda n, e: f"{n.short(e[1])} removes {n.card(e[2])} from the game",

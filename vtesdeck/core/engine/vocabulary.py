@@ -3216,9 +3216,23 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
     # in the order the cards are carried, each strike once: a set's order would follow the strikes' hashes (of
     # the functions some hold: their addresses), and the options' order must not depend on memory layout
-    strikes = dict.fromkeys(b.strike for _, b in _bearers(game, minion, c) if b.strike is not None)
+    carried = _bearers(game, minion, c)
+    m = game.minions.get(minion)
+    strikes = dict.fromkeys(
+        b.strike
+        for _, b in carried
+        if b.strike is not None
+        and not (b.strike_capacity_above and (m is None or m.kind != VAMPIRE or m.capacity <= b.strike_capacity_above))
+    )
     seat = g.controller(game, minion)
-    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+    out = []
+    for s in strikes:
+        value = g.grant(s)
+        once = sum(1 for _, b in carried if b.once_each_combat and b.strike == s)  # each copy once (ANK 20230316)
+        if once and g.strike_uses(c.side(minion), value) >= once:
+            continue
+        out.append(economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value))
+    return out
 
 
 @hook("can_block", data=("bearer",))
@@ -4386,15 +4400,22 @@ def plays_as_vampire(
     sect: str = "",
     marked: str = "",
     not_of_type: str = "",
+    combined: bool = False,
 ) -> None:
     """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
     Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
     requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
     paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
     ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]); ``not_of_type``: not
-    cards of that type ("non-action cards": Spectral Servitor). Registers the hooks."""
+    cards of that type ("non-action cards": Spectral Servitor); ``combined``: "Celerity and/or Fortitude", a card
+    requiring several of them too (Vivienne Géroux). Registers the hooks."""
 
     allowed = frozenset(disciplines)
+
+    def _played_with(codes: tuple[str, ...]) -> bool:
+        if combined:
+            return bool(codes) and allowed.issuperset(codes)
+        return len(codes) == 1 and codes[0] in allowed
 
     def named(game: Game, m: Minion) -> bool:
         return m.kind == ALLY and m.card == vekn(game, name) and (not marked or card_marked(game, m.id, marked))
@@ -4403,7 +4424,7 @@ def plays_as_vampire(
     def _plays(game: Game, handler: Any, m: Minion) -> bool:
         if not named(game, m) or handler.requirement is None or not_of_type in handler.types:
             return False
-        if handler.mode.superior or len(handler.mode.disciplines) != 1 or handler.mode.disciplines[0] not in allowed:
+        if handler.mode.superior or not _played_with(handler.mode.disciplines):
             return False  # one of the Disciplines, not two of them (ANK 20180731-1, LSJ 20011217)
         as_vampire = eligibility.embraced_minion("", sect, capacity, tuple((d, 1) for d in sorted(allowed)))
         return bool(handler.requirement.met_by(as_vampire, became_anarch=sect == "Anarch"))
@@ -4411,7 +4432,7 @@ def plays_as_vampire(
     @hook("has_discipline", name)
     def _has(game: Game, handler: Any, m: Minion) -> bool:
         mode = handler.mode
-        return named(game, m) and not mode.superior and len(mode.disciplines) == 1 and mode.disciplines[0] in allowed
+        return named(game, m) and not mode.superior and _played_with(mode.disciplines)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -7449,3 +7470,256 @@ __all__ += [
     "hand_or_melee_strikes",
     "StrikeHandOrMelee",
 ]
+
+
+# --- words added for cov_f
+
+
+def directed_action(game: Game, play: Play) -> bool:
+    """ "Only usable during a directed action" (Sonar [pro])."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.directed
+
+
+_AGG_AS_NORMAL = "round:aggravated as normal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedAsNormal:
+    """The playing minion "treats aggravated damage as normal damage for the remainder of this round" (Skin of
+    Night): the damage being resolved now, and any later this round (the ``damage_to_take`` hook)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        c.side(play.minion).used.add(_AGG_AS_NORMAL)
+        if c.victim == play.minion:
+            normal, agg = c.pending
+            c.pending = [normal + agg, 0]
+
+
+@hook("damage_to_take", effects=(AggravatedAsNormal,))
+def _aggravated_as_normal(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    if agg and _AGG_AS_NORMAL in side.used:
+        return normal + agg, 0
+    return normal, agg
+
+
+def torpid_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Every vampire in torpor, other Methuselahs' first (Vulnerability: "burn a vampire in torpor")."""
+    mine = [c for c in game.seats[play.seat].controlled if _torpid_vampire(game, c)]
+    return [*torpid_vampires_of_others(game, play), *mine]
+
+
+def _torpid_vampire(game: Game, copy: int) -> bool:
+    m = game.minions.get(copy)
+    return m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTarget:
+    """Burn the target vampire, if it is still in torpor (Vulnerability)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if _torpid_vampire(game, play.target):
+            g.burn_minion(game, play.target)
+
+
+def opposing_ally_or_younger(game: Game, play: Play) -> bool:
+    """In combat with an ally or a younger vampire ("only usable in combat with an ally or younger vampire": The
+    Jones)."""
+    c = combat_of(play) or g.current_combat(game)
+    if c is None or play.minion not in (c.a.minion, c.b.minion):
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    if other is None or play.minion not in game.minions:
+        return False
+    return other.kind == ALLY or (other.kind == VAMPIRE and g.younger(game, other.id, play.minion))
+
+
+def opposing_vampire_not_older(game: Game, play: Play) -> bool:
+    """In combat with a vampire not older than this one ("not usable in combat with an ally or an older vampire":
+    Alpha Glint)."""
+    c = combat_of(play)
+    if c is None or play.minion not in game.minions:
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return other is not None and other.kind == VAMPIRE and not g.younger(game, play.minion, other.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndOnlyPress:
+    """The press the strike gives this round is "only usable to end combat" (The Jones [ser]): game._continue_only
+    reads the mark."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add("round:end-only press")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverInFirstRound:
+    """ "1 optional maneuver during the first round of the resulting combat if this vampire blocks" (Eyes of the
+    Beast [PRO]): in each combat resulting from its block of this action (ANK 20191108), not a follow-up one."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"first round maneuver:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(ManeuverInFirstRound,))
+def _first_round_maneuver_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only the combat resulting from the block
+    if act.flags.get(f"first round maneuver:{act.blocker}"):
+        c.side(act.blocker).used.add("combat:first round maneuver")
+
+
+@hook("round_start", effects=(ManeuverInFirstRound,))
+def _maneuver_in_first_round(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:first round maneuver" in side.used:
+                side.maneuvers += 1
+
+
+_ENSLAVED = re.compile(r"([A-Z][a-z]+(?: antitribu)?) [Ss]lave")
+
+
+def enslaving_clan(game: Game, minion: int) -> str:
+    """The clan a slave Gargoyle's text names ("Tremere slave", "Tremere antitribu slave"), "" for no slave."""
+    m = game.minions.get(minion)
+    if m is None or "slave" not in m.traits:
+        return ""
+    found = _ENSLAVED.search(game.compiled.cards[m.card].text if game.compiled is not None else "")
+    return found.group(1) if found else ""
+
+
+def unique_slave_gargoyle(game: Game, play: Play) -> bool:
+    """The playing minion is a unique slave Gargoyle (Unleash the Hounds [VIS])."""
+    m = game.minions.get(play.minion)
+    return m is not None and "non-unique" not in m.traits and bool(enslaving_clan(game, play.minion))
+
+
+def ready_vampires_of_enslaving_clan(game: Game, play: Play) -> Sequence[int]:
+    """The number of ready vampires of the playing slave's enslaving clan its Methuselah controls, as the one
+    amount to choose (Unleash the Hounds [VIS]: "+1 bleed for each")."""
+    clan = enslaving_clan(game, play.minion)
+    return (sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == clan),)
+
+
+def events_in_play(game: Game, play: Play) -> Sequence[int]:
+    """The events in play, other Methuselahs' first (Shattering [dem]: "burn an event")."""
+    cards = game.compiled.cards
+    order = [s for s in game.order if s != play.seat] + [play.seat]
+    return [
+        c
+        for s in order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in cards[game.card_of[c]].types
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageTarget:
+    """The target minion takes ``amount`` damage outside combat (no prevention window: unpreventable; Shattering
+    [pro])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)
+
+
+def vampire_action_failed(game: Game, play: Play) -> bool:
+    """After resolution of an unsuccessful action (blocked, or failed) by a vampire (Neighborhood Watch Commander)."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return act is not None and not act.succeeded and actor is not None and actor.kind == VAMPIRE
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageActor:
+    """The acting minion takes ``amount`` damage outside combat (Neighborhood Watch Commander), if still ready."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)
+
+
+def frenzy_immune(game: Game, minion: int) -> bool:
+    """Whether the minion is immune to frenzy cards (Sire's Index Finger): the "frenzy_immune" hooks."""
+    hooks = g.hooks_of(game, "frenzy_immune")
+    return bool(hooks) and any(h(game, minion) for h in hooks)
+
+
+def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
+    """A frenzy card played on the opposing minion: not on one immune to frenzy cards (Sire's Index Finger)."""
+    c = combat_of(play)
+    return c is None or not frenzy_immune(game, c.other(play.minion).minion)
+
+
+diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)
+
+
+def equip_handler(game: Game, copy: int) -> Any:
+    """The mode that equips a minion with this equipment card from the hand (its ``Equip`` effect), or None."""
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        if not handler.mode.in_play and any(isinstance(e, Equip) for e in handler.mode.effects):
+            return handler
+    return None
+
+
+def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
+    """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight): its
+    equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
+    handler = equip_handler(game, copy)
+    m = game.minions.get(minion)
+    if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
+        return False
+    mode = handler.mode
+    if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
+        return False
+    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
+
+
+def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:
+    """Equip the playing minion with the card ``copy`` (set aside already): its cost paid, its equip mode's effects
+    (Anonymous Freight, from the hand)."""
+    handler = equip_handler(game, copy)
+    if handler is None or play.minion not in game.minions:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+        return
+    blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
+    if blood:
+        g.move_blood(game, play.minion, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    equip = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
+    yield from g.run_effects(game, handler.mode.effects, equip)
+    if copy in game.aside:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+
+
+def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
+    """The non-location equipment cards of the hand the playing minion may be equipped with (Anonymous Freight),
+    one copy of each."""
+    seen: set[int] = set()
+    out = []
+    for copy in game.seats[play.seat].hand:
+        if copy != play.card and game.card_of[copy] not in seen and may_equip_with(game, play.seat, play.minion, copy):
+            seen.add(game.card_of[copy])
+            out.append(copy)
+    return out

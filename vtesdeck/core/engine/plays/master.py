@@ -630,3 +630,22 @@ def _anachronism_score(game: Game, play: Play) -> float:
 
 
 judge("Anachronism", 0, score=_anachronism_score)
+
+
+def _vulnerability_score(game: Game, play: Play) -> float:
+    """Vulnerability: on another Methuselah's vampire, the bigger the better; never one's own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    return 30.0 + m.capacity
+
+
+judge("Vulnerability", 0, score=_vulnerability_score)
+
+
+def _lupine_assault_score(game: Game, play: Play) -> float:
+    """Lupine Assault: a new hand for everyone, when the library can feed it."""
+    return 25.0 if len(game.seats[play.seat].library) >= 10 else -1.0
+
+
+judge("Lupine Assault", 0, score=_lupine_assault_score)

@@ -16,6 +16,7 @@ from ...eligibility import (
     clan as clan_name,
 )
 from .. import economy
+from .. import vocabulary as v
 from ..cards import (
     SHUFFLERS,
     Bearer,
@@ -3328,4 +3329,170 @@ card(
     "targeting-of-cards), unless it was cancelled as played (LSJ 20080630) or its replacement is prevented (Visit "
     "from the Capuchin: LSJ 20080723); delayed (The Meddling of Semsith), it comes back when the replacement is "
     "drawn (LSJ 20100527). The optional press is usable in the current round only (TOM 19960521).",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Restoration",
+    Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
+)
+card(
+    "Shattering",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        seat_target=True,
+        targets=v.other_methuselahs,
+        effects=(v.TargetDiscards(1, players_choice=True),),
+        label="discard a card of your choice from another Methuselah's hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dem",),
+        stealth=2,
+        targets=v.events_in_play,
+        effects=(v.BurnTargetCard(),),
+        label="burn an event",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pro",),
+        directed=True,
+        targets=ready_minions_of_others,
+        effects=(v.DamageTarget(2),),
+        label="2 unpreventable damage on a ready minion",
+    ),
+    notes="[chi] and [pro] are (D) at the Methuselah or the minion's controller; [dem] is undirected whoever controls "
+    "the event.",
+)
+
+_ATONEMENT = "Atonement"
+card(
+    _ATONEMENT,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
+    burn="vampire",
+    bearer=Bearer(intercept=1),
+)
+v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
+v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
+
+
+@hook("blocked", _ATONEMENT)
+def _atonement_no_lock(game: Game, act: Action) -> None:
+    """The vampire with Atonement does not lock for blocking a vampire the same age or younger."""
+    blocker, actor = game.minions.get(act.blocker), game.minions.get(act.actor)
+    if blocker is None or actor is None or actor.kind != VAMPIRE or not blocker.cards:
+        return
+    if v.copies_on(game, blocker.id, _ATONEMENT) and actor.capacity <= blocker.capacity:
+        act.flags[f"no lock for blocking:{blocker.id}"] = 1
+
+
+def _red_list(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and "red list" in m.traits
+
+
+@hook("combat_start", "Big Game")
+def _big_game_red_list(game: Game, c: Combat) -> None:
+    """Against a Red List minion the acting minion gets an optional maneuver or press in the combat (one of each
+    offered, using either uses both up: game.py reads the side's mark, as for ManeuverOrPressInCombat)."""
+    act = c.action
+    if act is None or act.card < 0 or game.card_of[act.card] != v.vekn(game, "Big Game") or act.blocked:
+        return
+    if c.a.minion == act.actor and _red_list(game, act.target_minion):
+        c.a.combat_maneuvers += 1
+        c.a.combat_presses += 1
+        c.a.used.add("combat:maneuver or press")
+
+
+def _big_game_unlock(game: Game, play: Play) -> None:
+    """ "… and unlocks at the end of the action if he or she is still ready" (against a Red List minion)."""
+    m = game.minions.get(play.minion)
+    if _red_list(game, play.target) and m is not None and m.locked and not m.torpor:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+
+
+card(
+    "Big Game",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        effects=(_big_game_unlock,),
+        label="enter combat",
+    ),
+    notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
+)
+
+
+def _anonymous_freight(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Equip the vampire with the equipment chosen as the action was announced, if still in the hand and still
+    allowed (requirements and cost as normal), then draw back up."""
+    s = game.seats[play.seat]
+    if play.target not in s.hand or not v.may_equip_with(game, play.seat, play.minion, play.target):
+        return
+    v.set_aside(game, play.seat, play.target)
+    yield from v.equip_with(game, play, play.target)
+    if not s.ousted:
+        refill(game, play.seat)
+
+
+card(
+    "Anonymous Freight",
+    Mode(
+        window=W.ACTION,
+        stealth=3,
+        targets=v.equipment_in_hand,
+        effects=(_anonymous_freight,),
+        label="equip with an equipment card from the hand",
+    ),
+    notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
+    "action's (ANK 20180817).",
+)
+
+_PURGE = "Baltimore Purge"
+
+
+@hook("unlock", _PURGE)
+def _baltimore_purge(game: Game, seat: int) -> int:
+    """During your unlock phase: burn the card; each other Methuselah's ready vampire not older than this one (its
+    youngest, then poorest: that Methuselah's pick; with a ready Lasombra of yours, your pick: its oldest, then
+    richest) and this vampire go to torpor, all at once (LSJ 20050111)."""
+    wanted = v.vekn(game, _PURGE)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        purges = [x for x in m.cards if game.card_of[x] == wanted] if m is not None else []
+        if m is None or not purges:
+            continue
+        for x in purges:
+            v.burn_card(game, x)
+        lasombra = any(o.kind == VAMPIRE and o.clan == "Lasombra" for o in v.ready_minions(game, seat))
+        victims = [m.id]
+        for other in game.order:
+            if other == seat or game.seats[other].ousted:
+                continue
+            fits = [o for o in v.ready_minions(game, other) if o.kind == VAMPIRE and o.capacity <= m.capacity]
+            if fits:
+                key = lambda o: (o.capacity, o.blood)  # noqa: E731
+                victims.append((max(fits, key=key) if lasombra else min(fits, key=key)).id)
+        for victim in victims:
+            if victim in game.minions and game.minions[victim].in_play:
+                v.go_to_torpor(game, victim)
+    return 0
+
+
+card(
+    _PURGE,
+    Mode(window=W.ACTION, when=v.has_clan("Ravnos"), stealth=1, effects=(PutOnTarget(on_self=True),)),
+    Mode(window=W.ACTION, when=v.not_(v.has_clan("Ravnos")), effects=(PutOnTarget(on_self=True),)),
+    notes="The vampires are chosen by a fixed rule (each Methuselah sends its youngest, a Lasombra's controller "
+    "picks the oldest), not asked.",
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
@@ -2495,6 +2496,7 @@ def _rotschreck_targets(game: Game, play: Play) -> Sequence[int]:
         if s.minion in game.minions
         and controller(game, s.minion) == play.seat
         and _aggravated_strike_at(game, c, s.minion) > 0
+        and not v.frenzy_immune(game, s.minion)  # Sire's Index Finger
     ]
 
 
@@ -3420,4 +3422,46 @@ card(
     Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
     notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
     "Cavalier, Monster, Capitalist).",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Vulnerability",
+    Mode(
+        window=W.MASTER,
+        when=v.has_targets(v.torpid_vampires),
+        targets=v.torpid_vampires,
+        effects=(v.BurnTorpidTarget(),),
+        label="burn a vampire in torpor",
+    ),
+)
+
+
+def _lupine_assault(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Each Methuselah, the player first, discards 5 cards of its choice, then draws back up to its hand size."""
+    for seat in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]:
+        s = game.seats[seat]
+        chosen: list[int] = []
+        while len(chosen) < 5 and not s.ousted:
+            held = [c for c in s.hand if c not in chosen]
+            if not held:
+                break
+            option = yield from choose(game, seat, [Option(Kind.DISCARD, seat, (c,)) for c in held])
+            chosen.append(option.ids[0])
+        if chosen:
+            v.discard(game, seat, chosen)
+
+
+card(
+    "Lupine Assault",
+    Mode(
+        window=W.MASTER,
+        effects=(v.DoNotReplace(Until.END_OF_TURN), _lupine_assault),
+        limit="lupine assault",
+        limit_scope="game",
+    ),
+    notes="'Do not replace until your influence phase': it is replaced as the discard phase starts (nothing is "
+    "played from the hand in the influence phase between).",
 )

@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
+from .. import vocabulary as v
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
@@ -1949,4 +1950,35 @@ card(
         label="vampires cannot block this action",
     ),
     notes="Played as the action is announced (W.ANNOUNCED), once in a game by anyone.",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+_OLD_FRIENDS_UNREPLACED = DoNotReplace(Until.NEXT_UNLOCK)
+card(
+    "Old Friends",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1), _OLD_FRIENDS_UNREPLACED), label="+1 bleed"),
+    Mode(
+        window=W.POLLING,
+        superior=True,
+        when=in_polling,
+        effects=(ExtraVotes(2), _OLD_FRIENDS_UNREPLACED),
+        label="+2 votes",
+    ),
+    notes="Automatic referendums are never polled, so [OBF] is not offered there (PIB 20150105).",
+)
+
+card(
+    "Unleash the Hounds",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("vis",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=all_of(during_bleed, v.unique_slave_gargoyle),
+        values=v.ready_vampires_of_enslaving_clan,
+        effects=(Bleed(0, plus_x=True),),
+        label="+1 bleed for each ready vampire of the enslaving clan",
+    ),
 )

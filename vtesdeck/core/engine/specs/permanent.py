@@ -8,6 +8,7 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
@@ -2706,3 +2707,219 @@ card(
     notes="An event: played in the discard phase for the discard phase action. A Gehenna event is a card in play whose "
     "text opens with 'Gehenna.'.",
 )
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Flak Jacket",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(Prevent(1),),
+        limit="flak jacket",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+)
+card("Revenant", Mode(window=W.ACTION, effects=(Employ(2),)), bearer=Bearer(intercept=1))
+card(
+    "D'habi Revenant",
+    Mode(window=W.ACTION, effects=(Employ(2),)),
+    bearer=Bearer(bleed=1),
+    notes="Only a Baali employs it (its requirement), so its bearer is the Baali that gets +1 bleed.",
+)
+card(
+    "Flamethrower",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=2, ranged=True, aggravated=True, label="Flamethrower")),
+)
+card(
+    "Sawed-Off Shotgun",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=3, ranged=True, label="Sawed-Off Shotgun"), once_each_combat=True),
+    notes="Each copy carried gives one use a combat (ANK 20230316).",
+)
+card(
+    "ECTU Operative",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(torpid_vampires_of_others),
+        targets=torpid_vampires_of_others,
+        effects=(v.BurnTorpidTarget(),),
+        label="burn a vampire in torpor",
+    ),
+    ally=Ally(strikes=(Strike(damage=1, ranged=True, label="ECTU Operative"),), maneuvers_each_combat=1),
+)
+
+_NWC_DAMAGE = "neighborhood watch commander damage"
+card(
+    "Neighborhood Watch Commander",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=all_of(ready_unlocked, v.vampire_action_failed, v.action_not_marked(_NWC_DAMAGE)),
+        effects=(LockSelf(), v.MarkAction(_NWC_DAMAGE), v.DamageActor(1)),
+        label="lock: 1 damage on the acting vampire",
+    ),
+)
+
+_FINGER, _BLADE = "Sire's Index Finger", "Blade of Enoch"
+card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(
+    _BLADE,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(bonus=1, aggravated_vs=("Brujah", "Brujah antitribu"), label="Blade of Enoch"),
+        strike_capacity_above=5,
+    ),
+    notes="A vampire of capacity 5 or less may carry it, without its strike or immunity (LSJ 20030607).",
+)
+
+
+@hook("frenzy_immune", _FINGER, _BLADE)
+def _immune_to_frenzy(game: Game, minion: int) -> bool:
+    """The vampire with Sire's Index Finger, or with the Blade of Enoch and a capacity above 5, is immune to frenzy
+    cards (the frenzy cards' own predicates ask: vocabulary.frenzy_immune)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or not m.cards:
+        return False
+    return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
+
+
+_IMPROVISED = "Improvised Flamethrower"
+card(
+    _IMPROVISED,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(damage=2, ranged=True, aggravated=True, label="Improvised Flamethrower"), once_each_combat=True
+    ),
+    notes="Each copy gives one use a combat (ANK 20230316). The 2 aggravated damage on the bearer is taken at once, "
+    "as the opposing strike's damage is counted (before prevention), without a prevention step of its own.",
+)
+
+
+@hook("strike_inflicted", _IMPROVISED)
+def _improvised_backfire(game: Game, c: Combat, side: Any, strike: Any, amount: int) -> None:
+    """Damage inflicted by the opposing minion at long range, even if prevented (LSJ 20040802): each Improvised
+    Flamethrower on the minion hit burns, and the minion takes 2 aggravated damage."""
+    if c.range is not Range.LONG or amount <= 0:
+        return
+    victim = c.other(side.minion).minion
+    for copy in carried(game, victim, _IMPROVISED):
+        burn_card(game, copy)
+        game.log("burn", controller(game, victim), copy)
+        if victim in game.minions and game.minions[victim].in_play:
+            take_damage(game, victim, 0, 2)
+
+
+_BOOK = "Book of Going Forth by Night, The"
+card(_BOOK, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+grants_disciplines(_BOOK, fixed_levels(ser=2))
+
+
+@hook("ally_spared", _BOOK)
+def _book_takes_the_ally(game: Game, minion: int) -> bool:
+    """An ally opposing the vampire with the Book in combat would be burned: its controller steals and locks it
+    instead, and if it has lost its last life it gains 1 life (requirements do not apply: TOM 19960226-1)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return False
+    holder = game.minions.get(c.other(minion).minion)
+    if holder is None or holder.kind != VAMPIRE or not carried(game, holder.id, _BOOK) or not is_ready(game, holder.id):
+        return False
+    seat = controller(game, holder.id)
+    StealMinion()(game, Play(seat=seat, card=-1, mode=_BOOK_STEAL, minion=holder.id, target=minion))
+    ally = game.minions.get(minion)
+    if ally is None or controller(game, minion) != seat:
+        return False
+    if ally.blood <= 0:
+        move_blood(game, minion, 1)
+    ally.locked = True
+    c.over = True
+    return True
+
+
+_BOOK_STEAL = Mode(window=W.PREVENT, label="The Book of Going Forth by Night: steal the ally")
+
+_VIVIENNE = "Vivienne Géroux"
+
+
+def _vivienne_here(game: Game, play: Play) -> bool:
+    """A vampire acting for the ability (not Vivienne herself: her in-play modes are her Methuselahs' vampires')."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and play.card in game.minions
+
+
+def _vivienne_itself(game: Game, play: Play) -> Sequence[int]:
+    return [play.card] if play.card in game.minions else []
+
+
+def _give_vivienne(game: Game, play: Play) -> None:
+    """The Methuselah the action is directed at takes control of Vivienne."""
+    if 0 <= play.target < len(game.seats) and not game.seats[play.target].ousted:
+        StealMinion()(game, dataclasses.replace(play, seat=play.target, target=play.card))
+
+
+_VIVIENNE_GIVE = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    seat_target=True,
+    when=_vivienne_here,
+    targets=v.other_methuselahs,
+    effects=(_give_vivienne,),
+    label="give another Methuselah control of Vivienne",
+)
+_VIVIENNE_STEAL = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    when=_vivienne_here,
+    targets=_vivienne_itself,
+    effects=(StealMinion(),),
+    label="steal Vivienne",
+)
+card(
+    _VIVIENNE,
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    _VIVIENNE_GIVE,
+    _VIVIENNE_STEAL,
+    notes="Her Methuselah's vampires may give her away, the others' steal her: the 'offered_actions' hook.",
+)
+plays_as_vampire(_VIVIENNE, ("cel", "for"), sect="Anarch", combined=True)
+
+
+@hook("offered_actions", _VIVIENNE)
+def _vivienne_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """A vampire may give away Vivienne if its Methuselah controls her, else steal her."""
+    if m.kind != VAMPIRE or game.compiled is None:
+        return []
+    wanted = vekn(game, _VIVIENNE)
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if game.card_of[c] == wanted and c in game.minions and game.minions[c].in_play:
+                mode = _VIVIENNE_GIVE if s == seat else _VIVIENNE_STEAL
+                out += [(c, h) for h in game.compiled.in_play.get((wanted, W.ACTION), ()) if h.mode is mode]
+    return out
+
+
+@hook("stealth", _VIVIENNE)
+def _vivienne_stealth(game: Game, act: Action) -> int:
+    """Vampires of Vivienne's Methuselah get -1 stealth during political actions."""
+    actor = game.minions.get(act.actor)
+    if act.kind is not Act.POLITICAL or actor is None or actor.kind != VAMPIRE:
+        return 0
+    wanted = vekn(game, _VIVIENNE)
+    mine = game.seats[act.seat].controlled
+    return -1 if any(game.card_of[c] == wanted and c in game.minions for c in mine) else 0
