@@ -93,9 +93,12 @@ class Mode:
     directed: bool = False
     stealth: int = 0
     bleed: int = 0
+    bleed_at_most: int = 0  # "If more than 1 pool is bled with this action, ignore the excess" (Night Moves): 1
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
     combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)
+    combat_strength: int = 0  # +N strength for the acting minion in a combat of the action (Make the Misere [pot]; a
+    # bleed's combat is the one resulting from a block: "if this vampire is blocked, +1 strength", Show of Force)
     presses_continue_only: bool = False  # … "only usable to continue combat" (Harass): see game._alternate
     replace_after_action: bool = False  # "Do not replace until after this action" (Bum's Rush): see game.action
     seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions
@@ -134,7 +137,10 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    per_counter: bool = False  # each counter on the card counts as one more copy (a superior Preternatural Strength)
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
+    once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
+    strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -175,10 +181,11 @@ class Ally:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
-    vocabulary's hooks): transfers each influence phase, hand size."""
+    vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
 
     transfers: int = 0
     hand_size: int = 0
+    master_actions: int = 0  # more master phase actions (Rumors of Gehenna: "two master phase actions instead of one")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -192,7 +199,7 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
-    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire", "Anarch".
+    # Who may steal the card in play (take control of it) by a (D) action at its controller (``STEALERS``).
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
@@ -289,7 +296,13 @@ BURNERS = (
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
     "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
+    "minion, +1 stealth (D)",  # "Any minion may burn this card as a +1 stealth (D) action" (Brainwash)
 )
+
+
+# Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
+# Erciyes Fragments).
+STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
 
 
 def card(
@@ -311,8 +324,8 @@ def card(
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    if steal not in ("", "vampire", "Anarch"):
-        raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
+    if steal not in STEALERS:
+        raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
         name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
     )

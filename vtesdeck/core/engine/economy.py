@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterable
 from enum import IntEnum, unique
 
 from .frames import Rider, Until
-from .state import Game, Phase, crypt_draw, leave_play, refill_hand
+from .state import Game, Phase, crypt_draw, leave_play, refill_hand, release_held
 from .windows import W
 
 FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
@@ -85,9 +85,12 @@ class Kind(IntEnum):
     YIELD = 15  # … or yield it: it is burned with everything on it
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+# Not frozen, though never changed once built: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, three times slower, and tens of thousands of options are built a game. Hashed by its fields.
+@dataclasses.dataclass(slots=True, unsafe_hash=True)
 class Option:
-    """One legal choice for the seat holding the decision: its kind and the card copy ids involved."""
+    """One legal choice for the seat holding the decision: its kind and the card copy ids involved (never changed
+    once built)."""
 
     kind: Kind
     seat: int
@@ -522,6 +525,8 @@ def oust(game: Game, seats: list[int]) -> None:
                     leave_play(game, copy_id, removed=True)  # with the cards on it
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):
             for copy_id in zone:
+                if game.held:
+                    release_held(game, copy_id, removed=True)  # the cards on it leave with it
                 game.card_counters.pop(copy_id, None)
                 game.locked_cards.discard(copy_id)
                 # removed from the game, to its owner's removed cards (a card it had stolen is another's)

@@ -39,7 +39,7 @@ from . import economy
 from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
 from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play, release_held, unhold
 from .windows import Act, Range, W
 
 if TYPE_CHECKING:  # the compiled specs are attached to a game by its table (table.py), never built here
@@ -120,8 +120,12 @@ def _note_brought_out(game: Game, seat: int) -> None:
                 stats.first_vampire = game.seats[seat].turns
 
 
+# A pass is offered at nearly every decision: one option per seat, built once (options are never changed).
+_PASSES = tuple(Option(Kind.PASS, seat) for seat in range(8))
+
+
 def _pass(seat: int) -> Option:
-    return Option(Kind.PASS, seat)
+    return _PASSES[seat] if 0 <= seat < len(_PASSES) else Option(Kind.PASS, seat)
 
 
 def ousts(game: Game) -> Flow:
@@ -332,6 +336,8 @@ def refill(game: Game, seat: int) -> None:
             game, "replace_instead", seat, missing
         )  # "instead burn 1 counter" (Visit from the Capuchin)
         s.hand_size = hand_size(game, seat)
+    if missing > 0 and game.riders and current_action(game) is None:
+        missing -= _retrieve_instead(game, seat)
     if missing > 0:
         from .state import draw
 
@@ -341,12 +347,38 @@ def refill(game: Game, seat: int) -> None:
         draw(game, seat, missing + extra)
 
 
+def _retrieve_instead(game: Game, seat: int) -> int:
+    """ "If you would replace this card, instead you can take this card from your ash heap" (Steely Tenacity: its
+    "retrieve on replace" rider, valued the card's copy): once its action is over (its replacement is deferred until
+    then), the card comes back to the hand from the ash heap if it is there (RBK targeting-of-cards), in place of a
+    draw. Returns how many came back."""
+    mine = [r for r in game.riders if r.key == "retrieve on replace" and r.holder == -1 - seat]
+    if not mine:
+        return 0
+    heap, back = game.seats[seat].ash_heap, 0
+    for r in mine:
+        game.riders.remove(r)
+        if r.value in heap:
+            heap.remove(r.value)
+            game.seats[seat].hand.append(r.value)
+            game.log("ash heap to hand", seat, r.value)
+            back += 1
+    return back
+
+
 # -- moving cards -------------------------------------------------------------------------------------------
 
 
 def to_ash_heap(game: Game, copy_id: int) -> None:
     if copy_id in game.aside:
         game.aside.remove(copy_id)
+    if game.stolen:
+        game.stolen.pop(copy_id, None)
+    if game.exiled and copy_id in game.exiled:  # "when that card is burned, remove it from the game instead"
+        game.exiled.discard(copy_id)
+        game.seats[game.owner_of[copy_id]].removed.append(copy_id)
+        game.log("remove from game", game.owner_of[copy_id], copy_id)
+        return
     game.seats[game.owner_of[copy_id]].ash_heap.append(copy_id)
 
 
@@ -373,6 +405,8 @@ def burn_card(game: Game, copy: int) -> None:
                 h(game, copy, m.id)  # a title card leaves its vampire (Fee Stake)
     game.card_counters.pop(copy, None)
     game.locked_cards.discard(copy)
+    if game.held:
+        release_held(game, copy)  # the cards on it burn with it (LSJ 20021128)
     to_ash_heap(game, copy)
     game.log("burn card", game.owner_of[copy], copy)
 
@@ -383,8 +417,35 @@ def set_aside(game: Game, seat: int, copy_id: int) -> None:
     the one place its play is counted for the card statistics."""
     if game.stats is not None and seat in game.stats:
         game.stats[seat].played[game.card_of[copy_id]] += 1
-    game.seats[seat].hand.remove(copy_id)
+    hand = game.seats[seat].hand
+    if copy_id in hand:
+        hand.remove(copy_id)
+        game.exiled.discard(copy_id)  # back in a hand, it is any other card (Delaying Tactics' return)
+        if game.stolen:
+            game.stolen.pop(copy_id, None)
+    else:
+        holder = unhold(game, copy_id)  # played as if from the hand, from the card it was on (as_if_from_hand)
+        if game.owner_of[copy_id] != seat:
+            game.stolen[copy_id] = seat  # its player controls it (``controller``), in play too (Erciyes Fragments)
+        if holder >= 0 and holder not in game.held:
+            for h in hooks_of(game, "held_emptied"):
+                h(game, holder)  # "burn this card if it has no cards on it" (Gift of Proteus)
     game.aside.append(copy_id)
+
+
+def as_if_from_hand(game: Game, seat: int) -> list[tuple[int, int]]:
+    """The cards the seat may play "as if from its hand" from another zone (cards face down on a card in play: The
+    Erciyes Fragments, Gift of Proteus; hook ``as_if_from_hand``), each with the one minion that may play it (-1:
+    any). Requirements and costs apply; the card goes where a played card goes; no replacement is drawn for it and
+    its "do not replace" clauses and special replacement effects are ignored (LSJ 20081126)."""
+    if not game.held:
+        return []
+    return [pair for h in hooks_of(game, "as_if_from_hand") for pair in h(game, seat)]
+
+
+def played_from_hand(game: Game, seat: int, copy: int) -> bool:
+    """Whether a card copy the seat plays is played from its hand, or as if from it (``as_if_from_hand``)."""
+    return copy in game.seats[seat].hand or (bool(game.held) and any(c == copy for c, _ in as_if_from_hand(game, seat)))
 
 
 def leave_aside(game: Game, copy_id: int) -> None:
@@ -550,7 +611,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         s.transfers = max(0, s.transfers + hook_sum(game, "transfers", seat))  # (Leandro: all lost)
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
-            option = yield from choose(game, seat, list(economy.influence_options(game)))
+            options = list(economy.influence_options(game))
+            if hooks_of(game, "may_transfer"):  # "No transfers can be used to move blood to or from" it (Brainwash)
+                moves = (Kind.TRANSFER_TO_VAMPIRE, Kind.TRANSFER_TO_POOL)
+                options = [o for o in options if o.kind not in moves or hook_all(game, "may_transfer", o.ids[0])]
+            option = yield from choose(game, seat, options)
             if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
                 yield from entering_play(game, seat, option)
             else:
@@ -692,7 +757,7 @@ def master_phase(game: Game, seat: int) -> Flow:
         option = yield from choose(game, seat, options)
         if option.kind is Kind.PASS:
             return
-        if option.card in s.hand:
+        if option.ids != (1,) and played_from_hand(game, seat, option.card):
             handler = handler_of(game, option)
             if handler.mode.trifle and not trifled:
                 trifled = True  # the first trifle of the turn gives its master phase action back (glossary)
@@ -794,6 +859,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     locked_cards = hooks_of(game, "locked_actor")  # action cards "only usable by a locked vampire" (Force of Will)
+    elsewhere = as_if_from_hand(game, seat)  # (The Erciyes Fragments, Gift of Proteus)
     for m in ready_minions(game, seat):
         if m.locked and locked_cards and m.recruited_turn != game.turn:
             for copy in s.hand:
@@ -837,6 +903,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         options.extend(_burn_options(game, seat, m, burnable))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
+        for copy, only in elsewhere:
+            for handler in game.compiled.actions.get(game.card_of[copy], ()) if only in (-1, m.id) else ():
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
@@ -883,17 +952,20 @@ def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
     if not granting:
         return []
     held: list[int] = []
-    types = game.compiled.types
-    for s in game.order:
+    types, card_of = game.compiled.types, game.card_of
+    for s in game.order:  # asked for every minion: the granting cards picked first, the rest never looked at
         for c in game.seats[s].controlled:
             other = game.minions.get(c)
             if other is None:
-                held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
+                if card_of[c] in granting:
+                    held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
             elif other.cards and other.in_play:
                 # equipment serves its bearer only (Camera Phone, Seal of Veddartha); a master card on a minion
                 # may serve others ("minions can enter combat with this vampire": Haven Uncovered)
-                held.extend(x for x in other.cards if c == m.id or "Equipment" not in types.get(game.card_of[x], ()))
-    return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
+                for x in other.cards:
+                    if card_of[x] in granting and (c == m.id or "Equipment" not in types.get(card_of[x], ())):
+                        held.append(x)
+    return [c for c in held if c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:
@@ -941,14 +1013,21 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
                 if index != seat and game.card_of[c] in burnable:
                     out.append((c, -1, burnable[game.card_of[c]]))
                 if index != seat and game.card_of[c] in stealable:
-                    out.append((c, -1, "steal" if stealable[game.card_of[c]] == "vampire" else "steal Anarch"))
+                    out.append((c, -1, _STEAL_BY[stealable[game.card_of[c]]]))
                 continue
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
                     out.append((attached, m.id, burnable[game.card_of[attached]]))
                 if index != seat and game.card_of[attached] in stealable:  # an equipment (Shaal Fragment)
                     out.append((attached, m.id, "steal"))
+        for c in game.seats[index].uncontrolled:  # a master on an uncontrolled vampire (Brainwash)
+            for attached in minion_cards(game, c):
+                if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
+                    out.append((attached, c, burnable[game.card_of[attached]]))
     return out
+
+
+_STEAL_BY = {"vampire": "steal", "Anarch": "steal Anarch", "vampire of capacity 5 or more": "steal capacity 5"}
 
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
@@ -971,6 +1050,9 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             continue
         elif who == CHOSEN_MINION and chosen_minion(game, copy) != m.id:
             continue  # "The chosen minion can burn this card as a (D) action" (Divine Sign)
+
+        elif who == "steal capacity 5" and (m.kind != VAMPIRE or m.capacity < 5):
+            continue  # "Any vampire with a capacity above 4 can steal the Fragments" (The Erciyes Fragments)
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
@@ -1006,7 +1088,8 @@ def _burn_effect(game: Game, play: Play) -> None:
     """The action succeeded (or its referendum passed): the card burns, if it is still in play."""
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
-    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+    regions = [z for s in game.order for z in (game.seats[s].controlled, game.seats[s].uncontrolled)]
+    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for zone in regions for c in zone):
         if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
             return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
@@ -1120,6 +1203,9 @@ def action(game: Game, option: Option) -> Flow:
             act.cost_blood = option.value
         elif mode.values is not None:
             act.flags["value"] = option.value  # chosen as the action is announced (Charming Lobby's political card)
+
+        elif option.value:
+            act.flags["value"] = option.value  # an amount chosen as the action is announced (Gift of Proteus)
         if mode.bleeds:
             act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
             act.bleed = actor.bleed + mode.bleed
@@ -1131,13 +1217,16 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         elif option.target >= 0:
             act.target_minion = option.target
-        if option.card in game.seats[seat].hand:
+        if played_from_hand(game, seat, option.card):
+            if option.card not in game.seats[seat].hand:
+                act.flags["as if from hand"] = 1  # no replacement, no "do not replace" (LSJ 20081126)
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
             if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
                 to_ash_heap(game, option.card)  # cancelled as played (Andrew Stuart): the action is not taken
                 refill(game, seat)
                 return
-            if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
+            if mode.replace_after_action and not act.flags.get("as if from hand"):
+                # the hand stays a card short until the action ends (LSJ 20001120)
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
         game.used.add(_acted_with(game, actor.id, handler))
@@ -1170,6 +1259,8 @@ def action(game: Game, option: Option) -> Flow:
                 act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh, Pulled Fangs)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
+                if game.compiled.burnable.get(game.card_of[option.target]) == "minion, +1 stealth (D)":
+                    act.stealth = 1  # (Brainwash)
         elif kind is Act.STEAL_CARD:
             act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
             holder = next(
@@ -1233,7 +1324,7 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
-            for h in hooks_of(game, "replacing"):
+            for h in hooks_of(game, "replacing") if not act.flags.get("as if from hand") else ():
                 h(game, seat, act.mode, act.actor)  # "… are not replaced until the end of that action" (Blood Weakens)
             refill(game, seat)
         if act.ended:
@@ -1289,6 +1380,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     else:
         for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        if act.mode is not None and act.mode.bleed_at_most and act.bleed > act.mode.bleed_at_most:
+            act.bleed = act.mode.bleed_at_most  # "… ignore the excess" (Night Moves)
         yield from resolve_action(game, act)
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):
@@ -1399,7 +1492,7 @@ def block_attempts(game: Game, act: Action) -> Flow:
             reactions = hand_options(game, seat, W.BEFORE_BLOCKS, act) + in_play_options(
                 game, seat, W.BEFORE_BLOCKS, act
             )
-            options = [Option(Kind.PASS, seat)]
+            options = [_pass(seat)]
             options += [Option(Kind.BLOCK, seat, minion=m.id) for m in blockers(game, seat, act)]
             options += reactions
             option = yield from choose(game, seat, options)
@@ -1503,9 +1596,13 @@ def resolve_action(game: Game, act: Action) -> Flow:
             mode=act.mode,
             minion=act.actor,
             target=act.target_minion if act.target_minion >= 0 else act.target,
+            value=act.flags.get("value", 0),
             frame=act,
         )
-        yield from run_effects(game, act.mode.effects, play)
+        effects = act.mode.effects
+        if act.flags.get("as if from hand"):  # no "do not replace" nor special replacement (LSJ 20081126)
+            effects = tuple(e for e in effects if not getattr(e, "replacement", False))
+        yield from run_effects(game, effects, play)
 
 
 def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
@@ -1723,6 +1820,9 @@ def _pool_costs_change(game: Game) -> bool:
     return found
 
 
+_UNUSED_PLAY = Play(seat=-1, card=-1, mode=BURN_BY_ACTION)  # for a mode with no predicate, targets nor values
+
+
 def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
@@ -1752,11 +1852,13 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
         return []
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
+    # the play is built only for the mode's own functions (its predicate, targets, values): most modes have none
+    wants_play = mode.when is not None or mode.targets is not None or mode.values is not None
     out = []
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame) if wants_play else _UNUSED_PLAY
         if mode.when is not None and not mode.when(game, play):
             continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:
@@ -1883,6 +1985,11 @@ def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
             seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
             for handler in handlers:
                 out.extend(_handler_options(game, handler, seat, copy, None, frame))
+    if game.held:
+        for copy, only in as_if_from_hand(game, seat):  # (The Erciyes Fragments, Gift of Proteus)
+            for handler in by_card.get(card_of[copy], ()):
+                found = _handler_options(game, handler, seat, copy, None, frame)
+                out.extend(o for o in found if only < 0 or o.minion == only)
     return out
 
 
@@ -2010,7 +2117,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     mode = handler.mode
     seat = option.seat
     s = game.seats[seat]
-    from_hand = option.ids != (1,) and option.card in s.hand
+    from_hand = option.ids != (1,) and played_from_hand(game, seat, option.card)
+    elsewhere = from_hand and option.card not in s.hand  # as if from the hand: nothing to replace (LSJ 20081126)
     play = Play(
         seat=seat,
         card=option.card,
@@ -2090,7 +2198,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         act = current_action(game)
         if act is not None:  # the same action modifier or reaction once per action per minion (L485-489)
             act.once.append((option.minion, handler.card))
-    yield from run_effects(game, mode.effects, play)
+    effects = mode.effects
+    if elsewhere:  # its "do not replace" clauses and special replacement effects are ignored (LSJ 20081126)
+        effects = tuple(e for e in effects if not getattr(e, "replacement", False))
+    yield from run_effects(game, effects, play)
     if from_hand and "Master" in handler.types:
         for h in hooks_of(game, "master_played"):
             h(game, seat)  # "after another Methuselah plays a master card" (Sascha Vykos)
@@ -2100,7 +2211,7 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             s.removed.append(option.card)
         else:
             to_ash_heap(game, option.card)
-    if from_hand and not game.seats[seat].ousted:
+    if from_hand and not elsewhere and not game.seats[seat].ousted:
         for h in hooks_of(game, "replacing"):
             h(game, seat, mode, option.minion)  # "… are not replaced until the end of that action" (Blood Weakens)
         refill(game, seat)
@@ -2197,6 +2308,8 @@ def _combat_start(game: Game, c: Combat) -> None:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
     if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
         c.a.combat_presses += act.mode.combat_presses
+    if act is not None and act.mode is not None and act.mode.combat_strength and c.a.minion == act.actor:
+        c.a.combat_strength += act.mode.combat_strength
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
@@ -2312,6 +2425,7 @@ def _alternate(game: Game, c: Combat, window: W, kind: Kind) -> Flow:
         options: list[Option] = []
         if last != minion and not (pressing and side.cannot_press) and not _held_in(c, side, pressing):
             options = [o for o in hand_options(game, seat, window, c) if o.minion == minion]
+            options += [o for o in in_play_options(game, seat, window, c) if o.minion == minion]  # Monstrous Form
             if pressing:
                 if (side.presses or side.combat_presses) and not _continue_only(c, minion, side):
                     options.append(Option(kind, seat, minion=minion))
@@ -2356,6 +2470,8 @@ def _continue_only(c: Combat, minion: int, side: Side) -> bool:
     press to continue stands (another press would cancel it)."""
     if c.press > 0 and "round:continue-only press" in side.used and side.presses <= 1 and not side.combat_presses:
         return True  # a press given "only usable to continue combat" (Mob Connections)
+    if c.press <= 0 and "round:end-only press" in side.used and side.presses <= 1 and not side.combat_presses:
+        return True  # a press "only usable to end combat" (The Jones [ser]): none to continue stands to cancel
     act = c.action
     if c.press > 0 and side.presses == 1 and not side.combat_presses and "round:press to continue only" in side.used:
         return True  # its one press this round is "to continue combat" (Conquer the Beast [ANI])
@@ -2414,6 +2530,8 @@ class Strike:
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
+    at_most: int = 0  # "if more than N damage is inflicted with this strike, ignore the excess" (Quick Jab)
+    aggravated_vs: tuple[str, ...] = ()  # its damage is aggravated on a minion of these clans (Blade of Enoch)
     label: str = ""
 
 
@@ -2517,8 +2635,8 @@ def strikes(game: Game, c: Combat) -> Flow:
                     option = yield from choose(game, seat, strike_options(game, c, side.minion))
                     if option.kind is Kind.STRIKE and option.card < 0:
                         side.strike = HAND_STRIKE if option.value == 0 else option_strike(game, option)
-                        if option.value:
-                            side.used.add(f"granted:{option.value}")  # once-each-combat strikes (Carlton Van Wyk)
+                        if option.value:  # once-each-combat strikes (Carlton Van Wyk); a use again is counted
+                            side.used.add(_use_mark(side, f"granted:{option.value}"))  # (a 2nd Sawed-Off Shotgun)
                         break
                     yield from resolve_play(game, option, c)
                     again = side.aim or side.committed or "round:choose strike again" in side.used
@@ -2543,6 +2661,22 @@ def strikes(game: Game, c: Combat) -> Flow:
         c.a.aim = c.b.aim = 0
         if c.over:
             return
+
+
+def _use_mark(side: Side, mark: str) -> str:
+    """The mark of a granted strike's use this combat: ``mark``, then ``mark:2``, ``mark:3``… (``strike_uses``)."""
+    if mark not in side.used:
+        return mark
+    n = 2
+    while f"{mark}:{n}" in side.used:
+        n += 1
+    return f"{mark}:{n}"
+
+
+def strike_uses(side: Side, value: int) -> int:
+    """How many times this combat the side used the granted strike ``value`` (a once-each-combat weapon's)."""
+    mark = f"granted:{value}"
+    return sum(1 for u in side.used if u == mark or u.startswith(mark + ":"))
 
 
 def equipment_or_retainers(game: Game, minion: int) -> list[int]:
@@ -2609,6 +2743,8 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strike.damage
     if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
         base += hook_sum(game, "strike_bonus", c, side, strike, False)
+    if strike.at_most:
+        return min(strike.at_most, max(0, base + strike.bonus))
     return max(0, base + strike.bonus)
 
 
@@ -2719,6 +2855,8 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             aggravated = strike.aggravated or (
                 strike.hand and ("combat:aggravated_hand" in side.used or "round:aggravated_hand" in side.used)
             )
+            if strike.aggravated_vs and game.minions[other.minion].clan in strike.aggravated_vs:
+                aggravated = True  # "damage inflicted by this weapon on a Brujah … is aggravated" (Blade of Enoch)
             if not aggravated and c.action is not None and c.action.flags.get("combat damage aggravated"):
                 aggravated = game.minions[other.minion].kind == VAMPIRE  # Domain of Evernight [tem]: on vampires
             entry[1 if aggravated else 0] += amount

@@ -19,6 +19,8 @@ from .game import (
     current_action,
     hook_sum,
     intercept_of,
+    may_play,
+    ready_minions,
     strength_of,
     strike_damage,
 )
@@ -401,3 +403,31 @@ def stake(game: Game, ref: Referendum, seat: int) -> float:
         play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
         return float(stakes(game, play, seat))
     return 1.0 if seat == ref.seat else -1.0
+
+
+def playable_worth(game: Game, seat: int, copy: int) -> float:
+    """The worth to the seat of holding a library card to play (the card The Erciyes Fragments takes, the card drawn
+    from Shilmulo Tarot): 0 for a card with no spec, or that neither the Methuselah nor any of its ready minions
+    could play now; else more the more of its minions can play it."""
+    comp = game.compiled
+    vekn = game.card_of[copy]
+    spec = comp.specs.get(vekn)
+    if spec is None:
+        return 0.0
+    minions = ready_minions(game, seat)
+    best = 0
+    for index in range(len(spec.modes)):
+        handler = comp.by_mode.get((vekn, index))
+        if handler is None or handler.mode.in_play:
+            continue
+        if handler.role is Role.METHUSELAH:
+            best = max(best, 1)
+        else:
+            best = max(best, sum(1 for m in minions if may_play(game, handler, m)))
+    return 10.0 + 2.0 * min(best, 3) if best else 0.0
+
+
+def keeps_anarch(game: Game, minion: int) -> bool:
+    """Whether an Anarch would rather burn 1 blood than become Camarilla (Waiting Game): with 2 blood or more."""
+    m = game.minions.get(minion)
+    return m is not None and m.blood >= 2

@@ -28,6 +28,8 @@ from . import game as g
 from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import held_on as _held_on
+from .state import hold as _hold
 from .windows import Act, Range, W
 
 Pred = Callable[[Game, Play], bool]
@@ -1476,6 +1478,7 @@ class DoNotReplace:
     action": Read the Winds)."""
 
     until: Until = Until.END_OF_TURN
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (game.as_if_from_hand)
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
@@ -1723,12 +1726,16 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2)."""
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
+    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
+    this vampire gets 1 optional maneuver during the first round")."""
+
+    first_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"combat maneuver:{play.minion}"] = 1
+            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2141,15 +2148,30 @@ class DiscardOfType:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TargetDiscards:
     """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
-    then drawn back up: g.discard; Shroud of Decay [obl])."""
+    then drawn back up: g.discard; Shroud of Decay [obl]); of the player's choice with ``players_choice`` ("look at
+    the prey's hand and discard a card of your choice from it": Revelations [aus])."""
 
     amount: int
+    players_choice: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         act = action_of(play)
         if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
             return None
+        if self.players_choice:
+            return self._players_choice(game, play.seat, act.target)
         return self._discard(game, act.target)
+
+    def _players_choice(self, game: Game, seat: int, target: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[target].hand if c not in chosen]
+            if not held:
+                break
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in held]
+            option = yield from g.choose(game, seat, options)
+            chosen.append(option.target)
+        g.discard(game, target, chosen)
 
     def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
         chosen: list[int] = []
@@ -2505,12 +2527,21 @@ class PoolToHolder:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CryptDraw:
-    """The player draws the top card of its crypt to its uncontrolled region (Effective Management)."""
+    """The player draws the top card of its crypt to its uncontrolled region (Effective Management); ``blood`` blood
+    from the bank goes on it if it is a vampire with ``trait`` (Recruitment Exercise: 1 on a Black Hand vampire)."""
+
+    blood: int = 0
+    trait: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         from .state import crypt_draw
 
-        crypt_draw(game, play.seat)
+        copy = crypt_draw(game, play.seat)
+        m = game.minions.get(copy) if copy is not None and self.blood else None
+        if m is not None and self.trait in m.traits:
+            m.blood += self.blood
+            game.gained += self.blood
+            game.log("add blood", play.seat, m.id, self.blood)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2544,9 +2575,10 @@ class PutInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
     """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``."""
+    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
+    counters: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         holder = play.minion if self.on_self else play.target
@@ -2556,11 +2588,14 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.counters:
+            game.card_counters[play.card] = self.counters
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Equip:
-    """The equipment goes on the acting minion (4.3.2 equip)."""
+    """The equipment goes on the acting minion (4.3.2 equip); played in a combat (a combat card that becomes
+    equipment: Zip Gun), its weapon's maneuver each combat is usable in that combat already."""
 
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.minion)
@@ -2570,6 +2605,9 @@ class Equip:
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
         game.log("equip", play.seat, play.minion, play.card)
+        c = combat_of(play)
+        if c is not None and play.minion in (c.a.minion, c.b.minion):
+            bearer_maneuvers(game, c, c.side(play.minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2611,6 +2649,8 @@ class Recruit:
     def __call__(self, game: Game, play: Play) -> None:
         g.leave_aside(game, play.card)
         game.seats[play.seat].controlled.append(play.card)
+        if game.owner_of[play.card] != play.seat:  # another's card, played as if from the hand (Erciyes Fragments)
+            game.stolen[play.card] = play.seat
         game.minions[play.card] = Minion(
             id=play.card,
             card=game.card_of[play.card],
@@ -3143,6 +3183,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
+        found = [
+            (game.card_of[copy], b)
+            for copy in held
+            for b in (given[game.card_of[copy]],)
+            for _ in range(1 + (game.card_counters.get(copy, 0) if b.per_counter else 0))
+        ]
     if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
         types = game.compiled.types
         found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]
@@ -3169,9 +3216,23 @@ def _bearer_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     """A weapon's strike, once however many copies are carried."""
     # in the order the cards are carried, each strike once: a set's order would follow the strikes' hashes (of
     # the functions some hold: their addresses), and the options' order must not depend on memory layout
-    strikes = dict.fromkeys(b.strike for _, b in _bearers(game, minion, c) if b.strike is not None)
+    carried = _bearers(game, minion, c)
+    m = game.minions.get(minion)
+    strikes = dict.fromkeys(
+        b.strike
+        for _, b in carried
+        if b.strike is not None
+        and not (b.strike_capacity_above and (m is None or m.kind != VAMPIRE or m.capacity <= b.strike_capacity_above))
+    )
     seat = g.controller(game, minion)
-    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+    out = []
+    for s in strikes:
+        value = g.grant(s)
+        once = sum(1 for _, b in carried if b.once_each_combat and b.strike == s)  # each copy once (ANK 20230316)
+        if once and g.strike_uses(c.side(minion), value) >= once:
+            continue
+        out.append(economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=value))
+    return out
 
 
 @hook("can_block", data=("bearer",))
@@ -3185,11 +3246,17 @@ def _controlled_sum(game: Game, seat: int, field: str) -> int:
     given = game.compiled.controllers if game.compiled is not None else None
     if not given:
         return 0  # the hooks are called only at a table with such a card (data=("controller",))
+    key = "controllers giving " + field
+    giving = game.table.get(key)
+    if giving is None:  # the table's cards giving this (hand size, transfers): fixed per table
+        giving = game.table[key] = frozenset(v for v in g.at_table(game) if v in given and getattr(given[v], field))
+    if not giving:
+        return 0
     found: dict[int, Any] | None = None
     card_of = game.card_of
     for c in game.seats[seat].controlled:
         v = card_of[c]
-        if v in given:
+        if v in giving:
             found = found or {}
             found[v] = given[v]
     return sum(getattr(x, field) for x in found.values()) if found else 0
@@ -3203,6 +3270,11 @@ def _controller_transfers(game: Game, seat: int) -> int:
 @hook("hand_size", data=("controller",))
 def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
+
+
+@hook("master_actions", data=("controller",))
+def _controller_master_actions(game: Game, seat: int) -> int:
+    return _controlled_sum(game, seat, "master_actions")
 
 
 def _ally(game: Game, minion: int) -> Any:
@@ -3592,13 +3664,15 @@ def allocations_among_others(total: int) -> Callable[[Game, Play], list[dict[int
     return allocations
 
 
-def allocations_with_caller_of(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
-    """Allocations of ``total`` points (4: Kine Resources Contested) the bots consider, best first for the caller:
-    among two or more Methuselahs (the caller may be one: LSJ 20000622), never all on one. Half to the prey and
-    half to the next; all but 1 to the prey and 1 to the next; half to the prey and 1 to each of two others; all
-    but 1 to the prey and 1 to the caller (the only split left with two Methuselahs)."""
+def allocations_with_caller_of(points: int = 0) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``points`` points (4: Kine Resources Contested; 0: "X points, X the number of Methuselahs in
+    the game", Conservative Agitation) the bots consider, best first for the caller: among two or more Methuselahs
+    (the caller may be one: LSJ 20000622), never all on one. Half to the prey and half to the next; all but 1 to
+    the prey and 1 to the next; half to the prey and 1 to each of two others; all but 1 to the prey and 1 to the
+    caller (the only split left with two Methuselahs)."""
 
     def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        total = points or len(game.order)
         prey = game.prey(play.seat)
         if prey == play.seat:
             return []
@@ -4031,15 +4105,21 @@ def bearer_in_sect(sect: str) -> Pred:
 class BlockFailsAndContinues:
     """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
     (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
-    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons. Without ``lock_blocker`` the blocker
+    is not locked (Psychomachia [dai]: LSJ 20030902-1); ``unlock_blocker``: it unlocks (Horrific Countenance);
+    ``damage``: it first takes that much unpreventable environmental damage (Psychomachia [DAI])."""
 
     lock_blocker: bool = True
+    unlock_blocker: bool = False
+    damage: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None or act.blocker < 0:
             return
         blocker = act.blocker
+        if self.damage and blocker in game.minions:
+            g.take_damage(game, blocker, self.damage, 0)
         if self.lock_blocker and blocker in game.minions:
             game.minions[blocker].locked = True
         act.blocked = False
@@ -4048,6 +4128,10 @@ class BlockFailsAndContinues:
         act.blocker = -1
         act.intercept = 0
         game.log("block fails", g.controller(game, blocker), blocker)
+        m = game.minions.get(blocker)
+        if self.unlock_blocker and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", g.controller(game, blocker), blocker)
 
 
 def ready_unlocked(game: Game, play: Play) -> bool:
@@ -4316,15 +4400,22 @@ def plays_as_vampire(
     sect: str = "",
     marked: str = "",
     not_of_type: str = "",
+    combined: bool = False,
 ) -> None:
     """The named ally "may play cards requiring basic <Discipline> as a <capacity>-capacity <sect> vampire" (Rock
     Cat: Potence as a 3-capacity vampire; Grey Thorne: Celerity or Potence as an Anarch vampire): cards whose
     requirement such a vampire meets and whose mode needs only those Disciplines at basic level; a blood cost is
     paid with its life, never its last (game._ally_may_pay). It does not have the Disciplines (LSJ 19980303).
     ``marked``: only an ally with that mark (recruited at superior: Infernal Servitor [DAI]); ``not_of_type``: not
-    cards of that type ("non-action cards": Spectral Servitor). Registers the hooks."""
+    cards of that type ("non-action cards": Spectral Servitor); ``combined``: "Celerity and/or Fortitude", a card
+    requiring several of them too (Vivienne Géroux). Registers the hooks."""
 
     allowed = frozenset(disciplines)
+
+    def _played_with(codes: tuple[str, ...]) -> bool:
+        if combined:
+            return bool(codes) and allowed.issuperset(codes)
+        return len(codes) == 1 and codes[0] in allowed
 
     def named(game: Game, m: Minion) -> bool:
         return m.kind == ALLY and m.card == vekn(game, name) and (not marked or card_marked(game, m.id, marked))
@@ -4333,7 +4424,7 @@ def plays_as_vampire(
     def _plays(game: Game, handler: Any, m: Minion) -> bool:
         if not named(game, m) or handler.requirement is None or not_of_type in handler.types:
             return False
-        if handler.mode.superior or len(handler.mode.disciplines) != 1 or handler.mode.disciplines[0] not in allowed:
+        if handler.mode.superior or not _played_with(handler.mode.disciplines):
             return False  # one of the Disciplines, not two of them (ANK 20180731-1, LSJ 20011217)
         as_vampire = eligibility.embraced_minion("", sect, capacity, tuple((d, 1) for d in sorted(allowed)))
         return bool(handler.requirement.met_by(as_vampire, became_anarch=sect == "Anarch"))
@@ -4341,7 +4432,7 @@ def plays_as_vampire(
     @hook("has_discipline", name)
     def _has(game: Game, handler: Any, m: Minion) -> bool:
         mode = handler.mode
-        return named(game, m) and not mode.superior and len(mode.disciplines) == 1 and mode.disciplines[0] in allowed
+        return named(game, m) and not mode.superior and _played_with(mode.disciplines)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -5980,6 +6071,7 @@ class Minions:
     without: tuple[str, ...] = ()
     feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
     min_capacity: int = 0
+    max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
 
     def seats(self, game: Game, seat: int) -> list[int]:
@@ -6010,6 +6102,7 @@ class Minions:
             and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
             and m.capacity >= self.min_capacity
+            and m.capacity <= self.max_capacity
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6039,18 +6132,27 @@ def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ActionIs:
     """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
-    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``."""
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``; of one of ``kinds`` ("only
+    usable during an equip action": Hag's Wrinkles); successful (``succeeded``); directed at another Methuselah
+    than the player (``at_other``: "after a successful (D) action", Propaganda of the Deed, Shadow Cast)."""
 
     own: bool = False
     directed: bool | None = None
     aimed: bool | None = None
     actor_kind: int | None = None
+    kinds: tuple[Act, ...] = ()
+    succeeded: bool | None = None
+    at_other: bool = False
 
     def __call__(self, game: Game, play: Play) -> bool:
         act = play.frame
         if not isinstance(act, Action) or (self.own and act.seat != play.seat):
             return False
         if self.directed is not None and act.directed != self.directed:
+            return False
+        if (self.kinds and act.kind not in self.kinds) or (self.at_other and not 0 <= act.target != play.seat):
+            return False
+        if self.succeeded is not None and act.succeeded != self.succeeded:
             return False
         if self.aimed is not None and (act.target >= 0) != self.aimed:
             return False
@@ -6352,6 +6454,427 @@ class BurnAnotherAllyOrRetainer:
         g.burn_minion(game, min(others)[2] if others else ghoul)
 
 
+# --- words added for lang_b
+
+
+def seats_from(game: Game, seat: int) -> list[int]:
+    """The Methuselahs in the game in turn order, from ``seat`` (the order of impulse it gives)."""
+    i = game.order.index(seat) if seat in game.order else 0
+    return list(game.order[i:] + game.order[:i])
+
+
+def chosen_methuselah_sets(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of Methuselahs a caller may choose ("any number of Methuselahs"), as the bots consider them:
+    every other Methuselah, then each other Methuselah alone (the prey first); the caller is never chosen."""
+    others = [s for s in seats_from(game, play.seat) if s != play.seat]
+    return [tuple(others), *((s,) for s in others)] if others else []
+
+
+def methuselah_sets(game: Game, play: Play) -> Sequence[int]:
+    """Terms: the index of one of ``chosen_methuselah_sets`` (Neonate Breach, Eat the Rich)."""
+    return range(len(chosen_methuselah_sets(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolChanges:
+    """Every Methuselah's pool changes at once (the gain and the burn are one change: only the net can oust), and
+    the ousts are checked once after: each whose prey was ousted scores, even if ousted too (LSJ 20000309).
+
+    A Methuselah gets ``base`` pool, ``each`` pool for each of its minions ``counted`` selects (Anarchist Uprising:
+    -1 a minion; Exclusion Principle: +1 a ready Independent or Anarch vampire), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
+    small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
+    one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
+    only the Methuselahs chosen as the terms (``methuselah_sets``) change. The selections are ``Minions`` of the
+    Methuselah's own (``whose="own"``)."""
+
+    base: int = 0
+    each: int = 0
+    counted: Minions | tuple[Minions, ...] = Minions(kind=None, ready=False)  # a tuple: those of any of them
+    more: int = 0
+    having: Minions | None = None
+    biggest: int = 0
+    predators: bool = False
+    chosen: bool = False
+
+    def change(self, game: Game, play: Play, seat: int) -> int:
+        delta = self.base
+        if self.each:
+            mine = dataclasses.replace(play, seat=seat)
+            counted = self.counted if isinstance(self.counted, tuple) else (self.counted,)
+            delta += self.each * sum(len(which(game, mine)) for which in counted)
+        if self.having is not None and self.having(game, dataclasses.replace(play, seat=seat)):
+            delta += self.more
+        if self.biggest:
+            whose = game.predator(seat) if self.predators else seat
+            ready = Minions()(game, dataclasses.replace(play, seat=whose))
+            delta += self.biggest * max((game.minions[c].capacity for c in ready), default=0)
+        return delta
+
+    def changes(self, game: Game, play: Play) -> dict[int, int]:
+        """Each Methuselah's change (the bots weigh the referendum by them)."""
+        if self.chosen:
+            sets = chosen_methuselah_sets(game, play)
+            seats: Sequence[int] = sets[play.target] if 0 <= play.target < len(sets) else ()
+        else:
+            seats = game.order
+        return {s: self.change(game, play, s) for s in seats}
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for seat, delta in sorted(self.changes(game, play).items()):
+            s = game.seats[seat]
+            if s.ousted or not delta:
+                continue
+            if delta > 0:
+                economy.gain_pool(game, seat, delta)
+            else:
+                paid = min(-delta, s.pool)
+                s.pool -= paid
+                game.burned += paid
+            game.log("pool changed by referendum", seat, delta)
+        economy.check_ousts(game)
+
+
+# Marks on the action the core reads (``MarkAction``): "if this action is blocked, damage on vampires in the
+# resulting combat is aggravated" (Domain of Evernight [tem]: game.py as strikes deal damage); "cancel the resulting
+# combat" (Stone Travel [MYT]: game.py at block resolution).
+BLOCKED_COMBAT_AGGRAVATED = "combat damage aggravated"
+BLOCKED_COMBAT_CANCELLED = "combat cancelled"
+
+
+# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
+_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
+
+
+def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
+    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
+    card = game.compiled.cards.get(game.card_of[copy])
+    text = card.text or "" if card is not None else ""
+    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
+        return None
+    found = _DISCIPLINE_MASTER.search(text)
+    return (found.group(1), "Capacity increases by 1" in text) if found else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Embrace:
+    """ "Put this card in play as a 1-capacity vampire" (The Embrace, Childe of the Revolution, Third Tradition:
+    Progeny, Waters of Duat): the card copy becomes a vampire of the acting vampire's clan and sect (or ``sect``),
+    ready and unlocked with no blood, so the forced hunt makes it hunt this turn (unless ``cannot_act``: "it cannot
+    perform actions this turn"). ``discipline_master``: "search your library (shuffle afterward), hand and/or ash
+    heap for a Discipline master card and put it on this new vampire" (1 level of the Discipline, 1 capacity when
+    the card says so; choosing none is offered last). ``blood_from_actor``: then up to that much blood moves onto it
+    from the acting vampire (decided now: PIB 20150418)."""
+
+    sect: str = ""
+    discipline_master: bool = False
+    cannot_act: bool = False
+    blood_from_actor: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        actor = game.minions.get(play.minion)
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        m = game.minions[play.card] = Minion(
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=1,
+            blood=0,
+            in_play=True,
+            kind=VAMPIRE,
+            clan=actor.clan if actor is not None else "",
+            sect=self.sect or (actor.sect if actor is not None else ""),
+        )
+        game.log("embrace", play.seat, play.minion, play.card)
+        if self.cannot_act:
+            m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
+        if not self.discipline_master and not self.blood_from_actor:
+            return None
+        return self._then(game, play, m)
+
+    def _then(self, game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        if self.discipline_master:
+            yield from self._discipline_master_onto(game, play, m)
+        if self.blood_from_actor:
+            actor = game.minions.get(play.minion)
+            most = min(self.blood_from_actor, actor.blood if actor is not None else 0, m.capacity)
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value and actor is not None:
+                g.move_blood(game, actor.id, -option.value)
+                g.move_blood(game, m.id, option.value)
+                game.log("move blood", play.seat, actor.id, m.id, option.value)
+
+    @staticmethod
+    def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found: dict[int, int] = {}
+        for zone in (seat.hand, seat.ash_heap, seat.library):
+            for c in zone:
+                if game.card_of[c] not in found and _discipline_master(game, c) is not None:
+                    found[game.card_of[c]] = c
+        options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found.values()]
+        option = yield from g.choose(
+            game, play.seat, [*options, economy.Option(economy.Kind.TERMS, play.seat, target=-1)]
+        )
+        copy = option.target
+        if copy >= 0:
+            zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
+            zone.remove(copy)
+            m.cards.append(copy)
+            code, capacity = _discipline_master(game, copy) or ("", False)
+            levels = dict(m.disciplines)
+            levels[code] = min(2, levels.get(code, 0) + 1)
+            m.disciplines = tuple(levels.items())
+            m.capacity += 1 if capacity else 0
+            game.log("discipline card", play.seat, m.id, copy)
+            if zone is seat.hand:
+                g.refill(game, play.seat)
+        game.rng.shuffle(seat.library)
+
+
+_LESS_INTERCEPT = "less intercept unless:"  # an action's flag: the Disciplines that spare a minion, comma-separated
+
+
+def _less_intercept_hits(game: Game, minion: int, unless: tuple[str, ...]) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in unless for code, _ in m.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessInterceptThisAction:
+    """ "Minions get -1 intercept" for the rest of the action (Unthinkable Humiliation [POT][PRE]), those without
+    any of the ``unless`` Disciplines only (Acheron Vortex: "minions without Necromancy or Obtenebration"): the
+    current blocker at once, later attempts through the vocabulary's intercept hook; once however many copies."""
+
+    unless: tuple[str, ...] = ()
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        flag = _LESS_INTERCEPT + ",".join(self.unless)
+        if act is None or act.flags.get(flag):
+            return
+        act.flags[flag] = 1
+        if act.blocker >= 0 and _less_intercept_hits(game, act.blocker, self.unless):
+            act.intercept -= 1
+
+
+@hook("intercept", effects=(LessInterceptThisAction,))
+def _less_intercept_this_action(game: Game, minion: int, act: Action) -> int:
+    if not act.flags:
+        return 0
+    return -sum(
+        1
+        for flag in act.flags
+        if flag.startswith(_LESS_INTERCEPT)
+        and _less_intercept_hits(game, minion, tuple(filter(None, flag[len(_LESS_INTERCEPT) :].split(","))))
+    )
+
+
+def less_intercept_bites(*unless: str) -> Pred:
+    """A block attempt is in progress by a minion ``LessInterceptThisAction(unless)`` would hit, and none is played
+    on the action yet (Acheron Vortex: offered when it matters)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.blocker >= 0
+            and not act.flags.get(_LESS_INTERCEPT + ",".join(unless))
+            and _less_intercept_hits(game, act.blocker, unless)
+        )
+
+    return check
+
+
+def ash_heap_at_least(n: int, *, whose: str = "target") -> Pred:
+    """The ash heap of the Methuselah the action is directed at (``whose="target"``: Trochomancy, Inevitability of
+    the Void) or of the player's prey (``"prey"``: Shroud of Decay [OBL]) holds ``n`` cards or more."""
+
+    def check(game: Game, play: Play) -> bool:
+        if whose == "prey":
+            seat = game.prey(play.seat)
+        else:
+            act = action_of(play)
+            seat = act.target if act is not None else -1
+        return seat >= 0 and len(game.seats[seat].ash_heap) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BleedFromAshHeap:
+    """Bleed more by the target Methuselah's ash heap (limited): +``amount`` bleed for removing ``remove`` cards of it
+    from the game, the oldest first (Trochomancy; LSJ 20090710: the player chooses, the ash heap has no order), or
+    +1 bleed for every ``per`` cards in it (Inevitability of the Void: 10)."""
+
+    remove: int = 0
+    amount: int = 1
+    per: int = 0
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return
+        heap = game.seats[act.target].ash_heap
+        if self.per:
+            act.bleed += len(heap) // self.per
+            return
+        for copy in heap[: self.remove]:
+            game.seats[game.owner_of[copy]].removed.append(copy)
+            game.log("remove from game", play.seat, copy)
+        del heap[: self.remove]
+        act.bleed += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptFailsUnlessCancelled:
+    """The block attempt fails and that minion (``whole_seat``: every ready minion of its Methuselah) cannot attempt
+    to block this action again, unless the card is cancelled as it is played: by the blocking minion's Methuselah
+    burning ``pool`` pool (True Love's Face [OBF][PRE]) or by the blocking minion burning ``blood`` blood or life
+    (Crocodile's Tongue); the cancel is taken whenever it keeps ``keeps`` or more of it."""
+
+    pool: int = 0
+    blood: int = 0
+    whole_seat: bool = False
+    keeps: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if act is None or blocker is None:
+            return
+        seat = g.controller(game, blocker.id)
+        if self.pool and game.seats[seat].pool - self.pool >= self.keeps:
+            economy.burn_pool(game, seat, self.pool)
+            game.log("cancel", seat, play.card)
+            return
+        if self.blood and blocker.blood - self.blood >= self.keeps:
+            g.move_blood(game, blocker.id, -self.blood)
+            game.log("cancel", seat, play.card)
+            return
+        AttemptFails()(game, play)
+        if self.whole_seat:
+            act.cannot_block.update(m.id for m in g.ready_minions(game, seat))
+
+
+def weapons_in_hand(*, restricted: bool = False) -> Targets:
+    """Weapons in the player's hand the minion may equip now (Disguised Weapon: any, requirements and costs as
+    normal: LSJ 20100725); ``restricted`` (Concealed Weapon): non-unique, under 3 pool, a regular strike neither
+    aggravated nor of 4 or more damage (the minion's strength not counted: LSJ 20020821). A weapon only once in play
+    (Weighted Walking Stick, a combat card) is not equipped from the hand."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        if m is None or game.compiled is None:
+            return []
+        s = game.seats[play.seat]
+        out = []
+        seen = set()
+        for copy in s.hand:
+            v = game.card_of[copy]
+            if v in seen:
+                continue
+            seen.add(v)
+            weapon = game.compiled.bearers.get(v)
+            strike = weapon.strike if weapon is not None else None
+            if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
+                continue
+            equip = game.compiled.actions.get(v, ())
+            if not equip:
+                continue
+            handler = equip[0]
+            if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not g.may_play(game, handler, m):
+                continue
+            if handler.blood and m.blood < handler.blood:
+                continue
+            out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipFromHand:
+    """Equip the chosen weapon of the hand now (``weapons_in_hand``): pay its cost, put it on the minion, replace
+    it (not an action: LSJ 20090115); its maneuver each combat is there at once. ``choose_strike_again``: played as
+    the strike is chosen, the minion then chooses its strike (the new weapon's, if wanted: Disguised Weapon [OBF])."""
+
+    choose_strike_again: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        self._equip(game, play)
+        c = combat_of(play)
+        if self.choose_strike_again and c is not None:
+            c.side(play.minion).used.add("round:choose strike again")
+
+    @staticmethod
+    def _equip(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        s = game.seats[play.seat]
+        m = game.minions.get(play.minion)
+        if c is None or m is None or play.target not in s.hand or game.compiled is None:
+            return
+        handler = game.compiled.actions[game.card_of[play.target]][0]
+        if handler.blood:
+            g.move_blood(game, m.id, -handler.blood)
+        if handler.pool:
+            economy.burn_pool(game, play.seat, handler.pool)
+            if s.ousted:
+                return
+        s.hand.remove(play.target)
+        m.cards.append(play.target)
+        game.log("equip", play.seat, m.id, play.target)
+        bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
+        g.refill(game, play.seat)
+
+
+@hook("round_start", effects=(ManeuverInCombat,))
+def _first_round_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is not None and c.round == 1 and act.flags and act.flags.get(f"first round maneuver:{c.a.minion}"):
+        c.a.maneuvers += 1
+
+
+# "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
+# LSJ 20100308): a mark (``MarkAction``) game.strike_options reads.
+BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
+
+
+def possible_blockers_that(*, titled: bool = False, younger: bool = False, locked: bool = False) -> Targets:
+    """The possible blockers (``possible_blockers``) that are titled, or younger than the playing vampire, or locked,
+    as asked (any of them: Memory Rift [dem]'s "a titled or younger vampire"; The Sleeping Mind's locked ones)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if younger and play.minion not in game.minions:
+            return ()
+        return [
+            m
+            for m in possible_blockers(game, play)
+            if (titled and game.minions[m].title)
+            or (younger and g.younger(game, m, play.minion))
+            or (locked and game.minions[m].locked)
+        ]
+
+    return targets
+
+
+__all__ += [
+    "possible_blockers_that",
+    "BLOCKER_CANNOT_END_COMBAT",
+    "weapons_in_hand",
+    "EquipFromHand",
+    "AttemptFailsUnlessCancelled",
+    "ash_heap_at_least",
+    "BleedFromAshHeap",
+    "LessInterceptThisAction",
+    "less_intercept_bites",
+    "Embrace",
+    "BLOCKED_COMBAT_AGGRAVATED",
+    "BLOCKED_COMBAT_CANCELLED",
+]
+__all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
 # --- words added for cov_e
 # A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
 # table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
@@ -6801,3 +7324,402 @@ __all__ += [
     "PoolToThisCard",
     "card_controller",
 ]
+
+
+# --- words added for cov_b
+
+hold = _hold  # a card (taken from its zone) face down on a card in play, out of play (Game.held)
+held_on = _held_on  # the cards face down on a card in play
+
+
+def plays_held_cards(name: str, *, bearer: bool = False) -> None:
+    """The cards face down on this card in play (``Game.held``) are played "as if from your hand" (the one
+    mechanic: ``game.as_if_from_hand``) by the Methuselah controlling it and its minions (The Erciyes Fragments), or
+    by the minion it is on only (``bearer``: "this Gangrel can play these cards", Gift of Proteus)."""
+
+    @hook("as_if_from_hand", name)
+    def _held(game: Game, seat: int) -> list[tuple[int, int]]:
+        card = vekn(game, name)
+        out: list[tuple[int, int]] = []
+        for holder, cards in game.held.items():
+            if game.card_of[holder] != card:
+                continue
+            if not bearer:
+                if holder in game.seats[seat].controlled:
+                    out.extend((c, -1) for c in cards)
+                continue
+            for c in game.seats[seat].controlled:
+                m = game.minions.get(c)
+                if m is not None and holder in m.cards and m.in_play and not m.contested:
+                    out.extend((x, m.id) for x in cards)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldLibraryTop:
+    """Move the top ``n`` cards of the player's library face down onto this card (Shilmulo Tarot)."""
+
+    n: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        library = game.seats[play.seat].library
+        if play.card not in game.seats[play.seat].controlled and g._holder_of(game, play.card) < 0:
+            return  # not in play (its equip failed: the minion left)
+        for _ in range(min(self.n, len(library))):
+            _hold(game, play.card, library.pop())
+        game.log("library to card", play.seat, play.card, self.n)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RetrieveOnReplace:
+    """ "If you would replace this card, instead you can take this card from your ash heap" (Steely Tenacity): once
+    the action is over, its deferred replacement takes the card back from the ash heap, if it is there, instead of a
+    draw (game.refill). An effect of a mode played during the action (a combat card's, as it resolves: a cancelled
+    card's clause is cancelled too, LSJ 20080630); an action card's is marked as its action is announced
+    (``retrieves_on_replace``)."""
+
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (LSJ 20081126)
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.riders.append(Rider(-1 - play.seat, "retrieve on replace", play.card, Until.END_OF_TURN, play.seat))
+
+
+def retrieves_on_replace(name: str) -> None:
+    """The card's action modes take it back from the ash heap as they are replaced (``RetrieveOnReplace``), marked as
+    the action is announced, past its "as played" window (not if cancelled then); not when played as if from the
+    hand."""
+
+    @hook("announced", name)
+    def _mark(game: Game, act: Action) -> None:
+        if act.card >= 0 and game.card_of[act.card] == vekn(game, name) and not act.flags.get("as if from hand"):
+            game.riders.append(Rider(-1 - act.seat, "retrieve on replace", act.card, Until.END_OF_TURN, act.seat))
+
+
+def hand_or_melee_strikes(game: Game, play: Play) -> Sequence[int]:
+    """ "Strike: hand strike or use a melee weapon strike": 0 for the hand strike, else the granted strike (its
+    ``game.grant`` key) of each melee weapon (equipment with a strike usable at close range) the playing minion has."""
+    m = game.minions.get(play.minion)
+    out = [0]
+    if m is None or not m.cards:
+        return out
+    bearers = game.compiled.bearers
+    for x in g.equipment_or_retainers(game, m.id):
+        strike = getattr(bearers.get(game.card_of[x]), "strike", None)
+        if isinstance(strike, g.Strike) and not strike.ranged and not strike.long_only:
+            key = g.grant(strike)
+            if key not in out:
+                out.append(key)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeHandOrMelee:
+    """The playing minion's strike this round: its hand strike, or the melee weapon strike ``play.value`` names
+    (``hand_or_melee_strikes``), at +``bonus`` damage, with 1 optional press (``press``) or maneuver."""
+
+    bonus: int = 0
+    press: bool = False
+    maneuver: bool = False
+
+    @property
+    def strike(self) -> g.Strike:
+        """The hand strike version (what the bots score the card by)."""
+        return g.Strike(hand=True, bonus=self.bonus, press=self.press, maneuver=self.maneuver, label="hand strike")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        strike = self.strike
+        if play.value:
+            weapon = g.GRANTED[play.value]
+            strike = dataclasses.replace(
+                weapon, bonus=weapon.bonus + self.bonus, press=weapon.press or self.press, maneuver=self.maneuver
+            )
+        StrikeWith(strike)(game, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WithCounters:
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = self.n
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextRoundClose:
+    """ "If another round of combat occurs, that round is at close range (skip the determine range step for that
+    round)" (Lam Into [vic]): the combat's range step is skipped once, the range kept (close for a hand or melee
+    strike)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.fixed_close = True
+
+
+__all__ += [
+    "NextRoundClose",
+    "WithCounters",
+    "hold",
+    "held_on",
+    "plays_held_cards",
+    "HoldLibraryTop",
+    "RetrieveOnReplace",
+    "retrieves_on_replace",
+    "hand_or_melee_strikes",
+    "StrikeHandOrMelee",
+]
+
+
+# --- words added for cov_f
+
+
+def directed_action(game: Game, play: Play) -> bool:
+    """ "Only usable during a directed action" (Sonar [pro])."""
+    act = action_of(play) or g.current_action(game)
+    return act is not None and act.directed
+
+
+_AGG_AS_NORMAL = "round:aggravated as normal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AggravatedAsNormal:
+    """The playing minion "treats aggravated damage as normal damage for the remainder of this round" (Skin of
+    Night): the damage being resolved now, and any later this round (the ``damage_to_take`` hook)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None:
+            return
+        c.side(play.minion).used.add(_AGG_AS_NORMAL)
+        if c.victim == play.minion:
+            normal, agg = c.pending
+            c.pending = [normal + agg, 0]
+
+
+@hook("damage_to_take", effects=(AggravatedAsNormal,))
+def _aggravated_as_normal(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    if agg and _AGG_AS_NORMAL in side.used:
+        return normal + agg, 0
+    return normal, agg
+
+
+def torpid_vampires(game: Game, play: Play) -> Sequence[int]:
+    """Every vampire in torpor, other Methuselahs' first (Vulnerability: "burn a vampire in torpor")."""
+    mine = [c for c in game.seats[play.seat].controlled if _torpid_vampire(game, c)]
+    return [*torpid_vampires_of_others(game, play), *mine]
+
+
+def _torpid_vampire(game: Game, copy: int) -> bool:
+    m = game.minions.get(copy)
+    return m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTarget:
+    """Burn the target vampire, if it is still in torpor (Vulnerability)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if _torpid_vampire(game, play.target):
+            g.burn_minion(game, play.target)
+
+
+def opposing_ally_or_younger(game: Game, play: Play) -> bool:
+    """In combat with an ally or a younger vampire ("only usable in combat with an ally or younger vampire": The
+    Jones)."""
+    c = combat_of(play) or g.current_combat(game)
+    if c is None or play.minion not in (c.a.minion, c.b.minion):
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    if other is None or play.minion not in game.minions:
+        return False
+    return other.kind == ALLY or (other.kind == VAMPIRE and g.younger(game, other.id, play.minion))
+
+
+def opposing_vampire_not_older(game: Game, play: Play) -> bool:
+    """In combat with a vampire not older than this one ("not usable in combat with an ally or an older vampire":
+    Alpha Glint)."""
+    c = combat_of(play)
+    if c is None or play.minion not in game.minions:
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return other is not None and other.kind == VAMPIRE and not g.younger(game, play.minion, other.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndOnlyPress:
+    """The press the strike gives this round is "only usable to end combat" (The Jones [ser]): game._continue_only
+    reads the mark."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add("round:end-only press")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverInFirstRound:
+    """ "1 optional maneuver during the first round of the resulting combat if this vampire blocks" (Eyes of the
+    Beast [PRO]): in each combat resulting from its block of this action (ANK 20191108), not a follow-up one."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"first round maneuver:{play.minion}"] = 1
+
+
+@hook("combat_start", effects=(ManeuverInFirstRound,))
+def _first_round_maneuver_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only the combat resulting from the block
+    if act.flags.get(f"first round maneuver:{act.blocker}"):
+        c.side(act.blocker).used.add("combat:first round maneuver")
+
+
+@hook("round_start", effects=(ManeuverInFirstRound,))
+def _maneuver_in_first_round(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:first round maneuver" in side.used:
+                side.maneuvers += 1
+
+
+_ENSLAVED = re.compile(r"([A-Z][a-z]+(?: antitribu)?) [Ss]lave")
+
+
+def enslaving_clan(game: Game, minion: int) -> str:
+    """The clan a slave Gargoyle's text names ("Tremere slave", "Tremere antitribu slave"), "" for no slave."""
+    m = game.minions.get(minion)
+    if m is None or "slave" not in m.traits:
+        return ""
+    found = _ENSLAVED.search(game.compiled.cards[m.card].text if game.compiled is not None else "")
+    return found.group(1) if found else ""
+
+
+def unique_slave_gargoyle(game: Game, play: Play) -> bool:
+    """The playing minion is a unique slave Gargoyle (Unleash the Hounds [VIS])."""
+    m = game.minions.get(play.minion)
+    return m is not None and "non-unique" not in m.traits and bool(enslaving_clan(game, play.minion))
+
+
+def ready_vampires_of_enslaving_clan(game: Game, play: Play) -> Sequence[int]:
+    """The number of ready vampires of the playing slave's enslaving clan its Methuselah controls, as the one
+    amount to choose (Unleash the Hounds [VIS]: "+1 bleed for each")."""
+    clan = enslaving_clan(game, play.minion)
+    return (sum(1 for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == clan),)
+
+
+def events_in_play(game: Game, play: Play) -> Sequence[int]:
+    """The events in play, other Methuselahs' first (Shattering [dem]: "burn an event")."""
+    cards = game.compiled.cards
+    order = [s for s in game.order if s != play.seat] + [play.seat]
+    return [
+        c
+        for s in order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in cards[game.card_of[c]].types
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageTarget:
+    """The target minion takes ``amount`` damage outside combat (no prevention window: unpreventable; Shattering
+    [pro])."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)
+
+
+def vampire_action_failed(game: Game, play: Play) -> bool:
+    """After resolution of an unsuccessful action (blocked, or failed) by a vampire (Neighborhood Watch Commander)."""
+    act = action_of(play)
+    actor = game.minions.get(act.actor) if act is not None else None
+    return act is not None and not act.succeeded and actor is not None and actor.kind == VAMPIRE
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DamageActor:
+    """The acting minion takes ``amount`` damage outside combat (Neighborhood Watch Commander), if still ready."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        m = game.minions.get(act.actor) if act is not None else None
+        if m is not None and m.in_play and not m.torpor:
+            g.take_damage(game, m.id, self.amount, 0)
+
+
+def frenzy_immune(game: Game, minion: int) -> bool:
+    """Whether the minion is immune to frenzy cards (Sire's Index Finger): the "frenzy_immune" hooks."""
+    hooks = g.hooks_of(game, "frenzy_immune")
+    return bool(hooks) and any(h(game, minion) for h in hooks)
+
+
+def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
+    """A frenzy card played on the opposing minion: not on one immune to frenzy cards (Sire's Index Finger)."""
+    c = combat_of(play)
+    return c is None or not frenzy_immune(game, c.other(play.minion).minion)
+
+
+diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)
+
+
+def equip_handler(game: Game, copy: int) -> Any:
+    """The mode that equips a minion with this equipment card from the hand (its ``Equip`` effect), or None."""
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        if not handler.mode.in_play and any(isinstance(e, Equip) for e in handler.mode.effects):
+            return handler
+    return None
+
+
+def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
+    """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight): its
+    equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
+    handler = equip_handler(game, copy)
+    m = game.minions.get(minion)
+    if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
+        return False
+    mode = handler.mode
+    if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
+        return False
+    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
+
+
+def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:
+    """Equip the playing minion with the card ``copy`` (set aside already): its cost paid, its equip mode's effects
+    (Anonymous Freight, from the hand)."""
+    handler = equip_handler(game, copy)
+    if handler is None or play.minion not in game.minions:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+        return
+    blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
+    if blood:
+        g.move_blood(game, play.minion, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+    equip = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
+    yield from g.run_effects(game, handler.mode.effects, equip)
+    if copy in game.aside:
+        g.leave_aside(game, copy)
+        g.to_ash_heap(game, copy)
+
+
+def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
+    """The non-location equipment cards of the hand the playing minion may be equipped with (Anonymous Freight),
+    one copy of each."""
+    seen: set[int] = set()
+    out = []
+    for copy in game.seats[play.seat].hand:
+        if copy != play.card and game.card_of[copy] not in seen and may_equip_with(game, play.seat, play.minion, copy):
+            seen.add(game.card_of[copy])
+            out.append(copy)
+    return out

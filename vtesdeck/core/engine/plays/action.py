@@ -362,3 +362,28 @@ def _pulse_score(game: Game, play: Play) -> float:
 # [aus] costs 3 blood to look at the hands, which changes no bot's decision: never worth it here.
 judge("Pulse of the Canaille", 0, score=lambda game, play: -1.0)
 judge("Pulse of the Canaille", 1, score=_pulse_score)
+
+
+def _gift_of_proteus_score(game: Game, play: Play) -> float:
+    """Worth an action when it frees the hand of 2 or more Protean cards (all of them: more is better)."""
+    return 4.0 + 4.0 * play.value if play.value >= 2 else 2.0
+
+
+judge("Gift of Proteus", 0, score=_gift_of_proteus_score)
+
+
+def _baltimore_purge_score(game: Game, play: Play) -> float:
+    """Baltimore Purge: worth losing this vampire to torpor when two other Methuselahs each lose one too."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return -1.0
+    hit = sum(
+        1
+        for s in game.order
+        if s != play.seat and any(o.kind == VAMPIRE and o.capacity <= m.capacity for o in g.ready_minions(game, s))
+    )
+    return 25.0 if hit >= 2 else -1.0
+
+
+judge("Baltimore Purge", 0, score=_baltimore_purge_score)
+judge("Baltimore Purge", 1, score=_baltimore_purge_score)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..cards import Play
 from ..frames import Combat
-from ..playbook import _harm, judge, press_score
+from ..playbook import _harm, judge, press_score, strike_worth
+from ..specs.combat_strikes import COMBAT_ENDS
 from ..state import Game
 from ..vocabulary import controller
 from . import combat_strikes as cs
@@ -50,3 +51,63 @@ def _martyr_score(game: Game, play: Play) -> float:
 judge("Martyr's Resilience", 0, score=_martyr_score)
 judge("Martyr's Resilience", 1, score=_martyr_score)
 judge("Unholy Penance", 2, score=lambda game, play: 6.0)  # burning it: only when nothing better is at hand
+
+
+def _skin_of_night_score(game: Game, play: Play) -> float:
+    """Skin of Night: worth the harm the aggravated damage (less 1 prevented at superior) would do beyond normal."""
+    c = play.frame
+    m = game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None or c.victim != play.minion:
+        return -1.0
+    normal, agg = c.pending
+    if not agg:
+        return -1.0
+    total = max(0, normal + agg - (1 if play.mode.superior else 0))
+    return 5.0 * (_harm(game, m.id, normal, agg, m.blood) - _harm(game, m.id, total, 0, m.blood))
+
+
+judge("Skin of Night", 0, score=_skin_of_night_score)
+judge("Skin of Night", 1, score=_skin_of_night_score)
+judge("Bone Spur", 0, score=cs.aggravated_hand_score)
+judge("Bone Spur", 1, score=cs.aggravated_hand_score)
+
+
+def _monstrous_form_on_self_score(game: Game, play: Play) -> float:
+    """Monstrous Form [DOM][PRO] on the vampire: once (a second copy gives little more)."""
+    m = game.minions.get(play.minion)
+    wanted = game.card_of[play.card]
+    if m is None or any(game.card_of[c] == wanted for c in m.cards):
+        return -1.0
+    return 15.0
+
+
+def _end_combat_before_range_score(game: Game, play: Play) -> float:
+    """Ending the combat before range (Alpha Glint [ANI][FOR]): judged as a combat ends strike."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return -1.0
+    return strike_worth(game, c, play.minion, COMBAT_ENDS)
+
+
+judge("Monstrous Form", 1, score=_monstrous_form_on_self_score)
+judge("Alpha Glint", 1, score=_end_combat_before_range_score)
+
+
+def _inner_essence_score(game: Game, play: Play) -> float:
+    """Inner Essence: with a combat card costing blood in the hand, or at superior for the blood it gives."""
+    comp = game.compiled
+    m = game.minions.get(play.minion)
+    if comp is None or m is None:
+        return -1.0
+    costly = any(
+        "Combat" in (card := comp.cards[game.card_of[c]]).types and card.blood_cost is not None
+        for c in game.seats[play.seat].hand
+        if c != play.card
+    )
+    if costly:
+        return 15.0
+    return 12.0 if play.mode.superior and m.blood < m.capacity else -1.0
+
+
+judge("Inner Essence", 0, score=_inner_essence_score)
+judge("Inner Essence", 1, score=_inner_essence_score)

@@ -362,3 +362,12 @@ def _hackerspace_score(game: Game, play: Play) -> float:
 
 
 judge("Hackerspace", 0, score=_hackerspace_score)
+
+
+def _star_for_another(game: Game, play: Play) -> float:
+    """Another Methuselah's blocker: helped only against the seat's predator acting (its gain is the seat's loss)."""
+    act = play.frame
+    return 12.0 if isinstance(act, Action) and act.seat == game.predator(play.seat) else -1.0
+
+
+judge("London Evening Star, Tabloid Newspaper", 2, score=_star_for_another)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat, Referendum
-from ..playbook import judge, stake, wants_to_press
+from ..playbook import judge, playable_worth, stake, wants_to_press
 from ..specs.master import (
     _aggravated_strike_at,
     _controls_ready_anarch,
@@ -16,6 +16,7 @@ from ..specs.master import (
     _has_card,
     _master_mode_flag,
     _pact_pairs,
+    _ranged_weapon,
     _villein_tax,
     _villeins_on,
 )
@@ -83,7 +84,7 @@ def _di_score(game: Game, play: Play) -> float:
     """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
     if not game.aside or game.seats[play.seat].pool < 5:
         return -1.0
-    player = game.owner_of[game.aside[-1]]
+    player = g.controller(game, game.aside[-1])
     act = g.current_action(game)
     if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
         return 35.0
@@ -599,3 +600,52 @@ def _vast_wealth_score(game: Game, play: Play) -> float:
 
 judge("Vast Wealth", 0, score=_vast_wealth_score)
 judge("Vast Wealth", 1, score=lambda game, play: 18.0 if game.seats[play.seat].pool >= 6 else -1.0)
+
+
+def _erciyes_score(game: Game, play: Play) -> float:
+    """Take the prey's card the seat could best play; none it could not (the Fragments hold 1 card at a time)."""
+    worth = playable_worth(game, play.seat, play.target)
+    return worth if worth else -1.0
+
+
+judge("Erciyes Fragments, The", 1, score=_erciyes_score)
+
+
+def _brainwash_score(game: Game, play: Play) -> float:
+    """On the prey's uncontrolled vampire with the most blood (the one it is bringing out)."""
+    m = game.minions.get(play.target)
+    return 10.0 + 5.0 * m.blood if m is not None else -1.0
+
+
+judge("Brainwash", 0, score=_brainwash_score)
+
+
+def _anachronism_score(game: Game, play: Play) -> float:
+    """On another Methuselah's vampire carrying a ranged weapon (it burns), the more the better; never on its own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    burned = sum(1 for c in m.cards if _ranged_weapon(game, game.card_of[c]))
+    return 20.0 + 10.0 * burned if burned else -1.0
+
+
+judge("Anachronism", 0, score=_anachronism_score)
+
+
+def _vulnerability_score(game: Game, play: Play) -> float:
+    """Vulnerability: on another Methuselah's vampire, the bigger the better; never one's own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    return 30.0 + m.capacity
+
+
+judge("Vulnerability", 0, score=_vulnerability_score)
+
+
+def _lupine_assault_score(game: Game, play: Play) -> float:
+    """Lupine Assault: a new hand for everyone, when the library can feed it."""
+    return 25.0 if len(game.seats[play.seat].library) >= 10 else -1.0
+
+
+judge("Lupine Assault", 0, score=_lupine_assault_score)

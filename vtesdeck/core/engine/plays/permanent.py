@@ -146,3 +146,33 @@ def _stray_unlock_score(game: Game, play: Play) -> float:
 
 
 judge("Underbridge Stray", 3, score=_stray_unlock_score)
+
+
+def _nwc_score(game: Game, play: Play) -> float:
+    """Neighborhood Watch Commander: damage another Methuselah's failed vampire, never one's own."""
+    act = play.frame
+    if not isinstance(act, Action) or g.controller(game, act.actor) == play.seat:
+        return -1.0
+    return 15.0
+
+
+judge("Neighborhood Watch Commander", 1, score=_nwc_score)
+judge("Flak Jacket", 0, score=_on_minion_score("Flak Jacket", 20.0, 5.0))
+judge("Revenant", 0, score=_on_minion_score("Revenant", 22.0, 4.0))
+judge("Sawed-Off Shotgun", 0, score=_on_minion_score("Sawed-Off Shotgun", 25.0, 5.0))
+judge("Flamethrower", 0, score=_on_minion_score("Flamethrower", 25.0, -1.0))
+
+
+def _blade_of_enoch_score(game: Game, play: Play) -> float:
+    """Blade of Enoch: only a vampire of capacity above 5 strikes with it."""
+    m = game.minions.get(play.minion)
+    if m is None or m.capacity <= 5 or carried(game, play.minion, "Blade of Enoch"):
+        return -1.0
+    return 24.0
+
+
+judge("Blade of Enoch", 0, score=_blade_of_enoch_score)
+judge("Sire's Index Finger", 0, score=_on_minion_score("Sire's Index Finger", 12.0, -5.0))
+judge("Improvised Flamethrower", 0, score=_on_minion_score("Improvised Flamethrower", 24.0, 4.0))
+judge("Vivienne Géroux", 1, score=lambda game, play: -1.0)  # giving her away: a deal the bots never make
+judge("Vivienne Géroux", 2, score=lambda game, play: 22.0)

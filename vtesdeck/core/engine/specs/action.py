@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from collections.abc import Generator, Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from ...eligibility import (
     clan as clan_name,
 )
 from .. import economy
+from .. import vocabulary as v
 from ..cards import (
     SHUFFLERS,
     Bearer,
@@ -62,8 +62,11 @@ from ..vocabulary import (
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
+    CryptDraw,
     DamageAfterResolution,
+    DoNotReplace,
     DrawCards,
+    Embrace,
     EnterCombatWithTarget,
     Equip,
     ExtraVotes,
@@ -74,12 +77,14 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    Minions,
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
     PoolToThisCard,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    RetrieveOnReplace,
     SpendMasterAction,
     StealMinion,
     StealPool,
@@ -87,6 +92,7 @@ from ..vocabulary import (
     StealthThisTurn,
     StrengthUntilNextUnlock,
     Strike,
+    StrikeHandOrMelee,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
@@ -100,23 +106,30 @@ from ..vocabulary import (
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
+    ash_heap_at_least,
     bleed_succeeded,
     blood_movers,
     burn_card,
     burn_minion,
+    cannot_block,
     card_cost,
     cards_choosing,
+    cards_requiring,
     carried_by_actor,
+    carries_no,
     choose,
     combat,
     controller,
+    copies_on,
     crypt_not_empty,
     current_action,
     discard,
     equipment_of_others,
     grant,
+    hand_or_melee_strikes,
     has_edge,
     has_targets,
+    hold,
     hook_sum,
     in_polling,
     in_sect,
@@ -139,6 +152,7 @@ from ..vocabulary import (
     other_ready_vampires,
     own_vampires_not_in_sect,
     own_wraiths,
+    plays_held_cards,
     pool_at_least,
     prey_only,
     prey_or_predator,
@@ -150,6 +164,7 @@ from ..vocabulary import (
     refill,
     removal_stealth,
     retainers_of_others,
+    retrieves_on_replace,
     set_aside,
     take_damage,
     target_still,
@@ -283,102 +298,24 @@ def _smith_possible(game: Game, play: Play) -> bool:
     return bool(_equipment_in_library(game, play))
 
 
-def _embrace(game: Game, play: Play, sect: str = "") -> Minion:
-    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect (or
-    ``sect``: Childe of the Revolution's Anarch), ready and unlocked with no blood, so the forced hunt makes it
-    hunt this turn."""
-    actor = game.minions.get(play.minion)
-    leave_aside(game, play.card)
-    game.seats[play.seat].controlled.append(play.card)
-    m = game.minions[play.card] = Minion(
-        id=play.card,
-        card=game.card_of[play.card],
-        capacity=1,
-        blood=0,
-        in_play=True,
-        kind=VAMPIRE,
-        clan=actor.clan if actor is not None else "",
-        sect=sect or (actor.sect if actor is not None else ""),
-    )
-    game.log("embrace", play.seat, play.minion, play.card)
-    return m
-
-
-def _embrace_card(game: Game, play: Play) -> None:
-    _embrace(game, play)
-
-
-# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
-_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
-
-
-def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
-    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
-    card = game.compiled.cards.get(game.card_of[copy])
-    text = card.text or "" if card is not None else ""
-    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
-        return None
-    found = _DISCIPLINE_MASTER.search(text)
-    return (found.group(1), "Capacity increases by 1" in text) if found else None
-
-
-def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Flow:
-    """ "You can search your library (shuffle afterward), hand and/or ash heap for a Discipline master card and put
-    it on this new vampire": it gets 1 level of the Discipline (and 1 capacity when the card says so). Choosing
-    none is offered last."""
-    seat = game.seats[play.seat]
-    found: dict[int, int] = {}
-    for zone in (seat.hand, seat.ash_heap, seat.library):
-        for c in zone:
-            if game.card_of[c] not in found and _discipline_master(game, c) is not None:
-                found[game.card_of[c]] = c
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in found.values()]
-    option = yield from choose(game, play.seat, [*options, Option(Kind.TERMS, play.seat, target=-1)])
-    copy = option.target
-    if copy >= 0:
-        zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
-        zone.remove(copy)
-        m.cards.append(copy)
-        code, capacity = _discipline_master(game, copy) or ("", False)
-        levels = dict(m.disciplines)
-        levels[code] = min(2, levels.get(code, 0) + 1)
-        m.disciplines = tuple(levels.items())
-        m.capacity += 1 if capacity else 0
-        game.log("discipline card", play.seat, m.id, copy)
-        if zone is seat.hand:
-            refill(game, play.seat)
-    game.rng.shuffle(seat.library)
-
-
-def _childe_of_the_revolution(game: Game, play: Play) -> Flow:
-    """A 1-capacity Anarch vampire of the acting vampire's clan that must hunt this turn (the forced hunt), and
-    a Discipline master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play, sect="Anarch"))
-
-
-def _third_tradition(game: Game, play: Play) -> Flow:
-    """A 1-capacity Camarilla vampire of the acting vampire's clan that cannot act this turn, a Discipline master
-    card on it, and up to 2 blood moved onto it from the acting vampire (decided now: PIB 20150418)."""
-    m = _embrace(game, play, sect="Camarilla")
-    m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
-    yield from _discipline_master_onto(game, play, m)
-    actor = game.minions.get(play.minion)
-    most = min(2, actor.blood if actor is not None else 0, m.capacity)
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)])
-    if option.value and actor is not None:
-        move_blood(game, actor.id, -option.value)
-        move_blood(game, m.id, option.value)
-        game.log("move blood", play.seat, actor.id, m.id, option.value)
-
-
 card(
     "Childe of the Revolution",
-    Mode(window=W.ACTION, stealth=1, effects=(_childe_of_the_revolution,), label="a new 1-capacity Anarch vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Anarch", discipline_master=True),),
+        label="a new 1-capacity Anarch vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 card(
     "Third Tradition: Progeny",
-    Mode(window=W.ACTION, stealth=1, effects=(_third_tradition,), label="a new 1-capacity Camarilla vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Camarilla", discipline_master=True, cannot_act=True, blood_from_actor=2),),
+        label="a new 1-capacity Camarilla vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 
@@ -492,7 +429,7 @@ card(
 )
 card(
     "Embrace, The",
-    Mode(window=W.ACTION, stealth=1, effects=(_embrace_card,), label="a new 1-capacity vampire"),
+    Mode(window=W.ACTION, stealth=1, effects=(Embrace(),), label="a new 1-capacity vampire"),
     notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
     "and capacity (game.may_play).",
 )
@@ -753,24 +690,23 @@ card(
 card(
     "Night Moves",
     Mode(
-        window=W.ACTION, bleeds=True, stealth=3, targets=prey_or_predator, label="bleed at +3 stealth, 1 pool at most"
+        window=W.ACTION,
+        bleeds=True,
+        stealth=3,
+        bleed_at_most=1,
+        targets=prey_or_predator,
+        label="bleed at +3 stealth, 1 pool at most",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         bleeds=True,
         stealth=6,
+        bleed_at_most=1,
         targets=prey_or_predator,
         label="bleed at +6 stealth, 1 pool at most",
     ),
 )
-
-
-@hook("before_resolution", "Night Moves")
-def _night_moves_excess(game: Game, act: Action) -> None:
-    """Night Moves: "If more than 1 pool is bled with this action, ignore the excess"."""
-    if act.card >= 0 and act.bleed > 1 and game.card_of[act.card] == vekn(game, "Night Moves"):
-        act.bleed = 1
 
 
 # -- Mind Numb ------------------------------------------------------------------------------------------------------------
@@ -798,63 +734,38 @@ card(
 
 
 # -- cards put on the acting vampire, at a level: Heart of the City, Preternatural Strength -------------------------------
-
-
-def _on_self_at_level(game: Game, play: Play) -> None:
-    """Put the card on the acting vampire; a superior copy carries 1 counter, which the card's hook adds to its
-    inferior bonus (the only counter such a card carries)."""
-    PutOnTarget(on_self=True)(game, play)
-    if play.mode.superior and play.card in game.minions.get(play.minion, _NO_MINION).cards:
-        game.card_counters[play.card] = 1
-
-
-_NO_MINION = Minion(id=-1, card=-1, capacity=0)
-
-
-def _level_of(game: Game, minion: int, name: str) -> int:
-    """The bonus of the copies of the named card on the minion: 1 each, 2 for a superior one."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return 0
-    wanted = vekn(game, name)
-    return sum(1 + game.card_counters.get(c, 0) for c in m.cards if game.card_of[c] == wanted)
-
+# A superior copy carries 1 counter, which counts as one more copy (Bearer.per_counter): +2 bleed, +2 strength.
 
 card(
     "Heart of the City",
-    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(_on_self_at_level,)),
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(PutOnTarget(on_self=True),)),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=1,
         when=not_carrying("Heart of the City"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(bleed=1, per_counter=True),
 )
-
-
-@hook("bleed", "Heart of the City")
-def _heart_of_the_city_bleed(game: Game, act: Action) -> int:
-    return _level_of(game, act.actor, "Heart of the City")
-
-
 card(
     "Preternatural Strength",
-    Mode(window=W.ACTION, stealth=2, when=not_carrying("Preternatural Strength"), effects=(_on_self_at_level,)),
+    Mode(
+        window=W.ACTION,
+        stealth=2,
+        when=not_carrying("Preternatural Strength"),
+        effects=(PutOnTarget(on_self=True),),
+    ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=2,
         when=not_carrying("Preternatural Strength"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(strength=1, per_counter=True),
     notes="'They cannot play cards named Torn Signpost': Torn Signpost's modes ask not_carrying (specs/combat.py).",
 )
-
-
-@hook("strength", "Preternatural Strength")
-def _preternatural_strength(game: Game, minion: int) -> int:
-    return _level_of(game, minion, "Preternatural Strength")
 
 
 # -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
@@ -895,7 +806,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        when=lambda game, play: len(game.seats[game.prey(play.seat)].ash_heap) >= 7,
+        when=ash_heap_at_least(7, whose="prey"),
         effects=(RemoveFromAshHeapToBurnPool(7, 3),),
         label="remove 7 cards of the prey's ash heap: it burns 3 pool",
     ),
@@ -904,24 +815,13 @@ card(
 )
 
 
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Vampires in play (ready or in torpor) controlled by other Methuselahs."""
-    return [
-        c
-        for s in game.order
-        if s != play.seat
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play
-    ]
-
-
 card(
     "Inside Dirt",
     Mode(
         window=W.ACTION,
         directed=True,
         when=has_edge,
-        targets=_vampires_of_others,
+        targets=Minions(whose="others", ready=False),
         effects=(BurnEdgeTo((BurnTargetBlood(3),)),),
         label="burn the Edge: a vampire burns 3 blood",
     ),
@@ -1011,19 +911,9 @@ card(
 )
 
 
-def _recruitment_exercise(game: Game, play: Play) -> None:
-    """Draw a crypt card (revealed); 1 blood from the bank on it if it is a Black Hand vampire."""
-    copy = crypt_draw(game, play.seat)
-    m = game.minions.get(copy) if copy is not None else None
-    if m is not None and "black hand" in m.traits:
-        m.blood += 1
-        game.gained += 1
-        game.log("add blood", play.seat, m.id, 1)
-
-
 card(
     "Recruitment Exercise",
-    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_recruitment_exercise,)),
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(CryptDraw(blood=1, trait="black hand"),)),
 )
 
 
@@ -1031,20 +921,17 @@ card(
 
 card(
     "Show of Force",
-    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1; if blocked, +1 strength"),
-    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2; if blocked, +2 strength"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, combat_strength=1, label="bleed +1; if blocked, +1 strength"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        combat_strength=2,
+        label="bleed +2; if blocked, +2 strength",
+    ),
     notes="The strength the vampire 'can gain' when blocked is always taken (it is never worse).",
 )
-
-
-@hook("combat_start", "Show of Force")
-def _show_of_force(game: Game, c: Combat) -> None:
-    """Show of Force blocked: the acting vampire gains +1 strength ([POT][PRE]: +2) for the resulting combat."""
-    act = c.action
-    if act is None or not act.blocked or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if game.card_of[act.card] == vekn(game, "Show of Force") and act.mode.bleeds:
-        c.a.combat_strength += 2 if act.mode.superior else 1
 
 
 card(
@@ -1058,25 +945,10 @@ def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
     if not act.directed or act.target != controller(game, minion):
         return 0
-    return 1 if _level_of(game, minion, "Abbot") else 0
+    return 1 if copies_on(game, minion, "Abbot") else 0
 
 
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
-
-
-def _in_play(game: Game, copy: int) -> bool:
-    """Whether a card copy is in play (on the table or on a minion)."""
-    return any(
-        copy == c or copy in (m.cards if (m := game.minions.get(c)) is not None else ())
-        for s in game.order
-        for c in game.seats[s].controlled
-    )
-
-
-def _burn_target_card(game: Game, play: Play) -> None:
-    """Burn the card the action is directed at, if it is still in play."""
-    if _in_play(game, play.target):
-        burn_card(game, play.target)
 
 
 card(
@@ -1085,7 +957,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_burn_target_card, TargetBurnsPool(2))),),
+        effects=(If(target_still(locations_of_others), (BurnTargetCard(), TargetBurnsPool(2))),),
         label="burn a location, its controller burns 2 pool",
     ),
     notes="The controller burns 2 pool only if the location is still there to burn.",
@@ -1116,7 +988,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=_equipment_or_locations_of_neighbours,
-        effects=(If(target_still(_equipment_or_locations_of_neighbours), (_burn_target_card,)),),
+        effects=(If(target_still(_equipment_or_locations_of_neighbours), (BurnTargetCard(),)),),
         label="burn an equipment or location on a minion of your predator or prey",
     ),
     Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
@@ -1163,17 +1035,6 @@ card(
 # -- Revelations ----------------------------------------------------------------------------------------------------------
 
 
-def _revelations_discard(game: Game, play: Play) -> Flow:
-    """Look at the prey's hand and discard one card of the player's choice from it (the prey draws back up)."""
-    act = play.frame
-    prey = act.target if isinstance(act, Action) and act.target >= 0 else game.prey(play.seat)
-    hand = game.seats[prey].hand
-    if not hand or game.seats[prey].ousted:
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in hand])
-    discard(game, prey, [option.target])
-
-
 card(
     "Revelations",
     Mode(
@@ -1182,7 +1043,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        effects=(_revelations_discard,),
+        effects=(TargetDiscards(1, players_choice=True),),
         label="discard a card of your choice from the prey's hand",
     ),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(),), label="the prey plays with an open hand"),
@@ -1196,7 +1057,7 @@ card(
 
 def _misere_modes() -> tuple[Mode, ...]:
     """One mode per non-empty set of [cel] (1 optional maneuver), [obf] (+1 stealth), [pot] (+1 strength that
-    combat: the hook below), "More than one Discipline can be used"."""
+    combat), "More than one Discipline can be used"."""
     modes = []
     for size in (1, 2, 3):
         for combo in itertools.combinations(("cel", "obf", "pot"), size):
@@ -1207,22 +1068,13 @@ def _misere_modes() -> tuple[Mode, ...]:
                     disciplines=combo,
                     stealth=1 if "obf" in combo else 0,
                     combat_maneuvers=1 if "cel" in combo else 0,
+                    combat_strength=1 if "pot" in combo else 0,
                 )
             )
     return tuple(modes)
 
 
 card("Make the Misere", *_misere_modes())
-
-
-@hook("combat_start", "Make the Misere")
-def _misere_strength(game: Game, c: Combat) -> None:
-    """Make the Misere [pot]: the acting Anarch gets +1 strength during that combat."""
-    act = c.action
-    if act is None or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if "pot" in act.mode.disciplines and game.card_of[act.card] == vekn(game, "Make the Misere"):
-        c.a.combat_strength += 1
 
 
 card(
@@ -1890,13 +1742,7 @@ card(
 )
 
 
-@hook("can_block", "Propaganda")
-def _propaganda_titled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Titled vampires cannot block Propaganda."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Propaganda"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or m.kind != VAMPIRE or not m.title
+cannot_block("Propaganda", Minions(titled=True), of="action")  # "Titled vampires cannot block this action"
 
 
 card(
@@ -1963,15 +1809,11 @@ card(
 )
 
 
-def _waters_of_duat(game: Game, play: Play) -> Flow:
-    """A 1-capacity Follower of Set (the acting vampire's clan and sect) that must hunt this turn, and a Discipline
-    master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play))
-
-
 card(
     "Waters of Duat",
-    Mode(window=W.ACTION, stealth=1, effects=(_waters_of_duat,), label="a new 1-capacity Follower of Set"),
+    Mode(
+        window=W.ACTION, stealth=1, effects=(Embrace(discipline_master=True),), label="a new 1-capacity Follower of Set"
+    ),
     notes="The new vampire is of the acting vampire's sect (the card names none).",
 )
 card(
@@ -2155,13 +1997,7 @@ card(
 )
 
 
-@hook("can_block", "Anarch Secession")
-def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Minions without titles cannot block Anarch Secession."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Anarch Secession"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or bool(m.title)
+cannot_block("Anarch Secession", Minions(kind=None, titles=("",)), of="action")  # "Minions without titles …"
 
 
 # -- Gear Up --------------------------------------------------------------------------------------------------------------
@@ -3381,4 +3217,282 @@ card(
     ),
     bearer=Bearer(bleed=2),
     notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
+)
+
+
+# -- Gift of Proteus ----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; the Gangrel it is on plays them as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand).
+
+_GIFT = "Gift of Proteus"
+
+
+def _protean_count(game: Game, play: Play) -> range:
+    """How many cards requiring Protean to put on it, announced with the action (PIB 20150428): 1 up to those held."""
+    return range(1, 1 + sum(1 for c in cards_requiring(game, play.seat, "pro") if c != play.card))
+
+
+@hook("before_as_played", _GIFT)
+def _gift_announced(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """The cards it may take are those in the hand as it is played, before its replacement is drawn (PIB 20150428)."""
+    act = current_action(game)
+    if act is not None and act.card == copy and game.card_of[copy] == vekn(game, _GIFT):
+        for c in cards_requiring(game, seat, "pro"):
+            act.flags[f"proteus {c}"] = 1
+
+
+def _gift(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Put the Gift on the Gangrel with the number of cards requiring Protean announced, chosen from those still in
+    the hand (all of them if fewer are left: PIB 20150428); with none on it, it burns."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if m is None or act is None:
+        return
+    left = [c for c in cards_requiring(game, play.seat, "pro") if act.flags.get(f"proteus {c}")]
+    chosen: list[int] = []
+    while left and len(chosen) < play.value:
+        if len(chosen) + len(left) <= play.value:
+            chosen += left
+            break
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in left])
+        chosen.append(option.target)
+        left.remove(option.target)
+    if not chosen:
+        return  # "Burn this card if it has no cards on it": it goes to the ash heap as the action ends
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    hand = game.seats[play.seat].hand
+    for c in chosen:
+        hand.remove(c)
+        hold(game, play.card, c)
+    game.log("cards to card", play.seat, play.card, len(chosen))
+    refill(game, play.seat)
+
+
+@hook("held_emptied", _GIFT)
+def _gift_emptied(game: Game, holder: int) -> None:
+    """ "Burn this card if it has no cards on it"."""
+    if game.card_of[holder] == vekn(game, _GIFT):
+        burn_card(game, holder)
+
+
+plays_held_cards(_GIFT, bearer=True)
+card(
+    _GIFT,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=carries_no(_GIFT),
+        values=_protean_count,
+        effects=(_gift,),
+        label="put this card on this Gangrel with X cards requiring Protean from the hand",
+    ),
+    notes="X, the number of cards requiring Protean (at either level) put on it, is chosen as the action is announced, "
+    "among the cards in the hand then (PIB 20150428); the cards themselves are chosen at resolution. The Gangrel plays "
+    "them as if from the hand (requirements and costs apply; no replacement, 'do not replace' clauses ignored: LSJ "
+    "20081126); they cannot be discarded or used for votes (LSJ 20050118). It burns as its last card is played.",
+)
+
+
+# -- Steely Tenacity ----------------------------------------------------------------------------------------------------
+
+retrieves_on_replace("Steely Tenacity")
+card(
+    "Steely Tenacity",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        values=hand_or_melee_strikes,
+        effects=(StrikeHandOrMelee(bonus=1, press=True), DoNotReplace(Until.END_OF_ACTION), RetrieveOnReplace()),
+        label="hand or melee weapon strike at +1 damage, 1 optional press",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dom",),
+        bleeds=True,
+        bleed=1,
+        replace_after_action=True,
+        label="bleed +1",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        label="+1 stealth, enter combat",
+    ),
+    notes="Replaced once its action is over, after every combat and 'after resolution' effect (LSJ 20001120, LSJ "
+    "20101021), blocked or not; then it always comes back from the ash heap instead of a draw when it is there (RBK "
+    "targeting-of-cards), unless it was cancelled as played (LSJ 20080630) or its replacement is prevented (Visit "
+    "from the Capuchin: LSJ 20080723); delayed (The Meddling of Semsith), it comes back when the replacement is "
+    "drawn (LSJ 20100527). The optional press is usable in the current round only (TOM 19960521).",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Restoration",
+    Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
+)
+card(
+    "Shattering",
+    Mode(
+        window=W.ACTION,
+        disciplines=("chi",),
+        stealth=1,
+        directed=True,
+        seat_target=True,
+        targets=v.other_methuselahs,
+        effects=(v.TargetDiscards(1, players_choice=True),),
+        label="discard a card of your choice from another Methuselah's hand",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dem",),
+        stealth=2,
+        targets=v.events_in_play,
+        effects=(v.BurnTargetCard(),),
+        label="burn an event",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("pro",),
+        directed=True,
+        targets=ready_minions_of_others,
+        effects=(v.DamageTarget(2),),
+        label="2 unpreventable damage on a ready minion",
+    ),
+    notes="[chi] and [pro] are (D) at the Methuselah or the minion's controller; [dem] is undirected whoever controls "
+    "the event.",
+)
+
+_ATONEMENT = "Atonement"
+card(
+    _ATONEMENT,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
+    burn="vampire",
+    bearer=Bearer(intercept=1),
+)
+v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
+v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
+
+
+@hook("blocked", _ATONEMENT)
+def _atonement_no_lock(game: Game, act: Action) -> None:
+    """The vampire with Atonement does not lock for blocking a vampire the same age or younger."""
+    blocker, actor = game.minions.get(act.blocker), game.minions.get(act.actor)
+    if blocker is None or actor is None or actor.kind != VAMPIRE or not blocker.cards:
+        return
+    if v.copies_on(game, blocker.id, _ATONEMENT) and actor.capacity <= blocker.capacity:
+        act.flags[f"no lock for blocking:{blocker.id}"] = 1
+
+
+def _red_list(game: Game, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and "red list" in m.traits
+
+
+@hook("combat_start", "Big Game")
+def _big_game_red_list(game: Game, c: Combat) -> None:
+    """Against a Red List minion the acting minion gets an optional maneuver or press in the combat (one of each
+    offered, using either uses both up: game.py reads the side's mark, as for ManeuverOrPressInCombat)."""
+    act = c.action
+    if act is None or act.card < 0 or game.card_of[act.card] != v.vekn(game, "Big Game") or act.blocked:
+        return
+    if c.a.minion == act.actor and _red_list(game, act.target_minion):
+        c.a.combat_maneuvers += 1
+        c.a.combat_presses += 1
+        c.a.used.add("combat:maneuver or press")
+
+
+def _big_game_unlock(game: Game, play: Play) -> None:
+    """ "… and unlocks at the end of the action if he or she is still ready" (against a Red List minion)."""
+    m = game.minions.get(play.minion)
+    if _red_list(game, play.target) and m is not None and m.locked and not m.torpor:
+        m.locked = False
+        game.log("unlock", play.seat, m.id)
+
+
+card(
+    "Big Game",
+    Mode(
+        window=W.ACTION,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        effects=(_big_game_unlock,),
+        label="enter combat",
+    ),
+    notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
+)
+
+
+def _anonymous_freight(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Equip the vampire with the equipment chosen as the action was announced, if still in the hand and still
+    allowed (requirements and cost as normal), then draw back up."""
+    s = game.seats[play.seat]
+    if play.target not in s.hand or not v.may_equip_with(game, play.seat, play.minion, play.target):
+        return
+    v.set_aside(game, play.seat, play.target)
+    yield from v.equip_with(game, play, play.target)
+    if not s.ousted:
+        refill(game, play.seat)
+
+
+card(
+    "Anonymous Freight",
+    Mode(
+        window=W.ACTION,
+        stealth=3,
+        targets=v.equipment_in_hand,
+        effects=(_anonymous_freight,),
+        label="equip with an equipment card from the hand",
+    ),
+    notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
+    "action's (ANK 20180817).",
+)
+
+_PURGE = "Baltimore Purge"
+
+
+@hook("unlock", _PURGE)
+def _baltimore_purge(game: Game, seat: int) -> int:
+    """During your unlock phase: burn the card; each other Methuselah's ready vampire not older than this one (its
+    youngest, then poorest: that Methuselah's pick; with a ready Lasombra of yours, your pick: its oldest, then
+    richest) and this vampire go to torpor, all at once (LSJ 20050111)."""
+    wanted = v.vekn(game, _PURGE)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        purges = [x for x in m.cards if game.card_of[x] == wanted] if m is not None else []
+        if m is None or not purges:
+            continue
+        for x in purges:
+            v.burn_card(game, x)
+        lasombra = any(o.kind == VAMPIRE and o.clan == "Lasombra" for o in v.ready_minions(game, seat))
+        victims = [m.id]
+        for other in game.order:
+            if other == seat or game.seats[other].ousted:
+                continue
+            fits = [o for o in v.ready_minions(game, other) if o.kind == VAMPIRE and o.capacity <= m.capacity]
+            if fits:
+                key = lambda o: (o.capacity, o.blood)  # noqa: E731
+                victims.append((max(fits, key=key) if lasombra else min(fits, key=key)).id)
+        for victim in victims:
+            if victim in game.minions and game.minions[victim].in_play:
+                v.go_to_torpor(game, victim)
+    return 0
+
+
+card(
+    _PURGE,
+    Mode(window=W.ACTION, when=v.has_clan("Ravnos"), stealth=1, effects=(PutOnTarget(on_self=True),)),
+    Mode(window=W.ACTION, when=v.not_(v.has_clan("Ravnos")), effects=(PutOnTarget(on_self=True),)),
+    notes="The vampires are chosen by a fixed rule (each Methuselah sends its youngest, a Lasombra's controller "
+    "picks the oldest), not asked.",
 )

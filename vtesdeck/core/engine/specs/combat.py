@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Role, card
-from ..frames import Until
+from ..cards import Bearer, Mode, Play, Role, card, hook
+from ..frames import Action, Until
+from ..handlers import Handler
+from ..state import VAMPIRE, Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -15,7 +20,7 @@ from ..vocabulary import (
     UnlockSelf,
     damage_pending,
 )
-from ..windows import W
+from ..windows import Act, W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
     CONQUER_MANDATORY,
@@ -35,14 +40,10 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
-    concealed_weapon,
-    concealed_weapons,
     corpses_played,
     count_corpse,
     disarm_burnable,
-    disguised_weapons,
     employ_from_hand,
-    equip_then_choose_strike,
     holder_acting_needs_stealth,
     mettle_each_round,
     molotov_copy,
@@ -53,7 +54,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
-    zip_gun_on_self,
 )
 
 card(
@@ -110,8 +110,8 @@ card(
     "Concealed Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=concealed_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(restricted=True),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     notes="Only weapons with a spec registered in permanent.WEAPONS (.44 Magnum) can be chosen.",
@@ -938,15 +938,15 @@ card(
     "Disguised Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=disguised_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     Mode(
         window=W.STRIKE,
         superior=True,
-        targets=disguised_weapons,
-        effects=(equip_then_choose_strike,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(choose_strike_again=True),),
         label="equip a weapon from the hand, then choose the strike",
     ),
     notes="Only weapons with a spec can be chosen.",
@@ -1035,7 +1035,7 @@ card(
     "Drawing Out the Beast",
     Mode(
         window=W.BEFORE_RANGE,
-        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire, v.opposing_not_frenzy_immune),
         effects=(v.HoldTheOpposingMinion(),),
         limit="drawing out the beast",
         limit_scope="combat",
@@ -1044,7 +1044,7 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
-        when=v.all_of(v.in_first_round, v.opposing_is_vampire),
+        when=v.all_of(v.in_first_round, v.opposing_is_vampire, v.opposing_not_frenzy_immune),
         effects=(v.HoldTheOpposingMinion(press_damage=1),),
         limit="drawing out the beast",
         limit_scope="combat",
@@ -1304,13 +1304,14 @@ card(
     "Terror Frenzy",
     Mode(
         window=W.BEFORE_RANGE,
-        when=v.in_first_round,
+        when=v.all_of(v.in_first_round, v.opposing_not_frenzy_immune),
         effects=(v.KeepTheOpposingMinionAway(),),
         label="opposing minion: no maneuver to close, no press to continue, no equipment this combat",
     ),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
+        when=v.opposing_not_frenzy_immune,
         effects=(v.CombatCardsCostOpposingMore(1),),
         limit="terror frenzy superior",
         limit_scope="combat",
@@ -1387,7 +1388,7 @@ card(
 )
 card(
     "Zip Gun",
-    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    Mode(window=W.BEFORE_RANGE, effects=(v.Equip(),), label="a gun: 1R strike, a maneuver each combat"),
     bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
     notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
     "19970801), a dodged strike too. The engine has no ammo card.",
@@ -1487,4 +1488,276 @@ card(
         label="+1 stealth action: burn it",
     ),
     notes="The +1 bleed against the carrier's controller: the bleed hook (a rider names the striking vampire).",
+)
+
+
+# -- Lam Into -----------------------------------------------------------------------------------------------------------
+
+_LAM_INTO_LATER = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Lam Into",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage",
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), v.Maneuver(), _LAM_INTO_LATER),
+        label="maneuver with the strike at +1 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=2), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +2 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("vic",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1, press=True), v.NextRoundClose(), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage, 1 optional press, next round at close range",
+    ),
+    notes="Its [for] optional maneuver is used at the range step, choosing the strike then (L1592-1597); the press "
+    "is this round's (TOM 19960521). Another effect setting the next round's "
+    "range first (Neutral Guard's priority: PIB 20120214) is not modelled.",
+)
+
+
+# -- Blood Fury ---------------------------------------------------------------------------------------------------------
+
+card(
+    "Blood Fury",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="As Blood Rage: a weapon strike is one its bearer's equipment grants; dodged, the opposing weapons still "
+    "do damage (LSJ 20040928); a first strike weapon resolves before it, unaffected.",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Form of the Ghost",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+)
+card(
+    "Arms of the Abyss",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
+        label="dodge, 1 additional strike",
+    ),
+)
+card(
+    "Bone Spur",
+    Mode(
+        window=W.BEFORE_STRIKES,
+        effects=(v.AggravatedHandStrikes(this_round=True),),
+        label="hand strikes aggravated this round",
+    ),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        superior=True,
+        effects=(v.AggravatedHandStrikes(),),
+        label="hand strikes aggravated this combat",
+    ),
+    notes="Played before the strikes are chosen (the engine has no window between their choice and resolution: "
+    "RTR 19960112 allows either).",
+)
+card(
+    "Skin of Night",
+    Mode(window=W.PREVENT, when=damage_pending, effects=(v.AggravatedAsNormal(),), label="aggravated as normal"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=damage_pending,
+        effects=(v.AggravatedAsNormal(), Prevent(1)),
+        label="aggravated as normal, prevent 1",
+    ),
+    notes="Only with damage being resolved on the vampire (LSJ 20001114); the rest of the round's aggravated damage "
+    "is normal too.",
+)
+
+_monstrous_once, _monstrous_mark = v.once_each_round("monstrous form")
+card(
+    "Monstrous Form",
+    Mode(
+        window=W.BEFORE_RANGE,
+        when=_monstrous_once,
+        effects=(v.StrengthThisCombat(1), _monstrous_mark),
+        label="+1 strength this combat",
+    ),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(v.PutOnTarget(on_self=True),), label="put on self"),
+    Mode(
+        window=W.BEFORE_STRIKES,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.StrengthThisRound(1)),
+        label="lock: +1 strength this round",
+    ),
+    Mode(
+        window=W.RANGE,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.Maneuver()),
+        label="lock: maneuver",
+    ),
+    Mode(
+        window=W.PRESS,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.Press()),
+        label="lock: press",
+    ),
+    notes="The card on the vampire gives +1 strength before the strikes are chosen.",
+)
+card(
+    "Quick Jab",
+    Mode(
+        window=W.STRIKE,
+        effects=(
+            StrikeWith(Strike(hand=True, first=True, at_most=1, label="hand strike, first strike, at most 1")),
+            v.DoNotReplace(Until.AFTER_COMBAT),
+        ),
+    ),
+)
+card(
+    "Alpha Glint",
+    Mode(
+        window=W.STRIKE,
+        when=v.opposing_vampire_not_older,
+        effects=(StrikeWith(cs.COMBAT_ENDS),),
+        label="combat ends",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        when=v.opposing_vampire_not_older,
+        effects=(v.EndCombat(),),
+        label="combat ends before range",
+    ),
+)
+_jones_once, _jones_mark = v.once_each_round("the jones superior")
+card(
+    "Jones, The",
+    Mode(
+        window=W.STRIKE,
+        when=v.opposing_ally_or_younger,
+        effects=(StrikeWith(Strike(dodge=True, press=True, label="dodge, press to end combat")), v.EndOnlyPress()),
+        label="dodge, optional press to end combat",
+    ),
+    Mode(
+        window=W.AS_PLAYED,
+        superior=True,
+        role=Role.COMBATANT,
+        when=v.all_of(v.strike_card_being_played, v.opposing_ally_or_younger, _jones_once),
+        effects=(v.CancelAsPlayed(), v.OpposingChoosesStrikeAgain(), _jones_mark),
+        label="cancel the opposing strike card",
+    ),
+)
+
+_INNER_ESSENCE = "combat:inner essence"
+
+
+def _inner_essence(game: Game, play: Play) -> None:
+    """Once this combat, a combat card the vampire plays costs 1 blood less (the "cost_less" hook)."""
+    c = v.combat_of(play)
+    if c is not None:
+        c.side(play.minion).used.add(_INNER_ESSENCE)
+
+
+@hook("cost_less", "Inner Essence")
+def _inner_essence_less(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    c = v.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not handler.blood or "Combat" not in handler.types:
+        return 0, 0
+    side = c.side(minion)
+    if _INNER_ESSENCE not in side.used:
+        return 0, 0
+    if paying:
+        side.used.discard(_INNER_ESSENCE)
+    return 1, 0
+
+
+card(
+    "Inner Essence",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(_inner_essence,),
+        limit="inner essence",
+        limit_scope="combat",
+        label="a combat card costs 1 blood less",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        superior=True,
+        effects=(_inner_essence, v.AddBlood(1, to_self=True)),
+        limit="inner essence",
+        limit_scope="combat",
+        label="a combat card costs 1 blood less, gain 1 blood",
+    ),
+)
+
+_AMARANTH = "Amaranth"
+_SENT_TO_TORPOR = "round:sent to torpor"
+
+
+@hook("torpor", _AMARANTH)
+def _amaranth_torpor(game: Game, minion: int) -> None:
+    """A combatant sent to torpor this round: Amaranth may still diablerize it instead."""
+    c = v.current_combat(game)
+    if c is not None and minion in (c.a.minion, c.b.minion):
+        c.side(minion).used.add(_SENT_TO_TORPOR)
+
+
+def _opposing_sent_to_torpor(game: Game, play: Play) -> bool:
+    c = v.combat_of(play)
+    if c is None:
+        return False
+    other = c.other(play.minion)
+    m = game.minions.get(other.minion)
+    return _SENT_TO_TORPOR in other.used and m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+def _amaranth(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Diablerize the opposing vampire (4.3.8: its blood, the blood hunt)."""
+    c = v.combat_of(play)
+    if c is None:
+        return
+    victim = c.other(play.minion).minion
+    act = Action(kind=Act.DIABLERIE, seat=play.seat, actor=play.minion, target_minion=victim)
+    yield from v.diablerie(game, act)
+
+
+card(
+    _AMARANTH,
+    Mode(
+        window=W.END_OF_ROUND,
+        when=v.all_of(v.self_vampire, v.self_ready, _opposing_sent_to_torpor),
+        effects=(_amaranth,),
+        label="diablerize the opposing vampire",
+    ),
+    notes="Played at the end of the round in which the opposing vampire's damage sent it to torpor (the engine has "
+    "no step between the damage and the torpor): what follows a vampire's going to torpor has happened already.",
 )

@@ -4,6 +4,7 @@ master cards come from ``master.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Generator, Sequence
 from typing import Any
@@ -2576,4 +2577,69 @@ card(
     notes="An Anarch arriving is counted at the next bring-out, action resolution or end of a minion phase (one that "
     "came and left in between is missed). The counters pay an equip action's cost by a fixed rule (all they can, "
     "pool first), taken as that cost is paid on success.",
+)
+
+
+# -- London Evening Star ------------------------------------------------------------------------------------------------
+
+card(
+    "London Evening Star, Tabloid Newspaper",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=False),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block, during its "
+    "block attempt (only as needed): the one minion it can help in the action.",
+)
+
+
+# -- Gurchon Hall -------------------------------------------------------------------------------------------------------
+
+
+def _ready_cardinal_or_regent(game: Game, play: Play) -> bool:
+    """ "Requires a ready cardinal or regent" (read as its player controlling one)."""
+    return any(m.kind == VAMPIRE and m.title in ("cardinal", "regent") for m in ready_minions(game, play.seat))
+
+
+def _two_oldest(game: Game, seat: int) -> list[Minion]:
+    """The two oldest ready vampires the seat controls (the highest capacities; on a tie, the first in play)."""
+    vampires = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
+    return sorted(vampires, key=lambda m: -m.capacity)[:2]
+
+
+def _gurchon_feeds(game: Game, play: Play) -> bool:
+    return any(m.blood < m.capacity and not _hunting_ground_fed(game, m.id) for m in _two_oldest(game, play.seat))
+
+
+def _gurchon(game: Game, play: Play) -> None:
+    """1 blood from the bank to each of the two oldest, each its one hunting ground of the turn."""
+    for m in _two_oldest(game, play.seat):
+        if m.blood < m.capacity and not _hunting_ground_fed(game, m.id):
+            _hunting_ground(1)(game, dataclasses.replace(play, target=m.id))
+
+
+card(
+    "Gurchon Hall",
+    Mode(window=W.MASTER, when=_ready_cardinal_or_regent, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_gurchon_feeds,
+        effects=(_gurchon,),
+        label="1 blood to each of your two oldest ready vampires",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready cardinal or regent. Of two "
+    "vampires of one capacity, the first in play is the older; one that fed from another hunting ground this turn "
+    "gets none.",
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
@@ -42,7 +43,6 @@ from ..vocabulary import (
     GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
-    HuntFor,
     LockTarget,
     LockThisCard,
     MasterActions,
@@ -91,6 +91,8 @@ from ..vocabulary import (
     hand_size,
     has_edge,
     has_targets,
+    held_on,
+    hold,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -116,6 +118,7 @@ from ..vocabulary import (
     own_vampires,
     own_vampires_without_superior,
     play_cancelled,
+    plays_held_cards,
     pool_at_least,
     ready_minions,
     ready_minions_of_others,
@@ -225,6 +228,7 @@ ARCHETYPES = (
     "Rebel",
     "Cavalier",
     "Monster",
+    "Capitalist",
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
@@ -594,7 +598,7 @@ def _master_by_neighbour(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    player = game.owner_of[copy]
+    player = controller(game, copy)  # its player (a card played from The Erciyes Fragments is another's)
     return player != play.seat and player in (game.prey(play.seat), game.predator(play.seat))
 
 
@@ -1169,7 +1173,7 @@ def _master_by_other(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    return game.owner_of[copy] != play.seat
+    return controller(game, copy) != play.seat  # its player (a card played from The Erciyes Fragments is another's)
 
 
 def _cancel_master(game: Game, play: Play) -> Flow | None:
@@ -1178,7 +1182,7 @@ def _cancel_master(game: Game, play: Play) -> Flow | None:
     trifle of a turn without spending one: game.master_phase marks it) is taken now."""
     copy = game.cancelled
     if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
-        s = game.seats[game.owner_of[copy]]
+        s = game.seats[controller(game, copy)]
         s.master_actions = max(0, s.master_actions - 1)
     return CancelAsPlayed()(game, play)
 
@@ -1695,7 +1699,7 @@ def _vine_cancel(game: Game, play: Play) -> Flow | None:
     copy = game.aside[-1] if game.aside else -1
     flow = CancelAsPlayed()(game, play)
     if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
-        game.seats[game.owner_of[copy]].master_actions += 1
+        game.seats[controller(game, copy)].master_actions += 1
     return flow
 
 
@@ -2282,7 +2286,7 @@ def _event_being_played(game: Game, play: Play) -> bool:
     if not game.aside:
         return False
     copy = game.aside[-1]
-    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and game.owner_of[copy] != play.seat
+    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and controller(game, copy) != play.seat
 
 
 _ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
@@ -2492,6 +2496,7 @@ def _rotschreck_targets(game: Game, play: Play) -> Sequence[int]:
         if s.minion in game.minions
         and controller(game, s.minion) == play.seat
         and _aggravated_strike_at(game, c, s.minion) > 0
+        and not v.frenzy_immune(game, s.minion)  # Sire's Index Finger
     ]
 
 
@@ -3101,47 +3106,6 @@ card(
 )
 
 
-# -- cov_d: Thirst ----------------------------------------------------------------------------------------------------
-
-_THIRST = "Thirst"
-
-
-def _gehenna_events_in_play(game: Game) -> int:
-    comp = game.compiled
-    return sum(
-        1
-        for s in game.order
-        for c in game.seats[s].controlled
-        if c not in game.minions
-        and "Event" in comp.types.get(game.card_of[c], ())
-        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
-    )
-
-
-@hook("announced", _THIRST)
-def _thirst_hunt(game: Game, act: Action) -> None:
-    """A vampire that attempts a hunt action (a hunt card's too) hunted, successful or not (LSJ 20050727)."""
-    if act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects)):
-        game.used.add(("thirst: hunted", act.actor))
-
-
-@hook("after_minion_phase", _THIRST)
-def _thirst(game: Game, seat: int) -> None:
-    """After each Methuselah's minion phase, its ready vampires with capacity less than the Gehenna events in play
-    that did not hunt in it burn 1 blood (each Thirst in play)."""
-    thirsts = sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == vekn(game, _THIRST))
-    if not thirsts:
-        return
-    events = _gehenna_events_in_play(game)
-    for m in ready_minions(game, seat):
-        if m.kind == VAMPIRE and m.capacity < events and ("thirst: hunted", m.id) not in game.used and m.blood:
-            move_blood(game, m.id, -thirsts)
-            game.log("burn blood", seat, m.id, thirsts)
-
-
-card(_THIRST, Mode(window=W.DISCARD, effects=(PutInPlay(),)))
-
-
 # -- cards added by cov_c -------------------------------------------------------------------------------------------------
 
 card(
@@ -3305,4 +3269,200 @@ card(
         effects=(_vast_wealth_equip,),
         label="equip with the first equipment of the library",
     ),
+)
+
+
+# -- The Erciyes Fragments ----------------------------------------------------------------------------------------------
+# The card on it waits face down in ``Game.held``; its controller plays it as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand); burned, or played and done, it leaves the game (``Game.exiled``).
+
+_ERCIYES = "Erciyes Fragments, The"
+
+
+def _prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the prey's ash heap (one copy of each card), while nothing is on the Fragments."""
+    if held_on(game, play.card):
+        return []  # "Only 1 card can be on this card at a time"
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[prey].ash_heap):
+        vekn_id = game.card_of[c]
+        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
+            seen.add(vekn_id)
+            out.append(c)
+    return out
+
+
+def _to_fragments(game: Game, play: Play) -> None:
+    """The chosen card leaves the prey's ash heap for the Fragments, face down (all see which: ANK 20200523)."""
+    heap = game.seats[game.owner_of[play.target]].ash_heap
+    if play.target in heap and not held_on(game, play.card):
+        heap.remove(play.target)
+        hold(game, play.card, play.target)
+        game.exiled.add(play.target)  # "when that card is burned, remove it from the game instead"
+        game.log("ash heap to card", play.seat, play.target, play.card)
+
+
+plays_held_cards(_ERCIYES)
+card(
+    _ERCIYES,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_prey_ash_heap_library_cards,
+        effects=(LockThisCard(), _to_fragments),
+        label="lock: a library card from your prey's ash heap onto this card, face down",
+    ),
+    notes="Its lock is offered in its controller's master phase (it unlocks in the unlock phase just before: the card "
+    "taken is then playable the whole turn and until the next). The card on it is played as if from the hand by its "
+    "controller or its minions (requirements and costs apply; no replacement is drawn and 'do not replace' clauses "
+    "are ignored: LSJ 20081126); burned (played and done, cancelled, or as the Fragments leave play: LSJ 20021128) "
+    "it is removed from the game; returned to its owner's hand (Delaying Tactics: LSJ 20050322) it is any other card. "
+    "It cannot pay for votes or be discarded (LSJ 20050118): only the hand can. Stolen, it takes the card on it along.",
+    steal="vampire of capacity 5 or more",
+)
+
+
+# -- Brainwash ----------------------------------------------------------------------------------------------------------
+
+
+def _prey_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    """An uncontrolled vampire in the prey's uncontrolled region."""
+    prey = game.prey(play.seat)
+    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
+
+
+@hook("may_transfer", "Brainwash")
+def _not_brainwashed(game: Game, copy: int) -> bool:
+    """ "No transfers can be used to move blood to or from that card" (other moves are: LSJ 20010211)."""
+    m = game.minions.get(copy)
+    return m is None or not m.cards or all(game.card_of[c] != vekn(game, "Brainwash") for c in m.cards)
+
+
+card(
+    "Brainwash",
+    Mode(window=W.MASTER, targets=_prey_uncontrolled, effects=(PutOnTarget(),)),
+    notes="It stays on the vampire once it is brought out (LSJ 20010211: by other means than transfers); any minion "
+    "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
+    burn="minion, +1 stealth (D)",
+)
+
+
+# -- Anachronism --------------------------------------------------------------------------------------------------------
+
+_ANACHRONISM = "Anachronism"
+
+
+def _capacity_above_6(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in play (any Methuselah's) with capacity above 6."""
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity > 6
+    ]
+
+
+def _ranged_weapon(game: Game, vekn_id: int) -> bool:
+    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted."""
+    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
+    return getattr(strike, "ranged", False) and vekn_id != vekn(game, "Ivory Bow")
+
+
+def _anachronism_burns(game: Game, play: Play) -> None:
+    """ "If he or she currently has any, they are burned"."""
+    m = game.minions.get(play.target)
+    for c in list(m.cards) if m is not None else ():
+        if _ranged_weapon(game, game.card_of[c]):
+            burn_card(game, c)
+
+
+@hook("may_play", _ANACHRONISM)
+def _no_ranged_weapon(game: Game, handler: Handler, m: Minion) -> bool:
+    """ "This vampire cannot have … any ranged weapons except the Ivory Bow": it does not equip one."""
+    if not m.cards or not _ranged_weapon(game, handler.card):
+        return True
+    return all(game.card_of[c] != vekn(game, _ANACHRONISM) for c in m.cards)
+
+
+card(
+    _ANACHRONISM,
+    Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
+    notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
+    "one (its own equip action nor an equip given to it), so it never has one to use.",
+)
+
+
+# -- Capitalist ---------------------------------------------------------------------------------------------------------
+
+
+def _own_sabbat_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires_without_archetype(game, play) if game.minions[c].sect == "Sabbat"]
+
+
+@hook("after_resolution", "Capitalist")
+def _capitalist(game: Game, act: Action) -> None:
+    """ "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the
+    bank"."""
+    if not act.flags.get("successful_bleed") or act.target != game.prey(act.seat):
+        return
+    m = game.minions.get(act.actor)
+    if m is None or not _has_card(game, m.id, "Capitalist") or ("capitalist", m.id, game.turn) in game.used:
+        return
+    game.used.add(("capitalist", m.id, game.turn))
+    if move_blood(game, m.id, 1):
+        game.log("add blood", act.seat, m.id, 1)
+
+
+card(
+    "Capitalist",
+    Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
+    notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
+    "Cavalier, Monster, Capitalist).",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Vulnerability",
+    Mode(
+        window=W.MASTER,
+        when=v.has_targets(v.torpid_vampires),
+        targets=v.torpid_vampires,
+        effects=(v.BurnTorpidTarget(),),
+        label="burn a vampire in torpor",
+    ),
+)
+
+
+def _lupine_assault(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Each Methuselah, the player first, discards 5 cards of its choice, then draws back up to its hand size."""
+    for seat in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]:
+        s = game.seats[seat]
+        chosen: list[int] = []
+        while len(chosen) < 5 and not s.ousted:
+            held = [c for c in s.hand if c not in chosen]
+            if not held:
+                break
+            option = yield from choose(game, seat, [Option(Kind.DISCARD, seat, (c,)) for c in held])
+            chosen.append(option.ids[0])
+        if chosen:
+            v.discard(game, seat, chosen)
+
+
+card(
+    "Lupine Assault",
+    Mode(
+        window=W.MASTER,
+        effects=(v.DoNotReplace(Until.END_OF_TURN), _lupine_assault),
+        limit="lupine assault",
+        limit_scope="game",
+    ),
+    notes="'Do not replace until your influence phase': it is replaced as the discard phase starts (nothing is "
+    "played from the hand in the influence phase between).",
 )

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
+from .. import vocabulary as v
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
-from ..economy import bring_out, same_key
+from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..playbook import keeps_anarch, playable_worth
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -32,6 +34,8 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     Equip,
+    HoldLibraryTop,
+    HuntFor,
     Intercept,
     KindCannotBlock,
     LockSelf,
@@ -53,6 +57,7 @@ from ..vocabulary import (
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
+    WithCounters,
     action_of,
     action_succeeded,
     add_rider,
@@ -76,6 +81,7 @@ from ..vocabulary import (
     card_marked,
     carries_no,
     carries_no_card_saying,
+    choose,
     controller,
     current_action,
     current_combat,
@@ -88,12 +94,14 @@ from ..vocabulary import (
     grants_disciplines,
     has_life,
     has_targets,
+    held_on,
     holder_below_capacity,
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
     holds_card_of_type,
     is_ready,
+    library_at_least,
     locked_self,
     move_blood,
     own_acting_of_clan,
@@ -1040,6 +1048,8 @@ card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, b
 @hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
 def _bitter_and_sweet(game: Game, seat: int) -> int:
     """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
+    if not game.seats[seat].vp:
+        return 0  # asked before every decision: no point, no need to look for the event
     if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
         return 0
     return int(2 * game.seats[seat].vp)
@@ -2527,3 +2537,389 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# -- Shilmulo Tarot -----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; a replacement draw may take one of them instead (the rules' one
+# point: game.refill's "draw_instead" hook).
+
+_TAROT = "Shilmulo Tarot"
+
+
+@hook("draw_instead", _TAROT)
+def _tarot_draw(game: Game, seat: int, n: int) -> int:
+    """While the Ravnos carrying it is ready, each card its Methuselah would draw from the library may be one of the
+    Tarot's instead: one it could play now (the playbook's ``playable_worth``), the best first."""
+    tarot = vekn(game, _TAROT)
+    hand = game.seats[seat].hand
+    taken = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.cards or not m.in_play or m.torpor or m.contested or m.clan != "Ravnos":
+            continue
+        for t in m.cards:
+            if game.card_of[t] != tarot:
+                continue
+            while taken < n and held_on(game, t):
+                worth = {x: playable_worth(game, seat, x) for x in held_on(game, t)}
+                best = max(worth, key=lambda x: worth[x])
+                if worth[best] <= 0:
+                    break
+                unhold(game, best)
+                hand.append(best)
+                taken += 1
+                game.log("draw from card", seat, t)
+    return taken
+
+
+card(
+    _TAROT,
+    Mode(window=W.ACTION, effects=(Equip(), HoldLibraryTop(2)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=library_at_least(1),
+        effects=(HoldLibraryTop(1),),
+        label="move the top card of your library to this equipment",
+    ),
+    notes="A card the Methuselah would draw from the library to replace (or refill the hand: game.refill) is taken "
+    "from the Tarot instead when a card on it is playable now by the Methuselah or one of its ready minions (the best "
+    "first, by the playbook's judgement: the draw asks no decision); other draws (a card's 'draw a card') come from "
+    "the library. Only equipping it moves 2 cards onto it (LSJ 20090506: merely put in play, it gets none). Unique "
+    "(a second copy is not offered). The cards on it burn as it leaves play (LSJ 20021128).",
+)
+
+
+# -- Waiting Game -------------------------------------------------------------------------------------------------------
+
+_WAITING = "Waiting Game"
+
+
+def _waiting_games(game: Game) -> list[int]:
+    wanted = vekn(game, _WAITING)
+    return [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]
+
+
+@hook("announced", _WAITING)
+def _waiting_counter(game: Game, act: Action) -> None:
+    """ "Whenever a non-Anarch vampire takes an action, burn a counter from this card" (its action announced past the
+    "as played" window: an action cancelled later still counts, ANK 20210124); "burn this card when it has no
+    counters"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect == "Anarch":
+        return
+    for c in _waiting_games(game):
+        game.card_counters[c] = game.card_counters.get(c, 0) - 1
+        if game.card_counters[c] <= 0:
+            burn_card(game, c)
+
+
+@hook("unlock", _WAITING)
+def _waiting_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """During its controller's unlock phase: each Anarch burns 1 blood or becomes Camarilla (its controller's
+    choice), each ally burns 1 life."""
+    wanted = vekn(game, _WAITING)
+    copies = sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+    return _waiting_toll(game, copies) if copies else None
+
+
+def _waiting_toll(game: Game, copies: int) -> Generator[Any, Any, None]:
+    for _ in range(copies):
+        for s in game.order:
+            for m in _in_play(game, s):
+                if m.kind == ALLY:
+                    move_blood(game, m.id, -1)
+                    if m.blood <= 0:
+                        burn_minion(game, m.id)
+                elif m.kind == VAMPIRE and m.sect == "Anarch":
+                    burn = Option(Kind.TERMS, s, minion=m.id, value=0)  # burn 1 blood
+                    join = Option(Kind.TERMS, s, minion=m.id, value=1)  # become Camarilla
+                    options = [join] if m.blood < 1 else [burn, join] if keeps_anarch(game, m.id) else [join, burn]
+                    option = yield from choose(game, s, options)
+                    if option.value == 0:
+                        move_blood(game, m.id, -1)
+                    else:
+                        m.sect = "Camarilla"
+                        game.log("sect camarilla", s, m.id)
+
+
+def _in_play(game: Game, seat: int) -> list[Minion]:
+    """The seat's minions in play, ready or in torpor (retainers too: the caller skips them)."""
+    return [m for c in game.seats[seat].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+
+
+card(
+    _WAITING,
+    Mode(window=W.DISCARD, effects=(PutInPlay(), WithCounters(10))),
+    notes="An event: played in the discard phase for the discard phase action. Every Anarch and every ally at the "
+    "table pays its toll in its controller's unlock phase (an Anarch with no blood becomes Camarilla); a retainer is "
+    "no ally.",
+)
+
+
+# -- Sengir Dagger ------------------------------------------------------------------------------------------------------
+
+SENGIR_DAGGER = Strike(aggravated=True, label="Sengir Dagger")  # strength aggravated damage, at close range
+card(
+    "Sengir Dagger",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=SENGIR_DAGGER),
+    notes="Unique (a second copy is not offered).",
+)
+
+
+# -- Thirst -------------------------------------------------------------------------------------------------------------
+
+
+def _gehenna_in_play(game: Game) -> int:
+    """The Gehenna events in play (any Methuselah's)."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and (cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    )
+
+
+@hook("announced", "Thirst")
+def _thirst_hunt(game: Game, act: Action) -> None:
+    """A hunt action taken (successful or not: LSJ 20050727), by the rules or by a card."""
+    hunt = act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects))
+    if hunt:
+        game.used.add(("hunted", act.actor, game.turn))
+
+
+@hook("after_minion_phase", "Thirst")
+def _thirst(game: Game, seat: int) -> None:
+    """ "After each Methuselah's minion phase ends, each ready vampire controlled by that Methuselah with capacity
+    less than the number of Gehenna events in play who did not hunt during that minion phase burns 1 blood"."""
+    events = _gehenna_in_play(game)
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.capacity < events and ("hunted", m.id, game.turn) not in game.used:
+            if move_blood(game, m.id, -1):
+                game.log("burn blood", seat, m.id, 1)
+
+
+card(
+    "Thirst",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A Gehenna event is a card in play whose "
+    "text opens with 'Gehenna.'.",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+card(
+    "Flak Jacket",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(Prevent(1),),
+        limit="flak jacket",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+)
+card("Revenant", Mode(window=W.ACTION, effects=(Employ(2),)), bearer=Bearer(intercept=1))
+card(
+    "D'habi Revenant",
+    Mode(window=W.ACTION, effects=(Employ(2),)),
+    bearer=Bearer(bleed=1),
+    notes="Only a Baali employs it (its requirement), so its bearer is the Baali that gets +1 bleed.",
+)
+card(
+    "Flamethrower",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=2, ranged=True, aggravated=True, label="Flamethrower")),
+)
+card(
+    "Sawed-Off Shotgun",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=Strike(damage=3, ranged=True, label="Sawed-Off Shotgun"), once_each_combat=True),
+    notes="Each copy carried gives one use a combat (ANK 20230316).",
+)
+card(
+    "ECTU Operative",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        when=has_targets(torpid_vampires_of_others),
+        targets=torpid_vampires_of_others,
+        effects=(v.BurnTorpidTarget(),),
+        label="burn a vampire in torpor",
+    ),
+    ally=Ally(strikes=(Strike(damage=1, ranged=True, label="ECTU Operative"),), maneuvers_each_combat=1),
+)
+
+_NWC_DAMAGE = "neighborhood watch commander damage"
+card(
+    "Neighborhood Watch Commander",
+    Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        when=all_of(ready_unlocked, v.vampire_action_failed, v.action_not_marked(_NWC_DAMAGE)),
+        effects=(LockSelf(), v.MarkAction(_NWC_DAMAGE), v.DamageActor(1)),
+        label="lock: 1 damage on the acting vampire",
+    ),
+)
+
+_FINGER, _BLADE = "Sire's Index Finger", "Blade of Enoch"
+card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(
+    _BLADE,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(bonus=1, aggravated_vs=("Brujah", "Brujah antitribu"), label="Blade of Enoch"),
+        strike_capacity_above=5,
+    ),
+    notes="A vampire of capacity 5 or less may carry it, without its strike or immunity (LSJ 20030607).",
+)
+
+
+@hook("frenzy_immune", _FINGER, _BLADE)
+def _immune_to_frenzy(game: Game, minion: int) -> bool:
+    """The vampire with Sire's Index Finger, or with the Blade of Enoch and a capacity above 5, is immune to frenzy
+    cards (the frenzy cards' own predicates ask: vocabulary.frenzy_immune)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or not m.cards:
+        return False
+    return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
+
+
+_IMPROVISED = "Improvised Flamethrower"
+card(
+    _IMPROVISED,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(
+        strike=Strike(damage=2, ranged=True, aggravated=True, label="Improvised Flamethrower"), once_each_combat=True
+    ),
+    notes="Each copy gives one use a combat (ANK 20230316). The 2 aggravated damage on the bearer is taken at once, "
+    "as the opposing strike's damage is counted (before prevention), without a prevention step of its own.",
+)
+
+
+@hook("strike_inflicted", _IMPROVISED)
+def _improvised_backfire(game: Game, c: Combat, side: Any, strike: Any, amount: int) -> None:
+    """Damage inflicted by the opposing minion at long range, even if prevented (LSJ 20040802): each Improvised
+    Flamethrower on the minion hit burns, and the minion takes 2 aggravated damage."""
+    if c.range is not Range.LONG or amount <= 0:
+        return
+    victim = c.other(side.minion).minion
+    for copy in carried(game, victim, _IMPROVISED):
+        burn_card(game, copy)
+        game.log("burn", controller(game, victim), copy)
+        if victim in game.minions and game.minions[victim].in_play:
+            take_damage(game, victim, 0, 2)
+
+
+_BOOK = "Book of Going Forth by Night, The"
+card(_BOOK, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+grants_disciplines(_BOOK, fixed_levels(ser=2))
+
+
+@hook("ally_spared", _BOOK)
+def _book_takes_the_ally(game: Game, minion: int) -> bool:
+    """An ally opposing the vampire with the Book in combat would be burned: its controller steals and locks it
+    instead, and if it has lost its last life it gains 1 life (requirements do not apply: TOM 19960226-1)."""
+    c = current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion):
+        return False
+    holder = game.minions.get(c.other(minion).minion)
+    if holder is None or holder.kind != VAMPIRE or not carried(game, holder.id, _BOOK) or not is_ready(game, holder.id):
+        return False
+    seat = controller(game, holder.id)
+    StealMinion()(game, Play(seat=seat, card=-1, mode=_BOOK_STEAL, minion=holder.id, target=minion))
+    ally = game.minions.get(minion)
+    if ally is None or controller(game, minion) != seat:
+        return False
+    if ally.blood <= 0:
+        move_blood(game, minion, 1)
+    ally.locked = True
+    c.over = True
+    return True
+
+
+_BOOK_STEAL = Mode(window=W.PREVENT, label="The Book of Going Forth by Night: steal the ally")
+
+_VIVIENNE = "Vivienne Géroux"
+
+
+def _vivienne_here(game: Game, play: Play) -> bool:
+    """A vampire acting for the ability (not Vivienne herself: her in-play modes are her Methuselahs' vampires')."""
+    m = game.minions.get(play.minion)
+    return m is not None and m.kind == VAMPIRE and play.card in game.minions
+
+
+def _vivienne_itself(game: Game, play: Play) -> Sequence[int]:
+    return [play.card] if play.card in game.minions else []
+
+
+def _give_vivienne(game: Game, play: Play) -> None:
+    """The Methuselah the action is directed at takes control of Vivienne."""
+    if 0 <= play.target < len(game.seats) and not game.seats[play.target].ousted:
+        StealMinion()(game, dataclasses.replace(play, seat=play.target, target=play.card))
+
+
+_VIVIENNE_GIVE = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    seat_target=True,
+    when=_vivienne_here,
+    targets=v.other_methuselahs,
+    effects=(_give_vivienne,),
+    label="give another Methuselah control of Vivienne",
+)
+_VIVIENNE_STEAL = Mode(
+    window=W.ACTION,
+    in_play=True,
+    role=Role.ACTOR,
+    directed=True,
+    when=_vivienne_here,
+    targets=_vivienne_itself,
+    effects=(StealMinion(),),
+    label="steal Vivienne",
+)
+card(
+    _VIVIENNE,
+    Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
+    _VIVIENNE_GIVE,
+    _VIVIENNE_STEAL,
+    notes="Her Methuselah's vampires may give her away, the others' steal her: the 'offered_actions' hook.",
+)
+plays_as_vampire(_VIVIENNE, ("cel", "for"), sect="Anarch", combined=True)
+
+
+@hook("offered_actions", _VIVIENNE)
+def _vivienne_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """A vampire may give away Vivienne if its Methuselah controls her, else steal her."""
+    if m.kind != VAMPIRE or game.compiled is None:
+        return []
+    wanted = vekn(game, _VIVIENNE)
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if game.card_of[c] == wanted and c in game.minions and game.minions[c].in_play:
+                mode = _VIVIENNE_GIVE if s == seat else _VIVIENNE_STEAL
+                out += [(c, h) for h in game.compiled.in_play.get((wanted, W.ACTION), ()) if h.mode is mode]
+    return out
+
+
+@hook("stealth", _VIVIENNE)
+def _vivienne_stealth(game: Game, act: Action) -> int:
+    """Vampires of Vivienne's Methuselah get -1 stealth during political actions."""
+    actor = game.minions.get(act.actor)
+    if act.kind is not Act.POLITICAL or actor is None or actor.kind != VAMPIRE:
+        return 0
+    wanted = vekn(game, _VIVIENNE)
+    mine = game.seats[act.seat].controlled
+    return -1 if any(game.card_of[c] == wanted and c in game.minions for c in mine) else 0

@@ -17,7 +17,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Combat, Referendum, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -1000,4 +1000,126 @@ card(
     ),
     notes="Played by its Methuselah for the two youngest of its ready unlocked Anarchs (the one playing it among "
     "them), with or without an action.",
+)
+
+
+# -- cards added by cov_f --------------------------------------------------------------------------------------------
+
+_SONAR_UNREPLACED = DoNotReplace(Until.END_OF_TURN)
+card(
+    "Sonar",
+    Mode(window=W.BLOCK_ATTEMPT, when=v.directed_action, effects=(Intercept(1), _SONAR_UNREPLACED)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), _SONAR_UNREPLACED)),
+)
+
+_EYES = "Eyes of the Beast"
+card(
+    _EYES,
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1), v.PutOnTarget(on_self=True))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Intercept(1), v.PutOnTarget(on_self=True), v.ManeuverInFirstRound()),
+    ),
+    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it.",
+)
+v.bearer_stealth(_EYES, -1)
+
+
+@hook("discard_phase", _EYES)
+def _eyes_burn(game: Game, seat: int) -> None:
+    """Burn Eyes of the Beast during your discard phase."""
+    wanted = v.vekn(game, _EYES)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
+            v.burn_card(game, copy)
+
+
+card(
+    "Black Sunrise",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=all_of(directed_at_you, may_attempt_block),
+        effects=(UnlockSelf(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        role=Role.BLOCKER,
+        when=all_of(directed_at_you, blocker_locked),
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        superior=True,
+        role=Role.LOCKED_REACTING,
+        when=may_attempt_block,
+        effects=(UnlockSelf(), AttemptBlock()),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        role=Role.BLOCKER,
+        when=blocker_locked,
+        effects=(UnlockSelf(),),
+        label="unlock while blocking",
+    ),
+    notes="The second and fourth modes are the vampire already attempting to block, woken (ANK 20181122-2): it "
+    "unlocks and the attempt goes on. Prey, predator and target restrictions apply (ANK 20180623).",
+)
+
+
+_SALT = "salt of thoth on"
+
+
+def _action_at_own_location(game: Game, play: Play) -> bool:
+    """An action directed at a location the player controls, no block attempted nor made (ANK 20260316)."""
+    act = play.frame
+    return (
+        isinstance(act, Action)
+        and act.directed
+        and act.blocker < 0
+        and not act.blocked
+        and act.target_minion in game.seats[play.seat].controlled
+        and v.is_location(game, act.target_minion)
+    )
+
+
+def _salt_on_location(game: Game, play: Play) -> None:
+    """The card goes on the location the action was directed at (in play beside it, the location noted)."""
+    act = play.frame
+    if not isinstance(act, Action):
+        return
+    v.leave_aside(game, play.card)
+    game.seats[play.seat].controlled.append(play.card)
+    v.add_rider(game, play.card, _SALT, act.target_minion, Until.END_OF_GAME)
+
+
+def _action_at_salted_location(game: Game, play: Play) -> bool:
+    if not _action_at_own_location(game, play):
+        return False
+    act = play.frame
+    return any(r.holder == play.card and r.key == _SALT and r.value == act.target_minion for r in game.riders)
+
+
+card(
+    "Salt of Thoth",
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        role=Role.LOCKED_REACTING,
+        when=_action_at_own_location,
+        effects=(ActionFails(), EndAction(), _salt_on_location),
+        label="the action at a location fails; put this card on the location",
+    ),
+    Mode(
+        window=W.BEFORE_BLOCKS,
+        in_play=True,
+        when=_action_at_salted_location,
+        effects=(v.BurnThisCard(), ActionFails(), EndAction()),
+        label="burn: the action at this location fails",
+    ),
+    notes="Played before any block is attempted (ANK 20260316). A failed action reached resolution (the same action "
+    "cannot be taken again: the engine's once-a-turn rule for action cards).",
 )
