@@ -76,9 +76,12 @@ class Kind(IntEnum):
     YIELD = 15  # … or yield it: it is burned with everything on it
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+# Not frozen, though never changed once built: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, three times slower, and tens of thousands of options are built a game. Hashed by its fields.
+@dataclasses.dataclass(slots=True, unsafe_hash=True)
 class Option:
-    """One legal choice for the seat holding the decision: its kind and the card copy ids involved."""
+    """One legal choice for the seat holding the decision: its kind and the card copy ids involved (never changed
+    once built)."""
 
     kind: Kind
     seat: int
