@@ -408,12 +408,17 @@ class HeuristicBot:
             return W_BLEED * bleed + W_OUST
         if self._stay_home(view, m):
             return -1.0
-        blockers = [x for x in view.minions(prey) if x.in_play and not x.torpor and not x.locked]
-        if not blockers:
+        facts = self._this_decision(view)
+        found = facts.get(("blockers", prey))
+        if found is None:  # how many may block, and their best intercept
+            blockers = [x for x in view.minions(prey) if x.in_play and not x.torpor and not x.locked]
+            found = facts["blockers", prey] = (len(blockers), max((x.intercept for x in blockers), default=0))
+        n_blockers, intercept = found
+        if not n_blockers:
             return W_BLEED * bleed + 5
-        covered = m.stealth + stealth + self._stealth_in_hand(view) > max(x.intercept for x in blockers)
+        covered = m.stealth + stealth + self._stealth_in_hand(view) > intercept
         unblocked = P_THROUGH_STEALTH if covered else P_THROUGH
-        return W_BLEED * bleed * unblocked + 5 - 2 * len(blockers)
+        return W_BLEED * bleed * unblocked + 5 - 2 * n_blockers
 
     def _stay_home(self, view: View, m: Minion) -> bool:
         """Keep the pool alive: the last ready unlocked minion stays home to block when its predator's minions
@@ -428,8 +433,27 @@ class HeuristicBot:
         threat = sum(x.bleed for x in view.minions(predator) if x.in_play and not x.torpor)
         return threat >= 2 and view.pool(seat) <= threat
 
+    _decision: tuple[Any, int, int, dict[Any, Any]] = (None, -1, -1, {})
+
+    def _this_decision(self, view: View) -> dict[Any, Any]:
+        """What the scores of one decision's options share (the cards in hand giving stealth, the prey's blockers),
+        worked out once per decision: the game itself and its decision count key it, as ``_seat_disciplines``."""
+        game = view.game_for_scores()
+        known, decision, seat, facts = self._decision
+        if known is not game or decision != game.decisions or seat != view.seat:
+            facts = {}
+            self._decision = (game, game.decisions, view.seat, facts)
+        return facts
+
+    def _in_hand(self, view: View, what: str) -> int:
+        facts = self._this_decision(view)
+        found = facts.get(what)
+        if found is None:
+            found = facts[what] = _cards_giving(view, what)
+        return found
+
     def _stealth_in_hand(self, view: View) -> int:
-        return _cards_giving(view, "stealth")
+        return self._in_hand(view, "stealth")
 
     def _block(self, view: View, o: Option) -> float:
         act = view.action()
@@ -450,7 +474,7 @@ class HeuristicBot:
         return -2.0
 
     def _intercept_in_hand(self, view: View) -> int:
-        return _cards_giving(view, "intercept")
+        return self._in_hand(view, "intercept")
 
     def _strike(self, view: View, o: Option) -> float:
         c = view.frame
