@@ -1040,6 +1040,8 @@ card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, b
 @hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
 def _bitter_and_sweet(game: Game, seat: int) -> int:
     """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
+    if not game.seats[seat].vp:
+        return 0  # asked before every decision: no point, no need to look for the event
     if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
         return 0
     return int(2 * game.seats[seat].vp)
