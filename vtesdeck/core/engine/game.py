@@ -116,8 +116,12 @@ def _note_brought_out(game: Game, seat: int) -> None:
                 stats.first_vampire = game.seats[seat].turns
 
 
+# A pass is offered at nearly every decision: one option per seat, built once (options are never changed).
+_PASSES = tuple(Option(Kind.PASS, seat) for seat in range(8))
+
+
 def _pass(seat: int) -> Option:
-    return Option(Kind.PASS, seat)
+    return _PASSES[seat] if 0 <= seat < len(_PASSES) else Option(Kind.PASS, seat)
 
 
 # -- small queries ----------------------------------------------------------------------------------------
@@ -1315,7 +1319,7 @@ def block_attempts(game: Game, act: Action) -> Flow:
             reactions = hand_options(game, seat, W.BEFORE_BLOCKS, act) + in_play_options(
                 game, seat, W.BEFORE_BLOCKS, act
             )
-            options = [Option(Kind.PASS, seat)]
+            options = [_pass(seat)]
             options += [Option(Kind.BLOCK, seat, minion=m.id) for m in blockers(game, seat, act)]
             options += reactions
             option = yield from choose(game, seat, options)
