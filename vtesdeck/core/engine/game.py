@@ -838,17 +838,20 @@ def _granting_cards(game: Game, seat: int, m: Minion) -> list[int]:
     if not granting:
         return []
     held: list[int] = []
-    types = game.compiled.types
-    for s in game.order:
+    types, card_of = game.compiled.types, game.card_of
+    for s in game.order:  # asked for every minion: the granting cards picked first, the rest never looked at
         for c in game.seats[s].controlled:
             other = game.minions.get(c)
             if other is None:
-                held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
+                if card_of[c] in granting:
+                    held.append(c)  # another's too: "any Ravnos can … as a hunt action" (Week of Nightmares)
             elif other.cards and other.in_play:
                 # equipment serves its bearer only (Camera Phone, Seal of Veddartha); a master card on a minion
                 # may serve others ("minions can enter combat with this vampire": Haven Uncovered)
-                held.extend(x for x in other.cards if c == m.id or "Equipment" not in types.get(game.card_of[x], ()))
-    return [c for c in held if game.card_of[c] in granting and c not in game.minions and c not in game.locked_cards]
+                for x in other.cards:
+                    if card_of[x] in granting and (c == m.id or "Equipment" not in types.get(card_of[x], ())):
+                        held.append(x)
+    return [c for c in held if c not in game.minions and c not in game.locked_cards]
 
 
 def _directed(game: Game, option: Option) -> bool:
