@@ -1641,6 +1641,9 @@ def _pool_costs_change(game: Game) -> bool:
     return found
 
 
+_UNUSED_PLAY = Play(seat=-1, card=-1, mode=BURN_BY_ACTION)  # for a mode with no predicate, targets nor values
+
+
 def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
     """The options of one handler for one card copy: per minion that may play it, per target, per value."""
     mode = handler.mode
@@ -1670,11 +1673,13 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
         return []
     candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
+    # the play is built only for the mode's own functions (its predicate, targets, values): most modes have none
+    wants_play = mode.when is not None or mode.targets is not None or mode.values is not None
     out = []
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame) if wants_play else _UNUSED_PLAY
         if mode.when is not None and not mode.when(game, play):
             continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:
