@@ -1479,8 +1479,11 @@ def has_discipline(m: Minion, mode: Mode) -> bool:
     if not mode.disciplines:
         return True
     need = 2 if mode.superior else 1
-    for d in mode.disciplines:
-        if not any(have == d and level >= need for have, level in m.disciplines):
+    for d in mode.disciplines:  # plain loops, no generator: asked for every card and minion at every decision
+        for have, level in m.disciplines:
+            if have == d and level >= need:
+                break
+        else:
             return False
     return True
 
