@@ -860,6 +860,13 @@ def action_options(game: Game, seat: int) -> list[Option]:
     directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     locked_cards = hooks_of(game, "locked_actor")  # action cards "only usable by a locked vampire" (Force of Will)
     elsewhere = as_if_from_hand(game, seat)  # (The Erciyes Fragments, Gift of Proteus)
+    # the vampires in torpor, the seat's own (to rescue) and the others' (to diablerize): the same for every minion
+    torpid: list[list[int]] = [[], []]  # [own, others']
+    for index in game.order:
+        for other in game.seats[index].controlled:
+            o = game.minions.get(other)
+            if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
+                torpid[index != seat].append(other)
     for m in ready_minions(game, seat):
         if m.locked and locked_cards and m.recruited_turn != game.turn:
             for copy in s.hand:
@@ -879,25 +886,14 @@ def action_options(game: Game, seat: int) -> list[Option]:
         if m.kind == VAMPIRE:
             if (not hunts or hook_all(game, "may_hunt", m.id)) and not _hunts_into_torpor(game, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.HUNT))
-            for other in s.controlled:
-                o = game.minions.get(other)
-                if (
-                    o is not None
-                    and o.torpor
-                    and o.in_play
-                    and o.kind == VAMPIRE
-                    and m.blood + o.blood >= rescue_cost(game, m.id, other)
-                    and hook_all(game, "may_leave_torpor", other)  # hostage counters (Carver's Meat Packing)
-                ):
+            for other in torpid[0]:
+                if m.blood + game.minions[other].blood >= rescue_cost(game, m.id, other) and hook_all(
+                    game, "may_leave_torpor", other
+                ):  # hostage counters (Carver's Meat Packing)
                     options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.RESCUE, target=other))
-            for index in game.order if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
-                if index == seat:
-                    continue
-                for other in game.seats[index].controlled:
-                    o = game.minions.get(other)
-                    if o is not None and o.torpor and o.in_play and o.kind == VAMPIRE:
-                        if hook_all(game, "actor_may_target", m.id, other):  # directed at it (Shadow Cloak)
-                            options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
+            for other in torpid[1] if hook_all(game, "may_diablerize", m.id) else ():  # (Blood Cursed: Alu)
+                if hook_all(game, "actor_may_target", m.id, other):  # directed at it (Shadow Cloak)
+                    options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.DIABLERIE, target=other))
             if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
         options.extend(_burn_options(game, seat, m, burnable))
@@ -1662,8 +1658,11 @@ def has_discipline(m: Minion, mode: Mode) -> bool:
     if not mode.disciplines:
         return True
     need = 2 if mode.superior else 1
-    for d in mode.disciplines:
-        if not any(have == d and level >= need for have, level in m.disciplines):
+    for d in mode.disciplines:  # plain loops, no generator: asked for every card and minion at every decision
+        for have, level in m.disciplines:
+            if have == d and level >= need:
+                break
+        else:
             return False
     return True
 
