@@ -2467,7 +2467,7 @@ def _stays_locked(game: Game, seat: int) -> list[int]:
     return out
 
 
-hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
+# (the hook is registered at the end of the module, once every infernal vampire's spec is written)
 
 
 # --- issue 27, part 2 ---
@@ -3448,6 +3448,7 @@ vampire(
 vampire(
     "Nergal (ADV)",
     modes=(
+        INFERNAL,  # first: the bots' scores are by name, and Nergal's mode 0 is INFERNAL too
         Mode(
             window=W.BLOCK_ATTEMPT,
             in_play=True,
@@ -3456,7 +3457,6 @@ vampire(
             label="burn 1 blood: +1 stealth",
         ),
     ),
-    missing="Infernal (upkeep) is not modelled.",
 )
 
 
@@ -3532,8 +3532,8 @@ vampire(
             effects=(BurnPool(1), MasterActions(1)),
             label="burn 1 pool: +1 master phase action",
         ),
+        INFERNAL,
     ),
-    missing="Infernal (upkeep) is not modelled.",
 )
 vampire(
     "Mambo Jeanne",
@@ -5844,3 +5844,7 @@ vampire(
     notes="The cost_paid_by hook: her blood is used as the card is paid for (an equipment location's action: as it "
     "is announced).",
 )
+
+
+# Every infernal vampire of this module stays locked (the specs above with INFERNAL; see _stays_locked).
+hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
