@@ -170,6 +170,19 @@ class Ally:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Blocks:
+    """A card in play that can attempt to block actions directed at its controller (or a card they control) as a
+    minion (Unleash Hell's Fury): during each attempt it is a vampire with this ``capacity``, ``intercept`` and
+    ``traits``, no clan and no blood, ready and unlocked whether the card is locked or not; the same minion
+    (its card's copy id) for every attempt. What happens when it blocks is the card's own (a "blocked" hook):
+    there is no combat (game.card_blocker)."""
+
+    capacity: int
+    intercept: int = 0
+    traits: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
     vocabulary's hooks): transfers each influence phase, hand size."""
@@ -196,6 +209,7 @@ class Spec:
     ally: Ally | None = None  # what an ally can do in play (its strikes, presses…)
     upkeep: Upkeep | None = None  # what it makes each Methuselah burn in its unlock phase
     everyone: Everyone | None = None  # what it gives every minion at the table
+    blocks: Blocks | None = None  # it can attempt to block as a minion while in play
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -293,6 +307,7 @@ def card(
     ally: Ally | None = None,
     upkeep: Upkeep | None = None,
     everyone: Everyone | None = None,
+    blocks: Blocks | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -304,7 +319,7 @@ def card(
     if steal not in ("", "vampire", "Anarch"):
         raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
+        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
     )
     return spec
 

@@ -1265,7 +1265,28 @@ def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
         if not hook_all(game, "can_block", m.id, act) or rider_sum(game, m.id, "cannot_block"):
             continue
         out.append(m)
+    blocking = game.compiled.blocking
+    if act.directed and blocking and table_has(game, "blocking cards", lambda: blocking):
+        for c in game.seats[seat].controlled:  # cards that attempt to block as a minion (Unleash Hell's Fury)
+            if c in game.minions or game.card_of[c] not in blocking or c in act.tried or c in act.cannot_block:
+                continue
+            stand_in = game.minions[c] = card_blocker(game, c)
+            allowed = hook_all(game, "can_block", c, act) and not rider_sum(game, c, "cannot_block")
+            del game.minions[c]
+            if allowed:
+                out.append(stand_in)
     return out
+
+
+def card_blocker(game: Game, copy: int) -> Minion:
+    """The minion a card in play is while it attempts to block (cards.Blocks): a vampire of its capacity, intercept
+    and traits, with no blood, ready and unlocked. It is in ``Game.minions`` (under the card's copy id: the same
+    minion for every attempt) only during the attempt (block_attempts), and never fights: on a block the card's
+    own "blocked" hook says what happens, and _announce_to_resolution finds no minion to lock or to fight."""
+    b = game.compiled.blocking[game.card_of[copy]]
+    return Minion(
+        id=copy, card=game.card_of[copy], capacity=b.capacity, intercept=b.intercept, traits=b.traits, in_play=True
+    )
 
 
 def intercept_of(game: Game, minion_id: int, act: Action) -> int:
@@ -1294,7 +1315,14 @@ def block_attempts(game: Game, act: Action) -> Flow:
             if option.kind is Kind.PLAY:
                 yield from resolve_play(game, option, act)
                 continue
-            yield from attempt(game, act, option.minion)
+            stand_in = option.minion not in game.minions  # a card attempting to block (card_blocker)
+            if stand_in:
+                game.minions[option.minion] = card_blocker(game, option.minion)
+            try:
+                yield from attempt(game, act, option.minion)
+            finally:
+                if stand_in:
+                    game.minions.pop(option.minion, None)
             if act.target_version and seat != act.target and act.directed:
                 break
         if act.blocked or act.ended:

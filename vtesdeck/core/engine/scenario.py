@@ -30,10 +30,10 @@ Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``
 locked, as, cards, corruption}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
 Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
 seat or with counters), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
-``in_play`` (masters and locations on the table, or ``{card, counters}``). Names are official card names;
+``in_play`` (masters and locations on the table, or ``{card, counters, locked}``). Names are official card names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
-``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion), ``strike`` (a card name or
+``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion, or a card in play that blocks: its name), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value`` (an amount, or a minion alias). Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
@@ -248,6 +248,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
         raise ScenarioError("'seats' must list 2 to 6 seats")
     seats: list[Seat] = []
     card_counters: dict[int, int] = {}
+    locked_cards: set[int] = set()
     for index, sd in enumerate(seats_data):
         where = f"seat {index}"
         sd = sd or {}
@@ -271,6 +272,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
             seat.controlled.append(copy)
             if isinstance(entry, dict) and entry.get("counters"):
                 card_counters[copy] = _int(entry["counters"], f"{where} in play counters")
+            if isinstance(entry, dict) and entry.get("locked"):
+                locked_cards.add(copy)
         seats.append(seat)
     phase_name = str(data.get("phase", "minion")).lower()
     stop_name = str(data.get("stop", "discard")).lower()
@@ -295,6 +298,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    game.locked_cards |= locked_cards
     game.card_counters.update(table.counters)
     for minion, owner, count in table.corruption:
         g.add_rider(game, minion, "corruption", count, Until.END_OF_GAME, owner)
@@ -350,8 +354,12 @@ def matches(choice: dict[str, Any], option: Option, game: Game, cards: CardIndex
         elif option.kind is not Kind.PLAY or _name(game, cards, option.card) != value:
             return False
     elif key == "block":
-        if option.kind is not Kind.BLOCK or (value is not True and aliases.get(str(value), -2) != option.minion):
-            return False
+        if option.kind is not Kind.BLOCK or (
+            value is not True
+            and aliases.get(str(value), -2) != option.minion
+            and (option.minion in game.minions or _name(game, cards, option.minion) != value)
+        ):
+            return False  # a minion by its alias, or a card in play that blocks by its name
     elif key in ("transfer", "bring out", "discard", "transfer to pool", "contest", "yield"):
         if option.kind is not kind:
             return False

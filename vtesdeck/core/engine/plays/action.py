@@ -231,3 +231,12 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _hells_fury_score(game: Game, play: Play) -> float:
+    """Unleash Hell's Fury: a standing block that sends an acting vampire to torpor; [DAI] costs no action."""
+    return 40.0 if play.mode.superior else 18.0
+
+
+judge("Unleash Hell's Fury", 0, score=_hells_fury_score)
+judge("Unleash Hell's Fury", 1, score=_hells_fury_score)

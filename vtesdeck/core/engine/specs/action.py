@@ -11,7 +11,7 @@ from typing import Any
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Mode, Play, card, hook
+from ..cards import SHUFFLERS, Blocks, Mode, Play, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -2687,3 +2687,32 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# --- cov_a ------------------------------------------------------------------------------------------------------------
+
+_HELLS_FURY = "Unleash Hell's Fury"
+
+card(
+    _HELLS_FURY,
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(), UnlockSelf()), label="and unlock"),
+    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",)),
+    notes="In play it attempts to block as a 9-capacity infernal vampire with +2 intercept and 0 blood, the same "
+    "minion for every attempt, locked or not (LSJ 20100210, LSJ 19970707: game.card_blocker); a successful block is "
+    "no combat: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns before "
+    "any other effect (ANK 20220116), even if the action ended (Mirror Walk: LSJ 20100301); the acting Methuselah "
+    "may then play what is played once an action is blocked (Change of Target). The burn option is not modelled "
+    "for any card.",
+)
+
+
+@hook("blocked", _HELLS_FURY)
+def _hells_fury_blocks(game: Game, act: Action) -> None:
+    """The card blocked: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns
+    (game.block_attempts then drops the minion the card was during the attempt)."""
+    if act.blocker < 0 or game.card_of[act.blocker] != vekn(game, _HELLS_FURY):
+        return
+    if act.actor in game.minions:
+        take_damage(game, act.actor, 0, 1)
+    burn_card(game, act.blocker)
