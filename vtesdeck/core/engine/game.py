@@ -760,7 +760,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
-        if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
+        if m.kind == ALLY or m.card in game.compiled.specs:
+            # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus), a library card's
+            # vampire's (Call the Great Beast's (D) combat)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
         for h in hooks_of(game, "offered_actions"):  # another minion's ability used as an action (Maldavis)
@@ -1514,7 +1516,7 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
-            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines)
+            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines, m.traits)
             if requirement is None or not requirement.met_by(embraced):
                 return False
         elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):

@@ -9,6 +9,7 @@ from ..cards import Play
 from ..frames import Action
 from ..playbook import judge
 from ..specs.action import (
+    BEAST_RISES,
     _equipment_in_library,
 )
 from ..state import VAMPIRE, Game
@@ -240,3 +241,26 @@ def _hells_fury_score(game: Game, play: Play) -> float:
 
 judge("Unleash Hell's Fury", 0, score=_hells_fury_score)
 judge("Unleash Hell's Fury", 1, score=_hells_fury_score)
+
+
+def _beast_call_score(game: Game, play: Play) -> float:
+    """Call the Great Beast on a Baali: worth it on an old one (few ritual actions to the Beast)."""
+    m = game.minions.get(play.minion)
+    return 22.0 if m is not None and m.capacity >= 7 else 6.0
+
+
+def _beast_ritual_score(game: Game, play: Play) -> float:
+    """1 more ritual counter: the last one, which raises the Beast, most."""
+    return 40.0 if game.card_counters.get(play.card, 0) + 1 >= BEAST_RISES else 24.0
+
+
+def _beast_unlock_score(game: Game, play: Play) -> float:
+    """Infernal: pay 1 pool to unlock the Beast while the pool is comfortable."""
+    m = game.minions.get(play.minion)
+    return 25.0 if m is not None and not m.torpor and game.seats[play.seat].pool > 4 else -5.0
+
+
+judge("Call the Great Beast", 0, score=_beast_call_score)
+judge("Call the Great Beast", 1, score=_beast_ritual_score)
+judge("Call the Great Beast", 2, score=_combat_score)
+judge("Call the Great Beast", 4, score=_beast_unlock_score)

@@ -8,10 +8,11 @@ import re
 from collections.abc import Generator
 from typing import Any
 
+from ...domain import DISCIPLINES
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Blocks, Mode, Play, card, hook
+from ..cards import SHUFFLERS, Blocks, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -22,6 +23,7 @@ from ..vocabulary import (
     AttemptBlock,
     BloodToUncontrolled,
     BurnEdgeTo,
+    BurnPool,
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
@@ -40,6 +42,7 @@ from ..vocabulary import (
     LockTarget,
     LockThisCard,
     NoMoreBleedsThisTurn,
+    Prevent,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
@@ -56,16 +59,19 @@ from ..vocabulary import (
     TitleCard,
     UnlockSelf,
     add_rider,
+    all_of,
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
     bleed_succeeded,
     burn_card,
     burn_minion,
+    carried_by_actor,
     choose,
     combat,
     controller,
     crypt_not_empty,
+    damage_pending,
     discard,
     equipment_of_others,
     grant,
@@ -2716,3 +2722,178 @@ def _hells_fury_blocks(game: Game, act: Action) -> None:
     if act.actor in game.minions:
         take_damage(game, act.actor, 0, 1)
     burn_card(game, act.blocker)
+
+
+# Call the Great Beast: ritual counters on a Baali, then a vampire made of the card (a Minion record under the card's
+# copy id, as The Embrace's), with its own abilities as in-play modes of this spec: the (D) combat, the prevention,
+# and Infernal's pay-to-unlock with the "stays_locked" hook (specs/vampires.py's INFERNAL for a crypt card).
+
+_BEAST = "Call the Great Beast"
+BEAST_RISES = 11  # "If this card has 11 or more ritual counters"
+_ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
+
+
+def _beast_self(game: Game, play: Play) -> bool:
+    """The card is the vampire it became (its own ability), not the card on a Baali."""
+    return play.card == play.minion and play.card in game.minions
+
+
+def _may_raise(game: Game, m: Minion | None, counters: int) -> bool:
+    """The action that brings the counters to 11 puts a vampire in play: a sterile vampire cannot take it (LSJ
+    20060815)."""
+    return m is not None and (counters < BEAST_RISES or "sterile" not in m.traits)
+
+
+def _beast_may_play(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and _may_raise(game, m, m.capacity)
+
+
+def _ritual_possible(game: Game, play: Play) -> bool:
+    """The Baali carrying the card puts 1 more counter on it."""
+    m = game.minions.get(play.minion)
+    return carried_by_actor(game, play) and _may_raise(game, m, game.card_counters.get(play.card, 0) + 1)
+
+
+def _put_on_baali(game: Game, play: Play) -> Generator[Any, Any, None] | None:
+    """On the acting Baali with X ritual counters, X its capacity."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        to_ash_heap(game, play.card)
+        return None
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    game.card_counters[play.card] = m.capacity
+    game.log("equip", play.seat, m.id, play.card)
+    return _beast_rises(game, play.seat, play.card, m.id)
+
+
+def _ritual_counter(game: Game, play: Play) -> Generator[Any, Any, None] | None:
+    m = game.minions.get(play.minion)
+    if m is None or play.card not in m.cards:
+        return None
+    game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
+    game.log("counter", play.seat, play.card, game.card_counters[play.card])
+    return _beast_rises(game, play.seat, play.card, m.id)
+
+
+def beast_disciplines(game: Game, seat: int) -> list[str]:
+    """Every Discipline, those the seat's library cards (library, hand, ash heap) ask for most first: the order the
+    three are offered in (the bots take the first)."""
+    comp = game.compiled
+    s = game.seats[seat]
+    wanted: dict[str, int] = {}
+    for c in (*s.library, *s.hand, *s.ash_heap):
+        spec = comp.specs.get(game.card_of[c])
+        for index in range(len(spec.modes) if spec is not None else 0):
+            handler = comp.by_mode.get((game.card_of[c], index))
+            for d in handler.mode.disciplines if handler is not None else ():
+                wanted[d] = wanted.get(d, 0) + 1
+    return sorted(_ALL_DISCIPLINES, key=lambda d: -wanted.get(d, 0))
+
+
+def _beast_rises(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, None] | None:
+    """At 11 counters: the card moves to the ready region, the Baali burns, and the card becomes a 9-capacity unique
+    clanless Independent infernal vampire with 4 strength, 3 bleed, three chosen Disciplines at the superior level
+    and 9 blood (from the bank)."""
+    if game.card_counters.get(copy, 0) < BEAST_RISES:
+        return None
+    return _rise(game, seat, copy, baali)
+
+
+def _rise(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, None]:
+    m = game.minions.get(baali)
+    if m is not None and copy in m.cards:
+        m.cards.remove(copy)
+    game.card_counters.pop(copy, None)
+    game.locked_cards.discard(copy)
+    game.seats[seat].controlled.append(copy)
+    beast = game.minions[copy] = Minion(
+        id=copy,
+        card=game.card_of[copy],
+        capacity=9,
+        in_play=True,
+        kind=VAMPIRE,
+        sect="Independent",
+        traits=("infernal",),
+        strength=4,
+        bleed=3,
+        unique=True,
+        key=_BEAST,
+    )
+    move_blood(game, copy, 9)
+    game.log("great beast", seat, copy)
+    if m is not None:
+        burn_minion(game, baali)
+    offered = beast_disciplines(game, seat)
+    chosen: list[str] = []
+    for _ in range(3):
+        options = [Option(Kind.TERMS, seat, target=i) for i, d in enumerate(offered) if d not in chosen]
+        option = yield from choose(game, seat, options)
+        chosen.append(offered[option.target])
+    beast.disciplines = tuple((d, 2) for d in chosen)
+    game.log("discipline", seat, copy, ",".join(chosen), 2)
+
+
+def _beast_payable(game: Game, play: Play) -> bool:
+    """Infernal: the vampire is locked and the pool it costs is not the last (NO_SUICIDE_PAYMENTS)."""
+    m = game.minions.get(play.minion)
+    return _beast_self(game, play) and m is not None and m.locked and game.seats[play.seat].pool > 1
+
+
+card(
+    _BEAST,
+    Mode(window=W.ACTION, stealth=1, when=_beast_may_play, effects=(_put_on_baali,), label="on this Baali"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=_ritual_possible,
+        effects=(_ritual_counter,),
+        label="1 ritual counter",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=all_of(_beast_self, has_targets(ready_minions_of_others)),
+        targets=ready_minions_of_others,
+        label="the Beast enters combat",
+    ),
+    Mode(
+        window=W.PREVENT,
+        role=Role.COMBATANT,
+        in_play=True,
+        when=all_of(_beast_self, damage_pending),
+        effects=(Prevent(1),),
+        limit="great beast prevents",
+        limit_scope="combat",
+        label="the Beast prevents 1 damage",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_beast_payable,
+        effects=(BurnPool(1), UnlockSelf()),
+        label="infernal: burn 1 pool to unlock",
+    ),
+    notes="The counters are checked as they are put on it (a Baali of capacity 11 raises it at once). The three "
+    "Disciplines are chosen among all of them, those the deck's cards ask for most offered first. It is unique: two "
+    "Beasts are contested as any vampire brought out (not modelled as it rises). Burned, it is a card in the ash "
+    "heap (LSJ 20020115); the rest of its life is the vampire's (Minion).",
+)
+
+
+@hook("stays_locked", _BEAST)
+def _beast_stays_locked(game: Game, seat: int) -> list[int]:
+    """Infernal (§7 L2322-2324): the Beast stays locked through its controller's unlock phase unless 1 pool is paid."""
+    wanted = vekn(game, _BEAST)
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.card == wanted and m.locked:
+            out.append(c)
+    return out
