@@ -497,6 +497,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             if option.kind is Kind.BRING_OUT:
                 for h in hooks_of(game, "brought_out"):
                     h(game, seat, option.ids[0])  # "after you put a vampire in play from your uncontrolled region"
+                minion_entered(game, seat, option.ids[0])
         if game.stats is not None:
             _note_brought_out(game, seat)
         if _over(game, seat):
@@ -563,6 +564,14 @@ def entering_play(game: Game, seat: int, option: Option) -> Flow:
         economy.bring_out(game, seat, copy)
         if cost:
             economy.burn_pool(game, seat, cost)
+
+
+def minion_entered(game: Game, seat: int, copy: int) -> None:
+    """A minion the seat put in play (a vampire influenced out, an ally recruited, a vampire made of a card): the
+    "minion_in_play" hooks ("when your predator or prey puts a minion in play": Gran Madre di Dio, Italy)."""
+    if copy in game.minions:
+        for h in hooks_of(game, "minion_in_play"):
+            h(game, seat, copy)
 
 
 def contests(game: Game, seat: int) -> Flow:

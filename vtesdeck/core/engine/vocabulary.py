@@ -2597,6 +2597,7 @@ class Recruit:
         )
         game.gained += self.life
         game.log("recruit", play.seat, play.minion, play.card)
+        g.minion_entered(game, play.seat, play.card)
 
 
 # -- effects: combat -------------------------------------------------------------------------------------------------------------
@@ -5912,3 +5913,7 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     mine = [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.id != play.minion]
     others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
     return mine + others
+
+
+# --- words added for cov_a
+minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)

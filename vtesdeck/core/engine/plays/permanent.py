@@ -146,3 +146,6 @@ def _stray_unlock_score(game: Game, play: Play) -> float:
 
 
 judge("Underbridge Stray", 3, score=_stray_unlock_score)
+
+
+judge("Gran Madre di Dio, Italy", 0, score=lambda game, play: 14.0)  # a standing tax on the neighbours' new minions

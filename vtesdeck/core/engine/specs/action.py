@@ -88,6 +88,7 @@ from ..vocabulary import (
     locked_ready_minions_of_others,
     locked_self,
     may_attempt_block,
+    minion_entered,
     minions_of_prey,
     move_blood,
     not_carrying,
@@ -251,6 +252,7 @@ def _embrace(game: Game, play: Play, sect: str = "") -> Minion:
         sect=sect or (actor.sect if actor is not None else ""),
     )
     game.log("embrace", play.seat, play.minion, play.card)
+    minion_entered(game, play.seat, play.card)
     return m
 
 
@@ -1260,6 +1262,7 @@ def _add_blood_then_bring_out(game: Game, play: Play) -> None:
     if m is not None and not m.in_play and play.target in game.seats[play.seat].uncontrolled:
         if m.blood >= m.capacity:
             economy.bring_out(game, play.seat, m.id)
+            minion_entered(game, play.seat, m.id)
 
 
 card(
@@ -2823,6 +2826,7 @@ def _rise(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, N
     )
     move_blood(game, copy, 9)
     game.log("great beast", seat, copy)
+    minion_entered(game, seat, copy)
     if m is not None:
         burn_minion(game, baali)
     offered = beast_disciplines(game, seat)

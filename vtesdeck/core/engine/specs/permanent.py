@@ -12,7 +12,7 @@ from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
 from ..economy import bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, crypt_draw, draw, leave_play
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -88,6 +88,7 @@ from ..vocabulary import (
     holder_in_combat,
     is_ready,
     locked_self,
+    minion_entered,
     move_blood,
     own_acting_of_clan,
     own_blocking_of_clan,
@@ -2364,6 +2365,7 @@ def _soul_gem(game: Game, m: Minion, seat: int) -> None:
     game.gained += new.capacity
     own_copy = bool(new.unique and same_key(game, seat, new.id))
     bring_out(game, seat, new.id)
+    minion_entered(game, seat, new.id)
     owner.ash_heap.remove(gem)
     new.cards.append(gem)
     add_rider(game, new.id, _SOUL_GEM, gem, Until.END_OF_GAME)
@@ -2687,3 +2689,39 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# --- cov_a ------------------------------------------------------------------------------------------------------------
+
+_GRAN_MADRE = "Gran Madre di Dio, Italy"
+
+card(
+    _GRAN_MADRE,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="An equipment in hand, a location once in play (game.equipment_or_retainers: not equipment); it stays on "
+    'the minion it was put on. "A younger vampire" is read as younger than the vampire it is on. No modelled '
+    "effect changes its controller (RTR 19960112).",
+)
+
+
+@hook("minion_in_play", _GRAN_MADRE)
+def _gran_madre(game: Game, seat: int, copy: int) -> None:
+    """When your predator or prey puts a minion in play in any phase but the unlock phase, that minion is locked;
+    a vampire younger than the one this card is on burns 1 blood."""
+    m = game.minions.get(copy)
+    if m is None or not m.in_play or game.phase is Phase.UNLOCK:
+        return
+    wanted = vekn(game, _GRAN_MADRE)
+    for other in game.order:
+        if other == seat or seat not in (game.prey(other), game.predator(other)):
+            continue
+        for c in game.seats[other].controlled:
+            holder = game.minions.get(c)
+            if holder is None or not any(game.card_of[x] == wanted for x in holder.cards):
+                continue
+            m.locked = True
+            game.log("lock", other, copy)
+            if m.kind == VAMPIRE and holder.kind == VAMPIRE and m.capacity < holder.capacity and m.blood:
+                move_blood(game, copy, -1)
+                game.log("burn blood", seat, copy, 1)
+            return
