@@ -148,11 +148,15 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only the other Methuselahs
+    while it is ready (``others_while_ready``: Contagion)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    others_while_ready: bool = (
+        False  # each Methuselah but its controller, while the vampire it is on is ready (Contagion)
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -2317,6 +2317,9 @@ class Strike:
     recoil: int = 0  # environmental damage to its striker, once each combat (Zip Gun)
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
+    # what the strike does instead of damage, as it resolves (unless dodged): vocabulary effects run for its striker
+    # (Contagion [DAI]: a corruption counter on the opposing minion, which may then be stolen)
+    effects: tuple[Any, ...] = ()
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -2595,7 +2598,7 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             more = hook_sum(game, "strike_bonus", c, side, strike, True)  # "steals 1 additional blood" (The Dracon)
             steals.append((side, other, strike.steal + more))
             continue
-        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally:
+        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally or strike.effects:
             outcomes.append((side, other, strike))  # after the damage: the strikes resolve together
             continue
         amount = strike_damage(game, c, side, strike)
@@ -2690,8 +2693,15 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
     for side, other, strike in outcomes:
-        _strike_outcome(game, side, other, strike)
+        if strike.effects and is_ready(game, side.minion) and is_ready(game, other.minion):
+            play = Play(seat=controller(game, side.minion), card=-1, mode=STRIKE_EFFECT, minion=side.minion, frame=c)
+            yield from run_effects(game, strike.effects, play)
+        elif not strike.effects:
+            _strike_outcome(game, side, other, strike)
     _combat_done(game, c)
+
+
+STRIKE_EFFECT = Mode(window=W.STRIKE, label="a strike's effect")  # the mode of a Strike.effects play
 
 
 def _prevent_seats(game: Game, seat: int) -> list[int]:

@@ -3304,6 +3304,10 @@ def _upkeep(game: Game, seat: int) -> int:
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
+            elif m.cards and m.in_play and s != seat:
+                burn += sum(
+                    u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.others_while_ready
+                )
     if burn:
         economy.burn_pool(game, seat, burn)
         game.log("unlock burn", seat, burn)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
-from ..frames import Action
-from ..playbook import judge
+from ..frames import Action, Combat
+from ..playbook import STRIKE_EFFECT_WORTH, judge
 from ..specs.action import (
     BEAST_RISES,
     _equipment_in_library,
 )
 from ..state import VAMPIRE, Game
+from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -264,3 +265,24 @@ judge("Call the Great Beast", 0, score=_beast_call_score)
 judge("Call the Great Beast", 1, score=_beast_ritual_score)
 judge("Call the Great Beast", 2, score=_combat_score)
 judge("Call the Great Beast", 4, score=_beast_unlock_score)
+
+
+def _contagion_score(game: Game, play: Play) -> float:
+    """Contagion on an infernal vampire: each other Methuselah burns a pool each turn; [DAI] adds a stealing strike."""
+    return 26.0 if play.mode.superior else 22.0
+
+
+def _corruption_strike_worth(game: Game, c: Combat, minion: int) -> float:
+    """A corruption counter by a strike: a steal when it completes one (above any hit), else about a 1-damage hit."""
+    other = c.other(minion).minion
+    if other not in game.minions:
+        return 0.0
+    seat = g.controller(game, minion)
+    if corruption_on(game, other, seat) + 1 >= max(1, minion_cost(game, other)):
+        return 80.0
+    return 12.0
+
+
+judge("Contagion", 0, score=_contagion_score)
+judge("Contagion", 1, score=_contagion_score)
+STRIKE_EFFECT_WORTH[CorruptThenMaySteal] = _corruption_strike_worth

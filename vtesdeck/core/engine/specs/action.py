@@ -12,7 +12,7 @@ from ...domain import DISCIPLINES
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Blocks, Mode, Play, Role, card, hook
+from ..cards import SHUFFLERS, Blocks, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -2901,3 +2901,47 @@ def _beast_stays_locked(game: Game, seat: int) -> list[int]:
         if m is not None and m.card == wanted and m.locked:
             out.append(c)
     return out
+
+
+# Contagion: on the vampire, the other Methuselahs burn 1 pool in their unlock phase while it is ready (Upkeep); [DAI]
+# also gives it a strike once each combat (a rider on the vampire names the copy played at [DAI]).
+
+_CONTAGION = "Contagion"
+_CONTAGION_SUPERIOR = "contagion superior"
+CONTAGION_STRIKE = Strike(damage=0, effects=(CorruptThenMaySteal(opposing=True),), label="Contagion")
+
+
+def _contagion_superior(game: Game, play: Play) -> None:
+    m = game.minions.get(play.minion)
+    if m is not None and play.card in m.cards:
+        add_rider(game, m.id, _CONTAGION_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    _CONTAGION,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),)),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        effects=(PutOnTarget(on_self=True), _contagion_superior),
+        label="and a corruption strike each combat",
+    ),
+    upkeep=Upkeep(pool=1, others_while_ready=True),
+    notes="[DAI]'s strike (close range) puts a corruption counter as it resolves, unless dodged; with enough of "
+    "them, the steal is chosen then and ends the combat (ANK 20200909, LSJ 20040130).",
+)
+
+
+@hook("strikes", _CONTAGION)
+def _contagion_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    """[DAI]: once each combat, the vampire carrying a Contagion played at [DAI] may strike with it."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards or not game.riders:
+        return []
+    value = grant(CONTAGION_STRIKE)
+    if f"granted:{value}" in c.side(minion).used:
+        return []
+    if not any(r.key == _CONTAGION_SUPERIOR and r.holder == minion and r.value in m.cards for r in game.riders):
+        return []
+    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=value)]
