@@ -2289,6 +2289,8 @@ def press(game: Game, c: Combat, minion: int) -> None:
     c.press = -1 if c.press > 0 else 1
     c.last_press = minion
     game.log("press", controller(game, minion), minion)
+    for h in hooks_of(game, "pressed"):
+        h(game, c, minion)  # "a vampire burns 1 blood after using a press to continue combat with her" (Petra)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
