@@ -2725,3 +2725,18 @@ def _gran_madre(game: Game, seat: int, copy: int) -> None:
                 move_blood(game, copy, -1)
                 game.log("burn blood", seat, copy, 1)
             return
+
+
+card(
+    "Flak Jacket",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    Mode(
+        window=W.PREVENT,
+        in_play=True,
+        when=all_of(holder_in_combat, damage_pending),
+        effects=(Prevent(1),),
+        limit="flak jacket",
+        limit_scope="combat",
+        label="prevent 1 damage",
+    ),
+)
