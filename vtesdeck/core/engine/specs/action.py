@@ -2945,3 +2945,10 @@ def _contagion_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
     if not any(r.key == _CONTAGION_SUPERIOR and r.holder == minion and r.value in m.cards for r in game.riders):
         return []
     return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=value)]
+
+
+card(
+    "Restoration",
+    Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
+)

@@ -1467,3 +1467,23 @@ card(
     "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
     "lowers (ANK 20210226).",
 )
+
+
+# --- cov_a
+
+card(
+    "Form of the Ghost",
+    Mode(window=W.RANGE, effects=(v.Maneuver(),), label="maneuver"),
+    Mode(window=W.PRESS, superior=True, effects=(v.Press(),), label="press"),
+)
+card(
+    "Arms of the Abyss",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.DODGE),), label="dodge"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.no_extra_source,
+        effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
+        label="dodge, 1 additional strike",
+    ),
+)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
-from ..state import ALLY, VAMPIRE, Game, Phase
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
@@ -2046,4 +2047,52 @@ card(
     Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
+)
+
+
+# --- cov_a
+
+_SLAVE_OF = re.compile(r"\b(Tremere antitribu|[A-Z][a-z]+) [Ss]lave\b")
+
+
+def _enslaving_clan(game: Game, m: Minion) -> str:
+    """The clan a slave Gargoyle is enslaved to, from its card ("Tremere slave:", "Tremere antitribu slave")."""
+    card = game.compiled.cards.get(m.card)
+    found = _SLAVE_OF.search(card.text or "") if card is not None else None
+    return found.group(1) if found else ""
+
+
+def _unique_slave_gargoyle(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return (
+        m is not None and m.unique and m.clan == "Gargoyle" and "slave" in m.traits and bool(_enslaving_clan(game, m))
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _BleedPerEnslaver:
+    """+1 bleed for each ready vampire of the enslaving clan the player controls (limited)."""
+
+    limited: bool = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        m = game.minions.get(play.minion)
+        if act is None or m is None:
+            return
+        clan = _enslaving_clan(game, m)
+        act.bleed += sum(1 for x in ready_minions(game, play.seat) if x.kind == VAMPIRE and x.clan == clan)
+
+
+card(
+    "Unleash the Hounds",
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("dom",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(window=W.BLOCKS_DECLINED, disciplines=("vis",), when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        superior=True,
+        when=all_of(during_bleed, _unique_slave_gargoyle),
+        effects=(_BleedPerEnslaver(),),
+        label="+1 bleed for each ready vampire of the enslaving clan",
+    ),
 )

@@ -961,3 +961,14 @@ card(
     notes="Played once the votes are cast, before the tally (the engine's polling has its cards before the votes: "
     "W.VOTES_CAST). A vampire's votes are its title's and, for the caller, the political action card's.",
 )
+
+
+# --- cov_a
+
+card(
+    "Sonar",
+    Mode(window=W.BLOCK_ATTEMPT, when=directed_at_you, effects=(Intercept(1), DoNotReplace(Until.END_OF_TURN))),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Intercept(1), DoNotReplace(Until.END_OF_TURN))),
+    notes="[pro]: a directed action a minion may block is directed at its Methuselah (or a card they control). Not "
+    "replaced until after the current turn: the rider expires as the turn ends.",
+)
