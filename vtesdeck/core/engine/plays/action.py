@@ -286,3 +286,17 @@ def _corruption_strike_worth(game: Game, c: Combat, minion: int) -> float:
 judge("Contagion", 0, score=_contagion_score)
 judge("Contagion", 1, score=_contagion_score)
 STRIKE_EFFECT_WORTH[CorruptThenMaySteal] = _corruption_strike_worth
+
+
+def _restoration_score(game: Game, play: Play) -> float:
+    """Restoration: worth the blood it adds (up to capacity), like a hunt that cannot be blocked so easily."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return -1.0
+    gained = min(3 if play.mode.superior else 2, m.capacity - m.blood)
+    return 8.0 * gained - 1.0 if gained else -5.0
+
+
+judge("Restoration", 0, score=_restoration_score)
+judge("Restoration", 1, score=_restoration_score)
+judge("Bakr", 0, score=_combat_score)  # his +1 stealth (D) combat action: only against a minion he out-hits
