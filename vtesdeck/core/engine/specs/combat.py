@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Role, card
-from ..frames import Until
+from ..cards import Bearer, Mode, Play, Role, card, hook
+from ..frames import Combat, Until
+from ..state import Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -1486,4 +1489,41 @@ card(
         effects=(StrikeWith(cs.DODGE), v.AdditionalStrikes(1)),
         label="dodge, 1 additional strike",
     ),
+)
+
+_AGG_AS_NORMAL = "round:aggravated as normal"
+
+
+def _aggravated_pending(game: Game, play: Play) -> bool:
+    """Aggravated damage is being resolved against the playing vampire."""
+    c = play.frame
+    return isinstance(c, Combat) and c.victim == play.minion and c.pending[1] > 0 and v.damage_pending(game, play)
+
+
+def _skin_of_night(game: Game, play: Play) -> None:
+    """The vampire treats aggravated damage as normal for the rest of the round: the damage being resolved now, and
+    later damage this round (the damage_to_take hook)."""
+    c = play.frame
+    if isinstance(c, Combat):
+        c.side(play.minion).used.add(_AGG_AS_NORMAL)
+        if c.victim == play.minion:
+            c.pending = [c.pending[0] + c.pending[1], 0]
+
+
+@hook("damage_to_take", "Skin of Night")
+def _skin_of_night_damage(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    return (normal + agg, 0) if _AGG_AS_NORMAL in side.used else (normal, agg)
+
+
+card(
+    "Skin of Night",
+    Mode(window=W.PREVENT, when=_aggravated_pending, effects=(_skin_of_night,), label="aggravated as normal"),
+    Mode(
+        window=W.PREVENT,
+        superior=True,
+        when=_aggravated_pending,
+        effects=(_skin_of_night, v.Prevent(1)),
+        label="aggravated as normal, prevent 1",
+    ),
+    notes="Played as aggravated damage is resolved against the vampire (when it matters: LSJ 20001114).",
 )
