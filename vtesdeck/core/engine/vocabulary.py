@@ -5921,3 +5921,25 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ManeuverInFirstRound:
+    """The playing minion, if it blocks this action, gets 1 optional maneuver during the first round of the resulting
+    combat (Eyes of the Beast [PRO]: in a combat after a second block too, ANK 20191108); read by a "round_start"
+    hook."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[f"first round maneuver:{play.minion}"] = 1
+
+
+@hook("round_start", effects=(ManeuverInFirstRound,))
+def _first_round_maneuver(game: Game, c: Combat) -> None:
+    act = c.action
+    if c.round != 1 or act is None or not act.flags or not act.blocked:
+        return
+    for side in (c.a, c.b):
+        if act.blocker == side.minion and act.flags.get(f"first round maneuver:{side.minion}"):
+            side.maneuvers += 1

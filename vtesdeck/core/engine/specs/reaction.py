@@ -17,7 +17,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Combat, Referendum, Until
+from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -35,10 +35,12 @@ from ..vocabulary import (
     LockSelf,
     LockUnlessBlocks,
     ManeuverInCombat,
+    ManeuverInFirstRound,
     MarkAction,
     NoLockForBlocking,
     NoStrikesFirstRound,
     PreventInFirstRound,
+    PutOnTarget,
     Redirect,
     ReduceBleed,
     ReduceBleedToZero,
@@ -58,6 +60,7 @@ from ..vocabulary import (
     bleeding_you,
     blocker_in_sect,
     blocker_locked,
+    burn_card,
     card_being_played_using,
     directed_at_you,
     during_bleed,
@@ -76,6 +79,7 @@ from ..vocabulary import (
     predator_bleeding_you,
     predators_predator,
     self_vampire,
+    vekn,
     wake_modes,
 )
 from ..windows import W
@@ -972,3 +976,36 @@ card(
     notes="[pro]: a directed action a minion may block is directed at its Methuselah (or a card they control). Not "
     "replaced until after the current turn: the rider expires as the turn ends.",
 )
+
+_EYES = "Eyes of the Beast"
+
+card(
+    _EYES,
+    Mode(window=W.BLOCK_ATTEMPT, effects=(Intercept(1), PutOnTarget(on_self=True))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Intercept(1), PutOnTarget(on_self=True), ManeuverInFirstRound()),
+    ),
+    notes="Played when its intercept is needed (as every intercept). The card is burned as its controller's discard "
+    "phase begins.",
+)
+
+
+@hook("stealth", _EYES)
+def _eyes_stealth(game: Game, act: Action) -> int:
+    """The vampire with Eyes of the Beast gets -1 stealth (each copy)."""
+    m = game.minions.get(act.actor)
+    wanted = vekn(game, _EYES)
+    return -sum(1 for c in m.cards if game.card_of[c] == wanted) if m is not None and m.cards else 0
+
+
+@hook("discard_phase", _EYES)
+def _eyes_burn(game: Game, seat: int) -> None:
+    """Burn Eyes of the Beast during your discard phase."""
+    wanted = vekn(game, _EYES)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for x in list(m.cards) if m is not None else ():
+            if game.card_of[x] == wanted:
+                burn_card(game, x)
