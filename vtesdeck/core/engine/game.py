@@ -2322,6 +2322,7 @@ class Strike:
     # what the strike does instead of damage, as it resolves (unless dodged): vocabulary effects run for its striker
     # (Contagion [DAI]: a corruption counter on the opposing minion, which may then be stolen)
     effects: tuple[Any, ...] = ()
+    most: int = 0  # "if more than N damage is inflicted with this strike, ignore the excess" (Quick Jab: 1)
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -2520,7 +2521,7 @@ def strike_damage(game: Game, c: Combat, side: Side, strike: Strike) -> int:
         base = strike.damage
     if base > 0:  # "+1 damage with ranged strikes" (The Dracon); none to a strike doing no damage (RTR 19960221)
         base += hook_sum(game, "strike_bonus", c, side, strike, False)
-    return max(0, base + strike.bonus)
+    return max(0, min(base + strike.bonus, strike.most) if strike.most else base + strike.bonus)
 
 
 def _usable(c: Combat, strike: Strike) -> bool:

@@ -1527,3 +1527,18 @@ card(
     ),
     notes="Played as aggravated damage is resolved against the vampire (when it matters: LSJ 20001114).",
 )
+
+
+card(
+    "Quick Jab",
+    Mode(
+        window=W.STRIKE,
+        effects=(
+            StrikeWith(Strike(hand=True, first=True, most=1, label="hand strike, first strike, 1 damage at most")),
+            v.DoNotReplace(Until.AFTER_COMBAT),
+        ),
+        label="hand strike with first strike (1 damage at most)",
+    ),
+    notes="The excess is ignored on the damage the strike inflicts, before prevention (LSJ 20071117: only one damage "
+    "needs be prevented).",
+)
