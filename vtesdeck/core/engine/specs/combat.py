@@ -1542,3 +1542,39 @@ card(
     notes="The excess is ignored on the damage the strike inflicts, before prevention (LSJ 20071117: only one damage "
     "needs be prevented).",
 )
+
+
+card(
+    "Monstrous Form",
+    Mode(
+        window=W.BEFORE_RANGE,
+        effects=(v.StrengthThisCombat(1),),
+        limit="monstrous form",
+        limit_scope="round",
+        label="+1 strength this combat",
+    ),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(v.PutOnTarget(on_self=True),), label="on this vampire"),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.StrengthThisRound(1)),
+        label="lock: +1 strength this round",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.OptionalManeuver()),
+        label="lock: 1 maneuver this round",
+    ),
+    Mode(
+        window=W.BEFORE_RANGE,
+        in_play=True,
+        when=v.holder_in_combat,
+        effects=(v.LockThisCard(), v.OptionalPress()),
+        label="lock: 1 press this round",
+    ),
+    notes="[DOM][PRO]'s card is locked as the round begins (before range), for the round's strength, maneuver or "
+    "press; it unlocks with its controller's cards.",
+)
