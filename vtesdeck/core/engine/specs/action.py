@@ -2837,7 +2837,7 @@ def _rise(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, N
         option = yield from choose(game, seat, options)
         chosen.append(offered[option.target])
     beast.disciplines = tuple((d, 2) for d in chosen)
-    game.log("discipline", seat, copy, ",".join(chosen), 2)
+    game.log("beast disciplines", seat, copy, ", ".join(chosen))
 
 
 def _beast_payable(game: Game, play: Play) -> bool:
