@@ -321,7 +321,6 @@ RENDER: dict[str, _Render] = {
     # cov_a
     "great beast": lambda n, e: f"{n.card(e[2])} becomes a vampire: the Great Beast rises",
     "beast disciplines": lambda n, e: f"{n.card(e[2])} chooses {e[3]} at the superior level",
-    "look at hands": lambda n, e: f"{n.short(e[1])} may look at every hand this turn",
 }
 QUIET = frozenset({"draw"})  # rendered on request, left out of the told log (a player does not say them)
 

@@ -300,5 +300,3 @@ def _restoration_score(game: Game, play: Play) -> float:
 judge("Restoration", 0, score=_restoration_score)
 judge("Restoration", 1, score=_restoration_score)
 judge("Bakr", 0, score=_combat_score)  # his +1 stealth (D) combat action: only against a minion he out-hits
-judge("Pulse of the Canaille", 0, score=lambda game, play: 1.0)  # information only: the bots use no hidden cards
-judge("Pulse of the Canaille", 1, score=lambda game, play: 30.0)  # +2 bleed for the rest of the game

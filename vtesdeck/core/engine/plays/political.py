@@ -21,7 +21,6 @@ from ..specs.political import (
     council_allocation,
     domain_challenge_burns,
     eat_the_rich_burns,
-    exclusion_gains,
     minion_pool_burns,
     reins_changes,
     stranglehold_gains,
@@ -95,7 +94,6 @@ for _name, _changes in (
     ("Ancient Influence", ancient_influence_changes),
     ("Reins of Power", reins_changes),
     ("Autarkis Persecution", autarkis_gains),
-    ("Exclusion Principle", exclusion_gains),
 ):
     _stakes, _score = _relative(_changes)
     judge(_name, 0, stakes=_stakes, score=_score)

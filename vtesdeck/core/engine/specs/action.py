@@ -12,7 +12,7 @@ from ...domain import DISCIPLINES
 from ...eligibility import CITY_TITLES, in_game
 from ...eligibility import clan as clan_name
 from .. import economy
-from ..cards import SHUFFLERS, Bearer, Blocks, Mode, Play, Role, Upkeep, card, hook
+from ..cards import SHUFFLERS, Blocks, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Until
 from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
@@ -67,7 +67,6 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     carried_by_actor,
-    carries_no,
     choose,
     combat,
     controller,
@@ -2952,26 +2951,4 @@ card(
     "Restoration",
     Mode(window=W.ACTION, stealth=1, effects=(AddBlood(2, to_self=True),), label="gain 2 blood"),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(AddBlood(3, to_self=True),), label="gain 3 blood"),
-)
-
-
-def _look_at_hands(game: Game, play: Play) -> None:
-    """[aus] "You may look at all Methuselahs' hands" this turn: information only (the bots decide on their own
-    view and use no hidden cards), logged."""
-    game.log("look at hands", play.seat)
-
-
-card(
-    "Pulse of the Canaille",
-    Mode(window=W.ACTION, stealth=1, effects=(_look_at_hands,), label="look at every hand this turn"),
-    Mode(
-        window=W.ACTION,
-        superior=True,
-        stealth=1,
-        when=carries_no("Pulse of the Canaille"),
-        effects=(PutOnTarget(on_self=True),),
-        label="on this vampire: +2 bleed",
-    ),
-    bearer=Bearer(bleed=2),
-    notes="[aus] gives information the bots never use (they play it only when nothing else is worth an action).",
 )

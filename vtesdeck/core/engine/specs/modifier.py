@@ -82,7 +82,6 @@ from ..vocabulary import (
     burn_corruption,
     capacity_at_least,
     card_being_played,
-    carries_no,
     choose,
     controller,
     corruption_on,
@@ -2097,58 +2096,3 @@ card(
         label="+1 bleed for each ready vampire of the enslaving clan",
     ),
 )
-
-
-_BLITHE = "Blithe Acceptance"
-_BLITHE_SUPERIOR = "blithe superior"  # a rider on the vampire: the copy (value) played at [OBF]
-
-
-def _blithe_superior(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and play.card in m.cards:
-        add_rider(game, m.id, _BLITHE_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
-
-card(
-    _BLITHE,
-    Mode(
-        window=W.BLOCK_ATTEMPT,
-        when=carries_no(_BLITHE),
-        effects=(Stealth(1), PutOnTarget(on_self=True)),
-        label="+1 stealth, on this vampire",
-    ),
-    Mode(
-        window=W.BLOCK_ATTEMPT,
-        superior=True,
-        when=carries_no(_BLITHE),
-        effects=(Stealth(1), PutOnTarget(on_self=True), _blithe_superior),
-        label="+1 stealth, on this vampire (burn 1 blood in combat instead)",
-    ),
-    notes="Played when its stealth is needed (as every stealth). [OBF]: as each combat begins the vampire burns 1 "
-    "blood instead of the card when it has 2 or more (a fixed rule, not asked); ANK 20230527: each new combat.",
-)
-
-
-@hook("stealth", _BLITHE)
-def _blithe_stealth(game: Game, act: Action) -> int:
-    """The vampire with Blithe Acceptance gets +1 stealth."""
-    m = game.minions.get(act.actor)
-    wanted = vekn(game, _BLITHE)
-    return sum(1 for c in m.cards if game.card_of[c] == wanted) if m is not None and m.cards else 0
-
-
-@hook("combat_start", _BLITHE)
-def _blithe_combat(game: Game, c: Combat) -> None:
-    """Burn Blithe Acceptance as its vampire enters combat ([OBF]: or burn 1 blood instead)."""
-    wanted = vekn(game, _BLITHE)
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        if m is None or not m.cards:
-            continue
-        for x in [x for x in m.cards if game.card_of[x] == wanted]:
-            superior = any(r.key == _BLITHE_SUPERIOR and r.holder == m.id and r.value == x for r in game.riders)
-            if superior and m.kind == VAMPIRE and m.blood >= 2:
-                move_blood(game, m.id, -1)
-                game.log("burn blood", controller(game, m.id), m.id, 1)
-            else:
-                burn_card(game, x)

@@ -1141,17 +1141,3 @@ card(
     _TRADITION,
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
 )
-
-
-# --- cov_a
-
-
-def exclusion_gains(game: Game, play: Play) -> dict[int, int]:
-    """Exclusion Principle: each Methuselah gains 1 pool for each ready Independent or Anarch vampire it controls."""
-    return {
-        s: sum(1 for m in ready_minions(game, s) if m.kind == VAMPIRE and m.sect in ("Independent", "Anarch"))
-        for s in game.order
-    }
-
-
-card("Exclusion Principle", Mode(window=W.ACTION, political=True, effects=(_pool_changes(exclusion_gains),)))
