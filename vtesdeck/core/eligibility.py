@@ -288,6 +288,17 @@ def with_title(minion: Minion, title: str) -> Minion:
     return Minion(minion.id, facts, minion.disciplines, minion.capacity, None if title else minion.as_anarch)
 
 
+@functools.lru_cache(maxsize=1024)
+def with_clan(minion: Minion, printed: tuple[str, ...], clan_name: str) -> Minion:
+    """The minion of clan ``clan_name`` instead of its ``printed`` clans (Clan Impersonation: "considered to be of
+    the chosen clan instead of his or her original clan"); its sect and title unchanged."""
+    facts = minion.facts
+    for name in printed:
+        facts &= ~_clan_bit(name)
+    facts |= _clan_bit(clan_name) if clan_name else 0
+    return Minion(minion.id, facts, minion.disciplines, minion.capacity, minion.as_anarch)
+
+
 def embraced_minion(
     clan_name: str,
     sect: str,

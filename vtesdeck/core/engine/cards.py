@@ -93,9 +93,12 @@ class Mode:
     directed: bool = False
     stealth: int = 0
     bleed: int = 0
+    bleed_at_most: int = 0  # "If more than 1 pool is bled with this action, ignore the excess" (Night Moves): 1
     enters_combat: bool = False  # "(D) Enter combat with a minion": resolution is a combat
     combat_maneuvers: int = 0  # … with N optional maneuvers for the acting minion in that combat (Bum's Rush)
     combat_presses: int = 0  # … with N optional presses for the acting minion in that combat (Hunter's Mark)
+    combat_strength: int = 0  # +N strength for the acting minion in a combat of the action (Make the Misere [pot]; a
+    # bleed's combat is the one resulting from a block: "if this vampire is blocked, +1 strength", Show of Force)
     presses_continue_only: bool = False  # … "only usable to continue combat" (Harass): see game._alternate
     replace_after_action: bool = False  # "Do not replace until after this action" (Bum's Rush): see game.action
     seat_target: bool = False  # a directed action whose ``targets`` are Methuselahs (seat indices), not minions
@@ -134,6 +137,8 @@ class Bearer:
     cannot_block: bool = False  # the minion it is on cannot block (Pentex(TM) Subversion)
     pool_on_torpor: int = 0  # after the minion goes to torpor, its controller burns this much pool (Fame)
     equipment: bool = False  # a card of another type that "becomes equipment" on the minion (Weighted Walking Stick)
+    per_counter: bool = False  # each counter on the card counts as one more copy (a superior Preternatural Strength)
+    stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,12 +153,14 @@ class Everyone:
 class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
-    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only the other Methuselahs
-    while it is ready (``others_while_ready``: Contagion)."""
+    only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation), or only the other
+    Methuselahs while it is ready (``others_while_ready``: Contagion)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
+    if_controlling_not_sect: str = ""
     others_while_ready: bool = (
         False  # each Methuselah but its controller, while the vampire it is on is ready (Contagion)
     )
@@ -189,10 +196,11 @@ class Blocks:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
-    vocabulary's hooks): transfers each influence phase, hand size."""
+    vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
 
     transfers: int = 0
     hand_size: int = 0
+    master_actions: int = 0  # more master phase actions (Rumors of Gehenna: "two master phase actions instead of one")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -206,7 +214,7 @@ class Spec:
     # "vampire" or "minion" as a (D) action, "other minion" (not the minion it is on), "referendum" as a +1 stealth
     # political action whose referendum burns it.
     burn: str = ""
-    # Who may steal the card in play (take control of it) by a (D) action at its controller: "vampire", "Anarch".
+    # Who may steal the card in play (take control of it) by a (D) action at its controller (``STEALERS``).
     steal: str = ""
     bearer: Bearer | None = None  # what it gives the minion carrying it (an equipment's, a retainer's)
     controller: Controller | None = None  # what it gives the Methuselah controlling it (a location's)
@@ -254,16 +262,22 @@ HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 # A vocabulary hook's cards, found by the compiler: those with the data it reads (``data``: "bearers",
 # "controllers", "allies", "upkeeps", "everyone", the specs' fields) or a mode with one of its ``effects``.
 HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
+# The hooks that only ever add (a "hand_size" hook giving +N, never -N): the core may skip them where only a
+# smaller value matters (game._hand_sizes_may_shrink).
+HOOKS_ONLY_ADD: set[Callable[..., Any]] = set()
 
 
 def hook(
-    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = ()
+    name: str, *cards: str, data: tuple[str, ...] = (), effects: tuple[type, ...] = (), only_adds: bool = False
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a hook; ``cards``: the cards whose text it is (it only matters at a table holding one); a
-    vocabulary hook says instead which data or effects it reads (``data``, ``effects``)."""
+    vocabulary hook says instead which data or effects it reads (``data``, ``effects``). ``only_adds``: the hook
+    never returns less than 0 (+1 hand size per location, never -1)."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         HOOKS.setdefault(name, []).append(function)
+        if only_adds:
+            HOOKS_ONLY_ADD.add(function)
         if cards:
             HOOK_CARDS[function] = cards
         if data or effects:
@@ -297,7 +311,14 @@ BURNERS = (
     SHUFFLERS,
     "minion +1 stealth",
     "vampire, two +1 stealth actions",
+    "chosen minion",  # "The chosen minion can burn this card as a (D) action" (Divine Sign: game.chosen_minion)
+    "minion, +1 stealth (D)",  # "Any minion may burn this card as a +1 stealth (D) action" (Brainwash)
 )
+
+
+# Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
+# Erciyes Fragments).
+STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
 
 
 def card(
@@ -320,8 +341,8 @@ def card(
         raise ValueError(f"two specs for {name}")
     if burn not in BURNERS:
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
-    if steal not in ("", "vampire", "Anarch"):
-        raise ValueError(f"{name}: steal must be '', 'vampire' or 'Anarch', not {steal!r}")
+    if steal not in STEALERS:
+        raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
         name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
     )

@@ -35,6 +35,10 @@ Simplifications (named):
   modelled (NO_WITHDRAWAL), and its deck sizes are the validator's business.
 - NO_ENDLESS_GAMES: a game without a round cap ends on time after ``ENDLESS_ROUNDS`` rounds (two cautious
   bots can hold each other off for ever; real games have a time limit).
+- OUST_WINDOW: a Methuselah left with no pool is ousted at once, unless another live Methuselah holds a card
+  played as one is about to be ousted (W.OUSTING: Life Boon): then it waits in ``Game.ousting`` for that window,
+  which the flow opens as soon as the effect that burned its last pool is done (game.ousts), and is ousted after
+  it unless a card gave it pool.
 - TIME_LIMIT_BY_ROUNDS: the tournament time limit (digest 7.3) is a round cap: the game ends once every
   live Methuselah has had ``max_rounds`` turns, each survivor getting ½ VP.
 """
@@ -42,15 +46,20 @@ Simplifications (named):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum, unique
 
-from .state import Game, Phase, crypt_draw, leave_play, refill_hand
+from .frames import Rider, Until
+from .state import Game, Phase, crypt_draw, leave_play, refill_hand, release_held
+from .windows import W
 
 FULL_TRANSFERS = 4  # digest 0 / 4.4, L2006-2014
 FIRST_TURN_TRANSFERS = (1, 2, 3)  # the game's first three turns
 CRYPT_DRAW_TRANSFERS = 4  # 4.4, L2018-2023: 4 transfers and 1 pool
 OUST_POOL = 6  # digest 5, L2121-2122
+# The pool an oust gives its predator beyond OUST_POOL ("If your prey is ousted, you gain 4 additional pool": Khabar:
+# Glory): set by the rules (game.py: the cards' "oust_pool" hooks); this module knows no card.
+oust_pool_bonus: Callable[[Game, int, int], int] | None = None
 ENDLESS_ROUNDS = 150  # NO_ENDLESS_GAMES: a game with no round cap still ends on time after this many rounds
 SCARCE_POOL = 3  # §7 L2341-2345, per vampire of the same clan already controlled
 
@@ -184,7 +193,7 @@ def time_limit(game: Game) -> None:
     if game.finished:
         return
     for index in game.order:
-        game.seats[index].vp += 0.5
+        gain_vp(game, index, 0.5)
     game.finished = True
     game.ended_by = "time"
     game.log("time", *game.order)
@@ -428,11 +437,61 @@ def gain_pool(game: Game, seat: int, amount: int) -> None:
 
 
 def check_ousts(game: Game) -> list[int]:
-    """Oust every live seat with no pool, all at the same moment (digest 5). Returns the seats ousted."""
+    """Oust every live seat with no pool, all at the same moment (digest 5). Returns the seats ousted. At a table
+    where another live Methuselah holds a card played then (OUST_WINDOW), they wait for W.OUSTING instead."""
     ousting = [i for i in game.order if game.seats[i].pool <= 0]
+    if ousting and _may_be_saved(game, ousting):
+        game.ousting.extend(i for i in ousting if i not in game.ousting)
+        return []
     if ousting:
         oust(game, ousting)
     return ousting
+
+
+def oust_cards(game: Game) -> frozenset[int]:
+    """The VEKN ids of this table's cards played as a Methuselah is about to be ousted (W.OUSTING): worked out
+    once per table (empty at most tables)."""
+    found: frozenset[int] | None = game.table.get("oust cards")
+    if found is None:
+        comp = game.compiled
+        held = comp.hand_by_window.get(W.OUSTING, {}) if comp is not None else {}
+        found = game.table["oust cards"] = frozenset(held).intersection(game.card_of)
+    return found
+
+
+def _may_be_saved(game: Game, ousting: list[int]) -> bool:
+    """Whether a live Methuselah not being ousted holds a card of W.OUSTING (an oust is rare: the hands are read)."""
+    cards = oust_cards(game)
+    if not cards:
+        return False
+    card_of = game.card_of
+    return any(card_of[c] in cards for s in game.order if s not in ousting for c in game.seats[s].hand)
+
+
+def gain_vp(game: Game, seat: int, amount: float, ousting: Iterable[int] = ()) -> None:
+    """A Methuselah gains VP (an oust, the last one standing, the time limit). VP_TAKEN: while a card in play says
+    another Methuselah gains them "instead" (Life Boon: a ``vp to`` rider on the seat names the card, the first
+    played first: the boons reserve a series of VP, RTR 19951017), they go to that card's controller until it
+    has taken 1 VP, halves counted (RTR 19991206), and the card is burned. A controller being ousted at that
+    moment takes none (LSJ 20020622)."""
+    if game.riders and oust_cards(game):
+        for rider in [r for r in game.riders if r.key == "vp to" and r.holder == -1 - seat]:
+            card = rider.value
+            taker = game.owner_of[card]
+            if amount <= 0 or taker in ousting or card not in game.seats[taker].controlled:
+                continue
+            halves = sum(r.value for r in game.riders if r.key == "vp taken" and r.holder == card)
+            taken = min(amount, (2 - halves) / 2)
+            game.seats[taker].vp += taken
+            amount -= taken
+            game.log("vp taken", taker, seat, card)
+            game.riders.append(Rider(card, "vp taken", int(taken * 2), Until.END_OF_GAME))
+            if halves + taken * 2 >= 2:
+                game.seats[taker].controlled.remove(card)
+                game.seats[taker].ash_heap.append(card)
+                game.riders = [r for r in game.riders if not (r.holder == card or r.value == card and r.key == "vp to")]
+                game.log("burn card", taker, card)
+    game.seats[seat].vp += amount
 
 
 def oust(game: Game, seats: list[int]) -> None:
@@ -446,9 +505,10 @@ def oust(game: Game, seats: list[int]) -> None:
         predator = game.previous_live(index)
         if predator == index:
             continue
-        game.seats[predator].vp += 1
+        gain_vp(game, predator, 1, ousting)
         if predator not in ousting:
-            gain_pool(game, predator, OUST_POOL)
+            bonus = oust_pool_bonus(game, predator, index) if oust_pool_bonus is not None else 0
+            gain_pool(game, predator, OUST_POOL + bonus)
         game.log("oust", index, predator)
     for index in seats:
         seat = game.seats[index]
@@ -462,6 +522,8 @@ def oust(game: Game, seats: list[int]) -> None:
                     leave_play(game, copy_id, removed=True)  # with the cards on it
         for zone in (seat.library, seat.crypt, seat.hand, seat.uncontrolled, seat.controlled):
             for copy_id in zone:
+                if game.held:
+                    release_held(game, copy_id, removed=True)  # the cards on it leave with it
                 game.card_counters.pop(copy_id, None)
                 game.locked_cards.discard(copy_id)
                 # removed from the game, to its owner's removed cards (a card it had stolen is another's)
@@ -473,7 +535,7 @@ def oust(game: Game, seats: list[int]) -> None:
     game.order = tuple(s.index for s in game.seats if not s.ousted)
     if len(game.order) <= 1:
         for index in game.order:
-            game.seats[index].vp += 1
+            gain_vp(game, index, 1)
         game.finished = True
         game.ended_by = "last standing"
         game.log("last standing", *game.order)

@@ -165,3 +165,10 @@ class Referendum:
     edge_burned: bool = False  # a Methuselah burned the Edge for a vote (Tyler McGill's +1 vote after it)
     voted_against: list[int] = dataclasses.field(default_factory=list)  # seats that voted against (Marcos Belegrad)
     votes_by_seat: dict[int, int] = dataclasses.field(default_factory=dict)  # seat → votes cast, + for, - against
+
+
+@dataclasses.dataclass(slots=True)
+class Ousting:
+    """The W.OUSTING window (economy's OUST_WINDOW): the seats with no pool about to be ousted, in their order."""
+
+    seats: list[int]

@@ -15,9 +15,9 @@ Simplifications (named; docs/engine.md lists them all):
   the digest; ENGINE.md's endless-retry loop).
 - VOTES_TOGETHER: a Methuselah casts all its votes the same way (the rulebook allows splitting by source).
 - OUT_OF_TURN_MASTERS: an out-of-turn master costs the next turn's master phase action.
-- NO_CONTROL_CHANGE: vampires are controlled by their owner; the one card that steals one is Cave of Apples
-  (through ``Game.stolen``, the path allies and retainers are stolen by); no other change of a vampire's control
-  (Puppet Master, a contested title's vampire) is modelled.
+- NO_CONTROL_CHANGE: vampires are controlled by their owner; the cards that steal one (Cave of Apples, From a
+  Sinking Ship; Puppet Master until the end of the turn) go through ``Game.stolen``, the path allies and retainers
+  are stolen by; no other change of a vampire's control (a contested title's vampire) is modelled.
 - FORCED_HUNT_BY_DEFAULT: a ready vampire with no blood hunts (the default hunt; trapped minions don't act).
 - NO_SUICIDE_PAYMENTS: a card whose pool cost would take its player's last pool is not offered (legal, and it
   ousts; no Methuselah wants it).
@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any
 from .. import eligibility
 from ..eligibility import embraced_minion
 from . import economy
-from .cards import SHUFFLERS, Effect, Mode, Play, Role
+from .cards import HOOKS_ONLY_ADD, SHUFFLERS, Effect, Mode, Play, Role
 from .economy import Kind, Option
-from .frames import Action, Combat, Referendum, Rider, Side, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play
+from .frames import Action, Combat, Ousting, Referendum, Rider, Side, Until
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, leave_play, release_held, unhold
 from .windows import Act, Range, W
 
 if TYPE_CHECKING:  # the compiled specs are attached to a game by its table (table.py), never built here
@@ -69,6 +69,10 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     "at once" (L302-310), before anyone decides anything else."""
     for h in hooks_of(game, "before_decision"):
         h(game)  # what watches the table between decisions (Sennadurek: "whenever a Methuselah loses the Edge")
+    if game.ousting:  # a Methuselah with no pool waits for W.OUSTING (economy's OUST_WINDOW): before anything else
+        yield from ousts(game)
+        if game.finished or game.seats[seat].ousted:
+            return _pass(seat)
     for over in _over_hand_size(game):
         held = set(game.seats[over].hand)
         yield from discard_down(game, over)
@@ -120,6 +124,21 @@ def _pass(seat: int) -> Option:
     return Option(Kind.PASS, seat)
 
 
+def ousts(game: Game) -> Flow:
+    """OUST_WINDOW (economy): the seats waiting with no pool (``Game.ousting``) in the W.OUSTING window, every
+    Methuselah in impulse order from the acting one (Life Boon); then those still without pool are ousted at one
+    moment (digest 5). The flow opens it as soon as the effect that burned the pool is done, or before the next
+    decision."""
+    while game.ousting and not game.finished:
+        frame = Ousting([s for s in game.ousting if not game.seats[s].ousted])
+        game.ousting.clear()
+        if frame.seats:
+            yield from impulse(game, W.OUSTING, _impulse_order(game, game.acting), frame)
+        left = [s for s in frame.seats if not game.seats[s].ousted and game.seats[s].pool <= 0]
+        if left and not game.finished:
+            economy.oust(game, left)
+
+
 # -- small queries ----------------------------------------------------------------------------------------
 
 
@@ -143,37 +162,66 @@ def ready_minions(game: Game, seat: int) -> list[Minion]:
     return out
 
 
+class _TableHooks(dict[str, tuple[Callable[..., Any], ...]]):
+    """A table's hooks by name, each worked out on first use (``hooks_of``)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, name: str) -> tuple[Callable[..., Any], ...]:
+        comp = self.game.compiled
+        if comp is None:
+            return ()
+        cards = at_table(self.game)
+        owners = comp.hook_cards
+        found = self[name] = tuple(
+            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
+        )
+        return found
+
+
 def hooks_of(game: Game, name: str) -> Sequence[Callable[..., Any]]:
     """The hooks ``name`` that matter at this table: those whose cards (``cards.hook(name, *cards)``) include
     one of the table's, and those that name none. Worked out once per game."""
-    table = game.table.get("hooks")
-    if table is None:
-        table = game.table["hooks"] = {}
-    found = table.get(name)
-    if found is None:
-        comp = game.compiled
-        if comp is None:
-            return ()
-        cards = at_table(game)
-        owners = comp.hook_cards
-        found = table[name] = tuple(
-            h for h in comp.hooks.get(name, ()) if h not in owners or not owners[h].isdisjoint(cards)
-        )
-    return found
+    try:
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
+    except KeyError:
+        game.table["hooks"] = _TableHooks(game)
+        return game.table["hooks"][name]  # type: ignore[no-any-return]
 
 
+# hook_sum, hook_all and rider_sum are asked thousands of times a game: plain loops, no generator.
 def hook_sum(game: Game, name: str, *args: Any) -> int:
-    hooks = hooks_of(game, name)
-    return sum(h(game, *args) for h in hooks) if hooks else 0
+    total = 0
+    for h in hooks_of(game, name):
+        total += h(game, *args)
+    return total
+
+
+def _oust_pool_bonus(game: Game, predator: int, ousted: int) -> int:
+    """The pool an oust gives its predator beyond the 6 (the "oust_pool" hooks: Khabar: Glory)."""
+    return hook_sum(game, "oust_pool", predator, ousted)
+
+
+economy.oust_pool_bonus = _oust_pool_bonus
 
 
 def hook_all(game: Game, name: str, *args: Any) -> bool:
-    hooks = hooks_of(game, name)
-    return all(h(game, *args) for h in hooks) if hooks else True
+    for h in hooks_of(game, name):
+        if not h(game, *args):
+            return False
+    return True
 
 
 def rider_sum(game: Game, holder: int, key: str) -> int:
-    return sum(r.value for r in game.riders if r.holder == holder and r.key == key) if game.riders else 0
+    total = 0
+    for r in game.riders:
+        if r.holder == holder and r.key == key:
+            total += r.value
+    return total
 
 
 def add_rider(game: Game, holder: int, key: str, value: int, until: Until, seat: int = -1) -> None:
@@ -213,21 +261,30 @@ def effective_hand_size(game: Game, seat: int) -> int:
 
 def _over_hand_size(game: Game) -> list[int]:
     # Asked before every decision, so cheap: hand sizes only grow above 7 (a vampire's or a card's bonus), and a
-    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider),
-    # or at a table where a card in play or an ability can make a hand size smaller (The Meddling of Semsith: -1).
-    shrink = _hand_sizes_may_shrink(game)
-    if not game.riders and not shrink:  # nothing deferred: only a hand over 7 can be over its size
-        seats = game.seats
-        big = [s.index for s in seats if len(s.hand) > 7]
-        return [i for i in big if not seats[i].ousted and len(seats[i].hand) > effective_hand_size(game, i)]
-    # (a smaller hand size, Babalawo Alafin's, also makes a hand of 7 or fewer too big)
-    deferring = {-1 - r.holder for r in game.riders if r.key == "unreplaced" or r.key == "hand_size" and r.value < 0}
+    # hand of 7 or fewer is over its size only while its seat has a replacement deferred (an "unreplaced" rider)
+    # or a smaller hand size (a "hand_size" rider below 0: Babalawo Alafin's), or at a table where a card in play
+    # or an ability can make a hand size smaller (The Meddling of Semsith: -1). The riders give each seat a floor
+    # under which its hand cannot be over its size; only the hands above it have their size worked out.
+    seats = game.seats
+    if _hand_sizes_may_shrink(game):
+        return [s.index for s in seats if s.hand and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)]
+    floors = [7] * len(seats)
+    if game.riders:
+        sizes = [0] * len(seats)
+        unreplaced = [0] * len(seats)
+        n = len(seats)
+        for r in game.riders:
+            seat = -1 - r.holder
+            if 0 <= seat < n:
+                if r.key == "hand_size":
+                    sizes[seat] += r.value
+                elif r.key == "unreplaced":
+                    unreplaced[seat] += r.value
+        floors = [max(0, max(0, 7 + sizes[i]) - unreplaced[i]) for i in range(n)]
     return [
         s.index
-        for s in game.seats
-        if (len(s.hand) > 7 or ((shrink or s.index in deferring) and len(s.hand) > 0))
-        and not s.ousted
-        and len(s.hand) > effective_hand_size(game, s.index)
+        for s in seats
+        if len(s.hand) > floors[s.index] and not s.ousted and len(s.hand) > effective_hand_size(game, s.index)
     ]
 
 
@@ -241,7 +298,8 @@ def _hand_sizes_may_shrink(game: Game) -> bool:
     def shrinkers() -> set[int]:
         owners: set[int] = set()
         for h in comp.hooks.get("hand_size", ()):
-            owners |= comp.hook_cards.get(h, frozenset())
+            if h not in HOOKS_ONLY_ADD:
+                owners |= comp.hook_cards.get(h, frozenset())
         return {v for v in owners if not (v in comp.controllers and comp.controllers[v].hand_size >= 0)}
 
     return comp is not None and table_has(game, "hand sizes shrink", shrinkers)
@@ -274,6 +332,8 @@ def refill(game: Game, seat: int) -> None:
             game, "replace_instead", seat, missing
         )  # "instead burn 1 counter" (Visit from the Capuchin)
         s.hand_size = hand_size(game, seat)
+    if missing > 0 and game.riders and current_action(game) is None:
+        missing -= _retrieve_instead(game, seat)
     if missing > 0:
         from .state import draw
 
@@ -283,12 +343,38 @@ def refill(game: Game, seat: int) -> None:
         draw(game, seat, missing + extra)
 
 
+def _retrieve_instead(game: Game, seat: int) -> int:
+    """ "If you would replace this card, instead you can take this card from your ash heap" (Steely Tenacity: its
+    "retrieve on replace" rider, valued the card's copy): once its action is over (its replacement is deferred until
+    then), the card comes back to the hand from the ash heap if it is there (RBK targeting-of-cards), in place of a
+    draw. Returns how many came back."""
+    mine = [r for r in game.riders if r.key == "retrieve on replace" and r.holder == -1 - seat]
+    if not mine:
+        return 0
+    heap, back = game.seats[seat].ash_heap, 0
+    for r in mine:
+        game.riders.remove(r)
+        if r.value in heap:
+            heap.remove(r.value)
+            game.seats[seat].hand.append(r.value)
+            game.log("ash heap to hand", seat, r.value)
+            back += 1
+    return back
+
+
 # -- moving cards -------------------------------------------------------------------------------------------
 
 
 def to_ash_heap(game: Game, copy_id: int) -> None:
     if copy_id in game.aside:
         game.aside.remove(copy_id)
+    if game.stolen:
+        game.stolen.pop(copy_id, None)
+    if game.exiled and copy_id in game.exiled:  # "when that card is burned, remove it from the game instead"
+        game.exiled.discard(copy_id)
+        game.seats[game.owner_of[copy_id]].removed.append(copy_id)
+        game.log("remove from game", game.owner_of[copy_id], copy_id)
+        return
     game.seats[game.owner_of[copy_id]].ash_heap.append(copy_id)
 
 
@@ -315,6 +401,8 @@ def burn_card(game: Game, copy: int) -> None:
                 h(game, copy, m.id)  # a title card leaves its vampire (Fee Stake)
     game.card_counters.pop(copy, None)
     game.locked_cards.discard(copy)
+    if game.held:
+        release_held(game, copy)  # the cards on it burn with it (LSJ 20021128)
     to_ash_heap(game, copy)
     game.log("burn card", game.owner_of[copy], copy)
 
@@ -325,8 +413,35 @@ def set_aside(game: Game, seat: int, copy_id: int) -> None:
     the one place its play is counted for the card statistics."""
     if game.stats is not None and seat in game.stats:
         game.stats[seat].played[game.card_of[copy_id]] += 1
-    game.seats[seat].hand.remove(copy_id)
+    hand = game.seats[seat].hand
+    if copy_id in hand:
+        hand.remove(copy_id)
+        game.exiled.discard(copy_id)  # back in a hand, it is any other card (Delaying Tactics' return)
+        if game.stolen:
+            game.stolen.pop(copy_id, None)
+    else:
+        holder = unhold(game, copy_id)  # played as if from the hand, from the card it was on (as_if_from_hand)
+        if game.owner_of[copy_id] != seat:
+            game.stolen[copy_id] = seat  # its player controls it (``controller``), in play too (Erciyes Fragments)
+        if holder >= 0 and holder not in game.held:
+            for h in hooks_of(game, "held_emptied"):
+                h(game, holder)  # "burn this card if it has no cards on it" (Gift of Proteus)
     game.aside.append(copy_id)
+
+
+def as_if_from_hand(game: Game, seat: int) -> list[tuple[int, int]]:
+    """The cards the seat may play "as if from its hand" from another zone (cards face down on a card in play: The
+    Erciyes Fragments, Gift of Proteus; hook ``as_if_from_hand``), each with the one minion that may play it (-1:
+    any). Requirements and costs apply; the card goes where a played card goes; no replacement is drawn for it and
+    its "do not replace" clauses and special replacement effects are ignored (LSJ 20081126)."""
+    if not game.held:
+        return []
+    return [pair for h in hooks_of(game, "as_if_from_hand") for pair in h(game, seat)]
+
+
+def played_from_hand(game: Game, seat: int, copy: int) -> bool:
+    """Whether a card copy the seat plays is played from its hand, or as if from it (``as_if_from_hand``)."""
+    return copy in game.seats[seat].hand or (bool(game.held) and any(c == copy for c, _ in as_if_from_hand(game, seat)))
 
 
 def leave_aside(game: Game, copy_id: int) -> None:
@@ -477,6 +592,9 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         return
     if start <= Phase.MINION:
         game.phase = Phase.MINION
+        hooks = hooks_of(game, "minion_phase")
+        if hooks:  # "during your next minion phase" (Puppet Master: the control taken as the phase starts)
+            yield from _run_hooks(game, hooks, seat)
         yield from minion_phase(game, seat)
         for h in hooks_of(game, "after_minion_phase"):
             h(game, seat)  # "after the end of your minion phase" (Tupdog)
@@ -489,7 +607,11 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
         s.transfers = max(0, s.transfers + hook_sum(game, "transfers", seat))  # (Leandro: all lost)
         yield from permanents(game, seat, W.INFLUENCE)
         while not _over(game, seat) and game.phase is Phase.INFLUENCE:
-            option = yield from choose(game, seat, list(economy.influence_options(game)))
+            options = list(economy.influence_options(game))
+            if hooks_of(game, "may_transfer"):  # "No transfers can be used to move blood to or from" it (Brainwash)
+                moves = (Kind.TRANSFER_TO_VAMPIRE, Kind.TRANSFER_TO_POOL)
+                options = [o for o in options if o.kind not in moves or hook_all(game, "may_transfer", o.ids[0])]
+            option = yield from choose(game, seat, options)
             if option.kind is Kind.BRING_OUT and W.ENTERS_PLAY in _live_windows(game):
                 yield from entering_play(game, seat, option)
             else:
@@ -598,6 +720,8 @@ def _over(game: Game, seat: int) -> bool:
 
 
 def _end_of_turn(game: Game, seat: int) -> None:
+    for h in hooks_of(game, "end_of_turn"):
+        h(game, seat)  # "until the end of your turn" (Puppet Master: the control given back)
     game.riders = [r for r in game.riders if r.until is not Until.END_OF_TURN]
     for index in game.order:
         refill(game, index)
@@ -638,7 +762,7 @@ def master_phase(game: Game, seat: int) -> Flow:
         option = yield from choose(game, seat, options)
         if option.kind is Kind.PASS:
             return
-        if option.card in s.hand:
+        if option.ids != (1,) and played_from_hand(game, seat, option.card):
             handler = handler_of(game, option)
             if handler.mode.trifle and not trifled:
                 trifled = True  # the first trifle of the turn gives its master phase action back (glossary)
@@ -664,6 +788,8 @@ def minion_phase(game: Game, seat: int) -> Flow:
         yield from action(game, option)
     if by_card:
         yield from _card_actions_of_others(game, seat)
+    if hooks_of(game, "acts_elsewhere"):  # a table with Madness Network
+        yield from _actions_of_others(game, seat)
 
 
 def card_action_options(game: Game, seat: int) -> list[Option]:
@@ -702,6 +828,21 @@ def _card_actions_of_others(game: Game, seat: int) -> Flow:
             yield from action(game, option)
 
 
+def _actions_of_others(game: Game, seat: int) -> Flow:
+    """Once the acting Methuselah's minion phase is over, the minions the ``acts_elsewhere`` hooks name (unlocked
+    Malkavians with Madness Network in play) may take actions in it, their Methuselahs in turn order."""
+    for other in _impulse_order(game, seat)[1:]:
+        while not game.finished and not game.seats[seat].ousted and not game.seats[other].ousted:
+            may = {m for h in hooks_of(game, "acts_elsewhere") for m in h(game, other)}
+            options = [o for o in action_options(game, other) if o.minion in may] if may else []
+            if not options:
+                break
+            option = yield from choose(game, other, [_pass(other), *options])
+            if option.kind is Kind.PASS:
+                break
+            yield from action(game, option)
+
+
 def action_options(game: Game, seat: int) -> list[Option]:
     """The actions the seat's minions may take (4.3.1-4.3.2). A ready unlocked vampire with no blood must hunt
     and no other action may be taken before (L859-869, L984-989)."""
@@ -723,6 +864,7 @@ def action_options(game: Game, seat: int) -> list[Option]:
     burnable = _burnable_in_play(game, seat)  # the same for every minion of the seat: read once
     directs = hooks_of(game, "may_direct")  # "cannot perform directed actions unless…" (Valkyrie)
     locked_cards = hooks_of(game, "locked_actor")  # action cards "only usable by a locked vampire" (Force of Will)
+    elsewhere = as_if_from_hand(game, seat)  # (The Erciyes Fragments, Gift of Proteus)
     for m in ready_minions(game, seat):
         if m.locked and locked_cards and m.recruited_turn != game.turn:
             for copy in s.hand:
@@ -766,6 +908,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
         options.extend(_burn_options(game, seat, m, burnable))
         for copy in s.hand:
             for handler in game.compiled.actions.get(game.card_of[copy], ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
+        for copy, only in elsewhere:
+            for handler in game.compiled.actions.get(game.card_of[copy], ()) if only in (-1, m.id) else ():
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
@@ -872,19 +1017,29 @@ def _burnable_in_play(game: Game, seat: int) -> list[tuple[int, int, str]]:
                 if index != seat and game.card_of[c] in burnable:
                     out.append((c, -1, burnable[game.card_of[c]]))
                 if index != seat and game.card_of[c] in stealable:
-                    out.append((c, -1, "steal" if stealable[game.card_of[c]] == "vampire" else "steal Anarch"))
+                    out.append((c, -1, _STEAL_BY[stealable[game.card_of[c]]]))
                 continue
             for attached in m.cards:  # a master card on a minion is its player's, whoever controls the minion
                 if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
                     out.append((attached, m.id, burnable[game.card_of[attached]]))
                 if index != seat and game.card_of[attached] in stealable:  # an equipment (Shaal Fragment)
                     out.append((attached, m.id, "steal"))
+        for c in game.seats[index].uncontrolled:  # a master on an uncontrolled vampire (Brainwash)
+            for attached in minion_cards(game, c):
+                if game.owner_of[attached] != seat and game.card_of[attached] in burnable:
+                    out.append((attached, c, burnable[game.card_of[attached]]))
     return out
+
+
+_STEAL_BY = {"vampire": "steal", "Anarch": "steal Anarch", "vampire of capacity 5 or more": "steal capacity 5"}
 
 
 def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, int, str]]) -> list[Option]:
     out = []
+    restricted = hooks_of(game, "may_remove")  # who may act against a card beyond its ``burn``/``steal`` word (Skaald)
     for copy, on, who in burnable:
+        if restricted and not hook_all(game, "may_remove", m.id, copy, on):
+            continue
         if who.endswith("referendum"):
             if m.kind != VAMPIRE or m.political_turn == game.turn:
                 continue  # a political action: vampires only, one a turn (L1093-1095)
@@ -897,6 +1052,11 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
             and on == m.id
         ):
             continue
+        elif who == CHOSEN_MINION and chosen_minion(game, copy) != m.id:
+            continue  # "The chosen minion can burn this card as a (D) action" (Divine Sign)
+
+        elif who == "steal capacity 5" and (m.kind != VAMPIRE or m.capacity < 5):
+            continue  # "Any vampire with a capacity above 4 can steal the Fragments" (The Erciyes Fragments)
         elif who == "steal Anarch" and (m.kind != VAMPIRE or m.sect != "Anarch"):
             continue  # "Anarchs controlled by other Methuselahs can steal this location" (Powerbase: Los Angeles)
         elif who == "Changeling ally" and (m.kind != ALLY or "changeling" not in _first_line(game, m.card)):
@@ -912,6 +1072,17 @@ def _burn_options(game: Game, seat: int, m: Minion, burnable: list[tuple[int, in
     return out
 
 
+CHOSEN_MINION = "chosen minion"  # a rider held by a card in play: the minion its text chose (Divine Sign)
+
+
+def chosen_minion(game: Game, copy: int) -> int:
+    """The minion a card in play chose as it was played (its ``CHOSEN_MINION`` rider), -1 when none."""
+    for r in game.riders:
+        if r.holder == copy and r.key == CHOSEN_MINION:
+            return int(r.value)
+    return -1
+
+
 def _first_line(game: Game, vekn: int) -> str:
     card = game.compiled.cards.get(vekn)
     return (card.text or "").split("\n", 1)[0].lower() if card is not None else ""
@@ -921,7 +1092,8 @@ def _burn_effect(game: Game, play: Play) -> None:
     """The action succeeded (or its referendum passed): the card burns, if it is still in play."""
     act = current_action(game)
     copy = act.target_minion if act is not None else -1
-    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for s in game.order for c in game.seats[s].controlled):
+    regions = [z for s in game.order for z in (game.seats[s].controlled, game.seats[s].uncontrolled)]
+    if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for zone in regions for c in zone):
         if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
             return  # the action does something else to the card (Powerbase: Madrid burns its counters)
         burn_card(game, copy)
@@ -963,6 +1135,8 @@ def _run_hooks(game: Game, hooks: Sequence[Callable[..., Any]], *args: Any) -> F
         result = h(game, *args)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
 
 
 def minion_cards(game: Game, copy: int) -> list[int]:
@@ -1031,6 +1205,11 @@ def action(game: Game, option: Option) -> Flow:
         act.cost_blood, act.cost_pool = card_cost(game, handler, seat, actor.id, paying=True)
         if mode.x_cost:
             act.cost_blood = option.value
+        elif mode.values is not None:
+            act.flags["value"] = option.value  # chosen as the action is announced (Charming Lobby's political card)
+
+        elif option.value:
+            act.flags["value"] = option.value  # an amount chosen as the action is announced (Gift of Proteus)
         if mode.bleeds:
             act.target = option.target if option.target >= 0 and option.target < len(game.seats) else game.prey(seat)
             act.bleed = actor.bleed + mode.bleed
@@ -1042,13 +1221,16 @@ def action(game: Game, option: Option) -> Flow:
             act.target_minion = option.target
         elif option.target >= 0:
             act.target_minion = option.target
-        if option.card in game.seats[seat].hand:
+        if played_from_hand(game, seat, option.card):
+            if option.card not in game.seats[seat].hand:
+                act.flags["as if from hand"] = 1  # no replacement, no "do not replace" (LSJ 20081126)
             set_aside(game, seat, option.card)  # until resolution (L1217-1222)
             if hooks_of(game, "cancels_own_card") and any(h(game, option) for h in hooks_of(game, "cancels_own_card")):
                 to_ash_heap(game, option.card)  # cancelled as played (Andrew Stuart): the action is not taken
                 refill(game, seat)
                 return
-            if mode.replace_after_action:  # the hand stays a card short until the action ends (LSJ 20001120)
+            if mode.replace_after_action and not act.flags.get("as if from hand"):
+                # the hand stays a card short until the action ends (LSJ 20001120)
                 unreplaced = Rider(-1 - seat, "unreplaced", 1, Until.END_OF_TURN, seat)
                 game.riders.append(unreplaced)
         game.used.add(_acted_with(game, actor.id, handler))
@@ -1081,6 +1263,8 @@ def action(game: Game, option: Option) -> Flow:
                 act.mode, act.stealth = BURN_BY_ACTION, 1  # undirected (Sculpt the Flesh, Pulled Fangs)
             else:
                 act.mode, act.directed, act.target = BURN_BY_ACTION, True, game.owner_of[option.target]
+                if game.compiled.burnable.get(game.card_of[option.target]) == "minion, +1 stealth (D)":
+                    act.stealth = 1  # (Brainwash)
         elif kind is Act.STEAL_CARD:
             act.target_minion = option.target  # the card copy to steal, at the Methuselah controlling it
             holder = next(
@@ -1144,7 +1328,7 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
         # An action card is replaced as it is played, after the "as played" window (L296-297, L302-305), not when
         # its action ends: the hand is whole while the action is blocked, fought over and resolved.
         if _is_set_aside(game, act.card):  # played from the hand (not a card in play used as an action)
-            for h in hooks_of(game, "replacing"):
+            for h in hooks_of(game, "replacing") if not act.flags.get("as if from hand") else ():
                 h(game, seat, act.mode, act.actor)  # "… are not replaced until the end of that action" (Blood Weakens)
             refill(game, seat)
         if act.ended:
@@ -1200,6 +1384,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     else:
         for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        if act.mode is not None and act.mode.bleed_at_most and act.bleed > act.mode.bleed_at_most:
+            act.bleed = act.mode.bleed_at_most  # "… ignore the excess" (Night Moves)
         yield from resolve_action(game, act)
     if not game.finished:
         for h in hooks_of(game, "after_resolution"):
@@ -1259,7 +1445,16 @@ def _impulse_order(game: Game, first: int) -> list[int]:
 
 def blocking_seats(game: Game, act: Action) -> list[int]:
     """Who may attempt to block (4.3.3 step 2): the target of a directed action; the prey then the predator of
-    an undirected one."""
+    an undirected one; then the Methuselahs of the minions an ``extra_blockers`` hook adds ("any unlocked Malkavian
+    can attempt to block", Madness Network)."""
+    seats = _usual_blocking_seats(game, act)
+    for h in hooks_of(game, "extra_blockers"):
+        extra = dict.fromkeys(controller(game, m) for m in h(game, act))
+        seats += [s for s in extra if s not in seats and s != act.seat and s in game.order]
+    return seats
+
+
+def _usual_blocking_seats(game: Game, act: Action) -> list[int]:
     if act.directed:
         return [act.target] if act.target >= 0 and act.target != act.seat and act.target in game.order else []
     prey, predator = game.prey(act.seat), game.predator(act.seat)
@@ -1268,7 +1463,13 @@ def blocking_seats(game: Game, act: Action) -> list[int]:
 
 def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
     out = []
+    extra = hooks_of(game, "extra_blockers")
+    only = None  # a seat that may block only with the minions an ``extra_blockers`` hook adds
+    if extra and seat not in _usual_blocking_seats(game, act):
+        only = {m for h in extra for m in h(game, act)}
     for m in ready_minions(game, seat):
+        if only is not None and m.id not in only:
+            continue
         if m.id in act.tried or m.id in act.cannot_block:
             continue
         if m.locked and m.id not in act.woken:
@@ -1386,6 +1587,8 @@ def resolve_action(game: Game, act: Action) -> Flow:
             move_blood(game, actor.id, -act.cost_blood)
     if act.cost_pool:
         economy.burn_pool(game, seat, act.cost_pool)
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[seat].ousted:
             return
     act.succeeded = True
@@ -1425,9 +1628,13 @@ def resolve_action(game: Game, act: Action) -> Flow:
             mode=act.mode,
             minion=act.actor,
             target=act.target_minion if act.target_minion >= 0 else act.target,
+            value=act.flags.get("value", 0),
             frame=act,
         )
-        yield from run_effects(game, act.mode.effects, play)
+        effects = act.mode.effects
+        if act.flags.get("as if from hand"):  # no "do not replace" nor special replacement (LSJ 20081126)
+            effects = tuple(e for e in effects if not getattr(e, "replacement", False))
+        yield from run_effects(game, effects, play)
 
 
 def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
@@ -1438,6 +1645,8 @@ def run_effects(game: Game, effects: Iterable[Effect], play: Play) -> Flow:
         result = effect(game, play)
         if result is not None:
             yield from result
+        if game.ousting:
+            yield from ousts(game)
         if game.finished or game.seats[play.seat].ousted:
             return
 
@@ -1465,7 +1674,8 @@ def bleed(game: Game, act: Action) -> Flow:
         elif game.edge != act.seat:
             game.edge = act.seat
             game.log("edge", act.seat)
-    yield from ()
+    if game.ousting:  # the bleed's Edge taken, a Methuselah left with no pool may be saved (Life Boon)
+        yield from ousts(game)
 
 
 # -- card plays ----------------------------------------------------------------------------------------------------
@@ -1500,6 +1710,8 @@ def card_cost(
     cards cost her +1 blood"); "pool_cost" hooks the pool the Methuselah pays (Grimgroth: mage allies cost Tremere
     2 less pool; Walker Grimes: a master card targeting him costs 1 more)."""
     blood, pool = handler.blood, handler.pool
+    if not _costs_change(game):
+        return blood, pool
     if minion >= 0:
         if blood or pool:
             for h in hooks_of(game, "cost_less"):
@@ -1621,6 +1833,15 @@ def _candidates(game: Game, handler: Handler, seat: int, frame: Any) -> list[int
     return []
 
 
+def _costs_change(game: Game) -> bool:
+    """Whether some card of this table changes a cost (``card_cost``'s hooks): fixed per table."""
+    found = game.table.get("costs change")
+    if found is None:
+        hooks = ("cost_less", "blood_cost", "pool_cost", "discount", "cost_paid_by")
+        found = game.table["costs change"] = any(hooks_of(game, name) for name in hooks)
+    return found
+
+
 def _pool_costs_change(game: Game) -> bool:
     """Whether some card of this table changes a pool cost ("cost_less", "pool_cost", "discount" and
     "cost_paid_by" hooks: a cheaper card, blood paying for it): fixed per table."""
@@ -1664,6 +1885,9 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
     for minion_id in candidates:
         if handler.pool and changed and s.pool <= card_cost(game, handler, seat, minion_id)[1]:
             continue  # NO_SUICIDE_PAYMENTS, at the cost for this minion (checked above when no hook changes it)
+        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
+        if mode.when is not None and not mode.when(game, play):
+            continue  # first: a mode's predicate rejects most plays, and costs less than may_play
         if minion_id >= 0:
             minion = game.minions.get(minion_id)
             if minion is None or not may_play(game, handler, minion):
@@ -1683,9 +1907,6 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
             continue
         if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
             continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
-        play = Play(seat=seat, card=copy, mode=mode, minion=minion_id, frame=frame)
-        if mode.when is not None and not mode.when(game, play):
-            continue
         targets: Sequence[int] = mode.targets(game, play) if mode.targets is not None and not mode.political else (-1,)
         if handler.role is Role.ACTOR and not (mode.seat_target or mode.bleeds) and targets != (-1,):
             targets = [t for t in targets if hook_all(game, "action_target", seat, t)]  # Secure Haven
@@ -1791,6 +2012,11 @@ def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
             seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
             for handler in handlers:
                 out.extend(_handler_options(game, handler, seat, copy, None, frame))
+    if game.held:
+        for copy, only in as_if_from_hand(game, seat):  # (The Erciyes Fragments, Gift of Proteus)
+            for handler in by_card.get(card_of[copy], ()):
+                found = _handler_options(game, handler, seat, copy, None, frame)
+                out.extend(o for o in found if only < 0 or o.minion == only)
     return out
 
 
@@ -1918,7 +2144,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
     mode = handler.mode
     seat = option.seat
     s = game.seats[seat]
-    from_hand = option.ids != (1,) and option.card in s.hand
+    from_hand = option.ids != (1,) and played_from_hand(game, seat, option.card)
+    elsewhere = from_hand and option.card not in s.hand  # as if from the hand: nothing to replace (LSJ 20081126)
     play = Play(
         seat=seat,
         card=option.card,
@@ -1939,6 +2166,8 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             move_blood(game, option.minion, -option.value)
         if cost_pool:
             economy.burn_pool(game, seat, cost_pool)
+            if game.ousting:
+                yield from ousts(game)
         if mode.out_of_turn and seat != game.acting:
             # An MPA of the next master phase, and the one out-of-turn master card allowed until then, even if it
             # is cancelled (L436-442).
@@ -1996,7 +2225,10 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
         act = current_action(game)
         if act is not None:  # the same action modifier or reaction once per action per minion (L485-489)
             act.once.append((option.minion, handler.card))
-    yield from run_effects(game, mode.effects, play)
+    effects = mode.effects
+    if elsewhere:  # its "do not replace" clauses and special replacement effects are ignored (LSJ 20081126)
+        effects = tuple(e for e in effects if not getattr(e, "replacement", False))
+    yield from run_effects(game, effects, play)
     if from_hand and "Master" in handler.types:
         for h in hooks_of(game, "master_played"):
             h(game, seat)  # "after another Methuselah plays a master card" (Sascha Vykos)
@@ -2006,7 +2238,7 @@ def resolve_play(game: Game, option: Option, frame: Any) -> Flow:
             s.removed.append(option.card)
         else:
             to_ash_heap(game, option.card)
-    if from_hand and not game.seats[seat].ousted:
+    if from_hand and not elsewhere and not game.seats[seat].ousted:
         for h in hooks_of(game, "replacing"):
             h(game, seat, mode, option.minion)  # "… are not replaced until the end of that action" (Blood Weakens)
         refill(game, seat)
@@ -2103,6 +2335,8 @@ def _combat_start(game: Game, c: Combat) -> None:
         c.a.combat_maneuvers += act.mode.combat_maneuvers
     if act is not None and act.mode is not None and act.mode.combat_presses and c.a.minion == act.actor:
         c.a.combat_presses += act.mode.combat_presses
+    if act is not None and act.mode is not None and act.mode.combat_strength and c.a.minion == act.actor:
+        c.a.combat_strength += act.mode.combat_strength
 
 
 def combat_round(game: Game, c: Combat, seats: list[int]) -> Flow:
@@ -2714,7 +2948,12 @@ def _prevent_seats(game: Game, seat: int) -> list[int]:
     bystanders = table_has(
         game,
         "bystander prevention",
-        lambda: {v for (v, w), hs in comp.hand.items() if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)},
+        lambda: {
+            v
+            for table in (comp.hand, comp.in_play)  # an ability too: "prevent … on any other minion" (Randall)
+            for (v, w), hs in table.items()
+            if w is W.PREVENT and any(h.role is Role.REACTING for h in hs)
+        },
     )
     return _impulse_order(game, seat) if bystanders else [seat]
 

@@ -19,6 +19,8 @@ from .game import (
     current_action,
     hook_sum,
     intercept_of,
+    may_play,
+    ready_minions,
     strength_of,
     strike_damage,
 )
@@ -63,6 +65,21 @@ def least_wanted_vampires(game: Game, seat: int, copies: Sequence[int], drawn: i
         return (int(usable), m.blood, fit, int(copy == drawn))
 
     return sorted(copies, key=keep)
+
+
+def most_wanted_clans(game: Game, seat: int, clans: Sequence[str]) -> list[str]:
+    """The clans a vampire of the seat may be made of (Clan Impersonation), the best first: the one the most of the
+    seat's library cards (hand first, then library) require."""
+    comp = game.compiled
+    s = game.seats[seat]
+    hand: dict[str, int] = {}
+    deck: dict[str, int] = {}
+    for counts, copies in ((hand, s.hand), (deck, s.library)):
+        for c in copies:
+            card = comp.cards.get(game.card_of[c]) if comp is not None else None
+            for name in card.requirements.clans if card is not None else ():
+                counts[name] = counts.get(name, 0) + 1
+    return sorted(clans, key=lambda name: (-hand.get(name, 0), -deck.get(name, 0), name))
 
 
 W_SAVE = 40.0  # a combat ends or a dodge that saves the minion from torpor or burning
@@ -394,3 +411,31 @@ def stake(game: Game, ref: Referendum, seat: int) -> float:
         play = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, target=terms, frame=ref)
         return float(stakes(game, play, seat))
     return 1.0 if seat == ref.seat else -1.0
+
+
+def playable_worth(game: Game, seat: int, copy: int) -> float:
+    """The worth to the seat of holding a library card to play (the card The Erciyes Fragments takes, the card drawn
+    from Shilmulo Tarot): 0 for a card with no spec, or that neither the Methuselah nor any of its ready minions
+    could play now; else more the more of its minions can play it."""
+    comp = game.compiled
+    vekn = game.card_of[copy]
+    spec = comp.specs.get(vekn)
+    if spec is None:
+        return 0.0
+    minions = ready_minions(game, seat)
+    best = 0
+    for index in range(len(spec.modes)):
+        handler = comp.by_mode.get((vekn, index))
+        if handler is None or handler.mode.in_play:
+            continue
+        if handler.role is Role.METHUSELAH:
+            best = max(best, 1)
+        else:
+            best = max(best, sum(1 for m in minions if may_play(game, handler, m)))
+    return 10.0 + 2.0 * min(best, 3) if best else 0.0
+
+
+def keeps_anarch(game: Game, minion: int) -> bool:
+    """Whether an Anarch would rather burn 1 blood than become Camarilla (Waiting Game): with 2 blood or more."""
+    m = game.minions.get(minion)
+    return m is not None and m.blood >= 2

@@ -30,15 +30,17 @@ Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``
 locked, as, cards, corruption}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
 Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
 seat or with counters), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
-``in_play`` (masters and locations on the table, or ``{card, counters, locked}``). Names are official card names;
+``in_play`` (masters and locations on the table, or ``{card, counters, held, as, locked}``; ``held`` lists the cards
+face down on it, names or ``{card, owner, exiled, as}``, as ``cards`` on a minion may too). Names are official card
+names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
 ``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion, or a card in play that blocks: its name), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value`` (an amount, or a minion alias). Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
-transfers|ousted: …, hand_has|ash_heap_has|controls|uncontrolled_has: name}``, ``{minion: alias, blood|life|locked|torpor|
-ready|contested|counters|burned|removed|sect|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
+transfers|ousted|removed|held: …, hand_has|ash_heap_has|controls|uncontrolled_has|removed_has|held_has: name}``, ``{minion: alias, blood|life|locked|torpor|
+ready|contested|counters|burned|removed|sect|clan|corruption: …, has: card name}`` (``corruption``: every seat's counters), ``{edge: N|null}``, ``{log_has: event kind}``, ``{log_lacks: kind}``,
 ``{finished: bool}``.
 """
 
@@ -139,6 +141,21 @@ class Table:
         self.vampires: dict[int, Minion] = {}
         self.counters: dict[int, int] = {}  # counters on cards put on minions (``{card, counters}``)
         self.corruption: list[tuple[int, int, int]] = []  # (minion, seat whose counters, how many)
+        self.held: dict[int, list[int]] = {}  # cards face down on a card in play (``held``)
+        self.exiled: set[int] = set()  # … removed from the game when burned (``{card, owner, exiled: true}``)
+
+    def hold(self, holder: int, entries: Any, seat: int, where: str) -> None:
+        """The cards face down on a card in play: names, or ``{card, owner, exiled}``."""
+        for entry in entries or []:
+            if isinstance(entry, str):
+                entry = {"card": entry}
+            owner = _int(entry.get("owner", seat), f"{where} held card owner")
+            copy = self.copy(entry.get("card"), owner, where)
+            self.held.setdefault(holder, []).append(copy)
+            if entry.get("exiled"):
+                self.exiled.add(copy)
+            if "as" in entry:
+                self.aliases[str(entry["as"])] = copy
 
     def card_id(self, name: Any, where: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -211,6 +228,7 @@ class Table:
             m.cards.append(sub)
             if attached.get("counters"):
                 self.counters[sub] = _int(attached["counters"], f"{where} card counters")
+            self.hold(sub, attached.get("held"), owner, where)
             sub_card = self.cards[self.card_of[sub]]
             if "Retainer" in sub_card.types:
                 life = _int(attached.get("life", 1), f"{where} retainer life")
@@ -272,8 +290,12 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
             seat.controlled.append(copy)
             if isinstance(entry, dict) and entry.get("counters"):
                 card_counters[copy] = _int(entry["counters"], f"{where} in play counters")
-            if isinstance(entry, dict) and entry.get("locked"):
-                locked_cards.add(copy)
+            if isinstance(entry, dict):
+                table.hold(copy, entry.get("held"), index, f"{where} in play")
+                if "as" in entry:  # an alias, for its ``counters``
+                    table.aliases[str(entry["as"])] = copy
+                if entry.get("locked"):
+                    locked_cards.add(copy)
         seats.append(seat)
     phase_name = str(data.get("phase", "minion")).lower()
     stop_name = str(data.get("stop", "discard")).lower()
@@ -300,6 +322,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.card_counters.update(card_counters)
     game.locked_cards |= locked_cards
     game.card_counters.update(table.counters)
+    game.held = table.held
+    game.exiled = table.exiled
     for minion, owner, count in table.corruption:
         g.add_rider(game, minion, "corruption", count, Until.END_OF_GAME, owner)
     game.round = max(1, (turn + len(seats) - 1) // len(seats))
@@ -491,6 +515,8 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "ash_heap_has": [_name(game, cards, c) for c in s.ash_heap],
             "controls": [_name(game, cards, c) for c in s.controlled],
             "uncontrolled_has": [_name(game, cards, c) for c in s.uncontrolled],
+            "removed_has": [_name(game, cards, c) for c in s.removed],
+            "held_has": [_name(game, cards, c) for c in _held_by(game, s.index)],
         }
         if key in zones:
             return want if want in zones[key] else zones[key]
@@ -503,6 +529,8 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             "transfers": s.transfers,
             "ousted": s.ousted,
             "uncontrolled": len(s.uncontrolled),
+            "removed": len(s.removed),
+            "held": len(_held_by(game, s.index)),
         }
         if key not in values:
             raise ScenarioError(f"unknown seat expectation {key!r}")
@@ -519,6 +547,11 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             return m is None and copy in game.seats[game.owner_of[copy]].removed
         if key == "sect" and m is not None:
             return m.sect
+        if key == "clan" and m is not None:  # a clan changed in play (Clan Impersonation)
+            return m.clan
+
+        if key == "counters" and m is None:  # a card in play that is no minion (an ``in_play`` alias)
+            return game.card_counters.get(copy, 0)
         if m is None:
             return "burned"
         if key == "has":
@@ -539,6 +572,13 @@ def _observe(game: Game, aliases: dict[str, int], cards: CardIndex, exp: dict[st
             raise ScenarioError(f"unknown minion expectation {key!r}")
         return values[key]
     raise ScenarioError(f"expectation {exp} names no seat or minion")
+
+
+def _held_by(game: Game, seat: int) -> list[int]:
+    """The cards face down on the cards the seat controls (on the table or on its minions)."""
+    controlled = game.seats[seat].controlled
+    holders = [*controlled, *(x for c in controlled if c in game.minions for x in game.minions[c].cards)]
+    return [c for h in holders for c in game.held.get(h, ())]
 
 
 def run(data: dict[str, Any], cards: CardIndex, file: str = "") -> Outcome:

@@ -202,6 +202,9 @@ class Game:
     cancel_keeps_cost: bool = False  # … and its cost is still paid (Diana Iadanza's cancel)
     playing: Any = None  # the Mode of the card in its "as played" window (Touch of Clarity reads its Disciplines)
     aside: list[int] = dataclasses.field(default_factory=list)  # cards played and set aside until resolved
+    # Seats with no pool waiting for the W.OUSTING window before they are ousted (economy.check_ousts, game.ousts):
+    # only at a table with a card played then (Life Boon), and only until the next window opens.
+    ousting: list[int] = dataclasses.field(default_factory=list)
     discarding_down: int = -1  # the seat choosing which card to discard down to its hand size (game.discard_down)
     stopped: bool = False  # ended by the engine's safety stop (game.MAX_DECISIONS, economy.ENDLESS_ROUNDS)
     stats: dict[int, SeatStats] | None = None  # seat → its card statistics, for the seats asked (not state)
@@ -212,6 +215,12 @@ class Game:
     # is cleared: a frame freed during the turn could give its id to a later one, which would then find the
     # mark, and whether it does would depend on memory allocation (a game not reproducible from its seed).
     kept: list[object] = dataclasses.field(default_factory=list)
+    # Cards face down on a card in play, out of play (The Erciyes Fragments, Gift of Proteus, Shilmulo Tarot): the
+    # holding card's copy → them, the first put on it first. They burn as it leaves play (``release_held``).
+    held: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    # Cards removed from the game instead of burned ("when that card is burned, remove it from the game instead":
+    # a card on The Erciyes Fragments, or played from it), until they go back to a hand.
+    exiled: set[int] = dataclasses.field(default_factory=set)
 
     def log(self, *event: object) -> None:
         if self.events is not None:
@@ -337,6 +346,8 @@ def draw(game: Game, seat: int, n: int = 1) -> int:
     """Draw up to ``n`` library cards into the hand; an empty library draws nothing (digest 4.0, L302-310).
     Returns how many were drawn."""
     s = game.seats[seat]
+    if game.held and n > 0:
+        n -= _drawn_instead(game, seat, n)
     drawn = 0
     while drawn < n and s.library:
         s.hand.append(s.library.pop())
@@ -346,6 +357,23 @@ def draw(game: Game, seat: int, n: int = 1) -> int:
         if game.stats is not None and seat in game.stats:
             game.stats[seat].drawn.update(game.card_of[c] for c in s.hand[-drawn:])
     return drawn
+
+
+def _drawn_instead(game: Game, seat: int, n: int) -> int:
+    """ "If you would draw a card from your library, you can draw one of these cards instead" (Shilmulo Tarot): the
+    ``draw_instead`` hooks of this table's cards (as game.hooks_of finds them; the one hook the state layer calls, as
+    every draw passes here) put the cards they draw instead into the hand and say how many."""
+    hooks = game.table.get("draw instead")
+    if hooks is None:
+        comp = game.compiled
+        if comp is None:
+            return 0
+        cards = frozenset(game.card_of)
+        owners = comp.hook_cards
+        hooks = game.table["draw instead"] = tuple(
+            h for h in comp.hooks.get("draw_instead", ()) if h not in owners or not owners[h].isdisjoint(cards)
+        )
+    return sum(h(game, seat, n) for h in hooks) if hooks else 0
 
 
 def refill_hand(game: Game, seat: int) -> int:
@@ -400,8 +428,48 @@ def leave_play(game: Game, minion_id: int, *, removed: bool = False) -> Minion |
 def _leave(game: Game, copy_id: int, removed: bool) -> None:
     game.card_counters.pop(copy_id, None)
     game.locked_cards.discard(copy_id)
+    if game.held:
+        release_held(game, copy_id, removed=removed)
+    if game.stolen:
+        game.stolen.pop(copy_id, None)
     seat = game.seats[game.owner_of[copy_id]]
+    if copy_id in game.exiled:
+        game.exiled.discard(copy_id)
+        removed = True
     (seat.removed if removed else seat.ash_heap).append(copy_id)
+
+
+def hold(game: Game, holder: int, copy_id: int) -> None:
+    """A card (already taken from its zone) goes face down on a card in play, out of play (``Game.held``)."""
+    game.held.setdefault(holder, []).append(copy_id)
+
+
+def unhold(game: Game, copy_id: int) -> int:
+    """A card leaves the card it was held on; returns the holder (-1 when it was on none)."""
+    for holder, cards in game.held.items():
+        if copy_id in cards:
+            cards.remove(copy_id)
+            if not cards:
+                del game.held[holder]
+            return holder
+    return -1
+
+
+def held_on(game: Game, holder: int) -> list[int]:
+    return game.held.get(holder, [])
+
+
+def release_held(game: Game, holder: int, *, removed: bool = False) -> None:
+    """The card leaves play: the cards held on it burn to their owners' ash heaps (LSJ 20021128), or leave the game
+    (``removed``: an ousted Methuselah's; or an exiled card: The Erciyes Fragments)."""
+    held = game.held.pop(holder, ())
+    for copy_id in held:
+        seat = game.seats[game.owner_of[copy_id]]
+        out = removed or copy_id in game.exiled
+        game.exiled.discard(copy_id)
+        (seat.removed if out else seat.ash_heap).append(copy_id)
+    if held and not removed:  # (an ousted Methuselah's cards leave the game unlogged, as all its others do)
+        game.log("burn held", game.owner_of[holder], holder, len(held))
 
 
 def audit(game: Game) -> list[str]:
@@ -431,6 +499,15 @@ def audit(game: Game) -> list[str]:
             problems.append(f"ousted seat {seat.index} still holds pool or cards")
     for copy_id in game.aside:
         seen[copy_id] += 1
+    for on, held in game.held.items():
+        for copy_id in held:
+            seen[copy_id] += 1
+        if not held:
+            problems.append(f"card {on} holds an empty list of cards")
+    if game.held:
+        in_play = {c for s in game.seats for c in s.controlled}
+        in_play.update(c for m in game.minions.values() for c in m.cards)
+        problems += [f"cards held on card {h}, which is not in play" for h in game.held if h not in in_play]
     for minion in game.minions.values():
         for copy_id in minion.cards:
             seen[copy_id] += 1
@@ -500,6 +577,7 @@ def state_hash(game: Game) -> str:
         game.edge,
         tuple(sorted(game.card_counters.items())),
         tuple(sorted(game.locked_cards)),
+        tuple(sorted((k, tuple(v)) for k, v in game.held.items())),
         game.finished,
         game.ended_by,
         game.gained,

@@ -28,6 +28,8 @@ from . import game as g
 from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import held_on as _held_on
+from .state import hold as _hold
 from .windows import Act, Range, W
 
 Pred = Callable[[Game, Play], bool]
@@ -600,12 +602,14 @@ def own_bleed_by_clan(clan: str) -> Pred:
     return check
 
 
-def holds_card_of_type(kind: str) -> Pred:
-    """The player holds a card of type ``kind`` ("Combat") in hand (to discard it as a cost)."""
+def holds_card_of_type(*kinds: str) -> Pred:
+    """The player holds a card of type ``kind`` ("Combat"; or of one of several: "Ally", "Retainer") in hand (to
+    discard it as a cost)."""
+    wanted = frozenset(kinds)
 
     def check(game: Game, play: Play) -> bool:
         types = game.compiled.types
-        return any(kind in types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
+        return any(wanted & types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand)
 
     return check
 
@@ -667,15 +671,38 @@ def holder_can_take_pool(game: Game, play: Play) -> bool:
 
 
 def all_of(*preds: Pred) -> Pred:
-    def both(game: Game, play: Play) -> bool:
-        return all(p(game, play) for p in preds)
+    # Predicates are asked for every card in hand in every window: two or three of them are tested without
+    # a generator, in order, stopping at the first that fails.
+    if len(preds) == 2:
+        first, second = preds
 
-    return both
+        def both(game: Game, play: Play) -> bool:
+            return bool(first(game, play) and second(game, play))
+
+        return both
+    if len(preds) == 3:
+        a, b, c = preds
+
+        def all_three(game: Game, play: Play) -> bool:
+            return bool(a(game, play) and b(game, play) and c(game, play))
+
+        return all_three
+
+    def every(game: Game, play: Play) -> bool:
+        for p in preds:
+            if not p(game, play):
+                return False
+        return True
+
+    return every
 
 
 def any_of(*preds: Pred) -> Pred:
     def either(game: Game, play: Play) -> bool:
-        return any(p(game, play) for p in preds)
+        for p in preds:
+            if p(game, play):
+                return True
+        return False
 
     return either
 
@@ -1451,6 +1478,7 @@ class DoNotReplace:
     action": Read the Winds)."""
 
     until: Until = Until.END_OF_TURN
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (game.as_if_from_hand)
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
@@ -1698,12 +1726,16 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2)."""
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
+    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
+    this vampire gets 1 optional maneuver during the first round")."""
+
+    first_round: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"combat maneuver:{play.minion}"] = 1
+            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2100,13 +2132,15 @@ class PreventEachRound:
 @dataclasses.dataclass(frozen=True, slots=True)
 class DiscardOfType:
     """The player discards a card of type ``kind`` from its hand (the first: the bot's pick) and draws back up:
-    a cost (Haqim's Law: Retribution)."""
+    a cost (Haqim's Law: Retribution); of type ``kind`` or ``also`` (The Vozhd of Sofia: an ally or retainer card)."""
 
     kind: str
+    also: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         types = game.compiled.types
-        held = [c for c in game.seats[play.seat].hand if self.kind in types.get(game.card_of[c], frozenset())]
+        wanted = {self.kind, self.also} - {""}
+        held = [c for c in game.seats[play.seat].hand if wanted & types.get(game.card_of[c], frozenset())]
         if held:
             g.discard(game, play.seat, held[:1])
 
@@ -2114,15 +2148,30 @@ class DiscardOfType:
 @dataclasses.dataclass(frozen=True, slots=True)
 class TargetDiscards:
     """The Methuselah the action is directed at discards ``amount`` cards of its choice (asked one at a time,
-    then drawn back up: g.discard; Shroud of Decay [obl])."""
+    then drawn back up: g.discard; Shroud of Decay [obl]); of the player's choice with ``players_choice`` ("look at
+    the prey's hand and discard a card of your choice from it": Revelations [aus])."""
 
     amount: int
+    players_choice: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         act = action_of(play)
         if act is None or act.target < 0 or game.seats[act.target].ousted or not game.seats[act.target].hand:
             return None
+        if self.players_choice:
+            return self._players_choice(game, play.seat, act.target)
         return self._discard(game, act.target)
+
+    def _players_choice(self, game: Game, seat: int, target: int) -> Generator[Any, Any, None]:
+        chosen: list[int] = []
+        for _ in range(self.amount):
+            held = [c for c in game.seats[target].hand if c not in chosen]
+            if not held:
+                break
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in held]
+            option = yield from g.choose(game, seat, options)
+            chosen.append(option.target)
+        g.discard(game, target, chosen)
 
     def _discard(self, game: Game, seat: int) -> Generator[Any, Any, None]:
         chosen: list[int] = []
@@ -2478,12 +2527,21 @@ class PoolToHolder:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CryptDraw:
-    """The player draws the top card of its crypt to its uncontrolled region (Effective Management)."""
+    """The player draws the top card of its crypt to its uncontrolled region (Effective Management); ``blood`` blood
+    from the bank goes on it if it is a vampire with ``trait`` (Recruitment Exercise: 1 on a Black Hand vampire)."""
+
+    blood: int = 0
+    trait: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         from .state import crypt_draw
 
-        crypt_draw(game, play.seat)
+        copy = crypt_draw(game, play.seat)
+        m = game.minions.get(copy) if copy is not None and self.blood else None
+        if m is not None and self.trait in m.traits:
+            m.blood += self.blood
+            game.gained += self.blood
+            game.log("add blood", play.seat, m.id, self.blood)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2517,9 +2575,10 @@ class PutInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
     """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``."""
+    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
+    counters: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         holder = play.minion if self.on_self else play.target
@@ -2529,11 +2588,14 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.counters:
+            game.card_counters[play.card] = self.counters
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Equip:
-    """The equipment goes on the acting minion (4.3.2 equip)."""
+    """The equipment goes on the acting minion (4.3.2 equip); played in a combat (a combat card that becomes
+    equipment: Zip Gun), its weapon's maneuver each combat is usable in that combat already."""
 
     def __call__(self, game: Game, play: Play) -> None:
         m = game.minions.get(play.minion)
@@ -2543,6 +2605,9 @@ class Equip:
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
         game.log("equip", play.seat, play.minion, play.card)
+        c = combat_of(play)
+        if c is not None and play.minion in (c.a.minion, c.b.minion):
+            bearer_maneuvers(game, c, c.side(play.minion))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2584,6 +2649,8 @@ class Recruit:
     def __call__(self, game: Game, play: Play) -> None:
         g.leave_aside(game, play.card)
         game.seats[play.seat].controlled.append(play.card)
+        if game.owner_of[play.card] != play.seat:  # another's card, played as if from the hand (Erciyes Fragments)
+            game.stolen[play.card] = play.seat
         game.minions[play.card] = Minion(
             id=play.card,
             card=game.card_of[play.card],
@@ -3117,6 +3184,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
+        found = [
+            (game.card_of[copy], b)
+            for copy in held
+            for b in (given[game.card_of[copy]],)
+            for _ in range(1 + (game.card_counters.get(copy, 0) if b.per_counter else 0))
+        ]
     if c is not None and minion in (c.a.minion, c.b.minion) and "combat:no equipment" in c.side(minion).used:
         types = game.compiled.types
         found = [(v, b) for v, b in found if "Equipment" not in types.get(v, ())]
@@ -3177,6 +3251,11 @@ def _controller_transfers(game: Game, seat: int) -> int:
 @hook("hand_size", data=("controller",))
 def _controller_hand_size(game: Game, seat: int) -> int:
     return _controlled_sum(game, seat, "hand_size")
+
+
+@hook("master_actions", data=("controller",))
+def _controller_master_actions(game: Game, seat: int) -> int:
+    return _controlled_sum(game, seat, "master_actions")
 
 
 def _ally(game: Game, minion: int) -> Any:
@@ -3301,6 +3380,8 @@ def _upkeep(game: Game, seat: int) -> int:
                         sects = {x.sect for x in g.ready_minions(game, seat) if x.kind == VAMPIRE}
                     if u.unless_ready_sect in sects:
                         continue
+                if u.if_controlling_not_sect and not own_vampires_not_of_sect(game, seat, u.if_controlling_not_sect):
+                    continue
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
@@ -3568,13 +3649,15 @@ def allocations_among_others(total: int) -> Callable[[Game, Play], list[dict[int
     return allocations
 
 
-def allocations_with_caller_of(total: int) -> Callable[[Game, Play], list[dict[int, int]]]:
-    """Allocations of ``total`` points (4: Kine Resources Contested) the bots consider, best first for the caller:
-    among two or more Methuselahs (the caller may be one: LSJ 20000622), never all on one. Half to the prey and
-    half to the next; all but 1 to the prey and 1 to the next; half to the prey and 1 to each of two others; all
-    but 1 to the prey and 1 to the caller (the only split left with two Methuselahs)."""
+def allocations_with_caller_of(points: int = 0) -> Callable[[Game, Play], list[dict[int, int]]]:
+    """Allocations of ``points`` points (4: Kine Resources Contested; 0: "X points, X the number of Methuselahs in
+    the game", Conservative Agitation) the bots consider, best first for the caller: among two or more Methuselahs
+    (the caller may be one: LSJ 20000622), never all on one. Half to the prey and half to the next; all but 1 to
+    the prey and 1 to the next; half to the prey and 1 to each of two others; all but 1 to the prey and 1 to the
+    caller (the only split left with two Methuselahs)."""
 
     def allocations(game: Game, play: Play) -> list[dict[int, int]]:
+        total = points or len(game.order)
         prey = game.prey(play.seat)
         if prey == play.seat:
             return []
@@ -3776,9 +3859,10 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
+def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
     """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``): a location's intercept (KRCG News Radio, Market Square)."""
+    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
+    Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
@@ -3788,6 +3872,8 @@ def blocker_of(own: bool, sect: str = "", clan: str = "") -> Pred:
         if m is None or (g.controller(game, act.blocker) == play.seat) != own:
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
+            return False
+        if (kind is not None and m.kind != kind) or m.blood < min_blood:
             return False
         return not sect or (m.kind == VAMPIRE and m.sect == sect)
 
@@ -4004,15 +4090,21 @@ def bearer_in_sect(sect: str) -> Pred:
 class BlockFailsAndContinues:
     """Before block resolution: lock the blocking minion (``lock_blocker``) and the action continues as if unblocked
     (game.py goes back to the block attempts of the Methuselahs who have not declined yet: ANK 20190116); every
-    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons."""
+    modifier and reaction played stays in effect (RTR 19941109). Crypt's Sons. Without ``lock_blocker`` the blocker
+    is not locked (Psychomachia [dai]: LSJ 20030902-1); ``unlock_blocker``: it unlocks (Horrific Countenance);
+    ``damage``: it first takes that much unpreventable environmental damage (Psychomachia [DAI])."""
 
     lock_blocker: bool = True
+    unlock_blocker: bool = False
+    damage: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None or act.blocker < 0:
             return
         blocker = act.blocker
+        if self.damage and blocker in game.minions:
+            g.take_damage(game, blocker, self.damage, 0)
         if self.lock_blocker and blocker in game.minions:
             game.minions[blocker].locked = True
         act.blocked = False
@@ -4021,6 +4113,10 @@ class BlockFailsAndContinues:
         act.blocker = -1
         act.intercept = 0
         game.log("block fails", g.controller(game, blocker), blocker)
+        m = game.minions.get(blocker)
+        if self.unlock_blocker and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", g.controller(game, blocker), blocker)
 
 
 def ready_unlocked(game: Game, play: Play) -> bool:
@@ -4958,16 +5054,22 @@ class SpendMasterAction:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OwnVotesEach:
-    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure)."""
+    """Each ready vampire of ``clan`` the player controls gets N votes in this referendum (Power Structure); or
+    each ready minion of the player's ``to`` fits (Elysium: The Palace of Versailles: titled Camarilla vampires)."""
 
     amount: int
-    clan: str
+    clan: str = ""
+    to: Minions | None = None
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if not isinstance(ref, Referendum):
             return
-        fits = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.clan == self.clan]
+        fits = [
+            m
+            for m in g.ready_minions(game, play.seat)
+            if ((m.kind == VAMPIRE and m.clan == self.clan) if self.to is None else self.to.fits(game, m))
+        ]
         if fits:
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + self.amount * len(fits)
 
@@ -5919,27 +6021,1438 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
     return mine + others
 
 
-# --- words added for cov_a
-minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+# --- words added for lang_a
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class ManeuverInFirstRound:
-    """The playing minion, if it blocks this action, gets 1 optional maneuver during the first round of the resulting
-    combat (Eyes of the Beast [PRO]: in a combat after a second block too, ANK 20191108); read by a "round_start"
-    hook."""
+class Minions:
+    """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
+    region);
+    ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
+    order it controls them. ``clan``/``sect``/``titled``/``unlocked``/``min_capacity`` filter them, ``without``
+    leaves out those carrying a card of these names (Rebel: "a vampire without an archetype"). A requirement
+    ("requires a ready titled vampire") is ``has_targets(Minions(...))``."""
+
+    whose: str = "own"
+    kind: int | None = VAMPIRE
+    ready: bool = True
+    unlocked: bool = False
+    locked: bool = False
+    trait: str = ""  # as ``core.eligibility`` names them ("infernal", "black hand")
+    clan: str = ""
+    sect: str = ""
+    not_sect: str = ""  # of any other sect ("non-Camarilla": Mylan Horseed)
+    titled: bool = False
+    titles: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    feedable: bool = False  # below capacity, and not fed from a hunting ground this turn (Papillon)
+    min_capacity: int = 0
+    max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
+    ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+
+    def seats(self, game: Game, seat: int) -> list[int]:
+        if self.whose == "own":
+            return [seat]
+        if self.whose == "others":
+            return [s for s in game.order if s != seat]
+        if self.whose == "own first":
+            return [seat, *(s for s in game.order if s != seat)]
+        if self.whose == "others first":
+            return [*(s for s in game.order if s != seat), seat]
+        if self.whose == "prey":
+            prey = game.prey(seat)
+            return [prey] if prey != seat else []
+        raise ValueError(f"Minions: whose {self.whose!r}")
+
+    def fits(self, game: Game, m: Minion) -> bool:
+        return (
+            (self.kind is None or m.kind == self.kind)
+            and not (self.unlocked and m.locked)
+            and not (self.locked and not m.locked)
+            and (not self.trait or self.trait in m.traits)
+            and (not self.clan or m.clan == self.clan)
+            and (not self.sect or m.sect == self.sect)
+            and (not self.not_sect or m.sect != self.not_sect)
+            and (not self.titled or bool(m.title))
+            and (not self.titles or m.title in self.titles)
+            and not (self.without and any(game.card_of[c] in _ids(game, self.without) for c in m.cards))
+            and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
+            and m.capacity >= self.min_capacity
+            and m.capacity <= self.max_capacity
+        )
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        if self.whose == "uncontrolled":
+            return [c for c in game.seats[play.seat].uncontrolled if self.fits(game, game.minions[c])]
+        out: list[int] = []
+        for s in self.seats(game, play.seat):
+            if self.ready:
+                found: Sequence[Minion] = g.ready_minions(game, s)
+            else:
+                found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+            out.extend(m.id for m in found if self.fits(game, m))
+        if self.ready_first:
+            out.sort(key=lambda c: game.minions[c].torpor)
+        return out
+
+
+def _ids(game: Game, names: tuple[str, ...]) -> frozenset[int]:
+    """The VEKN ids of these card names at this table (worked out once per table)."""
+    key = "ids:" + "|".join(names)
+    found: frozenset[int] | None = game.table.get(key)
+    if found is None:
+        found = game.table[key] = frozenset(vekn(game, name) for name in names)
+    return found
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActionIs:
+    """A predicate on the action the play is made in (``play.frame``): by the player's minion (``own``), directed
+    or not, aimed at a minion or card or not (``aimed``), by a minion of ``actor_kind``; of one of ``kinds`` ("only
+    usable during an equip action": Hag's Wrinkles); successful (``succeeded``); directed at another Methuselah
+    than the player (``at_other``: "after a successful (D) action", Propaganda of the Deed, Shadow Cast)."""
+
+    own: bool = False
+    directed: bool | None = None
+    aimed: bool | None = None
+    actor_kind: int | None = None
+    kinds: tuple[Act, ...] = ()
+    succeeded: bool | None = None
+    at_other: bool = False
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        act = play.frame
+        if not isinstance(act, Action) or (self.own and act.seat != play.seat):
+            return False
+        if self.directed is not None and act.directed != self.directed:
+            return False
+        if (self.kinds and act.kind not in self.kinds) or (self.at_other and not 0 <= act.target != play.seat):
+            return False
+        if self.succeeded is not None and act.succeeded != self.succeeded:
+            return False
+        if self.aimed is not None and (act.target >= 0) != self.aimed:
+            return False
+        if self.actor_kind is not None:
+            m = game.minions.get(act.actor)
+            return m is not None and m.kind == self.actor_kind
+        return True
+
+
+def hand_cards(game: Game, play: Play) -> Sequence[int]:
+    """A card of the player's hand, one copy of each card (the choice of which copy changes nothing)."""
+    seen: dict[int, int] = {}
+    for c in game.seats[play.seat].hand:
+        seen.setdefault(game.card_of[c], c)
+    return list(seen.values())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardTarget:
+    """Discard the chosen card of the hand (``play.target``: The Barrens' lock), and draw back up at once with
+    ``refill``."""
+
+    refill: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.seats[play.seat].hand:
+            g.discard(game, play.seat, [play.target])
+            if self.refill:
+                g.refill(game, play.seat)
+
+
+def copies_of(game: Game, name: str, where: str, seat: int = -1, minion: int = -1) -> int:
+    """How many copies of a card are in play ``where``: "controlled" (among the cards ``seat`` controls),
+    "carried" (on ``minion``), "on controlled" (on the minions ``seat`` controls), "anywhere" (every seat's, on
+    the table or on a minion)."""
+    wanted = vekn(game, name)
+    card_of = game.card_of
+    if where == "controlled":
+        return sum(1 for c in game.seats[seat].controlled if card_of[c] == wanted)
+    if where == "carried":
+        m = game.minions.get(minion)
+        return sum(1 for c in m.cards if card_of[c] == wanted) if m is not None else 0
+    seats = [seat] if where == "on controlled" else game.order
+    n = 0
+    for s in seats:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                n += where == "anywhere" and card_of[c] == wanted
+            elif m.in_play:
+                n += sum(1 for a in m.cards if card_of[a] == wanted)
+    return n
+
+
+_ACTION_STATS = ("bleed", "stealth", "hunt")
+
+
+def card_gives(
+    stat: str, name: str, amount: int, to: Minions | None = None, *, where: str = "controlled", each_copy: bool = True
+) -> None:
+    """A card in play gives ``amount`` ``stat`` ("strength", "bleed", "stealth", "hunt", "votes", "hand_size") to
+    the minions ``to`` fits (``Minions.fits``: "Gangrel you control get +1 strength", "titled Brujah get +1
+    bleed"), for each copy ``where`` (``copies_of``: the copies the minion's controller controls, those the minion
+    carries, anywhere), or once (``each_copy=False``). Votes are a Methuselah's: each ready minion fitting adds
+    its part, a vampire's net votes never below 0 ("Ventrue get -1 vote": ANK 20251125); a hand size is the
+    Methuselah's own, by the copies ``where`` it controls. Registered as the card's hook (in its spec's place)."""
+
+    def copies(game: Game, seat: int, minion: int) -> int:
+        n = copies_of(game, name, where, seat, minion)
+        return n if each_copy else min(n, 1)
+
+    def fits(game: Game, minion: int) -> Minion | None:
+        m = game.minions.get(minion)
+        return m if m is not None and (to is None or to.fits(game, m)) else None
+
+    def by_minion(game: Game, minion: int) -> int:
+        seat = g.controller(game, minion)
+        return amount * copies(game, seat, minion) if seat >= 0 and fits(game, minion) else 0
+
+    def by_action(game: Game, act: Action) -> int:
+        return amount * copies(game, act.seat, act.actor) if fits(game, act.actor) else 0
+
+    def votes(game: Game, seat: int) -> int:
+        total = 0
+        for m in g.ready_minions(game, seat):
+            if to is None or to.fits(game, m):
+                given = amount * copies(game, seat, m.id)
+                total += max(given, -m.votes) if given < 0 else given
+        return total
+
+    def hand_size(game: Game, seat: int) -> int:
+        return amount * copies(game, seat, -1)
+
+    if stat in _ACTION_STATS:
+        hook(stat, name)(by_action)
+    elif stat == "votes":
+        hook(stat, name)(votes)
+    elif stat == "hand_size":
+        hook(stat, name, only_adds=amount >= 0)(hand_size)
+    else:
+        hook(stat, name)(by_minion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CombatBetween:
+    """A predicate: the combat going on (``play.frame``) is between two minions ``to`` fits, one of them the
+    player's ("a combat between a Camarilla vampire you control and another Camarilla vampire": the Elysiums, the
+    Garibaldi-Meucci Museum's Anarchs)."""
+
+    to: Minions
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        c = play.frame
+        if not isinstance(c, Combat) or c.over:
+            return False
+        a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+        if a is None or b is None or not (self.to.fits(game, a) and self.to.fits(game, b)):
+            return False
+        return play.seat in (g.controller(game, a.id), g.controller(game, b.id))
+
+
+def card_cost_change(
+    name: str,
+    change: int,
+    to: Minions | None = None,
+    *,
+    where: str = "anywhere",
+    types: tuple[str, ...] = (),
+    window: W | None = None,
+    disciplines: tuple[str, ...] = (),
+    effects: tuple[type, ...] = (),
+    blood_only: bool = False,
+) -> None:
+    """A card in play changes what cards cost the minions ``to`` fits, while a copy is ``where`` (``copies_of``:
+    "carried" by the paying minion, "anywhere"): ``change`` blood (+1: Narrow Minds), or less blood or pool,
+    whichever the card costs (-1: Charisma's ally recruits), or less blood only (``blood_only``: The Path of
+    Night). The cards: of one of ``types``, played in ``window``, requiring one of ``disciplines``, or holding
+    one of ``effects`` (Narrow Minds: those that change a bleed's target, ``Redirect``). Registered as the card's
+    "cost_less" or "blood_cost" hook (``game.card_cost``), in its spec's place."""
+
+    def fits(game: Game, minion: int, handler: Any) -> bool:
+        mode = handler.mode
+        if types and not set(types) & handler.types:
+            return False
+        if (window is not None and mode.window is not window) or (
+            disciplines and not set(disciplines) & set(mode.disciplines)
+        ):
+            return False
+        if effects and not any(isinstance(e, effects) for e in mode.effects):
+            return False
+        m = game.minions.get(minion)
+        if to is not None and (m is None or not to.fits(game, m)):
+            return False
+        return copies_of(game, name, where, minion=minion) > 0
+
+    def cost_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+        if (blood_only and not handler.blood) or not fits(game, minion, handler):
+            return 0, 0
+        return (-change, 0) if handler.blood else (0, -change)
+
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        return change if fits(game, minion, handler) else 0
+
+    if change < 0:
+        hook("cost_less", name)(cost_less)
+    else:
+        hook("blood_cost", name)(blood_cost)
+
+
+def burn_action_damages(amount: int, *names: str) -> None:
+    """ "Minions can burn this card as a (D) action that inflicts N unpreventable environmental damage on acting
+    vampires" (the Paths): as the action to burn one of these cards succeeds, its acting vampire takes it."""
+
+    def damages(game: Game, act: Action) -> None:
+        if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
+            return
+        if game.card_of[act.target_minion] not in {vekn(game, name) for name in names}:
+            return
+        m = game.minions.get(act.actor)
+        if m is not None and m.kind == VAMPIRE and m.in_play:
+            g.take_damage(game, m.id, amount, 0)
+            game.log("damage", act.seat, m.id, amount, 0)
+
+    hook("after_resolution", *names)(damages)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockEach:
+    """Unlock each minion ``of`` lists (Path of Evil Revelations: "unlock the infernal minions you control")."""
+
+    of: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for c in self.of(game, play):
+            m = game.minions[c]
+            if m.locked:
+                m.locked = False
+                game.log("unlock", play.seat, c)
+
+
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+    """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
+    Registered as the card's "can_block" hook, in its spec's place."""
+
+    def can_block(game: Game, minion: int, act: Any) -> bool:
+        m = game.minions.get(minion)
+        if m is None or not blockers.fits(game, m):
+            return True
+        if of == "action":
+            return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        return not copies_of(game, name, "carried", minion=act.actor)
+
+    hook("can_block", name)(can_block)
+
+
+def turn_blood(
+    moment: str,
+    name: str,
+    amount: int,
+    to: Minions | None = None,
+    *,
+    on: str = "bearer",
+    at_most: int = 99,
+    or_burned: bool = False,
+) -> None:
+    """During its controller's ``moment`` ("unlock", "master_phase_start"), each minion in play it controls
+    carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
+    (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
+    burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
+    fits. Registered as the card's hook, in its spec's place."""
+
+    def subjects(game: Game, seat: int) -> list[Minion]:
+        wanted = vekn(game, name)
+        out = []
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.contested or (to is not None and not to.fits(game, m)):
+                continue
+            if m.card == wanted if on == "ally" else any(game.card_of[x] == wanted for x in m.cards):
+                out.append(m)
+        return out
+
+    def each_turn(game: Game, seat: int) -> int:
+        for m in subjects(game, seat):
+            if amount > 0:
+                gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
+                if gained:
+                    game.log("add blood", seat, m.id, gained)
+            elif m.blood >= -amount:
+                g.move_blood(game, m.id, amount)
+                game.log("burn blood", seat, m.id, -amount)
+                if m.kind != VAMPIRE and m.blood <= 0:
+                    g.burn_minion(game, m.id)
+            elif or_burned:
+                g.burn_minion(game, m.id)
+        return 0
+
+    hook(moment, name)(each_turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTorpidTargetGaining:
+    """Burn the target vampire if it is still in torpor, and the playing ally gains ``life`` (beyond its starting
+    life: ANK 20171109): Nephandus, Gregory Winter."""
+
+    life: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        victim = game.minions.get(play.target)
+        if victim is None or not victim.torpor or not victim.in_play:
+            return
+        g.burn_minion(game, play.target)
+        if play.minion in game.minions:
+            g.move_blood(game, play.minion, self.life)
+            game.log("add blood", play.seat, play.minion, self.life)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAnotherAllyOrRetainer:
+    """A ghoul's "after it enters play, burn an ally or retainer you control": the one with the least life among
+    the others (a retainer first at equal life), itself with no other (RTR 19961113): War Ghoul, the Vozhds."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ghoul = play.card
+        if ghoul not in game.minions:
+            return
+        others: list[tuple[int, int, int]] = []
+        for c in game.seats[play.seat].controlled:
+            m = game.minions.get(c)
+            if m is None or c == ghoul:
+                continue
+            if m.kind == ALLY and m.in_play:
+                others.append((m.blood, 1, c))
+            for a in m.cards:
+                r = game.minions.get(a)
+                if r is not None and r.kind == RETAINER:
+                    others.append((r.blood, 0, a))
+        g.burn_minion(game, min(others)[2] if others else ghoul)
+
+
+# --- words added for lang_b
+
+
+def seats_from(game: Game, seat: int) -> list[int]:
+    """The Methuselahs in the game in turn order, from ``seat`` (the order of impulse it gives)."""
+    i = game.order.index(seat) if seat in game.order else 0
+    return list(game.order[i:] + game.order[:i])
+
+
+def chosen_methuselah_sets(game: Game, play: Play) -> list[tuple[int, ...]]:
+    """The sets of Methuselahs a caller may choose ("any number of Methuselahs"), as the bots consider them:
+    every other Methuselah, then each other Methuselah alone (the prey first); the caller is never chosen."""
+    others = [s for s in seats_from(game, play.seat) if s != play.seat]
+    return [tuple(others), *((s,) for s in others)] if others else []
+
+
+def methuselah_sets(game: Game, play: Play) -> Sequence[int]:
+    """Terms: the index of one of ``chosen_methuselah_sets`` (Neonate Breach, Eat the Rich)."""
+    return range(len(chosen_methuselah_sets(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolChanges:
+    """Every Methuselah's pool changes at once (the gain and the burn are one change: only the net can oust), and
+    the ousts are checked once after: each whose prey was ousted scores, even if ousted too (LSJ 20000309).
+
+    A Methuselah gets ``base`` pool, ``each`` pool for each of its minions ``counted`` selects (Anarchist Uprising:
+    -1 a minion; Exclusion Principle: +1 a ready Independent or Anarch vampire), ``more`` pool if it controls a minion ``having`` selects (Neonate Breach: 3 more burned with a
+    small ready vampire), and ``biggest`` times the capacity of its ready vampire with the highest capacity (the
+    one it chooses: Ancient Influence), of its predator's with ``predators`` (Reins of Power). With ``chosen``,
+    only the Methuselahs chosen as the terms (``methuselah_sets``) change. The selections are ``Minions`` of the
+    Methuselah's own (``whose="own"``)."""
+
+    base: int = 0
+    each: int = 0
+    counted: Minions | tuple[Minions, ...] = Minions(kind=None, ready=False)  # a tuple: those of any of them
+    more: int = 0
+    having: Minions | None = None
+    biggest: int = 0
+    predators: bool = False
+    chosen: bool = False
+
+    def change(self, game: Game, play: Play, seat: int) -> int:
+        delta = self.base
+        if self.each:
+            mine = dataclasses.replace(play, seat=seat)
+            counted = self.counted if isinstance(self.counted, tuple) else (self.counted,)
+            delta += self.each * sum(len(which(game, mine)) for which in counted)
+        if self.having is not None and self.having(game, dataclasses.replace(play, seat=seat)):
+            delta += self.more
+        if self.biggest:
+            whose = game.predator(seat) if self.predators else seat
+            ready = Minions()(game, dataclasses.replace(play, seat=whose))
+            delta += self.biggest * max((game.minions[c].capacity for c in ready), default=0)
+        return delta
+
+    def changes(self, game: Game, play: Play) -> dict[int, int]:
+        """Each Methuselah's change (the bots weigh the referendum by them)."""
+        if self.chosen:
+            sets = chosen_methuselah_sets(game, play)
+            seats: Sequence[int] = sets[play.target] if 0 <= play.target < len(sets) else ()
+        else:
+            seats = game.order
+        return {s: self.change(game, play, s) for s in seats}
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for seat, delta in sorted(self.changes(game, play).items()):
+            s = game.seats[seat]
+            if s.ousted or not delta:
+                continue
+            if delta > 0:
+                economy.gain_pool(game, seat, delta)
+            else:
+                paid = min(-delta, s.pool)
+                s.pool -= paid
+                game.burned += paid
+            game.log("pool changed by referendum", seat, delta)
+        economy.check_ousts(game)
+
+
+# Marks on the action the core reads (``MarkAction``): "if this action is blocked, damage on vampires in the
+# resulting combat is aggravated" (Domain of Evernight [tem]: game.py as strikes deal damage); "cancel the resulting
+# combat" (Stone Travel [MYT]: game.py at block resolution).
+BLOCKED_COMBAT_AGGRAVATED = "combat damage aggravated"
+BLOCKED_COMBAT_CANCELLED = "combat cancelled"
+
+
+# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
+_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
+
+
+def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
+    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
+    card = game.compiled.cards.get(game.card_of[copy])
+    text = card.text or "" if card is not None else ""
+    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
+        return None
+    found = _DISCIPLINE_MASTER.search(text)
+    return (found.group(1), "Capacity increases by 1" in text) if found else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Embrace:
+    """ "Put this card in play as a 1-capacity vampire" (The Embrace, Childe of the Revolution, Third Tradition:
+    Progeny, Waters of Duat): the card copy becomes a vampire of the acting vampire's clan and sect (or ``sect``),
+    ready and unlocked with no blood, so the forced hunt makes it hunt this turn (unless ``cannot_act``: "it cannot
+    perform actions this turn"). ``discipline_master``: "search your library (shuffle afterward), hand and/or ash
+    heap for a Discipline master card and put it on this new vampire" (1 level of the Discipline, 1 capacity when
+    the card says so; choosing none is offered last). ``blood_from_actor``: then up to that much blood moves onto it
+    from the acting vampire (decided now: PIB 20150418)."""
+
+    sect: str = ""
+    discipline_master: bool = False
+    cannot_act: bool = False
+    blood_from_actor: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        actor = game.minions.get(play.minion)
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        m = game.minions[play.card] = Minion(
+            id=play.card,
+            card=game.card_of[play.card],
+            capacity=1,
+            blood=0,
+            in_play=True,
+            kind=VAMPIRE,
+            clan=actor.clan if actor is not None else "",
+            sect=self.sect or (actor.sect if actor is not None else ""),
+        )
+        game.log("embrace", play.seat, play.minion, play.card)
+        g.minion_entered(game, play.seat, play.card)
+        if self.cannot_act:
+            m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
+        if not self.discipline_master and not self.blood_from_actor:
+            return None
+        return self._then(game, play, m)
+
+    def _then(self, game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        if self.discipline_master:
+            yield from self._discipline_master_onto(game, play, m)
+        if self.blood_from_actor:
+            actor = game.minions.get(play.minion)
+            most = min(self.blood_from_actor, actor.blood if actor is not None else 0, m.capacity)
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value and actor is not None:
+                g.move_blood(game, actor.id, -option.value)
+                g.move_blood(game, m.id, option.value)
+                game.log("move blood", play.seat, actor.id, m.id, option.value)
+
+    @staticmethod
+    def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found: dict[int, int] = {}
+        for zone in (seat.hand, seat.ash_heap, seat.library):
+            for c in zone:
+                if game.card_of[c] not in found and _discipline_master(game, c) is not None:
+                    found[game.card_of[c]] = c
+        options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found.values()]
+        option = yield from g.choose(
+            game, play.seat, [*options, economy.Option(economy.Kind.TERMS, play.seat, target=-1)]
+        )
+        copy = option.target
+        if copy >= 0:
+            zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
+            zone.remove(copy)
+            m.cards.append(copy)
+            code, capacity = _discipline_master(game, copy) or ("", False)
+            levels = dict(m.disciplines)
+            levels[code] = min(2, levels.get(code, 0) + 1)
+            m.disciplines = tuple(levels.items())
+            m.capacity += 1 if capacity else 0
+            game.log("discipline card", play.seat, m.id, copy)
+            if zone is seat.hand:
+                g.refill(game, play.seat)
+        game.rng.shuffle(seat.library)
+
+
+_LESS_INTERCEPT = "less intercept unless:"  # an action's flag: the Disciplines that spare a minion, comma-separated
+
+
+def _less_intercept_hits(game: Game, minion: int, unless: tuple[str, ...]) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and not any(code in unless for code, _ in m.disciplines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessInterceptThisAction:
+    """ "Minions get -1 intercept" for the rest of the action (Unthinkable Humiliation [POT][PRE]), those without
+    any of the ``unless`` Disciplines only (Acheron Vortex: "minions without Necromancy or Obtenebration"): the
+    current blocker at once, later attempts through the vocabulary's intercept hook; once however many copies."""
+
+    unless: tuple[str, ...] = ()
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
-        if act is not None:
-            act.flags[f"first round maneuver:{play.minion}"] = 1
+        flag = _LESS_INTERCEPT + ",".join(self.unless)
+        if act is None or act.flags.get(flag):
+            return
+        act.flags[flag] = 1
+        if act.blocker >= 0 and _less_intercept_hits(game, act.blocker, self.unless):
+            act.intercept -= 1
 
 
-@hook("round_start", effects=(ManeuverInFirstRound,))
+@hook("intercept", effects=(LessInterceptThisAction,))
+def _less_intercept_this_action(game: Game, minion: int, act: Action) -> int:
+    if not act.flags:
+        return 0
+    return -sum(
+        1
+        for flag in act.flags
+        if flag.startswith(_LESS_INTERCEPT)
+        and _less_intercept_hits(game, minion, tuple(filter(None, flag[len(_LESS_INTERCEPT) :].split(","))))
+    )
+
+
+def less_intercept_bites(*unless: str) -> Pred:
+    """A block attempt is in progress by a minion ``LessInterceptThisAction(unless)`` would hit, and none is played
+    on the action yet (Acheron Vortex: offered when it matters)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.blocker >= 0
+            and not act.flags.get(_LESS_INTERCEPT + ",".join(unless))
+            and _less_intercept_hits(game, act.blocker, unless)
+        )
+
+    return check
+
+
+def ash_heap_at_least(n: int, *, whose: str = "target") -> Pred:
+    """The ash heap of the Methuselah the action is directed at (``whose="target"``: Trochomancy, Inevitability of
+    the Void) or of the player's prey (``"prey"``: Shroud of Decay [OBL]) holds ``n`` cards or more."""
+
+    def check(game: Game, play: Play) -> bool:
+        if whose == "prey":
+            seat = game.prey(play.seat)
+        else:
+            act = action_of(play)
+            seat = act.target if act is not None else -1
+        return seat >= 0 and len(game.seats[seat].ash_heap) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BleedFromAshHeap:
+    """Bleed more by the target Methuselah's ash heap (limited): +``amount`` bleed for removing ``remove`` cards of it
+    from the game, the oldest first (Trochomancy; LSJ 20090710: the player chooses, the ash heap has no order), or
+    +1 bleed for every ``per`` cards in it (Inevitability of the Void: 10)."""
+
+    remove: int = 0
+    amount: int = 1
+    per: int = 0
+    gives: ClassVar[str] = "bleed"
+    limited: ClassVar[bool] = True
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is None or act.target < 0:
+            return
+        heap = game.seats[act.target].ash_heap
+        if self.per:
+            act.bleed += len(heap) // self.per
+            return
+        for copy in heap[: self.remove]:
+            game.seats[game.owner_of[copy]].removed.append(copy)
+            game.log("remove from game", play.seat, copy)
+        del heap[: self.remove]
+        act.bleed += self.amount
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AttemptFailsUnlessCancelled:
+    """The block attempt fails and that minion (``whole_seat``: every ready minion of its Methuselah) cannot attempt
+    to block this action again, unless the card is cancelled as it is played: by the blocking minion's Methuselah
+    burning ``pool`` pool (True Love's Face [OBF][PRE]) or by the blocking minion burning ``blood`` blood or life
+    (Crocodile's Tongue); the cancel is taken whenever it keeps ``keeps`` or more of it."""
+
+    pool: int = 0
+    blood: int = 0
+    whole_seat: bool = False
+    keeps: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
+        if act is None or blocker is None:
+            return
+        seat = g.controller(game, blocker.id)
+        if self.pool and game.seats[seat].pool - self.pool >= self.keeps:
+            economy.burn_pool(game, seat, self.pool)
+            game.log("cancel", seat, play.card)
+            return
+        if self.blood and blocker.blood - self.blood >= self.keeps:
+            g.move_blood(game, blocker.id, -self.blood)
+            game.log("cancel", seat, play.card)
+            return
+        AttemptFails()(game, play)
+        if self.whole_seat:
+            act.cannot_block.update(m.id for m in g.ready_minions(game, seat))
+
+
+def weapons_in_hand(*, restricted: bool = False) -> Targets:
+    """Weapons in the player's hand the minion may equip now (Disguised Weapon: any, requirements and costs as
+    normal: LSJ 20100725); ``restricted`` (Concealed Weapon): non-unique, under 3 pool, a regular strike neither
+    aggravated nor of 4 or more damage (the minion's strength not counted: LSJ 20020821). A weapon only once in play
+    (Weighted Walking Stick, a combat card) is not equipped from the hand."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        m = game.minions.get(play.minion)
+        if m is None or game.compiled is None:
+            return []
+        s = game.seats[play.seat]
+        out = []
+        seen = set()
+        for copy in s.hand:
+            v = game.card_of[copy]
+            if v in seen:
+                continue
+            seen.add(v)
+            weapon = game.compiled.bearers.get(v)
+            strike = weapon.strike if weapon is not None else None
+            if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
+                continue
+            equip = game.compiled.actions.get(v, ())
+            if not equip:
+                continue
+            handler = equip[0]
+            if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not g.may_play(game, handler, m):
+                continue
+            if handler.blood and m.blood < handler.blood:
+                continue
+            out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipFromHand:
+    """Equip the chosen weapon of the hand now (``weapons_in_hand``): pay its cost, put it on the minion, replace
+    it (not an action: LSJ 20090115); its maneuver each combat is there at once. ``choose_strike_again``: played as
+    the strike is chosen, the minion then chooses its strike (the new weapon's, if wanted: Disguised Weapon [OBF])."""
+
+    choose_strike_again: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        self._equip(game, play)
+        c = combat_of(play)
+        if self.choose_strike_again and c is not None:
+            c.side(play.minion).used.add("round:choose strike again")
+
+    @staticmethod
+    def _equip(game: Game, play: Play) -> None:
+        c = combat_of(play)
+        s = game.seats[play.seat]
+        m = game.minions.get(play.minion)
+        if c is None or m is None or play.target not in s.hand or game.compiled is None:
+            return
+        handler = game.compiled.actions[game.card_of[play.target]][0]
+        if handler.blood:
+            g.move_blood(game, m.id, -handler.blood)
+        if handler.pool:
+            economy.burn_pool(game, play.seat, handler.pool)
+            if s.ousted:
+                return
+        s.hand.remove(play.target)
+        m.cards.append(play.target)
+        game.log("equip", play.seat, m.id, play.target)
+        bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
+        g.refill(game, play.seat)
+
+
+@hook("round_start", effects=(ManeuverInCombat,))
 def _first_round_maneuver(game: Game, c: Combat) -> None:
+    """The first-round maneuvers of ``ManeuverInCombat(first_round=True)``: the acting minion's (Mind of the Wilds),
+    the blocker's (Eyes of the Beast [PRO]: "if this vampire blocks", in a combat after a second block too)."""
     act = c.action
-    if c.round != 1 or act is None or not act.flags or not act.blocked:
+    if act is None or c.round != 1 or not act.flags:
         return
     for side in (c.a, c.b):
-        if act.blocker == side.minion and act.flags.get(f"first round maneuver:{side.minion}"):
+        if act.flags.get(f"first round maneuver:{side.minion}"):
             side.maneuvers += 1
+
+
+# "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
+# LSJ 20100308): a mark (``MarkAction``) game.strike_options reads.
+BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
+
+
+def possible_blockers_that(*, titled: bool = False, younger: bool = False, locked: bool = False) -> Targets:
+    """The possible blockers (``possible_blockers``) that are titled, or younger than the playing vampire, or locked,
+    as asked (any of them: Memory Rift [dem]'s "a titled or younger vampire"; The Sleeping Mind's locked ones)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        if younger and play.minion not in game.minions:
+            return ()
+        return [
+            m
+            for m in possible_blockers(game, play)
+            if (titled and game.minions[m].title)
+            or (younger and g.younger(game, m, play.minion))
+            or (locked and game.minions[m].locked)
+        ]
+
+    return targets
+
+
+__all__ += [
+    "possible_blockers_that",
+    "BLOCKER_CANNOT_END_COMBAT",
+    "weapons_in_hand",
+    "EquipFromHand",
+    "AttemptFailsUnlessCancelled",
+    "ash_heap_at_least",
+    "BleedFromAshHeap",
+    "LessInterceptThisAction",
+    "less_intercept_bites",
+    "Embrace",
+    "BLOCKED_COMBAT_AGGRAVATED",
+    "BLOCKED_COMBAT_CANCELLED",
+]
+__all__ += ["seats_from", "chosen_methuselah_sets", "methuselah_sets", "PoolChanges"]
+# --- words added for cov_e
+# A vampire's printed bonuses under a condition: each factory registers one hook declared for the vampire named (a
+# table without it never calls it). "+N strength in combat with …" (Dominique Santo Paulo), "+N bleed (stealth) when
+# …" on its own actions (Damian, Suhailah), "while X is ready, … get +N bleed (stealth)" (Jacob Fermor, Tryphosa),
+# "… get +N bleed against you" (Freddy Gage), "if X blocks, he gets 1 optional press" (Kazimir Savostin).
+
+MinionTest = Callable[[Game, Minion, Minion], bool]  # (the vampire named, the other minion)
+ActionTest = Callable[[Game, Minion, Action], bool]  # (the vampire named, the action)
+
+
+def is_vampire_named(game: Game, m: Minion, name: str) -> bool:
+    """The minion is the vampire with this unique name ("Dr. Julius Sutphen": the base version)."""
+    return m.kind == VAMPIRE and m.card == vekn(game, name)
+
+
+def vampire_of_clan(*clans: str) -> MinionTest:
+    """The other minion is a vampire of one of ``clans``."""
+
+    def test(game: Game, me: Minion, other: Minion) -> bool:
+        return other.kind == VAMPIRE and other.clan in clans
+
+    return test
+
+
+def strength_in_combat_with(name: str, test: MinionTest, amount: int = 1) -> None:
+    """The named vampire "gets +N strength in combat with <a minion passing ``test``>": the "strength" hook."""
+
+    @hook("strength", name)
+    def _strength(game: Game, minion: int) -> int:
+        m = game.minions.get(minion)
+        c = g.current_combat(game)
+        if m is None or c is None or minion not in (c.a.minion, c.b.minion) or not is_vampire_named(game, m, name):
+            return 0
+        other = game.minions.get(c.other(minion).minion)
+        return amount if other is not None and test(game, m, other) else 0
+
+
+def own_action_bonus(kind: str, name: str, test: ActionTest, amount: int = 1) -> None:
+    """The named vampire gets +N ``kind`` ("bleed": on its bleeds; "stealth": on its actions) when ``test`` holds:
+    the ``kind`` hook."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        m = game.minions.get(act.actor)
+        return amount if m is not None and is_vampire_named(game, m, name) and test(game, m, act) else 0
+
+
+def bonus_while_ready(kind: str, name: str, test: ActionTest, amount: int = 1, *, yours: bool = True) -> None:
+    """ "While <the named vampire> is ready, <minions> (``yours``: you control) get +N ``kind``" on the actions
+    ``test`` accepts (its minion: the ready vampire named): the ``kind`` hook ("bleed", "stealth")."""
+
+    @hook(kind, name)
+    def _bonus(game: Game, act: Action) -> int:
+        if act.actor not in game.minions:
+            return 0
+        for seat in (g.controller(game, act.actor),) if yours else game.order:
+            for m in g.ready_minions(game, seat):
+                if is_vampire_named(game, m, name) and test(game, m, act):
+                    return amount
+        return 0
+
+
+def bleed_against_controller(name: str, test: ActionTest, amount: int = 1) -> None:
+    """ "<Minions passing ``test``> get +N bleed against you", you: the Methuselah controlling the vampire named (in
+    play, ready or in torpor: a passive ability, LSJ 20011022): the "bleed" hook."""
+
+    @hook("bleed", name)
+    def _bleed(game: Game, act: Action) -> int:
+        if not 0 <= act.target < len(game.seats):
+            return 0
+        for c in game.seats[act.target].controlled:
+            m = game.minions.get(c)
+            if m is not None and m.in_play and is_vampire_named(game, m, name) and test(game, m, act):
+                return amount
+        return 0
+
+
+def presses_when_blocking(name: str, amount: int = 1) -> None:
+    """ "If <the named vampire> blocks, he gets N optional presses during the resulting combat": the "combat_start"
+    hook (the combat of the block, not a later one of the same action)."""
+
+    @hook("combat_start", name)
+    def _presses(game: Game, c: Combat) -> None:
+        act = c.action
+        if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+            return
+        m = game.minions.get(act.blocker)
+        if m is not None and act.blocker in (c.a.minion, c.b.minion) and is_vampire_named(game, m, name):
+            c.side(act.blocker).combat_presses += amount
+
+
+def own_locations(game: Game, play: Play) -> Sequence[int]:
+    """The locations in play (on the table or on a minion) the player controls (Osric Vladislav burns one)."""
+    out = []
+    for c in game.seats[play.seat].controlled:
+        m = game.minions.get(c)
+        if m is None:
+            if is_location(game, c):
+                out.append(c)
+        elif m.cards:
+            out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
+def cards_requiring_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The cards in the seat's hand whose requirement names ``sect`` ("a card requiring an Anarch")."""
+    comp = game.compiled
+    return [c for c in game.seats[seat].hand if sect in comp.cards[game.card_of[c]].requirements.sects]
+
+
+def holds_card_requiring_sect(sect: str) -> Pred:
+    """The player holds a card requiring a vampire of ``sect`` (to discard it: Gabriel Tremblay, an Anarch)."""
+
+    def pred(game: Game, play: Play) -> bool:
+        return bool(cards_requiring_sect(game, play.seat, sect))
+
+    return pred
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardRequiringSect:
+    """Discard a card requiring a vampire of ``sect`` from the hand (the first held: the bot's pick), then draw."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        held = cards_requiring_sect(game, play.seat, self.sect)
+        if held:
+            g.discard(game, play.seat, held[:1])
+
+
+def damage_to_other_pending(game: Game, play: Play) -> bool:
+    """Non-aggravated damage is about to be inflicted on a minion other than the playing one, not all prevented
+    already ("prevent 1 non-aggravated damage inflicted on any other minion in combat": Randall)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.victim == play.minion or c.victim not in (c.a.minion, c.b.minion):
+        return False
+    side = c.side(c.victim)
+    return c.pending[0] > 0 and not (side.prevent_all or side.prevent_strike)
+
+
+def meets_requirement_with_title(game: Game, handler: Any, m: Minion) -> bool:
+    """A vampire given a title by an ability (Tobias Smith's bishop) meets the requirements of a vampire printed
+    with it: a "meets_requirement" hook's test, as for a title card's (TitleOnTarget)."""
+    return bool(_titled_by_card(game, handler, m))
+
+
+handler_of = g.handler_of  # the compiled mode an option plays (an "action_allowed" hook reading a card's cost)
+
+
+__all__ += [
+    "handler_of",
+    "meets_requirement_with_title",
+    "damage_to_other_pending",
+    "cards_requiring_sect",
+    "holds_card_requiring_sect",
+    "DiscardRequiringSect",
+    "own_locations",
+    "MinionTest",
+    "ActionTest",
+    "is_vampire_named",
+    "vampire_of_clan",
+    "strength_in_combat_with",
+    "own_action_bonus",
+    "bonus_while_ready",
+    "bleed_against_controller",
+    "presses_when_blocking",
+]
+
+# --- words added for cov_d
+
+ousts = g.ousts  # the W.OUSTING window, opened now for a seat a hook's choice left with no pool (Life Boon's steal)
+BURN_BY_REFERENDUM = g.BURN_BY_REFERENDUM  # the referendum a card in play allows, to burn it (Charming Lobby calls it)
+
+
+def referendum_burnable(game: Game, play: Play) -> list[int]:
+    """The cards in play of other Methuselahs that the playing vampire may call a referendum to burn ("any vampire
+    can call a referendum to burn this card", by sect: "any Camarilla vampire"): referendums allowed by an effect
+    in play (Charming Lobby)."""
+    burnable = game.compiled.burnable
+    m = game.minions.get(play.minion)
+    if m is None or not g.table_has(
+        game, "referendum burns", lambda: {v for v, w in burnable.items() if w.endswith("referendum")}
+    ):
+        return []
+    out = []
+    for s in game.order:
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            who = burnable.get(game.card_of[c], "") if c not in game.minions else ""
+            if who == "referendum" or (who.endswith(" referendum") and m.sect == who.split()[0]):
+                out.append(c)
+    return out
+
+
+def current_bleed(game: Game, minion: int) -> int:
+    """A minion's current bleed: the amount it would bleed its prey with (RTR 19980623), its printed bleed with the
+    "bleed" hooks of a bleed announced now (equipment, cards in play, riders)."""
+    m = game.minions[minion]
+    seat = g.controller(game, minion)
+    act = Action(kind=Act.BLEED, seat=seat, actor=minion, directed=True, target=game.prey(seat), bleed=m.bleed)
+    return m.bleed + g.hook_sum(game, "bleed", act)
+
+
+# --- words added for cov_c
+
+
+def own_vampires_not_of_sect(game: Game, seat: int, sect: str) -> list[int]:
+    """The vampires ``seat`` controls, ready or in torpor, not of ``sect`` ("a non-Camarilla vampire")."""
+    minions = game.minions
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect != sect
+    ]
+
+
+def own_vampires_not_in_sect(sect: str) -> Targets:
+    """Targets: the player's vampires not of ``sect`` (Judgment: Camarilla Segregation's "burn a non-Camarilla
+    vampire they control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return own_vampires_not_of_sect(game, play.seat, sect)
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnTargetMinion:
+    """Burn the chosen minion, if it is still in play (a cost: "burn a vampire you control to …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.in_play:
+            g.burn_minion(game, play.target)
+
+
+def offered_to_every_methuselah(window: W, *names: str) -> None:
+    """The cards' in-play modes in ``window`` may be used by every Methuselah, not only by the card's controller
+    ("Methuselahs can … during their master phase": Judgment: Camarilla Segregation, Open War): the other
+    Methuselahs' copies are offered to the seat (game.in_play_options' ``offered_abilities`` hook)."""
+
+    @hook("offered_abilities", *names)
+    def offered(game: Game, seat: int, at: W) -> list[tuple[int, Any]]:
+        comp = game.compiled
+        if at is not window or comp is None:
+            return []
+        out: list[tuple[int, Any]] = []
+        for name in names:
+            wanted = vekn(game, name)
+            handlers = comp.in_play.get((wanted, window), ())
+            if not handlers:
+                continue
+            for s in game.order:
+                if s != seat:
+                    for c in game.seats[s].controlled:
+                        if game.card_of[c] == wanted and c not in game.minions and c not in game.locked_cards:
+                            out += [(c, h) for h in handlers]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolToThisCard:
+    """The player moves ``amount`` pool onto the card in play being used as counters (paid to the bank: the card's
+    counters are not pool); at ``burn_at`` counters the card burns and its controller gains ``gain`` pool (Open
+    War)."""
+
+    amount: int = 1
+    burn_at: int = 0
+    gain: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        paid = economy.burn_pool(game, play.seat, self.amount)
+        if not paid:
+            return
+        game.card_counters[play.card] = game.card_counters.get(play.card, 0) + paid
+        game.log("pool to card", play.seat, play.card, paid)
+        if self.burn_at and game.card_counters[play.card] >= self.burn_at:
+            owner = card_controller(game, play.card)
+            g.burn_card(game, play.card)
+            if self.gain and owner >= 0 and not game.seats[owner].ousted:
+                economy.gain_pool(game, owner, self.gain)
+                game.log("gain pool", owner, self.gain)
+
+
+def card_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a card in play (on the table or on a minion); -1 when none does."""
+    return _controller_of_card(game, copy)
+
+
+def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
+    return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
+
+
+def blood_movers(sect: str = "") -> Targets:
+    """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
+    some (the source of ``MoveBloodToAnother``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        ready = _ready_vampires_of(game, play.seat, sect)
+        if not any(m.blood < m.capacity for m in ready):
+            return []
+        return [m.id for m in ready if m.blood > 0 and any(o.id != m.id and o.blood < o.capacity for o in ready)]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveBloodToAnother:
+    """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
+    the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
+    anarch")."""
+
+    amount: int = 1
+    sect: str = ""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        source = game.minions.get(play.target)
+        if source is None or source.blood <= 0:
+            return None
+        others = sorted(
+            (m for m in _ready_vampires_of(game, play.seat, self.sect) if m.id != source.id and m.blood < m.capacity),
+            key=lambda m: (m.blood - m.capacity, -m.capacity, m.id),
+        )
+        if not others:
+            return None
+        return self._move(game, play, source, others)
+
+    def _move(self, game: Game, play: Play, source: Minion, others: list[Minion]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=m.id) for m in others]
+        )
+        dest = game.minions.get(option.target)
+        if dest is None or not source.in_play:
+            return
+        moved = -g.move_blood(game, source.id, -self.amount)
+        g.move_blood(game, dest.id, moved)
+        game.log("move blood", play.seat, source.id, dest.id, moved)
+
+
+NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ActingMinionCannotStrikeFirstRound:
+    """The action's acting minion cannot strike in the first round of the next combat it enters this turn (The
+    Status Perfectus: "The acting minion cannot use any strikes in the first round of that combat"), nor use a
+    strike's maneuver (LSJ 20001126); it may still gain additional strikes, uselessly (LSJ 19970814-2)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            g.add_rider(game, act.actor, NO_STRIKES_NEXT_COMBAT, 1, Until.END_OF_TURN)
+
+
+@hook("combat_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_next_combat(game: Game, c: Combat) -> None:
+    if not game.riders:
+        return
+    for side in (c.a, c.b):
+        marks = [r for r in game.riders if r.holder == side.minion and r.key == NO_STRIKES_NEXT_COMBAT]
+        if marks:
+            game.riders = [r for r in game.riders if r not in marks]
+            side.used.add("combat:no strikes first round (this side)")
+
+
+@hook("round_start", effects=(ActingMinionCannotStrikeFirstRound,))
+def _no_strikes_first_round_this_side(game: Game, c: Combat) -> None:
+    if c.round == 1:
+        for side in (c.a, c.b):
+            if "combat:no strikes first round (this side)" in side.used:
+                side.used.add("round:cannot strike")
+
+
+GRANTED_ACTION = "granted action"  # a rider on a vampire: the card copy whose action it may take this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GrantThisCardsActionThisTurn:
+    """The chosen vampire may take this card's action (its in-play ``W.ACTION`` mode, ``when=granted_this_turn``)
+    once this turn, even once the card is locked or leaves its player's control (Powerbase: Luanda: "Lock this card
+    … and choose a vampire you control. Once this turn, the chosen vampire may …")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.target in game.minions:
+            g.add_rider(game, play.target, GRANTED_ACTION, play.card, Until.END_OF_TURN)
+
+
+def granted_this_turn(game: Game, play: Play) -> bool:
+    """The acting vampire was chosen this turn to take this card's action (``GrantThisCardsActionThisTurn``)."""
+    return any(r.holder == play.minion and r.key == GRANTED_ACTION and r.value == play.card for r in game.riders)
+
+
+@hook("offered_actions", effects=(GrantThisCardsActionThisTurn,))
+def _granted_actions(game: Game, seat: int, m: Minion) -> list[tuple[int, Any]]:
+    """The actions of the cards that chose this vampire this turn (the card itself is locked: game._granting_cards
+    offers only unlocked cards)."""
+    if not game.riders or game.compiled is None:
+        return []
+    out: list[tuple[int, Any]] = []
+    for r in game.riders:
+        if r.holder == m.id and r.key == GRANTED_ACTION and r.value in game.locked_cards:
+            out += [(r.value, h) for h in game.compiled.in_play.get((game.card_of[r.value], W.ACTION), ())]
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ThisCardChoosesTarget:
+    """The card played remembers the target minion it chose (a ``game.CHOSEN_MINION`` rider for the game: Divine
+    Sign's "Choose any minion … The chosen minion can burn this card")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.card < 0 or play.target not in game.minions:
+            return
+        game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == g.CHOSEN_MINION)]
+        g.add_rider(game, play.card, g.CHOSEN_MINION, play.target, Until.END_OF_GAME)
+
+
+def cards_choosing(game: Game, holder: int, name: str, chosen: int) -> int:
+    """How many cards named ``name`` on ``holder`` chose the minion ``chosen`` (``ThisCardChoosesTarget``)."""
+    m = game.minions.get(holder)
+    if m is None or not m.cards:
+        return 0
+    wanted = vekn(game, name)
+    return sum(1 for c in m.cards if game.card_of[c] == wanted and g.chosen_minion(game, c) == chosen)
+
+
+@hook("stealth", data=("bearer",))
+def _bearer_stealth(game: Game, act: Action) -> int:
+    """The stealth the cards on the acting minion give its actions (``Bearer.stealth``: Blithe Acceptance)."""
+    return sum(b.stealth for _, b in _bearers(game, act.actor))
+
+
+__all__ += [
+    "ThisCardChoosesTarget",
+    "cards_choosing",
+    "GrantThisCardsActionThisTurn",
+    "granted_this_turn",
+    "blood_movers",
+    "MoveBloodToAnother",
+    "ActingMinionCannotStrikeFirstRound",
+    "own_vampires_not_of_sect",
+    "own_vampires_not_in_sect",
+    "BurnTargetMinion",
+    "offered_to_every_methuselah",
+    "PoolToThisCard",
+    "card_controller",
+]
+
+
+# --- words added for cov_b
+
+hold = _hold  # a card (taken from its zone) face down on a card in play, out of play (Game.held)
+held_on = _held_on  # the cards face down on a card in play
+
+
+def plays_held_cards(name: str, *, bearer: bool = False) -> None:
+    """The cards face down on this card in play (``Game.held``) are played "as if from your hand" (the one
+    mechanic: ``game.as_if_from_hand``) by the Methuselah controlling it and its minions (The Erciyes Fragments), or
+    by the minion it is on only (``bearer``: "this Gangrel can play these cards", Gift of Proteus)."""
+
+    @hook("as_if_from_hand", name)
+    def _held(game: Game, seat: int) -> list[tuple[int, int]]:
+        card = vekn(game, name)
+        out: list[tuple[int, int]] = []
+        for holder, cards in game.held.items():
+            if game.card_of[holder] != card:
+                continue
+            if not bearer:
+                if holder in game.seats[seat].controlled:
+                    out.extend((c, -1) for c in cards)
+                continue
+            for c in game.seats[seat].controlled:
+                m = game.minions.get(c)
+                if m is not None and holder in m.cards and m.in_play and not m.contested:
+                    out.extend((x, m.id) for x in cards)
+        return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldLibraryTop:
+    """Move the top ``n`` cards of the player's library face down onto this card (Shilmulo Tarot)."""
+
+    n: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        library = game.seats[play.seat].library
+        if play.card not in game.seats[play.seat].controlled and g._holder_of(game, play.card) < 0:
+            return  # not in play (its equip failed: the minion left)
+        for _ in range(min(self.n, len(library))):
+            _hold(game, play.card, library.pop())
+        game.log("library to card", play.seat, play.card, self.n)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RetrieveOnReplace:
+    """ "If you would replace this card, instead you can take this card from your ash heap" (Steely Tenacity): once
+    the action is over, its deferred replacement takes the card back from the ash heap, if it is there, instead of a
+    draw (game.refill). An effect of a mode played during the action (a combat card's, as it resolves: a cancelled
+    card's clause is cancelled too, LSJ 20080630); an action card's is marked as its action is announced
+    (``retrieves_on_replace``)."""
+
+    replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (LSJ 20081126)
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.riders.append(Rider(-1 - play.seat, "retrieve on replace", play.card, Until.END_OF_TURN, play.seat))
+
+
+def retrieves_on_replace(name: str) -> None:
+    """The card's action modes take it back from the ash heap as they are replaced (``RetrieveOnReplace``), marked as
+    the action is announced, past its "as played" window (not if cancelled then); not when played as if from the
+    hand."""
+
+    @hook("announced", name)
+    def _mark(game: Game, act: Action) -> None:
+        if act.card >= 0 and game.card_of[act.card] == vekn(game, name) and not act.flags.get("as if from hand"):
+            game.riders.append(Rider(-1 - act.seat, "retrieve on replace", act.card, Until.END_OF_TURN, act.seat))
+
+
+def hand_or_melee_strikes(game: Game, play: Play) -> Sequence[int]:
+    """ "Strike: hand strike or use a melee weapon strike": 0 for the hand strike, else the granted strike (its
+    ``game.grant`` key) of each melee weapon (equipment with a strike usable at close range) the playing minion has."""
+    m = game.minions.get(play.minion)
+    out = [0]
+    if m is None or not m.cards:
+        return out
+    bearers = game.compiled.bearers
+    for x in g.equipment_or_retainers(game, m.id):
+        strike = getattr(bearers.get(game.card_of[x]), "strike", None)
+        if isinstance(strike, g.Strike) and not strike.ranged and not strike.long_only:
+            key = g.grant(strike)
+            if key not in out:
+                out.append(key)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeHandOrMelee:
+    """The playing minion's strike this round: its hand strike, or the melee weapon strike ``play.value`` names
+    (``hand_or_melee_strikes``), at +``bonus`` damage, with 1 optional press (``press``) or maneuver."""
+
+    bonus: int = 0
+    press: bool = False
+    maneuver: bool = False
+
+    @property
+    def strike(self) -> g.Strike:
+        """The hand strike version (what the bots score the card by)."""
+        return g.Strike(hand=True, bonus=self.bonus, press=self.press, maneuver=self.maneuver, label="hand strike")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        strike = self.strike
+        if play.value:
+            weapon = g.GRANTED[play.value]
+            strike = dataclasses.replace(
+                weapon, bonus=weapon.bonus + self.bonus, press=weapon.press or self.press, maneuver=self.maneuver
+            )
+        StrikeWith(strike)(game, play)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WithCounters:
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+
+    n: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = self.n
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextRoundClose:
+    """ "If another round of combat occurs, that round is at close range (skip the determine range step for that
+    round)" (Lam Into [vic]): the combat's range step is skipped once, the range kept (close for a hand or melee
+    strike)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.fixed_close = True
+
+
+__all__ += [
+    "NextRoundClose",
+    "WithCounters",
+    "hold",
+    "held_on",
+    "plays_held_cards",
+    "HoldLibraryTop",
+    "RetrieveOnReplace",
+    "retrieves_on_replace",
+    "hand_or_melee_strikes",
+    "StrikeHandOrMelee",
+]
+# --- words added for cov_a
+minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)

@@ -39,6 +39,7 @@ class W(IntEnum):
     BEFORE_COMBAT = 21  # an action's combat is about to start: the opposing minion's controller (Obedience)
     ENTERS_PLAY = 23  # a vampire being brought out, before it is in play: "as it enters play" (Anarch Convert, Erlik)
     VOTES_CAST = 60  # referendum: the votes cast, before the tally (Scalpel Tongue): only at a table with such a card
+    OUSTING = 73  # a Methuselah with no pool is about to be ousted (Life Boon): only at a table with such a card
 
 
 @unique

@@ -7,13 +7,13 @@ from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
 from ..frames import Action, Combat
-from ..playbook import STRIKE_EFFECT_WORTH, judge
+from ..playbook import STRIKE_EFFECT_WORTH, card_score, judge
 from ..specs.action import (
     BEAST_RISES,
     _equipment_in_library,
 )
 from ..state import VAMPIRE, Game
-from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost
+from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost, own_vampires_not_of_sect
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -233,6 +233,144 @@ def _force_of_will_score(game: Game, play: Play) -> float:
 
 judge("Force of Will", 0, score=_force_of_will_score)
 judge("Force of Will", 1, score=_force_of_will_score)
+
+
+def _puppet_score(game: Game, play: Play) -> float:
+    """Puppet Master [DOM]: a vampire kept locked through its Methuselah's turn and acting for us in our next one,
+    worth more the older it is (a bleed of +2 is still the better use against a small one)."""
+    m = game.minions.get(play.target)
+    return 18.0 + 2 * m.capacity if m is not None else -1.0
+
+
+judge("Puppet Master", 1, score=_puppet_score)
+
+
+def _lobby_score(game: Game, play: Play) -> float:
+    """Charming Lobby: what the chosen political card would score played itself, with +1 stealth and the next
+    referendum passing (and +2 votes for [PRE]) on top; a card in play to burn by referendum as a plain action."""
+    chosen = play.value
+    base = 25.0
+    if chosen in game.seats[play.seat].hand:
+        spec = game.compiled.specs.get(game.card_of[chosen])
+        handler = next((h for h in game.compiled.actions.get(game.card_of[chosen], ()) if h.mode.political), None)
+        score = card_score(spec.name, handler.index) if spec is not None and handler is not None else None
+        if score is not None and handler is not None:
+            base = score(game, Play(seat=play.seat, card=chosen, mode=handler.mode, minion=play.minion))
+    return base + 4.0 + (3.0 if play.mode.superior else 0.0)
+
+
+judge("Charming Lobby", 0, score=_lobby_score)
+judge("Charming Lobby", 1, score=_lobby_score)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _segregation_play_score(game: Game, play: Play) -> float:
+    """Judgment: Camarilla Segregation when it costs the seat nothing: 1 pool a turn from each other Methuselah
+    with a non-Camarilla vampire (none of the seat's own, which would pay too)."""
+    if own_vampires_not_of_sect(game, play.seat, "Camarilla"):
+        return -1.0
+    hit = sum(1 for s in game.order if s != play.seat and own_vampires_not_of_sect(game, s, "Camarilla"))
+    return 10.0 + 8.0 * hit if hit >= 2 else -1.0
+
+
+def _segregation_burn_score(game: Game, play: Play) -> float:
+    """Burn a vampire to burn Judgment: Camarilla Segregation only when it is worth little: in torpor, or small
+    and empty."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    if m.torpor:
+        return 20.0
+    return 8.0 if m.capacity <= 2 and m.blood <= 1 else -1.0
+
+
+judge("Judgment: Camarilla Segregation", 0, score=_segregation_play_score)
+judge("Judgment: Camarilla Segregation", 1, score=_segregation_burn_score)
+
+
+def _open_war_play_score(game: Game, play: Play) -> float:
+    """Open War with two ready Anarchs or more to use its actions."""
+    anarchs = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch"]
+    return 16.0 if len(anarchs) >= 2 else -1.0
+
+
+def _open_war_burn_score(game: Game, play: Play) -> float:
+    """Burn another's location for 2 pool while the pool can spare it."""
+    return 15.0 if game.seats[play.seat].pool >= 8 else -1.0
+
+
+judge("Open War", 0, score=_open_war_play_score)
+judge("Open War", 1, score=_combat_score)
+judge("Open War", 2, score=_open_war_burn_score)
+# Pool onto Open War comes back only to its controller, 4 turns later: its controller gains nothing by it and the
+# others pay 4 pool to hand it 4; the bots leave it.
+judge("Open War", 3, score=lambda game, play: -1.0)
+
+
+def _perfectus_move_score(game: Game, play: Play) -> float:
+    """Move blood from a full Anarch to an emptier one (the emptiest is chosen first)."""
+    m = game.minions.get(play.target)
+    if m is None:
+        return -1.0
+    others = [o for o in g.ready_minions(game, play.seat) if o.sect == "Anarch" and o.id != m.id and o.kind == VAMPIRE]
+    return 8.0 if others and m.blood >= 3 and min(o.blood for o in others) + 2 <= m.blood else -1.0
+
+
+judge("Status Perfectus, The", 0, score=lambda game, play: 16.0)
+judge("Status Perfectus, The", 1, score=_perfectus_move_score)
+judge("Status Perfectus, The", 2, score=lambda game, play: 20.0)  # a round the acting minion cannot strike in
+
+
+def _divine_sign_score(game: Game, play: Play) -> float:
+    """Divine Sign costs the actor nothing (it unlocks): +2 intercept against a neighbour's best bleeder."""
+    other = game.minions.get(play.target)
+    if other is None:
+        return -1.0
+    owner = g.controller(game, other.id)
+    near = owner in (game.prey(play.seat), game.predator(play.seat))
+    return (14.0 if near else 4.0) + other.bleed
+
+
+judge("Divine Sign", 0, score=_divine_sign_score)
+judge("Divine Sign", 1, score=_divine_sign_score)
+
+
+def _impersonation_score(game: Game, play: Play) -> float:
+    """Clan Impersonation when the hand holds a card requiring a clan none of the seat's ready vampires is of."""
+    mine = {clan_name(m.clan) for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE}
+    cards = game.compiled.cards
+    for c in game.seats[play.seat].hand:
+        card = cards.get(game.card_of[c])
+        needs = {clan_name(x) for x in card.requirements.clans} if card is not None else set()
+        if needs and not needs & mine:
+            return 12.0
+    return -1.0
+
+
+judge("Clan Impersonation", 0, score=_impersonation_score)
+judge("Clan Impersonation", 1, score=lambda game, play: -1.0)  # the clan was chosen on purpose
+# Khabar: Glory unlocks its Assamite (+1 bleed for its next action): first, before any other action of the turn.
+judge("Khabar: Glory", 0, score=lambda game, play: 30.0)
+
+
+def _pulse_score(game: Game, play: Play) -> float:
+    """Pulse of the Canaille [AUS] (3 blood): +2 bleed for every later bleed, on a vampire left with blood to act."""
+    m = game.minions.get(play.minion)
+    return 22.0 if m is not None and m.blood >= 5 else -1.0
+
+
+# [aus] costs 3 blood to look at the hands, which changes no bot's decision: never worth it here.
+judge("Pulse of the Canaille", 0, score=lambda game, play: -1.0)
+judge("Pulse of the Canaille", 1, score=_pulse_score)
+
+
+def _gift_of_proteus_score(game: Game, play: Play) -> float:
+    """Worth an action when it frees the hand of 2 or more Protean cards (all of them: more is better)."""
+    return 4.0 + 4.0 * play.value if play.value >= 2 else 2.0
+
+
+judge("Gift of Proteus", 0, score=_gift_of_proteus_score)
 
 
 def _hells_fury_score(game: Game, play: Play) -> float:

@@ -49,3 +49,4 @@ def _martyr_score(game: Game, play: Play) -> float:
 
 judge("Martyr's Resilience", 0, score=_martyr_score)
 judge("Martyr's Resilience", 1, score=_martyr_score)
+judge("Unholy Penance", 2, score=lambda game, play: 6.0)  # burning it: only when nothing better is at hand

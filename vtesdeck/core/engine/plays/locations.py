@@ -347,3 +347,27 @@ judge("British Museum, London, The", 0, score=_score(26.0))
 judge("British Museum, London, The", 1, score=_score(24.0))
 judge("Blood Weakens", 0, score=_score(14.0))
 judge("Veil of Darkness", 0, score=_score(14.0))
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _hackerspace_score(game: Game, play: Play) -> float:
+    """Hackerspace with Anarchs in play and equipment in the library for them."""
+    anarchs = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch"]
+    comp = game.compiled
+    s = game.seats[play.seat]
+    gear = sum(1 for c in (*s.hand, *s.library) if "Equipment" in comp.types.get(game.card_of[c], ()))
+    return 10.0 + 4.0 * len(anarchs) if anarchs and gear >= 2 else -1.0
+
+
+judge("Hackerspace", 0, score=_hackerspace_score)
+
+
+def _star_for_another(game: Game, play: Play) -> float:
+    """Another Methuselah's blocker: helped only against the seat's predator acting (its gain is the seat's loss)."""
+    act = play.frame
+    return 12.0 if isinstance(act, Action) and act.seat == game.predator(play.seat) else -1.0
+
+
+judge("London Evening Star, Tabloid Newspaper", 2, score=_star_for_another)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from .. import game as g
 from ..cards import Play
 from ..frames import Combat, Referendum
-from ..playbook import judge, stake, wants_to_press
+from ..playbook import judge, playable_worth, stake, wants_to_press
 from ..specs.master import (
     _aggravated_strike_at,
     _controls_ready_anarch,
@@ -16,10 +16,11 @@ from ..specs.master import (
     _has_card,
     _master_mode_flag,
     _pact_pairs,
+    _ranged_weapon,
     _villein_tax,
     _villeins_on,
 )
-from ..state import ALLY, VAMPIRE, Game
+from ..state import ALLY, VAMPIRE, Game, Minion
 from ..vocabulary import (
     uncontrolled_vampires,
 )
@@ -83,7 +84,7 @@ def _di_score(game: Game, play: Play) -> float:
     """Cancel a card aimed at this seat: a bleed or directed action at it, or a card of its predator."""
     if not game.aside or game.seats[play.seat].pool < 5:
         return -1.0
-    player = game.owner_of[game.aside[-1]]
+    player = g.controller(game, game.aside[-1])
     act = g.current_action(game)
     if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
         return 35.0
@@ -529,3 +530,103 @@ def _mob_score(game: Game, play: Play) -> float:
 
 
 judge("Mob Connections", 1, score=_mob_score)
+
+
+def _life_boon_score(game: Game, play: Play) -> float:
+    """Save a Methuselah when the pool spares it: its next VP is ours, its ouster's VP and 6 pool denied. The
+    amount a quarter of the pool (1 to 6): enough to last a few bleeds, not a gift that ousts its giver."""
+    pool = game.seats[play.seat].pool
+    if pool - play.value < 6:
+        return -1.0
+    wanted = max(1, min(6, pool // 4))
+    return 30.0 - abs(play.value - wanted)
+
+
+judge("Life Boon", 0, score=_life_boon_score)
+
+
+def _sinking_ship_score(game: Game, play: Play) -> float:
+    """Take the oldest minion offered (the targets list it first): a vampire for good, with its blood."""
+    m = game.minions.get(play.target)
+    return 30.0 + m.capacity + m.blood if m is not None else -1.0
+
+
+judge("From a Sinking Ship", 0, score=_sinking_ship_score)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _out_hits(me: Minion, other: Minion) -> bool:
+    """The minion's strength at least the other's blood or life, and more blood than the other's strength."""
+    return me.strength >= other.blood and me.blood > other.strength
+
+
+def _luanda_choose_score(game: Game, play: Play) -> float:
+    """Lock Powerbase: Luanda for a vampire that out-hits another's minion (its combat action comes next)."""
+    m = game.minions.get(play.target)
+    if m is None or m.locked:
+        return -1.0
+    foes = [o for s in game.order if s != play.seat for o in g.ready_minions(game, s)]
+    return 18.0 if any(_out_hits(m, o) for o in foes) else -1.0
+
+
+def _luanda_combat_score(game: Game, play: Play) -> float:
+    me, other = game.minions.get(play.minion), game.minions.get(play.target)
+    if me is None or other is None or not _out_hits(me, other):
+        return -5.0
+    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
+
+
+judge("Powerbase: Luanda", 0, score=_score(26.0))
+judge("Powerbase: Luanda", 1, score=_luanda_choose_score)
+judge("Powerbase: Luanda", 2, score=_luanda_combat_score)
+
+
+def _lilith_score(game: Game, play: Play) -> float:
+    """The Path of Lilith with a ready non-Camarilla vampire to torture with."""
+    fighters = [m for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect != "Camarilla"]
+    return 18.0 if fighters else -1.0
+
+
+judge("Path of Lilith, The", 0, score=_lilith_score)
+
+
+def _vast_wealth_score(game: Game, play: Play) -> float:
+    """Vast Wealth on a minion of a seat whose library holds equipment."""
+    comp = game.compiled
+    held = sum(1 for c in game.seats[play.seat].library if "Equipment" in comp.types.get(game.card_of[c], ()))
+    return 16.0 if held >= 2 else -1.0
+
+
+judge("Vast Wealth", 0, score=_vast_wealth_score)
+judge("Vast Wealth", 1, score=lambda game, play: 18.0 if game.seats[play.seat].pool >= 6 else -1.0)
+
+
+def _erciyes_score(game: Game, play: Play) -> float:
+    """Take the prey's card the seat could best play; none it could not (the Fragments hold 1 card at a time)."""
+    worth = playable_worth(game, play.seat, play.target)
+    return worth if worth else -1.0
+
+
+judge("Erciyes Fragments, The", 1, score=_erciyes_score)
+
+
+def _brainwash_score(game: Game, play: Play) -> float:
+    """On the prey's uncontrolled vampire with the most blood (the one it is bringing out)."""
+    m = game.minions.get(play.target)
+    return 10.0 + 5.0 * m.blood if m is not None else -1.0
+
+
+judge("Brainwash", 0, score=_brainwash_score)
+
+
+def _anachronism_score(game: Game, play: Play) -> float:
+    """On another Methuselah's vampire carrying a ranged weapon (it burns), the more the better; never on its own."""
+    m = game.minions.get(play.target)
+    if m is None or g.controller(game, m.id) == play.seat:
+        return -1.0
+    burned = sum(1 for c in m.cards if _ranged_weapon(game, game.card_of[c]))
+    return 20.0 + 10.0 * burned if burned else -1.0
+
+
+judge("Anachronism", 0, score=_anachronism_score)

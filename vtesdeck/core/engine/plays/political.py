@@ -7,28 +7,23 @@ import dataclasses
 from collections.abc import Callable
 
 from .. import game as g
-from ..cards import Play
+from ..cards import LIBRARY, Play
 from ..playbook import judge
 from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
     allies_by_seat,
-    ancient_influence_changes,
-    autarkis_gains,
-    breach_burns,
+    bleeders_of_3,
+    cardinal_candidates,
     cold_war_choice,
+    confiscation_terms,
     council_allocation,
-    domain_challenge_burns,
-    eat_the_rich_burns,
-    minion_pool_burns,
-    reins_changes,
-    stranglehold_gains,
     territory_choice,
 )
 from ..state import Game
+from ..vocabulary import PoolChanges, vampires_for_title
 from ..vocabulary import ready_allies as _allies
-from ..vocabulary import vampires_for_title
 
 Changes = Callable[[Game, Play], dict[int, int]]
 
@@ -83,25 +78,29 @@ def _relative(changes: Changes) -> tuple[Callable[[Game, Play, int], float], Cal
     return stakes, score
 
 
-def _burns(game: Game, play: Play) -> dict[int, int]:
-    return {s: -n for s, n in minion_pool_burns(game, play).items()}
+def _changes(name: str) -> Changes:
+    """The pool changes of the card's referendum (its vocabulary.PoolChanges)."""
+    effect = LIBRARY[name].modes[0].effects[-1]
+    assert isinstance(effect, PoolChanges)
+    return effect.changes
 
 
-for _name, _changes in (
-    ("Anarchist Uprising", _burns),
-    ("Ancilla Empowerment", _burns),
-    ("Political Stranglehold", stranglehold_gains),
-    ("Ancient Influence", ancient_influence_changes),
-    ("Reins of Power", reins_changes),
-    ("Autarkis Persecution", autarkis_gains),
+for _name in (
+    "Anarchist Uprising",
+    "Ancilla Empowerment",
+    "Political Stranglehold",
+    "Ancient Influence",
+    "Reins of Power",
+    "Autarkis Persecution",
+    "Exclusion Principle",
 ):
-    _stakes, _score = _relative(_changes)
+    _stakes, _score = _relative(_changes(_name))
     judge(_name, 0, stakes=_stakes, score=_score)
 
 
 def _breach_stakes(game: Game, play: Play, seat: int) -> float:
     """What a seat loses if it passes; the caller gains what the chosen Methuselahs lose."""
-    by = breach_burns(game, play)
+    by = _changes("Neonate Breach")(game, play)
     if seat == play.seat:
         return 1.0 - sum(by.values())
     return float(by.get(seat, 0))
@@ -109,7 +108,7 @@ def _breach_stakes(game: Game, play: Play, seat: int) -> float:
 
 def _breach_score(game: Game, play: Play) -> float:
     """The terms are chosen later (the bots' first set: every other Methuselah): call it when they lose 4 or more."""
-    worth = -sum(breach_burns(game, dataclasses.replace(play, target=0)).values())
+    worth = -sum(_changes("Neonate Breach")(game, dataclasses.replace(play, target=0)).values())
     return 18.0 + 2 * worth if worth >= 4 else -1.0
 
 
@@ -159,13 +158,13 @@ def _council_stakes(game: Game, play: Play, seat: int) -> float:
 
 
 judge("Revolutionary Council", 0, stakes=_council_stakes)
-_dc_stakes, _dc_score = _relative(domain_challenge_burns)
+_dc_stakes, _dc_score = _relative(_changes("Domain Challenge"))
 judge("Domain Challenge", 0, stakes=_dc_stakes, score=_dc_score)
 
 
 def _eat_stakes(game: Game, play: Play, seat: int) -> float:
     """What a seat loses if it passes; the caller gains what the chosen Methuselahs lose."""
-    by = eat_the_rich_burns(game, play)
+    by = _changes("Eat the Rich")(game, play)
     if seat == play.seat:
         return 1.0 - sum(by.values())
     return float(by.get(seat, 0))
@@ -173,7 +172,7 @@ def _eat_stakes(game: Game, play: Play, seat: int) -> float:
 
 def _eat_score(game: Game, play: Play) -> float:
     """Call it when the bots' first choice (every other Methuselah) loses 4 or more."""
-    worth = -sum(eat_the_rich_burns(game, dataclasses.replace(play, target=0)).values())
+    worth = -sum(_changes("Eat the Rich")(game, dataclasses.replace(play, target=0)).values())
     return 18.0 + 2 * worth if worth >= 4 else -1.0
 
 
@@ -292,3 +291,52 @@ def _tradition_score(game: Game, play: Play) -> float:
 
 
 judge("First Tradition: The Masquerade", 0, stakes=_tradition_stakes, score=_tradition_score)
+
+
+def _retribution_losses(game: Game) -> dict[int, int]:
+    """Seat → the capacity of its vampires Justicar Retribution would burn."""
+    lost: dict[int, int] = {}
+    for minion in bleeders_of_3(game):
+        seat = g.controller(game, minion)
+        lost[seat] = lost.get(seat, 0) + game.minions[minion].capacity
+    return lost
+
+
+def _retribution_stakes(game: Game, play: Play, seat: int) -> float:
+    """Against when it burns the seat's own vampires, for when it burns only others'."""
+    lost = _retribution_losses(game)
+    return -float(lost[seat]) if lost.get(seat) else 1.0 if lost else 0.0
+
+
+def _retribution_score(game: Game, play: Play) -> float:
+    """Call it only when it burns others' vampires, none of the caller's."""
+    lost = _retribution_losses(game)
+    return -1.0 if not lost or lost.get(play.seat) else 20.0 + sum(lost.values())
+
+
+judge("Justicar Retribution", 0, score=_retribution_score, stakes=_retribution_stakes)
+
+
+def _confiscation_stakes(game: Game, play: Play, seat: int) -> float:
+    """For the caller, against for the Methuselah whose equipment is taken."""
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return 0.0
+    holder = next((m.id for m in game.minions.values() if terms[play.target][0] in m.cards), -1)
+    return 2.0 if seat == play.seat else -3.0 if holder >= 0 and seat == g.controller(game, holder) else 0.0
+
+
+judge("Confiscation", 0, stakes=_confiscation_stakes)
+
+
+judge("Cardinal Benediction", 0, stakes=_title_stakes)
+judge(
+    "Cardinal Benediction",
+    0,
+    score=lambda game, play: (
+        20.0 if any(g.controller(game, t) == play.seat for t in cardinal_candidates(game, play)) else -1.0
+    ),
+)
+
+
+judge("Year of Fortune", 0, stakes=lambda game, play, seat: 2.0 if seat == play.target else 0.0)

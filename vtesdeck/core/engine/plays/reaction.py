@@ -140,3 +140,24 @@ def _scalpel_score(game: Game, play: Play) -> float:
 
 for _mode in range(4):
     judge("Scalpel Tongue", _mode, score=_scalpel_score)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _power_of_all_score(game: Game, play: Play) -> float:
+    """Lock two Anarchs to cancel a card aimed at this seat (a bleed or directed action at it), or a neighbour's
+    master card."""
+    if not game.aside:
+        return -1.0
+    copy = game.aside[-1]
+    player = game.owner_of[copy]
+    act = g.current_action(game)
+    if act is not None and act.seat == player and act.target == play.seat and (act.is_bleed() or act.directed):
+        return 32.0
+    if act is None and "Master" in game.compiled.types.get(game.card_of[copy], ()):
+        return 20.0 if player in (game.prey(play.seat), game.predator(play.seat)) else -1.0
+    return -1.0
+
+
+judge("Power of All", 0, score=_power_of_all_score)

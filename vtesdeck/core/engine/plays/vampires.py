@@ -7,12 +7,12 @@ import re
 from collections.abc import Callable
 
 from ..cards import CRYPT, Play
-from ..frames import Action, Referendum
-from ..playbook import judge, stake
-from ..specs.vampires import INFERNAL, pairs_in_hand
+from ..frames import Action, Combat, Referendum
+from ..playbook import break_block_score, judge, stake
+from ..specs.vampires import INFERNAL, opposing_combat_card_cost, pairs_in_hand
 from ..state import VAMPIRE, Game
 from ..vocabulary import controller, ready_minions
-from ..windows import W
+from ..windows import Range, W
 
 
 def _tupdog_score(game: Game, play: Play) -> float:
@@ -414,3 +414,73 @@ def _take_card_score(game: Game, play: Play) -> float:
 judge("Darius Shirazi", 0, score=_take_card_score)
 judge("Annazir", 0, score=_take_card_score)
 judge("Annazir", 1, score=_take_card_score)
+
+
+# --- vampires added for cov_e
+
+judge("Alicia Barrows", 0, score=lambda game, play: 5.0)
+
+
+def _osric_score(game: Game, play: Play) -> float:
+    """Burn a location for stealth only to push through a bleed of 2 or more, or an action card's action."""
+    act = play.frame
+    if not isinstance(act, Action) or not (act.bleed >= 2 or act.card >= 0):
+        return -1.0
+    return break_block_score(game, play)
+
+
+judge("Osric Vladislav", 0, score=_osric_score)
+
+
+def _gabriel_score(game: Game, play: Play) -> float:
+    """Discard for +1 strength at close range, where the hand strike is used."""
+    c = play.frame
+    return 12.0 if isinstance(c, Combat) and c.range is Range.CLOSE else -1.0
+
+
+judge("Gabriel Tremblay", 0, score=_gabriel_score)
+judge("Olga Triminov", 0, score=lambda game, play: 15.0 if game.seats[play.seat].pool > 5 else -5.0)
+
+
+def _lenelle_score(game: Game, play: Play) -> float:
+    """Trade a card the engine does not model (a dead card) for a live one, with blood to spare."""
+    m = game.minions.get(play.minion)
+    comp = game.compiled
+    if m is None or m.blood < 3 or comp is None or play.value < 0 or game.card_of[play.value] in comp.implemented:
+        return -1.0
+    return 8.0
+
+
+judge("Lenelle, Mambo of Birmingham", 0, score=_lenelle_score)
+
+
+def _randall_score(game: Game, play: Play) -> float:
+    """Prevent damage to one's own minion, with blood to spare."""
+    c, m = play.frame, game.minions.get(play.minion)
+    if not isinstance(c, Combat) or m is None or m.blood < 2 or controller(game, play.target) != play.seat:
+        return -1.0
+    return 12.0
+
+
+judge("Randall", 0, score=_randall_score)
+
+
+def _tj_score(game: Game, play: Play) -> float:
+    """Cancel a referendum this seat wants to fail."""
+    ref = play.frame
+    return 20.0 if isinstance(ref, Referendum) and stake(game, ref, play.seat) < 0 else -5.0
+
+
+judge("T.J.", 0, score=_tj_score)
+
+
+def _watenda_score(game: Game, play: Play) -> float:
+    """Cancel a card for free, or for 1 blood with blood to spare."""
+    m, cost = game.minions.get(play.minion), opposing_combat_card_cost(game, play)
+    if m is None or cost < 0 or cost > 1 or m.blood - cost < 2:
+        return -1.0
+    return 18.0 - 4.0 * cost
+
+
+judge("Watenda", 0, score=_watenda_score)
+judge("Tobias Smith", 0, score=lambda game, play: 14.0)

@@ -4,36 +4,74 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ...domain import DISCIPLINES
-from ...eligibility import CITY_TITLES, in_game
-from ...eligibility import clan as clan_name
+from ...eligibility import (
+    CITY_TITLES,
+    in_game,
+    with_clan,
+)
+from ...eligibility import (
+    clan as clan_name,
+)
 from .. import economy
-from ..cards import SHUFFLERS, Blocks, Mode, Play, Role, Upkeep, card, hook
+from ..cards import (
+    SHUFFLERS,
+    Bearer,
+    Blocks,
+    Mode,
+    Play,
+    Role,
+    Upkeep,
+    card,
+    hook,
+)
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Until
-from ..state import VAMPIRE, Game, Minion, Phase, crypt_draw
+from ..frames import (
+    Action,
+    Combat,
+    Referendum,
+    Until,
+)
+from ..handlers import Handler
+from ..playbook import most_wanted_clans
+from ..state import (
+    VAMPIRE,
+    Game,
+    Minion,
+    Phase,
+    crypt_draw,
+    leave_play,
+)
 from ..vocabulary import (
+    BURN_BY_REFERENDUM,
     NO_STRIKE,
+    ActingMinionCannotStrikeFirstRound,
     AddBlood,
     AshHeapCardToHand,
     AttemptBlock,
     BloodToUncontrolled,
+    BurnBlood,
     BurnEdgeTo,
     BurnPool,
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
+    BurnTargetMinion,
+    BurnThisCard,
     CorruptionCounterOnMinionOfTarget,
     CorruptThenMaySteal,
     CounterOnThisCard,
+    CryptDraw,
     DamageAfterResolution,
+    DoNotReplace,
     DrawCards,
+    Embrace,
     EnterCombatWithTarget,
     Equip,
+    ExtraVotes,
     GainPool,
     HuntFor,
     If,
@@ -41,43 +79,64 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    Minions,
+    MoveBloodToAnother,
     NoMoreBleedsThisTurn,
+    PoolToThisCard,
     Prevent,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
+    RetrieveOnReplace,
+    SpendMasterAction,
     StealMinion,
     StealPool,
     Stealth,
     StealthThisTurn,
     StrengthUntilNextUnlock,
     Strike,
+    StrikeHandOrMelee,
     StunTarget,
     TargetBurnsPool,
     TargetDiscards,
     TargetLocksOwnMinion,
+    ThisCardChoosesTarget,
     TitleCard,
     UnlockSelf,
+    action_of,
     add_rider,
     all_of,
     allies_and_retainers_of_others,
     allies_of_others,
     any_methuselah_but_you,
+    ash_heap_at_least,
     bleed_succeeded,
+    blood_movers,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_cost,
+    cards_choosing,
+    cards_requiring,
     carried_by_actor,
+    carries_no,
     choose,
     combat,
     controller,
+    copies_on,
     crypt_not_empty,
+    current_action,
     damage_pending,
     discard,
     equipment_of_others,
     grant,
+    hand_or_melee_strikes,
     has_edge,
     has_targets,
+    hold,
     hook_sum,
+    in_polling,
+    in_sect,
     infernal_actor,
     is_location,
     is_ready,
@@ -87,21 +146,31 @@ from ..vocabulary import (
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
     locked_self,
+    master_action_left,
     may_attempt_block,
+    may_play,
     minion_entered,
     minions_of_prey,
     move_blood,
     not_carrying,
+    offered_to_every_methuselah,
     other_ready_vampires,
+    own_vampires_not_in_sect,
     own_wraiths,
+    plays_held_cards,
+    pool_at_least,
     prey_only,
     prey_or_predator,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
     referendum,
+    referendum_burnable,
     refill,
+    removal_stealth,
     retainers_of_others,
+    retrieves_on_replace,
+    set_aside,
     take_damage,
     target_still,
     to_ash_heap,
@@ -234,103 +303,24 @@ def _smith_possible(game: Game, play: Play) -> bool:
     return bool(_equipment_in_library(game, play))
 
 
-def _embrace(game: Game, play: Play, sect: str = "") -> Minion:
-    """The Embrace: the card copy becomes a 1-capacity vampire of the acting vampire's clan and sect (or
-    ``sect``: Childe of the Revolution's Anarch), ready and unlocked with no blood, so the forced hunt makes it
-    hunt this turn."""
-    actor = game.minions.get(play.minion)
-    leave_aside(game, play.card)
-    game.seats[play.seat].controlled.append(play.card)
-    m = game.minions[play.card] = Minion(
-        id=play.card,
-        card=game.card_of[play.card],
-        capacity=1,
-        blood=0,
-        in_play=True,
-        kind=VAMPIRE,
-        clan=actor.clan if actor is not None else "",
-        sect=sect or (actor.sect if actor is not None else ""),
-    )
-    game.log("embrace", play.seat, play.minion, play.card)
-    minion_entered(game, play.seat, play.card)
-    return m
-
-
-def _embrace_card(game: Game, play: Play) -> None:
-    _embrace(game, play)
-
-
-# A Discipline master card: "This vampire gets +1 level of Auspex [aus]" (and "Capacity increases by 1").
-_DISCIPLINE_MASTER = re.compile(r"(?:gets|gains) \+?1 level of [A-Za-z ]+ \[([a-z]{3})\]")
-
-
-def _discipline_master(game: Game, copy: int) -> tuple[str, bool] | None:
-    """(discipline, capacity +1) of a Discipline master card that goes on any vampire, None for other cards."""
-    card = game.compiled.cards.get(game.card_of[copy])
-    text = card.text or "" if card is not None else ""
-    if card is None or "Master" not in card.types or not text.startswith(("Discipline.", "Master: Discipline.")):
-        return None
-    found = _DISCIPLINE_MASTER.search(text)
-    return (found.group(1), "Capacity increases by 1" in text) if found else None
-
-
-def _discipline_master_onto(game: Game, play: Play, m: Minion) -> Flow:
-    """ "You can search your library (shuffle afterward), hand and/or ash heap for a Discipline master card and put
-    it on this new vampire": it gets 1 level of the Discipline (and 1 capacity when the card says so). Choosing
-    none is offered last."""
-    seat = game.seats[play.seat]
-    found: dict[int, int] = {}
-    for zone in (seat.hand, seat.ash_heap, seat.library):
-        for c in zone:
-            if game.card_of[c] not in found and _discipline_master(game, c) is not None:
-                found[game.card_of[c]] = c
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in found.values()]
-    option = yield from choose(game, play.seat, [*options, Option(Kind.TERMS, play.seat, target=-1)])
-    copy = option.target
-    if copy >= 0:
-        zone = next(z for z in (seat.hand, seat.ash_heap, seat.library) if copy in z)
-        zone.remove(copy)
-        m.cards.append(copy)
-        code, capacity = _discipline_master(game, copy) or ("", False)
-        levels = dict(m.disciplines)
-        levels[code] = min(2, levels.get(code, 0) + 1)
-        m.disciplines = tuple(levels.items())
-        m.capacity += 1 if capacity else 0
-        game.log("discipline card", play.seat, m.id, copy)
-        if zone is seat.hand:
-            refill(game, play.seat)
-    game.rng.shuffle(seat.library)
-
-
-def _childe_of_the_revolution(game: Game, play: Play) -> Flow:
-    """A 1-capacity Anarch vampire of the acting vampire's clan that must hunt this turn (the forced hunt), and
-    a Discipline master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play, sect="Anarch"))
-
-
-def _third_tradition(game: Game, play: Play) -> Flow:
-    """A 1-capacity Camarilla vampire of the acting vampire's clan that cannot act this turn, a Discipline master
-    card on it, and up to 2 blood moved onto it from the acting vampire (decided now: PIB 20150418)."""
-    m = _embrace(game, play, sect="Camarilla")
-    m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
-    yield from _discipline_master_onto(game, play, m)
-    actor = game.minions.get(play.minion)
-    most = min(2, actor.blood if actor is not None else 0, m.capacity)
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=x) for x in range(most, -1, -1)])
-    if option.value and actor is not None:
-        move_blood(game, actor.id, -option.value)
-        move_blood(game, m.id, option.value)
-        game.log("move blood", play.seat, actor.id, m.id, option.value)
-
-
 card(
     "Childe of the Revolution",
-    Mode(window=W.ACTION, stealth=1, effects=(_childe_of_the_revolution,), label="a new 1-capacity Anarch vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Anarch", discipline_master=True),),
+        label="a new 1-capacity Anarch vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 card(
     "Third Tradition: Progeny",
-    Mode(window=W.ACTION, stealth=1, effects=(_third_tradition,), label="a new 1-capacity Camarilla vampire"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(Embrace(sect="Camarilla", discipline_master=True, cannot_act=True, blood_from_actor=2),),
+        label="a new 1-capacity Camarilla vampire",
+    ),
     notes="The new vampire meets the requirements of its clan, sect, capacity and Disciplines (game.may_play).",
 )
 
@@ -444,7 +434,7 @@ card(
 )
 card(
     "Embrace, The",
-    Mode(window=W.ACTION, stealth=1, effects=(_embrace_card,), label="a new 1-capacity vampire"),
+    Mode(window=W.ACTION, stealth=1, effects=(Embrace(),), label="a new 1-capacity vampire"),
     notes="The new vampire has no disciplines (the card gives none); it meets the requirements of its clan, sect "
     "and capacity (game.may_play).",
 )
@@ -705,24 +695,23 @@ card(
 card(
     "Night Moves",
     Mode(
-        window=W.ACTION, bleeds=True, stealth=3, targets=prey_or_predator, label="bleed at +3 stealth, 1 pool at most"
+        window=W.ACTION,
+        bleeds=True,
+        stealth=3,
+        bleed_at_most=1,
+        targets=prey_or_predator,
+        label="bleed at +3 stealth, 1 pool at most",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         bleeds=True,
         stealth=6,
+        bleed_at_most=1,
         targets=prey_or_predator,
         label="bleed at +6 stealth, 1 pool at most",
     ),
 )
-
-
-@hook("before_resolution", "Night Moves")
-def _night_moves_excess(game: Game, act: Action) -> None:
-    """Night Moves: "If more than 1 pool is bled with this action, ignore the excess"."""
-    if act.card >= 0 and act.bleed > 1 and game.card_of[act.card] == vekn(game, "Night Moves"):
-        act.bleed = 1
 
 
 # -- Mind Numb ------------------------------------------------------------------------------------------------------------
@@ -750,63 +739,38 @@ card(
 
 
 # -- cards put on the acting vampire, at a level: Heart of the City, Preternatural Strength -------------------------------
-
-
-def _on_self_at_level(game: Game, play: Play) -> None:
-    """Put the card on the acting vampire; a superior copy carries 1 counter, which the card's hook adds to its
-    inferior bonus (the only counter such a card carries)."""
-    PutOnTarget(on_self=True)(game, play)
-    if play.mode.superior and play.card in game.minions.get(play.minion, _NO_MINION).cards:
-        game.card_counters[play.card] = 1
-
-
-_NO_MINION = Minion(id=-1, card=-1, capacity=0)
-
-
-def _level_of(game: Game, minion: int, name: str) -> int:
-    """The bonus of the copies of the named card on the minion: 1 each, 2 for a superior one."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return 0
-    wanted = vekn(game, name)
-    return sum(1 + game.card_counters.get(c, 0) for c in m.cards if game.card_of[c] == wanted)
-
+# A superior copy carries 1 counter, which counts as one more copy (Bearer.per_counter): +2 bleed, +2 strength.
 
 card(
     "Heart of the City",
-    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(_on_self_at_level,)),
+    Mode(window=W.ACTION, stealth=1, when=not_carrying("Heart of the City"), effects=(PutOnTarget(on_self=True),)),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=1,
         when=not_carrying("Heart of the City"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(bleed=1, per_counter=True),
 )
-
-
-@hook("bleed", "Heart of the City")
-def _heart_of_the_city_bleed(game: Game, act: Action) -> int:
-    return _level_of(game, act.actor, "Heart of the City")
-
-
 card(
     "Preternatural Strength",
-    Mode(window=W.ACTION, stealth=2, when=not_carrying("Preternatural Strength"), effects=(_on_self_at_level,)),
+    Mode(
+        window=W.ACTION,
+        stealth=2,
+        when=not_carrying("Preternatural Strength"),
+        effects=(PutOnTarget(on_self=True),),
+    ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=2,
         when=not_carrying("Preternatural Strength"),
-        effects=(_on_self_at_level,),
+        effects=(PutOnTarget(on_self=True, counters=1),),
     ),
+    bearer=Bearer(strength=1, per_counter=True),
     notes="'They cannot play cards named Torn Signpost': Torn Signpost's modes ask not_carrying (specs/combat.py).",
 )
-
-
-@hook("strength", "Preternatural Strength")
-def _preternatural_strength(game: Game, minion: int) -> int:
-    return _level_of(game, minion, "Preternatural Strength")
 
 
 # -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
@@ -847,7 +811,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        when=lambda game, play: len(game.seats[game.prey(play.seat)].ash_heap) >= 7,
+        when=ash_heap_at_least(7, whose="prey"),
         effects=(RemoveFromAshHeapToBurnPool(7, 3),),
         label="remove 7 cards of the prey's ash heap: it burns 3 pool",
     ),
@@ -856,24 +820,13 @@ card(
 )
 
 
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Vampires in play (ready or in torpor) controlled by other Methuselahs."""
-    return [
-        c
-        for s in game.order
-        if s != play.seat
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play
-    ]
-
-
 card(
     "Inside Dirt",
     Mode(
         window=W.ACTION,
         directed=True,
         when=has_edge,
-        targets=_vampires_of_others,
+        targets=Minions(whose="others", ready=False),
         effects=(BurnEdgeTo((BurnTargetBlood(3),)),),
         label="burn the Edge: a vampire burns 3 blood",
     ),
@@ -963,19 +916,9 @@ card(
 )
 
 
-def _recruitment_exercise(game: Game, play: Play) -> None:
-    """Draw a crypt card (revealed); 1 blood from the bank on it if it is a Black Hand vampire."""
-    copy = crypt_draw(game, play.seat)
-    m = game.minions.get(copy) if copy is not None else None
-    if m is not None and "black hand" in m.traits:
-        m.blood += 1
-        game.gained += 1
-        game.log("add blood", play.seat, m.id, 1)
-
-
 card(
     "Recruitment Exercise",
-    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_recruitment_exercise,)),
+    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(CryptDraw(blood=1, trait="black hand"),)),
 )
 
 
@@ -983,20 +926,17 @@ card(
 
 card(
     "Show of Force",
-    Mode(window=W.ACTION, bleeds=True, bleed=1, label="bleed +1; if blocked, +1 strength"),
-    Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2; if blocked, +2 strength"),
+    Mode(window=W.ACTION, bleeds=True, bleed=1, combat_strength=1, label="bleed +1; if blocked, +1 strength"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        bleeds=True,
+        bleed=2,
+        combat_strength=2,
+        label="bleed +2; if blocked, +2 strength",
+    ),
     notes="The strength the vampire 'can gain' when blocked is always taken (it is never worse).",
 )
-
-
-@hook("combat_start", "Show of Force")
-def _show_of_force(game: Game, c: Combat) -> None:
-    """Show of Force blocked: the acting vampire gains +1 strength ([POT][PRE]: +2) for the resulting combat."""
-    act = c.action
-    if act is None or not act.blocked or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if game.card_of[act.card] == vekn(game, "Show of Force") and act.mode.bleeds:
-        c.a.combat_strength += 2 if act.mode.superior else 1
 
 
 card(
@@ -1010,25 +950,10 @@ def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
     if not act.directed or act.target != controller(game, minion):
         return 0
-    return 1 if _level_of(game, minion, "Abbot") else 0
+    return 1 if copies_on(game, minion, "Abbot") else 0
 
 
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
-
-
-def _in_play(game: Game, copy: int) -> bool:
-    """Whether a card copy is in play (on the table or on a minion)."""
-    return any(
-        copy == c or copy in (m.cards if (m := game.minions.get(c)) is not None else ())
-        for s in game.order
-        for c in game.seats[s].controlled
-    )
-
-
-def _burn_target_card(game: Game, play: Play) -> None:
-    """Burn the card the action is directed at, if it is still in play."""
-    if _in_play(game, play.target):
-        burn_card(game, play.target)
 
 
 card(
@@ -1037,7 +962,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_burn_target_card, TargetBurnsPool(2))),),
+        effects=(If(target_still(locations_of_others), (BurnTargetCard(), TargetBurnsPool(2))),),
         label="burn a location, its controller burns 2 pool",
     ),
     notes="The controller burns 2 pool only if the location is still there to burn.",
@@ -1068,7 +993,7 @@ card(
         window=W.ACTION,
         directed=True,
         targets=_equipment_or_locations_of_neighbours,
-        effects=(If(target_still(_equipment_or_locations_of_neighbours), (_burn_target_card,)),),
+        effects=(If(target_still(_equipment_or_locations_of_neighbours), (BurnTargetCard(),)),),
         label="burn an equipment or location on a minion of your predator or prey",
     ),
     Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
@@ -1115,17 +1040,6 @@ card(
 # -- Revelations ----------------------------------------------------------------------------------------------------------
 
 
-def _revelations_discard(game: Game, play: Play) -> Flow:
-    """Look at the prey's hand and discard one card of the player's choice from it (the prey draws back up)."""
-    act = play.frame
-    prey = act.target if isinstance(act, Action) and act.target >= 0 else game.prey(play.seat)
-    hand = game.seats[prey].hand
-    if not hand or game.seats[prey].ousted:
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in hand])
-    discard(game, prey, [option.target])
-
-
 card(
     "Revelations",
     Mode(
@@ -1134,7 +1048,7 @@ card(
         directed=True,
         seat_target=True,
         targets=prey_only,
-        effects=(_revelations_discard,),
+        effects=(TargetDiscards(1, players_choice=True),),
         label="discard a card of your choice from the prey's hand",
     ),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(),), label="the prey plays with an open hand"),
@@ -1148,7 +1062,7 @@ card(
 
 def _misere_modes() -> tuple[Mode, ...]:
     """One mode per non-empty set of [cel] (1 optional maneuver), [obf] (+1 stealth), [pot] (+1 strength that
-    combat: the hook below), "More than one Discipline can be used"."""
+    combat), "More than one Discipline can be used"."""
     modes = []
     for size in (1, 2, 3):
         for combo in itertools.combinations(("cel", "obf", "pot"), size):
@@ -1159,22 +1073,13 @@ def _misere_modes() -> tuple[Mode, ...]:
                     disciplines=combo,
                     stealth=1 if "obf" in combo else 0,
                     combat_maneuvers=1 if "cel" in combo else 0,
+                    combat_strength=1 if "pot" in combo else 0,
                 )
             )
     return tuple(modes)
 
 
 card("Make the Misere", *_misere_modes())
-
-
-@hook("combat_start", "Make the Misere")
-def _misere_strength(game: Game, c: Combat) -> None:
-    """Make the Misere [pot]: the acting Anarch gets +1 strength during that combat."""
-    act = c.action
-    if act is None or act.mode is None or act.card < 0 or c.a.minion != act.actor:
-        return
-    if "pot" in act.mode.disciplines and game.card_of[act.card] == vekn(game, "Make the Misere"):
-        c.a.combat_strength += 1
 
 
 card(
@@ -1843,13 +1748,7 @@ card(
 )
 
 
-@hook("can_block", "Propaganda")
-def _propaganda_titled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Titled vampires cannot block Propaganda."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Propaganda"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or m.kind != VAMPIRE or not m.title
+cannot_block("Propaganda", Minions(titled=True), of="action")  # "Titled vampires cannot block this action"
 
 
 card(
@@ -1916,15 +1815,11 @@ card(
 )
 
 
-def _waters_of_duat(game: Game, play: Play) -> Flow:
-    """A 1-capacity Follower of Set (the acting vampire's clan and sect) that must hunt this turn, and a Discipline
-    master card on it."""
-    yield from _discipline_master_onto(game, play, _embrace(game, play))
-
-
 card(
     "Waters of Duat",
-    Mode(window=W.ACTION, stealth=1, effects=(_waters_of_duat,), label="a new 1-capacity Follower of Set"),
+    Mode(
+        window=W.ACTION, stealth=1, effects=(Embrace(discipline_master=True),), label="a new 1-capacity Follower of Set"
+    ),
     notes="The new vampire is of the acting vampire's sect (the card names none).",
 )
 card(
@@ -2108,13 +2003,7 @@ card(
 )
 
 
-@hook("can_block", "Anarch Secession")
-def _secession_untitled_cannot_block(game: Game, minion: int, act: Any) -> bool:
-    """Minions without titles cannot block Anarch Secession."""
-    if not isinstance(act, Action) or act.card < 0 or game.card_of[act.card] != vekn(game, "Anarch Secession"):
-        return True
-    m = game.minions.get(minion)
-    return m is None or bool(m.title)
+cannot_block("Anarch Secession", Minions(kind=None, titles=("",)), of="action")  # "Minions without titles …"
 
 
 # -- Gear Up --------------------------------------------------------------------------------------------------------------
@@ -2696,6 +2585,757 @@ def _force_of_will_blocked(game: Game, act: Action) -> None:
         return
     key = f"damage after resolution:{act.actor}"
     act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
+
+
+# -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
+
+_PUPPET = "Puppet Master"
+
+
+def _puppet_mark(game: Game, play: Play) -> None:
+    """The turn it was played in (its player's turn count): "your next minion phase" is a later one."""
+    add_rider(game, play.card, "puppet turn", game.seats[play.seat].turns, Until.END_OF_GAME)
+
+
+def _puppets(game: Game) -> list[tuple[int, int, int]]:
+    """(card copy, the vampire it is on, the turn it was played) for each Puppet Master on a vampire."""
+    found = []
+    for r in game.riders:
+        if r.key == "puppet turn":
+            for s in game.order:
+                for c in game.seats[s].controlled:
+                    m = game.minions.get(c)
+                    if m is not None and r.holder in m.cards:
+                        found.append((r.holder, c, r.value))
+    return found
+
+
+@hook("stays_locked", _PUPPET)
+def _puppet_stays_locked(game: Game, seat: int) -> list[int]:
+    """The attached vampire does not unlock as normal."""
+    if not game.riders:
+        return []
+    return [m for _, m, _ in _puppets(game) if game.minions[m].locked and m in game.seats[seat].controlled]
+
+
+@hook("minion_phase", _PUPPET)
+def _puppet_pulls(game: Game, seat: int) -> None:
+    """In its player's next minion phase, as it starts: burn it, unlock the vampire and take control of it until the
+    end of the turn (a rider names the Methuselah it goes back to: the end_of_turn hook)."""
+    if not game.riders:
+        return
+    for card_copy, minion, turn in _puppets(game):
+        if game.owner_of[card_copy] != seat or game.seats[seat].turns <= turn:
+            continue
+        burn_card(game, card_copy)
+        game.riders = [r for r in game.riders if not (r.holder == card_copy and r.key == "puppet turn")]
+        m = game.minions[minion]
+        m.locked = False
+        previous = controller(game, minion)
+        if previous == seat:
+            continue
+        StealMinion()(game, Play(seat=seat, card=card_copy, mode=_PULL, target=minion))
+        add_rider(game, minion, "puppet", previous, Until.END_OF_TURN)
+
+
+@hook("end_of_turn", _PUPPET)
+def _puppet_returns(game: Game, seat: int) -> None:
+    """The vampire goes back to the Methuselah it was taken from, in torpor too (LSJ 20010119); removed from the
+    game if that Methuselah was ousted (ANK 20181110)."""
+    for r in [r for r in game.riders if r.key == "puppet"] if game.riders else []:
+        m = game.minions.get(r.holder)
+        if m is None or not m.in_play or m.id not in game.seats[seat].controlled:
+            continue
+        if game.seats[r.value].ousted:
+            leave_play(game, m.id, removed=True)
+            game.log("remove from the game", seat, m.id)
+        else:
+            StealMinion()(game, Play(seat=r.value, card=-1, mode=_PULL, target=m.id))
+
+
+_PULL = Mode(window=W.ACTION)  # the mode of the Plays the control changes are made with (StealMinion reads none)
+
+card(
+    _PUPPET,
+    Mode(window=W.ACTION, bleeds=True, bleed=2, label="bleed +2"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        directed=True,
+        targets=younger_ready_vampires_of_others,
+        effects=(PutOnTarget(), LockTarget(), _puppet_mark),
+        label="put on a younger vampire and lock it; steal it next minion phase",
+    ),
+    notes="The control is taken as its player's next minion phase starts (the rulings allow any point of it: "
+    "LSJ 20001201; the start gives the vampire its actions).",
+)
+
+
+# -- cov_d: Charming Lobby --------------------------------------------------------------------------------------------
+
+_LOBBY = "Charming Lobby"
+_LOBBY_HOLDER = -2000  # the holder of the rider "the next referendum passes automatically" (no minion nor seat)
+_FIZZLED = Mode(window=W.ACTION)  # the chosen card left the hand: the action succeeds with no effect
+
+
+def _political_handler(game: Game, copy: int) -> Handler | None:
+    return next((h for h in game.compiled.actions.get(game.card_of[copy], ()) if h.mode.political), None)
+
+
+def _lobby_cards(game: Game, play: Play) -> list[int]:
+    """The political action cards in the player's hand the acting vampire may play: requirements and cost apply
+    (ANK 20220704, LSJ 20100819), an X cost aside; one copy of each card."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in game.seats[play.seat].hand:
+        vekn_id = game.card_of[c]
+        if c == play.card or vekn_id in seen:
+            continue
+        seen.add(vekn_id)
+        h = _political_handler(game, c)
+        if h is None or h.mode.x_cost or not may_play(game, h, m):
+            continue
+        blood, pool = card_cost(game, h, play.seat, m.id)
+        if blood < m.blood and pool < game.seats[play.seat].pool:
+            out.append(c)
+    return out + referendum_burnable(game, play)
+
+
+@hook("before_resolution", _LOBBY)
+def _lobby_calls(game: Game, act: Action) -> None:
+    """At resolution the chosen card is played: its cost paid (not the action's: LSJ 20091021), it calls the
+    referendum in the Lobby's place (its vote the caller's, ANK 20220704); the Lobby goes to the ash heap. A card no
+    longer in the hand calls nothing."""
+    if act.card < 0 or game.card_of[act.card] != vekn(game, _LOBBY) or "value" not in act.flags:
+        return
+    chosen = act.flags.pop("value")
+    m = game.minions.get(act.actor)
+    act.flags["lobby"] = 2 if act.mode is not None and act.mode.superior else 1
+    if chosen not in game.seats[act.seat].hand:  # a card in play allows the referendum: it burns the card
+        held = any(chosen in game.seats[s].controlled for s in game.order)
+        act.mode, act.target_minion = (BURN_BY_REFERENDUM, chosen) if held else (_FIZZLED, -1)
+        act.kind = Act.POLITICAL if held else Act.CARD
+        to_ash_heap(game, act.card)  # no political action card: no vote from a card (LSJ 20070927)
+        refill(game, act.seat)
+        act.card = -1
+        return
+    handler = _political_handler(game, chosen) if chosen in game.seats[act.seat].hand else None
+    if m is None or handler is None:
+        act.kind, act.mode = Act.CARD, _FIZZLED
+        return
+    blood, pool = card_cost(game, handler, act.seat, m.id, paying=True)
+    move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, act.seat, pool)
+    to_ash_heap(game, act.card)
+    refill(game, act.seat)
+    set_aside(game, act.seat, chosen)
+    act.card, act.mode = chosen, handler.mode
+    game.log("play", act.seat, chosen, handler.index, m.id, -1)
+
+
+@hook("before_referendum", _LOBBY)
+def _lobby_votes(game: Game, act: Action, play: Play) -> None:
+    """[PRE]: the vampire gains 2 votes in that first referendum."""
+    if act.flags.get("lobby") == 2 and isinstance(play.frame, Referendum):
+        play.frame.extra_votes[act.seat] = play.frame.extra_votes.get(act.seat, 0) + 2
+
+
+@hook("referendum_passed", _LOBBY)
+def _lobby_passed(game: Game, ref: Referendum) -> None:
+    """If it passes, the next referendum called by any vampire thereafter passes automatically."""
+    act = current_action(game)
+    if act is not None and act.flags.get("lobby"):
+        add_rider(game, _LOBBY_HOLDER, "lobby", 1, Until.END_OF_GAME)
+
+
+@hook("passes_automatically", _LOBBY)
+def _lobby_passes(game: Game, ref: Referendum) -> bool:
+    """The next referendum a vampire calls, any Methuselah's (PIB 20110719); a blood hunt is called by none (TOM
+    19950921)."""
+    if not game.riders:
+        return False
+    rider = next((r for r in game.riders if r.holder == _LOBBY_HOLDER and r.key == "lobby"), None)
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if rider is None or m is None or m.kind != VAMPIRE:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+card(
+    _LOBBY,
+    Mode(window=W.ACTION, political=True, stealth=1, values=_lobby_cards, label="call a referendum"),
+    Mode(window=W.ACTION, political=True, stealth=1, superior=True, values=_lobby_cards, label="… with +2 votes"),
+    notes="The chosen card stays in the hand until resolution (the card: kept apart). A referendum allowed by an "
+    "effect in play: to burn another Methuselah's card in play (Anarch Revolt, Elysium: The Arboretum).",
+)
+
+
+# -- cov_d: Loki's Gift -----------------------------------------------------------------------------------------------
+
+_LOKI = "Loki's Gift"
+
+
+def _loki_superior(game: Game, play: Play) -> None:
+    """[PRO]: remembered on the card (its polling use is the superior one's)."""
+    add_rider(game, play.card, "loki superior", 1, Until.END_OF_GAME)
+
+
+def _loki_polling(game: Game, play: Play) -> bool:
+    return (
+        in_polling(game, play)
+        and bool(game.riders)
+        and any(r.holder == play.card and r.key == "loki superior" for r in game.riders)
+    )
+
+
+def _loki_stealth_needed(game: Game, play: Play) -> bool:
+    """Its vampire is acting, has 1 blood to burn, and a block attempt against it would succeed (as needed)."""
+    act = play.frame if isinstance(play.frame, Action) else None
+    m = game.minions.get(play.minion)
+    return (
+        act is not None
+        and m is not None
+        and m.blood >= 1
+        and act.actor == play.minion
+        and act.blocker >= 0
+        and act.intercept >= act.stealth
+    )
+
+
+card(
+    _LOKI,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying(_LOKI),
+        effects=(HuntFor(), PutOnTarget(on_self=True)),
+        label="+1 stealth hunt; the card on the vampire",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_LOKI),
+        targets=ready_vampires_of_others,
+        effects=(HuntFor(), PutOnTarget(on_self=True), _loki_superior, BurnTargetBlood(1)),
+        label="(D) +1 stealth hunt, burn 1 blood of a vampire; the card on the vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_loki_stealth_needed,
+        effects=(BurnBlood(1), BurnThisCard(), Stealth(1)),
+        label="burn it and 1 blood: +1 stealth",
+    ),
+    Mode(
+        window=W.POLLING,
+        in_play=True,
+        when=_loki_polling,
+        effects=(BurnThisCard(), ExtraVotes(2)),
+        label="burn it: +2 votes",
+    ),
+    notes="[PRO]'s blood is burned from a ready vampire of another Methuselah (the (D) action's target).",
+)
+
+
+# -- cov_d: Skaald ----------------------------------------------------------------------------------------------------
+
+_SKAALD = "Skaald"
+
+
+def _untitled_gangrel(m: Minion) -> bool:
+    return m.kind == VAMPIRE and m.clan == "Gangrel" and not m.title
+
+
+@hook("votes", _SKAALD)
+def _skaald_votes(game: Game, seat: int) -> int:
+    """The non-titled Gangrel with Skaald gets +2 votes in referendums called by a Gangrel."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    caller = game.minions.get(ref.caller) if ref is not None and ref.caller >= 0 else None
+    if caller is None or caller.clan != "Gangrel":
+        return 0
+    wanted = vekn(game, _SKAALD)
+    return sum(
+        2 for m in ready_minions(game, seat) if _untitled_gangrel(m) and any(game.card_of[c] == wanted for c in m.cards)
+    )
+
+
+@hook("may_remove", _SKAALD)
+def _skaald_thieves(game: Game, minion: int, copy: int, on: int) -> bool:
+    """Only an older non-titled Gangrel can steal it."""
+    if game.card_of[copy] != vekn(game, _SKAALD):
+        return True
+    m, holder = game.minions.get(minion), game.minions.get(on)
+    return m is not None and holder is not None and _untitled_gangrel(m) and m.capacity > holder.capacity
+
+
+card(
+    _SKAALD,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True), UnlockSelf()), label="on this Gangrel"),
+    steal="vampire",
+)
+removal_stealth(_SKAALD, 1)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+_SEGREGATION = "Judgment: Camarilla Segregation"
+
+card(
+    _SEGREGATION,
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_vampires_not_in_sect("Camarilla"),
+        effects=(BurnTargetMinion(), BurnThisCard()),
+        label="burn a non-Camarilla vampire you control: burn this card",
+    ),
+    notes="Any Methuselah may burn it in its master phase (not a master phase action).",
+    upkeep=Upkeep(pool=1, if_controlling_not_sect="Camarilla"),
+)
+
+
+offered_to_every_methuselah(W.MASTER, _SEGREGATION)
+
+
+card(
+    "Open War",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), limit="open war", limit_scope="game", label="put in play"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=in_sect("Anarch"),
+        targets=ready_minions_of_others,
+        label="an Anarch enters combat with a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        cost_pool=2,
+        when=in_sect("Anarch"),
+        targets=locations_of_others,
+        effects=(BurnTargetCard(),),
+        label="an Anarch burns a location (2 pool)",
+    ),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        when=all_of(master_action_left, pool_at_least(2)),
+        effects=(SpendMasterAction(), PoolToThisCard(1, burn_at=4, gain=4)),
+        label="a master phase action: 1 pool to this card",
+    ),
+    notes="Any Methuselah's Anarchs use its actions, and any Methuselah its master phase ability; at 4 counters its "
+    "controller gains the 4 pool.",
+)
+offered_to_every_methuselah(W.MASTER, "Open War")
+
+
+# -- The Status Perfectus --------------------------------------------------------------------------------------------------
+
+
+def _perfectus_fought(game: Game, play: Play) -> tuple[int, int] | None:
+    """(the blocking Anarch, the acting minion still ready) after an action whose block led to a combat."""
+    act = action_of(play)
+    if act is None or act.blocker < 0 or act.flags.get("combat_with", -1) != act.blocker:
+        return None
+    blocker = game.minions.get(act.blocker)
+    if blocker is None or blocker.kind != VAMPIRE or blocker.sect != "Anarch" or not is_ready(game, act.actor):
+        return None
+    return act.blocker, act.actor
+
+
+def _perfectus_anarchs(game: Game, play: Play) -> Sequence[int]:
+    """A ready unlocked Anarch of the player's other than the blocking one, to enter combat with the acting
+    minion (another Methuselah's)."""
+    fought = _perfectus_fought(game, play)
+    if fought is None or controller(game, fought[1]) == play.seat:
+        return []
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked and m.id != fought[0]
+    ]
+
+
+def _perfectus_combat(game: Game, play: Play) -> Flow | None:
+    """Lock the Anarch; it enters combat with the acting minion (the combat is no part of the action: ANK 20180929,
+    as Marie-Pierre's)."""
+    fought = _perfectus_fought(game, play)
+    anarch = game.minions.get(play.target)
+    if fought is None or anarch is None or not is_ready(game, anarch.id):
+        return None
+    anarch.locked = True
+    return combat(game, anarch.id, fought[1], None)
+
+
+card(
+    "Status Perfectus, The",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),), label="put in play"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=blood_movers("Anarch"),
+        effects=(MoveBloodToAnother(1, sect="Anarch"),),
+        label="move 1 blood between ready Anarchs",
+    ),
+    Mode(
+        window=W.AFTER_ACTION,
+        in_play=True,
+        targets=_perfectus_anarchs,
+        effects=(LockThisCard(), ActingMinionCannotStrikeFirstRound(), _perfectus_combat),
+        label="lock: another Anarch enters combat with the acting minion, which cannot strike in the first round",
+    ),
+    notes="Its combat follows the action's (after the blocking Anarch's combat has ended), no part of the action.",
+)
+
+
+# -- Divine Sign -----------------------------------------------------------------------------------------------------------
+
+_DIVINE_SIGN = "Divine Sign"
+_DIVINE_SIGN_EFFECTS = (ThisCardChoosesTarget(), PutOnTarget(on_self=True), UnlockSelf())
+
+card(
+    _DIVINE_SIGN,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        directed=True,
+        when=not_carrying(_DIVINE_SIGN),
+        targets=ready_minions_of_others,
+        effects=_DIVINE_SIGN_EFFECTS,
+        label="+2 intercept against a minion; open hand in the combat of its block",
+    ),
+    burn="chosen minion",
+    notes="The minion chosen is a ready minion of another Methuselah (the (D) action is directed at its controller). "
+    "[NEC]'s open hand changes no decision here (the bots read no hand but their own).",
+)
+
+
+@hook("intercept", _DIVINE_SIGN)
+def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
+    """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
+    return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
+
+
+# -- Clan Impersonation ----------------------------------------------------------------------------------------------------
+# The vampire's clan is ``Minion.clan`` (what every card reads); the clan chosen is also a rider on the card (its index
+# in the table's clans), so that removing one copy gives the vampire back the clan of the copy left, if any, or its
+# printed one (ANK 20200415, RTR 20201130; the most recent change takes precedence: LSJ 20021209).
+
+_IMPERSONATION = "Clan Impersonation"
+_CLAN_CHOSEN = "clan chosen"  # a rider on a Clan Impersonation: the index of its clan in _table_clans
+
+
+def _table_clans(game: Game) -> tuple[str, ...]:
+    """The clans a card at this table names (its requirements) or a vampire at the table is of, sorted (once per
+    table): the clans worth choosing."""
+    found = game.table.get("clans")
+    if found is None:
+        cards = game.compiled.cards
+        names: set[str] = set()
+        for vekn in set(game.card_of):
+            c = cards.get(vekn)
+            if c is not None:
+                names.update(clan_name(x) for x in (*c.requirements.clans, *(c.clans if c.is_crypt else ())))
+        found = game.table["clans"] = tuple(sorted(names))
+    return tuple(found)
+
+
+def _impersonate(game: Game, play: Play) -> Flow | None:
+    """The card goes on the acting vampire, who is of the clan chosen now from then on."""
+    m = game.minions.get(play.minion)
+    if m is None or not m.in_play:
+        to_ash_heap(game, play.card)
+        return None
+    clans = _table_clans(game)
+    mine = clan_name(m.clan)
+    offered = most_wanted_clans(game, play.seat, [name for name in clans if name != mine])
+    options = [Option(Kind.TERMS, play.seat, value=clans.index(name)) for name in offered]
+    if not options:
+        to_ash_heap(game, play.card)
+        return None
+    return _impersonate_as(game, play, m, options)
+
+
+def _impersonate_as(game: Game, play: Play, m: Minion, options: list[Option]) -> Flow:
+    chosen = yield from choose(game, play.seat, options)
+    PutOnTarget(on_self=True)(game, play)
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _CLAN_CHOSEN)]
+    add_rider(game, play.card, _CLAN_CHOSEN, chosen.value, Until.END_OF_GAME)
+    m.clan = _table_clans(game)[chosen.value]
+    game.log("clan", play.seat, m.id, m.clan)
+
+
+@hook("card_burned", _IMPERSONATION)
+def _impersonation_ends(game: Game, copy: int, minion: int) -> None:
+    """Burned, the vampire's clan is the one chosen by the Clan Impersonation left on it, or its printed one."""
+    m = game.minions.get(minion)
+    if m is None or game.card_of[copy] != vekn(game, _IMPERSONATION):
+        return
+    m.clan = _clan_now(game, m)
+
+
+def _clan_now(game: Game, m: Minion) -> str:
+    wanted = vekn(game, _IMPERSONATION)
+    clans = _table_clans(game)
+    for c in reversed(m.cards):
+        if game.card_of[c] == wanted:
+            for r in game.riders:
+                if r.holder == c and r.key == _CLAN_CHOSEN and 0 <= r.value < len(clans):
+                    return clans[int(r.value)]
+    template = game.vampires.get(m.card)
+    return template.clan if template is not None else m.clan
+
+
+def _impersonated(game: Game, m: Minion) -> Any:
+    """The vampire as the requirement checks see it while it carries a Clan Impersonation (None: it carries none):
+    of its clan now, its sect, title and traits (slave status: LSJ 20030511) unchanged."""
+    wanted = vekn(game, _IMPERSONATION)
+    if not m.cards or m.kind != VAMPIRE or not any(game.card_of[c] == wanted for c in m.cards):
+        return None
+    printed = game.compiled.eligibility.minion(m.card)
+    card = game.compiled.cards.get(m.card)
+    if printed is None or card is None:
+        return None
+    as_clan = with_clan(printed, card.clans, m.clan)
+    return in_game(as_clan, tuple(d for d, _ in m.disciplines), m.capacity)
+
+
+@hook("may_play", _IMPERSONATION)
+def _impersonation_may_play(game: Game, handler: Any, m: Minion) -> bool:
+    """A card requiring a clan is played by the clan the vampire is considered of, not by its printed one."""
+    if handler.requirement is None:
+        return True
+    seen = _impersonated(game, m)
+    return seen is None or bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+@hook("meets_requirement", _IMPERSONATION)
+def _impersonation_meets(game: Game, handler: Any, m: Minion) -> bool:
+    seen = _impersonated(game, m) if handler.requirement is not None else None
+    return seen is not None and bool(handler.requirement.met_by(seen, became_anarch=m.sect == "Anarch"))
+
+
+card(
+    _IMPERSONATION,
+    Mode(window=W.ACTION, stealth=1, effects=(_impersonate,), label="choose a clan"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=carried_by_actor,
+        effects=(BurnThisCard(),),
+        label="burn this card",
+    ),
+    notes="The clans offered are those the table's cards name or its vampires are of. A title is no clan's here "
+    "(the engine's titles name no clan), so no title is lost with the clan (RTR 20201130).",
+)
+
+
+# -- Khabar: Glory ---------------------------------------------------------------------------------------------------------
+
+_GLORY = "Khabar: Glory"
+_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
+
+
+@hook("announced", _GLORY)
+def _glory_marks_actions(game: Game, act: Action) -> None:
+    """Every action announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869)."""
+    actor = game.minions.get(act.actor)
+    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
+        game.used.add((_OPTIONAL_ACTION, game.turn))
+
+
+def _no_optional_action_yet(game: Game, play: Play) -> bool:
+    """ "Not usable if any non-mandatory actions have been performed this turn"."""
+    return (_OPTIONAL_ACTION, game.turn) not in game.used
+
+
+@hook("unlock", _GLORY)
+def _glory_burns(game: Game, seat: int) -> None:
+    """ "Burn this card during your unlock phase"."""
+    wanted = vekn(game, _GLORY)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [x for x in m.cards if game.card_of[x] == wanted] if m is not None else ():
+            burn_card(game, copy)
+
+
+@hook("oust_pool", _GLORY)
+def _glory_oust_pool(game: Game, predator: int, ousted: int) -> int:
+    """ "If your prey is ousted, you gain 4 additional pool"."""
+    wanted = vekn(game, _GLORY)
+    count = 0
+    for c in game.seats[predator].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            count += sum(1 for x in m.cards if game.card_of[x] == wanted)
+    return 4 * count
+
+
+card(
+    _GLORY,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=_no_optional_action_yet,
+        effects=(PutOnTarget(on_self=True), UnlockSelf()),
+        label="+1 bleed; 4 more pool if the prey is ousted",
+    ),
+    bearer=Bearer(bleed=1),
+)
+
+
+# -- Pulse of the Canaille -------------------------------------------------------------------------------------------------
+
+card(
+    "Pulse of the Canaille",
+    Mode(window=W.ACTION, stealth=1, label="look at every hand this turn"),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Pulse of the Canaille"),
+        effects=(PutOnTarget(on_self=True),),
+        label="+2 bleed while on this vampire",
+    ),
+    bearer=Bearer(bleed=2),
+    notes="[aus]: looking at the hands changes no decision here (the bots read no hand but their own).",
+)
+
+
+# -- Gift of Proteus ----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; the Gangrel it is on plays them as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand).
+
+_GIFT = "Gift of Proteus"
+
+
+def _protean_count(game: Game, play: Play) -> range:
+    """How many cards requiring Protean to put on it, announced with the action (PIB 20150428): 1 up to those held."""
+    return range(1, 1 + sum(1 for c in cards_requiring(game, play.seat, "pro") if c != play.card))
+
+
+@hook("before_as_played", _GIFT)
+def _gift_announced(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """The cards it may take are those in the hand as it is played, before its replacement is drawn (PIB 20150428)."""
+    act = current_action(game)
+    if act is not None and act.card == copy and game.card_of[copy] == vekn(game, _GIFT):
+        for c in cards_requiring(game, seat, "pro"):
+            act.flags[f"proteus {c}"] = 1
+
+
+def _gift(game: Game, play: Play) -> Generator[Any, Any, None]:
+    """Put the Gift on the Gangrel with the number of cards requiring Protean announced, chosen from those still in
+    the hand (all of them if fewer are left: PIB 20150428); with none on it, it burns."""
+    act = action_of(play)
+    m = game.minions.get(play.minion)
+    if m is None or act is None:
+        return
+    left = [c for c in cards_requiring(game, play.seat, "pro") if act.flags.get(f"proteus {c}")]
+    chosen: list[int] = []
+    while left and len(chosen) < play.value:
+        if len(chosen) + len(left) <= play.value:
+            chosen += left
+            break
+        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in left])
+        chosen.append(option.target)
+        left.remove(option.target)
+    if not chosen:
+        return  # "Burn this card if it has no cards on it": it goes to the ash heap as the action ends
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    hand = game.seats[play.seat].hand
+    for c in chosen:
+        hand.remove(c)
+        hold(game, play.card, c)
+    game.log("cards to card", play.seat, play.card, len(chosen))
+    refill(game, play.seat)
+
+
+@hook("held_emptied", _GIFT)
+def _gift_emptied(game: Game, holder: int) -> None:
+    """ "Burn this card if it has no cards on it"."""
+    if game.card_of[holder] == vekn(game, _GIFT):
+        burn_card(game, holder)
+
+
+plays_held_cards(_GIFT, bearer=True)
+card(
+    _GIFT,
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=carries_no(_GIFT),
+        values=_protean_count,
+        effects=(_gift,),
+        label="put this card on this Gangrel with X cards requiring Protean from the hand",
+    ),
+    notes="X, the number of cards requiring Protean (at either level) put on it, is chosen as the action is announced, "
+    "among the cards in the hand then (PIB 20150428); the cards themselves are chosen at resolution. The Gangrel plays "
+    "them as if from the hand (requirements and costs apply; no replacement, 'do not replace' clauses ignored: LSJ "
+    "20081126); they cannot be discarded or used for votes (LSJ 20050118). It burns as its last card is played.",
+)
+
+
+# -- Steely Tenacity ----------------------------------------------------------------------------------------------------
+
+retrieves_on_replace("Steely Tenacity")
+card(
+    "Steely Tenacity",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("ani",),
+        values=hand_or_melee_strikes,
+        effects=(StrikeHandOrMelee(bonus=1, press=True), DoNotReplace(Until.END_OF_ACTION), RetrieveOnReplace()),
+        label="hand or melee weapon strike at +1 damage, 1 optional press",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("dom",),
+        bleeds=True,
+        bleed=1,
+        replace_after_action=True,
+        label="bleed +1",
+    ),
+    Mode(
+        window=W.ACTION,
+        disciplines=("qui",),
+        stealth=1,
+        directed=True,
+        enters_combat=True,
+        replace_after_action=True,
+        targets=ready_minions_of_others,
+        label="+1 stealth, enter combat",
+    ),
+    notes="Replaced once its action is over, after every combat and 'after resolution' effect (LSJ 20001120, LSJ "
+    "20101021), blocked or not; then it always comes back from the ash heap instead of a draw when it is there (RBK "
+    "targeting-of-cards), unless it was cancelled as played (LSJ 20080630) or its replacement is prevented (Visit "
+    "from the Capuchin: LSJ 20080723); delayed (The Meddling of Semsith), it comes back when the replacement is "
+    "drawn (LSJ 20100527). The optional press is usable in the current round only (TOM 19960521).",
+)
 
 
 # --- cov_a ------------------------------------------------------------------------------------------------------------

@@ -38,24 +38,20 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
-    concealed_weapon,
-    concealed_weapons,
     corpses_played,
     count_corpse,
     disarm_burnable,
-    disguised_weapons,
     employ_from_hand,
-    equip_then_choose_strike,
     holder_acting_needs_stealth,
     mettle_each_round,
     molotov_copy,
     oubliette_after_combat,
+    penance_after_combat,
     pulled_fangs_on_opposing,
     restricts_strikes,
     sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
-    zip_gun_on_self,
 )
 
 card(
@@ -112,8 +108,8 @@ card(
     "Concealed Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=concealed_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(restricted=True),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     notes="Only weapons with a spec registered in permanent.WEAPONS (.44 Magnum) can be chosen.",
@@ -940,15 +936,15 @@ card(
     "Disguised Weapon",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=disguised_weapons,
-        effects=(concealed_weapon,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(),),
         label="equip a weapon from the hand",
     ),
     Mode(
         window=W.STRIKE,
         superior=True,
-        targets=disguised_weapons,
-        effects=(equip_then_choose_strike,),
+        targets=v.weapons_in_hand(),
+        effects=(v.EquipFromHand(choose_strike_again=True),),
         label="equip a weapon from the hand, then choose the strike",
     ),
     notes="Only weapons with a spec can be chosen.",
@@ -1389,7 +1385,7 @@ card(
 )
 card(
     "Zip Gun",
-    Mode(window=W.BEFORE_RANGE, effects=(zip_gun_on_self,), label="a gun: 1R strike, a maneuver each combat"),
+    Mode(window=W.BEFORE_RANGE, effects=(v.Equip(),), label="a gun: 1R strike, a maneuver each combat"),
     bearer=Bearer(strike=ZIP_GUN, maneuver_each_combat=True, equipment=True),
     notes="Its strike does 1 environmental damage to its bearer the first time it is used in a combat (LSJ "
     "19970801), a dodged strike too. The engine has no ammo card.",
@@ -1469,6 +1465,86 @@ card(
     notes="Played by an unlocked vampire outside the combat, ready or in torpor (LSJ 20020416), of any Methuselah "
     "(ANK 20181101), on the damage being resolved against either combatant. The X blood is no cost a reduction "
     "lowers (ANK 20210226).",
+)
+card(
+    "Unholy Penance",
+    Mode(window=W.STRIKE, effects=(StrikeWith(cs.COMBAT_ENDS),), label="combat ends"),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        effects=(StrikeWith(Strike(combat_ends=True, ranged=True, label="combat ends")), penance_after_combat),
+        label="combat ends; then on the opposing minion",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        when=v.carried_by_actor,
+        stealth=1,
+        effects=(v.BurnThisCard(),),
+        label="+1 stealth action: burn it",
+    ),
+    notes="The +1 bleed against the carrier's controller: the bleed hook (a rider names the striking vampire).",
+)
+
+
+# -- Lam Into -----------------------------------------------------------------------------------------------------------
+
+_LAM_INTO_LATER = v.DoNotReplace(Until.AFTER_COMBAT)
+card(
+    "Lam Into",
+    Mode(
+        window=W.STRIKE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage",
+    ),
+    # Maneuvering with a strike card chooses the strike at the range step (L1592-1597).
+    Mode(
+        window=W.RANGE,
+        disciplines=("for",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1), v.Maneuver(), _LAM_INTO_LATER),
+        label="maneuver with the strike at +1 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("pot",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=2), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +2 damage",
+    ),
+    Mode(
+        window=W.STRIKE,
+        disciplines=("vic",),
+        values=v.hand_or_melee_strikes,
+        effects=(v.StrikeHandOrMelee(bonus=1, press=True), v.NextRoundClose(), _LAM_INTO_LATER),
+        label="hand or melee weapon strike at +1 damage, 1 optional press, next round at close range",
+    ),
+    notes="Its [for] optional maneuver is used at the range step, choosing the strike then (L1592-1597); the press "
+    "is this round's (TOM 19960521). Another effect setting the next round's "
+    "range first (Neutral Guard's priority: PIB 20120214) is not modelled.",
+)
+
+
+# -- Blood Fury ---------------------------------------------------------------------------------------------------------
+
+card(
+    "Blood Fury",
+    Mode(
+        window=W.STRIKE,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    Mode(
+        window=W.STRIKE,
+        superior=True,
+        when=v.at_close_range,
+        effects=(StrikeWith(Strike(hand=True, bonus=2, label="hand strike +2, unpreventable by Fortitude")), *_NOT_FOR),
+    ),
+    notes="As Blood Rage: a weapon strike is one its bearer's equipment grants; dodged, the opposing weapons still "
+    "do damage (LSJ 20040928); a first strike weapon resolves before it, unaffected.",
 )
 
 

@@ -1,5 +1,5 @@
 """Code for combat cards that a vocabulary primitive does not cover (combat.py's escape hatch): Hunger of
-Marduk's granted strike, Concealed Weapon's equipping, Weighted Walking Stick's counters, and the bot's worth of
+Marduk's granted strike, Weighted Walking Stick's counters, and the bot's worth of
 prevention and strength."""
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from ..vocabulary import (
     StrikeThisRound,
     StrikeWith,
     add_rider,
-    bearer_maneuvers,
     burn_card,
     burn_minion,
     combat_of,
@@ -41,73 +40,6 @@ THEFT_1 = StrikeWith(Strike(damage=0, ranged=True, steal=1, label="Theft of Vita
 THEFT_2 = StrikeWith(Strike(damage=0, ranged=True, steal=2, label="Theft of Vitae"))
 MARDUK_1 = StrikeThisRound(Strike(damage=0, ranged=True, steal=1, label="Hunger of Marduk"))
 MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger of Marduk"))
-
-
-# -- Concealed Weapon --------------------------------------------------------------------------------------------
-
-
-def disguised_weapons(game: Game, play: Play) -> Sequence[int]:
-    """Disguised Weapon: any weapon in the hand it may equip, requirements and costs as normal (LSJ 20100725)."""
-    return _weapons_in_hand(game, play, restricted=False)
-
-
-def concealed_weapons(game: Game, play: Play) -> Sequence[int]:
-    """Weapons in the hand it may equip: non-unique, under 3 pool, a regular strike neither aggravated nor of 4
-    or more damage (the minion's strength not counted: LSJ 20020821), requirements and costs as normal."""
-    return _weapons_in_hand(game, play, restricted=True)
-
-
-def _weapons_in_hand(game: Game, play: Play, *, restricted: bool) -> Sequence[int]:
-    m = game.minions.get(play.minion)
-    if m is None or game.compiled is None:
-        return []
-    s = game.seats[play.seat]
-    out = []
-    seen = set()
-    for copy in s.hand:
-        v = game.card_of[copy]
-        if v in seen:
-            continue
-        seen.add(v)
-        weapon = game.compiled.bearers.get(v)
-        strike = weapon.strike if weapon is not None else None
-        if strike is None or (restricted and (strike.aggravated or (strike.damage or 0) >= 4)):
-            continue
-        equip = game.compiled.actions.get(v, ())
-        if not equip:
-            continue  # a weapon only once in play (Weighted Walking Stick, a combat card): not equipped from the hand
-        handler = equip[0]
-        if (restricted and handler.pool >= 3) or s.pool <= handler.pool or not may_play(game, handler, m):
-            continue
-        if handler.blood and m.blood < handler.blood:
-            continue
-        out.append(copy)
-    return out
-
-
-def concealed_weapon(game: Game, play: Play) -> None:
-    """Equip the chosen weapon now: pay its cost, put it on the minion, replace it (not an action: LSJ
-    20090115)."""
-    c = combat_of(play)
-    s = game.seats[play.seat]
-    m = game.minions.get(play.minion)
-    if c is None or m is None or play.target not in s.hand or game.compiled is None:
-        return
-    v = game.card_of[play.target]
-    handler = game.compiled.actions[v][0]
-    if handler.blood:
-        move_blood(game, m.id, -handler.blood)
-    if handler.pool:
-        from ..economy import burn_pool
-
-        burn_pool(game, play.seat, handler.pool)
-        if s.ousted:
-            return
-    s.hand.remove(play.target)
-    m.cards.append(play.target)
-    game.log("equip", play.seat, m.id, play.target)
-    bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
-    refill(game, play.seat)
 
 
 # -- Weighted Walking Stick --------------------------------------------------------------------------------------
@@ -291,15 +223,6 @@ def _oubliette_burn(game: Game, c: Combat) -> None:
         game.log("burn blood", controller(game, m.id), m.id, 1)
         if m.kind != VAMPIRE and m.blood <= 0:
             burn_minion(game, m.id)
-
-
-def equip_then_choose_strike(game: Game, play: Play) -> None:
-    """Disguised Weapon [OBF] played as the strike is chosen: equip the weapon, then choose the strike (the new
-    weapon's, if wanted: game.strikes reads the mark)."""
-    concealed_weapon(game, play)
-    c = combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add("round:choose strike again")
 
 
 # -- Groaning Corpse -------------------------------------------------------------------------------------------------
@@ -542,19 +465,6 @@ def _sculpted_burn(game: Game, seat: int) -> int:
 ZIP_GUN = Strike(damage=1, ranged=True, recoil=1, label="Zip Gun")
 
 
-def zip_gun_on_self(game: Game, play: Play) -> None:
-    """Put it on the minion as equipment; its maneuver is usable in this combat already."""
-    m = game.minions.get(play.minion)
-    if m is None or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    m.cards.append(play.card)
-    game.log("equip", play.seat, play.minion, play.card)
-    c = combat_of(play)
-    if c is not None:
-        bearer_maneuvers(game, c, c.side(play.minion))
-
-
 # -- Molotov Cocktail ------------------------------------------------------------------------------------------------
 
 MOLOTOV_THROW = Strike(damage=0, ranged=True, label="Molotov Cocktail: on this minion")
@@ -733,3 +643,48 @@ def _fangs_first_action(game: Game, act: Any, copy: int) -> bool:
         return False
     game.card_counters[copy] = 1
     return True
+
+
+# -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------
+
+_PENANCE = "Unholy Penance"
+
+
+def penance_after_combat(game: Game, play: Play) -> None:
+    """[PRE]: after the combat ends (RTR 19970630), this card goes on the opposing minion (marked now, done by the
+    after_combat hook; lost if the combat goes on or a new one begins: RTR 20020501)."""
+    c = combat_of(play)
+    if c is not None and play.card >= 0:
+        c.side(play.minion).used.add(f"combat:after:unholy penance:{play.card}")
+
+
+@hook("after_combat", _PENANCE)
+def _penance_on_opposing(game: Game, c: Combat) -> None:
+    """The card goes on the opposing minion, unless it has one already ("a minion can have only one"); a rider
+    remembers the striking vampire, whose bleed it raises."""
+    for side, other in ((c.a, c.b), (c.b, c.a)):
+        for mark in [u for u in side.used if u.startswith("combat:after:unholy penance:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(other.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            penance = vekn(game, _PENANCE)
+            if m is None or not m.in_play or copy not in heap or any(game.card_of[x] == penance for x in m.cards):
+                continue
+            heap.remove(copy)
+            m.cards.append(copy)
+            add_rider(game, copy, "penance by", side.minion, Until.END_OF_GAME)
+            game.log("move card", game.owner_of[copy], copy, m.id)
+
+
+@hook("bleed", _PENANCE)
+def _penance_bleed(game: Game, act: Action) -> int:
+    """The striking vampire gets +1 bleed against the controller of each minion carrying its Unholy Penance."""
+    if not game.riders or act.target < 0:
+        return 0
+    bonus = 0
+    for r in game.riders:
+        if r.key == "penance by" and r.value == act.actor:
+            holder = next((m for m in game.minions.values() if r.holder in m.cards and m.in_play), None)
+            if holder is not None and controller(game, holder.id) == act.target:
+                bonus += 1
+    return bonus

@@ -4,6 +4,7 @@ master cards come from ``master.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Generator, Sequence
 from typing import Any
@@ -13,16 +14,21 @@ from .. import economy
 from ..cards import Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
-from ..state import ALLY, VAMPIRE, Game, Minion, Phase, draw
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
+    ActionIs,
     ActorBurnsBlood,
     AddBlood,
     Bleed,
+    BlockerBurnsBlood,
     BurnPool,
     BurnThisCard,
     BurnXCounters,
     CancelReferendum,
+    CombatBetween,
+    DiscardTarget,
     DoNotReplace,
+    DrawCards,
     EndAction,
     EndCombat,
     ExtraVotes,
@@ -33,28 +39,35 @@ from ..vocabulary import (
     LockThisCard,
     MasterActions,
     MillPreyLibrary,
+    Minions,
+    OwnVotesEach,
     PutInPlay,
     PutOnTarget,
     Redirect,
     StealMinion,
     Stealth,
     StealthNow,
+    add_rider,
     all_of,
     bleeding_you,
     blocker_of,
     burn_card,
     burn_corruption,
     card_cost,
+    card_cost_change,
+    card_gives,
     card_has_counters,
     choose,
     controller,
     controls_ready_of_clan,
+    controls_ready_sect,
     corruption_on,
     counters_on,
     current_action,
     discard,
     enter_combat,
     go_to_torpor,
+    hand_cards,
     has_targets,
     hunting_ground,
     hunting_ground_fed,
@@ -69,6 +82,7 @@ from ..vocabulary import (
     own_card,
     own_ready_sabbat_vampires,
     own_ready_vampires,
+    pool_at_least,
     put_corruption,
     ready_minions,
     refill,
@@ -81,7 +95,6 @@ from ..vocabulary import (
 )
 from ..windows import Act, W
 from .master import (
-    _controls_ready_anarch,
     _copies_anywhere,
     _has_card,
 )
@@ -99,14 +112,14 @@ _counters_of_card = x_counters_of_card
 _burn_x_counters = BurnXCounters()
 _own_ready_sabbat = own_ready_sabbat_vampires
 _ready_sabbat = has_targets(own_ready_sabbat_vampires)
+_own_undirected_vampire_action = ActionIs(own=True, directed=False, aimed=False, actor_kind=VAMPIRE)
 
 
 def _anarch(m: Minion | None) -> bool:
     return m is not None and m.kind == VAMPIRE and m.sect == "Anarch"
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")
 
 
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
@@ -140,57 +153,10 @@ def _carfax(game: Game, play: Play) -> None:
 # -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
 
 
-def _ready_city_title(game: Game, play: Play) -> bool:
-    """ "Requires a ready vampire with a city title" (prince, archbishop, baron: eligibility.CITY_TITLES)."""
-    return any(m.kind == VAMPIRE and m.title in CITY_TITLES for m in ready_minions(game, play.seat))
-
-
-def _papillon_targets(game: Game, play: Play) -> Sequence[int]:
-    """A ready titled vampire of the controller's that can take blood and has not fed from a hunting ground this
-    turn."""
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.title and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
-
-
 # -- The Barrens ------------------------------------------------------------------------------------------------------
 
 
-def _barrens_targets(game: Game, play: Play) -> Sequence[int]:
-    """A card of the hand, one copy of each card."""
-    seen: set[int] = set()
-    out = []
-    for c in game.seats[play.seat].hand:
-        if game.card_of[c] not in seen:
-            seen.add(game.card_of[c])
-            out.append(c)
-    return out
-
-
-def _discard_target(game: Game, play: Play) -> None:
-    if play.target in game.seats[play.seat].hand:
-        discard(game, play.seat, [play.target])
-
-
 # -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
-
-
-def _own_undirected_vampire_action(game: Game, play: Play) -> bool:
-    """A vampire of the card's controller announces an undirected action."""
-    act = play.frame
-    if not isinstance(act, Action) or act.seat != play.seat or act.target >= 0 or act.directed:
-        return False
-    m = game.minions.get(act.actor)
-    return m is not None and m.kind == VAMPIRE
-
-
-def _pool_above(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        return game.seats[play.seat].pool > n
-
-    return check
 
 
 def _anarch_hunted(game: Game, play: Play) -> bool:
@@ -247,53 +213,16 @@ def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> F
     game.log("unlock", seat, option.target)
 
 
-def _new_carthage_in_play(game: Game) -> int:
-    wanted = vekn(game, "New Carthage")
-    return sum(1 for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted)
-
-
-@hook("bleed", "New Carthage")
-def _new_carthage_bleed(game: Game, act: Action) -> int:
-    """ "Titled Brujah get +1 bleed"."""
-    m = game.minions.get(act.actor)
-    if m is None or m.kind != VAMPIRE or m.clan != "Brujah" or not m.title:
-        return 0
-    return 1 if _new_carthage_in_play(game) else 0
-
-
-@hook("votes", "New Carthage")
-def _new_carthage_votes(game: Game, seat: int) -> int:
-    """ "Titled Brujah get +1 vote. Ventrue get -1 vote": a vampire's net votes never go below 0 (ANK 20251125)."""
-    if not _new_carthage_in_play(game):
-        return 0
-    change = 0
-    for m in ready_minions(game, seat):
-        if m.kind == VAMPIRE and m.clan == "Brujah" and m.title:
-            change += 1
-        elif m.kind == VAMPIRE and m.clan == "Ventrue":
-            change -= min(1, m.votes)
-    return change
+# "Titled Brujah get +1 bleed and +1 vote. Ventrue get -1 vote" (a net vote never below 0: ANK 20251125)
+card_gives("bleed", "New Carthage", 1, Minions(clan="Brujah", titled=True), where="anywhere", each_copy=False)
+card_gives("votes", "New Carthage", 1, Minions(clan="Brujah", titled=True), where="anywhere", each_copy=False)
+card_gives("votes", "New Carthage", -1, Minions(clan="Ventrue"), where="anywhere", each_copy=False)
 
 
 # -- Gangrel Revel, Fragment of the Book of Nod --------------------------------------------------------------------------
 
 
-@hook("strength", "Gangrel Revel")
-def _gangrel_revel(game: Game, minion: int) -> int:
-    """ "Gangrel you control get +1 strength" (each copy's controller's Gangrel)."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or m.clan != "Gangrel":
-        return 0
-    seat = controller(game, minion)
-    if seat < 0:
-        return 0
-    wanted = vekn(game, "Gangrel Revel")
-    return sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
-
-
-def _draw_two(game: Game, play: Play) -> None:
-    """Draw 2 cards; the hand over its size is discarded down before the next decision (game.choose)."""
-    draw(game, play.seat, 2)
+card_gives("strength", "Gangrel Revel", 1, Minions(clan="Gangrel"))  # "Gangrel you control get +1 strength"
 
 
 # -- Heidelberg Castle, Germany ---------------------------------------------------------------------------------------
@@ -512,36 +441,6 @@ def _museum_exchange(game: Game, play: Play) -> None:
     game.log("exchange", play.seat, given, play.target)
 
 
-def _anarchs_fighting(game: Game, play: Play) -> bool:
-    """A combat between an Anarch the card's controller controls and another Anarch."""
-    c = play.frame
-    if not isinstance(c, Combat) or c.over:
-        return False
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if not (_anarch(a) and _anarch(b)):
-        return False
-    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
-
-
-def _camarilla_fighting(game: Game, play: Play) -> bool:
-    """A combat between a Camarilla vampire the card's controller controls and another Camarilla vampire."""
-    c = play.frame
-    if not isinstance(c, Combat) or c.over:
-        return False
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if not all(m is not None and m.kind == VAMPIRE and m.sect == "Camarilla" for m in (a, b)):
-        return False
-    return play.seat in (controller(game, c.a.minion), controller(game, c.b.minion))
-
-
-def _end_combat(game: Game, play: Play) -> None:
-    c = play.frame
-    if isinstance(c, Combat):
-        game.locked_cards.add(play.card)
-        c.over = True
-        game.log("end combat", play.seat, play.card)
-
-
 # -- Club Illusion ------------------------------------------------------------------------------------------------------------
 
 
@@ -552,10 +451,6 @@ _MAKES_ANARCH = re.compile(r"\b(becomes?|be) (an )?anarch\b", re.IGNORECASE)
 
 def _own_discard_phase(game: Game, play: Play) -> bool:
     return game.acting == play.seat and game.phase is Phase.DISCARD and bool(game.seats[play.seat].hand)
-
-
-def _hand_cards(game: Game, play: Play) -> Sequence[int]:
-    return _barrens_targets(game, play)
 
 
 def _la_discard(game: Game, play: Play) -> Flow | None:
@@ -610,12 +505,8 @@ def _lock_target_card(game: Game, play: Play) -> None:
     game.log("lock", play.seat, play.target)
 
 
-@hook("blood_cost", "Narrow Minds")
-def _narrow_minds(game: Game, handler: Any, minion: int) -> int:
-    """ "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)."""
-    if not any(isinstance(e, Redirect) for e in handler.mode.effects):
-        return 0
-    return 1 if _copies_anywhere(game, "Narrow Minds") else 0
+# "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)
+card_cost_change("Narrow Minds", 1, effects=(Redirect,))
 
 
 # -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------
@@ -794,11 +685,6 @@ def _events_in_play(game: Game) -> list[int]:
     ]
 
 
-def _uncoiling_unreplaced(game: Game, play: Play) -> None:
-    """ "Do not replace as long as this card is in play": the hand one card short until it burns."""
-    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
-
-
 def _burn_uncoiling(game: Game, copy: int) -> None:
     """Burn it; its owner's hand is replaced."""
     owner = game.owner_of[copy]
@@ -945,26 +831,6 @@ def _unlock_caller(game: Game, play: Play) -> None:
     if m is not None and m.locked:
         m.locked = False
         game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
-
-
-def _vampire_blocker_with_blood(own: bool) -> Pred:
-    blocker = _blocker_of(own=own)
-
-    def check(game: Game, play: Play) -> bool:
-        act = play.frame
-        if not blocker(game, play) or not isinstance(act, Action):
-            return False
-        m = game.minions.get(act.blocker)
-        return m is not None and m.kind == VAMPIRE and m.blood > 0
-
-    return check
-
-
-def _blocker_burns_blood(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action) and act.blocker in game.minions:
-        move_blood(game, act.blocker, -1)
-        game.log("burn blood", play.seat, act.blocker, 1)
 
 
 # -- NSA Trio ---------------------------------------------------------------------------------------------------------
@@ -1127,11 +993,6 @@ def _maabara_burns(game: Game, copy: int) -> None:
 
 
 # -- Wall Street Night --------------------------------------------------------------------------------------------------
-
-
-def _undirected(game: Game, play: Play) -> bool:
-    act = play.frame
-    return isinstance(act, Action) and not act.directed
 
 
 # -- Black Forest Base -------------------------------------------------------------------------------------------------
@@ -1623,34 +1484,11 @@ def _not_first_action(game: Game, play: Play) -> bool:
     return isinstance(act, Action) and not act.flags.get("first action")
 
 
-def _titled_camarilla_votes(game: Game, play: Play) -> None:
-    """+1 vote for each ready titled Camarilla vampire its controller controls."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        more = sum(1 for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.title and m.sect == "Camarilla")
-        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
-
-
-def _has_titled_camarilla(game: Game, play: Play) -> bool:
-    return any(m.kind == VAMPIRE and m.title and m.sect == "Camarilla" for m in ready_minions(game, play.seat))
-
-
-@hook("hunt", "Hungry Coyote, The")
-def _hungry_coyote(game: Game, act: Action) -> int:
-    """ "Sabbat vampires you control get +1 hunt" (the acting Methuselah controls a copy)."""
-    m = game.minions.get(act.actor)
-    if m is None or m.kind != VAMPIRE or m.sect != "Sabbat":
-        return 0
-    wanted = vekn(game, "Hungry Coyote, The")
-    return 1 if any(game.card_of[c] == wanted for c in game.seats[act.seat].controlled) else 0
+# "Sabbat vampires you control get +1 hunt"
+card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=False)
 
 
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
-
-
-def _haven_targets(game: Game, play: Play) -> Sequence[int]:
-    """A ready minion of the player's without a haven (Secure Haven is the one haven modelled)."""
-    return [m.id for m in ready_minions(game, play.seat) if not _has_card(game, m.id, "Secure Haven")]
 
 
 @hook("action_target", "Secure Haven")
@@ -1698,11 +1536,11 @@ card(
 )
 card(
     "Papillon",
-    Mode(window=W.MASTER, when=_ready_city_title, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, when=has_targets(Minions(titles=CITY_TITLES)), effects=(PutInPlay(),)),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_papillon_targets,
+        targets=Minions(titled=True, feedable=True),
         effects=(_hunting_ground(2),),
         label="2 blood to a ready titled vampire",
     ),
@@ -1715,8 +1553,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_barrens_targets,
-        effects=(LockThisCard(), _discard_target),
+        targets=hand_cards,
+        effects=(LockThisCard(), DiscardTarget()),
         label="lock: discard a card and draw",
     ),
     notes="Unique location (contesting not modelled). 'You can lock this card' is offered in its controller's "
@@ -1785,7 +1623,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(_blocker_of(own=False), _pool_above(1)),
+        when=all_of(_blocker_of(own=False), pool_at_least(2)),
         effects=(LockThisCard(), BurnPool(1), Intercept(1)),
         label="lock, burn 1 pool: +1 intercept to another Methuselah's minion",
     ),
@@ -1917,7 +1755,7 @@ card(
 card(
     "Fragment of the Book of Nod",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _draw_two), label="lock: draw 2 cards"),
+    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), DrawCards(2)), label="lock: draw 2 cards"),
     notes="Unique (not played while a copy is in play). The lock is offered in its controller's master phase only.",
     steal="vampire",
 )
@@ -1983,8 +1821,8 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_anarchs_fighting,
-        effects=(_end_combat,),
+        when=CombatBetween(Minions(sect="Anarch")),
+        effects=(LockThisCard(), EndCombat()),
         label="lock: end a combat between Anarchs",
     ),
     notes="Unique location (contesting not modelled). The card given from the hand is chosen by a fixed rule "
@@ -2020,7 +1858,7 @@ card(
 )
 card(
     "Secure Haven",
-    Mode(window=W.MASTER, targets=_haven_targets, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=Minions(kind=None, without=("Secure Haven",)), effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
     "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
@@ -2111,8 +1949,8 @@ card(
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=all_of(in_polling, _has_titled_camarilla),
-        effects=(LockThisCard(), _titled_camarilla_votes),
+        when=all_of(in_polling, has_targets(Minions(sect="Camarilla", titled=True))),
+        effects=(LockThisCard(), OwnVotesEach(1, to=Minions(sect="Camarilla", titled=True))),
         label="lock: +1 vote each titled Camarilla vampire you control",
     ),
     notes="Unique location (contesting not modelled). Every referendum with a polling step in the engine is a "
@@ -2155,7 +1993,7 @@ card(
         window=W.DISCARD,
         in_play=True,
         when=_own_discard_phase,
-        targets=_hand_cards,
+        targets=hand_cards,
         effects=(LockThisCard(), _la_discard),
         label="lock: +1 discard phase action (an Anarch card discarded unlocks a ready Anarch)",
     ),
@@ -2325,7 +2163,7 @@ card(
 )
 card(
     "Uncoiling, The",
-    Mode(window=W.DISCARD, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    Mode(window=W.DISCARD, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
     "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
     "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
@@ -2347,8 +2185,8 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_camarilla_fighting,
-        effects=(_end_combat,),
+        when=CombatBetween(Minions(sect="Camarilla")),
+        effects=(LockThisCard(), EndCombat()),
         label="lock: end a combat between Camarilla vampires",
     ),
     notes="Unique location (contesting not modelled). Any Camarilla vampire can burn it by a referendum (a +1 "
@@ -2384,15 +2222,15 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_vampire_blocker_with_blood(own=True),
-        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        when=_blocker_of(own=True, kind=VAMPIRE, min_blood=1),
+        effects=(LockThisCard(), BlockerBurnsBlood(1), Intercept(1)),
         label="lock: a vampire you control burns 1 blood for +1 intercept",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_vampire_blocker_with_blood(own=False),
-        effects=(LockThisCard(), _blocker_burns_blood, Intercept(1)),
+        when=_blocker_of(own=False, kind=VAMPIRE, min_blood=1),
+        effects=(LockThisCard(), BlockerBurnsBlood(1), Intercept(1)),
         label="lock: another Methuselah's vampire burns 1 blood for +1 intercept",
     ),
     notes="Unique location (contesting not modelled). Locked during a block attempt (only as needed) for the "
@@ -2481,7 +2319,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(_undirected, _blocker_of(own=True)),
+        when=all_of(ActionIs(directed=False), _blocker_of(own=True)),
         effects=(LockThisCard(), Intercept(1)),
         label="lock: +1 intercept to a minion you control during an undirected action",
     ),
@@ -2624,10 +2462,184 @@ card(
 )
 card(
     "Veil of Darkness",
-    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), _uncoiling_unreplaced)),
+    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
     "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
     "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
     "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
     "until a Gehenna event is played.",
+)
+
+
+# -- Hackerspace: its counters (game.card_counters) grow with the Anarchs its controller gets; the Anarchs already
+# counted are riders on the card (one per vampire), so each new one is counted once, at the next of the points the
+# rules call (bring-outs, action resolutions, phase ends, a cost worked out) -----------------------------------------
+
+_HACKERSPACE = "Hackerspace"
+_COUNTED = "hackerspace: anarch counted"  # a rider on the card copy: the id of an Anarch already counted
+_RESERVED = "hackerspace counters"  # an action's flag: the counters its cost will take, on success
+
+
+def _anarchs_of(game: Game, seat: int) -> list[int]:
+    return [
+        c
+        for c in game.seats[seat].controlled
+        if (m := game.minions.get(c)) is not None and m.kind == VAMPIRE and m.in_play and m.sect == "Anarch"
+    ]
+
+
+def _hackerspaces(game: Game, seat: int) -> list[int]:
+    wanted = vekn(game, _HACKERSPACE)
+    return [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+
+
+def _hackerspace_sync(game: Game, seat: int) -> None:
+    """1 counter on each of the seat's Hackerspaces for each of its Anarchs not yet counted (one that came into play
+    under its control or became Anarch since)."""
+    for copy in _hackerspaces(game, seat):
+        counted = {r.value for r in game.riders if r.holder == copy and r.key == _COUNTED}
+        for anarch in _anarchs_of(game, seat):
+            if anarch not in counted:
+                add_rider(game, copy, _COUNTED, anarch, Until.END_OF_GAME)
+                game.card_counters[copy] = game.card_counters.get(copy, 0) + 1
+
+
+def _hackerspace_in_play(game: Game, play: Play) -> None:
+    """ "This card comes into play with 1 counter for each Anarch you control"."""
+    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _COUNTED)]
+    game.card_counters[play.card] = 0
+    _hackerspace_sync(game, play.seat)
+
+
+@hook("brought_out", _HACKERSPACE)
+def _hackerspace_brought_out(game: Game, seat: int, copy: int) -> None:
+    _hackerspace_sync(game, seat)
+
+
+@hook("after_resolution", _HACKERSPACE)
+def _hackerspace_after_action(game: Game, act: Action) -> None:
+    _hackerspace_sync(game, act.seat)
+
+
+@hook("after_minion_phase", _HACKERSPACE)
+def _hackerspace_after_minion_phase(game: Game, seat: int) -> None:
+    for s in game.order:
+        _hackerspace_sync(game, s)
+
+
+@hook("cost_less", _HACKERSPACE)
+def _hackerspace_pays(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    """An Anarch of its controller pays an equipment's pool cost, then its blood cost, with the counters (all it
+    can, by a fixed rule); an equip action takes them as its cost is paid, on success."""
+    m = game.minions.get(minion)
+    if (
+        m is None
+        or m.kind != VAMPIRE
+        or m.sect != "Anarch"
+        or handler.mode.in_play
+        or "Equipment" not in game.compiled.types.get(handler.card, ())
+        or not (handler.blood or handler.pool)
+    ):
+        return 0, 0
+    seat = controller(game, minion)
+    _hackerspace_sync(game, seat)
+    copies = _hackerspaces(game, seat)
+    left = sum(game.card_counters.get(c, 0) for c in copies)
+    less_pool = min(left, handler.pool)
+    less_blood = min(left - less_pool, handler.blood)
+    if paying and less_pool + less_blood:
+        game.used.add((_RESERVED, minion, less_pool + less_blood))
+    return less_blood, less_pool
+
+
+@hook("announced", _HACKERSPACE)
+def _hackerspace_reserve(game: Game, act: Action) -> None:
+    for key in [k for k in game.used if k[0] == _RESERVED and k[1] == act.actor]:
+        game.used.discard(key)
+        act.flags[_RESERVED] = key[2]
+
+
+@hook("before_resolution", _HACKERSPACE)
+def _hackerspace_spend(game: Game, act: Action) -> None:
+    """The equip action succeeds: its cost is paid, the counters with it."""
+    owed = act.flags.pop(_RESERVED, 0)
+    for copy in _hackerspaces(game, act.seat):
+        take = min(owed, game.card_counters.get(copy, 0))
+        if take:
+            game.card_counters[copy] -= take
+            owed -= take
+            game.log("hackerspace counters", act.seat, copy, take)
+
+
+card(
+    _HACKERSPACE,
+    Mode(window=W.MASTER, effects=(PutInPlay(), _hackerspace_in_play)),
+    notes="An Anarch arriving is counted at the next bring-out, action resolution or end of a minion phase (one that "
+    "came and left in between is missed). The counters pay an equip action's cost by a fixed rule (all they can, "
+    "pool first), taken as that cost is paid on success.",
+)
+
+
+# -- London Evening Star ------------------------------------------------------------------------------------------------
+
+card(
+    "London Evening Star, Tabloid Newspaper",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=True),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to a minion you control",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        in_play=True,
+        when=_blocker_of(own=False),
+        effects=(LockThisCard(), Intercept(1)),
+        label="lock: +1 intercept to another Methuselah's minion",
+    ),
+    notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block, during its "
+    "block attempt (only as needed): the one minion it can help in the action.",
+)
+
+
+# -- Gurchon Hall -------------------------------------------------------------------------------------------------------
+
+
+def _ready_cardinal_or_regent(game: Game, play: Play) -> bool:
+    """ "Requires a ready cardinal or regent" (read as its player controlling one)."""
+    return any(m.kind == VAMPIRE and m.title in ("cardinal", "regent") for m in ready_minions(game, play.seat))
+
+
+def _two_oldest(game: Game, seat: int) -> list[Minion]:
+    """The two oldest ready vampires the seat controls (the highest capacities; on a tie, the first in play)."""
+    vampires = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
+    return sorted(vampires, key=lambda m: -m.capacity)[:2]
+
+
+def _gurchon_feeds(game: Game, play: Play) -> bool:
+    return any(m.blood < m.capacity and not _hunting_ground_fed(game, m.id) for m in _two_oldest(game, play.seat))
+
+
+def _gurchon(game: Game, play: Play) -> None:
+    """1 blood from the bank to each of the two oldest, each its one hunting ground of the turn."""
+    for m in _two_oldest(game, play.seat):
+        if m.blood < m.capacity and not _hunting_ground_fed(game, m.id):
+            _hunting_ground(1)(game, dataclasses.replace(play, target=m.id))
+
+
+card(
+    "Gurchon Hall",
+    Mode(window=W.MASTER, when=_ready_cardinal_or_regent, effects=(PutInPlay(),)),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_gurchon_feeds,
+        effects=(_gurchon,),
+        label="1 blood to each of your two oldest ready vampires",
+    ),
+    notes="Unique location (contesting not modelled). Its requirement: played with a ready cardinal or regent. Of two "
+    "vampires of one capacity, the first in play is the older; one that fed from another hunting ground this turn "
+    "gets none.",
 )

@@ -8,9 +8,9 @@ from typing import Any
 
 from ...domain import DISCIPLINES
 from .. import economy
-from ..cards import Bearer, Controller, Effect, Everyone, Mode, Play, Role, Upkeep, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
@@ -33,16 +33,20 @@ from ..vocabulary import (
     DoNotReplace,
     Employ,
     EndAction,
+    Equip,
     ExtraVotes,
     FailReferendum,
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
+    LockTarget,
     LockThisCard,
     MasterActions,
     MillLibrary,
+    Minions,
     MorePoolIfTargetCarries,
     MoveThisCardToTarget,
     OwnVotesEach,
@@ -55,14 +59,20 @@ from ..vocabulary import (
     Redirect,
     RemoveTargetFromAshHeapForPool,
     SpendMasterAction,
+    StealMinion,
     Stealth,
     Strike,
+    UnlockEach,
     action_at_holder,
     add_rider,
     all_of,
     bleeding_you_for,
+    burn_action_damages,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_cost_change,
+    card_gives,
     carried_by_actor,
     choose,
     controller,
@@ -75,9 +85,13 @@ from ..vocabulary import (
     discipline_level,
     empty_ready_vampires,
     go_to_torpor,
+    granted_this_turn,
     hand_options,
     hand_size,
     has_edge,
+    has_targets,
+    held_on,
+    hold,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
@@ -93,6 +107,7 @@ from ..vocabulary import (
     move_blood,
     not_,
     once_each_game_per_methuselah,
+    ousts,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -102,6 +117,7 @@ from ..vocabulary import (
     own_vampires,
     own_vampires_without_superior,
     play_cancelled,
+    plays_held_cards,
     pool_at_least,
     ready_minions,
     ready_minions_of_others,
@@ -114,10 +130,10 @@ from ..vocabulary import (
     set_aside,
     stealth_needed_by,
     strike_damage,
-    take_damage,
     this_card,
     to_ash_heap,
     transfers_at_least,
+    turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     usable_strike,
@@ -199,9 +215,7 @@ def _controls_ready_anarch(game: Game, seat: int) -> bool:
     return any(m.sect == "Anarch" and m.kind == VAMPIRE for m in ready_minions(game, seat))
 
 
-def _ready_anarch(game: Game, play: Play) -> bool:
-    """ "Requires a ready Anarch" (a master card's requirement, read as its player controlling one)."""
-    return _controls_ready_anarch(game, play.seat)
+_ready_anarch = controls_ready_sect("Anarch")  # "Requires a ready Anarch": its player controlling one
 
 
 # -- Jake Washington, Perfectionist, The Unmasking ------------------------------------------------------------------------
@@ -213,11 +227,11 @@ ARCHETYPES = (
     "Rebel",
     "Cavalier",
     "Monster",
+    "Capitalist",
 )  # the archetypes modelled: "a vampire can have only one archetype"
 
 
-def _own_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_vampires(game, play) if not any(_has_card(game, c, a) for a in ARCHETYPES)]
+_own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
 
 
 def _perfect_action(game: Game, play: Play) -> bool:
@@ -583,7 +597,7 @@ def _master_by_neighbour(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    player = game.owner_of[copy]
+    player = controller(game, copy)  # its player (a card played from The Erciyes Fragments is another's)
     return player != play.seat and player in (game.prey(play.seat), game.predator(play.seat))
 
 
@@ -654,31 +668,8 @@ def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
 
 
-def _ready_vampires(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire, the player's own first."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE]
-
-
 _pool_at_least = pool_at_least
 _controls_ready_clan = controls_ready_clan
-
-
-def _uncontrolled_setites_of_capacity_9(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if game.minions[c].clan == "Follower of Set" and game.minions[c].capacity >= 9
-    ]
-
-
-def _pay_pool(amount: int) -> Effect:
-    """The card's pool cost, paid as it resolves, after the pool it gains (LSJ 20020620: no oust in between)."""
-
-    def pay(game: Game, play: Play) -> None:
-        economy.burn_pool(game, play.seat, amount)
-
-    return pay
 
 
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
@@ -807,19 +798,6 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-def _ready_unlocked_minions(game: Game, play: Play) -> Sequence[int]:
-    """Every ready unlocked minion, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if not m.locked]
-
-
-def _lock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.in_play and not m.locked:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
-
-
 @hook("intercept", "Guardian Angel")
 def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
     """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
@@ -846,20 +824,6 @@ def _bearer_in_combat(game: Game, play: Play) -> bool:
     """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
     c = play.frame
     return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
-
-
-def _golconda_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire in play with capacity 8 or more (the player's own first)."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        c
-        for s in order
-        for c in game.seats[s].controlled
-        if c in game.minions
-        and game.minions[c].kind == VAMPIRE
-        and game.minions[c].in_play
-        and game.minions[c].capacity >= 8
-    ]
 
 
 def _golconda(game: Game, play: Play) -> Flow | None:
@@ -916,10 +880,6 @@ def _tribute(game: Game, play: Play) -> None:
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _uncontrolled_titled_sabbat(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in game.seats[play.seat].uncontrolled if game.minions[c].sect == "Sabbat" and game.minions[c].title]
 
 
 def _family_gathering(game: Game, play: Play) -> None:
@@ -1158,10 +1118,7 @@ def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-@hook("votes", "Legendary Vampire")
-def _legendary_votes(game: Game, seat: int) -> int:
-    """ "This vampire gets ... +2 votes" (while ready)."""
-    return 2 * sum(1 for m in ready_minions(game, seat) if _has_card(game, m.id, "Legendary Vampire"))
+card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
 
 
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------
@@ -1215,7 +1172,7 @@ def _master_by_other(game: Game, play: Play) -> bool:
     copy = game.aside[-1]
     if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
         return False
-    return game.owner_of[copy] != play.seat
+    return controller(game, copy) != play.seat  # its player (a card played from The Erciyes Fragments is another's)
 
 
 def _cancel_master(game: Game, play: Play) -> Flow | None:
@@ -1224,7 +1181,7 @@ def _cancel_master(game: Game, play: Play) -> Flow | None:
     trifle of a turn without spending one: game.master_phase marks it) is taken now."""
     copy = game.cancelled
     if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
-        s = game.seats[game.owner_of[copy]]
+        s = game.seats[controller(game, copy)]
         s.master_actions = max(0, s.master_actions - 1)
     return CancelAsPlayed()(game, play)
 
@@ -1263,7 +1220,7 @@ card(
 )
 card(
     "Life in the City",
-    Mode(window=W.MASTER, trifle=True, targets=_ready_vampires, effects=(AddBlood(1),)),
+    Mode(window=W.MASTER, trifle=True, targets=Minions(whose="own first"), effects=(AddBlood(1),)),
 )
 card(
     "Eternals of Sirius, The",
@@ -1271,12 +1228,12 @@ card(
         window=W.MASTER,
         cost_pool=0,
         when=all_of(_controls_ready_clan("Follower of Set"), _pool_at_least(4)),
-        effects=(GainPool(5), _pay_pool(4)),
+        effects=(GainPool(5), BurnPool(4)),
         label="gain 5 pool",
     ),
     Mode(
         window=W.MASTER,
-        targets=_uncontrolled_setites_of_capacity_9,
+        targets=Minions(whose="uncontrolled", clan="Follower of Set", min_capacity=9),
         effects=(AddBlood(5),),
         label="5 blood to an uncontrolled Follower of Set",
     ),
@@ -1310,7 +1267,7 @@ card(
 )
 card(
     "Misdirection",
-    Mode(window=W.MASTER, targets=_ready_unlocked_minions, effects=(_lock_target,)),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", kind=None, unlocked=True), effects=(LockTarget(),)),
 )
 card(
     "Guardian Angel",
@@ -1328,7 +1285,7 @@ card(
 )
 card(
     "Golconda: Inner Peace",
-    Mode(window=W.MASTER, targets=_golconda_targets, effects=(_golconda,)),
+    Mode(window=W.MASTER, targets=Minions(whose="own first", ready=False, min_capacity=8), effects=(_golconda,)),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
 )
@@ -1342,6 +1299,14 @@ for _name, _code in (
     ("Celerity", "cel"),
     ("Presence", "pre"),
     ("Auspex", "aus"),
+    ("Vicissitude", "vic"),
+    ("Potence", "pot"),
+    ("Thaumaturgy", "tha"),
+    ("Quietus", "qui"),
+    ("Chimerstry", "chi"),
+    ("Obtenebration", "obt"),
+    ("Serpentis", "ser"),
+    ("Necromancy", "nec"),
 ):
     card(
         _name,
@@ -1383,7 +1348,7 @@ card(
 )
 card(
     "Unholy Sacrament",
-    Mode(window=W.MASTER, targets=_uncontrolled_titled_sabbat, effects=(AddBlood(3),)),
+    Mode(window=W.MASTER, targets=Minions(whose="uncontrolled", sect="Sabbat", titled=True), effects=(AddBlood(3),)),
 )
 card(
     "Family Gathering",
@@ -1568,16 +1533,11 @@ def _khabar_stealth(game: Game, act: Action) -> int:
     return 0
 
 
-@hook("cost_less", "Charisma")
-def _charisma(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)."""
-    if "Ally" not in handler.types or handler.mode.window is not W.ACTION or not _has_card(game, minion, "Charisma"):
-        return 0, 0
-    return (1, 0) if handler.blood else (0, 1)
+# "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
+card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTION)
 
 
-def _own_ready_toreador(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].clan == "Toreador"]
+_own_ready_toreador = Minions(clan="Toreador")
 
 
 @hook("blocked", "Aching Beauty")
@@ -1682,12 +1642,6 @@ card(
 _JIC = ("justicar", "inner circle")
 
 
-def _ready_jic(game: Game, play: Play) -> Sequence[int]:
-    """A ready justicar or Inner Circle member, other Methuselahs' first."""
-    order = [*(s for s in game.order if s != play.seat), play.seat]
-    return [m.id for s in order for m in ready_minions(game, s) if m.kind == VAMPIRE and m.title in _JIC]
-
-
 def _carried(game: Game, m: Minion, name: str) -> list[int]:
     wanted = vekn(game, name)
     return [c for c in m.cards if game.card_of[c] == wanted]
@@ -1744,7 +1698,7 @@ def _vine_cancel(game: Game, play: Play) -> Flow | None:
     copy = game.aside[-1] if game.aside else -1
     flow = CancelAsPlayed()(game, play)
     if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
-        game.seats[game.owner_of[copy]].master_actions += 1
+        game.seats[controller(game, copy)].master_actions += 1
     return flow
 
 
@@ -1830,11 +1784,6 @@ def _tension_burn(game: Game, seat: int) -> int:
     refill(game, seat)
     burn_card(game, theirs[0])
     return -1
-
-
-def _prey_ready_minions(game: Game, play: Play) -> Sequence[int]:
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
 
 
 def _frontal_gain(game: Game, seat: int) -> None:
@@ -1927,8 +1876,7 @@ def _monster(game: Game, c: Combat) -> None:
             _archetype_unlock(game, m.id, "monster")
 
 
-def _own_ready_vampires_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if is_ready(game, c)]
+_own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
 def _libertas_anarchs(game: Game) -> set[int]:
@@ -1936,11 +1884,7 @@ def _libertas_anarchs(game: Game) -> set[int]:
     return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
 
 
-@hook("can_block", "Libertas")
-def _libertas_no_allies(game: Game, minion: int, act: Any) -> bool:
-    """ "Allies cannot block this Anarch"."""
-    m = game.minions.get(minion)
-    return not (m is not None and m.kind == ALLY and act.actor in _libertas_anarchs(game))
+cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
 
 
 @hook("blood_cost", "Libertas")
@@ -1962,13 +1906,12 @@ def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
     return 1 if (anarchs & busy) - {minion} else 0
 
 
-def _own_ready_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in own_ready_vampires(game, play) if game.minions[c].sect == "Anarch"]
+_own_ready_anarchs = Minions(sect="Anarch")
 
 
 card(
     "Fear of Mekhet",
-    Mode(window=W.MASTER, targets=_ready_jic, effects=(_lock_it, PutOnTarget())),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
 card(
@@ -2005,7 +1948,7 @@ card(
         directed=True,
         enters_combat=True,
         when=own_card,
-        targets=_prey_ready_minions,
+        targets=Minions(whose="prey", kind=None),
         label="enter combat with a minion of the prey",
     ),
     notes="The copies stack (LSJ 20061018). The burn and pool cost happen as the influence phase begins.",
@@ -2044,33 +1987,8 @@ _own_ready_of_clan = own_ready_vampires_of_clan
 _ready_vampires_others_first = ready_vampires_others_first
 
 
-def _other_vampires_in_play(game: Game, play: Play) -> Sequence[int]:
-    """Another Methuselah's vampire in play (ready or in torpor), the ready ones first (a directed action is never
-    at its own Methuselah)."""
-    order = [s for s in game.order if s != play.seat]
-    found = [
-        m
-        for s in order
-        for m in (game.minions.get(c) for c in game.seats[s].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.id != play.minion
-    ]
-    return [m.id for m in sorted(found, key=lambda m: m.torpor)]
-
-
-@hook("unlock", "Society of Leopold")
-def _leopold(game: Game, seat: int) -> int:
-    """ "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned
-    (the controller's choice)": 1 blood when it has some."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or not _carried(game, m, "Society of Leopold"):
-            continue
-        if m.blood >= 1:
-            move_blood(game, c, -1)
-            game.log("burn blood", seat, c, 1)
-        else:
-            burn_minion(game, c)
-    return 0
+# "During his or her controller's unlock phase, the vampire with this card either burns 1 blood or is burned"
+turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
 def _owned_by_another(game: Game, play: Play) -> bool:
@@ -2262,7 +2180,7 @@ card(
         directed=True,
         stealth=1,
         when=carried_by_actor,
-        targets=_other_vampires_in_play,
+        targets=Minions(whose="others", ready=False, ready_first=True),
         effects=(MoveThisCardToTarget(),),
         label="move it to another vampire",
     ),
@@ -2302,40 +2220,12 @@ card(
 # Infernal Pact --------------------------------------------------------------------------------------------------------
 
 _PATHS = ("Path of Evil Revelations", "Path of Night, The")
+_LOCKED_INFERNAL = Minions(kind=None, locked=True, trait="infernal")
+burn_action_damages(1, *_PATHS)
 
 
-@hook("after_resolution", *_PATHS)
-def _path_burned(game: Game, act: Action) -> None:
-    """ "Minions can burn this card as a (D) action that inflicts 1 unpreventable environmental damage on acting
-    vampires" (as the action resolves)."""
-    if act.kind is not Act.BURN_CARD or not act.succeeded or act.target_minion < 0:
-        return
-    if game.card_of[act.target_minion] not in {vekn(game, name) for name in _PATHS}:
-        return
-    m = game.minions.get(act.actor)
-    if m is not None and m.kind == VAMPIRE and m.in_play:
-        take_damage(game, m.id, 1, 0)
-        game.log("damage", act.seat, m.id, 1, 0)
-
-
-def _locked_infernal(game: Game, play: Play) -> bool:
-    return any(m.locked and _infernal(m) for m in ready_minions(game, play.seat))
-
-
-def _unlock_infernal(game: Game, play: Play) -> None:
-    for m in ready_minions(game, play.seat):
-        if m.locked and _infernal(m):
-            m.locked = False
-            game.log("unlock", play.seat, m.id)
-
-
-@hook("cost_less", "Path of Night, The")
-def _path_of_night(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    """ "Cards requiring Obtenebration cost Lasombra 1 fewer blood"."""
-    m = game.minions.get(minion)
-    if m is None or m.clan != "Lasombra" or "obt" not in handler.mode.disciplines or not handler.blood:
-        return 0, 0
-    return (1, 0) if _copies_anywhere(game, "Path of Night, The") else (0, 0)
+# "Cards requiring Obtenebration cost Lasombra 1 fewer blood"
+card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
 @hook("unlock", "Antediluvian Awakening")
@@ -2395,7 +2285,7 @@ def _event_being_played(game: Game, play: Play) -> bool:
     if not game.aside:
         return False
     copy = game.aside[-1]
-    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and game.owner_of[copy] != play.seat
+    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and controller(game, copy) != play.seat
 
 
 _ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
@@ -2436,8 +2326,8 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(_pool_at_least(2), _locked_infernal),
-        effects=(BurnPool(1), _unlock_infernal),
+        when=all_of(_pool_at_least(2), has_targets(_LOCKED_INFERNAL)),
+        effects=(BurnPool(1), UnlockEach(_LOCKED_INFERNAL)),
         label="burn 1 pool: unlock the infernal minions",
     ),
     notes="Unique. The 1 damage of the action to burn it is a hook (as it resolves).",
@@ -2733,7 +2623,7 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT)
+@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
 def _visit_hand_size(game: Game, seat: int) -> int:
     """ "You get +1 hand size for each counter on this card"."""
     return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
@@ -3046,4 +2936,488 @@ card(
     Mode(window=W.PREVENT, role=Role.METHUSELAH, out_of_turn=True, when=_never),
     notes="Played by a hook as the ally would be burned in combat (the rules' damage step asks no decision there), "
     "by a fixed rule: always, when its player may play an out-of-turn master card; no card may cancel it as played.",
+)
+
+
+# -- cov_d: Life Boon ---------------------------------------------------------------------------------------------
+
+_LIFE_BOON = "Life Boon"
+
+
+def _about_to_be_ousted(game: Game, play: Play) -> Sequence[int]:
+    """The other Methuselahs with no pool about to be ousted (the W.OUSTING window's seats)."""
+    frame = play.frame
+    return [s for s in frame.seats if s != play.seat] if isinstance(frame, Ousting) else []
+
+
+def _not_own_turn(game: Game, play: Play) -> bool:
+    return play.seat != game.acting  # an out-of-turn master card, never in one's own turn (digest 2.5)
+
+
+def _boon_pool(game: Game, play: Play) -> Sequence[int]:
+    """The pool given: 1 to 6, never its player's last (NO_SUICIDE_PAYMENTS). Pool never goes below 0 here (an
+    effect burns what there is), so any amount covers what the Methuselah owed (RTR 19970630)."""
+    return range(1, min(6, game.seats[play.seat].pool - 1) + 1)
+
+
+def _life_boon(game: Game, play: Play) -> None:
+    """Give the pool (moved, not burned), the card stays in play, and the saved Methuselah's VP go to its player
+    (economy.gain_vp reads the ``vp to`` rider: boons played on one Methuselah take its VP in turn)."""
+    game.seats[play.seat].pool -= play.value
+    game.seats[play.target].pool += play.value
+    add_rider(game, -1 - play.target, "vp to", play.card, Until.END_OF_GAME)
+    game.log("life boon", play.seat, play.target, play.value)
+
+
+def boons_on(game: Game, seat: int) -> list[int]:
+    """The Life Boons in play saving ``seat`` (their ``vp to`` riders, first played first)."""
+    return [
+        r.value
+        for r in game.riders
+        if r.key == "vp to" and r.holder == -1 - seat and r.value in game.seats[game.owner_of[r.value]].controlled
+    ]
+
+
+@hook("unlock", _LIFE_BOON)
+def _life_boon_unlock(game: Game, seat: int) -> Any:
+    """ "During each of their unlock phases, you can steal 1 pool from that Methuselah": each boon's player
+    chooses (listed best first for the bots: the pool, unless the saved Methuselah would be left with 2 or less,
+    whose VP the boon is waiting for)."""
+    boons = boons_on(game, seat) if game.riders else []
+    return _boon_steals(game, seat, boons) if boons else None
+
+
+def _boon_steals(game: Game, seat: int, boons: list[int]) -> Generator[Any, Any, None]:
+    for boon in boons:
+        player = game.owner_of[boon]
+        if game.seats[seat].ousted or game.seats[player].ousted or boon not in game.seats[player].controlled:
+            continue
+        steal = Option(Kind.TERMS, player, card=boon, value=1)
+        keep = Option(Kind.TERMS, player, card=boon, value=0)
+        low = game.seats[seat].pool <= 3
+        option = yield from choose(game, player, [keep, steal] if low else [steal, keep])
+        if option.value == 1:
+            game.log("steal pool", player, seat, 1)
+            economy.gain_pool(game, player, 1)
+            economy.burn_pool(game, seat, 1)
+            yield from ousts(game)
+
+
+card(
+    _LIFE_BOON,
+    Mode(
+        window=W.OUSTING,
+        out_of_turn=True,
+        when=_not_own_turn,
+        targets=_about_to_be_ousted,
+        values=_boon_pool,
+        effects=(_life_boon, PutInPlay()),
+    ),
+    notes="The VP taken instead of the saved Methuselah: economy.gain_vp (half VPs count; burned at 1 VP).",
+)
+
+
+# -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
+
+
+def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
+    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
+    or fewer pool; the oldest first."""
+    found = [
+        m
+        for s in game.order
+        if s != play.seat and game.seats[s].pool <= 3
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
+    ]
+    found.sort(key=lambda m: (-m.capacity, m.id))
+    return [m.id for m in found]
+
+
+card(
+    "From a Sinking Ship",
+    Mode(
+        window=W.MASTER,
+        targets=_sinking_ship_targets,
+        effects=(StealMinion(),),
+        limit="from a sinking ship",
+        limit_scope="game",
+    ),
+    notes="Requirements do not apply to the minion taken (TOM 19960226-1). A retainer is not offered: it would need "
+    "a minion of its new Methuselah to go on, which the card does not give.",
+)
+
+
+# -- cov_d: Madness Network -----------------------------------------------------------------------------------------
+
+_NETWORK = "Madness Network"
+
+
+def _network_in_play(game: Game) -> bool:
+    wanted = vekn(game, _NETWORK)
+    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
+
+
+def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and m.kind == VAMPIRE
+        and m.clan == "Malkavian"
+    ]
+
+
+@hook("acts_elsewhere", _NETWORK)
+def _network_actions(game: Game, seat: int) -> list[int]:
+    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
+    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
+
+
+@hook("extra_blockers", _NETWORK)
+def _network_blockers(game: Game, act: Action) -> list[int]:
+    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
+    woken first: LSJ 20041022-2)."""
+    if (
+        act.kind is not Act.BURN_CARD
+        or act.target_minion < 0
+        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
+    ):
+        return []
+    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+
+
+card(
+    _NETWORK,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="The Malkavians of the other Methuselahs act once the acting Methuselah has finished its actions, in turn "
+    "order (as Enkil Cog's actions do); a Malkavian with no blood acting then must hunt (LSJ 20060508).",
+    burn="minion",
+)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+card(
+    "Powerbase: Luanda",
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=own_ready_vampires,
+        effects=(LockThisCard(), GrantThisCardsActionThisTurn()),
+        label="lock: a vampire may enter combat with any minion as a +1 stealth (D) action this turn",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        stealth=1,
+        enters_combat=True,
+        when=granted_this_turn,
+        targets=ready_minions_of_others,
+        label="enter combat with a minion",
+    ),
+    notes="Unique location: not played while a copy is in play (contesting not modelled). The vampire chosen is a "
+    "ready one.",
+    steal="vampire",
+)
+
+
+# -- The Path of Lilith: torture counters are riders on the vampires, each naming the copy that put it (they count only
+# while that copy is in play: "burn all torture counters when this card leaves play") ------------------------------------
+
+_LILITH = "Path of Lilith, The"
+_TORTURE = "torture counter"
+
+
+@hook("torpor", _LILITH)
+def _lilith_torture(game: Game, minion: int) -> None:
+    """ "When a non-Camarilla vampire you control sends an opposing vampire to torpor in combat, you may lock this
+    card to put a torture counter on the opposing vampire": always, by a fixed rule."""
+    c = current_combat(game)
+    victim = game.minions.get(minion)
+    if c is None or victim is None or victim.kind != VAMPIRE or minion not in (c.a.minion, c.b.minion):
+        return
+    sender = game.minions.get(c.other(minion).minion)
+    if sender is None or sender.kind != VAMPIRE or sender.sect == "Camarilla":
+        return
+    seat = controller(game, sender.id)
+    for copy in _copies_controlled(game, seat, _LILITH):
+        if copy not in game.locked_cards and controller(game, minion) != seat:
+            game.locked_cards.add(copy)
+            add_rider(game, minion, _TORTURE, copy, Until.END_OF_GAME)
+            game.log("torture counter", seat, minion)
+            return
+
+
+@hook("unlock", _LILITH)
+def _lilith_burns(game: Game, seat: int) -> None:
+    """ "During your unlock phase, each Methuselah who controls any vampires with torture counters burns 1 pool"
+    (the counters of the copies still in play)."""
+    copies = set(_copies_anywhere(game, _LILITH))
+    mine = copies & set(game.seats[seat].controlled)
+    if not mine:
+        return
+    tortured = {r.holder for r in game.riders if r.key == _TORTURE and r.value in copies}
+    for s in list(game.order):
+        if any(c in tortured and game.minions[c].in_play for c in game.seats[s].controlled if c in game.minions):
+            economy.burn_pool(game, s, 1)
+            game.log("burn pool", s, 1)
+
+
+card(
+    _LILITH,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    notes="Unique (not played while a copy is in play). The torture counter is always put (its player's choice).",
+    burn="minion",
+)
+
+
+# -- Vast Wealth -----------------------------------------------------------------------------------------------------------
+
+_VAST_WEALTH = "Vast Wealth"
+
+
+def _own_ready_minions(game: Game, play: Play) -> Sequence[int]:
+    return [m.id for m in ready_minions(game, play.seat)]
+
+
+def _vast_wealth_controlled(game: Game, play: Play) -> bool:
+    """ "If you control this minion": the card's player controls the minion it is on (RTR 19951017)."""
+    return game.owner_of[play.card] == play.seat
+
+
+def _vast_wealth_equip(game: Game, play: Play) -> Flow | None:
+    """On success (TOM 19951107): the first equipment found working down from the top of the library, equipped
+    with its requirements and cost (paid even if it ousts: RTR 19941109, RTR 20010710), or burned without cost when
+    it cannot be (TOM 19950407); the library is shuffled."""
+    m = game.minions.get(play.minion)
+    seat = game.seats[play.seat]
+    comp = game.compiled
+    found = next((c for c in reversed(seat.library) if "Equipment" in comp.types.get(game.card_of[c], ())), None)
+    if m is None or found is None:
+        game.rng.shuffle(seat.library)
+        return None
+    seat.library.remove(found)
+    game.aside.append(found)
+    game.rng.shuffle(seat.library)
+    vekn = game.card_of[found]
+    card = comp.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    printed = comp.eligibility.minion(m.card)
+    legal = m.blood >= blood and (
+        comp.eligibility.requirement(vekn) is None or (printed is not None and comp.eligibility.can_play(m.card, vekn))
+    )
+    if not legal:
+        to_ash_heap(game, found)
+        game.log("burn card", play.seat, found)
+        return None
+    return _vast_wealth_pay_and_equip(game, play, m, found, blood, pool)
+
+
+def _vast_wealth_pay_and_equip(game: Game, play: Play, m: Minion, copy: int, blood: int, pool: int) -> Flow:
+    if blood:
+        move_blood(game, m.id, -blood)
+    if pool:
+        economy.burn_pool(game, play.seat, pool)
+        if game.finished or game.seats[play.seat].ousted:
+            return
+    handlers = [h for h in game.compiled.actions.get(game.card_of[copy], ()) if not h.mode.in_play]
+    if handlers:
+        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+        yield from run_effects(game, handlers[0].mode.effects, sub)
+    else:
+        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+    if copy in game.aside:  # its effects did not put it in play
+        to_ash_heap(game, copy)
+
+
+@hook("announced", _VAST_WEALTH)
+def _vast_wealth_is_equip(game: Game, act: Action) -> None:
+    """ "The provided action is an equip action" (TOM 19960130, RTR 19960124)."""
+    if (
+        act.card >= 0
+        and act.mode is not None
+        and act.mode.in_play
+        and game.card_of[act.card] == vekn(game, _VAST_WEALTH)
+    ):
+        act.kind = Act.EQUIP
+
+
+card(
+    _VAST_WEALTH,
+    Mode(window=W.MASTER, targets=_own_ready_minions, effects=(PutOnTarget(),)),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=all_of(carried_by_actor, _vast_wealth_controlled),
+        effects=(_vast_wealth_equip,),
+        label="equip with the first equipment of the library",
+    ),
+)
+
+
+# -- The Erciyes Fragments ----------------------------------------------------------------------------------------------
+# The card on it waits face down in ``Game.held``; its controller plays it as if from the hand (vocabulary
+# ``plays_held_cards``: game.as_if_from_hand); burned, or played and done, it leaves the game (``Game.exiled``).
+
+_ERCIYES = "Erciyes Fragments, The"
+
+
+def _prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the prey's ash heap (one copy of each card), while nothing is on the Fragments."""
+    if held_on(game, play.card):
+        return []  # "Only 1 card can be on this card at a time"
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[prey].ash_heap):
+        vekn_id = game.card_of[c]
+        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
+            seen.add(vekn_id)
+            out.append(c)
+    return out
+
+
+def _to_fragments(game: Game, play: Play) -> None:
+    """The chosen card leaves the prey's ash heap for the Fragments, face down (all see which: ANK 20200523)."""
+    heap = game.seats[game.owner_of[play.target]].ash_heap
+    if play.target in heap and not held_on(game, play.card):
+        heap.remove(play.target)
+        hold(game, play.card, play.target)
+        game.exiled.add(play.target)  # "when that card is burned, remove it from the game instead"
+        game.log("ash heap to card", play.seat, play.target, play.card)
+
+
+plays_held_cards(_ERCIYES)
+card(
+    _ERCIYES,
+    Mode(window=W.MASTER, effects=(PutInPlay(),)),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        targets=_prey_ash_heap_library_cards,
+        effects=(LockThisCard(), _to_fragments),
+        label="lock: a library card from your prey's ash heap onto this card, face down",
+    ),
+    notes="Its lock is offered in its controller's master phase (it unlocks in the unlock phase just before: the card "
+    "taken is then playable the whole turn and until the next). The card on it is played as if from the hand by its "
+    "controller or its minions (requirements and costs apply; no replacement is drawn and 'do not replace' clauses "
+    "are ignored: LSJ 20081126); burned (played and done, cancelled, or as the Fragments leave play: LSJ 20021128) "
+    "it is removed from the game; returned to its owner's hand (Delaying Tactics: LSJ 20050322) it is any other card. "
+    "It cannot pay for votes or be discarded (LSJ 20050118): only the hand can. Stolen, it takes the card on it along.",
+    steal="vampire of capacity 5 or more",
+)
+
+
+# -- Brainwash ----------------------------------------------------------------------------------------------------------
+
+
+def _prey_uncontrolled(game: Game, play: Play) -> Sequence[int]:
+    """An uncontrolled vampire in the prey's uncontrolled region."""
+    prey = game.prey(play.seat)
+    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
+
+
+@hook("may_transfer", "Brainwash")
+def _not_brainwashed(game: Game, copy: int) -> bool:
+    """ "No transfers can be used to move blood to or from that card" (other moves are: LSJ 20010211)."""
+    m = game.minions.get(copy)
+    return m is None or not m.cards or all(game.card_of[c] != vekn(game, "Brainwash") for c in m.cards)
+
+
+card(
+    "Brainwash",
+    Mode(window=W.MASTER, targets=_prey_uncontrolled, effects=(PutOnTarget(),)),
+    notes="It stays on the vampire once it is brought out (LSJ 20010211: by other means than transfers); any minion "
+    "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
+    burn="minion, +1 stealth (D)",
+)
+
+
+# -- Anachronism --------------------------------------------------------------------------------------------------------
+
+_ANACHRONISM = "Anachronism"
+
+
+def _capacity_above_6(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in play (any Methuselah's) with capacity above 6."""
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity > 6
+    ]
+
+
+def _ranged_weapon(game: Game, vekn_id: int) -> bool:
+    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted."""
+    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
+    return getattr(strike, "ranged", False) and vekn_id != vekn(game, "Ivory Bow")
+
+
+def _anachronism_burns(game: Game, play: Play) -> None:
+    """ "If he or she currently has any, they are burned"."""
+    m = game.minions.get(play.target)
+    for c in list(m.cards) if m is not None else ():
+        if _ranged_weapon(game, game.card_of[c]):
+            burn_card(game, c)
+
+
+@hook("may_play", _ANACHRONISM)
+def _no_ranged_weapon(game: Game, handler: Handler, m: Minion) -> bool:
+    """ "This vampire cannot have … any ranged weapons except the Ivory Bow": it does not equip one."""
+    if not m.cards or not _ranged_weapon(game, handler.card):
+        return True
+    return all(game.card_of[c] != vekn(game, _ANACHRONISM) for c in m.cards)
+
+
+card(
+    _ANACHRONISM,
+    Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
+    notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
+    "one (its own equip action nor an equip given to it), so it never has one to use.",
+)
+
+
+# -- Capitalist ---------------------------------------------------------------------------------------------------------
+
+
+def _own_sabbat_without_archetype(game: Game, play: Play) -> Sequence[int]:
+    return [c for c in _own_vampires_without_archetype(game, play) if game.minions[c].sect == "Sabbat"]
+
+
+@hook("after_resolution", "Capitalist")
+def _capitalist(game: Game, act: Action) -> None:
+    """ "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the
+    bank"."""
+    if not act.flags.get("successful_bleed") or act.target != game.prey(act.seat):
+        return
+    m = game.minions.get(act.actor)
+    if m is None or not _has_card(game, m.id, "Capitalist") or ("capitalist", m.id, game.turn) in game.used:
+        return
+    game.used.add(("capitalist", m.id, game.turn))
+    if move_blood(game, m.id, 1):
+        game.log("add blood", act.seat, m.id, 1)
+
+
+card(
+    "Capitalist",
+    Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
+    notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
+    "Cavalier, Monster, Capitalist).",
 )

@@ -6,21 +6,28 @@ import dataclasses
 import itertools
 import re
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from ..cards import Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
+    BLOCKED_COMBAT_AGGRAVATED,
+    BLOCKED_COMBAT_CANCELLED,
+    BLOCKER_CANNOT_END_COMBAT,
+    ActionIs,
     AggravatedHandStrikesThisAction,
     AlliesAndYoungerLessIntercept,
     AttemptCostsBlood,
     AttemptFails,
+    AttemptFailsUnlessCancelled,
     Bleed,
+    BleedFromAshHeap,
     BlockerBurnsBlood,
     BlockerIntercept,
     BlockerToTorpor,
+    BlockFailsAndContinues,
     BurnBlood,
     BurnPool,
     BurnThisCard,
@@ -38,15 +45,16 @@ from ..vocabulary import (
     IfBlockedEndAction,
     Intercept,
     KindCannotBlock,
+    LessInterceptThisAction,
     LockFailedBlockers,
     LockSelf,
     Maneuver,
     ManeuverInCombat,
     ManeuverOrPressInCombat,
     MarkAction,
+    MarkThisCard,
     NoEquipmentInCombat,
     OptionalPress,
-    Pred,
     Press,
     PreventOnceInCombat,
     PutInPlay,
@@ -71,6 +79,7 @@ from ..vocabulary import (
     actor_younger,
     add_rider,
     all_of,
+    ash_heap_at_least,
     bled_prey,
     bleeding_you,
     block_in_progress,
@@ -82,6 +91,7 @@ from ..vocabulary import (
     burn_corruption,
     capacity_at_least,
     card_being_played,
+    card_marked,
     choose,
     controller,
     corruption_on,
@@ -92,18 +102,20 @@ from ..vocabulary import (
     has_edge,
     has_targets,
     in_polling,
+    less_intercept_bites,
     locked_self,
     move_blood,
     not_,
     not_bleed,
+    not_carrying,
     other_methuselahs,
     political,
     possible_blockers,
+    possible_blockers_that,
     ready_minions,
     recruiting_or_employing,
     referendum_passed,
     rider_sum,
-    take_damage,
     target_pool_at_most,
     to_ash_heap,
     vampires_with_votes,
@@ -511,13 +523,6 @@ card(
 )
 
 
-def _titled_or_younger(game: Game, play: Play) -> Sequence[int]:
-    act = action_of(play)
-    if act is None or play.minion not in game.minions:
-        return ()
-    return [m for m in possible_blockers(game, play) if game.minions[m].title or younger(game, m, play.minion)]
-
-
 _RIFT_PARTS: dict[str, tuple[Any, ...]] = {
     "dem": (CannotBlockTarget(),),
     "obf": (StealthNow(1),),
@@ -535,7 +540,7 @@ def _rift_modes() -> tuple[Mode, ...]:
                 Mode(
                     window=W.ANNOUNCED,
                     disciplines=combo,
-                    targets=_titled_or_younger if "dem" in combo else None,
+                    targets=possible_blockers_that(titled=True, younger=True) if "dem" in combo else None,
                     effects=tuple(e for d in combo for e in _RIFT_PARTS[d]),
                     label=f"[{']['.join(combo)}]",
                 )
@@ -827,41 +832,13 @@ card(
 )
 
 
-_VORTEX = "acheron vortex"
-
-
-def _without_nec_or_obt(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and not any(code in ("nec", "obt") for code, _ in m.disciplines)
-
-
-def _vortex(game: Game, play: Play) -> None:
-    """Minions without Necromancy or Obtenebration get -1 intercept for the rest of the action: the current
-    blocker at once, later ones through the ``intercept`` hook."""
-    act = action_of(play)
-    if act is None or act.flags.get(_VORTEX):
-        return
-    act.flags[_VORTEX] = 1
-    if act.blocker >= 0 and _without_nec_or_obt(game, act.blocker):
-        act.intercept -= 1
-
-
-@hook("intercept", "Acheron Vortex")
-def _vortex_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(_VORTEX) and _without_nec_or_obt(game, minion) else 0
-
-
-def _vortex_bites(game: Game, play: Play) -> bool:
-    """Worth playing (and offered) during a block attempt by a minion without Necromancy or Obtenebration."""
-    act = action_of(play)
-    return (
-        act is not None and act.blocker >= 0 and not act.flags.get(_VORTEX) and _without_nec_or_obt(game, act.blocker)
-    )
-
-
 card(
     "Acheron Vortex",
-    Mode(window=W.BLOCK_ATTEMPT, when=_vortex_bites, effects=(_vortex,)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=less_intercept_bites("nec", "obt"),
+        effects=(LessInterceptThisAction(unless=("nec", "obt")),),
+    ),
     notes="Offered during a block attempt by a minion it hits (LSJ 20020612 allows it earlier too, which changes "
     "nothing but the timing); its -1 intercept lasts the action, once however many copies are played.",
 )
@@ -894,21 +871,13 @@ card(
 )
 
 
-def _all_damage_aggravated(game: Game, play: Play) -> None:
-    """[tem]: if this action is blocked, damage on vampires in the resulting combat is aggravated (game.py reads
-    the mark when strikes deal damage)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["combat damage aggravated"] = 1
-
-
 card(
     "Domain of Evernight",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
     Mode(
         window=W.BLOCKED,
         disciplines=("tem",),
-        effects=(_all_damage_aggravated,),
+        effects=(MarkAction(BLOCKED_COMBAT_AGGRAVATED),),
         label="combat damage on vampires is aggravated",
     ),
     Mode(
@@ -1041,7 +1010,7 @@ def _anarch_action_succeeded(game: Game, play: Play) -> bool:
     if act.card < 0:
         return False
     needs = game.compiled.cards[game.card_of[act.card]].requirements
-    return "Anarch" in needs.sects or any("Baron" in t for t in needs.titles)
+    return "Anarch" in needs.sects or any("baron" in t.lower() for t in needs.titles)
 
 
 def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
@@ -1097,11 +1066,6 @@ def _shadow_cast_on(game: Game, play: Play) -> None:
     add_rider(game, play.card, _SHADOW_CAST, act.target + 1, Until.END_OF_GAME)
 
 
-def _directed_succeeded(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.succeeded and act.directed and 0 <= act.target != play.seat
-
-
 def _shadow_cast_due(game: Game, play: Play) -> bool:
     """Its vampire acts against the same Methuselah, and stealth is needed."""
     act = action_of(play)
@@ -1122,7 +1086,12 @@ def _forget_target(game: Game, play: Play) -> None:
 card(
     "Shadow Cast",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.AFTER_ACTION, superior=True, when=_directed_succeeded, effects=(_shadow_cast_on,)),
+    Mode(
+        window=W.AFTER_ACTION,
+        superior=True,
+        when=ActionIs(directed=True, succeeded=True, at_other=True),
+        effects=(_shadow_cast_on,),
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
@@ -1177,39 +1146,9 @@ card(
 
 card(
     "Propaganda of the Deed",
-    Mode(window=W.AFTER_ACTION, when=_directed_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.AFTER_ACTION, when=ActionIs(directed=True, succeeded=True, at_other=True), effects=(PutInPlay(),)),
     Mode(window=W.POLLING, in_play=True, when=in_polling, effects=(ExtraVotes(2), BurnThisCard()), label="+2 votes"),
 )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Trochomancy:
-    """Remove N cards of the target Methuselah's ash heap from the game for +``amount`` bleed (limited); the
-    oldest go first (LSJ 20090710: the player chooses, the ash heap has no order)."""
-
-    cards: int
-    amount: int
-    gives: ClassVar[str] = "bleed"
-    limited: ClassVar[bool] = True
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is None or act.target < 0:
-            return
-        heap = game.seats[act.target].ash_heap
-        for copy in heap[: self.cards]:
-            game.seats[game.owner_of[copy]].removed.append(copy)
-            game.log("remove from game", play.seat, copy)
-        del heap[: self.cards]
-        act.bleed += self.amount
-
-
-def _target_heap_at_least(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        act = action_of(play)
-        return act is not None and act.target >= 0 and len(game.seats[act.target].ash_heap) >= n
-
-    return check
 
 
 card(
@@ -1217,47 +1156,29 @@ card(
     Mode(
         window=W.BLOCKS_DECLINED,
         disciplines=("nec",),
-        when=all_of(during_bleed, _target_heap_at_least(13)),
-        effects=(_Trochomancy(13, 1),),
+        when=all_of(during_bleed, ash_heap_at_least(13)),
+        effects=(BleedFromAshHeap(remove=13),),
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
         disciplines=("aus", "nec"),
-        when=all_of(during_bleed, _target_heap_at_least(7)),
-        effects=(_Trochomancy(7, 1),),
+        when=all_of(during_bleed, ash_heap_at_least(7)),
+        effects=(BleedFromAshHeap(remove=7),),
     ),
     Mode(
         window=W.BLOCKS_DECLINED,
         superior=True,
-        when=all_of(during_bleed, _target_heap_at_least(7)),
-        effects=(_Trochomancy(7, 2),),
+        when=all_of(during_bleed, ash_heap_at_least(7)),
+        effects=(BleedFromAshHeap(remove=7, amount=2),),
     ),
 )
-
-
-_HUMILIATION = "unthinkable humiliation"
-
-
-def _humiliation(game: Game, play: Play) -> None:
-    """[POT]/[PRE]: minions get -1 intercept this action (the ``intercept`` hook; an attempt in progress at once)."""
-    act = action_of(play)
-    if act is None or act.flags.get(_HUMILIATION):
-        return
-    act.flags[_HUMILIATION] = 1
-    if act.blocker >= 0:
-        act.intercept -= 1
-
-
-@hook("intercept", "Unthinkable Humiliation")
-def _humiliation_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(_HUMILIATION) else 0
 
 
 card(
     "Unthinkable Humiliation",
     *(
         Mode(window=W.ANNOUNCED, disciplines=(d,), superior=sup, effects=effects)
-        for sup, effects in ((False, (AttemptCostsBlood(),)), (True, (AttemptCostsBlood(), _humiliation)))
+        for sup, effects in ((False, (AttemptCostsBlood(),)), (True, (AttemptCostsBlood(), LessInterceptThisAction())))
         for d in ("pot", "pre")
     ),
     notes="Played as the action is announced (LSJ 20020612 allows any time before resolution: before any attempt "
@@ -1305,32 +1226,33 @@ card(
 )
 
 
-def _equip_action(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.kind is Act.EQUIP
-
-
 card(
     "Hag's Wrinkles",
-    Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), when=_equip_action, effects=(Stealth(2),), label="+2 stealth"),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        disciplines=("obf",),
+        when=ActionIs(kinds=(Act.EQUIP,)),
+        effects=(Stealth(2),),
+        label="+2 stealth",
+    ),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("thn",),
-        when=all_of(_equip_action, action_succeeded),
+        when=ActionIs(kinds=(Act.EQUIP,), succeeded=True),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        when=_equip_action,
+        when=ActionIs(kinds=(Act.EQUIP,)),
         effects=(Stealth(1), UnlockAfterSuccess()),
         label="+1 stealth, unlock after success",
     ),
     Mode(
         window=W.AFTER_ACTION,
         superior=True,
-        when=all_of(_equip_action, action_succeeded),
+        when=ActionIs(kinds=(Act.EQUIP,), succeeded=True),
         effects=(UnlockSelf(),),
         label="unlock",
     ),
@@ -1355,37 +1277,17 @@ card(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _VoidBleed:
-    """+1 bleed for every 10 cards in the target Methuselah's ash heap (limited)."""
-
-    gives: ClassVar[str] = "bleed"
-    limited: ClassVar[bool] = True
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is not None and act.target >= 0:
-            act.bleed += len(game.seats[act.target].ash_heap) // 10
-
-
 card(
     "Inevitability of the Void",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
     Mode(
         window=W.BLOCKS_DECLINED,
         superior=True,
-        when=all_of(during_bleed, _target_heap_at_least(10)),
-        effects=(_VoidBleed(),),
+        when=all_of(during_bleed, ash_heap_at_least(10)),
+        effects=(BleedFromAshHeap(per=10),),
     ),
     notes="[AUS][NEC] is offered while the target's ash heap holds 10 cards or more (less adds nothing).",
 )
-
-
-def _cancel_combat(game: Game, play: Play) -> None:
-    """[MYT]: if this action is blocked, no combat (game.py reads the mark): taken whenever blocked."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["combat cancelled"] = 1
 
 
 card(
@@ -1398,36 +1300,9 @@ card(
         label="burn 1 blood: +1 stealth",
     ),
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("myt",), effects=(Stealth(1),), label="+1 stealth"),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _cancel_combat)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), MarkAction(BLOCKED_COMBAT_CANCELLED))),
     notes="[MYT]'s choice to cancel the combat is always taken once blocked.",
 )
-
-
-def _block_fails_continue(game: Game, play: Play) -> None:
-    """[dai]: the block fails and the action continues (game.py goes back to the block attempts); that minion
-    cannot attempt to block it again; ``damage``: it takes unpreventable environmental damage ([DAI])."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    blocker = act.blocker
-    act.blocked = False
-    act.tried.add(blocker)
-    act.cannot_block.add(blocker)
-    act.blocker = -1
-    act.intercept = 0
-    game.log("block fails", controller(game, blocker), blocker)
-
-
-def _blocker_env_damage_first(game: Game, play: Play) -> None:
-    """[DAI]: the blocking minion takes 1 unpreventable environmental damage."""
-    act = action_of(play)
-    if act is not None and act.blocker in game.minions:
-        take_damage(game, act.blocker, 1, 0)
-
-
-def _blocked_by_ally_or_younger(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.blocked and act.blocker >= 0 and blocker_ally_or_younger(game, play)
 
 
 card(
@@ -1435,22 +1310,22 @@ card(
     Mode(
         window=W.BLOCKED,
         disciplines=("pre",),
-        when=_blocked_by_ally_or_younger,
+        when=all_of(action_blocked, blocker_ally_or_younger),
         effects=(UnlockSelf(), EndAction()),
         label="unlock, the action ends",
     ),
     Mode(
         window=W.BLOCKED,
         disciplines=("dai",),
-        when=_blocked_by_ally_or_younger,
-        effects=(_block_fails_continue,),
+        when=all_of(action_blocked, blocker_ally_or_younger),
+        effects=(BlockFailsAndContinues(lock_blocker=False),),
         label="the block fails",
     ),
     Mode(
         window=W.BLOCKED,
         superior=True,
-        when=_blocked_by_ally_or_younger,
-        effects=(_blocker_env_damage_first, _block_fails_continue),
+        when=all_of(action_blocked, blocker_ally_or_younger),
+        effects=(BlockFailsAndContinues(lock_blocker=False, damage=1),),
         label="the block fails, 1 damage to the blocker",
     ),
 )
@@ -1510,55 +1385,33 @@ card(
 )
 
 
-def _true_love(game: Game, play: Play) -> None:
-    """[OBF][PRE]: the attempt fails and that minion cannot attempt again, unless the blocking minion's controller
-    burns 1 pool to cancel the card as it is played (taken whenever it keeps 4 pool or more)."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    seat = controller(game, act.blocker)
-    if game.seats[seat].pool >= 5:
-        burn_pool(game, seat, 1)
-        game.log("cancel", seat, play.card)
-        return
-    AttemptFails()(game, play)
-
-
 card(
     "True Love's Face",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=block_in_progress, effects=(_true_love,)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=block_in_progress,
+        effects=(AttemptFailsUnlessCancelled(pool=1, keeps=4),),
+    ),
     notes="[OBF][PRE]: the blocking Methuselah's 1-pool cancel is taken whenever it keeps 4 pool or more.",
 )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _CrocodileTongue:
-    """The attempt fails and the blocking minion's controller cannot attempt to block this action again, unless
-    the blocking minion burns ``cancel`` blood or life to cancel the card as it is played (taken whenever it keeps
-    1 blood or life)."""
-
-    cancel: int
-
-    def __call__(self, game: Game, play: Play) -> None:
-        act = action_of(play)
-        blocker = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
-        if act is None or blocker is None:
-            return
-        seat = controller(game, blocker.id)
-        if blocker.blood > self.cancel:
-            move_blood(game, blocker.id, -self.cancel)
-            game.log("cancel", seat, play.card)
-            return
-        AttemptFails()(game, play)
-        act.cannot_block.update(m.id for m in ready_minions(game, seat))
 
 
 _ally_or_younger_attempt = all_of(block_in_progress, blocker_ally_or_younger)
 card(
     "Crocodile's Tongue",
-    Mode(window=W.BLOCK_ATTEMPT, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, when=_ally_or_younger_attempt, effects=(_CrocodileTongue(2),)),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=_ally_or_younger_attempt,
+        effects=(AttemptFailsUnlessCancelled(blood=1, whole_seat=True),),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=_ally_or_younger_attempt,
+        effects=(AttemptFailsUnlessCancelled(blood=2, whole_seat=True),),
+    ),
     notes="The blocking minion's cancel is taken whenever it keeps 1 blood or life.",
 )
 
@@ -1629,27 +1482,17 @@ card(
 )
 
 
-def _wilds(game: Game, play: Play) -> None:
-    """If this action is blocked: 1 optional maneuver in the first round of the combat (``_wilds_maneuver``), and
-    the blocking minion cannot strike: combat ends, in any round of any combat of the action (LSJ 20100308;
-    game.strike_options reads the mark)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["blocker cannot end combat"] = 1
-        act.flags[f"wilds maneuver:{play.minion}"] = 1
-
-
-@hook("round_start", "Mind of the Wilds")
-def _wilds_maneuver(game: Game, c: Combat) -> None:
-    act = c.action
-    if act is not None and c.round == 1 and act.flags and act.flags.get(f"wilds maneuver:{c.a.minion}"):
-        c.a.maneuvers += 1
-
-
 card(
     "Mind of the Wilds",
-    Mode(window=W.BLOCKED, effects=(_wilds,)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _wilds)),
+    Mode(
+        window=W.BLOCKED,
+        effects=(MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        effects=(Stealth(1), MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+    ),
     notes="[ani][aus] is played once the action is blocked (before block resolution: when it is known to "
     "matter); [ANI][AUS] during a block attempt, for its stealth too.",
 )
@@ -1771,23 +1614,18 @@ card(
 )
 
 
-def _horrific(game: Game, play: Play) -> None:
-    """[pro]: the blocking minion unlocks; the action is not blocked, and is now unblockable (no minion may
-    attempt to block it again)."""
-    act = action_of(play)
-    if act is None or act.blocker < 0:
-        return
-    blocker = act.blocker
-    _block_fails_continue(game, play)
-    m = game.minions.get(blocker)
-    if m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", controller(game, blocker), blocker)
-    KindCannotBlock(VAMPIRE)(game, play)
-    KindCannotBlock(ALLY)(game, play)
-
-
-card("Horrific Countenance", Mode(window=W.BLOCKED, effects=(_horrific,)))
+card(
+    "Horrific Countenance",
+    Mode(
+        window=W.BLOCKED,
+        effects=(
+            BlockFailsAndContinues(lock_blocker=False, unlock_blocker=True),
+            KindCannotBlock(VAMPIRE),
+            KindCannotBlock(ALLY),
+        ),
+    ),
+    notes="[pro]: the blocking minion unlocks; the action is not blocked and is now unblockable.",
+)
 card(
     "Invigorate",
     Mode(window=W.BLOCKED, disciplines=("ani",), effects=(StrengthInCombat(1, any_combat=True),), label="+1 strength"),
@@ -2016,11 +1854,6 @@ card(
 _UNLOCKS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
 
 
-def _locked_blockers(game: Game, play: Play) -> list[int]:
-    """The locked vampires of the Methuselahs who may block (a wake could let them block)."""
-    return [m for m in possible_blockers(game, play) if game.minions[m].locked]
-
-
 def _sleeping(game: Game, play: Play) -> None:
     """[DOM]: no minion unlocks during this action: an unlock already promised after resolution is void."""
     act = action_of(play)
@@ -2042,11 +1875,82 @@ def _no_unlocking(game: Game, handler: Any, m: Any) -> bool:
 card(
     "Sleeping Mind, The",
     Mode(
-        window=W.ANNOUNCED, when=has_targets(_locked_blockers), targets=_locked_blockers, effects=(CannotBlockTarget(),)
+        window=W.ANNOUNCED,
+        when=has_targets(possible_blockers_that(locked=True)),
+        targets=possible_blockers_that(locked=True),
+        effects=(CannotBlockTarget(),),
     ),
     Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
+)
+
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+_BLITHE = "Blithe Acceptance"
+_BLITHE_SUPERIOR = "blithe acceptance [OBF]"  # a mark on a copy played at [OBF]
+
+card(
+    _BLITHE,
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        when=not_carrying(_BLITHE),
+        effects=(Stealth(1), PutOnTarget(on_self=True)),
+        label="+1 stealth, on this vampire",
+    ),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        superior=True,
+        when=not_carrying(_BLITHE),
+        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(_BLITHE_SUPERIOR)),
+        label="+1 stealth, on this vampire (1 blood as it enters combat)",
+    ),
+    bearer=Bearer(stealth=1),
+    notes="Played when its stealth is needed (a block attempt), its +1 stealth counted for this action and every "
+    "later one. [OBF]: as the vampire enters combat it burns 1 blood instead of the card by a fixed rule, when it "
+    "has 2 or more.",
+)
+
+
+@hook("combat_start", _BLITHE)
+def _blithe_enters_combat(game: Game, c: Combat) -> None:
+    """ "Burn this card if this vampire enters combat" ([OBF]: or burn 1 blood), in each new combat (Psyche!: ANK
+    20230527)."""
+    wanted = vekn(game, _BLITHE)
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not m.cards:
+            continue
+        for copy in [x for x in m.cards if game.card_of[x] == wanted]:
+            if card_marked(game, copy, _BLITHE_SUPERIOR) and m.blood >= 2:
+                move_blood(game, m.id, -1)
+                game.log("burn blood", controller(game, m.id), m.id, 1)
+            else:
+                burn_card(game, copy)
+
+
+# -- Command of the Beast -----------------------------------------------------------------------------------------------
+
+card(
+    "Command of the Beast",
+    Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),)),
+    Mode(window=W.BLOCKS_DECLINED, superior=True, when=during_bleed, effects=(Bleed(1, limited=False),)),
+)
+
+
+# -- Strange Day --------------------------------------------------------------------------------------------------------
+
+card(
+    "Strange Day",
+    Mode(
+        window=W.ANNOUNCED,
+        effects=(KindCannotBlock(VAMPIRE),),
+        limit="strange day",
+        limit_scope="game",
+        label="vampires cannot block this action",
+    ),
+    notes="Played as the action is announced (W.ANNOUNCED), once in a game by anyone.",
 )
 
 

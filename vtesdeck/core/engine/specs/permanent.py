@@ -4,42 +4,50 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from .. import economy
 from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
-from ..economy import bring_out, same_key
+from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase, crypt_draw, draw, leave_play
+from ..playbook import keeps_anarch, playable_worth
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
     Bleed,
     BlockFailsAndContinues,
     BloodToUncontrolled,
+    BurnAnotherAllyOrRetainer,
     BurnBlood,
     BurnLifeOfThisCard,
     BurnThisCard,
     BurnThisMinion,
+    BurnTorpidTargetGaining,
     CancelAsPlayed,
+    DiscardOfType,
     DoNotReplace,
     DrawCards,
     Employ,
     EndAction,
     EndCombat,
     Equip,
+    HoldLibraryTop,
+    HuntFor,
     Intercept,
     KindCannotBlock,
     LockSelf,
     LockThisCard,
     MarkThisCard,
     MayActThisTurn,
+    Minions,
     NoDisciplineCardsThisAction,
     Prevent,
     PutInPlay,
     Recruit,
     ReduceBleed,
+    StealBloodFromTarget,
     StealMinion,
     Stealth,
     Strike,
@@ -48,6 +56,7 @@ from ..vocabulary import (
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
+    WithCounters,
     action_of,
     action_succeeded,
     add_rider,
@@ -66,27 +75,32 @@ from ..vocabulary import (
     bleeding_you,
     burn_card,
     burn_minion,
+    cannot_block,
+    card_gives,
     card_marked,
     carries_no,
     carries_no_card_saying,
+    choose,
     controller,
     current_action,
     current_combat,
     damage_pending,
     directed_at_bearer,
     directed_at_you,
-    discard,
     during_bleed,
     fixed_levels,
     grant,
     grants_disciplines,
     has_life,
     has_targets,
+    held_on,
     holder_below_capacity,
     holder_blocked,
     holder_has_blood,
     holder_in_combat,
+    holds_card_of_type,
     is_ready,
+    library_at_least,
     locked_self,
     minion_entered,
     move_blood,
@@ -102,6 +116,7 @@ from ..vocabulary import (
     rider_sum,
     take_damage,
     torpid_vampires_of_others,
+    turn_blood,
     vekn,
     while_carried,
 )
@@ -150,22 +165,6 @@ card(
 NEPHANDUS = Strike(damage=1, ranged=True, label="Nephandus")
 
 
-def burn_torpid_vampire_gaining(life: int) -> Callable[[Game, Play], None]:
-    """Burn the target vampire if it is still in torpor, and the ally gains ``life`` (beyond its starting life:
-    ANK 20171109): Nephandus, Gregory Winter."""
-
-    def effect(game: Game, play: Play) -> None:
-        victim = game.minions.get(play.target)
-        if victim is None or not victim.torpor or not victim.in_play:
-            return
-        burn_minion(game, play.target)
-        if play.minion in game.minions:
-            move_blood(game, play.minion, life)
-            game.log("add blood", play.seat, play.minion, life)
-
-    return effect
-
-
 card(
     "Nephandus",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=0, bleed=1),), label="recruit"),
@@ -176,7 +175,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(1),),
+        effects=(BurnTorpidTargetGaining(1),),
         label="burn a vampire in torpor, gain 1 life",
     ),
     ally=Ally(strikes=(NEPHANDUS,), presses_each_combat=1, strike_damage_taken=1),
@@ -602,39 +601,12 @@ card(
 MYLAN_DODGE = Strike(dodge=True, label="Mylan: dodge")
 
 
-def _big_locked_non_camarilla(game: Game, seat: int, own: bool) -> list[int]:
-    """Ready locked non-Camarilla vampires with capacity 8 or more: the seat's own, or other Methuselahs'."""
-    out = []
-    for s in game.order:
-        if (s == seat) != own:
-            continue
-        for m in ready_minions(game, s):
-            if m.kind == VAMPIRE and m.locked and m.sect != "Camarilla" and m.capacity >= 8:
-                out.append(m.id)
-    return out
+ally_cannot_block_vampires("Mylan Horseed")
 
 
-def _mylan_own(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=True)
-
-
-def _mylan_others(game: Game, play: Play) -> list[int]:
-    return _big_locked_non_camarilla(game, play.seat, own=False)
-
-
-def _unlock_target(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.locked and not m.torpor:
-        m.locked = False
-        game.log("unlock", controller(game, m.id), m.id)
-
-
-@hook("can_block", "Mylan Horseed")
-def _mylan_cannot_block_vampires(game: Game, minion: int, act: Action) -> bool:
-    m, actor = game.minions.get(minion), game.minions.get(act.actor)
-    if m is None or m.kind != ALLY or actor is None or actor.kind != VAMPIRE:
-        return True
-    return m.card != vekn(game, "Mylan Horseed")
+# ready locked non-Camarilla vampires with capacity 8 or more: the player's own, or other Methuselahs'
+_MYLAN_OWN = Minions(locked=True, not_sect="Camarilla", min_capacity=8)
+_MYLAN_OTHERS = Minions(whose="others", locked=True, not_sect="Camarilla", min_capacity=8)
 
 
 card(
@@ -645,9 +617,9 @@ card(
         in_play=True,
         role=Role.ACTOR,
         stealth=1,
-        when=has_targets(_mylan_own),
-        targets=_mylan_own,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OWN),
+        targets=_MYLAN_OWN,
+        effects=(UnlockTarget(),),
         label="unlock a vampire",
     ),
     Mode(
@@ -656,9 +628,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_mylan_others),
-        targets=_mylan_others,
-        effects=(_unlock_target,),
+        when=has_targets(_MYLAN_OTHERS),
+        targets=_MYLAN_OTHERS,
+        effects=(UnlockTarget(),),
         label="unlock another Methuselah's vampire",
     ),
     ally=Ally(once_each_combat=(MYLAN_DODGE,)),
@@ -695,14 +667,7 @@ def _garou_additional_strike(game: Game, c: Combat) -> None:
             side.extra_strikes += 1
 
 
-@hook("unlock", "Renegade Garou")
-def _garou_heals(game: Game, seat: int) -> int:
-    """With 2 or fewer life in its controller's unlock phase, it gains 1 life from the blood bank."""
-    for m in _allies_named(game, seat, "Renegade Garou"):
-        if m.blood <= 2:
-            move_blood(game, m.id, 1)
-            game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood("unlock", "Renegade Garou", 1, on="ally", at_most=2)  # with 2 or fewer life, it gains 1 life
 
 
 card(
@@ -878,20 +843,11 @@ card(
 card("J. S. Simmons, Esq.", Mode(window=W.ACTION, effects=(Employ(1),)), bearer=Bearer(bleed=1))
 
 
-def _no_vehicle(game: Game, play: Play) -> bool:
-    """ "A minion can have only one vehicle": the acting minion carries no card whose text opens with "Vehicle"."""
-    m = game.minions.get(play.minion)
-    comp = game.compiled
-    if m is None or not m.cards or comp is None:
-        return True
-    for c in m.cards:
-        printed = comp.cards.get(game.card_of[c])
-        if printed is not None and (printed.text or "").startswith("Vehicle"):
-            return False
-    return True
-
-
-card("Sport Bike", Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),)), bearer=Bearer(intercept=1))
+card(
+    "Sport Bike",
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),)),
+    bearer=Bearer(intercept=1),
+)
 
 
 def _cooler_counters(game: Game, play: Play) -> None:
@@ -927,12 +883,6 @@ card(
 # -- Procurer, Gregory Winter --------------------------------------------------------------------------------------------
 
 
-def _add_blood_to_target(game: Game, play: Play) -> None:
-    if play.target in game.minions and is_ready(game, play.target):
-        move_blood(game, play.target, 1)
-        game.log("add blood", play.seat, play.target, 1)
-
-
 card(
     "Procurer",
     Mode(window=W.ACTION, effects=(Recruit(1, strength=1, bleed=0),), label="recruit"),
@@ -943,35 +893,16 @@ card(
         stealth=2,
         when=has_targets(own_ready_vampires),
         targets=own_ready_vampires,
-        effects=(_add_blood_to_target,),
+        effects=(AddBlood(1),),
         label="1 blood to a ready vampire",
     ),
 )
 
 
-def _steal_blood_as_life(game: Game, play: Play) -> None:
-    """Steal 1 blood (becoming life) from the target vampire: none from one with no blood (RTR 20010711)."""
-    if play.target in game.minions and play.minion in game.minions:
-        taken = -move_blood(game, play.target, -1)
-        if taken:
-            move_blood(game, play.minion, taken)
-            game.log("steal blood", play.seat, play.minion, play.target, taken)
+turn_blood("unlock", "Gregory Winter", -1, on="ally")  # he burns 1 life during your unlock phase
 
 
-def _vampires_of_others(game: Game, play: Play) -> list[int]:
-    """Other Methuselahs' vampires in play, ready or in torpor."""
-    return [*ready_vampires_of_others(game, play), *torpid_vampires_of_others(game, play)]
-
-
-@hook("unlock", "Gregory Winter")
-def _gregory_ages(game: Game, seat: int) -> int:
-    """During its controller's unlock phase, Gregory burns 1 life (burned at none)."""
-    for m in _allies_named(game, seat, "Gregory Winter"):
-        move_blood(game, m.id, -1)
-        game.log("burn blood", seat, m.id, 1)
-        if m.blood <= 0:
-            burn_minion(game, m.id)
-    return 0
+_OTHERS_VAMPIRES = Minions(whose="others", ready=False, ready_first=True)  # ready or in torpor
 
 
 card(
@@ -983,9 +914,9 @@ card(
         role=Role.ACTOR,
         stealth=1,
         directed=True,
-        when=has_targets(_vampires_of_others),
-        targets=_vampires_of_others,
-        effects=(_steal_blood_as_life,),
+        when=has_targets(_OTHERS_VAMPIRES),
+        targets=_OTHERS_VAMPIRES,
+        effects=(StealBloodFromTarget(1),),
         label="steal 1 blood",
     ),
     Mode(
@@ -995,7 +926,7 @@ card(
         directed=True,
         when=has_targets(torpid_vampires_of_others),
         targets=torpid_vampires_of_others,
-        effects=(burn_torpid_vampire_gaining(2),),
+        effects=(BurnTorpidTargetGaining(2),),
         label="burn a vampire in torpor, gain 2 life",
     ),
 )
@@ -1004,32 +935,7 @@ card(
 # -- War Ghoul -----------------------------------------------------------------------------------------------------------
 
 
-def _ghoul_enters_play(game: Game, play: Play) -> None:
-    """After it enters play, burn an ally or retainer its player controls: the one with the least life among the
-    others (a retainer first at equal life), itself with no other (RTR 19961113)."""
-    ghoul = play.card
-    if ghoul not in game.minions:
-        return
-    others: list[tuple[int, int, int]] = []
-    for c in game.seats[play.seat].controlled:
-        m = game.minions.get(c)
-        if m is None or c == ghoul:
-            continue
-        if m.kind == ALLY and m.in_play:
-            others.append((m.blood, 1, c))
-        for a in m.cards:
-            r = game.minions.get(a)
-            if r is not None and r.kind == RETAINER:
-                others.append((r.blood, 0, a))
-    burn_minion(game, min(others)[2] if others else ghoul)
-
-
-@hook("round_start", "War Ghoul")
-def _ghoul_prevents(game: Game, c: Combat) -> None:
-    """It prevents 1 damage each round of combat (always used: prevention carries no cost)."""
-    for side in (c.a, c.b):
-        if _is_ally_named(game, side.minion, "War Ghoul"):
-            side.prevent += 1
+ally_prevents_each_round("War Ghoul", 1)  # it prevents 1 damage each round of combat
 
 
 def _is_location(game: Game, copy: int) -> bool:
@@ -1078,7 +984,7 @@ def _ghoul_burns_location(game: Game, play: Play) -> None:
 
 card(
     "War Ghoul",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1139,7 +1045,7 @@ card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, b
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
 
 
-@hook("hand_size", "Bitter and Sweet Story, The")
+@hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
 def _bitter_and_sweet(game: Game, seat: int) -> int:
     """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
     if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
@@ -1155,13 +1061,7 @@ card(
 )
 
 
-@hook("can_block", "Signet of King Saul, The")
-def _signet(game: Game, minion: int, act: Action) -> bool:
-    """Vampires with capacity 8 or more cannot attempt to block the bearer."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or m.capacity < 8:
-        return True
-    return not carried(game, act.actor, "Signet of King Saul, The")
+cannot_block("Signet of King Saul, The", Minions(min_capacity=8))  # "Vampires with capacity 8 or more cannot block"
 
 
 card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
@@ -1383,16 +1283,9 @@ card("Erebus Mask", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
 bearer_stealth("Erebus Mask", 1, clan="Harbinger of Skulls")
 
 
-@hook("master_phase_start", "Palatial Estate")
-def _palatial_estate(game: Game, seat: int) -> int:
-    """During your master phase, the vampire with the Estate gains 1 blood (as the phase starts)."""
-    wanted = vekn(game, "Palatial Estate")
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested:
-            if any(game.card_of[x] == wanted for x in m.cards) and move_blood(game, m.id, 1):
-                game.log("add blood", seat, m.id, 1)
-    return 0
+turn_blood(
+    "master_phase_start", "Palatial Estate", 1, Minions()
+)  # "During your master phase, this vampire gains 1 blood"
 
 
 card(
@@ -1453,10 +1346,7 @@ card("Dog Pack", Mode(window=W.ACTION, effects=(Employ(1),)))
 while_carried("Dog Pack", opposing_cannot_end_combat=True)
 
 
-def _prey_minions(game: Game, play: Play) -> list[int]:
-    """The minions (ready) the player's prey controls."""
-    prey = game.prey(play.seat)
-    return [m.id for m in ready_minions(game, prey)] if prey != play.seat else []
+_PREY_MINIONS = Minions(whose="prey", kind=None)  # the minions (ready) the player's prey controls
 
 
 _VIDEOTAPE = "incriminating videotape"
@@ -1480,8 +1370,8 @@ card(
     "Incriminating Videotape",
     Mode(
         window=W.ACTION,
-        when=has_targets(_prey_minions),
-        targets=_prey_minions,
+        when=has_targets(_PREY_MINIONS),
+        targets=_PREY_MINIONS,
         effects=(Equip(), _videotape_chooses),
         label="equip, choosing a minion of your prey",
     ),
@@ -1552,7 +1442,7 @@ card(
 
 card(
     "Helicopter",
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(), LockThisCard()), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(), LockThisCard()), label="equip"),
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
@@ -1585,38 +1475,9 @@ ally_first_strike("Muddled Vampire Hunter")
 VOZHD_STRIKE = Strike(damage=3, ranged=True, label="Vozhd: 3R damage")
 
 
-def _ally_or_retainer_in_hand(game: Game, play: Play) -> bool:
-    comp = game.compiled
-    return comp is not None and any(
-        {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset()) for c in game.seats[play.seat].hand
-    )
-
-
-def _discard_ally_or_retainer(game: Game, play: Play) -> None:
-    """Discard an ally or retainer card (the first in hand: a fixed rule), then the Vozhd gains 2 life."""
-    comp = game.compiled
-    found = (
-        next(
-            (
-                c
-                for c in game.seats[play.seat].hand
-                if {"Ally", "Retainer"} & comp.types.get(game.card_of[c], frozenset())
-            ),
-            None,
-        )
-        if comp is not None
-        else None
-    )
-    if found is None or play.minion not in game.minions:
-        return
-    discard(game, play.seat, [found])
-    move_blood(game, play.minion, 2)
-    game.log("add blood", play.seat, play.minion, 2)
-
-
 card(
     "Vozhd of Sofia, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=3, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1630,8 +1491,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_ally_or_retainer_in_hand,
-        effects=(_discard_ally_or_retainer,),
+        when=holds_card_of_type("Ally", "Retainer"),
+        effects=(DiscardOfType("Ally", also="Retainer"), AddBlood(2, to_self=True)),
         label="discard an ally or retainer card: +2 life",
     ),
     ally=Ally(strikes=(VOZHD_STRIKE,)),
@@ -1661,7 +1522,7 @@ def _strike_again(game: Game, play: Play) -> None:
 
 card(
     "Vozhd of Gravesend, The",
-    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), _ghoul_enters_play), label="recruit"),
+    Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
     Mode(
         window=W.ACTION,
         in_play=True,
@@ -1973,7 +1834,7 @@ def _cruiser_burned(game: Game, act: Action) -> None:
 
 card(
     _CRUISER,
-    Mode(window=W.ACTION, when=_no_vehicle, effects=(Equip(),), label="equip"),
+    Mode(window=W.ACTION, when=carries_no_card_saying("Vehicle"), effects=(Equip(),), label="equip"),
     burn="vampire",
 )
 
@@ -2281,11 +2142,6 @@ def _ossian_after_combat(game: Game, c: Combat) -> None:
     _ossian_gains(game, c)
 
 
-def _any_ready_vampire(game: Game, play: Play) -> list[int]:
-    """Ready vampires of other Methuselahs ("any vampire": the bots never take their own)."""
-    return list(ready_vampires_of_others(game, play))
-
-
 card(
     "Ossian",
     Mode(window=W.ACTION, effects=(Recruit(4, strength=2, bleed=0),), label="recruit"),
@@ -2296,8 +2152,8 @@ card(
         directed=True,
         stealth=1,
         enters_combat=True,
-        when=has_targets(_any_ready_vampire),
-        targets=_any_ready_vampire,
+        when=has_targets(ready_vampires_of_others),
+        targets=ready_vampires_of_others,
         label="enter combat",
     ),
     notes="His life may exceed his starting life (ANK 20171109). The life is gained as the press step starts (or as "
@@ -2437,16 +2293,7 @@ card(
 # -- Shaal Fragment ------------------------------------------------------------------------------------------------------
 
 
-@hook("hand_size", "Shaal Fragment")
-def _shaal_hand_size(game: Game, seat: int) -> int:
-    """+2 hand size for the Methuselah controlling the minion with it."""
-    wanted = vekn(game, "Shaal Fragment")
-    n = 0
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.cards and m.in_play:
-            n += sum(1 for x in m.cards if game.card_of[x] == wanted)
-    return 2 * n
+card_gives("hand_size", "Shaal Fragment", 2, where="on controlled")  # +2 hand size for the minion's controller
 
 
 card(
@@ -2689,6 +2536,176 @@ card(
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
 plays_as_vampire(_NOCTURN, ("obt",), sect="Independent", not_of_type="Ally")
+
+
+# -- Shilmulo Tarot -----------------------------------------------------------------------------------------------------
+# The cards on it wait face down in ``Game.held``; a replacement draw may take one of them instead (the rules' one
+# point: game.refill's "draw_instead" hook).
+
+_TAROT = "Shilmulo Tarot"
+
+
+@hook("draw_instead", _TAROT)
+def _tarot_draw(game: Game, seat: int, n: int) -> int:
+    """While the Ravnos carrying it is ready, each card its Methuselah would draw from the library may be one of the
+    Tarot's instead: one it could play now (the playbook's ``playable_worth``), the best first."""
+    tarot = vekn(game, _TAROT)
+    hand = game.seats[seat].hand
+    taken = 0
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is None or not m.cards or not m.in_play or m.torpor or m.contested or m.clan != "Ravnos":
+            continue
+        for t in m.cards:
+            if game.card_of[t] != tarot:
+                continue
+            while taken < n and held_on(game, t):
+                worth = {x: playable_worth(game, seat, x) for x in held_on(game, t)}
+                best = max(worth, key=lambda x: worth[x])
+                if worth[best] <= 0:
+                    break
+                unhold(game, best)
+                hand.append(best)
+                taken += 1
+                game.log("draw from card", seat, t)
+    return taken
+
+
+card(
+    _TAROT,
+    Mode(window=W.ACTION, effects=(Equip(), HoldLibraryTop(2)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=library_at_least(1),
+        effects=(HoldLibraryTop(1),),
+        label="move the top card of your library to this equipment",
+    ),
+    notes="A card the Methuselah would draw from the library to replace (or refill the hand: game.refill) is taken "
+    "from the Tarot instead when a card on it is playable now by the Methuselah or one of its ready minions (the best "
+    "first, by the playbook's judgement: the draw asks no decision); other draws (a card's 'draw a card') come from "
+    "the library. Only equipping it moves 2 cards onto it (LSJ 20090506: merely put in play, it gets none). Unique "
+    "(a second copy is not offered). The cards on it burn as it leaves play (LSJ 20021128).",
+)
+
+
+# -- Waiting Game -------------------------------------------------------------------------------------------------------
+
+_WAITING = "Waiting Game"
+
+
+def _waiting_games(game: Game) -> list[int]:
+    wanted = vekn(game, _WAITING)
+    return [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]
+
+
+@hook("announced", _WAITING)
+def _waiting_counter(game: Game, act: Action) -> None:
+    """ "Whenever a non-Anarch vampire takes an action, burn a counter from this card" (its action announced past the
+    "as played" window: an action cancelled later still counts, ANK 20210124); "burn this card when it has no
+    counters"."""
+    m = game.minions.get(act.actor)
+    if m is None or m.kind != VAMPIRE or m.sect == "Anarch":
+        return
+    for c in _waiting_games(game):
+        game.card_counters[c] = game.card_counters.get(c, 0) - 1
+        if game.card_counters[c] <= 0:
+            burn_card(game, c)
+
+
+@hook("unlock", _WAITING)
+def _waiting_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """During its controller's unlock phase: each Anarch burns 1 blood or becomes Camarilla (its controller's
+    choice), each ally burns 1 life."""
+    wanted = vekn(game, _WAITING)
+    copies = sum(1 for c in game.seats[seat].controlled if game.card_of[c] == wanted)
+    return _waiting_toll(game, copies) if copies else None
+
+
+def _waiting_toll(game: Game, copies: int) -> Generator[Any, Any, None]:
+    for _ in range(copies):
+        for s in game.order:
+            for m in _in_play(game, s):
+                if m.kind == ALLY:
+                    move_blood(game, m.id, -1)
+                    if m.blood <= 0:
+                        burn_minion(game, m.id)
+                elif m.kind == VAMPIRE and m.sect == "Anarch":
+                    burn = Option(Kind.TERMS, s, minion=m.id, value=0)  # burn 1 blood
+                    join = Option(Kind.TERMS, s, minion=m.id, value=1)  # become Camarilla
+                    options = [join] if m.blood < 1 else [burn, join] if keeps_anarch(game, m.id) else [join, burn]
+                    option = yield from choose(game, s, options)
+                    if option.value == 0:
+                        move_blood(game, m.id, -1)
+                    else:
+                        m.sect = "Camarilla"
+                        game.log("sect camarilla", s, m.id)
+
+
+def _in_play(game: Game, seat: int) -> list[Minion]:
+    """The seat's minions in play, ready or in torpor (retainers too: the caller skips them)."""
+    return [m for c in game.seats[seat].controlled if (m := game.minions.get(c)) is not None and m.in_play]
+
+
+card(
+    _WAITING,
+    Mode(window=W.DISCARD, effects=(PutInPlay(), WithCounters(10))),
+    notes="An event: played in the discard phase for the discard phase action. Every Anarch and every ally at the "
+    "table pays its toll in its controller's unlock phase (an Anarch with no blood becomes Camarilla); a retainer is "
+    "no ally.",
+)
+
+
+# -- Sengir Dagger ------------------------------------------------------------------------------------------------------
+
+SENGIR_DAGGER = Strike(aggravated=True, label="Sengir Dagger")  # strength aggravated damage, at close range
+card(
+    "Sengir Dagger",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(strike=SENGIR_DAGGER),
+    notes="Unique (a second copy is not offered).",
+)
+
+
+# -- Thirst -------------------------------------------------------------------------------------------------------------
+
+
+def _gehenna_in_play(game: Game) -> int:
+    """The Gehenna events in play (any Methuselah's)."""
+    cards = game.compiled.cards
+    return sum(
+        1
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and (cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    )
+
+
+@hook("announced", "Thirst")
+def _thirst_hunt(game: Game, act: Action) -> None:
+    """A hunt action taken (successful or not: LSJ 20050727), by the rules or by a card."""
+    hunt = act.kind is Act.HUNT or (act.mode is not None and any(isinstance(e, HuntFor) for e in act.mode.effects))
+    if hunt:
+        game.used.add(("hunted", act.actor, game.turn))
+
+
+@hook("after_minion_phase", "Thirst")
+def _thirst(game: Game, seat: int) -> None:
+    """ "After each Methuselah's minion phase ends, each ready vampire controlled by that Methuselah with capacity
+    less than the number of Gehenna events in play who did not hunt during that minion phase burns 1 blood"."""
+    events = _gehenna_in_play(game)
+    for m in ready_minions(game, seat):
+        if m.kind == VAMPIRE and m.capacity < events and ("hunted", m.id, game.turn) not in game.used:
+            if move_blood(game, m.id, -1):
+                game.log("burn blood", seat, m.id, 1)
+
+
+card(
+    "Thirst",
+    Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    notes="An event: played in the discard phase for the discard phase action. A Gehenna event is a card in play whose "
+    "text opens with 'Gehenna.'.",
+)
 
 
 # --- cov_a ------------------------------------------------------------------------------------------------------------

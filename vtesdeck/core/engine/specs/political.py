@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ..cards import Controller, Mode, Play, Role, card, hook
@@ -13,10 +13,13 @@ from ..vocabulary import (
     BurnBlood,
     BurnTheEdge,
     If,
+    Minions,
+    PoolChanges,
     PutInPlay,
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
+    StealEquipment,
     TakePool,
     TargetControllerBurnsPool,
     TitleOnTarget,
@@ -33,9 +36,11 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
+    current_bleed,
     discard_down,
     has_edge,
     has_targets,
+    methuselah_sets,
     move_blood,
     not_carrying,
     ready_allies,
@@ -45,6 +50,7 @@ from ..vocabulary import (
     refill,
     richer_methuselahs,
     rider_sum,
+    seats_from,
     titled_vampires,
     vampires_for_title,
     vekn,
@@ -154,98 +160,16 @@ card(
 )
 
 
-# -- Anarchist Uprising, Ancilla Empowerment, Political Stranglehold: pool for each minion of a kind -----------------
-
-
-def _controlled_minions(game: Game, seat: int) -> list[int]:
-    """The minions the seat controls: its vampires (ready or in torpor) and allies in play, not retainers nor a
-    contested vampire (out of play)."""
-    out = []
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.in_play and not m.contested and m.kind in (VAMPIRE, ALLY):
-            out.append(c)
-    return out
-
-
-def minion_pool_burns(game: Game, play: Play) -> dict[int, int]:
-    """Anarchist Uprising, Ancilla Empowerment: each Methuselah burns 1 pool for each minion it controls."""
-    return {s: len(_controlled_minions(game, s)) for s in game.order}
-
-
-def stranglehold_gains(game: Game, play: Play) -> dict[int, int]:
-    """Political Stranglehold: each Methuselah gains 3 pool for each vampire it controls with capacity 8 or more."""
-    return {
-        s: 3
-        * sum(
-            1 for c in _controlled_minions(game, s) if game.minions[c].kind == VAMPIRE and game.minions[c].capacity >= 8
-        )
-        for s in game.order
-    }
-
-
-def _biggest_ready_vampire(game: Game, seat: int) -> int:
-    """The capacity of the seat's ready vampire with the highest capacity (0: none)."""
-    return max(
-        (
-            game.minions[c].capacity
-            for c in _controlled_minions(game, seat)
-            if game.minions[c].kind == VAMPIRE and not game.minions[c].torpor
-        ),
-        default=0,
-    )
-
-
-def ancient_influence_changes(game: Game, play: Play) -> dict[int, int]:
-    """Ancient Influence: each Methuselah gains the capacity of the ready vampire it chooses (its biggest), then
-    burns 5 pool (as one change: the gain comes first, so only the net can oust)."""
-    return {s: _biggest_ready_vampire(game, s) - 5 for s in game.order}
-
-
-def reins_changes(game: Game, play: Play) -> dict[int, int]:
-    """Reins of Power: each Methuselah gains 6 pool, then burns the capacity of the ready vampire its predator
-    chose (the predator's biggest: the choice hurts only its prey)."""
-    return {s: 6 - _biggest_ready_vampire(game, game.predator(s)) for s in game.order}
-
-
-def _pool_changes(changes: Callable[[Game, Play], dict[int, int]]) -> Callable[[Game, Play], None]:
-    """Every Methuselah's pool changes at once (gains, then burns), and the ousts are checked once after: each
-    whose prey was ousted scores, even if ousted too (LSJ 20000309)."""
-
-    def effect(game: Game, play: Play) -> None:
-        from ..economy import check_ousts, gain_pool
-
-        for seat, delta in sorted(changes(game, play).items()):
-            s = game.seats[seat]
-            if s.ousted or not delta:
-                continue
-            if delta > 0:
-                gain_pool(game, seat, delta)
-            else:
-                paid = min(-delta, s.pool)
-                s.pool -= paid
-                game.burned += paid
-            game.log("pool changed by referendum", seat, delta)
-        check_ousts(game)
-
-    return effect
-
+# -- pool for each minion of a kind: Anarchist Uprising, Ancilla Empowerment, Political Stranglehold… -----------------
 
 for _name in ("Anarchist Uprising", "Ancilla Empowerment"):
-    card(
-        _name,
-        Mode(
-            window=W.ACTION,
-            political=True,
-            effects=(_pool_changes(lambda game, play: {s: -n for s, n in minion_pool_burns(game, play).items()}),),
-        ),
-    )
+    card(_name, Mode(window=W.ACTION, political=True, effects=(PoolChanges(each=-1),)))
 card(
     "Political Stranglehold",
     Mode(
         window=W.ACTION,
         political=True,
-        effects=(_pool_changes(stranglehold_gains),),
+        effects=(PoolChanges(each=3, counted=Minions(ready=False, min_capacity=8)),),
         limit="political stranglehold",
         limit_scope="game",
     ),
@@ -255,7 +179,7 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        effects=(_pool_changes(ancient_influence_changes),),
+        effects=(PoolChanges(base=-5, biggest=1),),
         limit="ancient influence",
         limit_scope="game",
     ),
@@ -266,72 +190,32 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        effects=(_pool_changes(reins_changes),),
+        effects=(PoolChanges(base=6, biggest=-1, predators=True),),
         limit="reins of power",
         limit_scope="game",
     ),
     notes="Each Methuselah chooses its ready vampire with the highest capacity (the choice only costs its prey pool).",
 )
-
-
-def autarkis_gains(game: Game, play: Play) -> dict[int, int]:
-    """Autarkis Persecution: each Methuselah gains 1 pool for each minion it controls."""
-    return {s: len(_controlled_minions(game, s)) for s in game.order}
-
-
-card("Autarkis Persecution", Mode(window=W.ACTION, political=True, effects=(_pool_changes(autarkis_gains),)))
-
-
-def _agitation_allocations(game: Game, play: Play) -> list[dict[int, int]]:
-    """Conservative Agitation: X points, X the number of Methuselahs in the game, among two or more of them (the
-    caller may be one, never all X on one: LSJ 20000622)."""
-    return allocations_with_caller_of(len(game.order))(game, play)
+card("Autarkis Persecution", Mode(window=W.ACTION, political=True, effects=(PoolChanges(each=1),)))
 
 
 card(
     "Conservative Agitation",
-    allocation_mode(_agitation_allocations, 0),
+    allocation_mode(allocations_with_caller_of(), 0),
     notes="The allocation is one of four patterns centred on the prey (the bot's choice), not any split.",
 )
 
 
 # -- Neonate Breach: chosen Methuselahs burn 1 pool, 3 more with a small ready vampire ---------------------------------
 
-
-def _breach_choices(game: Game, play: Play) -> list[tuple[int, ...]]:
-    """The sets of Methuselahs the caller may choose, as the bots consider them: every other Methuselah, then each
-    other Methuselah alone (the prey first)."""
-    others = [s for s in _impulse_from(game, play.seat) if s != play.seat]
-    return [tuple(others), *((s,) for s in others)] if others else []
-
-
-def _impulse_from(game: Game, seat: int) -> list[int]:
-    i = game.order.index(seat) if seat in game.order else 0
-    return list(game.order[i:] + game.order[:i])
-
-
-def breach_burns(game: Game, play: Play) -> dict[int, int]:
-    """Each chosen Methuselah burns 1 pool, plus 3 if it controls a ready vampire with capacity 4 or less."""
-    choices = _breach_choices(game, play)
-    chosen = choices[play.target] if 0 <= play.target < len(choices) else ()
-    out = {}
-    for s in chosen:
-        small = any(
-            game.minions[c].kind == VAMPIRE and not game.minions[c].torpor and game.minions[c].capacity <= 4
-            for c in _controlled_minions(game, s)
-        )
-        out[s] = -(1 + (3 if small else 0))
-    return out
-
-
 card(
     "Neonate Breach",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(_breach_choices(game, play)))),
-        targets=lambda game, play: range(len(_breach_choices(game, play))),
-        effects=(_pool_changes(breach_burns),),
+        when=has_targets(methuselah_sets),
+        targets=methuselah_sets,
+        effects=(PoolChanges(base=-1, more=-3, having=Minions(max_capacity=4), chosen=True),),
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set: the "
     "caller is never chosen.",
@@ -345,7 +229,7 @@ def _cold_war_terms(game: Game, play: Play) -> list[tuple[int, int]]:
     """(Methuselah or -1, location or -1) pairs the caller may choose, as the bots consider them, best first: with
     a cardinal or regent calling, the prey and each other Methuselah's location together; then each other
     Methuselah; then each location (the caller's own last)."""
-    others = [s for s in _impulse_from(game, play.seat) if s != play.seat]
+    others = [s for s in seats_from(game, play.seat) if s != play.seat]
     places = locations_in_play(game, play)
     theirs = [p for p in places if location_controller(game, p) != play.seat]
     mine = [p for p in places if location_controller(game, p) == play.seat]
@@ -507,24 +391,18 @@ card(
 )
 
 
-def domain_challenge_burns(game: Game, play: Play) -> dict[int, int]:
-    """Domain Challenge: each Methuselah burns 1 pool for each locked minion it controls, counted as the
-    referendum passes (RTR 19941109)."""
-    return {s: -sum(1 for c in _controlled_minions(game, s) if game.minions[c].locked) for s in game.order}
-
-
-card("Domain Challenge", Mode(window=W.ACTION, political=True, effects=(_pool_changes(domain_challenge_burns),)))
+card(
+    "Domain Challenge",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(PoolChanges(each=-1, counted=Minions(kind=None, ready=False, locked=True)),),
+    ),
+    notes="The locked minions are counted as the referendum passes (RTR 19941109).",
+)
 
 
 # -- Eat the Rich: chosen Methuselahs burn 1 pool, 3 more with a ready titled vampire; titles count less ----------
-
-
-def eat_the_rich_burns(game: Game, play: Play) -> dict[int, int]:
-    """Each chosen Methuselah (as Neonate Breach's: every other one, or one alone) burns 1 pool, plus 3 if it
-    controls a ready titled vampire."""
-    choices = _breach_choices(game, play)
-    chosen = choices[play.target] if 0 <= play.target < len(choices) else ()
-    return {s: -(1 + (3 if any(m.kind == VAMPIRE and m.title for m in ready_minions(game, s)) else 0)) for s in chosen}
 
 
 @hook("votes_cast", "Eat the Rich")
@@ -548,9 +426,9 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(_breach_choices(game, play)))),
-        targets=lambda game, play: range(len(_breach_choices(game, play))),
-        effects=(_pool_changes(eat_the_rich_burns),),
+        when=has_targets(methuselah_sets),
+        targets=methuselah_sets,
+        effects=(PoolChanges(base=-1, more=-3, having=Minions(titled=True), chosen=True),),
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
     "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
@@ -560,18 +438,11 @@ card(
 # -- Rumors of Gehenna: two master phase actions ----------------------------------------------------------------------
 
 
-@hook("master_actions", "Rumors of Gehenna")
-def _rumors_master_actions(game: Game, seat: int) -> int:
-    """The Methuselah controlling a Rumors of Gehenna (the one chosen) gets two master phase actions instead of
-    one, however many copies."""
-    rumors = vekn(game, "Rumors of Gehenna")
-    return 1 if any(game.card_of[c] == rumors for c in game.seats[seat].controlled) else 0
-
-
 card(
     "Rumors of Gehenna",
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
     notes="The chosen Methuselah is the caller alone (the bot's choice), who controls the card in play.",
+    controller=Controller(master_actions=1),
     burn="referendum",
 )
 card(
@@ -973,7 +844,7 @@ def _segregation(game: Game, play: Play) -> Generator[Any, Any, None]:
     (the bots' default) keeps it while the pool stays above the cost."""
     from ..economy import Kind, Option, burn_pool
 
-    for seat in _impulse_from(game, play.seat):
+    for seat in seats_from(game, play.seat):
         for ally in allies_by_seat(game).get(seat, []):
             if game.seats[seat].ousted or ally not in game.minions:
                 continue
@@ -1141,3 +1012,169 @@ card(
     _TRADITION,
     Mode(window=W.ACTION, political=True, effects=(PutInPlay(),)),
 )
+
+
+# -- cov_d: Justicar Retribution --------------------------------------------------------------------------------------
+
+
+def bleeders_of_3(game: Game) -> list[int]:
+    """The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more."""
+    return [
+        m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and current_bleed(game, m.id) >= 3
+    ]
+
+
+def _retribution(game: Game, play: Play) -> None:
+    """Burn all vampires with a current bleed of 3 or more (worked out first, burned together)."""
+    for minion in bleeders_of_3(game):
+        if minion in game.minions:
+            burn_minion(game, minion)
+
+
+card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
+
+
+# -- cov_d: Exclusion Principle -------------------------------------------------------------------------------------
+
+
+card(
+    "Exclusion Principle",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        effects=(PoolChanges(each=1, counted=(Minions(sect="Independent"), Minions(sect="Anarch"))),),
+    ),
+)
+
+
+# -- cov_d: Confiscation --------------------------------------------------------------------------------------------
+
+
+def confiscation_terms(game: Game, play: Play) -> list[tuple[int, int]]:
+    """(equipment, vampire) pairs, as the bots consider them, best first: each equipment on another Methuselah's
+    minion to the calling vampire, then to the caller's other ready vampires. None without one (LSJ 20100129)."""
+    types = game.compiled.types
+    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
+    if play.minion in mine:
+        mine.remove(play.minion)
+        mine.insert(0, play.minion)
+    out = []
+    for s in seats_from(game, play.seat):
+        if s == play.seat:
+            continue
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None or not m.in_play:
+                continue
+            for x in m.cards:
+                if x not in game.minions and "Equipment" in types.get(game.card_of[x], ()):
+                    out += [(x, v) for v in mine]
+    return out
+
+
+def _confiscate(game: Game, play: Play) -> None:
+    terms = confiscation_terms(game, play)
+    if not 0 <= play.target < len(terms):
+        return
+    equipment, vampire = terms[play.target]
+    if vampire in game.minions and game.minions[vampire].in_play:
+        StealEquipment()(
+            game, Play(seat=controller(game, vampire), card=-1, mode=play.mode, minion=vampire, target=equipment)
+        )
+
+
+card(
+    "Confiscation",
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(lambda game, play: range(len(confiscation_terms(game, play)))),
+        targets=lambda game, play: range(len(confiscation_terms(game, play))),
+        effects=(_confiscate,),
+    ),
+    notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
+    "ready vampires, the calling one first), not any equipment to any vampire.",
+)
+
+
+# -- cov_d: Cardinal Benediction ------------------------------------------------------------------------------------
+
+_BENEDICTION = "Cardinal Benediction"
+
+
+def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
+    """The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first)."""
+    order = [play.seat, *(s for s in game.order if s != play.seat)]
+    return [
+        m.id
+        for s in order
+        for m in ready_minions(game, s)
+        if m.kind == VAMPIRE and m.sect == "Sabbat" and m.capacity >= 7
+    ]
+
+
+@hook("votes", _BENEDICTION)
+def _benediction_votes(game: Game, seat: int) -> int:
+    """During its referendum non-Sabbat vampires cannot cast votes or ballots (the Methuselah's own, the Edge and a
+    political card, still can)."""
+    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+    if ref is None or ref.card < 0 or game.card_of[ref.card] != vekn(game, _BENEDICTION):
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Sabbat")
+
+
+card(
+    _BENEDICTION,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(cardinal_candidates),
+        targets=cardinal_candidates,
+        effects=(TitleOnTarget("cardinal"),),
+    ),
+)
+
+
+# -- cov_d: Year of Fortune -----------------------------------------------------------------------------------------
+
+_FORTUNE = "Year of Fortune"
+
+
+def _fortunes(game: Game) -> list[tuple[int, int]]:
+    """(card, chosen Methuselah) for each Year of Fortune in play (its ``fortune`` rider names the Methuselah)."""
+    if not game.riders:
+        return []
+    held = {c for s in game.order for c in game.seats[s].controlled}
+    return [(r.holder, r.value) for r in game.riders if r.key == "fortune" and r.holder in held]
+
+
+def fortune_terms(game: Game, play: Play) -> list[int]:
+    """A Methuselah not chosen for another Year of Fortune in play, the caller first."""
+    taken = {s for _, s in _fortunes(game)}
+    return [s for s in seats_from(game, play.seat) if s not in taken]
+
+
+def _fortune_chosen(game: Game, play: Play) -> None:
+    add_rider(game, play.card, "fortune", play.target, Until.END_OF_GAME)
+
+
+@hook("hand_size", _FORTUNE)
+def _fortune_hand_size(game: Game, seat: int) -> int:
+    """Each chosen Methuselah gets +1 hand size while the card is in play (gone once it is burned: PIB 20121028)."""
+    return sum(1 for _, s in _fortunes(game) if s == seat)
+
+
+card(
+    _FORTUNE,
+    Mode(
+        window=W.ACTION,
+        political=True,
+        when=has_targets(fortune_terms),
+        targets=fortune_terms,
+        effects=(PutInPlay(), _fortune_chosen),
+    ),
+    notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
+    burn="referendum",
+)
+
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------

@@ -35,7 +35,6 @@ from ..vocabulary import (
     LockSelf,
     LockUnlessBlocks,
     ManeuverInCombat,
-    ManeuverInFirstRound,
     MarkAction,
     NoLockForBlocking,
     NoStrikesFirstRound,
@@ -967,6 +966,46 @@ card(
 )
 
 
+# -- cards added by cov_c -------------------------------------------------------------------------------------------------
+
+
+def _unlocked_anarchs(game: Game, seat: int) -> list[Any]:
+    """The seat's ready unlocked Anarchs, the youngest first (the ones locked first)."""
+    found = [m for m in v.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
+    return sorted(found, key=lambda m: (m.capacity, m.id))
+
+
+def _power_of_all_usable(game: Game, play: Play) -> bool:
+    """Not during its player's own turn, nor in combat (LSJ 20080618), with two ready unlocked Anarchs."""
+    return (
+        game.acting != play.seat
+        and v.current_combat(game) is None
+        and bool(game.aside)
+        and len(_unlocked_anarchs(game, play.seat)) >= 2
+    )
+
+
+def _lock_two_anarchs(game: Game, play: Play) -> None:
+    """ "Lock this anarch and one other unlocked ready anarch you control": the two youngest."""
+    for m in _unlocked_anarchs(game, play.seat)[:2]:
+        m.locked = True
+        game.log("lock", play.seat, m.id)
+
+
+card(
+    "Power of All",
+    Mode(
+        window=W.AS_PLAYED,
+        role=Role.METHUSELAH,
+        when=_power_of_all_usable,
+        effects=(_lock_two_anarchs, CancelAsPlayed()),
+        label="lock two Anarchs: cancel a library card as it is played",
+    ),
+    notes="Played by its Methuselah for the two youngest of its ready unlocked Anarchs (the one playing it among "
+    "them), with or without an action.",
+)
+
+
 # --- cov_a
 
 card(
@@ -985,7 +1024,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        effects=(Intercept(1), PutOnTarget(on_self=True), ManeuverInFirstRound()),
+        effects=(Intercept(1), PutOnTarget(on_self=True), ManeuverInCombat(first_round=True)),
     ),
     notes="Played when its intercept is needed (as every intercept). The card is burned as its controller's discard "
     "phase begins.",

@@ -556,7 +556,7 @@ def _locations(game: Game, seat: int) -> int:
     return sum(1 for c in game.seats[seat].controlled if _is_location(game, game.card_of[c]))
 
 
-@hook("hand_size", "Guillaume Giovanni")
+@hook("hand_size", "Guillaume Giovanni", only_adds=True)
 def _guillaume_hand(game: Game, seat: int) -> int:
     """While Guillaume is ready, +1 hand size for each location you control."""
     return _locations(game, seat) * len(_ready_named(game, seat, "Guillaume Giovanni"))
@@ -3951,7 +3951,7 @@ def _maldavis_votes(game: Game, seat: int) -> int:
     return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title == "primogen")
 
 
-@hook("hand_size", "Khin Aye")
+@hook("hand_size", "Khin Aye", only_adds=True)
 def _khin_aye(game: Game, seat: int) -> int:
     """+1 hand size while your predator controls more ready minions than you (she counts in torpor too)."""
     if not _in_play_named(game, seat, "Khin Aye"):
@@ -5846,6 +5846,608 @@ vampire(
 )
 
 
+# --- vampires added for cov_e
+
+from ..vocabulary import (  # noqa: E402  (appended section: its own imports, so parallel additions merge cleanly)
+    AdditionalStrikes,
+    CancelReferendum,
+    DiscardRequiringSect,
+    OpposingChoosesStrikeAgain,
+    bleed_against_controller,
+    bonus_while_ready,
+    damage_to_other_pending,
+    handler_of,
+    holder_in_combat,
+    holds_card_requiring_sect,
+    in_first_round,
+    meets_requirement_with_title,
+    no_extra_source,
+    own_action_bonus,
+    own_locations,
+    presses_when_blocking,
+    stealth_needed_by,
+    strength_in_combat_with,
+    vampire_of_clan,
+)
+
+vampire(
+    "Sarrasine (ADV)",
+    notes="His only ability is [MERGED]; merging is not modelled (economy.NO_MERGE): it never applies.",
+)
+vampire("Dominique Santo Paulo", notes="Black Hand is a trait (card requirements read it).")
+strength_in_combat_with("Dominique Santo Paulo", vampire_of_clan("Nosferatu", "Nosferatu antitribu"))
+vampire("Anton", intercept=1)
+vampire("Stephen Bateson", stealth=1, bleed_vs_clans=("Tremere",))
+HOOK_CARDS[_bleed_bonuses] += ("Stephen Bateson",)  # the field hook declared the vampires registered before it
+
+
+def _gehenna_events_in_hand(game: Game, seat: int) -> list[int]:
+    """The Gehenna event cards in the seat's hand (an event whose text opens "Gehenna.")."""
+    comp = game.compiled
+    return [
+        c
+        for c in game.seats[seat].hand
+        if "Event" in comp.cards[game.card_of[c]].types
+        and (comp.cards[game.card_of[c]].text or "").startswith("Gehenna.")
+    ]
+
+
+def _hands_to_look_at(game: Game, play: Play) -> Sequence[int]:
+    """Another Methuselah still in the game, the prey first."""
+    prey = game.prey(play.seat)
+    others = [s for s in game.order if s != play.seat and not game.seats[s].ousted]
+    return sorted(others, key=lambda s: s != prey)
+
+
+def _discard_gehenna_events(game: Game, play: Play) -> None:
+    """Look at the Methuselah's hand and discard up to 2 Gehenna events from it (it draws back up)."""
+    if 0 <= play.target < len(game.seats) and not game.seats[play.target].ousted:
+        game.log("look at hand", play.seat, play.target)
+        discard(game, play.target, _gehenna_events_in_hand(game, play.target)[:2])
+
+
+vampire(
+    "Alicia Barrows",
+    modes=(
+        Mode(
+            window=W.UNLOCK,
+            in_play=True,
+            when=has_edge,
+            targets=_hands_to_look_at,
+            effects=(_discard_gehenna_events,),
+            label="with the Edge: look at a hand and discard up to 2 Gehenna events from it",
+        ),
+    ),
+    notes="She always discards as many as she can (2 at most); used once each unlock phase, in torpor too.",
+)
+
+
+vampire(
+    "Osric Vladislav",
+    modes=(
+        Mode(
+            window=W.BLOCK_ATTEMPT,
+            in_play=True,
+            when=all_of(_acting_self, stealth_needed_by()),
+            targets=own_locations,
+            effects=(BurnTargetCard(), Stealth(1)),
+            label="burn a location you control: +1 stealth",
+        ),
+    ),
+    notes="As often as stealth is needed, only while he acts (LSJ 20020814).",
+)
+vampire(
+    "Chun Hei",
+    strength=1,
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, has_blood(1)),
+            effects=(BurnBlood(1), AdditionalStrikes(1, beyond_limit=True)),
+            limit="chun hei",
+            limit_scope="combat",
+            label="burn 1 blood: 1 additional strike (not against the limit)",
+        ),
+    ),
+)
+vampire(
+    "Gabriel Tremblay",
+    stealth=-1,
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, holds_card_requiring_sect("Anarch")),
+            effects=(DiscardRequiringSect("Anarch"), StrengthThisCombat(1)),
+            limit="gabriel tremblay",
+            limit_scope="combat",
+            label="discard a card requiring an Anarch: +1 strength this combat",
+        ),
+    ),
+    notes="Used before strikes, once each combat; the card discarded is the first such card in hand.",
+)
+
+
+def _olgas_of_others(game: Game, play: Play) -> Sequence[int]:
+    """The Olga Triminov other Methuselahs control (in play), while the acting minion is a Black Hand vampire."""
+    me = game.minions.get(play.minion)
+    if me is None or me.kind != VAMPIRE or "black hand" not in me.traits:
+        return []
+    return [m.id for s in game.order if s != play.seat for m in _in_play_named(game, s, "Olga Triminov")]
+
+
+_OLGA_STEAL = Mode(
+    window=W.ACTION,
+    role=Role.ACTOR,
+    directed=True,
+    cost_pool=1,
+    targets=_olgas_of_others,
+    effects=(If(target_still(_olgas_of_others), (StealMinion(),)),),
+    label="(a Black Hand vampire) steal Olga Triminov, costs 1 pool",
+)
+
+
+@hook("offered_actions", "Olga Triminov")
+def _olga_offered(game: Game, seat: int, m: Minion) -> list[tuple[int, Handler]]:
+    """Another Methuselah's Black Hand vampire may take the action Olga's text gives (her copy names it)."""
+    if m.kind != VAMPIRE or "black hand" not in m.traits or game.compiled is None:
+        return []
+    for s in game.order:
+        if s != seat:
+            for olga in _in_play_named(game, s, "Olga Triminov"):
+                return [(olga.id, h) for h in game.compiled.actions.get(olga.card, ()) if h.mode is _OLGA_STEAL]
+    return []
+
+
+vampire(
+    "Olga Triminov",
+    modes=(_OLGA_STEAL,),
+    notes="The Black Hand vampire's action is offered with Olga's ability (the offered_actions hook); the pool is "
+    "paid on success; she comes with the cards on her, in her region (a stolen torpid vampire stays in torpor).",
+)
+vampire(
+    "Effie Lowery", notes="Sterile is a trait: card requirements read it (The Embrace requires a non-sterile vampire)."
+)
+vampire("Piotr Andreikov", notes="Black Hand is a trait (card requirements read it).")
+vampire("Claudia", notes="Black Hand is a trait (card requirements read it).")
+
+
+def _ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A copy of each library card in the player's ash heap the engine models (the latest discarded first)."""
+    comp, seen, out = game.compiled, set(), []
+    for c in reversed(game.seats[play.seat].ash_heap):
+        vekn = game.card_of[c]
+        if vekn not in seen and not comp.cards[vekn].is_crypt and vekn in comp.implemented:
+            seen.add(vekn)
+            out.append(c)
+    return out
+
+
+def _card_to_give(game: Game, play: Play) -> Sequence[int]:
+    """The card of the hand given in exchange, named as the action is announced: one the engine does not model,
+    else the first held (the bot's pick)."""
+    hand = game.seats[play.seat].hand
+    if not hand:
+        return []
+    comp = game.compiled
+    return [next((c for c in hand if game.card_of[c] not in comp.implemented), hand[0])]
+
+
+def _exchange_with_ash_heap(game: Game, play: Play) -> None:
+    """The card named in the hand goes to the ash heap, the one named in the ash heap to the hand."""
+    s = game.seats[play.seat]
+    if play.value in s.hand and play.target in s.ash_heap:
+        s.hand.remove(play.value)
+        s.ash_heap.remove(play.target)
+        s.ash_heap.append(play.value)
+        s.hand.append(play.target)
+        game.log("exchange", play.seat, play.value, play.target)
+
+
+vampire(
+    "Lenelle, Mambo of Birmingham",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            stealth=1,
+            cost_blood=1,
+            targets=_ash_heap_library_cards,
+            values=_card_to_give,
+            effects=(_exchange_with_ash_heap,),
+            label="exchange a card from your hand for a library card in your ash heap",
+        ),
+    ),
+    notes="Both cards are named as the action is announced (LSJ 20000222); the card given is a fixed pick (one the "
+    "engine does not model, else the first in hand); a card named that has left the hand or the ash heap by "
+    "resolution: no exchange.",
+)
+
+
+_SETITES = ("Follower of Set", "Ministry")
+
+
+@hook("blood_cost", "Murat")
+def _murat(game: Game, handler: Any, minion: int) -> int:
+    """Combat cards requiring Serpentis cost a Follower of Set in combat with Murat 1 more blood."""
+    if "ser" not in handler.mode.disciplines or "Combat" not in handler.types or handler.mode.in_play:
+        return 0
+    m, other = game.minions.get(minion), _vb_opponent(game, minion)
+    if m is None or other is None or m.kind != VAMPIRE or m.clan not in _SETITES:
+        return 0
+    return 1 if _named(game, other.id, "Murat") else 0
+
+
+vampire("Murat", notes="The blood_cost hook (Murat in play, in the combat).")
+
+
+def _damaged_minion(game: Game, play: Play) -> Sequence[int]:
+    """The minion the damage being resolved is inflicted on (the option names it)."""
+    c = play.frame
+    return [c.victim] if isinstance(c, Combat) else []
+
+
+vampire(
+    "Randall",
+    modes=(
+        Mode(
+            window=W.PREVENT,
+            in_play=True,
+            role=Role.REACTING,
+            when=all_of(damage_to_other_pending, has_blood(1)),
+            targets=_damaged_minion,
+            effects=(BurnBlood(1), Prevent(1, non_aggravated=True)),
+            limit="randall",
+            limit_scope="turn",
+            label="burn 1 blood: prevent 1 non-aggravated damage on another minion in combat",
+        ),
+    ),
+    notes="Once each turn (there is one minion phase a turn), ready or in torpor, any Methuselah's minion; not "
+    "aggravated damage, even treated as normal (LSJ 20040812-2). His 1 vote is his title's (card data).",
+)
+
+
+def _tj_can_cancel(game: Game, play: Play) -> bool:
+    """T.J. is unlocked with 2 blood (in torpor too: LSJ 20011022), and a titled Camarilla vampire called the
+    referendum."""
+    me, ref = game.minions.get(play.minion), play.frame
+    if me is None or me.locked or me.blood < 2 or not isinstance(ref, Referendum):
+        return False
+    caller = game.minions.get(ref.caller)
+    return caller is not None and caller.kind == VAMPIRE and bool(caller.title) and caller.sect == "Camarilla"
+
+
+vampire(
+    "T.J.",
+    modes=(
+        Mode(
+            window=W.POLLING,
+            in_play=True,
+            when=all_of(in_polling, _tj_can_cancel),
+            effects=(LockSelf(), BurnBlood(2), CancelReferendum()),
+            label="lock and burn 2 blood: cancel a referendum called by a titled Camarilla vampire",
+        ),
+    ),
+)
+
+
+def _titled_actor(game: Game, me: Minion, act: Action) -> bool:
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == VAMPIRE and bool(actor.title)
+
+
+vampire("Freddy Gage", notes="In play, ready or in torpor (a passive ability): the bleed_against_controller word.")
+bleed_against_controller("Freddy Gage", _titled_actor)
+
+
+@hook("round_start", "Alcoan")
+def _alcoan(game: Game, c: Combat) -> None:
+    """Before range in the first round, in combat with an ally or a younger vampire: Alcoan's Methuselah looks at
+    the opposing minion's controller's hand (logged; the bots read no hidden card, so nothing else changes)."""
+    if c.round != 1:
+        return
+    for side in (c.a, c.b):
+        me, other = game.minions.get(side.minion), game.minions.get(c.other(side.minion).minion)
+        if me is None or other is None or not _named(game, me.id, "Alcoan"):
+            continue
+        if other.kind == ALLY or other.kind == VAMPIRE and other.capacity < me.capacity:
+            game.log("look at hand", controller(game, me.id), controller(game, other.id))
+
+
+vampire(
+    "Alcoan",
+    notes="Looking at a hand changes nothing the engine models (the bots read no hidden card): it is logged only.",
+)
+
+
+def opposing_combat_card_cost(game: Game, play: Play) -> int:
+    """The blood plus pool cost (its modifications for the player applied: LSJ 20091124) of the combat card the
+    minion in combat with the playing one is playing, -1 for none."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or play.minion not in (c.a.minion, c.b.minion) or not game.aside:
+        return -1
+    copy, mode, comp = game.aside[-1], game.playing, game.compiled
+    if mode is None or "Combat" not in comp.cards[game.card_of[copy]].types:
+        return -1
+    other = c.other(play.minion).minion
+    playing = c.action.flags.get("playing minion", other) if c.action is not None else other
+    if playing != other or game.owner_of[copy] != controller(game, other):
+        return -1
+    handler = next((h for h in comp.hand.get((game.card_of[copy], mode.window), ()) if h.mode is mode), None)
+    if handler is None:
+        return -1
+    blood, pool = card_cost(game, handler, game.owner_of[copy], other)
+    return blood + pool
+
+
+def _watenda_can(game: Game, play: Play) -> bool:
+    me = game.minions.get(play.minion)
+    cost = opposing_combat_card_cost(game, play)
+    return me is not None and 0 <= cost <= me.blood
+
+
+def _burn_card_cost(game: Game, play: Play) -> None:
+    """Burn blood equal to the card's cost (a pool cost paid in blood: LSJ 20071015-2)."""
+    cost = opposing_combat_card_cost(game, play)
+    if cost > 0:
+        move_blood(game, play.minion, -cost)
+        game.log("burn blood", play.seat, play.minion, cost)
+
+
+vampire(
+    "Watenda",
+    modes=(
+        Mode(
+            window=W.AS_PLAYED,
+            in_play=True,
+            when=_watenda_can,
+            effects=(_burn_card_cost, CancelKeepingCost(), OpposingChoosesStrikeAgain()),
+            limit="watenda",
+            limit_scope="combat",
+            label="burn blood equal to its cost: cancel a combat card the opposing minion plays",
+        ),
+    ),
+    notes="Only in his own combat (ANK 20221021), going to torpor too; the card is still played, its cost paid; a "
+    "strike card cancelled: the opposing minion chooses another strike.",
+)
+
+
+@hook("cost_less", "Little Tailor of Prague")
+def _tailor_cost(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
+    """Allies and retainers requiring a Tzimisce or Vicissitude cost the Tailor 1 fewer blood or pool (recruited in
+    any way: ANK 20210913)."""
+    if not ({"Ally", "Retainer"} & handler.types) or not _named(game, minion, "Little Tailor of Prague"):
+        return 0, 0
+    card = game.compiled.cards[handler.card]
+    if "Tzimisce" not in card.requirements.clans and "vic" not in card.discipline_requirement.codes:
+        return 0, 0
+    return (1, 0) if handler.blood else (0, 1)
+
+
+vampire("Little Tailor of Prague", bleed=1, notes="The cost_less hook.")
+vampire("Kazimir Savostin", notes="Black Hand and Seraph are traits (card requirements read them).")
+presses_when_blocking("Kazimir Savostin")
+
+
+def _tryphosa_ready(game: Game) -> bool:
+    return any(_ready_named(game, s, "Tryphosa") for s in game.order)
+
+
+def _malkavian_bleeding(game: Game, me: Minion, act: Action) -> bool:
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == VAMPIRE and actor.clan == "Malkavian" and act.is_bleed()
+
+
+@hook("announced", "Tryphosa")
+def _tryphosa_cost(game: Game, act: Action) -> None:
+    """While Tryphosa is ready, a Malkavian's bleed action costs 1 more blood (paid on success: PIB 20121031)."""
+    if _malkavian_bleeding(game, game.minions[act.actor], act) and _tryphosa_ready(game):
+        act.cost_blood += 1
+
+
+@hook("action_allowed", "Tryphosa")
+def _tryphosa_allowed(game: Game, option: economy.Option) -> bool:
+    """A Malkavian bleeds only with the blood to pay for it, its 1 more blood included."""
+    m = game.minions.get(option.minion)
+    if (
+        m is None
+        or m.kind != VAMPIRE
+        or m.clan != "Malkavian"
+        or option.kind not in (economy.Kind.ACTION, economy.Kind.PLAY)
+    ):
+        return True
+    if option.kind is economy.Kind.ACTION:
+        blood = 0 if option.value == Act.BLEED else -1
+    else:
+        handler = handler_of(game, option)
+        blood = card_cost(game, handler, option.seat, m.id)[0] if handler.mode.bleeds else -1
+    return blood < 0 or m.blood >= blood + 1 or not _tryphosa_ready(game)
+
+
+vampire("Tryphosa", notes="Her own bleeds too (she is a Malkavian); the announced and action_allowed hooks.")
+bonus_while_ready("stealth", "Tryphosa", _malkavian_bleeding, yours=False)
+
+
+@hook("strike_declared", "Reverend Blackwood")
+def _blackwood_declared(game: Game, c: Combat, side: Any, option: economy.Option) -> None:
+    """Reverend Blackwood's strike with a card requiring Thaumaturgy: marked for the strike_bonus hook."""
+    if option.kind is economy.Kind.PLAY and _named(game, side.minion, "Reverend Blackwood"):
+        if "tha" in handler_of(game, option).mode.disciplines:
+            side.used.add(f"round:thaumaturgy strike:{id(side.strike)}")
+
+
+@hook("strike_bonus", "Reverend Blackwood")
+def _blackwood_bonus(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """+1 damage with his damaging strikes that require Thaumaturgy (a strike doing no damage stays so)."""
+    if steal or not side.used or f"round:thaumaturgy strike:{id(strike)}" not in side.used:
+        return 0
+    return 1 if _named(game, side.minion, "Reverend Blackwood") else 0
+
+
+vampire("Reverend Blackwood", notes="The strike_declared and strike_bonus hooks.")
+
+
+@hook("strike_bonus", "Nuriel")
+def _nuriel_bonus(game: Game, c: Combat, side: Any, strike: Any, steal: bool) -> int:
+    """+1 damage with melee weapons (a weapon's strike that is not ranged), of the strike's kind (RTR 19970630)."""
+    if steal or strike.ranged or not _named(game, side.minion, "Nuriel"):
+        return 0
+    return 1 if weapon_strike(game, c, side.minion, strike) else 0
+
+
+vampire(
+    "Nuriel",
+    modes=(
+        Mode(
+            window=W.BEFORE_STRIKES,
+            in_play=True,
+            when=all_of(holder_in_combat, in_first_round, no_extra_source),
+            effects=(AdditionalStrikes(1),),
+            limit="nuriel",
+            limit_scope="combat",
+            label="1 additional strike (limited), first round",
+        ),
+    ),
+)
+
+
+def _own_werewolf_acting(game: Game, me: Minion, act: Action) -> bool:
+    """The acting minion is a werewolf ally ("Werewolf with 3 life.", "Unique werewolf …")."""
+    actor = game.minions.get(act.actor)
+    return actor is not None and actor.kind == ALLY and re.search(r"\bwerewolf\b", _vb_text(game, actor.id)) is not None
+
+
+vampire(
+    "Jacob Fermor",
+    presses_each_combat=1,
+    notes="A werewolf printed with 0 bleed still takes no bleed action (game.action_options offers bleeds to allies "
+    "with a bleed).",
+)
+HOOK_CARDS[_presses_each_combat] += ("Jacob Fermor",)
+bonus_while_ready("bleed", "Jacob Fermor", _own_werewolf_acting)
+
+
+def _younger_than_julius(game: Game, blocker: int, act: Action) -> bool:
+    """The minion attempting to block is a vampire younger than the acting Dr. Julius Sutphen."""
+    me, julius = game.minions.get(blocker), _actor_of(game, act)
+    return (
+        me is not None
+        and julius is not None
+        and me.kind == VAMPIRE
+        and me.capacity < julius.capacity
+        and _named(game, julius.id, "Dr. Julius Sutphen")
+    )
+
+
+@hook("can_block", "Dr. Julius Sutphen")
+def _julius_can_block(game: Game, blocker: int, act: Action) -> bool:
+    """A younger vampire with no blood to burn cannot attempt to block Julius."""
+    return not _younger_than_julius(game, blocker, act) or game.minions[blocker].blood >= 1
+
+
+@hook("block_attempt", "Dr. Julius Sutphen")
+def _julius_attempt(game: Game, act: Action, blocker: int) -> None:
+    """A younger vampire burns 1 blood to attempt to block Julius."""
+    if _younger_than_julius(game, blocker, act):
+        move_blood(game, blocker, -1)
+        game.log("attempt costs blood", controller(game, blocker), blocker, 1)
+
+
+vampire("Dr. Julius Sutphen", notes="The can_block and block_attempt hooks (each attempt pays).")
+
+
+def _prey_has_ready(*titles: str) -> Any:
+    """The acting vampire's Methuselah's prey controls a ready vampire with one of ``titles``."""
+
+    def test(game: Game, me: Minion, act: Action) -> bool:
+        prey = game.prey(act.seat)
+        return prey != act.seat and any(m.kind == VAMPIRE and m.title in titles for m in ready_minions(game, prey))
+
+    return test
+
+
+def _controls_ready(*titles: str) -> Any:
+    """The acting vampire's Methuselah controls a ready vampire with one of ``titles``."""
+
+    def test(game: Game, me: Minion, act: Action) -> bool:
+        return any(m.kind == VAMPIRE and m.title in titles for m in ready_minions(game, act.seat))
+
+    return test
+
+
+vampire("Suhailah", bleed=1)
+own_action_bonus("stealth", "Suhailah", _prey_has_ready("prince", "justicar"))
+vampire("Damian")
+own_action_bonus("bleed", "Damian", _controls_ready("cardinal"))
+vampire("Otieno", bleed_vs_clans=("Guruhi",))
+vampire("Bryan Van Duesen", bleed=1)
+HOOK_CARDS[_bleed_bonuses] += ("Otieno",)
+
+
+def _henri_fighting(game: Game, seat: int) -> bool:
+    c = current_combat(game)
+    return c is not None and any(
+        _named(game, x, "Henri Lavenant") and controller(game, x) == seat for x in (c.a.minion, c.b.minion)
+    )
+
+
+@hook("hand_size", "Henri Lavenant")
+def _henri_hand_size(game: Game, seat: int) -> int:
+    """While Henri is in combat, his Methuselah gets +1 hand size."""
+    return 1 if _henri_fighting(game, seat) else 0
+
+
+@hook("round_start", "Henri Lavenant")
+def _henri_draws(game: Game, c: Combat) -> None:
+    """… drawn up as the combat starts (a hand size that grows is filled: game.refill); discarded down after it."""
+    if c.round != 1:
+        return
+    for x in (c.a.minion, c.b.minion):
+        if _named(game, x, "Henri Lavenant"):
+            refill(game, controller(game, x))
+
+
+vampire("Henri Lavenant", notes="Black Hand is a trait (card requirements read it).")
+
+
+def _bishop_candidates(game: Game, play: Play) -> Sequence[int]:
+    """Another ready non-titled Sabbat vampire the player controls, with capacity 6 or more."""
+    return [
+        m.id
+        for m in ready_minions(game, play.seat)
+        if m.kind == VAMPIRE and m.id != play.minion and not m.title and m.sect == "Sabbat" and m.capacity >= 6
+    ]
+
+
+def _make_bishop(game: Game, play: Play) -> None:
+    """The target becomes a bishop (1 vote), if it still may."""
+    m = game.minions.get(play.target)
+    if m is not None and play.target in _bishop_candidates(game, play):
+        m.title, m.votes = "bishop", TITLE_VOTES["bishop"]
+        game.log("title", play.seat, m.id)
+
+
+@hook("meets_requirement", "Tobias Smith")
+def _tobias_bishops(game: Game, handler: Any, m: Minion) -> bool:
+    """A bishop Tobias made meets the requirements of a bishop."""
+    return m.title == "bishop" and meets_requirement_with_title(game, handler, m)
+
+
+vampire(
+    "Tobias Smith",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            targets=_bishop_candidates,
+            effects=(_make_bishop,),
+            label="give another non-titled Sabbat vampire of capacity 6 or more the title of bishop",
+        ),
+    ),
+)
+
+
 # --- cov_a: Petra, Bakr, Céleste Lamontagne ---------------------------------------------------------------------------
 
 
@@ -5939,6 +6541,7 @@ vampire(
         ),
     ),
 )
+
 
 # Every infernal vampire of this module stays locked (the specs above with INFERNAL; see _stays_locked).
 hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
