@@ -44,7 +44,8 @@ def _table(archive: list[Deck], seed: int, n: int = 5) -> list[Deck]:
 
 class Checking:
     """A bot that checks every option it is offered obeys 4.3.1 before deciding: only ready unlocked minions
-    act (or a locked one locking a card instead: Enkil Cog), only ready minions (unlocked, or woken by a card) attempt to block."""
+    act (or a locked one locking a card instead: Enkil Cog), only ready minions (unlocked, or woken by a card) attempt to block
+    (and the cards in play that block as minions: Unleash Hell's Fury)."""
 
     def __init__(self, inner: object, game_of: list[g.Game]) -> None:
         self.inner = inner
@@ -60,6 +61,10 @@ class Checking:
                 if (m.locked and not by_card) or m.torpor or not m.in_play:
                     self.problems.append(f"a locked or torpid minion may act: {o}")
             if o.kind is Kind.BLOCK:
+                if o.minion not in game.minions:  # a card in play that blocks (Unleash Hell's Fury)
+                    if game.card_of[o.minion] not in game.compiled.blocking:
+                        self.problems.append(f"a card that does not block may block: {o}")
+                    continue
                 m = game.minions[o.minion]
                 act = g.current_action(game)
                 woken = act is not None and o.minion in act.woken

@@ -299,13 +299,20 @@ def with_clan(minion: Minion, printed: tuple[str, ...], clan_name: str) -> Minio
     return Minion(minion.id, facts, minion.disciplines, minion.capacity, minion.as_anarch)
 
 
-def embraced_minion(clan_name: str, sect: str, capacity: int, disciplines: tuple[tuple[str, int], ...] = ()) -> Minion:
+def embraced_minion(
+    clan_name: str,
+    sect: str,
+    capacity: int,
+    disciplines: tuple[tuple[str, int], ...] = (),
+    traits: tuple[str, ...] = (),
+) -> Minion:
     """A vampire that is no crypt card (The Embrace: "a 1-capacity non-unique vampire of the same clan and sect
-    as the acting vampire"), as the requirement checks see it: untitled, with no traits, and the disciplines
-    ((code, level) pairs) a Discipline master card gave it (Childe of the Revolution)."""
+    as the acting vampire"), as the requirement checks see it: untitled, with the disciplines ((code, level)
+    pairs) a Discipline master card gave it (Childe of the Revolution) and the traits its card gives it (Call
+    the Great Beast's infernal vampire)."""
     levels = tuple(Discipline(code=code, superior=level >= 2) for code, level in disciplines)
     clans = (clan_name,) if clan_name else ()
-    return _compile_minion(-1, ("Vampire",), clans, levels, "", sect, (), capacity, False, "")
+    return _compile_minion(-1, ("Vampire",), clans, levels, "", sect, traits, capacity, False, "")
 
 
 # --- library cards -----------------------------------------------------------------------------

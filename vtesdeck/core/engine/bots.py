@@ -78,6 +78,7 @@ W_ANARCH_REVOLT = 12.0  # … and when it spares the seat Anarch Revolt's burn
 W_STEAL_CARD = 14.0  # stealing a location (Powerbase: Montreal): a little below burning a card
 W_BURN_CARD = 16.0  # burning another Methuselah's card that hurts the table (game.BURN_BY_ACTION): above a bleed of 1
 W_BURN_COUNTER = 8.0  # … and per counter on it (Smiling Jack's pool drain grows with them)
+W_CARD_BLOCK = 80.0  # a card in play blocking (Unleash Hell's Fury): above any minion's block, no vampire locks
 P_THROUGH = 0.35  # the chance a bleed gets through a ready blocker with enough intercept
 P_THROUGH_STEALTH = 0.8  # … when the actor's stealth (with the hand's stealth cards) beats its intercept
 
@@ -458,9 +459,12 @@ class HeuristicBot:
     def _block(self, view: View, o: Option) -> float:
         act = view.action()
         m = view.minion(o.minion)
+        game = view.game_for_scores()
+        if act is not None and m is None and game.card_of[o.minion] in game.compiled.blocking:
+            # a card that blocks (Unleash Hell's Fury): no vampire locks and none fights; first when it can
+            return W_CARD_BLOCK if game.compiled.blocking[game.card_of[o.minion]].intercept >= act.stealth else -5.0
         if act is None or m is None:
             return -1.0
-        game = view.game_for_scores()
         intercept = intercept_of(game, m.id, act) + self._intercept_in_hand(view)
         if intercept < act.stealth:
             return -5.0

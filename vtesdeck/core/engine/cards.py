@@ -156,12 +156,16 @@ class Upkeep:
     """What a card in play (anywhere, or on a minion) makes each Methuselah burn in its own unlock phase, per
     copy: ``pool``, unless that Methuselah controls a ready vampire of ``unless_ready_sect`` (Anarch Revolt), or
     only while the minion the card is on is in torpor (``while_in_torpor``: Fame), or only when that Methuselah
-    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation)."""
+    controls a vampire not of ``if_controlling_not_sect`` (Judgment: Camarilla Segregation), or only the other
+    Methuselahs while it is ready (``others_while_ready``: Contagion)."""
 
     pool: int = 1
     unless_ready_sect: str = ""
     while_in_torpor: bool = False
     if_controlling_not_sect: str = ""
+    others_while_ready: bool = (
+        False  # each Methuselah but its controller, while the vampire it is on is ready (Contagion)
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -176,6 +180,19 @@ class Ally:
     maneuvers_each_combat: int = 0
     strike_damage_taken: int = 0  # each strike against it inflicts this much less (not environmental damage)
     intercept_vs_vampires: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Blocks:
+    """A card in play that can attempt to block actions directed at its controller (or a card they control) as a
+    minion (Unleash Hell's Fury): during each attempt it is a vampire with this ``capacity``, ``intercept`` and
+    ``traits``, no clan and no blood, ready and unlocked whether the card is locked or not; the same minion
+    (its card's copy id) for every attempt. What happens when it blocks is the card's own (a "blocked" hook):
+    there is no combat (game.card_blocker)."""
+
+    capacity: int
+    intercept: int = 0
+    traits: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -206,6 +223,7 @@ class Spec:
     ally: Ally | None = None  # what an ally can do in play (its strikes, presses…)
     upkeep: Upkeep | None = None  # what it makes each Methuselah burn in its unlock phase
     everyone: Everyone | None = None  # what it gives every minion at the table
+    blocks: Blocks | None = None  # it can attempt to block as a minion while in play
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
@@ -316,6 +334,7 @@ def card(
     ally: Ally | None = None,
     upkeep: Upkeep | None = None,
     everyone: Everyone | None = None,
+    blocks: Blocks | None = None,
     missing: str = "",
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
@@ -327,7 +346,7 @@ def card(
     if steal not in STEALERS:
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, missing
+        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
     )
     return spec
 

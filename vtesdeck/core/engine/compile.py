@@ -283,6 +283,7 @@ def build(cards: CardIndex) -> Compiled:
         allies={vekn: spec.ally for vekn, spec in specs.items() if spec.ally is not None},
         upkeeps={vekn: spec.upkeep for vekn, spec in specs.items() if spec.upkeep is not None},
         everyone={vekn: spec.everyone for vekn, spec in specs.items() if spec.everyone is not None},
+        blocking={vekn: spec.blocks for vekn, spec in specs.items() if spec.blocks is not None},
     )
 
 

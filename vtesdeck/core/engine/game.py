@@ -623,6 +623,7 @@ def turn(game: Game, start: Phase = Phase.UNLOCK, stop: Phase = Phase.END) -> Fl
             if option.kind is Kind.BRING_OUT:
                 for h in hooks_of(game, "brought_out"):
                     h(game, seat, option.ids[0])  # "after you put a vampire in play from your uncontrolled region"
+                minion_entered(game, seat, option.ids[0])
         if game.stats is not None:
             _note_brought_out(game, seat)
         if _over(game, seat):
@@ -689,6 +690,14 @@ def entering_play(game: Game, seat: int, option: Option) -> Flow:
         economy.bring_out(game, seat, copy)
         if cost:
             economy.burn_pool(game, seat, cost)
+
+
+def minion_entered(game: Game, seat: int, copy: int) -> None:
+    """A minion the seat put in play (a vampire influenced out, an ally recruited, a vampire made of a card): the
+    "minion_in_play" hooks ("when your predator or prey puts a minion in play": Gran Madre di Dio, Italy)."""
+    if copy in game.minions:
+        for h in hooks_of(game, "minion_in_play"):
+            h(game, seat, copy)
 
 
 def contests(game: Game, seat: int) -> Flow:
@@ -905,7 +914,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
         for handler in game.compiled.actions.get(m.card, ()) if m.card not in game.compiled.specs else ():
             options.extend(_handler_options(game, handler, seat, m.id, m, None))  # (a library-card vampire: none)
-        if m.kind == ALLY:  # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus)
+        if m.kind == ALLY or m.card in game.compiled.specs:
+            # an ally's own actions ("can burn a vampire in torpor … as a (D) action": Nephandus), a library card's
+            # vampire's (Call the Great Beast's (D) combat)
             for handler in game.compiled.in_play.get((m.card, W.ACTION), ()):
                 options.extend(_handler_options(game, handler, seat, m.id, m, None))
         for h in hooks_of(game, "offered_actions"):  # another minion's ability used as an action (Maldavis)
@@ -1469,7 +1480,28 @@ def blockers(game: Game, seat: int, act: Action) -> list[Minion]:
         if not hook_all(game, "can_block", m.id, act) or rider_sum(game, m.id, "cannot_block"):
             continue
         out.append(m)
+    blocking = game.compiled.blocking
+    if act.directed and blocking and table_has(game, "blocking cards", lambda: blocking):
+        for c in game.seats[seat].controlled:  # cards that attempt to block as a minion (Unleash Hell's Fury)
+            if c in game.minions or game.card_of[c] not in blocking or c in act.tried or c in act.cannot_block:
+                continue
+            stand_in = game.minions[c] = card_blocker(game, c)
+            allowed = hook_all(game, "can_block", c, act) and not rider_sum(game, c, "cannot_block")
+            del game.minions[c]
+            if allowed:
+                out.append(stand_in)
     return out
+
+
+def card_blocker(game: Game, copy: int) -> Minion:
+    """The minion a card in play is while it attempts to block (cards.Blocks): a vampire of its capacity, intercept
+    and traits, with no blood, ready and unlocked. It is in ``Game.minions`` (under the card's copy id: the same
+    minion for every attempt) only during the attempt (block_attempts), and never fights: on a block the card's
+    own "blocked" hook says what happens, and _announce_to_resolution finds no minion to lock or to fight."""
+    b = game.compiled.blocking[game.card_of[copy]]
+    return Minion(
+        id=copy, card=game.card_of[copy], capacity=b.capacity, intercept=b.intercept, traits=b.traits, in_play=True
+    )
 
 
 def intercept_of(game: Game, minion_id: int, act: Action) -> int:
@@ -1498,7 +1530,14 @@ def block_attempts(game: Game, act: Action) -> Flow:
             if option.kind is Kind.PLAY:
                 yield from resolve_play(game, option, act)
                 continue
-            yield from attempt(game, act, option.minion)
+            stand_in = option.minion not in game.minions  # a card attempting to block (card_blocker)
+            if stand_in:
+                game.minions[option.minion] = card_blocker(game, option.minion)
+            try:
+                yield from attempt(game, act, option.minion)
+            finally:
+                if stand_in:
+                    game.minions.pop(option.minion, None)
             if act.target_version and seat != act.target and act.directed:
                 break
         if act.blocked or act.ended:
@@ -1704,7 +1743,7 @@ def may_play(game: Game, handler: Handler, m: Minion) -> bool:
         if game.compiled.eligibility.minion(m.card) is None:
             # a vampire that is no crypt card (The Embrace): its clan, sect and capacity are the game's
             requirement = game.compiled.eligibility.requirement(handler.card)
-            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines)
+            embraced = embraced_minion(m.clan, m.sect, m.capacity, m.disciplines, m.traits)
             if requirement is None or not requirement.met_by(embraced):
                 return False
         elif not game.compiled.eligibility.can_play(m.card, handler.card, became_anarch=m.sect == "Anarch"):
@@ -2498,6 +2537,8 @@ def press(game: Game, c: Combat, minion: int) -> None:
     c.press = -1 if c.press > 0 else 1
     c.last_press = minion
     game.log("press", controller(game, minion), minion)
+    for h in hooks_of(game, "pressed"):
+        h(game, c, minion)  # "a vampire burns 1 blood after using a press to continue combat with her" (Petra)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2526,6 +2567,9 @@ class Strike:
     recoil: int = 0  # environmental damage to its striker, once each combat (Zip Gun)
     then_combat_ends: bool = False  # combat ends right after this strike resolves (Anesthetic Touch [obe])
     self_aggravated: int = 0  # environmental aggravated damage to its striker at close range (Breath of the Dragon)
+    # what the strike does instead of damage, as it resolves (unless dodged): vocabulary effects run for its striker
+    # (Contagion [DAI]: a corruption counter on the opposing minion, which may then be stolen)
+    effects: tuple[Any, ...] = ()
     hand: bool = False
     maneuver: bool = False  # with 1 optional maneuver
     press: bool = False  # with 1 optional press
@@ -2824,7 +2868,7 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
             more = hook_sum(game, "strike_bonus", c, side, strike, True)  # "steals 1 additional blood" (The Dracon)
             steals.append((side, other, strike.steal + more))
             continue
-        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally:
+        if strike.steal_weapon or strike.send_to_torpor or strike.burn_ally or strike.effects:
             outcomes.append((side, other, strike))  # after the damage: the strikes resolve together
             continue
         amount = strike_damage(game, c, side, strike)
@@ -2921,8 +2965,15 @@ def _apply_strikes(game: Game, c: Combat, pairs: Iterable[tuple[Side, Side, Any]
         striker.inflicted += max(0, max(0, normal) + max(0, agg) - env_of.get(minion, 0))
         side.lost_blood += take_damage(game, minion, max(0, normal), max(0, agg))
     for side, other, strike in outcomes:
-        _strike_outcome(game, side, other, strike)
+        if strike.effects and is_ready(game, side.minion) and is_ready(game, other.minion):
+            play = Play(seat=controller(game, side.minion), card=-1, mode=STRIKE_EFFECT, minion=side.minion, frame=c)
+            yield from run_effects(game, strike.effects, play)
+        elif not strike.effects:
+            _strike_outcome(game, side, other, strike)
     _combat_done(game, c)
+
+
+STRIKE_EFFECT = Mode(window=W.STRIKE, label="a strike's effect")  # the mode of a Strike.effects play
 
 
 def _prevent_seats(game: Game, seat: int) -> list[int]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..carddb import CardIndex
 from ..eligibility import Eligibility, Requirement
-from .cards import Ally, Bearer, Controller, Everyone, Mode, Role, Spec, Upkeep, VampireSpec
+from .cards import Ally, Bearer, Blocks, Controller, Everyone, Mode, Role, Spec, Upkeep, VampireSpec
 from .windows import W
 
 
@@ -68,6 +68,8 @@ class Compiled:
     allies: dict[int, Ally]  # VEKN id → what the ally can do (cards.Spec.ally)
     upkeeps: dict[int, Upkeep]  # VEKN id → what the card in play makes each Methuselah burn (cards.Spec.upkeep)
     everyone: dict[int, Everyone]  # VEKN id → what the card in play gives every minion (cards.Spec.everyone)
+    # VEKN id → how the card in play attempts to block as a minion (cards.Spec.blocks: Unleash Hell's Fury)
+    blocking: dict[int, Blocks] = dataclasses.field(default_factory=dict)
     # VEKN id → what its spec leaves out of its text (``Spec.missing``): partial cards, unmodelled in the shares.
     partial: dict[int, str] = dataclasses.field(default_factory=dict)
     modelled: frozenset[int] = frozenset()  # implemented and not partial: what the coverage shares count

@@ -332,6 +332,9 @@ RENDER: dict[str, _Render] = {
     "expelled": lambda n, e: f"{n.card(e[2])} cannot play reactions, block or vote this turn",
     "skip turn": lambda n, e: f"{n.short(e[1])} skips the turn",
     "shuffle back": lambda n, e: f"{n.short(e[1])} shuffles {_plural(e[2], 'card')} from the ash heap into the library",
+    # cov_a
+    "great beast": lambda n, e: f"{n.card(e[2])} becomes a vampire: the Great Beast rises",
+    "beast disciplines": lambda n, e: f"{n.card(e[2])} chooses {e[3]} at the superior level",
 }
 QUIET = frozenset({"draw"})  # rendered on request, left out of the told log (a player does not say them)
 

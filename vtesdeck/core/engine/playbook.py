@@ -106,8 +106,16 @@ def strike_worth(game: Game, c: Combat, minion: int, strike: Strike) -> float:
         return 5.0 * threat
     if c.range is Range.LONG and not strike.ranged or c.range is Range.CLOSE and strike.long_only:
         return 0.0
+    if strike.effects:  # a strike that is an effect (Contagion [DAI]): by its effect's rule (STRIKE_EFFECT_WORTH)
+        rule = STRIKE_EFFECT_WORTH.get(type(strike.effects[0]))
+        return rule(game, c, minion) if rule is not None else 5.0
     dmg = strike.steal * 1.5 if strike.steal else float(strike_damage(game, c, side, strike))
     return dmg * 10.0 + (dmg * 5 if strike.aggravated else 0)
+
+
+# The worth of a strike whose resolution is an effect (game.Strike.effects), by the type of its first effect: the
+# plays/ modules register them (a corruption counter that may steal the opposing minion: plays/action.py).
+STRIKE_EFFECT_WORTH: dict[type, Callable[[Game, Combat, int], float]] = {}
 
 
 def wants_to_maneuver(game: Game, c: Combat, minion: int) -> bool:

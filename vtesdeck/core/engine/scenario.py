@@ -30,11 +30,12 @@ Seat keys: ``pool``, ``vp``, ``name``, ``hand``, ``library`` (top card last), ``
 locked, as, cards, corruption}``, and ``clan``, ``sect``, ``capacity`` for a library card that became a vampire: The
 Embrace): ``cards`` are equipment, retainers and masters on it (``{card, owner, counters}`` for a card of another
 seat or with counters), ``life`` an ally's or retainer's, ``corruption`` ``{seat: counters}``),
-``in_play`` (masters and locations on the table, or ``{card, counters, held, as}``; ``held`` lists the cards face down
-on it, names or ``{card, owner, exiled, as}``, as ``cards`` on a minion may too). Names are official card names;
+``in_play`` (masters and locations on the table, or ``{card, counters, held, as, locked}``; ``held`` lists the cards
+face down on it, names or ``{card, owner, exiled, as}``, as ``cards`` on a minion may too). Names are official card
+names;
 a card repeated is several copies. Choice keys: ``seat``; one of ``play`` (a card name: from the hand, in play,
 or a minion's ability),
-``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion), ``strike`` (a card name or
+``action`` (bleed, hunt, rescue, diablerie, leave torpor, burn card, steal card, become anarch), ``block`` (a minion, or a card in play that blocks: its name), ``strike`` (a card name or
 ``hand``), ``vote`` (for, against, abstain), ``terms``, ``transfer``, ``bring out``, ``discard``,
 ``maneuver``, ``press``, ``pass``, ``contest``, ``yield`` (a contested vampire); and ``mode`` (the mode's index), ``by`` (the minion), ``target`` (a
 minion alias or name, or ``seat N``), ``value`` (an amount, or a minion alias). Expectations: ``{seat: N, pool|vp|hand|ash_heap|library|
@@ -265,6 +266,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
         raise ScenarioError("'seats' must list 2 to 6 seats")
     seats: list[Seat] = []
     card_counters: dict[int, int] = {}
+    locked_cards: set[int] = set()
     for index, sd in enumerate(seats_data):
         where = f"seat {index}"
         sd = sd or {}
@@ -292,6 +294,8 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
                 table.hold(copy, entry.get("held"), index, f"{where} in play")
                 if "as" in entry:  # an alias, for its ``counters``
                     table.aliases[str(entry["as"])] = copy
+                if entry.get("locked"):
+                    locked_cards.add(copy)
         seats.append(seat)
     phase_name = str(data.get("phase", "minion")).lower()
     stop_name = str(data.get("stop", "discard")).lower()
@@ -316,6 +320,7 @@ def build(data: dict[str, Any], cards: CardIndex) -> tuple[Game, dict[str, int],
     game.turn = turn
     game.acting = acting
     game.card_counters.update(card_counters)
+    game.locked_cards |= locked_cards
     game.card_counters.update(table.counters)
     game.held = table.held
     game.exiled = table.exiled
@@ -373,8 +378,12 @@ def matches(choice: dict[str, Any], option: Option, game: Game, cards: CardIndex
         elif option.kind is not Kind.PLAY or _name(game, cards, option.card) != value:
             return False
     elif key == "block":
-        if option.kind is not Kind.BLOCK or (value is not True and aliases.get(str(value), -2) != option.minion):
-            return False
+        if option.kind is not Kind.BLOCK or (
+            value is not True
+            and aliases.get(str(value), -2) != option.minion
+            and (option.minion in game.minions or _name(game, cards, option.minion) != value)
+        ):
+            return False  # a minion by its alias, or a card in play that blocks by its name
     elif key in ("transfer", "bring out", "discard", "transfer to pool", "contest", "yield"):
         if option.kind is not kind:
             return False

@@ -2664,6 +2664,7 @@ class Recruit:
         )
         game.gained += self.life
         game.log("recruit", play.seat, play.minion, play.card)
+        g.minion_entered(game, play.seat, play.card)
 
 
 # -- effects: combat -------------------------------------------------------------------------------------------------------------
@@ -3404,6 +3405,10 @@ def _upkeep(game: Game, seat: int) -> int:
                 burn += u.pool
             elif m.cards and m.torpor and m.in_play:
                 burn += sum(u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.while_in_torpor)
+            elif m.cards and m.in_play and s != seat:
+                burn += sum(
+                    u.pool for a in m.cards if (u := upkeeps.get(card_of[a])) is not None and u.others_while_ready
+                )
     if burn:
         economy.burn_pool(game, seat, burn)
         game.log("unlock burn", seat, burn)
@@ -6585,6 +6590,7 @@ class Embrace:
             sect=self.sect or (actor.sect if actor is not None else ""),
         )
         game.log("embrace", play.seat, play.minion, play.card)
+        g.minion_entered(game, play.seat, play.card)
         if self.cannot_act:
             m.recruited_turn = game.turn  # "cannot perform actions this turn" (game.action_options)
         if not self.discipline_master and not self.blood_from_actor:
@@ -6832,9 +6838,14 @@ class EquipFromHand:
 
 @hook("round_start", effects=(ManeuverInCombat,))
 def _first_round_maneuver(game: Game, c: Combat) -> None:
+    """The first-round maneuvers of ``ManeuverInCombat(first_round=True)``: the acting minion's (Mind of the Wilds),
+    the blocker's (Eyes of the Beast [PRO]: "if this vampire blocks", in a combat after a second block too)."""
     act = c.action
-    if act is not None and c.round == 1 and act.flags and act.flags.get(f"first round maneuver:{c.a.minion}"):
-        c.a.maneuvers += 1
+    if act is None or c.round != 1 or not act.flags:
+        return
+    for side in (c.a, c.b):
+        if act.flags.get(f"first round maneuver:{side.minion}"):
+            side.maneuvers += 1
 
 
 # "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
@@ -7723,3 +7734,7 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
             seen.add(game.card_of[copy])
             out.append(copy)
     return out
+
+
+# --- words added for cov_a
+minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from ...eligibility import clan as clan_name
 from .. import game as g
 from ..cards import Play
-from ..frames import Action
-from ..playbook import card_score, judge
+from ..frames import Action, Combat
+from ..playbook import STRIKE_EFFECT_WORTH, card_score, judge
 from ..specs.action import (
+    BEAST_RISES,
     _equipment_in_library,
 )
 from ..state import VAMPIRE, Game
-from ..vocabulary import own_vampires_not_of_sect
+from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost, own_vampires_not_of_sect
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -387,3 +388,70 @@ def _baltimore_purge_score(game: Game, play: Play) -> float:
 
 judge("Baltimore Purge", 0, score=_baltimore_purge_score)
 judge("Baltimore Purge", 1, score=_baltimore_purge_score)
+
+
+def _hells_fury_score(game: Game, play: Play) -> float:
+    """Unleash Hell's Fury: a standing block that sends an acting vampire to torpor; [DAI] costs no action."""
+    return 40.0 if play.mode.superior else 18.0
+
+
+judge("Unleash Hell's Fury", 0, score=_hells_fury_score)
+judge("Unleash Hell's Fury", 1, score=_hells_fury_score)
+
+
+def _beast_call_score(game: Game, play: Play) -> float:
+    """Call the Great Beast on a Baali: worth it on an old one (few ritual actions to the Beast)."""
+    m = game.minions.get(play.minion)
+    return 22.0 if m is not None and m.capacity >= 7 else 6.0
+
+
+def _beast_ritual_score(game: Game, play: Play) -> float:
+    """1 more ritual counter: the last one, which raises the Beast, most."""
+    return 40.0 if game.card_counters.get(play.card, 0) + 1 >= BEAST_RISES else 24.0
+
+
+def _beast_unlock_score(game: Game, play: Play) -> float:
+    """Infernal: pay 1 pool to unlock the Beast while the pool is comfortable."""
+    m = game.minions.get(play.minion)
+    return 25.0 if m is not None and not m.torpor and game.seats[play.seat].pool > 4 else -5.0
+
+
+judge("Call the Great Beast", 0, score=_beast_call_score)
+judge("Call the Great Beast", 1, score=_beast_ritual_score)
+judge("Call the Great Beast", 2, score=_combat_score)
+judge("Call the Great Beast", 4, score=_beast_unlock_score)
+
+
+def _contagion_score(game: Game, play: Play) -> float:
+    """Contagion on an infernal vampire: each other Methuselah burns a pool each turn; [DAI] adds a stealing strike."""
+    return 26.0 if play.mode.superior else 22.0
+
+
+def _corruption_strike_worth(game: Game, c: Combat, minion: int) -> float:
+    """A corruption counter by a strike: a steal when it completes one (above any hit), else about a 1-damage hit."""
+    other = c.other(minion).minion
+    if other not in game.minions:
+        return 0.0
+    seat = g.controller(game, minion)
+    if corruption_on(game, other, seat) + 1 >= max(1, minion_cost(game, other)):
+        return 80.0
+    return 12.0
+
+
+judge("Contagion", 0, score=_contagion_score)
+judge("Contagion", 1, score=_contagion_score)
+STRIKE_EFFECT_WORTH[CorruptThenMaySteal] = _corruption_strike_worth
+
+
+def _restoration_score(game: Game, play: Play) -> float:
+    """Restoration: worth the blood it adds (up to capacity), like a hunt that cannot be blocked so easily."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return -1.0
+    gained = min(3 if play.mode.superior else 2, m.capacity - m.blood)
+    return 8.0 * gained - 1.0 if gained else -5.0
+
+
+judge("Restoration", 0, score=_restoration_score)
+judge("Restoration", 1, score=_restoration_score)
+judge("Bakr", 0, score=_combat_score)  # his +1 stealth (D) combat action: only against a minion he out-hits

@@ -176,3 +176,6 @@ judge("Sire's Index Finger", 0, score=_on_minion_score("Sire's Index Finger", 12
 judge("Improvised Flamethrower", 0, score=_on_minion_score("Improvised Flamethrower", 24.0, 4.0))
 judge("Vivienne Géroux", 1, score=lambda game, play: -1.0)  # giving her away: a deal the bots never make
 judge("Vivienne Géroux", 2, score=lambda game, play: 22.0)
+
+
+judge("Gran Madre di Dio, Italy", 0, score=lambda game, play: 14.0)  # a standing tax on the neighbours' new minions

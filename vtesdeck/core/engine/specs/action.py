@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Generator, Sequence
 from typing import Any
 
+from ...domain import DISCIPLINES
 from ...eligibility import (
     CITY_TITLES,
     in_game,
@@ -20,6 +21,7 @@ from .. import vocabulary as v
 from ..cards import (
     SHUFFLERS,
     Bearer,
+    Blocks,
     Mode,
     Play,
     Role,
@@ -54,6 +56,7 @@ from ..vocabulary import (
     BloodToUncontrolled,
     BurnBlood,
     BurnEdgeTo,
+    BurnPool,
     BurnTargetBlood,
     BurnTargetCard,
     BurnTargetLife,
@@ -81,6 +84,7 @@ from ..vocabulary import (
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
     PoolToThisCard,
+    Prevent,
     PutInPlay,
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
@@ -123,6 +127,7 @@ from ..vocabulary import (
     copies_on,
     crypt_not_empty,
     current_action,
+    damage_pending,
     discard,
     equipment_of_others,
     grant,
@@ -145,6 +150,7 @@ from ..vocabulary import (
     master_action_left,
     may_attempt_block,
     may_play,
+    minion_entered,
     minions_of_prey,
     move_blood,
     not_carrying,
@@ -1162,6 +1168,7 @@ def _add_blood_then_bring_out(game: Game, play: Play) -> None:
     if m is not None and not m.in_play and play.target in game.seats[play.seat].uncontrolled:
         if m.blood >= m.capacity:
             economy.bring_out(game, play.seat, m.id)
+            minion_entered(game, play.seat, m.id)
 
 
 card(
@@ -3496,3 +3503,252 @@ card(
     notes="The vampires are chosen by a fixed rule (each Methuselah sends its youngest, a Lasombra's controller "
     "picks the oldest), not asked.",
 )
+
+
+# --- cov_a ------------------------------------------------------------------------------------------------------------
+
+_HELLS_FURY = "Unleash Hell's Fury"
+
+card(
+    _HELLS_FURY,
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
+    Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(), UnlockSelf()), label="and unlock"),
+    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",)),
+    notes="In play it attempts to block as a 9-capacity infernal vampire with +2 intercept and 0 blood, the same "
+    "minion for every attempt, locked or not (LSJ 20100210, LSJ 19970707: game.card_blocker); a successful block is "
+    "no combat: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns before "
+    "any other effect (ANK 20220116), even if the action ended (Mirror Walk: LSJ 20100301); the acting Methuselah "
+    "may then play what is played once an action is blocked (Change of Target). The burn option is not modelled "
+    "for any card.",
+)
+
+
+@hook("blocked", _HELLS_FURY)
+def _hells_fury_blocks(game: Game, act: Action) -> None:
+    """The card blocked: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns
+    (game.block_attempts then drops the minion the card was during the attempt)."""
+    if act.blocker < 0 or game.card_of[act.blocker] != vekn(game, _HELLS_FURY):
+        return
+    if act.actor in game.minions:
+        take_damage(game, act.actor, 0, 1)
+    burn_card(game, act.blocker)
+
+
+# Call the Great Beast: ritual counters on a Baali, then a vampire made of the card (a Minion record under the card's
+# copy id, as The Embrace's), with its own abilities as in-play modes of this spec: the (D) combat, the prevention,
+# and Infernal's pay-to-unlock with the "stays_locked" hook (specs/vampires.py's INFERNAL for a crypt card).
+
+_BEAST = "Call the Great Beast"
+BEAST_RISES = 11  # "If this card has 11 or more ritual counters"
+_ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
+
+
+def _beast_self(game: Game, play: Play) -> bool:
+    """The card is the vampire it became (its own ability), not the card on a Baali."""
+    return play.card == play.minion and play.card in game.minions
+
+
+def _may_raise(game: Game, m: Minion | None, counters: int) -> bool:
+    """The action that brings the counters to 11 puts a vampire in play: a sterile vampire cannot take it (LSJ
+    20060815)."""
+    return m is not None and (counters < BEAST_RISES or "sterile" not in m.traits)
+
+
+def _beast_may_play(game: Game, play: Play) -> bool:
+    m = game.minions.get(play.minion)
+    return m is not None and _may_raise(game, m, m.capacity)
+
+
+def _ritual_possible(game: Game, play: Play) -> bool:
+    """The Baali carrying the card puts 1 more counter on it."""
+    m = game.minions.get(play.minion)
+    return carried_by_actor(game, play) and _may_raise(game, m, game.card_counters.get(play.card, 0) + 1)
+
+
+def _put_on_baali(game: Game, play: Play) -> Generator[Any, Any, None] | None:
+    """On the acting Baali with X ritual counters, X its capacity."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        to_ash_heap(game, play.card)
+        return None
+    leave_aside(game, play.card)
+    m.cards.append(play.card)
+    game.card_counters[play.card] = m.capacity
+    game.log("equip", play.seat, m.id, play.card)
+    return _beast_rises(game, play.seat, play.card, m.id)
+
+
+def _ritual_counter(game: Game, play: Play) -> Generator[Any, Any, None] | None:
+    m = game.minions.get(play.minion)
+    if m is None or play.card not in m.cards:
+        return None
+    game.card_counters[play.card] = game.card_counters.get(play.card, 0) + 1
+    game.log("counter", play.seat, play.card, game.card_counters[play.card])
+    return _beast_rises(game, play.seat, play.card, m.id)
+
+
+def beast_disciplines(game: Game, seat: int) -> list[str]:
+    """Every Discipline, those the seat's library cards (library, hand, ash heap) ask for most first: the order the
+    three are offered in (the bots take the first)."""
+    comp = game.compiled
+    s = game.seats[seat]
+    wanted: dict[str, int] = {}
+    for c in (*s.library, *s.hand, *s.ash_heap):
+        spec = comp.specs.get(game.card_of[c])
+        for index in range(len(spec.modes) if spec is not None else 0):
+            handler = comp.by_mode.get((game.card_of[c], index))
+            for d in handler.mode.disciplines if handler is not None else ():
+                wanted[d] = wanted.get(d, 0) + 1
+    return sorted(_ALL_DISCIPLINES, key=lambda d: -wanted.get(d, 0))
+
+
+def _beast_rises(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, None] | None:
+    """At 11 counters: the card moves to the ready region, the Baali burns, and the card becomes a 9-capacity unique
+    clanless Independent infernal vampire with 4 strength, 3 bleed, three chosen Disciplines at the superior level
+    and 9 blood (from the bank)."""
+    if game.card_counters.get(copy, 0) < BEAST_RISES:
+        return None
+    return _rise(game, seat, copy, baali)
+
+
+def _rise(game: Game, seat: int, copy: int, baali: int) -> Generator[Any, Any, None]:
+    m = game.minions.get(baali)
+    if m is not None and copy in m.cards:
+        m.cards.remove(copy)
+    game.card_counters.pop(copy, None)
+    game.locked_cards.discard(copy)
+    game.seats[seat].controlled.append(copy)
+    beast = game.minions[copy] = Minion(
+        id=copy,
+        card=game.card_of[copy],
+        capacity=9,
+        in_play=True,
+        kind=VAMPIRE,
+        sect="Independent",
+        traits=("infernal",),
+        strength=4,
+        bleed=3,
+        unique=True,
+        key=_BEAST,
+    )
+    move_blood(game, copy, 9)
+    game.log("great beast", seat, copy)
+    minion_entered(game, seat, copy)
+    if m is not None:
+        burn_minion(game, baali)
+    offered = beast_disciplines(game, seat)
+    chosen: list[str] = []
+    for _ in range(3):
+        options = [Option(Kind.TERMS, seat, target=i) for i, d in enumerate(offered) if d not in chosen]
+        option = yield from choose(game, seat, options)
+        chosen.append(offered[option.target])
+    beast.disciplines = tuple((d, 2) for d in chosen)
+    game.log("beast disciplines", seat, copy, ", ".join(chosen))
+
+
+def _beast_payable(game: Game, play: Play) -> bool:
+    """Infernal: the vampire is locked and the pool it costs is not the last (NO_SUICIDE_PAYMENTS)."""
+    m = game.minions.get(play.minion)
+    return _beast_self(game, play) and m is not None and m.locked and game.seats[play.seat].pool > 1
+
+
+card(
+    _BEAST,
+    Mode(window=W.ACTION, stealth=1, when=_beast_may_play, effects=(_put_on_baali,), label="on this Baali"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        stealth=1,
+        when=_ritual_possible,
+        effects=(_ritual_counter,),
+        label="1 ritual counter",
+    ),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        directed=True,
+        enters_combat=True,
+        when=all_of(_beast_self, has_targets(ready_minions_of_others)),
+        targets=ready_minions_of_others,
+        label="the Beast enters combat",
+    ),
+    Mode(
+        window=W.PREVENT,
+        role=Role.COMBATANT,
+        in_play=True,
+        when=all_of(_beast_self, damage_pending),
+        effects=(Prevent(1),),
+        limit="great beast prevents",
+        limit_scope="combat",
+        label="the Beast prevents 1 damage",
+    ),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=_beast_payable,
+        effects=(BurnPool(1), UnlockSelf()),
+        label="infernal: burn 1 pool to unlock",
+    ),
+    notes="The counters are checked as they are put on it (a Baali of capacity 11 raises it at once). The three "
+    "Disciplines are chosen among all of them, those the deck's cards ask for most offered first. It is unique: two "
+    "Beasts are contested as any vampire brought out (not modelled as it rises). Burned, it is a card in the ash "
+    "heap (LSJ 20020115); the rest of its life is the vampire's (Minion).",
+)
+
+
+@hook("stays_locked", _BEAST)
+def _beast_stays_locked(game: Game, seat: int) -> list[int]:
+    """Infernal (§7 L2322-2324): the Beast stays locked through its controller's unlock phase unless 1 pool is paid."""
+    wanted = vekn(game, _BEAST)
+    out = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.card == wanted and m.locked:
+            out.append(c)
+    return out
+
+
+# Contagion: on the vampire, the other Methuselahs burn 1 pool in their unlock phase while it is ready (Upkeep); [DAI]
+# also gives it a strike once each combat (a rider on the vampire names the copy played at [DAI]).
+
+_CONTAGION = "Contagion"
+_CONTAGION_SUPERIOR = "contagion superior"
+CONTAGION_STRIKE = Strike(damage=0, effects=(CorruptThenMaySteal(opposing=True),), label="Contagion")
+
+
+def _contagion_superior(game: Game, play: Play) -> None:
+    m = game.minions.get(play.minion)
+    if m is not None and play.card in m.cards:
+        add_rider(game, m.id, _CONTAGION_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
+
+
+card(
+    _CONTAGION,
+    Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),)),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        effects=(PutOnTarget(on_self=True), _contagion_superior),
+        label="and a corruption strike each combat",
+    ),
+    upkeep=Upkeep(pool=1, others_while_ready=True),
+    notes="[DAI]'s strike (close range) puts a corruption counter as it resolves, unless dodged; with enough of "
+    "them, the steal is chosen then and ends the combat (ANK 20200909, LSJ 20040130).",
+)
+
+
+@hook("strikes", _CONTAGION)
+def _contagion_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
+    """[DAI]: once each combat, the vampire carrying a Contagion played at [DAI] may strike with it."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards or not game.riders:
+        return []
+    value = grant(CONTAGION_STRIKE)
+    if f"granted:{value}" in c.side(minion).used:
+        return []
+    if not any(r.key == _CONTAGION_SUPERIOR and r.holder == minion and r.value in m.cards for r in game.riders):
+        return []
+    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=value)]

@@ -14,7 +14,7 @@ from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
 from ..playbook import keeps_anarch, playable_worth
-from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play, unhold
+from ..state import ALLY, VAMPIRE, Game, Minion, Phase, crypt_draw, draw, leave_play, unhold
 from ..vocabulary import (
     AddBlood,
     Bleed,
@@ -103,6 +103,7 @@ from ..vocabulary import (
     is_ready,
     library_at_least,
     locked_self,
+    minion_entered,
     move_blood,
     own_acting_of_clan,
     own_blocking_of_clan,
@@ -2223,6 +2224,7 @@ def _soul_gem(game: Game, m: Minion, seat: int) -> None:
     game.gained += new.capacity
     own_copy = bool(new.unique and same_key(game, seat, new.id))
     bring_out(game, seat, new.id)
+    minion_entered(game, seat, new.id)
     owner.ash_heap.remove(gem)
     new.cards.append(gem)
     add_rider(game, new.id, _SOUL_GEM, gem, Until.END_OF_GAME)
@@ -2923,3 +2925,39 @@ def _vivienne_stealth(game: Game, act: Action) -> int:
     wanted = vekn(game, _VIVIENNE)
     mine = game.seats[act.seat].controlled
     return -1 if any(game.card_of[c] == wanted and c in game.minions for c in mine) else 0
+
+
+# --- cov_a ------------------------------------------------------------------------------------------------------------
+
+_GRAN_MADRE = "Gran Madre di Dio, Italy"
+
+card(
+    _GRAN_MADRE,
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    notes="An equipment in hand, a location once in play (game.equipment_or_retainers: not equipment); it stays on "
+    'the minion it was put on. "A younger vampire" is read as younger than the vampire it is on. No modelled '
+    "effect changes its controller (RTR 19960112).",
+)
+
+
+@hook("minion_in_play", _GRAN_MADRE)
+def _gran_madre(game: Game, seat: int, copy: int) -> None:
+    """When your predator or prey puts a minion in play in any phase but the unlock phase, that minion is locked;
+    a vampire younger than the one this card is on burns 1 blood."""
+    m = game.minions.get(copy)
+    if m is None or not m.in_play or game.phase is Phase.UNLOCK:
+        return
+    wanted = vekn(game, _GRAN_MADRE)
+    for other in game.order:
+        if other == seat or seat not in (game.prey(other), game.predator(other)):
+            continue
+        for c in game.seats[other].controlled:
+            holder = game.minions.get(c)
+            if holder is None or not any(game.card_of[x] == wanted for x in holder.cards):
+                continue
+            m.locked = True
+            game.log("lock", other, copy)
+            if m.kind == VAMPIRE and holder.kind == VAMPIRE and m.capacity < holder.capacity and m.blood:
+                move_blood(game, copy, -1)
+                game.log("burn blood", seat, copy, 1)
+            return

@@ -2467,7 +2467,7 @@ def _stays_locked(game: Game, seat: int) -> list[int]:
     return out
 
 
-hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
+# (the hook is registered at the end of the module, once every infernal vampire's spec is written)
 
 
 # --- issue 27, part 2 ---
@@ -3448,6 +3448,7 @@ vampire(
 vampire(
     "Nergal (ADV)",
     modes=(
+        INFERNAL,  # first: the bots' scores are by name, and Nergal's mode 0 is INFERNAL too
         Mode(
             window=W.BLOCK_ATTEMPT,
             in_play=True,
@@ -3456,7 +3457,6 @@ vampire(
             label="burn 1 blood: +1 stealth",
         ),
     ),
-    missing="Infernal (upkeep) is not modelled.",
 )
 
 
@@ -3532,8 +3532,8 @@ vampire(
             effects=(BurnPool(1), MasterActions(1)),
             label="burn 1 pool: +1 master phase action",
         ),
+        INFERNAL,
     ),
-    missing="Infernal (upkeep) is not modelled.",
 )
 vampire(
     "Mambo Jeanne",
@@ -6446,3 +6446,102 @@ vampire(
         ),
     ),
 )
+
+
+# --- cov_a: Petra, Bakr, Céleste Lamontagne ---------------------------------------------------------------------------
+
+
+@hook("damage_to_take", "Petra")
+def _petra_aggravated(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """Damage Petra inflicts on a Baali is aggravated (what is left after prevention, as Selena's)."""
+    victim = game.minions.get(side.minion)
+    if normal and victim is not None and victim.clan == "Baali" and _named(game, c.other(side.minion).minion, "Petra"):
+        return 0, agg + normal
+    return normal, agg
+
+
+@hook("pressed", "Petra")
+def _petra_press(game: Game, c: Combat, minion: int) -> None:
+    """A vampire burns 1 blood after using a press to continue combat with Petra."""
+    m = game.minions.get(minion)
+    if c.press > 0 and m is not None and m.kind == VAMPIRE and _named(game, c.other(minion).minion, "Petra"):
+        if move_blood(game, minion, -1):
+            game.log("burn blood", controller(game, minion), minion, 1)
+
+
+vampire("Petra", notes="Her aggravated damage on a Baali is what is left after prevention (the damage_to_take hook).")
+
+
+@hook("may_diablerize", "Bakr")
+def _bakr_cursed(game: Game, minion: int) -> bool:
+    """Blood Cursed vampires cannot commit diablerie (§7 L2316)."""
+    return not _named(game, minion, "Bakr")
+
+
+vampire(
+    "Bakr",
+    modes=(
+        Mode(
+            window=W.ACTION,
+            role=Role.ACTOR,
+            directed=True,
+            stealth=1,
+            cost_blood=1,
+            enters_combat=True,
+            targets=ready_minions_of_others,
+            label="enter combat with a minion (+1 stealth, 1 blood)",
+        ),
+    ),
+    notes="Blood Cursed: the may_diablerize hook.",
+)
+
+
+_CELESTE = "Céleste Lamontagne"
+_CELESTE_STRIKE = Strike(damage=0, combat_ends=True, label="combat ends")
+
+
+def _celeste_vs_werewolf(game: Game, play: Play) -> bool:
+    """In combat with a werewolf (an ally whose card opens "Werewolf with …")."""
+    c = play.frame
+    if not isinstance(c, Combat):
+        return False
+    other = game.minions.get(c.other(play.minion).minion)
+    return other is not None and other.kind == ALLY and re.search(r"\bwerewolf\b", _vb_text(game, other.id)) is not None
+
+
+def _gehenna_controlled(game: Game, seat: int) -> bool:
+    """The Methuselah controls a Gehenna card (an event whose text opens "Gehenna.")."""
+    comp = game.compiled
+    for c in game.seats[seat].controlled:
+        card = comp.cards.get(game.card_of[c]) if c not in game.minions else None
+        if card is not None and "Event" in card.types and (card.text or "").startswith("Gehenna."):
+            return True
+    return False
+
+
+@hook("intercept", _CELESTE)
+def _celeste_intercept(game: Game, minion_id: int, act: Action) -> int:
+    """+1 intercept against a Camarilla vampire whose controller controls a Gehenna card."""
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.sect != "Camarilla" or not _named(game, minion_id, _CELESTE):
+        return 0
+    return 1 if _gehenna_controlled(game, act.seat) else 0
+
+
+vampire(
+    _CELESTE,
+    modes=(
+        Mode(
+            window=W.STRIKE,
+            role=Role.COMBATANT,
+            in_play=True,
+            when=_celeste_vs_werewolf,
+            effects=(StrikeWith(_CELESTE_STRIKE),),
+            label="strike: combat ends (a werewolf)",
+        ),
+    ),
+)
+
+
+# Every infernal vampire of this module stays locked (the specs above with INFERNAL; see _stays_locked).
+hook("stays_locked", *(name for name, spec in CRYPT.items() if INFERNAL in spec.modes))(_stays_locked)
