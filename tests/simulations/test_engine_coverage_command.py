@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import shutil
@@ -13,8 +14,7 @@ from django.core.management.base import CommandError
 
 from tests.paths import TWDA
 from vtesdeck.core import carddb
-from vtesdeck.core.engine import report
-from vtesdeck.core.engine.compile import compiled
+from vtesdeck.core.engine import report, run
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,22 @@ def archive(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_the_json_has_design_md_keys_and_partial_cards_apart(archive):
+@pytest.fixture
+def nergal_partial(monkeypatch):
+    """Every spec is in full now: the engine's coverage as if Nergal's spec left his Infernal upkeep out (a partial
+    card: its spec's ``missing``), the way a new spec that leaves text out is counted."""
+    real = run.compiled
+
+    def with_a_partial_card(cards):
+        comp = real(cards)
+        nergal = next(v for v in comp.vampires if cards[v].name == "Nergal")
+        return dataclasses.replace(comp, partial={**comp.partial, nergal: "Infernal (upkeep) is not modelled."})
+
+    monkeypatch.setattr(run, "compiled", with_a_partial_card)
+    return with_a_partial_card
+
+
+def test_the_json_has_design_md_keys_and_partial_cards_apart(archive, nergal_partial):
     output, error = command("--since", "1990-01-01", "--json")
     assert error is None
     figures = json.loads(output)
@@ -63,14 +78,19 @@ def test_the_json_has_design_md_keys_and_partial_cards_apart(archive):
     assert all(list(card) == ["id", "name", "copies"] for card in figures["top_missing"])
 
 
-def test_a_partial_card_counts_as_unmodelled_in_the_share():
+def test_no_spec_is_partial_today(archive):
+    output, error = command("--since", "1990-01-01", "--json")
+    assert error is None and json.loads(output)["partial"] == []
+
+
+def test_a_partial_card_counts_as_unmodelled_in_the_share(nergal_partial):
     # Two copies of a vampire in full and two of a partial one: half the copies are modelled, and the partial card is
     # listed apart, not as unsupported.
     cards = carddb.load()
-    comp = compiled(cards)
-    full = next(iter(sorted(comp.crypt_modelled)))
-    partial = next(v for v in sorted(comp.partial) if cards[v].name == "Nergal")  # its Infernal upkeep is left out
-    assert partial in comp.partial and partial in comp.crypt_implemented
+    comp = nergal_partial(cards)
+    full = next(v for v in sorted(comp.crypt_modelled) if v not in comp.partial)
+    partial = next(v for v in sorted(comp.partial) if cards[v].name == "Nergal")
+    assert partial in comp.crypt_implemented
     cover = report.card_coverage({full: 2, partial: 2}, comp.crypt_implemented, {}, comp.partial)
     assert cover.share == 0.5 and not cover.unsupported and [u.id for u in cover.partial] == [partial]
 
