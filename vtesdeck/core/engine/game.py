@@ -1970,14 +1970,16 @@ def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
     return act is not None and (minion_id, card) in act.once
 
 
-def _scope(game: Game, mode: Mode, frame: Any) -> int:
+def _scope(game: Game, mode: Mode, frame: Any) -> int | tuple[int, int]:
     if mode.limit_scope == "turn":
         return game.turn
     if mode.limit_scope == "game":
         return 0
     if mode.limit_scope == "action" and isinstance(frame, Combat) and frame.action is not None:
         return id(frame.action)  # "each action": every combat of the action (a queued one too) shares the limit
-    return id(frame)  # the frame: the action, or the combat (its round counts via the key's text)
+    if mode.limit_scope == "round" and isinstance(frame, Combat):
+        return (id(frame), frame.round)  # "only one Quickness each round": the next round of the combat may
+    return id(frame)  # the frame: the action, or the combat
 
 
 def _as_needed(handler: Handler, frame: Any) -> bool:
