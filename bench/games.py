@@ -1,7 +1,7 @@
 """Full simulated games per second on one core, and the engine's controls.
 
     .venv/bin/python bench/games.py [--twda ../shared/twda] [--games 200] [--players 5] [--rounds R]
-                                    [--profile] [--controls] [--audit N] [--check]
+                                    [--profile] [--controls] [--audit N [--audit-from K]] [--check]
 
 Tables of archive decks since 2018 (a fixed sample) play ``--games`` games with the heuristic bot, in
 process, one after another (the way a worker plays a chunk), ``--rounds`` as the round cap (default:
@@ -14,7 +14,7 @@ per game and the share of games ending on time. The issue's floor is 5 five-seat
 ``--profile`` prints the 25 hottest functions of one game (cProfile, cumulative). ``--controls`` plays the
 statistical controls of issue 15 and ENGINE.md: a bleed deck against four Methuselahs who do nothing; a deck
 against four copies of itself, seats rotated (a fifth of the VP, within its 95 % interval); an archive winner
-against four random legal decks (well over a fifth). ``--audit N`` plays N audited games and prints the
+against four random legal decks (well over a fifth). ``--audit N`` plays N audited games (``--audit-from K``: from the Kth game of the same sequence, so that processes can share a long audit) and prints the
 violations found by kind (0 expected).
 """
 
@@ -182,12 +182,16 @@ def controls(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int
     )
 
 
-def audit_run(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int | None) -> None:
+def audit_run(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: int | None, first: int = 0) -> None:
+    """Games ``first`` to ``first + games - 1`` of one fixed sequence of tables, so that several processes can
+    share a long audit (``--audit-from``) and still play the very games one process would."""
     rng = random.Random(11)
+    for _ in range(first):
+        rng.sample(decks, 5)
     found: dict[str, int] = {}
     errors = 0
     start = time.perf_counter()
-    for seed in range(games):
+    for seed in range(first, first + games):
         try:
             result = play(rng.sample(decks, 5), cards, seed=seed, audit=True, max_rounds=rounds)
         except Exception as exc:  # noqa: BLE001 - counted and printed: the benchmark's job
@@ -210,6 +214,7 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--controls", action="store_true")
     parser.add_argument("--audit", type=int, default=0)
+    parser.add_argument("--audit-from", type=int, default=0, help="the first game of the audit's sequence")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     print(f"bench/games.py: {pin_to_one_core()}")
@@ -228,7 +233,7 @@ def main() -> int:
         # the issue's audit: random tables drawn from every playable archive deck since 2018
         every = run.field_from_files(read_archive(args.twda), cards)
         print(f"audit tables drawn from {len(every)} playable archive decks since 2018")
-        audit_run(every, cards, args.audit, args.rounds)
+        audit_run(every, cards, args.audit, args.rounds, args.audit_from)
     return 1 if args.check and rate < FLOOR else 0
 
 
