@@ -198,6 +198,8 @@ def audit_run(decks: list[Deck], cards: carddb.CardIndex, games: int, rounds: in
             errors += 1
             print(f"  game {seed}: {type(exc).__name__}: {exc}")
             continue
+        if result.audit:
+            print(f"  game {seed}: violations {result.audit}")  # replayable: the same table with --audit-from
         for k, v in result.audit.items():
             found[k] = found.get(k, 0) + v
     print(
