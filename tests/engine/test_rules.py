@@ -223,6 +223,23 @@ def test_2_2_a_a_hand_over_its_size_is_discarded_down_at_once(cards: carddb.Card
     assert len(events(game, "discard down")) == 4 and g.audit_rules(game) == []
 
 
+def test_2_2_c_a_card_discarded_down_leaves_its_other_copies_playable(cards: carddb.CardIndex) -> None:
+    """L302-310: discarding down to the hand size takes the cards discarded, not the plays of the copies kept. Anson's
+    Methuselah holds 9 Govern the Unaligned as its minion phase starts: the decision it was about to take waits for
+    the discard down to 7 (the first copies go), and then still offers Govern the Unaligned by another copy."""
+    game, al = table(
+        cards,
+        {"hand": ["Govern the Unaligned"] * 9, "ready": [{"card": "Anson", "blood": 4}]},
+        {"pool": 30, "ready": [{"card": "Lodin (Olaf Holte)", "blood": 4}]},
+    )
+    first_copies = list(game.seats[0].hand[:2])
+    asked = drive(game, al, cards, [{"play": "Govern the Unaligned", "mode": 0, "by": "Anson"}])
+    assert [seat for seat, options in asked[:2] if all(o.kind is Kind.DISCARD for o in options)] == [0, 0]
+    assert [e[2] for e in events(game, "discard down")] == first_copies
+    assert offered(asked[2:3], game, cards, "Govern the Unaligned") == 1  # the decision taken after the discards
+    assert [e[4] for e in events(game, "action")] == [2]  # and played by the first copy kept
+
+
 def test_2_2_b_an_action_card_is_replaced_as_it_is_played(cards: carddb.CardIndex) -> None:
     """L296-297, L302-305: the replacement is drawn after the "as played" window, not when the action ends: while its
     prey decides whether to block Anson's Govern the Unaligned, his Methuselah holds 7 cards again."""

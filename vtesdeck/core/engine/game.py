@@ -78,8 +78,28 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
         yield from discard_down(game, over)
         if over == seat:  # options naming a card it has just discarded are gone
             gone = held - set(game.seats[over].hand)
-            options = [o for o in options if o.card not in gone and not gone.intersection(o.ids)]
+            options = _without_discarded(game, seat, options, gone)
     return (yield from _decide(game, seat, options))
+
+
+def _without_discarded(game: Game, seat: int, options: list[Option], gone: set[int]) -> list[Option]:
+    """The options left once the cards ``gone`` were discarded down: a card played from the hand is offered by its
+    first copy only (``hand_options``, ``action_options``: copies play alike), so a play of a discarded copy moves
+    to another copy of the card still in the hand; the other options naming a discarded card are dropped."""
+    hand, card_of = game.seats[seat].hand, game.card_of
+    out: list[Option] = []
+    for o in options:
+        if gone.intersection(o.ids):
+            continue
+        if o.card in gone:
+            other = next((c for c in hand if card_of[c] == card_of[o.card]), -1) if o.kind is Kind.PLAY else -1
+            if other < 0:
+                continue
+            o = dataclasses.replace(o, card=other)
+            if o in out:
+                continue
+        out.append(o)
+    return out
 
 
 def _decide(game: Game, seat: int, options: list[Option]) -> Flow:
@@ -250,8 +270,15 @@ def current_combat(game: Game) -> Combat | None:
 
 
 def hand_size(game: Game, seat: int) -> int:
-    size = 7 + hook_sum(game, "hand_size", seat) + rider_sum(game, -1 - seat, "hand_size")
-    if table_has(game, "hand size minions", lambda: (v for v, t in game.vampires.items() if t.hand_size)):
+    size = 7
+    for h in hooks_of(game, "hand_size"):
+        size += h(game, seat)
+    if game.riders:
+        size += rider_sum(game, -1 - seat, "hand_size")
+    minions = game.table.get("hand size minions")  # asked before most decisions: table_has's answer, read first
+    if minions is None:
+        minions = table_has(game, "hand size minions", lambda: (v for v, t in game.vampires.items() if t.hand_size))
+    if minions:
         for m in ready_minions(game, seat):
             size += m.hand_size
     return max(0, size)
@@ -260,7 +287,8 @@ def hand_size(game: Game, seat: int) -> int:
 def effective_hand_size(game: Game, seat: int) -> int:
     """The hand size less the cards not yet replaced ("cards you will replace later reduce your hand size for
     the duration", L306-307)."""
-    return max(0, hand_size(game, seat) - rider_sum(game, -1 - seat, "unreplaced"))
+    size = hand_size(game, seat)
+    return max(0, size - rider_sum(game, -1 - seat, "unreplaced")) if game.riders else size
 
 
 def _over_hand_size(game: Game) -> list[int]:
@@ -906,9 +934,13 @@ def action_options(game: Game, seat: int) -> list[Option]:
             if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
         options.extend(_burn_options(game, seat, m, burnable))
+        seen: set[int] = set()
         for copy in s.hand:
-            for handler in game.compiled.actions.get(game.card_of[copy], ()):
-                options.extend(_handler_options(game, handler, seat, copy, m, None))
+            vekn = game.card_of[copy]
+            if vekn not in seen:  # copies of one card offer the same actions: the first copy only (hand_options)
+                seen.add(vekn)
+                for handler in game.compiled.actions.get(vekn, ()):
+                    options.extend(_handler_options(game, handler, seat, copy, m, None))
         for copy, only in elsewhere:
             for handler in game.compiled.actions.get(game.card_of[copy], ()) if only in (-1, m.id) else ():
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
@@ -1861,8 +1893,21 @@ def _pool_costs_change(game: Game) -> bool:
 _UNUSED_PLAY = Play(seat=-1, card=-1, mode=BURN_BY_ACTION)  # for a mode with no predicate, targets nor values
 
 
-def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Minion | None, frame: Any) -> list[Option]:
-    """The options of one handler for one card copy: per minion that may play it, per target, per value."""
+def _handler_options(
+    game: Game,
+    handler: Handler,
+    seat: int,
+    copy: int,
+    m: Minion | None,
+    frame: Any,
+    candidates: list[int] | None = None,
+) -> list[Option]:
+    """The options of one handler for one card copy: per minion that may play it, per target, per value.
+    ``candidates``: the minions that may play it by its role (``_candidates``), when the caller has them."""
+    if candidates is None:
+        candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
+    if not candidates:
+        return []  # first: no minion of the seat has the handler's role now (most reactions, most windows)
     mode = handler.mode
     s = game.seats[seat]
     # a pool cost some minion pays less of ("cost_less"), or some minion or target changes ("pool_cost")
@@ -1889,7 +1934,6 @@ def _handler_options(game: Game, handler: Handler, seat: int, copy: int, m: Mini
         return []
     if handler.limited_bleed and isinstance(frame, Action) and frame.bleed_raised:
         return []
-    candidates = [m.id] if m is not None else _candidates(game, handler, seat, frame)
     # the play is built only for the mode's own functions (its predicate, targets, values): most modes have none
     wants_play = mode.when is not None or mode.targets is not None or mode.values is not None
     out = []
@@ -1996,40 +2040,50 @@ def _as_needed(handler: Handler, frame: Any) -> bool:
     return True
 
 
-def _hand_handlers(game: Game, window: W) -> dict[int, tuple[Handler, ...]] | None:
-    """The hand handlers in ``window`` of the cards at this table (by VEKN id), None when there are none: worked
-    out once per table and window."""
-    per_window: dict[W, dict[int, tuple[Handler, ...]] | None] | None = game.table.get("hand")
+def _hand_handlers(game: Game, window: W) -> tuple[dict[int, tuple[Handler, ...]], frozenset[int]] | None:
+    """The hand handlers in ``window`` of the cards at this table (by VEKN id), and the card copies they are for,
+    None when there are none: worked out once per table and window."""
+    per_window: dict[W, tuple[dict[int, tuple[Handler, ...]], frozenset[int]] | None] | None = game.table.get("hand")
     if per_window is None:
         per_window = game.table["hand"] = {}
     if window in per_window:
         return per_window[window]
     cards = at_table(game)
-    by_card = game.compiled.hand_by_window.get(window, {})
-    found = per_window[window] = {v: hs for v, hs in by_card.items() if v in cards} or None
+    by_card = {v: hs for v, hs in game.compiled.hand_by_window.get(window, {}).items() if v in cards}
+    copies = frozenset(c for c, v in enumerate(game.card_of) if v in by_card)
+    found = per_window[window] = (by_card, copies) if by_card else None
     return found
 
 
 def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
     """Cards in the seat's hand playable now in ``window``."""
-    by_card = _hand_handlers(game, window)
-    if by_card is None:
+    found = _hand_handlers(game, window)
+    if found is None:
         return []  # no card of this table is played from the hand in this window
+    by_card, copies = found
+    hand = game.seats[seat].hand
+    if copies.isdisjoint(hand) and not game.held:
+        return []  # no card in this hand is played in this window (most hands, most windows): one set operation
     out: list[Option] = []
     seen: set[int] = set()
     card_of = game.card_of
-    for copy in game.seats[seat].hand:
-        vekn = card_of[copy]
-        handlers = by_card.get(vekn)
-        if handlers and vekn not in seen:
-            seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
-            for handler in handlers:
-                out.extend(_handler_options(game, handler, seat, copy, None, frame))
+    by_role: dict[Role, list[int]] = {}  # the candidates of each role: the same for every card of this call
+    for copy in hand:
+        if copy in copies:
+            vekn = card_of[copy]
+            if vekn not in seen:
+                seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
+                for handler in by_card[vekn]:
+                    candidates = by_role.get(handler.role)
+                    if candidates is None:
+                        candidates = by_role[handler.role] = _candidates(game, handler, seat, frame)
+                    if candidates:
+                        out.extend(_handler_options(game, handler, seat, copy, None, frame, candidates))
     if game.held:
         for copy, only in as_if_from_hand(game, seat):  # (The Erciyes Fragments, Gift of Proteus)
             for handler in by_card.get(card_of[copy], ()):
-                found = _handler_options(game, handler, seat, copy, None, frame)
-                out.extend(o for o in found if only < 0 or o.minion == only)
+                plays = _handler_options(game, handler, seat, copy, None, frame)
+                out.extend(o for o in plays if only < 0 or o.minion == only)
     return out
 
 

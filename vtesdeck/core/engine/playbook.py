@@ -51,17 +51,24 @@ def least_wanted_vampires(game: Game, seat: int, copies: Sequence[int], drawn: i
     just ``drawn`` is kept."""
     s = game.seats[seat]
     comp = game.compiled
-    needs = [
-        {d for mode in comp.specs[game.card_of[c]].modes for d in mode.disciplines}
-        for c in (*s.hand, *s.library)
-        if comp is not None and game.card_of[c] in comp.specs
-    ]
+    # the disciplines each card's modes name (a fact of the card, worked out once per table), counted by set
+    per_card: dict[int, frozenset[str]] = game.table.setdefault("disciplines needed", {})
+    needs: dict[frozenset[str], int] = {}
+    for c in (*s.hand, *s.library) if comp is not None else ():
+        vekn = game.card_of[c]
+        need = per_card.get(vekn)
+        if need is None:
+            spec = comp.specs.get(vekn)
+            if spec is None:
+                continue
+            need = per_card[vekn] = frozenset(d for mode in spec.modes for d in mode.disciplines)
+        needs[need] = needs.get(need, 0) + 1
 
     def keep(copy: int) -> tuple[int, int, int, int]:
         m = game.minions[copy]
         usable = not (self_contest(game, seat, copy) or (m.unique and rivals(game, copy)))
         have = {d for d, _ in m.disciplines}
-        fit = sum(1 for need in needs if not need or need & have)
+        fit = sum(n for need, n in needs.items() if not need or need & have)
         return (int(usable), m.blood, fit, int(copy == drawn))
 
     return sorted(copies, key=keep)
