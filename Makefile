@@ -9,7 +9,7 @@ WORKERS ?= 2
 # The Tournament Winning Deck Archive `make setup` imports when the folder is there (a zip or URL works too).
 TWDA ?= ../shared/twda
 
-.PHONY: setup run test lint typecheck bench lock clean venv
+.PHONY: setup run test lint typecheck bench lock clean venv engine
 
 # The venv is rebuilt only when requirements.txt changes.
 $(VENV)/.installed: requirements.txt
@@ -20,7 +20,13 @@ $(VENV)/.installed: requirements.txt
 
 venv: $(VENV)/.installed
 
-setup: venv
+# The engine's hottest modules compiled by Cython from their own Python source (vtesdeck/core/engine/native.py):
+# only what is missing or stale is built (a minute or two the first time); without a C compiler or Python's headers
+# the engine stays plain Python, the same games, slower.
+engine: venv
+	$(PY) -m vtesdeck.core.engine.build
+
+setup: venv engine
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_cards --if-empty
 	@if [ -e "$(TWDA)" ] || [[ "$(TWDA)" == http*://* ]]; then $(PY) manage.py import_twda --if-empty "$(TWDA)"; \
@@ -39,7 +45,7 @@ run: setup
 # transaction before the ones that empty the tables (pytest-django's order), as one process would.
 # The 25 slowest tests are listed at the end, so that a slow one shows in CI's log the day it lands.
 TEST_PROCESSES ?= 2
-test: venv
+test: venv engine
 	$(PY) -m pytest -n $(TEST_PROCESSES) --dist load --durations=25
 
 # The checks CI's quality step runs first: lint, formatting, and the layers of .importlinter.
@@ -91,4 +97,4 @@ lock:
 	/tmp/vtesdeck-lock/bin/pip freeze > requirements.txt
 
 clean:
-	rm -rf $(VENV) .celery .cache staticfiles .pytest_cache
+	rm -rf $(VENV) .celery .cache staticfiles .pytest_cache .build
