@@ -2,7 +2,7 @@
 
     python -m vtesdeck.core.engine.build [status]    # `make engine` builds (make test, make run and make bench)
 
-``game.py`` and ``vocabulary.py`` (most of a game's time) are compiled as they are, without type declarations
+``game.py``, ``vocabulary.py`` (most of a game's time), the bots and the state modules are compiled as they are, without type declarations
 (``annotation_typing=False``: the annotations stay hints, as in Python), into ``.build/engine/`` beside the
 project; nothing else changes and the games are the same (tests/engine/test_native.py plays both and compares
 the logs). The Python source stays the truth:
@@ -32,7 +32,8 @@ PACKAGE = "vtesdeck.core.engine"
 SOURCE = Path(__file__).resolve().parent
 # Kept out of the source tree, so that a checkout never holds a binary and ``git clean`` removes it.
 BUILD = SOURCE.parents[2] / ".build" / "engine"
-MODULES = ("game", "vocabulary")
+# the rules and the vocabulary (most of a game's time), then the bots and the table's state (3 % more)
+MODULES = ("game", "vocabulary", "bots", "playbook", "economy", "state", "frames")
 PURE = "VTESDECK_PURE"  # set (to anything but "" or "0") for plain Python
 
 
