@@ -2,9 +2,9 @@
 
     python -m vtesdeck.core.engine.build [status]    # `make engine` builds (make test, make run and make bench)
 
-``game.py``, ``vocabulary.py`` (most of a game's time), the bots and the state modules are compiled as they are, without type declarations
-(``annotation_typing=False``: the annotations stay hints, as in Python), into ``.build/engine/`` beside the
-project; nothing else changes and the games are the same (tests/engine/test_native.py plays both and compares
+``game.py``, ``vocabulary.py`` (most of a game's time), the bots and the state modules are compiled as they
+are, without type declarations (``annotation_typing=False``: the annotations stay hints, as in Python), into
+``.build/engine/`` beside the project; nothing else changes and the games are the same (tests/engine/test_native.py plays both and compares
 the logs). The Python source stays the truth:
 
 - a compiled module is loaded only while its source is the one it was built from (a SHA-256 stamp beside it), so an
