@@ -7738,3 +7738,114 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for bb
+#
+# Triggers of cards on a minion, read by hooks the factories register for the card that calls them (a table without
+# the card never calls them): what an archetype (Rebel, Cavalier, Monster, Capitalist) does for the vampire carrying
+# it, once each turn, when that vampire blocks, acts or leaves a combat.
+
+BearerTest = Callable[[Game, Minion, Any], bool]  # (the minion carrying the card, the action or the combat)
+
+
+def blocks_titled_or_political(game: Game, m: Minion, act: Action) -> bool:
+    """The action blocked is a political action or a titled vampire's ("if they block a titled vampire or a
+    political action": Rebel)."""
+    actor = game.minions.get(act.actor)
+    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
+
+
+def bled_prey_successfully(game: Game, m: Minion, act: Action) -> bool:
+    """The action is a successful bleed of the acting Methuselah's prey (Capitalist)."""
+    return bool(act.flags.get("successful_bleed")) and act.target == game.prey(act.seat)
+
+
+def succeeded_costing_blood(game: Game, m: Minion, act: Action) -> bool:
+    """ "After performing a successful action costing blood" (Cavalier)."""
+    return act.succeeded and act.cost_blood > 0
+
+
+def opponent_left_not_ready(game: Game, m: Minion, c: Combat) -> bool:
+    """ "If the opposing minion is not ready" as the combat ends (Monster)."""
+    return not g.is_ready(game, c.other(m.id).minion)
+
+
+def bearer_once_each_turn(when: str, name: str, test: BearerTest, *, gains: int = 0, unlocks_for: int = 0) -> None:
+    """ "Once each turn, when this vampire <does something>, it gains ``gains`` blood" (Rebel, Capitalist), or "it
+    can burn ``unlocks_for`` blood to unlock" (Cavalier, Monster: taken by a fixed rule, when the vampire is locked,
+    not in torpor and keeps 1 blood). ``when``: "blocks" (the vampire carrying the card blocked an action: the
+    "blocked" hook, before block resolution), "acts" (its action resolved: "after_resolution"), "combat ends" (a
+    combat it was in ended: "after_combat"); ``test`` says whether this one counts. Registered as the card's hook,
+    in its spec's place."""
+
+    def triggered(game: Game, minion: int, subject: Any) -> None:
+        m = game.minions.get(minion)
+        if m is None or not any(game.card_of[c] == vekn(game, name) for c in m.cards) or not test(game, m, subject):
+            return
+        key = (name, m.id, game.turn)
+        if gains:
+            if key in game.used:
+                return
+            game.used.add(key)
+            if g.move_blood(game, m.id, gains):
+                game.log("add blood", g.controller(game, m.id), m.id, gains)
+            return
+        if not m.locked or m.torpor or m.blood < unlocks_for + 1 or key in game.used:
+            return
+        game.used.add(key)
+        g.move_blood(game, minion, -unlocks_for)
+        m.locked = False
+        game.log("unlock", g.controller(game, minion), minion)
+
+    if when == "blocks":
+        hook("blocked", name)(lambda game, act: triggered(game, act.blocker, act))
+    elif when == "acts":
+        hook("after_resolution", name)(lambda game, act: triggered(game, act.actor, act))
+    elif when == "combat ends":
+
+        def after_combat(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                triggered(game, side.minion, c)
+
+        hook("after_combat", name)(after_combat)
+    else:
+        raise ValueError(f"bearer_once_each_turn: when {when!r}")
+
+
+def no_reactions_played(game: Game, play: Play) -> bool:
+    """No reaction card was played during the action (``play.frame``): "after a successful action that no reaction
+    cards were played during" (Perfectionist)."""
+    act = action_of(play)
+    return act is not None and act.reactions == 0
+
+
+def used_disciplines_at_least(n: int) -> Pred:
+    """The playing minion, ready, used ``n`` or more different Disciplines to play cards during the action
+    (``play.frame``), its action card's included ("after an action during which this vampire used three or more
+    Disciplines": Dabbler)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not g.is_ready(game, play.minion):
+            return False
+        used = set(act.disciplines.get(play.minion, ()))
+        if act.actor == play.minion and act.card >= 0 and act.mode is not None:
+            used.update(act.mode.disciplines)
+        return len(used) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockSelfForBlood:
+    """The playing minion burns ``amount`` blood to unlock (Dabbler: "this vampire can burn 1 blood to unlock")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None and m.blood >= self.amount:
+            g.move_blood(game, play.minion, -self.amount)
+            m.locked = False
+            game.log("unlock", play.seat, play.minion)

@@ -16,6 +16,7 @@ from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
+    ActionIs,
     AddBlood,
     Bleed,
     BloodToPool,
@@ -64,10 +65,15 @@ from ..vocabulary import (
     Stealth,
     Strike,
     UnlockEach,
+    UnlockSelfForBlood,
     action_at_holder,
     add_rider,
     all_of,
+    bearer_acting,
+    bearer_once_each_turn,
+    bled_prey_successfully,
     bleeding_you_for,
+    blocks_titled_or_political,
     burn_action_damages,
     burn_card,
     burn_minion,
@@ -89,25 +95,29 @@ from ..vocabulary import (
     granted_this_turn,
     hand_options,
     hand_size,
+    has_blood,
     has_edge,
     has_targets,
     held_on,
     hold,
+    holder_below_capacity,
     holder_can_take_pool,
     holder_has_blood,
     holder_of_this_card,
     holds_card_of_type,
     hook_sum,
     in_polling,
-    is_ready,
     leave_aside,
     library_at_least,
+    locked_and_ready,
     master_action_left,
     may_play,
     minion_card_being_played,
     move_blood,
+    no_reactions_played,
     not_,
     once_each_game_per_methuselah,
+    opponent_left_not_ready,
     ousts,
     own_bleed_by_clan,
     own_card,
@@ -131,6 +141,7 @@ from ..vocabulary import (
     set_aside,
     stealth_needed_by,
     strike_damage,
+    succeeded_costing_blood,
     this_card,
     to_ash_heap,
     transfers_at_least,
@@ -138,6 +149,7 @@ from ..vocabulary import (
     uncontrolled_of_capacity,
     uncontrolled_vampires,
     usable_strike,
+    used_disciplines_at_least,
     values_of,
     vampires_in_ash_heap,
     vekn,
@@ -233,24 +245,6 @@ ARCHETYPES = (
 
 
 _own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
-
-
-def _perfect_action(game: Game, play: Play) -> bool:
-    act = play.frame
-    m = game.minions.get(play.minion)
-    return (
-        isinstance(act, Action)
-        and act.actor == play.minion
-        and act.succeeded
-        and act.reactions == 0
-        and m is not None
-        and m.blood < m.capacity
-    )
-
-
-def _gain_one(game: Game, play: Play) -> None:
-    move_blood(game, play.minion, 1)
-    game.log("add blood", play.seat, play.minion, 1)
 
 
 # -- Villein, Minion Tap ------------------------------------------------------------------------------------------------
@@ -485,8 +479,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_perfect_action,
-        effects=(_gain_one,),
+        when=all_of(bearer_acting, ActionIs(succeeded=True), no_reactions_played, holder_below_capacity),
+        effects=(AddBlood(1, to_self=True),),
         limit="perfectionist",
         limit_scope="turn",
         label="gain 1 blood",
@@ -1451,38 +1445,7 @@ card(
 # -- Dabbler (Action.disciplines: the Disciplines each minion used to play cards during the action) ------------------------
 
 
-def _disciplines_used(game: Game, play: Play) -> set[str]:
-    """The Disciplines the holder used to play cards during the action (its action card's too)."""
-    act = play.frame
-    if not isinstance(act, Action):
-        return set()
-    used = set(act.disciplines.get(play.minion, ()))
-    if act.actor == play.minion and act.card >= 0 and act.mode is not None:
-        used.update(act.mode.disciplines)
-    return used
-
-
-def _dabbled(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.in_play and not m.torpor and len(_disciplines_used(game, play)) >= 3
-
-
-def _dabbler_can_unlock(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return _dabbled(game, play) and m is not None and m.locked and m.blood >= 1
-
-
-def _dabbler_can_gain(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return _dabbled(game, play) and m is not None and m.blood < m.capacity
-
-
-def _burn_to_unlock(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and m.blood >= 1:
-        move_blood(game, play.minion, -1)
-        m.locked = False
-        game.log("unlock", play.seat, play.minion)
+_dabbled = used_disciplines_at_least(3)  # "after an action during which this vampire used three or more Disciplines"
 
 
 card(
@@ -1491,8 +1454,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_dabbler_can_unlock,
-        effects=(_burn_to_unlock,),
+        when=all_of(_dabbled, locked_and_ready, has_blood(1)),
+        effects=(UnlockSelfForBlood(1),),
         limit="dabbler",
         limit_scope="turn",
         label="burn 1 blood to unlock",
@@ -1500,8 +1463,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_dabbler_can_gain,
-        effects=(_gain_one,),
+        when=all_of(_dabbled, holder_below_capacity),
+        effects=(AddBlood(1, to_self=True),),
         limit="dabbler",
         limit_scope="turn",
         label="gain 1 blood",
@@ -1826,55 +1789,14 @@ def _frontal_ends(game: Game, seat: int) -> None:
             game.log("burn pool", seat, count)
 
 
-def _titled_or_political(act: Action, game: Game) -> bool:
-    actor = game.minions.get(act.actor)
-    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
-
-
-@hook("blocked", "Rebel")
-def _rebel(game: Game, act: Action) -> None:
-    """ "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before
-    block resolution"."""
-    m = game.minions.get(act.blocker)
-    if m is None or not _carried(game, m, "Rebel") or not _titled_or_political(act, game):
-        return
-    if ("rebel", m.id, game.turn) in game.used:
-        return
-    game.used.add(("rebel", m.id, game.turn))
-    if move_blood(game, m.id, 1):
-        game.log("add blood", controller(game, m.id), m.id, 1)
-
-
-def _archetype_unlock(game: Game, minion: int, key: str) -> None:
-    """Burn 1 blood to unlock, once each turn: taken when the vampire keeps 1 blood."""
-    m = game.minions.get(minion)
-    if m is None or not m.locked or m.torpor or m.blood < 2 or (key, minion, game.turn) in game.used:
-        return
-    game.used.add((key, minion, game.turn))
-    move_blood(game, minion, -1)
-    m.locked = False
-    game.log("unlock", controller(game, minion), minion)
-
-
-@hook("after_resolution", "Cavalier")
-def _cavalier(game: Game, act: Action) -> None:
-    """ "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing
-    blood"."""
-    m = game.minions.get(act.actor)
-    if m is not None and act.succeeded and act.cost_blood > 0 and _carried(game, m, "Cavalier"):
-        _archetype_unlock(game, m.id, "cavalier")
-
-
-@hook("after_combat", "Monster")
-def _monster(game: Game, c: Combat) -> None:
-    """ "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the
-    opposing minion is not ready"."""
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        if m is None or not _carried(game, m, "Monster"):
-            continue
-        if not is_ready(game, c.other(side.minion).minion):
-            _archetype_unlock(game, m.id, "monster")
+# "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before block
+# resolution"
+bearer_once_each_turn("blocks", "Rebel", blocks_titled_or_political, gains=1)
+# "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing blood"
+bearer_once_each_turn("acts", "Cavalier", succeeded_costing_blood, unlocks_for=1)
+# "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the opposing
+# minion is not ready"
+bearer_once_each_turn("combat ends", "Monster", opponent_left_not_ready, unlocks_for=1)
 
 
 _own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
@@ -3400,27 +3322,13 @@ card(
 # -- Capitalist ---------------------------------------------------------------------------------------------------------
 
 
-def _own_sabbat_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if game.minions[c].sect == "Sabbat"]
-
-
-@hook("after_resolution", "Capitalist")
-def _capitalist(game: Game, act: Action) -> None:
-    """ "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the
-    bank"."""
-    if not act.flags.get("successful_bleed") or act.target != game.prey(act.seat):
-        return
-    m = game.minions.get(act.actor)
-    if m is None or not _has_card(game, m.id, "Capitalist") or ("capitalist", m.id, game.turn) in game.used:
-        return
-    game.used.add(("capitalist", m.id, game.turn))
-    if move_blood(game, m.id, 1):
-        game.log("add blood", act.seat, m.id, 1)
+# "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the bank"
+bearer_once_each_turn("acts", "Capitalist", bled_prey_successfully, gains=1)
 
 
 card(
     "Capitalist",
-    Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=Minions(ready=False, sect="Sabbat", without=ARCHETYPES), effects=(PutOnTarget(),)),
     notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
     "Cavalier, Monster, Capitalist).",
 )
