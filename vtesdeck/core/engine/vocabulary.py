@@ -7849,3 +7849,202 @@ class UnlockSelfForBlood:
             g.move_blood(game, play.minion, -self.amount)
             m.locked = False
             game.log("unlock", play.seat, play.minion)
+
+
+def card_owned_by_another(game: Game, play: Play) -> bool:
+    """The card in play is another Methuselah's: its owner is not the player (Haven Uncovered: the vampire's action
+    to burn it is directed at that owner, never at its own Methuselah)."""
+    return game.owner_of[play.card] != play.seat
+
+
+def own_vampires_brought_out_last_turn(min_capacity: int = 0) -> Targets:
+    """The player's ready vampires of capacity ``min_capacity`` or more that entered its ready region during its
+    last influence phase, brought out in its previous turn ("a vampire with capacity 7 or more who entered your ready
+    region during your last influence phase": Legendary Vampire)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        last = game.seats[play.seat].turns - 1
+        return [
+            m.id
+            for m in g.ready_minions(game, play.seat)
+            if m.kind == VAMPIRE and m.capacity >= min_capacity and m.entered_turn == last
+        ]
+
+    return targets
+
+
+def minions_of_methuselahs_with_pool_at_most(pool: int, *, max_capacity: int = 99) -> Targets:
+    """The allies and the vampires of capacity ``max_capacity`` or less in play (in torpor too, not contested)
+    controlled by another Methuselah with ``pool`` or fewer pool, the oldest first ("a vampire with capacity 6 or
+    less or an ally controlled by a Methuselah with 3 or fewer pool": From a Sinking Ship)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [
+            m
+            for s in game.order
+            if s != play.seat and game.seats[s].pool <= pool
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None
+            and m.in_play
+            and not m.contested
+            and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= max_capacity))
+        ]
+        found.sort(key=lambda m: (-m.capacity, m.id))
+        return [m.id for m in found]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EachReadyVampireBloodToPool:
+    """Move ``amount`` blood from each ready vampire the player controls to its pool (a vampire with less gives what
+    it has: Tribute to the Master)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for m in g.ready_minions(game, play.seat):
+            moved = min(self.amount, m.blood) if m.kind == VAMPIRE else 0
+            if moved > 0:
+                m.blood -= moved
+                game.seats[play.seat].pool += moved
+                game.log("blood to pool", play.seat, m.id, moved)
+
+
+def card_gives_bleeding(stat: str, name: str, amount: int, to: Minions, *, where: str = "anywhere") -> None:
+    """A card in play gives ``amount`` ``stat`` ("stealth", "bleed") to the minions ``to`` fits when they bleed,
+    for each copy ``where`` (``copies_of``): "Assamites get +1 stealth when bleeding" (Khabar: Community). Registered
+    as the card's hook, in its spec's place."""
+
+    @hook(stat, name)
+    def bonus(game: Game, act: Action) -> int:
+        if not act.is_bleed():
+            return 0
+        m = game.minions.get(act.actor)
+        if m is None or not to.fits(game, m):
+            return 0
+        return amount * copies_of(game, name, where, act.seat, act.actor)
+
+
+def caps_pool_burned_by_bleed(name: str, most: int) -> None:
+    """ "If you would burn more than N pool to a bleed, you burn N pool instead": a Methuselah controlling a copy
+    burns at most ``most`` pool to a bleed, after every change to the bleed amount (TOM 19960413), the amount itself
+    unchanged (LSJ 20030211): the "bleed_pool_burned" hook (Protected Resources)."""
+
+    @hook("bleed_pool_burned", name)
+    def cap(game: Game, act: Action, pay: int) -> int:
+        return min(pay, most) if copies_of(game, name, "controlled", act.target) else pay
+
+
+def burned_after_own_successful_bleed(name: str) -> None:
+    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ 20030701-1):
+    the acting Methuselah's copies burn, the "after_resolution" hook (Protected Resources)."""
+
+    @hook("after_resolution", name)
+    def burn(game: Game, act: Action) -> None:
+        if act.flags.get("successful_bleed"):
+            wanted = vekn(game, name)
+            for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
+                g.burn_card(game, copy)
+
+
+def blocked_costs_blocker_pool(name: str, amount: int = 1) -> None:
+    """ "If this minion is blocked, the blocking minion's controller burns N pool before block resolution", for each
+    copy on the acting minion: the "blocked" hook (Aching Beauty)."""
+
+    @hook("blocked", name)
+    def burn(game: Game, act: Action) -> None:
+        copies = copies_of(game, name, "carried", minion=act.actor)
+        seat = g.controller(game, act.blocker)
+        if copies and seat >= 0:
+            economy.burn_pool(game, seat, amount * copies)
+            game.log("burn pool", seat, amount * copies)
+
+
+def intercept_vs_bleeds_at_controller(name: str, amount: int = 1) -> None:
+    """The minion carrying this card gets +N intercept (each copy) during bleed actions directed at the Methuselah
+    controlling it: the "intercept" hook (Guardian Angel)."""
+
+    @hook("intercept", name)
+    def intercept(game: Game, minion: int, act: Action) -> int:
+        if act.target < 0 or not act.is_bleed():
+            return 0
+        copies = copies_of(game, name, "carried", minion=minion)
+        return amount * copies if copies and g.controller(game, minion) == act.target else 0
+
+
+def burned_when_bearer_in_torpor(name: str) -> None:
+    """ "If this vampire is in torpor, burn this card": the copies on a minion going to torpor burn, the "torpor"
+    hook (Guardian Angel)."""
+
+    @hook("torpor", name)
+    def burn(game: Game, minion_id: int) -> None:
+        m = game.minions.get(minion_id)
+        if m is None or not m.cards:
+            return
+        wanted = vekn(game, name)
+        for copy in [c for c in m.cards if game.card_of[c] == wanted]:
+            g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchLibraryToHand:
+    """Search the library for a card of ``card_type`` whose text opens with ``text_starts``: the first found goes to
+    the hand, then the library is shuffled (Fortschritt Library: a Gehenna event). The hand is discarded down before
+    the next decision (game.choose)."""
+
+    card_type: str
+    text_starts: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        cards = game.compiled.cards
+        for c in s.library:
+            found = cards[game.card_of[c]]
+            if self.card_type in found.types and (found.text or "").startswith(self.text_starts):
+                s.library.remove(c)
+                s.hand.append(c)
+                game.log("search", play.seat, c)
+                break
+        game.rng.shuffle(s.library)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReorderLibraryTop:
+    """Look at the top ``amount`` cards of the library and put them back in any order: by a fixed order, the cards
+    with a spec (the cards the engine plays) on top (The Marrakesh Codex)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        lib = game.seats[play.seat].library
+        top = lib[-self.amount :]
+        if not top:
+            return
+        specs = game.compiled.specs
+        lib[-len(top) :] = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top
+        game.log("reorder library", play.seat, len(top))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EachMethuselahDiscards:
+    """Each Methuselah, the player first, discards ``amount`` cards of its choice (Lupine Assault; the hands are
+    drawn back up as usual)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        start = game.order.index(play.seat)
+        for seat in game.order[start:] + game.order[:start]:
+            s = game.seats[seat]
+            chosen: list[int] = []
+            while len(chosen) < self.amount and not s.ousted:
+                held = [c for c in s.hand if c not in chosen]
+                if not held:
+                    break
+                option = yield from g.choose(
+                    game, seat, [economy.Option(economy.Kind.DISCARD, seat, (c,)) for c in held]
+                )
+                chosen.append(option.ids[0])
+            if chosen:
+                g.discard(game, seat, chosen)

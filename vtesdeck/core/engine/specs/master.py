@@ -33,6 +33,7 @@ from ..vocabulary import (
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
+    EachReadyVampireBloodToPool,
     Employ,
     EndAction,
     Equip,
@@ -60,6 +61,8 @@ from ..vocabulary import (
     Recruit,
     Redirect,
     RemoveTargetFromAshHeapForPool,
+    ReorderLibraryTop,
+    SearchLibraryToHand,
     SpendMasterAction,
     StealMinion,
     Stealth,
@@ -73,13 +76,19 @@ from ..vocabulary import (
     bearer_once_each_turn,
     bled_prey_successfully,
     bleeding_you_for,
+    blocked_costs_blocker_pool,
     blocks_titled_or_political,
     burn_action_damages,
     burn_card,
     burn_minion,
+    burned_after_own_successful_bleed,
+    burned_when_bearer_in_torpor,
     cannot_block,
+    caps_pool_burned_by_bleed,
     card_cost_change,
     card_gives,
+    card_gives_bleeding,
+    card_owned_by_another,
     carried_by_actor,
     choose,
     controller,
@@ -103,16 +112,19 @@ from ..vocabulary import (
     holder_below_capacity,
     holder_can_take_pool,
     holder_has_blood,
+    holder_in_combat,
     holder_of_this_card,
     holds_card_of_type,
     hook_sum,
     in_polling,
+    intercept_vs_bleeds_at_controller,
     leave_aside,
     library_at_least,
     locked_and_ready,
     master_action_left,
     may_play,
     minion_card_being_played,
+    minions_of_methuselahs_with_pool_at_most,
     move_blood,
     no_reactions_played,
     not_,
@@ -126,6 +138,7 @@ from ..vocabulary import (
     own_ready_vampires,
     own_ready_vampires_of_clan,
     own_vampires,
+    own_vampires_brought_out_last_turn,
     own_vampires_without_superior,
     play_cancelled,
     plays_held_cards,
@@ -135,6 +148,7 @@ from ..vocabulary import (
     ready_vampires_of_others,
     ready_vampires_others_first,
     refill,
+    removal_stealth,
     resolve_play,
     rider_sum,
     run_effects,
@@ -793,32 +807,8 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-@hook("intercept", "Guardian Angel")
-def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards or act.target < 0 or not act.is_bleed():
-        return 0
-    wanted = vekn(game, "Guardian Angel")
-    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
-    return copies if copies and controller(game, minion) == act.target else 0
-
-
-@hook("torpor", "Guardian Angel")
-def _guardian_angel_burns(game: Game, minion_id: int) -> None:
-    """ "If this vampire is in torpor, burn this card"."""
-    m = game.minions.get(minion_id)
-    if m is None or not m.cards:
-        return
-    wanted = vekn(game, "Guardian Angel")
-    for copy in [c for c in m.cards if game.card_of[c] == wanted]:
-        burn_card(game, copy)
-
-
-def _bearer_in_combat(game: Game, play: Play) -> bool:
-    """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
-    c = play.frame
-    return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
+intercept_vs_bleeds_at_controller("Guardian Angel", 1)  # "+1 intercept when a minion bleeds you" (its controller)
+burned_when_bearer_in_torpor("Guardian Angel")  # "If this vampire is in torpor, burn this card"
 
 
 def _golconda(game: Game, play: Play) -> Flow | None:
@@ -863,15 +853,6 @@ def _golconda_remove(game: Game, play: Play, owner: int) -> None:
 _level = discipline_level
 _without_superior = own_vampires_without_superior
 _discipline_level = GainDisciplineLevel
-
-
-def _tribute(game: Game, play: Play) -> None:
-    """1 blood from each ready vampire of the player's (one with none gives nothing) to the pool."""
-    for m in ready_minions(game, play.seat):
-        if m.kind == VAMPIRE and m.blood > 0:
-            m.blood -= 1
-            game.seats[play.seat].pool += 1
-            game.log("blood to pool", play.seat, m.id, 1)
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
@@ -931,25 +912,8 @@ def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flo
 # -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
 
 
-def _protected_resources(game: Game, seat: int) -> list[int]:
-    wanted = vekn(game, "Protected Resources")
-    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
-
-
-@hook("bleed_pool_burned", "Protected Resources")
-def _protected_resources_cap(game: Game, act: Action, pay: int) -> int:
-    """ "If you would burn more than 2 pool to a bleed, you burn 2 pool instead" (after every change to the bleed
-    amount: TOM 19960413; the amount itself is unchanged: LSJ 20030211)."""
-    return min(pay, 2) if _protected_resources(game, act.target) else pay
-
-
-@hook("after_resolution", "Protected Resources")
-def _protected_resources_burns(game: Game, act: Action) -> None:
-    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ
-    20030701-1)."""
-    if act.flags.get("successful_bleed"):
-        for copy in _protected_resources(game, act.seat):
-            burn_card(game, copy)
+caps_pool_burned_by_bleed("Protected Resources", 2)  # "If you would burn more than 2 pool to a bleed, … 2 pool"
+burned_after_own_successful_bleed("Protected Resources")  # "After a minion you control successfully bleeds, burn …"
 
 
 def _infernal(m: Minion) -> bool:
@@ -978,18 +942,6 @@ def _gehenna_events(game: Game, seat: int) -> list[int]:
         if "Event" in card_data.types and (card_data.text or "").startswith("Gehenna."):
             out.append(c)
     return out
-
-
-def _fortschritt(game: Game, play: Play) -> None:
-    """A Gehenna event from the library to the hand (the first found), then the library is shuffled; the hand is
-    discarded down before the next decision (game.choose)."""
-    s = game.seats[play.seat]
-    found = _gehenna_events(game, play.seat)
-    if found:
-        s.library.remove(found[0])
-        s.hand.append(found[0])
-        game.log("search", play.seat, found[0])
-    game.rng.shuffle(s.library)
 
 
 # -- Toreador Grand Ball ------------------------------------------------------------------------------------------------
@@ -1102,15 +1054,6 @@ def _debate_maneuver(game: Game, c: Combat) -> None:
 
 
 # -- Legendary Vampire --------------------------------------------------------------------------------------------------
-
-
-def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of capacity 7 or more that entered the player's ready region during its last influence phase
-    (brought out in its previous turn)."""
-    last = game.seats[play.seat].turns - 1
-    return [
-        m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.capacity >= 7 and m.entered_turn == last
-    ]
 
 
 card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
@@ -1270,7 +1213,7 @@ card(
     Mode(
         window=W.PREVENT,
         in_play=True,
-        when=_bearer_in_combat,
+        when=all_of(holder_in_combat, damage_pending),
         effects=(Prevent(1),),
         limit="guardian angel",
         limit_scope="combat",
@@ -1332,7 +1275,7 @@ card(
 )
 card(
     "Tribute to the Master",
-    Mode(window=W.MASTER, effects=(_tribute,)),
+    Mode(window=W.MASTER, effects=(EachReadyVampireBloodToPool(1),)),
     notes="Playable with no ready vampire (ANK 20210717).",
 )
 card(
@@ -1367,7 +1310,12 @@ card(
 )
 card(
     "Fortschritt Library",
-    Mode(window=W.MASTER, effects=(_fortschritt,), limit="fortschritt library", limit_scope="game"),
+    Mode(
+        window=W.MASTER,
+        effects=(SearchLibraryToHand("Event", text_starts="Gehenna."),),
+        limit="fortschritt library",
+        limit_scope="game",
+    ),
     notes="Once a game at the whole table (the limit's key has no minion). The event found is the first in the "
     "library; the library is shuffled after the search.",
 )
@@ -1387,7 +1335,7 @@ card(
 )
 card(
     "Legendary Vampire",
-    Mode(window=W.MASTER, targets=_legendary_targets, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=own_vampires_brought_out_last_turn(min_capacity=7), effects=(PutOnTarget(),)),
     notes="Unique (not played while a copy is in play). Put on a vampire of its player's (merging is not modelled). "
     "The +2 votes are a hook, the +2 bleed the bearer's.",
     burn="referendum",
@@ -1483,18 +1431,10 @@ _vox_allowed, _vox_mark = once_each_game_per_methuselah("vox domini")
 _KHABAR = "Khabar: Community, The"
 
 
-@hook("stealth", _KHABAR)
-def _khabar_stealth(game: Game, act: Action) -> int:
-    """ "Assamites get +1 stealth when bleeding"; "Tremere get +1 stealth during" the action to burn it."""
-    m = game.minions.get(act.actor)
-    if m is None:
-        return 0
-    copies = len(_copies_anywhere(game, _KHABAR))
-    if act.is_bleed() and m.clan == "Assamite":
-        return copies
-    if act.kind is Act.BURN_CARD and m.clan == "Tremere" and act.target_minion >= 0:
-        return 1 if game.card_of[act.target_minion] == vekn(game, _KHABAR) else 0
-    return 0
+card_gives_bleeding(
+    "stealth", _KHABAR, 1, Minions(kind=None, clan="Assamite")
+)  # "Assamites get +1 stealth when bleeding"
+removal_stealth(_KHABAR, 1, clan="Tremere")  # "Tremere get +1 stealth during" the action to burn it
 
 
 # "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
@@ -1504,18 +1444,8 @@ card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTI
 _own_ready_toreador = Minions(clan="Toreador")
 
 
-@hook("blocked", "Aching Beauty")
-def _aching_beauty(game: Game, act: Action) -> None:
-    """ "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"."""
-    m = game.minions.get(act.actor)
-    if m is None or not m.cards:
-        return
-    wanted = vekn(game, "Aching Beauty")
-    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
-    seat = controller(game, act.blocker)
-    if copies and seat >= 0:
-        economy.burn_pool(game, seat, copies)
-        game.log("burn pool", seat, copies)
+# "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"
+blocked_costs_blocker_pool("Aching Beauty", 1)
 
 
 card(
@@ -1914,11 +1844,6 @@ _ready_vampires_others_first = ready_vampires_others_first
 turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
-def _owned_by_another(game: Game, play: Play) -> bool:
-    """The card in play is another Methuselah's (the action to burn it is directed at its owner)."""
-    return game.owner_of[play.card] != play.seat
-
-
 _CONTRACT = "Priority Contract"
 
 
@@ -2086,7 +2011,7 @@ card(
         role=Role.ACTOR,
         directed=True,
         stealth=1,
-        when=all_of(carried_by_actor, _owned_by_another),
+        when=all_of(carried_by_actor, card_owned_by_another),
         targets=this_card,
         effects=(BurnThisCard(),),
         label="burn this card",
@@ -2176,19 +2101,6 @@ def _awakening(game: Game, seat: int) -> int:
     return 0
 
 
-def _codex(game: Game, play: Play) -> None:
-    """Look at the top 4 library cards and reorder them, by a fixed order: the cards with a spec (the cards the
-    engine plays) on top."""
-    lib = game.seats[play.seat].library
-    top = lib[-4:]
-    if not top:
-        return
-    specs = game.compiled.specs
-    ordered = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top: modelled last
-    lib[-len(top) :] = ordered
-    game.log("reorder library", play.seat, len(top))
-
-
 @hook("master_actions", "Not to Be")
 def _not_to_be_mpa(game: Game, seat: int) -> int:
     """ "During your master phase, you get one additional master phase action"."""
@@ -2270,7 +2182,12 @@ card(
 card(
     "Marrakesh Codex, The",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _codex), label="lock: reorder the top 4 cards"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), ReorderLibraryTop(4)),
+        label="lock: reorder the top 4 cards",
+    ),
     notes="Unique. Used in its controller's master phase; the order is a fixed rule (modelled cards on top).",
     steal="vampire",
 )
@@ -2944,28 +2861,11 @@ card(
 # -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
 
 
-def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
-    or fewer pool; the oldest first."""
-    found = [
-        m
-        for s in game.order
-        if s != play.seat and game.seats[s].pool <= 3
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None
-        and m.in_play
-        and not m.contested
-        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
-    ]
-    found.sort(key=lambda m: (-m.capacity, m.id))
-    return [m.id for m in found]
-
-
 card(
     "From a Sinking Ship",
     Mode(
         window=W.MASTER,
-        targets=_sinking_ship_targets,
+        targets=minions_of_methuselahs_with_pool_at_most(3, max_capacity=6),
         effects=(StealMinion(),),
         limit="from a sinking ship",
         limit_scope="game",
@@ -3348,26 +3248,11 @@ card(
 )
 
 
-def _lupine_assault(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Each Methuselah, the player first, discards 5 cards of its choice, then draws back up to its hand size."""
-    for seat in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]:
-        s = game.seats[seat]
-        chosen: list[int] = []
-        while len(chosen) < 5 and not s.ousted:
-            held = [c for c in s.hand if c not in chosen]
-            if not held:
-                break
-            option = yield from choose(game, seat, [Option(Kind.DISCARD, seat, (c,)) for c in held])
-            chosen.append(option.ids[0])
-        if chosen:
-            v.discard(game, seat, chosen)
-
-
 card(
     "Lupine Assault",
     Mode(
         window=W.MASTER,
-        effects=(v.DoNotReplace(Until.END_OF_TURN), _lupine_assault),
+        effects=(v.DoNotReplace(Until.END_OF_TURN), v.EachMethuselahDiscards(5)),
         limit="lupine assault",
         limit_scope="game",
     ),
