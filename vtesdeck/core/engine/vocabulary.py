@@ -8048,3 +8048,194 @@ class EachMethuselahDiscards:
                 chosen.append(option.ids[0])
             if chosen:
                 g.discard(game, seat, chosen)
+
+
+def _mode_flag(game: Game, vekn_id: int, flag: str) -> bool:
+    """A mode of the card played from the hand has ``flag`` ("out_of_turn", "trifle")."""
+    comp = game.compiled
+    return any(getattr(h.mode, flag) for w in W for h in comp.hand.get((vekn_id, w), ()))
+
+
+def master_card_being_played(by: str = "other", *, out_of_turn: bool | None = None) -> Pred:
+    """A master card being played (the last set aside) by another Methuselah (``by="other"``: Sudden Reversal) or by
+    the player's predator or prey (``by="neighbour"``: Wash); ``out_of_turn=False``: not an out-of-turn master
+    (Bleeding the Vine). Its player is the card's controller (a card played from The Erciyes Fragments is
+    another's)."""
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside:
+            return False
+        copy = game.aside[-1]
+        if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
+            return False
+        player = g.controller(game, copy)
+        if player == play.seat or (
+            by == "neighbour" and player not in (game.prey(play.seat), game.predator(play.seat))
+        ):
+            return False
+        return out_of_turn is None or _mode_flag(game, game.card_of[copy], "out_of_turn") == out_of_turn
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelMasterAsPlayed:
+    """Cancel the master card as it is played, its cost not paid (``CancelAsPlayed``). ``gives_action``: its player
+    gains another master phase action (Bleeding the Vine); else the one spent on it is not given back (Sudden
+    Reversal: LSJ 20090126). Either way a trifle played free as the turn's first (game.master_phase marks it)
+    stands for the action: Bleeding the Vine gives none for it, Sudden Reversal takes one now."""
+
+    gives_action: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if self.gives_action:
+            copy = game.aside[-1] if game.aside else -1
+            CancelAsPlayed()(game, play)
+            if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
+                game.seats[g.controller(game, copy)].master_actions += 1
+            return
+        copy = game.cancelled
+        if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
+            s = game.seats[g.controller(game, copy)]
+            s.master_actions = max(0, s.master_actions - 1)
+        CancelAsPlayed()(game, play)
+
+
+def lock_or_burn_pool_each_unlock(name: str, pool: int = 1, *, pays_from: int = 8) -> None:
+    """ "During your unlock phase, lock this card or burn N pool": by a fixed rule, the pool is burned while its
+    controller has ``pays_from`` or more (the card stays ready to use), else the unlocked card is locked (Bleeding
+    the Vine). Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def upkeep(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
+            if copy in game.locked_cards:
+                continue
+            if game.seats[seat].pool >= pays_from:
+                economy.burn_pool(game, seat, pool)
+                game.log("burn pool", seat, pool)
+            else:
+                game.locked_cards.add(copy)
+                game.log("lock card", seat, copy)
+        return 0
+
+
+def prey_uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in the prey's uncontrolled region (Brainwash)."""
+    prey = game.prey(play.seat)
+    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
+
+
+def no_transfers_with(name: str) -> None:
+    """ "No transfers can be used to move blood to or from that card": the vampire carrying this card (other moves
+    are allowed: LSJ 20010211), the "may_transfer" hook (Brainwash)."""
+
+    @hook("may_transfer", name)
+    def may_transfer(game: Game, copy: int) -> bool:
+        m = game.minions.get(copy)
+        return m is None or not m.cards or all(game.card_of[c] != vekn(game, name) for c in m.cards)
+
+
+def phase_actions(phase: str, name: str, amount: int, *, then_burned: bool = False) -> None:
+    """The Methuselah controlling this card gets ``amount`` more (fewer) ``phase`` phase actions ("master",
+    "discard") for each copy; ``then_burned``: the copies burn as that phase's actions are counted (Not to Be: "During
+    your master phase, you get one additional master phase action. During your discard phase, you get one fewer
+    discard phase action, and this card is burned"). Registered as the card's hook, in its spec's place."""
+
+    def actions(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
+        if then_burned:
+            for copy in copies:
+                g.burn_card(game, copy)
+        return amount * len(copies)
+
+    hook(f"{phase}_actions", name)(actions)
+
+
+def card_being_played_by_another(game: Game, play: Play) -> bool:
+    """The card being played (the last set aside) is another Methuselah's: its controller is not the player (Not to
+    Be cancels another's event)."""
+    return bool(game.aside) and g.controller(game, game.aside[-1]) != play.seat
+
+
+def own_vampires_with_blood_paying_for(name: str) -> Targets:
+    """A vampire of the player's (ready or in torpor) with blood, when its pool can pay 1 per copy of ``name`` already
+    on it (Villein: "+1 pool for each Villein on the vampire", payable beforehand: ANK 20210714)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        pool = game.seats[play.seat].pool
+        return [
+            c
+            for c in own_vampires(game, play)
+            if game.minions[c].blood > 0 and copies_of(game, name, "carried", minion=c) <= pool
+        ]
+
+    return targets
+
+
+MinionIs = Callable[[Game, Minion], bool]
+
+
+def with_discipline(code: str) -> MinionIs:
+    """The minion has the Discipline ``code`` at any level."""
+    return lambda game, m: discipline_level(m, code) > 0
+
+
+def targets_that(targets: Targets, *tests: MinionIs) -> Targets:
+    """The minions ``targets`` lists that pass one of ``tests`` (a ``Minions(...).fits``, ``with_discipline``):
+    Abombwe's "a Laibon or a vampire with Protean"."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in targets(game, play) if any(test(game, game.minions[c]) for test in tests)]
+
+    return found
+
+
+def uncontrolled_younger_than_oldest(of: Targets, *, trait: str = "") -> Targets:
+    """Vampires of the player's uncontrolled region (with ``trait``) younger than the oldest of the minions ``of``
+    lists (Tend the Flock: an infernal vampire younger than a ready unlocked infernal Baali you control)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = of(game, play)
+        if not found:
+            return []
+        oldest = max(game.minions[c].capacity for c in found)
+        return [
+            c
+            for c in game.seats[play.seat].uncontrolled
+            if (not trait or trait in game.minions[c].traits) and game.minions[c].capacity < oldest
+        ]
+
+    return targets
+
+
+def blocked_burns_actor_and_card(name: str) -> None:
+    """ "If any of your vampires are blocked, burn this card and your acting vampire (without combat)": the acting
+    Methuselah's first copy and its blocked vampire burn, the "blocked" hook (Millicent Smith)."""
+
+    @hook("blocked", name)
+    def burn(game: Game, act: Action) -> None:
+        m = game.minions.get(act.actor)
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[act.seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if m is None or m.kind != VAMPIRE or not copies:
+            return
+        g.burn_card(game, copies[0])
+        g.burn_minion(game, act.actor)
+
+
+def passes_to_predator_in_discard_phase(name: str) -> None:
+    """ "During your discard phase, your predator takes control of this card" (as the phase begins): the
+    "discard_phase" hook (Millicent Smith)."""
+
+    @hook("discard_phase", name)
+    def passes(game: Game, seat: int) -> None:
+        predator = game.predator(seat)
+        wanted = vekn(game, name)
+        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
+            if predator != seat:
+                game.seats[seat].controlled.remove(copy)
+                game.seats[predator].controlled.append(copy)
+                game.log("takes control", predator, copy, seat)

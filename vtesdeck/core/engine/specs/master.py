@@ -27,6 +27,7 @@ from ..vocabulary import (
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
+    CancelMasterAsPlayed,
     ContinueOnlyPress,
     CounterOnThisCard,
     CryptDraw,
@@ -76,6 +77,7 @@ from ..vocabulary import (
     bearer_once_each_turn,
     bled_prey_successfully,
     bleeding_you_for,
+    blocked_burns_actor_and_card,
     blocked_costs_blocker_pool,
     blocks_titled_or_political,
     burn_action_damages,
@@ -85,6 +87,8 @@ from ..vocabulary import (
     burned_when_bearer_in_torpor,
     cannot_block,
     caps_pool_burned_by_bleed,
+    card_being_played,
+    card_being_played_by_another,
     card_cost_change,
     card_gives,
     card_gives_bleeding,
@@ -120,13 +124,16 @@ from ..vocabulary import (
     intercept_vs_bleeds_at_controller,
     leave_aside,
     library_at_least,
+    lock_or_burn_pool_each_unlock,
     locked_and_ready,
     master_action_left,
+    master_card_being_played,
     may_play,
     minion_card_being_played,
     minions_of_methuselahs_with_pool_at_most,
     move_blood,
     no_reactions_played,
+    no_transfers_with,
     not_,
     once_each_game_per_methuselah,
     opponent_left_not_ready,
@@ -139,10 +146,14 @@ from ..vocabulary import (
     own_ready_vampires_of_clan,
     own_vampires,
     own_vampires_brought_out_last_turn,
+    own_vampires_with_blood_paying_for,
     own_vampires_without_superior,
+    passes_to_predator_in_discard_phase,
+    phase_actions,
     play_cancelled,
     plays_held_cards,
     pool_at_least,
+    prey_uncontrolled_vampires,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
@@ -156,17 +167,20 @@ from ..vocabulary import (
     stealth_needed_by,
     strike_damage,
     succeeded_costing_blood,
+    targets_that,
     this_card,
     to_ash_heap,
     transfers_at_least,
     turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    uncontrolled_younger_than_oldest,
     usable_strike,
     used_disciplines_at_least,
     values_of,
     vampires_in_ash_heap,
     vekn,
+    with_discipline,
 )
 from ..windows import Act, W
 
@@ -270,13 +284,6 @@ def _villeins_on(game: Game, minion_id: int) -> int:
         return 0
     wanted = vekn(game, "Villein")
     return sum(1 for c in m.cards if game.card_of[c] == wanted)
-
-
-def _villein_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of the player's (ready or in torpor) with blood, when the pool pays the +1 per Villein on it
-    (ANK 20210714: no third Villein with 1 pool)."""
-    pool = game.seats[play.seat].pool
-    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0 and _villeins_on(game, c) <= pool]
 
 
 def _villein_tax(game: Game, seat: int) -> int:
@@ -526,7 +533,7 @@ card(
     Mode(
         window=W.MASTER,
         trifle=True,
-        targets=_villein_targets,
+        targets=own_vampires_with_blood_paying_for("Villein"),
         values=values_of(2, 3, 4, 5),
         effects=(BloodToPool(), MorePoolIfTargetCarries("Villein"), PutOnTarget()),
         label="move blood to your pool",
@@ -916,25 +923,8 @@ caps_pool_burned_by_bleed("Protected Resources", 2)  # "If you would burn more t
 burned_after_own_successful_bleed("Protected Resources")  # "After a minion you control successfully bleeds, burn …"
 
 
-def _infernal(m: Minion) -> bool:
-    return "infernal" in m.traits
-
-
-def _flock_targets(game: Game, play: Play) -> Sequence[int]:
-    """A younger (smaller capacity) infernal vampire of the uncontrolled region than a ready unlocked infernal
-    Baali of the player's."""
-    baali = [m.capacity for m in ready_minions(game, play.seat) if m.clan == "Baali" and _infernal(m) and not m.locked]
-    if not baali:
-        return []
-    oldest = max(baali)
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if _infernal(game.minions[c]) and game.minions[c].capacity < oldest
-    ]
-
-
 def _gehenna_events(game: Game, seat: int) -> list[int]:
+    """The Gehenna events of the library (the bots' worth of Fortschritt Library)."""
     cards = game.compiled.cards
     out = []
     for c in game.seats[seat].library:
@@ -1103,27 +1093,6 @@ def _non_camarilla_less_votes(game: Game, play: Play) -> None:
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
 
 
-def _master_by_other(game: Game, play: Play) -> bool:
-    """A master card being played from the hand by another Methuselah (the last card set aside)."""
-    if not game.aside:
-        return False
-    copy = game.aside[-1]
-    if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
-        return False
-    return controller(game, copy) != play.seat  # its player (a card played from The Erciyes Fragments is another's)
-
-
-def _cancel_master(game: Game, play: Play) -> Flow | None:
-    """Cancel the master card as played, its cost not paid (resolve_play refunds it). A cancelled trifle gives
-    no master phase action back (LSJ 20090126): the one its player spent on it (the engine plays the first
-    trifle of a turn without spending one: game.master_phase marks it) is taken now."""
-    copy = game.cancelled
-    if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
-        s = game.seats[controller(game, copy)]
-        s.master_actions = max(0, s.master_actions - 1)
-    return CancelAsPlayed()(game, play)
-
-
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
 
 
@@ -1258,18 +1227,14 @@ for _name, _code in (
     )
 
 
-def _abombwe_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of the player's in play, a Laibon or one with Protean, without superior Abombwe."""
-    return [
-        c
-        for c in _without_superior("abo")(game, play)
-        if game.minions[c].sect == "Laibon" or _level(game.minions[c], "pro") > 0
-    ]
-
-
 card(
     "Abombwe",
-    Mode(window=W.MASTER, trifle=True, targets=_abombwe_targets, effects=(_discipline_level("abo"), PutOnTarget())),
+    Mode(
+        window=W.MASTER,
+        trifle=True,
+        targets=targets_that(_without_superior("abo"), Minions(sect="Laibon").fits, with_discipline("pro")),
+        effects=(_discipline_level("abo"), PutOnTarget()),
+    ),
     notes="Put on a vampire of its player's (the card allows any Laibon or vampire with Protean). The level and "
     "capacity stay while the card is on the vampire.",
 )
@@ -1305,7 +1270,13 @@ card(
 )
 card(
     "Tend the Flock",
-    Mode(window=W.MASTER, targets=_flock_targets, effects=(AddBlood(3),)),
+    Mode(
+        window=W.MASTER,
+        targets=uncontrolled_younger_than_oldest(
+            Minions(clan="Baali", trait="infernal", unlocked=True), trait="infernal"
+        ),
+        effects=(AddBlood(3),),
+    ),
     notes="The blood comes from the bank (ANK 20190511); the Baali chosen is not locked.",
 )
 card(
@@ -1365,7 +1336,9 @@ card(
 )
 card(
     "Sudden Reversal",
-    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_master_by_other, effects=(_cancel_master,)),
+    Mode(
+        window=W.AS_PLAYED, out_of_turn=True, when=master_card_being_played("other"), effects=(CancelMasterAsPlayed(),)
+    ),
     notes="A cancelled trifle played first in its turn costs its player the master phase action it would have "
     "given back; a card cancelled is replaced at once, its 'do not replace' clause cancelled with it.",
 )
@@ -1581,37 +1554,6 @@ def _lock_it(game: Game, play: Play) -> None:
         game.log("lock", play.seat, play.target)
 
 
-def _master_not_out_of_turn_by_other(game: Game, play: Play) -> bool:
-    """A master card that is not out-of-turn, being played from the hand by another Methuselah."""
-    return _master_by_other(game, play) and not _master_mode_flag(game, game.card_of[game.aside[-1]], "out_of_turn")
-
-
-def _vine_cancel(game: Game, play: Play) -> Flow | None:
-    """Cancel the master card as played, no cost paid; its player gains another master phase action (a trifle
-    played free as the turn's first gives none: its free play stands for it, as for Sudden Reversal)."""
-    copy = game.aside[-1] if game.aside else -1
-    flow = CancelAsPlayed()(game, play)
-    if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
-        game.seats[controller(game, copy)].master_actions += 1
-    return flow
-
-
-@hook("unlock", "Bleeding the Vine")
-def _vine_upkeep(game: Game, seat: int) -> int:
-    """ "During your unlock phase, lock this card or burn 1 pool": 1 pool while the pool is 8 or more (the card
-    stays ready to cancel), else it is locked."""
-    for copy in _copies_controlled(game, seat, "Bleeding the Vine"):
-        if copy in game.locked_cards:
-            continue
-        if game.seats[seat].pool >= 8:
-            economy.burn_pool(game, seat, 1)
-            game.log("burn pool", seat, 1)
-        else:
-            game.locked_cards.add(copy)
-            game.log("lock card", seat, copy)
-    return 0
-
-
 def _kaymakli(game: Game, play: Play) -> None:
     """Every Methuselah's uncontrolled vampires go back to the crypt (their blood to the pool, the cards on them
     burned); the crypt is shuffled and as many are drawn back to the uncontrolled region."""
@@ -1767,14 +1709,17 @@ card(
     Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
+lock_or_burn_pool_each_unlock(
+    "Bleeding the Vine", 1, pays_from=8
+)  # "During your unlock phase, lock this card or burn 1 pool"
 card(
     "Bleeding the Vine",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(
         window=W.AS_PLAYED,
         in_play=True,
-        when=_master_not_out_of_turn_by_other,
-        effects=(LockThisCard(), _vine_cancel),
+        when=master_card_being_played("other", out_of_turn=False),
+        effects=(LockThisCard(), CancelMasterAsPlayed(gives_action=True)),
         label="lock: cancel a master card",
     ),
     notes="Unique. Its unlock-phase cost is paid by a fixed rule: 1 pool while its controller has 8 or more, else "
@@ -1908,27 +1853,10 @@ def _contract_burned(game: Game, m: Minion, seat: int) -> None:
 _MILLICENT = "Millicent Smith, Puritan Vampire Hunter"
 
 
-@hook("blocked", _MILLICENT)
-def _millicent(game: Game, act: Action) -> None:
-    """ "If any of your vampires are blocked, burn Millicent and your acting vampire (without combat)"."""
-    m = game.minions.get(act.actor)
-    copies = _copies_controlled(game, act.seat, _MILLICENT)
-    if m is None or m.kind != VAMPIRE or not copies:
-        return
-    burn_card(game, copies[0])
-    burn_minion(game, act.actor)
-
-
-@hook("discard_phase", _MILLICENT)
-def _millicent_passes(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, your predator takes control of Millicent"."""
-    predator = game.predator(seat)
-    for copy in _copies_controlled(game, seat, _MILLICENT):
-        if predator != seat:
-            game.seats[seat].controlled.remove(copy)
-            game.seats[predator].controlled.append(copy)
-            game.log("takes control", predator, copy, seat)
-    return None
+blocked_burns_actor_and_card(
+    _MILLICENT
+)  # "If any of your vampires are blocked, burn Millicent and your acting vampire"
+passes_to_predator_in_discard_phase(_MILLICENT)  # "During your discard phase, your predator takes control of Millicent"
 
 
 def _blind_spot_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
@@ -2101,26 +2029,9 @@ def _awakening(game: Game, seat: int) -> int:
     return 0
 
 
-@hook("master_actions", "Not to Be")
-def _not_to_be_mpa(game: Game, seat: int) -> int:
-    """ "During your master phase, you get one additional master phase action"."""
-    return len(_copies_controlled(game, seat, "Not to Be"))
-
-
-@hook("discard_actions", "Not to Be")
-def _not_to_be_discard(game: Game, seat: int) -> int:
-    """ "During your discard phase, you get one fewer discard phase action, and this card is burned"."""
-    copies = _copies_controlled(game, seat, "Not to Be")
-    for copy in copies:
-        burn_card(game, copy)
-    return -len(copies)
-
-
-def _event_being_played(game: Game, play: Play) -> bool:
-    if not game.aside:
-        return False
-    copy = game.aside[-1]
-    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and controller(game, copy) != play.seat
+phase_actions("master", "Not to Be", 1)  # "During your master phase, you get one additional master phase action"
+# "During your discard phase, you get one fewer discard phase action, and this card is burned"
+phase_actions("discard", "Not to Be", -1, then_burned=True)
 
 
 _ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
@@ -2193,7 +2104,12 @@ card(
 )
 card(
     "Not to Be",
-    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_event_being_played, effects=(CancelAsPlayed(), PutInPlay())),
+    Mode(
+        window=W.AS_PLAYED,
+        out_of_turn=True,
+        when=all_of(card_being_played("Event"), card_being_played_by_another),
+        effects=(CancelAsPlayed(), PutInPlay()),
+    ),
     notes="The card goes into play with the event cancelled (a hook gives the master phase action and takes the "
     "discard phase action).",
 )
@@ -3152,22 +3068,12 @@ card(
 # -- Brainwash ----------------------------------------------------------------------------------------------------------
 
 
-def _prey_uncontrolled(game: Game, play: Play) -> Sequence[int]:
-    """An uncontrolled vampire in the prey's uncontrolled region."""
-    prey = game.prey(play.seat)
-    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
-
-
-@hook("may_transfer", "Brainwash")
-def _not_brainwashed(game: Game, copy: int) -> bool:
-    """ "No transfers can be used to move blood to or from that card" (other moves are: LSJ 20010211)."""
-    m = game.minions.get(copy)
-    return m is None or not m.cards or all(game.card_of[c] != vekn(game, "Brainwash") for c in m.cards)
+no_transfers_with("Brainwash")  # "No transfers can be used to move blood to or from that card"
 
 
 card(
     "Brainwash",
-    Mode(window=W.MASTER, targets=_prey_uncontrolled, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=prey_uncontrolled_vampires, effects=(PutOnTarget(),)),
     notes="It stays on the vampire once it is brought out (LSJ 20010211: by other means than transfers); any minion "
     "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
     burn="minion, +1 stealth (D)",
