@@ -8239,3 +8239,193 @@ def passes_to_predator_in_discard_phase(name: str) -> None:
                 game.seats[seat].controlled.remove(copy)
                 game.seats[predator].controlled.append(copy)
                 game.log("takes control", predator, copy, seat)
+
+
+def card_gives_in_combat(name: str, to: Minions, *, maneuvers: int = 0, where: str = "anywhere") -> None:
+    """A card in play gives the minions ``to`` fits ``maneuvers`` optional maneuvers each combat, for each copy
+    ``where`` (``copies_of``): "Brujah get 1 optional maneuver each combat" (Brujah Debate). Registered as the card's
+    "combat_start" hook, in its spec's place."""
+
+    @hook("combat_start", name)
+    def start(game: Game, c: Combat) -> None:
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and to.fits(game, m):
+                side.combat_maneuvers += maneuvers * copies_of(game, name, where, g.controller(game, m.id), m.id)
+
+
+def locks_oldest_each_master_phase(name: str, of: Minions) -> None:
+    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest <minions ``of`` fits> they
+    control": done as its unlock phase ends (the master phase is next) while a copy is in play anywhere; a locked one
+    may be chosen (LSJ 20010508), the first of the oldest by a fixed rule (Brujah Debate). Registered as the card's
+    "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def lock(game: Game, seat: int) -> int:
+        if not copies_of(game, name, "anywhere"):
+            return 0
+        found = [m for m in g.ready_minions(game, seat) if of.fits(game, m)]
+        if found:
+            oldest = max(found, key=lambda m: (m.capacity, m.locked, -m.id))
+            if not oldest.locked:
+                oldest.locked = True
+                game.log("lock", seat, oldest.id)
+        return 0
+
+
+def own_action_of_sect(sect: str, *kinds: Act) -> Pred:
+    """The current action is one of the player's, of one of ``kinds``, by a minion of ``sect`` ("a political action
+    by a Camarilla vampire you control": Camarilla Conclave), in any of its windows and its referendum."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = g.current_action(game)
+        if act is None or act.seat != play.seat or (kinds and act.kind not in kinds):
+            return False
+        m = game.minions.get(act.actor)
+        return m is not None and m.sect == sect
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnCounterFromThisCard:
+    """Burn a counter from the card in play being used; with none left, the card burns (Camarilla Conclave)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        left = game.card_counters.get(play.card, 0) - 1
+        game.card_counters[play.card] = left
+        if left <= 0:
+            g.burn_card(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessVotesEach:
+    """Each ready minion ``of`` fits, every Methuselah's, gets ``amount`` fewer votes in this referendum, a minion's
+    net votes never below 0 (ANK 20251125): "each non-Camarilla vampire gets -1 vote" (Camarilla Conclave)."""
+
+    of: Minions
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        for seat in game.order:
+            less = sum(min(self.amount, m.votes) for m in g.ready_minions(game, seat) if self.of.fits(game, m))
+            if less:
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GiveThisCardToPrey:
+    """The player gives the card in play being used to its prey, who controls it from then on ("give this card to
+    your prey": Anarch Troublemaker)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        prey = game.prey(play.seat)
+        if play.card in game.seats[play.seat].controlled and prey != play.seat:
+            game.seats[play.seat].controlled.remove(play.card)
+            game.seats[prey].controlled.append(play.card)
+            game.log("takes control", prey, play.card, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockUpTo:
+    """Lock up to ``amount`` of the minions ``of`` lists, chosen one at a time (the first one at least; a locked one
+    may be chosen: PIB 20121031), offered unlocked first, the biggest first ("lock up to two vampires your prey
+    controls": Anarch Troublemaker)."""
+
+    amount: int
+    of: Targets
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        minions = sorted((game.minions[c] for c in self.of(game, play)), key=lambda m: (m.locked, -m.capacity, m.id))
+        return self._lock(game, play.seat, [m.id for m in minions]) if minions else None
+
+    def _lock(self, game: Game, seat: int, minions: list[int]) -> Generator[Any, Any, None]:
+        for i in range(min(self.amount, len(minions))):
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in minions]
+            if i > 0:
+                options.append(economy.Option(economy.Kind.PASS, seat))
+            option = yield from g.choose(game, seat, options)
+            if option.kind is not economy.Kind.TERMS:
+                return
+            minions.remove(option.target)
+            game.minions[option.target].locked = True
+            game.log("lock", seat, option.target)
+
+
+def equipment_on(of: Targets) -> Targets:
+    """The equipment cards on the minions ``of`` lists ("burn an equipment card on a minion your prey controls":
+    Anarch Troublemaker, with ``Minions(whose="prey", kind=None, ready=False)``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out: list[int] = []
+        for c in of(game, play):
+            out.extend(a for a in game.minions[c].cards if "Equipment" in cards[game.card_of[a]].types)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevealCryptTop:
+    """Reveal the top card of the crypt: a vampire of ``clan`` is drawn (to the uncontrolled region) with ``blood``
+    blood from the bank, any other goes to the bottom of the crypt (Family Gathering: a Hecata, 1 blood)."""
+
+    clan: str
+    blood: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import crypt_draw
+
+        s = game.seats[play.seat]
+        if not s.crypt:
+            return
+        top = s.crypt[-1]
+        template = game.vampires.get(game.card_of[top])
+        if template is not None and template.clan == self.clan:
+            drawn = crypt_draw(game, play.seat)
+            if drawn is not None and self.blood:
+                game.minions[drawn].blood += self.blood
+                game.gained += self.blood
+                game.log("add blood", play.seat, drawn, self.blood)
+        else:
+            s.crypt.insert(0, s.crypt.pop())
+            game.log("reveal crypt", play.seat, top)
+
+
+def _unlocked_of(game: Game, of: Minions, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked minions ``of`` fits in play, in torpor too, not contested."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and of.fits(game, m)
+    ]
+
+
+def act_in_any_minion_phase(name: str, of: Minions) -> None:
+    """While a copy is in play, the unlocked minions ``of`` fits (in torpor too: RTR 19950509) "can take actions in
+    any Methuselah's minion phase" (the acting one's own as usual), and any of them, every other Methuselah's, may
+    attempt to block the action to burn this card (a locked one woken first: LSJ 20041022-2): the "acts_elsewhere" and
+    "extra_blockers" hooks (Madness Network: Malkavians)."""
+
+    @hook("acts_elsewhere", name)
+    def acts(game: Game, seat: int) -> list[int]:
+        return _unlocked_of(game, of, (seat,)) if copies_of(game, name, "anywhere") else []
+
+    @hook("extra_blockers", name)
+    def blockers(game: Game, act: Action) -> list[int]:
+        if (
+            act.kind is not Act.BURN_CARD
+            or act.target_minion < 0
+            or game.card_of[act.target_minion] != vekn(game, name)
+        ):
+            return []
+        return _unlocked_of(game, of, [s for s in game.order if s != act.seat])

@@ -11,7 +11,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
 from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
@@ -21,9 +21,11 @@ from ..vocabulary import (
     Bleed,
     BloodToPool,
     BurnActor,
+    BurnCounterFromThisCard,
     BurnOnTarget,
     BurnPool,
     BurnTargetBlood,
+    BurnTargetCard,
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
@@ -43,11 +45,14 @@ from ..vocabulary import (
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GiveThisCardToPrey,
     GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
+    LessVotesEach,
     LockTarget,
     LockThisCard,
+    LockUpTo,
     MasterActions,
     MillLibrary,
     Minions,
@@ -63,6 +68,7 @@ from ..vocabulary import (
     Redirect,
     RemoveTargetFromAshHeapForPool,
     ReorderLibraryTop,
+    RevealCryptTop,
     SearchLibraryToHand,
     SpendMasterAction,
     StealMinion,
@@ -70,6 +76,8 @@ from ..vocabulary import (
     Strike,
     UnlockEach,
     UnlockSelfForBlood,
+    WithCounters,
+    act_in_any_minion_phase,
     action_at_holder,
     add_rider,
     all_of,
@@ -92,6 +100,8 @@ from ..vocabulary import (
     card_cost_change,
     card_gives,
     card_gives_bleeding,
+    card_gives_in_combat,
+    card_has_counters,
     card_owned_by_another,
     carried_by_actor,
     choose,
@@ -104,6 +114,7 @@ from ..vocabulary import (
     damage_pending,
     discipline_level,
     empty_ready_vampires,
+    equipment_on,
     go_to_torpor,
     granted_this_turn,
     hand_options,
@@ -126,6 +137,7 @@ from ..vocabulary import (
     library_at_least,
     lock_or_burn_pool_each_unlock,
     locked_and_ready,
+    locks_oldest_each_master_phase,
     master_action_left,
     master_card_being_played,
     may_play,
@@ -138,6 +150,7 @@ from ..vocabulary import (
     once_each_game_per_methuselah,
     opponent_left_not_ready,
     ousts,
+    own_action_of_sect,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -691,61 +704,6 @@ _controls_ready_clan = controls_ready_clan
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
 
 
-def _prey_has_vampire(game: Game, play: Play) -> bool:
-    prey = game.prey(play.seat)
-    return prey != play.seat and any(m.kind == VAMPIRE for m in ready_minions(game, prey))
-
-
-def _prey_equipment(game: Game, play: Play) -> Sequence[int]:
-    """The equipment cards on the prey's minions (in play)."""
-    prey = game.prey(play.seat)
-    if prey == play.seat:
-        return []
-    cards = game.compiled.cards
-    out: list[int] = []
-    for c in game.seats[prey].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.in_play and m.cards:
-            out.extend(a for a in m.cards if "Equipment" in cards[game.card_of[a]].types)
-    return out
-
-
-def _give_to_prey(game: Game, play: Play) -> None:
-    prey = game.prey(play.seat)
-    if play.card in game.seats[play.seat].controlled and prey != play.seat:
-        game.seats[play.seat].controlled.remove(play.card)
-        game.seats[prey].controlled.append(play.card)
-        game.log("takes control", prey, play.card, play.seat)
-
-
-def _lock_two_of_prey(game: Game, play: Play) -> Flow | None:
-    """Lock up to two vampires the prey controls (a locked one may be chosen: PIB 20121031), offered ready and
-    unlocked first, the biggest first."""
-    prey = game.prey(play.seat)
-    vampires = sorted(
-        (m for m in ready_minions(game, prey) if m.kind == VAMPIRE),
-        key=lambda m: (m.locked, -m.capacity, m.id),
-    )
-    return _lock_up_to(game, play.seat, [m.id for m in vampires], 2) if vampires else None
-
-
-def _lock_up_to(game: Game, seat: int, vampires: list[int], n: int) -> Flow:
-    for i in range(min(n, len(vampires))):
-        options = [Option(Kind.TERMS, seat, target=v) for v in vampires]
-        if i > 0:
-            options.append(Option(Kind.PASS, seat))
-        option = yield from choose(game, seat, options)
-        if option.kind is not Kind.TERMS:
-            return
-        vampires.remove(option.target)
-        game.minions[option.target].locked = True
-        game.log("lock", seat, option.target)
-
-
-def _burn_target_card(game: Game, play: Play) -> None:
-    burn_card(game, play.target)
-
-
 # -- Piper ----------------------------------------------------------------------------------------------------------------
 
 
@@ -863,24 +821,6 @@ _discipline_level = GainDisciplineLevel
 
 
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _family_gathering(game: Game, play: Play) -> None:
-    """Reveal the top crypt card: a Hecata is drawn with 1 blood; another goes to the bottom of the crypt."""
-    s = game.seats[play.seat]
-    if not s.crypt:
-        return
-    top = s.crypt[-1]
-    template = game.vampires.get(game.card_of[top])
-    if template is not None and template.clan == "Hecata":
-        drawn = crypt_draw(game, play.seat)
-        if drawn is not None:
-            game.minions[drawn].blood += 1
-            game.gained += 1
-            game.log("add blood", play.seat, drawn, 1)
-    else:
-        s.crypt.insert(0, s.crypt.pop())
-        game.log("reveal crypt", play.seat, top)
 
 
 def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
@@ -1005,42 +945,11 @@ def _tgb_nosferatu(game: Game, act: Action) -> int:
 # -- Brujah Debate ------------------------------------------------------------------------------------------------------
 
 
-def _debates(game: Game) -> int:
-    return len(_copies_anywhere(game, "Brujah Debate"))
-
-
-def _brujah(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Brujah"
-
-
-@hook("unlock", "Brujah Debate")
-def _debate_locks(game: Game, seat: int) -> int:
-    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control": done
-    as its unlock phase ends (the master phase is next); a locked one may be chosen (LSJ 20010508), the first of
-    the oldest by a fixed rule."""
-    if not _debates(game):
-        return 0
-    brujah = [m for m in ready_minions(game, seat) if _brujah(m)]
-    if brujah:
-        oldest = max(brujah, key=lambda m: (m.capacity, m.locked, -m.id))
-        if not oldest.locked:
-            oldest.locked = True
-            game.log("lock", seat, oldest.id)
-    return 0
-
-
-@hook("strength", "Brujah Debate")
-def _debate_strength(game: Game, minion: int) -> int:
-    return _debates(game) if _brujah(game.minions.get(minion)) else 0
-
-
-@hook("combat_start", "Brujah Debate")
-def _debate_maneuver(game: Game, c: Combat) -> None:
-    """ "Brujah get ... 1 optional maneuver each combat" (each copy)."""
-    copies = _debates(game)
-    for side in (c.a, c.b):
-        if copies and _brujah(game.minions.get(side.minion)):
-            side.combat_maneuvers += copies
+_brujah = Minions(clan="Brujah")
+# "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control"
+locks_oldest_each_master_phase("Brujah Debate", _brujah)
+card_gives("strength", "Brujah Debate", 1, _brujah, where="anywhere")  # "Brujah get +1 strength …
+card_gives_in_combat("Brujah Debate", _brujah, maneuvers=1)  # … and 1 optional maneuver each combat"
 
 
 # -- Legendary Vampire --------------------------------------------------------------------------------------------------
@@ -1052,42 +961,7 @@ card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire ge
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------
 
 
-def _justicar_or_inner_circle(game: Game, play: Play) -> bool:
-    """ "Requires a justicar or Inner Circle member": its player controls a ready one."""
-    return any(m.title in ("justicar", "inner circle") for m in ready_minions(game, play.seat))
-
-
-def _four_counters(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = 4
-
-
-def _own_camarilla_politics(game: Game, play: Play) -> bool:
-    """A political action by a Camarilla vampire of the card's controller, and a counter left on the card."""
-    act = current_action(game)
-    if act is None or act.kind is not Act.POLITICAL or act.seat != play.seat:
-        return False
-    m = game.minions.get(act.actor)
-    return m is not None and m.sect == "Camarilla" and game.card_counters.get(play.card, 0) > 0
-
-
-def _conclave_counter(game: Game, play: Play) -> None:
-    """Burn 1 counter from the card; with none left, burn it."""
-    left = game.card_counters.get(play.card, 0) - 1
-    game.card_counters[play.card] = left
-    if left <= 0:
-        burn_card(game, play.card)
-
-
-def _non_camarilla_less_votes(game: Game, play: Play) -> None:
-    """Each non-Camarilla vampire -1 vote in this referendum (a vampire's net votes never below 0: ANK
-    20251125)."""
-    ref = play.frame
-    if not isinstance(ref, Referendum):
-        return
-    for seat in game.order:
-        less = sum(min(1, m.votes) for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
-        if less:
-            ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+_own_camarilla_politics = all_of(own_action_of_sect("Camarilla", Act.POLITICAL), card_has_counters)
 
 
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
@@ -1153,15 +1027,15 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_prey_has_vampire,
-        effects=(_give_to_prey, _lock_two_of_prey),
+        when=has_targets(Minions(whose="prey")),
+        effects=(GiveThisCardToPrey(), LockUpTo(2, Minions(whose="prey"))),
         label="give it to the prey: lock up to two of its vampires",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_prey_equipment,
-        effects=(_give_to_prey, _burn_target_card),
+        targets=equipment_on(Minions(whose="prey", kind=None, ready=False)),
+        effects=(GiveThisCardToPrey(), BurnTargetCard()),
         label="give it to the prey: burn an equipment on one of its minions",
     ),
     notes="Unique (not played while a copy is in play). Used once in the unlock phase, after the unlock.",
@@ -1255,7 +1129,7 @@ card(
 )
 card(
     "Family Gathering",
-    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(_family_gathering,)),
+    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(RevealCryptTop("Hecata", blood=1),)),
     notes="Not played with an empty crypt (RTR 20000501).",
 )
 card(
@@ -1314,19 +1188,23 @@ card(
 )
 card(
     "Camarilla Conclave",
-    Mode(window=W.MASTER, when=_justicar_or_inner_circle, effects=(PutInPlay(), _four_counters)),
+    Mode(
+        window=W.MASTER,
+        when=has_targets(Minions(kind=None, titles=("justicar", "inner circle"))),
+        effects=(PutInPlay(), WithCounters(4)),
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=all_of(_own_camarilla_politics, stealth_needed_by(sect="Camarilla")),
-        effects=(_conclave_counter, Stealth(1)),
+        effects=(BurnCounterFromThisCard(), Stealth(1)),
         label="burn a counter: +1 stealth",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
         when=_own_camarilla_politics,
-        effects=(_conclave_counter, _non_camarilla_less_votes),
+        effects=(BurnCounterFromThisCard(), LessVotesEach(Minions(not_sect="Camarilla"))),
         limit="camarilla conclave",
         limit_scope="action",
         label="burn a counter: each non-Camarilla vampire -1 vote",
@@ -2796,43 +2674,8 @@ card(
 _NETWORK = "Madness Network"
 
 
-def _network_in_play(game: Game) -> bool:
-    wanted = vekn(game, _NETWORK)
-    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
-
-
-def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
-    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
-    return [
-        c
-        for s in seats
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None
-        and m.in_play
-        and not m.contested
-        and not m.locked
-        and m.kind == VAMPIRE
-        and m.clan == "Malkavian"
-    ]
-
-
-@hook("acts_elsewhere", _NETWORK)
-def _network_actions(game: Game, seat: int) -> list[int]:
-    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
-    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
-
-
-@hook("extra_blockers", _NETWORK)
-def _network_blockers(game: Game, act: Action) -> list[int]:
-    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
-    woken first: LSJ 20041022-2)."""
-    if (
-        act.kind is not Act.BURN_CARD
-        or act.target_minion < 0
-        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
-    ):
-        return []
-    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+# "Unlocked Malkavians can take actions in any Methuselah's minion phase"; any may block the action to burn it
+act_in_any_minion_phase(_NETWORK, Minions(clan="Malkavian", ready=False, unlocked=True))
 
 
 card(
