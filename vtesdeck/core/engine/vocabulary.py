@@ -8429,3 +8429,137 @@ def act_in_any_minion_phase(name: str, of: Minions) -> None:
         ):
             return []
         return _unlocked_of(game, of, [s for s in game.order if s != act.seat])
+
+
+def moves_each_unlock(name: str, to: Minions) -> None:
+    """ "During this vampire's unlock phase … their controller moves this card to another <minion ``to`` fits> (in
+    torpor too: ANK 20210109; another Methuselah's first), or burns this card if there are no others": the copies on
+    the controller's vampires move by that fixed rule, after what else the unlock phase asks of the vampire (a
+    ``turn_blood`` registered first: Fear of Mekhet). Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def move(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.kind != VAMPIRE:
+                continue
+            for copy in [x for x in m.cards if game.card_of[x] == wanted]:
+                others = [
+                    o
+                    for s in (*(x for x in game.order if x != seat), seat)
+                    for o in (game.minions.get(i) for i in game.seats[s].controlled)
+                    if o is not None and o.in_play and o.id != c and to.fits(game, o)
+                ]
+                m.cards.remove(copy)
+                if others:
+                    others[0].cards.append(copy)
+                    game.log("move card", seat, copy, others[0].id)
+                else:
+                    m.cards.append(copy)
+                    g.burn_card(game, copy)
+        return 0
+
+
+def costs_others_more_while_bearer_busy(name: str, change: int, disciplines: tuple[str, ...]) -> None:
+    """ "Cards requiring <``disciplines``> cost other minions +N blood while this minion is acting, attempting to block
+    or in combat" (the minion carrying this card: Libertas). Registered as the card's "blood_cost" hook
+    (``game.card_cost``), in its spec's place."""
+
+    @hook("blood_cost", name)
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        if not set(disciplines) & set(handler.mode.disciplines):
+            return 0
+        wanted = vekn(game, name)
+        bearers = {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
+        if not bearers:
+            return 0
+        busy: set[int] = set()
+        act = g.current_action(game)
+        if act is not None:
+            busy.update((act.actor, act.blocker))
+        for f in game.frames:
+            if isinstance(f, Combat):
+                busy.update((f.a.minion, f.b.minion))
+        return change if (bearers & busy) - {minion} else 0
+
+
+def after_ready_minion_leaves(name: str, *, controller_burns: int = 0, its_predators_gain: int = 0) -> None:
+    """After a ready minion (not a retainer) is burned or sent to torpor while this card is in play: its controller
+    burns ``controller_burns`` pool (Tension in the Ranks), each other Methuselah whose prey that controller is gains
+    ``its_predators_gain`` pool for each copy it controls (Frontal Assault). Registered as the card's "burned" and
+    "torpor" hooks, in its spec's place."""
+
+    def after(game: Game, seat: int) -> None:
+        if seat < 0:
+            return
+        if controller_burns and not game.seats[seat].ousted and copies_of(game, name, "anywhere"):
+            economy.burn_pool(game, seat, controller_burns)
+            game.log("burn pool", seat, controller_burns)
+        if its_predators_gain:
+            wanted = vekn(game, name)
+            for other in game.order:
+                if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
+                    n = sum(
+                        1 for c in game.seats[other].controlled if c not in game.minions and game.card_of[c] == wanted
+                    )
+                    if n:
+                        economy.gain_pool(game, other, its_predators_gain * n)
+                        game.log("gain pool", other, its_predators_gain * n)
+
+    @hook("burned", name)
+    def burned(game: Game, m: Minion, seat: int) -> None:
+        if m.in_play and not m.torpor and m.kind != RETAINER:
+            after(game, seat)
+
+    @hook("torpor", name)
+    def torpor(game: Game, minion: int) -> None:
+        after(game, g.controller(game, minion))
+
+
+def burnable_by_discarding(name: str, count: int, card_type: str) -> None:
+    """ "Methuselahs can use a master phase action and discard ``count`` <``card_type``> cards to burn this card": by
+    a fixed rule, a Methuselah other than its controller holding that many does so as its master phase begins
+    (Tension in the Ranks: two master cards). Registered as the card's "master_phase_start" hook, in its spec's
+    place (it returns the master phase actions spent)."""
+
+    @hook("master_phase_start", name)
+    def burn(game: Game, seat: int) -> int:
+        s = game.seats[seat]
+        held = [c for c in s.hand if card_type in game.compiled.types.get(game.card_of[c], frozenset())]
+        wanted = vekn(game, name)
+        theirs = [
+            c
+            for o in game.order
+            for c in game.seats[o].controlled
+            if c not in game.minions and game.card_of[c] == wanted and c not in s.controlled
+        ]
+        if len(held) < count or not theirs or s.master_actions < 1:
+            return 0
+        for c in held[:count]:
+            s.hand.remove(c)
+            g.to_ash_heap(game, c)
+            game.log("discard", seat, c)
+        g.refill(game, seat)
+        g.burn_card(game, theirs[0])
+        return -1
+
+
+def burned_in_influence_phase(name: str, *, pool_per_prey_minion: int = 0) -> None:
+    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your prey"
+    (as the influence phase begins, right after the minion phase: Frontal Assault). Registered as the card's
+    "after_minion_phase" hook, in its spec's place."""
+
+    @hook("after_minion_phase", name)
+    def ends(game: Game, seat: int) -> None:
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if not copies:
+            return
+        prey = game.prey(seat)
+        count = pool_per_prey_minion * len(g.ready_minions(game, prey)) if prey != seat else 0
+        for copy in copies:
+            g.burn_card(game, copy)
+            if count:
+                economy.burn_pool(game, seat, count)
+                game.log("burn pool", seat, count)

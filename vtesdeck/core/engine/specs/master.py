@@ -14,7 +14,7 @@ from ..economy import Kind, Option
 from ..frames import Action, Combat, Ousting, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
 from ..vocabulary import (
     ActionIs,
     AddBlood,
@@ -80,6 +80,7 @@ from ..vocabulary import (
     act_in_any_minion_phase,
     action_at_holder,
     add_rider,
+    after_ready_minion_leaves,
     all_of,
     bearer_acting,
     bearer_once_each_turn,
@@ -91,7 +92,9 @@ from ..vocabulary import (
     burn_action_damages,
     burn_card,
     burn_minion,
+    burnable_by_discarding,
     burned_after_own_successful_bleed,
+    burned_in_influence_phase,
     burned_when_bearer_in_torpor,
     cannot_block,
     caps_pool_burned_by_bleed,
@@ -108,6 +111,7 @@ from ..vocabulary import (
     controller,
     controls_ready_clan,
     controls_ready_sect,
+    costs_others_more_while_bearer_busy,
     crypt_not_empty,
     current_action,
     current_combat,
@@ -144,6 +148,7 @@ from ..vocabulary import (
     minion_card_being_played,
     minions_of_methuselahs_with_pool_at_most,
     move_blood,
+    moves_each_unlock,
     no_reactions_played,
     no_transfers_with,
     not_,
@@ -1392,44 +1397,10 @@ def _carried(game: Game, m: Minion, name: str) -> list[int]:
     return [c for c in m.cards if game.card_of[c] == wanted]
 
 
-@hook("unlock", "Fear of Mekhet")
-def _fear_of_mekhet(game: Game, seat: int) -> int:
-    """ "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned;
-    otherwise, their controller moves this card to another justicar or Inner Circle member (in torpor too: ANK
-    20210109; another Methuselah's first), or burns this card if there are no others"."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or m.kind != VAMPIRE:
-            continue
-        for copy in _carried(game, m, "Fear of Mekhet"):
-            if c not in game.minions:
-                break
-            if m.blood < 5:
-                burn_minion(game, c)
-                continue
-            move_blood(game, c, -5)
-            game.log("burn blood", seat, c, 5)
-            others = [
-                o
-                for s in (*(x for x in game.order if x != seat), seat)
-                for o in (game.minions.get(i) for i in game.seats[s].controlled)
-                if o is not None and o.in_play and o.kind == VAMPIRE and o.title in _JIC and o.id != c
-            ]
-            m.cards.remove(copy)
-            if others:
-                others[0].cards.append(copy)
-                game.log("move card", seat, copy, others[0].id)
-            else:
-                m.cards.append(copy)
-                burn_card(game, copy)
-    return 0
-
-
-def _lock_it(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
+# "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned; otherwise,
+# their controller moves this card to another justicar or Inner Circle member, or burns this card if there are no others"
+turn_blood("unlock", "Fear of Mekhet", -5, or_burned=True)
+moves_each_unlock("Fear of Mekhet", Minions(ready=False, titles=_JIC))
 
 
 def _kaymakli(game: Game, play: Play) -> None:
@@ -1463,80 +1434,16 @@ def _kaymakli(game: Game, play: Play) -> None:
 _TENSION = "Tension in the Ranks"
 
 
-def _tension(game: Game, seat: int) -> None:
-    if seat >= 0 and not game.seats[seat].ousted and _copies_anywhere(game, _TENSION):
-        economy.burn_pool(game, seat, 1)
-        game.log("burn pool", seat, 1)
+# "After a ready minion is burned or sent to torpor, their controller burns 1 pool"
+after_ready_minion_leaves(_TENSION, controller_burns=1)
+# "Methuselahs can use a master phase action and discard two master cards to burn this card"
+burnable_by_discarding(_TENSION, 2, "Master")
 
 
-@hook("burned", _TENSION)
-def _tension_burned(game: Game, m: Minion, seat: int) -> None:
-    """ "After a ready minion is burned …, their controller burns 1 pool"."""
-    if m.in_play and not m.torpor and m.kind != RETAINER:
-        _tension(game, seat)
-
-
-@hook("torpor", _TENSION)
-def _tension_torpor(game: Game, minion: int) -> None:
-    """ "After a ready minion is … sent to torpor, their controller burns 1 pool"."""
-    _tension(game, controller(game, minion))
-
-
-@hook("master_phase_start", _TENSION)
-def _tension_burn(game: Game, seat: int) -> int:
-    """ "Methuselahs can use a master phase action and discard two master cards to burn this card": by a fixed
-    rule, a Methuselah other than its controller holding two master cards does so as its master phase begins."""
-    s = game.seats[seat]
-    masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
-    theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
-    if len(masters) < 2 or not theirs or s.master_actions < 1:
-        return 0
-    for c in masters[:2]:
-        s.hand.remove(c)
-        to_ash_heap(game, c)
-        game.log("discard", seat, c)
-    refill(game, seat)
-    burn_card(game, theirs[0])
-    return -1
-
-
-def _frontal_gain(game: Game, seat: int) -> None:
-    """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
-    if seat < 0:
-        return
-    for other in game.order:
-        if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
-            n = len(_copies_controlled(game, other, "Frontal Assault"))
-            if n:
-                economy.gain_pool(game, other, n)
-                game.log("gain pool", other, n)
-
-
-@hook("burned", "Frontal Assault")
-def _frontal_burned(game: Game, m: Minion, seat: int) -> None:
-    if m.in_play and not m.torpor and m.kind != RETAINER:
-        _frontal_gain(game, seat)
-
-
-@hook("torpor", "Frontal Assault")
-def _frontal_torpor(game: Game, minion: int) -> None:
-    _frontal_gain(game, controller(game, minion))
-
-
-@hook("after_minion_phase", "Frontal Assault")
-def _frontal_ends(game: Game, seat: int) -> None:
-    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your
-    prey" (as the influence phase begins, right after the minion phase)."""
-    copies = _copies_controlled(game, seat, "Frontal Assault")
-    if not copies:
-        return
-    prey = game.prey(seat)
-    count = len(ready_minions(game, prey)) if prey != seat else 0
-    for copy in copies:
-        burn_card(game, copy)
-        if count:
-            economy.burn_pool(game, seat, count)
-            game.log("burn pool", seat, count)
+# "After a ready minion controlled by your prey is burned or sent to torpor, gain 1 pool"
+after_ready_minion_leaves("Frontal Assault", its_predators_gain=1)
+# "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your prey"
+burned_in_influence_phase("Frontal Assault", pool_per_prey_minion=1)
 
 
 # "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before block
@@ -1552,31 +1459,10 @@ bearer_once_each_turn("combat ends", "Monster", opponent_left_not_ready, unlocks
 _own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
-def _libertas_anarchs(game: Game) -> set[int]:
-    wanted = vekn(game, "Libertas")
-    return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
-
-
 cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
-
-
-@hook("blood_cost", "Libertas")
-def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
-    """ "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting
-    to block or in combat"."""
-    if not ({"dom", "pre"} & set(handler.mode.disciplines)):
-        return 0
-    anarchs = _libertas_anarchs(game)
-    if not anarchs:
-        return 0
-    busy: set[int] = set()
-    act = current_action(game)
-    if act is not None:
-        busy.update((act.actor, act.blocker))
-    for f in game.frames:
-        if isinstance(f, Combat):
-            busy.update((f.a.minion, f.b.minion))
-    return 1 if (anarchs & busy) - {minion} else 0
+# "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting to block or
+# in combat"
+costs_others_more_while_bearer_busy("Libertas", 1, ("dom", "pre"))
 
 
 _own_ready_anarchs = Minions(sect="Anarch")
@@ -1584,7 +1470,7 @@ _own_ready_anarchs = Minions(sect="Anarch")
 
 card(
     "Fear of Mekhet",
-    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(LockTarget(), PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
 lock_or_burn_pool_each_unlock(
