@@ -8226,19 +8226,39 @@ def blocked_burns_actor_and_card(name: str) -> None:
         g.burn_minion(game, act.actor)
 
 
-def passes_to_predator_in_discard_phase(name: str) -> None:
-    """ "During your discard phase, your predator takes control of this card" (as the phase begins): the
-    "discard_phase" hook (Millicent Smith)."""
+def passes_to_predator_in_discard_phase(name: str, *, may_lock_for: Minions | None = None, blood: int = 0) -> None:
+    """ "During your discard phase, your predator takes control of this card" (at once, as the phase begins: LSJ
+    20100723): the "discard_phase" hook (Millicent Smith, The Coven). ``may_lock_for``: an unlocked copy may then be
+    locked by its new controller to move ``blood`` blood from the bank to one of its minions ``may_lock_for`` fits
+    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire")."""
 
     @hook("discard_phase", name)
-    def passes(game: Game, seat: int) -> None:
+    def passes(game: Game, seat: int) -> Generator[Any, Any, None] | None:
         predator = game.predator(seat)
         wanted = vekn(game, name)
-        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
-            if predator != seat:
-                game.seats[seat].controlled.remove(copy)
-                game.seats[predator].controlled.append(copy)
-                game.log("takes control", predator, copy, seat)
+        mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if not mine or predator == seat:
+            return None
+        for copy in mine:
+            game.seats[seat].controlled.remove(copy)
+            game.seats[predator].controlled.append(copy)
+            game.log("takes control", predator, copy, seat)
+        unlocked = [c for c in mine if c not in game.locked_cards]
+        if may_lock_for is None or not unlocked:
+            return None
+        return lock_now(game, predator, unlocked[0], may_lock_for)
+
+    def lock_now(game: Game, seat: int, copy: int, of: Minions) -> Generator[Any, Any, None]:
+        found = [m for m in g.ready_minions(game, seat) if of.fits(game, m) and m.blood < m.capacity]
+        if not found:
+            return
+        found.sort(key=lambda m: (m.blood - m.capacity, m.id))
+        options = [economy.Option(economy.Kind.TERMS, seat, target=m.id) for m in found]
+        option = yield from g.choose(game, seat, [*options, economy.Option(economy.Kind.PASS, seat)])
+        if option.kind is economy.Kind.TERMS:
+            game.locked_cards.add(copy)
+            gained = g.move_blood(game, option.target, blood)
+            game.log("add blood", seat, option.target, gained)
 
 
 def card_gives_in_combat(name: str, to: Minions, *, maneuvers: int = 0, where: str = "anywhere") -> None:
@@ -8563,3 +8583,134 @@ def burned_in_influence_phase(name: str, *, pool_per_prey_minion: int = 0) -> No
             if count:
                 economy.burn_pool(game, seat, count)
                 game.log("burn pool", seat, count)
+
+
+def with_room(of: Targets, *, most_first: bool = False) -> Targets:
+    """The vampires ``of`` lists with room for more blood (below capacity), ``most_first``: the one with most room
+    first ("move 1 blood from this card to an Anarch": Twilight Camp; The Coven's 2 blood)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [game.minions[c] for c in of(game, play)]
+        found = [m for m in found if m.blood < m.capacity]
+        if most_first:
+            found.sort(key=lambda m: (m.blood - m.capacity, m.id))
+        return [m.id for m in found]
+
+    return targets
+
+
+def makes_brought_out_vampires_anarch(name: str) -> None:
+    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
+    (counter) from this card to make that vampire Anarch": always taken while a copy its player controls has a
+    counter; the last one burns the card (Twilight Camp). Registered as the card's "brought_out" hook, in its spec's
+    place."""
+
+    @hook("brought_out", name)
+    def converts(game: Game, seat: int, copy: int) -> None:
+        m = game.minions.get(copy)
+        wanted = vekn(game, name)
+        cards = [
+            c
+            for c in game.seats[seat].controlled
+            if c not in game.minions and game.card_of[c] == wanted and game.card_counters.get(c, 0) > 0
+        ]
+        if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not cards:
+            return
+        game.card_counters[cards[0]] = game.card_counters.get(cards[0], 0) - 1
+        if game.card_counters[cards[0]] <= 0:
+            g.burn_card(game, cards[0])
+        m.sect = "Anarch"
+        game.log("becomes anarch", seat, copy)
+
+
+def vampires_in_play(*, min_capacity: int = 0) -> Targets:
+    """Every vampire in play (ready or in torpor) of capacity ``min_capacity`` or more, any Methuselah's, in the
+    table's order ("a vampire with capacity above 6": Anachronism)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [
+            c
+            for s in game.order
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= min_capacity
+        ]
+
+    return targets
+
+
+def ranged_weapon(game: Game, vekn_id: int, allowed: tuple[str, ...] = ()) -> bool:
+    """An equipment with a ranged strike (a ranged weapon: LSJ 20060825), but those named in ``allowed``."""
+    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
+    return bool(getattr(strike, "ranged", False)) and vekn_id not in _ids(game, allowed)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnRangedWeaponsOfTarget:
+    """Burn the ranged weapons on the target minion, but those named in ``allowed`` ("If he or she currently has any,
+    they are burned": Anachronism, the Ivory Bow allowed)."""
+
+    allowed: tuple[str, ...] = ()
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        for c in list(m.cards) if m is not None else ():
+            if ranged_weapon(game, game.card_of[c], self.allowed):
+                g.burn_card(game, c)
+
+
+def cannot_have_ranged_weapons(name: str, *, allowed: tuple[str, ...] = ()) -> None:
+    """ "This vampire cannot have any ranged weapons" (but those named in ``allowed``): the minion carrying this card
+    does not equip one, by its own equip action nor one given to it, so it never has one to use: the "may_play" hook
+    (Anachronism). Registered as the card's hook, in its spec's place."""
+
+    @hook("may_play", name)
+    def may(game: Game, handler: Any, m: Minion) -> bool:
+        if not m.cards or not ranged_weapon(game, handler.card, allowed):
+            return True
+        return all(game.card_of[c] != vekn(game, name) for c in m.cards)
+
+
+def hand_size_per_counter(name: str) -> None:
+    """ "You get +1 hand size for each counter on this card" (the copies its player controls): the "hand_size" hook
+    (Visit from the Capuchin). Registered as the card's hook, in its spec's place."""
+
+    @hook("hand_size", name, only_adds=True)
+    def hand_size(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        return sum(
+            game.card_counters.get(c, 0)
+            for c in game.seats[seat].controlled
+            if c not in game.minions and game.card_of[c] == wanted
+        )
+
+
+def replacing_burns_counters(name: str) -> None:
+    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this card
+    if it has no counters" (Visit from the Capuchin): the "replace_instead" hook, which returns the cards not drawn.
+    Registered as the card's hook, in its spec's place."""
+
+    @hook("replace_instead", name)
+    def instead(game: Game, seat: int, missing: int) -> int:
+        wanted = vekn(game, name)
+        done = 0
+        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
+            n = min(missing - done, game.card_counters.get(copy, 0))
+            if n > 0:
+                game.card_counters[copy] -= n
+                done += n
+                game.log("burn counter", seat, copy, n)
+            if game.card_counters.get(copy, 0) <= 0:
+                g.burn_card(game, copy)
+        return done
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawUpToHandSize:
+    """Draw at once up to the hand size (a hand size just raised: Visit from the Capuchin's counters)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import draw
+
+        more = g.hand_size(game, play.seat) - len(game.seats[play.seat].hand)
+        if more > 0:
+            draw(game, play.seat, more)

@@ -14,7 +14,7 @@ from ..economy import Kind, Option
 from ..frames import Action, Combat, Ousting, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, leave_play
 from ..vocabulary import (
     ActionIs,
     AddBlood,
@@ -24,6 +24,7 @@ from ..vocabulary import (
     BurnCounterFromThisCard,
     BurnOnTarget,
     BurnPool,
+    BurnRangedWeaponsOfTarget,
     BurnTargetBlood,
     BurnTargetCard,
     BurnThisCard,
@@ -36,6 +37,7 @@ from ..vocabulary import (
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
+    DrawUpToHandSize,
     EachReadyVampireBloodToPool,
     Employ,
     EndAction,
@@ -97,6 +99,7 @@ from ..vocabulary import (
     burned_in_influence_phase,
     burned_when_bearer_in_torpor,
     cannot_block,
+    cannot_have_ranged_weapons,
     caps_pool_burned_by_bleed,
     card_being_played,
     card_being_played_by_another,
@@ -122,7 +125,7 @@ from ..vocabulary import (
     go_to_torpor,
     granted_this_turn,
     hand_options,
-    hand_size,
+    hand_size_per_counter,
     has_blood,
     has_edge,
     has_targets,
@@ -142,6 +145,7 @@ from ..vocabulary import (
     lock_or_burn_pool_each_unlock,
     locked_and_ready,
     locks_oldest_each_master_phase,
+    makes_brought_out_vampires_anarch,
     master_action_left,
     master_card_being_played,
     may_play,
@@ -172,12 +176,14 @@ from ..vocabulary import (
     plays_held_cards,
     pool_at_least,
     prey_uncontrolled_vampires,
+    ranged_weapon,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
     ready_vampires_others_first,
     refill,
     removal_stealth,
+    replacing_burns_counters,
     resolve_play,
     rider_sum,
     run_effects,
@@ -197,8 +203,10 @@ from ..vocabulary import (
     used_disciplines_at_least,
     values_of,
     vampires_in_ash_heap,
+    vampires_in_play,
     vekn,
     with_discipline,
+    with_room,
 )
 from ..windows import Act, W
 
@@ -660,43 +668,9 @@ def _wash(game: Game, play: Play) -> None:
 # -- The Coven --------------------------------------------------------------------------------------------------------------
 
 
-def _feedable_ready_vampires(game: Game, seat: int) -> list[int]:
-    """The seat's ready vampires that can take blood, the one with most room first."""
-    ready = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood < m.capacity]
-    return [m.id for m in sorted(ready, key=lambda m: (m.blood - m.capacity, m.id))]
-
-
-def _coven_targets(game: Game, play: Play) -> Sequence[int]:
-    return _feedable_ready_vampires(game, play.seat)
-
-
-@hook("discard_phase", "Coven, The")
-def _coven_passes(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, your predator takes control of The Coven" (at once: LSJ 20100723); an unlocked
-    Coven may be locked by its new controller then and there, for its ready vampire with most room first."""
-    predator = game.predator(seat)
-    wanted = vekn(game, "Coven, The")
-    mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
-    if not mine or predator == seat:
-        return None
-    for copy in mine:
-        game.seats[seat].controlled.remove(copy)
-        game.seats[predator].controlled.append(copy)
-        game.log("takes control", predator, copy, seat)
-    unlocked = [c for c in mine if c not in game.locked_cards]
-    return _coven_lock_now(game, predator, unlocked[0]) if unlocked else None
-
-
-def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
-    targets = _feedable_ready_vampires(game, seat)
-    if not targets:
-        return
-    options = [Option(Kind.TERMS, seat, target=t) for t in targets] + [Option(Kind.PASS, seat)]
-    option = yield from choose(game, seat, options)
-    if option.kind is Kind.TERMS:
-        game.locked_cards.add(copy)
-        gained = move_blood(game, option.target, 2)
-        game.log("add blood", seat, option.target, gained)
+# "During your discard phase, your predator takes control of The Coven"; "you can lock this card to put 2 blood on a
+# ready vampire you control"
+passes_to_predator_in_discard_phase("Coven, The", may_lock_for=Minions(), blood=2)
 
 
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
@@ -996,7 +970,7 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_coven_targets,
+        targets=with_room(Minions(), most_first=True),
         effects=(LockThisCard(), AddBlood(2)),
         label="lock: 2 blood to a ready vampire",
     ),
@@ -2144,40 +2118,14 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
-def _visit_hand_size(game: Game, seat: int) -> int:
-    """ "You get +1 hand size for each counter on this card"."""
-    return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
-
-
-@hook("replace_instead", _CAPUCHIN_VISIT)
-def _visit_replaces(game: Game, seat: int, missing: int) -> int:
-    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this
-    card if it has no counters." Returns the cards not drawn."""
-    instead = 0
-    for copy in _copies_controlled(game, seat, _CAPUCHIN_VISIT):
-        n = min(missing - instead, game.card_counters.get(copy, 0))
-        if n > 0:
-            game.card_counters[copy] -= n
-            instead += n
-            game.log("burn counter", seat, copy, n)
-        if game.card_counters.get(copy, 0) <= 0:
-            burn_card(game, copy)
-    return instead
-
-
-def _visit_arrives(game: Game, play: Play) -> None:
-    """With 4 counters; the hand is drawn up to its new size at once (this card's replacement and the 4 more)."""
-    game.card_counters[play.card] = 4
-    s = game.seats[play.seat]
-    more = hand_size(game, play.seat) - len(s.hand)
-    if more > 0:
-        draw(game, play.seat, more)
+hand_size_per_counter(_CAPUCHIN_VISIT)  # "You get +1 hand size for each counter on this card"
+# "Each time you would replace a card other than this card, instead burn 1 counter from this card"
+replacing_burns_counters(_CAPUCHIN_VISIT)
 
 
 card(
     _CAPUCHIN_VISIT,
-    Mode(window=W.MASTER, effects=(PutInPlay(), _visit_arrives)),
+    Mode(window=W.MASTER, effects=(PutInPlay(), WithCounters(4), DrawUpToHandSize())),
     notes="Unique. The 4 more cards are drawn as it is put in play, with its own replacement.",
 )
 
@@ -2308,53 +2256,18 @@ card(
 _CAMP = "Twilight Camp"
 
 
-def _camp_blood(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = 4
-
-
-def _camp_spend(game: Game, copy: int) -> None:
-    game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
-    if game.card_counters[copy] <= 0:
-        burn_card(game, copy)
-
-
-@hook("brought_out", _CAMP)
-def _camp_converts(game: Game, seat: int, copy: int) -> None:
-    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
-    from this card to make that vampire Anarch" (always taken)."""
-    m = game.minions.get(copy)
-    camps = [c for c in _copies_controlled(game, seat, _CAMP) if game.card_counters.get(c, 0) > 0]
-    if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not camps:
-        return
-    _camp_spend(game, camps[0])
-    m.sect = "Anarch"
-    game.log("becomes anarch", seat, copy)
-
-
-def _camp_has_blood(game: Game, play: Play) -> bool:
-    return game.card_counters.get(play.card, 0) > 0
-
-
-def _camp_feed(game: Game, play: Play) -> None:
-    """Move 1 blood from this card to the Anarch."""
-    if move_blood(game, play.target, 1):
-        game.log("add blood", play.seat, play.target, 1)
-    _camp_spend(game, play.card)
-
-
-def _own_anarchs_with_room(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_ready_anarchs(game, play) if game.minions[c].blood < game.minions[c].capacity]
+makes_brought_out_vampires_anarch(_CAMP)  # "… you can burn 1 blood from this card to make that vampire Anarch"
 
 
 card(
     _CAMP,
-    Mode(window=W.MASTER, effects=(PutInPlay(), _camp_blood)),
+    Mode(window=W.MASTER, effects=(PutInPlay(), WithCounters(4))),
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(master_action_left, _camp_has_blood),
-        targets=_own_anarchs_with_room,
-        effects=(SpendMasterAction(), _camp_feed),
+        when=all_of(master_action_left, card_has_counters),
+        targets=with_room(_own_ready_anarchs),
+        effects=(SpendMasterAction(), AddBlood(1), BurnCounterFromThisCard()),
         label="a master phase action: 1 blood to an Anarch",
     ),
     notes="The blood is counted as the card's counters. A vampire brought out is always made Anarch while blood is "
@@ -2814,41 +2727,22 @@ card(
 _ANACHRONISM = "Anachronism"
 
 
-def _capacity_above_6(game: Game, play: Play) -> Sequence[int]:
-    """A vampire in play (any Methuselah's) with capacity above 6."""
-    return [
-        c
-        for s in game.order
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity > 6
-    ]
-
-
 def _ranged_weapon(game: Game, vekn_id: int) -> bool:
-    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted."""
-    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
-    return getattr(strike, "ranged", False) and vekn_id != vekn(game, "Ivory Bow")
+    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted (the bots' worth of Anachronism)."""
+    return ranged_weapon(game, vekn_id, ("Ivory Bow",))
 
 
-def _anachronism_burns(game: Game, play: Play) -> None:
-    """ "If he or she currently has any, they are burned"."""
-    m = game.minions.get(play.target)
-    for c in list(m.cards) if m is not None else ():
-        if _ranged_weapon(game, game.card_of[c]):
-            burn_card(game, c)
-
-
-@hook("may_play", _ANACHRONISM)
-def _no_ranged_weapon(game: Game, handler: Handler, m: Minion) -> bool:
-    """ "This vampire cannot have … any ranged weapons except the Ivory Bow": it does not equip one."""
-    if not m.cards or not _ranged_weapon(game, handler.card):
-        return True
-    return all(game.card_of[c] != vekn(game, _ANACHRONISM) for c in m.cards)
+# "This vampire cannot have … any ranged weapons except the Ivory Bow"
+cannot_have_ranged_weapons(_ANACHRONISM, allowed=("Ivory Bow",))
 
 
 card(
     _ANACHRONISM,
-    Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
+    Mode(
+        window=W.MASTER,
+        targets=vampires_in_play(min_capacity=7),
+        effects=(PutOnTarget(), BurnRangedWeaponsOfTarget(allowed=("Ivory Bow",))),
+    ),
     notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
     "one (its own equip action nor an equip given to it), so it never has one to use.",
 )
