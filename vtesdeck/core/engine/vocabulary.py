@@ -8714,3 +8714,77 @@ class DrawUpToHandSize:
         more = g.hand_size(game, play.seat) - len(game.seats[play.seat].hand)
         if more > 0:
             draw(game, play.seat, more)
+
+
+def holds_no_card(game: Game, play: Play) -> bool:
+    """No card is held face down on the card in play being used ("Only 1 card can be on this card at a time": The
+    Erciyes Fragments)."""
+    return not _held_on(game, play.card)
+
+
+def prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the prey's ash heap, one copy of each card, the latest first (The Erciyes Fragments)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[prey].ash_heap):
+        vekn_id = game.card_of[c]
+        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
+            seen.add(vekn_id)
+            out.append(c)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldTargetFromAshHeap:
+    """The chosen card (``play.target``) leaves its owner's ash heap for this card, face down (all see which: ANK
+    20200523), while no card is held on it; ``exiled``: "when that card is burned, remove it from the game instead"
+    (The Erciyes Fragments)."""
+
+    exiled: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        heap = game.seats[game.owner_of[play.target]].ash_heap
+        if play.target in heap and not _held_on(game, play.card):
+            heap.remove(play.target)
+            _hold(game, play.card, play.target)
+            if self.exiled:
+                game.exiled.add(play.target)
+            game.log("ash heap to card", play.seat, play.target, play.card)
+
+
+def when_combat_opponent_leaves(name: str, of: Minions, *, uncontrolled_blood: int = 1) -> None:
+    """ "When a minion opposing <a minion ``of`` fits> in combat leaves the ready region (sent to torpor or burned),
+    the controller of that minion may move a counter from the bank to a vampire in his or her uncontrolled region":
+    always taken, ``uncontrolled_blood`` counters to the uncontrolled vampire nearest to coming out (Flames of
+    Insurrection: an anarch). Registered as the card's "torpor" and "burned" hooks, in its spec's place."""
+
+    def leaves(game: Game, minion: int) -> None:
+        c = g.current_combat(game)
+        if c is None or minion not in (c.a.minion, c.b.minion) or not copies_of(game, name, "anywhere"):
+            return
+        opposing = game.minions.get(c.other(minion).minion)
+        if opposing is None or not of.fits(game, opposing):
+            return
+        seat = g.controller(game, opposing.id)
+        waiting = [
+            m
+            for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
+            if m is not None and m.blood < m.capacity
+        ]
+        if seat < 0 or not waiting:
+            return
+        best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
+        g.move_blood(game, best.id, uncontrolled_blood)
+        game.log("add blood", seat, best.id, uncontrolled_blood)
+
+    @hook("torpor", name)
+    def torpor(game: Game, minion: int) -> None:
+        leaves(game, minion)
+
+    @hook("burned", name)
+    def burned(game: Game, m: Minion, seat: int) -> None:
+        if m.in_play and not m.torpor:
+            leaves(game, m.id)

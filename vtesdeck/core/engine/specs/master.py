@@ -51,6 +51,7 @@ from ..vocabulary import (
     GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
+    HoldTargetFromAshHeap,
     LessVotesEach,
     LockTarget,
     LockThisCard,
@@ -129,14 +130,13 @@ from ..vocabulary import (
     has_blood,
     has_edge,
     has_targets,
-    held_on,
-    hold,
     holder_below_capacity,
     holder_can_take_pool,
     holder_has_blood,
     holder_in_combat,
     holder_of_this_card,
     holds_card_of_type,
+    holds_no_card,
     hook_sum,
     in_polling,
     intercept_vs_bleeds_at_controller,
@@ -175,6 +175,7 @@ from ..vocabulary import (
     play_cancelled,
     plays_held_cards,
     pool_at_least,
+    prey_ash_heap_library_cards,
     prey_uncontrolled_vampires,
     ranged_weapon,
     ready_minions,
@@ -205,6 +206,7 @@ from ..vocabulary import (
     vampires_in_ash_heap,
     vampires_in_play,
     vekn,
+    when_combat_opponent_leaves,
     with_discipline,
     with_room,
 )
@@ -2071,38 +2073,9 @@ card(
 _FLAMES = "Flames of Insurrection"
 
 
-def _flames(game: Game, minion: int) -> None:
-    """ "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move
-    a counter from the bank to a vampire in his or her uncontrolled region" (taken, for the uncontrolled vampire
-    nearest to coming out)."""
-    c = current_combat(game)
-    if c is None or minion not in (c.a.minion, c.b.minion) or not _copies_anywhere(game, _FLAMES):
-        return
-    anarch = game.minions.get(c.other(minion).minion)
-    if anarch is None or anarch.kind != VAMPIRE or anarch.sect != "Anarch":
-        return
-    seat = controller(game, anarch.id)
-    waiting = [
-        m
-        for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
-        if m is not None and m.blood < m.capacity
-    ]
-    if seat < 0 or not waiting:
-        return
-    best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
-    move_blood(game, best.id, 1)
-    game.log("add blood", seat, best.id, 1)
-
-
-@hook("torpor", _FLAMES)
-def _flames_torpor(game: Game, minion: int) -> None:
-    _flames(game, minion)
-
-
-@hook("burned", _FLAMES)
-def _flames_burned(game: Game, m: Minion, seat: int) -> None:
-    if m.in_play and not m.torpor:
-        _flames(game, m.id)
+# "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move a counter
+# from the bank to a vampire in his or her uncontrolled region"
+when_combat_opponent_leaves(_FLAMES, Minions(sect="Anarch"))
 
 
 card(
@@ -2659,33 +2632,6 @@ card(
 _ERCIYES = "Erciyes Fragments, The"
 
 
-def _prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
-    """A library card of the prey's ash heap (one copy of each card), while nothing is on the Fragments."""
-    if held_on(game, play.card):
-        return []  # "Only 1 card can be on this card at a time"
-    prey = game.prey(play.seat)
-    if prey == play.seat:
-        return []
-    seen: set[int] = set()
-    out = []
-    for c in reversed(game.seats[prey].ash_heap):
-        vekn_id = game.card_of[c]
-        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
-            seen.add(vekn_id)
-            out.append(c)
-    return out
-
-
-def _to_fragments(game: Game, play: Play) -> None:
-    """The chosen card leaves the prey's ash heap for the Fragments, face down (all see which: ANK 20200523)."""
-    heap = game.seats[game.owner_of[play.target]].ash_heap
-    if play.target in heap and not held_on(game, play.card):
-        heap.remove(play.target)
-        hold(game, play.card, play.target)
-        game.exiled.add(play.target)  # "when that card is burned, remove it from the game instead"
-        game.log("ash heap to card", play.seat, play.target, play.card)
-
-
 plays_held_cards(_ERCIYES)
 card(
     _ERCIYES,
@@ -2693,8 +2639,9 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_prey_ash_heap_library_cards,
-        effects=(LockThisCard(), _to_fragments),
+        when=holds_no_card,  # "Only 1 card can be on this card at a time"
+        targets=prey_ash_heap_library_cards,
+        effects=(LockThisCard(), HoldTargetFromAshHeap(exiled=True)),
         label="lock: a library card from your prey's ash heap onto this card, face down",
     ),
     notes="Its lock is offered in its controller's master phase (it unlocks in the unlock phase just before: the card "
