@@ -8788,3 +8788,87 @@ def when_combat_opponent_leaves(name: str, of: Minions, *, uncontrolled_blood: i
     def burned(game: Game, m: Minion, seat: int) -> None:
         if m.in_play and not m.torpor:
             leaves(game, m.id)
+
+
+def with_blood(of: Targets) -> Targets:
+    """The minions ``of`` lists with 1 blood or more (Minion Tap: a vampire of the player's, ready or in torpor)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in of(game, play) if game.minions[c].blood > 0]
+
+    return targets
+
+
+def x_up_to_most_blood(of: Targets) -> Callable[[Game, Play], Sequence[int]]:
+    """X: 1 up to the most blood of the minions ``of`` lists ("move any amount of blood": Minion Tap)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return range(1, max((game.minions[c].blood for c in of(game, play)), default=0) + 1)
+
+    return values
+
+
+def _copies_on_own_minions(game: Game, seat: int, name: str) -> int:
+    wanted = vekn(game, name)
+    return sum(
+        sum(1 for a in game.minions[c].cards if game.card_of[a] == wanted)
+        for c in game.seats[seat].controlled
+        if c in game.minions
+    )
+
+
+def pool_covers_copies_on_own_minions(name: str) -> Pred:
+    """The player's pool covers 1 for each copy of ``name`` on the minions it controls: a cost another card adds,
+    payable beforehand (Villein: "Cards named Minion Tap cost you +1 pool", ANK 20210714)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return _copies_on_own_minions(game, play.seat, name) <= game.seats[play.seat].pool
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPoolPerCopyOnOwnMinions:
+    """Burn 1 pool for each copy of ``name`` on the minions the player controls, paid with the pool just gained (LSJ
+    20020620): the cost another card adds (Villein on Minion Tap: "Cards named Minion Tap cost you +1 pool")."""
+
+    name: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        tax = _copies_on_own_minions(game, play.seat, self.name)
+        if tax:
+            economy.burn_pool(game, play.seat, tax)
+
+
+def each_unlock_pool_unless_burning(name: str, of: Minions, pool: int = 1) -> None:
+    """ "During each Methuselah's unlock phase, that Methuselah burns N pool unless they burn a vampire they control
+    <``of`` fits> to burn this card": by a fixed rule, the smallest such vampire in torpor is burned, or the smallest
+    ready one when the pool burned would oust the Methuselah (Antediluvian Awakening: capacity 4 or more).
+    Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def upkeep(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        copies = [
+            c
+            for s in game.order
+            for c in game.seats[s].controlled
+            if c not in game.minions and game.card_of[c] == wanted
+        ]
+        if not copies or game.seats[seat].ousted:
+            return 0
+        mine = [
+            m
+            for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+            if m is not None and m.in_play and of.fits(game, m)
+        ]
+        torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
+        ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
+        victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= pool else None
+        if victim is not None:
+            g.burn_minion(game, victim.id)
+            g.burn_card(game, copies[0])
+            return 0
+        economy.burn_pool(game, seat, pool)
+        game.log("burn pool", seat, pool)
+        return 0

@@ -24,6 +24,7 @@ from ..vocabulary import (
     BurnCounterFromThisCard,
     BurnOnTarget,
     BurnPool,
+    BurnPoolPerCopyOnOwnMinions,
     BurnRangedWeaponsOfTarget,
     BurnTargetBlood,
     BurnTargetCard,
@@ -121,6 +122,7 @@ from ..vocabulary import (
     current_combat,
     damage_pending,
     discipline_level,
+    each_unlock_pool_unless_burning,
     empty_ready_vampires,
     equipment_on,
     go_to_torpor,
@@ -175,6 +177,7 @@ from ..vocabulary import (
     play_cancelled,
     plays_held_cards,
     pool_at_least,
+    pool_covers_copies_on_own_minions,
     prey_ash_heap_library_cards,
     prey_uncontrolled_vampires,
     ranged_weapon,
@@ -207,8 +210,10 @@ from ..vocabulary import (
     vampires_in_play,
     vekn,
     when_combat_opponent_leaves,
+    with_blood,
     with_discipline,
     with_room,
+    x_up_to_most_blood,
 )
 from ..windows import Act, W
 
@@ -319,21 +324,7 @@ def _villein_tax(game: Game, seat: int) -> int:
     return sum(_villeins_on(game, c) for c in game.seats[seat].controlled if c in game.minions)
 
 
-def _minion_tap_targets(game: Game, play: Play) -> Sequence[int]:
-    if _villein_tax(game, play.seat) > game.seats[play.seat].pool:
-        return []
-    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0]
-
-
-def _minion_tap_values(game: Game, play: Play) -> Sequence[int]:
-    most = max((game.minions[c].blood for c in own_vampires(game, play)), default=0)
-    return range(1, most + 1)
-
-
-def _pay_villein_tax(game: Game, play: Play) -> None:
-    tax = _villein_tax(game, play.seat)
-    if tax:
-        economy.burn_pool(game, play.seat, tax)
+_own_vampires = Minions(ready=False)  # a vampire of the player's, ready or in torpor
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -574,9 +565,10 @@ card(
     "Minion Tap",
     Mode(
         window=W.MASTER,
-        targets=_minion_tap_targets,
-        values=_minion_tap_values,
-        effects=(BloodToPool(), _pay_villein_tax),
+        when=pool_covers_copies_on_own_minions("Villein"),  # "Cards named Minion Tap cost you +1 pool" (Villein)
+        targets=with_blood(_own_vampires),
+        values=x_up_to_most_blood(_own_vampires),
+        effects=(BloodToPool(), BurnPoolPerCopyOnOwnMinions("Villein")),
         label="move blood to your pool",
     ),
     notes="'Any amount': 1 or more, up to the most blood of its player's vampires (ready or in torpor); it takes "
@@ -1744,29 +1736,9 @@ burn_action_damages(1, *_PATHS)
 card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
-@hook("unlock", "Antediluvian Awakening")
-def _awakening(game: Game, seat: int) -> int:
-    """ "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they
-    control with capacity 4 or more to burn this card": by a fixed rule, such a vampire in torpor is burned
-    (the smallest), or a ready one when the pool burned would oust the Methuselah."""
-    copies = _copies_anywhere(game, "Antediluvian Awakening")
-    if not copies or game.seats[seat].ousted:
-        return 0
-    mine = [
-        m
-        for m in (game.minions.get(c) for c in game.seats[seat].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= 4
-    ]
-    torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
-    ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
-    victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= 1 else None
-    if victim is not None:
-        burn_minion(game, victim.id)
-        burn_card(game, copies[0])
-        return 0
-    economy.burn_pool(game, seat, 1)
-    game.log("burn pool", seat, 1)
-    return 0
+# "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they control with
+# capacity 4 or more to burn this card"
+each_unlock_pool_unless_burning("Antediluvian Awakening", Minions(ready=False, min_capacity=4), 1)
 
 
 phase_actions("master", "Not to Be", 1)  # "During your master phase, you get one additional master phase action"
