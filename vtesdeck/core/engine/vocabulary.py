@@ -7738,3 +7738,1137 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for bb
+#
+# Triggers of cards on a minion, read by hooks the factories register for the card that calls them (a table without
+# the card never calls them): what an archetype (Rebel, Cavalier, Monster, Capitalist) does for the vampire carrying
+# it, once each turn, when that vampire blocks, acts or leaves a combat.
+
+BearerTest = Callable[[Game, Minion, Any], bool]  # (the minion carrying the card, the action or the combat)
+
+
+def blocks_titled_or_political(game: Game, m: Minion, act: Action) -> bool:
+    """The action blocked is a political action or a titled vampire's ("if they block a titled vampire or a
+    political action": Rebel)."""
+    actor = game.minions.get(act.actor)
+    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
+
+
+def bled_prey_successfully(game: Game, m: Minion, act: Action) -> bool:
+    """The action is a successful bleed of the acting Methuselah's prey (Capitalist)."""
+    return bool(act.flags.get("successful_bleed")) and act.target == game.prey(act.seat)
+
+
+def succeeded_costing_blood(game: Game, m: Minion, act: Action) -> bool:
+    """ "After performing a successful action costing blood" (Cavalier)."""
+    return act.succeeded and act.cost_blood > 0
+
+
+def opponent_left_not_ready(game: Game, m: Minion, c: Combat) -> bool:
+    """ "If the opposing minion is not ready" as the combat ends (Monster)."""
+    return not g.is_ready(game, c.other(m.id).minion)
+
+
+def bearer_once_each_turn(when: str, name: str, test: BearerTest, *, gains: int = 0, unlocks_for: int = 0) -> None:
+    """ "Once each turn, when this vampire <does something>, it gains ``gains`` blood" (Rebel, Capitalist), or "it
+    can burn ``unlocks_for`` blood to unlock" (Cavalier, Monster: taken by a fixed rule, when the vampire is locked,
+    not in torpor and keeps 1 blood). ``when``: "blocks" (the vampire carrying the card blocked an action: the
+    "blocked" hook, before block resolution), "acts" (its action resolved: "after_resolution"), "combat ends" (a
+    combat it was in ended: "after_combat"); ``test`` says whether this one counts. Registered as the card's hook,
+    in its spec's place."""
+
+    def triggered(game: Game, minion: int, subject: Any) -> None:
+        m = game.minions.get(minion)
+        if m is None or not any(game.card_of[c] == vekn(game, name) for c in m.cards) or not test(game, m, subject):
+            return
+        key = (name, m.id, game.turn)
+        if gains:
+            if key in game.used:
+                return
+            game.used.add(key)
+            if g.move_blood(game, m.id, gains):
+                game.log("add blood", g.controller(game, m.id), m.id, gains)
+            return
+        if not m.locked or m.torpor or m.blood < unlocks_for + 1 or key in game.used:
+            return
+        game.used.add(key)
+        g.move_blood(game, minion, -unlocks_for)
+        m.locked = False
+        game.log("unlock", g.controller(game, minion), minion)
+
+    if when == "blocks":
+        hook("blocked", name)(lambda game, act: triggered(game, act.blocker, act))
+    elif when == "acts":
+        hook("after_resolution", name)(lambda game, act: triggered(game, act.actor, act))
+    elif when == "combat ends":
+
+        def after_combat(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                triggered(game, side.minion, c)
+
+        hook("after_combat", name)(after_combat)
+    else:
+        raise ValueError(f"bearer_once_each_turn: when {when!r}")
+
+
+def no_reactions_played(game: Game, play: Play) -> bool:
+    """No reaction card was played during the action (``play.frame``): "after a successful action that no reaction
+    cards were played during" (Perfectionist)."""
+    act = action_of(play)
+    return act is not None and act.reactions == 0
+
+
+def used_disciplines_at_least(n: int) -> Pred:
+    """The playing minion, ready, used ``n`` or more different Disciplines to play cards during the action
+    (``play.frame``), its action card's included ("after an action during which this vampire used three or more
+    Disciplines": Dabbler)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not g.is_ready(game, play.minion):
+            return False
+        used = set(act.disciplines.get(play.minion, ()))
+        if act.actor == play.minion and act.card >= 0 and act.mode is not None:
+            used.update(act.mode.disciplines)
+        return len(used) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockSelfForBlood:
+    """The playing minion burns ``amount`` blood to unlock (Dabbler: "this vampire can burn 1 blood to unlock")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None and m.blood >= self.amount:
+            g.move_blood(game, play.minion, -self.amount)
+            m.locked = False
+            game.log("unlock", play.seat, play.minion)
+
+
+def card_owned_by_another(game: Game, play: Play) -> bool:
+    """The card in play is another Methuselah's: its owner is not the player (Haven Uncovered: the vampire's action
+    to burn it is directed at that owner, never at its own Methuselah)."""
+    return game.owner_of[play.card] != play.seat
+
+
+def own_vampires_brought_out_last_turn(min_capacity: int = 0) -> Targets:
+    """The player's ready vampires of capacity ``min_capacity`` or more that entered its ready region during its
+    last influence phase, brought out in its previous turn ("a vampire with capacity 7 or more who entered your ready
+    region during your last influence phase": Legendary Vampire)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        last = game.seats[play.seat].turns - 1
+        return [
+            m.id
+            for m in g.ready_minions(game, play.seat)
+            if m.kind == VAMPIRE and m.capacity >= min_capacity and m.entered_turn == last
+        ]
+
+    return targets
+
+
+def minions_of_methuselahs_with_pool_at_most(pool: int, *, max_capacity: int = 99) -> Targets:
+    """The allies and the vampires of capacity ``max_capacity`` or less in play (in torpor too, not contested)
+    controlled by another Methuselah with ``pool`` or fewer pool, the oldest first ("a vampire with capacity 6 or
+    less or an ally controlled by a Methuselah with 3 or fewer pool": From a Sinking Ship)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [
+            m
+            for s in game.order
+            if s != play.seat and game.seats[s].pool <= pool
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None
+            and m.in_play
+            and not m.contested
+            and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= max_capacity))
+        ]
+        found.sort(key=lambda m: (-m.capacity, m.id))
+        return [m.id for m in found]
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EachReadyVampireBloodToPool:
+    """Move ``amount`` blood from each ready vampire the player controls to its pool (a vampire with less gives what
+    it has: Tribute to the Master)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for m in g.ready_minions(game, play.seat):
+            moved = min(self.amount, m.blood) if m.kind == VAMPIRE else 0
+            if moved > 0:
+                m.blood -= moved
+                game.seats[play.seat].pool += moved
+                game.log("blood to pool", play.seat, m.id, moved)
+
+
+def card_gives_bleeding(stat: str, name: str, amount: int, to: Minions, *, where: str = "anywhere") -> None:
+    """A card in play gives ``amount`` ``stat`` ("stealth", "bleed") to the minions ``to`` fits when they bleed,
+    for each copy ``where`` (``copies_of``): "Assamites get +1 stealth when bleeding" (Khabar: Community). Registered
+    as the card's hook, in its spec's place."""
+
+    @hook(stat, name)
+    def bonus(game: Game, act: Action) -> int:
+        if not act.is_bleed():
+            return 0
+        m = game.minions.get(act.actor)
+        if m is None or not to.fits(game, m):
+            return 0
+        return amount * copies_of(game, name, where, act.seat, act.actor)
+
+
+def caps_pool_burned_by_bleed(name: str, most: int) -> None:
+    """ "If you would burn more than N pool to a bleed, you burn N pool instead": a Methuselah controlling a copy
+    burns at most ``most`` pool to a bleed, after every change to the bleed amount (TOM 19960413), the amount itself
+    unchanged (LSJ 20030211): the "bleed_pool_burned" hook (Protected Resources)."""
+
+    @hook("bleed_pool_burned", name)
+    def cap(game: Game, act: Action, pay: int) -> int:
+        return min(pay, most) if copies_of(game, name, "controlled", act.target) else pay
+
+
+def burned_after_own_successful_bleed(name: str) -> None:
+    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ 20030701-1):
+    the acting Methuselah's copies burn, the "after_resolution" hook (Protected Resources)."""
+
+    @hook("after_resolution", name)
+    def burn(game: Game, act: Action) -> None:
+        if act.flags.get("successful_bleed"):
+            wanted = vekn(game, name)
+            for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
+                g.burn_card(game, copy)
+
+
+def blocked_costs_blocker_pool(name: str, amount: int = 1) -> None:
+    """ "If this minion is blocked, the blocking minion's controller burns N pool before block resolution", for each
+    copy on the acting minion: the "blocked" hook (Aching Beauty)."""
+
+    @hook("blocked", name)
+    def burn(game: Game, act: Action) -> None:
+        copies = copies_of(game, name, "carried", minion=act.actor)
+        seat = g.controller(game, act.blocker)
+        if copies and seat >= 0:
+            economy.burn_pool(game, seat, amount * copies)
+            game.log("burn pool", seat, amount * copies)
+
+
+def intercept_vs_bleeds_at_controller(name: str, amount: int = 1) -> None:
+    """The minion carrying this card gets +N intercept (each copy) during bleed actions directed at the Methuselah
+    controlling it: the "intercept" hook (Guardian Angel)."""
+
+    @hook("intercept", name)
+    def intercept(game: Game, minion: int, act: Action) -> int:
+        if act.target < 0 or not act.is_bleed():
+            return 0
+        copies = copies_of(game, name, "carried", minion=minion)
+        return amount * copies if copies and g.controller(game, minion) == act.target else 0
+
+
+def burned_when_bearer_in_torpor(name: str) -> None:
+    """ "If this vampire is in torpor, burn this card": the copies on a minion going to torpor burn, the "torpor"
+    hook (Guardian Angel)."""
+
+    @hook("torpor", name)
+    def burn(game: Game, minion_id: int) -> None:
+        m = game.minions.get(minion_id)
+        if m is None or not m.cards:
+            return
+        wanted = vekn(game, name)
+        for copy in [c for c in m.cards if game.card_of[c] == wanted]:
+            g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchLibraryToHand:
+    """Search the library for a card of ``card_type`` whose text opens with ``text_starts``: the first found goes to
+    the hand, then the library is shuffled (Fortschritt Library: a Gehenna event). The hand is discarded down before
+    the next decision (game.choose)."""
+
+    card_type: str
+    text_starts: str = ""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        cards = game.compiled.cards
+        for c in s.library:
+            found = cards[game.card_of[c]]
+            if self.card_type in found.types and (found.text or "").startswith(self.text_starts):
+                s.library.remove(c)
+                s.hand.append(c)
+                game.log("search", play.seat, c)
+                break
+        game.rng.shuffle(s.library)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReorderLibraryTop:
+    """Look at the top ``amount`` cards of the library and put them back in any order: by a fixed order, the cards
+    with a spec (the cards the engine plays) on top (The Marrakesh Codex)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        lib = game.seats[play.seat].library
+        top = lib[-self.amount :]
+        if not top:
+            return
+        specs = game.compiled.specs
+        lib[-len(top) :] = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top
+        game.log("reorder library", play.seat, len(top))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EachMethuselahDiscards:
+    """Each Methuselah, the player first, discards ``amount`` cards of its choice (Lupine Assault; the hands are
+    drawn back up as usual)."""
+
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        start = game.order.index(play.seat)
+        for seat in game.order[start:] + game.order[:start]:
+            s = game.seats[seat]
+            chosen: list[int] = []
+            while len(chosen) < self.amount and not s.ousted:
+                held = [c for c in s.hand if c not in chosen]
+                if not held:
+                    break
+                option = yield from g.choose(
+                    game, seat, [economy.Option(economy.Kind.DISCARD, seat, (c,)) for c in held]
+                )
+                chosen.append(option.ids[0])
+            if chosen:
+                g.discard(game, seat, chosen)
+
+
+def _mode_flag(game: Game, vekn_id: int, flag: str) -> bool:
+    """A mode of the card played from the hand has ``flag`` ("out_of_turn", "trifle")."""
+    comp = game.compiled
+    return any(getattr(h.mode, flag) for w in W for h in comp.hand.get((vekn_id, w), ()))
+
+
+def master_card_being_played(by: str = "other", *, out_of_turn: bool | None = None) -> Pred:
+    """A master card being played (the last set aside) by another Methuselah (``by="other"``: Sudden Reversal) or by
+    the player's predator or prey (``by="neighbour"``: Wash); ``out_of_turn=False``: not an out-of-turn master
+    (Bleeding the Vine). Its player is the card's controller (a card played from The Erciyes Fragments is
+    another's)."""
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside:
+            return False
+        copy = game.aside[-1]
+        if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
+            return False
+        player = g.controller(game, copy)
+        if player == play.seat or (
+            by == "neighbour" and player not in (game.prey(play.seat), game.predator(play.seat))
+        ):
+            return False
+        return out_of_turn is None or _mode_flag(game, game.card_of[copy], "out_of_turn") == out_of_turn
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelMasterAsPlayed:
+    """Cancel the master card as it is played, its cost not paid (``CancelAsPlayed``). ``gives_action``: its player
+    gains another master phase action (Bleeding the Vine); else the one spent on it is not given back (Sudden
+    Reversal: LSJ 20090126). Either way a trifle played free as the turn's first (game.master_phase marks it)
+    stands for the action: Bleeding the Vine gives none for it, Sudden Reversal takes one now."""
+
+    gives_action: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if self.gives_action:
+            copy = game.aside[-1] if game.aside else -1
+            CancelAsPlayed()(game, play)
+            if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
+                game.seats[g.controller(game, copy)].master_actions += 1
+            return
+        copy = game.cancelled
+        if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
+            s = game.seats[g.controller(game, copy)]
+            s.master_actions = max(0, s.master_actions - 1)
+        CancelAsPlayed()(game, play)
+
+
+def lock_or_burn_pool_each_unlock(name: str, pool: int = 1, *, pays_from: int = 8) -> None:
+    """ "During your unlock phase, lock this card or burn N pool": by a fixed rule, the pool is burned while its
+    controller has ``pays_from`` or more (the card stays ready to use), else the unlocked card is locked (Bleeding
+    the Vine). Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def upkeep(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
+            if copy in game.locked_cards:
+                continue
+            if game.seats[seat].pool >= pays_from:
+                economy.burn_pool(game, seat, pool)
+                game.log("burn pool", seat, pool)
+            else:
+                game.locked_cards.add(copy)
+                game.log("lock card", seat, copy)
+        return 0
+
+
+def prey_uncontrolled_vampires(game: Game, play: Play) -> Sequence[int]:
+    """A vampire in the prey's uncontrolled region (Brainwash)."""
+    prey = game.prey(play.seat)
+    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
+
+
+def no_transfers_with(name: str) -> None:
+    """ "No transfers can be used to move blood to or from that card": the vampire carrying this card (other moves
+    are allowed: LSJ 20010211), the "may_transfer" hook (Brainwash)."""
+
+    @hook("may_transfer", name)
+    def may_transfer(game: Game, copy: int) -> bool:
+        m = game.minions.get(copy)
+        return m is None or not m.cards or all(game.card_of[c] != vekn(game, name) for c in m.cards)
+
+
+def phase_actions(phase: str, name: str, amount: int, *, then_burned: bool = False) -> None:
+    """The Methuselah controlling this card gets ``amount`` more (fewer) ``phase`` phase actions ("master",
+    "discard") for each copy; ``then_burned``: the copies burn as that phase's actions are counted (Not to Be: "During
+    your master phase, you get one additional master phase action. During your discard phase, you get one fewer
+    discard phase action, and this card is burned"). Registered as the card's hook, in its spec's place."""
+
+    def actions(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
+        if then_burned:
+            for copy in copies:
+                g.burn_card(game, copy)
+        return amount * len(copies)
+
+    hook(f"{phase}_actions", name)(actions)
+
+
+def card_being_played_by_another(game: Game, play: Play) -> bool:
+    """The card being played (the last set aside) is another Methuselah's: its controller is not the player (Not to
+    Be cancels another's event)."""
+    return bool(game.aside) and g.controller(game, game.aside[-1]) != play.seat
+
+
+def own_vampires_with_blood_paying_for(name: str) -> Targets:
+    """A vampire of the player's (ready or in torpor) with blood, when its pool can pay 1 per copy of ``name`` already
+    on it (Villein: "+1 pool for each Villein on the vampire", payable beforehand: ANK 20210714)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        pool = game.seats[play.seat].pool
+        return [
+            c
+            for c in own_vampires(game, play)
+            if game.minions[c].blood > 0 and copies_of(game, name, "carried", minion=c) <= pool
+        ]
+
+    return targets
+
+
+MinionIs = Callable[[Game, Minion], bool]
+
+
+def with_discipline(code: str) -> MinionIs:
+    """The minion has the Discipline ``code`` at any level."""
+    return lambda game, m: discipline_level(m, code) > 0
+
+
+def targets_that(targets: Targets, *tests: MinionIs) -> Targets:
+    """The minions ``targets`` lists that pass one of ``tests`` (a ``Minions(...).fits``, ``with_discipline``):
+    Abombwe's "a Laibon or a vampire with Protean"."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in targets(game, play) if any(test(game, game.minions[c]) for test in tests)]
+
+    return found
+
+
+def uncontrolled_younger_than_oldest(of: Targets, *, trait: str = "") -> Targets:
+    """Vampires of the player's uncontrolled region (with ``trait``) younger than the oldest of the minions ``of``
+    lists (Tend the Flock: an infernal vampire younger than a ready unlocked infernal Baali you control)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = of(game, play)
+        if not found:
+            return []
+        oldest = max(game.minions[c].capacity for c in found)
+        return [
+            c
+            for c in game.seats[play.seat].uncontrolled
+            if (not trait or trait in game.minions[c].traits) and game.minions[c].capacity < oldest
+        ]
+
+    return targets
+
+
+def blocked_burns_actor_and_card(name: str) -> None:
+    """ "If any of your vampires are blocked, burn this card and your acting vampire (without combat)": the acting
+    Methuselah's first copy and its blocked vampire burn, the "blocked" hook (Millicent Smith)."""
+
+    @hook("blocked", name)
+    def burn(game: Game, act: Action) -> None:
+        m = game.minions.get(act.actor)
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[act.seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if m is None or m.kind != VAMPIRE or not copies:
+            return
+        g.burn_card(game, copies[0])
+        g.burn_minion(game, act.actor)
+
+
+def passes_to_predator_in_discard_phase(name: str, *, may_lock_for: Minions | None = None, blood: int = 0) -> None:
+    """ "During your discard phase, your predator takes control of this card" (at once, as the phase begins: LSJ
+    20100723): the "discard_phase" hook (Millicent Smith, The Coven). ``may_lock_for``: an unlocked copy may then be
+    locked by its new controller to move ``blood`` blood from the bank to one of its minions ``may_lock_for`` fits
+    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire")."""
+
+    @hook("discard_phase", name)
+    def passes(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+        predator = game.predator(seat)
+        wanted = vekn(game, name)
+        mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if not mine or predator == seat:
+            return None
+        for copy in mine:
+            game.seats[seat].controlled.remove(copy)
+            game.seats[predator].controlled.append(copy)
+            game.log("takes control", predator, copy, seat)
+        unlocked = [c for c in mine if c not in game.locked_cards]
+        if may_lock_for is None or not unlocked:
+            return None
+        return lock_now(game, predator, unlocked[0], may_lock_for)
+
+    def lock_now(game: Game, seat: int, copy: int, of: Minions) -> Generator[Any, Any, None]:
+        found = [m for m in g.ready_minions(game, seat) if of.fits(game, m) and m.blood < m.capacity]
+        if not found:
+            return
+        found.sort(key=lambda m: (m.blood - m.capacity, m.id))
+        options = [economy.Option(economy.Kind.TERMS, seat, target=m.id) for m in found]
+        option = yield from g.choose(game, seat, [*options, economy.Option(economy.Kind.PASS, seat)])
+        if option.kind is economy.Kind.TERMS:
+            game.locked_cards.add(copy)
+            gained = g.move_blood(game, option.target, blood)
+            game.log("add blood", seat, option.target, gained)
+
+
+def card_gives_in_combat(name: str, to: Minions, *, maneuvers: int = 0, where: str = "anywhere") -> None:
+    """A card in play gives the minions ``to`` fits ``maneuvers`` optional maneuvers each combat, for each copy
+    ``where`` (``copies_of``): "Brujah get 1 optional maneuver each combat" (Brujah Debate). Registered as the card's
+    "combat_start" hook, in its spec's place."""
+
+    @hook("combat_start", name)
+    def start(game: Game, c: Combat) -> None:
+        for side in (c.a, c.b):
+            m = game.minions.get(side.minion)
+            if m is not None and to.fits(game, m):
+                side.combat_maneuvers += maneuvers * copies_of(game, name, where, g.controller(game, m.id), m.id)
+
+
+def locks_oldest_each_master_phase(name: str, of: Minions) -> None:
+    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest <minions ``of`` fits> they
+    control": done as its unlock phase ends (the master phase is next) while a copy is in play anywhere; a locked one
+    may be chosen (LSJ 20010508), the first of the oldest by a fixed rule (Brujah Debate). Registered as the card's
+    "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def lock(game: Game, seat: int) -> int:
+        if not copies_of(game, name, "anywhere"):
+            return 0
+        found = [m for m in g.ready_minions(game, seat) if of.fits(game, m)]
+        if found:
+            oldest = max(found, key=lambda m: (m.capacity, m.locked, -m.id))
+            if not oldest.locked:
+                oldest.locked = True
+                game.log("lock", seat, oldest.id)
+        return 0
+
+
+def own_action_of_sect(sect: str, *kinds: Act) -> Pred:
+    """The current action is one of the player's, of one of ``kinds``, by a minion of ``sect`` ("a political action
+    by a Camarilla vampire you control": Camarilla Conclave), in any of its windows and its referendum."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = g.current_action(game)
+        if act is None or act.seat != play.seat or (kinds and act.kind not in kinds):
+            return False
+        m = game.minions.get(act.actor)
+        return m is not None and m.sect == sect
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnCounterFromThisCard:
+    """Burn a counter from the card in play being used; with none left, the card burns (Camarilla Conclave)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        left = game.card_counters.get(play.card, 0) - 1
+        game.card_counters[play.card] = left
+        if left <= 0:
+            g.burn_card(game, play.card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LessVotesEach:
+    """Each ready minion ``of`` fits, every Methuselah's, gets ``amount`` fewer votes in this referendum, a minion's
+    net votes never below 0 (ANK 20251125): "each non-Camarilla vampire gets -1 vote" (Camarilla Conclave)."""
+
+    of: Minions
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return
+        for seat in game.order:
+            less = sum(min(self.amount, m.votes) for m in g.ready_minions(game, seat) if self.of.fits(game, m))
+            if less:
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GiveThisCardToPrey:
+    """The player gives the card in play being used to its prey, who controls it from then on ("give this card to
+    your prey": Anarch Troublemaker)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        prey = game.prey(play.seat)
+        if play.card in game.seats[play.seat].controlled and prey != play.seat:
+            game.seats[play.seat].controlled.remove(play.card)
+            game.seats[prey].controlled.append(play.card)
+            game.log("takes control", prey, play.card, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockUpTo:
+    """Lock up to ``amount`` of the minions ``of`` lists, chosen one at a time (the first one at least; a locked one
+    may be chosen: PIB 20121031), offered unlocked first, the biggest first ("lock up to two vampires your prey
+    controls": Anarch Troublemaker)."""
+
+    amount: int
+    of: Targets
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        minions = sorted((game.minions[c] for c in self.of(game, play)), key=lambda m: (m.locked, -m.capacity, m.id))
+        return self._lock(game, play.seat, [m.id for m in minions]) if minions else None
+
+    def _lock(self, game: Game, seat: int, minions: list[int]) -> Generator[Any, Any, None]:
+        for i in range(min(self.amount, len(minions))):
+            options = [economy.Option(economy.Kind.TERMS, seat, target=c) for c in minions]
+            if i > 0:
+                options.append(economy.Option(economy.Kind.PASS, seat))
+            option = yield from g.choose(game, seat, options)
+            if option.kind is not economy.Kind.TERMS:
+                return
+            minions.remove(option.target)
+            game.minions[option.target].locked = True
+            game.log("lock", seat, option.target)
+
+
+def equipment_on(of: Targets) -> Targets:
+    """The equipment cards on the minions ``of`` lists ("burn an equipment card on a minion your prey controls":
+    Anarch Troublemaker, with ``Minions(whose="prey", kind=None, ready=False)``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out: list[int] = []
+        for c in of(game, play):
+            out.extend(a for a in game.minions[c].cards if "Equipment" in cards[game.card_of[a]].types)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevealCryptTop:
+    """Reveal the top card of the crypt: a vampire of ``clan`` is drawn (to the uncontrolled region) with ``blood``
+    blood from the bank, any other goes to the bottom of the crypt (Family Gathering: a Hecata, 1 blood)."""
+
+    clan: str
+    blood: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import crypt_draw
+
+        s = game.seats[play.seat]
+        if not s.crypt:
+            return
+        top = s.crypt[-1]
+        template = game.vampires.get(game.card_of[top])
+        if template is not None and template.clan == self.clan:
+            drawn = crypt_draw(game, play.seat)
+            if drawn is not None and self.blood:
+                game.minions[drawn].blood += self.blood
+                game.gained += self.blood
+                game.log("add blood", play.seat, drawn, self.blood)
+        else:
+            s.crypt.insert(0, s.crypt.pop())
+            game.log("reveal crypt", play.seat, top)
+
+
+def _unlocked_of(game: Game, of: Minions, seats: Sequence[int]) -> list[int]:
+    """The seats' unlocked minions ``of`` fits in play, in torpor too, not contested."""
+    return [
+        c
+        for s in seats
+        for c in game.seats[s].controlled
+        if (m := game.minions.get(c)) is not None
+        and m.in_play
+        and not m.contested
+        and not m.locked
+        and of.fits(game, m)
+    ]
+
+
+def act_in_any_minion_phase(name: str, of: Minions) -> None:
+    """While a copy is in play, the unlocked minions ``of`` fits (in torpor too: RTR 19950509) "can take actions in
+    any Methuselah's minion phase" (the acting one's own as usual), and any of them, every other Methuselah's, may
+    attempt to block the action to burn this card (a locked one woken first: LSJ 20041022-2): the "acts_elsewhere" and
+    "extra_blockers" hooks (Madness Network: Malkavians)."""
+
+    @hook("acts_elsewhere", name)
+    def acts(game: Game, seat: int) -> list[int]:
+        return _unlocked_of(game, of, (seat,)) if copies_of(game, name, "anywhere") else []
+
+    @hook("extra_blockers", name)
+    def blockers(game: Game, act: Action) -> list[int]:
+        if (
+            act.kind is not Act.BURN_CARD
+            or act.target_minion < 0
+            or game.card_of[act.target_minion] != vekn(game, name)
+        ):
+            return []
+        return _unlocked_of(game, of, [s for s in game.order if s != act.seat])
+
+
+def moves_each_unlock(name: str, to: Minions) -> None:
+    """ "During this vampire's unlock phase … their controller moves this card to another <minion ``to`` fits> (in
+    torpor too: ANK 20210109; another Methuselah's first), or burns this card if there are no others": the copies on
+    the controller's vampires move by that fixed rule, after what else the unlock phase asks of the vampire (a
+    ``turn_blood`` registered first: Fear of Mekhet). Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def move(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        for c in list(game.seats[seat].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or m.kind != VAMPIRE:
+                continue
+            for copy in [x for x in m.cards if game.card_of[x] == wanted]:
+                others = [
+                    o
+                    for s in (*(x for x in game.order if x != seat), seat)
+                    for o in (game.minions.get(i) for i in game.seats[s].controlled)
+                    if o is not None and o.in_play and o.id != c and to.fits(game, o)
+                ]
+                m.cards.remove(copy)
+                if others:
+                    others[0].cards.append(copy)
+                    game.log("move card", seat, copy, others[0].id)
+                else:
+                    m.cards.append(copy)
+                    g.burn_card(game, copy)
+        return 0
+
+
+def costs_others_more_while_bearer_busy(name: str, change: int, disciplines: tuple[str, ...]) -> None:
+    """ "Cards requiring <``disciplines``> cost other minions +N blood while this minion is acting, attempting to block
+    or in combat" (the minion carrying this card: Libertas). Registered as the card's "blood_cost" hook
+    (``game.card_cost``), in its spec's place."""
+
+    @hook("blood_cost", name)
+    def blood_cost(game: Game, handler: Any, minion: int) -> int:
+        if not set(disciplines) & set(handler.mode.disciplines):
+            return 0
+        wanted = vekn(game, name)
+        bearers = {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
+        if not bearers:
+            return 0
+        busy: set[int] = set()
+        act = g.current_action(game)
+        if act is not None:
+            busy.update((act.actor, act.blocker))
+        for f in game.frames:
+            if isinstance(f, Combat):
+                busy.update((f.a.minion, f.b.minion))
+        return change if (bearers & busy) - {minion} else 0
+
+
+def after_ready_minion_leaves(name: str, *, controller_burns: int = 0, its_predators_gain: int = 0) -> None:
+    """After a ready minion (not a retainer) is burned or sent to torpor while this card is in play: its controller
+    burns ``controller_burns`` pool (Tension in the Ranks), each other Methuselah whose prey that controller is gains
+    ``its_predators_gain`` pool for each copy it controls (Frontal Assault). Registered as the card's "burned" and
+    "torpor" hooks, in its spec's place."""
+
+    def after(game: Game, seat: int) -> None:
+        if seat < 0:
+            return
+        if controller_burns and not game.seats[seat].ousted and copies_of(game, name, "anywhere"):
+            economy.burn_pool(game, seat, controller_burns)
+            game.log("burn pool", seat, controller_burns)
+        if its_predators_gain:
+            wanted = vekn(game, name)
+            for other in game.order:
+                if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
+                    n = sum(
+                        1 for c in game.seats[other].controlled if c not in game.minions and game.card_of[c] == wanted
+                    )
+                    if n:
+                        economy.gain_pool(game, other, its_predators_gain * n)
+                        game.log("gain pool", other, its_predators_gain * n)
+
+    @hook("burned", name)
+    def burned(game: Game, m: Minion, seat: int) -> None:
+        if m.in_play and not m.torpor and m.kind != RETAINER:
+            after(game, seat)
+
+    @hook("torpor", name)
+    def torpor(game: Game, minion: int) -> None:
+        after(game, g.controller(game, minion))
+
+
+def burnable_by_discarding(name: str, count: int, card_type: str) -> None:
+    """ "Methuselahs can use a master phase action and discard ``count`` <``card_type``> cards to burn this card": by
+    a fixed rule, a Methuselah other than its controller holding that many does so as its master phase begins
+    (Tension in the Ranks: two master cards). Registered as the card's "master_phase_start" hook, in its spec's
+    place (it returns the master phase actions spent)."""
+
+    @hook("master_phase_start", name)
+    def burn(game: Game, seat: int) -> int:
+        s = game.seats[seat]
+        held = [c for c in s.hand if card_type in game.compiled.types.get(game.card_of[c], frozenset())]
+        wanted = vekn(game, name)
+        theirs = [
+            c
+            for o in game.order
+            for c in game.seats[o].controlled
+            if c not in game.minions and game.card_of[c] == wanted and c not in s.controlled
+        ]
+        if len(held) < count or not theirs or s.master_actions < 1:
+            return 0
+        for c in held[:count]:
+            s.hand.remove(c)
+            g.to_ash_heap(game, c)
+            game.log("discard", seat, c)
+        g.refill(game, seat)
+        g.burn_card(game, theirs[0])
+        return -1
+
+
+def burned_in_influence_phase(name: str, *, pool_per_prey_minion: int = 0) -> None:
+    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your prey"
+    (as the influence phase begins, right after the minion phase: Frontal Assault). Registered as the card's
+    "after_minion_phase" hook, in its spec's place."""
+
+    @hook("after_minion_phase", name)
+    def ends(game: Game, seat: int) -> None:
+        wanted = vekn(game, name)
+        copies = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
+        if not copies:
+            return
+        prey = game.prey(seat)
+        count = pool_per_prey_minion * len(g.ready_minions(game, prey)) if prey != seat else 0
+        for copy in copies:
+            g.burn_card(game, copy)
+            if count:
+                economy.burn_pool(game, seat, count)
+                game.log("burn pool", seat, count)
+
+
+def with_room(of: Targets, *, most_first: bool = False) -> Targets:
+    """The vampires ``of`` lists with room for more blood (below capacity), ``most_first``: the one with most room
+    first ("move 1 blood from this card to an Anarch": Twilight Camp; The Coven's 2 blood)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [game.minions[c] for c in of(game, play)]
+        found = [m for m in found if m.blood < m.capacity]
+        if most_first:
+            found.sort(key=lambda m: (m.blood - m.capacity, m.id))
+        return [m.id for m in found]
+
+    return targets
+
+
+def makes_brought_out_vampires_anarch(name: str) -> None:
+    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
+    (counter) from this card to make that vampire Anarch": always taken while a copy its player controls has a
+    counter; the last one burns the card (Twilight Camp). Registered as the card's "brought_out" hook, in its spec's
+    place."""
+
+    @hook("brought_out", name)
+    def converts(game: Game, seat: int, copy: int) -> None:
+        m = game.minions.get(copy)
+        wanted = vekn(game, name)
+        cards = [
+            c
+            for c in game.seats[seat].controlled
+            if c not in game.minions and game.card_of[c] == wanted and game.card_counters.get(c, 0) > 0
+        ]
+        if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not cards:
+            return
+        game.card_counters[cards[0]] = game.card_counters.get(cards[0], 0) - 1
+        if game.card_counters[cards[0]] <= 0:
+            g.burn_card(game, cards[0])
+        m.sect = "Anarch"
+        game.log("becomes anarch", seat, copy)
+
+
+def vampires_in_play(*, min_capacity: int = 0) -> Targets:
+    """Every vampire in play (ready or in torpor) of capacity ``min_capacity`` or more, any Methuselah's, in the
+    table's order ("a vampire with capacity above 6": Anachronism)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [
+            c
+            for s in game.order
+            for c in game.seats[s].controlled
+            if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= min_capacity
+        ]
+
+    return targets
+
+
+def ranged_weapon(game: Game, vekn_id: int, allowed: tuple[str, ...] = ()) -> bool:
+    """An equipment with a ranged strike (a ranged weapon: LSJ 20060825), but those named in ``allowed``."""
+    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
+    return bool(getattr(strike, "ranged", False)) and vekn_id not in _ids(game, allowed)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnRangedWeaponsOfTarget:
+    """Burn the ranged weapons on the target minion, but those named in ``allowed`` ("If he or she currently has any,
+    they are burned": Anachronism, the Ivory Bow allowed)."""
+
+    allowed: tuple[str, ...] = ()
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        for c in list(m.cards) if m is not None else ():
+            if ranged_weapon(game, game.card_of[c], self.allowed):
+                g.burn_card(game, c)
+
+
+def cannot_have_ranged_weapons(name: str, *, allowed: tuple[str, ...] = ()) -> None:
+    """ "This vampire cannot have any ranged weapons" (but those named in ``allowed``): the minion carrying this card
+    does not equip one, by its own equip action nor one given to it, so it never has one to use: the "may_play" hook
+    (Anachronism). Registered as the card's hook, in its spec's place."""
+
+    @hook("may_play", name)
+    def may(game: Game, handler: Any, m: Minion) -> bool:
+        if not m.cards or not ranged_weapon(game, handler.card, allowed):
+            return True
+        return all(game.card_of[c] != vekn(game, name) for c in m.cards)
+
+
+def hand_size_per_counter(name: str) -> None:
+    """ "You get +1 hand size for each counter on this card" (the copies its player controls): the "hand_size" hook
+    (Visit from the Capuchin). Registered as the card's hook, in its spec's place."""
+
+    @hook("hand_size", name, only_adds=True)
+    def hand_size(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        return sum(
+            game.card_counters.get(c, 0)
+            for c in game.seats[seat].controlled
+            if c not in game.minions and game.card_of[c] == wanted
+        )
+
+
+def replacing_burns_counters(name: str) -> None:
+    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this card
+    if it has no counters" (Visit from the Capuchin): the "replace_instead" hook, which returns the cards not drawn.
+    Registered as the card's hook, in its spec's place."""
+
+    @hook("replace_instead", name)
+    def instead(game: Game, seat: int, missing: int) -> int:
+        wanted = vekn(game, name)
+        done = 0
+        for copy in [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]:
+            n = min(missing - done, game.card_counters.get(copy, 0))
+            if n > 0:
+                game.card_counters[copy] -= n
+                done += n
+                game.log("burn counter", seat, copy, n)
+            if game.card_counters.get(copy, 0) <= 0:
+                g.burn_card(game, copy)
+        return done
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawUpToHandSize:
+    """Draw at once up to the hand size (a hand size just raised: Visit from the Capuchin's counters)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import draw
+
+        more = g.hand_size(game, play.seat) - len(game.seats[play.seat].hand)
+        if more > 0:
+            draw(game, play.seat, more)
+
+
+def holds_no_card(game: Game, play: Play) -> bool:
+    """No card is held face down on the card in play being used ("Only 1 card can be on this card at a time": The
+    Erciyes Fragments)."""
+    return not _held_on(game, play.card)
+
+
+def prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
+    """A library card of the prey's ash heap, one copy of each card, the latest first (The Erciyes Fragments)."""
+    prey = game.prey(play.seat)
+    if prey == play.seat:
+        return []
+    seen: set[int] = set()
+    out = []
+    for c in reversed(game.seats[prey].ash_heap):
+        vekn_id = game.card_of[c]
+        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
+            seen.add(vekn_id)
+            out.append(c)
+    return out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HoldTargetFromAshHeap:
+    """The chosen card (``play.target``) leaves its owner's ash heap for this card, face down (all see which: ANK
+    20200523), while no card is held on it; ``exiled``: "when that card is burned, remove it from the game instead"
+    (The Erciyes Fragments)."""
+
+    exiled: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        heap = game.seats[game.owner_of[play.target]].ash_heap
+        if play.target in heap and not _held_on(game, play.card):
+            heap.remove(play.target)
+            _hold(game, play.card, play.target)
+            if self.exiled:
+                game.exiled.add(play.target)
+            game.log("ash heap to card", play.seat, play.target, play.card)
+
+
+def when_combat_opponent_leaves(name: str, of: Minions, *, uncontrolled_blood: int = 1) -> None:
+    """ "When a minion opposing <a minion ``of`` fits> in combat leaves the ready region (sent to torpor or burned),
+    the controller of that minion may move a counter from the bank to a vampire in his or her uncontrolled region":
+    always taken, ``uncontrolled_blood`` counters to the uncontrolled vampire nearest to coming out (Flames of
+    Insurrection: an anarch). Registered as the card's "torpor" and "burned" hooks, in its spec's place."""
+
+    def leaves(game: Game, minion: int) -> None:
+        c = g.current_combat(game)
+        if c is None or minion not in (c.a.minion, c.b.minion) or not copies_of(game, name, "anywhere"):
+            return
+        opposing = game.minions.get(c.other(minion).minion)
+        if opposing is None or not of.fits(game, opposing):
+            return
+        seat = g.controller(game, opposing.id)
+        waiting = [
+            m
+            for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
+            if m is not None and m.blood < m.capacity
+        ]
+        if seat < 0 or not waiting:
+            return
+        best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
+        g.move_blood(game, best.id, uncontrolled_blood)
+        game.log("add blood", seat, best.id, uncontrolled_blood)
+
+    @hook("torpor", name)
+    def torpor(game: Game, minion: int) -> None:
+        leaves(game, minion)
+
+    @hook("burned", name)
+    def burned(game: Game, m: Minion, seat: int) -> None:
+        if m.in_play and not m.torpor:
+            leaves(game, m.id)
+
+
+def with_blood(of: Targets) -> Targets:
+    """The minions ``of`` lists with 1 blood or more (Minion Tap: a vampire of the player's, ready or in torpor)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return [c for c in of(game, play) if game.minions[c].blood > 0]
+
+    return targets
+
+
+def x_up_to_most_blood(of: Targets) -> Callable[[Game, Play], Sequence[int]]:
+    """X: 1 up to the most blood of the minions ``of`` lists ("move any amount of blood": Minion Tap)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return range(1, max((game.minions[c].blood for c in of(game, play)), default=0) + 1)
+
+    return values
+
+
+def _copies_on_own_minions(game: Game, seat: int, name: str) -> int:
+    wanted = vekn(game, name)
+    return sum(
+        sum(1 for a in game.minions[c].cards if game.card_of[a] == wanted)
+        for c in game.seats[seat].controlled
+        if c in game.minions
+    )
+
+
+def pool_covers_copies_on_own_minions(name: str) -> Pred:
+    """The player's pool covers 1 for each copy of ``name`` on the minions it controls: a cost another card adds,
+    payable beforehand (Villein: "Cards named Minion Tap cost you +1 pool", ANK 20210714)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return _copies_on_own_minions(game, play.seat, name) <= game.seats[play.seat].pool
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPoolPerCopyOnOwnMinions:
+    """Burn 1 pool for each copy of ``name`` on the minions the player controls, paid with the pool just gained (LSJ
+    20020620): the cost another card adds (Villein on Minion Tap: "Cards named Minion Tap cost you +1 pool")."""
+
+    name: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        tax = _copies_on_own_minions(game, play.seat, self.name)
+        if tax:
+            economy.burn_pool(game, play.seat, tax)
+
+
+def each_unlock_pool_unless_burning(name: str, of: Minions, pool: int = 1) -> None:
+    """ "During each Methuselah's unlock phase, that Methuselah burns N pool unless they burn a vampire they control
+    <``of`` fits> to burn this card": by a fixed rule, the smallest such vampire in torpor is burned, or the smallest
+    ready one when the pool burned would oust the Methuselah (Antediluvian Awakening: capacity 4 or more).
+    Registered as the card's "unlock" hook, in its spec's place."""
+
+    @hook("unlock", name)
+    def upkeep(game: Game, seat: int) -> int:
+        wanted = vekn(game, name)
+        copies = [
+            c
+            for s in game.order
+            for c in game.seats[s].controlled
+            if c not in game.minions and game.card_of[c] == wanted
+        ]
+        if not copies or game.seats[seat].ousted:
+            return 0
+        mine = [
+            m
+            for m in (game.minions.get(c) for c in game.seats[seat].controlled)
+            if m is not None and m.in_play and of.fits(game, m)
+        ]
+        torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
+        ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
+        victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= pool else None
+        if victim is not None:
+            g.burn_minion(game, victim.id)
+            g.burn_card(game, copies[0])
+            return 0
+        economy.burn_pool(game, seat, pool)
+        game.log("burn pool", seat, pool)
+        return 0

@@ -11,27 +11,35 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, Upkeep, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Ousting, Referendum, Rider, Until
+from ..frames import Action, Combat, Ousting, Rider, Until
 from ..handlers import Handler
 from ..playbook import least_wanted_vampires
-from ..state import ALLY, RETAINER, VAMPIRE, Game, Minion, crypt_draw, draw, leave_play
+from ..state import ALLY, VAMPIRE, Game, Minion, crypt_draw, leave_play
 from ..vocabulary import (
+    ActionIs,
     AddBlood,
     Bleed,
     BloodToPool,
     BurnActor,
+    BurnCounterFromThisCard,
     BurnOnTarget,
     BurnPool,
+    BurnPoolPerCopyOnOwnMinions,
+    BurnRangedWeaponsOfTarget,
     BurnTargetBlood,
+    BurnTargetCard,
     BurnThisCard,
     BurnThisMinion,
     CancelAsPlayed,
+    CancelMasterAsPlayed,
     ContinueOnlyPress,
     CounterOnThisCard,
     CryptDraw,
     CryptDrawThenRemove,
     DiscardOfType,
     DoNotReplace,
+    DrawUpToHandSize,
+    EachReadyVampireBloodToPool,
     Employ,
     EndAction,
     Equip,
@@ -40,11 +48,15 @@ from ..vocabulary import (
     FillToCapacity,
     GainDisciplineLevel,
     GainPool,
+    GiveThisCardToPrey,
     GrantThisCardsActionThisTurn,
     HandSizeThisTurn,
     HolderToPool,
+    HoldTargetFromAshHeap,
+    LessVotesEach,
     LockTarget,
     LockThisCard,
+    LockUpTo,
     MasterActions,
     MillLibrary,
     Minions,
@@ -59,56 +71,97 @@ from ..vocabulary import (
     Recruit,
     Redirect,
     RemoveTargetFromAshHeapForPool,
+    ReorderLibraryTop,
+    RevealCryptTop,
+    SearchLibraryToHand,
     SpendMasterAction,
     StealMinion,
     Stealth,
     Strike,
     UnlockEach,
+    UnlockSelfForBlood,
+    WithCounters,
+    act_in_any_minion_phase,
     action_at_holder,
     add_rider,
+    after_ready_minion_leaves,
     all_of,
+    bearer_acting,
+    bearer_once_each_turn,
+    bled_prey_successfully,
     bleeding_you_for,
+    blocked_burns_actor_and_card,
+    blocked_costs_blocker_pool,
+    blocks_titled_or_political,
     burn_action_damages,
     burn_card,
     burn_minion,
+    burnable_by_discarding,
+    burned_after_own_successful_bleed,
+    burned_in_influence_phase,
+    burned_when_bearer_in_torpor,
     cannot_block,
+    cannot_have_ranged_weapons,
+    caps_pool_burned_by_bleed,
+    card_being_played,
+    card_being_played_by_another,
     card_cost_change,
     card_gives,
+    card_gives_bleeding,
+    card_gives_in_combat,
+    card_has_counters,
+    card_owned_by_another,
     carried_by_actor,
     choose,
     controller,
     controls_ready_clan,
     controls_ready_sect,
+    costs_others_more_while_bearer_busy,
     crypt_not_empty,
     current_action,
     current_combat,
     damage_pending,
     discipline_level,
+    each_unlock_pool_unless_burning,
     empty_ready_vampires,
+    equipment_on,
     go_to_torpor,
     granted_this_turn,
     hand_options,
-    hand_size,
+    hand_size_per_counter,
+    has_blood,
     has_edge,
     has_targets,
-    held_on,
-    hold,
+    holder_below_capacity,
     holder_can_take_pool,
     holder_has_blood,
+    holder_in_combat,
     holder_of_this_card,
     holds_card_of_type,
+    holds_no_card,
     hook_sum,
     in_polling,
-    is_ready,
+    intercept_vs_bleeds_at_controller,
     leave_aside,
     library_at_least,
+    lock_or_burn_pool_each_unlock,
+    locked_and_ready,
+    locks_oldest_each_master_phase,
+    makes_brought_out_vampires_anarch,
     master_action_left,
+    master_card_being_played,
     may_play,
     minion_card_being_played,
+    minions_of_methuselahs_with_pool_at_most,
     move_blood,
+    moves_each_unlock,
+    no_reactions_played,
+    no_transfers_with,
     not_,
     once_each_game_per_methuselah,
+    opponent_left_not_ready,
     ousts,
+    own_action_of_sect,
     own_bleed_by_clan,
     own_card,
     own_combatants,
@@ -116,31 +169,51 @@ from ..vocabulary import (
     own_ready_vampires,
     own_ready_vampires_of_clan,
     own_vampires,
+    own_vampires_brought_out_last_turn,
+    own_vampires_with_blood_paying_for,
     own_vampires_without_superior,
+    passes_to_predator_in_discard_phase,
+    phase_actions,
     play_cancelled,
     plays_held_cards,
     pool_at_least,
+    pool_covers_copies_on_own_minions,
+    prey_ash_heap_library_cards,
+    prey_uncontrolled_vampires,
+    ranged_weapon,
     ready_minions,
     ready_minions_of_others,
     ready_vampires_of_others,
     ready_vampires_others_first,
     refill,
+    removal_stealth,
+    replacing_burns_counters,
     resolve_play,
     rider_sum,
     run_effects,
     set_aside,
     stealth_needed_by,
     strike_damage,
+    succeeded_costing_blood,
+    targets_that,
     this_card,
     to_ash_heap,
     transfers_at_least,
     turn_blood,
     uncontrolled_of_capacity,
     uncontrolled_vampires,
+    uncontrolled_younger_than_oldest,
     usable_strike,
+    used_disciplines_at_least,
     values_of,
     vampires_in_ash_heap,
+    vampires_in_play,
     vekn,
+    when_combat_opponent_leaves,
+    with_blood,
+    with_discipline,
+    with_room,
+    x_up_to_most_blood,
 )
 from ..windows import Act, W
 
@@ -235,24 +308,6 @@ ARCHETYPES = (
 _own_vampires_without_archetype = Minions(ready=False, without=ARCHETYPES)
 
 
-def _perfect_action(game: Game, play: Play) -> bool:
-    act = play.frame
-    m = game.minions.get(play.minion)
-    return (
-        isinstance(act, Action)
-        and act.actor == play.minion
-        and act.succeeded
-        and act.reactions == 0
-        and m is not None
-        and m.blood < m.capacity
-    )
-
-
-def _gain_one(game: Game, play: Play) -> None:
-    move_blood(game, play.minion, 1)
-    game.log("add blood", play.seat, play.minion, 1)
-
-
 # -- Villein, Minion Tap ------------------------------------------------------------------------------------------------
 
 
@@ -264,33 +319,12 @@ def _villeins_on(game: Game, minion_id: int) -> int:
     return sum(1 for c in m.cards if game.card_of[c] == wanted)
 
 
-def _villein_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of the player's (ready or in torpor) with blood, when the pool pays the +1 per Villein on it
-    (ANK 20210714: no third Villein with 1 pool)."""
-    pool = game.seats[play.seat].pool
-    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0 and _villeins_on(game, c) <= pool]
-
-
 def _villein_tax(game: Game, seat: int) -> int:
     """ "Cards named Minion Tap cost you +1 pool": one per Villein on the vampires the seat controls."""
     return sum(_villeins_on(game, c) for c in game.seats[seat].controlled if c in game.minions)
 
 
-def _minion_tap_targets(game: Game, play: Play) -> Sequence[int]:
-    if _villein_tax(game, play.seat) > game.seats[play.seat].pool:
-        return []
-    return [c for c in own_vampires(game, play) if game.minions[c].blood > 0]
-
-
-def _minion_tap_values(game: Game, play: Play) -> Sequence[int]:
-    most = max((game.minions[c].blood for c in own_vampires(game, play)), default=0)
-    return range(1, most + 1)
-
-
-def _pay_villein_tax(game: Game, play: Play) -> None:
-    tax = _villein_tax(game, play.seat)
-    if tax:
-        economy.burn_pool(game, play.seat, tax)
+_own_vampires = Minions(ready=False)  # a vampire of the player's, ready or in torpor
 
 
 # -- the cards --------------------------------------------------------------------------------------------------------------
@@ -485,8 +519,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_perfect_action,
-        effects=(_gain_one,),
+        when=all_of(bearer_acting, ActionIs(succeeded=True), no_reactions_played, holder_below_capacity),
+        effects=(AddBlood(1, to_self=True),),
         limit="perfectionist",
         limit_scope="turn",
         label="gain 1 blood",
@@ -518,7 +552,7 @@ card(
     Mode(
         window=W.MASTER,
         trifle=True,
-        targets=_villein_targets,
+        targets=own_vampires_with_blood_paying_for("Villein"),
         values=values_of(2, 3, 4, 5),
         effects=(BloodToPool(), MorePoolIfTargetCarries("Villein"), PutOnTarget()),
         label="move blood to your pool",
@@ -531,9 +565,10 @@ card(
     "Minion Tap",
     Mode(
         window=W.MASTER,
-        targets=_minion_tap_targets,
-        values=_minion_tap_values,
-        effects=(BloodToPool(), _pay_villein_tax),
+        when=pool_covers_copies_on_own_minions("Villein"),  # "Cards named Minion Tap cost you +1 pool" (Villein)
+        targets=with_blood(_own_vampires),
+        values=x_up_to_most_blood(_own_vampires),
+        effects=(BloodToPool(), BurnPoolPerCopyOnOwnMinions("Villein")),
         label="move blood to your pool",
     ),
     notes="'Any amount': 1 or more, up to the most blood of its player's vampires (ready or in torpor); it takes "
@@ -627,43 +662,9 @@ def _wash(game: Game, play: Play) -> None:
 # -- The Coven --------------------------------------------------------------------------------------------------------------
 
 
-def _feedable_ready_vampires(game: Game, seat: int) -> list[int]:
-    """The seat's ready vampires that can take blood, the one with most room first."""
-    ready = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.blood < m.capacity]
-    return [m.id for m in sorted(ready, key=lambda m: (m.blood - m.capacity, m.id))]
-
-
-def _coven_targets(game: Game, play: Play) -> Sequence[int]:
-    return _feedable_ready_vampires(game, play.seat)
-
-
-@hook("discard_phase", "Coven, The")
-def _coven_passes(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, your predator takes control of The Coven" (at once: LSJ 20100723); an unlocked
-    Coven may be locked by its new controller then and there, for its ready vampire with most room first."""
-    predator = game.predator(seat)
-    wanted = vekn(game, "Coven, The")
-    mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
-    if not mine or predator == seat:
-        return None
-    for copy in mine:
-        game.seats[seat].controlled.remove(copy)
-        game.seats[predator].controlled.append(copy)
-        game.log("takes control", predator, copy, seat)
-    unlocked = [c for c in mine if c not in game.locked_cards]
-    return _coven_lock_now(game, predator, unlocked[0]) if unlocked else None
-
-
-def _coven_lock_now(game: Game, seat: int, copy: int) -> Flow:
-    targets = _feedable_ready_vampires(game, seat)
-    if not targets:
-        return
-    options = [Option(Kind.TERMS, seat, target=t) for t in targets] + [Option(Kind.PASS, seat)]
-    option = yield from choose(game, seat, options)
-    if option.kind is Kind.TERMS:
-        game.locked_cards.add(copy)
-        gained = move_blood(game, option.target, 2)
-        game.log("add blood", seat, option.target, gained)
+# "During your discard phase, your predator takes control of The Coven"; "you can lock this card to put 2 blood on a
+# ready vampire you control"
+passes_to_predator_in_discard_phase("Coven, The", may_lock_for=Minions(), blood=2)
 
 
 # -- Life in the City, The Eternals of Sirius ----------------------------------------------------------------------------
@@ -674,61 +675,6 @@ _controls_ready_clan = controls_ready_clan
 
 
 # -- Anarch Troublemaker -------------------------------------------------------------------------------------------------
-
-
-def _prey_has_vampire(game: Game, play: Play) -> bool:
-    prey = game.prey(play.seat)
-    return prey != play.seat and any(m.kind == VAMPIRE for m in ready_minions(game, prey))
-
-
-def _prey_equipment(game: Game, play: Play) -> Sequence[int]:
-    """The equipment cards on the prey's minions (in play)."""
-    prey = game.prey(play.seat)
-    if prey == play.seat:
-        return []
-    cards = game.compiled.cards
-    out: list[int] = []
-    for c in game.seats[prey].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.in_play and m.cards:
-            out.extend(a for a in m.cards if "Equipment" in cards[game.card_of[a]].types)
-    return out
-
-
-def _give_to_prey(game: Game, play: Play) -> None:
-    prey = game.prey(play.seat)
-    if play.card in game.seats[play.seat].controlled and prey != play.seat:
-        game.seats[play.seat].controlled.remove(play.card)
-        game.seats[prey].controlled.append(play.card)
-        game.log("takes control", prey, play.card, play.seat)
-
-
-def _lock_two_of_prey(game: Game, play: Play) -> Flow | None:
-    """Lock up to two vampires the prey controls (a locked one may be chosen: PIB 20121031), offered ready and
-    unlocked first, the biggest first."""
-    prey = game.prey(play.seat)
-    vampires = sorted(
-        (m for m in ready_minions(game, prey) if m.kind == VAMPIRE),
-        key=lambda m: (m.locked, -m.capacity, m.id),
-    )
-    return _lock_up_to(game, play.seat, [m.id for m in vampires], 2) if vampires else None
-
-
-def _lock_up_to(game: Game, seat: int, vampires: list[int], n: int) -> Flow:
-    for i in range(min(n, len(vampires))):
-        options = [Option(Kind.TERMS, seat, target=v) for v in vampires]
-        if i > 0:
-            options.append(Option(Kind.PASS, seat))
-        option = yield from choose(game, seat, options)
-        if option.kind is not Kind.TERMS:
-            return
-        vampires.remove(option.target)
-        game.minions[option.target].locked = True
-        game.log("lock", seat, option.target)
-
-
-def _burn_target_card(game: Game, play: Play) -> None:
-    burn_card(game, play.target)
 
 
 # -- Piper ----------------------------------------------------------------------------------------------------------------
@@ -799,32 +745,8 @@ def _piper_put(game: Game, play: Play, anarch: int, fits: list[tuple[int, Handle
 # -- Misdirection, Guardian Angel, Golconda: Inner Peace --------------------------------------------------------------------
 
 
-@hook("intercept", "Guardian Angel")
-def _guardian_angel_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept (each copy) during bleed actions directed at the Methuselah controlling the vampire."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards or act.target < 0 or not act.is_bleed():
-        return 0
-    wanted = vekn(game, "Guardian Angel")
-    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
-    return copies if copies and controller(game, minion) == act.target else 0
-
-
-@hook("torpor", "Guardian Angel")
-def _guardian_angel_burns(game: Game, minion_id: int) -> None:
-    """ "If this vampire is in torpor, burn this card"."""
-    m = game.minions.get(minion_id)
-    if m is None or not m.cards:
-        return
-    wanted = vekn(game, "Guardian Angel")
-    for copy in [c for c in m.cards if game.card_of[c] == wanted]:
-        burn_card(game, copy)
-
-
-def _bearer_in_combat(game: Game, play: Play) -> bool:
-    """The vampire the card is on is in the combat, with damage pending (prevention only as needed)."""
-    c = play.frame
-    return isinstance(c, Combat) and play.minion in (c.a.minion, c.b.minion) and damage_pending(game, play)
+intercept_vs_bleeds_at_controller("Guardian Angel", 1)  # "+1 intercept when a minion bleeds you" (its controller)
+burned_when_bearer_in_torpor("Guardian Angel")  # "If this vampire is in torpor, burn this card"
 
 
 def _golconda(game: Game, play: Play) -> Flow | None:
@@ -871,34 +793,7 @@ _without_superior = own_vampires_without_superior
 _discipline_level = GainDisciplineLevel
 
 
-def _tribute(game: Game, play: Play) -> None:
-    """1 blood from each ready vampire of the player's (one with none gives nothing) to the pool."""
-    for m in ready_minions(game, play.seat):
-        if m.kind == VAMPIRE and m.blood > 0:
-            m.blood -= 1
-            game.seats[play.seat].pool += 1
-            game.log("blood to pool", play.seat, m.id, 1)
-
-
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
-
-
-def _family_gathering(game: Game, play: Play) -> None:
-    """Reveal the top crypt card: a Hecata is drawn with 1 blood; another goes to the bottom of the crypt."""
-    s = game.seats[play.seat]
-    if not s.crypt:
-        return
-    top = s.crypt[-1]
-    template = game.vampires.get(game.card_of[top])
-    if template is not None and template.clan == "Hecata":
-        drawn = crypt_draw(game, play.seat)
-        if drawn is not None:
-            game.minions[drawn].blood += 1
-            game.gained += 1
-            game.log("add blood", play.seat, drawn, 1)
-    else:
-        s.crypt.insert(0, s.crypt.pop())
-        game.log("reveal crypt", play.seat, top)
 
 
 def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
@@ -937,46 +832,12 @@ def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flo
 # -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
 
 
-def _protected_resources(game: Game, seat: int) -> list[int]:
-    wanted = vekn(game, "Protected Resources")
-    return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted]
-
-
-@hook("bleed_pool_burned", "Protected Resources")
-def _protected_resources_cap(game: Game, act: Action, pay: int) -> int:
-    """ "If you would burn more than 2 pool to a bleed, you burn 2 pool instead" (after every change to the bleed
-    amount: TOM 19960413; the amount itself is unchanged: LSJ 20030211)."""
-    return min(pay, 2) if _protected_resources(game, act.target) else pay
-
-
-@hook("after_resolution", "Protected Resources")
-def _protected_resources_burns(game: Game, act: Action) -> None:
-    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ
-    20030701-1)."""
-    if act.flags.get("successful_bleed"):
-        for copy in _protected_resources(game, act.seat):
-            burn_card(game, copy)
-
-
-def _infernal(m: Minion) -> bool:
-    return "infernal" in m.traits
-
-
-def _flock_targets(game: Game, play: Play) -> Sequence[int]:
-    """A younger (smaller capacity) infernal vampire of the uncontrolled region than a ready unlocked infernal
-    Baali of the player's."""
-    baali = [m.capacity for m in ready_minions(game, play.seat) if m.clan == "Baali" and _infernal(m) and not m.locked]
-    if not baali:
-        return []
-    oldest = max(baali)
-    return [
-        c
-        for c in game.seats[play.seat].uncontrolled
-        if _infernal(game.minions[c]) and game.minions[c].capacity < oldest
-    ]
+caps_pool_burned_by_bleed("Protected Resources", 2)  # "If you would burn more than 2 pool to a bleed, … 2 pool"
+burned_after_own_successful_bleed("Protected Resources")  # "After a minion you control successfully bleeds, burn …"
 
 
 def _gehenna_events(game: Game, seat: int) -> list[int]:
+    """The Gehenna events of the library (the bots' worth of Fortschritt Library)."""
     cards = game.compiled.cards
     out = []
     for c in game.seats[seat].library:
@@ -984,18 +845,6 @@ def _gehenna_events(game: Game, seat: int) -> list[int]:
         if "Event" in card_data.types and (card_data.text or "").startswith("Gehenna."):
             out.append(c)
     return out
-
-
-def _fortschritt(game: Game, play: Play) -> None:
-    """A Gehenna event from the library to the hand (the first found), then the library is shuffled; the hand is
-    discarded down before the next decision (game.choose)."""
-    s = game.seats[play.seat]
-    found = _gehenna_events(game, play.seat)
-    if found:
-        s.library.remove(found[0])
-        s.hand.append(found[0])
-        game.log("search", play.seat, found[0])
-    game.rng.shuffle(s.library)
 
 
 # -- Toreador Grand Ball ------------------------------------------------------------------------------------------------
@@ -1069,54 +918,14 @@ def _tgb_nosferatu(game: Game, act: Action) -> int:
 # -- Brujah Debate ------------------------------------------------------------------------------------------------------
 
 
-def _debates(game: Game) -> int:
-    return len(_copies_anywhere(game, "Brujah Debate"))
-
-
-def _brujah(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Brujah"
-
-
-@hook("unlock", "Brujah Debate")
-def _debate_locks(game: Game, seat: int) -> int:
-    """ "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control": done
-    as its unlock phase ends (the master phase is next); a locked one may be chosen (LSJ 20010508), the first of
-    the oldest by a fixed rule."""
-    if not _debates(game):
-        return 0
-    brujah = [m for m in ready_minions(game, seat) if _brujah(m)]
-    if brujah:
-        oldest = max(brujah, key=lambda m: (m.capacity, m.locked, -m.id))
-        if not oldest.locked:
-            oldest.locked = True
-            game.log("lock", seat, oldest.id)
-    return 0
-
-
-@hook("strength", "Brujah Debate")
-def _debate_strength(game: Game, minion: int) -> int:
-    return _debates(game) if _brujah(game.minions.get(minion)) else 0
-
-
-@hook("combat_start", "Brujah Debate")
-def _debate_maneuver(game: Game, c: Combat) -> None:
-    """ "Brujah get ... 1 optional maneuver each combat" (each copy)."""
-    copies = _debates(game)
-    for side in (c.a, c.b):
-        if copies and _brujah(game.minions.get(side.minion)):
-            side.combat_maneuvers += copies
+_brujah = Minions(clan="Brujah")
+# "During each Methuselah's master phase, that Methuselah locks one of the oldest Brujah they control"
+locks_oldest_each_master_phase("Brujah Debate", _brujah)
+card_gives("strength", "Brujah Debate", 1, _brujah, where="anywhere")  # "Brujah get +1 strength …
+card_gives_in_combat("Brujah Debate", _brujah, maneuvers=1)  # … and 1 optional maneuver each combat"
 
 
 # -- Legendary Vampire --------------------------------------------------------------------------------------------------
-
-
-def _legendary_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of capacity 7 or more that entered the player's ready region during its last influence phase
-    (brought out in its previous turn)."""
-    last = game.seats[play.seat].turns - 1
-    return [
-        m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.capacity >= 7 and m.entered_turn == last
-    ]
 
 
 card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire gets ... +2 votes" (while ready)
@@ -1125,66 +934,10 @@ card_gives("votes", "Legendary Vampire", 2, where="carried")  # "This vampire ge
 # -- Camarilla Conclave -------------------------------------------------------------------------------------------------
 
 
-def _justicar_or_inner_circle(game: Game, play: Play) -> bool:
-    """ "Requires a justicar or Inner Circle member": its player controls a ready one."""
-    return any(m.title in ("justicar", "inner circle") for m in ready_minions(game, play.seat))
-
-
-def _four_counters(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = 4
-
-
-def _own_camarilla_politics(game: Game, play: Play) -> bool:
-    """A political action by a Camarilla vampire of the card's controller, and a counter left on the card."""
-    act = current_action(game)
-    if act is None or act.kind is not Act.POLITICAL or act.seat != play.seat:
-        return False
-    m = game.minions.get(act.actor)
-    return m is not None and m.sect == "Camarilla" and game.card_counters.get(play.card, 0) > 0
-
-
-def _conclave_counter(game: Game, play: Play) -> None:
-    """Burn 1 counter from the card; with none left, burn it."""
-    left = game.card_counters.get(play.card, 0) - 1
-    game.card_counters[play.card] = left
-    if left <= 0:
-        burn_card(game, play.card)
-
-
-def _non_camarilla_less_votes(game: Game, play: Play) -> None:
-    """Each non-Camarilla vampire -1 vote in this referendum (a vampire's net votes never below 0: ANK
-    20251125)."""
-    ref = play.frame
-    if not isinstance(ref, Referendum):
-        return
-    for seat in game.order:
-        less = sum(min(1, m.votes) for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
-        if less:
-            ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
+_own_camarilla_politics = all_of(own_action_of_sect("Camarilla", Act.POLITICAL), card_has_counters)
 
 
 # -- Sudden Reversal ----------------------------------------------------------------------------------------------------
-
-
-def _master_by_other(game: Game, play: Play) -> bool:
-    """A master card being played from the hand by another Methuselah (the last card set aside)."""
-    if not game.aside:
-        return False
-    copy = game.aside[-1]
-    if "Master" not in game.compiled.types.get(game.card_of[copy], frozenset()):
-        return False
-    return controller(game, copy) != play.seat  # its player (a card played from The Erciyes Fragments is another's)
-
-
-def _cancel_master(game: Game, play: Play) -> Flow | None:
-    """Cancel the master card as played, its cost not paid (resolve_play refunds it). A cancelled trifle gives
-    no master phase action back (LSJ 20090126): the one its player spent on it (the engine plays the first
-    trifle of a turn without spending one: game.master_phase marks it) is taken now."""
-    copy = game.cancelled
-    if copy >= 0 and ("free trifle", copy, game.turn) in game.used:
-        s = game.seats[controller(game, copy)]
-        s.master_actions = max(0, s.master_actions - 1)
-    return CancelAsPlayed()(game, play)
 
 
 # -- Haqim's Law: Retribution -------------------------------------------------------------------------------------------
@@ -1211,7 +964,7 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_coven_targets,
+        targets=with_room(Minions(), most_first=True),
         effects=(LockThisCard(), AddBlood(2)),
         label="lock: 2 blood to a ready vampire",
     ),
@@ -1247,15 +1000,15 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_prey_has_vampire,
-        effects=(_give_to_prey, _lock_two_of_prey),
+        when=has_targets(Minions(whose="prey")),
+        effects=(GiveThisCardToPrey(), LockUpTo(2, Minions(whose="prey"))),
         label="give it to the prey: lock up to two of its vampires",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_prey_equipment,
-        effects=(_give_to_prey, _burn_target_card),
+        targets=equipment_on(Minions(whose="prey", kind=None, ready=False)),
+        effects=(GiveThisCardToPrey(), BurnTargetCard()),
         label="give it to the prey: burn an equipment on one of its minions",
     ),
     notes="Unique (not played while a copy is in play). Used once in the unlock phase, after the unlock.",
@@ -1276,7 +1029,7 @@ card(
     Mode(
         window=W.PREVENT,
         in_play=True,
-        when=_bearer_in_combat,
+        when=all_of(holder_in_combat, damage_pending),
         effects=(Prevent(1),),
         limit="guardian angel",
         limit_scope="combat",
@@ -1321,24 +1074,20 @@ for _name, _code in (
     )
 
 
-def _abombwe_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of the player's in play, a Laibon or one with Protean, without superior Abombwe."""
-    return [
-        c
-        for c in _without_superior("abo")(game, play)
-        if game.minions[c].sect == "Laibon" or _level(game.minions[c], "pro") > 0
-    ]
-
-
 card(
     "Abombwe",
-    Mode(window=W.MASTER, trifle=True, targets=_abombwe_targets, effects=(_discipline_level("abo"), PutOnTarget())),
+    Mode(
+        window=W.MASTER,
+        trifle=True,
+        targets=targets_that(_without_superior("abo"), Minions(sect="Laibon").fits, with_discipline("pro")),
+        effects=(_discipline_level("abo"), PutOnTarget()),
+    ),
     notes="Put on a vampire of its player's (the card allows any Laibon or vampire with Protean). The level and "
     "capacity stay while the card is on the vampire.",
 )
 card(
     "Tribute to the Master",
-    Mode(window=W.MASTER, effects=(_tribute,)),
+    Mode(window=W.MASTER, effects=(EachReadyVampireBloodToPool(1),)),
     notes="Playable with no ready vampire (ANK 20210717).",
 )
 card(
@@ -1353,7 +1102,7 @@ card(
 )
 card(
     "Family Gathering",
-    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(_family_gathering,)),
+    Mode(window=W.MASTER, trifle=True, when=crypt_not_empty, effects=(RevealCryptTop("Hecata", blood=1),)),
     notes="Not played with an empty crypt (RTR 20000501).",
 )
 card(
@@ -1368,12 +1117,23 @@ card(
 )
 card(
     "Tend the Flock",
-    Mode(window=W.MASTER, targets=_flock_targets, effects=(AddBlood(3),)),
+    Mode(
+        window=W.MASTER,
+        targets=uncontrolled_younger_than_oldest(
+            Minions(clan="Baali", trait="infernal", unlocked=True), trait="infernal"
+        ),
+        effects=(AddBlood(3),),
+    ),
     notes="The blood comes from the bank (ANK 20190511); the Baali chosen is not locked.",
 )
 card(
     "Fortschritt Library",
-    Mode(window=W.MASTER, effects=(_fortschritt,), limit="fortschritt library", limit_scope="game"),
+    Mode(
+        window=W.MASTER,
+        effects=(SearchLibraryToHand("Event", text_starts="Gehenna."),),
+        limit="fortschritt library",
+        limit_scope="game",
+    ),
     notes="Once a game at the whole table (the limit's key has no minion). The event found is the first in the "
     "library; the library is shuffled after the search.",
 )
@@ -1393,7 +1153,7 @@ card(
 )
 card(
     "Legendary Vampire",
-    Mode(window=W.MASTER, targets=_legendary_targets, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=own_vampires_brought_out_last_turn(min_capacity=7), effects=(PutOnTarget(),)),
     notes="Unique (not played while a copy is in play). Put on a vampire of its player's (merging is not modelled). "
     "The +2 votes are a hook, the +2 bleed the bearer's.",
     burn="referendum",
@@ -1401,19 +1161,23 @@ card(
 )
 card(
     "Camarilla Conclave",
-    Mode(window=W.MASTER, when=_justicar_or_inner_circle, effects=(PutInPlay(), _four_counters)),
+    Mode(
+        window=W.MASTER,
+        when=has_targets(Minions(kind=None, titles=("justicar", "inner circle"))),
+        effects=(PutInPlay(), WithCounters(4)),
+    ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=all_of(_own_camarilla_politics, stealth_needed_by(sect="Camarilla")),
-        effects=(_conclave_counter, Stealth(1)),
+        effects=(BurnCounterFromThisCard(), Stealth(1)),
         label="burn a counter: +1 stealth",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
         when=_own_camarilla_politics,
-        effects=(_conclave_counter, _non_camarilla_less_votes),
+        effects=(BurnCounterFromThisCard(), LessVotesEach(Minions(not_sect="Camarilla"))),
         limit="camarilla conclave",
         limit_scope="action",
         label="burn a counter: each non-Camarilla vampire -1 vote",
@@ -1423,7 +1187,9 @@ card(
 )
 card(
     "Sudden Reversal",
-    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_master_by_other, effects=(_cancel_master,)),
+    Mode(
+        window=W.AS_PLAYED, out_of_turn=True, when=master_card_being_played("other"), effects=(CancelMasterAsPlayed(),)
+    ),
     notes="A cancelled trifle played first in its turn costs its player the master phase action it would have "
     "given back; a card cancelled is replaced at once, its 'do not replace' clause cancelled with it.",
 )
@@ -1451,38 +1217,7 @@ card(
 # -- Dabbler (Action.disciplines: the Disciplines each minion used to play cards during the action) ------------------------
 
 
-def _disciplines_used(game: Game, play: Play) -> set[str]:
-    """The Disciplines the holder used to play cards during the action (its action card's too)."""
-    act = play.frame
-    if not isinstance(act, Action):
-        return set()
-    used = set(act.disciplines.get(play.minion, ()))
-    if act.actor == play.minion and act.card >= 0 and act.mode is not None:
-        used.update(act.mode.disciplines)
-    return used
-
-
-def _dabbled(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.in_play and not m.torpor and len(_disciplines_used(game, play)) >= 3
-
-
-def _dabbler_can_unlock(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return _dabbled(game, play) and m is not None and m.locked and m.blood >= 1
-
-
-def _dabbler_can_gain(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return _dabbled(game, play) and m is not None and m.blood < m.capacity
-
-
-def _burn_to_unlock(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and m.blood >= 1:
-        move_blood(game, play.minion, -1)
-        m.locked = False
-        game.log("unlock", play.seat, play.minion)
+_dabbled = used_disciplines_at_least(3)  # "after an action during which this vampire used three or more Disciplines"
 
 
 card(
@@ -1491,8 +1226,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_dabbler_can_unlock,
-        effects=(_burn_to_unlock,),
+        when=all_of(_dabbled, locked_and_ready, has_blood(1)),
+        effects=(UnlockSelfForBlood(1),),
         limit="dabbler",
         limit_scope="turn",
         label="burn 1 blood to unlock",
@@ -1500,8 +1235,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_dabbler_can_gain,
-        effects=(_gain_one,),
+        when=all_of(_dabbled, holder_below_capacity),
+        effects=(AddBlood(1, to_self=True),),
         limit="dabbler",
         limit_scope="turn",
         label="gain 1 blood",
@@ -1520,18 +1255,10 @@ _vox_allowed, _vox_mark = once_each_game_per_methuselah("vox domini")
 _KHABAR = "Khabar: Community, The"
 
 
-@hook("stealth", _KHABAR)
-def _khabar_stealth(game: Game, act: Action) -> int:
-    """ "Assamites get +1 stealth when bleeding"; "Tremere get +1 stealth during" the action to burn it."""
-    m = game.minions.get(act.actor)
-    if m is None:
-        return 0
-    copies = len(_copies_anywhere(game, _KHABAR))
-    if act.is_bleed() and m.clan == "Assamite":
-        return copies
-    if act.kind is Act.BURN_CARD and m.clan == "Tremere" and act.target_minion >= 0:
-        return 1 if game.card_of[act.target_minion] == vekn(game, _KHABAR) else 0
-    return 0
+card_gives_bleeding(
+    "stealth", _KHABAR, 1, Minions(kind=None, clan="Assamite")
+)  # "Assamites get +1 stealth when bleeding"
+removal_stealth(_KHABAR, 1, clan="Tremere")  # "Tremere get +1 stealth during" the action to burn it
 
 
 # "Recruit ally actions cost this vampire -1 blood or pool" (whichever the ally costs)
@@ -1541,18 +1268,8 @@ card_cost_change("Charisma", -1, where="carried", types=("Ally",), window=W.ACTI
 _own_ready_toreador = Minions(clan="Toreador")
 
 
-@hook("blocked", "Aching Beauty")
-def _aching_beauty(game: Game, act: Action) -> None:
-    """ "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"."""
-    m = game.minions.get(act.actor)
-    if m is None or not m.cards:
-        return
-    wanted = vekn(game, "Aching Beauty")
-    copies = sum(1 for c in m.cards if game.card_of[c] == wanted)
-    seat = controller(game, act.blocker)
-    if copies and seat >= 0:
-        economy.burn_pool(game, seat, copies)
-        game.log("burn pool", seat, copies)
+# "If this Toreador is blocked, the blocking minion's controller burns 1 pool before block resolution"
+blocked_costs_blocker_pool("Aching Beauty", 1)
 
 
 card(
@@ -1648,75 +1365,10 @@ def _carried(game: Game, m: Minion, name: str) -> list[int]:
     return [c for c in m.cards if game.card_of[c] == wanted]
 
 
-@hook("unlock", "Fear of Mekhet")
-def _fear_of_mekhet(game: Game, seat: int) -> int:
-    """ "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned;
-    otherwise, their controller moves this card to another justicar or Inner Circle member (in torpor too: ANK
-    20210109; another Methuselah's first), or burns this card if there are no others"."""
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.in_play or m.kind != VAMPIRE:
-            continue
-        for copy in _carried(game, m, "Fear of Mekhet"):
-            if c not in game.minions:
-                break
-            if m.blood < 5:
-                burn_minion(game, c)
-                continue
-            move_blood(game, c, -5)
-            game.log("burn blood", seat, c, 5)
-            others = [
-                o
-                for s in (*(x for x in game.order if x != seat), seat)
-                for o in (game.minions.get(i) for i in game.seats[s].controlled)
-                if o is not None and o.in_play and o.kind == VAMPIRE and o.title in _JIC and o.id != c
-            ]
-            m.cards.remove(copy)
-            if others:
-                others[0].cards.append(copy)
-                game.log("move card", seat, copy, others[0].id)
-            else:
-                m.cards.append(copy)
-                burn_card(game, copy)
-    return 0
-
-
-def _lock_it(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None:
-        m.locked = True
-        game.log("lock", play.seat, play.target)
-
-
-def _master_not_out_of_turn_by_other(game: Game, play: Play) -> bool:
-    """A master card that is not out-of-turn, being played from the hand by another Methuselah."""
-    return _master_by_other(game, play) and not _master_mode_flag(game, game.card_of[game.aside[-1]], "out_of_turn")
-
-
-def _vine_cancel(game: Game, play: Play) -> Flow | None:
-    """Cancel the master card as played, no cost paid; its player gains another master phase action (a trifle
-    played free as the turn's first gives none: its free play stands for it, as for Sudden Reversal)."""
-    copy = game.aside[-1] if game.aside else -1
-    flow = CancelAsPlayed()(game, play)
-    if copy >= 0 and ("free trifle", copy, game.turn) not in game.used:
-        game.seats[controller(game, copy)].master_actions += 1
-    return flow
-
-
-@hook("unlock", "Bleeding the Vine")
-def _vine_upkeep(game: Game, seat: int) -> int:
-    """ "During your unlock phase, lock this card or burn 1 pool": 1 pool while the pool is 8 or more (the card
-    stays ready to cancel), else it is locked."""
-    for copy in _copies_controlled(game, seat, "Bleeding the Vine"):
-        if copy in game.locked_cards:
-            continue
-        if game.seats[seat].pool >= 8:
-            economy.burn_pool(game, seat, 1)
-            game.log("burn pool", seat, 1)
-        else:
-            game.locked_cards.add(copy)
-            game.log("lock card", seat, copy)
-    return 0
+# "During this vampire's unlock phase, they burn 5 blood. If they cannot burn the blood, they are burned; otherwise,
+# their controller moves this card to another justicar or Inner Circle member, or burns this card if there are no others"
+turn_blood("unlock", "Fear of Mekhet", -5, or_burned=True)
+moves_each_unlock("Fear of Mekhet", Minions(ready=False, titles=_JIC))
 
 
 def _kaymakli(game: Game, play: Play) -> None:
@@ -1750,161 +1402,35 @@ def _kaymakli(game: Game, play: Play) -> None:
 _TENSION = "Tension in the Ranks"
 
 
-def _tension(game: Game, seat: int) -> None:
-    if seat >= 0 and not game.seats[seat].ousted and _copies_anywhere(game, _TENSION):
-        economy.burn_pool(game, seat, 1)
-        game.log("burn pool", seat, 1)
+# "After a ready minion is burned or sent to torpor, their controller burns 1 pool"
+after_ready_minion_leaves(_TENSION, controller_burns=1)
+# "Methuselahs can use a master phase action and discard two master cards to burn this card"
+burnable_by_discarding(_TENSION, 2, "Master")
 
 
-@hook("burned", _TENSION)
-def _tension_burned(game: Game, m: Minion, seat: int) -> None:
-    """ "After a ready minion is burned …, their controller burns 1 pool"."""
-    if m.in_play and not m.torpor and m.kind != RETAINER:
-        _tension(game, seat)
+# "After a ready minion controlled by your prey is burned or sent to torpor, gain 1 pool"
+after_ready_minion_leaves("Frontal Assault", its_predators_gain=1)
+# "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your prey"
+burned_in_influence_phase("Frontal Assault", pool_per_prey_minion=1)
 
 
-@hook("torpor", _TENSION)
-def _tension_torpor(game: Game, minion: int) -> None:
-    """ "After a ready minion is … sent to torpor, their controller burns 1 pool"."""
-    _tension(game, controller(game, minion))
-
-
-@hook("master_phase_start", _TENSION)
-def _tension_burn(game: Game, seat: int) -> int:
-    """ "Methuselahs can use a master phase action and discard two master cards to burn this card": by a fixed
-    rule, a Methuselah other than its controller holding two master cards does so as its master phase begins."""
-    s = game.seats[seat]
-    masters = [c for c in s.hand if "Master" in game.compiled.types.get(game.card_of[c], frozenset())]
-    theirs = [c for c in _copies_anywhere(game, _TENSION) if c not in s.controlled]
-    if len(masters) < 2 or not theirs or s.master_actions < 1:
-        return 0
-    for c in masters[:2]:
-        s.hand.remove(c)
-        to_ash_heap(game, c)
-        game.log("discard", seat, c)
-    refill(game, seat)
-    burn_card(game, theirs[0])
-    return -1
-
-
-def _frontal_gain(game: Game, seat: int) -> None:
-    """Each Methuselah whose prey is ``seat`` gains 1 pool per Frontal Assault it controls."""
-    if seat < 0:
-        return
-    for other in game.order:
-        if other != seat and game.prey(other) == seat and not game.seats[other].ousted:
-            n = len(_copies_controlled(game, other, "Frontal Assault"))
-            if n:
-                economy.gain_pool(game, other, n)
-                game.log("gain pool", other, n)
-
-
-@hook("burned", "Frontal Assault")
-def _frontal_burned(game: Game, m: Minion, seat: int) -> None:
-    if m.in_play and not m.torpor and m.kind != RETAINER:
-        _frontal_gain(game, seat)
-
-
-@hook("torpor", "Frontal Assault")
-def _frontal_torpor(game: Game, minion: int) -> None:
-    _frontal_gain(game, controller(game, minion))
-
-
-@hook("after_minion_phase", "Frontal Assault")
-def _frontal_ends(game: Game, seat: int) -> None:
-    """ "During your influence phase, burn this card and burn 1 pool for each ready minion controlled by your
-    prey" (as the influence phase begins, right after the minion phase)."""
-    copies = _copies_controlled(game, seat, "Frontal Assault")
-    if not copies:
-        return
-    prey = game.prey(seat)
-    count = len(ready_minions(game, prey)) if prey != seat else 0
-    for copy in copies:
-        burn_card(game, copy)
-        if count:
-            economy.burn_pool(game, seat, count)
-            game.log("burn pool", seat, count)
-
-
-def _titled_or_political(act: Action, game: Game) -> bool:
-    actor = game.minions.get(act.actor)
-    return act.kind is Act.POLITICAL or (actor is not None and actor.kind == VAMPIRE and bool(actor.title))
-
-
-@hook("blocked", "Rebel")
-def _rebel(game: Game, act: Action) -> None:
-    """ "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before
-    block resolution"."""
-    m = game.minions.get(act.blocker)
-    if m is None or not _carried(game, m, "Rebel") or not _titled_or_political(act, game):
-        return
-    if ("rebel", m.id, game.turn) in game.used:
-        return
-    game.used.add(("rebel", m.id, game.turn))
-    if move_blood(game, m.id, 1):
-        game.log("add blood", controller(game, m.id), m.id, 1)
-
-
-def _archetype_unlock(game: Game, minion: int, key: str) -> None:
-    """Burn 1 blood to unlock, once each turn: taken when the vampire keeps 1 blood."""
-    m = game.minions.get(minion)
-    if m is None or not m.locked or m.torpor or m.blood < 2 or (key, minion, game.turn) in game.used:
-        return
-    game.used.add((key, minion, game.turn))
-    move_blood(game, minion, -1)
-    m.locked = False
-    game.log("unlock", controller(game, minion), minion)
-
-
-@hook("after_resolution", "Cavalier")
-def _cavalier(game: Game, act: Action) -> None:
-    """ "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing
-    blood"."""
-    m = game.minions.get(act.actor)
-    if m is not None and act.succeeded and act.cost_blood > 0 and _carried(game, m, "Cavalier"):
-        _archetype_unlock(game, m.id, "cavalier")
-
-
-@hook("after_combat", "Monster")
-def _monster(game: Game, c: Combat) -> None:
-    """ "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the
-    opposing minion is not ready"."""
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        if m is None or not _carried(game, m, "Monster"):
-            continue
-        if not is_ready(game, c.other(side.minion).minion):
-            _archetype_unlock(game, m.id, "monster")
+# "Once each turn, if they block a titled vampire or a political action, this vampire gains 1 blood before block
+# resolution"
+bearer_once_each_turn("blocks", "Rebel", blocks_titled_or_political, gains=1)
+# "Once each turn, this vampire can burn 1 blood to unlock after performing a successful action costing blood"
+bearer_once_each_turn("acts", "Cavalier", succeeded_costing_blood, unlocks_for=1)
+# "Once each turn after a combat involving this vampire ends, this vampire can burn 1 blood to unlock if the opposing
+# minion is not ready"
+bearer_once_each_turn("combat ends", "Monster", opponent_left_not_ready, unlocks_for=1)
 
 
 _own_ready_vampires_without_archetype = Minions(without=ARCHETYPES)
 
 
-def _libertas_anarchs(game: Game) -> set[int]:
-    wanted = vekn(game, "Libertas")
-    return {m.id for m in game.minions.values() if m.in_play and any(game.card_of[c] == wanted for c in m.cards)}
-
-
 cannot_block("Libertas", Minions(kind=ALLY))  # "Allies cannot block this Anarch"
-
-
-@hook("blood_cost", "Libertas")
-def _libertas_cost(game: Game, handler: Handler, minion: int) -> int:
-    """ "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting
-    to block or in combat"."""
-    if not ({"dom", "pre"} & set(handler.mode.disciplines)):
-        return 0
-    anarchs = _libertas_anarchs(game)
-    if not anarchs:
-        return 0
-    busy: set[int] = set()
-    act = current_action(game)
-    if act is not None:
-        busy.update((act.actor, act.blocker))
-    for f in game.frames:
-        if isinstance(f, Combat):
-            busy.update((f.a.minion, f.b.minion))
-    return 1 if (anarchs & busy) - {minion} else 0
+# "Cards requiring Dominate or Presence cost other minions +1 blood while this Anarch is acting, attempting to block or
+# in combat"
+costs_others_more_while_bearer_busy("Libertas", 1, ("dom", "pre"))
 
 
 _own_ready_anarchs = Minions(sect="Anarch")
@@ -1912,17 +1438,20 @@ _own_ready_anarchs = Minions(sect="Anarch")
 
 card(
     "Fear of Mekhet",
-    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(_lock_it, PutOnTarget())),
+    Mode(window=W.MASTER, targets=Minions(whose="others first", titles=_JIC), effects=(LockTarget(), PutOnTarget())),
     notes="The card is moved by a fixed rule: to another Methuselah's justicar or Inner Circle member first.",
 )
+lock_or_burn_pool_each_unlock(
+    "Bleeding the Vine", 1, pays_from=8
+)  # "During your unlock phase, lock this card or burn 1 pool"
 card(
     "Bleeding the Vine",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
     Mode(
         window=W.AS_PLAYED,
         in_play=True,
-        when=_master_not_out_of_turn_by_other,
-        effects=(LockThisCard(), _vine_cancel),
+        when=master_card_being_played("other", out_of_turn=False),
+        effects=(LockThisCard(), CancelMasterAsPlayed(gives_action=True)),
         label="lock: cancel a master card",
     ),
     notes="Unique. Its unlock-phase cost is paid by a fixed rule: 1 pool while its controller has 8 or more, else "
@@ -1992,11 +1521,6 @@ _ready_vampires_others_first = ready_vampires_others_first
 turn_blood("unlock", "Society of Leopold", -1, or_burned=True)
 
 
-def _owned_by_another(game: Game, play: Play) -> bool:
-    """The card in play is another Methuselah's (the action to burn it is directed at its owner)."""
-    return game.owner_of[play.card] != play.seat
-
-
 _CONTRACT = "Priority Contract"
 
 
@@ -2061,27 +1585,10 @@ def _contract_burned(game: Game, m: Minion, seat: int) -> None:
 _MILLICENT = "Millicent Smith, Puritan Vampire Hunter"
 
 
-@hook("blocked", _MILLICENT)
-def _millicent(game: Game, act: Action) -> None:
-    """ "If any of your vampires are blocked, burn Millicent and your acting vampire (without combat)"."""
-    m = game.minions.get(act.actor)
-    copies = _copies_controlled(game, act.seat, _MILLICENT)
-    if m is None or m.kind != VAMPIRE or not copies:
-        return
-    burn_card(game, copies[0])
-    burn_minion(game, act.actor)
-
-
-@hook("discard_phase", _MILLICENT)
-def _millicent_passes(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, your predator takes control of Millicent"."""
-    predator = game.predator(seat)
-    for copy in _copies_controlled(game, seat, _MILLICENT):
-        if predator != seat:
-            game.seats[seat].controlled.remove(copy)
-            game.seats[predator].controlled.append(copy)
-            game.log("takes control", predator, copy, seat)
-    return None
+blocked_burns_actor_and_card(
+    _MILLICENT
+)  # "If any of your vampires are blocked, burn Millicent and your acting vampire"
+passes_to_predator_in_discard_phase(_MILLICENT)  # "During your discard phase, your predator takes control of Millicent"
 
 
 def _blind_spot_pairs(game: Game, play: Play) -> list[tuple[int, int]]:
@@ -2164,7 +1671,7 @@ card(
         role=Role.ACTOR,
         directed=True,
         stealth=1,
-        when=all_of(carried_by_actor, _owned_by_another),
+        when=all_of(carried_by_actor, card_owned_by_another),
         targets=this_card,
         effects=(BurnThisCard(),),
         label="burn this card",
@@ -2229,64 +1736,14 @@ burn_action_damages(1, *_PATHS)
 card_cost_change("Path of Night, The", -1, Minions(clan="Lasombra"), disciplines=("obt",), blood_only=True)
 
 
-@hook("unlock", "Antediluvian Awakening")
-def _awakening(game: Game, seat: int) -> int:
-    """ "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they
-    control with capacity 4 or more to burn this card": by a fixed rule, such a vampire in torpor is burned
-    (the smallest), or a ready one when the pool burned would oust the Methuselah."""
-    copies = _copies_anywhere(game, "Antediluvian Awakening")
-    if not copies or game.seats[seat].ousted:
-        return 0
-    mine = [
-        m
-        for m in (game.minions.get(c) for c in game.seats[seat].controlled)
-        if m is not None and m.in_play and m.kind == VAMPIRE and m.capacity >= 4
-    ]
-    torpid = sorted((m for m in mine if m.torpor), key=lambda m: m.capacity)
-    ready = sorted((m for m in mine if not m.torpor), key=lambda m: m.capacity)
-    victim = torpid[0] if torpid else ready[0] if ready and game.seats[seat].pool <= 1 else None
-    if victim is not None:
-        burn_minion(game, victim.id)
-        burn_card(game, copies[0])
-        return 0
-    economy.burn_pool(game, seat, 1)
-    game.log("burn pool", seat, 1)
-    return 0
+# "During each Methuselah's unlock phase, that Methuselah burns 1 pool unless they burn a vampire they control with
+# capacity 4 or more to burn this card"
+each_unlock_pool_unless_burning("Antediluvian Awakening", Minions(ready=False, min_capacity=4), 1)
 
 
-def _codex(game: Game, play: Play) -> None:
-    """Look at the top 4 library cards and reorder them, by a fixed order: the cards with a spec (the cards the
-    engine plays) on top."""
-    lib = game.seats[play.seat].library
-    top = lib[-4:]
-    if not top:
-        return
-    specs = game.compiled.specs
-    ordered = sorted(top, key=lambda c: game.card_of[c] in specs)  # the list's end is the top: modelled last
-    lib[-len(top) :] = ordered
-    game.log("reorder library", play.seat, len(top))
-
-
-@hook("master_actions", "Not to Be")
-def _not_to_be_mpa(game: Game, seat: int) -> int:
-    """ "During your master phase, you get one additional master phase action"."""
-    return len(_copies_controlled(game, seat, "Not to Be"))
-
-
-@hook("discard_actions", "Not to Be")
-def _not_to_be_discard(game: Game, seat: int) -> int:
-    """ "During your discard phase, you get one fewer discard phase action, and this card is burned"."""
-    copies = _copies_controlled(game, seat, "Not to Be")
-    for copy in copies:
-        burn_card(game, copy)
-    return -len(copies)
-
-
-def _event_being_played(game: Game, play: Play) -> bool:
-    if not game.aside:
-        return False
-    copy = game.aside[-1]
-    return "Event" in game.compiled.types.get(game.card_of[copy], frozenset()) and controller(game, copy) != play.seat
+phase_actions("master", "Not to Be", 1)  # "During your master phase, you get one additional master phase action"
+# "During your discard phase, you get one fewer discard phase action, and this card is burned"
+phase_actions("discard", "Not to Be", -1, then_burned=True)
 
 
 _ALL_DISCIPLINES = tuple(sorted(DISCIPLINES))
@@ -2348,13 +1805,23 @@ card(
 card(
     "Marrakesh Codex, The",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    Mode(window=W.MASTER, in_play=True, effects=(LockThisCard(), _codex), label="lock: reorder the top 4 cards"),
+    Mode(
+        window=W.MASTER,
+        in_play=True,
+        effects=(LockThisCard(), ReorderLibraryTop(4)),
+        label="lock: reorder the top 4 cards",
+    ),
     notes="Unique. Used in its controller's master phase; the order is a fixed rule (modelled cards on top).",
     steal="vampire",
 )
 card(
     "Not to Be",
-    Mode(window=W.AS_PLAYED, out_of_turn=True, when=_event_being_played, effects=(CancelAsPlayed(), PutInPlay())),
+    Mode(
+        window=W.AS_PLAYED,
+        out_of_turn=True,
+        when=all_of(card_being_played("Event"), card_being_played_by_another),
+        effects=(CancelAsPlayed(), PutInPlay()),
+    ),
     notes="The card goes into play with the event cancelled (a hook gives the master phase action and takes the "
     "discard phase action).",
 )
@@ -2578,38 +2045,9 @@ card(
 _FLAMES = "Flames of Insurrection"
 
 
-def _flames(game: Game, minion: int) -> None:
-    """ "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move
-    a counter from the bank to a vampire in his or her uncontrolled region" (taken, for the uncontrolled vampire
-    nearest to coming out)."""
-    c = current_combat(game)
-    if c is None or minion not in (c.a.minion, c.b.minion) or not _copies_anywhere(game, _FLAMES):
-        return
-    anarch = game.minions.get(c.other(minion).minion)
-    if anarch is None or anarch.kind != VAMPIRE or anarch.sect != "Anarch":
-        return
-    seat = controller(game, anarch.id)
-    waiting = [
-        m
-        for m in (game.minions.get(x) for x in game.seats[seat].uncontrolled)
-        if m is not None and m.blood < m.capacity
-    ]
-    if seat < 0 or not waiting:
-        return
-    best = min(waiting, key=lambda m: (m.capacity - m.blood, m.id))
-    move_blood(game, best.id, 1)
-    game.log("add blood", seat, best.id, 1)
-
-
-@hook("torpor", _FLAMES)
-def _flames_torpor(game: Game, minion: int) -> None:
-    _flames(game, minion)
-
-
-@hook("burned", _FLAMES)
-def _flames_burned(game: Game, m: Minion, seat: int) -> None:
-    if m.in_play and not m.torpor:
-        _flames(game, m.id)
+# "When a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may move a counter
+# from the bank to a vampire in his or her uncontrolled region"
+when_combat_opponent_leaves(_FLAMES, Minions(sect="Anarch"))
 
 
 card(
@@ -2625,40 +2063,14 @@ card(
 _CAPUCHIN_VISIT = "Visit from the Capuchin"
 
 
-@hook("hand_size", _CAPUCHIN_VISIT, only_adds=True)
-def _visit_hand_size(game: Game, seat: int) -> int:
-    """ "You get +1 hand size for each counter on this card"."""
-    return sum(game.card_counters.get(c, 0) for c in _copies_controlled(game, seat, _CAPUCHIN_VISIT))
-
-
-@hook("replace_instead", _CAPUCHIN_VISIT)
-def _visit_replaces(game: Game, seat: int, missing: int) -> int:
-    """ "Each time you would replace a card other than this card, instead burn 1 counter from this card. Burn this
-    card if it has no counters." Returns the cards not drawn."""
-    instead = 0
-    for copy in _copies_controlled(game, seat, _CAPUCHIN_VISIT):
-        n = min(missing - instead, game.card_counters.get(copy, 0))
-        if n > 0:
-            game.card_counters[copy] -= n
-            instead += n
-            game.log("burn counter", seat, copy, n)
-        if game.card_counters.get(copy, 0) <= 0:
-            burn_card(game, copy)
-    return instead
-
-
-def _visit_arrives(game: Game, play: Play) -> None:
-    """With 4 counters; the hand is drawn up to its new size at once (this card's replacement and the 4 more)."""
-    game.card_counters[play.card] = 4
-    s = game.seats[play.seat]
-    more = hand_size(game, play.seat) - len(s.hand)
-    if more > 0:
-        draw(game, play.seat, more)
+hand_size_per_counter(_CAPUCHIN_VISIT)  # "You get +1 hand size for each counter on this card"
+# "Each time you would replace a card other than this card, instead burn 1 counter from this card"
+replacing_burns_counters(_CAPUCHIN_VISIT)
 
 
 card(
     _CAPUCHIN_VISIT,
-    Mode(window=W.MASTER, effects=(PutInPlay(), _visit_arrives)),
+    Mode(window=W.MASTER, effects=(PutInPlay(), WithCounters(4), DrawUpToHandSize())),
     notes="Unique. The 4 more cards are drawn as it is put in play, with its own replacement.",
 )
 
@@ -2789,53 +2201,18 @@ card(
 _CAMP = "Twilight Camp"
 
 
-def _camp_blood(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = 4
-
-
-def _camp_spend(game: Game, copy: int) -> None:
-    game.card_counters[copy] = game.card_counters.get(copy, 0) - 1
-    if game.card_counters[copy] <= 0:
-        burn_card(game, copy)
-
-
-@hook("brought_out", _CAMP)
-def _camp_converts(game: Game, seat: int, copy: int) -> None:
-    """ "After you put a non-titled non-Anarch vampire in play from your uncontrolled region, you can burn 1 blood
-    from this card to make that vampire Anarch" (always taken)."""
-    m = game.minions.get(copy)
-    camps = [c for c in _copies_controlled(game, seat, _CAMP) if game.card_counters.get(c, 0) > 0]
-    if m is None or not m.in_play or m.kind != VAMPIRE or m.title or m.sect == "Anarch" or not camps:
-        return
-    _camp_spend(game, camps[0])
-    m.sect = "Anarch"
-    game.log("becomes anarch", seat, copy)
-
-
-def _camp_has_blood(game: Game, play: Play) -> bool:
-    return game.card_counters.get(play.card, 0) > 0
-
-
-def _camp_feed(game: Game, play: Play) -> None:
-    """Move 1 blood from this card to the Anarch."""
-    if move_blood(game, play.target, 1):
-        game.log("add blood", play.seat, play.target, 1)
-    _camp_spend(game, play.card)
-
-
-def _own_anarchs_with_room(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_ready_anarchs(game, play) if game.minions[c].blood < game.minions[c].capacity]
+makes_brought_out_vampires_anarch(_CAMP)  # "… you can burn 1 blood from this card to make that vampire Anarch"
 
 
 card(
     _CAMP,
-    Mode(window=W.MASTER, effects=(PutInPlay(), _camp_blood)),
+    Mode(window=W.MASTER, effects=(PutInPlay(), WithCounters(4))),
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=all_of(master_action_left, _camp_has_blood),
-        targets=_own_anarchs_with_room,
-        effects=(SpendMasterAction(), _camp_feed),
+        when=all_of(master_action_left, card_has_counters),
+        targets=with_room(_own_ready_anarchs),
+        effects=(SpendMasterAction(), AddBlood(1), BurnCounterFromThisCard()),
         label="a master phase action: 1 blood to an Anarch",
     ),
     notes="The blood is counted as the card's counters. A vampire brought out is always made Anarch while blood is "
@@ -3022,28 +2399,11 @@ card(
 # -- cov_d: From a Sinking Ship -------------------------------------------------------------------------------------
 
 
-def _sinking_ship_targets(game: Game, play: Play) -> Sequence[int]:
-    """A vampire of capacity 6 or less or an ally in play (in torpor too), controlled by another Methuselah with 3
-    or fewer pool; the oldest first."""
-    found = [
-        m
-        for s in game.order
-        if s != play.seat and game.seats[s].pool <= 3
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None
-        and m.in_play
-        and not m.contested
-        and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < 7))
-    ]
-    found.sort(key=lambda m: (-m.capacity, m.id))
-    return [m.id for m in found]
-
-
 card(
     "From a Sinking Ship",
     Mode(
         window=W.MASTER,
-        targets=_sinking_ship_targets,
+        targets=minions_of_methuselahs_with_pool_at_most(3, max_capacity=6),
         effects=(StealMinion(),),
         limit="from a sinking ship",
         limit_scope="game",
@@ -3058,43 +2418,8 @@ card(
 _NETWORK = "Madness Network"
 
 
-def _network_in_play(game: Game) -> bool:
-    wanted = vekn(game, _NETWORK)
-    return any(game.card_of[c] == wanted for s in game.order for c in game.seats[s].controlled)
-
-
-def _unlocked_malkavians(game: Game, seats: Sequence[int]) -> list[int]:
-    """The seats' unlocked Malkavians in play, in torpor too (RTR 19950509: they need not be ready)."""
-    return [
-        c
-        for s in seats
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None
-        and m.in_play
-        and not m.contested
-        and not m.locked
-        and m.kind == VAMPIRE
-        and m.clan == "Malkavian"
-    ]
-
-
-@hook("acts_elsewhere", _NETWORK)
-def _network_actions(game: Game, seat: int) -> list[int]:
-    """ "Unlocked Malkavians can take actions in any Methuselah's minion phase" (the acting one's own, as usual)."""
-    return _unlocked_malkavians(game, (seat,)) if _network_in_play(game) else []
-
-
-@hook("extra_blockers", _NETWORK)
-def _network_blockers(game: Game, act: Action) -> list[int]:
-    """The action to burn it: any unlocked Malkavian may attempt to block, besides the usual blockers (a locked one
-    woken first: LSJ 20041022-2)."""
-    if (
-        act.kind is not Act.BURN_CARD
-        or act.target_minion < 0
-        or game.card_of[act.target_minion] != vekn(game, _NETWORK)
-    ):
-        return []
-    return _unlocked_malkavians(game, [s for s in game.order if s != act.seat])
+# "Unlocked Malkavians can take actions in any Methuselah's minion phase"; any may block the action to burn it
+act_in_any_minion_phase(_NETWORK, Minions(clan="Malkavian", ready=False, unlocked=True))
 
 
 card(
@@ -3279,33 +2604,6 @@ card(
 _ERCIYES = "Erciyes Fragments, The"
 
 
-def _prey_ash_heap_library_cards(game: Game, play: Play) -> Sequence[int]:
-    """A library card of the prey's ash heap (one copy of each card), while nothing is on the Fragments."""
-    if held_on(game, play.card):
-        return []  # "Only 1 card can be on this card at a time"
-    prey = game.prey(play.seat)
-    if prey == play.seat:
-        return []
-    seen: set[int] = set()
-    out = []
-    for c in reversed(game.seats[prey].ash_heap):
-        vekn_id = game.card_of[c]
-        if c not in game.minions and vekn_id not in seen and not game.compiled.cards[vekn_id].is_crypt:
-            seen.add(vekn_id)
-            out.append(c)
-    return out
-
-
-def _to_fragments(game: Game, play: Play) -> None:
-    """The chosen card leaves the prey's ash heap for the Fragments, face down (all see which: ANK 20200523)."""
-    heap = game.seats[game.owner_of[play.target]].ash_heap
-    if play.target in heap and not held_on(game, play.card):
-        heap.remove(play.target)
-        hold(game, play.card, play.target)
-        game.exiled.add(play.target)  # "when that card is burned, remove it from the game instead"
-        game.log("ash heap to card", play.seat, play.target, play.card)
-
-
 plays_held_cards(_ERCIYES)
 card(
     _ERCIYES,
@@ -3313,8 +2611,9 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_prey_ash_heap_library_cards,
-        effects=(LockThisCard(), _to_fragments),
+        when=holds_no_card,  # "Only 1 card can be on this card at a time"
+        targets=prey_ash_heap_library_cards,
+        effects=(LockThisCard(), HoldTargetFromAshHeap(exiled=True)),
         label="lock: a library card from your prey's ash heap onto this card, face down",
     ),
     notes="Its lock is offered in its controller's master phase (it unlocks in the unlock phase just before: the card "
@@ -3330,22 +2629,12 @@ card(
 # -- Brainwash ----------------------------------------------------------------------------------------------------------
 
 
-def _prey_uncontrolled(game: Game, play: Play) -> Sequence[int]:
-    """An uncontrolled vampire in the prey's uncontrolled region."""
-    prey = game.prey(play.seat)
-    return [c for c in game.seats[prey].uncontrolled if c in game.minions] if prey != play.seat else []
-
-
-@hook("may_transfer", "Brainwash")
-def _not_brainwashed(game: Game, copy: int) -> bool:
-    """ "No transfers can be used to move blood to or from that card" (other moves are: LSJ 20010211)."""
-    m = game.minions.get(copy)
-    return m is None or not m.cards or all(game.card_of[c] != vekn(game, "Brainwash") for c in m.cards)
+no_transfers_with("Brainwash")  # "No transfers can be used to move blood to or from that card"
 
 
 card(
     "Brainwash",
-    Mode(window=W.MASTER, targets=_prey_uncontrolled, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=prey_uncontrolled_vampires, effects=(PutOnTarget(),)),
     notes="It stays on the vampire once it is brought out (LSJ 20010211: by other means than transfers); any minion "
     "of another Methuselah may burn it as a +1 stealth (D) action at its player.",
     burn="minion, +1 stealth (D)",
@@ -3357,41 +2646,22 @@ card(
 _ANACHRONISM = "Anachronism"
 
 
-def _capacity_above_6(game: Game, play: Play) -> Sequence[int]:
-    """A vampire in play (any Methuselah's) with capacity above 6."""
-    return [
-        c
-        for s in game.order
-        for c in game.seats[s].controlled
-        if (m := game.minions.get(c)) is not None and m.in_play and m.kind == VAMPIRE and m.capacity > 6
-    ]
-
-
 def _ranged_weapon(game: Game, vekn_id: int) -> bool:
-    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted."""
-    strike = getattr(game.compiled.bearers.get(vekn_id), "strike", None)
-    return getattr(strike, "ranged", False) and vekn_id != vekn(game, "Ivory Bow")
+    """A weapon with a ranged strike (LSJ 20060825), the Ivory Bow excepted (the bots' worth of Anachronism)."""
+    return ranged_weapon(game, vekn_id, ("Ivory Bow",))
 
 
-def _anachronism_burns(game: Game, play: Play) -> None:
-    """ "If he or she currently has any, they are burned"."""
-    m = game.minions.get(play.target)
-    for c in list(m.cards) if m is not None else ():
-        if _ranged_weapon(game, game.card_of[c]):
-            burn_card(game, c)
-
-
-@hook("may_play", _ANACHRONISM)
-def _no_ranged_weapon(game: Game, handler: Handler, m: Minion) -> bool:
-    """ "This vampire cannot have … any ranged weapons except the Ivory Bow": it does not equip one."""
-    if not m.cards or not _ranged_weapon(game, handler.card):
-        return True
-    return all(game.card_of[c] != vekn(game, _ANACHRONISM) for c in m.cards)
+# "This vampire cannot have … any ranged weapons except the Ivory Bow"
+cannot_have_ranged_weapons(_ANACHRONISM, allowed=("Ivory Bow",))
 
 
 card(
     _ANACHRONISM,
-    Mode(window=W.MASTER, targets=_capacity_above_6, effects=(PutOnTarget(), _anachronism_burns)),
+    Mode(
+        window=W.MASTER,
+        targets=vampires_in_play(min_capacity=7),
+        effects=(PutOnTarget(), BurnRangedWeaponsOfTarget(allowed=("Ivory Bow",))),
+    ),
     notes="A ranged weapon is any equipment with a ranged strike (LSJ 20060825); the vampire carrying it cannot equip "
     "one (its own equip action nor an equip given to it), so it never has one to use.",
 )
@@ -3400,27 +2670,13 @@ card(
 # -- Capitalist ---------------------------------------------------------------------------------------------------------
 
 
-def _own_sabbat_without_archetype(game: Game, play: Play) -> Sequence[int]:
-    return [c for c in _own_vampires_without_archetype(game, play) if game.minions[c].sect == "Sabbat"]
-
-
-@hook("after_resolution", "Capitalist")
-def _capitalist(game: Game, act: Action) -> None:
-    """ "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the
-    bank"."""
-    if not act.flags.get("successful_bleed") or act.target != game.prey(act.seat):
-        return
-    m = game.minions.get(act.actor)
-    if m is None or not _has_card(game, m.id, "Capitalist") or ("capitalist", m.id, game.turn) in game.used:
-        return
-    game.used.add(("capitalist", m.id, game.turn))
-    if move_blood(game, m.id, 1):
-        game.log("add blood", act.seat, m.id, 1)
+# "Once per turn, when this vampire successfully bleeds his or her prey, he or she gains 1 blood from the bank"
+bearer_once_each_turn("acts", "Capitalist", bled_prey_successfully, gains=1)
 
 
 card(
     "Capitalist",
-    Mode(window=W.MASTER, targets=_own_sabbat_without_archetype, effects=(PutOnTarget(),)),
+    Mode(window=W.MASTER, targets=Minions(ready=False, sect="Sabbat", without=ARCHETYPES), effects=(PutOnTarget(),)),
     notes="'A vampire can have only one archetype' checks the archetypes modelled (Perfectionist, Dabbler, Rebel, "
     "Cavalier, Monster, Capitalist).",
 )
@@ -3440,26 +2696,11 @@ card(
 )
 
 
-def _lupine_assault(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Each Methuselah, the player first, discards 5 cards of its choice, then draws back up to its hand size."""
-    for seat in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]:
-        s = game.seats[seat]
-        chosen: list[int] = []
-        while len(chosen) < 5 and not s.ousted:
-            held = [c for c in s.hand if c not in chosen]
-            if not held:
-                break
-            option = yield from choose(game, seat, [Option(Kind.DISCARD, seat, (c,)) for c in held])
-            chosen.append(option.ids[0])
-        if chosen:
-            v.discard(game, seat, chosen)
-
-
 card(
     "Lupine Assault",
     Mode(
         window=W.MASTER,
-        effects=(v.DoNotReplace(Until.END_OF_TURN), _lupine_assault),
+        effects=(v.DoNotReplace(Until.END_OF_TURN), v.EachMethuselahDiscards(5)),
         limit="lupine assault",
         limit_scope="game",
     ),
