@@ -13,6 +13,9 @@ hooks of the spec modules that name the card:
 - **pure data**: neither: the card is vocabulary words and numbers (factories from ``vocabulary.py`` count
   as words).
 
+A word only one card uses is that card's code under a word's name until a second card shares it, so the script
+also prints the words used by one card only and the cards with code of their own (bespoke, or such a word).
+
 Also printed: the lines of spec code per card, the functions of ``game.py`` the specs call (``g.name`` and
 ``from ..game import``), the spec modules that import ``bots``, and the engine's import circles (every
 strongly connected group of the package's modules, from the ``import`` statements), and how many modes of
@@ -112,6 +115,48 @@ def classify() -> dict[str, dict[str, Any]]:
                     scored = True
         out[name] = {"bespoke": sorted(bespoke), "scored": scored}
     return out
+
+
+VOCABULARY = "vtesdeck.core.engine.vocabulary"
+
+
+def _word(obj: Any) -> str:
+    """The vocabulary word an object comes from: a function's or a class's name, a factory's for what it made
+    ("passes_to_predator_in_discard_phase.<locals>.hook" is the word ``passes_to_predator_in_discard_phase``)."""
+    name = getattr(obj, "__qualname__", None) or type(obj).__qualname__
+    return name.split(".<locals>")[0]
+
+
+def words_per_card() -> dict[str, set[str]]:
+    """Card name → the vocabulary words its spec uses: the callables of its modes defined in ``vocabulary.py``
+    and the vocabulary hooks registered for it by name (a factory called with the card's name)."""
+    out: dict[str, set[str]] = {name: set() for name in spec_format.LIBRARY}
+    for name, spec in spec_format.LIBRARY.items():
+        for mode in spec.modes:
+            for field in ("when", "targets", "values", "effects"):
+                for fn in callables_in(getattr(mode, field)):
+                    if module_of(fn) == VOCABULARY:
+                        out[name].add(_word(fn))
+    for functions in spec_format.HOOKS.values():
+        for fn in functions:
+            if module_of(fn) == VOCABULARY:
+                for name in spec_format.HOOK_CARDS.get(fn, ()):
+                    if name in out:
+                        out[name].add(_word(fn))
+    return out
+
+
+def single_card_words() -> tuple[int, int, list[str]]:
+    """(words used by one library card only, words used in all, the cards using such a word): how much of the
+    vocabulary is one card's code under a word's name rather than a word cards share."""
+    per_card = words_per_card()
+    users: dict[str, int] = {}
+    for words in per_card.values():
+        for w in words:
+            users[w] = users.get(w, 0) + 1
+    single = {w for w, n in users.items() if n == 1}
+    cards = sorted(name for name, words in per_card.items() if words & single)
+    return len(single), len(users), cards
 
 
 def code_lines(path: Path) -> int:
@@ -247,6 +292,15 @@ def main() -> None:
     print(f"pure data: {len(pure)} ({100 * len(pure) / n:.1f} %)   target >= 60 %")
     print(f"bespoke Python: {len(bespoke)} ({100 * len(bespoke) / n:.1f} %)   target <= 15 %")
     print(f"bot scores in the spec: {len(scored)} ({100 * len(scored) / n:.1f} %)   target 0")
+    single, used, single_users = single_card_words()
+    print(
+        f"vocabulary words the specs use: {used}, {single} of them by one card only; cards using such a word: "
+        f"{len(single_users)} ({100 * len(single_users) / n:.1f} %)"
+    )
+    own = set(bespoke) | set(single_users)
+    print(
+        f"cards with code of their own (bespoke, or a word no other card uses): {len(own)} ({100 * len(own) / n:.1f} %)"
+    )
     print(f"spec code lines (library modules): {lines}, {lines / n:.1f} a card   target about 20")
     print(f"vampire spec lines: {vampire_lines}, {vampire_lines / max(1, len(spec_format.CRYPT)):.1f} a vampire")
     derived, named = disciplines_from_data()
