@@ -1726,16 +1726,13 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
-    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
-    this vampire gets 1 optional maneuver during the first round")."""
-
-    first_round: bool = False
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). A maneuver only
+    for the first round is ``ManeuverInFirstRound``."""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
+            act.flags[f"combat maneuver:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -6836,18 +6833,6 @@ class EquipFromHand:
         g.refill(game, play.seat)
 
 
-@hook("round_start", effects=(ManeuverInCombat,))
-def _first_round_maneuver(game: Game, c: Combat) -> None:
-    """The first-round maneuvers of ``ManeuverInCombat(first_round=True)``: the acting minion's (Mind of the Wilds),
-    the blocker's (Eyes of the Beast [PRO]: "if this vampire blocks", in a combat after a second block too)."""
-    act = c.action
-    if act is None or c.round != 1 or not act.flags:
-        return
-    for side in (c.a, c.b):
-        if act.flags.get(f"first round maneuver:{side.minion}"):
-            side.maneuvers += 1
-
-
 # "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
 # LSJ 20100308): a mark (``MarkAction``) game.strike_options reads.
 BLOCKER_CANNOT_END_COMBAT = "blocker cannot end combat"
@@ -7572,8 +7557,10 @@ class EndOnlyPress:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManeuverInFirstRound:
-    """ "1 optional maneuver during the first round of the resulting combat if this vampire blocks" (Eyes of the
-    Beast [PRO]): in each combat resulting from its block of this action (ANK 20191108), not a follow-up one."""
+    """The playing minion gets 1 optional maneuver during the first round of each combat resulting from a block of
+    this action, not a follow-up one: the acting minion's (Mind of the Wilds: "if this action is blocked, this
+    vampire gets 1 optional maneuver during the first round"), the blocker's (Eyes of the Beast [PRO]: "if this
+    vampire blocks", in a combat after a second block too: ANK 20191108)."""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
@@ -7586,8 +7573,9 @@ def _first_round_maneuver_start(game: Game, c: Combat) -> None:
     act = c.action
     if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
         return  # only the combat resulting from the block
-    if act.flags.get(f"first round maneuver:{act.blocker}"):
-        c.side(act.blocker).used.add("combat:first round maneuver")
+    for side in (c.a, c.b):
+        if act.flags.get(f"first round maneuver:{side.minion}"):
+            side.used.add("combat:first round maneuver")
 
 
 @hook("round_start", effects=(ManeuverInFirstRound,))
