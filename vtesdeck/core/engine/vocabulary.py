@@ -7726,3 +7726,58 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for bc
+
+
+@hook("round_start", data=("ally.additional_strike", "ally.first_round_stops_capacity", "ally.close_blocking_directed"))
+def _ally_round_start(game: Game, c: Combat) -> None:
+    """What an ally's ``Ally`` data does as each round of its combats starts: its additional strike, "(limited)": the
+    round's one additional strike source (L1683-1694), not optional (Renegade Garou: PIB 20121028); in the first
+    round, the opposing vampire of ``first_round_stops_capacity`` or less cannot strike (Rock Cat); blocking a
+    directed action, the first round's range is close: the range step is skipped (RTR 19970630) unless another effect
+    set it already (PIB 20120214), Asanbonsam Ghoul."""
+    for side in (c.a, c.b):
+        a = _ally(game, side.minion)
+        if a is None:
+            continue
+        if a.additional_strike and not side.extra_source:
+            side.extra_source = True
+            side.extra_strikes += 1
+        if c.round != 1:
+            continue
+        other = c.other(side.minion)
+        v = game.minions.get(other.minion)
+        if v is not None and v.kind == VAMPIRE and v.capacity <= a.first_round_stops_capacity:
+            other.used.add("round:cannot strike")
+        act = c.action
+        if (
+            a.close_blocking_directed
+            and act is not None
+            and act.directed
+            and act.blocked
+            and act.blocker == side.minion == c.b.minion
+            and not c.fixed_close
+        ):
+            c.range = Range.CLOSE
+            c.fixed_close = True
+            game.log("range set", g.controller(game, side.minion), side.minion, int(c.range))
+
+
+@hook("intercept", data=("ally.intercept_directed",))
+def _ally_intercept_directed(game: Game, minion: int, act: Action) -> int:
+    """An ally's +intercept during directed actions (``Ally.intercept_directed``: Asanbonsam Ghoul)."""
+    a = _ally(game, minion) if act.directed else None
+    return a.intercept_directed if a is not None else 0
+
+
+@hook("frenzy_immune", data=("bearer.frenzy_immune",))
+def _bearer_frenzy_immune(game: Game, minion: int) -> bool:
+    """The vampire carrying a card whose ``Bearer`` says ``frenzy_immune`` (above its capacity threshold, if any) is
+    immune to frenzy cards: Sire's Index Finger, Blade of Enoch (the frenzy cards' own predicates ask:
+    ``frenzy_immune``)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or not m.cards:
+        return False
+    return any(b.frenzy_immune and m.capacity > b.frenzy_immune_capacity_above for _, b in _bearers(game, minion))

@@ -658,16 +658,6 @@ def _is_ally_named(game: Game, minion: int, name: str) -> bool:
     return m is not None and m.kind == ALLY and m.card == vekn(game, name)
 
 
-@hook("round_start", "Renegade Garou")
-def _garou_additional_strike(game: Game, c: Combat) -> None:
-    """An additional strike each round, "(limited)": the round's one additional strike source (L1683-1694); it
-    is not optional (PIB 20121028)."""
-    for side in (c.a, c.b):
-        if _is_ally_named(game, side.minion, "Renegade Garou") and not side.extra_source:
-            side.extra_source = True
-            side.extra_strikes += 1
-
-
 turn_blood("unlock", "Renegade Garou", 1, on="ally", at_most=2)  # with 2 or fewer life, it gains 1 life
 
 
@@ -685,7 +675,7 @@ card(
         targets=ready_minions_of_others,
         label="enter combat",
     ),
-    ally=Ally(maneuvers_each_combat=1),
+    ally=Ally(maneuvers_each_combat=1, additional_strike=True),
 )
 
 
@@ -1015,32 +1005,11 @@ card(
 # -- Asanbonsam Ghoul ------------------------------------------------------------------------------------------------------
 
 
-@hook("intercept", "Asanbonsam Ghoul")
-def _asanbonsam_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during directed actions."""
-    return 1 if act.directed and _is_ally_named(game, minion, "Asanbonsam Ghoul") else 0
-
-
-@hook("round_start", "Asanbonsam Ghoul")
-def _asanbonsam_close(game: Game, c: Combat) -> None:
-    """Blocking a directed action, it sets the first round's range to close: the range step is skipped (RTR
-    19970630) unless another effect already set it (PIB 20120214: none does before the first round here)."""
-    act = c.action
-    if (
-        c.round == 1
-        and act is not None
-        and act.directed
-        and act.blocked
-        and act.blocker == c.b.minion
-        and _is_ally_named(game, c.b.minion, "Asanbonsam Ghoul")
-        and not c.fixed_close
-    ):
-        c.range = Range.CLOSE
-        c.fixed_close = True
-        game.log("range set", controller(game, c.b.minion), c.b.minion, int(c.range))
-
-
-card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"))
+card(
+    "Asanbonsam Ghoul",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"),
+    ally=Ally(intercept_directed=1, close_blocking_directed=True),
+)
 
 
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
@@ -2310,17 +2279,6 @@ card(
 # -- Rock Cat, Grey Thorne: allies playing cards as vampires --------------------------------------------------------------
 
 
-@hook("round_start", "Rock Cat")
-def _rock_cat_first_round(game: Game, c: Combat) -> None:
-    """Opposing vampires with capacity 3 or less cannot strike in the first round."""
-    if c.round != 1:
-        return
-    for side in (c.a, c.b):
-        v = game.minions.get(c.other(side.minion).minion)
-        if _is_ally_named(game, side.minion, "Rock Cat") and v is not None and v.kind == VAMPIRE and v.capacity <= 3:
-            c.other(side.minion).used.add("round:cannot strike")
-
-
 card(
     "Rock Cat",
     Mode(window=W.ACTION, effects=(Recruit(4, strength=3, bleed=0),), label="recruit"),
@@ -2334,7 +2292,7 @@ card(
         targets=ready_minions_of_others,
         label="enter combat",
     ),
-    ally=Ally(presses_each_combat=1),
+    ally=Ally(presses_each_combat=1, first_round_stops_capacity=3),
 )
 plays_as_vampire("Rock Cat", ("pot",), capacity=3)
 
@@ -2777,26 +2735,18 @@ card(
 )
 
 _FINGER, _BLADE = "Sire's Index Finger", "Blade of Enoch"
-card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(frenzy_immune=True))
 card(
     _BLADE,
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
     bearer=Bearer(
         strike=Strike(bonus=1, aggravated_vs=("Brujah", "Brujah antitribu"), label="Blade of Enoch"),
         strike_capacity_above=5,
+        frenzy_immune=True,
+        frenzy_immune_capacity_above=5,
     ),
     notes="A vampire of capacity 5 or less may carry it, without its strike or immunity (LSJ 20030607).",
 )
-
-
-@hook("frenzy_immune", _FINGER, _BLADE)
-def _immune_to_frenzy(game: Game, minion: int) -> bool:
-    """The vampire with Sire's Index Finger, or with the Blade of Enoch and a capacity above 5, is immune to frenzy
-    cards (the frenzy cards' own predicates ask: vocabulary.frenzy_immune)."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or not m.cards:
-        return False
-    return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
 
 
 _IMPROVISED = "Improvised Flamethrower"
