@@ -187,6 +187,8 @@ class Ally:
     first_round_stops_capacity: int = 0  # opposing vampires of this capacity or less cannot strike in the first round
     intercept_directed: int = 0  # +intercept during directed actions (Asanbonsam Ghoul)
     close_blocking_directed: bool = False  # blocking a directed action: the first round's range is close (Asanbonsam)
+    burned_in_unlock: bool = False  # "burn this ally during your unlock phase" (Nocturn, Spectral Servitor)…
+    pool_instead_marked: str = ""  # … a copy with this mark (``MarkThisCard``) may burn 1 pool instead (Spectral [OBL])
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

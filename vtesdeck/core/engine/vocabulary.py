@@ -27,6 +27,7 @@ from . import economy
 from . import game as g
 from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
+from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .state import held_on as _held_on
 from .state import hold as _hold
@@ -7781,3 +7782,67 @@ def _bearer_frenzy_immune(game: Game, minion: int) -> bool:
     if m is None or m.kind != VAMPIRE or not m.cards:
         return False
     return any(b.frenzy_immune and m.capacity > b.frenzy_immune_capacity_above for _, b in _bearers(game, minion))
+
+
+@hook("unlock", data=("ally.burned_in_unlock",))
+def _ally_burned_in_unlock(game: Game, seat: int) -> int:
+    """During your unlock phase, each ally of yours whose ``Ally`` says ``burned_in_unlock`` is burned (Nocturn);
+    one marked ``pool_instead_marked`` burns 1 pool instead while the pool is above 4 (a fixed rule: Spectral Servitor
+    [OBL])."""
+    for c in list(game.seats[seat].controlled):
+        a = _ally(game, c)
+        if a is None or not a.burned_in_unlock or not game.minions[c].in_play:
+            continue
+        if a.pool_instead_marked and card_marked(game, c, a.pool_instead_marked) and game.seats[seat].pool > 4:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            g.burn_minion(game, c)
+    return 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockIfFirstRecruit:
+    """ "Unlock this vampire if this is their first successful recruit ally action this turn" (Nocturn, Spectral
+    Servitor): an ally it recruited earlier this turn (an action card it played, now in play) counts."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        actor = game.minions.get(play.minion)
+        if actor is None:
+            return
+        mark = ("recruited an ally", play.minion, game.turn)
+        earlier = mark in game.used or any(
+            (m := game.minions.get(c)) is not None
+            and m.kind == ALLY
+            and c != play.card
+            and m.recruited_turn == game.turn
+            and (play.minion, m.card) in game.used
+            for c in game.seats[play.seat].controlled
+        )
+        game.used.add(mark)
+        if not earlier and actor.locked and g.is_ready(game, actor.id):
+            actor.locked = False
+            game.log("unlock", play.seat, actor.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MayRepeatThisTurn:
+    """ "This vampire can perform this action again this turn, with the cost increased by ``blood`` blood
+    (cumulative)" (Nocturn [OBT]): a rider on the acting minion, by the card, read by the "may_repeat_action" and
+    "blood_cost" hooks."""
+
+    blood: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions and play.card >= 0:
+            g.add_rider(game, play.minion, f"may repeat:{game.card_of[play.card]}", self.blood, Until.END_OF_TURN)
+
+
+@hook("may_repeat_action", effects=(MayRepeatThisTurn,))
+def _may_repeat_this_turn(game: Game, handler: Handler, m: Minion) -> bool:
+    return g.rider_sum(game, m.id, f"may repeat:{handler.card}") > 0
+
+
+@hook("blood_cost", effects=(MayRepeatThisTurn,))
+def _repeat_costs_more(game: Game, handler: Handler, minion: int) -> int:
+    return g.rider_sum(game, minion, f"may repeat:{handler.card}")

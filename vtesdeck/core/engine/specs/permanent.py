@@ -42,6 +42,7 @@ from ..vocabulary import (
     LockThisCard,
     MarkThisCard,
     MayActThisTurn,
+    MayRepeatThisTurn,
     Minions,
     NoDisciplineCardsThisAction,
     Prevent,
@@ -54,6 +55,7 @@ from ..vocabulary import (
     Strike,
     UnlockAfterSuccess,
     UnlockAtEndOfTurn,
+    UnlockIfFirstRecruit,
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
@@ -78,7 +80,6 @@ from ..vocabulary import (
     burn_minion,
     cannot_block,
     card_gives,
-    card_marked,
     carries_no,
     carries_no_card_saying,
     choose,
@@ -114,7 +115,6 @@ from ..vocabulary import (
     ready_unlocked,
     ready_vampires_of_others,
     retainers_of_others,
-    rider_sum,
     take_damage,
     torpid_vampires_of_others,
     turn_blood,
@@ -2392,45 +2392,11 @@ _SPECTRAL = "Spectral Servitor"
 _SPECTRAL_SUPERIOR = "spectral servitor: [OBL]"
 
 
-def _unlock_if_first_recruit(game: Game, play: Play) -> None:
-    """Unlock the recruiting vampire if this is its first successful recruit ally action this turn: an ally it
-    recruited earlier this turn (an action card it played, now in play) counts."""
-    actor = game.minions.get(play.minion)
-    if actor is None:
-        return
-    mark = ("recruited an ally", play.minion, game.turn)
-    earlier = mark in game.used or any(
-        (m := game.minions.get(c)) is not None
-        and m.kind == ALLY
-        and c != play.card
-        and m.recruited_turn == game.turn
-        and (play.minion, m.card) in game.used
-        for c in game.seats[play.seat].controlled
-    )
-    game.used.add(mark)
-    if not earlier and actor.locked and is_ready(game, actor.id):
-        actor.locked = False
-        game.log("unlock", play.seat, actor.id)
-
-
-@hook("unlock", _SPECTRAL)
-def _spectral_unlock(game: Game, seat: int) -> int:
-    """During your unlock phase, burn it; recruited at [OBL], 1 pool is burned instead while the pool is above 4
-    (a fixed rule)."""
-    for m in _allies_named(game, seat, _SPECTRAL):
-        if card_marked(game, m.id, _SPECTRAL_SUPERIOR) and game.seats[seat].pool > 4:
-            economy.burn_pool(game, seat, 1)
-            game.log("burn pool", seat, 1)
-        else:
-            burn_minion(game, m.id)
-    return 0
-
-
 card(
     _SPECTRAL,
     Mode(
         window=W.ACTION,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn()),
         label="recruit",
     ),
     Mode(
@@ -2438,12 +2404,13 @@ card(
         superior=True,
         effects=(
             Recruit(1, strength=1, bleed=1),
-            _unlock_if_first_recruit,
+            UnlockIfFirstRecruit(),
             MayActThisTurn(),
             MarkThisCard(_SPECTRAL_SUPERIOR),
         ),
         label="recruit",
     ),
+    ally=Ally(burned_in_unlock=True, pool_instead_marked=_SPECTRAL_SUPERIOR),
     notes="It plays non-action cards requiring basic Oblivion as an independent vampire, a blood cost paid with its "
     "life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
@@ -2453,46 +2420,22 @@ plays_as_vampire(_SPECTRAL, ("obl",), sect="Independent", not_of_type="Action")
 # -- Nocturn ---------------------------------------------------------------------------------------------------------------
 
 _NOCTURN = "Nocturn"
-_NOCTURN_AGAIN = "nocturn: again"
-
-
-def _nocturn_again(game: Game, play: Play) -> None:
-    """[OBT]: the vampire can perform this action again this turn, the cost 1 blood more each time (cumulative)."""
-    if play.minion in game.minions:
-        add_rider(game, play.minion, _NOCTURN_AGAIN, 1, Until.END_OF_TURN)
-
-
-@hook("may_repeat_action", _NOCTURN)
-def _nocturn_may_repeat(game: Game, handler: Handler, m: Minion) -> bool:
-    return handler.name == _NOCTURN and rider_sum(game, m.id, _NOCTURN_AGAIN) > 0
-
-
-@hook("blood_cost", _NOCTURN)
-def _nocturn_cost(game: Game, handler: Handler, minion: int) -> int:
-    return rider_sum(game, minion, _NOCTURN_AGAIN) if handler.name == _NOCTURN else 0
-
-
-@hook("unlock", _NOCTURN)
-def _nocturn_burns(game: Game, seat: int) -> int:
-    """Burn Nocturn during your unlock phase."""
-    for m in _allies_named(game, seat, _NOCTURN):
-        burn_minion(game, m.id)
-    return 0
 
 
 card(
     _NOCTURN,
     Mode(
         window=W.ACTION,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn()),
         label="recruit",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn(), _nocturn_again),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn(), MayRepeatThisTurn(1)),
         label="recruit",
     ),
+    ally=Ally(burned_in_unlock=True),
     notes="It plays non-ally cards requiring basic Obtenebration as an independent vampire, a blood cost paid with "
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
