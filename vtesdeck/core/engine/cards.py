@@ -143,6 +143,9 @@ class Bearer:
     strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
     frenzy_immune: bool = False  # the vampire with it is immune to frenzy cards (Sire's Index Finger)…
     frenzy_immune_capacity_above: int = 0  # … when its capacity is above this ("with capacity above 5": Blade of Enoch)
+    halves_blood_costs: bool = False  # non-action-modifier cards cost the bearer half the blood, rounded down (Ankara)
+    rescue_cost: int = 0  # rescuing a vampire from torpor costs the bearer this much more blood (Ritual Goblet: -1)
+    unlock_after_rescue: bool = False  # once each turn, the bearer unlocks after rescuing a vampire (Ritual Goblet)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -189,6 +192,10 @@ class Ally:
     close_blocking_directed: bool = False  # blocking a directed action: the first round's range is close (Asanbonsam)
     burned_in_unlock: bool = False  # "burn this ally during your unlock phase" (Nocturn, Spectral Servitor)…
     pool_instead_marked: str = ""  # … a copy with this mark (``MarkThisCard``) may burn 1 pool instead (Spectral [OBL])
+    intercept_directed_at_controller: int = 0  # +intercept during actions directed at its controller (Ponticulus)
+    immune_to_normal_damage: bool = False  # "immune to non-aggravated damage", in combat or not (Ponticulus)
+    cannot_act: bool = False  # "he cannot act" (Ponticulus)
+    shuffled_when_burned: bool = False  # "if she is burned, shuffle her into her owner's library" (Saatet-ta)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

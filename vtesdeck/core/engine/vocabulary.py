@@ -3877,17 +3877,17 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
-    Square, The Rumor Mill: a vampire with blood to burn)."""
+def blocker_of(own: bool | None, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (``own=False``) or of
+    anyone (``own=None``: Ponticulus's "any Tremere") (of ``sect``, of ``clan``, of ``kind``, with ``min_blood`` blood
+    or more): a location's intercept (KRCG News Radio, Market Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
         if not isinstance(act, Action) or act.blocker < 0:
             return False
         m = game.minions.get(act.blocker)
-        if m is None or (g.controller(game, act.blocker) == play.seat) != own:
+        if m is None or (own is not None and (g.controller(game, act.blocker) == play.seat) != own):
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
             return False
@@ -7846,3 +7846,101 @@ def _may_repeat_this_turn(game: Game, handler: Handler, m: Minion) -> bool:
 @hook("blood_cost", effects=(MayRepeatThisTurn,))
 def _repeat_costs_more(game: Game, handler: Handler, minion: int) -> int:
     return g.rider_sum(game, minion, f"may repeat:{handler.card}")
+
+
+@hook("intercept", data=("ally.intercept_directed_at_controller",))
+def _ally_intercept_directed_at_controller(game: Game, minion: int, act: Action) -> int:
+    """An ally's +intercept during actions directed at its controller (``Ally.intercept_directed_at_controller``:
+    Ponticulus)."""
+    a = _ally(game, minion) if act.directed else None
+    if a is None or not a.intercept_directed_at_controller or act.target != g.controller(game, minion):
+        return 0
+    return int(a.intercept_directed_at_controller)
+
+
+@hook("damage_immunity", data=("ally.immune_to_normal_damage",))
+def _ally_immune_to_normal_damage(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """An ally "immune to non-aggravated damage" (``Ally.immune_to_normal_damage``: Ponticulus): it is not inflicted,
+    even unpreventable or outside combat (LSJ 20010627)."""
+    a = _ally(game, minion)
+    return (0, aggravated) if a is not None and a.immune_to_normal_damage else (normal, aggravated)
+
+
+@hook("damage_to_take", data=("ally.immune_to_normal_damage",))
+def _ally_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """In combat the normal damage is not inflicted on such an ally either (nothing counts it as inflicted)."""
+    a = _ally(game, side.minion)
+    return (0, agg) if a is not None and a.immune_to_normal_damage else (normal, agg)
+
+
+@hook("unlock", data=("ally.cannot_act",))
+def _ally_cannot_act(game: Game, seat: int) -> int:
+    """An ally that "cannot act" (``Ally.cannot_act``: Ponticulus) counts as just recruited each turn of its
+    controller (game.action_options offers such an ally no action)."""
+    for c in game.seats[seat].controlled:
+        a = _ally(game, c)
+        if a is not None and a.cannot_act and game.minions[c].in_play:
+            game.minions[c].recruited_turn = game.turn
+    return 0
+
+
+@hook("burned", data=("ally.shuffled_when_burned",))
+def _ally_shuffled_when_burned(game: Game, m: Minion, seat: int) -> None:
+    """An ally that is shuffled into its owner's library "if burned" (``Ally.shuffled_when_burned``: Saatet-ta);
+    other "when burned" effects still apply (ANK 20200813); not when discarded (LSJ 20010710: not burning)."""
+    a = game.compiled.allies.get(m.card) if m.kind == ALLY and game.compiled is not None else None
+    if a is None or not a.shuffled_when_burned:
+        return
+    owner = game.seats[game.owner_of[m.id]]
+    if owner.ousted or m.id not in owner.ash_heap:
+        return
+    owner.ash_heap.remove(m.id)
+    owner.library.append(m.id)
+    game.rng.shuffle(owner.library)
+    game.log("ash heap to library", owner.index, m.id)
+
+
+@hook("blood_cost", data=("bearer.halves_blood_costs",))
+def _bearer_halves_blood_costs(game: Game, handler: Handler, minion: int) -> int:
+    """Non-action-modifier cards costing blood cost the bearer half as much, rounded down (``Bearer.halves_blood_costs``:
+    The Ankara Citadel), the halving first, other changes after (RTR 20070707)."""
+    if not handler.blood or "Action Modifier" in handler.types:
+        return 0
+    if not any(b.halves_blood_costs for _, b in _bearers(game, minion)):
+        return 0
+    return handler.blood // 2 - handler.blood
+
+
+@hook("rescue_cost", data=("bearer.rescue_cost",))
+def _bearer_rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs the bearer more or less blood (``Bearer.rescue_cost``: Ritual Goblet,
+    -1)."""
+    return sum(b.rescue_cost for _, b in _bearers(game, rescuer))
+
+
+@hook("after_resolution", data=("bearer.unlock_after_rescue",))
+def _bearer_unlock_after_rescue(game: Game, act: Action) -> None:
+    """Once each turn, the bearer unlocks after rescuing a vampire from torpor (``Bearer.unlock_after_rescue``: Ritual
+    Goblet; always taken)."""
+    m = game.minions.get(act.actor)
+    key = ("unlock after rescue", act.actor, game.turn)
+    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
+        return
+    if any(b.unlock_after_rescue for _, b in _bearers(game, act.actor)) and g.is_ready(game, m.id):
+        game.used.add(key)
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodFromCounter:
+    """Move 1 blood from the card in play being used (its blood counters) to the minion it is on; the card burns with
+    no counters left (Cooler: "burn this card when it has no counters")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = counters_on(game, play.card) - 1
+        g.move_blood(game, play.minion, 1)  # from the card to the vampire: counted as gained by the table's blood
+        game.log("add blood", play.seat, play.minion, 1)
+        if game.card_counters[play.card] <= 0:
+            del game.card_counters[play.card]
+            g.burn_card(game, play.card)

@@ -84,7 +84,6 @@ from ..vocabulary import (
     carries_no_card_saying,
     choose,
     controller,
-    current_action,
     current_combat,
     damage_pending,
     directed_at_bearer,
@@ -841,32 +840,16 @@ card(
 )
 
 
-def _cooler_counters(game: Game, play: Play) -> None:
-    """Put 4 blood counters on the Cooler as it is equipped."""
-    m = game.minions.get(play.minion)
-    if m is not None and play.card in m.cards:
-        game.card_counters[play.card] = 4  # (a card's counters are not the table's pool and blood: not "gained")
-
-
-def _cooler_usable(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and is_ready(game, m.id) and m.blood < m.capacity and game.card_counters.get(play.card, 0) > 0
-
-
-def _cooler_move(game: Game, play: Play) -> None:
-    """Move 1 blood from the Cooler to its ready vampire; burn the Cooler with no counters left."""
-    game.card_counters[play.card] -= 1
-    move_blood(game, play.minion, 1)  # from the card to the vampire: counted as gained by the table's blood
-    game.log("add blood", play.seat, play.minion, 1)
-    if game.card_counters[play.card] <= 0:
-        del game.card_counters[play.card]
-        burn_card(game, play.card)
-
-
 card(
     "Cooler",
-    Mode(window=W.ACTION, effects=(Equip(), _cooler_counters), label="equip"),
-    Mode(window=W.UNLOCK, in_play=True, when=_cooler_usable, effects=(_cooler_move,), label="move 1 blood"),
+    Mode(window=W.ACTION, effects=(Equip(), WithCounters(4)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=all_of(holder_below_capacity, v.card_has_counters),
+        effects=(v.BloodFromCounter(),),
+        label="move 1 blood",
+    ),
     notes="Used only when the vampire has room for the blood (below capacity).",
 )
 
@@ -1044,21 +1027,6 @@ card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label
 _SETITE = "Follower of Set"
 
 
-@hook("burned", "Saatet-ta")
-def _saatet_ta_burned(game: Game, m: Minion, seat: int) -> None:
-    """If she is burned, she is shuffled into her owner's library (other "when burned" effects still apply: ANK
-    20200813); not when discarded (LSJ 20010710: discarding is not burning)."""
-    if m.kind != ALLY or m.card != vekn(game, "Saatet-ta"):
-        return
-    owner = game.seats[game.owner_of[m.id]]
-    if owner.ousted or m.id not in owner.ash_heap:
-        return
-    owner.ash_heap.remove(m.id)
-    owner.library.append(m.id)
-    game.rng.shuffle(owner.library)
-    game.log("ash heap to library", owner.index, m.id)
-
-
 card(
     "Saatet-ta",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=2, bleed=1),), label="recruit"),
@@ -1083,6 +1051,7 @@ card(
         effects=(LockSelf(), Bleed(1, limited=False)),
         label="lock: +1 bleed to a Follower of Set",
     ),
+    ally=Ally(shuffled_when_burned=True),
     notes="The +1 bleed is given during a bleed before resolution (ANK 20231124, LSJ 19970718); she can lock for it "
     "the turn she is recruited (ANK 20180517).",
 )
@@ -1632,22 +1601,10 @@ card(
 )
 
 
-@hook("blood_cost", "Ankara Citadel, Turkey, The")
-def _ankara_citadel(game: Game, handler: Handler, minion: int) -> int:
-    """Non-action-modifier cards costing blood cost the vampire with the Citadel half as much, rounded down (the
-    halving first, other changes after: RTR 20070707)."""
-    if (
-        not handler.blood
-        or "Action Modifier" in handler.types
-        or not carried(game, minion, "Ankara Citadel, Turkey, The")
-    ):
-        return 0
-    return handler.blood // 2 - handler.blood
-
-
 card(
     "Ankara Citadel, Turkey, The",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(halves_blood_costs=True),
     notes="A location once in play (not equipment).",
 )
 
@@ -1896,26 +1853,11 @@ card(
 grants_disciplines("Sargon Fragment, The", fixed_levels(nec=2))
 
 
-@hook("rescue_cost", "Ritual Goblet")
-def _goblet_rescue(game: Game, rescuer: int, rescued: int) -> int:
-    """Rescuing a vampire from torpor costs this vampire 1 less blood."""
-    return -1 if carried(game, rescuer, "Ritual Goblet") else 0
-
-
-@hook("after_resolution", "Ritual Goblet")
-def _goblet_unlock(game: Game, act: Action) -> None:
-    """Once each turn, the vampire unlocks after rescuing a vampire from torpor (always taken)."""
-    m = game.minions.get(act.actor)
-    key = ("ritual goblet", act.actor, game.turn)
-    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
-        return
-    if carried(game, act.actor, "Ritual Goblet") and is_ready(game, m.id):
-        game.used.add(key)
-        m.locked = False
-        game.log("unlock", act.seat, m.id)
-
-
-card("Ritual Goblet", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(
+    "Ritual Goblet",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(rescue_cost=-1, unlock_after_rescue=True),
+)
 grants_disciplines("Ritual Goblet", fixed_levels(tha=1))
 
 
@@ -2213,51 +2155,17 @@ card(
 # -- Ponticulus --------------------------------------------------------------------------------------------------------------
 
 
-@hook("intercept", "Ponticulus")
-def _ponticulus_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during actions directed at his controller."""
-    if not _is_ally_named(game, minion, "Ponticulus"):
-        return 0
-    return 1 if act.directed and act.target == controller(game, minion) else 0
-
-
-@hook("damage_immunity", "Ponticulus")
-def _ponticulus_immune(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
-    """Immune to non-aggravated damage: it is not inflicted, even unpreventable or outside combat (LSJ 20010627)."""
-    return (0, aggravated) if _is_ally_named(game, minion, "Ponticulus") else (normal, aggravated)
-
-
-@hook("damage_to_take", "Ponticulus")
-def _ponticulus_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
-    """In combat the normal damage is not inflicted either (nothing counts it as inflicted)."""
-    return (0, agg) if _is_ally_named(game, side.minion, "Ponticulus") else (normal, agg)
-
-
-@hook("unlock", "Ponticulus")
-def _ponticulus_cannot_act(game: Game, seat: int) -> int:
-    """He cannot act: each turn of his controller he counts as just recruited (game.action_options offers such an
-    ally no action)."""
-    for m in _allies_named(game, seat, "Ponticulus"):
-        m.recruited_turn = game.turn
-    return 0
-
-
-def _tremere_blocking(game: Game, play: Play) -> bool:
-    act = action_of(play) or current_action(game)
-    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
-    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
-
-
 card(
     "Ponticulus",
     Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(ready_unlocked, _tremere_blocking),
+        when=all_of(ready_unlocked, v.blocker_of(None, clan="Tremere")),
         effects=(LockSelf(), Intercept(1)),
         label="lock: +1 intercept to a Tremere",
     ),
+    ally=Ally(intercept_directed_at_controller=1, immune_to_normal_damage=True, cannot_act=True),
     notes="He cannot act, so he never equips (nor uses equipment).",
 )
 
