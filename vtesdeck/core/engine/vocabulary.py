@@ -5579,10 +5579,23 @@ def _strength_until_unlock(game: Game, minion: int) -> int:
 @dataclasses.dataclass(frozen=True, slots=True)
 class AshHeapCardToHand:
     """Move a card of the player's choice from its ash heap to its hand (Gear Up [nec]); library cards with a spec
-    offered first. A hand then over its size is discarded down (game)."""
+    offered first. ``fixed``: a library card taken by a fixed rule, no choice: the last one put there that the engine
+    models, else the last one (The Sargon Fragment). A hand then over its size is discarded down (game)."""
+
+    fixed: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         heap = game.seats[play.seat].ash_heap
+        if self.fixed:
+            library = [c for c in heap if game.card_of[c] not in game.vampires]
+            comp = game.compiled
+            modelled = [c for c in library if comp is not None and game.card_of[c] in comp.implemented]
+            if library:
+                chosen = (modelled or library)[-1]
+                heap.remove(chosen)
+                game.seats[play.seat].hand.append(chosen)
+                game.log("ash heap to hand", play.seat, chosen)
+            return None
         cards = game.compiled.cards if game.compiled is not None else {}
         found: dict[int, int] = {}
         for c in heap:
@@ -7944,3 +7957,32 @@ class BloodFromCounter:
         if game.card_counters[play.card] <= 0:
             del game.card_counters[play.card]
             g.burn_card(game, play.card)
+
+
+def still_carried(game: Game, play: Play) -> bool:
+    """The card giving the action is still on the acting minion: otherwise the action fizzles (succeeds for no effect:
+    RTR 19960221), with ``If`` (Hand of Conrad, The Sargon Fragment)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def library_cards_in_ash_heap(game: Game, play: Play) -> Sequence[int]:
+    """The library cards (not vampires) in the player's ash heap (The Sargon Fragment)."""
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapVampireToUncontrolled:
+    """Move a vampire from the player's ash heap to its uncontrolled region, as a new card with no counters: the one
+    with the highest capacity, the first of those put there (Hand of Conrad)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        found = [c for c in s.ash_heap if game.card_of[c] in game.vampires]
+        if not found:
+            return
+        best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
+        s.ash_heap.remove(best)
+        s.uncontrolled.append(best)
+        game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
+        game.log("ash heap to uncontrolled", play.seat, best)

@@ -1778,26 +1778,6 @@ def _still_carried(game: Game, play: Play) -> bool:
     return m is not None and play.card in m.cards
 
 
-def _vampires_in_ash_heap(game: Game, play: Play) -> list[int]:
-    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] in game.vampires]
-
-
-def _vampire_to_uncontrolled(game: Game, play: Play) -> None:
-    """Move a vampire from the ash heap to the uncontrolled region (the one with the highest capacity), as a new
-    card with no counters."""
-    if not _still_carried(game, play):
-        return
-    s = game.seats[play.seat]
-    found = _vampires_in_ash_heap(game, play)
-    if not found:
-        return
-    best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
-    s.ash_heap.remove(best)
-    s.uncontrolled.append(best)
-    game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
-    game.log("ash heap to uncontrolled", play.seat, best)
-
-
 card(
     "Hand of Conrad",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1805,34 +1785,13 @@ card(
         window=W.ACTION,
         in_play=True,
         role=Role.ACTOR,
-        when=has_targets(_vampires_in_ash_heap),
-        effects=(_vampire_to_uncontrolled,),
+        when=has_targets(v.vampires_in_ash_heap),
+        effects=(v.If(v.still_carried, (v.AshHeapVampireToUncontrolled(),)),),
         label="a vampire from the ash heap to the uncontrolled region",
     ),
     notes="The vampire moved is the one with the highest capacity.",
 )
 grants_disciplines("Hand of Conrad", fixed_levels(pot=2))
-
-
-def _library_cards_in_ash_heap(game: Game, play: Play) -> list[int]:
-    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
-
-
-def _ash_heap_to_hand(game: Game, play: Play) -> None:
-    """Move a library card from the ash heap to the hand (the last one put there the engine models, else the last
-    one); the hand is then discarded down (game.choose)."""
-    if not _still_carried(game, play):
-        return
-    found = _library_cards_in_ash_heap(game, play)
-    if not found:
-        return
-    comp = game.compiled
-    modelled = [c for c in found if comp is not None and game.card_of[c] in comp.implemented]
-    chosen = (modelled or found)[-1]
-    s = game.seats[play.seat]
-    s.ash_heap.remove(chosen)
-    s.hand.append(chosen)
-    game.log("ash heap to hand", play.seat, chosen)
 
 
 card(
@@ -1843,8 +1802,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         cost_blood=1,
-        when=has_targets(_library_cards_in_ash_heap),
-        effects=(_ash_heap_to_hand,),
+        when=has_targets(v.library_cards_in_ash_heap),
+        effects=(v.If(v.still_carried, (v.AshHeapCardToHand(fixed=True),)),),
         label="a library card from the ash heap to the hand",
     ),
     notes="The card fetched is chosen by a fixed rule (the last one put in the ash heap that the engine models), on "
