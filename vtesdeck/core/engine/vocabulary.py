@@ -6089,6 +6089,7 @@ class Minions:
     min_capacity: int = 0
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+    not_self: bool = False  # other than the playing minion ("a ready minion you control": Underbridge Stray)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6133,6 +6134,8 @@ class Minions:
             out.extend(m.id for m in found if self.fits(game, m))
         if self.ready_first:
             out.sort(key=lambda c: game.minions[c].torpor)
+        if self.not_self:
+            out = [c for c in out if c != play.minion]
         return out
 
 
@@ -7986,3 +7989,17 @@ class AshHeapVampireToUncontrolled:
         s.uncontrolled.append(best)
         game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
         game.log("ash heap to uncontrolled", play.seat, best)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnCombatantPresses:
+    """The player's minion in the combat gets ``amount`` optional presses this round (a card in play used for it, not
+    a combatant: Underbridge Stray)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.a if g.controller(game, c.a.minion) == play.seat else c.b
+            side.presses += self.amount

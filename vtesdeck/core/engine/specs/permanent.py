@@ -60,7 +60,6 @@ from ..vocabulary import (
     UnlockSelf,
     UnlockTarget,
     WithCounters,
-    action_of,
     action_succeeded,
     add_rider,
     all_of,
@@ -1334,26 +1333,7 @@ card(
 )
 
 
-def _own_combatant(game: Game, play: Play) -> bool:
-    c = play.frame
-    return isinstance(c, Combat) and not c.over and any(controller(game, s.minion) == play.seat for s in (c.a, c.b))
-
-
-def _press_to_own_combatant(game: Game, play: Play) -> None:
-    """The player's minion in the combat gets 1 optional press this round."""
-    c = play.frame
-    if isinstance(c, Combat):
-        side = c.a if controller(game, c.a.minion) == play.seat else c.b
-        side.presses += 1
-
-
-def _own_locked_minions(game: Game, play: Play) -> list[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.locked and m.id != play.minion]
-
-
-def _not_blocking(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.blocker != play.minion
+_OWN_LOCKED_OTHERS = Minions(kind=None, locked=True, not_self=True)  # ready locked minions you control
 
 
 card(
@@ -1363,15 +1343,15 @@ card(
     Mode(
         window=W.BEFORE_STRIKES,
         in_play=True,
-        when=all_of(_own_combatant, has_life),
-        effects=(BurnLifeOfThisCard(1), _press_to_own_combatant),
+        when=all_of(has_targets(v.own_combatants), has_life),
+        effects=(BurnLifeOfThisCard(1), v.OwnCombatantPresses(1)),
         label="burn 1 life: 1 press to your minion in combat",
     ),
     Mode(
         window=W.BEFORE_BLOCKS,
         in_play=True,
-        when=all_of(directed_at_you, _not_blocking, has_targets(_own_locked_minions)),
-        targets=_own_locked_minions,
+        when=all_of(directed_at_you, v.not_(v.self_blocking), has_targets(_OWN_LOCKED_OTHERS)),
+        targets=_OWN_LOCKED_OTHERS,
         effects=(BurnThisMinion(), UnlockTarget()),
         label="burn: unlock a ready minion you control",
     ),
