@@ -8003,3 +8003,27 @@ class OwnCombatantPresses:
         if c is not None:
             side = c.a if g.controller(game, c.a.minion) == play.seat else c.b
             side.presses += self.amount
+
+
+def location_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1
+
+
+def locations_in_play(game: Game, play: Play) -> Sequence[int]:
+    """Every location in play, anyone's: on the table, or on a minion (Living Manse): War Ghoul's, Disputed
+    Territory's (``locations_of_others``: only other Methuselahs')."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if is_location(game, c):
+                    out.append(c)
+            elif m.cards:
+                out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out

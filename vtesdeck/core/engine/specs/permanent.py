@@ -119,6 +119,10 @@ from ..vocabulary import (
     vekn,
     while_carried,
 )
+
+# re-exported: other spec modules import these from here (Disputed Territory)
+from ..vocabulary import location_controller as location_controller
+from ..vocabulary import locations_in_play as locations_in_play
 from ..windows import Act, Range, W
 
 
@@ -911,50 +915,6 @@ card(
 ally_prevents_each_round("War Ghoul", 1)  # it prevents 1 damage each round of combat
 
 
-def _is_location(game: Game, copy: int) -> bool:
-    printed = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
-    first = (printed.text or "").split("\n", 1)[0].lower() if printed is not None else ""
-    return "location" in first
-
-
-def location_controller(game: Game, copy: int) -> int:
-    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            if c == copy or (c in game.minions and copy in game.minions[c].cards):
-                return s
-    return -1
-
-
-def locations_in_play(game: Game, play: Play) -> list[int]:
-    """Every location in play: on the table, or on a minion (Living Manse)."""
-    out = []
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is None:
-                if _is_location(game, c):
-                    out.append(c)
-            else:
-                out.extend(a for a in m.cards if a not in game.minions and _is_location(game, a))
-    return out
-
-
-def _ghoul_may_burn_location(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and is_ready(game, m.id) and not m.locked and bool(locations_in_play(game, play))
-
-
-def _ghoul_burns_location(game: Game, play: Play) -> None:
-    """Lock and burn the War Ghoul, then burn the location if it is still in play."""
-    still = play.target in locations_in_play(game, play)
-    if play.minion in game.minions:
-        game.minions[play.minion].locked = True
-        burn_minion(game, play.minion)
-    if still:
-        burn_card(game, play.target)
-
-
 card(
     "War Ghoul",
     Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
@@ -972,9 +932,9 @@ card(
         Mode(
             window=window,
             in_play=True,
-            when=_ghoul_may_burn_location,
-            targets=locations_in_play,
-            effects=(_ghoul_burns_location,),
+            when=all_of(ready_unlocked, has_targets(v.locations_in_play)),
+            targets=v.locations_in_play,
+            effects=(LockSelf(), BurnThisMinion(), v.BurnTargetCard()),
             label="lock and burn: burn a location",
         )
         for window in (W.MASTER, W.UNLOCK, W.BEFORE_BLOCKS, W.AFTER_ACTION, W.DISCARD)
