@@ -196,6 +196,8 @@ class Ally:
     immune_to_normal_damage: bool = False  # "immune to non-aggravated damage", in combat or not (Ponticulus)
     cannot_act: bool = False  # "he cannot act" (Ponticulus)
     shuffled_when_burned: bool = False  # "if she is burned, shuffle her into her owner's library" (Saatet-ta)
+    # "cannot be the target of a directed action performed by an ally or a vampire with capacity N or less" (Veneficti)
+    untargetable_up_to_capacity: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -8027,3 +8027,30 @@ def locations_in_play(game: Game, play: Play) -> Sequence[int]:
             elif m.cards:
                 out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
     return out
+
+
+@hook("actor_may_target", data=("ally.untargetable_up_to_capacity",))
+def _ally_untargetable(game: Game, actor: int, target: int) -> bool:
+    """An ally that "cannot be the target of a directed action performed by an ally or a vampire with capacity N or
+    less" (``Ally.untargetable_up_to_capacity``: Veneficti, 6)."""
+    a = _ally(game, target)
+    if a is None or not a.untargetable_up_to_capacity:
+        return True
+    m = game.minions.get(actor)
+    return m is None or not (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= a.untargetable_up_to_capacity))
+
+
+def of_creature(targets: Targets, creature: str) -> Targets:
+    """The minions among ``targets`` whose card says they are of the ``creature`` type ("demon": Veneficti steals a
+    demon ally and burns a demon retainer; the word in the card's text)."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        out = []
+        for c in targets(game, play):
+            m = game.minions.get(c)
+            printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+            if printed is not None and f" {creature} " in f" {(printed.text or '').lower()} ":
+                out.append(c)
+        return out
+
+    return found

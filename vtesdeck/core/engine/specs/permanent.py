@@ -1552,32 +1552,8 @@ card(
 # -- Veneficti --------------------------------------------------------------------------------------------------------------
 
 
-def _demon(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
-    return printed is not None and " demon " in f" {(printed.text or '').lower()} "
-
-
-def _demon_allies_of_others(game: Game, play: Play) -> list[int]:
-    return [c for c in allies_of_others(game, play) if _demon(game, c)]
-
-
-def _demon_retainers_of_others(game: Game, play: Play) -> list[int]:
-    return [c for c in retainers_of_others(game, play) if _demon(game, c)]
-
-
-def _burn_target_minion(game: Game, play: Play) -> None:
-    if play.target in game.minions:
-        burn_minion(game, play.target)
-
-
-@hook("actor_may_target", "Veneficti")
-def _veneficti_untargetable(game: Game, actor: int, target: int) -> bool:
-    """He cannot be the target of a directed action performed by an ally or a vampire with capacity 6 or less."""
-    t, a = game.minions.get(target), game.minions.get(actor)
-    if t is None or a is None or t.kind != ALLY or t.card != vekn(game, "Veneficti"):
-        return True
-    return not (a.kind == ALLY or (a.kind == VAMPIRE and a.capacity <= 6))
+_DEMON_ALLIES = v.of_creature(allies_of_others, "demon")
+_DEMON_RETAINERS = v.of_creature(retainers_of_others, "demon")
 
 
 card(
@@ -1588,8 +1564,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=has_targets(_demon_allies_of_others),
-        targets=_demon_allies_of_others,
+        when=has_targets(_DEMON_ALLIES),
+        targets=_DEMON_ALLIES,
         effects=(StealMinion(),),
         label="steal a demon ally",
     ),
@@ -1598,11 +1574,12 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=has_targets(_demon_retainers_of_others),
-        targets=_demon_retainers_of_others,
-        effects=(_burn_target_minion,),
+        when=has_targets(_DEMON_RETAINERS),
+        targets=_DEMON_RETAINERS,
+        effects=(v.BurnTargetMinion(),),
         label="burn a demon retainer",
     ),
+    ally=Ally(untargetable_up_to_capacity=6),
     notes="Directed actions that target him as a card (an action card's target) are the ones he is protected from.",
 )
 ally_stealth("Veneficti", 1)
