@@ -151,9 +151,11 @@ class Bearer:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Everyone:
     """What a card in play gives every minion at the table, once however many copies (read by the vocabulary's
-    hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking)."""
+    hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking); every
+    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story)."""
 
     ally_intercept_vs_vampires: int = 0
+    hand_size_per_victory_point: int = 0  # each Methuselah's hand size, per victory point (The Bitter and Sweet Story)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

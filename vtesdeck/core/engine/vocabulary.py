@@ -3344,7 +3344,7 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     ]
 
 
-@hook("intercept", data=("everyone",))
+@hook("intercept", data=("everyone.ally_intercept_vs_vampires",))
 def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
     """Intercept a card in play gives every ally blocking an acting vampire (The Unmasking), once per card name."""
     comp = game.compiled
@@ -8054,3 +8054,23 @@ def of_creature(targets: Targets, creature: str) -> Targets:
         return out
 
     return found
+
+
+@hook("hand_size", data=("everyone.hand_size_per_victory_point",), only_adds=True)
+def _hand_size_per_victory_point(game: Game, seat: int) -> int:
+    """+N hand size for each victory point, every Methuselah, while a card in play (anyone's) says so, once however
+    many copies (``Everyone.hand_size_per_victory_point``: The Bitter and Sweet Story; half points count down)."""
+    vp = game.seats[seat].vp
+    if not vp or game.compiled is None:
+        return 0  # asked before every decision: no point, no need to look for the card
+    given = game.compiled.everyone
+    per = max(
+        (
+            given[game.card_of[c]].hand_size_per_victory_point
+            for s in game.order
+            for c in game.seats[s].controlled
+            if game.card_of[c] in given and c not in game.minions
+        ),
+        default=0,
+    )
+    return int(per * vp)

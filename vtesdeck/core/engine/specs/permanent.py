@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import economy
 from .. import vocabulary as v
-from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
+from ..cards import Ally, Bearer, Everyone, Mode, Play, Role, card, hook
 from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
@@ -957,19 +957,10 @@ card(
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
 
 
-@hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
-def _bitter_and_sweet(game: Game, seat: int) -> int:
-    """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
-    if not game.seats[seat].vp:
-        return 0  # asked before every decision: no point, no need to look for the event
-    if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
-        return 0
-    return int(2 * game.seats[seat].vp)
-
-
 card(
     "Bitter and Sweet Story, The",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    everyone=Everyone(hand_size_per_victory_point=2),
     notes="An event: played in the discard phase for the discard phase action; half victory points (a withdrawal) "
     "count down to the whole point.",
 )
