@@ -141,14 +141,21 @@ class Bearer:
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
     once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
     strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
+    frenzy_immune: bool = False  # the vampire with it is immune to frenzy cards (Sire's Index Finger)…
+    frenzy_immune_capacity_above: int = 0  # … when its capacity is above this ("with capacity above 5": Blade of Enoch)
+    halves_blood_costs: bool = False  # non-action-modifier cards cost the bearer half the blood, rounded down (Ankara)
+    rescue_cost: int = 0  # rescuing a vampire from torpor costs the bearer this much more blood (Ritual Goblet: -1)
+    unlock_after_rescue: bool = False  # once each turn, the bearer unlocks after rescuing a vampire (Ritual Goblet)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Everyone:
     """What a card in play gives every minion at the table, once however many copies (read by the vocabulary's
-    hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking)."""
+    hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking); every
+    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story)."""
 
     ally_intercept_vs_vampires: int = 0
+    hand_size_per_victory_point: int = 0  # each Methuselah's hand size, per victory point (The Bitter and Sweet Story)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -172,7 +179,8 @@ class Upkeep:
 class Ally:
     """What an ally's card says it can do in combat and when blocking (read by the vocabulary's hooks for the ally
     in play): its ``strikes`` (game.Strike), strikes usable once each combat, presses and maneuvers each combat,
-    less damage from each strike against it, and intercept against acting vampires."""
+    less damage from each strike against it, intercept against acting vampires or during directed actions, an
+    additional strike each round, what it does in the first round of combat."""
 
     strikes: tuple[Any, ...] = ()
     once_each_combat: tuple[Any, ...] = ()
@@ -180,6 +188,18 @@ class Ally:
     maneuvers_each_combat: int = 0
     strike_damage_taken: int = 0  # each strike against it inflicts this much less (not environmental damage)
     intercept_vs_vampires: int = 0
+    additional_strike: bool = False  # an additional strike each round, "(limited)" (Renegade Garou)
+    first_round_stops_capacity: int = 0  # opposing vampires of this capacity or less cannot strike in the first round
+    intercept_directed: int = 0  # +intercept during directed actions (Asanbonsam Ghoul)
+    close_blocking_directed: bool = False  # blocking a directed action: the first round's range is close (Asanbonsam)
+    burned_in_unlock: bool = False  # "burn this ally during your unlock phase" (Nocturn, Spectral Servitor)…
+    pool_instead_marked: str = ""  # … a copy with this mark (``MarkThisCard``) may burn 1 pool instead (Spectral [OBL])
+    intercept_directed_at_controller: int = 0  # +intercept during actions directed at its controller (Ponticulus)
+    immune_to_normal_damage: bool = False  # "immune to non-aggravated damage", in combat or not (Ponticulus)
+    cannot_act: bool = False  # "he cannot act" (Ponticulus)
+    shuffled_when_burned: bool = False  # "if she is burned, shuffle her into her owner's library" (Saatet-ta)
+    # "cannot be the target of a directed action performed by an ally or a vampire with capacity N or less" (Veneficti)
+    untargetable_up_to_capacity: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -262,7 +282,8 @@ HOOKS: dict[str, list[Callable[..., Any]]] = {}
 # (game.hooks_of). A hook registered without cards is called at every table (the vocabulary's, which read data).
 HOOK_CARDS: dict[Callable[..., Any], tuple[str, ...]] = {}
 # A vocabulary hook's cards, found by the compiler: those with the data it reads (``data``: "bearers",
-# "controllers", "allies", "upkeeps", "everyone", the specs' fields) or a mode with one of its ``effects``.
+# "controllers", "allies", "upkeeps", "everyone", the specs' fields, or one field of those: "ally.additional_strike")
+# or a mode with one of its ``effects``.
 HOOK_READS: dict[Callable[..., Any], tuple[tuple[str, ...], tuple[type, ...]]] = {}
 # The hooks that only ever add (a "hand_size" hook giving +N, never -N): the core may skip them where only a
 # smaller value matters (game._hand_sizes_may_shrink).

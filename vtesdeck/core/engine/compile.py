@@ -315,7 +315,13 @@ def _reader_ids(
             stack.extend(getattr(e, "effects", ()) or ())
         return False
 
-    ids = {v for v, spec in specs.items() if any(getattr(spec, field, None) is not None for field in data)}
+    def reads(spec: Spec, field: str) -> bool:
+        """A field of the spec is set ("ally"), or a field of that ("ally.additional_strike": set, not 0 nor empty)."""
+        head, _, rest = field.partition(".")
+        value = getattr(spec, head, None)
+        return value is not None and (not rest or bool(getattr(value, rest, None)))
+
+    ids = {v for v, spec in specs.items() if any(reads(spec, field) for field in data)}
     if effects:
         ids |= {v for v, spec in specs.items() if any(has_effect(m) for m in spec.modes)}
         ids |= {v for v, vspec in vampires.items() if any(has_effect(m) for m in vspec.modes)}

@@ -27,6 +27,7 @@ from . import economy
 from . import game as g
 from .cards import Mode, Play, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
+from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .state import held_on as _held_on
 from .state import hold as _hold
@@ -1726,16 +1727,13 @@ class LockThisCard:
 class ManeuverInCombat:
     """The playing minion gets 1 optional maneuver in the combat resulting from a block of this action (Form of the
     Bat), read at the combat's start: in each block-induced combat of the action (a second block after Form of
-    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). ``first_round``:
-    the maneuver is for the first round of each combat of the action (Mind of the Wilds: "if this action is blocked,
-    this vampire gets 1 optional maneuver during the first round")."""
-
-    first_round: bool = False
+    Mist too: LSJ 20010814-2), not in a follow-up combat (Psyche!: LSJ 20010813, LSJ 20010819-2). A maneuver only
+    for the first round is ``ManeuverInFirstRound``."""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags[f"{'first round maneuver' if self.first_round else 'combat maneuver'}:{play.minion}"] = 1
+            act.flags[f"combat maneuver:{play.minion}"] = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3346,7 +3344,7 @@ def _round_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
     ]
 
 
-@hook("intercept", data=("everyone",))
+@hook("intercept", data=("everyone.ally_intercept_vs_vampires",))
 def _everyone_intercept(game: Game, minion: int, act: Action) -> int:
     """Intercept a card in play gives every ally blocking an acting vampire (The Unmasking), once per card name."""
     comp = game.compiled
@@ -3879,17 +3877,17 @@ def own_ready_sabbat_vampires(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Sabbat"]
 
 
-def blocker_of(own: bool, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
-    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (of ``sect``, of
-    ``clan``, of ``kind``, with ``min_blood`` blood or more): a location's intercept (KRCG News Radio, Market
-    Square, The Rumor Mill: a vampire with blood to burn)."""
+def blocker_of(own: bool | None, sect: str = "", clan: str = "", kind: int | None = None, min_blood: int = 0) -> Pred:
+    """A block attempt by a minion of the card's controller (``own``) or of another Methuselah (``own=False``) or of
+    anyone (``own=None``: Ponticulus's "any Tremere") (of ``sect``, of ``clan``, of ``kind``, with ``min_blood`` blood
+    or more): a location's intercept (KRCG News Radio, Market Square, The Rumor Mill: a vampire with blood to burn)."""
 
     def check(game: Game, play: Play) -> bool:
         act = play.frame
         if not isinstance(act, Action) or act.blocker < 0:
             return False
         m = game.minions.get(act.blocker)
-        if m is None or (g.controller(game, act.blocker) == play.seat) != own:
+        if m is None or (own is not None and (g.controller(game, act.blocker) == play.seat) != own):
             return False
         if clan and not (m.kind == VAMPIRE and m.clan == clan):
             return False
@@ -5581,10 +5579,23 @@ def _strength_until_unlock(game: Game, minion: int) -> int:
 @dataclasses.dataclass(frozen=True, slots=True)
 class AshHeapCardToHand:
     """Move a card of the player's choice from its ash heap to its hand (Gear Up [nec]); library cards with a spec
-    offered first. A hand then over its size is discarded down (game)."""
+    offered first. ``fixed``: a library card taken by a fixed rule, no choice: the last one put there that the engine
+    models, else the last one (The Sargon Fragment). A hand then over its size is discarded down (game)."""
+
+    fixed: bool = False
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         heap = game.seats[play.seat].ash_heap
+        if self.fixed:
+            library = [c for c in heap if game.card_of[c] not in game.vampires]
+            comp = game.compiled
+            modelled = [c for c in library if comp is not None and game.card_of[c] in comp.implemented]
+            if library:
+                chosen = (modelled or library)[-1]
+                heap.remove(chosen)
+                game.seats[play.seat].hand.append(chosen)
+                game.log("ash heap to hand", play.seat, chosen)
+            return None
         cards = game.compiled.cards if game.compiled is not None else {}
         found: dict[int, int] = {}
         for c in heap:
@@ -6078,6 +6089,7 @@ class Minions:
     min_capacity: int = 0
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+    not_self: bool = False  # other than the playing minion ("a ready minion you control": Underbridge Stray)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6122,6 +6134,8 @@ class Minions:
             out.extend(m.id for m in found if self.fits(game, m))
         if self.ready_first:
             out.sort(key=lambda c: game.minions[c].torpor)
+        if self.not_self:
+            out = [c for c in out if c != play.minion]
         return out
 
 
@@ -6834,18 +6848,6 @@ class EquipFromHand:
         game.log("equip", play.seat, m.id, play.target)
         bearer_maneuvers(game, c, c.side(m.id))  # a weapon's maneuver each combat is there at once
         g.refill(game, play.seat)
-
-
-@hook("round_start", effects=(ManeuverInCombat,))
-def _first_round_maneuver(game: Game, c: Combat) -> None:
-    """The first-round maneuvers of ``ManeuverInCombat(first_round=True)``: the acting minion's (Mind of the Wilds),
-    the blocker's (Eyes of the Beast [PRO]: "if this vampire blocks", in a combat after a second block too)."""
-    act = c.action
-    if act is None or c.round != 1 or not act.flags:
-        return
-    for side in (c.a, c.b):
-        if act.flags.get(f"first round maneuver:{side.minion}"):
-            side.maneuvers += 1
 
 
 # "The blocking minion cannot strike: combat ends" in any round of any combat of the action (Mind of the Wilds:
@@ -7572,8 +7574,10 @@ class EndOnlyPress:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManeuverInFirstRound:
-    """ "1 optional maneuver during the first round of the resulting combat if this vampire blocks" (Eyes of the
-    Beast [PRO]): in each combat resulting from its block of this action (ANK 20191108), not a follow-up one."""
+    """The playing minion gets 1 optional maneuver during the first round of each combat resulting from a block of
+    this action, not a follow-up one: the acting minion's (Mind of the Wilds: "if this action is blocked, this
+    vampire gets 1 optional maneuver during the first round"), the blocker's (Eyes of the Beast [PRO]: "if this
+    vampire blocks", in a combat after a second block too: ANK 20191108)."""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
@@ -7586,8 +7590,9 @@ def _first_round_maneuver_start(game: Game, c: Combat) -> None:
     act = c.action
     if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
         return  # only the combat resulting from the block
-    if act.flags.get(f"first round maneuver:{act.blocker}"):
-        c.side(act.blocker).used.add("combat:first round maneuver")
+    for side in (c.a, c.b):
+        if act.flags.get(f"first round maneuver:{side.minion}"):
+            side.used.add("combat:first round maneuver")
 
 
 @hook("round_start", effects=(ManeuverInFirstRound,))
@@ -8872,3 +8877,334 @@ def each_unlock_pool_unless_burning(name: str, of: Minions, pool: int = 1) -> No
         economy.burn_pool(game, seat, pool)
         game.log("burn pool", seat, pool)
         return 0
+
+
+# --- words added for bc
+
+
+@hook("round_start", data=("ally.additional_strike", "ally.first_round_stops_capacity", "ally.close_blocking_directed"))
+def _ally_round_start(game: Game, c: Combat) -> None:
+    """What an ally's ``Ally`` data does as each round of its combats starts: its additional strike, "(limited)": the
+    round's one additional strike source (L1683-1694), not optional (Renegade Garou: PIB 20121028); in the first
+    round, the opposing vampire of ``first_round_stops_capacity`` or less cannot strike (Rock Cat); blocking a
+    directed action, the first round's range is close: the range step is skipped (RTR 19970630) unless another effect
+    set it already (PIB 20120214), Asanbonsam Ghoul."""
+    for side in (c.a, c.b):
+        a = _ally(game, side.minion)
+        if a is None:
+            continue
+        if a.additional_strike and not side.extra_source:
+            side.extra_source = True
+            side.extra_strikes += 1
+        if c.round != 1:
+            continue
+        other = c.other(side.minion)
+        v = game.minions.get(other.minion)
+        if v is not None and v.kind == VAMPIRE and v.capacity <= a.first_round_stops_capacity:
+            other.used.add("round:cannot strike")
+        act = c.action
+        if (
+            a.close_blocking_directed
+            and act is not None
+            and act.directed
+            and act.blocked
+            and act.blocker == side.minion == c.b.minion
+            and not c.fixed_close
+        ):
+            c.range = Range.CLOSE
+            c.fixed_close = True
+            game.log("range set", g.controller(game, side.minion), side.minion, int(c.range))
+
+
+@hook("intercept", data=("ally.intercept_directed",))
+def _ally_intercept_directed(game: Game, minion: int, act: Action) -> int:
+    """An ally's +intercept during directed actions (``Ally.intercept_directed``: Asanbonsam Ghoul)."""
+    a = _ally(game, minion) if act.directed else None
+    return a.intercept_directed if a is not None else 0
+
+
+@hook("frenzy_immune", data=("bearer.frenzy_immune",))
+def _bearer_frenzy_immune(game: Game, minion: int) -> bool:
+    """The vampire carrying a card whose ``Bearer`` says ``frenzy_immune`` (above its capacity threshold, if any) is
+    immune to frenzy cards: Sire's Index Finger, Blade of Enoch (the frenzy cards' own predicates ask:
+    ``frenzy_immune``)."""
+    m = game.minions.get(minion)
+    if m is None or m.kind != VAMPIRE or not m.cards:
+        return False
+    return any(b.frenzy_immune and m.capacity > b.frenzy_immune_capacity_above for _, b in _bearers(game, minion))
+
+
+@hook("unlock", data=("ally.burned_in_unlock",))
+def _ally_burned_in_unlock(game: Game, seat: int) -> int:
+    """During your unlock phase, each ally of yours whose ``Ally`` says ``burned_in_unlock`` is burned (Nocturn);
+    one marked ``pool_instead_marked`` burns 1 pool instead while the pool is above 4 (a fixed rule: Spectral Servitor
+    [OBL])."""
+    for c in list(game.seats[seat].controlled):
+        a = _ally(game, c)
+        if a is None or not a.burned_in_unlock or not game.minions[c].in_play:
+            continue
+        if a.pool_instead_marked and card_marked(game, c, a.pool_instead_marked) and game.seats[seat].pool > 4:
+            economy.burn_pool(game, seat, 1)
+            game.log("burn pool", seat, 1)
+        else:
+            g.burn_minion(game, c)
+    return 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockIfFirstRecruit:
+    """ "Unlock this vampire if this is their first successful recruit ally action this turn" (Nocturn, Spectral
+    Servitor): an ally it recruited earlier this turn (an action card it played, now in play) counts."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        actor = game.minions.get(play.minion)
+        if actor is None:
+            return
+        mark = ("recruited an ally", play.minion, game.turn)
+        earlier = mark in game.used or any(
+            (m := game.minions.get(c)) is not None
+            and m.kind == ALLY
+            and c != play.card
+            and m.recruited_turn == game.turn
+            and (play.minion, m.card) in game.used
+            for c in game.seats[play.seat].controlled
+        )
+        game.used.add(mark)
+        if not earlier and actor.locked and g.is_ready(game, actor.id):
+            actor.locked = False
+            game.log("unlock", play.seat, actor.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MayRepeatThisTurn:
+    """ "This vampire can perform this action again this turn, with the cost increased by ``blood`` blood
+    (cumulative)" (Nocturn [OBT]): a rider on the acting minion, by the card, read by the "may_repeat_action" and
+    "blood_cost" hooks."""
+
+    blood: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if play.minion in game.minions and play.card >= 0:
+            g.add_rider(game, play.minion, f"may repeat:{game.card_of[play.card]}", self.blood, Until.END_OF_TURN)
+
+
+@hook("may_repeat_action", effects=(MayRepeatThisTurn,))
+def _may_repeat_this_turn(game: Game, handler: Handler, m: Minion) -> bool:
+    return g.rider_sum(game, m.id, f"may repeat:{handler.card}") > 0
+
+
+@hook("blood_cost", effects=(MayRepeatThisTurn,))
+def _repeat_costs_more(game: Game, handler: Handler, minion: int) -> int:
+    return g.rider_sum(game, minion, f"may repeat:{handler.card}")
+
+
+@hook("intercept", data=("ally.intercept_directed_at_controller",))
+def _ally_intercept_directed_at_controller(game: Game, minion: int, act: Action) -> int:
+    """An ally's +intercept during actions directed at its controller (``Ally.intercept_directed_at_controller``:
+    Ponticulus)."""
+    a = _ally(game, minion) if act.directed else None
+    if a is None or not a.intercept_directed_at_controller or act.target != g.controller(game, minion):
+        return 0
+    return int(a.intercept_directed_at_controller)
+
+
+@hook("damage_immunity", data=("ally.immune_to_normal_damage",))
+def _ally_immune_to_normal_damage(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """An ally "immune to non-aggravated damage" (``Ally.immune_to_normal_damage``: Ponticulus): it is not inflicted,
+    even unpreventable or outside combat (LSJ 20010627)."""
+    a = _ally(game, minion)
+    return (0, aggravated) if a is not None and a.immune_to_normal_damage else (normal, aggravated)
+
+
+@hook("damage_to_take", data=("ally.immune_to_normal_damage",))
+def _ally_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
+    """In combat the normal damage is not inflicted on such an ally either (nothing counts it as inflicted)."""
+    a = _ally(game, side.minion)
+    return (0, agg) if a is not None and a.immune_to_normal_damage else (normal, agg)
+
+
+@hook("unlock", data=("ally.cannot_act",))
+def _ally_cannot_act(game: Game, seat: int) -> int:
+    """An ally that "cannot act" (``Ally.cannot_act``: Ponticulus) counts as just recruited each turn of its
+    controller (game.action_options offers such an ally no action)."""
+    for c in game.seats[seat].controlled:
+        a = _ally(game, c)
+        if a is not None and a.cannot_act and game.minions[c].in_play:
+            game.minions[c].recruited_turn = game.turn
+    return 0
+
+
+@hook("burned", data=("ally.shuffled_when_burned",))
+def _ally_shuffled_when_burned(game: Game, m: Minion, seat: int) -> None:
+    """An ally that is shuffled into its owner's library "if burned" (``Ally.shuffled_when_burned``: Saatet-ta);
+    other "when burned" effects still apply (ANK 20200813); not when discarded (LSJ 20010710: not burning)."""
+    a = game.compiled.allies.get(m.card) if m.kind == ALLY and game.compiled is not None else None
+    if a is None or not a.shuffled_when_burned:
+        return
+    owner = game.seats[game.owner_of[m.id]]
+    if owner.ousted or m.id not in owner.ash_heap:
+        return
+    owner.ash_heap.remove(m.id)
+    owner.library.append(m.id)
+    game.rng.shuffle(owner.library)
+    game.log("ash heap to library", owner.index, m.id)
+
+
+@hook("blood_cost", data=("bearer.halves_blood_costs",))
+def _bearer_halves_blood_costs(game: Game, handler: Handler, minion: int) -> int:
+    """Non-action-modifier cards costing blood cost the bearer half as much, rounded down (``Bearer.halves_blood_costs``:
+    The Ankara Citadel), the halving first, other changes after (RTR 20070707)."""
+    if not handler.blood or "Action Modifier" in handler.types:
+        return 0
+    if not any(b.halves_blood_costs for _, b in _bearers(game, minion)):
+        return 0
+    return handler.blood // 2 - handler.blood
+
+
+@hook("rescue_cost", data=("bearer.rescue_cost",))
+def _bearer_rescue_cost(game: Game, rescuer: int, rescued: int) -> int:
+    """Rescuing a vampire from torpor costs the bearer more or less blood (``Bearer.rescue_cost``: Ritual Goblet,
+    -1)."""
+    return sum(b.rescue_cost for _, b in _bearers(game, rescuer))
+
+
+@hook("after_resolution", data=("bearer.unlock_after_rescue",))
+def _bearer_unlock_after_rescue(game: Game, act: Action) -> None:
+    """Once each turn, the bearer unlocks after rescuing a vampire from torpor (``Bearer.unlock_after_rescue``: Ritual
+    Goblet; always taken)."""
+    m = game.minions.get(act.actor)
+    key = ("unlock after rescue", act.actor, game.turn)
+    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
+        return
+    if any(b.unlock_after_rescue for _, b in _bearers(game, act.actor)) and g.is_ready(game, m.id):
+        game.used.add(key)
+        m.locked = False
+        game.log("unlock", act.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodFromCounter:
+    """Move 1 blood from the card in play being used (its blood counters) to the minion it is on; the card burns with
+    no counters left (Cooler: "burn this card when it has no counters")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.card_counters[play.card] = counters_on(game, play.card) - 1
+        g.move_blood(game, play.minion, 1)  # from the card to the vampire: counted as gained by the table's blood
+        game.log("add blood", play.seat, play.minion, 1)
+        if game.card_counters[play.card] <= 0:
+            del game.card_counters[play.card]
+            g.burn_card(game, play.card)
+
+
+def still_carried(game: Game, play: Play) -> bool:
+    """The card giving the action is still on the acting minion: otherwise the action fizzles (succeeds for no effect:
+    RTR 19960221), with ``If`` (Hand of Conrad, The Sargon Fragment)."""
+    m = game.minions.get(play.minion)
+    return m is not None and play.card in m.cards
+
+
+def library_cards_in_ash_heap(game: Game, play: Play) -> Sequence[int]:
+    """The library cards (not vampires) in the player's ash heap (The Sargon Fragment)."""
+    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapVampireToUncontrolled:
+    """Move a vampire from the player's ash heap to its uncontrolled region, as a new card with no counters: the one
+    with the highest capacity, the first of those put there (Hand of Conrad)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        s = game.seats[play.seat]
+        found = [c for c in s.ash_heap if game.card_of[c] in game.vampires]
+        if not found:
+            return
+        best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
+        s.ash_heap.remove(best)
+        s.uncontrolled.append(best)
+        game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
+        game.log("ash heap to uncontrolled", play.seat, best)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnCombatantPresses:
+    """The player's minion in the combat gets ``amount`` optional presses this round (a card in play used for it, not
+    a combatant: Underbridge Stray)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            side = c.a if g.controller(game, c.a.minion) == play.seat else c.b
+            side.presses += self.amount
+
+
+def location_controller(game: Game, copy: int) -> int:
+    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            if c == copy or (c in game.minions and copy in game.minions[c].cards):
+                return s
+    return -1
+
+
+def locations_in_play(game: Game, play: Play) -> Sequence[int]:
+    """Every location in play, anyone's: on the table, or on a minion (Living Manse): War Ghoul's, Disputed
+    Territory's (``locations_of_others``: only other Methuselahs')."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if is_location(game, c):
+                    out.append(c)
+            elif m.cards:
+                out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
+    return out
+
+
+@hook("actor_may_target", data=("ally.untargetable_up_to_capacity",))
+def _ally_untargetable(game: Game, actor: int, target: int) -> bool:
+    """An ally that "cannot be the target of a directed action performed by an ally or a vampire with capacity N or
+    less" (``Ally.untargetable_up_to_capacity``: Veneficti, 6)."""
+    a = _ally(game, target)
+    if a is None or not a.untargetable_up_to_capacity:
+        return True
+    m = game.minions.get(actor)
+    return m is None or not (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= a.untargetable_up_to_capacity))
+
+
+def of_creature(targets: Targets, creature: str) -> Targets:
+    """The minions among ``targets`` whose card says they are of the ``creature`` type ("demon": Veneficti steals a
+    demon ally and burns a demon retainer; the word in the card's text)."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        out = []
+        for c in targets(game, play):
+            m = game.minions.get(c)
+            printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
+            if printed is not None and f" {creature} " in f" {(printed.text or '').lower()} ":
+                out.append(c)
+        return out
+
+    return found
+
+
+@hook("hand_size", data=("everyone.hand_size_per_victory_point",), only_adds=True)
+def _hand_size_per_victory_point(game: Game, seat: int) -> int:
+    """+N hand size for each victory point, every Methuselah, while a card in play (anyone's) says so, once however
+    many copies (``Everyone.hand_size_per_victory_point``: The Bitter and Sweet Story; half points count down)."""
+    vp = game.seats[seat].vp
+    if not vp or game.compiled is None:
+        return 0  # asked before every decision: no point, no need to look for the card
+    given = game.compiled.everyone
+    per = max(
+        (
+            given[game.card_of[c]].hand_size_per_victory_point
+            for s in game.order
+            for c in game.seats[s].controlled
+            if game.card_of[c] in given and c not in game.minions
+        ),
+        default=0,
+    )
+    return int(per * vp)

@@ -49,6 +49,7 @@ from ..vocabulary import (
     LockSelf,
     Maneuver,
     ManeuverInCombat,
+    ManeuverInFirstRound,
     ManeuverOrPressInCombat,
     MarkAction,
     MarkThisCard,
@@ -1485,12 +1486,12 @@ card(
     "Mind of the Wilds",
     Mode(
         window=W.BLOCKED,
-        effects=(MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+        effects=(MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInFirstRound()),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        effects=(Stealth(1), MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInCombat(first_round=True)),
+        effects=(Stealth(1), MarkAction(BLOCKER_CANNOT_END_COMBAT), ManeuverInFirstRound()),
     ),
     notes="[ani][aus] is played once the action is blocked (before block resolution: when it is known to "
     "matter); [ANI][AUS] during a block attempt, for its stealth too.",

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import economy
 from .. import vocabulary as v
-from ..cards import Ally, Bearer, Mode, Play, Role, card, hook
+from ..cards import Ally, Bearer, Everyone, Mode, Play, Role, card, hook
 from ..economy import Kind, Option, bring_out, same_key
 from ..frames import Action, Combat, Rider, Until
 from ..handlers import Handler
@@ -42,6 +42,7 @@ from ..vocabulary import (
     LockThisCard,
     MarkThisCard,
     MayActThisTurn,
+    MayRepeatThisTurn,
     Minions,
     NoDisciplineCardsThisAction,
     Prevent,
@@ -54,11 +55,11 @@ from ..vocabulary import (
     Strike,
     UnlockAfterSuccess,
     UnlockAtEndOfTurn,
+    UnlockIfFirstRecruit,
     UnlockInDiscardPhase,
     UnlockSelf,
     UnlockTarget,
     WithCounters,
-    action_of,
     action_succeeded,
     add_rider,
     all_of,
@@ -78,12 +79,10 @@ from ..vocabulary import (
     burn_minion,
     cannot_block,
     card_gives,
-    card_marked,
     carries_no,
     carries_no_card_saying,
     choose,
     controller,
-    current_action,
     current_combat,
     damage_pending,
     directed_at_bearer,
@@ -114,13 +113,16 @@ from ..vocabulary import (
     ready_unlocked,
     ready_vampires_of_others,
     retainers_of_others,
-    rider_sum,
     take_damage,
     torpid_vampires_of_others,
     turn_blood,
     vekn,
     while_carried,
 )
+
+# re-exported: other spec modules import these from here (Disputed Territory)
+from ..vocabulary import location_controller as location_controller
+from ..vocabulary import locations_in_play as locations_in_play
 from ..windows import Act, Range, W
 
 
@@ -658,16 +660,6 @@ def _is_ally_named(game: Game, minion: int, name: str) -> bool:
     return m is not None and m.kind == ALLY and m.card == vekn(game, name)
 
 
-@hook("round_start", "Renegade Garou")
-def _garou_additional_strike(game: Game, c: Combat) -> None:
-    """An additional strike each round, "(limited)": the round's one additional strike source (L1683-1694); it
-    is not optional (PIB 20121028)."""
-    for side in (c.a, c.b):
-        if _is_ally_named(game, side.minion, "Renegade Garou") and not side.extra_source:
-            side.extra_source = True
-            side.extra_strikes += 1
-
-
 turn_blood("unlock", "Renegade Garou", 1, on="ally", at_most=2)  # with 2 or fewer life, it gains 1 life
 
 
@@ -685,7 +677,7 @@ card(
         targets=ready_minions_of_others,
         label="enter combat",
     ),
-    ally=Ally(maneuvers_each_combat=1),
+    ally=Ally(maneuvers_each_combat=1, additional_strike=True),
 )
 
 
@@ -851,32 +843,16 @@ card(
 )
 
 
-def _cooler_counters(game: Game, play: Play) -> None:
-    """Put 4 blood counters on the Cooler as it is equipped."""
-    m = game.minions.get(play.minion)
-    if m is not None and play.card in m.cards:
-        game.card_counters[play.card] = 4  # (a card's counters are not the table's pool and blood: not "gained")
-
-
-def _cooler_usable(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and is_ready(game, m.id) and m.blood < m.capacity and game.card_counters.get(play.card, 0) > 0
-
-
-def _cooler_move(game: Game, play: Play) -> None:
-    """Move 1 blood from the Cooler to its ready vampire; burn the Cooler with no counters left."""
-    game.card_counters[play.card] -= 1
-    move_blood(game, play.minion, 1)  # from the card to the vampire: counted as gained by the table's blood
-    game.log("add blood", play.seat, play.minion, 1)
-    if game.card_counters[play.card] <= 0:
-        del game.card_counters[play.card]
-        burn_card(game, play.card)
-
-
 card(
     "Cooler",
-    Mode(window=W.ACTION, effects=(Equip(), _cooler_counters), label="equip"),
-    Mode(window=W.UNLOCK, in_play=True, when=_cooler_usable, effects=(_cooler_move,), label="move 1 blood"),
+    Mode(window=W.ACTION, effects=(Equip(), WithCounters(4)), label="equip"),
+    Mode(
+        window=W.UNLOCK,
+        in_play=True,
+        when=all_of(holder_below_capacity, v.card_has_counters),
+        effects=(v.BloodFromCounter(),),
+        label="move 1 blood",
+    ),
     notes="Used only when the vampire has room for the blood (below capacity).",
 )
 
@@ -939,50 +915,6 @@ card(
 ally_prevents_each_round("War Ghoul", 1)  # it prevents 1 damage each round of combat
 
 
-def _is_location(game: Game, copy: int) -> bool:
-    printed = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
-    first = (printed.text or "").split("\n", 1)[0].lower() if printed is not None else ""
-    return "location" in first
-
-
-def location_controller(game: Game, copy: int) -> int:
-    """The Methuselah controlling a location: the one holding it, or the one controlling the minion it is on."""
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            if c == copy or (c in game.minions and copy in game.minions[c].cards):
-                return s
-    return -1
-
-
-def locations_in_play(game: Game, play: Play) -> list[int]:
-    """Every location in play: on the table, or on a minion (Living Manse)."""
-    out = []
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is None:
-                if _is_location(game, c):
-                    out.append(c)
-            else:
-                out.extend(a for a in m.cards if a not in game.minions and _is_location(game, a))
-    return out
-
-
-def _ghoul_may_burn_location(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and is_ready(game, m.id) and not m.locked and bool(locations_in_play(game, play))
-
-
-def _ghoul_burns_location(game: Game, play: Play) -> None:
-    """Lock and burn the War Ghoul, then burn the location if it is still in play."""
-    still = play.target in locations_in_play(game, play)
-    if play.minion in game.minions:
-        game.minions[play.minion].locked = True
-        burn_minion(game, play.minion)
-    if still:
-        burn_card(game, play.target)
-
-
 card(
     "War Ghoul",
     Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
@@ -1000,9 +932,9 @@ card(
         Mode(
             window=window,
             in_play=True,
-            when=_ghoul_may_burn_location,
-            targets=locations_in_play,
-            effects=(_ghoul_burns_location,),
+            when=all_of(ready_unlocked, has_targets(v.locations_in_play)),
+            targets=v.locations_in_play,
+            effects=(LockSelf(), BurnThisMinion(), v.BurnTargetCard()),
             label="lock and burn: burn a location",
         )
         for window in (W.MASTER, W.UNLOCK, W.BEFORE_BLOCKS, W.AFTER_ACTION, W.DISCARD)
@@ -1015,50 +947,20 @@ card(
 # -- Asanbonsam Ghoul ------------------------------------------------------------------------------------------------------
 
 
-@hook("intercept", "Asanbonsam Ghoul")
-def _asanbonsam_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during directed actions."""
-    return 1 if act.directed and _is_ally_named(game, minion, "Asanbonsam Ghoul") else 0
-
-
-@hook("round_start", "Asanbonsam Ghoul")
-def _asanbonsam_close(game: Game, c: Combat) -> None:
-    """Blocking a directed action, it sets the first round's range to close: the range step is skipped (RTR
-    19970630) unless another effect already set it (PIB 20120214: none does before the first round here)."""
-    act = c.action
-    if (
-        c.round == 1
-        and act is not None
-        and act.directed
-        and act.blocked
-        and act.blocker == c.b.minion
-        and _is_ally_named(game, c.b.minion, "Asanbonsam Ghoul")
-        and not c.fixed_close
-    ):
-        c.range = Range.CLOSE
-        c.fixed_close = True
-        game.log("range set", controller(game, c.b.minion), c.b.minion, int(c.range))
-
-
-card("Asanbonsam Ghoul", Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"))
+card(
+    "Asanbonsam Ghoul",
+    Mode(window=W.ACTION, effects=(Recruit(3, strength=2, bleed=0),), label="recruit"),
+    ally=Ally(intercept_directed=1, close_blocking_directed=True),
+)
 
 
 # -- The Bitter and Sweet Story, The Signet of King Saul --------------------------------------------------------------
 
 
-@hook("hand_size", "Bitter and Sweet Story, The", only_adds=True)
-def _bitter_and_sweet(game: Game, seat: int) -> int:
-    """+2 hand size for each victory point, every Methuselah, while the event is in play (anyone's)."""
-    if not game.seats[seat].vp:
-        return 0  # asked before every decision: no point, no need to look for the event
-    if not any(_copies_in_play(game, s, "Bitter and Sweet Story, The") for s in game.order):
-        return 0
-    return int(2 * game.seats[seat].vp)
-
-
 card(
     "Bitter and Sweet Story, The",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
+    everyone=Everyone(hand_size_per_victory_point=2),
     notes="An event: played in the discard phase for the discard phase action; half victory points (a withdrawal) "
     "count down to the whole point.",
 )
@@ -1073,21 +975,6 @@ card("Signet of King Saul, The", Mode(window=W.ACTION, effects=(Equip(),), label
 # -- Saatet-ta -------------------------------------------------------------------------------------------------------------
 
 _SETITE = "Follower of Set"
-
-
-@hook("burned", "Saatet-ta")
-def _saatet_ta_burned(game: Game, m: Minion, seat: int) -> None:
-    """If she is burned, she is shuffled into her owner's library (other "when burned" effects still apply: ANK
-    20200813); not when discarded (LSJ 20010710: discarding is not burning)."""
-    if m.kind != ALLY or m.card != vekn(game, "Saatet-ta"):
-        return
-    owner = game.seats[game.owner_of[m.id]]
-    if owner.ousted or m.id not in owner.ash_heap:
-        return
-    owner.ash_heap.remove(m.id)
-    owner.library.append(m.id)
-    game.rng.shuffle(owner.library)
-    game.log("ash heap to library", owner.index, m.id)
 
 
 card(
@@ -1114,6 +1001,7 @@ card(
         effects=(LockSelf(), Bleed(1, limited=False)),
         label="lock: +1 bleed to a Follower of Set",
     ),
+    ally=Ally(shuffled_when_burned=True),
     notes="The +1 bleed is given during a bleed before resolution (ANK 20231124, LSJ 19970718); she can lock for it "
     "the turn she is recruited (ANK 20180517).",
 )
@@ -1396,26 +1284,7 @@ card(
 )
 
 
-def _own_combatant(game: Game, play: Play) -> bool:
-    c = play.frame
-    return isinstance(c, Combat) and not c.over and any(controller(game, s.minion) == play.seat for s in (c.a, c.b))
-
-
-def _press_to_own_combatant(game: Game, play: Play) -> None:
-    """The player's minion in the combat gets 1 optional press this round."""
-    c = play.frame
-    if isinstance(c, Combat):
-        side = c.a if controller(game, c.a.minion) == play.seat else c.b
-        side.presses += 1
-
-
-def _own_locked_minions(game: Game, play: Play) -> list[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.locked and m.id != play.minion]
-
-
-def _not_blocking(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return act is not None and act.blocker != play.minion
+_OWN_LOCKED_OTHERS = Minions(kind=None, locked=True, not_self=True)  # ready locked minions you control
 
 
 card(
@@ -1425,15 +1294,15 @@ card(
     Mode(
         window=W.BEFORE_STRIKES,
         in_play=True,
-        when=all_of(_own_combatant, has_life),
-        effects=(BurnLifeOfThisCard(1), _press_to_own_combatant),
+        when=all_of(has_targets(v.own_combatants), has_life),
+        effects=(BurnLifeOfThisCard(1), v.OwnCombatantPresses(1)),
         label="burn 1 life: 1 press to your minion in combat",
     ),
     Mode(
         window=W.BEFORE_BLOCKS,
         in_play=True,
-        when=all_of(directed_at_you, _not_blocking, has_targets(_own_locked_minions)),
-        targets=_own_locked_minions,
+        when=all_of(directed_at_you, v.not_(v.self_blocking), has_targets(_OWN_LOCKED_OTHERS)),
+        targets=_OWN_LOCKED_OTHERS,
         effects=(BurnThisMinion(), UnlockTarget()),
         label="burn: unlock a ready minion you control",
     ),
@@ -1663,22 +1532,10 @@ card(
 )
 
 
-@hook("blood_cost", "Ankara Citadel, Turkey, The")
-def _ankara_citadel(game: Game, handler: Handler, minion: int) -> int:
-    """Non-action-modifier cards costing blood cost the vampire with the Citadel half as much, rounded down (the
-    halving first, other changes after: RTR 20070707)."""
-    if (
-        not handler.blood
-        or "Action Modifier" in handler.types
-        or not carried(game, minion, "Ankara Citadel, Turkey, The")
-    ):
-        return 0
-    return handler.blood // 2 - handler.blood
-
-
 card(
     "Ankara Citadel, Turkey, The",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(halves_blood_costs=True),
     notes="A location once in play (not equipment).",
 )
 
@@ -1686,32 +1543,8 @@ card(
 # -- Veneficti --------------------------------------------------------------------------------------------------------------
 
 
-def _demon(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
-    return printed is not None and " demon " in f" {(printed.text or '').lower()} "
-
-
-def _demon_allies_of_others(game: Game, play: Play) -> list[int]:
-    return [c for c in allies_of_others(game, play) if _demon(game, c)]
-
-
-def _demon_retainers_of_others(game: Game, play: Play) -> list[int]:
-    return [c for c in retainers_of_others(game, play) if _demon(game, c)]
-
-
-def _burn_target_minion(game: Game, play: Play) -> None:
-    if play.target in game.minions:
-        burn_minion(game, play.target)
-
-
-@hook("actor_may_target", "Veneficti")
-def _veneficti_untargetable(game: Game, actor: int, target: int) -> bool:
-    """He cannot be the target of a directed action performed by an ally or a vampire with capacity 6 or less."""
-    t, a = game.minions.get(target), game.minions.get(actor)
-    if t is None or a is None or t.kind != ALLY or t.card != vekn(game, "Veneficti"):
-        return True
-    return not (a.kind == ALLY or (a.kind == VAMPIRE and a.capacity <= 6))
+_DEMON_ALLIES = v.of_creature(allies_of_others, "demon")
+_DEMON_RETAINERS = v.of_creature(retainers_of_others, "demon")
 
 
 card(
@@ -1722,8 +1555,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=has_targets(_demon_allies_of_others),
-        targets=_demon_allies_of_others,
+        when=has_targets(_DEMON_ALLIES),
+        targets=_DEMON_ALLIES,
         effects=(StealMinion(),),
         label="steal a demon ally",
     ),
@@ -1732,11 +1565,12 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=has_targets(_demon_retainers_of_others),
-        targets=_demon_retainers_of_others,
-        effects=(_burn_target_minion,),
+        when=has_targets(_DEMON_RETAINERS),
+        targets=_DEMON_RETAINERS,
+        effects=(v.BurnTargetMinion(),),
         label="burn a demon retainer",
     ),
+    ally=Ally(untargetable_up_to_capacity=6),
     notes="Directed actions that target him as a card (an action card's target) are the ones he is protected from.",
 )
 ally_stealth("Veneficti", 1)
@@ -1852,26 +1686,6 @@ def _still_carried(game: Game, play: Play) -> bool:
     return m is not None and play.card in m.cards
 
 
-def _vampires_in_ash_heap(game: Game, play: Play) -> list[int]:
-    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] in game.vampires]
-
-
-def _vampire_to_uncontrolled(game: Game, play: Play) -> None:
-    """Move a vampire from the ash heap to the uncontrolled region (the one with the highest capacity), as a new
-    card with no counters."""
-    if not _still_carried(game, play):
-        return
-    s = game.seats[play.seat]
-    found = _vampires_in_ash_heap(game, play)
-    if not found:
-        return
-    best = max(found, key=lambda c: (game.vampires[game.card_of[c]].capacity, -found.index(c)))
-    s.ash_heap.remove(best)
-    s.uncontrolled.append(best)
-    game.minions[best] = dataclasses.replace(game.vampires[game.card_of[best]], id=best, cards=[], riders=[])
-    game.log("ash heap to uncontrolled", play.seat, best)
-
-
 card(
     "Hand of Conrad",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1879,34 +1693,13 @@ card(
         window=W.ACTION,
         in_play=True,
         role=Role.ACTOR,
-        when=has_targets(_vampires_in_ash_heap),
-        effects=(_vampire_to_uncontrolled,),
+        when=has_targets(v.vampires_in_ash_heap),
+        effects=(v.If(v.still_carried, (v.AshHeapVampireToUncontrolled(),)),),
         label="a vampire from the ash heap to the uncontrolled region",
     ),
     notes="The vampire moved is the one with the highest capacity.",
 )
 grants_disciplines("Hand of Conrad", fixed_levels(pot=2))
-
-
-def _library_cards_in_ash_heap(game: Game, play: Play) -> list[int]:
-    return [c for c in game.seats[play.seat].ash_heap if game.card_of[c] not in game.vampires]
-
-
-def _ash_heap_to_hand(game: Game, play: Play) -> None:
-    """Move a library card from the ash heap to the hand (the last one put there the engine models, else the last
-    one); the hand is then discarded down (game.choose)."""
-    if not _still_carried(game, play):
-        return
-    found = _library_cards_in_ash_heap(game, play)
-    if not found:
-        return
-    comp = game.compiled
-    modelled = [c for c in found if comp is not None and game.card_of[c] in comp.implemented]
-    chosen = (modelled or found)[-1]
-    s = game.seats[play.seat]
-    s.ash_heap.remove(chosen)
-    s.hand.append(chosen)
-    game.log("ash heap to hand", play.seat, chosen)
 
 
 card(
@@ -1917,8 +1710,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         cost_blood=1,
-        when=has_targets(_library_cards_in_ash_heap),
-        effects=(_ash_heap_to_hand,),
+        when=has_targets(v.library_cards_in_ash_heap),
+        effects=(v.If(v.still_carried, (v.AshHeapCardToHand(fixed=True),)),),
         label="a library card from the ash heap to the hand",
     ),
     notes="The card fetched is chosen by a fixed rule (the last one put in the ash heap that the engine models), on "
@@ -1927,26 +1720,11 @@ card(
 grants_disciplines("Sargon Fragment, The", fixed_levels(nec=2))
 
 
-@hook("rescue_cost", "Ritual Goblet")
-def _goblet_rescue(game: Game, rescuer: int, rescued: int) -> int:
-    """Rescuing a vampire from torpor costs this vampire 1 less blood."""
-    return -1 if carried(game, rescuer, "Ritual Goblet") else 0
-
-
-@hook("after_resolution", "Ritual Goblet")
-def _goblet_unlock(game: Game, act: Action) -> None:
-    """Once each turn, the vampire unlocks after rescuing a vampire from torpor (always taken)."""
-    m = game.minions.get(act.actor)
-    key = ("ritual goblet", act.actor, game.turn)
-    if act.kind is not Act.RESCUE or not act.succeeded or m is None or not m.locked or key in game.used:
-        return
-    if carried(game, act.actor, "Ritual Goblet") and is_ready(game, m.id):
-        game.used.add(key)
-        m.locked = False
-        game.log("unlock", act.seat, m.id)
-
-
-card("Ritual Goblet", Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(
+    "Ritual Goblet",
+    Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
+    bearer=Bearer(rescue_cost=-1, unlock_after_rescue=True),
+)
 grants_disciplines("Ritual Goblet", fixed_levels(tha=1))
 
 
@@ -2244,51 +2022,17 @@ card(
 # -- Ponticulus --------------------------------------------------------------------------------------------------------------
 
 
-@hook("intercept", "Ponticulus")
-def _ponticulus_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during actions directed at his controller."""
-    if not _is_ally_named(game, minion, "Ponticulus"):
-        return 0
-    return 1 if act.directed and act.target == controller(game, minion) else 0
-
-
-@hook("damage_immunity", "Ponticulus")
-def _ponticulus_immune(game: Game, minion: int, normal: int, aggravated: int) -> tuple[int, int]:
-    """Immune to non-aggravated damage: it is not inflicted, even unpreventable or outside combat (LSJ 20010627)."""
-    return (0, aggravated) if _is_ally_named(game, minion, "Ponticulus") else (normal, aggravated)
-
-
-@hook("damage_to_take", "Ponticulus")
-def _ponticulus_immune_in_combat(game: Game, c: Combat, side: Any, normal: int, agg: int) -> tuple[int, int]:
-    """In combat the normal damage is not inflicted either (nothing counts it as inflicted)."""
-    return (0, agg) if _is_ally_named(game, side.minion, "Ponticulus") else (normal, agg)
-
-
-@hook("unlock", "Ponticulus")
-def _ponticulus_cannot_act(game: Game, seat: int) -> int:
-    """He cannot act: each turn of his controller he counts as just recruited (game.action_options offers such an
-    ally no action)."""
-    for m in _allies_named(game, seat, "Ponticulus"):
-        m.recruited_turn = game.turn
-    return 0
-
-
-def _tremere_blocking(game: Game, play: Play) -> bool:
-    act = action_of(play) or current_action(game)
-    m = game.minions.get(act.blocker) if act is not None and act.blocker >= 0 else None
-    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
-
-
 card(
     "Ponticulus",
     Mode(window=W.ACTION, effects=(Recruit(1, strength=0, bleed=0),), label="recruit"),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=all_of(ready_unlocked, _tremere_blocking),
+        when=all_of(ready_unlocked, v.blocker_of(None, clan="Tremere")),
         effects=(LockSelf(), Intercept(1)),
         label="lock: +1 intercept to a Tremere",
     ),
+    ally=Ally(intercept_directed_at_controller=1, immune_to_normal_damage=True, cannot_act=True),
     notes="He cannot act, so he never equips (nor uses equipment).",
 )
 
@@ -2310,17 +2054,6 @@ card(
 # -- Rock Cat, Grey Thorne: allies playing cards as vampires --------------------------------------------------------------
 
 
-@hook("round_start", "Rock Cat")
-def _rock_cat_first_round(game: Game, c: Combat) -> None:
-    """Opposing vampires with capacity 3 or less cannot strike in the first round."""
-    if c.round != 1:
-        return
-    for side in (c.a, c.b):
-        v = game.minions.get(c.other(side.minion).minion)
-        if _is_ally_named(game, side.minion, "Rock Cat") and v is not None and v.kind == VAMPIRE and v.capacity <= 3:
-            c.other(side.minion).used.add("round:cannot strike")
-
-
 card(
     "Rock Cat",
     Mode(window=W.ACTION, effects=(Recruit(4, strength=3, bleed=0),), label="recruit"),
@@ -2334,7 +2067,7 @@ card(
         targets=ready_minions_of_others,
         label="enter combat",
     ),
-    ally=Ally(presses_each_combat=1),
+    ally=Ally(presses_each_combat=1, first_round_stops_capacity=3),
 )
 plays_as_vampire("Rock Cat", ("pot",), capacity=3)
 
@@ -2434,45 +2167,11 @@ _SPECTRAL = "Spectral Servitor"
 _SPECTRAL_SUPERIOR = "spectral servitor: [OBL]"
 
 
-def _unlock_if_first_recruit(game: Game, play: Play) -> None:
-    """Unlock the recruiting vampire if this is its first successful recruit ally action this turn: an ally it
-    recruited earlier this turn (an action card it played, now in play) counts."""
-    actor = game.minions.get(play.minion)
-    if actor is None:
-        return
-    mark = ("recruited an ally", play.minion, game.turn)
-    earlier = mark in game.used or any(
-        (m := game.minions.get(c)) is not None
-        and m.kind == ALLY
-        and c != play.card
-        and m.recruited_turn == game.turn
-        and (play.minion, m.card) in game.used
-        for c in game.seats[play.seat].controlled
-    )
-    game.used.add(mark)
-    if not earlier and actor.locked and is_ready(game, actor.id):
-        actor.locked = False
-        game.log("unlock", play.seat, actor.id)
-
-
-@hook("unlock", _SPECTRAL)
-def _spectral_unlock(game: Game, seat: int) -> int:
-    """During your unlock phase, burn it; recruited at [OBL], 1 pool is burned instead while the pool is above 4
-    (a fixed rule)."""
-    for m in _allies_named(game, seat, _SPECTRAL):
-        if card_marked(game, m.id, _SPECTRAL_SUPERIOR) and game.seats[seat].pool > 4:
-            economy.burn_pool(game, seat, 1)
-            game.log("burn pool", seat, 1)
-        else:
-            burn_minion(game, m.id)
-    return 0
-
-
 card(
     _SPECTRAL,
     Mode(
         window=W.ACTION,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn()),
         label="recruit",
     ),
     Mode(
@@ -2480,12 +2179,13 @@ card(
         superior=True,
         effects=(
             Recruit(1, strength=1, bleed=1),
-            _unlock_if_first_recruit,
+            UnlockIfFirstRecruit(),
             MayActThisTurn(),
             MarkThisCard(_SPECTRAL_SUPERIOR),
         ),
         label="recruit",
     ),
+    ally=Ally(burned_in_unlock=True, pool_instead_marked=_SPECTRAL_SUPERIOR),
     notes="It plays non-action cards requiring basic Oblivion as an independent vampire, a blood cost paid with its "
     "life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
@@ -2495,46 +2195,22 @@ plays_as_vampire(_SPECTRAL, ("obl",), sect="Independent", not_of_type="Action")
 # -- Nocturn ---------------------------------------------------------------------------------------------------------------
 
 _NOCTURN = "Nocturn"
-_NOCTURN_AGAIN = "nocturn: again"
-
-
-def _nocturn_again(game: Game, play: Play) -> None:
-    """[OBT]: the vampire can perform this action again this turn, the cost 1 blood more each time (cumulative)."""
-    if play.minion in game.minions:
-        add_rider(game, play.minion, _NOCTURN_AGAIN, 1, Until.END_OF_TURN)
-
-
-@hook("may_repeat_action", _NOCTURN)
-def _nocturn_may_repeat(game: Game, handler: Handler, m: Minion) -> bool:
-    return handler.name == _NOCTURN and rider_sum(game, m.id, _NOCTURN_AGAIN) > 0
-
-
-@hook("blood_cost", _NOCTURN)
-def _nocturn_cost(game: Game, handler: Handler, minion: int) -> int:
-    return rider_sum(game, minion, _NOCTURN_AGAIN) if handler.name == _NOCTURN else 0
-
-
-@hook("unlock", _NOCTURN)
-def _nocturn_burns(game: Game, seat: int) -> int:
-    """Burn Nocturn during your unlock phase."""
-    for m in _allies_named(game, seat, _NOCTURN):
-        burn_minion(game, m.id)
-    return 0
 
 
 card(
     _NOCTURN,
     Mode(
         window=W.ACTION,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn()),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn()),
         label="recruit",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
-        effects=(Recruit(1, strength=1, bleed=1), _unlock_if_first_recruit, MayActThisTurn(), _nocturn_again),
+        effects=(Recruit(1, strength=1, bleed=1), UnlockIfFirstRecruit(), MayActThisTurn(), MayRepeatThisTurn(1)),
         label="recruit",
     ),
+    ally=Ally(burned_in_unlock=True),
     notes="It plays non-ally cards requiring basic Obtenebration as an independent vampire, a blood cost paid with "
     "its life, never its last; one Discipline of a multi-Discipline card (LSJ 20011217).",
 )
@@ -2777,26 +2453,18 @@ card(
 )
 
 _FINGER, _BLADE = "Sire's Index Finger", "Blade of Enoch"
-card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"))
+card(_FINGER, Mode(window=W.ACTION, effects=(Equip(),), label="equip"), bearer=Bearer(frenzy_immune=True))
 card(
     _BLADE,
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
     bearer=Bearer(
         strike=Strike(bonus=1, aggravated_vs=("Brujah", "Brujah antitribu"), label="Blade of Enoch"),
         strike_capacity_above=5,
+        frenzy_immune=True,
+        frenzy_immune_capacity_above=5,
     ),
     notes="A vampire of capacity 5 or less may carry it, without its strike or immunity (LSJ 20030607).",
 )
-
-
-@hook("frenzy_immune", _FINGER, _BLADE)
-def _immune_to_frenzy(game: Game, minion: int) -> bool:
-    """The vampire with Sire's Index Finger, or with the Blade of Enoch and a capacity above 5, is immune to frenzy
-    cards (the frenzy cards' own predicates ask: vocabulary.frenzy_immune)."""
-    m = game.minions.get(minion)
-    if m is None or m.kind != VAMPIRE or not m.cards:
-        return False
-    return bool(carried(game, minion, _FINGER)) or (m.capacity > 5 and bool(carried(game, minion, _BLADE)))
 
 
 _IMPROVISED = "Improvised Flamethrower"
