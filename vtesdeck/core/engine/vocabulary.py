@@ -1631,12 +1631,19 @@ class IfBlockedEndAction:
 @dataclasses.dataclass(frozen=True, slots=True)
 class UnlockAfterSuccess:
     """ "Unlock this vampire after action resolution if this action is successful" (Hag's Wrinkles [THN]), played
-    before resolution: read by the vocabulary's "after_resolution" hook."""
+    before resolution: read by the vocabulary's "after_resolution" hook. ``clan``: only if the acting vampire is of
+    that clan then (Warsaw Station: "if the action is successful, unlock the Nosferatu", read after resolution: LSJ
+    20090216), even if the card giving it left play (ANK 20250120)."""
+
+    clan: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags["unlock after success (free)"] = 1
+            act.flags[_UNLOCK_IF_CLAN + self.clan if self.clan else "unlock after success (free)"] = 1
+
+
+_UNLOCK_IF_CLAN = "unlock after success if of clan:"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3578,9 +3585,15 @@ def _damage_after_resolution(game: Game, act: Action) -> None:
 
 @hook("after_resolution", effects=(UnlockAfterSuccess,))
 def _unlock_after_success_free(game: Game, act: Action) -> None:
-    if act.flags.pop("unlock after success (free)", 0) and act.succeeded:
+    free = act.flags.pop("unlock after success (free)", 0)
+    clans = [key[len(_UNLOCK_IF_CLAN) :] for key in act.flags if key.startswith(_UNLOCK_IF_CLAN)]
+    for clan in clans:
+        del act.flags[_UNLOCK_IF_CLAN + clan]
+    if (free or clans) and act.succeeded:
         m = game.minions.get(act.actor)
-        if m is not None and m.locked and not m.torpor:
+        if m is None or not m.locked or m.torpor:
+            return
+        if free or (m.kind == VAMPIRE and m.clan in clans):
             m.locked = False
             game.log("unlock", act.seat, m.id)
 
@@ -6078,6 +6091,8 @@ class Minions:
     min_capacity: int = 0
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+    torpid: bool = False  # with ``ready=False``: those in torpor only ("a Tremere in torpor": Chantry, Warsaw Station)
+    min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6108,6 +6123,8 @@ class Minions:
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
             and m.capacity >= self.min_capacity
             and m.capacity <= self.max_capacity
+            and not (self.torpid and not m.torpor)
+            and m.blood >= self.min_blood
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6148,6 +6165,8 @@ class ActionIs:
     kinds: tuple[Act, ...] = ()
     succeeded: bool | None = None
     at_other: bool = False
+    actor_clan: str = ""  # by a vampire of this clan ("an undirected action by a Nosferatu": Warsaw Station)
+    actor_sect: str = ""  # by a vampire of this sect ("after an Anarch you control hunts": The Anarch Free Press)
 
     def __call__(self, game: Game, play: Play) -> bool:
         act = play.frame
@@ -6161,9 +6180,13 @@ class ActionIs:
             return False
         if self.aimed is not None and (act.target >= 0) != self.aimed:
             return False
-        if self.actor_kind is not None:
+        if self.actor_kind is not None or self.actor_clan or self.actor_sect:
             m = game.minions.get(act.actor)
-            return m is not None and m.kind == self.actor_kind
+            if m is None or (self.actor_kind is not None and m.kind != self.actor_kind):
+                return False
+            if self.actor_clan and not (m.kind == VAMPIRE and m.clan == self.actor_clan):
+                return False
+            return not self.actor_sect or (m.kind == VAMPIRE and m.sect == self.actor_sect)
         return True
 
 
@@ -7738,3 +7761,116 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for bd
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainTransfers:
+    """The player gets ``amount`` more transfers this influence phase ("lock this card to gain 1 transfer": Ennoia's
+    Theater; a card in play giving transfers each turn is ``Controller(transfers=…)``)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].transfers += self.amount
+        game.log("gain transfer", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ToReadyRegion:
+    """The target vampire moves from torpor to the ready region (not a rescue: no blood paid, no action), unless a
+    card keeps it there (the "may_leave_torpor" hooks: a hostage of Carver's Meat Packing); Chantry, Warsaw Station."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.torpor and g.hook_all(game, "may_leave_torpor", m.id):
+            m.torpor = False
+            game.log("leave torpor", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnMinionBurnsBlood:
+    """One of the player's minions that ``among`` selects burns ``amount`` blood, the one with the most (on a tie the
+    first in play): a cost a card in play takes from "a ready Tremere you control" (Chantry); ``among`` names the
+    blood it needs (``Minions(min_blood=…)``)."""
+
+    among: Minions
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        payers = [game.minions[c] for c in self.among(game, play)]
+        if payers:
+            payer = max(payers, key=lambda m: (m.blood, -m.id))
+            g.move_blood(game, payer.id, -self.amount)
+            game.log("burn blood", play.seat, payer.id, self.amount)
+
+
+def oldest(n: int, among: Minions) -> Targets:
+    """The ``n`` oldest of the minions ``among`` selects: the highest capacities, on a tie the first in play (Gurchon
+    Hall: "your two oldest ready vampires")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return sorted(among(game, play), key=lambda c: -game.minions[c].capacity)[:n]
+
+    return targets
+
+
+def any_feedable(targets: Targets) -> Pred:
+    """One of ``targets`` can take a hunting ground's blood: below capacity, not yet fed by a hunting ground this turn
+    (Gurchon Hall)."""
+
+    def check(game: Game, play: Play) -> bool:
+        for c in targets(game, play):
+            m = game.minions[c]
+            if m.blood < m.capacity and not hunting_ground_fed(game, c):
+                return True
+        return False
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HuntingGroundEach:
+    """A hunting ground's ``amount`` blood to each of ``targets`` that can take it (below capacity, not fed by a
+    hunting ground this turn), each marked as fed (Gurchon Hall: "each of your two oldest ready vampires")."""
+
+    amount: int
+    targets: Targets
+
+    def __call__(self, game: Game, play: Play) -> None:
+        feed = HuntingGroundBlood(self.amount)
+        for c in self.targets(game, play):
+            m = game.minions[c]
+            if m.blood < m.capacity and not hunting_ground_fed(game, c):
+                feed(game, dataclasses.replace(play, target=c))
+
+
+def successful_hunt(game: Game, play: Play) -> bool:
+    """The action is a hunt that gained blood (one that gains none is no successful hunt: LSJ 20050720-2; The Anarch
+    Free Press: "after a minion you control successfully hunts")."""
+    act = action_of(play)
+    return act is not None and act.kind is Act.HUNT and bool(act.flags.get("hunted"))
+
+
+def actor_below_capacity(game: Game, play: Play) -> bool:
+    """The acting minion is in play with room for more blood (a card giving it blood is only offered then: The Anarch
+    Free Press)."""
+    act = action_of(play)
+    m = game.minions.get(act.actor) if act is not None else None
+    return m is not None and m.in_play and m.blood < m.capacity
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToActor:
+    """The acting minion gains ``amount`` blood from the bank (The Anarch Free Press: "lock to give that minion 1
+    blood")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            gained = g.move_blood(game, act.actor, self.amount)
+            game.log("add blood", play.seat, act.actor, gained)

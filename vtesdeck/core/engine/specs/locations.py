@@ -4,7 +4,6 @@ master cards come from ``master.py``."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Generator, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from ..vocabulary import (
     AddBlood,
     Bleed,
     BlockerBurnsBlood,
+    BloodToActor,
     BurnPool,
     BurnThisCard,
     BurnXCounters,
@@ -33,13 +33,16 @@ from ..vocabulary import (
     EndCombat,
     ExtraVotes,
     GainPool,
+    GainTransfers,
     HandSizeThisTurn,
     HuntingGroundBlood,
+    HuntingGroundEach,
     Intercept,
     LockThisCard,
     MasterActions,
     MillPreyLibrary,
     Minions,
+    OwnMinionBurnsBlood,
     OwnVotesEach,
     PutInPlay,
     PutOnTarget,
@@ -47,8 +50,12 @@ from ..vocabulary import (
     StealMinion,
     Stealth,
     StealthNow,
+    ToReadyRegion,
+    UnlockAfterSuccess,
+    actor_below_capacity,
     add_rider,
     all_of,
+    any_feedable,
     bleeding_you,
     blocker_of,
     burn_card,
@@ -78,6 +85,7 @@ from ..vocabulary import (
     lock_to_discount,
     may_play,
     move_blood,
+    oldest,
     own_bleed_by,
     own_card,
     own_ready_sabbat_vampires,
@@ -88,6 +96,7 @@ from ..vocabulary import (
     refill,
     removal_stealth,
     stealth_needed_by,
+    successful_hunt,
     take_damage,
     uncontrolled_of_clan,
     vekn,
@@ -159,28 +168,7 @@ def _carfax(game: Game, play: Play) -> None:
 # -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
 
 
-def _anarch_hunted(game: Game, play: Play) -> bool:
-    """After a successful hunt (blood gained: LSJ 20050720-2) by an Anarch of the controller's, not full."""
-    act = play.frame
-    if not isinstance(act, Action) or act.seat != play.seat or act.kind is not Act.HUNT:
-        return False
-    m = game.minions.get(act.actor)
-    return bool(act.flags.get("hunted")) and _anarch(m) and m is not None and m.in_play and m.blood < m.capacity
-
-
-def _blood_to_actor(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action) and act.actor in game.minions:
-        gained = move_blood(game, act.actor, 1)
-        game.log("add blood", play.seat, act.actor, gained)
-
-
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
-
-
-def _one_more_transfer(game: Game, play: Play) -> None:
-    game.seats[play.seat].transfers += 1
-    game.log("gain transfer", play.seat, 1)
 
 
 @hook("discard_phase", "Metro Underground")
@@ -281,53 +269,6 @@ def _heidelberg_move(game: Game, play: Play, source: Minion, options: list[Optio
             if held is not None:
                 held.holder = dest.id
             game.log("equip", play.seat, dest.id, copy)
-
-
-# -- Warsaw Station ------------------------------------------------------------------------------------------------------
-
-
-def _nosferatu(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Nosferatu"
-
-
-def _own_undirected_nosferatu_action(game: Game, play: Play) -> bool:
-    act = play.frame
-    return (
-        _own_undirected_vampire_action(game, play)
-        and isinstance(act, Action)
-        and _nosferatu(game.minions.get(act.actor))
-    )
-
-
-def _mark_warsaw(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.flags["warsaw station"] = 1
-
-
-@hook("after_resolution", "Warsaw Station")
-def _warsaw_unlocks(game: Game, act: Action) -> None:
-    """After resolution of a successful action Warsaw Station was locked for, the acting vampire unlocks if it is
-    still a Nosferatu (LSJ 20090216), even if the Station left play (ANK 20250120)."""
-    m = game.minions.get(act.actor)
-    if act.flags.get("warsaw station") and act.succeeded and _nosferatu(m) and m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", act.seat, m.id)
-
-
-def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].controlled
-        if _nosferatu(game.minions.get(c)) and game.minions[c].torpor and game.minions[c].in_play
-    ]
-
-
-def _to_ready_region(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.torpor and not _held_hostage(game, m.id):
-        m.torpor = False
-        game.log("leave torpor", play.seat, m.id)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -579,22 +520,10 @@ def _tremere(m: Minion | None) -> bool:
     return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
 
 
-def _torpid_tremere(game: Game, play: Play) -> Sequence[int]:
-    """A Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue)."""
-    return [c for c in game.seats[play.seat].controlled if _tremere(game.minions.get(c)) and game.minions[c].torpor]
-
-
-def _tremere_with_blood(game: Game, play: Play) -> bool:
-    return any(_tremere(m) and m.blood > 0 for m in ready_minions(game, play.seat))
-
-
-def _tremere_burns_blood(game: Game, play: Play) -> None:
-    """1 blood from the ready Tremere of the controller's with the most."""
-    payers = [m for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
-    if payers:
-        payer = max(payers, key=lambda m: (m.blood, -m.id))
-        move_blood(game, payer.id, -1)
-        game.log("burn blood", play.seat, payer.id, 1)
+# Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
+# burned from its ready Tremere with the most.
+_TORPID_TREMERE = Minions(clan="Tremere", ready=False, torpid=True)
+_TREMERE_WITH_BLOOD = Minions(clan="Tremere", min_blood=1)
 
 
 # -- Wasserschloss Anif, Alamut, Powerbase: Barranquilla -------------------------------------------------------------
@@ -1643,8 +1572,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_anarch_hunted,
-        effects=(LockThisCard(), _blood_to_actor),
+        when=all_of(ActionIs(own=True, actor_sect="Anarch"), successful_hunt, actor_below_capacity),
+        effects=(LockThisCard(), BloodToActor(1)),
         label="lock: 1 blood to the Anarch that hunted",
     ),
     notes="Unique (not played while a copy is in play). The intercept goes to its controller's blocking Anarch "
@@ -1675,7 +1604,7 @@ card(
     Mode(
         window=W.INFLUENCE,
         in_play=True,
-        effects=(LockThisCard(), _one_more_transfer),
+        effects=(LockThisCard(), GainTransfers(1)),
         label="lock: +1 transfer",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready Gangrel or Gangrel "
@@ -1780,15 +1709,15 @@ card(
     Mode(
         window=W.ANNOUNCED,
         in_play=True,
-        when=_own_undirected_nosferatu_action,
-        effects=(LockThisCard(), _mark_warsaw),
+        when=ActionIs(own=True, directed=False, aimed=False, actor_kind=VAMPIRE, actor_clan="Nosferatu"),
+        effects=(LockThisCard(), UnlockAfterSuccess(clan="Nosferatu")),
         label="lock: the Nosferatu unlocks after a successful action",
     ),
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_torpid_nosferatu,
-        effects=(BurnThisCard(), _to_ready_region),
+        targets=Minions(clan="Nosferatu", ready=False, torpid=True),
+        effects=(BurnThisCard(), ToReadyRegion()),
         label="burn: a Nosferatu in torpor to the ready region",
     ),
     notes="Unique location (contesting not modelled). The burn is offered in its controller's master phase (not "
@@ -2073,16 +2002,16 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_torpid_tremere,
-        effects=(LockThisCard(), BurnPool(1), _to_ready_region),
+        targets=_TORPID_TREMERE,
+        effects=(LockThisCard(), BurnPool(1), ToReadyRegion()),
         label="lock, burn 1 pool: a Tremere from torpor to the ready region",
     ),
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=_tremere_with_blood,
-        targets=_torpid_tremere,
-        effects=(LockThisCard(), _tremere_burns_blood, _to_ready_region),
+        when=has_targets(_TREMERE_WITH_BLOOD),
+        targets=_TORPID_TREMERE,
+        effects=(LockThisCard(), OwnMinionBurnsBlood(_TREMERE_WITH_BLOOD), ToReadyRegion()),
         label="lock, burn 1 blood of a ready Tremere: a Tremere from torpor to the ready region",
     ),
     notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. The "
@@ -2607,36 +2536,16 @@ card(
 # -- Gurchon Hall -------------------------------------------------------------------------------------------------------
 
 
-def _ready_cardinal_or_regent(game: Game, play: Play) -> bool:
-    """ "Requires a ready cardinal or regent" (read as its player controlling one)."""
-    return any(m.kind == VAMPIRE and m.title in ("cardinal", "regent") for m in ready_minions(game, play.seat))
-
-
-def _two_oldest(game: Game, seat: int) -> list[Minion]:
-    """The two oldest ready vampires the seat controls (the highest capacities; on a tie, the first in play)."""
-    vampires = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
-    return sorted(vampires, key=lambda m: -m.capacity)[:2]
-
-
-def _gurchon_feeds(game: Game, play: Play) -> bool:
-    return any(m.blood < m.capacity and not _hunting_ground_fed(game, m.id) for m in _two_oldest(game, play.seat))
-
-
-def _gurchon(game: Game, play: Play) -> None:
-    """1 blood from the bank to each of the two oldest, each its one hunting ground of the turn."""
-    for m in _two_oldest(game, play.seat):
-        if m.blood < m.capacity and not _hunting_ground_fed(game, m.id):
-            _hunting_ground(1)(game, dataclasses.replace(play, target=m.id))
-
-
+# "Requires a ready cardinal or regent" (read as its player controlling one); its two oldest ready vampires.
+_TWO_OLDEST = oldest(2, Minions())
 card(
     "Gurchon Hall",
-    Mode(window=W.MASTER, when=_ready_cardinal_or_regent, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, when=has_targets(Minions(titles=("cardinal", "regent"))), effects=(PutInPlay(),)),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_gurchon_feeds,
-        effects=(_gurchon,),
+        when=any_feedable(_TWO_OLDEST),
+        effects=(HuntingGroundEach(1, _TWO_OLDEST),),
         label="1 blood to each of your two oldest ready vampires",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready cardinal or regent. Of two "
