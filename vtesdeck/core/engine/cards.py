@@ -227,6 +227,9 @@ class Spec:
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
+    # What the (D) action that may burn it (``burn``) does instead, the card staying in play: "counters" (burn all
+    # the counters on it: Powerbase: Madrid), "counters to pool" (to the acting Methuselah's pool: Powerbase: Chicago).
+    burn_instead: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -321,6 +324,8 @@ BURNERS = (
 # Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
 # Erciyes Fragments).
 STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
+# What a (D) action that may burn a card does instead (``Spec.burn_instead``).
+BURNS_INSTEAD = (None, "counters", "counters to pool")
 
 
 def card(
@@ -336,6 +341,7 @@ def card(
     everyone: Everyone | None = None,
     blocks: Blocks | None = None,
     missing: str = "",
+    burn_instead: str | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -345,8 +351,22 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in STEALERS:
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
+    if burn_instead not in BURNS_INSTEAD:
+        raise ValueError(f"{name}: burn_instead must be one of {BURNS_INSTEAD}, not {burn_instead!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
+        name,
+        tuple(modes),
+        notes,
+        burn,
+        steal,
+        bearer,
+        controller,
+        ally,
+        upkeep,
+        everyone,
+        blocks,
+        missing,
+        burn_instead,
     )
     return spec
 

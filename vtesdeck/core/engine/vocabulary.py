@@ -3116,11 +3116,14 @@ class ExtraVotes:
 
     amount: int
     per_x: int = 0
+    per_counter: int = 0  # that many more for each counter on the card in play used (Powerbase: Madrid)
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if isinstance(ref, Referendum):
             more = self.amount + self.per_x * play.value
+            if self.per_counter:
+                more += self.per_counter * game.card_counters.get(play.card, 0)
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
 
 
@@ -7874,3 +7877,42 @@ class BloodToActor:
         if act is not None and act.actor in game.minions:
             gained = g.move_blood(game, act.actor, self.amount)
             game.log("add blood", play.seat, act.actor, gained)
+
+
+def counters_at_most(n: int) -> Pred:
+    """The card in play being used has ``n`` counters or fewer ("if there are 3 or fewer counters on this card":
+    Powerbase: Madrid)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.card_counters.get(play.card, 0) <= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CountersToPool:
+    """Move all the counters (blood) on the card in play being used to its player's pool (Powerbase: Chicago)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        n = game.card_counters.get(play.card, 0)
+        if n:
+            game.card_counters[play.card] = 0
+            economy.gain_pool(game, play.seat, n)
+            game.log("gain pool", play.seat, n)
+
+
+@hook("burn_instead", data=("burn_instead",))
+def _burn_takes_counters(game: Game, act: Action, copy: int) -> bool:
+    """A (D) action that would burn a card whose spec says ``burn_instead`` takes its counters instead, the card
+    staying in play: burned ("counters": Powerbase: Madrid), or moved to the acting Methuselah's pool ("counters to
+    pool": Powerbase: Chicago)."""
+    spec = game.compiled.specs.get(game.card_of[copy])
+    what = spec.burn_instead if spec is not None else None
+    if what is None:
+        return False
+    n = game.card_counters.get(copy, 0)
+    game.card_counters[copy] = 0
+    if what == "counters to pool" and n and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, n)
+        game.log("gain pool", act.seat, n)
+    return True

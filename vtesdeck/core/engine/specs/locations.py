@@ -26,6 +26,8 @@ from ..vocabulary import (
     BurnXCounters,
     CancelReferendum,
     CombatBetween,
+    CounterOnThisCard,
+    CountersToPool,
     DiscardTarget,
     DoNotReplace,
     DrawCards,
@@ -69,6 +71,7 @@ from ..vocabulary import (
     controls_ready_of_clan,
     controls_ready_sect,
     corruption_on,
+    counters_at_most,
     counters_on,
     current_action,
     discard,
@@ -810,59 +813,12 @@ def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
 # -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
 
 
-def _at_most_counters(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        return counters_on(game, play.card) <= n
-
-    return check
-
-
-def _counter_from_bank(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = counters_on(game, play.card) + 1
-    game.used.add(("powerbase unlock", play.card, game.turn))
-
-
-def _no_unlock_use_yet(game: Game, play: Play) -> bool:
-    """One of its two unlock phase uses a turn ("… or …")."""
-    return ("powerbase unlock", play.card, game.turn) not in game.used
-
-
-def _own_titled_sabbat(game: Game, play: Play) -> bool:
-    return any(m.kind == VAMPIRE and m.sect == "Sabbat" and m.title for m in ready_minions(game, play.seat))
-
-
-def _votes_per_counter(game: Game, play: Play) -> None:
-    """+1 vote for each counter on the card, to a titled Sabbat vampire of its controller's."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + counters_on(game, play.card)
-
-
-def _all_counters_to_pool(game: Game, play: Play) -> None:
-    n = counters_on(game, play.card)
-    game.used.add(("powerbase unlock", play.card, game.turn))
-    if n:
-        game.card_counters[play.card] = 0
-        economy.gain_pool(game, play.seat, n)
-        game.log("gain pool", play.seat, n)
-
-
-@hook("burn_instead", "Powerbase: Madrid", "Powerbase: Chicago", "Maabara")
-def _powerbase_counters_taken(game: Game, act: Action, copy: int) -> bool:
-    """Madrid: the (D) action burns all the counters on it; Chicago: it moves all the blood on it to the acting
-    vampire's controller's pool. The card stays in play."""
-    name = game.compiled.cards[game.card_of[copy]].name
-    if name == "Maabara":
+@hook("burn_instead", "Maabara")
+def _maabara_burned(game: Game, act: Action, copy: int) -> bool:
+    """Maabara burns, the cards on it first."""
+    if game.card_of[copy] == vekn(game, "Maabara"):
         _maabara_burns(game, copy)
-        return False  # it burns, the cards on it first
-    if name not in ("Powerbase: Madrid", "Powerbase: Chicago"):
-        return False
-    n = counters_on(game, copy)
-    game.card_counters[copy] = 0
-    if name == "Powerbase: Chicago" and n and not game.seats[act.seat].ousted:
-        economy.gain_pool(game, act.seat, n)
-        game.log("gain pool", act.seat, n)
-    return True
+    return False
 
 
 # -- Maabara ------------------------------------------------------------------------------------------------------------
@@ -2180,21 +2136,22 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_at_most_counters(3),
-        effects=(_counter_from_bank,),
+        when=counters_at_most(3),
+        effects=(CounterOnThisCard(),),
         label="add 1 counter (3 or fewer on it)",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=all_of(in_polling, _has_counters, _own_titled_sabbat),
-        effects=(LockThisCard(), _votes_per_counter),
+        when=all_of(in_polling, _has_counters, has_targets(Minions(sect="Sabbat", titled=True))),
+        effects=(LockThisCard(), ExtraVotes(0, per_counter=1)),
         label="lock: a titled Sabbat vampire gets +1 vote for each counter",
     ),
     notes="Unique location (contesting not modelled). The titled Sabbat vampire is one of its controller's (the "
     "votes are its controller's). Another Methuselah's vampire can burn all its counters as a (D) action (the "
-    "engine's burn action, the 'burn_instead' hook: the card stays). The engine's blood hunts have no polling step.",
+    "engine's burn action, 'burn_instead': the card stays). The engine's blood hunts have no polling step.",
     burn="vampire",
+    burn_instead="counters",
 )
 card(
     "Powerbase: Chicago",
@@ -2202,21 +2159,25 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_no_unlock_use_yet,
-        effects=(_counter_from_bank,),
+        effects=(CounterOnThisCard(),),
+        limit="unlock phase use",
+        limit_scope="turn",
         label="1 blood from the bank to this card",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=all_of(_no_unlock_use_yet, _has_counters),
-        effects=(_all_counters_to_pool,),
+        when=_has_counters,
+        effects=(CountersToPool(),),
+        limit="unlock phase use",
+        limit_scope="turn",
         label="all the blood on this card to your pool",
     ),
     notes="Unique location (contesting not modelled). One of its two unlock phase uses a turn. Another Methuselah's "
-    "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, the "
-    "'burn_instead' hook: the card stays).",
+    "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, "
+    "'burn_instead': the card stays).",
     burn="vampire",
+    burn_instead="counters to pool",
 )
 card(
     "Maabara",
