@@ -230,6 +230,9 @@ class Spec:
     # What the (D) action that may burn it (``burn``) does instead, the card staying in play: "counters" (burn all
     # the counters on it: Powerbase: Madrid), "counters to pool" (to the acting Methuselah's pool: Powerbase: Chicago).
     burn_instead: str | None = None
+    # When the card in play burns by itself: "discard phase" ("burn this card during your discard phase": Eyes of the
+    # Beast, on a minion of yours or on the table).
+    burns_at: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -326,6 +329,8 @@ BURNERS = (
 STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
 # What a (D) action that may burn a card does instead (``Spec.burn_instead``).
 BURNS_INSTEAD = (None, "counters", "counters to pool")
+# When a card in play burns by itself (``Spec.burns_at``).
+BURNS_AT = (None, "discard phase")
 
 
 def card(
@@ -342,6 +347,7 @@ def card(
     blocks: Blocks | None = None,
     missing: str = "",
     burn_instead: str | None = None,
+    burns_at: str | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -353,6 +359,8 @@ def card(
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     if burn_instead not in BURNS_INSTEAD:
         raise ValueError(f"{name}: burn_instead must be one of {BURNS_INSTEAD}, not {burn_instead!r}")
+    if burns_at not in BURNS_AT:
+        raise ValueError(f"{name}: burns_at must be one of {BURNS_AT}, not {burns_at!r}")
     spec = LIBRARY[name] = Spec(
         name,
         tuple(modes),
@@ -367,6 +375,7 @@ def card(
         blocks,
         missing,
         burn_instead,
+        burns_at,
     )
     return spec
 

@@ -7916,3 +7916,16 @@ def _burn_takes_counters(game: Game, act: Action, copy: int) -> bool:
         economy.gain_pool(game, act.seat, n)
         game.log("gain pool", act.seat, n)
     return True
+
+
+@hook("discard_phase", data=("burns_at",))
+def _burns_in_discard_phase(game: Game, seat: int) -> None:
+    """ "Burn this card during your discard phase" (``Spec.burns_at="discard phase"``: Eyes of the Beast): the seat's
+    copies, on its minions or on the table, burn as its discard phase starts."""
+    specs = game.compiled.specs
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [c] if m is None else list(m.cards):
+            spec = specs.get(game.card_of[copy])
+            if spec is not None and spec.burns_at == "discard phase":
+                g.burn_card(game, copy)

@@ -1021,19 +1021,11 @@ card(
         superior=True,
         effects=(Intercept(1), v.PutOnTarget(on_self=True), v.ManeuverInFirstRound()),
     ),
-    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it.",
+    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it. It burns "
+    "as its controller's discard phase starts.",
+    burns_at="discard phase",
 )
 v.bearer_stealth(_EYES, -1)
-
-
-@hook("discard_phase", _EYES)
-def _eyes_burn(game: Game, seat: int) -> None:
-    """Burn Eyes of the Beast during your discard phase."""
-    wanted = v.vekn(game, _EYES)
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        for copy in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
-            v.burn_card(game, copy)
 
 
 card(
