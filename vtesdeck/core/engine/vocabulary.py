@@ -3001,12 +3001,15 @@ class GainBloodLostByOpponent:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnBlood:
-    """The playing minion burns ``amount`` blood (or life), a cost paid as the effect resolves."""
+    """The playing minion burns ``amount`` blood (or life), a cost paid as the effect resolves; none for a minion of
+    ``unless_clans`` ("Followers of Set pay 1 less blood": Mental Maze, its cost paid as it is played)."""
 
     amount: int
+    unless_clans: tuple[str, ...] = ()
 
     def __call__(self, game: Game, play: Play) -> None:
-        if play.minion in game.minions:
+        m = game.minions.get(play.minion)
+        if m is not None and not (self.unless_clans and m.clan in self.unless_clans):
             g.move_blood(game, play.minion, -self.amount)
 
 
@@ -7475,11 +7478,19 @@ class StrikeHandOrMelee:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class WithCounters:
-    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``; with
+    ``target_capacity``, as many blood counters as the chosen vampire's capacity (Powerbase: Barranquilla)."""
 
-    n: int
+    n: int = 0
+    target_capacity: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.target_capacity:
+            m = game.minions.get(play.target)
+            if m is not None:
+                game.card_counters[play.card] = m.capacity
+                game.log("add blood", play.seat, play.card, m.capacity)
+            return
         game.card_counters[play.card] = self.n
 
 
@@ -7891,14 +7902,22 @@ def counters_at_most(n: int) -> Pred:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CountersToPool:
-    """Move all the counters (blood) on the card in play being used to its player's pool (Powerbase: Chicago)."""
+    """Move the counters (blood) on the card in play being used to its player's pool: all of them (Powerbase:
+    Chicago), or ``amount``; with ``burn_when_empty`` the card burns once it has none left (Powerbase: Barranquilla)."""
+
+    amount: int = 0
+    burn_when_empty: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         n = game.card_counters.get(play.card, 0)
+        if self.amount:
+            n = min(n, self.amount)
         if n:
-            game.card_counters[play.card] = 0
+            game.card_counters[play.card] -= n
             economy.gain_pool(game, play.seat, n)
             game.log("gain pool", play.seat, n)
+        if self.burn_when_empty and not game.card_counters.get(play.card, 0):
+            g.burn_card(game, play.card)
 
 
 @hook("burn_instead", data=("burn_instead",))
@@ -7929,3 +7948,33 @@ def _burns_in_discard_phase(game: Game, seat: int) -> None:
             spec = specs.get(game.card_of[copy])
             if spec is not None and spec.burns_at == "discard phase":
                 g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToThisCard:
+    """The target minion moves ``amount`` blood onto the card in play being used, as counters (Wasserschloss Anif:
+    "a Tremere you control can move 1 blood to this card")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.blood > 0:
+            moved = min(self.amount, m.blood)
+            g.move_blood(game, play.target, -moved)
+            game.card_counters[play.card] = game.card_counters.get(play.card, 0) + moved
+            game.log("move blood", play.seat, play.target, play.card, moved)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CountersToTarget:
+    """All the counters (blood) on the card in play being used move to the target vampire, as far as its capacity
+    leaves room: the rest stay on the card (Wasserschloss Anif: "move all blood from this card to an uncontrolled
+    Tremere")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        n = game.card_counters.get(play.card, 0)
+        if play.target in game.minions and n:
+            moved = g.move_blood(game, play.target, n)
+            game.card_counters[play.card] = n - moved
+            game.log("add blood", play.seat, play.target, moved)

@@ -21,6 +21,7 @@ from ..vocabulary import (
     Bleed,
     BlockerBurnsBlood,
     BloodToActor,
+    BloodToThisCard,
     BurnPool,
     BurnThisCard,
     BurnXCounters,
@@ -28,6 +29,7 @@ from ..vocabulary import (
     CombatBetween,
     CounterOnThisCard,
     CountersToPool,
+    CountersToTarget,
     DiscardTarget,
     DoNotReplace,
     DrawCards,
@@ -54,6 +56,7 @@ from ..vocabulary import (
     StealthNow,
     ToReadyRegion,
     UnlockAfterSuccess,
+    WithCounters,
     actor_below_capacity,
     add_rider,
     all_of,
@@ -519,10 +522,6 @@ def _wmrh_burns(game: Game, act: Action) -> None:
         economy.check_ousts(game)
 
 
-def _tremere(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
-
-
 # Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
 # burned from its ready Tremere with the most.
 _TORPID_TREMERE = Minions(clan="Tremere", ready=False, torpid=True)
@@ -530,29 +529,6 @@ _TREMERE_WITH_BLOOD = Minions(clan="Tremere", min_blood=1)
 
 
 # -- Wasserschloss Anif, Alamut, Powerbase: Barranquilla -------------------------------------------------------------
-
-
-def _wasserschloss_givers(game: Game, play: Play) -> Sequence[int]:
-    if ("wasserschloss", play.card, game.turn) in game.used:
-        return []  # "from one Tremere on any given turn" (RTR 19960221)
-    return [m.id for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
-
-
-def _blood_to_this_card(game: Game, play: Play) -> None:
-    if play.target in game.minions and game.minions[play.target].blood > 0:
-        move_blood(game, play.target, -1)
-        game.card_counters[play.card] = counters_on(game, play.card) + 1
-        game.used.add(("wasserschloss", play.card, game.turn))
-        game.log("move blood", play.seat, play.target, play.card, 1)
-
-
-def _counters_to_target(game: Game, play: Play) -> None:
-    """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
-    n = counters_on(game, play.card)
-    if play.target in game.minions and n:
-        moved = move_blood(game, play.target, n)
-        game.card_counters[play.card] = n - moved
-        game.log("add blood", play.seat, play.target, moved)
 
 
 @hook("bleed_pool_burned", "Alamut")
@@ -583,25 +559,6 @@ def _alamut_counters(game: Game, act: Action) -> None:
 
 def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
-
-
-def _capacity_on_card(game: Game, play: Play) -> None:
-    """X blood from the bank on the card: the chosen Sabbat vampire's capacity."""
-    m = game.minions.get(play.target)
-    if m is not None:
-        game.card_counters[play.card] = m.capacity
-        game.log("add blood", play.seat, play.card, m.capacity)
-
-
-def _counter_to_pool(game: Game, play: Play) -> None:
-    """1 blood from the card to its controller's pool; the card burns once it has no counters."""
-    n = counters_on(game, play.card)
-    if n:
-        game.card_counters[play.card] = n - 1
-        economy.gain_pool(game, play.seat, 1)
-        game.log("gain pool", play.seat, 1)
-    if not counters_on(game, play.card):
-        burn_card(game, play.card)
 
 
 # -- The Uncoiling ----------------------------------------------------------------------------------------------------
@@ -1979,8 +1936,10 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_wasserschloss_givers,
-        effects=(_blood_to_this_card,),
+        targets=Minions(clan="Tremere", min_blood=1),
+        effects=(BloodToThisCard(1),),
+        limit="blood from a Tremere",  # "from one Tremere on any given turn" (RTR 19960221)
+        limit_scope="turn",
         label="a Tremere moves 1 blood to this card",
     ),
     Mode(
@@ -1988,7 +1947,7 @@ card(
         in_play=True,
         when=_has_counters,
         targets=uncontrolled_of_clan("Tremere"),
-        effects=(LockThisCard(), _counters_to_target),
+        effects=(LockThisCard(), CountersToTarget()),
         label="lock: move the counters to an uncontrolled Tremere",
     ),
     notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. Blood "
@@ -2014,12 +1973,12 @@ card(
 )
 card(
     "Powerbase: Barranquilla",
-    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), _capacity_on_card)),
+    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), WithCounters(target_capacity=True))),
     Mode(
         window=W.UNLOCK,
         in_play=True,
         when=_has_counters,
-        effects=(_counter_to_pool,),
+        effects=(CountersToPool(1, burn_when_empty=True),),
         label="1 blood from this card to your pool",
     ),
     notes="Unique location (contesting not modelled). Played with a ready Sabbat vampire, whose capacity is the "

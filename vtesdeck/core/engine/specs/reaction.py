@@ -69,7 +69,6 @@ from ..vocabulary import (
     may_attempt_block,
     may_block_any_seat,
     may_wake,
-    move_blood,
     not_,
     once_between_unlocks,
     other_methuselahs,
@@ -434,16 +433,9 @@ card(
 _SETITES = ("Follower of Set", "Ministry")
 
 
-def _maze_payable(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and (m.clan in _SETITES or m.blood >= 1)
-
-
-def _maze_cost(game: Game, play: Play) -> None:
-    """Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none)."""
-    m = game.minions.get(play.minion)
-    if m is not None and m.clan not in _SETITES:
-        move_blood(game, m.id, -1)
+# Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none).
+_maze_payable = v.any_of(v.has_clan(*_SETITES), v.has_blood(1))
+_maze_cost = v.BurnBlood(1, unless_clans=_SETITES)
 
 
 card(
