@@ -912,9 +912,10 @@ def own_vampires_with_blood(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0]
 
 
-def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
+def allies_of_kind(*kinds: str, locked: bool = False, woken_too: bool = False) -> Targets:
     """The player's ready allies whose card names them one of ``kinds`` ("wraith", "zombie": the text's opening
-    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken."""
+    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken, or (``woken_too``)
+    every locked one (Funeral Wake: "unlock a locked … ally")."""
     pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
 
     def targets(game: Game, play: Play) -> Sequence[int]:
@@ -925,7 +926,7 @@ def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
             card = cards.get(m.card) if m.kind == ALLY else None
             if card is None or not pattern.match(card.text.replace("{", "").replace("}", "")):
                 continue
-            if locked and (not m.locked or (act is not None and m.id in act.woken)):
+            if locked and (not m.locked or (not woken_too and act is not None and m.id in act.woken)):
                 continue
             out.append(m.id)
         return out
@@ -1161,9 +1162,20 @@ class UnlockSelf:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class UnlockTarget:
-    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch)."""
+    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch); ``and_value``: the locked
+    target and the locked minion chosen as the value too, if any (-1: none; "up to two": Funeral Wake [NEC])."""
+
+    and_value: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.and_value:
+            chosen = (play.target, play.value) if play.mode.values is not None else (play.target,)
+            for minion in dict.fromkeys(chosen):
+                found = game.minions.get(minion) if minion >= 0 else None
+                if found is not None and found.locked:
+                    found.locked = False
+                    game.log("unlock", play.seat, minion)
+            return
         m = game.minions.get(play.target)
         if m is not None:
             m.locked = False
@@ -7978,3 +7990,52 @@ class CountersToTarget:
             moved = g.move_blood(game, play.target, n)
             game.card_counters[play.card] = n - moved
             game.log("add blood", play.seat, play.target, moved)
+
+
+_FIRST_ROUND_STRIKE = "combat:first round strike:"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeInFirstRoundIfBlocks:
+    """ "If this vampire blocks, it may strike: <``strike``> in the first round of the resulting combat" (Night Terrors
+    [OBF][PRE]: combat ends), offered beside its other strikes in each combat resulting from its block of this action
+    (a second block too: LSJ 20010814-2), not a follow-up combat (LSJ 20010813)."""
+
+    strike: Strike
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"first round strike if blocks:{play.minion}"] = g.grant(self.strike)
+
+
+@hook("combat_start", effects=(StrikeInFirstRoundIfBlocks,))
+def _first_round_strike_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only a combat resulting from the block
+    granted = act.flags.get(f"first round strike if blocks:{act.blocker}")
+    if granted:
+        c.side(act.blocker).used.add(f"{_FIRST_ROUND_STRIKE}{granted}")
+
+
+@hook("strikes", effects=(StrikeInFirstRoundIfBlocks,))
+def _first_round_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    if c.round != 1:
+        return []
+    seat = g.controller(game, minion)
+    return [
+        economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=int(key[len(_FIRST_ROUND_STRIKE) :]))
+        for key in sorted(c.side(minion).used)
+        if key.startswith(_FIRST_ROUND_STRIKE)
+    ]
+
+
+def or_none(targets: Targets) -> Targets:
+    """A second choice among ``targets``, or none (-1), as a mode's ``values``: "up to two" (Funeral Wake [NEC]: a
+    second ally to unlock; the same as the first is ignored)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return [-1, *targets(game, play)]
+
+    return values

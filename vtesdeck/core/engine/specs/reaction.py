@@ -16,8 +16,7 @@ from typing import Any
 from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
-from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Until
+from ..frames import Action, Referendum, Until
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -591,24 +590,7 @@ card(
 )
 
 
-_ALLY_KINDS = allies_of_kind("mummy", "wraith", "zombie")
-
-
-def _locked_kind_allies(game: Game, play: Play) -> list[int]:
-    return [a for a in _ALLY_KINDS(game, play) if game.minions[a].locked]
-
-
-def _second_ally(game: Game, play: Play) -> list[int]:
-    """[NEC]'s "up to two": a second ally to unlock (-1: none; the same as the first is ignored)."""
-    return [-1, *_locked_kind_allies(game, play)]
-
-
-def _unlock_allies(game: Game, play: Play) -> None:
-    for ally in dict.fromkeys((play.target, play.value)):
-        m = game.minions.get(ally)
-        if ally >= 0 and m is not None and m.locked:
-            m.locked = False
-            game.log("unlock", play.seat, ally)
+_locked_kind_allies = allies_of_kind("mummy", "wraith", "zombie", locked=True, woken_too=True)
 
 
 def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
@@ -623,7 +605,7 @@ def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
             when=when,
             targets=_locked_kind_allies,
             values=values,
-            effects=(_unlock_allies,),
+            effects=(v.UnlockTarget(and_value=True),),
             label="unlock allies",
         )
         for role in (Role.LOCKED_REACTING, Role.REACTING)
@@ -635,7 +617,7 @@ def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
 card(
     "Funeral Wake",
     *_funeral_modes(False, None),
-    *_funeral_modes(True, _second_ally),
+    *_funeral_modes(True, v.or_none(_locked_kind_allies)),
     notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
 )
 
@@ -682,30 +664,6 @@ card(
 )
 
 
-def _night_terrors_mark(game: Game, play: Play) -> None:
-    """[OBF][PRE]: if this vampire blocks, it may strike: combat ends in the first round of the resulting combat."""
-    act = v.action_of(play) or v.current_action(game)
-    if act is not None:
-        act.flags[f"night terrors:{play.minion}"] = 1
-
-
-@hook("combat_start", "Night Terrors")
-def _night_terrors_combat(game: Game, c: Combat) -> None:
-    """Each combat resulting from a block by the vampire (a second block too: LSJ 20010814-2), not a follow-up
-    combat (Psyche!: LSJ 20010813)."""
-    act = c.action
-    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
-    if from_block and act is not None and act.flags.get(f"night terrors:{act.blocker}"):
-        c.side(act.blocker).used.add("combat:night terrors")
-
-
-@hook("strikes", "Night Terrors")
-def _night_terrors_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    if c.round != 1 or "combat:night terrors" not in c.side(minion).used:
-        return []
-    return [Option(Kind.STRIKE, v.controller(game, minion), minion=minion, card=-1, value=v.grant(_COMBAT_ENDS))]
-
-
 _COMBAT_ENDS = v.Strike(combat_ends=True, label="combat ends")
 card(
     "Night Terrors",
@@ -713,7 +671,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        effects=(v.StealthToZero(), _night_terrors_mark),
+        effects=(v.StealthToZero(), v.StrikeInFirstRoundIfBlocks(_COMBAT_ENDS)),
         label="stealth to 0; if this vampire blocks, a combat ends strike in the first round",
     ),
     notes="Played as a block is attempted (where stealth matters: RTR 20030519).",
