@@ -8039,3 +8039,88 @@ def or_none(targets: Targets) -> Targets:
         return [-1, *targets(game, play)]
 
     return values
+
+
+_NEXT_COMBAT_CARD_LESS = "combat:next combat card costs less"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextCombatCardCostsLess:
+    """Once this combat, the next combat card with a blood cost the playing vampire plays costs 1 blood less (Inner
+    Essence); read by the vocabulary's "cost_less" hook, used up as that card's cost is paid."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(_NEXT_COMBAT_CARD_LESS)
+
+
+@hook("cost_less", effects=(NextCombatCardCostsLess,))
+def _next_combat_card_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not handler.blood or "Combat" not in handler.types:
+        return 0, 0
+    side = c.side(minion)
+    if _NEXT_COMBAT_CARD_LESS not in side.used:
+        return 0, 0
+    if paying:
+        side.used.discard(_NEXT_COMBAT_CARD_LESS)
+    return 1, 0
+
+
+_SENT_TO_TORPOR = "round:sent to torpor"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiablerizeOpposing:
+    """The playing vampire diablerizes the opposing vampire, in torpor (4.3.8: its blood, the blood hunt) without an
+    action (Amaranth, with ``opposing_sent_to_torpor``)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        c = combat_of(play)
+        if c is None:
+            return None
+        victim = c.other(play.minion).minion
+        return g.diablerie(game, Action(kind=Act.DIABLERIE, seat=play.seat, actor=play.minion, target_minion=victim))
+
+
+@hook("torpor", effects=(DiablerizeOpposing,))
+def _sent_to_torpor_this_round(game: Game, minion: int) -> None:
+    """A combatant sent to torpor this round is marked (``opposing_sent_to_torpor``), at a table where a card may
+    diablerize it in the combat (Amaranth)."""
+    c = g.current_combat(game)
+    if c is not None and minion in (c.a.minion, c.b.minion):
+        c.side(minion).used.add(_SENT_TO_TORPOR)
+
+
+def opposing_sent_to_torpor(game: Game, play: Play) -> bool:
+    """The opposing vampire went to torpor this round and is still there (Amaranth: "… is sent to torpor"); marked
+    by the "torpor" hook of ``DiablerizeOpposing``."""
+    c = combat_of(play)
+    if c is None:
+        return False
+    other = c.other(play.minion)
+    m = game.minions.get(other.minion)
+    return _SENT_TO_TORPOR in other.used and m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+def times_played_this_combat(game: Game, play: Play) -> Sequence[int]:
+    """X as the number of copies of this card already played this combat by either combatant (marked by
+    ``MarkPlayedThisCombat``), the only value, when the playing minion has X blood to pay (Groaning Corpse)."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    if c is None or m is None:
+        return ()
+    prefix = f"combat:played:{game.card_of[play.card]}:"
+    x = sum(1 for side in (c.a, c.b) for u in side.used if u.startswith(prefix))
+    return (x,) if m.blood >= x else ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarkPlayedThisCombat:
+    """Note this copy played this combat (``times_played_this_combat``: Groaning Corpse)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:played:{game.card_of[play.card]}:{play.card}")
