@@ -8124,3 +8124,40 @@ class MarkPlayedThisCombat:
         c = combat_of(play)
         if c is not None:
             c.side(play.minion).used.add(f"combat:played:{game.card_of[play.card]}:{play.card}")
+
+
+def own_acting_vampire_fighting(game: Game, play: Play) -> bool:
+    """A combat (``play.frame``, not over) of the player's acting vampire, on the acting side (Powerbase: Savannah:
+    "… when a vampire you control is in combat during its action": ANK 20230814)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
+        return False
+    m = game.minions.get(c.a.minion)
+    return m is not None and m.kind == VAMPIRE and g.controller(game, m.id) == play.seat
+
+
+def own_unlocked_locations(unique: bool = False) -> Targets:
+    """The unlocked locations on the table the player controls, but the card being used; ``unique``: the unique ones
+    (Powerbase: Savannah: "lock another unique location you control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out = []
+        for c in game.seats[play.seat].controlled:
+            if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
+                continue
+            if unique and "unique" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower():
+                continue
+            out.append(c)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockTargetCard:
+    """Lock the chosen card in play (``play.target``: another location, Powerbase: Savannah)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.locked_cards.add(play.target)
+        game.log("lock", play.seat, play.target)

@@ -42,6 +42,7 @@ from ..vocabulary import (
     HuntingGroundBlood,
     HuntingGroundEach,
     Intercept,
+    LockTargetCard,
     LockThisCard,
     MasterActions,
     MillPreyLibrary,
@@ -92,10 +93,12 @@ from ..vocabulary import (
     may_play,
     move_blood,
     oldest,
+    own_acting_vampire_fighting,
     own_bleed_by,
     own_card,
     own_ready_sabbat_vampires,
     own_ready_vampires,
+    own_unlocked_locations,
     pool_at_least,
     put_corruption,
     ready_minions,
@@ -424,32 +427,6 @@ def _unlock_one(game: Game, seat: int, options: list[Option]) -> Flow:
     if option.kind is Kind.TERMS and game.minions[option.target].locked:
         game.minions[option.target].locked = False
         game.log("unlock", seat, option.target)
-
-
-def _other_unique_locations(game: Game, play: Play) -> Sequence[int]:
-    """The unlocked unique locations its controller controls, but this one."""
-    cards = game.compiled.cards
-    out = []
-    for c in game.seats[play.seat].controlled:
-        if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
-            continue
-        first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
-        if "unique" in first:
-            out.append(c)
-    return out
-
-
-def _own_acting_vampire_fights(game: Game, play: Play) -> bool:
-    c = play.frame
-    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
-        return False
-    m = game.minions.get(c.a.minion)
-    return m is not None and m.kind == VAMPIRE and controller(game, m.id) == play.seat
-
-
-def _lock_target_card(game: Game, play: Play) -> None:
-    game.locked_cards.add(play.target)
-    game.log("lock", play.seat, play.target)
 
 
 # "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)
@@ -1850,9 +1827,9 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_own_acting_vampire_fights,
-        targets=_other_unique_locations,
-        effects=(_lock_target_card, EndCombat()),
+        when=own_acting_vampire_fighting,
+        targets=own_unlocked_locations(unique=True),
+        effects=(LockTargetCard(), EndCombat()),
         label="lock another unique location: end combat",
     ),
     notes="Unique location (contesting not modelled). The combat ended is one of its controller's acting vampire "
