@@ -8161,3 +8161,14 @@ class LockTargetCard:
     def __call__(self, game: Game, play: Play) -> None:
         game.locked_cards.add(play.target)
         game.log("lock", play.seat, play.target)
+
+
+def emptiest(n: int, among: Minions) -> Targets:
+    """The ``n`` of the minions ``among`` selects with the most room for blood (then the least blood; on a tie the
+    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [game.minions[c] for c in among(game, play)]
+        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:n]]
+
+    return targets

@@ -41,6 +41,7 @@ from ..vocabulary import (
     HandSizeThisTurn,
     HuntingGroundBlood,
     HuntingGroundEach,
+    If,
     Intercept,
     LockTargetCard,
     LockThisCard,
@@ -79,6 +80,7 @@ from ..vocabulary import (
     counters_on,
     current_action,
     discard,
+    emptiest,
     enter_combat,
     go_to_torpor,
     hand_cards,
@@ -151,21 +153,13 @@ def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
     ]
 
 
-def _carfax_targets(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in _feedable_anarchs(game, play.seat)]
-
-
-def _carfax(game: Game, play: Play) -> None:
-    """1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one)."""
-    fed = [play.target]
-    if any(_anarch(m) and m.title == "baron" for m in ready_minions(game, play.seat)):
-        others = [m for m in _feedable_anarchs(game, play.seat) if m.id != play.target]
-        if others:
-            fed.append(min(others, key=lambda m: (m.blood - m.capacity, m.blood)).id)
-    for minion_id in fed:
-        move_blood(game, minion_id, 1)
-        game.used.add(("hunting ground", minion_id, game.turn))
-        game.log("add blood", play.seat, minion_id, 1)
+# Carfax Abbey: 1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one:
+# the chosen one is fed by then).
+_FEEDABLE_ANARCHS = Minions(sect="Anarch", feedable=True)
+_CARFAX = (
+    HuntingGroundBlood(1),
+    If(has_targets(Minions(sect="Anarch", titles=("baron",))), (HuntingGroundEach(1, emptiest(1, _FEEDABLE_ANARCHS)),)),
+)
 
 
 # -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
@@ -1336,8 +1330,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_carfax_targets,
-        effects=(_carfax,),
+        targets=_FEEDABLE_ANARCHS,
+        effects=_CARFAX,
         label="1 blood to a ready Anarch (2 Anarchs with a baron)",
     ),
     notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
