@@ -141,6 +141,8 @@ class Bearer:
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
     once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
     strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
+    untargetable_by_others: bool = False  # the minion cannot be the target of other Methuselahs' actions (Secure Haven)
+    burns_on_torpor: bool = False  # the card burns if the minion goes to torpor (Secure Haven)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3456,11 +3456,18 @@ def _skip_unlock(game: Game, seat: int) -> int:
 @hook("torpor", data=("bearer",))
 def _bearer_torpor(game: Game, minion: int) -> None:
     """After a minion goes to torpor, its controller burns what the cards on it say (Fame: 3 pool)."""
-    burn = sum(b.pool_on_torpor for _, b in _bearers(game, minion))
+    found = _bearers(game, minion)
+    burn = sum(b.pool_on_torpor for _, b in found)
     if burn:
         seat = g.controller(game, minion)
         economy.burn_pool(game, seat, burn)
         game.log("fame", seat, minion)
+    if any(b.burns_on_torpor for _, b in found):  # "burn this card if the minion goes to torpor" (Secure Haven)
+        given = game.compiled.bearers
+        for copy in [
+            c for c in game.minions[minion].cards if getattr(given.get(game.card_of[c]), "burns_on_torpor", 0)
+        ]:
+            g.burn_card(game, copy)
 
 
 @hook("round_start", effects=(ManeuverNextRound,))
@@ -8172,3 +8179,13 @@ def emptiest(n: int, among: Minions) -> Targets:
         return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:n]]
 
     return targets
+
+
+@hook("action_target", data=("bearer",))
+def _bearer_untargetable(game: Game, seat: int, target: int) -> bool:
+    """ "This minion cannot be the target of other Methuselahs' actions" (``Bearer.untargetable_by_others``: Secure
+    Haven): an action card or ability of another Methuselah's minion may not choose it."""
+    m = game.minions.get(target)
+    if m is None or not m.cards or not any(b.untargetable_by_others for _, b in _bearers(game, target)):
+        return True
+    return g.controller(game, target) == seat

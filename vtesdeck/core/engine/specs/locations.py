@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Mode, Play, Pred, Role, card, hook
+from ..cards import Bearer, Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Referendum, Rider, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase
@@ -116,7 +116,6 @@ from ..vocabulary import (
 from ..windows import Act, W
 from .master import (
     _copies_anywhere,
-    _has_card,
 )
 
 Flow = Generator[Any, Any, None]
@@ -1304,24 +1303,6 @@ card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=Fa
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
-@hook("action_target", "Secure Haven")
-def _haven_protects(game: Game, seat: int, target: int) -> bool:
-    """ "This minion cannot be the target of other Methuselahs' actions"."""
-    m = game.minions.get(target)
-    if m is None or not m.cards or not _has_card(game, target, "Secure Haven"):
-        return True
-    return controller(game, target) == seat
-
-
-@hook("torpor", "Secure Haven")
-def _haven_burns(game: Game, minion_id: int) -> None:
-    m = game.minions.get(minion_id)
-    if m is None or not m.cards:
-        return
-    for copy in [c for c in m.cards if c in _copies_anywhere(game, "Secure Haven")]:
-        burn_card(game, copy)
-
-
 # -- the cards ------------------------------------------------------------------------------------------------------------------
 
 card(
@@ -1673,8 +1654,9 @@ card(
     "Secure Haven",
     Mode(window=W.MASTER, targets=Minions(kind=None, without=("Secure Haven",)), effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
-    "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
+    "the minion (Bearer.untargetable_by_others); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
+    bearer=Bearer(untargetable_by_others=True, burns_on_torpor=True),
 )
 card(
     "Fortune Teller Shop",
