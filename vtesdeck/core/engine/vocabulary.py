@@ -8189,3 +8189,52 @@ def _bearer_untargetable(game: Game, seat: int, target: int) -> bool:
     if m is None or not m.cards or not any(b.untargetable_by_others for _, b in _bearers(game, target)):
         return True
     return g.controller(game, target) == seat
+
+
+def _own_ready_fitting(game: Game, play: Play, to: Minions, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and to.fits(game, m) and g.is_ready(game, minion) and g.controller(game, minion) == play.seat
+
+
+def directed_at_own(to: Minions) -> Pred:
+    """A directed action (``play.frame``) aimed at a ready minion of the player's that ``to`` fits (Yoruba Shrine: "a
+    directed action at a ready Assamite you control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        return isinstance(act, Action) and act.directed and _own_ready_fitting(game, play, to, act.target_minion)
+
+    return check
+
+
+def terms_choose_own(to: Minions) -> Pred:
+    """Another Methuselah's referendum (``play.frame``, not a blood hunt) whose terms choose a ready minion of the
+    player's that ``to`` fits: terms that are minions (a political mode whose choices are minion ids, not seat
+    indices), read before any vote (Yoruba Shrine: "a referendum that chooses a ready Assamite you control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        ref = play.frame
+        if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
+            return False
+        term = ref.terms[0]
+        if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
+            return False
+        if not _own_ready_fitting(game, play, to, term):
+            return False
+        terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
+        return all(t in game.minions for t in ref.mode.targets(game, terms))
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockCaller:
+    """The vampire that called the referendum (``play.frame``) unlocks (Yoruba Shrine: "… fails, and the acting
+    minion unlocks")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
+        if isinstance(ref, Referendum) and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", ref.seat, m.id)

@@ -12,7 +12,7 @@ from ...eligibility import CITY_TITLES
 from .. import economy
 from ..cards import Bearer, Controller, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
+from ..frames import Action, Combat, Rider, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     ActionIs,
@@ -58,6 +58,7 @@ from ..vocabulary import (
     StealthNow,
     ToReadyRegion,
     UnlockAfterSuccess,
+    UnlockCaller,
     WithCounters,
     actor_below_capacity,
     add_rider,
@@ -79,6 +80,7 @@ from ..vocabulary import (
     counters_at_most,
     counters_on,
     current_action,
+    directed_at_own,
     discard,
     emptiest,
     enter_combat,
@@ -109,6 +111,7 @@ from ..vocabulary import (
     stealth_needed_by,
     successful_hunt,
     take_damage,
+    terms_choose_own,
     uncontrolled_of_clan,
     vekn,
     x_counters_of_card,
@@ -652,44 +655,7 @@ def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, 
 # -- Yoruba Shrine, The Rumor Mill -------------------------------------------------------------------------------------
 
 
-def _own_ready_assamite(game: Game, seat: int, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return (
-        m is not None
-        and m.kind == VAMPIRE
-        and m.clan == "Assamite"
-        and is_ready(game, minion)
-        and controller(game, minion) == seat
-    )
-
-
-def _assamite_targeted(game: Game, play: Play) -> bool:
-    """A directed action at a ready Assamite of the card's controller, as it is announced."""
-    act = play.frame
-    return isinstance(act, Action) and act.directed and _own_ready_assamite(game, play.seat, act.target_minion)
-
-
-def _assamite_in_terms(game: Game, play: Play) -> bool:
-    """A referendum whose terms choose a ready Assamite of the card's controller (terms that are minions: a
-    political mode whose choices are minion ids, not seat indices), before any vote."""
-    ref = play.frame
-    if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
-        return False
-    term = ref.terms[0]
-    if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
-        return False
-    if not _own_ready_assamite(game, play.seat, term):
-        return False
-    terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
-    return all(t in game.minions for t in ref.mode.targets(game, terms))
-
-
-def _unlock_caller(game: Game, play: Play) -> None:
-    ref = play.frame
-    m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
-    if m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
+_ASSAMITE = Minions(clan="Assamite")  # Yoruba Shrine: a ready Assamite of its controller's
 
 
 # -- NSA Trio ---------------------------------------------------------------------------------------------------------
@@ -1996,15 +1962,15 @@ card(
     Mode(
         window=W.BEFORE_BLOCKS,
         in_play=True,
-        when=_assamite_targeted,
+        when=directed_at_own(_ASSAMITE),
         effects=(LockThisCard(), EndAction(unlock_actor=True)),
         label="lock: a directed action at your Assamite fails, the acting minion unlocks",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=_assamite_in_terms,
-        effects=(LockThisCard(), _unlock_caller, CancelReferendum()),
+        when=terms_choose_own(_ASSAMITE),
+        effects=(LockThisCard(), UnlockCaller(), CancelReferendum()),
         label="lock: a referendum choosing your Assamite fails, the acting minion unlocks",
     ),
     notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. Used "
