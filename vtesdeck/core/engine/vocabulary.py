@@ -8238,3 +8238,43 @@ class UnlockCaller:
         if isinstance(ref, Referendum) and m is not None and m.locked:
             m.locked = False
             game.log("unlock", ref.seat, m.id)
+
+
+def not_your_turn(game: Game, play: Play) -> bool:
+    """Not during the player's own turn (Power of All)."""
+    return game.acting != play.seat
+
+
+def not_in_combat(game: Game, play: Play) -> bool:
+    """No combat going on (Power of All: "not usable in combat": LSJ 20080618)."""
+    return g.current_combat(game) is None
+
+
+def any_card_being_played(game: Game, play: Play) -> bool:
+    """A card is being played (set aside, not yet resolved): "cancel a card as it is played" (Power of All)."""
+    return bool(game.aside)
+
+
+def at_least(n: int, targets: Targets) -> Pred:
+    """``targets`` offers ``n`` or more (Power of All: "this Anarch and one other unlocked ready Anarch you
+    control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        return len(targets(game, play)) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockOwnMinions:
+    """Lock ``n`` of the player's minions ``among`` selects, the youngest first (on a tie the first in play), a cost
+    of the card (Power of All: "lock this Anarch and one other unlocked ready Anarch you control")."""
+
+    n: int
+    among: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        found = sorted((game.minions[c] for c in self.among(game, play)), key=lambda m: (m.capacity, m.id))
+        for m in found[: self.n]:
+            m.locked = True
+            game.log("lock", play.seat, m.id)

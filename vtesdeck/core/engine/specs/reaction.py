@@ -916,27 +916,9 @@ card(
 # -- cards added by cov_c -------------------------------------------------------------------------------------------------
 
 
-def _unlocked_anarchs(game: Game, seat: int) -> list[Any]:
-    """The seat's ready unlocked Anarchs, the youngest first (the ones locked first)."""
-    found = [m for m in v.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
-    return sorted(found, key=lambda m: (m.capacity, m.id))
-
-
-def _power_of_all_usable(game: Game, play: Play) -> bool:
-    """Not during its player's own turn, nor in combat (LSJ 20080618), with two ready unlocked Anarchs."""
-    return (
-        game.acting != play.seat
-        and v.current_combat(game) is None
-        and bool(game.aside)
-        and len(_unlocked_anarchs(game, play.seat)) >= 2
-    )
-
-
-def _lock_two_anarchs(game: Game, play: Play) -> None:
-    """ "Lock this anarch and one other unlocked ready anarch you control": the two youngest."""
-    for m in _unlocked_anarchs(game, play.seat)[:2]:
-        m.locked = True
-        game.log("lock", play.seat, m.id)
+# Power of All: its Methuselah's two youngest ready unlocked Anarchs (the one playing it among them), with or
+# without an action, not in its own turn nor in combat.
+_UNLOCKED_ANARCHS = v.Minions(sect="Anarch", unlocked=True)
 
 
 card(
@@ -944,8 +926,8 @@ card(
     Mode(
         window=W.AS_PLAYED,
         role=Role.METHUSELAH,
-        when=_power_of_all_usable,
-        effects=(_lock_two_anarchs, CancelAsPlayed()),
+        when=all_of(v.not_your_turn, v.not_in_combat, v.any_card_being_played, v.at_least(2, _UNLOCKED_ANARCHS)),
+        effects=(v.LockOwnMinions(2, _UNLOCKED_ANARCHS), CancelAsPlayed()),
         label="lock two Anarchs: cancel a library card as it is played",
     ),
     notes="Played by its Methuselah for the two youngest of its ready unlocked Anarchs (the one playing it among "
