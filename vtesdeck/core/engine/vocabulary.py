@@ -8278,3 +8278,36 @@ class LockOwnMinions:
         for m in found[: self.n]:
             m.locked = True
             game.log("lock", play.seat, m.id)
+
+
+_UNLESS_BLOCKS = "burn pool unless blocks:"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPoolUnlessBlocks:
+    """ "If that minion does not block the action, burn N pool after action resolution" (WMRH Talk Radio, its
+    intercept given to a minion attempting to block): the player burns ``amount`` pool after resolution unless the
+    minion attempting to block as this is played blocks the action. Read by the vocabulary's "after_resolution"
+    hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[_UNLESS_BLOCKS + "minion"] = act.blocker + 1
+            act.flags[_UNLESS_BLOCKS + "seat"] = play.seat + 1
+            act.flags[_UNLESS_BLOCKS + "amount"] = self.amount
+
+
+@hook("after_resolution", effects=(BurnPoolUnlessBlocks,))
+def _burn_pool_unless_blocked(game: Game, act: Action) -> None:
+    if not act.flags:
+        return
+    minion, seat = act.flags.get(_UNLESS_BLOCKS + "minion", 0) - 1, act.flags.get(_UNLESS_BLOCKS + "seat", 0) - 1
+    if seat < 0 or game.seats[seat].ousted or (act.blocked and act.blocker == minion):
+        return
+    amount = act.flags.get(_UNLESS_BLOCKS + "amount", 1)
+    economy.burn_pool(game, seat, amount)
+    game.log("burn pool", seat, amount)
+    economy.check_ousts(game)

@@ -23,6 +23,7 @@ from ..vocabulary import (
     BloodToActor,
     BloodToThisCard,
     BurnPool,
+    BurnPoolUnlessBlocks,
     BurnThisCard,
     BurnXCounters,
     CancelReferendum,
@@ -474,25 +475,6 @@ def _nra_pac_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
         if m is not None and m.in_play and m.locked and not m.torpor:
             m.locked = False
             game.log("unlock", controller(game, m.id), m.id)
-
-
-def _mark_wmrh(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.flags["wmrh minion"] = act.blocker + 1
-        act.flags["wmrh seat"] = play.seat + 1
-
-
-@hook("after_resolution", "WMRH Talk Radio")
-def _wmrh_burns(game: Game, act: Action) -> None:
-    """ "If that minion does not block the action, burn 1 pool after action resolution"."""
-    minion, seat = act.flags.get("wmrh minion", 0) - 1, act.flags.get("wmrh seat", 0) - 1
-    if seat < 0 or game.seats[seat].ousted:
-        return
-    if not (act.blocked and act.blocker == minion):
-        economy.burn_pool(game, seat, 1)
-        game.log("burn pool", seat, 1)
-        economy.check_ousts(game)
 
 
 # Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
@@ -1814,14 +1796,14 @@ card(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=_blocker_of(own=True),
-        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        effects=(LockThisCard(), Intercept(1), BurnPoolUnlessBlocks(1)),
         label="lock: +1 intercept to a minion you control",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=_blocker_of(own=False),
-        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        effects=(LockThisCard(), Intercept(1), BurnPoolUnlessBlocks(1)),
         label="lock: +1 intercept to another Methuselah's minion",
     ),
     notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block (only as "
