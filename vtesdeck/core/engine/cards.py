@@ -151,6 +151,7 @@ class Everyone:
     hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking)."""
 
     ally_intercept_vs_vampires: int = 0
+    unlock_after_equip: bool = False  # a minion that performs a successful equip action unlocks at the end of the turn
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

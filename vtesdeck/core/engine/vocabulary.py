@@ -8311,3 +8311,31 @@ def _burn_pool_unless_blocked(game: Game, act: Action) -> None:
     economy.burn_pool(game, seat, amount)
     game.log("burn pool", seat, amount)
     economy.check_ousts(game)
+
+
+_UNLOCKS_AFTER_EQUIP = "unlocks at the end of the turn: equipped"
+
+
+@hook("after_resolution", data=("everyone",))
+def _everyone_equipped(game: Game, act: Action) -> None:
+    """A successful equip action while a card saying ``Everyone.unlock_after_equip`` is in play (NRA PAC): the minion
+    unlocks at the end of the turn, even if the card has left play by then (LSJ 20080619); not for an equip action
+    before it came into play (LSJ 20061218)."""
+    if act.kind is not Act.EQUIP or not act.succeeded:
+        return
+    given = game.compiled.everyone
+    if any(
+        c not in game.minions and getattr(given.get(game.card_of[c]), "unlock_after_equip", False)
+        for s in game.order
+        for c in game.seats[s].controlled
+    ):
+        game.used.add((_UNLOCKS_AFTER_EQUIP, act.actor))
+
+
+@hook("discard_phase_end", data=("everyone",))
+def _everyone_equipped_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
+    for key in sorted(k for k in game.used if k[0] == _UNLOCKS_AFTER_EQUIP):
+        m = game.minions.get(key[1])
+        if m is not None and m.in_play and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", g.controller(game, m.id), m.id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, Mode, Play, Pred, Role, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Pred, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Rider, Until
 from ..state import ALLY, VAMPIRE, Game, Minion, Phase
@@ -117,7 +117,7 @@ from ..vocabulary import (
     vekn,
     x_counters_of_card,
 )
-from ..windows import Act, W
+from ..windows import W
 from .master import (
     _copies_anywhere,
 )
@@ -458,23 +458,6 @@ def _poachers(game: Game, play: Play) -> None:
         gained = move_blood(game, m.id, 1)
         game.used.add(("hunting ground", m.id, game.turn))
         game.log("add blood", play.seat, m.id, gained)
-
-
-@hook("after_resolution", "NRA PAC")
-def _nra_pac_marks(game: Game, act: Action) -> None:
-    """A successful equip action while NRA PAC is in play: the minion unlocks at the end of the turn (even if NRA
-    PAC has left play by then: LSJ 20080619; not for an equip action before it came into play: LSJ 20061218)."""
-    if act.kind is Act.EQUIP and act.succeeded and _copies_anywhere(game, "NRA PAC"):
-        game.used.add(("nra pac", act.actor))
-
-
-@hook("discard_phase_end", "NRA PAC")
-def _nra_pac_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
-    for key in sorted(k for k in game.used if k[0] == "nra pac"):
-        m = game.minions.get(key[1])
-        if m is not None and m.in_play and m.locked and not m.torpor:
-            m.locked = False
-            game.log("unlock", controller(game, m.id), m.id)
 
 
 # Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
@@ -1786,8 +1769,9 @@ card(
     "NRA PAC",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
     notes="An event: played in the discard phase for the discard phase action. A successful equip action while it "
-    "is in play marks the minion ('after_resolution' hook); the marked minions unlock as the turn's discard phase "
-    "ends ('discard_phase_end' hook), the end of the turn.",
+    "is in play marks the minion; the marked minions unlock as the turn's discard phase ends, the end of the turn "
+    "(Everyone.unlock_after_equip).",
+    everyone=Everyone(unlock_after_equip=True),
 )
 card(
     "WMRH Talk Radio",
