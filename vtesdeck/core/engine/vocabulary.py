@@ -8339,3 +8339,21 @@ def _everyone_equipped_unlocks(game: Game, seat: int, discarded: list[int]) -> N
         if m is not None and m.in_play and m.locked and not m.torpor:
             m.locked = False
             game.log("unlock", g.controller(game, m.id), m.id)
+
+
+def allies_or_younger(to: Minions) -> Targets:
+    """Those of ``to`` that are allies, or vampires younger than the playing minion (Cave of Apples: "an ally or
+    younger vampire controlled by your prey", with ``Minions(whose="prey", kind=None)``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        me = game.minions.get(play.minion)
+        if me is None:
+            return []
+        out = []
+        for c in to(game, play):
+            m = game.minions[c]
+            if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity):
+                out.append(c)
+        return out
+
+    return targets

@@ -10,10 +10,10 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Mode, Play, Pred, Role, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Rider, Until
-from ..state import ALLY, VAMPIRE, Game, Minion, Phase
+from ..state import VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     ActionIs,
     ActorBurnsBlood,
@@ -28,6 +28,7 @@ from ..vocabulary import (
     BurnXCounters,
     CancelReferendum,
     CombatBetween,
+    CorruptThenMaySteal,
     CounterOnThisCard,
     CountersToPool,
     CountersToTarget,
@@ -54,7 +55,6 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Redirect,
-    StealMinion,
     Stealth,
     StealthNow,
     ToReadyRegion,
@@ -64,11 +64,11 @@ from ..vocabulary import (
     actor_below_capacity,
     add_rider,
     all_of,
+    allies_or_younger,
     any_feedable,
     bleeding_you,
     blocker_of,
     burn_card,
-    burn_corruption,
     card_cost,
     card_cost_change,
     card_gives,
@@ -77,7 +77,6 @@ from ..vocabulary import (
     controller,
     controls_ready_of_clan,
     controls_ready_sect,
-    corruption_on,
     counters_at_most,
     counters_on,
     current_action,
@@ -87,6 +86,7 @@ from ..vocabulary import (
     enter_combat,
     go_to_torpor,
     hand_cards,
+    has_clan,
     has_targets,
     hunting_ground,
     hunting_ground_fed,
@@ -105,10 +105,10 @@ from ..vocabulary import (
     own_ready_vampires,
     own_unlocked_locations,
     pool_at_least,
-    put_corruption,
     ready_minions,
     refill,
     removal_stealth,
+    self_vampire,
     stealth_needed_by,
     successful_hunt,
     take_damage,
@@ -759,56 +759,6 @@ def _sabbat_actor(game: Game, play: Play) -> bool:
 
 
 # -- Cave of Apples ---------------------------------------------------------------------------------------------------
-
-
-def _actor_of_clan(clan: str) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        m = game.minions.get(play.minion)
-        return m is not None and m.kind == VAMPIRE and m.clan == clan
-
-    return check
-
-
-def _prey_allies_and_younger(game: Game, play: Play) -> Sequence[int]:
-    """An ally, or a vampire younger than the acting one, controlled by the prey (ready: the action's target)."""
-    me = game.minions.get(play.minion)
-    prey = game.prey(play.seat)
-    if me is None or prey == play.seat:
-        return []
-    return [
-        m.id for m in ready_minions(game, prey) if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity)
-    ]
-
-
-def _capacity_or_cost(game: Game, m: Minion) -> int:
-    if m.kind == VAMPIRE:
-        return m.capacity
-    card = game.compiled.cards[m.card]
-    pool = (card.pool_cost.value or 0) if card.pool_cost else 0
-    blood = (card.blood_cost.value or 0) if card.blood_cost else 0
-    return int(pool + blood)
-
-
-def _cave_of_apples(game: Game, play: Play) -> Flow | None:
-    """1 corruption counter on the target; then, with as many of the player's counters on it as its capacity or
-    cost, the player may burn them to steal it (always, as offered first)."""
-    m = game.minions.get(play.target)
-    if m is None or not m.in_play:
-        return None
-    put_corruption(game, m.id, play.seat)
-    need = _capacity_or_cost(game, m)
-    if corruption_on(game, m.id, play.seat) < need:
-        return None
-    return _cave_steal(game, play, need)
-
-
-def _cave_steal(game: Game, play: Play, need: int) -> Flow:
-    steal = Option(Kind.TERMS, play.seat, target=play.target)
-    option = yield from choose(game, play.seat, [steal, Option(Kind.PASS, play.seat)])
-    if option.kind is Kind.TERMS and burn_corruption(
-        game, play.target, play.seat, corruption_on(game, play.target, play.seat)
-    ):
-        StealMinion()(game, play)
 
 
 # -- Carver's Meat Packing and Storage -------------------------------------------------------------------------------
@@ -2089,14 +2039,14 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=all_of(own_card, _actor_of_clan("Follower of Set")),
-        targets=_prey_allies_and_younger,
-        effects=(_cave_of_apples,),
+        when=all_of(own_card, self_vampire, has_clan("Follower of Set")),
+        targets=allies_or_younger(Minions(whose="prey", kind=None)),
+        effects=(CorruptThenMaySteal(),),
         label="(D) 1 corruption counter on an ally or younger vampire of your prey; steal it with enough",
     ),
     notes="Unique location (contesting not modelled). Its Follower of Set requirement: played with a ready Follower "
     "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
-    "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
+    "its card's pool or blood cost (vocabulary.minion_cost, as the corruption cards read it). The steal, when possible, is offered first (its player may pass); a stolen "
     "vampire changes control as an ally does (Game.stolen).",
 )
 card(
