@@ -92,6 +92,7 @@ from ..vocabulary import (
     hunting_ground_fed,
     hunting_ground_feedable,
     in_polling,
+    in_sect,
     is_location,
     is_ready,
     lock_to_discount,
@@ -739,23 +740,6 @@ def _maabara_burns(game: Game, copy: int) -> None:
 
 
 # -- Black Forest Base -------------------------------------------------------------------------------------------------
-
-
-@hook("announced", "Black Forest Base")
-def _black_forest_base_used(game: Game, act: Action) -> None:
-    """ "Once each turn": the referendum's action counts as attempted once announced, blocked or not (LSJ
-    20091224)."""
-    if act.card >= 0 and act.card not in game.minions and game.card_of[act.card] == vekn(game, "Black Forest Base"):
-        game.used.add(("black forest base", act.card, game.turn))
-
-
-def _black_forest_base_unused(game: Game, play: Play) -> bool:
-    return ("black forest base", play.card, game.turn) not in game.used
-
-
-def _sabbat_actor(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
 
 
 # -- Cave of Apples ---------------------------------------------------------------------------------------------------
@@ -2020,8 +2004,10 @@ card(
         role=Role.ACTOR,
         political=True,
         stealth=1,
-        when=all_of(own_card, _black_forest_base_unused, _sabbat_actor),
+        when=all_of(own_card, self_vampire, in_sect("Sabbat")),
         effects=(GainPool(2),),
+        limit="once each turn",
+        limit_scope="turn",
         label="a Sabbat vampire calls a referendum: its controller gains 2 pool",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. The "
