@@ -303,8 +303,14 @@ def _hook_ids(
 def _reader_ids(
     specs: dict[int, Spec], vampires: dict[int, VampireSpec], data: tuple[str, ...], effects: tuple[type, ...]
 ) -> frozenset[int]:
-    """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields, or a mode with one of
-    the ``effects`` (inside an ``If`` too)."""
+    """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields ("bearer"; "bearer.flag":
+    a data class whose ``flag`` is set, so a hook few cards need is not called at every table with a bearer), or a
+    mode with one of the ``effects`` (inside an ``If`` too)."""
+
+    def has_data(spec: Spec, field: str) -> bool:
+        name, _, flag = field.partition(".")
+        found = getattr(spec, name, None)
+        return found is not None and (not flag or bool(getattr(found, flag, None)))
 
     def has_effect(mode: Mode) -> bool:
         stack = list(mode.effects)
@@ -315,7 +321,7 @@ def _reader_ids(
             stack.extend(getattr(e, "effects", ()) or ())
         return False
 
-    ids = {v for v, spec in specs.items() if any(getattr(spec, field, None) is not None for field in data)}
+    ids = {v for v, spec in specs.items() if any(has_data(spec, field) for field in data)}
     if effects:
         ids |= {v for v, spec in specs.items() if any(has_effect(m) for m in spec.modes)}
         ids |= {v for v, vspec in vampires.items() if any(has_effect(m) for m in vspec.modes)}

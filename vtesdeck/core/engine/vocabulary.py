@@ -8181,7 +8181,7 @@ def emptiest(n: int, among: Minions) -> Targets:
     return targets
 
 
-@hook("action_target", data=("bearer",))
+@hook("action_target", data=("bearer.untargetable_by_others",))
 def _bearer_untargetable(game: Game, seat: int, target: int) -> bool:
     """ "This minion cannot be the target of other Methuselahs' actions" (``Bearer.untargetable_by_others``: Secure
     Haven): an action card or ability of another Methuselah's minion may not choose it."""
@@ -8316,7 +8316,7 @@ def _burn_pool_unless_blocked(game: Game, act: Action) -> None:
 _UNLOCKS_AFTER_EQUIP = "unlocks at the end of the turn: equipped"
 
 
-@hook("after_resolution", data=("everyone",))
+@hook("after_resolution", data=("everyone.unlock_after_equip",))
 def _everyone_equipped(game: Game, act: Action) -> None:
     """A successful equip action while a card saying ``Everyone.unlock_after_equip`` is in play (NRA PAC): the minion
     unlocks at the end of the turn, even if the card has left play by then (LSJ 20080619); not for an equip action
@@ -8332,7 +8332,7 @@ def _everyone_equipped(game: Game, act: Action) -> None:
         game.used.add((_UNLOCKS_AFTER_EQUIP, act.actor))
 
 
-@hook("discard_phase_end", data=("everyone",))
+@hook("discard_phase_end", data=("everyone.unlock_after_equip",))
 def _everyone_equipped_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
     for key in sorted(k for k in game.used if k[0] == _UNLOCKS_AFTER_EQUIP):
         m = game.minions.get(key[1])
