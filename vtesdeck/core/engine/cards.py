@@ -146,6 +146,8 @@ class Bearer:
     halves_blood_costs: bool = False  # non-action-modifier cards cost the bearer half the blood, rounded down (Ankara)
     rescue_cost: int = 0  # rescuing a vampire from torpor costs the bearer this much more blood (Ritual Goblet: -1)
     unlock_after_rescue: bool = False  # once each turn, the bearer unlocks after rescuing a vampire (Ritual Goblet)
+    untargetable_by_others: bool = False  # the minion cannot be the target of other Methuselahs' actions (Secure Haven)
+    burns_on_torpor: bool = False  # the card burns if the minion goes to torpor (Secure Haven)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -156,6 +158,7 @@ class Everyone:
 
     ally_intercept_vs_vampires: int = 0
     hand_size_per_victory_point: int = 0  # each Methuselah's hand size, per victory point (The Bitter and Sweet Story)
+    unlock_after_equip: bool = False  # a minion that performs a successful equip action unlocks at the end of the turn
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -247,6 +250,12 @@ class Spec:
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
+    # What the (D) action that may burn it (``burn``) does instead, the card staying in play: "counters" (burn all
+    # the counters on it: Powerbase: Madrid), "counters to pool" (to the acting Methuselah's pool: Powerbase: Chicago).
+    burn_instead: str | None = None
+    # When the card in play burns by itself: "discard phase" ("burn this card during your discard phase": Eyes of the
+    # Beast, on a minion of yours or on the table).
+    burns_at: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -342,6 +351,10 @@ BURNERS = (
 # Who may steal a card in play by a (D) action: "vampire", "Anarch", or a vampire "with a capacity above 4" (The
 # Erciyes Fragments).
 STEALERS = ("", "vampire", "Anarch", "vampire of capacity 5 or more")
+# What a (D) action that may burn a card does instead (``Spec.burn_instead``).
+BURNS_INSTEAD = (None, "counters", "counters to pool")
+# When a card in play burns by itself (``Spec.burns_at``).
+BURNS_AT = (None, "discard phase")
 
 
 def card(
@@ -357,6 +370,8 @@ def card(
     everyone: Everyone | None = None,
     blocks: Blocks | None = None,
     missing: str = "",
+    burn_instead: str | None = None,
+    burns_at: str | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -366,8 +381,25 @@ def card(
         raise ValueError(f"{name}: burn must be one of {BURNERS}, not {burn!r}")
     if steal not in STEALERS:
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
+    if burn_instead not in BURNS_INSTEAD:
+        raise ValueError(f"{name}: burn_instead must be one of {BURNS_INSTEAD}, not {burn_instead!r}")
+    if burns_at not in BURNS_AT:
+        raise ValueError(f"{name}: burns_at must be one of {BURNS_AT}, not {burns_at!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
+        name,
+        tuple(modes),
+        notes,
+        burn,
+        steal,
+        bearer,
+        controller,
+        ally,
+        upkeep,
+        everyone,
+        blocks,
+        missing,
+        burn_instead,
+        burns_at,
     )
     return spec
 

@@ -303,8 +303,9 @@ def _hook_ids(
 def _reader_ids(
     specs: dict[int, Spec], vampires: dict[int, VampireSpec], data: tuple[str, ...], effects: tuple[type, ...]
 ) -> frozenset[int]:
-    """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields, or a mode with one of
-    the ``effects`` (inside an ``If`` too)."""
+    """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields ("bearer"; "bearer.flag":
+    a data class whose ``flag`` is set, so a hook few cards need is not called at every table with a bearer), or a
+    mode with one of the ``effects`` (inside an ``If`` too)."""
 
     def has_effect(mode: Mode) -> bool:
         stack = list(mode.effects)

@@ -1370,6 +1370,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
             _not_taken(game, act)
             return
     if not continued:
+        if act.mode is not None and act.mode.in_play and act.mode.limit:  # a card in play's action: _limit_holder
+            game.used.add((act.mode.limit, act.card, _scope(game, act.mode, act)))
         for h in hooks_of(game, "announced"):
             h(game, act)  # "as a minion announces an action directed at …" (Evan Klein's coin: the action fails)
         if not act.ended:
@@ -1958,7 +1960,7 @@ def _handler_options(
                 minion.bled_turn if mode.bleeds else -1,
             ):
                 continue  # one political action per vampire (L1093-1095), one bleed per minion (L953-954) a turn
-        if mode.limit and (mode.limit, minion_id, _scope(game, mode, frame)) in game.used:
+        if mode.limit and (mode.limit, _limit_holder(mode, minion_id, copy), _scope(game, mode, frame)) in game.used:
             continue
         if handler.once_per_action and minion_id >= 0 and _played_this_action(game, minion_id, handler.card):
             continue  # the same action modifier or reaction once per action per minion (L485-489, L581-584)
@@ -2012,6 +2014,12 @@ def _acted_with(game: Game, minion_id: int, handler: Handler) -> tuple[int, ...]
 def _played_this_action(game: Game, minion_id: int, card: int) -> bool:
     act = current_action(game)
     return act is not None and (minion_id, card) in act.once
+
+
+def _limit_holder(mode: Mode, minion_id: int, copy: int) -> int:
+    """Whose limit a play uses up: the minion's; a card in play's action, the card's, whoever takes it ("once each
+    turn, a Sabbat vampire can …": Black Forest Base), used up as the action is announced (LSJ 20091224)."""
+    return copy if mode.in_play and mode.window is W.ACTION else minion_id
 
 
 def _scope(game: Game, mode: Mode, frame: Any) -> int | tuple[int, int]:

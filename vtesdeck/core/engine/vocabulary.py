@@ -913,9 +913,10 @@ def own_vampires_with_blood(game: Game, play: Play) -> Sequence[int]:
     return [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0]
 
 
-def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
+def allies_of_kind(*kinds: str, locked: bool = False, woken_too: bool = False) -> Targets:
     """The player's ready allies whose card names them one of ``kinds`` ("wraith", "zombie": the text's opening
-    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken."""
+    "Wraith with 1 life", "Unique zombie with 2 life"); ``locked``: only locked ones not yet woken, or (``woken_too``)
+    every locked one (Funeral Wake: "unlock a locked … ally")."""
     pattern = re.compile(rf"^(?:unique )?(?:{'|'.join(kinds)})\b", re.IGNORECASE)
 
     def targets(game: Game, play: Play) -> Sequence[int]:
@@ -926,7 +927,7 @@ def allies_of_kind(*kinds: str, locked: bool = False) -> Targets:
             card = cards.get(m.card) if m.kind == ALLY else None
             if card is None or not pattern.match(card.text.replace("{", "").replace("}", "")):
                 continue
-            if locked and (not m.locked or (act is not None and m.id in act.woken)):
+            if locked and (not m.locked or (not woken_too and act is not None and m.id in act.woken)):
                 continue
             out.append(m.id)
         return out
@@ -1162,9 +1163,20 @@ class UnlockSelf:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class UnlockTarget:
-    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch)."""
+    """Unlock the target minion (``play.target``: CrimethInc. [qui], another ready Anarch); ``and_value``: the locked
+    target and the locked minion chosen as the value too, if any (-1: none; "up to two": Funeral Wake [NEC])."""
+
+    and_value: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.and_value:
+            chosen = (play.target, play.value) if play.mode.values is not None else (play.target,)
+            for minion in dict.fromkeys(chosen):
+                found = game.minions.get(minion) if minion >= 0 else None
+                if found is not None and found.locked:
+                    found.locked = False
+                    game.log("unlock", play.seat, minion)
+            return
         m = game.minions.get(play.target)
         if m is not None:
             m.locked = False
@@ -1632,12 +1644,19 @@ class IfBlockedEndAction:
 @dataclasses.dataclass(frozen=True, slots=True)
 class UnlockAfterSuccess:
     """ "Unlock this vampire after action resolution if this action is successful" (Hag's Wrinkles [THN]), played
-    before resolution: read by the vocabulary's "after_resolution" hook."""
+    before resolution: read by the vocabulary's "after_resolution" hook. ``clan``: only if the acting vampire is of
+    that clan then (Warsaw Station: "if the action is successful, unlock the Nosferatu", read after resolution: LSJ
+    20090216), even if the card giving it left play (ANK 20250120)."""
+
+    clan: str = ""
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.flags["unlock after success (free)"] = 1
+            act.flags[_UNLOCK_IF_CLAN + self.clan if self.clan else "unlock after success (free)"] = 1
+
+
+_UNLOCK_IF_CLAN = "unlock after success if of clan:"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -2992,12 +3011,15 @@ class GainBloodLostByOpponent:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnBlood:
-    """The playing minion burns ``amount`` blood (or life), a cost paid as the effect resolves."""
+    """The playing minion burns ``amount`` blood (or life), a cost paid as the effect resolves; none for a minion of
+    ``unless_clans`` ("Followers of Set pay 1 less blood": Mental Maze, its cost paid as it is played)."""
 
     amount: int
+    unless_clans: tuple[str, ...] = ()
 
     def __call__(self, game: Game, play: Play) -> None:
-        if play.minion in game.minions:
+        m = game.minions.get(play.minion)
+        if m is not None and not (self.unless_clans and m.clan in self.unless_clans):
             g.move_blood(game, play.minion, -self.amount)
 
 
@@ -3107,11 +3129,14 @@ class ExtraVotes:
 
     amount: int
     per_x: int = 0
+    per_counter: int = 0  # that many more for each counter on the card in play used (Powerbase: Madrid)
 
     def __call__(self, game: Game, play: Play) -> None:
         ref = play.frame
         if isinstance(ref, Referendum):
             more = self.amount + self.per_x * play.value
+            if self.per_counter:
+                more += self.per_counter * game.card_counters.get(play.card, 0)
             ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + more
 
 
@@ -3429,11 +3454,18 @@ def _skip_unlock(game: Game, seat: int) -> int:
 @hook("torpor", data=("bearer",))
 def _bearer_torpor(game: Game, minion: int) -> None:
     """After a minion goes to torpor, its controller burns what the cards on it say (Fame: 3 pool)."""
-    burn = sum(b.pool_on_torpor for _, b in _bearers(game, minion))
+    found = _bearers(game, minion)
+    burn = sum(b.pool_on_torpor for _, b in found)
     if burn:
         seat = g.controller(game, minion)
         economy.burn_pool(game, seat, burn)
         game.log("fame", seat, minion)
+    if any(b.burns_on_torpor for _, b in found):  # "burn this card if the minion goes to torpor" (Secure Haven)
+        given = game.compiled.bearers
+        for copy in [
+            c for c in game.minions[minion].cards if getattr(given.get(game.card_of[c]), "burns_on_torpor", 0)
+        ]:
+            g.burn_card(game, copy)
 
 
 @hook("round_start", effects=(ManeuverNextRound,))
@@ -3576,9 +3608,15 @@ def _damage_after_resolution(game: Game, act: Action) -> None:
 
 @hook("after_resolution", effects=(UnlockAfterSuccess,))
 def _unlock_after_success_free(game: Game, act: Action) -> None:
-    if act.flags.pop("unlock after success (free)", 0) and act.succeeded:
+    free = act.flags.pop("unlock after success (free)", 0)
+    clans = [key[len(_UNLOCK_IF_CLAN) :] for key in act.flags if key.startswith(_UNLOCK_IF_CLAN)]
+    for clan in clans:
+        del act.flags[_UNLOCK_IF_CLAN + clan]
+    if (free or clans) and act.succeeded:
         m = game.minions.get(act.actor)
-        if m is not None and m.locked and not m.torpor:
+        if m is None or not m.locked or m.torpor:
+            return
+        if free or (m.kind == VAMPIRE and m.clan in clans):
             m.locked = False
             game.log("unlock", act.seat, m.id)
 
@@ -6090,6 +6128,8 @@ class Minions:
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
     not_self: bool = False  # other than the playing minion ("a ready minion you control": Underbridge Stray)
+    torpid: bool = False  # with ``ready=False``: those in torpor only ("a Tremere in torpor": Chantry, Warsaw Station)
+    min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6120,6 +6160,8 @@ class Minions:
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
             and m.capacity >= self.min_capacity
             and m.capacity <= self.max_capacity
+            and not (self.torpid and not m.torpor)
+            and m.blood >= self.min_blood
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6162,6 +6204,8 @@ class ActionIs:
     kinds: tuple[Act, ...] = ()
     succeeded: bool | None = None
     at_other: bool = False
+    actor_clan: str = ""  # by a vampire of this clan ("an undirected action by a Nosferatu": Warsaw Station)
+    actor_sect: str = ""  # by a vampire of this sect ("after an Anarch you control hunts": The Anarch Free Press)
 
     def __call__(self, game: Game, play: Play) -> bool:
         act = play.frame
@@ -6175,9 +6219,13 @@ class ActionIs:
             return False
         if self.aimed is not None and (act.target >= 0) != self.aimed:
             return False
-        if self.actor_kind is not None:
+        if self.actor_kind is not None or self.actor_clan or self.actor_sect:
             m = game.minions.get(act.actor)
-            return m is not None and m.kind == self.actor_kind
+            if m is None or (self.actor_kind is not None and m.kind != self.actor_kind):
+                return False
+            if self.actor_clan and not (m.kind == VAMPIRE and m.clan == self.actor_clan):
+                return False
+            return not self.actor_sect or (m.kind == VAMPIRE and m.sect == self.actor_sect)
         return True
 
 
@@ -7451,11 +7499,19 @@ class StrikeHandOrMelee:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class WithCounters:
-    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``."""
+    """The card comes into play with ``n`` counters on it (Waiting Game: 10), after ``PutInPlay``; with
+    ``target_capacity``, as many blood counters as the chosen vampire's capacity (Powerbase: Barranquilla)."""
 
-    n: int
+    n: int = 0
+    target_capacity: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.target_capacity:
+            m = game.minions.get(play.target)
+            if m is not None:
+                game.card_counters[play.card] = m.capacity
+                game.log("add blood", play.seat, play.card, m.capacity)
+            return
         game.card_counters[play.card] = self.n
 
 
@@ -9208,3 +9264,566 @@ def _hand_size_per_victory_point(game: Game, seat: int) -> int:
         default=0,
     )
     return int(per * vp)
+
+
+# --- words added for bd
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GainTransfers:
+    """The player gets ``amount`` more transfers this influence phase ("lock this card to gain 1 transfer": Ennoia's
+    Theater; a card in play giving transfers each turn is ``Controller(transfers=…)``)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.seats[play.seat].transfers += self.amount
+        game.log("gain transfer", play.seat, self.amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ToReadyRegion:
+    """The target vampire moves from torpor to the ready region (not a rescue: no blood paid, no action), unless a
+    card keeps it there (the "may_leave_torpor" hooks: a hostage of Carver's Meat Packing); Chantry, Warsaw Station."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.torpor and g.hook_all(game, "may_leave_torpor", m.id):
+            m.torpor = False
+            game.log("leave torpor", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OwnMinionBurnsBlood:
+    """One of the player's minions that ``among`` selects burns ``amount`` blood, the one with the most (on a tie the
+    first in play): a cost a card in play takes from "a ready Tremere you control" (Chantry); ``among`` names the
+    blood it needs (``Minions(min_blood=…)``)."""
+
+    among: Minions
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        payers = [game.minions[c] for c in self.among(game, play)]
+        if payers:
+            payer = max(payers, key=lambda m: (m.blood, -m.id))
+            g.move_blood(game, payer.id, -self.amount)
+            game.log("burn blood", play.seat, payer.id, self.amount)
+
+
+def oldest(n: int, among: Minions) -> Targets:
+    """The ``n`` oldest of the minions ``among`` selects: the highest capacities, on a tie the first in play (Gurchon
+    Hall: "your two oldest ready vampires")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        return sorted(among(game, play), key=lambda c: -game.minions[c].capacity)[:n]
+
+    return targets
+
+
+def any_feedable(targets: Targets) -> Pred:
+    """One of ``targets`` can take a hunting ground's blood: below capacity, not yet fed by a hunting ground this turn
+    (Gurchon Hall)."""
+
+    def check(game: Game, play: Play) -> bool:
+        for c in targets(game, play):
+            m = game.minions[c]
+            if m.blood < m.capacity and not hunting_ground_fed(game, c):
+                return True
+        return False
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HuntingGroundEach:
+    """A hunting ground's ``amount`` blood to each of ``targets`` that can take it (below capacity, not fed by a
+    hunting ground this turn), each marked as fed (Gurchon Hall: "each of your two oldest ready vampires")."""
+
+    amount: int
+    targets: Targets
+
+    def __call__(self, game: Game, play: Play) -> None:
+        feed = HuntingGroundBlood(self.amount)
+        for c in self.targets(game, play):
+            m = game.minions[c]
+            if m.blood < m.capacity and not hunting_ground_fed(game, c):
+                feed(game, dataclasses.replace(play, target=c))
+
+
+def successful_hunt(game: Game, play: Play) -> bool:
+    """The action is a hunt that gained blood (one that gains none is no successful hunt: LSJ 20050720-2; The Anarch
+    Free Press: "after a minion you control successfully hunts")."""
+    act = action_of(play)
+    return act is not None and act.kind is Act.HUNT and bool(act.flags.get("hunted"))
+
+
+def actor_below_capacity(game: Game, play: Play) -> bool:
+    """The acting minion is in play with room for more blood (a card giving it blood is only offered then: The Anarch
+    Free Press)."""
+    act = action_of(play)
+    m = game.minions.get(act.actor) if act is not None else None
+    return m is not None and m.in_play and m.blood < m.capacity
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToActor:
+    """The acting minion gains ``amount`` blood from the bank (The Anarch Free Press: "lock to give that minion 1
+    blood")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None and act.actor in game.minions:
+            gained = g.move_blood(game, act.actor, self.amount)
+            game.log("add blood", play.seat, act.actor, gained)
+
+
+def counters_at_most(n: int) -> Pred:
+    """The card in play being used has ``n`` counters or fewer ("if there are 3 or fewer counters on this card":
+    Powerbase: Madrid)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return game.card_counters.get(play.card, 0) <= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CountersToPool:
+    """Move the counters (blood) on the card in play being used to its player's pool: all of them (Powerbase:
+    Chicago), or ``amount``; with ``burn_when_empty`` the card burns once it has none left (Powerbase: Barranquilla)."""
+
+    amount: int = 0
+    burn_when_empty: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        n = game.card_counters.get(play.card, 0)
+        if self.amount:
+            n = min(n, self.amount)
+        if n:
+            game.card_counters[play.card] -= n
+            economy.gain_pool(game, play.seat, n)
+            game.log("gain pool", play.seat, n)
+        if self.burn_when_empty and not game.card_counters.get(play.card, 0):
+            g.burn_card(game, play.card)
+
+
+@hook("burn_instead", data=("burn_instead",))
+def _burn_takes_counters(game: Game, act: Action, copy: int) -> bool:
+    """A (D) action that would burn a card whose spec says ``burn_instead`` takes its counters instead, the card
+    staying in play: burned ("counters": Powerbase: Madrid), or moved to the acting Methuselah's pool ("counters to
+    pool": Powerbase: Chicago)."""
+    spec = game.compiled.specs.get(game.card_of[copy])
+    what = spec.burn_instead if spec is not None else None
+    if what is None:
+        return False
+    n = game.card_counters.get(copy, 0)
+    game.card_counters[copy] = 0
+    if what == "counters to pool" and n and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, n)
+        game.log("gain pool", act.seat, n)
+    return True
+
+
+@hook("discard_phase", data=("burns_at",))
+def _burns_in_discard_phase(game: Game, seat: int) -> None:
+    """ "Burn this card during your discard phase" (``Spec.burns_at="discard phase"``: Eyes of the Beast): the seat's
+    copies, on its minions or on the table, burn as its discard phase starts."""
+    specs = game.compiled.specs
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        for copy in [c] if m is None else list(m.cards):
+            spec = specs.get(game.card_of[copy])
+            if spec is not None and spec.burns_at == "discard phase":
+                g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodToThisCard:
+    """The target minion moves ``amount`` blood onto the card in play being used, as counters (Wasserschloss Anif:
+    "a Tremere you control can move 1 blood to this card")."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.target)
+        if m is not None and m.blood > 0:
+            moved = min(self.amount, m.blood)
+            g.move_blood(game, play.target, -moved)
+            game.card_counters[play.card] = game.card_counters.get(play.card, 0) + moved
+            game.log("move blood", play.seat, play.target, play.card, moved)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CountersToTarget:
+    """All the counters (blood) on the card in play being used move to the target vampire, as far as its capacity
+    leaves room: the rest stay on the card (Wasserschloss Anif: "move all blood from this card to an uncontrolled
+    Tremere")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        n = game.card_counters.get(play.card, 0)
+        if play.target in game.minions and n:
+            moved = g.move_blood(game, play.target, n)
+            game.card_counters[play.card] = n - moved
+            game.log("add blood", play.seat, play.target, moved)
+
+
+_FIRST_ROUND_STRIKE = "combat:first round strike:"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StrikeInFirstRoundIfBlocks:
+    """ "If this vampire blocks, it may strike: <``strike``> in the first round of the resulting combat" (Night Terrors
+    [OBF][PRE]: combat ends), offered beside its other strikes in each combat resulting from its block of this action
+    (a second block too: LSJ 20010814-2), not a follow-up combat (LSJ 20010813)."""
+
+    strike: Strike
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags[f"first round strike if blocks:{play.minion}"] = g.grant(self.strike)
+
+
+@hook("combat_start", effects=(StrikeInFirstRoundIfBlocks,))
+def _first_round_strike_start(game: Game, c: Combat) -> None:
+    act = c.action
+    if act is None or not act.blocked or not game.frames or game.frames[-1] is not act:
+        return  # only a combat resulting from the block
+    granted = act.flags.get(f"first round strike if blocks:{act.blocker}")
+    if granted:
+        c.side(act.blocker).used.add(f"{_FIRST_ROUND_STRIKE}{granted}")
+
+
+@hook("strikes", effects=(StrikeInFirstRoundIfBlocks,))
+def _first_round_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    if c.round != 1:
+        return []
+    seat = g.controller(game, minion)
+    return [
+        economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=int(key[len(_FIRST_ROUND_STRIKE) :]))
+        for key in sorted(c.side(minion).used)
+        if key.startswith(_FIRST_ROUND_STRIKE)
+    ]
+
+
+def or_none(targets: Targets) -> Targets:
+    """A second choice among ``targets``, or none (-1), as a mode's ``values``: "up to two" (Funeral Wake [NEC]: a
+    second ally to unlock; the same as the first is ignored)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return [-1, *targets(game, play)]
+
+    return values
+
+
+_NEXT_COMBAT_CARD_LESS = "combat:next combat card costs less"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextCombatCardCostsLess:
+    """Once this combat, the next combat card with a blood cost the playing vampire plays costs 1 blood less (Inner
+    Essence); read by the vocabulary's "cost_less" hook, used up as that card's cost is paid."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(_NEXT_COMBAT_CARD_LESS)
+
+
+@hook("cost_less", effects=(NextCombatCardCostsLess,))
+def _next_combat_card_less(game: Game, minion: int, handler: Any, paying: bool) -> tuple[int, int]:
+    c = g.current_combat(game)
+    if c is None or minion not in (c.a.minion, c.b.minion) or not handler.blood or "Combat" not in handler.types:
+        return 0, 0
+    side = c.side(minion)
+    if _NEXT_COMBAT_CARD_LESS not in side.used:
+        return 0, 0
+    if paying:
+        side.used.discard(_NEXT_COMBAT_CARD_LESS)
+    return 1, 0
+
+
+_SENT_TO_TORPOR = "round:sent to torpor"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiablerizeOpposing:
+    """The playing vampire diablerizes the opposing vampire, in torpor (4.3.8: its blood, the blood hunt) without an
+    action (Amaranth, with ``opposing_sent_to_torpor``)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        c = combat_of(play)
+        if c is None:
+            return None
+        victim = c.other(play.minion).minion
+        return g.diablerie(game, Action(kind=Act.DIABLERIE, seat=play.seat, actor=play.minion, target_minion=victim))
+
+
+@hook("torpor", effects=(DiablerizeOpposing,))
+def _sent_to_torpor_this_round(game: Game, minion: int) -> None:
+    """A combatant sent to torpor this round is marked (``opposing_sent_to_torpor``), at a table where a card may
+    diablerize it in the combat (Amaranth)."""
+    c = g.current_combat(game)
+    if c is not None and minion in (c.a.minion, c.b.minion):
+        c.side(minion).used.add(_SENT_TO_TORPOR)
+
+
+def opposing_sent_to_torpor(game: Game, play: Play) -> bool:
+    """The opposing vampire went to torpor this round and is still there (Amaranth: "… is sent to torpor"); marked
+    by the "torpor" hook of ``DiablerizeOpposing``."""
+    c = combat_of(play)
+    if c is None:
+        return False
+    other = c.other(play.minion)
+    m = game.minions.get(other.minion)
+    return _SENT_TO_TORPOR in other.used and m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
+
+
+def times_played_this_combat(game: Game, play: Play) -> Sequence[int]:
+    """X as the number of copies of this card already played this combat by either combatant (marked by
+    ``MarkPlayedThisCombat``), the only value, when the playing minion has X blood to pay (Groaning Corpse)."""
+    c = combat_of(play)
+    m = game.minions.get(play.minion)
+    if c is None or m is None:
+        return ()
+    prefix = f"combat:played:{game.card_of[play.card]}:"
+    x = sum(1 for side in (c.a, c.b) for u in side.used if u.startswith(prefix))
+    return (x,) if m.blood >= x else ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MarkPlayedThisCombat:
+    """Note this copy played this combat (``times_played_this_combat``: Groaning Corpse)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:played:{game.card_of[play.card]}:{play.card}")
+
+
+def own_acting_vampire_fighting(game: Game, play: Play) -> bool:
+    """A combat (``play.frame``, not over) of the player's acting vampire, on the acting side (Powerbase: Savannah:
+    "… when a vampire you control is in combat during its action": ANK 20230814)."""
+    c = play.frame
+    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
+        return False
+    m = game.minions.get(c.a.minion)
+    return m is not None and m.kind == VAMPIRE and g.controller(game, m.id) == play.seat
+
+
+def own_unlocked_locations(unique: bool = False) -> Targets:
+    """The unlocked locations on the table the player controls, but the card being used; ``unique``: the unique ones
+    (Powerbase: Savannah: "lock another unique location you control")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out = []
+        for c in game.seats[play.seat].controlled:
+            if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
+                continue
+            if unique and "unique" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower():
+                continue
+            out.append(c)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockTargetCard:
+    """Lock the chosen card in play (``play.target``: another location, Powerbase: Savannah)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.locked_cards.add(play.target)
+        game.log("lock", play.seat, play.target)
+
+
+def emptiest(n: int, among: Minions) -> Targets:
+    """The ``n`` of the minions ``among`` selects with the most room for blood (then the least blood; on a tie the
+    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        found = [game.minions[c] for c in among(game, play)]
+        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:n]]
+
+    return targets
+
+
+@hook("action_target", data=("bearer.untargetable_by_others",))
+def _bearer_untargetable(game: Game, seat: int, target: int) -> bool:
+    """ "This minion cannot be the target of other Methuselahs' actions" (``Bearer.untargetable_by_others``: Secure
+    Haven): an action card or ability of another Methuselah's minion may not choose it."""
+    m = game.minions.get(target)
+    if m is None or not m.cards or not any(b.untargetable_by_others for _, b in _bearers(game, target)):
+        return True
+    return g.controller(game, target) == seat
+
+
+def _own_ready_fitting(game: Game, play: Play, to: Minions, minion: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and to.fits(game, m) and g.is_ready(game, minion) and g.controller(game, minion) == play.seat
+
+
+def directed_at_own(to: Minions) -> Pred:
+    """A directed action (``play.frame``) aimed at a ready minion of the player's that ``to`` fits (Yoruba Shrine: "a
+    directed action at a ready Assamite you control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = play.frame
+        return isinstance(act, Action) and act.directed and _own_ready_fitting(game, play, to, act.target_minion)
+
+    return check
+
+
+def terms_choose_own(to: Minions) -> Pred:
+    """Another Methuselah's referendum (``play.frame``, not a blood hunt) whose terms choose a ready minion of the
+    player's that ``to`` fits: terms that are minions (a political mode whose choices are minion ids, not seat
+    indices), read before any vote (Yoruba Shrine: "a referendum that chooses a ready Assamite you control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        ref = play.frame
+        if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
+            return False
+        term = ref.terms[0]
+        if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
+            return False
+        if not _own_ready_fitting(game, play, to, term):
+            return False
+        terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
+        return all(t in game.minions for t in ref.mode.targets(game, terms))
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnlockCaller:
+    """The vampire that called the referendum (``play.frame``) unlocks (Yoruba Shrine: "… fails, and the acting
+    minion unlocks")."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
+        if isinstance(ref, Referendum) and m is not None and m.locked:
+            m.locked = False
+            game.log("unlock", ref.seat, m.id)
+
+
+def not_your_turn(game: Game, play: Play) -> bool:
+    """Not during the player's own turn (Power of All)."""
+    return game.acting != play.seat
+
+
+def not_in_combat(game: Game, play: Play) -> bool:
+    """No combat going on (Power of All: "not usable in combat": LSJ 20080618)."""
+    return g.current_combat(game) is None
+
+
+def any_card_being_played(game: Game, play: Play) -> bool:
+    """A card is being played (set aside, not yet resolved): "cancel a card as it is played" (Power of All)."""
+    return bool(game.aside)
+
+
+def at_least(n: int, targets: Targets) -> Pred:
+    """``targets`` offers ``n`` or more (Power of All: "this Anarch and one other unlocked ready Anarch you
+    control")."""
+
+    def check(game: Game, play: Play) -> bool:
+        return len(targets(game, play)) >= n
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LockOwnMinions:
+    """Lock ``n`` of the player's minions ``among`` selects, the youngest first (on a tie the first in play), a cost
+    of the card (Power of All: "lock this Anarch and one other unlocked ready Anarch you control")."""
+
+    n: int
+    among: Minions
+
+    def __call__(self, game: Game, play: Play) -> None:
+        found = sorted((game.minions[c] for c in self.among(game, play)), key=lambda m: (m.capacity, m.id))
+        for m in found[: self.n]:
+            m.locked = True
+            game.log("lock", play.seat, m.id)
+
+
+_UNLESS_BLOCKS = "burn pool unless blocks:"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnPoolUnlessBlocks:
+    """ "If that minion does not block the action, burn N pool after action resolution" (WMRH Talk Radio, its
+    intercept given to a minion attempting to block): the player burns ``amount`` pool after resolution unless the
+    minion attempting to block as this is played blocks the action. Read by the vocabulary's "after_resolution"
+    hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags[_UNLESS_BLOCKS + "minion"] = act.blocker + 1
+            act.flags[_UNLESS_BLOCKS + "seat"] = play.seat + 1
+            act.flags[_UNLESS_BLOCKS + "amount"] = self.amount
+
+
+@hook("after_resolution", effects=(BurnPoolUnlessBlocks,))
+def _burn_pool_unless_blocked(game: Game, act: Action) -> None:
+    if not act.flags:
+        return
+    minion, seat = act.flags.get(_UNLESS_BLOCKS + "minion", 0) - 1, act.flags.get(_UNLESS_BLOCKS + "seat", 0) - 1
+    if seat < 0 or game.seats[seat].ousted or (act.blocked and act.blocker == minion):
+        return
+    amount = act.flags.get(_UNLESS_BLOCKS + "amount", 1)
+    economy.burn_pool(game, seat, amount)
+    game.log("burn pool", seat, amount)
+    economy.check_ousts(game)
+
+
+_UNLOCKS_AFTER_EQUIP = "unlocks at the end of the turn: equipped"
+
+
+@hook("after_resolution", data=("everyone.unlock_after_equip",))
+def _everyone_equipped(game: Game, act: Action) -> None:
+    """A successful equip action while a card saying ``Everyone.unlock_after_equip`` is in play (NRA PAC): the minion
+    unlocks at the end of the turn, even if the card has left play by then (LSJ 20080619); not for an equip action
+    before it came into play (LSJ 20061218)."""
+    if act.kind is not Act.EQUIP or not act.succeeded:
+        return
+    given = game.compiled.everyone
+    if any(
+        c not in game.minions and getattr(given.get(game.card_of[c]), "unlock_after_equip", False)
+        for s in game.order
+        for c in game.seats[s].controlled
+    ):
+        game.used.add((_UNLOCKS_AFTER_EQUIP, act.actor))
+
+
+@hook("discard_phase_end", data=("everyone.unlock_after_equip",))
+def _everyone_equipped_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
+    for key in sorted(k for k in game.used if k[0] == _UNLOCKS_AFTER_EQUIP):
+        m = game.minions.get(key[1])
+        if m is not None and m.in_play and m.locked and not m.torpor:
+            m.locked = False
+            game.log("unlock", g.controller(game, m.id), m.id)
+
+
+def allies_or_younger(to: Minions) -> Targets:
+    """Those of ``to`` that are allies, or vampires younger than the playing minion (Cave of Apples: "an ally or
+    younger vampire controlled by your prey", with ``Minions(whose="prey", kind=None)``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        me = game.minions.get(play.minion)
+        if me is None:
+            return []
+        out = []
+        for c in to(game, play):
+            m = game.minions[c]
+            if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity):
+                out.append(c)
+        return out
+
+    return targets

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
-
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..frames import Action, Until
-from ..handlers import Handler
-from ..state import VAMPIRE, Game
+from ..cards import Bearer, Mode, Role, card
+from ..frames import Until
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -20,7 +15,7 @@ from ..vocabulary import (
     UnlockSelf,
     damage_pending,
 )
-from ..windows import Act, W
+from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
     CONQUER_MANDATORY,
@@ -40,8 +35,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
-    corpses_played,
-    count_corpse,
     disarm_burnable,
     employ_from_hand,
     holder_acting_needs_stealth,
@@ -956,16 +949,16 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         x_cost=True,
-        values=corpses_played,
-        effects=(count_corpse, EnvironmentalDamage(1, close_only=True)),
+        values=v.times_played_this_combat,
+        effects=(v.MarkPlayedThisCombat(), EnvironmentalDamage(1, close_only=True)),
         label="1 environmental damage each round at close range",
     ),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
         x_cost=True,
-        values=corpses_played,
-        effects=(count_corpse, EnvironmentalDamage(2, close_only=True)),
+        values=v.times_played_this_combat,
+        effects=(v.MarkPlayedThisCombat(), EnvironmentalDamage(2, close_only=True)),
         limit="groaning corpse",
         limit_scope="combat",
         label="2 environmental damage each round at close range",
@@ -1677,34 +1670,11 @@ card(
     ),
 )
 
-_INNER_ESSENCE = "combat:inner essence"
-
-
-def _inner_essence(game: Game, play: Play) -> None:
-    """Once this combat, a combat card the vampire plays costs 1 blood less (the "cost_less" hook)."""
-    c = v.combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add(_INNER_ESSENCE)
-
-
-@hook("cost_less", "Inner Essence")
-def _inner_essence_less(game: Game, minion: int, handler: Handler, paying: bool) -> tuple[int, int]:
-    c = v.current_combat(game)
-    if c is None or minion not in (c.a.minion, c.b.minion) or not handler.blood or "Combat" not in handler.types:
-        return 0, 0
-    side = c.side(minion)
-    if _INNER_ESSENCE not in side.used:
-        return 0, 0
-    if paying:
-        side.used.discard(_INNER_ESSENCE)
-    return 1, 0
-
-
 card(
     "Inner Essence",
     Mode(
         window=W.BEFORE_RANGE,
-        effects=(_inner_essence,),
+        effects=(v.NextCombatCardCostsLess(),),
         limit="inner essence",
         limit_scope="combat",
         label="a combat card costs 1 blood less",
@@ -1712,7 +1682,7 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
-        effects=(_inner_essence, v.AddBlood(1, to_self=True)),
+        effects=(v.NextCombatCardCostsLess(), v.AddBlood(1, to_self=True)),
         limit="inner essence",
         limit_scope="combat",
         label="a combat card costs 1 blood less, gain 1 blood",
@@ -1720,42 +1690,12 @@ card(
 )
 
 _AMARANTH = "Amaranth"
-_SENT_TO_TORPOR = "round:sent to torpor"
-
-
-@hook("torpor", _AMARANTH)
-def _amaranth_torpor(game: Game, minion: int) -> None:
-    """A combatant sent to torpor this round: Amaranth may still diablerize it instead."""
-    c = v.current_combat(game)
-    if c is not None and minion in (c.a.minion, c.b.minion):
-        c.side(minion).used.add(_SENT_TO_TORPOR)
-
-
-def _opposing_sent_to_torpor(game: Game, play: Play) -> bool:
-    c = v.combat_of(play)
-    if c is None:
-        return False
-    other = c.other(play.minion)
-    m = game.minions.get(other.minion)
-    return _SENT_TO_TORPOR in other.used and m is not None and m.kind == VAMPIRE and m.torpor and m.in_play
-
-
-def _amaranth(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Diablerize the opposing vampire (4.3.8: its blood, the blood hunt)."""
-    c = v.combat_of(play)
-    if c is None:
-        return
-    victim = c.other(play.minion).minion
-    act = Action(kind=Act.DIABLERIE, seat=play.seat, actor=play.minion, target_minion=victim)
-    yield from v.diablerie(game, act)
-
-
 card(
     _AMARANTH,
     Mode(
         window=W.END_OF_ROUND,
-        when=v.all_of(v.self_vampire, v.self_ready, _opposing_sent_to_torpor),
-        effects=(_amaranth,),
+        when=v.all_of(v.self_vampire, v.self_ready, v.opposing_sent_to_torpor),
+        effects=(v.DiablerizeOpposing(),),
         label="diablerize the opposing vampire",
     ),
     notes="Played at the end of the round in which the opposing vampire's damage sent it to torpor (the engine has "

@@ -225,25 +225,6 @@ def _oubliette_burn(game: Game, c: Combat) -> None:
             burn_minion(game, m.id)
 
 
-# -- Groaning Corpse -------------------------------------------------------------------------------------------------
-
-
-def corpses_played(game: Game, play: Play) -> Sequence[int]:
-    """X, the number of Groaning Corpses already played this combat (by either combatant): the only value."""
-    c = combat_of(play)
-    m = game.minions.get(play.minion)
-    if c is None or m is None:
-        return ()
-    x = sum(1 for side in (c.a, c.b) for u in side.used if u.startswith("combat:groaning corpse:"))
-    return (x,) if m.blood >= x else ()
-
-
-def count_corpse(game: Game, play: Play) -> None:
-    c = combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add(f"combat:groaning corpse:{play.card}")
-
-
 # -- Pack Alpha ------------------------------------------------------------------------------------------------------
 
 _ANIMAL = re.compile(r"^(?:unique )?animal\b", re.IGNORECASE)

@@ -4,28 +4,34 @@ master cards come from ``master.py``."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Controller, Mode, Play, Pred, Role, card, hook
+from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Rider, Until
-from ..state import ALLY, VAMPIRE, Game, Minion, Phase
+from ..frames import Action, Combat, Rider, Until
+from ..state import VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     ActionIs,
     ActorBurnsBlood,
     AddBlood,
     Bleed,
     BlockerBurnsBlood,
+    BloodToActor,
+    BloodToThisCard,
     BurnPool,
+    BurnPoolUnlessBlocks,
     BurnThisCard,
     BurnXCounters,
     CancelReferendum,
     CombatBetween,
+    CorruptThenMaySteal,
+    CounterOnThisCard,
+    CountersToPool,
+    CountersToTarget,
     DiscardTarget,
     DoNotReplace,
     DrawCards,
@@ -33,26 +39,36 @@ from ..vocabulary import (
     EndCombat,
     ExtraVotes,
     GainPool,
+    GainTransfers,
     HandSizeThisTurn,
     HuntingGroundBlood,
+    HuntingGroundEach,
+    If,
     Intercept,
+    LockTargetCard,
     LockThisCard,
     MasterActions,
     MillPreyLibrary,
     Minions,
+    OwnMinionBurnsBlood,
     OwnVotesEach,
     PutInPlay,
     PutOnTarget,
     Redirect,
-    StealMinion,
     Stealth,
     StealthNow,
+    ToReadyRegion,
+    UnlockAfterSuccess,
+    UnlockCaller,
+    WithCounters,
+    actor_below_capacity,
     add_rider,
     all_of,
+    allies_or_younger,
+    any_feedable,
     bleeding_you,
     blocker_of,
     burn_card,
-    burn_corruption,
     card_cost,
     card_cost_change,
     card_gives,
@@ -61,42 +77,50 @@ from ..vocabulary import (
     controller,
     controls_ready_of_clan,
     controls_ready_sect,
-    corruption_on,
+    counters_at_most,
     counters_on,
     current_action,
+    directed_at_own,
     discard,
+    emptiest,
     enter_combat,
     go_to_torpor,
     hand_cards,
+    has_clan,
     has_targets,
     hunting_ground,
     hunting_ground_fed,
     hunting_ground_feedable,
     in_polling,
+    in_sect,
     is_location,
     is_ready,
     lock_to_discount,
     may_play,
     move_blood,
+    oldest,
+    own_acting_vampire_fighting,
     own_bleed_by,
     own_card,
     own_ready_sabbat_vampires,
     own_ready_vampires,
+    own_unlocked_locations,
     pool_at_least,
-    put_corruption,
     ready_minions,
     refill,
     removal_stealth,
+    self_vampire,
     stealth_needed_by,
+    successful_hunt,
     take_damage,
+    terms_choose_own,
     uncontrolled_of_clan,
     vekn,
     x_counters_of_card,
 )
-from ..windows import Act, W
+from ..windows import W
 from .master import (
     _copies_anywhere,
-    _has_card,
 )
 
 Flow = Generator[Any, Any, None]
@@ -133,21 +157,13 @@ def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
     ]
 
 
-def _carfax_targets(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in _feedable_anarchs(game, play.seat)]
-
-
-def _carfax(game: Game, play: Play) -> None:
-    """1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one)."""
-    fed = [play.target]
-    if any(_anarch(m) and m.title == "baron" for m in ready_minions(game, play.seat)):
-        others = [m for m in _feedable_anarchs(game, play.seat) if m.id != play.target]
-        if others:
-            fed.append(min(others, key=lambda m: (m.blood - m.capacity, m.blood)).id)
-    for minion_id in fed:
-        move_blood(game, minion_id, 1)
-        game.used.add(("hunting ground", minion_id, game.turn))
-        game.log("add blood", play.seat, minion_id, 1)
+# Carfax Abbey: 1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one:
+# the chosen one is fed by then).
+_FEEDABLE_ANARCHS = Minions(sect="Anarch", feedable=True)
+_CARFAX = (
+    HuntingGroundBlood(1),
+    If(has_targets(Minions(sect="Anarch", titles=("baron",))), (HuntingGroundEach(1, emptiest(1, _FEEDABLE_ANARCHS)),)),
+)
 
 
 # -- Papillon (a hunting ground) ---------------------------------------------------------------------------------------
@@ -159,28 +175,7 @@ def _carfax(game: Game, play: Play) -> None:
 # -- Creepshow Casino, KRCG News Radio, The Anarch Free Press ------------------------------------------------------------
 
 
-def _anarch_hunted(game: Game, play: Play) -> bool:
-    """After a successful hunt (blood gained: LSJ 20050720-2) by an Anarch of the controller's, not full."""
-    act = play.frame
-    if not isinstance(act, Action) or act.seat != play.seat or act.kind is not Act.HUNT:
-        return False
-    m = game.minions.get(act.actor)
-    return bool(act.flags.get("hunted")) and _anarch(m) and m is not None and m.in_play and m.blood < m.capacity
-
-
-def _blood_to_actor(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action) and act.actor in game.minions:
-        gained = move_blood(game, act.actor, 1)
-        game.log("add blood", play.seat, act.actor, gained)
-
-
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
-
-
-def _one_more_transfer(game: Game, play: Play) -> None:
-    game.seats[play.seat].transfers += 1
-    game.log("gain transfer", play.seat, 1)
 
 
 @hook("discard_phase", "Metro Underground")
@@ -281,53 +276,6 @@ def _heidelberg_move(game: Game, play: Play, source: Minion, options: list[Optio
             if held is not None:
                 held.holder = dest.id
             game.log("equip", play.seat, dest.id, copy)
-
-
-# -- Warsaw Station ------------------------------------------------------------------------------------------------------
-
-
-def _nosferatu(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Nosferatu"
-
-
-def _own_undirected_nosferatu_action(game: Game, play: Play) -> bool:
-    act = play.frame
-    return (
-        _own_undirected_vampire_action(game, play)
-        and isinstance(act, Action)
-        and _nosferatu(game.minions.get(act.actor))
-    )
-
-
-def _mark_warsaw(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.flags["warsaw station"] = 1
-
-
-@hook("after_resolution", "Warsaw Station")
-def _warsaw_unlocks(game: Game, act: Action) -> None:
-    """After resolution of a successful action Warsaw Station was locked for, the acting vampire unlocks if it is
-    still a Nosferatu (LSJ 20090216), even if the Station left play (ANK 20250120)."""
-    m = game.minions.get(act.actor)
-    if act.flags.get("warsaw station") and act.succeeded and _nosferatu(m) and m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", act.seat, m.id)
-
-
-def _torpid_nosferatu(game: Game, play: Play) -> Sequence[int]:
-    return [
-        c
-        for c in game.seats[play.seat].controlled
-        if _nosferatu(game.minions.get(c)) and game.minions[c].torpor and game.minions[c].in_play
-    ]
-
-
-def _to_ready_region(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and m.torpor and not _held_hostage(game, m.id):
-        m.torpor = False
-        game.log("leave torpor", play.seat, m.id)
 
 
 # -- The Rack ---------------------------------------------------------------------------------------------------------------
@@ -479,32 +427,6 @@ def _unlock_one(game: Game, seat: int, options: list[Option]) -> Flow:
         game.log("unlock", seat, option.target)
 
 
-def _other_unique_locations(game: Game, play: Play) -> Sequence[int]:
-    """The unlocked unique locations its controller controls, but this one."""
-    cards = game.compiled.cards
-    out = []
-    for c in game.seats[play.seat].controlled:
-        if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
-            continue
-        first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
-        if "unique" in first:
-            out.append(c)
-    return out
-
-
-def _own_acting_vampire_fights(game: Game, play: Play) -> bool:
-    c = play.frame
-    if not isinstance(c, Combat) or c.over or c.action is None or c.action.actor != c.a.minion:
-        return False
-    m = game.minions.get(c.a.minion)
-    return m is not None and m.kind == VAMPIRE and controller(game, m.id) == play.seat
-
-
-def _lock_target_card(game: Game, play: Play) -> None:
-    game.locked_cards.add(play.target)
-    game.log("lock", play.seat, play.target)
-
-
 # "Minion cards that change the target of a bleed action cost +1 blood" (the modes that redirect)
 card_cost_change("Narrow Minds", 1, effects=(Redirect,))
 
@@ -539,88 +461,13 @@ def _poachers(game: Game, play: Play) -> None:
         game.log("add blood", play.seat, m.id, gained)
 
 
-@hook("after_resolution", "NRA PAC")
-def _nra_pac_marks(game: Game, act: Action) -> None:
-    """A successful equip action while NRA PAC is in play: the minion unlocks at the end of the turn (even if NRA
-    PAC has left play by then: LSJ 20080619; not for an equip action before it came into play: LSJ 20061218)."""
-    if act.kind is Act.EQUIP and act.succeeded and _copies_anywhere(game, "NRA PAC"):
-        game.used.add(("nra pac", act.actor))
-
-
-@hook("discard_phase_end", "NRA PAC")
-def _nra_pac_unlocks(game: Game, seat: int, discarded: list[int]) -> None:
-    for key in sorted(k for k in game.used if k[0] == "nra pac"):
-        m = game.minions.get(key[1])
-        if m is not None and m.in_play and m.locked and not m.torpor:
-            m.locked = False
-            game.log("unlock", controller(game, m.id), m.id)
-
-
-def _mark_wmrh(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.flags["wmrh minion"] = act.blocker + 1
-        act.flags["wmrh seat"] = play.seat + 1
-
-
-@hook("after_resolution", "WMRH Talk Radio")
-def _wmrh_burns(game: Game, act: Action) -> None:
-    """ "If that minion does not block the action, burn 1 pool after action resolution"."""
-    minion, seat = act.flags.get("wmrh minion", 0) - 1, act.flags.get("wmrh seat", 0) - 1
-    if seat < 0 or game.seats[seat].ousted:
-        return
-    if not (act.blocked and act.blocker == minion):
-        economy.burn_pool(game, seat, 1)
-        game.log("burn pool", seat, 1)
-        economy.check_ousts(game)
-
-
-def _tremere(m: Minion | None) -> bool:
-    return m is not None and m.kind == VAMPIRE and m.clan == "Tremere"
-
-
-def _torpid_tremere(game: Game, play: Play) -> Sequence[int]:
-    """A Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue)."""
-    return [c for c in game.seats[play.seat].controlled if _tremere(game.minions.get(c)) and game.minions[c].torpor]
-
-
-def _tremere_with_blood(game: Game, play: Play) -> bool:
-    return any(_tremere(m) and m.blood > 0 for m in ready_minions(game, play.seat))
-
-
-def _tremere_burns_blood(game: Game, play: Play) -> None:
-    """1 blood from the ready Tremere of the controller's with the most."""
-    payers = [m for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
-    if payers:
-        payer = max(payers, key=lambda m: (m.blood, -m.id))
-        move_blood(game, payer.id, -1)
-        game.log("burn blood", play.seat, payer.id, 1)
+# Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
+# burned from its ready Tremere with the most.
+_TORPID_TREMERE = Minions(clan="Tremere", ready=False, torpid=True)
+_TREMERE_WITH_BLOOD = Minions(clan="Tremere", min_blood=1)
 
 
 # -- Wasserschloss Anif, Alamut, Powerbase: Barranquilla -------------------------------------------------------------
-
-
-def _wasserschloss_givers(game: Game, play: Play) -> Sequence[int]:
-    if ("wasserschloss", play.card, game.turn) in game.used:
-        return []  # "from one Tremere on any given turn" (RTR 19960221)
-    return [m.id for m in ready_minions(game, play.seat) if _tremere(m) and m.blood > 0]
-
-
-def _blood_to_this_card(game: Game, play: Play) -> None:
-    if play.target in game.minions and game.minions[play.target].blood > 0:
-        move_blood(game, play.target, -1)
-        game.card_counters[play.card] = counters_on(game, play.card) + 1
-        game.used.add(("wasserschloss", play.card, game.turn))
-        game.log("move blood", play.seat, play.target, play.card, 1)
-
-
-def _counters_to_target(game: Game, play: Play) -> None:
-    """All the counters to the uncontrolled vampire (what its capacity leaves room for: the rest stay)."""
-    n = counters_on(game, play.card)
-    if play.target in game.minions and n:
-        moved = move_blood(game, play.target, n)
-        game.card_counters[play.card] = n - moved
-        game.log("add blood", play.seat, play.target, moved)
 
 
 @hook("bleed_pool_burned", "Alamut")
@@ -651,25 +498,6 @@ def _alamut_counters(game: Game, act: Action) -> None:
 
 def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
-
-
-def _capacity_on_card(game: Game, play: Play) -> None:
-    """X blood from the bank on the card: the chosen Sabbat vampire's capacity."""
-    m = game.minions.get(play.target)
-    if m is not None:
-        game.card_counters[play.card] = m.capacity
-        game.log("add blood", play.seat, play.card, m.capacity)
-
-
-def _counter_to_pool(game: Game, play: Play) -> None:
-    """1 blood from the card to its controller's pool; the card burns once it has no counters."""
-    n = counters_on(game, play.card)
-    if n:
-        game.card_counters[play.card] = n - 1
-        economy.gain_pool(game, play.seat, 1)
-        game.log("gain pool", play.seat, 1)
-    if not counters_on(game, play.card):
-        burn_card(game, play.card)
 
 
 # -- The Uncoiling ----------------------------------------------------------------------------------------------------
@@ -793,44 +621,7 @@ def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, 
 # -- Yoruba Shrine, The Rumor Mill -------------------------------------------------------------------------------------
 
 
-def _own_ready_assamite(game: Game, seat: int, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return (
-        m is not None
-        and m.kind == VAMPIRE
-        and m.clan == "Assamite"
-        and is_ready(game, minion)
-        and controller(game, minion) == seat
-    )
-
-
-def _assamite_targeted(game: Game, play: Play) -> bool:
-    """A directed action at a ready Assamite of the card's controller, as it is announced."""
-    act = play.frame
-    return isinstance(act, Action) and act.directed and _own_ready_assamite(game, play.seat, act.target_minion)
-
-
-def _assamite_in_terms(game: Game, play: Play) -> bool:
-    """A referendum whose terms choose a ready Assamite of the card's controller (terms that are minions: a
-    political mode whose choices are minion ids, not seat indices), before any vote."""
-    ref = play.frame
-    if not isinstance(ref, Referendum) or ref.blood_hunt or ref.seat == play.seat or not ref.terms:
-        return False
-    term = ref.terms[0]
-    if term < len(game.seats) or ref.mode is None or ref.mode.targets is None:
-        return False
-    if not _own_ready_assamite(game, play.seat, term):
-        return False
-    terms = Play(seat=ref.seat, card=ref.card, mode=ref.mode, minion=ref.caller, frame=ref)
-    return all(t in game.minions for t in ref.mode.targets(game, terms))
-
-
-def _unlock_caller(game: Game, play: Play) -> None:
-    ref = play.frame
-    m = game.minions.get(ref.caller) if isinstance(ref, Referendum) else None
-    if m is not None and m.locked:
-        m.locked = False
-        game.log("unlock", ref.seat if isinstance(ref, Referendum) else play.seat, m.id)
+_ASSAMITE = Minions(clan="Assamite")  # Yoruba Shrine: a ready Assamite of its controller's
 
 
 # -- NSA Trio ---------------------------------------------------------------------------------------------------------
@@ -881,59 +672,12 @@ def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
 # -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
 
 
-def _at_most_counters(n: int) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        return counters_on(game, play.card) <= n
-
-    return check
-
-
-def _counter_from_bank(game: Game, play: Play) -> None:
-    game.card_counters[play.card] = counters_on(game, play.card) + 1
-    game.used.add(("powerbase unlock", play.card, game.turn))
-
-
-def _no_unlock_use_yet(game: Game, play: Play) -> bool:
-    """One of its two unlock phase uses a turn ("… or …")."""
-    return ("powerbase unlock", play.card, game.turn) not in game.used
-
-
-def _own_titled_sabbat(game: Game, play: Play) -> bool:
-    return any(m.kind == VAMPIRE and m.sect == "Sabbat" and m.title for m in ready_minions(game, play.seat))
-
-
-def _votes_per_counter(game: Game, play: Play) -> None:
-    """+1 vote for each counter on the card, to a titled Sabbat vampire of its controller's."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        ref.extra_votes[play.seat] = ref.extra_votes.get(play.seat, 0) + counters_on(game, play.card)
-
-
-def _all_counters_to_pool(game: Game, play: Play) -> None:
-    n = counters_on(game, play.card)
-    game.used.add(("powerbase unlock", play.card, game.turn))
-    if n:
-        game.card_counters[play.card] = 0
-        economy.gain_pool(game, play.seat, n)
-        game.log("gain pool", play.seat, n)
-
-
-@hook("burn_instead", "Powerbase: Madrid", "Powerbase: Chicago", "Maabara")
-def _powerbase_counters_taken(game: Game, act: Action, copy: int) -> bool:
-    """Madrid: the (D) action burns all the counters on it; Chicago: it moves all the blood on it to the acting
-    vampire's controller's pool. The card stays in play."""
-    name = game.compiled.cards[game.card_of[copy]].name
-    if name == "Maabara":
+@hook("burn_instead", "Maabara")
+def _maabara_burned(game: Game, act: Action, copy: int) -> bool:
+    """Maabara burns, the cards on it first."""
+    if game.card_of[copy] == vekn(game, "Maabara"):
         _maabara_burns(game, copy)
-        return False  # it burns, the cards on it first
-    if name not in ("Powerbase: Madrid", "Powerbase: Chicago"):
-        return False
-    n = counters_on(game, copy)
-    game.card_counters[copy] = 0
-    if name == "Powerbase: Chicago" and n and not game.seats[act.seat].ousted:
-        economy.gain_pool(game, act.seat, n)
-        game.log("gain pool", act.seat, n)
-    return True
+    return False
 
 
 # -- Maabara ------------------------------------------------------------------------------------------------------------
@@ -998,74 +742,7 @@ def _maabara_burns(game: Game, copy: int) -> None:
 # -- Black Forest Base -------------------------------------------------------------------------------------------------
 
 
-@hook("announced", "Black Forest Base")
-def _black_forest_base_used(game: Game, act: Action) -> None:
-    """ "Once each turn": the referendum's action counts as attempted once announced, blocked or not (LSJ
-    20091224)."""
-    if act.card >= 0 and act.card not in game.minions and game.card_of[act.card] == vekn(game, "Black Forest Base"):
-        game.used.add(("black forest base", act.card, game.turn))
-
-
-def _black_forest_base_unused(game: Game, play: Play) -> bool:
-    return ("black forest base", play.card, game.turn) not in game.used
-
-
-def _sabbat_actor(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
-
-
 # -- Cave of Apples ---------------------------------------------------------------------------------------------------
-
-
-def _actor_of_clan(clan: str) -> Pred:
-    def check(game: Game, play: Play) -> bool:
-        m = game.minions.get(play.minion)
-        return m is not None and m.kind == VAMPIRE and m.clan == clan
-
-    return check
-
-
-def _prey_allies_and_younger(game: Game, play: Play) -> Sequence[int]:
-    """An ally, or a vampire younger than the acting one, controlled by the prey (ready: the action's target)."""
-    me = game.minions.get(play.minion)
-    prey = game.prey(play.seat)
-    if me is None or prey == play.seat:
-        return []
-    return [
-        m.id for m in ready_minions(game, prey) if m.kind == ALLY or (m.kind == VAMPIRE and m.capacity < me.capacity)
-    ]
-
-
-def _capacity_or_cost(game: Game, m: Minion) -> int:
-    if m.kind == VAMPIRE:
-        return m.capacity
-    card = game.compiled.cards[m.card]
-    pool = (card.pool_cost.value or 0) if card.pool_cost else 0
-    blood = (card.blood_cost.value or 0) if card.blood_cost else 0
-    return int(pool + blood)
-
-
-def _cave_of_apples(game: Game, play: Play) -> Flow | None:
-    """1 corruption counter on the target; then, with as many of the player's counters on it as its capacity or
-    cost, the player may burn them to steal it (always, as offered first)."""
-    m = game.minions.get(play.target)
-    if m is None or not m.in_play:
-        return None
-    put_corruption(game, m.id, play.seat)
-    need = _capacity_or_cost(game, m)
-    if corruption_on(game, m.id, play.seat) < need:
-        return None
-    return _cave_steal(game, play, need)
-
-
-def _cave_steal(game: Game, play: Play, need: int) -> Flow:
-    steal = Option(Kind.TERMS, play.seat, target=play.target)
-    option = yield from choose(game, play.seat, [steal, Option(Kind.PASS, play.seat)])
-    if option.kind is Kind.TERMS and burn_corruption(
-        game, play.target, play.seat, corruption_on(game, play.target, play.seat)
-    ):
-        StealMinion()(game, play)
 
 
 # -- Carver's Meat Packing and Storage -------------------------------------------------------------------------------
@@ -1491,24 +1168,6 @@ card_gives("hunt", "Hungry Coyote, The", 1, Minions(sect="Sabbat"), each_copy=Fa
 # -- Secure Haven -----------------------------------------------------------------------------------------------------------------
 
 
-@hook("action_target", "Secure Haven")
-def _haven_protects(game: Game, seat: int, target: int) -> bool:
-    """ "This minion cannot be the target of other Methuselahs' actions"."""
-    m = game.minions.get(target)
-    if m is None or not m.cards or not _has_card(game, target, "Secure Haven"):
-        return True
-    return controller(game, target) == seat
-
-
-@hook("torpor", "Secure Haven")
-def _haven_burns(game: Game, minion_id: int) -> None:
-    m = game.minions.get(minion_id)
-    if m is None or not m.cards:
-        return
-    for copy in [c for c in m.cards if c in _copies_anywhere(game, "Secure Haven")]:
-        burn_card(game, copy)
-
-
 # -- the cards ------------------------------------------------------------------------------------------------------------------
 
 card(
@@ -1517,8 +1176,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        targets=_carfax_targets,
-        effects=(_carfax,),
+        targets=_FEEDABLE_ANARCHS,
+        effects=_CARFAX,
         label="1 blood to a ready Anarch (2 Anarchs with a baron)",
     ),
     notes="Unique location: not played while a copy is in play (contesting not modelled). With a ready baron the "
@@ -1643,8 +1302,8 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_anarch_hunted,
-        effects=(LockThisCard(), _blood_to_actor),
+        when=all_of(ActionIs(own=True, actor_sect="Anarch"), successful_hunt, actor_below_capacity),
+        effects=(LockThisCard(), BloodToActor(1)),
         label="lock: 1 blood to the Anarch that hunted",
     ),
     notes="Unique (not played while a copy is in play). The intercept goes to its controller's blocking Anarch "
@@ -1675,7 +1334,7 @@ card(
     Mode(
         window=W.INFLUENCE,
         in_play=True,
-        effects=(LockThisCard(), _one_more_transfer),
+        effects=(LockThisCard(), GainTransfers(1)),
         label="lock: +1 transfer",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready Gangrel or Gangrel "
@@ -1780,15 +1439,15 @@ card(
     Mode(
         window=W.ANNOUNCED,
         in_play=True,
-        when=_own_undirected_nosferatu_action,
-        effects=(LockThisCard(), _mark_warsaw),
+        when=ActionIs(own=True, directed=False, aimed=False, actor_kind=VAMPIRE, actor_clan="Nosferatu"),
+        effects=(LockThisCard(), UnlockAfterSuccess(clan="Nosferatu")),
         label="lock: the Nosferatu unlocks after a successful action",
     ),
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_torpid_nosferatu,
-        effects=(BurnThisCard(), _to_ready_region),
+        targets=Minions(clan="Nosferatu", ready=False, torpid=True),
+        effects=(BurnThisCard(), ToReadyRegion()),
         label="burn: a Nosferatu in torpor to the ready region",
     ),
     notes="Unique location (contesting not modelled). The burn is offered in its controller's master phase (not "
@@ -1860,8 +1519,9 @@ card(
     "Secure Haven",
     Mode(window=W.MASTER, targets=Minions(kind=None, without=("Secure Haven",)), effects=(PutOnTarget(),)),
     notes="Unique (contesting not modelled); put on a ready minion. Other Methuselahs' action cards cannot target "
-    "the minion (the 'action_target' hook); the +1 pool on master cards targeting it and political terms "
+    "the minion (Bearer.untargetable_by_others); the +1 pool on master cards targeting it and political terms "
     "choosing it are not modelled.",
+    bearer=Bearer(untargetable_by_others=True, burns_on_torpor=True),
 )
 card(
     "Fortune Teller Shop",
@@ -2008,9 +1668,9 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_own_acting_vampire_fights,
-        targets=_other_unique_locations,
-        effects=(_lock_target_card, EndCombat()),
+        when=own_acting_vampire_fighting,
+        targets=own_unlocked_locations(unique=True),
+        effects=(LockTargetCard(), EndCombat()),
         label="lock another unique location: end combat",
     ),
     notes="Unique location (contesting not modelled). The combat ended is one of its controller's acting vampire "
@@ -2043,8 +1703,9 @@ card(
     "NRA PAC",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
     notes="An event: played in the discard phase for the discard phase action. A successful equip action while it "
-    "is in play marks the minion ('after_resolution' hook); the marked minions unlock as the turn's discard phase "
-    "ends ('discard_phase_end' hook), the end of the turn.",
+    "is in play marks the minion; the marked minions unlock as the turn's discard phase ends, the end of the turn "
+    "(Everyone.unlock_after_equip).",
+    everyone=Everyone(unlock_after_equip=True),
 )
 card(
     "WMRH Talk Radio",
@@ -2053,14 +1714,14 @@ card(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=_blocker_of(own=True),
-        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        effects=(LockThisCard(), Intercept(1), BurnPoolUnlessBlocks(1)),
         label="lock: +1 intercept to a minion you control",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
         when=_blocker_of(own=False),
-        effects=(LockThisCard(), Intercept(1), _mark_wmrh),
+        effects=(LockThisCard(), Intercept(1), BurnPoolUnlessBlocks(1)),
         label="lock: +1 intercept to another Methuselah's minion",
     ),
     notes="Unique location (contesting not modelled). The intercept goes to a minion attempting to block (only as "
@@ -2073,16 +1734,16 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_torpid_tremere,
-        effects=(LockThisCard(), BurnPool(1), _to_ready_region),
+        targets=_TORPID_TREMERE,
+        effects=(LockThisCard(), BurnPool(1), ToReadyRegion()),
         label="lock, burn 1 pool: a Tremere from torpor to the ready region",
     ),
     Mode(
         window=W.MASTER,
         in_play=True,
-        when=_tremere_with_blood,
-        targets=_torpid_tremere,
-        effects=(LockThisCard(), _tremere_burns_blood, _to_ready_region),
+        when=has_targets(_TREMERE_WITH_BLOOD),
+        targets=_TORPID_TREMERE,
+        effects=(LockThisCard(), OwnMinionBurnsBlood(_TREMERE_WITH_BLOOD), ToReadyRegion()),
         label="lock, burn 1 blood of a ready Tremere: a Tremere from torpor to the ready region",
     ),
     notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. The "
@@ -2094,8 +1755,10 @@ card(
     Mode(
         window=W.MASTER,
         in_play=True,
-        targets=_wasserschloss_givers,
-        effects=(_blood_to_this_card,),
+        targets=Minions(clan="Tremere", min_blood=1),
+        effects=(BloodToThisCard(1),),
+        limit="blood from a Tremere",  # "from one Tremere on any given turn" (RTR 19960221)
+        limit_scope="turn",
         label="a Tremere moves 1 blood to this card",
     ),
     Mode(
@@ -2103,7 +1766,7 @@ card(
         in_play=True,
         when=_has_counters,
         targets=uncontrolled_of_clan("Tremere"),
-        effects=(LockThisCard(), _counters_to_target),
+        effects=(LockThisCard(), CountersToTarget()),
         label="lock: move the counters to an uncontrolled Tremere",
     ),
     notes="Unique location (contesting not modelled). Its Tremere requirement: played with a ready Tremere. Blood "
@@ -2129,12 +1792,12 @@ card(
 )
 card(
     "Powerbase: Barranquilla",
-    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), _capacity_on_card)),
+    Mode(window=W.MASTER, targets=_own_ready_sabbat, effects=(PutInPlay(), WithCounters(target_capacity=True))),
     Mode(
         window=W.UNLOCK,
         in_play=True,
         when=_has_counters,
-        effects=(_counter_to_pool,),
+        effects=(CountersToPool(1, burn_when_empty=True),),
         label="1 blood from this card to your pool",
     ),
     notes="Unique location (contesting not modelled). Played with a ready Sabbat vampire, whose capacity is the "
@@ -2199,15 +1862,15 @@ card(
     Mode(
         window=W.BEFORE_BLOCKS,
         in_play=True,
-        when=_assamite_targeted,
+        when=directed_at_own(_ASSAMITE),
         effects=(LockThisCard(), EndAction(unlock_actor=True)),
         label="lock: a directed action at your Assamite fails, the acting minion unlocks",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=_assamite_in_terms,
-        effects=(LockThisCard(), _unlock_caller, CancelReferendum()),
+        when=terms_choose_own(_ASSAMITE),
+        effects=(LockThisCard(), UnlockCaller(), CancelReferendum()),
         label="lock: a referendum choosing your Assamite fails, the acting minion unlocks",
     ),
     notes="Unique location (contesting not modelled). Its Assamite requirement: played with a ready Assamite. Used "
@@ -2251,21 +1914,22 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_at_most_counters(3),
-        effects=(_counter_from_bank,),
+        when=counters_at_most(3),
+        effects=(CounterOnThisCard(),),
         label="add 1 counter (3 or fewer on it)",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=all_of(in_polling, _has_counters, _own_titled_sabbat),
-        effects=(LockThisCard(), _votes_per_counter),
+        when=all_of(in_polling, _has_counters, has_targets(Minions(sect="Sabbat", titled=True))),
+        effects=(LockThisCard(), ExtraVotes(0, per_counter=1)),
         label="lock: a titled Sabbat vampire gets +1 vote for each counter",
     ),
     notes="Unique location (contesting not modelled). The titled Sabbat vampire is one of its controller's (the "
     "votes are its controller's). Another Methuselah's vampire can burn all its counters as a (D) action (the "
-    "engine's burn action, the 'burn_instead' hook: the card stays). The engine's blood hunts have no polling step.",
+    "engine's burn action, 'burn_instead': the card stays). The engine's blood hunts have no polling step.",
     burn="vampire",
+    burn_instead="counters",
 )
 card(
     "Powerbase: Chicago",
@@ -2273,21 +1937,25 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_no_unlock_use_yet,
-        effects=(_counter_from_bank,),
+        effects=(CounterOnThisCard(),),
+        limit="unlock phase use",
+        limit_scope="turn",
         label="1 blood from the bank to this card",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=all_of(_no_unlock_use_yet, _has_counters),
-        effects=(_all_counters_to_pool,),
+        when=_has_counters,
+        effects=(CountersToPool(),),
+        limit="unlock phase use",
+        limit_scope="turn",
         label="all the blood on this card to your pool",
     ),
     notes="Unique location (contesting not modelled). One of its two unlock phase uses a turn. Another Methuselah's "
-    "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, the "
-    "'burn_instead' hook: the card stays).",
+    "vampire can move all the blood on it to its controller's pool as a (D) action (the engine's burn action, "
+    "'burn_instead': the card stays).",
     burn="vampire",
+    burn_instead="counters to pool",
 )
 card(
     "Maabara",
@@ -2336,8 +2004,10 @@ card(
         role=Role.ACTOR,
         political=True,
         stealth=1,
-        when=all_of(own_card, _black_forest_base_unused, _sabbat_actor),
+        when=all_of(own_card, self_vampire, in_sect("Sabbat")),
         effects=(GainPool(2),),
+        limit="once each turn",
+        limit_scope="turn",
         label="a Sabbat vampire calls a referendum: its controller gains 2 pool",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready Sabbat vampire. The "
@@ -2355,14 +2025,14 @@ card(
         in_play=True,
         role=Role.ACTOR,
         directed=True,
-        when=all_of(own_card, _actor_of_clan("Follower of Set")),
-        targets=_prey_allies_and_younger,
-        effects=(_cave_of_apples,),
+        when=all_of(own_card, self_vampire, has_clan("Follower of Set")),
+        targets=allies_or_younger(Minions(whose="prey", kind=None)),
+        effects=(CorruptThenMaySteal(),),
         label="(D) 1 corruption counter on an ally or younger vampire of your prey; steal it with enough",
     ),
     notes="Unique location (contesting not modelled). Its Follower of Set requirement: played with a ready Follower "
     "of Set; the action it gives its controller's Followers of Set requires one (LSJ 20080604). The minion's cost is "
-    "its card's pool and blood cost. The steal, when possible, is offered first (its player may pass); a stolen "
+    "its card's pool or blood cost (vocabulary.minion_cost, as the corruption cards read it). The steal, when possible, is offered first (its player may pass); a stolen "
     "vampire changes control as an ally does (Game.stolen).",
 )
 card(
@@ -2607,36 +2277,16 @@ card(
 # -- Gurchon Hall -------------------------------------------------------------------------------------------------------
 
 
-def _ready_cardinal_or_regent(game: Game, play: Play) -> bool:
-    """ "Requires a ready cardinal or regent" (read as its player controlling one)."""
-    return any(m.kind == VAMPIRE and m.title in ("cardinal", "regent") for m in ready_minions(game, play.seat))
-
-
-def _two_oldest(game: Game, seat: int) -> list[Minion]:
-    """The two oldest ready vampires the seat controls (the highest capacities; on a tie, the first in play)."""
-    vampires = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
-    return sorted(vampires, key=lambda m: -m.capacity)[:2]
-
-
-def _gurchon_feeds(game: Game, play: Play) -> bool:
-    return any(m.blood < m.capacity and not _hunting_ground_fed(game, m.id) for m in _two_oldest(game, play.seat))
-
-
-def _gurchon(game: Game, play: Play) -> None:
-    """1 blood from the bank to each of the two oldest, each its one hunting ground of the turn."""
-    for m in _two_oldest(game, play.seat):
-        if m.blood < m.capacity and not _hunting_ground_fed(game, m.id):
-            _hunting_ground(1)(game, dataclasses.replace(play, target=m.id))
-
-
+# "Requires a ready cardinal or regent" (read as its player controlling one); its two oldest ready vampires.
+_TWO_OLDEST = oldest(2, Minions())
 card(
     "Gurchon Hall",
-    Mode(window=W.MASTER, when=_ready_cardinal_or_regent, effects=(PutInPlay(),)),
+    Mode(window=W.MASTER, when=has_targets(Minions(titles=("cardinal", "regent"))), effects=(PutInPlay(),)),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_gurchon_feeds,
-        effects=(_gurchon,),
+        when=any_feedable(_TWO_OLDEST),
+        effects=(HuntingGroundEach(1, _TWO_OLDEST),),
         label="1 blood to each of your two oldest ready vampires",
     ),
     notes="Unique location (contesting not modelled). Its requirement: played with a ready cardinal or regent. Of two "

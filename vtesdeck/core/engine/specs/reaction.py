@@ -16,8 +16,7 @@ from typing import Any
 from .. import economy
 from .. import vocabulary as v
 from ..cards import Mode, Play, Role, card, hook
-from ..economy import Kind, Option
-from ..frames import Action, Combat, Referendum, Until
+from ..frames import Action, Referendum, Until
 from ..state import VAMPIRE, Game
 from ..vocabulary import (
     WAKE_WINDOWS,
@@ -69,7 +68,6 @@ from ..vocabulary import (
     may_attempt_block,
     may_block_any_seat,
     may_wake,
-    move_blood,
     not_,
     once_between_unlocks,
     other_methuselahs,
@@ -434,16 +432,9 @@ card(
 _SETITES = ("Follower of Set", "Ministry")
 
 
-def _maze_payable(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and (m.clan in _SETITES or m.blood >= 1)
-
-
-def _maze_cost(game: Game, play: Play) -> None:
-    """Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none)."""
-    m = game.minions.get(play.minion)
-    if m is not None and m.clan not in _SETITES:
-        move_blood(game, m.id, -1)
+# Mental Maze costs 1 blood, Followers of Set 1 fewer (paid as it is played: a cancelled copy pays none).
+_maze_payable = v.any_of(v.has_clan(*_SETITES), v.has_blood(1))
+_maze_cost = v.BurnBlood(1, unless_clans=_SETITES)
 
 
 card(
@@ -599,24 +590,7 @@ card(
 )
 
 
-_ALLY_KINDS = allies_of_kind("mummy", "wraith", "zombie")
-
-
-def _locked_kind_allies(game: Game, play: Play) -> list[int]:
-    return [a for a in _ALLY_KINDS(game, play) if game.minions[a].locked]
-
-
-def _second_ally(game: Game, play: Play) -> list[int]:
-    """[NEC]'s "up to two": a second ally to unlock (-1: none; the same as the first is ignored)."""
-    return [-1, *_locked_kind_allies(game, play)]
-
-
-def _unlock_allies(game: Game, play: Play) -> None:
-    for ally in dict.fromkeys((play.target, play.value)):
-        m = game.minions.get(ally)
-        if ally >= 0 and m is not None and m.locked:
-            m.locked = False
-            game.log("unlock", play.seat, ally)
+_locked_kind_allies = allies_of_kind("mummy", "wraith", "zombie", locked=True, woken_too=True)
 
 
 def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
@@ -631,7 +605,7 @@ def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
             when=when,
             targets=_locked_kind_allies,
             values=values,
-            effects=(_unlock_allies,),
+            effects=(v.UnlockTarget(and_value=True),),
             label="unlock allies",
         )
         for role in (Role.LOCKED_REACTING, Role.REACTING)
@@ -643,7 +617,7 @@ def _funeral_modes(superior: bool, values: Any) -> tuple[Mode, ...]:
 card(
     "Funeral Wake",
     *_funeral_modes(False, None),
-    *_funeral_modes(True, _second_ally),
+    *_funeral_modes(True, v.or_none(_locked_kind_allies)),
     notes="[NEC] unlocks the chosen ally and, if chosen, a second one.",
 )
 
@@ -690,30 +664,6 @@ card(
 )
 
 
-def _night_terrors_mark(game: Game, play: Play) -> None:
-    """[OBF][PRE]: if this vampire blocks, it may strike: combat ends in the first round of the resulting combat."""
-    act = v.action_of(play) or v.current_action(game)
-    if act is not None:
-        act.flags[f"night terrors:{play.minion}"] = 1
-
-
-@hook("combat_start", "Night Terrors")
-def _night_terrors_combat(game: Game, c: Combat) -> None:
-    """Each combat resulting from a block by the vampire (a second block too: LSJ 20010814-2), not a follow-up
-    combat (Psyche!: LSJ 20010813)."""
-    act = c.action
-    from_block = act is not None and act.blocked and bool(game.frames) and game.frames[-1] is act
-    if from_block and act is not None and act.flags.get(f"night terrors:{act.blocker}"):
-        c.side(act.blocker).used.add("combat:night terrors")
-
-
-@hook("strikes", "Night Terrors")
-def _night_terrors_strike(game: Game, c: Combat, minion: int) -> list[Option]:
-    if c.round != 1 or "combat:night terrors" not in c.side(minion).used:
-        return []
-    return [Option(Kind.STRIKE, v.controller(game, minion), minion=minion, card=-1, value=v.grant(_COMBAT_ENDS))]
-
-
 _COMBAT_ENDS = v.Strike(combat_ends=True, label="combat ends")
 card(
     "Night Terrors",
@@ -721,7 +671,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
-        effects=(v.StealthToZero(), _night_terrors_mark),
+        effects=(v.StealthToZero(), v.StrikeInFirstRoundIfBlocks(_COMBAT_ENDS)),
         label="stealth to 0; if this vampire blocks, a combat ends strike in the first round",
     ),
     notes="Played as a block is attempted (where stealth matters: RTR 20030519).",
@@ -966,27 +916,9 @@ card(
 # -- cards added by cov_c -------------------------------------------------------------------------------------------------
 
 
-def _unlocked_anarchs(game: Game, seat: int) -> list[Any]:
-    """The seat's ready unlocked Anarchs, the youngest first (the ones locked first)."""
-    found = [m for m in v.ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and not m.locked]
-    return sorted(found, key=lambda m: (m.capacity, m.id))
-
-
-def _power_of_all_usable(game: Game, play: Play) -> bool:
-    """Not during its player's own turn, nor in combat (LSJ 20080618), with two ready unlocked Anarchs."""
-    return (
-        game.acting != play.seat
-        and v.current_combat(game) is None
-        and bool(game.aside)
-        and len(_unlocked_anarchs(game, play.seat)) >= 2
-    )
-
-
-def _lock_two_anarchs(game: Game, play: Play) -> None:
-    """ "Lock this anarch and one other unlocked ready anarch you control": the two youngest."""
-    for m in _unlocked_anarchs(game, play.seat)[:2]:
-        m.locked = True
-        game.log("lock", play.seat, m.id)
+# Power of All: its Methuselah's two youngest ready unlocked Anarchs (the one playing it among them), with or
+# without an action, not in its own turn nor in combat.
+_UNLOCKED_ANARCHS = v.Minions(sect="Anarch", unlocked=True)
 
 
 card(
@@ -994,8 +926,8 @@ card(
     Mode(
         window=W.AS_PLAYED,
         role=Role.METHUSELAH,
-        when=_power_of_all_usable,
-        effects=(_lock_two_anarchs, CancelAsPlayed()),
+        when=all_of(v.not_your_turn, v.not_in_combat, v.any_card_being_played, v.at_least(2, _UNLOCKED_ANARCHS)),
+        effects=(v.LockOwnMinions(2, _UNLOCKED_ANARCHS), CancelAsPlayed()),
         label="lock two Anarchs: cancel a library card as it is played",
     ),
     notes="Played by its Methuselah for the two youngest of its ready unlocked Anarchs (the one playing it among "
@@ -1021,19 +953,11 @@ card(
         superior=True,
         effects=(Intercept(1), v.PutOnTarget(on_self=True), v.ManeuverInFirstRound()),
     ),
-    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it.",
+    notes="Played only as needed (intercept), by the vampire attempting to block; the card stays on it. It burns "
+    "as its controller's discard phase starts.",
+    burns_at="discard phase",
 )
 v.bearer_stealth(_EYES, -1)
-
-
-@hook("discard_phase", _EYES)
-def _eyes_burn(game: Game, seat: int) -> None:
-    """Burn Eyes of the Beast during your discard phase."""
-    wanted = v.vekn(game, _EYES)
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        for copy in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
-            v.burn_card(game, copy)
 
 
 card(
