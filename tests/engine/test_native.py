@@ -86,10 +86,10 @@ def test_a_build_is_used_only_while_its_source_is_the_one_it_was_built_from(tmp_
 
 
 def test_the_finder_answers_only_for_the_compiled_modules(tmp_path: Path) -> None:
-    (tmp_path / "bots.py").write_text("")
-    _built(tmp_path, "bots", native.digest(tmp_path / "bots.py"))
+    (tmp_path / "scenario.py").write_text("")
+    _built(tmp_path, "scenario", native.digest(tmp_path / "scenario.py"))
     finder = native.CompiledFinder(build=tmp_path, source=tmp_path)
-    assert finder.find_spec(f"{native.PACKAGE}.bots", None) is None  # not one of native.MODULES
+    assert finder.find_spec(f"{native.PACKAGE}.scenario", None) is None  # not one of native.MODULES
     assert finder.find_spec("game", None) is None  # another package's module of the same name
 
 
