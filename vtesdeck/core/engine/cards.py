@@ -196,6 +196,20 @@ class Blocks:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ReferendumVotes:
+    """What a political action card changes in the votes of its own referendum (read by the vocabulary's "votes"
+    and "votes_cast" hooks), for each Methuselah: +1 vote for each of its ready vampires of ``clan_bonus``
+    (Lasombra Justicar, Toreador Justicar); none from its ready vampires not of ``only_sect`` (Cardinal
+    Benediction: "non-Sabbat vampires cannot cast votes or ballots"); ``titled`` votes for each of its ready titled
+    vampires with votes (Eat the Rich: -1); ``edge`` more votes for burning the Edge (Eat the Rich: 1)."""
+
+    clan_bonus: str = ""
+    only_sect: str = ""
+    titled: int = 0
+    edge: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
     vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
@@ -227,6 +241,7 @@ class Spec:
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
+    referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -336,6 +351,7 @@ def card(
     everyone: Everyone | None = None,
     blocks: Blocks | None = None,
     missing: str = "",
+    referendum_votes: ReferendumVotes | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -346,7 +362,19 @@ def card(
     if steal not in STEALERS:
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
+        name,
+        tuple(modes),
+        notes,
+        burn,
+        steal,
+        bearer,
+        controller,
+        ally,
+        upkeep,
+        everyone,
+        blocks,
+        missing,
+        referendum_votes,
     )
     return spec
 

@@ -23,9 +23,10 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
 from .. import eligibility
+from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Mode, Play, Role, hook
+from .cards import Mode, Play, ReferendumVotes, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .state import held_on as _held_on
@@ -2025,7 +2026,7 @@ class HoldTheOpposingMinion:
     """Drawing Out the Beast: this combat the opposing vampire gets +1 strength and cannot maneuver to long range,
     press to end combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py
     and the bearer hooks read the marks); ``press_damage``: it takes that much unpreventable environmental damage
-    at each press step (the "press_step" hook of specs/combat_support.py)."""
+    at each press step (``_press_step_damage``)."""
 
     press_damage: int = 0
 
@@ -7738,3 +7739,109 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for be
+
+
+@hook("press_step", effects=(HoldTheOpposingMinion,))
+def _press_step_damage(game: Game, c: Combat) -> None:
+    """A combatant held with ``press_damage`` takes that much unpreventable environmental damage at the press step
+    of each round (Drawing Out the Beast [ANI]: RTR 19970630); none when the combat ended before it (LSJ
+    20010312)."""
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
+            if side.minion in game.minions:
+                g.take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
+
+
+def _referendum_votes(game: Game, ref: Referendum | None) -> ReferendumVotes | None:
+    """The ``ReferendumVotes`` of the political action card that called ``ref`` (None without one)."""
+    comp = game.compiled
+    if ref is None or comp is None or ref.card < 0 or ref.card in game.minions:
+        return None
+    spec = comp.specs.get(game.card_of[ref.card])
+    return spec.referendum_votes if spec is not None else None
+
+
+@hook("votes", data=("referendum_votes",))
+def _votes_in_own_referendum(game: Game, seat: int) -> int:
+    """During the referendum of a card with ``ReferendumVotes``: +1 vote for each of the seat's ready vampires of its
+    clan (Toreador Justicar), minus the votes of its ready vampires not of its sect (Cardinal Benediction)."""
+    rules = _referendum_votes(game, next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None))
+    if rules is None or not (rules.clan_bonus or rules.only_sect):
+        return 0
+    total = 0
+    for m in ready_minions(game, seat):
+        if m.kind != VAMPIRE:
+            continue
+        if rules.clan_bonus and m.clan == rules.clan_bonus:
+            total += 1
+        if rules.only_sect and m.sect != rules.only_sect:
+            total -= m.votes
+    return total
+
+
+@hook("votes_cast", data=("referendum_votes",))
+def _votes_cast_in_own_referendum(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """In the referendum of a card with ``ReferendumVotes``: ``titled`` votes for each of the seat's ready titled
+    vampires (Eat the Rich: a priscus's ballot and a titled vampire's vote, one count), and ``edge`` more when the
+    Edge was burned for a vote (the seat that burned it is the first to cast once it is burned)."""
+    rules = _referendum_votes(game, ref)
+    if rules is None or not (rules.titled or rules.edge):
+        return 0
+    delta = rules.titled * sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
+    mark = ("referendum votes: edge", id(ref))
+    if rules.edge and ref.edge_burned and mark not in game.used:
+        game.used.add(mark)
+        game.kept.append(ref)
+        delta += rules.edge
+    return delta
+
+
+def _referendum_now(game: Game) -> Referendum | None:
+    return next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OnlySectVotes:
+    """Played in a referendum: from now on only vampires of ``sect`` cast votes or ballots in it; the others' votes
+    do not count, nor may they play cards giving them votes in it (Closed Session: Camarilla; a card calling its own
+    referendum that way says so with ``ReferendumVotes(only_sect=…)``: Cardinal Benediction)."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            game.used.add(("only sect votes", id(ref)))
+            game.used.add(("only sect votes", id(ref), self.sect))
+            game.kept.append(ref)
+
+
+def _voting_sect(game: Game) -> str:
+    """The sect an ``OnlySectVotes`` played in the current referendum keeps the votes to ("" for none)."""
+    ref = _referendum_now(game)
+    if ref is None or ("only sect votes", id(ref)) not in game.used:
+        return ""
+    return next((s for s in SECTS if ("only sect votes", id(ref), s) in game.used), "")
+
+
+@hook("votes", effects=(OnlySectVotes,))
+def _only_sect_votes(game: Game, seat: int) -> int:
+    """The votes of the seat's ready vampires not of the sect do not count."""
+    sect = _voting_sect(game)
+    if not sect:
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != sect)
+
+
+@hook("may_play", effects=(OnlySectVotes,))
+def _only_sect_vote_cards(game: Game, handler: Any, m: Any) -> bool:
+    """Nor may a vampire not of the sect play a card giving it votes in that referendum."""
+    if m.kind != VAMPIRE or handler.mode.window is not W.POLLING:
+        return True
+    sect = _voting_sect(game)
+    if not sect or m.sect == sect:
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)

@@ -31,7 +31,6 @@ from ..vocabulary import (
     move_blood,
     refill,
     rider_sum,
-    take_damage,
     vekn,
 )
 from ..windows import Range
@@ -377,19 +376,6 @@ def _trap_burns(game: Game, c: Combat) -> None:
     for seat in game.order:
         for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
             burn_card(game, copy)
-
-
-# -- Drawing Out the Beast ------------------------------------------------------------------------------------------
-
-
-@hook("press_step", "Drawing Out the Beast")
-def _beast_press_damage(game: Game, c: Combat) -> None:
-    """[ANI]: 1 unpreventable environmental damage at the press step each round (RTR 19970630); none when the
-    combat ended before it (LSJ 20010312)."""
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
-            if side.minion in game.minions:
-                take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
 
 
 # -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from ..vocabulary import (
     MarkAction,
     MarkThisCard,
     NoEquipmentInCombat,
+    OnlySectVotes,
     OptionalPress,
     Press,
     PreventOnceInCombat,
@@ -69,7 +70,6 @@ from ..vocabulary import (
     UnlockAtEndOfTurn,
     UnlockSelf,
     UnlockTarget,
-    VotesAgainst,
     action_blocked,
     action_not_marked,
     action_of,
@@ -1552,37 +1552,9 @@ card(
 # -- Closed Session: non-Camarilla vampires cast no votes or ballots in this referendum ------------------------------
 
 
-def _closed(game: Game) -> bool:
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    return ref is not None and ("closed session", id(ref)) in game.used
-
-
-def _close_session(game: Game, play: Play) -> None:
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        game.used.add(("closed session", id(ref)))
-        game.kept.append(ref)
-
-
-@hook("votes", "Closed Session")
-def _closed_session_votes(game: Game, seat: int) -> int:
-    """The votes of the seat's ready non-Camarilla vampires do not count in a closed referendum."""
-    if not _closed(game):
-        return 0
-    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
-
-
-@hook("may_play", "Closed Session")
-def _closed_session_cards(game: Game, handler: Any, m: Any) -> bool:
-    """Nor may they play a card that gives them votes in it."""
-    if m.kind != VAMPIRE or m.sect == "Camarilla" or handler.mode.window is not W.POLLING or not _closed(game):
-        return True
-    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
-
-
 card(
     "Closed Session",
-    Mode(window=W.POLLING, when=in_polling, effects=(_close_session,)),
+    Mode(window=W.POLLING, when=in_polling, effects=(OnlySectVotes("Camarilla"),)),
     notes="Votes from cards played by non-Camarilla vampires before it in the polling step still count.",
 )
 card(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from ..cards import Controller, Mode, Play, Role, card, hook
-from ..frames import Action, Combat, Referendum, Until
+from ..cards import Controller, Mode, Play, ReferendumVotes, Role, card, hook
+from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
@@ -405,22 +405,6 @@ card(
 # -- Eat the Rich: chosen Methuselahs burn 1 pool, 3 more with a ready titled vampire; titles count less ----------
 
 
-@hook("votes_cast", "Eat the Rich")
-def _eat_the_rich_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
-    """In its referendum each titled vampire casts 1 vote or ballot less (a priscus 1 ballot less, another
-    titled vampire 1 vote less), and burning the Edge gives 1 more vote (the seat that burned it is the first to
-    cast once it is burned)."""
-    if ref.card < 0 or ref.card in game.minions or game.card_of[ref.card] != vekn(game, "Eat the Rich"):
-        return 0
-    delta = -sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
-    mark = ("eat the rich: edge", id(ref))
-    if ref.edge_burned and mark not in game.used:
-        game.used.add(mark)
-        game.kept.append(ref)
-        delta += 1
-    return delta
-
-
 card(
     "Eat the Rich",
     Mode(
@@ -432,6 +416,7 @@ card(
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
     "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
+    referendum_votes=ReferendumVotes(titled=-1, edge=1),
 )
 
 
@@ -460,26 +445,6 @@ card(
 # -- title cards: Lasombra Justicar, Toreador Justicar ---------------------------------------------------------------
 
 
-@hook("votes", "Lasombra Justicar", "Toreador Justicar")
-def _title_referendum_votes(game: Game, seat: int) -> int:
-    """During the referendum of Lasombra Justicar each Lasombra gets +1 vote, of Toreador Justicar each ready
-    Toreador (both: the seat's ready ones, who cast votes)."""
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    if ref is None or ref.card < 0 or ref.card in game.minions:
-        return 0
-    name = game.card_of[ref.card]
-    clan = (
-        "Lasombra"
-        if name == vekn(game, "Lasombra Justicar")
-        else "Toreador"
-        if name == vekn(game, "Toreador Justicar")
-        else ""
-    )
-    if not clan:
-        return 0
-    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == clan)
-
-
 for _clan in ("Lasombra", "Toreador"):
     card(
         f"{_clan} Justicar",
@@ -491,6 +456,7 @@ for _clan in ("Lasombra", "Toreador"):
             effects=(TitleOnTarget("justicar"),),
         ),
         notes="Not called while a vampire in play holds the title (a contest for it is not modelled).",
+        referendum_votes=ReferendumVotes(clan_bonus=_clan),  # "each [ready] Lasombra/Toreador gets +1 vote"
     )
 
 
@@ -1113,16 +1079,6 @@ def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
     ]
 
 
-@hook("votes", _BENEDICTION)
-def _benediction_votes(game: Game, seat: int) -> int:
-    """During its referendum non-Sabbat vampires cannot cast votes or ballots (the Methuselah's own, the Edge and a
-    political card, still can)."""
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    if ref is None or ref.card < 0 or game.card_of[ref.card] != vekn(game, _BENEDICTION):
-        return 0
-    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Sabbat")
-
-
 card(
     _BENEDICTION,
     Mode(
@@ -1132,6 +1088,7 @@ card(
         targets=cardinal_candidates,
         effects=(TitleOnTarget("cardinal"),),
     ),
+    referendum_votes=ReferendumVotes(only_sect="Sabbat"),
 )
 
 
