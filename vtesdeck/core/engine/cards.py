@@ -196,6 +196,24 @@ class Blocks:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Attached:
+    """What a card put on a minion (a modifier's, a combat card's, a political action's: not an equipment's or
+    retainer's ``Bearer``) does to the minion carrying it, per copy, read by the vocabulary's hooks at the tables
+    holding such a card: ``votes`` (Firebrand: +1); ``cannot_hunt``, "if they must hunt, they go to torpor instead"
+    (Pulled Fangs); ``burn_on_torpor``, burned as the minion goes to torpor (Firebrand); ``blood_each_unlock``, the
+    minion burns that much blood or life in its controller's unlock phase (Sculpt the Flesh); ``burn_at_unlock``,
+    burned in its controller's unlock phase (Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
+    this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus")."""
+
+    votes: int = 0
+    cannot_hunt: bool = False
+    burn_on_torpor: bool = False
+    blood_each_unlock: int = 0
+    burn_at_unlock: bool = False
+    targeted_only_with: str = ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class ReferendumVotes:
     """What a political action card changes in the votes of its own referendum (read by the vocabulary's "votes"
     and "votes_cast" hooks), for each Methuselah: +1 vote for each of its ready vampires of ``clan_bonus``
@@ -242,6 +260,7 @@ class Spec:
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
+    attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -352,6 +371,7 @@ def card(
     blocks: Blocks | None = None,
     missing: str = "",
     referendum_votes: ReferendumVotes | None = None,
+    attached: Attached | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -375,6 +395,7 @@ def card(
         blocks,
         missing,
         referendum_votes,
+        attached,
     )
     return spec
 

@@ -26,9 +26,9 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Mode, Play, ReferendumVotes, Role, hook
+from .cards import Attached, Mode, Play, ReferendumVotes, Role, hook
 from .frames import Action, Combat, Referendum, Rider, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
 from .state import held_on as _held_on
 from .state import hold as _hold
 from .windows import Act, Range, W
@@ -2575,13 +2575,25 @@ class PutInPlay:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
-    """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
+    """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), on the
+    playing minion with ``on_self``, or on the opposing combatant with ``opposing``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
     counters: int = 0
+    opposing: bool = False  # on the opposing combatant, if still in play (Sculpt the Flesh [PRO], Pulled Fangs)
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.opposing:
+            c = combat_of(play)
+            victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+            if victim is None or not victim.in_play or play.card < 0:
+                return
+            g.leave_aside(game, play.card)
+            victim.cards.append(play.card)
+            game.card_counters.pop(play.card, None)
+            if self.counters:
+                game.card_counters[play.card] = self.counters
+            return
         holder = play.minion if self.on_self else play.target
         m = game.minions.get(holder)
         if m is None:
@@ -6079,6 +6091,8 @@ class Minions:
     min_capacity: int = 0
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
+    younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
+    other_than_self: bool = False  # not the playing minion ("another ready Anarch": CrimethInc. [qui])
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6121,6 +6135,16 @@ class Minions:
             else:
                 found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
             out.extend(m.id for m in found if self.fits(game, m))
+        if self.younger or self.other_than_self:
+            me = game.minions.get(play.minion)
+            if me is None:
+                return []
+            out = [
+                c
+                for c in out
+                if not (self.younger and game.minions[c].capacity >= me.capacity)
+                and not (self.other_than_self and c == me.id)
+            ]
         if self.ready_first:
             out.sort(key=lambda c: game.minions[c].torpor)
         return out
@@ -7845,3 +7869,98 @@ def _only_sect_vote_cards(game: Game, handler: Any, m: Any) -> bool:
     if not sect or m.sect == sect:
         return True
     return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
+def own_minion_phase(game: Game, play: Play) -> bool:
+    """During the player's own minion phase ("During your minion phase, …": CrimethInc. in play, Firebrand)."""
+    return game.acting == play.seat and game.phase is Phase.MINION
+
+
+def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
+    """The cards on the minion with an ``Attached``, and what each says."""
+    specs = game.compiled.specs if game.compiled is not None else {}
+    out = []
+    for x in minion.cards:
+        spec = specs.get(game.card_of[x])
+        if spec is not None and spec.attached is not None:
+            out.append((x, spec.attached))
+    return out
+
+
+@hook("votes", data=("attached",))
+def _attached_votes(game: Game, seat: int) -> int:
+    """+N votes for each of the seat's ready minions carrying a card with ``Attached(votes=N)``."""
+    return sum(a.votes for m in ready_minions(game, seat) if m.cards for _, a in _attached(game, m))
+
+
+@hook("hunts_into_torpor", data=("attached",))
+def _attached_cannot_hunt(game: Game, minion: int) -> bool:
+    """The minion carries a card saying it cannot hunt (and goes to torpor when it must)."""
+    m = game.minions.get(minion)
+    return m is not None and bool(m.cards) and any(a.cannot_hunt for _, a in _attached(game, m))
+
+
+@hook("torpor", data=("attached",))
+def _attached_burn_on_torpor(game: Game, minion: int) -> None:
+    """The cards on a minion going to torpor that say so burn."""
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return
+    for x, a in _attached(game, m):
+        if a.burn_on_torpor:
+            g.burn_card(game, x)
+
+
+@hook("unlock", data=("attached",))
+def _attached_unlock(game: Game, seat: int) -> int:
+    """In the seat's unlock phase each of its minions burns the blood or life the cards on it say (an ally or
+    retainer at none is burned), then the cards burned in that phase burn."""
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or not m.cards:
+            continue
+        n = sum(a.blood_each_unlock for _, a in _attached(game, m))
+        if n and m.blood > 0:
+            g.move_blood(game, m.id, -min(n, m.blood))
+            game.log("burn blood", seat, m.id, min(n, m.blood))
+            if m.kind != VAMPIRE and m.blood <= 0:
+                g.burn_minion(game, m.id)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.cards:
+            continue
+        for x, a in _attached(game, m):
+            if a.burn_at_unlock:
+                g.burn_card(game, x)
+    return 0
+
+
+@hook("actor_may_target", data=("attached",))
+def _attached_protects(game: Game, actor: int, target: int) -> bool:
+    """Another Methuselah's minion needs the Discipline a card on the target names to direct an action at it."""
+    m = game.minions.get(target)
+    if m is None or not m.cards or actor not in game.minions:
+        return True
+    needs = [a.targeted_only_with for _, a in _attached(game, m) if a.targeted_only_with]
+    if not needs or g.controller(game, actor) == g.controller(game, target):
+        return True
+    return all(any(code == d for code, _ in game.minions[actor].disciplines) for d in needs)
+
+
+def own_action_requiring_succeeded(sect: str, titles: tuple[str, ...] = ()) -> Pred:
+    """After resolution of a successful action of the playing minion requiring a vampire of ``sect`` (or holding one
+    of ``titles``, which require that sect: a baron is an Anarch, LSJ 20080603), or making it one (becoming Anarch):
+    CrimethInc. ("a successful action requiring an Anarch or making this vampire Anarch")."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not act.succeeded or act.actor != play.minion:
+            return False
+        if act.kind is Act.BECOME_ANARCH:
+            return sect == "Anarch"
+        if act.card < 0 or game.compiled is None:
+            return False
+        needs = game.compiled.cards[game.card_of[act.card]].requirements
+        return sect in needs.sects or any(x in t.lower() for t in needs.titles for x in titles)
+
+    return check

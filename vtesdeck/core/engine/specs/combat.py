@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Play, Role, card, hook
+from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Until
 from ..handlers import Handler
 from ..state import VAMPIRE, Game
@@ -49,9 +49,7 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     molotov_copy,
     oubliette_after_combat,
     penance_after_combat,
-    pulled_fangs_on_opposing,
     restricts_strikes,
-    sculpt_on_opposing,
     set_trap,
     shadow_after_combat,
 )
@@ -1380,11 +1378,12 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), sculpt_on_opposing),
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), v.PutOnTarget(opposing=True)),
         label="hand strike +1; this card on the opposing minion",
     ),
     burn="minion +1 stealth",
     notes="[PRO] puts the card on the opposing minion as the strike is chosen (a dodge does not stop it).",
+    attached=Attached(blood_each_unlock=1),
 )
 card(
     "Zip Gun",
@@ -1428,13 +1427,14 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Pulled Fangs", opposing=True),
         ),
-        effects=(pulled_fangs_on_opposing, v.InflictDamage(1)),
+        effects=(v.PutOnTarget(opposing=True), v.InflictDamage(1)),
         label="on the opposing vampire (cannot hunt), 1 damage",
     ),
     burn="vampire, two +1 stealth actions",
     notes="Damage of retainers and environmental damage is not counted (TOM 19950304, LSJ 20010812); the range at "
     "the end of a round ended before range is close (LSJ 20100709). A vampire carrying it that must hunt (no blood) "
     "goes to torpor instead.",
+    attached=Attached(cannot_hunt=True),
 )
 _AFTER_COMBAT = v.DoNotReplace(Until.AFTER_COMBAT)
 card(

@@ -416,36 +416,6 @@ def _mettle_prevents(game: Game, c: Combat, side: Side, normal: int, agg: int) -
     return min(normal, env), 0
 
 
-# -- Sculpt the Flesh [PRO] ------------------------------------------------------------------------------------------
-
-
-def sculpt_on_opposing(game: Game, play: Play) -> None:
-    """Put the card on the opposing minion (as its strike is chosen)."""
-    c = combat_of(play)
-    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-    if victim is None or not victim.in_play or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    victim.cards.append(play.card)
-
-
-@hook("unlock", "Sculpt the Flesh")
-def _sculpted_burn(game: Game, seat: int) -> int:
-    """In its controller's unlock phase, each minion carrying it burns 1 blood or life (each copy)."""
-    wanted = vekn(game, "Sculpt the Flesh")
-    for copy in list(game.seats[seat].controlled):
-        m = game.minions.get(copy)
-        if m is None or not m.in_play or not m.cards:
-            continue
-        n = sum(1 for x in m.cards if game.card_of[x] == wanted)
-        if n and m.blood > 0:
-            move_blood(game, m.id, -min(n, m.blood))
-            game.log("burn blood", seat, m.id, min(n, m.blood))
-            if m.kind != VAMPIRE and m.blood <= 0:
-                burn_minion(game, m.id)
-    return 0
-
-
 # -- Zip Gun ----------------------------------------------------------------------------------------------------------
 
 ZIP_GUN = Strike(damage=1, ranged=True, recoil=1, label="Zip Gun")
@@ -578,27 +548,6 @@ def _conquer_burns(game: Game, c: Combat) -> None:
 # -- Pulled Fangs ----------------------------------------------------------------------------------------------------
 
 
-def pulled_fangs_on_opposing(game: Game, play: Play) -> None:
-    """Put the card on the opposing vampire."""
-    c = combat_of(play)
-    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-    if victim is None or not victim.in_play or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    victim.cards.append(play.card)
-    game.card_counters.pop(play.card, None)
-
-
-@hook("hunts_into_torpor", "Pulled Fangs")
-def _fangs_pulled(game: Game, minion: int) -> bool:
-    """The vampire carrying it cannot hunt; when it must, it goes to torpor instead (game.action)."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return False
-    wanted = vekn(game, "Pulled Fangs")
-    return any(game.card_of[x] == wanted for x in m.cards)
-
-
 # -- Groundfighting --------------------------------------------------------------------------------------------------
 
 
@@ -619,16 +568,6 @@ def restricts_strikes(game: Game, play: Play) -> bool:
         given = game.compiled.bearers
         return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
     return False
-
-
-@hook("burn_instead", "Pulled Fangs")
-def _fangs_first_action(game: Game, act: Any, copy: int) -> bool:
-    """It burns at the second successful +1 stealth action of a vampire (ANK 20170202-2): the first leaves a
-    counter on it instead."""
-    if game.card_of[copy] != vekn(game, "Pulled Fangs") or game.card_counters.get(copy):
-        return False
-    game.card_counters[copy] = 1
-    return True
 
 
 # -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------

@@ -7,10 +7,10 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Play, Role, card, hook
+from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
 from ..frames import Action, Combat, Referendum, Until
-from ..state import ALLY, VAMPIRE, Game, Phase
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
     BLOCKED_COMBAT_CANCELLED,
@@ -28,6 +28,7 @@ from ..vocabulary import (
     BlockerToTorpor,
     BlockFailsAndContinues,
     BurnBlood,
+    BurnEdgeTo,
     BurnPool,
     BurnThisCard,
     CancelAsPlayed,
@@ -999,52 +1000,24 @@ card(
 )
 
 
-def _anarch_action_succeeded(game: Game, play: Play) -> bool:
-    """After a successful action requiring an Anarch (a Baron too: LSJ 20080603) or making this vampire Anarch."""
-    act = action_of(play)
-    if act is None or not act.succeeded or act.actor != play.minion:
-        return False
-    if act.kind is Act.BECOME_ANARCH:
-        return True
-    if act.card < 0:
-        return False
-    needs = game.compiled.cards[game.card_of[act.card]].requirements
-    return "Anarch" in needs.sects or any("baron" in t.lower() for t in needs.titles)
-
-
-def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
-    """Another ready Anarch of yours, locked (unlocking an unlocked one changes nothing)."""
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.id != play.minion and m.kind == VAMPIRE and m.sect == "Anarch" and m.locked
-    ]
-
-
-def _own_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked]
-
-
-def _own_minion_phase(game: Game, play: Play) -> bool:
-    return game.acting == play.seat and game.phase is Phase.MINION
-
-
+_AFTER_ANARCH_SUCCESS = v.own_action_requiring_succeeded("Anarch", titles=("baron",))
+_LOCKED_ANARCHS = v.Minions(sect="Anarch", locked=True)
 card(
     "CrimethInc.",
-    Mode(window=W.AFTER_ACTION, disciplines=("pro",), when=_anarch_action_succeeded, effects=(UnlockSelf(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("pro",), when=_AFTER_ANARCH_SUCCESS, effects=(UnlockSelf(),)),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("qui",),
-        when=_anarch_action_succeeded,
-        targets=_other_locked_anarchs,
+        when=_AFTER_ANARCH_SUCCESS,
+        targets=v.Minions(sect="Anarch", locked=True, other_than_self=True),
         effects=(UnlockTarget(),),
     ),
-    Mode(window=W.AFTER_ACTION, disciplines=("tha",), when=_anarch_action_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("tha",), when=_AFTER_ANARCH_SUCCESS, effects=(PutInPlay(),)),
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_own_minion_phase,
-        targets=_own_locked_anarchs,
+        when=v.own_minion_phase,
+        targets=_LOCKED_ANARCHS,
         effects=(BurnPool(1), UnlockTarget()),
         label="burn 1 pool: unlock a ready Anarch",
     ),
@@ -1260,19 +1233,14 @@ card(
 )
 
 
-def _leverage(game: Game, play: Play) -> None:
-    """Burn the Edge; this action cannot gain it (game.bleed reads the mark)."""
-    act = action_of(play)
-    if act is None:
-        return
-    game.edge = None
-    game.log("edge burned", play.seat)
-    act.flags["no edge"] = 1
-
-
 card(
     "Leverage",
-    Mode(window=W.BLOCKS_DECLINED, when=all_of(during_bleed, has_edge), effects=(_leverage, Bleed(1, limited=False))),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(during_bleed, has_edge),
+        effects=(BurnEdgeTo(()), MarkAction("no edge"), Bleed(1, limited=False)),
+    ),
+    notes='This action cannot gain the Edge (game.bleed reads the action\'s "no edge" mark).',
 )
 
 
@@ -1444,40 +1412,12 @@ card(
 )
 
 
-def _cloaked(game: Game, minion: int) -> list[int]:
-    """The Shadow Cloaks on ``minion``."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return []
-    cloak = vekn(game, "Shadow Cloak")
-    return [c for c in m.cards if game.card_of[c] == cloak]
-
-
-@hook("actor_may_target", "Shadow Cloak")
-def _cloak_protects(game: Game, actor: int, target: int) -> bool:
-    """Minions without Auspex cannot perform actions directed at the vampire wearing it (another Methuselah's
-    minions: one's own actions at it are not directed)."""
-    if not _cloaked(game, target) or actor not in game.minions:
-        return True
-    if controller(game, actor) == controller(game, target):
-        return True
-    return any(code == "aus" for code, _ in game.minions[actor].disciplines)
-
-
-@hook("unlock", "Shadow Cloak")
-def _cloak_burns(game: Game, seat: int) -> int:
-    """During its controller's unlock phase, burn it."""
-    for c in list(game.seats[seat].controlled):
-        for cloak in _cloaked(game, c):
-            burn_card(game, cloak)
-    return 0
-
-
 card(
     "Shadow Cloak",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(window=W.AFTER_ACTION, superior=True, when=action_succeeded, effects=(PutOnTarget(on_self=True),)),
     notes="[OBL]: the protection covers the actions that aim at the vampire: action cards, abilities, diablerie.",
+    attached=Attached(burn_at_unlock=True, targeted_only_with="aus"),
 )
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import Any
 
-from ..cards import Controller, Mode, Play, ReferendumVotes, Role, card, hook
+from ..cards import Attached, Controller, Mode, Play, ReferendumVotes, Role, card, hook
 from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
@@ -38,11 +38,13 @@ from ..vocabulary import (
     current_action,
     current_bleed,
     discard_down,
+    has_blood,
     has_edge,
     has_targets,
     methuselah_sets,
     move_blood,
     not_carrying,
+    own_minion_phase,
     ready_allies,
     ready_minions,
     ready_vampires_anywhere,
@@ -51,6 +53,7 @@ from ..vocabulary import (
     richer_methuselahs,
     rider_sum,
     seats_from,
+    self_ready,
     titled_vampires,
     vampires_for_title,
     vekn,
@@ -640,40 +643,7 @@ card(
 # -- Firebrand: on the acting Anarch: +1 vote, burn 1 blood to unlock a younger Anarch; burned if it goes to torpor
 
 
-def _firebrand_on(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    firebrand = vekn(game, "Firebrand")
-    return m is not None and any(game.card_of[x] == firebrand for x in m.cards)
-
-
-def _firebrand_targets(game: Game, play: Play) -> list[int]:
-    """During your minion phase, with the Firebrand's Anarch ready and with blood: your ready locked Anarchs
-    younger than it."""
-    me = game.minions.get(play.minion)
-    if game.acting != play.seat or me is None or me.torpor or me.blood < 1:
-        return []
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked and m.capacity < me.capacity
-    ]
-
-
-@hook("votes", "Firebrand")
-def _firebrand_votes(game: Game, seat: int) -> int:
-    """+1 vote for each of the seat's ready Anarchs with a Firebrand."""
-    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and _firebrand_on(game, m.id))
-
-
-@hook("torpor", "Firebrand")
-def _firebrand_torpor(game: Game, minion: int) -> None:
-    """Burn the Firebrand when its Anarch goes to torpor."""
-    m = game.minions.get(minion)
-    if m is None:
-        return
-    firebrand = vekn(game, "Firebrand")
-    for c in [x for x in m.cards if game.card_of[x] == firebrand]:
-        burn_card(game, c)
+_YOUNGER_LOCKED_ANARCHS = Minions(sect="Anarch", locked=True, younger=True)
 
 
 card(
@@ -682,12 +652,13 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=has_targets(_firebrand_targets),
-        targets=_firebrand_targets,
+        when=all_of(own_minion_phase, self_ready, has_blood(1), has_targets(_YOUNGER_LOCKED_ANARCHS)),
+        targets=_YOUNGER_LOCKED_ANARCHS,
         effects=(BurnBlood(1), UnlockTarget()),
         label="burn 1 blood: unlock a younger Anarch",
     ),
     notes="The unlock is offered after each of your actions, for one of your own locked Anarchs.",
+    attached=Attached(votes=1, burn_on_torpor=True),
 )
 
 
@@ -1068,15 +1039,8 @@ card(
 _BENEDICTION = "Cardinal Benediction"
 
 
-def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
-    """The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first)."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        m.id
-        for s in order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and m.sect == "Sabbat" and m.capacity >= 7
-    ]
+# The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first).
+cardinal_candidates = Minions(whose="own first", sect="Sabbat", min_capacity=7)
 
 
 card(
