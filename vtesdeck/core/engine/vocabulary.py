@@ -7964,3 +7964,153 @@ def own_action_requiring_succeeded(sect: str, titles: tuple[str, ...] = ()) -> P
         return sect in needs.sects or any(x in t.lower() for t in needs.titles for x in titles)
 
     return check
+
+
+_UNLOCKING_EFFECTS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoMoreCardsThisAction:
+    """From now on during this action no card of ``types`` may be played ("No more action modifiers can be played on
+    this action": Approximation of Loyalty [PRE]); with ``unlocking``, no card whose effect unlocks a minion, and an
+    unlock promised after resolution is void ("During this action, minions cannot unlock": The Sleeping Mind [DOM];
+    wakes still are: PIB 20150703). A mark on the action, read by the vocabulary's "may_play" hook."""
+
+    types: tuple[str, ...] = ()
+    unlocking: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        for kind in self.types:
+            act.flags[f"no more cards:{kind}"] = 1
+        if self.unlocking:
+            act.flags["minions cannot unlock"] = 1
+            act.flags.pop("unlock after success (free)", None)
+            act.flags.pop("unlock after success", None)
+
+
+@hook("may_play", effects=(NoMoreCardsThisAction,))
+def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
+    act = g.current_action(game)
+    if act is None or not act.flags:
+        return True
+    if act.flags.get("minions cannot unlock") and any(isinstance(e, _UNLOCKING_EFFECTS) for e in handler.mode.effects):
+        return False
+    return not any(act.flags.get(f"no more cards:{kind}") for kind in handler.types)
+
+
+def _ally_or_capacity_at_most(game: Game, minion: int, capacity: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= capacity))
+
+
+def blockers_ally_or_capacity_at_most(capacity: int) -> Targets:
+    """The ready allies, and vampires with capacity ``capacity`` or less, of the Methuselahs who may block the current
+    action ("Choose a vampire with capacity 6 or less or an ally. That minion cannot block this action": Approximation
+    of Loyalty [pre])."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = action_of(play)
+        if act is None:
+            return []
+        return [
+            m.id
+            for s in g.blocking_seats(game, act)
+            for m in g.ready_minions(game, s)
+            if _ally_or_capacity_at_most(game, m.id, capacity)
+        ]
+
+    return targets
+
+
+def played_by_ally_or_capacity_at_most(capacity: int) -> Pred:
+    """The card being played during the action is played by an ally or a vampire with capacity ``capacity`` or less
+    ("Cancel a reaction card played by a vampire with capacity 6 or less or an ally": Approximation of Loyalty
+    [PRE])."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        return act is not None and _ally_or_capacity_at_most(game, act.flags.get("playing minion", -1), capacity)
+
+    return check
+
+
+def card_being_played_requiring(code: str) -> Pred:
+    """The card being played (the last set aside) requires the Discipline ``code`` ("Cancel a reaction card requiring
+    Auspex as it is played": I am Legion [dai][obf])."""
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside or game.compiled is None:
+            return False
+        found = game.compiled.cards[game.card_of[game.aside[-1]]]
+        return code in found.discipline_requirement.codes
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolAfterSuccess:
+    """The player gains ``amount`` pool after resolution if this action is successful (I am Legion [DAI][OBF] played
+    to cancel): a mark on the action, read by the vocabulary's "after_resolution" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["pool after success"] = act.flags.get("pool after success", 0) + self.amount
+
+
+@hook("after_resolution", effects=(PoolAfterSuccess,))
+def _pool_after_success(game: Game, act: Action) -> None:
+    amount = act.flags.pop("pool after success", 0)
+    if amount and act.succeeded and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, amount)
+        game.log("gain pool", act.seat, amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextReferendumPasses:
+    """The next referendum a vampire the player controls calls this turn passes automatically (Cryptic Rider): a
+    rider on the Methuselah, used up by that referendum (the vocabulary's "passes_automatically" hook)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "next referendum passes", 1, Until.END_OF_TURN, play.seat)
+
+
+@hook("passes_automatically", effects=(NextReferendumPasses,))
+def _next_referendum_passes(game: Game, ref: Referendum) -> bool:
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if m is None or m.kind != VAMPIRE:
+        return False
+    holder = -1 - g.controller(game, m.id)
+    rider = next((r for r in game.riders if r.holder == holder and r.key == "next referendum passes"), None)
+    if rider is None:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotersAgainstBurnPool:
+    """Played in a referendum: each Methuselah casting votes or ballots against it burns 1 pool for each copy played
+    once results are tallied, once however many votes (Scorn of Adonis: RTR 19951110); a cancelled referendum is
+    not tallied (LSJ 20010209)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            n = sum(1 for u in game.used if u[:2] == ("voters against burn pool", id(ref)))
+            game.used.add(("voters against burn pool", id(ref), n))
+            game.kept.append(ref)
+
+
+@hook("referendum_tallied", effects=(VotersAgainstBurnPool,))
+def _voters_against_burn_pool(game: Game, ref: Referendum) -> None:
+    n = sum(1 for u in game.used if u[:2] == ("voters against burn pool", id(ref)))
+    for seat in dict.fromkeys(ref.voted_against):
+        if n and not game.seats[seat].ousted:
+            economy.burn_pool(game, seat, n)
+            game.log("burn pool", seat, n)

@@ -65,7 +65,6 @@ from ..vocabulary import (
     Stealth,
     StealthNow,
     StrengthInCombat,
-    UnlockActor,
     UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
     UnlockAtEndOfTurn,
@@ -86,7 +85,6 @@ from ..vocabulary import (
     blocker_ally_or_younger,
     blocker_is_ally,
     blocker_vampire_without,
-    blocking_seats,
     burn_card,
     burn_corruption,
     capacity_at_least,
@@ -944,31 +942,7 @@ card(
 )
 
 
-def _aus_reaction_being_played(game: Game, play: Play) -> bool:
-    """The card being played (the last set aside) is a reaction requiring Auspex."""
-    if not game.aside:
-        return False
-    card_data = game.compiled.cards[game.card_of[game.aside[-1]]]
-    return "Reaction" in card_data.types and "aus" in card_data.discipline_requirement.codes
-
-
-_LEGION = "i am legion: pool"
-
-
-def _legion_mark(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags[_LEGION] = 1
-
-
-@hook("after_resolution", "I am Legion")
-def _legion_pool(game: Game, act: Action) -> None:
-    """[DAI][OBF] played to cancel: gain 1 pool after resolution if the action is successful."""
-    if act.flags.pop(_LEGION, 0) and act.succeeded and not game.seats[act.seat].ousted:
-        gain_pool(game, act.seat, 1)
-        game.log("gain pool", act.seat, 1)
-
-
+_AUS_REACTION = all_of(card_being_played("Reaction"), v.card_being_played_requiring("aus"))
 card(
     "I am Legion",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("dai",), effects=(Stealth(1),), label="+1 stealth"),
@@ -976,7 +950,7 @@ card(
         window=W.AS_PLAYED,
         role=Role.ACTING,
         disciplines=("dai", "obf"),
-        when=_aus_reaction_being_played,
+        when=_AUS_REACTION,
         effects=(CancelKeepingCost(),),
         label="cancel an Auspex reaction",
     ),
@@ -984,8 +958,8 @@ card(
         window=W.AS_PLAYED,
         superior=True,
         role=Role.ACTING,
-        when=_aus_reaction_being_played,
-        effects=(CancelKeepingCost(), _legion_mark),
+        when=_AUS_REACTION,
+        effects=(CancelKeepingCost(), v.PoolAfterSuccess(1)),
         label="cancel an Auspex reaction, and 1 pool if successful",
     ),
     Mode(
@@ -1561,27 +1535,7 @@ card(
 # -- Scorn of Adonis: those who vote against burn 1 pool once results are tallied --------------------------------------
 
 
-def _scorn(game: Game, play: Play) -> None:
-    """Count this Scorn on the referendum (each copy burns 1 pool more: RTR 19951110)."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
-        game.used.add(("scorn of adonis", id(ref), n))
-        game.kept.append(ref)
-
-
-@hook("referendum_tallied", "Scorn of Adonis")
-def _scorn_tallied(game: Game, ref: Referendum) -> None:
-    """Each Methuselah who cast votes or ballots against burns 1 pool for each Scorn played (once each, however
-    many votes: RTR 19951110); a cancelled referendum is not tallied (LSJ 20010209)."""
-    n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
-    for seat in dict.fromkeys(ref.voted_against):
-        if n and not game.seats[seat].ousted:
-            burn_pool(game, seat, n)
-            game.log("burn pool", seat, n)
-
-
-card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(_scorn,)))
+card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(v.VotersAgainstBurnPool(),)))
 
 
 # -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
@@ -1635,27 +1589,9 @@ card(
 # -- Cryptic Rider: the next referendum a vampire of yours calls this turn passes automatically ------------------------
 
 
-def _cryptic_rider(game: Game, play: Play) -> None:
-    add_rider(game, -1 - play.seat, "cryptic rider", 1, Until.END_OF_TURN, play.seat)
-
-
-@hook("passes_automatically", "Cryptic Rider")
-def _cryptic_rider_passes(game: Game, ref: Referendum) -> bool:
-    """A referendum called by a vampire of a seat with a Cryptic Rider pending passes automatically, using it up."""
-    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
-    if m is None or m.kind != VAMPIRE:
-        return False
-    holder = -1 - controller(game, m.id)
-    rider = next((r for r in game.riders if r.holder == holder and r.key == "cryptic rider"), None)
-    if rider is None:
-        return False
-    game.riders.remove(rider)
-    return True
-
-
 card(
     "Cryptic Rider",
-    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(_cryptic_rider,)),
+    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(v.NextReferendumPasses(),)),
 )
 
 
@@ -1703,85 +1639,27 @@ card(
 # -- Approximation of Loyalty: a small minion cannot block; a small minion's reaction cancelled ------------------------
 
 
-def _small(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= 6))
-
-
-def _small_blockers(game: Game, play: Play) -> list[int]:
-    """The vampires with capacity 6 or less and the allies of the Methuselahs who may block this action."""
-    act = action_of(play)
-    if act is None:
-        return []
-    return [m.id for s in blocking_seats(game, act) for m in ready_minions(game, s) if _small(game, m.id)]
-
-
-def _small_reaction(game: Game, play: Play) -> bool:
-    """A reaction card being played by a vampire with capacity 6 or less or an ally."""
-    act = action_of(play) or current_action(game)
-    return (
-        act is not None
-        and card_being_played("Reaction")(game, play)
-        and _small(game, act.flags.get("playing minion", -1))
-    )
-
-
-def _no_more_modifiers(game: Game, play: Play) -> None:
-    act = action_of(play) or current_action(game)
-    if act is not None:
-        act.flags["no more action modifiers"] = 1
-
-
-@hook("may_play", "Approximation of Loyalty")
-def _modifiers_closed(game: Game, handler: Any, m: Any) -> bool:
-    """No more action modifiers can be played on this action."""
-    if "Action Modifier" not in handler.types:
-        return True
-    act = current_action(game)
-    return act is None or not act.flags.get("no more action modifiers")
-
-
+_SMALL_BLOCKERS = v.blockers_ally_or_capacity_at_most(6)
 card(
     "Approximation of Loyalty",
     Mode(
         window=W.ANNOUNCED,
-        when=has_targets(_small_blockers),
-        targets=_small_blockers,
+        when=has_targets(_SMALL_BLOCKERS),
+        targets=_SMALL_BLOCKERS,
         effects=(CannotBlockTarget(),),
     ),
     Mode(
         window=W.AS_PLAYED,
         superior=True,
         role=Role.ACTING,
-        when=_small_reaction,
-        effects=(CancelAsPlayed(), _no_more_modifiers),
+        when=all_of(card_being_played("Reaction"), v.played_by_ally_or_capacity_at_most(6)),
+        effects=(CancelAsPlayed(), v.NoMoreCardsThisAction(types=("Action Modifier",))),
     ),
     notes="[pre]: only the minions of the Methuselahs who may block are offered as choices.",
 )
 
 
 # -- The Sleeping Mind: a locked vampire cannot block; minions cannot unlock during this action --------------------------
-
-_UNLOCKS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
-
-
-def _sleeping(game: Game, play: Play) -> None:
-    """[DOM]: no minion unlocks during this action: an unlock already promised after resolution is void."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["minions cannot unlock"] = 1
-        act.flags.pop("unlock after success (free)", None)
-        act.flags.pop("unlock after success", None)
-
-
-@hook("may_play", "Sleeping Mind, The")
-def _no_unlocking(game: Game, handler: Any, m: Any) -> bool:
-    """A card whose effect unlocks a minion is not played during the action (wakes still are: PIB 20150703)."""
-    act = current_action(game)
-    if act is None or not act.flags.get("minions cannot unlock"):
-        return True
-    return not any(isinstance(e, _UNLOCKS) for e in handler.mode.effects)
-
 
 card(
     "Sleeping Mind, The",
@@ -1791,7 +1669,7 @@ card(
         targets=possible_blockers_that(locked=True),
         effects=(CannotBlockTarget(),),
     ),
-    Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(v.NoMoreCardsThisAction(unlocking=True),)),
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
 )
