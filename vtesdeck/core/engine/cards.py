@@ -203,7 +203,9 @@ class Attached:
     (Pulled Fangs); ``burn_on_torpor``, burned as the minion goes to torpor (Firebrand); ``blood_each_unlock``, the
     minion burns that much blood or life in its controller's unlock phase (Sculpt the Flesh); ``burn_at_unlock``,
     burned in its controller's unlock phase (Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
-    this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus")."""
+    this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus"); ``burn_entering_combat``,
+    burned as the minion enters combat (Blithe Acceptance: a copy marked ``vocabulary.BLOOD_INSTEAD_OF_BURNING``
+    costs it 1 blood instead)."""
 
     votes: int = 0
     cannot_hunt: bool = False
@@ -211,6 +213,7 @@ class Attached:
     blood_each_unlock: int = 0
     burn_at_unlock: bool = False
     targeted_only_with: str = ""
+    burn_entering_combat: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

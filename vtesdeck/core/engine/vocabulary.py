@@ -2576,13 +2576,19 @@ class PutInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
     """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), on the
-    playing minion with ``on_self``, or on the opposing combatant with ``opposing``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
+    playing minion with ``on_self``, or on the opposing combatant with ``opposing``; with ``later``, not usable
+    in this action ("During any action after this one": Under My Skin [thn]); with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
     counters: int = 0
     opposing: bool = False  # on the opposing combatant, if still in play (Sculpt the Flesh [PRO], Pulled Fangs)
+    later: bool = False  # its in-play ability is usable from the next action on (Under My Skin: carrier_needs_stealth)
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.later:
+            act = action_of(play)
+            if act is not None:
+                act.flags[f"put on this action:{play.card}"] = 1
         if self.opposing:
             c = combat_of(play)
             victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
@@ -6067,7 +6073,7 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Minions:
     """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
-    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "all" (every seat), "own first" (every seat, the player's first, then
     the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
     region);
     ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
@@ -6093,6 +6099,7 @@ class Minions:
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
     younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
     other_than_self: bool = False  # not the playing minion ("another ready Anarch": CrimethInc. [qui])
+    min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6106,6 +6113,8 @@ class Minions:
         if self.whose == "prey":
             prey = game.prey(seat)
             return [prey] if prey != seat else []
+        if self.whose == "all":
+            return list(game.order)
         raise ValueError(f"Minions: whose {self.whose!r}")
 
     def fits(self, game: Game, m: Minion) -> bool:
@@ -6123,6 +6132,7 @@ class Minions:
             and not (self.feedable and (m.blood >= m.capacity or hunting_ground_fed(game, m.id)))
             and m.capacity >= self.min_capacity
             and m.capacity <= self.max_capacity
+            and (not self.min_bleed or current_bleed(game, m.id) >= self.min_bleed)
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -8114,3 +8124,108 @@ def _voters_against_burn_pool(game: Game, ref: Referendum) -> None:
         if n and not game.seats[seat].ousted:
             economy.burn_pool(game, seat, n)
             game.log("burn pool", seat, n)
+
+
+def carrier_needs_stealth(later: bool = False) -> Pred:
+    """The minion this card is on is acting and a block attempt against it would succeed (stealth as needed): "This
+    vampire can burn this card to get +1 stealth" (Pass Through Shadow [OBL]); ``later``: not during the action the
+    card was put on it ("During any action after this one": Under My Skin, ``PutOnTarget(later=True)``)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.actor == play.minion
+            and not (later and act.flags.get(f"put on this action:{play.card}"))
+            and act.blocker >= 0
+            and act.intercept >= act.stealth
+        )
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutOnSelfAfterCombat:
+    """After the combat ends, this card goes on the playing minion (Pass Through Shadow [OBL]): a mark now, done by
+    the vocabulary's "after_combat" hook; lost if the combat goes on or a new one begins (RTR 20020501)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and play.card >= 0:
+            c.side(play.minion).used.add(f"combat:after:on self:{play.card}")
+
+
+@hook("after_combat", effects=(PutOnSelfAfterCombat,))
+def _put_on_self_after_combat(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:after:on self:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(side.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if m is not None and m.in_play and copy in heap:
+                heap.remove(copy)
+                m.cards.append(copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingBurnsBloodAfterCombat:
+    """After the combat ends the opposing minion burns ``amount`` blood or life, even at long range (an ally or a
+    retainer left with none is burned): Oubliette [OBT]. Not if it dodged the strike (LSJ 19980526); no damage, so
+    nothing prevents it (LSJ 20080226). A mark now, done by the vocabulary's "after_combat" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:after:opposing burns blood:{self.amount}")
+
+
+@hook("after_combat", effects=(OpposingBurnsBloodAfterCombat,))
+def _opposing_burns_blood_after_combat(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        for mark in [u for u in side.used if u.startswith("combat:after:opposing burns blood:")]:
+            m = game.minions.get(other.minion)
+            if "round:dodged" in other.used or m is None or not m.in_play:
+                continue
+            amount = int(mark.rsplit(":", 1)[1])
+            g.move_blood(game, m.id, -amount)
+            game.log("burn blood", g.controller(game, m.id), m.id, amount)
+            if m.kind != VAMPIRE and m.blood <= 0:
+                g.burn_minion(game, m.id)
+
+
+# A copy of a card with ``Attached(burn_entering_combat=True)`` marked so (``MarkThisCard``) costs its minion 1 blood
+# instead, when it has 2 or more ("this vampire can burn 1 blood when he enters combat instead": Blithe Acceptance).
+BLOOD_INSTEAD_OF_BURNING = "1 blood instead of burning"
+
+
+@hook("combat_start", data=("attached",))
+def _attached_entering_combat(game: Game, c: Combat) -> None:
+    """The cards on a minion entering combat that say so burn (in each new combat: ANK 20230527)."""
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not m.cards:
+            continue
+        for copy, a in _attached(game, m):
+            if not a.burn_entering_combat:
+                continue
+            if card_marked(game, copy, BLOOD_INSTEAD_OF_BURNING) and m.blood >= 2:
+                g.move_blood(game, m.id, -1)
+                game.log("burn blood", g.controller(game, m.id), m.id, 1)
+            else:
+                g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAll:
+    """Burn every minion ``chosen`` selects, worked out first and burned together ("Successful referendum burns all
+    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``)."""
+
+    chosen: Targets
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for minion in list(self.chosen(game, play)):
+            if minion in game.minions:
+                g.burn_minion(game, minion)

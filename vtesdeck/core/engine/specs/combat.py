@@ -44,14 +44,11 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     count_corpse,
     disarm_burnable,
     employ_from_hand,
-    holder_acting_needs_stealth,
     mettle_each_round,
     molotov_copy,
-    oubliette_after_combat,
     penance_after_combat,
     restricts_strikes,
     set_trap,
-    shadow_after_combat,
 )
 
 card(
@@ -810,13 +807,13 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(cs.COMBAT_ENDS), shadow_after_combat),
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.PutOnSelfAfterCombat()),
         label="combat ends; then on this vampire",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=holder_acting_needs_stealth,
+        when=v.carrier_needs_stealth(),
         effects=(v.Stealth(1), v.BurnThisCard()),
         label="burn it: +1 stealth",
     ),
@@ -869,7 +866,7 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(cs.COMBAT_ENDS), oubliette_after_combat),
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.OpposingBurnsBloodAfterCombat(1)),
         label="combat ends; the opposing minion burns 1 blood after",
     ),
 )

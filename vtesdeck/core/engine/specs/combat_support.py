@@ -142,35 +142,6 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     return normal, agg
 
 
-# -- Pass Through Shadow -----------------------------------------------------------------------------------------
-
-
-def shadow_after_combat(game: Game, play: Play) -> None:
-    """[OBL]: after the combat ends, this card goes on the vampire (marked now, done by the after_combat hook;
-    lost if the combat goes on or a new one begins: RTR 20020501)."""
-    c = combat_of(play)
-    if c is not None and play.card >= 0:
-        c.side(play.minion).used.add(f"combat:after:pass through shadow:{play.card}")
-
-
-@hook("after_combat", "Pass Through Shadow")
-def _shadow_on_vampire(game: Game, c: Combat) -> None:
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:after:pass through shadow:")]:
-            copy = int(mark.rsplit(":", 1)[1])
-            m = game.minions.get(side.minion)
-            heap = game.seats[game.owner_of[copy]].ash_heap
-            if m is not None and m.in_play and copy in heap:
-                heap.remove(copy)
-                m.cards.append(copy)
-
-
-def holder_acting_needs_stealth(game: Game, play: Play) -> bool:
-    """The vampire this card is on is acting and a block attempt against it would succeed (stealth as needed)."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    return act is not None and act.actor == play.minion and act.blocker >= 0 and act.intercept >= act.stealth
-
-
 # -- Force of Personality -----------------------------------------------------------------------------------------
 
 _FORCE = "force of personality"
@@ -196,32 +167,6 @@ def _force_block_cost(game: Game, act: Action, blocker: int) -> None:
     if act.flags.get(_FORCE) and m is not None and m.kind == VAMPIRE:
         move_blood(game, blocker, -1)
         game.log("burn blood", controller(game, blocker), blocker, 1)
-
-
-# -- Oubliette -----------------------------------------------------------------------------------------------------
-
-
-def oubliette_after_combat(game: Game, play: Play) -> None:
-    """[OBT]: the opposing minion burns 1 blood or life after the combat ends (marked now; lost if the combat goes
-    on or a new one begins: RTR 20020501)."""
-    c = combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add("combat:after:oubliette")
-
-
-@hook("after_combat", "Oubliette")
-def _oubliette_burn(game: Game, c: Combat) -> None:
-    """Not if the opposing minion dodged the strike (LSJ 19980526); not damage, so nothing prevents it (LSJ
-    20080226)."""
-    for side in (c.a, c.b):
-        other = c.other(side.minion)
-        m = game.minions.get(other.minion)
-        if "combat:after:oubliette" not in side.used or "round:dodged" in other.used or m is None or not m.in_play:
-            continue
-        move_blood(game, m.id, -1)
-        game.log("burn blood", controller(game, m.id), m.id, 1)
-        if m.kind != VAMPIRE and m.blood <= 0:
-            burn_minion(game, m.id)
 
 
 # -- Groaning Corpse -------------------------------------------------------------------------------------------------

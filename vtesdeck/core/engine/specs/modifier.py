@@ -9,7 +9,7 @@ from typing import Any
 from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
 from ..economy import burn_pool, gain_pool
-from ..frames import Action, Combat, Referendum, Until
+from ..frames import Action, Referendum, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
@@ -89,7 +89,6 @@ from ..vocabulary import (
     burn_corruption,
     capacity_at_least,
     card_being_played,
-    card_marked,
     choose,
     controller,
     corruption_on,
@@ -1048,42 +1047,20 @@ card(
 )
 
 
-_UNDER = "under my skin: played"
-
-
-def _under_mark(game: Game, play: Play) -> None:
-    """Put on this vampire; usable from the next action on."""
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"{_UNDER}:{play.card}"] = 1
-    PutOnTarget(on_self=True)(game, play)
-
-
-def _under_due(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return (
-        act is not None
-        and act.actor == play.minion
-        and not act.flags.get(f"{_UNDER}:{play.card}")
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
-
-
 card(
     "Under My Skin",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("obf",), effects=(Stealth(1),), label="+1 stealth"),
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("thn",),
-        effects=(Stealth(1), _under_mark),
+        effects=(Stealth(1), PutOnTarget(on_self=True, later=True)),
         label="+1 stealth, put on this vampire",
     ),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2), _under_mark)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2), PutOnTarget(on_self=True, later=True))),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_under_due,
+        when=v.carrier_needs_stealth(later=True),
         effects=(StealthNow(1), BurnThisCard()),
         label="burn: +1 stealth",
     ),
@@ -1678,7 +1655,6 @@ card(
 # -- cards added by cov_c -------------------------------------------------------------------------------------------------
 
 _BLITHE = "Blithe Acceptance"
-_BLITHE_SUPERIOR = "blithe acceptance [OBF]"  # a mark on a copy played at [OBF]
 
 card(
     _BLITHE,
@@ -1692,31 +1668,15 @@ card(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=not_carrying(_BLITHE),
-        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(_BLITHE_SUPERIOR)),
+        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(v.BLOOD_INSTEAD_OF_BURNING)),
         label="+1 stealth, on this vampire (1 blood as it enters combat)",
     ),
     bearer=Bearer(stealth=1),
+    attached=Attached(burn_entering_combat=True),
     notes="Played when its stealth is needed (a block attempt), its +1 stealth counted for this action and every "
     "later one. [OBF]: as the vampire enters combat it burns 1 blood instead of the card by a fixed rule, when it "
     "has 2 or more.",
 )
-
-
-@hook("combat_start", _BLITHE)
-def _blithe_enters_combat(game: Game, c: Combat) -> None:
-    """ "Burn this card if this vampire enters combat" ([OBF]: or burn 1 blood), in each new combat (Psyche!: ANK
-    20230527)."""
-    wanted = vekn(game, _BLITHE)
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        if m is None or not m.cards:
-            continue
-        for copy in [x for x in m.cards if game.card_of[x] == wanted]:
-            if card_marked(game, copy, _BLITHE_SUPERIOR) and m.blood >= 2:
-                move_blood(game, m.id, -1)
-                game.log("burn blood", controller(game, m.id), m.id, 1)
-            else:
-                burn_card(game, copy)
 
 
 # -- Command of the Beast -----------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
+    BurnAll,
     BurnBlood,
     BurnTheEdge,
     If,
@@ -36,7 +37,6 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
-    current_bleed,
     discard_down,
     has_blood,
     has_edge,
@@ -954,21 +954,11 @@ card(
 # -- cov_d: Justicar Retribution --------------------------------------------------------------------------------------
 
 
-def bleeders_of_3(game: Game) -> list[int]:
-    """The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more."""
-    return [
-        m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and current_bleed(game, m.id) >= 3
-    ]
+# The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more.
+bleeders_of_3 = Minions(whose="all", min_bleed=3)
 
 
-def _retribution(game: Game, play: Play) -> None:
-    """Burn all vampires with a current bleed of 3 or more (worked out first, burned together)."""
-    for minion in bleeders_of_3(game):
-        if minion in game.minions:
-            burn_minion(game, minion)
-
-
-card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
+card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(BurnAll(bleeders_of_3),)))
 
 
 # -- cov_d: Exclusion Principle -------------------------------------------------------------------------------------
