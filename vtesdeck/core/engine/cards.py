@@ -205,7 +205,8 @@ class Attached:
     burned in its controller's unlock phase (Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
     this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus"); ``burn_entering_combat``,
     burned as the minion enters combat (Blithe Acceptance: a copy marked ``vocabulary.BLOOD_INSTEAD_OF_BURNING``
-    costs it 1 blood instead)."""
+    costs it 1 blood instead); ``worn_by_strikes``, each damage its ``Bearer`` strike inflicts burns a counter from it,
+    burned at none (Weighted Walking Stick)."""
 
     votes: int = 0
     cannot_hunt: bool = False
@@ -214,6 +215,7 @@ class Attached:
     burn_at_unlock: bool = False
     targeted_only_with: str = ""
     burn_entering_combat: bool = False
+    worn_by_strikes: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from ..domain import SECTS
 from . import economy
 from . import game as g
 from .cards import Attached, Mode, Play, ReferendumVotes, Role, hook
-from .frames import Action, Combat, Referendum, Rider, Until
+from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
 from .state import held_on as _held_on
 from .state import hold as _hold
@@ -8229,3 +8229,168 @@ class BurnAll:
         for minion in list(self.chosen(game, play)):
             if minion in game.minions:
                 g.burn_minion(game, minion)
+
+
+@hook("strike_inflicted", data=("attached",))
+def _attached_strike_wears(game: Game, c: Combat, side: Side, strike: Strike, amount: int) -> None:
+    """Each damage the strike of a card with ``Attached(worn_by_strikes=True)`` inflicts burns a counter from it, even
+    if prevented (not damage reduced first: LSJ 20100519); the full damage is dealt while any counter is left (ANK
+    20201229-2); none left burns it (Weighted Walking Stick)."""
+    m = game.minions.get(side.minion)
+    if m is None or not m.cards or game.compiled is None:
+        return
+    bearers = game.compiled.bearers
+    for copy, a in _attached(game, m):
+        b = bearers.get(game.card_of[copy])
+        if a.worn_by_strikes and b is not None and b.strike == strike:
+            left = game.card_counters.get(copy, 0) - amount
+            game.card_counters[copy] = max(0, left)
+            if left <= 0:
+                g.burn_card(game, copy)
+            return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PressCounters:
+    """Put this card in play with ``counters`` counters for this combat: each time a card is played this combat they
+    go back to ``counters``; at the press step of each round it burns 1 of them to provide a press to continue, for
+    either combatant (``press`` "any": Trap; either may still press to end), or as the playing vampire's mandatory
+    press ("mandatory": Conquer the Beast [ani]) or optional one ("optional": [ANI]); burned at the end of combat (with
+    the last one, after a combat queued by Psyche!). ``no_equipment``: the vampire cannot use equipment this combat
+    (Conquer the Beast). Read by the vocabulary's "press_step" and "after_combat" hooks."""
+
+    counters: int = 3
+    press: str = "any"
+    no_equipment: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None or play.card < 0:
+            return
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        game.card_counters[play.card] = self.counters
+        side = c.a if self.press == "any" else c.side(play.minion)
+        side.used.add(f"combat:press counters:{self.press}:{play.card}:{c.plays}:{self.counters}")
+        if self.no_equipment:
+            side.used.add("combat:no equipment")
+            granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+            side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
+            side.weapon_maneuver = 0
+
+
+def _press_counter_marks(side: Side, press: tuple[str, ...]) -> list[tuple[str, str, int, int, int]]:
+    """(mark, press, copy, plays seen, counters) of the ``PressCounters`` marks on a combat side."""
+    out = []
+    for u in side.used:
+        if u.startswith("combat:press counters:"):
+            _, _, kind, copy, seen, counters = u.split(":")
+            if kind in press:
+                out.append((u, kind, int(copy), int(seen), int(counters)))
+    return out
+
+
+@hook("press_step", effects=(PressCounters,))
+def _press_counters(game: Game, c: Combat) -> None:
+    """Counters back to full when a card was played since; then 1 counter burned for a press to continue: either
+    combatant's (the press step's alternation lets the other press to end), then each vampire's own."""
+    for mark, kind, copy, seen, full in _press_counter_marks(c.a, ("any",)):
+        if copy not in game.card_counters:
+            continue
+        if c.plays > seen:
+            game.card_counters[copy] = full
+            c.a.used.discard(mark)
+            c.a.used.add(f"combat:press counters:{kind}:{copy}:{c.plays}:{full}")
+        if game.card_counters[copy] > 0 and c.press <= 0:
+            game.card_counters[copy] -= 1
+            c.press = 1
+            game.log("press", game.owner_of[copy], c.a.minion)
+    for side in (c.a, c.b):
+        for mark, kind, copy, seen, full in _press_counter_marks(side, ("mandatory", "optional")):
+            if copy not in game.card_counters or not g.is_ready(game, side.minion):
+                continue
+            if c.plays > seen:
+                game.card_counters[copy] = full
+                side.used.discard(mark)
+                side.used.add(f"combat:press counters:{kind}:{copy}:{c.plays}:{full}")
+            if game.card_counters[copy] <= 0:
+                continue
+            game.card_counters[copy] -= 1
+            if kind == "optional":
+                side.presses += 1
+                side.used.add("round:press to continue only")
+            elif c.press <= 0:
+                c.press = 1
+                c.last_press = side.minion
+                game.log("press", g.controller(game, side.minion), side.minion)
+
+
+def _press_counters_kind(game: Game, vekn: int) -> str:
+    """The ``press`` of the card's ``PressCounters`` ("" for none)."""
+    spec = game.compiled.specs.get(vekn) if game.compiled is not None else None
+    for mode in spec.modes if spec is not None else ():
+        for e in mode.effects:
+            if isinstance(e, PressCounters):
+                return e.press
+    return ""
+
+
+@hook("after_combat", effects=(PressCounters,))
+def _press_counters_burn(game: Game, c: Combat) -> None:
+    """Every such card in play burns once its combat is over (either combatant's first, then the vampires' own)."""
+    for own in (False, True):
+        for seat in game.order:
+            for copy in list(game.seats[seat].controlled):
+                if copy in game.minions:
+                    continue
+                kind = _press_counters_kind(game, game.card_of[copy])
+                if kind and (kind != "any") == own:
+                    g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotesForPool:
+    """Played in a referendum: each Methuselah, in turn from the player (once each: the give and take of RTR 19960530
+    is not modelled), may burn 1 to ``most`` pool, never its last, for ``per`` votes each in this referendum, the
+    player ``own_per`` (Business Pressure: +2 votes a pool, [PRE] +3 for the player). The option offered first (the
+    bots' default): the player burns as much as it may, the others none."""
+
+    per: int = 2
+    own_per: int = 2
+    most: int = 3
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return None
+        return self._burns(game, play, ref)
+
+    def _burns(self, game: Game, play: Play, ref: Referendum) -> Generator[Any, Any, None]:
+        Kind, Option = economy.Kind, economy.Option
+        order = [s for s in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]]
+        for seat in order:
+            most = min(self.most, game.seats[seat].pool - 1)
+            if most <= 0 or game.seats[seat].ousted:
+                continue
+            burns = [Option(Kind.TERMS, seat, value=n) for n in range(1, most + 1)]
+            options = (
+                [*reversed(burns), Option(Kind.PASS, seat)] if seat == play.seat else [Option(Kind.PASS, seat), *burns]
+            )
+            option = yield from g.choose(game, seat, options)
+            if option.kind is Kind.TERMS and option.value > 0:
+                economy.burn_pool(game, seat, option.value)
+                per = self.own_per if seat == play.seat else self.per
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + per * option.value
+                game.log("burn pool", seat, option.value)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingToTorpor:
+    """Send the opposing combatant to torpor ("Put this card on the opposing vampire and send them to torpor":
+    Disarm, after ``PutOnTarget(opposing=True)``)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        victim = c.other(play.minion).minion if c is not None else -1
+        if victim in game.minions:
+            g.go_to_torpor(game, victim)

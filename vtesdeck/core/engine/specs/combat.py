@@ -23,10 +23,6 @@ from ..vocabulary import (
 from ..windows import Act, W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
-    CONQUER_MANDATORY,
-    CONQUER_OPTIONAL,
-    DISARM_1,
-    DISARM_2,
     FLESH_BASIC,
     FLESH_SUPERIOR,
     MARDUK_1,
@@ -42,13 +38,11 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     burn_retainer_put_on_self,
     corpses_played,
     count_corpse,
-    disarm_burnable,
     employ_from_hand,
     mettle_each_round,
     molotov_copy,
     penance_after_combat,
     restricts_strikes,
-    set_trap,
 )
 
 card(
@@ -383,6 +377,7 @@ card(
         label="a melee weapon: strike strength+1",
     ),
     bearer=Bearer(strike=WALKING_STICK, equipment=True),
+    attached=Attached(worn_by_strikes=True),
     notes="Its strike is usable from the round it is played (before range of the first round).",
 )
 card(
@@ -395,7 +390,7 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Disarm", opposing=True),
         ),
-        effects=(DISARM_1,),
+        effects=(v.PutOnTarget(opposing=True), v.OpposingToTorpor()),
         label="on the opposing vampire: to torpor, -1 strength",
     ),
     Mode(
@@ -407,16 +402,17 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Disarm", opposing=True),
         ),
-        effects=(DISARM_2,),
+        effects=(v.PutOnTarget(opposing=True, counters=1), v.OpposingToTorpor()),
         label="on the opposing vampire: to torpor, -2 strength",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=disarm_burnable,
+        when=v.has_blood(3),
         effects=(v.BurnBlood(3), v.BurnThisCard()),
         label="its vampire burns 3 blood to burn it",
     ),
+    bearer=Bearer(strength=-1, per_counter=True),  # [POT]: a counter on it, -2 strength
     notes="The attached vampire's 'burn 3 blood to burn this card' is offered in its controller's unlock phase. "
     "The range at the end of the round is the range of its strikes (Disarm ruling LSJ 20100709 for a round ended "
     "before range: close).",
@@ -1021,7 +1017,7 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         when=v.in_first_round,
-        effects=(set_trap,),
+        effects=(v.PressCounters(3),),
         label="in play: a press to continue each round while cards are played",
     ),
     notes="A second Trap in the same combat provides its press only when no press to continue stands yet.",
@@ -1402,14 +1398,14 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         when=v.in_first_round,
-        effects=(CONQUER_MANDATORY,),
+        effects=(v.PressCounters(3, press="mandatory", no_equipment=True),),
         label="in play: a mandatory press to continue each round while cards are played; no equipment",
     ),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
         when=v.in_first_round,
-        effects=(CONQUER_OPTIONAL,),
+        effects=(v.PressCounters(3, press="optional", no_equipment=True),),
         label="in play: an optional press to continue each round while cards are played; no equipment",
     ),
     notes="Counts the cards played from the hand in the combat (as Trap).",

@@ -24,13 +24,11 @@ from ..vocabulary import (
     burn_minion,
     combat_of,
     controller,
-    go_to_torpor,
     is_ready,
     leave_aside,
     may_play,
     move_blood,
     refill,
-    rider_sum,
     vekn,
 )
 from ..windows import Range
@@ -44,63 +42,6 @@ MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger 
 # -- Weighted Walking Stick --------------------------------------------------------------------------------------
 
 WALKING_STICK = Strike(bonus=1, label="Weighted Walking Stick")
-
-
-@hook("strike_inflicted", "Weighted Walking Stick")
-def _walking_stick_wears(game: Game, c: Combat, side: Side, strike: Strike, amount: int) -> None:
-    """Each damage its strike inflicts burns a counter, even if prevented (not damage reduced first: LSJ
-    20100519); the full damage is dealt while any counter is left (ANK 20201229-2); no counter left burns it."""
-    if strike != WALKING_STICK:
-        return
-    m = game.minions.get(side.minion)
-    wanted = vekn(game, "Weighted Walking Stick")
-    stick = next((x for x in m.cards if game.card_of[x] == wanted), -1) if m is not None else -1
-    if stick < 0:
-        return
-    left = game.card_counters.get(stick, 0) - amount
-    game.card_counters[stick] = max(0, left)
-    if left <= 0:
-        burn_card(game, stick)
-
-
-# -- Disarm ----------------------------------------------------------------------------------------------------------
-
-
-def _disarm(penalty: int) -> Callable[[Game, Play], None]:
-    """Put Disarm on the opposing vampire, with its strength penalty (a rider on the card: the level it was
-    played at), and send that vampire to torpor."""
-
-    def effect(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-        if victim is None:
-            return
-        leave_aside(game, play.card)
-        victim.cards.append(play.card)
-        add_rider(game, play.card, "disarm", penalty, Until.END_OF_GAME)
-        go_to_torpor(game, victim.id)
-
-    return effect
-
-
-DISARM_1 = _disarm(1)
-DISARM_2 = _disarm(2)
-
-
-@hook("strength", "Disarm")
-def _disarmed(game: Game, minion: int) -> int:
-    """The attached vampire gets -1 strength ([POT]: -2, the rider its play left on the card; -1 without one)."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return 0
-    wanted = vekn(game, "Disarm")
-    return -sum(rider_sum(game, x, "disarm") or 1 for x in m.cards if game.card_of[x] == wanted)
-
-
-def disarm_burnable(game: Game, play: Play) -> bool:
-    """The vampire Disarm is on has the 3 blood to burn it."""
-    m = game.minions.get(play.minion)
-    return m is not None and m.blood >= 3
 
 
 # -- Flesh of Marble -------------------------------------------------------------------------------------------------
@@ -272,57 +213,6 @@ def burn_retainer_put_on_self(game: Game, play: Play) -> None:
     m.cards.append(play.card)
 
 
-# -- Trap ---------------------------------------------------------------------------------------------------------------
-
-
-def set_trap(game: Game, play: Play) -> None:
-    """Put Trap in play with 3 counters for this combat (the plays counted so far, its own included, are the
-    baseline its counters reset from)."""
-    c = combat_of(play)
-    if c is None:
-        return
-    leave_aside(game, play.card)
-    game.seats[play.seat].controlled.append(play.card)
-    game.card_counters[play.card] = 3
-    c.a.used.add(f"combat:trap:{play.card}:{c.plays}")
-
-
-def _traps(c: Combat) -> list[tuple[str, int, int]]:
-    out = []
-    for u in c.a.used:
-        if u.startswith("combat:trap:"):
-            _, _, copy, seen = u.split(":")
-            out.append((u, int(copy), int(seen)))
-    return out
-
-
-@hook("press_step", "Trap")
-def _trap_press(game: Game, c: Combat) -> None:
-    """Counters back to 3 when a card was played since; then 1 counter burned for a press to continue (either
-    combatant may press to end: the press step's alternation cancels it)."""
-    for mark, copy, seen in _traps(c):
-        if copy not in game.card_counters:
-            continue
-        if c.plays > seen:
-            game.card_counters[copy] = 3
-            c.a.used.discard(mark)
-            c.a.used.add(f"combat:trap:{copy}:{c.plays}")
-        if game.card_counters[copy] > 0 and c.press <= 0:
-            game.card_counters[copy] -= 1
-            c.press = 1
-            game.log("press", game.owner_of[copy], c.a.minion)
-
-
-@hook("after_combat", "Trap")
-def _trap_burns(game: Game, c: Combat) -> None:
-    """Every Trap in play burns once its combat is over (a Trap lives only in a combat; after a combat queued by
-    Psyche! it burns with the last one)."""
-    wanted = vekn(game, "Trap")
-    for seat in game.order:
-        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
-            burn_card(game, copy)
-
-
 # -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------
 
 
@@ -425,69 +315,6 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
-
-
-# -- Conquer the Beast -----------------------------------------------------------------------------------------------
-
-
-def _conquer(optional: bool) -> Callable[[Game, Play], None]:
-    """Put it in play with 3 counters for this combat (the plays counted so far, its own included, are the baseline
-    its counters reset from); the vampire cannot use equipment this combat."""
-
-    def effect(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        if c is None or play.card < 0:
-            return
-        leave_aside(game, play.card)
-        game.seats[play.seat].controlled.append(play.card)
-        game.card_counters[play.card] = 3
-        side = c.side(play.minion)
-        side.used.add(f"combat:conquer:{play.card}:{c.plays}:{int(optional)}")
-        side.used.add("combat:no equipment")
-        granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
-        side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
-        side.weapon_maneuver = 0
-
-    return effect
-
-
-CONQUER_MANDATORY = _conquer(False)
-CONQUER_OPTIONAL = _conquer(True)
-
-
-@hook("press_step", "Conquer the Beast")
-def _conquer_press(game: Game, c: Combat) -> None:
-    """Counters back to 3 when a card was played since; then 1 counter burned for the vampire's press to continue:
-    made at once ([ani]: mandatory) or given as an optional press to continue ([ANI])."""
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:conquer:")]:
-            _, _, copy_s, seen_s, optional_s = mark.split(":")
-            copy, seen = int(copy_s), int(seen_s)
-            if copy not in game.card_counters or not is_ready(game, side.minion):
-                continue
-            if c.plays > seen:
-                game.card_counters[copy] = 3
-                side.used.discard(mark)
-                side.used.add(f"combat:conquer:{copy}:{c.plays}:{optional_s}")
-            if game.card_counters[copy] <= 0:
-                continue
-            game.card_counters[copy] -= 1
-            if optional_s == "1":
-                side.presses += 1
-                side.used.add("round:press to continue only")
-            elif c.press <= 0:
-                c.press = 1
-                c.last_press = side.minion
-                game.log("press", controller(game, side.minion), side.minion)
-
-
-@hook("after_combat", "Conquer the Beast")
-def _conquer_burns(game: Game, c: Combat) -> None:
-    """Burned at the end of combat (as Trap: with the last combat, after one queued by Psyche!)."""
-    wanted = vekn(game, "Conquer the Beast")
-    for seat in game.order:
-        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
-            burn_card(game, copy)
 
 
 # -- Pulled Fangs ----------------------------------------------------------------------------------------------------

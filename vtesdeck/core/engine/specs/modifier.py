@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
-from ..economy import burn_pool, gain_pool
-from ..frames import Action, Referendum, Until
+from ..economy import gain_pool
+from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
@@ -89,7 +89,6 @@ from ..vocabulary import (
     burn_corruption,
     capacity_at_least,
     card_being_played,
-    choose,
     controller,
     corruption_on,
     current_action,
@@ -1575,40 +1574,10 @@ card(
 # -- Business Pressure: Methuselahs burn pool for votes -------------------------------------------------------------------
 
 
-def _business_pressure(superior: bool) -> Callable[[Game, Play], Any]:
-    """Each Methuselah, in turn from the player (once each: the give and take of RTR 19960530 is not modelled),
-    burns 0 to 3 pool, never its last, for +2 votes each (the player +3 at superior) in this referendum. The option
-    offered first (the bots' default) is: the player burns as much as it may, the others none."""
-
-    def effect(game: Game, play: Play) -> Generator[Any, Any, None]:
-        from ..economy import Kind, Option
-
-        ref = play.frame
-        if not isinstance(ref, Referendum):
-            return
-        order = [s for s in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]]
-        for seat in order:
-            most = min(3, game.seats[seat].pool - 1)
-            if most <= 0 or game.seats[seat].ousted:
-                continue
-            burns = [Option(Kind.TERMS, seat, value=n) for n in range(1, most + 1)]
-            options = (
-                [*reversed(burns), Option(Kind.PASS, seat)] if seat == play.seat else [Option(Kind.PASS, seat), *burns]
-            )
-            option = yield from choose(game, seat, options)
-            if option.kind is Kind.TERMS and option.value > 0:
-                burn_pool(game, seat, option.value)
-                per = 3 if superior and seat == play.seat else 2
-                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + per * option.value
-                game.log("burn pool", seat, option.value)
-
-    return effect
-
-
 card(
     "Business Pressure",
-    Mode(window=W.POLLING, when=in_polling, effects=(_business_pressure(False),)),
-    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(_business_pressure(True),)),
+    Mode(window=W.POLLING, when=in_polling, effects=(v.VotesForPool(per=2, own_per=2),)),
+    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(v.VotesForPool(per=2, own_per=3),)),
     notes="Each Methuselah burns 0 to 3 pool (never its last) once, in turn from the player.",
 )
 
