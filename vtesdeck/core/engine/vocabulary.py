@@ -1313,17 +1313,25 @@ class CannotBlockTarget:
 @dataclasses.dataclass(frozen=True, slots=True)
 class KindCannotBlock:
     """ "Allies cannot block this action" (Visions of Gehenna: ``kind`` ALLY), "Vampires cannot block this action"
-    (Daring the Dawn: VAMPIRE): read by the ``can_block`` hook; an attempt in progress by such a minion fails."""
+    (Daring the Dawn: VAMPIRE), "Non-zombie allies cannot block this action" (``unless`` ("zombie",): Force of
+    Personality [PRE]): read by the ``can_block`` hooks; an attempt in progress by such a minion fails."""
 
     kind: int
+    unless: tuple[
+        str, ...
+    ] = ()  # those whose card names them one of these may ("Non-zombie allies": Force of Personality)
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is None:
             return
-        act.flags[f"kind cannot block:{self.kind}"] = 1
+        if self.unless:
+            act.flags["kind cannot block unless"] = 1
+            act.flags[f"kind cannot block unless:{self.kind}:{'/'.join(self.unless)}"] = 1
+        else:
+            act.flags[f"kind cannot block:{self.kind}"] = 1
         blocker = game.minions.get(act.blocker) if act.blocker >= 0 else None
-        if blocker is not None and blocker.kind == self.kind:
+        if blocker is not None and blocker.kind == self.kind and not _names_kind(game, blocker, self.unless):
             act.flags["attempt_fails"] = 1
             act.cannot_block.add(blocker.id)
 
@@ -8394,3 +8402,52 @@ class OpposingToTorpor:
         victim = c.other(play.minion).minion if c is not None else -1
         if victim in game.minions:
             g.go_to_torpor(game, victim)
+
+
+def _names_kind(game: Game, m: Minion, kinds: tuple[str, ...]) -> bool:
+    """The minion's card names it one of ``kinds`` as its text opens ("Unique zombie with 2 life")."""
+    if not kinds or game.compiled is None:
+        return False
+    text = game.compiled.cards[m.card].text.replace("{", "").replace("}", "").lower()
+    return any(re.match(rf"(?:unique )?{kind}\b", text) for kind in kinds)
+
+
+@hook("can_block", effects=(KindCannotBlock,))
+def _kind_can_block_unless(game: Game, minion: int, act: Any) -> bool:
+    if not act.flags or not act.flags.get("kind cannot block unless"):
+        return True
+    m = game.minions.get(minion)
+    if m is None:
+        return True
+    prefix = f"kind cannot block unless:{m.kind}:"
+    return all(not k.startswith(prefix) or _names_kind(game, m, tuple(k[len(prefix) :].split("/"))) for k in act.flags)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VampiresBurnBloodToBlock:
+    """ "Vampires must burn 1 blood to attempt to block this action" (Force of Personality [PRE]): a vampire without
+    the blood cannot attempt it; the others pay as they attempt (read by the vocabulary's "can_block" and
+    "block_attempt" hooks)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags["vampires burn blood to block"] = act.flags.get("vampires burn blood to block", 0) + self.amount
+
+
+@hook("can_block", effects=(VampiresBurnBloodToBlock,))
+def _vampires_can_pay_to_block(game: Game, minion: int, act: Any) -> bool:
+    owed = act.flags.get("vampires burn blood to block", 0) if act.flags else 0
+    m = game.minions.get(minion)
+    return not owed or m is None or m.kind != VAMPIRE or m.blood >= owed
+
+
+@hook("block_attempt", effects=(VampiresBurnBloodToBlock,))
+def _vampires_pay_to_block(game: Game, act: Action, blocker: int) -> None:
+    owed = act.flags.get("vampires burn blood to block", 0) if act.flags else 0
+    m = game.minions.get(blocker)
+    if owed and m is not None and m.kind == VAMPIRE:
+        g.move_blood(game, blocker, -owed)
+        game.log("burn blood", g.controller(game, blocker), blocker, owed)

@@ -9,7 +9,7 @@ from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
 from ..frames import Action, Until
 from ..handlers import Handler
-from ..state import VAMPIRE, Game
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -820,7 +820,7 @@ card(
     Mode(
         window=W.ANNOUNCED,
         superior=True,
-        effects=(v.MarkAction("force of personality"),),
+        effects=(v.VampiresBurnBloodToBlock(1), v.KindCannotBlock(ALLY, unless=("zombie",))),
         label="vampires burn 1 blood to attempt to block; non-zombie allies cannot block",
     ),
 )

@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Play, hook
 from ..frames import Action, Combat, Side, Until
 from ..handlers import Handler
-from ..state import ALLY, VAMPIRE, Game
+from ..state import Game
 from ..vocabulary import (
     HandStrikesOnly,
     HoldTheOpposingMinion,
@@ -81,33 +81,6 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     if normal or agg:
         side.used.add("round:flesh of marble hit")
     return normal, agg
-
-
-# -- Force of Personality -----------------------------------------------------------------------------------------
-
-_FORCE = "force of personality"
-_ZOMBIE = re.compile(r"^(?:unique )?zombie\b", re.IGNORECASE)
-
-
-@hook("can_block", "Force of Personality")
-def _force_can_block(game: Game, minion: int, act: Action) -> bool:
-    """[PRE]: non-zombie allies cannot block the action; a vampire needs the 1 blood it burns to attempt it."""
-    if not act.flags.get(_FORCE):
-        return True
-    m = game.minions.get(minion)
-    if m is None or game.compiled is None:
-        return True
-    if m.kind == ALLY:
-        return _ZOMBIE.match(game.compiled.cards[m.card].text) is not None
-    return m.kind != VAMPIRE or m.blood >= 1
-
-
-@hook("block_attempt", "Force of Personality")
-def _force_block_cost(game: Game, act: Action, blocker: int) -> None:
-    m = game.minions.get(blocker)
-    if act.flags.get(_FORCE) and m is not None and m.kind == VAMPIRE:
-        move_blood(game, blocker, -1)
-        game.log("burn blood", controller(game, blocker), blocker, 1)
 
 
 # -- Groaning Corpse -------------------------------------------------------------------------------------------------
