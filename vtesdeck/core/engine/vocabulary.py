@@ -2591,6 +2591,9 @@ class PutOnTarget:
     counters: int = 0
     opposing: bool = False  # on the opposing combatant, if still in play (Sculpt the Flesh [PRO], Pulled Fangs)
     later: bool = False  # its in-play ability is usable from the next action on (Under My Skin: carrier_needs_stealth)
+    # it remembers the Methuselah the action was directed at ("During an action directed at the same Methuselah":
+    # Shadow Cast [OBL], carrier_needs_stealth(same_target=True))
+    remember_target: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         if self.later:
@@ -2615,6 +2618,11 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.remember_target:
+            act = action_of(play)
+            game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _DIRECTED_AT)]
+            if act is not None:
+                g.add_rider(game, play.card, _DIRECTED_AT, act.target + 1, Until.END_OF_GAME)
         if self.counters:
             game.card_counters[play.card] = self.counters
 
@@ -8134,10 +8142,15 @@ def _voters_against_burn_pool(game: Game, ref: Referendum) -> None:
             game.log("burn pool", seat, n)
 
 
-def carrier_needs_stealth(later: bool = False) -> Pred:
+_DIRECTED_AT = "directed at"  # the rider of a card that remembers the Methuselah an action was directed at
+
+
+def carrier_needs_stealth(later: bool = False, same_target: bool = False) -> Pred:
     """The minion this card is on is acting and a block attempt against it would succeed (stealth as needed): "This
     vampire can burn this card to get +1 stealth" (Pass Through Shadow [OBL]); ``later``: not during the action the
-    card was put on it ("During any action after this one": Under My Skin, ``PutOnTarget(later=True)``)."""
+    card was put on it ("During any action after this one": Under My Skin, ``PutOnTarget(later=True)``);
+    ``same_target``: an action directed at the Methuselah the card remembers (Shadow Cast [OBL],
+    ``PutOnTarget(remember_target=True)``)."""
 
     def check(game: Game, play: Play) -> bool:
         act = action_of(play)
@@ -8145,6 +8158,9 @@ def carrier_needs_stealth(later: bool = False) -> Pred:
             act is not None
             and act.actor == play.minion
             and not (later and act.flags.get(f"put on this action:{play.card}"))
+            and not (
+                same_target and not (act.directed and act.target == g.rider_sum(game, play.card, _DIRECTED_AT) - 1)
+            )
             and act.blocker >= 0
             and act.intercept >= act.stealth
         )

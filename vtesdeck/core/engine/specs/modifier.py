@@ -998,35 +998,6 @@ card(
 )
 
 
-_SHADOW_CAST = "shadow cast target"
-
-
-def _shadow_cast_on(game: Game, play: Play) -> None:
-    """[OBL]: the card goes on this vampire, remembering the Methuselah the action was directed at."""
-    act = action_of(play)
-    if act is None:
-        return
-    PutOnTarget(on_self=True)(game, play)
-    add_rider(game, play.card, _SHADOW_CAST, act.target + 1, Until.END_OF_GAME)
-
-
-def _shadow_cast_due(game: Game, play: Play) -> bool:
-    """Its vampire acts against the same Methuselah, and stealth is needed."""
-    act = action_of(play)
-    return (
-        act is not None
-        and act.actor == play.minion
-        and act.directed
-        and act.target == rider_sum(game, play.card, _SHADOW_CAST) - 1
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
-
-
-def _forget_target(game: Game, play: Play) -> None:
-    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _SHADOW_CAST)]
-
-
 card(
     "Shadow Cast",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
@@ -1034,13 +1005,13 @@ card(
         window=W.AFTER_ACTION,
         superior=True,
         when=ActionIs(directed=True, succeeded=True, at_other=True),
-        effects=(_shadow_cast_on,),
+        effects=(PutOnTarget(on_self=True, remember_target=True),),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_shadow_cast_due,
-        effects=(StealthNow(1), _forget_target, BurnThisCard()),
+        when=v.carrier_needs_stealth(same_target=True),
+        effects=(StealthNow(1), BurnThisCard()),
         label="burn: +1 stealth",
     ),
 )
