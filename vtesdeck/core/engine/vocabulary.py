@@ -7902,6 +7902,20 @@ def own_minion_phase(game: Game, play: Play) -> bool:
     return game.acting == play.seat and game.phase is Phase.MINION
 
 
+def _table_attaches(game: Game, field: str) -> bool:
+    """Whether a card of this table has an ``Attached`` saying ``field`` (asked once per table: the hooks below are
+    called at every table holding any ``Attached`` card, most of which say something else)."""
+    comp = game.compiled
+    if comp is None:
+        return False
+    specs = comp.specs
+    return g.table_has(
+        game,
+        f"attached:{field}",
+        lambda: [v for v, spec in specs.items() if spec.attached is not None and getattr(spec.attached, field)],
+    )
+
+
 def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
     """The cards on the minion with an ``Attached``, and what each says."""
     specs = game.compiled.specs if game.compiled is not None else {}
@@ -7916,12 +7930,16 @@ def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
 @hook("votes", data=("attached",))
 def _attached_votes(game: Game, seat: int) -> int:
     """+N votes for each of the seat's ready minions carrying a card with ``Attached(votes=N)``."""
+    if not _table_attaches(game, "votes"):
+        return 0
     return sum(a.votes for m in ready_minions(game, seat) if m.cards for _, a in _attached(game, m))
 
 
 @hook("hunts_into_torpor", data=("attached",))
 def _attached_cannot_hunt(game: Game, minion: int) -> bool:
     """The minion carries a card saying it cannot hunt (and goes to torpor when it must)."""
+    if not _table_attaches(game, "cannot_hunt"):
+        return False
     m = game.minions.get(minion)
     return m is not None and bool(m.cards) and any(a.cannot_hunt for _, a in _attached(game, m))
 
@@ -7929,6 +7947,8 @@ def _attached_cannot_hunt(game: Game, minion: int) -> bool:
 @hook("torpor", data=("attached",))
 def _attached_burn_on_torpor(game: Game, minion: int) -> None:
     """The cards on a minion going to torpor that say so burn."""
+    if not _table_attaches(game, "burn_on_torpor"):
+        return
     m = game.minions.get(minion)
     if m is None or not m.cards:
         return
@@ -7941,6 +7961,8 @@ def _attached_burn_on_torpor(game: Game, minion: int) -> None:
 def _attached_unlock(game: Game, seat: int) -> int:
     """In the seat's unlock phase each of its minions burns the blood or life the cards on it say (an ally or
     retainer at none is burned), then the cards burned in that phase burn."""
+    if not (_table_attaches(game, "blood_each_unlock") or _table_attaches(game, "burn_at_unlock")):
+        return 0
     for c in list(game.seats[seat].controlled):
         m = game.minions.get(c)
         if m is None or not m.in_play or not m.cards:
@@ -7964,6 +7986,8 @@ def _attached_unlock(game: Game, seat: int) -> int:
 @hook("actor_may_target", data=("attached",))
 def _attached_protects(game: Game, actor: int, target: int) -> bool:
     """Another Methuselah's minion needs the Discipline a card on the target names to direct an action at it."""
+    if not _table_attaches(game, "targeted_only_with"):
+        return True
     m = game.minions.get(target)
     if m is None or not m.cards or actor not in game.minions:
         return True
@@ -8010,6 +8034,7 @@ class NoMoreCardsThisAction:
         if act is None:
             return
         for kind in self.types:
+            act.flags["no more cards"] = 1
             act.flags[f"no more cards:{kind}"] = 1
         if self.unlocking:
             act.flags["minions cannot unlock"] = 1
@@ -8024,7 +8049,7 @@ def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
         return True
     if act.flags.get("minions cannot unlock") and any(isinstance(e, _UNLOCKING_EFFECTS) for e in handler.mode.effects):
         return False
-    return not any(act.flags.get(f"no more cards:{kind}") for kind in handler.types)
+    return not act.flags.get("no more cards") or not any(act.flags.get(f"no more cards:{k}") for k in handler.types)
 
 
 def _ally_or_capacity_at_most(game: Game, minion: int, capacity: int) -> bool:
@@ -8228,6 +8253,8 @@ BLOOD_INSTEAD_OF_BURNING = "1 blood instead of burning"
 @hook("combat_start", data=("attached",))
 def _attached_entering_combat(game: Game, c: Combat) -> None:
     """The cards on a minion entering combat that say so burn (in each new combat: ANK 20230527)."""
+    if not _table_attaches(game, "burn_entering_combat"):
+        return
     for side in (c.a, c.b):
         m = game.minions.get(side.minion)
         if m is None or not m.cards:
@@ -8260,6 +8287,8 @@ def _attached_strike_wears(game: Game, c: Combat, side: Side, strike: Strike, am
     """Each damage the strike of a card with ``Attached(worn_by_strikes=True)`` inflicts burns a counter from it, even
     if prevented (not damage reduced first: LSJ 20100519); the full damage is dealt while any counter is left (ANK
     20201229-2); none left burns it (Weighted Walking Stick)."""
+    if not _table_attaches(game, "worn_by_strikes"):
+        return
     m = game.minions.get(side.minion)
     if m is None or not m.cards or game.compiled is None:
         return
