@@ -1,6 +1,6 @@
 """Code for combat cards that a vocabulary primitive does not cover (combat.py's escape hatch): Hunger of
-Marduk's granted strike, Weighted Walking Stick's counters, and the bot's worth of
-prevention and strength."""
+Marduk's granted strike, Weighted Walking Stick's strike (its counters are ``Attached(worn_by_strikes=True)``), and the
+bot's worth of prevention and strength."""
 
 from __future__ import annotations
 
@@ -288,9 +288,6 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
-
-
-# -- Pulled Fangs ----------------------------------------------------------------------------------------------------
 
 
 # -- Groundfighting --------------------------------------------------------------------------------------------------
