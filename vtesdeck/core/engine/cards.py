@@ -219,6 +219,43 @@ class Blocks:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Attached:
+    """What a card put on a minion (a modifier's, a combat card's, a political action's: not an equipment's or
+    retainer's ``Bearer``) does to the minion carrying it, per copy, read by the vocabulary's hooks at the tables
+    holding such a card: ``votes`` (Firebrand: +1); ``cannot_hunt``, "if they must hunt, they go to torpor instead"
+    (Pulled Fangs); ``burn_on_torpor``, burned as the minion goes to torpor (Firebrand); ``blood_each_unlock``, the
+    minion burns that much blood or life in its controller's unlock phase (Sculpt the Flesh); ``burn_at_unlock``,
+    burned in its controller's unlock phase (Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
+    this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus"); ``burn_entering_combat``,
+    burned as the minion enters combat (Blithe Acceptance: a copy marked ``vocabulary.BLOOD_INSTEAD_OF_BURNING``
+    costs it 1 blood instead); ``worn_by_strikes``, each damage its ``Bearer`` strike inflicts burns a counter from it,
+    burned at none (Weighted Walking Stick)."""
+
+    votes: int = 0
+    cannot_hunt: bool = False
+    burn_on_torpor: bool = False
+    blood_each_unlock: int = 0
+    burn_at_unlock: bool = False
+    targeted_only_with: str = ""
+    burn_entering_combat: bool = False
+    worn_by_strikes: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReferendumVotes:
+    """What a political action card changes in the votes of its own referendum (read by the vocabulary's "votes"
+    and "votes_cast" hooks), for each Methuselah: +1 vote for each of its ready vampires of ``clan_bonus``
+    (Lasombra Justicar, Toreador Justicar); none from its ready vampires not of ``only_sect`` (Cardinal
+    Benediction: "non-Sabbat vampires cannot cast votes or ballots"); ``titled`` votes for each of its ready titled
+    vampires with votes (Eat the Rich: -1); ``edge`` more votes for burning the Edge (Eat the Rich: 1)."""
+
+    clan_bonus: str = ""
+    only_sect: str = ""
+    titled: int = 0
+    edge: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Controller:
     """What a card in play gives the Methuselah controlling it, once however many copies (read by the
     vocabulary's hooks): transfers each influence phase, hand size, master phase actions."""
@@ -256,6 +293,8 @@ class Spec:
     # When the card in play burns by itself: "discard phase" ("burn this card during your discard phase": Eyes of the
     # Beast, on a minion of yours or on the table).
     burns_at: str | None = None
+    referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
+    attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -372,6 +411,8 @@ def card(
     missing: str = "",
     burn_instead: str | None = None,
     burns_at: str | None = None,
+    referendum_votes: ReferendumVotes | None = None,
+    attached: Attached | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -400,6 +441,8 @@ def card(
         missing,
         burn_instead,
         burns_at,
+        referendum_votes,
+        attached,
     )
     return spec
 

@@ -1131,6 +1131,9 @@ def _burn_effect(game: Game, play: Play) -> None:
     if copy >= 0 and any(copy in (c, *minion_cards(game, c)) for zone in regions for c in zone):
         if act is not None and any(h(game, act, copy) for h in hooks_of(game, "burn_instead")):
             return  # the action does something else to the card (Powerbase: Madrid burns its counters)
+        if game.compiled.burnable.get(game.card_of[copy]) == TWO_ACTIONS and not game.card_counters.get(copy):
+            game.card_counters[copy] = 1  # the first of the two actions leaves a counter (Pulled Fangs: ANK 20170202-2)
+            return
         burn_card(game, copy)
         if game.compiled.burnable.get(game.card_of[copy]) == SHUFFLERS:  # into its owner's library (Aranthebes)
             library = game.seats[game.owner_of[copy]].library
@@ -1194,7 +1197,8 @@ BURN_BY_REFERENDUM = Mode(
 STEAL_BY_ACTION = Mode(window=W.ACTION, directed=True, effects=(_steal_effect,), label="steal this card")
 
 
-UNDIRECTED_BURNS = ("minion +1 stealth", "vampire, two +1 stealth actions")  # +1 stealth burn actions
+TWO_ACTIONS = "vampire, two +1 stealth actions"  # two such actions burn the card, the first leaves a counter on it
+UNDIRECTED_BURNS = ("minion +1 stealth", TWO_ACTIONS)  # +1 stealth burn actions
 _DEFAULT_STEALTH = {
     Act.HUNT: 1,
     Act.EQUIP: 1,

@@ -23,12 +23,13 @@ from collections.abc import Callable, Generator, Sequence
 from typing import Any, ClassVar
 
 from .. import eligibility
+from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Mode, Play, Role, hook
-from .frames import Action, Combat, Referendum, Rider, Until
+from .cards import Attached, Mode, Play, ReferendumVotes, Role, hook
+from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
 from .state import held_on as _held_on
 from .state import hold as _hold
 from .windows import Act, Range, W
@@ -1325,17 +1326,25 @@ class CannotBlockTarget:
 @dataclasses.dataclass(frozen=True, slots=True)
 class KindCannotBlock:
     """ "Allies cannot block this action" (Visions of Gehenna: ``kind`` ALLY), "Vampires cannot block this action"
-    (Daring the Dawn: VAMPIRE): read by the ``can_block`` hook; an attempt in progress by such a minion fails."""
+    (Daring the Dawn: VAMPIRE), "Non-zombie allies cannot block this action" (``unless`` ("zombie",): Force of
+    Personality [PRE]): read by the ``can_block`` hooks; an attempt in progress by such a minion fails."""
 
     kind: int
+    unless: tuple[
+        str, ...
+    ] = ()  # those whose card names them one of these may ("Non-zombie allies": Force of Personality)
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is None:
             return
-        act.flags[f"kind cannot block:{self.kind}"] = 1
+        if self.unless:
+            act.flags["kind cannot block unless"] = 1
+            act.flags[f"kind cannot block unless:{self.kind}:{'/'.join(self.unless)}"] = 1
+        else:
+            act.flags[f"kind cannot block:{self.kind}"] = 1
         blocker = game.minions.get(act.blocker) if act.blocker >= 0 else None
-        if blocker is not None and blocker.kind == self.kind:
+        if blocker is not None and blocker.kind == self.kind and not _names_kind(game, blocker, self.unless):
             act.flags["attempt_fails"] = 1
             act.cannot_block.add(blocker.id)
 
@@ -2042,7 +2051,7 @@ class HoldTheOpposingMinion:
     """Drawing Out the Beast: this combat the opposing vampire gets +1 strength and cannot maneuver to long range,
     press to end combat or use equipment (its weapons' maneuvers and strikes, its equipment's strength: game.py
     and the bearer hooks read the marks); ``press_damage``: it takes that much unpreventable environmental damage
-    at each press step (the "press_step" hook of specs/combat_support.py)."""
+    at each press step (``_press_step_damage``)."""
 
     press_damage: int = 0
 
@@ -2591,13 +2600,34 @@ class PutInPlay:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PutOnTarget:
-    """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), or on the
-    playing minion with ``on_self``; with ``counters`` counters on it (a superior Heart of the City: 1)."""
+    """The card goes on the target minion (``play.target``; Villein, Vessel, Pentex Subversion), on the
+    playing minion with ``on_self``, or on the opposing combatant with ``opposing``; with ``later``, not usable
+    in this action ("During any action after this one": Under My Skin [thn]); with ``counters`` counters on it (a superior Heart of the City: 1)."""
 
     on_self: bool = False
     counters: int = 0
+    opposing: bool = False  # on the opposing combatant, if still in play (Sculpt the Flesh [PRO], Pulled Fangs)
+    later: bool = False  # its in-play ability is usable from the next action on (Under My Skin: carrier_needs_stealth)
+    # it remembers the Methuselah the action was directed at ("During an action directed at the same Methuselah":
+    # Shadow Cast [OBL], carrier_needs_stealth(same_target=True))
+    remember_target: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.later:
+            act = action_of(play)
+            if act is not None:
+                act.flags[f"put on this action:{play.card}"] = 1
+        if self.opposing:
+            c = combat_of(play)
+            victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
+            if victim is None or not victim.in_play or play.card < 0:
+                return
+            g.leave_aside(game, play.card)
+            victim.cards.append(play.card)
+            game.card_counters.pop(play.card, None)
+            if self.counters:
+                game.card_counters[play.card] = self.counters
+            return
         holder = play.minion if self.on_self else play.target
         m = game.minions.get(holder)
         if m is None:
@@ -2605,6 +2635,11 @@ class PutOnTarget:
             return
         g.leave_aside(game, play.card)
         m.cards.append(play.card)
+        if self.remember_target:
+            act = action_of(play)
+            game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _DIRECTED_AT)]
+            if act is not None:
+                g.add_rider(game, play.card, _DIRECTED_AT, act.target + 1, Until.END_OF_GAME)
         if self.counters:
             game.card_counters[play.card] = self.counters
 
@@ -6103,7 +6138,7 @@ def other_ready_vampires(game: Game, play: Play) -> Sequence[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Minions:
     """Targets: the minions in play by whose they are and what they are (a selector, as fireplace's
-    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "own first" (every seat, the player's first, then
+    ``FRIENDLY_MINIONS + DRAGON``). ``whose``: "own", "others", "all" (every seat), "own first" (every seat, the player's first, then
     the table's order), "others first" (the player's last), "prey" or "uncontrolled" (the player's uncontrolled
     region);
     ``kind``: VAMPIRE or ALLY, None for both; ``ready``: ready ones only (else in torpor too); each seat's in the
@@ -6127,9 +6162,12 @@ class Minions:
     min_capacity: int = 0
     max_capacity: int = 99  # "a ready vampire with capacity 4 or less" (Neonate Breach)
     ready_first: bool = False  # with ``ready=False``: the ready ones first (Society of Leopold's move)
-    not_self: bool = False  # other than the playing minion ("a ready minion you control": Underbridge Stray)
+    # other than the playing minion ("a ready minion you control": Underbridge Stray; "another ready Anarch": CrimethInc.)
+    not_self: bool = False
     torpid: bool = False  # with ``ready=False``: those in torpor only ("a Tremere in torpor": Chantry, Warsaw Station)
     min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
+    younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
+    min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6143,6 +6181,8 @@ class Minions:
         if self.whose == "prey":
             prey = game.prey(seat)
             return [prey] if prey != seat else []
+        if self.whose == "all":
+            return list(game.order)
         raise ValueError(f"Minions: whose {self.whose!r}")
 
     def fits(self, game: Game, m: Minion) -> bool:
@@ -6162,6 +6202,7 @@ class Minions:
             and m.capacity <= self.max_capacity
             and not (self.torpid and not m.torpor)
             and m.blood >= self.min_blood
+            and (not self.min_bleed or current_bleed(game, m.id) >= self.min_bleed)
         )
 
     def __call__(self, game: Game, play: Play) -> Sequence[int]:
@@ -6174,6 +6215,11 @@ class Minions:
             else:
                 found = [m for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.in_play]
             out.extend(m.id for m in found if self.fits(game, m))
+        if self.younger:
+            me = game.minions.get(play.minion)
+            if me is None:
+                return []
+            out = [c for c in out if game.minions[c].capacity < me.capacity]
         if self.ready_first:
             out.sort(key=lambda c: game.minions[c].torpor)
         if self.not_self:
@@ -9827,3 +9873,710 @@ def allies_or_younger(to: Minions) -> Targets:
         return out
 
     return targets
+
+
+# --- words added for be
+
+
+@hook("press_step", effects=(HoldTheOpposingMinion,))
+def _press_step_damage(game: Game, c: Combat) -> None:
+    """A combatant held with ``press_damage`` takes that much unpreventable environmental damage at the press step
+    of each round (Drawing Out the Beast [ANI]: RTR 19970630); none when the combat ended before it (LSJ
+    20010312)."""
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
+            if side.minion in game.minions:
+                g.take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
+
+
+def _referendum_votes(game: Game, ref: Referendum | None) -> ReferendumVotes | None:
+    """The ``ReferendumVotes`` of the political action card that called ``ref`` (None without one)."""
+    comp = game.compiled
+    if ref is None or comp is None or ref.card < 0 or ref.card in game.minions:
+        return None
+    spec = comp.specs.get(game.card_of[ref.card])
+    return spec.referendum_votes if spec is not None else None
+
+
+@hook("votes", data=("referendum_votes",))
+def _votes_in_own_referendum(game: Game, seat: int) -> int:
+    """During the referendum of a card with ``ReferendumVotes``: +1 vote for each of the seat's ready vampires of its
+    clan (Toreador Justicar), minus the votes of its ready vampires not of its sect (Cardinal Benediction)."""
+    rules = _referendum_votes(game, next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None))
+    if rules is None or not (rules.clan_bonus or rules.only_sect):
+        return 0
+    total = 0
+    for m in ready_minions(game, seat):
+        if m.kind != VAMPIRE:
+            continue
+        if rules.clan_bonus and m.clan == rules.clan_bonus:
+            total += 1
+        if rules.only_sect and m.sect != rules.only_sect:
+            total -= m.votes
+    return total
+
+
+@hook("votes_cast", data=("referendum_votes",))
+def _votes_cast_in_own_referendum(game: Game, seat: int, ref: Referendum, side: int) -> int:
+    """In the referendum of a card with ``ReferendumVotes``: ``titled`` votes for each of the seat's ready titled
+    vampires (Eat the Rich: a priscus's ballot and a titled vampire's vote, one count), and ``edge`` more when the
+    Edge was burned for a vote (the seat that burned it is the first to cast once it is burned)."""
+    rules = _referendum_votes(game, ref)
+    if rules is None or not (rules.titled or rules.edge):
+        return 0
+    delta = rules.titled * sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
+    mark = ("referendum votes: edge", id(ref))
+    if rules.edge and ref.edge_burned and mark not in game.used:
+        game.used.add(mark)
+        game.kept.append(ref)
+        delta += rules.edge
+    return delta
+
+
+def _referendum_now(game: Game) -> Referendum | None:
+    return next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OnlySectVotes:
+    """Played in a referendum: from now on only vampires of ``sect`` cast votes or ballots in it; the others' votes
+    do not count, nor may they play cards giving them votes in it (Closed Session: Camarilla; a card calling its own
+    referendum that way says so with ``ReferendumVotes(only_sect=…)``: Cardinal Benediction)."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            game.used.add(("only sect votes", id(ref)))
+            game.used.add(("only sect votes", id(ref), self.sect))
+            game.kept.append(ref)
+
+
+def _voting_sect(game: Game) -> str:
+    """The sect an ``OnlySectVotes`` played in the current referendum keeps the votes to ("" for none)."""
+    ref = _referendum_now(game)
+    if ref is None or ("only sect votes", id(ref)) not in game.used:
+        return ""
+    return next((s for s in SECTS if ("only sect votes", id(ref), s) in game.used), "")
+
+
+@hook("votes", effects=(OnlySectVotes,))
+def _only_sect_votes(game: Game, seat: int) -> int:
+    """The votes of the seat's ready vampires not of the sect do not count."""
+    sect = _voting_sect(game)
+    if not sect:
+        return 0
+    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != sect)
+
+
+@hook("may_play", effects=(OnlySectVotes,))
+def _only_sect_vote_cards(game: Game, handler: Any, m: Any) -> bool:
+    """Nor may a vampire not of the sect play a card giving it votes in that referendum."""
+    if m.kind != VAMPIRE or handler.mode.window is not W.POLLING:
+        return True
+    sect = _voting_sect(game)
+    if not sect or m.sect == sect:
+        return True
+    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
+
+
+def own_minion_phase(game: Game, play: Play) -> bool:
+    """During the player's own minion phase ("During your minion phase, …": CrimethInc. in play, Firebrand)."""
+    return game.acting == play.seat and game.phase is Phase.MINION
+
+
+def _table_attaches(game: Game, field: str) -> bool:
+    """Whether a card of this table has an ``Attached`` saying ``field`` (asked once per table: the hooks below are
+    called at every table holding any ``Attached`` card, most of which say something else)."""
+    comp = game.compiled
+    if comp is None:
+        return False
+    specs = comp.specs
+    return g.table_has(
+        game,
+        f"attached:{field}",
+        lambda: [v for v, spec in specs.items() if spec.attached is not None and getattr(spec.attached, field)],
+    )
+
+
+def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
+    """The cards on the minion with an ``Attached``, and what each says."""
+    specs = game.compiled.specs if game.compiled is not None else {}
+    out = []
+    for x in minion.cards:
+        spec = specs.get(game.card_of[x])
+        if spec is not None and spec.attached is not None:
+            out.append((x, spec.attached))
+    return out
+
+
+@hook("votes", data=("attached",))
+def _attached_votes(game: Game, seat: int) -> int:
+    """+N votes for each of the seat's ready minions carrying a card with ``Attached(votes=N)``."""
+    if not _table_attaches(game, "votes"):
+        return 0
+    return sum(a.votes for m in ready_minions(game, seat) if m.cards for _, a in _attached(game, m))
+
+
+@hook("hunts_into_torpor", data=("attached",))
+def _attached_cannot_hunt(game: Game, minion: int) -> bool:
+    """The minion carries a card saying it cannot hunt (and goes to torpor when it must)."""
+    if not _table_attaches(game, "cannot_hunt"):
+        return False
+    m = game.minions.get(minion)
+    return m is not None and bool(m.cards) and any(a.cannot_hunt for _, a in _attached(game, m))
+
+
+@hook("torpor", data=("attached",))
+def _attached_burn_on_torpor(game: Game, minion: int) -> None:
+    """The cards on a minion going to torpor that say so burn."""
+    if not _table_attaches(game, "burn_on_torpor"):
+        return
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return
+    for x, a in _attached(game, m):
+        if a.burn_on_torpor:
+            g.burn_card(game, x)
+
+
+@hook("unlock", data=("attached",))
+def _attached_unlock(game: Game, seat: int) -> int:
+    """In the seat's unlock phase each of its minions burns the blood or life the cards on it say (an ally or
+    retainer at none is burned), then the cards burned in that phase burn."""
+    if not (_table_attaches(game, "blood_each_unlock") or _table_attaches(game, "burn_at_unlock")):
+        return 0
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.in_play or not m.cards:
+            continue
+        n = sum(a.blood_each_unlock for _, a in _attached(game, m))
+        if n and m.blood > 0:
+            g.move_blood(game, m.id, -min(n, m.blood))
+            game.log("burn blood", seat, m.id, min(n, m.blood))
+            if m.kind != VAMPIRE and m.blood <= 0:
+                g.burn_minion(game, m.id)
+    for c in list(game.seats[seat].controlled):
+        m = game.minions.get(c)
+        if m is None or not m.cards:
+            continue
+        for x, a in _attached(game, m):
+            if a.burn_at_unlock:
+                g.burn_card(game, x)
+    return 0
+
+
+@hook("actor_may_target", data=("attached",))
+def _attached_protects(game: Game, actor: int, target: int) -> bool:
+    """Another Methuselah's minion needs the Discipline a card on the target names to direct an action at it."""
+    if not _table_attaches(game, "targeted_only_with"):
+        return True
+    m = game.minions.get(target)
+    if m is None or not m.cards or actor not in game.minions:
+        return True
+    needs = [a.targeted_only_with for _, a in _attached(game, m) if a.targeted_only_with]
+    if not needs or g.controller(game, actor) == g.controller(game, target):
+        return True
+    return all(any(code == d for code, _ in game.minions[actor].disciplines) for d in needs)
+
+
+def own_action_requiring_succeeded(sect: str, titles: tuple[str, ...] = ()) -> Pred:
+    """After resolution of a successful action of the playing minion requiring a vampire of ``sect`` (or holding one
+    of ``titles``, which require that sect: a baron is an Anarch, LSJ 20080603), or making it one (becoming Anarch):
+    CrimethInc. ("a successful action requiring an Anarch or making this vampire Anarch")."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not act.succeeded or act.actor != play.minion:
+            return False
+        if act.kind is Act.BECOME_ANARCH:
+            return sect == "Anarch"
+        if act.card < 0 or game.compiled is None:
+            return False
+        needs = game.compiled.cards[game.card_of[act.card]].requirements
+        return sect in needs.sects or any(x in t.lower() for t in needs.titles for x in titles)
+
+    return check
+
+
+_UNLOCKING_EFFECTS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoMoreCardsThisAction:
+    """From now on during this action no card of ``types`` may be played ("No more action modifiers can be played on
+    this action": Approximation of Loyalty [PRE]); with ``unlocking``, no card whose effect unlocks a minion, and an
+    unlock promised after resolution is void ("During this action, minions cannot unlock": The Sleeping Mind [DOM];
+    wakes still are: PIB 20150703). A mark on the action, read by the vocabulary's "may_play" hook."""
+
+    types: tuple[str, ...] = ()
+    unlocking: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is None:
+            return
+        for kind in self.types:
+            act.flags["no more cards"] = 1
+            act.flags[f"no more cards:{kind}"] = 1
+        if self.unlocking:
+            act.flags["minions cannot unlock"] = 1
+            act.flags.pop("unlock after success (free)", None)
+            act.flags.pop("unlock after success", None)
+
+
+@hook("may_play", effects=(NoMoreCardsThisAction,))
+def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
+    act = g.current_action(game)
+    if act is None or not act.flags:
+        return True
+    if act.flags.get("minions cannot unlock") and any(isinstance(e, _UNLOCKING_EFFECTS) for e in handler.mode.effects):
+        return False
+    return not act.flags.get("no more cards") or not any(act.flags.get(f"no more cards:{k}") for k in handler.types)
+
+
+def _ally_or_capacity_at_most(game: Game, minion: int, capacity: int) -> bool:
+    m = game.minions.get(minion)
+    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= capacity))
+
+
+def blockers_ally_or_capacity_at_most(capacity: int) -> Targets:
+    """The ready allies, and vampires with capacity ``capacity`` or less, of the Methuselahs who may block the current
+    action ("Choose a vampire with capacity 6 or less or an ally. That minion cannot block this action": Approximation
+    of Loyalty [pre])."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = action_of(play)
+        if act is None:
+            return []
+        return [
+            m.id
+            for s in g.blocking_seats(game, act)
+            for m in g.ready_minions(game, s)
+            if _ally_or_capacity_at_most(game, m.id, capacity)
+        ]
+
+    return targets
+
+
+def played_by_ally_or_capacity_at_most(capacity: int) -> Pred:
+    """The card being played during the action is played by an ally or a vampire with capacity ``capacity`` or less
+    ("Cancel a reaction card played by a vampire with capacity 6 or less or an ally": Approximation of Loyalty
+    [PRE])."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play) or g.current_action(game)
+        return act is not None and _ally_or_capacity_at_most(game, act.flags.get("playing minion", -1), capacity)
+
+    return check
+
+
+def card_being_played_requiring(code: str) -> Pred:
+    """The card being played (the last set aside) requires the Discipline ``code`` ("Cancel a reaction card requiring
+    Auspex as it is played": I am Legion [dai][obf])."""
+
+    def check(game: Game, play: Play) -> bool:
+        if not game.aside or game.compiled is None:
+            return False
+        found = game.compiled.cards[game.card_of[game.aside[-1]]]
+        return code in found.discipline_requirement.codes
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PoolAfterSuccess:
+    """The player gains ``amount`` pool after resolution if this action is successful (I am Legion [DAI][OBF] played
+    to cancel): a mark on the action, read by the vocabulary's "after_resolution" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        if act is not None:
+            act.flags["pool after success"] = act.flags.get("pool after success", 0) + self.amount
+
+
+@hook("after_resolution", effects=(PoolAfterSuccess,))
+def _pool_after_success(game: Game, act: Action) -> None:
+    amount = act.flags.pop("pool after success", 0)
+    if amount and act.succeeded and not game.seats[act.seat].ousted:
+        economy.gain_pool(game, act.seat, amount)
+        game.log("gain pool", act.seat, amount)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextReferendumPasses:
+    """The next referendum a vampire the player controls calls this turn passes automatically (Cryptic Rider): a
+    rider on the Methuselah, used up by that referendum (the vocabulary's "passes_automatically" hook)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.add_rider(game, -1 - play.seat, "next referendum passes", 1, Until.END_OF_TURN, play.seat)
+
+
+@hook("passes_automatically", effects=(NextReferendumPasses,))
+def _next_referendum_passes(game: Game, ref: Referendum) -> bool:
+    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
+    if m is None or m.kind != VAMPIRE:
+        return False
+    holder = -1 - g.controller(game, m.id)
+    rider = next((r for r in game.riders if r.holder == holder and r.key == "next referendum passes"), None)
+    if rider is None:
+        return False
+    game.riders.remove(rider)
+    return True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotersAgainstBurnPool:
+    """Played in a referendum: each Methuselah casting votes or ballots against it burns 1 pool for each copy played
+    once results are tallied, once however many votes (Scorn of Adonis: RTR 19951110); a cancelled referendum is
+    not tallied (LSJ 20010209)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        ref = play.frame
+        if isinstance(ref, Referendum):
+            n = sum(1 for u in game.used if u[:2] == ("voters against burn pool", id(ref)))
+            game.used.add(("voters against burn pool", id(ref), n))
+            game.kept.append(ref)
+
+
+@hook("referendum_tallied", effects=(VotersAgainstBurnPool,))
+def _voters_against_burn_pool(game: Game, ref: Referendum) -> None:
+    n = sum(1 for u in game.used if u[:2] == ("voters against burn pool", id(ref)))
+    for seat in dict.fromkeys(ref.voted_against):
+        if n and not game.seats[seat].ousted:
+            economy.burn_pool(game, seat, n)
+            game.log("burn pool", seat, n)
+
+
+_DIRECTED_AT = "directed at"  # the rider of a card that remembers the Methuselah an action was directed at
+
+
+def carrier_needs_stealth(later: bool = False, same_target: bool = False) -> Pred:
+    """The minion this card is on is acting and a block attempt against it would succeed (stealth as needed): "This
+    vampire can burn this card to get +1 stealth" (Pass Through Shadow [OBL]); ``later``: not during the action the
+    card was put on it ("During any action after this one": Under My Skin, ``PutOnTarget(later=True)``);
+    ``same_target``: an action directed at the Methuselah the card remembers (Shadow Cast [OBL],
+    ``PutOnTarget(remember_target=True)``)."""
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        return (
+            act is not None
+            and act.actor == play.minion
+            and not (later and act.flags.get(f"put on this action:{play.card}"))
+            and not (
+                same_target and not (act.directed and act.target == g.rider_sum(game, play.card, _DIRECTED_AT) - 1)
+            )
+            and act.blocker >= 0
+            and act.intercept >= act.stealth
+        )
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutOnSelfAfterCombat:
+    """After the combat ends, this card goes on the playing minion (Pass Through Shadow [OBL]): a mark now, done by
+    the vocabulary's "after_combat" hook; lost if the combat goes on or a new one begins (RTR 20020501)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None and play.card >= 0:
+            c.side(play.minion).used.add(f"combat:after:on self:{play.card}")
+
+
+@hook("after_combat", effects=(PutOnSelfAfterCombat,))
+def _put_on_self_after_combat(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        for mark in [u for u in side.used if u.startswith("combat:after:on self:")]:
+            copy = int(mark.rsplit(":", 1)[1])
+            m = game.minions.get(side.minion)
+            heap = game.seats[game.owner_of[copy]].ash_heap
+            if m is not None and m.in_play and copy in heap:
+                heap.remove(copy)
+                m.cards.append(copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingBurnsBloodAfterCombat:
+    """After the combat ends the opposing minion burns ``amount`` blood or life, even at long range (an ally or a
+    retainer left with none is burned): Oubliette [OBT]. Not if it dodged the strike (LSJ 19980526); no damage, so
+    nothing prevents it (LSJ 20080226). A mark now, done by the vocabulary's "after_combat" hook."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is not None:
+            c.side(play.minion).used.add(f"combat:after:opposing burns blood:{self.amount}")
+
+
+@hook("after_combat", effects=(OpposingBurnsBloodAfterCombat,))
+def _opposing_burns_blood_after_combat(game: Game, c: Combat) -> None:
+    for side in (c.a, c.b):
+        other = c.other(side.minion)
+        for mark in [u for u in side.used if u.startswith("combat:after:opposing burns blood:")]:
+            m = game.minions.get(other.minion)
+            if "round:dodged" in other.used or m is None or not m.in_play:
+                continue
+            amount = int(mark.rsplit(":", 1)[1])
+            g.move_blood(game, m.id, -amount)
+            game.log("burn blood", g.controller(game, m.id), m.id, amount)
+            if m.kind != VAMPIRE and m.blood <= 0:
+                g.burn_minion(game, m.id)
+
+
+# A copy of a card with ``Attached(burn_entering_combat=True)`` marked so (``MarkThisCard``) costs its minion 1 blood
+# instead, when it has 2 or more ("this vampire can burn 1 blood when he enters combat instead": Blithe Acceptance).
+BLOOD_INSTEAD_OF_BURNING = "1 blood instead of burning"
+
+
+@hook("combat_start", data=("attached",))
+def _attached_entering_combat(game: Game, c: Combat) -> None:
+    """The cards on a minion entering combat that say so burn (in each new combat: ANK 20230527)."""
+    if not _table_attaches(game, "burn_entering_combat"):
+        return
+    for side in (c.a, c.b):
+        m = game.minions.get(side.minion)
+        if m is None or not m.cards:
+            continue
+        for copy, a in _attached(game, m):
+            if not a.burn_entering_combat:
+                continue
+            if card_marked(game, copy, BLOOD_INSTEAD_OF_BURNING) and m.blood >= 2:
+                g.move_blood(game, m.id, -1)
+                game.log("burn blood", g.controller(game, m.id), m.id, 1)
+            else:
+                g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnAll:
+    """Burn every minion ``chosen`` selects, worked out first and burned together ("Successful referendum burns all
+    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``)."""
+
+    chosen: Targets
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for minion in list(self.chosen(game, play)):
+            if minion in game.minions:
+                g.burn_minion(game, minion)
+
+
+@hook("strike_inflicted", data=("attached",))
+def _attached_strike_wears(game: Game, c: Combat, side: Side, strike: Strike, amount: int) -> None:
+    """Each damage the strike of a card with ``Attached(worn_by_strikes=True)`` inflicts burns a counter from it, even
+    if prevented (not damage reduced first: LSJ 20100519); the full damage is dealt while any counter is left (ANK
+    20201229-2); none left burns it (Weighted Walking Stick)."""
+    if not _table_attaches(game, "worn_by_strikes"):
+        return
+    m = game.minions.get(side.minion)
+    if m is None or not m.cards or game.compiled is None:
+        return
+    bearers = game.compiled.bearers
+    for copy, a in _attached(game, m):
+        b = bearers.get(game.card_of[copy])
+        if a.worn_by_strikes and b is not None and b.strike == strike:
+            left = game.card_counters.get(copy, 0) - amount
+            game.card_counters[copy] = max(0, left)
+            if left <= 0:
+                g.burn_card(game, copy)
+            return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PressCounters:
+    """Put this card in play with ``counters`` counters for this combat: each time a card is played this combat they
+    go back to ``counters``; at the press step of each round it burns 1 of them to provide a press to continue, for
+    either combatant (``press`` "any": Trap; either may still press to end), or as the playing vampire's mandatory
+    press ("mandatory": Conquer the Beast [ani]) or optional one ("optional": [ANI]); burned at the end of combat (with
+    the last one, after a combat queued by Psyche!). ``no_equipment``: the vampire cannot use equipment this combat
+    (Conquer the Beast). Read by the vocabulary's "press_step" and "after_combat" hooks."""
+
+    counters: int = 3
+    press: str = "any"
+    no_equipment: bool = False
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        if c is None or play.card < 0:
+            return
+        g.leave_aside(game, play.card)
+        game.seats[play.seat].controlled.append(play.card)
+        game.card_counters[play.card] = self.counters
+        side = c.a if self.press == "any" else c.side(play.minion)
+        side.used.add(f"combat:press counters:{self.press}:{play.card}:{c.plays}:{self.counters}")
+        if self.no_equipment:
+            side.used.add("combat:no equipment")
+            granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
+            side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
+            side.weapon_maneuver = 0
+
+
+def _press_counter_marks(side: Side, press: tuple[str, ...]) -> list[tuple[str, str, int, int, int]]:
+    """(mark, press, copy, plays seen, counters) of the ``PressCounters`` marks on a combat side."""
+    out = []
+    for u in side.used:
+        if u.startswith("combat:press counters:"):
+            _, _, kind, copy, seen, counters = u.split(":")
+            if kind in press:
+                out.append((u, kind, int(copy), int(seen), int(counters)))
+    return out
+
+
+@hook("press_step", effects=(PressCounters,))
+def _press_counters(game: Game, c: Combat) -> None:
+    """Counters back to full when a card was played since; then 1 counter burned for a press to continue: either
+    combatant's (the press step's alternation lets the other press to end), then each vampire's own."""
+    for mark, kind, copy, seen, full in _press_counter_marks(c.a, ("any",)):
+        if copy not in game.card_counters:
+            continue
+        if c.plays > seen:
+            game.card_counters[copy] = full
+            c.a.used.discard(mark)
+            c.a.used.add(f"combat:press counters:{kind}:{copy}:{c.plays}:{full}")
+        if game.card_counters[copy] > 0 and c.press <= 0:
+            game.card_counters[copy] -= 1
+            c.press = 1
+            game.log("press", game.owner_of[copy], c.a.minion)
+    for side in (c.a, c.b):
+        for mark, kind, copy, seen, full in _press_counter_marks(side, ("mandatory", "optional")):
+            if copy not in game.card_counters or not g.is_ready(game, side.minion):
+                continue
+            if c.plays > seen:
+                game.card_counters[copy] = full
+                side.used.discard(mark)
+                side.used.add(f"combat:press counters:{kind}:{copy}:{c.plays}:{full}")
+            if game.card_counters[copy] <= 0:
+                continue
+            game.card_counters[copy] -= 1
+            if kind == "optional":
+                side.presses += 1
+                side.used.add("round:press to continue only")
+            elif c.press <= 0:
+                c.press = 1
+                c.last_press = side.minion
+                game.log("press", g.controller(game, side.minion), side.minion)
+
+
+def _press_counters_kind(game: Game, vekn: int) -> str:
+    """The ``press`` of the card's ``PressCounters`` ("" for none)."""
+    spec = game.compiled.specs.get(vekn) if game.compiled is not None else None
+    for mode in spec.modes if spec is not None else ():
+        for e in mode.effects:
+            if isinstance(e, PressCounters):
+                return e.press
+    return ""
+
+
+@hook("after_combat", effects=(PressCounters,))
+def _press_counters_burn(game: Game, c: Combat) -> None:
+    """Every such card in play burns once its combat is over (either combatant's first, then the vampires' own)."""
+    for own in (False, True):
+        for seat in game.order:
+            for copy in list(game.seats[seat].controlled):
+                if copy in game.minions:
+                    continue
+                kind = _press_counters_kind(game, game.card_of[copy])
+                if kind and (kind != "any") == own:
+                    g.burn_card(game, copy)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VotesForPool:
+    """Played in a referendum: each Methuselah, in turn from the player (once each: the give and take of RTR 19960530
+    is not modelled), may burn 1 to ``most`` pool, never its last, for ``per`` votes each in this referendum, the
+    player ``own_per`` (Business Pressure: +2 votes a pool, [PRE] +3 for the player). The option offered first (the
+    bots' default): the player burns as much as it may, the others none."""
+
+    per: int = 2
+    own_per: int = 2
+    most: int = 3
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        ref = play.frame
+        if not isinstance(ref, Referendum):
+            return None
+        return self._burns(game, play, ref)
+
+    def _burns(self, game: Game, play: Play, ref: Referendum) -> Generator[Any, Any, None]:
+        Kind, Option = economy.Kind, economy.Option
+        order = [s for s in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]]
+        for seat in order:
+            most = min(self.most, game.seats[seat].pool - 1)
+            if most <= 0 or game.seats[seat].ousted:
+                continue
+            burns = [Option(Kind.TERMS, seat, value=n) for n in range(1, most + 1)]
+            options = (
+                [*reversed(burns), Option(Kind.PASS, seat)] if seat == play.seat else [Option(Kind.PASS, seat), *burns]
+            )
+            option = yield from g.choose(game, seat, options)
+            if option.kind is Kind.TERMS and option.value > 0:
+                economy.burn_pool(game, seat, option.value)
+                per = self.own_per if seat == play.seat else self.per
+                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + per * option.value
+                game.log("burn pool", seat, option.value)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpposingToTorpor:
+    """Send the opposing combatant to torpor ("Put this card on the opposing vampire and send them to torpor":
+    Disarm, after ``PutOnTarget(opposing=True)``)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        c = combat_of(play)
+        victim = c.other(play.minion).minion if c is not None else -1
+        if victim in game.minions:
+            g.go_to_torpor(game, victim)
+
+
+def _names_kind(game: Game, m: Minion, kinds: tuple[str, ...]) -> bool:
+    """The minion's card names it one of ``kinds`` as its text opens ("Unique zombie with 2 life")."""
+    if not kinds or game.compiled is None:
+        return False
+    text = game.compiled.cards[m.card].text.replace("{", "").replace("}", "").lower()
+    return any(re.match(rf"(?:unique )?{kind}\b", text) for kind in kinds)
+
+
+@hook("can_block", effects=(KindCannotBlock,))
+def _kind_can_block_unless(game: Game, minion: int, act: Any) -> bool:
+    if not act.flags or not act.flags.get("kind cannot block unless"):
+        return True
+    m = game.minions.get(minion)
+    if m is None:
+        return True
+    prefix = f"kind cannot block unless:{m.kind}:"
+    return all(not k.startswith(prefix) or _names_kind(game, m, tuple(k[len(prefix) :].split("/"))) for k in act.flags)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VampiresBurnBloodToBlock:
+    """ "Vampires must burn 1 blood to attempt to block this action" (Force of Personality [PRE]): a vampire without
+    the blood cannot attempt it; the others pay as they attempt (read by the vocabulary's "can_block" and
+    "block_attempt" hooks)."""
+
+    amount: int = 1
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play) or g.current_action(game)
+        if act is not None:
+            act.flags["vampires burn blood to block"] = act.flags.get("vampires burn blood to block", 0) + self.amount
+
+
+@hook("can_block", effects=(VampiresBurnBloodToBlock,))
+def _vampires_can_pay_to_block(game: Game, minion: int, act: Any) -> bool:
+    owed = act.flags.get("vampires burn blood to block", 0) if act.flags else 0
+    m = game.minions.get(minion)
+    return not owed or m is None or m.kind != VAMPIRE or m.blood >= owed
+
+
+@hook("block_attempt", effects=(VampiresBurnBloodToBlock,))
+def _vampires_pay_to_block(game: Game, act: Action, blocker: int) -> None:
+    owed = act.flags.get("vampires burn blood to block", 0) if act.flags else 0
+    m = game.minions.get(blocker)
+    if owed and m is not None and m.kind == VAMPIRE:
+        g.move_blood(game, blocker, -owed)
+        game.log("burn blood", g.controller(game, blocker), blocker, owed)

@@ -293,10 +293,10 @@ def _tradition_score(game: Game, play: Play) -> float:
 judge("First Tradition: The Masquerade", 0, stakes=_tradition_stakes, score=_tradition_score)
 
 
-def _retribution_losses(game: Game) -> dict[int, int]:
+def _retribution_losses(game: Game, play: Play) -> dict[int, int]:
     """Seat → the capacity of its vampires Justicar Retribution would burn."""
     lost: dict[int, int] = {}
-    for minion in bleeders_of_3(game):
+    for minion in bleeders_of_3(game, play):
         seat = g.controller(game, minion)
         lost[seat] = lost.get(seat, 0) + game.minions[minion].capacity
     return lost
@@ -304,13 +304,13 @@ def _retribution_losses(game: Game) -> dict[int, int]:
 
 def _retribution_stakes(game: Game, play: Play, seat: int) -> float:
     """Against when it burns the seat's own vampires, for when it burns only others'."""
-    lost = _retribution_losses(game)
+    lost = _retribution_losses(game, play)
     return -float(lost[seat]) if lost.get(seat) else 1.0 if lost else 0.0
 
 
 def _retribution_score(game: Game, play: Play) -> float:
     """Call it only when it burns others' vampires, none of the caller's."""
-    lost = _retribution_losses(game)
+    lost = _retribution_losses(game, play)
     return -1.0 if not lost or lost.get(play.seat) else 20.0 + sum(lost.values())
 
 

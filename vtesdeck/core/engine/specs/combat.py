@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Role, card
+from ..cards import Attached, Bearer, Mode, Role, card
 from ..frames import Until
+from ..state import ALLY
 from ..vocabulary import (
     CombatStrength,
     EnvironmentalDamage,
@@ -18,10 +19,6 @@ from ..vocabulary import (
 from ..windows import W
 from . import combat_strikes as cs  # Form of Mist … Taste of Vitae's code
 from .combat_support import (  # Carrion Crows … Torn Signpost's code
-    CONQUER_MANDATORY,
-    CONQUER_OPTIONAL,
-    DISARM_1,
-    DISARM_2,
     FLESH_BASIC,
     FLESH_SUPERIOR,
     MARDUK_1,
@@ -35,18 +32,11 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     animal_retainers_in_hand,
     animal_retainers_on_self,
     burn_retainer_put_on_self,
-    disarm_burnable,
     employ_from_hand,
-    holder_acting_needs_stealth,
     mettle_each_round,
     molotov_copy,
-    oubliette_after_combat,
     penance_after_combat,
-    pulled_fangs_on_opposing,
     restricts_strikes,
-    sculpt_on_opposing,
-    set_trap,
-    shadow_after_combat,
 )
 
 card(
@@ -381,6 +371,7 @@ card(
         label="a melee weapon: strike strength+1",
     ),
     bearer=Bearer(strike=WALKING_STICK, equipment=True),
+    attached=Attached(worn_by_strikes=True),
     notes="Its strike is usable from the round it is played (before range of the first round).",
 )
 card(
@@ -393,7 +384,7 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Disarm", opposing=True),
         ),
-        effects=(DISARM_1,),
+        effects=(v.PutOnTarget(opposing=True), v.OpposingToTorpor()),
         label="on the opposing vampire: to torpor, -1 strength",
     ),
     Mode(
@@ -405,16 +396,17 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Disarm", opposing=True),
         ),
-        effects=(DISARM_2,),
+        effects=(v.PutOnTarget(opposing=True, counters=1), v.OpposingToTorpor()),
         label="on the opposing vampire: to torpor, -2 strength",
     ),
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=disarm_burnable,
+        when=v.has_blood(3),
         effects=(v.BurnBlood(3), v.BurnThisCard()),
         label="its vampire burns 3 blood to burn it",
     ),
+    bearer=Bearer(strength=-1, per_counter=True),  # [POT]: a counter on it, -2 strength
     notes="The attached vampire's 'burn 3 blood to burn this card' is offered in its controller's unlock phase. "
     "The range at the end of the round is the range of its strikes (Disarm ruling LSJ 20100709 for a round ended "
     "before range: close).",
@@ -805,13 +797,13 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(cs.COMBAT_ENDS), shadow_after_combat),
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.PutOnSelfAfterCombat()),
         label="combat ends; then on this vampire",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=holder_acting_needs_stealth,
+        when=v.carrier_needs_stealth(),
         effects=(v.Stealth(1), v.BurnThisCard()),
         label="burn it: +1 stealth",
     ),
@@ -822,7 +814,7 @@ card(
     Mode(
         window=W.ANNOUNCED,
         superior=True,
-        effects=(v.MarkAction("force of personality"),),
+        effects=(v.VampiresBurnBloodToBlock(1), v.KindCannotBlock(ALLY, unless=("zombie",))),
         label="vampires burn 1 blood to attempt to block; non-zombie allies cannot block",
     ),
 )
@@ -864,7 +856,7 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(cs.COMBAT_ENDS), oubliette_after_combat),
+        effects=(StrikeWith(cs.COMBAT_ENDS), v.OpposingBurnsBloodAfterCombat(1)),
         label="combat ends; the opposing minion burns 1 blood after",
     ),
 )
@@ -1019,7 +1011,7 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         when=v.in_first_round,
-        effects=(set_trap,),
+        effects=(v.PressCounters(3),),
         label="in play: a press to continue each round while cards are played",
     ),
     notes="A second Trap in the same combat provides its press only when no press to continue stands yet.",
@@ -1373,11 +1365,12 @@ card(
     Mode(
         window=W.STRIKE,
         superior=True,
-        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), sculpt_on_opposing),
+        effects=(StrikeWith(Strike(hand=True, bonus=1, label="hand strike +1")), v.PutOnTarget(opposing=True)),
         label="hand strike +1; this card on the opposing minion",
     ),
     burn="minion +1 stealth",
     notes="[PRO] puts the card on the opposing minion as the strike is chosen (a dodge does not stop it).",
+    attached=Attached(blood_each_unlock=1),
 )
 card(
     "Zip Gun",
@@ -1399,14 +1392,14 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         when=v.in_first_round,
-        effects=(CONQUER_MANDATORY,),
+        effects=(v.PressCounters(3, press="mandatory", no_equipment=True),),
         label="in play: a mandatory press to continue each round while cards are played; no equipment",
     ),
     Mode(
         window=W.BEFORE_RANGE,
         superior=True,
         when=v.in_first_round,
-        effects=(CONQUER_OPTIONAL,),
+        effects=(v.PressCounters(3, press="optional", no_equipment=True),),
         label="in play: an optional press to continue each round while cards are played; no equipment",
     ),
     notes="Counts the cards played from the hand in the combat (as Trap).",
@@ -1421,13 +1414,14 @@ card(
             v.inflicted_more_this_round,
             v.carries_none_of("Pulled Fangs", opposing=True),
         ),
-        effects=(pulled_fangs_on_opposing, v.InflictDamage(1)),
+        effects=(v.PutOnTarget(opposing=True), v.InflictDamage(1)),
         label="on the opposing vampire (cannot hunt), 1 damage",
     ),
     burn="vampire, two +1 stealth actions",
     notes="Damage of retainers and environmental damage is not counted (TOM 19950304, LSJ 20010812); the range at "
     "the end of a round ended before range is close (LSJ 20100709). A vampire carrying it that must hunt (no blood) "
     "goes to torpor instead.",
+    attached=Attached(cannot_hunt=True),
 )
 _AFTER_COMBAT = v.DoNotReplace(Until.AFTER_COMBAT)
 card(

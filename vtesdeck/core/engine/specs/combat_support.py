@@ -1,6 +1,6 @@
 """Code for combat cards that a vocabulary primitive does not cover (combat.py's escape hatch): Hunger of
-Marduk's granted strike, Weighted Walking Stick's counters, and the bot's worth of
-prevention and strength."""
+Marduk's granted strike, Weighted Walking Stick's strike (its counters are ``Attached(worn_by_strikes=True)``), and the
+bot's worth of prevention and strength."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Play, hook
 from ..frames import Action, Combat, Side, Until
 from ..handlers import Handler
-from ..state import ALLY, VAMPIRE, Game
+from ..state import Game
 from ..vocabulary import (
     HandStrikesOnly,
     HoldTheOpposingMinion,
@@ -24,14 +24,11 @@ from ..vocabulary import (
     burn_minion,
     combat_of,
     controller,
-    go_to_torpor,
     is_ready,
     leave_aside,
     may_play,
     move_blood,
     refill,
-    rider_sum,
-    take_damage,
     vekn,
 )
 from ..windows import Range
@@ -45,63 +42,6 @@ MARDUK_2 = StrikeThisRound(Strike(damage=0, ranged=True, steal=2, label="Hunger 
 # -- Weighted Walking Stick --------------------------------------------------------------------------------------
 
 WALKING_STICK = Strike(bonus=1, label="Weighted Walking Stick")
-
-
-@hook("strike_inflicted", "Weighted Walking Stick")
-def _walking_stick_wears(game: Game, c: Combat, side: Side, strike: Strike, amount: int) -> None:
-    """Each damage its strike inflicts burns a counter, even if prevented (not damage reduced first: LSJ
-    20100519); the full damage is dealt while any counter is left (ANK 20201229-2); no counter left burns it."""
-    if strike != WALKING_STICK:
-        return
-    m = game.minions.get(side.minion)
-    wanted = vekn(game, "Weighted Walking Stick")
-    stick = next((x for x in m.cards if game.card_of[x] == wanted), -1) if m is not None else -1
-    if stick < 0:
-        return
-    left = game.card_counters.get(stick, 0) - amount
-    game.card_counters[stick] = max(0, left)
-    if left <= 0:
-        burn_card(game, stick)
-
-
-# -- Disarm ----------------------------------------------------------------------------------------------------------
-
-
-def _disarm(penalty: int) -> Callable[[Game, Play], None]:
-    """Put Disarm on the opposing vampire, with its strength penalty (a rider on the card: the level it was
-    played at), and send that vampire to torpor."""
-
-    def effect(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-        if victim is None:
-            return
-        leave_aside(game, play.card)
-        victim.cards.append(play.card)
-        add_rider(game, play.card, "disarm", penalty, Until.END_OF_GAME)
-        go_to_torpor(game, victim.id)
-
-    return effect
-
-
-DISARM_1 = _disarm(1)
-DISARM_2 = _disarm(2)
-
-
-@hook("strength", "Disarm")
-def _disarmed(game: Game, minion: int) -> int:
-    """The attached vampire gets -1 strength ([POT]: -2, the rider its play left on the card; -1 without one)."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return 0
-    wanted = vekn(game, "Disarm")
-    return -sum(rider_sum(game, x, "disarm") or 1 for x in m.cards if game.card_of[x] == wanted)
-
-
-def disarm_burnable(game: Game, play: Play) -> bool:
-    """The vampire Disarm is on has the 3 blood to burn it."""
-    m = game.minions.get(play.minion)
-    return m is not None and m.blood >= 3
 
 
 # -- Flesh of Marble -------------------------------------------------------------------------------------------------
@@ -141,88 +81,6 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     if normal or agg:
         side.used.add("round:flesh of marble hit")
     return normal, agg
-
-
-# -- Pass Through Shadow -----------------------------------------------------------------------------------------
-
-
-def shadow_after_combat(game: Game, play: Play) -> None:
-    """[OBL]: after the combat ends, this card goes on the vampire (marked now, done by the after_combat hook;
-    lost if the combat goes on or a new one begins: RTR 20020501)."""
-    c = combat_of(play)
-    if c is not None and play.card >= 0:
-        c.side(play.minion).used.add(f"combat:after:pass through shadow:{play.card}")
-
-
-@hook("after_combat", "Pass Through Shadow")
-def _shadow_on_vampire(game: Game, c: Combat) -> None:
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:after:pass through shadow:")]:
-            copy = int(mark.rsplit(":", 1)[1])
-            m = game.minions.get(side.minion)
-            heap = game.seats[game.owner_of[copy]].ash_heap
-            if m is not None and m.in_play and copy in heap:
-                heap.remove(copy)
-                m.cards.append(copy)
-
-
-def holder_acting_needs_stealth(game: Game, play: Play) -> bool:
-    """The vampire this card is on is acting and a block attempt against it would succeed (stealth as needed)."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    return act is not None and act.actor == play.minion and act.blocker >= 0 and act.intercept >= act.stealth
-
-
-# -- Force of Personality -----------------------------------------------------------------------------------------
-
-_FORCE = "force of personality"
-_ZOMBIE = re.compile(r"^(?:unique )?zombie\b", re.IGNORECASE)
-
-
-@hook("can_block", "Force of Personality")
-def _force_can_block(game: Game, minion: int, act: Action) -> bool:
-    """[PRE]: non-zombie allies cannot block the action; a vampire needs the 1 blood it burns to attempt it."""
-    if not act.flags.get(_FORCE):
-        return True
-    m = game.minions.get(minion)
-    if m is None or game.compiled is None:
-        return True
-    if m.kind == ALLY:
-        return _ZOMBIE.match(game.compiled.cards[m.card].text) is not None
-    return m.kind != VAMPIRE or m.blood >= 1
-
-
-@hook("block_attempt", "Force of Personality")
-def _force_block_cost(game: Game, act: Action, blocker: int) -> None:
-    m = game.minions.get(blocker)
-    if act.flags.get(_FORCE) and m is not None and m.kind == VAMPIRE:
-        move_blood(game, blocker, -1)
-        game.log("burn blood", controller(game, blocker), blocker, 1)
-
-
-# -- Oubliette -----------------------------------------------------------------------------------------------------
-
-
-def oubliette_after_combat(game: Game, play: Play) -> None:
-    """[OBT]: the opposing minion burns 1 blood or life after the combat ends (marked now; lost if the combat goes
-    on or a new one begins: RTR 20020501)."""
-    c = combat_of(play)
-    if c is not None:
-        c.side(play.minion).used.add("combat:after:oubliette")
-
-
-@hook("after_combat", "Oubliette")
-def _oubliette_burn(game: Game, c: Combat) -> None:
-    """Not if the opposing minion dodged the strike (LSJ 19980526); not damage, so nothing prevents it (LSJ
-    20080226)."""
-    for side in (c.a, c.b):
-        other = c.other(side.minion)
-        m = game.minions.get(other.minion)
-        if "combat:after:oubliette" not in side.used or "round:dodged" in other.used or m is None or not m.in_play:
-            continue
-        move_blood(game, m.id, -1)
-        game.log("burn blood", controller(game, m.id), m.id, 1)
-        if m.kind != VAMPIRE and m.blood <= 0:
-            burn_minion(game, m.id)
 
 
 # -- Pack Alpha ------------------------------------------------------------------------------------------------------
@@ -309,70 +167,6 @@ def burn_retainer_put_on_self(game: Game, play: Play) -> None:
     m.cards.append(play.card)
 
 
-# -- Trap ---------------------------------------------------------------------------------------------------------------
-
-
-def set_trap(game: Game, play: Play) -> None:
-    """Put Trap in play with 3 counters for this combat (the plays counted so far, its own included, are the
-    baseline its counters reset from)."""
-    c = combat_of(play)
-    if c is None:
-        return
-    leave_aside(game, play.card)
-    game.seats[play.seat].controlled.append(play.card)
-    game.card_counters[play.card] = 3
-    c.a.used.add(f"combat:trap:{play.card}:{c.plays}")
-
-
-def _traps(c: Combat) -> list[tuple[str, int, int]]:
-    out = []
-    for u in c.a.used:
-        if u.startswith("combat:trap:"):
-            _, _, copy, seen = u.split(":")
-            out.append((u, int(copy), int(seen)))
-    return out
-
-
-@hook("press_step", "Trap")
-def _trap_press(game: Game, c: Combat) -> None:
-    """Counters back to 3 when a card was played since; then 1 counter burned for a press to continue (either
-    combatant may press to end: the press step's alternation cancels it)."""
-    for mark, copy, seen in _traps(c):
-        if copy not in game.card_counters:
-            continue
-        if c.plays > seen:
-            game.card_counters[copy] = 3
-            c.a.used.discard(mark)
-            c.a.used.add(f"combat:trap:{copy}:{c.plays}")
-        if game.card_counters[copy] > 0 and c.press <= 0:
-            game.card_counters[copy] -= 1
-            c.press = 1
-            game.log("press", game.owner_of[copy], c.a.minion)
-
-
-@hook("after_combat", "Trap")
-def _trap_burns(game: Game, c: Combat) -> None:
-    """Every Trap in play burns once its combat is over (a Trap lives only in a combat; after a combat queued by
-    Psyche! it burns with the last one)."""
-    wanted = vekn(game, "Trap")
-    for seat in game.order:
-        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
-            burn_card(game, copy)
-
-
-# -- Drawing Out the Beast ------------------------------------------------------------------------------------------
-
-
-@hook("press_step", "Drawing Out the Beast")
-def _beast_press_damage(game: Game, c: Combat) -> None:
-    """[ANI]: 1 unpreventable environmental damage at the press step each round (RTR 19970630); none when the
-    combat ended before it (LSJ 20010312)."""
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:press step damage:")]:
-            if side.minion in game.minions:
-                take_damage(game, side.minion, int(mark.rsplit(":", 1)[1]), 0)
-
-
 # -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------
 
 
@@ -409,36 +203,6 @@ def _mettle_prevents(game: Game, c: Combat, side: Side, normal: int, agg: int) -
     move_blood(game, side.minion, -1)
     game.log("burn blood", controller(game, side.minion), side.minion, 1)
     return min(normal, env), 0
-
-
-# -- Sculpt the Flesh [PRO] ------------------------------------------------------------------------------------------
-
-
-def sculpt_on_opposing(game: Game, play: Play) -> None:
-    """Put the card on the opposing minion (as its strike is chosen)."""
-    c = combat_of(play)
-    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-    if victim is None or not victim.in_play or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    victim.cards.append(play.card)
-
-
-@hook("unlock", "Sculpt the Flesh")
-def _sculpted_burn(game: Game, seat: int) -> int:
-    """In its controller's unlock phase, each minion carrying it burns 1 blood or life (each copy)."""
-    wanted = vekn(game, "Sculpt the Flesh")
-    for copy in list(game.seats[seat].controlled):
-        m = game.minions.get(copy)
-        if m is None or not m.in_play or not m.cards:
-            continue
-        n = sum(1 for x in m.cards if game.card_of[x] == wanted)
-        if n and m.blood > 0:
-            move_blood(game, m.id, -min(n, m.blood))
-            game.log("burn blood", seat, m.id, min(n, m.blood))
-            if m.kind != VAMPIRE and m.blood <= 0:
-                burn_minion(game, m.id)
-    return 0
 
 
 # -- Zip Gun ----------------------------------------------------------------------------------------------------------
@@ -507,93 +271,6 @@ def _burn_molotovs(game: Game, minion: int) -> None:
         burn_card(game, x)
 
 
-# -- Conquer the Beast -----------------------------------------------------------------------------------------------
-
-
-def _conquer(optional: bool) -> Callable[[Game, Play], None]:
-    """Put it in play with 3 counters for this combat (the plays counted so far, its own included, are the baseline
-    its counters reset from); the vampire cannot use equipment this combat."""
-
-    def effect(game: Game, play: Play) -> None:
-        c = combat_of(play)
-        if c is None or play.card < 0:
-            return
-        leave_aside(game, play.card)
-        game.seats[play.seat].controlled.append(play.card)
-        game.card_counters[play.card] = 3
-        side = c.side(play.minion)
-        side.used.add(f"combat:conquer:{play.card}:{c.plays}:{int(optional)}")
-        side.used.add("combat:no equipment")
-        granted = [u for u in side.used if u.startswith("combat:maneuver:")]  # the weapons' maneuvers given
-        side.combat_maneuvers = max(0, side.combat_maneuvers - (1 if side.weapon_maneuver and granted else 0))
-        side.weapon_maneuver = 0
-
-    return effect
-
-
-CONQUER_MANDATORY = _conquer(False)
-CONQUER_OPTIONAL = _conquer(True)
-
-
-@hook("press_step", "Conquer the Beast")
-def _conquer_press(game: Game, c: Combat) -> None:
-    """Counters back to 3 when a card was played since; then 1 counter burned for the vampire's press to continue:
-    made at once ([ani]: mandatory) or given as an optional press to continue ([ANI])."""
-    for side in (c.a, c.b):
-        for mark in [u for u in side.used if u.startswith("combat:conquer:")]:
-            _, _, copy_s, seen_s, optional_s = mark.split(":")
-            copy, seen = int(copy_s), int(seen_s)
-            if copy not in game.card_counters or not is_ready(game, side.minion):
-                continue
-            if c.plays > seen:
-                game.card_counters[copy] = 3
-                side.used.discard(mark)
-                side.used.add(f"combat:conquer:{copy}:{c.plays}:{optional_s}")
-            if game.card_counters[copy] <= 0:
-                continue
-            game.card_counters[copy] -= 1
-            if optional_s == "1":
-                side.presses += 1
-                side.used.add("round:press to continue only")
-            elif c.press <= 0:
-                c.press = 1
-                c.last_press = side.minion
-                game.log("press", controller(game, side.minion), side.minion)
-
-
-@hook("after_combat", "Conquer the Beast")
-def _conquer_burns(game: Game, c: Combat) -> None:
-    """Burned at the end of combat (as Trap: with the last combat, after one queued by Psyche!)."""
-    wanted = vekn(game, "Conquer the Beast")
-    for seat in game.order:
-        for copy in [x for x in game.seats[seat].controlled if game.card_of[x] == wanted and x not in game.minions]:
-            burn_card(game, copy)
-
-
-# -- Pulled Fangs ----------------------------------------------------------------------------------------------------
-
-
-def pulled_fangs_on_opposing(game: Game, play: Play) -> None:
-    """Put the card on the opposing vampire."""
-    c = combat_of(play)
-    victim = game.minions.get(c.other(play.minion).minion) if c is not None else None
-    if victim is None or not victim.in_play or play.card < 0:
-        return
-    leave_aside(game, play.card)
-    victim.cards.append(play.card)
-    game.card_counters.pop(play.card, None)
-
-
-@hook("hunts_into_torpor", "Pulled Fangs")
-def _fangs_pulled(game: Game, minion: int) -> bool:
-    """The vampire carrying it cannot hunt; when it must, it goes to torpor instead (game.action)."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return False
-    wanted = vekn(game, "Pulled Fangs")
-    return any(game.card_of[x] == wanted for x in m.cards)
-
-
 # -- Groundfighting --------------------------------------------------------------------------------------------------
 
 
@@ -614,16 +291,6 @@ def restricts_strikes(game: Game, play: Play) -> bool:
         given = game.compiled.bearers
         return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
     return False
-
-
-@hook("burn_instead", "Pulled Fangs")
-def _fangs_first_action(game: Game, act: Any, copy: int) -> bool:
-    """It burns at the second successful +1 stealth action of a vampire (ANK 20170202-2): the first leaves a
-    counter on it instead."""
-    if game.card_of[copy] != vekn(game, "Pulled Fangs") or game.card_counters.get(copy):
-        return False
-    game.card_counters[copy] = 1
-    return True
 
 
 # -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------

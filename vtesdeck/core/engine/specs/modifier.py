@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import vocabulary as v
-from ..cards import Bearer, Mode, Play, Role, card, hook
-from ..economy import burn_pool, gain_pool
-from ..frames import Action, Combat, Referendum, Until
-from ..state import ALLY, VAMPIRE, Game, Phase
+from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
+from ..economy import gain_pool
+from ..frames import Action, Until
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
     BLOCKED_COMBAT_CANCELLED,
@@ -28,6 +28,7 @@ from ..vocabulary import (
     BlockerToTorpor,
     BlockFailsAndContinues,
     BurnBlood,
+    BurnEdgeTo,
     BurnPool,
     BurnThisCard,
     CancelAsPlayed,
@@ -54,6 +55,7 @@ from ..vocabulary import (
     MarkAction,
     MarkThisCard,
     NoEquipmentInCombat,
+    OnlySectVotes,
     OptionalPress,
     Press,
     PreventOnceInCombat,
@@ -64,13 +66,11 @@ from ..vocabulary import (
     Stealth,
     StealthNow,
     StrengthInCombat,
-    UnlockActor,
     UnlockAfterSuccess,
     UnlockAfterSuccessForBlood,
     UnlockAtEndOfTurn,
     UnlockSelf,
     UnlockTarget,
-    VotesAgainst,
     action_blocked,
     action_not_marked,
     action_of,
@@ -86,13 +86,10 @@ from ..vocabulary import (
     blocker_ally_or_younger,
     blocker_is_ally,
     blocker_vampire_without,
-    blocking_seats,
     burn_card,
     burn_corruption,
     capacity_at_least,
     card_being_played,
-    card_marked,
-    choose,
     controller,
     corruption_on,
     current_action,
@@ -944,31 +941,7 @@ card(
 )
 
 
-def _aus_reaction_being_played(game: Game, play: Play) -> bool:
-    """The card being played (the last set aside) is a reaction requiring Auspex."""
-    if not game.aside:
-        return False
-    card_data = game.compiled.cards[game.card_of[game.aside[-1]]]
-    return "Reaction" in card_data.types and "aus" in card_data.discipline_requirement.codes
-
-
-_LEGION = "i am legion: pool"
-
-
-def _legion_mark(game: Game, play: Play) -> None:
-    act = action_of(play)
-    if act is not None:
-        act.flags[_LEGION] = 1
-
-
-@hook("after_resolution", "I am Legion")
-def _legion_pool(game: Game, act: Action) -> None:
-    """[DAI][OBF] played to cancel: gain 1 pool after resolution if the action is successful."""
-    if act.flags.pop(_LEGION, 0) and act.succeeded and not game.seats[act.seat].ousted:
-        gain_pool(game, act.seat, 1)
-        game.log("gain pool", act.seat, 1)
-
-
+_AUS_REACTION = all_of(card_being_played("Reaction"), v.card_being_played_requiring("aus"))
 card(
     "I am Legion",
     Mode(window=W.BLOCK_ATTEMPT, disciplines=("dai",), effects=(Stealth(1),), label="+1 stealth"),
@@ -976,7 +949,7 @@ card(
         window=W.AS_PLAYED,
         role=Role.ACTING,
         disciplines=("dai", "obf"),
-        when=_aus_reaction_being_played,
+        when=_AUS_REACTION,
         effects=(CancelKeepingCost(),),
         label="cancel an Auspex reaction",
     ),
@@ -984,8 +957,8 @@ card(
         window=W.AS_PLAYED,
         superior=True,
         role=Role.ACTING,
-        when=_aus_reaction_being_played,
-        effects=(CancelKeepingCost(), _legion_mark),
+        when=_AUS_REACTION,
+        effects=(CancelKeepingCost(), v.PoolAfterSuccess(1)),
         label="cancel an Auspex reaction, and 1 pool if successful",
     ),
     Mode(
@@ -1000,87 +973,30 @@ card(
 )
 
 
-def _anarch_action_succeeded(game: Game, play: Play) -> bool:
-    """After a successful action requiring an Anarch (a Baron too: LSJ 20080603) or making this vampire Anarch."""
-    act = action_of(play)
-    if act is None or not act.succeeded or act.actor != play.minion:
-        return False
-    if act.kind is Act.BECOME_ANARCH:
-        return True
-    if act.card < 0:
-        return False
-    needs = game.compiled.cards[game.card_of[act.card]].requirements
-    return "Anarch" in needs.sects or any("baron" in t.lower() for t in needs.titles)
-
-
-def _other_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
-    """Another ready Anarch of yours, locked (unlocking an unlocked one changes nothing)."""
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.id != play.minion and m.kind == VAMPIRE and m.sect == "Anarch" and m.locked
-    ]
-
-
-def _own_locked_anarchs(game: Game, play: Play) -> Sequence[int]:
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked]
-
-
-def _own_minion_phase(game: Game, play: Play) -> bool:
-    return game.acting == play.seat and game.phase is Phase.MINION
-
-
+_AFTER_ANARCH_SUCCESS = v.own_action_requiring_succeeded("Anarch", titles=("baron",))
+_LOCKED_ANARCHS = v.Minions(sect="Anarch", locked=True)
 card(
     "CrimethInc.",
-    Mode(window=W.AFTER_ACTION, disciplines=("pro",), when=_anarch_action_succeeded, effects=(UnlockSelf(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("pro",), when=_AFTER_ANARCH_SUCCESS, effects=(UnlockSelf(),)),
     Mode(
         window=W.AFTER_ACTION,
         disciplines=("qui",),
-        when=_anarch_action_succeeded,
-        targets=_other_locked_anarchs,
+        when=_AFTER_ANARCH_SUCCESS,
+        targets=v.Minions(sect="Anarch", locked=True, not_self=True),
         effects=(UnlockTarget(),),
     ),
-    Mode(window=W.AFTER_ACTION, disciplines=("tha",), when=_anarch_action_succeeded, effects=(PutInPlay(),)),
+    Mode(window=W.AFTER_ACTION, disciplines=("tha",), when=_AFTER_ANARCH_SUCCESS, effects=(PutInPlay(),)),
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=_own_minion_phase,
-        targets=_own_locked_anarchs,
+        when=v.own_minion_phase,
+        targets=_LOCKED_ANARCHS,
         effects=(BurnPool(1), UnlockTarget()),
         label="burn 1 pool: unlock a ready Anarch",
     ),
     notes="In play ([tha]), the 1-pool unlock is offered after each of your actions in your minion phase (between "
     "actions: when an unlock can matter), for a locked ready Anarch.",
 )
-
-
-_SHADOW_CAST = "shadow cast target"
-
-
-def _shadow_cast_on(game: Game, play: Play) -> None:
-    """[OBL]: the card goes on this vampire, remembering the Methuselah the action was directed at."""
-    act = action_of(play)
-    if act is None:
-        return
-    PutOnTarget(on_self=True)(game, play)
-    add_rider(game, play.card, _SHADOW_CAST, act.target + 1, Until.END_OF_GAME)
-
-
-def _shadow_cast_due(game: Game, play: Play) -> bool:
-    """Its vampire acts against the same Methuselah, and stealth is needed."""
-    act = action_of(play)
-    return (
-        act is not None
-        and act.actor == play.minion
-        and act.directed
-        and act.target == rider_sum(game, play.card, _SHADOW_CAST) - 1
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
-
-
-def _forget_target(game: Game, play: Play) -> None:
-    game.riders = [r for r in game.riders if not (r.holder == play.card and r.key == _SHADOW_CAST)]
 
 
 card(
@@ -1090,38 +1006,16 @@ card(
         window=W.AFTER_ACTION,
         superior=True,
         when=ActionIs(directed=True, succeeded=True, at_other=True),
-        effects=(_shadow_cast_on,),
+        effects=(PutOnTarget(on_self=True, remember_target=True),),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_shadow_cast_due,
-        effects=(StealthNow(1), _forget_target, BurnThisCard()),
+        when=v.carrier_needs_stealth(same_target=True),
+        effects=(StealthNow(1), BurnThisCard()),
         label="burn: +1 stealth",
     ),
 )
-
-
-_UNDER = "under my skin: played"
-
-
-def _under_mark(game: Game, play: Play) -> None:
-    """Put on this vampire; usable from the next action on."""
-    act = action_of(play)
-    if act is not None:
-        act.flags[f"{_UNDER}:{play.card}"] = 1
-    PutOnTarget(on_self=True)(game, play)
-
-
-def _under_due(game: Game, play: Play) -> bool:
-    act = action_of(play)
-    return (
-        act is not None
-        and act.actor == play.minion
-        and not act.flags.get(f"{_UNDER}:{play.card}")
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
 
 
 card(
@@ -1130,14 +1024,14 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         disciplines=("thn",),
-        effects=(Stealth(1), _under_mark),
+        effects=(Stealth(1), PutOnTarget(on_self=True, later=True)),
         label="+1 stealth, put on this vampire",
     ),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2), _under_mark)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(2), PutOnTarget(on_self=True, later=True))),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_under_due,
+        when=v.carrier_needs_stealth(later=True),
         effects=(StealthNow(1), BurnThisCard()),
         label="burn: +1 stealth",
     ),
@@ -1261,19 +1155,14 @@ card(
 )
 
 
-def _leverage(game: Game, play: Play) -> None:
-    """Burn the Edge; this action cannot gain it (game.bleed reads the mark)."""
-    act = action_of(play)
-    if act is None:
-        return
-    game.edge = None
-    game.log("edge burned", play.seat)
-    act.flags["no edge"] = 1
-
-
 card(
     "Leverage",
-    Mode(window=W.BLOCKS_DECLINED, when=all_of(during_bleed, has_edge), effects=(_leverage, Bleed(1, limited=False))),
+    Mode(
+        window=W.BLOCKS_DECLINED,
+        when=all_of(during_bleed, has_edge),
+        effects=(BurnEdgeTo(()), MarkAction("no edge"), Bleed(1, limited=False)),
+    ),
+    notes='This action cannot gain the Edge (game.bleed reads the action\'s "no edge" mark).',
 )
 
 
@@ -1445,40 +1334,12 @@ card(
 )
 
 
-def _cloaked(game: Game, minion: int) -> list[int]:
-    """The Shadow Cloaks on ``minion``."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards:
-        return []
-    cloak = vekn(game, "Shadow Cloak")
-    return [c for c in m.cards if game.card_of[c] == cloak]
-
-
-@hook("actor_may_target", "Shadow Cloak")
-def _cloak_protects(game: Game, actor: int, target: int) -> bool:
-    """Minions without Auspex cannot perform actions directed at the vampire wearing it (another Methuselah's
-    minions: one's own actions at it are not directed)."""
-    if not _cloaked(game, target) or actor not in game.minions:
-        return True
-    if controller(game, actor) == controller(game, target):
-        return True
-    return any(code == "aus" for code, _ in game.minions[actor].disciplines)
-
-
-@hook("unlock", "Shadow Cloak")
-def _cloak_burns(game: Game, seat: int) -> int:
-    """During its controller's unlock phase, burn it."""
-    for c in list(game.seats[seat].controlled):
-        for cloak in _cloaked(game, c):
-            burn_card(game, cloak)
-    return 0
-
-
 card(
     "Shadow Cloak",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(window=W.AFTER_ACTION, superior=True, when=action_succeeded, effects=(PutOnTarget(on_self=True),)),
     notes="[OBL]: the protection covers the actions that aim at the vampire: action cards, abilities, diablerie.",
+    attached=Attached(burn_at_unlock=True, targeted_only_with="aus"),
 )
 
 
@@ -1553,37 +1414,9 @@ card(
 # -- Closed Session: non-Camarilla vampires cast no votes or ballots in this referendum ------------------------------
 
 
-def _closed(game: Game) -> bool:
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    return ref is not None and ("closed session", id(ref)) in game.used
-
-
-def _close_session(game: Game, play: Play) -> None:
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        game.used.add(("closed session", id(ref)))
-        game.kept.append(ref)
-
-
-@hook("votes", "Closed Session")
-def _closed_session_votes(game: Game, seat: int) -> int:
-    """The votes of the seat's ready non-Camarilla vampires do not count in a closed referendum."""
-    if not _closed(game):
-        return 0
-    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Camarilla")
-
-
-@hook("may_play", "Closed Session")
-def _closed_session_cards(game: Game, handler: Any, m: Any) -> bool:
-    """Nor may they play a card that gives them votes in it."""
-    if m.kind != VAMPIRE or m.sect == "Camarilla" or handler.mode.window is not W.POLLING or not _closed(game):
-        return True
-    return not any(isinstance(e, (ExtraVotes, VotesAgainst)) for e in handler.mode.effects)
-
-
 card(
     "Closed Session",
-    Mode(window=W.POLLING, when=in_polling, effects=(_close_session,)),
+    Mode(window=W.POLLING, when=in_polling, effects=(OnlySectVotes("Camarilla"),)),
     notes="Votes from cards played by non-Camarilla vampires before it in the polling step still count.",
 )
 card(
@@ -1650,27 +1483,7 @@ card(
 # -- Scorn of Adonis: those who vote against burn 1 pool once results are tallied --------------------------------------
 
 
-def _scorn(game: Game, play: Play) -> None:
-    """Count this Scorn on the referendum (each copy burns 1 pool more: RTR 19951110)."""
-    ref = play.frame
-    if isinstance(ref, Referendum):
-        n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
-        game.used.add(("scorn of adonis", id(ref), n))
-        game.kept.append(ref)
-
-
-@hook("referendum_tallied", "Scorn of Adonis")
-def _scorn_tallied(game: Game, ref: Referendum) -> None:
-    """Each Methuselah who cast votes or ballots against burns 1 pool for each Scorn played (once each, however
-    many votes: RTR 19951110); a cancelled referendum is not tallied (LSJ 20010209)."""
-    n = sum(1 for u in game.used if u[:2] == ("scorn of adonis", id(ref)))
-    for seat in dict.fromkeys(ref.voted_against):
-        if n and not game.seats[seat].ousted:
-            burn_pool(game, seat, n)
-            game.log("burn pool", seat, n)
-
-
-card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(_scorn,)))
+card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(v.VotersAgainstBurnPool(),)))
 
 
 # -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
@@ -1724,67 +1537,19 @@ card(
 # -- Cryptic Rider: the next referendum a vampire of yours calls this turn passes automatically ------------------------
 
 
-def _cryptic_rider(game: Game, play: Play) -> None:
-    add_rider(game, -1 - play.seat, "cryptic rider", 1, Until.END_OF_TURN, play.seat)
-
-
-@hook("passes_automatically", "Cryptic Rider")
-def _cryptic_rider_passes(game: Game, ref: Referendum) -> bool:
-    """A referendum called by a vampire of a seat with a Cryptic Rider pending passes automatically, using it up."""
-    m = game.minions.get(ref.caller) if ref.caller >= 0 else None
-    if m is None or m.kind != VAMPIRE:
-        return False
-    holder = -1 - controller(game, m.id)
-    rider = next((r for r in game.riders if r.holder == holder and r.key == "cryptic rider"), None)
-    if rider is None:
-        return False
-    game.riders.remove(rider)
-    return True
-
-
 card(
     "Cryptic Rider",
-    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(_cryptic_rider,)),
+    Mode(window=W.AFTER_ACTION, when=referendum_passed, effects=(v.NextReferendumPasses(),)),
 )
 
 
 # -- Business Pressure: Methuselahs burn pool for votes -------------------------------------------------------------------
 
 
-def _business_pressure(superior: bool) -> Callable[[Game, Play], Any]:
-    """Each Methuselah, in turn from the player (once each: the give and take of RTR 19960530 is not modelled),
-    burns 0 to 3 pool, never its last, for +2 votes each (the player +3 at superior) in this referendum. The option
-    offered first (the bots' default) is: the player burns as much as it may, the others none."""
-
-    def effect(game: Game, play: Play) -> Generator[Any, Any, None]:
-        from ..economy import Kind, Option
-
-        ref = play.frame
-        if not isinstance(ref, Referendum):
-            return
-        order = [s for s in game.order[game.order.index(play.seat) :] + game.order[: game.order.index(play.seat)]]
-        for seat in order:
-            most = min(3, game.seats[seat].pool - 1)
-            if most <= 0 or game.seats[seat].ousted:
-                continue
-            burns = [Option(Kind.TERMS, seat, value=n) for n in range(1, most + 1)]
-            options = (
-                [*reversed(burns), Option(Kind.PASS, seat)] if seat == play.seat else [Option(Kind.PASS, seat), *burns]
-            )
-            option = yield from choose(game, seat, options)
-            if option.kind is Kind.TERMS and option.value > 0:
-                burn_pool(game, seat, option.value)
-                per = 3 if superior and seat == play.seat else 2
-                ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) + per * option.value
-                game.log("burn pool", seat, option.value)
-
-    return effect
-
-
 card(
     "Business Pressure",
-    Mode(window=W.POLLING, when=in_polling, effects=(_business_pressure(False),)),
-    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(_business_pressure(True),)),
+    Mode(window=W.POLLING, when=in_polling, effects=(v.VotesForPool(per=2, own_per=2),)),
+    Mode(window=W.POLLING, superior=True, when=in_polling, effects=(v.VotesForPool(per=2, own_per=3),)),
     notes="Each Methuselah burns 0 to 3 pool (never its last) once, in turn from the player.",
 )
 
@@ -1792,85 +1557,27 @@ card(
 # -- Approximation of Loyalty: a small minion cannot block; a small minion's reaction cancelled ------------------------
 
 
-def _small(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= 6))
-
-
-def _small_blockers(game: Game, play: Play) -> list[int]:
-    """The vampires with capacity 6 or less and the allies of the Methuselahs who may block this action."""
-    act = action_of(play)
-    if act is None:
-        return []
-    return [m.id for s in blocking_seats(game, act) for m in ready_minions(game, s) if _small(game, m.id)]
-
-
-def _small_reaction(game: Game, play: Play) -> bool:
-    """A reaction card being played by a vampire with capacity 6 or less or an ally."""
-    act = action_of(play) or current_action(game)
-    return (
-        act is not None
-        and card_being_played("Reaction")(game, play)
-        and _small(game, act.flags.get("playing minion", -1))
-    )
-
-
-def _no_more_modifiers(game: Game, play: Play) -> None:
-    act = action_of(play) or current_action(game)
-    if act is not None:
-        act.flags["no more action modifiers"] = 1
-
-
-@hook("may_play", "Approximation of Loyalty")
-def _modifiers_closed(game: Game, handler: Any, m: Any) -> bool:
-    """No more action modifiers can be played on this action."""
-    if "Action Modifier" not in handler.types:
-        return True
-    act = current_action(game)
-    return act is None or not act.flags.get("no more action modifiers")
-
-
+_SMALL_BLOCKERS = v.blockers_ally_or_capacity_at_most(6)
 card(
     "Approximation of Loyalty",
     Mode(
         window=W.ANNOUNCED,
-        when=has_targets(_small_blockers),
-        targets=_small_blockers,
+        when=has_targets(_SMALL_BLOCKERS),
+        targets=_SMALL_BLOCKERS,
         effects=(CannotBlockTarget(),),
     ),
     Mode(
         window=W.AS_PLAYED,
         superior=True,
         role=Role.ACTING,
-        when=_small_reaction,
-        effects=(CancelAsPlayed(), _no_more_modifiers),
+        when=all_of(card_being_played("Reaction"), v.played_by_ally_or_capacity_at_most(6)),
+        effects=(CancelAsPlayed(), v.NoMoreCardsThisAction(types=("Action Modifier",))),
     ),
     notes="[pre]: only the minions of the Methuselahs who may block are offered as choices.",
 )
 
 
 # -- The Sleeping Mind: a locked vampire cannot block; minions cannot unlock during this action --------------------------
-
-_UNLOCKS = (UnlockSelf, UnlockTarget, UnlockActor, UnlockAfterSuccess, UnlockAfterSuccessForBlood)
-
-
-def _sleeping(game: Game, play: Play) -> None:
-    """[DOM]: no minion unlocks during this action: an unlock already promised after resolution is void."""
-    act = action_of(play)
-    if act is not None:
-        act.flags["minions cannot unlock"] = 1
-        act.flags.pop("unlock after success (free)", None)
-        act.flags.pop("unlock after success", None)
-
-
-@hook("may_play", "Sleeping Mind, The")
-def _no_unlocking(game: Game, handler: Any, m: Any) -> bool:
-    """A card whose effect unlocks a minion is not played during the action (wakes still are: PIB 20150703)."""
-    act = current_action(game)
-    if act is None or not act.flags.get("minions cannot unlock"):
-        return True
-    return not any(isinstance(e, _UNLOCKS) for e in handler.mode.effects)
-
 
 card(
     "Sleeping Mind, The",
@@ -1880,7 +1587,7 @@ card(
         targets=possible_blockers_that(locked=True),
         effects=(CannotBlockTarget(),),
     ),
-    Mode(window=W.ANNOUNCED, superior=True, effects=(_sleeping,)),
+    Mode(window=W.ANNOUNCED, superior=True, effects=(v.NoMoreCardsThisAction(unlocking=True),)),
     notes="[DOM]: cards whose effect unlocks a minion are not played during the action (rather than played to no "
     "effect); an unlock written as a card's own code is not prevented.",
 )
@@ -1889,7 +1596,6 @@ card(
 # -- cards added by cov_c -------------------------------------------------------------------------------------------------
 
 _BLITHE = "Blithe Acceptance"
-_BLITHE_SUPERIOR = "blithe acceptance [OBF]"  # a mark on a copy played at [OBF]
 
 card(
     _BLITHE,
@@ -1903,31 +1609,15 @@ card(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=not_carrying(_BLITHE),
-        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(_BLITHE_SUPERIOR)),
+        effects=(Stealth(1), PutOnTarget(on_self=True), MarkThisCard(v.BLOOD_INSTEAD_OF_BURNING)),
         label="+1 stealth, on this vampire (1 blood as it enters combat)",
     ),
     bearer=Bearer(stealth=1),
+    attached=Attached(burn_entering_combat=True),
     notes="Played when its stealth is needed (a block attempt), its +1 stealth counted for this action and every "
     "later one. [OBF]: as the vampire enters combat it burns 1 blood instead of the card by a fixed rule, when it "
     "has 2 or more.",
 )
-
-
-@hook("combat_start", _BLITHE)
-def _blithe_enters_combat(game: Game, c: Combat) -> None:
-    """ "Burn this card if this vampire enters combat" ([OBF]: or burn 1 blood), in each new combat (Psyche!: ANK
-    20230527)."""
-    wanted = vekn(game, _BLITHE)
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        if m is None or not m.cards:
-            continue
-        for copy in [x for x in m.cards if game.card_of[x] == wanted]:
-            if card_marked(game, copy, _BLITHE_SUPERIOR) and m.blood >= 2:
-                move_blood(game, m.id, -1)
-                game.log("burn blood", controller(game, m.id), m.id, 1)
-            else:
-                burn_card(game, copy)
 
 
 # -- Command of the Beast -----------------------------------------------------------------------------------------------

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import Any
 
-from ..cards import Controller, Mode, Play, Role, card, hook
-from ..frames import Action, Combat, Referendum, Until
+from ..cards import Attached, Controller, Mode, Play, ReferendumVotes, Role, card, hook
+from ..frames import Action, Combat, Until
 from ..state import ALLY, VAMPIRE, Game, Phase
 from ..vocabulary import (
     Banish,
+    BurnAll,
     BurnBlood,
     BurnTheEdge,
     If,
@@ -36,13 +37,14 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
-    current_bleed,
     discard_down,
+    has_blood,
     has_edge,
     has_targets,
     methuselah_sets,
     move_blood,
     not_carrying,
+    own_minion_phase,
     ready_allies,
     ready_minions,
     ready_vampires_anywhere,
@@ -51,6 +53,7 @@ from ..vocabulary import (
     richer_methuselahs,
     rider_sum,
     seats_from,
+    self_ready,
     titled_vampires,
     vampires_for_title,
     vekn,
@@ -405,22 +408,6 @@ card(
 # -- Eat the Rich: chosen Methuselahs burn 1 pool, 3 more with a ready titled vampire; titles count less ----------
 
 
-@hook("votes_cast", "Eat the Rich")
-def _eat_the_rich_votes(game: Game, seat: int, ref: Referendum, side: int) -> int:
-    """In its referendum each titled vampire casts 1 vote or ballot less (a priscus 1 ballot less, another
-    titled vampire 1 vote less), and burning the Edge gives 1 more vote (the seat that burned it is the first to
-    cast once it is burned)."""
-    if ref.card < 0 or ref.card in game.minions or game.card_of[ref.card] != vekn(game, "Eat the Rich"):
-        return 0
-    delta = -sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.title and m.votes > 0)
-    mark = ("eat the rich: edge", id(ref))
-    if ref.edge_burned and mark not in game.used:
-        game.used.add(mark)
-        game.kept.append(ref)
-        delta += 1
-    return delta
-
-
 card(
     "Eat the Rich",
     Mode(
@@ -432,6 +419,7 @@ card(
     ),
     notes="The chosen Methuselahs are every other Methuselah or one of them (the bot's choice), not any set; "
     "votes and ballots are one count (a priscus's -1 ballot is -1 vote).",
+    referendum_votes=ReferendumVotes(titled=-1, edge=1),
 )
 
 
@@ -460,26 +448,6 @@ card(
 # -- title cards: Lasombra Justicar, Toreador Justicar ---------------------------------------------------------------
 
 
-@hook("votes", "Lasombra Justicar", "Toreador Justicar")
-def _title_referendum_votes(game: Game, seat: int) -> int:
-    """During the referendum of Lasombra Justicar each Lasombra gets +1 vote, of Toreador Justicar each ready
-    Toreador (both: the seat's ready ones, who cast votes)."""
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    if ref is None or ref.card < 0 or ref.card in game.minions:
-        return 0
-    name = game.card_of[ref.card]
-    clan = (
-        "Lasombra"
-        if name == vekn(game, "Lasombra Justicar")
-        else "Toreador"
-        if name == vekn(game, "Toreador Justicar")
-        else ""
-    )
-    if not clan:
-        return 0
-    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.clan == clan)
-
-
 for _clan in ("Lasombra", "Toreador"):
     card(
         f"{_clan} Justicar",
@@ -491,6 +459,7 @@ for _clan in ("Lasombra", "Toreador"):
             effects=(TitleOnTarget("justicar"),),
         ),
         notes="Not called while a vampire in play holds the title (a contest for it is not modelled).",
+        referendum_votes=ReferendumVotes(clan_bonus=_clan),  # "each [ready] Lasombra/Toreador gets +1 vote"
     )
 
 
@@ -674,40 +643,7 @@ card(
 # -- Firebrand: on the acting Anarch: +1 vote, burn 1 blood to unlock a younger Anarch; burned if it goes to torpor
 
 
-def _firebrand_on(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    firebrand = vekn(game, "Firebrand")
-    return m is not None and any(game.card_of[x] == firebrand for x in m.cards)
-
-
-def _firebrand_targets(game: Game, play: Play) -> list[int]:
-    """During your minion phase, with the Firebrand's Anarch ready and with blood: your ready locked Anarchs
-    younger than it."""
-    me = game.minions.get(play.minion)
-    if game.acting != play.seat or me is None or me.torpor or me.blood < 1:
-        return []
-    return [
-        m.id
-        for m in ready_minions(game, play.seat)
-        if m.kind == VAMPIRE and m.sect == "Anarch" and m.locked and m.capacity < me.capacity
-    ]
-
-
-@hook("votes", "Firebrand")
-def _firebrand_votes(game: Game, seat: int) -> int:
-    """+1 vote for each of the seat's ready Anarchs with a Firebrand."""
-    return sum(1 for m in ready_minions(game, seat) if m.kind == VAMPIRE and _firebrand_on(game, m.id))
-
-
-@hook("torpor", "Firebrand")
-def _firebrand_torpor(game: Game, minion: int) -> None:
-    """Burn the Firebrand when its Anarch goes to torpor."""
-    m = game.minions.get(minion)
-    if m is None:
-        return
-    firebrand = vekn(game, "Firebrand")
-    for c in [x for x in m.cards if game.card_of[x] == firebrand]:
-        burn_card(game, c)
+_YOUNGER_LOCKED_ANARCHS = Minions(sect="Anarch", locked=True, younger=True)
 
 
 card(
@@ -716,12 +652,13 @@ card(
     Mode(
         window=W.AFTER_ACTION,
         in_play=True,
-        when=has_targets(_firebrand_targets),
-        targets=_firebrand_targets,
+        when=all_of(own_minion_phase, self_ready, has_blood(1), has_targets(_YOUNGER_LOCKED_ANARCHS)),
+        targets=_YOUNGER_LOCKED_ANARCHS,
         effects=(BurnBlood(1), UnlockTarget()),
         label="burn 1 blood: unlock a younger Anarch",
     ),
     notes="The unlock is offered after each of your actions, for one of your own locked Anarchs.",
+    attached=Attached(votes=1, burn_on_torpor=True),
 )
 
 
@@ -1017,21 +954,11 @@ card(
 # -- cov_d: Justicar Retribution --------------------------------------------------------------------------------------
 
 
-def bleeders_of_3(game: Game) -> list[int]:
-    """The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more."""
-    return [
-        m.id for s in game.order for m in ready_minions(game, s) if m.kind == VAMPIRE and current_bleed(game, m.id) >= 3
-    ]
+# The vampires in play (ready: one in torpor bleeds nobody) with a current bleed of 3 or more.
+bleeders_of_3 = Minions(whose="all", min_bleed=3)
 
 
-def _retribution(game: Game, play: Play) -> None:
-    """Burn all vampires with a current bleed of 3 or more (worked out first, burned together)."""
-    for minion in bleeders_of_3(game):
-        if minion in game.minions:
-            burn_minion(game, minion)
-
-
-card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(_retribution,)))
+card("Justicar Retribution", Mode(window=W.ACTION, political=True, effects=(BurnAll(bleeders_of_3),)))
 
 
 # -- cov_d: Exclusion Principle -------------------------------------------------------------------------------------
@@ -1102,25 +1029,8 @@ card(
 _BENEDICTION = "Cardinal Benediction"
 
 
-def cardinal_candidates(game: Game, play: Play) -> Sequence[int]:
-    """The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first)."""
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        m.id
-        for s in order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and m.sect == "Sabbat" and m.capacity >= 7
-    ]
-
-
-@hook("votes", _BENEDICTION)
-def _benediction_votes(game: Game, seat: int) -> int:
-    """During its referendum non-Sabbat vampires cannot cast votes or ballots (the Methuselah's own, the Edge and a
-    political card, still can)."""
-    ref = next((f for f in reversed(game.frames) if isinstance(f, Referendum)), None)
-    if ref is None or ref.card < 0 or game.card_of[ref.card] != vekn(game, _BENEDICTION):
-        return 0
-    return -sum(m.votes for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect != "Sabbat")
+# The ready Sabbat vampires with capacity 7 or more, anyone's (the caller's first).
+cardinal_candidates = Minions(whose="own first", sect="Sabbat", min_capacity=7)
 
 
 card(
@@ -1132,6 +1042,7 @@ card(
         targets=cardinal_candidates,
         effects=(TitleOnTarget("cardinal"),),
     ),
+    referendum_votes=ReferendumVotes(only_sect="Sabbat"),
 )
 
 
