@@ -206,6 +206,20 @@ class Controller:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UnlockPhase:
+    """What a card in play does in its controller's unlock phase (read by the vocabulary's hooks), the card being
+    in the controller's region or on one of its minions: ``burn`` it ("burn this card during your unlock phase":
+    Sheepdog, Khabar: Glory, Shadow Cloak); the minion it is on ``stays_locked`` ("does not unlock as normal":
+    Sheepdog, Anima Gathering, Rötschreck); the controller's prey burns ``prey_burns`` pool per copy (Creeping
+    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards")."""
+
+    burn: bool = False
+    stays_locked: bool = False
+    prey_burns: int = 0
+    once: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Spec:
     """A card as data: its official name and its modes, in the card's order."""
 
@@ -227,6 +241,7 @@ class Spec:
     # What of the card's text the spec leaves out: a spec that says something here is *partial*, listed apart in
     # every report and counted as unmodelled in the coverage shares (DESIGN.md, engine_coverage).
     missing: str = ""
+    unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -336,6 +351,7 @@ def card(
     everyone: Everyone | None = None,
     blocks: Blocks | None = None,
     missing: str = "",
+    unlock_phase: UnlockPhase | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -346,7 +362,19 @@ def card(
     if steal not in STEALERS:
         raise ValueError(f"{name}: steal must be one of {STEALERS}, not {steal!r}")
     spec = LIBRARY[name] = Spec(
-        name, tuple(modes), notes, burn, steal, bearer, controller, ally, upkeep, everyone, blocks, missing
+        name,
+        tuple(modes),
+        notes,
+        burn,
+        steal,
+        bearer,
+        controller,
+        ally,
+        upkeep,
+        everyone,
+        blocks,
+        missing,
+        unlock_phase=unlock_phase,
     )
     return spec
 

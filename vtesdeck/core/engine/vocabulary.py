@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from .. import eligibility
 from . import economy
 from . import game as g
-from .cards import Mode, Play, Role, hook
+from .cards import Mode, Play, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .state import held_on as _held_on
@@ -7738,3 +7738,59 @@ def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
 
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
+
+
+# --- words added for ba
+
+
+def _unlock_phase_cards(game: Game, seat: int) -> list[tuple[int, UnlockPhase, Minion | None]]:
+    """The cards the seat controls with an ``UnlockPhase`` (in its region, or on one of its minions, with that
+    minion): (copy, what it does, the minion it is on or None)."""
+    specs = game.compiled.specs if game.compiled is not None else {}
+    card_of = game.card_of
+    found: list[tuple[int, UnlockPhase, Minion | None]] = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        for copy in m.cards if m is not None else (c,):
+            spec = specs.get(card_of[copy])
+            if spec is not None and spec.unlock_phase is not None:
+                found.append((copy, spec.unlock_phase, m))
+    return found
+
+
+@hook("stays_locked", data=("unlock_phase",))
+def _stays_locked_by_card(game: Game, seat: int) -> list[int]:
+    """The seat's locked minions carrying a card that says they do not unlock as normal (``UnlockPhase.stays_locked``:
+    Sheepdog)."""
+    return [m.id for _, u, m in _unlock_phase_cards(game, seat) if u.stays_locked and m is not None and m.locked]
+
+
+@hook("unlock", data=("unlock_phase",))
+def _unlock_phase(game: Game, seat: int) -> None:
+    """In the seat's unlock phase, what its cards in play with an ``UnlockPhase`` do: the prey burns pool (one burn
+    for all: Army of Rats, Creeping Sabotage), then the cards to burn burn (Sheepdog)."""
+    found = _unlock_phase_cards(game, seat)
+    owed = 0
+    once: set[int] = set()
+    for copy, u, m in found:
+        if not u.prey_burns or m is not None:
+            continue
+        if not u.once:
+            owed += u.prey_burns
+        elif game.card_of[copy] not in once:
+            once.add(game.card_of[copy])
+            owed += u.prey_burns
+    prey = game.prey(seat)
+    if owed and prey != seat:
+        economy.burn_pool(game, prey, owed)
+        game.log("burn pool", prey, owed)
+    for copy, u, _ in found:
+        if u.burn:
+            g.burn_card(game, copy)
+
+
+def copies_controlled(game: Game, play: Play) -> Sequence[int]:
+    """X: the copies of the card played its player already controls ("X is the number of Creeping Sabotage cards
+    you control")."""
+    wanted = game.card_of[play.card] if play.card >= 0 else -1
+    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]

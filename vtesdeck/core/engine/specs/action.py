@@ -25,6 +25,7 @@ from ..cards import (
     Mode,
     Play,
     Role,
+    UnlockPhase,
     Upkeep,
     card,
     hook,
@@ -847,31 +848,19 @@ card(
 # -- cards in play that make the prey burn pool: Army of Rats, Creeping Sabotage ------------------------------------------
 
 
-def _copies_controlled(game: Game, play: Play) -> list[int]:
-    """Creeping Sabotage's X: the copies its player already controls."""
-    wanted = game.card_of[play.card] if play.card >= 0 else -1
-    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
-
-
-card("Army of Rats", Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)), burn="minion")
+card(
+    "Army of Rats",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
+    burn="minion",
+    unlock_phase=UnlockPhase(prey_burns=1, once=True),
+)
 card(
     "Creeping Sabotage",
-    Mode(window=W.ACTION, stealth=1, x_cost=True, values=_copies_controlled, effects=(PutInPlay(),)),
+    Mode(window=W.ACTION, stealth=1, x_cost=True, values=v.copies_controlled, effects=(PutInPlay(),)),
     burn="minion",
+    unlock_phase=UnlockPhase(prey_burns=1),
     notes="X counts the copies already in play when it is played.",
 )
-
-
-@hook("unlock", "Army of Rats", "Creeping Sabotage")
-def _prey_burns_in_unlock(game: Game, seat: int) -> None:
-    """During your unlock phase, your prey burns 1 pool for each Creeping Sabotage, and 1 for Army of Rats however
-    many ("only 1 pool each turn with Army of Rats cards")."""
-    held = [game.card_of[c] for c in game.seats[seat].controlled if c not in game.minions]
-    burn = min(1, held.count(vekn(game, "Army of Rats"))) + held.count(vekn(game, "Creeping Sabotage"))
-    prey = game.prey(seat)
-    if burn and prey != seat:
-        economy.burn_pool(game, prey, burn)
-        game.log("burn pool", prey, burn)
 
 
 # -- Disciple of Lazarus, Recruitment Exercise: the crypt -----------------------------------------------------------------
@@ -1830,32 +1819,8 @@ card(
         effects=(AddBlood(4, to_self=True), PutOnTarget(on_self=True)),
         label="gain 4 blood, stay locked through the next unlock phase",
     ),
+    unlock_phase=UnlockPhase(burn=True, stays_locked=True),
 )
-
-
-def _holding(game: Game, seat: int, name: str) -> list[tuple[Minion, int]]:
-    """(vampire, card copy) for each copy of ``name`` on the seat's minions."""
-    wanted = vekn(game, name)
-    return [
-        (game.minions[c], x)
-        for c in game.seats[seat].controlled
-        if c in game.minions
-        for x in game.minions[c].cards
-        if game.card_of[x] == wanted
-    ]
-
-
-@hook("stays_locked", "Sheepdog")
-def _sheepdog_stays_locked(game: Game, seat: int) -> list[int]:
-    """The vampire with Sheepdog does not unlock as normal."""
-    return [m.id for m, _ in _holding(game, seat, "Sheepdog") if m.locked]
-
-
-@hook("unlock", "Sheepdog")
-def _sheepdog_burns(game: Game, seat: int) -> None:
-    """Burn Sheepdog during your unlock phase."""
-    for _, copy in _holding(game, seat, "Sheepdog"):
-        burn_card(game, copy)
 
 
 _SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
@@ -2401,6 +2366,7 @@ card(
     ),
     notes="The vampire with the card never unlocks as normal (its controller's choice, always taken here: the bonus "
     "lasts while it stays locked); a copy whose vampire unlocked by another effect burns as its bonus is next read.",
+    unlock_phase=UnlockPhase(stays_locked=True),
 )
 
 
@@ -2412,12 +2378,6 @@ def _anima_intercept(game: Game, minion: int, act: Action) -> int:
 @hook("bleed", "Anima Gathering")
 def _anima_bleed(game: Game, act: Action) -> int:
     return sum(1 for _, superior in _anima(game, act.actor) if superior)
-
-
-@hook("stays_locked", "Anima Gathering")
-def _anima_stays_locked(game: Game, seat: int) -> list[int]:
-    """During your unlock phase, the vampire with Anima Gathering does not unlock as normal (chosen)."""
-    return [m.id for m, _ in _holding(game, seat, "Anima Gathering") if m.locked]
 
 
 # -- Taunt the Caged Beast ------------------------------------------------------------------------------------------------
