@@ -141,6 +141,8 @@ class Bearer:
     stealth: int = 0  # +stealth to the minion's actions (Blithe Acceptance)
     once_each_combat: bool = False  # its ``strike`` is usable once each combat, per copy (Sawed-Off Shotgun)
     strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
+    intercept_defending: int = 0  # +intercept during actions directed at its controller or a card they control (Abbot)
+    blocks_younger_unlocked: bool = False  # it does not lock for blocking a vampire not older than it (Atonement)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1378,9 +1378,12 @@ class CombatEndsStrikeIfBlocked:
 class DamageAfterResolution:
     """ "This vampire takes N unpreventable environmental aggravated damage after action resolution" (Daring the
     Dawn): dealt once the action reached resolution, after its combat if blocked, and also when it ended before
-    (Mirror Walk, Change of Target: ANK 20220331); not when cancelled as it is played (ANK 20220401)."""
+    (Mirror Walk, Change of Target: ANK 20220331); not when cancelled as it is played (ANK 20220401).
+    ``even_if_blocked``: owed as the block succeeds too, and dealt after the combat (Force of Will: "even if the
+    action is blocked")."""
 
     aggravated: int
+    even_if_blocked: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
@@ -3199,7 +3202,10 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
 
 @hook("intercept", data=("bearer",))
 def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
-    return sum(b.intercept for _, b in _bearers(game, minion))
+    found = _bearers(game, minion)
+    if act.directed and any(b.intercept_defending for _, b in found) and act.target == g.controller(game, minion):
+        return sum(b.intercept + b.intercept_defending for _, b in found)
+    return sum(b.intercept for _, b in found)
 
 
 @hook("strength", data=("bearer",))
@@ -7794,3 +7800,30 @@ def copies_controlled(game: Game, play: Play) -> Sequence[int]:
     you control")."""
     wanted = game.card_of[play.card] if play.card >= 0 else -1
     return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
+
+
+@hook("blocked", effects=(DamageAfterResolution,))
+def _damage_even_if_blocked(game: Game, act: Action) -> None:
+    """The damage of a blocked action's card that says "even if the action is blocked"
+    (``DamageAfterResolution.even_if_blocked``): owed as the block succeeds, dealt after the combat."""
+    mode = act.mode
+    if mode is None or act.actor < 0:
+        return
+    for e in mode.effects:
+        if isinstance(e, DamageAfterResolution) and e.even_if_blocked:
+            key = f"damage after resolution:{act.actor}"
+            act.flags[key] = act.flags.get(key, 0) + e.aggravated
+
+
+@hook("blocked", data=("bearer",))
+def _bearer_blocks_younger_unlocked(game: Game, act: Action) -> None:
+    """The blocker does not lock for blocking a vampire of its capacity or less when it carries a card saying so
+    (``Bearer.blocks_younger_unlocked``: Atonement, "the same age or younger")."""
+    blocker = game.minions.get(act.blocker)
+    if blocker is None or not blocker.cards:
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.capacity > blocker.capacity:
+        return
+    if any(b.blocks_younger_unlocked for _, b in _bearers(game, blocker.id)):
+        act.flags[f"no lock for blocking:{blocker.id}"] = 1

@@ -125,7 +125,6 @@ from ..vocabulary import (
     choose,
     combat,
     controller,
-    copies_on,
     crypt_not_empty,
     current_action,
     damage_pending,
@@ -932,15 +931,8 @@ card(
 card(
     "Abbot",
     Mode(window=W.ACTION, stealth=1, when=not_carrying("Abbot"), effects=(PutOnTarget(on_self=True), UnlockSelf())),
+    bearer=Bearer(intercept_defending=1),
 )
-
-
-@hook("intercept", "Abbot")
-def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
-    if not act.directed or act.target != controller(game, minion):
-        return 0
-    return 1 if copies_on(game, minion, "Abbot") else 0
 
 
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
@@ -2517,7 +2509,7 @@ card(
         when=locked_self,
         bleeds=True,
         bleed=1,
-        effects=(DamageAfterResolution(2),),
+        effects=(DamageAfterResolution(2, even_if_blocked=True),),
         label="a locked vampire bleeds +1, then 2 aggravated damage",
     ),
     Mode(
@@ -2526,7 +2518,7 @@ card(
         when=locked_self,
         bleeds=True,
         bleed=2,
-        effects=(DamageAfterResolution(1),),
+        effects=(DamageAfterResolution(1, even_if_blocked=True),),
         label="a locked vampire bleeds +2, then 1 aggravated damage",
     ),
 )
@@ -2536,16 +2528,6 @@ card(
 def _force_of_will_locked(game: Game, handler: Any) -> bool:
     """Force of Will is only usable by a locked vampire (game.action_options offers it to locked ones)."""
     return bool(handler.card == vekn(game, "Force of Will"))
-
-
-@hook("blocked", "Force of Will")
-def _force_of_will_blocked(game: Game, act: Action) -> None:
-    """The damage is taken even if the action is blocked: set as the block succeeds (DamageAfterResolution's
-    flag, dealt after the combat)."""
-    if act.card < 0 or act.mode is None or game.card_of[act.card] != vekn(game, "Force of Will"):
-        return
-    key = f"damage after resolution:{act.actor}"
-    act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
 
 
 # -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
@@ -3343,20 +3325,10 @@ card(
     _ATONEMENT,
     Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
     burn="vampire",
-    bearer=Bearer(intercept=1),
+    bearer=Bearer(intercept=1, blocks_younger_unlocked=True),
 )
 v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
 v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
-
-
-@hook("blocked", _ATONEMENT)
-def _atonement_no_lock(game: Game, act: Action) -> None:
-    """The vampire with Atonement does not lock for blocking a vampire the same age or younger."""
-    blocker, actor = game.minions.get(act.blocker), game.minions.get(act.actor)
-    if blocker is None or actor is None or actor.kind != VAMPIRE or not blocker.cards:
-        return
-    if v.copies_on(game, blocker.id, _ATONEMENT) and actor.capacity <= blocker.capacity:
-        act.flags[f"no lock for blocking:{blocker.id}"] = 1
 
 
 def _red_list(game: Game, minion: int) -> bool:
