@@ -795,12 +795,18 @@ def uncontrolled_with_trait(trait: str) -> Targets:
     return targets
 
 
-def younger_uncontrolled_with(discipline: str) -> Targets:
+def younger_uncontrolled_with(discipline: str = "", *, clan: str = "") -> Targets:
     """Vampires of the player's uncontrolled region younger than the acting vampire (lower capacity) with
-    ``discipline`` at any level (The Call: Dementation)."""
+    ``discipline`` at any level (The Call: Dementation), of the ``clan`` if given (Disciple of Lazarus: Harbinger of
+    Skulls)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
-        return [c for c in younger_uncontrolled(game, play) if discipline in dict(game.minions[c].disciplines)]
+        return [
+            c
+            for c in younger_uncontrolled(game, play)
+            if (not discipline or discipline in dict(game.minions[c].disciplines))
+            and (not clan or game.minions[c].clan == clan)
+        ]
 
     return targets
 
@@ -7827,3 +7833,139 @@ def _bearer_blocks_younger_unlocked(game: Game, act: Action) -> None:
         return
     if any(b.blocks_younger_unlocked for _, b in _bearers(game, blocker.id)):
         act.flags[f"no lock for blocking:{blocker.id}"] = 1
+
+
+def _vampire_of_clan(game: Game, copy: int, clan: str) -> bool:
+    """Whether a crypt card is a vampire of the clan (by its card: a card still in the crypt has no minion record)."""
+    template = game.vampires.get(game.card_of[copy])
+    return template is not None and eligibility.clan(template.clan) == eligibility.clan(clan)
+
+
+def crypt_has_clan(clan: str) -> Pred:
+    """The player's crypt holds a vampire of the clan (Disciple of Lazarus: a Harbinger of Skulls to search for)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(_vampire_of_clan(game, c, clan) for c in game.seats[play.seat].crypt)
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchCryptFor:
+    """Search the crypt for a vampire of the ``clan``, reveal it and move it to the uncontrolled region; then shuffle
+    the crypt (Disciple of Lazarus: a Harbinger of Skulls)."""
+
+    clan: str
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        from .state import crypt_draw
+
+        seat = game.seats[play.seat]
+        found = list(dict.fromkeys(c for c in seat.crypt if _vampire_of_clan(game, c, self.clan)))
+        if found:
+            options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found]
+            option = yield from g.choose(game, play.seat, options)
+            seat.crypt.remove(option.target)
+            seat.crypt.append(option.target)  # the crypt's top is its end: drawn from there
+            crypt_draw(game, play.seat)
+        game.rng.shuffle(seat.crypt)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevealCryptTop:
+    """Reveal the top card of the crypt: a vampire of the ``clan`` goes to the uncontrolled region, with
+    ``blood_if_younger`` blood from the bank if it is younger than the acting vampire; anything else is shuffled back
+    (Mesu Bedshet: a Follower of Set, 2 blood)."""
+
+    clan: str
+    blood_if_younger: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        from .state import crypt_draw
+
+        seat = game.seats[play.seat]
+        if not seat.crypt:
+            return
+        if not _vampire_of_clan(game, seat.crypt[-1], self.clan):
+            game.rng.shuffle(seat.crypt)
+            return
+        copy = crypt_draw(game, play.seat)
+        m = game.minions.get(copy) if copy is not None else None
+        actor = game.minions.get(play.minion)
+        if self.blood_if_younger and m is not None and actor is not None and m.capacity < actor.capacity:
+            AddBlood(self.blood_if_younger)(game, dataclasses.replace(play, target=m.id))
+
+
+def cards_on_minions_of(seats: str, *, equipment: bool = False, locations: bool = False) -> Targets:
+    """The cards on the minions of ``seats`` ("prey or predator", "others": every other Methuselah), in seat order,
+    that are equipment (``equipment``) or locations (``locations``), retainers never (Loss [qui]: "an equipment or
+    location card on a minion controlled by your predator or prey")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        types = game.compiled.types if game.compiled is not None else {}
+        if seats == "prey or predator":
+            chosen: Sequence[int] = list(dict.fromkeys((game.prey(play.seat), game.predator(play.seat))))
+        else:
+            chosen = game.order
+        out: list[int] = []
+        for s in chosen:
+            if s == play.seat:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or not m.cards:
+                    continue
+                out += [
+                    x
+                    for x in m.cards
+                    if x not in game.minions
+                    and (
+                        (equipment and "Equipment" in types.get(game.card_of[x], ()))
+                        or (locations and is_location(game, x))
+                    )
+                ]
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeControlOfTargetCard:
+    """The player takes control of the target card in play of another Methuselah: one in that Methuselah's region
+    moves to the player's, one on a minion moves onto the acting minion (Dominate Kine [DOM], a location: RTR
+    19960112, RTR 19980623, "onto an appropriate card of the new controller"); it stays as it was, unlocked."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for s in game.order:
+            held = game.seats[s].controlled
+            if play.target in held and s != play.seat:
+                held.remove(play.target)
+                game.seats[play.seat].controlled.append(play.target)
+                game.locked_cards.discard(play.target)
+                game.log("steal", play.seat, play.target, s)
+                return
+            for c in held:
+                m = game.minions.get(c)
+                actor = game.minions.get(play.minion)
+                if m is not None and play.target in m.cards and s != play.seat and actor is not None:
+                    m.cards.remove(play.target)
+                    actor.cards.append(play.target)
+                    game.locked_cards.discard(play.target)
+                    game.log("steal", play.seat, play.target, s)
+                    return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipWithTargetFromHand:
+    """As the action resolves, equip the acting minion with the equipment card of the hand chosen as it was announced
+    (``equipment_in_hand``), if still there and still allowed (requirements and cost as normal), then draw back up
+    (Anonymous Freight)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        s = game.seats[play.seat]
+        if play.target not in s.hand or not may_equip_with(game, play.seat, play.minion, play.target):
+            return
+        g.set_aside(game, play.seat, play.target)
+        yield from equip_with(game, play, play.target)
+        if not s.ousted:
+            g.refill(game, play.seat)

@@ -44,7 +44,6 @@ from ..state import (
     Game,
     Minion,
     Phase,
-    crypt_draw,
     leave_play,
 )
 from ..vocabulary import (
@@ -139,7 +138,6 @@ from ..vocabulary import (
     in_polling,
     in_sect,
     infernal_actor,
-    is_location,
     is_ready,
     leave_aside,
     locations_of_others,
@@ -865,41 +863,21 @@ card(
 # -- Disciple of Lazarus, Recruitment Exercise: the crypt -----------------------------------------------------------------
 
 
-def _harbinger(game: Game, copy: int) -> bool:
-    template = game.vampires.get(game.card_of[copy])
-    return template is not None and template.clan == "Harbinger of Skulls"
-
-
-def _younger_uncontrolled_harbingers(game: Game, play: Play) -> list[int]:
-    return [c for c in younger_uncontrolled(game, play) if _harbinger(game, c)]
-
-
-def _harbinger_from_crypt(game: Game, play: Play) -> Flow:
-    """Search the crypt for a Harbinger of Skulls, reveal it, move it to the uncontrolled region; shuffle."""
-    seat = game.seats[play.seat]
-    found = list(dict.fromkeys(c for c in seat.crypt if _harbinger(game, c)))
-    if found:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-        seat.crypt.remove(option.target)
-        seat.crypt.append(option.target)
-        crypt_draw(game, play.seat)
-    game.rng.shuffle(seat.crypt)
-
-
+_HARBINGER = "Harbinger of Skulls"
 card(
     "Disciple of Lazarus",
     Mode(
         window=W.ACTION,
         stealth=1,
-        targets=_younger_uncontrolled_harbingers,
+        targets=v.younger_uncontrolled_with(clan=_HARBINGER),
         effects=(AddBlood(2),),
         label="add 2 blood to a younger uncontrolled Harbinger of Skulls",
     ),
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=lambda game, play: any(_harbinger(game, c) for c in game.seats[play.seat].crypt),
-        effects=(_harbinger_from_crypt,),
+        when=v.crypt_has_clan(_HARBINGER),
+        effects=(v.SearchCryptFor(_HARBINGER),),
         label="search the crypt for a Harbinger of Skulls",
     ),
 )
@@ -951,57 +929,18 @@ card(
 )
 
 
-def _equipment_or_locations_of_neighbours(game: Game, play: Play) -> list[int]:
-    """Equipment and locations on the minions of your predator and prey (Loss [qui])."""
-    types = game.compiled.types
-    out = []
-    for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))):
-        if s == play.seat:
-            continue
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is not None and m.cards:
-                out += [
-                    x
-                    for x in m.cards
-                    if x not in game.minions and ("Equipment" in types.get(game.card_of[x], ()) or is_location(game, x))
-                ]
-    return out
-
-
+_LOSS_TARGETS = v.cards_on_minions_of("prey or predator", equipment=True, locations=True)
 card(
     "Loss",
     Mode(
         window=W.ACTION,
         directed=True,
-        targets=_equipment_or_locations_of_neighbours,
-        effects=(If(target_still(_equipment_or_locations_of_neighbours), (BurnTargetCard(),)),),
+        targets=_LOSS_TARGETS,
+        effects=(If(target_still(_LOSS_TARGETS), (BurnTargetCard(),)),),
         label="burn an equipment or location on a minion of your predator or prey",
     ),
     Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
 )
-
-
-def _steal_location(game: Game, play: Play) -> None:
-    """Take control of the target location: one on the table moves to the player's; one on a minion moves onto
-    the acting minion (RTR 19960112, RTR 19980623: onto an appropriate card of the new controller)."""
-    for s in game.order:
-        held = game.seats[s].controlled
-        if play.target in held and s != play.seat:
-            held.remove(play.target)
-            game.seats[play.seat].controlled.append(play.target)
-            game.locked_cards.discard(play.target)
-            game.log("steal", play.seat, play.target, s)
-            return
-        for c in held:
-            m = game.minions.get(c)
-            actor = game.minions.get(play.minion)
-            if m is not None and play.target in m.cards and s != play.seat and actor is not None:
-                m.cards.remove(play.target)
-                actor.cards.append(play.target)
-                game.locked_cards.discard(play.target)
-                game.log("steal", play.seat, play.target, s)
-                return
 
 
 card(
@@ -1012,7 +951,7 @@ card(
         superior=True,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_steal_location,)),),
+        effects=(If(target_still(locations_of_others), (v.TakeControlOfTargetCard(),)),),
         label="steal a location",
     ),
     notes="[DOM]: a location on a minion (Secure Haven) goes onto the acting minion.",
@@ -1583,27 +1522,15 @@ card(
 # -- Mesu Bedshet ---------------------------------------------------------------------------------------------------------
 
 
-def _mesu_bedshet(game: Game, play: Play) -> None:
-    """Reveal the top crypt card: a Follower of Set is drawn (2 blood on it if younger than the acting
-    vampire); anything else is shuffled back."""
-    seat = game.seats[play.seat]
-    if not seat.crypt:
-        return
-    top = seat.crypt[-1]
-    template = game.vampires.get(game.card_of[top])
-    if template is None or clan_name(template.clan) != clan_name("Follower of Set"):
-        game.rng.shuffle(seat.crypt)
-        return
-    copy = crypt_draw(game, play.seat)
-    m = game.minions.get(copy) if copy is not None else None
-    actor = game.minions.get(play.minion)
-    if m is not None and actor is not None and m.capacity < actor.capacity:
-        AddBlood(2)(game, dataclasses.replace(play, target=m.id))
-
-
 card(
     "Mesu Bedshet",
-    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_mesu_bedshet,), label="reveal the crypt's top"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=crypt_not_empty,
+        effects=(v.RevealCryptTop("Follower of Set", blood_if_younger=2),),
+        label="reveal the crypt's top",
+    ),
 )
 
 
@@ -3372,25 +3299,13 @@ card(
 )
 
 
-def _anonymous_freight(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Equip the vampire with the equipment chosen as the action was announced, if still in the hand and still
-    allowed (requirements and cost as normal), then draw back up."""
-    s = game.seats[play.seat]
-    if play.target not in s.hand or not v.may_equip_with(game, play.seat, play.minion, play.target):
-        return
-    v.set_aside(game, play.seat, play.target)
-    yield from v.equip_with(game, play, play.target)
-    if not s.ousted:
-        refill(game, play.seat)
-
-
 card(
     "Anonymous Freight",
     Mode(
         window=W.ACTION,
         stealth=3,
         targets=v.equipment_in_hand,
-        effects=(_anonymous_freight,),
+        effects=(v.EquipWithTargetFromHand(),),
         label="equip with an equipment card from the hand",
     ),
     notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
