@@ -143,6 +143,8 @@ class Bearer:
     strike_capacity_above: int = 0  # its ``strike`` is usable only by a vampire of a higher capacity (Blade of Enoch)
     intercept_defending: int = 0  # +intercept during actions directed at its controller or a card they control (Abbot)
     blocks_younger_unlocked: bool = False  # it does not lock for blocking a vampire not older than it (Atonement)
+    bleed_vs_prey: int = 0  # +bleed when bleeding its controller's prey (Tier of Souls [SUP])
+    intercept_vs_chosen: int = 0  # +intercept against the minion the card chose as it was played (Divine Sign)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from .. import eligibility
 from . import economy
 from . import game as g
-from .cards import Mode, Play, Role, UnlockPhase, hook
+from .cards import Bearer, Mode, Play, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Until
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
 from .state import held_on as _held_on
@@ -3209,9 +3209,21 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
 @hook("intercept", data=("bearer",))
 def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
     found = _bearers(game, minion)
+    total: int = sum(b.intercept for _, b in found)
     if act.directed and any(b.intercept_defending for _, b in found) and act.target == g.controller(game, minion):
-        return sum(b.intercept + b.intercept_defending for _, b in found)
-    return sum(b.intercept for _, b in found)
+        total += sum(b.intercept_defending for _, b in found)
+    if any(b.intercept_vs_chosen for _, b in found):  # once, the best of the copies that chose the acting minion
+        given: dict[int, Bearer] = game.compiled.bearers
+        card_of = game.card_of
+        total += max(
+            (
+                given[card_of[c]].intercept_vs_chosen
+                for c in game.minions[minion].cards
+                if card_of[c] in given and g.chosen_minion(game, c) == act.actor
+            ),
+            default=0,
+        )
+    return total
 
 
 @hook("strength", data=("bearer",))
@@ -3221,7 +3233,10 @@ def _bearer_strength(game: Game, minion: int) -> int:
 
 @hook("bleed", data=("bearer",))
 def _bearer_bleed(game: Game, act: Action) -> int:
-    return sum(b.bleed for _, b in _bearers(game, act.actor))
+    found = _bearers(game, act.actor)
+    if any(b.bleed_vs_prey for _, b in found) and act.target == game.prey(act.seat):
+        return sum(b.bleed + b.bleed_vs_prey for _, b in found)
+    return sum(b.bleed for _, b in found)
 
 
 @hook("strikes", data=("bearer",))

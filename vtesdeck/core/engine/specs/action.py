@@ -117,7 +117,6 @@ from ..vocabulary import (
     burn_minion,
     cannot_block,
     card_cost,
-    cards_choosing,
     cards_requiring,
     carried_by_actor,
     carries_no,
@@ -1786,7 +1785,8 @@ def _shadow_of_the_beast(game: Game, c: Combat) -> None:
 
 
 def _steal_blood_or_life(game: Game, play: Play) -> None:
-    """Move 1 blood or life from the target minion to the acting vampire."""
+    """Move 1 blood or life from the target minion to the acting vampire (logged as a move: StealBloodFromTarget
+    would log a steal, and the games' logs are kept identical)."""
     m = game.minions.get(play.target)
     if m is None or not m.in_play or m.blood < 1 or play.minion not in game.minions:
         return
@@ -1816,17 +1816,9 @@ card(
         label="steal 1 blood or life, +1 bleed against your prey",
     ),
     burn="minion",
+    bearer=Bearer(bleed_vs_prey=1),
     notes="[ANI]: the card goes on the vampire even if the target is gone.",
 )
-
-
-@hook("bleed", "Tier of Souls")
-def _tier_of_souls_bleed(game: Game, act: Action) -> int:
-    """The vampire with Tier of Souls gets +1 bleed against your prey."""
-    m = game.minions.get(act.actor)
-    if m is None or not m.cards or act.target != game.prey(act.seat):
-        return 0
-    return 1 if any(game.card_of[c] == vekn(game, "Tier of Souls") for c in m.cards) else 0
 
 
 def _all_crypts(game: Game, play: Play) -> bool:
@@ -2898,15 +2890,10 @@ card(
         label="+2 intercept against a minion; open hand in the combat of its block",
     ),
     burn="chosen minion",
+    bearer=Bearer(intercept_vs_chosen=2),
     notes="The minion chosen is a ready minion of another Methuselah (the (D) action is directed at its controller). "
     "[NEC]'s open hand changes no decision here (the bots read no hand but their own).",
 )
-
-
-@hook("intercept", _DIVINE_SIGN)
-def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
-    """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
-    return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
 
 
 # -- Clan Impersonation ----------------------------------------------------------------------------------------------------
