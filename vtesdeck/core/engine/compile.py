@@ -304,9 +304,11 @@ def _reader_ids(
     specs: dict[int, Spec], vampires: dict[int, VampireSpec], data: tuple[str, ...], effects: tuple[type, ...]
 ) -> frozenset[int]:
     """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields, or a mode with one of
-    the ``effects`` (inside an ``If`` too)."""
+    the ``effects`` (inside an ``If`` too) or a ``when`` of one of those types (``vocabulary.ByLockedMinion``)."""
 
     def has_effect(mode: Mode) -> bool:
+        if isinstance(mode.when, effects):
+            return True
         stack = list(mode.effects)
         while stack:
             e = stack.pop()

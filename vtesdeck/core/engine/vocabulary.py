@@ -7984,3 +7984,62 @@ class EquipWithTargetFromHand:
         yield from equip_with(game, play, play.target)
         if not s.ousted:
             g.refill(game, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ByLockedMinion:
+    """A ``when``: an action card "only usable by a locked vampire" (Force of Will): the playing minion is locked and
+    not yet woken (``locked_self``); the "locked_actor" hook has ``game.action_options`` offer the card's action to
+    the seat's locked minions."""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        return locked_self(game, play)
+
+
+@hook("locked_actor", effects=(ByLockedMinion,))
+def _by_locked_minion(game: Game, handler: Any) -> bool:
+    return isinstance(handler.mode.when, ByLockedMinion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ControllersOfOldestGainPool:
+    """Each Methuselah who controls any of the oldest ready vampires of the ``clan`` (the highest capacity among all
+    of them at the table) gains ``amount`` pool (Haqim's Law: Leadership: the oldest Banu Haqim, 2 pool)."""
+
+    clan: str
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        wanted = eligibility.clan(self.clan)
+        ready = [
+            (m, s)
+            for s in game.order
+            for m in g.ready_minions(game, s)
+            if m.kind == VAMPIRE and eligibility.clan(m.clan) == wanted
+        ]
+        if not ready:
+            return
+        oldest = max(m.capacity for m, _ in ready)
+        for seat in dict.fromkeys(s for m, s in ready if m.capacity == oldest):
+            GainPool(self.amount)(game, Play(seat=seat, card=play.card, mode=play.mode, frame=play.frame))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetLeavesTorporFor:
+    """The acting vampire may burn ``blood`` blood to move the target vampire, in torpor and now its Methuselah's, to
+    the ready region (Graverobbing [DOM], after ``StealMinion``)."""
+
+    blood: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+        if actor is None or m is None or actor.blood < self.blood or not m.torpor:
+            return
+        if g.controller(game, m.id) != play.seat:
+            return
+        options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+        option = yield from g.choose(game, play.seat, options)
+        if option.value:
+            g.move_blood(game, actor.id, -self.blood)
+            m.torpor = False
+            game.log("leave torpor", play.seat, m.id)

@@ -143,7 +143,6 @@ from ..vocabulary import (
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
-    locked_self,
     master_action_left,
     may_attempt_block,
     may_play,
@@ -774,22 +773,9 @@ card(
 # -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
 
 
-def _haqims_leadership(game: Game, play: Play) -> None:
-    """Each Methuselah controlling any of the oldest ready Banu Haqim (Assamites: the same clan) gains 2 pool."""
-    ready = [
-        (m, s)
-        for s in game.order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and clan_name(m.clan) == clan_name("Assamite")
-    ]
-    if not ready:
-        return
-    oldest = max(m.capacity for m, _ in ready)
-    for seat in dict.fromkeys(s for m, s in ready if m.capacity == oldest):
-        GainPool(2)(game, Play(seat=seat, card=play.card, mode=play.mode, frame=play.frame))
-
-
-card("Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(_haqims_leadership,)))
+card(
+    "Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(v.ControllersOfOldestGainPool("Assamite", 2),))
+)
 
 
 # -- Shroud of Decay, Inside Dirt -----------------------------------------------------------------------------------------
@@ -1485,18 +1471,6 @@ card(
 # -- Graverobbing ---------------------------------------------------------------------------------------------------------
 
 
-def _graverob_to_ready(game: Game, play: Play) -> Flow:
-    """[DOM]: the acting vampire can burn 2 blood to move the stolen vampire to your ready region."""
-    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
-    if actor is None or m is None or actor.blood < 2 or not m.torpor or controller(game, m.id) != play.seat:
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
-    if option.value:
-        move_blood(game, actor.id, -2)
-        m.torpor = False
-        game.log("leave torpor", play.seat, m.id)
-
-
 card(
     "Graverobbing",
     Mode(
@@ -1511,7 +1485,7 @@ card(
         superior=True,
         directed=True,
         targets=torpid_vampires_of_others,
-        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), _graverob_to_ready)),),
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), v.TargetLeavesTorporFor(2))),),
         label="steal a vampire in torpor, 2 blood to move it to your ready region",
     ),
     notes="A target no longer in torpor as the action resolves: it fizzles (ANK 20210124).",
@@ -2425,7 +2399,7 @@ card(
     "Force of Will",
     Mode(
         window=W.ACTION,
-        when=locked_self,
+        when=v.ByLockedMinion(),
         bleeds=True,
         bleed=1,
         effects=(DamageAfterResolution(2, even_if_blocked=True),),
@@ -2434,19 +2408,13 @@ card(
     Mode(
         window=W.ACTION,
         superior=True,
-        when=locked_self,
+        when=v.ByLockedMinion(),
         bleeds=True,
         bleed=2,
         effects=(DamageAfterResolution(1, even_if_blocked=True),),
         label="a locked vampire bleeds +2, then 1 aggravated damage",
     ),
 )
-
-
-@hook("locked_actor", "Force of Will")
-def _force_of_will_locked(game: Game, handler: Any) -> bool:
-    """Force of Will is only usable by a locked vampire (game.action_options offers it to locked ones)."""
-    return bool(handler.card == vekn(game, "Force of Will"))
 
 
 # -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
