@@ -197,6 +197,8 @@ class Blocks:
     capacity: int
     intercept: int = 0
     traits: tuple[str, ...] = ()
+    damage_on_block: int = 0  # when it blocks, the acting minion takes this unpreventable aggravated damage
+    burn_on_block: bool = False  # … and the card burns (Unleash Hell's Fury: both, before any other effect)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -8043,3 +8043,30 @@ class TargetLeavesTorporFor:
             g.move_blood(game, actor.id, -self.blood)
             m.torpor = False
             game.log("leave torpor", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BecomeSect:
+    """The acting vampire becomes a member of the ``sect`` (Anarch Secession: "This vampire becomes Anarch")."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None:
+            m.sect = self.sect
+
+
+@hook("blocked", data=("blocks",))
+def _card_blocked(game: Game, act: Action) -> None:
+    """A card in play that blocked as a minion (``Blocks``): the acting minion takes its unpreventable environmental
+    aggravated damage, then the card burns if it says so (Unleash Hell's Fury; game.block_attempts then drops the
+    minion the card was during the attempt)."""
+    comp = game.compiled
+    blocks = comp.blocking.get(game.card_of[act.blocker]) if comp is not None and act.blocker >= 0 else None
+    if blocks is None:
+        return
+    if blocks.damage_on_block and act.actor in game.minions:
+        g.take_damage(game, act.actor, 0, blocks.damage_on_block)
+    if blocks.burn_on_block:
+        g.burn_card(game, act.blocker)

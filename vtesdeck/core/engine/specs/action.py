@@ -1835,21 +1835,17 @@ card(
 )
 
 
-def _anarch_secession(game: Game, play: Play) -> None:
-    """The vampire becomes Anarch; with a city title it holds the title of baron (this card on it)."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return
-    m.sect = "Anarch"
-    if m.title in CITY_TITLES:
-        TitleCard("baron", burn_penalty=False)(game, play)
-    else:
-        to_ash_heap(game, play.card)
-
-
 card(
     "Anarch Secession",
-    Mode(window=W.ACTION, stealth=1, effects=(_anarch_secession,), label="become Anarch (a baron with a city title)"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(
+            v.BecomeSect("Anarch"),
+            If(v.has_title(*CITY_TITLES), (TitleCard("baron", burn_penalty=False),)),
+        ),
+        label="become Anarch (a baron with a city title)",
+    ),
     notes="The city titles are prince, archbishop and baron (eligibility.CITY_TITLES).",
 )
 
@@ -3315,7 +3311,7 @@ card(
     _HELLS_FURY,
     Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(), UnlockSelf()), label="and unlock"),
-    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",)),
+    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",), damage_on_block=1, burn_on_block=True),
     notes="In play it attempts to block as a 9-capacity infernal vampire with +2 intercept and 0 blood, the same "
     "minion for every attempt, locked or not (LSJ 20100210, LSJ 19970707: game.card_blocker); a successful block is "
     "no combat: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns before "
@@ -3323,17 +3319,6 @@ card(
     "may then play what is played once an action is blocked (Change of Target). The burn option is not modelled "
     "for any card.",
 )
-
-
-@hook("blocked", _HELLS_FURY)
-def _hells_fury_blocks(game: Game, act: Action) -> None:
-    """The card blocked: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns
-    (game.block_attempts then drops the minion the card was during the attempt)."""
-    if act.blocker < 0 or game.card_of[act.blocker] != vekn(game, _HELLS_FURY):
-        return
-    if act.actor in game.minions:
-        take_damage(game, act.actor, 0, 1)
-    burn_card(game, act.blocker)
 
 
 # Call the Great Beast: ritual counters on a Baali, then a vampire made of the card (a Minion record under the card's
