@@ -27,7 +27,7 @@ from . import economy
 from . import game as g
 from .cards import Bearer, Mode, Play, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Until
-from .state import ALLY, RETAINER, VAMPIRE, Game, Minion
+from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
 from .state import held_on as _held_on
 from .state import hold as _hold
 from .windows import Act, Range, W
@@ -8070,3 +8070,81 @@ def _card_blocked(game: Game, act: Action) -> None:
         g.take_damage(game, act.actor, 0, blocks.damage_on_block)
     if blocks.burn_on_block:
         g.burn_card(game, act.blocker)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapToLibraryTop:
+    """Move up to ``count`` library cards from the player's ash heap to the top of its library, chosen one at a time
+    (any copy; the modelled cards offered first: Sudario Refraction)."""
+
+    count: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        comp = game.compiled
+        if comp is None:
+            return
+        for _ in range(self.count):
+            found: dict[int, int] = {}
+            for c in seat.ash_heap:
+                card = comp.cards.get(game.card_of[c])
+                if game.card_of[c] not in found and card is not None and not card.is_crypt:
+                    found[game.card_of[c]] = c
+            if not found:
+                break
+            candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
+            options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in candidates]
+            option = yield from g.choose(game, play.seat, options)
+            seat.ash_heap.remove(option.target)
+            seat.library.append(option.target)  # the library's top is its end
+            game.log("search", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardAtRandom:
+    """The player draws its hand up, then discards ``count`` cards of it at random and draws back up (Sudario
+    Refraction: a hand not full because the library was empty draws first, LSJ 20080612-2)."""
+
+    count: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.refill(game, play.seat)
+        hand = game.seats[play.seat].hand
+        g.discard(game, play.seat, game.rng.sample(hand, min(self.count, len(hand))))
+
+
+def locked_in_own_minion_phase(game: Game, play: Play) -> bool:
+    """The playing minion is ready and locked, during its controller's minion phase (Rutor's Hand: "during your minion
+    phase, lock this card to unlock this vampire")."""
+    m = game.minions.get(play.minion)
+    return (
+        m is not None
+        and m.locked
+        and m.in_play
+        and not m.torpor
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SelfTakesAggravated:
+    """The acting vampire takes ``amount`` unpreventable environmental aggravated damage, unless it burns
+    ``immune_for_blood`` blood (when it has them, its choice) to be immune to it (Rutor's Hand: 1; [THA]: or 3
+    blood)."""
+
+    amount: int
+    immune_for_blood: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        m = game.minions.get(play.minion)
+        if m is None or not m.in_play:
+            return
+        if self.immune_for_blood and m.blood >= self.immune_for_blood:
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value:
+                g.move_blood(game, m.id, -self.immune_for_blood)
+                game.log("burn blood", play.seat, m.id, self.immune_for_blood)
+                return
+        g.take_damage(game, m.id, 0, self.amount)

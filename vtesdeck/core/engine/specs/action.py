@@ -43,7 +43,6 @@ from ..state import (
     VAMPIRE,
     Game,
     Minion,
-    Phase,
     leave_play,
 )
 from ..vocabulary import (
@@ -168,7 +167,6 @@ from ..vocabulary import (
     retainers_of_others,
     retrieves_on_replace,
     set_aside,
-    take_damage,
     target_still,
     to_ash_heap,
     torpid_vampires_of_others,
@@ -1014,32 +1012,14 @@ card(
 # -- Sudario Refraction ---------------------------------------------------------------------------------------------------
 
 
-def _sudario_refraction(game: Game, play: Play) -> Flow:
-    """Three library cards of the ash heap, chosen one at a time, go on top of the library; then 3 cards of the
-    hand are discarded at random and the hand is drawn back up."""
-    seat = game.seats[play.seat]
-    cards = game.compiled.cards
-    for _ in range(3):
-        found: dict[int, int] = {}
-        for c in seat.ash_heap:
-            card = cards.get(game.card_of[c])
-            if game.card_of[c] not in found and card is not None and not card.is_crypt:
-                found[game.card_of[c]] = c
-        if not found:
-            break
-        candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in candidates])
-        seat.ash_heap.remove(option.target)
-        seat.library.append(option.target)  # the library's top is its end
-        game.log("search", play.seat, option.target)
-    refill(game, play.seat)  # a hand not full (the library was empty) draws them first: LSJ 20080612-2
-    lost = game.rng.sample(seat.hand, min(3, len(seat.hand)))
-    discard(game, play.seat, lost)
-
-
 card(
     "Sudario Refraction",
-    Mode(window=W.ACTION, stealth=1, effects=(_sudario_refraction,), label="3 cards of the ash heap on the library"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(v.AshHeapToLibraryTop(3), v.DiscardAtRandom(3)),
+        label="3 cards of the ash heap on the library",
+    ),
     notes="The three cards are chosen on resolution (the card: named on declaration, LSJ 20050422), any copy "
     "(LSJ 20090722).",
 )
@@ -1510,48 +1490,28 @@ card(
 # -- Rutor's Hand ---------------------------------------------------------------------------------------------------------
 
 
-def _rutors_hand(game: Game, play: Play) -> Flow:
-    """The card goes on the acting vampire, locked; the vampire takes 1 unpreventable environmental aggravated
-    damage, unless ([THA]) it burns 3 blood to be immune to it."""
-    m = game.minions.get(play.minion)
-    if m is None or not m.in_play:
-        to_ash_heap(game, play.card)
-        return
-    PutOnTarget(on_self=True)(game, play)
-    game.locked_cards.add(play.card)
-    if play.mode.superior and m.blood >= 3:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
-        if option.value:
-            move_blood(game, m.id, -3)
-            game.log("burn blood", play.seat, m.id, 3)
-            return
-    take_damage(game, m.id, 0, 1)
-
-
-def _rutors_hand_unlocks(game: Game, play: Play) -> bool:
-    """During its controller's minion phase, the locked ready vampire with the Hand may lock it to unlock."""
-    m = game.minions.get(play.minion)
-    return (
-        m is not None
-        and m.locked
-        and m.in_play
-        and not m.torpor
-        and game.acting == play.seat
-        and game.phase is Phase.MINION
-    )
-
-
 _RUTORS_HAND_UNLOCK = Mode(
     window=W.AFTER_ACTION,
     in_play=True,
-    when=_rutors_hand_unlocks,
+    when=v.locked_in_own_minion_phase,
     effects=(LockThisCard(), UnlockSelf()),
     label="lock: unlock this vampire",
 )
 card(
     "Rutor's Hand",
-    Mode(window=W.ACTION, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
-    Mode(window=W.ACTION, superior=True, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying("Rutor's Hand"),
+        effects=(PutOnTarget(on_self=True), LockThisCard(), v.SelfTakesAggravated(1)),
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Rutor's Hand"),
+        effects=(PutOnTarget(on_self=True), LockThisCard(), v.SelfTakesAggravated(1, immune_for_blood=3)),
+    ),
     _RUTORS_HAND_UNLOCK,
     notes="The Hand unlocks its vampire after an action of its controller's minion phase (the engine's window in "
     "that phase).",
