@@ -145,6 +145,7 @@ class Bearer:
     blocks_younger_unlocked: bool = False  # it does not lock for blocking a vampire not older than it (Atonement)
     bleed_vs_prey: int = 0  # +bleed when bleeding its controller's prey (Tier of Souls [SUP])
     intercept_vs_chosen: int = 0  # +intercept against the minion the card chose as it was played (Divine Sign)
+    oust_pool: int = 0  # its controller gains this much more pool when its prey is ousted (Khabar: Glory)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

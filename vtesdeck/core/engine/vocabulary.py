@@ -8148,3 +8148,34 @@ class SelfTakesAggravated:
                 game.log("burn blood", play.seat, m.id, self.immune_for_blood)
                 return
         g.take_damage(game, m.id, 0, self.amount)
+
+
+_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoOptionalActionThisTurn:
+    """A ``when``: "not usable if any non-mandatory actions have been performed this turn" (Khabar: Glory): no action
+    was announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869), marked by the
+    "announced" hook at the tables holding such a card."""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        return (_OPTIONAL_ACTION, game.turn) not in game.used
+
+
+@hook("announced", effects=(NoOptionalActionThisTurn,))
+def _optional_action_announced(game: Game, act: Action) -> None:
+    actor = game.minions.get(act.actor)
+    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
+        game.used.add((_OPTIONAL_ACTION, game.turn))
+
+
+@hook("oust_pool", data=("bearer",))
+def _bearer_oust_pool(game: Game, predator: int, ousted: int) -> int:
+    """The pool the cards on the predator's minions in play add to an oust (``Bearer.oust_pool``: Khabar: Glory)."""
+    total = 0
+    for c in game.seats[predator].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            total += sum(b.oust_pool for _, b in _bearers(game, c))
+    return total

@@ -2938,54 +2938,17 @@ card(
 # -- Khabar: Glory ---------------------------------------------------------------------------------------------------------
 
 _GLORY = "Khabar: Glory"
-_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
-
-
-@hook("announced", _GLORY)
-def _glory_marks_actions(game: Game, act: Action) -> None:
-    """Every action announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869)."""
-    actor = game.minions.get(act.actor)
-    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
-        game.used.add((_OPTIONAL_ACTION, game.turn))
-
-
-def _no_optional_action_yet(game: Game, play: Play) -> bool:
-    """ "Not usable if any non-mandatory actions have been performed this turn"."""
-    return (_OPTIONAL_ACTION, game.turn) not in game.used
-
-
-@hook("unlock", _GLORY)
-def _glory_burns(game: Game, seat: int) -> None:
-    """ "Burn this card during your unlock phase"."""
-    wanted = vekn(game, _GLORY)
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        for copy in [x for x in m.cards if game.card_of[x] == wanted] if m is not None else ():
-            burn_card(game, copy)
-
-
-@hook("oust_pool", _GLORY)
-def _glory_oust_pool(game: Game, predator: int, ousted: int) -> int:
-    """ "If your prey is ousted, you gain 4 additional pool"."""
-    wanted = vekn(game, _GLORY)
-    count = 0
-    for c in game.seats[predator].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.cards and m.in_play:
-            count += sum(1 for x in m.cards if game.card_of[x] == wanted)
-    return 4 * count
-
-
 card(
     _GLORY,
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=_no_optional_action_yet,
+        when=v.NoOptionalActionThisTurn(),
         effects=(PutOnTarget(on_self=True), UnlockSelf()),
         label="+1 bleed; 4 more pool if the prey is ousted",
     ),
-    bearer=Bearer(bleed=1),
+    bearer=Bearer(bleed=1, oust_pool=4),
+    unlock_phase=UnlockPhase(burn=True),
 )
 
 
