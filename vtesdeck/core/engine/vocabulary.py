@@ -8179,3 +8179,20 @@ def _bearer_oust_pool(game: Game, predator: int, ousted: int) -> int:
         if m is not None and m.cards and m.in_play:
             total += sum(b.oust_pool for _, b in _bearers(game, c))
     return total
+
+
+def this_card_marked(key: str) -> Pred:
+    """The card in play being used carries the mark (``MarkThisCard``: the version it was played at, Loki's Gift's
+    polling use is its [PRO] one's)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return card_marked(game, play.card, key)
+
+    return check
+
+
+def intercept_reaches_stealth(game: Game, play: Play) -> bool:
+    """A block attempt is in progress and its intercept reaches the action's stealth: stealth is needed now (stealth
+    only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
+    act = action_of(play)
+    return act is not None and act.blocker >= 0 and act.intercept >= act.stealth

@@ -2566,31 +2566,7 @@ card(
 _LOKI = "Loki's Gift"
 
 
-def _loki_superior(game: Game, play: Play) -> None:
-    """[PRO]: remembered on the card (its polling use is the superior one's)."""
-    add_rider(game, play.card, "loki superior", 1, Until.END_OF_GAME)
-
-
-def _loki_polling(game: Game, play: Play) -> bool:
-    return (
-        in_polling(game, play)
-        and bool(game.riders)
-        and any(r.holder == play.card and r.key == "loki superior" for r in game.riders)
-    )
-
-
-def _loki_stealth_needed(game: Game, play: Play) -> bool:
-    """Its vampire is acting, has 1 blood to burn, and a block attempt against it would succeed (as needed)."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    m = game.minions.get(play.minion)
-    return (
-        act is not None
-        and m is not None
-        and m.blood >= 1
-        and act.actor == play.minion
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
+_LOKI_SUPERIOR = "played at superior"  # a mark on the copy: its polling use is the [PRO] one's
 
 
 card(
@@ -2609,20 +2585,20 @@ card(
         directed=True,
         when=not_carrying(_LOKI),
         targets=ready_vampires_of_others,
-        effects=(HuntFor(), PutOnTarget(on_self=True), _loki_superior, BurnTargetBlood(1)),
+        effects=(HuntFor(), PutOnTarget(on_self=True), v.MarkThisCard(_LOKI_SUPERIOR), BurnTargetBlood(1)),
         label="(D) +1 stealth hunt, burn 1 blood of a vampire; the card on the vampire",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_loki_stealth_needed,
+        when=all_of(v.self_acting, v.has_blood(1), v.intercept_reaches_stealth),
         effects=(BurnBlood(1), BurnThisCard(), Stealth(1)),
         label="burn it and 1 blood: +1 stealth",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=_loki_polling,
+        when=all_of(in_polling, v.this_card_marked(_LOKI_SUPERIOR)),
         effects=(BurnThisCard(), ExtraVotes(2)),
         label="burn it: +2 votes",
     ),
