@@ -146,6 +146,7 @@ class Bearer:
     bleed_vs_prey: int = 0  # +bleed when bleeding its controller's prey (Tier of Souls [SUP])
     intercept_vs_chosen: int = 0  # +intercept against the minion the card chose as it was played (Divine Sign)
     oust_pool: int = 0  # its controller gains this much more pool when its prey is ousted (Khabar: Glory)
+    only_marked: str = ""  # it gives all this only while the copy carries this mark (Contagion: played at [DAI])
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -3193,6 +3193,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.only_marked for _, b in found):  # a card giving only as played at one level (MarkThisCard)
+        held = [
+            copy
+            for copy, (_, b) in zip(held, found, strict=True)
+            if not b.only_marked or card_marked(game, copy, b.only_marked)
+        ]
+        found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
     if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
         found = [
             (game.card_of[copy], b)

@@ -3397,17 +3397,11 @@ def _beast_stays_locked(game: Game, seat: int) -> list[int]:
 
 
 # Contagion: on the vampire, the other Methuselahs burn 1 pool in their unlock phase while it is ready (Upkeep); [DAI]
-# also gives it a strike once each combat (a rider on the vampire names the copy played at [DAI]).
+# also gives it a strike once each combat (Bearer.only_marked: the copy played at [DAI] is marked).
 
 _CONTAGION = "Contagion"
-_CONTAGION_SUPERIOR = "contagion superior"
+_CONTAGION_SUPERIOR = "played at superior"  # a mark on the copy played at [DAI]: its strike
 CONTAGION_STRIKE = Strike(damage=0, effects=(CorruptThenMaySteal(opposing=True),), label="Contagion")
-
-
-def _contagion_superior(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and play.card in m.cards:
-        add_rider(game, m.id, _CONTAGION_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
 
 
 card(
@@ -3417,24 +3411,11 @@ card(
         window=W.ACTION,
         superior=True,
         stealth=1,
-        effects=(PutOnTarget(on_self=True), _contagion_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(_CONTAGION_SUPERIOR)),
         label="and a corruption strike each combat",
     ),
     upkeep=Upkeep(pool=1, others_while_ready=True),
+    bearer=Bearer(strike=CONTAGION_STRIKE, once_each_combat=True, only_marked=_CONTAGION_SUPERIOR),
     notes="[DAI]'s strike (close range) puts a corruption counter as it resolves, unless dodged; with enough of "
     "them, the steal is chosen then and ends the combat (ANK 20200909, LSJ 20040130).",
 )
-
-
-@hook("strikes", _CONTAGION)
-def _contagion_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    """[DAI]: once each combat, the vampire carrying a Contagion played at [DAI] may strike with it."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards or not game.riders:
-        return []
-    value = grant(CONTAGION_STRIKE)
-    if f"granted:{value}" in c.side(minion).used:
-        return []
-    if not any(r.key == _CONTAGION_SUPERIOR and r.holder == minion and r.value in m.cards for r in game.riders):
-        return []
-    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=value)]
