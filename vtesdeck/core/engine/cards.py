@@ -148,6 +148,12 @@ class Bearer:
     unlock_after_rescue: bool = False  # once each turn, the bearer unlocks after rescuing a vampire (Ritual Goblet)
     untargetable_by_others: bool = False  # the minion cannot be the target of other Methuselahs' actions (Secure Haven)
     burns_on_torpor: bool = False  # the card burns if the minion goes to torpor (Secure Haven)
+    intercept_defending: int = 0  # +intercept during actions directed at its controller or a card they control (Abbot)
+    blocks_younger_unlocked: bool = False  # it does not lock for blocking a vampire not older than it (Atonement)
+    bleed_vs_prey: int = 0  # +bleed when bleeding its controller's prey (Tier of Souls [SUP])
+    intercept_vs_chosen: int = 0  # +intercept against the minion the card chose as it was played (Divine Sign)
+    oust_pool: int = 0  # its controller gains this much more pool when its prey is ousted (Khabar: Glory)
+    only_marked: str = ""  # it gives all this only while the copy carries this mark (Contagion: played at [DAI])
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -216,6 +222,8 @@ class Blocks:
     capacity: int
     intercept: int = 0
     traits: tuple[str, ...] = ()
+    damage_on_block: int = 0  # when it blocks, the acting minion takes this unpreventable aggravated damage
+    burn_on_block: bool = False  # … and the card burns (Unleash Hell's Fury: both, before any other effect)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -266,6 +274,20 @@ class Controller:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UnlockPhase:
+    """What a card in play does in its controller's unlock phase (read by the vocabulary's hooks), the card being
+    in the controller's region or on one of its minions: ``burn`` it ("burn this card during your unlock phase":
+    Sheepdog, Khabar: Glory, Shadow Cloak); the minion it is on ``stays_locked`` ("does not unlock as normal":
+    Sheepdog, Anima Gathering, Rötschreck); the controller's prey burns ``prey_burns`` pool per copy (Creeping
+    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards")."""
+
+    burn: bool = False
+    stays_locked: bool = False
+    prey_burns: int = 0
+    once: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Spec:
     """A card as data: its official name and its modes, in the card's order."""
 
@@ -295,6 +317,7 @@ class Spec:
     burns_at: str | None = None
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
+    unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -413,6 +436,7 @@ def card(
     burns_at: str | None = None,
     referendum_votes: ReferendumVotes | None = None,
     attached: Attached | None = None,
+    unlock_phase: UnlockPhase | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -443,6 +467,7 @@ def card(
         burns_at,
         referendum_votes,
         attached,
+        unlock_phase=unlock_phase,
     )
     return spec
 

@@ -305,9 +305,12 @@ def _reader_ids(
 ) -> frozenset[int]:
     """The cards a vocabulary hook reads: those whose spec has one of the ``data`` fields ("bearer"; "bearer.flag":
     a data class whose ``flag`` is set, so a hook few cards need is not called at every table with a bearer), or a
-    mode with one of the ``effects`` (inside an ``If`` too)."""
+    mode with one of the ``effects`` (inside an ``If`` too) or a ``when`` of one of those types
+    (``vocabulary.ByLockedMinion``)."""
 
     def has_effect(mode: Mode) -> bool:
+        if isinstance(mode.when, effects):
+            return True
         stack = list(mode.effects)
         while stack:
             e = stack.pop()

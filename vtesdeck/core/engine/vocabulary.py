@@ -26,7 +26,7 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Mode, Play, ReferendumVotes, Role, hook
+from .cards import Attached, Bearer, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -797,12 +797,18 @@ def uncontrolled_with_trait(trait: str) -> Targets:
     return targets
 
 
-def younger_uncontrolled_with(discipline: str) -> Targets:
+def younger_uncontrolled_with(discipline: str = "", *, clan: str = "") -> Targets:
     """Vampires of the player's uncontrolled region younger than the acting vampire (lower capacity) with
-    ``discipline`` at any level (The Call: Dementation)."""
+    ``discipline`` at any level (The Call: Dementation), of the ``clan`` if given (Disciple of Lazarus: Harbinger of
+    Skulls)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
-        return [c for c in younger_uncontrolled(game, play) if discipline in dict(game.minions[c].disciplines)]
+        return [
+            c
+            for c in younger_uncontrolled(game, play)
+            if (not discipline or discipline in dict(game.minions[c].disciplines))
+            and (not clan or game.minions[c].clan == clan)
+        ]
 
     return targets
 
@@ -1400,9 +1406,12 @@ class CombatEndsStrikeIfBlocked:
 class DamageAfterResolution:
     """ "This vampire takes N unpreventable environmental aggravated damage after action resolution" (Daring the
     Dawn): dealt once the action reached resolution, after its combat if blocked, and also when it ended before
-    (Mirror Walk, Change of Target: ANK 20220331); not when cancelled as it is played (ANK 20220401)."""
+    (Mirror Walk, Change of Target: ANK 20220331); not when cancelled as it is played (ANK 20220401).
+    ``even_if_blocked``: owed as the block succeeds too, and dealt after the combat (Force of Will: "even if the
+    action is blocked")."""
 
     aggravated: int
+    even_if_blocked: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
@@ -3242,6 +3251,13 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
         # the minion's retainers lose their abilities (in combat with Stanislava)
         held = [copy for copy in held if copy not in game.minions or game.minions[copy].kind != RETAINER]
     found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
+    if any(b.only_marked for _, b in found):  # a card giving only as played at one level (MarkThisCard)
+        held = [
+            copy
+            for copy, (_, b) in zip(held, found, strict=True)
+            if not b.only_marked or card_marked(game, copy, b.only_marked)
+        ]
+        found = [(game.card_of[copy], given[game.card_of[copy]]) for copy in held]
     if any(b.per_counter for _, b in found):  # each counter on the card counts as one more copy
         found = [
             (game.card_of[copy], b)
@@ -3257,7 +3273,22 @@ def _bearers(game: Game, minion: int, c: Combat | None = None) -> list[tuple[int
 
 @hook("intercept", data=("bearer",))
 def _bearer_intercept(game: Game, minion: int, act: Action) -> int:
-    return sum(b.intercept for _, b in _bearers(game, minion))
+    found = _bearers(game, minion)
+    total: int = sum(b.intercept for _, b in found)
+    if act.directed and any(b.intercept_defending for _, b in found) and act.target == g.controller(game, minion):
+        total += sum(b.intercept_defending for _, b in found)
+    if any(b.intercept_vs_chosen for _, b in found):  # once, the best of the copies that chose the acting minion
+        given: dict[int, Bearer] = game.compiled.bearers
+        card_of = game.card_of
+        total += max(
+            (
+                given[card_of[c]].intercept_vs_chosen
+                for c in game.minions[minion].cards
+                if card_of[c] in given and g.chosen_minion(game, c) == act.actor
+            ),
+            default=0,
+        )
+    return total
 
 
 @hook("strength", data=("bearer",))
@@ -3267,7 +3298,10 @@ def _bearer_strength(game: Game, minion: int) -> int:
 
 @hook("bleed", data=("bearer",))
 def _bearer_bleed(game: Game, act: Action) -> int:
-    return sum(b.bleed for _, b in _bearers(game, act.actor))
+    found = _bearers(game, act.actor)
+    if any(b.bleed_vs_prey for _, b in found) and act.target == game.prey(act.seat):
+        return sum(b.bleed + b.bleed_vs_prey for _, b in found)
+    return sum(b.bleed for _, b in found)
 
 
 @hook("strikes", data=("bearer",))
@@ -8499,10 +8533,14 @@ def equipment_on(of: Targets) -> Targets:
 @dataclasses.dataclass(frozen=True, slots=True)
 class RevealCryptTop:
     """Reveal the top card of the crypt: a vampire of ``clan`` is drawn (to the uncontrolled region) with ``blood``
-    blood from the bank, any other goes to the bottom of the crypt (Family Gathering: a Hecata, 1 blood)."""
+    blood from the bank (Family Gathering: a Hecata, 1 blood), or ``blood_if_younger`` if it is younger than the
+    acting vampire (Mesu Bedshet: a Follower of Set, 2 blood); any other card goes to the bottom of the crypt, or the
+    crypt is shuffled (``shuffle_otherwise``: Mesu Bedshet)."""
 
     clan: str
     blood: int = 0
+    blood_if_younger: int = 0
+    shuffle_otherwise: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         from .state import crypt_draw
@@ -8511,16 +8549,24 @@ class RevealCryptTop:
         if not s.crypt:
             return
         top = s.crypt[-1]
-        template = game.vampires.get(game.card_of[top])
-        if template is not None and template.clan == self.clan:
-            drawn = crypt_draw(game, play.seat)
-            if drawn is not None and self.blood:
-                game.minions[drawn].blood += self.blood
-                game.gained += self.blood
-                game.log("add blood", play.seat, drawn, self.blood)
-        else:
-            s.crypt.insert(0, s.crypt.pop())
-            game.log("reveal crypt", play.seat, top)
+        if not _vampire_of_clan(game, top, self.clan):
+            if self.shuffle_otherwise:
+                game.rng.shuffle(s.crypt)
+            else:
+                s.crypt.insert(0, s.crypt.pop())
+                game.log("reveal crypt", play.seat, top)
+            return
+        drawn = crypt_draw(game, play.seat)
+        m = game.minions.get(drawn) if drawn is not None else None
+        if m is None:
+            return
+        if self.blood:
+            m.blood += self.blood
+            game.gained += self.blood
+            game.log("add blood", play.seat, drawn, self.blood)
+        actor = game.minions.get(play.minion)
+        if self.blood_if_younger and actor is not None and m.capacity < actor.capacity:
+            AddBlood(self.blood_if_younger)(game, dataclasses.replace(play, target=m.id))
 
 
 def _unlocked_of(game: Game, of: Minions, seats: Sequence[int]) -> list[int]:
@@ -10580,3 +10626,409 @@ def _vampires_pay_to_block(game: Game, act: Action, blocker: int) -> None:
     if owed and m is not None and m.kind == VAMPIRE:
         g.move_blood(game, blocker, -owed)
         game.log("burn blood", g.controller(game, blocker), blocker, owed)
+
+
+# --- words added for ba
+
+
+def _unlock_phase_cards(game: Game, seat: int) -> list[tuple[int, UnlockPhase, Minion | None]]:
+    """The cards the seat controls with an ``UnlockPhase`` (in its region, or on one of its minions, with that
+    minion): (copy, what it does, the minion it is on or None)."""
+    specs = game.compiled.specs if game.compiled is not None else {}
+    card_of = game.card_of
+    found: list[tuple[int, UnlockPhase, Minion | None]] = []
+    for c in game.seats[seat].controlled:
+        m = game.minions.get(c)
+        for copy in m.cards if m is not None else (c,):
+            spec = specs.get(card_of[copy])
+            if spec is not None and spec.unlock_phase is not None:
+                found.append((copy, spec.unlock_phase, m))
+    return found
+
+
+@hook("stays_locked", data=("unlock_phase",))
+def _stays_locked_by_card(game: Game, seat: int) -> list[int]:
+    """The seat's locked minions carrying a card that says they do not unlock as normal (``UnlockPhase.stays_locked``:
+    Sheepdog)."""
+    return [m.id for _, u, m in _unlock_phase_cards(game, seat) if u.stays_locked and m is not None and m.locked]
+
+
+@hook("unlock", data=("unlock_phase",))
+def _unlock_phase(game: Game, seat: int) -> None:
+    """In the seat's unlock phase, what its cards in play with an ``UnlockPhase`` do: the prey burns pool (one burn
+    for all: Army of Rats, Creeping Sabotage), then the cards to burn burn (Sheepdog)."""
+    found = _unlock_phase_cards(game, seat)
+    owed = 0
+    once: set[int] = set()
+    for copy, u, m in found:
+        if not u.prey_burns or m is not None:
+            continue
+        if not u.once:
+            owed += u.prey_burns
+        elif game.card_of[copy] not in once:
+            once.add(game.card_of[copy])
+            owed += u.prey_burns
+    prey = game.prey(seat)
+    if owed and prey != seat:
+        economy.burn_pool(game, prey, owed)
+        game.log("burn pool", prey, owed)
+    for copy, u, _ in found:
+        if u.burn:
+            g.burn_card(game, copy)
+
+
+def copies_controlled(game: Game, play: Play) -> Sequence[int]:
+    """X: the copies of the card played its player already controls ("X is the number of Creeping Sabotage cards
+    you control")."""
+    wanted = game.card_of[play.card] if play.card >= 0 else -1
+    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
+
+
+@hook("blocked", effects=(DamageAfterResolution,))
+def _damage_even_if_blocked(game: Game, act: Action) -> None:
+    """The damage of a blocked action's card that says "even if the action is blocked"
+    (``DamageAfterResolution.even_if_blocked``): owed as the block succeeds, dealt after the combat."""
+    mode = act.mode
+    if mode is None or act.actor < 0:
+        return
+    for e in mode.effects:
+        if isinstance(e, DamageAfterResolution) and e.even_if_blocked:
+            key = f"damage after resolution:{act.actor}"
+            act.flags[key] = act.flags.get(key, 0) + e.aggravated
+
+
+@hook("blocked", data=("bearer",))
+def _bearer_blocks_younger_unlocked(game: Game, act: Action) -> None:
+    """The blocker does not lock for blocking a vampire of its capacity or less when it carries a card saying so
+    (``Bearer.blocks_younger_unlocked``: Atonement, "the same age or younger")."""
+    blocker = game.minions.get(act.blocker)
+    if blocker is None or not blocker.cards:
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or actor.kind != VAMPIRE or actor.capacity > blocker.capacity:
+        return
+    if any(b.blocks_younger_unlocked for _, b in _bearers(game, blocker.id)):
+        act.flags[f"no lock for blocking:{blocker.id}"] = 1
+
+
+def _vampire_of_clan(game: Game, copy: int, clan: str) -> bool:
+    """Whether a crypt card is a vampire of the clan (by its card: a card still in the crypt has no minion record)."""
+    template = game.vampires.get(game.card_of[copy])
+    return template is not None and eligibility.clan(template.clan) == eligibility.clan(clan)
+
+
+def crypt_has_clan(clan: str) -> Pred:
+    """The player's crypt holds a vampire of the clan (Disciple of Lazarus: a Harbinger of Skulls to search for)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return any(_vampire_of_clan(game, c, clan) for c in game.seats[play.seat].crypt)
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchCryptFor:
+    """Search the crypt for a vampire of the ``clan``, reveal it and move it to the uncontrolled region; then shuffle
+    the crypt (Disciple of Lazarus: a Harbinger of Skulls)."""
+
+    clan: str
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        from .state import crypt_draw
+
+        seat = game.seats[play.seat]
+        found = list(dict.fromkeys(c for c in seat.crypt if _vampire_of_clan(game, c, self.clan)))
+        if found:
+            options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found]
+            option = yield from g.choose(game, play.seat, options)
+            seat.crypt.remove(option.target)
+            seat.crypt.append(option.target)  # the crypt's top is its end: drawn from there
+            crypt_draw(game, play.seat)
+        game.rng.shuffle(seat.crypt)
+
+
+def cards_on_minions_of(seats: str, *, equipment: bool = False, locations: bool = False) -> Targets:
+    """The cards on the minions of ``seats`` ("prey or predator", "others": every other Methuselah), in seat order,
+    that are equipment (``equipment``) or locations (``locations``), retainers never (Loss [qui]: "an equipment or
+    location card on a minion controlled by your predator or prey")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        types = game.compiled.types if game.compiled is not None else {}
+        if seats == "prey or predator":
+            chosen: Sequence[int] = list(dict.fromkeys((game.prey(play.seat), game.predator(play.seat))))
+        else:
+            chosen = game.order
+        out: list[int] = []
+        for s in chosen:
+            if s == play.seat:
+                continue
+            for c in game.seats[s].controlled:
+                m = game.minions.get(c)
+                if m is None or not m.cards:
+                    continue
+                out += [
+                    x
+                    for x in m.cards
+                    if x not in game.minions
+                    and (
+                        (equipment and "Equipment" in types.get(game.card_of[x], ()))
+                        or (locations and is_location(game, x))
+                    )
+                ]
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeControlOfTargetCard:
+    """The player takes control of the target card in play of another Methuselah: one in that Methuselah's region
+    moves to the player's, one on a minion moves onto the acting minion (Dominate Kine [DOM], a location: RTR
+    19960112, RTR 19980623, "onto an appropriate card of the new controller"); it stays as it was, unlocked."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        for s in game.order:
+            held = game.seats[s].controlled
+            if play.target in held and s != play.seat:
+                held.remove(play.target)
+                game.seats[play.seat].controlled.append(play.target)
+                game.locked_cards.discard(play.target)
+                game.log("steal", play.seat, play.target, s)
+                return
+            for c in held:
+                m = game.minions.get(c)
+                actor = game.minions.get(play.minion)
+                if m is not None and play.target in m.cards and s != play.seat and actor is not None:
+                    m.cards.remove(play.target)
+                    actor.cards.append(play.target)
+                    game.locked_cards.discard(play.target)
+                    game.log("steal", play.seat, play.target, s)
+                    return
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EquipWithTargetFromHand:
+    """As the action resolves, equip the acting minion with the equipment card of the hand chosen as it was announced
+    (``equipment_in_hand``), if still there and still allowed (requirements and cost as normal), then draw back up
+    (Anonymous Freight)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        s = game.seats[play.seat]
+        if play.target not in s.hand or not may_equip_with(game, play.seat, play.minion, play.target):
+            return
+        g.set_aside(game, play.seat, play.target)
+        yield from equip_with(game, play, play.target)
+        if not s.ousted:
+            g.refill(game, play.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ByLockedMinion:
+    """A ``when``: an action card "only usable by a locked vampire" (Force of Will): the playing minion is locked and
+    not yet woken (``locked_self``); the "locked_actor" hook has ``game.action_options`` offer the card's action to
+    the seat's locked minions."""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        return locked_self(game, play)
+
+
+@hook("locked_actor", effects=(ByLockedMinion,))
+def _by_locked_minion(game: Game, handler: Any) -> bool:
+    return isinstance(handler.mode.when, ByLockedMinion)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ControllersOfOldestGainPool:
+    """Each Methuselah who controls any of the oldest ready vampires of the ``clan`` (the highest capacity among all
+    of them at the table) gains ``amount`` pool (Haqim's Law: Leadership: the oldest Banu Haqim, 2 pool)."""
+
+    clan: str
+    amount: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        wanted = eligibility.clan(self.clan)
+        ready = [
+            (m, s)
+            for s in game.order
+            for m in g.ready_minions(game, s)
+            if m.kind == VAMPIRE and eligibility.clan(m.clan) == wanted
+        ]
+        if not ready:
+            return
+        oldest = max(m.capacity for m, _ in ready)
+        for seat in dict.fromkeys(s for m, s in ready if m.capacity == oldest):
+            GainPool(self.amount)(game, Play(seat=seat, card=play.card, mode=play.mode, frame=play.frame))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TargetLeavesTorporFor:
+    """The acting vampire may burn ``blood`` blood to move the target vampire, in torpor and now its Methuselah's, to
+    the ready region (Graverobbing [DOM], after ``StealMinion``)."""
+
+    blood: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        actor, m = game.minions.get(play.minion), game.minions.get(play.target)
+        if actor is None or m is None or actor.blood < self.blood or not m.torpor:
+            return
+        if g.controller(game, m.id) != play.seat:
+            return
+        options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+        option = yield from g.choose(game, play.seat, options)
+        if option.value:
+            g.move_blood(game, actor.id, -self.blood)
+            m.torpor = False
+            game.log("leave torpor", play.seat, m.id)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BecomeSect:
+    """The acting vampire becomes a member of the ``sect`` (Anarch Secession: "This vampire becomes Anarch")."""
+
+    sect: str
+
+    def __call__(self, game: Game, play: Play) -> None:
+        m = game.minions.get(play.minion)
+        if m is not None:
+            m.sect = self.sect
+
+
+@hook("blocked", data=("blocks",))
+def _card_blocked(game: Game, act: Action) -> None:
+    """A card in play that blocked as a minion (``Blocks``): the acting minion takes its unpreventable environmental
+    aggravated damage, then the card burns if it says so (Unleash Hell's Fury; game.block_attempts then drops the
+    minion the card was during the attempt)."""
+    comp = game.compiled
+    blocks = comp.blocking.get(game.card_of[act.blocker]) if comp is not None and act.blocker >= 0 else None
+    if blocks is None:
+        return
+    if blocks.damage_on_block and act.actor in game.minions:
+        g.take_damage(game, act.actor, 0, blocks.damage_on_block)
+    if blocks.burn_on_block:
+        g.burn_card(game, act.blocker)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AshHeapToLibraryTop:
+    """Move up to ``count`` library cards from the player's ash heap to the top of its library, chosen one at a time
+    (any copy; the modelled cards offered first: Sudario Refraction)."""
+
+    count: int
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        comp = game.compiled
+        if comp is None:
+            return
+        for _ in range(self.count):
+            found: dict[int, int] = {}
+            for c in seat.ash_heap:
+                card = comp.cards.get(game.card_of[c])
+                if game.card_of[c] not in found and card is not None and not card.is_crypt:
+                    found[game.card_of[c]] = c
+            if not found:
+                break
+            candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
+            options = [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in candidates]
+            option = yield from g.choose(game, play.seat, options)
+            seat.ash_heap.remove(option.target)
+            seat.library.append(option.target)  # the library's top is its end
+            game.log("search", play.seat, option.target)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardAtRandom:
+    """The player draws its hand up, then discards ``count`` cards of it at random and draws back up (Sudario
+    Refraction: a hand not full because the library was empty draws first, LSJ 20080612-2)."""
+
+    count: int
+
+    def __call__(self, game: Game, play: Play) -> None:
+        g.refill(game, play.seat)
+        hand = game.seats[play.seat].hand
+        g.discard(game, play.seat, game.rng.sample(hand, min(self.count, len(hand))))
+
+
+def locked_in_own_minion_phase(game: Game, play: Play) -> bool:
+    """The playing minion is ready and locked, during its controller's minion phase (Rutor's Hand: "during your minion
+    phase, lock this card to unlock this vampire")."""
+    m = game.minions.get(play.minion)
+    return (
+        m is not None
+        and m.locked
+        and m.in_play
+        and not m.torpor
+        and game.acting == play.seat
+        and game.phase is Phase.MINION
+    )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SelfTakesAggravated:
+    """The acting vampire takes ``amount`` unpreventable environmental aggravated damage, unless it burns
+    ``immune_for_blood`` blood (when it has them, its choice) to be immune to it (Rutor's Hand: 1; [THA]: or 3
+    blood)."""
+
+    amount: int
+    immune_for_blood: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        m = game.minions.get(play.minion)
+        if m is None or not m.in_play:
+            return
+        if self.immune_for_blood and m.blood >= self.immune_for_blood:
+            options = [economy.Option(economy.Kind.TERMS, play.seat, value=v) for v in (1, 0)]
+            option = yield from g.choose(game, play.seat, options)
+            if option.value:
+                g.move_blood(game, m.id, -self.immune_for_blood)
+                game.log("burn blood", play.seat, m.id, self.immune_for_blood)
+                return
+        g.take_damage(game, m.id, 0, self.amount)
+
+
+_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoOptionalActionThisTurn:
+    """A ``when``: "not usable if any non-mandatory actions have been performed this turn" (Khabar: Glory): no action
+    was announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869), marked by the
+    "announced" hook at the tables holding such a card."""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        return (_OPTIONAL_ACTION, game.turn) not in game.used
+
+
+@hook("announced", effects=(NoOptionalActionThisTurn,))
+def _optional_action_announced(game: Game, act: Action) -> None:
+    actor = game.minions.get(act.actor)
+    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
+        game.used.add((_OPTIONAL_ACTION, game.turn))
+
+
+@hook("oust_pool", data=("bearer",))
+def _bearer_oust_pool(game: Game, predator: int, ousted: int) -> int:
+    """The pool the cards on the predator's minions in play add to an oust (``Bearer.oust_pool``: Khabar: Glory)."""
+    total = 0
+    for c in game.seats[predator].controlled:
+        m = game.minions.get(c)
+        if m is not None and m.cards and m.in_play:
+            total += sum(b.oust_pool for _, b in _bearers(game, c))
+    return total
+
+
+def this_card_marked(key: str) -> Pred:
+    """The card in play being used carries the mark (``MarkThisCard``: the version it was played at, Loki's Gift's
+    polling use is its [PRO] one's)."""
+
+    def check(game: Game, play: Play) -> bool:
+        return card_marked(game, play.card, key)
+
+    return check
+
+
+def intercept_reaches_stealth(game: Game, play: Play) -> bool:
+    """A block attempt is in progress and its intercept reaches the action's stealth: stealth is needed now (stealth
+    only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
+    act = action_of(play)
+    return act is not None and act.blocker >= 0 and act.intercept >= act.stealth

@@ -25,6 +25,7 @@ from ..cards import (
     Mode,
     Play,
     Role,
+    UnlockPhase,
     Upkeep,
     card,
     hook,
@@ -42,8 +43,6 @@ from ..state import (
     VAMPIRE,
     Game,
     Minion,
-    Phase,
-    crypt_draw,
     leave_play,
 )
 from ..vocabulary import (
@@ -117,14 +116,12 @@ from ..vocabulary import (
     burn_minion,
     cannot_block,
     card_cost,
-    cards_choosing,
     cards_requiring,
     carried_by_actor,
     carries_no,
     choose,
     combat,
     controller,
-    copies_on,
     crypt_not_empty,
     current_action,
     damage_pending,
@@ -139,14 +136,12 @@ from ..vocabulary import (
     in_polling,
     in_sect,
     infernal_actor,
-    is_location,
     is_ready,
     leave_aside,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
-    locked_self,
     master_action_left,
     may_attempt_block,
     may_play,
@@ -172,7 +167,6 @@ from ..vocabulary import (
     retainers_of_others,
     retrieves_on_replace,
     set_aside,
-    take_damage,
     target_still,
     to_ash_heap,
     torpid_vampires_of_others,
@@ -777,22 +771,9 @@ card(
 # -- Haqim's Law: Leadership ----------------------------------------------------------------------------------------------
 
 
-def _haqims_leadership(game: Game, play: Play) -> None:
-    """Each Methuselah controlling any of the oldest ready Banu Haqim (Assamites: the same clan) gains 2 pool."""
-    ready = [
-        (m, s)
-        for s in game.order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and clan_name(m.clan) == clan_name("Assamite")
-    ]
-    if not ready:
-        return
-    oldest = max(m.capacity for m, _ in ready)
-    for seat in dict.fromkeys(s for m, s in ready if m.capacity == oldest):
-        GainPool(2)(game, Play(seat=seat, card=play.card, mode=play.mode, frame=play.frame))
-
-
-card("Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(_haqims_leadership,)))
+card(
+    "Haqim's Law: Leadership", Mode(window=W.ACTION, stealth=1, effects=(v.ControllersOfOldestGainPool("Assamite", 2),))
+)
 
 
 # -- Shroud of Decay, Inside Dirt -----------------------------------------------------------------------------------------
@@ -847,71 +828,39 @@ card(
 # -- cards in play that make the prey burn pool: Army of Rats, Creeping Sabotage ------------------------------------------
 
 
-def _copies_controlled(game: Game, play: Play) -> list[int]:
-    """Creeping Sabotage's X: the copies its player already controls."""
-    wanted = game.card_of[play.card] if play.card >= 0 else -1
-    return [sum(1 for c in game.seats[play.seat].controlled if game.card_of[c] == wanted)]
-
-
-card("Army of Rats", Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)), burn="minion")
+card(
+    "Army of Rats",
+    Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
+    burn="minion",
+    unlock_phase=UnlockPhase(prey_burns=1, once=True),
+)
 card(
     "Creeping Sabotage",
-    Mode(window=W.ACTION, stealth=1, x_cost=True, values=_copies_controlled, effects=(PutInPlay(),)),
+    Mode(window=W.ACTION, stealth=1, x_cost=True, values=v.copies_controlled, effects=(PutInPlay(),)),
     burn="minion",
+    unlock_phase=UnlockPhase(prey_burns=1),
     notes="X counts the copies already in play when it is played.",
 )
-
-
-@hook("unlock", "Army of Rats", "Creeping Sabotage")
-def _prey_burns_in_unlock(game: Game, seat: int) -> None:
-    """During your unlock phase, your prey burns 1 pool for each Creeping Sabotage, and 1 for Army of Rats however
-    many ("only 1 pool each turn with Army of Rats cards")."""
-    held = [game.card_of[c] for c in game.seats[seat].controlled if c not in game.minions]
-    burn = min(1, held.count(vekn(game, "Army of Rats"))) + held.count(vekn(game, "Creeping Sabotage"))
-    prey = game.prey(seat)
-    if burn and prey != seat:
-        economy.burn_pool(game, prey, burn)
-        game.log("burn pool", prey, burn)
 
 
 # -- Disciple of Lazarus, Recruitment Exercise: the crypt -----------------------------------------------------------------
 
 
-def _harbinger(game: Game, copy: int) -> bool:
-    template = game.vampires.get(game.card_of[copy])
-    return template is not None and template.clan == "Harbinger of Skulls"
-
-
-def _younger_uncontrolled_harbingers(game: Game, play: Play) -> list[int]:
-    return [c for c in younger_uncontrolled(game, play) if _harbinger(game, c)]
-
-
-def _harbinger_from_crypt(game: Game, play: Play) -> Flow:
-    """Search the crypt for a Harbinger of Skulls, reveal it, move it to the uncontrolled region; shuffle."""
-    seat = game.seats[play.seat]
-    found = list(dict.fromkeys(c for c in seat.crypt if _harbinger(game, c)))
-    if found:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-        seat.crypt.remove(option.target)
-        seat.crypt.append(option.target)
-        crypt_draw(game, play.seat)
-    game.rng.shuffle(seat.crypt)
-
-
+_HARBINGER = "Harbinger of Skulls"
 card(
     "Disciple of Lazarus",
     Mode(
         window=W.ACTION,
         stealth=1,
-        targets=_younger_uncontrolled_harbingers,
+        targets=v.younger_uncontrolled_with(clan=_HARBINGER),
         effects=(AddBlood(2),),
         label="add 2 blood to a younger uncontrolled Harbinger of Skulls",
     ),
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=lambda game, play: any(_harbinger(game, c) for c in game.seats[play.seat].crypt),
-        effects=(_harbinger_from_crypt,),
+        when=v.crypt_has_clan(_HARBINGER),
+        effects=(v.SearchCryptFor(_HARBINGER),),
         label="search the crypt for a Harbinger of Skulls",
     ),
 )
@@ -943,15 +892,8 @@ card(
 card(
     "Abbot",
     Mode(window=W.ACTION, stealth=1, when=not_carrying("Abbot"), effects=(PutOnTarget(on_self=True), UnlockSelf())),
+    bearer=Bearer(intercept_defending=1),
 )
-
-
-@hook("intercept", "Abbot")
-def _abbot_intercept(game: Game, minion: int, act: Action) -> int:
-    """+1 intercept during actions directed at the Abbot's controller (or a card it controls: LSJ 20061222)."""
-    if not act.directed or act.target != controller(game, minion):
-        return 0
-    return 1 if copies_on(game, minion, "Abbot") else 0
 
 
 # -- locations and equipment: Rewilding, Loss, Dominate Kine --------------------------------------------------------------
@@ -970,57 +912,18 @@ card(
 )
 
 
-def _equipment_or_locations_of_neighbours(game: Game, play: Play) -> list[int]:
-    """Equipment and locations on the minions of your predator and prey (Loss [qui])."""
-    types = game.compiled.types
-    out = []
-    for s in dict.fromkeys((game.prey(play.seat), game.predator(play.seat))):
-        if s == play.seat:
-            continue
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is not None and m.cards:
-                out += [
-                    x
-                    for x in m.cards
-                    if x not in game.minions and ("Equipment" in types.get(game.card_of[x], ()) or is_location(game, x))
-                ]
-    return out
-
-
+_LOSS_TARGETS = v.cards_on_minions_of("prey or predator", equipment=True, locations=True)
 card(
     "Loss",
     Mode(
         window=W.ACTION,
         directed=True,
-        targets=_equipment_or_locations_of_neighbours,
-        effects=(If(target_still(_equipment_or_locations_of_neighbours), (BurnTargetCard(),)),),
+        targets=_LOSS_TARGETS,
+        effects=(If(target_still(_LOSS_TARGETS), (BurnTargetCard(),)),),
         label="burn an equipment or location on a minion of your predator or prey",
     ),
     Mode(window=W.ACTION, superior=True, bleeds=True, bleed=2, label="bleed +2"),
 )
-
-
-def _steal_location(game: Game, play: Play) -> None:
-    """Take control of the target location: one on the table moves to the player's; one on a minion moves onto
-    the acting minion (RTR 19960112, RTR 19980623: onto an appropriate card of the new controller)."""
-    for s in game.order:
-        held = game.seats[s].controlled
-        if play.target in held and s != play.seat:
-            held.remove(play.target)
-            game.seats[play.seat].controlled.append(play.target)
-            game.locked_cards.discard(play.target)
-            game.log("steal", play.seat, play.target, s)
-            return
-        for c in held:
-            m = game.minions.get(c)
-            actor = game.minions.get(play.minion)
-            if m is not None and play.target in m.cards and s != play.seat and actor is not None:
-                m.cards.remove(play.target)
-                actor.cards.append(play.target)
-                game.locked_cards.discard(play.target)
-                game.log("steal", play.seat, play.target, s)
-                return
 
 
 card(
@@ -1031,7 +934,7 @@ card(
         superior=True,
         directed=True,
         targets=locations_of_others,
-        effects=(If(target_still(locations_of_others), (_steal_location,)),),
+        effects=(If(target_still(locations_of_others), (v.TakeControlOfTargetCard(),)),),
         label="steal a location",
     ),
     notes="[DOM]: a location on a minion (Secure Haven) goes onto the acting minion.",
@@ -1109,32 +1012,14 @@ card(
 # -- Sudario Refraction ---------------------------------------------------------------------------------------------------
 
 
-def _sudario_refraction(game: Game, play: Play) -> Flow:
-    """Three library cards of the ash heap, chosen one at a time, go on top of the library; then 3 cards of the
-    hand are discarded at random and the hand is drawn back up."""
-    seat = game.seats[play.seat]
-    cards = game.compiled.cards
-    for _ in range(3):
-        found: dict[int, int] = {}
-        for c in seat.ash_heap:
-            card = cards.get(game.card_of[c])
-            if game.card_of[c] not in found and card is not None and not card.is_crypt:
-                found[game.card_of[c]] = c
-        if not found:
-            break
-        candidates = sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in candidates])
-        seat.ash_heap.remove(option.target)
-        seat.library.append(option.target)  # the library's top is its end
-        game.log("search", play.seat, option.target)
-    refill(game, play.seat)  # a hand not full (the library was empty) draws them first: LSJ 20080612-2
-    lost = game.rng.sample(seat.hand, min(3, len(seat.hand)))
-    discard(game, play.seat, lost)
-
-
 card(
     "Sudario Refraction",
-    Mode(window=W.ACTION, stealth=1, effects=(_sudario_refraction,), label="3 cards of the ash heap on the library"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(v.AshHeapToLibraryTop(3), v.DiscardAtRandom(3)),
+        label="3 cards of the ash heap on the library",
+    ),
     notes="The three cards are chosen on resolution (the card: named on declaration, LSJ 20050422), any copy "
     "(LSJ 20090722).",
 )
@@ -1566,18 +1451,6 @@ card(
 # -- Graverobbing ---------------------------------------------------------------------------------------------------------
 
 
-def _graverob_to_ready(game: Game, play: Play) -> Flow:
-    """[DOM]: the acting vampire can burn 2 blood to move the stolen vampire to your ready region."""
-    actor, m = game.minions.get(play.minion), game.minions.get(play.target)
-    if actor is None or m is None or actor.blood < 2 or not m.torpor or controller(game, m.id) != play.seat:
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
-    if option.value:
-        move_blood(game, actor.id, -2)
-        m.torpor = False
-        game.log("leave torpor", play.seat, m.id)
-
-
 card(
     "Graverobbing",
     Mode(
@@ -1592,7 +1465,7 @@ card(
         superior=True,
         directed=True,
         targets=torpid_vampires_of_others,
-        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), _graverob_to_ready)),),
+        effects=(If(target_still(torpid_vampires_of_others), (StealMinion(), v.TargetLeavesTorporFor(2))),),
         label="steal a vampire in torpor, 2 blood to move it to your ready region",
     ),
     notes="A target no longer in torpor as the action resolves: it fizzles (ANK 20210124).",
@@ -1602,75 +1475,43 @@ card(
 # -- Mesu Bedshet ---------------------------------------------------------------------------------------------------------
 
 
-def _mesu_bedshet(game: Game, play: Play) -> None:
-    """Reveal the top crypt card: a Follower of Set is drawn (2 blood on it if younger than the acting
-    vampire); anything else is shuffled back."""
-    seat = game.seats[play.seat]
-    if not seat.crypt:
-        return
-    top = seat.crypt[-1]
-    template = game.vampires.get(game.card_of[top])
-    if template is None or clan_name(template.clan) != clan_name("Follower of Set"):
-        game.rng.shuffle(seat.crypt)
-        return
-    copy = crypt_draw(game, play.seat)
-    m = game.minions.get(copy) if copy is not None else None
-    actor = game.minions.get(play.minion)
-    if m is not None and actor is not None and m.capacity < actor.capacity:
-        AddBlood(2)(game, dataclasses.replace(play, target=m.id))
-
-
 card(
     "Mesu Bedshet",
-    Mode(window=W.ACTION, stealth=1, when=crypt_not_empty, effects=(_mesu_bedshet,), label="reveal the crypt's top"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=crypt_not_empty,
+        effects=(v.RevealCryptTop("Follower of Set", blood_if_younger=2, shuffle_otherwise=True),),
+        label="reveal the crypt's top",
+    ),
 )
 
 
 # -- Rutor's Hand ---------------------------------------------------------------------------------------------------------
 
 
-def _rutors_hand(game: Game, play: Play) -> Flow:
-    """The card goes on the acting vampire, locked; the vampire takes 1 unpreventable environmental aggravated
-    damage, unless ([THA]) it burns 3 blood to be immune to it."""
-    m = game.minions.get(play.minion)
-    if m is None or not m.in_play:
-        to_ash_heap(game, play.card)
-        return
-    PutOnTarget(on_self=True)(game, play)
-    game.locked_cards.add(play.card)
-    if play.mode.superior and m.blood >= 3:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, value=v) for v in (1, 0)])
-        if option.value:
-            move_blood(game, m.id, -3)
-            game.log("burn blood", play.seat, m.id, 3)
-            return
-    take_damage(game, m.id, 0, 1)
-
-
-def _rutors_hand_unlocks(game: Game, play: Play) -> bool:
-    """During its controller's minion phase, the locked ready vampire with the Hand may lock it to unlock."""
-    m = game.minions.get(play.minion)
-    return (
-        m is not None
-        and m.locked
-        and m.in_play
-        and not m.torpor
-        and game.acting == play.seat
-        and game.phase is Phase.MINION
-    )
-
-
 _RUTORS_HAND_UNLOCK = Mode(
     window=W.AFTER_ACTION,
     in_play=True,
-    when=_rutors_hand_unlocks,
+    when=v.locked_in_own_minion_phase,
     effects=(LockThisCard(), UnlockSelf()),
     label="lock: unlock this vampire",
 )
 card(
     "Rutor's Hand",
-    Mode(window=W.ACTION, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
-    Mode(window=W.ACTION, superior=True, stealth=1, when=not_carrying("Rutor's Hand"), effects=(_rutors_hand,)),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        when=not_carrying("Rutor's Hand"),
+        effects=(PutOnTarget(on_self=True), LockThisCard(), v.SelfTakesAggravated(1)),
+    ),
+    Mode(
+        window=W.ACTION,
+        superior=True,
+        stealth=1,
+        when=not_carrying("Rutor's Hand"),
+        effects=(PutOnTarget(on_self=True), LockThisCard(), v.SelfTakesAggravated(1, immune_for_blood=3)),
+    ),
     _RUTORS_HAND_UNLOCK,
     notes="The Hand unlocks its vampire after an action of its controller's minion phase (the engine's window in "
     "that phase).",
@@ -1830,32 +1671,8 @@ card(
         effects=(AddBlood(4, to_self=True), PutOnTarget(on_self=True)),
         label="gain 4 blood, stay locked through the next unlock phase",
     ),
+    unlock_phase=UnlockPhase(burn=True, stays_locked=True),
 )
-
-
-def _holding(game: Game, seat: int, name: str) -> list[tuple[Minion, int]]:
-    """(vampire, card copy) for each copy of ``name`` on the seat's minions."""
-    wanted = vekn(game, name)
-    return [
-        (game.minions[c], x)
-        for c in game.seats[seat].controlled
-        if c in game.minions
-        for x in game.minions[c].cards
-        if game.card_of[x] == wanted
-    ]
-
-
-@hook("stays_locked", "Sheepdog")
-def _sheepdog_stays_locked(game: Game, seat: int) -> list[int]:
-    """The vampire with Sheepdog does not unlock as normal."""
-    return [m.id for m, _ in _holding(game, seat, "Sheepdog") if m.locked]
-
-
-@hook("unlock", "Sheepdog")
-def _sheepdog_burns(game: Game, seat: int) -> None:
-    """Burn Sheepdog during your unlock phase."""
-    for _, copy in _holding(game, seat, "Sheepdog"):
-        burn_card(game, copy)
 
 
 _SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
@@ -1902,7 +1719,8 @@ def _shadow_of_the_beast(game: Game, c: Combat) -> None:
 
 
 def _steal_blood_or_life(game: Game, play: Play) -> None:
-    """Move 1 blood or life from the target minion to the acting vampire."""
+    """Move 1 blood or life from the target minion to the acting vampire (logged as a move: StealBloodFromTarget
+    would log a steal, and the games' logs are kept identical)."""
     m = game.minions.get(play.target)
     if m is None or not m.in_play or m.blood < 1 or play.minion not in game.minions:
         return
@@ -1932,17 +1750,9 @@ card(
         label="steal 1 blood or life, +1 bleed against your prey",
     ),
     burn="minion",
+    bearer=Bearer(bleed_vs_prey=1),
     notes="[ANI]: the card goes on the vampire even if the target is gone.",
 )
-
-
-@hook("bleed", "Tier of Souls")
-def _tier_of_souls_bleed(game: Game, act: Action) -> int:
-    """The vampire with Tier of Souls gets +1 bleed against your prey."""
-    m = game.minions.get(act.actor)
-    if m is None or not m.cards or act.target != game.prey(act.seat):
-        return 0
-    return 1 if any(game.card_of[c] == vekn(game, "Tier of Souls") for c in m.cards) else 0
 
 
 def _all_crypts(game: Game, play: Play) -> bool:
@@ -1985,21 +1795,17 @@ card(
 )
 
 
-def _anarch_secession(game: Game, play: Play) -> None:
-    """The vampire becomes Anarch; with a city title it holds the title of baron (this card on it)."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return
-    m.sect = "Anarch"
-    if m.title in CITY_TITLES:
-        TitleCard("baron", burn_penalty=False)(game, play)
-    else:
-        to_ash_heap(game, play.card)
-
-
 card(
     "Anarch Secession",
-    Mode(window=W.ACTION, stealth=1, effects=(_anarch_secession,), label="become Anarch (a baron with a city title)"),
+    Mode(
+        window=W.ACTION,
+        stealth=1,
+        effects=(
+            v.BecomeSect("Anarch"),
+            If(v.has_title(*CITY_TITLES), (TitleCard("baron", burn_penalty=False),)),
+        ),
+        label="become Anarch (a baron with a city title)",
+    ),
     notes="The city titles are prince, archbishop and baron (eligibility.CITY_TITLES).",
 )
 
@@ -2401,6 +2207,7 @@ card(
     ),
     notes="The vampire with the card never unlocks as normal (its controller's choice, always taken here: the bonus "
     "lasts while it stays locked); a copy whose vampire unlocked by another effect burns as its bonus is next read.",
+    unlock_phase=UnlockPhase(stays_locked=True),
 )
 
 
@@ -2412,12 +2219,6 @@ def _anima_intercept(game: Game, minion: int, act: Action) -> int:
 @hook("bleed", "Anima Gathering")
 def _anima_bleed(game: Game, act: Action) -> int:
     return sum(1 for _, superior in _anima(game, act.actor) if superior)
-
-
-@hook("stays_locked", "Anima Gathering")
-def _anima_stays_locked(game: Game, seat: int) -> list[int]:
-    """During your unlock phase, the vampire with Anima Gathering does not unlock as normal (chosen)."""
-    return [m.id for m, _ in _holding(game, seat, "Anima Gathering") if m.locked]
 
 
 # -- Taunt the Caged Beast ------------------------------------------------------------------------------------------------
@@ -2554,38 +2355,22 @@ card(
     "Force of Will",
     Mode(
         window=W.ACTION,
-        when=locked_self,
+        when=v.ByLockedMinion(),
         bleeds=True,
         bleed=1,
-        effects=(DamageAfterResolution(2),),
+        effects=(DamageAfterResolution(2, even_if_blocked=True),),
         label="a locked vampire bleeds +1, then 2 aggravated damage",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
-        when=locked_self,
+        when=v.ByLockedMinion(),
         bleeds=True,
         bleed=2,
-        effects=(DamageAfterResolution(1),),
+        effects=(DamageAfterResolution(1, even_if_blocked=True),),
         label="a locked vampire bleeds +2, then 1 aggravated damage",
     ),
 )
-
-
-@hook("locked_actor", "Force of Will")
-def _force_of_will_locked(game: Game, handler: Any) -> bool:
-    """Force of Will is only usable by a locked vampire (game.action_options offers it to locked ones)."""
-    return bool(handler.card == vekn(game, "Force of Will"))
-
-
-@hook("blocked", "Force of Will")
-def _force_of_will_blocked(game: Game, act: Action) -> None:
-    """The damage is taken even if the action is blocked: set as the block succeeds (DamageAfterResolution's
-    flag, dealt after the combat)."""
-    if act.card < 0 or act.mode is None or game.card_of[act.card] != vekn(game, "Force of Will"):
-        return
-    key = f"damage after resolution:{act.actor}"
-    act.flags[key] = act.flags.get(key, 0) + (1 if act.mode.superior else 2)
 
 
 # -- cov_d: Puppet Master ---------------------------------------------------------------------------------------------
@@ -2781,31 +2566,7 @@ card(
 _LOKI = "Loki's Gift"
 
 
-def _loki_superior(game: Game, play: Play) -> None:
-    """[PRO]: remembered on the card (its polling use is the superior one's)."""
-    add_rider(game, play.card, "loki superior", 1, Until.END_OF_GAME)
-
-
-def _loki_polling(game: Game, play: Play) -> bool:
-    return (
-        in_polling(game, play)
-        and bool(game.riders)
-        and any(r.holder == play.card and r.key == "loki superior" for r in game.riders)
-    )
-
-
-def _loki_stealth_needed(game: Game, play: Play) -> bool:
-    """Its vampire is acting, has 1 blood to burn, and a block attempt against it would succeed (as needed)."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    m = game.minions.get(play.minion)
-    return (
-        act is not None
-        and m is not None
-        and m.blood >= 1
-        and act.actor == play.minion
-        and act.blocker >= 0
-        and act.intercept >= act.stealth
-    )
+_LOKI_SUPERIOR = "played at superior"  # a mark on the copy: its polling use is the [PRO] one's
 
 
 card(
@@ -2824,20 +2585,20 @@ card(
         directed=True,
         when=not_carrying(_LOKI),
         targets=ready_vampires_of_others,
-        effects=(HuntFor(), PutOnTarget(on_self=True), _loki_superior, BurnTargetBlood(1)),
+        effects=(HuntFor(), PutOnTarget(on_self=True), v.MarkThisCard(_LOKI_SUPERIOR), BurnTargetBlood(1)),
         label="(D) +1 stealth hunt, burn 1 blood of a vampire; the card on the vampire",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=_loki_stealth_needed,
+        when=all_of(v.self_acting, v.has_blood(1), v.intercept_reaches_stealth),
         effects=(BurnBlood(1), BurnThisCard(), Stealth(1)),
         label="burn it and 1 blood: +1 stealth",
     ),
     Mode(
         window=W.POLLING,
         in_play=True,
-        when=_loki_polling,
+        when=all_of(in_polling, v.this_card_marked(_LOKI_SUPERIOR)),
         effects=(BurnThisCard(), ExtraVotes(2)),
         label="burn it: +2 votes",
     ),
@@ -3029,15 +2790,10 @@ card(
         label="+2 intercept against a minion; open hand in the combat of its block",
     ),
     burn="chosen minion",
+    bearer=Bearer(intercept_vs_chosen=2),
     notes="The minion chosen is a ready minion of another Methuselah (the (D) action is directed at its controller). "
     "[NEC]'s open hand changes no decision here (the bots read no hand but their own).",
 )
-
-
-@hook("intercept", _DIVINE_SIGN)
-def _divine_sign_intercept(game: Game, minion: int, act: Action) -> int:
-    """+2 intercept against the chosen minion (one Divine Sign a minion: never more)."""
-    return 2 if cards_choosing(game, minion, _DIVINE_SIGN, act.actor) else 0
 
 
 # -- Clan Impersonation ----------------------------------------------------------------------------------------------------
@@ -3158,54 +2914,17 @@ card(
 # -- Khabar: Glory ---------------------------------------------------------------------------------------------------------
 
 _GLORY = "Khabar: Glory"
-_OPTIONAL_ACTION = "non-mandatory action"  # a mark in game.used: an action other than a forced hunt, this turn
-
-
-@hook("announced", _GLORY)
-def _glory_marks_actions(game: Game, act: Action) -> None:
-    """Every action announced this turn but a hunt of a vampire with no blood (which must hunt: L859-869)."""
-    actor = game.minions.get(act.actor)
-    if not (act.kind is Act.HUNT and actor is not None and actor.kind == VAMPIRE and actor.blood == 0):
-        game.used.add((_OPTIONAL_ACTION, game.turn))
-
-
-def _no_optional_action_yet(game: Game, play: Play) -> bool:
-    """ "Not usable if any non-mandatory actions have been performed this turn"."""
-    return (_OPTIONAL_ACTION, game.turn) not in game.used
-
-
-@hook("unlock", _GLORY)
-def _glory_burns(game: Game, seat: int) -> None:
-    """ "Burn this card during your unlock phase"."""
-    wanted = vekn(game, _GLORY)
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        for copy in [x for x in m.cards if game.card_of[x] == wanted] if m is not None else ():
-            burn_card(game, copy)
-
-
-@hook("oust_pool", _GLORY)
-def _glory_oust_pool(game: Game, predator: int, ousted: int) -> int:
-    """ "If your prey is ousted, you gain 4 additional pool"."""
-    wanted = vekn(game, _GLORY)
-    count = 0
-    for c in game.seats[predator].controlled:
-        m = game.minions.get(c)
-        if m is not None and m.cards and m.in_play:
-            count += sum(1 for x in m.cards if game.card_of[x] == wanted)
-    return 4 * count
-
-
 card(
     _GLORY,
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=_no_optional_action_yet,
+        when=v.NoOptionalActionThisTurn(),
         effects=(PutOnTarget(on_self=True), UnlockSelf()),
         label="+1 bleed; 4 more pool if the prey is ousted",
     ),
-    bearer=Bearer(bleed=1),
+    bearer=Bearer(bleed=1, oust_pool=4),
+    unlock_phase=UnlockPhase(burn=True),
 )
 
 
@@ -3383,20 +3102,10 @@ card(
     _ATONEMENT,
     Mode(window=W.ACTION, stealth=1, effects=(PutOnTarget(on_self=True),), label="put on this vampire"),
     burn="vampire",
-    bearer=Bearer(intercept=1),
+    bearer=Bearer(intercept=1, blocks_younger_unlocked=True),
 )
 v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
 v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
-
-
-@hook("blocked", _ATONEMENT)
-def _atonement_no_lock(game: Game, act: Action) -> None:
-    """The vampire with Atonement does not lock for blocking a vampire the same age or younger."""
-    blocker, actor = game.minions.get(act.blocker), game.minions.get(act.actor)
-    if blocker is None or actor is None or actor.kind != VAMPIRE or not blocker.cards:
-        return
-    if v.copies_on(game, blocker.id, _ATONEMENT) and actor.capacity <= blocker.capacity:
-        act.flags[f"no lock for blocking:{blocker.id}"] = 1
 
 
 def _red_list(game: Game, minion: int) -> bool:
@@ -3440,25 +3149,13 @@ card(
 )
 
 
-def _anonymous_freight(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Equip the vampire with the equipment chosen as the action was announced, if still in the hand and still
-    allowed (requirements and cost as normal), then draw back up."""
-    s = game.seats[play.seat]
-    if play.target not in s.hand or not v.may_equip_with(game, play.seat, play.minion, play.target):
-        return
-    v.set_aside(game, play.seat, play.target)
-    yield from v.equip_with(game, play, play.target)
-    if not s.ousted:
-        refill(game, play.seat)
-
-
 card(
     "Anonymous Freight",
     Mode(
         window=W.ACTION,
         stealth=3,
         targets=v.equipment_in_hand,
-        effects=(_anonymous_freight,),
+        effects=(v.EquipWithTargetFromHand(),),
         label="equip with an equipment card from the hand",
     ),
     notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "
@@ -3513,7 +3210,7 @@ card(
     _HELLS_FURY,
     Mode(window=W.ACTION, stealth=1, effects=(PutInPlay(),)),
     Mode(window=W.ACTION, superior=True, stealth=1, effects=(PutInPlay(), UnlockSelf()), label="and unlock"),
-    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",)),
+    blocks=Blocks(capacity=9, intercept=2, traits=("infernal",), damage_on_block=1, burn_on_block=True),
     notes="In play it attempts to block as a 9-capacity infernal vampire with +2 intercept and 0 blood, the same "
     "minion for every attempt, locked or not (LSJ 20100210, LSJ 19970707: game.card_blocker); a successful block is "
     "no combat: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns before "
@@ -3521,17 +3218,6 @@ card(
     "may then play what is played once an action is blocked (Change of Target). The burn option is not modelled "
     "for any card.",
 )
-
-
-@hook("blocked", _HELLS_FURY)
-def _hells_fury_blocks(game: Game, act: Action) -> None:
-    """The card blocked: the acting minion takes 1 unpreventable environmental aggravated damage and the card burns
-    (game.block_attempts then drops the minion the card was during the attempt)."""
-    if act.blocker < 0 or game.card_of[act.blocker] != vekn(game, _HELLS_FURY):
-        return
-    if act.actor in game.minions:
-        take_damage(game, act.actor, 0, 1)
-    burn_card(game, act.blocker)
 
 
 # Call the Great Beast: ritual counters on a Baali, then a vampire made of the card (a Minion record under the card's
@@ -3711,17 +3397,11 @@ def _beast_stays_locked(game: Game, seat: int) -> list[int]:
 
 
 # Contagion: on the vampire, the other Methuselahs burn 1 pool in their unlock phase while it is ready (Upkeep); [DAI]
-# also gives it a strike once each combat (a rider on the vampire names the copy played at [DAI]).
+# also gives it a strike once each combat (Bearer.only_marked: the copy played at [DAI] is marked).
 
 _CONTAGION = "Contagion"
-_CONTAGION_SUPERIOR = "contagion superior"
+_CONTAGION_SUPERIOR = "played at superior"  # a mark on the copy played at [DAI]: its strike
 CONTAGION_STRIKE = Strike(damage=0, effects=(CorruptThenMaySteal(opposing=True),), label="Contagion")
-
-
-def _contagion_superior(game: Game, play: Play) -> None:
-    m = game.minions.get(play.minion)
-    if m is not None and play.card in m.cards:
-        add_rider(game, m.id, _CONTAGION_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
 
 
 card(
@@ -3731,24 +3411,11 @@ card(
         window=W.ACTION,
         superior=True,
         stealth=1,
-        effects=(PutOnTarget(on_self=True), _contagion_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(_CONTAGION_SUPERIOR)),
         label="and a corruption strike each combat",
     ),
     upkeep=Upkeep(pool=1, others_while_ready=True),
+    bearer=Bearer(strike=CONTAGION_STRIKE, once_each_combat=True, only_marked=_CONTAGION_SUPERIOR),
     notes="[DAI]'s strike (close range) puts a corruption counter as it resolves, unless dodged; with enough of "
     "them, the steal is chosen then and ends the combat (ANK 20200909, LSJ 20040130).",
 )
-
-
-@hook("strikes", _CONTAGION)
-def _contagion_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    """[DAI]: once each combat, the vampire carrying a Contagion played at [DAI] may strike with it."""
-    m = game.minions.get(minion)
-    if m is None or not m.cards or not game.riders:
-        return []
-    value = grant(CONTAGION_STRIKE)
-    if f"granted:{value}" in c.side(minion).used:
-        return []
-    if not any(r.key == _CONTAGION_SUPERIOR and r.holder == minion and r.value in m.cards for r in game.riders):
-        return []
-    return [Option(Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=value)]
