@@ -232,8 +232,8 @@ class Attached:
     retainer's ``Bearer``) does to the minion carrying it, per copy, read by the vocabulary's hooks at the tables
     holding such a card: ``votes`` (Firebrand: +1); ``cannot_hunt``, "if they must hunt, they go to torpor instead"
     (Pulled Fangs); ``burn_on_torpor``, burned as the minion goes to torpor (Firebrand); ``blood_each_unlock``, the
-    minion burns that much blood or life in its controller's unlock phase (Sculpt the Flesh); ``burn_at_unlock``,
-    burned in its controller's unlock phase (Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
+    minion burns that much blood or life in its controller's unlock phase (Sculpt the Flesh; a card burned in that
+    phase is ``Spec.unlock_phase``'s, Shadow Cloak); ``targeted_only_with``, other Methuselahs' minions without
     this Discipline cannot perform actions directed at the minion (Shadow Cloak: "aus"); ``burn_entering_combat``,
     burned as the minion enters combat (Blithe Acceptance: a copy marked ``vocabulary.BLOOD_INSTEAD_OF_BURNING``
     costs it 1 blood instead); ``worn_by_strikes``, each damage its ``Bearer`` strike inflicts burns a counter from it,
@@ -243,7 +243,6 @@ class Attached:
     cannot_hunt: bool = False
     burn_on_torpor: bool = False
     blood_each_unlock: int = 0
-    burn_at_unlock: bool = False
     targeted_only_with: str = ""
     burn_entering_combat: bool = False
     worn_by_strikes: bool = False

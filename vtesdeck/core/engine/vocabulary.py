@@ -10090,8 +10090,8 @@ def _attached_burn_on_torpor(game: Game, minion: int) -> None:
 @hook("unlock", data=("attached",))
 def _attached_unlock(game: Game, seat: int) -> int:
     """In the seat's unlock phase each of its minions burns the blood or life the cards on it say (an ally or
-    retainer at none is burned), then the cards burned in that phase burn."""
-    if not (_table_attaches(game, "blood_each_unlock") or _table_attaches(game, "burn_at_unlock")):
+    retainer at none is burned). A card burned in that phase says so with ``UnlockPhase(burn=True)``."""
+    if not _table_attaches(game, "blood_each_unlock"):
         return 0
     for c in list(game.seats[seat].controlled):
         m = game.minions.get(c)
@@ -10103,13 +10103,6 @@ def _attached_unlock(game: Game, seat: int) -> int:
             game.log("burn blood", seat, m.id, min(n, m.blood))
             if m.kind != VAMPIRE and m.blood <= 0:
                 g.burn_minion(game, m.id)
-    for c in list(game.seats[seat].controlled):
-        m = game.minions.get(c)
-        if m is None or not m.cards:
-            continue
-        for x, a in _attached(game, m):
-            if a.burn_at_unlock:
-                g.burn_card(game, x)
     return 0
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import vocabulary as v
-from ..cards import Attached, Bearer, Mode, Play, Role, card, hook
+from ..cards import Attached, Bearer, Mode, Play, Role, UnlockPhase, card, hook
 from ..economy import gain_pool
 from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
@@ -1339,7 +1339,8 @@ card(
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
     Mode(window=W.AFTER_ACTION, superior=True, when=action_succeeded, effects=(PutOnTarget(on_self=True),)),
     notes="[OBL]: the protection covers the actions that aim at the vampire: action cards, abilities, diablerie.",
-    attached=Attached(burn_at_unlock=True, targeted_only_with="aus"),
+    attached=Attached(targeted_only_with="aus"),
+    unlock_phase=UnlockPhase(burn=True),
 )
 
 
