@@ -30,6 +30,7 @@ import argparse
 import ast
 import dataclasses
 import inspect
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,6 +38,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# The engine as Python: a compiled module's functions are not Python functions, and the modules they come from
+# (what this script counts) read differently (vtesdeck/core/engine/native.py).
+os.environ["VTESDECK_PURE"] = "1"
 
 from vtesdeck.core.engine import cards as spec_format  # noqa: E402
 from vtesdeck.core.engine import specs as _specs  # noqa: E402,F401  (fills the registries)
