@@ -82,10 +82,25 @@ def choose(game: Game, seat: int, options: list[Option]) -> Flow:
     return (yield from _decide(game, seat, options))
 
 
+def first_copies(game: Game, cards: Iterable[int]) -> list[tuple[int, int]]:
+    """(copy, VEKN id) for the first copy of each card among ``cards``: copies of one card in a hand play alike, so
+    only the first is offered (``hand_options``, ``action_options``; ``_without_discarded`` moves a discarded
+    one's plays to the next)."""
+    seen: set[int] = set()
+    out: list[tuple[int, int]] = []
+    card_of = game.card_of
+    for copy in cards:
+        vekn = card_of[copy]
+        if vekn not in seen:
+            seen.add(vekn)
+            out.append((copy, vekn))
+    return out
+
+
 def _without_discarded(game: Game, seat: int, options: list[Option], gone: set[int]) -> list[Option]:
     """The options left once the cards ``gone`` were discarded down: a card played from the hand is offered by its
-    first copy only (``hand_options``, ``action_options``: copies play alike), so a play of a discarded copy moves
-    to another copy of the card still in the hand; the other options naming a discarded card are dropped."""
+    first copy only (``first_copies``), so a play of a discarded copy moves to another copy of the card still in the
+    hand; the other options naming a discarded card are dropped."""
     hand, card_of = game.seats[seat].hand, game.card_of
     out: list[Option] = []
     for o in options:
@@ -275,10 +290,7 @@ def hand_size(game: Game, seat: int) -> int:
         size += h(game, seat)
     if game.riders:
         size += rider_sum(game, -1 - seat, "hand_size")
-    minions = game.table.get("hand size minions")  # asked before most decisions: table_has's answer, read first
-    if minions is None:
-        minions = table_has(game, "hand size minions", lambda: (v for v, t in game.vampires.items() if t.hand_size))
-    if minions:
+    if table_has(game, "hand size minions", lambda: (v for v, t in game.vampires.items() if t.hand_size)):
         for m in ready_minions(game, seat):
             size += m.hand_size
     return max(0, size)
@@ -934,13 +946,9 @@ def action_options(game: Game, seat: int) -> list[Option]:
             if not m.title and m.sect != "Anarch" and m.blood >= become_anarch_cost(game, seat, m.id):
                 options.append(Option(Kind.ACTION, seat, minion=m.id, value=Act.BECOME_ANARCH))
         options.extend(_burn_options(game, seat, m, burnable))
-        seen: set[int] = set()
-        for copy in s.hand:
-            vekn = game.card_of[copy]
-            if vekn not in seen:  # copies of one card offer the same actions: the first copy only (hand_options)
-                seen.add(vekn)
-                for handler in game.compiled.actions.get(vekn, ()):
-                    options.extend(_handler_options(game, handler, seat, copy, m, None))
+        for copy, vekn in first_copies(game, s.hand):
+            for handler in game.compiled.actions.get(vekn, ()):
+                options.extend(_handler_options(game, handler, seat, copy, m, None))
         for copy, only in elsewhere:
             for handler in game.compiled.actions.get(game.card_of[copy], ()) if only in (-1, m.id) else ():
                 options.extend(_handler_options(game, handler, seat, copy, m, None))
@@ -2077,20 +2085,15 @@ def hand_options(game: Game, seat: int, window: W, frame: Any) -> list[Option]:
     if copies.isdisjoint(hand) and not game.held:
         return []  # no card in this hand is played in this window (most hands, most windows): one set operation
     out: list[Option] = []
-    seen: set[int] = set()
     card_of = game.card_of
     by_role: dict[Role, list[int]] = {}  # the candidates of each role: the same for every card of this call
-    for copy in hand:
-        if copy in copies:
-            vekn = card_of[copy]
-            if vekn not in seen:
-                seen.add(vekn)  # copies of one card offer the same plays: offer the first copy only
-                for handler in by_card[vekn]:
-                    candidates = by_role.get(handler.role)
-                    if candidates is None:
-                        candidates = by_role[handler.role] = _candidates(game, handler, seat, frame)
-                    if candidates:
-                        out.extend(_handler_options(game, handler, seat, copy, None, frame, candidates))
+    for copy, vekn in first_copies(game, [c for c in hand if c in copies]):
+        for handler in by_card[vekn]:
+            candidates = by_role.get(handler.role)
+            if candidates is None:
+                candidates = by_role[handler.role] = _candidates(game, handler, seat, frame)
+            if candidates:
+                out.extend(_handler_options(game, handler, seat, copy, None, frame, candidates))
     if game.held:
         for copy, only in as_if_from_hand(game, seat):  # (The Erciyes Fragments, Gift of Proteus)
             for handler in by_card.get(card_of[copy], ()):
