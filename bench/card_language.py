@@ -2,9 +2,10 @@
 
     python bench/card_language.py [--list]
 
-For every library spec (``cards.LIBRARY``) it looks at every callable the spec's modes hold (``when``,
-``targets``, ``values``, ``effects`` and the callables inside them: closures, dataclass fields) and at the
-hooks of the spec modules that name the card:
+For every library spec (``cards.LIBRARY``) it looks at every callable the spec and its modes hold (any field:
+``when``, ``targets``, ``effects``, a ``Bearer``'s…, and the callables inside them: closures, dataclass fields),
+at the hooks of the spec modules that name the card, and inside the vocabulary hooks registered for the card (a
+word's factory handed a function of the card's own):
 
 - **bespoke**: something of the card is Python written in ``specs/`` (an effect, a predicate, a target list,
   or a hook naming the card): a new card of that kind needs new code;
@@ -103,20 +104,51 @@ def hooked_cards() -> dict[str, set[str]]:
     return found
 
 
+def _spec_code(value: Any) -> set[str]:
+    """The names of the callables written in ``specs/`` that a value holds (directly or inside it)."""
+    return {
+        getattr(fn, "__name__", type(fn).__name__)
+        for fn in callables_in(value)
+        if module_of(fn).startswith(SPECS_PACKAGE)
+    }
+
+
+def vocabulary_hooks_with_spec_code() -> dict[str, set[str]]:
+    """Card name → the spec-module callables inside the vocabulary hooks registered for it: a word's factory
+    called with a function of the card's own (``grants_disciplines(name, levels=_levels)``) is that card's code."""
+    found: dict[str, set[str]] = {}
+    for hook_name, functions in spec_format.HOOKS.items():
+        for fn in functions:
+            if module_of(fn) != VOCABULARY:
+                continue
+            inner = {f"{hook_name}:{n}" for n in _spec_code(fn)}  # its closure's cells
+            for name in spec_format.HOOK_CARDS.get(fn, ()) if inner else ():
+                found.setdefault(name, set()).update(inner)
+    return found
+
+
+SCORE_FIELDS = ("score", "stakes")
+
+
 def classify() -> dict[str, dict[str, Any]]:
     hooks = hooked_cards()
+    wrapped = vocabulary_hooks_with_spec_code()
     out: dict[str, dict[str, Any]] = {}
     for name, spec in spec_format.LIBRARY.items():
-        bespoke: set[str] = set(hooks.get(name, ()))
+        bespoke: set[str] = set(hooks.get(name, ())) | wrapped.get(name, set())
+        # every field of the spec and of its modes (a card's data can hold a predicate anywhere: a mode's
+        # ``when``, a ``Bearer``'s), the bots' scores apart
+        for field in dataclasses.fields(spec):
+            if field.name != "modes":
+                bespoke |= _spec_code(getattr(spec, field.name))
         scored = False
         for mode in spec.modes:
-            for field in ("when", "targets", "values", "effects"):
-                for fn in callables_in(getattr(mode, field)):
-                    if module_of(fn).startswith(SPECS_PACKAGE):
-                        bespoke.add(getattr(fn, "__name__", type(fn).__name__))
-            for field in ("score", "stakes"):
-                if any(module_of(fn).startswith(SPECS_PACKAGE) for fn in callables_in(getattr(mode, field))):
-                    scored = True
+            for field in dataclasses.fields(mode):
+                value = getattr(mode, field.name)
+                if field.name in SCORE_FIELDS:
+                    scored |= bool(_spec_code(value))
+                else:
+                    bespoke |= _spec_code(value)
         out[name] = {"bespoke": sorted(bespoke), "scored": scored}
     return out
 
