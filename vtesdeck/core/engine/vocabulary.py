@@ -6515,10 +6515,12 @@ class UnlockEach:
                 game.log("unlock", play.seat, c)
 
 
-def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer", chosen: bool = False) -> None:
     """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
-    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
-    Registered as the card's "can_block" hook, in its spec's place."""
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``); with
+    ``chosen``, only the minion a copy the bearer carries chose as it was played (``ThisCardChoosesTarget``:
+    Incriminating Videotape's "The chosen minion cannot block the minion with this equipment", the choice staying
+    with the copy whoever bears it: LSJ 20020514). Registered as the card's "can_block" hook, in its spec's place."""
 
     def can_block(game: Game, minion: int, act: Any) -> bool:
         m = game.minions.get(minion)
@@ -6526,6 +6528,12 @@ def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
             return True
         if of == "action":
             return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        if chosen:
+            bearer = game.minions.get(act.actor)
+            wanted = vekn(game, name)
+            return bearer is None or not any(
+                game.card_of[c] == wanted and g.chosen_minion(game, c) == minion for c in bearer.cards
+            )
         return not copies_of(game, name, "carried", minion=act.actor)
 
     hook("can_block", name)(can_block)

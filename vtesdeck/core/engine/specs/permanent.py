@@ -1229,35 +1229,19 @@ while_carried("Dog Pack", opposing_cannot_end_combat=True)
 _PREY_MINIONS = Minions(whose="prey", kind=None)  # the minions (ready) the player's prey controls
 
 
-_VIDEOTAPE = "incriminating videotape"
-
-
-def _videotape_chooses(game: Game, play: Play) -> None:
-    """The chosen minion of the prey is marked for this copy: it cannot block the bearer."""
-    if play.target in game.minions:
-        add_rider(game, play.target, f"{_VIDEOTAPE}:{play.card}", 1, Until.END_OF_GAME)
-
-
-@hook("can_block", "Incriminating Videotape")
-def _videotape_blocks(game: Game, minion: int, act: Action) -> bool:
-    tapes = carried(game, act.actor, "Incriminating Videotape")
-    return not any(
-        r.holder == minion and r.key == f"{_VIDEOTAPE}:{t}" for t in tapes for r in game.riders if r.holder == minion
-    )
-
-
 card(
     "Incriminating Videotape",
     Mode(
         window=W.ACTION,
         when=has_targets(_PREY_MINIONS),
         targets=_PREY_MINIONS,
-        effects=(Equip(), _videotape_chooses),
+        effects=(Equip(), v.ThisCardChoosesTarget()),
         label="equip, choosing a minion of your prey",
     ),
     notes="The minion is chosen as the equip action is announced (its target) among the prey's ready minions; the "
     "choice stays with the copy whoever later bears it.",
 )
+cannot_block("Incriminating Videotape", Minions(kind=None), chosen=True)  # "The chosen minion cannot block" the bearer
 
 card(
     "Feral Hound",
