@@ -6553,7 +6553,9 @@ def turn_blood(
     carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
     (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
     burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
-    fits. Registered as the card's hook, in its spec's place."""
+    fits. With ``on="card"`` each copy of this card on such a minion gets ``amount`` counters instead, when it has
+    ``at_most`` or fewer (Seal of Veddartha: "put a counter on this card if it has 3 or fewer counters"). Registered
+    as the card's hook, in its spec's place."""
 
     def subjects(game: Game, seat: int) -> list[Minion]:
         wanted = vekn(game, name)
@@ -6568,7 +6570,13 @@ def turn_blood(
 
     def each_turn(game: Game, seat: int) -> int:
         for m in subjects(game, seat):
-            if amount > 0:
+            if on == "card":
+                wanted = vekn(game, name)
+                for x in m.cards:
+                    if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= at_most:
+                        game.card_counters[x] = game.card_counters.get(x, 0) + amount
+                        game.log("counter", seat, x)
+            elif amount > 0:
                 gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
                 if gained:
                     game.log("add blood", seat, m.id, gained)

@@ -1700,21 +1700,6 @@ def _seal_levels(game: Game, copy: int) -> dict[str, int]:
     return {"dom": min(n, 2), "for": max(0, min(n, 4) - 2)}
 
 
-@hook("unlock", "Seal of Veddartha")
-def _seal_counter(game: Game, seat: int) -> int:
-    """During each of its controller's unlock phases, a counter on the Seal if it has 3 or fewer."""
-    wanted = vekn(game, "Seal of Veddartha")
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is None or not m.in_play or m.kind != VAMPIRE:
-            continue
-        for x in m.cards:
-            if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= 3:
-                game.card_counters[x] = game.card_counters.get(x, 0) + 1
-                game.log("counter", seat, x)
-    return 0
-
-
 card(
     "Seal of Veddartha",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1732,6 +1717,8 @@ card(
     "20180801). No effect in the engine moves an equipment to another minion, so its counters are never removed.",
 )
 grants_disciplines("Seal of Veddartha", _seal_levels)
+# "During each of your unlock phases, put a counter on this card if it has 3 or fewer counters" (on a vampire)
+turn_blood("unlock", "Seal of Veddartha", 1, Minions(), on="card", at_most=3)
 
 
 # -- Kaymakli Fragment -----------------------------------------------------------------------------------------------------
