@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
+
 from vtesdeck.core import carddb
 from vtesdeck.core.engine import economy, scenario
 from vtesdeck.core.engine import game as g
@@ -1025,3 +1027,31 @@ def test_the_audit_reports_an_event_in_play_twice(cards: carddb.CardIndex) -> No
     assert not g.audit_rules(game)
     twice, _ = table(cards, {"in_play": ["Unmasking, The", "Unmasking, The"], "ready": [{"card": "Anson", "blood": 3}]})
     assert any(p.startswith("event-twice") for p in g.audit_rules(twice))
+
+
+@pytest.mark.parametrize(("loses_it", "bled"), [(False, 2), (True, 0)])
+def test_an_action_a_carried_card_gives_fizzles_once_the_card_left_the_acting_minion(
+    cards: carddb.CardIndex, loses_it: bool, bled: int
+) -> None:
+    """RTR 19960221: the action an equipment gives the minion carrying it fizzles (succeeds for no effect) if the
+    equipment is no longer on the acting minion as the action resolves unblocked (``Mode.fizzles_unless_carried``:
+    Camera Phone's bleed)."""
+    game, aliases = table(
+        cards,
+        {"ready": [{"card": "Nathan Turner", "blood": 4, "as": "nathan", "cards": ["Camera Phone"]}]},
+        {"pool": 20, "ready": [{"card": "Alexandra", "blood": 6, "as": "alexandra"}]},
+    )
+    nathan = game.minions[aliases["nathan"]]
+    phone = nathan.cards[0]
+
+    def declines(option: Option) -> bool:
+        """The prey declines to block; the phone burns then, before resolution (as a reaction burning it would)."""
+        if option.seat != 1 or option.kind is not Kind.PASS:
+            return False
+        if loses_it and phone in nathan.cards:
+            g.burn_card(game, phone)
+        return True
+
+    drive(game, aliases, cards, [{"seat": 0, "play": "Camera Phone", "mode": 1, "by": "nathan"}, declines])
+    assert game.seats[1].pool == 20 - bled
+    assert (phone in nathan.cards) is not loses_it

@@ -115,6 +115,10 @@ class Mode:
     score: Any = None  # (game, play) → the heuristic bot's worth of this play, when the window's default is wrong
     stakes: Any = None  # political: (game, play, seat) → how much the seat gains if it passes (bots vote by it)
     label: str = ""  # a short description for logs and option lists
+    # The action a card on the acting minion gives (an ``in_play`` mode) fizzles, succeeding for no effect, when the
+    # card is no longer on the acting minion as the action resolves (RTR 19960221): its bleed is then 0 (read by
+    # game._announce_to_resolution). Camera Phone, Codex of the Edenic Groundskeepers, Seal of Veddartha.
+    fizzles_unless_carried: bool = False
 
     @property
     def level(self) -> str:

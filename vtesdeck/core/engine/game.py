@@ -1433,6 +1433,8 @@ def _announce_to_resolution(game: Game, act: Action, continued: bool = False) ->
     else:
         for h in hooks_of(game, "before_resolution"):
             h(game, act)  # "before action resolution" (Faceless Night locks the failed blockers)
+        if act.mode is not None and act.mode.fizzles_unless_carried and act.card not in minion_cards(game, act.actor):
+            act.bleed = 0  # the card giving the action left the acting minion: it fizzles (RTR 19960221)
         if act.mode is not None and act.mode.bleed_at_most and act.bleed > act.mode.bleed_at_most:
             act.bleed = act.mode.bleed_at_most  # "… ignore the excess" (Night Moves)
         yield from resolve_action(game, act)

@@ -4272,18 +4272,33 @@ def own_blocking_of_clan(clan: str) -> Pred:
     return check
 
 
-def ally_regains_life(name: str, *, at_most: int = 2, amount: int = 1) -> None:
+def ally_regains_life(name: str, *, at_most: int = 2, amount: int = 1, donor_sect: str = "") -> None:
     """ "If this ally has ``at_most`` or fewer life during your unlock phase, it gains ``amount`` life" (Double Deuce,
-    Renegade Garou): registers the unlock hook."""
+    Renegade Garou), or, with ``donor_sect``, "any ready <sect> may burn a blood to add 1 life to him" (Grey Thorne:
+    "Anarch"): by a fixed rule, the ready vampire of that sect with the most blood, when it has 2 or more, burns
+    ``amount`` blood for it. Registers the unlock hook."""
 
     @hook("unlock", name)
     def _regain(game: Game, seat: int) -> int:
         wanted = vekn(game, name)
         for c in game.seats[seat].controlled:
             m = game.minions.get(c)
-            if m is not None and m.kind == ALLY and m.card == wanted and m.in_play and m.blood <= at_most:
+            if m is None or m.kind != ALLY or m.card != wanted or not m.in_play or m.blood > at_most:
+                continue
+            if not donor_sect:
                 g.move_blood(game, m.id, amount)
                 game.log("add blood", seat, m.id, amount)
+                continue
+            donors = [
+                d
+                for d in g.ready_minions(game, seat)
+                if d.kind == VAMPIRE and d.sect == donor_sect and d.blood >= amount + 1
+            ]
+            if donors:
+                donor = max(donors, key=lambda d: (d.blood, -d.id))
+                g.move_blood(game, donor.id, -amount)
+                g.move_blood(game, m.id, amount)
+                game.log("move blood", seat, donor.id, m.id, amount)
         return 0
 
 
@@ -6500,10 +6515,12 @@ class UnlockEach:
                 game.log("unlock", play.seat, c)
 
 
-def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
+def cannot_block(name: str, blockers: Minions, *, of: str = "bearer", chosen: bool = False) -> None:
     """ "Minions ``blockers`` fits cannot block" the minion carrying this card (``of="bearer"``: The Signet of King
-    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``).
-    Registered as the card's "can_block" hook, in its spec's place."""
+    Saul's vampires of capacity 8 or more, Libertas' allies) or the action played with it (``of="action"``); with
+    ``chosen``, only the minion a copy the bearer carries chose as it was played (``ThisCardChoosesTarget``:
+    Incriminating Videotape's "The chosen minion cannot block the minion with this equipment", the choice staying
+    with the copy whoever bears it: LSJ 20020514). Registered as the card's "can_block" hook, in its spec's place."""
 
     def can_block(game: Game, minion: int, act: Any) -> bool:
         m = game.minions.get(minion)
@@ -6511,6 +6528,12 @@ def cannot_block(name: str, blockers: Minions, *, of: str = "bearer") -> None:
             return True
         if of == "action":
             return not (isinstance(act, Action) and act.card >= 0 and game.card_of[act.card] == vekn(game, name))
+        if chosen:
+            bearer = game.minions.get(act.actor)
+            wanted = vekn(game, name)
+            return bearer is None or not any(
+                game.card_of[c] == wanted and g.chosen_minion(game, c) == minion for c in bearer.cards
+            )
         return not copies_of(game, name, "carried", minion=act.actor)
 
     hook("can_block", name)(can_block)
@@ -6530,7 +6553,9 @@ def turn_blood(
     carrying this card (``on="bearer"``), or each ally of this card (``on="ally"``), gains ``amount`` blood or life
     (when it has ``at_most`` or fewer: Renegade Garou) or burns ``-amount`` (an ally or retainer left with none is
     burned: Gregory Winter; one that cannot is burned with ``or_burned``: Society of Leopold); only those ``to``
-    fits. Registered as the card's hook, in its spec's place."""
+    fits. With ``on="card"`` each copy of this card on such a minion gets ``amount`` counters instead, when it has
+    ``at_most`` or fewer (Seal of Veddartha: "put a counter on this card if it has 3 or fewer counters"). Registered
+    as the card's hook, in its spec's place."""
 
     def subjects(game: Game, seat: int) -> list[Minion]:
         wanted = vekn(game, name)
@@ -6545,7 +6570,13 @@ def turn_blood(
 
     def each_turn(game: Game, seat: int) -> int:
         for m in subjects(game, seat):
-            if amount > 0:
+            if on == "card":
+                wanted = vekn(game, name)
+                for x in m.cards:
+                    if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= at_most:
+                        game.card_counters[x] = game.card_counters.get(x, 0) + amount
+                        game.log("counter", seat, x)
+            elif amount > 0:
                 gained = g.move_blood(game, m.id, amount) if m.blood <= at_most else 0
                 if gained:
                     game.log("add blood", seat, m.id, gained)
@@ -7912,17 +7943,23 @@ def opponent_left_not_ready(game: Game, m: Minion, c: Combat) -> bool:
     return not g.is_ready(game, c.other(m.id).minion)
 
 
-def bearer_once_each_turn(when: str, name: str, test: BearerTest, *, gains: int = 0, unlocks_for: int = 0) -> None:
+def bearer_once_each_turn(
+    when: str, name: str, test: BearerTest | None = None, *, gains: int = 0, unlocks_for: int = 0
+) -> None:
     """ "Once each turn, when this vampire <does something>, it gains ``gains`` blood" (Rebel, Capitalist), or "it
     can burn ``unlocks_for`` blood to unlock" (Cavalier, Monster: taken by a fixed rule, when the vampire is locked,
     not in torpor and keeps 1 blood). ``when``: "blocks" (the vampire carrying the card blocked an action: the
     "blocked" hook, before block resolution), "acts" (its action resolved: "after_resolution"), "combat ends" (a
-    combat it was in ended: "after_combat"); ``test`` says whether this one counts. Registered as the card's hook,
-    in its spec's place."""
+    combat it was in ended: "after_combat"), "others' unlock" (another Methuselah's unlock phase, after its minions
+    unlock: the "unlock" hook; Homunculus: "During any Methuselah's unlock phase, the employer can burn 1 blood to
+    unlock", its own unlocking as normal in its own); ``test`` says whether this one counts (None: every one).
+    Registered as the card's hook, in its spec's place."""
 
     def triggered(game: Game, minion: int, subject: Any) -> None:
         m = game.minions.get(minion)
-        if m is None or not any(game.card_of[c] == vekn(game, name) for c in m.cards) or not test(game, m, subject):
+        if m is None or not any(game.card_of[c] == vekn(game, name) for c in m.cards):
+            return
+        if test is not None and not test(game, m, subject):
             return
         key = (name, m.id, game.turn)
         if gains:
@@ -7950,6 +7987,16 @@ def bearer_once_each_turn(when: str, name: str, test: BearerTest, *, gains: int 
                 triggered(game, side.minion, c)
 
         hook("after_combat", name)(after_combat)
+    elif when == "others' unlock":
+
+        def others_unlock(game: Game, seat: int) -> int:
+            for s in game.order:
+                if s != seat and not game.seats[s].ousted:
+                    for m in g.ready_minions(game, s):
+                        triggered(game, m.id, None)
+            return 0
+
+        hook("unlock", name)(others_unlock)
     else:
         raise ValueError(f"bearer_once_each_turn: when {when!r}")
 

@@ -78,7 +78,9 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     cannot_block,
+    capacity_at_least,
     card_gives,
+    card_gives_bleeding,
     carries_no,
     carries_no_card_saying,
     choose,
@@ -1010,21 +1012,8 @@ card(
 # -- Homunculus --------------------------------------------------------------------------------------------------------------
 
 
-@hook("unlock", "Homunculus")
-def _homunculus(game: Game, seat: int) -> int:
-    """During any Methuselah's unlock phase (after its minions unlock), each other Methuselah's locked employer of a
-    Homunculus burns 1 blood to unlock, when it has 2 or more (a fixed rule: ready to block and react); its own
-    employer unlocks as normal then."""
-    wanted = vekn(game, "Homunculus")
-    for s in game.order:
-        if s == seat or game.seats[s].ousted:
-            continue
-        for m in ready_minions(game, s):
-            if m.locked and m.blood >= 2 and any(game.card_of[c] == wanted and c in game.minions for c in m.cards):
-                move_blood(game, m.id, -1)
-                m.locked = False
-                game.log("unlock", s, m.id)
-    return 0
+# "During any Methuselah's unlock phase, the employer can burn 1 blood to unlock" (both versions)
+v.bearer_once_each_turn("others' unlock", "Homunculus", unlocks_for=1)
 
 
 card(
@@ -1153,18 +1142,18 @@ def _camera_phone_bleed(game: Game, act: Action) -> int:
     return -bonus
 
 
-@hook("before_resolution", "Camera Phone")
-def _camera_phone_fizzles(game: Game, act: Action) -> None:
-    """The action fizzles (succeeds for no effect) if the phone is no longer on the acting minion (RTR 19960221)."""
-    m = game.minions.get(act.actor)
-    if _camera_phone_action(game, act) and (m is None or act.card not in m.cards):
-        act.bleed = 0
-
-
 card(
     "Camera Phone",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
-    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, bleed=1, label="bleed at +1 bleed"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        bleeds=True,
+        bleed=1,
+        fizzles_unless_carried=True,
+        label="bleed at +1 bleed",
+    ),
 )
 
 
@@ -1240,35 +1229,19 @@ while_carried("Dog Pack", opposing_cannot_end_combat=True)
 _PREY_MINIONS = Minions(whose="prey", kind=None)  # the minions (ready) the player's prey controls
 
 
-_VIDEOTAPE = "incriminating videotape"
-
-
-def _videotape_chooses(game: Game, play: Play) -> None:
-    """The chosen minion of the prey is marked for this copy: it cannot block the bearer."""
-    if play.target in game.minions:
-        add_rider(game, play.target, f"{_VIDEOTAPE}:{play.card}", 1, Until.END_OF_GAME)
-
-
-@hook("can_block", "Incriminating Videotape")
-def _videotape_blocks(game: Game, minion: int, act: Action) -> bool:
-    tapes = carried(game, act.actor, "Incriminating Videotape")
-    return not any(
-        r.holder == minion and r.key == f"{_VIDEOTAPE}:{t}" for t in tapes for r in game.riders if r.holder == minion
-    )
-
-
 card(
     "Incriminating Videotape",
     Mode(
         window=W.ACTION,
         when=has_targets(_PREY_MINIONS),
         targets=_PREY_MINIONS,
-        effects=(Equip(), _videotape_chooses),
+        effects=(Equip(), v.ThisCardChoosesTarget()),
         label="equip, choosing a minion of your prey",
     ),
     notes="The minion is chosen as the equip action is announced (its target) among the prey's ready minions; the "
     "choice stays with the copy whoever later bears it.",
 )
+cannot_block("Incriminating Videotape", Minions(kind=None), chosen=True)  # "The chosen minion cannot block" the bearer
 
 card(
     "Feral Hound",
@@ -1468,14 +1441,6 @@ def _given_action(game: Game, act: Action, name: str) -> bool:
     return act.mode is not None and act.mode.in_play and act.card >= 0 and game.card_of[act.card] == vekn(game, name)
 
 
-@hook("before_resolution", "Codex of the Edenic Groundskeepers")
-def _codex_fizzles(game: Game, act: Action) -> None:
-    """The action fizzles (succeeds for no effect) if the Codex is no longer on the acting minion (RTR 19960221)."""
-    m = game.minions.get(act.actor)
-    if _given_action(game, act, "Codex of the Edenic Groundskeepers") and (m is None or act.card not in m.cards):
-        act.bleed = 0
-
-
 @hook("bleed", "Codex of the Edenic Groundskeepers")
 def _codex_bleed(game: Game, act: Action) -> int:
     """+3 bleed if the target Methuselah controls no ready unlocked minions (as the action is announced)."""
@@ -1484,17 +1449,21 @@ def _codex_bleed(game: Game, act: Action) -> int:
     return 0 if any(not m.locked for m in ready_minions(game, act.target)) else 3
 
 
-@hook("stealth", "Codex of the Edenic Groundskeepers")
-def _codex_stealth(game: Game, act: Action) -> int:
-    """The bearer gets -2 stealth during bleed actions."""
-    return -2 if act.is_bleed() and carried(game, act.actor, "Codex of the Edenic Groundskeepers") else 0
-
-
 card(
     "Codex of the Edenic Groundskeepers",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
-    Mode(window=W.ACTION, in_play=True, role=Role.ACTOR, bleeds=True, cost_blood=1, label="bleed for 1 blood"),
+    Mode(
+        window=W.ACTION,
+        in_play=True,
+        role=Role.ACTOR,
+        bleeds=True,
+        cost_blood=1,
+        fizzles_unless_carried=True,
+        label="bleed for 1 blood",
+    ),
 )
+# "The bearer gets -2 stealth during bleed actions"
+card_gives_bleeding("stealth", "Codex of the Edenic Groundskeepers", -2, Minions(kind=None), where="carried")
 
 
 # -- Ruins of Ceoris ----------------------------------------------------------------------------------------------------
@@ -1622,10 +1591,7 @@ def _anarch_with_cruiser(game: Game, minion: int) -> bool:
     return m is not None and m.sect == "Anarch" and bool(carried(game, minion, _CRUISER))
 
 
-@hook("bleed", _CRUISER)
-def _cruiser_bleed(game: Game, act: Action) -> int:
-    """This Anarch gets +1 bleed."""
-    return 1 if _anarch_with_cruiser(game, act.actor) else 0
+card_gives("bleed", _CRUISER, 1, Minions(kind=None, sect="Anarch"), where="carried")  # "This Anarch gets +1 bleed"
 
 
 @hook("intercept", _CRUISER)
@@ -1734,34 +1700,6 @@ def _seal_levels(game: Game, copy: int) -> dict[str, int]:
     return {"dom": min(n, 2), "for": max(0, min(n, 4) - 2)}
 
 
-@hook("unlock", "Seal of Veddartha")
-def _seal_counter(game: Game, seat: int) -> int:
-    """During each of its controller's unlock phases, a counter on the Seal if it has 3 or fewer."""
-    wanted = vekn(game, "Seal of Veddartha")
-    for c in game.seats[seat].controlled:
-        m = game.minions.get(c)
-        if m is None or not m.in_play or m.kind != VAMPIRE:
-            continue
-        for x in m.cards:
-            if game.card_of[x] == wanted and game.card_counters.get(x, 0) <= 3:
-                game.card_counters[x] = game.card_counters.get(x, 0) + 1
-                game.log("counter", seat, x)
-    return 0
-
-
-def _seal_bleeder(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.capacity > 5
-
-
-@hook("before_resolution", "Seal of Veddartha")
-def _seal_fizzles(game: Game, act: Action) -> None:
-    """The bleed fizzles if the Seal is no longer on the acting vampire (RTR 19960221)."""
-    m = game.minions.get(act.actor)
-    if _given_action(game, act, "Seal of Veddartha") and (m is None or act.card not in m.cards):
-        act.bleed = 0
-
-
 card(
     "Seal of Veddartha",
     Mode(window=W.ACTION, effects=(Equip(),), label="equip"),
@@ -1771,13 +1709,16 @@ card(
         role=Role.ACTOR,
         bleeds=True,
         bleed=1,
-        when=_seal_bleeder,
+        when=capacity_at_least(6),  # "only usable by a vampire with capacity above 5"
+        fizzles_unless_carried=True,
         label="bleed at +1 bleed",
     ),
     notes="A vampire with capacity 5 or less may carry it and gets the Disciplines, not the bleed (LSJ 20030607, ANK "
     "20180801). No effect in the engine moves an equipment to another minion, so its counters are never removed.",
 )
 grants_disciplines("Seal of Veddartha", _seal_levels)
+# "During each of your unlock phases, put a counter on this card if it has 3 or fewer counters" (on a vampire)
+turn_blood("unlock", "Seal of Veddartha", 1, Minions(), on="card", at_most=3)
 
 
 # -- Kaymakli Fragment -----------------------------------------------------------------------------------------------------
@@ -2072,22 +2013,6 @@ card(
 plays_as_vampire("Rock Cat", ("pot",), capacity=3)
 
 
-@hook("unlock", "Grey Thorne")
-def _grey_thorne_heals(game: Game, seat: int) -> int:
-    """During your unlock phase, if Grey has only 1 life, a ready anarch burns a blood to add 1 life to him (the one
-    with the most blood, when it has 2 or more: a fixed rule)."""
-    for grey in _allies_named(game, seat, "Grey Thorne"):
-        if grey.blood != 1:
-            continue
-        anarchs = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.sect == "Anarch" and m.blood >= 2]
-        if anarchs:
-            donor = max(anarchs, key=lambda m: (m.blood, -m.id))
-            move_blood(game, donor.id, -1)
-            move_blood(game, grey.id, 1)
-            game.log("move blood", seat, donor.id, grey.id, 1)
-    return 0
-
-
 card(
     "Grey Thorne",
     Mode(window=W.ACTION, effects=(Recruit(2, strength=1, bleed=1),), label="recruit"),
@@ -2095,6 +2020,8 @@ card(
     "anarch donor is the ready anarch with the most blood (2 or more).",
 )
 plays_as_vampire("Grey Thorne", ("cel", "pot"), sect="Anarch")
+# "During your unlock phase, if Grey has only 1 life, any ready anarch may burn a blood to add 1 life to him"
+ally_regains_life("Grey Thorne", at_most=1, amount=1, donor_sect="Anarch")
 
 
 # -- Infernal Servitor -------------------------------------------------------------------------------------------------
