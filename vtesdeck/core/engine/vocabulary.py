@@ -26,7 +26,7 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Bearer, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
+from .cards import Attached, Bearer, ChosenMethuselah, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -11025,3 +11025,89 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-political
+
+CHOSEN_METHUSELAH = "chosen methuselah"  # a rider held by a card in play: the Methuselah its terms chose
+
+
+def _chosen_by(game: Game, seat: int) -> list[tuple[int, ChosenMethuselah]]:
+    """(copy, its ``ChosenMethuselah``) for each card in play, controlled by a Methuselah still in the game, that
+    chose ``seat`` (``PutInPlayChoosingMethuselah``): a card stays while the Methuselah it chose is ousted (LSJ
+    20021008); gone once burned (PIB 20121028)."""
+    comp = game.compiled
+    if not game.riders or comp is None:
+        return []
+    out: list[tuple[int, ChosenMethuselah]] = []
+    for r in game.riders:
+        if r.key != CHOSEN_METHUSELAH or r.value != seat:
+            continue
+        spec = comp.specs.get(game.card_of[r.holder])
+        if spec is None or spec.chosen_methuselah is None:
+            continue
+        if any(r.holder in game.seats[s].controlled for s in game.order):
+            out.append((r.holder, spec.chosen_methuselah))
+    return out
+
+
+def methuselahs_to_choose(*, others: bool = False, unchosen: bool = False) -> Targets:
+    """Terms: the Methuselahs a card may choose (``PutInPlayChoosingMethuselah``): with ``others``, every other
+    Methuselah, in seating order ("Choose another Methuselah": The Meddling of Semsith); else every Methuselah in
+    turn order from the caller, less with ``unchosen`` those another copy of the card in play chose ("who are not
+    chosen for any other Year of Fortune in play")."""
+
+    def terms(game: Game, play: Play) -> Sequence[int]:
+        if others:
+            return [s for s in game.order if s != play.seat]
+        seats = seats_from(game, play.seat)
+        if not unchosen or not game.riders or play.card < 0:
+            return seats
+        wanted = game.card_of[play.card]
+        held = {c for s in game.order for c in game.seats[s].controlled}
+        taken = {
+            r.value
+            for r in game.riders
+            if r.key == CHOSEN_METHUSELAH and r.holder in held and game.card_of[r.holder] == wanted
+        }
+        return [s for s in seats if s not in taken]
+
+    return terms
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutInPlayChoosingMethuselah:
+    """The card goes in play remembering the Methuselah chosen as its terms (a ``CHOSEN_METHUSELAH`` rider for the
+    game), whom its ``Spec.chosen_methuselah`` data affects while it is in play (Year of Fortune, The Meddling of
+    Semsith). A card giving its controller a smaller hand size (``Controller.hand_size`` below 0: The Meddling of
+    Semsith's -1) has the hand discarded down at once."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        PutInPlay()(game, play)
+        g.add_rider(game, play.card, CHOSEN_METHUSELAH, play.target, Until.END_OF_GAME)
+        comp = game.compiled
+        spec = comp.specs.get(game.card_of[play.card]) if comp is not None else None
+        if spec is None or spec.controller is None or spec.controller.hand_size >= 0:
+            return None
+        g.refill(game, play.seat)  # the seat's hand size, smaller now
+        return g.discard_down(game, play.seat)
+
+
+@hook("hand_size", data=("chosen_methuselah.hand_size",))
+def _chosen_methuselah_hand_size(game: Game, seat: int) -> int:
+    """The hand size the cards in play that chose the Methuselah give it (``ChosenMethuselah.hand_size``: Year of
+    Fortune's +1)."""
+    return sum(c.hand_size for _, c in _chosen_by(game, seat))
+
+
+@hook("may_replace", data=("chosen_methuselah.no_replacing_in_minion_phases",))
+def _chosen_methuselah_replaces(game: Game, seat: int) -> bool:
+    """The Methuselah a card in play chose does not replace cards during any Methuselah's minion phase
+    (``ChosenMethuselah.no_replacing_in_minion_phases``: The Meddling of Semsith; the cards not replaced count against
+    its hand size, ANK 20180318, and are replaced once the phase is over)."""
+    if game.phase is not Phase.MINION:
+        return True
+    return not any(c.no_replacing_in_minion_phases for _, c in _chosen_by(game, seat))
+
+
+__all__ += ["CHOSEN_METHUSELAH", "methuselahs_to_choose", "PutInPlayChoosingMethuselah"]

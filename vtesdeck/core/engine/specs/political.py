@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards import Attached, Controller, Mode, Play, ReferendumVotes, Role, card, hook
+from ..cards import Attached, ChosenMethuselah, Controller, Mode, Play, ReferendumVotes, Role, card, hook
 from ..frames import Action, Combat, Until
-from ..state import ALLY, VAMPIRE, Game, Phase
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Banish,
     BurnAll,
@@ -17,6 +17,7 @@ from ..vocabulary import (
     Minions,
     PoolChanges,
     PutInPlay,
+    PutInPlayChoosingMethuselah,
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
@@ -30,18 +31,17 @@ from ..vocabulary import (
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
-    any_methuselah_but_you,
     burn_card,
     burn_minion,
     carried_by_actor,
     choose,
     controller,
     current_action,
-    discard_down,
     has_blood,
     has_edge,
     has_targets,
     methuselah_sets,
+    methuselahs_to_choose,
     move_blood,
     not_carrying,
     own_minion_phase,
@@ -49,7 +49,6 @@ from ..vocabulary import (
     ready_minions,
     ready_vampires_anywhere,
     ready_vampires_of_others,
-    refill,
     richer_methuselahs,
     rider_sum,
     seats_from,
@@ -466,40 +465,19 @@ for _clan in ("Lasombra", "Toreador"):
 # -- The Meddling of Semsith: -1 hand size for you, the chosen Methuselah replaces no card in minion phases ----------
 
 
-def _meddle(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """The card goes in play, remembering the chosen Methuselah (a rider on the card for the game); its
-    controller's hand, one card over its new size, is discarded down at once."""
-    PutInPlay()(game, play)
-    add_rider(game, play.card, "meddling", play.target, Until.END_OF_GAME)
-    refill(game, play.seat)  # the seat's hand size, 1 less now
-    yield from discard_down(game, play.seat)
-
-
-@hook("may_replace", "Meddling of Semsith, The")
-def _meddled(game: Game, seat: int) -> bool:
-    """The chosen Methuselah does not replace cards during any Methuselah's minion phase (the cards not replaced
-    count against its hand size: ANK 20180318; replaced once the phase is over); the card stays while the chosen
-    Methuselah is ousted (LSJ 20021008)."""
-    if game.phase is not Phase.MINION:
-        return True
-    meddling = vekn(game, "Meddling of Semsith, The")
-    for r in game.riders:
-        if r.key == "meddling" and r.value == seat and game.card_of[r.holder] == meddling:
-            if any(r.holder in s.controlled for s in game.seats if not s.ousted):
-                return False
-    return True
-
-
 card(
     "Meddling of Semsith, The",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(any_methuselah_but_you),
-        targets=any_methuselah_but_you,
-        effects=(_meddle,),
+        when=has_targets(methuselahs_to_choose(others=True)),
+        targets=methuselahs_to_choose(others=True),
+        effects=(PutInPlayChoosingMethuselah(),),
     ),
+    notes="The chosen Methuselah's cards not replaced during a minion phase count against its hand size (ANK "
+    "20180318) and are replaced once the phase is over; the card stays while that Methuselah is ousted (LSJ 20021008).",
     controller=Controller(hand_size=-1),
+    chosen_methuselah=ChosenMethuselah(no_replacing_in_minion_phases=True),
     burn="referendum",
 )
 
@@ -1048,43 +1026,18 @@ card(
 
 # -- cov_d: Year of Fortune -----------------------------------------------------------------------------------------
 
-_FORTUNE = "Year of Fortune"
-
-
-def _fortunes(game: Game) -> list[tuple[int, int]]:
-    """(card, chosen Methuselah) for each Year of Fortune in play (its ``fortune`` rider names the Methuselah)."""
-    if not game.riders:
-        return []
-    held = {c for s in game.order for c in game.seats[s].controlled}
-    return [(r.holder, r.value) for r in game.riders if r.key == "fortune" and r.holder in held]
-
-
-def fortune_terms(game: Game, play: Play) -> list[int]:
-    """A Methuselah not chosen for another Year of Fortune in play, the caller first."""
-    taken = {s for _, s in _fortunes(game)}
-    return [s for s in seats_from(game, play.seat) if s not in taken]
-
-
-def _fortune_chosen(game: Game, play: Play) -> None:
-    add_rider(game, play.card, "fortune", play.target, Until.END_OF_GAME)
-
-
-@hook("hand_size", _FORTUNE)
-def _fortune_hand_size(game: Game, seat: int) -> int:
-    """Each chosen Methuselah gets +1 hand size while the card is in play (gone once it is burned: PIB 20121028)."""
-    return sum(1 for _, s in _fortunes(game) if s == seat)
-
-
 card(
-    _FORTUNE,
+    "Year of Fortune",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(fortune_terms),
-        targets=fortune_terms,
-        effects=(PutInPlay(), _fortune_chosen),
+        when=has_targets(methuselahs_to_choose(unchosen=True)),
+        targets=methuselahs_to_choose(unchosen=True),
+        effects=(PutInPlayChoosingMethuselah(),),
     ),
-    notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
+    notes="One Methuselah is chosen (the card allows several; the bots choose the caller). The +1 hand size is gone "
+    "once the card is burned (PIB 20121028).",
+    chosen_methuselah=ChosenMethuselah(hand_size=1),
     burn="referendum",
 )
 
