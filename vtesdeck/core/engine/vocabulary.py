@@ -10395,14 +10395,20 @@ def _attached_entering_combat(game: Game, c: Combat) -> None:
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnAll:
     """Burn every minion ``chosen`` selects, worked out first and burned together ("Successful referendum burns all
-    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``)."""
+    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``). With
+    ``keep_for_pool_cost``, each Methuselah, in turn from the player, may keep each of its minions by repaying its
+    pool cost instead (Kindred Segregation: ``keep_for_pool_cost=True``, see ``_keep_for_pool_cost``)."""
 
     chosen: Targets
+    keep_for_pool_cost: bool = False
 
-    def __call__(self, game: Game, play: Play) -> None:
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        if self.keep_for_pool_cost:
+            return _keep_for_pool_cost(game, play, list(self.chosen(game, play)))
         for minion in list(self.chosen(game, play)):
             if minion in game.minions:
                 g.burn_minion(game, minion)
+        return None
 
 
 @hook("strike_inflicted", data=("attached",))
@@ -11111,3 +11117,34 @@ def _chosen_methuselah_replaces(game: Game, seat: int) -> bool:
 
 
 __all__ += ["CHOSEN_METHUSELAH", "methuselahs_to_choose", "PutInPlayChoosingMethuselah"]
+
+
+def printed_pool_cost(game: Game, copy: int) -> int:
+    """A card's printed pool cost (0 for a blood cost or an X cost)."""
+    card = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    cost = card.pool_cost if card is not None else None
+    return cost.value or 0 if cost is not None else 0
+
+
+def _keep_for_pool_cost(game: Game, play: Play, chosen: list[int]) -> Generator[Any, Any, None]:
+    """``BurnAll(keep_for_pool_cost=True)``: each Methuselah, in turn from the player, keeps each of its chosen
+    minions by paying its pool cost (0 for a blood cost: RTR 20010710; one may still let it burn: ANK 20190724), or
+    lets it burn. The option offered first (the bots' default) keeps it while the pool stays above the cost."""
+    for seat in seats_from(game, play.seat):
+        for minion in [c for c in game.seats[seat].controlled if c in chosen]:
+            if game.seats[seat].ousted or minion not in game.minions:
+                continue
+            cost = printed_pool_cost(game, minion)
+            keep = economy.Option(economy.Kind.TERMS, seat, target=minion, value=cost)
+            let = economy.Option(economy.Kind.PASS, seat)
+            options = [keep, let] if game.seats[seat].pool > cost else [let]
+            option = yield from g.choose(game, seat, options)
+            if option.kind is economy.Kind.TERMS:
+                if cost:
+                    economy.burn_pool(game, seat, cost)
+                    game.log("burn pool", seat, cost)
+            else:
+                g.burn_minion(game, minion)
+
+
+__all__ += ["printed_pool_cost"]

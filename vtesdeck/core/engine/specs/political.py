@@ -738,13 +738,6 @@ card(
 # -- Kindred Segregation: all allies are burned, each kept by repaying its pool cost -----------------------------------
 
 
-def _ally_pool_cost(game: Game, ally: int) -> int:
-    """The ally card's printed pool cost (0 for a blood cost or an X cost)."""
-    card = game.compiled.cards.get(game.card_of[ally])
-    cost = card.pool_cost if card is not None else None
-    return cost.value or 0 if cost is not None else 0
-
-
 def allies_by_seat(game: Game) -> dict[int, list[int]]:
     """Every Methuselah's allies in play (ready or not)."""
     return {
@@ -753,32 +746,15 @@ def allies_by_seat(game: Game) -> dict[int, list[int]]:
     }
 
 
-def _segregation(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Each Methuselah, in turn from the caller, keeps each of its allies by paying its pool cost (0 for a blood
-    cost: RTR 20010710; one may still let it burn: ANK 20190724), or lets it burn. The option offered first
-    (the bots' default) keeps it while the pool stays above the cost."""
-    from ..economy import Kind, Option, burn_pool
-
-    for seat in seats_from(game, play.seat):
-        for ally in allies_by_seat(game).get(seat, []):
-            if game.seats[seat].ousted or ally not in game.minions:
-                continue
-            cost = _ally_pool_cost(game, ally)
-            keep = Option(Kind.TERMS, seat, target=ally, value=cost)
-            let = Option(Kind.PASS, seat)
-            options = [keep, let] if game.seats[seat].pool > cost else [let]
-            option = yield from choose(game, seat, options)
-            if option.kind is Kind.TERMS:
-                if cost:
-                    burn_pool(game, seat, cost)
-                    game.log("burn pool", seat, cost)
-            else:
-                burn_minion(game, ally)
+# Every ally in play, each Methuselah's in the order it controls them.
+_ALLIES = Minions(whose="all", kind=ALLY, ready=False)
 
 
 card(
     "Kindred Segregation",
-    Mode(window=W.ACTION, political=True, effects=(_segregation,)),
+    Mode(window=W.ACTION, political=True, effects=(BurnAll(_ALLIES, keep_for_pool_cost=True),)),
+    notes="Each Methuselah, in turn from the caller, keeps each of its allies by paying its pool cost (0 for a blood "
+    "cost: RTR 20010710) or lets it burn (ANK 20190724).",
 )
 
 
