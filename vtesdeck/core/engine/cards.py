@@ -328,7 +328,8 @@ class Spec:
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
     unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
-    chosen_methuselah: ChosenMethuselah | None = None  # what it does to the Methuselah it chose (Year of Fortune)
+    # what it does to the Methuselah it chose as it was played (Year of Fortune, The Meddling of Semsith)
+    chosen_methuselah: ChosenMethuselah | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

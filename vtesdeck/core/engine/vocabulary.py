@@ -4748,12 +4748,6 @@ class BlockerToTorpor:
 discard_down = g.discard_down  # a hand over a smaller hand size discarded down at once (The Meddling of Semsith)
 
 
-def ready_vampires_anywhere(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire in play, other Methuselahs' first ("choose a ready vampire": Anathema)."""
-    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
-    return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class ReturnReferendumCard:
     """The political action card played to call this referendum returns to its owner's hand, who discards down

@@ -47,7 +47,6 @@ from ..vocabulary import (
     own_minion_phase,
     ready_allies,
     ready_minions,
-    ready_vampires_anywhere,
     ready_vampires_of_others,
     richer_methuselahs,
     rider_sum,
@@ -523,13 +522,17 @@ def _anathema(game: Game, c: Combat) -> None:
             game.log("gain pool", gainer, capacity)
 
 
+# "Choose a ready vampire": anyone's, other Methuselahs' first.
+_READY_VAMPIRES = Minions(whose="others first")
+
+
 card(
     "Anathema",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(ready_vampires_anywhere),
-        targets=ready_vampires_anywhere,
+        when=has_targets(_READY_VAMPIRES),
+        targets=_READY_VAMPIRES,
         effects=(PutOnTarget(),),
     ),
     notes="Checked as the combat ends: a vampire whose blood was reduced to 0 during it and is still at 0 then.",
@@ -761,16 +764,8 @@ card(
 # -- Alastor: on a Camarilla vampire with an equipment from the library; enter combat with a vampire --------------------
 
 
-def _alastor_targets(game: Game, play: Play) -> list[int]:
-    """Ready Camarilla vampires without an Alastor, the caller's first."""
-    alastor = vekn(game, "Alastor")
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        m.id
-        for s in order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and m.sect == "Camarilla" and all(game.card_of[c] != alastor for c in m.cards)
-    ]
+# Ready Camarilla vampires without an Alastor ("A vampire can have only one Alastor"), the caller's first.
+_ALASTOR_TARGETS = Minions(whose="own first", sect="Camarilla", without=("Alastor",))
 
 
 def _equipment_cost(game: Game, copy: int) -> tuple[int, int]:
@@ -825,8 +820,8 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(_alastor_targets),
-        targets=_alastor_targets,
+        when=has_targets(_ALASTOR_TARGETS),
+        targets=_ALASTOR_TARGETS,
         effects=(_alastor,),
     ),
     Mode(
