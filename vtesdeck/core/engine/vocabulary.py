@@ -4984,13 +4984,14 @@ def _equipment_first_line(game: Game, copy: int) -> str:
     return found
 
 
-def equipment_of_others(*, excluding: tuple[str, ...] = ()) -> Targets:
+def equipment_of_others(*, excluding: tuple[str, ...] = (), prey_first: bool = False) -> Targets:
     """Equipment on the minions other Methuselahs control (ready or in torpor), but those whose first line names
-    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others)."""
+    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others); with ``prey_first``,
+    the Methuselahs in turn order from the player's prey (Confiscation), else in seating order."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
         out = []
-        for s in game.order:
+        for s in seats_from(game, play.seat) if prey_first else game.order:
             if s == play.seat:
                 continue
             for c in game.seats[s].controlled:
@@ -6196,6 +6197,7 @@ class Minions:
     min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
     younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
     min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
+    self_first: bool = False  # the playing minion first, if selected (Confiscation: the calling vampire)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6252,6 +6254,9 @@ class Minions:
             out.sort(key=lambda c: game.minions[c].torpor)
         if self.not_self:
             out = [c for c in out if c != play.minion]
+        if self.self_first and play.minion in out:
+            out.remove(play.minion)
+            out.insert(0, play.minion)
         return out
 
 
@@ -11142,3 +11147,76 @@ def _keep_for_pool_cost(game: Game, play: Play, chosen: list[int]) -> Generator[
 
 
 __all__ += ["printed_pool_cost"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardsToTake:
+    """Terms: the index of one (card, taker) pair, the taker to take control of the card (``TakerTakesControl``): a
+    card in play ``cards`` selects and a minion ``takers`` selects, or with ``takers=None`` a Methuselah (every one, in
+    seating order), never the one already controlling the card. The pairs whose taker is the player's (the player, or
+    one of its minions) come first, then the others, each by card then by taker: the bots take the first. Disputed
+    Territory ("Choose a location and a Methuselah": another Methuselah's location to the caller first), Confiscation
+    ("Choose an equipment and a vampire": the prey's equipment to the calling vampire first)."""
+
+    cards: Targets
+    takers: Targets | None = None
+
+    def pairs(self, game: Game, play: Play) -> list[tuple[int, int]]:
+        takers = list(game.order) if self.takers is None else list(self.takers(game, play))
+        mine: list[tuple[int, int]] = []
+        rest: list[tuple[int, int]] = []
+        for card in self.cards(game, play):
+            held_by = card_controller(game, card)
+            for taker in takers:
+                seat = taker if self.takers is None else g.controller(game, taker)
+                if seat != held_by:
+                    (mine if seat == play.seat else rest).append((card, taker))
+        return mine + rest
+
+    def chosen(self, game: Game, play: Play) -> tuple[int, int]:
+        """The pair the terms chose, (-1, -1) when none."""
+        found = self.pairs(game, play)
+        return found[play.target] if 0 <= play.target < len(found) else (-1, -1)
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        return range(len(self.pairs(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakerTakesControl:
+    """The taker the ``terms`` chose takes control of the card they chose, if the terms could still choose it. A
+    Methuselah takes a card in a region into its own, a card on a minion onto its first ready vampire, burned if it
+    has none (RTR 19960112, RTR 19980623); a minion takes the card onto itself (``StealEquipment``). Disputed Territory,
+    Confiscation."""
+
+    terms: CardsToTake
+
+    def __call__(self, game: Game, play: Play) -> None:
+        card, taker = self.terms.chosen(game, play)
+        if card < 0 or card not in self.terms.cards(game, play):
+            return
+        if self.terms.takers is not None:
+            if taker in game.minions and game.minions[taker].in_play:
+                thief = Play(seat=g.controller(game, taker), card=-1, mode=play.mode, minion=taker, target=card)
+                StealEquipment()(game, thief)
+            return
+        old = card_controller(game, card)
+        if game.seats[taker].ousted or old in (taker, -1):
+            return
+        held = game.seats[old].controlled
+        if card in held:
+            held.remove(card)
+            game.seats[taker].controlled.append(card)
+            game.locked_cards.discard(card)
+        else:
+            holder = next(m for m in game.minions.values() if card in m.cards)
+            new = [m for m in g.ready_minions(game, taker) if m.kind == VAMPIRE]
+            if not new:
+                g.burn_card(game, card)
+                return
+            holder.cards.remove(card)
+            new[0].cards.append(card)
+        game.log("takes control", taker, card, old)
+
+
+__all__ += ["CardsToTake", "TakerTakesControl"]

@@ -13,6 +13,7 @@ from ..vocabulary import (
     BurnAll,
     BurnBlood,
     BurnTheEdge,
+    CardsToTake,
     If,
     Minions,
     PoolChanges,
@@ -21,8 +22,8 @@ from ..vocabulary import (
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
-    StealEquipment,
     TakePool,
+    TakerTakesControl,
     TargetControllerBurnsPool,
     TitleOnTarget,
     UnlockTarget,
@@ -37,9 +38,11 @@ from ..vocabulary import (
     choose,
     controller,
     current_action,
+    equipment_of_others,
     has_blood,
     has_edge,
     has_targets,
+    locations_in_play,
     methuselah_sets,
     methuselahs_to_choose,
     move_blood,
@@ -58,7 +61,7 @@ from ..vocabulary import (
     younger_ready_vampires_of_others,
 )
 from ..windows import W
-from .permanent import location_controller, locations_in_play
+from .permanent import location_controller
 
 card(
     "Kine Resources Contested",
@@ -277,45 +280,9 @@ card(
 # -- Disputed Territory: a Methuselah takes control of a location ----------------------------------------------------
 
 
-def _territory_terms(game: Game, play: Play) -> list[tuple[int, int]]:
-    """(location, Methuselah) pairs, as the bots consider them, best first: each other Methuselah's location to
-    the caller, then to each other Methuselah. None without a location in play (LSJ 20100129)."""
-    places = locations_in_play(game, play)
-    theirs = [p for p in places if location_controller(game, p) != play.seat]
-    out = [(p, play.seat) for p in theirs]
-    out += [(p, s) for p in places for s in game.order if s not in (play.seat, location_controller(game, p))]
-    return out
-
-
-def territory_choice(game: Game, play: Play) -> tuple[int, int]:
-    terms = _territory_terms(game, play)
-    return terms[play.target] if 0 <= play.target < len(terms) else (-1, -1)
-
-
-def _take_location(game: Game, play: Play) -> None:
-    """The chosen Methuselah takes control of the location: one on a minion moves onto one of the new controller's
-    ready vampires, or burns if it has none (RTR 19960112, RTR 19980623); the same controller changes nothing
-    (LSJ 19971002)."""
-    place, seat = territory_choice(game, play)
-    if place < 0 or place not in locations_in_play(game, play) or game.seats[seat].ousted:
-        return
-    old = location_controller(game, place)
-    if old == seat:
-        return
-    held = game.seats[old].controlled
-    if place in held:
-        held.remove(place)
-        game.seats[seat].controlled.append(place)
-        game.locked_cards.discard(place)
-    else:
-        holder = next(m for m in game.minions.values() if place in m.cards)
-        new = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
-        if not new:
-            burn_card(game, place)
-            return
-        holder.cards.remove(place)
-        new[0].cards.append(place)
-    game.log("takes control", seat, place, old)
+# Any location in play and a Methuselah, another Methuselah's location to the caller first (none without a location
+# in play: LSJ 20100129).
+territory_terms = CardsToTake(locations_in_play)
 
 
 card(
@@ -323,12 +290,12 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(_territory_terms(game, play)))),
-        targets=lambda game, play: range(len(_territory_terms(game, play))),
-        effects=(_take_location,),
+        when=has_targets(territory_terms),
+        targets=territory_terms,
+        effects=(TakerTakesControl(territory_terms),),
     ),
-    notes="The terms are one of the pairs the bots consider (another Methuselah's location to the caller first); a "
-    "location on a minion moves onto the new controller's first ready vampire.",
+    notes="A location on a minion moves onto the new controller's first ready vampire; the same controller changes "
+    "nothing (LSJ 19971002).",
 )
 
 
@@ -926,37 +893,9 @@ card(
 # -- cov_d: Confiscation --------------------------------------------------------------------------------------------
 
 
-def confiscation_terms(game: Game, play: Play) -> list[tuple[int, int]]:
-    """(equipment, vampire) pairs, as the bots consider them, best first: each equipment on another Methuselah's
-    minion to the calling vampire, then to the caller's other ready vampires. None without one (LSJ 20100129)."""
-    types = game.compiled.types
-    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
-    if play.minion in mine:
-        mine.remove(play.minion)
-        mine.insert(0, play.minion)
-    out = []
-    for s in seats_from(game, play.seat):
-        if s == play.seat:
-            continue
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is None or not m.in_play:
-                continue
-            for x in m.cards:
-                if x not in game.minions and "Equipment" in types.get(game.card_of[x], ()):
-                    out += [(x, v) for v in mine]
-    return out
-
-
-def _confiscate(game: Game, play: Play) -> None:
-    terms = confiscation_terms(game, play)
-    if not 0 <= play.target < len(terms):
-        return
-    equipment, vampire = terms[play.target]
-    if vampire in game.minions and game.minions[vampire].in_play:
-        StealEquipment()(
-            game, Play(seat=controller(game, vampire), card=-1, mode=play.mode, minion=vampire, target=equipment)
-        )
+# Another Methuselah's equipment (the prey's first) and one of the caller's ready vampires (the calling one first); none
+# without one (LSJ 20100129).
+confiscation_terms = CardsToTake(equipment_of_others(prey_first=True), Minions(self_first=True))
 
 
 card(
@@ -964,12 +903,11 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(confiscation_terms(game, play)))),
-        targets=lambda game, play: range(len(confiscation_terms(game, play))),
-        effects=(_confiscate,),
+        when=has_targets(confiscation_terms),
+        targets=confiscation_terms,
+        effects=(TakerTakesControl(confiscation_terms),),
     ),
-    notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
-    "ready vampires, the calling one first), not any equipment to any vampire.",
+    notes="The chosen vampire is one of the caller's (the text allows any vampire).",
 )
 
 
