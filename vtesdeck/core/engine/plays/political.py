@@ -13,7 +13,6 @@ from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
-    allies_by_seat,
     bleeders_of_3,
     cardinal_candidates,
     cold_war_choice,
@@ -21,7 +20,7 @@ from ..specs.political import (
     council_allocation,
     territory_terms,
 )
-from ..state import Game
+from ..state import ALLY, Game
 from ..vocabulary import PoolChanges, vampires_for_title
 from ..vocabulary import ready_allies as _allies
 
@@ -254,6 +253,14 @@ judge("Patsy", 0, stakes=_patsy_stakes)
 judge("Firebrand", 0, stakes=lambda game, play, seat: 2.0 if seat == play.seat else -0.5)
 judge("Expulsion", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else -0.5)
 judge("Reinforcements", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else 0.0)
+
+
+def allies_by_seat(game: Game) -> dict[int, list[int]]:
+    """Every Methuselah's allies in play (ready or not)."""
+    return {
+        s: [c for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.kind == ALLY]
+        for s in game.order
+    }
 
 
 def _segregation_stakes(game: Game, play: Play, seat: int) -> float:

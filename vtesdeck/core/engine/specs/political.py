@@ -708,14 +708,6 @@ card(
 # -- Kindred Segregation: all allies are burned, each kept by repaying its pool cost -----------------------------------
 
 
-def allies_by_seat(game: Game) -> dict[int, list[int]]:
-    """Every Methuselah's allies in play (ready or not)."""
-    return {
-        s: [c for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.kind == ALLY]
-        for s in game.order
-    }
-
-
 # Every ally in play, each Methuselah's in the order it controls them.
 _ALLIES = Minions(whose="all", kind=ALLY, ready=False)
 
