@@ -291,6 +291,17 @@ class UnlockPhase:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ChosenMethuselah:
+    """What a card put in play does to the Methuselah chosen as it was played (``vocabulary.PutInPlayChoosingMethuselah``
+    remembers whom; read by the vocabulary's hooks while the card is in play): +``hand_size`` (Year of Fortune: +1);
+    ``no_replacing_in_minion_phases``, the Methuselah does not replace cards during any Methuselah's minion phase (The
+    Meddling of Semsith)."""
+
+    hand_size: int = 0
+    no_replacing_in_minion_phases: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Spec:
     """A card as data: its official name and its modes, in the card's order."""
 
@@ -321,6 +332,8 @@ class Spec:
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
     unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
+    # what it does to the Methuselah it chose as it was played (Year of Fortune, The Meddling of Semsith)
+    chosen_methuselah: ChosenMethuselah | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -440,6 +453,7 @@ def card(
     referendum_votes: ReferendumVotes | None = None,
     attached: Attached | None = None,
     unlock_phase: UnlockPhase | None = None,
+    chosen_methuselah: ChosenMethuselah | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -471,6 +485,7 @@ def card(
         referendum_votes,
         attached,
         unlock_phase=unlock_phase,
+        chosen_methuselah=chosen_methuselah,
     )
     return spec
 

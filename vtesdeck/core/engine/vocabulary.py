@@ -26,7 +26,7 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Bearer, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
+from .cards import Attached, Bearer, ChosenMethuselah, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -4763,12 +4763,6 @@ class BlockerToTorpor:
 discard_down = g.discard_down  # a hand over a smaller hand size discarded down at once (The Meddling of Semsith)
 
 
-def ready_vampires_anywhere(game: Game, play: Play) -> Sequence[int]:
-    """Every ready vampire in play, other Methuselahs' first ("choose a ready vampire": Anathema)."""
-    others = [m.id for s in game.order if s != play.seat for m in g.ready_minions(game, s) if m.kind == VAMPIRE]
-    return others + [m.id for m in g.ready_minions(game, play.seat) if m.kind == VAMPIRE]
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class ReturnReferendumCard:
     """The political action card played to call this referendum returns to its owner's hand, who discards down
@@ -5005,13 +4999,14 @@ def _equipment_first_line(game: Game, copy: int) -> str:
     return found
 
 
-def equipment_of_others(*, excluding: tuple[str, ...] = ()) -> Targets:
+def equipment_of_others(*, excluding: tuple[str, ...] = (), prey_first: bool = False) -> Targets:
     """Equipment on the minions other Methuselahs control (ready or in torpor), but those whose first line names
-    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others)."""
+    one of ``excluding`` ("weapon", "electronic", "vehicle": Darius Shirazi steals the others); with ``prey_first``,
+    the Methuselahs in turn order from the player's prey (Confiscation), else in seating order."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
         out = []
-        for s in game.order:
+        for s in seats_from(game, play.seat) if prey_first else game.order:
             if s == play.seat:
                 continue
             for c in game.seats[s].controlled:
@@ -6217,6 +6212,7 @@ class Minions:
     min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
     younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
     min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
+    self_first: bool = False  # the playing minion first, if selected (Confiscation: the calling vampire)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6273,6 +6269,9 @@ class Minions:
             out.sort(key=lambda c: game.minions[c].torpor)
         if self.not_self:
             out = [c for c in out if c != play.minion]
+        if self.self_first and play.minion in out:
+            out.remove(play.minion)
+            out.insert(0, play.minion)
         return out
 
 
@@ -10442,14 +10441,20 @@ def _attached_entering_combat(game: Game, c: Combat) -> None:
 @dataclasses.dataclass(frozen=True, slots=True)
 class BurnAll:
     """Burn every minion ``chosen`` selects, worked out first and burned together ("Successful referendum burns all
-    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``)."""
+    vampires with a current bleed of 3 or more": Justicar Retribution, ``Minions(whose="all", min_bleed=3)``). With
+    ``keep_for_pool_cost``, each Methuselah, in turn from the player, may keep each of its minions by repaying its
+    pool cost instead (Kindred Segregation: ``keep_for_pool_cost=True``, see ``_keep_for_pool_cost``)."""
 
     chosen: Targets
+    keep_for_pool_cost: bool = False
 
-    def __call__(self, game: Game, play: Play) -> None:
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        if self.keep_for_pool_cost:
+            return _keep_for_pool_cost(game, play, list(self.chosen(game, play)))
         for minion in list(self.chosen(game, play)):
             if minion in game.minions:
                 g.burn_minion(game, minion)
+        return None
 
 
 @hook("strike_inflicted", data=("attached",))
@@ -11072,3 +11077,193 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-political
+
+CHOSEN_METHUSELAH = "chosen methuselah"  # a rider held by a card in play: the Methuselah its terms chose
+
+
+def _chosen_by(game: Game, seat: int) -> list[tuple[int, ChosenMethuselah]]:
+    """(copy, its ``ChosenMethuselah``) for each card in play, controlled by a Methuselah still in the game, that
+    chose ``seat`` (``PutInPlayChoosingMethuselah``): a card stays while the Methuselah it chose is ousted (LSJ
+    20021008); gone once burned (PIB 20121028)."""
+    comp = game.compiled
+    if not game.riders or comp is None:
+        return []
+    out: list[tuple[int, ChosenMethuselah]] = []
+    for r in game.riders:
+        if r.key != CHOSEN_METHUSELAH or r.value != seat:
+            continue
+        spec = comp.specs.get(game.card_of[r.holder])
+        if spec is None or spec.chosen_methuselah is None:
+            continue
+        if any(r.holder in game.seats[s].controlled for s in game.order):
+            out.append((r.holder, spec.chosen_methuselah))
+    return out
+
+
+def methuselahs_to_choose(*, others: bool = False, unchosen: bool = False) -> Targets:
+    """Terms: the Methuselahs a card may choose (``PutInPlayChoosingMethuselah``): with ``others``, every other
+    Methuselah, in seating order ("Choose another Methuselah": The Meddling of Semsith); else every Methuselah in
+    turn order from the caller, less with ``unchosen`` those another copy of the card in play chose ("who are not
+    chosen for any other Year of Fortune in play")."""
+
+    def terms(game: Game, play: Play) -> Sequence[int]:
+        if others:
+            return [s for s in game.order if s != play.seat]
+        seats = seats_from(game, play.seat)
+        if not unchosen or not game.riders or play.card < 0:
+            return seats
+        wanted = game.card_of[play.card]
+        held = {c for s in game.order for c in game.seats[s].controlled}
+        taken = {
+            r.value
+            for r in game.riders
+            if r.key == CHOSEN_METHUSELAH and r.holder in held and game.card_of[r.holder] == wanted
+        }
+        return [s for s in seats if s not in taken]
+
+    return terms
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutInPlayChoosingMethuselah:
+    """The card goes in play remembering the Methuselah chosen as its terms (a ``CHOSEN_METHUSELAH`` rider for the
+    game), whom its ``Spec.chosen_methuselah`` data affects while it is in play (Year of Fortune, The Meddling of
+    Semsith). A card giving its controller a smaller hand size (``Controller.hand_size`` below 0: The Meddling of
+    Semsith's -1) has the hand discarded down at once."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        PutInPlay()(game, play)
+        g.add_rider(game, play.card, CHOSEN_METHUSELAH, play.target, Until.END_OF_GAME)
+        comp = game.compiled
+        spec = comp.specs.get(game.card_of[play.card]) if comp is not None else None
+        if spec is None or spec.controller is None or spec.controller.hand_size >= 0:
+            return None
+        g.refill(game, play.seat)  # the seat's hand size, smaller now
+        return g.discard_down(game, play.seat)
+
+
+@hook("hand_size", data=("chosen_methuselah.hand_size",))
+def _chosen_methuselah_hand_size(game: Game, seat: int) -> int:
+    """The hand size the cards in play that chose the Methuselah give it (``ChosenMethuselah.hand_size``: Year of
+    Fortune's +1)."""
+    return sum(c.hand_size for _, c in _chosen_by(game, seat))
+
+
+@hook("may_replace", data=("chosen_methuselah.no_replacing_in_minion_phases",))
+def _chosen_methuselah_replaces(game: Game, seat: int) -> bool:
+    """The Methuselah a card in play chose does not replace cards during any Methuselah's minion phase
+    (``ChosenMethuselah.no_replacing_in_minion_phases``: The Meddling of Semsith; the cards not replaced count against
+    its hand size, ANK 20180318, and are replaced once the phase is over)."""
+    if game.phase is not Phase.MINION:
+        return True
+    return not any(c.no_replacing_in_minion_phases for _, c in _chosen_by(game, seat))
+
+
+__all__ += ["CHOSEN_METHUSELAH", "methuselahs_to_choose", "PutInPlayChoosingMethuselah"]
+
+
+def printed_pool_cost(game: Game, copy: int) -> int:
+    """A card's printed pool cost (0 for a blood cost or an X cost)."""
+    card = game.compiled.cards.get(game.card_of[copy]) if game.compiled is not None else None
+    cost = card.pool_cost if card is not None else None
+    return cost.value or 0 if cost is not None else 0
+
+
+def _keep_for_pool_cost(game: Game, play: Play, chosen: list[int]) -> Generator[Any, Any, None]:
+    """``BurnAll(keep_for_pool_cost=True)``: each Methuselah, in turn from the player, keeps each of its chosen
+    minions by paying its pool cost (0 for a blood cost: RTR 20010710; one may still let it burn: ANK 20190724), or
+    lets it burn. The option offered first (the bots' default) keeps it while the pool stays above the cost."""
+    for seat in seats_from(game, play.seat):
+        for minion in [c for c in game.seats[seat].controlled if c in chosen]:
+            if game.seats[seat].ousted or minion not in game.minions:
+                continue
+            cost = printed_pool_cost(game, minion)
+            keep = economy.Option(economy.Kind.TERMS, seat, target=minion, value=cost)
+            let = economy.Option(economy.Kind.PASS, seat)
+            options = [keep, let] if game.seats[seat].pool > cost else [let]
+            option = yield from g.choose(game, seat, options)
+            if option.kind is economy.Kind.TERMS:
+                if cost:
+                    economy.burn_pool(game, seat, cost)
+                    game.log("burn pool", seat, cost)
+            else:
+                g.burn_minion(game, minion)
+
+
+__all__ += ["printed_pool_cost"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardsToTake:
+    """Terms: the index of one (card, taker) pair, the taker to take control of the card (``TakerTakesControl``): a
+    card in play ``cards`` selects and a minion ``takers`` selects, or with ``takers=None`` a Methuselah (every one, in
+    seating order), never the one already controlling the card. The pairs whose taker is the player's (the player, or
+    one of its minions) come first, then the others, each by card then by taker: the bots take the first. Disputed
+    Territory ("Choose a location and a Methuselah": another Methuselah's location to the caller first), Confiscation
+    ("Choose an equipment and a vampire": the prey's equipment to the calling vampire first)."""
+
+    cards: Targets
+    takers: Targets | None = None
+
+    def pairs(self, game: Game, play: Play) -> list[tuple[int, int]]:
+        takers = list(game.order) if self.takers is None else list(self.takers(game, play))
+        mine: list[tuple[int, int]] = []
+        rest: list[tuple[int, int]] = []
+        for card in self.cards(game, play):
+            held_by = card_controller(game, card)
+            for taker in takers:
+                seat = taker if self.takers is None else g.controller(game, taker)
+                if seat != held_by:
+                    (mine if seat == play.seat else rest).append((card, taker))
+        return mine + rest
+
+    def chosen(self, game: Game, play: Play) -> tuple[int, int]:
+        """The pair the terms chose, (-1, -1) when none."""
+        found = self.pairs(game, play)
+        return found[play.target] if 0 <= play.target < len(found) else (-1, -1)
+
+    def __call__(self, game: Game, play: Play) -> Sequence[int]:
+        return range(len(self.pairs(game, play)))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakerTakesControl:
+    """The taker the ``terms`` chose takes control of the card they chose, if the terms could still choose it. A
+    Methuselah takes a card in a region into its own, a card on a minion onto its first ready vampire, burned if it
+    has none (RTR 19960112, RTR 19980623); a minion takes the card onto itself (``StealEquipment``). Disputed Territory,
+    Confiscation."""
+
+    terms: CardsToTake
+
+    def __call__(self, game: Game, play: Play) -> None:
+        card, taker = self.terms.chosen(game, play)
+        if card < 0 or card not in self.terms.cards(game, play):
+            return
+        if self.terms.takers is not None:
+            if taker in game.minions and game.minions[taker].in_play:
+                thief = Play(seat=g.controller(game, taker), card=-1, mode=play.mode, minion=taker, target=card)
+                StealEquipment()(game, thief)
+            return
+        old = card_controller(game, card)
+        if game.seats[taker].ousted or old in (taker, -1):
+            return
+        held = game.seats[old].controlled
+        if card in held:
+            held.remove(card)
+            game.seats[taker].controlled.append(card)
+            game.locked_cards.discard(card)
+        else:
+            holder = next(m for m in game.minions.values() if card in m.cards)
+            new = [m for m in g.ready_minions(game, taker) if m.kind == VAMPIRE]
+            if not new:
+                g.burn_card(game, card)
+                return
+            holder.cards.remove(card)
+            new[0].cards.append(card)
+        game.log("takes control", taker, card, old)
+
+
+__all__ += ["CardsToTake", "TakerTakesControl"]

@@ -13,15 +13,14 @@ from ..specs.permanent import location_controller
 from ..specs.political import (
     _clan_count,
     _clan_terms,
-    allies_by_seat,
     bleeders_of_3,
     cardinal_candidates,
     cold_war_choice,
     confiscation_terms,
     council_allocation,
-    territory_choice,
+    territory_terms,
 )
-from ..state import Game
+from ..state import ALLY, Game
 from ..vocabulary import PoolChanges, vampires_for_title
 from ..vocabulary import ready_allies as _allies
 
@@ -130,7 +129,7 @@ judge("Cold War", 0, stakes=_cold_war_stakes)
 
 def _territory_stakes(game: Game, play: Play, seat: int) -> float:
     """The new controller gains the location, its old controller loses it."""
-    place, taker = territory_choice(game, play)
+    place, taker = territory_terms.chosen(game, play)
     if place < 0:
         return 0.0
     return 3.0 if seat == taker else -3.0 if seat == location_controller(game, place) else 0.0
@@ -141,7 +140,7 @@ judge(
     "Disputed Territory",
     0,
     score=lambda game, play: (
-        22.0 if territory_choice(game, dataclasses.replace(play, target=0))[1] == play.seat else -1.0
+        22.0 if territory_terms.chosen(game, dataclasses.replace(play, target=0))[1] == play.seat else -1.0
     ),
 )
 
@@ -256,6 +255,14 @@ judge("Expulsion", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat e
 judge("Reinforcements", 0, stakes=lambda game, play, seat: 1.5 if seat == play.seat else 0.0)
 
 
+def allies_by_seat(game: Game) -> dict[int, list[int]]:
+    """Every Methuselah's allies in play (ready or not)."""
+    return {
+        s: [c for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.kind == ALLY]
+        for s in game.order
+    }
+
+
 def _segregation_stakes(game: Game, play: Play, seat: int) -> float:
     """Each seat risks its allies (or their pool cost); the caller gains what the others lose."""
     by = allies_by_seat(game)
@@ -319,7 +326,7 @@ judge("Justicar Retribution", 0, score=_retribution_score, stakes=_retribution_s
 
 def _confiscation_stakes(game: Game, play: Play, seat: int) -> float:
     """For the caller, against for the Methuselah whose equipment is taken."""
-    terms = confiscation_terms(game, play)
+    terms = confiscation_terms.pairs(game, play)
     if not 0 <= play.target < len(terms):
         return 0.0
     holder = next((m.id for m in game.minions.values() if terms[play.target][0] in m.cards), -1)

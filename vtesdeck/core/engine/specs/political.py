@@ -5,23 +5,25 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ..cards import Attached, Controller, Mode, Play, ReferendumVotes, Role, card, hook
+from ..cards import Attached, ChosenMethuselah, Controller, Mode, Play, ReferendumVotes, Role, card, hook
 from ..frames import Action, Combat, Until
-from ..state import ALLY, VAMPIRE, Game, Phase
+from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     Banish,
     BurnAll,
     BurnBlood,
     BurnTheEdge,
+    CardsToTake,
     If,
     Minions,
     PoolChanges,
     PutInPlay,
+    PutInPlayChoosingMethuselah,
     PutOnTarget,
     RemoveTargetFromGame,
     RemoveTargetTitle,
-    StealEquipment,
     TakePool,
+    TakerTakesControl,
     TargetControllerBurnsPool,
     TitleOnTarget,
     UnlockTarget,
@@ -30,26 +32,25 @@ from ..vocabulary import (
     allocation_mode,
     allocations_among_others,
     allocations_with_caller_of,
-    any_methuselah_but_you,
     burn_card,
     burn_minion,
     carried_by_actor,
     choose,
     controller,
     current_action,
-    discard_down,
+    equipment_of_others,
     has_blood,
     has_edge,
     has_targets,
+    locations_in_play,
     methuselah_sets,
+    methuselahs_to_choose,
     move_blood,
     not_carrying,
     own_minion_phase,
     ready_allies,
     ready_minions,
-    ready_vampires_anywhere,
     ready_vampires_of_others,
-    refill,
     richer_methuselahs,
     rider_sum,
     seats_from,
@@ -60,7 +61,7 @@ from ..vocabulary import (
     younger_ready_vampires_of_others,
 )
 from ..windows import W
-from .permanent import location_controller, locations_in_play
+from .permanent import location_controller
 
 card(
     "Kine Resources Contested",
@@ -279,45 +280,9 @@ card(
 # -- Disputed Territory: a Methuselah takes control of a location ----------------------------------------------------
 
 
-def _territory_terms(game: Game, play: Play) -> list[tuple[int, int]]:
-    """(location, Methuselah) pairs, as the bots consider them, best first: each other Methuselah's location to
-    the caller, then to each other Methuselah. None without a location in play (LSJ 20100129)."""
-    places = locations_in_play(game, play)
-    theirs = [p for p in places if location_controller(game, p) != play.seat]
-    out = [(p, play.seat) for p in theirs]
-    out += [(p, s) for p in places for s in game.order if s not in (play.seat, location_controller(game, p))]
-    return out
-
-
-def territory_choice(game: Game, play: Play) -> tuple[int, int]:
-    terms = _territory_terms(game, play)
-    return terms[play.target] if 0 <= play.target < len(terms) else (-1, -1)
-
-
-def _take_location(game: Game, play: Play) -> None:
-    """The chosen Methuselah takes control of the location: one on a minion moves onto one of the new controller's
-    ready vampires, or burns if it has none (RTR 19960112, RTR 19980623); the same controller changes nothing
-    (LSJ 19971002)."""
-    place, seat = territory_choice(game, play)
-    if place < 0 or place not in locations_in_play(game, play) or game.seats[seat].ousted:
-        return
-    old = location_controller(game, place)
-    if old == seat:
-        return
-    held = game.seats[old].controlled
-    if place in held:
-        held.remove(place)
-        game.seats[seat].controlled.append(place)
-        game.locked_cards.discard(place)
-    else:
-        holder = next(m for m in game.minions.values() if place in m.cards)
-        new = [m for m in ready_minions(game, seat) if m.kind == VAMPIRE]
-        if not new:
-            burn_card(game, place)
-            return
-        holder.cards.remove(place)
-        new[0].cards.append(place)
-    game.log("takes control", seat, place, old)
+# Any location in play and a Methuselah, another Methuselah's location to the caller first (none without a location
+# in play: LSJ 20100129).
+territory_terms = CardsToTake(locations_in_play)
 
 
 card(
@@ -325,12 +290,12 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(_territory_terms(game, play)))),
-        targets=lambda game, play: range(len(_territory_terms(game, play))),
-        effects=(_take_location,),
+        when=has_targets(territory_terms),
+        targets=territory_terms,
+        effects=(TakerTakesControl(territory_terms),),
     ),
-    notes="The terms are one of the pairs the bots consider (another Methuselah's location to the caller first); a "
-    "location on a minion moves onto the new controller's first ready vampire.",
+    notes="A location on a minion moves onto the new controller's first ready vampire; the same controller changes "
+    "nothing (LSJ 19971002).",
 )
 
 
@@ -466,40 +431,19 @@ for _clan in ("Lasombra", "Toreador"):
 # -- The Meddling of Semsith: -1 hand size for you, the chosen Methuselah replaces no card in minion phases ----------
 
 
-def _meddle(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """The card goes in play, remembering the chosen Methuselah (a rider on the card for the game); its
-    controller's hand, one card over its new size, is discarded down at once."""
-    PutInPlay()(game, play)
-    add_rider(game, play.card, "meddling", play.target, Until.END_OF_GAME)
-    refill(game, play.seat)  # the seat's hand size, 1 less now
-    yield from discard_down(game, play.seat)
-
-
-@hook("may_replace", "Meddling of Semsith, The")
-def _meddled(game: Game, seat: int) -> bool:
-    """The chosen Methuselah does not replace cards during any Methuselah's minion phase (the cards not replaced
-    count against its hand size: ANK 20180318; replaced once the phase is over); the card stays while the chosen
-    Methuselah is ousted (LSJ 20021008)."""
-    if game.phase is not Phase.MINION:
-        return True
-    meddling = vekn(game, "Meddling of Semsith, The")
-    for r in game.riders:
-        if r.key == "meddling" and r.value == seat and game.card_of[r.holder] == meddling:
-            if any(r.holder in s.controlled for s in game.seats if not s.ousted):
-                return False
-    return True
-
-
 card(
     "Meddling of Semsith, The",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(any_methuselah_but_you),
-        targets=any_methuselah_but_you,
-        effects=(_meddle,),
+        when=has_targets(methuselahs_to_choose(others=True)),
+        targets=methuselahs_to_choose(others=True),
+        effects=(PutInPlayChoosingMethuselah(),),
     ),
+    notes="The chosen Methuselah's cards not replaced during a minion phase count against its hand size (ANK "
+    "20180318) and are replaced once the phase is over; the card stays while that Methuselah is ousted (LSJ 20021008).",
     controller=Controller(hand_size=-1),
+    chosen_methuselah=ChosenMethuselah(no_replacing_in_minion_phases=True),
     burn="referendum",
 )
 
@@ -545,13 +489,17 @@ def _anathema(game: Game, c: Combat) -> None:
             game.log("gain pool", gainer, capacity)
 
 
+# "Choose a ready vampire": anyone's, other Methuselahs' first.
+_READY_VAMPIRES = Minions(whose="others first")
+
+
 card(
     "Anathema",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(ready_vampires_anywhere),
-        targets=ready_vampires_anywhere,
+        when=has_targets(_READY_VAMPIRES),
+        targets=_READY_VAMPIRES,
         effects=(PutOnTarget(),),
     ),
     notes="Checked as the combat ends: a vampire whose blood was reduced to 0 during it and is still at 0 then.",
@@ -760,63 +708,23 @@ card(
 # -- Kindred Segregation: all allies are burned, each kept by repaying its pool cost -----------------------------------
 
 
-def _ally_pool_cost(game: Game, ally: int) -> int:
-    """The ally card's printed pool cost (0 for a blood cost or an X cost)."""
-    card = game.compiled.cards.get(game.card_of[ally])
-    cost = card.pool_cost if card is not None else None
-    return cost.value or 0 if cost is not None else 0
-
-
-def allies_by_seat(game: Game) -> dict[int, list[int]]:
-    """Every Methuselah's allies in play (ready or not)."""
-    return {
-        s: [c for c in game.seats[s].controlled if (m := game.minions.get(c)) is not None and m.kind == ALLY]
-        for s in game.order
-    }
-
-
-def _segregation(game: Game, play: Play) -> Generator[Any, Any, None]:
-    """Each Methuselah, in turn from the caller, keeps each of its allies by paying its pool cost (0 for a blood
-    cost: RTR 20010710; one may still let it burn: ANK 20190724), or lets it burn. The option offered first
-    (the bots' default) keeps it while the pool stays above the cost."""
-    from ..economy import Kind, Option, burn_pool
-
-    for seat in seats_from(game, play.seat):
-        for ally in allies_by_seat(game).get(seat, []):
-            if game.seats[seat].ousted or ally not in game.minions:
-                continue
-            cost = _ally_pool_cost(game, ally)
-            keep = Option(Kind.TERMS, seat, target=ally, value=cost)
-            let = Option(Kind.PASS, seat)
-            options = [keep, let] if game.seats[seat].pool > cost else [let]
-            option = yield from choose(game, seat, options)
-            if option.kind is Kind.TERMS:
-                if cost:
-                    burn_pool(game, seat, cost)
-                    game.log("burn pool", seat, cost)
-            else:
-                burn_minion(game, ally)
+# Every ally in play, each Methuselah's in the order it controls them.
+_ALLIES = Minions(whose="all", kind=ALLY, ready=False)
 
 
 card(
     "Kindred Segregation",
-    Mode(window=W.ACTION, political=True, effects=(_segregation,)),
+    Mode(window=W.ACTION, political=True, effects=(BurnAll(_ALLIES, keep_for_pool_cost=True),)),
+    notes="Each Methuselah, in turn from the caller, keeps each of its allies by paying its pool cost (0 for a blood "
+    "cost: RTR 20010710) or lets it burn (ANK 20190724).",
 )
 
 
 # -- Alastor: on a Camarilla vampire with an equipment from the library; enter combat with a vampire --------------------
 
 
-def _alastor_targets(game: Game, play: Play) -> list[int]:
-    """Ready Camarilla vampires without an Alastor, the caller's first."""
-    alastor = vekn(game, "Alastor")
-    order = [play.seat, *(s for s in game.order if s != play.seat)]
-    return [
-        m.id
-        for s in order
-        for m in ready_minions(game, s)
-        if m.kind == VAMPIRE and m.sect == "Camarilla" and all(game.card_of[c] != alastor for c in m.cards)
-    ]
+# Ready Camarilla vampires without an Alastor ("A vampire can have only one Alastor"), the caller's first.
+_ALASTOR_TARGETS = Minions(whose="own first", sect="Camarilla", without=("Alastor",))
 
 
 def _equipment_cost(game: Game, copy: int) -> tuple[int, int]:
@@ -871,8 +779,8 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(_alastor_targets),
-        targets=_alastor_targets,
+        when=has_targets(_ALASTOR_TARGETS),
+        targets=_ALASTOR_TARGETS,
         effects=(_alastor,),
     ),
     Mode(
@@ -977,37 +885,9 @@ card(
 # -- cov_d: Confiscation --------------------------------------------------------------------------------------------
 
 
-def confiscation_terms(game: Game, play: Play) -> list[tuple[int, int]]:
-    """(equipment, vampire) pairs, as the bots consider them, best first: each equipment on another Methuselah's
-    minion to the calling vampire, then to the caller's other ready vampires. None without one (LSJ 20100129)."""
-    types = game.compiled.types
-    mine = [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE]
-    if play.minion in mine:
-        mine.remove(play.minion)
-        mine.insert(0, play.minion)
-    out = []
-    for s in seats_from(game, play.seat):
-        if s == play.seat:
-            continue
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is None or not m.in_play:
-                continue
-            for x in m.cards:
-                if x not in game.minions and "Equipment" in types.get(game.card_of[x], ()):
-                    out += [(x, v) for v in mine]
-    return out
-
-
-def _confiscate(game: Game, play: Play) -> None:
-    terms = confiscation_terms(game, play)
-    if not 0 <= play.target < len(terms):
-        return
-    equipment, vampire = terms[play.target]
-    if vampire in game.minions and game.minions[vampire].in_play:
-        StealEquipment()(
-            game, Play(seat=controller(game, vampire), card=-1, mode=play.mode, minion=vampire, target=equipment)
-        )
+# Another Methuselah's equipment (the prey's first) and one of the caller's ready vampires (the calling one first); none
+# without one (LSJ 20100129).
+confiscation_terms = CardsToTake(equipment_of_others(prey_first=True), Minions(self_first=True))
 
 
 card(
@@ -1015,12 +895,11 @@ card(
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(lambda game, play: range(len(confiscation_terms(game, play)))),
-        targets=lambda game, play: range(len(confiscation_terms(game, play))),
-        effects=(_confiscate,),
+        when=has_targets(confiscation_terms),
+        targets=confiscation_terms,
+        effects=(TakerTakesControl(confiscation_terms),),
     ),
-    notes="The terms are one of the pairs the bots consider (another Methuselah's equipment to one of the caller's "
-    "ready vampires, the calling one first), not any equipment to any vampire.",
+    notes="The chosen vampire is one of the caller's (the text allows any vampire).",
 )
 
 
@@ -1048,43 +927,18 @@ card(
 
 # -- cov_d: Year of Fortune -----------------------------------------------------------------------------------------
 
-_FORTUNE = "Year of Fortune"
-
-
-def _fortunes(game: Game) -> list[tuple[int, int]]:
-    """(card, chosen Methuselah) for each Year of Fortune in play (its ``fortune`` rider names the Methuselah)."""
-    if not game.riders:
-        return []
-    held = {c for s in game.order for c in game.seats[s].controlled}
-    return [(r.holder, r.value) for r in game.riders if r.key == "fortune" and r.holder in held]
-
-
-def fortune_terms(game: Game, play: Play) -> list[int]:
-    """A Methuselah not chosen for another Year of Fortune in play, the caller first."""
-    taken = {s for _, s in _fortunes(game)}
-    return [s for s in seats_from(game, play.seat) if s not in taken]
-
-
-def _fortune_chosen(game: Game, play: Play) -> None:
-    add_rider(game, play.card, "fortune", play.target, Until.END_OF_GAME)
-
-
-@hook("hand_size", _FORTUNE)
-def _fortune_hand_size(game: Game, seat: int) -> int:
-    """Each chosen Methuselah gets +1 hand size while the card is in play (gone once it is burned: PIB 20121028)."""
-    return sum(1 for _, s in _fortunes(game) if s == seat)
-
-
 card(
-    _FORTUNE,
+    "Year of Fortune",
     Mode(
         window=W.ACTION,
         political=True,
-        when=has_targets(fortune_terms),
-        targets=fortune_terms,
-        effects=(PutInPlay(), _fortune_chosen),
+        when=has_targets(methuselahs_to_choose(unchosen=True)),
+        targets=methuselahs_to_choose(unchosen=True),
+        effects=(PutInPlayChoosingMethuselah(),),
     ),
-    notes="One Methuselah is chosen (the card allows several; the bots choose the caller).",
+    notes="One Methuselah is chosen (the card allows several; the bots choose the caller). The +1 hand size is gone "
+    "once the card is burned (PIB 20121028).",
+    chosen_methuselah=ChosenMethuselah(hand_size=1),
     burn="referendum",
 )
 
