@@ -175,6 +175,7 @@ from ..vocabulary import (
     uncontrolled_with_trait,
     unlocked_vampires_of_others,
     vekn,
+    while_carried,
     wraiths_of_others,
     younger_ready_vampires_of_others,
     younger_uncontrolled,
@@ -1675,13 +1676,9 @@ card(
 )
 
 
-_SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
-
-
-def _shadow_superior(game: Game, play: Play) -> None:
-    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
-        add_rider(game, play.minion, _SHADOW_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
+# Shadow of the Beast: an optional maneuver each combat for the vampire carrying it; the copy played at [PRO] is
+# marked (MarkThisCard) and gives an optional press too.
+_SHADOW_SUPERIOR = "played at superior"  # a mark on the copy played at [PRO]: its press
 
 card(
     "Shadow of the Beast",
@@ -1695,24 +1692,12 @@ card(
         window=W.ACTION,
         superior=True,
         when=not_carrying("Shadow of the Beast"),
-        effects=(PutOnTarget(on_self=True), _shadow_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(_SHADOW_SUPERIOR)),
         label="an optional maneuver and an optional press each combat",
     ),
 )
-
-
-@hook("combat_start", "Shadow of the Beast")
-def _shadow_of_the_beast(game: Game, c: Combat) -> None:
-    """The vampire with Shadow of the Beast gets an optional maneuver each combat ([PRO]: and an optional press)."""
-    wanted = vekn(game, "Shadow of the Beast")
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
-        if not copies:
-            continue
-        side.combat_maneuvers += 1
-        if any(r.key == _SHADOW_SUPERIOR and r.holder == side.minion and r.value in copies for r in game.riders):
-            side.combat_presses += 1
+while_carried("Shadow of the Beast", maneuvers=1)
+while_carried("Shadow of the Beast", presses=1, marked=_SHADOW_SUPERIOR)
 
 
 # -- Tier of Souls, Petra Resonance, Anarch Secession -------------------------------------------------------------------
