@@ -10042,18 +10042,29 @@ def _table_attaches(game: Game, field: str) -> bool:
     return g.table_has(
         game,
         f"attached:{field}",
-        lambda: [v for v, spec in specs.items() if spec.attached is not None and getattr(spec.attached, field)],
+        lambda: [
+            v
+            for v, spec in specs.items()
+            if spec.attached is not None
+            and (
+                getattr(spec.attached, field)
+                or (spec.attached.superior is not None and getattr(spec.attached.superior, field))
+            )
+        ],
     )
 
 
 def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
-    """The cards on the minion with an ``Attached``, and what each says."""
+    """The cards on the minion with an ``Attached``, and what each says (a copy played at superior: its
+    ``Attached.superior`` too, as a second entry)."""
     specs = game.compiled.specs if game.compiled is not None else {}
     out = []
     for x in minion.cards:
         spec = specs.get(game.card_of[x])
         if spec is not None and spec.attached is not None:
             out.append((x, spec.attached))
+            if spec.attached.superior is not None and card_marked(game, x, PLAYED_AT_SUPERIOR):
+                out.append((x, spec.attached.superior))
     return out
 
 
@@ -11025,3 +11036,66 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-action
+# A card put on a minion whose superior line says "as above, and …": its superior mode marks the copy
+# ``MarkThisCard(PLAYED_AT_SUPERIOR)`` and ``Attached.superior`` says what more that copy does (``_attached`` reads it
+# as a second entry of the copy): Heroic Might [POT], Condemnation: Mute [DAI]. Shadow of the Beast [PRO], Contagion
+# [DAI] and Loki's Gift [PRO] mark their copy with the same words.
+PLAYED_AT_SUPERIOR = "played at superior"
+
+
+@hook("strength", data=("attached",))
+def _attached_strength(game: Game, minion: int) -> int:
+    """+N strength for each card on the minion with ``Attached(strength=N)`` (Heroic Might)."""
+    if not _table_attaches(game, "strength"):
+        return 0
+    m = game.minions.get(minion)
+    return sum(a.strength for _, a in _attached(game, m)) if m is not None and m.cards else 0
+
+
+@hook("strikes", data=("attached",))
+def _attached_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """The strikes the cards on the minion give it (``Attached.strikes``: Heroic Might's "burn equipment", [POT]'s
+    2R), each once however many copies, in the order the cards say them."""
+    if not _table_attaches(game, "strikes"):
+        return []
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    strikes = dict.fromkeys(s for _, a in _attached(game, m) for s in a.strikes)
+    seat = g.controller(game, minion)
+    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+
+
+@hook("votes", data=("attached",))
+def _attached_lose_votes(game: Game, seat: int) -> int:
+    """-N votes for each of the seat's ready minions carrying a card with ``Attached(lose_votes=N)``, never more than
+    the minion's own votes (net negative votes subtract nothing: ANK 20251125, Condemnation: Mute)."""
+    if not _table_attaches(game, "lose_votes"):
+        return 0
+    return -sum(
+        min(a.lose_votes, m.votes)
+        for m in ready_minions(game, seat)
+        if m.cards
+        for _, a in _attached(game, m)
+        if a.lose_votes
+    )
+
+
+@hook("referendum_passed", data=("attached",))
+def _attached_blood_after_referendum(game: Game, ref: Referendum) -> None:
+    """After a referendum passes, each minion in play carrying a card with ``Attached(blood_after_referendum=N)``
+    burns N blood (Condemnation: Mute [DAI]); logged for the card's owner, who played it."""
+    if not _table_attaches(game, "blood_after_referendum"):
+        return
+    for s in game.order:
+        for c in list(game.seats[s].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or not m.cards:
+                continue
+            for copy, a in _attached(game, m):
+                if a.blood_after_referendum and m.blood >= 1:
+                    burned = -g.move_blood(game, m.id, -a.blood_after_referendum)
+                    game.log("burn blood", game.owner_of[copy], m.id, burned)

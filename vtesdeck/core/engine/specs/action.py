@@ -20,6 +20,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import (
     SHUFFLERS,
+    Attached,
     Bearer,
     Blocks,
     Mode,
@@ -55,6 +56,7 @@ from ..vocabulary import (
     BloodToUncontrolled,
     BurnBlood,
     BurnEdgeTo,
+    BurnOnTarget,
     BurnPool,
     BurnTargetBlood,
     BurnTargetCard,
@@ -127,7 +129,6 @@ from ..vocabulary import (
     damage_pending,
     discard,
     equipment_of_others,
-    grant,
     hand_or_melee_strikes,
     has_edge,
     has_targets,
@@ -1334,29 +1335,9 @@ card(
 
 
 # -- Condemnation: Mute ---------------------------------------------------------------------------------------------------
-
-
-def _condemn(game: Game, play: Play) -> None:
-    """The condemnation goes on the target vampire; every other condemnation card on it burns."""
-    m = game.minions.get(play.target)
-    if m is None or not m.in_play:
-        to_ash_heap(game, play.card)
-        return
-    for c in list(m.cards):
-        card = game.compiled.cards.get(game.card_of[c])
-        if card is not None and card.name.startswith("Condemnation:"):
-            burn_card(game, c)
-    PutOnTarget()(game, play)
-
-
-_MUTE_SUPERIOR = "mute superior"  # a rider on the vampire: the Condemnation: Mute copy (value) played at [DAI]
-
-
-def _mute_superior(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and play.card in m.cards:
-        add_rider(game, m.id, _MUTE_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
+# On the vampire: -3 votes (Attached.lose_votes); the copy played at [DAI] is marked and makes it burn 1 blood after
+# each referendum that passes (Attached.superior). The only condemnation card the engine models is this one, so "burn
+# all other condemnation cards on this minion" burns a copy of it already there (one at most: each play burns the last).
 
 card(
     "Condemnation: Mute",
@@ -1376,7 +1357,7 @@ card(
         directed=True,
         when=infernal_actor,
         targets=ready_vampires_of_others,
-        effects=(_condemn,),
+        effects=(BurnOnTarget("Condemnation: Mute"), PutOnTarget()),
         label="-3 votes on a vampire",
     ),
     Mode(
@@ -1386,30 +1367,14 @@ card(
         directed=True,
         when=infernal_actor,
         targets=ready_vampires_of_others,
-        effects=(_condemn, _mute_superior),
+        effects=(BurnOnTarget("Condemnation: Mute"), PutOnTarget(), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="-3 votes on a vampire, 1 blood after each referendum that passes",
     ),
+    attached=Attached(lose_votes=3, superior=Attached(blood_after_referendum=1)),
     notes="The -3 votes never take more than the vampire's own votes (net negative votes subtract nothing: "
     "ANK 20251125). [DAI]: the blood is burned after a political action's referendum passes (a blood hunt's too "
     "is not counted).",
 )
-
-
-@hook("votes", "Condemnation: Mute")
-def _mute_votes(game: Game, seat: int) -> int:
-    """The vampire with Condemnation: Mute gets -3 votes (its own votes at most)."""
-    wanted = vekn(game, "Condemnation: Mute")
-    return -sum(min(3, m.votes) for m in ready_minions(game, seat) if any(game.card_of[c] == wanted for c in m.cards))
-
-
-@hook("referendum_passed", "Condemnation: Mute")
-def _mute_blood(game: Game, ref: Referendum) -> None:
-    """[DAI]: each vampire with a Condemnation: Mute played at superior burns 1 blood after a referendum passes."""
-    for r in [r for r in game.riders if r.key == _MUTE_SUPERIOR]:
-        m = game.minions.get(r.holder)
-        if m is not None and m.in_play and r.value in m.cards and m.blood >= 1:
-            move_blood(game, m.id, -1)
-            game.log("burn blood", r.seat, m.id, 1)
 
 
 # -- Corruption -----------------------------------------------------------------------------------------------------------
@@ -1827,25 +1792,11 @@ card(
 
 
 # -- Heroic Might ---------------------------------------------------------------------------------------------------------
+# On the vampire: +1 strength and a "burn equipment" strike, burned if it goes to torpor (Attached); the copy played
+# at [POT] is marked and gives +1 strength more and a 2R strike (Attached.superior).
 
-_HEROIC_SUPERIOR = "heroic might superior"  # a rider on the vampire: the copy (value) played at [POT]
 _HEROIC_BURN = Strike(damage=0, burn_equipment=True, equipment_only=True, label="burn equipment (Heroic Might)")
 _HEROIC_RANGED = Strike(damage=2, ranged=True, label="2R damage (Heroic Might)")
-
-
-def _heroic_superior(game: Game, play: Play) -> None:
-    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
-        add_rider(game, play.minion, _HEROIC_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
-
-def _heroic_might(game: Game, minion: int) -> tuple[int, bool]:
-    """(copies of Heroic Might on the minion, whether one was played at [POT])."""
-    m = game.minions.get(minion)
-    wanted = vekn(game, "Heroic Might")
-    copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
-    superior = any(r.key == _HEROIC_SUPERIOR and r.holder == minion and r.value in copies for r in game.riders)
-    return len(copies), superior
-
 
 card(
     "Heroic Might",
@@ -1861,36 +1812,17 @@ card(
         superior=True,
         stealth=3,
         when=not_carrying("Heroic Might"),
-        effects=(PutOnTarget(on_self=True), _heroic_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="+2 strength, strike: burn equipment or 2R damage",
+    ),
+    attached=Attached(
+        strength=1,
+        strikes=(_HEROIC_BURN,),
+        burn_on_torpor=True,
+        superior=Attached(strength=1, strikes=(_HEROIC_RANGED,)),
     ),
     notes="Its strikes are Potence strikes (LSJ 20081120-2): no card here reads a strike's Discipline.",
 )
-
-
-@hook("strength", "Heroic Might")
-def _heroic_might_strength(game: Game, minion: int) -> int:
-    copies, superior = _heroic_might(game, minion)
-    return (1 + int(superior)) if copies else 0
-
-
-@hook("strikes", "Heroic Might")
-def _heroic_might_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    copies, superior = _heroic_might(game, minion)
-    if not copies:
-        return []
-    seat = controller(game, minion)
-    found = [_HEROIC_BURN, _HEROIC_RANGED] if superior else [_HEROIC_BURN]
-    return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(s)) for s in found]
-
-
-@hook("torpor", "Heroic Might")
-def _heroic_might_torpor(game: Game, minion: int) -> None:
-    """Burn Heroic Might if its vampire is in torpor."""
-    m = game.minions.get(minion)
-    wanted = vekn(game, "Heroic Might")
-    for x in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
-        burn_card(game, x)
 
 
 # -- Fiendish Tongue ------------------------------------------------------------------------------------------------------
