@@ -11099,3 +11099,128 @@ def _attached_blood_after_referendum(game: Game, ref: Referendum) -> None:
                 if a.blood_after_referendum and m.blood >= 1:
                     burned = -g.move_blood(game, m.id, -a.blood_after_referendum)
                     game.log("burn blood", game.owner_of[copy], m.id, burned)
+
+
+# Searching the library for a card of some types (one copy of each card offered, the modelled ones first; the library
+# shuffled afterwards): to the hand (The Summoning [pre]: an ally or retainer), or played by the acting minion with
+# its requirements and cost (Magic of the Smith: equip with an equipment; The Summoning [PRE]: recruit an ally).
+
+
+def _library_cards_of_types(game: Game, seat: int, types: tuple[str, ...]) -> list[int]:
+    """One copy of each card of ``types`` in the seat's library, the modelled ones first."""
+    comp = game.compiled
+    found: dict[int, int] = {}
+    for copy in game.seats[seat].library:
+        vekn = game.card_of[copy]
+        if vekn in found:
+            continue
+        kinds = comp.types.get(vekn)
+        if kinds is None:
+            card = comp.cards.get(vekn)
+            kinds = frozenset(card.types) if card is not None else frozenset()
+        if any(t in kinds for t in types):
+            found[vekn] = copy
+    return sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
+
+
+def _printed_costs(game: Game, vekn: int) -> tuple[int, int]:
+    card = game.compiled.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    return blood, pool
+
+
+def library_cards_playable(game: Game, play: Play, types: tuple[str, ...], *, paid: bool = True) -> list[int]:
+    """The cards of ``types`` in the player's library the acting minion could play: requirements and cost apply (a
+    card without a spec only if it is an equipment, equipped as it is); ``paid=False``: the blood cost of the card
+    being played is not paid yet (Magic of the Smith's 1 blood comes first)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    comp = game.compiled
+    own = 0 if paid or play.card < 0 else _printed_costs(game, game.card_of[play.card])[0]
+    out = []
+    for copy in _library_cards_of_types(game, play.seat, types):
+        vekn = game.card_of[copy]
+        card = comp.cards.get(vekn)
+        if card is None or (vekn not in comp.actions and "Equipment" not in comp.types.get(vekn, card.types)):
+            continue
+        blood, pool = _printed_costs(game, vekn)
+        if blood and m.blood - own < blood or pool and game.seats[play.seat].pool <= pool:
+            continue
+        if comp.eligibility.requirement(vekn) is not None and not (
+            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
+        ):
+            continue
+        out.append(copy)
+    return out
+
+
+def library_has_playable(*types: str) -> Pred:
+    """The acting minion could play a card of ``types`` from the player's library (``SearchLibraryFor(play=True)``),
+    its own card's blood cost paid first."""
+
+    def check(game: Game, play: Play) -> bool:
+        return bool(library_cards_playable(game, play, types, paid=False))
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchLibraryFor:
+    """Search the library for a card of ``types`` (chosen now) and shuffle it: the card is shown and goes to the hand
+    (The Summoning [pre]; a hand then over its size is discarded down), or with ``play`` the acting minion plays it,
+    its cost paid: its spec's action effects (equip, recruit), an equipment without a spec equipped as it is (Magic of
+    the Smith, The Summoning [PRE])."""
+
+    types: tuple[str, ...]
+    play: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        return self._play(game, play) if self.play else self._to_hand(game, play)
+
+    def _to_hand(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found = _library_cards_of_types(game, play.seat, self.types)
+        if found:
+            option = yield from g.choose(
+                game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found]
+            )
+            seat.library.remove(option.target)
+            seat.hand.append(option.target)
+            game.log("search", play.seat, option.target)
+        game.rng.shuffle(seat.library)
+
+    def _play(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        m = game.minions.get(play.minion)
+        seat = game.seats[play.seat]
+        candidates = library_cards_playable(game, play, self.types)
+        if m is None or not candidates:
+            game.rng.shuffle(seat.library)
+            return
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in candidates]
+        )
+        copy = option.target
+        seat.library.remove(copy)
+        game.aside.append(copy)
+        game.rng.shuffle(seat.library)
+        vekn = game.card_of[copy]
+        blood, pool = _printed_costs(game, vekn)
+        if blood:
+            g.move_blood(game, m.id, -blood)
+        if pool:
+            economy.burn_pool(game, play.seat, pool)
+            if game.finished or seat.ousted:
+                return
+        handlers = game.compiled.actions.get(vekn, ())
+        if handlers:
+            sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+            for effect in handlers[0].mode.effects:
+                result = effect(game, sub)
+                if result is not None:
+                    yield from result
+        else:
+            Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+        if copy in game.aside:  # its effects did not put it in play
+            g.to_ash_heap(game, copy)

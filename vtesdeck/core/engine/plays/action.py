@@ -8,12 +8,15 @@ from .. import game as g
 from ..cards import Play
 from ..frames import Action, Combat
 from ..playbook import STRIKE_EFFECT_WORTH, card_score, judge
-from ..specs.action import (
-    BEAST_RISES,
-    _equipment_in_library,
-)
+from ..specs.action import BEAST_RISES
 from ..state import VAMPIRE, Game
-from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost, own_vampires_not_of_sect
+from ..vocabulary import (
+    CorruptThenMaySteal,
+    corruption_on,
+    library_cards_playable,
+    minion_cost,
+    own_vampires_not_of_sect,
+)
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -40,7 +43,7 @@ def _steal_score(game: Game, play: Play) -> float:
 
 
 def _smith_score(game: Game, play: Play) -> float:
-    found = _equipment_in_library(game, play)
+    found = library_cards_playable(game, play, ("Equipment",), paid=False)
     return 28.0 if found and game.card_of[found[0]] in game.compiled.specs else 2.0
 
 

@@ -72,7 +72,6 @@ from ..vocabulary import (
     DrawCards,
     Embrace,
     EnterCombatWithTarget,
-    Equip,
     ExtraVotes,
     GainPool,
     HuntFor,
@@ -90,6 +89,7 @@ from ..vocabulary import (
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
     RetrieveOnReplace,
+    SearchLibraryFor,
     SpendMasterAction,
     StealMinion,
     StealPool,
@@ -139,6 +139,7 @@ from ..vocabulary import (
     infernal_actor,
     is_ready,
     leave_aside,
+    library_has_playable,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
@@ -223,81 +224,6 @@ def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], 
                 )
             )
     return tuple(modes)
-
-
-def _equipment_in_library(game: Game, play: Play, paid: bool = False) -> list[int]:
-    """Magic of the Smith: the equipment cards of the library the acting vampire could equip (requirements and
-    cost apply), modelled ones first. ``paid``: on resolution, the Smith's own 1 blood is already paid."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return []
-    comp = game.compiled
-    found: dict[int, int] = {}
-    for copy in game.seats[play.seat].library:
-        vekn = game.card_of[copy]
-        if vekn in found or "Equipment" not in comp.types.get(vekn, _equipment_types(game, vekn)):
-            continue
-        card = comp.cards.get(vekn)
-        if card is None:
-            continue
-        blood = card.blood_cost.value or 0 if card.blood_cost else 0
-        pool = card.pool_cost.value or 0 if card.pool_cost else 0
-        # the Smith's own 1 blood is paid first
-        if blood and m.blood - (0 if paid else 1) < blood or pool and game.seats[play.seat].pool <= pool:
-            continue
-        if comp.eligibility.requirement(vekn) is not None and not (
-            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
-        ):
-            continue
-        found[vekn] = copy
-    return sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
-
-
-def _equipment_types(game: Game, vekn: int) -> frozenset[str]:
-    card = game.compiled.cards.get(vekn)
-    return frozenset(card.types) if card is not None else frozenset()
-
-
-def _magic_of_the_smith(game: Game, play: Play) -> Flow:
-    """Search the library for an equipment card (chosen now), pay its cost, equip the acting vampire with it
-    (its spec's effects when it has one), shuffle the library."""
-    m = game.minions.get(play.minion)
-    seat = game.seats[play.seat]
-    candidates = _equipment_in_library(game, play, paid=True)
-    if m is None or not candidates:
-        game.rng.shuffle(seat.library)
-        return
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in candidates]
-    option = yield from choose(game, play.seat, options)
-    copy = option.target
-    seat.library.remove(copy)
-    game.aside.append(copy)
-    game.rng.shuffle(seat.library)
-    vekn = game.card_of[copy]
-    card = game.compiled.cards.get(vekn)
-    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
-    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
-    if blood:
-        move_blood(game, m.id, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-        if game.finished or seat.ousted:
-            return
-    handlers = game.compiled.actions.get(vekn, ())
-    if handlers:
-        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
-        for effect in handlers[0].mode.effects:
-            result = effect(game, sub)
-            if result is not None:
-                yield from result
-    else:
-        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
-    if copy in game.aside:  # its effects did not put it in play
-        to_ash_heap(game, copy)
-
-
-def _smith_possible(game: Game, play: Play) -> bool:
-    return bool(_equipment_in_library(game, play))
 
 
 card(
@@ -416,15 +342,15 @@ card(
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=_smith_possible,
-        effects=(_magic_of_the_smith,),
+        when=library_has_playable("Equipment"),
+        effects=(SearchLibraryFor(("Equipment",), play=True),),
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=3,
-        when=_smith_possible,
-        effects=(_magic_of_the_smith,),
+        when=library_has_playable("Equipment"),
+        effects=(SearchLibraryFor(("Equipment",), play=True),),
     ),
     notes="Always an equip action (not recruit/employ for the equipment-like cards); the equipment's own "
     "effects run when it has a spec.",
@@ -1885,103 +1811,20 @@ def _fiendish_unlocks(game: Game, seat: int, found: list[Minion]) -> Flow:
 # -- The Summoning --------------------------------------------------------------------------------------------------------
 
 
-def _library_cards_of(game: Game, seat: int, *kinds: str) -> list[int]:
-    """One copy of each library card of the types ``kinds`` in the seat's library, modelled ones first."""
-    types = game.compiled.types
-    found: dict[int, int] = {}
-    for copy in game.seats[seat].library:
-        vekn = game.card_of[copy]
-        if vekn not in found and any(k in types.get(vekn, _equipment_types(game, vekn)) for k in kinds):
-            found[vekn] = copy
-    return sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
-
-
-def _recruitable_allies(game: Game, play: Play) -> list[int]:
-    """The allies of the library the acting vampire could recruit (requirements and cost apply; the card's own
-    cost is paid before)."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return []
-    comp = game.compiled
-    out = []
-    for copy in _library_cards_of(game, play.seat, "Ally"):
-        card = comp.cards.get(game.card_of[copy])
-        if card is None or game.card_of[copy] not in comp.actions:
-            continue  # an ally without a spec cannot be recruited here
-        blood = card.blood_cost.value or 0 if card.blood_cost else 0
-        pool = card.pool_cost.value or 0 if card.pool_cost else 0
-        if blood and m.blood < blood or pool and game.seats[play.seat].pool <= pool:
-            continue
-        vekn = game.card_of[copy]
-        if comp.eligibility.requirement(vekn) is not None and not (
-            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
-        ):
-            continue
-        out.append(copy)
-    return out
-
-
-def _summon_to_hand(game: Game, play: Play) -> Flow:
-    """[pre]: an ally or retainer of the library, shown, to the hand; the library is shuffled (a hand then over its
-    size is discarded down)."""
-    seat = game.seats[play.seat]
-    found = _library_cards_of(game, play.seat, "Ally", "Retainer")
-    if found:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-        seat.library.remove(option.target)
-        seat.hand.append(option.target)
-        game.log("search", play.seat, option.target)
-    game.rng.shuffle(seat.library)
-
-
-def _summon_recruit(game: Game, play: Play) -> Flow:
-    """[PRE]: the acting vampire recruits an ally of the library (its cost paid, its own spec's effects when it
-    has one); the library is shuffled."""
-    seat = game.seats[play.seat]
-    m = game.minions.get(play.minion)
-    found = _recruitable_allies(game, play)
-    if m is None or not found:
-        game.rng.shuffle(seat.library)
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-    copy = option.target
-    seat.library.remove(copy)
-    game.aside.append(copy)
-    game.rng.shuffle(seat.library)
-    card = game.compiled.cards.get(game.card_of[copy])
-    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
-    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
-    if blood:
-        move_blood(game, m.id, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-        if game.finished or seat.ousted:
-            return
-    handlers = game.compiled.actions.get(game.card_of[copy], ())
-    if handlers:
-        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
-        for effect in handlers[0].mode.effects:
-            result = effect(game, sub)
-            if result is not None:
-                yield from result
-    if copy in game.aside:  # no spec put it in play
-        to_ash_heap(game, copy)
-
-
 card(
     "Summoning, The",
     Mode(
         window=W.ACTION,
         stealth=1,
-        effects=(_summon_to_hand,),
+        effects=(SearchLibraryFor(("Ally", "Retainer")),),
         label="an ally or retainer from the library to the hand",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=1,
-        when=lambda game, play: bool(_recruitable_allies(game, play)),
-        effects=(_summon_recruit,),
+        when=library_has_playable("Ally"),
+        effects=(SearchLibraryFor(("Ally",), play=True),),
         label="recruit an ally from the library",
     ),
     notes="[PRE]: the allies offered are those the engine models (an ally without a spec cannot be recruited); the "
