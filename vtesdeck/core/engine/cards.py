@@ -115,6 +115,10 @@ class Mode:
     score: Any = None  # (game, play) → the heuristic bot's worth of this play, when the window's default is wrong
     stakes: Any = None  # political: (game, play, seat) → how much the seat gains if it passes (bots vote by it)
     label: str = ""  # a short description for logs and option lists
+    # An action entering combat (``enters_combat``): effects as it resolves, before that combat (run only when the
+    # combat happens), read by the combat as the mode's ``combat_*`` numbers are: Big Game's maneuver or press "in
+    # that combat" against a Red List minion (``If`` and ``ManeuverOrPressInCombat``).
+    before_combat: tuple[Effect, ...] = ()
 
     @property
     def level(self) -> str:

@@ -1668,6 +1668,9 @@ def resolve_action(game: Game, act: Action) -> Flow:
     elif act.mode is not None:
         if act.mode.enters_combat and act.target_minion >= 0:
             if is_ready(game, act.target_minion):
+                if act.mode.before_combat:  # what the action gives in its combat (Big Game against a Red List minion)
+                    before = Play(seat, act.card, act.mode, minion=act.actor, target=act.target_minion, frame=act)
+                    yield from run_effects(game, act.mode.before_combat, before)
                 yield from combat(game, act.actor, act.target_minion, act)
             if act.ended:
                 return

@@ -80,6 +80,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    ManeuverOrPressInCombat,
     Minions,
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
@@ -144,6 +145,7 @@ from ..vocabulary import (
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    locked_self,
     master_action_left,
     may_attempt_block,
     may_play,
@@ -168,6 +170,7 @@ from ..vocabulary import (
     removal_stealth,
     retainers_of_others,
     retrieves_on_replace,
+    self_ready,
     set_aside,
     target_still,
     to_ash_heap,
@@ -1569,7 +1572,6 @@ card(
 
 # Shadow of the Beast: an optional maneuver each combat for the vampire carrying it; the copy played at [PRO] is
 # marked (MarkThisCard) and gives an optional press too.
-_SHADOW_SUPERIOR = "played at superior"  # a mark on the copy played at [PRO]: its press
 
 card(
     "Shadow of the Beast",
@@ -1583,12 +1585,12 @@ card(
         window=W.ACTION,
         superior=True,
         when=not_carrying("Shadow of the Beast"),
-        effects=(PutOnTarget(on_self=True), v.MarkThisCard(_SHADOW_SUPERIOR)),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="an optional maneuver and an optional press each combat",
     ),
 )
 while_carried("Shadow of the Beast", maneuvers=1)
-while_carried("Shadow of the Beast", presses=1, marked=_SHADOW_SUPERIOR)
+while_carried("Shadow of the Beast", presses=1, marked=v.PLAYED_AT_SUPERIOR)
 
 
 # -- Tier of Souls, Petra Resonance, Anarch Secession -------------------------------------------------------------------
@@ -2868,31 +2870,9 @@ v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
 v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
 
 
-def _red_list(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and "red list" in m.traits
-
-
-@hook("combat_start", "Big Game")
-def _big_game_red_list(game: Game, c: Combat) -> None:
-    """Against a Red List minion the acting minion gets an optional maneuver or press in the combat (one of each
-    offered, using either uses both up: game.py reads the side's mark, as for ManeuverOrPressInCombat)."""
-    act = c.action
-    if act is None or act.card < 0 or game.card_of[act.card] != v.vekn(game, "Big Game") or act.blocked:
-        return
-    if c.a.minion == act.actor and _red_list(game, act.target_minion):
-        c.a.combat_maneuvers += 1
-        c.a.combat_presses += 1
-        c.a.used.add("combat:maneuver or press")
-
-
-def _big_game_unlock(game: Game, play: Play) -> None:
-    """ "… and unlocks at the end of the action if he or she is still ready" (against a Red List minion)."""
-    m = game.minions.get(play.minion)
-    if _red_list(game, play.target) and m is not None and m.locked and not m.torpor:
-        m.locked = False
-        game.log("unlock", play.seat, m.id)
-
+# Big Game: against a Red List minion (still one as the action resolves), a maneuver or press in the combat, and the
+# acting minion unlocks after it if still ready.
+_RED_LIST = Minions(whose="others", kind=None, ready=False, trait="red list")
 
 card(
     "Big Game",
@@ -2902,7 +2882,8 @@ card(
         enters_combat=True,
         replace_after_action=True,
         targets=ready_minions_of_others,
-        effects=(_big_game_unlock,),
+        before_combat=(If(target_still(_RED_LIST), (ManeuverOrPressInCombat(),)),),
+        effects=(If(all_of(target_still(_RED_LIST), locked_self, self_ready), (UnlockSelf(),)),),
         label="enter combat",
     ),
     notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
