@@ -2689,6 +2689,9 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
+    if c.round == 1 and act is not None and act.flags and act.flags.get("target cannot end combat in round 1"):
+        if minion == act.target_minion and c.a.minion == act.actor:  # the action's own combat (Hunter's Mark [CEL])
+            options = [o for o in options if not _ends_combat(game, o)]
     if hooks_of(game, "may_end_combat") and not hook_all(game, "may_end_combat", c, minion):
         options = [o for o in options if not _ends_combat(game, o)]  # "cannot strike: combat ends" (Faruq)
     if "combat:cannot end combat" in c.side(minion).used:  # in combat with Dog Pack's employer

@@ -11224,3 +11224,10 @@ class SearchLibraryFor:
             Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
         if copy in game.aside:  # its effects did not put it in play
             g.to_ash_heap(game, copy)
+
+
+# "The opposing minion cannot strike: combat ends during the first round of that combat" (Hunter's Mark [CEL][THA]): a
+# mark on the action (``MarkAction``, in its ``Mode.before_combat``) that game.strike_options reads: in the first round
+# of the action's combat its target cannot use a strike: combat ends (the words' sense in card texts: Mind of the
+# Wilds, LSJ 20100308; Dog Pack).
+TARGET_CANNOT_END_COMBAT_FIRST_ROUND = "target cannot end combat in round 1"

@@ -56,14 +56,6 @@ def _embrace_score(game: Game, play: Play) -> float:
     return 20.0
 
 
-def _free_hit_score(game: Game, play: Play) -> float:
-    """Hunter's Mark [CEL][THA]: the opposing minion cannot strike back: worth it against any minion."""
-    other = game.minions.get(play.target)
-    if other is None:
-        return -1.0
-    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
-
-
 def _leadership_score(game: Game, play: Play) -> float:
     """Haqim's Law: Leadership: worth it when the seat controls one of the oldest ready Banu Haqim, more when no
     other seat does."""
@@ -88,7 +80,7 @@ for _mode in (0, 1, 2):
 judge("Ambush", 0, score=_combat_score)
 judge("Harass", 0, score=_combat_score)
 judge("Hunter's Mark", 0, score=_combat_score)
-judge("Hunter's Mark", 1, score=_free_hit_score)
+judge("Hunter's Mark", 1, score=_combat_score)  # the target cannot end the combat at first: as [cel][tha]
 judge("Night Moves", 0, score=_bleed_anyone_score)
 judge("Night Moves", 1, score=_bleed_anyone_score)
 judge("Haqim's Law: Leadership", 0, score=_leadership_score)

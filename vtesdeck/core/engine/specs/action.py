@@ -34,7 +34,6 @@ from ..cards import (
 from ..economy import Kind, Option
 from ..frames import (
     Action,
-    Combat,
     Referendum,
     Until,
 )
@@ -48,7 +47,6 @@ from ..state import (
 )
 from ..vocabulary import (
     BURN_BY_REFERENDUM,
-    NO_STRIKE,
     ActingMinionCannotStrikeFirstRound,
     AddBlood,
     AshHeapCardToHand,
@@ -574,24 +572,12 @@ card(
         enters_combat=True,
         combat_presses=1,
         targets=ready_minions_of_others,
-        label="enter combat, the opposing minion cannot strike, combat ends in the first round",
+        before_combat=(v.MarkAction(v.TARGET_CANNOT_END_COMBAT_FIRST_ROUND),),
+        label="enter combat, 1 optional press; no strike: combat ends against it in the first round",
     ),
-    notes="[CEL][THA]: the combat ends at the end of its first round (no press can continue it); the opposing "
-    "minion's first strike of that round is none.",
+    notes="[CEL][THA]: 'cannot strike: combat ends' is a kind of strike it cannot use (as Mind of the Wilds: LSJ "
+    "20100308), in the first round only; it may strike otherwise.",
 )
-
-
-@hook("round_start", "Hunter's Mark")
-def _hunters_mark_first_round(game: Game, c: Combat) -> None:
-    """Hunter's Mark [CEL][THA]: in the first round of the combat, the opposing minion cannot strike and the
-    combat ends (nobody may press to continue it)."""
-    act = c.action
-    if c.round != 1 or act is None or act.mode is None or not act.mode.superior or act.card < 0:
-        return
-    if game.card_of[act.card] != vekn(game, "Hunter's Mark") or c.a.minion != act.actor:
-        return
-    c.b.strike = NO_STRIKE
-    c.a.cannot_press = c.b.cannot_press = True
 
 
 card(
