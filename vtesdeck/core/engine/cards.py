@@ -120,6 +120,11 @@ class Mode:
     # game._announce_to_resolution). Camera Phone, Codex of the Edenic Groundskeepers, Seal of Veddartha.
     fizzles_unless_carried: bool = False
 
+    # An action entering combat (``enters_combat``): effects as it resolves, before that combat (run only when the
+    # combat happens), read by the combat as the mode's ``combat_*`` numbers are: Big Game's maneuver or press "in
+    # that combat" against a Red List minion (``If`` and ``ManeuverOrPressInCombat``).
+    before_combat: tuple[Effect, ...] = ()
+
     @property
     def level(self) -> str:
         if not self.disciplines:
@@ -250,6 +255,14 @@ class Attached:
     targeted_only_with: str = ""
     burn_entering_combat: bool = False
     worn_by_strikes: bool = False
+    strength: int = 0  # +N strength to the minion (Heroic Might: 1, and 1 more at [POT])
+    strikes: tuple[Any, ...] = ()  # strikes (game.Strike) the minion can use, once however many copies (Heroic Might)
+    lose_votes: int = 0  # -N votes, never more than the minion's own (Condemnation: Mute: 3; ANK 20251125)
+    blood_after_referendum: int = 0  # the minion burns N blood after each referendum that passes (Condemnation: Mute)
+    # What more the copy played at superior does (marked ``vocabulary.PLAYED_AT_SUPERIOR`` by ``MarkThisCard`` in its
+    # superior mode), read as a second ``Attached`` of that copy: Heroic Might [POT] (+1 strength, a 2R strike),
+    # Condemnation: Mute [DAI] (1 blood after each referendum that passes).
+    superior: Attached | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -311,7 +311,7 @@ def _reader_ids(
     def has_effect(mode: Mode) -> bool:
         if isinstance(mode.when, effects):
             return True
-        stack = list(mode.effects)
+        stack = [*mode.effects, *mode.before_combat]
         while stack:
             e = stack.pop()
             if isinstance(e, effects):

@@ -1670,6 +1670,9 @@ def resolve_action(game: Game, act: Action) -> Flow:
     elif act.mode is not None:
         if act.mode.enters_combat and act.target_minion >= 0:
             if is_ready(game, act.target_minion):
+                if act.mode.before_combat:  # what the action gives in its combat (Big Game against a Red List minion)
+                    before = Play(seat, act.card, act.mode, minion=act.actor, target=act.target_minion, frame=act)
+                    yield from run_effects(game, act.mode.before_combat, before)
                 yield from combat(game, act.actor, act.target_minion, act)
             if act.ended:
                 return
@@ -2688,6 +2691,9 @@ def strike_options(game: Game, c: Combat, minion: int) -> list[Option]:
     act = c.action
     if act is not None and act.flags and act.flags.get("blocker cannot end combat") and minion == act.blocker:
         options = [o for o in options if not _ends_combat(game, o)]  # Mind of the Wilds
+    if c.round == 1 and act is not None and act.flags and act.flags.get("target cannot end combat in round 1"):
+        if minion == act.target_minion and c.a.minion == act.actor:  # the action's own combat (Hunter's Mark [CEL])
+            options = [o for o in options if not _ends_combat(game, o)]
     if hooks_of(game, "may_end_combat") and not hook_all(game, "may_end_combat", c, minion):
         options = [o for o in options if not _ends_combat(game, o)]  # "cannot strike: combat ends" (Faruq)
     if "combat:cannot end combat" in c.side(minion).used:  # in combat with Dog Pack's employer

@@ -10088,18 +10088,29 @@ def _table_attaches(game: Game, field: str) -> bool:
     return g.table_has(
         game,
         f"attached:{field}",
-        lambda: [v for v, spec in specs.items() if spec.attached is not None and getattr(spec.attached, field)],
+        lambda: [
+            v
+            for v, spec in specs.items()
+            if spec.attached is not None
+            and (
+                getattr(spec.attached, field)
+                or (spec.attached.superior is not None and getattr(spec.attached.superior, field))
+            )
+        ],
     )
 
 
 def _attached(game: Game, minion: Minion) -> list[tuple[int, Attached]]:
-    """The cards on the minion with an ``Attached``, and what each says."""
+    """The cards on the minion with an ``Attached``, and what each says (a copy played at superior: its
+    ``Attached.superior`` too, as a second entry)."""
     specs = game.compiled.specs if game.compiled is not None else {}
     out = []
     for x in minion.cards:
         spec = specs.get(game.card_of[x])
         if spec is not None and spec.attached is not None:
             out.append((x, spec.attached))
+            if spec.attached.superior is not None and card_marked(game, x, PLAYED_AT_SUPERIOR):
+                out.append((x, spec.attached.superior))
     return out
 
 
@@ -11267,3 +11278,197 @@ class TakerTakesControl:
 
 
 __all__ += ["CardsToTake", "TakerTakesControl"]
+
+# --- words added for lang-action
+# A card put on a minion whose superior line says "as above, and …": its superior mode marks the copy
+# ``MarkThisCard(PLAYED_AT_SUPERIOR)`` and ``Attached.superior`` says what more that copy does (``_attached`` reads it
+# as a second entry of the copy): Heroic Might [POT], Condemnation: Mute [DAI]. Shadow of the Beast [PRO], Contagion
+# [DAI] and Loki's Gift [PRO] mark their copy with the same words.
+PLAYED_AT_SUPERIOR = "played at superior"
+
+
+@hook("strength", data=("attached",))
+def _attached_strength(game: Game, minion: int) -> int:
+    """+N strength for each card on the minion with ``Attached(strength=N)`` (Heroic Might)."""
+    if not _table_attaches(game, "strength"):
+        return 0
+    m = game.minions.get(minion)
+    return sum(a.strength for _, a in _attached(game, m)) if m is not None and m.cards else 0
+
+
+@hook("strikes", data=("attached",))
+def _attached_strikes(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+    """The strikes the cards on the minion give it (``Attached.strikes``: Heroic Might's "burn equipment", [POT]'s
+    2R), each once however many copies, in the order the cards say them."""
+    if not _table_attaches(game, "strikes"):
+        return []
+    m = game.minions.get(minion)
+    if m is None or not m.cards:
+        return []
+    strikes = dict.fromkeys(s for _, a in _attached(game, m) for s in a.strikes)
+    seat = g.controller(game, minion)
+    return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(s)) for s in strikes]
+
+
+@hook("votes", data=("attached",))
+def _attached_lose_votes(game: Game, seat: int) -> int:
+    """-N votes for each of the seat's ready minions carrying a card with ``Attached(lose_votes=N)``, never more than
+    the minion's own votes (net negative votes subtract nothing: ANK 20251125, Condemnation: Mute)."""
+    if not _table_attaches(game, "lose_votes"):
+        return 0
+    return -sum(
+        min(a.lose_votes, m.votes)
+        for m in ready_minions(game, seat)
+        if m.cards
+        for _, a in _attached(game, m)
+        if a.lose_votes
+    )
+
+
+@hook("referendum_passed", data=("attached",))
+def _attached_blood_after_referendum(game: Game, ref: Referendum) -> None:
+    """After a referendum passes, each minion in play carrying a card with ``Attached(blood_after_referendum=N)``
+    burns N blood (Condemnation: Mute [DAI]); logged for the card's owner, who played it."""
+    if not _table_attaches(game, "blood_after_referendum"):
+        return
+    for s in game.order:
+        for c in list(game.seats[s].controlled):
+            m = game.minions.get(c)
+            if m is None or not m.in_play or not m.cards:
+                continue
+            for copy, a in _attached(game, m):
+                if a.blood_after_referendum and m.blood >= 1:
+                    burned = -g.move_blood(game, m.id, -a.blood_after_referendum)
+                    game.log("burn blood", game.owner_of[copy], m.id, burned)
+
+
+# Searching the library for a card of some types (one copy of each card offered, the modelled ones first; the library
+# shuffled afterwards): to the hand (The Summoning [pre]: an ally or retainer), or played by the acting minion with
+# its requirements and cost (Magic of the Smith: equip with an equipment; The Summoning [PRE]: recruit an ally).
+
+
+def _library_cards_of_types(game: Game, seat: int, types: tuple[str, ...]) -> list[int]:
+    """One copy of each card of ``types`` in the seat's library, the modelled ones first."""
+    comp = game.compiled
+    found: dict[int, int] = {}
+    for copy in game.seats[seat].library:
+        vekn = game.card_of[copy]
+        if vekn in found:
+            continue
+        kinds = comp.types.get(vekn)
+        if kinds is None:
+            card = comp.cards.get(vekn)
+            kinds = frozenset(card.types) if card is not None else frozenset()
+        if any(t in kinds for t in types):
+            found[vekn] = copy
+    return sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
+
+
+def _printed_costs(game: Game, vekn: int) -> tuple[int, int]:
+    card = game.compiled.cards.get(vekn)
+    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
+    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
+    return blood, pool
+
+
+def library_cards_playable(game: Game, play: Play, types: tuple[str, ...], *, paid: bool = True) -> list[int]:
+    """The cards of ``types`` in the player's library the acting minion could play: requirements and cost apply (a
+    card without a spec only if it is an equipment, equipped as it is); ``paid=False``: the blood cost of the card
+    being played is not paid yet (Magic of the Smith's 1 blood comes first)."""
+    m = game.minions.get(play.minion)
+    if m is None:
+        return []
+    comp = game.compiled
+    own = 0 if paid or play.card < 0 else _printed_costs(game, game.card_of[play.card])[0]
+    out = []
+    for copy in _library_cards_of_types(game, play.seat, types):
+        vekn = game.card_of[copy]
+        card = comp.cards.get(vekn)
+        if card is None or (vekn not in comp.actions and "Equipment" not in comp.types.get(vekn, card.types)):
+            continue
+        blood, pool = _printed_costs(game, vekn)
+        if blood and m.blood - own < blood or pool and game.seats[play.seat].pool <= pool:
+            continue
+        if comp.eligibility.requirement(vekn) is not None and not (
+            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
+        ):
+            continue
+        out.append(copy)
+    return out
+
+
+def library_has_playable(*types: str) -> Pred:
+    """The acting minion could play a card of ``types`` from the player's library (``SearchLibraryFor(play=True)``),
+    its own card's blood cost paid first."""
+
+    def check(game: Game, play: Play) -> bool:
+        return bool(library_cards_playable(game, play, types, paid=False))
+
+    return check
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchLibraryFor:
+    """Search the library for a card of ``types`` (chosen now) and shuffle it: the card is shown and goes to the hand
+    (The Summoning [pre]; a hand then over its size is discarded down), or with ``play`` the acting minion plays it,
+    its cost paid: its spec's action effects (equip, recruit), an equipment without a spec equipped as it is (Magic of
+    the Smith, The Summoning [PRE])."""
+
+    types: tuple[str, ...]
+    play: bool = False
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        return self._play(game, play) if self.play else self._to_hand(game, play)
+
+    def _to_hand(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        seat = game.seats[play.seat]
+        found = _library_cards_of_types(game, play.seat, self.types)
+        if found:
+            option = yield from g.choose(
+                game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in found]
+            )
+            seat.library.remove(option.target)
+            seat.hand.append(option.target)
+            game.log("search", play.seat, option.target)
+        game.rng.shuffle(seat.library)
+
+    def _play(self, game: Game, play: Play) -> Generator[Any, Any, None]:
+        m = game.minions.get(play.minion)
+        seat = game.seats[play.seat]
+        candidates = library_cards_playable(game, play, self.types)
+        if m is None or not candidates:
+            game.rng.shuffle(seat.library)
+            return
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in candidates]
+        )
+        copy = option.target
+        seat.library.remove(copy)
+        game.aside.append(copy)
+        game.rng.shuffle(seat.library)
+        vekn = game.card_of[copy]
+        blood, pool = _printed_costs(game, vekn)
+        if blood:
+            g.move_blood(game, m.id, -blood)
+        if pool:
+            economy.burn_pool(game, play.seat, pool)
+            if game.finished or seat.ousted:
+                return
+        handlers = game.compiled.actions.get(vekn, ())
+        if handlers:
+            sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
+            for effect in handlers[0].mode.effects:
+                result = effect(game, sub)
+                if result is not None:
+                    yield from result
+        else:
+            Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
+        if copy in game.aside:  # its effects did not put it in play
+            g.to_ash_heap(game, copy)
+
+
+# "The opposing minion cannot strike: combat ends during the first round of that combat" (Hunter's Mark [CEL][THA]): a
+# mark on the action (``MarkAction``, in its ``Mode.before_combat``) that game.strike_options reads: in the first round
+# of the action's combat its target cannot use a strike: combat ends (the words' sense in card texts: Mind of the
+# Wilds, LSJ 20100308; Dog Pack).
+TARGET_CANNOT_END_COMBAT_FIRST_ROUND = "target cannot end combat in round 1"

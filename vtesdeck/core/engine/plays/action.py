@@ -8,12 +8,15 @@ from .. import game as g
 from ..cards import Play
 from ..frames import Action, Combat
 from ..playbook import STRIKE_EFFECT_WORTH, card_score, judge
-from ..specs.action import (
-    BEAST_RISES,
-    _equipment_in_library,
-)
+from ..specs.action import BEAST_RISES
 from ..state import VAMPIRE, Game
-from ..vocabulary import CorruptThenMaySteal, corruption_on, minion_cost, own_vampires_not_of_sect
+from ..vocabulary import (
+    CorruptThenMaySteal,
+    corruption_on,
+    library_cards_playable,
+    minion_cost,
+    own_vampires_not_of_sect,
+)
 
 
 def _bleed_anyone_score(game: Game, play: Play) -> float:
@@ -40,7 +43,7 @@ def _steal_score(game: Game, play: Play) -> float:
 
 
 def _smith_score(game: Game, play: Play) -> float:
-    found = _equipment_in_library(game, play)
+    found = library_cards_playable(game, play, ("Equipment",), paid=False)
     return 28.0 if found and game.card_of[found[0]] in game.compiled.specs else 2.0
 
 
@@ -51,14 +54,6 @@ def _embrace_score(game: Game, play: Play) -> float:
     if m is None or m.blood < 4 or mine >= 4:
         return -1.0
     return 20.0
-
-
-def _free_hit_score(game: Game, play: Play) -> float:
-    """Hunter's Mark [CEL][THA]: the opposing minion cannot strike back: worth it against any minion."""
-    other = game.minions.get(play.target)
-    if other is None:
-        return -1.0
-    return 24.0 + other.capacity if other.kind == VAMPIRE else 20.0
 
 
 def _leadership_score(game: Game, play: Play) -> float:
@@ -85,7 +80,7 @@ for _mode in (0, 1, 2):
 judge("Ambush", 0, score=_combat_score)
 judge("Harass", 0, score=_combat_score)
 judge("Hunter's Mark", 0, score=_combat_score)
-judge("Hunter's Mark", 1, score=_free_hit_score)
+judge("Hunter's Mark", 1, score=_combat_score)  # the target cannot end the combat at first: as [cel][tha]
 judge("Night Moves", 0, score=_bleed_anyone_score)
 judge("Night Moves", 1, score=_bleed_anyone_score)
 judge("Haqim's Law: Leadership", 0, score=_leadership_score)

@@ -20,6 +20,7 @@ from .. import economy
 from .. import vocabulary as v
 from ..cards import (
     SHUFFLERS,
+    Attached,
     Bearer,
     Blocks,
     Mode,
@@ -33,7 +34,6 @@ from ..cards import (
 from ..economy import Kind, Option
 from ..frames import (
     Action,
-    Combat,
     Referendum,
     Until,
 )
@@ -47,7 +47,6 @@ from ..state import (
 )
 from ..vocabulary import (
     BURN_BY_REFERENDUM,
-    NO_STRIKE,
     ActingMinionCannotStrikeFirstRound,
     AddBlood,
     AshHeapCardToHand,
@@ -55,6 +54,7 @@ from ..vocabulary import (
     BloodToUncontrolled,
     BurnBlood,
     BurnEdgeTo,
+    BurnOnTarget,
     BurnPool,
     BurnTargetBlood,
     BurnTargetCard,
@@ -70,7 +70,6 @@ from ..vocabulary import (
     DrawCards,
     Embrace,
     EnterCombatWithTarget,
-    Equip,
     ExtraVotes,
     GainPool,
     HuntFor,
@@ -79,6 +78,7 @@ from ..vocabulary import (
     LockMinionOfTarget,
     LockTarget,
     LockThisCard,
+    ManeuverOrPressInCombat,
     Minions,
     MoveBloodToAnother,
     NoMoreBleedsThisTurn,
@@ -88,6 +88,7 @@ from ..vocabulary import (
     PutOnTarget,
     RemoveFromAshHeapToBurnPool,
     RetrieveOnReplace,
+    SearchLibraryFor,
     SpendMasterAction,
     StealMinion,
     StealPool,
@@ -127,7 +128,6 @@ from ..vocabulary import (
     damage_pending,
     discard,
     equipment_of_others,
-    grant,
     hand_or_melee_strikes,
     has_edge,
     has_targets,
@@ -138,10 +138,12 @@ from ..vocabulary import (
     infernal_actor,
     is_ready,
     leave_aside,
+    library_has_playable,
     locations_of_others,
     locations_of_predator_or_prey,
     locked_or_low_blood_of_others,
     locked_ready_minions_of_others,
+    locked_self,
     master_action_left,
     may_attempt_block,
     may_play,
@@ -166,6 +168,7 @@ from ..vocabulary import (
     removal_stealth,
     retainers_of_others,
     retrieves_on_replace,
+    self_ready,
     set_aside,
     target_still,
     to_ash_heap,
@@ -175,6 +178,7 @@ from ..vocabulary import (
     uncontrolled_with_trait,
     unlocked_vampires_of_others,
     vekn,
+    while_carried,
     wraiths_of_others,
     younger_ready_vampires_of_others,
     younger_uncontrolled,
@@ -221,81 +225,6 @@ def _multi_bleed(name: str, parts: dict[str, tuple[int, int, tuple[Any, ...]]], 
                 )
             )
     return tuple(modes)
-
-
-def _equipment_in_library(game: Game, play: Play, paid: bool = False) -> list[int]:
-    """Magic of the Smith: the equipment cards of the library the acting vampire could equip (requirements and
-    cost apply), modelled ones first. ``paid``: on resolution, the Smith's own 1 blood is already paid."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return []
-    comp = game.compiled
-    found: dict[int, int] = {}
-    for copy in game.seats[play.seat].library:
-        vekn = game.card_of[copy]
-        if vekn in found or "Equipment" not in comp.types.get(vekn, _equipment_types(game, vekn)):
-            continue
-        card = comp.cards.get(vekn)
-        if card is None:
-            continue
-        blood = card.blood_cost.value or 0 if card.blood_cost else 0
-        pool = card.pool_cost.value or 0 if card.pool_cost else 0
-        # the Smith's own 1 blood is paid first
-        if blood and m.blood - (0 if paid else 1) < blood or pool and game.seats[play.seat].pool <= pool:
-            continue
-        if comp.eligibility.requirement(vekn) is not None and not (
-            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
-        ):
-            continue
-        found[vekn] = copy
-    return sorted(found.values(), key=lambda c: (game.card_of[c] not in comp.specs, c))
-
-
-def _equipment_types(game: Game, vekn: int) -> frozenset[str]:
-    card = game.compiled.cards.get(vekn)
-    return frozenset(card.types) if card is not None else frozenset()
-
-
-def _magic_of_the_smith(game: Game, play: Play) -> Flow:
-    """Search the library for an equipment card (chosen now), pay its cost, equip the acting vampire with it
-    (its spec's effects when it has one), shuffle the library."""
-    m = game.minions.get(play.minion)
-    seat = game.seats[play.seat]
-    candidates = _equipment_in_library(game, play, paid=True)
-    if m is None or not candidates:
-        game.rng.shuffle(seat.library)
-        return
-    options = [Option(Kind.TERMS, play.seat, target=c) for c in candidates]
-    option = yield from choose(game, play.seat, options)
-    copy = option.target
-    seat.library.remove(copy)
-    game.aside.append(copy)
-    game.rng.shuffle(seat.library)
-    vekn = game.card_of[copy]
-    card = game.compiled.cards.get(vekn)
-    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
-    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
-    if blood:
-        move_blood(game, m.id, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-        if game.finished or seat.ousted:
-            return
-    handlers = game.compiled.actions.get(vekn, ())
-    if handlers:
-        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
-        for effect in handlers[0].mode.effects:
-            result = effect(game, sub)
-            if result is not None:
-                yield from result
-    else:
-        Equip()(game, Play(seat=play.seat, card=copy, mode=play.mode, minion=m.id, frame=play.frame))
-    if copy in game.aside:  # its effects did not put it in play
-        to_ash_heap(game, copy)
-
-
-def _smith_possible(game: Game, play: Play) -> bool:
-    return bool(_equipment_in_library(game, play))
 
 
 card(
@@ -414,15 +343,15 @@ card(
     Mode(
         window=W.ACTION,
         stealth=1,
-        when=_smith_possible,
-        effects=(_magic_of_the_smith,),
+        when=library_has_playable("Equipment"),
+        effects=(SearchLibraryFor(("Equipment",), play=True),),
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=3,
-        when=_smith_possible,
-        effects=(_magic_of_the_smith,),
+        when=library_has_playable("Equipment"),
+        effects=(SearchLibraryFor(("Equipment",), play=True),),
     ),
     notes="Always an equip action (not recruit/employ for the equipment-like cards); the equipment's own "
     "effects run when it has a spec.",
@@ -643,24 +572,12 @@ card(
         enters_combat=True,
         combat_presses=1,
         targets=ready_minions_of_others,
-        label="enter combat, the opposing minion cannot strike, combat ends in the first round",
+        before_combat=(v.MarkAction(v.TARGET_CANNOT_END_COMBAT_FIRST_ROUND),),
+        label="enter combat, 1 optional press; no strike: combat ends against it in the first round",
     ),
-    notes="[CEL][THA]: the combat ends at the end of its first round (no press can continue it); the opposing "
-    "minion's first strike of that round is none.",
+    notes="[CEL][THA]: 'cannot strike: combat ends' is a kind of strike it cannot use (as Mind of the Wilds: LSJ "
+    "20100308), in the first round only; it may strike otherwise.",
 )
-
-
-@hook("round_start", "Hunter's Mark")
-def _hunters_mark_first_round(game: Game, c: Combat) -> None:
-    """Hunter's Mark [CEL][THA]: in the first round of the combat, the opposing minion cannot strike and the
-    combat ends (nobody may press to continue it)."""
-    act = c.action
-    if c.round != 1 or act is None or act.mode is None or not act.mode.superior or act.card < 0:
-        return
-    if game.card_of[act.card] != vekn(game, "Hunter's Mark") or c.a.minion != act.actor:
-        return
-    c.b.strike = NO_STRIKE
-    c.a.cannot_press = c.b.cannot_press = True
 
 
 card(
@@ -1333,29 +1250,9 @@ card(
 
 
 # -- Condemnation: Mute ---------------------------------------------------------------------------------------------------
-
-
-def _condemn(game: Game, play: Play) -> None:
-    """The condemnation goes on the target vampire; every other condemnation card on it burns."""
-    m = game.minions.get(play.target)
-    if m is None or not m.in_play:
-        to_ash_heap(game, play.card)
-        return
-    for c in list(m.cards):
-        card = game.compiled.cards.get(game.card_of[c])
-        if card is not None and card.name.startswith("Condemnation:"):
-            burn_card(game, c)
-    PutOnTarget()(game, play)
-
-
-_MUTE_SUPERIOR = "mute superior"  # a rider on the vampire: the Condemnation: Mute copy (value) played at [DAI]
-
-
-def _mute_superior(game: Game, play: Play) -> None:
-    m = game.minions.get(play.target)
-    if m is not None and play.card in m.cards:
-        add_rider(game, m.id, _MUTE_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
+# On the vampire: -3 votes (Attached.lose_votes); the copy played at [DAI] is marked and makes it burn 1 blood after
+# each referendum that passes (Attached.superior). The only condemnation card the engine models is this one, so "burn
+# all other condemnation cards on this minion" burns a copy of it already there (one at most: each play burns the last).
 
 card(
     "Condemnation: Mute",
@@ -1375,7 +1272,7 @@ card(
         directed=True,
         when=infernal_actor,
         targets=ready_vampires_of_others,
-        effects=(_condemn,),
+        effects=(BurnOnTarget("Condemnation: Mute"), PutOnTarget()),
         label="-3 votes on a vampire",
     ),
     Mode(
@@ -1385,30 +1282,14 @@ card(
         directed=True,
         when=infernal_actor,
         targets=ready_vampires_of_others,
-        effects=(_condemn, _mute_superior),
+        effects=(BurnOnTarget("Condemnation: Mute"), PutOnTarget(), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="-3 votes on a vampire, 1 blood after each referendum that passes",
     ),
+    attached=Attached(lose_votes=3, superior=Attached(blood_after_referendum=1)),
     notes="The -3 votes never take more than the vampire's own votes (net negative votes subtract nothing: "
     "ANK 20251125). [DAI]: the blood is burned after a political action's referendum passes (a blood hunt's too "
     "is not counted).",
 )
-
-
-@hook("votes", "Condemnation: Mute")
-def _mute_votes(game: Game, seat: int) -> int:
-    """The vampire with Condemnation: Mute gets -3 votes (its own votes at most)."""
-    wanted = vekn(game, "Condemnation: Mute")
-    return -sum(min(3, m.votes) for m in ready_minions(game, seat) if any(game.card_of[c] == wanted for c in m.cards))
-
-
-@hook("referendum_passed", "Condemnation: Mute")
-def _mute_blood(game: Game, ref: Referendum) -> None:
-    """[DAI]: each vampire with a Condemnation: Mute played at superior burns 1 blood after a referendum passes."""
-    for r in [r for r in game.riders if r.key == _MUTE_SUPERIOR]:
-        m = game.minions.get(r.holder)
-        if m is not None and m.in_play and r.value in m.cards and m.blood >= 1:
-            move_blood(game, m.id, -1)
-            game.log("burn blood", r.seat, m.id, 1)
 
 
 # -- Corruption -----------------------------------------------------------------------------------------------------------
@@ -1675,13 +1556,8 @@ card(
 )
 
 
-_SHADOW_SUPERIOR = "shadow of the beast superior"  # a rider on the vampire: the copy (value) played at [PRO]
-
-
-def _shadow_superior(game: Game, play: Play) -> None:
-    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
-        add_rider(game, play.minion, _SHADOW_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
+# Shadow of the Beast: an optional maneuver each combat for the vampire carrying it; the copy played at [PRO] is
+# marked (MarkThisCard) and gives an optional press too.
 
 card(
     "Shadow of the Beast",
@@ -1695,24 +1571,12 @@ card(
         window=W.ACTION,
         superior=True,
         when=not_carrying("Shadow of the Beast"),
-        effects=(PutOnTarget(on_self=True), _shadow_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="an optional maneuver and an optional press each combat",
     ),
 )
-
-
-@hook("combat_start", "Shadow of the Beast")
-def _shadow_of_the_beast(game: Game, c: Combat) -> None:
-    """The vampire with Shadow of the Beast gets an optional maneuver each combat ([PRO]: and an optional press)."""
-    wanted = vekn(game, "Shadow of the Beast")
-    for side in (c.a, c.b):
-        m = game.minions.get(side.minion)
-        copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
-        if not copies:
-            continue
-        side.combat_maneuvers += 1
-        if any(r.key == _SHADOW_SUPERIOR and r.holder == side.minion and r.value in copies for r in game.riders):
-            side.combat_presses += 1
+while_carried("Shadow of the Beast", maneuvers=1)
+while_carried("Shadow of the Beast", presses=1, marked=v.PLAYED_AT_SUPERIOR)
 
 
 # -- Tier of Souls, Petra Resonance, Anarch Secession -------------------------------------------------------------------
@@ -1842,25 +1706,11 @@ card(
 
 
 # -- Heroic Might ---------------------------------------------------------------------------------------------------------
+# On the vampire: +1 strength and a "burn equipment" strike, burned if it goes to torpor (Attached); the copy played
+# at [POT] is marked and gives +1 strength more and a 2R strike (Attached.superior).
 
-_HEROIC_SUPERIOR = "heroic might superior"  # a rider on the vampire: the copy (value) played at [POT]
 _HEROIC_BURN = Strike(damage=0, burn_equipment=True, equipment_only=True, label="burn equipment (Heroic Might)")
 _HEROIC_RANGED = Strike(damage=2, ranged=True, label="2R damage (Heroic Might)")
-
-
-def _heroic_superior(game: Game, play: Play) -> None:
-    if play.card in (m.cards if (m := game.minions.get(play.minion)) is not None else ()):
-        add_rider(game, play.minion, _HEROIC_SUPERIOR, play.card, Until.END_OF_GAME, play.seat)
-
-
-def _heroic_might(game: Game, minion: int) -> tuple[int, bool]:
-    """(copies of Heroic Might on the minion, whether one was played at [POT])."""
-    m = game.minions.get(minion)
-    wanted = vekn(game, "Heroic Might")
-    copies = [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]
-    superior = any(r.key == _HEROIC_SUPERIOR and r.holder == minion and r.value in copies for r in game.riders)
-    return len(copies), superior
-
 
 card(
     "Heroic Might",
@@ -1876,36 +1726,17 @@ card(
         superior=True,
         stealth=3,
         when=not_carrying("Heroic Might"),
-        effects=(PutOnTarget(on_self=True), _heroic_superior),
+        effects=(PutOnTarget(on_self=True), v.MarkThisCard(v.PLAYED_AT_SUPERIOR)),
         label="+2 strength, strike: burn equipment or 2R damage",
+    ),
+    attached=Attached(
+        strength=1,
+        strikes=(_HEROIC_BURN,),
+        burn_on_torpor=True,
+        superior=Attached(strength=1, strikes=(_HEROIC_RANGED,)),
     ),
     notes="Its strikes are Potence strikes (LSJ 20081120-2): no card here reads a strike's Discipline.",
 )
-
-
-@hook("strength", "Heroic Might")
-def _heroic_might_strength(game: Game, minion: int) -> int:
-    copies, superior = _heroic_might(game, minion)
-    return (1 + int(superior)) if copies else 0
-
-
-@hook("strikes", "Heroic Might")
-def _heroic_might_strikes(game: Game, c: Combat, minion: int) -> list[Option]:
-    copies, superior = _heroic_might(game, minion)
-    if not copies:
-        return []
-    seat = controller(game, minion)
-    found = [_HEROIC_BURN, _HEROIC_RANGED] if superior else [_HEROIC_BURN]
-    return [Option(Kind.STRIKE, seat, minion=minion, card=-1, value=grant(s)) for s in found]
-
-
-@hook("torpor", "Heroic Might")
-def _heroic_might_torpor(game: Game, minion: int) -> None:
-    """Burn Heroic Might if its vampire is in torpor."""
-    m = game.minions.get(minion)
-    wanted = vekn(game, "Heroic Might")
-    for x in [x for x in (m.cards if m is not None else ()) if game.card_of[x] == wanted]:
-        burn_card(game, x)
 
 
 # -- Fiendish Tongue ------------------------------------------------------------------------------------------------------
@@ -1968,103 +1799,20 @@ def _fiendish_unlocks(game: Game, seat: int, found: list[Minion]) -> Flow:
 # -- The Summoning --------------------------------------------------------------------------------------------------------
 
 
-def _library_cards_of(game: Game, seat: int, *kinds: str) -> list[int]:
-    """One copy of each library card of the types ``kinds`` in the seat's library, modelled ones first."""
-    types = game.compiled.types
-    found: dict[int, int] = {}
-    for copy in game.seats[seat].library:
-        vekn = game.card_of[copy]
-        if vekn not in found and any(k in types.get(vekn, _equipment_types(game, vekn)) for k in kinds):
-            found[vekn] = copy
-    return sorted(found.values(), key=lambda c: (game.card_of[c] not in game.compiled.specs, c))
-
-
-def _recruitable_allies(game: Game, play: Play) -> list[int]:
-    """The allies of the library the acting vampire could recruit (requirements and cost apply; the card's own
-    cost is paid before)."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return []
-    comp = game.compiled
-    out = []
-    for copy in _library_cards_of(game, play.seat, "Ally"):
-        card = comp.cards.get(game.card_of[copy])
-        if card is None or game.card_of[copy] not in comp.actions:
-            continue  # an ally without a spec cannot be recruited here
-        blood = card.blood_cost.value or 0 if card.blood_cost else 0
-        pool = card.pool_cost.value or 0 if card.pool_cost else 0
-        if blood and m.blood < blood or pool and game.seats[play.seat].pool <= pool:
-            continue
-        vekn = game.card_of[copy]
-        if comp.eligibility.requirement(vekn) is not None and not (
-            comp.eligibility.minion(m.card) is not None and comp.eligibility.can_play(m.card, vekn)
-        ):
-            continue
-        out.append(copy)
-    return out
-
-
-def _summon_to_hand(game: Game, play: Play) -> Flow:
-    """[pre]: an ally or retainer of the library, shown, to the hand; the library is shuffled (a hand then over its
-    size is discarded down)."""
-    seat = game.seats[play.seat]
-    found = _library_cards_of(game, play.seat, "Ally", "Retainer")
-    if found:
-        option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-        seat.library.remove(option.target)
-        seat.hand.append(option.target)
-        game.log("search", play.seat, option.target)
-    game.rng.shuffle(seat.library)
-
-
-def _summon_recruit(game: Game, play: Play) -> Flow:
-    """[PRE]: the acting vampire recruits an ally of the library (its cost paid, its own spec's effects when it
-    has one); the library is shuffled."""
-    seat = game.seats[play.seat]
-    m = game.minions.get(play.minion)
-    found = _recruitable_allies(game, play)
-    if m is None or not found:
-        game.rng.shuffle(seat.library)
-        return
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in found])
-    copy = option.target
-    seat.library.remove(copy)
-    game.aside.append(copy)
-    game.rng.shuffle(seat.library)
-    card = game.compiled.cards.get(game.card_of[copy])
-    blood = card.blood_cost.value or 0 if card is not None and card.blood_cost else 0
-    pool = card.pool_cost.value or 0 if card is not None and card.pool_cost else 0
-    if blood:
-        move_blood(game, m.id, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-        if game.finished or seat.ousted:
-            return
-    handlers = game.compiled.actions.get(game.card_of[copy], ())
-    if handlers:
-        sub = Play(seat=play.seat, card=copy, mode=handlers[0].mode, minion=m.id, frame=play.frame)
-        for effect in handlers[0].mode.effects:
-            result = effect(game, sub)
-            if result is not None:
-                yield from result
-    if copy in game.aside:  # no spec put it in play
-        to_ash_heap(game, copy)
-
-
 card(
     "Summoning, The",
     Mode(
         window=W.ACTION,
         stealth=1,
-        effects=(_summon_to_hand,),
+        effects=(SearchLibraryFor(("Ally", "Retainer")),),
         label="an ally or retainer from the library to the hand",
     ),
     Mode(
         window=W.ACTION,
         superior=True,
         stealth=1,
-        when=lambda game, play: bool(_recruitable_allies(game, play)),
-        effects=(_summon_recruit,),
+        when=library_has_playable("Ally"),
+        effects=(SearchLibraryFor(("Ally",), play=True),),
         label="recruit an ally from the library",
     ),
     notes="[PRE]: the allies offered are those the engine models (an ally without a spec cannot be recruited); the "
@@ -3108,31 +2856,9 @@ v.removal_stealth(_ATONEMENT, -1, clan="Follower of Set")
 v.removal_stealth(_ATONEMENT, -1, clan="Ministry")
 
 
-def _red_list(game: Game, minion: int) -> bool:
-    m = game.minions.get(minion)
-    return m is not None and "red list" in m.traits
-
-
-@hook("combat_start", "Big Game")
-def _big_game_red_list(game: Game, c: Combat) -> None:
-    """Against a Red List minion the acting minion gets an optional maneuver or press in the combat (one of each
-    offered, using either uses both up: game.py reads the side's mark, as for ManeuverOrPressInCombat)."""
-    act = c.action
-    if act is None or act.card < 0 or game.card_of[act.card] != v.vekn(game, "Big Game") or act.blocked:
-        return
-    if c.a.minion == act.actor and _red_list(game, act.target_minion):
-        c.a.combat_maneuvers += 1
-        c.a.combat_presses += 1
-        c.a.used.add("combat:maneuver or press")
-
-
-def _big_game_unlock(game: Game, play: Play) -> None:
-    """ "… and unlocks at the end of the action if he or she is still ready" (against a Red List minion)."""
-    m = game.minions.get(play.minion)
-    if _red_list(game, play.target) and m is not None and m.locked and not m.torpor:
-        m.locked = False
-        game.log("unlock", play.seat, m.id)
-
+# Big Game: against a Red List minion (still one as the action resolves), a maneuver or press in the combat, and the
+# acting minion unlocks after it if still ready.
+_RED_LIST = Minions(whose="others", kind=None, ready=False, trait="red list")
 
 card(
     "Big Game",
@@ -3142,7 +2868,8 @@ card(
         enters_combat=True,
         replace_after_action=True,
         targets=ready_minions_of_others,
-        effects=(_big_game_unlock,),
+        before_combat=(If(target_still(_RED_LIST), (ManeuverOrPressInCombat(),)),),
+        effects=(If(all_of(target_still(_RED_LIST), locked_self, self_ready), (UnlockSelf(),)),),
         label="enter combat",
     ),
     notes="Against a Red List minion, the acting minion unlocks as the action resolves, after the combat.",
