@@ -5858,9 +5858,15 @@ def combat_card_being_played_using(*disciplines: str) -> Pred:
 
 
 def strike_card_being_played(game: Game, play: Play) -> bool:
-    """A strike card is being played (its mode played is a strike: a StrikeWith effect)."""
+    """A strike card is being played (its mode played is a strike: a StrikeWith effect, or "Strike: hand strike or
+    use a melee weapon strike", StrikeHandOrMelee: Lam Into). Not a card giving a strike to use later ("this round,
+    this vampire can strike": Hunger of Marduk, played before range). Charismatic Aura, The Vozhd of Gravesend."""
     mode = game.playing
-    return bool(game.aside) and mode is not None and any(isinstance(e, StrikeWith) for e in mode.effects)
+    return (
+        bool(game.aside)
+        and mode is not None
+        and any(isinstance(e, StrikeWith | StrikeHandOrMelee) for e in mode.effects)
+    )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

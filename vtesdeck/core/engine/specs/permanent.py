@@ -1373,25 +1373,6 @@ card(
 )
 
 
-def _strike_card_against(game: Game, play: Play) -> bool:
-    """A strike card is being played by the minion in combat with this ally, which has life to burn."""
-    c = current_combat(game)
-    m = game.minions.get(play.minion)
-    mode = game.playing
-    if c is None or m is None or play.minion not in (c.a.minion, c.b.minion) or mode is None or not game.aside:
-        return False
-    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
-        return False
-    return mode.strike is not None or any(getattr(e, "strike", None) is not None for e in mode.effects)
-
-
-def _strike_again(game: Game, play: Play) -> None:
-    """The opposing minion chooses a strike again (game.strikes reads the mark)."""
-    c = current_combat(game)
-    if c is not None:
-        c.other(play.minion).used.add("round:choose strike again")
-
-
 card(
     "Vozhd of Gravesend, The",
     Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
@@ -1408,8 +1389,8 @@ card(
     Mode(
         window=W.AS_PLAYED,
         in_play=True,
-        when=all_of(_strike_card_against, has_life),
-        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), _strike_again),
+        when=all_of(holder_in_combat, v.strike_card_being_played, has_life),
+        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), v.OpposingChoosesStrikeAgain()),
         label="burn 1 life: cancel a strike card",
     ),
 )
