@@ -8373,14 +8373,20 @@ def blocked_burns_actor_and_card(name: str) -> None:
         g.burn_minion(game, act.actor)
 
 
-def passes_to_predator_in_discard_phase(name: str, *, may_lock_for: Minions | None = None, blood: int = 0) -> None:
+def passes_to_predator_in_discard_phase(
+    name: str, *, may_lock_for: Minions | None = None, blood: int = 0, as_it_ends: bool = False
+) -> None:
     """ "During your discard phase, your predator takes control of this card" (at once, as the phase begins: LSJ
     20100723): the "discard_phase" hook (Millicent Smith, The Coven). ``may_lock_for``: an unlocked copy may then be
     locked by its new controller to move ``blood`` blood from the bank to one of its minions ``may_lock_for`` fits
-    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire")."""
+    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire").
+    ``as_it_ends``: as the phase ends instead (the "discard_phase_end" hook), the card being usable in the phase
+    first (Scourge of the Enochians: "During your discard phase, you can burn a vampire …, and your predator takes
+    control of this card (even if you do not burn a vampire)": used, it passes at once by ``GiveThisCard``)."""
 
-    @hook("discard_phase", name)
-    def passes(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    # the "discard_phase_end" hook passes the cards discarded too, which the card does not read
+    @hook("discard_phase_end" if as_it_ends else "discard_phase", name)
+    def passes(game: Game, seat: int, *_: Any) -> Generator[Any, Any, None] | None:
         predator = game.predator(seat)
         wanted = vekn(game, name)
         mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
@@ -8481,19 +8487,6 @@ class LessVotesEach:
             less = sum(min(self.amount, m.votes) for m in g.ready_minions(game, seat) if self.of.fits(game, m))
             if less:
                 ref.extra_votes[seat] = ref.extra_votes.get(seat, 0) - less
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GiveThisCardToPrey:
-    """The player gives the card in play being used to its prey, who controls it from then on ("give this card to
-    your prey": Anarch Troublemaker)."""
-
-    def __call__(self, game: Game, play: Play) -> None:
-        prey = game.prey(play.seat)
-        if play.card in game.seats[play.seat].controlled and prey != play.seat:
-            game.seats[play.seat].controlled.remove(play.card)
-            game.seats[prey].controlled.append(play.card)
-            game.log("takes control", prey, play.card, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -11031,3 +11024,22 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-perm-b
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GiveThisCard:
+    """The player gives the card in play being used to its ``to`` ("prey" or "predator"), who controls it from then
+    on: "give this card to your prey" (Anarch Troublemaker); "your predator takes control of this card" as it is used
+    (Scourge of the Enochians: at once, ANK 20200508-1)."""
+
+    to: str = "prey"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        other = game.prey(play.seat) if self.to == "prey" else game.predator(play.seat)
+        if play.card in game.seats[play.seat].controlled and other != play.seat:
+            game.seats[play.seat].controlled.remove(play.card)
+            game.seats[other].controlled.append(play.card)
+            game.log("takes control", other, play.card, play.seat)

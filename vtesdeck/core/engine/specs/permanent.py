@@ -23,6 +23,7 @@ from ..vocabulary import (
     BurnAnotherAllyOrRetainer,
     BurnBlood,
     BurnLifeOfThisCard,
+    BurnTargetMinion,
     BurnThisCard,
     BurnThisMinion,
     BurnTorpidTargetGaining,
@@ -34,6 +35,7 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     Equip,
+    GiveThisCard,
     HoldLibraryTop,
     HuntFor,
     Intercept,
@@ -107,6 +109,7 @@ from ..vocabulary import (
     own_acting_of_clan,
     own_blocking_of_clan,
     own_ready_vampires,
+    passes_to_predator_in_discard_phase,
     plays_as_vampire,
     ready_minions,
     ready_minions_of_others,
@@ -525,38 +528,10 @@ def _copies_in_play(game: Game, seat: int, name: str) -> list[int]:
     return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.minions]
 
 
-def _pass_to_predator(game: Game, seat: int, copy: int) -> None:
-    s = game.seats[seat]
-    predator = game.predator(seat)
-    if copy in s.controlled and predator != seat:
-        s.controlled.remove(copy)
-        game.seats[predator].controlled.append(copy)
-        game.log("takes control", predator, copy, seat)
-
-
-def _small_vampires(game: Game, play: Play) -> list[int]:
-    """The vampires in play (anyone's, ready or in torpor) with capacity 2 or less."""
-    out = []
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested and m.capacity <= 2:
-                out.append(c)
-    return out
-
-
-def _scourge_burn(game: Game, play: Play) -> None:
-    """Burn the vampire; the card goes to the predator at once (ANK 20200508-1)."""
-    if play.target in game.minions:
-        burn_minion(game, play.target)
-    _pass_to_predator(game, play.seat, play.card)
-
-
-@hook("discard_phase_end", "Scourge of the Enochians")
-def _scourge_moves_on(game: Game, seat: int, discarded: list[int]) -> None:
-    """Its controller's discard phase ends: the predator takes control of it, even with no vampire burned."""
-    for copy in _copies_in_play(game, seat, "Scourge of the Enochians"):
-        _pass_to_predator(game, seat, copy)
+# "your predator takes control of this card (even if you do not burn a vampire)": as the phase ends, when not used
+passes_to_predator_in_discard_phase("Scourge of the Enochians", as_it_ends=True)
+# a vampire in play (anyone's, ready or in torpor) with capacity 2 or less
+_SMALL_VAMPIRES = Minions(whose="all", ready=False, max_capacity=2)
 
 
 card(
@@ -565,9 +540,9 @@ card(
     Mode(
         window=W.DISCARD,
         in_play=True,
-        when=has_targets(_small_vampires),
-        targets=_small_vampires,
-        effects=(_scourge_burn,),
+        when=has_targets(_SMALL_VAMPIRES),
+        targets=_SMALL_VAMPIRES,
+        effects=(BurnTargetMinion(), GiveThisCard("predator")),
         label="burn a vampire with capacity 2 or less",
     ),
     notes="An event: played in the discard phase for the discard phase action, usable in that discard phase. When "
