@@ -4069,6 +4069,7 @@ def while_carried(
     maneuver_or_press: bool = False,
     clan: str = "",
     marked: str = "",
+    opposing_steals: bool = False,
 ) -> None:
     """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
     per copy it carries (``marked``: only copies with that mark, ``MarkThisCard``): optional ``maneuvers`` and
@@ -4080,7 +4081,10 @@ def while_carried(
     ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge); the opposing minion
     cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options); an optional
     maneuver or press each combat (``maneuver_or_press``: Ruins of Ceoris). ``clan``: only for a bearer of that
-    clan ("The Tremere antitribu with this location"). Registers the hooks."""
+    clan ("The Tremere antitribu with this location"). ``opposing_steals``: "an opposing minion can strike: steal this
+    equipment" (Kaymakli Fragment): a close-range strike of no damage offered to the minion in combat with the bearer,
+    resolved with the round's normal strikes (not against a dodge, nor by a striker no longer ready): a copy moves to
+    the striker. Registers the hooks."""
 
     def copies(game: Game, minion: int) -> int:
         if clan:
@@ -4154,6 +4158,32 @@ def while_carried(
             return [
                 economy.Option(economy.Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=value)
             ]
+
+    if opposing_steals:
+        steal = g.Strike(damage=0, label=f"steal {name}")
+
+        @hook("strikes", name)
+        def _steal_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+            if not copies_on(game, c.other(minion).minion, name):
+                return []
+            seat = g.controller(game, minion)
+            return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(steal))]
+
+        @hook("normal_strike_resolution", name)
+        def _stolen(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                other = c.other(side.minion)
+                if not isinstance(side.strike, g.Strike) or side.strike.label != steal.label or other.dodging:
+                    continue
+                victim, thief = game.minions.get(other.minion), game.minions.get(side.minion)
+                found = copies_on(game, other.minion, name)
+                if victim is None or thief is None or not found or not is_ready(game, thief.id):
+                    continue
+                victim.cards.remove(found[0])
+                thief.cards.append(found[0])
+                seat = g.controller(game, thief.id)
+                if game.owner_of[found[0]] != seat:
+                    game.log("steal", seat, found[0], g.controller(game, victim.id))
 
 
 def ally_stealth(name: str, amount: int) -> None:

@@ -1739,67 +1739,7 @@ grants_disciplines("Seal of Veddartha", _seal_levels)
 # -- Kaymakli Fragment -----------------------------------------------------------------------------------------------------
 
 _KAYMAKLI = "Kaymakli Fragment"
-KAYMAKLI_STEAL = Strike(damage=0, label="steal Kaymakli Fragment")
-
-
-def _bearer_sabbat(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
-
-
-def _bearer_infernal(game: Game, play: Play) -> bool:
-    """The minion is infernal (its card says "Infernal."): the Fragment does not make it so (PIB 20150809)."""
-    m = game.minions.get(play.minion)
-    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
-    return printed is not None and "Infernal." in (printed.text or "")
-
-
-def _has_uncontrolled(game: Game, play: Play) -> bool:
-    return any(c in game.minions for c in game.seats[play.seat].uncontrolled)
-
-
-def _kaymakli_draw(game: Game, play: Play) -> None:
-    """Draw 5 cards (the hand is discarded down afterward: game.choose)."""
-    if _still_carried(game, play):
-        DrawCards(5)(game, play)
-
-
-def _kaymakli_blood(game: Game, play: Play) -> Any:
-    """Add 3 blood to a vampire in the uncontrolled region."""
-    if _still_carried(game, play):
-        return BloodToUncontrolled(3)(game, play)
-    return None
-
-
-@hook("strikes", _KAYMAKLI)
-def _kaymakli_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
-    """A minion in combat with the Fragment's bearer can strike: steal this equipment."""
-    if not carried(game, c.other(minion).minion, _KAYMAKLI):
-        return []
-    return [
-        economy.Option(
-            economy.Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(KAYMAKLI_STEAL)
-        )
-    ]
-
-
-@hook("normal_strike_resolution", _KAYMAKLI)
-def _kaymakli_stolen(game: Game, c: Combat) -> None:
-    """The strike resolves with the round's strikes: the Fragment moves to the striker (not against a dodge)."""
-    for side in (c.a, c.b):
-        strike = side.strike
-        other = c.other(side.minion)
-        if not isinstance(strike, Strike) or strike.label != KAYMAKLI_STEAL.label or other.dodging:
-            continue
-        victim, thief = game.minions.get(other.minion), game.minions.get(side.minion)
-        copies = carried(game, other.minion, _KAYMAKLI)
-        if victim is None or thief is None or not copies or not is_ready(game, thief.id):
-            continue
-        victim.cards.remove(copies[0])
-        thief.cards.append(copies[0])
-        seat = controller(game, thief.id)
-        if game.owner_of[copies[0]] != seat:
-            game.log("steal", seat, copies[0], controller(game, victim.id))
+while_carried(_KAYMAKLI, opposing_steals=True)  # "An opposing minion can strike: steal this equipment"
 
 
 card(
@@ -1809,8 +1749,8 @@ card(
         window=W.ACTION,
         in_play=True,
         role=Role.ACTOR,
-        when=_bearer_sabbat,
-        effects=(_kaymakli_draw,),
+        when=bearer_in_sect("Sabbat"),
+        effects=(v.If(v.still_carried, (DrawCards(5),)),),
         label="draw 5 cards",
     ),
     Mode(
@@ -1818,8 +1758,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         stealth=1,
-        when=all_of(_bearer_infernal, _has_uncontrolled),
-        effects=(_kaymakli_blood,),
+        when=all_of(v.infernal_actor, has_targets(Minions(whose="uncontrolled"))),
+        effects=(v.If(v.still_carried, (BloodToUncontrolled(3),)),),
         label="add 3 blood to an uncontrolled vampire",
     ),
     notes="The steal strike is a close-range strike that resolves with the round's normal strikes.",
