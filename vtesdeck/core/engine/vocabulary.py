@@ -6238,6 +6238,7 @@ class Minions:
     min_blood: int = 0  # with this much blood or more ("a ready Tremere with blood to burn": Chantry)
     younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
     min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
+    only_self: bool = False  # the playing minion alone, if it fits ("employed by this vampire": Pack Alpha, cards_on)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6294,6 +6295,8 @@ class Minions:
             out.sort(key=lambda c: game.minions[c].torpor)
         if self.not_self:
             out = [c for c in out if c != play.minion]
+        if self.only_self:
+            out = [c for c in out if c == play.minion]
         return out
 
 
@@ -7860,59 +7863,6 @@ def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
 diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)
 
 
-def equip_handler(game: Game, copy: int) -> Any:
-    """The mode that equips a minion with this equipment card from the hand (its ``Equip`` effect), or None."""
-    for handler in game.compiled.actions.get(game.card_of[copy], ()):
-        if not handler.mode.in_play and any(isinstance(e, Equip) for e in handler.mode.effects):
-            return handler
-    return None
-
-
-def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
-    """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight): its
-    equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
-    handler = equip_handler(game, copy)
-    m = game.minions.get(minion)
-    if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
-        return False
-    mode = handler.mode
-    if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
-        return False
-    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
-
-
-def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:
-    """Equip the playing minion with the card ``copy`` (set aside already): its cost paid, its equip mode's effects
-    (Anonymous Freight, from the hand)."""
-    handler = equip_handler(game, copy)
-    if handler is None or play.minion not in game.minions:
-        g.leave_aside(game, copy)
-        g.to_ash_heap(game, copy)
-        return
-    blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
-    if blood:
-        g.move_blood(game, play.minion, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-    equip = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
-    yield from g.run_effects(game, handler.mode.effects, equip)
-    if copy in game.aside:
-        g.leave_aside(game, copy)
-        g.to_ash_heap(game, copy)
-
-
-def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
-    """The non-location equipment cards of the hand the playing minion may be equipped with (Anonymous Freight),
-    one copy of each."""
-    seen: set[int] = set()
-    out = []
-    for copy in game.seats[play.seat].hand:
-        if copy != play.card and game.card_of[copy] not in seen and may_equip_with(game, play.seat, play.minion, copy):
-            seen.add(game.card_of[copy])
-            out.append(copy)
-    return out
-
-
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
 
@@ -8543,20 +8493,6 @@ class LockUpTo:
             minions.remove(option.target)
             game.minions[option.target].locked = True
             game.log("lock", seat, option.target)
-
-
-def equipment_on(of: Targets) -> Targets:
-    """The equipment cards on the minions ``of`` lists ("burn an equipment card on a minion your prey controls":
-    Anarch Troublemaker, with ``Minions(whose="prey", kind=None, ready=False)``)."""
-
-    def targets(game: Game, play: Play) -> Sequence[int]:
-        cards = game.compiled.cards
-        out: list[int] = []
-        for c in of(game, play):
-            out.extend(a for a in game.minions[c].cards if "Equipment" in cards[game.card_of[a]].types)
-        return out
-
-    return targets
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -10829,22 +10765,6 @@ class TakeControlOfTargetCard:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class EquipWithTargetFromHand:
-    """As the action resolves, equip the acting minion with the equipment card of the hand chosen as it was announced
-    (``equipment_in_hand``), if still there and still allowed (requirements and cost as normal), then draw back up
-    (Anonymous Freight)."""
-
-    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
-        s = game.seats[play.seat]
-        if play.target not in s.hand or not may_equip_with(game, play.seat, play.minion, play.target):
-            return
-        g.set_aside(game, play.seat, play.target)
-        yield from equip_with(game, play, play.target)
-        if not s.ousted:
-            g.refill(game, play.seat)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class ByLockedMinion:
     """A ``when``: an action card "only usable by a locked vampire" (Force of Will): the playing minion is locked and
     not yet woken (``locked_self``); the "locked_actor" hook has ``game.action_options`` offer the card's action to
@@ -11073,3 +10993,97 @@ class GiveThisCard:
             game.seats[play.seat].controlled.remove(play.card)
             game.seats[other].controlled.append(play.card)
             game.log("takes control", other, play.card, play.seat)
+
+
+def cards_on(of: Targets, card_type: str) -> Targets:
+    """The cards of ``card_type`` on the minions ``of`` lists: "burn an equipment card on a minion your prey controls"
+    (Anarch Troublemaker: "Equipment", ``Minions(whose="prey", kind=None, ready=False)``); "burn an animal retainer
+    employed by this vampire" (Pack Alpha [ANI]: "Retainer", ``Minions(only_self=True)``, with ``of_creature``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out: list[int] = []
+        for c in of(game, play):
+            out.extend(a for a in game.minions[c].cards if card_type in cards[game.card_of[a]].types)
+        return out
+
+    return targets
+
+
+def _onto_self_handler(game: Game, seat: int, minion: int, copy: int) -> Any:
+    """The mode that puts the card ``copy`` on a minion (its ``Equip`` or ``Employ`` effect) the minion may play from
+    the hand, requirements, ``when`` and cost as normal (its blood, a pool cost that does not oust): the last such mode
+    in the card's order, the most capable (a retainer's superior employ over its basic one); None. A location is never
+    put on a minion this way ("a non-location equipment card": Anonymous Freight)."""
+    m = game.minions.get(minion)
+    if m is None or is_location(game, copy):
+        return None
+    found = None
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        mode = handler.mode
+        if mode.in_play or not any(isinstance(e, Equip | Employ) for e in mode.effects):
+            continue
+        if not g.may_play(game, handler, m):
+            continue
+        if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
+            continue
+        if g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool:
+            found = handler
+    return found
+
+
+def from_hand_onto_self(card_type: str, creature: str = "") -> Targets:
+    """The cards of ``card_type`` of the hand (one copy of each; of the ``creature`` type, the word in the card's text)
+    the playing minion may put on itself by their own mode, requirements and cost as normal (``_onto_self_handler``):
+    "equip this vampire with a non-location equipment card from your hand" (Anonymous Freight: "Equipment"), "employ
+    an animal retainer from your hand" (Pack Alpha [ani]: "Retainer", "animal")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        types = game.compiled.types
+        seen: set[int] = set()
+        out = []
+        for copy in game.seats[play.seat].hand:
+            v = game.card_of[copy]
+            if copy == play.card or v in seen or card_type not in types.get(v, ()):
+                continue
+            if creature and f" {creature} " not in f" {(game.compiled.cards[v].text or '').lower()} ":
+                continue
+            if _onto_self_handler(game, play.seat, play.minion, copy) is not None:
+                seen.add(v)
+                out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutTargetOnSelfFromHand:
+    """The card of the hand chosen (``from_hand_onto_self``), if still there and still allowed, goes on the playing
+    minion by its own mode: its cost paid (game.card_cost), its effects (equip, employ), then the hand is drawn back up.
+    Not an action: Anonymous Freight's resolution (the card chosen as the action was announced, LSJ 20100130), Pack
+    Alpha [ani] before range (LSJ 20080815)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        s = game.seats[play.seat]
+        if play.target not in s.hand:
+            return None
+        handler = _onto_self_handler(game, play.seat, play.minion, play.target)
+        return self._put(game, play, handler) if handler is not None else None
+
+    @staticmethod
+    def _put(game: Game, play: Play, handler: Any) -> Generator[Any, Any, None]:
+        s = game.seats[play.seat]
+        copy = play.target
+        g.set_aside(game, play.seat, copy)
+        blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
+        if blood:
+            g.move_blood(game, play.minion, -blood)
+        if pool:
+            economy.burn_pool(game, play.seat, pool)
+        put = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
+        yield from g.run_effects(game, handler.mode.effects, put)
+        if copy in game.aside:
+            g.leave_aside(game, copy)
+            g.to_ash_heap(game, copy)
+        if not s.ousted:
+            g.refill(game, play.seat)
