@@ -474,3 +474,30 @@ def test_vozhd_of_gravesend_cancels_no_card_giving_a_strike_for_later(cards: car
     assert any("never offered" in f and "'mode': 2" in f for f in outcome.failures), outcome.failures
     data["choices"].pop()
     run(cards, data)
+
+
+def test_groundfighting_no_weapon_in_a_card_giving_a_strike(cards: carddb.CardIndex) -> None:
+    """Groundfighting cancels a card forbidding equipment only "while the anarch has a weapon" (LSJ 20050221): a
+    card that is no equipment but gives a strike (Contagion, an action card on the vampire) is no weapon, so Terror
+    Frenzy restricts nothing and the cancel is not offered."""
+    data = {
+        "name": "Groundfighting against Terror Frenzy, Contagion on the anarch",
+        "acting": 1,
+        "seats": [
+            {
+                "hand": ["Groundfighting"],
+                "ready": [{"card": "Brandon Grime", "blood": 4, "as": "brandon", "cards": ["Contagion"]}],
+            },
+            {"hand": ["Terror Frenzy"], "ready": [{"card": "Bear Paw", "blood": 4, "as": "paw"}]},
+        ],
+        "choices": [
+            {"seat": 1, "action": "bleed", "by": "paw"},
+            {"seat": 0, "block": "brandon"},
+            {"seat": 1, "play": "Terror Frenzy", "mode": 0, "by": "paw"},
+            {"seat": 0, "play": "Groundfighting", "mode": 2, "by": "brandon"},
+        ],
+    }
+    outcome = scenario.run({"stop": "minion", "source": "card text", **data}, cards)
+    assert any("never offered" in f and "'mode': 2" in f for f in outcome.failures), outcome.failures
+    data["choices"].pop()
+    run(cards, data)

@@ -5887,18 +5887,6 @@ def combat_card_being_played_using(*disciplines: str) -> Pred:
     return check
 
 
-def strike_card_being_played(game: Game, play: Play) -> bool:
-    """A strike card is being played (its mode played is a strike: a StrikeWith effect, or "Strike: hand strike or
-    use a melee weapon strike", StrikeHandOrMelee: Lam Into). Not a card giving a strike to use later ("this round,
-    this vampire can strike": Hunger of Marduk, played before range). Charismatic Aura, The Vozhd of Gravesend."""
-    mode = game.playing
-    return (
-        bool(game.aside)
-        and mode is not None
-        and any(isinstance(e, StrikeWith | StrikeHandOrMelee) for e in mode.effects)
-    )
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class OpposingChoosesStrikeAgain:
     """The opposing combatant chooses a strike again (its strike card cancelled as it was played: Charismatic
@@ -6145,18 +6133,6 @@ class AdditionalStrikeOf:
                 side.used.add(f"round:extra strike:{g.grant(self.strike)}")
 
 
-def opponent_has_weapon(game: Game, play: Play) -> bool:
-    """The opposing minion carries a weapon (equipment that grants a strike)."""
-    c = combat_of(play)
-    if c is None or game.compiled is None:
-        return False
-    given = game.compiled.bearers
-    return any(
-        getattr(given.get(game.card_of[x]), "strike", None) is not None
-        for x in g.equipment_or_retainers(game, c.other(play.minion).minion)
-    )
-
-
 def opposing_is_ally(game: Game, play: Play) -> bool:
     """The opposing combatant is an ally."""
     c = combat_of(play)
@@ -6187,7 +6163,6 @@ __all__ += [
     "about_to_fight_ally",
     "LockOpposingAllyAndEnd",
     "AdditionalStrikeOf",
-    "opponent_has_weapon",
     "opposing_is_ally",
 ]
 
@@ -11087,3 +11062,39 @@ class PutTargetOnSelfFromHand:
             g.to_ash_heap(game, copy)
         if not s.ousted:
             g.refill(game, play.seat)
+
+
+def card_being_played_with(*effects: type) -> Pred:
+    """A card is being played (the "as played" window, ``Game.playing``) whose mode has one of these ``effects``: a
+    strike card (``strike_card_being_played``), one allowing only hand strikes (Immortal Grapple's
+    ``HandStrikesOnly``) or forbidding equipment (Terror Frenzy, Drawing Out the Beast: Groundfighting cancels them)."""
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        return bool(game.aside) and mode is not None and any(isinstance(e, effects) for e in mode.effects)
+
+    return check
+
+
+# A strike card is being played: its mode is a strike (StrikeWith), or "Strike: hand strike or use a melee weapon
+# strike" (StrikeHandOrMelee: Lam Into); not a card giving a strike to use later ("this round, this vampire can strike":
+# Hunger of Marduk, played before range). Charismatic Aura, The Jones, The Vozhd of Gravesend.
+strike_card_being_played = card_being_played_with(StrikeWith, StrikeHandOrMelee)
+
+
+def carries_weapon(opposing: bool = False) -> Pred:
+    """The playing minion (``opposing``: the opposing combatant) carries a weapon: equipment that grants a strike ("steal
+    weapon": Fast Hands; "while it has a weapon", a card forbidding equipment restricts its strikes: Groundfighting)."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        if c is None or game.compiled is None:
+            return False
+        minion = c.other(play.minion).minion if opposing else play.minion
+        given = game.compiled.bearers
+        return any(
+            getattr(given.get(game.card_of[x]), "strike", None) is not None
+            for x in g.equipment_or_retainers(game, minion)
+        )
+
+    return check

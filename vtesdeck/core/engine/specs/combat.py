@@ -32,7 +32,6 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     mettle_each_round,
     molotov_copy,
     penance_after_combat,
-    restricts_strikes,
 )
 
 card(
@@ -1328,13 +1327,13 @@ card(
     "Fast Hands",
     Mode(
         window=W.STRIKE,
-        when=v.opponent_has_weapon,
+        when=v.carries_weapon(opposing=True),
         effects=(StrikeWith(Strike(steal_weapon=True, damage=0, label="steal weapon")),),
     ),
     Mode(
         window=W.STRIKE,
         superior=True,
-        when=v.opponent_has_weapon,
+        when=v.carries_weapon(opposing=True),
         effects=(StrikeWith(Strike(steal_weapon=True, first=True, damage=0, label="steal weapon, first strike")),),
     ),
     notes="Only with a weapon to steal (RTR 19980928); it takes the last weapon put on the opposing minion: no choice "
@@ -1428,7 +1427,13 @@ card(
         window=W.AS_PLAYED,
         role=Role.COMBATANT,
         cost_blood=1,
-        when=restricts_strikes,
+        # a card restricting the anarch's choice of strikes: only hand strikes, or no equipment while it has a weapon
+        when=v.any_of(
+            v.card_being_played_with(v.HandStrikesOnly),
+            v.all_of(
+                v.card_being_played_with(v.HoldTheOpposingMinion, v.KeepTheOpposingMinionAway), v.carries_weapon()
+            ),
+        ),
         effects=(v.CancelAsPlayed(), _AFTER_COMBAT),
         label="burn 1 blood: cancel a card restricting its strikes",
     ),

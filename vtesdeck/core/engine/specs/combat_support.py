@@ -10,9 +10,6 @@ from ..cards import Play, hook
 from ..frames import Action, Combat, Side, Until
 from ..state import Game
 from ..vocabulary import (
-    HandStrikesOnly,
-    HoldTheOpposingMinion,
-    KeepTheOpposingMinionAway,
     Strike,
     StrikeThisRound,
     StrikeWith,
@@ -178,28 +175,6 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
-
-
-# -- Groundfighting --------------------------------------------------------------------------------------------------
-
-
-def restricts_strikes(game: Game, play: Play) -> bool:
-    """The combat card being played by the opposing minion would restrict this minion's choice of strikes this
-    round: only hand strikes (Immortal Grapple), or no equipment while it has a weapon (LSJ 20050221); not one that
-    sets the range, steals or destroys equipment, or takes every strike away (LSJ 20050221)."""
-    mode = game.playing
-    if mode is None or not game.aside or game.compiled is None:
-        return False
-    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
-        return False
-    kinds = {type(e) for e in mode.effects}
-    if HandStrikesOnly in kinds:
-        return True
-    if kinds & {HoldTheOpposingMinion, KeepTheOpposingMinionAway}:
-        m = game.minions.get(play.minion)
-        given = game.compiled.bearers
-        return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
-    return False
 
 
 # -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------
