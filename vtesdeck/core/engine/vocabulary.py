@@ -2833,15 +2833,25 @@ class StrikeWith:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SetRange:
-    """The playing minion sets this round's range (``play.value``: 0 close, 1 long) and the range step is skipped
-    (Brick by Brick [VIS]: RTR 19970630, ANK 20180720)."""
+    """The playing minion sets this round's range (``play.value``: 0 close, 1 long; or ``to``) and the range step is
+    skipped (Brick by Brick [VIS]: RTR 19970630, ANK 20180720); with ``strike_with_this``, the playing minion's
+    initial strike this round must be the weapon strike of the card being used ("set the range … to long, and their
+    initial strike that round must be with this weapon": Sniper Rifle, ``SetRange(to=Range.LONG, …)``)."""
+
+    to: int = -1  # the range set, when not chosen (``play.value``)
+    strike_with_this: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
-            c.range = Range(play.value)
+            value = play.value if self.to < 0 else int(self.to)
+            c.range = Range(value)
             c.fixed_close = True  # skip this round's range step (the flag only skips it; the range is kept)
-            game.log("range set", play.seat, play.minion, play.value)
+            if self.strike_with_this and play.card >= 0:
+                weapon = game.compiled.bearers.get(game.card_of[play.card])
+                if weapon is not None and weapon.strike is not None:
+                    c.side(play.minion).committed = g.grant(weapon.strike)
+            game.log("range set", play.seat, play.minion, value)
 
 
 def close_or_long(game: Game, play: Play) -> Sequence[int]:
@@ -4329,10 +4339,25 @@ def bearer_stealth(name: str, amount: int, *, clan: str = "") -> None:
         return amount if copies_on(game, m.id, name) else 0
 
 
-def bearer_blocking(game: Game, play: Play) -> bool:
-    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept)."""
-    act = action_of(play) or g.current_action(game)
-    return act is not None and act.blocker >= 0 and act.blocker == bearer_of(game, play)
+def bearer_blocking(resulting_combat: bool = False) -> Pred:
+    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept); with
+    ``resulting_combat``, it blocked it and the combat going on is the one resulting from that block, the first of the
+    action (a combat queued by Psyche! is not: LSJ 20010814): "If the bearer blocks, … the first round of the
+    resulting combat" (Sniper Rifle)."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        if resulting_combat:
+            act = c.action if c is not None else None
+        else:
+            act = action_of(play) or g.current_action(game)
+        if act is None or act.blocker < 0 or act.blocker != bearer_of(game, play):
+            return False
+        if not resulting_combat:
+            return True
+        return c is not None and act.blocked and c.b.minion == act.blocker and act.flags.get(_COMBATS, 0) == 1
+
+    return check
 
 
 _UNLOCK_IN_DISCARD = "unlock in the discard phase"
@@ -11098,3 +11123,14 @@ def carries_weapon(opposing: bool = False) -> Pred:
         )
 
     return check
+
+
+_COMBATS = "combats"  # on an action: the combats it led to so far (a block's, then one Psyche! queued…)
+
+
+@hook("combat_start")
+def _count_combats(game: Game, c: Combat) -> None:
+    """Count the action's combats (``bearer_blocking(resulting_combat=True)``: only the first results from the
+    block)."""
+    if c.action is not None:
+        c.action.flags[_COMBATS] = c.action.flags.get(_COMBATS, 0) + 1

@@ -51,6 +51,7 @@ from ..vocabulary import (
     PutInPlay,
     Recruit,
     ReduceBleed,
+    SetRange,
     StealBloodFromTarget,
     StealMinion,
     Stealth,
@@ -91,7 +92,6 @@ from ..vocabulary import (
     directed_at_you,
     during_bleed,
     fixed_levels,
-    grant,
     grants_disciplines,
     has_life,
     has_targets,
@@ -101,6 +101,7 @@ from ..vocabulary import (
     holder_has_blood,
     holder_in_combat,
     holds_card_of_type,
+    in_first_round,
     is_ready,
     library_at_least,
     locked_self,
@@ -111,6 +112,7 @@ from ..vocabulary import (
     own_ready_vampires,
     passes_to_predator_in_discard_phase,
     plays_as_vampire,
+    range_not_set,
     ready_minions,
     ready_minions_of_others,
     ready_unlocked,
@@ -464,44 +466,6 @@ card(
 # -- Sniper Rifle -----------------------------------------------------------------------------------------------------------
 
 SNIPER_RIFLE = Strike(damage=2, ranged=True, long_only=True, label="Sniper Rifle")
-_BLOCK_COMBATS = "sniper rifle: combats"
-
-
-@hook("combat_start", "Sniper Rifle")
-def _count_combats(game: Game, c: Combat) -> None:
-    """Count the action's combats: only the first is "the resulting combat" of the block (a combat queued by
-    Psyche! is not: LSJ 20010814)."""
-    if c.action is not None:
-        c.action.flags[_BLOCK_COMBATS] = c.action.flags.get(_BLOCK_COMBATS, 0) + 1
-
-
-def _sniper_may_set_range(game: Game, play: Play) -> bool:
-    """Before range in the first round of the combat resulting from the bearer's block, the range not already set
-    by another effect (which has priority: PIB 20120214)."""
-    c = play.frame
-    return (
-        isinstance(c, Combat)
-        and not c.over
-        and c.round == 1
-        and not c.fixed_close
-        and c.action is not None
-        and c.action.blocked
-        and c.action.blocker == play.minion
-        and c.b.minion == play.minion
-        and c.action.flags.get(_BLOCK_COMBATS, 0) == 1
-    )
-
-
-def _sniper_set_range(game: Game, play: Play) -> None:
-    """The range is long for this round and its range step is skipped (no maneuver can change it: RTR 19970630,
-    ANK 20180720); the bearer's initial strike this round is the rifle's."""
-    c = play.frame
-    if not isinstance(c, Combat):
-        return
-    c.range = Range.LONG
-    c.fixed_close = True  # "skip the range step of this round" (the flag Immortal Grapple sets for the next one)
-    c.side(play.minion).committed = grant(SNIPER_RIFLE)
-    game.log("range set", play.seat, play.minion, int(c.range))
 
 
 card(
@@ -510,8 +474,10 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_sniper_may_set_range,
-        effects=(_sniper_set_range,),
+        # before range in the first round of the combat resulting from the bearer's block, the range not already set
+        # by another effect (which has priority: PIB 20120214); no maneuver changes it (RTR 19970630, ANK 20180720)
+        when=all_of(holder_in_combat, in_first_round, range_not_set, bearer_blocking(resulting_combat=True)),
+        effects=(SetRange(to=Range.LONG, strike_with_this=True),),
         label="set the range to long",
     ),
     bearer=Bearer(strike=SNIPER_RIFLE),
@@ -1252,7 +1218,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=bearer_blocking,
+        when=bearer_blocking(),
         effects=(LockThisCard(), Intercept(1)),
         label="lock: +1 intercept to the employer",
     ),
