@@ -453,3 +453,51 @@ def test_form_of_mist_superior_once_each_action_even_in_a_queued_combat(cards: c
     assert any("never offered" in f and "'mode': 1" in f for f in outcome.failures), outcome.failures
     data["choices"][-1] = {"seat": 0, "strike": "Form of Mist", "mode": 0}
     run(cards, data)
+
+
+def test_vozhd_of_gravesend_cancels_no_card_giving_a_strike_for_later(cards: carddb.CardIndex) -> None:
+    """The Vozhd of Gravesend cancels "a strike card as it is played": Hunger of Marduk, played before range ("this
+    round, this vampire can strike"), is no strike card, so its in-play cancel is not offered for it."""
+    data = {
+        "name": "Vozhd against Hunger of Marduk",
+        "seats": [
+            {"ready": [{"card": "Vozhd of Gravesend, The", "life": 5, "as": "vozhd"}]},
+            {"pool": 20, "hand": ["Hunger of Marduk"], "ready": [{"card": "Arjun Shah", "blood": 4, "as": "arjun"}]},
+        ],
+        "choices": [
+            {"seat": 0, "play": "Vozhd of Gravesend, The", "mode": 1, "by": "vozhd", "target": "arjun"},
+            {"seat": 1, "play": "Hunger of Marduk", "mode": 0, "by": "arjun"},
+            {"seat": 0, "play": "Vozhd of Gravesend, The", "mode": 2},
+        ],
+    }
+    outcome = scenario.run({"stop": "minion", "source": "card text", **data}, cards)
+    assert any("never offered" in f and "'mode': 2" in f for f in outcome.failures), outcome.failures
+    data["choices"].pop()
+    run(cards, data)
+
+
+def test_groundfighting_no_weapon_in_a_card_giving_a_strike(cards: carddb.CardIndex) -> None:
+    """Groundfighting cancels a card forbidding equipment only "while the anarch has a weapon" (LSJ 20050221): a
+    card that is no equipment but gives a strike (Contagion, an action card on the vampire) is no weapon, so Terror
+    Frenzy restricts nothing and the cancel is not offered."""
+    data = {
+        "name": "Groundfighting against Terror Frenzy, Contagion on the anarch",
+        "acting": 1,
+        "seats": [
+            {
+                "hand": ["Groundfighting"],
+                "ready": [{"card": "Brandon Grime", "blood": 4, "as": "brandon", "cards": ["Contagion"]}],
+            },
+            {"hand": ["Terror Frenzy"], "ready": [{"card": "Bear Paw", "blood": 4, "as": "paw"}]},
+        ],
+        "choices": [
+            {"seat": 1, "action": "bleed", "by": "paw"},
+            {"seat": 0, "block": "brandon"},
+            {"seat": 1, "play": "Terror Frenzy", "mode": 0, "by": "paw"},
+            {"seat": 0, "play": "Groundfighting", "mode": 2, "by": "brandon"},
+        ],
+    }
+    outcome = scenario.run({"stop": "minion", "source": "card text", **data}, cards)
+    assert any("never offered" in f and "'mode': 2" in f for f in outcome.failures), outcome.failures
+    data["choices"].pop()
+    run(cards, data)

@@ -2833,15 +2833,25 @@ class StrikeWith:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SetRange:
-    """The playing minion sets this round's range (``play.value``: 0 close, 1 long) and the range step is skipped
-    (Brick by Brick [VIS]: RTR 19970630, ANK 20180720)."""
+    """The playing minion sets this round's range (``play.value``: 0 close, 1 long; or ``to``) and the range step is
+    skipped (Brick by Brick [VIS]: RTR 19970630, ANK 20180720); with ``strike_with_this``, the playing minion's
+    initial strike this round must be the weapon strike of the card being used ("set the range … to long, and their
+    initial strike that round must be with this weapon": Sniper Rifle, ``SetRange(to=Range.LONG, …)``)."""
+
+    to: int = -1  # the range set, when not chosen (``play.value``)
+    strike_with_this: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         c = combat_of(play)
         if c is not None:
-            c.range = Range(play.value)
+            value = play.value if self.to < 0 else int(self.to)
+            c.range = Range(value)
             c.fixed_close = True  # skip this round's range step (the flag only skips it; the range is kept)
-            game.log("range set", play.seat, play.minion, play.value)
+            if self.strike_with_this and play.card >= 0:
+                weapon = game.compiled.bearers.get(game.card_of[play.card])
+                if weapon is not None and weapon.strike is not None:
+                    c.side(play.minion).committed = g.grant(weapon.strike)
+            game.log("range set", play.seat, play.minion, value)
 
 
 def close_or_long(game: Game, play: Play) -> Sequence[int]:
@@ -4069,6 +4079,7 @@ def while_carried(
     maneuver_or_press: bool = False,
     clan: str = "",
     marked: str = "",
+    opposing_steals: bool = False,
 ) -> None:
     """What a card on a minion (a retainer, an equipment, a location on it) gives in each of the bearer's combats,
     per copy it carries (``marked``: only copies with that mark, ``MarkThisCard``): optional ``maneuvers`` and
@@ -4080,7 +4091,10 @@ def while_carried(
     ANK 20200422); a strike usable ``strike_once`` each combat (Treasured Samadji's dodge); the opposing minion
     cannot strike: combat ends (``opposing_cannot_end_combat``: Dog Pack, read by game.strike_options); an optional
     maneuver or press each combat (``maneuver_or_press``: Ruins of Ceoris). ``clan``: only for a bearer of that
-    clan ("The Tremere antitribu with this location"). Registers the hooks."""
+    clan ("The Tremere antitribu with this location"). ``opposing_steals``: "an opposing minion can strike: steal this
+    equipment" (Kaymakli Fragment): a close-range strike of no damage offered to the minion in combat with the bearer,
+    resolved with the round's normal strikes (not against a dodge, nor by a striker no longer ready): a copy moves to
+    the striker. Registers the hooks."""
 
     def copies(game: Game, minion: int) -> int:
         if clan:
@@ -4154,6 +4168,32 @@ def while_carried(
             return [
                 economy.Option(economy.Kind.STRIKE, g.controller(game, minion), minion=minion, card=-1, value=value)
             ]
+
+    if opposing_steals:
+        steal = g.Strike(damage=0, label=f"steal {name}")
+
+        @hook("strikes", name)
+        def _steal_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
+            if not copies_on(game, c.other(minion).minion, name):
+                return []
+            seat = g.controller(game, minion)
+            return [economy.Option(economy.Kind.STRIKE, seat, minion=minion, card=-1, value=g.grant(steal))]
+
+        @hook("normal_strike_resolution", name)
+        def _stolen(game: Game, c: Combat) -> None:
+            for side in (c.a, c.b):
+                other = c.other(side.minion)
+                if not isinstance(side.strike, g.Strike) or side.strike.label != steal.label or other.dodging:
+                    continue
+                victim, thief = game.minions.get(other.minion), game.minions.get(side.minion)
+                found = copies_on(game, other.minion, name)
+                if victim is None or thief is None or not found or not is_ready(game, thief.id):
+                    continue
+                victim.cards.remove(found[0])
+                thief.cards.append(found[0])
+                seat = g.controller(game, thief.id)
+                if game.owner_of[found[0]] != seat:
+                    game.log("steal", seat, found[0], g.controller(game, victim.id))
 
 
 def ally_stealth(name: str, amount: int) -> None:
@@ -4314,10 +4354,25 @@ def bearer_stealth(name: str, amount: int, *, clan: str = "") -> None:
         return amount if copies_on(game, m.id, name) else 0
 
 
-def bearer_blocking(game: Game, play: Play) -> bool:
-    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept)."""
-    act = action_of(play) or g.current_action(game)
-    return act is not None and act.blocker >= 0 and act.blocker == bearer_of(game, play)
+def bearer_blocking(resulting_combat: bool = False) -> Pred:
+    """The minion this card is on is attempting to block the current action (Feral Hound's +1 intercept); with
+    ``resulting_combat``, it blocked it and the combat going on is the one resulting from that block, the first of the
+    action (a combat queued by Psyche! is not: LSJ 20010814): "If the bearer blocks, … the first round of the
+    resulting combat" (Sniper Rifle)."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        if resulting_combat:
+            act = c.action if c is not None else None
+        else:
+            act = action_of(play) or g.current_action(game)
+        if act is None or act.blocker < 0 or act.blocker != bearer_of(game, play):
+            return False
+        if not resulting_combat:
+            return True
+        return c is not None and act.blocked and c.b.minion == act.blocker and act.flags.get(_COMBATS, 0) == 1
+
+    return check
 
 
 _UNLOCK_IN_DISCARD = "unlock in the discard phase"
@@ -5867,12 +5922,6 @@ def combat_card_being_played_using(*disciplines: str) -> Pred:
     return check
 
 
-def strike_card_being_played(game: Game, play: Play) -> bool:
-    """A strike card is being played (its mode played is a strike: a StrikeWith effect)."""
-    mode = game.playing
-    return bool(game.aside) and mode is not None and any(isinstance(e, StrikeWith) for e in mode.effects)
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class OpposingChoosesStrikeAgain:
     """The opposing combatant chooses a strike again (its strike card cancelled as it was played: Charismatic
@@ -6119,18 +6168,6 @@ class AdditionalStrikeOf:
                 side.used.add(f"round:extra strike:{g.grant(self.strike)}")
 
 
-def opponent_has_weapon(game: Game, play: Play) -> bool:
-    """The opposing minion carries a weapon (equipment that grants a strike)."""
-    c = combat_of(play)
-    if c is None or game.compiled is None:
-        return False
-    given = game.compiled.bearers
-    return any(
-        getattr(given.get(game.card_of[x]), "strike", None) is not None
-        for x in g.equipment_or_retainers(game, c.other(play.minion).minion)
-    )
-
-
 def opposing_is_ally(game: Game, play: Play) -> bool:
     """The opposing combatant is an ally."""
     c = combat_of(play)
@@ -6161,7 +6198,6 @@ __all__ += [
     "about_to_fight_ally",
     "LockOpposingAllyAndEnd",
     "AdditionalStrikeOf",
-    "opponent_has_weapon",
     "opposing_is_ally",
 ]
 
@@ -6213,6 +6249,8 @@ class Minions:
     younger: bool = False  # younger than the playing minion (Firebrand: "a ready younger anarch")
     min_bleed: int = 0  # a current bleed of at least this ("vampires with a current bleed of 3 or more")
     self_first: bool = False  # the playing minion first, if selected (Confiscation: the calling vampire)
+
+    only_self: bool = False  # the playing minion alone, if it fits ("employed by this vampire": Pack Alpha, cards_on)
 
     def seats(self, game: Game, seat: int) -> list[int]:
         if self.whose == "own":
@@ -6272,6 +6310,9 @@ class Minions:
         if self.self_first and play.minion in out:
             out.remove(play.minion)
             out.insert(0, play.minion)
+
+        if self.only_self:
+            out = [c for c in out if c == play.minion]
         return out
 
 
@@ -7854,59 +7895,6 @@ def opposing_not_frenzy_immune(game: Game, play: Play) -> bool:
 diablerie = g.diablerie  # a diablerie a card makes outside the diablerie action (Amaranth)
 
 
-def equip_handler(game: Game, copy: int) -> Any:
-    """The mode that equips a minion with this equipment card from the hand (its ``Equip`` effect), or None."""
-    for handler in game.compiled.actions.get(game.card_of[copy], ()):
-        if not handler.mode.in_play and any(isinstance(e, Equip) for e in handler.mode.effects):
-            return handler
-    return None
-
-
-def may_equip_with(game: Game, seat: int, minion: int, copy: int) -> bool:
-    """Whether the minion may be equipped with this card, requirements and cost as normal (Anonymous Freight): its
-    equip mode's requirements and ``when``, its blood, and a pool cost that does not oust."""
-    handler = equip_handler(game, copy)
-    m = game.minions.get(minion)
-    if handler is None or m is None or is_location(game, copy) or not g.may_play(game, handler, m):
-        return False
-    mode = handler.mode
-    if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
-        return False
-    return g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool
-
-
-def equip_with(game: Game, play: Play, copy: int) -> Generator[Any, Any, None]:
-    """Equip the playing minion with the card ``copy`` (set aside already): its cost paid, its equip mode's effects
-    (Anonymous Freight, from the hand)."""
-    handler = equip_handler(game, copy)
-    if handler is None or play.minion not in game.minions:
-        g.leave_aside(game, copy)
-        g.to_ash_heap(game, copy)
-        return
-    blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
-    if blood:
-        g.move_blood(game, play.minion, -blood)
-    if pool:
-        economy.burn_pool(game, play.seat, pool)
-    equip = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
-    yield from g.run_effects(game, handler.mode.effects, equip)
-    if copy in game.aside:
-        g.leave_aside(game, copy)
-        g.to_ash_heap(game, copy)
-
-
-def equipment_in_hand(game: Game, play: Play) -> Sequence[int]:
-    """The non-location equipment cards of the hand the playing minion may be equipped with (Anonymous Freight),
-    one copy of each."""
-    seen: set[int] = set()
-    out = []
-    for copy in game.seats[play.seat].hand:
-        if copy != play.card and game.card_of[copy] not in seen and may_equip_with(game, play.seat, play.minion, copy):
-            seen.add(game.card_of[copy])
-            out.append(copy)
-    return out
-
-
 # --- words added for cov_a
 minion_entered = g.minion_entered  # a minion put in play by the seat ("minion_in_play" hooks: Gran Madre di Dio)
 
@@ -8413,14 +8401,20 @@ def blocked_burns_actor_and_card(name: str) -> None:
         g.burn_minion(game, act.actor)
 
 
-def passes_to_predator_in_discard_phase(name: str, *, may_lock_for: Minions | None = None, blood: int = 0) -> None:
+def passes_to_predator_in_discard_phase(
+    name: str, *, may_lock_for: Minions | None = None, blood: int = 0, as_it_ends: bool = False
+) -> None:
     """ "During your discard phase, your predator takes control of this card" (at once, as the phase begins: LSJ
     20100723): the "discard_phase" hook (Millicent Smith, The Coven). ``may_lock_for``: an unlocked copy may then be
     locked by its new controller to move ``blood`` blood from the bank to one of its minions ``may_lock_for`` fits
-    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire")."""
+    with room, the one with most room offered first (The Coven: "lock this card to put 2 blood on a ready vampire").
+    ``as_it_ends``: as the phase ends instead (the "discard_phase_end" hook), the card being usable in the phase
+    first (Scourge of the Enochians: "During your discard phase, you can burn a vampire …, and your predator takes
+    control of this card (even if you do not burn a vampire)": used, it passes at once by ``GiveThisCard``)."""
 
-    @hook("discard_phase", name)
-    def passes(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    # the "discard_phase_end" hook passes the cards discarded too, which the card does not read
+    @hook("discard_phase_end" if as_it_ends else "discard_phase", name)
+    def passes(game: Game, seat: int, *_: Any) -> Generator[Any, Any, None] | None:
         predator = game.predator(seat)
         wanted = vekn(game, name)
         mine = [c for c in game.seats[seat].controlled if c not in game.minions and game.card_of[c] == wanted]
@@ -8524,19 +8518,6 @@ class LessVotesEach:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class GiveThisCardToPrey:
-    """The player gives the card in play being used to its prey, who controls it from then on ("give this card to
-    your prey": Anarch Troublemaker)."""
-
-    def __call__(self, game: Game, play: Play) -> None:
-        prey = game.prey(play.seat)
-        if play.card in game.seats[play.seat].controlled and prey != play.seat:
-            game.seats[play.seat].controlled.remove(play.card)
-            game.seats[prey].controlled.append(play.card)
-            game.log("takes control", prey, play.card, play.seat)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class LockUpTo:
     """Lock up to ``amount`` of the minions ``of`` lists, chosen one at a time (the first one at least; a locked one
     may be chosen: PIB 20121031), offered unlocked first, the biggest first ("lock up to two vampires your prey
@@ -8560,20 +8541,6 @@ class LockUpTo:
             minions.remove(option.target)
             game.minions[option.target].locked = True
             game.log("lock", seat, option.target)
-
-
-def equipment_on(of: Targets) -> Targets:
-    """The equipment cards on the minions ``of`` lists ("burn an equipment card on a minion your prey controls":
-    Anarch Troublemaker, with ``Minions(whose="prey", kind=None, ready=False)``)."""
-
-    def targets(game: Game, play: Play) -> Sequence[int]:
-        cards = game.compiled.cards
-        out: list[int] = []
-        for c in of(game, play):
-            out.extend(a for a in game.minions[c].cards if "Equipment" in cards[game.card_of[a]].types)
-        return out
-
-    return targets
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -10863,22 +10830,6 @@ class TakeControlOfTargetCard:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class EquipWithTargetFromHand:
-    """As the action resolves, equip the acting minion with the equipment card of the hand chosen as it was announced
-    (``equipment_in_hand``), if still there and still allowed (requirements and cost as normal), then draw back up
-    (Anonymous Freight)."""
-
-    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None]:
-        s = game.seats[play.seat]
-        if play.target not in s.hand or not may_equip_with(game, play.seat, play.minion, play.target):
-            return
-        g.set_aside(game, play.seat, play.target)
-        yield from equip_with(game, play, play.target)
-        if not s.ousted:
-            g.refill(game, play.seat)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class ByLockedMinion:
     """A ``when``: an action card "only usable by a locked vampire" (Force of Will): the playing minion is locked and
     not yet woken (``locked_self``); the "locked_actor" hook has ``game.action_options`` offer the card's action to
@@ -11404,6 +11355,129 @@ def library_has_playable(*types: str) -> Pred:
     def check(game: Game, play: Play) -> bool:
         return bool(library_cards_playable(game, play, types, paid=False))
 
+
+# --- words added for lang-perm-b
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GiveThisCard:
+    """The player gives the card in play being used to its ``to`` ("prey" or "predator"), who controls it from then
+    on: "give this card to your prey" (Anarch Troublemaker); "your predator takes control of this card" as it is used
+    (Scourge of the Enochians: at once, ANK 20200508-1)."""
+
+    to: str = "prey"
+
+    def __call__(self, game: Game, play: Play) -> None:
+        other = game.prey(play.seat) if self.to == "prey" else game.predator(play.seat)
+        if play.card in game.seats[play.seat].controlled and other != play.seat:
+            game.seats[play.seat].controlled.remove(play.card)
+            game.seats[other].controlled.append(play.card)
+            game.log("takes control", other, play.card, play.seat)
+
+
+def cards_on(of: Targets, card_type: str) -> Targets:
+    """The cards of ``card_type`` on the minions ``of`` lists: "burn an equipment card on a minion your prey controls"
+    (Anarch Troublemaker: "Equipment", ``Minions(whose="prey", kind=None, ready=False)``); "burn an animal retainer
+    employed by this vampire" (Pack Alpha [ANI]: "Retainer", ``Minions(only_self=True)``, with ``of_creature``)."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out: list[int] = []
+        for c in of(game, play):
+            out.extend(a for a in game.minions[c].cards if card_type in cards[game.card_of[a]].types)
+        return out
+
+    return targets
+
+
+def _onto_self_handler(game: Game, seat: int, minion: int, copy: int) -> Any:
+    """The mode that puts the card ``copy`` on a minion (its ``Equip`` or ``Employ`` effect) the minion may play from
+    the hand, requirements, ``when`` and cost as normal (its blood, a pool cost that does not oust): the last such mode
+    in the card's order, the most capable (a retainer's superior employ over its basic one); None. A location is never
+    put on a minion this way ("a non-location equipment card": Anonymous Freight)."""
+    m = game.minions.get(minion)
+    if m is None or is_location(game, copy):
+        return None
+    found = None
+    for handler in game.compiled.actions.get(game.card_of[copy], ()):
+        mode = handler.mode
+        if mode.in_play or not any(isinstance(e, Equip | Employ) for e in mode.effects):
+            continue
+        if not g.may_play(game, handler, m):
+            continue
+        if mode.when is not None and not mode.when(game, Play(seat=seat, card=copy, mode=mode, minion=minion)):
+            continue
+        if g.card_cost(game, handler, seat, minion)[1] < game.seats[seat].pool:
+            found = handler
+    return found
+
+
+def from_hand_onto_self(card_type: str, creature: str = "") -> Targets:
+    """The cards of ``card_type`` of the hand (one copy of each; of the ``creature`` type, the word in the card's text)
+    the playing minion may put on itself by their own mode, requirements and cost as normal (``_onto_self_handler``):
+    "equip this vampire with a non-location equipment card from your hand" (Anonymous Freight: "Equipment"), "employ
+    an animal retainer from your hand" (Pack Alpha [ani]: "Retainer", "animal")."""
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        types = game.compiled.types
+        seen: set[int] = set()
+        out = []
+        for copy in game.seats[play.seat].hand:
+            v = game.card_of[copy]
+            if copy == play.card or v in seen or card_type not in types.get(v, ()):
+                continue
+            if creature and f" {creature} " not in f" {(game.compiled.cards[v].text or '').lower()} ":
+                continue
+            if _onto_self_handler(game, play.seat, play.minion, copy) is not None:
+                seen.add(v)
+                out.append(copy)
+        return out
+
+    return targets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PutTargetOnSelfFromHand:
+    """The card of the hand chosen (``from_hand_onto_self``), if still there and still allowed, goes on the playing
+    minion by its own mode: its cost paid (game.card_cost), its effects (equip, employ), then the hand is drawn back up.
+    Not an action: Anonymous Freight's resolution (the card chosen as the action was announced, LSJ 20100130), Pack
+    Alpha [ani] before range (LSJ 20080815)."""
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
+        s = game.seats[play.seat]
+        if play.target not in s.hand:
+            return None
+        handler = _onto_self_handler(game, play.seat, play.minion, play.target)
+        return self._put(game, play, handler) if handler is not None else None
+
+    @staticmethod
+    def _put(game: Game, play: Play, handler: Any) -> Generator[Any, Any, None]:
+        s = game.seats[play.seat]
+        copy = play.target
+        g.set_aside(game, play.seat, copy)
+        blood, pool = g.card_cost(game, handler, play.seat, play.minion, paying=True)
+        if blood:
+            g.move_blood(game, play.minion, -blood)
+        if pool:
+            economy.burn_pool(game, play.seat, pool)
+        put = Play(seat=play.seat, card=copy, mode=handler.mode, minion=play.minion, frame=play.frame)
+        yield from g.run_effects(game, handler.mode.effects, put)
+        if copy in game.aside:
+            g.leave_aside(game, copy)
+            g.to_ash_heap(game, copy)
+        if not s.ousted:
+            g.refill(game, play.seat)
+
+
+def card_being_played_with(*effects: type) -> Pred:
+    """A card is being played (the "as played" window, ``Game.playing``) whose mode has one of these ``effects``: a
+    strike card (``strike_card_being_played``), one allowing only hand strikes (Immortal Grapple's
+    ``HandStrikesOnly``) or forbidding equipment (Terror Frenzy, Drawing Out the Beast: Groundfighting cancels them)."""
+
+    def check(game: Game, play: Play) -> bool:
+        mode = game.playing
+        return bool(game.aside) and mode is not None and any(isinstance(e, effects) for e in mode.effects)
+
     return check
 
 
@@ -11472,3 +11546,37 @@ class SearchLibraryFor:
 # of the action's combat its target cannot use a strike: combat ends (the words' sense in card texts: Mind of the
 # Wilds, LSJ 20100308; Dog Pack).
 TARGET_CANNOT_END_COMBAT_FIRST_ROUND = "target cannot end combat in round 1"
+
+# A strike card is being played: its mode is a strike (StrikeWith), or "Strike: hand strike or use a melee weapon
+# strike" (StrikeHandOrMelee: Lam Into); not a card giving a strike to use later ("this round, this vampire can strike":
+# Hunger of Marduk, played before range). Charismatic Aura, The Jones, The Vozhd of Gravesend.
+strike_card_being_played = card_being_played_with(StrikeWith, StrikeHandOrMelee)
+
+
+def carries_weapon(opposing: bool = False) -> Pred:
+    """The playing minion (``opposing``: the opposing combatant) carries a weapon: equipment that grants a strike ("steal
+    weapon": Fast Hands; "while it has a weapon", a card forbidding equipment restricts its strikes: Groundfighting)."""
+
+    def check(game: Game, play: Play) -> bool:
+        c = combat_of(play)
+        if c is None or game.compiled is None:
+            return False
+        minion = c.other(play.minion).minion if opposing else play.minion
+        given = game.compiled.bearers
+        return any(
+            getattr(given.get(game.card_of[x]), "strike", None) is not None
+            for x in g.equipment_or_retainers(game, minion)
+        )
+
+    return check
+
+
+_COMBATS = "combats"  # on an action: the combats it led to so far (a block's, then one Psyche! queued…)
+
+
+@hook("combat_start")
+def _count_combats(game: Game, c: Combat) -> None:
+    """Count the action's combats (``bearer_blocking(resulting_combat=True)``: only the first results from the
+    block)."""
+    if c.action is not None:
+        c.action.flags[_COMBATS] = c.action.flags.get(_COMBATS, 0) + 1

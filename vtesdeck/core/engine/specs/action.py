@@ -2881,8 +2881,8 @@ card(
     Mode(
         window=W.ACTION,
         stealth=3,
-        targets=v.equipment_in_hand,
-        effects=(v.EquipWithTargetFromHand(),),
+        targets=v.from_hand_onto_self("Equipment"),
+        effects=(v.PutTargetOnSelfFromHand(),),
         label="equip with an equipment card from the hand",
     ),
     notes="The equipment is chosen as the action is announced (LSJ 20100130); its requirements are not the "

@@ -29,14 +29,9 @@ from .combat_support import (  # Carrion Crows … Torn Signpost's code
     THEFT_2,
     WALKING_STICK,
     ZIP_GUN,
-    animal_retainers_in_hand,
-    animal_retainers_on_self,
-    burn_retainer_put_on_self,
-    employ_from_hand,
     mettle_each_round,
     molotov_copy,
     penance_after_combat,
-    restricts_strikes,
 )
 
 card(
@@ -960,8 +955,8 @@ card(
     "Pack Alpha",
     Mode(
         window=W.BEFORE_RANGE,
-        targets=animal_retainers_in_hand,
-        effects=(employ_from_hand,),
+        targets=v.from_hand_onto_self("Retainer", "animal"),
+        effects=(v.PutTargetOnSelfFromHand(),),
         limit="pack alpha",
         limit_scope="round",
         label="employ an animal retainer from the hand",
@@ -970,8 +965,8 @@ card(
         window=W.BEFORE_STRIKES,
         superior=True,
         when=v.carries_none_of("Pack Alpha"),
-        targets=animal_retainers_on_self,
-        effects=(burn_retainer_put_on_self,),
+        targets=v.of_creature(v.cards_on(v.Minions(ready=False, only_self=True), "Retainer"), "animal"),
+        effects=(v.BurnTargetMinion(), v.PutOnTarget(on_self=True)),
         limit="pack alpha",
         limit_scope="round",
         label="burn an animal retainer: this card on the vampire, +1 strength",
@@ -1332,13 +1327,13 @@ card(
     "Fast Hands",
     Mode(
         window=W.STRIKE,
-        when=v.opponent_has_weapon,
+        when=v.carries_weapon(opposing=True),
         effects=(StrikeWith(Strike(steal_weapon=True, damage=0, label="steal weapon")),),
     ),
     Mode(
         window=W.STRIKE,
         superior=True,
-        when=v.opponent_has_weapon,
+        when=v.carries_weapon(opposing=True),
         effects=(StrikeWith(Strike(steal_weapon=True, first=True, damage=0, label="steal weapon, first strike")),),
     ),
     notes="Only with a weapon to steal (RTR 19980928); it takes the last weapon put on the opposing minion: no choice "
@@ -1432,7 +1427,13 @@ card(
         window=W.AS_PLAYED,
         role=Role.COMBATANT,
         cost_blood=1,
-        when=restricts_strikes,
+        # a card restricting the anarch's choice of strikes: only hand strikes, or no equipment while it has a weapon
+        when=v.any_of(
+            v.card_being_played_with(v.HandStrikesOnly),
+            v.all_of(
+                v.card_being_played_with(v.HoldTheOpposingMinion, v.KeepTheOpposingMinionAway), v.carries_weapon()
+            ),
+        ),
         effects=(v.CancelAsPlayed(), _AFTER_COMBAT),
         label="burn 1 blood: cancel a card restricting its strikes",
     ),

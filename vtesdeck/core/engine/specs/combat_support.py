@@ -4,31 +4,21 @@ bot's worth of prevention and strength."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Generator, Sequence
-from typing import Any
+from collections.abc import Callable
 
 from ..cards import Play, hook
 from ..frames import Action, Combat, Side, Until
-from ..handlers import Handler
 from ..state import Game
 from ..vocabulary import (
-    HandStrikesOnly,
-    HoldTheOpposingMinion,
-    KeepTheOpposingMinionAway,
     Strike,
     StrikeThisRound,
     StrikeWith,
     add_rider,
     burn_card,
-    burn_minion,
     combat_of,
     controller,
     is_ready,
-    leave_aside,
-    may_play,
     move_blood,
-    refill,
     vekn,
 )
 from ..windows import Range
@@ -81,90 +71,6 @@ def _flesh_caps(game: Game, c: Combat, side: Side, normal: int, agg: int) -> tup
     if normal or agg:
         side.used.add("round:flesh of marble hit")
     return normal, agg
-
-
-# -- Pack Alpha ------------------------------------------------------------------------------------------------------
-
-_ANIMAL = re.compile(r"^(?:unique )?animal\b", re.IGNORECASE)
-
-
-def _is_animal(game: Game, vekn_id: int) -> bool:
-    return game.compiled is not None and _ANIMAL.match(game.compiled.cards[vekn_id].text) is not None
-
-
-def _employ_handler(game: Game, play: Play, copy: int) -> Handler | None:
-    """The retainer's most capable employ mode the minion may play and afford (requirements and cost as normal)."""
-    m = game.minions.get(play.minion)
-    comp = game.compiled
-    if m is None or comp is None:
-        return None
-    s = game.seats[play.seat]
-    found = None
-    for handler in comp.actions.get(game.card_of[copy], ()):
-        if may_play(game, handler, m) and m.blood >= handler.blood and s.pool > handler.pool:
-            found = handler
-    return found
-
-
-def animal_retainers_in_hand(game: Game, play: Play) -> Sequence[int]:
-    """[ani]: animal retainers in the hand the minion may employ."""
-    types = game.compiled.types if game.compiled is not None else {}
-    out = []
-    seen = set()
-    for copy in game.seats[play.seat].hand:
-        v = game.card_of[copy]
-        if v in seen or "Retainer" not in types.get(v, ()) or not _is_animal(game, v):
-            continue
-        seen.add(v)
-        if _employ_handler(game, play, copy) is not None:
-            out.append(copy)
-    return out
-
-
-def employ_from_hand(game: Game, play: Play) -> Generator[Any, Any, None] | None:
-    """Employ the chosen retainer now (not an action: LSJ 20080815): pay its cost, put it on the minion, replace it."""
-    s = game.seats[play.seat]
-    handler = _employ_handler(game, play, play.target) if play.target in s.hand else None
-    if handler is None:
-        return None
-    return _employ(game, play, handler)
-
-
-def _employ(game: Game, play: Play, handler: Handler) -> Generator[Any, Any, None]:
-    s = game.seats[play.seat]
-    if handler.blood:
-        move_blood(game, play.minion, -handler.blood)
-    if handler.pool:
-        from ..economy import burn_pool
-
-        burn_pool(game, play.seat, handler.pool)
-        if s.ousted:
-            return
-    s.hand.remove(play.target)
-    employ = Play(seat=play.seat, card=play.target, mode=handler.mode, minion=play.minion, frame=play.frame)
-    for effect in handler.mode.effects:
-        result = effect(game, employ)
-        if result is not None:
-            yield from result
-    refill(game, play.seat)
-
-
-def animal_retainers_on_self(game: Game, play: Play) -> Sequence[int]:
-    """[ANI]: the animal retainers employed by this vampire."""
-    m = game.minions.get(play.minion)
-    if m is None:
-        return []
-    return [x for x in m.cards if x in game.minions and _is_animal(game, game.card_of[x])]
-
-
-def burn_retainer_put_on_self(game: Game, play: Play) -> None:
-    """[ANI]: burn the chosen animal retainer, and put this card on this vampire (+1 strength: its Bearer)."""
-    m = game.minions.get(play.minion)
-    if m is None or play.target not in game.minions:
-        return
-    burn_minion(game, play.target)
-    leave_aside(game, play.card)
-    m.cards.append(play.card)
 
 
 # -- Superior Mettle [FOR] -----------------------------------------------------------------------------------------
@@ -269,28 +175,6 @@ def _burn_molotovs(game: Game, minion: int) -> None:
     m = game.minions[minion]
     for x in [x for x in m.cards if game.card_of[x] == wanted]:
         burn_card(game, x)
-
-
-# -- Groundfighting --------------------------------------------------------------------------------------------------
-
-
-def restricts_strikes(game: Game, play: Play) -> bool:
-    """The combat card being played by the opposing minion would restrict this minion's choice of strikes this
-    round: only hand strikes (Immortal Grapple), or no equipment while it has a weapon (LSJ 20050221); not one that
-    sets the range, steals or destroys equipment, or takes every strike away (LSJ 20050221)."""
-    mode = game.playing
-    if mode is None or not game.aside or game.compiled is None:
-        return False
-    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
-        return False
-    kinds = {type(e) for e in mode.effects}
-    if HandStrikesOnly in kinds:
-        return True
-    if kinds & {HoldTheOpposingMinion, KeepTheOpposingMinionAway}:
-        m = game.minions.get(play.minion)
-        given = game.compiled.bearers
-        return m is not None and any(getattr(given.get(game.card_of[x]), "strike", None) is not None for x in m.cards)
-    return False
 
 
 # -- cov_d: Unholy Penance ----------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from ..vocabulary import (
     BurnAnotherAllyOrRetainer,
     BurnBlood,
     BurnLifeOfThisCard,
+    BurnTargetMinion,
     BurnThisCard,
     BurnThisMinion,
     BurnTorpidTargetGaining,
@@ -34,6 +35,7 @@ from ..vocabulary import (
     EndAction,
     EndCombat,
     Equip,
+    GiveThisCard,
     HoldLibraryTop,
     HuntFor,
     Intercept,
@@ -49,6 +51,7 @@ from ..vocabulary import (
     PutInPlay,
     Recruit,
     ReduceBleed,
+    SetRange,
     StealBloodFromTarget,
     StealMinion,
     Stealth,
@@ -91,7 +94,6 @@ from ..vocabulary import (
     directed_at_you,
     during_bleed,
     fixed_levels,
-    grant,
     grants_disciplines,
     has_life,
     has_targets,
@@ -101,6 +103,7 @@ from ..vocabulary import (
     holder_has_blood,
     holder_in_combat,
     holds_card_of_type,
+    in_first_round,
     is_ready,
     library_at_least,
     locked_self,
@@ -109,7 +112,9 @@ from ..vocabulary import (
     own_acting_of_clan,
     own_blocking_of_clan,
     own_ready_vampires,
+    passes_to_predator_in_discard_phase,
     plays_as_vampire,
+    range_not_set,
     ready_minions,
     ready_minions_of_others,
     ready_unlocked,
@@ -463,44 +468,6 @@ card(
 # -- Sniper Rifle -----------------------------------------------------------------------------------------------------------
 
 SNIPER_RIFLE = Strike(damage=2, ranged=True, long_only=True, label="Sniper Rifle")
-_BLOCK_COMBATS = "sniper rifle: combats"
-
-
-@hook("combat_start", "Sniper Rifle")
-def _count_combats(game: Game, c: Combat) -> None:
-    """Count the action's combats: only the first is "the resulting combat" of the block (a combat queued by
-    Psyche! is not: LSJ 20010814)."""
-    if c.action is not None:
-        c.action.flags[_BLOCK_COMBATS] = c.action.flags.get(_BLOCK_COMBATS, 0) + 1
-
-
-def _sniper_may_set_range(game: Game, play: Play) -> bool:
-    """Before range in the first round of the combat resulting from the bearer's block, the range not already set
-    by another effect (which has priority: PIB 20120214)."""
-    c = play.frame
-    return (
-        isinstance(c, Combat)
-        and not c.over
-        and c.round == 1
-        and not c.fixed_close
-        and c.action is not None
-        and c.action.blocked
-        and c.action.blocker == play.minion
-        and c.b.minion == play.minion
-        and c.action.flags.get(_BLOCK_COMBATS, 0) == 1
-    )
-
-
-def _sniper_set_range(game: Game, play: Play) -> None:
-    """The range is long for this round and its range step is skipped (no maneuver can change it: RTR 19970630,
-    ANK 20180720); the bearer's initial strike this round is the rifle's."""
-    c = play.frame
-    if not isinstance(c, Combat):
-        return
-    c.range = Range.LONG
-    c.fixed_close = True  # "skip the range step of this round" (the flag Immortal Grapple sets for the next one)
-    c.side(play.minion).committed = grant(SNIPER_RIFLE)
-    game.log("range set", play.seat, play.minion, int(c.range))
 
 
 card(
@@ -509,8 +476,10 @@ card(
     Mode(
         window=W.BEFORE_RANGE,
         in_play=True,
-        when=_sniper_may_set_range,
-        effects=(_sniper_set_range,),
+        # before range in the first round of the combat resulting from the bearer's block, the range not already set
+        # by another effect (which has priority: PIB 20120214); no maneuver changes it (RTR 19970630, ANK 20180720)
+        when=all_of(holder_in_combat, in_first_round, range_not_set, bearer_blocking(resulting_combat=True)),
+        effects=(SetRange(to=Range.LONG, strike_with_this=True),),
         label="set the range to long",
     ),
     bearer=Bearer(strike=SNIPER_RIFLE),
@@ -527,38 +496,10 @@ def _copies_in_play(game: Game, seat: int, name: str) -> list[int]:
     return [c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.minions]
 
 
-def _pass_to_predator(game: Game, seat: int, copy: int) -> None:
-    s = game.seats[seat]
-    predator = game.predator(seat)
-    if copy in s.controlled and predator != seat:
-        s.controlled.remove(copy)
-        game.seats[predator].controlled.append(copy)
-        game.log("takes control", predator, copy, seat)
-
-
-def _small_vampires(game: Game, play: Play) -> list[int]:
-    """The vampires in play (anyone's, ready or in torpor) with capacity 2 or less."""
-    out = []
-    for s in game.order:
-        for c in game.seats[s].controlled:
-            m = game.minions.get(c)
-            if m is not None and m.kind == VAMPIRE and m.in_play and not m.contested and m.capacity <= 2:
-                out.append(c)
-    return out
-
-
-def _scourge_burn(game: Game, play: Play) -> None:
-    """Burn the vampire; the card goes to the predator at once (ANK 20200508-1)."""
-    if play.target in game.minions:
-        burn_minion(game, play.target)
-    _pass_to_predator(game, play.seat, play.card)
-
-
-@hook("discard_phase_end", "Scourge of the Enochians")
-def _scourge_moves_on(game: Game, seat: int, discarded: list[int]) -> None:
-    """Its controller's discard phase ends: the predator takes control of it, even with no vampire burned."""
-    for copy in _copies_in_play(game, seat, "Scourge of the Enochians"):
-        _pass_to_predator(game, seat, copy)
+# "your predator takes control of this card (even if you do not burn a vampire)": as the phase ends, when not used
+passes_to_predator_in_discard_phase("Scourge of the Enochians", as_it_ends=True)
+# a vampire in play (anyone's, ready or in torpor) with capacity 2 or less
+_SMALL_VAMPIRES = Minions(whose="all", ready=False, max_capacity=2)
 
 
 card(
@@ -567,9 +508,9 @@ card(
     Mode(
         window=W.DISCARD,
         in_play=True,
-        when=has_targets(_small_vampires),
-        targets=_small_vampires,
-        effects=(_scourge_burn,),
+        when=has_targets(_SMALL_VAMPIRES),
+        targets=_SMALL_VAMPIRES,
+        effects=(BurnTargetMinion(), GiveThisCard("predator")),
         label="burn a vampire with capacity 2 or less",
     ),
     notes="An event: played in the discard phase for the discard phase action, usable in that discard phase. When "
@@ -1250,7 +1191,7 @@ card(
     Mode(
         window=W.BLOCK_ATTEMPT,
         in_play=True,
-        when=bearer_blocking,
+        when=bearer_blocking(),
         effects=(LockThisCard(), Intercept(1)),
         label="lock: +1 intercept to the employer",
     ),
@@ -1346,25 +1287,6 @@ card(
 )
 
 
-def _strike_card_against(game: Game, play: Play) -> bool:
-    """A strike card is being played by the minion in combat with this ally, which has life to burn."""
-    c = current_combat(game)
-    m = game.minions.get(play.minion)
-    mode = game.playing
-    if c is None or m is None or play.minion not in (c.a.minion, c.b.minion) or mode is None or not game.aside:
-        return False
-    if "Combat" not in game.compiled.types.get(game.card_of[game.aside[-1]], frozenset()):
-        return False
-    return mode.strike is not None or any(getattr(e, "strike", None) is not None for e in mode.effects)
-
-
-def _strike_again(game: Game, play: Play) -> None:
-    """The opposing minion chooses a strike again (game.strikes reads the mark)."""
-    c = current_combat(game)
-    if c is not None:
-        c.other(play.minion).used.add("round:choose strike again")
-
-
 card(
     "Vozhd of Gravesend, The",
     Mode(window=W.ACTION, effects=(Recruit(5, strength=4, bleed=0), BurnAnotherAllyOrRetainer()), label="recruit"),
@@ -1381,8 +1303,8 @@ card(
     Mode(
         window=W.AS_PLAYED,
         in_play=True,
-        when=all_of(_strike_card_against, has_life),
-        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), _strike_again),
+        when=all_of(holder_in_combat, v.strike_card_being_played, has_life),
+        effects=(BurnLifeOfThisCard(1), CancelAsPlayed(), v.OpposingChoosesStrikeAgain()),
         label="burn 1 life: cancel a strike card",
     ),
 )
@@ -1724,67 +1646,7 @@ turn_blood("unlock", "Seal of Veddartha", 1, Minions(), on="card", at_most=3)
 # -- Kaymakli Fragment -----------------------------------------------------------------------------------------------------
 
 _KAYMAKLI = "Kaymakli Fragment"
-KAYMAKLI_STEAL = Strike(damage=0, label="steal Kaymakli Fragment")
-
-
-def _bearer_sabbat(game: Game, play: Play) -> bool:
-    m = game.minions.get(play.minion)
-    return m is not None and m.kind == VAMPIRE and m.sect == "Sabbat"
-
-
-def _bearer_infernal(game: Game, play: Play) -> bool:
-    """The minion is infernal (its card says "Infernal."): the Fragment does not make it so (PIB 20150809)."""
-    m = game.minions.get(play.minion)
-    printed = game.compiled.cards.get(m.card) if m is not None and game.compiled is not None else None
-    return printed is not None and "Infernal." in (printed.text or "")
-
-
-def _has_uncontrolled(game: Game, play: Play) -> bool:
-    return any(c in game.minions for c in game.seats[play.seat].uncontrolled)
-
-
-def _kaymakli_draw(game: Game, play: Play) -> None:
-    """Draw 5 cards (the hand is discarded down afterward: game.choose)."""
-    if _still_carried(game, play):
-        DrawCards(5)(game, play)
-
-
-def _kaymakli_blood(game: Game, play: Play) -> Any:
-    """Add 3 blood to a vampire in the uncontrolled region."""
-    if _still_carried(game, play):
-        return BloodToUncontrolled(3)(game, play)
-    return None
-
-
-@hook("strikes", _KAYMAKLI)
-def _kaymakli_strike(game: Game, c: Combat, minion: int) -> list[economy.Option]:
-    """A minion in combat with the Fragment's bearer can strike: steal this equipment."""
-    if not carried(game, c.other(minion).minion, _KAYMAKLI):
-        return []
-    return [
-        economy.Option(
-            economy.Kind.STRIKE, controller(game, minion), minion=minion, card=-1, value=grant(KAYMAKLI_STEAL)
-        )
-    ]
-
-
-@hook("normal_strike_resolution", _KAYMAKLI)
-def _kaymakli_stolen(game: Game, c: Combat) -> None:
-    """The strike resolves with the round's strikes: the Fragment moves to the striker (not against a dodge)."""
-    for side in (c.a, c.b):
-        strike = side.strike
-        other = c.other(side.minion)
-        if not isinstance(strike, Strike) or strike.label != KAYMAKLI_STEAL.label or other.dodging:
-            continue
-        victim, thief = game.minions.get(other.minion), game.minions.get(side.minion)
-        copies = carried(game, other.minion, _KAYMAKLI)
-        if victim is None or thief is None or not copies or not is_ready(game, thief.id):
-            continue
-        victim.cards.remove(copies[0])
-        thief.cards.append(copies[0])
-        seat = controller(game, thief.id)
-        if game.owner_of[copies[0]] != seat:
-            game.log("steal", seat, copies[0], controller(game, victim.id))
+while_carried(_KAYMAKLI, opposing_steals=True)  # "An opposing minion can strike: steal this equipment"
 
 
 card(
@@ -1794,8 +1656,8 @@ card(
         window=W.ACTION,
         in_play=True,
         role=Role.ACTOR,
-        when=_bearer_sabbat,
-        effects=(_kaymakli_draw,),
+        when=bearer_in_sect("Sabbat"),
+        effects=(v.If(v.still_carried, (DrawCards(5),)),),
         label="draw 5 cards",
     ),
     Mode(
@@ -1803,8 +1665,8 @@ card(
         in_play=True,
         role=Role.ACTOR,
         stealth=1,
-        when=all_of(_bearer_infernal, _has_uncontrolled),
-        effects=(_kaymakli_blood,),
+        when=all_of(v.infernal_actor, has_targets(Minions(whose="uncontrolled"))),
+        effects=(v.If(v.still_carried, (BloodToUncontrolled(3),)),),
         label="add 3 blood to an uncontrolled vampire",
     ),
     notes="The steal strike is a close-range strike that resolves with the round's normal strikes.",
