@@ -287,6 +287,22 @@ class UnlockPhase:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Gehenna:
+    """A Gehenna event in play (read by the vocabulary's hooks), whose effect "vampires who commit diablerie ignore
+    until a Gehenna event is played" (Blood Weakens, The Slow Withering, Veil of Darkness): a diablerie also lets the
+    players of those "not replaced until a vampire commits diablerie" replace them (``DoNotReplace(until_diablerie=
+    True)``). The effect: cards played at the superior level cost ``superior_blood`` more blood (The Slow Withering);
+    during an action, cards requiring Disciplines that minions play are ``unreplaced_during_action`` until it ends or
+    the hand is empty (Blood Weakens); a vampire's first card requiring Disciplines each turn is put to the
+    ``reveal_test``: the top card of its controller's library revealed, a master card cancels it (no cost paid), and
+    one requiring Obtenebration also costs the vampire 2 blood (Veil of Darkness)."""
+
+    superior_blood: int = 0
+    unreplaced_during_action: bool = False
+    reveal_test: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Spec:
     """A card as data: its official name and its modes, in the card's order."""
 
@@ -317,6 +333,7 @@ class Spec:
     referendum_votes: ReferendumVotes | None = None  # what it changes in the votes of its own referendum
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
     unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
+    gehenna: Gehenna | None = None  # a Gehenna event: what it does in play, which diablerists ignore
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -436,6 +453,7 @@ def card(
     referendum_votes: ReferendumVotes | None = None,
     attached: Attached | None = None,
     unlock_phase: UnlockPhase | None = None,
+    gehenna: Gehenna | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -467,6 +485,7 @@ def card(
         referendum_votes,
         attached,
         unlock_phase=unlock_phase,
+        gehenna=gehenna,
     )
     return spec
 

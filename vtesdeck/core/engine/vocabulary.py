@@ -26,7 +26,7 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Bearer, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
+from .cards import Attached, Bearer, Gehenna, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -1510,9 +1510,14 @@ class DoNotReplace:
 
     until: Until = Until.END_OF_TURN
     replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (game.as_if_from_hand)
+    # "Do not replace until a vampire commits diablerie" (with ``until`` END_OF_GAME: the Gehenna events' hook
+    # replaces it at the next diablerie, even once the card is burned: LSJ 20080805): Blood Weakens, The Slow Withering
+    until_diablerie: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
+        if self.until_diablerie:
+            g.add_rider(game, -1 - play.seat, _UNREPLACED_UNTIL_DIABLERIE, 1, self.until, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -11025,3 +11030,147 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-locations
+
+# A Gehenna event's effect is ignored by the vampires who committed diablerie until a Gehenna event is played
+# (``cards.Gehenna``): a rider on the vampire, for the game.
+_IGNORES_GEHENNA = "ignores gehenna"
+_UNREPLACED_UNTIL_DIABLERIE = "unreplaced until diablerie"
+
+
+def gehenna_event(game: Game, copy: int) -> bool:
+    """A Gehenna event: an event whose text opens with "Gehenna."."""
+    card = game.compiled.cards[game.card_of[copy]]
+    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
+
+
+def _gehenna_events_in_play(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ()) and gehenna_event(game, c)
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GehennaEventsInPlay:
+    """Pred: ``at_least`` Gehenna events in play ("Requires 1 or more other Gehenna events in play": The Slow
+    Withering, checked as it is played: PIB 20121031; "2 or more": The Fourth Cycle); none while a card named
+    ``barred_by`` is in play (The Fourth Cycle's "Gehenna events cannot be played": Blood Weakens, The Slow Withering,
+    Veil of Darkness)."""
+
+    at_least: int = 0
+    barred_by: str = ""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        if self.barred_by and copies_of(game, self.barred_by, "anywhere"):
+            return False
+        return not self.at_least or len(_gehenna_events_in_play(game)) >= self.at_least
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GehennaEventPlayed:
+    """A Gehenna event is played: the vampires who committed diablerie no longer ignore the Gehenna events' effects
+    (``cards.Gehenna``: Blood Weakens, The Slow Withering)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.riders = [r for r in game.riders if r.key != _IGNORES_GEHENNA]
+
+
+def _gehenna_effects(game: Game) -> list[Gehenna]:
+    """What the Gehenna events in play do (``cards.Gehenna``), anywhere on the table."""
+    specs = game.compiled.specs
+    card_of = game.card_of
+    found = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            spec = specs.get(card_of[c]) if c not in game.minions else None
+            if spec is not None and spec.gehenna is not None:
+                found.append(spec.gehenna)
+    return found
+
+
+def _ignores_gehenna(game: Game, minion: int) -> bool:
+    return any(r.holder == minion and r.key == _IGNORES_GEHENNA for r in game.riders)
+
+
+@hook("diablerie", data=("gehenna",))
+def _gehenna_diablerie(game: Game, actor: int) -> None:
+    """A vampire commits diablerie: it ignores the Gehenna events' effects until a Gehenna event is played, and the
+    players of a card "not replaced until a vampire commits diablerie" replace it."""
+    game.riders.append(Rider(actor, _IGNORES_GEHENNA, 1, Until.END_OF_GAME))
+    waiting = [r for r in game.riders if r.key == _UNREPLACED_UNTIL_DIABLERIE]
+    for mark in waiting:
+        game.riders.remove(mark)
+        rider = next(
+            (
+                r
+                for r in game.riders
+                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
+            ),
+            None,
+        )
+        if rider is not None:
+            game.riders.remove(rider)
+        if not game.seats[mark.seat].ousted:
+            g.refill(game, mark.seat)
+
+
+@hook("blood_cost", data=("gehenna.superior_blood",))
+def _gehenna_superior_cost(game: Game, handler: Any, minion: int) -> int:
+    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior:
+    ``Gehenna.superior_blood``, The Slow Withering), but to a diablerist."""
+    if not handler.mode.superior:
+        return 0
+    more = max((e.superior_blood for e in _gehenna_effects(game)), default=0)
+    return 0 if not more or _ignores_gehenna(game, minion) else more
+
+
+@hook("replacing", data=("gehenna.unreplaced_during_action",))
+def _gehenna_unreplaced_during_action(game: Game, seat: int, mode: Any, minion: int) -> None:
+    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
+    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it
+    (``Gehenna.unreplaced_during_action``: Blood Weakens)."""
+    act = g.current_action(game)
+    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
+        return
+    if not any(e.unreplaced_during_action for e in _gehenna_effects(game)) or not game.seats[seat].hand:
+        return
+    if _ignores_gehenna(game, minion):
+        return
+    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
+
+
+@hook("before_as_played", data=("gehenna.reveal_test",))
+def _gehenna_reveal_test(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
+    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
+    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
+    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it (``Gehenna.reveal_test``:
+    Veil of Darkness)."""
+    m = game.minions.get(minion)
+    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
+        return
+    mark = ("reveal test", minion, game.turn)
+    if mark in game.used or not any(e.reveal_test for e in _gehenna_effects(game)):
+        return
+    game.used.add(mark)
+    if _ignores_gehenna(game, minion):
+        return
+    library = game.seats[seat].library
+    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
+        return
+    game.log("reveal", seat, library[-1])
+    act = g.current_action(game)
+    if act is not None and act.card == copy:
+        act.ended = True  # the action is not taken (game._not_taken)
+    else:
+        game.cancelled = copy  # resolve_play: no effect, its cost not paid
+    game.log("cancel", seat, copy)
+    if "obt" in mode.disciplines:
+        lost = g.move_blood(game, minion, -2)
+        game.log("burn blood", seat, minion, -lost)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, card, hook
+from ..cards import Bearer, Controller, Everyone, Gehenna, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase
@@ -40,6 +40,8 @@ from ..vocabulary import (
     ExtraVotes,
     GainPool,
     GainTransfers,
+    GehennaEventPlayed,
+    GehennaEventsInPlay,
     HandSizeThisTurn,
     HuntingGroundBlood,
     HuntingGroundEach,
@@ -79,11 +81,11 @@ from ..vocabulary import (
     controls_ready_sect,
     counters_at_most,
     counters_on,
-    current_action,
     directed_at_own,
     discard,
     emptiest,
     enter_combat,
+    gehenna_event,
     go_to_torpor,
     hand_cards,
     has_clan,
@@ -923,120 +925,13 @@ def _bleed_less_by_x(game: Game, play: Play) -> None:
 # -- The Slow Withering, The Fourth Cycle (Gehenna) -------------------------------------------------------------------
 
 
-def _gehenna(game: Game, copy: int) -> bool:
-    """A Gehenna event: an event whose text opens with "Gehenna."."""
-    card = game.compiled.cards[game.card_of[copy]]
-    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
-
-
 def _gehenna_in_play(game: Game) -> list[int]:
-    return [c for c in _events_in_play(game) if _gehenna(game, c)]
+    return [c for c in _events_in_play(game) if gehenna_event(game, c)]
 
 
-def _gehenna_events_playable(game: Game) -> bool:
-    """ "Gehenna events cannot be played" while The Fourth Cycle is in play."""
-    return not _copies_anywhere(game, "Fourth Cycle, The")
-
-
-def _withering_playable(game: Game, play: Play) -> bool:
-    """ "Requires 1 or more other Gehenna events in play" (checked as it is played: PIB 20121031)."""
-    return _gehenna_events_playable(game) and bool(_gehenna_in_play(game))
-
-
-def _withering_played(game: Game, play: Play) -> None:
-    """Not replaced until a vampire commits diablerie (even if it is burned: LSJ 20080805); a Gehenna event played:
-    the diablerists no longer ignore the Gehenna events."""
-    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
-    game.riders.append(Rider(-1 - play.seat, "unreplaced until diablerie", 1, Until.END_OF_GAME, play.seat))
-    game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
-
-
-@hook("diablerie", "Slow Withering, The", "Blood Weakens", "Veil of Darkness")
-def _withering_diablerie(game: Game, actor: int) -> None:
-    """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
-    effect until a Gehenna event is played."""
-    game.riders.append(Rider(actor, "ignores gehenna", 1, Until.END_OF_GAME))
-    waiting = [r for r in game.riders if r.key == "unreplaced until diablerie"]
-    for mark in waiting:
-        game.riders.remove(mark)
-        rider = next(
-            (
-                r
-                for r in game.riders
-                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
-            ),
-            None,
-        )
-        if rider is not None:
-            game.riders.remove(rider)
-        if not game.seats[mark.seat].ousted:
-            refill(game, mark.seat)
-
-
-@hook("blood_cost", "Slow Withering, The")
-def _withering_cost(game: Game, handler: Any, minion: int) -> int:
-    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior)."""
-    if not handler.mode.superior or not _copies_anywhere(game, "Slow Withering, The"):
-        return 0
-    ignores = any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
-    return 0 if ignores else 1
-
-
-def _blood_weakens_playable(game: Game, play: Play) -> bool:
-    return _gehenna_events_playable(game)
-
-
-@hook("replacing", "Blood Weakens")
-def _blood_weakens(game: Game, seat: int, mode: Any, minion: int) -> None:
-    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
-    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it until a Gehenna event
-    is played."""
-    act = current_action(game)
-    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
-        return
-    if not _copies_anywhere(game, "Blood Weakens") or not game.seats[seat].hand:
-        return
-    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
-        return
-    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
-
-
-@hook("before_as_played", "Veil of Darkness")
-def _veil_of_darkness(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
-    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
-    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
-    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
-    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it until a Gehenna event is
-    played."""
-    m = game.minions.get(minion)
-    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
-        return
-    if ("veil of darkness", minion, game.turn) in game.used or not _copies_anywhere(game, "Veil of Darkness"):
-        return
-    game.used.add(("veil of darkness", minion, game.turn))
-    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
-        return
-    library = game.seats[seat].library
-    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
-        return
-    game.log("reveal", seat, library[-1])
-    act = current_action(game)
-    if act is not None and act.card == copy:
-        act.ended = True  # the action is not taken (game._not_taken)
-    else:
-        game.cancelled = copy  # resolve_play: no effect, its cost not paid
-    game.log("cancel", seat, copy)
-    if "obt" in mode.disciplines:
-        lost = move_blood(game, minion, -2)
-        game.log("burn blood", seat, minion, -lost)
-
-
-def _veil_playable(game: Game, play: Play) -> bool:
-    return _gehenna_events_playable(game)
-
-
-def _fourth_cycle_playable(game: Game, play: Play) -> bool:
-    return len(_gehenna_in_play(game)) >= 2
+# "Gehenna events cannot be played" while The Fourth Cycle is in play (Blood Weakens, The Slow Withering, Veil of
+# Darkness); The Slow Withering "requires 1 or more other Gehenna events in play", The Fourth Cycle 2 or more.
+_GEHENNA_PLAYABLE = GehennaEventsInPlay(barred_by="Fourth Cycle, The")
 
 
 def _fourth_cycle(game: Game, play: Play) -> None:
@@ -2092,15 +1987,21 @@ card(
 )
 card(
     "Slow Withering, The",
-    Mode(window=W.DISCARD, when=_withering_playable, effects=(PutInPlay(), _withering_played)),
+    Mode(
+        window=W.DISCARD,
+        when=GehennaEventsInPlay(1, barred_by="Fourth Cycle, The"),
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME, until_diablerie=True), GehennaEventPlayed()),
+    ),
     notes="An event: played in the discard phase for the discard phase action, with another Gehenna event in play "
     "(none while The Fourth Cycle is). Its player's hand stays a card short until a vampire commits diablerie "
-    "('diablerie' hook). Cards played at a superior Discipline level cost +1 blood ('blood_cost' hook), paid with the "
-    "cost (ANK 20190625); a diablerist ignores it until a Gehenna event is played.",
+    "(Gehenna: the vocabulary's 'diablerie' hook). Cards played at a superior Discipline level cost +1 blood "
+    "(Gehenna.superior_blood), paid with the cost (ANK 20190625); a diablerist ignores it until a Gehenna event is "
+    "played.",
+    gehenna=Gehenna(superior_blood=1),
 )
 card(
     "Fourth Cycle, The",
-    Mode(window=W.DISCARD, when=_fourth_cycle_playable, effects=(PutInPlay(), _fourth_cycle)),
+    Mode(window=W.DISCARD, when=GehennaEventsInPlay(2), effects=(PutInPlay(), _fourth_cycle)),
     notes="An event: played in the discard phase for the discard phase action, with 2 or more Gehenna events in "
     "play. As it enters play every Gehenna event burns (no conviction card is modelled) and every vampire of "
     "capacity 3 or less in play goes to torpor; while it is in play no Gehenna event is played.",
@@ -2123,21 +2024,29 @@ card(
 )
 card(
     "Blood Weakens",
-    Mode(window=W.DISCARD, when=_blood_weakens_playable, effects=(PutInPlay(), _withering_played)),
+    Mode(
+        window=W.DISCARD,
+        when=_GEHENNA_PLAYABLE,
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME, until_diablerie=True), GehennaEventPlayed()),
+    ),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
-    "play). Its player's hand stays a card short until a vampire commits diablerie ('diablerie' hook; even if it is "
-    "burned: LSJ 20080805). During an action a card requiring Disciplines played by a minion is not replaced until "
-    "the action ends (a rider of the action: the 'replacing' hook, as the card would be replaced), unless its "
-    "player's hand is then empty; a diablerist ignores it until a Gehenna event is played.",
+    "play). Its player's hand stays a card short until a vampire commits diablerie (Gehenna: the vocabulary's "
+    "'diablerie' hook; even if it is burned: LSJ 20080805). During an action a card requiring Disciplines played by a "
+    "minion is not replaced until the action ends (a rider of the action, as the card would be replaced: "
+    "Gehenna.unreplaced_during_action), unless its player's hand is then empty; a diablerist ignores it until a "
+    "Gehenna event is played.",
+    gehenna=Gehenna(unreplaced_during_action=True),
 )
 card(
     "Veil of Darkness",
-    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
+    Mode(window=W.DISCARD, when=_GEHENNA_PLAYABLE, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
     "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
-    "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
-    "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
-    "until a Gehenna event is played.",
+    "each turn (Gehenna.reveal_test, read as the card is played): its controller's top library card is revealed, and "
+    "a master card makes the played card have no effect (cancelled as played, its cost unpaid; an action not taken). "
+    "A diablerist ignores it until a Gehenna event is played (Blood Weakens and The Slow Withering end that; this "
+    "card, played, does not yet).",
+    gehenna=Gehenna(reveal_test=True),
 )
 
 
