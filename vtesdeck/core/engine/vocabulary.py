@@ -11075,7 +11075,7 @@ class GehennaEventsInPlay:
 @dataclasses.dataclass(frozen=True, slots=True)
 class GehennaEventPlayed:
     """A Gehenna event is played: the vampires who committed diablerie no longer ignore the Gehenna events' effects
-    (``cards.Gehenna``: Blood Weakens, The Slow Withering)."""
+    (``cards.Gehenna``: Blood Weakens, The Slow Withering, Veil of Darkness)."""
 
     def __call__(self, game: Game, play: Play) -> None:
         game.riders = [r for r in game.riders if r.key != _IGNORES_GEHENNA]

@@ -2039,13 +2039,16 @@ card(
 )
 card(
     "Veil of Darkness",
-    Mode(window=W.DISCARD, when=_GEHENNA_PLAYABLE, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
+    Mode(
+        window=W.DISCARD,
+        when=_GEHENNA_PLAYABLE,
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME), GehennaEventPlayed()),
+    ),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
     "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
     "each turn (Gehenna.reveal_test, read as the card is played): its controller's top library card is revealed, and "
     "a master card makes the played card have no effect (cancelled as played, its cost unpaid; an action not taken). "
-    "A diablerist ignores it until a Gehenna event is played (Blood Weakens and The Slow Withering end that; this "
-    "card, played, does not yet).",
+    "A diablerist ignores it until a Gehenna event is played (this one too, as it is played).",
     gehenna=Gehenna(reveal_test=True),
 )
 
