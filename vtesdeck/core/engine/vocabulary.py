@@ -9737,13 +9737,16 @@ class LockTargetCard:
         game.log("lock", play.seat, play.target)
 
 
-def emptiest(n: int, among: Minions) -> Targets:
+def emptiest(n: int | Targets, among: Minions) -> Targets:
     """The ``n`` of the minions ``among`` selects with the most room for blood (then the least blood; on a tie the
-    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron)."""
+    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron). ``n`` may be a
+    target list, as many as it lists ("up to X ready anarchs …, where X is the number of …": Poacher's Hunting
+    Ground)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
         found = [game.minions[c] for c in among(game, play)]
-        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:n]]
+        many = n if isinstance(n, int) else len(n(game, play))
+        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:many]]
 
     return targets
 
@@ -11174,3 +11177,21 @@ def _gehenna_reveal_test(game: Game, copy: int, seat: int, mode: Any, minion: in
     if "obt" in mode.disciplines:
         lost = g.move_blood(game, minion, -2)
         game.log("burn blood", seat, minion, -lost)
+
+
+def cards_with(targets: Targets, *words: str, without: tuple[str, ...] = ()) -> Targets:
+    """The cards ``targets`` lists whose first line (its type line: "Master. Location. Hunting ground. Derivative.")
+    names every one of ``words`` and none of ``without``: "non-derivative hunting grounds controlled by other
+    Methuselahs" (Poacher's Hunting Ground: ``cards_with(locations_of_others, "hunting ground", without=
+    ("derivative",))``)."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out = []
+        for c in targets(game, play):
+            first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+            if all(w in first for w in words) and not any(w in first for w in without):
+                out.append(c)
+        return out
+
+    return found

@@ -75,6 +75,7 @@ from ..vocabulary import (
     card_cost_change,
     card_gives,
     card_has_counters,
+    cards_with,
     choose,
     controller,
     controls_ready_of_clan,
@@ -90,13 +91,13 @@ from ..vocabulary import (
     hand_cards,
     has_clan,
     has_targets,
-    hunting_ground,
     hunting_ground_fed,
     hunting_ground_feedable,
     in_polling,
     in_sect,
     is_location,
     is_ready,
+    locations_of_others,
     lock_to_discount,
     may_play,
     move_blood,
@@ -149,14 +150,6 @@ _ready_anarch = controls_ready_sect("Anarch")
 
 
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
-
-
-def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
-    return [
-        m
-        for m in ready_minions(game, seat)
-        if _anarch(m) and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
 
 
 # Carfax Abbey: 1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one:
@@ -436,31 +429,9 @@ card_cost_change("Narrow Minds", 1, effects=(Redirect,))
 # -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------
 
 
-def _poachable(game: Game, seat: int) -> int:
-    """X: the non-derivative hunting grounds controlled by other Methuselahs."""
-    cards = game.compiled.cards
-    return sum(
-        1
-        for s in game.order
-        if s != seat
-        for c in game.seats[s].controlled
-        if c not in game.minions
-        and hunting_ground(game, c)
-        and "derivative" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
-    )
-
-
-def _poachers_can_feed(game: Game, play: Play) -> bool:
-    return _poachable(game, play.seat) > 0 and bool(_feedable_anarchs(game, play.seat))
-
-
-def _poachers(game: Game, play: Play) -> None:
-    """Up to X of the controller's ready Anarchs gain 1 blood each: the ones with most room first."""
-    fed = sorted(_feedable_anarchs(game, play.seat), key=lambda m: (m.blood - m.capacity, m.blood, m.id))
-    for m in fed[: _poachable(game, play.seat)]:
-        gained = move_blood(game, m.id, 1)
-        game.used.add(("hunting ground", m.id, game.turn))
-        game.log("add blood", play.seat, m.id, gained)
+# Poacher's Hunting Ground: up to X of its controller's ready Anarchs that can take a hunting ground's blood (the ones
+# with most room first), X the non-derivative hunting grounds other Methuselahs control.
+_POACHED = emptiest(cards_with(locations_of_others, "hunting ground", without=("derivative",)), _FEEDABLE_ANARCHS)
 
 
 # Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
@@ -1586,8 +1557,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_poachers_can_feed,
-        effects=(_poachers,),
+        when=has_targets(_POACHED),
+        effects=(HuntingGroundEach(1, _POACHED),),
         label="1 blood to each of up to X ready Anarchs",
     ),
     notes="Not unique. X is read as it is used: the hunting grounds (first line 'Hunting ground') other "
