@@ -287,6 +287,22 @@ class UnlockPhase:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class DiscardPhase:
+    """What a card in play does as a discard phase starts (read by the vocabulary's "discard_phase" hooks), the
+    acting Methuselah's: its controller may lock it and burn ``unlock_for_pool`` pool to unlock one of its vampires
+    (Metro Underground); in its controller's, another event in play ``burns_other_event`` at random (The Uncoiling);
+    in another Methuselah's, that one may use a discard phase action and burn X pool, X the other events in play, to
+    burn it (``burned_for_pool_per_event``: The Uncoiling); a Methuselah whose minions attempted no action this turn
+    may use a discard phase action to burn it (``burned_if_no_action``: NSA Trio). A card burned so whose text says
+    "do not replace as long as this card is in play" lets its owner replace (The Uncoiling, Veil of Darkness)."""
+
+    unlock_for_pool: int = 0
+    burns_other_event: bool = False
+    burned_for_pool_per_event: bool = False
+    burned_if_no_action: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Gehenna:
     """A Gehenna event in play (read by the vocabulary's hooks), whose effect "vampires who commit diablerie ignore
     until a Gehenna event is played" (Blood Weakens, The Slow Withering, Veil of Darkness): a diablerie also lets the
@@ -334,6 +350,7 @@ class Spec:
     attached: Attached | None = None  # what it does to the minion it is put on (not equipment, not a retainer)
     unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
     gehenna: Gehenna | None = None  # a Gehenna event: what it does in play, which diablerists ignore
+    discard_phase: DiscardPhase | None = None  # what it does in the discard phase (its controller's, or any)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -454,6 +471,7 @@ def card(
     attached: Attached | None = None,
     unlock_phase: UnlockPhase | None = None,
     gehenna: Gehenna | None = None,
+    discard_phase: DiscardPhase | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -486,6 +504,7 @@ def card(
         attached,
         unlock_phase=unlock_phase,
         gehenna=gehenna,
+        discard_phase=discard_phase,
     )
     return spec
 

@@ -26,7 +26,7 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Bearer, Gehenna, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
+from .cards import Attached, Bearer, DiscardPhase, Gehenna, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -11195,3 +11195,154 @@ def cards_with(targets: Targets, *words: str, without: tuple[str, ...] = ()) -> 
         return out
 
     return found
+
+
+# What a card in play does as a discard phase starts (``cards.DiscardPhase``): Metro Underground, The Uncoiling, NSA
+# Trio. The hooks run in that order, each asking its own decision (registered by ``discard_phase_hooks``).
+
+
+def _discard_phase_cards(game: Game) -> list[tuple[int, DiscardPhase]]:
+    """The cards on the table with a ``DiscardPhase``, every seat's in the table's order: (copy, what it does)."""
+    specs = game.compiled.specs
+    card_of = game.card_of
+    found = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            spec = specs.get(card_of[c]) if c not in game.minions else None
+            if spec is not None and spec.discard_phase is not None:
+                found.append((c, spec.discard_phase))
+    return found
+
+
+def burn_replacing(game: Game, copy: int) -> None:
+    """Burn a card in play; one whose owner does not replace "as long as this card is in play" (a ``DoNotReplace``
+    rider for the game) lets that owner replace now (The Uncoiling, Veil of Darkness)."""
+    owner = game.owner_of[copy]
+    g.burn_card(game, copy)
+    rider = next(
+        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
+        None,
+    )
+    if rider is not None:
+        game.riders.remove(rider)
+        if not game.seats[owner].ousted:
+            g.refill(game, owner)
+
+
+def _events_on_table(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+
+
+def _discard_phase_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control"
+    (``DiscardPhase.unlock_for_pool``: Metro Underground): the biggest locked vampire offered first, declined first
+    below 6 pool."""
+    found = next(
+        (
+            (c, d)
+            for c, d in _discard_phase_cards(game)
+            if d.unlock_for_pool and c in game.seats[seat].controlled and c not in game.locked_cards
+        ),
+        None,
+    )
+    if found is None or game.seats[seat].pool <= found[1].unlock_for_pool:
+        return None
+    locked = sorted(
+        (m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    options = [economy.Option(economy.Kind.TERMS, seat, target=m.id) for m in locked]
+    options.insert(0 if game.seats[seat].pool < 6 else len(options), economy.Option(economy.Kind.PASS, seat))
+    return _lock_to_unlock(game, seat, found[0], found[1].unlock_for_pool, options)
+
+
+def _lock_to_unlock(
+    game: Game, seat: int, copy: int, pool: int, options: list[economy.Option]
+) -> Generator[Any, Any, None]:
+    option = yield from g.choose(game, seat, options)
+    if option.kind is not economy.Kind.TERMS:
+        return
+    game.locked_cards.add(copy)
+    economy.burn_pool(game, seat, pool)
+    game.minions[option.target].locked = False
+    game.log("unlock", seat, option.target)
+
+
+def _discard_phase_burns_event(game: Game, seat: int) -> None:
+    """ "During your discard phase, burn another event at random" (``DiscardPhase.burns_other_event``: The
+    Uncoiling)."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burns_other_event]
+    if not copies or copies[0] not in game.seats[seat].controlled:
+        return
+    others = [c for c in _events_on_table(game) if c != copies[0]]
+    if others:
+        g.burn_card(game, game.rng.choice(others))
+
+
+def _discard_phase_burned_for_pool(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "Other Methuselahs can use a discard phase action and burn X pool to burn this card, where X is the number of
+    other events in play" (``DiscardPhase.burned_for_pool_per_event``: The Uncoiling): offered first when one of the
+    seat's own events is in play and its pool stays at 5 or more."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burned_for_pool_per_event]
+    if not copies or copies[0] in game.seats[seat].controlled:
+        return None
+    s = game.seats[seat]
+    events = _events_on_table(game)
+    x = len(events) - 1
+    if s.discard_actions < 1 or s.pool <= x:
+        return None
+    burn = economy.Option(economy.Kind.TERMS, seat, target=copies[0], value=x)
+    keep = economy.Option(economy.Kind.PASS, seat)
+    own_event = any(c in s.controlled for c in events)
+    return _burn_for_discard_action(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
+
+
+def _burn_for_discard_action(game: Game, seat: int, options: list[economy.Option]) -> Generator[Any, Any, None]:
+    """The seat uses a discard phase action (and burns the option's value in pool) to burn the card."""
+    option = yield from g.choose(game, seat, options)
+    if option.kind is not economy.Kind.TERMS:
+        return
+    game.seats[seat].discard_actions -= 1
+    if option.value:
+        economy.burn_pool(game, seat, option.value)
+        game.log("burn pool", seat, option.value)
+    burn_replacing(game, option.target)
+
+
+_ATTEMPTED_ACTION = "attempted an action"  # the seat's minions attempted an action this turn (game.used is per turn)
+
+
+@hook("announced", data=("discard_phase.burned_if_no_action",))
+def _attempted_action(game: Game, act: Action) -> None:
+    game.used.add((_ATTEMPTED_ACTION, act.seat))
+
+
+def _discard_phase_burned_if_no_action(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "A Methuselah may use a discard phase action to burn this card if his or her minions attempted no actions in
+    the current turn" (``DiscardPhase.burned_if_no_action``: NSA Trio): offered first when another Methuselah
+    controls it."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burned_if_no_action]
+    s = game.seats[seat]
+    if not copies or s.discard_actions < 1 or (_ATTEMPTED_ACTION, seat) in game.used:
+        return None
+    burn = economy.Option(economy.Kind.TERMS, seat, target=copies[0])
+    keep = economy.Option(economy.Kind.PASS, seat)
+    return _burn_for_discard_action(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
+
+
+def discard_phase_hooks() -> None:
+    """Register the "discard_phase" hooks that read ``cards.DiscardPhase``. The hooks of one moment run in the order
+    they were registered, so ``specs/locations.py`` calls this once, where those cards' rules stood: a table's
+    effects "as the discard phase starts" keep their order (The Coven passes to the predator, ``specs/master.py``,
+    before Metro Underground unlocks a vampire)."""
+    hook("discard_phase", data=("discard_phase.unlock_for_pool",))(_discard_phase_unlock)
+    hook("discard_phase", data=("discard_phase.burns_other_event",))(_discard_phase_burns_event)
+    hook("discard_phase", data=("discard_phase.burned_for_pool_per_event",))(_discard_phase_burned_for_pool)
+    hook("discard_phase", data=("discard_phase.burned_if_no_action",))(_discard_phase_burned_if_no_action)

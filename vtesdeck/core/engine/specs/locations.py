@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Gehenna, Mode, Play, Role, card, hook
+from ..cards import Bearer, Controller, DiscardPhase, Everyone, Gehenna, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Combat, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase
@@ -71,6 +71,7 @@ from ..vocabulary import (
     bleeding_you,
     blocker_of,
     burn_card,
+    burn_replacing,
     card_cost,
     card_cost_change,
     card_gives,
@@ -84,6 +85,7 @@ from ..vocabulary import (
     counters_on,
     directed_at_own,
     discard,
+    discard_phase_hooks,
     emptiest,
     enter_combat,
     gehenna_event,
@@ -173,34 +175,9 @@ _CARFAX = (
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
 
 
-@hook("discard_phase", "Metro Underground")
-def _metro_underground(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control":
-    the biggest locked vampire offered first, declined first below 6 pool."""
-    wanted = vekn(game, "Metro Underground")
-    metro = next(
-        (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
-    )
-    if metro < 0 or game.seats[seat].pool <= 1:
-        return None
-    locked = sorted(
-        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
-    )
-    if not locked:
-        return None
-    options = [Option(Kind.TERMS, seat, target=m.id) for m in locked]
-    options.insert(0 if game.seats[seat].pool < 6 else len(options), Option(Kind.PASS, seat))
-    return _metro_unlock(game, seat, metro, options)
-
-
-def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is not Kind.TERMS:
-        return
-    game.locked_cards.add(metro)
-    economy.burn_pool(game, seat, 1)
-    game.minions[option.target].locked = False
-    game.log("unlock", seat, option.target)
+# Metro Underground's, The Uncoiling's and NSA Trio's discard phase rules (cards.DiscardPhase), in their place among
+# the hooks of that moment
+discard_phase_hooks()
 
 
 # "Titled Brujah get +1 bleed and +1 vote. Ventrue get -1 vote" (a net vote never below 0: ANK 20251125)
@@ -473,7 +450,7 @@ def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
 
 
-# -- The Uncoiling ----------------------------------------------------------------------------------------------------
+# -- Events in play (The Fourth Cycle burns the Gehenna ones) ---------------------------------------------------------
 
 
 def _events_in_play(game: Game) -> list[int]:
@@ -484,57 +461,6 @@ def _events_in_play(game: Game) -> list[int]:
         for c in game.seats[s].controlled
         if c not in game.minions and "Event" in types.get(game.card_of[c], ())
     ]
-
-
-def _burn_uncoiling(game: Game, copy: int) -> None:
-    """Burn it; its owner's hand is replaced."""
-    owner = game.owner_of[copy]
-    burn_card(game, copy)
-    rider = next(
-        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
-        None,
-    )
-    if rider is not None:
-        game.riders.remove(rider)
-        if not game.seats[owner].ousted:
-            refill(game, owner)
-
-
-@hook("discard_phase", "Uncoiling, The")
-def _uncoiling(game: Game, seat: int) -> Flow | None:
-    """Its controller's discard phase: another event in play burns, at random. Another Methuselah's: it may use a
-    discard phase action and burn X pool (X: the other events in play) to burn it; offered first when one of its
-    own events is in play and its pool stays at 5 or more."""
-    wanted = vekn(game, "Uncoiling, The")
-    copies = [c for c in _events_in_play(game) if game.card_of[c] == wanted]
-    if not copies:
-        return None
-    copy = copies[0]
-    if copy in game.seats[seat].controlled:
-        others = [c for c in _events_in_play(game) if c != copy]
-        if others:
-            burned = game.rng.choice(others)
-            burn_card(game, burned)
-        return None
-    s = game.seats[seat]
-    x = len(_events_in_play(game)) - 1
-    if s.discard_actions < 1 or s.pool <= x:
-        return None
-    burn = Option(Kind.TERMS, seat, target=copy, value=x)
-    keep = Option(Kind.PASS, seat)
-    own_event = any(c in s.controlled for c in _events_in_play(game))
-    return _uncoiling_choice(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
-
-
-def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is not Kind.TERMS:
-        return
-    game.seats[seat].discard_actions -= 1
-    if option.value:
-        economy.burn_pool(game, seat, option.value)
-        game.log("burn pool", seat, option.value)
-    _burn_uncoiling(game, option.target)
 
 
 # -- Yawp Court --------------------------------------------------------------------------------------------------------
@@ -615,31 +541,6 @@ def _nsa_trio(game: Game, c: Combat) -> None:
     game.used.add(("nsa trio", game.turn))
     c.a.used.add("no combat ends in round 1")
     c.b.used.add("no combat ends in round 1")
-
-
-@hook("announced", "NSA Trio")
-def _attempted_action(game: Game, act: Action) -> None:
-    game.used.add(("attempted an action", act.seat))
-
-
-@hook("discard_phase", "NSA Trio")
-def _nsa_trio_burn(game: Game, seat: int) -> Flow | None:
-    """A Methuselah whose minions attempted no action this turn may use a discard phase action to burn it; offered
-    first when another Methuselah controls it."""
-    copies = _copies_anywhere(game, "NSA Trio")
-    s = game.seats[seat]
-    if not copies or s.discard_actions < 1 or ("attempted an action", seat) in game.used:
-        return None
-    burn = Option(Kind.TERMS, seat, target=copies[0])
-    keep = Option(Kind.PASS, seat)
-    return _burn_event_choice(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
-
-
-def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is Kind.TERMS:
-        game.seats[seat].discard_actions -= 1
-        burn_card(game, option.target)
 
 
 # -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
@@ -910,7 +811,7 @@ def _fourth_cycle(game: Game, play: Play) -> None:
     capacity 3 or less in play goes to torpor."""
     for c in _gehenna_in_play(game):
         if game.card_of[c] == vekn(game, "Veil of Darkness"):
-            _burn_uncoiling(game, c)  # "do not replace as long as this card is in play": replaced now
+            burn_replacing(game, c)  # "do not replace as long as this card is in play": replaced now
         else:
             burn_card(game, c)
     for m in sorted(game.minions.values(), key=lambda m: m.id):
@@ -1210,7 +1111,9 @@ card(
 card(
     "Metro Underground",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    notes="Unique location (contesting not modelled). Its discard phase unlock is the 'discard_phase' hook.",
+    notes="Unique location (contesting not modelled). Its discard phase unlock (DiscardPhase.unlock_for_pool) is "
+    "offered as the phase starts: the biggest locked vampire first, declined first below 6 pool.",
+    discard_phase=DiscardPhase(unlock_for_pool=1),
 )
 card(
     "New Carthage",
@@ -1694,9 +1597,10 @@ card(
     "Uncoiling, The",
     Mode(window=W.DISCARD, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
-    "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
-    "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
+    "short while it is in play. As a discard phase starts (DiscardPhase): its controller's, another event burns at "
+    "random; another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
     "owner's hand is then replaced).",
+    discard_phase=DiscardPhase(burns_other_event=True, burned_for_pool_per_event=True),
 )
 card(
     "Yawp Court",
@@ -1772,7 +1676,8 @@ card(
     notes="An event: played in the discard phase for the discard phase action. The first combat each turn between "
     "an acting vampire and its blocking vampire is marked as it starts ('combat_start' hook): in its first round "
     "no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions announced no "
-    "action this turn may spend a discard phase action to burn it ('discard_phase' hook).",
+    "action this turn may spend a discard phase action to burn it (DiscardPhase.burned_if_no_action).",
+    discard_phase=DiscardPhase(burned_if_no_action=True),
 )
 card(
     "Powerbase: Madrid",
