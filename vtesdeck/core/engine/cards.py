@@ -160,11 +160,17 @@ class Bearer:
 class Everyone:
     """What a card in play gives every minion at the table, once however many copies (read by the vocabulary's
     hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking); every
-    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story)."""
+    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story); a
+    successful equip action unlocks at the end of the turn (``unlock_after_equip``: NRA PAC); no combat ends as a
+    strike in the first round of the turn's first combat between an acting and a blocking vampire
+    (``no_combat_ending_first_round``: NSA Trio)."""
 
     ally_intercept_vs_vampires: int = 0
     hand_size_per_victory_point: int = 0  # each Methuselah's hand size, per victory point (The Bitter and Sweet Story)
     unlock_after_equip: bool = False  # a minion that performs a successful equip action unlocks at the end of the turn
+    # in the first combat each turn between an acting vampire and the vampire blocking it, neither may end combat as a
+    # strike in the first round (NSA Trio)
+    no_combat_ending_first_round: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -11346,3 +11346,27 @@ def discard_phase_hooks() -> None:
     hook("discard_phase", data=("discard_phase.burns_other_event",))(_discard_phase_burns_event)
     hook("discard_phase", data=("discard_phase.burned_for_pool_per_event",))(_discard_phase_burned_for_pool)
     hook("discard_phase", data=("discard_phase.burned_if_no_action",))(_discard_phase_burned_if_no_action)
+
+
+@hook("combat_start", data=("everyone.no_combat_ending_first_round",))
+def _everyone_no_combat_ending(game: Game, c: Combat) -> None:
+    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215), while a card
+    saying ``Everyone.no_combat_ending_first_round`` is on the table (NSA Trio): neither may end combat as a strike
+    in its first round (game.strike_options reads the mark)."""
+    act = c.action
+    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
+        return
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    mark = ("no combat ending first round", game.turn)
+    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or mark in game.used:
+        return
+    given = game.compiled.everyone
+    if not any(
+        x not in game.minions and getattr(given.get(game.card_of[x]), "no_combat_ending_first_round", False)
+        for s in game.order
+        for x in game.seats[s].controlled
+    ):
+        return
+    game.used.add(mark)
+    c.a.used.add("no combat ends in round 1")
+    c.b.used.add("no combat ends in round 1")

@@ -12,7 +12,7 @@ from ...eligibility import CITY_TITLES
 from .. import economy
 from ..cards import Bearer, Controller, DiscardPhase, Everyone, Gehenna, Mode, Play, Role, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Rider, Until
+from ..frames import Action, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     ActionIs,
@@ -521,26 +521,6 @@ def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, 
 
 
 _ASSAMITE = Minions(clan="Assamite")  # Yoruba Shrine: a ready Assamite of its controller's
-
-
-# -- NSA Trio ---------------------------------------------------------------------------------------------------------
-
-
-@hook("combat_start", "NSA Trio")
-def _nsa_trio(game: Game, c: Combat) -> None:
-    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215): neither
-    may end combat as a strike in its first round (game.strike_options reads the mark)."""
-    act = c.action
-    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
-        return
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or ("nsa trio", game.turn) in game.used:
-        return
-    if not _copies_anywhere(game, "NSA Trio"):
-        return
-    game.used.add(("nsa trio", game.turn))
-    c.a.used.add("no combat ends in round 1")
-    c.b.used.add("no combat ends in round 1")
 
 
 # -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
@@ -1674,10 +1654,11 @@ card(
     "NSA Trio",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
     notes="An event: played in the discard phase for the discard phase action. The first combat each turn between "
-    "an acting vampire and its blocking vampire is marked as it starts ('combat_start' hook): in its first round "
-    "no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions announced no "
-    "action this turn may spend a discard phase action to burn it (DiscardPhase.burned_if_no_action).",
+    "an acting vampire and its blocking vampire is marked as it starts (Everyone.no_combat_ending_first_round): in "
+    "its first round no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions "
+    "announced no action this turn may spend a discard phase action to burn it (DiscardPhase.burned_if_no_action).",
     discard_phase=DiscardPhase(burned_if_no_action=True),
+    everyone=Everyone(no_combat_ending_first_round=True),
 )
 card(
     "Powerbase: Madrid",
