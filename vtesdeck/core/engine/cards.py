@@ -284,12 +284,15 @@ class UnlockPhase:
     in the controller's region or on one of its minions: ``burn`` it ("burn this card during your unlock phase":
     Sheepdog, Khabar: Glory, Shadow Cloak); the minion it is on ``stays_locked`` ("does not unlock as normal":
     Sheepdog, Anima Gathering, Rötschreck); the controller's prey burns ``prey_burns`` pool per copy (Creeping
-    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards")."""
+    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards"); the
+    pool its controller burns to unlock its infernal minions by their trait goes on it as counters
+    (``infernal_pool_to_card``: Ruins of Charizel)."""
 
     burn: bool = False
     stays_locked: bool = False
     prey_burns: int = 0
     once: bool = False
+    infernal_pool_to_card: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -299,13 +302,15 @@ class DiscardPhase:
     (Metro Underground); in its controller's, another event in play ``burns_other_event`` at random (The Uncoiling);
     in another Methuselah's, that one may use a discard phase action and burn X pool, X the other events in play, to
     burn it (``burned_for_pool_per_event``: The Uncoiling); a Methuselah whose minions attempted no action this turn
-    may use a discard phase action to burn it (``burned_if_no_action``: NSA Trio). A card burned so whose text says
+    may use a discard phase action to burn it (``burned_if_no_action``: NSA Trio); in its controller's predator's,
+    its counters burn (``counters_burn_in_predators_phase``: Ruins of Charizel). A card burned so whose text says
     "do not replace as long as this card is in play" lets its owner replace (The Uncoiling, Veil of Darkness)."""
 
     unlock_for_pool: int = 0
     burns_other_event: bool = False
     burned_for_pool_per_event: bool = False
     burned_if_no_action: bool = False
+    counters_burn_in_predators_phase: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

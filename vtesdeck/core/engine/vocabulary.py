@@ -1115,11 +1115,13 @@ class Bleed:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ReduceBleed:
     amount: int
+    # X less again, X the amount chosen (and paid: Ruins of Charizel's "burn X counters … to reduce a bleed … by X")
+    plus_x: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.bleed -= self.amount
+            act.bleed -= self.amount + (play.value if self.plus_x else 0)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -11337,15 +11339,65 @@ def _discard_phase_burned_if_no_action(game: Game, seat: int) -> Generator[Any, 
     return _burn_for_discard_action(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
 
 
-def discard_phase_hooks() -> None:
-    """Register the "discard_phase" hooks that read ``cards.DiscardPhase``. The hooks of one moment run in the order
-    they were registered, so ``specs/locations.py`` calls this once, where those cards' rules stood: a table's
-    effects "as the discard phase starts" keep their order (The Coven passes to the predator, ``specs/master.py``,
-    before Metro Underground unlocks a vampire)."""
+def _counters_burn_in_predators_phase(game: Game, seat: int) -> None:
+    """ "During your predator's discard phase, burn all the counters from this card"
+    (``DiscardPhase.counters_burn_in_predators_phase``: Ruins of Charizel)."""
+    prey = game.prey(seat)
+    for c, d in _discard_phase_cards(game):
+        if d.counters_burn_in_predators_phase and c in game.seats[prey].controlled:
+            game.card_counters[c] = 0
+
+
+def _infernal_trait(game: Game, m: Minion) -> bool:
+    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
+    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
+    return any(h.mode.label.startswith("infernal") for h in modes)
+
+
+_INFERNAL_LOCKED = "infernal locked"
+
+
+def _infernal_pool_cards(game: Game, seat: int) -> list[int]:
+    return [c for c, u, m in _unlock_phase_cards(game, seat) if u.infernal_pool_to_card and m is None]
+
+
+def _infernal_still_locked(game: Game, seat: int) -> None:
+    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait), while
+    it controls a card with ``UnlockPhase.infernal_pool_to_card`` (Ruins of Charizel)."""
+    if not _infernal_pool_cards(game, seat):
+        return
+    for m in g.ready_minions(game, seat):
+        if m.locked and _infernal_trait(game, m):
+            game.used.add((_INFERNAL_LOCKED, m.id, game.turn))
+
+
+def _infernal_pool_to_card(game: Game, seat: int) -> None:
+    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool goes on the card
+    (``UnlockPhase.infernal_pool_to_card``: Ruins of Charizel)."""
+    cards = _infernal_pool_cards(game, seat)
+    if not cards:
+        return
+    paid = sum(
+        1 for m in g.ready_minions(game, seat) if not m.locked and (_INFERNAL_LOCKED, m.id, game.turn) in game.used
+    )
+    if paid:
+        game.card_counters[cards[0]] = counters_on(game, cards[0]) + paid
+        game.log("add blood", seat, cards[0], paid)
+
+
+def phase_data_hooks() -> None:
+    """Register the hooks that read ``cards.DiscardPhase`` and ``UnlockPhase.infernal_pool_to_card``. The hooks of
+    one moment run in the order they were registered, so ``specs/locations.py`` calls this once, where those cards'
+    rules stood: a table's effects "as the discard phase starts" keep their order (The Coven passes to the predator,
+    ``specs/master.py``, before Metro Underground unlocks a vampire), and the infernal minions still locked are noted
+    once the unlock hooks before them have run."""
     hook("discard_phase", data=("discard_phase.unlock_for_pool",))(_discard_phase_unlock)
     hook("discard_phase", data=("discard_phase.burns_other_event",))(_discard_phase_burns_event)
     hook("discard_phase", data=("discard_phase.burned_for_pool_per_event",))(_discard_phase_burned_for_pool)
     hook("discard_phase", data=("discard_phase.burned_if_no_action",))(_discard_phase_burned_if_no_action)
+    hook("unlock", data=("unlock_phase.infernal_pool_to_card",))(_infernal_still_locked)
+    hook("unlock_end", data=("unlock_phase.infernal_pool_to_card",))(_infernal_pool_to_card)
+    hook("discard_phase", data=("discard_phase.counters_burn_in_predators_phase",))(_counters_burn_in_predators_phase)
 
 
 @hook("combat_start", data=("everyone.no_combat_ending_first_round",))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, DiscardPhase, Everyone, Gehenna, Mode, Play, Role, card, hook
+from ..cards import Bearer, Controller, DiscardPhase, Everyone, Gehenna, Mode, Play, Role, UnlockPhase, card, hook
 from ..economy import Kind, Option
 from ..frames import Action, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase
@@ -57,6 +57,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Redirect,
+    ReduceBleed,
     Stealth,
     StealthNow,
     ToReadyRegion,
@@ -85,7 +86,6 @@ from ..vocabulary import (
     counters_on,
     directed_at_own,
     discard,
-    discard_phase_hooks,
     emptiest,
     enter_combat,
     gehenna_event,
@@ -110,6 +110,7 @@ from ..vocabulary import (
     own_ready_sabbat_vampires,
     own_ready_vampires,
     own_unlocked_locations,
+    phase_data_hooks,
     pool_at_least,
     ready_minions,
     refill,
@@ -175,9 +176,9 @@ _CARFAX = (
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
 
 
-# Metro Underground's, The Uncoiling's and NSA Trio's discard phase rules (cards.DiscardPhase), in their place among
-# the hooks of that moment
-discard_phase_hooks()
+# Metro Underground's, The Uncoiling's, NSA Trio's and Ruins of Charizel's discard (and unlock) phase rules
+# (cards.DiscardPhase, UnlockPhase), in their place among the hooks of those moments
+phase_data_hooks()
 
 
 # "Titled Brujah get +1 bleed and +1 vote. Ventrue get -1 vote" (a net vote never below 0: ANK 20251125)
@@ -727,51 +728,6 @@ def _equip_from_ash_heap(game: Game, play: Play) -> None:
 
 
 # -- Ruins of Charizel --------------------------------------------------------------------------------------------------
-
-
-def _infernal(game: Game, m: Minion) -> bool:
-    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
-    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
-    return any(h.mode.label.startswith("infernal") for h in modes)
-
-
-@hook("unlock", "Ruins of Charizel")
-def _ruins_before_infernal(game: Game, seat: int) -> None:
-    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait)."""
-    if not any(game.card_of[c] == vekn(game, "Ruins of Charizel") for c in game.seats[seat].controlled):
-        return
-    for m in ready_minions(game, seat):
-        if m.locked and _infernal(game, m):
-            game.used.add(("infernal locked", m.id, game.turn))
-
-
-@hook("unlock_end", "Ruins of Charizel")
-def _ruins_after_infernal(game: Game, seat: int) -> None:
-    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool on the Ruins."""
-    ruins = [c for c in game.seats[seat].controlled if game.card_of[c] == vekn(game, "Ruins of Charizel")]
-    if not ruins:
-        return
-    paid = sum(
-        1 for m in ready_minions(game, seat) if not m.locked and ("infernal locked", m.id, game.turn) in game.used
-    )
-    if paid:
-        game.card_counters[ruins[0]] = counters_on(game, ruins[0]) + paid
-        game.log("add blood", seat, ruins[0], paid)
-
-
-@hook("discard_phase", "Ruins of Charizel")
-def _ruins_emptied(game: Game, seat: int) -> None:
-    """ "During your predator's discard phase, burn all the counters from this card"."""
-    prey = game.prey(seat)
-    for c in game.seats[prey].controlled:
-        if game.card_of[c] == vekn(game, "Ruins of Charizel"):
-            game.card_counters[c] = 0
-
-
-def _bleed_less_by_x(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.bleed -= play.value
 
 
 # -- The Slow Withering, The Fourth Cycle (Gehenna) -------------------------------------------------------------------
@@ -1833,14 +1789,17 @@ card(
         in_play=True,
         when=all_of(bleeding_you, _has_counters),
         values=_counters_of_card,
-        effects=(BurnXCounters(), _bleed_less_by_x),
+        effects=(BurnXCounters(), ReduceBleed(0, plus_x=True)),
         label="burn X counters: -X bleed against you",
     ),
     notes="Unique location (contesting not modelled). Its Baali requirement: played with a ready Baali. The pool "
-    "paid to unlock its controller's infernal minions by their trait goes on it: the infernal minions still locked "
-    "as the unlock phase's abilities open ('unlock' hook) and unlocked at its end ('unlock_end' hook) paid 1 pool "
+    "paid to unlock its controller's infernal minions by their trait goes on it (UnlockPhase.infernal_pool_to_card): "
+    "the infernal minions still locked as the unlock phase's abilities open and unlocked at its end paid 1 pool "
     "each (LSJ 20050228-2: not other unlocks). Burn X counters to reduce a bleed against its controller, once the "
-    "blocks are declined. Its counters burn in its controller's predator's discard phase ('discard_phase' hook).",
+    "blocks are declined. Its counters burn in its controller's predator's discard phase "
+    "(DiscardPhase.counters_burn_in_predators_phase).",
+    unlock_phase=UnlockPhase(infernal_pool_to_card=True),
+    discard_phase=DiscardPhase(counters_burn_in_predators_phase=True),
 )
 card(
     "Slow Withering, The",
