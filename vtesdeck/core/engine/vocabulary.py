@@ -9712,17 +9712,14 @@ def own_acting_vampire_fighting(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE and g.controller(game, m.id) == play.seat
 
 
-def own_unlocked_locations(unique: bool = False) -> Targets:
-    """The unlocked locations on the table the player controls, but the card being used; ``unique``: the unique ones
-    (Powerbase: Savannah: "lock another unique location you control")."""
+def own_unlocked_locations() -> Targets:
+    """The unlocked locations on the table the player controls, but the card being used (Powerbase: Savannah: "lock
+    another unique location you control", with ``cards_with(…, "unique")``)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
-        cards = game.compiled.cards
         out = []
         for c in game.seats[play.seat].controlled:
             if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
-                continue
-            if unique and "unique" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower():
                 continue
             out.append(c)
         return out
@@ -11185,7 +11182,7 @@ def cards_with(targets: Targets, *words: str, without: tuple[str, ...] = ()) -> 
     """The cards ``targets`` lists whose first line (its type line: "Master. Location. Hunting ground. Derivative.")
     names every one of ``words`` and none of ``without``: "non-derivative hunting grounds controlled by other
     Methuselahs" (Poacher's Hunting Ground: ``cards_with(locations_of_others, "hunting ground", without=
-    ("derivative",))``)."""
+    ("derivative",))``), "another unique location you control" (Powerbase: Savannah)."""
 
     def found(game: Game, play: Play) -> Sequence[int]:
         cards = game.compiled.cards

@@ -1374,7 +1374,7 @@ card(
         window=W.BEFORE_RANGE,
         in_play=True,
         when=own_acting_vampire_fighting,
-        targets=own_unlocked_locations(unique=True),
+        targets=cards_with(own_unlocked_locations(), "unique"),
         effects=(LockTargetCard(), EndCombat()),
         label="lock another unique location: end combat",
     ),
