@@ -177,3 +177,50 @@ def test_legendary_vampire_goes_only_on_a_vampire_brought_out_in_the_last_influe
     lodin.cards.clear()
     drive(game, aliases, cards, [], Phase.UNLOCK, Phase.UNLOCK)
     assert not offered()
+
+
+# -- Gehenna events (cards.Gehenna): a diablerie spans the minion phase and the turns after it -----------------------
+
+
+def _gehenna_table(cards: carddb.CardIndex, *in_play: str, hand: tuple[str, ...] = ()) -> tuple[Game, dict[str, int]]:
+    """Lord Tremere (seat 0) may diablerize Nathan Turner; the Gehenna events ``in_play`` on seat 1's table."""
+    return table(
+        cards,
+        {
+            "hand": [*hand, *["Dodge"] * (7 - len(hand))],
+            "library": ["Dodge"] * 10,
+            "ready": [{"card": "Lord Tremere", "blood": 3, "as": "tremere"}],
+        },
+        {"pool": 30, "in_play": list(in_play), "torpor": [{"card": "Nathan Turner", "blood": 2, "as": "nathan"}]},
+    )
+
+
+def _diablerize(game: Game, aliases: dict[str, int], cards: carddb.CardIndex) -> None:
+    drive(game, aliases, cards, [{"seat": 0, "action": "diablerie", "by": "tremere", "target": "nathan"}])
+
+
+def _ignores_gehenna(game: Game, minion: int) -> bool:
+    return any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
+
+
+def test_a_diablerie_replaces_the_slow_withering_and_its_diablerist_ignores_it(cards: carddb.CardIndex) -> None:
+    """The Slow Withering: 'Do not replace until a vampire commits diablerie … Vampires who commit diablerie ignore
+    this effect until a Gehenna event is played'."""
+    game, aliases = _gehenna_table(cards, "Veil of Darkness", hand=("Slow Withering, The",))
+    drive(game, aliases, cards, [{"seat": 0, "play": "Slow Withering, The"}], Phase.DISCARD, Phase.DISCARD)
+    assert len(game.seats[0].hand) == 6
+    game.acting = 0  # seat 0's next turn
+    _diablerize(game, aliases, cards)
+    assert len(game.seats[0].hand) == 7
+    assert _ignores_gehenna(game, aliases["tremere"])
+
+
+def test_a_gehenna_event_played_ends_what_a_diablerist_ignores(cards: carddb.CardIndex) -> None:
+    """Blood Weakens: 'Vampires who commit diablerie ignore this effect until a Gehenna event is played'. Veil of
+    Darkness is a Gehenna event ('Gehenna.' opens its text): playing it ends that, as Blood Weakens does."""
+    for event in ("Veil of Darkness", "Blood Weakens"):
+        game, aliases = _gehenna_table(cards, "Slow Withering, The", hand=(event,))
+        _diablerize(game, aliases, cards)
+        assert _ignores_gehenna(game, aliases["tremere"])
+        drive(game, aliases, cards, [{"seat": 0, "play": event}], Phase.DISCARD, Phase.DISCARD)
+        assert not _ignores_gehenna(game, aliases["tremere"]), event

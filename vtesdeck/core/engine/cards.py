@@ -169,11 +169,17 @@ class Bearer:
 class Everyone:
     """What a card in play gives every minion at the table, once however many copies (read by the vocabulary's
     hooks): ``ally_intercept_vs_vampires``, intercept for allies against acting vampires (The Unmasking); every
-    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story)."""
+    Methuselah's hand size per victory point (``hand_size_per_victory_point``: The Bitter and Sweet Story); a
+    successful equip action unlocks at the end of the turn (``unlock_after_equip``: NRA PAC); no combat ends as a
+    strike in the first round of the turn's first combat between an acting and a blocking vampire
+    (``no_combat_ending_first_round``: NSA Trio)."""
 
     ally_intercept_vs_vampires: int = 0
     hand_size_per_victory_point: int = 0  # each Methuselah's hand size, per victory point (The Bitter and Sweet Story)
     unlock_after_equip: bool = False  # a minion that performs a successful equip action unlocks at the end of the turn
+    # in the first combat each turn between an acting vampire and the vampire blocking it, neither may end combat as a
+    # strike in the first round (NSA Trio)
+    no_combat_ending_first_round: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -295,12 +301,49 @@ class UnlockPhase:
     in the controller's region or on one of its minions: ``burn`` it ("burn this card during your unlock phase":
     Sheepdog, Khabar: Glory, Shadow Cloak); the minion it is on ``stays_locked`` ("does not unlock as normal":
     Sheepdog, Anima Gathering, Rötschreck); the controller's prey burns ``prey_burns`` pool per copy (Creeping
-    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards")."""
+    Sabotage), or that much however many copies with ``once`` ("only 1 pool each turn with Army of Rats cards"); the
+    pool its controller burns to unlock its infernal minions by their trait goes on it as counters
+    (``infernal_pool_to_card``: Ruins of Charizel)."""
 
     burn: bool = False
     stays_locked: bool = False
     prey_burns: int = 0
     once: bool = False
+    infernal_pool_to_card: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardPhase:
+    """What a card in play does as a discard phase starts (read by the vocabulary's "discard_phase" hooks), the
+    acting Methuselah's: its controller may lock it and burn ``unlock_for_pool`` pool to unlock one of its vampires
+    (Metro Underground); in its controller's, another event in play ``burns_other_event`` at random (The Uncoiling);
+    in another Methuselah's, that one may use a discard phase action and burn X pool, X the other events in play, to
+    burn it (``burned_for_pool_per_event``: The Uncoiling); a Methuselah whose minions attempted no action this turn
+    may use a discard phase action to burn it (``burned_if_no_action``: NSA Trio); in its controller's predator's,
+    its counters burn (``counters_burn_in_predators_phase``: Ruins of Charizel). A card burned so whose text says
+    "do not replace as long as this card is in play" lets its owner replace (The Uncoiling, Veil of Darkness)."""
+
+    unlock_for_pool: int = 0
+    burns_other_event: bool = False
+    burned_for_pool_per_event: bool = False
+    burned_if_no_action: bool = False
+    counters_burn_in_predators_phase: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Gehenna:
+    """A Gehenna event in play (read by the vocabulary's hooks), whose effect "vampires who commit diablerie ignore
+    until a Gehenna event is played" (Blood Weakens, The Slow Withering, Veil of Darkness): a diablerie also lets the
+    players of those "not replaced until a vampire commits diablerie" replace them (``DoNotReplace(until_diablerie=
+    True)``). The effect: cards played at the superior level cost ``superior_blood`` more blood (The Slow Withering);
+    during an action, cards requiring Disciplines that minions play are ``unreplaced_during_action`` until it ends or
+    the hand is empty (Blood Weakens); a vampire's first card requiring Disciplines each turn is put to the
+    ``reveal_test``: the top card of its controller's library revealed, a master card cancels it (no cost paid), and
+    one requiring Obtenebration also costs the vampire 2 blood (Veil of Darkness)."""
+
+    superior_blood: int = 0
+    unreplaced_during_action: bool = False
+    reveal_test: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -347,6 +390,9 @@ class Spec:
     unlock_phase: UnlockPhase | None = None  # what it does in its controller's unlock phase
     # what it does to the Methuselah it chose as it was played (Year of Fortune, The Meddling of Semsith)
     chosen_methuselah: ChosenMethuselah | None = None
+
+    gehenna: Gehenna | None = None  # a Gehenna event: what it does in play, which diablerists ignore
+    discard_phase: DiscardPhase | None = None  # what it does in the discard phase (its controller's, or any)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -467,6 +513,8 @@ def card(
     attached: Attached | None = None,
     unlock_phase: UnlockPhase | None = None,
     chosen_methuselah: ChosenMethuselah | None = None,
+    gehenna: Gehenna | None = None,
+    discard_phase: DiscardPhase | None = None,
 ) -> Spec:
     """Register a library card's spec (a spec module's one line per card). ``notes`` say how the spec reads the
     card where the text leaves a choice; ``missing`` what of the text it leaves out (the card is then partial)."""
@@ -499,6 +547,8 @@ def card(
         attached,
         unlock_phase=unlock_phase,
         chosen_methuselah=chosen_methuselah,
+        gehenna=gehenna,
+        discard_phase=discard_phase,
     )
     return spec
 

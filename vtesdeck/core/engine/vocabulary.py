@@ -26,7 +26,19 @@ from .. import eligibility
 from ..domain import SECTS
 from . import economy
 from . import game as g
-from .cards import Attached, Bearer, ChosenMethuselah, Mode, Play, ReferendumVotes, Role, UnlockPhase, hook
+from .cards import (
+    Attached,
+    Bearer,
+    ChosenMethuselah,
+    DiscardPhase,
+    Gehenna,
+    Mode,
+    Play,
+    ReferendumVotes,
+    Role,
+    UnlockPhase,
+    hook,
+)
 from .frames import Action, Combat, Referendum, Rider, Side, Until
 from .handlers import Handler
 from .state import ALLY, RETAINER, VAMPIRE, Game, Minion, Phase
@@ -1115,11 +1127,13 @@ class Bleed:
 @dataclasses.dataclass(frozen=True, slots=True)
 class ReduceBleed:
     amount: int
+    # X less again, X the amount chosen (and paid: Ruins of Charizel's "burn X counters … to reduce a bleed … by X")
+    plus_x: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is not None:
-            act.bleed -= self.amount
+            act.bleed -= self.amount + (play.value if self.plus_x else 0)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1510,9 +1524,14 @@ class DoNotReplace:
 
     until: Until = Until.END_OF_TURN
     replacement: ClassVar[bool] = True  # ignored on a card played as if from the hand (game.as_if_from_hand)
+    # "Do not replace until a vampire commits diablerie" (with ``until`` END_OF_GAME: the Gehenna events' hook
+    # replaces it at the next diablerie, even once the card is burned: LSJ 20080805): Blood Weakens, The Slow Withering
+    until_diablerie: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         g.add_rider(game, -1 - play.seat, "unreplaced", 1, self.until, play.seat)
+        if self.until_diablerie:
+            g.add_rider(game, -1 - play.seat, _UNREPLACED_UNTIL_DIABLERIE, 1, self.until, play.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -9718,17 +9737,14 @@ def own_acting_vampire_fighting(game: Game, play: Play) -> bool:
     return m is not None and m.kind == VAMPIRE and g.controller(game, m.id) == play.seat
 
 
-def own_unlocked_locations(unique: bool = False) -> Targets:
-    """The unlocked locations on the table the player controls, but the card being used; ``unique``: the unique ones
-    (Powerbase: Savannah: "lock another unique location you control")."""
+def own_unlocked_locations() -> Targets:
+    """The unlocked locations on the table the player controls, but the card being used (Powerbase: Savannah: "lock
+    another unique location you control", with ``cards_with(…, "unique")``)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
-        cards = game.compiled.cards
         out = []
         for c in game.seats[play.seat].controlled:
             if c == play.card or c in game.minions or c in game.locked_cards or not is_location(game, c):
-                continue
-            if unique and "unique" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower():
                 continue
             out.append(c)
         return out
@@ -9745,13 +9761,16 @@ class LockTargetCard:
         game.log("lock", play.seat, play.target)
 
 
-def emptiest(n: int, among: Minions) -> Targets:
+def emptiest(n: int | Targets, among: Minions) -> Targets:
     """The ``n`` of the minions ``among`` selects with the most room for blood (then the least blood; on a tie the
-    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron)."""
+    first in play): a card that feeds "another" vampire by a fixed rule (Carfax Abbey with a baron). ``n`` may be a
+    target list, as many as it lists ("up to X ready anarchs …, where X is the number of …": Poacher's Hunting
+    Ground)."""
 
     def targets(game: Game, play: Play) -> Sequence[int]:
         found = [game.minions[c] for c in among(game, play)]
-        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:n]]
+        many = n if isinstance(n, int) else len(n(game, play))
+        return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.blood))[:many]]
 
     return targets
 
@@ -11580,3 +11599,390 @@ def _count_combats(game: Game, c: Combat) -> None:
     block)."""
     if c.action is not None:
         c.action.flags[_COMBATS] = c.action.flags.get(_COMBATS, 0) + 1
+
+
+# --- words added for lang-locations
+
+# A Gehenna event's effect is ignored by the vampires who committed diablerie until a Gehenna event is played
+# (``cards.Gehenna``): a rider on the vampire, for the game.
+_IGNORES_GEHENNA = "ignores gehenna"
+_UNREPLACED_UNTIL_DIABLERIE = "unreplaced until diablerie"
+
+
+def gehenna_event(game: Game, copy: int) -> bool:
+    """A Gehenna event: an event whose text opens with "Gehenna."."""
+    card = game.compiled.cards[game.card_of[copy]]
+    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
+
+
+def _gehenna_events_in_play(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ()) and gehenna_event(game, c)
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GehennaEventsInPlay:
+    """Pred: ``at_least`` Gehenna events in play ("Requires 1 or more other Gehenna events in play": The Slow
+    Withering, checked as it is played: PIB 20121031; "2 or more": The Fourth Cycle); none while a card named
+    ``barred_by`` is in play (The Fourth Cycle's "Gehenna events cannot be played": Blood Weakens, The Slow Withering,
+    Veil of Darkness)."""
+
+    at_least: int = 0
+    barred_by: str = ""
+
+    def __call__(self, game: Game, play: Play) -> bool:
+        if self.barred_by and copies_of(game, self.barred_by, "anywhere"):
+            return False
+        return not self.at_least or len(_gehenna_events_in_play(game)) >= self.at_least
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GehennaEventPlayed:
+    """A Gehenna event is played: the vampires who committed diablerie no longer ignore the Gehenna events' effects
+    (``cards.Gehenna``: Blood Weakens, The Slow Withering, Veil of Darkness)."""
+
+    def __call__(self, game: Game, play: Play) -> None:
+        game.riders = [r for r in game.riders if r.key != _IGNORES_GEHENNA]
+
+
+def _gehenna_effects(game: Game) -> list[Gehenna]:
+    """What the Gehenna events in play do (``cards.Gehenna``), anywhere on the table."""
+    specs = game.compiled.specs
+    card_of = game.card_of
+    found = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            spec = specs.get(card_of[c]) if c not in game.minions else None
+            if spec is not None and spec.gehenna is not None:
+                found.append(spec.gehenna)
+    return found
+
+
+def _ignores_gehenna(game: Game, minion: int) -> bool:
+    return any(r.holder == minion and r.key == _IGNORES_GEHENNA for r in game.riders)
+
+
+@hook("diablerie", data=("gehenna",))
+def _gehenna_diablerie(game: Game, actor: int) -> None:
+    """A vampire commits diablerie: it ignores the Gehenna events' effects until a Gehenna event is played, and the
+    players of a card "not replaced until a vampire commits diablerie" replace it."""
+    game.riders.append(Rider(actor, _IGNORES_GEHENNA, 1, Until.END_OF_GAME))
+    waiting = [r for r in game.riders if r.key == _UNREPLACED_UNTIL_DIABLERIE]
+    for mark in waiting:
+        game.riders.remove(mark)
+        rider = next(
+            (
+                r
+                for r in game.riders
+                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
+            ),
+            None,
+        )
+        if rider is not None:
+            game.riders.remove(rider)
+        if not game.seats[mark.seat].ousted:
+            g.refill(game, mark.seat)
+
+
+@hook("blood_cost", data=("gehenna.superior_blood",))
+def _gehenna_superior_cost(game: Game, handler: Any, minion: int) -> int:
+    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior:
+    ``Gehenna.superior_blood``, The Slow Withering), but to a diablerist."""
+    if not handler.mode.superior:
+        return 0
+    more = max((e.superior_blood for e in _gehenna_effects(game)), default=0)
+    return 0 if not more or _ignores_gehenna(game, minion) else more
+
+
+@hook("replacing", data=("gehenna.unreplaced_during_action",))
+def _gehenna_unreplaced_during_action(game: Game, seat: int, mode: Any, minion: int) -> None:
+    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
+    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it
+    (``Gehenna.unreplaced_during_action``: Blood Weakens)."""
+    act = g.current_action(game)
+    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
+        return
+    if not any(e.unreplaced_during_action for e in _gehenna_effects(game)) or not game.seats[seat].hand:
+        return
+    if _ignores_gehenna(game, minion):
+        return
+    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
+
+
+@hook("before_as_played", data=("gehenna.reveal_test",))
+def _gehenna_reveal_test(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
+    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
+    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
+    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
+    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it (``Gehenna.reveal_test``:
+    Veil of Darkness)."""
+    m = game.minions.get(minion)
+    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
+        return
+    mark = ("reveal test", minion, game.turn)
+    if mark in game.used or not any(e.reveal_test for e in _gehenna_effects(game)):
+        return
+    game.used.add(mark)
+    if _ignores_gehenna(game, minion):
+        return
+    library = game.seats[seat].library
+    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
+        return
+    game.log("reveal", seat, library[-1])
+    act = g.current_action(game)
+    if act is not None and act.card == copy:
+        act.ended = True  # the action is not taken (game._not_taken)
+    else:
+        game.cancelled = copy  # resolve_play: no effect, its cost not paid
+    game.log("cancel", seat, copy)
+    if "obt" in mode.disciplines:
+        lost = g.move_blood(game, minion, -2)
+        game.log("burn blood", seat, minion, -lost)
+
+
+def cards_with(targets: Targets, *words: str, without: tuple[str, ...] = ()) -> Targets:
+    """The cards ``targets`` lists whose first line (its type line: "Master. Location. Hunting ground. Derivative.")
+    names every one of ``words`` and none of ``without``: "non-derivative hunting grounds controlled by other
+    Methuselahs" (Poacher's Hunting Ground: ``cards_with(locations_of_others, "hunting ground", without=
+    ("derivative",))``), "another unique location you control" (Powerbase: Savannah)."""
+
+    def found(game: Game, play: Play) -> Sequence[int]:
+        cards = game.compiled.cards
+        out = []
+        for c in targets(game, play):
+            first = (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
+            if all(w in first for w in words) and not any(w in first for w in without):
+                out.append(c)
+        return out
+
+    return found
+
+
+# What a card in play does as a discard phase starts (``cards.DiscardPhase``): Metro Underground, The Uncoiling, NSA
+# Trio. The hooks run in that order, each asking its own decision (registered by ``discard_phase_hooks``).
+
+
+def _discard_phase_cards(game: Game) -> list[tuple[int, DiscardPhase]]:
+    """The cards on the table with a ``DiscardPhase``, every seat's in the table's order: (copy, what it does)."""
+    specs = game.compiled.specs
+    card_of = game.card_of
+    found = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            spec = specs.get(card_of[c]) if c not in game.minions else None
+            if spec is not None and spec.discard_phase is not None:
+                found.append((c, spec.discard_phase))
+    return found
+
+
+def burn_replacing(game: Game, copy: int) -> None:
+    """Burn a card in play; one whose owner does not replace "as long as this card is in play" (a ``DoNotReplace``
+    rider for the game) lets that owner replace now (The Uncoiling, Veil of Darkness)."""
+    owner = game.owner_of[copy]
+    g.burn_card(game, copy)
+    rider = next(
+        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
+        None,
+    )
+    if rider is not None:
+        game.riders.remove(rider)
+        if not game.seats[owner].ousted:
+            g.refill(game, owner)
+
+
+def _events_on_table(game: Game) -> list[int]:
+    types = game.compiled.types
+    return [
+        c
+        for s in game.order
+        for c in game.seats[s].controlled
+        if c not in game.minions and "Event" in types.get(game.card_of[c], ())
+    ]
+
+
+def _discard_phase_unlock(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control"
+    (``DiscardPhase.unlock_for_pool``: Metro Underground): the biggest locked vampire offered first, declined first
+    below 6 pool."""
+    found = next(
+        (
+            (c, d)
+            for c, d in _discard_phase_cards(game)
+            if d.unlock_for_pool and c in game.seats[seat].controlled and c not in game.locked_cards
+        ),
+        None,
+    )
+    if found is None or game.seats[seat].pool <= found[1].unlock_for_pool:
+        return None
+    locked = sorted(
+        (m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
+    )
+    if not locked:
+        return None
+    options = [economy.Option(economy.Kind.TERMS, seat, target=m.id) for m in locked]
+    options.insert(0 if game.seats[seat].pool < 6 else len(options), economy.Option(economy.Kind.PASS, seat))
+    return _lock_to_unlock(game, seat, found[0], found[1].unlock_for_pool, options)
+
+
+def _lock_to_unlock(
+    game: Game, seat: int, copy: int, pool: int, options: list[economy.Option]
+) -> Generator[Any, Any, None]:
+    option = yield from g.choose(game, seat, options)
+    if option.kind is not economy.Kind.TERMS:
+        return
+    game.locked_cards.add(copy)
+    economy.burn_pool(game, seat, pool)
+    game.minions[option.target].locked = False
+    game.log("unlock", seat, option.target)
+
+
+def _discard_phase_burns_event(game: Game, seat: int) -> None:
+    """ "During your discard phase, burn another event at random" (``DiscardPhase.burns_other_event``: The
+    Uncoiling)."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burns_other_event]
+    if not copies or copies[0] not in game.seats[seat].controlled:
+        return
+    others = [c for c in _events_on_table(game) if c != copies[0]]
+    if others:
+        g.burn_card(game, game.rng.choice(others))
+
+
+def _discard_phase_burned_for_pool(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "Other Methuselahs can use a discard phase action and burn X pool to burn this card, where X is the number of
+    other events in play" (``DiscardPhase.burned_for_pool_per_event``: The Uncoiling): offered first when one of the
+    seat's own events is in play and its pool stays at 5 or more."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burned_for_pool_per_event]
+    if not copies or copies[0] in game.seats[seat].controlled:
+        return None
+    s = game.seats[seat]
+    events = _events_on_table(game)
+    x = len(events) - 1
+    if s.discard_actions < 1 or s.pool <= x:
+        return None
+    burn = economy.Option(economy.Kind.TERMS, seat, target=copies[0], value=x)
+    keep = economy.Option(economy.Kind.PASS, seat)
+    own_event = any(c in s.controlled for c in events)
+    return _burn_for_discard_action(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
+
+
+def _burn_for_discard_action(game: Game, seat: int, options: list[economy.Option]) -> Generator[Any, Any, None]:
+    """The seat uses a discard phase action (and burns the option's value in pool) to burn the card."""
+    option = yield from g.choose(game, seat, options)
+    if option.kind is not economy.Kind.TERMS:
+        return
+    game.seats[seat].discard_actions -= 1
+    if option.value:
+        economy.burn_pool(game, seat, option.value)
+        game.log("burn pool", seat, option.value)
+    burn_replacing(game, option.target)
+
+
+_ATTEMPTED_ACTION = "attempted an action"  # the seat's minions attempted an action this turn (game.used is per turn)
+
+
+@hook("announced", data=("discard_phase.burned_if_no_action",))
+def _attempted_action(game: Game, act: Action) -> None:
+    game.used.add((_ATTEMPTED_ACTION, act.seat))
+
+
+def _discard_phase_burned_if_no_action(game: Game, seat: int) -> Generator[Any, Any, None] | None:
+    """ "A Methuselah may use a discard phase action to burn this card if his or her minions attempted no actions in
+    the current turn" (``DiscardPhase.burned_if_no_action``: NSA Trio): offered first when another Methuselah
+    controls it."""
+    copies = [c for c, d in _discard_phase_cards(game) if d.burned_if_no_action]
+    s = game.seats[seat]
+    if not copies or s.discard_actions < 1 or (_ATTEMPTED_ACTION, seat) in game.used:
+        return None
+    burn = economy.Option(economy.Kind.TERMS, seat, target=copies[0])
+    keep = economy.Option(economy.Kind.PASS, seat)
+    return _burn_for_discard_action(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
+
+
+def _counters_burn_in_predators_phase(game: Game, seat: int) -> None:
+    """ "During your predator's discard phase, burn all the counters from this card"
+    (``DiscardPhase.counters_burn_in_predators_phase``: Ruins of Charizel)."""
+    prey = game.prey(seat)
+    for c, d in _discard_phase_cards(game):
+        if d.counters_burn_in_predators_phase and c in game.seats[prey].controlled:
+            game.card_counters[c] = 0
+
+
+def _infernal_trait(game: Game, m: Minion) -> bool:
+    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
+    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
+    return any(h.mode.label.startswith("infernal") for h in modes)
+
+
+_INFERNAL_LOCKED = "infernal locked"
+
+
+def _infernal_pool_cards(game: Game, seat: int) -> list[int]:
+    return [c for c, u, m in _unlock_phase_cards(game, seat) if u.infernal_pool_to_card and m is None]
+
+
+def _infernal_still_locked(game: Game, seat: int) -> None:
+    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait), while
+    it controls a card with ``UnlockPhase.infernal_pool_to_card`` (Ruins of Charizel)."""
+    if not _infernal_pool_cards(game, seat):
+        return
+    for m in g.ready_minions(game, seat):
+        if m.locked and _infernal_trait(game, m):
+            game.used.add((_INFERNAL_LOCKED, m.id, game.turn))
+
+
+def _infernal_pool_to_card(game: Game, seat: int) -> None:
+    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool goes on the card
+    (``UnlockPhase.infernal_pool_to_card``: Ruins of Charizel)."""
+    cards = _infernal_pool_cards(game, seat)
+    if not cards:
+        return
+    paid = sum(
+        1 for m in g.ready_minions(game, seat) if not m.locked and (_INFERNAL_LOCKED, m.id, game.turn) in game.used
+    )
+    if paid:
+        game.card_counters[cards[0]] = counters_on(game, cards[0]) + paid
+        game.log("add blood", seat, cards[0], paid)
+
+
+def phase_data_hooks() -> None:
+    """Register the hooks that read ``cards.DiscardPhase`` and ``UnlockPhase.infernal_pool_to_card``. The hooks of
+    one moment run in the order they were registered, so ``specs/locations.py`` calls this once, where those cards'
+    rules stood: a table's effects "as the discard phase starts" keep their order (The Coven passes to the predator,
+    ``specs/master.py``, before Metro Underground unlocks a vampire), and the infernal minions still locked are noted
+    once the unlock hooks before them have run."""
+    hook("discard_phase", data=("discard_phase.unlock_for_pool",))(_discard_phase_unlock)
+    hook("discard_phase", data=("discard_phase.burns_other_event",))(_discard_phase_burns_event)
+    hook("discard_phase", data=("discard_phase.burned_for_pool_per_event",))(_discard_phase_burned_for_pool)
+    hook("discard_phase", data=("discard_phase.burned_if_no_action",))(_discard_phase_burned_if_no_action)
+    hook("unlock", data=("unlock_phase.infernal_pool_to_card",))(_infernal_still_locked)
+    hook("unlock_end", data=("unlock_phase.infernal_pool_to_card",))(_infernal_pool_to_card)
+    hook("discard_phase", data=("discard_phase.counters_burn_in_predators_phase",))(_counters_burn_in_predators_phase)
+
+
+@hook("combat_start", data=("everyone.no_combat_ending_first_round",))
+def _everyone_no_combat_ending(game: Game, c: Combat) -> None:
+    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215), while a card
+    saying ``Everyone.no_combat_ending_first_round`` is on the table (NSA Trio): neither may end combat as a strike
+    in its first round (game.strike_options reads the mark)."""
+    act = c.action
+    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
+        return
+    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
+    mark = ("no combat ending first round", game.turn)
+    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or mark in game.used:
+        return
+    given = game.compiled.everyone
+    if not any(
+        x not in game.minions and getattr(given.get(game.card_of[x]), "no_combat_ending_first_round", False)
+        for s in game.order
+        for x in game.seats[s].controlled
+    ):
+        return
+    game.used.add(mark)
+    c.a.used.add("no combat ends in round 1")
+    c.b.used.add("no combat ends in round 1")

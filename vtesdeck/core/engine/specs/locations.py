@@ -10,9 +10,9 @@ from typing import Any
 
 from ...eligibility import CITY_TITLES
 from .. import economy
-from ..cards import Bearer, Controller, Everyone, Mode, Play, Role, card, hook
+from ..cards import Bearer, Controller, DiscardPhase, Everyone, Gehenna, Mode, Play, Role, UnlockPhase, card, hook
 from ..economy import Kind, Option
-from ..frames import Action, Combat, Rider, Until
+from ..frames import Action, Rider, Until
 from ..state import VAMPIRE, Game, Minion, Phase
 from ..vocabulary import (
     ActionIs,
@@ -40,6 +40,8 @@ from ..vocabulary import (
     ExtraVotes,
     GainPool,
     GainTransfers,
+    GehennaEventPlayed,
+    GehennaEventsInPlay,
     HandSizeThisTurn,
     HuntingGroundBlood,
     HuntingGroundEach,
@@ -55,6 +57,7 @@ from ..vocabulary import (
     PutInPlay,
     PutOnTarget,
     Redirect,
+    ReduceBleed,
     Stealth,
     StealthNow,
     ToReadyRegion,
@@ -69,32 +72,34 @@ from ..vocabulary import (
     bleeding_you,
     blocker_of,
     burn_card,
+    burn_replacing,
     card_cost,
     card_cost_change,
     card_gives,
     card_has_counters,
+    cards_with,
     choose,
     controller,
     controls_ready_of_clan,
     controls_ready_sect,
     counters_at_most,
     counters_on,
-    current_action,
     directed_at_own,
     discard,
     emptiest,
     enter_combat,
+    gehenna_event,
     go_to_torpor,
     hand_cards,
     has_clan,
     has_targets,
-    hunting_ground,
     hunting_ground_fed,
     hunting_ground_feedable,
     in_polling,
     in_sect,
     is_location,
     is_ready,
+    locations_of_others,
     lock_to_discount,
     may_play,
     move_blood,
@@ -105,6 +110,7 @@ from ..vocabulary import (
     own_ready_sabbat_vampires,
     own_ready_vampires,
     own_unlocked_locations,
+    phase_data_hooks,
     pool_at_least,
     ready_minions,
     refill,
@@ -149,14 +155,6 @@ _ready_anarch = controls_ready_sect("Anarch")
 # -- Carfax Abbey (a hunting ground) ------------------------------------------------------------------------------------
 
 
-def _feedable_anarchs(game: Game, seat: int) -> list[Minion]:
-    return [
-        m
-        for m in ready_minions(game, seat)
-        if _anarch(m) and m.blood < m.capacity and not _hunting_ground_fed(game, m.id)
-    ]
-
-
 # Carfax Abbey: 1 blood to the chosen Anarch and, with a ready baron, 1 to another ready Anarch (the emptiest one:
 # the chosen one is fed by then).
 _FEEDABLE_ANARCHS = Minions(sect="Anarch", feedable=True)
@@ -178,34 +176,9 @@ _CARFAX = (
 # -- Zoo Hunting Ground, Ennoia's Theater, Metro Underground, New Carthage -------------------------------------------------
 
 
-@hook("discard_phase", "Metro Underground")
-def _metro_underground(game: Game, seat: int) -> Flow | None:
-    """ "During your discard phase, you may lock this card and burn 1 pool to unlock a vampire you control":
-    the biggest locked vampire offered first, declined first below 6 pool."""
-    wanted = vekn(game, "Metro Underground")
-    metro = next(
-        (c for c in game.seats[seat].controlled if game.card_of[c] == wanted and c not in game.locked_cards), -1
-    )
-    if metro < 0 or game.seats[seat].pool <= 1:
-        return None
-    locked = sorted(
-        (m for m in ready_minions(game, seat) if m.kind == VAMPIRE and m.locked), key=lambda m: (-m.capacity, m.id)
-    )
-    if not locked:
-        return None
-    options = [Option(Kind.TERMS, seat, target=m.id) for m in locked]
-    options.insert(0 if game.seats[seat].pool < 6 else len(options), Option(Kind.PASS, seat))
-    return _metro_unlock(game, seat, metro, options)
-
-
-def _metro_unlock(game: Game, seat: int, metro: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is not Kind.TERMS:
-        return
-    game.locked_cards.add(metro)
-    economy.burn_pool(game, seat, 1)
-    game.minions[option.target].locked = False
-    game.log("unlock", seat, option.target)
+# Metro Underground's, The Uncoiling's, NSA Trio's and Ruins of Charizel's discard (and unlock) phase rules
+# (cards.DiscardPhase, UnlockPhase), in their place among the hooks of those moments
+phase_data_hooks()
 
 
 # "Titled Brujah get +1 bleed and +1 vote. Ventrue get -1 vote" (a net vote never below 0: ANK 20251125)
@@ -434,31 +407,9 @@ card_cost_change("Narrow Minds", 1, effects=(Redirect,))
 # -- Poacher's Hunting Ground, NRA PAC, WMRH Talk Radio, Chantry ------------------------------------------------------
 
 
-def _poachable(game: Game, seat: int) -> int:
-    """X: the non-derivative hunting grounds controlled by other Methuselahs."""
-    cards = game.compiled.cards
-    return sum(
-        1
-        for s in game.order
-        if s != seat
-        for c in game.seats[s].controlled
-        if c not in game.minions
-        and hunting_ground(game, c)
-        and "derivative" not in (cards[game.card_of[c]].text or "").split("\n", 1)[0].lower()
-    )
-
-
-def _poachers_can_feed(game: Game, play: Play) -> bool:
-    return _poachable(game, play.seat) > 0 and bool(_feedable_anarchs(game, play.seat))
-
-
-def _poachers(game: Game, play: Play) -> None:
-    """Up to X of the controller's ready Anarchs gain 1 blood each: the ones with most room first."""
-    fed = sorted(_feedable_anarchs(game, play.seat), key=lambda m: (m.blood - m.capacity, m.blood, m.id))
-    for m in fed[: _poachable(game, play.seat)]:
-        gained = move_blood(game, m.id, 1)
-        game.used.add(("hunting ground", m.id, game.turn))
-        game.log("add blood", play.seat, m.id, gained)
+# Poacher's Hunting Ground: up to X of its controller's ready Anarchs that can take a hunting ground's blood (the ones
+# with most room first), X the non-derivative hunting grounds other Methuselahs control.
+_POACHED = emptiest(cards_with(locations_of_others, "hunting ground", without=("derivative",)), _FEEDABLE_ANARCHS)
 
 
 # Chantry: a Tremere in torpor (its controller's: the rest of the table's Tremere are theirs to rescue); the blood
@@ -500,7 +451,7 @@ def _controls_ready_vampire(game: Game, play: Play) -> bool:
     return any(m.kind == VAMPIRE for m in ready_minions(game, play.seat))
 
 
-# -- The Uncoiling ----------------------------------------------------------------------------------------------------
+# -- Events in play (The Fourth Cycle burns the Gehenna ones) ---------------------------------------------------------
 
 
 def _events_in_play(game: Game) -> list[int]:
@@ -511,57 +462,6 @@ def _events_in_play(game: Game) -> list[int]:
         for c in game.seats[s].controlled
         if c not in game.minions and "Event" in types.get(game.card_of[c], ())
     ]
-
-
-def _burn_uncoiling(game: Game, copy: int) -> None:
-    """Burn it; its owner's hand is replaced."""
-    owner = game.owner_of[copy]
-    burn_card(game, copy)
-    rider = next(
-        (r for r in game.riders if r.holder == -1 - owner and r.key == "unreplaced" and r.until is Until.END_OF_GAME),
-        None,
-    )
-    if rider is not None:
-        game.riders.remove(rider)
-        if not game.seats[owner].ousted:
-            refill(game, owner)
-
-
-@hook("discard_phase", "Uncoiling, The")
-def _uncoiling(game: Game, seat: int) -> Flow | None:
-    """Its controller's discard phase: another event in play burns, at random. Another Methuselah's: it may use a
-    discard phase action and burn X pool (X: the other events in play) to burn it; offered first when one of its
-    own events is in play and its pool stays at 5 or more."""
-    wanted = vekn(game, "Uncoiling, The")
-    copies = [c for c in _events_in_play(game) if game.card_of[c] == wanted]
-    if not copies:
-        return None
-    copy = copies[0]
-    if copy in game.seats[seat].controlled:
-        others = [c for c in _events_in_play(game) if c != copy]
-        if others:
-            burned = game.rng.choice(others)
-            burn_card(game, burned)
-        return None
-    s = game.seats[seat]
-    x = len(_events_in_play(game)) - 1
-    if s.discard_actions < 1 or s.pool <= x:
-        return None
-    burn = Option(Kind.TERMS, seat, target=copy, value=x)
-    keep = Option(Kind.PASS, seat)
-    own_event = any(c in s.controlled for c in _events_in_play(game))
-    return _uncoiling_choice(game, seat, [burn, keep] if own_event and s.pool - x >= 5 else [keep, burn])
-
-
-def _uncoiling_choice(game: Game, seat: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is not Kind.TERMS:
-        return
-    game.seats[seat].discard_actions -= 1
-    if option.value:
-        economy.burn_pool(game, seat, option.value)
-        game.log("burn pool", seat, option.value)
-    _burn_uncoiling(game, option.target)
 
 
 # -- Yawp Court --------------------------------------------------------------------------------------------------------
@@ -622,51 +522,6 @@ def _yawp_uses(game: Game, act: Action, play: Play, users: list[tuple[int, int, 
 
 
 _ASSAMITE = Minions(clan="Assamite")  # Yoruba Shrine: a ready Assamite of its controller's
-
-
-# -- NSA Trio ---------------------------------------------------------------------------------------------------------
-
-
-@hook("combat_start", "NSA Trio")
-def _nsa_trio(game: Game, c: Combat) -> None:
-    """The first combat each turn between an acting vampire and the vampire blocking it (LSJ 20050215): neither
-    may end combat as a strike in its first round (game.strike_options reads the mark)."""
-    act = c.action
-    if act is None or not act.blocked or c.a.minion != act.actor or c.b.minion != act.blocker:
-        return
-    a, b = game.minions.get(c.a.minion), game.minions.get(c.b.minion)
-    if a is None or b is None or a.kind != VAMPIRE or b.kind != VAMPIRE or ("nsa trio", game.turn) in game.used:
-        return
-    if not _copies_anywhere(game, "NSA Trio"):
-        return
-    game.used.add(("nsa trio", game.turn))
-    c.a.used.add("no combat ends in round 1")
-    c.b.used.add("no combat ends in round 1")
-
-
-@hook("announced", "NSA Trio")
-def _attempted_action(game: Game, act: Action) -> None:
-    game.used.add(("attempted an action", act.seat))
-
-
-@hook("discard_phase", "NSA Trio")
-def _nsa_trio_burn(game: Game, seat: int) -> Flow | None:
-    """A Methuselah whose minions attempted no action this turn may use a discard phase action to burn it; offered
-    first when another Methuselah controls it."""
-    copies = _copies_anywhere(game, "NSA Trio")
-    s = game.seats[seat]
-    if not copies or s.discard_actions < 1 or ("attempted an action", seat) in game.used:
-        return None
-    burn = Option(Kind.TERMS, seat, target=copies[0])
-    keep = Option(Kind.PASS, seat)
-    return _burn_event_choice(game, seat, [keep, burn] if copies[0] in s.controlled else [burn, keep])
-
-
-def _burn_event_choice(game: Game, seat: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, seat, options)
-    if option.kind is Kind.TERMS:
-        game.seats[seat].discard_actions -= 1
-        burn_card(game, option.target)
 
 
 # -- Powerbase: Madrid, Powerbase: Chicago ---------------------------------------------------------------------------
@@ -875,168 +730,16 @@ def _equip_from_ash_heap(game: Game, play: Play) -> None:
 # -- Ruins of Charizel --------------------------------------------------------------------------------------------------
 
 
-def _infernal(game: Game, m: Minion) -> bool:
-    """A minion with the infernal trait: its spec has the pay-to-unlock ability (specs/vampires.py INFERNAL)."""
-    modes = game.compiled.in_play.get((m.card, W.UNLOCK), ())
-    return any(h.mode.label.startswith("infernal") for h in modes)
-
-
-@hook("unlock", "Ruins of Charizel")
-def _ruins_before_infernal(game: Game, seat: int) -> None:
-    """As the unlock phase's abilities open: the seat's infernal minions still locked (kept so by their trait)."""
-    if not any(game.card_of[c] == vekn(game, "Ruins of Charizel") for c in game.seats[seat].controlled):
-        return
-    for m in ready_minions(game, seat):
-        if m.locked and _infernal(game, m):
-            game.used.add(("infernal locked", m.id, game.turn))
-
-
-@hook("unlock_end", "Ruins of Charizel")
-def _ruins_after_infernal(game: Game, seat: int) -> None:
-    """The infernal minions unlocked since (by their trait: 1 pool each, LSJ 20050228-2): that pool on the Ruins."""
-    ruins = [c for c in game.seats[seat].controlled if game.card_of[c] == vekn(game, "Ruins of Charizel")]
-    if not ruins:
-        return
-    paid = sum(
-        1 for m in ready_minions(game, seat) if not m.locked and ("infernal locked", m.id, game.turn) in game.used
-    )
-    if paid:
-        game.card_counters[ruins[0]] = counters_on(game, ruins[0]) + paid
-        game.log("add blood", seat, ruins[0], paid)
-
-
-@hook("discard_phase", "Ruins of Charizel")
-def _ruins_emptied(game: Game, seat: int) -> None:
-    """ "During your predator's discard phase, burn all the counters from this card"."""
-    prey = game.prey(seat)
-    for c in game.seats[prey].controlled:
-        if game.card_of[c] == vekn(game, "Ruins of Charizel"):
-            game.card_counters[c] = 0
-
-
-def _bleed_less_by_x(game: Game, play: Play) -> None:
-    act = play.frame
-    if isinstance(act, Action):
-        act.bleed -= play.value
-
-
 # -- The Slow Withering, The Fourth Cycle (Gehenna) -------------------------------------------------------------------
 
 
-def _gehenna(game: Game, copy: int) -> bool:
-    """A Gehenna event: an event whose text opens with "Gehenna."."""
-    card = game.compiled.cards[game.card_of[copy]]
-    return "Event" in card.types and (card.text or "").startswith("Gehenna.")
-
-
 def _gehenna_in_play(game: Game) -> list[int]:
-    return [c for c in _events_in_play(game) if _gehenna(game, c)]
+    return [c for c in _events_in_play(game) if gehenna_event(game, c)]
 
 
-def _gehenna_events_playable(game: Game) -> bool:
-    """ "Gehenna events cannot be played" while The Fourth Cycle is in play."""
-    return not _copies_anywhere(game, "Fourth Cycle, The")
-
-
-def _withering_playable(game: Game, play: Play) -> bool:
-    """ "Requires 1 or more other Gehenna events in play" (checked as it is played: PIB 20121031)."""
-    return _gehenna_events_playable(game) and bool(_gehenna_in_play(game))
-
-
-def _withering_played(game: Game, play: Play) -> None:
-    """Not replaced until a vampire commits diablerie (even if it is burned: LSJ 20080805); a Gehenna event played:
-    the diablerists no longer ignore the Gehenna events."""
-    game.riders.append(Rider(-1 - play.seat, "unreplaced", 1, Until.END_OF_GAME, play.seat))
-    game.riders.append(Rider(-1 - play.seat, "unreplaced until diablerie", 1, Until.END_OF_GAME, play.seat))
-    game.riders = [r for r in game.riders if r.key != "ignores gehenna"]
-
-
-@hook("diablerie", "Slow Withering, The", "Blood Weakens", "Veil of Darkness")
-def _withering_diablerie(game: Game, actor: int) -> None:
-    """A vampire commits diablerie: the Slow Withering's players replace their card, and the diablerist ignores its
-    effect until a Gehenna event is played."""
-    game.riders.append(Rider(actor, "ignores gehenna", 1, Until.END_OF_GAME))
-    waiting = [r for r in game.riders if r.key == "unreplaced until diablerie"]
-    for mark in waiting:
-        game.riders.remove(mark)
-        rider = next(
-            (
-                r
-                for r in game.riders
-                if r.holder == mark.holder and r.key == "unreplaced" and r.until is Until.END_OF_GAME
-            ),
-            None,
-        )
-        if rider is not None:
-            game.riders.remove(rider)
-        if not game.seats[mark.seat].ousted:
-            refill(game, mark.seat)
-
-
-@hook("blood_cost", "Slow Withering, The")
-def _withering_cost(game: Game, handler: Any, minion: int) -> int:
-    """ "Cards requiring 1 or more Disciplines at the superior level cost +1 blood" (a mode played at superior)."""
-    if not handler.mode.superior or not _copies_anywhere(game, "Slow Withering, The"):
-        return 0
-    ignores = any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders)
-    return 0 if ignores else 1
-
-
-def _blood_weakens_playable(game: Game, play: Play) -> bool:
-    return _gehenna_events_playable(game)
-
-
-@hook("replacing", "Blood Weakens")
-def _blood_weakens(game: Game, seat: int, mode: Any, minion: int) -> None:
-    """A card requiring Disciplines played by a minion during an action (ANK 20201015): not replaced until the end
-    of that action (a rider of the action), unless the hand is empty; a diablerist ignores it until a Gehenna event
-    is played."""
-    act = current_action(game)
-    if act is None or mode is None or not mode.disciplines or minion < 0 or minion not in game.minions:
-        return
-    if not _copies_anywhere(game, "Blood Weakens") or not game.seats[seat].hand:
-        return
-    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
-        return
-    game.riders.append(Rider(-1 - seat, "unreplaced", 1, Until.END_OF_ACTION, seat))
-
-
-@hook("before_as_played", "Veil of Darkness")
-def _veil_of_darkness(game: Game, copy: int, seat: int, mode: Any, minion: int) -> None:
-    """A vampire's first card requiring Disciplines this turn (not an ally's: LSJ 20050606): its controller reveals
-    the top card of the library (before replacing); a master card, and the card has no effect, its cost unpaid (an
-    action is not taken: the vampire does not lock, LSJ 20090323), before anyone may cancel it (LSJ 20100728); a
-    card requiring Obtenebration also costs the vampire 2 blood. A diablerist ignores it until a Gehenna event is
-    played."""
-    m = game.minions.get(minion)
-    if mode is None or not mode.disciplines or m is None or m.kind != VAMPIRE:
-        return
-    if ("veil of darkness", minion, game.turn) in game.used or not _copies_anywhere(game, "Veil of Darkness"):
-        return
-    game.used.add(("veil of darkness", minion, game.turn))
-    if any(r.holder == minion and r.key == "ignores gehenna" for r in game.riders):
-        return
-    library = game.seats[seat].library
-    if not library or "Master" not in game.compiled.types.get(game.card_of[library[-1]], ()):
-        return
-    game.log("reveal", seat, library[-1])
-    act = current_action(game)
-    if act is not None and act.card == copy:
-        act.ended = True  # the action is not taken (game._not_taken)
-    else:
-        game.cancelled = copy  # resolve_play: no effect, its cost not paid
-    game.log("cancel", seat, copy)
-    if "obt" in mode.disciplines:
-        lost = move_blood(game, minion, -2)
-        game.log("burn blood", seat, minion, -lost)
-
-
-def _veil_playable(game: Game, play: Play) -> bool:
-    return _gehenna_events_playable(game)
-
-
-def _fourth_cycle_playable(game: Game, play: Play) -> bool:
-    return len(_gehenna_in_play(game)) >= 2
+# "Gehenna events cannot be played" while The Fourth Cycle is in play (Blood Weakens, The Slow Withering, Veil of
+# Darkness); The Slow Withering "requires 1 or more other Gehenna events in play", The Fourth Cycle 2 or more.
+_GEHENNA_PLAYABLE = GehennaEventsInPlay(barred_by="Fourth Cycle, The")
 
 
 def _fourth_cycle(game: Game, play: Play) -> None:
@@ -1044,7 +747,7 @@ def _fourth_cycle(game: Game, play: Play) -> None:
     capacity 3 or less in play goes to torpor."""
     for c in _gehenna_in_play(game):
         if game.card_of[c] == vekn(game, "Veil of Darkness"):
-            _burn_uncoiling(game, c)  # "do not replace as long as this card is in play": replaced now
+            burn_replacing(game, c)  # "do not replace as long as this card is in play": replaced now
         else:
             burn_card(game, c)
     for m in sorted(game.minions.values(), key=lambda m: m.id):
@@ -1344,7 +1047,9 @@ card(
 card(
     "Metro Underground",
     Mode(window=W.MASTER, effects=(PutInPlay(),)),
-    notes="Unique location (contesting not modelled). Its discard phase unlock is the 'discard_phase' hook.",
+    notes="Unique location (contesting not modelled). Its discard phase unlock (DiscardPhase.unlock_for_pool) is "
+    "offered as the phase starts: the biggest locked vampire first, declined first below 6 pool.",
+    discard_phase=DiscardPhase(unlock_for_pool=1),
 )
 card(
     "New Carthage",
@@ -1669,7 +1374,7 @@ card(
         window=W.BEFORE_RANGE,
         in_play=True,
         when=own_acting_vampire_fighting,
-        targets=own_unlocked_locations(unique=True),
+        targets=cards_with(own_unlocked_locations(), "unique"),
         effects=(LockTargetCard(), EndCombat()),
         label="lock another unique location: end combat",
     ),
@@ -1691,8 +1396,8 @@ card(
     Mode(
         window=W.UNLOCK,
         in_play=True,
-        when=_poachers_can_feed,
-        effects=(_poachers,),
+        when=has_targets(_POACHED),
+        effects=(HuntingGroundEach(1, _POACHED),),
         label="1 blood to each of up to X ready Anarchs",
     ),
     notes="Not unique. X is read as it is used: the hunting grounds (first line 'Hunting ground') other "
@@ -1828,9 +1533,10 @@ card(
     "Uncoiling, The",
     Mode(window=W.DISCARD, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
     notes="An event: played in the discard phase for the discard phase action; its player's hand stays one card "
-    "short while it is in play. The 'discard_phase' hook: in its controller's discard phase another event burns at "
-    "random; in another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
+    "short while it is in play. As a discard phase starts (DiscardPhase): its controller's, another event burns at "
+    "random; another Methuselah's, that Methuselah may spend a discard phase action and X pool to burn it (its "
     "owner's hand is then replaced).",
+    discard_phase=DiscardPhase(burns_other_event=True, burned_for_pool_per_event=True),
 )
 card(
     "Yawp Court",
@@ -1904,9 +1610,11 @@ card(
     "NSA Trio",
     Mode(window=W.DISCARD, effects=(PutInPlay(),)),
     notes="An event: played in the discard phase for the discard phase action. The first combat each turn between "
-    "an acting vampire and its blocking vampire is marked as it starts ('combat_start' hook): in its first round "
-    "no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions announced no "
-    "action this turn may spend a discard phase action to burn it ('discard_phase' hook).",
+    "an acting vampire and its blocking vampire is marked as it starts (Everyone.no_combat_ending_first_round): in "
+    "its first round no 'strike: combat ends' is offered to either. In its discard phase a Methuselah whose minions "
+    "announced no action this turn may spend a discard phase action to burn it (DiscardPhase.burned_if_no_action).",
+    discard_phase=DiscardPhase(burned_if_no_action=True),
+    everyone=Everyone(no_combat_ending_first_round=True),
 )
 card(
     "Powerbase: Madrid",
@@ -2081,26 +1789,35 @@ card(
         in_play=True,
         when=all_of(bleeding_you, _has_counters),
         values=_counters_of_card,
-        effects=(BurnXCounters(), _bleed_less_by_x),
+        effects=(BurnXCounters(), ReduceBleed(0, plus_x=True)),
         label="burn X counters: -X bleed against you",
     ),
     notes="Unique location (contesting not modelled). Its Baali requirement: played with a ready Baali. The pool "
-    "paid to unlock its controller's infernal minions by their trait goes on it: the infernal minions still locked "
-    "as the unlock phase's abilities open ('unlock' hook) and unlocked at its end ('unlock_end' hook) paid 1 pool "
+    "paid to unlock its controller's infernal minions by their trait goes on it (UnlockPhase.infernal_pool_to_card): "
+    "the infernal minions still locked as the unlock phase's abilities open and unlocked at its end paid 1 pool "
     "each (LSJ 20050228-2: not other unlocks). Burn X counters to reduce a bleed against its controller, once the "
-    "blocks are declined. Its counters burn in its controller's predator's discard phase ('discard_phase' hook).",
+    "blocks are declined. Its counters burn in its controller's predator's discard phase "
+    "(DiscardPhase.counters_burn_in_predators_phase).",
+    unlock_phase=UnlockPhase(infernal_pool_to_card=True),
+    discard_phase=DiscardPhase(counters_burn_in_predators_phase=True),
 )
 card(
     "Slow Withering, The",
-    Mode(window=W.DISCARD, when=_withering_playable, effects=(PutInPlay(), _withering_played)),
+    Mode(
+        window=W.DISCARD,
+        when=GehennaEventsInPlay(1, barred_by="Fourth Cycle, The"),
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME, until_diablerie=True), GehennaEventPlayed()),
+    ),
     notes="An event: played in the discard phase for the discard phase action, with another Gehenna event in play "
     "(none while The Fourth Cycle is). Its player's hand stays a card short until a vampire commits diablerie "
-    "('diablerie' hook). Cards played at a superior Discipline level cost +1 blood ('blood_cost' hook), paid with the "
-    "cost (ANK 20190625); a diablerist ignores it until a Gehenna event is played.",
+    "(Gehenna: the vocabulary's 'diablerie' hook). Cards played at a superior Discipline level cost +1 blood "
+    "(Gehenna.superior_blood), paid with the cost (ANK 20190625); a diablerist ignores it until a Gehenna event is "
+    "played.",
+    gehenna=Gehenna(superior_blood=1),
 )
 card(
     "Fourth Cycle, The",
-    Mode(window=W.DISCARD, when=_fourth_cycle_playable, effects=(PutInPlay(), _fourth_cycle)),
+    Mode(window=W.DISCARD, when=GehennaEventsInPlay(2), effects=(PutInPlay(), _fourth_cycle)),
     notes="An event: played in the discard phase for the discard phase action, with 2 or more Gehenna events in "
     "play. As it enters play every Gehenna event burns (no conviction card is modelled) and every vampire of "
     "capacity 3 or less in play goes to torpor; while it is in play no Gehenna event is played.",
@@ -2123,21 +1840,32 @@ card(
 )
 card(
     "Blood Weakens",
-    Mode(window=W.DISCARD, when=_blood_weakens_playable, effects=(PutInPlay(), _withering_played)),
+    Mode(
+        window=W.DISCARD,
+        when=_GEHENNA_PLAYABLE,
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME, until_diablerie=True), GehennaEventPlayed()),
+    ),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
-    "play). Its player's hand stays a card short until a vampire commits diablerie ('diablerie' hook; even if it is "
-    "burned: LSJ 20080805). During an action a card requiring Disciplines played by a minion is not replaced until "
-    "the action ends (a rider of the action: the 'replacing' hook, as the card would be replaced), unless its "
-    "player's hand is then empty; a diablerist ignores it until a Gehenna event is played.",
+    "play). Its player's hand stays a card short until a vampire commits diablerie (Gehenna: the vocabulary's "
+    "'diablerie' hook; even if it is burned: LSJ 20080805). During an action a card requiring Disciplines played by a "
+    "minion is not replaced until the action ends (a rider of the action, as the card would be replaced: "
+    "Gehenna.unreplaced_during_action), unless its player's hand is then empty; a diablerist ignores it until a "
+    "Gehenna event is played.",
+    gehenna=Gehenna(unreplaced_during_action=True),
 )
 card(
     "Veil of Darkness",
-    Mode(window=W.DISCARD, when=_veil_playable, effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME))),
+    Mode(
+        window=W.DISCARD,
+        when=_GEHENNA_PLAYABLE,
+        effects=(PutInPlay(), DoNotReplace(Until.END_OF_GAME), GehennaEventPlayed()),
+    ),
     notes="A Gehenna event: played in the discard phase for the discard phase action (not while The Fourth Cycle is in "
     "play); its player's hand stays a card short while it is in play. A vampire's first card requiring Disciplines "
-    "each turn: the 'before_as_played' hook reveals its controller's top library card, and a master card makes the "
-    "played card have no effect (cancelled as played, its cost unpaid; an action not taken). A diablerist ignores it "
-    "until a Gehenna event is played.",
+    "each turn (Gehenna.reveal_test, read as the card is played): its controller's top library card is revealed, and "
+    "a master card makes the played card have no effect (cancelled as played, its cost unpaid; an action not taken). "
+    "A diablerist ignores it until a Gehenna event is played (this one too, as it is played).",
+    gehenna=Gehenna(reveal_test=True),
 )
 
 
