@@ -11025,3 +11025,132 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
     only as needed, L1348-1352: Loki's Gift's "+1 stealth")."""
     act = action_of(play)
     return act is not None and act.blocker >= 0 and act.intercept >= act.stealth
+
+
+# --- words added for lang-master
+
+
+_CORRUPTION_USES = ("fail a block", "unlock after a successful bleed")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BurnCorruptionTo:
+    """ "You can burn N of your corruption counters from a minion to …", once this action, a mark on the action read
+    by the vocabulary's hooks (each use taken whenever it can, by a fixed rule):
+
+    - ``to="fail a block"``: "from a blocking minion to have their block attempt fail, and they cannot attempt to
+      block this action again" (Enchanting Gaze [PRE][PRO]: 1), taken when a block would succeed ("blocked" hook);
+    - ``to="unlock after a successful bleed"``: "if the bleed is successful, this vampire can burn N of your
+      corruption counters from a minion controlled by the target Methuselah to unlock" (Revelation of the Serpent
+      [PRE][PRO]: 2), not once the bleed ousted its target (ANK 20220210): the "after_resolution" hook."""
+
+    amount: int
+    to: str
+
+    def __post_init__(self) -> None:
+        if self.to not in _CORRUPTION_USES:
+            raise ValueError(f"BurnCorruptionTo: to must be one of {_CORRUPTION_USES}, not {self.to!r}")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        act = action_of(play)
+        key = f"burn corruption to {self.to}"
+        if act is not None and not act.flags.get(key):
+            act.flags[key] = self.amount
+
+
+@hook("blocked", effects=(BurnCorruptionTo,))
+def _corruption_fails_block(game: Game, act: Action) -> None:
+    """A block that would succeed by a minion holding enough of the acting Methuselah's corruption counters: burn
+    them to have the attempt fail; the minion cannot attempt to block this action again. Once this action: the mark
+    is used up (-1). Taken whenever it can (a block that succeeds is the one worth breaking)."""
+    key = "burn corruption to fail a block"
+    amount = act.flags.get(key, 0)
+    if amount <= 0 or act.ended or not act.blocked or act.blocker < 0:
+        return
+    blocker = act.blocker
+    if not burn_corruption(game, blocker, act.seat, amount):
+        return
+    act.flags[key] = -1
+    act.blocked = False
+    act.tried.add(blocker)
+    act.cannot_block.add(blocker)
+    act.blocker = -1
+    act.intercept = 0
+    game.log("block fails", g.controller(game, blocker), blocker)
+
+
+@hook("after_resolution", effects=(BurnCorruptionTo,))
+def _corruption_unlocks(game: Game, act: Action) -> None:
+    """After a successful bleed (for 1 or more) that did not oust its target, burn the counters from a minion of
+    the target Methuselah to unlock the acting vampire: taken whenever it can, from the minion holding the fewest
+    (enough of them), so the counters nearest a theft are kept."""
+    amount = act.flags.get("burn corruption to unlock after a successful bleed", 0)
+    if amount <= 0 or not act.flags.get("successful_bleed"):
+        return
+    actor = game.minions.get(act.actor)
+    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
+        return
+    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
+    held = [(n, m) for n, m in held if n >= amount]
+    if not held:
+        return
+    burn_corruption(game, min(held)[1], act.seat, amount)
+    actor.locked = False
+    game.log("unlock", act.seat, act.actor)
+
+
+def _votes_passed_by(play: Play) -> int:
+    """The votes by which the action's referendum passed (0 for one passing automatically: LSJ 19980107)."""
+    act = action_of(play)
+    return max(0, act.flags.get("votes_by", 0)) if act is not None else 0
+
+
+def votes_passed_by_up_to(n: int) -> Callable[[Game, Play], Sequence[int]]:
+    """X: 0 up to ``n``, and no more than the votes by which the referendum passed ("move up to 2 of those blood to
+    your pool": Voter Captivation [PRE], with ``BloodPerVotePassedBy``)."""
+
+    def values(game: Game, play: Play) -> Sequence[int]:
+        return tuple(range(min(n, _votes_passed_by(play)) + 1))
+
+    return values
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BloodPerVotePassedBy:
+    """1 blood from the bank for each vote by which the referendum passed, after resolution of the player's
+    political action:
+
+    - by default to the acting vampire, X of them (``play.value``, from ``votes_passed_by_up_to``) to the player's
+      pool instead (Voter Captivation: "this vampire gains 1 blood for each vote…; [PRE] move up to 2 of those blood
+      to your pool instead"), logged under the card's name;
+    - ``among_clan``: distributed among the player's pool and its ready vampires of that clan, 1 each at most
+      (Amici Noctis: Lasombra), the pool first, ``pool_up_to`` at most (``pool_up_to_titled`` if the acting vampire
+      is titled), then the vampires in table order with room for it, by that fixed rule."""
+
+    among_clan: str = ""
+    pool_up_to: int = 0
+    pool_up_to_titled: int = 0
+
+    def __call__(self, game: Game, play: Play) -> None:
+        won = _votes_passed_by(play)
+        if not self.among_clan:
+            to_pool = min(play.value, won)
+            if to_pool:
+                economy.gain_pool(game, play.seat, to_pool)
+            move_blood(game, play.minion, won - to_pool)
+            game.log(game.compiled.specs[game.card_of[play.card]].name.lower(), play.seat, play.minion, won)
+            return
+        actor = game.minions.get(play.minion)
+        if actor is None or not won:
+            return
+        to_pool = min(won, self.pool_up_to_titled if actor.title else self.pool_up_to)
+        economy.gain_pool(game, play.seat, to_pool)
+        game.log("gain pool", play.seat, to_pool)
+        left = won - to_pool
+        for m in ready_minions(game, play.seat):
+            if left <= 0:
+                break
+            if m.kind == VAMPIRE and m.clan == self.among_clan and m.blood < m.capacity:
+                move_blood(game, m.id, 1)
+                game.log("add blood", play.seat, m.id, 1)
+                left -= 1

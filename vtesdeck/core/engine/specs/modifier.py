@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, UnlockPhase, card, hook
-from ..economy import gain_pool
 from ..frames import Action, Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
@@ -87,11 +86,8 @@ from ..vocabulary import (
     blocker_is_ally,
     blocker_vampire_without,
     burn_card,
-    burn_corruption,
     capacity_at_least,
     card_being_played,
-    controller,
-    corruption_on,
     current_action,
     current_combat,
     during_bleed,
@@ -109,7 +105,6 @@ from ..vocabulary import (
     political,
     possible_blockers,
     possible_blockers_that,
-    ready_minions,
     recruiting_or_employing,
     referendum_passed,
     rider_sum,
@@ -171,35 +166,16 @@ card(
 )
 
 
-def _captivation_values(game: Game, play: Play) -> Sequence[int]:
-    """[PRE]: how many of the blood go to the pool (up to 2)."""
-    act = action_of(play)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    return tuple(range(min(2, won) + 1))
-
-
-def _captivation(game: Game, play: Play) -> None:
-    """1 blood for each vote by which the referendum passed; ``play.value`` of them to the pool instead."""
-    act = action_of(play)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    to_pool = min(play.value, won)
-    if to_pool:
-        game.seats[play.seat].pool += to_pool
-        game.gained += to_pool
-    move_blood(game, play.minion, won - to_pool)
-    game.log("voter captivation", play.seat, play.minion, won)
-
-
 _captivated = all_of(political, referendum_passed)
 card(
     "Voter Captivation",
-    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_captivation,)),
+    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(v.BloodPerVotePassedBy(),)),
     Mode(
         window=W.AFTER_ACTION,
         superior=True,
         when=_captivated,
-        values=_captivation_values,
-        effects=(_captivation,),
+        values=v.votes_passed_by_up_to(2),
+        effects=(v.BloodPerVotePassedBy(),),
     ),
 )
 
@@ -368,35 +344,9 @@ card(
     notes="[OBF] is played after blocks are declined (ends the action unsuccessfully); the +2 is taken after the "
     "next unblocked bleed of that Methuselah by this vampire is declined, not at the last instant.",
 )
-_SERPENT = "revelation of the serpent"
-
-
-def _serpent_mark(game: Game, play: Play) -> None:
-    """[PRE][PRO]: remember that this vampire may unlock after a successful bleed (``_serpent_unlock``)."""
-    act = action_of(play)
-    if act is not None:
-        act.flags[_SERPENT] = 1
-
-
-@hook("after_resolution", "Revelation of the Serpent")
-def _serpent_unlock(game: Game, act: Action) -> None:
-    """After a successful bleed (for 1 or more) that did not oust its target (ANK 20220210), burn 2 of your
-    corruption counters from a minion of the target Methuselah to unlock the acting vampire: taken whenever it
-    can, from the minion holding the fewest (2 or more), so the counters nearest a theft are kept."""
-    if not act.flags.get(_SERPENT) or not act.flags.get("successful_bleed"):
-        return
-    actor = game.minions.get(act.actor)
-    if actor is None or not actor.locked or actor.torpor or act.target < 0 or game.seats[act.target].ousted:
-        return
-    held = [(corruption_on(game, m, act.seat), m) for m in game.seats[act.target].controlled]
-    held = [(n, m) for n, m in held if n >= 2]
-    if not held:
-        return
-    burn_corruption(game, min(held)[1], act.seat, 2)
-    actor.locked = False
-    game.log("unlock", act.seat, act.actor)
-
-
+# [PRE][PRO]: "if the bleed is successful, this vampire can burn 2 of your corruption counters from a minion
+# controlled by the target Methuselah to unlock"
+_SERPENT_UNLOCK = v.BurnCorruptionTo(2, "unlock after a successful bleed")
 card(
     "Revelation of the Serpent",
     Mode(window=W.BLOCKS_DECLINED, when=during_bleed, effects=(Bleed(1),), label="+1 bleed"),
@@ -410,14 +360,14 @@ card(
         window=W.BLOCKS_DECLINED,
         superior=True,
         when=during_bleed,
-        effects=(Bleed(1), _serpent_mark),
+        effects=(Bleed(1), _SERPENT_UNLOCK),
         label="+1 bleed",
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=during_bleed,
-        effects=(Stealth(1), Bleed(1), _serpent_mark),
+        effects=(Stealth(1), Bleed(1), _SERPENT_UNLOCK),
         label="+1 stealth +1 bleed",
     ),
     notes="[PRE][PRO]'s optional unlock (burning 2 of your corruption counters from a minion of the target "
@@ -584,39 +534,10 @@ card(
     notes="[DEM] is offered during a block attempt (stealth needed) and after blocks are declined (the stealth "
     "then changes nothing).",
 )
-_GAZE = "enchanting gaze"
-
-
-def _gaze_mark(game: Game, play: Play) -> None:
-    """[PRE][PRO]: once this action, a block by a minion with your corruption counters may be made to fail."""
-    act = action_of(play)
-    if act is not None and not act.flags.get(_GAZE):
-        act.flags[_GAZE] = 1
-
-
-@hook("blocked", "Enchanting Gaze")
-def _gaze_block_fails(game: Game, act: Action) -> None:
-    """A block that would succeed by a minion holding 1 or more of the acting Methuselah's corruption counters:
-    burn 1 to have the attempt fail, the minion cannot attempt to block this action again (once this action:
-    the mark is used up). Taken whenever it can (a block that succeeds is the one worth breaking)."""
-    if act.flags.get(_GAZE) != 1 or act.ended or not act.blocked or act.blocker < 0:
-        return
-    blocker = act.blocker
-    if not burn_corruption(game, blocker, act.seat, 1):
-        return
-    act.flags[_GAZE] = 2
-    act.blocked = False
-    act.tried.add(blocker)
-    act.cannot_block.add(blocker)
-    act.blocker = -1
-    act.intercept = 0
-    game.log("block fails", controller(game, blocker), blocker)
-
-
 card(
     "Enchanting Gaze",
     Mode(window=W.BLOCK_ATTEMPT, effects=(Stealth(1),)),
-    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), _gaze_mark)),
+    Mode(window=W.BLOCK_ATTEMPT, superior=True, effects=(Stealth(1), v.BurnCorruptionTo(1, "fail a block"))),
     notes="[PRE][PRO]'s burn of 1 corruption counter is taken when a block attempt would succeed (after intercept "
     "and stealth are settled, before block resolution), against any blocker of this action holding your "
     "counters, the first time only.",
@@ -1305,30 +1226,13 @@ card(
 )
 
 
-def _amici_noctis(game: Game, play: Play) -> None:
-    """1 blood from the bank per vote by which the referendum passed, to your pool (1 at most, 2 if this Lasombra
-    is titled) first, then 1 to each ready Lasombra you control with room for it."""
-    act = action_of(play)
-    actor = game.minions.get(play.minion)
-    won = max(0, act.flags.get("votes_by", 0)) if act is not None else 0
-    if actor is None or not won:
-        return
-    to_pool = min(won, 2 if actor.title else 1)
-    gain_pool(game, play.seat, to_pool)
-    game.log("gain pool", play.seat, to_pool)
-    left = won - to_pool
-    for m in ready_minions(game, play.seat):
-        if left <= 0:
-            break
-        if m.kind == VAMPIRE and m.clan == "Lasombra" and m.blood < m.capacity:
-            move_blood(game, m.id, 1)
-            game.log("add blood", play.seat, m.id, 1)
-            left -= 1
-
-
 card(
     "Amici Noctis",
-    Mode(window=W.AFTER_ACTION, when=_captivated, effects=(_amici_noctis,)),
+    Mode(
+        window=W.AFTER_ACTION,
+        when=_captivated,
+        effects=(v.BloodPerVotePassedBy(among_clan="Lasombra", pool_up_to=1, pool_up_to_titled=2),),
+    ),
     notes="The blood is distributed automatically: the pool first (as much as allowed), then the Lasombra in "
     "table order. An automatically passing referendum passes by 0 votes (LSJ 19980107): nothing to distribute.",
 )
