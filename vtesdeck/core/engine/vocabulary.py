@@ -300,12 +300,6 @@ def about_to_fight_younger_actor(game: Game, play: Play) -> bool:
     return g.has_discipline(mine, play.mode)
 
 
-def predator_bleeding_you(game: Game, play: Play) -> bool:
-    """A minion of your predator is bleeding you, and more than two Methuselahs are left."""
-    act = action_of(play)
-    return act is not None and len(game.order) > 2 and bleeding_you(game, play) and act.seat == game.predator(play.seat)
-
-
 def target_pool_at_most(pool: int) -> Pred:
     """The Methuselah the action is directed at has ``pool`` pool or less (Foreshadowing Destruction: 9)."""
 
@@ -849,12 +843,6 @@ def locations_of_others(game: Game, play: Play) -> Sequence[int]:
             elif m.cards:
                 out += [x for x in m.cards if x not in game.minions and is_location(game, x)]
     return out
-
-
-def predators_predator(game: Game, play: Play) -> Sequence[int]:
-    """Your predator's predator (a seat), unless that is you."""
-    target = game.predator(game.predator(play.seat))
-    return [target] if target != play.seat else []
 
 
 def possible_blockers(game: Game, play: Play) -> Sequence[int]:
@@ -3111,9 +3099,15 @@ class TargetBurnsPool:
 class CancelAsPlayed:
     """Cancel the card being played (``game.as_played`` names it in ``game.cancelled``), its cost not paid: an
     action card's action ends and the acting minion unlocks (its cost is paid only on success); any other card
-    goes to the ash heap unpaid (game.resolve_play). Direct Intervention."""
+    goes to the ash heap unpaid (game.resolve_play). Direct Intervention. ``not_again_this_turn``: "that card
+    cannot be played again this turn", by its player, any copy (Dark Influences: the vocabulary's "may_play"
+    hook)."""
+
+    not_again_this_turn: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.not_again_this_turn:
+            _not_again_this_turn(game)
         act = g.current_action(game)
         if act is not None and act.card == game.cancelled and act.card >= 0:
             act.ended = True
@@ -11154,3 +11148,143 @@ class BloodPerVotePassedBy:
                 move_blood(game, m.id, 1)
                 game.log("add blood", play.seat, m.id, 1)
                 left -= 1
+
+
+_NOT_AGAIN = "not again this turn"
+
+
+def _not_again_this_turn(game: Game) -> None:
+    """Mark the card being cancelled (its card, and its card for its owner): ``CancelAsPlayed(not_again_this_turn)``.
+    ``game.used`` is cleared as the next turn starts."""
+    copy = game.cancelled if game.cancelled >= 0 else (game.aside[-2] if len(game.aside) > 1 else -1)
+    if copy >= 0:
+        game.used.add((_NOT_AGAIN, game.card_of[copy]))
+        game.used.add((_NOT_AGAIN, game.card_of[copy], game.owner_of[copy]))
+
+
+@hook("may_play", effects=(CancelAsPlayed,))
+def _not_played_again(game: Game, handler: Any, m: Minion) -> bool:
+    """A card cancelled by ``CancelAsPlayed(not_again_this_turn=True)`` is not played again this turn by its player
+    (Dark Influences)."""
+    if (_NOT_AGAIN, handler.card) not in game.used:
+        return True
+    return (_NOT_AGAIN, handler.card, controller(game, m.id)) not in game.used
+
+
+_CANCEL_NEXT = ("redirects this bleed", "cancels another's minion card")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelNextPlayed:
+    """ "The next card that would … is canceled as it is played" (its cost is paid as for any cancel but where the
+    card says not), read by the vocabulary's "cancel_as_played" hook before any Methuselah may cancel it:
+
+    - ``that="redirects this bleed"``: a mark on this action, used up by the next card whose effects ``Redirect``
+      it (Two Wrongs: "the next card that would change the target of this bleed");
+    - ``that="cancels another's minion card"``: while the card is in play, the next card played in the "as played"
+      window (not a wake) to cancel a minion card of another Methuselah than its player, its cost not paid, and
+      this card is burned instead (Dark Influences: the first copy in play, in seat order)."""
+
+    that: str
+
+    def __post_init__(self) -> None:
+        if self.that not in _CANCEL_NEXT:
+            raise ValueError(f"CancelNextPlayed: that must be one of {_CANCEL_NEXT}, not {self.that!r}")
+
+    def __call__(self, game: Game, play: Play) -> None:
+        if self.that == "redirects this bleed":
+            act = action_of(play)
+            if act is not None:
+                act.flags["cancel next: redirects this bleed"] = 1
+
+
+_CANCELS_NEXT_CANCEL: dict[tuple[int, int], bool] = {}
+
+
+def _cancels_next_cancel(game: Game, vekn_id: int) -> bool:
+    """Whether the card's spec cancels the next cancel while in play (``CancelNextPlayed``), cached by card list."""
+    key = (id(game.compiled), vekn_id)
+    found = _CANCELS_NEXT_CANCEL.get(key)
+    if found is None:
+        spec = game.compiled.specs.get(vekn_id)
+        found = _CANCELS_NEXT_CANCEL[key] = spec is not None and any(
+            isinstance(e, CancelNextPlayed) and e.that == "cancels another's minion card"
+            for mode in spec.modes
+            for e in mode.effects
+        )
+        if len(_CANCELS_NEXT_CANCEL) > _IDS_BOUND:
+            _CANCELS_NEXT_CANCEL.clear()
+    return found
+
+
+def _cards_cancelling_next_cancel(game: Game) -> list[int]:
+    """The copies in play (on the table or on a minion, every seat in order) that cancel the next cancel."""
+    out = []
+    for s in game.order:
+        for c in game.seats[s].controlled:
+            m = game.minions.get(c)
+            if m is None:
+                if _cancels_next_cancel(game, game.card_of[c]):
+                    out.append(c)
+            else:
+                out.extend(a for a in m.cards if _cancels_next_cancel(game, game.card_of[a]))
+    return out
+
+
+@hook("cancel_as_played", effects=(CancelNextPlayed,))
+def _cancelled_at_once(game: Game, copy: int, seat: int) -> bool:
+    """The card being played (``copy``, by ``seat``) is cancelled at once by a ``CancelNextPlayed``."""
+    mode = game.playing
+    if mode is None:
+        return False
+    if mode.window is W.AS_PLAYED and mode.role is not Role.LOCKED_REACTING and len(game.aside) > 1:  # not a wake
+        copies = _cards_cancelling_next_cancel(game)
+        other = game.aside[-2]
+        types = game.compiled.types.get(game.card_of[other], frozenset())
+        if copies and game.owner_of[other] != seat and not {"Master", "Event"} & types:
+            burn_card(game, copies[0])
+            return True
+    act = g.current_action(game)
+    if (
+        act is not None
+        and act.flags.get("cancel next: redirects this bleed")
+        and any(isinstance(e, Redirect) for e in mode.effects)
+    ):
+        act.flags.pop("cancel next: redirects this bleed")
+        return True
+    return False
+
+
+def bleeding_you_by(who: str) -> Pred:
+    """A minion is bleeding you, controlled by ``who``: "predator", your predator, with more than two Methuselahs left
+    (My Enemy's Enemy); "not predator", a Methuselah other than your predator who has a prey other than itself ("a
+    minion controlled by a Methuselah other than your predator is bleeding you": Two Wrongs)."""
+    if who not in ("predator", "not predator"):
+        raise ValueError(f"bleeding_you_by: who must be 'predator' or 'not predator', not {who!r}")
+
+    def check(game: Game, play: Play) -> bool:
+        act = action_of(play)
+        if act is None or not bleeding_you(game, play):
+            return False
+        if who == "predator":
+            return len(game.order) > 2 and act.seat == game.predator(play.seat)
+        return act.seat != game.predator(play.seat) and game.prey(act.seat) != act.seat
+
+    return check
+
+
+def acting_methuselahs(which: str) -> Targets:
+    """The acting Methuselah's ``which`` ("prey" or "predator", a seat), unless that is you: where a bleed is
+    redirected ("that minion is now bleeding his or her prey": Two Wrongs; your predator's predator, by your
+    predator's bleed: My Enemy's Enemy)."""
+    if which not in ("prey", "predator"):
+        raise ValueError(f"acting_methuselahs: which must be 'prey' or 'predator', not {which!r}")
+
+    def targets(game: Game, play: Play) -> Sequence[int]:
+        act = action_of(play)
+        if act is None:
+            return []
+        seat = game.prey(act.seat) if which == "prey" else game.predator(act.seat)
+        return [seat] if seat != play.seat else []
+
+    return targets

@@ -1833,75 +1833,7 @@ card(
 )
 
 
-# -- masters_a: Dark Influences, Two Wrongs (game._as_played's "cancel_as_played" hooks) --------------------------------
-
 _DARK = "Dark Influences"
-
-
-def _dark_mark(game: Game, play: Play) -> None:
-    """ "That card cannot be played again this turn" (by its player)."""
-    copy = game.cancelled if game.cancelled >= 0 else (game.aside[-2] if len(game.aside) > 1 else -1)
-    if copy >= 0:
-        owner = game.owner_of[copy]
-        add_rider(game, -1 - owner, "dark influences", game.card_of[copy], Until.END_OF_TURN, owner)
-
-
-@hook("may_play", _DARK)
-def _dark_forbids(game: Game, handler: Any, m: Minion) -> bool:
-    if not game.riders:
-        return True
-    seat = controller(game, m.id)
-    return not any(
-        r.holder == -1 - seat and r.key == "dark influences" and r.value == handler.card for r in game.riders
-    )
-
-
-@hook("cancel_as_played", _DARK, "Two Wrongs")
-def _cancelled_at_once(game: Game, copy: int, seat: int) -> bool:
-    """Dark Influences: "the next card played that would cancel another Methuselah's minion card as it is played is
-    canceled, its cost is not paid, and this card is burned instead". Two Wrongs: "the next card that would change
-    the target of this bleed is canceled as it is played"."""
-    mode = game.playing
-    if mode is None:
-        return False
-    if mode.window is W.AS_PLAYED and mode.role is not Role.LOCKED_REACTING and len(game.aside) > 1:  # not a wake
-        copies = _copies_anywhere(game, _DARK)
-        other = game.aside[-2]
-        if copies and game.owner_of[other] != seat and not _is_master_or_event(game, other):
-            burn_card(game, copies[0])
-            return True
-    act = current_action(game)
-    if act is not None and act.flags.get("two wrongs") and any(isinstance(e, Redirect) for e in mode.effects):
-        act.flags.pop("two wrongs")
-        return True
-    return False
-
-
-def _is_master_or_event(game: Game, copy: int) -> bool:
-    return bool({"Master", "Event"} & game.compiled.types.get(game.card_of[copy], frozenset()))
-
-
-def _two_wrongs_when(game: Game, play: Play) -> bool:
-    """A minion of a Methuselah other than the player's predator is bleeding the player, blocks declined."""
-    act = play.frame if isinstance(play.frame, Action) else None
-    return (
-        act is not None
-        and act.is_bleed()
-        and act.target == play.seat
-        and act.seat != game.predator(play.seat)
-        and game.prey(act.seat) != act.seat
-    )
-
-
-def _acting_prey(game: Game, play: Play) -> Sequence[int]:
-    act = play.frame if isinstance(play.frame, Action) else None
-    return [game.prey(act.seat)] if act is not None else []
-
-
-def _two_wrongs_mark(game: Game, play: Play) -> None:
-    act = play.frame if isinstance(play.frame, Action) else None
-    if act is not None:
-        act.flags["two wrongs"] = 1
 
 
 card(
@@ -1910,10 +1842,14 @@ card(
         window=W.AS_PLAYED,
         out_of_turn=True,
         when=minion_card_being_played,
-        effects=(_dark_mark, CancelAsPlayed(), PutInPlay()),
+        effects=(
+            CancelAsPlayed(not_again_this_turn=True),
+            PutInPlay(),
+            v.CancelNextPlayed("cancels another's minion card"),
+        ),
     ),
-    notes="'That card cannot be played again this turn': by its player, any copy. The cancel of the next canceller "
-    "is a hook; a cancel of the player's own minion card by another counts too.",
+    notes="'That card cannot be played again this turn': by its player, any copy. A cancel of the player's own "
+    "minion card by another counts too.",
 )
 card(
     "Two Wrongs",
@@ -1921,9 +1857,9 @@ card(
         window=W.BLOCKS_DECLINED,
         trifle=True,
         out_of_turn=True,
-        when=_two_wrongs_when,
-        targets=_acting_prey,
-        effects=(Redirect(), _two_wrongs_mark),
+        when=v.bleeding_you_by("not predator"),
+        targets=v.acting_methuselahs("prey"),
+        effects=(Redirect(), v.CancelNextPlayed("redirects this bleed")),
     ),
     notes="A card 'that would change the target of this bleed' is one whose effects redirect it (the vocabulary's "
     "Redirect).",
