@@ -7305,11 +7305,20 @@ def _ready_vampires_of(game: Game, seat: int, sect: str) -> list[Minion]:
     return [m for m in g.ready_minions(game, seat) if m.kind == VAMPIRE and (not sect or m.sect == sect)]
 
 
-def blood_movers(sect: str = "") -> Targets:
+def blood_movers(sect: str = "", to: str = "ready vampire") -> Targets:
     """Targets: the player's ready vampires (of ``sect``) with blood, while another ready one (of ``sect``) can take
-    some (the source of ``MoveBloodToAnother``)."""
+    some (the source of ``MoveBloodToAnother``); ``to="younger uncontrolled of its clan"``: while a younger vampire of
+    its clan is in the player's uncontrolled region (Grooming the Protégé)."""
+    if to not in _BLOOD_TO_ANOTHER:
+        raise ValueError(f"blood_movers: to must be one of {_BLOOD_TO_ANOTHER}, not {to!r}")
 
     def targets(game: Game, play: Play) -> Sequence[int]:
+        if to == "younger uncontrolled of its clan":
+            return [
+                m.id
+                for m in g.ready_minions(game, play.seat)
+                if m.kind == VAMPIRE and m.blood > 0 and _younger_uncontrolled_of_clan(game, m)
+            ]
         ready = _ready_vampires_of(game, play.seat, sect)
         if not any(m.blood < m.capacity for m in ready):
             return []
@@ -7322,13 +7331,24 @@ def blood_movers(sect: str = "") -> Targets:
 class MoveBloodToAnother:
     """Move ``amount`` blood from the target to another ready vampire of the player's (of ``sect``), chosen now,
     the emptiest first (The Status Perfectus: "move 1 blood from a ready anarch you control to another ready
-    anarch")."""
+    anarch"). ``to="younger uncontrolled of its clan"``: to a younger vampire of the target's clan in the player's
+    uncontrolled region, chosen now (the bots: the one closest to coming out first), ``amount=0`` being X, the amount
+    chosen (``play.value``) within the target's blood (Grooming the Protégé: "move up to 3 blood from a ready vampire
+    you control to a younger vampire of the same clan in your uncontrolled region")."""
 
     amount: int = 1
     sect: str = ""
+    to: str = "ready vampire"
+
+    def __post_init__(self) -> None:
+        if self.to not in _BLOOD_TO_ANOTHER:
+            raise ValueError(f"MoveBloodToAnother: to must be one of {_BLOOD_TO_ANOTHER}, not {self.to!r}")
 
     def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         source = game.minions.get(play.target)
+        if self.to == "younger uncontrolled of its clan":
+            proteges = _younger_uncontrolled_of_clan(game, source) if source is not None else []
+            return self._to_uncontrolled(game, play, source, proteges) if source is not None and proteges else None
         if source is None or source.blood <= 0:
             return None
         others = sorted(
@@ -7349,6 +7369,33 @@ class MoveBloodToAnother:
         moved = -g.move_blood(game, source.id, -self.amount)
         g.move_blood(game, dest.id, moved)
         game.log("move blood", play.seat, source.id, dest.id, moved)
+
+    def _to_uncontrolled(
+        self, game: Game, play: Play, source: Minion, proteges: list[int]
+    ) -> Generator[Any, Any, None]:
+        option = yield from g.choose(
+            game, play.seat, [economy.Option(economy.Kind.TERMS, play.seat, target=c) for c in proteges]
+        )
+        # blood moved, not gained nor burned: an uncontrolled vampire's blood is not capped by its capacity
+        moved = min(self.amount or play.value, source.blood)
+        source.blood -= moved
+        game.minions[option.target].blood += moved
+        game.log("move blood", play.seat, source.id, option.target, moved)
+
+
+_BLOOD_TO_ANOTHER = ("ready vampire", "younger uncontrolled of its clan")
+
+
+def _younger_uncontrolled_of_clan(game: Game, donor: Minion) -> list[int]:
+    """The younger (smaller capacity) vampires of the donor's clan in its controller's uncontrolled region, the one
+    closest to coming out first."""
+    seat = g.controller(game, donor.id)
+    found = [
+        game.minions[c]
+        for c in game.seats[seat].uncontrolled
+        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
+    ]
+    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
 
 
 NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)

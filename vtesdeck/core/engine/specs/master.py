@@ -796,39 +796,6 @@ _discipline_level = GainDisciplineLevel
 # -- Unholy Sacrament, Family Gathering, Grooming the Protégé ----------------------------------------------------------
 
 
-def _grooming_donors(game: Game, play: Play) -> Sequence[int]:
-    """A ready vampire of the player's with blood and a younger vampire of its clan in the uncontrolled region."""
-    return [m.id for m in ready_minions(game, play.seat) if m.kind == VAMPIRE and m.blood > 0 and _proteges(game, m)]
-
-
-def _proteges(game: Game, donor: Minion) -> list[int]:
-    """The younger (smaller capacity) vampires of the donor's clan in its player's uncontrolled region, the one
-    closest to coming out first."""
-    seat = controller(game, donor.id)
-    found = [
-        game.minions[c]
-        for c in game.seats[seat].uncontrolled
-        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
-    ]
-    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
-
-
-def _groom(game: Game, play: Play) -> Flow | None:
-    donor = game.minions.get(play.target)
-    if donor is None:
-        return None
-    proteges = _proteges(game, donor)
-    return _groom_to(game, play, donor, proteges) if proteges else None
-
-
-def _groom_to(game: Game, play: Play, donor: Minion, proteges: list[int]) -> Flow:
-    option = yield from choose(game, play.seat, [Option(Kind.TERMS, play.seat, target=c) for c in proteges])
-    moved = min(play.value, donor.blood)
-    donor.blood -= moved
-    game.minions[option.target].blood += moved
-    game.log("move blood", play.seat, donor.id, option.target, moved)
-
-
 # -- Protected Resources, Tend the Flock, Fortschritt Library ------------------------------------------------------------
 
 
@@ -1107,7 +1074,12 @@ card(
 )
 card(
     "Grooming the Protégé",
-    Mode(window=W.MASTER, targets=_grooming_donors, values=values_of(1, 2, 3), effects=(_groom,)),
+    Mode(
+        window=W.MASTER,
+        targets=v.blood_movers(to="younger uncontrolled of its clan"),
+        values=values_of(1, 2, 3),
+        effects=(v.MoveBloodToAnother(0, to="younger uncontrolled of its clan"),),
+    ),
     notes="The younger vampire is chosen as the card resolves (the bots: the one closest to coming out).",
 )
 card(
