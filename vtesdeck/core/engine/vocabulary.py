@@ -8118,18 +8118,6 @@ def caps_pool_burned_by_bleed(name: str, most: int) -> None:
         return min(pay, most) if copies_of(game, name, "controlled", act.target) else pay
 
 
-def burned_after_own_successful_bleed(name: str) -> None:
-    """ "After a minion you control successfully bleeds, burn this card" (not after a bleed for 0: LSJ 20030701-1):
-    the acting Methuselah's copies burn, the "after_resolution" hook (Protected Resources)."""
-
-    @hook("after_resolution", name)
-    def burn(game: Game, act: Action) -> None:
-        if act.flags.get("successful_bleed"):
-            wanted = vekn(game, name)
-            for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
-                g.burn_card(game, copy)
-
-
 def blocked_costs_blocker_pool(name: str, amount: int = 1) -> None:
     """ "If this minion is blocked, the blocking minion's controller burns N pool before block resolution", for each
     copy on the acting minion: the "blocked" hook (Aching Beauty)."""
@@ -11335,3 +11323,38 @@ def acting_methuselahs(which: str) -> Targets:
         return [seat] if seat != play.seat else []
 
     return targets
+
+
+def burned_after_successful_action(name: str, *, bleed: bool = False, by: Minions | None = None) -> None:
+    """ "Burn this card after <a minion> performs a successful <action>": the "after_resolution" hook, in the card's
+    spec's place. ``bleed``: a successful bleed (not one for 0: LSJ 20030701-1) by a minion of the player's, whose
+    copies burn ("after a minion you control successfully bleeds, burn this card": Protected Resources); else any
+    successful action by a minion ``by`` fits, of any Methuselah, burning every copy on the table ("after a Toreador
+    performs a successful action": Loup)."""
+
+    @hook("after_resolution", name)
+    def burn(game: Game, act: Action) -> None:
+        wanted = vekn(game, name)
+        if bleed:
+            if act.flags.get("successful_bleed"):
+                for copy in [c for c in game.seats[act.seat].controlled if game.card_of[c] == wanted]:
+                    g.burn_card(game, copy)
+            return
+        actor = game.minions.get(act.actor)
+        if act.succeeded and actor is not None and (by is None or by.fits(game, actor)):
+            for copy in [c for s in game.order for c in game.seats[s].controlled if game.card_of[c] == wanted]:
+                g.burn_card(game, copy)
+
+
+@hook("unlock", data=("burns_at",))
+def _burns_at_end_of_turn(game: Game, seat: int) -> int:
+    """ "Burn this card at the end of the turn" (``Spec.burns_at="end of turn"``: Loup): every Methuselah's copies on
+    the table burn. Nothing happens between the end of a turn and the next unlock phase, so they burn there, with the
+    unlock-phase burns."""
+    specs = game.compiled.specs
+    for s in game.order:
+        for copy in [c for c in game.seats[s].controlled if c not in game.minions]:
+            spec = specs.get(game.card_of[copy])
+            if spec is not None and spec.burns_at == "end of turn":
+                g.burn_card(game, copy)
+    return 0

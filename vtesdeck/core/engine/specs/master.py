@@ -97,7 +97,7 @@ from ..vocabulary import (
     burn_card,
     burn_minion,
     burnable_by_discarding,
-    burned_after_own_successful_bleed,
+    burned_after_successful_action,
     burned_in_influence_phase,
     burned_when_bearer_in_torpor,
     cannot_block,
@@ -332,7 +332,7 @@ _own_vampires = Minions(ready=False)  # a vampire of the player's, ready or in t
 
 card(
     "Ashur Tablets",
-    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="turn"),
+    Mode(window=W.MASTER, effects=(PutInPlay(), _ashur), limit="ashur tablets", limit_scope="table turn"),
     notes="The cards taken back are the 13 most recent library cards of the ash heap, the last one to the hand.",
 )
 card(
@@ -800,7 +800,8 @@ _discipline_level = GainDisciplineLevel
 
 
 caps_pool_burned_by_bleed("Protected Resources", 2)  # "If you would burn more than 2 pool to a bleed, … 2 pool"
-burned_after_own_successful_bleed("Protected Resources")  # "After a minion you control successfully bleeds, burn …"
+# "After a minion you control successfully bleeds, burn this card"
+burned_after_successful_action("Protected Resources", bleed=True)
 
 
 def _gehenna_events(game: Game, seat: int) -> list[int]:

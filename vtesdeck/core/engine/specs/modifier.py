@@ -85,7 +85,6 @@ from ..vocabulary import (
     blocker_ally_or_younger,
     blocker_is_ally,
     blocker_vampire_without,
-    burn_card,
     capacity_at_least,
     card_being_played,
     current_action,
@@ -1141,57 +1140,22 @@ card(
 )
 
 
-_LOUP = "loup played"
-
-
-def _loups_in_play(game: Game) -> list[tuple[int, int]]:
-    """(controller, copy) of every Loup on the table."""
-    loup = vekn(game, "Loup")
-    return [(s, c) for s in game.order for c in game.seats[s].controlled if game.card_of[c] == loup]
-
-
-def _no_loup_this_turn(game: Game, play: Play) -> bool:
-    """Only one Loup can be played each turn (by anyone)."""
-    return (_LOUP, game.turn) not in game.used
-
-
-def _loup_played(game: Game, play: Play) -> None:
-    game.used.add((_LOUP, game.turn))
-
-
-def _burn_loups(game: Game) -> None:
-    for _, copy in _loups_in_play(game):
-        burn_card(game, copy)
-
-
-@hook("stealth", "Loup")
-def _loup_stealth(game: Game, act: Action) -> int:
-    """Toreador get +1 stealth while a Loup is in play (each Loup)."""
-    actor = game.minions.get(act.actor)
-    return len(_loups_in_play(game)) if actor is not None and actor.clan == "Toreador" else 0
-
-
-@hook("after_resolution", "Loup")
-def _loup_after_success(game: Game, act: Action) -> None:
-    """Burned after a Toreador performs a successful action."""
-    actor = game.minions.get(act.actor)
-    if act.succeeded and actor is not None and actor.clan == "Toreador":
-        _burn_loups(game)
-
-
-@hook("unlock", "Loup")
-def _loup_end_of_turn(game: Game, seat: int) -> int:
-    """Burned at the end of the turn: nothing happens between the end of a turn and the next unlock phase, so it
-    is burned there."""
-    _burn_loups(game)
-    return 0
+v.card_gives("stealth", "Loup", 1, v.Minions(kind=None, clan="Toreador"), where="anywhere")  # "Toreador get +1 stealth"
+# "Burn this card at the end of the turn or after a Toreador performs a successful action"
+v.burned_after_successful_action("Loup", by=v.Minions(kind=None, clan="Toreador"))
 
 
 card(
     "Loup",
-    Mode(window=W.BLOCK_ATTEMPT, when=_no_loup_this_turn, effects=(_loup_played, PutInPlay(), Stealth(1))),
+    Mode(
+        window=W.BLOCK_ATTEMPT,
+        effects=(PutInPlay(), Stealth(1)),
+        limit="loup",
+        limit_scope="table turn",  # "Only one Loup can be played each turn"
+    ),
     notes="Played during a block attempt (its stealth counts for the action it is played in, only as needed); "
     "burned at the next unlock phase (the end of the turn) or after a Toreador's successful action.",
+    burns_at="end of turn",
 )
 
 
