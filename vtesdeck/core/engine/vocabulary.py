@@ -2261,10 +2261,17 @@ class AlliesAndYoungerLessIntercept:
 
     amount: int = 1
     allies_only: bool = False  # "Allies get -1 intercept" (Obedient Flesh [dom][pro])
+    # "Once this action, this vampire may burn N blood to give an ally or younger vampire -1 intercept" (Into Thin Air:
+    # 1): the current blocker only, taken as the card is played, when the block would otherwise succeed and the vampire
+    # keeps 1 blood (logged under the card's name)
+    blocker_for_blood: int = 0
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play)
         if act is None:
+            return
+        if self.blocker_for_blood:
+            self._blocker_for_blood(game, play, act)
             return
         if self.allies_only:
             act.flags["allies: less intercept"] = act.flags.get("allies: less intercept", 0) + self.amount
@@ -2276,6 +2283,21 @@ class AlliesAndYoungerLessIntercept:
             act.flags.get("allies and younger: less intercept", 0) + self.amount
         )
         act.intercept -= self.amount
+
+    def _blocker_for_blood(self, game: Game, play: Play, act: Action) -> None:
+        m = game.minions.get(play.minion)
+        if m is None or act.flags.get("one ally or younger: less intercept"):
+            return
+        blocker = game.minions.get(act.blocker)
+        if blocker is None or act.intercept < act.stealth or m.blood <= self.blocker_for_blood:
+            return
+        if not (blocker.kind == ALLY or (blocker.kind == VAMPIRE and g.younger(game, blocker.id, act.actor))):
+            return
+        act.flags["one ally or younger: less intercept"] = 1
+        act.flags[f"less intercept: {blocker.id}"] = act.flags.get(f"less intercept: {blocker.id}", 0) + self.amount
+        g.move_blood(game, m.id, -self.blocker_for_blood)
+        act.intercept -= self.amount  # the current attempt's; a later attempt by the same minion gets it from the hook
+        game.log(game.compiled.specs[game.card_of[play.card]].name.lower(), play.seat, play.minion, blocker.id)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -3458,6 +3480,7 @@ def _allies_and_younger_intercept(game: Game, minion: int, act: Action) -> int:
     less = act.flags.get("allies and younger: less intercept", 0)
     allies = act.flags.get("allies: less intercept", 0)
     out = -less if less and _ally_or_younger_than_actor(game, minion, act) else 0
+    out -= act.flags.get(f"less intercept: {minion}", 0)  # ``blocker_for_blood`` (Into Thin Air)
     if allies:
         m = game.minions.get(minion)
         out -= allies if m is not None and m.kind == ALLY else 0

@@ -112,7 +112,6 @@ from ..vocabulary import (
     vampires_with_votes,
     vekn,
     x_within_blood,
-    younger,
     younger_possible_blockers,
 )
 from ..windows import Act, W
@@ -598,45 +597,19 @@ card(
 )
 
 
-def _ita_hit(game: Game, minion: int, act: Action) -> bool:
-    """Into Thin Air's -1 intercept: an ally or a vampire younger than the acting one."""
-    m = game.minions.get(minion)
-    return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and younger(game, minion, act.actor)))
-
-
-def _into_thin_air(game: Game, play: Play) -> None:
-    """Once this action, burn 1 blood to give the current blocker (an ally or younger vampire) -1 intercept:
-    taken when the block would still succeed and the vampire keeps 1 blood."""
-    act = action_of(play)
-    m = game.minions.get(play.minion)
-    if act is None or m is None or act.flags.get("into_thin_air_used"):
-        return
-    if act.blocker < 0 or act.intercept < act.stealth or m.blood < 2 or not _ita_hit(game, act.blocker, act):
-        return
-    act.flags["into_thin_air_used"] = 1
-    act.flags[f"into_thin_air_minus:{act.blocker}"] = 1
-    move_blood(game, m.id, -1)
-    act.intercept -= 1  # the current attempt's; a later attempt by the same minion gets it from the hook
-    game.log("into thin air", play.seat, play.minion, act.blocker)
-
-
-@hook("intercept", "Into Thin Air")
-def _into_thin_air_intercept(game: Game, minion: int, act: Action) -> int:
-    return -1 if act.flags and act.flags.get(f"into_thin_air_minus:{minion}") else 0
-
-
+_ITA_LESS_INTERCEPT = AlliesAndYoungerLessIntercept(blocker_for_blood=1)
 card(
     "Into Thin Air",
     Mode(
         window=W.BLOCK_ATTEMPT,
         when=action_not_marked(_LIC),
-        effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
+        effects=(Stealth(1), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _ITA_LESS_INTERCEPT),
     ),
     Mode(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         when=action_not_marked(_LIC),
-        effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _into_thin_air),
+        effects=(Stealth(2), MarkAction(_ITA), DoNotReplace(Until.NEXT_UNLOCK), _ITA_LESS_INTERCEPT),
     ),
     notes="The optional 1-blood burn for -1 intercept is taken only as the card is played, against the current "
     "blocker, and only when the block would otherwise succeed and the vampire keeps 1 blood (no later use "
