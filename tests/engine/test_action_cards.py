@@ -101,3 +101,35 @@ def test_only_one_loup_each_turn_by_any_minion(cards: carddb.CardIndex) -> None:
     assert not [o for o in g.hand_options(game, 0, W.BLOCK_ATTEMPT, act) if game.card_of[o.card] == loup]
     game.turn += 1  # the next turn: one may be played again
     assert [o for o in g.hand_options(game, 0, W.BLOCK_ATTEMPT, act) if game.card_of[o.card] == loup]
+
+
+def test_only_one_veil_the_legions_at_superior_each_turn(cards: carddb.CardIndex) -> None:
+    """Veil the Legions [OBF]: "Only one Veil the Legions can be played at superior each turn" (``limit_scope="table
+    turn"``): once Agrippina played one at superior, a later action is offered the second copy at [obf] only."""
+    data = {
+        "stop": "minion",
+        "seats": [
+            {
+                "hand": ["Veil the Legions", "Veil the Legions"],
+                "ready": [
+                    {"card": "Alice Chen", "blood": 3, "as": "actor"},
+                    {"card": "Agrippina", "blood": 3, "as": "agrippina"},
+                    {"card": "Allanyan Serata", "blood": 3, "as": "hunter"},
+                ],
+            },
+            {"pool": 30, "ready": [{"card": "Alicia Cortez", "blood": 3, "as": "alicia"}]},
+        ],
+        "choices": [
+            {"seat": 0, "action": "bleed", "by": "actor"},
+            {"seat": 1, "block": "alicia"},
+            {"seat": 0, "play": "Veil the Legions", "mode": 1, "by": "agrippina", "value": 0},
+        ],
+    }
+    game, aliases, problems = scenario.play_scenario(data, cards)
+    assert not problems
+    act = Action(kind=Act.HUNT, seat=0, actor=aliases["hunter"], blocker=aliases["alicia"], stealth=0, intercept=1)
+    game.frames.append(act)
+    modes = {o.mode for o in g.hand_options(game, 0, W.BLOCK_ATTEMPT, act)}
+    assert modes == {0}
+    game.turn += 1  # the next turn: [OBF] again
+    assert {o.mode for o in g.hand_options(game, 0, W.BLOCK_ATTEMPT, act)} == {0, 1}

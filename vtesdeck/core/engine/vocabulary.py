@@ -5670,17 +5670,32 @@ def _controller_of_card(game: Game, copy: int) -> int:
 @dataclasses.dataclass(frozen=True, slots=True)
 class StealthThisTurn:
     """The playing minion gets +N stealth until the end of the turn (Gear Up [pre]): a rider the "stealth" hook
-    reads on each action it takes."""
+    reads on each action it takes. ``next_x_actions``: instead, the playing vampire burns X blood (``play.value``)
+    to give the next X actions the player's minions perform this turn +1 stealth each (Veil the Legions [OBF]), one
+    used up as each action's stealth is counted."""
 
     amount: int = 1
+    next_x_actions: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
+        if self.next_x_actions:
+            if play.value > 0 and play.minion in game.minions:
+                g.move_blood(game, play.minion, -play.value)
+                g.add_rider(game, -1 - play.seat, _NEXT_ACTIONS_STEALTH, play.value, Until.END_OF_TURN, play.seat)
+            return
         if play.minion in game.minions:
             g.add_rider(game, play.minion, "stealth this turn", self.amount, Until.END_OF_TURN, play.seat)
 
 
+_NEXT_ACTIONS_STEALTH = "stealth: the next actions this turn"
+
+
 @hook("stealth", effects=(StealthThisTurn,))
 def _stealth_this_turn(game: Game, act: Action) -> int:
+    holder = -1 - act.seat
+    if g.rider_sum(game, holder, _NEXT_ACTIONS_STEALTH) > 0:  # read once, as the action is announced: one used up
+        g.add_rider(game, holder, _NEXT_ACTIONS_STEALTH, -1, Until.END_OF_TURN, act.seat)
+        return 1 + g.rider_sum(game, act.actor, "stealth this turn")
     return g.rider_sum(game, act.actor, "stealth this turn")
 
 

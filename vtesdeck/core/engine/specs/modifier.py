@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import vocabulary as v
 from ..cards import Attached, Bearer, Mode, Play, Role, UnlockPhase, card, hook
-from ..frames import Action, Until
+from ..frames import Until
 from ..state import ALLY, VAMPIRE, Game
 from ..vocabulary import (
     BLOCKED_COMBAT_AGGRAVATED,
@@ -96,7 +96,6 @@ from ..vocabulary import (
     in_polling,
     less_intercept_bites,
     locked_self,
-    move_blood,
     not_,
     not_bleed,
     not_carrying,
@@ -783,35 +782,12 @@ card(
 )
 
 
-_VEIL, _VEIL_NEXT, _VEIL_SUPERIOR = "veil the legions", "veil the legions: next actions", "veil the legions: superior"
+_VEIL = "veil the legions"
 
 
-def _veil_unplayed(game: Game, play: Play) -> bool:
-    """Only one Veil the Legions each action, by a ready unlocked vampire other than the acting minion."""
-    return action_not_marked(_VEIL)(game, play) and not locked_self(game, play)
-
-
-def _veil_superior_unplayed(game: Game, play: Play) -> bool:
-    """Only one Veil the Legions at superior each turn (its Methuselah's)."""
-    return _veil_unplayed(game, play) and rider_sum(game, -1 - play.seat, _VEIL_SUPERIOR) == 0
-
-
-def _veil_next(game: Game, play: Play) -> None:
-    """[OBF]: burn X blood: the next X actions of your minions this turn get +1 stealth (``_veil_stealth``)."""
-    add_rider(game, -1 - play.seat, _VEIL_SUPERIOR, 1, Until.END_OF_TURN, play.seat)
-    if play.value > 0 and play.minion in game.minions:
-        move_blood(game, play.minion, -play.value)
-        add_rider(game, -1 - play.seat, _VEIL_NEXT, play.value, Until.END_OF_TURN, play.seat)
-
-
-@hook("stealth", "Veil the Legions")
-def _veil_stealth(game: Game, act: Action) -> int:
-    """+1 stealth to one of the next X actions (read once, as each action is announced: it uses one up)."""
-    holder = -1 - act.seat
-    if rider_sum(game, holder, _VEIL_NEXT) <= 0:
-        return 0
-    add_rider(game, holder, _VEIL_NEXT, -1, Until.END_OF_TURN, act.seat)
-    return 1
+# "Only usable by a ready unlocked vampire other than the acting minion. Only one Veil the Legions can be played each
+# action."
+_veil_unplayed = all_of(action_not_marked(_VEIL), not_(locked_self))
 
 
 card(
@@ -826,11 +802,14 @@ card(
         window=W.BLOCK_ATTEMPT,
         superior=True,
         role=Role.OTHER_READY,
-        when=_veil_superior_unplayed,
+        when=_veil_unplayed,
         values=x_within_blood(0, 1, 2, 3),
-        effects=(Stealth(1), MarkAction(_VEIL), _veil_next),
+        effects=(Stealth(1), MarkAction(_VEIL), v.StealthThisTurn(next_x_actions=True)),
+        limit="veil the legions superior",
+        limit_scope="table turn",  # "Only one Veil the Legions can be played at superior each turn"
     ),
-    notes="[OBF]'s X is chosen as the card is played (0 to 3, within the vampire's blood).",
+    notes="[OBF]'s X is chosen as the card is played (0 to 3, within the vampire's blood). 'Only one … at superior "
+    "each turn' is read as by anyone at the table (as Loup's 'only one Loup can be played each turn').",
 )
 
 
