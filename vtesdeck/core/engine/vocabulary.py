@@ -10214,14 +10214,24 @@ class NoMoreCardsThisAction:
     """From now on during this action no card of ``types`` may be played ("No more action modifiers can be played on
     this action": Approximation of Loyalty [PRE]); with ``unlocking``, no card whose effect unlocks a minion, and an
     unlock promised after resolution is void ("During this action, minions cannot unlock": The Sleeping Mind [DOM];
-    wakes still are: PIB 20150703). A mark on the action, read by the vocabulary's "may_play" hook."""
+    wakes still are: PIB 20150703). With ``requiring``, only the cards of ``types`` requiring one of these
+    Disciplines, by minions other than the acting one ("Reaction cards that require Dominate or Presence do not affect
+    this vampire for the duration of this action": Perfect Clarity, not played at all), and with
+    ``opposing_in_combat`` no card requiring them, of any type, by the minion opposing the acting one in a combat of
+    the action (Perfect Clarity [THA]). A mark on the action, read by the vocabulary's "may_play" hook."""
 
     types: tuple[str, ...] = ()
     unlocking: bool = False
+    requiring: tuple[str, ...] = ()
+    opposing_in_combat: bool = False
 
     def __call__(self, game: Game, play: Play) -> None:
         act = action_of(play) or g.current_action(game)
         if act is None:
+            return
+        if self.requiring:
+            key = f"{_CLOSED_REQUIRING}{','.join(self.requiring)}:{','.join(self.types)}"
+            act.flags[key] = 2 if self.opposing_in_combat else 1
             return
         for kind in self.types:
             act.flags["no more cards"] = 1
@@ -10239,7 +10249,35 @@ def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
         return True
     if act.flags.get("minions cannot unlock") and any(isinstance(e, _UNLOCKING_EFFECTS) for e in handler.mode.effects):
         return False
+    if handler.mode.disciplines and not _closed_requiring_allows(game, act, handler, m):
+        return False
     return not act.flags.get("no more cards") or not any(act.flags.get(f"no more cards:{k}") for k in handler.types)
+
+
+_CLOSED_REQUIRING = "no cards requiring:"
+
+
+def _closed_requiring_allows(game: Game, act: Action, handler: Any, m: Minion) -> bool:
+    """``NoMoreCardsThisAction(requiring=…)``: the cards of its types requiring those Disciplines, by another minion
+    than the acting one; at level 2 (``opposing_in_combat``) any card requiring them by the opposing minion."""
+    for flag, level in act.flags.items():
+        if not flag.startswith(_CLOSED_REQUIRING):
+            continue
+        disciplines, types = flag[len(_CLOSED_REQUIRING) :].split(":")
+        if set(disciplines.split(",")).isdisjoint(handler.mode.disciplines):
+            continue
+        if m.id != act.actor and not set(types.split(",")).isdisjoint(handler.types):
+            return False
+        c = g.current_combat(game)
+        if (
+            level == 2
+            and c is not None
+            and c.action is act
+            and act.actor in (c.a.minion, c.b.minion)
+            and m.id == c.other(act.actor).minion
+        ):
+            return False
+    return True
 
 
 def _ally_or_capacity_at_most(game: Game, minion: int, capacity: int) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Any
 
 from .. import vocabulary as v
@@ -88,7 +87,6 @@ from ..vocabulary import (
     capacity_at_least,
     card_being_played,
     current_action,
-    current_combat,
     during_bleed,
     has_blood,
     has_edge,
@@ -1309,47 +1307,17 @@ card("Scorn of Adonis", Mode(window=W.POLLING, when=in_polling, effects=(v.Voter
 
 # -- Perfect Clarity: Dominate and Presence reactions do not affect this vampire this action ---------------------------
 
-_CLARITY_DISCIPLINES = frozenset(("dom", "pre"))
-
-
-def _clarity(superior: bool) -> Callable[[Game, Play], None]:
-    def effect(game: Game, play: Play) -> None:
-        act = action_of(play)
-        if act is not None:
-            act.flags[f"perfect clarity:{play.minion}"] = 2 if superior else 1
-
-    return effect
-
-
-@hook("may_play", "Perfect Clarity")
-def _clarity_forbids(game: Game, handler: Any, m: Any) -> bool:
-    """Reactions requiring Dominate or Presence cannot be played during the action (they would not affect the
-    vampire: Deflection's redirection neither, LSJ 20010621); at superior, the minion opposing it in a combat of
-    the action plays no card requiring them."""
-    if _CLARITY_DISCIPLINES.isdisjoint(handler.mode.disciplines):
-        return True
-    act = current_action(game)
-    if act is None or not act.flags:
-        return True
-    level = act.flags.get(f"perfect clarity:{act.actor}", 0)
-    if not level:
-        return True
-    if "Reaction" in handler.types and m.id != act.actor:
-        return False
-    c = current_combat(game)
-    return not (
-        level == 2
-        and c is not None
-        and c.action is act
-        and act.actor in (c.a.minion, c.b.minion)
-        and m.id == c.other(act.actor).minion
-    )
+_CLARITY = ("dom", "pre")
 
 
 card(
     "Perfect Clarity",
-    Mode(window=W.ANNOUNCED, effects=(_clarity(False),)),
-    Mode(window=W.ANNOUNCED, superior=True, effects=(_clarity(True),)),
+    Mode(window=W.ANNOUNCED, effects=(v.NoMoreCardsThisAction(types=("Reaction",), requiring=_CLARITY),)),
+    Mode(
+        window=W.ANNOUNCED,
+        superior=True,
+        effects=(v.NoMoreCardsThisAction(types=("Reaction",), requiring=_CLARITY, opposing_in_combat=True),),
+    ),
     notes="Reactions requiring Dominate or Presence are not played at all during the action (rather than played "
     "without affecting the vampire).",
 )
