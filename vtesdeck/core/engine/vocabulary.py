@@ -4660,15 +4660,53 @@ def ready_allies(game: Game, play: Play) -> Sequence[int]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class RemoveTargetFromGame:
     """The target minion (``play.target``) is removed from the game, with every card on it (Permanent
-    Vacation)."""
+    Vacation). ``controller_gains_capacity``: "their controller gains pool equal to the vampire's capacity", and
+    ``cancel_for_pool``: "their controller can burn N pool to cancel this card as it is played", asked as the card
+    resolves when the vampire is another Methuselah's with more pool than that (nothing can happen between; the bots'
+    fixed rule: cancel for a ready vampire with 5 pool or more) (Golconda: Inner Peace: 2)."""
 
-    def __call__(self, game: Game, play: Play) -> None:
+    controller_gains_capacity: bool = False
+    cancel_for_pool: int = 0
+
+    def __call__(self, game: Game, play: Play) -> Generator[Any, Any, None] | None:
         from .state import leave_play
 
-        if play.target in game.minions and game.minions[play.target].in_play:
-            owner = game.owner_of[play.target]
-            leave_play(game, play.target, removed=True)
-            game.log("remove from game", owner, play.target)
+        if not self.controller_gains_capacity:
+            if play.target in game.minions and game.minions[play.target].in_play:
+                owner = game.owner_of[play.target]
+                leave_play(game, play.target, removed=True)
+                game.log("remove from game", owner, play.target)
+            return None
+        seat = g.controller(game, play.target)
+        if seat < 0:
+            return None
+        m = game.minions[play.target]
+        if self.cancel_for_pool and seat != play.seat and game.seats[seat].pool > self.cancel_for_pool:
+            keep = economy.Option(economy.Kind.TERMS, seat, value=1)
+            let = economy.Option(economy.Kind.PASS, seat)
+            first = [keep, let] if not m.torpor and game.seats[seat].pool >= 5 else [let, keep]
+            return self._asked(game, play, seat, first)
+        self._remove_for_pool(game, play, seat)
+        return None
+
+    def _asked(self, game: Game, play: Play, seat: int, options: list[Any]) -> Generator[Any, Any, None]:
+        option = yield from g.choose(game, seat, options)
+        if option.kind is economy.Kind.TERMS:
+            economy.burn_pool(game, seat, self.cancel_for_pool)
+            game.log("cancel", seat, play.card)
+            play_cancelled(game, play.seat, play.card)  # (Victor Donaldson)
+            return
+        self._remove_for_pool(game, play, seat)
+
+    @staticmethod
+    def _remove_for_pool(game: Game, play: Play, seat: int) -> None:
+        from .state import leave_play
+
+        capacity = game.minions[play.target].capacity
+        leave_play(game, play.target, removed=True)
+        game.log("remove from game", seat, play.target)
+        economy.gain_pool(game, seat, capacity)
+        game.log("gain pool", seat, capacity)
 
 
 def actor_of_kind(*kinds: str) -> Pred:

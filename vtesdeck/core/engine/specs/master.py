@@ -174,7 +174,6 @@ from ..vocabulary import (
     own_vampires_without_superior,
     passes_to_predator_in_discard_phase,
     phase_actions,
-    play_cancelled,
     plays_held_cards,
     pool_at_least,
     pool_covers_copies_on_own_minions,
@@ -749,42 +748,6 @@ intercept_vs_bleeds_at_controller("Guardian Angel", 1)  # "+1 intercept when a m
 burned_when_bearer_in_torpor("Guardian Angel")  # "If this vampire is in torpor, burn this card"
 
 
-def _golconda(game: Game, play: Play) -> Flow | None:
-    """Another Methuselah's vampire: its controller may burn 2 pool to cancel the card (asked now: nothing can
-    happen between the card being played and this choice), cancelling it when the vampire is ready and it has 5
-    pool or more; else the vampire leaves the game and its controller gains pool equal to its capacity."""
-    owner = controller(game, play.target)
-    if owner < 0:
-        return None
-    m = game.minions[play.target]
-    if owner != play.seat and game.seats[owner].pool > 2:
-        keep = Option(Kind.TERMS, owner, value=1)
-        let = Option(Kind.PASS, owner)
-        first = [keep, let] if not m.torpor and game.seats[owner].pool >= 5 else [let, keep]
-        return _golconda_asked(game, play, owner, first)
-    _golconda_remove(game, play, owner)
-    return None
-
-
-def _golconda_asked(game: Game, play: Play, owner: int, options: list[Option]) -> Flow:
-    option = yield from choose(game, owner, options)
-    if option.kind is Kind.TERMS:
-        economy.burn_pool(game, owner, 2)
-        game.log("cancel", owner, play.card)
-        play_cancelled(game, play.seat, play.card)  # (Victor Donaldson)
-        return
-    _golconda_remove(game, play, owner)
-
-
-def _golconda_remove(game: Game, play: Play, owner: int) -> None:
-    m = game.minions[play.target]
-    capacity = m.capacity
-    leave_play(game, play.target, removed=True)
-    game.log("remove from game", owner, play.target)
-    economy.gain_pool(game, owner, capacity)
-    game.log("gain pool", owner, capacity)
-
-
 # -- Discipline cards (Protean, Obfuscate, Dominate, Fortitude, Dementation), Tribute to the Master ----------------------
 
 
@@ -1007,7 +970,11 @@ card(
 )
 card(
     "Golconda: Inner Peace",
-    Mode(window=W.MASTER, targets=Minions(whose="own first", ready=False, min_capacity=8), effects=(_golconda,)),
+    Mode(
+        window=W.MASTER,
+        targets=Minions(whose="own first", ready=False, min_capacity=8),
+        effects=(v.RemoveTargetFromGame(controller_gains_capacity=True, cancel_for_pool=2),),
+    ),
     notes="Another Methuselah's cancel (burn 2 pool) is asked as the card resolves; by a fixed rule for the bots: "
     "cancel for a ready vampire with 5 pool or more.",
 )
