@@ -493,10 +493,17 @@ def no_aim_yet(game: Game, play: Play) -> bool:
     return c is not None and c.side(play.minion).aim == 0
 
 
-def x_within_blood(*choices: int) -> Callable[[Game, Play], Sequence[int]]:
-    """X among ``choices``, as much as the playing minion's blood pays (an "X blood" cost: Monkey Wrench)."""
+def x_within_blood(*choices: int, within: str = "blood") -> Callable[[Game, Play], Sequence[int]]:
+    """X among ``choices``, as much as the playing minion's blood pays (an "X blood" cost: Monkey Wrench); with
+    ``within="votes passed by"``, no more than the votes by which the action's referendum passed ("move up to 2 of
+    those blood to your pool": Voter Captivation [PRE], with ``BloodPerVotePassedBy``)."""
+    if within not in ("blood", "votes passed by"):
+        raise ValueError(f"x_within_blood: within must be 'blood' or 'votes passed by', not {within!r}")
 
     def values(game: Game, play: Play) -> Sequence[int]:
+        if within == "votes passed by":
+            won = _votes_passed_by(play)
+            return tuple(x for x in choices if x <= won)
         m = game.minions.get(play.minion)
         return tuple(x for x in choices if m is not None and x <= m.blood)
 
@@ -11248,24 +11255,14 @@ def _votes_passed_by(play: Play) -> int:
     return max(0, act.flags.get("votes_by", 0)) if act is not None else 0
 
 
-def votes_passed_by_up_to(n: int) -> Callable[[Game, Play], Sequence[int]]:
-    """X: 0 up to ``n``, and no more than the votes by which the referendum passed ("move up to 2 of those blood to
-    your pool": Voter Captivation [PRE], with ``BloodPerVotePassedBy``)."""
-
-    def values(game: Game, play: Play) -> Sequence[int]:
-        return tuple(range(min(n, _votes_passed_by(play)) + 1))
-
-    return values
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class BloodPerVotePassedBy:
     """1 blood from the bank for each vote by which the referendum passed, after resolution of the player's
     political action:
 
-    - by default to the acting vampire, X of them (``play.value``, from ``votes_passed_by_up_to``) to the player's
-      pool instead (Voter Captivation: "this vampire gains 1 blood for each vote…; [PRE] move up to 2 of those blood
-      to your pool instead"), logged under the card's name;
+    - by default to the acting vampire, X of them (``play.value``, from ``x_within_blood(…, within="votes passed
+      by")``) to the player's pool instead (Voter Captivation: "this vampire gains 1 blood for each vote…; [PRE] move
+      up to 2 of those blood to your pool instead"), logged under the card's name;
     - ``among_clan``: distributed among the player's pool and its ready vampires of that clan, 1 each at most
       (Amici Noctis: Lasombra), the pool first, ``pool_up_to`` at most (``pool_up_to_titled`` if the acting vampire
       is titled), then the vampires in table order with room for it, by that fixed rule."""

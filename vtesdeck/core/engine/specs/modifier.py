@@ -169,7 +169,7 @@ card(
         window=W.AFTER_ACTION,
         superior=True,
         when=_captivated,
-        values=v.votes_passed_by_up_to(2),
+        values=x_within_blood(0, 1, 2, within="votes passed by"),
         effects=(v.BloodPerVotePassedBy(),),
     ),
 )
