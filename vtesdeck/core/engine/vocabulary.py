@@ -5732,9 +5732,6 @@ class StealthThisTurn:
             g.add_rider(game, play.minion, "stealth this turn", self.amount, Until.END_OF_TURN, play.seat)
 
 
-_NEXT_ACTIONS_STEALTH = "stealth: the next actions this turn"
-
-
 @hook("stealth", effects=(StealthThisTurn,))
 def _stealth_this_turn(game: Game, act: Action) -> int:
     holder = -1 - act.seat
@@ -7464,21 +7461,6 @@ class MoveBloodToAnother:
         source.blood -= moved
         game.minions[option.target].blood += moved
         game.log("move blood", play.seat, source.id, option.target, moved)
-
-
-_BLOOD_TO_ANOTHER = ("ready vampire", "younger uncontrolled of its clan")
-
-
-def _younger_uncontrolled_of_clan(game: Game, donor: Minion) -> list[int]:
-    """The younger (smaller capacity) vampires of the donor's clan in its controller's uncontrolled region, the one
-    closest to coming out first."""
-    seat = g.controller(game, donor.id)
-    found = [
-        game.minions[c]
-        for c in game.seats[seat].uncontrolled
-        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
-    ]
-    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
 
 
 NO_STRIKES_NEXT_COMBAT = "no strikes first round of next combat"  # a rider on the minion (this turn)
@@ -10299,32 +10281,6 @@ def _cards_closed_this_action(game: Game, handler: Any, m: Minion) -> bool:
     return not act.flags.get("no more cards") or not any(act.flags.get(f"no more cards:{k}") for k in handler.types)
 
 
-_CLOSED_REQUIRING = "no cards requiring:"
-
-
-def _closed_requiring_allows(game: Game, act: Action, handler: Any, m: Minion) -> bool:
-    """``NoMoreCardsThisAction(requiring=…)``: the cards of its types requiring those Disciplines, by another minion
-    than the acting one; at level 2 (``opposing_in_combat``) any card requiring them by the opposing minion."""
-    for flag, level in act.flags.items():
-        if not flag.startswith(_CLOSED_REQUIRING):
-            continue
-        disciplines, types = flag[len(_CLOSED_REQUIRING) :].split(":")
-        if set(disciplines.split(",")).isdisjoint(handler.mode.disciplines):
-            continue
-        if m.id != act.actor and not set(types.split(",")).isdisjoint(handler.types):
-            return False
-        c = g.current_combat(game)
-        if (
-            level == 2
-            and c is not None
-            and c.action is act
-            and act.actor in (c.a.minion, c.b.minion)
-            and m.id == c.other(act.actor).minion
-        ):
-            return False
-    return True
-
-
 def _ally_or_capacity_at_most(game: Game, minion: int, capacity: int) -> bool:
     m = game.minions.get(minion)
     return m is not None and (m.kind == ALLY or (m.kind == VAMPIRE and m.capacity <= capacity))
@@ -11178,6 +11134,50 @@ def intercept_reaches_stealth(game: Game, play: Play) -> bool:
 
 
 # --- words added for lang-master
+
+
+_BLOOD_TO_ANOTHER = ("ready vampire", "younger uncontrolled of its clan")
+
+
+def _younger_uncontrolled_of_clan(game: Game, donor: Minion) -> list[int]:
+    """The younger (smaller capacity) vampires of the donor's clan in its controller's uncontrolled region, the one
+    closest to coming out first."""
+    seat = g.controller(game, donor.id)
+    found = [
+        game.minions[c]
+        for c in game.seats[seat].uncontrolled
+        if game.minions[c].clan == donor.clan and game.minions[c].capacity < donor.capacity
+    ]
+    return [m.id for m in sorted(found, key=lambda m: (m.blood - m.capacity, m.id), reverse=True)]
+
+
+_CLOSED_REQUIRING = "no cards requiring:"
+
+
+def _closed_requiring_allows(game: Game, act: Action, handler: Any, m: Minion) -> bool:
+    """``NoMoreCardsThisAction(requiring=…)``: the cards of its types requiring those Disciplines, by another minion
+    than the acting one; at level 2 (``opposing_in_combat``) any card requiring them by the opposing minion."""
+    for flag, level in act.flags.items():
+        if not flag.startswith(_CLOSED_REQUIRING):
+            continue
+        disciplines, types = flag[len(_CLOSED_REQUIRING) :].split(":")
+        if set(disciplines.split(",")).isdisjoint(handler.mode.disciplines):
+            continue
+        if m.id != act.actor and not set(types.split(",")).isdisjoint(handler.types):
+            return False
+        c = g.current_combat(game)
+        if (
+            level == 2
+            and c is not None
+            and c.action is act
+            and act.actor in (c.a.minion, c.b.minion)
+            and m.id == c.other(act.actor).minion
+        ):
+            return False
+    return True
+
+
+_NEXT_ACTIONS_STEALTH = "stealth: the next actions this turn"
 
 
 _CORRUPTION_USES = ("fail a block", "unlock after a successful bleed")
