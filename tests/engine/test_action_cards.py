@@ -133,3 +133,41 @@ def test_only_one_veil_the_legions_at_superior_each_turn(cards: carddb.CardIndex
     assert modes == {0}
     game.turn += 1  # the next turn: [OBF] again
     assert {o.mode for o in g.hand_options(game, 0, W.BLOCK_ATTEMPT, act)} == {0, 1}
+
+
+def test_veil_the_legions_at_superior_is_once_each_turn_at_the_whole_table(cards: carddb.CardIndex) -> None:
+    """ "Only one Veil the Legions can be played at superior each turn": by anyone, not once per Methuselah (the engine
+    read it per Methuselah before): a minion of another Methuselah acting in this turn (Enkil Cog, Madness Network)
+    is offered the [obf] line only; the next turn the [OBF] one again."""
+    data = {
+        "stop": "minion",
+        "seats": [
+            {
+                "hand": ["Veil the Legions"],
+                "ready": [
+                    {"card": "Alice Chen", "blood": 3, "as": "actor"},
+                    {"card": "Agrippina", "blood": 3, "as": "agrippina"},
+                ],
+            },
+            {
+                "pool": 30,
+                "hand": ["Veil the Legions"],
+                "ready": [
+                    {"card": "Alicia Cortez", "blood": 3, "as": "alicia"},
+                    {"card": "Baron Dieudonne", "blood": 3, "as": "baron"},
+                ],
+            },
+        ],
+        "choices": [
+            {"seat": 0, "action": "bleed", "by": "actor"},
+            {"seat": 1, "block": "alicia"},
+            {"seat": 0, "play": "Veil the Legions", "mode": 1, "by": "agrippina", "value": 0},
+        ],
+    }
+    game, aliases, problems = scenario.play_scenario(data, cards)
+    assert not problems and game.acting == 0
+    act = Action(kind=Act.HUNT, seat=1, actor=aliases["alicia"], blocker=aliases["agrippina"], stealth=0, intercept=1)
+    game.frames.append(act)
+    assert {(o.mode, o.minion) for o in g.hand_options(game, 1, W.BLOCK_ATTEMPT, act)} == {(0, aliases["baron"])}
+    game.turn += 1
+    assert {o.mode for o in g.hand_options(game, 1, W.BLOCK_ATTEMPT, act)} == {0, 1}
